@@ -1,0 +1,114 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { AppConfig } from './config.ts';
+import { randomSecret } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
+import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
+import { getOrCreateSetting } from './modules/settings.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { inquiryRoutes } from './modules/inquiries/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { subordinateRoutes } from './modules/subordinates/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { pageRoutes } from './modules/pages/routes.ts';
+
+export interface Providers {
+  captcha: CaptchaVerifier;
+  /** Undefined when no SMTP server is configured: mails stay in the outbox. */
+  mail?: MailTransport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    providers: Providers;
+  }
+}
+
+export interface BuildOptions {
+  database: Database;
+  /** Replace providers (tests point them at local peers). */
+  providers?: Partial<Providers>;
+  logger?: boolean;
+}
+
+/** Picks each outside service's adapter from config, with local defaults that need no network. */
+export function providersFromConfig(config: AppConfig): Providers {
+  return {
+    captcha: config.captcha.secret
+      ? recaptchaVerifier({ secret: config.captcha.secret, verifyUrl: config.captcha.verifyUrl, minScore: config.captcha.minScore })
+      : captchaOff,
+    mail: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,
+  };
+}
+
+/**
+ * Builds the Fastify app: plugins, then providers, then feature modules (DESIGN §2). Does not
+ * listen; tests call `app.inject()`. The database must already be migrated.
+ */
+export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.env === 'production',
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', opts.database.db);
+  app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });
+  app.addHook('onClose', async () => app.providers.mail?.close());
+
+  const hmacKey = config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/'] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.` }),
+  });
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin, { hmacKey });
+
+  await app.register(authRoutes);
+  await app.register(inquiryRoutes);
+  await app.register(ratingRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(contentRoutes);
+  await app.register(subordinateRoutes);
+  await app.register(accountRoutes);
+  await app.register(adminRoutes);
+  await app.register(pageRoutes);
+  return app;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  COOKIE_SECURE: bool.optional(),
+  SEED_DEMO: bool.default(true),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  DEMO_EMAIL: z.string().email().optional(),
+  DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').optional(),
+  STAFF_EMAIL: z.string().email().default('staff@goodstanding.local'),
+  MAIL_FROM: z.string().default('GoodStanding <no-reply@goodstanding.local>'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SENTRY_DSN: z.string().optional(),
+  WEB_DIST_DIR: z.string().default('./dist/web'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Runtime configuration of one server process; built only by {@link loadConfig}. */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  /** Origin used in links inside mails, e.g. https://goodstanding.example (no trailing slash). */
+  publicUrl: string;
+  dataDir: string;
+  /** postgres:// URL, or undefined for the embedded PGlite database in `${dataDir}/db`. */
+  databaseUrl?: string;
+  databasePoolSize: number;
+  /** HMAC key for CSRF tokens; when absent one is generated and kept in the database. */
+  sessionSecret?: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  cookieSecure: boolean;
+  seedDemo: boolean;
+  demo: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string };
+  mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number };
+  captcha: { siteKey?: string; secret?: string; verifyUrl: string; minScore: number };
+  rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number };
+  logLevel: Env['LOG_LEVEL'];
+  sentryDsn?: string;
+  webDistDir: string;
+}
+
+/** Thrown when the environment does not describe a valid configuration; the message names each bad variable. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the process environment (the only reader of process.env).
+ * @param env variables to read, process.env by default; `overrides` win over both (tests use them).
+ * @throws ConfigError listing every invalid variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.RECAPTCHA_SITE_KEY && !e.RECAPTCHA_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SECRET: required when RECAPTCHA_SITE_KEY is set');
+  }
+  const port = e.PORT;
+  const isProduction = e.NODE_ENV === 'production';
+  const config: AppConfig = {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    sessionSecret: e.SESSION_SECRET,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    cookieSecure: e.COOKIE_SECURE ?? (isProduction && (e.PUBLIC_URL ?? '').startsWith('https://')),
+    seedDemo: e.SEED_DEMO,
+    demo: { adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, demoEmail: e.DEMO_EMAIL, demoPassword: e.DEMO_PASSWORD },
+    mail: { staffEmail: e.STAFF_EMAIL, from: e.MAIL_FROM, smtpUrl: e.SMTP_URL, pollMs: e.MAIL_POLL_MS },
+    captcha: { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE },
+    rateLimits: {
+      formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+    },
+    logLevel: e.LOG_LEVEL,
+    sentryDsn: e.SENTRY_DSN,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+  return { ...config, ...overrides };
+}
+
+/** A random secret of `bytes` bytes as base64url, for generated credentials and keys. */
+export function randomSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}

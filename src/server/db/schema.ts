@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Drizzle schema (DESIGN §4). Money columns are integer cents named *_cents. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Key/value settings the app keeps for itself, such as the generated CSRF HMAC key. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email').notNull().default(''),
+});
+
+/** Groups of accounts, e.g. the subordinates of one IRS group exemption (GEN). */
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  gen: text('gen'),
+  isBilledAsGroup: boolean('is_billed_as_group').notNull().default(false),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('groups_gen_unique').on(t.gen)]);
+
+export const levels = pgTable('levels', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents').notNull(),
+  priceDiscountCents: integer('price_discount_cents').notNull(),
+  renewalFeatures: jsonb('renewal_features').$type<string[]>().notNull().default([]),
+  upgradeToId: integer('upgrade_to_id'),
+  upgradeCents: integer('upgrade_cents').notNull().default(0),
+  upgradeDiscountCents: integer('upgrade_discount_cents').notNull().default(0),
+  incPackageCents: integer('inc_package_cents').notNull().default(0),
+  incPackageDiscountCents: integer('inc_package_discount_cents').notNull().default(0),
+  schema: jsonb('schema').$type<unknown>(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isPublic: boolean('is_public').notNull().default(true),
+}, (t) => [uniqueIndex('levels_slug_unique').on(t.slug)]);
+
+/**
+ * Organizations: customers and the subordinates imported from the IRS EO BMF. IRS columns keep
+ * the extract's codes as text (EIN with leading zeros, RULING YYYYMM, ...).
+ */
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  legalName: text('legal_name').notNull().default(''),
+  careOf: text('care_of').notNull().default(''),
+  ein: text('ein'),
+  gen: text('gen'),
+  groupId: integer('group_id').references(() => groups.id),
+  levelId: integer('level_id').references(() => levels.id),
+  street: text('street').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  zip: text('zip').notNull().default(''),
+  subsection: text('subsection'),
+  affiliation: text('affiliation'),
+  ruling: text('ruling'),
+  deductibility: text('deductibility'),
+  irsStatus: text('irs_status'),
+  taxPeriod: text('tax_period'),
+  filingRequirement: text('filing_requirement'),
+  fiscalYearEndMonth: smallint('fiscal_year_end_month'),
+  nteeCode: text('ntee_code'),
+  /** Listed in the public subordinate search (SPEC tool 16). */
+  isListed: boolean('is_listed').notNull().default(false),
+  /** Lower-cased name, legal name and secondary name: what the keyword search matches. */
+  searchText: text('search_text').notNull().default(''),
+  source: text('source').notNull().default('app'),
+  renewalDueAt: timestamp('renewal_due_at', { withTimezone: true }),
+  bonusBalanceCents: integer('bonus_balance_cents').notNull().default(0),
+  publicProfileImage: text('public_profile_image').notNull().default(''),
+  primaryUserId: integer('primary_user_id'),
+  isSuspendedFromBasicRenewal: boolean('is_suspended_from_basic_renewal').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('accounts_ein_unique').on(t.ein),
+  index('accounts_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  index('accounts_listed_name').on(t.isListed, t.name, t.id),
+  index('accounts_gen').on(t.gen),
+]);
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  phone: text('phone').notNull().default(''),
+  smsPhone: text('sms_phone').notNull().default(''),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  accountId: integer('account_id').references(() => accounts.id),
+  isPrimary: boolean('is_primary').notNull().default(false),
+  isSubscribedBulkEmails: boolean('is_subscribed_bulk_emails').notNull().default(true),
+  isSubscribedEventEmails: boolean('is_subscribed_event_emails').notNull().default(true),
+  isSubscribedSms: boolean('is_subscribed_sms').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_account').on(t.accountId)]);
+
+/** Server-side sessions; the cookie holds a random id and only its sha256 is stored. */
+export const sessions = pgTable('sessions', {
+  idHash: text('id_hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  ip: text('ip').notNull().default(''),
+  userAgent: text('user_agent').notNull().default(''),
+}, (t) => [index('sessions_user').on(t.userId)]);
+
+export const passwordResets = pgTable('password_resets', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)]);
+
+/** Submissions of the public forms (SPEC tools 6-9), the admin inbox. */
+export const inquiries = pgTable('inquiries', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  organization: text('organization').notNull().default(''),
+  /** The form's other fields (subject, message, ein, group_id, affiliates, regions, concerns). */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  isHandled: boolean('is_handled').notNull().default(false),
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: integer('handled_by').references(() => users.id),
+  ip: text('ip').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [index('inquiries_kind_created').on(t.kind, t.createdAt), index('inquiries_created').on(t.createdAt)]);
+
+export const ratings = pgTable('ratings', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  rating: smallint('rating').notNull(),
+  comments: text('comments').notNull().default(''),
+  ip: text('ip').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [index('ratings_url').on(t.url)]);
+
+/** Page banners (SPEC §4 "Banner"): kind is 'holiday-alert' or 'urgent-alert'. */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  text: text('text').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Per-state requirements (SPEC §3 "State requirement"); estimates in integer cents. */
+export const stateRequirements = pgTable('state_requirements', {
+  code: text('code').primaryKey(),
+  stateName: text('state_name').notNull(),
+  maintainEstimateCents: integer('maintain_estimate_cents').notNull(),
+  aoiEstimateCents: integer('aoi_estimate_cents').notNull(),
+  notes: text('notes').notNull().default(''),
+});
+
+/** Every mail the product sends; kept until sent and retried with backoff (DESIGN §1 Mail). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error').notNull().default(''),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('mail_outbox_status_next').on(t.status, t.nextAttemptAt), index('mail_outbox_created').on(t.createdAt)]);
+
+/** Who did what, on behalf of which account (DESIGN §5.6). */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actorUserId: integer('actor_user_id'),
+  accountId: integer('account_id'),
+  action: text('action').notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  ip: text('ip').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_account').on(t.accountId)]);

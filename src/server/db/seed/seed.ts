@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { accounts, banners, companies, groups, levels, stateRequirements, users } from '../schema.ts';
+import { randomSecret } from '../../config.ts';
+import { hashPassword } from '../../passwords.ts';
+import { STATES } from '../../../shared/lists/states.ts';
+import { importBmf } from '../../modules/subordinates/import-bmf.ts';
+import { COMPANY, DEMO_BANNERS, LEVELS, STATE_REQUIREMENTS, UPGRADES } from './reference-data.ts';
+
+export const GEN_5271_EXTRACT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'irs-eo-bmf-gen-5271.csv');
+/** The provider's IRS group exemption whose subordinates the demo lists. */
+export const DEMO_GEN = '5271';
+
+export interface SeedCredentials {
+  admin: { email: string; password: string; generated: boolean };
+  demo: { email: string; password: string; generated: boolean };
+}
+
+/** Writes company, levels with their upgrade targets, and the 51 state requirements. Idempotent. */
+export async function seedReference(db: Db): Promise<void> {
+  const [{ n }] = await db.select({ n: count() }).from(companies);
+  if (n === 0) await db.insert(companies).values(COMPANY);
+  await db.insert(levels).values(LEVELS.map((l) => ({ ...l, renewalFeatures: [...l.renewalFeatures] }))).onConflictDoNothing();
+  const all = await db.select({ id: levels.id, slug: levels.slug }).from(levels);
+  const idOf = new Map(all.map((l) => [l.slug, l.id]));
+  for (const [slug, u] of Object.entries(UPGRADES)) {
+    await db.update(levels).set({
+      upgradeToId: idOf.get(u.to), upgradeCents: u.upgradeCents, upgradeDiscountCents: u.upgradeDiscountCents,
+      incPackageCents: u.incPackageCents, incPackageDiscountCents: u.incPackageDiscountCents,
+    }).where(eq(levels.slug, slug));
+  }
+  await db.insert(stateRequirements).values(STATE_REQUIREMENTS.map(([code, maintain, aoi, notes]) => ({
+    code, stateName: STATES[code], maintainEstimateCents: maintain * 100, aoiEstimateCents: aoi * 100, notes,
+  }))).onConflictDoNothing();
+}
+
+/** true when no user exists yet: the first start of an installation. */
+export async function isFirstStart(db: Db): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  return n === 0;
+}
+
+/**
+ * Demo data for a first start: reference rows, banners, an admin, an account holder with a demo
+ * account, and the 806 real subordinates of GEN 5271 from the shipped IRS extract. Passwords are
+ * random unless given. Writes: every table named above.
+ * @returns the sign-ins to print (passwords are not stored anywhere else)
+ */
+export async function seedDemo(db: Db, opts: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string } = {}): Promise<SeedCredentials> {
+  await seedReference(db);
+  await db.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b })));
+  const [group] = await db.insert(groups).values({ label: 'GoodStanding national booster club group exemption', gen: DEMO_GEN }).onConflictDoNothing().returning();
+  await importBmf(db, GEN_5271_EXTRACT, { gen: DEMO_GEN });
+  if (group) await db.update(accounts).set({ groupId: group.id }).where(eq(accounts.gen, DEMO_GEN));
+
+  const admin = { email: opts.adminEmail ?? 'admin@goodstanding.local', password: opts.adminPassword ?? randomSecret(12), generated: !opts.adminPassword };
+  const demo = { email: opts.demoEmail ?? 'demo@goodstanding.local', password: opts.demoPassword ?? randomSecret(12), generated: !opts.demoPassword };
+  const [maintain] = await db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
+  const [account] = await db.insert(accounts).values({
+    name: 'Lincoln High School Athletic Boosters',
+    legalName: 'Lincoln High School Athletic Boosters Inc',
+    city: 'Cheyenne', state: 'WY', zip: '82001', street: '2200 Lincoln Way',
+    levelId: maintain.id,
+    fiscalYearEndMonth: 6,
+    renewalDueAt: new Date(Date.now() + 45 * 86_400_000),
+    searchText: 'lincoln high school athletic boosters',
+  }).returning({ id: accounts.id });
+  await db.insert(users).values({ email: admin.email, firstName: 'Avery', lastName: 'Admin', passwordHash: await hashPassword(admin.password), isAdmin: true });
+  const [holder] = await db.insert(users).values({
+    email: demo.email, firstName: 'Dana', lastName: 'Demo', passwordHash: await hashPassword(demo.password),
+    accountId: account.id, isPrimary: true, phone: '(307) 555-0101',
+  }).returning({ id: users.id });
+  await db.update(accounts).set({ primaryUserId: holder.id }).where(eq(accounts.id, account.id));
+  return { admin, demo };
+}

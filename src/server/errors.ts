@@ -1,0 +1,24 @@
+import type { FieldErrors } from '../shared/validation.ts';
+
+/** A 422 answer: `{ message, errors }` with one or more messages per field (DESIGN §3). */
+export class ValidationError extends Error {
+  readonly statusCode = 422;
+  constructor(public readonly errors: FieldErrors, message?: string) {
+    super(message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.');
+  }
+  /** One field, one message. */
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+/** An error whose message is safe to show to the user, with its HTTP status (401, 403, 404, 409 ...). */
+export class HttpError extends Error {
+  constructor(public readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'The page') => new HttpError(404, `${what} could not be found.`);
+export const forbidden = () => new HttpError(403, 'You are not allowed to do that.');
+export const unauthenticated = () => new HttpError(401, 'Please sign in first.');

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, randomSecret } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { isFirstStart, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
+import { users } from './db/schema.ts';
+import { hashPassword } from './passwords.ts';
+import { buildApp } from './app.ts';
+import { startMailWorker } from './modules/mail/mail-worker.ts';
+
+/** Reads config, migrates, seeds on first start, listens, and shuts down gracefully on SIGINT/SIGTERM. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+
+  let credentials: SeedCredentials | undefined;
+  if (await isFirstStart(database.db)) {
+    if (config.seedDemo) {
+      credentials = await seedDemo(database.db, config.demo);
+    } else {
+      await seedReference(database.db);
+      const email = config.demo.adminEmail ?? 'admin@goodstanding.local';
+      const password = config.demo.adminPassword ?? randomSecret(12);
+      await database.db.insert(users).values({ email, passwordHash: await hashPassword(password), isAdmin: true, firstName: 'Admin' });
+      credentials = { admin: { email, password, generated: !config.demo.adminPassword }, demo: { email: '', password: '', generated: false } };
+    }
+  }
+
+  const app = await buildApp(config, { database });
+  startMailWorker(app);
+  await app.listen({ host: config.host, port: config.port });
+
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
+  const lines = [``, `GoodStanding is running at ${config.publicUrl}`, `Database: ${where}`];
+  if (credentials) {
+    lines.push('', 'First start: these sign-ins were created (passwords are shown only now):');
+    lines.push(`  Admin:          ${credentials.admin.email}  /  ${credentials.admin.generated ? credentials.admin.password : '(ADMIN_PASSWORD)'}`);
+    if (credentials.demo.email) {
+      lines.push(`  Account holder: ${credentials.demo.email}  /  ${credentials.demo.generated ? credentials.demo.password : '(DEMO_PASSWORD)'}`);
+    }
+    lines.push(`  Sign in at ${config.publicUrl}/login`);
+  }
+  if (!config.mail.smtpUrl) lines.push('', 'Mail: no SMTP_URL set, mails are kept in the outbox (Admin > Mail outbox).');
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('GoodStanding could not start:', err);
+  }
+  process.exit(1);
+});

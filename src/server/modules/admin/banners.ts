@@ -1,0 +1,42 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { banners } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { BannerInput } from '../../../shared/schemas/admin.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { invalidateBanners } from '../content/list-active-banners.ts';
+
+const columns = { id: banners.id, kind: banners.kind, text: banners.text, is_active: banners.isActive, updated_at: banners.updatedAt };
+
+/** Every banner, active or not, for the admin screen. */
+export function listBanners(db: Db) {
+  return db.select(columns).from(banners).orderBy(asc(banners.id));
+}
+
+/**
+ * Creates (id undefined) or updates a banner. Writes: banners row, audit_log row.
+ * @throws HttpError 404 when updating a missing banner
+ */
+export async function saveBanner(db: Db, input: BannerInput, adminId: number, ip: string, id?: number) {
+  const values = { kind: input.kind, text: input.text, isActive: input.is_active, updatedAt: new Date() };
+  const row = await db.transaction(async (tx) => {
+    const [saved] = id
+      ? await tx.update(banners).set(values).where(eq(banners.id, id)).returning(columns)
+      : await tx.insert(banners).values(values).returning(columns);
+    if (!saved) throw notFound('The banner');
+    await recordAudit(tx, { actorUserId: adminId, action: id ? 'banner.updated' : 'banner.created', details: { bannerId: saved.id }, ip });
+    return saved;
+  });
+  invalidateBanners(db);
+  return row;
+}
+
+/** Deletes a banner. Writes: banners, audit_log. @throws HttpError 404 */
+export async function deleteBanner(db: Db, id: number, adminId: number, ip: string) {
+  await db.transaction(async (tx) => {
+    const gone = await tx.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
+    if (!gone.length) throw notFound('The banner');
+    await recordAudit(tx, { actorUserId: adminId, action: 'banner.deleted', details: { bannerId: id }, ip });
+  });
+  invalidateBanners(db);
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { bannerSchema, inboxQuery, pageQuery } from '../../../shared/schemas/admin.ts';
+import { checkbox } from '../../../shared/schemas/admin.ts';
+import { parseInput } from '../../validate.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import { notFound } from '../../errors.ts';
+import { getInquiry, listInquiries, setInquiryHandled } from './inbox.ts';
+import { getOutboxMail, listOutbox } from './outbox.ts';
+import { deleteBanner, listBanners, saveBanner } from './banners.ts';
+
+const idOf = (req: FastifyRequest) => {
+  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
+  if (!parsed.success) throw notFound();
+  return parsed.data.id;
+};
+
+/** Admin-only JSON API: inquiries inbox, mail outbox, banners (403 for everyone else). */
+export async function adminRoutes(app: FastifyInstance) {
+  app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin);
+
+    admin.get('/api/admin/inquiries', async (req) => listInquiries(app.db, parseInput(inboxQuery, req.query)));
+    admin.get('/api/admin/inquiries/:id', async (req) => getInquiry(app.db, idOf(req)));
+    admin.post('/api/admin/inquiries/:id/handled', async (req) => {
+      const { is_handled } = parseInput(z.object({ is_handled: checkbox }), req.body);
+      return setInquiryHandled(app.db, idOf(req), is_handled, req.user!.id, req.ip);
+    });
+
+    admin.get('/api/admin/outbox', async (req) => listOutbox(app.db, parseInput(pageQuery, req.query).page));
+    admin.get('/api/admin/outbox/:id', async (req) => getOutboxMail(app.db, idOf(req)));
+
+    admin.get('/api/admin/banners', async () => ({ banners: await listBanners(app.db) }));
+    admin.post('/api/admin/banners', async (req, reply) =>
+      reply.status(201).send(await saveBanner(app.db, parseInput(bannerSchema, req.body), req.user!.id, req.ip)));
+    admin.put('/api/admin/banners/:id', async (req) =>
+      saveBanner(app.db, parseInput(bannerSchema, req.body), req.user!.id, req.ip, idOf(req)));
+    admin.delete('/api/admin/banners/:id', async (req) => {
+      await deleteBanner(app.db, idOf(req), req.user!.id, req.ip);
+      return { message: 'The banner was deleted.' };
+    });
+  });
+}

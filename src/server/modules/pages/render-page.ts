@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BootData } from '../../../shared/routes.ts';
+
+/** Used when the web client has not been built (API-only tests); the real page comes from Vite. */
+const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--app-head--></head><body><div id="root"></div></body></html>`;
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** JSON inside a script data block must not be able to close the tag. */
+const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** Loads the built index.html once; `<!--app-head-->` marks where per-request tags go. */
+export function loadTemplate(webDistDir: string): string {
+  const file = path.join(webDistDir, 'index.html');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
+}
+
+/**
+ * Renders the page shell for one request: title, description, the CSRF meta tag (DESIGN §3) and
+ * the boot data as a non-executed JSON block (allowed by the CSP without a nonce).
+ */
+export function renderPage(template: string, opts: { title: string; description?: string; companyName: string; boot: BootData }): string {
+  const head = [
+    `<title>${escapeHtml(`${opts.title} | ${opts.companyName}`)}</title>`,
+    opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}" />` : '',
+    `<meta name="csrf-token" content="${escapeHtml(opts.boot.csrfToken)}" />`,
+    `<script type="application/json" id="boot-data">${escapeJsonForHtml(JSON.stringify(opts.boot))}</script>`,
+  ].join('\n    ');
+  return template.replace('<!--app-head-->', head);
+}

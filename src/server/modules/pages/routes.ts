@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { PAGES, type BootData, type PageRoute } from '../../../shared/routes.ts';
+import { getCompany } from '../content/get-company.ts';
+import { listActiveBanners } from '../content/list-active-banners.ts';
+import { loadTemplate, renderPage } from './render-page.ts';
+
+const toFastifyPath = (p: string) => p;
+
+/**
+ * Serves the web client: built assets under /assets, and the HTML shell for every page of
+ * src/shared/routes.ts. Pages for signed-in users redirect visitors to /login; admin pages answer
+ * 403 to others. Unknown page paths get the shell with status 404, unknown API paths JSON 404.
+ */
+export async function pageRoutes(app: FastifyInstance) {
+  const distDir = app.config.webDistDir;
+  const assetsDir = path.join(distDir, 'assets');
+  if (fs.existsSync(assetsDir)) {
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      index: false,
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+  }
+  for (const file of ['favicon.svg', 'robots.txt']) {
+    const full = path.join(distDir, file);
+    if (fs.existsSync(full)) {
+      const body = fs.readFileSync(full);
+      app.get(`/${file}`, async (_req, reply) => reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain').header('cache-control', 'public, max-age=86400').send(body));
+    }
+  }
+  const template = loadTemplate(distDir);
+
+  async function send(req: FastifyRequest, reply: FastifyReply, page: Pick<PageRoute, 'title' | 'description'>, status: number) {
+    const [company, banners] = await Promise.all([getCompany(app.db), listActiveBanners(app.db)]);
+    const boot: BootData = {
+      csrfToken: reply.csrfToken(),
+      user: req.user,
+      company,
+      banners,
+      captchaSiteKey: app.config.captcha.siteKey ?? null,
+      status,
+    };
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPage(template, { title: page.title, description: page.description, companyName: company.name, boot }));
+  }
+
+  for (const page of PAGES) {
+    app.get(toFastifyPath(page.path), async (req, reply) => {
+      if (page.access !== 'public' && !req.user) {
+        return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`);
+      }
+      if (page.access === 'admin' && !req.user?.isAdmin) return send(req, reply, { title: 'Not allowed' }, 403);
+      return send(req, reply, page, 200);
+    });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const wantsHtml = req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html') && !req.url.startsWith('/api/');
+    if (wantsHtml) return send(req, reply, { title: 'Page not found' }, 404);
+    return reply.status(404).send({ message: 'Not found.' });
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { passwordForgotSchema, passwordResetSchema } from '../../../shared/schemas/public-forms.ts';
+import { parseInput } from '../../validate.ts';
+import { requireCaptcha } from '../../plugins/captcha.ts';
+import { perMinute } from '../../plugins/rate-limits.ts';
+import { getCompany } from '../content/get-company.ts';
+import { homeFor } from '../auth/sign-in.ts';
+import { RESET_LINK_SENT, requestPasswordReset } from './request-password-reset.ts';
+import { resetPassword } from './reset-password.ts';
+
+/** Password reset (SPEC tool 11): ask for a link, then set a new password with it. */
+export async function passwordResetRoutes(app: FastifyInstance) {
+  const limit = { rateLimit: perMinute(Math.max(1, Math.ceil(app.config.rateLimits.loginPerMinute / 2))) };
+
+  app.post('/password/forgot', { config: limit, preHandler: requireCaptcha }, async (req) => {
+    const { email } = parseInput(passwordForgotSchema, req.body);
+    const company = await getCompany(app.db);
+    await requestPasswordReset(app.db, email, app.config.publicUrl, company.name);
+    return { message: RESET_LINK_SENT };
+  });
+
+  app.post('/password/reset', { config: limit, preHandler: requireCaptcha }, async (req, reply) => {
+    const input = parseInput(passwordResetSchema, req.body);
+    const { userId, isAdmin } = await resetPassword(app.db, input, req.ip);
+    await app.startSession(req, reply, userId);
+    return { url: homeFor(isAdmin), message: 'Your password has been reset.' };
+  });
+}

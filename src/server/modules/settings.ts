@@ -1,0 +1,19 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { appSettings } from '../db/schema.ts';
+
+/**
+ * Returns the setting `key`, creating it with `make()` the first time. Safe when several processes
+ * start at once: the first insert wins and everyone reads the winner.
+ */
+export async function getOrCreateSetting(db: Db, key: string, make: () => string): Promise<string> {
+  await db.insert(appSettings).values({ key, value: make() }).onConflictDoNothing();
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  return row.value;
+}
+
+/** Reads a setting, or undefined. */
+export async function getSetting(db: Db, key: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(sql`${appSettings.key} = ${key}`);
+  return row?.value;
+}

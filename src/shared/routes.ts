@@ -1,0 +1,53 @@
+/**
+ * Every page of the site with who may open it. The server answers these paths with the web
+ * client's HTML; the client maps them to screens (src/web/router.tsx). Paths use React Router
+ * syntax (`:token`).
+ */
+export type PageAccess = 'public' | 'user' | 'admin';
+
+export interface PageRoute {
+  path: string;
+  title: string;
+  access: PageAccess;
+  /** Content pages carry the helpfulness rating widget (SPEC tool 10). */
+  hasRating?: boolean;
+  /** Shown in the main navigation under this label. */
+  nav?: string;
+  description?: string;
+}
+
+export const PAGES: PageRoute[] = [
+  { path: '/', title: 'Tax exemption for booster clubs, chapters and affiliates', access: 'public', description: 'GoodStanding gets volunteer-run nonprofit groups tax exempt and keeps them exempt.' },
+  { path: '/pricing', title: 'Pricing', access: 'public', nav: 'Pricing', hasRating: true, description: 'Levels and prices for getting and keeping tax-exempt status.' },
+  { path: '/irs-form-990', title: 'IRS Form 990 filing', access: 'public', nav: 'Form 990', hasRating: true, description: 'Which Form 990 your group files each year, when it is due, and what happens if you miss it.' },
+  { path: '/state-registration', title: 'State registration', access: 'public', nav: 'State registration', hasRating: true, description: 'What each state requires of nonprofit groups, with cost estimates.' },
+  { path: '/incorporation-and-ein', title: 'Incorporation and EIN', access: 'public', nav: 'Incorporation & EIN', hasRating: true, description: 'Incorporating a nonprofit and getting an Employer Identification Number.' },
+  { path: '/verify-501c3', title: 'Verify a group’s 501(c)(3) status', access: 'public', nav: 'Verify 501(c)(3)', description: 'Search the subordinate organizations of our IRS group exemption.' },
+  { path: '/compliance-check', title: 'Free compliance check', access: 'public', nav: 'Compliance check', description: 'Ask for a free review of your revocation risk.' },
+  { path: '/multi-chapter', title: 'Multi-chapter organizations', access: 'public', nav: 'Multi-chapter', description: 'Compliance for national organizations and their affiliates.' },
+  { path: '/campus-report', title: 'Campus report', access: 'public', description: 'Get the list of Greek chapters in good standing on your campus.' },
+  { path: '/contact', title: "Let's talk", access: 'public', nav: 'Contact', description: 'Questions about membership, state registration, 990s or renewals.' },
+  { path: '/privacy', title: 'Privacy policy', access: 'public', hasRating: true },
+  { path: '/login', title: 'Sign in', access: 'public' },
+  { path: '/password/forgot', title: 'Forgot your password?', access: 'public' },
+  { path: '/password/reset/:token', title: 'Choose a new password', access: 'public' },
+  { path: '/app/account/show/:id', title: 'Organization profile', access: 'public' },
+  { path: '/account', title: 'Your account', access: 'user' },
+  { path: '/admin', title: 'Admin', access: 'admin' },
+  { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
+  { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },
+  { path: '/admin/outbox', title: 'Mail outbox', access: 'admin' },
+  { path: '/admin/outbox/:id', title: 'Mail', access: 'admin' },
+  { path: '/admin/banners', title: 'Banners', access: 'admin' },
+];
+
+/** Data the server embeds in every page (read by the web client at start). */
+export interface BootData {
+  csrfToken: string;
+  user: { id: number; email: string; firstName: string; lastName: string; isAdmin: boolean; accountId: number | null } | null;
+  company: { name: string; phone: string; email: string };
+  banners: { id: number; kind: string; text: string }[];
+  captchaSiteKey: string | null;
+  /** HTTP status the server answered with (404, 403) so the client can show the matching screen. */
+  status: number;
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText } from '../validation.ts';
+import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
+
+/** Captcha token every public form may carry (SPEC §3 "recaptcha response"); checked by the captcha plugin. */
+const captcha = { 'g-recaptcha-response': z.string().max(4000).optional() };
+
+/** EIN as 9 digits with or without the dash (12-3456789); normalised to 9 digits. */
+export const einField = (label = 'ein', required = true) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+    z
+      .string({ error: msg.required(label) })
+      .refine((s) => !required || s.length > 0, msg.required(label))
+      .refine((s) => s === '' || /^\d{2}-?\d{7}$/.test(s), `The ${label} must be 9 digits, like 12-3456789.`)
+      .transform((s) => s.replace('-', '')),
+  );
+
+/** Optional IRS group exemption number: 4 digits. */
+export const genField = (label = 'group exemption number') =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+    z.string().refine((s) => s === '' || /^\d{4}$/.test(s), `The ${label} must be 4 digits.`),
+  );
+
+const phone = (label = 'phone', required = true) =>
+  (required ? requiredText({ label, max: 40 }) : optionalText({ label, max: 40 })).refine(
+    (s) => s === '' || /^[0-9+().\-\s]{7,40}$/.test(s) && s.replace(/\D/g, '').length >= 7,
+    msg.format(label),
+  );
+
+/** SPEC tool 7, §3 "Contact". */
+export const contactSchema = z.object({
+  name: requiredText({ label: 'name' }),
+  email: requiredEmail(),
+  organization: optionalText({ label: 'organization' }),
+  subject: requiredChoice('subject', CONTACT_SUBJECTS),
+  message: requiredText({ label: 'message', max: 5000 }),
+  ...captcha,
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** SPEC tool 6, §3 "Compliance check". */
+export const complianceCheckSchema = z.object({
+  name: requiredText({ label: 'name' }),
+  email: requiredEmail(),
+  phone: phone(),
+  organization: requiredText({ label: 'organization' }),
+  ein: einField('ein'),
+  group_id: genField(),
+  ...captcha,
+});
+export type ComplianceCheckInput = z.infer<typeof complianceCheckSchema>;
+
+export const REGION_OPTIONS = ['nationwide', 'regional'] as const;
+
+/** SPEC tool 8, §3 "Multi-chapter". */
+export const multiChapterSchema = z.object({
+  name: requiredText({ label: 'name' }),
+  email: requiredEmail(),
+  phone: phone(),
+  organization: requiredText({ label: 'organization' }),
+  affiliates: requiredInt('affiliates', 1, 100000),
+  regions: requiredChoice('regions', REGION_OPTIONS),
+  concerns: optionalText({ label: 'concerns', max: 5000 }),
+  ...captcha,
+});
+export type MultiChapterInput = z.infer<typeof multiChapterSchema>;
+
+/** SPEC tool 9, §3 "Campus collector": the campus travels as `organization`. */
+export const campusReportSchema = z.object({
+  email: requiredEmail(),
+  organization: requiredText({ label: 'campus' }),
+  ...captcha,
+});
+export type CampusReportInput = z.infer<typeof campusReportSchema>;
+
+/** SPEC tool 10, §3 "Rating": the comments box is named `reason` so its error shows under it. */
+export const ratingSchema = z.object({
+  url: requiredText({ label: 'url', max: 2000 }).refine((s) => s.startsWith('/'), msg.format('url')),
+  rating: requiredInt('rating', 1, 5),
+  reason: optionalText({ label: 'comments', max: 2000 }),
+  ...captcha,
+});
+export type RatingInput = z.infer<typeof ratingSchema>;
+
+/** Sign-in form. */
+export const loginSchema = z.object({
+  email: requiredEmail(),
+  password: requiredText({ label: 'password', max: 1000 }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** SPEC tool 11: the request for a reset link. */
+export const passwordForgotSchema = z.object({ email: requiredEmail(), ...captcha });
+export type PasswordForgotInput = z.infer<typeof passwordForgotSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** A new password: at least 8 characters with letters and numbers (SPEC §5 guidance). */
+export const newPassword = (label = 'password') =>
+  requiredText({ label, max: 1000 })
+    .refine((s) => s.length >= PASSWORD_MIN_LENGTH, msg.min(label, PASSWORD_MIN_LENGTH))
+    .refine((s) => /[a-zA-Z]/.test(s) && /\d/.test(s), `The ${label} field must contain at least one letter and one number.`);
+
+/** SPEC tool 11, §3 "Password reset": token, email, password, password_confirmation. */
+export const passwordResetSchema = z
+  .object({
+    token: requiredText({ label: 'token', max: 200 }),
+    email: requiredEmail(),
+    password: newPassword(),
+    password_confirmation: optionalText({ label: 'password confirmation', max: 1000 }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_confirmation) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: msg.confirmed('password') });
+    }
+  });
+export type PasswordResetInput = z.infer<typeof passwordResetSchema>;

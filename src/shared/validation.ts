@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/**
+ * Field builders whose messages read like the server's (DESIGN §3): 'The email field is required.'
+ * Every builder accepts what an HTML form sends (strings, possibly empty) and yields a clean value.
+ * A label defaults to the field name with underscores turned into spaces.
+ */
+
+/** Removes NUL and other C0 control characters except tab and newlines; they are never meaningful input. */
+export function stripControl(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+}
+
+const asText = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v);
+
+export const msg = {
+  required: (label: string) => `The ${label} field is required.`,
+  string: (label: string) => `The ${label} field must be a string.`,
+  email: (label: string) => `The ${label} field must be a valid email address.`,
+  max: (label: string, n: number) => `The ${label} field must not be greater than ${n} characters.`,
+  min: (label: string, n: number) => `The ${label} field must be at least ${n} characters.`,
+  integer: (label: string) => `The ${label} field must be an integer.`,
+  between: (label: string, a: number, b: number) => `The ${label} field must be between ${a} and ${b}.`,
+  in: (label: string) => `The selected ${label} is invalid.`,
+  confirmed: (label: string) => `The ${label} field confirmation does not match.`,
+  format: (label: string) => `The ${label} field format is invalid.`,
+};
+
+interface TextOpts {
+  label: string;
+  max?: number;
+  min?: number;
+}
+
+/** A required trimmed string of at most `max` (255) characters. */
+export function requiredText({ label, max = 255, min }: TextOpts) {
+  let s = z.string({ error: msg.required(label) }).min(1, msg.required(label)).max(max, msg.max(label, max));
+  if (min) s = s.min(min, msg.min(label, min));
+  return z.preprocess((v) => (v === null || v === undefined ? '' : asText(v)), s);
+}
+
+/** An optional trimmed string; empty input becomes '' so stored rows never hold null for text. */
+export function optionalText({ label, max = 255 }: TextOpts) {
+  return z.preprocess(
+    (v) => (v === null || v === undefined ? '' : asText(v)),
+    z.string({ error: msg.string(label) }).max(max, msg.max(label, max)),
+  );
+}
+
+/** A required e-mail address, lower-cased. */
+export function requiredEmail(label = 'email') {
+  return z.preprocess(
+    (v) => (v === null || v === undefined ? '' : asText(v)),
+    z
+      .string({ error: msg.required(label) })
+      .min(1, msg.required(label))
+      .max(255, msg.max(label, 255))
+      .pipe(z.email({ error: msg.email(label) }))
+      .transform((s) => s.toLowerCase()),
+  );
+}
+
+/** A required value among `values` (select and radio inputs). */
+export function requiredChoice<T extends string>(label: string, values: readonly [T, ...T[]]) {
+  return z.preprocess(
+    (v) => (v === null || v === undefined ? '' : asText(v)),
+    z
+      .string({ error: msg.required(label) })
+      .min(1, msg.required(label))
+      .pipe(z.enum(values, { error: msg.in(label) })),
+  );
+}
+
+/** A required integer from `min` to `max`; numeric strings are accepted. */
+export function requiredInt(label: string, min: number, max: number) {
+  return z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? msg.required(label) : msg.integer(label)) })
+      .int(msg.integer(label))
+      .min(min, msg.between(label, min, max))
+      .max(max, msg.between(label, min, max)),
+  );
+}
+
+/** Errors keyed by field name, each a list of messages (the first is shown). */
+export type FieldErrors = Record<string, string[]>;
+
+/** Turns a zod error into the 422 `errors` map of DESIGN §3. Root-level issues are keyed by `_`. */
+export function toFieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
