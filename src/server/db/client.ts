@@ -51,8 +51,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
+    // The extension lives in public so every schema on the server can use its operator classes.
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
     if (opts.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`);
-    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -1,0 +1,20 @@
+/** Banner dismissal lasts 1 day (SPEC §9). */
+export const BANNER_COOKIE_DAYS = 1;
+/** A submitted rating is remembered for 7 days (SPEC §9). */
+export const RATING_COOKIE_DAYS = 7;
+
+/** A short stable hash (FNV-1a, 32-bit, base36) so a cookie name can be keyed on any text. */
+export function textKey(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** Cookie that remembers a dismissed banner, keyed on the banner text (SPEC §4 "Banner"). */
+export const bannerCookieName = (text: string) => `banner_dismissed_${textKey(text)}`;
+
+/** Cookie that remembers a rated page, keyed by the encoded page url (SPEC §4 "Rating widget"). */
+export const ratingCookieName = (url: string) => `rated_${encodeURIComponent(url)}`;

@@ -1,0 +1,152 @@
+import { createContext, useContext, useId, type ReactNode } from 'react';
+import {
+  Alert, Box, Button, Checkbox, Group, LoadingOverlay, NativeSelect, PasswordInput, Stack, Text, Textarea, TextInput,
+} from '@mantine/core';
+import type { FieldValues } from 'react-hook-form';
+import type { ServerForm } from './use-server-form.ts';
+import { PasswordMeter } from './password-meter.tsx';
+
+const KitContext = createContext<ServerForm<FieldValues> | null>(null);
+
+function useKit(): ServerForm<FieldValues> {
+  const kit = useContext(KitContext);
+  if (!kit) throw new Error('Form fields must be inside <KitForm>.');
+  return kit;
+}
+
+/**
+ * A form wired to a {@link ServerForm}: loading overlay, form-level error, required-fields note
+ * and the fields given as children. `aria-label` names the form for assistive technology.
+ */
+export function KitForm<V extends FieldValues>({ kit, children, label, footer }: { kit: ServerForm<V>; children: ReactNode; label: string; footer?: ReactNode }) {
+  return (
+    <KitContext.Provider value={kit as unknown as ServerForm<FieldValues>}>
+      <Box component="form" pos="relative" onSubmit={kit.submit} noValidate aria-label={label} aria-busy={kit.busy}>
+        <LoadingOverlay visible={kit.busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' } as never} />
+        <Stack gap="md">
+          {kit.hasRequiredFields && (
+            <Text size="sm" c="dimmed">Fields marked <Text span c="red" aria-hidden>*</Text> are required.</Text>
+          )}
+          {children}
+          {kit.formError && <Alert color="red" role="alert">{kit.formError}</Alert>}
+          {footer}
+        </Stack>
+      </Box>
+    </KitContext.Provider>
+  );
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  required?: boolean;
+  description?: ReactNode;
+  placeholder?: string;
+  autoComplete?: string;
+  maxLength?: number;
+}
+
+const star = (kit: ServerForm<FieldValues>, required?: boolean) => !!required && kit.hasRequiredFields;
+
+/** A text input (type text, email, tel, number ...). */
+export function TextField({ type = 'text', inputMode, ...p }: FieldProps & { type?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'text' }) {
+  const kit = useKit();
+  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
+  return (
+    <TextInput
+      {...reg}
+      type={type}
+      inputMode={inputMode}
+      label={p.label}
+      description={p.description}
+      placeholder={p.placeholder}
+      autoComplete={p.autoComplete}
+      maxLength={p.maxLength}
+      withAsterisk={star(kit, p.required)}
+      aria-required={p.required || undefined}
+      error={kit.errorOf(p.name)}
+      disabled={kit.submitting}
+    />
+  );
+}
+
+export function TextareaField({ rows = 4, ...p }: FieldProps & { rows?: number }) {
+  const kit = useKit();
+  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
+  return (
+    <Textarea
+      {...reg}
+      label={p.label}
+      description={p.description}
+      placeholder={p.placeholder}
+      rows={rows}
+      autosize={false}
+      maxLength={p.maxLength}
+      withAsterisk={star(kit, p.required)}
+      aria-required={p.required || undefined}
+      error={kit.errorOf(p.name)}
+      disabled={kit.submitting}
+    />
+  );
+}
+
+/** A native select: options as [value, label] pairs; the first, empty one prompts. */
+export function SelectField({ options, prompt = 'Choose…', ...p }: FieldProps & { options: readonly (readonly [string, string])[]; prompt?: string }) {
+  const kit = useKit();
+  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
+  return (
+    <NativeSelect
+      {...reg}
+      label={p.label}
+      description={p.description}
+      data={[{ value: '', label: prompt }, ...options.map(([value, label]) => ({ value, label }))]}
+      withAsterisk={star(kit, p.required)}
+      aria-required={p.required || undefined}
+      error={kit.errorOf(p.name)}
+      disabled={kit.submitting}
+    />
+  );
+}
+
+export function CheckboxField(p: Omit<FieldProps, 'placeholder'>) {
+  const kit = useKit();
+  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
+  return <Checkbox {...reg} label={p.label} description={p.description} error={kit.errorOf(p.name)} disabled={kit.submitting} />;
+}
+
+/** A password input with the five-bar strength meter and its visible label (SPEC §5). */
+export function PasswordField({ withMeter = false, ...p }: FieldProps & { withMeter?: boolean }) {
+  const kit = useKit();
+  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
+  const value = String(kit.form.watch(p.name) ?? '');
+  const meterId = useId();
+  return (
+    <div>
+      <PasswordInput
+        {...reg}
+        label={p.label}
+        description={p.description}
+        autoComplete={p.autoComplete ?? 'new-password'}
+        withAsterisk={star(kit, p.required)}
+        aria-required={p.required || undefined}
+        aria-describedby={withMeter ? meterId : undefined}
+        error={kit.errorOf(p.name)}
+        disabled={kit.submitting}
+      />
+      {withMeter && <PasswordMeter id={meterId} password={value} />}
+    </div>
+  );
+}
+
+/** The submit button: disabled while any field shows an error or the form is busy (SPEC §4). */
+export function SubmitButton({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
+  const kit = useKit();
+  return (
+    <Group>
+      <Button type="submit" loading={kit.submitting} disabled={kit.hasErrors || kit.busy}>
+        {children}
+      </Button>
+      {extra}
+    </Group>
+  );
+}

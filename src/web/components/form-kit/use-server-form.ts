@@ -1,0 +1,121 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { toFieldErrors, type FieldErrors } from '../../../shared/validation.ts';
+import { HttpFailure, request, type Method } from '../../lib/http.ts';
+import { captchaToken } from '../../lib/captcha.ts';
+
+export interface ServerFormOptions<V extends FieldValues, R> {
+  /** Where the form is sent (SPEC §7: page-supplied action). */
+  action: string;
+  method?: Method;
+  defaultValues: V;
+  /** The payload's shared zod schema: checked before sending, with the server's messages. */
+  schema?: z.ZodType;
+  /** Set to send a captcha token as `g-recaptcha-response` when a captcha is configured. */
+  captchaAction?: string;
+  /** Stars on required fields; false hides them (SPEC §4 `has_required_fields`). */
+  hasRequiredFields?: boolean;
+  /** Clear the fields after success (default true); names starting with `_` are always kept. */
+  isClearing?: boolean;
+  /** Turns form values into the payload (checkbox booleans become 1/0 by default). */
+  toPayload?: (values: V) => Record<string, unknown>;
+  onSuccess?: (response: R, values: V) => void;
+  onFailure?: (failure: HttpFailure) => void;
+}
+
+export interface ServerForm<V extends FieldValues> {
+  form: UseFormReturn<V>;
+  submit: (e?: React.BaseSyntheticEvent) => Promise<void>;
+  /** Before mount and while sending (SPEC §4 "Forms show a loading state"). */
+  busy: boolean;
+  submitting: boolean;
+  /** Any field shows an error: the submit button is disabled (SPEC §4). */
+  hasErrors: boolean;
+  /** Error messages not tied to a field of this form (e.g. captcha). */
+  formError: string | null;
+  hasRequiredFields: boolean;
+  errorOf(name: string): string | undefined;
+  /** Editing a field clears its error and its `_confirmation` counterpart's (SPEC §4). */
+  clearFieldError(name: string): void;
+}
+
+/** Checkbox booleans travel as 1 or 0 (SPEC §3). */
+export function defaultPayload(values: FieldValues): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? 1 : 0) : v]));
+}
+
+/**
+ * The generic form status of SPEC §4 on top of React Hook Form: server errors under each field
+ * (first message), submit disabled while any error shows, editing clears the field's error,
+ * success clears the fields except `_`-prefixed ones, loading until mounted and while sending.
+ */
+export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFormOptions<V, R>): ServerForm<V> {
+  const form = useForm<V>({ defaultValues: opts.defaultValues as DefaultValues<V> });
+  const [mounted, setMounted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  useEffect(() => setMounted(true), []);
+  const fieldNames = useMemo(() => new Set(Object.keys(opts.defaultValues)), [opts.defaultValues]);
+  const { errors } = form.formState;
+
+  const applyErrors = (fieldErrors: FieldErrors) => {
+    const stray: string[] = [];
+    for (const [name, messages] of Object.entries(fieldErrors)) {
+      if (fieldNames.has(name)) form.setError(name as Path<V>, { type: 'server', message: messages[0] }, { shouldFocus: false });
+      else stray.push(messages[0]);
+    }
+    setFormError(stray[0] ?? null);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    if (opts.schema) {
+      const checked = opts.schema.safeParse(values);
+      if (!checked.success) {
+        applyErrors(toFieldErrors(checked.error));
+        return;
+      }
+    }
+    setSubmitting(true);
+    try {
+      const payload = (opts.toPayload ?? defaultPayload)(values);
+      if (opts.captchaAction) {
+        const token = await captchaToken(opts.captchaAction);
+        if (token) payload['g-recaptcha-response'] = token;
+      }
+      const response = await request<R>(opts.method ?? 'post', opts.action, payload);
+      if (opts.isClearing !== false) {
+        const keep = Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith('_')));
+        form.reset({ ...opts.defaultValues, ...keep } as V);
+      }
+      form.clearErrors();
+      opts.onSuccess?.(response, values);
+    } catch (err) {
+      const failure = err instanceof HttpFailure ? err : new HttpFailure(0, String(err));
+      applyErrors(failure.errors);
+      opts.onFailure?.(failure);
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return {
+    form,
+    submit,
+    busy: !mounted || submitting,
+    submitting,
+    hasErrors: Object.keys(errors).length > 0,
+    formError,
+    hasRequiredFields: opts.hasRequiredFields !== false,
+    errorOf: (name) => {
+      const e = errors[name as keyof typeof errors] as { message?: string } | undefined;
+      return e?.message;
+    },
+    clearFieldError: (name) => {
+      const targets = [name, `${name}_confirmation`].filter((n) => errors[n as keyof typeof errors]);
+      if (targets.length) form.clearErrors(targets as Path<V>[]);
+      if (formError) setFormError(null);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { Suspense } from 'react';
+import { Anchor, Box, Burger, Button, Center, Container, Divider, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, NavLink, Outlet, useLocation, matchPath } from 'react-router';
+import { PAGES } from '../../../shared/routes.ts';
+import { boot } from '../../lib/boot.ts';
+import { http, setCsrfToken } from '../../lib/http.ts';
+import { Banners } from './banners.tsx';
+import { RatingWidget } from './rating-widget.tsx';
+import classes from './layout.module.css';
+
+const NAV = PAGES.filter((p) => p.nav);
+
+async function signOut() {
+  const res = await http.post<{ redirect: string; csrfToken: string }>('/logout');
+  setCsrfToken(res.csrfToken);
+  window.location.assign(res.redirect);
+}
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      {NAV.map((p) => (
+        <NavLink key={p.path} to={p.path} className={classes.link} onClick={onNavigate}>
+          {p.nav}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
+function Account() {
+  if (!boot.user) return <Button component={Link} to="/login" variant="default" size="xs">Sign in</Button>;
+  return (
+    <Group gap="xs">
+      <Button component={Link} to={boot.user.isAdmin ? '/admin' : '/account'} variant="light" size="xs">
+        {boot.user.isAdmin ? 'Admin' : 'Your account'}
+      </Button>
+      <Button variant="subtle" size="xs" onClick={() => void signOut()}>Sign out</Button>
+    </Group>
+  );
+}
+
+/** The site shell: header with the company name, navigation to every public tool and phone; banners; footer. */
+export function Layout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const page = PAGES.find((p) => matchPath(p.path, pathname));
+  const { company } = boot;
+  return (
+    <Box className={classes.shell}>
+      <a href="#main" className={classes.skip}>Skip to content</a>
+      <header className={classes.header}>
+        <Container size="lg">
+          <Group justify="space-between" h={60} wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Anchor component={Link} to="/" className={classes.brand} underline="never">
+                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <span>{company.name}</span>
+              </Anchor>
+            </Group>
+            <Group gap="md" visibleFrom="md" wrap="nowrap">
+              {company.phone && (
+                <Anchor href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} size="sm" c="dimmed">{company.phone}</Anchor>
+              )}
+              <Account />
+            </Group>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" />
+          </Group>
+          <nav aria-label="Main" className={classes.nav}>
+            <Group gap={4} visibleFrom="md">
+              <NavLinks />
+            </Group>
+          </nav>
+        </Container>
+      </header>
+      <Drawer opened={opened} onClose={close} title={company.name} hiddenFrom="md" size="xs">
+        <Stack gap="xs">
+          <NavLinks onNavigate={close} />
+          <Divider />
+          {company.phone && <Text size="sm">{company.phone}</Text>}
+          <Account />
+        </Stack>
+      </Drawer>
+      <Banners />
+      <Container size="lg" component="main" id="main" py="xl" className={classes.main}>
+        <Suspense fallback={<Center py="xl"><Loader aria-label="Loading" /></Center>}>
+          <Outlet />
+        </Suspense>
+        {page?.hasRating && <RatingWidget key={pathname} />}
+      </Container>
+      <footer className={classes.footer}>
+        <Container size="lg">
+          <Group justify="space-between" py="lg">
+            <Text size="sm" c="dimmed">© {new Date().getFullYear()} {company.name}{company.phone ? ` · ${company.phone}` : ''}</Text>
+            <Group gap="md">
+              <Anchor component={Link} to="/privacy" size="sm">Privacy policy</Anchor>
+              <Anchor component={Link} to="/contact" size="sm">Contact</Anchor>
+              <Anchor component={Link} to="/campus-report" size="sm">Campus report</Anchor>
+            </Group>
+          </Group>
+        </Container>
+      </footer>
+    </Box>
+  );
+}

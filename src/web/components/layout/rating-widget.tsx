@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { Button, Card, Group, Rating, Stack, Text, Textarea } from '@mantine/core';
+import Cookies from 'js-cookie';
+import { useLocation } from 'react-router';
+import { ratingCookieName, RATING_COOKIE_DAYS } from '../../../shared/rules/cookies.ts';
+import { HttpFailure, http } from '../../lib/http.ts';
+import { captchaToken } from '../../lib/captcha.ts';
+import { pushEvent } from '../../lib/analytics.ts';
+
+export const RATING_THANKS = 'Thank you, we have received your review!';
+
+/**
+ * "Was this page helpful?" (SPEC tool 10): five stars (1-5, starting at 0) and a comments box
+ * named `reason`; POST /ratings; a cookie keyed by the encoded page url remembers the submission
+ * for 7 days so later visits show the thank-you state.
+ */
+export function RatingWidget() {
+  const url = useLocation().pathname;
+  const [submitted, setSubmitted] = useState(() => !!Cookies.get(ratingCookieName(url)));
+  const [rating, setRating] = useState(0);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  if (submitted) {
+    return (
+      <Card withBorder mt="xl" role="status">
+        <Text fw={600}>{RATING_THANKS}</Text>
+      </Card>
+    );
+  }
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const token = await captchaToken('rating');
+      await http.post('/ratings', { url, rating, reason, ...(token ? { 'g-recaptcha-response': token } : {}) });
+      Cookies.set(ratingCookieName(url), '1', { expires: RATING_COOKIE_DAYS, sameSite: 'lax', path: '/' });
+      pushEvent('page_rated', { url, rating });
+      setSubmitted(true);
+    } catch (err) {
+      if (err instanceof HttpFailure) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder mt="xl" component="form" onSubmit={submit} aria-label="Rate this page">
+      <Stack gap="sm">
+        <Text fw={600} id="rating-question">Was this page helpful?</Text>
+        <Group gap="xs">
+          <Rating
+            value={rating}
+            onChange={(v) => {
+              setRating(v);
+              setErrors(({ rating: _drop, ...rest }) => rest);
+            }}
+            count={5}
+            size="lg"
+            aria-labelledby="rating-question"
+            getSymbolLabel={(i) => `${i + 1} star${i === 0 ? '' : 's'}`}
+          />
+        </Group>
+        {errors.rating && <Text c="red" size="sm">{errors.rating}</Text>}
+        <Textarea
+          name="reason"
+          label="Comments"
+          placeholder="What could we explain better?"
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setErrors(({ reason: _drop, ...rest }) => rest);
+          }}
+          error={errors.reason}
+          rows={3}
+        />
+        <Group>
+          <Button type="submit" variant="light" loading={busy} disabled={Object.keys(errors).length > 0}>Send review</Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

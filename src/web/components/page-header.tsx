@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+
+/** A page's h1 and optional lead paragraph. */
+export function PageHeader({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+  return (
+    <Stack gap="xs" mb="lg">
+      <Title order={1}>{title}</Title>
+      {lead && <Text size="lg" c="dimmed">{lead}</Text>}
+      {children}
+    </Stack>
+  );
+}

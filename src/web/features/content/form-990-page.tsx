@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/page-header.tsx';
+
+export default function Form990Page() {
+  return <PageHeader title="Form990Page" />;
+}

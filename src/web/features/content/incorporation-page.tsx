@@ -1,0 +1,5 @@
+import { PageHeader } from '../../components/page-header.tsx';
+
+export default function IncorporationPage() {
+  return <PageHeader title="IncorporationPage" />;
+}

@@ -1,0 +1,37 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+
+/** Toast 'Uh oh!' / "That didn't work." (SPEC §8), or another message under the same title. */
+export function toastFailure(message = "That didn't work.", title = 'Uh oh!') {
+  notifications.show({ title, message, color: 'red', withBorder: true, autoClose: 6000 });
+}
+
+/** Toast 'Success!' with a message, e.g. 'Your data was saved.' (SPEC §8). */
+export function toastSuccess(message: string, title = 'Success!') {
+  notifications.show({ title, message, color: 'green', withBorder: true });
+}
+
+/** The dialog 'Success!' of the contact-type forms (SPEC §8). */
+export function successDialog(message: string, title = 'Success!') {
+  modals.open({
+    title: <Text fw={700} size="lg">{title}</Text>,
+    children: <Text>{message}</Text>,
+    centered: true,
+  });
+}
+
+/** A confirmation before a destructive action; resolves true when confirmed. */
+export function confirmAction(opts: { title: string; message: string; confirm: string; cancel?: string }): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: <Text fw={700}>{opts.title}</Text>,
+      children: <Text>{opts.message}</Text>,
+      labels: { confirm: opts.confirm, cancel: opts.cancel ?? 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

@@ -1,0 +1,80 @@
+import type { FieldErrors } from '../../shared/validation.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A failed request: HTTP status, the server's message and its field errors (422). */
+export class HttpFailure extends Error {
+  constructor(public readonly status: number, message: string, public readonly errors: FieldErrors = {}, public readonly body: unknown = null) {
+    super(message);
+  }
+}
+
+/** The CSRF token from the page's meta tag; logs 'CSRF token not found' when it is missing (SPEC §8). */
+export function csrfToken(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  if (!meta) {
+    console.error('CSRF token not found');
+    return '';
+  }
+  return meta.content;
+}
+
+/** Replaces the page's CSRF token (after sign-in, when the session changes). */
+export function setCsrfToken(token: string) {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'csrf-token';
+    document.head.appendChild(meta);
+  }
+  meta.content = token;
+}
+
+/**
+ * The one request helper of the web client (SPEC §7 "Generic form helper"): sends the Ajax marker
+ * and the CSRF header, JSON bodies for post/put/patch/delete and query strings for get, FormData
+ * as multipart.
+ * @returns the parsed JSON body
+ * @throws HttpFailure for any non-2xx answer or network failure (status 0)
+ */
+export async function request<T = unknown>(method: Method, url: string, data?: Record<string, unknown> | FormData): Promise<T> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'X-CSRF-TOKEN': csrfToken() };
+  let target = url;
+  let body: BodyInit | undefined;
+  if (method === 'get') {
+    if (data && !(data instanceof FormData)) {
+      const qs = new URLSearchParams(Object.entries(data).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+      target += (url.includes('?') ? '&' : '?') + qs.toString();
+    }
+  } else if (data instanceof FormData) {
+    body = data;
+  } else {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(data ?? {});
+  }
+  let res: Response;
+  try {
+    res = await fetch(target, { method: method.toUpperCase(), headers, body, credentials: 'same-origin' });
+  } catch {
+    throw new HttpFailure(0, 'The server could not be reached. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const b = (json ?? {}) as { message?: string; errors?: FieldErrors };
+    throw new HttpFailure(res.status, b.message ?? `Request failed (${res.status}).`, b.errors ?? {}, json);
+  }
+  return json as T;
+}
+
+export const http = {
+  get: <T>(url: string, query?: Record<string, unknown>) => request<T>('get', url, query),
+  post: <T>(url: string, data?: Record<string, unknown> | FormData) => request<T>('post', url, data),
+  put: <T>(url: string, data?: Record<string, unknown>) => request<T>('put', url, data),
+  delete: <T>(url: string, data?: Record<string, unknown>) => request<T>('delete', url, data),
+};

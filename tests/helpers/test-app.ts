@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type AppConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { buildApp, type Providers } from '../../src/server/app.ts';
+import { seedReference } from '../../src/server/db/seed/seed.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or a private schema on the PostgreSQL server
+ * of TEST_DATABASE_URL (dropped on close). Reference data (company, levels, states) is seeded.
+ */
+export async function createTestApp(opts: { config?: Partial<AppConfig>; providers?: Partial<Providers>; seed?: boolean } = {}): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase(url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://' });
+  await database.migrate();
+  if (opts.seed !== false) await seedReference(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
+    webDistDir: '/nonexistent-web-dist',
+    ...opts.config,
+    rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, ...opts.config?.rateLimits },
+  });
+  const app = await buildApp(config, { database, providers: opts.providers, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      if (schemaName && database.kind === 'postgres') {
+        await database.db.execute(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE` as never);
+      }
+      await database.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies and sends the CSRF and Ajax headers like the web client. */
+export class Agent {
+  cookies = new Map<string, string>();
+  csrfToken = '';
+  constructor(private app: FastifyInstance, public ip = '127.0.0.1') {}
+
+  /** Opens a session the way a page load does (GET /api/session) and keeps its CSRF token. */
+  async start(): Promise<this> {
+    const res = await this.request('GET', '/api/session');
+    this.csrfToken = res.json().csrfToken;
+    return this;
+  }
+
+  private keep(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string }[]) this.cookies.set(c.name, c.value);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}, withCsrf = true): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      method: method as never,
+      url,
+      payload: payload as never,
+      remoteAddress: this.ip,
+      headers: {
+        cookie: this.cookieHeader(),
+        'x-requested-with': 'XMLHttpRequest',
+        ...(withCsrf && this.csrfToken ? { 'x-csrf-token': this.csrfToken } : {}),
+        ...headers,
+      },
+    });
+    this.keep(res);
+    return res;
+  }
+
+  get(url: string) { return this.request('GET', url); }
+  post(url: string, payload?: unknown) { return this.request('POST', url, payload ?? {}); }
+  put(url: string, payload?: unknown) { return this.request('PUT', url, payload ?? {}); }
+  delete(url: string) { return this.request('DELETE', url, {}); }
+
+  /** Signs in and switches to the new session's CSRF token. */
+  async login(email: string, password: string): Promise<LightMyRequestResponse> {
+    const res = await this.post('/login', { email, password });
+    if (res.statusCode === 200) this.csrfToken = res.json().csrfToken;
+    return res;
+  }
+}
