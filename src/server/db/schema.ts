@@ -76,7 +76,7 @@ export const accounts = pgTable('accounts', {
   nteeCode: text('ntee_code'),
   /** Listed in the public subordinate search (SPEC tool 16). */
   isListed: boolean('is_listed').notNull().default(false),
-  /** Lower-cased name, legal name and secondary name: what the keyword search matches. */
+  /** Lower-cased name, secondary name and city: what the keyword search matches (see searchTextParts). */
   searchText: text('search_text').notNull().default(''),
   source: text('source').notNull().default('app'),
   renewalDueAt: timestamp('renewal_due_at', { withTimezone: true }),

@@ -37,7 +37,8 @@ const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 export function formatFileSize(bytes: number): string {
   let value = Math.max(0, bytes);
   let unit = 0;
-  while (value >= 1000 && unit < SIZE_UNITS.length - 1) {
+  // Compare the rounded value so 999,960 bytes reads '1.0 MB', never '1000.0 KB'.
+  while (Number(value.toFixed(1)) >= 1000 && unit < SIZE_UNITS.length - 1) {
     value /= 1000;
     unit++;
   }
@@ -80,7 +81,8 @@ export function formatDuration(totalSeconds: number): string {
 /** Trims text to at most `length` (200) characters, cut at a word boundary, with an ellipsis. */
 export function trimText(text: string, length = 200): string {
   if (text.length <= length) return text;
+  // Looking one character past the limit keeps a word that ends exactly at it.
+  const lastSpace = text.slice(0, length + 1).lastIndexOf(' ');
   const cut = text.slice(0, length);
-  const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:]+$/, '')}…`;
 }

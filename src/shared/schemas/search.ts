@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { stripControl } from '../validation.ts';
+import type { Standing } from '../rules/standing.ts';
 
 /** Query of GET /search (SPEC §7): search=verify-501c3, keyword, page (1-based). */
 export const subordinateSearchQuery = z.object({
@@ -25,3 +26,21 @@ export interface SubordinateRow {
 
 /** Rows per search page. */
 export const SEARCH_PER_PAGE = 15;
+
+/** The public profile of an account (SPEC §2 /app/account/show/{id}). */
+export interface PublicProfile {
+  id: number;
+  name: string;
+  legal_name: string;
+  city: string;
+  state: string;
+  /** Formatted 12-3456789, or '' when unknown. */
+  ein: string;
+  gen: string;
+  ruling_year: string;
+  subsection: string;
+  is_deductible: boolean;
+  standing: Standing;
+  standing_label: string;
+  public_profile_image: string;
+}

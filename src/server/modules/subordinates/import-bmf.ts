@@ -37,6 +37,16 @@ export function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATI
   return r.AFFILIATION === '9' && sortName ? sortName : r.NAME.trim();
 }
 
+/**
+ * What the keyword search matches: the shown name, the secondary name and the city. A
+ * subordinate's NAME is its central organization's (e.g. PARENT BOOSTER USA INC on all 806 rows of
+ * GEN 5271), so it is left out there: it would make every subordinate match that name's words.
+ */
+export function searchTextParts(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION' | 'CITY'>, name = displayName(r as BmfRecord)): string[] {
+  const parts = r.AFFILIATION === '9' && r.SORT_NAME.trim() ? [name, r.CITY] : [name, r.SORT_NAME, r.CITY];
+  return [...new Set(parts.map((s) => s.trim().toLowerCase()).filter(Boolean))];
+}
+
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
 /** Maps one BMF record to account columns; null when its EIN is not 9 digits. */
@@ -45,7 +55,7 @@ export function bmfToAccount(r: BmfRecord, groupIdByGen: Map<string, number>) {
   if (!/^\d{9}$/.test(ein)) return null;
   const name = displayName(r);
   const gen = r.GROUP.trim() && r.GROUP.trim() !== '0000' ? r.GROUP.trim() : null;
-  const searchParts = [...new Set([name, r.NAME.trim(), r.SORT_NAME.trim()].filter(Boolean).map((s) => s.toLowerCase()))];
+  const searchParts = searchTextParts(r, name);
   const acctPd = Number(r.ACCT_PD);
   return {
     name,

@@ -1,0 +1,35 @@
+import { Alert, Anchor, Badge, Card, Center, Code, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { http } from '../../lib/http.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { AdminNav } from './admin-nav.tsx';
+
+interface Mail { id: number; kind: string; to: string; subject: string; text: string; status: string; attempts: number; last_error: string; created_at: string; sent_at: string | null }
+const offset = -new Date().getTimezoneOffset();
+
+/** One mail of the outbox with its text. */
+export default function OutboxMailPage() {
+  const { id = '' } = useParams();
+  const q = useQuery({ queryKey: ['admin-mail', id], queryFn: () => http.get<Mail>(`/api/admin/outbox/${encodeURIComponent(id)}`), retry: false });
+  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isError) return <Alert color="red">This mail could not be found.</Alert>;
+  const m = q.data;
+  return (
+    <>
+      <PageHeader title={m.subject} />
+      <AdminNav />
+      <Card withBorder padding="lg">
+        <Stack gap="xs">
+          <Group><Badge>{m.status}</Badge><Text size="sm" c="dimmed">{m.kind}</Text></Group>
+          <Text><b>To:</b> {m.to}</Text>
+          <Text><b>Written:</b> {formatLocalDateTime(m.created_at, offset)}{m.sent_at ? ` · sent ${formatLocalDateTime(m.sent_at, offset)}` : ''}</Text>
+          {m.last_error && <Alert color="red" title={`Last error (attempt ${m.attempts})`}>{m.last_error}</Alert>}
+          <Code block style={{ whiteSpace: 'pre-wrap' }}>{m.text}</Code>
+          <Anchor component={Link} to="/admin/outbox">Back to the outbox</Anchor>
+        </Stack>
+      </Card>
+    </>
+  );
+}

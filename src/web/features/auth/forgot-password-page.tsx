@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Alert, Card } from '@mantine/core';
+import { passwordForgotSchema } from '../../../shared/schemas/public-forms.ts';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { toastFailure } from '../../lib/feedback.tsx';
+
+/** SPEC tool 11, first step: ask for a reset link by e-mail (same answer for any address). */
+export default function ForgotPasswordPage() {
+  const [sent, setSent] = useState<string | null>(null);
+  const kit = useServerForm<{ email: string }, { message: string }>({
+    action: '/password/forgot',
+    defaultValues: { email: '' },
+    schema: passwordForgotSchema,
+    captchaAction: 'password_forgot',
+    hasRequiredFields: false,
+    onSuccess: (res) => setSent(res.message),
+    onFailure: (f) => {
+      if (!Object.keys(f.errors).length) toastFailure();
+    },
+  });
+  return (
+    <>
+      <PageHeader title="Forgot your password?" lead="Give us the e-mail address you sign in with and we will send you a link to choose a new password." />
+      <Card withBorder padding="xl" maw={460}>
+        {sent && <Alert color="green" mb="md" role="status">{sent}</Alert>}
+        <KitForm kit={kit} label="Send a reset link">
+          <TextField name="email" label="E-mail" type="email" autoComplete="email" />
+          <SubmitButton>Send reset link</SubmitButton>
+        </KitForm>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Anchor, Card, Group } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { loginSchema } from '../../../shared/schemas/public-forms.ts';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { setCsrfToken } from '../../lib/http.ts';
+
+/** Only same-site paths are followed after sign-in. */
+const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
+
+/** Sign in for account holders and staff. */
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const kit = useServerForm<{ email: string; password: string }, { redirect: string; csrfToken: string }>({
+    action: '/login',
+    defaultValues: { email: '', password: '' },
+    schema: loginSchema,
+    hasRequiredFields: false,
+    onSuccess: (res) => {
+      setCsrfToken(res.csrfToken);
+      window.location.assign(safeNext(params.get('next')) ?? res.redirect);
+    },
+  });
+  return (
+    <>
+      <PageHeader title="Sign in" lead="Account holders and staff sign in here." />
+      <Card withBorder padding="xl" maw={460}>
+        <KitForm kit={kit} label="Sign in">
+          <TextField name="email" label="E-mail" type="email" autoComplete="username" />
+          <PasswordField name="password" label="Password" autoComplete="current-password" />
+          <SubmitButton extra={<Group ml="auto"><Anchor component={Link} to="/password/forgot" size="sm">Forgot your password?</Anchor></Group>}>
+            Sign in
+          </SubmitButton>
+        </KitForm>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Card } from '@mantine/core';
+import { useParams, useSearchParams } from 'react-router';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { toastFailure } from '../../lib/feedback.tsx';
+
+interface ResetValues {
+  _token: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+}
+
+/**
+ * SPEC tool 11: new password and confirmation with the strength meter; on success the browser
+ * goes to the URL the server returns. Failure: toast 'That didn't work.' (SPEC §8).
+ */
+export default function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [params] = useSearchParams();
+  const kit = useServerForm<ResetValues, { url: string }>({
+    action: '/password/reset',
+    defaultValues: { _token: token, email: params.get('email') ?? '', password: '', password_confirmation: '' },
+    toPayload: ({ _token, ...rest }) => ({ token: _token, ...rest }),
+    captchaAction: 'password_reset',
+    onSuccess: (res) => window.location.assign(res.url),
+    onFailure: () => toastFailure(),
+  });
+  return (
+    <>
+      <PageHeader title="Choose a new password" lead="Use at least 8 characters with letters and numbers. Mixed case and symbols make it stronger." />
+      <Card withBorder padding="xl" maw={480}>
+        <KitForm kit={kit} label="Choose a new password">
+          <TextField name="email" label="E-mail" type="email" required autoComplete="username" />
+          <PasswordField name="password" label="Password" required withMeter />
+          <PasswordField name="password_confirmation" label="Confirm password" required />
+          <SubmitButton>Reset password</SubmitButton>
+        </KitForm>
+      </Card>
+    </>
+  );
+}

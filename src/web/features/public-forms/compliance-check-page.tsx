@@ -1,0 +1,48 @@
+import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { complianceCheckSchema } from '../../../shared/schemas/public-forms.ts';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useInquiryForm } from './use-inquiry-form.ts';
+
+/** SPEC tool 6: free compliance and revocation-risk review request. */
+export default function ComplianceCheckPage() {
+  const kit = useInquiryForm(
+    '/compliance-check',
+    'compliance_check',
+    { name: '', email: '', phone: '', organization: '', ein: '', group_id: '' },
+    complianceCheckSchema,
+  );
+  return (
+    <>
+      <PageHeader
+        title="Are your organizations at risk for revocation?"
+        lead="The IRS revokes the exemption of any group that misses three annual filings in a row. Tell us who you are and we will check your standing for free."
+      />
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+        <Card withBorder padding="xl" style={{ gridColumn: 'span 2' }}>
+          <KitForm kit={kit} label="Free compliance check">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextField name="name" label="Name" required autoComplete="name" />
+              <TextField name="email" label="E-mail" type="email" required autoComplete="email" />
+              <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" />
+              <TextField name="organization" label="Organization" required autoComplete="organization" />
+              <TextField name="ein" label="EIN" required placeholder="12-3456789" inputMode="numeric" maxLength={10} description="9 digits, with or without the dash" />
+              <TextField name="group_id" label="IRS group exemption number (optional)" placeholder="1234" inputMode="numeric" maxLength={4} description="4 digits, if your group is covered by a national group exemption" />
+            </SimpleGrid>
+            <SubmitButton>Submit</SubmitButton>
+          </KitForm>
+        </Card>
+        <Card withBorder padding="xl">
+          <Title order={2} size="h4" mb="sm">What we check</Title>
+          <List spacing="xs" size="sm">
+            <List.Item>Your listing in the IRS Business Master File</List.Item>
+            <List.Item>Which Form 990 you must file, and the last one on record</List.Item>
+            <List.Item>Whether your exemption has been revoked</List.Item>
+            <List.Item>Your state registration status</List.Item>
+          </List>
+          <Text size="sm" c="dimmed" mt="md">We answer within two business days.</Text>
+        </Card>
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Card, SimpleGrid } from '@mantine/core';
+import { contactSchema } from '../../../shared/schemas/public-forms.ts';
+import { CONTACT_SUBJECTS } from '../../../shared/lists/subjects.ts';
+import { KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { boot } from '../../lib/boot.ts';
+import { useInquiryForm } from './use-inquiry-form.ts';
+
+/** SPEC tool 7: the contact form ("Let's talk"). */
+export default function ContactPage() {
+  const kit = useInquiryForm('/contact', 'contact', { name: '', email: '', organization: '', subject: '', message: '' }, contactSchema);
+  return (
+    <>
+      <PageHeader
+        title="Let's talk"
+        lead={`Questions about membership, state registration, your 990 or renewals? Write to us${boot.company.phone ? ` or call ${boot.company.phone}` : ''}.`}
+      />
+      <Card withBorder padding="xl" maw={720}>
+        <KitForm kit={kit} label="Contact us">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextField name="name" label="Name" required autoComplete="name" />
+            <TextField name="email" label="E-mail" type="email" required autoComplete="email" />
+          </SimpleGrid>
+          <TextField name="organization" label="Organization" autoComplete="organization" />
+          <SelectField name="subject" label="Subject" required options={CONTACT_SUBJECTS.map((s) => [s, s] as const)} />
+          <TextareaField name="message" label="Message" required rows={6} maxLength={5000} />
+          <SubmitButton>Send message</SubmitButton>
+        </KitForm>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { pushEvent } from '../../lib/analytics.ts';
+import { successDialog } from '../../lib/feedback.tsx';
+
+export const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
+
+/**
+ * A contact-type form (SPEC §8 "Public forms"): posts to its own page path, shows field errors and
+ * otherwise swallows failures; success shows the 'Success!' dialog and pushes an analytics event.
+ */
+export function useInquiryForm<V extends FieldValues>(action: string, formName: string, defaultValues: V, schema: z.ZodType) {
+  return useServerForm<V>({
+    action,
+    defaultValues,
+    schema,
+    captchaAction: formName,
+    onSuccess: () => {
+      pushEvent('form_submitted', { form: formName });
+      successDialog(INQUIRY_RECEIVED);
+    },
+  });
+}

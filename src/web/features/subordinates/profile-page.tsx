@@ -1,0 +1,61 @@
+import { Alert, Anchor, Badge, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { PublicProfile } from '../../../shared/schemas/search.ts';
+import { HttpFailure, http } from '../../lib/http.ts';
+
+const BADGE_COLOR = { good: 'green', at_risk: 'orange', not_exempt: 'red' } as const;
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" tt="uppercase" c="dimmed" fw={700}>{label}</Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+/** The public profile of an account (SPEC §2 /app/account/show/{id}) with its good-standing badge. */
+export default function ProfilePage() {
+  const { id = '' } = useParams();
+  const query = useQuery({ queryKey: ['profile', id], queryFn: () => http.get<PublicProfile>(`/api/accounts/${encodeURIComponent(id)}/public`), retry: false });
+  if (query.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (query.isError) {
+    const missing = query.error instanceof HttpFailure && query.error.status === 404;
+    return (
+      <Stack>
+        <Title order={1}>{missing ? 'Organization not found' : 'Something went wrong'}</Title>
+        <Alert color={missing ? 'gray' : 'red'}>{missing ? 'There is no organization at this address.' : 'The profile could not be loaded. Please reload the page.'}</Alert>
+        <Anchor component={Link} to="/verify-501c3">Search organizations</Anchor>
+      </Stack>
+    );
+  }
+  const p = query.data;
+  return (
+    <Stack gap="lg">
+      {p.public_profile_image && <Image src={p.public_profile_image} alt={`${p.name} header`} h={200} radius="md" fit="cover" />}
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>{p.name}</Title>
+          {p.legal_name && p.legal_name !== p.name && (
+            <Text c="dimmed">{p.gen ? `Covered by the group exemption of ${p.legal_name}` : `Legal name: ${p.legal_name}`}</Text>
+          )}
+          <Text c="dimmed">{[p.city, p.state].filter(Boolean).join(', ')}</Text>
+        </div>
+        <Badge size="xl" color={BADGE_COLOR[p.standing]} variant="filled" data-standing={p.standing}>{p.standing_label}</Badge>
+      </Group>
+      <Card withBorder padding="xl">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          <Fact label="EIN" value={p.ein} />
+          <Fact label="Group exemption number (GEN)" value={p.gen} />
+          <Fact label="Ruling year" value={p.ruling_year} />
+          <Fact label="Subsection" value={p.subsection} />
+          <Fact label="Gifts tax deductible" value={p.is_deductible ? 'Yes' : 'No'} />
+        </SimpleGrid>
+      </Card>
+      <Text size="sm" c="dimmed">
+        Source: IRS Exempt Organizations Business Master File. <Anchor component={Link} to="/verify-501c3">Search other organizations</Anchor>
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Card, Center, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { PageObject } from '../../../shared/rules/pagination.ts';
+import { isPaginationShown, PAGINATION_SIBLINGS } from '../../../shared/rules/pagination.ts';
+import type { SubordinateRow } from '../../../shared/schemas/search.ts';
+import { http } from '../../lib/http.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+
+/** Keyword box debounce (SPEC §9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * SPEC tool 16: the subordinate listing search. Keyword box (500 ms debounce), table Name, City,
+ * State, pagination with 3 pages either side plus first and last, shown only when the total
+ * exceeds the page size. A row click opens the public profile. The keyword and page live in the
+ * address so results can be shared and survive a reload.
+ */
+export default function VerifyPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState(params.get('keyword') ?? '');
+  const [debounced] = useDebouncedValue(keyword, SEARCH_DEBOUNCE_MS);
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const activeKeyword = params.get('keyword') ?? '';
+
+  useEffect(() => {
+    // A new debounced keyword starts a new search on page 1.
+    if (debounced.trim() !== activeKeyword) setParams(debounced.trim() ? { keyword: debounced.trim() } : {}, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const query = useQuery({
+    queryKey: ['search', activeKeyword, page],
+    queryFn: () => http.get<PageObject<SubordinateRow>>('/search', { search: 'verify-501c3', keyword: activeKeyword, page }),
+    placeholderData: keepPreviousData,
+  });
+  const result = query.data;
+
+  const goToPage = (p: number) => setParams({ ...(activeKeyword ? { keyword: activeKeyword } : {}), page: String(p) });
+
+  return (
+    <>
+      <PageHeader
+        title="Verify a group’s 501(c)(3) status"
+        lead="Booster clubs and other groups listed here are subordinates of our IRS group exemption: gifts to them are tax deductible. Search by name or city."
+      />
+      <Card withBorder padding="lg">
+        <TextInput
+          label="Keyword"
+          placeholder="e.g. wrestling, Soldotna, Eagles"
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+          rightSection={query.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+          maw={480}
+          mb="md"
+          type="search"
+        />
+        {query.isError && <Alert color="red" mb="md">The search did not work. Please try again.</Alert>}
+        {!result && query.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+        {result && (
+          <>
+            <Text size="sm" c="dimmed" mb="xs" role="status" aria-live="polite">
+              {result.total === 0
+                ? `No organizations match “${activeKeyword}”.`
+                : `Showing ${result.from}–${result.to} of ${result.total.toLocaleString('en-US')} organizations${activeKeyword ? ` matching “${activeKeyword}”` : ''}.`}
+            </Text>
+            {result.data.length > 0 && (
+              <Table.ScrollContainer minWidth={480}>
+                <Table highlightOnHover striped aria-label="Organizations">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>City</Table.Th>
+                      <Table.Th>State</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.data.map((row) => (
+                      <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/app/account/show/${row.id}`)}>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/app/account/show/${row.id}`} onClick={(e) => e.stopPropagation()}>{row.name}</Anchor>
+                        </Table.Td>
+                        <Table.Td>{row.city}</Table.Td>
+                        <Table.Td>{row.state}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+            {isPaginationShown(result) && (
+              <Group justify="center" mt="lg">
+                <Pagination
+                  total={result.last_page}
+                  value={result.current_page}
+                  onChange={goToPage}
+                  siblings={PAGINATION_SIBLINGS}
+                  boundaries={1}
+                  getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+                  aria-label="Pages"
+                />
+              </Group>
+            )}
+          </>
+        )}
+      </Card>
+    </>
+  );
+}
