@@ -6,7 +6,7 @@ export function PageHeader({ title, lead, children }: { title: string; lead?: Re
   return (
     <Stack gap="xs" mb="lg">
       <Title order={1}>{title}</Title>
-      {lead && <Text size="lg" c="dimmed">{lead}</Text>}
+      {lead && <Text size="lg" c="gray.7">{lead}</Text>}
       {children}
     </Stack>
   );

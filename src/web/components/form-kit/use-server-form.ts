@@ -36,7 +36,7 @@ export interface ServerForm<V extends FieldValues> {
   formError: string | null;
   hasRequiredFields: boolean;
   errorOf(name: string): string | undefined;
-  /** Editing a field clears its error and its `_confirmation` counterpart's (SPEC §4). */
+  /** Editing a field clears its error and its confirmation counterpart's, in both directions (SPEC §4). */
   clearFieldError(name: string): void;
 }
 
@@ -113,7 +113,9 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
       return e?.message;
     },
     clearFieldError: (name) => {
-      const targets = [name, `${name}_confirmation`].filter((n) => errors[n as keyof typeof errors]);
+      // The pair works both ways: 'password' clears 'password_confirmation' and the reverse.
+      const base = name.endsWith('_confirmation') ? name.slice(0, -'_confirmation'.length) : name;
+      const targets = [...new Set([name, base, `${base}_confirmation`])].filter((n) => errors[n as keyof typeof errors]);
       if (targets.length) form.clearErrors(targets as Path<V>[]);
       if (formError) setFormError(null);
     },

@@ -61,7 +61,7 @@ export function Layout() {
             </Group>
             <Group gap="md" visibleFrom="md" wrap="nowrap">
               {company.phone && (
-                <Anchor href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} size="sm" c="dimmed">{company.phone}</Anchor>
+                <Anchor href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} size="sm" c="gray.7">{company.phone}</Anchor>
               )}
               <Account />
             </Group>

@@ -22,7 +22,7 @@ const FORMS = [
 
 export default function Form990Page() {
   return (
-    <Stack gap="xl">
+    <Stack gap="xl" maw={960}>
       <PageHeader
         title="IRS Form 990 filing"
         lead="Almost every tax-exempt group has to file a Form 990-series return with the IRS every year, even a small booster club that raised only a few thousand dollars. Here is which one you file, when it is due, and what happens if you miss it."
@@ -37,7 +37,7 @@ export default function Form990Page() {
         </Text>
         <Table.ScrollContainer minWidth={640}>
           <Table withTableBorder withColumnBorders verticalSpacing="sm" bg="white">
-            <Table.Caption>Form 990-series returns for small exempt organizations</Table.Caption>
+            <Table.Caption c="gray.7">Form 990-series returns for small exempt organizations</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Form</Table.Th>
@@ -56,7 +56,7 @@ export default function Form990Page() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           Any group may file a longer form than it needs to. Private foundations file Form 990-PF whatever their size, and churches
           are not required to file.
         </Text>
@@ -93,7 +93,7 @@ export default function Form990Page() {
           its Automatic Revocation List, donations made after that date are no longer tax deductible, and the group may owe income tax.
           This happens most often when officers change and nobody knows the return exists.
         </Text>
-        <Alert color="yellow" title="Tip for volunteer groups">
+        <Alert color="blue" title="Tip for volunteer groups">
           Keep your EIN, fiscal year end and return due date in your officer handbook, and go over them with each new treasurer.
         </Alert>
       </Stack>
@@ -117,8 +117,8 @@ export default function Form990Page() {
           <Button component={Link} to="/compliance-check">Get a free compliance check</Button>
           <Button component={Link} to="/contact" variant="default">Ask us about your 990</Button>
         </Group>
-        <Text size="sm" c="dimmed" mt="md">
-          Want us to file it every year? <Anchor component={Link} to="/pricing">See our levels and prices</Anchor>.
+        <Text size="sm" c="gray.7" mt="md">
+          Want us to file it every year? <Anchor inherit component={Link} to="/pricing">See our levels and prices</Anchor>.
         </Text>
       </Card>
     </Stack>

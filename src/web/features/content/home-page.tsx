@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
@@ -20,13 +20,13 @@ const TOOLS = [
     title: 'Free compliance check',
     text: 'Missed a Form 990? Tell us your EIN and we review your revocation risk for free.',
     to: '/compliance-check',
-    action: 'Ask for a compliance check',
+    action: 'Request a free check',
   },
   {
     title: 'Multi-chapter organizations',
     text: 'National organizations keep every chapter and affiliate filed, registered and in good standing.',
     to: '/multi-chapter',
-    action: 'Learn about multi-chapter plans',
+    action: 'See multi-chapter plans',
   },
 ];
 
@@ -36,7 +36,7 @@ const STEPS = [
     text: (
       <>
         New groups start up with an EIN, bylaws and tax exemption; groups that already have their letter choose maintain.{' '}
-        <Anchor component={Link} to="/pricing">Compare the levels</Anchor>.
+        <Anchor inherit component={Link} to="/pricing">Compare the levels</Anchor>.
       </>
     ),
   },
@@ -48,8 +48,8 @@ const STEPS = [
     title: 'Stay in good standing',
     text: (
       <>
-        Every year we file your <Anchor component={Link} to="/irs-form-990">IRS Form 990</Anchor>, remind you of your{' '}
-        <Anchor component={Link} to="/state-registration">state registration</Anchor> and keep your status current.
+        Every year we file your <Anchor inherit component={Link} to="/irs-form-990">IRS Form 990</Anchor>, remind you of your{' '}
+        <Anchor inherit component={Link} to="/state-registration">state registration</Anchor> and keep your status current.
       </>
     ),
   },
@@ -64,7 +64,7 @@ export default function HomePage() {
         bg="white"
         style={{ borderRadius: 'var(--mantine-radius-lg)', border: '1px solid var(--mantine-color-gray-3)' }}
       >
-        <Badge variant="light" mb="sm">Booster clubs · Greek chapters · Affiliates</Badge>
+        <Text size="sm" fw={700} tt="uppercase" c="blue.8" mb="xs" style={{ letterSpacing: 0.5 }}>Booster clubs · Greek chapters · Affiliates</Text>
         <PageHeader
           title="Tax-exempt status for volunteer-run groups, kept in good standing every year"
           lead={`${company.name} gets booster clubs, fraternity and sorority chapters and affiliates tax exempt, then files the yearly IRS and state paperwork so a change of officers never costs you your exemption.`}
@@ -82,8 +82,19 @@ export default function HomePage() {
           {TOOLS.map((tool) => (
             <Card key={tool.to} withBorder padding="lg" style={{ display: 'flex', flexDirection: 'column' }}>
               <Title order={3} size="h4" mb="xs">{tool.title}</Title>
-              <Text size="sm" c="dimmed" mb="md">{tool.text}</Text>
-              <Button component={Link} to={tool.to} variant="light" mt="auto" fullWidth>{tool.action}</Button>
+              <Text size="sm" c="gray.7" mb="md">{tool.text}</Text>
+              <Button
+                component={Link}
+                to={tool.to}
+                variant="light"
+                mt="auto"
+                fullWidth
+                h="auto"
+                py={8}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+              >
+                {tool.action}
+              </Button>
             </Card>
           ))}
         </SimpleGrid>
@@ -112,14 +123,14 @@ export default function HomePage() {
           <List.Item>Groups that miss their Form 990 three years in a row lose their exemption automatically.</List.Item>
           <List.Item>Many states also expect a yearly report or charitable registration.</List.Item>
           <List.Item>
-            Planning to incorporate? Read about <Anchor component={Link} to="/incorporation-and-ein">incorporation and getting an EIN</Anchor>.
+            Planning to incorporate? Read about <Anchor inherit component={Link} to="/incorporation-and-ein">incorporation and getting an EIN</Anchor>.
           </List.Item>
         </List>
         <Group gap="sm">
           <Button component={Link} to="/contact">Talk to us</Button>
           {company.phone && (
             <Text size="sm">
-              or call <Anchor href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone}</Anchor>
+              or call <Anchor inherit href={`tel:${company.phone.replace(/[^\d+]/g, '')}`}>{company.phone}</Anchor>
             </Text>
           )}
         </Group>

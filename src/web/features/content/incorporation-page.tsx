@@ -38,7 +38,7 @@ export default function IncorporationPage() {
           tax exemption is a separate IRS matter.
         </Text>
         <Text>
-          Filing fees differ by state. <Anchor component={Link} to="/state-registration#us_map">See the incorporation fee estimate for your state</Anchor>.
+          Filing fees differ by state. <Anchor inherit component={Link} to="/state-registration#us_map">See the incorporation fee estimate for your state</Anchor>.
         </Text>
       </Stack>
 
@@ -63,7 +63,7 @@ export default function IncorporationPage() {
         <List spacing="xs">
           <List.Item>
             <strong>It is free.</strong> Apply directly with the IRS, online at IRS.gov (the number is issued at the end of the session)
-            or by fax or mail with Form SS-4. Websites that charge for an EIN are not the IRS.
+            or by fax or mail with Form&nbsp;SS&#8209;4. Websites that charge for an EIN are not the IRS.
           </List.Item>
           <List.Item>
             <strong>Name a responsible party.</strong> This is the individual who controls the group’s money and property, usually the

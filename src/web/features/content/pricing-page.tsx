@@ -27,18 +27,27 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
       style={{ display: 'flex', flexDirection: 'column', borderColor: chosen ? 'var(--mantine-color-blue-8)' : undefined, borderWidth: chosen ? 2 : undefined }}
     >
       <Title order={2} size="h4" id={`level-${level.id}`}>{level.name}</Title>
-      <Text size="sm" c="dimmed" mt="xs">{level.description}</Text>
+      <Text size="sm" c="gray.7" mt="xs">{level.description}</Text>
       <Text fz={32} fw={800} mt="md" lh={1.1}>{formatCurrency(level.priceCents)}</Text>
       {level.priceDiscountCents < level.priceCents && (
-        <Text size="sm" c="green.9" mt={4}>
-          Early-bird price: {formatCurrency(level.priceDiscountCents)} when you renew before your due date
+        <Text size="sm" mt={4}>
+          Early-bird price: <strong>{formatCurrency(level.priceDiscountCents)}</strong> when you renew before your due date
         </Text>
       )}
       <Text size="sm" fw={600} mt="md" mb={4}>Each renewal includes:</Text>
       <List size="sm" spacing={4} mb="lg">
         {level.renewalFeatures.map((f) => <List.Item key={f}>{f}</List.Item>)}
       </List>
-      <Button component={Link} to={`/pricing?level=${level.id}#start`} mt="auto" fullWidth variant={chosen ? 'filled' : 'light'}>
+      <Button
+        component={Link}
+        to={`/pricing?level=${level.id}#start`}
+        mt="auto"
+        fullWidth
+        variant={chosen ? 'filled' : 'light'}
+        h="auto"
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
+      >
         Choose {level.name}
       </Button>
     </Card>
@@ -78,8 +87,8 @@ export default function PricingPage() {
             {chosen ? (
               <Text>
                 You chose <strong>{chosen.name}</strong>. Online applications open soon;{' '}
-                {phone && <>call us at <Anchor href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor> or </>}
-                use the <Anchor component={Link} to="/contact">contact form</Anchor>.
+                {phone && <>call us at <Anchor inherit href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor> or </>}
+                use the <Anchor inherit component={Link} to="/contact">contact form</Anchor>.
               </Text>
             ) : (
               <Text>Pick a level above to start your application.</Text>

@@ -28,9 +28,9 @@ function StateDetails({ state, onClose }: { state: StateRequirement; onClose: ()
       </SimpleGrid>
       {state.notes && <Text size="sm" mt="xs">{state.notes}</Text>}
       <Text size="sm" mt="xs">
-        <Anchor component={Link} to="/contact">Ask us about {state.state_name}</Anchor>
+        <Anchor inherit component={Link} to="/contact">Ask us about {state.state_name}</Anchor>
         {' · '}
-        <Anchor component={Link} to="/pricing">See which levels file it for you</Anchor>
+        <Anchor inherit component={Link} to="/pricing">See which levels file it for you</Anchor>
       </Text>
     </Card>
   );
@@ -81,7 +81,7 @@ export default function StateRegistrationPage() {
           </List.Item>
         </List>
         <Text>
-          Thinking about incorporating? Read about <Anchor component={Link} to="/incorporation-and-ein">incorporation and getting an EIN</Anchor>.
+          Thinking about incorporating? Read about <Anchor inherit component={Link} to="/incorporation-and-ein">incorporation and getting an EIN</Anchor>.
         </Text>
       </Stack>
 
@@ -120,7 +120,7 @@ export default function StateRegistrationPage() {
 
           <Stack gap="sm" component="section" aria-labelledby="state-table-title">
             <Title order={2} id="state-table-title">Fees by state</Title>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               These figures are our estimates of state fees for a small nonprofit: the yearly cost of annual reports and charitable
               registration, and the filing fee for articles of incorporation. States change their fees and rules, so check with the
               state before you file.

@@ -92,7 +92,7 @@ export default function VerifyPage() {
               </Table.ScrollContainer>
             )}
             {isPaginationShown(result) && (
-              <Group justify="center" mt="lg">
+              <Group justify="center" mt="lg" component="nav" aria-label="Pages">
                 <Pagination
                   total={result.last_page}
                   value={result.current_page}
@@ -100,7 +100,6 @@ export default function VerifyPage() {
                   siblings={PAGINATION_SIBLINGS}
                   boundaries={1}
                   getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                  aria-label="Pages"
                 />
               </Group>
             )}

@@ -1,0 +1,49 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_USERS } from './global-setup.ts';
+
+/** The flags of DESIGN §8: the system Chromium, headless, no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export const baseUrl = () => inject('baseUrl');
+
+export interface Session {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** console errors and uncaught page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser with one page; collects console errors so tests can assert there are none. */
+export async function openBrowser(): Promise<Session> {
+  // launch() gives every browser a new, empty profile of its own (the fresh user-data-dir of DESIGN §8).
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return {
+    browser, context, page, errors,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+/** Signs in through the sign-in page as a person would. */
+export async function signIn(page: Page, who: keyof typeof E2E_USERS) {
+  const user = E2E_USERS[who];
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
