@@ -1,0 +1,44 @@
+// `npm test`: every test of the project, in the order a failure is cheapest to read.
+// 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
+// TEST_DATABASE_URL is set; 3. the web client build; 4. end-to-end tests in the system Chromium.
+// Prints one closing line 'Tests: N passed, N failed' and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+fs.mkdirSync('test-results', { recursive: true });
+const totals = { passed: 0, failed: 0 };
+let ok = true;
+
+function run(label, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) ok = false;
+  return result.status === 0;
+}
+
+function vitest(label, projects, jsonName, env) {
+  const file = `test-results/${jsonName}.json`;
+  fs.rmSync(file, { force: true });
+  const args = ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${file}`];
+  run(label, args, env);
+  if (fs.existsSync(file)) {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0);
+  } else {
+    totals.failed += 1;
+  }
+}
+
+vitest('unit and integration tests (PGlite)', ['unit', 'integration'], 'unit-integration', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest(`integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`, ['integration'], 'integration-postgres', {});
+}
+if (run('web client build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) {
+  vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
+} else {
+  totals.failed += 1;
+}
+
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
