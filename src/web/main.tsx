@@ -8,6 +8,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { router } from './router.tsx';
+import { loadDisplayLocale } from './lib/locale.ts';
+
+void loadDisplayLocale();
 
 const theme = createTheme({
   primaryColor: 'blue',

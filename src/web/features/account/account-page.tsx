@@ -1,6 +1,6 @@
 import { Alert, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate } from '../../../shared/rules/formats.ts';
+import { showDate } from '../../lib/locale.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 
@@ -33,7 +33,7 @@ export default function AccountPage() {
             <Stack gap={4}>
               <Title order={2} size="h3">Membership</Title>
               <Text>Level: {account.level ?? '—'}</Text>
-              <Text>Renewal due: {account.renewal_due_at ? formatDate(account.renewal_due_at) : '—'}</Text>
+              <Text>Renewal due: {account.renewal_due_at ? showDate(account.renewal_due_at) : '—'}</Text>
             </Stack>
           </Card>
         </SimpleGrid>

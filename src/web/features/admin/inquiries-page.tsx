@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Card, Center, Group, Loader, NativeSelect, Pagina
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
-import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { showDateTime } from '../../lib/locale.ts';
 import { isPaginationShown, PAGINATION_SIBLINGS, type PageObject } from '../../../shared/rules/pagination.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -18,7 +18,6 @@ interface InquiryRow {
   created_at: string;
 }
 
-const offset = -new Date().getTimezoneOffset();
 
 /** Admin inbox of public form submissions: filter by kind and state, newest first, paged. */
 export default function InquiriesPage() {
@@ -58,7 +57,7 @@ export default function InquiriesPage() {
               <Table.Tbody>
                 {q.data.data.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td><Anchor component={Link} to={`/admin/inquiries/${r.id}`}>{formatLocalDateTime(r.created_at, offset)}</Anchor></Table.Td>
+                    <Table.Td><Anchor component={Link} to={`/admin/inquiries/${r.id}`}>{showDateTime(r.created_at)}</Anchor></Table.Td>
                     <Table.Td>{INQUIRY_KIND_LABELS[r.kind] ?? r.kind}</Table.Td>
                     <Table.Td>{r.name ? `${r.name} <${r.email}>` : r.email}</Table.Td>
                     <Table.Td>{r.organization}</Table.Td>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Table
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
-import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { showDateTime } from '../../lib/locale.ts';
 import { http } from '../../lib/http.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -17,7 +17,6 @@ const LABELS: Record<string, string> = {
   subject: 'Subject', message: 'Message', ein: 'EIN', group_id: 'Group exemption number', affiliates: 'Number of affiliates',
   regions: 'Nationwide or regional', concerns: 'Biggest concerns',
 };
-const offset = -new Date().getTimezoneOffset();
 
 /** One inquiry with every field, and the button to mark it handled. */
 export default function InquiryPage() {
@@ -37,7 +36,7 @@ export default function InquiryPage() {
   if (q.isError) return <Alert color="red">This inquiry could not be found.</Alert>;
   const r = q.data;
   const rows: [string, string][] = [
-    ['Received', formatLocalDateTime(r.created_at, offset)],
+    ['Received', showDateTime(r.created_at)],
     ['Name', r.name], ['E-mail', r.email], ['Phone', r.phone],
     [r.kind === 'campus_report' ? 'Campus' : 'Organization', r.organization],
     ...Object.entries(r.details).map(([k, v]) => [LABELS[k] ?? k, String(v ?? '')] as [string, string]),
@@ -54,7 +53,7 @@ export default function InquiryPage() {
               {r.is_handled ? 'Mark as new' : 'Mark as handled'}
             </Button>
           </Group>
-          {r.is_handled && r.handled_by && <Text size="sm" c="dimmed">Handled by {r.handled_by}{r.handled_at ? ` on ${formatLocalDateTime(r.handled_at, offset)}` : ''}.</Text>}
+          {r.is_handled && r.handled_by && <Text size="sm" c="dimmed">Handled by {r.handled_by}{r.handled_at ? ` on ${showDateTime(r.handled_at)}` : ''}.</Text>}
           <Table aria-label="Inquiry fields">
             <Table.Tbody>
               {rows.map(([k, v]) => (

@@ -1,13 +1,12 @@
 import { Alert, Anchor, Badge, Card, Center, Code, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { showDateTime } from '../../lib/locale.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 
 interface Mail { id: number; kind: string; to: string; subject: string; text: string; status: string; attempts: number; last_error: string; created_at: string; sent_at: string | null }
-const offset = -new Date().getTimezoneOffset();
 
 /** One mail of the outbox with its text. */
 export default function OutboxMailPage() {
@@ -24,7 +23,7 @@ export default function OutboxMailPage() {
         <Stack gap="xs">
           <Group><Badge>{m.status}</Badge><Text size="sm" c="dimmed">{m.kind}</Text></Group>
           <Text><b>To:</b> {m.to}</Text>
-          <Text><b>Written:</b> {formatLocalDateTime(m.created_at, offset)}{m.sent_at ? ` · sent ${formatLocalDateTime(m.sent_at, offset)}` : ''}</Text>
+          <Text><b>Written:</b> {showDateTime(m.created_at)}{m.sent_at ? ` · sent ${showDateTime(m.sent_at)}` : ''}</Text>
           {m.last_error && <Alert color="red" title={`Last error (attempt ${m.attempts})`}>{m.last_error}</Alert>}
           <Code block style={{ whiteSpace: 'pre-wrap' }}>{m.text}</Code>
           <Anchor component={Link} to="/admin/outbox">Back to the outbox</Anchor>

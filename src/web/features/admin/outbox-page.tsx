@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Card, Center, Group, Loader, Pagination, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { showDateTime } from '../../lib/locale.ts';
 import { isPaginationShown, PAGINATION_SIBLINGS, type PageObject } from '../../../shared/rules/pagination.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -10,7 +10,6 @@ import { AdminNav } from './admin-nav.tsx';
 interface MailRow { id: number; kind: string; to: string; subject: string; status: string; attempts: number; created_at: string; sent_at: string | null }
 
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', sent: 'green', failed: 'red' };
-const offset = -new Date().getTimezoneOffset();
 
 /** Every mail the product wrote, newest first; pending ones wait for SMTP. */
 export default function OutboxPage() {
@@ -38,7 +37,7 @@ export default function OutboxPage() {
               <Table.Tbody>
                 {q.data.data.map((m) => (
                   <Table.Tr key={m.id}>
-                    <Table.Td>{formatLocalDateTime(m.created_at, offset)}</Table.Td>
+                    <Table.Td>{showDateTime(m.created_at)}</Table.Td>
                     <Table.Td>{m.to}</Table.Td>
                     <Table.Td><Anchor component={Link} to={`/admin/outbox/${m.id}`}>{m.subject}</Anchor></Table.Td>
                     <Table.Td><Badge color={STATUS_COLOR[m.status] ?? 'gray'}>{m.status}</Badge></Table.Td>

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
+
+const tempDir = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gs-lock-')), 'db');
+
+describe('PGlite data directory lock (DESIGN §5.10)', () => {
+  it('refuses a directory held by another live process, naming it', () => {
+    const dir = tempDir();
+    fs.writeFileSync(`${dir}.lock`, String(process.ppid));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`in use by another GoodStanding process \\(pid ${process.ppid}\\)`));
+  });
+
+  it('takes over a lock left by a process that died', () => {
+    const dir = tempDir();
+    fs.writeFileSync(`${dir}.lock`, '2147483646');
+    const lock = acquireDataDirLock(dir);
+    expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    lock.release();
+    expect(fs.existsSync(`${dir}.lock`)).toBe(false);
+  });
+});
