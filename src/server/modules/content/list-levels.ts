@@ -1,18 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { levels } from '../../db/schema.ts';
+import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
-export interface PublicLevel {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  /** Regular price, integer cents. */
-  priceCents: number;
-  /** Early-bird price, integer cents. */
-  priceDiscountCents: number;
-  renewalFeatures: string[];
-}
 
 /** Public levels for /pricing, in display order. */
 export async function listLevels(db: Db): Promise<PublicLevel[]> {

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Card, Center, Group, Loader, NativeSelect, Pagination, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Group, Loader, NativeSelect, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import { isPaginationShown, PAGINATION_SIBLINGS, type PageObject } from '../../../shared/rules/pagination.ts';
+import type { PageObject } from '../../../shared/rules/pagination.ts';
+import { PageNav } from '../../components/page-nav.tsx';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -68,11 +69,7 @@ export default function InquiriesPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {q.data && isPaginationShown(q.data) && (
-          <Group justify="center" mt="md">
-            <Pagination total={q.data.last_page} value={q.data.current_page} onChange={(p) => set({ page: String(p) })} siblings={PAGINATION_SIBLINGS} />
-          </Group>
-        )}
+        {q.data && <PageNav page={q.data} onChange={(p) => set({ page: String(p) })} />}
       </Card>
     </>
   );

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, Card, Center, Group, Loader, Pagination, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Center, Loader, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { showDateTime } from '../../lib/locale.ts';
-import { isPaginationShown, PAGINATION_SIBLINGS, type PageObject } from '../../../shared/rules/pagination.ts';
+import type { PageObject } from '../../../shared/rules/pagination.ts';
+import { PageNav } from '../../components/page-nav.tsx';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -47,11 +48,7 @@ export default function OutboxPage() {
             </Table>
           </Table.ScrollContainer>
         )}
-        {q.data && isPaginationShown(q.data) && (
-          <Group justify="center" mt="md">
-            <Pagination total={q.data.last_page} value={q.data.current_page} onChange={(p) => setParams({ page: String(p) })} siblings={PAGINATION_SIBLINGS} />
-          </Group>
-        )}
+        {q.data && <PageNav page={q.data} onChange={(p) => setParams({ page: String(p) })} />}
       </Card>
     </>
   );

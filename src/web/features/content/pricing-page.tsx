@@ -6,16 +6,9 @@ import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { http } from '../../lib/http.ts';
+import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
-interface Level {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  priceDiscountCents: number;
-  renewalFeatures: string[];
-}
+type Level = PublicLevel;
 
 function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
   return (

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Card, Center, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Card, Center, Loader, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
-import { isPaginationShown, PAGINATION_SIBLINGS } from '../../../shared/rules/pagination.ts';
 import type { SubordinateRow } from '../../../shared/schemas/search.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
 
 /** Keyword box debounce (SPEC §9). */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -91,18 +91,7 @@ export default function VerifyPage() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            {isPaginationShown(result) && (
-              <Group justify="center" mt="lg" component="nav" aria-label="Pages">
-                <Pagination
-                  total={result.last_page}
-                  value={result.current_page}
-                  onChange={goToPage}
-                  siblings={PAGINATION_SIBLINGS}
-                  boundaries={1}
-                  getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                />
-              </Group>
-            )}
+            <PageNav page={result} onChange={goToPage} />
           </>
         )}
       </Card>
