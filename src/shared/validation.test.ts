@@ -135,14 +135,17 @@ describe('requiredInt', () => {
   it('accepts integers and numeric strings', () => {
     expect(run(s, 3)).toEqual({ ok: true, value: 3 });
     expect(run(s, ' 5 ')).toEqual({ ok: true, value: 5 });
+    expect(run(s, '4\u0000')).toEqual({ ok: true, value: 4 });
   });
   it('is required when missing or empty', () => {
     expect(run(s, undefined)).toEqual({ ok: false, message: 'The rating field is required.' });
     expect(run(s, '')).toEqual({ ok: false, message: 'The rating field is required.' });
     expect(run(s, null)).toEqual({ ok: false, message: 'The rating field is required.' });
+    expect(run(s, '   ')).toEqual({ ok: false, message: 'The rating field is required.' });
+    expect(run(s, '\u0000')).toEqual({ ok: false, message: 'The rating field is required.' });
   });
   it('must be an integer', () => {
-    for (const v of ['abc', '2.5', 2.5, '3\u0000', {}, true]) {
+    for (const v of ['abc', '2.5', 2.5, '3x', {}, true]) {
       expect(run(s, v), JSON.stringify(v)).toEqual({ ok: false, message: 'The rating field must be an integer.' });
     }
   });
@@ -171,5 +174,17 @@ describe('toFieldErrors', () => {
   it('keys root issues by _', () => {
     const r = z.string({ error: 'Bad.' }).safeParse(1);
     expect(toFieldErrors(r.error!)).toEqual({ _: ['Bad.'] });
+  });
+});
+
+describe('requiredInt reads only plain decimal digits', () => {
+  it('refuses hexadecimal and exponent forms', () => {
+    const s = requiredInt('affiliates', 1, 100000);
+    for (const v of ['0x10', '1e2', '12abc']) {
+      const r = s.safeParse(v);
+      expect(r.success, v).toBe(false);
+      expect(r.error?.issues[0].message).toBe('The affiliates field must be an integer.');
+    }
+    expect(s.parse(' 12 ')).toBe(12);
   });
 });

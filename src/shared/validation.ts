@@ -6,10 +6,15 @@ import { z } from 'zod';
  * A label defaults to the field name with underscores turned into spaces.
  */
 
-/** Removes NUL and other C0 control characters except tab and newlines; they are never meaningful input. */
+/**
+ * Removes NUL and other C0 control characters except tab and newlines; they are never meaningful
+ * input. Lone UTF-16 surrogates become U+FFFD: PostgreSQL rejects them in JSON (DESIGN §5.9).
+ */
 export function stripControl(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+  return value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
 const asText = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v);
@@ -75,7 +80,12 @@ export function requiredChoice<T extends string>(label: string, values: readonly
 /** A required integer from `min` to `max`; numeric strings are accepted. */
 export function requiredInt(label: string, min: number, max: number) {
   return z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    (v) => {
+      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+      if (s === '' || s === null || s === undefined) return undefined;
+      // Only plain decimal digits count as a whole number ('0x10' and '1e2' do not).
+      return typeof s === 'string' ? (/^-?\d+$/.test(s) ? Number(s) : NaN) : s;
+    },
     z
       .number({ error: (iss) => (iss.input === undefined ? msg.required(label) : msg.integer(label)) })
       .int(msg.integer(label))

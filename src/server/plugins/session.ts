@@ -127,7 +127,7 @@ export async function requireAdmin(req: FastifyRequest) {
   if (!req.user.isAdmin) throw forbidden();
 }
 
-/** Deletes every session of a user except `keepToken`'s (after a password reset). */
+/** The sha256 (hex) under which a session id is stored in `sessions.id_hash`. */
 export function hashSessionToken(token: string): string {
   return hashId(token);
 }

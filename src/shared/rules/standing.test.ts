@@ -6,7 +6,7 @@ const exempt = (taxPeriod: string | null, filingRequirement: string | null = '02
 
 describe('classifyStanding', () => {
   it('is not exempt unless the IRS status is 01', () => {
-    for (const irsStatus of ['12', '25', '02', '20', '21', '', null]) {
+    for (const irsStatus of ['12', '25', '02', '20', '21']) {
       expect(classifyStanding({ irsStatus, taxPeriod: '202506', filingRequirement: '02' }, today), String(irsStatus)).toBe('not_exempt');
     }
   });
@@ -47,7 +47,7 @@ describe('classifyStanding', () => {
   });
 
   it('has a label for every standing', () => {
-    expect(STANDING_LABELS).toEqual({ good: 'In good standing', at_risk: 'Filing overdue', not_exempt: 'Not currently exempt' });
+    expect(STANDING_LABELS).toEqual({ good: 'In good standing', at_risk: 'Filing overdue', not_exempt: 'Not currently exempt', not_listed: 'Not yet on the IRS list' });
   });
 });
 
@@ -73,5 +73,13 @@ describe('isDeductible', () => {
     expect(isDeductible('2')).toBe(false);
     expect(isDeductible('0')).toBe(false);
     expect(isDeductible(null)).toBe(false);
+  });
+});
+
+describe('groups with no IRS record', () => {
+  it('are not yet on the IRS list rather than not exempt', () => {
+    for (const irsStatus of ['', null]) {
+      expect(classifyStanding({ irsStatus, taxPeriod: null, filingRequirement: null }, new Date('2026-11-22T00:00:00Z'))).toBe('not_listed');
+    }
   });
 });

@@ -13,23 +13,26 @@ export interface StandingInput {
   filingRequirement: string | null;
 }
 
-export type Standing = 'good' | 'at_risk' | 'not_exempt';
+export type Standing = 'good' | 'at_risk' | 'not_exempt' | 'not_listed';
 
 export const STANDING_LABELS: Record<Standing, string> = {
   good: 'In good standing',
   at_risk: 'Filing overdue',
   not_exempt: 'Not currently exempt',
+  not_listed: 'Not yet on the IRS list',
 };
 
 const NO_RETURN_REQUIRED = new Set(['00', '06', '13', '14']);
 
 /**
  * Classifies an organization's standing on `today`.
- * @returns 'not_exempt' unless the IRS status is 01; 'at_risk' when a return is required and the
+ * @returns 'not_listed' when there is no IRS record (a group still applying); 'not_exempt'
+ *   unless the IRS status is 01; 'at_risk' when a return is required and the
  *   latest one on file ended more than 3 years (36 months) before `today`; 'good' otherwise.
  *   A status-01 record with no return on file yet is 'good' (new organizations).
  */
 export function classifyStanding(input: StandingInput, today: Date): Standing {
+  if (input.irsStatus === null || input.irsStatus === '') return 'not_listed';
   if (input.irsStatus !== '01') return 'not_exempt';
   if (!input.taxPeriod || NO_RETURN_REQUIRED.has(input.filingRequirement ?? '')) return 'good';
   const year = Number(input.taxPeriod.slice(0, 4));

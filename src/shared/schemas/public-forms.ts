@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText } from '../validation.ts';
+import { msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl } from '../validation.ts';
 import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
+
+/** What a form sends for a code field: control characters stripped and trimmed; numbers as text. */
+const asCode = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v ?? '');
 
 /** Captcha token every public form may carry (SPEC §3 "recaptcha response"); checked by the captcha plugin. */
 const captcha = { 'g-recaptcha-response': z.string().max(4000).optional() };
@@ -8,7 +11,7 @@ const captcha = { 'g-recaptcha-response': z.string().max(4000).optional() };
 /** EIN as 9 digits with or without the dash (12-3456789); normalised to 9 digits. */
 export const einField = (label = 'ein', required = true) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+    asCode,
     z
       .string({ error: msg.required(label) })
       .refine((s) => !required || s.length > 0, msg.required(label))
@@ -19,8 +22,8 @@ export const einField = (label = 'ein', required = true) =>
 /** Optional IRS group exemption number: 4 digits. */
 export const genField = (label = 'group exemption number') =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
-    z.string().refine((s) => s === '' || /^\d{4}$/.test(s), `The ${label} must be 4 digits.`),
+    asCode,
+    z.string({ error: `The ${label} must be 4 digits.` }).refine((s) => s === '' || /^\d{4}$/.test(s), `The ${label} must be 4 digits.`),
   );
 
 const phone = (label = 'phone', required = true) =>
@@ -77,7 +80,7 @@ export type CampusReportInput = z.infer<typeof campusReportSchema>;
 
 /** SPEC tool 10, §3 "Rating": the comments box is named `reason` so its error shows under it. */
 export const ratingSchema = z.object({
-  url: requiredText({ label: 'url', max: 2000 }).refine((s) => s.startsWith('/'), msg.format('url')),
+  url: requiredText({ label: 'url', max: 2000 }).refine((s) => s.startsWith('/') && !s.startsWith('//'), msg.format('url')),
   rating: requiredInt('rating', 1, 5),
   reason: optionalText({ label: 'comments', max: 2000 }),
   ...captcha,

@@ -15,7 +15,9 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   app.post('/password/forgot', { config: limit, preHandler: requireCaptcha }, async (req) => {
     const { email } = parseInput(passwordForgotSchema, req.body);
     const company = await getCompany(app.db);
-    await requestPasswordReset(app.db, email, app.config.publicUrl, company.name);
+    // Not awaited: a known and an unknown address answer in the same time (DESIGN §5.5).
+    requestPasswordReset(app.db, email, app.config.publicUrl, company.name).catch((err: unknown) =>
+      req.log.error({ err }, 'password reset request failed'));
     return { message: RESET_LINK_SENT };
   });
 

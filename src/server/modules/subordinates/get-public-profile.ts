@@ -2,24 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { classifyStanding, isDeductible, STANDING_LABELS, subsectionLabel, type Standing } from '../../../shared/rules/standing.ts';
-
-export interface PublicProfile {
-  id: number;
-  name: string;
-  legal_name: string;
-  city: string;
-  state: string;
-  /** Formatted 12-3456789, or '' when unknown. */
-  ein: string;
-  gen: string;
-  ruling_year: string;
-  subsection: string;
-  is_deductible: boolean;
-  standing: Standing;
-  standing_label: string;
-  public_profile_image: string;
-}
+import { classifyStanding, isDeductible, STANDING_LABELS, subsectionLabel } from '../../../shared/rules/standing.ts';
+import type { PublicProfile } from '../../../shared/schemas/search.ts';
 
 /**
  * The public profile of an account (SPEC §2 /app/account/show/{id}): identity, IRS facts and the

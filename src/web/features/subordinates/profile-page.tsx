@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
 
-const BADGE_COLOR = { good: 'green', at_risk: 'orange', not_exempt: 'red' } as const;
+const BADGE_COLOR = { good: 'green', at_risk: 'orange', not_exempt: 'red', not_listed: 'gray' } as const;
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
