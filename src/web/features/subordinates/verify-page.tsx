@@ -68,7 +68,7 @@ export default function VerifyPage() {
                 : `Showing ${result.from}–${result.to} of ${result.total.toLocaleString('en-US')} organizations${activeKeyword ? ` matching “${activeKeyword}”` : ''}.`}
             </Text>
             {result.data.length > 0 && (
-              <Table.ScrollContainer minWidth={480}>
+              <Table.ScrollContainer minWidth={320}>
                 <Table highlightOnHover striped aria-label="Organizations">
                   <Table.Thead>
                     <Table.Tr>
