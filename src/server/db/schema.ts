@@ -88,8 +88,12 @@ export const accounts = pgTable('accounts', {
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('accounts_ein_unique').on(t.ein),
-  index('accounts_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-  index('accounts_listed_name').on(t.isListed, t.name, t.id),
+  // A small GIN pending list: PGlite has no autovacuum to merge it into the index, and every
+  // search reads the whole list (4 MB by default: ~10 ms a query). 256 kB keeps imports fast.
+  index('accounts_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
+  // The search's name-order walk reads only this index (an index-only scan once VACUUM has set the
+  // visibility map): name order, then the columns it tests and shows.
+  index('accounts_listed_name').on(t.isListed, t.name, t.id, t.searchText, t.city, t.state),
   index('accounts_gen').on(t.gen),
 ]);
 
