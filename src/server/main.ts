@@ -7,6 +7,7 @@ import { users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { buildApp } from './app.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
+import { vacuumAnalyze } from './db/maintenance.ts';
 
 /** Reads config, migrates, seeds on first start, listens, and shuts down gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -33,6 +34,14 @@ async function main() {
 
   const app = await buildApp(config, { database });
   startMailWorker(app);
+  if (database.kind === 'pglite') {
+    // PGlite has no autovacuum: tidy up once a day (PostgreSQL servers do it themselves).
+    const daily = setInterval(() => {
+      vacuumAnalyze(database.db).catch((err: unknown) => app.log.warn({ err }, 'daily vacuum failed'));
+    }, 24 * 3_600_000);
+    daily.unref();
+    app.addHook('onClose', async () => clearInterval(daily));
+  }
   await app.listen({ host: config.host, port: config.port });
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { importBmf } from '../modules/subordinates/import-bmf.ts';
+import { vacuumAnalyze } from '../db/maintenance.ts';
 
 /**
  * npm run import:bmf -- FILE.csv [FILE2.csv ...] [--gen NNNN]
@@ -42,6 +43,8 @@ async function main() {
       console.log(`${path.basename(file)}: ${result.read} rows read, ${result.imported} imported, ${result.skipped} skipped in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       total += result.imported;
     }
+    process.stderr.write('Refreshing the search index statistics (VACUUM ANALYZE)...\n');
+    await vacuumAnalyze(database.db, 'accounts');
     console.log(`Done: ${total} organizations imported or updated.`);
   } finally {
     await database.close();

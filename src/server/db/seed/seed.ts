@@ -7,6 +7,7 @@ import { randomSecret } from '../../config.ts';
 import { hashPassword } from '../../passwords.ts';
 import { STATES } from '../../../shared/lists/states.ts';
 import { importBmf } from '../../modules/subordinates/import-bmf.ts';
+import { vacuumAnalyze } from '../maintenance.ts';
 import { COMPANY, DEMO_BANNERS, LEVELS, STATE_REQUIREMENTS, UPGRADES } from './reference-data.ts';
 
 export const GEN_5271_EXTRACT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'irs-eo-bmf-gen-5271.csv');
@@ -73,5 +74,6 @@ export async function seedDemo(db: Db, opts: { adminEmail?: string; adminPasswor
     accountId: account.id, isPrimary: true, phone: '(307) 555-0101',
   }).returning({ id: users.id });
   await db.update(accounts).set({ primaryUserId: holder.id }).where(eq(accounts.id, account.id));
+  await vacuumAnalyze(db, 'accounts');
   return { admin, demo };
 }
