@@ -17,7 +17,7 @@ export interface PageRoute {
 }
 
 export const PAGES: PageRoute[] = [
-  { path: '/', title: 'Tax exemption for booster clubs, chapters and affiliates', access: 'public', description: 'GoodStanding gets volunteer-run nonprofit groups tax exempt and keeps them exempt.' },
+  { path: '/', title: 'Tax exemption for booster clubs, chapters and affiliates', access: 'public', hasRating: true, description: 'GoodStanding gets volunteer-run nonprofit groups tax exempt and keeps them exempt.' },
   { path: '/pricing', title: 'Pricing', access: 'public', nav: 'Pricing', hasRating: true, description: 'Levels and prices for getting and keeping tax-exempt status.' },
   { path: '/irs-form-990', title: 'IRS Form 990 filing', access: 'public', nav: 'Form 990', hasRating: true, description: 'Which Form 990 your group files each year, when it is due, and what happens if you miss it.' },
   { path: '/state-registration', title: 'State registration', access: 'public', nav: 'State registration', hasRating: true, description: 'What each state requires of nonprofit groups, with cost estimates.' },
