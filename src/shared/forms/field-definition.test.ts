@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { isFieldShown, isNumericallyTruthy, optionPairs, resolveSideLabel, wizardProgress } from './field-definition.ts';
+
+describe('conditional display (SPEC §3 is_conditional)', () => {
+  it('uses numeric truthiness', () => {
+    for (const v of [1, '1', '2', true, '0.5']) expect(isNumericallyTruthy(v), String(v)).toBe(true);
+    for (const v of [0, '0', '', null, undefined, false, 'yes', 'abc']) expect(isNumericallyTruthy(v), String(v)).toBe(false);
+  });
+  it('shows a field only while its controlling field is truthy', () => {
+    expect(isFieldShown({ is_conditional: 'has_ein' }, { has_ein: 1 })).toBe(true);
+    expect(isFieldShown({ is_conditional: 'has_ein' }, { has_ein: '0' })).toBe(false);
+    expect(isFieldShown({}, {})).toBe(true);
+  });
+});
+
+describe('side labels', () => {
+  it("shows 'text|field' as the text and the field's value", () => {
+    expect(resolveSideLabel('Due: |renewal_due', { renewal_due: '06/30/2027' })).toBe('Due: 06/30/2027');
+    expect(resolveSideLabel('Due: |renewal_due', {})).toBe('Due: ');
+    expect(resolveSideLabel('per year', {})).toBe('per year');
+    expect(resolveSideLabel(undefined, {})).toBe('');
+  });
+});
+
+describe('options', () => {
+  it('reads radio pairs and select maps in order', () => {
+    expect(optionPairs({ options: [{ value: 'a', label: 'A' }] })).toEqual([{ value: 'a', label: 'A' }]);
+    expect(optionPairs({ options: { '1': 'January', '2': 'February' } })).toEqual([{ value: '1', label: 'January' }, { value: '2', label: 'February' }]);
+    expect(optionPairs({})).toEqual([]);
+  });
+});
+
+describe('wizard progress (SPEC §4)', () => {
+  it('is (page-1)/(pages-1) as a percent', () => {
+    expect(wizardProgress(1, 5)).toBe(0);
+    expect(wizardProgress(3, 5)).toBe(50);
+    expect(wizardProgress(5, 5)).toBe(100);
+    expect(wizardProgress(2, 4)).toBe(33);
+    expect(wizardProgress(1, 1)).toBe(100);
+    expect(wizardProgress(9, 5)).toBe(100);
+  });
+});

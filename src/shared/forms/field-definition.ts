@@ -1,0 +1,129 @@
+/**
+ * Schema-driven forms (SPEC §3 "Field definition", "Wizard configuration", "Dynamic form
+ * configuration"). The same definitions render the wizard and dynamic forms in the browser and
+ * validate their payloads on the server (see rules.ts).
+ */
+
+/** The field types of SPEC §3, by the names the definitions use. */
+export const FIELD_TYPES = [
+  'text', // text input
+  'textarea', // text area
+  'date', // date input
+  'checkbox', // sent as 1 or 0
+  'radio',
+  'state', // state select: 50 states + DC
+  'greek', // Greek letter organization select
+  'select', // generic select
+  'divider',
+  'heading', // offset heading
+  'warning', // warning alert
+  'hidden',
+  'link',
+  'password',
+  'dropbox', // file dropbox with an upload action
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** Types that show something but carry no value. */
+export const DISPLAY_ONLY_TYPES: ReadonlySet<FieldType> = new Set(['divider', 'heading', 'warning', 'link']);
+
+export interface FieldDefinition {
+  name: string;
+  label?: string;
+  field_type: FieldType;
+  /** Laravel-style rules string, e.g. 'required|email|max:255'; 'required' stars the field. */
+  rules?: string;
+  placeholder?: string;
+  is_disabled?: boolean;
+  is_accented?: boolean;
+  /** Name of another field: this one is shown only while that field's value is numerically truthy. */
+  is_conditional?: string;
+  /** Text beside the input; 'text|field' shows the text followed by the other field's value. */
+  side_label?: string;
+  sub_label?: string;
+  link?: { href: string; html: string };
+  value?: string | number | boolean | null;
+  /** Radio: value/label pairs. Select: key to label. */
+  options?: { value: string; label: string }[] | Record<string, string>;
+  rows?: number;
+  instructions?: string;
+  description?: string;
+  add_class?: string;
+  flush?: boolean;
+  /** Dropbox upload address. */
+  action?: string;
+}
+
+/** One page of a wizard: its step label, description and fields. */
+export interface WizardPage {
+  label: string;
+  description?: string;
+  schema: FieldDefinition[];
+}
+
+/** SPEC §3 "Wizard configuration". */
+export interface WizardConfig {
+  title: string;
+  /** Initial values by field name. */
+  fields: Record<string, unknown>;
+  schemas: WizardPage[];
+  submission_alert?: string;
+  is_disabled?: boolean;
+  is_cancelable?: boolean;
+}
+
+/** SPEC §3 "Dynamic form configuration". */
+export interface DynamicFormConfig {
+  title: string;
+  fields: Record<string, unknown>;
+  schema: FieldDefinition[];
+  alert?: string;
+  /** Default true. */
+  has_required_fields?: boolean;
+  post_notification?: boolean;
+  is_clearing?: boolean;
+  is_disabled?: boolean;
+  is_cancelable?: boolean;
+  /** Where the form is saved; default method put (SPEC §9). */
+  action?: string;
+  method?: 'put' | 'post' | 'patch';
+}
+
+/** Options of a radio or select definition as value/label pairs, in order. */
+export function optionPairs(def: Pick<FieldDefinition, 'options'>): { value: string; label: string }[] {
+  if (!def.options) return [];
+  if (Array.isArray(def.options)) return def.options.map((o) => ({ value: String(o.value), label: o.label }));
+  return Object.entries(def.options).map(([value, label]) => ({ value, label }));
+}
+
+/** Numeric truthiness of SPEC §3 `is_conditional`: '1', 1, true and '2' are shown; '', '0', 0, false, null are not. */
+export function isNumericallyTruthy(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  const n = Number(value);
+  return Number.isFinite(n) && n !== 0;
+}
+
+/** Whether a field is shown for the current values (its `is_conditional` field, if any, is truthy). */
+export function isFieldShown(def: Pick<FieldDefinition, 'is_conditional'>, values: Record<string, unknown>): boolean {
+  return !def.is_conditional || isNumericallyTruthy(values[def.is_conditional]);
+}
+
+/**
+ * The side label to show: for 'text|field', the text followed by the named field's current value;
+ * otherwise the text itself.
+ */
+export function resolveSideLabel(sideLabel: string | undefined, values: Record<string, unknown>): string {
+  if (!sideLabel) return '';
+  const bar = sideLabel.indexOf('|');
+  if (bar < 0) return sideLabel;
+  const text = sideLabel.slice(0, bar);
+  const field = sideLabel.slice(bar + 1).trim();
+  const value = values[field];
+  return `${text}${value === undefined || value === null ? '' : String(value)}`;
+}
+
+/** Wizard progress of SPEC §4: (page-1)/(pages-1) as a percent; 100 for a one-page wizard. */
+export function wizardProgress(page: number, pages: number): number {
+  if (pages <= 1) return 100;
+  return Math.round(((Math.min(Math.max(page, 1), pages) - 1) / (pages - 1)) * 100);
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldDefinition } from './field-definition.ts';
+import { attributeName, checkFields, fieldsSchema, isRequired, parseRules } from './rules.ts';
+import { toFieldErrors } from '../validation.ts';
+
+const page: FieldDefinition[] = [
+  { name: 'account___name', label: 'Organization name', field_type: 'text', rules: 'required|max:100' },
+  { name: 'contact___email', label: 'E-mail', field_type: 'text', rules: 'required|email' },
+  { name: 'account___state', label: 'State', field_type: 'state', rules: 'required' },
+  { name: 'account___has_ein', label: 'We already have an EIN', field_type: 'checkbox' },
+  { name: 'account___ein', label: 'EIN', field_type: 'text', rules: 'required|ein', is_conditional: 'account___has_ein' },
+  { name: 'account___fiscal_year_end', label: 'Fiscal year end month', field_type: 'select', rules: 'required', options: { '1': 'January', '6': 'June', '12': 'December' } },
+  { name: 'account___gross_receipts', label: 'Expected gross receipts', field_type: 'text', rules: 'required|integer|min:0|max:100000000' },
+  { name: 'account___kind', label: 'Kind', field_type: 'radio', rules: 'required', options: [{ value: 'booster', label: 'Booster club' }, { value: 'pto', label: 'PTO' }] },
+  { name: 'divider_1', field_type: 'divider' },
+  { name: 'warning_1', field_type: 'warning', label: 'Check your answers' },
+];
+
+const valid = {
+  account___name: '  Soldotna Track Boosters ',
+  contact___email: 'pres@example.com',
+  account___state: 'AK',
+  account___has_ein: '1',
+  account___ein: '39-3095719',
+  account___fiscal_year_end: '6',
+  account___gross_receipts: '42000',
+  account___kind: 'booster',
+  unknown_field: 'dropped',
+};
+
+describe('parseRules / isRequired / attributeName', () => {
+  it('splits rules with arguments', () => {
+    expect(parseRules('required|email|max:255|in:a,b')).toEqual([
+      { name: 'required', args: [] }, { name: 'email', args: [] }, { name: 'max', args: ['255'] }, { name: 'in', args: ['a', 'b'] },
+    ]);
+    expect(parseRules(undefined)).toEqual([]);
+    expect(parseRules(' required || ')).toEqual([{ name: 'required', args: [] }]);
+  });
+  it('stars only fields whose rules contain required', () => {
+    expect(isRequired({ rules: 'required|max:5' })).toBe(true);
+    expect(isRequired({ rules: 'max:5' })).toBe(false);
+    expect(isRequired({})).toBe(false);
+  });
+  it('names fields by label, else by name', () => {
+    expect(attributeName({ name: 'x', label: 'Organization name' })).toBe('organization name');
+    expect(attributeName({ name: 'fiscal_year_end' })).toBe('fiscal year end');
+    expect(attributeName({ name: 'ein', label: 'EIN' })).toBe('EIN');
+  });
+});
+
+describe('checkFields', () => {
+  it('accepts a valid page and keeps only the shown value fields, normalised', () => {
+    const { values, errors } = checkFields(page, valid);
+    expect(errors).toEqual({});
+    expect(values).toEqual({
+      account___name: 'Soldotna Track Boosters', contact___email: 'pres@example.com', account___state: 'AK',
+      account___has_ein: 1, account___ein: '39-3095719', account___fiscal_year_end: '6', account___gross_receipts: '42000', account___kind: 'booster',
+    });
+  });
+
+  it('gives one message per failing field, in the server wording', () => {
+    const { errors } = checkFields(page, {
+      account___name: 'x'.repeat(101), contact___email: 'nope', account___state: 'XX', account___has_ein: 1, account___ein: '123',
+      account___fiscal_year_end: '13', account___gross_receipts: '4.5', account___kind: 'other',
+    });
+    expect(errors).toEqual({
+      account___name: ['The organization name field must not be greater than 100 characters.'],
+      contact___email: ['The e-mail field must be a valid email address.'],
+      account___state: ['The selected state is invalid.'],
+      account___ein: ['The EIN must be 9 digits, like 12-3456789.'],
+      account___fiscal_year_end: ['The selected fiscal year end month is invalid.'],
+      account___gross_receipts: ['The expected gross receipts field must be an integer.'],
+      account___kind: ['The selected kind is invalid.'],
+    });
+  });
+
+  it('requires required fields, and checkbox values travel as 1 or 0', () => {
+    const { errors, values } = checkFields(page, { account___has_ein: false });
+    expect(Object.keys(errors).sort()).toEqual(['account___fiscal_year_end', 'account___gross_receipts', 'account___kind', 'account___name', 'account___state', 'contact___email']);
+    expect(errors.account___name).toEqual(['The organization name field is required.']);
+    expect(values.account___has_ein).toBe(0);
+  });
+
+  it('neither checks nor keeps a conditional field while its condition is not truthy', () => {
+    const { values, errors } = checkFields(page, { ...valid, account___has_ein: '0', account___ein: 'garbage' });
+    expect(errors).toEqual({});
+    expect('account___ein' in values).toBe(false);
+  });
+
+  it('numeric bounds for integer fields', () => {
+    expect(checkFields(page, { ...valid, account___gross_receipts: '-1' }).errors.account___gross_receipts).toEqual(['The expected gross receipts field must be at least 0.']);
+  });
+
+  it('keeps the stored value of a disabled field whatever is submitted', () => {
+    const defs: FieldDefinition[] = [{ name: 'level', field_type: 'text', is_disabled: true, rules: 'required' }];
+    expect(checkFields(defs, { level: 'hacked' }, { level: 'maintain' }).values).toEqual({ level: 'maintain' });
+  });
+
+  it('strips control characters and NUL bytes', () => {
+    expect(checkFields(page, { ...valid, account___name: 'A\u0000B' }).values.account___name).toBe('AB');
+  });
+
+  it('checks dates, digits, accepted and required_if', () => {
+    const defs: FieldDefinition[] = [
+      { name: 'founded', label: 'Founded', field_type: 'date', rules: 'date' },
+      { name: 'gen', label: 'GEN', field_type: 'text', rules: 'digits:4' },
+      { name: 'agree', label: 'Agreement', field_type: 'checkbox', rules: 'accepted' },
+      { name: 'kind', field_type: 'text' },
+      { name: 'school', label: 'School', field_type: 'text', rules: 'required_if:kind,booster' },
+    ];
+    expect(checkFields(defs, { founded: '2026-02-30', gen: '527', agree: 0, kind: 'booster', school: '' }).errors).toEqual({
+      founded: ['The founded field must be a valid date.'],
+      gen: ['The GEN field must be 4 digits.'],
+      agree: ['The agreement field must be accepted.'],
+      school: ['The school field is required when kind is booster.'],
+    });
+    expect(checkFields(defs, { founded: '2024-02-29', gen: '5271', agree: '1', kind: 'pto' }).errors).toEqual({});
+  });
+});
+
+describe('fieldsSchema', () => {
+  it('is a zod schema with per-field issues', () => {
+    const r = fieldsSchema(page).safeParse({ ...valid, contact___email: '' });
+    expect(r.success).toBe(false);
+    expect(toFieldErrors(r.error!)).toEqual({ contact___email: ['The e-mail field is required.'] });
+    expect(fieldsSchema(page).parse(valid).account___name).toBe('Soldotna Track Boosters');
+  });
+});

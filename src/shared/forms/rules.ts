@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { STATE_CODES } from '../lists/states.ts';
+import { stripControl, type FieldErrors } from '../validation.ts';
+import { DISPLAY_ONLY_TYPES, isFieldShown, optionPairs, type FieldDefinition } from './field-definition.ts';
+
+/** One rule of a rules string: 'max:255' -> { name: 'max', args: ['255'] }. */
+export interface Rule {
+  name: string;
+  args: string[];
+}
+
+/** Splits a Laravel-style rules string ('required|email|max:255') into rules, in order. */
+export function parseRules(rules: string | undefined): Rule[] {
+  if (!rules) return [];
+  return rules
+    .split('|')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => {
+      const colon = r.indexOf(':');
+      return colon < 0 ? { name: r, args: [] } : { name: r.slice(0, colon), args: r.slice(colon + 1).split(',').map((a) => a.trim()) };
+    });
+}
+
+/** A field is starred as required when its rules contain 'required' (SPEC §3). */
+export function isRequired(def: Pick<FieldDefinition, 'rules'>): boolean {
+  return parseRules(def.rules).some((r) => r.name === 'required');
+}
+
+/**
+ * The name a message uses: the label with its first letter in lower case (acronyms such as EIN
+ * stay), else the field name with underscores as spaces.
+ */
+export function attributeName(def: Pick<FieldDefinition, 'name' | 'label'>): string {
+  const label = def.label?.replace(/[?:*]+$/, '').trim();
+  if (label) return /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+  return def.name.replace(/_+/g, ' ').trim();
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Normalises one submitted value by field type: trimmed text without control characters; checkboxes 1/0. */
+export function normaliseValue(def: FieldDefinition, value: unknown): unknown {
+  if (def.field_type === 'checkbox') return value === true || value === 1 || value === '1' || value === 'true' || value === 'on' ? 1 : 0;
+  if (typeof value === 'string') return stripControl(value).trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (value === undefined || value === null) return '';
+  return value;
+}
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+/** The first failing rule's message for one value, or null. Messages read like the server's (DESIGN §3). */
+export function checkValue(def: FieldDefinition, value: unknown, values: Record<string, unknown>): string | null {
+  const label = attributeName(def);
+  const rules = parseRules(def.rules);
+  const names = new Set(rules.map((r) => r.name));
+  const str = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  const numericField = names.has('numeric') || names.has('integer');
+  for (const rule of rules) {
+    const [a, b] = rule.args;
+    switch (rule.name) {
+      case 'required':
+        if (isEmpty(value) || (def.field_type === 'checkbox' && value === 0 && names.has('accepted'))) return `The ${label} field is required.`;
+        break;
+      case 'required_if':
+        if (String(values[a] ?? '') === (b ?? '') && isEmpty(value)) return `The ${label} field is required when ${a.replace(/_+/g, ' ')} is ${b}.`;
+        break;
+      case 'accepted':
+        if (!(value === 1 || value === '1' || value === true)) return `The ${label} field must be accepted.`;
+        break;
+      default:
+        break;
+    }
+    if (isEmpty(value)) continue;
+    switch (rule.name) {
+      case 'email':
+        if (!z.email().safeParse(str).success) return `The ${label} field must be a valid email address.`;
+        break;
+      case 'numeric':
+        if (!NUMERIC.test(str)) return `The ${label} field must be a number.`;
+        break;
+      case 'integer':
+        if (!/^-?\d+$/.test(str)) return `The ${label} field must be an integer.`;
+        break;
+      case 'digits':
+        if (!new RegExp(`^\\d{${Number(a)}}$`).test(str)) return `The ${label} field must be ${a} digits.`;
+        break;
+      case 'max':
+        if (numericField ? Number(str) > Number(a) : str.length > Number(a)) {
+          return numericField ? `The ${label} field must not be greater than ${a}.` : `The ${label} field must not be greater than ${a} characters.`;
+        }
+        break;
+      case 'min':
+        if (numericField ? Number(str) < Number(a) : str.length < Number(a)) {
+          return numericField ? `The ${label} field must be at least ${a}.` : `The ${label} field must be at least ${a} characters.`;
+        }
+        break;
+      case 'in':
+        if (!rule.args.includes(str)) return `The selected ${label} is invalid.`;
+        break;
+      case 'date':
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(str) || Number.isNaN(Date.parse(`${str}T00:00:00Z`)) || new Date(`${str}T00:00:00Z`).toISOString().slice(0, 10) !== str) {
+          return `The ${label} field must be a valid date.`;
+        }
+        break;
+      case 'ein':
+        if (!/^\d{2}-?\d{7}$/.test(str)) return `The ${label} must be 9 digits, like 12-3456789.`;
+        break;
+      default:
+        break;
+    }
+  }
+  if (!isEmpty(value)) {
+    if (def.field_type === 'state' && !STATE_CODES.includes(str)) return `The selected ${label} is invalid.`;
+    if ((def.field_type === 'radio' || def.field_type === 'select') && def.options) {
+      if (!optionPairs(def).some((o) => o.value === str)) return `The selected ${label} is invalid.`;
+    }
+  }
+  return null;
+}
+
+/** Fields that carry a value on a page: not display-only, not dropboxes (files go to their own action). */
+export function valueFields(defs: FieldDefinition[]): FieldDefinition[] {
+  return defs.filter((d) => !DISPLAY_ONLY_TYPES.has(d.field_type) && d.field_type !== 'dropbox');
+}
+
+export interface FieldsCheck {
+  /** Normalised values of the shown value fields, by name; hidden conditional fields are left out. */
+  values: Record<string, unknown>;
+  errors: FieldErrors;
+}
+
+/**
+ * Validates submitted values against field definitions (wizard page or dynamic form): only shown
+ * fields count (a field whose `is_conditional` field is not truthy is neither checked nor kept);
+ * unknown names are dropped; `is_disabled` fields keep `current` values and ignore the submission.
+ * @param current the stored values, used for disabled fields and for conditions
+ */
+export function checkFields(defs: FieldDefinition[], submitted: Record<string, unknown>, current: Record<string, unknown> = {}): FieldsCheck {
+  const fields = valueFields(defs);
+  const merged: Record<string, unknown> = { ...current };
+  for (const def of fields) {
+    merged[def.name] = def.is_disabled ? current[def.name] ?? def.value ?? '' : normaliseValue(def, submitted[def.name]);
+  }
+  const values: Record<string, unknown> = {};
+  const errors: FieldErrors = {};
+  for (const def of fields) {
+    if (!isFieldShown(def, merged)) continue;
+    values[def.name] = merged[def.name];
+    if (def.is_disabled) continue;
+    const message = checkValue(def, merged[def.name], merged);
+    if (message) errors[def.name] = [message];
+  }
+  return { values, errors };
+}
+
+/**
+ * The zod schema of a page of definitions, for the form kit and the route alike (one schema,
+ * three uses): parses to the normalised shown values, or fails with one issue per field.
+ */
+export function fieldsSchema(defs: FieldDefinition[], current: Record<string, unknown> = {}) {
+  return z.record(z.string(), z.unknown()).transform((submitted, ctx) => {
+    const { values, errors } = checkFields(defs, submitted, current);
+    for (const [name, messages] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [name], message: messages[0] });
+    return values;
+  });
+}
