@@ -205,3 +205,54 @@ export const auditLog = pgTable('audit_log', {
   ip: text('ip').notNull().default(''),
   createdAt: createdAt(),
 }, (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_account').on(t.accountId)]);
+
+/**
+ * Applications to join (SPEC tools 1-2): a draft created by the application start form, filled
+ * page by page in the wizard, completed into an account. `token` is the secret in
+ * /application/create/{token}; only its owner may use it.
+ */
+export const applications = pgTable('applications', {
+  id: serial('id').primaryKey(),
+  token: text('token').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  levelId: integer('level_id').notNull().references(() => levels.id),
+  /** 'start-up' (tax exemption included) or 'maintain' (an existing exemption). */
+  type: text('type').notNull(),
+  /** The last page saved, 1-based. */
+  page: integer('page').notNull().default(1),
+  fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+  /** 'draft', 'completed' or 'deleted'. */
+  status: text('status').notNull().default('draft'),
+  accountId: integer('account_id').references(() => accounts.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('applications_token_unique').on(t.token), index('applications_user').on(t.userId), index('applications_status_created').on(t.status, t.createdAt)]);
+
+/** Invoices of an account (SPEC §3 "Invoice"); amounts in integer cents. */
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  number: text('number').notNull(),
+  documentAt: timestamp('document_at', { withTimezone: true }).notNull().defaultNow(),
+  publicNotes: text('public_notes').notNull().default(''),
+  valueCents: integer('value_cents').notNull(),
+  balanceCents: integer('balance_cents').notNull(),
+  /** The application this invoice was created for, so completing it twice bills once. */
+  applicationId: integer('application_id').references(() => applications.id),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('invoices_number_unique').on(t.number),
+  uniqueIndex('invoices_application_unique').on(t.applicationId),
+  index('invoices_account').on(t.accountId),
+]);
+
+/** Order details of an invoice (SPEC §3: label, type, value); `type` is what discount flags match. */
+export const invoiceLines = pgTable('invoice_lines', {
+  id: serial('id').primaryKey(),
+  invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'. */
+  type: text('type').notNull(),
+  valueCents: integer('value_cents').notNull(),
+}, (t) => [index('invoice_lines_invoice').on(t.invoiceId)]);
