@@ -20,6 +20,7 @@ import { subordinateRoutes } from './modules/subordinates/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
 
 export interface Providers {
   captcha: CaptchaVerifier;
@@ -109,6 +110,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(subordinateRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
+  await app.register(applicationRoutes);
   await app.register(pageRoutes);
   return app;
 }
