@@ -3,6 +3,8 @@ import type { FieldErrors } from '../shared/validation.ts';
 /** A 422 answer: `{ message, errors }` with one or more messages per field (DESIGN §3). */
 export class ValidationError extends Error {
   readonly statusCode = 422;
+  /** For multi-page forms: the first page (1-based) with an error, sent along in the body. */
+  page?: number;
   constructor(public readonly errors: FieldErrors, message?: string) {
     super(message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.');
   }

@@ -84,6 +84,8 @@ export const accounts = pgTable('accounts', {
   publicProfileImage: text('public_profile_image').notNull().default(''),
   primaryUserId: integer('primary_user_id'),
   isSuspendedFromBasicRenewal: boolean('is_suspended_from_basic_renewal').notNull().default(false),
+  /** Answers of the application and editable account data, by field name (SPEC §3 "fields"). */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [

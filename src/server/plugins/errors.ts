@@ -9,7 +9,7 @@ import { HttpError, ValidationError } from '../errors.ts';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ValidationError) {
-      return reply.status(422).send({ message: err.message, errors: err.errors });
+      return reply.status(422).send({ message: err.message, errors: err.errors, ...(err.page ? { page: err.page } : {}) });
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message });

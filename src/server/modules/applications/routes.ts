@@ -1,12 +1,32 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { applicationStartSchema } from '../../../shared/schemas/application.ts';
 import { parseInput } from '../../validate.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { notFound } from '../../errors.ts';
 import { getCompany } from '../content/get-company.ts';
 import { startApplication } from './start-application.ts';
+import { deleteApplication, getWizard, saveWizardPage, SUBMISSION_ALERT_FALLBACK, switchApplication } from './wizard.ts';
+import { completeApplication } from './complete-application.ts';
+import { listMyDrafts, listUnpaidInvoices } from './list-applications.ts';
 
-/** Joining (SPEC tools 1-2). The wizard's routes follow in the same module. */
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+const tokenOf = (value: unknown) => {
+  const parsed = tokenSchema.safeParse(value);
+  if (!parsed.success) throw notFound('The application');
+  return parsed.data;
+};
+const paramToken = (req: FastifyRequest) => tokenOf((req.params as { token?: unknown }).token);
+
+/** Wizard Next carries the page number; Submit carries submit=1 (SPEC §7). */
+const wizardBody = z.looseObject({
+  page: z.coerce.number().int().min(1).max(100).optional(),
+  submit: z.preprocess((v) => v === 1 || v === '1' || v === true, z.boolean()).optional(),
+});
+
+/** Joining (SPEC tools 1-2): application start, the wizard, switch, delete, and the account's drafts and invoices. */
 export async function applicationRoutes(app: FastifyInstance) {
   app.post('/application/start', {
     config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
@@ -18,5 +38,33 @@ export async function applicationRoutes(app: FastifyInstance) {
     // The applicant is signed in so the draft can be resumed from the account area too.
     await app.startSession(req, reply, userId);
     return reply.status(201).send({ token, csrfToken: reply.csrfToken() });
+  });
+
+  app.register(async (user) => {
+    user.addHook('preHandler', requireUser);
+
+    user.get('/api/applications/:token', async (req) => getWizard(app.db, paramToken(req), req.user!.id, SUBMISSION_ALERT_FALLBACK));
+
+    user.put('/application/create/:token', async (req) => {
+      const token = paramToken(req);
+      const body = parseInput(wizardBody, req.body);
+      const { page, submit, ...fields } = body as Record<string, unknown> & { page?: number; submit?: boolean };
+      if (submit) {
+        const company = await getCompany(app.db);
+        return completeApplication(app.db, token, req.user!.id, fields, { companyName: company.name, publicUrl: app.config.publicUrl, ip: req.ip });
+      }
+      if (!page) throw notFound('The page');
+      return saveWizardPage(app.db, token, req.user!.id, page, fields);
+    });
+
+    user.post('/application/switch/:token', async (req) => switchApplication(app.db, paramToken(req), req.user!.id));
+
+    user.delete('/application/delete', async (req) => {
+      const { token } = parseInput(z.object({ token: z.string() }), req.body);
+      return deleteApplication(app.db, tokenOf(token), req.user!.id);
+    });
+
+    user.get('/api/account/applications', async (req) => ({ applications: await listMyDrafts(app.db, req.user!.id) }));
+    user.get('/api/invoices/unpaid', async (req) => ({ invoices: await listUnpaidInvoices(app.db, req.user!.accountId) }));
   });
 }

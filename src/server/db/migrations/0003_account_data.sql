@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "data" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, applications, invoiceLines, invoices, users } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { findApplication } from './find-application.ts';
+import { checkAllPages } from './wizard.ts';
+
+/** Renewal period: one year (SPEC §9). */
+const addOneYear = (d: Date) => new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), d.getUTCDate()));
+
+/** The IRS-style account columns an application's answers fill; everything else stays in `data`. */
+function accountColumns(values: Record<string, unknown>) {
+  const text = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : '');
+  const ein = text('account___ein').replace('-', '');
+  const fye = Number(values.account___fiscal_year_end);
+  const name = text('account___name') || text('bylaw___name') || 'New organization';
+  return {
+    name,
+    legalName: name,
+    street: text('account___street'),
+    city: text('account___city'),
+    state: text('account___state'),
+    zip: text('account___zip'),
+    ein: /^\d{9}$/.test(ein) ? ein : null,
+    gen: /^\d{4}$/.test(text('account___gen')) ? text('account___gen') : null,
+    fiscalYearEndMonth: fye >= 1 && fye <= 12 ? fye : null,
+    searchText: [name, text('account___city')].filter(Boolean).join(' ').toLowerCase(),
+  };
+}
+
+export interface CompletedApplication {
+  redirect: string;
+  invoice_id: number;
+  account_id: number;
+}
+
+/**
+ * Wizard Submit (SPEC §4, §7): validates every page, then in one transaction creates the account
+ * (level, the applicant as primary user, renewal due one year on, the answers as account data) and
+ * an unpaid invoice for the level (order detail type `new_account`, at the early-bird price, which
+ * applies while the renewal due date is ahead — always so for a new account). The application row
+ * is locked, so a second Submit — a double click, a retry — returns the same account and invoice.
+ * Writes: accounts, users (account_id, is_primary), invoices, invoice_lines, applications, a mail,
+ * an audit_log row.
+ * @throws ValidationError (with `page`, the first page with an error); HttpError 404; 409 when the
+ *   EIN already belongs to another account
+ */
+export async function completeApplication(db: Db, token: string, userId: number, submitted: Record<string, unknown>, opts: { companyName: string; publicUrl: string; ip: string }): Promise<CompletedApplication> {
+  // Validate before taking locks: a failing page writes nothing.
+  {
+    const { application, level } = await findApplication(db, token, userId);
+    if (application.status === 'draft') checkAllPages(level, submitted, application.fields);
+  }
+  return db.transaction(async (tx) => {
+    const { application, level } = await findApplication(tx, token, userId, true);
+    if (application.status === 'completed' && application.accountId) {
+      const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, application.id));
+      return { redirect: '/app/payments', invoice_id: existing.id, account_id: application.accountId };
+    }
+    const values = checkAllPages(level, submitted, application.fields);
+    const now = new Date();
+    const columns = accountColumns(values);
+    if (columns.ein) {
+      const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, columns.ein));
+      if (taken) throw new HttpError(409, 'An organization with this EIN already has an account. Please contact us so we can link you to it.');
+    }
+    const [account] = await tx.insert(accounts).values({
+      ...columns,
+      levelId: level.id,
+      primaryUserId: userId,
+      renewalDueAt: addOneYear(now),
+      data: values,
+      source: 'application',
+    }).returning({ id: accounts.id });
+    await tx.update(users).set({
+      accountId: account.id,
+      isPrimary: true,
+      firstName: String(values.contact___president_first_name ?? ''),
+      lastName: String(values.contact___president_last_name ?? ''),
+      updatedAt: now,
+    }).where(eq(users.id, userId));
+    const priceCents = level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents ? level.priceDiscountCents : level.priceCents;
+    const [invoice] = await tx.insert(invoices).values({
+      accountId: account.id,
+      number: `pending-${application.id}`,
+      valueCents: priceCents,
+      balanceCents: priceCents,
+      applicationId: application.id,
+      publicNotes: `${level.name}: first year of membership.`,
+    }).returning({ id: invoices.id });
+    // A readable number from the row's own id: unique without a second sequence.
+    const number = `GS-${String(invoice.id).padStart(6, '0')}`;
+    await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
+    await tx.insert(invoiceLines).values({ invoiceId: invoice.id, label: `${level.name} (new account)`, type: 'new_account', valueCents: priceCents });
+    await tx.update(applications).set({ status: 'completed', accountId: account.id, completedAt: now, updatedAt: now, fields: values }).where(eq(applications.id, application.id));
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    await enqueueMail(tx, [{
+      kind: 'application.completed',
+      to: user.email,
+      subject: `Welcome to ${opts.companyName}: invoice ${number}`,
+      text: `Hello,\n\nThank you: your ${level.name} application for ${columns.name} is complete.\n\nInvoice ${number} is ready: ${opts.publicUrl}/app/payments\n`,
+    }]);
+    await recordAudit(tx, { actorUserId: userId, accountId: account.id, action: 'application.completed', details: { applicationId: application.id, invoiceId: invoice.id }, ip: opts.ip });
+    return { redirect: '/app/payments', invoice_id: invoice.id, account_id: account.id };
+  });
+}

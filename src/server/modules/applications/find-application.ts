@@ -1,0 +1,33 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { applications, levels } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { WizardPage } from '../../../shared/forms/field-definition.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export interface LevelForWizard {
+  id: number;
+  slug: string;
+  name: string;
+  priceCents: number;
+  priceDiscountCents: number;
+  pages: WizardPage[];
+}
+
+/**
+ * The application behind a token, with its level's wizard pages, for its owner only.
+ * @param lock take a row lock (inside a transaction) so two submits cannot both complete it
+ * @throws HttpError 404 for an unknown token, another user's application, or a deleted one
+ *   (DESIGN §5.6: never reveal that someone else's record exists)
+ */
+export async function findApplication(db: DbOrTx, token: string, userId: number, lock = false): Promise<{ application: ApplicationRow; level: LevelForWizard }> {
+  const query = db
+    .select({ application: applications, level: { id: levels.id, slug: levels.slug, name: levels.name, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents, schema: levels.schema } })
+    .from(applications)
+    .innerJoin(levels, eq(levels.id, applications.levelId))
+    .where(and(eq(applications.token, token), eq(applications.userId, userId), ne(applications.status, 'deleted')));
+  const [row] = lock ? await query.for('update', { of: applications }) : await query;
+  if (!row) throw notFound('The application');
+  const { schema, ...level } = row.level;
+  return { application: row.application, level: { ...level, pages: Array.isArray(schema) ? (schema as WizardPage[]) : [] } };
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { applications, levels } from '../../db/schema.ts';
+import { HttpError, ValidationError } from '../../errors.ts';
+import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
+import { checkFields, valueFields } from '../../../shared/forms/rules.ts';
+import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
+
+/** Shown on the last page (SPEC §2 "A submission alert is displayed only on the last page"). */
+export const SUBMISSION_ALERT_FALLBACK = 'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
+
+export interface WizardView {
+  token: string;
+  type: string;
+  status: string;
+  level: { id: number; name: string };
+  /** The page to resume at, 1-based. */
+  page: number;
+  config: WizardConfig;
+  switch_url: string | null;
+}
+
+/** The wizard configuration of SPEC §3 for an application. */
+export function wizardView(application: ApplicationRow, level: LevelForWizard, submissionAlert: string): WizardView {
+  return {
+    token: application.token,
+    type: application.type,
+    status: application.status,
+    level: { id: level.id, name: level.name },
+    page: Math.min(Math.max(application.page, 1), Math.max(level.pages.length, 1)),
+    config: {
+      title: `${level.name} application`,
+      fields: application.fields,
+      schemas: level.pages,
+      submission_alert: submissionAlert,
+      is_disabled: application.status !== 'draft',
+      is_cancelable: application.status === 'draft',
+    },
+    switch_url: application.status === 'draft' ? `/application/switch/${application.token}` : null,
+  };
+}
+
+/** GET the wizard for its owner. @throws HttpError 404 */
+export async function getWizard(db: Db, token: string, userId: number, submissionAlert: string): Promise<WizardView> {
+  const { application, level } = await findApplication(db, token, userId);
+  return wizardView(application, level, submissionAlert);
+}
+
+/**
+ * Wizard Next (SPEC §4): validates page `page` (1-based) by its rules and saves its answers; the
+ * draft resumes at the following page. Previous never calls this.
+ * Writes: applications.fields, page, updated_at.
+ * @returns the saved page number and all saved values
+ * @throws ValidationError with the page's field errors; HttpError 404; 409 when already submitted
+ */
+export async function saveWizardPage(db: Db, token: string, userId: number, page: number, submitted: Record<string, unknown>) {
+  const { application, level } = await findApplication(db, token, userId);
+  if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
+  const def = level.pages[page - 1];
+  if (!def) throw ValidationError.field('page', 'The selected page is invalid.');
+  const { values, errors } = checkFields(def.schema, submitted, application.fields);
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  // Fields of this page that are now hidden (conditional) are dropped, not kept from before.
+  const onPage = new Set(valueFields(def.schema).map((f) => f.name));
+  const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => !onPage.has(k)));
+  Object.assign(fields, values);
+  const next = Math.min(page + 1, level.pages.length);
+  await db.update(applications).set({ fields, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
+  return { page, fields };
+}
+
+/**
+ * Validates every page against the submitted values (merged over the saved ones).
+ * @returns the clean values of all pages
+ * @throws ValidationError whose body also names the first page with an error (`page`)
+ */
+export function checkAllPages(level: LevelForWizard, submitted: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...saved, ...submitted };
+  const all: Record<string, unknown> = {};
+  for (const [i, p] of level.pages.entries()) {
+    const { values, errors } = checkFields(p.schema, merged, saved);
+    if (Object.keys(errors).length) {
+      const error = new ValidationError(errors);
+      error.page = i + 1;
+      throw error;
+    }
+    Object.assign(all, values);
+  }
+  return all;
+}
+
+/** The counterpart level of a switch: start-up levels ⇄ the maintain level. */
+async function counterpartLevel(db: Db, type: string) {
+  const slug = type === 'maintain' ? 'start-up' : 'maintain';
+  const [row] = await db.select({ id: levels.id, slug: levels.slug, schema: levels.schema }).from(levels).where(eq(levels.slug, slug));
+  if (!row) throw new HttpError(409, 'There is no other application type to switch to.');
+  return row;
+}
+
+/**
+ * Switches a draft between start-up and maintain (SPEC §2 /application/switch/{token}), keeping
+ * the answers whose fields exist in both wizards; the draft restarts at page 1.
+ * Writes: applications.level_id, type, fields, page.
+ * @throws HttpError 404; 409 when already submitted
+ */
+export async function switchApplication(db: Db, token: string, userId: number) {
+  const { application } = await findApplication(db, token, userId);
+  if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
+  const target = await counterpartLevel(db, application.type);
+  const pages = Array.isArray(target.schema) ? (target.schema as LevelForWizard['pages']) : [];
+  const shared = new Set(pages.flatMap((p) => valueFields(p.schema).map((f) => f.name)));
+  const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => shared.has(k)));
+  const type = target.slug === 'maintain' ? 'maintain' : 'start-up';
+  await db.update(applications).set({ levelId: target.id, type, fields, page: 1, updatedAt: new Date() }).where(eq(applications.id, application.id));
+  return { token, redirect: `/application/create/${token}` };
+}
+
+/**
+ * Cancel → delete (SPEC §7 DELETE /application/delete): the draft is marked deleted and its link
+ * stops working. Writes: applications.status.
+ * @throws HttpError 404; 409 when already submitted
+ */
+export async function deleteApplication(db: Db, token: string, userId: number) {
+  const { application } = await findApplication(db, token, userId);
+  if (application.status !== 'draft') throw new HttpError(409, 'A submitted application cannot be deleted.');
+  await db.update(applications).set({ status: 'deleted', updatedAt: new Date() }).where(eq(applications.id, application.id));
+  return { redirect: '/pricing' };
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { accounts, applications, invoiceLines, invoices, levels, users } from '../../src/server/db/schema.ts';
+import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/** Two small pages standing in for a level's real wizard: what the routes do does not depend on the questions. */
+const START_UP: WizardPage[] = [
+  {
+    label: 'Your group', description: 'Who you are',
+    schema: [
+      { name: 'account___name', label: 'Organization name', field_type: 'text', rules: 'required|max:100' },
+      { name: 'account___state', label: 'State', field_type: 'state', rules: 'required' },
+      { name: 'account___has_ein', label: 'We have an EIN', field_type: 'checkbox' },
+      { name: 'account___ein', label: 'EIN', field_type: 'text', rules: 'required|ein', is_conditional: 'account___has_ein' },
+    ],
+  },
+  {
+    label: 'Exemption', description: 'Where you stand with the IRS',
+    schema: [
+      { name: 'account___has_501c', label: 'Do you already have a 501(c) letter?', field_type: 'radio', rules: 'required|in:0', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] },
+      { name: 'account___fiscal_year_end', label: 'Last month of your fiscal year', field_type: 'select', rules: 'required', options: { '6': 'June', '12': 'December' } },
+    ],
+  },
+];
+const MAINTAIN: WizardPage[] = [
+  { label: 'Your group', schema: [{ name: 'account___name', label: 'Organization name', field_type: 'text', rules: 'required' }, { name: 'account___ein', label: 'EIN', field_type: 'text', rules: 'required|ein' }] },
+  { label: 'Exemption', schema: [{ name: 'account___has_501c', label: 'Do you already have a 501(c) letter?', field_type: 'radio', rules: 'required|in:1', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] }] },
+];
+
+let t: TestApp;
+let startUpLevel: { id: number; priceDiscountCents: number; name: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await db.update(levels).set({ schema: START_UP }).where(eq(levels.slug, 'start-up'));
+  await db.update(levels).set({ schema: MAINTAIN }).where(eq(levels.slug, 'maintain'));
+  [startUpLevel] = await db.select({ id: levels.id, priceDiscountCents: levels.priceDiscountCents, name: levels.name }).from(levels).where(eq(levels.slug, 'start-up'));
+});
+afterAll(async () => { await t.close(); });
+
+let n = 0;
+/** A visitor who starts an application: signed in, with its token. */
+async function applicant(): Promise<{ a: Agent; token: string; email: string }> {
+  const a = await new Agent(t.app).start();
+  const email = `applicant${++n}@example.com`;
+  const res = await a.post('/application/start', { email, password: 'Booster-club-2026', level_id: startUpLevel.id });
+  expect(res.statusCode).toBe(201);
+  a.csrfToken = res.json().csrfToken;
+  return { a, token: res.json().token, email };
+}
+
+const PAGE1 = { account___name: 'Soldotna Track Boosters', account___state: 'AK', account___has_ein: 1, account___ein: '39-3095719' };
+const PAGE2 = { account___has_501c: '0', account___fiscal_year_end: '6' };
+
+describe('the application wizard (SPEC tool 2)', () => {
+  it('gives its owner the wizard configuration, and 404 to anyone else', async () => {
+    const { a, token } = await applicant();
+    const res = await a.get(`/api/applications/${token}`);
+    expect(res.statusCode).toBe(200);
+    const view = res.json();
+    expect(view).toMatchObject({ token, type: 'start-up', status: 'draft', page: 1, level: { id: startUpLevel.id }, switch_url: `/application/switch/${token}` });
+    expect(view.config.schemas.map((p: WizardPage) => p.label)).toEqual(['Your group', 'Exemption']);
+    expect(view.config).toMatchObject({ title: `${startUpLevel.name} application`, is_disabled: false, is_cancelable: true, fields: {} });
+    expect(view.config.submission_alert).toBeTruthy();
+
+    const other = await applicant();
+    expect((await other.a.get(`/api/applications/${token}`)).statusCode).toBe(404);
+    expect((await other.a.put(`/application/create/${token}`, { page: 1, ...PAGE1 })).statusCode).toBe(404);
+    expect((await a.get('/api/applications/unknown-token-0123456789')).statusCode).toBe(404);
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.get(`/api/applications/${token}`)).statusCode).toBe(401);
+  });
+
+  it('Next validates the page by its rules, saves it, and the draft resumes at the next page', async () => {
+    const { a, token } = await applicant();
+    const bad = await a.put(`/application/create/${token}`, { page: 1, account___name: '', account___state: 'ZZ', account___has_ein: 1, account___ein: '12' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      account___name: ['The organization name field is required.'],
+      account___state: ['The selected state is invalid.'],
+      account___ein: ['The EIN must be 9 digits, like 12-3456789.'],
+    });
+    const ok = await a.put(`/application/create/${token}`, { page: 1, ...PAGE1, smuggled: 'x' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ page: 1, fields: { ...PAGE1, account___has_ein: 1 } });
+    const view = (await a.get(`/api/applications/${token}`)).json();
+    expect(view.page).toBe(2);
+    expect(view.config.fields.account___name).toBe('Soldotna Track Boosters');
+    // Unticking the EIN box hides and drops the EIN.
+    const again = await a.put(`/application/create/${token}`, { page: 1, ...PAGE1, account___has_ein: 0 });
+    expect('account___ein' in again.json().fields).toBe(false);
+  });
+
+  it('an answer meant for the other application type is refused on that field', async () => {
+    const { a, token } = await applicant();
+    const res = await a.put(`/application/create/${token}`, { page: 2, account___has_501c: '1', account___fiscal_year_end: '6' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['account___has_501c']);
+  });
+
+  it('switches start-up to maintain keeping the shared answers, and back', async () => {
+    const { a, token } = await applicant();
+    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
+    const res = await a.post(`/application/switch/${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ token, redirect: `/application/create/${token}` });
+    const view = (await a.get(`/api/applications/${token}`)).json();
+    expect(view.type).toBe('maintain');
+    expect(view.page).toBe(1);
+    expect(view.config.fields).toEqual({ account___name: 'Soldotna Track Boosters', account___ein: '39-3095719' });
+    await a.post(`/application/switch/${token}`);
+    expect((await a.get(`/api/applications/${token}`)).json().type).toBe('start-up');
+  });
+
+  it('Cancel deletes the draft: its link stops working', async () => {
+    const { a, token } = await applicant();
+    const res = await a.request('DELETE', '/application/delete', { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ redirect: '/pricing' });
+    expect((await a.get(`/api/applications/${token}`)).statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(applications).where(eq(applications.token, token));
+    expect(row.status).toBe('deleted');
+  });
+
+  it('Submit with a missing answer names the first page with an error and creates nothing', async () => {
+    const { a, token } = await applicant();
+    const before = (await t.database.db.select({ n: count() }).from(accounts))[0].n;
+    const res = await a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, account___fiscal_year_end: '' , account___has_501c: '0' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().page).toBe(2);
+    expect(res.json().errors).toEqual({ account___fiscal_year_end: ['The last month of your fiscal year field is required.'] });
+    expect((await t.database.db.select({ n: count() }).from(accounts))[0].n).toBe(before);
+  });
+
+  it('Submit creates exactly one account and one unpaid invoice, even when sent twice at once', async () => {
+    const { a, token, email } = await applicant();
+    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
+    const [r1, r2] = await Promise.all([
+      a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, ...PAGE2 }),
+      a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, ...PAGE2 }),
+    ]);
+    expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
+    expect(r1.json()).toEqual(r2.json());
+    const { redirect, invoice_id, account_id } = r1.json();
+    expect(redirect).toBe('/app/payments');
+
+    const db = t.database.db;
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, account_id));
+    expect(account).toMatchObject({ name: 'Soldotna Track Boosters', state: 'AK', ein: '393095719', levelId: startUpLevel.id, fiscalYearEndMonth: 6, source: 'application' });
+    expect(account.data).toMatchObject({ ...PAGE1, ...PAGE2 });
+    const days = (account.renewalDueAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(367);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ accountId: account_id, isPrimary: true });
+    expect(account.primaryUserId).toBe(user.id);
+
+    const billed = await db.select().from(invoices).where(eq(invoices.accountId, account_id));
+    expect(billed).toHaveLength(1);
+    expect(billed[0]).toMatchObject({ id: invoice_id, valueCents: startUpLevel.priceDiscountCents, balanceCents: startUpLevel.priceDiscountCents });
+    expect(billed[0].number).toMatch(/^GS-\d{6}$/);
+    const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice_id));
+    expect(lines).toEqual([expect.objectContaining({ type: 'new_account', valueCents: startUpLevel.priceDiscountCents })]);
+
+    // The account holder now sees the invoice; the wizard is locked.
+    const unpaid = (await a.get('/api/invoices/unpaid')).json().invoices;
+    expect(unpaid).toHaveLength(1);
+    expect(unpaid[0]).toMatchObject({ id: invoice_id, balance_cents: startUpLevel.priceDiscountCents, order_details: [{ type: 'new_account', value_cents: startUpLevel.priceDiscountCents }] });
+    const view = (await a.get(`/api/applications/${token}`)).json();
+    expect(view.config.is_disabled).toBe(true);
+    expect((await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 })).statusCode).toBe(409);
+    expect((await a.request('DELETE', '/application/delete', { token })).statusCode).toBe(409);
+  });
+
+  it('lists the signed-in user’s drafts for resuming', async () => {
+    const { a, token } = await applicant();
+    const res = await a.get('/api/account/applications');
+    expect(res.json().applications).toEqual([expect.objectContaining({ token, status: 'draft', level: startUpLevel.name })]);
+  });
+});
