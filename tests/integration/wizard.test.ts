@@ -179,3 +179,49 @@ describe('the application wizard (SPEC tool 2)', () => {
     expect(res.json().applications).toEqual([expect.objectContaining({ token, status: 'draft', level: startUpLevel.name })]);
   });
 });
+
+describe('admins see applications', () => {
+  it('lists drafts, completed and deleted applications and opens one with its answers', async () => {
+    const { createUser } = await import('../../src/server/db/seed/factories.ts');
+    await createUser(t.database.db, { email: 'staff@wizard.test', password: 'Staff-pass-123', isAdmin: true });
+    const admin = await new Agent(t.app).start();
+    await admin.login('staff@wizard.test', 'Staff-pass-123');
+    const { a, token } = await applicant();
+    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
+    const list = (await admin.get('/api/admin/applications?status=draft')).json();
+    expect(list.total).toBeGreaterThan(0);
+    const mine = list.data.find((r: { id: number; email: string }) => r.email === (list.data[0].email));
+    expect(mine).toBeDefined();
+    const [row] = await t.database.db.select({ id: applications.id }).from(applications).where(eq(applications.token, token));
+    const detail = (await admin.get(`/api/admin/applications/${row.id}`)).json();
+    expect(detail).toMatchObject({ status: 'draft', type: 'start-up', fields: { account___name: 'Soldotna Track Boosters' } });
+    expect(detail.labels.account___name).toBe('Organization name');
+    expect((await admin.get('/api/admin/applications?status=deleted')).json().data.every((r: { status: string }) => r.status === 'deleted')).toBe(true);
+    expect((await a.get('/api/admin/applications')).statusCode).toBe(403);
+  });
+});
+
+describe('organization data as a dynamic form (GET /app/fields/editable)', () => {
+  it('serves the editable definitions with the account’s values and saves them by the same rules', async () => {
+    const { a, token } = await applicant();
+    // Another EIN would clash with the account an earlier test created: this group has none yet.
+    expect((await a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 })).statusCode).toBe(200);
+    const form = (await a.get('/app/fields/editable')).json();
+    expect(form).toMatchObject({ title: 'Organization data', action: '/app/account/data', method: 'put', has_required_fields: true });
+    expect(form.fields.account___name).toBe('Soldotna Track Boosters');
+    expect(form.fields.account___fiscal_year_end).toBe('6');
+    const bad = await a.put('/app/account/data', { ...form.fields, account___zip: '', contact___president_email: 'x' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.account___zip).toEqual(['The ZIP code field is required.']);
+    const good = await a.put('/app/account/data', {
+      ...form.fields, account___street: '1 Main St', account___city: 'Soldotna', account___zip: '99669',
+      contact___president_first_name: 'Dana', contact___president_last_name: 'Lee', contact___president_email: 'dana@example.com',
+    });
+    expect(good.statusCode).toBe(200);
+    expect(good.json().message).toBe('Your data was saved.');
+    const again = (await a.get('/app/fields/editable')).json();
+    expect(again.fields).toMatchObject({ account___city: 'Soldotna', contact___president_email: 'dana@example.com' });
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.get('/app/fields/editable')).statusCode).toBe(401);
+  });
+});

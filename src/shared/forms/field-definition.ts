@@ -61,6 +61,20 @@ export interface WizardPage {
   schema: FieldDefinition[];
 }
 
+/** What a level stores as its wizard (levels.schema): the pages, with an optional title and alert. */
+export interface LevelWizard {
+  title?: string;
+  submission_alert?: string;
+  pages: WizardPage[];
+}
+
+/** Reads a level's stored wizard: a LevelWizard, or a bare list of pages. */
+export function readLevelWizard(stored: unknown): LevelWizard {
+  if (Array.isArray(stored)) return { pages: stored as WizardPage[] };
+  if (stored && typeof stored === 'object' && Array.isArray((stored as LevelWizard).pages)) return stored as LevelWizard;
+  return { pages: [] };
+}
+
 /** SPEC §3 "Wizard configuration". */
 export interface WizardConfig {
   title: string;

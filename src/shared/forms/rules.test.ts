@@ -45,6 +45,7 @@ describe('parseRules / isRequired / attributeName', () => {
     expect(attributeName({ name: 'x', label: 'Organization name' })).toBe('organization name');
     expect(attributeName({ name: 'fiscal_year_end' })).toBe('fiscal year end');
     expect(attributeName({ name: 'ein', label: 'EIN' })).toBe('EIN');
+    expect(attributeName({ name: 'has_501c', label: 'Does your group already have a 501(c) letter?' })).toBe('answer');
   });
 });
 

@@ -29,10 +29,12 @@ export function isRequired(def: Pick<FieldDefinition, 'rules'>): boolean {
 
 /**
  * The name a message uses: the label with its first letter in lower case (acronyms such as EIN
- * stay), else the field name with underscores as spaces.
+ * stay), 'answer' for a question, else the field name with underscores as spaces.
  */
 export function attributeName(def: Pick<FieldDefinition, 'name' | 'label'>): string {
-  const label = def.label?.replace(/[?:*]+$/, '').trim();
+  // A question ('Does your group already have a 501(c) letter?') reads badly inside a sentence.
+  if (def.label && /\?\s*$/.test(def.label)) return 'answer';
+  const label = def.label?.replace(/[:*]+$/, '').trim();
   if (label) return /^[A-Z][A-Z]/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
   return def.name.replace(/_+/g, ' ').trim();
 }

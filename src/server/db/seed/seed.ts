@@ -9,6 +9,8 @@ import { STATES } from '../../../shared/lists/states.ts';
 import { importBmf } from '../../modules/subordinates/import-bmf.ts';
 import { vacuumAnalyze } from '../maintenance.ts';
 import { COMPANY, DEMO_BANNERS, LEVELS, STATE_REQUIREMENTS, UPGRADES } from './reference-data.ts';
+import { SUBMISSION_ALERT, WIZARD_SCHEMAS, WIZARD_TITLES, type WizardLevelSlug } from './wizard-schemas.ts';
+import type { LevelWizard } from '../../../shared/forms/field-definition.ts';
 
 export const GEN_5271_EXTRACT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'irs-eo-bmf-gen-5271.csv');
 /** The provider's IRS group exemption whose subordinates the demo lists. */
@@ -19,11 +21,12 @@ export interface SeedCredentials {
   demo: { email: string; password: string; generated: boolean };
 }
 
-/** Writes company, levels with their upgrade targets, and the 51 state requirements. Idempotent. */
+/** Writes company, levels with their wizards and upgrade targets, and the 51 state requirements. Idempotent. */
 export async function seedReference(db: Db): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
   if (n === 0) await db.insert(companies).values(COMPANY);
-  await db.insert(levels).values(LEVELS.map((l) => ({ ...l, renewalFeatures: [...l.renewalFeatures] }))).onConflictDoNothing();
+  const wizardOf = (slug: WizardLevelSlug): LevelWizard => ({ title: WIZARD_TITLES[slug], submission_alert: SUBMISSION_ALERT, pages: WIZARD_SCHEMAS[slug] });
+  await db.insert(levels).values(LEVELS.map((l) => ({ ...l, renewalFeatures: [...l.renewalFeatures], schema: wizardOf(l.slug) }))).onConflictDoNothing();
   const all = await db.select({ id: levels.id, slug: levels.slug }).from(levels);
   const idOf = new Map(all.map((l) => [l.slug, l.id]));
   for (const [slug, u] of Object.entries(UPGRADES)) {

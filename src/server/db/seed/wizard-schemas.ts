@@ -681,6 +681,7 @@ export function sampleAnswers(levelSlug: WizardLevelSlug, overrides: Record<stri
         account___legal_name: 'Kenai Central Hockey Booster Club',
         account___ein: '92-0178325',
         account___ruling_year: '2012',
+        account___gen: '', // not under another organization's group exemption
         account___fiscal_year_end: '5',
         account___gross_receipts: '41000',
         account___has_filed_990s: '1',

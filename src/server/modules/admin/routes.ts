@@ -8,6 +8,7 @@ import { notFound } from '../../errors.ts';
 import { getInquiry, listInquiries, setInquiryHandled } from './inbox.ts';
 import { getOutboxMail, listOutbox } from './outbox.ts';
 import { deleteBanner, listBanners, saveBanner } from './banners.ts';
+import { APPLICATION_STATUSES, getApplicationForAdmin, listApplications } from './applications.ts';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -15,7 +16,7 @@ const idOf = (req: FastifyRequest) => {
   return parsed.data.id;
 };
 
-/** Admin-only JSON API: inquiries inbox, mail outbox, banners (403 for everyone else). */
+/** Admin-only JSON API: inquiries inbox, applications, mail outbox, banners (403 for everyone else). */
 export async function adminRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);
@@ -26,6 +27,15 @@ export async function adminRoutes(app: FastifyInstance) {
       const { is_handled } = parseInput(z.object({ is_handled: checkbox }), req.body);
       return setInquiryHandled(app.db, idOf(req), is_handled, req.user!.id, req.ip);
     });
+
+    admin.get('/api/admin/applications', async (req) => {
+      const q = parseInput(z.object({
+        status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(APPLICATION_STATUSES, { error: 'The selected status is invalid.' }).optional()),
+        page: z.coerce.number().int().min(1).max(100_000).catch(1),
+      }), req.query);
+      return listApplications(app.db, q.status, q.page);
+    });
+    admin.get('/api/admin/applications/:id', async (req) => getApplicationForAdmin(app.db, idOf(req)));
 
     admin.get('/api/admin/outbox', async (req) => listOutbox(app.db, parseInput(pageQuery, req.query).page));
     admin.get('/api/admin/outbox/:id', async (req) => getOutboxMail(app.db, idOf(req)));

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { applications, levels } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { WizardPage } from '../../../shared/forms/field-definition.ts';
+import { readLevelWizard, type WizardPage } from '../../../shared/forms/field-definition.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export interface LevelForWizard {
@@ -12,6 +12,8 @@ export interface LevelForWizard {
   priceCents: number;
   priceDiscountCents: number;
   pages: WizardPage[];
+  title?: string;
+  submissionAlert?: string;
 }
 
 /**
@@ -29,5 +31,6 @@ export async function findApplication(db: DbOrTx, token: string, userId: number,
   const [row] = lock ? await query.for('update', { of: applications }) : await query;
   if (!row) throw notFound('The application');
   const { schema, ...level } = row.level;
-  return { application: row.application, level: { ...level, pages: Array.isArray(schema) ? (schema as WizardPage[]) : [] } };
+  const wizard = readLevelWizard(schema);
+  return { application: row.application, level: { ...level, pages: wizard.pages, title: wizard.title, submissionAlert: wizard.submission_alert } };
 }

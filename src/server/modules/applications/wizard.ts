@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, levels } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
-import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
+import { readLevelWizard, type WizardConfig } from '../../../shared/forms/field-definition.ts';
 import { checkFields, valueFields } from '../../../shared/forms/rules.ts';
 import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
 
@@ -29,10 +29,10 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, s
     level: { id: level.id, name: level.name },
     page: Math.min(Math.max(application.page, 1), Math.max(level.pages.length, 1)),
     config: {
-      title: `${level.name} application`,
+      title: level.title ?? `${level.name} application`,
       fields: application.fields,
       schemas: level.pages,
-      submission_alert: submissionAlert,
+      submission_alert: level.submissionAlert ?? submissionAlert,
       is_disabled: application.status !== 'draft',
       is_cancelable: application.status === 'draft',
     },
@@ -107,7 +107,7 @@ export async function switchApplication(db: Db, token: string, userId: number) {
   const { application } = await findApplication(db, token, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
   const target = await counterpartLevel(db, application.type);
-  const pages = Array.isArray(target.schema) ? (target.schema as LevelForWizard['pages']) : [];
+  const { pages } = readLevelWizard(target.schema);
   const shared = new Set(pages.flatMap((p) => valueFields(p.schema).map((f) => f.name)));
   const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => shared.has(k)));
   const type = target.slug === 'maintain' ? 'maintain' : 'start-up';
