@@ -33,6 +33,8 @@ export const PAGES: PageRoute[] = [
   { path: '/password/reset/:token', title: 'Choose a new password', access: 'public' },
   { path: '/app/account/show/:id', title: 'Organization profile', access: 'public' },
   { path: '/account', title: 'Your account', access: 'user' },
+  { path: '/application/create/:token', title: 'Your application', access: 'user' },
+  { path: '/app/payments', title: 'Payments', access: 'user' },
   { path: '/admin', title: 'Admin', access: 'admin' },
   { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
   { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },

@@ -1,12 +1,73 @@
-import { Alert, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { showDate } from '../../lib/locale.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
+import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 
 interface MyAccount {
   user: { firstName: string; email: string };
   account: { id: number; name: string; ein: string | null; city: string; state: string; renewal_due_at: string | null; level: string | null } | null;
+}
+
+/** GET /api/account/applications: the signed-in user's applications that can be resumed. */
+interface MyApplication {
+  token: string;
+  level: string;
+  status: 'draft' | 'completed';
+  updated_at: string;
+}
+
+/**
+ * "Your applications" on /account: the signed-in user's applications from
+ * GET /api/account/applications, each with a link back into its wizard. Shows nothing while
+ * loading, on failure, or when there are none.
+ */
+function MyApplicationsCard() {
+  const q = useQuery({
+    queryKey: ['my-applications'],
+    queryFn: () => http.get<{ applications: MyApplication[] }>('/api/account/applications'),
+    retry: false,
+  });
+  const list = q.data?.applications ?? [];
+  if (!list.length) return null;
+  return (
+    <Card withBorder padding="xl" mb="lg" component="section" aria-labelledby="my-applications">
+      <Title order={2} size="h3" id="my-applications" mb="sm">Your applications</Title>
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {list.map((a) => (
+          <Group component="li" key={a.token} justify="space-between" wrap="nowrap">
+            <div>
+              <Text fw={600}>{a.level}</Text>
+              <Text size="sm" c="gray.7">Last saved {showDate(a.updated_at)}</Text>
+            </div>
+            <Group gap="sm" wrap="nowrap">
+              <Badge color={a.status === 'completed' ? 'green' : 'blue'} variant="light">
+                {a.status === 'completed' ? 'Submitted' : 'In progress'}
+              </Badge>
+              <Anchor component={Link} to={`/application/create/${encodeURIComponent(a.token)}`} aria-label={`${a.status === 'completed' ? 'View' : 'Continue'} your ${a.level} application`}>
+                {a.status === 'completed' ? 'View' : 'Continue'}
+              </Anchor>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The organization data as a dynamic form (GET /app/fields/editable, SPEC §3 "Dynamic form configuration"). */
+function OrganizationDataCard() {
+  const queryClient = useQueryClient();
+  const q = useQuery({ queryKey: ['editable-fields'], queryFn: () => http.get<DynamicFormConfig>('/app/fields/editable'), retry: false });
+  if (!q.data) return null;
+  return (
+    <Card withBorder padding="xl" mt="lg" maw={720}>
+      <DynamicForm config={q.data} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['my-account'] })} />
+    </Card>
+  );
 }
 
 /** The account holder's home: organization, level and renewal date. */
@@ -18,8 +79,9 @@ export default function AccountPage() {
   return (
     <>
       <PageHeader title="Your account" lead={`Welcome back${user.firstName ? `, ${user.firstName}` : ''}.`} />
+      <MyApplicationsCard />
       {!account ? (
-        <Alert>This sign-in is not linked to an organization yet.</Alert>
+        <Alert>This sign-in is not linked to an organization yet. Your organization appears here once you submit your application.</Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Card withBorder padding="xl">
@@ -38,6 +100,7 @@ export default function AccountPage() {
           </Card>
         </SimpleGrid>
       )}
+      {account && <OrganizationDataCard />}
     </>
   );
 }

@@ -1,11 +1,16 @@
-import { useEffect } from 'react';
-import { Alert, Anchor, Button, Card, Center, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Card, Center, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
-import { http } from '../../lib/http.ts';
+import { http, setCsrfToken } from '../../lib/http.ts';
+import { pushEvent } from '../../lib/analytics.ts';
+import { toastFailure } from '../../lib/feedback.tsx';
+import { applicationStartSchema } from '../../../shared/schemas/application.ts';
+import { KitForm, PasswordField, TextField } from '../../components/form-kit/kit.tsx';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
 type Level = PublicLevel;
@@ -47,6 +52,70 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
   );
 }
 
+/** How long to wait for the tag manager to call back before leaving anyway (SPEC §4 "Application start"). */
+const START_EVENT_TIMEOUT_MS = 1500;
+
+const clientSchema = applicationStartSchema.pick({ email: true, password: true });
+
+/**
+ * SPEC tool 1, §2 "Application start form": e-mail, password with the five-bar strength meter, the
+ * chosen level (sent as `level_id`), privacy link and "Let's go!". On success an
+ * 'application_started' event is pushed to the tag manager; its callback — or, without a tag
+ * manager, a timer of {@link START_EVENT_TIMEOUT_MS} — loads /application/create/{token} once.
+ * A 422 shows the errors under the fields; any other failure toasts "That didn't work." (SPEC §8).
+ */
+function ApplicationStartForm({ level }: { level: { id: number; name: string } }) {
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const kit = useServerForm<{ email: string; password: string }, { token: string; csrfToken?: string }>({
+    action: '/application/start',
+    defaultValues: { email: '', password: '' },
+    schema: clientSchema,
+    captchaAction: 'application_start',
+    isClearing: false,
+    toPayload: (v) => ({ ...v, level_id: level.id }),
+    onSuccess: (res) => {
+      if (res.csrfToken) setCsrfToken(res.csrfToken);
+      setLeaving(true);
+      let gone = false;
+      const go = () => {
+        if (gone) return;
+        gone = true;
+        window.clearTimeout(timer.current);
+        // A full load, so the page carries the new session's CSRF token and user.
+        window.location.assign(`/application/create/${encodeURIComponent(res.token)}`);
+      };
+      timer.current = window.setTimeout(go, START_EVENT_TIMEOUT_MS);
+      pushEvent('application_started', { level_id: level.id, eventCallback: go, eventTimeout: START_EVENT_TIMEOUT_MS });
+    },
+    onFailure: (failure) => {
+      if (failure.status !== 422) toastFailure();
+    },
+  });
+
+  const busy = kit.submitting || leaving;
+  return (
+    <KitForm kit={kit} label="Start your application">
+      <div>
+        <Text size="sm" fw={500}>Level</Text>
+        <Text fw={700} data-testid="chosen-level">{level.name}</Text>
+        <input type="hidden" name="level_id" value={level.id} />
+      </div>
+      <TextField name="email" label="E-mail" type="email" required autoComplete="email" />
+      <PasswordField name="password" label="Password" required withMeter />
+      <Text size="sm" c="gray.7">
+        We use your e-mail to sign you in and to send your application link. See our{' '}
+        <Anchor component={Link} to="/privacy" inherit>privacy policy</Anchor>.
+      </Text>
+      <Group>
+        <Button type="submit" loading={busy} disabled={kit.hasErrors || busy}>Let's go!</Button>
+      </Group>
+    </KitForm>
+  );
+}
+
 export default function PricingPage() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['pricing'],
@@ -76,15 +145,26 @@ export default function PricingPage() {
           <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(4, Math.max(1, levels.length)) }} spacing="lg">
             {levels.map((level) => <LevelCard key={level.id} level={level} chosen={level.id === chosen?.id} />)}
           </SimpleGrid>
-          <Card id="start" withBorder padding="lg" bg={chosen ? 'blue.0' : undefined} aria-live="polite">
+          <Card id="start" withBorder padding="lg" bg={chosen ? 'blue.0' : undefined} aria-labelledby={chosen ? 'start-title' : undefined}>
             {chosen ? (
-              <Text>
-                You chose <strong>{chosen.name}</strong>. Online applications open soon;{' '}
-                {phone && <>call us at <Anchor inherit href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor> or </>}
-                use the <Anchor inherit component={Link} to="/contact">contact form</Anchor>.
-              </Text>
+              <Stack gap="md" maw={520}>
+                <div>
+                  <Title order={2} size="h3" id="start-title">Start your application</Title>
+                  <Text size="sm" c="gray.7" mt={4}>
+                    Create your sign-in and we will take you to the questions. Your answers are saved as you go.
+                    {phone && <> Questions? Call us at <Anchor inherit href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor>.</>}
+                  </Text>
+                </div>
+                {boot.user && (
+                  <Alert color="blue" variant="light">
+                    You are signed in as {boot.user.email}. Applications you started are listed in{' '}
+                    <Anchor component={Link} to="/account" inherit>your account</Anchor>.
+                  </Alert>
+                )}
+                <ApplicationStartForm key={chosen.id} level={chosen} />
+              </Stack>
             ) : (
-              <Text>Pick a level above to start your application.</Text>
+              <Text aria-live="polite">Pick a level above to start your application.</Text>
             )}
           </Card>
         </Stack>

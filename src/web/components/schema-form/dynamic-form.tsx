@@ -1,0 +1,104 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
+import { isRequired } from '../../../shared/forms/rules.ts';
+import { HttpFailure, request, type Method } from '../../lib/http.ts';
+import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { SchemaFields } from './schema-field.tsx';
+import { checkValues, initialValues, payloadOf, shownFieldNames, useSchemaValues, type SchemaValues } from './schema-values.ts';
+
+export interface DynamicFormProps {
+  config: DynamicFormConfig;
+  /** Where to save; default `config.action`. */
+  action?: string;
+  /** Default `config.method`, else 'put' (SPEC §9). */
+  method?: Method;
+  /** The server's answer after a successful save, "passed on to listeners" (SPEC §7). */
+  onSaved?: (response: unknown, values: SchemaValues) => void;
+  /** Level of the title heading; default 2. */
+  headingOrder?: 1 | 2 | 3;
+}
+
+/**
+ * SPEC §3 "Dynamic form configuration": title, optional alert, fields, and Save — or a disabled
+ * Locked button when `is_disabled` — plus Cancel (back in history) when `is_cancelable`.
+ * Saves all shown value fields with `method` (default put). Success: clears the form when
+ * `is_clearing` (names starting with `_` kept), toast 'Success!' / 'Your data was saved.' when
+ * `post_notification`. A 422 puts the errors under the fields; any other failure toasts
+ * 'Uh oh!' / "That didn't work." and disables the form (SPEC §8).
+ */
+export function DynamicForm({ config, action, method, onSaved, headingOrder = 2 }: DynamicFormProps) {
+  const navigate = useNavigate();
+  const defs = config.schema;
+  const state = useSchemaValues(() => initialValues(defs, config.fields));
+  const [saving, setSaving] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const target = action ?? config.action;
+  const locked = !!config.is_disabled;
+  const hasRequiredFields = config.has_required_fields !== false;
+
+  const shown = useMemo(() => shownFieldNames(defs, state.values), [defs, state.values]);
+  const hasErrors = shown.some((n) => state.errors[n]);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    if (!target || locked || broken || saving) return;
+    setFormError(null);
+    const local = checkValues(defs, state.values);
+    if (Object.keys(local).length) {
+      state.applyErrors(local);
+      return;
+    }
+    setSaving(true);
+    try {
+      const response = await request<unknown>(method ?? config.method ?? 'put', target, payloadOf(defs, state.values));
+      const saved = state.values;
+      if (config.is_clearing) {
+        const keep = Object.fromEntries(Object.entries(saved).filter(([k]) => k.startsWith('_')));
+        state.resetValues({ ...initialValues(defs, {}), ...keep });
+      }
+      state.clearErrors();
+      if (config.post_notification) toastSuccess('Your data was saved.');
+      onSaved?.(response, saved);
+    } catch (err) {
+      const failure = err instanceof HttpFailure ? err : new HttpFailure(0, String(err));
+      if (failure.status === 422) {
+        state.applyErrors(failure.errors);
+        const stray = Object.entries(failure.errors).find(([name]) => !shown.includes(name));
+        setFormError(stray?.[1]?.[0] ?? (Object.keys(failure.errors).length ? null : failure.message));
+      } else {
+        toastFailure();
+        setBroken(true);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={save} noValidate aria-label={config.title || 'Form'} aria-busy={saving}>
+      <Stack gap="md">
+        {config.title && <Title order={headingOrder} size="h3">{config.title}</Title>}
+        {config.alert && <Alert color="blue" variant="light">{config.alert}</Alert>}
+        {hasRequiredFields && defs.some(isRequired) && (
+          <Text size="sm" c="dimmed">Fields marked <Text span c="red" aria-hidden>*</Text> are required.</Text>
+        )}
+        <SchemaFields defs={defs} state={state} disabled={locked || broken || saving} hasRequiredFields={hasRequiredFields} />
+        {formError && <Alert color="red" role="alert">{formError}</Alert>}
+        {broken && <Alert color="red" role="alert">This form could not be saved. Please reload the page and try again.</Alert>}
+        <Group>
+          {locked ? (
+            <Button disabled>Locked</Button>
+          ) : (
+            <Button type="submit" loading={saving} disabled={broken || hasErrors || !target}>Save</Button>
+          )}
+          {config.is_cancelable && (
+            <Button variant="default" onClick={() => navigate(-1)} disabled={saving}>Cancel</Button>
+          )}
+        </Group>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
+import type { ApplicationType } from '../../../shared/schemas/application.ts';
+
+/** GET /api/applications/:token — one of the signed-in user's applications, with its wizard. */
+export interface ApplicationView {
+  token: string;
+  type: ApplicationType;
+  status: 'draft' | 'completed';
+  level: { id: number; name: string };
+  /** The last saved page, 1-based: the wizard resumes there. */
+  page: number;
+  config: WizardConfig;
+  /** Where to switch start-up ⇄ maintain; null when switching is not offered. */
+  switch_url: string | null;
+}
+
+/** PUT /application/create/:token with {page, ...fields}. */
+export interface SavePageResponse {
+  page: number;
+  fields: Record<string, unknown>;
+}
+
+/** PUT /application/create/:token with {submit: 1, ...fields}. */
+export interface SubmitResponse {
+  redirect: string;
+  invoice_id: number;
+}
+
+/** GET /api/account/applications — the signed-in user's applications, for resuming. */
+export interface MyApplication {
+  token: string;
+  level: string;
+  status: 'draft' | 'completed';
+  updated_at: string;
+}
+
+export const applicationPath = (token: string) => `/application/create/${encodeURIComponent(token)}`;
+
+/** Only same-site paths are followed from a server answer; anything else falls back. */
+export const sitePath = (path: unknown, fallback: string) =>
+  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : fallback;
+
+/** Errors on these fields mean the applicant may have picked the wrong application type (SPEC §4). */
+export const WRONG_APPLICATION_FIELDS = ['account___has_requested_exemption', 'account___has_501c'];

@@ -1,0 +1,363 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, Card, Center, Grid, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { wizardProgress, type FieldDefinition, type WizardPage } from '../../../shared/forms/field-definition.ts';
+import { valueFields } from '../../../shared/forms/rules.ts';
+import { SchemaFields } from '../../components/schema-form/schema-field.tsx';
+import { checkValues, initialValues, payloadOf, shownFieldNames, useSchemaValues } from '../../components/schema-form/schema-values.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { pushEvent } from '../../lib/analytics.ts';
+import { confirmAction, toastFailure } from '../../lib/feedback.tsx';
+import { HttpFailure, http } from '../../lib/http.ts';
+import {
+  applicationPath, sitePath, WRONG_APPLICATION_FIELDS, type ApplicationView, type SavePageResponse, type SubmitResponse,
+} from './api.ts';
+import classes from './wizard.module.css';
+
+/** The step list: every page's label, the active page marked, and only the active page's description (SPEC §2). */
+function StepList({ pages, page }: { pages: WizardPage[]; page: number }) {
+  return (
+    <Box component="nav" aria-label="Application steps">
+      <ol className={classes.steps}>
+        {pages.map((p, i) => {
+          const n = i + 1;
+          const active = n === page;
+          return (
+            <li key={n} className={classes.step} aria-current={active ? 'step' : undefined} data-state={n < page ? 'done' : active ? 'active' : 'todo'}>
+              <span className={classes.stepNumber} aria-hidden>{n}</span>
+              <div>
+                <Text size="sm" fw={active ? 700 : 500}>{p.label}</Text>
+                {active && p.description && <Text size="xs" c="gray.7" mt={2}>{p.description}</Text>}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </Box>
+  );
+}
+
+/** SPEC §4: "Did you start the wrong application?" with the way to switch type, keeping shared answers. */
+function WrongApplicationNotice({ app, busy, onSwitch }: { app: ApplicationView; busy: boolean; onSwitch?: () => void }) {
+  const other = app.type === 'maintain' ? 'start-up' : 'maintain';
+  return (
+    <Alert color="orange" variant="light" title="Did you start the wrong application?" role="alert">
+      <Stack gap="xs">
+        <Text size="sm">
+          Standard start-up accounts include getting your group tax exempt. Maintain accounts are for groups that already
+          have a tax exemption and want to keep it.
+        </Text>
+        {onSwitch && (
+          <Group>
+            <Button size="xs" variant="white" color="orange.9" onClick={onSwitch} loading={busy}>
+              Switch to the {other} application
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+type Saving = 'next' | 'submit' | 'delete' | 'switch' | null;
+
+/** The wizard for one loaded application (keyed by token, so a switch starts it afresh). */
+function Wizard({ app }: { app: ApplicationView }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { config, token } = app;
+  const pages = config.schemas;
+  const count = pages.length;
+  const allDefs = useMemo<FieldDefinition[]>(() => pages.flatMap((p) => p.schema), [pages]);
+  const [page, setPage] = useState(() => Math.min(Math.max(1, Math.trunc(app.page) || 1), Math.max(1, count)));
+  const state = useSchemaValues(() => initialValues(allDefs, config.fields));
+  const [saving, setSaving] = useState<Saving>(null);
+  const [broken, setBroken] = useState<string | false>(false);
+  const [errorTick, setErrorTick] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const shownPage = useRef(page);
+
+  const locked = !!config.is_disabled;
+  const current = pages[page - 1];
+  const defs = current?.schema ?? [];
+  const isLast = page >= count;
+  const url = applicationPath(token);
+
+  const shown = useMemo(() => shownFieldNames(defs, state.values), [defs, state.values]);
+  const pageHasErrors = shown.some((n) => state.errors[n]);
+  const knownNames = useMemo(() => new Set(allDefs.map((d) => d.name)), [allDefs]);
+  const stray = Object.entries(state.errors).find(([name]) => !knownNames.has(name))?.[1];
+  const wrongApplication = WRONG_APPLICATION_FIELDS.some((n) => state.errors[n]);
+  const isBroken = broken !== false;
+  const disabled = locked || isBroken || saving !== null;
+
+  // A new page: back to the top, focus on its heading so screen readers announce it.
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, [page]);
+
+  // After a refused save: focus the first field in error.
+  useEffect(() => {
+    if (!errorTick) return;
+    const el = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    el?.focus();
+  }, [errorTick]);
+
+  /** A failed save or delete (not a 422): toast, and the form is disabled (SPEC §8). */
+  const fail = (failure?: HttpFailure) => {
+    toastFailure();
+    // A refusal with its own reason (409: already submitted, EIN taken) shows that reason.
+    setBroken(failure && failure.status >= 400 && failure.status < 500 && failure.status !== 422 ? failure.message : '');
+  };
+
+  async function next() {
+    if (isBroken || saving !== null || isLast) return;
+    if (locked) {
+      setPage(page + 1);
+      return;
+    }
+    const pageNames = [...defs.map((d) => d.name), ...Object.keys(state.errors).filter((n) => !knownNames.has(n))];
+    // The page's own rules first, with the server's messages: no round trip for a refusal.
+    const local = checkValues(defs, state.values);
+    if (Object.keys(local).length) {
+      state.applyErrors(local, pageNames);
+      setErrorTick((t) => t + 1);
+      return;
+    }
+    setSaving('next');
+    try {
+      const res = await http.put<SavePageResponse>(url, { page, ...payloadOf(defs, state.values) });
+      // Take what the server saved for this page (normalised) and values no page edits; keep
+      // unsaved edits on other pages.
+      const otherPages = new Set(valueFields(allDefs.filter((d) => !defs.includes(d))).map((d) => d.name));
+      const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k)));
+      state.mergeValues(saved);
+      state.clearErrors(defs.map((d) => d.name));
+      setPage(page + 1);
+    } catch (err) {
+      const failure = err instanceof HttpFailure ? err : new HttpFailure(0, String(err));
+      if (failure.status === 422) {
+        state.applyErrors(failure.errors, pageNames);
+        setErrorTick((t) => t + 1);
+      } else fail(failure);
+    } finally {
+      setSaving((s) => (s === 'next' ? null : s));
+    }
+  }
+
+  async function submit() {
+    if (disabled) return;
+    // Every page by its rules; the first page with an error is shown.
+    const local: Record<string, string[]> = {};
+    let firstBad = 0;
+    pages.forEach((p, i) => {
+      const errors = checkValues(p.schema, state.values);
+      if (Object.keys(errors).length && !firstBad) firstBad = i + 1;
+      Object.assign(local, errors);
+    });
+    if (firstBad) {
+      state.applyErrors(local);
+      setPage(firstBad);
+      setErrorTick((t) => t + 1);
+      return;
+    }
+    setSaving('submit');
+    try {
+      const res = await http.put<SubmitResponse>(url, { submit: 1, ...payloadOf(allDefs, state.values) });
+      pushEvent('application_completed', { invoice_id: res.invoice_id, level_id: app.level.id, application_type: app.type });
+      window.location.assign(sitePath(res.redirect, '/app/payments'));
+      // The busy state stays until the browser leaves.
+    } catch (err) {
+      setSaving(null);
+      const failure = err instanceof HttpFailure ? err : new HttpFailure(0, String(err));
+      if (failure.status === 422) {
+        state.applyErrors(failure.errors);
+        const target = Number((failure.body as { page?: unknown } | null)?.page);
+        if (Number.isInteger(target) && target >= 1 && target <= count) setPage(target);
+        setErrorTick((t) => t + 1);
+      } else fail(failure);
+    }
+  }
+
+  async function cancel() {
+    const ok = await confirmAction({
+      title: 'Delete this application?',
+      message: 'Your answers will be deleted and cannot be recovered. You can start a new application from the pricing page at any time.',
+      confirm: 'Delete application',
+      cancel: 'Keep working',
+    });
+    if (!ok) return;
+    setSaving('delete');
+    try {
+      const res = await http.delete<{ redirect: string }>('/application/delete', { token });
+      navigate(sitePath(res?.redirect, '/pricing'));
+    } catch (err) {
+      setSaving(null);
+      fail(err instanceof HttpFailure ? err : undefined);
+    }
+  }
+
+  async function switchType() {
+    if (!app.switch_url) return;
+    setSaving('switch');
+    try {
+      const res = await http.post<{ token: string; redirect: string }>(app.switch_url);
+      const target = sitePath(res?.redirect, applicationPath(res?.token ?? token));
+      if (new URL(target, window.location.origin).pathname === window.location.pathname) {
+        // Same address (the token is kept): load the switched application afresh.
+        await queryClient.resetQueries({ queryKey: ['application', token] });
+      } else navigate(target);
+    } catch (err) {
+      setSaving(null);
+      fail(err instanceof HttpFailure ? err : undefined);
+    }
+  }
+
+  const percent = wizardProgress(page, count);
+
+  if (!current) {
+    return (
+      <>
+        <PageHeader title={config.title || 'Your application'} />
+        <Alert color="yellow">This application has no questions yet. Please contact us.</Alert>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title={config.title || 'Your application'} lead={`${app.level.name} · ${app.type === 'maintain' ? 'Maintain' : 'Start-up'} application`} />
+      <Stack gap={6} mb="lg">
+        <Group justify="space-between">
+          <Text size="sm" fw={600}>Step {page} of {count}</Text>
+          <Text size="sm" c="gray.7">{percent}% complete</Text>
+        </Group>
+        {/* The role sits on the root: at 0% the filled section has no width and would count as hidden. */}
+        <Progress.Root size="md" role="progressbar" aria-label="Application progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+          <Progress.Section value={percent} withAria={false} />
+        </Progress.Root>
+      </Stack>
+      {app.status === 'completed' && (
+        <Alert color="green" mb="md">This application has been submitted. You can look through your answers but not change them.</Alert>
+      )}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <StepList pages={pages} page={page} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder padding="xl">
+            <form
+              ref={formRef}
+              noValidate
+              aria-label={current.label}
+              aria-busy={saving !== null}
+              onSubmit={(e) => {
+                e.preventDefault();
+                void (isLast ? (locked ? undefined : submit()) : next());
+              }}
+            >
+              <Stack gap="md">
+                <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>{current.label}</Title>
+                <SchemaFields defs={defs} state={state} disabled={disabled} />
+                {wrongApplication && (
+                  <WrongApplicationNotice app={app} busy={saving === 'switch'} onSwitch={app.switch_url && !locked ? () => void switchType() : undefined} />
+                )}
+                {stray && <Alert color="red" role="alert">{stray}</Alert>}
+                {pageHasErrors && !wrongApplication && (
+                  <Text size="sm" c="red.8" role="status">Please check the fields marked above.</Text>
+                )}
+                {isLast && config.submission_alert && <Alert color="blue" variant="light">{config.submission_alert}</Alert>}
+                {isBroken && (
+                  <Alert color="red" role="alert">
+                    {broken || (
+                      <>
+                        Your answers could not be saved. Please reload the page and try again.{' '}
+                        <Button size="compact-sm" variant="white" color="red" onClick={() => window.location.reload()}>Reload</Button>
+                      </>
+                    )}
+                  </Alert>
+                )}
+                <Group justify="space-between" mt="sm">
+                  <Group gap="sm">
+                    {config.is_cancelable && !locked && (
+                      <Button variant="subtle" color="red" onClick={() => void cancel()} disabled={isBroken || saving !== null} loading={saving === 'delete'}>
+                        Cancel
+                      </Button>
+                    )}
+                  </Group>
+                  <Group gap="sm">
+                    {page > 1 && (
+                      <Button variant="default" onClick={() => setPage(page - 1)} disabled={isBroken || saving !== null}>Previous</Button>
+                    )}
+                    {!isLast && (
+                      <Button type="submit" loading={saving === 'next'} disabled={isBroken || (saving !== null && saving !== 'next') || (pageHasErrors && !locked)}>
+                        Next
+                      </Button>
+                    )}
+                    {isLast && (locked ? (
+                      <Button disabled>Locked</Button>
+                    ) : (
+                      <Button type="submit" color="green.8" loading={saving === 'submit'} disabled={isBroken || (saving !== null && saving !== 'submit') || pageHasErrors}>
+                        Submit
+                      </Button>
+                    ))}
+                  </Group>
+                </Group>
+              </Stack>
+            </form>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+/**
+ * The application wizard at /application/create/:token (SPEC §2 "Wizard", §4 "Wizard"): title,
+ * progress, step list, one page of fields at a time; Previous never saves, Next saves the page,
+ * Submit sends everything on the last page. Resumes at the last saved page.
+ */
+export default function WizardPage() {
+  const { token = '' } = useParams();
+  const q = useQuery({
+    queryKey: ['application', token],
+    queryFn: () => http.get<ApplicationView>(`/api/applications/${encodeURIComponent(token)}`),
+    retry: false,
+    gcTime: 0,
+  });
+
+  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isError) {
+    const status = q.error instanceof HttpFailure ? q.error.status : 0;
+    if (status === 404 || status === 403) {
+      return (
+        <Stack align="flex-start" py="md">
+          <Title order={1}>Application not found</Title>
+          <Text>
+            We could not find this application. It may have been deleted, or it belongs to another sign-in.
+          </Text>
+          <Group>
+            <Button component={Link} to="/account">Your account</Button>
+            <Button component={Link} to="/pricing" variant="default">Start a new application</Button>
+          </Group>
+        </Stack>
+      );
+    }
+    if (status === 401) {
+      return (
+        <Stack align="flex-start" py="md">
+          <Title order={1}>Please sign in</Title>
+          <Text>Sign in to continue your application.</Text>
+          <Button component={Link} to={`/login?next=${encodeURIComponent(applicationPath(token))}`}>Sign in</Button>
+        </Stack>
+      );
+    }
+    return <Alert color="red" title="Something went wrong">Your application could not be loaded. Please reload the page.</Alert>;
+  }
+  return <Wizard key={q.data.token} app={q.data} />;
+}
