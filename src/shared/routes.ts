@@ -38,6 +38,8 @@ export const PAGES: PageRoute[] = [
   { path: '/admin', title: 'Admin', access: 'admin' },
   { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
   { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },
+  { path: '/admin/applications', title: 'Applications', access: 'admin' },
+  { path: '/admin/applications/:id', title: 'Application', access: 'admin' },
   { path: '/admin/outbox', title: 'Mail outbox', access: 'admin' },
   { path: '/admin/outbox/:id', title: 'Mail', access: 'admin' },
   { path: '/admin/banners', title: 'Banners', access: 'admin' },

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { sampleAnswers, WIZARD_SCHEMAS, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
 import { isFieldShown, optionPairs, type FieldDefinition } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
-import { openBrowser, type Session } from './support/browser.ts';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field by its visible label; the required star after it is not part of the label's words. */
@@ -149,5 +149,26 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click();
     await page.waitForURL('**/pricing');
     expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+
+  it('the admin sees the applications by status and opens one with its answers', async () => {
+    const admin = await openBrowser();
+    try {
+      const { page } = admin;
+      await signIn(page, 'admin');
+      await page.goto('/admin/applications');
+      const table = page.getByRole('table', { name: 'Applications' });
+      await table.getByText('joining.parent@example.com').waitFor();
+      await page.getByLabel('Status').selectOption('deleted');
+      await table.getByText('cancel.parent@example.com').waitFor();
+      await expect.poll(() => table.getByText('joining.parent@example.com').count()).toBe(0);
+      await page.getByLabel('Status').selectOption('completed');
+      await table.getByRole('row').filter({ hasText: 'joining.parent@example.com' }).getByRole('link').click();
+      await page.getByRole('heading', { name: /Application #\d+/ }).waitFor();
+      await page.getByRole('table', { name: 'Answers' }).getByText(String(sampleAnswers('start-up').account___name), { exact: true }).first().waitFor();
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.close();
+    }
   });
 });

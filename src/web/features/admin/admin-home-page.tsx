@@ -5,6 +5,7 @@ import { AdminNav } from './admin-nav.tsx';
 
 const SECTIONS = [
   ['/admin/inquiries', 'Inquiries', 'Contact, compliance check, multi-chapter and campus report submissions.'],
+  ['/admin/applications', 'Applications', 'Drafts, completed and deleted applications, with their answers.'],
   ['/admin/outbox', 'Mail outbox', 'Every mail the site sent or is keeping to send.'],
   ['/admin/banners', 'Banners', 'Holiday and urgent notices shown at the top of every page.'],
 ] as const;
@@ -15,7 +16,7 @@ export default function AdminHomePage() {
     <>
       <PageHeader title="Admin" lead="Act on behalf of groups and keep the site running." />
       <AdminNav />
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
         {SECTIONS.map(([to, title, text]) => (
           <Card key={to} withBorder padding="lg" component={Link} to={to}>
             <Title order={2} size="h4">{title}</Title>

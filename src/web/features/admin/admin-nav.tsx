@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 
 const LINKS = [
   ['/admin/inquiries', 'Inquiries'],
+  ['/admin/applications', 'Applications'],
   ['/admin/outbox', 'Mail outbox'],
   ['/admin/banners', 'Banners'],
 ] as const;
