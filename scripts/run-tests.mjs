@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to read.
-// 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
+// 0. the TypeScript check; 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
 // TEST_DATABASE_URL is set; 3. the web client build; 4. end-to-end tests in the system Chromium.
 // Prints one closing line 'Tests: N passed, N failed' and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -30,6 +30,7 @@ function vitest(label, projects, jsonName, env) {
   }
 }
 
+if (!run('TypeScript check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'])) totals.failed += 1;
 vitest('unit and integration tests (PGlite)', ['unit', 'integration'], 'unit-integration', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest(`integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`, ['integration'], 'integration-postgres', {});

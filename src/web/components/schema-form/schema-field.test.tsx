@@ -33,7 +33,7 @@ const DEFS: FieldDefinition[] = [
 ];
 
 function Harness({ defs, hasRequiredFields = true, onState }: { defs: FieldDefinition[]; hasRequiredFields?: boolean; onState?: (s: ReturnType<typeof useSchemaValues>) => void }) {
-  const state = useSchemaValues(initialValues(defs, {}));
+  const state = useSchemaValues(() => initialValues(defs, {}));
   onState?.(state);
   return <MantineProvider><SchemaFields defs={defs} state={state} hasRequiredFields={hasRequiredFields} /></MantineProvider>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Card, Center, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { http, setCsrfToken } from '../../lib/http.ts';
-import { pushEvent } from '../../lib/analytics.ts';
+import { pushEventThen } from '../../lib/analytics.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import { applicationStartSchema } from '../../../shared/schemas/application.ts';
 import { KitForm, PasswordField, TextField } from '../../components/form-kit/kit.tsx';
@@ -53,21 +53,18 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
 }
 
 /** How long to wait for the tag manager to call back before leaving anyway (SPEC §4 "Application start"). */
-const START_EVENT_TIMEOUT_MS = 1500;
 
 const clientSchema = applicationStartSchema.pick({ email: true, password: true });
 
 /**
  * SPEC tool 1, §2 "Application start form": e-mail, password with the five-bar strength meter, the
  * chosen level (sent as `level_id`), privacy link and "Let's go!". On success an
- * 'application_started' event is pushed to the tag manager; its callback — or, without a tag
- * manager, a timer of {@link START_EVENT_TIMEOUT_MS} — loads /application/create/{token} once.
+ * 'application_started' event is pushed to the tag manager; its callback (or at once without a tag
+ * manager, or after a timeout) loads /application/create/{token} once (pushEventThen).
  * A 422 shows the errors under the fields; any other failure toasts "That didn't work." (SPEC §8).
  */
 function ApplicationStartForm({ level }: { level: { id: number; name: string } }) {
   const [leaving, setLeaving] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const kit = useServerForm<{ email: string; password: string }, { token: string; csrfToken?: string }>({
     action: '/application/start',
@@ -79,16 +76,9 @@ function ApplicationStartForm({ level }: { level: { id: number; name: string } }
     onSuccess: (res) => {
       if (res.csrfToken) setCsrfToken(res.csrfToken);
       setLeaving(true);
-      let gone = false;
-      const go = () => {
-        if (gone) return;
-        gone = true;
-        window.clearTimeout(timer.current);
-        // A full load, so the page carries the new session's CSRF token and user.
-        window.location.assign(`/application/create/${encodeURIComponent(res.token)}`);
-      };
-      timer.current = window.setTimeout(go, START_EVENT_TIMEOUT_MS);
-      pushEvent('application_started', { level_id: level.id, eventCallback: go, eventTimeout: START_EVENT_TIMEOUT_MS });
+      // A full load, so the page carries the new session's CSRF token and user.
+      pushEventThen('application_started', { level_id: level.id }, () =>
+        window.location.assign(`/application/create/${encodeURIComponent(res.token)}`));
     },
     onFailure: (failure) => {
       if (failure.status !== 422) toastFailure();
