@@ -22,14 +22,15 @@ export async function deliverPendingMail(
   db: Db,
   transport: MailTransport,
   from: string,
-  now = new Date(),
   batch = 20,
 ): Promise<{ sent: number; failed: number }> {
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      // The database's clock decides what is due: rows are stamped with its now(), in microseconds,
+      // and a JavaScript Date (milliseconds) can fall just before a row written a moment ago.
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
       .orderBy(asc(mailOutbox.id))
       .limit(batch)
       .for('update', { skipLocked: true });
@@ -37,7 +38,7 @@ export async function deliverPendingMail(
       // Park claimed rows briefly so another process skips them while we send.
       await tx
         .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(now.getTime() + 5 * 60_000) })
+        .set({ nextAttemptAt: sql`now() + interval '5 minutes'` })
         .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
     }
     return rows;
