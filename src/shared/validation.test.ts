@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl, toFieldErrors,
+  errorsClearedBy, msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl, toFieldErrors,
 } from './validation.ts';
 
 /** Parses and returns either the value or the first message of the first issue. */
@@ -186,5 +186,13 @@ describe('requiredInt reads only plain decimal digits', () => {
       expect(r.error?.issues[0].message).toBe('The affiliates field must be an integer.');
     }
     expect(s.parse(' 12 ')).toBe(12);
+  });
+});
+
+describe('errorsClearedBy', () => {
+  it('pairs a field with its confirmation in both directions', () => {
+    expect(errorsClearedBy('password').sort()).toEqual(['password', 'password_confirmation']);
+    expect(errorsClearedBy('password_confirmation').sort()).toEqual(['password', 'password_confirmation']);
+    expect(errorsClearedBy('email').sort()).toEqual(['email', 'email_confirmation']);
   });
 });

@@ -94,6 +94,15 @@ export function requiredInt(label: string, min: number, max: number) {
   );
 }
 
+/**
+ * The fields whose errors editing `name` clears (SPEC §4): itself and its confirmation pair, in
+ * both directions ('password' ⇄ 'password_confirmation').
+ */
+export function errorsClearedBy(name: string): string[] {
+  const base = name.endsWith('_confirmation') ? name.slice(0, -'_confirmation'.length) : name;
+  return [...new Set([name, base, `${base}_confirmation`])];
+}
+
 /** Errors keyed by field name, each a list of messages (the first is shown). */
 export type FieldErrors = Record<string, string[]>;
 

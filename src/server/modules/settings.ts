@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appSettings } from '../db/schema.ts';
 
@@ -10,10 +10,4 @@ export async function getOrCreateSetting(db: Db, key: string, make: () => string
   await db.insert(appSettings).values({ key, value: make() }).onConflictDoNothing();
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
   return row.value;
-}
-
-/** Reads a setting, or undefined. */
-export async function getSetting(db: Db, key: string): Promise<string | undefined> {
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(sql`${appSettings.key} = ${key}`);
-  return row?.value;
 }

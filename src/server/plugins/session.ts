@@ -126,8 +126,3 @@ export async function requireAdmin(req: FastifyRequest) {
   if (!req.user) throw unauthenticated();
   if (!req.user.isAdmin) throw forbidden();
 }
-
-/** The sha256 (hex) under which a session id is stored in `sessions.id_hash`. */
-export function hashSessionToken(token: string): string {
-  return hashId(token);
-}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, invoiceLines, invoices, levels } from '../../db/schema.ts';
 
@@ -18,12 +18,11 @@ export async function listMyDrafts(db: Db, userId: number) {
  */
 export async function listUnpaidInvoices(db: Db, accountId: number | null) {
   if (!accountId) return [];
-  const rows = await db
+  const unpaid = await db
     .select({ id: invoices.id, number: invoices.number, document_at: invoices.documentAt, value_cents: invoices.valueCents, balance_cents: invoices.balanceCents, public_notes: invoices.publicNotes })
     .from(invoices)
-    .where(and(eq(invoices.accountId, accountId)))
+    .where(and(eq(invoices.accountId, accountId), gt(invoices.balanceCents, 0)))
     .orderBy(desc(invoices.documentAt), desc(invoices.id));
-  const unpaid = rows.filter((r) => r.balance_cents > 0);
   if (!unpaid.length) return [];
   const lines = await db
     .select({ invoice_id: invoiceLines.invoiceId, label: invoiceLines.label, type: invoiceLines.type, value_cents: invoiceLines.valueCents })

@@ -7,8 +7,6 @@ import { getCompany } from '../content/get-company.ts';
 import { listActiveBanners } from '../content/list-active-banners.ts';
 import { loadTemplate, renderPage } from './render-page.ts';
 
-const toFastifyPath = (p: string) => p;
-
 /**
  * Serves the web client: built assets under /assets, and the HTML shell for every page of
  * src/shared/routes.ts. Pages for signed-in users redirect visitors to /login; admin pages answer
@@ -54,7 +52,7 @@ export async function pageRoutes(app: FastifyInstance) {
   }
 
   for (const page of PAGES) {
-    app.get(toFastifyPath(page.path), async (req, reply) => {
+    app.get(page.path, async (req, reply) => {
       if (page.access !== 'public' && !req.user) {
         return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`);
       }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { toFieldErrors, type FieldErrors } from '../../../shared/validation.ts';
+import { errorsClearedBy, toFieldErrors, type FieldErrors } from '../../../shared/validation.ts';
 import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { captchaToken } from '../../lib/captcha.ts';
 
@@ -113,9 +113,7 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
       return e?.message;
     },
     clearFieldError: (name) => {
-      // The pair works both ways: 'password' clears 'password_confirmation' and the reverse.
-      const base = name.endsWith('_confirmation') ? name.slice(0, -'_confirmation'.length) : name;
-      const targets = [...new Set([name, base, `${base}_confirmation`])].filter((n) => errors[n as keyof typeof errors]);
+      const targets = errorsClearedBy(name).filter((n) => errors[n as keyof typeof errors]);
       if (targets.length) form.clearErrors(targets as Path<V>[]);
       if (formError) setFormError(null);
     },

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DISPLAY_ONLY_TYPES, isFieldShown, isNumericallyTruthy, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
 import { checkFields, valueFields } from '../../../shared/forms/rules.ts';
-import type { FieldErrors } from '../../../shared/validation.ts';
+import { errorsClearedBy, type FieldErrors } from '../../../shared/validation.ts';
 
 /** Current values of a schema-driven form, by field name (server-saved values plus edits). */
 export type SchemaValues = Record<string, unknown>;
@@ -81,9 +81,8 @@ export function useSchemaValues(initial: () => SchemaValues): SchemaFormState {
 
   const setValue = useCallback((name: string, value: unknown) => {
     setValues((v) => ({ ...v, [name]: value }));
-    const base = name.endsWith('_confirmation') ? name.slice(0, -'_confirmation'.length) : name;
     setErrors((e) => {
-      const targets = [name, base, `${base}_confirmation`].filter((n) => n in e);
+      const targets = errorsClearedBy(name).filter((n) => n in e);
       if (!targets.length) return e;
       const next = { ...e };
       for (const n of targets) delete next[n];
