@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import type { AppConfig } from './config.ts';
 import { randomSecret } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -10,6 +11,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
+import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
 import { getOrCreateSetting } from './modules/settings.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
@@ -26,6 +28,8 @@ export interface Providers {
   captcha: CaptchaVerifier;
   /** Undefined when no SMTP server is configured: mails stay in the outbox. */
   mail?: MailTransport;
+  /** Uploaded bytes: disk under config.storage.dir. */
+  storage: FileStorage;
 }
 
 declare module 'fastify' {
@@ -50,6 +54,7 @@ export function providersFromConfig(config: AppConfig): Providers {
       ? recaptchaVerifier({ secret: config.captcha.secret, verifyUrl: config.captcha.verifyUrl, minScore: config.captcha.minScore })
       : captchaOff,
     mail: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,
+    storage: diskStorage(config.storage.dir),
   };
 }
 
@@ -98,6 +103,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.` }),
+  });
+  // Limits per upload are set by each route (receiveUpload); these bound any multipart request.
+  await app.register(multipart, {
+    limits: { fileSize: Math.max(...Object.values(config.uploadLimits)) + 1, files: 50, fields: 50, fieldSize: 1024 * 1024, parts: 120 },
   });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin, { hmacKey });

@@ -37,6 +37,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.string().optional(),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  STORAGE_DIR: z.string().optional(),
+  UPLOAD_MAX_PHOTO_MB: z.coerce.number().positive().default(20),
+  UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  UPLOAD_MAX_ROSTER_MB: z.coerce.number().positive().default(100),
+  UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().default(5),
+  UPLOAD_MAX_DOCUMENT_MB: z.coerce.number().positive().default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,7 +71,13 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   sentryDsn?: string;
   webDistDir: string;
+  /** Where uploaded bytes go (DESIGN §5.7): disk under `dir`, outside the web root. */
+  storage: { dir: string };
+  /** Largest accepted upload per purpose, in bytes (issue 5: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
+  uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
 }
+
+const mb = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
 
 /** Thrown when the environment does not describe a valid configuration; the message names each bad variable. */
 export class ConfigError extends Error {}
@@ -112,6 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    storage: { dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')) },
+    uploadLimits: {
+      contest_photo: mb(e.UPLOAD_MAX_PHOTO_MB),
+      contest_video: mb(e.UPLOAD_MAX_VIDEO_MB),
+      roster: mb(e.UPLOAD_MAX_ROSTER_MB),
+      profile_image: mb(e.UPLOAD_MAX_IMAGE_MB),
+      application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
+    },
   };
   return { ...config, ...overrides };
 }

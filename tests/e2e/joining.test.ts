@@ -4,6 +4,7 @@ import { sampleAnswers, WIZARD_SCHEMAS, type WizardLevelSlug } from '../../src/s
 import { isFieldShown, optionPairs, type FieldDefinition } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { PDF_MINIMAL, WINDOWS_EXE } from '../helpers/files.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field by its visible label; the required star after it is not part of the label's words. */
@@ -140,6 +141,30 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await page.getByRole('button', { name: /Switch to the maintain application/i }).click();
     await step(page, WIZARD_SCHEMAS.maintain[0].label).waitFor();
     expect(await byLabel(page, 'Organization name').inputValue()).toBe(String(answers.account___name));
+  });
+
+  it('the maintain wizard takes the determination letter in its file dropbox and lists it by name', async () => {
+    const { page } = s;
+    const pages = WIZARD_SCHEMAS.maintain;
+    const answers = sampleAnswers('maintain');
+    await startApplication('Maintain an existing exemption', 'letter.parent@example.com');
+    const exemptionPage = pages.findIndex((p) => p.schema.some((f) => f.field_type === 'dropbox'));
+    for (let i = 0; i < exemptionPage; i++) {
+      await fillPage(page, pages[i].schema, answers);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await step(page, pages[i + 1].label).waitFor();
+    }
+    const dropbox = byLabel(page, 'Your IRS determination letter (optional)');
+    await dropbox.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: WINDOWS_EXE });
+    await page.getByText('setup.exe is not allowed.').waitFor();
+    await dropbox.setInputFiles({ name: 'IRS letter.pdf', mimeType: 'application/pdf', buffer: PDF_MINIMAL });
+    await page.getByRole('link', { name: 'IRS letter.pdf' }).waitFor();
+    expect(await page.getByText('setup.exe is not allowed.').count()).toBe(0);
+    await page.screenshot({ path: 'test-results/wizard-dropbox.png', fullPage: true });
+    // The list survives a reload: it comes from the server, not the page.
+    await page.reload();
+    await step(page, pages[exemptionPage].label).waitFor();
+    await page.getByRole('link', { name: 'IRS letter.pdf' }).waitFor();
   });
 
   it('Cancel offers to delete the application and goes back to the pricing page', async () => {

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { buildApp, type Providers } from '../../src/server/app.ts';
 import { seedReference } from '../../src/server/db/seed/seed.ts';
+import { multipartBody, type UploadPart } from './files.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -22,8 +26,10 @@ export async function createTestApp(opts: { config?: Partial<AppConfig>; provide
   const database = await openDatabase(url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://' });
   await database.migrate();
   if (opts.seed !== false) await seedReference(database.db);
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'goodstanding-files-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
     webDistDir: '/nonexistent-web-dist',
+    storage: { dir: storageDir },
     ...opts.config,
     rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, ...opts.config?.rateLimits },
   });
@@ -39,6 +45,7 @@ export async function createTestApp(opts: { config?: Partial<AppConfig>; provide
         await database.db.execute(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE` as never);
       }
       await database.close();
+      await rm(storageDir, { recursive: true, force: true });
     },
   };
 }
@@ -85,6 +92,12 @@ export class Agent {
   post(url: string, payload?: unknown) { return this.request('POST', url, payload ?? {}); }
   put(url: string, payload?: unknown) { return this.request('PUT', url, payload ?? {}); }
   delete(url: string) { return this.request('DELETE', url, {}); }
+
+  /** Posts multipart/form-data like a browser's FormData upload. */
+  async upload(url: string, fields: Record<string, string>, files: UploadPart[]): Promise<LightMyRequestResponse> {
+    const { payload, contentType } = await multipartBody(fields, files);
+    return this.request('POST', url, payload, { 'content-type': contentType });
+  }
 
   /** Signs in and switches to the new session's CSRF token. */
   async login(email: string, password: string): Promise<LightMyRequestResponse> {

@@ -108,7 +108,7 @@ describe('the application wizard (SPEC tool 2)', () => {
     const view = (await a.get(`/api/applications/${token}`)).json();
     expect(view.type).toBe('maintain');
     expect(view.page).toBe(1);
-    expect(view.config.fields).toEqual({ account___name: 'Soldotna Track Boosters', account___ein: '39-3095719' });
+    expect(view.config.fields).toEqual({ account___name: 'Soldotna Track Boosters', account___ein: '39-3095719', file_uploads: [] });
     await a.post(`/application/switch/${token}`);
     expect((await a.get(`/api/applications/${token}`)).json().type).toBe('start-up');
   });

@@ -258,3 +258,29 @@ export const invoiceLines = pgTable('invoice_lines', {
   type: text('type').notNull(),
   valueCents: integer('value_cents').notNull(),
 }, (t) => [index('invoice_lines_invoice').on(t.invoiceId)]);
+
+/**
+ * Stored files (DESIGN §4): the bytes live in the storage provider under `storage_key`; a row is
+ * written only after the bytes are stored. `purpose` says which uploader took it and who may read it.
+ */
+export const files = pgTable('files', {
+  id: serial('id').primaryKey(),
+  /** Random key in the storage provider; never derived from the uploaded name. */
+  storageKey: text('storage_key').notNull(),
+  /** The name the uploader gave, as shown back to them (control characters removed). */
+  fileName: text('file_name').notNull(),
+  /** The type found from the magic bytes (or from the extension for text formats). */
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  sha256: text('sha256').notNull(),
+  /** 'application_document', 'contest_photo', 'contest_video', 'roster', 'profile_image'. */
+  purpose: text('purpose').notNull(),
+  applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('files_storage_key_unique').on(t.storageKey),
+  index('files_application').on(t.applicationId),
+  index('files_account').on(t.accountId),
+]);

@@ -490,6 +490,14 @@ const MAINTAIN_PAGES: WizardPage[] = [
         placeholder: '1234',
         instructions: 'Only if your group is covered by another organization\'s group exemption (for example a national or state parent group): the four-digit number it gave you. Leave blank otherwise.',
       },
+      {
+        name: 'account___determination_letter',
+        label: 'Your IRS determination letter (optional)',
+        field_type: 'dropbox',
+        // The wizard fills in the application's token.
+        action: '/application/upload/{token}',
+        instructions: 'A scan or photo of the letter (PDF, JPEG, PNG or Word, up to 20 MB) lets us check the details above. You can also send it later.',
+      },
     ],
   },
   {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, applications, invoiceLines, invoices, users } from '../../db/schema.ts';
+import { accounts, applications, invoiceLines, invoices, users, files } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -95,6 +95,8 @@ export async function completeApplication(db: Db, token: string, userId: number,
     await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
     await tx.insert(invoiceLines).values({ invoiceId: invoice.id, label: `${level.name} (new account)`, type: 'new_account', valueCents: priceCents });
     await tx.update(applications).set({ status: 'completed', accountId: account.id, completedAt: now, updatedAt: now, fields: values }).where(eq(applications.id, application.id));
+    // Documents uploaded during the wizard now belong to the account too.
+    await tx.update(files).set({ accountId: account.id }).where(eq(files.applicationId, application.id));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     await enqueueMail(tx, [{
       kind: 'application.completed',

@@ -11,6 +11,9 @@ import { startApplication } from './start-application.ts';
 import { deleteApplication, getWizard, saveWizardPage, SUBMISSION_ALERT_FALLBACK, switchApplication } from './wizard.ts';
 import { completeApplication } from './complete-application.ts';
 import { listMyDrafts, listUnpaidInvoices } from './list-applications.ts';
+import { findApplicationDocument, uploadApplicationDocument } from './application-documents.ts';
+import { receiveUpload } from '../files/receive-upload.ts';
+import { sendStoredFile } from '../files/stored-files.ts';
 
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
 const tokenOf = (value: unknown) => {
@@ -61,7 +64,20 @@ export async function applicationRoutes(app: FastifyInstance) {
 
     user.delete('/application/delete', async (req) => {
       const { token } = parseInput(z.object({ token: z.string() }), req.body);
-      return deleteApplication(app.db, tokenOf(token), req.user!.id);
+      return deleteApplication(app.db, app.providers.storage, tokenOf(token), req.user!.id);
+    });
+
+    // The wizard's file dropbox (SPEC §3): one document per request, listed back by file_name.
+    user.post('/application/upload/:token', async (req, reply) => {
+      const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'application_document', maxBytes: app.config.uploadLimits.application_document });
+      const result = await uploadApplicationDocument(app.db, app.providers.storage, paramToken(req), req.user!.id, receive);
+      return reply.status(201).send(result);
+    });
+
+    user.get('/application/upload/:token/:fileId', async (req, reply) => {
+      const fileId = parseInput(z.object({ fileId: z.coerce.number().int().positive() }), req.params).fileId;
+      const file = await findApplicationDocument(app.db, paramToken(req), req.user!.id, fileId);
+      return sendStoredFile(reply, app.providers.storage, file);
     });
 
     user.get('/api/account/applications', async (req) => ({ applications: await listMyDrafts(app.db, req.user!.id) }));

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications, levels } from '../../db/schema.ts';
+import { applications, files, levels } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
 import { readLevelWizard, type WizardConfig } from '../../../shared/forms/field-definition.ts';
 import { checkFields, valueFields } from '../../../shared/forms/rules.ts';
 import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
+import { listApplicationDocuments } from './application-documents.ts';
+import { fileUploadEntry, type FileUploadEntry } from '../files/stored-files.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /** Shown on the last page (SPEC §2 "A submission alert is displayed only on the last page"). */
 export const SUBMISSION_ALERT_FALLBACK = 'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
@@ -20,8 +23,15 @@ export interface WizardView {
   switch_url: string | null;
 }
 
-/** The wizard configuration of SPEC §3 for an application. */
-export function wizardView(application: ApplicationRow, level: LevelForWizard, submissionAlert: string): WizardView {
+/**
+ * The wizard configuration of SPEC §3 for an application. Dropbox actions written with `{token}`
+ * in the level schema get this application's token; `fields.file_uploads` lists its documents.
+ */
+export function wizardView(application: ApplicationRow, level: LevelForWizard, submissionAlert: string, uploads: FileUploadEntry[] = []): WizardView {
+  const schemas = level.pages.map((p) => ({
+    ...p,
+    schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', application.token) } : f)),
+  }));
   return {
     token: application.token,
     type: application.type,
@@ -30,8 +40,8 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, s
     page: Math.min(Math.max(application.page, 1), Math.max(level.pages.length, 1)),
     config: {
       title: level.title ?? `${level.name} application`,
-      fields: application.fields,
-      schemas: level.pages,
+      fields: { ...application.fields, file_uploads: uploads },
+      schemas,
       submission_alert: level.submissionAlert ?? submissionAlert,
       is_disabled: application.status !== 'draft',
       is_cancelable: application.status === 'draft',
@@ -43,7 +53,8 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, s
 /** GET the wizard for its owner. @throws HttpError 404 */
 export async function getWizard(db: Db, token: string, userId: number, submissionAlert: string): Promise<WizardView> {
   const { application, level } = await findApplication(db, token, userId);
-  return wizardView(application, level, submissionAlert);
+  const uploads = await listApplicationDocuments(db, application.id);
+  return wizardView(application, level, submissionAlert, uploads.map(fileUploadEntry));
 }
 
 /**
@@ -116,13 +127,18 @@ export async function switchApplication(db: Db, token: string, userId: number) {
 }
 
 /**
- * Cancel → delete (SPEC §7 DELETE /application/delete): the draft is marked deleted and its link
- * stops working. Writes: applications.status.
+ * Cancel → delete (SPEC §7 DELETE /application/delete): the draft is marked deleted, its link
+ * stops working and its uploaded documents are removed.
+ * Writes: applications.status; deletes its files rows, then their stored objects.
  * @throws HttpError 404; 409 when already submitted
  */
-export async function deleteApplication(db: Db, token: string, userId: number) {
+export async function deleteApplication(db: Db, storage: FileStorage, token: string, userId: number) {
   const { application } = await findApplication(db, token, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'A submitted application cannot be deleted.');
-  await db.update(applications).set({ status: 'deleted', updatedAt: new Date() }).where(eq(applications.id, application.id));
+  const removed = await db.transaction(async (tx) => {
+    await tx.update(applications).set({ status: 'deleted', updatedAt: new Date() }).where(eq(applications.id, application.id));
+    return tx.delete(files).where(eq(files.applicationId, application.id)).returning({ storageKey: files.storageKey });
+  });
+  await Promise.all(removed.map((f) => storage.delete(f.storageKey)));
   return { redirect: '/pricing' };
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { List, Loader, Text } from '@mantine/core';
+import { Anchor, Input, List, Loader, Text } from '@mantine/core';
 import type { FieldDefinition } from '../../../shared/forms/field-definition.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
 import type { SchemaFormState } from './schema-values.ts';
@@ -74,11 +74,8 @@ export function DropboxField({ def, state, disabled, label, description, require
 
   return (
     <div className={classes.dropbox} data-error={error ? 'true' : undefined}>
-      <label htmlFor={id}>
-        <Text component="span" fw={500} size="sm">{label}</Text>
-        {required && <Text component="span" c="red" aria-hidden> *</Text>}
-      </label>
-      {description && <Text size="xs" c="dimmed" id={`${id}-description`}>{description}</Text>}
+      <Input.Label htmlFor={id} required={required}>{label}</Input.Label>
+      {description && <Input.Description id={`${id}-description`}>{description}</Input.Description>}
       <input
         ref={input}
         id={id}
@@ -94,12 +91,19 @@ export function DropboxField({ def, state, disabled, label, description, require
         }}
       />
       {uploading && <Text size="sm" mt={6} role="status"><Loader size="xs" mr={6} aria-hidden />Uploading…</Text>}
-      {error && <Text size="sm" c="red.8" mt={4} id={`${id}-error`}>{error}</Text>}
+      {error && <Input.Error mt={4} id={`${id}-error`}>{error}</Input.Error>}
       {uploads.length > 0 && (
         <>
           <Text size="xs" c="gray.7" mt="xs">Files received:</Text>
           <List size="sm">
-            {uploads.map((u, i) => <List.Item key={`${u.file_name}-${i}`}>{u.file_name}</List.Item>)}
+            {uploads.map((u, i) => (
+              <List.Item key={`${u.file_name}-${i}`}>
+                {/* Entries with an id can be downloaded again from the same action. */}
+                {def.action && typeof u.id === 'number'
+                  ? <Anchor href={`${def.action}/${u.id}`} download>{u.file_name}</Anchor>
+                  : u.file_name}
+              </List.Item>
+            ))}
           </List>
         </>
       )}

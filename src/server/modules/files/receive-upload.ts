@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { ALLOWED_EXTENSIONS, checkFileName, notAllowedMessage, ONE_AT_A_TIME, type UploadPurpose } from '../../../shared/rules/uploads.ts';
+import { stripControl } from '../../../shared/validation.ts';
+import { ValidationError } from '../../errors.ts';
+import { newStorageKey, type FileStorage } from '../../providers/storage/storage.ts';
+import { contentTypeFor, SNIFF_BYTES } from './file-type-check.ts';
+
+/** A file that is stored and checked, ready for its `files` row. */
+export interface ReceivedFile {
+  storageKey: string;
+  /** The uploader's name for it, control characters removed, at most 255 characters. */
+  fileName: string;
+  mimeType: string;
+  sizeBytes: number;
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: string;
+}
+
+export interface ReceivedUpload {
+  /** The text parts of the form, control characters removed. */
+  fields: Record<string, string>;
+  files: ReceivedFile[];
+}
+
+export interface ReceiveOptions {
+  purpose: UploadPurpose;
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** How many files the form takes (default 1: 'One at a time please!' beyond it). */
+  maxFiles?: number;
+  /** The field that errors are reported on (default 'file'). */
+  errorField?: string;
+  /** Purpose's own allowlist instead of SPEC §5's (the generic uploader passes its own). */
+  allowed?: readonly string[];
+  /** When no file part came: the message, or null when a file is optional. */
+  missingMessage?: string | null;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * Streams a multipart upload into storage (DESIGN §5.7, SPEC §5 "Uploads"): each file's name is
+ * checked against the forbidden list and the purpose's allowlist before any byte is kept, its size
+ * is counted while streaming, its SHA-256 computed, and its magic bytes must agree with its name.
+ * Writes: objects in `storage` only; nothing in the database. On any failure every object this
+ * call stored is removed again.
+ * @throws ValidationError 422 on `errorField`: '{file} is not allowed.', 'One at a time please!',
+ *   a size message, or `missingMessage` when no file came
+ */
+export async function receiveUpload(req: FastifyRequest, storage: FileStorage, opts: ReceiveOptions): Promise<ReceivedUpload> {
+  const field = opts.errorField ?? 'file';
+  const maxFiles = opts.maxFiles ?? 1;
+  const allowed = opts.allowed ?? ALLOWED_EXTENSIONS[opts.purpose];
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  if (!req.isMultipart()) throw ValidationError.field(field, opts.missingMessage ?? 'Please choose a file.');
+  try {
+    for await (const part of req.parts({ limits: { fileSize: opts.maxBytes + 1, files: maxFiles + 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = stripControl(String(part.value ?? ''));
+        continue;
+      }
+      const fileName = stripControl(part.filename ?? '').trim().slice(0, 255);
+      if (!fileName) {
+        part.file.resume();
+        continue;
+      }
+      if (files.length >= maxFiles) {
+        part.file.resume();
+        throw ValidationError.field(field, ONE_AT_A_TIME);
+      }
+      const refused = checkFileName(fileName, allowed);
+      if (refused) {
+        part.file.resume();
+        throw ValidationError.field(field, refused);
+      }
+      files.push(await storeOne(storage, part.file, fileName, opts, field));
+    }
+  } catch (err) {
+    await Promise.all(files.map((f) => storage.delete(f.storageKey).catch(() => undefined)));
+    if (err instanceof ValidationError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(field, opts.maxBytes);
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw ValidationError.field(field, ONE_AT_A_TIME);
+    throw err;
+  }
+  if (files.length === 0 && opts.missingMessage !== null) {
+    throw ValidationError.field(field, opts.missingMessage ?? 'Please choose a file.');
+  }
+  return { fields, files };
+}
+
+const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${megabytes(maxBytes)}.`);
+
+async function storeOne(storage: FileStorage, body: NodeJS.ReadableStream, fileName: string, opts: ReceiveOptions, field: string): Promise<ReceivedFile> {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > opts.maxBytes) return done(tooLarge(field, opts.maxBytes));
+      hash.update(chunk);
+      if (headBytes < SNIFF_BYTES) {
+        head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+      }
+      done(null, chunk);
+    },
+  });
+  const storageKey = newStorageKey(opts.purpose);
+  // Both ends are attached at once, so a size error raised while storage is still opening is handled;
+  // waiting for both lets storage remove its partial object before we answer.
+  const [fed, stored] = await Promise.allSettled([pipeline(body, tap), storage.put(storageKey, tap)]);
+  if (fed.status === 'rejected') throw fed.reason;
+  if (stored.status === 'rejected') throw stored.reason;
+  const mimeType = size === 0 ? null : await contentTypeFor(fileName, Buffer.concat(head));
+  if (!mimeType) {
+    await storage.delete(storageKey);
+    throw ValidationError.field(field, size === 0 ? `${fileName} is empty.` : notAllowedMessage(fileName));
+  }
+  return { storageKey, fileName, mimeType, sizeBytes: size, sha256: hash.digest('hex') };
+}
+
+/** Removes stored objects whose database row could not be written (a failed step leaves nothing). */
+export async function discardUpload(storage: FileStorage, upload: ReceivedUpload): Promise<void> {
+  await Promise.all(upload.files.map((f) => storage.delete(f.storageKey).catch(() => undefined)));
+}

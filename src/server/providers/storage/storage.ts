@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * Where uploaded bytes are kept (DESIGN §1, §5.7). Keys are random and never derived from a
+ * user's file name; reading always goes through a route that checks who may read the file.
+ */
+export interface FileStorage {
+  /** Stores the stream under `key`; rejects (leaving nothing behind) when the stream errors. */
+  put(key: string, body: Readable): Promise<void>;
+  /** A stream of the stored bytes. @throws StorageNotFound */
+  get(key: string): Promise<Readable>;
+  /** Removes the object; missing keys are fine. */
+  delete(key: string): Promise<void>;
+}
+
+/** The stored object does not exist. */
+export class StorageNotFound extends Error {}
+
+/** A new random storage key under a purpose prefix, e.g. `contest_photo/2026/11/3f…a9`. */
+export function newStorageKey(purpose: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  return `${purpose}/${now.getUTCFullYear()}/${month}/${randomBytes(16).toString('hex')}`;
+}
+
+const KEY_PATTERN = /^[a-z_]+\/\d{4}\/\d{2}\/[0-9a-f]{32}$/;
+
+/**
+ * Disk storage under `root` (outside the web root: `${DATA_DIR}/files` by default). Writes go to a
+ * temporary name first and are renamed only when complete, so a failed upload leaves no file.
+ */
+export function diskStorage(root: string): FileStorage {
+  const pathOf = (key: string) => {
+    // Keys come from newStorageKey only; anything else could walk out of root.
+    if (!KEY_PATTERN.test(key)) throw new StorageNotFound(`Invalid storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = `${target}.part`;
+      try {
+        await pipeline(body, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await rename(partial, target);
+      } catch (err) {
+        await rm(partial, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const target = pathOf(key);
+      try {
+        await stat(target);
+      } catch {
+        throw new StorageNotFound(key);
+      }
+      return createReadStream(target);
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

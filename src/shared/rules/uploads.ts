@@ -1,0 +1,58 @@
+/**
+ * Upload rules of SPEC §5 "Uploads", shared by the drop zones (early feedback) and the server
+ * (the real check, together with the magic bytes).
+ */
+
+/** Executable and script types refused by every uploader (SPEC §5), lower case, without the dot. */
+export const FORBIDDEN_EXTENSIONS: readonly string[] = [
+  'exe', 'bat', 'msi', 'js', 'vbs', 'ps1', 'lnk', 'reg', 'jar', 'cmd',
+  'com', 'scr', 'pif', 'cpl', 'msp', 'mst', 'hta', 'wsf', 'wsh', 'vbe', 'jse', 'psm1', 'psd1',
+  'sh', 'bash', 'csh', 'ksh', 'zsh', 'app', 'dmg', 'pkg', 'deb', 'rpm', 'apk', 'ipa',
+  'dll', 'sys', 'drv', 'ocx', 'gadget', 'inf', 'scf', 'url', 'mjs', 'cjs', 'php', 'phtml', 'py', 'pl', 'rb', 'asp', 'aspx', 'jsp', 'cgi',
+  'html', 'htm', 'xhtml', 'svgz', 'swf', 'appref-ms', 'application', 'vb', 'vbscript', 'ws', 'msc', 'msh', 'xbap',
+];
+
+/** What each uploader accepts (SPEC §5); an empty list accepts any type the forbidden list allows. */
+export const ALLOWED_EXTENSIONS = {
+  contest_photo: ['bmp', 'jpg', 'jpeg', 'png', 'svg', 'webp', 'gif'],
+  contest_video: ['mp4', 'm4v', 'mov', 'qt', 'ogv', 'ogg', 'mkv', 'webm', 'mpg', 'mpeg', 'avi', 'wmv', '3gp', '3g2', 'flv', 'mts', 'm2ts', 'ts'],
+  profile_image: ['jpg', 'jpeg', 'png', 'gif'],
+  application_document: ['pdf', 'jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'doc', 'docx', 'odt', 'rtf', 'txt'],
+  roster: ['csv', 'txt'],
+  any: [],
+} as const satisfies Record<string, readonly string[]>;
+
+export type UploadPurpose = keyof typeof ALLOWED_EXTENSIONS;
+
+/** SPEC §5: a rejected file's message. */
+export const notAllowedMessage = (fileName: string) => `${fileName} is not allowed.`;
+/** SPEC §5: more than one file dropped. */
+export const ONE_AT_A_TIME = 'One at a time please!';
+
+/**
+ * The last extension of a file name, lower case and without the dot, after percent-decoding and
+ * trimming the dots and spaces Windows ignores ('x.jpg.exe' → 'exe', 'A.JPG ' → 'jpg', 'README' → '').
+ */
+export function lastExtension(fileName: string): string {
+  let name = fileName;
+  try {
+    name = decodeURIComponent(fileName);
+  } catch {
+    // A lone '%' is kept as typed.
+  }
+  name = name.replace(/[\s.]+$/u, '').split(/[\\/]/).pop() ?? '';
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Whether an uploader takes a file by its name (SPEC §5).
+ * @param allowed lower-case extensions; empty means any type except the forbidden ones
+ * @returns null when accepted, otherwise the message '{file} is not allowed.'
+ */
+export function checkFileName(fileName: string, allowed: readonly string[]): string | null {
+  const ext = lastExtension(fileName);
+  if (FORBIDDEN_EXTENSIONS.includes(ext)) return notAllowedMessage(fileName);
+  if (allowed.length > 0 && !allowed.includes(ext)) return notAllowedMessage(fileName);
+  return null;
+}
