@@ -23,6 +23,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
+import { bylawRoutes } from './modules/bylaws/routes.ts';
 
 export interface Providers {
   captcha: CaptchaVerifier;
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await app.register(applicationRoutes);
+  await app.register(bylawRoutes);
   await app.register(pageRoutes);
   return app;
 }

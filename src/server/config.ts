@@ -38,6 +38,9 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   STORAGE_DIR: z.string().optional(),
+  BYLAWS_SHORT_BRAND: z.string().min(1).default('BoosterBasics'),
+  PUBLIC_SITE_REACHABLE: bool.optional(),
+  OFFICE_VIEWER_URL: z.string().url().default('https://view.officeapps.live.com/op/view.aspx'),
   UPLOAD_MAX_PHOTO_MB: z.coerce.number().positive().default(20),
   UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
   UPLOAD_MAX_ROSTER_MB: z.coerce.number().positive().default(100),
@@ -71,10 +74,29 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   sentryDsn?: string;
   webDistDir: string;
+  bylaws: {
+    /** The other brand the short bylaws variant is published under (SPEC tool 3). */
+    shortBrand: string;
+    /**
+     * The online office-document viewer, used only when the site is publicly reachable (it fetches
+     * the download itself); null otherwise, and the built-in preview is offered instead.
+     */
+    viewerUrl: string | null;
+  };
   /** Where uploaded bytes go (DESIGN §5.7): disk under `dir`, outside the web root. */
   storage: { dir: string };
   /** Largest accepted upload per purpose, in bytes (issue 5: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
   uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
+}
+
+/** Whether PUBLIC_URL names a host the internet can reach (not localhost, a private address or .local). */
+function isPublicAddress(url: string | undefined): boolean {
+  if (!url) return false;
+  const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.test')) return false;
+  if (/^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host)) return false;
+  if (host.includes(':') && (host === '::1' || /^(fc|fd|fe80)/.test(host))) return false;
+  return true;
 }
 
 const mb = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
@@ -125,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sentryDsn: e.SENTRY_DSN,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     storage: { dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')) },
+    bylaws: {
+      shortBrand: e.BYLAWS_SHORT_BRAND,
+      viewerUrl: (e.PUBLIC_SITE_REACHABLE ?? isPublicAddress(e.PUBLIC_URL)) ? e.OFFICE_VIEWER_URL : null,
+    },
     uploadLimits: {
       contest_photo: mb(e.UPLOAD_MAX_PHOTO_MB),
       contest_video: mb(e.UPLOAD_MAX_VIDEO_MB),

@@ -284,3 +284,20 @@ export const files = pgTable('files', {
   index('files_application').on(t.applicationId),
   index('files_account').on(t.accountId),
 ]);
+
+/**
+ * Saved bylaws generator answers (SPEC tool 3). `hash` is the 128-bit random handle in the
+ * download address; only the session (or signed-in user) that created a bylaw may change it.
+ */
+export const bylaws = pgTable('bylaws', {
+  id: serial('id').primaryKey(),
+  hash: text('hash').notNull(),
+  /** 'standard', 'school' or 'short'. */
+  variant: text('variant').notNull(),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+  /** sha256 of the creating session's cookie value. */
+  sessionHash: text('session_hash').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('bylaws_hash_unique').on(t.hash), index('bylaws_user').on(t.userId)]);

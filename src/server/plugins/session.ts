@@ -26,7 +26,8 @@ declare module 'fastify' {
 /** Cookie holding the session id; `__Host-` prefixed when cookies are Secure (DESIGN §5.1). */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-gs_session' : 'gs_session');
 
-const hashId = (raw: string) => createHash('sha256').update(raw).digest('hex');
+/** sha256 hex of a session cookie value: what the database keeps instead of the value. */
+export const hashId = (raw: string) => createHash('sha256').update(raw).digest('hex');
 const newToken = (prefix: 'a' | 'u') => `${prefix}.${randomBytes(16).toString('base64url')}`;
 
 /**

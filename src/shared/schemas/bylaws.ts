@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { msg, requiredText, stripControl } from '../validation.ts';
+import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
+
+/**
+ * The three bylaws generator variants (SPEC tool 3, §3 Bylaw standard / short / school). A form
+ * sends its variant as `version`; the page path decides the variant and the two must agree.
+ */
+export const BYLAW_VARIANTS = ['standard', 'school', 'short'] as const;
+export type BylawVariant = (typeof BYLAW_VARIANTS)[number];
+
+/** The ten school-cooperation clauses of the school variant (SPEC §3), in document order. */
+export const SCHOOL_CLAUSES = [
+  'is_organization_approval_required',
+  'is_bylaws_approval_required',
+  'is_officers_required',
+  'is_incorporation_required',
+  'is_501c3_required',
+  'is_principal_nonvoting_board_member_required',
+  'is_monthly_financial_reports_required',
+  'is_officers_registered_volunteers_required',
+  'is_no_compensation_of_school_employees',
+  'is_no_handling_of_funds_by_school_employees',
+] as const;
+export type SchoolClause = (typeof SCHOOL_CLAUSES)[number];
+
+/** Checkbox answers travel as 1 or 0 (SPEC §3); true/'1'/'on' read as 1. */
+const flag = z.preprocess(
+  (v) => (v === true || v === 1 || v === '1' || v === 'on' || v === 'true' ? 1 : 0),
+  z.union([z.literal(0), z.literal(1)]),
+);
+
+/** A month from the 12-entry, 0-based month list (SPEC §3, §9). */
+const month = (label: string) =>
+  z.preprocess(
+    (v) => {
+      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+      if (s === '' || s === null || s === undefined) return undefined;
+      return typeof s === 'string' ? (/^\d{1,2}$/.test(s) ? Number(s) : NaN) : s;
+    },
+    z.number({ error: (iss) => (iss.input === undefined ? msg.required(label) : msg.in(label)) })
+      .int(msg.in(label)).min(0, msg.in(label)).max(11, msg.in(label)),
+  );
+
+/** A member minimum (SPEC §5 "Bylaws hints"): kept as typed, checked by {@link parseMemberMinimum}. */
+const memberMinimum = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : ''),
+    z.string().max(20, msg.max(label, 20)).superRefine((value, ctx) => {
+      const parsed = parseMemberMinimum(value, label);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+    }),
+  );
+
+const captcha = { 'g-recaptcha-response': z.string().max(4000).optional() };
+
+const version = (variant: BylawVariant) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? variant : v), z.literal(variant, { error: msg.in('version') }));
+
+const common = {
+  name: requiredText({ label: 'organization name', max: 150 }),
+  purpose: requiredText({ label: 'purpose', max: 2000 }),
+  fiscal_year_end: month('fiscal year end'),
+  is_highlighted: flag,
+  ...captcha,
+};
+
+const full = {
+  ...common,
+  facility: requiredText({ label: 'school or facility', max: 150 }),
+  meeting_attendee_minimum: memberMinimum('meeting attendee minimum'),
+  meeting_request_minimum: memberMinimum('meeting request minimum'),
+  nomination_month: month('nomination month'),
+  annual_meeting_month: month('annual meeting month'),
+};
+
+/** SPEC §3 "Bylaw (standard)". */
+export const bylawStandardSchema = z.object({ version: version('standard'), ...full, is_school: flag });
+
+/** SPEC §3 "Bylaw (short variant)": version, name, purpose, fiscal_year_end, is_highlighted. */
+export const bylawShortSchema = z.object({ version: version('short'), ...common });
+
+/**
+ * SPEC §3 "Bylaw (school variant)": is_school is always 1; school_official_title is required only
+ * when at least one clause is ticked (SPEC §5).
+ */
+export const bylawSchoolSchema = z
+  .object({
+    version: version('school'),
+    ...full,
+    is_school: z.preprocess(() => 1, z.literal(1)),
+    school_official_title: z.preprocess(
+      (v) => (typeof v === 'string' ? stripControl(v).trim() : ''),
+      z.string().max(100, msg.max('school official title', 100)),
+    ),
+    ...(Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, flag])) as Record<SchoolClause, typeof flag>),
+  })
+  .superRefine((v, ctx) => {
+    if (SCHOOL_CLAUSES.some((c) => v[c] === 1) && v.school_official_title === '') {
+      ctx.addIssue({ code: 'custom', path: ['school_official_title'], message: msg.required('school official title') });
+    }
+  });
+
+export type BylawStandardInput = z.infer<typeof bylawStandardSchema>;
+export type BylawShortInput = z.infer<typeof bylawShortSchema>;
+export type BylawSchoolInput = z.infer<typeof bylawSchoolSchema>;
+/** The answers of any variant, as stored in `bylaws.answers` (captcha token removed). */
+export type BylawAnswers = Partial<Omit<BylawSchoolInput, 'g-recaptcha-response'>> & Pick<BylawShortInput, 'version' | 'name' | 'purpose' | 'fiscal_year_end' | 'is_highlighted'>;
+
+export const BYLAW_SCHEMAS = { standard: bylawStandardSchema, school: bylawSchoolSchema, short: bylawShortSchema } as const;
+
+/** The page path of each variant (SPEC §2): the form POSTs to it first. */
+export const BYLAW_PAGE_PATHS: Record<BylawVariant, string> = {
+  standard: '/bylaws-generator',
+  school: '/bylaws-generator/school',
+  short: '/bylaws-generator/short',
+};
+
+/** What a successful create or update answers (SPEC §7: action, url, bylaw.hash). */
+export interface BylawSaved {
+  /** Where later saves are PUT. */
+  action: string;
+  /** The page address that reopens these answers. */
+  url: string;
+  bylaw: {
+    hash: string;
+    variant: BylawVariant;
+    /** Absolute address of the .docx (GET /bylaws-generator/download/{hash}). */
+    download_url: string;
+    /** The built-in HTML preview page. */
+    preview_url: string;
+    /**
+     * The online office-document viewer to which `?src=` plus the download address (with a random
+     * cache-busting value) is added; null when the site is not publicly reachable.
+     */
+    viewer: string | null;
+  };
+}
+
+/** A saved bylaw reopened for editing: its variant and answers. */
+export interface BylawForEditing extends BylawSaved {
+  answers: Record<string, unknown>;
+}
