@@ -29,6 +29,13 @@ const valid = {
 };
 
 describe('parseRules / isRequired / attributeName', () => {
+  it('member_minimum takes a number, a percentage or a fraction of at least 1/10 (the wizard bylaws step)', () => {
+    const defs: FieldDefinition[] = [{ name: 'bylaw___meeting_attendee_minimum', label: 'Quorum', field_type: 'text', rules: 'required|max:20|member_minimum' }];
+    for (const ok of ['15', '25%', '1/10', '1/4']) expect(checkFields(defs, { bylaw___meeting_attendee_minimum: ok }).errors).toEqual({});
+    expect(checkFields(defs, { bylaw___meeting_attendee_minimum: '1/20' }).errors).toEqual({ bylaw___meeting_attendee_minimum: ['The quorum must be a fraction of at least 1/10 of the members.'] });
+    expect(checkFields(defs, { bylaw___meeting_attendee_minimum: 'most' }).errors.bylaw___meeting_attendee_minimum?.[0]).toMatch(/must be a whole number \(15\), a percentage \(25%\) or a fraction/);
+  });
+
   it('splits rules with arguments', () => {
     expect(parseRules('required|email|max:255|in:a,b')).toEqual([
       { name: 'required', args: [] }, { name: 'email', args: [] }, { name: 'max', args: ['255'] }, { name: 'in', args: ['a', 'b'] },

@@ -1,3 +1,4 @@
+import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { z } from 'zod';
 import { STATE_CODES } from '../lists/states.ts';
 import { stripControl, type FieldErrors } from '../validation.ts';
@@ -109,6 +110,12 @@ export function checkValue(def: FieldDefinition, value: unknown, values: Record<
       case 'ein':
         if (!/^\d{2}-?\d{7}$/.test(str)) return `The ${label} must be 9 digits, like 12-3456789.`;
         break;
+      case 'member_minimum': {
+        // SPEC §5 "Bylaws hints": an integer, a percentage or a fraction of at least 1/10.
+        const parsed = parseMemberMinimum(str, label);
+        if (!parsed.ok) return parsed.message;
+        break;
+      }
       default:
         break;
     }
