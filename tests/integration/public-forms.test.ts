@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
+import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { inquiries, mailOutbox, ratings } from '../../src/server/db/schema.ts';
 
@@ -489,6 +490,21 @@ describe('with captcha and a rate limit configured', () => {
     const a = await visitor(guarded);
     expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'bad' })).statusCode).toBe(422);
     expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'good' })).statusCode).toBe(201);
+  });
+
+  it('protects the bylaws generator, its first Generate and later ones', async () => {
+    for (const [path, answers] of [['/bylaws-generator', BYLAW_ANSWERS.standard], ['/bylaws-generator/school', BYLAW_ANSWERS.school], ['/bylaws-generator/short', BYLAW_ANSWERS.short]] as const) {
+      const a = await visitor(guarded);
+      const refused = await a.post(path, answers);
+      expect(refused.statusCode, path).toBe(422);
+      expect(refused.json().errors['g-recaptcha-response'], path).toEqual([CAPTCHA_FAILED]);
+      expect((await a.post(path, { ...answers, 'g-recaptcha-response': 'bad' })).statusCode, path).toBe(422);
+      expect((await a.post(path, { ...answers, 'g-recaptcha-response': 'good' })).statusCode, path).toBe(201);
+    }
+    const a = await visitor(guarded);
+    const created = (await a.post('/bylaws-generator/short', { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' })).json();
+    expect((await a.put(created.action, { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'bad' })).statusCode).toBe(422);
+    expect((await a.put(created.action, { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' })).statusCode).toBe(200);
   });
 
   it('gives the site key to the page and allows the captcha script in the CSP', async () => {
