@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only form|search] [--duration N] [--search-duration N] [--rounds N]
+ * npm run bench [-- --only form|search|docx] [--duration N] [--search-duration N] [--rounds N] [--docx-iterations N]
  *
  * Benchmarks of DESIGN §6, printing one JSON document on stdout (progress and a summary table on
  * stderr). All traffic goes to 127.0.0.1.
@@ -8,14 +8,19 @@
  *   dropped afterwards).
  * - search: GET /search over every IRS EO BMF row of ../shared/data/irs-eo-bmf (imported once,
  *   cached in bench/.cache), selective and "any" keywords at 4 connections.
+ * - docx: bylaws document model + .docx bytes for each variant, in process (no HTTP), median and
+ *   p95 per document against "median <= 20 ms per document".
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runFormPair, type FormPairResult } from './form-bench.ts';
 import { runSearchBench, type SearchReport, type SearchState } from './search-bench.ts';
+import { runDocxBench, type DocxReport } from './docx-bench.ts';
 import { log } from './lib/load.ts';
 
-const USAGE = 'Usage: npm run bench -- [--only form|search] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N]';
+const USAGE = 'Usage: npm run bench -- [--only form|search|docx] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N]';
+const BENCHES = ['form', 'search', 'docx'] as const;
+type BenchName = (typeof BENCHES)[number];
 
 function parse() {
   const { values } = parseArgs({
@@ -25,6 +30,7 @@ function parse() {
       'search-duration': { type: 'string' },
       'search-state': { type: 'string', default: 'both' },
       rounds: { type: 'string', default: '1' },
+      'docx-iterations': { type: 'string', default: '200' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -40,8 +46,8 @@ function parse() {
     }
     return n;
   };
-  if (values.only !== undefined && values.only !== 'form' && values.only !== 'search') {
-    log(`--only takes form or search\n${USAGE}`);
+  if (values.only !== undefined && !(BENCHES as readonly string[]).includes(values.only)) {
+    log(`--only takes form, search or docx\n${USAGE}`);
     process.exit(2);
   }
   const duration = num('duration', values.duration, 1, 600);
@@ -51,11 +57,12 @@ function parse() {
     process.exit(2);
   }
   return {
-    only: values.only as 'form' | 'search' | undefined,
+    only: values.only as BenchName | undefined,
     duration,
     searchDuration: values['search-duration'] === undefined ? duration : num('search-duration', values['search-duration'], 1, 600),
     searchStates: (state === 'both' ? ['as-imported', 'vacuumed'] : [state]) as SearchState[],
     rounds: Math.round(num('rounds', values.rounds, 1, 10)),
+    docxIterations: Math.round(num('docx-iterations', values['docx-iterations'], 10, 100_000)),
   };
 }
 
@@ -67,6 +74,7 @@ interface BenchReport {
   args: ReturnType<typeof parse>;
   form?: { pglite?: FormPairResult; postgres?: FormPairResult | { skipped: string }; error?: string };
   search?: SearchReport & { error?: string };
+  docx?: Partial<DocxReport> & { error?: string };
 }
 
 const f = (n: number | undefined, w = 8) => String(n ?? '-').padStart(w);
@@ -103,6 +111,14 @@ function table(report: BenchReport): string {
       lines.push(`  ${cls.padEnd(10)} worst p99 ${t.worstP99Ms} ms (target ${t.targetP99Ms}), worst cold ${t.worstColdMs} ms, correct ${t.allCorrect ? 'yes' : 'NO'}, pass ${t.pass ? 'yes' : 'NO'}`);
     }
   }
+  const docx = report.docx;
+  if (docx?.variants) {
+    lines.push('', `Bylaws .docx (build + render, ${docx.iterations} per variant)   median      p95     mean      max  target  ok`);
+    for (const [variant, r] of Object.entries(docx.variants)) {
+      lines.push(`  ${variant.padEnd(40)}${f(r.totalMs.median, 9)}${f(r.totalMs.p95, 9)}${f(r.totalMs.mean, 9)}${f(r.totalMs.max, 9)}${f(docx.target?.medianMaxMs, 8)}  ${r.pass ? 'yes' : 'NO'}`);
+    }
+    if (docx.all) lines.push(`  ${'all'.padEnd(40)}${f(docx.all.totalMs.median, 9)}${f(docx.all.totalMs.p95, 9)}${f(docx.all.totalMs.mean, 9)}${f(docx.all.totalMs.max, 9)}`);
+  }
   return lines.join('\n');
 }
 
@@ -114,12 +130,14 @@ async function main() {
       'form: full = the real app (session cookie, CSRF, rate limit, helmet, zod, insert); bare = Fastify with no plugins calling the same createInquiry. ratio = full/bare req/s. Each on its own fresh database.',
       'search: one autocannon run per case, always the same URL. The exact total is reused while the database snapshot is unchanged, so these runs measure a cached count plus the page query; coldMs are single requests right after a write (nothing reused).',
       "search states: as-imported = what importBmf leaves on PGlite (no autovacuum: no statistics, no visibility map); vacuumed = after VACUUM (ANALYZE) accounts.",
+      'docx: ms per document from performance.now() around buildBylawsDocument + renderBylawsDocx in this process, after a warm-up; the variants take turns; the school document has all ten clauses ticked.',
     ],
     startedAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version, loadAvgAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     args,
   };
-  if (args.only !== 'search') {
+  const wanted = (name: BenchName) => args.only === undefined || args.only === name;
+  if (wanted('form')) {
     report.form = {};
     try {
       report.form.pglite = await runFormPair({ kind: 'pglite', durationS: args.duration, rounds: args.rounds });
@@ -136,12 +154,21 @@ async function main() {
       process.exitCode = 1;
     }
   }
-  if (args.only !== 'form') {
+  if (wanted('search')) {
     try {
       report.search = await runSearchBench({ durationS: args.searchDuration, states: args.searchStates });
     } catch (err) {
       report.search = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[search] failed: ${report.search.error}`);
+      process.exitCode = 1;
+    }
+  }
+  if (wanted('docx')) {
+    try {
+      report.docx = await runDocxBench({ iterations: args.docxIterations });
+    } catch (err) {
+      report.docx = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      log(`[docx] failed: ${report.docx.error}`);
       process.exitCode = 1;
     }
   }
