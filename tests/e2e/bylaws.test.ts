@@ -23,6 +23,16 @@ async function fillStandard(page: Page, name: string) {
   await field(page, 'Last month of the fiscal year').selectOption({ label: 'June' });
 }
 
+/** Clicks Generate, waits for the server's answer (POST first, PUT later) and the success choice. */
+async function generate(page: Page, method: 'POST' | 'PUT') {
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.startsWith('/bylaws-generator')),
+    page.getByRole('button', { name: 'Generate' }).click(),
+  ]);
+  expect(res.status(), await res.text()).toBe(method === 'POST' ? 201 : 200);
+  await page.getByText(SUCCESS).waitFor();
+}
+
 /** Clicks Download and returns the downloaded file's name and bytes; the notice shows, then goes after 2 s. */
 async function download(page: Page): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
@@ -54,8 +64,7 @@ describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
     await field(page, 'Minimum number of members present for an official meeting').fill('10%');
     await page.getByRole('checkbox', { name: 'Highlight my responses in the document' }).check();
     await page.screenshot({ path: 'test-results/bylaws-standard-form.png', fullPage: true });
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText(SUCCESS).waitFor();
+    await generate(page, 'POST');
     await page.waitForURL(/\/bylaws-generator\/edit\/[0-9a-f]{32}$/);
     const editUrl = page.url();
     await page.screenshot({ path: 'test-results/bylaws-created.png', fullPage: true });
@@ -66,8 +75,7 @@ describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
 
     // Update mode: the same address, a PUT, the new answers kept.
     await field(page, 'What is the name of your organization?').fill('Soldotna Track and Field Boosters');
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText(SUCCESS).waitFor();
+    await generate(page, 'PUT');
     expect(page.url()).toBe(editUrl);
     const second = await download(page);
     expect(second.name).toBe('Soldotna Track and Field Boosters Bylaws.docx');
@@ -78,8 +86,7 @@ describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
     expect(await field(page, 'Minimum number of members present for an official meeting').inputValue()).toBe('10%');
 
     // View online: this test site is not publicly reachable, so the built-in preview opens.
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText(SUCCESS).waitFor();
+    await generate(page, 'PUT');
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'View online' }).click()]);
     await preview.getByRole('heading', { name: 'Bylaws of Soldotna Track and Field Boosters' }).waitFor();
     expect(await preview.locator('mark', { hasText: 'June' }).count()).toBeGreaterThan(0);
@@ -122,8 +129,7 @@ describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
     await page.getByText('The school official title field is required.').waitFor();
     await title.fill('Activities Director');
     await page.screenshot({ path: 'test-results/bylaws-school-form.png', fullPage: true });
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText(SUCCESS).waitFor();
+    await generate(page, 'POST');
     const file = await download(page);
     expect(file.name).toBe('Kenai Central Hockey Boosters Bylaws.docx');
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'View online' }).click()]);
@@ -145,12 +151,10 @@ describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
     await field(page, 'What is the purpose of your organization?').fill('To fund field trips and classroom supplies for the students of Maple Grove Elementary.');
     await field(page, 'Last month of the fiscal year').selectOption({ label: 'August' });
     await page.getByRole('checkbox', { name: 'Highlight my responses in the document' }).check();
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText(SUCCESS).waitFor();
+    await generate(page, 'POST');
     await page.waitForURL(/\/edit\//);
     await field(page, 'Last month of the fiscal year').selectOption({ label: 'May' });
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText(SUCCESS).waitFor();
+    await generate(page, 'PUT');
     expect((await download(page)).name).toBe('Maple Grove PTO Bylaws.docx');
     const [preview] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'View online' }).click()]);
     await preview.getByRole('heading', { name: 'Bylaws of Maple Grove PTO' }).waitFor();

@@ -14,7 +14,7 @@ import {
 } from './wizard-schemas.ts';
 
 /** The rule names src/shared/forms/rules.ts checks. */
-const SUPPORTED_RULES = ['required', 'required_if', 'accepted', 'email', 'numeric', 'integer', 'digits', 'max', 'min', 'in', 'date', 'ein'];
+const SUPPORTED_RULES = ['required', 'required_if', 'accepted', 'email', 'numeric', 'integer', 'digits', 'max', 'min', 'in', 'date', 'ein', 'member_minimum'];
 
 const START_UP_LEVELS: WizardLevelSlug[] = ['start-up', 'full-service', 'greek-chapter'];
 

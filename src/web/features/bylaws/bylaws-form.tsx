@@ -45,14 +45,17 @@ function Hint({ text }: { text: string }) {
   );
 }
 
-/** Loads the download in a hidden frame (SPEC §7) so the page stays as it is. */
+/** Loads the download in a hidden frame (SPEC §7) so the page stays as it is; one frame is reused. */
 function startDownload(url: string) {
-  const frame = document.createElement('iframe');
-  frame.hidden = true;
-  frame.title = 'Bylaws download';
+  let frame = document.getElementById('bylaws-download-frame') as HTMLIFrameElement | null;
+  if (!frame) {
+    frame = document.createElement('iframe');
+    frame.id = 'bylaws-download-frame';
+    frame.hidden = true;
+    frame.title = 'Bylaws download';
+    document.body.appendChild(frame);
+  }
   frame.src = url;
-  document.body.appendChild(frame);
-  window.setTimeout(() => frame.remove(), 60_000);
 }
 
 /** The online viewer address for the download, with a random cache-busting value (SPEC §2). */
@@ -66,7 +69,10 @@ function CreatedPanel({ saved }: { saved: BylawSaved }) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const { bylaw } = saved;
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => panel.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }), [saved]);
+  useEffect(() => {
+    // A block body: newer browsers return a promise from scrollIntoView, which is not a cleanup.
+    panel.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [saved]);
   const download = () => {
     // Same-origin path for the frame: the absolute address is for the outside viewer.
     startDownload(`/bylaws-generator/download/${encodeURIComponent(bylaw.hash)}`);
@@ -165,7 +171,8 @@ export function BylawsForm({ variant, initial, saved: savedBefore }: { variant: 
           <SubmitButton>Generate</SubmitButton>
         </KitForm>
       </Card>
-      {saved && justSaved && <CreatedPanel saved={saved} />}
+      {/* The choice refers to the last saved version: hidden while a new one is being saved. */}
+      {saved && justSaved && !kit.submitting && <CreatedPanel saved={saved} />}
     </Stack>
   );
 }
