@@ -3,6 +3,7 @@ import { buildBylawsDocument, type BylawsDocument } from '../src/shared/bylaws/d
 import { renderBylawsDocx } from '../src/server/modules/bylaws/render-docx.ts';
 import { BYLAW_SCHEMAS, BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawAnswers, type BylawVariant } from '../src/shared/schemas/bylaws.ts';
 import { log, percentile, round } from './lib/load.ts';
+import { BYLAW_ANSWERS } from '../tests/helpers/bylaws.ts';
 
 /** DESIGN §6: "Bylaws .docx generation: median <= 20 ms per document". */
 export const DOCX_TARGET_MEDIAN_MS = 20;
@@ -11,24 +12,9 @@ const BRANDS = { brand: 'GoodStanding', shortBrand: 'BoosterBasics' };
 
 /** One payload per variant as the forms send it; the school one ticks all ten clauses (the longest document). */
 const PAYLOADS: Record<BylawVariant, Record<string, unknown>> = {
-  standard: {
-    version: 'standard', name: 'Soldotna Track Boosters',
-    purpose: 'To buy equipment and pay travel costs for the Soldotna High School track and field teams.',
-    facility: 'Soldotna High School', meeting_attendee_minimum: '15', meeting_request_minimum: '1/4',
-    nomination_month: '2', annual_meeting_month: '3', fiscal_year_end: '5', is_school: 0, is_highlighted: 1,
-  },
-  school: {
-    version: 'school', name: 'Kenai Central Hockey Boosters',
-    purpose: 'To fund ice time, equipment and scholarships for Kenai Central High School hockey players.',
-    facility: 'Kenai Central High School', meeting_attendee_minimum: '20%', meeting_request_minimum: '1/10',
-    nomination_month: '1', annual_meeting_month: '2', fiscal_year_end: '6', is_highlighted: 1,
-    school_official_title: 'Activities Director', ...Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, 1])),
-  },
-  short: {
-    version: 'short', name: 'Riverside PTO',
-    purpose: 'To provide classroom supplies and field trips for the students of Riverside Elementary School.',
-    fiscal_year_end: '11', is_highlighted: 1,
-  },
+  standard: BYLAW_ANSWERS.standard,
+  school: { ...BYLAW_ANSWERS.school, is_highlighted: 1, ...Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, 1])) },
+  short: BYLAW_ANSWERS.short,
 };
 
 /** Milliseconds, rounded to 0.01. */

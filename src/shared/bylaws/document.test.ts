@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BYLAW_ANSWERS } from '../../../tests/helpers/bylaws.ts';
 import { BYLAW_SCHEMAS, SCHOOL_CLAUSES, type BylawAnswers, type BylawVariant, type SchoolClause } from '../schemas/bylaws.ts';
 import {
   buildBylawsDocument, bylawsFileName, documentText, monthName, roman, SCHOOL_CLAUSE_LABELS,
@@ -7,27 +8,11 @@ import {
 
 const BRANDS = { brand: 'GoodStanding', shortBrand: 'BoosterBasics' };
 
-/** Form payloads as the three forms send them (months as 0-based strings, checkboxes as 1/0). */
+/** Form payloads as the three forms send them; the school one starts with no clause ticked and no highlight. */
 const RAW: Record<BylawVariant, Record<string, unknown>> = {
-  standard: {
-    version: 'standard', name: 'Soldotna Track Boosters',
-    purpose: 'To buy equipment and pay travel costs for the Soldotna High School track and field teams.',
-    facility: 'Soldotna High School', meeting_attendee_minimum: '15', meeting_request_minimum: '1/4',
-    nomination_month: '2', annual_meeting_month: '3', fiscal_year_end: '5', is_school: 0, is_highlighted: 1,
-  },
-  school: {
-    version: 'school', name: 'Kenai Central Hockey Boosters',
-    purpose: 'To fund ice time, equipment and scholarships for Kenai Central High School hockey players.',
-    facility: 'Kenai Central High School', meeting_attendee_minimum: '20%', meeting_request_minimum: '1/10',
-    nomination_month: '1', annual_meeting_month: '2', fiscal_year_end: '6', is_highlighted: 0,
-    school_official_title: 'Activities Director',
-    ...Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, 0])),
-  },
-  short: {
-    version: 'short', name: 'Riverside PTO',
-    purpose: 'To provide classroom supplies and field trips for the students of Riverside Elementary School.',
-    fiscal_year_end: '11', is_highlighted: 1,
-  },
+  standard: BYLAW_ANSWERS.standard,
+  school: { ...BYLAW_ANSWERS.school, is_highlighted: 0, ...Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, 0])) },
+  short: BYLAW_ANSWERS.short,
 };
 
 /** Answers as the server stores them: the raw payload run through the variant's shared schema. */
