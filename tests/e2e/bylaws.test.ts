@@ -139,6 +139,16 @@ describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
     expect(await preview.locator('mark').count()).toBe(0);
     await preview.getByText(/Activities Director/).first().waitFor();
     await preview.close();
+
+    // Update mode: untick a clause and generate again; its article leaves the document.
+    await page.waitForURL(/\/edit\//);
+    await page.getByRole('checkbox', { name: 'No payments to school employees' }).uncheck();
+    await generate(page, 'PUT');
+    const [updated] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'View online' }).click()]);
+    await updated.getByRole('heading', { name: /Article [IVX]+\. Federal Tax Exemption/ }).waitFor();
+    expect(await updated.getByRole('heading', { name: /No Compensation of School Employees/ }).count()).toBe(0);
+    await updated.close();
+    expect((await download(page)).name).toBe('Kenai Central Hockey Boosters Bylaws.docx');
   });
 
   it('short: four questions and the highlight, Generate, update and download', async () => {

@@ -6,7 +6,7 @@ import { SCHOOL_CLAUSE_LABELS } from '../../../shared/bylaws/document.ts';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { CheckboxField, KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { DOWNLOAD_NOTICE_MS, MONTH_OPTIONS, QUESTIONS, SUCCESS_TEXT } from './questions.ts';
+import { DOWNLOAD_NOTICE_MS, MONTH_OPTIONS, QUESTIONS, SUCCESS_TEXT, viewerAddress } from './questions.ts';
 
 type Values = Record<string, string | boolean>;
 
@@ -58,9 +58,6 @@ function startDownload(url: string) {
   frame.src = url;
 }
 
-/** The online viewer address for the download, with a random cache-busting value (SPEC §2). */
-const viewerAddress = (viewer: string, downloadUrl: string) =>
-  `${viewer}?src=${encodeURIComponent(`${downloadUrl}?v=${Math.random().toString(36).slice(2)}`)}`;
 
 /** The choice after each Generate (SPEC §8): Download, View online and the built-in preview. */
 function CreatedPanel({ saved }: { saved: BylawSaved }) {

@@ -42,3 +42,13 @@ export const MONTH_OPTIONS = MONTH_CHOICES_ZERO_BASED.map((m) => [String(m.value
 export const SUCCESS_TEXT = 'Your bylaws have been created! Please select an option.';
 /** SPEC §9: the download notice shows for 2000 ms. */
 export const DOWNLOAD_NOTICE_MS = 2000;
+
+/**
+ * The online office-document viewer's address for a download (SPEC §2 "View online"): the viewer
+ * fetches `src` itself, so a random value is added to it to defeat the viewer's cache.
+ * @param random a cache-busting token (a fresh random one by default)
+ */
+export function viewerAddress(viewer: string, downloadUrl: string, random = Math.random().toString(36).slice(2)): string {
+  const src = `${downloadUrl}${downloadUrl.includes('?') ? '&' : '?'}v=${random}`;
+  return `${viewer}?src=${encodeURIComponent(src)}`;
+}
