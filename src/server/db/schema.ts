@@ -301,3 +301,27 @@ export const bylaws = pgTable('bylaws', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('bylaws_hash_unique').on(t.hash), index('bylaws_user').on(t.userId)]);
+
+/**
+ * Photo and video contest entries (SPEC tool 4, §3 "Contest entry"). The first three entries per
+ * contest for an organization or an e-mail count; later ones are kept with `counts = false`.
+ */
+export const contestEntries = pgTable('contest_entries', {
+  id: serial('id').primaryKey(),
+  /** 'photo' or 'video'. */
+  contest: text('contest').notNull(),
+  organization: text('organization').notNull(),
+  email: text('email').notNull(),
+  /** 'booster_club', 'school_staff' or '' (someone else). */
+  type: text('type').notNull().default(''),
+  message: text('message').notNull().default(''),
+  /** The "current member" self-declaration. */
+  isMember: boolean('is_member').notNull().default(false),
+  fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+  counts: boolean('counts').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('contest_entries_contest_email').on(t.contest, t.email),
+  index('contest_entries_contest_org').on(t.contest, sql`lower(${t.organization})`),
+  index('contest_entries_contest_created').on(t.contest, t.createdAt),
+]);
