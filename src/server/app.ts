@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { bylawRoutes } from './modules/bylaws/routes.ts';
+import { contestRoutes } from './modules/contests/routes.ts';
 
 export interface Providers {
   captcha: CaptchaVerifier;
@@ -122,6 +123,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(adminRoutes);
   await app.register(applicationRoutes);
   await app.register(bylawRoutes);
+  await app.register(contestRoutes);
   await app.register(pageRoutes);
   return app;
 }

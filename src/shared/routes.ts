@@ -32,6 +32,8 @@ export const PAGES: PageRoute[] = [
   { path: '/bylaws-generator/short', title: 'Short bylaws generator', access: 'public', description: 'A short set of bylaws from four answers.' },
   { path: '/bylaws-generator/edit/:hash', title: 'Your bylaws', access: 'public' },
   { path: '/bylaws-generator/preview/:hash', title: 'Bylaws preview', access: 'public' },
+  { path: '/contests/photo', title: 'Photo contest', access: 'public', description: 'Send a photo of your team, club or chapter in action.' },
+  { path: '/contests/video', title: 'Video contest', access: 'public', description: 'Send a video of your team, club or chapter in action.' },
   { path: '/privacy', title: 'Privacy policy', access: 'public', hasRating: true },
   { path: '/login', title: 'Sign in', access: 'public' },
   { path: '/password/forgot', title: 'Forgot your password?', access: 'public' },
@@ -48,6 +50,7 @@ export const PAGES: PageRoute[] = [
   { path: '/admin/outbox', title: 'Mail outbox', access: 'admin' },
   { path: '/admin/outbox/:id', title: 'Mail', access: 'admin' },
   { path: '/admin/banners', title: 'Banners', access: 'admin' },
+  { path: '/admin/contests', title: 'Contest entries', access: 'admin' },
 ];
 
 /** Data the server embeds in every page (read by the web client at start). */

@@ -108,7 +108,7 @@ describe('the wizard file dropbox (SPEC §3 field type "file dropbox")', () => {
     const big = Buffer.concat([PDF_MINIMAL, Buffer.alloc(65 * 1024, 0x20)]);
     const tooBig = await a.upload(`/application/upload/${token}`, {}, letter(big, 'scan.pdf'));
     expect(tooBig.statusCode).toBe(422);
-    expect(tooBig.json().errors.file).toEqual(['The file may not be larger than 0.1 MB.']);
+    expect(tooBig.json().errors.file).toEqual(['The file may not be larger than 64 KB.']);
     expect(await storedObjects()).toEqual(before);
   });
 

@@ -39,7 +39,9 @@ export interface ReceiveOptions {
   missingMessage?: string | null;
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** A size limit as people read it: '20 MB', or '64 KB' below a megabyte. */
+const readableSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /**
  * Streams a multipart upload into storage (DESIGN §5.7, SPEC §5 "Uploads"): each file's name is
@@ -92,7 +94,7 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
   return { fields, files };
 }
 
-const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${megabytes(maxBytes)}.`);
+const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${readableSize(maxBytes)}.`);
 
 async function storeOne(storage: FileStorage, body: NodeJS.ReadableStream, fileName: string, opts: ReceiveOptions, field: string): Promise<ReceivedFile> {
   const hash = createHash('sha256');

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { CONTESTS } from '../../../shared/schemas/contests.ts';
+import { perMinute } from '../../plugins/rate-limits.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import { parseInput } from '../../validate.ts';
+import { receiveUpload } from '../files/receive-upload.ts';
+import { sendStoredFile } from '../files/stored-files.ts';
+import { createContestEntry } from './create-entry.ts';
+import { findEntryFile, listContestEntries } from './list-entries.ts';
+
+/** Photo and video contests (SPEC tool 4): entries post multipart to their page; admins browse them. */
+export async function contestRoutes(app: FastifyInstance) {
+  for (const contest of CONTESTS) {
+    const purpose = contest === 'photo' ? 'contest_photo' : 'contest_video';
+    app.post(`/contests/${contest}`, { config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) } }, async (req, reply) => {
+      // A file is optional for some entrants (SPEC §5); the service decides once the fields are read.
+      const upload = await receiveUpload(req, app.providers.storage, { purpose, maxBytes: app.config.uploadLimits[purpose], missingMessage: null });
+      return reply.status(201).send(await createContestEntry(app.db, app.providers.storage, contest, upload));
+    });
+  }
+
+  app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin);
+    admin.get('/api/admin/contests/:contest/entries', async (req) => {
+      const { contest } = parseInput(z.object({ contest: z.enum(CONTESTS) }), req.params);
+      const q = parseInput(z.object({
+        page: z.coerce.number().int().min(1).max(100_000).catch(1),
+        counted: z.enum(['yes', 'no']).optional().catch(undefined),
+      }), req.query);
+      return listContestEntries(app.db, contest, q.page, q.counted);
+    });
+    admin.get('/admin/contests/files/:fileId', async (req, reply) => {
+      const { fileId } = parseInput(z.object({ fileId: z.coerce.number().int().positive() }), req.params);
+      const { inline } = parseInput(z.object({ inline: z.enum(['0', '1']).optional() }), req.query);
+      return sendStoredFile(reply, app.providers.storage, await findEntryFile(app.db, fileId), { inline: inline === '1' });
+    });
+  });
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { contestEntries } from '../../src/server/db/schema.ts';
+import { createUser } from '../../src/server/db/seed/factories.ts';
+import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { JPEG_1x1, PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { uploadLimits: { contest_photo: 32 * 1024, contest_video: 64 * 1024, roster: 1024, profile_image: 1024, application_document: 1024 } } });
+});
+afterAll(async () => { await t.close(); });
+
+let ip = 0;
+/** Each visitor comes from its own address so the form rate limit stays out of the way. */
+const visitor = () => new Agent(t.app, `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`).start();
+const stored = async () => (await readdir(t.config.storage.dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length;
+
+/** A tiny MP4: an 'ftyp' box with the isom brand is what file-type reads. */
+const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1'), Buffer.alloc(64)]);
+
+let n = 0;
+const fields = (over: Record<string, string> = {}) => ({ organization: `Eagle River Boosters ${++n}`, email: `entrant${n}@example.com`, type: 'booster_club', message: 'Our team at state.', is_member: '1', ...over });
+const photo = (fileName = 'team.jpg', content = JPEG_1x1) => [{ field: 'file', fileName, content, type: 'image/jpeg' }];
+
+describe('contest entries (SPEC tool 4)', () => {
+  it('takes a photo entry with its file and keeps the self-declaration as 1/0', async () => {
+    const a = await visitor();
+    const f = fields();
+    const res = await a.upload('/contests/photo', f, photo('Team.PNG', PNG_1x1));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ counts: true, has_max_submissions: false });
+    const [row] = await t.database.db.select().from(contestEntries).where(eq(contestEntries.id, res.json().id));
+    expect(row).toMatchObject({ contest: 'photo', organization: f.organization, email: f.email, type: 'booster_club', isMember: true, counts: true });
+    expect(row.fileId).toBeTruthy();
+  });
+
+  it('requires message and file for booster clubs and school staff, not for others', async () => {
+    const a = await visitor();
+    const missing = await a.upload('/contests/photo', fields({ type: 'school_staff', message: '' }), []);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toMatchObject({ message: ['The message field is required.'] });
+    const noFile = await a.upload('/contests/photo', fields({ type: 'booster_club' }), []);
+    expect(noFile.json().errors).toEqual({ file: ['The file field is required.'] });
+    const fan = await a.upload('/contests/photo', fields({ type: '', message: '' }), []);
+    expect(fan.statusCode, fan.body).toBe(201);
+    const bad = await a.upload('/contests/photo', fields({ organization: '', email: 'not-an-email', type: 'coach' }), photo());
+    expect(bad.json().errors).toMatchObject({ organization: ['The organization field is required.'], email: ['The email field must be a valid email address.'], type: ['The selected type is invalid.'] });
+  });
+
+  it('refuses forbidden, disguised and off-list files with "{file} is not allowed.", keeping nothing', async () => {
+    const a = await visitor();
+    const before = await stored();
+    for (const fileName of [...FORBIDDEN_EXTENSIONS.slice(0, 10).map((e) => `entry.${e}`), 'x.jpg.exe', 'PHOTO.EXE', 'clip.mp4', 'letter.pdf']) {
+      const res = await a.upload('/contests/photo', fields(), photo(fileName));
+      expect(res.statusCode, fileName).toBe(422);
+      expect(res.json().errors.file, fileName).toEqual([`${fileName} is not allowed.`]);
+    }
+    const renamed = await a.upload('/contests/photo', fields(), photo('team.jpg', WINDOWS_EXE));
+    expect(renamed.json().errors.file).toEqual(['team.jpg is not allowed.']);
+    const videoAsPhoto = await a.upload('/contests/video', fields(), photo('clip.mp4', JPEG_1x1));
+    expect(videoAsPhoto.json().errors.file).toEqual(['clip.mp4 is not allowed.']);
+    expect(await stored()).toBe(before);
+  });
+
+  it('takes uppercase extensions, refuses two files and files over the limit', async () => {
+    const a = await visitor();
+    expect((await a.upload('/contests/photo', fields(), photo('TEAM.JPG'))).statusCode).toBe(201);
+    expect((await a.upload('/contests/video', fields(), [{ field: 'file', fileName: 'STATE.MP4', content: MP4 }])).statusCode).toBe(201);
+    const before = await stored();
+    const two = await a.upload('/contests/photo', fields(), [...photo('a.jpg'), ...photo('b.jpg')]);
+    expect(two.statusCode).toBe(422);
+    expect(two.json().errors.file).toEqual(['One at a time please!']);
+    const big = await a.upload('/contests/photo', fields(), photo('big.jpg', Buffer.concat([JPEG_1x1, Buffer.alloc(40 * 1024)])));
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors.file).toEqual(['The file may not be larger than 32 KB.']);
+    expect(await stored()).toBe(before);
+  });
+
+  it('photo: the 4th entry by the same e-mail, or by the same organization, answers 401 Limit reached and keeps nothing', async () => {
+    const a = await visitor();
+    const base = fields();
+    for (let i = 0; i < 3; i++) {
+      const res = await a.upload('/contests/photo', { ...base, organization: `${base.organization} ${i}` }, photo());
+      expect(res.json().counts).toBe(true);
+    }
+    const before = await stored();
+    const fourth = await a.upload('/contests/photo', { ...base, organization: 'A brand new name' }, photo());
+    expect(fourth.statusCode).toBe(401);
+    expect(fourth.json().message).toBe('It looks like we have already received three entries for this organization or email address.');
+    expect(await stored()).toBe(before);
+
+    const org = fields();
+    for (let i = 0; i < 3; i++) await a.upload('/contests/photo', { ...org, email: `member${i}.${org.email}` }, photo());
+    const sameOrg = await a.upload('/contests/photo', { ...org, organization: org.organization.toUpperCase(), email: 'someone.else@example.com' }, photo());
+    expect(sameOrg.statusCode).toBe(401);
+  });
+
+  it('video: the 4th entry is kept, does not count, and says has_max_submissions', async () => {
+    const a = await visitor();
+    const base = fields();
+    const video = [{ field: 'file', fileName: 'state-final.mp4', content: MP4 }];
+    for (let i = 0; i < 3; i++) {
+      const res = await a.upload('/contests/video', base, video);
+      expect(res.json()).toMatchObject({ counts: true, has_max_submissions: false });
+    }
+    const fourth = await a.upload('/contests/video', base, video);
+    expect(fourth.statusCode).toBe(201);
+    expect(fourth.json()).toMatchObject({ counts: false, has_max_submissions: true });
+    // The photo count is separate from the video count.
+    expect((await a.upload('/contests/photo', base, photo())).json().counts).toBe(true);
+  });
+
+  it('admins browse entries per contest, counted or not, and download the files; others cannot', async () => {
+    const a = await visitor();
+    const base = fields();
+    const video = [{ field: 'file', fileName: 'final.mp4', content: MP4 }];
+    for (let i = 0; i < 4; i++) await a.upload('/contests/video', base, video);
+    const admin = await new Agent(t.app).start();
+    await createUser(t.database.db, { email: 'contest.admin@example.com', password: 'Adm1n-contest-Pass', isAdmin: true });
+    expect((await admin.login('contest.admin@example.com', 'Adm1n-contest-Pass')).statusCode).toBe(200);
+    const extras = (await admin.get('/api/admin/contests/video/entries?counted=no')).json();
+    expect(extras.data.length).toBeGreaterThanOrEqual(1);
+    expect(extras.data.every((e: { counts: boolean }) => !e.counts)).toBe(true);
+    const entry = extras.data.find((e: { email: string }) => e.email === base.email);
+    expect(entry).toMatchObject({ organization: base.organization, file_name: 'final.mp4', mime_type: 'video/mp4' });
+    const file = await admin.get(entry.file_url);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(MP4)).toBe(true);
+    expect(file.headers['content-disposition']).toMatch(/^attachment/);
+    const photos = (await admin.get('/api/admin/contests/photo/entries')).json();
+    const withImage = photos.data.find((e: { mime_type: string | null }) => e.mime_type === 'image/jpeg');
+    const inline = await admin.get(`${withImage.file_url}?inline=1`);
+    expect(inline.headers['content-disposition']).toMatch(/^inline/);
+    expect((await a.get(entry.file_url)).statusCode).toBe(401);
+    expect((await a.get('/api/admin/contests/video/entries')).statusCode).toBe(401);
+  });
+});
