@@ -12,6 +12,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
+import { s3Storage } from './providers/storage/s3-storage.ts';
 import { getOrCreateSetting } from './modules/settings.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
@@ -24,13 +25,14 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { bylawRoutes } from './modules/bylaws/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { contestRoutes } from './modules/contests/routes.ts';
 
 export interface Providers {
   captcha: CaptchaVerifier;
   /** Undefined when no SMTP server is configured: mails stay in the outbox. */
   mail?: MailTransport;
-  /** Uploaded bytes: disk under config.storage.dir. */
+  /** Uploaded bytes: disk under config.storage.dir, or the S3 bucket of config.storage.s3. */
   storage: FileStorage;
 }
 
@@ -56,8 +58,15 @@ export function providersFromConfig(config: AppConfig): Providers {
       ? recaptchaVerifier({ secret: config.captcha.secret, verifyUrl: config.captcha.verifyUrl, minScore: config.captcha.minScore })
       : captchaOff,
     mail: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,
-    storage: diskStorage(config.storage.dir),
+    storage: storageFromConfig(config.storage),
   };
+}
+
+/** Disk under `dir`, or the S3 bucket when STORAGE_DRIVER=s3 (several servers sharing uploads). */
+function storageFromConfig(storage: AppConfig['storage']): FileStorage {
+  if (storage.driver === 'disk') return diskStorage(storage.dir);
+  if (!storage.s3) throw new Error('config.storage.s3 is required when the storage driver is s3');
+  return s3Storage(storage.s3);
 }
 
 /**
@@ -90,6 +99,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
+        // Contest forms preview the chosen video from a blob: URL before it is sent.
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/'] : [])],
         objectSrc: ["'none'"],
@@ -123,6 +134,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(adminRoutes);
   await app.register(applicationRoutes);
   await app.register(bylawRoutes);
+  await app.register(uploadRoutes);
   await app.register(contestRoutes);
   await app.register(pageRoutes);
   return app;

@@ -41,4 +41,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://goodstanding.example', PUBLIC_SITE_REACHABLE: '0' }).bylaws.viewerUrl).toBeNull();
     expect(loadConfig({ BYLAWS_SHORT_BRAND: 'ClubBasics' }).bylaws.shortBrand).toBe('ClubBasics');
   });
+
+  it('keeps uploads on disk by default, under STORAGE_DIR or $DATA_DIR/files', () => {
+    const c = loadConfig({ DATA_DIR: '/srv/gs' });
+    expect(c.storage).toEqual({ driver: 'disk', dir: '/srv/gs/files', s3: undefined });
+    expect(loadConfig({ STORAGE_DIR: '/mnt/uploads' }).storage.dir).toBe('/mnt/uploads');
+  });
+
+  it('fails fast naming S3_BUCKET when STORAGE_DRIVER=s3 has no bucket, and rejects unknown drivers', () => {
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_DRIVER is s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: '' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);
+  });
+
+  it('s3 defaults: us-east-1, virtual-hosted style on AWS, the SDK credential chain', () => {
+    const c = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'gs-uploads' });
+    expect(c.storage.driver).toBe('s3');
+    expect(c.storage.s3).toEqual({
+      bucket: 'gs-uploads', region: 'us-east-1', endpoint: undefined, accessKeyId: undefined, secretAccessKey: undefined, forcePathStyle: false,
+    });
+  });
+
+  it('s3 with an endpoint turns on path-style unless told otherwise, and wants both keys or neither', () => {
+    const env = { STORAGE_DRIVER: 's3', S3_BUCKET: 'gs', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(env).storage.s3).toEqual({
+      bucket: 'gs', region: 'eu-central-1', endpoint: 'http://127.0.0.1:9000', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true,
+    });
+    expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: '0' }).storage.s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'gs', S3_FORCE_PATH_STYLE: 'yes' }).storage.s3?.forcePathStyle).toBe(true);
+    expect(() => loadConfig({ ...env, S3_SECRET_ACCESS_KEY: undefined })).toThrow(/S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set/);
+    expect(() => loadConfig({ ...env, S3_ACCESS_KEY_ID: undefined })).toThrow(/S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set/);
+    expect(() => loadConfig({ ...env, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
 });

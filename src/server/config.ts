@@ -38,6 +38,13 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   STORAGE_DIR: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'S3_ENDPOINT must start with http:// or https://').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
   BYLAWS_SHORT_BRAND: z.string().min(1).default('BoosterBasics'),
   PUBLIC_SITE_REACHABLE: bool.optional(),
   OFFICE_VIEWER_URL: z.string().url().default('https://view.officeapps.live.com/op/view.aspx'),
@@ -83,10 +90,25 @@ export interface AppConfig {
      */
     viewerUrl: string | null;
   };
-  /** Where uploaded bytes go (DESIGN §5.7): disk under `dir`, outside the web root. */
-  storage: { dir: string };
+  /**
+   * Where uploaded bytes go (DESIGN §5.7): disk under `dir` (outside the web root), or an S3 bucket
+   * (`s3`, set whenever `driver` is 's3') when several servers share the uploads.
+   */
+  storage: { driver: 'disk' | 's3'; dir: string; s3?: S3Config };
   /** Largest accepted upload per purpose, in bytes (issue 5: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
   uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
+}
+
+/** An S3 or S3-compatible bucket (STORAGE_DRIVER=s3). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Base URL of an S3-compatible service; AWS when absent. */
+  endpoint?: string;
+  /** Both or neither; without them the SDK's default credential chain is used. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
 }
 
 /** Whether PUBLIC_URL names a host the internet can reach (not localhost, a private address or .local). */
@@ -120,6 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.RECAPTCHA_SITE_KEY && !e.RECAPTCHA_SECRET) {
     throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SECRET: required when RECAPTCHA_SITE_KEY is set');
   }
+  if (e.STORAGE_DRIVER === 's3') {
+    const missing = [
+      !e.S3_BUCKET && '  S3_BUCKET: required when STORAGE_DRIVER is s3',
+      e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY && '  S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set',
+      e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID && '  S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
   const port = e.PORT;
   const isProduction = e.NODE_ENV === 'production';
   const config: AppConfig = {
@@ -146,7 +176,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    storage: { dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')) },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
+      s3: e.STORAGE_DRIVER === 's3'
+        ? {
+          bucket: e.S3_BUCKET!,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+        }
+        : undefined,
+    },
     bylaws: {
       shortBrand: e.BYLAWS_SHORT_BRAND,
       viewerUrl: (e.PUBLIC_SITE_REACHABLE ?? isPublicAddress(e.PUBLIC_URL)) ? e.OFFICE_VIEWER_URL : null,

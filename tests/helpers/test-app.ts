@@ -29,7 +29,7 @@ export async function createTestApp(opts: { config?: Partial<AppConfig>; provide
   const storageDir = await mkdtemp(path.join(tmpdir(), 'goodstanding-files-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
     webDistDir: '/nonexistent-web-dist',
-    storage: { dir: storageDir },
+    storage: { driver: 'disk', dir: storageDir },
     ...opts.config,
     rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, ...opts.config?.rateLimits },
   });
