@@ -58,6 +58,8 @@ export const accounts = pgTable('accounts', {
   legalName: text('legal_name').notNull().default(''),
   careOf: text('care_of').notNull().default(''),
   ein: text('ein'),
+  /** The organization's contact e-mail, lower case; unique, so a roster upload skips repeats (SPEC tool 5). */
+  email: text('email'),
   gen: text('gen'),
   groupId: integer('group_id').references(() => groups.id),
   levelId: integer('level_id').references(() => levels.id),
@@ -97,6 +99,7 @@ export const accounts = pgTable('accounts', {
   // visibility map): name order, then the columns it tests and shows.
   index('accounts_listed_name').on(t.isListed, t.name, t.id, t.searchText, t.city, t.state),
   index('accounts_gen').on(t.gen),
+  uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
 ]);
 
 export const users = pgTable('users', {

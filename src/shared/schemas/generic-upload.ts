@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { stripControl } from '../validation.ts';
+import { checkbox } from './admin.ts';
+
+/**
+ * The generic drag-and-drop uploader (SPEC tool 5, §3 "Generic upload", §7): the text parts of its
+ * multipart POST, and the answer the page broadcasts on 'file-uploaded'.
+ */
+
+/** Where the admin uploader posts (multipart: the fields below plus `uploads[]`). */
+export const GENERIC_UPLOAD_ACTION = '/admin/uploads';
+/** Files one request may carry. */
+export const GENERIC_UPLOAD_MAX_FILES = 20;
+/** Longest `params` text accepted. */
+export const PARAMS_MAX_LENGTH = 10_000;
+
+const PARAMS_INVALID = 'The params field must be a valid JSON object.';
+
+/** The text parts of a generic upload: `create_new_accounts` 0/1, `profile_id` (group id, 0 = none), `params` (JSON object text). */
+export const genericUploadFields = z.object({
+  create_new_accounts: z.preprocess((v) => v ?? '0', checkbox),
+  profile_id: z.preprocess(
+    (v) => {
+      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+      if (s === '' || s === null || s === undefined) return 0;
+      return typeof s === 'string' ? (/^\d+$/.test(s) ? Number(s) : NaN) : s;
+    },
+    z.number({ error: 'The profile id field must be an integer.' })
+      .int('The profile id field must be an integer.')
+      .min(0, 'The profile id field must be at least 0.')
+      .max(2_147_483_647, 'The profile id field must be an integer.'),
+  ),
+  params: z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? '{}' : v),
+    z.string({ error: PARAMS_INVALID })
+      .max(PARAMS_MAX_LENGTH, `The params field must not be greater than ${PARAMS_MAX_LENGTH} characters.`)
+      .transform((text, ctx) => {
+        try {
+          const value: unknown = JSON.parse(text);
+          if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+        } catch {
+          // reported below
+        }
+        ctx.addIssue({ code: 'custom', message: PARAMS_INVALID });
+        return z.NEVER;
+      }),
+  ),
+});
+export type GenericUploadFields = z.infer<typeof genericUploadFields>;
+
+/** A stored file as the uploader answers it. */
+export interface UploadedFileEntry {
+  id: number;
+  file_name: string;
+  size_bytes: number;
+  mime_type: string;
+  uploaded_at: string;
+}
+
+/** A roster row that was not turned into an account. `row` is the file's line number (the header is line 1). */
+export interface RosterRowIssue {
+  file_name: string;
+  row: number;
+  reason: string;
+}
+
+/** How each roster file was read. */
+export interface RosterFileReport {
+  file_name: string;
+  /** 'irs-bmf': the IRS EO BMF extract layout; 'roster': name, email, city, state, ein. */
+  layout: 'irs-bmf' | 'roster';
+  read: number;
+  created: number;
+  skipped: number;
+  rejected: number;
+}
+
+/** The account import of one upload (create_new_accounts=1). Counts are exact; the lists are capped. */
+export interface RosterImportReport {
+  group: { id: number; label: string } | null;
+  /** Data rows read, over all files. */
+  read: number;
+  created: number;
+  skipped_count: number;
+  rejected_count: number;
+  /** Duplicates (by EIN or e-mail) of an existing account or of an earlier row: the first {@link ISSUES_LISTED}. */
+  skipped: RosterRowIssue[];
+  /** Rows that could not be read or checked (missing name, bad EIN, ...): the first {@link ISSUES_LISTED}. */
+  rejected: RosterRowIssue[];
+  files: RosterFileReport[];
+}
+
+/** How many skipped and rejected rows an answer lists. */
+export const ISSUES_LISTED = 100;
+
+/** The answer of a generic upload, broadcast on 'file-uploaded' (SPEC §7). */
+export interface GenericUploadResult {
+  files: UploadedFileEntry[];
+  params: Record<string, unknown>;
+  import: RosterImportReport | null;
+}
+
+/** What the admin uploader page needs: the groups new accounts can join and the limits. */
+export interface GenericUploadOptions {
+  groups: { id: number; label: string; gen: string | null }[];
+  max_bytes: number;
+  max_files: number;
+}

@@ -1,0 +1,257 @@
+import '@mantine/dropzone/styles.css';
+import { useEffect, useId, useState } from 'react';
+import { Alert, Badge, Card, Checkbox, Grid, Group, List, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useQuery } from '@tanstack/react-query';
+import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
+import { formatFileSize } from '../../../shared/rules/formats.ts';
+import {
+  GENERIC_UPLOAD_ACTION, type GenericUploadOptions, type GenericUploadResult, type RosterImportReport, type RosterRowIssue,
+} from '../../../shared/schemas/generic-upload.ts';
+import { http } from '../../lib/http.ts';
+import { toastFailure } from '../../lib/feedback.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { AdminNav } from './admin-nav.tsx';
+
+/** Events the uploader broadcasts its answers on (SPEC §7). */
+const FILE_UPLOADED = 'file-uploaded';
+const CLEAR_DRAGOVER = 'clear-dragover';
+
+const number = (n: number) => n.toLocaleString('en-US');
+/** A size limit as the server words it (binary megabytes: 100 MB is 104,857,600 bytes). */
+const limitText = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const LAYOUT_LABEL: Record<string, string> = { 'irs-bmf': 'IRS EO BMF extract', roster: 'Roster' };
+
+/**
+ * The generic drag-and-drop uploader (SPEC tool 5, §3 "Generic upload", §8 "Uploader") for
+ * admins: files of any type but programs and scripts, or CSV rosters that create one account per
+ * row in the chosen group. Each drop is one POST; the answer is broadcast on 'file-uploaded' and
+ * the drop's end on 'clear-dragover'. A failed upload is ignored here (the server logs it); only
+ * the browser's own refusals show a message.
+ */
+export default function UploadsPage() {
+  const options = useQuery({ queryKey: ['admin-upload-options'], queryFn: () => http.get<GenericUploadOptions>('/api/admin/uploads/options') });
+  const [createAccounts, setCreateAccounts] = useState(false);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const titleId = useId();
+  const hintId = useId();
+  const maxBytes = options.data?.max_bytes;
+  const maxFiles = options.data?.max_files ?? 20;
+
+  async function send(files: File[]) {
+    try {
+      const allowed = createAccounts ? ALLOWED_EXTENSIONS.roster : ALLOWED_EXTENSIONS.any;
+      for (const file of files) {
+        const refused = checkFileName(file.name, allowed);
+        if (refused) return toastFailure(refused, 'Uh oh!');
+      }
+      if (!files.length) return;
+      const body = new FormData();
+      body.append('create_new_accounts', createAccounts ? '1' : '0');
+      body.append('profile_id', createAccounts && groupId ? groupId : '0');
+      body.append('params', JSON.stringify({}));
+      for (const file of files) body.append('uploads[]', file, file.name);
+      setBusy(true);
+      try {
+        const data = await http.post<GenericUploadResult>(GENERIC_UPLOAD_ACTION, body);
+        window.dispatchEvent(new CustomEvent(FILE_UPLOADED, { detail: data }));
+      } catch {
+        // SPEC §8: a failed upload in the generic uploader is silently ignored.
+      } finally {
+        setBusy(false);
+      }
+    } finally {
+      window.dispatchEvent(new CustomEvent(CLEAR_DRAGOVER));
+    }
+  }
+
+  function refuse(rejections: FileRejection[]) {
+    const first = rejections[0];
+    if (!first) return;
+    const code = first.errors[0]?.code;
+    if (code === 'too-many-files') toastFailure(`Please drop at most ${maxFiles} files at a time.`, 'Uh oh!');
+    else if (code === 'file-too-large' && maxBytes) toastFailure(`${first.file.name} is larger than ${limitText(maxBytes)}.`, 'Uh oh!');
+    else toastFailure(`${first.file.name} is not allowed.`, 'Uh oh!');
+    window.dispatchEvent(new CustomEvent(CLEAR_DRAGOVER));
+  }
+
+  const groupData = (options.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.gen ? `${g.label} (GEN ${g.gen})` : g.label }));
+
+  return (
+    <>
+      <PageHeader title="Uploads" lead="Keep files for the team, or create accounts from a roster of organizations." />
+      <AdminNav />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder padding="lg">
+            <Stack>
+              <Title order={2} size="h4">Upload</Title>
+              <Checkbox
+                label="Create new accounts from a roster"
+                description="CSV files: the IRS EO BMF extract, or columns name, email, city, state, ein. Rows already known by EIN or e-mail are skipped."
+                checked={createAccounts}
+                onChange={(e) => setCreateAccounts(e.currentTarget.checked)}
+              />
+              {createAccounts && (
+                <Select
+                  label="Group"
+                  description="The new accounts join this group."
+                  placeholder="No group"
+                  data={groupData}
+                  value={groupId}
+                  onChange={setGroupId}
+                  searchable
+                  clearable
+                  limit={50}
+                  nothingFoundMessage="No group by that name"
+                  disabled={!options.data}
+                />
+              )}
+              {options.isError && <Alert color="red">The groups could not be loaded.</Alert>}
+              <Dropzone
+                onDrop={(files) => void send(files)}
+                onReject={refuse}
+                maxSize={maxBytes}
+                maxFiles={maxFiles}
+                loading={busy}
+                disabled={!options.data}
+                role="button"
+                aria-labelledby={titleId}
+                aria-describedby={hintId}
+                // The zone itself is the labelled control; its hidden file input is not a second one.
+                inputProps={{ 'aria-hidden': true }}
+                radius="md"
+                p="xl"
+              >
+                <Stack align="center" gap={6} mih={140} justify="center" style={{ pointerEvents: 'none' }}>
+                  <UploadIcon />
+                  <Text fw={600} ta="center" id={titleId}>Drop files here or click to choose them</Text>
+                  <Dropzone.Accept><Text size="sm" c="blue.8" fw={600}>Release to upload</Text></Dropzone.Accept>
+                  <Dropzone.Reject><Text size="sm" c="red.8" fw={600}>Some of these files cannot be taken</Text></Dropzone.Reject>
+                  <Text size="sm" c="dimmed" ta="center" id={hintId}>
+                    {createAccounts ? 'CSV or TXT rosters' : 'Any type except programs and scripts'}
+                    {maxBytes ? `, up to ${limitText(maxBytes)} each` : ''}, {maxFiles} at a time.
+                  </Text>
+                </Stack>
+              </Dropzone>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <UploadResults />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function UploadIcon() {
+  return (
+    <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      <path d="M7 9l5-5 5 5" />
+      <path d="M12 4v12" />
+    </svg>
+  );
+}
+
+/** The answers broadcast on 'file-uploaded' during this visit, newest first: stored files and the import report. */
+function UploadResults() {
+  const [results, setResults] = useState<GenericUploadResult[]>([]);
+  useEffect(() => {
+    const onUploaded = (e: Event) => {
+      const detail = (e as CustomEvent<GenericUploadResult>).detail;
+      if (detail && Array.isArray(detail.files)) setResults((r) => [detail, ...r].slice(0, 10));
+    };
+    window.addEventListener(FILE_UPLOADED, onUploaded);
+    return () => window.removeEventListener(FILE_UPLOADED, onUploaded);
+  }, []);
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="upload-results-title">
+      <Title order={2} size="h4" id="upload-results-title" mb="sm">Results</Title>
+      <div aria-live="polite">
+        {results.length === 0 && <Text c="dimmed" py="lg" ta="center">Nothing uploaded yet. The outcome of each upload appears here.</Text>}
+        <Stack gap="lg">
+          {results.map((r) => <UploadResult key={r.files.map((f) => f.id).join('-')} result={r} />)}
+        </Stack>
+      </div>
+    </Card>
+  );
+}
+
+function UploadResult({ result }: { result: GenericUploadResult }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      {result.import && <ImportReport report={result.import} />}
+      <Text size="sm" fw={600} mt={result.import ? 'md' : 0}>Files stored</Text>
+      <List size="sm" spacing={2} mt={4}>
+        {result.files.map((f) => (
+          <List.Item key={f.id}>{f.file_name} <Text span size="xs" c="dimmed">({formatFileSize(f.size_bytes)})</Text></List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+const SHOWN_ISSUES = 50;
+
+function ImportReport({ report }: { report: RosterImportReport }) {
+  const issues: (RosterRowIssue & { outcome: 'Rejected' | 'Skipped' })[] = [
+    ...report.rejected.map((i) => ({ ...i, outcome: 'Rejected' as const })),
+    ...report.skipped.map((i) => ({ ...i, outcome: 'Skipped' as const })),
+  ];
+  const listed = issues.slice(0, SHOWN_ISSUES);
+  const total = report.skipped_count + report.rejected_count;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="baseline">
+        <Title order={3} size="h5">Account import</Title>
+        <Text size="sm" c="dimmed">{report.group ? `Group: ${report.group.label}` : 'No group'}</Text>
+      </Group>
+      <SimpleGrid cols={3} spacing="sm">
+        <Stat label="Created" value={report.created} color="green" />
+        <Stat label="Skipped" value={report.skipped_count} color="yellow" />
+        <Stat label="Rejected" value={report.rejected_count} color="red" />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {report.files.map((f) => `${f.file_name}: ${LAYOUT_LABEL[f.layout] ?? f.layout}, ${number(f.read)} ${f.read === 1 ? 'row' : 'rows'}`).join(' · ')}
+      </Text>
+      {listed.length > 0 && (
+        <>
+          <ScrollArea.Autosize mah={360} type="auto">
+            <Table striped withTableBorder fz="sm" aria-label="Skipped and rejected rows" stickyHeader>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={report.files.length > 1 ? 160 : 64}>Row</Table.Th>
+                  <Table.Th w={104}>Outcome</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {listed.map((i) => (
+                  <Table.Tr key={`${i.outcome}-${i.file_name}-${i.row}-${i.reason}`}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{report.files.length > 1 ? `${i.file_name} ` : ''}{i.row}</Table.Td>
+                    <Table.Td><Badge size="sm" variant="light" miw={84} color={i.outcome === 'Rejected' ? 'red' : 'yellow'}>{i.outcome}</Badge></Table.Td>
+                    <Table.Td>{i.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+          {total > listed.length && <Text size="xs" c="dimmed">Showing the first {number(listed.length)} of {number(total)} skipped and rejected rows.</Text>}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Stat({ label, value, color }: { label: string; value: number; color: string }) {
+  return (
+    <Paper bg={`var(--mantine-color-${color}-light)`} p="sm" radius="md" ta="center">
+      <Text fz={26} fw={700} lh={1.1} data-testid={`import-${label.toLowerCase()}`}>{number(value)}</Text>
+      <Text size="xs" tt="uppercase" fw={600} c="gray.7">{label}</Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { PDF_MINIMAL, WINDOWS_EXE } from '../helpers/files.ts';
+
+/** The admin's generic drag-and-drop uploader (SPEC tool 5, §8 "Uploader") and its roster import, in Chromium. */
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+  await signIn(s.page, 'admin');
+});
+afterAll(async () => {
+  await s.close();
+});
+
+/** Keeps every 'file-uploaded' and 'clear-dragover' event the page broadcasts. */
+async function recordUploadEvents(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { uploadEvents: { type: string; detail: unknown }[] };
+    w.uploadEvents = [];
+    for (const type of ['file-uploaded', 'clear-dragover']) {
+      window.addEventListener(type, (e) => w.uploadEvents.push({ type, detail: (e as CustomEvent).detail ?? null }));
+    }
+  });
+}
+const uploadEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { uploadEvents: { type: string; detail: { import?: { created: number } } | null }[] }).uploadEvents);
+
+/** Drops files on the drop zone the way a browser's drag and drop delivers them. */
+async function dropFiles(page: Page, files: { name: string; type: string; content: string }[]) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.content), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+    return dt;
+  }, files);
+  const zone = page.getByRole('button', { name: 'Drop files here or click to choose them' });
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Chooses files through the drop zone's file dialog, as a click on it opens. */
+async function chooseFiles(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Drop files here or click to choose them' }).click();
+  await (await chooser).setFiles(files);
+}
+
+const suffix = Date.now().toString(36);
+const ROSTER = [
+  'Name,Email,City,State,EIN',
+  `Cheyenne East Band Boosters ${suffix},band-${suffix}@example.com,Cheyenne,WY,`,
+  `Laramie Robotics Parents ${suffix},robotics-${suffix}@example.com,Laramie,wy,`,
+  `Cheyenne East Band Boosters again,BAND-${suffix}@example.com,Cheyenne,WY,`,
+  // Already an account: a subordinate of GEN 5271 from the demo seed.
+  'CHS Lady Knights Flag Football,,Palmer,AK,332182308',
+  `Typo Club ${suffix},typo-${suffix}@example.com,Casper,WY,12-345`,
+].join('\r\n');
+
+describe('generic uploader', () => {
+  it('an admin imports a roster into a group through the page and reads the report', async () => {
+    const { page } = s;
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Uploads' }).click();
+    await page.getByRole('heading', { name: 'Uploads', level: 1 }).waitFor();
+    await recordUploadEvents(page);
+
+    // A program is refused in the browser with the uploader's message (SPEC §8).
+    await dropFiles(page, [{ name: 'setup.exe', type: 'application/octet-stream', content: WINDOWS_EXE.toString('base64') }]);
+    await page.getByText('setup.exe is not allowed.').waitFor();
+    await page.getByText('Uh oh!').first().waitFor();
+
+    // A plain file is kept without creating accounts.
+    await dropFiles(page, [{ name: 'board minutes.pdf', type: 'application/pdf', content: PDF_MINIMAL.toString('base64') }]);
+    await page.getByRole('region', { name: 'Results' }).getByText('board minutes.pdf').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Create new accounts from a roster' }).check();
+    const group = page.getByRole('combobox', { name: 'Group' });
+    await group.click();
+    await group.fill('booster club');
+    await page.getByRole('option', { name: 'GoodStanding national booster club group exemption (GEN 5271)' }).click();
+    expect(await group.inputValue()).toBe('GoodStanding national booster club group exemption (GEN 5271)');
+    await expectLabelledDropZone(page);
+
+    await chooseFiles(page, [{ name: 'wyoming roster.csv', mimeType: 'text/csv', buffer: Buffer.from(ROSTER) }]);
+    const results = page.getByRole('region', { name: 'Results' });
+    await results.getByText('Account import').waitFor();
+    expect(await results.getByTestId('import-created').first().innerText()).toBe('2');
+    expect(await results.getByTestId('import-skipped').first().innerText()).toBe('2');
+    expect(await results.getByTestId('import-rejected').first().innerText()).toBe('1');
+    await results.getByText('Group: GoodStanding national booster club group exemption').waitFor();
+    await results.getByText('wyoming roster.csv: Roster, 5 rows').waitFor();
+    const table = results.getByRole('table', { name: 'Skipped and rejected rows' });
+    const rowText = async (i: number) => (await table.getByRole('row').nth(i).getByRole('cell').allTextContents()).join(' ');
+    expect(await rowText(1)).toBe('6 Rejected The EIN "12-345" must be 9 digits.');
+    expect(await rowText(2)).toBe(`4 Skipped The e-mail band-${suffix}@example.com is on an earlier row (2).`);
+    expect(await rowText(3)).toBe('5 Skipped An account with EIN 332182308 already exists.');
+    await page.screenshot({ path: 'test-results/uploader-import.png', fullPage: true });
+
+    const events = await uploadEvents(page);
+    expect(events.map((e) => e.type)).toEqual(['clear-dragover', 'file-uploaded', 'clear-dragover', 'file-uploaded', 'clear-dragover']);
+    expect(events[1].detail).toMatchObject({ import: null });
+    expect(events[3].detail).toMatchObject({ import: { created: 2, skipped_count: 2, rejected_count: 1 } });
+
+    // The same roster again: everything is known now.
+    await chooseFiles(page, [{ name: 'wyoming roster.csv', mimeType: 'text/csv', buffer: Buffer.from(ROSTER) }]);
+    await page.waitForFunction(() => (window as unknown as { uploadEvents: unknown[] }).uploadEvents.length === 7);
+    expect(await results.getByTestId('import-created').first().innerText()).toBe('0');
+    expect(await results.getByTestId('import-skipped').first().innerText()).toBe('4');
+
+    // In roster mode only .csv and .txt are taken.
+    await dropFiles(page, [{ name: 'board minutes.pdf', type: 'application/pdf', content: PDF_MINIMAL.toString('base64') }]);
+    await page.getByText('board minutes.pdf is not allowed.').waitFor();
+
+    // A roster the server refuses (no name column) is silently ignored (SPEC §8): the drop ends, nothing is reported.
+    const shownResults = await results.getByText('Files stored').count();
+    await dropFiles(page, [{ name: 'members.csv', type: 'text/csv', content: Buffer.from('title,address\r\nA,B\r\n').toString('base64') }]);
+    await page.waitForFunction(() => (window as unknown as { uploadEvents: unknown[] }).uploadEvents.length === 9);
+    expect((await uploadEvents(page)).slice(7).map((e) => e.type)).toEqual(['clear-dragover', 'clear-dragover']);
+    expect(await results.getByText('Files stored').count()).toBe(shownResults);
+    expect(await page.getByText(/members\.csv/).count()).toBe(0);
+    // The browser itself logs the refused request; nothing else may reach the console.
+    expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+});
+
+/** The drop zone is a labelled, focusable control with its hint. */
+async function expectLabelledDropZone(page: Page) {
+  const zone = page.getByRole('button', { name: 'Drop files here or click to choose them' });
+  expect(await zone.getAttribute('tabindex')).toBe('0');
+  expect(await zone.getAttribute('aria-describedby')).toBeTruthy();
+}
