@@ -78,3 +78,34 @@ export const http = {
   put: <T>(url: string, data?: Record<string, unknown>) => request<T>('put', url, data),
   delete: <T>(url: string, data?: Record<string, unknown>) => request<T>('delete', url, data),
 };
+
+/**
+ * Posts a FormData body with upload progress (fetch cannot report it), with the same headers and
+ * failures as {@link request}.
+ * @param onProgress called with the fraction sent, 0..1
+ * @returns the parsed JSON body
+ * @throws HttpFailure for any non-2xx answer or network failure (status 0)
+ */
+export function postWithProgress<T = unknown>(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-CSRF-TOKEN', csrfToken());
+    xhr.upload.onprogress = (e) => { if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total); };
+    xhr.onerror = () => reject(new HttpFailure(0, 'The server could not be reached. Check your connection and try again.'));
+    xhr.onload = () => {
+      let json: unknown = null;
+      try {
+        json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        json = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(json as T);
+      const b = (json ?? {}) as { message?: string; errors?: FieldErrors };
+      reject(new HttpFailure(xhr.status, b.message ?? `Request failed (${xhr.status}).`, b.errors ?? {}, json));
+    };
+    xhr.send(body);
+  });
+}

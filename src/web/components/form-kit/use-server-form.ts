@@ -18,6 +18,10 @@ export interface ServerFormOptions<V extends FieldValues, R> {
   hasRequiredFields?: boolean;
   /** Clear the fields after success (default true); names starting with `_` are always kept. */
   isClearing?: boolean;
+  /** Names kept after a successful, clearing submit (besides `_`-prefixed ones). */
+  keepOnClear?: string[];
+  /** Sends the checked values instead of a JSON request (e.g. a multipart upload). */
+  send?: (values: V, captchaToken: string | null) => Promise<R>;
   /** Turns form values into the payload (checkbox booleans become 1/0 by default). */
   toPayload?: (values: V) => Record<string, unknown>;
   onSuccess?: (response: R, values: V) => void;
@@ -79,14 +83,18 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
     }
     setSubmitting(true);
     try {
-      const payload = (opts.toPayload ?? defaultPayload)(values);
-      if (opts.captchaAction) {
-        const token = await captchaToken(opts.captchaAction);
+      const token = (opts.captchaAction ? await captchaToken(opts.captchaAction) : undefined) ?? null;
+      let response: R;
+      if (opts.send) {
+        response = await opts.send(values, token);
+      } else {
+        const payload = (opts.toPayload ?? defaultPayload)(values);
         if (token) payload['g-recaptcha-response'] = token;
+        response = await request<R>(opts.method ?? 'post', opts.action, payload);
       }
-      const response = await request<R>(opts.method ?? 'post', opts.action, payload);
       if (opts.isClearing !== false) {
-        const keep = Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith('_')));
+        const kept = new Set(opts.keepOnClear ?? []);
+        const keep = Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith('_') || kept.has(k)));
         form.reset({ ...opts.defaultValues, ...keep } as V);
       }
       form.clearErrors();

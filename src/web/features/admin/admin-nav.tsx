@@ -6,6 +6,8 @@ const LINKS = [
   ['/admin/applications', 'Applications'],
   ['/admin/outbox', 'Mail outbox'],
   ['/admin/banners', 'Banners'],
+  ['/admin/uploads', 'Uploads'],
+  ['/admin/contests', 'Contest entries'],
 ] as const;
 
 /** The admin section's own navigation. */

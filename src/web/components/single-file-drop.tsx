@@ -1,0 +1,134 @@
+import '@mantine/dropzone/styles.css';
+import { useEffect, useId, useState } from 'react';
+import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { notifications } from '@mantine/notifications';
+import { checkFileName, ONE_AT_A_TIME } from '../../shared/rules/uploads.ts';
+import { toastFailure } from '../lib/feedback.tsx';
+
+/** SPEC §9: the video preview is taken at 25 % of its duration. */
+export const THUMBNAIL_AT = 0.25;
+
+/**
+ * A still of a video file at {@link THUMBNAIL_AT} of its duration, as a JPEG data URL.
+ * @throws when the browser cannot decode the video
+ */
+export function videoThumbnail(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const url = URL.createObjectURL(file);
+    const video = document.createElement('video');
+    const done = (fn: () => void) => { URL.revokeObjectURL(url); video.removeAttribute('src'); fn(); };
+    video.preload = 'metadata';
+    video.muted = true;
+    video.playsInline = true;
+    video.onloadedmetadata = () => { video.currentTime = (Number.isFinite(video.duration) ? video.duration : 0) * THUMBNAIL_AT; };
+    video.onseeked = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = video.videoWidth || 320;
+      canvas.height = video.videoHeight || 180;
+      canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
+      done(() => resolve(canvas.toDataURL('image/jpeg', 0.8)));
+    };
+    video.onerror = () => done(() => reject(new Error('This video cannot be previewed.')));
+    video.src = url;
+  });
+}
+
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+const warnOneAtATime = () => notifications.show({ title: 'Uh oh!', message: ONE_AT_A_TIME, color: 'yellow', withBorder: true });
+
+/**
+ * A drop zone for exactly one file (SPEC §5 "Uploads"): several files give 'One at a time please!';
+ * a refused name or type gives '{file} is not allowed.' (title 'Uh oh!'); clicking the zone does
+ * nothing once a file is chosen, and with `refuseWhileChosen` a new drop is refused too. Shows an
+ * image preview, or a still of a video at 25 % of its duration.
+ */
+export function SingleFileDrop({ label, file, onChange, allowed, accept, preview, refuseWhileChosen = false, required, error, disabled, hint }: {
+  label: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** Lower-case extensions the uploader takes (SPEC §5). */
+  allowed: readonly string[];
+  /** MIME types for the file picker, e.g. ['image/*']. */
+  accept: string[];
+  preview: 'image' | 'video';
+  refuseWhileChosen?: boolean;
+  required?: boolean;
+  error?: string;
+  disabled?: boolean;
+  hint?: string;
+}) {
+  const id = useId();
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file) { setPreviewUrl(null); return undefined; }
+    if (preview === 'image') {
+      const url = URL.createObjectURL(file);
+      setPreviewUrl(url);
+      return () => URL.revokeObjectURL(url);
+    }
+    let live = true;
+    videoThumbnail(file).then((still) => { if (live) setPreviewUrl(still); }, () => { if (live) setPreviewUrl(null); });
+    return () => { live = false; };
+  }, [file, preview]);
+
+  const take = (files: File[]) => {
+    if (files.length > 1) return warnOneAtATime();
+    if (file && refuseWhileChosen) return warnOneAtATime();
+    const chosen = files[0];
+    if (!chosen) return undefined;
+    const refused = checkFileName(chosen.name, allowed);
+    if (refused) return toastFailure(refused);
+    return onChange(chosen);
+  };
+  const reject = (rejections: FileRejection[]) => {
+    if (rejections.length > 1) return warnOneAtATime();
+    const name = rejections[0]?.file.name ?? 'This file';
+    return toastFailure(`${name} is not allowed.`);
+  };
+
+  return (
+    <Input.Wrapper id={id} label={label} required={required} error={error} description={hint}>
+      <Stack gap="xs" mt={4}>
+        <Dropzone
+          onDrop={take}
+          onReject={reject}
+          accept={accept}
+          // Counting is ours: several files at once must say 'One at a time please!', not pick one.
+          multiple
+          activateOnClick={!file}
+          disabled={disabled}
+          // The zone itself is the control people use: a button named by the field's label.
+          role="button"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={hint ? `${id}-description` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-disabled={disabled || undefined}
+          inputProps={{ id } as never}
+        >
+          <Stack align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
+            {file ? (
+              <>
+                <Text fw={600}>{file.name}</Text>
+                <Text size="sm" c="dimmed">{sizeText(file.size)} · Remove it below to choose another file.</Text>
+              </>
+            ) : (
+              <>
+                <Text fw={600}>Drag a file here or click to choose one</Text>
+                <Text size="sm" c="dimmed">One file per entry</Text>
+              </>
+            )}
+          </Stack>
+        </Dropzone>
+        {file && (
+          <Group align="flex-start" gap="md">
+            {previewUrl && <Image src={previewUrl} alt={`Preview of ${file.name}`} h={120} w="auto" fit="contain" radius="sm" />}
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => onChange(null)} disabled={disabled}>Remove file</Button>
+          </Group>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

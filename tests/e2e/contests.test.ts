@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
+
+let s: Session;
+beforeAll(async () => { s = await openBrowser(); });
+afterAll(async () => { await s.close(); });
+
+/** A real one-second WebM recorded by the browser itself from a canvas (no video fixture needed). */
+async function recordWebm(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 90;
+    const ctx = canvas.getContext('2d')!;
+    const stream = canvas.captureStream(25);
+    const recorder = new MediaRecorder(stream, { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    const stopped = new Promise((resolve) => { recorder.onstop = resolve; });
+    recorder.start();
+    const started = performance.now();
+    await new Promise<void>((resolve) => {
+      const draw = () => {
+        const t = performance.now() - started;
+        ctx.fillStyle = t < 500 ? '#1864ab' : '#e8590c';
+        ctx.fillRect(0, 0, 160, 90);
+        if (t < 1000) requestAnimationFrame(draw); else resolve();
+      };
+      draw();
+    });
+    recorder.stop();
+    await stopped;
+    const bytes = new Uint8Array(await new Blob(chunks, { type: 'video/webm' }).arrayBuffer());
+    let binary = '';
+    for (const b of bytes) binary += String.fromCharCode(b);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+interface Upload { name: string; mimeType: string; buffer: Buffer }
+
+/** Chooses a file as a person does: clicks the drop zone and picks the file in the dialog. */
+async function choose(page: Page, zone: string, file: Upload) {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: new RegExp(`^${zone}`) }).click()]);
+  await chooser.setFiles(file);
+}
+
+/** Drops files on a drop zone, as dragging them from the desktop does. */
+async function drop(page: Page, zone: string, files: Upload[]) {
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+    return dt;
+  }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString('base64') })));
+  const target = page.getByRole('button', { name: new RegExp(`^${zone}`) });
+  await target.dispatchEvent('dragenter', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+/** Sends an entry straight from the page (as a previous visit would have), to fill the count. */
+async function postEntry(page: Page, contest: string, fields: Record<string, string>, file: { name: string; base64: string; type: string }) {
+  return page.evaluate(async ({ contest, fields, file }) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    body.append('file', new Blob([bytes], { type: file.type }), file.name);
+    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+    const res = await fetch(`/contests/${contest}`, { method: 'POST', body, headers: { 'X-CSRF-TOKEN': token, 'X-Requested-With': 'XMLHttpRequest' } });
+    return res.status;
+  }, { contest, fields, file });
+}
+
+describe('contest entries, as a visitor sends them (SPEC tool 4)', () => {
+  it('photo: refuses a disguised file, previews the photo, sends it and resets the form', async () => {
+    const { page } = s;
+    await page.goto('/contests/photo');
+    await page.getByRole('heading', { name: 'Submit an entry.' }).waitFor();
+    await page.getByLabel(/^Organization/).fill('Eagle River Hockey Boosters');
+    await page.getByLabel(/^E-mail/).fill('photo.parent@example.com');
+    await page.getByLabel(/^Type/).selectOption('booster_club');
+    // Message and file become required for a booster club.
+    await page.getByRole('button', { name: 'Submit entry' }).click();
+    await page.getByText('The message field is required.').waitFor();
+    await page.getByLabel(/^Message/).fill('Our seniors after the state final.');
+    await page.getByRole('button', { name: 'Submit entry' }).click();
+    await page.getByText('The file field is required.').waitFor();
+    await choose(page, 'Photo', { name: 'setup.exe', mimeType: 'image/png', buffer: WINDOWS_EXE });
+    await page.getByText('setup.exe is not allowed.').waitFor();
+    await choose(page, 'Photo', { name: 'Team.PNG', mimeType: 'image/png', buffer: PNG_1x1 });
+    await page.getByRole('img', { name: 'Preview of Team.PNG' }).waitFor();
+    // Once a file is chosen, clicking the zone opens nothing.
+    let opened = false;
+    page.once('filechooser', () => { opened = true; });
+    await page.getByRole('button', { name: /^Photo/ }).click();
+    await page.getByRole('button', { name: 'Remove file' }).waitFor();
+    expect(opened).toBe(false);
+    // Dropping several files at once is refused.
+    await drop(page, 'Photo', [{ name: 'a.png', mimeType: 'image/png', buffer: PNG_1x1 }, { name: 'b.png', mimeType: 'image/png', buffer: PNG_1x1 }]);
+    await page.getByText('One at a time please!').first().waitFor();
+    await page.getByRole('img', { name: 'Preview of Team.PNG' }).waitFor();
+    await page.getByLabel('We are a current member').check();
+    await page.screenshot({ path: 'test-results/contest-photo.png', fullPage: true });
+    await page.getByRole('button', { name: 'Submit entry' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('We have received your entry.').waitFor();
+    await dialog.getByText('We love your images. Keep it up!').waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByLabel(/^Organization/).inputValue()).toBe('');
+    expect(await page.getByLabel(/^E-mail/).inputValue()).toBe('');
+    expect(await page.getByRole('img', { name: /Preview of/ }).count()).toBe(0);
+  });
+
+  it('photo: the fourth entry for the same e-mail shows Limit reached!', async () => {
+    const { page } = s;
+    await page.goto('/contests/photo');
+    await page.getByRole('heading', { name: 'Submit an entry.' }).waitFor();
+    const png = { name: 'team.png', base64: PNG_1x1.toString('base64'), type: 'image/png' };
+    for (let i = 0; i < 3; i++) expect(await postEntry(page, 'photo', { organization: `Kenai Swim ${i}`, email: 'limit.parent@example.com', type: '', message: '', is_member: '0' }, png)).toBe(201);
+    await page.getByLabel(/^Organization/).fill('Kenai Swim Boosters');
+    await page.getByLabel(/^E-mail/).fill('limit.parent@example.com');
+    await choose(page, 'Photo', { name: 'pool.png', mimeType: 'image/png', buffer: PNG_1x1 });
+    await page.getByRole('button', { name: 'Submit entry' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Limit reached!').waitFor();
+    await dialog.getByText('It looks like we have already received three entries for this organization or email address.').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('video: thumbnail at a quarter of the video, progress while uploading, keeps organization and e-mail, then Limit!', async () => {
+    const { page } = s;
+    await page.goto('/contests/video');
+    await page.getByRole('heading', { name: 'Submit an entry.' }).waitFor();
+    const webm = await recordWebm(page);
+    await page.getByLabel(/^Organization/).fill('Soldotna Track Boosters');
+    await page.getByLabel(/^E-mail/).fill('video.parent@example.com');
+    await page.getByLabel('We are a current member').check();
+    await choose(page, 'Video', { name: 'state-final.webm', mimeType: 'video/webm', buffer: webm });
+    const still = page.getByRole('img', { name: 'Preview of state-final.webm' });
+    await still.waitFor();
+    expect(await still.getAttribute('src')).toMatch(/^data:image\/jpeg;base64,/);
+    // A second drop while a file is chosen is refused.
+    await drop(page, 'Video', [{ name: 'other.webm', mimeType: 'video/webm', buffer: webm }]);
+    await page.getByText('One at a time please!').first().waitFor();
+    expect(await page.getByText('state-final.webm', { exact: true }).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/contest-video.png', fullPage: true });
+    await page.getByRole('button', { name: 'Submit entry' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('We love your videos. Keep it up!').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByLabel(/^Organization/).inputValue()).toBe('Soldotna Track Boosters');
+    expect(await page.getByLabel(/^E-mail/).inputValue()).toBe('video.parent@example.com');
+    expect(await page.getByLabel('We are a current member').isChecked()).toBe(true);
+
+    const clip = { name: 'clip.webm', base64: webm.toString('base64'), type: 'video/webm' };
+    for (let i = 0; i < 2; i++) expect(await postEntry(page, 'video', { organization: 'Soldotna Track Boosters', email: 'video.parent@example.com', type: '', message: '', is_member: '1' }, clip)).toBe(201);
+    await choose(page, 'Video', { name: 'fourth.webm', mimeType: 'video/webm', buffer: webm });
+    await page.getByRole('img', { name: 'Preview of fourth.webm' }).waitFor();
+    await page.getByRole('button', { name: 'Submit entry' }).click();
+    await dialog.getByText('Limit!').waitFor();
+    await dialog.getByText('We love your videos, but it looks like we have already received three entries from you.').waitFor();
+    await dialog.getByText("You can submit more, they just won't count.").waitFor();
+    await page.keyboard.press('Escape');
+    expect(s.errors.filter((e) => !/status of (401|422)/.test(e))).toEqual([]);
+  });
+
+  it('the admin browses the video entries, counted and extra, with a player and a download', async () => {
+    const admin = await openBrowser();
+    try {
+      const { page } = admin;
+      await signIn(page, 'admin');
+      await page.goto('/admin/contests?contest=video');
+      const table = page.getByRole('table', { name: 'Contest entries' });
+      await table.getByText('video.parent@example.com').first().waitFor();
+      await page.getByLabel('Counted').selectOption('no');
+      await expect.poll(() => table.getByRole('row').count()).toBe(2);
+      await table.getByText('Extra').waitFor();
+      await table.getByRole('link', { name: 'Download fourth.webm' }).waitFor();
+      await page.getByLabel('Counted').selectOption('');
+      await page.getByText('Photo contest', { exact: true }).click();
+      await expect.poll(() => page.getByRole('radio', { name: 'Photo contest' }).isChecked()).toBe(true);
+      await page.getByRole('img', { name: 'Photo from Eagle River Hockey Boosters' }).waitFor();
+      await page.screenshot({ path: 'test-results/admin-contest-entries.png', fullPage: true });
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.close();
+    }
+  });
+});
