@@ -50,6 +50,7 @@ export const PAGES: PageRoute[] = [
   { path: '/admin/outbox', title: 'Mail outbox', access: 'admin' },
   { path: '/admin/outbox/:id', title: 'Mail', access: 'admin' },
   { path: '/admin/banners', title: 'Banners', access: 'admin' },
+  { path: '/admin/uploads', title: 'Uploads', access: 'admin' },
   { path: '/admin/contests', title: 'Contest entries', access: 'admin' },
 ];
 
