@@ -11,7 +11,7 @@ export async function getMyAccount(db: Db, accountId: number | null) {
   const [row] = await db
     .select({
       id: accounts.id, name: accounts.name, ein: accounts.ein, city: accounts.city, state: accounts.state,
-      renewal_due_at: accounts.renewalDueAt, level: levels.name,
+      renewal_due_at: accounts.renewalDueAt, level: levels.name, public_profile_image: accounts.publicProfileImage,
     })
     .from(accounts)
     .leftJoin(levels, eq(levels.id, accounts.levelId))

@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../plugins/session.ts';
 import { getMyAccount } from './get-my-account.ts';
 import { ACCOUNT_DATA_ACTION, getEditableFields, saveEditableFields } from './editable-fields.ts';
+import { clearProfileImage, findProfileImage, setProfileImage } from './profile-image.ts';
+import { receiveUpload } from '../files/receive-upload.ts';
+import { sendStoredFile } from '../files/stored-files.ts';
+import { parseInput } from '../../validate.ts';
+import { z } from 'zod';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The account holder's own area. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -13,4 +20,17 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get('/app/fields/editable', { preHandler: requireUser }, async (req) => getEditableFields(app.db, req.user!.accountId));
   app.put(ACCOUNT_DATA_ACTION, { preHandler: requireUser }, async (req) =>
     saveEditableFields(app.db, req.user!.accountId, req.user!.id, (req.body ?? {}) as Record<string, unknown>, req.ip));
+
+  // Profile header image (SPEC tool 12): set, clear, and read for the public profile.
+  app.post('/app/account/image/:id', { preHandler: requireUser }, async (req) => {
+    const { id } = parseInput(idParams, req.params);
+    const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'profile_image', maxBytes: app.config.uploadLimits.profile_image });
+    return setProfileImage(app.db, app.providers.storage, req.user!, id, receive, req.ip);
+  });
+  app.post('/app/account/empty-image/:id', { preHandler: requireUser }, async (req) =>
+    clearProfileImage(app.db, app.providers.storage, req.user!, parseInput(idParams, req.params).id, req.ip));
+  app.get('/app/account/image/:id/:fileId', async (req, reply) => {
+    const { id, fileId } = parseInput(idParams.extend({ fileId: z.coerce.number().int().positive() }), req.params);
+    return sendStoredFile(reply, app.providers.storage, await findProfileImage(app.db, id, fileId), { inline: true });
+  });
 }
