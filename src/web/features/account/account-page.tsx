@@ -6,10 +6,11 @@ import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
+import { ProfileImageCard } from './profile-image-card.tsx';
 
 interface MyAccount {
   user: { firstName: string; email: string };
-  account: { id: number; name: string; ein: string | null; city: string; state: string; renewal_due_at: string | null; level: string | null } | null;
+  account: { id: number; name: string; ein: string | null; city: string; state: string; renewal_due_at: string | null; level: string | null; public_profile_image: string } | null;
 }
 
 /** GET /api/account/applications: the signed-in user's applications that can be resumed. */
@@ -72,6 +73,7 @@ function OrganizationDataCard() {
 
 /** The account holder's home: organization, level and renewal date. */
 export default function AccountPage() {
+  const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['my-account'], queryFn: () => http.get<MyAccount>('/api/account') });
   if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
   if (q.isError) return <Alert color="red">Your account could not be loaded. Please reload the page.</Alert>;
@@ -99,6 +101,12 @@ export default function AccountPage() {
             </Stack>
           </Card>
         </SimpleGrid>
+      )}
+      {account && (
+        <ProfileImageCard
+          account={account}
+          onChange={(updated) => queryClient.setQueryData<MyAccount>(['my-account'], (old) => (old?.account ? { ...old, account: { ...old.account, public_profile_image: updated.public_profile_image } } : old))}
+        />
       )}
       {account && <OrganizationDataCard />}
     </>
