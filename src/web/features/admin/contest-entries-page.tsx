@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Center, Group, Image, Loader, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Image, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
@@ -6,8 +6,8 @@ import { ENTRANT_TYPE_LABELS, type Contest, type EntrantType } from '../../../sh
 import { http } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { PageNav } from '../../components/page-nav.tsx';
 import { AdminNav } from './admin-nav.tsx';
+import { AdminListCard } from './admin-list-card.tsx';
 
 interface EntryRow {
   id: number; organization: string; email: string; type: EntrantType; message: string; is_member: boolean; counts: boolean; created_at: string;
@@ -50,36 +50,29 @@ export default function ContestEntriesPage() {
         <NativeSelect label="Counted" value={counted} onChange={(e) => set({ counted: e.currentTarget.value, page: '' })}
           data={[{ value: '', label: 'All entries' }, { value: 'yes', label: 'Counted' }, { value: 'no', label: 'Not counted (past three)' }]} />
       </Group>
-      <Card withBorder padding="md">
-        {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
-        {q.isError && <Alert color="red">The entries could not be loaded.</Alert>}
-        {q.data && q.data.total === 0 && <Text c="dimmed" py="lg" ta="center">No entries yet.</Text>}
-        {q.data && q.data.total > 0 && (
-          <Table.ScrollContainer minWidth={900}>
-            <Table striped verticalSpacing="sm" aria-label="Contest entries">
-              <Table.Thead>
-                <Table.Tr><Table.Th>Received</Table.Th><Table.Th>Organization</Table.Th><Table.Th>Type</Table.Th><Table.Th>Message</Table.Th><Table.Th>File</Table.Th><Table.Th>Counts</Table.Th></Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {q.data.data.map((e) => (
-                  <Table.Tr key={e.id}>
-                    <Table.Td>{showDateTime(e.created_at)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>{e.organization}</Text>
-                      <Text size="xs" c="dimmed">{e.email}{e.is_member ? ' · member' : ''}</Text>
-                    </Table.Td>
-                    <Table.Td>{ENTRANT_TYPE_LABELS[e.type] ?? e.type}</Table.Td>
-                    <Table.Td maw={260}><Text size="sm" lineClamp={3}>{e.message || '—'}</Text></Table.Td>
-                    <Table.Td><Preview entry={e} /></Table.Td>
-                    <Table.Td>{e.counts ? <Badge color="green">Counts</Badge> : <Badge color="gray">Extra</Badge>}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+      <AdminListCard
+        query={q}
+        label="Contest entries"
+        what="The entries"
+        empty="No entries yet."
+        minWidth={900}
+        striped
+        columns={['Received', 'Organization', 'Type', 'Message', 'File', 'Counts']}
+        onPage={(p) => set({ page: String(p) })}
+        row={(e) => (
+          <Table.Tr key={e.id}>
+            <Table.Td>{showDateTime(e.created_at)}</Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600}>{e.organization}</Text>
+              <Text size="xs" c="dimmed">{e.email}{e.is_member ? ' · member' : ''}</Text>
+            </Table.Td>
+            <Table.Td>{ENTRANT_TYPE_LABELS[e.type] ?? e.type}</Table.Td>
+            <Table.Td maw={260}><Text size="sm" lineClamp={3}>{e.message || '—'}</Text></Table.Td>
+            <Table.Td><Preview entry={e} /></Table.Td>
+            <Table.Td>{e.counts ? <Badge color="green">Counts</Badge> : <Badge color="gray">Extra</Badge>}</Table.Td>
+          </Table.Tr>
         )}
-        {q.data && <PageNav page={q.data} onChange={(p) => set({ page: String(p) })} />}
-      </Card>
+      />
     </>
   );
 }
