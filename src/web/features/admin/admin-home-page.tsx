@@ -8,6 +8,8 @@ const SECTIONS = [
   ['/admin/applications', 'Applications', 'Drafts, completed and deleted applications, with their answers.'],
   ['/admin/outbox', 'Mail outbox', 'Every mail the site sent or is keeping to send.'],
   ['/admin/banners', 'Banners', 'Holiday and urgent notices shown at the top of every page.'],
+  ['/admin/contests', 'Contest entries', 'Photo and video contest entries, counted or not, with their files.'],
+  ['/admin/uploads', 'Uploads', 'Store files and import rosters of organizations as accounts.'],
 ] as const;
 
 /** The staff console's front page. */
@@ -16,7 +18,7 @@ export default function AdminHomePage() {
     <>
       <PageHeader title="Admin" lead="Act on behalf of groups and keep the site running." />
       <AdminNav />
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {SECTIONS.map(([to, title, text]) => (
           <Card key={to} withBorder padding="lg" component={Link} to={to}>
             <Title order={2} size="h4">{title}</Title>
