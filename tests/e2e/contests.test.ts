@@ -146,7 +146,14 @@ describe('contest entries, as a visitor sends them (SPEC tool 4)', () => {
     await page.getByText('One at a time please!').first().waitFor();
     expect(await page.getByText('state-final.webm', { exact: true }).count()).toBe(1);
     await page.screenshot({ path: 'test-results/contest-video.png', fullPage: true });
+    // A slow connection, so the upload's progress can be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * 1024 });
     await page.getByRole('button', { name: 'Submit entry' }).click();
+    await page.getByText('Uploading... This may take a minute.').waitFor();
+    await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const dialog = page.getByRole('dialog');
     await dialog.getByText('We love your videos. Keep it up!').waitFor();
     await page.keyboard.press('Escape');
