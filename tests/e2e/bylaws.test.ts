@@ -51,6 +51,7 @@ describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
     expect(await field(page, 'What is the purpose of your organization?').getAttribute('placeholder')).toMatch(/^To support the students/);
     await page.getByRole('button', { name: /^Hint: Fundraising is not a tax-exempt purpose/ }).hover();
     await page.getByRole('tooltip').getByText(/Fundraising is not a tax-exempt purpose/).waitFor();
+    await page.screenshot({ path: 'test-results/bylaws-hint.png', clip: { x: 0, y: 350, width: 1280, height: 350 } });
     expect(await page.getByText(/responses are saved/).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'start over' }).getAttribute('href')).toBe('/bylaws-generator');
     expect(await page.getByText(/general guidance, not legal advice/).count()).toBe(1);

@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useId, useState } from 'react';
-import { Alert, Badge, Card, Checkbox, Grid, Group, List, Paper, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Checkbox, Grid, Group, List, Paper, ScrollArea, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
@@ -94,17 +94,12 @@ export default function UploadsPage() {
                 onChange={(e) => setCreateAccounts(e.currentTarget.checked)}
               />
               {createAccounts && (
-                <Select
+                <NativeSelect
                   label="Group"
                   description="The new accounts join this group."
-                  placeholder="No group"
-                  data={groupData}
-                  value={groupId}
-                  onChange={setGroupId}
-                  searchable
-                  clearable
-                  limit={50}
-                  nothingFoundMessage="No group by that name"
+                  data={[{ value: '', label: 'No group' }, ...groupData]}
+                  value={groupId ?? ''}
+                  onChange={(e) => setGroupId(e.currentTarget.value || null)}
                   disabled={!options.data}
                 />
               )}

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Card, Fieldset, Group, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Card, Fieldset, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { BYLAW_PAGE_PATHS, BYLAW_SCHEMAS, SCHOOL_CLAUSES, type BylawSaved, type BylawVariant } from '../../../shared/schemas/bylaws.ts';
 import { SCHOOL_CLAUSE_LABELS } from '../../../shared/bylaws/document.ts';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { CheckboxField, KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
+import classes from './bylaws.module.css';
 import { DOWNLOAD_NOTICE_MS, MONTH_OPTIONS, QUESTIONS, SUCCESS_TEXT, viewerAddress } from './questions.ts';
 
 type Values = Record<string, string | boolean>;
@@ -29,11 +30,30 @@ export function answersToValues(variant: BylawVariant, answers: Record<string, u
   }));
 }
 
-/** A question's tooltip (SPEC §2): an info button that shows the hint on hover, focus or tap. */
+/**
+ * A question's tooltip (SPEC §2): an info button that shows the hint beside it on hover or focus
+ * and keeps it open when pressed (touch screens have no hover). Plain CSS positioning keeps the
+ * tooltip library out of the page's JavaScript.
+ */
 function Hint({ text }: { text: string }) {
+  const [pinned, setPinned] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const id = useId();
+  const open = pinned || hovered;
   return (
-    <Tooltip label={text} multiline w={300} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <UnstyledButton type="button" aria-label={`Hint: ${text}`} c="blue.8" fz="xs" fw={600} style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+    <span className={classes.hint} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+      <UnstyledButton
+        type="button"
+        aria-label={`Hint: ${text}`}
+        aria-expanded={open}
+        aria-describedby={open ? id : undefined}
+        onClick={() => setPinned((p) => !p)}
+        onFocus={() => setHovered(true)}
+        onBlur={() => { setHovered(false); setPinned(false); }}
+        onKeyDown={(e) => { if (e.key === 'Escape') { setPinned(false); setHovered(false); } }}
+        c="blue.8" fz="xs" fw={600}
+        className={classes.hintButton}
+      >
         <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
           <circle cx="8" cy="8" r="7" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <rect x="7.25" y="7" width="1.5" height="5" rx="0.75" fill="currentColor" />
@@ -41,7 +61,8 @@ function Hint({ text }: { text: string }) {
         </svg>
         Hint
       </UnstyledButton>
-    </Tooltip>
+      {open && <span role="tooltip" id={id} className={classes.tooltip}>{text}</span>}
+    </span>
   );
 }
 
