@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, randomSecret } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { isFirstStart, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
+import { isFirstStart, refreshLevelWizards, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
 import { users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { buildApp } from './app.ts';
@@ -31,6 +31,9 @@ async function main() {
       credentials = { admin: { email, password, generated: !config.demo.adminPassword }, demo: { email: '', password: '', generated: false } };
     }
   }
+
+  // Wizard questions live in code: an existing installation gets the current ones.
+  await refreshLevelWizards(database.db);
 
   const app = await buildApp(config, { database });
   startMailWorker(app);

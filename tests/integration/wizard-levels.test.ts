@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accounts, invoices, levels } from '../../src/server/db/schema.ts';
 import { sampleAnswers, WIZARD_LEVEL_SLUGS } from '../../src/server/db/seed/wizard-schemas.ts';
+import { refreshLevelWizards } from '../../src/server/db/seed/seed.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -39,4 +40,15 @@ describe('every seeded level’s real wizard can be completed page by page', () 
       expect(account.levelId).toBe(level.id);
     });
   }
+});
+
+describe('level wizards follow the questions in code', () => {
+  it('an installation seeded with older questions gets the current ones at start, and a current one is left alone', async () => {
+    const db = t.database.db;
+    await db.update(levels).set({ schema: { title: 'Old', pages: [] } }).where(eq(levels.slug, 'maintain'));
+    expect(await refreshLevelWizards(db)).toEqual(['maintain']);
+    const [maintain] = await db.select({ schema: levels.schema }).from(levels).where(eq(levels.slug, 'maintain'));
+    expect(JSON.stringify(maintain.schema)).toContain('account___determination_letter');
+    expect(await refreshLevelWizards(db)).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
@@ -38,6 +39,26 @@ export async function seedReference(db: Db): Promise<void> {
   await db.insert(stateRequirements).values(STATE_REQUIREMENTS.map(([code, maintain, aoi, notes]) => ({
     code, stateName: STATES[code], maintainEstimateCents: maintain * 100, aoiEstimateCents: aoi * 100, notes,
   }))).onConflictDoNothing();
+}
+
+/**
+ * Brings the seeded levels' wizards up to date with the questions in code (wizard-schemas.ts), so
+ * a new question reaches installations seeded by an earlier version. Drafts keep their saved answers.
+ * Writes: levels.schema of the seeded slugs whose wizard differs. @returns the slugs updated
+ */
+export async function refreshLevelWizards(db: Db): Promise<string[]> {
+  const rows = await db.select({ slug: levels.slug, schema: levels.schema }).from(levels);
+  const updated: string[] = [];
+  for (const row of rows) {
+    const level = LEVELS.find((l) => l.slug === row.slug);
+    if (!level) continue;
+    const wizard: LevelWizard = { title: WIZARD_TITLES[level.slug], submission_alert: SUBMISSION_ALERT, pages: WIZARD_SCHEMAS[level.slug] };
+    // jsonb keeps its own key order: compare values, not text.
+    if (isDeepStrictEqual(row.schema, JSON.parse(JSON.stringify(wizard)))) continue;
+    await db.update(levels).set({ schema: wizard }).where(eq(levels.slug, row.slug));
+    updated.push(row.slug);
+  }
+  return updated;
 }
 
 /** true when no user exists yet: the first start of an installation. */
