@@ -21,7 +21,7 @@ export interface BenchDatabase {
 /** Production-like config with rate limits out of the way and no web build needed. */
 export function benchConfig(): AppConfig {
   return loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
-    rateLimits: { formsPerMinute: 1e9, loginPerMinute: 1e9, searchPerMinute: 1e9 },
+    rateLimits: { formsPerMinute: 1e9, loginPerMinute: 1e9, searchPerMinute: 1e9, discountPerMinute: 1e9 },
     webDistDir: '/nonexistent',
   });
 }

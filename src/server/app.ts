@@ -27,6 +27,8 @@ import { applicationRoutes } from './modules/applications/routes.ts';
 import { bylawRoutes } from './modules/bylaws/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { contestRoutes } from './modules/contests/routes.ts';
+import { discountRoutes } from './modules/discounts/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 
 export interface Providers {
   captcha: CaptchaVerifier;
@@ -136,6 +138,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(bylawRoutes);
   await app.register(uploadRoutes);
   await app.register(contestRoutes);
+  await app.register(discountRoutes);
+  await app.register(invoiceRoutes);
   await app.register(pageRoutes);
   return app;
 }

@@ -34,6 +34,7 @@ const envSchema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(240),
+  RATE_LIMIT_DISCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.string().optional(),
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -77,7 +78,8 @@ export interface AppConfig {
   demo: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string };
   mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number };
   captcha: { siteKey?: string; secret?: string; verifyUrl: string; minScore: number };
-  rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number };
+  /** Requests per client address per minute (DESIGN §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
+  rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number; discountPerMinute: number };
   logLevel: Env['LOG_LEVEL'];
   sentryDsn?: string;
   webDistDir: string;
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
       searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+      discountPerMinute: e.RATE_LIMIT_DISCOUNT_PER_MINUTE,
     },
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,

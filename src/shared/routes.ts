@@ -42,6 +42,7 @@ export const PAGES: PageRoute[] = [
   { path: '/account', title: 'Your account', access: 'user' },
   { path: '/application/create/:token', title: 'Your application', access: 'user' },
   { path: '/app/payments', title: 'Payments', access: 'user' },
+  { path: '/app/invoices/show/:id', title: 'Invoice', access: 'user' },
   { path: '/admin', title: 'Admin', access: 'admin' },
   { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
   { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },

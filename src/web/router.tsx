@@ -40,6 +40,7 @@ const routes: RouteObject[] = [
       { path: '/account', element: screen(() => import('./features/account/account-page.tsx')) },
       { path: '/application/create/:token', element: screen(() => import('./features/applications/wizard-page.tsx')) },
       { path: '/app/payments', element: screen(() => import('./features/payments/payments-page.tsx')) },
+      { path: '/app/invoices/show/:id', element: screen(() => import('./features/payments/invoice-page.tsx')) },
       { path: '/admin', element: screen(() => import('./features/admin/admin-home-page.tsx')) },
       { path: '/admin/inquiries', element: screen(() => import('./features/admin/inquiries-page.tsx')) },
       { path: '/admin/inquiries/:id', element: screen(() => import('./features/admin/inquiry-page.tsx')) },

@@ -16,11 +16,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Config overrides for a test app; rate limits may be given one by one (the rest stay high). */
+export type TestConfig = Omit<Partial<AppConfig>, 'rateLimits'> & { rateLimits?: Partial<AppConfig['rateLimits']> };
+
 /**
  * A fresh app on a fresh database: in-memory PGlite, or a private schema on the PostgreSQL server
  * of TEST_DATABASE_URL (dropped on close). Reference data (company, levels, states) is seeded.
  */
-export async function createTestApp(opts: { config?: Partial<AppConfig>; providers?: Partial<Providers>; seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { config?: TestConfig; providers?: Partial<Providers>; seed?: boolean } = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://' });
@@ -31,7 +34,7 @@ export async function createTestApp(opts: { config?: Partial<AppConfig>; provide
     webDistDir: '/nonexistent-web-dist',
     storage: { driver: 'disk', dir: storageDir },
     ...opts.config,
-    rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, ...opts.config?.rateLimits },
+    rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, discountPerMinute: 1000, ...opts.config?.rateLimits },
   });
   const app = await buildApp(config, { database, providers: opts.providers, logger: false });
   await app.ready();

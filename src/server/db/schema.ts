@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+  bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** Drizzle schema (DESIGN §4). Money columns are integer cents named *_cents. */
@@ -261,6 +261,61 @@ export const invoiceLines = pgTable('invoice_lines', {
   type: text('type').notNull(),
   valueCents: integer('value_cents').notNull(),
 }, (t) => [index('invoice_lines_invoice').on(t.invoiceId)]);
+
+/**
+ * Discount codes (SPEC §3 "Discount", §5 "Discounts and totals"; issue 6). `code` is kept as
+ * `normalizeDiscountCode` gives it (upper case) and limited to A-Z, 0-9, '-' and '_'. A discount
+ * is either a fixed amount (`currency_value_cents`, SPEC currency_value, integer cents) or a
+ * `multiplier`: the fraction of the eligible amount taken off, an exact numeric(7,6) between 0
+ * and 1 (0.250000 is 25 %), read as a JS number and multiplied exactly in integers by
+ * src/shared/rules/billing.ts (6 decimals, halves up); never both. The four flags pick the invoice
+ * line types it applies to. Usable while active, between starts_at and expires_at (each open when
+ * null), and while fewer than max_redemptions (null: no cap) are redeemed or held by reservations.
+ */
+export const discounts = pgTable('discounts', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull(),
+  description: text('description').notNull().default(''),
+  currencyValueCents: integer('currency_value_cents').notNull().default(0),
+  multiplier: numeric('multiplier', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
+  isNewAccount: boolean('is_new_account').notNull().default(false),
+  isRenewals: boolean('is_renewals').notNull().default(false),
+  isUpgrades: boolean('is_upgrades').notNull().default(false),
+  isServiceFees: boolean('is_service_fees').notNull().default(false),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  maxRedemptions: integer('max_redemptions'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('discounts_code_unique').on(t.code),
+  check('discounts_code_format', sql`${t.code} ~ '^[A-Z0-9_-]{1,64}$'`),
+  check('discounts_amount', sql`${t.currencyValueCents} >= 0 AND ${t.multiplier} >= 0 AND ${t.multiplier} <= 1 AND (${t.currencyValueCents} = 0 OR ${t.multiplier} = 0)`),
+  check('discounts_max_redemptions', sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
+]);
+
+/**
+ * An account's hold on a discount code (POST /app/discount/reserve, SPEC §7), refreshed by each
+ * reserve and valid until `expires_at`; the payment step redeems it (sets `redeemed_at` and
+ * `payment_ref` together, once). At most one open (unredeemed) reservation per account and
+ * discount, and at most one redeemed: a code is used once per account.
+ */
+export const discountReservations = pgTable('discount_reservations', {
+  id: serial('id').primaryKey(),
+  discountId: integer('discount_id').notNull().references(() => discounts.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  reservedBy: integer('reserved_by').references(() => users.id, { onDelete: 'set null' }),
+  reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  /** The payment that used it, set with redeemed_at. */
+  paymentRef: text('payment_ref'),
+}, (t) => [
+  uniqueIndex('discount_reservations_open_unique').on(t.accountId, t.discountId).where(sql`redeemed_at IS NULL`),
+  uniqueIndex('discount_reservations_redeemed_unique').on(t.accountId, t.discountId).where(sql`redeemed_at IS NOT NULL`),
+  index('discount_reservations_discount').on(t.discountId, t.expiresAt),
+  check('discount_reservations_redeemed_with_ref', sql`(${t.redeemedAt} IS NULL) = (${t.paymentRef} IS NULL)`),
+]);
 
 /**
  * Stored files (DESIGN §4): the bytes live in the storage provider under `storage_key`; a row is

@@ -10,6 +10,7 @@ import { STATES } from '../../../shared/lists/states.ts';
 import { importBmf } from '../../modules/subordinates/import-bmf.ts';
 import { vacuumAnalyze } from '../maintenance.ts';
 import { COMPANY, DEMO_BANNERS, LEVELS, STATE_REQUIREMENTS, UPGRADES } from './reference-data.ts';
+import { seedDemoDiscounts } from './demo-discounts.ts';
 import { SUBMISSION_ALERT, WIZARD_SCHEMAS, WIZARD_TITLES, type WizardLevelSlug } from './wizard-schemas.ts';
 import type { LevelWizard } from '../../../shared/forms/field-definition.ts';
 
@@ -68,14 +69,15 @@ export async function isFirstStart(db: Db): Promise<boolean> {
 }
 
 /**
- * Demo data for a first start: reference rows, banners, an admin, an account holder with a demo
- * account, and the 806 real subordinates of GEN 5271 from the shipped IRS extract. Passwords are
+ * Demo data for a first start: reference rows, banners, the demo discount codes, an admin, an
+ * account holder with a demo account, and the 806 real subordinates of GEN 5271 from the shipped IRS extract. Passwords are
  * random unless given. Writes: every table named above.
  * @returns the sign-ins to print (passwords are not stored anywhere else)
  */
 export async function seedDemo(db: Db, opts: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string } = {}): Promise<SeedCredentials> {
   await seedReference(db);
   await db.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b })));
+  await seedDemoDiscounts(db);
   const [group] = await db.insert(groups).values({ label: 'GoodStanding national booster club group exemption', gen: DEMO_GEN }).onConflictDoNothing().returning();
   await importBmf(db, GEN_5271_EXTRACT, { gen: DEMO_GEN });
   if (group) await db.update(accounts).set({ groupId: group.id }).where(eq(accounts.gen, DEMO_GEN));

@@ -10,7 +10,7 @@ import { getCompany } from '../content/get-company.ts';
 import { startApplication } from './start-application.ts';
 import { deleteApplication, getWizard, saveWizardPage, SUBMISSION_ALERT_FALLBACK, switchApplication } from './wizard.ts';
 import { completeApplication } from './complete-application.ts';
-import { listMyDrafts, listUnpaidInvoices } from './list-applications.ts';
+import { listMyDrafts } from './list-applications.ts';
 import { findApplicationDocument, uploadApplicationDocument } from './application-documents.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
@@ -29,7 +29,7 @@ const wizardBody = z.looseObject({
   submit: z.preprocess((v) => v === 1 || v === '1' || v === true, z.boolean()).optional(),
 });
 
-/** Joining (SPEC tools 1-2): application start, the wizard, switch, delete, and the account's drafts and invoices. */
+/** Joining (SPEC tools 1-2): application start, the wizard, switch, delete, and the account's drafts (invoices: modules/invoices). */
 export async function applicationRoutes(app: FastifyInstance) {
   app.post('/application/start', {
     config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
@@ -81,6 +81,5 @@ export async function applicationRoutes(app: FastifyInstance) {
     });
 
     user.get('/api/account/applications', async (req) => ({ applications: await listMyDrafts(app.db, req.user!.id) }));
-    user.get('/api/invoices/unpaid', async (req) => ({ invoices: await listUnpaidInvoices(app.db, req.user!.accountId) }));
   });
 }

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { isDiscountRemoval } from '../../../shared/rules/billing.ts';
+import { discountReserveSchema } from '../../../shared/schemas/payments.ts';
+import { perMinute } from '../../plugins/rate-limits.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { parseInput } from '../../validate.ts';
+import { resolveDiscountAccount } from './discount-account.ts';
+import { reserveDiscount } from './reserve-discount.ts';
+
+/** `account_id`: only admins may name an account other than their own (DESIGN §5.6). */
+const accountChoice = z.object({
+  account_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
+});
+
+/** Discount codes on the billing screen (SPEC tool 14, §7 POST /app/discount/reserve). */
+export async function discountRoutes(app: FastifyInstance) {
+  app.post('/app/discount/reserve', {
+    config: { rateLimit: perMinute(app.config.rateLimits.discountPerMinute) },
+    preHandler: requireUser,
+  }, async (req) => {
+    const { account_id } = parseInput(accountChoice, req.body);
+    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const raw = (req.body as { code?: unknown } | null | undefined)?.code;
+    // SPEC §5: an empty code removes the discount; anything else is checked by the shared schema.
+    const code = isDiscountRemoval(raw) ? '' : parseInput(discountReserveSchema, req.body).code;
+    const result = await reserveDiscount(app.db, accountId, req.user!.id, code, { onBehalf, ip: req.ip });
+    if (result.discount === null) {
+      // SPEC §8: the payer only sees the discount removed; the reason stays in the log (never the code).
+      req.log[result.reason === 'removed' ? 'debug' : 'info']({ accountId, reason: result.reason }, 'discount code not applied');
+      return { discount: null };
+    }
+    return result;
+  });
+}

@@ -1,0 +1,49 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, invoices } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { AppliedPayment, InvoiceView } from '../../../shared/schemas/invoices.ts';
+import { findOrderDetails } from './order-details.ts';
+
+/**
+ * One invoice for its page /app/invoices/show/{id} (SPEC tool 14, §2; §3 "Invoice"): number,
+ * date, the organization billed, order details (label, type, value), public notes, value, balance
+ * and the payments applied to it. Amounts in integer cents (`*_cents`), dates as ISO 8601.
+ *
+ * Who may read it (DESIGN §5.6): a user of the invoice's own account; an admin, any invoice
+ * (reading writes no audit row: only acting on behalf of an account is logged).
+ * `payments` is [] until the payments table exists; it will list the payment allocations to this
+ * invoice, oldest first.
+ * Writes nothing.
+ * @throws HttpError 404 'The invoice could not be found.' for an unknown id and for another
+ *   account's invoice alike (never 403: it does not reveal that the invoice exists)
+ */
+export async function getInvoice(db: Db, user: SessionUser, id: number): Promise<InvoiceView> {
+  if (!user.isAdmin && !user.accountId) throw notFound('The invoice');
+  const conditions: SQL[] = [eq(invoices.id, id)];
+  if (!user.isAdmin) conditions.push(eq(invoices.accountId, user.accountId!));
+  const [row] = await db
+    .select({
+      id: invoices.id, number: invoices.number, documentAt: invoices.documentAt, publicNotes: invoices.publicNotes,
+      valueCents: invoices.valueCents, balanceCents: invoices.balanceCents,
+      accountId: accounts.id, name: accounts.name, street: accounts.street, city: accounts.city, state: accounts.state, zip: accounts.zip,
+    })
+    .from(invoices)
+    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
+    .where(and(...conditions));
+  if (!row) throw notFound('The invoice');
+  const lines = await findOrderDetails(db, [row.id]);
+  const payments: AppliedPayment[] = [];
+  return {
+    id: row.id,
+    number: row.number,
+    document_at: row.documentAt.toISOString(),
+    public_notes: row.publicNotes,
+    value_cents: row.valueCents,
+    balance_cents: row.balanceCents,
+    organization: { id: row.accountId, name: row.name, street: row.street, city: row.city, state: row.state, zip: row.zip },
+    order_details: lines.get(row.id) ?? [],
+    payments,
+  };
+}

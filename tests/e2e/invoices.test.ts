@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, type Session } from './support/browser.ts';
+import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+
+let s: Session;
+let other: Session;
+beforeAll(async () => { [s, other] = await Promise.all([openBrowser(), openBrowser()]); });
+afterAll(async () => { await Promise.all([s?.close(), other?.close()]); });
+
+/**
+ * A new account holder of this test's own, signed in in `page`: starts a start-up application
+ * (no EIN, so nothing clashes with other tests' accounts) and submits it, as the wizard would.
+ * @returns the id of the new account's invoice
+ */
+async function newAccountHolder(page: Page, email: string, name: string): Promise<number> {
+  await page.goto('/pricing');
+  const answers = sampleAnswers('start-up', { account___name: name });
+  const result = await page.evaluate(async ({ answers, email }) => {
+    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
+    const level = levels.find((l) => l.slug === 'start-up')!;
+    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password: 'Invoice#Reader2026', level_id: level.id }) });
+    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
+    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
+    return { status: done.status, body: await done.json() as { invoice_id: number } };
+  }, { answers, email });
+  expect(result.status).toBe(200);
+  return result.body.invoice_id;
+}
+
+describe('invoice page (SPEC tool 14, §2 /app/invoices/show/{id})', () => {
+  it('the holder opens an invoice from the payments page and sees its lines, balance and no payments', async () => {
+    const { page } = s;
+    const invoiceId = await newAccountHolder(page, 'invoice.reader@example.com', 'Juneau Ski Boosters');
+    await page.goto('/app/payments');
+    const link = page.getByRole('link', { name: /^Invoice GS-\d{6}$/ });
+    await link.waitFor();
+    const number = (await link.innerText()).replace(/^Invoice /, '');
+    await link.click();
+    await page.waitForURL(`**/app/invoices/show/${invoiceId}`);
+
+    const sheet = page.getByRole('article', { name: `Invoice ${number}` });
+    await sheet.waitFor();
+    await sheet.getByText('GoodStanding', { exact: true }).waitFor();
+    await sheet.getByText('Juneau Ski Boosters').waitFor();
+    const lines = sheet.getByRole('table', { name: 'Order details' });
+    const row = lines.getByRole('row').filter({ hasText: 'Start-up with tax exemption (new account)' });
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Start-up with tax exemption (new account)', 'New account', '$645.00']);
+    const totals = sheet.getByRole('group', { name: 'Totals' });
+    expect(await totals.innerText()).toMatch(/Balance due\s+\$645\.00/);
+    await sheet.getByText('No payments yet.').waitFor();
+    await sheet.getByText('Start-up with tax exemption: first year of membership.').waitFor();
+    expect(await page.title()).toBe(`Invoice ${number} | GoodStanding`);
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await page.screenshot({ path: 'test-results/invoice.png', fullPage: true });
+
+    // Printed, the invoice stands alone: the site's header, footer and the buttons are hidden.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.locator('footer').isVisible()).toBe(false);
+    expect(await sheet.getByText('No payments yet.').isVisible()).toBe(true);
+    await page.screenshot({ path: 'test-results/invoice-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.getByRole('link', { name: 'Back to payments' }).click();
+    await page.waitForURL('**/app/payments');
+    expect(s.errors).toEqual([]);
+
+    // Another account's holder, at the same address, learns nothing about it.
+    await newAccountHolder(other.page, 'invoice.other@example.com', 'Ketchikan Band Boosters');
+    await other.page.goto(`/app/invoices/show/${invoiceId}`);
+    await other.page.getByRole('heading', { level: 1, name: 'Invoice not found' }).waitFor();
+    expect(await other.page.getByText('Juneau Ski Boosters').count()).toBe(0);
+    await other.page.getByRole('link', { name: 'Go to payments' }).waitFor();
+    await other.page.screenshot({ path: 'test-results/invoice-not-found.png', fullPage: true });
+    // The only console error is the browser's own note of the 404 answer.
+    expect(other.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+  });
+});
