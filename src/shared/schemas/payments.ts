@@ -55,6 +55,16 @@ const asMonth = (v: unknown) => {
   return typeof s === 'string' && /^\d$/.test(s) ? `0${s}` : s;
 };
 
+/** The card holder's billing address (SPEC §5 "Credit card"), in the form and in the payment payload. */
+const billingAddress = {
+  name: requiredText({ label: 'name' }),
+  address: requiredText({ label: 'address' }),
+  city: requiredText({ label: 'city' }),
+  state: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), requiredChoice('state', STATE_CODES)),
+  zip: requiredText({ label: 'zip', max: ZIP_MAX }),
+  phone: optionalText({ label: 'phone', max: 40 }),
+};
+
 /**
  * The credit card form of SPEC §5 for a payer on `now` (a factory so the expiry years are
  * deterministic in tests). Required: cardNumber, expMonth, expYear, cardCode, name, address, city,
@@ -70,12 +80,7 @@ export function cardFormSchema(now: Date = new Date()) {
     expMonth: z.preprocess(asMonth, requiredChoice('month', EXPIRY_MONTHS)),
     expYear: requiredChoice('year', cardExpiryYears(now)),
     cardCode: requiredText({ label: 'card code', max: 4 }).refine((s) => s === '' || /^\d{3,4}$/.test(s), msg.format('card code')),
-    name: requiredText({ label: 'name' }),
-    address: requiredText({ label: 'address' }),
-    city: requiredText({ label: 'city' }),
-    state: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), requiredChoice('state', STATE_CODES)),
-    zip: requiredText({ label: 'zip', max: ZIP_MAX }),
-    phone: optionalText({ label: 'phone', max: 40 }),
+    ...billingAddress,
   });
 }
 export type CardFormInput = z.input<ReturnType<typeof cardFormSchema>>;
@@ -258,12 +263,7 @@ const typeField = <T extends PaymentType>(type: T) =>
  * and cardCode are refused when they carry a value; expMonth and expYear are dropped.
  */
 export const creditCardPaymentSchema = z.object({
-  name: requiredText({ label: 'name' }),
-  address: requiredText({ label: 'address' }),
-  city: requiredText({ label: 'city' }),
-  state: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), requiredChoice('state', STATE_CODES)),
-  zip: requiredText({ label: 'zip', max: ZIP_MAX }),
-  phone: optionalText({ label: 'phone', max: 40 }),
+  ...billingAddress,
   ...opaqueData,
   ...paymentBase,
   type: typeField('credit_card'),
