@@ -33,6 +33,7 @@ export interface FileUploadEntry {
   uploaded_at: string;
 }
 
+/** A stored file as the dropbox lists it (`file_name`, size in bytes, ISO upload time). */
 export const fileUploadEntry = (f: FileRow): FileUploadEntry => ({
   id: f.id,
   file_name: f.fileName,
