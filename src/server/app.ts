@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import type { AppConfig } from './config.ts';
-import { randomSecret } from './config.ts';
+import { randomSecret, SIMULATOR_PREFIX } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -13,6 +13,9 @@ import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
 import { s3Storage } from './providers/storage/s3-storage.ts';
+import { authorizeNetGateway, type PaymentGateway } from './providers/payments/authorize-net.ts';
+import { gatewaySimulator } from './providers/payments/gateway-simulator.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { getOrCreateSetting } from './modules/settings.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
@@ -36,6 +39,12 @@ export interface Providers {
   mail?: MailTransport;
   /** Uploaded bytes: disk under config.storage.dir, or the S3 bucket of config.storage.s3. */
   storage: FileStorage;
+  /**
+   * Card and bank (eCheck) charges: the Authorize.Net client pointed at config.payments.endpoint
+   * (the real gateway, or this app's own gateway simulator). Tests pass a client pointed at a
+   * simulator listening on a real port, since app.inject() does not listen.
+   */
+  payments: PaymentGateway;
 }
 
 declare module 'fastify' {
@@ -61,6 +70,12 @@ export function providersFromConfig(config: AppConfig): Providers {
       : captchaOff,
     mail: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,
     storage: storageFromConfig(config.storage),
+    payments: authorizeNetGateway({
+      endpoint: config.payments.endpoint,
+      apiLoginId: config.payments.apiLoginId,
+      transactionKey: config.payments.transactionKey,
+      timeoutMs: config.payments.timeoutMs,
+    }),
   };
 }
 
@@ -140,6 +155,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(contestRoutes);
   await app.register(discountRoutes);
   await app.register(invoiceRoutes);
+  await app.register(paymentRoutes);
+  if (config.payments.gateway === 'simulator') {
+    // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
+    await app.register(gatewaySimulator, {
+      prefix: SIMULATOR_PREFIX,
+      publicUrl: config.publicUrl,
+      apiLoginId: config.payments.apiLoginId,
+      transactionKey: config.payments.transactionKey,
+      clientKey: config.payments.clientKey,
+    });
+  }
   await app.register(pageRoutes);
   return app;
 }

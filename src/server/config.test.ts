@@ -74,4 +74,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...env, S3_ACCESS_KEY_ID: undefined })).toThrow(/S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set/);
     expect(() => loadConfig({ ...env, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
   });
+  it('defaults to the local gateway simulator served by this process, with generated credentials', () => {
+    const c = loadConfig({ PORT: '4100', PUBLIC_URL: 'https://gs.example/' });
+    expect(c.payments).toMatchObject({
+      gateway: 'simulator',
+      endpoint: 'http://127.0.0.1:4100/gateway-simulator/xml/v1/request.api',
+      acceptJsUrl: 'https://gs.example/gateway-simulator/Accept.js',
+      timeoutMs: 30_000,
+    });
+    expect(c.payments.apiLoginId.length).toBeLessThanOrEqual(25);
+    expect(c.payments.transactionKey).not.toBe(loadConfig({}).payments.transactionKey);
+    expect(loadConfig({ HOST: '10.0.0.5', PORT: '8080' }).payments.endpoint).toBe('http://10.0.0.5:8080/gateway-simulator/xml/v1/request.api');
+    expect(loadConfig({ PAYMENT_TIMEOUT_MS: '5000' }).payments.timeoutMs).toBe(5000);
+  });
+
+  it('authorize-net needs its three keys and defaults to the sandbox, production in production', () => {
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'authorize-net' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'authorize-net', AUTHORIZE_NET_API_LOGIN_ID: 'login' }))
+      .toThrow(/AUTHORIZE_NET_TRANSACTION_KEY: required when PAYMENT_GATEWAY is authorize-net[\s\S]*AUTHORIZE_NET_CLIENT_KEY/);
+    expect(() => loadConfig({ PAYMENT_GATEWAY: 'paypal' })).toThrow(/PAYMENT_GATEWAY/);
+    const keys = { PAYMENT_GATEWAY: 'authorize-net', AUTHORIZE_NET_API_LOGIN_ID: 'login', AUTHORIZE_NET_TRANSACTION_KEY: 'txkey', AUTHORIZE_NET_CLIENT_KEY: 'client' };
+    expect(loadConfig(keys).payments).toEqual({
+      gateway: 'authorize-net', endpoint: 'https://apitest.authorize.net/xml/v1/request.api', acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+      apiLoginId: 'login', transactionKey: 'txkey', clientKey: 'client', timeoutMs: 30_000,
+    });
+    expect(loadConfig({ ...keys, NODE_ENV: 'production' }).payments.endpoint).toBe('https://api2.authorize.net/xml/v1/request.api');
+    expect(loadConfig({ ...keys, AUTHORIZE_NET_ENDPOINT: 'http://127.0.0.1:9999/xml/v1/request.api' }).payments.endpoint).toBe('http://127.0.0.1:9999/xml/v1/request.api');
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUTHORIZE_NET } from './providers/payments/authorize-net.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -54,6 +55,12 @@ const envSchema = z.object({
   UPLOAD_MAX_ROSTER_MB: z.coerce.number().positive().default(100),
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().default(5),
   UPLOAD_MAX_DOCUMENT_MB: z.coerce.number().positive().default(20),
+  PAYMENT_GATEWAY: z.enum(['simulator', 'authorize-net']).default('simulator'),
+  AUTHORIZE_NET_API_LOGIN_ID: z.string().optional(),
+  AUTHORIZE_NET_TRANSACTION_KEY: z.string().optional(),
+  AUTHORIZE_NET_CLIENT_KEY: z.string().optional(),
+  AUTHORIZE_NET_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://').optional(),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,6 +106,62 @@ export interface AppConfig {
   storage: { driver: 'disk' | 's3'; dir: string; s3?: S3Config };
   /** Largest accepted upload per purpose, in bytes (issue 5: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
   uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
+  /** The card payment provider (DESIGN §2 rule 4, §5.8; SPEC tool 14). */
+  payments: PaymentsConfig;
+}
+
+/**
+ * Authorize.Net settings. `simulator` (the default) serves the local gateway simulator from this
+ * app under `SIMULATOR_PREFIX` with credentials generated at start; the client calls the server's
+ * own listening address. `authorize-net` needs the three keys and calls `endpoint` (the sandbox by
+ * default, production when NODE_ENV=production, or AUTHORIZE_NET_ENDPOINT).
+ */
+export interface PaymentsConfig {
+  gateway: 'simulator' | 'authorize-net';
+  /** createTransactionRequest URL (…/xml/v1/request.api). */
+  endpoint: string;
+  /** Accept.js script the billing page loads (the simulator's stand-in in simulator mode). */
+  acceptJsUrl: string;
+  apiLoginId: string;
+  /** Secret: never logged, never sent to the browser. */
+  transactionKey: string;
+  /** Public client key for Accept.js. */
+  clientKey: string;
+  /** Whole-call limit of one gateway request; past it the payment is left pending. */
+  timeoutMs: number;
+}
+
+/** Where the app serves the gateway simulator in simulator mode. */
+export const SIMULATOR_PREFIX = '/gateway-simulator';
+
+/** The address this process can reach itself at: loopback when listening on every interface. */
+function selfOrigin(host: string, port: number): string {
+  const h = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
+}
+
+function paymentsFromEnv(e: Env, publicUrl: string): PaymentsConfig {
+  if (e.PAYMENT_GATEWAY === 'simulator') {
+    return {
+      gateway: 'simulator',
+      endpoint: `${selfOrigin(e.HOST, e.PORT)}${SIMULATOR_PREFIX}/xml/v1/request.api`,
+      acceptJsUrl: `${publicUrl}${SIMULATOR_PREFIX}/Accept.js`,
+      apiLoginId: `sim${randomBytes(6).toString('hex')}`,
+      transactionKey: randomSecret(12),
+      clientKey: randomSecret(24),
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    };
+  }
+  const base = e.NODE_ENV === 'production' ? AUTHORIZE_NET.production : AUTHORIZE_NET.sandbox;
+  return {
+    gateway: 'authorize-net',
+    endpoint: e.AUTHORIZE_NET_ENDPOINT ?? base.endpoint,
+    acceptJsUrl: base.acceptJsUrl,
+    apiLoginId: e.AUTHORIZE_NET_API_LOGIN_ID!,
+    transactionKey: e.AUTHORIZE_NET_TRANSACTION_KEY!,
+    clientKey: e.AUTHORIZE_NET_CLIENT_KEY!,
+    timeoutMs: e.PAYMENT_TIMEOUT_MS,
+  };
 }
 
 /** An S3 or S3-compatible bucket (STORAGE_DRIVER=s3). */
@@ -152,13 +215,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
   }
+  if (e.PAYMENT_GATEWAY === 'authorize-net') {
+    const missing = (['AUTHORIZE_NET_API_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY', 'AUTHORIZE_NET_CLIENT_KEY'] as const)
+      .filter((k) => !e[k])
+      .map((k) => `  ${k}: required when PAYMENT_GATEWAY is authorize-net`);
+    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
+  }
   const port = e.PORT;
   const isProduction = e.NODE_ENV === 'production';
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const config: AppConfig = {
     env: e.NODE_ENV,
     host: e.HOST,
     port,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -204,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       profile_image: mb(e.UPLOAD_MAX_IMAGE_MB),
       application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
     },
+    payments: paymentsFromEnv(e, publicUrl),
   };
   return { ...config, ...overrides };
 }

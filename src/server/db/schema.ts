@@ -383,3 +383,63 @@ export const contestEntries = pgTable('contest_entries', {
   index('contest_entries_contest_org').on(t.contest, sql`lower(${t.organization})`),
   index('contest_entries_contest_created').on(t.contest, t.createdAt),
 ]);
+
+/**
+ * Card and bank payments (SPEC tool 14, §7 POST /app/payments/credit|bank; DESIGN §4, §5.8).
+ * A row is written `pending` with the attempt's idempotency key (unique) and committed before the
+ * gateway is called, so a retry or double click with the same key never charges twice. It ends
+ * `paid` (responseCode "1", amounts applied to invoices), `held` (under review), `declined` or
+ * `failed`, or stays `pending` when the gateway's answer never came. No card or bank number and no
+ * opaque token is ever stored: only the gateway's masked last four digits and its message.
+ * `amount_cents` is what was charged; `discount_cents` what the redeemed discount took off; the
+ * two together are what the payment settles on `invoice_ids`.
+ */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  /** Who paid (an account holder, or an admin paying on the account's behalf). */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** 'card', 'bank', 'paypal' or 'zero'. */
+  method: text('method').notNull(),
+  /** 'pending', 'paid', 'held', 'declined' or 'failed'. */
+  status: text('status').notNull().default('pending'),
+  amountCents: integer('amount_cents').notNull(),
+  discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+  /** The reservation redeemed when the payment is paid. */
+  discountReservationId: integer('discount_reservation_id').references(() => discountReservations.id, { onDelete: 'set null' }),
+  discountCents: integer('discount_cents').notNull().default(0),
+  /** The invoices selected, as sent (the amounts applied are in payment_invoices once paid). */
+  invoiceIds: integer('invoice_ids').array().notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  gatewayTransId: text('gateway_trans_id'),
+  authCode: text('auth_code'),
+  /** Masked by the gateway, e.g. XXXX1111. */
+  accountLast4: text('account_last4'),
+  /** Visa, eCheck … as the gateway reports it. */
+  accountType: text('account_type'),
+  /** The gateway's response reason or error code and its text (never a secret). */
+  gatewayCode: text('gateway_code'),
+  gatewayMessage: text('gateway_message'),
+  createdAt: createdAt(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('payments_idempotency_key_unique').on(t.idempotencyKey),
+  index('payments_account_created').on(t.accountId, t.createdAt),
+  index('payments_status_created').on(t.status, t.createdAt),
+  check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
+  check('payments_status', sql`${t.status} IN ('pending', 'paid', 'held', 'declined', 'failed')`),
+  check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
+]);
+
+/** What a paid payment settled on each invoice (reduced from invoices.balance_cents), integer cents. */
+export const paymentInvoices = pgTable('payment_invoices', {
+  id: serial('id').primaryKey(),
+  paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+  invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
+  amountCents: integer('amount_cents').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('payment_invoices_payment_invoice_unique').on(t.paymentId, t.invoiceId),
+  index('payment_invoices_invoice').on(t.invoiceId),
+  check('payment_invoices_amount', sql`${t.amountCents} > 0`),
+]);

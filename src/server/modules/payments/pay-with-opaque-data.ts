@@ -1,0 +1,267 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { billingSummary, dollarsToCents } from '../../../shared/rules/billing.ts';
+import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
+import type { Db } from '../../db/client.ts';
+import { invoices, paymentInvoices, payments } from '../../db/schema.ts';
+import { notFound, ValidationError } from '../../errors.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { splitFullName, type BillTo, type ChargeOutcome, type PaymentGateway } from '../../providers/payments/authorize-net.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { findReservedDiscount } from '../discounts/find-reserved-discount.ts';
+import { redeemReservation } from '../discounts/redeem-reservation.ts';
+import { findOrderDetails } from '../invoices/order-details.ts';
+
+/** SPEC §8 "Payments" texts, and this module's own answers for the cases SPEC leaves open. */
+export const PAYMENT_MESSAGES = {
+  approved: 'This transaction has been approved.',
+  failed: 'Unable to complete payment.',
+  amountChanged: 'The amount changed. Please review and try again.',
+  nothingToCharge: 'Nothing is left to pay by card or bank account. Please settle without payment.',
+  keyUsed: 'This payment attempt has already been used for another account. Please reload the page and try again.',
+  held: 'Your payment was received and is being reviewed. Your invoices will be updated once it is approved. Please do not pay again.',
+  pending: 'We could not confirm the payment yet. Please do not pay again; your invoices will be updated once the payment is confirmed.',
+} as const;
+
+export type PaymentMethod = 'card' | 'bank';
+type PaymentStatus = 'pending' | 'paid' | 'held' | 'declined' | 'failed';
+
+/** What the route answers: the HTTP status and the JSON body. */
+export interface PaymentAnswer {
+  statusCode: 200 | 202 | 422;
+  body: Record<string, unknown>;
+}
+
+/** Input of {@link payWithOpaqueData}. */
+export interface OpaquePaymentRequest {
+  method: PaymentMethod;
+  /** Parsed with creditCardPaymentSchema (card) or bankPaymentSchema (bank). */
+  input: CreditCardPayment | BankPayment;
+  user: SessionUser;
+  /** The account paid for, already authorised (own account, or any account for an admin). */
+  accountId: number;
+  /** An admin paying for an account that is not their own: audited. */
+  onBehalf: boolean;
+  ip?: string;
+}
+
+export interface PaymentDeps {
+  db: Db;
+  gateway: PaymentGateway;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  now?: () => Date;
+}
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** The gateway's refId for a payment: at most 20 characters (authorize-net.ts MAX.refId). */
+export const paymentRefId = (paymentId: number) => `gs-pay-${paymentId}`;
+
+/**
+ * POST /app/payments/credit and /app/payments/bank (SPEC tool 14, §3 "Payment payloads", §7, §8
+ * "Payments"; DESIGN §5.6, §5.8): charges Accept.js opaque data for the selected invoices.
+ *
+ * 1. A payment with the same idempotency key already exists: its outcome is answered again and the
+ *    gateway is not called (a double click, a retry after a timeout, a concurrent submit).
+ * 2. One transaction: the invoices are locked (FOR UPDATE) and must all be the account's with a
+ *    balance (else 404); subtotal, discount (only a reservation held by the account, via
+ *    findReservedDiscount) and total are recomputed with billingSummary. The client's `value` is
+ *    never charged: when it differs from the server total the answer is 422 'The amount changed.
+ *    Please review and try again.' and nothing is written. A total of 0 is 422 (zero payment is
+ *    another route). The payment row is inserted `pending` with the key (ON CONFLICT DO NOTHING on
+ *    the unique key: a concurrent twin answers the winner's outcome) and committed.
+ * 3. The gateway is called once with refId `gs-pay-{id}` and invoiceNumber from the invoice
+ *    numbers (so the gateway's own duplicate check also guards the same invoices).
+ * 4. A second transaction records the outcome: approved → `paid`, the amount plus the discount is
+ *    applied to the invoices' balances oldest first (payment_invoices rows) and the reservation is
+ *    redeemed; held → `held` (invoices untouched, 202); declined → `declined`, error/duplicate →
+ *    `failed` (422 with the gateway's first message); no answer → stays `pending` (202), never retried.
+ *
+ * Never stores or logs the opaque data; only the gateway's masked last four digits, codes and texts.
+ * Writes: payments, payment_invoices, invoices.balance_cents, discount_reservations, audit_log.
+ * @throws HttpError 404 for an invoice that is not the account's or has nothing left to pay
+ * @throws ValidationError 422 for a changed amount, a zero total, or a key used by another account
+ */
+export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentRequest): Promise<PaymentAnswer> {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const { input, accountId } = req;
+  const redirect = req.user.isAdmin ? `/admin/payments/latest/${accountId}` : '/app/finances';
+
+  const existing = await findPaymentByKey(db, input.idempotency_key);
+  if (existing) return replay(existing, accountId, redirect);
+
+  const created = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: invoices.id, number: invoices.number, balanceCents: invoices.balanceCents })
+      .from(invoices)
+      .where(and(inArray(invoices.id, input.invoices), eq(invoices.accountId, accountId), gt(invoices.balanceCents, 0)))
+      .orderBy(asc(invoices.documentAt), asc(invoices.id))
+      .for('update');
+    if (rows.length !== input.invoices.length) throw notFound('The invoice');
+    const lines = await findOrderDetails(tx, input.invoices);
+    const discount = input.discount_id ? await findReservedDiscount(tx, accountId, input.discount_id, now()) : null;
+    const summary = billingSummary(
+      rows.map((r) => ({ id: r.id, balanceCents: r.balanceCents, lines: (lines.get(r.id) ?? []).map((l) => ({ type: l.type, valueCents: l.value_cents })) })),
+      discount,
+    );
+    if (summary.total === 0) throw new ValidationError({ value: [PAYMENT_MESSAGES.nothingToCharge] });
+    if (dollarsToCents(input.value) !== summary.total) throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
+
+    const [row] = await tx.insert(payments).values({
+      accountId,
+      userId: req.user.id,
+      method: req.method,
+      status: 'pending',
+      amountCents: summary.total,
+      discountId: discount && summary.discount_total > 0 ? discount.id : null,
+      discountReservationId: discount && summary.discount_total > 0 ? discount.reservationId : null,
+      discountCents: summary.discount_total,
+      invoiceIds: rows.map((r) => r.id),
+      idempotencyKey: input.idempotency_key,
+    }).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
+    if (!row) return null;
+    if (req.onBehalf) {
+      await recordAudit(tx, {
+        actorUserId: req.user.id, accountId, action: 'payment.submitted_on_behalf', ip: req.ip,
+        details: { paymentId: row.id, method: req.method, amountCents: summary.total, invoiceIds: row.invoiceIds },
+      });
+    }
+    return { payment: row, invoiceNumber: rows.map((r) => r.number).join(',') };
+  });
+
+  if (!created) {
+    // A concurrent request with the same key inserted first: answer its outcome, charge nothing.
+    const twin = await findPaymentByKey(db, input.idempotency_key);
+    if (!twin) throw new Error('payment with a conflicting idempotency key not found');
+    return replay(twin, accountId, redirect);
+  }
+
+  const { payment } = created;
+  let outcome: ChargeOutcome;
+  try {
+    outcome = await deps.gateway.chargeOpaqueData({
+      amountCents: payment.amountCents,
+      opaqueData: { dataDescriptor: input.dataDescriptor, dataValue: input.dataValue },
+      refId: paymentRefId(payment.id),
+      invoiceNumber: created.invoiceNumber,
+      description: `GoodStanding payment ${payment.id}`,
+      customer: { id: String(accountId) },
+      billTo: billToOf(req),
+      customerIp: req.ip,
+    });
+  } catch (err) {
+    // The client promises not to throw for gateway trouble; if it does, the charge may have happened.
+    deps.log.error({ paymentId: payment.id, errName: (err as Error | null)?.name }, 'payment gateway call threw; payment left pending');
+    outcome = { status: 'unknown', reason: 'network' };
+  }
+
+  const settled = await recordOutcome(deps, payment, outcome, now());
+  deps.log.info({ paymentId: payment.id, accountId, status: settled.row.status, code: settled.row.gatewayCode }, 'payment recorded');
+  return answerFor(settled.row, redirect, settled.unassignedCents);
+}
+
+/** The payment row holding `key`, or undefined. */
+async function findPaymentByKey(db: Db, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
+  return row;
+}
+
+/** The answer for a payment that already exists under the key (never calls the gateway). */
+function replay(row: PaymentRow, accountId: number, redirect: string): PaymentAnswer {
+  if (row.accountId !== accountId) throw new ValidationError({ idempotency_key: [PAYMENT_MESSAGES.keyUsed] });
+  return answerFor(row, redirect, 0);
+}
+
+/** SPEC §8 answers by status. `messages.resultCode` is what the billing screen reads (SPEC §7). */
+function answerFor(row: PaymentRow, redirect: string, unassignedCents: number): PaymentAnswer {
+  const status = row.status as PaymentStatus;
+  switch (status) {
+    case 'paid':
+      return {
+        statusCode: 200,
+        body: {
+          message: PAYMENT_MESSAGES.approved, redirect, status, payment_id: row.id,
+          ...(unassignedCents > 0 ? { unassigned: true } : {}),
+          messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: PAYMENT_MESSAGES.approved }] },
+        },
+      };
+    case 'held':
+      return { statusCode: 202, body: { message: PAYMENT_MESSAGES.held, redirect, status, payment_id: row.id, messages: { resultCode: 'Ok' } } };
+    case 'pending':
+      return { statusCode: 202, body: { message: PAYMENT_MESSAGES.pending, status, payment_id: row.id, messages: { resultCode: 'Ok' } } };
+    default: {
+      const text = row.gatewayMessage || 'The payment was not accepted.';
+      return {
+        statusCode: 422,
+        body: {
+          message: PAYMENT_MESSAGES.failed, errors: { payment: [text] }, status, payment_id: row.id,
+          messages: { resultCode: 'Error', message: [{ code: row.gatewayCode ?? '', text }] },
+        },
+      };
+    }
+  }
+}
+
+/** billTo from the card holder's address, or the bank account's name. */
+function billToOf(req: OpaquePaymentRequest): BillTo {
+  if (req.method === 'card') {
+    const card = req.input as CreditCardPayment;
+    return { ...splitFullName(card.name), address: card.address, city: card.city, state: card.state, zip: card.zip, country: 'US', phoneNumber: card.phone || undefined };
+  }
+  return { ...splitFullName((req.input as BankPayment).nameOnAccount) };
+}
+
+/**
+ * Second transaction: writes the gateway's outcome onto the pending payment (only while it is
+ * still pending) and, when approved, applies it to the invoices and redeems the discount.
+ */
+async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: ChargeOutcome, now: Date): Promise<{ row: PaymentRow; unassignedCents: number }> {
+  if (outcome.status === 'unknown') {
+    deps.log.warn({ paymentId: payment.id, reason: outcome.reason }, 'payment not confirmed by the gateway; left pending');
+    return { row: payment, unassignedCents: 0 };
+  }
+  const status: PaymentStatus = outcome.status === 'approved' ? 'paid' : outcome.status === 'held' ? 'held' : outcome.status === 'declined' ? 'declined' : 'failed';
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(payments).set({
+      status,
+      gatewayTransId: outcome.transId,
+      authCode: outcome.status === 'approved' ? outcome.authCode || null : null,
+      accountLast4: 'accountNumber' in outcome ? outcome.accountNumber || null : null,
+      accountType: 'accountType' in outcome ? outcome.accountType || null : null,
+      gatewayCode: outcome.code || outcome.message?.code || null,
+      gatewayMessage: outcome.text || outcome.message?.text || null,
+      settledAt: status === 'held' ? null : now,
+    }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).returning();
+    if (!row) {
+      // Settled meanwhile by someone else (e.g. a reconciliation): report what is stored.
+      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+      return { row: current, unassignedCents: 0 };
+    }
+    if (status !== 'paid') return { row, unassignedCents: 0 };
+
+    const open = await tx
+      .select({ id: invoices.id, balanceCents: invoices.balanceCents })
+      .from(invoices)
+      .where(and(inArray(invoices.id, row.invoiceIds), eq(invoices.accountId, row.accountId)))
+      .orderBy(asc(invoices.documentAt), asc(invoices.id))
+      .for('update');
+    let credit = row.amountCents + row.discountCents;
+    for (const invoice of open) {
+      const applied = Math.min(Math.max(0, invoice.balanceCents), credit);
+      if (applied <= 0) continue;
+      await tx.update(invoices).set({ balanceCents: sql`${invoices.balanceCents} - ${applied}` }).where(eq(invoices.id, invoice.id));
+      await tx.insert(paymentInvoices).values({ paymentId: row.id, invoiceId: invoice.id, amountCents: applied });
+      credit -= applied;
+    }
+    if (credit > 0) {
+      // SPEC §8 "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
+      deps.log.warn({ paymentId: row.id, unassignedCents: credit }, 'approved payment could not be fully applied to its invoices');
+    }
+    if (row.discountReservationId !== null) {
+      const redeemed = await redeemReservation(tx, row.discountReservationId, paymentRefId(row.id), now);
+      if (!redeemed) deps.log.warn({ paymentId: row.id, reservationId: row.discountReservationId }, 'discount reservation was already redeemed');
+    }
+    return { row, unassignedCents: credit };
+  });
+}
