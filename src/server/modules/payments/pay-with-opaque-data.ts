@@ -1,16 +1,17 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { billingSummary, dollarsToCents } from '../../../shared/rules/billing.ts';
+import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { invoices, paymentInvoices, payments } from '../../db/schema.ts';
-import { notFound, ValidationError } from '../../errors.ts';
+import { payments } from '../../db/schema.ts';
+import { ValidationError } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { splitFullName, type BillTo, type ChargeOutcome, type PaymentGateway } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { findReservedDiscount } from '../discounts/find-reserved-discount.ts';
 import { redeemReservation } from '../discounts/redeem-reservation.ts';
-import { findOrderDetails } from '../invoices/order-details.ts';
+import { applyCreditToInvoices, assertPayable, findPaymentByKey, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
+
+export { paymentRefId } from './payment-steps.ts';
 
 /** SPEC §8 "Payments" texts, and this module's own answers for the cases SPEC leaves open. */
 export const PAYMENT_MESSAGES = {
@@ -52,11 +53,6 @@ export interface PaymentDeps {
   now?: () => Date;
 }
 
-type PaymentRow = typeof payments.$inferSelect;
-
-/** The gateway's refId for a payment: at most 20 characters (authorize-net.ts MAX.refId). */
-export const paymentRefId = (paymentId: number) => `gs-pay-${paymentId}`;
-
 /**
  * POST /app/payments/credit and /app/payments/bank (SPEC tool 14, §3 "Payment payloads", §7, §8
  * "Payments"; DESIGN §5.6, §5.8): charges Accept.js opaque data for the selected invoices.
@@ -92,19 +88,9 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
   if (existing) return replay(existing, accountId, redirect);
 
   const created = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: invoices.id, number: invoices.number, balanceCents: invoices.balanceCents })
-      .from(invoices)
-      .where(and(inArray(invoices.id, input.invoices), eq(invoices.accountId, accountId), gt(invoices.balanceCents, 0)))
-      .orderBy(asc(invoices.documentAt), asc(invoices.id))
-      .for('update');
-    if (rows.length !== input.invoices.length) throw notFound('The invoice');
-    const lines = await findOrderDetails(tx, input.invoices);
-    const discount = input.discount_id ? await findReservedDiscount(tx, accountId, input.discount_id, now()) : null;
-    const summary = billingSummary(
-      rows.map((r) => ({ id: r.id, balanceCents: r.balanceCents, lines: (lines.get(r.id) ?? []).map((l) => ({ type: l.type, valueCents: l.value_cents })) })),
-      discount,
-    );
+    const rows = await lockInvoices(tx, accountId, input.invoices);
+    assertPayable(rows, input.invoices);
+    const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, now());
     if (summary.total === 0) throw new ValidationError({ value: [PAYMENT_MESSAGES.nothingToCharge] });
     if (dollarsToCents(input.value) !== summary.total) throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
 
@@ -159,12 +145,6 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
   const settled = await recordOutcome(deps, payment, outcome, now());
   deps.log.info({ paymentId: payment.id, accountId, status: settled.row.status, code: settled.row.gatewayCode }, 'payment recorded');
   return answerFor(settled.row, redirect, settled.unassignedCents);
-}
-
-/** The payment row holding `key`, or undefined. */
-async function findPaymentByKey(db: Db, key: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
-  return row;
 }
 
 /** The answer for a payment that already exists under the key (never calls the gateway). */
@@ -240,20 +220,7 @@ async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: Ch
     }
     if (status !== 'paid') return { row, unassignedCents: 0 };
 
-    const open = await tx
-      .select({ id: invoices.id, balanceCents: invoices.balanceCents })
-      .from(invoices)
-      .where(and(inArray(invoices.id, row.invoiceIds), eq(invoices.accountId, row.accountId)))
-      .orderBy(asc(invoices.documentAt), asc(invoices.id))
-      .for('update');
-    let credit = row.amountCents + row.discountCents;
-    for (const invoice of open) {
-      const applied = Math.min(Math.max(0, invoice.balanceCents), credit);
-      if (applied <= 0) continue;
-      await tx.update(invoices).set({ balanceCents: sql`${invoices.balanceCents} - ${applied}` }).where(eq(invoices.id, invoice.id));
-      await tx.insert(paymentInvoices).values({ paymentId: row.id, invoiceId: invoice.id, amountCents: applied });
-      credit -= applied;
-    }
+    const credit = await applyCreditToInvoices(tx, row, row.amountCents + row.discountCents);
     if (credit > 0) {
       // SPEC §8 "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
       deps.log.warn({ paymentId: row.id, unassignedCents: credit }, 'approved payment could not be fully applied to its invoices');
