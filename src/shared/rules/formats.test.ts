@@ -3,7 +3,7 @@ import 'dayjs/locale/fr';
 import 'dayjs/locale/de';
 import {
   formatCurrency, formatDate, formatDuration, formatFileSize, formatLocalDateTime, formatPercent,
-  formatWizardCurrency, trimText,
+  formatSizeLimit, formatWizardCurrency, trimText,
 } from './formats.ts';
 
 describe('formatCurrency (SPEC §9: dollars, 2 decimals, leading minus)', () => {
@@ -183,5 +183,16 @@ describe('trimText (200 characters by default, at a word boundary, with an ellip
 
   it('takes another length', () => {
     expect(trimText('The quick brown fox jumps over the lazy dog', 20)).toBe('The quick brown fox…');
+  });
+});
+
+describe('formatSizeLimit (upload limits, configured in binary megabytes)', () => {
+  it.each([
+    [5 * 1024 * 1024, '5 MB'],
+    [500 * 1024 * 1024, '500 MB'],
+    [1.5 * 1024 * 1024, '1.5 MB'],
+    [64 * 1024, '64 KB'],
+  ])('%d bytes -> %s', (bytes, text) => {
+    expect(formatSizeLimit(bytes)).toBe(text);
   });
 });

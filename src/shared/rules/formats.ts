@@ -46,6 +46,14 @@ export function formatFileSize(bytes: number): string {
 }
 
 /**
+ * An upload size limit as people read it, in the binary megabytes the limits are configured in
+ * (UPLOAD_MAX_*_MB): 20 MiB -> '20 MB', 100 MiB -> '100 MB', 64 KiB -> '64 KB' below a megabyte.
+ */
+export function formatSizeLimit(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+}
+
+/**
  * Date, default pattern MM/DD/YYYY, in the given dayjs locale (the locale must have been loaded by
  * the caller: `import 'dayjs/locale/fr'`). Accepts a Date, an ISO string or epoch milliseconds.
  * Returns '' for an empty or invalid date.

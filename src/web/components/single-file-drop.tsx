@@ -4,6 +4,7 @@ import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { checkFileName, ONE_AT_A_TIME } from '../../shared/rules/uploads.ts';
+import { formatFileSize } from '../../shared/rules/formats.ts';
 import { toastFailure } from '../lib/feedback.tsx';
 
 /** SPEC §9: the video preview is taken at 25 % of its duration. */
@@ -33,8 +34,6 @@ export function videoThumbnail(file: File): Promise<string> {
     video.src = url;
   });
 }
-
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 const warnOneAtATime = () => notifications.show({ title: 'Uh oh!', message: ONE_AT_A_TIME, color: 'yellow', withBorder: true });
 
@@ -112,7 +111,7 @@ export function SingleFileDrop({ label, file, onChange, allowed, accept, preview
             {file ? (
               <>
                 <Text fw={600}>{file.name}</Text>
-                <Text size="sm" c="dimmed">{sizeText(file.size)} · Remove it below to choose another file.</Text>
+                <Text size="sm" c="dimmed">{formatFileSize(file.size)} · Remove it below to choose another file.</Text>
               </>
             ) : (
               <>

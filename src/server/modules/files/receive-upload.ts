@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ALLOWED_EXTENSIONS, checkFileName, notAllowedMessage, ONE_AT_A_TIME, type UploadPurpose } from '../../../shared/rules/uploads.ts';
 import { stripControl } from '../../../shared/validation.ts';
+import { formatSizeLimit } from '../../../shared/rules/formats.ts';
 import { ValidationError } from '../../errors.ts';
 import { newStorageKey, type FileStorage } from '../../providers/storage/storage.ts';
 import { contentTypeFor, SNIFF_BYTES } from './file-type-check.ts';
@@ -39,9 +40,6 @@ export interface ReceiveOptions {
   missingMessage?: string | null;
 }
 
-/** A size limit as people read it: '20 MB', or '64 KB' below a megabyte. */
-const readableSize = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /**
  * Streams a multipart upload into storage (DESIGN §5.7, SPEC §5 "Uploads"): each file's name is
@@ -94,7 +92,7 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
   return { fields, files };
 }
 
-const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${readableSize(maxBytes)}.`);
+const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${formatSizeLimit(maxBytes)}.`);
 
 async function storeOne(storage: FileStorage, body: NodeJS.ReadableStream, fileName: string, opts: ReceiveOptions, field: string): Promise<ReceivedFile> {
   const hash = createHash('sha256');

@@ -4,7 +4,7 @@ import { Alert, Badge, Card, Checkbox, Grid, Group, List, Paper, ScrollArea, Nat
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQuery } from '@tanstack/react-query';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
-import { formatFileSize } from '../../../shared/rules/formats.ts';
+import { formatFileSize, formatSizeLimit } from '../../../shared/rules/formats.ts';
 import {
   GENERIC_UPLOAD_ACTION, type GenericUploadOptions, type GenericUploadResult, type RosterImportReport, type RosterRowIssue,
 } from '../../../shared/schemas/generic-upload.ts';
@@ -18,8 +18,6 @@ const FILE_UPLOADED = 'file-uploaded';
 const CLEAR_DRAGOVER = 'clear-dragover';
 
 const number = (n: number) => n.toLocaleString('en-US');
-/** A size limit as the server words it (binary megabytes: 100 MB is 104,857,600 bytes). */
-const limitText = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 const LAYOUT_LABEL: Record<string, string> = { 'irs-bmf': 'IRS EO BMF extract', roster: 'Roster' };
 
 /**
@@ -71,7 +69,7 @@ export default function UploadsPage() {
     if (!first) return;
     const code = first.errors[0]?.code;
     if (code === 'too-many-files') toastFailure(`Please drop at most ${maxFiles} files at a time.`, 'Uh oh!');
-    else if (code === 'file-too-large' && maxBytes) toastFailure(`${first.file.name} is larger than ${limitText(maxBytes)}.`, 'Uh oh!');
+    else if (code === 'file-too-large' && maxBytes) toastFailure(`${first.file.name} is larger than ${formatSizeLimit(maxBytes)}.`, 'Uh oh!');
     else toastFailure(`${first.file.name} is not allowed.`, 'Uh oh!');
     window.dispatchEvent(new CustomEvent(CLEAR_DRAGOVER));
   }
@@ -126,7 +124,7 @@ export default function UploadsPage() {
                   <Dropzone.Reject><Text size="sm" c="red.8" fw={600}>Some of these files cannot be taken</Text></Dropzone.Reject>
                   <Text size="sm" c="dimmed" ta="center" id={hintId}>
                     {createAccounts ? 'CSV or TXT rosters' : 'Any type except programs and scripts'}
-                    {maxBytes ? `, up to ${limitText(maxBytes)} each` : ''}, {maxFiles} at a time.
+                    {maxBytes ? `, up to ${formatSizeLimit(maxBytes)} each` : ''}, {maxFiles} at a time.
                   </Text>
                 </Stack>
               </Dropzone>
