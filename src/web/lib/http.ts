@@ -30,6 +30,9 @@ export function setCsrfToken(token: string) {
   meta.content = token;
 }
 
+/** The Ajax marker, JSON answers and the CSRF token, sent with every request of the client. */
+const baseHeaders = (): Record<string, string> => ({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'X-CSRF-TOKEN': csrfToken() });
+
 /**
  * The one request helper of the web client (SPEC §7 "Generic form helper"): sends the Ajax marker
  * and the CSRF header, JSON bodies for post/put/patch/delete and query strings for get, FormData
@@ -38,7 +41,7 @@ export function setCsrfToken(token: string) {
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
 export async function request<T = unknown>(method: Method, url: string, data?: Record<string, unknown> | FormData): Promise<T> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'X-CSRF-TOKEN': csrfToken() };
+  const headers = baseHeaders();
   let target = url;
   let body: BodyInit | undefined;
   if (method === 'get') {
@@ -58,16 +61,20 @@ export async function request<T = unknown>(method: Method, url: string, data?: R
   } catch {
     throw new HttpFailure(0, 'The server could not be reached. Check your connection and try again.');
   }
-  const text = await res.text();
+  return answerOf<T>(res.status, await res.text());
+}
+
+/** A response body read as JSON; a non-2xx status becomes an HttpFailure with the server's message and field errors. */
+function answerOf<T>(status: number, text: string): T {
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
     json = null;
   }
-  if (!res.ok) {
+  if (status < 200 || status >= 300) {
     const b = (json ?? {}) as { message?: string; errors?: FieldErrors };
-    throw new HttpFailure(res.status, b.message ?? `Request failed (${res.status}).`, b.errors ?? {}, json);
+    throw new HttpFailure(status, b.message ?? `Request failed (${status}).`, b.errors ?? {}, json);
   }
   return json as T;
 }
@@ -90,21 +97,15 @@ export function postWithProgress<T = unknown>(url: string, body: FormData, onPro
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
-    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
-    xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('X-CSRF-TOKEN', csrfToken());
+    for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => { if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total); };
     xhr.onerror = () => reject(new HttpFailure(0, 'The server could not be reached. Check your connection and try again.'));
     xhr.onload = () => {
-      let json: unknown = null;
       try {
-        json = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        json = null;
+        resolve(answerOf<T>(xhr.status, xhr.responseText));
+      } catch (err) {
+        reject(err);
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(json as T);
-      const b = (json ?? {}) as { message?: string; errors?: FieldErrors };
-      reject(new HttpFailure(xhr.status, b.message ?? `Request failed (${xhr.status}).`, b.errors ?? {}, json));
     };
     xhr.send(body);
   });
