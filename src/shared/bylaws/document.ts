@@ -38,7 +38,9 @@ export interface BylawsDocument {
   articles: Article[];
   /** Certificate of adoption, after the articles. */
   certification: Paragraph[];
-  /** Running footer text (the short variant names its brand). */
+  /** The brand the document is published under (the short variant's own brand). */
+  brand: string;
+  /** Running footer text naming the brand. */
   footer: string;
 }
 
@@ -264,7 +266,8 @@ export function buildBylawsDocument(answers: BylawAnswers, opts: DocumentOptions
       p('Signed: ______________________________   Secretary'),
       p('Printed name: ______________________________   Date: ______________'),
     ],
-    footer: short ? `Prepared with ${opts.shortBrand}. General guidance, not legal advice: review before adopting.` : `Prepared with ${opts.brand}. General guidance, not legal advice: review before adopting.`,
+    brand: short ? opts.shortBrand : opts.brand,
+    footer: `Prepared with ${short ? opts.shortBrand : opts.brand}. General guidance, not legal advice: review before adopting.`,
   };
 }
 

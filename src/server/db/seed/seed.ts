@@ -23,11 +23,13 @@ export interface SeedCredentials {
   demo: { email: string; password: string; generated: boolean };
 }
 
+/** A seeded level's wizard as stored in levels.schema. */
+const wizardOf = (slug: WizardLevelSlug): LevelWizard => ({ title: WIZARD_TITLES[slug], submission_alert: SUBMISSION_ALERT, pages: WIZARD_SCHEMAS[slug] });
+
 /** Writes company, levels with their wizards and upgrade targets, and the 51 state requirements. Idempotent. */
 export async function seedReference(db: Db): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
   if (n === 0) await db.insert(companies).values(COMPANY);
-  const wizardOf = (slug: WizardLevelSlug): LevelWizard => ({ title: WIZARD_TITLES[slug], submission_alert: SUBMISSION_ALERT, pages: WIZARD_SCHEMAS[slug] });
   await db.insert(levels).values(LEVELS.map((l) => ({ ...l, renewalFeatures: [...l.renewalFeatures], schema: wizardOf(l.slug) }))).onConflictDoNothing();
   const all = await db.select({ id: levels.id, slug: levels.slug }).from(levels);
   const idOf = new Map(all.map((l) => [l.slug, l.id]));
@@ -53,7 +55,7 @@ export async function refreshLevelWizards(db: Db): Promise<string[]> {
   for (const row of rows) {
     const level = LEVELS.find((l) => l.slug === row.slug);
     if (!level) continue;
-    const wizard: LevelWizard = { title: WIZARD_TITLES[level.slug], submission_alert: SUBMISSION_ALERT, pages: WIZARD_SCHEMAS[level.slug] };
+    const wizard = wizardOf(level.slug);
     // jsonb keeps its own key order: compare values, not text.
     if (isDeepStrictEqual(row.schema, JSON.parse(JSON.stringify(wizard)))) continue;
     await db.update(levels).set({ schema: wizard }).where(eq(levels.slug, row.slug));

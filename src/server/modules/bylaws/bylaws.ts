@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bylaws } from '../../db/schema.ts';
-import { notFound, ValidationError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { BYLAW_SCHEMAS, type BylawAnswers, type BylawForEditing, type BylawSaved, type BylawVariant } from '../../../shared/schemas/bylaws.ts';
 import { buildBylawsDocument, bylawsFileName, type BylawsDocument } from '../../../shared/bylaws/document.ts';
 import { parseInput } from '../../validate.ts';
@@ -25,9 +25,8 @@ export interface BylawLinks {
 
 /** Validates a variant's payload with its shared schema (SPEC §3) and drops the captcha token. */
 function answersOf(variant: BylawVariant, body: unknown): BylawAnswers {
-  const input = parseInput(BYLAW_SCHEMAS[variant], body) as Record<string, unknown>;
-  if (input.version !== variant) throw ValidationError.field('version', 'The selected version is invalid.');
-  const { ['g-recaptcha-response']: _captcha, ...answers } = input;
+  // Each variant's schema takes only its own `version` (z.literal), so a mismatch is a 422 there.
+  const { ['g-recaptcha-response']: _captcha, ...answers } = parseInput(BYLAW_SCHEMAS[variant], body) as Record<string, unknown>;
   return answers as BylawAnswers;
 }
 

@@ -42,7 +42,7 @@ export async function renderBylawsDocx(model: BylawsDocument): Promise<Buffer> {
   for (const line of certLines) children.push(new Paragraph({ spacing: { after: 200 }, children: runs(line) }));
 
   const doc = new Document({
-    creator: model.footer.split('.')[0],
+    creator: model.brand,
     title: model.title.map((r) => r.text).join(''),
     styles: { default: { document: { run: { font: FONT, size: 22 } } } },
     sections: [{
