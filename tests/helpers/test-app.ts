@@ -109,3 +109,11 @@ export class Agent {
     return res;
   }
 }
+
+/** A browser-like client signed in as `user` (asserts the sign-in succeeds). */
+export async function signedIn(app: FastifyInstance, user: { email: string; password: string }): Promise<Agent> {
+  const a = await new Agent(app).start();
+  const res = await a.login(user.email, user.password);
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${user.email} failed: ${res.statusCode} ${res.body}`);
+  return a;
+}

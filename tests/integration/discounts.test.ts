@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts } from '../../src/server/db/schema.ts';
 import { DEMO_DISCOUNTS, seedDemoDiscounts } from '../../src/server/db/seed/demo-discounts.ts';
@@ -38,11 +38,6 @@ async function addDiscount(values: typeof discounts.$inferInsert) {
   return row.id;
 }
 
-async function signedIn(user: { email: string; password: string }): Promise<Agent> {
-  const a = await new Agent(t.app).start();
-  expect((await a.login(user.email, user.password)).statusCode).toBe(200);
-  return a;
-}
 
 const openReservations = async (accountId: number, discountId: number) =>
   (await t.database.db.select({ n: count() }).from(discountReservations).where(and(
@@ -78,7 +73,7 @@ afterAll(async () => {
 
 describe('POST /app/discount/reserve', () => {
   it('accepts a lower-case code and answers the SPEC discount with its value in dollars and the hold', async () => {
-    const a = await signedIn(HOLDER_A);
+    const a = await signedIn(t.app, HOLDER_A);
     const before = Date.now();
     const res = await a.post('/app/discount/reserve', { code: '  spring25 ' });
     expect(res.statusCode).toBe(200);
@@ -95,7 +90,7 @@ describe('POST /app/discount/reserve', () => {
   });
 
   it('answers a multiplier as the fraction taken off, exactly', async () => {
-    const a = await signedIn(HOLDER_A);
+    const a = await signedIn(t.app, HOLDER_A);
     const half = (await a.post('/app/discount/reserve', { code: 'HalfFees' })).json();
     expect(half.discount).toMatchObject({ code: 'HALFFEES', currency_value: 0, multiplier: 0.5, is_service_fees: true, is_renewals: false });
     const third = (await a.post('/app/discount/reserve', { code: 'third' })).json();
@@ -105,7 +100,7 @@ describe('POST /app/discount/reserve', () => {
   });
 
   it('removes the discount on an empty code (200, discount null) and keeps nothing', async () => {
-    const a = await signedIn(HOLDER_B);
+    const a = await signedIn(t.app, HOLDER_B);
     for (const body of [{ code: '' }, { code: '   ' }, {}, { code: null }, { code: ['X'] }]) {
       const res = await a.post('/app/discount/reserve', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(200);
@@ -115,7 +110,7 @@ describe('POST /app/discount/reserve', () => {
   });
 
   it('silently gives no discount for an unknown, expired, not yet started or switched-off code (SPEC §8)', async () => {
-    const a = await signedIn(HOLDER_B);
+    const a = await signedIn(t.app, HOLDER_B);
     for (const code of ['NOSUCHCODE', 'oldcode', 'SOON', 'OFF', 'bad code!', 'ÜBER', 'X'.repeat(65)]) {
       const res = await a.post('/app/discount/reserve', { code });
       expect(res.statusCode, code).toBe(200);
@@ -125,15 +120,15 @@ describe('POST /app/discount/reserve', () => {
   });
 
   it('refuses a code longer than the schema allows with 422', async () => {
-    const a = await signedIn(HOLDER_B);
+    const a = await signedIn(t.app, HOLDER_B);
     const res = await a.post('/app/discount/reserve', { code: 'X'.repeat(256) });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.code).toBeDefined();
   });
 
   it('gives no discount once the redemption cap is taken by another account, and again once that hold runs out', async () => {
-    const a = await signedIn(HOLDER_A);
-    const b = await signedIn(HOLDER_B);
+    const a = await signedIn(t.app, HOLDER_A);
+    const b = await signedIn(t.app, HOLDER_B);
     const held = (await b.post('/app/discount/reserve', { code: 'ONLYONE' })).json();
     expect(held.discount.code).toBe('ONLYONE');
     expect((await a.post('/app/discount/reserve', { code: 'ONLYONE' })).json()).toEqual({ discount: null });
@@ -151,7 +146,7 @@ describe('POST /app/discount/reserve', () => {
   });
 
   it('holds a code at most until the discount itself expires', async () => {
-    const a = await signedIn(HOLDER_A);
+    const a = await signedIn(t.app, HOLDER_A);
     const res = (await a.post('/app/discount/reserve', { code: 'ending' })).json();
     const [row] = await t.database.db.select({ expiresAt: discounts.expiresAt }).from(discounts).where(eq(discounts.id, ids.ENDING));
     expect(Date.parse(res.expires_at)).toBe(row.expiresAt!.getTime());
@@ -161,13 +156,13 @@ describe('POST /app/discount/reserve', () => {
     const visitor = await new Agent(t.app).start();
     const res = await visitor.post('/app/discount/reserve', { code: 'SPRING25' });
     expect(res.statusCode).toBe(401);
-    const a = await signedIn(HOLDER_A);
+    const a = await signedIn(t.app, HOLDER_A);
     const noToken = await a.request('POST', '/app/discount/reserve', { code: 'SPRING25' }, {}, false);
     expect(noToken.statusCode).toBe(419);
   });
 
   it('answers 404 to a holder naming another account, and to a user without an account', async () => {
-    const a = await signedIn(HOLDER_A);
+    const a = await signedIn(t.app, HOLDER_A);
     for (const body of [{ code: 'SPRING25', account_id: accountB }, { code: '', account_id: accountB }, { code: 'SPRING25', account_id: 999_999 }]) {
       expect((await a.post('/app/discount/reserve', body)).statusCode, JSON.stringify(body)).toBe(404);
     }
@@ -175,12 +170,12 @@ describe('POST /app/discount/reserve', () => {
     // Naming one's own account is fine.
     expect((await a.post('/app/discount/reserve', { code: 'SPRING25', account_id: String(accountA) })).json().discount.code).toBe('SPRING25');
 
-    const none = await signedIn(NO_ACCOUNT);
+    const none = await signedIn(t.app, NO_ACCOUNT);
     expect((await none.post('/app/discount/reserve', { code: 'SPRING25' })).statusCode).toBe(404);
   });
 
   it('lets an admin reserve for an account, audited; 404 for an account that does not exist', async () => {
-    const admin = await signedIn(ADMIN);
+    const admin = await signedIn(t.app, ADMIN);
     const res = await admin.post('/app/discount/reserve', { code: 'spring25', account_id: accountB });
     expect(res.statusCode).toBe(200);
     expect(res.json().discount.code).toBe('SPRING25');
@@ -250,7 +245,7 @@ describe('reservations', () => {
 
     // Reserving it again gives nothing (already redeemed by this account); other accounts still may.
     expect(await reserveDiscount(db, accountA, holderA.id, 'ONCE')).toEqual({ discount: null, reason: 'already_redeemed' });
-    const a = await signedIn(HOLDER_A);
+    const a = await signedIn(t.app, HOLDER_A);
     expect((await a.post('/app/discount/reserve', { code: 'once' })).json()).toEqual({ discount: null });
     expect((await reserveDiscount(db, accountB, holderB.id, 'ONCE')).discount?.code).toBe('ONCE');
   });
@@ -312,7 +307,7 @@ describe('demo discount codes', () => {
     const rows = await db.select().from(discounts).where(eq(discounts.code, 'RENEW25'));
     expect(rows).toHaveLength(1);
     expect(DEMO_DISCOUNTS.map((d) => d.code)).toEqual(['RENEW25', 'FEES50', 'WELCOME100']);
-    const a = await signedIn(HOLDER_A);
+    const a = await signedIn(t.app, HOLDER_A);
     expect((await a.post('/app/discount/reserve', { code: 'renew25' })).json().discount).toMatchObject({ currency_value: 25, multiplier: 0, is_renewals: true, is_service_fees: false });
     expect((await a.post('/app/discount/reserve', { code: 'fees50' })).json().discount).toMatchObject({ currency_value: 0, multiplier: 0.5, is_service_fees: true, is_renewals: false });
     expect((await a.post('/app/discount/reserve', { code: 'welcome100' })).json().discount).toMatchObject({

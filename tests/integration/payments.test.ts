@@ -4,10 +4,10 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { auditLog, discountReservations, discounts, invoiceLines, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
+import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
+import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { authorizeNetGateway, type OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
 import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
@@ -33,7 +33,6 @@ let t: TestApp;
 let accountA: number;
 let accountB: number;
 let holder: Agent;
-let invoiceCounter = 0;
 
 beforeAll(async () => {
   gatewayServer = Fastify({ logger: false });
@@ -48,7 +47,7 @@ beforeAll(async () => {
   await createUser(db, { ...HOLDER, accountId: accountA });
   await createUser(db, { ...OTHER, accountId: accountB });
   await createUser(db, { ...ADMIN, isAdmin: true });
-  holder = await signedIn(HOLDER);
+  holder = await signedIn(t.app, HOLDER);
 });
 
 afterAll(async () => {
@@ -56,20 +55,8 @@ afterAll(async () => {
   await gatewayServer?.close();
 });
 
-async function signedIn(user: { email: string; password: string }): Promise<Agent> {
-  const a = await new Agent(t.app).start();
-  expect((await a.login(user.email, user.password)).statusCode).toBe(200);
-  return a;
-}
 
-/** An invoice of `cents` with one order-detail line of `type`, inserted directly. */
-async function addInvoice(accountId: number, cents: number, type = 'renewal'): Promise<number> {
-  const [row] = await t.database.db.insert(invoices)
-    .values({ accountId, number: `PT-${++invoiceCounter}-${randomUUID().slice(0, 6)}`, valueCents: cents, balanceCents: cents })
-    .returning({ id: invoices.id });
-  await t.database.db.insert(invoiceLines).values({ invoiceId: row.id, label: 'Annual renewal', type, valueCents: cents });
-  return row.id;
-}
+const addInvoice = (accountId: number, cents: number, type = 'renewal') => createInvoice(t.database.db, { accountId, cents, type, prefix: 'PT' });
 
 const balanceOf = async (id: number) =>
   (await t.database.db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
@@ -274,7 +261,7 @@ describe('POST /app/payments/credit', () => {
   });
 
   it('lets an admin pay for an account by account_id, audited, and sends them to the admin page', async () => {
-    const admin = await signedIn(ADMIN);
+    const admin = await signedIn(t.app, ADMIN);
     const invoiceId = await addInvoice(accountB, 1_500);
     const res = await admin.post('/app/payments/credit', { ...cardPayload(await cardToken('3088000000000017'), [invoiceId], '15.00'), account_id: accountB });
     expect(res.statusCode, res.body).toBe(200);

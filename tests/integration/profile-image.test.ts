@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { accounts, auditLog } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { JPEG_1x1, PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
 
 let t: TestApp;
@@ -19,17 +19,12 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-const signedIn = async (email: string, password: string) => {
-  const a = await new Agent(t.app).start();
-  expect((await a.login(email, password)).statusCode).toBe(200);
-  return a;
-};
 const image = (fileName: string, content: Buffer) => [{ field: 'file', fileName, content }];
 const stored = async () => (await readdir(t.config.storage.dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length;
 
 describe('profile header image (SPEC tool 12)', () => {
   it('sets the image, shows it on the public profile, replaces it and clears it', async () => {
-    const a = await signedIn('holder@example.com', 'H0lder-image-Pass');
+    const a = await signedIn(t.app, { email: 'holder@example.com', password: 'H0lder-image-Pass' });
     const set = await a.upload(`/app/account/image/${mine}`, {}, image('header.png', PNG_1x1));
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toEqual({ id: mine, public_profile_image: expect.stringMatching(new RegExp(`^/app/account/image/${mine}/\\d+$`)) });
@@ -57,7 +52,7 @@ describe('profile header image (SPEC tool 12)', () => {
   });
 
   it('takes only jpeg, png and gif, checked by their bytes, within the size limit', async () => {
-    const a = await signedIn('holder@example.com', 'H0lder-image-Pass');
+    const a = await signedIn(t.app, { email: 'holder@example.com', password: 'H0lder-image-Pass' });
     const before = await stored();
     for (const [name, content] of [['header.webp', PNG_1x1], ['header.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')], ['header.jpg', WINDOWS_EXE], ['header.png.exe', PNG_1x1]] as const) {
       const res = await a.upload(`/app/account/image/${mine}`, {}, image(name, content));
@@ -70,7 +65,7 @@ describe('profile header image (SPEC tool 12)', () => {
   });
 
   it("another account's image routes answer 404; visitors 401; an admin may act and is audited", async () => {
-    const other = await signedIn('other@example.com', 'Other-image-Pass1');
+    const other = await signedIn(t.app, { email: 'other@example.com', password: 'Other-image-Pass1' });
     expect((await other.upload(`/app/account/image/${mine}`, {}, image('x.png', PNG_1x1))).statusCode).toBe(404);
     expect((await other.post(`/app/account/empty-image/${mine}`)).statusCode).toBe(404);
     expect((await other.post('/app/account/empty-image/999999')).statusCode).toBe(404);
@@ -80,7 +75,7 @@ describe('profile header image (SPEC tool 12)', () => {
     const visitor = await new Agent(t.app).start();
     expect((await visitor.post(`/app/account/empty-image/${theirs}`)).statusCode).toBe(401);
 
-    const admin = await signedIn('staff@example.com', 'Staff-image-Pass1');
+    const admin = await signedIn(t.app, { email: 'staff@example.com', password: 'Staff-image-Pass1' });
     expect((await admin.post(`/app/account/empty-image/${theirs}`)).json()).toEqual({ id: theirs, public_profile_image: '' });
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'account.profile_image.cleared'));
     expect(audit.map((r) => r.accountId)).toContain(theirs);

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { auditLog, discountReservations, discounts, invoiceLines, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
+import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
+import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { ZERO_PAYMENT_MESSAGES } from '../../src/server/modules/payments/settle-zero-payment.ts';
 
 /**
@@ -32,7 +32,6 @@ let t: TestApp;
 let accountA: number;
 let accountB: number;
 let holder: Agent;
-let invoiceCounter = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,7 +41,7 @@ beforeAll(async () => {
   await createUser(db, { ...HOLDER, accountId: accountA });
   await createUser(db, { ...OTHER, accountId: accountB });
   await createUser(db, { ...ADMIN, isAdmin: true });
-  holder = await signedIn(HOLDER);
+  holder = await signedIn(t.app, HOLDER);
 });
 
 afterAll(async () => {
@@ -53,20 +52,8 @@ afterEach(() => {
   redeemControl.refuse = false;
 });
 
-async function signedIn(user: { email: string; password: string }): Promise<Agent> {
-  const a = await new Agent(t.app).start();
-  expect((await a.login(user.email, user.password)).statusCode).toBe(200);
-  return a;
-}
 
-/** An invoice of `cents` with one order-detail line of `type`, inserted directly. */
-async function addInvoice(accountId: number, cents: number, type = 'renewal'): Promise<number> {
-  const [row] = await t.database.db.insert(invoices)
-    .values({ accountId, number: `ZP-${++invoiceCounter}-${randomUUID().slice(0, 6)}`, valueCents: cents, balanceCents: cents })
-    .returning({ id: invoices.id });
-  await t.database.db.insert(invoiceLines).values({ invoiceId: row.id, label: 'Annual renewal', type, valueCents: cents });
-  return row.id;
-}
+const addInvoice = (accountId: number, cents: number, type = 'renewal') => createInvoice(t.database.db, { accountId, cents, type, prefix: 'ZP' });
 
 /** A renewal discount: `multiplier` (1 = 100 %) or a fixed value in cents. */
 async function addDiscount(code: string, value: { multiplier: number } | { currencyValueCents: number }): Promise<number> {
@@ -140,7 +127,7 @@ describe('POST /app/payments/zero-payment', () => {
     expect(await balanceOf(invoiceId)).toBe(0);
 
     // The key cannot be reused by another account.
-    const other = await signedIn(OTHER);
+    const other = await signedIn(t.app, OTHER);
     const theirs = await addInvoice(accountB, 1_000);
     const reused = await other.post('/app/payments/zero-payment', { ...body, invoices: [theirs] });
     expect(reused.statusCode).toBe(422);
@@ -230,7 +217,7 @@ describe('POST /app/payments/zero-payment', () => {
   });
 
   it('lets an admin settle for an account by account_id, audited, and still sends them to /app/finances', async () => {
-    const admin = await signedIn(ADMIN);
+    const admin = await signedIn(t.app, ADMIN);
     const discountId = await addDiscount('ZEROADMIN', { multiplier: 1 });
     await reserve(admin, 'ZEROADMIN', { account_id: accountB });
     const invoiceId = await addInvoice(accountB, 7_700);

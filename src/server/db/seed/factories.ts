@@ -1,5 +1,5 @@
 import type { Db } from '../client.ts';
-import { accounts, users } from '../schema.ts';
+import { accounts, invoiceLines, invoices, users } from '../schema.ts';
 import { hashPassword } from '../../passwords.ts';
 
 /** Shared by the demo seed and the tests: one user, optionally an admin or an account holder. */
@@ -26,4 +26,24 @@ export async function createAccount(db: Db, opts: { name: string; isListed?: boo
     searchText: opts.name.toLowerCase(),
   }).returning();
   return a;
+}
+
+let invoiceSeq = 0;
+
+/**
+ * An unpaid invoice of `cents` (integer cents) with one order-detail line of `type`, for tests and
+ * demo data; the number is unique within the process ('T-1-…').
+ * @returns the invoice id
+ */
+export async function createInvoice(db: Db, opts: { accountId: number; cents: number; type?: string; label?: string; prefix?: string }): Promise<number> {
+  const [row] = await db.insert(invoices)
+    .values({
+      accountId: opts.accountId,
+      number: `${opts.prefix ?? 'T'}-${++invoiceSeq}-${Math.random().toString(36).slice(2, 8)}`,
+      valueCents: opts.cents,
+      balanceCents: opts.cents,
+    })
+    .returning({ id: invoices.id });
+  await db.insert(invoiceLines).values({ invoiceId: row!.id, label: opts.label ?? 'Annual renewal', type: opts.type ?? 'renewal', valueCents: opts.cents });
+  return row!.id;
 }
