@@ -401,7 +401,10 @@ export const payments = pgTable('payments', {
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   /** 'card', 'bank', 'paypal' or 'zero'. */
   method: text('method').notNull(),
-  /** 'pending', 'paid', 'held', 'declined' or 'failed'. */
+  /**
+   * 'pending', 'paid', 'held', 'declined' or 'failed'; a PayPal session is 'awaiting_consent' until
+   * the payer approves (nothing charged) and 'cancelled' when given up.
+   */
   status: text('status').notNull().default('pending'),
   amountCents: integer('amount_cents').notNull(),
   discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
@@ -427,7 +430,7 @@ export const payments = pgTable('payments', {
   index('payments_account_created').on(t.accountId, t.createdAt),
   index('payments_status_created').on(t.status, t.createdAt),
   check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
-  check('payments_status', sql`${t.status} IN ('pending', 'paid', 'held', 'declined', 'failed')`),
+  check('payments_status', sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed')`),
   check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
 ]);
 

@@ -4,7 +4,10 @@ import csrfProtection from '@fastify/csrf-protection';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false for the few routes that take no browser session (gateway callbacks). */
+    /**
+     * false for the few routes that take no browser session (gateway callbacks); true for a GET
+     * that changes state because SPEC fixes its method (GET /app/payments/paypal/init and /clear).
+     */
     csrf?: boolean;
   }
   interface FastifyReply {
@@ -38,7 +41,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance, opts: { hmacKey: strin
   });
 
   app.addHook('onRequest', (req, reply, done) => {
-    if (SAFE_METHODS.has(req.method) || req.routeOptions.config?.csrf === false) return done();
+    const csrf = req.routeOptions.config?.csrf;
+    if (csrf === false || (SAFE_METHODS.has(req.method) && csrf !== true)) return done();
     app.csrfProtection(req, reply, done);
   });
 });

@@ -297,8 +297,23 @@ export const walletPaymentSchema = z.object({
   token: requiredText({ label: 'token' }),
   payer_id: requiredText({ label: 'payer id' }),
   ...paymentBase,
+  // The PayPal session's payment row (found by tx_id) already carries the attempt's key.
+  idempotency_key: z.unknown().optional().transform(() => undefined),
   type: typeField('paypal'),
 });
+/**
+ * GET /app/payments/paypal/init query (SPEC §7): invoices (comma-separated ids), value (decimal
+ * dollars the payer saw), type=paypal, discount_id. No idempotency key: every init opens a new
+ * PayPal session and cancels the account's earlier unfinished one; nothing is charged before the
+ * payer approves and POST /app/payments/paypal continues it.
+ */
+export const walletInitSchema = z.object({
+  ...paymentBase,
+  idempotency_key: z.unknown().optional().transform(() => undefined),
+  type: typeField('paypal'),
+});
+export type WalletInit = z.output<typeof walletInitSchema>;
+
 export type WalletPaymentInput = z.input<typeof walletPaymentSchema>;
 export type WalletPayment = z.output<typeof walletPaymentSchema>;
 

@@ -25,7 +25,11 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 export type PaymentMethod = 'card' | 'bank';
-type PaymentStatus = 'pending' | 'paid' | 'held' | 'declined' | 'failed';
+/**
+ * payments.status. 'awaiting_consent': a PayPal session the payer has not approved yet (nothing
+ * charged); 'cancelled': such a session given up. 'pending': the gateway was or is being called.
+ */
+export type PaymentStatus = 'awaiting_consent' | 'cancelled' | 'pending' | 'paid' | 'held' | 'declined' | 'failed';
 
 /** What the route answers: the HTTP status and the JSON body. */
 export interface PaymentAnswer {
@@ -154,7 +158,7 @@ function replay(row: PaymentRow, accountId: number, redirect: string): PaymentAn
 }
 
 /** SPEC §8 answers by status. `messages.resultCode` is what the billing screen reads (SPEC §7). */
-function answerFor(row: PaymentRow, redirect: string, unassignedCents: number): PaymentAnswer {
+export function answerFor(row: PaymentRow, redirect: string, unassignedCents: number): PaymentAnswer {
   const status = row.status as PaymentStatus;
   switch (status) {
     case 'paid':
@@ -196,7 +200,7 @@ function billToOf(req: OpaquePaymentRequest): BillTo {
  * Second transaction: writes the gateway's outcome onto the pending payment (only while it is
  * still pending) and, when approved, applies it to the invoices and redeems the discount.
  */
-async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: ChargeOutcome, now: Date): Promise<{ row: PaymentRow; unassignedCents: number }> {
+export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: ChargeOutcome, now: Date): Promise<{ row: PaymentRow; unassignedCents: number }> {
   if (outcome.status === 'unknown') {
     deps.log.warn({ paymentId: payment.id, reason: outcome.reason }, 'payment not confirmed by the gateway; left pending');
     return { row: payment, unassignedCents: 0 };

@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bankPaymentSchema, creditCardPaymentSchema, zeroPaymentSchema } from '../../../shared/schemas/payments.ts';
+import { bankPaymentSchema, creditCardPaymentSchema, walletInitSchema, walletPaymentSchema, zeroPaymentSchema } from '../../../shared/schemas/payments.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { resolveDiscountAccount } from '../discounts/discount-account.ts';
 import { payWithOpaqueData, type PaymentMethod } from './pay-with-opaque-data.ts';
+import { clearPaypal, continuePaypal, findPaypalSession, startPaypal } from './paypal.ts';
+import { accounts } from '../../db/schema.ts';
+import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
 import { settleZeroPayment } from './settle-zero-payment.ts';
 
 /** `account_id`: only admins may name an account other than their own (DESIGN §5.6). */
@@ -13,8 +17,26 @@ const accountChoice = z.object({
 });
 
 /**
+ * The billing screen's own address, where PayPal sends the payer back: with `account_id` for an
+ * admin paying for another account so the screen reopens on that account.
+ */
+function billingScreenUrl(publicUrl: string, accountId: number, onBehalf: boolean): string {
+  const url = new URL('/app/payments', publicUrl);
+  if (onBehalf) url.searchParams.set('account_id', String(accountId));
+  return url.toString();
+}
+
+/** A URL on the site's own origin as a path, so the browser loads it from whichever host it used. */
+function sameOriginAsPath(url: string, publicUrl: string): string {
+  const u = new URL(url);
+  return u.origin === new URL(publicUrl).origin ? `${u.pathname}${u.search}` : url;
+}
+
+/**
  * Card and bank payments (SPEC tool 14, §7 POST /app/payments/credit and /app/payments/bank), and
- * settling with a discount that covers the whole total (POST /app/payments/zero-payment).
+ * settling with a discount that covers the whole total (POST /app/payments/zero-payment), and
+ * PayPal (GET /app/payments/paypal/init, POST /app/payments/paypal, GET /app/payments/paypal/clear;
+ * the two GETs change state, so they require the CSRF header like a POST).
  * Signed-in users only (401). The body is never logged: it carries the opaque payment token.
  */
 export async function paymentRoutes(app: FastifyInstance) {
@@ -38,5 +60,45 @@ export async function paymentRoutes(app: FastifyInstance) {
     const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
     const answer = await settleZeroPayment({ db: app.db, log: req.log }, { input, user: req.user!, accountId, onBehalf, ip: req.ip });
     return reply.code(answer.statusCode).send(answer.body);
+  });
+
+  /**
+   * What the billing screen needs (SPEC §2 "Billing/payment screen"): the account, its unpaid
+   * invoices (amounts in cents), the tokenizer's public settings (never the transaction key) and
+   * the PayPal session to restore on return from PayPal, or null.
+   */
+  app.get('/api/payments/screen', { preHandler: requireUser }, async (req) => {
+    const { account_id } = parseInput(accountChoice, req.query);
+    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const [account] = await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+    const { acceptJsUrl, apiLoginId, clientKey } = app.config.payments;
+    return {
+      account, on_behalf: onBehalf,
+      invoices: await listUnpaidInvoices(app.db, accountId),
+      gateway: { accept_js_url: sameOriginAsPath(acceptJsUrl, app.config.publicUrl), api_login_id: apiLoginId, client_key: clientKey },
+      paypal: await findPaypalSession(app.db, accountId),
+    };
+  });
+  app.get('/app/payments/paypal/init', { preHandler: requireUser, config: { csrf: true } }, async (req, reply) => {
+    const input = parseInput(walletInitSchema, req.query);
+    const { account_id } = parseInput(accountChoice, req.query);
+    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const answer = await startPaypal(
+      { db: app.db, gateway: app.providers.payments, log: req.log },
+      { input, user: req.user!, accountId, onBehalf, ip: req.ip, returnUrl: billingScreenUrl(app.config.publicUrl, accountId, onBehalf) },
+    );
+    return reply.code(answer.statusCode).send(answer.body);
+  });
+  app.post('/app/payments/paypal', { preHandler: requireUser }, async (req, reply) => {
+    const input = parseInput(walletPaymentSchema, req.body);
+    const { account_id } = parseInput(accountChoice, req.body);
+    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const answer = await continuePaypal({ db: app.db, gateway: app.providers.payments, log: req.log }, { input, user: req.user!, accountId, onBehalf, ip: req.ip });
+    return reply.code(answer.statusCode).send(answer.body);
+  });
+  app.get('/app/payments/paypal/clear', { preHandler: requireUser, config: { csrf: true } }, async (req) => {
+    const { account_id } = parseInput(accountChoice, req.query);
+    const { accountId } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    return { cleared: await clearPaypal(app.db, accountId) };
   });
 }

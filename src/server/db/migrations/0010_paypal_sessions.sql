@@ -1,0 +1,2 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_status";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_status" CHECK ("payments"."status" IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed'));
