@@ -132,7 +132,7 @@ describe('PayPal', () => {
   it('restores and keeps the discount of the session, and redeems it on continue', async () => {
     const invoiceId = await addInvoice(accountA, 10_000, 'service_fee');
     const [discount] = await t.database.db.insert(discounts).values({
-      code: 'PAYPALHALF', description: 'Half off service fees', currencyValueCents: 0, multiplier: '0.5', isServiceFees: true,
+      code: 'PAYPALHALF', description: 'Half off service fees', currencyValueCents: 0, multiplier: 0.5, isServiceFees: true,
     }).returning();
     const reserved = await holder.post('/app/discount/reserve', { code: 'paypalhalf' });
     expect(reserved.json().discount.id).toBe(discount.id);
