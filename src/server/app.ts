@@ -32,6 +32,18 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { contestRoutes } from './modules/contests/routes.ts';
 import { discountRoutes } from './modules/discounts/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { routingNumberRoutes } from './modules/routing-numbers/routes.ts';
+import { routingLookupScriptSources } from './modules/routing-numbers/lookup.ts';
+import { financeRoutes } from './modules/finances/routes.ts';
+
+/**
+ * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
+ * posts card data to); none with the simulator, which the site serves itself.
+ */
+function tokenizerSources(config: AppConfig): string[] {
+  if (config.payments.gateway !== 'authorize-net') return [];
+  return [...new Set([new URL(config.payments.acceptJsUrl).origin, new URL(config.payments.endpoint).origin])];
+}
 
 export interface Providers {
   captcha: CaptchaVerifier;
@@ -112,14 +124,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [])],
+        scriptSrc: [
+          "'self'",
+          ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : []),
+          // The routing-number lookup answers by JSONP, i.e. as a script (SPEC §7).
+          ...routingLookupScriptSources(config),
+          ...tokenizerSources(config),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // Contest forms preview the chosen video from a blob: URL before it is sent.
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/'] : [])],
+        connectSrc: ["'self'", ...tokenizerSources(config)],
+        frameSrc: ["'self'", ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/'] : []), ...tokenizerSources(config)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -156,6 +174,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(discountRoutes);
   await app.register(invoiceRoutes);
   await app.register(paymentRoutes);
+  await app.register(routingNumberRoutes);
+  await app.register(financeRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

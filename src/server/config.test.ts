@@ -88,6 +88,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAYMENT_TIMEOUT_MS: '5000' }).payments.timeoutMs).toBe(5000);
   });
 
+  it('points the routing-number lookup at the built-in one unless ROUTING_LOOKUP_URL says otherwise', () => {
+    expect(loadConfig({}).routingLookupUrl).toBe('http://localhost:3000/routing-numbers/data.json');
+    expect(loadConfig({ PUBLIC_URL: 'https://gs.example/' }).routingLookupUrl).toBe('https://gs.example/routing-numbers/data.json');
+    expect(loadConfig({ ROUTING_LOOKUP_URL: 'https://www.routingnumbers.info/api/data.json' }).routingLookupUrl)
+      .toBe('https://www.routingnumbers.info/api/data.json');
+    expect(() => loadConfig({ ROUTING_LOOKUP_URL: 'www.routingnumbers.info/api/data.json' })).toThrow(/ROUTING_LOOKUP_URL/);
+    expect(() => loadConfig({ ROUTING_LOOKUP_URL: 'javascript:alert(1)' })).toThrow(/ROUTING_LOOKUP_URL/);
+  });
+
   it('authorize-net needs its three keys and defaults to the sandbox, production in production', () => {
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'authorize-net' })).toThrow(ConfigError);
     expect(() => loadConfig({ PAYMENT_GATEWAY: 'authorize-net', AUTHORIZE_NET_API_LOGIN_ID: 'login' }))

@@ -61,6 +61,7 @@ const envSchema = z.object({
   AUTHORIZE_NET_CLIENT_KEY: z.string().optional(),
   AUTHORIZE_NET_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://').optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +109,12 @@ export interface AppConfig {
   uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
   /** The card payment provider (DESIGN §2 rule 4, §5.8; SPEC tool 14). */
   payments: PaymentsConfig;
+  /**
+   * The public routing-number lookup the bank form calls by JSONP (SPEC §7 third-party calls): a
+   * URL taking `rn` and `callback`. ROUTING_LOOKUP_URL, or by default this app's own built-in
+   * lookup at `${publicUrl}${ROUTING_LOOKUP_PATH}`, which needs no network.
+   */
+  routingLookupUrl: string;
 }
 
 /**
@@ -133,6 +140,9 @@ export interface PaymentsConfig {
 
 /** Where the app serves the gateway simulator in simulator mode. */
 export const SIMULATOR_PREFIX = '/gateway-simulator';
+
+/** Where the app serves its built-in routing-number lookup (the default of ROUTING_LOOKUP_URL). */
+export const ROUTING_LOOKUP_PATH = '/routing-numbers/data.json';
 
 /** The address this process can reach itself at: loopback when listening on every interface. */
 function selfOrigin(host: string, port: number): string {
@@ -275,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
     },
     payments: paymentsFromEnv(e, publicUrl),
+    routingLookupUrl: e.ROUTING_LOOKUP_URL ?? `${publicUrl}${ROUTING_LOOKUP_PATH}`,
   };
   return { ...config, ...overrides };
 }

@@ -43,6 +43,8 @@ export const PAGES: PageRoute[] = [
   { path: '/application/create/:token', title: 'Your application', access: 'user' },
   { path: '/app/payments', title: 'Payments', access: 'user' },
   { path: '/app/invoices/show/:id', title: 'Invoice', access: 'user' },
+  { path: '/app/finances', title: 'Finances', access: 'user' },
+  { path: '/app/payments/receipt/:id', title: 'Payment receipt', access: 'user' },
   { path: '/admin', title: 'Admin', access: 'admin' },
   { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
   { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },
@@ -53,6 +55,7 @@ export const PAGES: PageRoute[] = [
   { path: '/admin/banners', title: 'Banners', access: 'admin' },
   { path: '/admin/uploads', title: 'Uploads', access: 'admin' },
   { path: '/admin/contests', title: 'Contest entries', access: 'admin' },
+  { path: '/admin/payments/latest/:accountId', title: 'Latest payments', access: 'admin' },
 ];
 
 /** Data the server embeds in every page (read by the web client at start). */
@@ -62,6 +65,11 @@ export interface BootData {
   company: { name: string; phone: string; email: string };
   banners: { id: number; kind: string; text: string }[];
   captchaSiteKey: string | null;
+  /**
+   * The routing-number lookup the bank form calls by JSONP with `rn` and `callback` (SPEC §7): a
+   * path on this site for the built-in lookup, or the full URL of the configured one.
+   */
+  routingLookupUrl: string;
   /** HTTP status the server answered with (404, 403) so the client can show the matching screen. */
   status: number;
 }

@@ -97,6 +97,9 @@ describe('PayPal', () => {
     expect(await balanceOf(invoiceId)).toBe(0);
     expect(await paymentByTx(txId)).toMatchObject({ status: 'paid', accountType: 'PayPal' });
     expect((await holder.get('/api/payments/screen')).json().paypal).toBeNull();
+    // The invoice page lists the payment applied to it.
+    const invoice = (await holder.get(`/api/invoices/${invoiceId}`)).json();
+    expect(invoice).toMatchObject({ balance_cents: 0, payments: [{ id: paid.json().payment_id, type: 'paypal', amount_cents: 12_500 }] });
 
     // Sent again (a double click, a second tab): the same answer; the gateway is not asked again.
     const again = await holder.post('/app/payments/paypal', body);
@@ -231,5 +234,31 @@ describe('PayPal', () => {
     expect(screen.statusCode).toBe(200);
     expect(screen.json().gateway).toMatchObject({ api_login_id: expect.any(String), client_key: expect.any(String) });
     expect(screen.body).not.toContain(t.app.config.payments.transactionKey);
+  });
+});
+
+describe('real Authorize.Net settings', () => {
+  it('let the billing page load Accept.js and reach the Authorize.Net API (CSP), and answer them to the screen', async () => {
+    const live = await createTestApp({
+      config: {
+        payments: {
+          gateway: 'authorize-net', endpoint: 'https://apitest.authorize.net/xml/v1/request.api', acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+          apiLoginId: 'merchantLogin', transactionKey: 'never-sent-key', clientKey: 'publicClientKey', timeoutMs: 1000,
+        },
+      },
+    });
+    try {
+      const accountId = (await createAccount(live.database.db, { name: 'Live Gateway Boosters' })).id;
+      await createUser(live.database.db, { email: 'live.gateway@example.com', password: 'Live-pass-123', accountId });
+      const agent = await signedIn(live.app, { email: 'live.gateway@example.com', password: 'Live-pass-123' });
+      const screen = await agent.get('/api/payments/screen');
+      expect(screen.json().gateway).toEqual({ accept_js_url: 'https://jstest.authorize.net/v1/Accept.js', api_login_id: 'merchantLogin', client_key: 'publicClientKey' });
+      expect(screen.body).not.toContain('never-sent-key');
+      const csp = String((await agent.get('/app/payments')).headers['content-security-policy']);
+      expect(csp).toMatch(/script-src [^;]*https:\/\/jstest\.authorize\.net/);
+      expect(csp).toMatch(/connect-src [^;]*https:\/\/apitest\.authorize\.net/);
+    } finally {
+      await live.close();
+    }
   });
 });

@@ -19,10 +19,7 @@ export interface OrderDetail {
   value_cents: number;
 }
 
-/**
- * A payment applied to the invoice: one allocation of a payment to this invoice. Always empty
- * until the payments table exists (issue 6); the page already shows the list and its empty state.
- */
+/** A payment applied to the invoice: one allocation of a paid payment to this invoice. */
 export interface AppliedPayment {
   /** The payment's id. */
   id: number;
@@ -58,7 +55,7 @@ export interface InvoiceView {
   organization: InvoiceOrganization;
   /** In the order they were billed. */
   order_details: OrderDetail[];
-  /** Oldest first; [] until payments exist. */
+  /** Oldest first; [] when nothing was paid on it yet. */
   payments: AppliedPayment[];
 }
 

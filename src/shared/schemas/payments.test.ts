@@ -267,11 +267,17 @@ describe('payment fields', () => {
     expect(errorsOf(parse({ discount_id: 'abc' }))).toEqual({ discount_id: ['The selected discount id is invalid.'] });
   });
 
-  it('needs an idempotency key of 16 to 100 safe characters', () => {
-    expect(parse({ idempotency_key: 'a'.repeat(16) }).success).toBe(true);
+  it('needs an idempotency key of 16 to 100 safe characters (card, bank, zero payment)', () => {
+    const card = (idempotency_key: string) => creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, idempotency_key });
+    expect(card('a'.repeat(16)).success).toBe(true);
     for (const idempotency_key of ['short', 'a'.repeat(101), `${'a'.repeat(20)} b`, `${'a'.repeat(20)}/`]) {
-      expect(errorsOf(parse({ idempotency_key })), idempotency_key).toEqual({ idempotency_key: ['The idempotency key field format is invalid.'] });
+      expect(errorsOf(card(idempotency_key)), idempotency_key).toEqual({ idempotency_key: ['The idempotency key field format is invalid.'] });
     }
+  });
+
+  it('wallet payments need no idempotency key: the PayPal session is the attempt', () => {
+    expect(parse({ idempotency_key: undefined }).success).toBe(true);
+    expect(parse({ idempotency_key: 'short' }).data?.idempotency_key).toBeUndefined();
   });
 
   it('wallet payments need the wallet ids', () => {

@@ -6,6 +6,7 @@ const EMPTY: BootData = {
   company: { name: 'GoodStanding', phone: '', email: '' },
   banners: [],
   captchaSiteKey: null,
+  routingLookupUrl: '/routing-numbers/data.json',
   status: 200,
 };
 

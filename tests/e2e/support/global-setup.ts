@@ -34,6 +34,8 @@ export async function setup(project: TestProject) {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The address the browser uses: PayPal returns the payer to it, with the session cookie.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

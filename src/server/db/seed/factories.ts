@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { accounts, invoiceLines, invoices, users } from '../schema.ts';
 import { hashPassword } from '../../passwords.ts';
@@ -30,20 +31,46 @@ export async function createAccount(db: Db, opts: { name: string; isListed?: boo
 
 let invoiceSeq = 0;
 
+/** One order-detail line of {@link createInvoice}: SPEC §3 label, type, value (integer cents). */
+export interface InvoiceLineInput {
+  label: string;
+  /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee' (what discount flags match). */
+  type: string;
+  cents: number;
+}
+
 /**
- * An unpaid invoice of `cents` (integer cents) with one order-detail line of `type`, for tests and
- * demo data; the number is unique within the process ('T-1-…').
+ * An unpaid invoice for tests and demo data, in integer cents: either one order-detail line of
+ * `cents` and `type` (default 'renewal', label 'Annual renewal'), or the given `lines`, whose sum
+ * is then the invoice's value and balance (`cents` and `type` are ignored). The number is unique
+ * within the process ('T-1-…', `prefix` replacing 'T'), or `number(id)` of the new row's id, like
+ * the 'GS-000123' of real invoices. Writes invoices and invoice_lines.
  * @returns the invoice id
  */
-export async function createInvoice(db: Db, opts: { accountId: number; cents: number; type?: string; label?: string; prefix?: string }): Promise<number> {
+export async function createInvoice(db: Db, opts: {
+  accountId: number;
+  cents?: number;
+  type?: string;
+  label?: string;
+  prefix?: string;
+  lines?: readonly InvoiceLineInput[];
+  number?: (id: number) => string;
+  publicNotes?: string;
+}): Promise<number> {
+  const lines: readonly InvoiceLineInput[] = opts.lines?.length
+    ? opts.lines
+    : [{ label: opts.label ?? 'Annual renewal', type: opts.type ?? 'renewal', cents: opts.cents ?? 0 }];
+  const totalCents = lines.reduce((sum, l) => sum + l.cents, 0);
   const [row] = await db.insert(invoices)
     .values({
       accountId: opts.accountId,
       number: `${opts.prefix ?? 'T'}-${++invoiceSeq}-${Math.random().toString(36).slice(2, 8)}`,
-      valueCents: opts.cents,
-      balanceCents: opts.cents,
+      valueCents: totalCents,
+      balanceCents: totalCents,
+      publicNotes: opts.publicNotes ?? '',
     })
     .returning({ id: invoices.id });
-  await db.insert(invoiceLines).values({ invoiceId: row!.id, label: opts.label ?? 'Annual renewal', type: opts.type ?? 'renewal', valueCents: opts.cents });
+  if (opts.number) await db.update(invoices).set({ number: opts.number(row!.id) }).where(eq(invoices.id, row!.id));
+  await db.insert(invoiceLines).values(lines.map((l) => ({ invoiceId: row!.id, label: l.label, type: l.type, valueCents: l.cents })));
   return row!.id;
 }

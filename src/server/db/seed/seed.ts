@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { accounts, banners, companies, groups, levels, stateRequirements, users } from '../schema.ts';
+import { createInvoice } from './factories.ts';
 import { randomSecret } from '../../config.ts';
 import { hashPassword } from '../../passwords.ts';
 import { STATES } from '../../../shared/lists/states.ts';
@@ -70,9 +71,46 @@ export async function isFirstStart(db: Db): Promise<boolean> {
   return n === 0;
 }
 
+/** Renewal price of the demo's renewal invoice when its level is missing: $149.00. */
+export const DEMO_RENEWAL_FALLBACK_CENTS = 14_900;
+/** The demo's state filing service fee: $50.00. */
+export const DEMO_SERVICE_FEE_CENTS = 5_000;
+
+/**
+ * The demo account's two unpaid invoices, so /app/payments has something to pay and every demo
+ * discount code applies (SPEC tool 14; the line types of src/shared/rules/billing.ts): a renewal
+ * (one 'renewal' line 'Annual renewal — {level}', which RENEW25 and WELCOME100 reduce) and a
+ * service fee (one 'service_fee' line 'State filing service fee', $50.00, which FEES50 and
+ * WELCOME100 reduce). The renewal costs the level's early-bird price, as the demo account's
+ * renewal is due in 45 days (SPEC §4 "Renewal": the early-bird discount applies while the due date
+ * is ahead), or its full price when that is not lower; $149.00 without a level.
+ * Writes invoices and invoice_lines. Numbers are 'GS-' and the zero-padded id, like real invoices.
+ * @returns the ids of the renewal and the service-fee invoice
+ */
+export async function seedDemoInvoices(
+  db: Db, accountId: number, level: { name: string; priceCents: number; priceDiscountCents: number } | undefined,
+): Promise<{ renewalId: number; serviceFeeId: number }> {
+  const number = (id: number) => `GS-${String(id).padStart(6, '0')}`;
+  const renewalCents = !level ? DEMO_RENEWAL_FALLBACK_CENTS
+    : level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents ? level.priceDiscountCents : level.priceCents;
+  const renewalId = await createInvoice(db, {
+    accountId,
+    number,
+    lines: [{ label: `Annual renewal — ${level?.name ?? 'membership'}`, type: 'renewal', cents: renewalCents }],
+    publicNotes: 'Your yearly renewal: one more year of compliance help and reminders.',
+  });
+  const serviceFeeId = await createInvoice(db, {
+    accountId,
+    number,
+    lines: [{ label: 'State filing service fee', type: 'service_fee', cents: DEMO_SERVICE_FEE_CENTS }],
+    publicNotes: 'We file your state annual report for you.',
+  });
+  return { renewalId, serviceFeeId };
+}
+
 /**
  * Demo data for a first start: reference rows, banners, the demo discount codes, an admin, an
- * account holder with a demo account, and the 806 real subordinates of GEN 5271 from the shipped IRS extract. Passwords are
+ * account holder with a demo account and its two unpaid invoices (seedDemoInvoices), and the 806 real subordinates of GEN 5271 from the shipped IRS extract. Passwords are
  * random unless given. Writes: every table named above.
  * @returns the sign-ins to print (passwords are not stored anywhere else)
  */
@@ -86,7 +124,7 @@ export async function seedDemo(db: Db, opts: { adminEmail?: string; adminPasswor
 
   const admin = { email: opts.adminEmail ?? 'admin@goodstanding.local', password: opts.adminPassword ?? randomSecret(12), generated: !opts.adminPassword };
   const demo = { email: opts.demoEmail ?? 'demo@goodstanding.local', password: opts.demoPassword ?? randomSecret(12), generated: !opts.demoPassword };
-  const [maintain] = await db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
+  const [maintain] = await db.select({ id: levels.id, name: levels.name, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents }).from(levels).where(eq(levels.slug, 'maintain'));
   const [account] = await db.insert(accounts).values({
     name: 'Lincoln High School Athletic Boosters',
     legalName: 'Lincoln High School Athletic Boosters Inc',
@@ -102,6 +140,7 @@ export async function seedDemo(db: Db, opts: { adminEmail?: string; adminPasswor
     accountId: account.id, isPrimary: true, phone: '(307) 555-0101',
   }).returning({ id: users.id });
   await db.update(accounts).set({ primaryUserId: holder.id }).where(eq(accounts.id, account.id));
+  await seedDemoInvoices(db, account.id, maintain);
   await vacuumAnalyze(db, 'accounts');
   return { admin, demo };
 }

@@ -1,10 +1,14 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, invoices } from '../../db/schema.ts';
+import { accounts, invoices, paymentInvoices, payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import type { AppliedPayment, InvoiceView } from '../../../shared/schemas/invoices.ts';
+import type { PaymentType } from '../../../shared/schemas/payments.ts';
 import { findOrderDetails } from './order-details.ts';
+
+/** payments.method → the payload `type` the page names it by (SPEC §3 "Payment payloads"). */
+const PAYMENT_TYPE_OF_METHOD: Readonly<Record<string, PaymentType>> = { card: 'credit_card', bank: 'bank_account', paypal: 'paypal', zero: 'zero_payment' };
 
 /**
  * One invoice for its page /app/invoices/show/{id} (SPEC tool 14, §2; §3 "Invoice"): number,
@@ -13,8 +17,8 @@ import { findOrderDetails } from './order-details.ts';
  *
  * Who may read it (DESIGN §5.6): a user of the invoice's own account; an admin, any invoice
  * (reading writes no audit row: only acting on behalf of an account is logged).
- * `payments` is [] until the payments table exists; it will list the payment allocations to this
- * invoice, oldest first.
+ * `payments` lists what paid payments applied to this invoice (payment_invoices), oldest first;
+ * a zero payment (settled by a discount) shows as type 'zero_payment'.
  * Writes nothing.
  * @throws HttpError 404 'The invoice could not be found.' for an unknown id and for another
  *   account's invoice alike (never 403: it does not reveal that the invoice exists)
@@ -34,7 +38,15 @@ export async function getInvoice(db: Db, user: SessionUser, id: number): Promise
     .where(and(...conditions));
   if (!row) throw notFound('The invoice');
   const lines = await findOrderDetails(db, [row.id]);
-  const payments: AppliedPayment[] = [];
+  const applied = await db
+    .select({ id: payments.id, method: payments.method, paidAt: payments.settledAt, createdAt: payments.createdAt, amountCents: paymentInvoices.amountCents })
+    .from(paymentInvoices)
+    .innerJoin(payments, eq(payments.id, paymentInvoices.paymentId))
+    .where(and(eq(paymentInvoices.invoiceId, row.id), eq(payments.status, 'paid')))
+    .orderBy(asc(paymentInvoices.createdAt), asc(paymentInvoices.id));
+  const appliedPayments: AppliedPayment[] = applied.map((p) => ({
+    id: p.id, paid_at: (p.paidAt ?? p.createdAt).toISOString(), type: PAYMENT_TYPE_OF_METHOD[p.method] ?? 'credit_card', amount_cents: p.amountCents,
+  }));
   return {
     id: row.id,
     number: row.number,
@@ -44,6 +56,6 @@ export async function getInvoice(db: Db, user: SessionUser, id: number): Promise
     balance_cents: row.balanceCents,
     organization: { id: row.accountId, name: row.name, street: row.street, city: row.city, state: row.state, zip: row.zip },
     order_details: lines.get(row.id) ?? [],
-    payments,
+    payments: appliedPayments,
   };
 }

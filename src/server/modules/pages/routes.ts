@@ -6,6 +6,7 @@ import { PAGES, type BootData, type PageRoute } from '../../../shared/routes.ts'
 import { getCompany } from '../content/get-company.ts';
 import { listActiveBanners } from '../content/list-active-banners.ts';
 import { loadTemplate, renderPage } from './render-page.ts';
+import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
 
 /**
  * Serves the web client: built assets under /assets, and the HTML shell for every page of
@@ -42,6 +43,7 @@ export async function pageRoutes(app: FastifyInstance) {
       company,
       banners,
       captchaSiteKey: app.config.captcha.siteKey ?? null,
+      routingLookupUrl: routingLookupUrlForBrowser(app.config),
       status,
     };
     return reply

@@ -710,6 +710,7 @@ function consentPage(notice: string | null, session: { token: string; amountCent
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>PayPal (simulator)</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <main>

@@ -1,95 +1,292 @@
-import { Alert, Anchor, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { billingSummary, canSettleWithoutPayment, fromDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { boot } from '../../lib/boot.ts';
-import { http } from '../../lib/http.ts';
-import { showDate } from '../../lib/locale.ts';
+import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { HttpFailure, http } from '../../lib/http.ts';
+import type { TokenizerSettings } from './accept-js.ts';
+import { DiscountBox, InvoiceSelection, SummaryTable, type UnpaidInvoice } from './billing-summary.tsx';
+import { BankPaymentForm, CardPaymentForm, type PaymentContext } from './payment-forms.tsx';
+import { showPaymentOutcome, type PaymentAnswer } from './payment-results.tsx';
 
-/** GET /api/invoices/unpaid. */
-export interface UnpaidInvoice {
-  id: number;
-  number: string;
-  document_at: string;
-  value_cents: number;
-  balance_cents: number;
-  order_details: { label: string; type: string; value_cents: number }[];
+/** GET /api/payments/screen. */
+interface ScreenData {
+  account: { id: number; name: string };
+  on_behalf: boolean;
+  invoices: UnpaidInvoice[];
+  gateway: TokenizerSettings;
+  paypal: { tx_id: string; invoices: number[]; value: number; discount_id: number | null; discount: DiscountPayload | null } | null;
 }
 
-function InvoiceCard({ invoice }: { invoice: UnpaidInvoice }) {
-  const titleId = `invoice-${invoice.id}`;
+type Method = 'credit_card' | 'bank_account' | 'paypal';
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * /app/payments, the billing screen (SPEC tool 14, §2 "Billing/payment screen", §4 "Discount
+ * code", "Payment method", "Online wallet", §8 "Payments"). Admins pay for an account with
+ * `?account_id=`. PayPal sends the payer back here with `paypal=return&token&PayerID` (or
+ * `paypal=cancel`); the session's invoices and discount are then restored and locked.
+ */
+export default function PaymentsPage() {
+  const [params, setParams] = useSearchParams();
+  const accountParam = Number(params.get('account_id')) || undefined;
+  const screenKey = ['payments', 'screen', accountParam ?? null];
+  const q = useQuery({ queryKey: screenKey, queryFn: () => http.get<ScreenData>('/api/payments/screen', accountParam ? { account_id: accountParam } : undefined) });
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
+
+  if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader aria-label="Loading" /></Center></>;
+  if (q.isError) {
+    return (
+      <>
+        <PageHeader title="Payments" />
+        <Alert color="red" title="Something went wrong">Your invoices could not be loaded. Please reload the page.</Alert>
+      </>
+    );
+  }
+  return <BillingScreen key={q.dataUpdatedAt} data={q.data} params={params} setParams={setParams} reload={reload} />;
+}
+
+function BillingScreen({ data, params, setParams, reload }: {
+  data: ScreenData;
+  params: URLSearchParams;
+  setParams: ReturnType<typeof useSearchParams>[1];
+  reload: () => void;
+}) {
+  const navigate = useNavigate();
+  const accountId = data.on_behalf ? data.account.id : undefined;
+  const paypalReturn = params.get('paypal') === 'return' && params.get('token') && params.get('PayerID') ? { token: params.get('token')!, payerId: params.get('PayerID')! } : null;
+  const session = data.paypal;
+  // SPEC §4: while a PayPal session is open its invoices and discount are locked.
+  const walletLocked = session !== null;
+
+  const [selected, setSelected] = useState<Set<number>>(() => new Set(session ? session.invoices : data.invoices.map((i) => i.id)));
+  const [discount, setDiscount] = useState<DiscountPayload | null>(session?.discount ?? null);
+  const [method, setMethod] = useState<Method>(session ? 'paypal' : 'credit_card');
+  const [reserving, setReserving] = useState(false);
+  const [walletBusy, setWalletBusy] = useState(false);
+
+  const chosen = data.invoices.filter((i) => selected.has(i.id));
+  const summary = useMemo(() => billingSummary(
+    chosen.map((i) => ({ id: i.id, balanceCents: i.balance_cents, lines: i.order_details.map((l) => ({ type: l.type, valueCents: l.value_cents })) })),
+    discount ? fromDiscountPayload(discount) : null,
+  ), [chosen, discount]);
+
+  // Back from PayPal after cancelling: end the session, then show the screen as usual.
+  const cancelled = params.get('paypal') === 'cancel';
+  useEffect(() => {
+    if (!cancelled) return;
+    void http.get('/app/payments/paypal/clear', accountId ? { account_id: accountId } : undefined).finally(() => {
+      toastSuccess('The PayPal payment was cancelled. Nothing was charged.', 'PayPal');
+      setParams(accountId ? { account_id: String(accountId) } : {}, { replace: true });
+      reload();
+    });
+  }, [cancelled]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const destination = (answer: PaymentAnswer, fallback: string) => answer.redirect ?? fallback;
+  const finished = (answer: PaymentAnswer, fallback = '/app/finances') => {
+    navigate(destination(answer, fallback));
+    showPaymentOutcome(answer);
+  };
+
+  const applyDiscount = async (code: string) => {
+    setReserving(true);
+    try {
+      const res = await http.post<{ discount: DiscountPayload | null }>('/app/discount/reserve', { code, ...(accountId ? { account_id: accountId } : {}) });
+      setDiscount(res.discount);
+    } catch {
+      // SPEC §8: an invalid code silently removes the discount.
+      setDiscount(null);
+    } finally {
+      setReserving(false);
+    }
+  };
+
+  const ctx: PaymentContext = {
+    value: dollars(summary.total), invoices: chosen.map((i) => i.id), discount_id: discount && summary.discount_total > 0 ? discount.id : null,
+    account_id: accountId, settings: data.gateway,
+    onAnswered: (answer) => finished(answer, accountId ? `/admin/payments/latest/${accountId}` : '/app/finances'),
+    onStale: reload,
+  };
+
+  const startPaypal = async () => {
+    setWalletBusy(true);
+    try {
+      const res = await http.get<{ messages: { resultCode: string }; transactionResponse?: { secureAcceptance?: { secureAcceptanceUrl?: string } } }>('/app/payments/paypal/init', {
+        invoices: ctx.invoices.join(','), value: ctx.value, type: 'paypal', discount_id: ctx.discount_id ?? '', ...(accountId ? { account_id: accountId } : {}),
+      });
+      const url = res.transactionResponse?.secureAcceptance?.secureAcceptanceUrl;
+      if (res.messages.resultCode === 'Ok' && url) {
+        window.location.assign(url);
+        return;
+      }
+      setWalletBusy(false);
+    } catch (err) {
+      // SPEC §8: a wallet init failure just stops the spinner.
+      setWalletBusy(false);
+      if (err instanceof HttpFailure && err.errors.value) reload();
+    }
+  };
+
+  const completePaypal = async () => {
+    if (!session || !paypalReturn) return;
+    setWalletBusy(true);
+    try {
+      const answer = await http.post<PaymentAnswer>('/app/payments/paypal', {
+        tx_id: session.tx_id, token: paypalReturn.token, payer_id: paypalReturn.payerId, value: dollars(Math.round(session.value * 100)),
+        invoices: session.invoices, discount_id: session.discount_id, type: 'paypal', ...(accountId ? { account_id: accountId } : {}),
+      });
+      // SPEC §6: the wallet form always goes to /app/finances.
+      finished({ ...answer, redirect: '/app/finances' });
+    } catch {
+      setWalletBusy(false);
+      toastFailure();
+      reload();
+    }
+  };
+
+  const clearPaypal = async () => {
+    setWalletBusy(true);
+    try {
+      await http.get('/app/payments/paypal/clear', accountId ? { account_id: accountId } : undefined);
+    } finally {
+      setParams(accountId ? { account_id: String(accountId) } : {}, { replace: true });
+      reload();
+    }
+  };
+
+  const settleZero = async () => {
+    setWalletBusy(true);
+    try {
+      const answer = await http.post<PaymentAnswer>('/app/payments/zero-payment', {
+        value: '0.00', invoices: ctx.invoices, discount_id: discount?.id ?? null, discount_total: dollars(summary.discount_total),
+        type: 'zero_payment', idempotency_key: crypto.randomUUID(), ...(accountId ? { account_id: accountId } : {}),
+      });
+      finished({ ...answer, redirect: '/app/finances' });
+    } catch {
+      setWalletBusy(false);
+      toastFailure();
+      reload();
+    }
+  };
+
+  const nothingSelected = data.invoices.length > 0 && chosen.length === 0;
+  const zeroSettle = chosen.length > 0 && canSettleWithoutPayment(summary) && !walletLocked;
+
   return (
-    <Card withBorder padding="lg" component="article" aria-labelledby={titleId}>
-      <Group justify="space-between" align="flex-start" mb="sm">
+    <>
+      <PageHeader
+        title="Payments"
+        lead={data.on_behalf ? `Paying for ${data.account.name}.` : 'Pay your unpaid invoices.'}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <div>
-          <Title order={2} size="h4" id={titleId}>
-            <Anchor component={Link} to={`/app/invoices/show/${invoice.id}`} inherit>Invoice {invoice.number}</Anchor>
-          </Title>
-          <Text size="sm" c="gray.7">Dated {showDate(invoice.document_at)}</Text>
+          <Stack gap="lg">
+            <InvoiceSelection
+              invoices={data.invoices}
+              selected={selected}
+              locked={walletLocked}
+              onToggle={(id, checked) => setSelected((prev) => {
+                const next = new Set(prev);
+                if (checked) next.add(id);
+                else next.delete(id);
+                return next;
+              })}
+            />
+            {data.invoices.length > 0 && (
+              <Card withBorder padding="lg" component="section" aria-labelledby="summary-heading">
+                <Title order={2} size="h4" id="summary-heading" mb="sm">Summary</Title>
+                <Stack gap="md">
+                  <DiscountBox
+                    discount={discount}
+                    locked={walletLocked}
+                    busy={reserving}
+                    onApply={(code) => (code === '' ? setDiscount(null) : void applyDiscount(code))}
+                    onRemove={() => setDiscount(null)}
+                  />
+                  <SummaryTable summary={summary} />
+                </Stack>
+              </Card>
+            )}
+          </Stack>
         </div>
-        <div style={{ textAlign: 'right' }}>
-          <Text size="sm" c="gray.7">Balance due</Text>
-          <Text fw={800} fz="xl">{formatCurrency(invoice.balance_cents)}</Text>
-        </div>
-      </Group>
-      <Table withRowBorders={false} verticalSpacing={4} aria-label={`Invoice ${invoice.number} lines`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invoice.order_details.map((line, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>{line.label}</Table.Td>
-              <Table.Td ta="right">{formatCurrency(line.value_cents)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>Invoice total</Table.Th>
-            <Table.Th ta="right">{formatCurrency(invoice.value_cents)}</Table.Th>
-          </Table.Tr>
-          {invoice.balance_cents !== invoice.value_cents && (
-            <Table.Tr>
-              <Table.Th>Balance</Table.Th>
-              <Table.Th ta="right">{formatCurrency(invoice.balance_cents)}</Table.Th>
-            </Table.Tr>
+        <div>
+          {data.invoices.length > 0 && (
+            <Card withBorder padding="lg" component="section" aria-labelledby="method-heading">
+              <Title order={2} size="h4" id="method-heading" mb="sm">Payment</Title>
+              {nothingSelected ? (
+                <Text>No invoices selected.</Text>
+              ) : zeroSettle ? (
+                <Stack gap="md">
+                  <Text>Your discount covers the whole balance of {formatCurrency(summary.subtotal)}. No payment is needed.</Text>
+                  <Group>
+                    <Button onClick={() => void settleZero()} loading={walletBusy}>Settle without payment</Button>
+                  </Group>
+                </Stack>
+              ) : walletLocked ? (
+                <PaypalSessionPanel
+                  value={session!.value}
+                  canComplete={paypalReturn !== null}
+                  busy={walletBusy}
+                  onComplete={() => void completePaypal()}
+                  onCancel={() => void clearPaypal()}
+                />
+              ) : (
+                <Stack gap="lg">
+                  <Radio.Group label="Payment method" value={method} onChange={(v) => setMethod(v as Method)}>
+                    <Group mt="xs">
+                      <Radio value="credit_card" label="Credit card" />
+                      <Radio value="bank_account" label="Bank account" />
+                      <Radio value="paypal" label="PayPal" />
+                    </Group>
+                  </Radio.Group>
+                  {method === 'credit_card' && <CardPaymentForm ctx={ctx} />}
+                  {method === 'bank_account' && <BankPaymentForm ctx={ctx} />}
+                  {method === 'paypal' && (
+                    <Stack gap="sm">
+                      <Text size="sm">You will approve the payment of {formatCurrency(summary.total)} at PayPal, then come back here to complete it.</Text>
+                      <Group>
+                        <Button onClick={() => void startPaypal()} loading={walletBusy}>Continue to PayPal</Button>
+                      </Group>
+                    </Stack>
+                  )}
+                </Stack>
+              )}
+            </Card>
           )}
-        </Table.Tfoot>
-      </Table>
-    </Card>
+          <Group mt="lg">
+            <Button variant="default" onClick={() => navigate(-1)}>Cancel</Button>
+          </Group>
+        </div>
+      </SimpleGrid>
+    </>
   );
 }
 
-/** /app/payments: the account's unpaid invoices (read-only until online payment opens). */
-export default function PaymentsPage() {
-  const q = useQuery({ queryKey: ['invoices', 'unpaid'], queryFn: () => http.get<{ invoices: UnpaidInvoice[] }>('/api/invoices/unpaid') });
-  const { phone } = boot.company;
+/** SPEC §4 "Online wallet": back from PayPal with a token the payment can be completed, or cancelled. */
+function PaypalSessionPanel({ value, canComplete, busy, onComplete, onCancel }: {
+  value: number; canComplete: boolean; busy: boolean; onComplete: () => void; onCancel: () => void;
+}) {
+  const amount = formatCurrency(Math.round(value * 100));
   return (
-    <>
-      <PageHeader title="Payments" lead="Your unpaid invoices." />
-      {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
-      {q.isError && <Alert color="red" title="Something went wrong">Your invoices could not be loaded. Please reload the page.</Alert>}
-      {q.data && (
-        <Stack gap="lg" maw={760}>
-          {q.data.invoices.length === 0 ? (
-            <Text>No unpaid invoices.</Text>
-          ) : (
-            q.data.invoices.map((inv) => <InvoiceCard key={inv.id} invoice={inv} />)
-          )}
-          <Alert color="blue" variant="light" title="Online payment opens soon">
-            {phone ? (
-              <>To pay now, call us at <Anchor inherit href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</Anchor>.</>
-            ) : (
-              <>To pay now, please <Anchor inherit component={Link} to="/contact">contact us</Anchor>.</>
-            )}
-          </Alert>
-        </Stack>
+    <Stack gap="md">
+      {canComplete ? (
+        <Alert color="blue" variant="light" title="PayPal approved">
+          PayPal approved the payment of {amount}. Complete it to pay the selected invoices.
+        </Alert>
+      ) : (
+        <Alert color="yellow" variant="light" title="A PayPal payment is waiting">
+          A PayPal payment of {amount} was started but not approved yet. Cancel it to choose another way to pay.
+        </Alert>
       )}
-    </>
+      <Group>
+        {canComplete && <Button onClick={onComplete} loading={busy}>Complete PayPal payment</Button>}
+        <Button variant="default" onClick={onCancel} disabled={busy}>Cancel PayPal payment</Button>
+      </Group>
+    </Stack>
   );
 }

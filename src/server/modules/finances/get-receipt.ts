@@ -1,0 +1,42 @@
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, payments } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { RECEIPT_STATUSES, type PaymentReceipt } from '../../../shared/schemas/finances.ts';
+import { getCompany } from '../content/get-company.ts';
+import { toFinancePayments } from './payment-view.ts';
+
+/**
+ * GET /api/payments/:id/receipt, for the printable page /app/payments/receipt/{id} (SPEC tool 14;
+ * §3 "Company": name, phone; §6): one payment as `toFinancePayments` shapes it (integer cents,
+ * ISO 8601 dates, the invoices it settled with the amount on each), the account paid for (name and
+ * EIN formatted 12-3456789, '' when unknown) and the company (name, phone, e-mail).
+ *
+ * Only a paid or held payment has a receipt (held: the money was taken and is under review, so
+ * its invoices carry `amount_cents` null); a pending, declined, failed, awaiting-consent or
+ * cancelled one has none. Who may read it (DESIGN §5.6): a user of the payment's account; an
+ * admin, any receipt. Writes nothing.
+ * @throws HttpError 404 'The receipt could not be found.' for an unknown id, another account's
+ *   payment and a payment without a receipt alike (never 403: nothing is revealed)
+ */
+export async function getPaymentReceipt(db: Db, user: SessionUser, id: number): Promise<PaymentReceipt> {
+  if (!user.isAdmin && !user.accountId) throw notFound('The receipt');
+  const conditions: SQL[] = [eq(payments.id, id), inArray(payments.status, [...RECEIPT_STATUSES])];
+  if (!user.isAdmin) conditions.push(eq(payments.accountId, user.accountId!));
+  const [row] = await db
+    .select({ payment: payments, account: { id: accounts.id, name: accounts.name, ein: accounts.ein } })
+    .from(payments)
+    .innerJoin(accounts, eq(accounts.id, payments.accountId))
+    .where(and(...conditions))
+    .limit(1);
+  if (!row) throw notFound('The receipt');
+  const [payment] = await toFinancePayments(db, row.account.id, [row.payment]);
+  const ein = row.account.ein ?? '';
+  const company = await getCompany(db);
+  return {
+    payment: payment!,
+    account: { id: row.account.id, name: row.account.name, ein: ein.length === 9 ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein },
+    company: { name: company.name, phone: company.phone, email: company.email },
+  };
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { invoices, paymentInvoices, payments } from '../../db/schema.ts';
+import type { FinanceInvoice, FinanceMethod, FinancePayment, FinanceStatus } from '../../../shared/schemas/finances.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Payment rows of one account as the finances page and the receipt show them (SPEC tool 14), in
+ * the order given. Each payment's invoices, oldest first:
+ * - a paid payment: what it settled on each invoice (payment_invoices joined with invoices),
+ *   `amount_cents` in integer cents;
+ * - any other status (held, pending, declined, failed): the invoices it was meant for
+ *   (payments.invoice_ids) with `amount_cents` null, since nothing was applied to them. A paid
+ *   payment without allocation rows is shown the same way.
+ * Only invoices of `accountId` are read, so a stray id never reveals another account's invoice.
+ * Reads payment_invoices and invoices; writes nothing.
+ */
+export async function toFinancePayments(db: DbOrTx, accountId: number, rows: readonly PaymentRow[]): Promise<FinancePayment[]> {
+  if (!rows.length) return [];
+  const paidIds = rows.filter((r) => r.status === 'paid').map((r) => r.id);
+  const applied = new Map<number, FinanceInvoice[]>();
+  if (paidIds.length) {
+    const allocations = await db
+      .select({ paymentId: paymentInvoices.paymentId, id: invoices.id, number: invoices.number, amount_cents: paymentInvoices.amountCents })
+      .from(paymentInvoices)
+      .innerJoin(invoices, eq(invoices.id, paymentInvoices.invoiceId))
+      .where(and(inArray(paymentInvoices.paymentId, paidIds), eq(invoices.accountId, accountId)))
+      .orderBy(asc(invoices.documentAt), asc(invoices.id));
+    for (const { paymentId, ...invoice } of allocations) {
+      const list = applied.get(paymentId);
+      if (list) list.push(invoice);
+      else applied.set(paymentId, [invoice]);
+    }
+  }
+
+  const selectedIds = [...new Set(rows.filter((r) => !applied.has(r.id)).flatMap((r) => r.invoiceIds))];
+  const numbers = new Map<number, string>();
+  if (selectedIds.length) {
+    const found = await db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(and(inArray(invoices.id, selectedIds), eq(invoices.accountId, accountId)));
+    for (const r of found) numbers.set(r.id, r.number);
+  }
+
+  return rows.map((r) => ({
+    id: r.id,
+    method: r.method as FinanceMethod,
+    status: r.status as FinanceStatus,
+    amount_cents: r.amountCents,
+    discount_cents: r.discountCents,
+    account_type: r.accountType,
+    account_last4: r.accountLast4,
+    auth_code: r.authCode,
+    gateway_trans_id: r.gatewayTransId,
+    created_at: r.createdAt.toISOString(),
+    settled_at: r.settledAt ? r.settledAt.toISOString() : null,
+    // invoice_ids were stored oldest first by the payment step (lockInvoices' order).
+    invoices: applied.get(r.id)
+      ?? r.invoiceIds.filter((id) => numbers.has(id)).map((id) => ({ id, number: numbers.get(id)!, amount_cents: null })),
+  }));
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUTING_LOOKUP_PATH } from '../../config.ts';
+import { perMinute } from '../../plugins/rate-limits.ts';
+import { answerRoutingLookup, JSONP_CALLBACK_PATTERN, jsonpScript } from './lookup.ts';
+
+/**
+ * Lookups per client address per minute. The bank form asks once per 500 ms pause in typing, so
+ * a person stays far below this; it only slows someone walking the table.
+ */
+export const ROUTING_LOOKUP_PER_MINUTE = 60;
+
+/**
+ * The built-in routing-number lookup, the no-network default of ROUTING_LOOKUP_URL (SPEC §7
+ * third-party calls): GET /routing-numbers/data.json?rn=…&callback=…. Public, no session needed.
+ * Answers JSONP (application/javascript) when `callback` is a plain name, JSON otherwise; the
+ * lookup's own code (200, 404, 400) is in the body and the HTTP status is 200, as with the public
+ * service, because a script tag cannot read the body of an error status.
+ */
+export async function routingNumberRoutes(app: FastifyInstance) {
+  app.get(ROUTING_LOOKUP_PATH, { config: { rateLimit: perMinute(ROUTING_LOOKUP_PER_MINUTE) } }, async (req, reply) => {
+    const query = req.query as Record<string, unknown>;
+    const answer = answerRoutingLookup(query.rn);
+    const callback = typeof query.callback === 'string' && JSONP_CALLBACK_PATTERN.test(query.callback) ? query.callback : null;
+    // Browsers run a script only with a script type; nosniff stops the JSON answer being run as one.
+    reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+    if (callback) return reply.type('application/javascript; charset=utf-8').send(jsonpScript(callback, answer));
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
+}

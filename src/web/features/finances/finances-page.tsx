@@ -1,0 +1,12 @@
+import { PageHeader } from '../../components/page-header.tsx';
+import { PaymentsOverview } from './payments-table.tsx';
+
+/** /app/finances (SPEC §2): where a holder lands after paying; their payments and receipts. */
+export default function FinancesPage() {
+  return (
+    <>
+      <PageHeader title="Finances" lead="Your organization’s payments, newest first, with a printable receipt for each payment received." />
+      <PaymentsOverview />
+    </>
+  );
+}

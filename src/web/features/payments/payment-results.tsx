@@ -1,0 +1,70 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { boot } from '../../lib/boot.ts';
+import { HttpFailure } from '../../lib/http.ts';
+
+/**
+ * What the payment routes answer (SPEC §7 "Reads messages.resultCode"): `messages.resultCode` Ok
+ * means the money was taken (or is being confirmed: status held or pending); `redirect` is where
+ * the payer goes next; `unassigned` marks an approved payment that could not be applied.
+ */
+export interface PaymentAnswer {
+  message?: string;
+  redirect?: string;
+  status?: 'paid' | 'held' | 'pending' | 'declined' | 'failed' | 'cancelled';
+  payment_id?: number;
+  unassigned?: boolean;
+  messages?: { resultCode: 'Ok' | 'Error'; message?: { code: string; text: string }[] };
+}
+
+/** SPEC §8 "Payments" texts. */
+export const RESULT_TEXT = {
+  success: 'This transaction has been approved.',
+  failed: 'Unable to complete payment.',
+} as const;
+
+function dialog(title: string, body: React.ReactNode, color?: string) {
+  modals.open({ title: <Text fw={700} size="lg" c={color}>{title}</Text>, children: body, centered: true });
+}
+
+/** SPEC §8 "Approved but unassigned": do not pay again, call the company. */
+export function unassignedWarning() {
+  const { name, phone } = boot.company;
+  dialog('Uh oh!', (
+    <>
+      <Text>Your payment went through, but we could not apply it to your invoices.</Text>
+      <Text mt="sm" fw={600}>Please do not pay again.</Text>
+      <Text mt="sm">{phone ? `Call ${name} at ${phone} and we will sort it out.` : `Contact ${name} and we will sort it out.`}</Text>
+    </>
+  ), 'orange.8');
+}
+
+/**
+ * Shows the outcome of an answered payment (SPEC §8): 'Success!' for a paid one, the review or
+ * confirmation notice for a held or unconfirmed one, the unassigned warning when it applies.
+ */
+export function showPaymentOutcome(answer: PaymentAnswer) {
+  if (answer.unassigned) return unassignedWarning();
+  if (answer.status === 'paid' || answer.status === undefined) {
+    dialog('Success!', <Text>{RESULT_TEXT.success}</Text>, 'green.8');
+    return;
+  }
+  dialog('Payment received', <Text>{answer.message}</Text>, 'blue.8');
+}
+
+/**
+ * SPEC §8 card or bank failure: 'Uh oh!' / 'Unable to complete payment.' with the footer 'Error '
+ * and the first message. The form keeps what was typed.
+ */
+export function showPaymentFailure(failure: HttpFailure | Error) {
+  const body = failure instanceof HttpFailure ? (failure.body as PaymentAnswer | null) : null;
+  const first = body?.messages?.message?.[0]?.text
+    ?? (failure instanceof HttpFailure ? Object.values(failure.errors)[0]?.[0] : undefined)
+    ?? failure.message;
+  dialog('Uh oh!', (
+    <>
+      <Text>{RESULT_TEXT.failed}</Text>
+      <Text mt="md" size="sm" c="dimmed">Error {first}</Text>
+    </>
+  ), 'red.8');
+}

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { E2E_USERS } from './support/global-setup.ts';
+import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+
+/**
+ * The billing screen end to end (SPEC tool 14, §2 "Billing/payment screen", §4, §8 "Payments"):
+ * the real Accept.js stand-in tokenizes in the page, the app charges through the real Authorize.Net
+ * client against the gateway simulator it serves, and PayPal consent happens on the simulator's page.
+ */
+
+let s: Session;
+beforeAll(async () => { s = await openBrowser(); });
+afterAll(async () => { await s?.close(); });
+
+const NEXT_YEAR = String(new Date().getFullYear() + 1);
+
+/**
+ * Signs `page` out, then makes a new account holder of this test's own (a start-up application,
+ * submitted as the wizard would) and leaves them signed in with one unpaid $645.00 invoice.
+ * @returns the new account's id
+ */
+async function newAccountHolder(page: Page, email: string, name: string): Promise<number> {
+  await page.context().clearCookies();
+  await page.goto('/pricing');
+  const answers = sampleAnswers('start-up', { account___name: name });
+  const accountId = await page.evaluate(async ({ answers, email }) => {
+    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
+    const level = levels.find((l) => l.slug === 'start-up')!;
+    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password: 'Payments#E2e2026', level_id: level.id }) });
+    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
+    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
+    if (done.status !== 200) throw new Error(`application failed: ${done.status}`);
+    const screen = await (await fetch('/api/payments/screen', { headers: { Accept: 'application/json' } })).json() as { account: { id: number } };
+    return screen.account.id;
+  }, { answers, email });
+  return accountId;
+}
+
+async function openBilling(page: Page, path = '/app/payments') {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Unpaid invoices' }).waitFor();
+}
+
+async function fillCard(page: Page, card: { number: string; zip: string }) {
+  const form = page.getByRole('form', { name: 'Pay by credit card' });
+  await form.getByLabel('Name on card').fill('Pat Q Treasurer');
+  await form.getByLabel('Address').fill('1 Main St');
+  await form.getByLabel('City').fill('Indianapolis');
+  await form.getByLabel('State').selectOption('IN');
+  await form.getByLabel('Zip').fill(card.zip);
+  await form.getByLabel('Card number').fill(card.number);
+  await form.getByLabel('Month').selectOption('12');
+  await form.getByLabel('Year').selectOption(NEXT_YEAR);
+  await form.getByLabel('Card code').fill('123');
+  return form;
+}
+
+/**
+ * Signs the seeded demo account holder in, whatever their password is by now (another test resets
+ * it): a password reset through the mail the admin reads in the outbox.
+ */
+async function signInAsDemoHolder(page: Page) {
+  await page.context().clearCookies();
+  await page.goto('/password/forgot');
+  await page.getByLabel('E-mail').fill(E2E_USERS.holder.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await page.getByText(/we have e-mailed a link to reset its password/).waitFor();
+  const staff = await openBrowser();
+  try {
+    await signIn(staff.page, 'admin');
+    await staff.page.goto('/admin/outbox');
+    const row = staff.page.getByRole('row').filter({ hasText: E2E_USERS.holder.email }).filter({ hasText: 'Reset your GoodStanding password' }).first();
+    await row.getByRole('link').click();
+    const body = await staff.page.locator('pre, code').first().innerText();
+    const link = new URL(body.match(/https?:\/\/\S+\/password\/reset\/\S+/)![0]);
+    await page.goto(link.pathname + link.search);
+  } finally {
+    await staff.close();
+  }
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Bank#Payer-2026x');
+  await page.getByLabel('Confirm password').fill('Bank#Payer-2026x');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.waitForURL('**/account');
+}
+
+/** The dialog SPEC §8 shows after a payment. */
+const dialog = (page: Page) => page.getByRole('dialog');
+
+describe('billing screen (SPEC tool 14)', () => {
+  it('pays by card: required messages, a tokenizer error under its field, a decline that keeps the card data, then approval', async () => {
+    const { page } = s;
+    await newAccountHolder(page, 'card.payer@example.com', 'Anchorage Card Boosters');
+    await openBilling(page);
+    const invoice = page.getByRole('checkbox', { name: /^Pay invoice GS-\d{6}: Start-up/ });
+    expect(await invoice.isChecked()).toBe(true);
+    expect(await page.getByTestId('billing-total').innerText()).toBe('$645.00');
+    await page.getByText('Discounts have no cash value and any excess is forfeited.').waitFor();
+
+    // SPEC §2 empty state when nothing is selected.
+    await invoice.uncheck();
+    await page.getByText('No invoices selected.').waitFor();
+    expect(await page.getByTestId('billing-total').innerText()).toBe('$0.00');
+    await invoice.check();
+
+    // Client-side required messages with the SPEC labels.
+    const form = page.getByRole('form', { name: 'Pay by credit card' });
+    await form.getByRole('button', { name: 'Pay $645.00' }).click();
+    await form.getByText('The card number field is required.').waitFor();
+    await form.getByText('The card code field is required.').waitFor();
+    await form.getByText('The zip field is required.').waitFor();
+    await page.screenshot({ path: 'test-results/payments-card-required.png', fullPage: true });
+
+    // The tokenizer refuses the number (E_WC_05): its text shows under Card number.
+    await fillCard(page, { number: '4111-1111-1111-1112', zip: '46282' });
+    await form.getByRole('button', { name: 'Pay $645.00' }).click();
+    await form.getByText('Please provide valid credit card number.').waitFor();
+
+    // Zip 46282 declines: 'Uh oh!' / 'Unable to complete payment.' / 'Error …'; the card data stays.
+    await form.getByLabel('Card number').fill('5424-0000-0000-0015');
+    await form.getByRole('button', { name: 'Pay $645.00' }).click();
+    await dialog(page).getByText('Uh oh!').waitFor();
+    await dialog(page).getByText('Unable to complete payment.').waitFor();
+    await dialog(page).getByText('Error This transaction has been declined.').waitFor();
+    await page.screenshot({ path: 'test-results/payments-card-declined.png', fullPage: true });
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Card number').inputValue()).toBe('5424-0000-0000-0015');
+    expect(await form.getByLabel('Name on card').inputValue()).toBe('Pat Q Treasurer');
+
+    // Another zip and the sandbox Visa: approved, then /app/finances.
+    await form.getByLabel('Zip').fill('46201');
+    await form.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await form.getByRole('button', { name: 'Pay $645.00' }).click();
+    await page.waitForURL('**/app/finances');
+    await dialog(page).getByText('Success!').waitFor();
+    await dialog(page).getByText('This transaction has been approved.').waitFor();
+    await page.screenshot({ path: 'test-results/payments-card-approved.png', fullPage: true });
+    await page.keyboard.press('Escape');
+
+    await openBilling(page);
+    await page.getByText('No unpaid invoices.').waitFor();
+    expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+
+  it('pays the demo holder\'s $50 service fee by bank account, the routing number checked as it is typed', async () => {
+    const { page } = s;
+    s.errors.length = 0;
+    await signInAsDemoHolder(page);
+    await openBilling(page);
+    // The demo seed's two invoices: keep only the service fee (an eCheck above $100 declines in the sandbox).
+    const rows = page.getByRole('region', { name: 'Unpaid invoices' });
+    await rows.getByText('State filing service fee').waitFor();
+    expect(await page.getByRole('checkbox', { name: /^Pay invoice/ }).count()).toBe(2);
+    await page.getByRole('checkbox', { name: /^Pay invoice GS-\d{6}: Annual renewal/ }).uncheck();
+    expect(await page.getByTestId('billing-total').innerText()).toBe('$50.00');
+
+    await page.getByRole('radio', { name: 'Bank account' }).check();
+    const form = page.getByRole('form', { name: 'Pay by bank account' });
+    await form.getByLabel('Name on account').fill('Lincoln HS Athletic Boosters');
+    await form.getByLabel('Account type').selectOption({ label: 'Business checking' });
+    await form.getByLabel(/^Account number/).fill('123456789012');
+    await form.getByLabel('Confirm account number').fill('123456789013');
+    await form.getByLabel('Routing number').fill('121042883');
+    await form.getByText('The routing number is not a valid bank routing number. Please check it against a check or your bank.').waitFor();
+    await form.getByLabel('Routing number').fill('121042882');
+    await form.getByText('WELLS FARGO BANK NA').waitFor();
+    await form.getByRole('button', { name: 'Pay $50.00' }).click();
+    await form.getByText('The account number fields must match.').waitFor();
+    await form.getByLabel('Confirm account number').fill('123456789012');
+    await page.screenshot({ path: 'test-results/payments-bank.png', fullPage: true });
+    await form.getByRole('button', { name: 'Pay $50.00' }).click();
+    await page.waitForURL('**/app/finances');
+    await dialog(page).getByText('This transaction has been approved.').waitFor();
+    await page.keyboard.press('Escape');
+
+    // The renewal is still open; RENEW25 takes $25.00 off it, FEES50 would not apply to it.
+    await openBilling(page);
+    await page.getByLabel('Discount code').fill('fees50');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('FEES50').waitFor();
+    const before = await page.getByTestId('billing-total').innerText();
+    await page.getByRole('button', { name: 'Remove discount' }).click();
+    await page.getByLabel('Discount code').fill('renew25');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('RENEW25').waitFor();
+    const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, '')) * 100);
+    expect(cents(await page.getByTestId('billing-total').innerText())).toBe(cents(before) - 2_500);
+    expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+
+  it('pays by PayPal: approve at PayPal, come back with the invoices locked, complete', async () => {
+    const { page } = s;
+    s.errors.length = 0;
+    await newAccountHolder(page, 'paypal.payer@example.com', 'Cheyenne PayPal Boosters');
+    await openBilling(page);
+    await page.getByRole('radio', { name: 'PayPal' }).check();
+    await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+    await page.getByRole('heading', { name: 'PayPal (simulator)' }).waitFor();
+    await page.getByText('$645.00').waitFor();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(/\/app\/payments\?paypal=return/);
+    await page.getByText('PayPal approved', { exact: true }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /^Pay invoice/ }).isDisabled()).toBe(true);
+    await page.screenshot({ path: 'test-results/payments-paypal-return.png', fullPage: true });
+    await page.getByRole('button', { name: 'Complete PayPal payment' }).click();
+    await page.waitForURL('**/app/finances');
+    await dialog(page).getByText('This transaction has been approved.').waitFor();
+    await page.keyboard.press('Escape');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('cancels at PayPal: back on the screen, nothing charged, the invoices free again', async () => {
+    const { page } = s;
+    s.errors.length = 0;
+    await newAccountHolder(page, 'paypal.canceller@example.com', 'Helena PayPal Boosters');
+    await openBilling(page);
+    await page.getByRole('radio', { name: 'PayPal' }).check();
+    await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+    await page.getByRole('heading', { name: 'PayPal (simulator)' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('The PayPal payment was cancelled. Nothing was charged.').waitFor();
+    await page.waitForURL((u) => u.pathname === '/app/payments' && !u.search.includes('paypal'));
+    const invoice = page.getByRole('checkbox', { name: /^Pay invoice/ });
+    await expect.poll(() => invoice.isDisabled()).toBe(false);
+    expect(await page.getByTestId('billing-total').innerText()).toBe('$645.00');
+    await page.getByRole('radio', { name: 'Credit card' }).waitFor();
+    expect(s.errors).toEqual([]);
+  });
+
+  it('settles with a 100 % discount (zero payment); an unknown code is removed silently', async () => {
+    const { page } = s;
+    s.errors.length = 0;
+    await newAccountHolder(page, 'zero.payer@example.com', 'Pierre Zero Boosters');
+    await openBilling(page);
+    await page.getByLabel('Discount code').fill('nope-nope');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Apply' }).isEnabled()).toBe(true);
+    expect(await page.getByTestId('billing-total').innerText()).toBe('$645.00');
+
+    await page.getByLabel('Discount code').fill('welcome100');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('WELCOME100').waitFor();
+    expect(await page.getByTestId('billing-total').innerText()).toBe('$0.00');
+    await page.screenshot({ path: 'test-results/payments-zero.png', fullPage: true });
+    expect(await page.getByRole('radio', { name: 'Credit card' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Settle without payment' }).click();
+    await page.waitForURL('**/app/finances');
+    await dialog(page).getByText('Success!').waitFor();
+    await page.keyboard.press('Escape');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('lets an admin pay an account\'s invoice by card and land on that account\'s latest payments', async () => {
+    const { page } = s;
+    s.errors.length = 0;
+    const accountId = await newAccountHolder(page, 'admin.paid@example.com', 'Bismarck Admin Boosters');
+    await page.context().clearCookies();
+    await signIn(page, 'admin');
+    await openBilling(page, `/app/payments?account_id=${accountId}`);
+    await page.getByText('Paying for Bismarck Admin Boosters.').waitFor();
+    const form = await fillCard(page, { number: '4007000000027', zip: '46201' });
+    await form.getByRole('button', { name: 'Pay $645.00' }).click();
+    await page.waitForURL(`**/admin/payments/latest/${accountId}`);
+    await dialog(page).getByText('This transaction has been approved.').waitFor();
+    await page.keyboard.press('Escape');
+    expect(s.errors).toEqual([]);
+  });
+});
