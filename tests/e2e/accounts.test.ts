@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { E2E_USERS } from './support/global-setup.ts';
+import { resetLinkFromOutbox } from './support/accounts.ts';
 
 let visitor: Session;
 let admin: Session;
@@ -13,18 +14,6 @@ afterAll(async () => {
   await visitor.close();
   await admin.close();
 });
-
-/** The admin opens the newest reset mail for `email` in the outbox and reads the link in it. */
-async function resetLinkFromOutbox(email: string): Promise<string> {
-  const { page } = admin;
-  await page.goto('/admin/outbox');
-  const row = page.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Reset your GoodStanding password' }).first();
-  await row.getByRole('link').click();
-  const body = await page.locator('pre, code').first().innerText();
-  const match = body.match(/https?:\/\/\S+\/password\/reset\/\S+/);
-  if (!match) throw new Error(`no reset link in the mail:\n${body}`);
-  return new URL(match[0]).pathname + new URL(match[0]).search;
-}
 
 describe('sign-in and password reset', () => {
   it('refuses a wrong password with a readable message', async () => {
@@ -45,7 +34,7 @@ describe('sign-in and password reset', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(/we have e-mailed a link to reset its password/).waitFor();
 
-    await page.goto(await resetLinkFromOutbox(E2E_USERS.holder.email));
+    await page.goto(await resetLinkFromOutbox(admin.page, E2E_USERS.holder.email));
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     expect(await page.getByLabel('E-mail').inputValue()).toBe(E2E_USERS.holder.email);
     const password = page.getByRole('textbox', { name: 'Password', exact: true });

@@ -1,35 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
-import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+import { newAccountHolder } from './support/accounts.ts';
 
 let s: Session;
 let staff: Session;
 beforeAll(async () => { [s, staff] = await Promise.all([openBrowser(), openBrowser()]); });
 afterAll(async () => { await Promise.all([s?.close(), staff?.close()]); });
-
-/**
- * A new account holder of this test's own, signed in in `page`: starts a start-up application (no
- * EIN, so nothing clashes with other tests' accounts) and submits it, as the wizard would.
- * @returns the new account's id and its invoice id
- */
-async function newAccountHolder(page: Page, email: string, name: string): Promise<{ accountId: number; invoiceId: number }> {
-  await page.goto('/pricing');
-  const answers = sampleAnswers('start-up', { account___name: name });
-  const result = await page.evaluate(async ({ answers, email }) => {
-    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
-    const level = levels.find((l) => l.slug === 'start-up')!;
-    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password: 'Finance#Reader2026', level_id: level.id }) });
-    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
-    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
-    const body = await done.json() as { invoice_id: number; account_id: number };
-    return { status: done.status, invoiceId: body.invoice_id, accountId: body.account_id };
-  }, { answers, email });
-  expect(result.status).toBe(200);
-  return { accountId: result.accountId, invoiceId: result.invoiceId };
-}
 
 /**
  * Settles the invoice with a zero payment and the demo code WELCOME100 (100 % off new-account
@@ -65,7 +42,7 @@ async function payWithWelcomeCode(page: Page, invoiceId: number): Promise<number
 describe('finances (SPEC tool 14, §2 /app/finances, /admin/payments/latest/{accountId})', () => {
   it('a holder with a paid payment sees it listed and opens its printable receipt', async () => {
     const { page } = s;
-    const { invoiceId } = await newAccountHolder(page, 'finance.reader@example.com', 'Sitka Soccer Boosters');
+    const { invoiceId } = await newAccountHolder(page, { email: 'finance.reader@example.com', name: 'Sitka Soccer Boosters' });
     // Before paying: nothing listed, and a notice that leads to the billing screen.
     await page.goto('/app/finances');
     await page.getByRole('heading', { level: 1, name: 'Finances' }).waitFor();
@@ -123,7 +100,7 @@ describe('finances (SPEC tool 14, §2 /app/finances, /admin/payments/latest/{acc
 
   it('an admin opens the latest payments of an account', async () => {
     const { page } = staff;
-    const { accountId, invoiceId } = await newAccountHolder(page, 'finance.admin.view@example.com', 'Kodiak Crew Boosters');
+    const { accountId, invoiceId } = await newAccountHolder(page, { email: 'finance.admin.view@example.com', name: 'Kodiak Crew Boosters' });
     const paymentId = await payWithWelcomeCode(page, invoiceId);
     await staff.context.clearCookies();
     await signIn(page, 'admin');

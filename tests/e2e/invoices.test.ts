@@ -1,39 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { openBrowser, type Session } from './support/browser.ts';
-import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+import { newAccountHolder } from './support/accounts.ts';
 
 let s: Session;
 let other: Session;
 beforeAll(async () => { [s, other] = await Promise.all([openBrowser(), openBrowser()]); });
 afterAll(async () => { await Promise.all([s?.close(), other?.close()]); });
 
-/**
- * A new account holder of this test's own, signed in in `page`: starts a start-up application
- * (no EIN, so nothing clashes with other tests' accounts) and submits it, as the wizard would.
- * @returns the id of the new account's invoice
- */
-async function newAccountHolder(page: Page, email: string, name: string): Promise<number> {
-  await page.goto('/pricing');
-  const answers = sampleAnswers('start-up', { account___name: name });
-  const result = await page.evaluate(async ({ answers, email }) => {
-    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
-    const level = levels.find((l) => l.slug === 'start-up')!;
-    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password: 'Invoice#Reader2026', level_id: level.id }) });
-    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
-    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
-    return { status: done.status, body: await done.json() as { invoice_id: number } };
-  }, { answers, email });
-  expect(result.status).toBe(200);
-  return result.body.invoice_id;
-}
-
 describe('invoice page (SPEC tool 14, §2 /app/invoices/show/{id})', () => {
   it('the holder opens an invoice from the payments page and sees its lines, balance and no payments', async () => {
     const { page } = s;
-    const invoiceId = await newAccountHolder(page, 'invoice.reader@example.com', 'Juneau Ski Boosters');
+    const { invoiceId } = await newAccountHolder(page, { email: 'invoice.reader@example.com', name: 'Juneau Ski Boosters' });
     await page.goto('/app/payments');
     const link = page.getByRole('link', { name: /^Invoice GS-\d{6}$/ });
     await link.waitFor();
@@ -69,7 +46,7 @@ describe('invoice page (SPEC tool 14, §2 /app/invoices/show/{id})', () => {
     expect(s.errors).toEqual([]);
 
     // Another account's holder, at the same address, learns nothing about it.
-    await newAccountHolder(other.page, 'invoice.other@example.com', 'Ketchikan Band Boosters');
+    await newAccountHolder(other.page, { email: 'invoice.other@example.com', name: 'Ketchikan Band Boosters' });
     await other.page.goto(`/app/invoices/show/${invoiceId}`);
     await other.page.getByRole('heading', { level: 1, name: 'Invoice not found' }).waitFor();
     expect(await other.page.getByText('Juneau Ski Boosters').count()).toBe(0);

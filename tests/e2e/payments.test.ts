@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { E2E_USERS } from './support/global-setup.ts';
-import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+import { newAccountHolder, resetLinkFromOutbox } from './support/accounts.ts';
 
 /**
  * The billing screen end to end (SPEC tool 14, §2 "Billing/payment screen", §4, §8 "Payments"):
@@ -16,28 +16,10 @@ afterAll(async () => { await s?.close(); });
 
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
-/**
- * Signs `page` out, then makes a new account holder of this test's own (a start-up application,
- * submitted as the wizard would) and leaves them signed in with one unpaid $645.00 invoice.
- * @returns the new account's id
- */
-async function newAccountHolder(page: Page, email: string, name: string): Promise<number> {
+/** Signs `page` out, then makes a new account holder with one unpaid $645.00 invoice. @returns the account's id */
+async function freshHolder(page: Page, email: string, name: string): Promise<number> {
   await page.context().clearCookies();
-  await page.goto('/pricing');
-  const answers = sampleAnswers('start-up', { account___name: name });
-  const accountId = await page.evaluate(async ({ answers, email }) => {
-    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
-    const level = levels.find((l) => l.slug === 'start-up')!;
-    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password: 'Payments#E2e2026', level_id: level.id }) });
-    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
-    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
-    if (done.status !== 200) throw new Error(`application failed: ${done.status}`);
-    const screen = await (await fetch('/api/payments/screen', { headers: { Accept: 'application/json' } })).json() as { account: { id: number } };
-    return screen.account.id;
-  }, { answers, email });
-  return accountId;
+  return (await newAccountHolder(page, { email, name })).accountId;
 }
 
 async function openBilling(page: Page, path = '/app/payments') {
@@ -73,12 +55,7 @@ async function signInAsDemoHolder(page: Page) {
   const staff = await openBrowser();
   try {
     await signIn(staff.page, 'admin');
-    await staff.page.goto('/admin/outbox');
-    const row = staff.page.getByRole('row').filter({ hasText: E2E_USERS.holder.email }).filter({ hasText: 'Reset your GoodStanding password' }).first();
-    await row.getByRole('link').click();
-    const body = await staff.page.locator('pre, code').first().innerText();
-    const link = new URL(body.match(/https?:\/\/\S+\/password\/reset\/\S+/)![0]);
-    await page.goto(link.pathname + link.search);
+    await page.goto(await resetLinkFromOutbox(staff.page, E2E_USERS.holder.email));
   } finally {
     await staff.close();
   }
@@ -94,7 +71,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 describe('billing screen (SPEC tool 14)', () => {
   it('pays by card: required messages, a tokenizer error under its field, a decline that keeps the card data, then approval', async () => {
     const { page } = s;
-    await newAccountHolder(page, 'card.payer@example.com', 'Anchorage Card Boosters');
+    await freshHolder(page, 'card.payer@example.com', 'Anchorage Card Boosters');
     await openBilling(page);
     const invoice = page.getByRole('checkbox', { name: /^Pay invoice GS-\d{6}: Start-up/ });
     expect(await invoice.isChecked()).toBe(true);
@@ -196,7 +173,7 @@ describe('billing screen (SPEC tool 14)', () => {
   it('pays by PayPal: approve at PayPal, come back with the invoices locked, complete', async () => {
     const { page } = s;
     s.errors.length = 0;
-    await newAccountHolder(page, 'paypal.payer@example.com', 'Cheyenne PayPal Boosters');
+    await freshHolder(page, 'paypal.payer@example.com', 'Cheyenne PayPal Boosters');
     await openBilling(page);
     await page.getByRole('radio', { name: 'PayPal' }).check();
     await page.getByRole('button', { name: 'Continue to PayPal' }).click();
@@ -217,7 +194,7 @@ describe('billing screen (SPEC tool 14)', () => {
   it('cancels at PayPal: back on the screen, nothing charged, the invoices free again', async () => {
     const { page } = s;
     s.errors.length = 0;
-    await newAccountHolder(page, 'paypal.canceller@example.com', 'Helena PayPal Boosters');
+    await freshHolder(page, 'paypal.canceller@example.com', 'Helena PayPal Boosters');
     await openBilling(page);
     await page.getByRole('radio', { name: 'PayPal' }).check();
     await page.getByRole('button', { name: 'Continue to PayPal' }).click();
@@ -235,7 +212,7 @@ describe('billing screen (SPEC tool 14)', () => {
   it('settles with a 100 % discount (zero payment); an unknown code is removed silently', async () => {
     const { page } = s;
     s.errors.length = 0;
-    await newAccountHolder(page, 'zero.payer@example.com', 'Pierre Zero Boosters');
+    await freshHolder(page, 'zero.payer@example.com', 'Pierre Zero Boosters');
     await openBilling(page);
     await page.getByLabel('Discount code').fill('nope-nope');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -258,7 +235,7 @@ describe('billing screen (SPEC tool 14)', () => {
   it('lets an admin pay an account\'s invoice by card and land on that account\'s latest payments', async () => {
     const { page } = s;
     s.errors.length = 0;
-    const accountId = await newAccountHolder(page, 'admin.paid@example.com', 'Bismarck Admin Boosters');
+    const accountId = await freshHolder(page, 'admin.paid@example.com', 'Bismarck Admin Boosters');
     await page.context().clearCookies();
     await signIn(page, 'admin');
     await openBilling(page, `/app/payments?account_id=${accountId}`);

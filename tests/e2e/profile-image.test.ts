@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import { newAccountHolder } from './support/accounts.ts';
 import { openBrowser, type Session } from './support/browser.ts';
-import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
 
 let s: Session;
 beforeAll(async () => { s = await openBrowser(); });
@@ -37,30 +36,11 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-/**
- * A new account holder of this test's own (the shared demo holder's password is changed by the
- * password reset test): starts a maintain application and submits it, as the wizard would.
- */
-async function newAccountHolder(page: Page): Promise<void> {
-  await page.goto('/pricing');
-  const answers = sampleAnswers('maintain', { account___ein: '27-1122334', account___name: 'Laramie Swim Boosters' });
-  const status = await page.evaluate(async (answers) => {
-    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
-    const level = levels.find((l) => l.slug === 'maintain')!;
-    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email: 'header.image@example.com', password: 'Laramie#Swim2026', level_id: level.id }) });
-    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
-    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
-    return done.status;
-  }, answers);
-  expect(status).toBe(200);
-}
-
 describe('profile header image (SPEC tool 12)', () => {
   it('the account holder sets a header image, sees it on the public profile, and clears it', async () => {
     const { page } = s;
-    await newAccountHolder(page);
+    // Not the shared demo holder: the password reset test changes that one's password.
+    await newAccountHolder(page, { email: 'header.image@example.com', name: 'Laramie Swim Boosters', level: 'maintain', answers: { account___ein: '27-1122334' } });
     await page.goto('/account');
     const card = page.getByRole('region', { name: 'Profile header image' });
     await card.getByRole('img', { name: 'Sample header image' }).waitFor();

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
+import { createGatewayTestApp, GATEWAY_TEST_CREDS, type GatewayTestApp } from '../helpers/gateway.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
-import { authorizeNetGateway, type OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
-import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
+import type { OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
+import { simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
 
 /**
@@ -18,29 +18,23 @@ import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opa
  * Authorize.Net client the app is given as its payments provider.
  */
 
-const CREDS = { apiLoginId: 'payTestLogin', transactionKey: 'payTestTransactionKey01', clientKey: 'payTestClientKey-public' };
-const PREFIX = '/gateway-simulator';
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 const HOLDER = { email: 'payer.a@example.com', password: 'Payer-pass-123' };
 const OTHER = { email: 'payer.b@example.com', password: 'Payer-pass-456' };
 const ADMIN = { email: 'payments.admin@example.com', password: 'Admin-pass-789' };
 
-let gatewayServer: FastifyInstance;
-let urls: ReturnType<typeof simulatorUrls>;
-const sim = new GatewaySimulatorState();
+let gw: GatewayTestApp;
+let sim: GatewayTestApp['sim'];
+let urls: GatewayTestApp['urls'];
 let t: TestApp;
 let accountA: number;
 let accountB: number;
 let holder: Agent;
 
 beforeAll(async () => {
-  gatewayServer = Fastify({ logger: false });
-  await gatewayServer.register(gatewaySimulator, { prefix: PREFIX, ...CREDS, state: sim });
-  await gatewayServer.listen({ host: '127.0.0.1', port: 0 });
-  urls = simulatorUrls(`http://127.0.0.1:${(gatewayServer.server.address() as AddressInfo).port}`, PREFIX);
-  const gateway = authorizeNetGateway({ endpoint: urls.endpoint, apiLoginId: CREDS.apiLoginId, transactionKey: CREDS.transactionKey, timeoutMs: 1500 });
-  t = await createTestApp({ providers: { payments: gateway } });
+  gw = await createGatewayTestApp();
+  ({ t, sim, urls } = gw);
   const db = t.database.db;
   accountA = (await createAccount(db, { name: 'Paying Boosters A' })).id;
   accountB = (await createAccount(db, { name: 'Paying Boosters B' })).id;
@@ -51,8 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
-  await gatewayServer?.close();
+  await gw?.close();
 });
 
 
@@ -72,7 +65,7 @@ async function tokenize(token: Record<string, string>): Promise<OpaqueData> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       securePaymentContainerRequest: {
-        merchantAuthentication: { name: CREDS.apiLoginId, clientKey: CREDS.clientKey },
+        merchantAuthentication: { name: GATEWAY_TEST_CREDS.apiLoginId, clientKey: GATEWAY_TEST_CREDS.clientKey },
         data: { type: 'TOKEN', id: randomUUID(), token },
       },
     }),

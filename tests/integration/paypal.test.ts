@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
+import { createGatewayTestApp, type GatewayTestApp } from '../helpers/gateway.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts, invoices, payments } from '../../src/server/db/schema.ts';
-import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
-import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
 
 /**
@@ -15,27 +12,21 @@ import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opa
  * real 127.0.0.1 port: the payer's consent is given on the simulator's PayPal page as a browser would.
  */
 
-const CREDS = { apiLoginId: 'paypalTestLogin', transactionKey: 'paypalTestTransKey01', clientKey: 'paypalTestClientKey-public' };
-const PREFIX = '/gateway-simulator';
 const HOLDER = { email: 'paypal.a@example.com', password: 'Paypal-pass-123' };
 const OTHER = { email: 'paypal.b@example.com', password: 'Paypal-pass-456' };
 const ADMIN = { email: 'paypal.admin@example.com', password: 'Admin-pass-789' };
 
-let gatewayServer: FastifyInstance;
-let urls: ReturnType<typeof simulatorUrls>;
-const sim = new GatewaySimulatorState();
+let gw: GatewayTestApp;
+let sim: GatewayTestApp['sim'];
+let urls: GatewayTestApp['urls'];
 let t: TestApp;
 let accountA: number;
 let accountB: number;
 let holder: Agent;
 
 beforeAll(async () => {
-  gatewayServer = Fastify({ logger: false });
-  await gatewayServer.register(gatewaySimulator, { prefix: PREFIX, ...CREDS, state: sim });
-  await gatewayServer.listen({ host: '127.0.0.1', port: 0 });
-  urls = simulatorUrls(`http://127.0.0.1:${(gatewayServer.server.address() as AddressInfo).port}`, PREFIX);
-  const gateway = authorizeNetGateway({ endpoint: urls.endpoint, apiLoginId: CREDS.apiLoginId, transactionKey: CREDS.transactionKey, timeoutMs: 1500 });
-  t = await createTestApp({ providers: { payments: gateway } });
+  gw = await createGatewayTestApp();
+  ({ t, sim, urls } = gw);
   const db = t.database.db;
   accountA = (await createAccount(db, { name: 'PayPal Boosters A' })).id;
   accountB = (await createAccount(db, { name: 'PayPal Boosters B' })).id;
@@ -46,8 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await t?.close();
-  await gatewayServer?.close();
+  await gw?.close();
 });
 
 const addInvoice = (accountId: number, cents: number, type = 'renewal') => createInvoice(t.database.db, { accountId, cents, type, prefix: 'PP' });

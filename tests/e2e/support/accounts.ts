@@ -1,0 +1,46 @@
+import type { Page } from 'playwright-core';
+import { sampleAnswers, type WizardLevelSlug } from '../../../src/server/db/seed/wizard-schemas.ts';
+
+/**
+ * A new account holder of a test's own, signed in in `page`: starts an application for `level`
+ * and submits it with the level's sample answers (plus `answers`), as the wizard would. The
+ * start-up level needs no EIN, so nothing clashes with other tests' accounts.
+ * @returns the new account's id and its first invoice's id
+ * @throws when the application is not accepted
+ */
+export async function newAccountHolder(
+  page: Page,
+  opts: { email: string; name: string; level?: WizardLevelSlug; password?: string; answers?: Record<string, unknown> },
+): Promise<{ accountId: number; invoiceId: number }> {
+  const level = opts.level ?? 'start-up';
+  await page.goto('/pricing');
+  const answers = sampleAnswers(level, { account___name: opts.name, ...opts.answers });
+  const result = await page.evaluate(async ({ answers, email, password, level }) => {
+    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
+    const levelId = levels.find((l) => l.slug === level)!.id;
+    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password, level_id: levelId }) });
+    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
+    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
+    const body = await done.json() as { invoice_id: number; account_id: number };
+    return { status: done.status, accountId: body.account_id, invoiceId: body.invoice_id };
+  }, { answers, email: opts.email, password: opts.password ?? 'Holder#E2e-2026', level });
+  if (result.status !== 200) throw new Error(`the application for ${opts.email} was not accepted: ${result.status}`);
+  return { accountId: result.accountId, invoiceId: result.invoiceId };
+}
+
+/**
+ * The admin signed in in `adminPage` opens the newest password-reset mail for `email` in the
+ * outbox and reads the link in it. @returns the link's path and query
+ */
+export async function resetLinkFromOutbox(adminPage: Page, email: string): Promise<string> {
+  await adminPage.goto('/admin/outbox');
+  const row = adminPage.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Reset your GoodStanding password' }).first();
+  await row.getByRole('link').click();
+  const body = await adminPage.locator('pre, code').first().innerText();
+  const match = body.match(/https?:\/\/\S+\/password\/reset\/\S+/);
+  if (!match) throw new Error(`no reset link in the mail:\n${body}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
