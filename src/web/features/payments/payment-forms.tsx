@@ -7,6 +7,7 @@ import {
 import { STATES } from '../../../shared/lists/states.ts';
 import { KitForm, SelectField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { toastFailure } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { useRoutingNumberCheck } from '../../lib/use-routing-number-check.ts';
 import { tokenize, TokenizerError, type TokenizerSettings } from './accept-js.ts';
@@ -70,7 +71,11 @@ function onPaymentFailure(ctx: PaymentContext) {
     const body = failure.body as PaymentAnswer | null;
     // A refused payment (declined, error) answers messages.resultCode; the rest are form problems.
     if (body?.messages?.resultCode === 'Error' || failure.status === 0 || failure.status >= 500) showPaymentFailure(failure);
-    if (failure.errors.value || failure.status === 404) ctx.onStale();
+    if (failure.errors.value || failure.status === 404) {
+      // The screen reloads with the server's invoices and total: say why before the form resets.
+      toastFailure(failure.errors.value?.[0] ?? 'These invoices changed. Please review them and try again.');
+      ctx.onStale();
+    }
   };
 }
 

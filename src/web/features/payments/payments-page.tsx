@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { billingSummary, canSettleWithoutPayment, fromDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { boot } from '../../lib/boot.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
 import type { TokenizerSettings } from './accept-js.ts';
@@ -41,10 +42,19 @@ export default function PaymentsPage() {
 
   if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader aria-label="Loading" /></Center></>;
   if (q.isError) {
+    // Staff without an account of their own pay for an account named in the address.
+    const staffWithoutAccount = boot.user?.isAdmin && !accountParam && q.error instanceof HttpFailure && q.error.status === 404;
     return (
       <>
         <PageHeader title="Payments" />
-        <Alert color="red" title="Something went wrong">Your invoices could not be loaded. Please reload the page.</Alert>
+        {staffWithoutAccount ? (
+          <Alert color="blue" title="Choose an account">
+            To pay for an organization, open its latest payments and choose "Pay invoices for this account".{' '}
+            <Anchor component={Link} to="/admin" inherit>Go to the admin console</Anchor>
+          </Alert>
+        ) : (
+          <Alert color="red" title="Something went wrong">The invoices could not be loaded. Please reload the page.</Alert>
+        )}
       </>
     );
   }
