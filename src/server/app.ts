@@ -35,6 +35,9 @@ import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { routingNumberRoutes } from './modules/routing-numbers/routes.ts';
 import { routingLookupScriptSources } from './modules/routing-numbers/lookup.ts';
 import { financeRoutes } from './modules/finances/routes.ts';
+import { renewalRoutes } from './modules/renewals/routes.ts';
+import { complianceRoutes } from './modules/compliance/routes.ts';
+import { accountUserRoutes } from './modules/account-users/routes.ts';
 
 /**
  * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
@@ -176,6 +179,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(paymentRoutes);
   await app.register(routingNumberRoutes);
   await app.register(financeRoutes);
+  await app.register(renewalRoutes);
+  await app.register(complianceRoutes);
+  await app.register(accountUserRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

@@ -61,6 +61,7 @@ const envSchema = z.object({
   AUTHORIZE_NET_CLIENT_KEY: z.string().optional(),
   AUTHORIZE_NET_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://').optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  RENEWAL_DISCOUNT_EXTENSION_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
 });
 
@@ -109,6 +110,8 @@ export interface AppConfig {
   uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
   /** The card payment provider (DESIGN §2 rule 4, §5.8; SPEC tool 14). */
   payments: PaymentsConfig;
+  /** SPEC §9 "Discount extension days": the early-bird renewal prices last this many days past the due date. */
+  renewalDiscountExtensionDays: number;
   /**
    * The public routing-number lookup the bank form calls by JSONP (SPEC §7 third-party calls): a
    * URL taking `rn` and `callback`. ROUTING_LOOKUP_URL, or by default this app's own built-in
@@ -285,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
     },
     payments: paymentsFromEnv(e, publicUrl),
+    renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,
     routingLookupUrl: e.ROUTING_LOOKUP_URL ?? `${publicUrl}${ROUTING_LOOKUP_PATH}`,
   };
   return { ...config, ...overrides };

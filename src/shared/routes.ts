@@ -45,6 +45,7 @@ export const PAGES: PageRoute[] = [
   { path: '/app/invoices/show/:id', title: 'Invoice', access: 'user' },
   { path: '/app/finances', title: 'Finances', access: 'user' },
   { path: '/app/payments/receipt/:id', title: 'Payment receipt', access: 'user' },
+  { path: '/app/account/users', title: 'Users', access: 'user' },
   { path: '/admin', title: 'Admin', access: 'admin' },
   { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
   { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },

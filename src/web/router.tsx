@@ -43,6 +43,7 @@ const routes: RouteObject[] = [
       { path: '/app/invoices/show/:id', element: screen(() => import('./features/payments/invoice-page.tsx')) },
       { path: '/app/finances', element: screen(() => import('./features/finances/finances-page.tsx')) },
       { path: '/app/payments/receipt/:id', element: screen(() => import('./features/finances/receipt-page.tsx')) },
+      { path: '/app/account/users', element: screen(() => import('./features/account-users/account-users-page.tsx')) },
       { path: '/admin', element: screen(() => import('./features/admin/admin-home-page.tsx')) },
       { path: '/admin/inquiries', element: screen(() => import('./features/admin/inquiries-page.tsx')) },
       { path: '/admin/inquiries/:id', element: screen(() => import('./features/admin/inquiry-page.tsx')) },

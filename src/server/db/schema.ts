@@ -446,3 +446,27 @@ export const paymentInvoices = pgTable('payment_invoices', {
   index('payment_invoices_invoice').on(t.invoiceId),
   check('payment_invoices_amount', sql`${t.amountCents} > 0`),
 ]);
+
+/**
+ * A submitted renewal (SPEC tool 13) and the invoice that bills it. When that invoice is paid in
+ * full the account's renewal date moves one year on and it takes the new level (applied once:
+ * `applied_at`). The bonus balance used was taken off the account when the renewal was submitted.
+ */
+export const renewals = pgTable('renewals', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id),
+  invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
+  currentLevelId: integer('current_level_id').notNull().references(() => levels.id),
+  newLevelId: integer('new_level_id').notNull().references(() => levels.id),
+  isUpgradeSelected: boolean('is_upgrade_selected').notNull(),
+  isIncorporationSelected: boolean('is_incorporation_selected').notNull(),
+  bonusCents: integer('bonus_cents').notNull().default(0),
+  /** Who submitted it (the holder, or an admin acting for the account). */
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('renewals_invoice_unique').on(t.invoiceId),
+  index('renewals_account').on(t.accountId, t.createdAt),
+  check('renewals_bonus', sql`${t.bonusCents} >= 0`),
+]);

@@ -26,7 +26,7 @@ export const genField = (label = 'group exemption number') =>
     z.string({ error: `The ${label} must be 4 digits.` }).refine((s) => s === '' || /^\d{4}$/.test(s), `The ${label} must be 4 digits.`),
   );
 
-const phone = (label = 'phone', required = true) =>
+export const phone = (label = 'phone', required = true) =>
   (required ? requiredText({ label, max: 40 }) : optionalText({ label, max: 40 })).refine(
     (s) => s === '' || /^[0-9+().\-\s]{7,40}$/.test(s) && s.replace(/\D/g, '').length >= 7,
     msg.format(label),

@@ -21,14 +21,17 @@ export function successDialog(message: string, title = 'Success!') {
   });
 }
 
-/** A confirmation before a destructive action; resolves true when confirmed. */
-export function confirmAction(opts: { title: string; message: string; confirm: string; cancel?: string }): Promise<boolean> {
+/**
+ * A confirmation before a destructive action (or, with `confirmColor`, before going on after a
+ * notice); resolves true when confirmed.
+ */
+export function confirmAction(opts: { title: string; message: string; confirm: string; cancel?: string; confirmColor?: string }): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
       title: <Text fw={700}>{opts.title}</Text>,
       children: <Text>{opts.message}</Text>,
       labels: { confirm: opts.confirm, cancel: opts.cancel ?? 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirmProps: { color: opts.confirmColor ?? 'red' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

@@ -43,7 +43,7 @@ export interface ReserveDiscountOptions {
  *
  * One transaction; the discount row is locked (FOR UPDATE) so concurrent reserves of a capped
  * code cannot both take its last place. Writes: discount_reservations; audit_log when `onBehalf`.
- * @param accountId the account the code is for (already authorised by resolveDiscountAccount)
+ * @param accountId the account the code is for (already authorised by resolveAccount)
  * @param userId who reserves (discount_reservations.reserved_by)
  * @param code the code as typed; anything but a string counts as empty
  */

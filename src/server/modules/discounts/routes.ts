@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { isDiscountRemoval } from '../../../shared/rules/billing.ts';
 import { discountReserveSchema } from '../../../shared/schemas/payments.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
-import { resolveDiscountAccount } from './discount-account.ts';
+import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
+import { resolveAccount } from '../accounts/resolve-account.ts';
 import { reserveDiscount } from './reserve-discount.ts';
-
-/** `account_id`: only admins may name an account other than their own (DESIGN §5.6). */
-const accountChoice = z.object({
-  account_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
-});
 
 /** Discount codes on the billing screen (SPEC tool 14, §7 POST /app/discount/reserve). */
 export async function discountRoutes(app: FastifyInstance) {
@@ -19,8 +14,8 @@ export async function discountRoutes(app: FastifyInstance) {
     config: { rateLimit: perMinute(app.config.rateLimits.discountPerMinute) },
     preHandler: requireUser,
   }, async (req) => {
-    const { account_id } = parseInput(accountChoice, req.body);
-    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const { account_id } = parseInput(accountChoiceSchema, req.body);
+    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const raw = (req.body as { code?: unknown } | null | undefined)?.code;
     // SPEC §5: an empty code removes the discount; anything else is checked by the shared schema.
     const code = isDiscountRemoval(raw) ? '' : parseInput(discountReserveSchema, req.body).code;

@@ -5,6 +5,7 @@ import { invoices, paymentInvoices, payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { findReservedDiscount, type ReservedDiscount } from '../discounts/find-reserved-discount.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
+import { applyPaidRenewal } from '../renewals/apply-paid-renewal.ts';
 
 /**
  * Steps shared by the payment services (card and bank: pay-with-opaque-data.ts; zero payment:
@@ -69,8 +70,9 @@ export async function summarizeLocked(
 
 /**
  * Applies `creditCents` (amount paid plus discount) to the payment's invoices oldest first: lowers
- * each balance (never below 0) and writes a payment_invoices row per invoice touched. Locks the
- * invoices again (a no-op when the caller already holds them).
+ * each balance (never below 0) and writes a payment_invoices row per invoice touched; a renewal
+ * invoice paid in full is applied (applyPaidRenewal). Locks the invoices again (a no-op when the
+ * caller already holds them).
  * @returns the part of the credit that could not be applied (0 when all of it was)
  */
 export async function applyCreditToInvoices(tx: DbOrTx, payment: Pick<PaymentRow, 'id' | 'accountId' | 'invoiceIds'>, creditCents: number): Promise<number> {
@@ -82,6 +84,8 @@ export async function applyCreditToInvoices(tx: DbOrTx, payment: Pick<PaymentRow
     await tx.update(invoices).set({ balanceCents: sql`${invoices.balanceCents} - ${applied}` }).where(eq(invoices.id, invoice.id));
     await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: applied });
     credit -= applied;
+    // A renewal invoice paid in full renews the account (issue 7).
+    if (applied === invoice.balanceCents) await applyPaidRenewal(tx, invoice.id);
   }
   return credit;
 }

@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { bankPaymentSchema, creditCardPaymentSchema, walletInitSchema, walletPaymentSchema, zeroPaymentSchema } from '../../../shared/schemas/payments.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
-import { resolveDiscountAccount } from '../discounts/discount-account.ts';
+import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
+import { resolveAccount } from '../accounts/resolve-account.ts';
 import { payWithOpaqueData, type PaymentMethod } from './pay-with-opaque-data.ts';
 import { clearPaypal, continuePaypal, findPaypalSession, startPaypal } from './paypal.ts';
 import { accounts } from '../../db/schema.ts';
 import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
 import { settleZeroPayment } from './settle-zero-payment.ts';
-
-/** `account_id`: only admins may name an account other than their own (DESIGN §5.6). */
-const accountChoice = z.object({
-  account_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().positive().optional()),
-});
 
 /**
  * The billing screen's own address, where PayPal sends the payer back: with `account_id` for an
@@ -43,8 +38,8 @@ export async function paymentRoutes(app: FastifyInstance) {
   const pay = (method: PaymentMethod, schema: typeof creditCardPaymentSchema | typeof bankPaymentSchema) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       const input = parseInput(schema, req.body);
-      const { account_id } = parseInput(accountChoice, req.body);
-      const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+      const { account_id } = parseInput(accountChoiceSchema, req.body);
+      const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
       const answer = await payWithOpaqueData(
         { db: app.db, gateway: app.providers.payments, log: req.log },
         { method, input, user: req.user!, accountId, onBehalf, ip: req.ip },
@@ -56,8 +51,8 @@ export async function paymentRoutes(app: FastifyInstance) {
   app.post('/app/payments/bank', { preHandler: requireUser }, pay('bank', bankPaymentSchema));
   app.post('/app/payments/zero-payment', { preHandler: requireUser }, async (req, reply) => {
     const input = parseInput(zeroPaymentSchema, req.body);
-    const { account_id } = parseInput(accountChoice, req.body);
-    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const { account_id } = parseInput(accountChoiceSchema, req.body);
+    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const answer = await settleZeroPayment({ db: app.db, log: req.log }, { input, user: req.user!, accountId, onBehalf, ip: req.ip });
     return reply.code(answer.statusCode).send(answer.body);
   });
@@ -68,8 +63,8 @@ export async function paymentRoutes(app: FastifyInstance) {
    * the PayPal session to restore on return from PayPal, or null.
    */
   app.get('/api/payments/screen', { preHandler: requireUser }, async (req) => {
-    const { account_id } = parseInput(accountChoice, req.query);
-    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const { account_id } = parseInput(accountChoiceSchema, req.query);
+    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const [account] = await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
     const { acceptJsUrl, apiLoginId, clientKey } = app.config.payments;
     return {
@@ -81,8 +76,8 @@ export async function paymentRoutes(app: FastifyInstance) {
   });
   app.get('/app/payments/paypal/init', { preHandler: requireUser, config: { csrf: true } }, async (req, reply) => {
     const input = parseInput(walletInitSchema, req.query);
-    const { account_id } = parseInput(accountChoice, req.query);
-    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const { account_id } = parseInput(accountChoiceSchema, req.query);
+    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const answer = await startPaypal(
       { db: app.db, gateway: app.providers.payments, log: req.log },
       { input, user: req.user!, accountId, onBehalf, ip: req.ip, returnUrl: billingScreenUrl(app.config.publicUrl, accountId, onBehalf) },
@@ -91,14 +86,14 @@ export async function paymentRoutes(app: FastifyInstance) {
   });
   app.post('/app/payments/paypal', { preHandler: requireUser }, async (req, reply) => {
     const input = parseInput(walletPaymentSchema, req.body);
-    const { account_id } = parseInput(accountChoice, req.body);
-    const { accountId, onBehalf } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const { account_id } = parseInput(accountChoiceSchema, req.body);
+    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const answer = await continuePaypal({ db: app.db, gateway: app.providers.payments, log: req.log }, { input, user: req.user!, accountId, onBehalf, ip: req.ip });
     return reply.code(answer.statusCode).send(answer.body);
   });
   app.get('/app/payments/paypal/clear', { preHandler: requireUser, config: { csrf: true } }, async (req) => {
-    const { account_id } = parseInput(accountChoice, req.query);
-    const { accountId } = await resolveDiscountAccount(app.db, req.user!, account_id);
+    const { account_id } = parseInput(accountChoiceSchema, req.query);
+    const { accountId } = await resolveAccount(app.db, req.user!, account_id);
     return { cleared: await clearPaypal(app.db, accountId) };
   });
 }

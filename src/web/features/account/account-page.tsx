@@ -7,6 +7,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 import { ProfileImageCard } from './profile-image-card.tsx';
+import { RenewalCard } from './renewal-card.tsx';
+import { ComplianceCalendarCard } from './compliance-calendar-card.tsx';
 
 interface MyAccount {
   user: { firstName: string; email: string };
@@ -91,6 +93,7 @@ export default function AccountPage() {
               <Title order={2} size="h3">{account.name}</Title>
               <Text c="dimmed">{[account.city, account.state].filter(Boolean).join(', ')}</Text>
               {account.ein && <Text>EIN {account.ein.slice(0, 2)}-{account.ein.slice(2)}</Text>}
+              <Anchor component={Link} to="/app/account/users" mt="xs">Users</Anchor>
             </Stack>
           </Card>
           <Card withBorder padding="xl">
@@ -102,12 +105,14 @@ export default function AccountPage() {
           </Card>
         </SimpleGrid>
       )}
+      {account && <RenewalCard />}
       {account && (
         <ProfileImageCard
           account={account}
           onChange={(updated) => queryClient.setQueryData<MyAccount>(['my-account'], (old) => (old?.account ? { ...old, account: { ...old.account, public_profile_image: updated.public_profile_image } } : old))}
         />
       )}
+      {account && <ComplianceCalendarCard />}
       {account && <OrganizationDataCard />}
     </>
   );

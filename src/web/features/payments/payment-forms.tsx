@@ -5,6 +5,8 @@ import {
   CARD_NUMBER_MAX, EXPIRY_MONTHS, stripCardNumber, ZIP_MAX, type BankFormInput, type CardFormInput,
 } from '../../../shared/schemas/payments.ts';
 import { STATES } from '../../../shared/lists/states.ts';
+import { dollarsToCents } from '../../../shared/rules/billing.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { KitForm, SelectField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
@@ -122,7 +124,7 @@ export function CardPaymentForm({ ctx }: { ctx: PaymentContext }) {
         <SelectField name="expYear" label="Year" required prompt="YYYY" options={years.map((y) => [y, y] as const)} />
         <TextField name="cardCode" label="Card code" required inputMode="numeric" autoComplete="cc-csc" maxLength={4} description="The 3-digit code on the back of the card" />
       </SimpleGrid>
-      <SubmitButton>Pay {ctx.value === '' ? '' : `$${ctx.value}`}</SubmitButton>
+      <SubmitButton>Pay {formatCurrency(dollarsToCents(Number(ctx.value)))}</SubmitButton>
     </KitForm>
   );
 }
@@ -180,7 +182,7 @@ export function BankPaymentForm({ ctx }: { ctx: PaymentContext }) {
       <Group>
         <Text size="xs" c="gray.7">Your bank details go straight to our payment processor; we never store them.</Text>
       </Group>
-      <SubmitButton>Pay {ctx.value === '' ? '' : `$${ctx.value}`}</SubmitButton>
+      <SubmitButton>Pay {formatCurrency(dollarsToCents(Number(ctx.value)))}</SubmitButton>
     </KitForm>
   );
 }

@@ -4,20 +4,20 @@ import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 
-/** The account a discount is reserved for, and whether an admin is acting on its behalf. */
-export interface DiscountAccount {
+/** The account a request acts on, and whether an admin is acting on its behalf. */
+export interface ActingAccount {
   accountId: number;
   /** true when the user acts for an account that is not their own (an admin; audited). */
   onBehalf: boolean;
 }
 
 /**
- * The account a user may reserve a discount code for (DESIGN §5.6): their own account, or, for an
+ * The account a signed-in user may act on (DESIGN §5.6, SPEC §6): their own account, or, for an
  * admin, any existing account named by `requestedAccountId`. Reads accounts.
  * @throws HttpError 404 when the user has no account and names none, names another account
  *   without being an admin, or names an account that does not exist (never reveal it exists)
  */
-export async function resolveDiscountAccount(db: DbOrTx, user: SessionUser, requestedAccountId?: number | null): Promise<DiscountAccount> {
+export async function resolveAccount(db: DbOrTx, user: SessionUser, requestedAccountId?: number | null): Promise<ActingAccount> {
   const accountId = requestedAccountId ?? user.accountId;
   if (accountId === null || accountId === undefined) throw notFound('The account');
   if (accountId !== user.accountId && !user.isAdmin) throw notFound('The account');

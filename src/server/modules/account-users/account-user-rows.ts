@@ -1,0 +1,73 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { accounts, users } from '../../db/schema.ts';
+import { notFound, ValidationError } from '../../errors.ts';
+import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
+
+/** The columns of one row of GET /app/account/users/json (SPEC §3 "User"; never the password hash). */
+export const accountUserColumns = {
+  id: users.id,
+  email: users.email,
+  first_name: users.firstName,
+  last_name: users.lastName,
+  phone: users.phone,
+  sms_phone: users.smsPhone,
+  is_primary: users.isPrimary,
+  is_subscribed_bulk_emails: users.isSubscribedBulkEmails,
+  is_subscribed_event_emails: users.isSubscribedEventEmails,
+  is_subscribed_sms: users.isSubscribedSms,
+};
+
+/**
+ * Locks the account row for the rest of the transaction, so two requests changing its users'
+ * primary flag run one after the other. @returns the account's primary_user_id
+ * @throws HttpError 404 when the account does not exist
+ */
+export async function lockAccount(tx: Tx, accountId: number): Promise<{ primaryUserId: number | null }> {
+  const [row] = await tx.select({ primaryUserId: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+  if (!row) throw notFound('The account');
+  return row;
+}
+
+/**
+ * The user `userId` of account `accountId`, with whether it is the account's primary user (its
+ * flag, or the account's primary_user_id).
+ * @throws HttpError 404 when there is no such user in that account (another account's user is
+ *   never revealed)
+ */
+export async function findAccountUser(tx: DbOrTx, accountId: number, userId: number, primaryUserId: number | null) {
+  const [row] = await tx.select({ id: users.id, email: users.email, isPrimary: users.isPrimary })
+    .from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1);
+  if (!row) throw notFound('The user');
+  return { ...row, isPrimary: row.isPrimary || primaryUserId === row.id };
+}
+
+/**
+ * SPEC §4 "Account users": `userId` becomes the account's primary user; the flag is cleared on
+ * the account's other users. Writes users (is_primary) and accounts.primary_user_id.
+ */
+export async function makePrimary(tx: Tx, accountId: number, userId: number): Promise<void> {
+  await tx.update(users).set({ isPrimary: false, updatedAt: new Date() })
+    .where(and(eq(users.accountId, accountId), ne(users.id, userId), eq(users.isPrimary, true)));
+  await tx.update(users).set({ isPrimary: true }).where(eq(users.id, userId));
+  await tx.update(accounts).set({ primaryUserId: userId, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * 422 on `email` unless `email` (lower case, as stored) is free (optionally apart from user `exceptId`).
+ * @throws ValidationError 'The email has already been taken.'
+ */
+export async function assertEmailFree(tx: DbOrTx, email: string, exceptId?: number): Promise<void> {
+  const [taken] = await tx.select({ id: users.id }).from(users)
+    .where(exceptId === undefined ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptId)))
+    .limit(1);
+  if (taken) throw ValidationError.field('email', ACCOUNT_USER_TEXT.emailTaken);
+}
+
+/** true for PostgreSQL's unique violation (23505), also when wrapped by Drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

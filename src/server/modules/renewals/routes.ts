@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { initialRenewalChoice, isEarlyBird, renewalOptions } from '../../../shared/rules/renewal.ts';
+import { renewalPayloadSchema } from '../../../shared/schemas/renewal.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { parseInput } from '../../validate.ts';
+import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
+import { resolveAccount } from '../accounts/resolve-account.ts';
+import { LEVELS_NEEDING_990_COPY, loadRenewalContext, RENEWAL_ACTION } from './renewal-form.ts';
+import { submitRenewal } from './submit-renewal.ts';
+
+/**
+ * The renewal form (SPEC tool 13): `GET /api/account/renewal` gives what the form shows (prices
+ * in cents; the rules run in the browser with src/shared/rules/renewal.ts and again on the server),
+ * `POST /app/account/renewal` bills the renewal. The holder's own account, or any account for an
+ * admin (`account_id`); others 404.
+ */
+export async function renewalRoutes(app: FastifyInstance) {
+  app.get('/api/account/renewal', { preHandler: requireUser }, async (req) => {
+    const { account_id } = parseInput(accountChoiceSchema, req.query);
+    const { accountId } = await resolveAccount(app.db, req.user!, account_id);
+    const ctx = await loadRenewalContext(app.db, accountId);
+    const extensionDays = app.config.renewalDiscountExtensionDays;
+    return {
+      action: RENEWAL_ACTION,
+      is_admin: req.user!.isAdmin,
+      extension_days: extensionDays,
+      is_early_bird: isEarlyBird(ctx.account.renewalDueAt, new Date(), extensionDays),
+      account: {
+        id: ctx.account.id, name: ctx.account.name, renewal_due_at: ctx.account.renewalDueAt, bonus_balance_cents: ctx.account.bonusBalanceCents,
+        is_suspended_from_basic_renewal: ctx.account.isSuspendedFromBasicRenewal,
+        group: ctx.account.groupLabel === null ? null : { label: ctx.account.groupLabel, is_billed_as_group: ctx.account.isBilledAsGroup },
+      },
+      level: {
+        id: ctx.level.id, name: ctx.level.name, price_cents: ctx.level.priceCents, price_discount_cents: ctx.level.priceDiscountCents,
+        renewal_features: ctx.level.renewalFeatures,
+        upgrade_to: ctx.level.upgradeTo === null ? null : {
+          id: ctx.level.upgradeTo.id, name: ctx.upgradeLevelName,
+          upgrade_cents: ctx.level.upgradeTo.upgradeCents, upgrade_discount_cents: ctx.level.upgradeTo.upgradeDiscountCents,
+          inc_package_cents: ctx.level.upgradeTo.incPackageCents, inc_package_discount_cents: ctx.level.upgradeTo.incPackageDiscountCents,
+        },
+      },
+      options: renewalOptions(ctx.level, ctx.account),
+      initial_choice: initialRenewalChoice(ctx.level),
+      needs_990_copy: (LEVELS_NEEDING_990_COPY as readonly string[]).includes(ctx.level.slug),
+      open_invoice: ctx.openInvoice === null ? null : { id: ctx.openInvoice.id, number: ctx.openInvoice.number, balance_cents: ctx.openInvoice.balanceCents },
+    };
+  });
+
+  app.post(RENEWAL_ACTION, { preHandler: requireUser }, async (req) => {
+    const input = parseInput(renewalPayloadSchema, req.body);
+    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, input.account_id);
+    return submitRenewal(app.db, { input, user: req.user!, accountId, onBehalf, extensionDays: app.config.renewalDiscountExtensionDays, ip: req.ip });
+  });
+}

@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import { dollarsToCents } from '../../../shared/rules/billing.ts';
+import { renewalOptions, renewalTotals } from '../../../shared/rules/renewal.ts';
+import { RENEWAL_MESSAGES, type RenewalPayload } from '../../../shared/schemas/renewal.ts';
+import type { Db } from '../../db/client.ts';
+import { accounts, invoiceLines, invoices, renewals } from '../../db/schema.ts';
+import { ValidationError } from '../../errors.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { applyPaidRenewal } from './apply-paid-renewal.ts';
+import { loadRenewalContext } from './renewal-form.ts';
+
+/** Input of {@link submitRenewal}. */
+export interface RenewalRequest {
+  input: RenewalPayload;
+  user: SessionUser;
+  /** The account renewed, already authorised (own account, or any for an admin). */
+  accountId: number;
+  onBehalf: boolean;
+  extensionDays: number;
+  ip?: string;
+  now?: Date;
+}
+
+/**
+ * POST /app/account/renewal (SPEC tool 13, §3 "Renewal form payload", §4 "Renewal", §5 "Order
+ * total", §6, §7): bills a renewal. One transaction, the account row locked:
+ * - the payload's current level must be the account's (else 422 'Your level changed…'), its choices
+ *   must be allowed (an upgrade only when the level has a target and then to that target, the
+ *   incorporation package only with the upgrade, the upgrade required when the account is
+ *   suspended from basic renewal), and no earlier renewal invoice may be waiting for payment;
+ * - the totals are recomputed with renewalTotals (early-bird prices while the due date plus
+ *   `extensionDays` is ahead, the account's whole bonus balance up to what is left); every total and
+ *   the bonus balance sent must match to the cent (else 422 'The renewal totals changed…');
+ * - the invoice is written with one line per item (typed renewal, upgrade, incorporation, at the
+ *   price charged, so discount code flags apply) and a 'bonus' credit line; the bonus used leaves
+ *   the account's balance; the renewal row remembers the new level;
+ * - an order total of 0 is settled at once (renewal date moved, level changed).
+ * Writes: invoices, invoice_lines, renewals, accounts (bonus balance, and renewal date and level
+ * when settled), audit_log. @returns the redirect (SPEC §6: admin → /admin/accounts/show/{id},
+ * holder → /app/payments) and the invoice id
+ * @throws ValidationError 422 as above; HttpError 404 for an account without a level
+ */
+export async function submitRenewal(db: Db, req: RenewalRequest): Promise<{ redirect: string; invoice_id: number }> {
+  const now = req.now ?? new Date();
+  const { input, accountId } = req;
+  return db.transaction(async (tx) => {
+    const ctx = await loadRenewalContext(tx, accountId, { lock: true });
+    const { level, account } = ctx;
+    if (input.current_level_id !== level.id) throw new ValidationError({ current_level_id: [RENEWAL_MESSAGES.levelChanged] });
+    if (ctx.openInvoice) throw new ValidationError({ account_id: [RENEWAL_MESSAGES.alreadyOpen] });
+
+    const options = renewalOptions(level, account);
+    const upgrade = input.is_upgrade_selected;
+    const incorporation = input.is_incorporation_selected;
+    if (upgrade && !options.canUpgrade) throw new ValidationError({ is_upgrade_selected: [RENEWAL_MESSAGES.notOffered] });
+    if (!upgrade && options.isUpgradeLocked) throw new ValidationError({ is_upgrade_selected: [RENEWAL_MESSAGES.upgradeRequired] });
+    if (incorporation && !upgrade) throw new ValidationError({ is_incorporation_selected: [RENEWAL_MESSAGES.incorporationNeedsUpgrade] });
+    const newLevelId = upgrade ? level.upgradeTo!.id : level.id;
+    if (input.new_level_id !== newLevelId) throw new ValidationError({ new_level_id: [RENEWAL_MESSAGES.totalsChanged] });
+
+    const choice = { isUpgradeSelected: upgrade, isIncorporationSelected: incorporation, newLevelId };
+    const totals = renewalTotals(level, account, choice, now, req.extensionDays);
+    const sent = input.totals;
+    const same = dollarsToCents(sent.subtotal) === totals.subtotal && dollarsToCents(sent.discount_total) === totals.discount_total
+      && dollarsToCents(sent.bonus_total) === totals.bonus_total && dollarsToCents(sent.order_total) === totals.order_total
+      && dollarsToCents(input.bonus_balance) === account.bonusBalanceCents;
+    if (!same) throw new ValidationError({ totals: [RENEWAL_MESSAGES.totalsChanged] });
+
+    const [invoice] = await tx.insert(invoices).values({
+      accountId, number: `pending-renewal-${accountId}-${now.getTime()}`,
+      valueCents: totals.order_total, balanceCents: totals.order_total, documentAt: now,
+      publicNotes: `Yearly renewal of ${account.name}${upgrade && ctx.upgradeLevelName ? `, upgraded to ${ctx.upgradeLevelName}` : ''}.`,
+    }).returning({ id: invoices.id });
+    const number = `GS-${String(invoice.id).padStart(6, '0')}`;
+    await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
+    const lines: { invoiceId: number; label: string; type: string; valueCents: number }[] = totals.lines.map((l) => ({ invoiceId: invoice.id, label: l.type === 'upgrade' && ctx.upgradeLevelName ? `Upgrade to ${ctx.upgradeLevelName}` : l.label, type: l.type, valueCents: l.valueCents }));
+    if (totals.bonus_total > 0) lines.push({ invoiceId: invoice.id, label: 'Bonus balance used', type: 'bonus', valueCents: -totals.bonus_total });
+    await tx.insert(invoiceLines).values(lines);
+    if (totals.bonus_total > 0) {
+      await tx.update(accounts).set({ bonusBalanceCents: sql`${accounts.bonusBalanceCents} - ${totals.bonus_total}` }).where(eq(accounts.id, accountId));
+    }
+    const [renewal] = await tx.insert(renewals).values({
+      accountId, invoiceId: invoice.id, currentLevelId: level.id, newLevelId,
+      isUpgradeSelected: upgrade, isIncorporationSelected: incorporation, bonusCents: totals.bonus_total, userId: req.user.id,
+    }).returning({ id: renewals.id });
+    await recordAudit(tx, {
+      actorUserId: req.user.id, accountId, action: req.onBehalf ? 'renewal.submitted_on_behalf' : 'renewal.submitted', ip: req.ip,
+      details: { renewalId: renewal.id, invoiceId: invoice.id, orderTotalCents: totals.order_total, newLevelId },
+    });
+    if (totals.order_total === 0) await applyPaidRenewal(tx, invoice.id, now);
+    return { redirect: req.user.isAdmin ? `/admin/accounts/show/${accountId}` : '/app/payments', invoice_id: invoice.id };
+  });
+}

@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Center, Grid, Group, Loader, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { Link, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ACCOUNT_USER_TEXT, NEW_USER_FLAGS, accountUserStoreSchema, accountUserUpdateSchema, type AccountUserList, type AccountUserRow,
+} from '../../../shared/schemas/account-users.ts';
+import { HttpFailure, http } from '../../lib/http.ts';
+import { boot } from '../../lib/boot.ts';
+import { confirmAction, toastSuccess } from '../../lib/feedback.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { defaultPayload, useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { CheckboxField, KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+
+interface UserValues {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+  password_confirmation: string;
+  phone: string;
+  sms_phone: string;
+  is_primary: boolean;
+  is_subscribed_bulk_emails: boolean;
+  is_subscribed_event_emails: boolean;
+  is_subscribed_sms: boolean;
+}
+
+/** A new user's form: SPEC §3 defaults (bulk and event e-mails on, SMS off). */
+const EMPTY: UserValues = {
+  email: '', first_name: '', last_name: '', password: '', password_confirmation: '', phone: '', sms_phone: '', ...NEW_USER_FLAGS,
+};
+
+const valuesOf = (u: AccountUserRow): UserValues => ({
+  email: u.email, first_name: u.first_name, last_name: u.last_name, password: '', password_confirmation: '',
+  phone: u.phone, sms_phone: u.sms_phone, is_primary: u.is_primary,
+  is_subscribed_bulk_emails: u.is_subscribed_bulk_emails, is_subscribed_event_emails: u.is_subscribed_event_emails, is_subscribed_sms: u.is_subscribed_sms,
+});
+
+const fullName = (u: AccountUserRow) => [u.first_name, u.last_name].filter(Boolean).join(' ');
+
+/** A SweetAlert-like notice of SPEC §8 (title and text, one OK button). */
+function notice(title: string, text: string, color: 'orange' | 'red') {
+  const id = modals.open({
+    title: <Text fw={700} size="lg" c={`${color}.8`}>{title}</Text>,
+    children: (
+      <>
+        <Text>{text}</Text>
+        <Group justify="flex-end" mt="lg"><Button onClick={() => modals.close(id)}>OK</Button></Group>
+      </>
+    ),
+    centered: true,
+  });
+}
+
+const failed = () => notice(ACCOUNT_USER_TEXT.failureTitle, ACCOUNT_USER_TEXT.failureText, 'red');
+const cantDeletePrimary = (text: string = ACCOUNT_USER_TEXT.assignNewPrimary) => notice(ACCOUNT_USER_TEXT.cantDeletePrimary, text, 'orange');
+
+/** The star that marks the primary user (SPEC §2), named for assistive technology. */
+function PrimaryIcon() {
+  return (
+    <svg role="img" aria-label="Primary user" width="18" height="18" viewBox="0 0 24 24" style={{ flex: 'none', color: 'var(--mantine-color-yellow-7)' }}>
+      <title>Primary user</title>
+      <path fill="currentColor" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+    </svg>
+  );
+}
+
+/**
+ * The create/edit form (right-hand side). Create when `user` is null (password required), edit
+ * otherwise (password only when changed). The primary user's own form cannot clear its flag
+ * (SPEC §4). Remounted by the page for each user it shows.
+ */
+function UserForm({ user, accountId, onSaved, onNew }: { user: AccountUserRow | null; accountId: number | null; onSaved: (saved: AccountUserRow) => void; onNew: () => void }) {
+  const editing = user !== null;
+  const kit = useServerForm<UserValues, { message: string; user: AccountUserRow }>({
+    action: editing ? `/app/account/users/update/${user.id}` : '/app/account/users/store',
+    method: editing ? 'put' : 'post',
+    defaultValues: user ? valuesOf(user) : EMPTY,
+    schema: editing ? accountUserUpdateSchema : accountUserStoreSchema,
+    isClearing: !editing,
+    toPayload: (v) => ({ ...defaultPayload(v), ...(accountId ? { account_id: accountId } : {}) }),
+    onSuccess: (res) => {
+      toastSuccess(editing ? 'The user was saved.' : 'The user was created.');
+      onSaved(res.user);
+    },
+    onFailure: (f) => { if (f.status !== 422) failed(); },
+  });
+  const lockedPrimary = editing && user.is_primary;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="user-form-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="user-form-title">{editing ? `Edit ${fullName(user) || user.email}` : 'New user'}</Title>
+        {editing && <Button variant="subtle" size="xs" onClick={onNew}>New user</Button>}
+      </Group>
+      <KitForm kit={kit} label={editing ? 'Edit user' : 'New user'}>
+        <TextField name="email" label="E-mail" type="email" required autoComplete="off" maxLength={255} />
+        <Group grow align="flex-start">
+          <TextField name="first_name" label="First name" required autoComplete="off" maxLength={255} />
+          <TextField name="last_name" label="Last name" required autoComplete="off" maxLength={255} />
+        </Group>
+        <PasswordField
+          name="password"
+          label="Password"
+          required={!editing}
+          withMeter
+          description={editing ? 'Leave blank to keep the current password.' : undefined}
+        />
+        <PasswordField name="password_confirmation" label="Confirm password" required={!editing} />
+        <Group grow align="flex-start">
+          <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" maxLength={40} />
+          <TextField name="sms_phone" label="SMS phone" type="tel" inputMode="tel" autoComplete="off" maxLength={40} />
+        </Group>
+        {lockedPrimary ? (
+          <Alert color="yellow" variant="light" p="xs">
+            <Group gap="xs" wrap="nowrap"><PrimaryIcon /><Text size="sm">This is the primary user. To change it, make another user primary.</Text></Group>
+          </Alert>
+        ) : (
+          <CheckboxField name="is_primary" label="Make this the primary user" description="The primary user cannot be deleted; the current primary user loses the mark." />
+        )}
+        <Text size="sm" fw={500} mb={-8}>Subscriptions</Text>
+        <CheckboxField name="is_subscribed_bulk_emails" label="Bulk e-mails" />
+        <CheckboxField name="is_subscribed_event_emails" label="Event e-mails" />
+        <CheckboxField name="is_subscribed_sms" label="SMS messages" />
+        <SubmitButton extra={editing ? <Button variant="default" onClick={onNew}>Cancel</Button> : undefined}>
+          {editing ? 'Save user' : 'Create user'}
+        </SubmitButton>
+      </KitForm>
+    </Card>
+  );
+}
+
+/**
+ * /app/account/users (SPEC §2 "Admin account users", §4, §7, §8): the account's users on the
+ * left with the primary user marked by an icon, the create/edit form on the right. Account
+ * holders see their own account; admins add `?account_id=`.
+ */
+export default function AccountUsersPage() {
+  const [params] = useSearchParams();
+  const requested = Number(params.get('account_id'));
+  const accountId = boot.user?.isAdmin && Number.isInteger(requested) && requested > 0 ? requested : null;
+  const client = useQueryClient();
+  const queryKey = ['account-users', accountId];
+  const q = useQuery({
+    queryKey,
+    queryFn: () => http.get<AccountUserList>('/app/account/users/json', accountId ? { account_id: accountId } : undefined),
+    retry: false,
+  });
+  const [editing, setEditing] = useState<AccountUserRow | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const show = (u: AccountUserRow | null) => {
+    setEditing(u);
+    setFormKey((k) => k + 1);
+  };
+  const refresh = () => client.invalidateQueries({ queryKey });
+
+  const remove = async (u: AccountUserRow) => {
+    if (u.is_primary) {
+      cantDeletePrimary();
+      return;
+    }
+    const ok = await confirmAction({ title: ACCOUNT_USER_TEXT.confirmTitle, message: ACCOUNT_USER_TEXT.confirmText, confirm: ACCOUNT_USER_TEXT.confirmButton });
+    if (!ok) return;
+    setDeleting(u.id);
+    try {
+      await http.delete(`/app/account/users/delete/${u.id}`, accountId ? { account_id: accountId } : {});
+    } catch (err) {
+      setDeleting(null);
+      if (err instanceof HttpFailure && err.status === 422 && err.message === ACCOUNT_USER_TEXT.cantDeletePrimary) {
+        cantDeletePrimary(Object.values(err.errors)[0]?.[0]);
+      } else {
+        failed();
+      }
+      await refresh();
+      return;
+    }
+    if (u.id === boot.user?.id) {
+      // Deleting yourself ends your sign-in (the sessions go with the user).
+      window.location.assign('/login');
+      return;
+    }
+    setDeleting(null);
+    toastSuccess('The user was deleted.');
+    if (editing?.id === u.id) show(null);
+    await refresh();
+  };
+
+  const account = q.data?.account;
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        lead={account ? `People who can sign in for ${account.name}.` : undefined}
+      >
+        {accountId === null && <Anchor component={Link} to="/account" size="sm">← Back to your account</Anchor>}
+      </PageHeader>
+      {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+      {q.isError && (
+        <Alert color="red">
+          {q.error instanceof HttpFailure && q.error.status === 404
+            ? 'This sign-in is not linked to an organization yet.'
+            : q.error instanceof HttpFailure && q.error.status === 422
+              ? 'Choose an account first: open this page with ?account_id= and the account’s id.'
+              : 'The users could not be loaded. Please reload the page.'}
+        </Alert>
+      )}
+      {q.data && (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder padding="md" component="section" aria-labelledby="user-list-title">
+              <Group justify="space-between" mb="sm">
+                <Title order={2} size="h4" id="user-list-title">Users</Title>
+                <Button size="xs" onClick={() => show(null)}>New user</Button>
+              </Group>
+              <Table aria-label="Users" verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th w={150}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {q.data.users.map((u) => (
+                    <Table.Tr key={u.id} bg={editing?.id === u.id ? 'var(--mantine-color-blue-light)' : undefined} aria-current={editing?.id === u.id || undefined}>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          {u.is_primary && <PrimaryIcon />}
+                          <Text fw={600} truncate>{fullName(u) || u.email}</Text>
+                          {u.id === boot.user?.id && <Badge size="xs" variant="light">You</Badge>}
+                        </Group>
+                        <Text size="sm" c="gray.7" truncate>{u.email}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap" justify="flex-end">
+                          <Button size="xs" variant="default" onClick={() => show(u)} aria-label={`Edit ${u.email}`}>Edit</Button>
+                          <Button size="xs" color="red" variant="light" loading={deleting === u.id} onClick={() => void remove(u)} aria-label={`Delete ${u.email}`}>Delete</Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <UserForm
+              key={`${editing?.id ?? 'new'}-${formKey}`}
+              user={editing}
+              accountId={accountId}
+              onNew={() => show(null)}
+              onSaved={(saved) => {
+                // After an edit the form stays on the user (with the saved values); after a create it is empty again.
+                if (editing) show(saved);
+                void refresh();
+              }}
+            />
+          </Grid.Col>
+        </Grid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { http } from '../../lib/http.ts';
+
+/** GET /api/account/calendar (src/server/modules/compliance/routes.ts). */
+interface CalendarAnswer {
+  today: string;
+  fiscal_year_end_month: number | null;
+  deadlines: { kind: 'form_990' | 'renewal' | 'state'; label: string; due: string; daysLeft: number; taxYear?: number }[];
+}
+
+/** 'YYYY-MM-DD' shown as a calendar date, without a time zone shifting the day. */
+function showCalendarDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function daysLeftText(days: number): { text: string; color: string } {
+  if (days < 0) return { text: `${-days} day${days === -1 ? '' : 's'} overdue`, color: 'red' };
+  if (days === 0) return { text: 'Due today', color: 'red' };
+  return { text: `In ${days} day${days === 1 ? '' : 's'}`, color: days <= 7 ? 'red' : days <= 30 ? 'orange' : 'gray' };
+}
+
+/**
+ * The organization's compliance calendar on /account (issue 7): the next Form 990-series due date
+ * from its fiscal year end and its renewal date, soonest first, with the days left. Without a
+ * fiscal year end on file it says where to add one.
+ */
+export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
+  const q = useQuery({
+    queryKey: ['compliance-calendar', accountId ?? null],
+    queryFn: () => http.get<CalendarAnswer>('/api/account/calendar', accountId ? { account_id: accountId } : undefined),
+    retry: false,
+  });
+  if (!q.data) return null;
+  const { deadlines, fiscal_year_end_month } = q.data;
+  return (
+    <Card withBorder padding="xl" mt="lg" maw={720} component="section" aria-labelledby="compliance-calendar">
+      <Title order={2} size="h3" id="compliance-calendar" mb="xs">Compliance calendar</Title>
+      <Text size="sm" c="gray.7" mb="md">
+        Missing three annual IRS filings in a row revokes tax exemption. <Anchor component={Link} to="/irs-form-990" inherit>About Form 990</Anchor>
+      </Text>
+      {deadlines.length === 0 && <Text>No deadlines yet.</Text>}
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {deadlines.map((d) => {
+          const left = daysLeftText(d.daysLeft);
+          return (
+            <Group component="li" key={`${d.kind}-${d.due}`} justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Text fw={600}>{d.kind === 'renewal' ? 'GoodStanding renewal' : d.label}</Text>
+                <Text size="sm" c="gray.7">Due {showCalendarDate(d.due)}</Text>
+              </div>
+              <Badge color={left.color} variant="light" style={{ flexShrink: 0 }}>{left.text}</Badge>
+            </Group>
+          );
+        })}
+      </Stack>
+      {fiscal_year_end_month === null && (
+        <Text size="sm" mt="md">Add your fiscal year end to your organization details to see your Form 990 due date.</Text>
+      )}
+    </Card>
+  );
+}

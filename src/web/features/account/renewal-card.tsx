@@ -1,0 +1,306 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, Card, Checkbox, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  initialRenewalChoice, isEarlyBird, renewalTotals, setIncorporation, setUpgrade,
+  type RenewalAccount, type RenewalChoice, type RenewalLevel, type RenewalLine,
+} from '../../../shared/rules/renewal.ts';
+import type { RenewalPayloadInput } from '../../../shared/schemas/renewal.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { HttpFailure, http } from '../../lib/http.ts';
+import { confirmAction } from '../../lib/feedback.tsx';
+import { pushEventThen } from '../../lib/analytics.ts';
+import { showDate } from '../../lib/locale.ts';
+
+/** GET /api/account/renewal (src/server/modules/renewals/routes.ts); prices in cents. */
+export interface RenewalScreen {
+  action: string;
+  is_admin: boolean;
+  extension_days: number;
+  is_early_bird: boolean;
+  account: {
+    id: number;
+    name: string;
+    renewal_due_at: string | null;
+    bonus_balance_cents: number;
+    is_suspended_from_basic_renewal: boolean;
+    group: { label: string; is_billed_as_group: boolean } | null;
+  };
+  level: {
+    id: number;
+    name: string;
+    price_cents: number;
+    price_discount_cents: number;
+    renewal_features: string[];
+    upgrade_to: {
+      id: number;
+      name: string | null;
+      upgrade_cents: number;
+      upgrade_discount_cents: number;
+      inc_package_cents: number;
+      inc_package_discount_cents: number;
+    } | null;
+  };
+  options: { canUpgrade: boolean; isUpgradeLocked: boolean; canIncorporate: boolean };
+  initial_choice: RenewalChoice;
+  needs_990_copy: boolean;
+  open_invoice: { id: number; number: string; balance_cents: number } | null;
+}
+
+/** The API's snake_case level and account as the shapes of src/shared/rules/renewal.ts. */
+export function renewalModel(screen: RenewalScreen): { level: RenewalLevel; account: RenewalAccount } {
+  const { level: l, account: a } = screen;
+  const up = l.upgrade_to;
+  return {
+    level: {
+      id: l.id, name: l.name, priceCents: l.price_cents, priceDiscountCents: l.price_discount_cents,
+      upgradeTo: up ? {
+        id: up.id, upgradeCents: up.upgrade_cents, upgradeDiscountCents: up.upgrade_discount_cents,
+        incPackageCents: up.inc_package_cents, incPackageDiscountCents: up.inc_package_discount_cents,
+      } : null,
+    },
+    account: { renewalDueAt: a.renewal_due_at, bonusBalanceCents: a.bonus_balance_cents, isSuspendedFromBasicRenewal: a.is_suspended_from_basic_renewal },
+  };
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** A price as charged, with the struck full price beside it when the early-bird price is lower. */
+function Price({ line }: { line: RenewalLine | undefined }) {
+  if (!line) return null;
+  return (
+    <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
+      {formatCurrency(line.valueCents)}
+      {line.valueCents !== line.priceCents && (
+        <Text span c="gray.7" fw={400} td="line-through" ml={6} aria-label={`instead of ${formatCurrency(line.priceCents)}`}>
+          {formatCurrency(line.priceCents)}
+        </Text>
+      )}
+    </Text>
+  );
+}
+
+/**
+ * The renewal form (SPEC tool 13, §2 "Renewal form", §4 "Renewal", §5, §8 "Renewal"): the due date
+ * and whether early-bird prices apply, the level's renewal features, the upgrade and incorporation
+ * options with their prices, the totals, the notice, and "Renew now". A renewal invoice still
+ * waiting for payment replaces the form. Hidden when the account has no level (404).
+ * @param accountId the account renewed (an admin's view); the signed-in holder's own by default
+ */
+export function RenewalCard({ accountId }: { accountId?: number }) {
+  const q = useQuery({
+    queryKey: ['renewal', accountId ?? 'mine'],
+    queryFn: () => http.get<RenewalScreen>('/api/account/renewal', accountId ? { account_id: accountId } : undefined),
+    retry: false,
+  });
+  if (q.isPending) return null;
+  if (q.isError) {
+    if (q.error instanceof HttpFailure && q.error.status === 404) return null;
+    return (
+      <RenewalShell>
+        <Alert color="red">The renewal form could not be loaded. Please reload the page.</Alert>
+      </RenewalShell>
+    );
+  }
+  return (
+    <RenewalShell>
+      {q.data.open_invoice ? (
+        <Text>
+          Your renewal invoice {q.data.open_invoice.number} is waiting for payment.{' '}
+          <Anchor component={Link} to="/app/payments">Pay it on the payments page</Anchor>.
+        </Text>
+      ) : (
+        <RenewalForm screen={q.data} accountId={accountId ?? q.data.account.id} />
+      )}
+    </RenewalShell>
+  );
+}
+
+function RenewalShell({ children }: { children: ReactNode }) {
+  return (
+    <Card withBorder padding="xl" mt="lg" maw={720} component="section" aria-labelledby="renewal-title">
+      <Title order={2} size="h3" id="renewal-title" mb="sm">Renewal</Title>
+      {children}
+    </Card>
+  );
+}
+
+function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: number }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { level, account } = useMemo(() => renewalModel(screen), [screen]);
+  const [choice, setChoice] = useState<RenewalChoice>(() => initialRenewalChoice(level));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const now = new Date();
+  const early = isEarlyBird(account.renewalDueAt, now, screen.extension_days);
+  const totals = renewalTotals(level, account, choice, now, screen.extension_days);
+  // Every option's price, as the rules would charge it.
+  const all = renewalTotals(level, account, { isUpgradeSelected: true, isIncorporationSelected: true, newLevelId: level.upgradeTo?.id ?? level.id }, now, screen.extension_days);
+  const priceOf = (type: RenewalLine['type']) => all.lines.find((l) => l.type === type);
+  const { options } = screen;
+  const upgradeName = screen.level.upgrade_to?.name ?? 'the next level';
+  const dueAt = account.renewalDueAt;
+  const earlyUntil = dueAt ? new Date(Date.parse(dueAt) + Math.max(0, screen.extension_days) * 86_400_000) : null;
+
+  const change = (next: RenewalChoice) => {
+    setChoice(next);
+    setFailure(null);
+  };
+
+  const submit = async () => {
+    setFailure(null);
+    if (screen.needs_990_copy) {
+      const ok = await confirmAction({
+        title: 'We need a copy of your latest 990',
+        message: "To renew, we need a copy of your organization's latest 990-series return (990-N, 990-EZ or 990). If we do not receive it, your renewal may be cancelled and refunded.",
+        confirm: 'I understand',
+        cancel: 'Cancel',
+        confirmColor: 'blue',
+      });
+      if (!ok) return;
+    }
+    const group = screen.account.group;
+    if (group?.is_billed_as_group) {
+      const ok = await confirmAction({
+        title: 'Are you sure?',
+        message: `${screen.account.name} belongs to a group (${group.label}) that may be billed collectively. Renewing here bills this organization on its own.`,
+        confirm: 'Renew individually',
+        cancel: 'Cancel',
+        confirmColor: 'blue',
+      });
+      if (!ok) {
+        navigate('/account');
+        return;
+      }
+    }
+    const payload: RenewalPayloadInput = {
+      account_id: accountId,
+      current_level_id: level.id,
+      new_level_id: choice.newLevelId,
+      is_upgrade_selected: choice.isUpgradeSelected ? 1 : 0,
+      is_incorporation_selected: choice.isIncorporationSelected ? 1 : 0,
+      totals: {
+        subtotal: dollars(totals.subtotal),
+        discount_total: dollars(totals.discount_total),
+        bonus_total: dollars(totals.bonus_total),
+        order_total: dollars(totals.order_total),
+      },
+      bonus_balance: dollars(account.bonusBalanceCents),
+    };
+    setBusy(true);
+    try {
+      const res = await http.post<{ redirect: string; invoice_id: number }>(screen.action, payload as Record<string, unknown>);
+      void queryClient.invalidateQueries({ queryKey: ['renewal'] });
+      pushEventThen('renewal-submitted', {
+        account_id: accountId,
+        invoice_id: res.invoice_id,
+        current_level_id: level.id,
+        new_level_id: choice.newLevelId,
+        is_upgrade_selected: choice.isUpgradeSelected,
+        is_incorporation_selected: choice.isIncorporationSelected,
+        order_total: payload.totals.order_total,
+      }, () => navigate(res.redirect));
+    } catch (err) {
+      const f = err instanceof HttpFailure ? err : null;
+      const first = f ? Object.values(f.errors).find((list) => list?.length)?.[0] : undefined;
+      setFailure(first ?? f?.message ?? 'Something went wrong!');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Text>
+          {dueAt ? <>Your {level.name} membership is due for renewal on <strong>{showDate(dueAt)}</strong>.</> : <>Renew your {level.name} membership for another year.</>}
+        </Text>
+        <Text size="sm" c={early ? 'green.8' : 'gray.7'}>
+          {early
+            ? earlyUntil ? `Early-bird prices apply until ${showDate(earlyUntil)}.` : 'Early-bird prices apply.'
+            : 'Early-bird prices no longer apply.'}
+        </Text>
+      </div>
+
+      {screen.level.renewal_features.length > 0 && (
+        <div>
+          <Text fw={600} mb={4}>Your renewal includes</Text>
+          <List size="sm" spacing={2}>
+            {screen.level.renewal_features.map((f) => <List.Item key={f}>{f}</List.Item>)}
+          </List>
+        </div>
+      )}
+
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Text size="sm">Annual renewal — {level.name}</Text>
+          <Price line={priceOf('renewal')} />
+        </Group>
+        {options.canUpgrade && (
+          <>
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Checkbox
+                label={`Upgrade to ${upgradeName}`}
+                description={options.isUpgradeLocked ? 'Your account renews with the upgrade only: the basic renewal is no longer offered to it.' : undefined}
+                checked={choice.isUpgradeSelected}
+                disabled={options.isUpgradeLocked || busy}
+                onChange={(e) => change(setUpgrade(choice, e.currentTarget.checked, level, account))}
+              />
+              <Price line={priceOf('upgrade')} />
+            </Group>
+            {options.canIncorporate && (
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Checkbox
+                  label="Incorporation package"
+                  description="Comes with the upgrade."
+                  checked={choice.isIncorporationSelected}
+                  disabled={busy}
+                  onChange={(e) => change(setIncorporation(choice, e.currentTarget.checked, level, account))}
+                />
+                <Price line={priceOf('incorporation')} />
+              </Group>
+            )}
+          </>
+        )}
+      </Stack>
+
+      <Table aria-label="Renewal totals" withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>Subtotal</Table.Th>
+            <Table.Td ta="right">{formatCurrency(totals.subtotal)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>Discounts</Table.Th>
+            <Table.Td ta="right">{formatCurrency(-totals.discount_total)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>Bonus balance used</Table.Th>
+            <Table.Td ta="right">{formatCurrency(-totals.bonus_total)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-gray-4)' }}>
+            <Table.Th scope="row">Order total</Table.Th>
+            <Table.Td ta="right" fw={700} data-testid="renewal-order-total">{formatCurrency(totals.order_total)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+
+      <Alert color="blue" variant="light" title="Before you renew" role="note">
+        Your renewal keeps your exemption in good standing for another year. Make sure your{' '}
+        <Anchor inherit component={Link} to="/irs-form-990">IRS Form 990</Anchor> is filed and check your{' '}
+        <Anchor inherit component={Link} to="/state-registration#us_map">state registration</Anchor> requirements. Thinking about the incorporation package? Read about{' '}
+        <Anchor inherit component={Link} to="/incorporation-and-ein">incorporation and getting an EIN</Anchor>.
+      </Alert>
+
+      {failure && (
+        <Alert color="red" title="Oops..." role="alert">{failure}</Alert>
+      )}
+
+      <Group>
+        <Button onClick={() => void submit()} loading={busy}>Renew now</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { RENEWAL_MESSAGES } from '../../src/shared/schemas/renewal.ts';
+import { newAccountHolder } from './support/accounts.ts';
+import { openBrowser, type Session } from './support/browser.ts';
+
+/**
+ * The renewal form on the account page (SPEC tool 13, §4 "Renewal", §5 "Order total", §6, §7,
+ * §8 "Renewal"), with the seeded prices (src/server/db/seed/reference-data.ts) at early-bird rates:
+ * a new account is due in a year.
+ */
+
+let s: Session;
+beforeAll(async () => { s = await openBrowser(); });
+afterAll(async () => { await s.close(); });
+
+const card = (page: Page) => page.getByRole('region', { name: 'Renewal' });
+const orderTotal = (page: Page) => card(page).getByTestId('renewal-order-total').innerText();
+/** The analytics events pushed on this page (the tag manager's window.dataLayer), without their callbacks. */
+const events = (page: Page) => page.evaluate(() =>
+  ((window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'eventCallback'))));
+
+describe('renewal form (SPEC tool 13)', () => {
+  it('a start-up holder adjusts the upgrade and incorporation, renews, and finds the invoice with its lines', async () => {
+    const { page } = s;
+    const { accountId } = await newAccountHolder(page, { email: 'renewal.startup@example.com', name: 'Casper Band Boosters' });
+    await page.goto('/account');
+    const form = card(page);
+    const upgrade = form.getByRole('checkbox', { name: 'Upgrade to Full service with incorporation' });
+    const incorporation = form.getByRole('checkbox', { name: 'Incorporation package' });
+    await upgrade.waitFor();
+    await form.getByText('Early-bird prices apply until').waitFor();
+    await form.getByRole('listitem').filter({ hasText: 'Listing under our IRS group exemption' }).waitFor();
+    for (const href of ['/irs-form-990', '/state-registration#us_map', '/incorporation-and-ein']) {
+      expect(await form.locator(`a[href="${href}"]`).count(), href).toBe(1);
+    }
+
+    // Upgrade preselected (the level has a target), incorporation not (its price is not its early-bird price).
+    expect(await upgrade.isChecked()).toBe(true);
+    expect(await incorporation.isChecked()).toBe(false);
+    expect(await orderTotal(page)).toBe('$895.00'); // 645 + 250
+    await page.screenshot({ path: 'test-results/renewal-startup-initial.png', fullPage: true });
+    await form.screenshot({ path: 'test-results/renewal-card.png' });
+
+    // Without the upgrade: the renewal only.
+    await upgrade.uncheck();
+    expect(await orderTotal(page)).toBe('$645.00');
+    expect(await form.getByRole('row', { name: /Subtotal/ }).innerText()).toContain('$695.00');
+    expect(await form.getByRole('row', { name: /Discounts/ }).innerText()).toContain('-$50.00');
+
+    // Incorporation forces the upgrade on.
+    await incorporation.check();
+    expect(await upgrade.isChecked()).toBe(true);
+    expect(await orderTotal(page)).toBe('$1,095.00'); // 645 + 250 + 200
+    expect(await form.getByRole('row', { name: /Subtotal/ }).innerText()).toContain('$1,245.00');
+
+    await form.getByRole('button', { name: 'Renew now' }).click();
+    await page.waitForURL('**/app/payments');
+    const invoice = page.getByRole('checkbox', {
+      name: /^Pay invoice GS-\d+: Annual renewal — Start-up with tax exemption, Upgrade to Full service with incorporation, Incorporation package$/,
+    });
+    await invoice.waitFor();
+    await page.getByText('$1,095.00').first().waitFor();
+    const pushed = (await events(page)).filter((e) => e.event === 'renewal-submitted');
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]).toMatchObject({ account_id: accountId, is_upgrade_selected: true, is_incorporation_selected: true, order_total: '1095.00' });
+    await page.screenshot({ path: 'test-results/renewal-startup-payments.png', fullPage: true });
+    expect(s.errors).toEqual([]);
+  });
+
+  it('a maintain holder confirms the 990 copy, renews without the upgrade, and then sees the waiting invoice', async () => {
+    const { page } = s;
+    await s.context.clearCookies();
+    await newAccountHolder(page, { email: 'renewal.maintain@example.com', name: 'Sheridan Soccer Boosters', level: 'maintain', answers: { account___ein: '31-4455667' } });
+    await page.goto('/account');
+    const form = card(page);
+    const upgrade = form.getByRole('checkbox', { name: 'Upgrade to Full service with incorporation' });
+    const incorporation = form.getByRole('checkbox', { name: 'Incorporation package' });
+    await upgrade.waitFor();
+    // Incorporation is preselected here: its price equals its early-bird price.
+    expect(await upgrade.isChecked()).toBe(true);
+    expect(await incorporation.isChecked()).toBe(true);
+    expect(await orderTotal(page)).toBe('$1,145.00');
+
+    // Unticking the upgrade clears incorporation too.
+    await upgrade.uncheck();
+    expect(await incorporation.isChecked()).toBe(false);
+    expect(await orderTotal(page)).toBe('$295.00');
+
+    // The 990-copy confirmation: Cancel stays on the form.
+    await form.getByRole('button', { name: 'Renew now' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/latest 990-series return/).waitFor();
+    await dialog.getByText(/cancelled and refunded/).waitFor();
+    await page.screenshot({ path: 'test-results/renewal-990-confirmation.png', fullPage: true });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect(await upgrade.isChecked()).toBe(false);
+
+    await form.getByRole('button', { name: 'Renew now' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'I understand' }).click();
+    await page.waitForURL('**/app/payments');
+    await page.getByRole('checkbox', { name: /^Pay invoice GS-\d+: Annual renewal — Maintain an existing exemption$/ }).waitFor();
+    expect((await events(page)).filter((e) => e.event === 'renewal-submitted')).toMatchObject([{ is_upgrade_selected: false, order_total: '295.00' }]);
+
+    await page.goto('/account');
+    await card(page).getByText(/^Your renewal invoice GS-\d+ is waiting for payment\./).waitFor();
+    expect(await card(page).getByRole('link', { name: /payments page/ }).getAttribute('href')).toBe('/app/payments');
+    expect(await card(page).getByRole('button', { name: 'Renew now' }).count()).toBe(0);
+    await page.screenshot({ path: 'test-results/renewal-waiting-invoice.png', fullPage: true });
+    expect(s.errors).toEqual([]);
+  });
+
+  it('a refused renewal shows Oops... with the first error and stays on the page', async () => {
+    const { page } = s;
+    await s.context.clearCookies();
+    await newAccountHolder(page, { email: 'renewal.twice@example.com', name: 'Gillette Wrestling Boosters' });
+    await page.goto('/account');
+    const form = card(page);
+    await form.getByRole('button', { name: 'Renew now' }).waitFor();
+    // Meanwhile the renewal is submitted elsewhere (another tab): the form's submit is refused.
+    const status = await page.evaluate(async () => {
+      const screen = await (await fetch('/api/account/renewal', { headers: { Accept: 'application/json' } })).json() as { account: { id: number }; level: { id: number } };
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const res = await fetch('/app/account/renewal', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token },
+        body: JSON.stringify({
+          account_id: screen.account.id, current_level_id: screen.level.id, new_level_id: screen.level.id, is_upgrade_selected: 0, is_incorporation_selected: 0,
+          totals: { subtotal: '695.00', discount_total: '50.00', bonus_total: '0.00', order_total: '645.00' }, bonus_balance: '0.00',
+        }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await form.getByRole('button', { name: 'Renew now' }).click();
+    const alert = form.getByRole('alert').filter({ hasText: 'Oops...' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(RENEWAL_MESSAGES.alreadyOpen);
+    expect(new URL(page.url()).pathname).toBe('/account');
+    expect((await events(page)).filter((e) => e.event === 'renewal-submitted')).toEqual([]);
+    await form.screenshot({ path: 'test-results/renewal-oops.png' });
+  });
+});
