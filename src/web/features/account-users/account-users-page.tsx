@@ -13,19 +13,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { defaultPayload, useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { CheckboxField, KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 
-interface UserValues {
-  email: string;
-  first_name: string;
-  last_name: string;
-  password: string;
-  password_confirmation: string;
-  phone: string;
-  sms_phone: string;
-  is_primary: boolean;
-  is_subscribed_bulk_emails: boolean;
-  is_subscribed_event_emails: boolean;
-  is_subscribed_sms: boolean;
-}
+/** The form's values: a user row without its id, plus the password pair (only sent when set). */
+type UserValues = Omit<AccountUserRow, 'id'> & { password: string; password_confirmation: string };
 
 /** A new user's form: SPEC §3 defaults (bulk and event e-mails on, SMS off). */
 const EMPTY: UserValues = {
