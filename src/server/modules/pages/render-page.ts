@@ -16,13 +16,15 @@ export function loadTemplate(webDistDir: string): string {
 }
 
 /**
- * Renders the page shell for one request: title, description, the CSRF meta tag (DESIGN §3) and
+ * Renders the page shell for one request: title, description, the canonical address of a public
+ * page (one address per page for search engines, whatever query it was opened with), the CSRF meta tag (DESIGN §3) and
  * the boot data as a non-executed JSON block (allowed by the CSP without a nonce).
  */
-export function renderPage(template: string, opts: { title: string; description?: string; companyName: string; boot: BootData }): string {
+export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData }): string {
   const head = [
     `<title>${escapeHtml(`${opts.title} | ${opts.companyName}`)}</title>`,
     opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}" />` : '',
+    opts.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(opts.canonicalUrl)}" />` : '',
     `<meta name="csrf-token" content="${escapeHtml(opts.boot.csrfToken)}" />`,
     `<script type="application/json" id="boot-data">${escapeJsonForHtml(JSON.stringify(opts.boot))}</script>`,
   ].join('\n    ');

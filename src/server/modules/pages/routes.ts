@@ -35,7 +35,9 @@ export async function pageRoutes(app: FastifyInstance) {
   }
   const template = loadTemplate(distDir);
 
-  async function send(req: FastifyRequest, reply: FastifyReply, page: Pick<PageRoute, 'title' | 'description'>, status: number) {
+  async function send(req: FastifyRequest, reply: FastifyReply, page: Pick<PageRoute, 'title' | 'description'> & Partial<Pick<PageRoute, 'path' | 'access'>>, status: number) {
+    // Only fixed public addresses are canonical; pages with parameters or behind sign-in are not indexed.
+    const canonicalUrl = status === 200 && page.access === 'public' && page.path && !page.path.includes(':') ? new URL(page.path, app.config.publicUrl).toString() : undefined;
     const [company, banners] = await Promise.all([getCompany(app.db), listActiveBanners(app.db)]);
     const boot: BootData = {
       csrfToken: reply.csrfToken(),
@@ -50,7 +52,7 @@ export async function pageRoutes(app: FastifyInstance) {
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(template, { title: page.title, description: page.description, companyName: company.name, boot }));
+      .send(renderPage(template, { title: page.title, description: page.description, canonicalUrl, companyName: company.name, boot }));
   }
 
   for (const page of PAGES) {

@@ -97,6 +97,9 @@ export function Layout() {
               <Anchor component={Link} to="/privacy" size="sm">Privacy policy</Anchor>
               <Anchor component={Link} to="/contact" size="sm">Contact</Anchor>
               <Anchor component={Link} to="/campus-report" size="sm">Campus report</Anchor>
+              {boot.user?.isAdmin && page?.access === 'public' && page.description && (
+                <Anchor href={`/admin/yoast/show?url=${encodeURIComponent(pathname)}`} target="_blank" rel="noopener" size="sm">SEO check</Anchor>
+              )}
             </Group>
           </Group>
         </Container>
