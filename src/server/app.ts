@@ -25,6 +25,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { subordinateRoutes } from './modules/subordinates/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminConsoleRoutes } from './modules/admin/console-routes.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { bylawRoutes } from './modules/bylaws/routes.ts';
@@ -38,6 +39,7 @@ import { financeRoutes } from './modules/finances/routes.ts';
 import { renewalRoutes } from './modules/renewals/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { accountUserRoutes } from './modules/account-users/routes.ts';
+import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 
 /**
  * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
@@ -170,6 +172,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(subordinateRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
+  await app.register(adminConsoleRoutes);
   await app.register(applicationRoutes);
   await app.register(bylawRoutes);
   await app.register(uploadRoutes);
@@ -182,6 +185,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(renewalRoutes);
   await app.register(complianceRoutes);
   await app.register(accountUserRoutes);
+  await app.register(adminAccountRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

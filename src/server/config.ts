@@ -62,6 +62,7 @@ const envSchema = z.object({
   AUTHORIZE_NET_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://').optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   RENEWAL_DISCOUNT_EXTENSION_DAYS: z.coerce.number().int().min(0).max(365).default(0),
+  REMINDERS_ENABLED: bool.default(true),
   ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
 });
 
@@ -112,6 +113,8 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** SPEC §9 "Discount extension days": the early-bird renewal prices last this many days past the due date. */
   renewalDiscountExtensionDays: number;
+  /** Compliance deadline reminders (issue 7): the daily job that mails them (REMINDERS_ENABLED, default on). */
+  reminders: { enabled: boolean };
   /**
    * The public routing-number lookup the bank form calls by JSONP (SPEC §7 third-party calls): a
    * URL taking `rn` and `callback`. ROUTING_LOOKUP_URL, or by default this app's own built-in
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     payments: paymentsFromEnv(e, publicUrl),
     renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,
+    reminders: { enabled: e.REMINDERS_ENABLED },
     routingLookupUrl: e.ROUTING_LOOKUP_URL ?? `${publicUrl}${ROUTING_LOOKUP_PATH}`,
   };
   return { ...config, ...overrides };

@@ -7,6 +7,7 @@ import { users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { buildApp } from './app.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
+import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
 
 /** Reads config, migrates, seeds on first start, listens, and shuts down gracefully on SIGINT/SIGTERM. */
@@ -37,6 +38,7 @@ async function main() {
 
   const app = await buildApp(config, { database });
   startMailWorker(app);
+  startComplianceReminders(app);
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum: tidy up once a day (PostgreSQL servers do it themselves).
     const daily = setInterval(() => {

@@ -47,6 +47,8 @@ export const PAGES: PageRoute[] = [
   { path: '/app/payments/receipt/:id', title: 'Payment receipt', access: 'user' },
   { path: '/app/account/users', title: 'Users', access: 'user' },
   { path: '/admin', title: 'Admin', access: 'admin' },
+  { path: '/admin/accounts', title: 'Accounts', access: 'admin' },
+  { path: '/admin/accounts/show/:id', title: 'Account', access: 'admin' },
   { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
   { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },
   { path: '/admin/applications', title: 'Applications', access: 'admin' },
@@ -54,8 +56,14 @@ export const PAGES: PageRoute[] = [
   { path: '/admin/outbox', title: 'Mail outbox', access: 'admin' },
   { path: '/admin/outbox/:id', title: 'Mail', access: 'admin' },
   { path: '/admin/banners', title: 'Banners', access: 'admin' },
+  { path: '/admin/discounts', title: 'Discount codes', access: 'admin' },
+  { path: '/admin/levels', title: 'Levels and prices', access: 'admin' },
+  { path: '/admin/states', title: 'State requirements', access: 'admin' },
+  { path: '/admin/audit', title: 'Audit log', access: 'admin' },
   { path: '/admin/uploads', title: 'Uploads', access: 'admin' },
   { path: '/admin/contests', title: 'Contest entries', access: 'admin' },
+  { path: '/admin/compliance', title: 'Revocation risk', access: 'admin' },
+  { path: '/admin/yoast/show', title: 'SEO check', access: 'admin' },
   { path: '/admin/payments/latest/:accountId', title: 'Latest payments', access: 'admin' },
 ];
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+  bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** Drizzle schema (DESIGN §4). Money columns are integer cents named *_cents. */
@@ -469,4 +469,46 @@ export const renewals = pgTable('renewals', {
   uniqueIndex('renewals_invoice_unique').on(t.invoiceId),
   index('renewals_account').on(t.accountId, t.createdAt),
   check('renewals_bonus', sql`${t.bonusCents} >= 0`),
+]);
+
+/**
+ * An annual IRS return or notice (Form 990-N, 990-EZ or 990) recorded as filed for an account's
+ * tax year (issue 7): the calendar year its fiscal year ENDS in, like the BMF TAX_PERIOD (see
+ * shared/rules/compliance-calendar.ts). One per account and tax year. Recorded by an admin.
+ */
+export const filings = pgTable('filings', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  taxYear: integer('tax_year').notNull(),
+  /** '990-N', '990-EZ' or '990'. */
+  form: text('form').notNull(),
+  /** The day it was filed, 'YYYY-MM-DD'. */
+  filedOn: date('filed_on', { mode: 'string' }).notNull(),
+  recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('filings_account_tax_year_unique').on(t.accountId, t.taxYear),
+  check('filings_form', sql`${t.form} IN ('990-N', '990-EZ', '990')`),
+]);
+
+/**
+ * Compliance deadline reminders written to the outbox (issue 7), one per `key` =
+ * reminderKey(accountId, deadline, tier) = `${accountId}:${kind}:${due}:${tier}`: the daily job
+ * inserts with ON CONFLICT (key) DO NOTHING and enqueues the mail only when the row is new, so a
+ * reminder is mailed once however often the job runs.
+ */
+export const complianceReminders = pgTable('compliance_reminders', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  /** 'form_990', 'renewal' or 'state' (DeadlineKind). */
+  kind: text('kind').notNull(),
+  due: date('due', { mode: 'string' }).notNull(),
+  /** Days before the due date: 30 or 7. */
+  tier: integer('tier').notNull(),
+  mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('compliance_reminders_key_unique').on(t.key),
+  index('compliance_reminders_account').on(t.accountId),
 ]);

@@ -1,18 +1,37 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { calendarDate, deadlinesFor } from '../../../shared/rules/compliance-calendar.ts';
 import { accounts } from '../../db/schema.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { requireAdmin, requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
+import { notFound } from '../../errors.ts';
 import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
+import { pageQuery } from '../../../shared/schemas/admin.ts';
+import { filingSchema } from '../../../shared/schemas/compliance.ts';
 import { resolveAccount } from '../accounts/resolve-account.ts';
+import { listFilings } from './list-filings.ts';
+import { listRevocationRisk } from './list-revocation-risk.ts';
+import { recordFiling } from './record-filing.ts';
+
+const idOf = (req: FastifyRequest) => {
+  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
+  if (!parsed.success) throw notFound('The account');
+  return parsed.data.id;
+};
 
 /**
- * The organization's compliance calendar (issue 7, beyond SPEC): `GET /api/account/calendar`
- * answers `{ today, fiscal_year_end_month, deadlines }`, today and due dates as 'YYYY-MM-DD' (UTC
- * calendar date), deadlines from deadlinesFor (src/shared/rules/compliance-calendar.ts): the next
- * Form 990-series due date from the fiscal year end (1-based month), and the renewal date. The
- * holder's own account, or any account for an admin (`account_id`); others 404. Reads only.
+ * The compliance calendar (issue 7, beyond SPEC). Dates are 'YYYY-MM-DD' (UTC calendar date).
+ * - `GET /api/account/calendar` → `{ today, fiscal_year_end_month, deadlines, filings }`: deadlines
+ *   from deadlinesFor (src/shared/rules/compliance-calendar.ts; the next Form 990-series due date
+ *   from the fiscal year end, 1-based month, and the renewal date), the Form 990 one with
+ *   `filed: true, filed_on` when a filing for its tax year is recorded; `filings` the account's
+ *   recorded filings `{ tax_year, form, filed_on }`, newest first. The holder's own account, or any
+ *   account for an admin (`account_id`); others 404. Reads only.
+ * - `GET /api/admin/compliance/risk?page=` (admins) → a page object of accounts at revocation risk
+ *   (list-revocation-risk.ts).
+ * - `POST /api/admin/accounts/:id/filings` (admins) `{ tax_year, form, filed_on }` → 201 the filing
+ *   (record-filing.ts); 422 on a taken year, a future date, a bad form.
  */
 export async function complianceRoutes(app: FastifyInstance) {
   app.get('/api/account/calendar', { preHandler: requireUser }, async (req) => {
@@ -20,10 +39,22 @@ export async function complianceRoutes(app: FastifyInstance) {
     const { accountId } = await resolveAccount(app.db, req.user!, account_id);
     const [account] = await app.db.select({ fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt }).from(accounts).where(eq(accounts.id, accountId));
     const today = calendarDate(new Date());
-    return {
-      today,
-      fiscal_year_end_month: account.fye,
-      deadlines: deadlinesFor({ fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt }, today),
-    };
+    const filings = await listFilings(app.db, accountId);
+    const deadlines = deadlinesFor({ fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt }, today).map((d) => {
+      if (d.kind !== 'form_990') return d;
+      const filing = filings.find((f) => f.tax_year === d.taxYear);
+      return filing ? { ...d, filed: true, filed_on: filing.filed_on } : { ...d, filed: false };
+    });
+    return { today, fiscal_year_end_month: account.fye, deadlines, filings };
+  });
+
+  app.get('/api/admin/compliance/risk', { preHandler: requireAdmin }, async (req) =>
+    listRevocationRisk(app.db, calendarDate(new Date()), parseInput(pageQuery, req.query).page));
+
+  app.post('/api/admin/accounts/:id/filings', { preHandler: requireAdmin }, async (req, reply) => {
+    const accountId = idOf(req);
+    const input = parseInput(filingSchema, req.body);
+    const filing = await recordFiling(app.db, accountId, input, { userId: req.user!.id, ip: req.ip }, calendarDate(new Date()));
+    return reply.status(201).send({ filing, message: `The filing for tax year ${filing.tax_year} was recorded.` });
   });
 }

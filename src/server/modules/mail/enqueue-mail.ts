@@ -13,10 +13,12 @@ export interface MailToQueue {
  * Writes mails to the outbox (DESIGN §1 Mail); they are kept until sent. Call it inside the
  * transaction that writes the record the mail is about, so both exist or neither does.
  * Writes: mail_outbox rows with status 'pending'.
+ * @returns the new outbox rows' ids, in the order of `mails`
  */
-export async function enqueueMail(db: DbOrTx, mails: MailToQueue[]): Promise<void> {
-  if (!mails.length) return;
-  await db.insert(mailOutbox).values(
+export async function enqueueMail(db: DbOrTx, mails: MailToQueue[]): Promise<number[]> {
+  if (!mails.length) return [];
+  const rows = await db.insert(mailOutbox).values(
     mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text })),
-  );
+  ).returning({ id: mailOutbox.id });
+  return rows.map((r) => r.id);
 }

@@ -7,8 +7,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 import { ProfileImageCard } from './profile-image-card.tsx';
-import { RenewalCard } from './renewal-card.tsx';
-import { ComplianceCalendarCard } from './compliance-calendar-card.tsx';
+import { RenewalCard } from '../../components/renewal-card.tsx';
+import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 
 interface MyAccount {
   user: { firstName: string; email: string };

@@ -2,12 +2,18 @@ import { Button, Group } from '@mantine/core';
 import { NavLink } from 'react-router';
 
 const LINKS = [
+  ['/admin/accounts', 'Accounts'],
   ['/admin/inquiries', 'Inquiries'],
   ['/admin/applications', 'Applications'],
   ['/admin/outbox', 'Mail outbox'],
   ['/admin/banners', 'Banners'],
+  ['/admin/discounts', 'Discount codes'],
+  ['/admin/levels', 'Levels and prices'],
+  ['/admin/states', 'State requirements'],
+  ['/admin/audit', 'Audit log'],
   ['/admin/uploads', 'Uploads'],
   ['/admin/contests', 'Contest entries'],
+  ['/admin/compliance', 'Revocation risk'],
 ] as const;
 
 /** The admin section's own navigation. */

@@ -1,13 +1,15 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { http } from '../../lib/http.ts';
+import { http } from '../lib/http.ts';
 
 /** GET /api/account/calendar (src/server/modules/compliance/routes.ts). */
 interface CalendarAnswer {
   today: string;
   fiscal_year_end_month: number | null;
-  deadlines: { kind: 'form_990' | 'renewal' | 'state'; label: string; due: string; daysLeft: number; taxYear?: number }[];
+  deadlines: { kind: 'form_990' | 'renewal' | 'state'; label: string; due: string; daysLeft: number; taxYear?: number; filed?: boolean; filed_on?: string }[];
+  /** Recorded Form 990-series filings, newest tax year first. */
+  filings?: { tax_year: number; form: string; filed_on: string }[];
 }
 
 /** 'YYYY-MM-DD' shown as a calendar date, without a time zone shifting the day. */
@@ -24,8 +26,9 @@ function daysLeftText(days: number): { text: string; color: string } {
 
 /**
  * The organization's compliance calendar on /account (issue 7): the next Form 990-series due date
- * from its fiscal year end and its renewal date, soonest first, with the days left. Without a
- * fiscal year end on file it says where to add one.
+ * from its fiscal year end and its renewal date, soonest first, with the days left ("Filed" once a
+ * filing for that tax year is recorded), then the last recorded filings. Without a fiscal year end
+ * on file it says where to add one.
  */
 export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
   const q = useQuery({
@@ -35,6 +38,7 @@ export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
   });
   if (!q.data) return null;
   const { deadlines, fiscal_year_end_month } = q.data;
+  const filings = q.data.filings ?? [];
   return (
     <Card withBorder padding="xl" mt="lg" maw={720} component="section" aria-labelledby="compliance-calendar">
       <Title order={2} size="h3" id="compliance-calendar" mb="xs">Compliance calendar</Title>
@@ -44,7 +48,7 @@ export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
       {deadlines.length === 0 && <Text>No deadlines yet.</Text>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {deadlines.map((d) => {
-          const left = daysLeftText(d.daysLeft);
+          const left = d.filed ? { text: 'Filed', color: 'green' } : daysLeftText(d.daysLeft);
           return (
             <Group component="li" key={`${d.kind}-${d.due}`} justify="space-between" wrap="nowrap" align="flex-start">
               <div>
@@ -56,6 +60,11 @@ export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
           );
         })}
       </Stack>
+      {filings.length > 0 && (
+        <Text size="sm" mt="md" c="gray.7" data-testid="recorded-filings">
+          {filings.slice(0, 3).map((f) => `Filed for ${f.tax_year} on ${showCalendarDate(f.filed_on)} (Form ${f.form})`).join(' · ')}
+        </Text>
+      )}
       {fiscal_year_end_month === null && (
         <Text size="sm" mt="md">Add your fiscal year end to your organization details to see your Form 990 due date.</Text>
       )}

@@ -5,13 +5,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   initialRenewalChoice, isEarlyBird, renewalTotals, setIncorporation, setUpgrade,
   type RenewalAccount, type RenewalChoice, type RenewalLevel, type RenewalLine,
-} from '../../../shared/rules/renewal.ts';
-import type { RenewalPayloadInput } from '../../../shared/schemas/renewal.ts';
-import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { confirmAction } from '../../lib/feedback.tsx';
-import { pushEventThen } from '../../lib/analytics.ts';
-import { showDate } from '../../lib/locale.ts';
+} from '../../shared/rules/renewal.ts';
+import type { RenewalPayloadInput } from '../../shared/schemas/renewal.ts';
+import { formatCurrency } from '../../shared/rules/formats.ts';
+import { HttpFailure, http } from '../lib/http.ts';
+import { confirmAction } from '../lib/feedback.tsx';
+import { pushEventThen } from '../lib/analytics.ts';
+import { showDate } from '../lib/locale.ts';
 
 /** GET /api/account/renewal (src/server/modules/renewals/routes.ts); prices in cents. */
 export interface RenewalScreen {
@@ -108,7 +108,7 @@ export function RenewalCard({ accountId }: { accountId?: number }) {
       {q.data.open_invoice ? (
         <Text>
           Your renewal invoice {q.data.open_invoice.number} is waiting for payment.{' '}
-          <Anchor component={Link} to="/app/payments">Pay it on the payments page</Anchor>.
+          <Anchor component={Link} to={accountId ? `/app/payments?account_id=${accountId}` : '/app/payments'}>Pay it on the payments page</Anchor>.
         </Text>
       ) : (
         <RenewalForm screen={q.data} accountId={accountId ?? q.data.account.id} />
@@ -193,7 +193,9 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
     setBusy(true);
     try {
       const res = await http.post<{ redirect: string; invoice_id: number }>(screen.action, payload as Record<string, unknown>);
-      void queryClient.invalidateQueries({ queryKey: ['renewal'] });
+      // A renewal bills a new invoice: every cached view of the account (the renewal form, an
+      // admin's account page the server may send us back to) is stale now.
+      void queryClient.invalidateQueries();
       pushEventThen('renewal-submitted', {
         account_id: accountId,
         invoice_id: res.invoice_id,

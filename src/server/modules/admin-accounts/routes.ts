@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAdmin } from '../../plugins/session.ts';
+import { parseInput } from '../../validate.ts';
+import { notFound } from '../../errors.ts';
+import { adminAccountsQuery } from '../../../shared/schemas/admin-accounts.ts';
+import { listAdminAccounts } from './list-accounts.ts';
+import { getAdminAccount } from './get-account.ts';
+
+/** The account id of an address: a positive integer, or 404 like an unknown account (never 422). */
+function accountIdOf(params: unknown): number {
+  const raw = String((params as { id?: unknown }).id ?? '');
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id <= 2_147_483_647)) throw notFound('The account');
+  return id;
+}
+
+/**
+ * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §6): `GET /api/admin/accounts`
+ * (the customer accounts, searched and filtered, SPEC §3 page object) and `GET /api/admin/accounts/:id`
+ * (one account and what belongs to it). Admins only: 401 for visitors, 403 for everyone else.
+ * Acting on an account goes through the account-scoped routes with `account_id`
+ * (accounts/resolve-account.ts), which audit it.
+ */
+export async function adminAccountRoutes(app: FastifyInstance) {
+  app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin);
+    admin.get('/api/admin/accounts', async (req) => listAdminAccounts(app.db, parseInput(adminAccountsQuery, req.query)));
+    admin.get('/api/admin/accounts/:id', async (req) => getAdminAccount(app.db, accountIdOf(req.params)));
+  });
+}

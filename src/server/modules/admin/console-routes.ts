@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pageQuery } from '../../../shared/schemas/admin.ts';
+import { discountFormSchema } from '../../../shared/schemas/admin-discounts.ts';
+import { levelFormSchema, stateRequirementFormSchema } from '../../../shared/schemas/admin-levels.ts';
+import { auditQuery } from '../../../shared/schemas/admin-audit.ts';
+import { parseInput } from '../../validate.ts';
+import { requireAdmin } from '../../plugins/session.ts';
+import { notFound } from '../../errors.ts';
+import { listStateRequirements } from '../content/list-state-requirements.ts';
+import { listDiscounts, saveDiscount } from './discounts.ts';
+import { listAdminLevels, saveLevelPrices } from './levels.ts';
+import { saveStateRequirement } from './state-requirements.ts';
+import { listAudit } from './audit-log.ts';
+
+const idOf = (req: FastifyRequest) => {
+  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
+  if (!parsed.success) throw notFound();
+  return parsed.data.id;
+};
+
+/**
+ * Admin console JSON API (issue 7): discount codes, levels and prices, state requirements, the
+ * audit log. Visitors get 401, signed-in non-admins 403 (requireAdmin).
+ */
+export async function adminConsoleRoutes(app: FastifyInstance) {
+  app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin);
+
+    admin.get('/api/admin/discounts', async (req) => listDiscounts(app.db, parseInput(pageQuery, req.query).page));
+    admin.post('/api/admin/discounts', async (req, reply) =>
+      reply.status(201).send(await saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.user!.id, req.ip)));
+    admin.put('/api/admin/discounts/:id', async (req) => {
+      const id = idOf(req);
+      return saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.user!.id, req.ip, id);
+    });
+
+    admin.get('/api/admin/levels', async () => ({ levels: await listAdminLevels(app.db) }));
+    admin.put('/api/admin/levels/:id', async (req) => {
+      const id = idOf(req);
+      return saveLevelPrices(app.db, id, parseInput(levelFormSchema, req.body), req.user!.id, req.ip);
+    });
+
+    admin.get('/api/admin/states', async () => ({ states: await listStateRequirements(app.db) }));
+    admin.put('/api/admin/states/:code', async (req) => {
+      const { code } = req.params as { code: string };
+      if (!/^[A-Za-z]{2}$/.test(code)) throw notFound('The state');
+      return saveStateRequirement(app.db, code, parseInput(stateRequirementFormSchema, req.body), req.user!.id, req.ip);
+    });
+
+    admin.get('/api/admin/audit', async (req) => listAudit(app.db, parseInput(auditQuery, req.query)));
+  });
+}

@@ -1,0 +1,165 @@
+import { and, asc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accounts, complianceReminders, filings, users } from '../../db/schema.ts';
+import {
+  deadlinesFor, dueReminders, parseIsoDate, reminderKey, type Deadline, type ReminderTier,
+} from '../../../shared/rules/compliance-calendar.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+
+/** Accounts read per query: PGlite runs one query at a time, so the job never holds it long. */
+const BATCH = 200;
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** 'June 15, 2026' for '2026-06-15' (no time zone involved). */
+function longDate(iso: string): string {
+  const d = parseIsoDate(iso);
+  return `${MONTHS[d.month - 1]} ${d.day}, ${d.year}`;
+}
+
+function inDays(daysLeft: number): string {
+  return daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
+}
+
+export interface ReminderMail {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The reminder mail of one deadline: subject like "Form 990-N, 990-EZ or 990 due May 15, 2026 (in
+ * 30 days)", a text with the due date, what to file and a link to /account.
+ */
+export function reminderMail(deadline: Deadline, accountName: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
+  const when = `${longDate(deadline.due)} (${inDays(deadline.daysLeft)})`;
+  const link = `${opts.publicUrl}/account`;
+  if (deadline.kind === 'form_990') {
+    return {
+      subject: `Form 990-N, 990-EZ or 990 due ${when}`,
+      text: [
+        'Hello,',
+        '',
+        `${accountName}'s annual IRS return is due ${when}:`,
+        `${deadline.label}.`,
+        '',
+        'What to file: Form 990-N (the e-Postcard) when gross receipts are normally $50,000 or less;',
+        'Form 990-EZ when gross receipts are under $200,000 and total assets under $500,000; Form 990 otherwise.',
+        'An organization that files nothing for three years in a row loses its tax exemption.',
+        '',
+        `Your compliance calendar: ${link}`,
+        '',
+        `Already filed? Tell us at ${opts.publicUrl}/contact and we will record it.`,
+        '',
+        opts.companyName,
+        '',
+      ].join('\n'),
+    };
+  }
+  const what = deadline.kind === 'renewal' ? `${opts.companyName} renewal` : deadline.label;
+  return {
+    subject: `${what} due ${when}`,
+    text: [
+      'Hello,',
+      '',
+      `${accountName}'s ${what} is due ${when}.`,
+      '',
+      `Your compliance calendar: ${link}`,
+      '',
+      opts.companyName,
+      '',
+    ].join('\n'),
+  };
+}
+
+export interface ReminderCounts {
+  /** Customer accounts with a primary user and a deadline looked at. */
+  accounts: number;
+  /** Reminder mails written to the outbox this run. */
+  enqueued: number;
+  /** Reminders due but already written by an earlier run. */
+  alreadySent: number;
+  /** Form 990 reminders not sent because a filing for that tax year is recorded. */
+  skippedFiled: number;
+}
+
+/**
+ * The daily compliance reminder run (issue 7): for every customer account (not an IRS subordinate,
+ * `source <> 'irs-bmf'`) whose primary user (accounts.primary_user_id, a user of the account) has an
+ * e-mail, the deadlines of deadlinesFor on `today` (the next Form 990 from the fiscal year end, the
+ * renewal date) and the tier dueReminders gives (30 or 7 days before; none once past). Each
+ * reminder is a compliance_reminders row under reminderKey, inserted with ON CONFLICT (key) DO
+ * NOTHING; only a new row writes its mail to the outbox, in the same transaction, so a reminder is
+ * mailed once however often or late the job runs. A Form 990 reminder is skipped when a filing for
+ * its tax year is recorded. Reminders are service mail: sent whatever the user's mail
+ * subscriptions. Reads accounts in batches of 200.
+ * Writes: compliance_reminders, mail_outbox.
+ */
+export async function sendDueReminders(db: Db, opts: { today: string; publicUrl: string; companyName: string }): Promise<ReminderCounts> {
+  const { today } = opts;
+  parseIsoDate(today);
+  const counts: ReminderCounts = { accounts: 0, enqueued: 0, alreadySent: 0, skippedFiled: 0 };
+  let afterId = 0;
+  for (;;) {
+    const batch = await db
+      .select({
+        id: accounts.id, name: accounts.name, fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, email: users.email,
+      })
+      .from(accounts)
+      .innerJoin(users, and(eq(users.id, accounts.primaryUserId), eq(users.accountId, accounts.id)))
+      .where(and(
+        gt(accounts.id, afterId),
+        ne(accounts.source, 'irs-bmf'),
+        or(isNotNull(accounts.fiscalYearEndMonth), isNotNull(accounts.renewalDueAt)),
+      ))
+      .orderBy(asc(accounts.id))
+      .limit(BATCH);
+    if (!batch.length) break;
+    afterId = batch[batch.length - 1].id;
+
+    type Due = { accountId: number; name: string; email: string; deadline: Deadline; tier: ReminderTier; key: string };
+    const due: Due[] = [];
+    for (const a of batch) {
+      counts.accounts++;
+      for (const deadline of deadlinesFor({ fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt }, today)) {
+        for (const tier of dueReminders(deadline, today)) {
+          due.push({ accountId: a.id, name: a.name, email: a.email, deadline, tier, key: reminderKey(a.id, deadline, tier) });
+        }
+      }
+    }
+    if (!due.length) continue;
+
+    // What earlier runs wrote and what is filed, for the whole batch in two reads.
+    const known = new Set((await db.select({ key: complianceReminders.key }).from(complianceReminders)
+      .where(inArray(complianceReminders.key, due.map((d) => d.key)))).map((r) => r.key));
+    const form990 = due.filter((d) => d.deadline.kind === 'form_990');
+    const filed = new Set(form990.length
+      ? (await db.select({ accountId: filings.accountId, taxYear: filings.taxYear }).from(filings)
+        .where(inArray(filings.accountId, [...new Set(form990.map((d) => d.accountId))]))).map((f) => `${f.accountId}:${f.taxYear}`)
+      : []);
+
+    for (const d of due) {
+      if (known.has(d.key)) {
+        counts.alreadySent++;
+        continue;
+      }
+      if (d.deadline.kind === 'form_990' && filed.has(`${d.accountId}:${d.deadline.taxYear}`)) {
+        counts.skippedFiled++;
+        continue;
+      }
+      const mail = reminderMail(d.deadline, d.name, opts);
+      const wrote = await db.transaction(async (tx) => {
+        const [row] = await tx.insert(complianceReminders)
+          .values({ key: d.key, accountId: d.accountId, kind: d.deadline.kind, due: d.deadline.due, tier: d.tier })
+          .onConflictDoNothing({ target: complianceReminders.key })
+          .returning({ id: complianceReminders.id });
+        if (!row) return false; // another process wrote it since the read above
+        const [mailId] = await enqueueMail(tx, [{ kind: `compliance.reminder.${d.deadline.kind}`, to: d.email, subject: mail.subject, text: mail.text }]);
+        await tx.update(complianceReminders).set({ mailId }).where(eq(complianceReminders.id, row.id));
+        return true;
+      });
+      if (wrote) counts.enqueued++;
+      else counts.alreadySent++;
+    }
+  }
+  return counts;
+}

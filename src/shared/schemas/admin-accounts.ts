@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §3 "Account", §6): a list of
+ * customer accounts with search and filters, and one account with what belongs to it. Money is in
+ * integer cents under `*_cents` names, dates are ISO 8601, like the other read-only views.
+ */
+
+/** Rows per page of GET /api/admin/accounts. */
+export const ADMIN_ACCOUNTS_PER_PAGE = 20;
+/** Rows per list of GET /api/admin/accounts/:id (newest first; `counts` gives the totals). */
+export const ADMIN_ACCOUNT_LIST_LIMIT = 20;
+
+/**
+ * What an account's status means: 'suspended' when it is suspended from the basic renewal (it can
+ * only renew with the upgrade); otherwise 'past_due' when its renewal date has passed; 'active'
+ * otherwise (also when it has no renewal date yet).
+ */
+export const ACCOUNT_STATUSES = ['active', 'past_due', 'suspended'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = { active: 'Active', past_due: 'Past due', suspended: 'Suspended' };
+
+/** Renewal-due filter: due within 30 or 90 days from now (not yet passed), or already passed. */
+export const RENEWAL_DUE_FILTERS = ['30', '90', 'overdue'] as const;
+export type RenewalDueFilter = (typeof RENEWAL_DUE_FILTERS)[number];
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Query of GET /api/admin/accounts; empty values mean "any". */
+export const adminAccountsQuery = z.object({
+  search: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)), z.string().max(100, 'The search may not be greater than 100 characters.').optional()),
+  level: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'The selected level is invalid.' }).int('The selected level is invalid.').positive('The selected level is invalid.').max(2_147_483_647, 'The selected level is invalid.').optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(ACCOUNT_STATUSES, { error: 'The selected status is invalid.' }).optional()),
+  renewal_due: z.preprocess(emptyToUndefined, z.enum(RENEWAL_DUE_FILTERS, { error: 'The selected renewal due is invalid.' }).optional()),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type AdminAccountsQuery = z.infer<typeof adminAccountsQuery>;
+
+/** One row of the accounts list. */
+export interface AdminAccountRow {
+  id: number;
+  name: string;
+  ein: string | null;
+  city: string;
+  state: string;
+  level: { id: number; name: string } | null;
+  renewal_due_at: string | null;
+  status: AccountStatus;
+  primary_email: string | null;
+  users_count: number;
+}
+
+/** GET /api/admin/accounts: the SPEC §3 page object plus the levels to filter by. */
+export interface AdminAccountsPage {
+  current_page: number;
+  data: AdminAccountRow[];
+  from: number | null;
+  to: number | null;
+  last_page: number;
+  per_page: number;
+  total: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+  levels: { id: number; name: string }[];
+}
+
+/** GET /api/admin/accounts/:id: the account's summary and its bounded lists, newest first. */
+export interface AdminAccountDetail {
+  account: {
+    id: number;
+    name: string;
+    ein: string | null;
+    email: string | null;
+    city: string;
+    state: string;
+    source: string;
+    level: { id: number; name: string } | null;
+    renewal_due_at: string | null;
+    status: AccountStatus;
+    is_suspended_from_basic_renewal: boolean;
+    bonus_balance_cents: number;
+    group: { id: number; label: string; is_billed_as_group: boolean } | null;
+    primary_user_id: number | null;
+    created_at: string;
+  };
+  users: { id: number; email: string; first_name: string; last_name: string; is_primary: boolean; created_at: string }[];
+  applications: { id: number; email: string; level: string; type: string; status: string; updated_at: string }[];
+  bylaws: { id: number; hash: string; variant: string; email: string; updated_at: string }[];
+  files: { id: number; file_name: string; mime_type: string; size_bytes: number; purpose: string; created_at: string }[];
+  invoices: { id: number; number: string; document_at: string; value_cents: number; balance_cents: number; public_notes: string }[];
+  payments: { id: number; method: string; status: string; amount_cents: number; discount_cents: number; account_last4: string | null; created_at: string }[];
+  /** How many of each there are in all (the lists above hold the newest 20). */
+  counts: { users: number; applications: number; bylaws: number; files: number; invoices: number; payments: number };
+  /** Sum of the balances of the account's invoices, in cents. */
+  open_balance_cents: number;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { stripControl } from '../validation.ts';
+
+/** Audit log rows per page (issue 7). */
+export const AUDIT_PER_PAGE = 50;
+/**
+ * The most rows a filter counts: the page object's total stops here (last_page 200 at 50 a page),
+ * so a count never walks an unbounded part of the table. Narrow by account or action beyond it.
+ */
+export const AUDIT_COUNT_CAP = 10_000;
+
+export const AUDIT_MESSAGES = {
+  accountId: 'The account id must be a whole number.',
+  action: 'The action may contain only letters, digits, ".", "_" and "-" (up to 100).',
+} as const;
+
+/**
+ * GET /api/admin/audit?account_id=&action=&page=: optional account id, optional action prefix
+ * ('discount.' or 'discount.created'), 1-based page (bounded by the count cap).
+ */
+export const auditQuery = z.object({
+  account_id: z.preprocess(
+    (v) => {
+      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+      if (s === '' || s === null || s === undefined) return undefined;
+      return typeof s === 'string' ? (/^[1-9]\d{0,9}$/.test(s) ? Number(s) : NaN) : s;
+    },
+    z.number({ error: AUDIT_MESSAGES.accountId }).int(AUDIT_MESSAGES.accountId).min(1, AUDIT_MESSAGES.accountId).max(2_147_483_647, AUDIT_MESSAGES.accountId).optional(),
+  ),
+  action: z.preprocess(
+    (v) => (typeof v === 'string' ? stripControl(v).trim() || undefined : v),
+    z.string({ error: AUDIT_MESSAGES.action }).regex(/^[A-Za-z0-9._-]{1,100}$/, AUDIT_MESSAGES.action).optional(),
+  ),
+  page: z.coerce.number().int().min(1).catch(1).transform((p) => Math.min(p, AUDIT_COUNT_CAP / AUDIT_PER_PAGE)),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** One audit row as the admin sees it. */
+export interface AuditRow {
+  id: number;
+  created_at: string;
+  action: string;
+  actor_user_id: number | null;
+  /** The actor's e-mail, or null for the system or a removed user. */
+  actor_email: string | null;
+  account_id: number | null;
+  account_name: string | null;
+  details: Record<string, unknown>;
+  ip: string;
+}

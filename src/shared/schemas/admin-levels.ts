@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { dollarsToCents } from '../rules/billing.ts';
+import { msg, optionalText, requiredText, stripControl } from '../validation.ts';
+
+/**
+ * Admin forms for levels and their prices, and for the per-state requirements (issue 7). The
+ * browser checks them before sending, the routes PUT /api/admin/levels/:id and
+ * PUT /api/admin/states/:code parse their bodies with them. Amounts are typed in decimal dollars
+ * and come out as integer cents.
+ */
+
+/** Largest amount an admin may type, in dollars. */
+export const MAX_ADMIN_DOLLARS = 1_000_000;
+
+/**
+ * An amount typed in dollars ('345', '345.5', '1,245.00', '$20'), at most 2 decimals, 0 to
+ * 1,000,000; the output is integer cents. Messages name `label` ('The price field is required.').
+ */
+export function dollarsToCentsField(label: string) {
+  return z.preprocess(
+    (v) => {
+      const s = typeof v === 'string' ? stripControl(v).trim().replace(/^\$/, '').replace(/,/g, '') : v;
+      if (s === '' || s === null || s === undefined) return undefined;
+      return typeof s === 'string' ? (/^\d+(\.\d{1,2})?$/.test(s) ? Number(s) : NaN) : s;
+    },
+    z
+      .number({ error: (iss) => (iss.input === undefined ? msg.required(label) : `The ${label} must be an amount in dollars, such as 245 or 245.50.`) })
+      .min(0, msg.between(label, 0, MAX_ADMIN_DOLLARS))
+      .max(MAX_ADMIN_DOLLARS, msg.between(label, 0, MAX_ADMIN_DOLLARS))
+      .refine((d) => Math.abs(d * 100 - Math.round(d * 100)) < 1e-6, `The ${label} must be an amount in dollars, such as 245 or 245.50.`)
+      .transform((d) => dollarsToCents(d)),
+  );
+}
+
+export const LEVEL_MESSAGES = {
+  earlyBird: 'The early-bird price must not be greater than the price.',
+  upgradeEarlyBird: 'The early-bird upgrade price must not be greater than the upgrade price.',
+  incEarlyBird: 'The early-bird incorporation price must not be greater than the incorporation price.',
+  upgradeTarget: 'Choose another level, or none.',
+  features: 'List at most 20 renewal features, one per line, each up to 255 characters.',
+} as const;
+
+/** Renewal features as typed: one per line; blank lines dropped, each trimmed. */
+const featureLines = z.preprocess(
+  (v) => (Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : ''),
+  z.string().transform((s) => stripControl(s).split(/\r?\n/).map((l) => l.trim()).filter(Boolean)),
+).refine((lines) => lines.length <= 20 && lines.every((l) => l.length <= 255), LEVEL_MESSAGES.features);
+
+/** '' or null: no upgrade target; otherwise a level id (the server checks it exists and is another level). */
+const upgradeTarget = z.preprocess(
+  (v) => {
+    const s = typeof v === 'string' ? v.trim() : v;
+    if (s === '' || s === null || s === undefined || s === 0 || s === '0') return null;
+    return typeof s === 'string' ? (/^[1-9]\d{0,9}$/.test(s) ? Number(s) : NaN) : s;
+  },
+  z.number({ error: LEVEL_MESSAGES.upgradeTarget }).int(LEVEL_MESSAGES.upgradeTarget).min(1, LEVEL_MESSAGES.upgradeTarget).max(2_147_483_647, LEVEL_MESSAGES.upgradeTarget).nullable(),
+);
+
+/**
+ * A level's prices (PUT /api/admin/levels/:id): price, early-bird price (`price_discount`: the
+ * price paid when renewing early, not an amount off; at most the price), upgrade target (another
+ * level or none), upgrade and incorporation prices with their early-bird prices, renewal features.
+ */
+export const levelFormSchema = z.object({
+  price: dollarsToCentsField('price'),
+  price_discount: dollarsToCentsField('early-bird price'),
+  upgrade_to_id: upgradeTarget,
+  upgrade: dollarsToCentsField('upgrade price'),
+  upgrade_discount: dollarsToCentsField('early-bird upgrade price'),
+  inc_package: dollarsToCentsField('incorporation price'),
+  inc_package_discount: dollarsToCentsField('early-bird incorporation price'),
+  renewal_features: featureLines,
+}).superRefine((v, ctx) => {
+  if (v.price_discount > v.price) ctx.addIssue({ code: 'custom', path: ['price_discount'], message: LEVEL_MESSAGES.earlyBird });
+  if (v.upgrade_discount > v.upgrade) ctx.addIssue({ code: 'custom', path: ['upgrade_discount'], message: LEVEL_MESSAGES.upgradeEarlyBird });
+  if (v.inc_package_discount > v.inc_package) ctx.addIssue({ code: 'custom', path: ['inc_package_discount'], message: LEVEL_MESSAGES.incEarlyBird });
+});
+export type LevelFormInput = z.input<typeof levelFormSchema>;
+export type LevelForm = z.output<typeof levelFormSchema>;
+
+/** A level as the admin screen lists it (GET /api/admin/levels); money in integer cents. */
+export interface AdminLevel {
+  id: number;
+  slug: string;
+  name: string;
+  is_public: boolean;
+  price_cents: number;
+  /** The early-bird price (not an amount off). */
+  price_discount_cents: number;
+  upgrade_to_id: number | null;
+  upgrade_to_name: string | null;
+  upgrade_cents: number;
+  upgrade_discount_cents: number;
+  inc_package_cents: number;
+  inc_package_discount_cents: number;
+  renewal_features: string[];
+}
+
+/** One state's requirement (PUT /api/admin/states/:code): name, the two estimates in dollars, notes. */
+export const stateRequirementFormSchema = z.object({
+  state_name: requiredText({ label: 'state name', max: 100 }),
+  maintain_estimate: dollarsToCentsField('maintain estimate'),
+  aoi_estimate: dollarsToCentsField('articles of incorporation estimate'),
+  notes: optionalText({ label: 'notes', max: 1000 }),
+});
+export type StateRequirementFormInput = z.input<typeof stateRequirementFormSchema>;
+export type StateRequirementForm = z.output<typeof stateRequirementFormSchema>;
+
+/** A state's requirement as listed (GET /api/admin/states); estimates in integer cents. */
+export interface AdminStateRequirement {
+  code: string;
+  state_name: string;
+  maintain_estimate_cents: number;
+  aoi_estimate_cents: number;
+  notes: string;
+}
+
+/** Integer cents -> the text of a dollars input: 64500 -> '645.00'. */
+export function centsToDollarsText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

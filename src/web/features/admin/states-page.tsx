@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { centsToDollarsText, stateRequirementFormSchema, type AdminStateRequirement } from '../../../shared/schemas/admin-levels.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { http } from '../../lib/http.ts';
+import { toastSuccess } from '../../lib/feedback.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { AdminNav } from './admin-nav.tsx';
+import { useAdminForm } from './use-admin-form.ts';
+
+const EMPTY = { state_name: '', maintain_estimate: '', aoi_estimate: '', notes: '' };
+type Values = typeof EMPTY;
+
+/** Admins edit the per-state estimates and notes of the public state registration page, one row at a time (issue 7). */
+export default function StatesPage() {
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['admin-states'], queryFn: () => http.get<{ states: AdminStateRequirement[] }>('/api/admin/states') });
+  const [editing, setEditing] = useState<string | null>(null);
+  const form = useAdminForm<Values>(EMPTY, stateRequirementFormSchema);
+  const { values, errors, change } = form;
+
+  const save = useMutation({
+    mutationFn: () => http.put<AdminStateRequirement>(`/api/admin/states/${editing}`, values),
+    onSuccess: (saved) => {
+      toastSuccess(`${saved.state_name} was saved.`);
+      setEditing(null);
+      form.reset();
+      void client.invalidateQueries({ queryKey: ['admin-states'] });
+      void client.invalidateQueries({ queryKey: ['state-requirements'] });
+    },
+    onError: (err) => form.fail(err),
+  });
+  const edit = (s: AdminStateRequirement) => {
+    setEditing(s.code);
+    form.reset({ state_name: s.state_name, maintain_estimate: centsToDollarsText(s.maintain_estimate_cents), aoi_estimate: centsToDollarsText(s.aoi_estimate_cents), notes: s.notes });
+  };
+  const submit = () => { if (form.check()) save.mutate(); };
+  const onEnter = (e: React.KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); submit(); } };
+
+  return (
+    <>
+      <PageHeader title="State requirements" lead={<>Estimates and notes shown on the <Anchor component={Link} to="/state-registration" inherit>state registration page</Anchor>.</>} />
+      <AdminNav />
+      <Card withBorder padding="md">
+        {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+        {q.isError && <Alert color="red">The state requirements could not be loaded.</Alert>}
+        {q.data && (
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped highlightOnHover verticalSpacing="xs" aria-label="State requirements">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={60}>Code</Table.Th><Table.Th w={180}>State</Table.Th><Table.Th w={130}>Maintain / year</Table.Th>
+                  <Table.Th w={130}>Articles of incorporation</Table.Th><Table.Th>Notes</Table.Th><Table.Th w={150} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.states.map((s) => editing === s.code ? (
+                  <Table.Tr key={s.code} aria-label={`Edit ${s.state_name}`}>
+                    <Table.Td><Text fw={700} size="sm">{s.code}</Text></Table.Td>
+                    <Table.Td><TextInput size="xs" aria-label="State name" value={values.state_name} error={errors.state_name} onKeyDown={onEnter} onChange={(e) => change({ state_name: e.currentTarget.value })} /></Table.Td>
+                    <Table.Td><TextInput size="xs" aria-label="Maintain estimate" leftSection="$" inputMode="decimal" value={values.maintain_estimate} error={errors.maintain_estimate} onKeyDown={onEnter} onChange={(e) => change({ maintain_estimate: e.currentTarget.value })} /></Table.Td>
+                    <Table.Td><TextInput size="xs" aria-label="Articles of incorporation estimate" leftSection="$" inputMode="decimal" value={values.aoi_estimate} error={errors.aoi_estimate} onKeyDown={onEnter} onChange={(e) => change({ aoi_estimate: e.currentTarget.value })} /></Table.Td>
+                    <Table.Td><Textarea size="xs" aria-label="Notes" autosize minRows={1} maxRows={4} value={values.notes} error={errors.notes} onChange={(e) => change({ notes: e.currentTarget.value })} /></Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" onClick={submit} loading={save.isPending}>Save</Button>
+                        <Button size="xs" variant="subtle" onClick={() => { setEditing(null); form.reset(); }}>Cancel</Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  <Table.Tr key={s.code}>
+                    <Table.Td><Text fw={700} size="sm">{s.code}</Text></Table.Td>
+                    <Table.Td>{s.state_name}</Table.Td>
+                    <Table.Td>{formatCurrency(s.maintain_estimate_cents)}</Table.Td>
+                    <Table.Td>{formatCurrency(s.aoi_estimate_cents)}</Table.Td>
+                    <Table.Td><Text size="sm">{s.notes}</Text></Table.Td>
+                    <Table.Td><Button size="xs" variant="default" onClick={() => edit(s)} aria-label={`Edit ${s.state_name}`}>Edit</Button></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+    </>
+  );
+}

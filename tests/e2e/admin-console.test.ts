@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
+
+/**
+ * Admin console (issue 7) in Chromium: a 20 % service-fee code with a use limit, a level's
+ * early-bird price shown on /pricing, the state requirements table, and the audit log with both
+ * changes. Screenshots go to test-results/.
+ */
+
+let s: Session;
+beforeAll(async () => {
+  s = await openBrowser();
+  await signIn(s.page, 'admin');
+});
+afterAll(async () => {
+  await s.close();
+});
+
+const code = `FEES20${Date.now().toString(36).toUpperCase()}`;
+
+describe('admin console', () => {
+  it('creates a 20 % service-fee code with a use limit and sees it listed', async () => {
+    const { page } = s;
+    await page.goto('/admin');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Discount codes' }).click();
+    await page.getByRole('heading', { name: 'Discount codes', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Discount code' });
+
+    // Nothing chosen yet: the shared schema's messages show before anything is sent.
+    await form.getByRole('button', { name: 'Create code' }).click();
+    await form.getByText('The code field is required.').waitFor();
+
+    await form.getByRole('textbox', { name: 'Code' }).fill(code.toLowerCase());
+    await form.getByLabel('Description').fill('20 % off service fees (e2e)');
+    await form.getByRole('radio', { name: 'Percentage' }).check();
+    await form.getByLabel('Percentage off (0–100)').fill('20');
+    await form.getByRole('button', { name: 'Create code' }).click();
+    await form.getByText('Choose at least one kind of charge the code applies to.').waitFor();
+    await form.getByRole('checkbox', { name: 'Service fees' }).check();
+    await form.getByLabel('Use limit').fill('3');
+    await form.getByRole('button', { name: 'Create code' }).click();
+
+    const row = page.getByRole('table', { name: 'Discount codes' }).getByRole('row').filter({ hasText: code });
+    await row.waitFor();
+    const text = await row.innerText();
+    expect(text).toContain('20%');
+    expect(text.toLowerCase()).toContain('service fees');
+    expect(text).toContain('used 0 of 3');
+    expect(text.toLowerCase()).toContain('active');
+    await page.screenshot({ path: 'test-results/admin-discounts.png', fullPage: true });
+
+    // Editing fills the form with the stored values.
+    await row.getByRole('button', { name: `Edit ${code}` }).click();
+    await expect(form.getByLabel('Percentage off (0–100)').inputValue()).resolves.toBe('20');
+    await page.screenshot({ path: 'test-results/admin-discounts-edit.png', fullPage: true });
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it("edits a level's early-bird price and /pricing shows it", async () => {
+    const { page } = s;
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Levels and prices' }).click();
+    await page.getByRole('heading', { name: 'Levels and prices', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit Greek chapter' }).click();
+    const form = page.getByRole('form', { name: 'Level' });
+    const earlyBird = form.getByRole('textbox', { name: 'Early-bird price' });
+    const before = await earlyBird.inputValue();
+    await earlyBird.fill('400');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('The early-bird price must not be greater than the price.').waitFor();
+    await earlyBird.fill('239.00');
+    await page.screenshot({ path: 'test-results/admin-levels-edit.png', fullPage: true });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: 'Greek chapter' }).getByText('early-bird $239.00').waitFor();
+    await page.screenshot({ path: 'test-results/admin-levels.png', fullPage: true });
+
+    await page.goto('/pricing');
+    const card = page.getByRole('article', { name: 'Greek chapter' });
+    await card.getByText('$239.00').waitFor();
+    expect(await card.innerText()).toContain('Early-bird price: $239.00');
+
+    // Put the seeded price back for the other browser tests.
+    await page.goto('/admin/levels');
+    await page.getByRole('button', { name: 'Edit Greek chapter' }).click();
+    await page.getByRole('form', { name: 'Level' }).getByRole('textbox', { name: 'Early-bird price' }).fill(before);
+    await page.getByRole('form', { name: 'Level' }).getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('form', { name: 'Level' }).waitFor({ state: 'detached' });
+  });
+
+  it('shows the state requirements, edits one in its row, and the public page still works', async () => {
+    const { page } = s;
+    await page.goto('/admin/states');
+    const table = page.getByRole('table', { name: 'State requirements' });
+    await table.getByRole('row').filter({ hasText: 'Wyoming' }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(52);
+    await table.getByRole('button', { name: 'Edit Wyoming' }).click();
+    const row = table.getByRole('row', { name: 'Edit Wyoming' });
+    const maintain = row.getByLabel('Maintain estimate');
+    const before = await maintain.inputValue();
+    await maintain.fill('');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByText('The maintain estimate field is required.').waitFor();
+    await page.screenshot({ path: 'test-results/admin-states-edit.png', fullPage: false });
+    await maintain.fill(before);
+    await row.getByRole('button', { name: 'Save' }).click();
+    await table.getByRole('button', { name: 'Edit Wyoming' }).waitFor();
+    await page.screenshot({ path: 'test-results/admin-states.png', fullPage: false });
+
+    await page.goto('/state-registration');
+    await page.getByText('Wyoming').first().waitFor();
+  });
+
+  it('opens the audit log and sees both changes', async () => {
+    const { page } = s;
+    await page.goto('/admin');
+    await page.getByRole('link', { name: /Audit log/ }).first().click();
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await log.getByRole('row').filter({ hasText: 'discount.created' }).filter({ hasText: code }).waitFor();
+    await log.getByRole('row').filter({ hasText: 'level.updated' }).first().waitFor();
+    expect(await log.getByRole('row').filter({ hasText: 'level.updated' }).first().innerText()).toContain('admin@e2e.test');
+    await page.screenshot({ path: 'test-results/admin-audit.png', fullPage: true });
+
+    await page.getByLabel('Action starts with').fill('discount.');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/action=discount\./);
+    await log.getByRole('row').filter({ hasText: code }).waitFor();
+    await log.getByRole('row').filter({ hasText: 'level.updated' }).first().waitFor({ state: 'detached' });
+    expect(await log.getByRole('row').filter({ hasText: 'level.updated' }).count()).toBe(0);
+    await page.screenshot({ path: 'test-results/admin-audit-filtered.png', fullPage: false });
+    expect(s.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { auditLog, discounts, levels, stateRequirements } from '../../src/server/db/schema.ts';
+import { recordAudit } from '../../src/server/modules/audit/record-audit.ts';
+import { DISCOUNT_MESSAGES } from '../../src/shared/schemas/admin-discounts.ts';
+import { LEVEL_MESSAGES } from '../../src/shared/schemas/admin-levels.ts';
+
+/**
+ * Admin console (issue 7): discount codes, levels and prices, state requirements, audit log.
+ * Each route: its rules and messages, 401 for visitors, 403 for holders, audit rows written.
+ */
+
+const ADMIN = { email: 'console.admin@example.com', password: 'Console-admin-123' };
+const HOLDER = { email: 'console.holder@example.com', password: 'Console-holder-123' };
+
+let t: TestApp;
+let admin: Agent;
+let holder: Agent;
+let visitor: Agent;
+let adminId: number;
+let accountId: number;
+
+const CODE = {
+  code: ' fees20 ', description: '20 % off service fees', kind: 'percent', amount: '20',
+  is_new_account: 0, is_renewals: 0, is_upgrades: 0, is_service_fees: 1,
+  starts_at: '', expires_at: '', max_redemptions: '5', is_active: 1,
+};
+
+const audits = async (action: string) =>
+  t.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  adminId = (await createUser(db, { ...ADMIN, isAdmin: true })).id;
+  accountId = (await createAccount(db, { name: 'Console Boosters' })).id;
+  await createUser(db, { ...HOLDER, accountId });
+  admin = await signedIn(t.app, ADMIN);
+  holder = await signedIn(t.app, HOLDER);
+  visitor = await new Agent(t.app).start();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('who may use the admin console API', () => {
+  const calls: [string, string, unknown?][] = [
+    ['GET', '/api/admin/discounts'], ['POST', '/api/admin/discounts', CODE], ['PUT', '/api/admin/discounts/1', CODE],
+    ['GET', '/api/admin/levels'], ['PUT', '/api/admin/levels/1', {}],
+    ['GET', '/api/admin/states'], ['PUT', '/api/admin/states/AL', {}],
+    ['GET', '/api/admin/audit'],
+  ];
+  it('answers 401 to visitors and 403 to account holders', async () => {
+    for (const [method, url, body] of calls) {
+      expect((await visitor.request(method, url, body ?? (method === 'GET' ? undefined : {}))).statusCode, `${method} ${url}`).toBe(401);
+      expect((await holder.request(method, url, body ?? (method === 'GET' ? undefined : {}))).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await t.database.db.select({ n: count() }).from(discounts))[0].n).toBe(0);
+  });
+  it('serves the four pages to admins only', async () => {
+    for (const path of ['/admin/discounts', '/admin/levels', '/admin/states', '/admin/audit']) {
+      const page = await admin.request('GET', path, undefined, { accept: 'text/html', 'x-requested-with': '' });
+      expect(page.statusCode, path).toBe(200);
+      expect((await holder.request('GET', path, undefined, { accept: 'text/html', 'x-requested-with': '' })).statusCode, path).toBe(403);
+    }
+  });
+});
+
+describe('discount codes', () => {
+  let id: number;
+
+  it('creates a percentage code: normalised, multiplier of 6 decimals, audited', async () => {
+    const res = await admin.post('/api/admin/discounts', CODE);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      code: 'FEES20', description: '20 % off service fees', currency_value_cents: 0, multiplier: 0.2,
+      is_new_account: false, is_renewals: false, is_upgrades: false, is_service_fees: true,
+      starts_at: null, expires_at: null, max_redemptions: 5, is_active: true, used: 0,
+    });
+    id = body.id;
+    const [row] = await t.database.db.select().from(discounts).where(eq(discounts.id, id));
+    expect(Number(row.multiplier)).toBe(0.2);
+    const [entry] = await audits('discount.created');
+    expect(entry).toMatchObject({ actorUserId: adminId, details: { discountId: id, code: 'FEES20' } });
+  });
+
+  it('lists codes newest first with their uses', async () => {
+    const page = (await admin.get('/api/admin/discounts')).json();
+    expect(page).toMatchObject({ current_page: 1, total: 1, per_page: 25 });
+    expect(page.data[0]).toMatchObject({ id, code: 'FEES20', used: 0, max_redemptions: 5 });
+  });
+
+  it('a created code can be reserved by a holder', async () => {
+    const res = await holder.post('/app/discount/reserve', { code: 'fees20' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().discount).toMatchObject({ id, code: 'FEES20', multiplier: 0.2, currency_value: 0, is_service_fees: true });
+  });
+
+  it('edits a code into a fixed amount with a window; the end date is the last day it works', async () => {
+    const res = await admin.put(`/api/admin/discounts/${id}`, {
+      ...CODE, kind: 'fixed', amount: '12.50', is_renewals: 1, starts_at: '2026-06-01', expires_at: '2026-06-30', max_redemptions: '',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      currency_value_cents: 1250, multiplier: 0, is_renewals: true, max_redemptions: null,
+      starts_at: '2026-06-01T00:00:00.000Z', expires_at: '2026-07-01T00:00:00.000Z',
+    });
+    const [entry] = await audits('discount.updated');
+    expect(entry.details).toMatchObject({ discountId: id, changes: { currencyValueCents: [0, 1250], maxRedemptions: [5, null] } });
+  });
+
+  it('deactivates instead of deleting: there is no DELETE route', async () => {
+    expect((await admin.delete(`/api/admin/discounts/${id}`)).statusCode).toBe(404);
+    const res = await admin.put(`/api/admin/discounts/${id}`, { ...CODE, is_active: 0 });
+    expect(res.json().is_active).toBe(false);
+    expect((await holder.post('/app/discount/reserve', { code: 'FEES20' })).json()).toEqual({ discount: null });
+  });
+
+  it('refuses a code already in use, on the code field', async () => {
+    const res = await admin.post('/api/admin/discounts', { ...CODE, code: 'Fees20' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ code: [DISCOUNT_MESSAGES.codeTaken] });
+    const other = (await admin.post('/api/admin/discounts', { ...CODE, code: 'OTHER' })).json();
+    const rename = await admin.put(`/api/admin/discounts/${other.id}`, { ...CODE, code: 'fees20' });
+    expect(rename.statusCode).toBe(422);
+    expect(rename.json().errors.code).toEqual([DISCOUNT_MESSAGES.codeTaken]);
+  });
+
+  it('checks the form with clear messages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ code: 'spring 25' }, 'code', DISCOUNT_MESSAGES.codeFormat],
+      [{ code: '' }, 'code', 'The code field is required.'],
+      [{ amount: '120' }, 'amount', DISCOUNT_MESSAGES.percentRange],
+      [{ amount: '0' }, 'amount', DISCOUNT_MESSAGES.percentRange],
+      [{ amount: 'lots' }, 'amount', DISCOUNT_MESSAGES.percentFormat],
+      [{ kind: 'fixed', amount: '0' }, 'amount', DISCOUNT_MESSAGES.fixedRange],
+      [{ kind: 'fixed', amount: '10.555' }, 'amount', 'The amount off must be an amount in dollars, such as 245 or 245.50.'],
+      [{ kind: 'both' }, 'kind', 'The selected kind is invalid.'],
+      [{ is_service_fees: 0 }, 'flags', DISCOUNT_MESSAGES.flags],
+      [{ starts_at: '2026-07-01', expires_at: '2026-06-30' }, 'expires_at', DISCOUNT_MESSAGES.endBeforeStart],
+      [{ starts_at: '2026-02-30' }, 'starts_at', DISCOUNT_MESSAGES.date],
+      [{ max_redemptions: '0' }, 'max_redemptions', DISCOUNT_MESSAGES.useLimit],
+      [{ max_redemptions: '2.5' }, 'max_redemptions', DISCOUNT_MESSAGES.useLimit],
+    ];
+    for (const [patch, field, message] of cases) {
+      const res = await admin.post('/api/admin/discounts', { ...CODE, code: 'NEWCODE', ...patch });
+      expect(res.statusCode, JSON.stringify(patch)).toBe(422);
+      expect(res.json().errors[field], JSON.stringify(patch)).toEqual([message]);
+    }
+    // Same start and end day: a one-day code.
+    const oneDay = await admin.post('/api/admin/discounts', { ...CODE, code: 'ONEDAY', kind: 'fixed', amount: '$5', starts_at: '2026-06-01', expires_at: '2026-06-01' });
+    expect(oneDay.statusCode).toBe(201);
+    expect(oneDay.json()).toMatchObject({ currency_value_cents: 500, expires_at: '2026-06-02T00:00:00.000Z' });
+    expect((await admin.put('/api/admin/discounts/999999', CODE)).statusCode).toBe(404);
+  });
+
+  it('counts redemptions as uses', async () => {
+    const db = t.database.db;
+    const created = (await admin.post('/api/admin/discounts', { ...CODE, code: 'USED1' })).json();
+    const { discountReservations } = await import('../../src/server/db/schema.ts');
+    await db.insert(discountReservations).values({ discountId: created.id, accountId, expiresAt: new Date(), redeemedAt: new Date(), paymentRef: 'test-1' });
+    const page = (await admin.get('/api/admin/discounts')).json();
+    expect(page.data.find((d: { id: number }) => d.id === created.id)).toMatchObject({ used: 1, max_redemptions: 5 });
+  });
+});
+
+describe('levels and prices', () => {
+  it('lists every level with prices in cents and the upgrade target', async () => {
+    const { levels: list } = (await admin.get('/api/admin/levels')).json();
+    expect(list).toHaveLength(4);
+    const startUp = list.find((l: { slug: string }) => l.slug === 'start-up');
+    expect(startUp).toMatchObject({ price_cents: 69500, price_discount_cents: 64500, upgrade_to_name: 'Full service with incorporation', upgrade_cents: 30000 });
+  });
+
+  it('saves prices in cents, shows them on /api/pricing, and audits the change', async () => {
+    const [greek] = await t.database.db.select().from(levels).where(eq(levels.slug, 'greek-chapter'));
+    const [maintain] = await t.database.db.select().from(levels).where(eq(levels.slug, 'maintain'));
+    const res = await admin.put(`/api/admin/levels/${greek.id}`, {
+      price: '299.00', price_discount: '239.5', upgrade_to_id: String(maintain.id), upgrade: '100', upgrade_discount: '90',
+      inc_package: '0', inc_package_discount: '0', renewal_features: 'Form 990-N filed for you\n\n  Good-standing letter  \n',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      price_cents: 29900, price_discount_cents: 23950, upgrade_to_id: maintain.id, upgrade_to_name: maintain.name,
+      upgrade_cents: 10000, upgrade_discount_cents: 9000, renewal_features: ['Form 990-N filed for you', 'Good-standing letter'],
+    });
+    const pricing = (await visitor.get('/api/pricing')).json().levels.find((l: { id: number }) => l.id === greek.id);
+    expect(pricing).toMatchObject({ priceCents: 29900, priceDiscountCents: 23950 });
+    const [entry] = await audits('level.updated');
+    expect(entry).toMatchObject({ actorUserId: adminId, details: { levelId: greek.id, changes: { priceCents: [29500, 29900], priceDiscountCents: [24500, 23950] } } });
+  });
+
+  it('refuses an early-bird price above the price, a missing price, and itself as upgrade target', async () => {
+    const [greek] = await t.database.db.select().from(levels).where(eq(levels.slug, 'greek-chapter'));
+    const base = { price: '100', price_discount: '90', upgrade_to_id: '', upgrade: '0', upgrade_discount: '0', inc_package: '10', inc_package_discount: '10', renewal_features: 'One' };
+    const high = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, price_discount: '100.01', upgrade: '5', upgrade_discount: '6' });
+    expect(high.statusCode).toBe(422);
+    expect(high.json().errors).toEqual({ price_discount: [LEVEL_MESSAGES.earlyBird], upgrade_discount: [LEVEL_MESSAGES.upgradeEarlyBird] });
+    const missing = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, price: '' });
+    expect(missing.json().errors.price).toEqual(['The price field is required.']);
+    const self = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, upgrade_to_id: String(greek.id) });
+    expect(self.statusCode).toBe(422);
+    expect(self.json().errors).toEqual({ upgrade_to_id: [LEVEL_MESSAGES.upgradeTarget] });
+    const unknown = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, upgrade_to_id: '99999' });
+    expect(unknown.json().errors).toEqual({ upgrade_to_id: [LEVEL_MESSAGES.upgradeTarget] });
+    expect((await admin.put('/api/admin/levels/99999', base)).statusCode).toBe(404);
+    const none = await admin.put(`/api/admin/levels/${greek.id}`, base);
+    expect(none.json()).toMatchObject({ upgrade_to_id: null, upgrade_to_name: null, price_cents: 10000 });
+  });
+});
+
+describe('state requirements', () => {
+  it('lists the 51 rows', async () => {
+    const { states } = (await admin.get('/api/admin/states')).json();
+    expect(states).toHaveLength(51);
+  });
+
+  it('saves one state; the public list shows it; audited', async () => {
+    const res = await admin.put('/api/admin/states/wy', { state_name: 'Wyoming', maintain_estimate: '27.50', aoi_estimate: '50', notes: '  Annual report due on the first day of the anniversary month. ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: 'WY', state_name: 'Wyoming', maintain_estimate_cents: 2750, aoi_estimate_cents: 5000, notes: 'Annual report due on the first day of the anniversary month.' });
+    const pub = (await visitor.get('/api/state-requirements')).json().states.find((s: { code: string }) => s.code === 'WY');
+    expect(pub).toMatchObject({ maintain_estimate_cents: 2750 });
+    const [entry] = await audits('state_requirement.updated');
+    expect(entry).toMatchObject({ actorUserId: adminId, details: { code: 'WY' } });
+    expect(Object.keys((entry.details as { changes: object }).changes)).toContain('maintain_estimate_cents');
+  });
+
+  it('checks the fields and answers 404 for unknown states', async () => {
+    const bad = await admin.put('/api/admin/states/WY', { state_name: '', maintain_estimate: '-5', aoi_estimate: 'ten', notes: 'x'.repeat(1001) });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['aoi_estimate', 'maintain_estimate', 'notes', 'state_name']);
+    expect((await admin.put('/api/admin/states/ZZ', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' })).statusCode).toBe(404);
+    expect((await admin.put('/api/admin/states/WYO', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' })).statusCode).toBe(404);
+    const [wy] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'WY'));
+    expect(wy.maintainEstimateCents).toBe(2750);
+  });
+});
+
+describe('audit log', () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    for (let i = 0; i < 60; i++) await recordAudit(db, { actorUserId: adminId, accountId, action: i % 2 ? 'test_thing.odd' : 'test_thing.even', details: { i } });
+  });
+
+  it('pages newest first, 50 a page, with actor e-mail and account name', async () => {
+    const first = (await admin.get('/api/admin/audit')).json();
+    expect(first).toMatchObject({ current_page: 1, per_page: 50, from: 1, to: 50, next_page_url: '?page=2' });
+    expect(first.data).toHaveLength(50);
+    expect(first.data[0]).toMatchObject({ action: 'test_thing.odd', actor_email: ADMIN.email, account_id: accountId, account_name: 'Console Boosters', details: { i: 59 } });
+    const ids = first.data.map((r: { id: number }) => r.id);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+  });
+
+  it('filters by account id and action prefix (LIKE wildcards are literal)', async () => {
+    const byAccount = (await admin.get(`/api/admin/audit?account_id=${accountId}`)).json();
+    expect(byAccount.total).toBe(60);
+    const odd = (await admin.get(`/api/admin/audit?account_id=${accountId}&action=test_thing.odd&page=1`)).json();
+    expect(odd).toMatchObject({ total: 30, last_page: 1 });
+    const prefix = (await admin.get('/api/admin/audit?action=DISCOUNT.')).json();
+    expect(prefix.data.length).toBeGreaterThan(0);
+    expect(prefix.data.every((r: { action: string }) => r.action.startsWith('discount.'))).toBe(true);
+    expect((await admin.get('/api/admin/audit?action=test%25thing')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/audit?action=test_')).json().total).toBe(60);
+    expect((await admin.get('/api/admin/audit?action=testXthing')).json().total).toBe(0);
+    const page2 = (await admin.get(`/api/admin/audit?account_id=${accountId}&page=2`)).json();
+    expect(page2).toMatchObject({ current_page: 2, from: 51, to: 60, prev_page_url: `?account_id=${accountId}&page=1` });
+  });
+
+  it('refuses a bad account id with a message', async () => {
+    const res = await admin.get('/api/admin/audit?account_id=abc');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.account_id).toEqual(['The account id must be a whole number.']);
+    const n = await t.database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.actorUserId, adminId)));
+    expect(n[0].n).toBeGreaterThan(60);
+  });
+});

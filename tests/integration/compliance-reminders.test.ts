@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { accounts, complianceReminders, filings, mailOutbox } from '../../src/server/db/schema.ts';
+import { sendDueReminders } from '../../src/server/modules/compliance/send-reminders.ts';
+import { addDays, form990DueDate } from '../../src/shared/rules/compliance-calendar.ts';
+
+/** The daily compliance reminders (issue 7): 30 and 7 days before, once per account, deadline and tier. */
+
+let t: TestApp;
+const OPTS = { publicUrl: 'https://goodstanding.example', companyName: 'GoodStanding' };
+// Fiscal year ending December 2025: Form 990-series due Friday May 15, 2026.
+const DUE = form990DueDate(12, 2025);
+
+/** A customer account with a primary user (or none), fiscal year end and renewal date as given. */
+async function customer(name: string, email: string | null, set: Partial<typeof accounts.$inferInsert>) {
+  const db = t.database.db;
+  const account = await createAccount(db, { name });
+  if (email) {
+    const user = await createUser(db, { email, password: 'Reminder-pass-1', accountId: account.id });
+    await db.update(accounts).set({ primaryUserId: user.id }).where(eq(accounts.id, account.id));
+  }
+  await db.update(accounts).set(set).where(eq(accounts.id, account.id));
+  return account.id;
+}
+
+const run = (today: string) => sendDueReminders(t.database.db, { today, ...OPTS });
+const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(asc(mailOutbox.id));
+
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+describe('sendDueReminders', () => {
+  it('writes the 30-day and the 7-day Form 990 reminder once each, however often or late it runs, and none after the due date', async () => {
+    expect(DUE).toBe('2026-05-15');
+    const id = await customer('Reminder Boosters', 'reminder.holder@example.com', { fiscalYearEndMonth: 12 });
+
+    expect((await run(addDays(DUE, -31))).enqueued).toBe(0);
+    expect(await mailsTo('reminder.holder@example.com')).toHaveLength(0);
+
+    const first = await run(addDays(DUE, -30));
+    expect(first.enqueued).toBe(1);
+    expect((await run(addDays(DUE, -30))).enqueued).toBe(0); // the same day again
+    expect((await run(addDays(DUE, -12))).enqueued).toBe(0); // later in the same window
+    let mails = await mailsTo('reminder.holder@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'compliance.reminder.form_990', status: 'pending', subject: 'Form 990-N, 990-EZ or 990 due May 15, 2026 (in 30 days)' });
+    expect(mails[0].textBody).toContain('Form 990-N, 990-EZ or 990 for the fiscal year ending December 31, 2025');
+    expect(mails[0].textBody).toContain('https://goodstanding.example/account');
+    expect(mails[0].textBody).toContain("Reminder Boosters's annual IRS return is due May 15, 2026");
+
+    // The job missed the exact 7-days-before day: it sends the 7-day one when it runs next.
+    expect((await run(addDays(DUE, -5))).enqueued).toBe(1);
+    expect((await run(addDays(DUE, -5))).enqueued).toBe(0);
+    expect((await run(DUE)).enqueued).toBe(0);
+    expect((await run(addDays(DUE, 1))).enqueued).toBe(0);
+    expect((await run(addDays(DUE, 20))).enqueued).toBe(0);
+    mails = await mailsTo('reminder.holder@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Form 990-N, 990-EZ or 990 due May 15, 2026 (in 30 days)',
+      'Form 990-N, 990-EZ or 990 due May 15, 2026 (in 5 days)',
+    ]);
+
+    const rows = await t.database.db.select().from(complianceReminders).where(eq(complianceReminders.accountId, id)).orderBy(asc(complianceReminders.id));
+    expect(rows.map((r) => ({ key: r.key, kind: r.kind, due: r.due, tier: r.tier, mailId: r.mailId }))).toEqual([
+      { key: `${id}:form_990:2026-05-15:30`, kind: 'form_990', due: '2026-05-15', tier: 30, mailId: mails[0].id },
+      { key: `${id}:form_990:2026-05-15:7`, kind: 'form_990', due: '2026-05-15', tier: 7, mailId: mails[1].id },
+    ]);
+  });
+
+  it('a deadline first seen within 7 days gets only the 7-day reminder; renewal reminders too', async () => {
+    await customer('Late Boosters', 'late.holder@example.com', { fiscalYearEndMonth: 12 });
+    await customer('Renewing Boosters', 'renewing.holder@example.com', { renewalDueAt: new Date('2026-05-01T12:00:00Z') });
+    await run(addDays(DUE, -6));
+    expect((await mailsTo('late.holder@example.com')).map((m) => m.subject)).toEqual(['Form 990-N, 990-EZ or 990 due May 15, 2026 (in 6 days)']);
+    await run('2026-04-01');
+    await run('2026-04-24');
+    await run('2026-04-30');
+    await run('2026-05-02');
+    expect((await mailsTo('renewing.holder@example.com')).map((m) => m.subject)).toEqual([
+      'GoodStanding renewal due May 1, 2026 (in 30 days)',
+      'GoodStanding renewal due May 1, 2026 (in 7 days)',
+    ]);
+  });
+
+  it('writes nothing for IRS subordinates, accounts without a primary user, or a tax year already filed', async () => {
+    const db = t.database.db;
+    await customer('Subordinate Boosters', 'subordinate.user@example.com', { fiscalYearEndMonth: 12, source: 'irs-bmf', renewalDueAt: new Date('2026-05-20T00:00:00Z') });
+    await customer('Orphan Boosters', null, { fiscalYearEndMonth: 12, renewalDueAt: new Date('2026-05-20T00:00:00Z') });
+    const filedId = await customer('Filed Boosters', 'filed.holder@example.com', { fiscalYearEndMonth: 12 });
+    await db.insert(filings).values({ accountId: filedId, taxYear: 2025, form: '990-N', filedOn: '2026-02-01' });
+    // A user of another account named as primary does not receive the account's mail either.
+    const stray = await createUser(db, { email: 'stray.user@example.com', password: 'Reminder-pass-1' });
+    await customer('Stray Boosters', null, { fiscalYearEndMonth: 12, primaryUserId: stray.id });
+
+    const counts = await run(addDays(DUE, -30));
+    expect(counts.skippedFiled).toBe(1);
+    await run(addDays(DUE, -3));
+    for (const email of ['subordinate.user@example.com', 'filed.holder@example.com', 'stray.user@example.com']) {
+      expect(await mailsTo(email)).toHaveLength(0);
+    }
+    const orphan = await db.select({ id: complianceReminders.id }).from(complianceReminders)
+      .innerJoin(accounts, eq(accounts.id, complianceReminders.accountId)).where(eq(accounts.name, 'Orphan Boosters'));
+    expect(orphan).toHaveLength(0);
+  });
+
+  it('reads many accounts in batches', async () => {
+    for (let i = 0; i < 230; i++) await customer(`Batch Boosters ${i}`, `batch.${i}@example.com`, { fiscalYearEndMonth: 12 });
+    const counts = await run(addDays(DUE, -29));
+    expect(counts.accounts).toBeGreaterThanOrEqual(230);
+    expect((await mailsTo('batch.0@example.com'))).toHaveLength(1);
+    expect((await mailsTo('batch.229@example.com'))).toHaveLength(1);
+    expect((await run(addDays(DUE, -28))).enqueued).toBe(0);
+  });
+});
