@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PageObject } from '../rules/pagination.ts';
 
 /**
  * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §3 "Account", §6): a list of
@@ -51,18 +52,7 @@ export interface AdminAccountRow {
 }
 
 /** GET /api/admin/accounts: the SPEC §3 page object plus the levels to filter by. */
-export interface AdminAccountsPage {
-  current_page: number;
-  data: AdminAccountRow[];
-  from: number | null;
-  to: number | null;
-  last_page: number;
-  per_page: number;
-  total: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-  levels: { id: number; name: string }[];
-}
+export type AdminAccountsPage = PageObject<AdminAccountRow> & { levels: { id: number; name: string }[] };
 
 /** GET /api/admin/accounts/:id: the account's summary and its bounded lists, newest first. */
 export interface AdminAccountDetail {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeDiscountCode } from '../rules/billing.ts';
+import { normalizeDiscountCode, type Discount } from '../rules/billing.ts';
 import { msg, optionalText, requiredChoice, stripControl } from '../validation.ts';
 import { checkbox } from './admin.ts';
 import { dollarsToCentsField } from './admin-levels.ts';
@@ -151,18 +151,7 @@ export type DiscountFormInput = z.input<typeof discountFormSchema>;
 export type DiscountForm = z.output<typeof discountFormSchema>;
 
 /** A discount code as the admin list shows it (GET /api/admin/discounts); money in integer cents. */
-export interface AdminDiscount {
-  id: number;
-  code: string;
-  description: string;
-  /** Fixed amount off in cents; 0 for a percentage code. */
-  currency_value_cents: number;
-  /** Fraction taken off (0.2 is 20 %); 0 for a fixed code. */
-  multiplier: number;
-  is_new_account: boolean;
-  is_renewals: boolean;
-  is_upgrades: boolean;
-  is_service_fees: boolean;
+export interface AdminDiscount extends Discount {
   /** ISO 8601 or null (open). */
   starts_at: string | null;
   /** ISO 8601, the first moment the code no longer works, or null (open). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg, requiredChoice, requiredInt, stripControl } from '../validation.ts';
-import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import { parseIsoDate, type RevocationRisk } from '../rules/compliance-calendar.ts';
 
 /** The annual IRS returns a filing can be recorded as (issue 7). */
 export const FILING_FORMS = ['990-N', '990-EZ', '990'] as const;
@@ -35,3 +35,20 @@ export const filingSchema = z.object({
   filed_on: requiredIsoDate('filed on'),
 });
 export type FilingInput = z.infer<typeof filingSchema>;
+
+/** One row of GET /api/admin/compliance/risk: a customer account at revocation risk. */
+export interface RiskRow {
+  account_id: number;
+  name: string;
+  city: string;
+  state: string;
+  fiscal_year_end_month: number;
+  primary_email: string | null;
+  risk: Exclude<RevocationRisk, 'ok'>;
+  /** The latest tax year whose due date has passed. */
+  latest_due_tax_year: number;
+  /** Tax years from the account's first (its creation year) to latest_due_tax_year without a filing, newest first (at most 3). */
+  missing_tax_years: number[];
+  /** The newest recorded filing's tax year, or null. */
+  last_filed_tax_year: number | null;
+}

@@ -3,23 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { accounts, filings, users } from '../../db/schema.ts';
 import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
-import { latestDueTaxYear, revocationRisk, type RevocationRisk } from '../../../shared/rules/compliance-calendar.ts';
+import { latestDueTaxYear, revocationRisk } from '../../../shared/rules/compliance-calendar.ts';
+import type { RiskRow } from '../../../shared/schemas/compliance.ts';
 
-export interface RiskRow {
-  account_id: number;
-  name: string;
-  city: string;
-  state: string;
-  fiscal_year_end_month: number;
-  primary_email: string | null;
-  risk: Exclude<RevocationRisk, 'ok'>;
-  /** The latest tax year whose due date has passed. */
-  latest_due_tax_year: number;
-  /** Tax years from the account's first (its creation year) to latest_due_tax_year without a filing, newest first (at most 3). */
-  missing_tax_years: number[];
-  /** The newest recorded filing's tax year, or null. */
-  last_filed_tax_year: number | null;
-}
 
 /**
  * Customer accounts (`source <> 'irs-bmf'`) with a fiscal year end at revocation risk on `today`

@@ -9,20 +9,8 @@ import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import type { RiskRow } from '../../../shared/schemas/compliance.ts';
 
-/** GET /api/admin/compliance/risk (src/server/modules/compliance/list-revocation-risk.ts). */
-interface RiskRow {
-  account_id: number;
-  name: string;
-  city: string;
-  state: string;
-  fiscal_year_end_month: number;
-  primary_email: string | null;
-  risk: 'at_risk' | 'revoked';
-  latest_due_tax_year: number;
-  missing_tax_years: number[];
-  last_filed_tax_year: number | null;
-}
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
