@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 import { ProfileImageCard } from './profile-image-card.tsx';
+import { BillingCard } from './billing-card.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 
@@ -106,6 +107,7 @@ export default function AccountPage() {
         </SimpleGrid>
       )}
       {account && <RenewalCard />}
+      {account && <BillingCard />}
       {account && (
         <ProfileImageCard
           account={account}
