@@ -40,6 +40,7 @@ import { renewalRoutes } from './modules/renewals/routes.ts';
 import { complianceRoutes } from './modules/compliance/routes.ts';
 import { accountUserRoutes } from './modules/account-users/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
+import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 
 /**
  * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
@@ -186,6 +187,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(complianceRoutes);
   await app.register(accountUserRoutes);
   await app.register(adminAccountRoutes);
+  await app.register(adminPaymentRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

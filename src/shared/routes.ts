@@ -49,6 +49,7 @@ export const PAGES: PageRoute[] = [
   { path: '/admin', title: 'Admin', access: 'admin' },
   { path: '/admin/accounts', title: 'Accounts', access: 'admin' },
   { path: '/admin/accounts/show/:id', title: 'Account', access: 'admin' },
+  { path: '/admin/payments', title: 'Payments', access: 'admin' },
   { path: '/admin/inquiries', title: 'Inquiries', access: 'admin' },
   { path: '/admin/inquiries/:id', title: 'Inquiry', access: 'admin' },
   { path: '/admin/applications', title: 'Applications', access: 'admin' },

@@ -47,6 +47,7 @@ const routes: RouteObject[] = [
       { path: '/admin', element: screen(() => import('./features/admin/admin-home-page.tsx')) },
       { path: '/admin/accounts', element: screen(() => import('./features/admin/accounts-page.tsx')) },
       { path: '/admin/accounts/show/:id', element: screen(() => import('./features/admin/account-show-page.tsx')) },
+      { path: '/admin/payments', element: screen(() => import('./features/admin/payments-admin-page.tsx')) },
       { path: '/admin/inquiries', element: screen(() => import('./features/admin/inquiries-page.tsx')) },
       { path: '/admin/inquiries/:id', element: screen(() => import('./features/admin/inquiry-page.tsx')) },
       { path: '/admin/applications', element: screen(() => import('./features/admin/applications-page.tsx')) },

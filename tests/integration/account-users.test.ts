@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
-import { accounts, applications, auditLog, invoices, levels, sessions, users } from '../../src/server/db/schema.ts';
+import { accounts, applications, auditLog, inquiries, invoices, levels, sessions, users } from '../../src/server/db/schema.ts';
 import { ACCOUNT_USER_TEXT, type AccountUserList, type AccountUserRow } from '../../src/shared/schemas/account-users.ts';
 
 /**
@@ -210,6 +210,15 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect((await t.database.db.select().from(sessions).where(eq(sessions.userId, gone.id))).length).toBe(0);
     expect((await theirs.get('/app/account/users/json')).statusCode).toBe(401);
     expect((await a.delete(`/app/account/users/delete/${gone.id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes a user who once handled an inquiry: the inquiry keeps its handled time, without the handler', async () => {
+    const gone = await store(a, { email: 'inquiry.handler@example.com' });
+    const [inquiry] = await t.database.db.insert(inquiries).values({ kind: 'contact', email: 'asker@example.com', isHandled: true, handledAt: new Date(), handledBy: gone.id }).returning();
+    const res = await a.delete(`/app/account/users/delete/${gone.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [after] = await t.database.db.select().from(inquiries).where(eq(inquiries.id, inquiry.id));
+    expect(after).toMatchObject({ isHandled: true, handledBy: null });
   });
 
   it('deleting the user who applied hands the account\'s application to the primary user; the invoice stays', async () => {

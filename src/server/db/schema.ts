@@ -152,7 +152,7 @@ export const inquiries = pgTable('inquiries', {
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   isHandled: boolean('is_handled').notNull().default(false),
   handledAt: timestamp('handled_at', { withTimezone: true }),
-  handledBy: integer('handled_by').references(() => users.id),
+  handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
   ip: text('ip').notNull().default(''),
   createdAt: createdAt(),
 }, (t) => [index('inquiries_kind_created').on(t.kind, t.createdAt), index('inquiries_created').on(t.createdAt)]);
@@ -250,6 +250,8 @@ export const invoices = pgTable('invoices', {
   uniqueIndex('invoices_number_unique').on(t.number),
   uniqueIndex('invoices_application_unique').on(t.applicationId),
   index('invoices_account').on(t.accountId),
+  // Staff's open-invoices list and total read only invoices with something left to pay.
+  index('invoices_open').on(t.documentAt, t.id).where(sql`${t.balanceCents} > 0`),
 ]);
 
 /** Order details of an invoice (SPEC §3: label, type, value); `type` is what discount flags match. */

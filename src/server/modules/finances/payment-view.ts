@@ -17,17 +17,34 @@ export type PaymentRow = typeof payments.$inferSelect;
  * Reads payment_invoices and invoices; writes nothing.
  */
 export async function toFinancePayments(db: DbOrTx, accountId: number, rows: readonly PaymentRow[]): Promise<FinancePayment[]> {
+  return shapePayments(db, rows, () => accountId);
+}
+
+/**
+ * Payment rows of any accounts (the admin's payments list), shaped like `toFinancePayments` in the
+ * order given: each payment shows only invoices of its own account. Two queries whatever the
+ * number of accounts. Reads payment_invoices and invoices; writes nothing.
+ */
+export async function toFinancePaymentsOfAccounts(db: DbOrTx, rows: readonly PaymentRow[]): Promise<FinancePayment[]> {
+  return shapePayments(db, rows, (r) => r.accountId);
+}
+
+/** The shaping of both: `accountOf(row)` is the only account whose invoices a row may show. */
+async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf: (row: PaymentRow) => number): Promise<FinancePayment[]> {
   if (!rows.length) return [];
+  const accountIds = [...new Set(rows.map(accountOf))];
+  const accountOfPayment = new Map(rows.map((r) => [r.id, accountOf(r)]));
   const paidIds = rows.filter((r) => r.status === 'paid').map((r) => r.id);
   const applied = new Map<number, FinanceInvoice[]>();
   if (paidIds.length) {
     const allocations = await db
-      .select({ paymentId: paymentInvoices.paymentId, id: invoices.id, number: invoices.number, amount_cents: paymentInvoices.amountCents })
+      .select({ paymentId: paymentInvoices.paymentId, accountId: invoices.accountId, id: invoices.id, number: invoices.number, amount_cents: paymentInvoices.amountCents })
       .from(paymentInvoices)
       .innerJoin(invoices, eq(invoices.id, paymentInvoices.invoiceId))
-      .where(and(inArray(paymentInvoices.paymentId, paidIds), eq(invoices.accountId, accountId)))
+      .where(and(inArray(paymentInvoices.paymentId, paidIds), inArray(invoices.accountId, accountIds)))
       .orderBy(asc(invoices.documentAt), asc(invoices.id));
-    for (const { paymentId, ...invoice } of allocations) {
+    for (const { paymentId, accountId, ...invoice } of allocations) {
+      if (accountOfPayment.get(paymentId) !== accountId) continue;
       const list = applied.get(paymentId);
       if (list) list.push(invoice);
       else applied.set(paymentId, [invoice]);
@@ -35,14 +52,15 @@ export async function toFinancePayments(db: DbOrTx, accountId: number, rows: rea
   }
 
   const selectedIds = [...new Set(rows.filter((r) => !applied.has(r.id)).flatMap((r) => r.invoiceIds))];
-  const numbers = new Map<number, string>();
+  const numbers = new Map<number, { number: string; accountId: number }>();
   if (selectedIds.length) {
     const found = await db
-      .select({ id: invoices.id, number: invoices.number })
+      .select({ id: invoices.id, number: invoices.number, accountId: invoices.accountId })
       .from(invoices)
-      .where(and(inArray(invoices.id, selectedIds), eq(invoices.accountId, accountId)));
-    for (const r of found) numbers.set(r.id, r.number);
+      .where(and(inArray(invoices.id, selectedIds), inArray(invoices.accountId, accountIds)));
+    for (const r of found) numbers.set(r.id, { number: r.number, accountId: r.accountId });
   }
+  const ownInvoice = (r: PaymentRow, id: number) => numbers.get(id)?.accountId === accountOf(r);
 
   return rows.map((r) => ({
     id: r.id,
@@ -58,6 +76,6 @@ export async function toFinancePayments(db: DbOrTx, accountId: number, rows: rea
     settled_at: r.settledAt ? r.settledAt.toISOString() : null,
     // invoice_ids were stored oldest first by the payment step (lockInvoices' order).
     invoices: applied.get(r.id)
-      ?? r.invoiceIds.filter((id) => numbers.has(id)).map((id) => ({ id, number: numbers.get(id)!, amount_cents: null })),
+      ?? r.invoiceIds.filter((id) => ownInvoice(r, id)).map((id) => ({ id, number: numbers.get(id)!.number, amount_cents: null })),
   }));
 }

@@ -5,6 +5,7 @@ import { AdminNav } from './admin-nav.tsx';
 
 const SECTIONS = [
   ['/admin/accounts', 'Accounts', 'Find a group by name, EIN or e-mail, open it and act on its behalf.'],
+  ['/admin/payments', 'Payments', 'Every account’s payments and open invoices; held and unconfirmed payments to look into.'],
   ['/admin/inquiries', 'Inquiries', 'Contact, compliance check, multi-chapter and campus report submissions.'],
   ['/admin/applications', 'Applications', 'Drafts, completed and deleted applications, with their answers.'],
   ['/admin/outbox', 'Mail outbox', 'Every mail the site sent or is keeping to send.'],

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 
 const LINKS = [
   ['/admin/accounts', 'Accounts'],
+  ['/admin/payments', 'Payments'],
   ['/admin/inquiries', 'Inquiries'],
   ['/admin/applications', 'Applications'],
   ['/admin/outbox', 'Mail outbox'],

@@ -1,0 +1,30 @@
+import { count, gt, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { invoices, payments } from '../../db/schema.ts';
+import type { AdminMoneyTotals } from '../../../shared/schemas/admin-payments.ts';
+
+/**
+ * The whole-site figures above the admin's payments and open invoices (issue 7), never narrowed by
+ * a filter: the sum and number of open balances (invoices with a balance above 0), and the number
+ * of payments held for review at the gateway and of payments never confirmed (pending), which need
+ * staff attention. The payment counts are read through `payments_status_created`.
+ * Reads invoices and payments; writes nothing.
+ */
+export async function getMoneyTotals(db: DbOrTx): Promise<AdminMoneyTotals> {
+  const [open] = await db
+    .select({ cents: sql<string | number | null>`sum(${invoices.balanceCents})`, n: count() })
+    .from(invoices)
+    .where(gt(invoices.balanceCents, 0));
+  const byStatus = await db
+    .select({ status: payments.status, n: count() })
+    .from(payments)
+    .where(inArray(payments.status, ['held', 'pending']))
+    .groupBy(payments.status);
+  const of = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
+  return {
+    open_balance_cents: Number(open?.cents ?? 0),
+    open_invoices: open?.n ?? 0,
+    held_payments: of('held'),
+    pending_payments: of('pending'),
+  };
+}

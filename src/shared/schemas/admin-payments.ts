@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { PageObject } from '../rules/pagination.ts';
+import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts';
+
+/**
+ * The staff's view of money (issue 7; admin console /admin/payments): every account's payments,
+ * newest first, and every account's open invoices, oldest first, with totals that need staff
+ * attention. Money is in integer cents under `*_cents` names, dates are ISO 8601, like the other
+ * read-only views (shapes of payments as in ./finances.ts).
+ */
+
+/** Rows per page of GET /api/admin/payments and GET /api/admin/invoices/open. */
+export const ADMIN_PAYMENTS_PER_PAGE = 25;
+
+/** Statuses the list shows and filters by; PayPal sessions never completed are never listed. */
+export const ADMIN_PAYMENT_STATUSES = ['paid', 'held', 'pending', 'declined', 'failed'] as const satisfies readonly FinanceStatus[];
+/** Methods the list filters by. */
+export const ADMIN_PAYMENT_METHODS = ['card', 'bank', 'paypal', 'zero'] as const satisfies readonly FinanceMethod[];
+/** Overdue filter of the open invoices: dated more than this many days ago. */
+export const OPEN_INVOICE_OVERDUE_FILTERS = ['30'] as const;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const page = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+/**
+ * Query of GET /api/admin/payments and of the page's "Payments" tab: `status` and `method`
+ * (empty means any), 1-based `page` (anything unreadable is page 1).
+ */
+export const adminPaymentsQuery = z.object({
+  status: z.preprocess(emptyToUndefined, z.enum(ADMIN_PAYMENT_STATUSES, { error: 'The selected status is invalid.' }).optional()),
+  method: z.preprocess(emptyToUndefined, z.enum(ADMIN_PAYMENT_METHODS, { error: 'The selected method is invalid.' }).optional()),
+  page,
+});
+export type AdminPaymentsQuery = z.output<typeof adminPaymentsQuery>;
+
+/**
+ * Query of GET /api/admin/invoices/open and of the page's "Open invoices" tab: `overdue` '30'
+ * (dated more than 30 days ago; empty means any), 1-based `page`.
+ */
+export const adminOpenInvoicesQuery = z.object({
+  overdue: z.preprocess(emptyToUndefined, z.enum(OPEN_INVOICE_OVERDUE_FILTERS, { error: 'The selected overdue filter is invalid.' }).optional()),
+  page,
+});
+export type AdminOpenInvoicesQuery = z.output<typeof adminOpenInvoicesQuery>;
+
+/** Whole-site figures shown above both lists (never narrowed by the filters). */
+export interface AdminMoneyTotals {
+  /** Sum of every invoice's balance still owed, integer cents. */
+  open_balance_cents: number;
+  /** Invoices with a balance above 0. */
+  open_invoices: number;
+  /** Payments held for review at the gateway: money taken, not yet applied. */
+  held_payments: number;
+  /** Payments whose gateway answer never came: not confirmed either way. */
+  pending_payments: number;
+}
+
+/** One row of the payments list: a payment as the finances page shows it, with its account. */
+export type AdminPaymentRow = FinancePayment & { account: { id: number; name: string } };
+
+/** GET /api/admin/payments: the SPEC §3 page object plus the totals. */
+export type AdminPaymentsPage = PageObject<AdminPaymentRow> & { totals: AdminMoneyTotals };
+
+/** One row of the open invoices list. */
+export interface AdminOpenInvoiceRow {
+  id: number;
+  number: string;
+  account: { id: number; name: string };
+  document_at: string;
+  value_cents: number;
+  /** Still owed, integer cents (above 0). */
+  balance_cents: number;
+}
+
+/** GET /api/admin/invoices/open: the SPEC §3 page object plus the totals. */
+export type AdminOpenInvoicesPage = PageObject<AdminOpenInvoiceRow> & { totals: AdminMoneyTotals };
