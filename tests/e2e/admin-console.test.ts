@@ -102,8 +102,17 @@ describe('admin console', () => {
     await row.getByText('The maintain estimate field is required.').waitFor();
     await page.screenshot({ path: 'test-results/admin-states-edit.png', fullPage: false });
     await maintain.fill(before);
+    // A filing date needs a label and a day the month has.
+    await row.getByLabel('Filing due month').selectOption({ label: 'April' });
+    await row.getByLabel('Filing due day').fill('31');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByText('The filing due day must be between 1 and 30 for April.').waitFor();
+    await row.getByText('The filing label field is required when a filing date is given.').waitFor();
+    await row.getByLabel('Filing due day').fill('15');
+    await row.getByLabel('Filing label').fill('Annual report');
     await row.getByRole('button', { name: 'Save' }).click();
     await table.getByRole('button', { name: 'Edit Wyoming' }).waitFor();
+    await table.getByRole('row').filter({ hasText: 'Wyoming' }).getByText('Annual report, due April 15').waitFor();
     await page.screenshot({ path: 'test-results/admin-states.png', fullPage: false });
 
     await page.goto('/state-registration');

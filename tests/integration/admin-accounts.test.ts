@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
-import { accounts, applications, auditLog, bylaws, files, levels, payments, users } from '../../src/server/db/schema.ts';
+import { accounts, applications, auditLog, bylaws, files, groups, levels, payments, users } from '../../src/server/db/schema.ts';
 import type { AdminAccountDetail, AdminAccountsPage } from '../../src/shared/schemas/admin-accounts.ts';
 
 /**
@@ -183,6 +183,87 @@ describe('GET /api/admin/accounts/:id', () => {
       expect(res.statusCode, path).toBe(404);
       expect(res.json().message).toBe('The account could not be found.');
     }
+  });
+});
+
+describe('PUT /api/admin/accounts/:id/settings', () => {
+  it('saves the renewal flags and the group, audits the change, and the holder renews with the upgrade locked and the group billed', async () => {
+    const [g] = await db().insert(groups).values({ label: 'Settings test group', gen: '9911' }).returning();
+    const [other] = await db().insert(groups).values({ label: 'Another group', gen: '9912' }).returning();
+    const detail = (await admin.get(`/api/admin/accounts/${ids.alpha}`)).json() as AdminAccountDetail;
+    expect(detail.groups).toEqual(expect.arrayContaining([
+      { id: g.id, label: 'Settings test group', is_billed_as_group: false },
+      { id: other.id, label: 'Another group', is_billed_as_group: false },
+    ]));
+
+    const res = await admin.put(`/api/admin/accounts/${ids.alpha}/settings`, { is_suspended_from_basic_renewal: true, group_id: g.id, is_billed_as_group: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ is_suspended_from_basic_renewal: true, group: { id: g.id, label: 'Settings test group', is_billed_as_group: true } });
+    const [row] = await db().select({ s: accounts.isSuspendedFromBasicRenewal, groupId: accounts.groupId }).from(accounts).where(eq(accounts.id, ids.alpha));
+    expect(row).toEqual({ s: true, groupId: g.id });
+    const [saved] = await db().select({ billed: groups.isBilledAsGroup }).from(groups).where(eq(groups.id, g.id));
+    expect(saved.billed).toBe(true);
+
+    const [adminRow] = await db().select({ id: users.id }).from(users).where(eq(users.email, ADMIN.email));
+    const audits = await db().select().from(auditLog)
+      .where(and(eq(auditLog.action, 'account.settings_updated'), eq(auditLog.accountId, ids.alpha))).orderBy(desc(auditLog.id));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorUserId: adminRow.id, accountId: ids.alpha,
+      details: {
+        accountId: ids.alpha, groupId: g.id,
+        changes: {
+          is_suspended_from_basic_renewal: { from: false, to: true },
+          group_id: { from: null, to: g.id },
+          group_is_billed_as_group: { from: false, to: true },
+        },
+      },
+    });
+
+    // The page shows it; saving the same again writes no audit row.
+    const after = (await admin.get(`/api/admin/accounts/${ids.alpha}`)).json() as AdminAccountDetail;
+    expect(after.account).toMatchObject({ status: 'suspended', is_suspended_from_basic_renewal: true, group: { id: g.id, is_billed_as_group: true } });
+    expect((await admin.put(`/api/admin/accounts/${ids.alpha}/settings`, { is_suspended_from_basic_renewal: true, group_id: g.id, is_billed_as_group: true })).statusCode).toBe(200);
+    const [{ n }] = await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'account.settings_updated'));
+    expect(n).toBe(1);
+
+    // The holder's renewal form: the upgrade is locked on and the group is billed as a group (SPEC §4, §8).
+    const holder = await signedIn(t.app, HOLDER);
+    const renewal = await holder.get('/api/account/renewal');
+    expect(renewal.statusCode, renewal.body).toBe(200);
+    const screen = renewal.json() as { options: { isUpgradeLocked: boolean }; account: { group: { label: string; is_billed_as_group: boolean } | null } };
+    expect(screen.options.isUpgradeLocked).toBe(true);
+    expect(screen.account.group).toMatchObject({ label: 'Settings test group', is_billed_as_group: true });
+
+    // Back to none: the group's own flag stays as it was (it belongs to the group).
+    const cleared = await admin.put(`/api/admin/accounts/${ids.alpha}/settings`, { is_suspended_from_basic_renewal: false, group_id: null, is_billed_as_group: false });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toEqual({ is_suspended_from_basic_renewal: false, group: null });
+    const [back] = await db().select({ s: accounts.isSuspendedFromBasicRenewal, groupId: accounts.groupId }).from(accounts).where(eq(accounts.id, ids.alpha));
+    expect(back).toEqual({ s: false, groupId: null });
+    await db().update(groups).set({ isBilledAsGroup: false }).where(eq(groups.id, g.id));
+  });
+
+  it('answers 404 for an unknown account or group, 422 for a malformed body, and 403 to a holder', async () => {
+    const body = { is_suspended_from_basic_renewal: true, group_id: null, is_billed_as_group: false };
+    for (const path of ['/api/admin/accounts/999999/settings', '/api/admin/accounts/abc/settings']) {
+      const res = await admin.put(path, body);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json().message).toBe('The account could not be found.');
+    }
+    const noGroup = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, { ...body, group_id: 999999 });
+    expect(noGroup.statusCode).toBe(404);
+    expect(noGroup.json().message).toBe('The group could not be found.');
+    const bad = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, { is_suspended_from_basic_renewal: 'yes', group_id: 'x' });
+    expect(bad.statusCode).toBe(422);
+    // Nothing changed on a refused request.
+    const [row] = await db().select({ s: accounts.isSuspendedFromBasicRenewal }).from(accounts).where(eq(accounts.id, ids.bravo));
+    expect(row.s).toBe(false);
+
+    const holder = await signedIn(t.app, HOLDER);
+    expect((await holder.put(`/api/admin/accounts/${ids.bravo}/settings`, body)).statusCode).toBe(403);
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.put(`/api/admin/accounts/${ids.bravo}/settings`, body)).statusCode).toBe(401);
   });
 });
 

@@ -5,7 +5,7 @@ import { createAccount, createUser } from '../../src/server/db/seed/factories.ts
 import { auditLog, discounts, levels, stateRequirements } from '../../src/server/db/schema.ts';
 import { recordAudit } from '../../src/server/modules/audit/record-audit.ts';
 import { DISCOUNT_MESSAGES } from '../../src/shared/schemas/admin-discounts.ts';
-import { LEVEL_MESSAGES } from '../../src/shared/schemas/admin-levels.ts';
+import { LEVEL_MESSAGES, STATE_FILING_MESSAGES } from '../../src/shared/schemas/admin-levels.ts';
 
 /**
  * Admin console (issue 7): discount codes, levels and prices, state requirements, audit log.
@@ -221,7 +221,7 @@ describe('state requirements', () => {
   it('saves one state; the public list shows it; audited', async () => {
     const res = await admin.put('/api/admin/states/wy', { state_name: 'Wyoming', maintain_estimate: '27.50', aoi_estimate: '50', notes: '  Annual report due on the first day of the anniversary month. ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 'WY', state_name: 'Wyoming', maintain_estimate_cents: 2750, aoi_estimate_cents: 5000, notes: 'Annual report due on the first day of the anniversary month.' });
+    expect(res.json()).toEqual({ code: 'WY', state_name: 'Wyoming', maintain_estimate_cents: 2750, aoi_estimate_cents: 5000, notes: 'Annual report due on the first day of the anniversary month.', filing_label: null, filing_due_month: null, filing_due_day: null });
     const pub = (await visitor.get('/api/state-requirements')).json().states.find((s: { code: string }) => s.code === 'WY');
     expect(pub).toMatchObject({ maintain_estimate_cents: 2750 });
     const [entry] = await audits('state_requirement.updated');
@@ -237,6 +237,43 @@ describe('state requirements', () => {
     expect((await admin.put('/api/admin/states/WYO', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' })).statusCode).toBe(404);
     const [wy] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'WY'));
     expect(wy.maintainEstimateCents).toBe(2750);
+  });
+
+  it('saves, shows and clears a state filing date; audited', async () => {
+    const base = { state_name: 'Oregon', maintain_estimate: '10', aoi_estimate: '20', notes: '' };
+    const saved = await admin.put('/api/admin/states/OR', { ...base, filing_label: '  Annual report ', filing_due_month: '2', filing_due_day: '29' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ code: 'OR', filing_label: 'Annual report', filing_due_month: 2, filing_due_day: 29 });
+    const listed = (await admin.get('/api/admin/states')).json().states.find((s: { code: string }) => s.code === 'OR');
+    expect(listed).toMatchObject({ filing_label: 'Annual report', filing_due_month: 2, filing_due_day: 29 });
+    const [entry] = await audits('state_requirement.updated');
+    expect(entry).toMatchObject({ actorUserId: adminId, details: { code: 'OR' } });
+    expect((entry.details as { changes: Record<string, unknown> }).changes).toMatchObject({ filing_label: [null, 'Annual report'], filing_due_month: [null, 2], filing_due_day: [null, 29] });
+
+    const cleared = await admin.put('/api/admin/states/OR', { ...base, filing_label: '', filing_due_month: '', filing_due_day: '' });
+    expect(cleared.json()).toMatchObject({ filing_label: null, filing_due_month: null, filing_due_day: null });
+    const [or] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'OR'));
+    expect(or).toMatchObject({ filingLabel: null, filingDueMonth: null, filingDueDay: null });
+  });
+
+  it('checks the filing fields: label needed with a date, both month and day, a day the month has', async () => {
+    const base = { state_name: 'Oregon', maintain_estimate: '10', aoi_estimate: '20', notes: '' };
+    const put = async (body: object) => {
+      const res = await admin.put('/api/admin/states/OR', { ...base, ...body });
+      expect(res.statusCode).toBe(422);
+      return res.json().errors;
+    };
+    expect(await put({ filing_label: '', filing_due_month: '5', filing_due_day: '15' })).toEqual({ filing_label: [STATE_FILING_MESSAGES.labelRequired] });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '', filing_due_day: '' })).toEqual({ filing_label: [STATE_FILING_MESSAGES.labelWithoutDate] });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: '' })).toEqual({ filing_due_day: [STATE_FILING_MESSAGES.dayRequired] });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '', filing_due_day: '15' })).toEqual({ filing_due_month: [STATE_FILING_MESSAGES.monthRequired] });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '4', filing_due_day: '31' })).toEqual({ filing_due_day: ['The filing due day must be between 1 and 30 for April.'] });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '13', filing_due_day: '1' })).toEqual({ filing_due_month: [STATE_FILING_MESSAGES.month] });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: '0' })).toEqual({ filing_due_day: ['The filing due day field must be between 1 and 31.'] });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: 'soon' })).toEqual({ filing_due_day: ['The filing due day field must be an integer.'] });
+    expect(await put({ filing_label: 'x'.repeat(101), filing_due_month: '5', filing_due_day: '15' })).toEqual({ filing_label: ['The filing label field must not be greater than 100 characters.'] });
+    const [or] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'OR'));
+    expect(or.filingDueMonth).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { accounts } from '../../src/server/db/schema.ts';
-import { calendarDate, nextForm990Deadline } from '../../src/shared/rules/compliance-calendar.ts';
+import { calendarDate, nextForm990Deadline, nextStateFilingDate } from '../../src/shared/rules/compliance-calendar.ts';
 
 /** GET /api/account/calendar (issue 7 "Compliance calendar"): the account's next deadlines. */
 
@@ -37,5 +37,43 @@ describe('GET /api/account/calendar', () => {
     expect((await stranger.get(`/api/account/calendar?account_id=${account.id}`)).statusCode).toBe(404);
     const visitor = await new Agent(t.app).start();
     expect((await visitor.get('/api/account/calendar')).statusCode).toBe(401);
+  });
+});
+
+describe('state filing dates in the calendar', () => {
+  it('shows the next annual filing of the account\'s state once an admin sets its date; none without a date', async () => {
+    const db = t.database.db;
+    await createUser(db, { email: 'calendar.admin@example.com', password: 'Calendar-admin-1', isAdmin: true });
+    const admin = await signedIn(t.app, { email: 'calendar.admin@example.com', password: 'Calendar-admin-1' });
+    const account = await createAccount(db, { name: 'Hoosier Boosters', state: 'IN' });
+    await createUser(db, { email: 'calendar.indiana@example.com', password: 'Calendar-pass-3', accountId: account.id });
+    const holder = await signedIn(t.app, { email: 'calendar.indiana@example.com', password: 'Calendar-pass-3' });
+    const stateDeadlines = async () => (await holder.get('/api/account/calendar')).json().deadlines.filter((d: { kind: string }) => d.kind === 'state');
+
+    expect(await stateDeadlines()).toEqual([]);
+
+    const base = { state_name: 'Indiana', maintain_estimate: '50', aoi_estimate: '50', notes: '' };
+    // A date a few days ahead and one already past this year (due next year).
+    const today = calendarDate(new Date());
+    for (const offset of [3, -3]) {
+      const d = new Date(Date.now() + offset * 86_400_000);
+      const month = d.getUTCMonth() + 1;
+      const day = d.getUTCDate();
+      const put = await admin.put('/api/admin/states/IN', { ...base, filing_label: 'Annual report', filing_due_month: String(month), filing_due_day: String(day) });
+      expect(put.statusCode).toBe(200);
+      const due = nextStateFilingDate({ dueMonth: month, dueDay: day }, calendarDate(new Date()));
+      expect(due >= today).toBe(true);
+      expect(await stateDeadlines()).toEqual([{ kind: 'state', label: 'Indiana annual report', due, daysLeft: expect.any(Number) }]);
+      if (offset === 3) expect(due).toBe(calendarDate(d));
+      else expect(due.slice(0, 4)).toBe(String(d.getUTCFullYear() + 1));
+    }
+
+    // An admin looking at the account sees it too; another state's date does not show.
+    expect((await admin.get(`/api/account/calendar?account_id=${account.id}`)).json().deadlines).toContainEqual(expect.objectContaining({ kind: 'state', label: 'Indiana annual report' }));
+    await admin.put('/api/admin/states/OH', { state_name: 'Ohio', maintain_estimate: '50', aoi_estimate: '50', notes: '', filing_label: 'Statement of continued existence', filing_due_month: '1', filing_due_day: '15' });
+    expect(await stateDeadlines()).toHaveLength(1);
+
+    await admin.put('/api/admin/states/IN', { ...base, filing_label: '', filing_due_month: '', filing_due_day: '' });
+    expect(await stateDeadlines()).toEqual([]);
   });
 });

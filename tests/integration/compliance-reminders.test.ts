@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { accounts, complianceReminders, filings, mailOutbox } from '../../src/server/db/schema.ts';
+import { accounts, complianceReminders, filings, mailOutbox, stateRequirements } from '../../src/server/db/schema.ts';
 import { sendDueReminders } from '../../src/server/modules/compliance/send-reminders.ts';
 import { addDays, form990DueDate } from '../../src/shared/rules/compliance-calendar.ts';
 
@@ -103,6 +103,25 @@ describe('sendDueReminders', () => {
     const orphan = await db.select({ id: complianceReminders.id }).from(complianceReminders)
       .innerJoin(accounts, eq(accounts.id, complianceReminders.accountId)).where(eq(accounts.name, 'Orphan Boosters'));
     expect(orphan).toHaveLength(0);
+  });
+
+  it('reminds of the annual filing of the account\'s state when staff keep its date', async () => {
+    const db = t.database.db;
+    await db.update(stateRequirements).set({ filingLabel: 'Annual report', filingDueMonth: 6, filingDueDay: 30 }).where(eq(stateRequirements.code, 'KY'));
+    await customer('Bluegrass Boosters', 'bluegrass.holder@example.com', { state: 'ky' });
+    await customer('Buckeye Boosters', 'buckeye.holder@example.com', { state: 'OH' });
+    await run('2026-05-31');
+    await run('2026-06-23');
+    await run('2026-06-24');
+    const mails = await mailsTo('bluegrass.holder@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Kentucky annual report due June 30, 2026 (in 30 days)',
+      'Kentucky annual report due June 30, 2026 (in 7 days)',
+    ]);
+    expect(mails[0].kind).toBe('compliance.reminder.state');
+    expect(mails[0].textBody).toContain("Bluegrass Boosters's Kentucky annual report is due June 30, 2026 (in 30 days).");
+    expect(await mailsTo('buckeye.holder@example.com')).toHaveLength(0);
+    await db.update(stateRequirements).set({ filingLabel: null, filingDueMonth: null, filingDueDay: null }).where(eq(stateRequirements.code, 'KY'));
   });
 
   it('reads many accounts in batches', async () => {

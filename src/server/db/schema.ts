@@ -183,7 +183,14 @@ export const stateRequirements = pgTable('state_requirements', {
   maintainEstimateCents: integer('maintain_estimate_cents').notNull(),
   aoiEstimateCents: integer('aoi_estimate_cents').notNull(),
   notes: text('notes').notNull().default(''),
-});
+  /** The state's annual filing for nonprofits (issue 7), e.g. 'Annual report'; set by staff, null when not verified. */
+  filingLabel: text('filing_label'),
+  /** Its due date every year: month 1-12 and day 1-31 (clamped to the month's length), both null or both set. */
+  filingDueMonth: smallint('filing_due_month'),
+  filingDueDay: smallint('filing_due_day'),
+}, (t) => [
+  check('state_requirements_filing_date', sql`(${t.filingDueMonth} IS NULL AND ${t.filingDueDay} IS NULL) OR (${t.filingDueMonth} BETWEEN 1 AND 12 AND ${t.filingDueDay} BETWEEN 1 AND 31 AND ${t.filingLabel} IS NOT NULL AND ${t.filingLabel} <> '')`),
+]);
 
 /** Every mail the product sends; kept until sent and retried with backoff (DESIGN §1 Mail). */
 export const mailOutbox = pgTable('mail_outbox', {

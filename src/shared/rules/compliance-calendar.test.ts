@@ -16,6 +16,7 @@ import {
   nextBusinessDay,
   nextForm990Deadline,
   nextStateFilingDate,
+  stateFilingOf,
   parseIsoDate,
   reminderKey,
   reminderWindows,
@@ -311,6 +312,16 @@ describe('renewalDeadline / nextStateFilingDate / deadlinesFor', () => {
       { kind: 'state', label: 'State annual report', due: '2026-02-28', daysLeft: 119 },
       { kind: 'renewal', label: 'Renewal', due: '2026-03-01', daysLeft: 120 },
     ]);
+  });
+
+  it('stateFilingOf labels a kept state filing with the state name; none without a full date and label', () => {
+    const row = { stateName: 'Indiana', filingLabel: 'Annual report', filingDueMonth: 5, filingDueDay: 15 };
+    expect(stateFilingOf(row)).toEqual({ label: 'Indiana annual report', dueMonth: 5, dueDay: 15 });
+    expect(stateFilingOf({ ...row, filingLabel: 'UCC filing' })?.label).toBe('Indiana UCC filing');
+    expect(stateFilingOf({ ...row, filingDueDay: null })).toBeNull();
+    expect(stateFilingOf({ ...row, filingDueMonth: null, filingDueDay: null })).toBeNull();
+    expect(stateFilingOf({ ...row, filingLabel: ' ' })).toBeNull();
+    expect(stateFilingOf({ ...row, filingDueMonth: 13 })).toBeNull();
   });
 
   it('skips an unknown fiscal year end and a missing renewal; keeps an overdue renewal with negative days', () => {

@@ -327,6 +327,29 @@ export interface StateFiling {
   dueDay: number;
 }
 
+/** A state's filing as state_requirements keeps it (issue 7); the date is both set or both null. */
+export interface StateFilingRow {
+  stateName: string;
+  filingLabel: string | null;
+  filingDueMonth: number | null;
+  filingDueDay: number | null;
+}
+
+/**
+ * The StateFiling of a state's row, labelled with the state's name: 'Indiana' and 'Annual report'
+ * → "Indiana annual report" (the label's first letter lower-cased unless its first word is an
+ * abbreviation such as 'UCC'). Null when the row keeps no complete, valid date or no label.
+ */
+export function stateFilingOf(row: StateFilingRow): StateFiling | null {
+  const { filingDueMonth: dueMonth, filingDueDay: dueDay } = row;
+  const label = (row.filingLabel ?? '').trim();
+  if (dueMonth === null || dueDay === null || !label) return null;
+  if (!Number.isInteger(dueMonth) || dueMonth < 1 || dueMonth > 12 || !Number.isInteger(dueDay) || dueDay < 1 || dueDay > 31) return null;
+  const firstWord = label.split(/\s/)[0];
+  const shown = /^[A-Z][a-z]/.test(firstWord) || firstWord.length === 1 ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  return { label: `${row.stateName} ${shown}`, dueMonth, dueDay };
+}
+
 /**
  * The next occurrence on or after `today` of an annual state filing date. Not moved off weekends or
  * holidays: state rules differ, so the unmoved (earlier or equal) date is the safe one to show.

@@ -83,4 +83,22 @@ export interface AdminAccountDetail {
   counts: { users: number; applications: number; bylaws: number; files: number; invoices: number; payments: number };
   /** Sum of the balances of the account's invoices, in cents. */
   open_balance_cents: number;
+  /** Every group, by label, for the account settings form's select. */
+  groups: AdminGroupOption[];
 }
+
+/** A group an account may belong to (GET /api/admin/accounts/:id `groups`, for the settings form). */
+export interface AdminGroupOption { id: number; label: string; is_billed_as_group: boolean }
+
+/**
+ * PUT /api/admin/accounts/:id/settings: the account's renewal flags (SPEC §4 "Renewal", §8):
+ * whether it is suspended from the basic renewal (it renews with the upgrade only), its group
+ * (null: none) and whether that group is billed as a group — a flag of the group, so it applies
+ * to every account of the group; ignored when group_id is null.
+ */
+export const accountSettingsSchema = z.object({
+  is_suspended_from_basic_renewal: z.boolean({ error: 'The suspended field must be true or false.' }),
+  group_id: z.number({ error: 'The selected group is invalid.' }).int('The selected group is invalid.').positive('The selected group is invalid.').max(2_147_483_647, 'The selected group is invalid.').nullable(),
+  is_billed_as_group: z.boolean({ error: 'The billed as a group field must be true or false.' }),
+});
+export type AccountSettingsInput = z.infer<typeof accountSettingsSchema>;

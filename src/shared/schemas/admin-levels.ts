@@ -96,23 +96,75 @@ export interface AdminLevel {
   renewal_features: string[];
 }
 
-/** One state's requirement (PUT /api/admin/states/:code): name, the two estimates in dollars, notes. */
+export const STATE_FILING_MESSAGES = {
+  labelRequired: 'The filing label field is required when a filing date is given.',
+  labelWithoutDate: 'Give the filing due month and day, or leave the filing label empty.',
+  monthRequired: 'Choose the filing due month too, or clear the filing due day.',
+  dayRequired: 'Enter the filing due day too, or choose no filing due month.',
+  month: 'Choose a month from the list.',
+} as const;
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+/** Longest day of each month (1-based index - 1); February 29 is allowed, leap years only fall on it. */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** The month choices of the state form's filing due month ('' = no date), month 1-based. */
+export const FILING_MONTH_OPTIONS: { value: string; label: string }[] = [
+  { value: '', label: 'No filing date' },
+  ...MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
+];
+
+/** '' / null / undefined → null; digits → number; anything else → NaN (rejected with `message`). */
+const optionalWhole = (label: string, min: number, max: number, message?: string) => z.preprocess(
+  (v) => {
+    const s = typeof v === 'string' ? stripControl(v).trim() : v;
+    if (s === '' || s === null || s === undefined) return null;
+    return typeof s === 'string' ? (/^\d{1,3}$/.test(s) ? Number(s) : NaN) : s;
+  },
+  z.number({ error: message ?? msg.integer(label) }).int(message ?? msg.integer(label))
+    .min(min, message ?? msg.between(label, min, max)).max(max, message ?? msg.between(label, min, max)).nullable(),
+);
+
+/**
+ * One state's requirement (PUT /api/admin/states/:code): name, the two estimates in dollars, notes,
+ * and the state's annual filing for nonprofits: label ('Annual report'), due month (1-12) and day
+ * (1 to the month's length, February 29 allowed). The date is both set or both empty; a label
+ * needs a date. Output: `filing_label`, `filing_due_month`, `filing_due_day` all null when no date.
+ */
 export const stateRequirementFormSchema = z.object({
   state_name: requiredText({ label: 'state name', max: 100 }),
   maintain_estimate: dollarsToCentsField('maintain estimate'),
   aoi_estimate: dollarsToCentsField('articles of incorporation estimate'),
   notes: optionalText({ label: 'notes', max: 1000 }),
+  filing_label: optionalText({ label: 'filing label', max: 100 }),
+  filing_due_month: optionalWhole('filing due month', 1, 12, STATE_FILING_MESSAGES.month),
+  filing_due_day: optionalWhole('filing due day', 1, 31),
+}).superRefine((v, ctx) => {
+  const { filing_due_month: month, filing_due_day: day } = v;
+  if (month !== null && day === null) ctx.addIssue({ code: 'custom', path: ['filing_due_day'], message: STATE_FILING_MESSAGES.dayRequired });
+  if (month === null && day !== null) ctx.addIssue({ code: 'custom', path: ['filing_due_month'], message: STATE_FILING_MESSAGES.monthRequired });
+  if (month !== null && day !== null && day > MONTH_DAYS[month - 1]) {
+    ctx.addIssue({ code: 'custom', path: ['filing_due_day'], message: `The filing due day must be between 1 and ${MONTH_DAYS[month - 1]} for ${MONTH_NAMES[month - 1]}.` });
+  }
+  if ((month !== null || day !== null) && v.filing_label === '') ctx.addIssue({ code: 'custom', path: ['filing_label'], message: STATE_FILING_MESSAGES.labelRequired });
+  if (month === null && day === null && v.filing_label !== '') ctx.addIssue({ code: 'custom', path: ['filing_label'], message: STATE_FILING_MESSAGES.labelWithoutDate });
+}).transform((v) => {
+  const dated = v.filing_due_month !== null && v.filing_due_day !== null;
+  return { ...v, filing_label: dated ? v.filing_label : null, filing_due_month: dated ? v.filing_due_month : null, filing_due_day: dated ? v.filing_due_day : null };
 });
 export type StateRequirementFormInput = z.input<typeof stateRequirementFormSchema>;
 export type StateRequirementForm = z.output<typeof stateRequirementFormSchema>;
 
-/** A state's requirement as listed (GET /api/admin/states); estimates in integer cents. */
+/** A state's requirement as listed (GET /api/admin/states); estimates in integer cents; the filing fields null when no date is kept. */
 export interface AdminStateRequirement {
   code: string;
   state_name: string;
   maintain_estimate_cents: number;
   aoi_estimate_cents: number;
   notes: string;
+  filing_label: string | null;
+  filing_due_month: number | null;
+  filing_due_day: number | null;
 }
 
 /** Integer cents -> the text of a dollars input: 64500 -> '645.00'. */

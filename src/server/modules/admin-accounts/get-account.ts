@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, applications, bylaws, files, groups, invoices, levels, payments, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -22,7 +22,7 @@ const LIMIT = ADMIN_ACCOUNT_LIST_LIMIT;
  * first and at most 20 each, its users, applications (completed into it, or started by its
  * users), bylaws (saved by its users), uploads (files), invoices with their balances, and
  * payments (every status but unfinished PayPal sessions, like the finances page), with the count
- * of each and the open balance. Any account, customer or not. Reads only: no audit row (only
+ * of each and the open balance, and every group (for the settings form). Any account, customer or not. Reads only: no audit row (only
  * acting on behalf of an account is audited).
  * @throws HttpError 404 'The account could not be found.'
  */
@@ -78,6 +78,9 @@ export async function getAdminAccount(db: Db, id: number, now = new Date()): Pro
   const paymentRows = await db
     .select({ id: payments.id, method: payments.method, status: payments.status, amountCents: payments.amountCents, discountCents: payments.discountCents, accountLast4: payments.accountLast4, createdAt: payments.createdAt })
     .from(payments).where(ofPayments).orderBy(desc(payments.createdAt), desc(payments.id)).limit(LIMIT);
+  const groupRows = await db
+    .select({ id: groups.id, label: groups.label, isBilledAsGroup: groups.isBilledAsGroup })
+    .from(groups).orderBy(asc(groups.label), asc(groups.id));
 
   return {
     account: {
@@ -102,5 +105,6 @@ export async function getAdminAccount(db: Db, id: number, now = new Date()): Pro
       files: Number(counts.files), invoices: Number(counts.invoices), payments: Number(counts.payments),
     },
     open_balance_cents: Number(counts.open_balance),
+    groups: groupRows.map((g) => ({ id: g.id, label: g.label, is_billed_as_group: g.isBilledAsGroup })),
   };
 }

@@ -7,10 +7,9 @@ import { auditQuery } from '../../../shared/schemas/admin-audit.ts';
 import { parseInput } from '../../validate.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { notFound } from '../../errors.ts';
-import { listStateRequirements } from '../content/list-state-requirements.ts';
 import { listDiscounts, saveDiscount } from './discounts.ts';
 import { listAdminLevels, saveLevelPrices } from './levels.ts';
-import { saveStateRequirement } from './state-requirements.ts';
+import { listAdminStateRequirements, saveStateRequirement } from './state-requirements.ts';
 import { listAudit } from './audit-log.ts';
 
 const idOf = (req: FastifyRequest) => {
@@ -41,7 +40,7 @@ export async function adminConsoleRoutes(app: FastifyInstance) {
       return saveLevelPrices(app.db, id, parseInput(levelFormSchema, req.body), req.user!.id, req.ip);
     });
 
-    admin.get('/api/admin/states', async () => ({ states: await listStateRequirements(app.db) }));
+    admin.get('/api/admin/states', async () => ({ states: await listAdminStateRequirements(app.db) }));
     admin.put('/api/admin/states/:code', async (req) => {
       const { code } = req.params as { code: string };
       if (!/^[A-Za-z]{2}$/.test(code)) throw notFound('The state');

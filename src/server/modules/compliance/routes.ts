@@ -13,6 +13,7 @@ import { resolveAccount } from '../accounts/resolve-account.ts';
 import { listFilings } from './list-filings.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
 import { recordFiling } from './record-filing.ts';
+import { stateFilingsFor } from './state-filings.ts';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -24,7 +25,9 @@ const idOf = (req: FastifyRequest) => {
  * The compliance calendar (issue 7, beyond SPEC). Dates are 'YYYY-MM-DD' (UTC calendar date).
  * - `GET /api/account/calendar` → `{ today, fiscal_year_end_month, deadlines, filings }`: deadlines
  *   from deadlinesFor (src/shared/rules/compliance-calendar.ts; the next Form 990-series due date
- *   from the fiscal year end, 1-based month, and the renewal date), the Form 990 one with
+ *   from the fiscal year end, 1-based month, the renewal date, and the next annual filing of the
+ *   account's state (accounts.state) when staff keep a date for it, kind 'state', labelled like
+ *   "Indiana annual report"; state-filings.ts), the Form 990 one with
  *   `filed: true, filed_on` when a filing for its tax year is recorded; `filings` the account's
  *   recorded filings `{ tax_year, form, filed_on }`, newest first. The holder's own account, or any
  *   account for an admin (`account_id`); others 404. Reads only.
@@ -37,10 +40,11 @@ export async function complianceRoutes(app: FastifyInstance) {
   app.get('/api/account/calendar', { preHandler: requireUser }, async (req) => {
     const { account_id } = parseInput(accountChoiceSchema, req.query);
     const { accountId } = await resolveAccount(app.db, req.user!, account_id);
-    const [account] = await app.db.select({ fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt }).from(accounts).where(eq(accounts.id, accountId));
+    const [account] = await app.db.select({ fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, state: accounts.state }).from(accounts).where(eq(accounts.id, accountId));
     const today = calendarDate(new Date());
     const filings = await listFilings(app.db, accountId);
-    const deadlines = deadlinesFor({ fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt }, today).map((d) => {
+    const stateFilings = await stateFilingsFor(app.db, account.state);
+    const deadlines = deadlinesFor({ fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt, stateFilings }, today).map((d) => {
       if (d.kind !== 'form_990') return d;
       const filing = filings.find((f) => f.tax_year === d.taxYear);
       return filing ? { ...d, filed: true, filed_on: filing.filed_on } : { ...d, filed: false };

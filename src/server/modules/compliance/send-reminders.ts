@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, complianceReminders, filings, users } from '../../db/schema.ts';
+import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import {
-  deadlinesFor, dueReminders, parseIsoDate, reminderKey, type Deadline, type ReminderTier,
+  deadlinesFor, dueReminders, parseIsoDate, reminderKey, stateFilingOf, type Deadline, type ReminderTier,
 } from '../../../shared/rules/compliance-calendar.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { stateFilingColumns } from './state-filings.ts';
 
 /** Accounts read per query: PGlite runs one query at a time, so the job never holds it long. */
 const BATCH = 200;
@@ -86,7 +87,7 @@ export interface ReminderCounts {
  * The daily compliance reminder run (issue 7): for every customer account (not an IRS subordinate,
  * `source <> 'irs-bmf'`) whose primary user (accounts.primary_user_id, a user of the account) has an
  * e-mail, the deadlines of deadlinesFor on `today` (the next Form 990 from the fiscal year end, the
- * renewal date) and the tier dueReminders gives (30 or 7 days before; none once past). Each
+ * renewal date, the annual filing of the account's state when staff keep a date for it) and the tier dueReminders gives (30 or 7 days before; none once past). Each
  * reminder is a compliance_reminders row under reminderKey, inserted with ON CONFLICT (key) DO
  * NOTHING; only a new row writes its mail to the outbox, in the same transaction, so a reminder is
  * mailed once however often or late the job runs. A Form 990 reminder is skipped when a filing for
@@ -103,13 +104,15 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
     const batch = await db
       .select({
         id: accounts.id, name: accounts.name, fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, email: users.email,
+        state: stateFilingColumns,
       })
       .from(accounts)
       .innerJoin(users, and(eq(users.id, accounts.primaryUserId), eq(users.accountId, accounts.id)))
+      .leftJoin(stateRequirements, eq(stateRequirements.code, sql`upper(trim(${accounts.state}))`))
       .where(and(
         gt(accounts.id, afterId),
         ne(accounts.source, 'irs-bmf'),
-        or(isNotNull(accounts.fiscalYearEndMonth), isNotNull(accounts.renewalDueAt)),
+        or(isNotNull(accounts.fiscalYearEndMonth), isNotNull(accounts.renewalDueAt), isNotNull(stateRequirements.filingDueMonth)),
       ))
       .orderBy(asc(accounts.id))
       .limit(BATCH);
@@ -120,7 +123,9 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
     const due: Due[] = [];
     for (const a of batch) {
       counts.accounts++;
-      for (const deadline of deadlinesFor({ fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt }, today)) {
+      const stateFiling = a.state ? stateFilingOf(a.state) : null;
+      const stateFilings = stateFiling ? [stateFiling] : [];
+      for (const deadline of deadlinesFor({ fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt, stateFilings }, today)) {
         for (const tier of dueReminders(deadline, today)) {
           due.push({ accountId: a.id, name: a.name, email: a.email, deadline, tier, key: reminderKey(a.id, deadline, tier) });
         }

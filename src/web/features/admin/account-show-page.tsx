@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ACCOUNT_STATUS_LABELS, type AdminAccountDetail } from '../../../shared/schemas/admin-accounts.ts';
+import { ACCOUNT_STATUS_LABELS, accountSettingsSchema, type AccountSettingsInput, type AdminAccountDetail } from '../../../shared/schemas/admin-accounts.ts';
 import { formatCurrency, formatFileSize } from '../../../shared/rules/formats.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
+import { toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
@@ -42,6 +43,85 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
       <Text component="div">{children}</Text>
     </div>
+  );
+}
+
+/**
+ * The account's renewal flags (SPEC §4 "Renewal", §8): suspended from the basic renewal, its group
+ * and whether that group is billed as a group (a flag of the group: every account of the group
+ * gets it). Saved with PUT /api/admin/accounts/:id/settings, which audits the change; the page and
+ * the renewal form are reloaded afterwards.
+ */
+function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
+  const { account: a, groups } = detail;
+  const queryClient = useQueryClient();
+  const [suspended, setSuspended] = useState(a.is_suspended_from_basic_renewal);
+  const [groupId, setGroupId] = useState<number | null>(a.group?.id ?? null);
+  const billedOf = (id: number | null) => groups.find((g) => g.id === id)?.is_billed_as_group ?? false;
+  const [billed, setBilled] = useState(billedOf(a.group?.id ?? null));
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const group = groups.find((g) => g.id === groupId) ?? null;
+
+  const save = async () => {
+    setFailure(null);
+    const parsed = accountSettingsSchema.safeParse({ is_suspended_from_basic_renewal: suspended, group_id: groupId, is_billed_as_group: groupId === null ? false : billed });
+    if (!parsed.success) {
+      setFailure(parsed.error.issues[0]?.message ?? 'Please check the settings.');
+      return;
+    }
+    const body: AccountSettingsInput = parsed.data;
+    setBusy(true);
+    try {
+      await http.put(`/api/admin/accounts/${a.id}/settings`, body as unknown as Record<string, unknown>);
+      await queryClient.invalidateQueries();
+      toastSuccess('The account settings were saved.');
+    } catch (err) {
+      const f = err instanceof HttpFailure ? err : null;
+      const first = f ? Object.values(f.errors).find((list) => list?.length)?.[0] : undefined;
+      setFailure(first ?? f?.message ?? 'Something went wrong!');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="account-settings">
+      <Title order={2} size="h3" id="account-settings" mb="md">Account settings</Title>
+      <Stack gap="md" maw={560}>
+        <Checkbox
+          label="Suspended from basic renewal"
+          description="The account can only renew with the upgrade."
+          checked={suspended}
+          disabled={busy}
+          onChange={(e) => setSuspended(e.currentTarget.checked)}
+        />
+        <NativeSelect
+          label="Group"
+          value={groupId === null ? '' : String(groupId)}
+          disabled={busy}
+          data={[{ value: '', label: 'None' }, ...groups.map((g) => ({ value: String(g.id), label: g.label }))]}
+          onChange={(e) => {
+            const next = e.currentTarget.value ? Number(e.currentTarget.value) : null;
+            setGroupId(next);
+            setBilled(billedOf(next));
+          }}
+        />
+        {group && (
+          <Checkbox
+            label="Billed as a group"
+            description={`A setting of the group: it applies to every account of ${group.label}, not only this one.`}
+            checked={billed}
+            disabled={busy}
+            onChange={(e) => setBilled(e.currentTarget.checked)}
+          />
+        )}
+        {failure && <Alert color="red" title="Oops..." role="alert">{failure}</Alert>}
+        <Group>
+          <Button onClick={() => void save()} loading={busy}>Save settings</Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 }
 
@@ -105,6 +185,7 @@ export default function AccountShowPage() {
           )}
         </Card>
 
+        <AccountSettingsCard key={`${a.id}-${String(a.is_suspended_from_basic_renewal)}-${a.group?.id ?? ''}-${String(a.group?.is_billed_as_group)}`} detail={q.data} />
       </Stack>
 
       {/* The shared cards bring their own top margin. */}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, NativeSelect, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { centsToDollarsText, stateRequirementFormSchema, type AdminStateRequirement } from '../../../shared/schemas/admin-levels.ts';
+import { centsToDollarsText, FILING_MONTH_OPTIONS, stateRequirementFormSchema, type AdminStateRequirement } from '../../../shared/schemas/admin-levels.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { http } from '../../lib/http.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
@@ -10,10 +10,20 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { useAdminForm } from './use-admin-form.ts';
 
-const EMPTY = { state_name: '', maintain_estimate: '', aoi_estimate: '', notes: '' };
+const EMPTY = { state_name: '', maintain_estimate: '', aoi_estimate: '', notes: '', filing_label: '', filing_due_month: '', filing_due_day: '' };
 type Values = typeof EMPTY;
 
-/** Admins edit the per-state estimates and notes of the public state registration page, one row at a time (issue 7). */
+/** 'Annual report, due May 15' for a state's kept filing; '' when none. */
+function filingText(s: AdminStateRequirement): string {
+  if (s.filing_due_month === null || s.filing_due_day === null) return '';
+  const month = FILING_MONTH_OPTIONS.find((o) => o.value === String(s.filing_due_month))?.label ?? '';
+  return `${s.filing_label ?? ''}, due ${month} ${s.filing_due_day}`;
+}
+
+/**
+ * Admins edit the per-state estimates and notes of the public state registration page, and each
+ * state's annual filing date for the compliance calendar, one row at a time (issue 7).
+ */
 export default function StatesPage() {
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin-states'], queryFn: () => http.get<{ states: AdminStateRequirement[] }>('/api/admin/states') });
@@ -34,7 +44,9 @@ export default function StatesPage() {
   });
   const edit = (s: AdminStateRequirement) => {
     setEditing(s.code);
-    form.reset({ state_name: s.state_name, maintain_estimate: centsToDollarsText(s.maintain_estimate_cents), aoi_estimate: centsToDollarsText(s.aoi_estimate_cents), notes: s.notes });
+    form.reset({ state_name: s.state_name, maintain_estimate: centsToDollarsText(s.maintain_estimate_cents), aoi_estimate: centsToDollarsText(s.aoi_estimate_cents), notes: s.notes,
+      filing_label: s.filing_label ?? '', filing_due_month: s.filing_due_month === null ? '' : String(s.filing_due_month),
+      filing_due_day: s.filing_due_day === null ? '' : String(s.filing_due_day) });
   };
   const submit = () => { if (form.check()) save.mutate(); };
   const onEnter = (e: React.KeyboardEvent) => { if (e.key === 'Enter') { e.preventDefault(); submit(); } };
@@ -47,12 +59,12 @@ export default function StatesPage() {
         {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
         {q.isError && <Alert color="red">The state requirements could not be loaded.</Alert>}
         {q.data && (
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={1130}>
             <Table striped highlightOnHover verticalSpacing="xs" aria-label="State requirements">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={60}>Code</Table.Th><Table.Th w={180}>State</Table.Th><Table.Th w={130}>Maintain / year</Table.Th>
-                  <Table.Th w={130}>Articles of incorporation</Table.Th><Table.Th>Notes</Table.Th><Table.Th w={150} />
+                  <Table.Th w={130}>Articles of incorporation</Table.Th><Table.Th>Notes</Table.Th><Table.Th w={230}>Annual filing</Table.Th><Table.Th w={150} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -63,6 +75,18 @@ export default function StatesPage() {
                     <Table.Td><TextInput size="xs" aria-label="Maintain estimate" leftSection="$" inputMode="decimal" value={values.maintain_estimate} error={errors.maintain_estimate} onKeyDown={onEnter} onChange={(e) => change({ maintain_estimate: e.currentTarget.value })} /></Table.Td>
                     <Table.Td><TextInput size="xs" aria-label="Articles of incorporation estimate" leftSection="$" inputMode="decimal" value={values.aoi_estimate} error={errors.aoi_estimate} onKeyDown={onEnter} onChange={(e) => change({ aoi_estimate: e.currentTarget.value })} /></Table.Td>
                     <Table.Td><Textarea size="xs" aria-label="Notes" autosize minRows={1} maxRows={4} value={values.notes} error={errors.notes} onChange={(e) => change({ notes: e.currentTarget.value })} /></Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        <TextInput size="xs" aria-label="Filing label" placeholder="Annual report" value={values.filing_label} error={errors.filing_label} onKeyDown={onEnter}
+                          onChange={(e) => change({ filing_label: e.currentTarget.value })} />
+                        <Group gap={4} wrap="nowrap" align="flex-start">
+                          <NativeSelect size="xs" aria-label="Filing due month" data={FILING_MONTH_OPTIONS} value={values.filing_due_month} error={errors.filing_due_month}
+                            onChange={(e) => change({ filing_due_month: e.currentTarget.value }, ['filing_due_day', 'filing_label'])} />
+                          <TextInput size="xs" w={70} aria-label="Filing due day" placeholder="Day" inputMode="numeric" value={values.filing_due_day} error={errors.filing_due_day} onKeyDown={onEnter}
+                            onChange={(e) => change({ filing_due_day: e.currentTarget.value }, ['filing_due_month', 'filing_label'])} />
+                        </Group>
+                      </Stack>
+                    </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Button size="xs" onClick={submit} loading={save.isPending}>Save</Button>
@@ -77,6 +101,7 @@ export default function StatesPage() {
                     <Table.Td>{formatCurrency(s.maintain_estimate_cents)}</Table.Td>
                     <Table.Td>{formatCurrency(s.aoi_estimate_cents)}</Table.Td>
                     <Table.Td><Text size="sm">{s.notes}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{filingText(s)}</Text></Table.Td>
                     <Table.Td><Button size="xs" variant="default" onClick={() => edit(s)} aria-label={`Edit ${s.state_name}`}>Edit</Button></Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,0 +1,4 @@
+ALTER TABLE "state_requirements" ADD COLUMN "filing_label" text;--> statement-breakpoint
+ALTER TABLE "state_requirements" ADD COLUMN "filing_due_month" smallint;--> statement-breakpoint
+ALTER TABLE "state_requirements" ADD COLUMN "filing_due_day" smallint;--> statement-breakpoint
+ALTER TABLE "state_requirements" ADD CONSTRAINT "state_requirements_filing_date" CHECK (("state_requirements"."filing_due_month" IS NULL AND "state_requirements"."filing_due_day" IS NULL) OR ("state_requirements"."filing_due_month" BETWEEN 1 AND 12 AND "state_requirements"."filing_due_day" BETWEEN 1 AND 31 AND "state_requirements"."filing_label" IS NOT NULL AND "state_requirements"."filing_label" <> ''));
