@@ -92,6 +92,11 @@ describe('renewal totals (SPEC §3 payload totals, §5 order total)', () => {
     expect(plenty).toMatchObject({ bonus_total: 92_500, order_total: 0 });
   });
 
+  it('reads an early-bird price of 0 as none, never as free', () => {
+    const none: RenewalLevel = { ...FULL_SERVICE, priceDiscountCents: 0 };
+    expect(renewalTotals(none, account(), initialRenewalChoice(none), NOW)).toMatchObject({ subtotal: 99_500, discount_total: 0, order_total: 99_500 });
+  });
+
   it('never raises a price when the early-bird price is set above it, and refuses non-cent amounts', () => {
     const odd: RenewalLevel = { ...FULL_SERVICE, priceDiscountCents: 120_000 };
     expect(renewalTotals(odd, account(), initialRenewalChoice(odd), NOW)).toMatchObject({ discount_total: 0, order_total: 99_500 });

@@ -3,7 +3,8 @@
  * "Order total = subtotal minus discounts minus bonus", §9 "Renewal period", "Discount extension
  * days"). Pure, shared by the form and the server, which recomputes every total. Money in integer
  * cents. A level's `*_discount` price is its early-bird price (what is charged while the early-bird
- * discount applies), not an amount off.
+ * discount applies), not an amount off; 0 means the item has no early-bird price (as when an
+ * account is created).
  */
 
 /** The upgrade a level offers (SPEC §3 Level `upgrade_to`), prices in cents. */
@@ -135,7 +136,7 @@ export function renewalTotals(level: RenewalLevel, account: RenewalAccount, choi
     cents(price);
     cents(earlyPrice);
     // An early-bird price above the full price (a data mistake) never raises the charge.
-    return { type, label, priceCents: price, valueCents: early ? Math.min(price, earlyPrice) : price };
+    return { type, label, priceCents: price, valueCents: early && earlyPrice > 0 ? Math.min(price, earlyPrice) : price };
   };
   const lines = [line('renewal', `Annual renewal — ${level.name}`, level.priceCents, level.priceDiscountCents)];
   const up = level.upgradeTo;

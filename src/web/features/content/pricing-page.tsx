@@ -27,7 +27,7 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
       <Title order={2} size="h4" id={`level-${level.id}`}>{level.name}</Title>
       <Text size="sm" c="gray.7" mt="xs">{level.description}</Text>
       <Text fz={32} fw={800} mt="md" lh={1.1}>{formatCurrency(level.priceCents)}</Text>
-      {level.priceDiscountCents < level.priceCents && (
+      {level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents && (
         <Text size="sm" mt={4}>
           Early-bird price: <strong>{formatCurrency(level.priceDiscountCents)}</strong> when you renew before your due date
         </Text>
