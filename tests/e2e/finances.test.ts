@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
 
 let s: Session;
@@ -102,7 +102,7 @@ describe('finances (SPEC tool 14, §2 /app/finances, /admin/payments/latest/{acc
     const { page } = staff;
     const { accountId, invoiceId } = await newAccountHolder(page, { email: 'finance.admin.view@example.com', name: 'Kodiak Crew Boosters' });
     const paymentId = await payWithWelcomeCode(page, invoiceId);
-    await staff.context.clearCookies();
+    await forgetSession(staff.page);
     await signIn(page, 'admin');
     await page.goto(`/admin/payments/latest/${accountId}`);
     await page.getByRole('heading', { level: 1, name: 'Latest payments — Kodiak Crew Boosters' }).waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { sampleAnswers, WIZARD_SCHEMAS, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
 import { isFieldShown, optionPairs, type FieldDefinition } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { PDF_MINIMAL, WINDOWS_EXE } from '../helpers/files.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -41,7 +41,7 @@ afterAll(async () => { await s.close(); });
 
 async function startApplication(levelName: string, email: string) {
   const { page } = s;
-  await s.context.clearCookies();
+  await forgetSession(s.page);
   await page.goto('/pricing');
   await page.getByRole('link', { name: `Choose ${levelName}` }).click();
   const form = page.getByRole('form', { name: /application/i });

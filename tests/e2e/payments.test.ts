@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { E2E_USERS } from './support/global-setup.ts';
 import { newAccountHolder, resetLinkFromOutbox } from './support/accounts.ts';
 
@@ -18,7 +18,7 @@ const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 /** Signs `page` out, then makes a new account holder with one unpaid $645.00 invoice. @returns the account's id */
 async function freshHolder(page: Page, email: string, name: string): Promise<number> {
-  await page.context().clearCookies();
+  await forgetSession(page);
   return (await newAccountHolder(page, { email, name })).accountId;
 }
 
@@ -47,7 +47,7 @@ async function fillCard(page: Page, card: { number: string; zip: string }) {
  * it): a password reset through the mail the admin reads in the outbox.
  */
 async function signInAsDemoHolder(page: Page) {
-  await page.context().clearCookies();
+  await forgetSession(page);
   await page.goto('/password/forgot');
   await page.getByLabel('E-mail').fill(E2E_USERS.holder.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -236,7 +236,7 @@ describe('billing screen (SPEC tool 14)', () => {
     const { page } = s;
     s.errors.length = 0;
     const accountId = await freshHolder(page, 'admin.paid@example.com', 'Bismarck Admin Boosters');
-    await page.context().clearCookies();
+    await forgetSession(page);
     await signIn(page, 'admin');
     // Staff have no invoices of their own: the screen asks which account to pay for.
     await page.goto('/app/payments');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RENEWAL_MESSAGES } from '../../src/shared/schemas/renewal.ts';
 import { newAccountHolder } from './support/accounts.ts';
-import { openBrowser, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, type Session } from './support/browser.ts';
 
 /**
  * The renewal form on the account page (SPEC tool 13, §4 "Renewal", §5 "Order total", §6, §7,
@@ -70,7 +70,7 @@ describe('renewal form (SPEC tool 13)', () => {
 
   it('a maintain holder confirms the 990 copy, renews without the upgrade, and then sees the waiting invoice', async () => {
     const { page } = s;
-    await s.context.clearCookies();
+    await forgetSession(s.page);
     await newAccountHolder(page, { email: 'renewal.maintain@example.com', name: 'Sheridan Soccer Boosters', level: 'maintain', answers: { account___ein: '31-4455667' } });
     await page.goto('/account');
     const form = card(page);
@@ -114,7 +114,7 @@ describe('renewal form (SPEC tool 13)', () => {
 
   it('a refused renewal shows Oops... with the first error and stays on the page', async () => {
     const { page } = s;
-    await s.context.clearCookies();
+    await forgetSession(s.page);
     await newAccountHolder(page, { email: 'renewal.twice@example.com', name: 'Gillette Wrestling Boosters' });
     await page.goto('/account');
     const form = card(page);

@@ -47,3 +47,13 @@ export async function signIn(page: Page, who: keyof typeof E2E_USERS) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
+
+/**
+ * Signs the browser out by dropping its cookies. The page is left first: a request the old page
+ * made after the cookies went would get a new visitor session, replacing the one the next page's
+ * CSRF token is bound to (a 419 on its first form).
+ */
+export async function forgetSession(page: Page) {
+  await page.goto('about:blank');
+  await page.context().clearCookies();
+}
