@@ -73,7 +73,8 @@ describe('account users (SPEC §2 "Admin account users", §4, §8)', () => {
     const warning = page.getByRole('dialog');
     await warning.getByText("Can't delete primary user.").waitFor();
     await warning.getByText('Please assign a new primary user to allow deletion.').waitFor();
-    await page.waitForTimeout(400); // the modal's opening transition
+    // The screenshot waits for the modal's opening transition to finish, not for a fixed time.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await page.screenshot({ path: 'test-results/account-users-primary-warning.png' });
     await warning.getByRole('button', { name: 'OK' }).click();
     await warning.waitFor({ state: 'detached' });
