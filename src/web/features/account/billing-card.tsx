@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { paymentMethodLabel, paymentStatusLabel, type FinancesView } from '../../../shared/schemas/finances.ts';
+import { paymentMethodLabel, type FinancesView } from '../../../shared/schemas/finances.ts';
+import { PaymentStatusBadge } from '../../components/payment-status.tsx';
 import { http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 
@@ -46,7 +47,7 @@ export function BillingCard() {
               <Text size="sm">{showDate(p.created_at)} · {paymentMethodLabel(p)}</Text>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm" fw={600}>{formatCurrency(p.amount_cents)}</Text>
-                <Badge variant="light" color={p.status === 'paid' ? 'green' : p.status === 'held' || p.status === 'pending' ? 'yellow' : 'red'}>{paymentStatusLabel(p.status)}</Badge>
+                <PaymentStatusBadge status={p.status} />
               </Group>
             </Group>
           ))}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
@@ -7,15 +7,15 @@ import {
   type AdminMoneyTotals, type AdminOpenInvoicesPage, type AdminPaymentRow, type AdminPaymentsPage,
 } from '../../../shared/schemas/admin-payments.ts';
 import {
-  PAYMENT_METHOD_NAMES, hasReceipt, paymentMethodLabel, paymentStatusLabel, type FinanceStatus,
+  PAYMENT_METHOD_NAMES, hasReceipt, paymentMethodLabel, paymentStatusLabel,
 } from '../../../shared/schemas/finances.ts';
 import { http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
 
-const STATUS_COLOR: Record<FinanceStatus, string> = { paid: 'green', held: 'yellow', pending: 'gray', declined: 'red', failed: 'red' };
 const DAY_MS = 86_400_000;
 
 type Tab = 'payments' | 'invoices';
@@ -45,20 +45,6 @@ function Totals({ totals }: { totals: AdminMoneyTotals | undefined }) {
         invoices only once the review clears. Pending payments were never confirmed: the gateway’s answer
         never came, so check them in the gateway before anyone pays again.
       </Alert>
-    </Stack>
-  );
-}
-
-function PaymentInvoices({ payment }: { payment: AdminPaymentRow }) {
-  if (payment.invoices.length === 0) return <Text size="sm" c="dimmed">—</Text>;
-  return (
-    <Stack gap={2}>
-      {payment.invoices.map((inv) => (
-        <Text size="sm" key={inv.id}>
-          <Anchor component={Link} to={`/app/invoices/show/${inv.id}`}>{inv.number}</Anchor>
-          {inv.amount_cents !== null && <Text span size="xs" c="dimmed"> {formatCurrency(inv.amount_cents)}</Text>}
-        </Text>
-      ))}
     </Stack>
   );
 }
@@ -141,8 +127,8 @@ export default function PaymentsAdminPage() {
                   {formatCurrency(p.amount_cents)}
                   {p.discount_cents > 0 && <Text size="xs" c="dimmed">Discount {formatCurrency(p.discount_cents)}</Text>}
                 </Table.Td>
-                <Table.Td><Badge variant="light" color={STATUS_COLOR[p.status] ?? 'gray'}>{paymentStatusLabel(p.status)}</Badge></Table.Td>
-                <Table.Td><PaymentInvoices payment={p} /></Table.Td>
+                <Table.Td><PaymentStatusBadge status={p.status} /></Table.Td>
+                <Table.Td><PaymentInvoiceLinks invoices={p.invoices} /></Table.Td>
                 <Table.Td>
                   {hasReceipt(p.status) && (
                     <Anchor component={Link} to={`/app/payments/receipt/${p.id}`} size="sm"

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
-  hasReceipt, paymentMethodLabel, paymentStatusLabel, type FinancePayment, type FinancesView, type FinanceStatus,
+  hasReceipt, paymentMethodLabel, type FinancePayment, type FinancesView,
 } from '../../../shared/schemas/finances.ts';
 import { PageNav } from '../../components/page-nav.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
 import classes from './finances.module.css';
 
-export const STATUS_COLOR: Record<FinanceStatus, string> = { paid: 'green', held: 'yellow', pending: 'gray', declined: 'red', failed: 'red' };
 
 /** The payments page for `accountId` (an admin's view) or the signed-in holder's own account. */
 export function paymentsHref(accountId?: number) {
@@ -47,20 +47,6 @@ function FinancesFailure({ error, forAdmin }: { error: unknown; forAdmin: boolea
   return <Alert color="red" title="Something went wrong">The payments could not be loaded. Please reload the page.</Alert>;
 }
 
-function InvoiceLinks({ payment }: { payment: FinancePayment }) {
-  if (payment.invoices.length === 0) return <Text size="sm" c="dimmed">—</Text>;
-  return (
-    <Stack gap={2}>
-      {payment.invoices.map((inv) => (
-        <Text size="sm" key={inv.id}>
-          <Anchor component={Link} to={`/app/invoices/show/${inv.id}`}>{inv.number}</Anchor>
-          {inv.amount_cents !== null && <span className={classes.amount}> {formatCurrency(inv.amount_cents)}</span>}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
 function PaymentRow({ payment: p }: { payment: FinancePayment }) {
   return (
     <Table.Tr>
@@ -70,8 +56,8 @@ function PaymentRow({ payment: p }: { payment: FinancePayment }) {
         {formatCurrency(p.amount_cents)}
         {p.discount_cents > 0 && <Text size="xs" c="dimmed">Discount {formatCurrency(p.discount_cents)}</Text>}
       </Table.Td>
-      <Table.Td><Badge variant="light" color={STATUS_COLOR[p.status] ?? 'gray'}>{paymentStatusLabel(p.status)}</Badge></Table.Td>
-      <Table.Td><InvoiceLinks payment={p} /></Table.Td>
+      <Table.Td><PaymentStatusBadge status={p.status} /></Table.Td>
+      <Table.Td><PaymentInvoiceLinks invoices={p.invoices} /></Table.Td>
       <Table.Td>
         {hasReceipt(p.status) && (
           <Anchor component={Link} to={`/app/payments/receipt/${p.id}`} size="sm" aria-label={`Receipt for the payment of ${showDate(p.created_at)}`}>Receipt</Anchor>

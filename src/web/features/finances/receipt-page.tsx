@@ -10,7 +10,7 @@ import {
 import { boot } from '../../lib/boot.ts';
 import { http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
-import { STATUS_COLOR } from './payments-table.tsx';
+import { paymentStatusColor } from '../../components/payment-status.tsx';
 import classes from './receipt-page.module.css';
 
 /** Where "back" goes: an admin looking at another account goes to that account's latest payments. */
@@ -34,7 +34,7 @@ function ReceiptSheet({ receipt }: { receipt: PaymentReceipt }) {
       titleId="receipt-title"
       title="Payment receipt"
       date={showDate(p.settled_at ?? p.created_at)}
-      badge={{ label: paymentStatusLabel(p.status), color: STATUS_COLOR[p.status] ?? 'gray' }}
+      badge={{ label: paymentStatusLabel(p.status), color: paymentStatusColor(p.status) }}
       company={company}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
