@@ -263,6 +263,11 @@ export function centsToDollars(cents: number): number {
   return assertCents(cents, 'cents') / 100;
 }
 
+/** Integer cents -> decimal dollars as text with two decimals, for a payload or an input: 64500 -> '645.00'. */
+export function centsToDollarsText(cents: number): string {
+  return centsToDollars(cents).toFixed(2);
+}
+
 /**
  * Decimal dollars from a payload -> integer cents, rounded to the nearest cent (19.99 -> 1999;
  * 0.1 + 0.2 -> 30). Works from the decimal text so binary fractions never shift a cent.

@@ -167,7 +167,3 @@ export interface AdminStateRequirement {
   filing_due_day: number | null;
 }
 
-/** Integer cents -> the text of a dollars input: 64500 -> '645.00'. */
-export function centsToDollarsText(cents: number): string {
-  return (cents / 100).toFixed(2);
-}

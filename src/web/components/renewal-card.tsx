@@ -12,6 +12,7 @@ import { HttpFailure, http } from '../lib/http.ts';
 import { confirmAction } from '../lib/feedback.tsx';
 import { pushEventThen } from '../lib/analytics.ts';
 import { showDate } from '../lib/locale.ts';
+import { centsToDollarsText } from '../../shared/rules/billing.ts';
 
 /** GET /api/account/renewal (src/server/modules/renewals/routes.ts); prices in cents. */
 export interface RenewalScreen {
@@ -64,7 +65,7 @@ export function renewalModel(screen: RenewalScreen): { level: RenewalLevel; acco
   };
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = centsToDollarsText;
 
 /** A price as charged, with the struck full price beside it when the early-bird price is lower. */
 function Price({ line }: { line: RenewalLine | undefined }) {

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import { centsToDollarsText } from '../../../shared/rules/billing.ts';
 
 const FLAGS = [
   ['is_new_account', 'New accounts'],
@@ -34,7 +35,7 @@ function valuesOf(d: AdminDiscount): Values {
   const fixed = d.currency_value_cents > 0;
   return {
     code: d.code, description: d.description, kind: fixed ? 'fixed' : 'percent',
-    amount: fixed ? (d.currency_value_cents / 100).toFixed(2) : percentTextOf(d.multiplier),
+    amount: fixed ? centsToDollarsText(d.currency_value_cents) : percentTextOf(d.multiplier),
     is_new_account: d.is_new_account, is_renewals: d.is_renewals, is_upgrades: d.is_upgrades, is_service_fees: d.is_service_fees,
     starts_at: startDateOf(d.starts_at), expires_at: endDateOf(d.expires_at),
     max_redemptions: d.max_redemptions === null ? '' : String(d.max_redemptions), is_active: d.is_active,

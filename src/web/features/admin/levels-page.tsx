@@ -1,7 +1,8 @@
+import { centsToDollarsText } from '../../../shared/rules/billing.ts';
 import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Group, List, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { centsToDollarsText, levelFormSchema, type AdminLevel } from '../../../shared/schemas/admin-levels.ts';
+import { levelFormSchema, type AdminLevel } from '../../../shared/schemas/admin-levels.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { http } from '../../lib/http.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';

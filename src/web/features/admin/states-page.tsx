@@ -1,8 +1,9 @@
+import { centsToDollarsText } from '../../../shared/rules/billing.ts';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, NativeSelect, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { centsToDollarsText, FILING_MONTH_OPTIONS, stateRequirementFormSchema, type AdminStateRequirement } from '../../../shared/schemas/admin-levels.ts';
+import { FILING_MONTH_OPTIONS, stateRequirementFormSchema, type AdminStateRequirement } from '../../../shared/schemas/admin-levels.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { http } from '../../lib/http.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { billingSummary, canSettleWithoutPayment, fromDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
+import { billingSummary, canSettleWithoutPayment, centsToDollarsText, fromDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
@@ -24,7 +24,7 @@ interface ScreenData {
 
 type Method = 'credit_card' | 'bank_account' | 'paypal';
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = centsToDollarsText;
 
 /**
  * /app/payments, the billing screen (SPEC tool 14, §2 "Billing/payment screen", §4 "Discount
