@@ -42,6 +42,9 @@ describe('seedDemo', () => {
     const finances = (await holder.get('/api/finances')).json();
     expect(finances.payments.total).toBe(0);
     expect(finances.invoices.open.map((i: { id: number }) => i.id).sort()).toEqual([renewal.id, fee.id].sort());
+    // The renewal form shows the renewal invoice waiting for payment instead of offering another renewal.
+    const form = (await holder.get('/api/account/renewal')).json();
+    expect(form.open_invoice).toMatchObject({ id: renewal.id, balance_cents: renewal.balance_cents });
   });
 
   it('lets each demo code apply to its own line: RENEW25 the renewal, FEES50 the fee, WELCOME100 both', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { accounts, banners, companies, groups, levels, stateRequirements, users } from '../schema.ts';
+import { accounts, banners, companies, groups, levels, renewals, stateRequirements, users } from '../schema.ts';
 import { createInvoice } from './factories.ts';
 import { randomSecret } from '../../config.ts';
 import { hashPassword } from '../../passwords.ts';
@@ -84,11 +84,13 @@ export const DEMO_SERVICE_FEE_CENTS = 5_000;
  * WELCOME100 reduce). The renewal costs the level's early-bird price, as the demo account's
  * renewal is due in 45 days (SPEC §4 "Renewal": the early-bird discount applies while the due date
  * is ahead), or its full price when that is not lower; $149.00 without a level.
- * Writes invoices and invoice_lines. Numbers are 'GS-' and the zero-padded id, like real invoices.
+ * The renewal invoice is recorded as a renewal without the upgrade (renewals row), so the renewal
+ * form shows it waiting for payment and paying it moves the renewal date on.
+ * Writes invoices, invoice_lines and renewals. Numbers are 'GS-' and the zero-padded id, like real invoices.
  * @returns the ids of the renewal and the service-fee invoice
  */
 export async function seedDemoInvoices(
-  db: Db, accountId: number, level: { name: string; priceCents: number; priceDiscountCents: number } | undefined,
+  db: Db, accountId: number, level: { id: number; name: string; priceCents: number; priceDiscountCents: number } | undefined,
 ): Promise<{ renewalId: number; serviceFeeId: number }> {
   const number = (id: number) => `GS-${String(id).padStart(6, '0')}`;
   const renewalCents = !level ? DEMO_RENEWAL_FALLBACK_CENTS
@@ -99,6 +101,13 @@ export async function seedDemoInvoices(
     lines: [{ label: `Annual renewal — ${level?.name ?? 'membership'}`, type: 'renewal', cents: renewalCents }],
     publicNotes: 'Your yearly renewal: one more year of compliance help and reminders.',
   });
+  // A renewal submitted without the upgrade: the renewal form shows it waiting for payment, and
+  // paying it renews the account, as for a renewal made through the form.
+  if (level) {
+    await db.insert(renewals).values({
+      accountId, invoiceId: renewalId, currentLevelId: level.id, newLevelId: level.id, isUpgradeSelected: false, isIncorporationSelected: false,
+    });
+  }
   const serviceFeeId = await createInvoice(db, {
     accountId,
     number,
