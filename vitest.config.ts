@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: unit (pure rules), integration (app.inject on PGlite, or PostgreSQL when
- * TEST_DATABASE_URL is set) and e2e (system Chromium against a running server; needs `vite build`).
+ * Five projects: unit (pure rules), integration (app.inject on PGlite, or PostgreSQL when
+ * TEST_DATABASE_URL is set), e2e (system Chromium against a running server; needs `vite build`),
+ * durability (the real server killed under load, and a second process on its data directory) and
+ * multi-process (two server processes on the PostgreSQL server of TEST_DATABASE_URL).
  */
 export default defineConfig({
   test: {
@@ -27,11 +29,34 @@ export default defineConfig({
       },
       {
         test: {
+          // Two real server processes on one PostgreSQL database (TEST_DATABASE_URL) behind a load balancer.
+          name: 'multi-process',
+          include: ['tests/multi-process/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'durability',
+          include: ['tests/durability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
           hookTimeout: 120_000,
           pool: 'forks',
           fileParallelism: false,

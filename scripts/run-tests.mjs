@@ -1,6 +1,7 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to read.
 // 0. the TypeScript check; 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
-// TEST_DATABASE_URL is set; 3. the web client build; 4. end-to-end tests in the system Chromium.
+// TEST_DATABASE_URL is set, then two server processes on it behind a load balancer; 3. durability (kill -9
+// under load; a second process on the data directory); 4. the web client build; 5. end-to-end tests in the system Chromium.
 // Prints one closing line 'Tests: N passed, N failed' and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,7 +35,10 @@ if (!run('TypeScript check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p
 vitest('unit and integration tests (PGlite)', ['unit', 'integration'], 'unit-integration', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest(`integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`, ['integration'], 'integration-postgres', {});
+  vitest('two server processes behind a load balancer (PostgreSQL)', ['multi-process'], 'multi-process', {});
 }
+// The server killed with SIGKILL under load, and a second process on its data directory (also on PostgreSQL when set).
+vitest('durability tests', ['durability'], 'durability', {});
 if (run('web client build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) {
   vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } else {

@@ -1,14 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import type { AppConfig } from './config.ts';
 import { randomSecret, SIMULATOR_PREFIX } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
@@ -41,6 +41,8 @@ import { complianceRoutes } from './modules/compliance/routes.ts';
 import { accountUserRoutes } from './modules/account-users/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { OneLinePerRequest } from './request-log.ts';
 
 /**
  * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
@@ -78,6 +80,8 @@ export interface BuildOptions {
   /** Replace providers (tests point them at local peers). */
   providers?: Partial<Providers>;
   logger?: boolean;
+  /** Called for every route as it is added (tests take the route inventory from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Picks each outside service's adapter from config, with local defaults that need no network. */
@@ -114,10 +118,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
+    logController: new OneLinePerRequest(),
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: config.env === 'production',
+    frameworkErrors: answerFrameworkError,
+    // Only the proxies TRUST_PROXY names may set the client address (X-Forwarded-For).
+    trustProxy: config.trustProxy,
   });
 
+  // Before any plugin, so no route is added unseen.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.decorate('config', config);
   app.decorate('db', opts.database.db);
   app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });
@@ -154,10 +163,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.` }),
-  });
+  await app.register(rateLimitsPlugin);
   // Limits per upload are set by each route (receiveUpload); these bound any multipart request.
   await app.register(multipart, {
     limits: { fileSize: Math.max(...Object.values(config.uploadLimits)) + 1, files: 50, fields: 50, fieldSize: 1024 * 1024, parts: 120 },
@@ -188,6 +194,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(accountUserRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminPaymentRoutes);
+  await app.register(healthRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

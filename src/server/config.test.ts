@@ -110,4 +110,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...keys, NODE_ENV: 'production' }).payments.endpoint).toBe('https://api2.authorize.net/xml/v1/request.api');
     expect(loadConfig({ ...keys, AUTHORIZE_NET_ENDPOINT: 'http://127.0.0.1:9999/xml/v1/request.api' }).payments.endpoint).toBe('http://127.0.0.1:9999/xml/v1/request.api');
   });
+
+  it('counts rate limits in the database when several processes share a PostgreSQL server', () => {
+    expect(loadConfig({}).rateLimitStore).toBe('memory');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db:5432/gs' }).rateLimitStore).toBe('database');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db:5432/gs', RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
+  });
+
+  it('believes X-Forwarded-* only from the proxies TRUST_PROXY names (private networks in production)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe('loopback, linklocal, uniquelocal');
+    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7, ::1, loopback' }).trustProxy).toBe('10.0.0.0/8, 192.0.2.7, ::1, loopback');
+    for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example', '1', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be false, or addresses/);
+    }
+  });
 });

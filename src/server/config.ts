@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { AUTHORIZE_NET } from './providers/payments/authorize-net.ts';
@@ -6,6 +7,18 @@ import { AUTHORIZE_NET } from './providers/payments/authorize-net.ts';
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** false, or a comma-separated list of IP addresses, CIDR subnets and proxy-addr's subnet names. */
+function isTrustProxyList(value: string): boolean {
+  if (['false', '0', 'none'].includes(value.trim())) return true;
+  return value.split(',').every((entry) => {
+    const [address, bits, extra] = entry.trim().split('/');
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(address)) return bits === undefined;
+    const family = isIP(address);
+    if (!family || extra !== undefined) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,6 +49,8 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   RATE_LIMIT_DISCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
+  TRUST_PROXY: z.string().refine(isTrustProxyList, 'TRUST_PROXY must be false, or addresses, subnets (10.0.0.0/8) and loopback, linklocal or uniquelocal separated by commas').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.string().optional(),
   WEB_DIST_DIR: z.string().default('./dist/web'),
@@ -90,6 +105,18 @@ export interface AppConfig {
   captcha: { siteKey?: string; secret?: string; verifyUrl: string; minScore: number };
   /** Requests per client address per minute (DESIGN §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
   rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number; discountPerMinute: number };
+  /**
+   * Where rate-limit hits are counted: 'memory' in this process, or 'database' (the rate_limits
+   * table) so that every server process on one PostgreSQL database counts together. Default:
+   * 'database' when DATABASE_URL is set, 'memory' on the embedded database.
+   */
+  rateLimitStore: 'memory' | 'database';
+  /**
+   * Peers whose X-Forwarded-For / -Proto / -Host are believed (Fastify's trustProxy): addresses,
+   * CIDR subnets or proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated; false
+   * believes none. The client address (rate limits, sessions, audit) is the nearest untrusted hop.
+   */
+  trustProxy: string | false;
   logLevel: Env['LOG_LEVEL'];
   sentryDsn?: string;
   webDistDir: string;
@@ -202,6 +229,17 @@ function isPublicAddress(url: string | undefined): boolean {
   return true;
 }
 
+/**
+ * TRUST_PROXY as Fastify's trustProxy: in production by default the proxies a deployment usually
+ * has in front (loopback and private networks), never "everyone", which would let any client pick
+ * its own address by sending X-Forwarded-For.
+ */
+function trustProxyOf(value: string | undefined, isProduction: boolean): string | false {
+  if (value === undefined) return isProduction ? 'loopback, linklocal, uniquelocal' : false;
+  const v = value.trim();
+  return v === '' || v === 'false' || v === '0' || v === 'none' ? false : v;
+}
+
 const mb = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
 
 /** Thrown when the environment does not describe a valid configuration; the message names each bad variable. */
@@ -262,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
       discountPerMinute: e.RATE_LIMIT_DISCOUNT_PER_MINUTE,
     },
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
+    trustProxy: trustProxyOf(e.TRUST_PROXY, isProduction),
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, randomSecret } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { ConfigError, loadConfig, randomSecret, type AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { isFirstStart, refreshLevelWizards, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
 import { users } from './db/schema.ts';
@@ -10,6 +10,21 @@ import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
 
+/**
+ * On the first start (no user yet), seeds the demo data or only the reference data and an admin
+ * (SEED_DEMO). Call it holding the startup lock.
+ * @returns the sign-ins created, or undefined when the installation already had users
+ */
+async function seedFirstStart(database: Database, config: AppConfig): Promise<SeedCredentials | undefined> {
+  if (!(await isFirstStart(database.db))) return undefined;
+  if (config.seedDemo) return seedDemo(database.db, config.demo);
+  await seedReference(database.db);
+  const email = config.demo.adminEmail ?? 'admin@goodstanding.local';
+  const password = config.demo.adminPassword ?? randomSecret(12);
+  await database.db.insert(users).values({ email, passwordHash: await hashPassword(password), isAdmin: true, firstName: 'Admin' });
+  return { admin: { email, password, generated: !config.demo.adminPassword }, demo: { email: '', password: '', generated: false } };
+}
+
 /** Reads config, migrates, seeds on first start, listens, and shuts down gracefully on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
@@ -18,23 +33,15 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
   });
-  await database.migrate();
-
-  let credentials: SeedCredentials | undefined;
-  if (await isFirstStart(database.db)) {
-    if (config.seedDemo) {
-      credentials = await seedDemo(database.db, config.demo);
-    } else {
-      await seedReference(database.db);
-      const email = config.demo.adminEmail ?? 'admin@goodstanding.local';
-      const password = config.demo.adminPassword ?? randomSecret(12);
-      await database.db.insert(users).values({ email, passwordHash: await hashPassword(password), isAdmin: true, firstName: 'Admin' });
-      credentials = { admin: { email, password, generated: !config.demo.adminPassword }, demo: { email: '', password: '', generated: false } };
-    }
-  }
-
-  // Wizard questions live in code: an existing installation gets the current ones.
-  await refreshLevelWizards(database.db);
+  // Several servers may start at once on one PostgreSQL database: one migrates and seeds, the
+  // others wait for it and find an installation that is no longer new.
+  const credentials = await database.withStartupLock(async () => {
+    await database.migrate();
+    const created = await seedFirstStart(database, config);
+    // Wizard questions live in code: an existing installation gets the current ones.
+    await refreshLevelWizards(database.db);
+    return created;
+  });
 
   const app = await buildApp(config, { database });
   startMailWorker(app);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { buildApp, type Providers } from '../../src/server/app.ts';
+import { buildApp, type BuildOptions, type Providers } from '../../src/server/app.ts';
 import { seedReference } from '../../src/server/db/seed/seed.ts';
 import { multipartBody, type UploadPart } from './files.ts';
 
@@ -23,7 +23,7 @@ export type TestConfig = Omit<Partial<AppConfig>, 'rateLimits'> & { rateLimits?:
  * A fresh app on a fresh database: in-memory PGlite, or a private schema on the PostgreSQL server
  * of TEST_DATABASE_URL (dropped on close). Reference data (company, levels, states) is seeded.
  */
-export async function createTestApp(opts: { config?: TestConfig; providers?: Partial<Providers>; seed?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { config?: TestConfig; providers?: Partial<Providers>; seed?: boolean; onRoute?: BuildOptions['onRoute'] } = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://' });
@@ -36,7 +36,7 @@ export async function createTestApp(opts: { config?: TestConfig; providers?: Par
     ...opts.config,
     rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, discountPerMinute: 1000, ...opts.config?.rateLimits },
   });
-  const app = await buildApp(config, { database, providers: opts.providers, logger: false });
+  const app = await buildApp(config, { database, providers: opts.providers, logger: false, onRoute: opts.onRoute });
   await app.ready();
   return {
     app,

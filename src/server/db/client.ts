@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { pgliteForDrizzle } from './pglite-adapter.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 
 export type Schema = typeof schema;
@@ -21,8 +23,16 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the committed migrations in src/server/db/migrations. */
+  /** Applies the committed migrations in src/server/db/migrations (under the startup lock). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` holding the startup lock, so that of several processes starting at once on one
+   * PostgreSQL database one migrates and seeds while the others wait, then find it done. On PGlite
+   * the data directory lock already keeps other processes out and `fn` simply runs. Calls nested
+   * inside `fn` run without waiting.
+   * @returns what `fn` returns
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /** Closes the connection(s) and releases the data directory lock. */
   close(): Promise<void>;
 }
@@ -40,6 +50,34 @@ export interface DatabaseOptions {
 }
 
 /**
+ * PostgreSQL advisory lock key of the startup work (migrations, first-start seed): one per
+ * database, whichever schema a process uses, since the pg_trgm extension is shared by all.
+ */
+const STARTUP_LOCK_KEY = 0x6753_7472; // 'gStr'
+
+/**
+ * `withStartupLock` for a PostgreSQL server: pg_advisory_lock on a connection of its own (not
+ * from the pool, which `fn` may need whole), released with the connection even if the process dies.
+ */
+function postgresStartupLock(url: string) {
+  const holding = new AsyncLocalStorage<true>();
+  return async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
+    if (holding.getStore()) return fn();
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {
+      // Reported by the query that was waiting on it.
+    });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      return await holding.run(true, fn);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  };
+}
+
+/**
  * Opens the database: PGlite (with pg_trgm) in `pgliteDir`, or a node-postgres pool on `url`.
  * A PGlite directory is locked for this process; a second process gets DataDirLockedError.
  * @throws DataDirLockedError when another live process holds the PGlite directory.
@@ -51,14 +89,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
-    // The extension lives in public so every schema on the server can use its operator classes.
-    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
-    if (opts.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`);
+    const withStartupLock = postgresStartupLock(opts.url);
+    try {
+      // Concurrent IF NOT EXISTS creations can still collide: one process at a time.
+      await withStartupLock(async () => {
+        // The extension lives in public so every schema on the server can use its operator classes.
+        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+        if (opts.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`);
+      });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.schemaName ?? 'drizzle' }),
+      migrate: () => withStartupLock(() => migratePg(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.schemaName ?? 'drizzle' })),
+      withStartupLock,
       close: () => pool.end(),
     };
   }
@@ -75,11 +123,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite({ client: pgliteForDrizzle(client) as never, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    withStartupLock: (fn) => fn(),
     close: async () => {
       await client.close();
       lock?.release();

@@ -18,8 +18,25 @@ describe('PGlite data directory lock (DESIGN §5.10)', () => {
     const dir = tempDir();
     fs.writeFileSync(`${dir}.lock`, '2147483646');
     const lock = acquireDataDirLock(dir);
-    expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toBe(String(process.pid));
+    expect(fs.readFileSync(`${dir}.lock`, 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+$`));
     lock.release();
     expect(fs.existsSync(`${dir}.lock`)).toBe(false);
+  });
+
+  it('takes over a lock whose pid now belongs to another process (the start time differs)', () => {
+    const dir = tempDir();
+    fs.writeFileSync(`${dir}.lock`, `${process.ppid} 1`);
+    const lock = acquireDataDirLock(dir);
+    expect(fs.readFileSync(`${dir}.lock`, 'utf8').split(' ')[0]).toBe(String(process.pid));
+    lock.release();
+  });
+
+  it('refuses a lock held by a live process with its own start time', () => {
+    const dir = tempDir();
+    // The parent's start time: /proc/<pid>/stat field 22.
+    const stat = fs.readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
+    const parentStart = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    fs.writeFileSync(`${dir}.lock`, `${process.ppid} ${parentStart}`);
+    expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`\\(pid ${process.ppid}\\)`));
   });
 });

@@ -521,3 +521,16 @@ export const complianceReminders = pgTable('compliance_reminders', {
   uniqueIndex('compliance_reminders_key_unique').on(t.key),
   index('compliance_reminders_account').on(t.accountId),
 ]);
+
+/**
+ * Rate-limit counters shared by every server process on one PostgreSQL database (DESIGN §5.4,
+ * RATE_LIMIT_STORE=database): one row per route and client address, counting hits until
+ * `reset_at`, when the next hit starts a new window. Rows past `reset_at` are swept now and then.
+ * Created UNLOGGED (no write-ahead log): a counter lost in a crash only restarts a window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  /** `${method} ${route}|${client address}` (plus what the route adds). */
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+}, (t) => [index('rate_limits_reset_at').on(t.resetAt)]);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, ValidationError } from '../errors.ts';
 
@@ -33,3 +33,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 });
+
+/**
+ * Fastify's `frameworkErrors` option: answers the requests its router refuses before any route or
+ * error handler runs (an address with broken percent-encoding, 400; a path parameter over the
+ * router's length limit, 414) in the same `{ message }` shape, instead of Fastify's default body,
+ * which echoes the address and names Fastify's error code (DESIGN §3, §5.9).
+ */
+export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode ?? 500;
+  const message = status === 414 ? 'The address is too long.' : status < 500 ? 'The request could not be read.' : 'Something went wrong on our side. Please try again.';
+  void reply.status(status).send({ message });
+}

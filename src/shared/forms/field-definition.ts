@@ -113,6 +113,8 @@ export function optionPairs(def: Pick<FieldDefinition, 'options'>): { value: str
 /** Numeric truthiness of SPEC §3 `is_conditional`: '1', 1, true and '2' are shown; '', '0', 0, false, null are not. */
 export function isNumericallyTruthy(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
+  // Objects and arrays are never a field's value (and may not even convert to a number).
+  if (typeof value !== 'number' && typeof value !== 'string') return false;
   const n = Number(value);
   return Number.isFinite(n) && n !== 0;
 }
@@ -133,7 +135,7 @@ export function resolveSideLabel(sideLabel: string | undefined, values: Record<s
   const text = sideLabel.slice(0, bar);
   const field = sideLabel.slice(bar + 1).trim();
   const value = values[field];
-  return `${text}${value === undefined || value === null ? '' : String(value)}`;
+  return `${text}${typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''}`;
 }
 
 /** Wizard progress of SPEC §4: (page-1)/(pages-1) as a percent; 100 for a one-page wizard. */

@@ -126,6 +126,24 @@ describe('checkFields', () => {
   });
 });
 
+describe('values that are not a field value', () => {
+  it('refuses objects and arrays with a message, even ones that cannot turn into text', () => {
+    const hostile = { toString: null } as unknown;
+    const { errors } = checkFields(page, { ...valid, account___name: hostile, account___kind: ['booster'] });
+    expect(errors.account___name).toEqual(['The organization name field must be a string.']);
+    expect(errors.account___kind).toEqual(['The kind field must be a string.']);
+    // A condition that is not a value hides its field rather than failing.
+    const defs: FieldDefinition[] = [
+      { name: 'club', label: 'Club', field_type: 'text' },
+      { name: 'school', label: 'School', field_type: 'text', rules: 'required', is_conditional: 'club' },
+      { name: 'mascot', label: 'Mascot', field_type: 'text', rules: 'required_if:club,1' },
+    ];
+    const check = checkFields(defs, { club: hostile, school: '', mascot: 'Owls' });
+    expect(check.errors).toEqual({ club: ['The club field must be a string.'] });
+    expect(check.values).not.toHaveProperty('school');
+  });
+});
+
 describe('fieldsSchema', () => {
   it('is a zod schema with per-field issues', () => {
     const r = fieldsSchema(page).safeParse({ ...valid, contact___email: '' });

@@ -53,12 +53,17 @@ export function normaliseValue(def: FieldDefinition, value: unknown): unknown {
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
+/** A value as the rules read it: objects and arrays are never a field's value, so they read as ''. */
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+
 /** The first failing rule's message for one value, or null. Messages read like the server's (DESIGN §3). */
 export function checkValue(def: FieldDefinition, value: unknown, values: Record<string, unknown>): string | null {
   const label = attributeName(def);
   const rules = parseRules(def.rules);
   const names = new Set(rules.map((r) => r.name));
-  const str = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+  // Every value field holds one scalar; an object or array (which may not even turn into text) is refused.
+  if (typeof value === 'object' && value !== null) return `The ${label} field must be a string.`;
+  const str = textOf(value);
   const numericField = names.has('numeric') || names.has('integer');
   for (const rule of rules) {
     const [a, b] = rule.args;
@@ -67,7 +72,7 @@ export function checkValue(def: FieldDefinition, value: unknown, values: Record<
         if (isEmpty(value) || (def.field_type === 'checkbox' && value === 0 && names.has('accepted'))) return `The ${label} field is required.`;
         break;
       case 'required_if':
-        if (String(values[a] ?? '') === (b ?? '') && isEmpty(value)) return `The ${label} field is required when ${a.replace(/_+/g, ' ')} is ${b}.`;
+        if (textOf(values[a]) === (b ?? '') && isEmpty(value)) return `The ${label} field is required when ${a.replace(/_+/g, ' ')} is ${b}.`;
         break;
       case 'accepted':
         if (!(value === 1 || value === '1' || value === true)) return `The ${label} field must be accepted.`;

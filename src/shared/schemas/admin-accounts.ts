@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripControl } from '../validation.ts';
 import type { PageObject } from '../rules/pagination.ts';
 
 /**
@@ -29,7 +30,8 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** Query of GET /api/admin/accounts; empty values mean "any". */
 export const adminAccountsQuery = z.object({
-  search: z.preprocess((v) => (typeof v === 'string' ? v.trim() || undefined : emptyToUndefined(v)), z.string().max(100, 'The search may not be greater than 100 characters.').optional()),
+  // Control characters (NUL above all) never match and PostgreSQL refuses them in a pattern.
+  search: z.preprocess((v) => (typeof v === 'string' ? stripControl(v).trim() || undefined : emptyToUndefined(v)), z.string().max(100, 'The search may not be greater than 100 characters.').optional()),
   level: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'The selected level is invalid.' }).int('The selected level is invalid.').positive('The selected level is invalid.').max(2_147_483_647, 'The selected level is invalid.').optional()),
   status: z.preprocess(emptyToUndefined, z.enum(ACCOUNT_STATUSES, { error: 'The selected status is invalid.' }).optional()),
   renewal_due: z.preprocess(emptyToUndefined, z.enum(RENEWAL_DUE_FILTERS, { error: 'The selected renewal due is invalid.' }).optional()),

@@ -259,6 +259,10 @@ describe('payment fields', () => {
     expect(parse({ invoices: [0] }).success).toBe(false);
     expect(parse({ invoices: [-2] }).success).toBe(false);
     expect(parse({ invoices: Array.from({ length: 101 }, (_, i) => i + 1) }).success).toBe(false);
+    // Ids are PostgreSQL integers: a larger one names no invoice.
+    expect(parse({ invoices: [2_147_483_647] }).data?.invoices).toEqual([2_147_483_647]);
+    for (const invoices of ['2147483648', [2_147_483_648], '9999999999']) expect(parse({ invoices }).success, String(invoices)).toBe(false);
+    expect(parse({ discount_id: '2147483648' }).success).toBe(false);
   });
 
   it('reads discount_id as null when absent, empty or 0', () => {

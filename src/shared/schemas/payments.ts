@@ -192,7 +192,12 @@ export const dollarsField = (label = 'value') =>
   );
 
 const positiveId = /^[1-9]\d{0,9}$/;
-const asId = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : typeof v === 'string' && positiveId.test(v.trim()) ? Number(v.trim()) : NaN);
+/** Ids are PostgreSQL integers: a larger number names no row and would fail the query. */
+const MAX_ROW_ID = 2_147_483_647;
+const asId = (v: unknown) => {
+  const id = typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : typeof v === 'string' && positiveId.test(v.trim()) ? Number(v.trim()) : NaN;
+  return id <= MAX_ROW_ID ? id : NaN;
+};
 
 /**
  * Selected invoice ids (SPEC §3 `invoices`): an array of ids, or one comma-separated string

@@ -1,4 +1,4 @@
-import type { Db } from '../client.ts';
+import type { DbOrTx } from '../client.ts';
 import { discounts } from '../schema.ts';
 
 /**
@@ -13,6 +13,6 @@ export const DEMO_DISCOUNTS: (typeof discounts.$inferInsert)[] = [
 ];
 
 /** Writes the demo discount codes; a code that already exists is left as it is (idempotent). */
-export async function seedDemoDiscounts(db: Db): Promise<void> {
+export async function seedDemoDiscounts(db: DbOrTx): Promise<void> {
   await db.insert(discounts).values(DEMO_DISCOUNTS).onConflictDoNothing({ target: discounts.code });
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import { accounts, invoiceLines, invoices, users } from '../schema.ts';
 import { hashPassword } from '../../passwords.ts';
 
@@ -47,7 +47,7 @@ export interface InvoiceLineInput {
  * the 'GS-000123' of real invoices. Writes invoices and invoice_lines.
  * @returns the invoice id
  */
-export async function createInvoice(db: Db, opts: {
+export async function createInvoice(db: DbOrTx, opts: {
   accountId: number;
   cents?: number;
   type?: string;

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import { accounts, banners, companies, groups, levels, renewals, stateRequirements, users } from '../schema.ts';
 import { createInvoice } from './factories.ts';
 import { randomSecret } from '../../config.ts';
@@ -28,7 +28,7 @@ export interface SeedCredentials {
 const wizardOf = (slug: WizardLevelSlug): LevelWizard => ({ title: WIZARD_TITLES[slug], submission_alert: SUBMISSION_ALERT, pages: WIZARD_SCHEMAS[slug] });
 
 /** Writes company, levels with their wizards and upgrade targets, and the 51 state requirements. Idempotent. */
-export async function seedReference(db: Db): Promise<void> {
+export async function seedReference(db: DbOrTx): Promise<void> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
   if (n === 0) await db.insert(companies).values(COMPANY);
   await db.insert(levels).values(LEVELS.map((l) => ({ ...l, renewalFeatures: [...l.renewalFeatures], schema: wizardOf(l.slug) }))).onConflictDoNothing();
@@ -90,7 +90,7 @@ export const DEMO_SERVICE_FEE_CENTS = 5_000;
  * @returns the ids of the renewal and the service-fee invoice
  */
 export async function seedDemoInvoices(
-  db: Db, accountId: number, level: { id: number; name: string; priceCents: number; priceDiscountCents: number } | undefined,
+  db: DbOrTx, accountId: number, level: { id: number; name: string; priceCents: number; priceDiscountCents: number } | undefined,
 ): Promise<{ renewalId: number; serviceFeeId: number }> {
   const number = (id: number) => `GS-${String(id).padStart(6, '0')}`;
   const renewalCents = !level ? DEMO_RENEWAL_FALLBACK_CENTS
@@ -120,10 +120,19 @@ export async function seedDemoInvoices(
 /**
  * Demo data for a first start: reference rows, banners, the demo discount codes, an admin, an
  * account holder with a demo account and its two unpaid invoices (seedDemoInvoices), and the 806 real subordinates of GEN 5271 from the shipped IRS extract. Passwords are
- * random unless given. Writes: every table named above.
+ * random unless given. Writes: every table named above, in one transaction (DESIGN §5.10): a first
+ * start killed midway leaves no user behind, so the next start finds a new installation and seeds
+ * it whole, instead of an admin whose password was never shown and an account without invoices.
  * @returns the sign-ins to print (passwords are not stored anywhere else)
  */
 export async function seedDemo(db: Db, opts: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string } = {}): Promise<SeedCredentials> {
+  const credentials = await db.transaction((tx) => seedDemoRows(tx, opts));
+  // VACUUM cannot run inside a transaction.
+  await vacuumAnalyze(db, 'accounts');
+  return credentials;
+}
+
+async function seedDemoRows(db: DbOrTx, opts: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string }): Promise<SeedCredentials> {
   await seedReference(db);
   await db.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b })));
   await seedDemoDiscounts(db);
@@ -150,6 +159,5 @@ export async function seedDemo(db: Db, opts: { adminEmail?: string; adminPasswor
   }).returning({ id: users.id });
   await db.update(accounts).set({ primaryUserId: holder.id }).where(eq(accounts.id, account.id));
   await seedDemoInvoices(db, account.id, maintain);
-  await vacuumAnalyze(db, 'accounts');
   return { admin, demo };
 }

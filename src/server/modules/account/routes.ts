@@ -8,7 +8,8 @@ import { sendStoredFile } from '../files/stored-files.ts';
 import { parseInput } from '../../validate.ts';
 import { z } from 'zod';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+// Ids are PostgreSQL integers: anything larger cannot name a row (and must not reach the query).
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The account holder's own area. */
 export async function accountRoutes(app: FastifyInstance) {
@@ -30,7 +31,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post('/app/account/empty-image/:id', { preHandler: requireUser }, async (req) =>
     clearProfileImage(app.db, app.providers.storage, req.user!, parseInput(idParams, req.params).id, req.ip));
   app.get('/app/account/image/:id/:fileId', async (req, reply) => {
-    const { id, fileId } = parseInput(idParams.extend({ fileId: z.coerce.number().int().positive() }), req.params);
+    const { id, fileId } = parseInput(idParams.extend({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }), req.params);
     return sendStoredFile(reply, app.providers.storage, await findProfileImage(app.db, id, fileId), { inline: true });
   });
 }

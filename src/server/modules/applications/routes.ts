@@ -75,7 +75,7 @@ export async function applicationRoutes(app: FastifyInstance) {
     });
 
     user.get('/application/upload/:token/:fileId', async (req, reply) => {
-      const fileId = parseInput(z.object({ fileId: z.coerce.number().int().positive() }), req.params).fileId;
+      const fileId = parseInput(z.object({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }), req.params).fileId;
       const file = await findApplicationDocument(app.db, paramToken(req), req.user!.id, fileId);
       return sendStoredFile(reply, app.providers.storage, file);
     });

@@ -31,7 +31,7 @@ export async function contestRoutes(app: FastifyInstance) {
       return listContestEntries(app.db, contest, q.page, q.counted);
     });
     admin.get('/admin/contests/files/:fileId', async (req, reply) => {
-      const { fileId } = parseInput(z.object({ fileId: z.coerce.number().int().positive() }), req.params);
+      const { fileId } = parseInput(z.object({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }), req.params);
       const { inline } = parseInput(z.object({ inline: z.enum(['0', '1']).optional() }), req.query);
       return sendStoredFile(reply, app.providers.storage, await findEntryFile(app.db, fileId), { inline: inline === '1' });
     });

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { ALLOWED_EXTENSIONS, checkFileName, notAllowedMessage, ONE_AT_A_TIME, type UploadPurpose } from '../../../shared/rules/uploads.ts';
 import { stripControl } from '../../../shared/validation.ts';
 import { formatSizeLimit } from '../../../shared/rules/formats.ts';
-import { ValidationError } from '../../errors.ts';
+import { HttpError, ValidationError } from '../../errors.ts';
 import { newStorageKey, type FileStorage } from '../../providers/storage/storage.ts';
 import { contentTypeFor, SNIFF_BYTES } from './file-type-check.ts';
 
@@ -48,7 +48,8 @@ export interface ReceiveOptions {
  * Writes: objects in `storage` only; nothing in the database. On any failure every object this
  * call stored is removed again.
  * @throws ValidationError 422 on `errorField`: '{file} is not allowed.', 'One at a time please!',
- *   a size message, or `missingMessage` when no file came
+ *   a size message, or `missingMessage` when no file came; HttpError 400 for a body the multipart
+ *   parser cannot read (DESIGN §5.9)
  */
 export async function receiveUpload(req: FastifyRequest, storage: FileStorage, opts: ReceiveOptions): Promise<ReceivedUpload> {
   const field = opts.errorField ?? 'file';
@@ -84,12 +85,24 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
     if (err instanceof ValidationError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(field, opts.maxBytes);
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw ValidationError.field(field, ONE_AT_A_TIME);
+    if (isMalformedMultipart(err)) throw new HttpError(400, 'The upload could not be read.');
     throw err;
   }
   if (files.length === 0 && opts.missingMessage !== null) {
     throw ValidationError.field(field, opts.missingMessage ?? 'Please choose a file.');
   }
   return { fields, files };
+}
+
+/**
+ * The multipart parser's complaints about the request itself (no boundary, a boundary over 70
+ * characters, a body cut short, a bad part header) are plain Errors with no code; limits, stream
+ * and storage failures all carry a code or a class of their own and stay server errors.
+ */
+function isMalformedMultipart(err: unknown): boolean {
+  if (!(err instanceof Error) || err.constructor !== Error) return false;
+  const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
+  return code === undefined && statusCode === undefined;
 }
 
 const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${formatSizeLimit(maxBytes)}.`);

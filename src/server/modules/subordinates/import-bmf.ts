@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { accounts, groups } from '../../db/schema.ts';
 
 /** The 28 columns of the IRS EO BMF extract (shared/data/irs-eo-bmf/README.md). */
@@ -83,7 +83,7 @@ export function bmfToAccount(r: BmfRecord, groupIdByGen: Map<string, number>) {
   };
 }
 
-async function ensureGroups(db: Db, gens: string[], map: Map<string, number>) {
+async function ensureGroups(db: DbOrTx, gens: string[], map: Map<string, number>) {
   const missing = gens.filter((g) => !map.has(g));
   if (!missing.length) return;
   await db.insert(groups).values(missing.map((gen) => ({ gen, label: `IRS group exemption ${gen}` }))).onConflictDoNothing();
@@ -98,7 +98,7 @@ async function ensureGroups(db: Db, gens: string[], map: Map<string, number>) {
  * Writes: accounts rows; groups rows for each new GEN met.
  * @throws Error when the file is missing or its header is not the BMF layout
  */
-export async function importBmf(db: Db, file: string, opts: ImportBmfOptions = {}): Promise<ImportBmfResult> {
+export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions = {}): Promise<ImportBmfResult> {
   const batchSize = opts.batchSize ?? 1000;
   const parser = fs.createReadStream(file).pipe(parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: false, trim: false }));
   const groupIdByGen = new Map<string, number>();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { subordinateSearchQuery } from '../../../shared/schemas/search.ts';
 import { parseInput } from '../../validate.ts';
-import { perMinute } from '../../plugins/rate-limits.ts';
+import { perMinuteInProcess } from '../../plugins/rate-limits.ts';
 import { notFound } from '../../errors.ts';
 import { searchSubordinates } from './search-subordinates.ts';
 import { getPublicProfile } from './get-public-profile.ts';
@@ -11,7 +11,7 @@ const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_
 
 /** Subordinate search (SPEC tool 16) and public profiles. */
 export async function subordinateRoutes(app: FastifyInstance) {
-  app.get('/search', { config: { rateLimit: perMinute(app.config.rateLimits.searchPerMinute) } }, async (req) => {
+  app.get('/search', { config: { rateLimit: perMinuteInProcess(app.config.rateLimits.searchPerMinute) } }, async (req) => {
     const q = parseInput(subordinateSearchQuery, req.query);
     return searchSubordinates(app.db, q.keyword, q.page, (page) =>
       `/search?${new URLSearchParams({ search: q.search, keyword: q.keyword, page: String(page) })}`);

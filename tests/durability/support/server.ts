@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+
+/** The line `src/server/main.ts` prints once it listens. */
+const READY_LINE = 'GoodStanding is running at';
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the server to take). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The environment the real server is started with in these tests: production mode on 127.0.0.1,
+ * rate limits far above the load (so every refusal is a fault, not a 429), warnings only, no
+ * reminder job. `extra` overrides any of it (DATA_DIR, DATABASE_URL, SEED_DEMO…).
+ */
+export function serverEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    REMINDERS_ENABLED: '0',
+    RATE_LIMIT_FORMS_PER_MINUTE: '1000000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+    RATE_LIMIT_SEARCH_PER_MINUTE: '1000000',
+    RATE_LIMIT_DISCOUNT_PER_MINUTE: '1000000',
+    ...extra,
+  };
+}
+
+/** One `node --import tsx src/server/main.ts` process, as `npm start` runs it (without the build). */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly baseUrl: string;
+  /** Everything the process wrote to stdout and stderr, in order. */
+  output = '';
+  stderr = '';
+  /** Resolves with the exit code (null when ended by a signal) and the signal. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(port: number, env: NodeJS.ProcessEnv) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout!.on('data', (d) => (this.output += d));
+    this.child.stderr!.on('data', (d) => {
+      this.output += d;
+      this.stderr += d;
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /**
+   * Waits until the server prints that it listens.
+   * @throws when it exits first or `timeoutMs` passes, with its output
+   */
+  async ready(timeoutMs = 90_000): Promise<this> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.output.includes(READY_LINE)) {
+      if (!this.running) throw new Error(`The server exited (${this.child.exitCode ?? this.child.signalCode}) before listening:\n${this.output}`);
+      if (Date.now() > deadline) throw new Error(`The server did not start within ${timeoutMs} ms:\n${this.output}`);
+      await Promise.race([this.exited, new Promise((r) => setTimeout(r, 100))]);
+    }
+    return this;
+  }
+
+  /** SIGKILL: the process dies at once, mid-request, with no shutdown code run. */
+  async killHard(): Promise<void> {
+    if (this.running) process.kill(this.pid, 'SIGKILL');
+    await this.exited;
+  }
+
+  /** SIGTERM: the graceful shutdown of main.ts (closes the server and the database, frees the lock). */
+  async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    if (this.running) this.child.kill('SIGTERM');
+    return this.exited;
+  }
+}
+
+/** Starts the server and waits until it listens. */
+export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const server = new ServerProcess(port, env);
+  try {
+    return await server.ready();
+  } catch (err) {
+    await server.killHard();
+    throw err;
+  }
+}
