@@ -35,7 +35,7 @@ export const PAGES: PageRoute[] = [
   { path: '/contests/photo', title: 'Photo contest', access: 'public', description: 'Send a photo of your team, club or chapter in action.' },
   { path: '/contests/video', title: 'Video contest', access: 'public', description: 'Send a video of your team, club or chapter in action.' },
   { path: '/privacy', title: 'Privacy policy', access: 'public', hasRating: true },
-  { path: '/login', title: 'Sign in', access: 'public' },
+  { path: '/login', title: 'Sign in', access: 'public', description: 'Sign in to manage your group’s exemption, filings, renewals and payments.' },
   { path: '/password/forgot', title: 'Forgot your password?', access: 'public' },
   { path: '/password/reset/:token', title: 'Choose a new password', access: 'public' },
   { path: '/app/account/show/:id', title: 'Organization profile', access: 'public' },

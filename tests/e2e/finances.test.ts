@@ -1,43 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
-import { newAccountHolder } from './support/accounts.ts';
+import { newAccountHolder, payWithWelcomeCode } from './support/accounts.ts';
 
 let s: Session;
 let staff: Session;
 beforeAll(async () => { [s, staff] = await Promise.all([openBrowser(), openBrowser()]); });
 afterAll(async () => { await Promise.all([s?.close(), staff?.close()]); });
-
-/**
- * Settles the invoice with a zero payment and the demo code WELCOME100 (100 % off new-account
- * lines), as the billing screen sends it: a paid payment without touching the demo holder's
- * invoices. Run on a page of the site, signed in as the invoice's holder.
- * @returns the payment's id
- */
-async function payWithWelcomeCode(page: Page, invoiceId: number): Promise<number> {
-  // The page's CSRF token must be the signed-in session's.
-  await page.reload();
-  const result = await page.evaluate(async (invoiceId) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token };
-    const unpaid = await (await fetch('/api/invoices/unpaid', { headers })).json() as { invoices: { id: number; balance_cents: number }[] };
-    const balance = unpaid.invoices.find((i) => i.id === invoiceId)!.balance_cents;
-    const reserved = await (await fetch('/app/discount/reserve', { method: 'POST', headers, body: JSON.stringify({ code: 'WELCOME100' }) })).json() as { discount: { id: number } };
-    const paid = await fetch('/app/payments/zero-payment', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        value: '0.00', invoices: [invoiceId], discount_id: reserved.discount.id, discount_total: (balance / 100).toFixed(2),
-        idempotency_key: crypto.randomUUID(), type: 'zero_payment',
-      }),
-    });
-    const finances = await (await fetch('/api/finances', { headers })).json() as { payments: { data: { id: number }[] } };
-    return { status: paid.status, paymentId: finances.payments.data[0]?.id };
-  }, invoiceId);
-  expect(result.status).toBe(200);
-  expect(result.paymentId).toBeGreaterThan(0);
-  return result.paymentId!;
-}
 
 describe('finances (SPEC tool 14, §2 /app/finances, /admin/payments/latest/{accountId})', () => {
   it('a holder with a paid payment sees it listed and opens its printable receipt', async () => {

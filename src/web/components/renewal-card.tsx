@@ -220,7 +220,7 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
         <Text>
           {dueAt ? <>Your {level.name} membership is due for renewal on <strong>{showDate(dueAt)}</strong>.</> : <>Renew your {level.name} membership for another year.</>}
         </Text>
-        <Text size="sm" c={early ? 'green.8' : 'gray.7'}>
+        <Text size="sm" c={early ? 'green' : 'gray.7'}>
           {early
             ? earlyUntil ? `Early-bird prices apply until ${showDate(earlyUntil)}.` : 'Early-bird prices apply.'
             : 'Early-bird prices no longer apply.'}

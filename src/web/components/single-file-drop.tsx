@@ -99,23 +99,26 @@ export function SingleFileDrop({ label, file, onChange, allowed, accept, preview
           multiple
           activateOnClick={!file}
           disabled={disabled}
-          // The zone itself is the control people use: a button named by the field's label.
+          // The zone itself is the control people use: a button named by the field's label and
+          // the words it shows (a spoken name that matches what is seen, WCAG 2.5.3).
           role="button"
-          aria-labelledby={`${id}-label`}
+          aria-labelledby={`${id}-label ${id}-prompt`}
           aria-describedby={hint ? `${id}-description` : undefined}
           aria-invalid={error ? true : undefined}
           aria-disabled={disabled || undefined}
-          inputProps={{ id } as never}
+          // Not displayed, so the button holds no second focusable control; clicks still open it.
+          inputProps={{ id, style: { display: 'none' } } as never}
         >
-          <Stack align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
+          {/* The spaces between the lines keep their words apart where text is read as one string. */}
+          <Stack id={`${id}-prompt`} align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
             {file ? (
               <>
-                <Text fw={600}>{file.name}</Text>
+                <Text fw={600}>{file.name}</Text>{' '}
                 <Text size="sm" c="dimmed">{formatFileSize(file.size)} · Remove it below to choose another file.</Text>
               </>
             ) : (
               <>
-                <Text fw={600}>Drag a file here or click to choose one</Text>
+                <Text fw={600}>Drag a file here or click to choose one</Text>{' '}
                 <Text size="sm" c="dimmed">One file per entry</Text>
               </>
             )}

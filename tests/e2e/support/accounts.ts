@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sampleAnswers, type WizardLevelSlug } from '../../../src/server/db/seed/wizard-schemas.ts';
 
@@ -43,4 +44,35 @@ export async function resetLinkFromOutbox(adminPage: Page, email: string): Promi
   if (!match) throw new Error(`no reset link in the mail:\n${body}`);
   const url = new URL(match[0]);
   return url.pathname + url.search;
+}
+
+/**
+ * Settles the invoice with a zero payment and the demo code WELCOME100 (100 % off new-account
+ * lines), as the billing screen sends it: a paid payment without touching the demo holder's
+ * invoices. Run on a page of the site, signed in as the invoice's holder.
+ * @returns the payment's id
+ */
+export async function payWithWelcomeCode(page: Page, invoiceId: number): Promise<number> {
+  // The page's CSRF token must be the signed-in session's.
+  await page.reload();
+  const result = await page.evaluate(async (invoiceId) => {
+    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+    const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token };
+    const unpaid = await (await fetch('/api/invoices/unpaid', { headers })).json() as { invoices: { id: number; balance_cents: number }[] };
+    const balance = unpaid.invoices.find((i) => i.id === invoiceId)!.balance_cents;
+    const reserved = await (await fetch('/app/discount/reserve', { method: 'POST', headers, body: JSON.stringify({ code: 'WELCOME100' }) })).json() as { discount: { id: number } };
+    const paid = await fetch('/app/payments/zero-payment', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        value: '0.00', invoices: [invoiceId], discount_id: reserved.discount.id, discount_total: (balance / 100).toFixed(2),
+        idempotency_key: crypto.randomUUID(), type: 'zero_payment',
+      }),
+    });
+    const finances = await (await fetch('/api/finances', { headers })).json() as { payments: { data: { id: number }[] } };
+    return { status: paid.status, paymentId: finances.payments.data[0]?.id };
+  }, invoiceId);
+  expect(result.status).toBe(200);
+  expect(result.paymentId).toBeGreaterThan(0);
+  return result.paymentId!;
 }

@@ -1,12 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { E2E_USERS } from './global-setup.ts';
-
-/** The flags of DESIGN §8: the system Chromium, headless, no background traffic. */
-export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -22,7 +17,7 @@ export interface Session {
 /** A fresh browser with one page; collects console errors so tests can assert there are none. */
 export async function openBrowser(): Promise<Session> {
   // launch() gives every browser a new, empty profile of its own (the fresh user-data-dir of DESIGN §8).
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -15,18 +15,38 @@ export function loadTemplate(webDistDir: string): string {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
 }
 
+/** The chunks a page's screen needs beyond the entry (written by the build: vite.config.ts). */
+export interface RoutePreload {
+  scripts: string[];
+  styles: string[];
+}
+
+/**
+ * Loads the build's `route-preloads.json` once: page path (as in src/shared/routes.ts) to the
+ * screen's script chunks and style sheets. Empty when the client is not built.
+ */
+export function loadRoutePreloads(webDistDir: string): Record<string, RoutePreload> {
+  const file = path.join(webDistDir, 'route-preloads.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RoutePreload>) : {};
+}
+
+const assetPath = (p: string) => /^\/assets\/[\w.-]+\.(js|css)$/.test(p);
+
 /**
  * Renders the page shell for one request: title, description, the canonical address of a public
  * page (one address per page for search engines, whatever query it was opened with), the CSRF meta tag (DESIGN §3) and
- * the boot data as a non-executed JSON block (allowed by the CSP without a nonce).
+ * the boot data as a non-executed JSON block (allowed by the CSP without a nonce), and the page's
+ * screen chunks as `modulepreload` links, fetched along with the entry script (DESIGN §6).
  */
-export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData }): string {
+export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData; preload?: RoutePreload }): string {
   const head = [
     `<title>${escapeHtml(`${opts.title} | ${opts.companyName}`)}</title>`,
     opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}" />` : '',
     opts.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(opts.canonicalUrl)}" />` : '',
     `<meta name="csrf-token" content="${escapeHtml(opts.boot.csrfToken)}" />`,
     `<script type="application/json" id="boot-data">${escapeJsonForHtml(JSON.stringify(opts.boot))}</script>`,
-  ].join('\n    ');
+    ...(opts.preload?.styles ?? []).filter(assetPath).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
+    ...(opts.preload?.scripts ?? []).filter(assetPath).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+  ].filter(Boolean).join('\n    ');
   return template.replace('<!--app-head-->', head);
 }

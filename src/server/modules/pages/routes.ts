@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { PAGES, type BootData, type PageRoute } from '../../../shared/routes.ts';
 import { getCompany } from '../content/get-company.ts';
 import { listActiveBanners } from '../content/list-active-banners.ts';
-import { loadTemplate, renderPage } from './render-page.ts';
+import { loadRoutePreloads, loadTemplate, renderPage } from './render-page.ts';
 import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
 
 /**
@@ -23,9 +23,12 @@ export async function pageRoutes(app: FastifyInstance) {
       index: false,
       immutable: true,
       maxAge: '365d',
+      // The build writes .br and .gz copies of scripts and styles (vite.config.ts).
+      preCompressed: true,
       decorateReply: false,
     });
   }
+  // The favicon goes through the build (content-hashed under /assets); this serves an older copy if present.
   for (const file of ['favicon.svg', 'robots.txt']) {
     const full = path.join(distDir, file);
     if (fs.existsSync(full)) {
@@ -34,6 +37,7 @@ export async function pageRoutes(app: FastifyInstance) {
     }
   }
   const template = loadTemplate(distDir);
+  const preloads = loadRoutePreloads(distDir);
 
   async function send(req: FastifyRequest, reply: FastifyReply, page: Pick<PageRoute, 'title' | 'description'> & Partial<Pick<PageRoute, 'path' | 'access'>>, status: number) {
     // Only fixed public addresses are canonical; pages with parameters or behind sign-in are not indexed.
@@ -52,7 +56,11 @@ export async function pageRoutes(app: FastifyInstance) {
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(template, { title: page.title, description: page.description, canonicalUrl, companyName: company.name, boot }));
+      .send(renderPage(template, {
+        title: page.title, description: page.description, canonicalUrl, companyName: company.name, boot,
+        // The 403 and 404 screens are not the page's screen.
+        preload: status === 200 && page.path ? preloads[page.path] : undefined,
+      }));
   }
 
   for (const page of PAGES) {

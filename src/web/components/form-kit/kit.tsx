@@ -22,7 +22,7 @@ export function KitForm<V extends FieldValues>({ kit, children, label, footer }:
   return (
     <KitContext.Provider value={kit as unknown as ServerForm<FieldValues>}>
       <Box component="form" pos="relative" onSubmit={kit.submit} noValidate aria-label={label} aria-busy={kit.busy}>
-        <LoadingOverlay visible={kit.busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ 'aria-label': 'Loading' } as never} />
+        <LoadingOverlay visible={kit.busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never} />
         <Stack gap="md">
           {kit.hasRequiredFields && (
             <Text size="sm" c="dimmed">Fields marked <Text span c="red" aria-hidden>*</Text> are required.</Text>

@@ -1,13 +1,14 @@
-import { Suspense } from 'react';
-import { Anchor, Box, Burger, Button, Center, Container, Divider, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, NavLink, Outlet, useLocation, matchPath } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 'react-router';
 import { PAGES } from '../../../shared/routes.ts';
 import { boot } from '../../lib/boot.ts';
 import { http, setCsrfToken } from '../../lib/http.ts';
 import { Banners } from './banners.tsx';
 import { RatingWidget } from './rating-widget.tsx';
 import classes from './layout.module.css';
+// Through the build, so it gets a content-hashed name and is cached for good.
+import logoUrl from '../../favicon.svg';
 
 const NAV = PAGES.filter((p) => p.nav);
 
@@ -45,17 +46,20 @@ function Account() {
 export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  // The router loads the next screen's code before showing it: say so meanwhile.
+  const navigating = useNavigation().state === 'loading';
   const page = PAGES.find((p) => matchPath(p.path, pathname));
   const { company } = boot;
   return (
     <Box className={classes.shell}>
       <a href="#main" className={classes.skip}>Skip to content</a>
+      {navigating && <div className={classes.progress} role="status" aria-label="Loading the page" />}
       <header className={classes.header}>
         <Container size="lg">
           <Group justify="space-between" h={60} wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <Anchor component={Link} to="/" className={classes.brand} underline="never">
-                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <img src={logoUrl} alt="" width={28} height={28} />
                 <span>{company.name}</span>
               </Anchor>
             </Group>
@@ -84,9 +88,11 @@ export function Layout() {
       </Drawer>
       <Banners />
       <Container size="lg" component="main" id="main" py="xl" className={classes.main}>
-        <Suspense fallback={<Center py="xl"><Loader aria-label="Loading" /></Center>}>
+        {/* The screen holds at least a screen's height, so what follows it (the rating widget,
+            the footer) starts below the fold instead of jumping down as its data loads (CLS). */}
+        <div className={classes.screenful}>
           <Outlet />
-        </Suspense>
+        </div>
         {page?.hasRating && <RatingWidget key={pathname} />}
       </Container>
       <footer className={classes.footer}>

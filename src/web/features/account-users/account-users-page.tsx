@@ -32,7 +32,7 @@ const fullName = (u: AccountUserRow) => [u.first_name, u.last_name].filter(Boole
 /** A SweetAlert-like notice of SPEC §8 (title and text, one OK button). */
 function notice(title: string, text: string, color: 'orange' | 'red') {
   const id = modals.open({
-    title: <Text fw={700} size="lg" c={`${color}.8`}>{title}</Text>,
+    title: <Text fw={700} size="lg" c={color}>{title}</Text>,
     children: (
       <>
         <Text>{text}</Text>
@@ -186,7 +186,7 @@ export default function AccountUsersPage() {
       >
         {accountId === null && <Anchor component={Link} to="/account" size="sm">← Back to your account</Anchor>}
       </PageHeader>
-      {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+      {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
       {q.isError && (
         <Alert color="red">
           {q.error instanceof HttpFailure && q.error.status === 404

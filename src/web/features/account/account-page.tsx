@@ -78,7 +78,7 @@ function OrganizationDataCard() {
 export default function AccountPage() {
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['my-account'], queryFn: () => http.get<MyAccount>('/api/account') });
-  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) return <Alert color="red">Your account could not be loaded. Please reload the page.</Alert>;
   const { user, account } = q.data;
   return (

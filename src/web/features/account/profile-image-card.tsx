@@ -69,7 +69,7 @@ export function ProfileImageCard({ account, onChange }: { account: ProfileAccoun
         )}
         <Group>
           {account.public_profile_image && (
-            <Anchor component="button" type="button" c="red.8" onClick={clear} disabled={busy}>Clear image</Anchor>
+            <Anchor component="button" type="button" c="red" onClick={clear} disabled={busy}>Clear image</Anchor>
           )}
         </Group>
         <SingleFileDrop

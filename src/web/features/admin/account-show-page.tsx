@@ -140,7 +140,7 @@ export default function AccountShowPage() {
     queryFn: () => http.get<AdminAccountDetail>(`/api/admin/accounts/${encodeURIComponent(id)}`),
     retry: false,
   });
-  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) {
     const missing = q.error instanceof HttpFailure && q.error.status === 404;
     return (
@@ -181,7 +181,7 @@ export default function AccountShowPage() {
             <Fact label="Account since">{showDate(a.created_at)}</Fact>
           </SimpleGrid>
           {a.is_suspended_from_basic_renewal && (
-            <Text size="sm" c="red.8" mt="md">Suspended from the basic renewal: this account can only renew with the upgrade.</Text>
+            <Text size="sm" c="red" mt="md">Suspended from the basic renewal: this account can only renew with the upgrade.</Text>
           )}
         </Card>
 
@@ -222,7 +222,7 @@ export default function AccountShowPage() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(i.document_at)}</Table.Td>
                   <Table.Td><Text size="sm" lineClamp={2}>{i.public_notes}</Text></Table.Td>
                   <Table.Td ta="right">{formatCurrency(i.value_cents)}</Table.Td>
-                  <Table.Td ta="right" fw={i.balance_cents > 0 ? 700 : undefined} c={i.balance_cents > 0 ? 'orange.9' : undefined}>{i.balance_cents > 0 ? formatCurrency(i.balance_cents) : 'Paid'}</Table.Td>
+                  <Table.Td ta="right" fw={i.balance_cents > 0 ? 700 : undefined} c={i.balance_cents > 0 ? 'orange' : undefined}>{i.balance_cents > 0 ? formatCurrency(i.balance_cents) : 'Paid'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Center, Loader, Table, Text } from '@mantine/core';
+import { Alert, Card, Center, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
 import { PageNav } from '../../components/page-nav.tsx';
@@ -25,14 +25,15 @@ export function AdminListCard<T>({ query, label, what, empty, columns, row, minW
   const q = query;
   return (
     <Card withBorder padding="md">
-      {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+      {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
       {q.isError && <Alert color="red">{what} could not be loaded.</Alert>}
       {q.data && q.data.total === 0 && <Text c="dimmed" py="lg" ta="center">{empty}</Text>}
       {q.data && q.data.total > 0 && (
         <Table.ScrollContainer minWidth={minWidth}>
           <Table striped={striped} highlightOnHover verticalSpacing="sm" aria-label={label}>
             <Table.Thead>
-              <Table.Tr>{columns.map((c, i) => <Table.Th key={i}>{c}</Table.Th>)}</Table.Tr>
+              {/* A column of buttons has no visible title; screen readers still hear one. */}
+              <Table.Tr>{columns.map((c, i) => <Table.Th key={i}>{c === '' ? <VisuallyHidden>Actions</VisuallyHidden> : c}</Table.Th>)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>{q.data.data.map(row)}</Table.Tbody>
           </Table>

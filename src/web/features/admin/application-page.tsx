@@ -16,7 +16,7 @@ interface Application {
 export default function ApplicationPage() {
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: ['admin-application', id], queryFn: () => http.get<Application>(`/api/admin/applications/${encodeURIComponent(id)}`), retry: false });
-  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) return <Alert color="red">This application could not be found.</Alert>;
   const a = q.data;
   const answers = Object.entries(a.fields).filter(([, v]) => v !== '' && v !== null && v !== undefined);

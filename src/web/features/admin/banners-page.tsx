@@ -57,7 +57,7 @@ export default function BannersPage() {
       <AdminNav />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder padding="md">
-          {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+          {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
           {q.isError && <Alert color="red">The banners could not be loaded.</Alert>}
           {q.data && q.data.banners.length === 0 && <Text c="dimmed" ta="center" py="lg">No banners yet.</Text>}
           {q.data && q.data.banners.length > 0 && (

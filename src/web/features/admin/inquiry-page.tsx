@@ -32,7 +32,7 @@ export default function InquiryPage() {
     },
     onError: () => toastFailure(),
   });
-  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) return <Alert color="red">This inquiry could not be found.</Alert>;
   const r = q.data;
   const rows: [string, string][] = [

@@ -1,6 +1,6 @@
 import { centsToDollarsText } from '../../../shared/rules/billing.ts';
 import { useRef, useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Group, List, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, List, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { levelFormSchema, type AdminLevel } from '../../../shared/schemas/admin-levels.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
@@ -67,13 +67,13 @@ export default function LevelsPage() {
       <AdminNav />
       <Stack gap="lg">
         <Card withBorder padding="md">
-          {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+          {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
           {q.isError && <Alert color="red">The levels could not be loaded.</Alert>}
           {q.data && (
             <Table.ScrollContainer minWidth={900}>
               <Table striped verticalSpacing="sm" aria-label="Levels">
                 <Table.Thead>
-                  <Table.Tr>{['Level', 'Price', 'Upgrade to', 'Upgrade', 'Incorporation', 'Renewal features', ''].map((c) => <Table.Th key={c}>{c}</Table.Th>)}</Table.Tr>
+                  <Table.Tr>{['Level', 'Price', 'Upgrade to', 'Upgrade', 'Incorporation', 'Renewal features', ''].map((c) => <Table.Th key={c}>{c || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>)}</Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {q.data.levels.map((l) => (

@@ -12,7 +12,7 @@ interface Mail { id: number; kind: string; to: string; subject: string; text: st
 export default function OutboxMailPage() {
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: ['admin-mail', id], queryFn: () => http.get<Mail>(`/api/admin/outbox/${encodeURIComponent(id)}`), retry: false });
-  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) return <Alert color="red">This mail could not be found.</Alert>;
   const m = q.data;
   return (

@@ -160,7 +160,7 @@ export default function PaymentsAdminPage() {
                   <Table.Td><Anchor component={Link} to={`/admin/accounts/show/${inv.account.id}`}>{inv.account.name}</Anchor></Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {showDate(inv.document_at)}
-                    {days > 30 && <Text size="xs" c="orange.8">{days} days ago</Text>}
+                    {days > 30 && <Text size="xs" c="orange">{days} days ago</Text>}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCurrency(inv.value_cents)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>{formatCurrency(inv.balance_cents)}</Table.Td>

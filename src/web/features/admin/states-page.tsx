@@ -1,6 +1,6 @@
 import { centsToDollarsText } from '../../../shared/rules/billing.ts';
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, NativeSelect, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, NativeSelect, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FILING_MONTH_OPTIONS, stateRequirementFormSchema, type AdminStateRequirement } from '../../../shared/schemas/admin-levels.ts';
@@ -57,7 +57,7 @@ export default function StatesPage() {
       <PageHeader title="State requirements" lead={<>Estimates and notes shown on the <Anchor component={Link} to="/state-registration" inherit>state registration page</Anchor>.</>} />
       <AdminNav />
       <Card withBorder padding="md">
-        {q.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+        {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
         {q.isError && <Alert color="red">The state requirements could not be loaded.</Alert>}
         {q.data && (
           <Table.ScrollContainer minWidth={1130}>
@@ -65,7 +65,7 @@ export default function StatesPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={60}>Code</Table.Th><Table.Th w={180}>State</Table.Th><Table.Th w={130}>Maintain / year</Table.Th>
-                  <Table.Th w={130}>Articles of incorporation</Table.Th><Table.Th>Notes</Table.Th><Table.Th w={230}>Annual filing</Table.Th><Table.Th w={150} />
+                  <Table.Th w={130}>Articles of incorporation</Table.Th><Table.Th>Notes</Table.Th><Table.Th w={230}>Annual filing</Table.Th><Table.Th w={150}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

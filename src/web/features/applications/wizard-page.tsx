@@ -50,7 +50,7 @@ function WrongApplicationNotice({ app, busy, onSwitch }: { app: ApplicationView;
         </Text>
         {onSwitch && (
           <Group>
-            <Button size="xs" variant="white" color="orange.9" onClick={onSwitch} loading={busy}>
+            <Button size="xs" variant="white" color="orange" onClick={onSwitch} loading={busy}>
               Switch to the {other} application
             </Button>
           </Group>
@@ -269,7 +269,7 @@ function Wizard({ app }: { app: ApplicationView }) {
                 )}
                 {stray && <Alert color="red" role="alert">{stray}</Alert>}
                 {pageHasErrors && !wrongApplication && (
-                  <Text size="sm" c="red.8" role="status">Please check the fields marked above.</Text>
+                  <Text size="sm" c="red" role="status">Please check the fields marked above.</Text>
                 )}
                 {isLast && config.submission_alert && <Alert color="blue" variant="light">{config.submission_alert}</Alert>}
                 {isBroken && (
@@ -302,7 +302,7 @@ function Wizard({ app }: { app: ApplicationView }) {
                     {isLast && (locked ? (
                       <Button disabled>Locked</Button>
                     ) : (
-                      <Button type="submit" color="green.8" loading={saving === 'submit'} disabled={isBroken || (saving !== null && saving !== 'submit') || pageHasErrors}>
+                      <Button type="submit" color="green" loading={saving === 'submit'} disabled={isBroken || (saving !== null && saving !== 'submit') || pageHasErrors}>
                         Submit
                       </Button>
                     ))}
@@ -331,7 +331,7 @@ export default function WizardPage() {
     gcTime: 0,
   });
 
-  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) {
     const status = q.error instanceof HttpFailure ? q.error.status : 0;
     if (status === 404 || status === 403) {

@@ -5,9 +5,7 @@ import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { setCsrfToken } from '../../lib/http.ts';
-
-/** Only same-site paths are followed after sign-in. */
-const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
+import { sameSitePath } from '../../lib/same-site-path.ts';
 
 /** Sign in for account holders and staff. */
 export default function LoginPage() {
@@ -19,7 +17,8 @@ export default function LoginPage() {
     hasRequiredFields: false,
     onSuccess: (res) => {
       setCsrfToken(res.csrfToken);
-      window.location.assign(safeNext(params.get('next')) ?? res.redirect);
+      // `next` comes from the address bar: a crafted link must not lead off the site.
+      window.location.assign(sameSitePath(params.get('next'), window.location.origin) ?? res.redirect);
     },
   });
   return (

@@ -49,7 +49,7 @@ export function ShortBylawsPage() {
 export function EditBylawsPage() {
   const { hash = '' } = useParams();
   const query = useQuery({ queryKey: ['bylaws', hash], queryFn: () => http.get<BylawForEditing>(`/api/bylaws/${encodeURIComponent(hash)}`), retry: false });
-  if (query.isPending) return <Stack align="center" py="xl"><Loader aria-label="Loading" /></Stack>;
+  if (query.isPending) return <Stack align="center" py="xl"><Loader role="status" aria-label="Loading" /></Stack>;
   if (query.isError) {
     const missing = query.error instanceof HttpFailure && query.error.status === 404;
     return (

@@ -47,7 +47,7 @@ export default function BylawsPreviewPage() {
     queryFn: () => http.get<{ document: BylawsDocument; file_name: string }>(`/api/bylaws/${encodeURIComponent(hash)}/document`),
     retry: false,
   });
-  if (query.isPending) return <Stack align="center" py="xl"><Loader aria-label="Loading" /></Stack>;
+  if (query.isPending) return <Stack align="center" py="xl"><Loader role="status" aria-label="Loading" /></Stack>;
   if (query.isError) {
     const missing = query.error instanceof HttpFailure && query.error.status === 404;
     return (

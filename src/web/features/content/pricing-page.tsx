@@ -128,7 +128,7 @@ export default function PricingPage() {
         title="Pricing"
         lead="One price covers getting your group tax exempt, or keeping the exemption you have. Renew before your due date and pay the early-bird price."
       />
-      {isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+      {isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
       {isError && <Alert color="red" title="Something went wrong">We could not load the prices. Please reload the page.</Alert>}
       {data && (
         <Stack gap="xl">

@@ -85,7 +85,7 @@ export default function StateRegistrationPage() {
         </Text>
       </Stack>
 
-      {isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+      {isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
       {isError && <Alert color="red" title="Something went wrong">We could not load the state requirements. Please reload the page.</Alert>}
       {data && (
         <>
@@ -106,7 +106,8 @@ export default function StateRegistrationPage() {
                     fullWidth
                     px={0}
                     variant={s.code === selected ? 'filled' : 'default'}
-                    aria-label={s.state_name}
+                    // The spoken name starts with the letters shown (WCAG 2.5.3), then the full name.
+                    aria-label={`${s.code}, ${s.state_name}`}
                     aria-pressed={s.code === selected}
                     title={s.state_name}
                     onClick={() => choose(s.code)}

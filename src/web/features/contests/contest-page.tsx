@@ -19,7 +19,7 @@ const TYPE_OPTIONS = ENTRANT_TYPES.filter((t) => t !== '').map((t) => [t, ENTRAN
 /** A dialog with a title, a text and a footer line (SPEC §8 "Contest"). */
 function notice(title: string, text: string, footer: string, color: 'green' | 'yellow') {
   modals.open({
-    title: <Text fw={700} size="lg" c={color === 'green' ? 'green.9' : 'yellow.9'}>{title}</Text>,
+    title: <Text fw={700} size="lg" c={color}>{title}</Text>,
     children: (
       <Stack gap="xs">
         <Text>{text}</Text>

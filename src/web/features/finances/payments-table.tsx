@@ -87,7 +87,7 @@ export function PaymentsOverview({ accountId, onAccount }: { accountId?: number;
     if (account) onAccount?.(account);
   }, [account, onAccount]);
 
-  if (q.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) return <FinancesFailure error={q.error} forAdmin={accountId !== undefined} />;
   const { payments, invoices } = q.data;
   const open = invoices.open.length;

@@ -111,7 +111,7 @@ export default function ReceiptPage() {
   const loaded = query.data;
   useDocumentTitle(loaded && `Receipt ${loaded.payment.id} — ${loaded.account.name}`);
 
-  if (query.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (query.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (query.isError) return <DocumentFailure error={query.error} {...FAILURE} />;
   return (
     <PrintableDocument back={<Anchor component={Link} to={financesHref(query.data.account.id)}>Back to finances</Anchor>}>

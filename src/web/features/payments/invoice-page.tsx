@@ -129,7 +129,7 @@ export default function InvoicePage() {
   });
   useDocumentTitle(query.data && `Invoice ${query.data.number}`);
 
-  if (query.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (query.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (query.isError) return <DocumentFailure error={query.error} {...FAILURE} />;
   return (
     <PrintableDocument back={<Anchor component={Link} to="/app/payments">Back to payments</Anchor>}>

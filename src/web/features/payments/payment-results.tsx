@@ -36,7 +36,7 @@ export function unassignedWarning() {
       <Text mt="sm" fw={600}>Please do not pay again.</Text>
       <Text mt="sm">{phone ? `Call ${name} at ${phone} and we will sort it out.` : `Contact ${name} and we will sort it out.`}</Text>
     </>
-  ), 'orange.8');
+  ), 'orange');
 }
 
 /**
@@ -46,7 +46,7 @@ export function unassignedWarning() {
 export function showPaymentOutcome(answer: PaymentAnswer) {
   if (answer.unassigned) return unassignedWarning();
   if (answer.status === 'paid' || answer.status === undefined) {
-    dialog('Success!', <Text>{RESULT_TEXT.success}</Text>, 'green.8');
+    dialog('Success!', <Text>{RESULT_TEXT.success}</Text>, 'green');
     return;
   }
   dialog('Payment received', <Text>{answer.message}</Text>, 'blue.8');
@@ -66,5 +66,5 @@ export function showPaymentFailure(failure: HttpFailure | Error) {
       <Text>{RESULT_TEXT.failed}</Text>
       <Text mt="md" size="sm" c="dimmed">Error {first}</Text>
     </>
-  ), 'red.8');
+  ), 'red');
 }

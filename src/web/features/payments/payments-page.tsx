@@ -40,7 +40,7 @@ export default function PaymentsPage() {
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
 
-  if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader aria-label="Loading" /></Center></>;
+  if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader role="status" aria-label="Loading" /></Center></>;
   if (q.isError) {
     // Staff without an account of their own pay for an account named in the address.
     const staffWithoutAccount = boot.user?.isAdmin && !accountParam && q.error instanceof HttpFailure && q.error.status === 404;

@@ -19,7 +19,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 export default function ProfilePage() {
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: ['profile', id], queryFn: () => http.get<PublicProfile>(`/api/accounts/${encodeURIComponent(id)}/public`), retry: false });
-  if (query.isPending) return <Center py="xl"><Loader aria-label="Loading" /></Center>;
+  if (query.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (query.isError) {
     const missing = query.error instanceof HttpFailure && query.error.status === 404;
     return (

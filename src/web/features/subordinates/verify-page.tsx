@@ -59,7 +59,7 @@ export default function VerifyPage() {
           type="search"
         />
         {query.isError && <Alert color="red" mb="md">The search did not work. Please try again.</Alert>}
-        {!result && query.isPending && <Center py="xl"><Loader aria-label="Loading" /></Center>}
+        {!result && query.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
         {result && (
           <>
             <Text size="sm" c="dimmed" mb="xs" role="status" aria-live="polite">

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BootData } from '../../../shared/routes.ts';
+import { loadRoutePreloads, renderPage } from './render-page.ts';
+
+const TEMPLATE = '<!doctype html><html lang="en"><head><!--app-head--><script type="module" src="/assets/index-a1.js"></script></head><body><div id="root"></div></body></html>';
+const BOOT: BootData = {
+  csrfToken: 'tok', user: null, company: { name: 'GoodStanding', phone: '', email: '' }, banners: [],
+  captchaSiteKey: null, routingLookupUrl: '/routing-numbers/data.json', status: 200,
+};
+
+describe('page shell', () => {
+  it("lists the page's screen chunks as modulepreload links and its style sheets, before the entry script", () => {
+    const html = renderPage(TEMPLATE, {
+      title: 'Pricing', companyName: 'GoodStanding', boot: BOOT,
+      preload: { scripts: ['/assets/pricing-page-x1.js', '/assets/kit-y2.js'], styles: ['/assets/pricing-z3.css'] },
+    });
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/pricing-page-x1.js" />');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/kit-y2.js" />');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/pricing-z3.css" />');
+    expect(html.indexOf('kit-y2.js')).toBeLessThan(html.indexOf('index-a1.js'));
+  });
+
+  it('writes no link for anything but a built asset path', () => {
+    const html = renderPage(TEMPLATE, {
+      title: 'Pricing', companyName: 'GoodStanding', boot: BOOT,
+      preload: { scripts: ['https://evil.example/x.js', '/assets/"><script>.js', '/other/a.js'], styles: ['/assets/a.css" onload="x'] },
+    });
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it('reads the build\'s route-preloads.json, and none when the client is not built', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-preloads-'));
+    try {
+      expect(loadRoutePreloads(dir)).toEqual({});
+      fs.writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify({ '/': { scripts: ['/assets/home-page-a.js'], styles: [] } }));
+      expect(loadRoutePreloads(dir)['/'].scripts).toEqual(['/assets/home-page-a.js']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

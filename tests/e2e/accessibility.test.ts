@@ -1,0 +1,267 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PAGES } from '../../src/shared/routes.ts';
+import { baseUrl, forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import { newAccountHolder, payWithWelcomeCode } from './support/accounts.ts';
+import { collectAxe } from './support/axe.ts';
+
+/**
+ * Issue 8 item 4: axe-core (WCAG 2.1 A and AA, plus best practices) finds nothing on any page of
+ * the site, opened by the person who uses it, nor in the states people meet on the way: a form
+ * showing its errors, an open dialog, the navigation drawer on a phone.
+ */
+
+type Who = 'visitor' | 'applicant' | 'holder' | 'admin';
+
+/** Addresses learnt while the test runs (records the pages show). */
+interface Found {
+  bylawsHash: string;
+  subordinateId: number;
+  wizardToken: string;
+  accountId: number;
+  invoiceId: number;
+  paymentId: number;
+  inquiryId: number;
+  applicationId: number;
+  mailId: number;
+}
+
+/** Every page of src/shared/routes.ts: who opens it and at which address. */
+const VISITS: Record<string, { who: Who; url: (f: Found) => string }> = {
+  '/': { who: 'visitor', url: () => '/' },
+  '/pricing': { who: 'visitor', url: () => '/pricing' },
+  '/irs-form-990': { who: 'visitor', url: () => '/irs-form-990' },
+  '/state-registration': { who: 'visitor', url: () => '/state-registration' },
+  '/incorporation-and-ein': { who: 'visitor', url: () => '/incorporation-and-ein' },
+  '/verify-501c3': { who: 'visitor', url: () => '/verify-501c3' },
+  '/compliance-check': { who: 'visitor', url: () => '/compliance-check' },
+  '/multi-chapter': { who: 'visitor', url: () => '/multi-chapter' },
+  '/campus-report': { who: 'visitor', url: () => '/campus-report' },
+  '/contact': { who: 'visitor', url: () => '/contact' },
+  '/bylaws-generator': { who: 'visitor', url: () => '/bylaws-generator' },
+  '/bylaws-generator/school': { who: 'visitor', url: () => '/bylaws-generator/school' },
+  '/bylaws-generator/short': { who: 'visitor', url: () => '/bylaws-generator/short' },
+  '/bylaws-generator/edit/:hash': { who: 'visitor', url: (f) => `/bylaws-generator/edit/${f.bylawsHash}` },
+  '/bylaws-generator/preview/:hash': { who: 'visitor', url: (f) => `/bylaws-generator/preview/${f.bylawsHash}` },
+  '/contests/photo': { who: 'visitor', url: () => '/contests/photo' },
+  '/contests/video': { who: 'visitor', url: () => '/contests/video' },
+  '/privacy': { who: 'visitor', url: () => '/privacy' },
+  '/login': { who: 'visitor', url: () => '/login' },
+  '/password/forgot': { who: 'visitor', url: () => '/password/forgot' },
+  // The page checks the token only when the form is sent.
+  '/password/reset/:token': { who: 'visitor', url: () => '/password/reset/0f1e2d3c4b5a69788796a5b4c3d2e1f0?email=someone%40example.com' },
+  '/app/account/show/:id': { who: 'visitor', url: (f) => `/app/account/show/${f.subordinateId}` },
+  '/application/create/:token': { who: 'applicant', url: (f) => `/application/create/${f.wizardToken}` },
+  '/account': { who: 'holder', url: () => '/account' },
+  '/app/payments': { who: 'holder', url: () => '/app/payments' },
+  '/app/invoices/show/:id': { who: 'holder', url: (f) => `/app/invoices/show/${f.invoiceId}` },
+  '/app/finances': { who: 'holder', url: () => '/app/finances' },
+  '/app/payments/receipt/:id': { who: 'holder', url: (f) => `/app/payments/receipt/${f.paymentId}` },
+  '/app/account/users': { who: 'holder', url: () => '/app/account/users' },
+  '/admin': { who: 'admin', url: () => '/admin' },
+  '/admin/accounts': { who: 'admin', url: () => '/admin/accounts' },
+  '/admin/accounts/show/:id': { who: 'admin', url: (f) => `/admin/accounts/show/${f.accountId}` },
+  '/admin/payments': { who: 'admin', url: () => '/admin/payments' },
+  '/admin/inquiries': { who: 'admin', url: () => '/admin/inquiries' },
+  '/admin/inquiries/:id': { who: 'admin', url: (f) => `/admin/inquiries/${f.inquiryId}` },
+  '/admin/applications': { who: 'admin', url: () => '/admin/applications' },
+  '/admin/applications/:id': { who: 'admin', url: (f) => `/admin/applications/${f.applicationId}` },
+  '/admin/outbox': { who: 'admin', url: () => '/admin/outbox' },
+  '/admin/outbox/:id': { who: 'admin', url: (f) => `/admin/outbox/${f.mailId}` },
+  '/admin/banners': { who: 'admin', url: () => '/admin/banners' },
+  '/admin/discounts': { who: 'admin', url: () => '/admin/discounts' },
+  '/admin/levels': { who: 'admin', url: () => '/admin/levels' },
+  '/admin/states': { who: 'admin', url: () => '/admin/states' },
+  '/admin/audit': { who: 'admin', url: () => '/admin/audit' },
+  '/admin/uploads': { who: 'admin', url: () => '/admin/uploads' },
+  '/admin/contests': { who: 'admin', url: () => '/admin/contests' },
+  '/admin/compliance': { who: 'admin', url: () => '/admin/compliance' },
+  '/admin/yoast/show': { who: 'admin', url: () => '/admin/yoast/show?url=%2Fpricing' },
+  '/admin/payments/latest/:accountId': { who: 'admin', url: (f) => `/admin/payments/latest/${f.accountId}` },
+};
+
+/** A test visiting many pages: each waits for its data and runs axe (about 1–2 s a page). */
+const AXE_TEST_MS = 240_000;
+
+const visitsOf = (who: Who) => Object.entries(VISITS).filter(([, v]) => v.who === who);
+
+/**
+ * Waits until the screen is complete: its heading is shown, its data has arrived (no loader
+ * left, no request in flight) and no opening transition is still running (axe would see colours
+ * half faded in).
+ */
+async function settled(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"] .mantine-LoadingOverlay-root'));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+}
+
+/** Opens `url`, waits for it to settle and records axe's findings under `label`. */
+async function check(page: Page, url: string, label: string, failures: string[]) {
+  const res = await page.goto(url);
+  expect(res?.status(), `${label}: HTTP status`).toBe(200);
+  await settled(page);
+  await collectAxe(page, label, failures);
+}
+
+/** The same check for a state reached on the current page (a dialog, errors shown). */
+async function checkHere(page: Page, label: string, failures: string[]) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await collectAxe(page, label, failures);
+}
+
+const found = {} as Found;
+let visitor: Session;
+let holder: Session;
+let admin: Session;
+
+beforeAll(async () => {
+  [visitor, holder, admin] = await Promise.all([openBrowser(), openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([visitor?.close(), holder?.close(), admin?.close()]);
+});
+
+describe('accessibility: axe-core finds no violations (WCAG 2.1 A/AA and best practices)', () => {
+  it('the list below covers every page of the site, and the router serves each of them', () => {
+    expect(Object.keys(VISITS).sort()).toEqual(PAGES.map((p) => p.path).sort());
+    const routerPaths = [...readFileSync('src/web/router.tsx', 'utf8').matchAll(/\{ path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*');
+    expect(routerPaths.sort()).toEqual(PAGES.map((p) => p.path).sort());
+    for (const [path, visit] of Object.entries(VISITS)) {
+      const access = PAGES.find((p) => p.path === path)!.access;
+      const expected = access === 'public' ? ['visitor'] : access === 'user' ? ['holder', 'applicant'] : ['admin'];
+      expect(expected, path).toContain(visit.who);
+    }
+  });
+
+  it('every public page, as a visitor; a form with its errors and the success dialog; the phone menu', async () => {
+    const { page } = visitor;
+    const failures: string[] = [];
+
+    // Records the visitor-only pages need: a saved set of bylaws and a subordinate.
+    await page.goto('/bylaws-generator/short');
+    await page.getByRole('textbox', { name: /What is the name of your organization\?/ }).fill('Riverside PTO');
+    await page.getByRole('textbox', { name: /What is the purpose of your organization\?/ }).fill('To provide classroom supplies for Riverside Elementary School.');
+    await page.getByRole('combobox', { name: /Last month of the fiscal year/ }).selectOption({ label: 'December' });
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.waitForURL(/\/bylaws-generator\/edit\/[0-9a-f]{32}$/);
+    await page.getByText('Your bylaws have been created! Please select an option.').waitFor();
+    await checkHere(page, 'visitor: bylaws generated, choice of download or view', failures);
+    found.bylawsHash = page.url().split('/').pop()!;
+    const search = await (await fetch(`${baseUrl()}/search?search=verify-501c3&keyword=wrestling&page=1`)).json() as { data: { id: number }[] };
+    found.subordinateId = search.data[0].id;
+
+    for (const [path, visit] of visitsOf('visitor')) await check(page, visit.url(found), `visitor ${path}`, failures);
+
+    // The contact form refusing an empty submit: every error under its field.
+    await check(page, '/contact', 'visitor /contact', []);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('The subject field is required.').waitFor();
+    await checkHere(page, 'visitor /contact with its errors shown', failures);
+    // Sent: the success dialog.
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Robin Reader');
+    await page.getByRole('textbox', { name: /^E-mail/ }).fill('robin.reader@example.com');
+    await page.getByRole('combobox', { name: /^Subject/ }).selectOption('State registration');
+    await page.getByRole('textbox', { name: /^Message/ }).fill('Which states need a charitable registration?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('dialog').getByText('Success!').waitFor();
+    await checkHere(page, 'visitor /contact with the success dialog open', failures);
+    await page.keyboard.press('Escape');
+
+    // Sign-in refused.
+    await check(page, '/login', 'visitor /login', []);
+    await page.getByRole('textbox', { name: /^E-mail/ }).fill('nobody@example.com');
+    await page.getByRole('textbox', { name: /^Password/ }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await checkHere(page, 'visitor /login after a refused sign-in', failures);
+
+    // A phone: the navigation drawer open.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await check(page, '/', 'visitor / on a phone', failures);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Pricing' }).waitFor();
+    await checkHere(page, 'visitor / on a phone with the navigation open', failures);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    expect(failures.join('\n\n')).toBe('');
+  }, AXE_TEST_MS);
+
+  it('the application wizard, as a new applicant, with its errors and the cancel dialog', async () => {
+    const { page } = visitor;
+    const failures: string[] = [];
+    await forgetSession(page);
+    await page.goto('/pricing');
+    await page.getByRole('link', { name: /^Choose Start-up/ }).click();
+    const form = page.getByRole('form', { name: 'Start your application' });
+    await form.waitFor();
+    await form.getByRole('button', { name: "Let's go!" }).click();
+    await form.getByText('The email field is required.').waitFor();
+    await checkHere(page, 'visitor /pricing with the start form and its errors', failures);
+    await form.getByRole('textbox', { name: /^E-mail/ }).fill('a11y.applicant@example.com');
+    await form.getByRole('textbox', { name: /^Password/ }).fill('Booster#Club2026!');
+    await form.getByRole('button', { name: "Let's go!" }).click();
+    await page.waitForURL('**/application/create/**');
+    found.wizardToken = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+
+    const [[path, visit]] = visitsOf('applicant');
+    await check(page, visit.url(found), `applicant ${path}`, failures);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(/field is required\./).first().waitFor();
+    await checkHere(page, `applicant ${path} with its errors shown`, failures);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor();
+    await checkHere(page, `applicant ${path} with the cancel dialog open`, failures);
+    await page.keyboard.press('Escape');
+    expect(failures.join('\n\n')).toBe('');
+  }, AXE_TEST_MS);
+
+  it('every page of the account area, as an account holder; the billing form with its errors; a dialog', async () => {
+    const { page } = holder;
+    const failures: string[] = [];
+    const made = await newAccountHolder(page, { email: 'a11y.holder@example.com', name: 'Laramie Lacrosse Boosters' });
+    found.accountId = made.accountId;
+    found.invoiceId = made.invoiceId;
+
+    // Unpaid: the billing form is on the payments page.
+    await check(page, '/app/payments', 'holder /app/payments (billing form)', failures);
+    const card = page.getByRole('form', { name: 'Pay by credit card' });
+    await card.getByRole('button', { name: /^Pay \$/ }).click();
+    await card.getByText('The card number field is required.').waitFor();
+    await checkHere(page, 'holder /app/payments with the card errors shown', failures);
+
+    // The account users' delete confirmation.
+    await check(page, '/app/account/users', 'holder /app/account/users (before)', []);
+    await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Delete/ }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await checkHere(page, 'holder /app/account/users with a dialog open', failures);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Paid: a receipt exists.
+    found.paymentId = await payWithWelcomeCode(page, found.invoiceId);
+    for (const [path, visit] of visitsOf('holder')) await check(page, visit.url(found), `holder ${path}`, failures);
+    expect(failures.join('\n\n')).toBe('');
+  }, AXE_TEST_MS);
+
+  it('every admin page, as an admin', async () => {
+    const { page } = admin;
+    const failures: string[] = [];
+    await signIn(page, 'admin');
+    const firstLinkId = async (list: string, table: string) => {
+      await page.goto(list);
+      const link = page.getByRole('table', { name: table }).getByRole('link').first();
+      await link.waitFor();
+      return Number((await link.getAttribute('href'))!.split('/').pop());
+    };
+    found.inquiryId = await firstLinkId('/admin/inquiries', 'Inquiries');
+    found.applicationId = await firstLinkId('/admin/applications', 'Applications');
+    found.mailId = await firstLinkId('/admin/outbox', 'Mails');
+    expect(found.accountId, 'the holder test made an account').toBeGreaterThan(0);
+
+    for (const [path, visit] of visitsOf('admin')) await check(page, visit.url(found), `admin ${path}`, failures);
+    expect(failures.join('\n\n')).toBe('');
+  }, AXE_TEST_MS);
+});
