@@ -42,6 +42,16 @@ declare module 'autocannon' {
     workers?: number;
     timeout?: number;
     pipelining?: number;
+    /** Called once per connection (a function only without `workers`), e.g. to give it its own headers. */
+    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
+    /** Request sequence; `setupRequest` builds each request (not with `workers`). */
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

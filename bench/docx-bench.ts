@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { buildBylawsDocument, type BylawsDocument } from '../src/shared/bylaws/document.ts';
 import { renderBylawsDocx } from '../src/server/modules/bylaws/render-docx.ts';
@@ -109,4 +111,22 @@ export async function runDocxBench(opts: { iterations?: number; warmup?: number 
     all: { documents: everything.length, totalMs: stats(everything) },
     pass: BYLAW_VARIANTS.every((v) => variants[v].pass),
   };
+}
+
+/**
+ * Run as a child process by bench/run.ts (`node --import tsx bench/docx-bench.ts ITERATIONS`), so
+ * its peak memory is its own: sends `{ report, peakRssMb }` on the IPC channel and exits.
+ */
+async function runAsChild() {
+  const iterations = Number(process.argv[2] ?? 200);
+  const report = await runDocxBench({ iterations });
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  process.send!({ report, peakRssMb: hwm ? round(Number(hwm[1]) / 1024, 1) : null }, () => process.exit(0));
+}
+
+if (process.send && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runAsChild().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
 }

@@ -1,25 +1,45 @@
 /**
- * npm run bench [-- --only form|search|docx] [--duration N] [--search-duration N] [--rounds N] [--docx-iterations N]
+ * npm run bench [-- --only form|search|docx|payment] [--duration N] [--search-duration N] [--rounds N]
+ *                  [--docx-iterations N] [--payment-count N] [--payment-connections N] [--profile]
+ *                  [--rate-limit-store memory|database]
  *
- * Benchmarks of DESIGN §6, printing one JSON document on stdout (progress and a summary table on
- * stderr). All traffic goes to 127.0.0.1.
- * - form: POST /contact through the full app vs a bare Fastify route doing the same insert, 50
+ * Benchmarks of DESIGN §6, writing one JSON document to stdout and to bench/results/latest.json
+ * (progress and a summary table on stderr). All traffic goes to 127.0.0.1. Every server under
+ * load is its own child process (bench/server.ts), so the load generator (this process) is not
+ * in its measurements and its memory is its own.
+ * - form: POST /contact through the full product vs a bare Fastify route doing the same insert, 50
  *   connections, on PGlite and, when BENCH_DATABASE_URL is set, on PostgreSQL (private schemas,
  *   dropped afterwards).
  * - search: GET /search over every IRS EO BMF row of ../shared/data/irs-eo-bmf (imported once,
  *   cached in bench/.cache), selective and "any" keywords at 4 connections.
- * - docx: bylaws document model + .docx bytes for each variant, in process (no HTTP), median and
- *   p95 per document against "median <= 20 ms per document".
+ * - docx: bylaws document model + .docx bytes for each variant, in a child process (no HTTP),
+ *   median and p95 per document against "median <= 20 ms per document".
+ * - payment: card payments through the built-in gateway simulator, each paying its own invoice
+ *   (figures only: DESIGN §6 sets no target); on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
+ * - lighthouse: Lighthouse scores of the public pages in the system Chromium, mobile and desktop, and
+ *   the initial JavaScript (bench/lighthouse-bench.ts; builds the client first).
+ * - memory: the peak resident set (VmHWM) of each of those processes.
+ * With --profile each server process writes a V8 CPU profile to bench/results/profiles/ and the
+ * report lists where its time went.
  */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runFormPair, type FormPairResult } from './form-bench.ts';
 import { runSearchBench, type SearchReport, type SearchState } from './search-bench.ts';
-import { runDocxBench, type DocxReport } from './docx-bench.ts';
+import type { DocxReport } from './docx-bench.ts';
+import { runPaymentBench, type PaymentBenchResult } from './payment-bench.ts';
+import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
 import { log } from './lib/load.ts';
+import type { ServerStats } from './lib/server-process.ts';
 
-const USAGE = 'Usage: npm run bench -- [--only form|search|docx] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N]';
-const BENCHES = ['form', 'search', 'docx'] as const;
+const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+const RESULTS_DIR = path.join(BENCH_DIR, 'results');
+const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--profile]';
+const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 function parse() {
@@ -29,8 +49,12 @@ function parse() {
       duration: { type: 'string', default: '10' },
       'search-duration': { type: 'string' },
       'search-state': { type: 'string', default: 'both' },
-      rounds: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '2' },
       'docx-iterations': { type: 'string', default: '200' },
+      'payment-count': { type: 'string', default: '2000' },
+      'payment-connections': { type: 'string', default: '10' },
+      profile: { type: 'boolean', default: false },
+      'rate-limit-store': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -47,10 +71,15 @@ function parse() {
     return n;
   };
   if (values.only !== undefined && !(BENCHES as readonly string[]).includes(values.only)) {
-    log(`--only takes form, search or docx\n${USAGE}`);
+    log(`--only takes form, search, docx, payment or lighthouse\n${USAGE}`);
     process.exit(2);
   }
   const duration = num('duration', values.duration, 1, 600);
+  const store = values['rate-limit-store'];
+  if (store !== undefined && store !== 'memory' && store !== 'database') {
+    log(`--rate-limit-store takes memory or database\n${USAGE}`);
+    process.exit(2);
+  }
   const state = values['search-state'];
   if (state !== 'both' && state !== 'as-imported' && state !== 'vacuumed') {
     log(`--search-state takes as-imported, vacuumed or both\n${USAGE}`);
@@ -63,6 +92,10 @@ function parse() {
     searchStates: (state === 'both' ? ['as-imported', 'vacuumed'] : [state]) as SearchState[],
     rounds: Math.round(num('rounds', values.rounds, 1, 10)),
     docxIterations: Math.round(num('docx-iterations', values['docx-iterations'], 10, 100_000)),
+    paymentCount: Math.round(num('payment-count', values['payment-count'], 50, 9_000)),
+    paymentConnections: Math.round(num('payment-connections', values['payment-connections'], 1, 200)),
+    profile: values.profile ?? false,
+    rateLimitStore: store as 'memory' | 'database' | undefined,
   };
 }
 
@@ -74,10 +107,49 @@ interface BenchReport {
   args: ReturnType<typeof parse>;
   form?: { pglite?: FormPairResult; postgres?: FormPairResult | { skipped: string }; error?: string };
   search?: SearchReport & { error?: string };
-  docx?: Partial<DocxReport> & { error?: string };
+  docx?: Partial<DocxReport> & { error?: string; peakRssMb?: number | null };
+  payment?: { pglite?: PaymentBenchResult; postgres?: PaymentBenchResult | { skipped: string }; error?: string };
+  lighthouse?: LighthouseReport | { error: string };
+  /** Peak resident set (VmHWM, MB) of every process the benches started, and of this one. */
+  memory?: { processes: MemoryRow[]; benchProcessPeakRssMb: number };
 }
 
-const f = (n: number | undefined, w = 8) => String(n ?? '-').padStart(w);
+interface MemoryRow { bench: string; peakRssMb: number | null; rssAtReadyMb?: number; rssAtEndMb?: number }
+
+/** Runs the docx bench in a child process (its memory is then its own). */
+async function runDocxChild(iterations: number): Promise<{ report: DocxReport; peakRssMb: number | null }> {
+  const child = fork(path.join(BENCH_DIR, 'docx-bench.ts'), [String(iterations)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let answer: { report: DocxReport; peakRssMb: number | null } | undefined;
+    child.once('message', (m) => (answer = m as typeof answer));
+    child.once('exit', (code) => (answer && code === 0 ? resolve(answer) : reject(new Error(`docx bench process exited with ${code}`))));
+  });
+}
+
+/** One memory row per server process of a bench. */
+function serverRow(bench: string, s: ServerStats | undefined): MemoryRow[] {
+  return s ? [{ bench, peakRssMb: s.memory.peakRssMb, rssAtReadyMb: s.memory.rssAtReadyMb, rssAtEndMb: s.memory.rssAtEndMb }] : [];
+}
+
+function memoryRows(report: BenchReport): MemoryRow[] {
+  const rows: MemoryRow[] = [];
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const f = report.form?.[kind];
+    if (f && !('skipped' in f)) rows.push(...serverRow(`form ${kind} full`, f.servers.full), ...serverRow(`form ${kind} bare`, f.servers.bare));
+  }
+  for (const st of report.search?.states ?? []) rows.push(...serverRow(`search ${st.state}`, st.server));
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const p = report.payment?.[kind];
+    if (p && !('skipped' in p)) rows.push(...serverRow(`payment ${kind}`, p.server));
+  }
+  if (report.docx?.peakRssMb !== undefined) rows.push({ bench: 'docx (its own process)', peakRssMb: report.docx.peakRssMb });
+  return rows;
+}
+
+const f = (n: number | null | undefined, w = 8) => String(n ?? '-').padStart(w);
 
 function table(report: BenchReport): string {
   const lines: string[] = [];
@@ -119,6 +191,42 @@ function table(report: BenchReport): string {
     }
     if (docx.all) lines.push(`  ${'all'.padEnd(40)}${f(docx.all.totalMs.median, 9)}${f(docx.all.totalMs.p95, 9)}${f(docx.all.totalMs.mean, 9)}${f(docx.all.totalMs.max, 9)}`);
   }
+  if (report.payment) {
+    lines.push('', 'Card payment (POST /app/payments/credit)  req/s      p50    p97.5      p99   non2xx  paid once');
+    for (const kind of ['pglite', 'postgres'] as const) {
+      const r = report.payment[kind];
+      if (!r) continue;
+      if ('skipped' in r) {
+        lines.push(`  ${kind}: skipped (${r.skipped})`);
+        continue;
+      }
+      lines.push(`  ${`${kind}, ${r.connections} connections`.padEnd(36)}${f(r.load.reqPerSec, 9)}${f(r.load.latencyMs.p50, 9)}${f(r.load.latencyMs.p97_5, 9)}${f(r.load.latencyMs.p99, 9)}${f(r.load.non2xx + r.load.errors, 9)}  ${r.recorded.exactlyOnce ? 'yes' : 'NO'} (${r.recorded.paidRows}/${r.recorded.answered200})`);
+    }
+  }
+  if (report.memory) {
+    lines.push('', 'Memory (MB)                             at ready   at end  peak RSS');
+    for (const m of report.memory.processes) lines.push(`  ${m.bench.padEnd(36)}${f(m.rssAtReadyMb, 9)}${f(m.rssAtEndMb, 9)}${f(m.peakRssMb, 10)}`);
+    lines.push(`  ${'bench process (load generator)'.padEnd(36)}${f(undefined, 9)}${f(undefined, 9)}${f(report.memory.benchProcessPeakRssMb, 10)}`);
+  }
+  const profiled = [
+    ...(['pglite', 'postgres'] as const).flatMap((k) => {
+      const r = report.form?.[k];
+      return r && !('skipped' in r) ? [[`form ${k} full`, r.servers.full], [`form ${k} bare`, r.servers.bare]] as const : [];
+    }),
+    ...(report.search?.states ?? []).map((st) => [`search ${st.state}`, st.server] as const),
+    ...(['pglite', 'postgres'] as const).flatMap((k) => {
+      const r = report.payment?.[k];
+      return r && !('skipped' in r) ? [[`payment ${k}`, r.server] as const] : [];
+    }),
+  ].filter(([, s]) => s?.profile);
+  if (profiled.length) {
+    lines.push('', 'Where the server time went during the load runs (CPU profile, share of busy time)');
+    for (const [name, s] of profiled) {
+      lines.push(`  ${name.padEnd(22)}${s!.profile!.areas.slice(0, 6).map((a) => `${a.area} ${a.pct} %`).join(', ')}`);
+    }
+  }
+  if (report.lighthouse && 'pages' in report.lighthouse) lines.push(lighthouseTable(report.lighthouse));
+  lines.push('', `Load average ${report.machine.loadAvgAtStart.join(' ')} at start, ${report.machine.loadAvgAtEnd?.join(' ')} at end (${report.machine.cpus} cores)`);
   return lines.join('\n');
 }
 
@@ -126,25 +234,31 @@ async function main() {
   const args = parse();
   const report: BenchReport = {
     notes: [
-      'Latencies in ms from autocannon (whole ms); req/s = completed requests / run seconds. The load generator runs in a worker thread of this process.',
-      'form: full = the real app (session cookie, CSRF, rate limit, helmet, zod, insert); bare = Fastify with no plugins calling the same createInquiry. ratio = full/bare req/s. Each on its own fresh database.',
+      'Latencies in ms from autocannon (whole ms); req/s = completed requests / run seconds. Each server is a child process (bench/server.ts, NODE_ENV=production, pino logs at info into a file); the load generator is this process (autocannon in a worker thread, or in the main thread for payments). cpu.serverPct / loadGeneratorPct: CPU time of each over the run, % of one core.',
+      'form: full = the real app (session cookie, CSRF, rate limit, helmet, zod, insert, one log line); bare = Fastify with no plugins calling the same createInquiry. ratio = full/bare req/s. Each on its own fresh database. Each connection is one visitor: its own session and CSRF token, its own address (X-Forwarded-For from the trusted local proxy). Best of --rounds rounds, order alternating.',
       'search: one autocannon run per case, always the same URL. The exact total is reused while the database snapshot is unchanged, so these runs measure a cached count plus the page query; coldMs are single requests right after a write (nothing reused).',
       "search states: as-imported = what importBmf leaves on PGlite (no autovacuum: no statistics, no visibility map); vacuumed = after VACUUM (ANALYZE) accounts.",
-      'docx: ms per document from performance.now() around buildBylawsDocument + renderBylawsDocx in this process, after a warm-up; the variants take turns; the school document has all ten clauses ticked.',
+      'docx: ms per document from performance.now() around buildBylawsDocument + renderBylawsDocx in a child process, after a warm-up; the variants take turns; the school document has all ten clauses ticked.',
+      'payment: each request pays its own $50.00 invoice by card (opaque data from the simulator tokenizer, obtained before the run; own idempotency key; the payer\'s session cookie and CSRF header); the server calls the gateway simulator it serves itself over HTTP. recorded: the database afterwards.',
+      'memory: VmHWM (peak resident set, start-up included) of each process from /proc/<pid>/status, in MB.',
     ],
     startedAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version, loadAvgAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     args,
   };
   const wanted = (name: BenchName) => args.only === undefined || args.only === name;
+  const profileDir = args.profile ? path.join(RESULTS_DIR, 'profiles') : undefined;
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url && !/^postgres(ql)?:\/\/[^/]*(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url)) {
+    log('BENCH_DATABASE_URL must point at 127.0.0.1 or localhost');
+    process.exit(2);
+  }
   if (wanted('form')) {
     report.form = {};
     try {
-      report.form.pglite = await runFormPair({ kind: 'pglite', durationS: args.duration, rounds: args.rounds });
-      const url = process.env.BENCH_DATABASE_URL;
+      report.form.pglite = await runFormPair({ kind: 'pglite', durationS: args.duration, rounds: args.rounds, profileDir, rateLimitStore: args.rateLimitStore });
       if (url) {
-        if (!/^postgres(ql)?:\/\/[^/]*(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(url)) throw new Error('BENCH_DATABASE_URL must point at 127.0.0.1 or localhost');
-        report.form.postgres = await runFormPair({ kind: 'postgres', url, durationS: args.duration, rounds: args.rounds });
+        report.form.postgres = await runFormPair({ kind: 'postgres', url, durationS: args.duration, rounds: args.rounds, profileDir, rateLimitStore: args.rateLimitStore });
       } else {
         report.form.postgres = { skipped: 'BENCH_DATABASE_URL is not set' };
       }
@@ -156,7 +270,7 @@ async function main() {
   }
   if (wanted('search')) {
     try {
-      report.search = await runSearchBench({ durationS: args.searchDuration, states: args.searchStates });
+      report.search = await runSearchBench({ durationS: args.searchDuration, states: args.searchStates, profileDir });
     } catch (err) {
       report.search = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[search] failed: ${report.search.error}`);
@@ -165,17 +279,48 @@ async function main() {
   }
   if (wanted('docx')) {
     try {
-      report.docx = await runDocxBench({ iterations: args.docxIterations });
+      const { report: docx, peakRssMb } = await runDocxChild(args.docxIterations);
+      report.docx = { ...docx, peakRssMb };
     } catch (err) {
       report.docx = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[docx] failed: ${report.docx.error}`);
       process.exitCode = 1;
     }
   }
+  if (wanted('payment')) {
+    report.payment = {};
+    const paymentOpts = { count: args.paymentCount, connections: args.paymentConnections, profileDir };
+    try {
+      report.payment.pglite = await runPaymentBench({ kind: 'pglite', ...paymentOpts });
+      report.payment.postgres = url
+        ? await runPaymentBench({ kind: 'postgres', url, ...paymentOpts })
+        : { skipped: 'BENCH_DATABASE_URL is not set' };
+    } catch (err) {
+      report.payment.error = err instanceof Error ? err.stack ?? err.message : String(err);
+      log(`[payment] failed: ${report.payment.error}`);
+      process.exitCode = 1;
+    }
+  }
+  if (wanted('lighthouse')) {
+    // Public pages in the system Chromium, mobile and desktop settings (DESIGN §6); builds the client first.
+    try {
+      report.lighthouse = await runLighthouseBench();
+    } catch (err) {
+      report.lighthouse = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      log(`[lighthouse] failed: ${report.lighthouse.error}`);
+      process.exitCode = 1;
+    }
+  }
   report.finishedAt = new Date().toISOString();
   report.machine.loadAvgAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
-  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  report.memory = { processes: memoryRows(report), benchProcessPeakRssMb: Math.round(process.resourceUsage().maxRSS / 102.4) / 10 };
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  process.stdout.write(json);
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const out = path.join(RESULTS_DIR, 'latest.json');
+  fs.writeFileSync(out, json);
   log(table(report));
+  log(`\nResults written to ${path.relative(process.cwd(), out)}`);
 }
 
 await main();

@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/server/db/client.ts';
 import { accounts } from '../src/server/db/schema.ts';
 import { importBmf } from '../src/server/modules/subordinates/import-bmf.ts';
 import { SEARCH_PER_PAGE } from '../src/shared/schemas/search.ts';
-import { listenFullApp } from './lib/apps.ts';
+import { openSession } from './lib/apps.ts';
 import { log, round, runLoad, type LoadSummary } from './lib/load.ts';
+import { startServer, type ServerProcess, type ServerStats } from './lib/server-process.ts';
+import { CONTACT_BODY } from './form-bench.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BMF_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'irs-eo-bmf');
@@ -84,6 +85,8 @@ export interface SearchStateReport {
   /** Extra pages compared with the reference query; ms is one request, timed once. */
   correctness: { keyword: string; page: number; total: number; correct: boolean; ms: number }[];
   totals: SearchTotals;
+  /** The server process of this state: memory (peak RSS), log lines, CPU profile summary when asked for. */
+  server?: ServerStats;
 }
 
 export type SearchState = 'as-imported' | 'vacuumed';
@@ -184,9 +187,21 @@ async function referencePage(database: Database, c: SearchCase): Promise<{ total
   return { total, ids: rows.map((r) => r.id) };
 }
 
-/** Starts a new transaction id, so the next statement sees a new snapshot (as after any write). */
-async function bumpSnapshot(database: Database) {
-  await database.db.execute(sql`SELECT pg_current_xact_id()`);
+/** A reference answer per keyword and page, computed before the server takes the database. */
+type References = Map<string, { total: number; ids: number[] }>;
+const refKey = (c: { keyword: string; page: number }) => `${c.page}|${c.keyword}`;
+
+/**
+ * Writes something, as visitors do (a contact form submit), so the next search sees a new
+ * database snapshot and cannot reuse its cached total.
+ */
+async function makeWrite(base: string, session: { cookie: string; csrfToken: string }) {
+  const res = await fetch(`${base}/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': session.csrfToken, cookie: session.cookie },
+    body: CONTACT_BODY,
+  });
+  if (res.status !== 201) throw new Error(`POST /contact answered ${res.status}: ${await res.text()}`);
 }
 
 async function timedGet(base: string, url: string): Promise<{ ms: number; body: { total: number; data: { id: number }[] } }> {
@@ -198,17 +213,23 @@ async function timedGet(base: string, url: string): Promise<{ ms: number; body: 
   return { ms, body };
 }
 
-/** Correctness pages, cold single requests and an autocannon run per case, against one app. */
-async function measureState(state: SearchState, database: Database, base: string, opts: { durationS: number; connections: number; coldSamples: number }): Promise<SearchStateReport> {
+/** Correctness pages, cold single requests and an autocannon run per case, against one server. */
+async function measureState(state: SearchState, refs: References, server: ServerProcess, opts: { durationS: number; connections: number; coldSamples: number }): Promise<SearchStateReport> {
+  const base = server.base;
+  const session = await openSession(base);
   // Warm-up: JIT, catalog caches and the first plans, so the first measured case is not penalised.
+  // Warm-up of the fresh server process: JIT, PGlite's buffers and the first plans, so that the
+  // first measured case is not the one paying for them.
   log(`[search/${state}] warm-up`);
   for (const kw of ['warm', 'up', 'booster club', '']) await timedGet(base, searchUrl({ keyword: kw, page: 2, class: 'any' }));
+  for (const c of SEARCH_CASES) await timedGet(base, searchUrl(c));
+  await runLoad({ url: base + searchUrl({ keyword: 'booster', page: 3, class: 'selective' }), connections: opts.connections, duration: 3 });
 
   log(`[search/${state}] correctness of ${CORRECTNESS_CASES.length} more pages against the reference query`);
   const correctness: SearchStateReport['correctness'] = [];
   for (const c of CORRECTNESS_CASES) {
     const got = await timedGet(base, searchUrl({ ...c, class: 'any' }));
-    const ref = await referencePage(database, { ...c, class: 'any' });
+    const ref = refs.get(refKey(c))!;
     const correct = got.body.total === ref.total && JSON.stringify(got.body.data.map((d) => d.id)) === JSON.stringify(ref.ids);
     if (!correct) log(`[search/${state}] WRONG RESULT for '${c.keyword}' page ${c.page}: total ${got.body.total} vs ${ref.total}`);
     correctness.push({ ...c, total: ref.total, correct, ms: round(got.ms, 1) });
@@ -220,12 +241,12 @@ async function measureState(state: SearchState, database: Database, base: string
     const cold: number[] = [];
     let first: Awaited<ReturnType<typeof timedGet>>['body'] | undefined;
     for (let i = 0; i < opts.coldSamples; i++) {
-      await bumpSnapshot(database);
+      await makeWrite(base, session);
       const r = await timedGet(base, searchUrl(c));
       cold.push(round(r.ms, 1));
       first ??= r.body;
     }
-    const ref = await referencePage(database, c);
+    const ref = refs.get(refKey(c))!;
     const correct = !!first && first.total === ref.total && JSON.stringify(first.data.map((d) => d.id)) === JSON.stringify(ref.ids);
     if (!correct) log(`[search/${state}] WRONG RESULT for ${label}: total ${first?.total} vs ${ref.total}`);
     log(`[search/${state}] ${label}: ${ref.total} matches; cold ${cold.join(', ')} ms; load ${opts.connections} connections, ${opts.durationS} s`);
@@ -260,7 +281,7 @@ async function measureState(state: SearchState, database: Database, base: string
  * Subordinate search over every BMF row: import (or reuse the cached import), copy it to a temp
  * directory, then measure it as imported and again after VACUUM (ANALYZE) accounts.
  */
-export async function runSearchBench(opts: { durationS: number; connections?: number; coldSamples?: number; states?: SearchState[] }): Promise<SearchReport> {
+export async function runSearchBench(opts: { durationS: number; connections?: number; coldSamples?: number; states?: SearchState[]; profileDir?: string }): Promise<SearchReport> {
   if (!fs.existsSync(BMF_DIR) || !bmfFiles().length) {
     return { skipped: `no IRS EO BMF files in ${BMF_DIR}` };
   }
@@ -269,36 +290,46 @@ export async function runSearchBench(opts: { durationS: number; connections?: nu
   const states = opts.states ?? ['as-imported', 'vacuumed'];
   const { dir, report: importReport } = await importedDatabaseDir();
 
-  // Work on a copy: the snapshot bumps write, and VACUUM changes the files.
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-search-'));
-  const copy = path.join(tmp, 'db');
+  // Work on a copy: the server writes (contact submits), and VACUUM changes the files.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-search-'));
+  const copy = path.join(dataDir, 'db');
   log(`[search] copying the imported database to ${copy}`);
   fs.cpSync(dir, copy, { recursive: true });
-  let database: Database | undefined;
-  let app: FastifyInstance | undefined;
+  let server: ServerProcess | undefined;
   try {
+    // The answers every page must match, from plain queries (the same rows in every state).
+    log(`[search] reference answers of ${SEARCH_CASES.length + CORRECTNESS_CASES.length} pages`);
+    const refs: References = new Map();
+    let database: Database = await openDatabase({ pgliteDir: copy });
+    try {
+      await database.migrate();
+      for (const c of [...SEARCH_CASES, ...CORRECTNESS_CASES]) refs.set(refKey(c), await referencePage(database, { ...c, class: 'any' }));
+    } finally {
+      await database.close();
+    }
     const results: SearchStateReport[] = [];
     for (const state of states) {
-      // A fresh process state per database state: the search keeps per-database plan facts for minutes.
-      database = await openDatabase({ pgliteDir: copy });
-      await database.migrate();
       if (state === 'vacuumed') {
-        const t = performance.now();
-        await database.db.execute(sql`VACUUM (ANALYZE) accounts`);
-        log(`[search] VACUUM (ANALYZE) accounts took ${round((performance.now() - t) / 1000, 1)} s`);
+        database = await openDatabase({ pgliteDir: copy });
+        try {
+          const t = performance.now();
+          await database.db.execute(sql`VACUUM (ANALYZE) accounts`);
+          log(`[search] VACUUM (ANALYZE) accounts took ${round((performance.now() - t) / 1000, 1)} s`);
+        } finally {
+          await database.close();
+        }
       }
-      const listened = await listenFullApp(database);
-      app = listened.app;
-      results.push(await measureState(state, database, listened.base, { durationS: opts.durationS, connections, coldSamples }));
-      await app.close();
-      app = undefined;
-      await database.close();
-      database = undefined;
+      // A fresh server process per database state: the search keeps per-database plan facts for minutes.
+      server = await startServer({ mode: 'full', label: `search-${state}`, database: { kind: 'pglite', dataDir }, profileDir: opts.profileDir });
+      const report = await measureState(state, refs, server, { durationS: opts.durationS, connections, coldSamples });
+      report.server = await server.stop();
+      server = undefined;
+      log(`[search/${state}] server peak RSS ${report.server.memory.peakRssMb} MB`);
+      results.push(report);
     }
     return { import: importReport, connections, durationS: opts.durationS, states: results };
   } finally {
-    await app?.close().catch((err) => log(`close app: ${err}`));
-    await database?.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await server?.stop().catch((err) => log(`stop server: ${err}`));
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

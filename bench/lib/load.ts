@@ -35,12 +35,18 @@ export function summarize(r: Result, connections: number): LoadSummary {
 }
 
 /**
- * Runs autocannon against 127.0.0.1 from a worker thread, so the load generator does not share
- * the event loop of the server under test (both still share the machine's cores).
+ * Runs autocannon against 127.0.0.1 (the server is another process; both share the machine's
+ * cores). With `perConnectionHeaders` each connection sends its own headers (its own visitor:
+ * session cookie, CSRF token, client address); autocannon then runs in this thread, since its
+ * worker threads cannot take a function. Otherwise it runs in a worker thread.
  */
-export async function runLoad(opts: Options & { connections: number; duration: number }): Promise<LoadSummary> {
+export async function runLoad(opts: Options & { connections: number; duration: number; perConnectionHeaders?: Record<string, string>[] }): Promise<LoadSummary> {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(opts.url)) throw new Error(`bench traffic goes to 127.0.0.1 only, not ${opts.url}`);
-  const result = await autocannon({ timeout: 10, workers: 1, ...opts });
+  const { perConnectionHeaders, ...rest } = opts;
+  let next = 0;
+  const result = perConnectionHeaders
+    ? await autocannon({ timeout: 10, ...rest, setupClient: (client) => client.setHeaders(perConnectionHeaders[next++ % perConnectionHeaders.length]) })
+    : await autocannon({ timeout: 10, workers: 1, ...rest });
   return summarize(result, opts.connections);
 }
 
