@@ -1,7 +1,8 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to read.
 // 0. the TypeScript check; 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
 // TEST_DATABASE_URL is set, then two server processes on it behind a load balancer; 3. durability (kill -9
-// under load; a second process on the data directory); 4. the web client build; 5. end-to-end tests in the system Chromium.
+// under load; a second process on the data directory); 4. sqlmap and wapiti against the running server when both are
+// installed; 5. the web client build; 6. end-to-end tests in the system Chromium.
 // Prints one closing line 'Tests: N passed, N failed' and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,14 @@ if (process.env.TEST_DATABASE_URL) {
 }
 // The server killed with SIGKILL under load, and a second process on its data directory (also on PostgreSQL when set).
 vitest('durability tests', ['durability'], 'durability', {});
+// sqlmap and wapiti against the running server (the in-process security tests ran above); counted as one check.
+const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+if (hasCommand('sqlmap') && hasCommand('wapiti')) {
+  if (run('security scanners (sqlmap, wapiti)', ['--import', 'tsx', 'scripts/security-scan.ts', '--only', 'sqlmap,wapiti'])) totals.passed += 1;
+  else totals.failed += 1;
+} else {
+  console.log('\n=== security scanners: not run (install sqlmap and wapiti, or use npm run test:security, which installs them) ===');
+}
 if (run('web client build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) {
   vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } else {
