@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
 import { log, round } from './lib/load.ts';
+import { freePort } from '../tests/helpers/local-peers.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(REPO_ROOT, 'dist', 'web');
@@ -91,17 +91,6 @@ export function measureInitialJs(distDir = WEB_DIST): InitialJs {
   });
   const gzipKb = kb(files.reduce((n, f) => n + f.gzipBytes, 0));
   return { files, totalKb: kb(files.reduce((n, f) => n + f.bytes, 0)), gzipKb, targetGzipKb: LIGHTHOUSE_TARGETS.initialJsGzipKb, pass: gzipKb <= LIGHTHOUSE_TARGETS.initialJsGzipKb };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summarizeCpuProfile, type ProfileSummary } from './profile.ts';
 import { log, round } from './load.ts';
+import { freePort } from '../../tests/helpers/local-peers.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER_ENTRY = path.join('bench', 'server.ts');
@@ -56,18 +56,6 @@ export interface ServerProcess {
   /** Times of the load runs ([start, end], µs of the monotonic clock), to profile those alone. */
   loadWindows: [number, number][];
   stop(): Promise<ServerStats>;
-}
-
-/** A free TCP port on 127.0.0.1 (the simulator's endpoint must be known before the server starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function procStatus(pid: number): Record<string, number> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../tests/helpers/local-peers.ts';
 
 /** Sign-ins the scanned server is started with (ADMIN_PASSWORD / DEMO_PASSWORD before the first start). */
 export const SCAN_USERS = {
@@ -55,18 +55,6 @@ export interface ScanServer {
   /** Status codes of the requests completed since `mark`, by `METHOD path` (query left out). */
   statusesSince(mark: number): Map<string, Record<string, number>>;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { count, eq, like } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
@@ -10,6 +8,7 @@ import { enqueueMail } from '../../src/server/modules/mail/enqueue-mail.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import { addDays, form990DueDate } from '../../src/shared/rules/compliance-calendar.ts';
+import { startSmtpPeer } from '../helpers/local-peers.ts';
 
 /**
  * The background work every server process runs (docs/deploy.md): with several processes on one
@@ -20,28 +19,6 @@ import { addDays, form990DueDate } from '../../src/shared/rules/compliance-calen
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
-
-/** A real SMTP peer on 127.0.0.1 that keeps the recipients and subject of every message. */
-async function startSmtpPeer() {
-  const received: { to: string; subject: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c));
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/im.exec(raw.replace(/\r\n[ \t]+/g, ' '))?.[1] ?? '';
-        for (const r of session.envelope.rcptTo) received.push({ to: r.address, subject });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe('jobs run by two processes at once', () => {
   it('two reminder runs at the same moment write each reminder and its mail once', async () => {
@@ -76,7 +53,7 @@ describe('jobs run by two processes at once', () => {
         [{ pending }] = await db.select({ pending: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
       }
       expect(pending).toBe(0);
-      const got = peer.received.filter((m) => m.to.startsWith('twin.worker.')).map((m) => `${m.to} ${m.subject}`).sort();
+      const got = peer.received.flatMap((m) => m.to.map((to) => ({ to, subject: m.subject }))).filter((m) => m.to.startsWith('twin.worker.')).map((m) => `${m.to} ${m.subject}`).sort();
       expect(got).toEqual(mails.map((m) => `${m.to} ${m.subject}`).sort());
     } finally {
       for (const w of workers) await w.close();

@@ -1,17 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../../helpers/local-peers.ts';
 
 /** The line `src/server/main.ts` prints once it listens. */
 const READY_LINE = 'GoodStanding is running at';
 
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the server to take). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { freePort };
 
 /**
  * The environment the real server is started with in these tests: production mode on 127.0.0.1,

@@ -7,7 +7,6 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { multipartBody, type UploadPart } from '../../helpers/files.ts';
 
 /**
@@ -75,38 +74,7 @@ export async function startS3(bucket: string) {
 }
 
 /** One message as the SMTP peer received it. */
-export interface ReceivedMail { to: string[]; subject: string }
-
-/** A real SMTP peer that accepts every message and keeps its recipients and subject. */
-export async function startSmtpPeer() {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c));
-      stream.on('end', () => {
-        const headers = raw.split(/\r\n\r\n/)[0].replace(/\r\n[ \t]+/g, ' ');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '' });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** A port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
+export { freePort, startSmtpPeer, type ReceivedMail } from '../../helpers/local-peers.ts';
 
 /** One running app server process. */
 export interface AppServer {

@@ -1,0 +1,39 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A TCP port free on 127.0.0.1 right now (for a server child whose address must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+export interface ReceivedMail { to: string[]; subject: string }
+
+/**
+ * A real SMTP peer on 127.0.0.1 that accepts every message and keeps its recipients and subject.
+ * @returns `received` (in arrival order), `url` for SMTP_URL, and `close()`
+ */
+export async function startSmtpPeer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, cb) {
+      let raw = '';
+      stream.on('data', (c) => (raw += c));
+      stream.on('end', () => {
+        const headers = raw.split(/\r\n\r\n/)[0].replace(/\r\n[ \t]+/g, ' ');
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '' });
+        cb();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.server.address() as AddressInfo;
+  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
