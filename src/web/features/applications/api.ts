@@ -1,5 +1,6 @@
 import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
 import type { ApplicationType } from '../../../shared/schemas/application.ts';
+import { sameSitePath } from '../../lib/same-site-path.ts';
 
 /** GET /api/applications/:token — one of the signed-in user's applications, with its wizard. */
 export interface ApplicationView {
@@ -36,9 +37,8 @@ export interface MyApplication {
 
 export const applicationPath = (token: string) => `/application/create/${encodeURIComponent(token)}`;
 
-/** Only same-site paths are followed from a server answer; anything else falls back. */
-export const sitePath = (path: unknown, fallback: string) =>
-  typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') ? path : fallback;
+/** Only same-site paths are followed from a server answer (see sameSitePath); anything else falls back. */
+export const sitePath = (path: unknown, fallback: string) => sameSitePath(path, window.location.origin) ?? fallback;
 
 /** Errors on these fields mean the applicant may have picked the wrong application type (SPEC §4). */
 export const WRONG_APPLICATION_FIELDS = ['account___has_requested_exemption', 'account___has_501c'];
