@@ -64,13 +64,25 @@ export class ServerProcess {
    * @throws when it exits first or `timeoutMs` passes, with its output
    */
   async ready(timeoutMs = 90_000): Promise<this> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.output.includes(READY_LINE)) {
-      if (!this.running) throw new Error(`The server exited (${this.child.exitCode ?? this.child.signalCode}) before listening:\n${this.output}`);
-      if (Date.now() > deadline) throw new Error(`The server did not start within ${timeoutMs} ms:\n${this.output}`);
-      await Promise.race([this.exited, new Promise((r) => setTimeout(r, 100))]);
+    if (this.output.includes(READY_LINE)) return this;
+    let timer: NodeJS.Timeout | undefined;
+    let onData: (() => void) | undefined;
+    try {
+      const outcome = await Promise.race([
+        new Promise<'ready'>((resolve) => {
+          onData = () => this.output.includes(READY_LINE) && resolve('ready');
+          this.child.stdout!.on('data', onData);
+        }),
+        this.exited.then(() => 'exited' as const),
+        new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
+      ]);
+      if (outcome === 'exited') throw new Error(`The server exited (${this.child.exitCode ?? this.child.signalCode}) before listening:\n${this.output}`);
+      if (outcome === 'timeout') throw new Error(`The server did not start within ${timeoutMs} ms:\n${this.output}`);
+      return this;
+    } finally {
+      clearTimeout(timer);
+      if (onData) this.child.stdout!.off('data', onData);
     }
-    return this;
   }
 
   /** SIGKILL: the process dies at once, mid-request, with no shutdown code run. */
