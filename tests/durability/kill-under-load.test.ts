@@ -6,6 +6,7 @@ import { HttpClient } from './support/client.ts';
 import { Load, seedForLoad } from './support/load.ts';
 import { freePort, serverEnv, startServer, type ServerProcess } from './support/server.ts';
 import { verify } from './support/verify.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /**
  * DESIGN §5.10: no acknowledged write is lost when the server process is killed (kill -9) under
@@ -26,13 +27,9 @@ const PAYERS = 6;
 const INVOICES_EACH = 300;
 const ADMIN = { email: 'admin@durability.test', password: 'Durable-admin-pass-1' };
 
-/** Polls `condition` every 50 ms until it holds. @throws with `what()` after `timeoutMs` */
+/** Waits until `condition` holds. @throws with `what()` after `timeoutMs` */
 async function until(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting: ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  if (!(await waitFor(condition, timeoutMs))) throw new Error(`Timed out waiting: ${what()}`);
 }
 
 const backends: { label: string; make: () => Promise<Backend> }[] = [

@@ -75,6 +75,7 @@ export async function startS3(bucket: string) {
 
 /** One message as the SMTP peer received it. */
 export { freePort, startSmtpPeer, type ReceivedMail } from '../../helpers/local-peers.ts';
+export { waitFor } from '../../helpers/wait.ts';
 
 /** One running app server process. */
 export interface AppServer {
@@ -267,15 +268,5 @@ export class Browser {
       req.on('error', reject);
       req.end(body);
     });
-  }
-}
-
-/** Polls `check` until it returns true or `timeoutMs` passes; returns its last answer. */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 50): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
