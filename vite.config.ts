@@ -68,14 +68,15 @@ function routePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), routePreloads(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  // The server's render (scripts/build.mjs) needs neither the preload list nor compressed copies.
+  plugins: isSsrBuild ? [react()] : [react(), routePreloads(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
   },
-});
+}));

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Five projects: unit (pure rules), integration (app.inject on PGlite, or PostgreSQL when
- * TEST_DATABASE_URL is set), e2e (system Chromium against a running server; needs `vite build`),
+ * TEST_DATABASE_URL is set), e2e (system Chromium against a running server; needs `npm run build`),
  * durability (the real server killed under load, and a second process on its data directory) and
  * multi-process (two server processes on the PostgreSQL server of TEST_DATABASE_URL).
  */

@@ -69,13 +69,14 @@ export interface LighthouseReport {
 const kb = (bytes: number) => round(bytes / 1024, 1);
 
 /**
- * Builds the web client (`vite build`, as `npm start` does) so the figures are of the current
+ * Builds the web client and the server's render of the pages (`npm run build`, as `npm start`
+ * does) so the figures are of the current
  * code. @throws when the build fails
  */
 function buildClient() {
-  log('[lighthouse] building the web client (vite build)');
-  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (built.status !== 0) throw new Error(`vite build failed with status ${built.status}`);
+  log('[lighthouse] building the web client (npm run build)');
+  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (built.status !== 0) throw new Error(`the build failed with status ${built.status}`);
 }
 
 /**

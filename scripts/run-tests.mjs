@@ -48,7 +48,7 @@ if (hasCommand('sqlmap') && hasCommand('wapiti')) {
 } else {
   console.log('\n=== security scanners: not run (install sqlmap and wapiti, or use npm run test:security, which installs them) ===');
 }
-if (run('web client build', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'])) {
+if (run('web client build', ['scripts/build.mjs', '--quiet'])) {
   vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } else {
   totals.failed += 1;

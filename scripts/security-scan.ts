@@ -132,7 +132,7 @@ async function main() {
   log(`sqlmap ${versions.sqlmap}, wapiti ${versions.wapiti}`);
   if ((parts.has('sqlmap') || parts.has('wapiti')) && !fs.existsSync('dist/web/index.html')) {
     log('Building the web client (dist/web is missing)…');
-    if (spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status !== 0) throw new Error('vite build failed');
+    if (spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
   }
 
   const accepted = loadAccepted(ALLOWLIST, DOC);

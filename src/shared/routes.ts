@@ -82,4 +82,11 @@ export interface BootData {
   routingLookupUrl: string;
   /** HTTP status the server answered with (404, 403) so the client can show the matching screen. */
   status: number;
+  /**
+   * Query results the server loaded for its render of the page (e.g. the price list), put into
+   * the browser's query cache before React takes over the server's HTML.
+   */
+  queries?: { queryKey: readonly unknown[]; data: unknown }[];
+  /** Names of the display-preference cookies the request carried (src/shared/rules/cookies.ts), for the server's render. */
+  preferenceCookies?: string[];
 }

@@ -1,16 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { AppProviders, createQueryClient } from './app-providers.tsx';
+import { createClientRouter } from './router.tsx';
+import { boot } from './lib/boot.ts';
 import { loadDisplayLocale } from './lib/locale.ts';
-import { accessibleColors } from './lib/accessible-colors.ts';
-import { restoreLostFocus } from './lib/focus-return.ts';
 
 void loadDisplayLocale();
 
@@ -19,36 +15,32 @@ void loadDisplayLocale();
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
-// A dialog's own header is not the page's banner landmark, and its close button needs a name.
-const dialogDefaults = { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } };
+const queryClient = createQueryClient();
+// What the server loaded for its render (e.g. the price list), so the first render matches it.
+for (const { queryKey, data } of boot.queries ?? []) queryClient.setQueryData(queryKey, data);
 
-const theme = createTheme({
-  primaryColor: 'blue',
-  primaryShade: 8,
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontWeight: '750' },
-  defaultRadius: 'md',
-  // White or black text on filled colours, whichever reads (WCAG 2.1 AA 1.4.3), e.g. on yellow.
-  autoContrast: true,
-  components: {
-    Modal: { defaultProps: dialogDefaults },
-    Drawer: { defaultProps: dialogDefaults },
-    // Links inside sentences must not be told apart by colour alone (WCAG 1.4.1).
-    Anchor: { defaultProps: { underline: 'always' } },
-  },
+const container = document.getElementById('root')!;
+// The server puts the theme's CSS variables into the head (src/web/entry-server.tsx).
+const themeVariablesInHead = document.head.querySelector('style[data-mantine-styles="true"]') !== null;
+// Public pages arrive rendered by the server (src/web/entry-server.tsx): React takes them over.
+const hydrate = container.firstElementChild !== null;
+
+void createClientRouter({ hydrate }).then((router) => {
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient} withCssVariables={!themeVariablesInHead}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // As a transition, React renders in slices of a few milliseconds and lets the browser answer
+  // input in between, instead of one long task (DESIGN §6, total blocking time).
+  startTransition(() => {
+    if (hydrate) {
+      // A page that does not match the server's HTML is drawn again by React; say so in the console.
+      hydrateRoot(container, app, { onRecoverableError: (error) => console.error('Hydration:', error) });
+    } else {
+      createRoot(container).render(app);
+    }
+  });
 });
-
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
-      <QueryClientProvider client={queryClient}>
-        <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }}>
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Layout } from './components/layout/layout.tsx';
 import { ErrorScreen, NotFoundScreen } from './components/status-screens.tsx';
 import { boot } from './lib/boot.ts';
@@ -11,7 +11,8 @@ import { boot } from './lib/boot.ts';
  */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
-const routes: RouteObject[] = [
+/** Every page of the site (the paths of src/shared/routes.ts), for the browser's router and the server's render. */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <ErrorScreen />,
@@ -77,4 +78,19 @@ if (boot.status === 403) {
   routes[0].children = [{ path: '*', lazy: screen(() => import('./components/forbidden-screen.tsx')) }];
 }
 
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. When the server already rendered the page (`hydrate`), the screens of the
+ * current address are loaded first, so the router's first render is the complete page the server
+ * sent and React can take over its HTML instead of drawing it again.
+ * @returns the router, once the current screen's code is loaded when hydrating
+ */
+export async function createClientRouter(opts: { hydrate: boolean }) {
+  if (opts.hydrate) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }));
+  }
+  return createBrowserRouter(routes);
+}

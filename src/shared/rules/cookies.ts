@@ -18,3 +18,10 @@ export const bannerCookieName = (text: string) => `banner_dismissed_${textKey(te
 
 /** Cookie that remembers a rated page, keyed by the encoded page url (SPEC §4 "Rating widget"). */
 export const ratingCookieName = (url: string) => `rated_${encodeURIComponent(url)}`;
+
+/**
+ * Whether a cookie name is one of the visitor's display preferences above (a dismissed banner, a
+ * rated page). The server passes these names to its render of a page, so the page it sends
+ * already leaves out what the browser will hide.
+ */
+export const isDisplayPreferenceCookie = (name: string) => name.startsWith('banner_dismissed_') || name.startsWith('rated_');

@@ -25,7 +25,7 @@ let dataDir = '';
  * built: `npm run test:e2e` builds it first).
  */
 export async function setup(project: TestProject) {
-  if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web client first: npx vite build');
+  if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web client first: npm run build');
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-e2e-'));
   const port = 40000 + Math.floor(Math.random() * 20000);
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 import { listLevels } from './list-levels.ts';
 import { listStateRequirements } from './list-state-requirements.ts';
 
+/** The body of GET /api/pricing: `{ levels }`, prices in cents. Also rendered into /pricing by the server. */
+export const pricingBody = async (db: Db) => ({ levels: await listLevels(db) });
+/** The body of GET /api/state-requirements: `{ states }`. Also rendered into /state-registration by the server. */
+export const stateRequirementsBody = async (db: Db) => ({ states: await listStateRequirements(db) });
+
 /** Read-only data for the content pages. */
 export async function contentRoutes(app: FastifyInstance) {
-  app.get('/api/pricing', async () => ({ levels: await listLevels(app.db) }));
-  app.get('/api/state-requirements', async () => ({ states: await listStateRequirements(app.db) }));
+  app.get(PAGE_QUERY.pricing.url, async () => pricingBody(app.db));
+  app.get(PAGE_QUERY.stateRequirements.url, async () => stateRequirementsBody(app.db));
 }

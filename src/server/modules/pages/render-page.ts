@@ -9,10 +9,21 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** JSON inside a script data block must not be able to close the tag. */
 const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
-/** Loads the built index.html once; `<!--app-head-->` marks where per-request tags go. */
+/**
+ * Loads the built index.html once; `<!--app-head-->` marks where per-request tags go. The build's
+ * style sheets move to the top of the head: the page is drawn as soon as they arrive, and the
+ * browser requests them before the scripts that fill its few connections (DESIGN §6).
+ */
 export function loadTemplate(webDistDir: string): string {
   const file = path.join(webDistDir, 'index.html');
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : FALLBACK_TEMPLATE;
+  if (!fs.existsSync(file)) return FALLBACK_TEMPLATE;
+  const html = fs.readFileSync(file, 'utf8');
+  const styles: string[] = [];
+  const rest = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+    styles.push(tag.trim());
+    return '';
+  });
+  return rest.replace('<!--app-head-->', () => [...styles, '<!--app-head-->'].join('\n    '));
 }
 
 /** The chunks a page's screen needs beyond the entry (written by the build: vite.config.ts). */
@@ -36,17 +47,26 @@ const assetPath = (p: string) => /^\/assets\/[\w.-]+\.(js|css)$/.test(p);
  * Renders the page shell for one request: title, description, the canonical address of a public
  * page (one address per page for search engines, whatever query it was opened with), the CSRF meta tag (DESIGN §3) and
  * the boot data as a non-executed JSON block (allowed by the CSP without a nonce), and the page's
- * screen chunks as `modulepreload` links, fetched along with the entry script (DESIGN §6).
+ * screen chunks as `modulepreload` links, fetched along with the entry script (DESIGN §6). `body`
+ * is the server's render of the page (server-render.ts), put inside `<div id="root">`; `headHtml`
+ * its theme variables.
  */
-export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData; preload?: RoutePreload }): string {
+export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData; preload?: RoutePreload; body?: string | null; headHtml?: string }): string {
   const head = [
     `<title>${escapeHtml(`${opts.title} | ${opts.companyName}`)}</title>`,
     opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}" />` : '',
     opts.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(opts.canonicalUrl)}" />` : '',
+    opts.headHtml ?? '',
     `<meta name="csrf-token" content="${escapeHtml(opts.boot.csrfToken)}" />`,
     `<script type="application/json" id="boot-data">${escapeJsonForHtml(JSON.stringify(opts.boot))}</script>`,
     ...(opts.preload?.styles ?? []).filter(assetPath).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
     ...(opts.preload?.scripts ?? []).filter(assetPath).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
   ].filter(Boolean).join('\n    ');
-  return template.replace('<!--app-head-->', head);
+  const page = template.replace('<!--app-head-->', () => head);
+  if (!opts.body) return page;
+  // The page is drawn from the HTML and the style sheet alone: its scripts, which only make it
+  // interactive, must not hold up the style sheet on the browser's few connections.
+  return page
+    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+    .replace('<div id="root"></div>', () => `<div id="root">${opts.body}</div>`);
 }

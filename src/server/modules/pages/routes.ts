@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PAGES, type BootData, type PageRoute } from '../../../shared/routes.ts';
+import { isDisplayPreferenceCookie } from '../../../shared/rules/cookies.ts';
 import { getCompany } from '../content/get-company.ts';
 import { listActiveBanners } from '../content/list-active-banners.ts';
 import { loadRoutePreloads, loadTemplate, renderPage } from './render-page.ts';
+import { loadServerRenderer } from './server-render.ts';
 import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
 
 /**
@@ -38,11 +40,14 @@ export async function pageRoutes(app: FastifyInstance) {
   }
   const template = loadTemplate(distDir);
   const preloads = loadRoutePreloads(distDir);
+  const serverRenderer = await loadServerRenderer(distDir, app.log);
 
   async function send(req: FastifyRequest, reply: FastifyReply, page: Pick<PageRoute, 'title' | 'description'> & Partial<Pick<PageRoute, 'path' | 'access'>>, status: number) {
     // Only fixed public addresses are canonical; pages with parameters or behind sign-in are not indexed.
     const canonicalUrl = status === 200 && page.access === 'public' && page.path && !page.path.includes(':') ? new URL(page.path, app.config.publicUrl).toString() : undefined;
-    const [company, banners] = await Promise.all([getCompany(app.db), listActiveBanners(app.db)]);
+    // Public pages arrive rendered, so they paint before any script has run (DESIGN §6).
+    const serverRendered = serverRenderer && status === 200 && page.access === 'public' && page.path ? serverRenderer : null;
+    const [company, banners, queries] = await Promise.all([getCompany(app.db), listActiveBanners(app.db), serverRendered?.queriesFor(page.path!, app.db)]);
     const boot: BootData = {
       csrfToken: reply.csrfToken(),
       user: req.user,
@@ -51,7 +56,10 @@ export async function pageRoutes(app: FastifyInstance) {
       captchaSiteKey: app.config.captcha.siteKey ?? null,
       routingLookupUrl: routingLookupUrlForBrowser(app.config),
       status,
+      ...(queries ? { queries } : {}),
+      ...(serverRendered ? { preferenceCookies: Object.keys(req.cookies).filter(isDisplayPreferenceCookie).sort() } : {}),
     };
+    const body = serverRendered ? await serverRendered.render(req.url, boot) : null;
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
@@ -60,6 +68,8 @@ export async function pageRoutes(app: FastifyInstance) {
         title: page.title, description: page.description, canonicalUrl, companyName: company.name, boot,
         // The 403 and 404 screens are not the page's screen.
         preload: status === 200 && page.path ? preloads[page.path] : undefined,
+        body,
+        headHtml: serverRenderer?.headHtml,
       }));
   }
 

@@ -5,6 +5,7 @@ import {
 import type { FieldValues } from 'react-hook-form';
 import type { ServerForm } from './use-server-form.ts';
 import { PasswordMeter } from './password-meter.tsx';
+import { HydrationFieldset } from './hydration-fieldset.tsx';
 
 const KitContext = createContext<ServerForm<FieldValues> | null>(null);
 
@@ -23,14 +24,16 @@ export function KitForm<V extends FieldValues>({ kit, children, label, footer }:
     <KitContext.Provider value={kit as unknown as ServerForm<FieldValues>}>
       <Box component="form" pos="relative" onSubmit={kit.submit} noValidate aria-label={label} aria-busy={kit.busy}>
         <LoadingOverlay visible={kit.busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never} />
-        <Stack gap="md">
-          {kit.hasRequiredFields && (
-            <Text size="sm" c="dimmed">Fields marked <Text span c="red" aria-hidden>*</Text> are required.</Text>
-          )}
-          {children}
-          {kit.formError && <Alert color="red" role="alert">{kit.formError}</Alert>}
-          {footer}
-        </Stack>
+        <HydrationFieldset>
+          <Stack gap="md">
+            {kit.hasRequiredFields && (
+              <Text size="sm" c="dimmed">Fields marked <Text span c="red" aria-hidden>*</Text> are required.</Text>
+            )}
+            {children}
+            {kit.formError && <Alert color="red" role="alert">{kit.formError}</Alert>}
+            {footer}
+          </Stack>
+        </HydrationFieldset>
       </Box>
     </KitContext.Provider>
   );

@@ -3,13 +3,14 @@ import { Alert, Container } from '@mantine/core';
 import Cookies from 'js-cookie';
 import { boot } from '../../lib/boot.ts';
 import { BANNER_COOKIE_DAYS, bannerCookieName } from '../../../shared/rules/cookies.ts';
+import { hasPreferenceCookie } from '../../lib/cookies.ts';
 
 /**
  * Holiday-alert and urgent-alert banners (SPEC §4 "Banner"): shown unless dismissed; the close
  * icon hides one and remembers it for 1 day in a cookie keyed on the banner text.
  */
 export function Banners() {
-  const [dismissed, setDismissed] = useState(() => new Set(boot.banners.filter((b) => Cookies.get(bannerCookieName(b.text))).map((b) => b.id)));
+  const [dismissed, setDismissed] = useState(() => new Set(boot.banners.filter((b) => hasPreferenceCookie(bannerCookieName(b.text))).map((b) => b.id)));
   const visible = boot.banners.filter((b) => !dismissed.has(b.id));
   if (!visible.length) return null;
   return (

@@ -98,7 +98,8 @@ export function Layout() {
       <footer className={classes.footer}>
         <Container size="lg">
           <Group justify="space-between" py="lg">
-            <Text size="sm" c="dimmed">© {new Date().getFullYear()} {company.name}{company.phone ? ` · ${company.phone}` : ''}</Text>
+            {/* The server's year and the browser's can differ around New Year. */}
+            <Text size="sm" c="dimmed" suppressHydrationWarning>© {new Date().getFullYear()} {company.name}{company.phone ? ` · ${company.phone}` : ''}</Text>
             <Group gap="md">
               <Anchor component={Link} to="/privacy" size="sm">Privacy policy</Anchor>
               <Anchor component={Link} to="/contact" size="sm">Contact</Anchor>

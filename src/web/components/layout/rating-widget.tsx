@@ -6,6 +6,8 @@ import { ratingCookieName, RATING_COOKIE_DAYS } from '../../../shared/rules/cook
 import { HttpFailure, http } from '../../lib/http.ts';
 import { captchaToken } from '../../lib/captcha.ts';
 import { pushEvent } from '../../lib/analytics.ts';
+import { HydrationFieldset } from '../form-kit/hydration-fieldset.tsx';
+import { hasPreferenceCookie } from '../../lib/cookies.ts';
 
 export const RATING_THANKS = 'Thank you, we have received your review!';
 
@@ -16,7 +18,7 @@ export const RATING_THANKS = 'Thank you, we have received your review!';
  */
 export function RatingWidget() {
   const url = useLocation().pathname;
-  const [submitted, setSubmitted] = useState(() => !!Cookies.get(ratingCookieName(url)));
+  const [submitted, setSubmitted] = useState(() => hasPreferenceCookie(ratingCookieName(url)));
   const [rating, setRating] = useState(0);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -48,38 +50,40 @@ export function RatingWidget() {
 
   return (
     <Card withBorder mt="xl" component="form" onSubmit={submit} aria-label="Rate this page">
-      <Stack gap="sm">
-        <Text fw={600} id="rating-question">Was this page helpful?</Text>
-        <Group gap="xs">
-          <Rating
-            value={rating}
-            onChange={(v) => {
-              setRating(v);
-              setErrors(({ rating: _drop, ...rest }) => rest);
+      <HydrationFieldset>
+        <Stack gap="sm">
+          <Text fw={600} id="rating-question">Was this page helpful?</Text>
+          <Group gap="xs">
+            <Rating
+              value={rating}
+              onChange={(v) => {
+                setRating(v);
+                setErrors(({ rating: _drop, ...rest }) => rest);
+              }}
+              count={5}
+              size="lg"
+              aria-labelledby="rating-question"
+              getSymbolLabel={(i) => `${i + 1} star${i === 0 ? '' : 's'}`}
+            />
+          </Group>
+          {errors.rating && <Text c="red" size="sm">{errors.rating}</Text>}
+          <Textarea
+            name="reason"
+            label="Comments"
+            placeholder="What could we explain better?"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setErrors(({ reason: _drop, ...rest }) => rest);
             }}
-            count={5}
-            size="lg"
-            aria-labelledby="rating-question"
-            getSymbolLabel={(i) => `${i + 1} star${i === 0 ? '' : 's'}`}
+            error={errors.reason}
+            rows={3}
           />
-        </Group>
-        {errors.rating && <Text c="red" size="sm">{errors.rating}</Text>}
-        <Textarea
-          name="reason"
-          label="Comments"
-          placeholder="What could we explain better?"
-          value={reason}
-          onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setErrors(({ reason: _drop, ...rest }) => rest);
-          }}
-          error={errors.reason}
-          rows={3}
-        />
-        <Group>
-          <Button type="submit" variant="light" loading={busy} disabled={Object.keys(errors).length > 0}>Send review</Button>
-        </Group>
-      </Stack>
+          <Group>
+            <Button type="submit" variant="light" loading={busy} disabled={Object.keys(errors).length > 0}>Send review</Button>
+          </Group>
+        </Stack>
+      </HydrationFieldset>
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 
 const EMPTY = { state_name: '', maintain_estimate: '', aoi_estimate: '', notes: '', filing_label: '', filing_due_month: '', filing_due_day: '' };
 type Values = typeof EMPTY;
@@ -39,7 +40,7 @@ export default function StatesPage() {
       setEditing(null);
       form.reset();
       void client.invalidateQueries({ queryKey: ['admin-states'] });
-      void client.invalidateQueries({ queryKey: ['state-requirements'] });
+      void client.invalidateQueries({ queryKey: PAGE_QUERY.stateRequirements.queryKey });
     },
     onError: (err) => form.fail(err),
   });

@@ -12,6 +12,7 @@ import { applicationStartSchema } from '../../../shared/schemas/application.ts';
 import { KitForm, PasswordField, TextField } from '../../components/form-kit/kit.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import type { PublicLevel } from '../../../shared/schemas/content.ts';
+import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 
 type Level = PublicLevel;
 
@@ -108,8 +109,8 @@ function ApplicationStartForm({ level }: { level: { id: number; name: string } }
 
 export default function PricingPage() {
   const { data, isPending, isError } = useQuery({
-    queryKey: ['pricing'],
-    queryFn: () => http.get<{ levels: Level[] }>('/api/pricing'),
+    queryKey: PAGE_QUERY.pricing.queryKey,
+    queryFn: () => http.get<{ levels: Level[] }>(PAGE_QUERY.pricing.url),
   });
   const [params] = useSearchParams();
   const { hash } = useLocation();

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { http } from '../../lib/http.ts';
+import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 
 interface StateRequirement {
   code: string;
@@ -38,8 +39,8 @@ function StateDetails({ state, onClose }: { state: StateRequirement; onClose: ()
 
 export default function StateRegistrationPage() {
   const { data, isPending, isError } = useQuery({
-    queryKey: ['state-requirements'],
-    queryFn: () => http.get<{ states: StateRequirement[] }>('/api/state-requirements'),
+    queryKey: PAGE_QUERY.stateRequirements.queryKey,
+    queryFn: () => http.get<{ states: StateRequirement[] }>(PAGE_QUERY.stateRequirements.url),
   });
   const [selected, setSelected] = useState<string | null>(null);
   const { hash } = useLocation();

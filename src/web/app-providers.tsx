@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { accessibleColors } from './lib/accessible-colors.ts';
+import { restoreLostFocus } from './lib/focus-return.ts';
+
+// A dialog's own header is not the page's banner landmark, and its close button needs a name.
+const dialogDefaults = { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } };
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '750' },
+  defaultRadius: 'md',
+  // White or black text on filled colours, whichever reads (WCAG 2.1 AA 1.4.3), e.g. on yellow.
+  autoContrast: true,
+  components: {
+    Modal: { defaultProps: dialogDefaults },
+    Drawer: { defaultProps: dialogDefaults },
+    // Links inside sentences must not be told apart by colour alone (WCAG 1.4.1).
+    Anchor: { defaultProps: { underline: 'always' } },
+  },
+});
+
+/** A query cache as the client uses it: one retry, no refetch when the window regains focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+}
+
+/**
+ * Everything around the router, the same in the browser and in the server's render (so the
+ * server's HTML and the browser's first render match when the page is hydrated): Mantine with the
+ * theme and the accessible colours, the query cache, dialogs and notifications.
+ * `withCssVariables` false leaves out the theme's CSS variables, for pages whose head already has
+ * them ({@link themeCssVariables}): computing them takes tens of milliseconds on a phone.
+ */
+export function AppProviders({ queryClient, withCssVariables = true, children }: { queryClient: QueryClient; withCssVariables?: boolean; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withCssVariables={withCssVariables}>
+      <QueryClientProvider client={queryClient}>
+        <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }}>
+          <Notifications position="top-right" />
+          {children}
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+/**
+ * The theme's CSS variables as the `<style data-mantine-styles="true">` element Mantine would
+ * render, for the server to put into every page's head once instead of each browser computing
+ * them while it hydrates (src/server/modules/pages/server-render.ts).
+ */
+export function ThemeCssVariables() {
+  return <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withGlobalClasses={false}>{null}</MantineProvider>;
+}

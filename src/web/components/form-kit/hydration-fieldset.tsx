@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import classes from './hydration-fieldset.module.css';
+
+/**
+ * Holds a form's fields and buttons disabled until the page is interactive ({@link useHydrated}):
+ * a page rendered by the server is shown before its scripts run.
+ */
+export function HydrationFieldset({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return <fieldset className={classes.fieldset} disabled={!hydrated}>{children}</fieldset>;
+}

@@ -1,0 +1,42 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { BootData } from '../shared/routes.ts';
+import { AppProviders, createQueryClient, ThemeCssVariables } from './app-providers.tsx';
+import { routes } from './router.tsx';
+import { setServerBoot } from './lib/boot.ts';
+
+const handler = createStaticHandler(routes);
+
+/**
+ * The server's render of one page (DESIGN §6 public pages: the browser paints the page before any
+ * script runs, and src/web/main.tsx then hydrates it). Built by `npm run build` into
+ * `dist/ssr/entry-server.js` and called by src/server/modules/pages.
+ * @param url the page's absolute address (path and query as requested)
+ * @param data the page's boot data, exactly as embedded in the page, `queries` included
+ * @returns the HTML inside `<div id="root">`, or null when the router would not show the page
+ *   itself (a redirect, an error, an address it does not know), so the browser renders it
+ */
+export async function renderPageHtml(url: string, data: BootData): Promise<string | null> {
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  for (const { queryKey, data: result } of data.queries ?? []) queryClient.setQueryData(queryKey, result);
+  setServerBoot(data);
+  return renderToString(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} withCssVariables={false}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+/**
+ * The theme's CSS variables as a `<style>` element for the head of every page; the server's and
+ * the browser's renders then leave them out (src/web/main.tsx looks for this element).
+ */
+export function themeCssVariablesHtml(): string {
+  return renderToString(<ThemeCssVariables />);
+}
