@@ -73,6 +73,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   // The server's render (scripts/build.mjs) needs neither the preload list nor compressed copies.
   plugins: isSsrBuild ? [react()] : [react(), routePreloads(), precompress()],
+  resolve: {
+    // React Router's package exports only its development build (checks and warnings, about a third
+    // slower to set up its routes); the production build sits beside it (DESIGN §6).
+    alias: [{ find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') }],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -38,7 +38,7 @@ import type { ServerStats } from './lib/server-process.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--profile]';
+const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
 const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse'] as const;
 type BenchName = (typeof BENCHES)[number];
 
@@ -55,6 +55,7 @@ function parse() {
       'payment-connections': { type: 'string', default: '10' },
       profile: { type: 'boolean', default: false },
       'rate-limit-store': { type: 'string' },
+      'lighthouse-runs': { type: 'string', default: '3' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -96,6 +97,7 @@ function parse() {
     paymentConnections: Math.round(num('payment-connections', values['payment-connections'], 1, 200)),
     profile: values.profile ?? false,
     rateLimitStore: store as 'memory' | 'database' | undefined,
+    lighthouseRuns: Math.round(num('lighthouse-runs', values['lighthouse-runs'], 1, 9)),
   };
 }
 
@@ -304,7 +306,7 @@ async function main() {
   if (wanted('lighthouse')) {
     // Public pages in the system Chromium, mobile and desktop settings (DESIGN §6); builds the client first.
     try {
-      report.lighthouse = await runLighthouseBench();
+      report.lighthouse = await runLighthouseBench({ runs: args.lighthouseRuns });
     } catch (err) {
       report.lighthouse = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[lighthouse] failed: ${report.lighthouse.error}`);

@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { accessibleColors } from './lib/accessible-colors.ts';
+import { useHydrated } from './lib/use-hydrated.ts';
 import { restoreLostFocus } from './lib/focus-return.ts';
 
 // A dialog's own header is not the page's banner landmark, and its close button needs a name.
@@ -25,6 +26,11 @@ const theme = createTheme({
   },
 });
 
+/** Notifications, mounted once the page is interactive: its portal is not part of the server's HTML. */
+function LateNotifications() {
+  return useHydrated() ? <Notifications position="top-right" /> : null;
+}
+
 /** A query cache as the client uses it: one retry, no refetch when the window regains focus. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -42,7 +48,7 @@ export function AppProviders({ queryClient, withCssVariables = true, children }:
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withCssVariables={withCssVariables}>
       <QueryClientProvider client={queryClient}>
         <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }}>
-          <Notifications position="top-right" />
+          <LateNotifications />
           {children}
         </ModalsProvider>
       </QueryClientProvider>

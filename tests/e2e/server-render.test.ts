@@ -70,10 +70,10 @@ describe('public pages are rendered by the server (DESIGN §6)', () => {
 
     const s = await openBrowser();
     try {
-      await signIn(s.page, 'holder');
+      await signIn(s.page, 'admin');
       const cookie = (await s.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       const signedIn = await fetchPage('/contact', cookie);
-      expect(signedIn.root).toContain('Your account');
+      expect(signedIn.root).toContain('Sign out');
       expect(signedIn.root).not.toContain('>Sign in<');
     } finally {
       await s.close();

@@ -51,6 +51,15 @@ interface FieldProps {
 
 const star = (kit: ServerForm<FieldValues>, required?: boolean) => !!required && kit.hasRequiredFields;
 
+/**
+ * The field's default value as an HTML attribute, so the server's render of the page shows it
+ * (React Hook Form itself fills registered fields only in the browser).
+ */
+function initialValue(kit: ServerForm<FieldValues>, name: string): string | undefined {
+  const value: unknown = kit.form.formState.defaultValues?.[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
 /** A text input (type text, email, tel, number ...). */
 export function TextField({ type = 'text', inputMode, ...p }: FieldProps & { type?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'text' }) {
   const kit = useKit();
@@ -58,6 +67,7 @@ export function TextField({ type = 'text', inputMode, ...p }: FieldProps & { typ
   return (
     <TextInput
       {...reg}
+      defaultValue={initialValue(kit, p.name)}
       type={type}
       inputMode={inputMode}
       label={p.label}
@@ -79,6 +89,7 @@ export function TextareaField({ rows = 4, ...p }: FieldProps & { rows?: number }
   return (
     <Textarea
       {...reg}
+      defaultValue={initialValue(kit, p.name)}
       label={p.label}
       description={p.description}
       placeholder={p.placeholder}
@@ -100,6 +111,7 @@ export function SelectField({ options, prompt = 'Choose…', ...p }: FieldProps 
   return (
     <NativeSelect
       {...reg}
+      defaultValue={initialValue(kit, p.name)}
       label={p.label}
       description={p.description}
       data={[{ value: '', label: prompt }, ...options.map(([value, label]) => ({ value, label }))]}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 'react-router';
@@ -45,6 +46,9 @@ function Account() {
 /** The site shell: header with the company name, navigation to every public tool and phone; banners; footer. */
 export function Layout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The phone menu is mounted when first opened: a closed drawer still costs its portal and
+  // scroll lock on every page load.
+  const [menuMounted, setMenuMounted] = useState(false);
   const { pathname } = useLocation();
   // The router loads the next screen's code before showing it: say so meanwhile.
   const navigating = useNavigation().state === 'loading';
@@ -69,7 +73,7 @@ export function Layout() {
               )}
               <Account />
             </Group>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" />
+            <Burger opened={opened} onClick={() => { setMenuMounted(true); toggle(); }} hiddenFrom="md" aria-label="Open navigation" />
           </Group>
           <nav aria-label="Main" className={classes.nav}>
             <Group gap={4} visibleFrom="md">
@@ -78,14 +82,16 @@ export function Layout() {
           </nav>
         </Container>
       </header>
-      <Drawer opened={opened} onClose={close} title={company.name} hiddenFrom="md" size="xs">
-        <Stack gap="xs">
-          <NavLinks onNavigate={close} />
-          <Divider />
-          {company.phone && <Text size="sm">{company.phone}</Text>}
-          <Account />
-        </Stack>
-      </Drawer>
+      {menuMounted && (
+        <Drawer opened={opened} onClose={close} title={company.name} hiddenFrom="md" size="xs">
+          <Stack gap="xs">
+            <NavLinks onNavigate={close} />
+            <Divider />
+            {company.phone && <Text size="sm">{company.phone}</Text>}
+            <Account />
+          </Stack>
+        </Drawer>
+      )}
       <Banners />
       <Container size="lg" component="main" id="main" py="xl" className={classes.main}>
         {/* The screen holds at least a screen's height, so what follows it (the rating widget,
