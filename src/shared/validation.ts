@@ -94,24 +94,4 @@ export function requiredInt(label: string, min: number, max: number) {
   );
 }
 
-/**
- * The fields whose errors editing `name` clears (SPEC §4): itself and its confirmation pair, in
- * both directions ('password' ⇄ 'password_confirmation').
- */
-export function errorsClearedBy(name: string): string[] {
-  const base = name.endsWith('_confirmation') ? name.slice(0, -'_confirmation'.length) : name;
-  return [...new Set([name, base, `${base}_confirmation`])];
-}
-
-/** Errors keyed by field name, each a list of messages (the first is shown). */
-export type FieldErrors = Record<string, string[]>;
-
-/** Turns a zod error into the 422 `errors` map of DESIGN §3. Root-level issues are keyed by `_`. */
-export function toFieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
+export { errorsClearedBy, toFieldErrors, type FieldErrors } from './field-errors.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl } from '../validation.ts';
 import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
+import { REGION_OPTIONS } from '../lists/regions.ts';
 
 /** What a form sends for a code field: control characters stripped and trimmed; numbers as text. */
 const asCode = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v ?? '');
@@ -55,7 +56,7 @@ export const complianceCheckSchema = z.object({
 });
 export type ComplianceCheckInput = z.infer<typeof complianceCheckSchema>;
 
-export const REGION_OPTIONS = ['nationwide', 'regional'] as const;
+export { REGION_OPTIONS };
 
 /** SPEC tool 8, §3 "Multi-chapter". */
 export const multiChapterSchema = z.object({

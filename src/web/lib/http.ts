@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../shared/validation.ts';
+import type { FieldErrors } from '../../shared/field-errors.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

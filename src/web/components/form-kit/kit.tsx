@@ -22,7 +22,7 @@ function useKit(): ServerForm<FieldValues> {
 export function KitForm<V extends FieldValues>({ kit, children, label, footer }: { kit: ServerForm<V>; children: ReactNode; label: string; footer?: ReactNode }) {
   return (
     <KitContext.Provider value={kit as unknown as ServerForm<FieldValues>}>
-      <Box component="form" pos="relative" onSubmit={kit.submit} noValidate aria-label={label} aria-busy={kit.busy}>
+      <Box component="form" pos="relative" onSubmit={kit.submit} onFocus={kit.prepare} noValidate aria-label={label} aria-busy={kit.busy}>
         <LoadingOverlay visible={kit.busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never} />
         <HydrationFieldset>
           <Stack gap="md">

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorsClearedBy, toFieldErrors, type FieldErrors } from '../../../shared/validation.ts';
+import { errorsClearedBy, toFieldErrors, type FieldErrors } from '../../../shared/field-errors.ts';
 import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { captchaToken } from '../../lib/captcha.ts';
 
@@ -12,6 +12,12 @@ export interface ServerFormOptions<V extends FieldValues, R> {
   defaultValues: V;
   /** The payload's shared zod schema: checked before sending, with the server's messages. */
   schema?: z.ZodType;
+  /**
+   * The same, loaded when the form is first used (focused or sent), so that a public page does
+   * not load zod and build its schema before it is interactive (DESIGN §6). If it cannot be
+   * loaded, the server's check alone answers.
+   */
+  loadSchema?: () => Promise<z.ZodType>;
   /** Set to send a captcha token as `g-recaptcha-response` when a captcha is configured. */
   captchaAction?: string;
   /** Stars on required fields; false hides them (SPEC §4 `has_required_fields`). */
@@ -31,6 +37,8 @@ export interface ServerFormOptions<V extends FieldValues, R> {
 export interface ServerForm<V extends FieldValues> {
   form: UseFormReturn<V>;
   submit: (e?: React.BaseSyntheticEvent) => Promise<void>;
+  /** Starts loading what sending needs (the lazily loaded schema); the form calls it on focus. */
+  prepare: () => void;
   /** Before mount and while sending (SPEC §4 "Forms show a loading state"). */
   busy: boolean;
   submitting: boolean;
@@ -72,10 +80,20 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
     setFormError(stray[0] ?? null);
   };
 
+  const loadSchema = async (): Promise<z.ZodType | undefined> => {
+    if (opts.schema || !opts.loadSchema) return opts.schema;
+    try {
+      return await opts.loadSchema();
+    } catch {
+      return undefined;
+    }
+  };
+
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
-    if (opts.schema) {
-      const checked = opts.schema.safeParse(values);
+    const schema = await loadSchema();
+    if (schema) {
+      const checked = schema.safeParse(values);
       if (!checked.success) {
         applyErrors(toFieldErrors(checked.error));
         return;
@@ -111,6 +129,7 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
   return {
     form,
     submit,
+    prepare: () => void loadSchema(),
     busy: !mounted || submitting,
     submitting,
     hasErrors: Object.keys(errors).length > 0,

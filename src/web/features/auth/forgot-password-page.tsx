@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Alert, Card } from '@mantine/core';
-import { passwordForgotSchema } from '../../../shared/schemas/public-forms.ts';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -12,7 +11,8 @@ export default function ForgotPasswordPage() {
   const kit = useServerForm<{ email: string }, { message: string }>({
     action: '/password/forgot',
     defaultValues: { email: '' },
-    schema: passwordForgotSchema,
+    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    loadSchema: () => import('../../../shared/schemas/public-forms.ts').then((m) => m.passwordForgotSchema),
     captchaAction: 'password_forgot',
     hasRequiredFields: false,
     onSuccess: (res) => setSent(res.message),

@@ -1,6 +1,5 @@
 import { Anchor, Card, Group } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { loginSchema } from '../../../shared/schemas/public-forms.ts';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -13,7 +12,8 @@ export default function LoginPage() {
   const kit = useServerForm<{ email: string; password: string }, { redirect: string; csrfToken: string }>({
     action: '/login',
     defaultValues: { email: '', password: '' },
-    schema: loginSchema,
+    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    loadSchema: () => import('../../../shared/schemas/public-forms.ts').then((m) => m.loginSchema),
     hasRequiredFields: false,
     onSuccess: (res) => {
       setCsrfToken(res.csrfToken);

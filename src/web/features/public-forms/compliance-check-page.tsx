@@ -1,5 +1,4 @@
 import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
-import { complianceCheckSchema } from '../../../shared/schemas/public-forms.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
@@ -10,7 +9,7 @@ export default function ComplianceCheckPage() {
     '/compliance-check',
     'compliance_check',
     { name: '', email: '', phone: '', organization: '', ein: '', group_id: '' },
-    complianceCheckSchema,
+    () => import('../../../shared/schemas/public-forms.ts').then((m) => m.complianceCheckSchema),
   );
   return (
     <>

@@ -1,5 +1,4 @@
 import { Card, SimpleGrid } from '@mantine/core';
-import { contactSchema } from '../../../shared/schemas/public-forms.ts';
 import { CONTACT_SUBJECTS } from '../../../shared/lists/subjects.ts';
 import { KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -8,7 +7,7 @@ import { useInquiryForm } from './use-inquiry-form.ts';
 
 /** SPEC tool 7: the contact form ("Let's talk"). */
 export default function ContactPage() {
-  const kit = useInquiryForm('/contact', 'contact', { name: '', email: '', organization: '', subject: '', message: '' }, contactSchema);
+  const kit = useInquiryForm('/contact', 'contact', { name: '', email: '', organization: '', subject: '', message: '' }, () => import('../../../shared/schemas/public-forms.ts').then((m) => m.contactSchema));
   return (
     <>
       <PageHeader

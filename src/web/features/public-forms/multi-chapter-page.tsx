@@ -1,5 +1,5 @@
 import { Card, SimpleGrid } from '@mantine/core';
-import { multiChapterSchema, REGION_OPTIONS } from '../../../shared/schemas/public-forms.ts';
+import { REGION_OPTIONS } from '../../../shared/lists/regions.ts';
 import { KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
@@ -12,7 +12,7 @@ export default function MultiChapterPage() {
     '/multi-chapter',
     'multi_chapter',
     { name: '', email: '', phone: '', organization: '', affiliates: '', regions: '', concerns: '' },
-    multiChapterSchema,
+    () => import('../../../shared/schemas/public-forms.ts').then((m) => m.multiChapterSchema),
   );
   return (
     <>

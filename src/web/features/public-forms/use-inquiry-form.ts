@@ -9,12 +9,13 @@ export const INQUIRY_RECEIVED = "Your message has been received. We'll get back 
 /**
  * A contact-type form (SPEC §8 "Public forms"): posts to its own page path, shows field errors and
  * otherwise swallows failures; success shows the 'Success!' dialog and pushes an analytics event.
+ * `loadSchema` loads the form's shared schema when the form is first used.
  */
-export function useInquiryForm<V extends FieldValues>(action: string, formName: string, defaultValues: V, schema: z.ZodType) {
+export function useInquiryForm<V extends FieldValues>(action: string, formName: string, defaultValues: V, loadSchema: () => Promise<z.ZodType>) {
   return useServerForm<V>({
     action,
     defaultValues,
-    schema,
+    loadSchema,
     captchaAction: formName,
     onSuccess: () => {
       pushEvent('form_submitted', { form: formName });
