@@ -1,5 +1,6 @@
 import { MONTHS } from '../lists/states.ts';
-import { SCHOOL_CLAUSES, type BylawAnswers, type BylawVariant, type SchoolClause } from '../schemas/bylaws.ts';
+import type { BylawAnswers } from '../schemas/bylaws.ts';
+import { SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from './variants.ts';
 import { describeMemberMinimum, parseMemberMinimum } from './member-minimum.ts';
 
 /**

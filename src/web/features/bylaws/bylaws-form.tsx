@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Card, Fieldset, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { BYLAW_PAGE_PATHS, BYLAW_SCHEMAS, SCHOOL_CLAUSES, type BylawSaved, type BylawVariant } from '../../../shared/schemas/bylaws.ts';
+import type { BylawSaved } from '../../../shared/schemas/bylaws.ts';
+import { BYLAW_PAGE_PATHS, SCHOOL_CLAUSES, type BylawVariant } from '../../../shared/bylaws/variants.ts';
 import { SCHOOL_CLAUSE_LABELS } from '../../../shared/bylaws/document.ts';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { CheckboxField, KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
@@ -128,7 +129,8 @@ export function BylawsForm({ variant, initial, saved: savedBefore }: { variant: 
     action: saved?.action ?? BYLAW_PAGE_PATHS[variant],
     method: saved ? 'put' : 'post',
     defaultValues: initial ?? blankAnswers(variant),
-    schema: BYLAW_SCHEMAS[variant],
+    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    loadSchema: () => import('../../../shared/schemas/bylaws.ts').then((m) => m.BYLAW_SCHEMAS[variant]),
     captchaAction: 'bylaws',
     isClearing: false,
     onSuccess: (response) => {

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
-import {
-  CONTEST_TEXT, ENTRANT_TYPE_LABELS, ENTRANT_TYPES, contestEntrySchema, needsMessageAndFile, type Contest, type ContestEntrySaved,
-} from '../../../shared/schemas/contests.ts';
+import { CONTEST_TEXT, ENTRANT_TYPE_LABELS, ENTRANT_TYPES, needsMessageAndFile, type Contest } from '../../../shared/rules/contests.ts';
+import type { ContestEntrySaved } from '../../../shared/schemas/contests.ts';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { CheckboxField, KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -43,7 +42,8 @@ function ContestForm({ contest }: { contest: Contest }) {
   const kit = useServerForm<Values, ContestEntrySaved>({
     action: `/contests/${contest}`,
     defaultValues: BLANK,
-    schema: contestEntrySchema,
+    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    loadSchema: () => import('../../../shared/schemas/contests.ts').then((m) => m.contestEntrySchema),
     keepOnClear: isVideo ? ['organization', 'email', 'is_member'] : [],
     send: async (values) => {
       if (!file && needsMessageAndFile(values.type)) throw new HttpFailure(422, 'The file field is required.', { file: ['The file field is required.'] });
