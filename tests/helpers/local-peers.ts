@@ -11,24 +11,30 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export interface ReceivedMail { to: string[]; subject: string }
+export interface ReceivedMail { from: string; to: string[]; subject: string; body: string }
 
 /**
- * A real SMTP peer on 127.0.0.1 that accepts every message and keeps its recipients and subject.
+ * A real SMTP peer on 127.0.0.1 that accepts every message and keeps its sender, recipients,
+ * subject and raw body; with `refuse`, it refuses every recipient (550).
  * @returns `received` (in arrival order), `url` for SMTP_URL, and `close()`
  */
-export async function startSmtpPeer() {
+export async function startSmtpPeer(opts: { refuse?: boolean } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, cb) {
+      if (opts.refuse) return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      cb();
+    },
     onData(stream, session, cb) {
       let raw = '';
       stream.on('data', (c) => (raw += c));
       stream.on('end', () => {
         const headers = raw.split(/\r\n\r\n/)[0].replace(/\r\n[ \t]+/g, ' ');
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '' });
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '', body: raw });
         cb();
       });
     },

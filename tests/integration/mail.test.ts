@@ -1,39 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../src/server/db/schema.ts';
 import { enqueueMail } from '../../src/server/modules/mail/enqueue-mail.ts';
 import { deliverPendingMail, MAX_MAIL_ATTEMPTS } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-
-interface Received { from: string; to: string[]; body: string }
-
-/** A real SMTP peer on 127.0.0.1: accepts mail, or refuses every recipient when `refuse` is set. */
-async function startSmtpPeer(refuse = false) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, cb) {
-      if (refuse) return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      cb();
-    },
-    onData(stream, session, cb) {
-      let body = '';
-      stream.on('data', (c) => (body += c));
-      stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? (session.envelope.mailFrom as { address: string }).address : '', to: session.envelope.rcptTo.map((r) => r.address), body });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
+import { startSmtpPeer } from '../helpers/local-peers.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -63,7 +35,7 @@ describe('mail outbox through a real SMTP peer', () => {
   });
 
   it('keeps a refused mail, retries it later, and gives up after the last attempt', async () => {
-    const peer = await startSmtpPeer(true);
+    const peer = await startSmtpPeer({ refuse: true });
     const transport = smtpTransport(peer.url);
     try {
       await enqueueMail(t.app.db, [{ kind: 'refused', to: 'nobody@example.com', subject: 'Refused', text: 'x' }]);
