@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsClearedBy, toFieldErrors, type FieldErrors } from '../../../shared/field-errors.ts';
 import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { captchaToken } from '../../lib/captcha.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export interface ServerFormOptions<V extends FieldValues, R> {
   /** Where the form is sent (SPEC §7: page-supplied action). */
@@ -64,10 +65,10 @@ export function defaultPayload(values: FieldValues): Record<string, unknown> {
  */
 export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFormOptions<V, R>): ServerForm<V> {
   const form = useForm<V>({ defaultValues: opts.defaultValues as DefaultValues<V> });
-  const [mounted, setMounted] = useState(false);
+  // Loading until the page is interactive: shared with the form's fieldset (HydrationFieldset).
+  const mounted = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  useEffect(() => setMounted(true), []);
   const fieldNames = useMemo(() => new Set(Object.keys(opts.defaultValues)), [opts.defaultValues]);
   const { errors } = form.formState;
 
