@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, like, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
-import { countRateLimitHit, sweepRateLimits } from '../../src/server/plugins/rate-limits.ts';
+import { rateLimitHitCounter, sweepRateLimits } from '../../src/server/plugins/rate-limits.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -59,22 +59,28 @@ describe('rate limits counted in the database', () => {
   });
 
   it('keeps one row per route and address, counting every hit once when many arrive together', async () => {
-    const key = 'POST /test-route|198.51.100.1';
-    const hits = await Promise.all(Array.from({ length: 40 }, () => countRateLimitHit(t.database.db, key, 60_000)));
-    expect(hits.map((h) => h.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    for (const h of hits) expect(h.ttl).toBeGreaterThan(55_000);
-    const rows = await t.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
-    expect(rows).toHaveLength(1);
-    expect(rows[0].hits).toBe(40);
+    const count = rateLimitHitCounter(t.database.db);
+    const keys = ['POST /test-route|198.51.100.1', 'POST /test-route|198.51.100.9'];
+    // Hits arriving while a statement runs go out together in the next one, several per key.
+    const hits = await Promise.all(Array.from({ length: 80 }, (_, i) => count(keys[i % 2], 60_000).then((h) => ({ key: keys[i % 2], ...h }))));
+    for (const key of keys) {
+      const mine = hits.filter((h) => h.key === key);
+      expect(mine.map((h) => h.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+      for (const h of mine) expect(h.ttl).toBeGreaterThan(55_000);
+      const rows = await t.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+      expect(rows).toHaveLength(1);
+      expect(rows[0].hits).toBe(40);
+    }
   });
 
   it('starts a new window once the old one has ended, and sweeps ended windows', async () => {
+    const count = rateLimitHitCounter(t.database.db);
     const key = 'POST /short-window|198.51.100.2';
-    expect((await countRateLimitHit(t.database.db, key, 300)).current).toBe(1);
-    expect((await countRateLimitHit(t.database.db, key, 300)).current).toBe(2);
+    expect((await count(key, 300)).current).toBe(1);
+    expect((await count(key, 300)).current).toBe(2);
     const deadline = Date.now() + 5_000;
-    let hit = await countRateLimitHit(t.database.db, key, 300);
-    while (hit.current !== 1 && Date.now() < deadline) hit = await countRateLimitHit(t.database.db, key, 300);
+    let hit = await count(key, 300);
+    while (hit.current !== 1 && Date.now() < deadline) hit = await count(key, 300);
     expect(hit.current).toBe(1);
 
     await t.database.db.insert(rateLimits).values({ key: 'POST /ended|198.51.100.3', hits: 9, resetAt: sql`now() - interval '1 second'` });
@@ -82,6 +88,38 @@ describe('rate limits counted in the database', () => {
     const left = await t.database.db.select({ key: rateLimits.key }).from(rateLimits);
     expect(left.map((r) => r.key)).not.toContain('POST /ended|198.51.100.3');
     expect(left.map((r) => r.key)).toContain('POST /test-route|198.51.100.1');
+  });
+
+  it('counts batches from two processes while expired windows are swept, without a failed hit', async () => {
+    // Two processes' counters and the sweeper lock the same rows; on PostgreSQL a batch that locked
+    // them in another order than its neighbour, or a sweep waiting for them, would deadlock.
+    const counters = [rateLimitHitCounter(t.database.db), rateLimitHitCounter(second.db)];
+    const failures: unknown[] = [];
+    let counted = 0;
+    let hitting = true;
+    const sweeping = [t.database.db, second.db].map(async (db) => {
+      while (hitting) await sweepRateLimits(db).catch((e: unknown) => { failures.push(e); });
+    });
+    // 30 clients, 100 hits each, spread over 20 addresses whose 20 ms windows keep ending.
+    await Promise.all(Array.from({ length: 30 }, async (_, client) => {
+      for (let i = 0; i < 100; i++) {
+        await counters[client % 2](`POST /swept|198.51.100.${(client * 31 + i * 17) % 20}`, 20)
+          .then(() => { counted++; }, (e: unknown) => { failures.push(e); });
+      }
+    }));
+    hitting = false;
+    await Promise.all(sweeping);
+    expect(failures).toEqual([]);
+    expect(counted).toBe(30 * 100);
+  });
+
+  it('rejects every hit of a batch whose statement fails, and counts again afterwards', async () => {
+    const count = rateLimitHitCounter(t.database.db);
+    // A key PostgreSQL cannot store (NUL is not allowed in text) fails the whole statement.
+    const results = await Promise.allSettled([count('POST /first|198.51.100.4', 60_000), count('bad\u0000key', 60_000), count('POST /batched|198.51.100.4', 60_000)]);
+    expect(results[0].status).toBe('fulfilled');
+    expect(results.slice(1).map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect((await count('POST /batched|198.51.100.4', 60_000)).current).toBe(1);
   });
 
   it('counts the subordinate search in each process, without writing a row per search', async () => {

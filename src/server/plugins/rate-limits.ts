@@ -44,46 +44,100 @@ interface ChildOptions {
   cache?: number;
 }
 
+/** A key's count after a hit: hits in the current window (this one included), ms until it ends. */
+export interface RateLimitCount { current: number; ttl: number }
+
 /**
- * Counts one hit of `key` in the rate_limits table: one atomic upsert that starts a new window
- * (hits 1, reset at now + windowMs) when there is no row or its window has ended, and adds one
- * otherwise. The database's clock decides, so every process agrees on the window.
- * @param windowMs the window's length in milliseconds
- * @returns the hits counted in the current window, and milliseconds until it ends
+ * Counts hits of several keys in the rate_limits table with one atomic upsert: a key with no row,
+ * or whose window has ended, starts a new window (its hits, reset at now + windowMs); otherwise its
+ * hits are added. The database's clock decides, so every process agrees on the window.
+ * @param hits distinct keys, each with how many hits (≥ 1) and its window in milliseconds
+ * @returns per key: the hits counted in the current window after these, and ms until it ends
  */
-export async function countRateLimitHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countRateLimitHits(db: Db, hits: { key: string; hits: number; windowMs: number }[]): Promise<Map<string, RateLimitCount>> {
+  // Rows are locked in key order, the same in every process, so two batches cannot deadlock.
+  const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const batch = JSON.stringify(ordered.map((h) => ({ k: h.key, n: h.hits, w: h.windowMs })));
   const result = await db.execute(sql`INSERT INTO ${rateLimits} AS r (key, hits, reset_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+    SELECT t.k, t.n, now() + make_interval(secs => t.w / 1000.0) FROM json_to_recordset(${batch}::json) AS t(k text, n int, w int)
     ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
+      hits = CASE WHEN r.reset_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
       reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
-    RETURNING hits, greatest(0, ceil(extract(epoch FROM r.reset_at - now()) * 1000))::int AS ttl`);
-  const [row] = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows;
-  return { current: Number(row.hits), ttl: Number(row.ttl) };
+    RETURNING key, hits, greatest(0, ceil(extract(epoch FROM r.reset_at - now()) * 1000))::int AS ttl`);
+  const rows = (result as unknown as { rows: { key: string; hits: number; ttl: number }[] }).rows;
+  return new Map(rows.map((row) => [row.key, { current: Number(row.hits), ttl: Number(row.ttl) }]));
+}
+
+interface WaitingHit { windowMs: number; settle: Array<{ resolve: (count: RateLimitCount) => void; reject: (error: unknown) => void }> }
+
+/**
+ * Counts single hits through {@link countRateLimitHits} with at most one statement in flight: a hit
+ * arriving when none runs goes out at once, hits arriving meanwhile go out together in the next
+ * statement. Under load many requests then cost one upsert instead of one each, and every hit is
+ * still counted exactly once, in the database, before its request goes on.
+ * @returns count(key, windowMs): the key's count with this hit (several hits of one key in a batch
+ *   get consecutive counts); rejects with the database's error
+ */
+export function rateLimitHitCounter(db: Db): (key: string, windowMs: number) => Promise<RateLimitCount> {
+  let waiting = new Map<string, WaitingHit>();
+  let inFlight = false;
+
+  const send = () => {
+    const batch = waiting;
+    waiting = new Map();
+    inFlight = true;
+    countRateLimitHits(db, [...batch].map(([key, w]) => ({ key, hits: w.settle.length, windowMs: w.windowMs })))
+      .then((counts) => {
+        for (const [key, w] of batch) {
+          const count = counts.get(key);
+          if (!count) throw new Error(`rate limit upsert returned no row for ${key}`);
+          // The batch's hits of one key are the last settle.length of its count, in arrival order.
+          w.settle.forEach((s, i) => s.resolve({ current: count.current - w.settle.length + 1 + i, ttl: count.ttl }));
+        }
+      })
+      .catch((error: unknown) => {
+        for (const w of batch.values()) for (const s of w.settle) s.reject(error);
+      })
+      .finally(() => {
+        inFlight = false;
+        if (waiting.size) send();
+      });
+  };
+
+  return (key, windowMs) => new Promise<RateLimitCount>((resolve, reject) => {
+    const entry = waiting.get(key) ?? { windowMs, settle: [] };
+    entry.settle.push({ resolve, reject });
+    waiting.set(key, entry);
+    if (!inFlight) send();
+  });
 }
 
 /**
- * Deletes the counters whose window has ended (rate_limits rows past reset_at).
+ * Deletes the counters whose window has ended (rate_limits rows past reset_at). Rows a hit is
+ * counting on right now are skipped (left for the next sweep): waiting for them while holding
+ * others could deadlock with a batch of hits.
  * @returns how many rows were deleted
  */
 export async function sweepRateLimits(db: Db): Promise<number> {
-  const result = (await db.execute(sql`DELETE FROM ${rateLimits} WHERE reset_at < now()`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  const result = (await db.execute(sql`DELETE FROM ${rateLimits} WHERE key IN (
+    SELECT key FROM ${rateLimits} WHERE reset_at < now() FOR UPDATE SKIP LOCKED)`)) as unknown as { rowCount?: number | null; affectedRows?: number };
   // node-postgres answers rowCount, PGlite affectedRows.
   return result.rowCount ?? result.affectedRows ?? 0;
 }
 
 /**
  * A store class for @fastify/rate-limit (its `store` option) counting in the rate_limits table
- * through `db`, keyed by route (`METHOD url`) and the route's key. Routes marked
+ * through `db` (batched by {@link rateLimitHitCounter}), keyed by route (`METHOD url`) and the route's key. Routes marked
  * {@link perMinuteInProcess} get the library's in-memory store instead. continueExceeding and
  * exponentialBackoff are not supported (no route uses them).
  */
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  const count = rateLimitHitCounter(db);
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     constructor(_options?: unknown, private readonly prefix = '') {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      countRateLimitHit(db, `${this.prefix}${key}`, timeWindow).then((res) => callback(null, res), (err: Error) => callback(err));
+      count(`${this.prefix}${key}`, timeWindow).then((res) => callback(null, res), (err: Error) => callback(err));
     }
 
     child(route: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
