@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { PAGES } from '../../src/shared/routes.ts';
@@ -95,5 +97,30 @@ describe('public pages are rendered by the server (DESIGN §6)', () => {
     } finally {
       await s.close();
     }
+  });
+  it('sends a page compressed to a browser that accepts it (brotli, else gzip), and plain to one that does not', async () => {
+    /** The raw answer, bytes as they travelled. */
+    const raw = (path: string, acceptEncoding?: string) => new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http.get(new URL(path, baseUrl()), { headers: { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    const plain = await raw('/pricing');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const html = plain.body.toString('utf8');
+    expect(html).toContain('<div id="root">');
+
+    const br = await raw('/pricing', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    const gz = await raw('/pricing', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    // The same page once unpacked, apart from the visitor's own CSRF token (meta tag and boot data).
+    const withoutToken = (page: string) => page.replace(/"csrfToken":"[^"]*"/, '').replace(/name="csrf-token" content="[^"]*"/, '');
+    expect(withoutToken(zlib.brotliDecompressSync(br.body).toString('utf8'))).toBe(withoutToken(html));
+    expect(withoutToken(zlib.gunzipSync(gz.body).toString('utf8'))).toBe(withoutToken(html));
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { PAGES, type BootData, type PageRoute } from '../../../shared/routes.ts';
 import { isDisplayPreferenceCookie } from '../../../shared/rules/cookies.ts';
@@ -17,6 +18,9 @@ import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
  */
 export async function pageRoutes(app: FastifyInstance) {
   const distDir = app.config.webDistDir;
+  // Pages are rendered per request (20–40 KB of HTML with the boot data), so they are compressed
+  // as they are sent (brotli quality 4 or gzip, from 1 KB); the assets below come precompressed.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   const assetsDir = path.join(distDir, 'assets');
   if (fs.existsSync(assetsDir)) {
     await app.register(fastifyStatic, {
