@@ -8,5 +8,6 @@ import classes from './hydration-fieldset.module.css';
  */
 export function HydrationFieldset({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  return <fieldset className={classes.fieldset} disabled={!hydrated}>{children}</fieldset>;
+  // Only this element changes at hydration: `children` are the same elements, so React leaves them be.
+  return <fieldset className={classes.fieldset} disabled={!hydrated} aria-busy={!hydrated}>{children}</fieldset>;
 }

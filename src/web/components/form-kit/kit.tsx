@@ -6,6 +6,7 @@ import type { FieldValues } from 'react-hook-form';
 import type { ServerForm } from './use-server-form.ts';
 import { PasswordMeter } from './password-meter.tsx';
 import { HydrationFieldset } from './hydration-fieldset.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const KitContext = createContext<ServerForm<FieldValues> | null>(null);
 
@@ -22,8 +23,8 @@ function useKit(): ServerForm<FieldValues> {
 export function KitForm<V extends FieldValues>({ kit, children, label, footer }: { kit: ServerForm<V>; children: ReactNode; label: string; footer?: ReactNode }) {
   return (
     <KitContext.Provider value={kit as unknown as ServerForm<FieldValues>}>
-      <Box component="form" pos="relative" onSubmit={kit.submit} onFocus={kit.prepare} noValidate aria-label={label} aria-busy={kit.busy}>
-        <LoadingOverlay visible={kit.busy} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never} />
+      <Box component="form" pos="relative" onSubmit={kit.submit} onFocus={kit.prepare} noValidate aria-label={label} aria-busy={kit.submitting}>
+        <FormLoadingOverlay submitting={kit.submitting} />
         <HydrationFieldset>
           <Stack gap="md">
             {kit.hasRequiredFields && (
@@ -37,6 +38,16 @@ export function KitForm<V extends FieldValues>({ kit, children, label, footer }:
       </Box>
     </KitContext.Provider>
   );
+}
+
+/**
+ * The form's loading state (SPEC §4): shown until the page is interactive and while sending. The
+ * switch at hydration re-renders this overlay and the fieldset alone, not the page that holds the
+ * form: on a phone a second render of the whole page was a long task right after it appeared.
+ */
+function FormLoadingOverlay({ submitting }: { submitting: boolean }) {
+  const hydrated = useHydrated();
+  return <LoadingOverlay visible={!hydrated || submitting} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never} />;
 }
 
 interface FieldProps {
@@ -153,12 +164,15 @@ export function PasswordField({ withMeter = false, ...p }: FieldProps & { withMe
   );
 }
 
-/** The submit button: disabled while any field shows an error or the form is busy (SPEC §4). */
+/**
+ * The submit button: disabled while any field shows an error or the form is sending (SPEC §4), and
+ * with the whole fieldset until the page is interactive.
+ */
 export function SubmitButton({ children, extra }: { children: ReactNode; extra?: ReactNode }) {
   const kit = useKit();
   return (
     <Group>
-      <Button type="submit" loading={kit.submitting} disabled={kit.hasErrors || kit.busy}>
+      <Button type="submit" loading={kit.submitting} disabled={kit.hasErrors || kit.submitting}>
         {children}
       </Button>
       {extra}

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { errorsClearedBy, toFieldErrors, type FieldErrors } from '../../../shared/field-errors.ts';
 import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { captchaToken } from '../../lib/captcha.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 
 export interface ServerFormOptions<V extends FieldValues, R> {
   /** Where the form is sent (SPEC §7: page-supplied action). */
@@ -40,8 +39,6 @@ export interface ServerForm<V extends FieldValues> {
   submit: (e?: React.BaseSyntheticEvent) => Promise<void>;
   /** Starts loading what sending needs (the lazily loaded schema); the form calls it on focus. */
   prepare: () => void;
-  /** Before mount and while sending (SPEC §4 "Forms show a loading state"). */
-  busy: boolean;
   submitting: boolean;
   /** Any field shows an error: the submit button is disabled (SPEC §4). */
   hasErrors: boolean;
@@ -61,12 +58,11 @@ export function defaultPayload(values: FieldValues): Record<string, unknown> {
 /**
  * The generic form status of SPEC §4 on top of React Hook Form: server errors under each field
  * (first message), submit disabled while any error shows, editing clears the field's error,
- * success clears the fields except `_`-prefixed ones, loading until mounted and while sending.
+ * success clears the fields except `_`-prefixed ones, loading while sending (and, in KitForm,
+ * until the page is interactive).
  */
 export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFormOptions<V, R>): ServerForm<V> {
   const form = useForm<V>({ defaultValues: opts.defaultValues as DefaultValues<V> });
-  // Loading until the page is interactive: shared with the form's fieldset (HydrationFieldset).
-  const mounted = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const fieldNames = useMemo(() => new Set(Object.keys(opts.defaultValues)), [opts.defaultValues]);
@@ -131,7 +127,6 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
     form,
     submit,
     prepare: () => void loadSchema(),
-    busy: !mounted || submitting,
     submitting,
     hasErrors: Object.keys(errors).length > 0,
     formError,
