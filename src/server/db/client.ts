@@ -2,15 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
-import { pgliteForDrizzle } from './pglite-adapter.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 
 export type Schema = typeof schema;
@@ -116,14 +114,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     fs.mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
   }
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await startPgliteThread(dir);
   } catch (err) {
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite({ client: pgliteForDrizzle(client) as never, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,156 @@
+import { Worker } from 'node:worker_threads';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+
+/** The calls Drizzle's PGlite session makes on its client (query, exec, transaction). */
+export interface PgliteQueryClient {
+  query: PGlite['query'];
+  exec: PGlite['exec'];
+  transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T>;
+}
+
+/** A message to the PGlite thread (src/server/db/pglite-worker.ts). */
+export type PgliteRequest =
+  | { id: number; kind: 'query'; text: string; params?: unknown[]; options?: WireQueryOptions; txId?: number }
+  | { id: number; kind: 'exec'; text: string; options?: WireQueryOptions; txId?: number }
+  | { id: number; kind: 'begin' | 'commit' | 'rollback'; txId: number }
+  | { id: number; kind: 'close' };
+
+/** A request before it is numbered. */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** Its answer; id 0 is the start-up report. */
+export type PgliteResponse = { id: number; result: unknown; error?: undefined } | { id: number; error: SerializedError };
+
+/** An error as it crosses threads: name, message and PostgreSQL's fields (code, detail…). */
+export interface SerializedError { name: string; message: string; fields: Record<string, unknown> }
+
+/** Query options without functions (which cannot cross threads). */
+type WireQueryOptions = Omit<QueryOptions, 'parsers' | 'serializers' | 'onNotice' | 'blob'>;
+
+/** The type ids whose parsers the thread installs (identity: Drizzle keeps these types as text). */
+const TEXT_TYPE_IDS = new Set(['1114', '1184', '1186', '1082', '1231', '1115', '1185', '1187', '1182']);
+
+/** An error from the PGlite thread, with PostgreSQL's fields (code, detail, constraint…) as own properties. */
+export class PgliteThreadError extends Error {
+  constructor(serialized: SerializedError) {
+    super(serialized.message);
+    Object.assign(this, serialized.fields);
+    this.name = serialized.name;
+  }
+}
+
+/**
+ * Drops the `parsers` Drizzle sends with every query: the thread has the same ones installed.
+ * @throws Error for any other parser or serializer, which could not run in the other thread
+ */
+function wireOptions(options: QueryOptions | undefined): WireQueryOptions | undefined {
+  if (!options) return undefined;
+  const { parsers, serializers, ...rest } = options;
+  if (serializers || (parsers && !Object.keys(parsers).every((k) => TEXT_TYPE_IDS.has(k)))) {
+    throw new Error('the PGlite thread only knows the text parsers Drizzle sends');
+  }
+  return rest as WireQueryOptions;
+}
+
+export interface PgliteThread extends PgliteQueryClient {
+  /** Closes PGlite (its files are complete afterwards) and ends the thread. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts PGlite (with pg_trgm) on `dataDir` in a worker thread of its own and returns a client for
+ * Drizzle's PGlite driver that sends it every statement (DESIGN §6: the server's thread and
+ * PostgreSQL then run on two cores instead of taking turns). Transactions hold PGlite's own lock
+ * in that thread from BEGIN to COMMIT or ROLLBACK, so other statements wait as they would in one
+ * thread. The thread keeps the process alive only while a statement is under way.
+ * @param dataDir a directory (locked by the caller) or 'memory://'
+ * @throws what PGlite throws while starting (e.g. a damaged data directory)
+ */
+export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
+  // The worker is TypeScript like the rest of the server: tsx registers its loader in the new
+  // thread first (a worker does not take `--import` from its options, and the tests run without it).
+  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+    .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}); })`;
+  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  let nextTxId = 1;
+  let failure: Error | null = null;
+
+  const settleAll = (error: Error) => {
+    failure = error;
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+    worker.unref();
+  };
+  const started = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: PgliteResponse) => {
+      if (message.id === 0) {
+        if (message.error) reject(new PgliteThreadError(message.error));
+        else resolve();
+        return;
+      }
+      const call = pending.get(message.id);
+      if (!call) return;
+      pending.delete(message.id);
+      if (pending.size === 0) worker.unref();
+      if (message.error) call.reject(new PgliteThreadError(message.error));
+      else call.resolve(message.result);
+    });
+    worker.on('error', (err) => {
+      reject(err);
+      settleAll(err);
+    });
+    worker.on('exit', (code) => {
+      const err = new Error(`the PGlite thread ended (exit code ${code})`);
+      reject(err);
+      settleAll(err);
+    });
+  });
+  await started.catch(async (err: unknown) => {
+    await worker.terminate();
+    throw err;
+  });
+  worker.unref();
+
+  const call = <T>(request: Unnumbered<PgliteRequest>): Promise<T> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (pending.size === 1) worker.ref();
+      worker.postMessage({ ...request, id });
+    });
+  };
+
+  const statements = (txId?: number) => ({
+    query: (async (text: string, params?: unknown[], options?: QueryOptions) =>
+      call({ kind: 'query', text, params, options: wireOptions(options), txId })) as PgliteQueryClient['query'],
+    exec: (async (text: string, options?: QueryOptions) =>
+      call<Results[]>({ kind: 'exec', text, options: wireOptions(options), txId })) as PgliteQueryClient['exec'],
+  });
+
+  return {
+    ...statements(),
+    async transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T> {
+      const txId = nextTxId++;
+      await call({ kind: 'begin', txId });
+      let result: T;
+      try {
+        result = await fn({
+          ...statements(txId),
+          transaction: () => Promise.reject(new Error('nested PGlite transactions are savepoints in Drizzle')),
+        });
+      } catch (err) {
+        await call({ kind: 'rollback', txId }).catch(() => undefined);
+        throw err;
+      }
+      await call({ kind: 'commit', txId });
+      return result;
+    },
+    async close() {
+      if (!failure) await call({ kind: 'close' });
+      await worker.terminate();
+    },
+  };
+}
