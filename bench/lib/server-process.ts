@@ -174,7 +174,7 @@ export async function startServer(opts: StartServerOptions): Promise<ServerProce
         memory: { rssAtReadyMb, rssAtEndMb: mb(status.VmRSS), peakRssMb: mb(status.VmHWM) },
         logLines: lines.length,
         warnOrWorseLines: warnings.length,
-        warnings: warnings.slice(0, 3).map((w) => w.slice(0, 500)),
+        warnings: warnings.slice(0, 3).map(summarizeLogLine),
       };
       if (profileDir) {
         // Kept beside the profiles, to look at the load runs alone in other tools too.
@@ -211,4 +211,20 @@ export async function withCpu<T>(server: ServerProcess, work: () => Promise<T>):
       wallS: round(wallS, 1),
     },
   };
+}
+
+/**
+ * A warning or error line of the server's JSON log in short: time, message, the request, and the
+ * error with its cause (a Drizzle error's cause is what PostgreSQL said), or the raw line.
+ */
+export function summarizeLogLine(line: string): string {
+  try {
+    const entry = JSON.parse(line) as { time?: number; msg?: string; reqId?: string; err?: { type?: string; message?: string; cause?: { message?: string; code?: string } } };
+    const err = entry.err;
+    const cause = err?.cause ? ` (cause: ${err.cause.code ? `${err.cause.code} ` : ''}${err.cause.message ?? ''})` : '';
+    const what = err ? `${err.type ?? 'Error'}: ${(err.message ?? '').replace(/\s+/g, ' ').slice(0, 160)}${cause}` : '';
+    return [entry.time ? new Date(entry.time).toISOString() : '', entry.reqId ?? '', entry.msg ?? '', what].filter(Boolean).join(' · ').slice(0, 800);
+  } catch {
+    return line.slice(0, 500);
+  }
 }

@@ -47,7 +47,8 @@ describe('the public site', () => {
   it('the rating widget takes stars and comments, thanks the visitor, and remembers it', async () => {
     await s.page.goto('/irs-form-990');
     const form = s.page.getByRole('form', { name: 'Rate this page' });
-    await form.waitFor();
+    // The form arrives rendered by the server and is usable once hydrated; the stars' ids change then.
+    await form.locator('fieldset:not([disabled])').waitFor();
     // The stars are labels for visually hidden radio inputs: click the fourth star itself.
     const starId = await form.getByLabel('4 stars').getAttribute('id');
     await form.locator(`label[for="${starId}"]`).click();
