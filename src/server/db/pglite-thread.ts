@@ -27,8 +27,13 @@ export interface SerializedError { name: string; message: string; fields: Record
 /** Query options without functions (which cannot cross threads). */
 type WireQueryOptions = Omit<QueryOptions, 'parsers' | 'serializers' | 'onNotice' | 'blob'>;
 
-/** The type ids whose parsers the thread installs (identity: Drizzle keeps these types as text). */
-const TEXT_TYPE_IDS = new Set(['1114', '1184', '1186', '1082', '1231', '1115', '1185', '1187', '1182']);
+/**
+ * Types Drizzle keeps as text (its PGlite session sends these parsers, all `(value) => value`, with
+ * every query): timestamp, timestamptz, interval, date, and the arrays of numeric, timestamp,
+ * timestamptz, interval and date. The thread installs them once; queries are sent without them.
+ */
+export const DRIZZLE_TEXT_TYPE_IDS: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const TEXT_TYPE_KEYS = new Set(DRIZZLE_TEXT_TYPE_IDS.map(String));
 
 /** An error from the PGlite thread, with PostgreSQL's fields (code, detail, constraint…) as own properties. */
 export class PgliteThreadError extends Error {
@@ -46,7 +51,7 @@ export class PgliteThreadError extends Error {
 function wireOptions(options: QueryOptions | undefined): WireQueryOptions | undefined {
   if (!options) return undefined;
   const { parsers, serializers, ...rest } = options;
-  if (serializers || (parsers && !Object.keys(parsers).every((k) => TEXT_TYPE_IDS.has(k)))) {
+  if (serializers || (parsers && !Object.keys(parsers).every((k) => TEXT_TYPE_KEYS.has(k)))) {
     throw new Error('the PGlite thread only knows the text parsers Drizzle sends');
   }
   return rest as WireQueryOptions;

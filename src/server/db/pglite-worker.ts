@@ -5,15 +5,9 @@
  * an open transaction, as it does in one thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgliteRequest, PgliteResponse, SerializedError } from './pglite-thread.ts';
-
-/**
- * Types Drizzle keeps as text (its PGlite session sends these parsers, all `(value) => value`,
- * with every query): timestamps, dates, intervals and their arrays, and numeric arrays.
- */
-const TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+import { DRIZZLE_TEXT_TYPE_IDS, type PgliteRequest, type PgliteResponse, type SerializedError } from './pglite-thread.ts';
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string };
@@ -41,7 +35,7 @@ async function main() {
   let pg: PGlite;
   try {
     pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-    for (const type of TEXT_TYPES) pg.parsers[type] = (value: string) => value;
+    for (const type of DRIZZLE_TEXT_TYPE_IDS) pg.parsers[type] = (value: string) => value;
   } catch (err) {
     reply({ id: 0, error: serializeError(err) });
     return;
@@ -75,9 +69,8 @@ async function main() {
           })).catch((err: unknown) => {
             if (!(err instanceof RollbackRequested)) throw err;
           });
-          // BEGIN itself may fail (settled rejects before the callback ran).
+          // Answered once BEGIN ran, or with BEGIN's error (settled rejects before the callback runs).
           await Promise.race([ready, settled]);
-          if (!transactions.has(request.txId)) await settled;
           return null;
         }
         case 'commit':
