@@ -68,11 +68,65 @@ function routePreloads(): Plugin {
   };
 }
 
+/**
+ * A plugin that rewrites one module of a library in the client's build. The build fails when the
+ * module is not part of it or `rewrite` finds nothing to change (returns null), so an update of the
+ * library cannot make the change stop applying unnoticed.
+ */
+function libraryPatch(name: string, module: RegExp, rewrite: (code: string) => string | null): Plugin {
+  let applied = false;
+  return {
+    name: `goodstanding-${name}`,
+    apply: 'build',
+    transform(code, id) {
+      if (!module.test(id)) return null;
+      const patched = rewrite(code);
+      if (patched === null) this.error(`${name}: ${id} no longer has the code this change expects; see vite.config.ts`);
+      applied = true;
+      return { code: patched, map: null };
+    },
+    generateBundle() {
+      if (!applied) this.error(`${name}: no module matching ${module} was built; see vite.config.ts`);
+    },
+  };
+}
+
+/**
+ * Mantine's `useId` swaps every component's id for a random one once mounted, a fallback from
+ * before React had `useId`. With React's id, already unique and the same in the server's render
+ * and the browser's, the swap only re-rendered every input and alert at once, synchronously, right
+ * after React took over a page: the longest task on the form pages (DESIGN §6, total blocking
+ * time). This build keeps React's id, which is also the id the server rendered.
+ */
+const stableMantineIds = () => libraryPatch('stable-mantine-ids', /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/, () => [
+  'import { useId as useReactId } from "react";',
+  'function useId(staticId) {',
+  '  const reactId = useReactId();',
+  '  return typeof staticId === "string" ? staticId : `mantine-${reactId.replace(/:/g, "")}`;',
+  '}',
+  'export { useId };',
+].join('\n'));
+
+const RHF_READY_STATE = `        updateFormState((data) => ({
+            ...data,
+            isReady: true,
+        }));
+`;
+
+/**
+ * React Hook Form's `useForm` sets `formState.isReady` in a layout effect once mounted, which
+ * re-renders the component holding the form, and with it every field, synchronously right after
+ * React takes over the page (DESIGN §6, total blocking time). The app never reads `isReady` from
+ * the form state; the library's own checks read it from its control, which is still set.
+ */
+const noReadyRerender = () => libraryPatch('form-ready-without-rerender', /[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/,
+  (code) => (code.includes(RHF_READY_STATE) ? code.replace(RHF_READY_STATE, '') : null));
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   // The server's render (scripts/build.mjs) needs neither the preload list nor compressed copies.
-  plugins: isSsrBuild ? [react()] : [react(), routePreloads(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), stableMantineIds(), noReadyRerender(), routePreloads(), precompress()],
   resolve: {
     // React Router's package exports only its development build (checks and warnings, about a third
     // slower to set up its routes); the production build sits beside it (DESIGN §6).

@@ -42,6 +42,7 @@ import { accountUserRoutes } from './modules/account-users/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
 import { OneLinePerRequest } from './request-log.ts';
 
 /**
@@ -141,6 +142,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
+          // The one inline script: a server-rendered page's loader of its scripts (render-page.ts).
+          PAGE_SCRIPT_LOADER_CSP_SOURCE,
           ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : []),
           // The routing-number lookup answers by JSONP, i.e. as a script (SPEC §7).
           ...routingLookupScriptSources(config),

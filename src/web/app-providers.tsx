@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -26,9 +26,33 @@ const theme = createTheme({
   },
 });
 
-/** Notifications, mounted once the page is interactive: its portal is not part of the server's HTML. */
-function LateNotifications() {
-  return useHydrated() ? <Notifications position="top-right" /> : null;
+/**
+ * The site is always light, so nothing is stored. Mantine's default manager reads localStorage
+ * while the page is taken over, and a browser's first read of it blocks the page for tens of
+ * milliseconds (DESIGN §6, total blocking time).
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => undefined,
+  subscribe: () => undefined,
+  unsubscribe: () => undefined,
+  clear: () => undefined,
+};
+
+/**
+ * Notifications and the dialogs opened with `modals.open…` (the app uses no other part of
+ * @mantine/modals), mounted once the page is interactive: their portals are not part of the
+ * server's HTML, and mounting them while React takes over the page re-rendered them synchronously
+ * in the middle of it. Nothing can show either before that.
+ */
+function LateOverlays() {
+  if (!useHydrated()) return null;
+  return (
+    <>
+      <Notifications position="top-right" />
+      <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }} />
+    </>
+  );
 }
 
 /** A query cache as the client uses it: one retry, no refetch when the window regains focus. */
@@ -45,12 +69,10 @@ export function createQueryClient(): QueryClient {
  */
 export function AppProviders({ queryClient, withCssVariables = true, children }: { queryClient: QueryClient; withCssVariables?: boolean; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withCssVariables={withCssVariables}>
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withCssVariables={withCssVariables} colorSchemeManager={lightOnly}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }}>
-          <LateNotifications />
-          {children}
-        </ModalsProvider>
+        <LateOverlays />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from './app-providers.tsx';
 import { createClientRouter } from './router.tsx';
 import { boot } from './lib/boot.ts';
 import { loadDisplayLocale } from './lib/locale.ts';
+import { nextTask } from './lib/next-task.ts';
 
 void loadDisplayLocale();
 
@@ -25,7 +26,9 @@ const themeVariablesInHead = document.head.querySelector('style[data-mantine-sty
 // Public pages arrive rendered by the server (src/web/entry-server.tsx): React takes them over.
 const hydrate = container.firstElementChild !== null;
 
-void createClientRouter({ hydrate }).then((router) => {
+void createClientRouter({ hydrate }).then(async (router) => {
+  // Creating the router took a task; React starts in the next one.
+  await nextTask();
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} withCssVariables={!themeVariablesInHead}>

@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { Layout } from './components/layout/layout.tsx';
 import { ErrorScreen, NotFoundScreen } from './components/status-screens.tsx';
 import { boot } from './lib/boot.ts';
+import { nextTask } from './lib/next-task.ts';
 
 /**
  * Lazy screen loader: each feature is its own chunk so public pages load little JavaScript. The
@@ -91,6 +92,8 @@ export async function createClientRouter(opts: { hydrate: boolean }) {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }));
+    // The screen's modules were evaluated in this task; the router's set-up gets a task of its own.
+    await nextTask();
   }
   return createBrowserRouter(routes);
 }

@@ -98,7 +98,8 @@ describe('keyboard only', () => {
     await page.goto('/contact');
     await page.getByRole('heading', { level: 1, name: "Let's talk" }).waitFor();
     const form = page.getByRole('form', { name: 'Contact us' });
-    await form.waitFor();
+    // The server's HTML shows the form greyed out until the page is interactive.
+    await byLabel(form, 'Name').and(page.locator(':enabled')).waitFor();
 
     // The first Tab reaches the skip link, shown while it has the focus; Enter goes past the menu.
     const skip = page.getByRole('link', { name: 'Skip to content' });

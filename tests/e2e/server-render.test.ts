@@ -59,6 +59,22 @@ describe('public pages are rendered by the server (DESIGN §6)', () => {
     }
   });
 
+  it('a field keeps the id the server gave it once the page is interactive, so its label stays attached', async () => {
+    const { root } = await fetchPage('/contact');
+    const serverId = /<label[^>]*for="([^"]+)"[^>]*>Name/.exec(root)?.[1];
+    expect(serverId).toMatch(/^mantine-/);
+    const s = await openBrowser();
+    try {
+      await s.page.goto('/contact');
+      const name = s.page.getByRole('textbox', { name: 'Name' });
+      await name.and(s.page.locator(':enabled')).waitFor();
+      expect(await name.getAttribute('id')).toBe(serverId);
+      expect(s.errors).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('each visitor gets their own CSRF token; a signed-in person sees their own header', async () => {
     const a = await fetchPage('/contact');
     const b = await fetchPage('/contact');
@@ -67,7 +83,9 @@ describe('public pages are rendered by the server (DESIGN §6)', () => {
     expect(token(a.html)).not.toBe(token(b.html));
     expect(a.root).toContain('Sign in');
     expect(a.root).not.toContain(token(a.html));
-    expect(a.html).toContain('fetchpriority="low"');
+    // The scripts are asked for once the page is drawn, by the one inline script the CSP allows.
+    expect(a.html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(a.html).toMatch(/<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[\w-]+\.js","preload":\["\/assets\/contact-page-/);
     expect(a.html).toMatch(/<head>[\s\S]*<style data-mantine-styles="true">[\s\S]*<\/head>/);
 
     const s = await openBrowser();
@@ -88,6 +106,8 @@ describe('public pages are rendered by the server (DESIGN §6)', () => {
     const s = await openBrowser();
     try {
       await s.page.goto('/pricing');
+      // The button works once React has taken over the page, as the rating form shows.
+      await s.page.getByRole('textbox', { name: 'Comments' }).and(s.page.locator(':enabled')).waitFor();
       await s.page.getByRole('button', { name: 'Dismiss this notice' }).click();
       const cookie = (await s.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
       expect((await fetchPage('/pricing', cookie)).root).not.toContain('Holiday hours');

@@ -32,6 +32,8 @@ describe('the public site', () => {
     await s.page.goto('/pricing');
     const banner = s.page.getByText('Our office is closed Thursday and Friday for Thanksgiving', { exact: false });
     await banner.waitFor();
+    // The button works once React has taken over the page, as the rating form shows.
+    await s.page.getByRole('textbox', { name: 'Comments' }).and(s.page.locator(':enabled')).waitFor();
     await s.page.getByRole('button', { name: 'Dismiss this notice' }).click();
     await banner.waitFor({ state: 'hidden' });
     await s.page.reload();
@@ -47,7 +49,7 @@ describe('the public site', () => {
   it('the rating widget takes stars and comments, thanks the visitor, and remembers it', async () => {
     await s.page.goto('/irs-form-990');
     const form = s.page.getByRole('form', { name: 'Rate this page' });
-    // The form arrives rendered by the server and is usable once hydrated; the stars' ids change then.
+    // The form arrives rendered by the server and is usable once hydrated.
     await form.locator('fieldset:not([disabled])').waitFor();
     // The stars are labels for visually hidden radio inputs: click the fourth star itself.
     const starId = await form.getByLabel('4 stars').getAttribute('id');

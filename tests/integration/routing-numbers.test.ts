@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { ROUTING_LOOKUP_PER_MINUTE } from '../../src/server/modules/routing-numbers/routes.ts';
+import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from '../../src/server/modules/pages/render-page.ts';
 
 /**
  * The built-in routing-number lookup (SPEC §7 third-party calls: JSONP with rn, answering code,
@@ -97,13 +98,14 @@ describe('where pages find the lookup', () => {
     expect(res.statusCode).toBe(200);
     expect(bootOf(res.body).routingLookupUrl).toBe('/routing-numbers/data.json');
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1];
-    expect(scriptSrc.trim()).toBe("'self'");
+    // Besides itself, only the page's script loader, by its hash.
+    expect(scriptSrc.trim()).toBe(`'self' ${PAGE_SCRIPT_LOADER_CSP_SOURCE}`);
   });
 
   it('gives pages a configured lookup in full and adds its origin to script-src', async () => {
     const res = await new Agent(external.app).request('GET', '/contact', undefined, { accept: 'text/html' });
     expect(bootOf(res.body).routingLookupUrl).toBe('https://www.routingnumbers.info/api/data.json');
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))![1];
-    expect(scriptSrc.split(' ')).toEqual(["'self'", 'https://www.routingnumbers.info']);
+    expect(scriptSrc.split(' ')).toEqual(["'self'", PAGE_SCRIPT_LOADER_CSP_SOURCE, 'https://www.routingnumbers.info']);
   });
 });

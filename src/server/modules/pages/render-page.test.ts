@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BootData } from '../../../shared/routes.ts';
-import { loadRoutePreloads, renderPage } from './render-page.ts';
+import { loadRoutePreloads, PAGE_SCRIPT_LOADER_CSP_SOURCE, renderPage } from './render-page.ts';
 
 const TEMPLATE = '<!doctype html><html lang="en"><head><!--app-head--><script type="module" src="/assets/index-a1.js"></script></head><body><div id="root"></div></body></html>';
 const BOOT: BootData = {
@@ -21,6 +22,21 @@ describe('page shell', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/kit-y2.js" />');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/pricing-z3.css" />');
     expect(html.indexOf('kit-y2.js')).toBeLessThan(html.indexOf('index-a1.js'));
+  });
+
+  it('a page rendered by the server asks for its scripts after it is drawn: no script tag, one loader the CSP allows by its hash', () => {
+    const html = renderPage(TEMPLATE, {
+      title: 'Pricing', companyName: 'GoodStanding', boot: BOOT, body: '<h1>Pricing</h1>',
+      preload: { scripts: ['/assets/pricing-page-x1.js', '/assets/kit-y2.js'], styles: ['/assets/pricing-z3.css'] },
+    });
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/pricing-z3.css" />');
+    const list = /<script type="application\/json" id="page-scripts">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(list!)).toEqual({ entry: '/assets/index-a1.js', preload: ['/assets/pricing-page-x1.js', '/assets/kit-y2.js'] });
+    const inline = [...html.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    expect(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`).toBe(PAGE_SCRIPT_LOADER_CSP_SOURCE);
+    expect(html.indexOf('<h1>Pricing</h1>')).toBeLessThan(html.indexOf('page-scripts'));
   });
 
   it('writes no link for anything but a built asset path', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BootData } from '../../../shared/routes.ts';
@@ -41,17 +42,52 @@ export function loadRoutePreloads(webDistDir: string): Record<string, RoutePrelo
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RoutePreload>) : {};
 }
 
+/**
+ * The one inline script of a server-rendered page: after the first paint it adds the page's entry
+ * script and chunk preloads, listed in the `page-scripts` data block. In a tab that is not shown
+ * there is no paint to wait for, so it adds them at once.
+ */
+const PAGE_SCRIPT_LOADER = "(function(){var d=JSON.parse(document.getElementById('page-scripts').textContent);"
+  + "function add(){var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=d.entry;document.head.appendChild(s);"
+  + "d.preload.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='anonymous';l.href=h;document.head.appendChild(l)})}"
+  + "if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(add)});else add()})()";
+
+/** The CSP `script-src` source that allows {@link PAGE_SCRIPT_LOADER} and no other inline script. */
+export const PAGE_SCRIPT_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(PAGE_SCRIPT_LOADER).digest('base64')}'`;
+
 const assetPath = (p: string) => /^\/assets\/[\w.-]+\.(js|css)$/.test(p);
+
+/**
+ * The template without its entry script and `modulepreload` links, and their addresses in order,
+ * for a page whose scripts the loader adds after the first paint.
+ */
+function takeTemplateScripts(template: string): { html: string; entry: string | null; preload: string[] } {
+  let entry: string | null = null;
+  const preload: string[] = [];
+  const html = template
+    .replace(/\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g, (_tag, src: string) => {
+      entry ??= src;
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+      preload.push(href);
+      return '';
+    });
+  return { html, entry, preload };
+}
 
 /**
  * Renders the page shell for one request: title, description, the canonical address of a public
  * page (one address per page for search engines, whatever query it was opened with), the CSRF meta tag (DESIGN §3) and
  * the boot data as a non-executed JSON block (allowed by the CSP without a nonce), and the page's
- * screen chunks as `modulepreload` links, fetched along with the entry script (DESIGN §6). `body`
- * is the server's render of the page (server-render.ts), put inside `<div id="root">`; `headHtml`
- * its theme variables.
+ * screen chunks to preload. `body` is the server's render of the page (server-render.ts), put
+ * inside `<div id="root">`; `headHtml` its theme variables. Without a body, the screen chunks are
+ * `modulepreload` links fetched along with the entry script. With one, the page has no script tag:
+ * the entry and the chunks go into a `page-scripts` JSON block that {@link PAGE_SCRIPT_LOADER}
+ * reads once the page is drawn (DESIGN §6).
  */
 export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData; preload?: RoutePreload; body?: string | null; headHtml?: string }): string {
+  const screenScripts = (opts.preload?.scripts ?? []).filter(assetPath);
   const head = [
     `<title>${escapeHtml(`${opts.title} | ${opts.companyName}`)}</title>`,
     opts.description ? `<meta name="description" content="${escapeHtml(opts.description)}" />` : '',
@@ -60,13 +96,15 @@ export function renderPage(template: string, opts: { title: string; description?
     `<meta name="csrf-token" content="${escapeHtml(opts.boot.csrfToken)}" />`,
     `<script type="application/json" id="boot-data">${escapeJsonForHtml(JSON.stringify(opts.boot))}</script>`,
     ...(opts.preload?.styles ?? []).filter(assetPath).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
-    ...(opts.preload?.scripts ?? []).filter(assetPath).map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    ...(opts.body ? [] : screenScripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)),
   ].filter(Boolean).join('\n    ');
-  const page = template.replace('<!--app-head-->', () => head);
-  if (!opts.body) return page;
-  // The page is drawn from the HTML and the style sheet alone: its scripts, which only make it
-  // interactive, must not hold up the style sheet on the browser's few connections.
-  return page
-    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-    .replace('<div id="root"></div>', () => `<div id="root">${opts.body}</div>`);
+  if (!opts.body) return template.replace('<!--app-head-->', () => head);
+  // The page is drawn from the HTML and the style sheet alone. Its scripts only make it
+  // interactive, so they are requested once it is drawn: fetched earlier, they share the
+  // connection with the style sheet and hold up the first paint on a slow network.
+  const { html, entry, preload } = takeTemplateScripts(template);
+  const scripts = entry === null ? '' : `<script type="application/json" id="page-scripts">${escapeJsonForHtml(JSON.stringify({ entry, preload: [...screenScripts, ...preload] }))}</script><script>${PAGE_SCRIPT_LOADER}</script>`;
+  return html
+    .replace('<!--app-head-->', () => head)
+    .replace('<div id="root"></div>', () => `<div id="root">${opts.body}</div>${scripts}`);
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 'react-router';
@@ -97,7 +97,9 @@ export function Layout() {
         {/* The screen holds at least a screen's height, so what follows it (the rating widget,
             the footer) starts below the fold instead of jumping down as its data loads (CLS). */}
         <div className={classes.screenful}>
-          <Outlet />
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
         </div>
         {page?.hasRating && <RatingWidget key={pathname} />}
       </Container>
