@@ -46,10 +46,16 @@ describe('admin accounts (issue 7)', () => {
     expect(await rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('Start-up');
     // The filters narrow it: due in 30 days it is not (a new account is due in a year).
+    // Each filter waits for the address to show it, as a person waits for the list to change.
     await page.getByLabel('Renewal due').selectOption('30');
+    await page.waitForURL((u) => u.searchParams.get('renewal_due') === '30');
     await page.getByText('No accounts match.').waitFor();
     await page.getByLabel('Renewal due').selectOption('');
+    await page.waitForURL((u) => !u.searchParams.has('renewal_due'));
+    await link.waitFor();
     await page.getByLabel('Status').selectOption('active');
+    await page.waitForURL((u) => u.searchParams.get('status') === 'active' && u.searchParams.get('search') === 'rodeo rawlins');
+    await page.getByText('1 account', { exact: true }).waitFor();
     await link.waitFor();
     await page.screenshot({ path: 'test-results/admin-accounts-list.png', fullPage: true });
 

@@ -187,6 +187,7 @@ describe('contest entries, as a visitor sends them (SPEC tool 4)', () => {
       await table.getByText('Extra').waitFor();
       await table.getByRole('link', { name: 'Download fourth.webm' }).waitFor();
       await page.getByLabel('Counted').selectOption('');
+      await page.waitForURL((u) => !u.searchParams.has('counted'));
       await page.getByText('Photo contest', { exact: true }).click();
       await expect.poll(() => page.getByRole('radio', { name: 'Photo contest' }).isChecked()).toBe(true);
       await page.getByRole('img', { name: 'Photo from Eagle River Hockey Boosters' }).waitFor();
