@@ -9,6 +9,7 @@ import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
 import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
@@ -110,6 +111,12 @@ function storageFromConfig(storage: AppConfig['storage']): FileStorage {
 }
 
 /**
+ * How long `app.close()` waits for the route handlers still running, in ms: the payment gateway's
+ * whole-call timeout plus 5 s, so a charge in flight ends with its answer or its timeout recorded.
+ */
+export const shutdownWaitMs = (config: AppConfig) => config.payments.timeoutMs + 5_000;
+
+/**
  * Builds the Fastify app: plugins, then providers, then feature modules (DESIGN §2). Does not
  * listen; tests call `app.inject()`. The database must already be migrated.
  */
@@ -128,6 +135,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
 
   // Before any plugin, so no route is added unseen.
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  waitForHandlersOnClose(app, { timeoutMs: shutdownWaitMs(config) });
   app.decorate('config', config);
   app.decorate('db', opts.database.db);
   app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });

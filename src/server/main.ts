@@ -5,7 +5,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { isFirstStart, refreshLevelWizards, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
 import { users } from './db/schema.ts';
 import { hashPassword } from './passwords.ts';
-import { buildApp } from './app.ts';
+import { buildApp, shutdownWaitMs } from './app.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
@@ -74,7 +74,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Past the wait for requests still being handled (app.ts), something hangs: exit anyway.
+    const force = setTimeout(() => process.exit(1), shutdownWaitMs(config) + 10_000);
     force.unref();
     try {
       await app.close();

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { BuildOptions } from '../../src/server/app.ts';
-import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
+import { authorizeNetGateway, type OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
 import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
 import { createTestApp, type TestApp, type TestConfig } from './test-app.ts';
 
@@ -23,16 +24,21 @@ export interface GatewayTestApp {
  * Starts the gateway simulator on a free 127.0.0.1 port and a test app (createTestApp) that
  * charges through the real client pointed at it (DESIGN §2 rule 4: a local peer, not a stub).
  * @param timeoutMs the client's whole-call limit (short, so "no answer" tests end quickly)
- * @param opts passed on to createTestApp
+ * @param opts passed on to createTestApp; `gatewayDelayMs` delays each of the simulator's
+ *   transaction answers (a charge still in flight)
  */
-export async function createGatewayTestApp(timeoutMs = 1500, opts: { config?: TestConfig; onRoute?: BuildOptions['onRoute'] } = {}): Promise<GatewayTestApp> {
+export async function createGatewayTestApp(
+  timeoutMs = 1500,
+  opts: { config?: TestConfig; onRoute?: BuildOptions['onRoute']; gatewayDelayMs?: number } = {},
+): Promise<GatewayTestApp> {
+  const { gatewayDelayMs, ...appOpts } = opts;
   const sim = new GatewaySimulatorState();
   const server = Fastify({ logger: false });
-  await server.register(gatewaySimulator, { prefix: PREFIX, ...GATEWAY_TEST_CREDS, state: sim });
+  await server.register(gatewaySimulator, { prefix: PREFIX, ...GATEWAY_TEST_CREDS, state: sim, delayMs: gatewayDelayMs });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const urls = simulatorUrls(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}`, PREFIX);
   const gateway = authorizeNetGateway({ endpoint: urls.endpoint, apiLoginId: GATEWAY_TEST_CREDS.apiLoginId, transactionKey: GATEWAY_TEST_CREDS.transactionKey, timeoutMs });
-  const t = await createTestApp({ ...opts, providers: { payments: gateway } });
+  const t = await createTestApp({ ...appOpts, providers: { payments: gateway } });
   return {
     t, sim, urls,
     async close() {
@@ -40,4 +46,24 @@ export async function createGatewayTestApp(timeoutMs = 1500, opts: { config?: Te
       await server.close();
     },
   };
+}
+
+/**
+ * Tokenizes payment data at the simulator like Accept.js in the browser: the numbers go to the
+ * simulator, never to the app. @returns the opaque data @throws when the tokenizer refuses
+ */
+export async function tokenizeAtSimulator(urls: GatewayTestApp['urls'], token: Record<string, string>): Promise<OpaqueData> {
+  const res = await fetch(urls.tokenizeUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      securePaymentContainerRequest: {
+        merchantAuthentication: { name: GATEWAY_TEST_CREDS.apiLoginId, clientKey: GATEWAY_TEST_CREDS.clientKey },
+        data: { type: 'TOKEN', id: randomUUID(), token },
+      },
+    }),
+  });
+  const answer = JSON.parse((await res.text()).replace(/^\uFEFF/, ''));
+  if (answer?.messages?.resultCode !== 'Ok') throw new Error(`the tokenizer refused: ${JSON.stringify(answer)}`);
+  return answer.opaqueData;
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
-import { createGatewayTestApp, GATEWAY_TEST_CREDS, type GatewayTestApp } from '../helpers/gateway.ts';
+import { createGatewayTestApp, GATEWAY_TEST_CREDS, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
@@ -58,22 +58,7 @@ const paymentByKey = async (key: string) =>
 const paymentsByKey = async (key: string) =>
   t.database.db.select().from(payments).where(eq(payments.idempotencyKey, key));
 
-/** Tokenizes like Accept.js in the browser: the numbers go to the simulator, never to the app. */
-async function tokenize(token: Record<string, string>): Promise<OpaqueData> {
-  const res = await fetch(urls.tokenizeUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      securePaymentContainerRequest: {
-        merchantAuthentication: { name: GATEWAY_TEST_CREDS.apiLoginId, clientKey: GATEWAY_TEST_CREDS.clientKey },
-        data: { type: 'TOKEN', id: randomUUID(), token },
-      },
-    }),
-  });
-  const answer = JSON.parse((await res.text()).replace(/^\uFEFF/, ''));
-  expect(answer.messages.resultCode).toBe('Ok');
-  return answer.opaqueData;
-}
+const tokenize = (token: Record<string, string>) => tokenizeAtSimulator(urls, token);
 const cardToken = (cardNumber = '4111111111111111') => tokenize({ cardNumber, expirationDate: `12${NEXT_YEAR}`, cardCode: '123' });
 const bankToken = (accountNumber = '123456789012') =>
   tokenize({ accountNumber, routingNumber: '121042882', nameOnAccount: 'Booster Club', accountType: 'checking' });
