@@ -48,17 +48,28 @@ export async function createGatewayTestApp(
   };
 }
 
+/** The year test cards expire: next year, so they are never expired. */
+export const NEXT_YEAR = String(new Date().getFullYear() + 1);
+
+/** A test card as Accept.js sends it to the tokenizer (Visa 4111… unless given). */
+export const testCard = (cardNumber = '4111111111111111') => ({ cardNumber, expirationDate: `12${NEXT_YEAR}`, cardCode: '123' });
+
 /**
  * Tokenizes payment data at the simulator like Accept.js in the browser: the numbers go to the
- * simulator, never to the app. @returns the opaque data @throws when the tokenizer refuses
+ * simulator, never to the app. `creds` default to the simulator of createGatewayTestApp.
+ * @returns the opaque data @throws when the tokenizer refuses
  */
-export async function tokenizeAtSimulator(urls: GatewayTestApp['urls'], token: Record<string, string>): Promise<OpaqueData> {
+export async function tokenizeAtSimulator(
+  urls: { tokenizeUrl: string },
+  token: Record<string, string>,
+  creds: { apiLoginId: string; clientKey: string } = GATEWAY_TEST_CREDS,
+): Promise<OpaqueData> {
   const res = await fetch(urls.tokenizeUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       securePaymentContainerRequest: {
-        merchantAuthentication: { name: GATEWAY_TEST_CREDS.apiLoginId, clientKey: GATEWAY_TEST_CREDS.clientKey },
+        merchantAuthentication: { name: creds.apiLoginId, clientKey: creds.clientKey },
         data: { type: 'TOKEN', id: randomUUID(), token },
       },
     }),
@@ -66,4 +77,14 @@ export async function tokenizeAtSimulator(urls: GatewayTestApp['urls'], token: R
   const answer = JSON.parse((await res.text()).replace(/^\uFEFF/, ''));
   if (answer?.messages?.resultCode !== 'Ok') throw new Error(`the tokenizer refused: ${JSON.stringify(answer)}`);
   return answer.opaqueData;
+}
+
+/** The body of POST /app/payments/credit as the billing form sends it, paying `value` (dollars) of `invoiceIds`. */
+export function cardPayload(opaque: OpaqueData, invoiceIds: number[], value: string, extra: Record<string, unknown> = {}) {
+  return {
+    name: 'Pat Q Doe', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46201', phone: '',
+    expMonth: '12', expYear: NEXT_YEAR,
+    dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
+    value, invoices: invoiceIds, discount_id: null, idempotency_key: randomUUID(), type: 'credit_card', ...extra,
+  };
 }

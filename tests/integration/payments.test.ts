@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
-import { createGatewayTestApp, GATEWAY_TEST_CREDS, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
+import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
@@ -17,8 +17,6 @@ import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opa
  * §5.6, §5.8) against the gateway simulator listening on a real 127.0.0.1 port, driven by the real
  * Authorize.Net client the app is given as its payments provider.
  */
-
-const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 const HOLDER = { email: 'payer.a@example.com', password: 'Payer-pass-123' };
 const OTHER = { email: 'payer.b@example.com', password: 'Payer-pass-456' };
@@ -59,18 +57,9 @@ const paymentsByKey = async (key: string) =>
   t.database.db.select().from(payments).where(eq(payments.idempotencyKey, key));
 
 const tokenize = (token: Record<string, string>) => tokenizeAtSimulator(urls, token);
-const cardToken = (cardNumber = '4111111111111111') => tokenize({ cardNumber, expirationDate: `12${NEXT_YEAR}`, cardCode: '123' });
+const cardToken = (cardNumber?: string) => tokenize(testCard(cardNumber));
 const bankToken = (accountNumber = '123456789012') =>
   tokenize({ accountNumber, routingNumber: '121042882', nameOnAccount: 'Booster Club', accountType: 'checking' });
-
-function cardPayload(opaque: OpaqueData, invoiceIds: number[], value: string, extra: Record<string, unknown> = {}) {
-  return {
-    name: 'Pat Q Doe', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46201', phone: '',
-    expMonth: '12', expYear: NEXT_YEAR,
-    dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
-    value, invoices: invoiceIds, discount_id: null, idempotency_key: randomUUID(), type: 'credit_card', ...extra,
-  };
-}
 
 function bankPayload(opaque: OpaqueData, invoiceIds: number[], value: string, extra: Record<string, unknown> = {}) {
   return {
@@ -313,15 +302,7 @@ describe('simulator mode (PAYMENT_GATEWAY=simulator, the default)', () => {
       const [inv] = await db.insert(invoices).values({ accountId, number: 'SIM-1', valueCents: 4_500, balanceCents: 4_500 }).returning({ id: invoices.id });
 
       const ownUrls = simulatorUrls(`http://127.0.0.1:${port}`, '/gateway-simulator');
-      const tokenRes = await fetch(ownUrls.tokenizeUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ securePaymentContainerRequest: {
-          merchantAuthentication: { name: config.payments.apiLoginId, clientKey: config.payments.clientKey },
-          data: { type: 'TOKEN', id: randomUUID(), token: { cardNumber: '4111111111111111', expirationDate: `12${NEXT_YEAR}`, cardCode: '123' } },
-        } }),
-      });
-      const opaque = JSON.parse((await tokenRes.text()).replace(/^\uFEFF/, '')).opaqueData as OpaqueData;
+      const opaque = await tokenizeAtSimulator(ownUrls, testCard(), config.payments);
       const res = await agent.post('/app/payments/credit', cardPayload(opaque, [inv.id], '45.00'));
       expect(res.statusCode, res.body).toBe(200);
       expect((await db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, inv.id)))[0].b).toBe(0);

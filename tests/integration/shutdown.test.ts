@@ -1,8 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { signedIn } from '../helpers/test-app.ts';
-import { createGatewayTestApp, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
+import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { invoices, payments } from '../../src/server/db/schema.ts';
@@ -15,7 +14,6 @@ import { invoices, payments } from '../../src/server/db/schema.ts';
  */
 
 const HOLDER = { email: 'shutdown.payer@example.com', password: 'Shutdown-pass-123' };
-const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 let gw: GatewayTestApp | undefined;
 let closed = false;
@@ -32,14 +30,10 @@ describe('shutdown', () => {
     await createUser(db, { ...HOLDER, accountId });
     const invoiceId = await createInvoice(db, { accountId, cents: 12_500, type: 'renewal', prefix: 'SD' });
     const holder = await signedIn(t.app, HOLDER);
-    const opaque = await tokenizeAtSimulator(urls, { cardNumber: '4111111111111111', expirationDate: `12${NEXT_YEAR}`, cardCode: '123' });
-    const key = randomUUID();
+    const body = cardPayload(await tokenizeAtSimulator(urls, testCard()), [invoiceId], '125.00');
+    const key = body.idempotency_key;
 
-    const paying = holder.post('/app/payments/credit', {
-      name: 'Pat Q Doe', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46201', phone: '',
-      expMonth: '12', expYear: NEXT_YEAR, dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
-      value: '125.00', invoices: [invoiceId], discount_id: null, idempotency_key: key, type: 'credit_card',
-    });
+    const paying = holder.post('/app/payments/credit', body);
     // The payment is written as pending before the gateway is called; the gateway answers in 1 s.
     expect(await waitFor(async () => (await db.select().from(payments).where(eq(payments.idempotencyKey, key))).length === 1, 10_000)).toBe(true);
     expect(t.app.handlersInFlight()).toBe(1);
