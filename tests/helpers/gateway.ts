@@ -88,3 +88,21 @@ export function cardPayload(opaque: OpaqueData, invoiceIds: number[], value: str
     value, invoices: invoiceIds, discount_id: null, idempotency_key: randomUUID(), type: 'credit_card', ...extra,
   };
 }
+
+/** A bank account as Accept.js sends it to the tokenizer (routing number 121042882 unless given). */
+export const testBankAccount = (accountNumber = '123456789012', routingNumber = '121042882') =>
+  ({ accountNumber, routingNumber, nameOnAccount: 'Booster Club', accountType: 'checking' });
+
+/** The body of POST /app/payments/bank as the billing form sends it, paying `value` (dollars) of `invoiceIds`. */
+export function bankPayload(opaque: OpaqueData, invoiceIds: number[], value: string, extra: Record<string, unknown> = {}) {
+  return {
+    nameOnAccount: 'Booster Club', accountType: 'checking',
+    dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
+    value, invoices: invoiceIds, discount_id: null, idempotency_key: randomUUID(), type: 'bank_account', ...extra,
+  };
+}
+
+/** The body of POST /app/payments/zero-payment settling `invoiceIds` with the reserved `discountId`. */
+export function zeroPayload(invoiceIds: number[], discountId: number | null, discountTotal: string, extra: Record<string, unknown> = {}) {
+  return { value: '0.00', invoices: invoiceIds, discount_id: discountId, discount_total: discountTotal, idempotency_key: randomUUID(), type: 'zero_payment', ...extra };
+}

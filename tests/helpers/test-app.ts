@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** The PostgreSQL schema of this app's database (undefined on PGlite). */
+  schemaName?: string;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function createTestApp(opts: { config?: TestConfig; providers?: Par
     app,
     database,
     config,
+    schemaName,
     async close() {
       await app.close();
       if (schemaName && database.kind === 'postgres') {
@@ -116,4 +119,26 @@ export async function signedIn(app: FastifyInstance, user: { email: string; pass
   const res = await a.login(user.email, user.password);
   if (res.statusCode !== 200) throw new Error(`sign-in as ${user.email} failed: ${res.statusCode} ${res.body}`);
   return a;
+}
+
+/**
+ * A second app server on the database of `first`, as another server process behind a balancer
+ * would be: on PostgreSQL its own connection pool on the same schema; on PGlite (one process per
+ * data directory) the same database handle. Closing it leaves `first` and its data untouched.
+ */
+export async function createSecondServer(first: TestApp, providers?: Partial<Providers>): Promise<TestApp> {
+  const url = process.env.TEST_DATABASE_URL;
+  const database = url && first.schemaName ? await openDatabase({ url, schemaName: first.schemaName, poolSize: 4 }) : first.database;
+  const app = await buildApp(first.config, { database, providers, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config: first.config,
+    schemaName: first.schemaName,
+    async close() {
+      await app.close();
+      if (database !== first.database) await database.close();
+    },
+  };
 }

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
-import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
+import { bankPayload, cardPayload, createGatewayTestApp, testBankAccount, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
-import type { OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
 import { simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
 
@@ -58,16 +56,7 @@ const paymentsByKey = async (key: string) =>
 
 const tokenize = (token: Record<string, string>) => tokenizeAtSimulator(urls, token);
 const cardToken = (cardNumber?: string) => tokenize(testCard(cardNumber));
-const bankToken = (accountNumber = '123456789012') =>
-  tokenize({ accountNumber, routingNumber: '121042882', nameOnAccount: 'Booster Club', accountType: 'checking' });
-
-function bankPayload(opaque: OpaqueData, invoiceIds: number[], value: string, extra: Record<string, unknown> = {}) {
-  return {
-    nameOnAccount: 'Booster Club', accountType: 'checking',
-    dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
-    value, invoices: invoiceIds, discount_id: null, idempotency_key: randomUUID(), type: 'bank_account', ...extra,
-  };
-}
+const bankToken = (accountNumber = '123456789012') => tokenize(testBankAccount(accountNumber));
 
 describe('POST /app/payments/credit', () => {
   it('charges the server total, marks the payment paid and settles the invoice', async () => {
@@ -171,14 +160,16 @@ describe('POST /app/payments/credit', () => {
     expect(await balanceOf(invoiceId)).toBe(0);
   });
 
-  it('answers 404 for another account\'s invoice or one with nothing to pay, and charges nothing', async () => {
+  it('answers 404 for another account\'s invoice and 409 for one with nothing to pay, and charges nothing', async () => {
     const theirs = await addInvoice(accountB, 5_000);
     const mine = await addInvoice(accountA, 5_000);
     const before = sim.listTransactions().length;
     const res = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [mine, theirs], '100.00'));
     expect(res.statusCode).toBe(404);
     await t.database.db.update(invoices).set({ balanceCents: 0 }).where(eq(invoices.id, mine));
-    expect((await holder.post('/app/payments/credit', cardPayload(await cardToken(), [mine], '50.00'))).statusCode).toBe(404);
+    const paid = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [mine], '50.00'));
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('This invoice has already been paid.');
     expect(sim.listTransactions().length).toBe(before);
     expect(await balanceOf(theirs)).toBe(5_000);
   });

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
+import { zeroPayload } from '../helpers/gateway.ts';
 import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { ZERO_PAYMENT_MESSAGES } from '../../src/server/modules/payments/settle-zero-payment.ts';
 
@@ -65,10 +65,6 @@ async function reserve(agent: Agent, code: string, extra: Record<string, unknown
   const res = await agent.post('/app/discount/reserve', { code, ...extra });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().discount, `reserve ${code}`).not.toBeNull();
-}
-
-function zeroPayload(invoiceIds: number[], discountId: number | null, discountTotal: string, extra: Record<string, unknown> = {}) {
-  return { value: '0.00', invoices: invoiceIds, discount_id: discountId, discount_total: discountTotal, idempotency_key: randomUUID(), type: 'zero_payment', ...extra };
 }
 
 const db = () => t.database.db;
@@ -195,7 +191,7 @@ describe('POST /app/payments/zero-payment', () => {
     expect(await balanceOf(invoiceId)).toBe(0);
   });
 
-  it('answers 404 for another account\'s invoice (or one already paid) and writes nothing', async () => {
+  it('answers 404 for another account\'s invoice, 409 for one already paid, and writes nothing', async () => {
     const discountId = await addDiscount('ZEROMINE', { multiplier: 1 });
     await reserve(holder, 'ZEROMINE');
     const mine = await addInvoice(accountA, 2_000);
@@ -208,7 +204,9 @@ describe('POST /app/payments/zero-payment', () => {
     expect((await holder.post('/app/payments/zero-payment', zeroPayload([theirs], discountId, '20.00', { account_id: accountB }))).statusCode).toBe(404);
     const paid = await addInvoice(accountA, 2_000);
     await db().update(invoices).set({ balanceCents: 0 }).where(eq(invoices.id, paid));
-    expect((await holder.post('/app/payments/zero-payment', zeroPayload([paid], discountId, '20.00'))).statusCode).toBe(404);
+    const again = await holder.post('/app/payments/zero-payment', zeroPayload([paid], discountId, '20.00'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This invoice has already been paid.');
 
     expect(await paymentsByKey(body.idempotency_key)).toHaveLength(0);
     expect(await balanceOf(mine)).toBe(2_000);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** Drizzle schema (DESIGN §4). Money columns are integer cents named *_cents. */
@@ -252,11 +253,20 @@ export const invoices = pgTable('invoices', {
   balanceCents: integer('balance_cents').notNull(),
   /** The application this invoice was created for, so completing it twice bills once. */
   applicationId: integer('application_id').references(() => applications.id),
+  /**
+   * The payment in flight, held for review or pending that holds this invoice (docs/payments.md
+   * "One charge per invoice"): set by the payment step in the transaction that inserts the payment,
+   * only while it is null, and cleared by the database (trigger payments_release_invoices) as soon
+   * as that payment leaves 'pending' and 'held'. While it is set, no other payment may take the
+   * invoice.
+   */
+  heldByPaymentId: integer('held_by_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('invoices_number_unique').on(t.number),
   uniqueIndex('invoices_application_unique').on(t.applicationId),
   index('invoices_account').on(t.accountId),
+  index('invoices_held_by').on(t.heldByPaymentId).where(sql`${t.heldByPaymentId} IS NOT NULL`),
   // Staff's open-invoices list and total read only invoices with something left to pay.
   index('invoices_open').on(t.documentAt, t.id).where(sql`${t.balanceCents} > 0`),
 ]);
@@ -394,14 +404,17 @@ export const contestEntries = pgTable('contest_entries', {
 ]);
 
 /**
- * Card and bank payments (SPEC tool 14, §7 POST /app/payments/credit|bank; DESIGN §4, §5.8).
- * A row is written `pending` with the attempt's idempotency key (unique) and committed before the
- * gateway is called, so a retry or double click with the same key never charges twice. It ends
- * `paid` (responseCode "1", amounts applied to invoices), `held` (under review), `declined` or
- * `failed`, or stays `pending` when the gateway's answer never came. No card or bank number and no
- * opaque token is ever stored: only the gateway's masked last four digits and its message.
- * `amount_cents` is what was charged; `discount_cents` what the redeemed discount took off; the
- * two together are what the payment settles on `invoice_ids`.
+ * Card, bank, PayPal and zero payments (docs/payments.md). A card or bank row is written
+ * `pending` with the attempt's idempotency key (unique) and committed, holding its invoices
+ * (`invoices.held_by_payment_id`) and claiming its discount, before the gateway is called, so a
+ * retry, a double click or a second attempt never charges twice. Its status then moves only along
+ * the transitions the trigger payments_check_transition allows:
+ * awaiting_consent → pending | cancelled | failed; pending → paid | held | declined | failed;
+ * held → paid | declined; paid → voided | refunded. A payment that leaves pending and held
+ * releases its invoices (trigger payments_release_invoices). No card or bank number and no opaque
+ * token is ever stored: only the gateway's masked last four digits and its message.
+ * `amount_cents` is what was charged; `discount_cents` what the claimed discount took off; the two
+ * together are what the payment settles on `invoice_ids`. `refunded_cents` is what staff gave back.
  */
 export const payments = pgTable('payments', {
   id: serial('id').primaryKey(),
@@ -411,7 +424,8 @@ export const payments = pgTable('payments', {
   /** 'card', 'bank', 'paypal' or 'zero'. */
   method: text('method').notNull(),
   /**
-   * 'pending', 'paid', 'held', 'declined' or 'failed'; a PayPal session is 'awaiting_consent' until
+   * 'pending', 'paid', 'held', 'declined', 'failed', 'voided' (cancelled at the gateway before
+   * settlement) or 'refunded' (all of it given back); a PayPal session is 'awaiting_consent' until
    * the payer approves (nothing charged) and 'cancelled' when given up.
    */
   status: text('status').notNull().default('pending'),
@@ -432,15 +446,82 @@ export const payments = pgTable('payments', {
   /** The gateway's response reason or error code and its text (never a secret). */
   gatewayCode: text('gateway_code'),
   gatewayMessage: text('gateway_message'),
+  /** Integer cents given back by refunds (payment_refunds), at most amount_cents. */
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  /**
+   * Why staff must decide about this payment (the reconciliation found something it cannot settle
+   * on its own, e.g. approved at the gateway after its invoices were paid otherwise); null when
+   * nothing is asked of staff.
+   */
+  reviewReason: text('review_reason'),
+  /** When the reconciliation last asked the gateway about this payment, and how many times. */
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  checks: integer('checks').notNull().default(0),
   createdAt: createdAt(),
   settledAt: timestamp('settled_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('payments_idempotency_key_unique').on(t.idempotencyKey),
   index('payments_account_created').on(t.accountId, t.createdAt),
   index('payments_status_created').on(t.status, t.createdAt),
+  index('payments_gateway_trans_id').on(t.gatewayTransId),
+  index('payments_review').on(t.createdAt).where(sql`${t.reviewReason} IS NOT NULL`),
   check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
-  check('payments_status', sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed')`),
+  check('payments_status', sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed', 'voided', 'refunded')`),
   check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
+  check('payments_refunded', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+]);
+
+/**
+ * Money given back on a paid payment by staff (docs/payments.md "Staff actions"): written
+ * `pending` before the gateway's refundTransaction is called (at most one pending per payment), then
+ * `refunded` with the gateway's transaction id, or `failed` with its message. Integer cents.
+ */
+export const paymentRefunds = pgTable('payment_refunds', {
+  id: serial('id').primaryKey(),
+  paymentId: integer('payment_id').notNull().references(() => payments.id),
+  amountCents: integer('amount_cents').notNull(),
+  /** Why staff refunded, as typed (shown to staff and in the audit log, not to the account). */
+  reason: text('reason').notNull(),
+  /** 'pending', 'refunded' or 'failed'. */
+  status: text('status').notNull().default('pending'),
+  gatewayTransId: text('gateway_trans_id'),
+  gatewayCode: text('gateway_code'),
+  gatewayMessage: text('gateway_message'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  settledAt: timestamp('settled_at', { withTimezone: true }),
+}, (t) => [
+  index('payment_refunds_payment').on(t.paymentId),
+  uniqueIndex('payment_refunds_one_pending').on(t.paymentId).where(sql`${t.status} = 'pending'`),
+  check('payment_refunds_amount', sql`${t.amountCents} > 0`),
+  check('payment_refunds_status', sql`${t.status} IN ('pending', 'refunded', 'failed')`),
+]);
+
+/**
+ * A charge the gateway holds that no payment of ours accounts for (docs/payments.md
+ * "Reconciliation"): found in getUnsettledTransactionList with this site's refId (gs-pay-…), but
+ * its payment is unknown, already ended otherwise, or carries another transaction id. One row per
+ * gateway transaction; staff resolve it (void or refund it at the gateway, then mark it resolved).
+ */
+export const gatewayDiscrepancies = pgTable('gateway_discrepancies', {
+  id: serial('id').primaryKey(),
+  transId: text('trans_id').notNull(),
+  /** The refId the charge was sent with (transrefId), e.g. gs-pay-42. */
+  transRefId: text('trans_ref_id').notNull().default(''),
+  paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  amountCents: integer('amount_cents').notNull(),
+  transactionStatus: text('transaction_status').notNull(),
+  accountType: text('account_type').notNull().default(''),
+  accountLast4: text('account_last4').notNull().default(''),
+  invoiceNumber: text('invoice_number').notNull().default(''),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  resolution: text('resolution'),
+}, (t) => [
+  uniqueIndex('gateway_discrepancies_trans_unique').on(t.transId),
+  index('gateway_discrepancies_open').on(t.foundAt).where(sql`${t.resolvedAt} IS NULL`),
 ]);
 
 /** What a paid payment settled on each invoice (reduced from invoices.balance_cents), integer cents. */

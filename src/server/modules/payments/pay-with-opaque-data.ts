@@ -8,10 +8,13 @@ import { ValidationError } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { splitFullName, type BillTo, type ChargeOutcome, type PaymentGateway } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { redeemReservation } from '../discounts/redeem-reservation.ts';
-import { applyCreditToInvoices, assertPayable, findPaymentByKey, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
+import {
+  applyCreditToInvoices, assertNotHeld, assertPayable, claimDiscount, findPaymentByKey, holdInvoices, lockInvoices, markForReview,
+  releaseDiscountClaim, REVIEW_REASONS, summarizeLocked, type PaymentRow,
+} from './payment-steps.ts';
 
 export { paymentRefId } from './payment-steps.ts';
+import { paymentRefId } from './payment-steps.ts';
 
 /** SPEC §8 "Payments" texts, and this module's own answers for the cases SPEC leaves open. */
 export const PAYMENT_MESSAGES = {
@@ -58,29 +61,37 @@ export interface PaymentDeps {
 }
 
 /**
- * POST /app/payments/credit and /app/payments/bank (SPEC tool 14, §3 "Payment payloads", §7, §8
- * "Payments"; DESIGN §5.6, §5.8): charges Accept.js opaque data for the selected invoices.
+ * POST /app/payments/credit and /app/payments/bank (docs/payments.md; visitors 401, an account
+ * user for their own account, staff for any account, audited): charges Accept.js opaque data for
+ * the selected invoices.
  *
  * 1. A payment with the same idempotency key already exists: its outcome is answered again and the
  *    gateway is not called (a double click, a retry after a timeout, a concurrent submit).
- * 2. One transaction: the invoices are locked (FOR UPDATE) and must all be the account's with a
- *    balance (else 404); subtotal, discount (only a reservation held by the account, via
- *    findReservedDiscount) and total are recomputed with billingSummary. The client's `value` is
- *    never charged: when it differs from the server total the answer is 422 'The amount changed.
- *    Please review and try again.' and nothing is written. A total of 0 is 422 (zero payment is
- *    another route). The payment row is inserted `pending` with the key (ON CONFLICT DO NOTHING on
- *    the unique key: a concurrent twin answers the winner's outcome) and committed.
+ * 2. One transaction: the invoices are locked (FOR UPDATE); a twin with the same key that committed
+ *    meanwhile is answered instead. Every invoice must be the account's (404) with a balance (409
+ *    'This invoice has already been paid.') and held by no other payment in flight, held or pending
+ *    (409 'A payment for this invoice is already being processed.', on every server: the check and
+ *    the hold are made under the row locks). Subtotal, discount (only a reservation held by the
+ *    account, via findReservedDiscount) and total are recomputed with billingSummary; the client's
+ *    `value` is never charged: when it differs the answer is 422 'The amount changed. Please review
+ *    and try again.'. A total of 0 is 422 (zero payment is another route). The payment is inserted
+ *    `pending` with the key, takes the hold on its invoices and claims its discount (422 when the
+ *    code was used meanwhile), and the transaction commits: nothing of it is written on a refusal.
  * 3. The gateway is called once with refId `gs-pay-{id}` and invoiceNumber from the invoice
- *    numbers (so the gateway's own duplicate check also guards the same invoices).
+ *    numbers.
  * 4. A second transaction records the outcome: approved → `paid`, the amount plus the discount is
- *    applied to the invoices' balances oldest first (payment_invoices rows) and the reservation is
- *    redeemed; held → `held` (invoices untouched, 202); declined → `declined`, error/duplicate →
- *    `failed` (422 with the gateway's first message); no answer → stays `pending` (202), never retried.
+ *    applied to the invoices' balances oldest first (payment_invoices rows); held → `held` (invoices
+ *    still held, 202); declined → `declined`, error/duplicate → `failed` (422 with the gateway's
+ *    first message; the discount claim is released); no answer → stays `pending` (202), never
+ *    retried, left to the reconciliation (reconcile-payments.ts). The database releases the
+ *    invoices when the payment leaves pending and held.
  *
  * Never stores or logs the opaque data; only the gateway's masked last four digits, codes and texts.
- * Writes: payments, payment_invoices, invoices.balance_cents, discount_reservations, audit_log.
- * @throws HttpError 404 for an invoice that is not the account's or has nothing left to pay
- * @throws ValidationError 422 for a changed amount, a zero total, or a key used by another account
+ * Writes: payments, payment_invoices, invoices (balance_cents, held_by_payment_id),
+ * discount_reservations, audit_log.
+ * @throws HttpError 404 for an invoice that is not the account's; 409 for one already paid or held
+ * @throws ValidationError 422 for a changed amount, a zero total, a used discount, or a key used by
+ *   another account
  */
 export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentRequest): Promise<PaymentAnswer> {
   const { db } = deps;
@@ -93,10 +104,16 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
 
   const created = await db.transaction(async (tx) => {
     const rows = await lockInvoices(tx, accountId, input.invoices);
+    // A twin with the same key committed while we waited for the locks: answer its outcome.
+    const twin = await findPaymentByKey(tx, input.idempotency_key);
+    if (twin) return { twin };
     assertPayable(rows, input.invoices);
-    const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, now());
+    assertNotHeld(rows);
+    const at = now();
+    const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, at);
     if (summary.total === 0) throw new ValidationError({ value: [PAYMENT_MESSAGES.nothingToCharge] });
     if (dollarsToCents(input.value) !== summary.total) throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
+    const usesDiscount = discount !== null && summary.discount_total > 0;
 
     const [row] = await tx.insert(payments).values({
       accountId,
@@ -104,13 +121,16 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
       method: req.method,
       status: 'pending',
       amountCents: summary.total,
-      discountId: discount && summary.discount_total > 0 ? discount.id : null,
-      discountReservationId: discount && summary.discount_total > 0 ? discount.reservationId : null,
+      discountId: usesDiscount ? discount.id : null,
+      discountReservationId: usesDiscount ? discount.reservationId : null,
       discountCents: summary.discount_total,
       invoiceIds: rows.map((r) => r.id),
       idempotencyKey: input.idempotency_key,
     }).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
-    if (!row) return null;
+    if (!row) return { twin: undefined };
+    await holdInvoices(tx, row.id, rows);
+    // The code is claimed before the gateway is called, so a concurrent payment cannot use it too.
+    if (usesDiscount) await claimDiscount(tx, discount.reservationId, row.id, at);
     if (req.onBehalf) {
       await recordAudit(tx, {
         actorUserId: req.user.id, accountId, action: 'payment.submitted_on_behalf', ip: req.ip,
@@ -120,9 +140,9 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
     return { payment: row, invoiceNumber: rows.map((r) => r.number).join(',') };
   });
 
-  if (!created) {
+  if (!('payment' in created) || !created.payment) {
     // A concurrent request with the same key inserted first: answer its outcome, charge nothing.
-    const twin = await findPaymentByKey(db, input.idempotency_key);
+    const twin = created.twin ?? (await findPaymentByKey(db, input.idempotency_key));
     if (!twin) throw new Error('payment with a conflicting idempotency key not found');
     return replay(twin, accountId, redirect);
   }
@@ -198,7 +218,8 @@ function billToOf(req: OpaquePaymentRequest): BillTo {
 
 /**
  * Second transaction: writes the gateway's outcome onto the pending payment (only while it is
- * still pending) and, when approved, applies it to the invoices and redeems the discount.
+ * still pending) and, when approved, applies it to the invoices; when declined or failed, releases
+ * the discount claim (docs/payments.md).
  */
 export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: ChargeOutcome, now: Date): Promise<{ row: PaymentRow; unassignedCents: number }> {
   if (outcome.status === 'unknown') {
@@ -222,16 +243,18 @@ export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outc
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
       return { row: current, unassignedCents: 0 };
     }
+    if (status === 'declined' || status === 'failed') {
+      // No money moved: the code claimed for this payment may be used again.
+      await releaseDiscountClaim(tx, row);
+      return { row, unassignedCents: 0 };
+    }
     if (status !== 'paid') return { row, unassignedCents: 0 };
 
     const credit = await applyCreditToInvoices(tx, row, row.amountCents + row.discountCents);
     if (credit > 0) {
-      // SPEC §8 "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
+      // docs/payments.md "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
       deps.log.warn({ paymentId: row.id, unassignedCents: credit }, 'approved payment could not be fully applied to its invoices');
-    }
-    if (row.discountReservationId !== null) {
-      const redeemed = await redeemReservation(tx, row.discountReservationId, paymentRefId(row.id), now);
-      if (!redeemed) deps.log.warn({ paymentId: row.id, reservationId: row.discountReservationId }, 'discount reservation was already redeemed');
+      await markForReview(tx, row.id, REVIEW_REASONS.unassigned);
     }
     return { row, unassignedCents: credit };
   });

@@ -10,7 +10,7 @@ import type { ChargeOutcome, PaypalStartOutcome } from '../../providers/payments
 import { recordAudit } from '../audit/record-audit.ts';
 import { toDiscount } from '../discounts/discount-row.ts';
 import { answerFor, PAYMENT_MESSAGES, recordOutcome, type PaymentAnswer, type PaymentDeps } from './pay-with-opaque-data.ts';
-import { assertPayable, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
+import { assertNotHeld, assertPayable, claimDiscount, holdInvoices, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
 
 /** Texts of the PayPal flow that SPEC leaves open (its failures show the toast 'That didn't work.'). */
@@ -84,6 +84,8 @@ export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input:
   const created = await db.transaction(async (tx) => {
     const rows = await lockInvoices(tx, accountId, input.invoices);
     assertPayable(rows, input.invoices);
+    // Not worth sending the payer to PayPal for an invoice another payment holds (docs/payments.md).
+    assertNotHeld(rows);
     const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, now());
     if (summary.total === 0) throw new ValidationError({ value: [PAYPAL_MESSAGES.nothingToCharge] });
     if (dollarsToCents(input.value) !== summary.total) throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
@@ -166,9 +168,11 @@ export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input:
  * The invoices and value must be the session's (422 'The amount changed…'), and the invoices must
  * still be open with the same total: the discount is the session's reservation while it is not
  * redeemed (its 30-minute hold may run out while the payer is at PayPal). Then the payment is
- * claimed (`awaiting_consent` → `pending`, one winner), authCaptureContinue is called once with
- * the PayerID, and the outcome recorded as for a card: paid → applied to the invoices and the
- * reservation redeemed; held → 202; no answer → left pending (202), never retried.
+ * claimed (`awaiting_consent` → `pending`, one winner) and, as for a card, holds its invoices (409
+ * 'A payment for this invoice is already being processed.' while another payment holds one) and
+ * claims its discount (docs/payments.md). authCaptureContinue is called once with the PayerID, and
+ * the outcome recorded as for a card: paid → applied to the invoices; held → 202; declined or
+ * failed → the discount claim released; no answer → left pending (202), never retried.
  * Writes: payments, payment_invoices, invoices.balance_cents, discount_reservations, audit_log.
  * @throws HttpError 404 for an unknown session or an invoice that is no longer payable
  * @throws ValidationError 422 for changed invoices, value or total
@@ -192,6 +196,8 @@ export async function continuePaypal(deps: PaymentDeps, req: PaypalActor & { inp
   const claimed = await db.transaction(async (tx) => {
     const rows = await lockInvoices(tx, accountId, session.invoiceIds);
     assertPayable(rows, session.invoiceIds);
+    // Held by this very session: a twin submit claimed it first and is answered below.
+    assertNotHeld(rows, session.id);
     const discount = session.discountReservationId === null ? null : await discountOfSession(tx, accountId, session.discountReservationId);
     if (session.discountReservationId !== null && !discount) throw new ValidationError({ discount_id: [PAYMENT_MESSAGES.amountChanged] });
     const lines = await findOrderDetails(tx, rows.map((r) => r.id));
@@ -204,6 +210,11 @@ export async function continuePaypal(deps: PaymentDeps, req: PaypalActor & { inp
     }
     const [row] = await tx.update(payments).set({ status: 'pending' })
       .where(and(eq(payments.id, session.id), eq(payments.status, 'awaiting_consent'))).returning();
+    if (row) {
+      // From here money may move: the invoices are held and the code claimed, as for a card.
+      await holdInvoices(tx, row.id, rows);
+      if (row.discountReservationId !== null && row.discountCents > 0) await claimDiscount(tx, row.discountReservationId, row.id, now());
+    }
     if (row && req.onBehalf) {
       await recordAudit(tx, {
         actorUserId: req.user.id, accountId, action: 'payment.submitted_on_behalf', ip: req.ip,

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { redeemReservation } from '../discounts/redeem-reservation.ts';
 import type { PaymentAnswer, PaymentDeps } from './pay-with-opaque-data.ts';
-import { applyCreditToInvoices, assertPayable, findPaymentByKey, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
+import { applyCreditToInvoices, assertNotHeld, assertPayable, findPaymentByKey, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
 
 /** Answers of POST /app/payments/zero-payment (SPEC leaves the texts open, except the toast on failure). */
 export const ZERO_PAYMENT_MESSAGES = {
@@ -42,7 +42,8 @@ export interface ZeroPaymentRequest {
  * 2. One transaction: the invoices are locked (FOR UPDATE); a twin with the same key that committed
  *    meanwhile is answered instead; every invoice must be the account's with a balance (else 404).
  *    The summary is recomputed with billingSummary and the discount from findReservedDiscount; the
- *    client's value and discount_total are not used. Unless canSettleWithoutPayment holds (discount
+ *    client's value and discount_total are not used. An invoice held by a payment in flight, held
+ *    or pending answers 409 'A payment for this invoice is already being processed.' (docs/payments.md). Unless canSettleWithoutPayment holds (discount
  *    above 0, server total 0) the answer is 422 and nothing is written. Then the payment is
  *    inserted `paid`, method 'zero', amount 0, discount_cents = the discount used; the discount is
  *    applied to the balances oldest first (payment_invoices rows); the reservation is redeemed —
@@ -67,6 +68,7 @@ export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req:
     const twin = await findPaymentByKey(tx, input.idempotency_key);
     if (twin) return { twin };
     assertPayable(rows, input.invoices);
+    assertNotHeld(rows);
     const at = now();
     const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, at);
     if (!discount || summary.discount_total <= 0) throw new ValidationError({ discount_id: [ZERO_PAYMENT_MESSAGES.noDiscount] });

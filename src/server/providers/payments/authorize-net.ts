@@ -54,6 +54,18 @@ export const BILL_TO_ORDER = ['firstName', 'lastName', 'company', 'address', 'ci
 export const CUSTOMER_ORDER = ['type', 'id', 'email'] as const;
 /** Element order of `order` (orderType). */
 export const ORDER_ORDER = ['invoiceNumber', 'description'] as const;
+/** Element order of the reporting and held-transaction requests (ANetApiRequest, then their own). */
+export const GET_TRANSACTION_DETAILS_ORDER = ['merchantAuthentication', 'clientId', 'refId', 'transId'] as const;
+export const GET_UNSETTLED_LIST_ORDER = ['merchantAuthentication', 'clientId', 'refId', 'status', 'sorting', 'paging'] as const;
+export const UPDATE_HELD_ORDER = ['merchantAuthentication', 'clientId', 'refId', 'heldTransactionRequest'] as const;
+/** Element order of `heldTransactionRequest` (heldTransactionRequestType). */
+export const HELD_TRANSACTION_ORDER = ['action', 'refTransId'] as const;
+/** Element order of `payment.creditCard` and `payment.bankAccount` when referring to a charge (refunds). */
+export const CREDIT_CARD_ORDER = ['cardNumber', 'expirationDate', 'cardCode'] as const;
+export const BANK_ACCOUNT_ORDER = ['accountType', 'routingNumber', 'accountNumber', 'nameOnAccount', 'echeckType', 'bankName', 'checkNumber'] as const;
+/** Most transactions getUnsettledTransactionListRequest answers per page. */
+export const UNSETTLED_PAGE_LIMIT = 1000;
+
 /** Element order of `payment.payPal` (payPalType). */
 export const PAYPAL_ORDER = ['successUrl', 'cancelUrl', 'paypalLc', 'paypalHdrImg', 'paypalPayflowcolor', 'payerID'] as const;
 
@@ -209,6 +221,76 @@ export interface ConsentRequiredOutcome extends KnownOutcome {
 /** Result of starting a PayPal payment. */
 export type PaypalStartOutcome = ConsentRequiredOutcome | ChargeOutcome;
 
+/**
+ * One transaction as the Transaction Reporting API's getTransactionDetails tells it
+ * (transactionDetailsType), reduced to what reconciliation reads. Never holds a full card or bank
+ * number: `accountNumber` is the gateway's masked XXXX1234.
+ */
+export interface GatewayTransaction {
+  transId: string;
+  /** The refId the transaction was sent with (transrefId), e.g. gs-pay-42; '' when none. */
+  refId: string;
+  /** authCaptureTransaction, refundTransaction, voidTransaction … */
+  transactionType: string;
+  /**
+   * transactionStatusEnum: capturedPendingSettlement, settledSuccessfully, FDSPendingReview,
+   * FDSAuthorizedPendingReview, declined, voided, refundPendingSettlement, refundSettledSuccessfully …
+   */
+  transactionStatus: string;
+  responseCode: string;
+  authCode: string;
+  /** settleAmount (or authAmount while not captured), integer cents. */
+  amountCents: number;
+  invoiceNumber: string;
+  description: string;
+  accountNumber: string;
+  accountType: string;
+  /** When the gateway received it; null when it did not say. */
+  submittedAt: Date | null;
+}
+
+/** Result of {@link PaymentGateway.getTransactionDetails}. */
+export type TransactionLookup =
+  | { status: 'found'; transaction: GatewayTransaction }
+  /** E00040 "The record cannot be found.": the gateway has no such transaction. */
+  | { status: 'not_found' }
+  | { status: 'error'; code: string; text: string }
+  | UnknownOutcome;
+
+/** One row of getUnsettledTransactionList (transactionSummaryType). */
+export interface TransactionSummary {
+  transId: string;
+  transactionStatus: string;
+  invoiceNumber: string;
+  amountCents: number;
+  accountNumber: string;
+  accountType: string;
+  submittedAt: Date | null;
+}
+
+/** Result of {@link PaymentGateway.getUnsettledTransactions}: one page, oldest first. */
+export type UnsettledList =
+  | { status: 'ok'; transactions: TransactionSummary[]; total: number }
+  | { status: 'error'; code: string; text: string }
+  | UnknownOutcome;
+
+/** How a refund names the account the charge came from: only what the gateway itself masked. */
+export type RefundPayment =
+  | { kind: 'card'; last4: string }
+  | { kind: 'bank'; last4: string; nameOnAccount?: string }
+  | { kind: 'paypal' };
+
+/** Input of {@link PaymentGateway.refundTransaction}. */
+export interface RefundRequest {
+  /** The settled charge to refund. */
+  transId: string;
+  /** Positive integer cents, at most what is left of the charge. */
+  amountCents: number;
+  payment: RefundPayment;
+  invoiceNumber?: string;
+  refId?: string;
+}
+
 /** The payments provider the billing module talks to (DESIGN §2 rule 4). */
 export interface PaymentGateway {
   readonly name: string;
@@ -229,6 +311,30 @@ export interface PaymentGateway {
    * @throws RangeError when amountCents is given and is not a positive safe integer.
    */
   paypalContinue(request: PaypalContinueRequest): Promise<ChargeOutcome>;
+  /**
+   * getTransactionDetailsRequest: what the gateway knows of one transaction (docs/payments.md
+   * "Reconciliation"). Never throws for gateway or network trouble.
+   */
+  getTransactionDetails(transId: string): Promise<TransactionLookup>;
+  /**
+   * getUnsettledTransactionListRequest: one page of the transactions not yet settled, oldest first
+   * (`offset` is the 1-based page number, as the API's paging counts). Never throws.
+   */
+  getUnsettledTransactions(page?: { offset?: number; limit?: number }): Promise<UnsettledList>;
+  /**
+   * updateHeldTransactionRequest: approves or declines a transaction held for review. 'approved'
+   * (responseCode 1) after an approval and 'declined' (responseCode 2) after a decline mean the
+   * action was taken; 'error' that the gateway refused it.
+   */
+  updateHeldTransaction(request: { transId: string; action: 'approve' | 'decline'; refId?: string }): Promise<ChargeOutcome>;
+  /** createTransactionRequest with voidTransaction: cancels an unsettled charge. 'approved' when voided. */
+  voidTransaction(request: { transId: string; refId?: string }): Promise<ChargeOutcome>;
+  /**
+   * createTransactionRequest with refundTransaction: gives back part or all of a settled charge.
+   * 'approved' carries the refund's own transId.
+   * @throws RangeError when amountCents is not a positive safe integer.
+   */
+  refundTransaction(request: RefundRequest): Promise<ChargeOutcome>;
 }
 
 /** The logger calls this client makes (a pino / Fastify logger fits). Only non-secret fields are passed. */
@@ -356,6 +462,31 @@ export function paypalContinueTransaction(request: PaypalContinueRequest): Recor
   })!;
 }
 
+/** The `transactionRequest` that voids an unsettled charge, keys in documented order. */
+export function voidTransactionRequest(transId: string): Record<string, unknown> {
+  return ordered(TRANSACTION_REQUEST_ORDER, { transactionType: 'voidTransaction', refTransId: transId })!;
+}
+
+/**
+ * The `transactionRequest` that refunds a settled charge, keys in documented order. The account is
+ * named only by the last four digits the gateway masked (a card's expiration date as XXXX).
+ */
+export function refundTransactionRequest(request: RefundRequest): Record<string, unknown> {
+  const last4 = (value: string) => value.replace(/\D/g, '').slice(-4);
+  const payment = request.payment.kind === 'card'
+    ? { creditCard: ordered(CREDIT_CARD_ORDER, { cardNumber: last4(request.payment.last4), expirationDate: 'XXXX' }) }
+    : request.payment.kind === 'bank'
+      ? { bankAccount: ordered(BANK_ACCOUNT_ORDER, { accountNumber: last4(request.payment.last4), nameOnAccount: cut(request.payment.nameOnAccount, 22) }) }
+      : undefined;
+  return ordered(TRANSACTION_REQUEST_ORDER, {
+    transactionType: 'refundTransaction',
+    amount: formatAmount(request.amountCents),
+    payment,
+    refTransId: request.transId,
+    order: ordered(ORDER_ORDER, { invoiceNumber: cut(request.invoiceNumber, MAX.invoiceNumber) }),
+  })!;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading answers
 
@@ -446,65 +577,142 @@ export function interpretTransactionResponse(body: unknown): PaypalStartOutcome 
   }
 }
 
+/** "12.50" or 12.5 → 1250; 0 for anything unreadable (reports always carry an amount). */
+function amountToCents(value: unknown): number {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(str(value).trim());
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : 0;
+}
+
+function dateOf(value: unknown): Date | null {
+  const text = str(value);
+  if (!text) return null;
+  const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** The masked account of a report's `payment` (creditCard, bankAccount) and its type. */
+function maskedPaymentOf(payment: unknown): { accountNumber: string; accountType: string } {
+  if (!isObject(payment)) return { accountNumber: '', accountType: '' };
+  if (isObject(payment.creditCard)) return { accountNumber: maskAccount(payment.creditCard.cardNumber), accountType: str(payment.creditCard.cardType) };
+  if (isObject(payment.bankAccount)) return { accountNumber: maskAccount(payment.bankAccount.accountNumber), accountType: 'eCheck' };
+  if (isObject(payment.payPal)) return { accountNumber: '', accountType: 'PayPal' };
+  return { accountNumber: '', accountType: '' };
+}
+
+/** The top-level result of any answer: Ok, or Error with its first message. */
+function topResult(body: Json): { ok: boolean; message: GatewayMessage | null } {
+  const messages = isObject(body.messages) ? body.messages : {};
+  const top = list(messages.message, 'message')[0];
+  return { ok: messages.resultCode === 'Ok', message: top ? { code: str(top.code), text: str(top.text) } : null };
+}
+
+/** Maps a parsed getTransactionDetailsResponse (E00040 is "no such transaction"). */
+export function interpretTransactionDetails(body: unknown): TransactionLookup {
+  if (!isObject(body)) return { status: 'unknown', reason: 'unreadable' };
+  const { ok, message } = topResult(body);
+  if (!ok) {
+    if (message?.code === 'E00040') return { status: 'not_found' };
+    return message ? { status: 'error', code: message.code, text: message.text } : { status: 'unknown', reason: 'unreadable' };
+  }
+  const tr = isObject(body.transaction) ? body.transaction : undefined;
+  if (!tr || !str(tr.transId) || !str(tr.transactionStatus)) return { status: 'unknown', reason: 'unreadable' };
+  const order = isObject(tr.order) ? tr.order : {};
+  const settle = amountToCents(tr.settleAmount);
+  return {
+    status: 'found',
+    transaction: {
+      transId: str(tr.transId),
+      refId: str(body.transrefId),
+      transactionType: str(tr.transactionType),
+      transactionStatus: str(tr.transactionStatus),
+      responseCode: str(tr.responseCode),
+      authCode: str(tr.authCode),
+      amountCents: settle || amountToCents(tr.authAmount),
+      invoiceNumber: str(order.invoiceNumber),
+      description: str(order.description),
+      ...maskedPaymentOf(tr.payment),
+      submittedAt: dateOf(tr.submitTimeUTC),
+    },
+  };
+}
+
+/** Maps a parsed getUnsettledTransactionListResponse (no `transactions` at all means none). */
+export function interpretUnsettledList(body: unknown): UnsettledList {
+  if (!isObject(body)) return { status: 'unknown', reason: 'unreadable' };
+  const { ok, message } = topResult(body);
+  if (!ok) return message ? { status: 'error', code: message.code, text: message.text } : { status: 'unknown', reason: 'unreadable' };
+  const transactions = list(body.transactions, 'transaction').map((t): TransactionSummary => ({
+    transId: str(t.transId),
+    transactionStatus: str(t.transactionStatus),
+    invoiceNumber: str(t.invoiceNumber),
+    amountCents: amountToCents(t.settleAmount),
+    accountNumber: maskAccount(t.accountNumber),
+    accountType: str(t.accountType),
+    submittedAt: dateOf(t.submitTimeUTC),
+  })).filter((t) => t.transId);
+  const total = Number(str(body.totalNumInResultSet));
+  return { status: 'ok', transactions, total: Number.isFinite(total) && total > 0 ? total : transactions.length };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The client
 
 /**
- * Authorize.Net client over the createTransactionRequest JSON API (SPEC §7 payment calls,
- * DESIGN §5.8). Point `endpoint` at AUTHORIZE_NET.production/.sandbox or at the local simulator;
- * nothing else changes. Each call is one HTTP request: it is never retried.
- * Logs (when a logger is given) carry only refId, transId, status and codes.
+ * Authorize.Net client over the JSON API (SPEC §7 payment calls, DESIGN §5.8; docs/payments.md):
+ * createTransactionRequest (charges, PayPal, void, refund), updateHeldTransactionRequest,
+ * getTransactionDetailsRequest and getUnsettledTransactionListRequest. Point `endpoint` at
+ * AUTHORIZE_NET.production/.sandbox or at the local simulator; nothing else changes. Each call is
+ * one HTTP request: it is never retried. Logs (when a logger is given) carry only refId, transId,
+ * status and codes.
  */
 export function authorizeNetGateway(opts: AuthorizeNetOptions): PaymentGateway {
   const endpoint = new URL(opts.endpoint);
   if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') throw new Error('The Authorize.Net endpoint must be an http(s) URL');
   const timeoutMs = opts.timeoutMs ?? 30_000;
+  const merchantAuthentication = { name: opts.apiLoginId, transactionKey: opts.transactionKey };
 
-  async function send(refId: string | undefined, transactionRequest: Record<string, unknown>, what: string): Promise<PaypalStartOutcome> {
-    const body = {
-      createTransactionRequest: ordered(CREATE_TRANSACTION_ORDER, {
-        merchantAuthentication: { name: opts.apiLoginId, transactionKey: opts.transactionKey },
-        refId: cut(refId, MAX.refId),
-        transactionRequest,
-      }),
-    };
-    let outcome: PaypalStartOutcome;
+  /** Posts `{ [root]: body }`; the parsed answer, or why there is none. */
+  async function post(root: string, body: Record<string, unknown> | undefined): Promise<{ parsed: unknown } | UnknownOutcome> {
     try {
       const res = await fetch(endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        body: JSON.stringify({ [root]: body }),
         signal: AbortSignal.timeout(timeoutMs),
       });
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
-      if (!res.ok) {
-        outcome = { status: 'unknown', reason: 'http_status' };
-      } else {
-        let parsed: unknown;
-        try {
-          parsed = parseGatewayResponse(text);
-        } catch {
-          parsed = undefined;
-        }
-        outcome = interpretTransactionResponse(parsed);
+      if (!res.ok) return { status: 'unknown', reason: 'http_status' };
+      try {
+        return { parsed: parseGatewayResponse(text) };
+      } catch {
+        return { status: 'unknown', reason: 'unreadable' };
       }
     } catch (err) {
       const name = (err as { name?: string } | null)?.name;
-      outcome = { status: 'unknown', reason: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network' };
+      return { status: 'unknown', reason: name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network' };
     }
+  }
+
+  async function send(refId: string | undefined, transactionRequest: Record<string, unknown>, what: string): Promise<PaypalStartOutcome> {
+    const answer = await post('createTransactionRequest', ordered(CREATE_TRANSACTION_ORDER, {
+      merchantAuthentication,
+      refId: cut(refId, MAX.refId),
+      transactionRequest,
+    }));
+    const outcome = 'parsed' in answer ? interpretTransactionResponse(answer.parsed) : answer;
     log(refId, what, outcome);
     return outcome;
   }
 
-  function log(refId: string | undefined, what: string, outcome: PaypalStartOutcome): void {
+  function log(refId: string | undefined, what: string, outcome: { status: string } & Partial<{ reason: string; transId: string | null; code: string; message: GatewayMessage | null }>): void {
     if (!opts.logger) return;
     const fields: Record<string, unknown> = { gateway: 'authorize.net', call: what, refId: cut(refId, MAX.refId), status: outcome.status };
     if (outcome.status === 'unknown') {
-      opts.logger.warn({ ...fields, reason: outcome.reason }, 'payment gateway gave no usable answer; payment left pending');
+      opts.logger.warn({ ...fields, reason: outcome.reason }, 'payment gateway gave no usable answer');
       return;
     }
-    fields.transId = outcome.transId;
-    if ('code' in outcome) fields.code = outcome.code;
+    if (outcome.transId !== undefined) fields.transId = outcome.transId;
+    if (outcome.code !== undefined) fields.code = outcome.code;
     if (outcome.message) fields.messageCode = outcome.message.code;
     opts.logger.info(fields, 'payment gateway answered');
   }
@@ -525,6 +733,39 @@ export function authorizeNetGateway(opts: AuthorizeNetOptions): PaymentGateway {
     async paypalContinue(request) {
       const transaction = paypalContinueTransaction(request);
       return asCharge(await send(request.refId, transaction, 'paypalContinue'));
+    },
+    async getTransactionDetails(transId) {
+      const answer = await post('getTransactionDetailsRequest', ordered(GET_TRANSACTION_DETAILS_ORDER, { merchantAuthentication, transId }));
+      const outcome = 'parsed' in answer ? interpretTransactionDetails(answer.parsed) : answer;
+      log(undefined, 'getTransactionDetails', { status: outcome.status, ...(outcome.status === 'unknown' ? { reason: outcome.reason } : {}), transId });
+      return outcome;
+    },
+    async getUnsettledTransactions(page = {}) {
+      const limit = Math.min(Math.max(1, page.limit ?? UNSETTLED_PAGE_LIMIT), UNSETTLED_PAGE_LIMIT);
+      const answer = await post('getUnsettledTransactionListRequest', ordered(GET_UNSETTLED_LIST_ORDER, {
+        merchantAuthentication,
+        sorting: { orderBy: 'submitTimeUTC', orderDescending: 'false' },
+        paging: { limit: String(limit), offset: String(Math.max(1, page.offset ?? 1)) },
+      }));
+      const outcome = 'parsed' in answer ? interpretUnsettledList(answer.parsed) : answer;
+      log(undefined, 'getUnsettledTransactions', { status: outcome.status, ...(outcome.status === 'unknown' ? { reason: outcome.reason } : {}) });
+      return outcome;
+    },
+    async updateHeldTransaction(request) {
+      const answer = await post('updateHeldTransactionRequest', ordered(UPDATE_HELD_ORDER, {
+        merchantAuthentication,
+        refId: cut(request.refId, MAX.refId),
+        heldTransactionRequest: ordered(HELD_TRANSACTION_ORDER, { action: request.action, refTransId: request.transId }),
+      }));
+      const outcome = asCharge('parsed' in answer ? interpretTransactionResponse(answer.parsed) : answer);
+      log(request.refId, `updateHeldTransaction:${request.action}`, outcome);
+      return outcome;
+    },
+    async voidTransaction(request) {
+      return asCharge(await send(request.refId, voidTransactionRequest(request.transId), 'voidTransaction'));
+    },
+    async refundTransaction(request) {
+      return asCharge(await send(request.refId, refundTransactionRequest(request), 'refundTransaction'));
     },
   };
 }

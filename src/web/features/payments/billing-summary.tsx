@@ -13,12 +13,15 @@ export interface UnpaidInvoice {
   value_cents: number;
   balance_cents: number;
   public_notes: string;
+  /** A payment of it is in flight, held for review or pending: it cannot be selected. */
+  is_processing: boolean;
   order_details: { label: string; type: string; value_cents: number }[];
 }
 
 /**
  * The unpaid invoices with their checkboxes (SPEC §2: all checked at first, each linking to its
- * invoice page; §4: disabled while PayPal invoices are pending).
+ * invoice page; §4: disabled while PayPal invoices are pending). An invoice that a payment in
+ * flight, held for review or pending holds cannot be chosen (docs/payments.md).
  */
 export function InvoiceSelection({ invoices, selected, onToggle, locked }: {
   invoices: UnpaidInvoice[];
@@ -37,7 +40,7 @@ export function InvoiceSelection({ invoices, selected, onToggle, locked }: {
             <Group key={inv.id} justify="space-between" align="flex-start" wrap="nowrap">
               <Checkbox
                 checked={selected.has(inv.id)}
-                disabled={locked}
+                disabled={locked || inv.is_processing}
                 onChange={(e) => onToggle(inv.id, e.currentTarget.checked)}
                 aria-label={`Pay invoice ${inv.number}: ${inv.order_details.map((l) => l.label).join(', ')}`}
                 label={
@@ -45,6 +48,9 @@ export function InvoiceSelection({ invoices, selected, onToggle, locked }: {
                     <Anchor component={Link} to={`/app/invoices/show/${inv.id}`} fw={600}>Invoice {inv.number}</Anchor>
                     <Text span size="sm" c="gray.7"> · {showDate(inv.document_at)}</Text>
                     <Text size="sm" c="gray.7">{inv.order_details.map((l) => l.label).join(', ')}</Text>
+                    {inv.is_processing && (
+                      <Badge color="yellow" variant="light" mt={4} style={{ textTransform: 'none' }}>A payment is being processed</Badge>
+                    )}
                   </span>
                 }
               />

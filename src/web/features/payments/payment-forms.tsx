@@ -73,9 +73,9 @@ function onPaymentFailure(ctx: PaymentContext) {
     const body = failure.body as PaymentAnswer | null;
     // A refused payment (declined, error) answers messages.resultCode; the rest are form problems.
     if (body?.messages?.resultCode === 'Error' || failure.status === 0 || failure.status >= 500) showPaymentFailure(failure);
-    if (failure.errors.value || failure.status === 404) {
+    if (failure.errors.value || failure.status === 404 || failure.status === 409) {
       // The screen reloads with the server's invoices and total: say why before the form resets.
-      toastFailure(failure.errors.value?.[0] ?? 'These invoices changed. Please review them and try again.');
+      toastFailure(failure.errors.value?.[0] ?? (failure.status === 409 ? failure.message : 'These invoices changed. Please review them and try again.'));
       ctx.onStale();
     }
   };

@@ -74,7 +74,7 @@ function BillingScreen({ data, params, setParams, reload }: {
   // SPEC §4: while a PayPal session is open its invoices and discount are locked.
   const walletLocked = session !== null;
 
-  const [selected, setSelected] = useState<Set<number>>(() => new Set(session ? session.invoices : data.invoices.map((i) => i.id)));
+  const [selected, setSelected] = useState<Set<number>>(() => new Set(session ? session.invoices : data.invoices.filter((i) => !i.is_processing).map((i) => i.id)));
   const [discount, setDiscount] = useState<DiscountPayload | null>(session?.discount ?? null);
   const [method, setMethod] = useState<Method>(session ? 'paypal' : 'credit_card');
   const [reserving, setReserving] = useState(false);
