@@ -535,3 +535,128 @@ describe('tokenizer and the Accept.js stand-in', () => {
     expect(badCard.opaqueData).toBeUndefined();
   });
 });
+
+describe('reconciliation and staff calls through the simulator (docs/payments.md)', () => {
+  const charge = async (opts: { zip?: string; amountCents?: number; card?: string } = {}) => {
+    const refId = `gs-pay-${Math.floor(Math.random() * 1e9)}`;
+    const invoiceNumber = invoice();
+    const outcome = await gateway.chargeOpaqueData({
+      amountCents: opts.amountCents ?? 4_200, opaqueData: await cardToken(opts.card), refId, invoiceNumber,
+      description: `GoodStanding ${refId}`, billTo: billTo(opts.zip),
+    });
+    return { outcome, refId, invoiceNumber };
+  };
+  const settleNow = () => state.settle(Date.now() + clockOffsetMs);
+
+  it('getTransactionDetails reports status, refId, amount, order and the masked card; an unknown id is not found', async () => {
+    const { outcome, refId, invoiceNumber } = await charge();
+    expect(outcome.status).toBe('approved');
+    const transId = (outcome as { transId: string }).transId;
+    const found = await gateway.getTransactionDetails(transId);
+    expect(found).toMatchObject({
+      status: 'found',
+      transaction: {
+        transId, refId, transactionType: 'authCaptureTransaction', transactionStatus: 'capturedPendingSettlement',
+        amountCents: 4_200, invoiceNumber, description: `GoodStanding ${refId}`, accountNumber: 'XXXX1111', accountType: 'Visa',
+      },
+    });
+    expect((found as { transaction: { submittedAt: Date } }).transaction.submittedAt).toBeInstanceOf(Date);
+    settleNow();
+    expect(await gateway.getTransactionDetails(transId)).toMatchObject({ status: 'found', transaction: { transactionStatus: 'settledSuccessfully' } });
+    expect(await gateway.getTransactionDetails('99999999999')).toEqual({ status: 'not_found' });
+    const wrong = authorizeNetGateway({ endpoint: urls.endpoint, apiLoginId: CREDS.apiLoginId, transactionKey: 'wrong-key-000000', timeoutMs: 5000 });
+    expect(await wrong.getTransactionDetails(transId)).toMatchObject({ status: 'error', code: 'E00007' });
+  });
+
+  it('getUnsettledTransactions lists what is not settled yet, oldest first, by pages', async () => {
+    settleNow();
+    const a = await charge();
+    const b = await charge({ zip: '46205' });
+    const c = await charge({ amountCents: 1_313 });
+    expect(c.outcome.status).toBe('unknown');
+    const all = await gateway.getUnsettledTransactions();
+    expect(all.status).toBe('ok');
+    const ours = [a.invoiceNumber, b.invoiceNumber, c.invoiceNumber];
+    // Held charges and PayPal payments of earlier tests stay unsettled too.
+    const listed = (all as { transactions: { transId: string; transactionStatus: string; invoiceNumber: string; amountCents: number }[] }).transactions
+      .filter((t) => ours.includes(t.invoiceNumber));
+    expect(listed.map((t) => t.invoiceNumber)).toEqual(ours);
+    expect(listed.map((t) => t.transactionStatus)).toEqual(['capturedPendingSettlement', 'FDSAuthorizedPendingReview', 'capturedPendingSettlement']);
+    expect(listed[2].amountCents).toBe(1_313);
+    // The charge whose answer was lost is found with its refId.
+    const lost = await gateway.getTransactionDetails(listed[2].transId);
+    expect(lost).toMatchObject({ status: 'found', transaction: { refId: c.refId } });
+
+    // Pages of two, read one after the other, give the same list.
+    const total = (all as { total: number }).total;
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(total / 2); page++) {
+      const answer = await gateway.getUnsettledTransactions({ limit: 2, offset: page });
+      expect(answer).toMatchObject({ status: 'ok', total });
+      paged.push(...(answer as { transactions: { transId: string }[] }).transactions.map((t) => t.transId));
+    }
+    expect(paged).toEqual((all as { transactions: { transId: string }[] }).transactions.map((t) => t.transId));
+    settleNow();
+    // The held charge is not captured, so it stays unsettled until staff decide.
+    const after = (await gateway.getUnsettledTransactions() as { transactions: { transId: string }[] }).transactions.map((t) => t.transId);
+    expect(after).toContain(listed[1].transId);
+    expect(after).not.toContain(listed[0].transId);
+    expect(after).not.toContain(listed[2].transId);
+  });
+
+  it('updateHeldTransaction approves or declines a held charge, and refuses any other', async () => {
+    const first = (await charge({ zip: '46205' })).outcome as { status: string; transId: string };
+    expect(first.status).toBe('held');
+    expect(await gateway.updateHeldTransaction({ transId: first.transId, action: 'approve' })).toMatchObject({ status: 'approved', transId: first.transId });
+    expect(await gateway.getTransactionDetails(first.transId)).toMatchObject({ transaction: { transactionStatus: 'capturedPendingSettlement' } });
+
+    const second = (await charge({ zip: '46205', amountCents: 4_300 })).outcome as { transId: string };
+    expect(await gateway.updateHeldTransaction({ transId: second.transId, action: 'decline' })).toMatchObject({ status: 'declined', transId: second.transId });
+    expect(await gateway.getTransactionDetails(second.transId)).toMatchObject({ transaction: { transactionStatus: 'declined' } });
+
+    expect(await gateway.updateHeldTransaction({ transId: first.transId, action: 'approve' })).toMatchObject({ status: 'error', code: '16' });
+  });
+
+  it('voidTransaction cancels an unsettled charge once; a settled one cannot be voided', async () => {
+    const approved = (await charge({ amountCents: 5_100 })).outcome as { transId: string };
+    expect(await gateway.voidTransaction({ transId: approved.transId })).toMatchObject({ status: 'approved', transId: approved.transId });
+    expect(await gateway.getTransactionDetails(approved.transId)).toMatchObject({ transaction: { transactionStatus: 'voided' } });
+    expect(await gateway.voidTransaction({ transId: approved.transId })).toMatchObject({ status: 'error', code: '310', text: 'This transaction has already been voided.' });
+
+    const settled = (await charge({ amountCents: 5_200 })).outcome as { transId: string };
+    settleNow();
+    expect(await gateway.voidTransaction({ transId: settled.transId })).toMatchObject({ status: 'error', code: '16' });
+  });
+
+  it('refundTransaction gives back part or all of a settled charge, never more, and only to its card', async () => {
+    const { outcome, invoiceNumber } = await charge({ amountCents: 10_000, card: '5424000000000015' });
+    const transId = (outcome as { transId: string }).transId;
+    const card = { kind: 'card' as const, last4: 'XXXX0015' };
+    expect(await gateway.refundTransaction({ transId, amountCents: 2_500, payment: card, invoiceNumber })).toMatchObject({ status: 'error', code: '54' });
+    settleNow();
+    const part = await gateway.refundTransaction({ transId, amountCents: 2_500, payment: card, invoiceNumber });
+    expect(part).toMatchObject({ status: 'approved' });
+    const refundId = (part as { transId: string }).transId;
+    expect(refundId).not.toBe(transId);
+    expect(await gateway.getTransactionDetails(refundId)).toMatchObject({
+      transaction: { transactionType: 'refundTransaction', transactionStatus: 'refundPendingSettlement', amountCents: 2_500 },
+    });
+    expect(await gateway.refundTransaction({ transId, amountCents: 7_501, payment: card })).toMatchObject({ status: 'error', code: '55' });
+    expect(await gateway.refundTransaction({ transId, amountCents: 100, payment: { kind: 'card', last4: '1111' } })).toMatchObject({ status: 'error', code: '54' });
+    expect(await gateway.refundTransaction({ transId, amountCents: 7_500, payment: card })).toMatchObject({ status: 'approved' });
+  });
+
+  it('sends the new requests in element order (the simulator answers E00003 otherwise)', async () => {
+    const before = wireBodies.length;
+    await gateway.getUnsettledTransactions({ limit: 5 });
+    await gateway.getTransactionDetails('1');
+    await gateway.updateHeldTransaction({ transId: '1', action: 'approve', refId: 'gs-pay-1' });
+    const sent = wireBodies.slice(before).map((b) => JSON.parse(b));
+    expect(Object.keys(sent[0].getUnsettledTransactionListRequest)).toEqual(['merchantAuthentication', 'sorting', 'paging']);
+    expect(Object.keys(sent[1].getTransactionDetailsRequest)).toEqual(['merchantAuthentication', 'transId']);
+    expect(sent[2].updateHeldTransactionRequest).toEqual({
+      merchantAuthentication: { name: CREDS.apiLoginId, transactionKey: CREDS.transactionKey }, refId: 'gs-pay-1',
+      heldTransactionRequest: { action: 'approve', refTransId: '1' },
+    });
+  });
+});

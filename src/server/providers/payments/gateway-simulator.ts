@@ -10,6 +10,9 @@
  *   like Accept.js (E_WC_* codes and texts) and answering opaqueData.
  * - `GET /paypal/consent?token=…` a "PayPal (simulator)" page with Approve and Cancel buttons
  *   (plain forms, no script) that send the payer back to the success or cancel URL.
+ * - On the same request.api: createTransactionRequest with voidTransaction and refundTransaction,
+ *   updateHeldTransactionRequest, getTransactionDetailsRequest and getUnsettledTransactionListRequest,
+ *   with the API's shapes and codes (docs/payments.md "Reconciliation").
  *
  * Point the real client (`authorizeNetGateway`) at `simulatorUrls(origin, prefix).endpoint` and the
  * web page at `.acceptJsUrl`; production config swaps in AUTHORIZE_NET.production with no code change.
@@ -32,6 +35,20 @@
  *   is left pending; a retry of the same card, amount and invoice within 120 s is answered, as a
  *   duplicate (error 11) naming the charge whose answer was lost.
  * - `delayMs` delays every createTransactionRequest answer (processing happens after the delay).
+ * - Settlement: every transaction but a held charge and an uncaptured PayPal payment closes with
+ *   the batch after `settlementSeconds` (10 minutes; `GatewaySimulatorState.settle()` closes it at
+ *   once); captured charges and refunds are then settledSuccessfully. Unsettled charges can be
+ *   voided (error 310 once voided; error 16 when unknown, settled or declined); settled ones
+ *   refunded, in part or in full (error 54 when unsettled, unknown or not a charge, or when the
+ *   card or account's last four digits differ; 55 past the amount charged).
+ * - updateHeldTransactionRequest approves (responseCode 1) or declines (responseCode 2) a charge
+ *   held for review; any other transaction answers error 16.
+ * - getTransactionDetailsRequest answers transactionStatus (capturedPendingSettlement,
+ *   settledSuccessfully, FDSAuthorizedPendingReview, declined, voided, refundPendingSettlement,
+ *   refundSettledSuccessfully, authorizedPendingCapture for PayPal before capture) with the
+ *   original refId as transrefId; an unknown transId answers E00040 "The record cannot be found.".
+ * - getUnsettledTransactionListRequest lists every transaction not yet settled, oldest first, by
+ *   pages (paging.limit up to 1000, paging.offset the 1-based page).
  * - PayPal: authCaptureTransaction with payment.payPal answers responseCode "5" and a
  *   SecureAcceptanceUrl to the consent page; authCaptureContinueTransaction with refTransId and
  *   payerID approves once when the payer approved, else error 2102 (or 2009 once captured).
@@ -65,6 +82,8 @@ export const SIMULATOR_TRIGGERS = {
   noAnswerAmountCents: 1313,
   /** Duplicate window in seconds. */
   duplicateWindowSeconds: 120,
+  /** Captured charges and refunds settle this many seconds after they were made. */
+  settlementSeconds: 10 * 60,
   /** Opaque token lifetime in seconds. */
   tokenLifetimeSeconds: 15 * 60,
 } as const;
@@ -102,11 +121,20 @@ export interface GatewaySimulatorOptions {
 /** A transaction the simulator recorded, without any card or bank number. */
 export interface SimulatedTransaction {
   transId: string;
-  kind: 'card' | 'bank' | 'paypal';
-  status: 'approved' | 'held' | 'declined' | 'awaiting_consent' | 'consented' | 'cancelled' | 'captured';
+  /** 'refund' is a refundTransaction of the charge `refTransId`. */
+  kind: 'card' | 'bank' | 'paypal' | 'refund';
+  status: 'approved' | 'held' | 'declined' | 'awaiting_consent' | 'consented' | 'cancelled' | 'captured' | 'voided';
   amountCents: number;
   invoiceNumber?: string;
   refId?: string;
+  /** order.description as sent. */
+  description?: string;
+  /** The charge a refund refers to. */
+  refTransId?: string;
+  /** Integer cents refunded so far (charges only). */
+  refundedCents?: number;
+  /** When the batch holding it settled; undefined while unsettled. */
+  settledAt?: number;
   /** Masked, e.g. XXXX1111; empty for PayPal. */
   accountNumber: string;
   accountType: string;
@@ -153,6 +181,27 @@ export class GatewaySimulatorState {
     if (!t) return undefined;
     const { paypal: _paypal, ...rest } = t;
     return { ...rest };
+  }
+
+  /**
+   * Closes the batch: settles every transaction made up to `upTo` (ms since the epoch; now by
+   * default) but those held for review or awaiting PayPal capture, as the gateway's daily batch
+   * does. @returns how many settled
+   */
+  settle(upTo = Date.now()): number {
+    let n = 0;
+    for (const t of this.#transactions.values()) {
+      if (t.settledAt === undefined && settles(t) && t.createdAt <= upTo) {
+        t.settledAt = upTo;
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** @internal every transaction, oldest first (the records themselves). */
+  all(): (SimulatedTransaction & { paypal?: PaypalSession })[] {
+    return [...this.#transactions.values()];
   }
 
   /** @internal keyed hash of an account number, for the duplicate check. */
@@ -218,6 +267,29 @@ export class GatewaySimulatorState {
   }
 }
 
+/**
+ * Whether a transaction closes with the next batch: everything but a charge held for review and a
+ * PayPal payment not captured yet (declined and voided ones leave the unsettled list too).
+ */
+function settles(t: SimulatedTransaction): boolean {
+  return t.status !== 'held' && t.status !== 'awaiting_consent' && t.status !== 'consented';
+}
+
+/** The Transaction Reporting API's transactionStatus of a simulated transaction. */
+export function reportedStatus(t: SimulatedTransaction): string {
+  if (t.kind === 'refund') return t.settledAt === undefined ? 'refundPendingSettlement' : 'refundSettledSuccessfully';
+  switch (t.status) {
+    case 'approved':
+    case 'captured':
+      return t.settledAt === undefined ? 'capturedPendingSettlement' : 'settledSuccessfully';
+    case 'held': return 'FDSAuthorizedPendingReview';
+    case 'declined': return 'declined';
+    case 'voided':
+    case 'cancelled': return 'voided';
+    default: return 'authorizedPendingCapture';
+  }
+}
+
 /** Where the simulator's parts live, for config: `origin` like http://localhost:3000, `prefix` like /_gateway. */
 export function simulatorUrls(origin: string, prefix = ''): { endpoint: string; acceptJsUrl: string; tokenizeUrl: string } {
   const base = `${origin.replace(/\/+$/, '')}${prefix.replace(/\/+$/, '')}`;
@@ -240,6 +312,10 @@ const TEXT = {
   duplicate: 'A duplicate transaction has been submitted.',
   invalidAmount: 'A valid amount is required.',
   notFound: 'The transaction cannot be found.',
+  alreadyVoided: 'This transaction has already been voided.',
+  noCredit: 'The referenced transaction does not meet the criteria for issuing a credit.',
+  creditTooLarge: 'The sum of credits against the referenced transaction would exceed original debit amount.',
+  recordNotFound: 'The record cannot be found.',
   consent: 'Need payer consent.',
   notAuthorized: 'Payment not authorized.  Payment has not been authorized by the user.',
   notContinuable: 'The referenced transaction does not meet the criteria for issuing a Continued Authorization w/ Auto Capture.',
@@ -502,7 +578,9 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
       return { body: apiError('E00003', 'The simulator takes opaqueData (Accept.js) or payPal payments only.', refId) };
     }
     if (tr.transactionType === 'authCaptureContinueTransaction') return continuePaypal(tr, payment, refId);
-    return { body: apiError('E00003', 'The simulator supports authCaptureTransaction and authCaptureContinueTransaction only.', refId) };
+    if (tr.transactionType === 'voidTransaction') return { body: voidCharge(tr, refId) };
+    if (tr.transactionType === 'refundTransaction') return { body: refundCharge(tr, payment, refId) };
+    return { body: apiError('E00003', 'The simulator supports authCaptureTransaction, authCaptureContinueTransaction, voidTransaction and refundTransaction only.', refId) };
   }
 
   function chargeOpaque(tr: Json, opaque: Json, refId: string | undefined): Processed {
@@ -540,7 +618,8 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     state.rememberForDuplicates(duplicateKey, at, transId);
     const hang = amountCents === SIMULATOR_TRIGGERS.noAnswerAmountCents;
     state.record({
-      transId, kind: token.kind, status, amountCents, invoiceNumber, refId, ...account, createdAt: at, answered: !hang,
+      transId, kind: token.kind, status, amountCents, invoiceNumber, refId, description: str(order.description) || undefined,
+      ...account, createdAt: at, answered: !hang, refundedCents: 0,
     });
     const avsResultCode = token.kind === 'card' ? 'Y' : 'P';
     if (status === 'declined') {
@@ -607,6 +686,147 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     };
   }
 
+  // ----- settlement, void, refund, held transactions, reporting -----
+
+  /** Settles what is due: captured charges and refunds older than the settlement delay. */
+  const settleDue = () => state.settle(now() - SIMULATOR_TRIGGERS.settlementSeconds * 1000);
+
+  const txError = (errorCode: string, errorText: string, refId: string | undefined, refTransID = '', transId = '0'): Json =>
+    txAnswer({ responseCode: '3', transId, refTransID, error: { errorCode, errorText } }, refId);
+
+  function voidCharge(tr: Json, refId: string | undefined): Json {
+    settleDue();
+    const refTransId = str(tr.refTransId);
+    const t = state.transaction(refTransId);
+    if (!t || t.kind === 'refund') return txError('16', TEXT.notFound, refId, refTransId);
+    if (t.status === 'voided') return txError('310', TEXT.alreadyVoided, refId, refTransId, t.transId);
+    if (t.settledAt !== undefined || !['approved', 'held', 'captured'].includes(t.status)) return txError('16', TEXT.notFound, refId, refTransId);
+    t.status = 'voided';
+    return txAnswer({
+      responseCode: '1', transId: t.transId, refTransID: t.transId, authCode: '', accountNumber: t.accountNumber, accountType: t.accountType,
+      message: { code: '1', description: TEXT.approved },
+    }, refId);
+  }
+
+  function refundCharge(tr: Json, payment: Json, refId: string | undefined): Json {
+    settleDue();
+    const refTransId = str(tr.refTransId);
+    const amountCents = parseAmount(tr.amount);
+    if (amountCents === null) return txError('5', TEXT.invalidAmount, refId, refTransId);
+    const t = state.transaction(refTransId);
+    if (!t || t.kind === 'refund' || t.settledAt === undefined || !['approved', 'captured'].includes(t.status)) {
+      return txError('54', TEXT.noCredit, refId, refTransId);
+    }
+    // The account must be named by the last four digits of the charge's own (card or bank).
+    const given = isObject(payment.creditCard) ? str(payment.creditCard.cardNumber) : isObject(payment.bankAccount) ? str(payment.bankAccount.accountNumber) : '';
+    if (t.kind !== 'paypal' && given.slice(-4) !== t.accountNumber.slice(-4)) return txError('54', TEXT.noCredit, refId, refTransId);
+    if ((t.refundedCents ?? 0) + amountCents > t.amountCents) return txError('55', TEXT.creditTooLarge, refId, refTransId);
+    t.refundedCents = (t.refundedCents ?? 0) + amountCents;
+    const transId = state.newTransId();
+    const order = isObject(tr.order) ? tr.order : {};
+    state.record({
+      transId, kind: 'refund', status: 'approved', amountCents, refTransId, refId, invoiceNumber: str(order.invoiceNumber) || undefined,
+      accountNumber: t.accountNumber, accountType: t.accountType, createdAt: now(), answered: true,
+    });
+    return txAnswer({
+      responseCode: '1', transId, refTransID: refTransId, authCode: '', accountNumber: t.accountNumber, accountType: t.accountType,
+      message: { code: '1', description: TEXT.approved },
+    }, refId);
+  }
+
+  function authenticated(root: Json): boolean {
+    const auth = isObject(root.merchantAuthentication) ? root.merchantAuthentication : {};
+    return auth.name === opts.apiLoginId && auth.transactionKey === opts.transactionKey;
+  }
+
+  const AUTH_FAILED = 'User authentication failed due to invalid authentication values.';
+  const ok = (refId: string | undefined, extra: Json): Json =>
+    ({ ...extra, ...(refId ? { refId } : {}), messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] } });
+
+  function updateHeld(req: Json): Json {
+    const refId = req.refId === undefined ? undefined : str(req.refId);
+    const problem = orderProblem('updateHeldTransactionRequest', req, ['merchantAuthentication', 'clientId', 'refId', 'heldTransactionRequest']);
+    if (problem) return apiError('E00003', problem, refId);
+    if (!authenticated(req)) return apiError('E00007', AUTH_FAILED, refId);
+    const held = isObject(req.heldTransactionRequest) ? req.heldTransactionRequest : {};
+    const action = str(held.action);
+    if (action !== 'approve' && action !== 'decline') return apiError('E00003', `The 'action' element is invalid: '${action}'.`, refId);
+    const refTransId = str(held.refTransId);
+    const t = state.transaction(refTransId);
+    if (!t || t.status !== 'held') return txError('16', TEXT.notFound, refId, refTransId);
+    settleDue();
+    if (action === 'approve') {
+      t.status = 'approved';
+      return txAnswer({
+        responseCode: '1', transId: t.transId, refTransID: t.transId, authCode: t.kind === 'card' ? authCode() : '',
+        accountNumber: t.accountNumber, accountType: t.accountType, message: { code: '1', description: TEXT.approved },
+      }, refId);
+    }
+    t.status = 'declined';
+    return {
+      ...txAnswer({ responseCode: '2', transId: t.transId, refTransID: t.transId, accountNumber: t.accountNumber, accountType: t.accountType, message: { code: '2', description: TEXT.declined } }, refId),
+      messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
+    };
+  }
+
+  function transactionDetails(req: Json): Json {
+    const refId = req.refId === undefined ? undefined : str(req.refId);
+    const problem = orderProblem('getTransactionDetailsRequest', req, ['merchantAuthentication', 'clientId', 'refId', 'transId']);
+    if (problem) return apiError('E00003', problem, refId);
+    if (!authenticated(req)) return apiError('E00007', AUTH_FAILED, refId);
+    settleDue();
+    const t = state.transaction(str(req.transId));
+    if (!t) return apiError('E00040', TEXT.recordNotFound, refId);
+    const type = t.kind === 'refund' ? 'refundTransaction' : t.kind === 'paypal' && t.status !== 'captured' ? 'authOnlyTransaction' : 'authCaptureTransaction';
+    const amount = (t.amountCents / 100).toFixed(2);
+    const paymentOf = t.kind === 'bank' ? { bankAccount: { accountNumber: t.accountNumber, accountType: 'checking', echeckType: 'WEB' } }
+      : t.kind === 'paypal' ? { payPal: {} } : { creditCard: { cardNumber: t.accountNumber, expirationDate: 'XXXX', cardType: t.accountType } };
+    return ok(refId, {
+      transaction: {
+        transId: t.transId,
+        ...(t.refTransId ? { refTransId: t.refTransId } : {}),
+        submitTimeUTC: new Date(t.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        transactionType: type,
+        transactionStatus: reportedStatus(t),
+        responseCode: t.status === 'declined' ? '2' : t.status === 'held' ? '4' : '1',
+        order: { ...(t.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}), ...(t.description ? { description: t.description } : {}) },
+        authAmount: amount,
+        settleAmount: amount,
+        payment: paymentOf,
+      },
+      ...(t.refId ? { transrefId: t.refId } : {}),
+    });
+  }
+
+  function unsettledList(req: Json): Json {
+    const refId = req.refId === undefined ? undefined : str(req.refId);
+    const problem = orderProblem('getUnsettledTransactionListRequest', req, ['merchantAuthentication', 'clientId', 'refId', 'status', 'sorting', 'paging']);
+    if (problem) return apiError('E00003', problem, refId);
+    if (!authenticated(req)) return apiError('E00007', AUTH_FAILED, refId);
+    settleDue();
+    const paging = isObject(req.paging) ? req.paging : {};
+    const limit = Number(str(paging.limit) || '1000');
+    const page = Number(str(paging.offset) || '1');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return apiError('E00003', `The 'limit' element is invalid: it must be between 1 and 1000.`, refId);
+    if (!Number.isInteger(page) || page < 1 || page > 100_000) return apiError('E00003', `The 'offset' element is invalid.`, refId);
+    const pendingApproval = str(req.status) === 'pendingApproval';
+    const unsettled = state.all()
+      .filter((t) => t.settledAt === undefined && (!pendingApproval || t.status === 'held'))
+      .sort((a, b) => a.createdAt - b.createdAt);
+    const rows = unsettled.slice((page - 1) * limit, page * limit).map((t) => ({
+      transId: t.transId,
+      submitTimeUTC: new Date(t.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      transactionStatus: reportedStatus(t),
+      ...(t.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}),
+      accountType: t.accountType,
+      accountNumber: t.accountNumber,
+      settleAmount: (t.amountCents / 100).toFixed(2),
+      marketType: 'eCommerce',
+      product: 'Card Not Present',
+    }));
+    return ok(refId, { ...(rows.length ? { transactions: rows } : {}), totalNumInResultSet: unsettled.length });
+  }
+
   // ----- routes -----
 
   const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
@@ -625,8 +845,11 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     const root = readJson(request.body);
     if (!root) return sendApi(reply, apiError('E00003', 'Data at the root level is invalid.'));
     if (isObject(root.securePaymentContainerRequest)) return sendApi(reply, tokenize(root));
+    if (isObject(root.updateHeldTransactionRequest)) return sendApi(reply, updateHeld(root.updateHeldTransactionRequest));
+    if (isObject(root.getTransactionDetailsRequest)) return sendApi(reply, transactionDetails(root.getTransactionDetailsRequest));
+    if (isObject(root.getUnsettledTransactionListRequest)) return sendApi(reply, unsettledList(root.getUnsettledTransactionListRequest));
     if (!isObject(root.createTransactionRequest)) {
-      return sendApi(reply, apiError('E00003', 'The simulator answers createTransactionRequest and securePaymentContainerRequest only.'));
+      return sendApi(reply, apiError('E00003', 'The simulator answers createTransactionRequest, updateHeldTransactionRequest, getTransactionDetailsRequest, getUnsettledTransactionListRequest and securePaymentContainerRequest only.'));
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const processed = createTransaction(root, request);
