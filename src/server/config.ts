@@ -76,6 +76,7 @@ const envSchema = z.object({
   AUTHORIZE_NET_CLIENT_KEY: z.string().optional(),
   AUTHORIZE_NET_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://').optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   RENEWAL_DISCOUNT_EXTENSION_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   REMINDERS_ENABLED: bool.default(true),
   ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
@@ -169,6 +170,8 @@ export interface PaymentsConfig {
   clientKey: string;
   /** Whole-call limit of one gateway request; past it the payment is left pending. */
   timeoutMs: number;
+  /** How often the reconciliation with the gateway runs (docs/payments.md); 0 turns it off. */
+  reconcileIntervalMinutes: number;
 }
 
 /** Where the app serves the gateway simulator in simulator mode. */
@@ -193,6 +196,7 @@ function paymentsFromEnv(e: Env, publicUrl: string): PaymentsConfig {
       transactionKey: randomSecret(12),
       clientKey: randomSecret(24),
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,
     };
   }
   const base = e.NODE_ENV === 'production' ? AUTHORIZE_NET.production : AUTHORIZE_NET.sandbox;
@@ -204,6 +208,7 @@ function paymentsFromEnv(e: Env, publicUrl: string): PaymentsConfig {
     transactionKey: e.AUTHORIZE_NET_TRANSACTION_KEY!,
     clientKey: e.AUTHORIZE_NET_CLIENT_KEY!,
     timeoutMs: e.PAYMENT_TIMEOUT_MS,
+    reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,
   };
 }
 

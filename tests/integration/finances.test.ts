@@ -126,6 +126,8 @@ describe('GET /api/finances (SPEC tool 14, §2 /app/finances)', () => {
       gateway_trans_id: expect.any(String),
       created_at: at(1).toISOString(),
       settled_at: at(1).toISOString(),
+      refunded_cents: 0,
+      refunds: [],
       invoices: [
         { id: inv.renewal, number: await numberOf(inv.renewal), amount_cents: 29_500 },
         { id: inv.fee, number: await numberOf(inv.fee), amount_cents: 5_000 },

@@ -233,7 +233,7 @@ describe('real Authorize.Net settings', () => {
       config: {
         payments: {
           gateway: 'authorize-net', endpoint: 'https://apitest.authorize.net/xml/v1/request.api', acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
-          apiLoginId: 'merchantLogin', transactionKey: 'never-sent-key', clientKey: 'publicClientKey', timeoutMs: 1000,
+          apiLoginId: 'merchantLogin', transactionKey: 'never-sent-key', clientKey: 'publicClientKey', timeoutMs: 1000, reconcileIntervalMinutes: 0,
         },
       },
     });

@@ -11,3 +11,14 @@ export async function getOrCreateSetting(db: Db, key: string, make: () => string
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
   return row.value;
 }
+
+/** The setting `key`, or null when it was never set. */
+export async function getSetting(db: Db, key: string): Promise<string | null> {
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, key));
+  return row?.value ?? null;
+}
+
+/** Sets `key` to `value` (created or replaced). */
+export async function putSetting(db: Db, key: string, value: string): Promise<void> {
+  await db.insert(appSettings).values({ key, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { PageObject } from '../rules/pagination.ts';
+import { requiredText } from '../validation.ts';
+import { dollarsField } from './payments.ts';
 import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts';
 
 /**
@@ -13,7 +15,7 @@ import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts
 export const ADMIN_PAYMENTS_PER_PAGE = 25;
 
 /** Statuses the list shows and filters by; PayPal sessions never completed are never listed. */
-export const ADMIN_PAYMENT_STATUSES = ['paid', 'held', 'pending', 'declined', 'failed'] as const satisfies readonly FinanceStatus[];
+export const ADMIN_PAYMENT_STATUSES = ['paid', 'held', 'pending', 'declined', 'failed', 'voided', 'refunded'] as const satisfies readonly FinanceStatus[];
 /** Methods the list filters by. */
 export const ADMIN_PAYMENT_METHODS = ['card', 'bank', 'paypal', 'zero'] as const satisfies readonly FinanceMethod[];
 /** Overdue filter of the open invoices: dated more than this many days ago. */
@@ -55,8 +57,11 @@ export interface AdminMoneyTotals {
   pending_payments: number;
 }
 
-/** One row of the payments list: a payment as the finances page shows it, with its account. */
-export type AdminPaymentRow = FinancePayment & { account: { id: number; name: string } };
+/** What staff may do with a payment now (docs/payments.md "Staff actions"). */
+export type StaffPaymentAction = 'approve' | 'decline' | 'void' | 'refund' | 'resolve';
+
+/** One row of the payments list: a payment as the finances page shows it, with its account and the actions staff may take. */
+export type AdminPaymentRow = FinancePayment & { account: { id: number; name: string }; actions: StaffPaymentAction[] };
 
 /** GET /api/admin/payments: the SPEC §3 page object plus the totals. */
 export type AdminPaymentsPage = PageObject<AdminPaymentRow> & { totals: AdminMoneyTotals };
@@ -74,3 +79,65 @@ export interface AdminOpenInvoiceRow {
 
 /** GET /api/admin/invoices/open: the SPEC §3 page object plus the totals. */
 export type AdminOpenInvoicesPage = PageObject<AdminOpenInvoiceRow> & { totals: AdminMoneyTotals };
+
+/**
+ * Body of the staff's payment actions (docs/payments.md "Staff actions"): approve or decline a held
+ * payment, decline a pending one the gateway has no record of, void a paid one before settlement.
+ * The reason is kept in the audit log; it is never mailed to the account.
+ */
+export const paymentActionSchema = z.object({
+  reason: requiredText({ label: 'reason', max: 500 }),
+});
+export type PaymentActionInput = z.output<typeof paymentActionSchema>;
+
+/** Body of a refund: the amount in decimal dollars (at most what is left of the payment) and why. */
+export const refundSchema = z.object({
+  amount: dollarsField('amount').refine((v) => v > 0, 'The amount field must be greater than 0.'),
+  reason: requiredText({ label: 'reason', max: 500 }),
+});
+export type RefundInput = z.output<typeof refundSchema>;
+
+/** Body of marking a gateway discrepancy resolved: what staff did about it. */
+export const resolveDiscrepancySchema = z.object({
+  resolution: requiredText({ label: 'resolution', max: 500 }),
+});
+
+/** A payment that needs a staff decision, as the payments page lists it (integer cents, ISO dates). */
+export interface AttentionPayment extends AdminPaymentRow {
+  /** Why staff must decide; null for a payment simply held or pending. */
+  review_reason: string | null;
+  /** How many times the reconciliation asked the gateway, and when last. */
+  checks: number;
+  checked_at: string | null;
+  /** A refund whose answer never came, if any (integer cents). */
+  pending_refund_cents: number | null;
+}
+
+/** A charge at the gateway that no payment accounts for. */
+export interface AttentionDiscrepancy {
+  id: number;
+  trans_id: string;
+  trans_ref_id: string;
+  payment_id: number | null;
+  amount_cents: number;
+  transaction_status: string;
+  account_type: string;
+  account_last4: string;
+  invoice_number: string;
+  submitted_at: string | null;
+  found_at: string;
+}
+
+/** GET /api/admin/payments/attention: what needs a staff decision, oldest first. */
+export interface PaymentsAttention {
+  payments: AttentionPayment[];
+  discrepancies: AttentionDiscrepancy[];
+  /** When the reconciliation last ran on this server, or null. */
+  last_reconciled_at: string | null;
+}
+
+/** The answer of a staff action: what happened, in words, and the payment now. */
+export interface PaymentActionAnswer {
+  message: string;
+  payment: AdminPaymentRow;
+}

@@ -15,13 +15,16 @@ export type FinanceMethod = 'card' | 'bank' | 'paypal' | 'zero';
  * payments.status as the finances page lists it. 'awaiting_consent' and 'cancelled' (PayPal
  * sessions never completed) are never listed: nothing was attempted from the payer's side.
  */
-export type FinanceStatus = 'pending' | 'paid' | 'held' | 'declined' | 'failed';
+export type FinanceStatus = 'pending' | 'paid' | 'held' | 'declined' | 'failed' | 'voided' | 'refunded';
 
 /** Statuses left out of the finances list and without receipts: PayPal sessions that never completed. */
 export const UNLISTED_PAYMENT_STATUSES = ['awaiting_consent', 'cancelled'] as const;
 
-/** Statuses that have a receipt: the money was taken (held: taken, still under review). */
-export const RECEIPT_STATUSES = ['paid', 'held'] as const;
+/**
+ * Statuses that have a receipt: the money was taken (held: taken, still under review; refunded:
+ * taken, then given back, which the receipt shows).
+ */
+export const RECEIPT_STATUSES = ['paid', 'held', 'refunded'] as const;
 
 /** Payments per page of GET /api/finances. */
 export const FINANCES_PER_PAGE = 20;
@@ -56,6 +59,10 @@ export interface FinancePayment {
   created_at: string;
   /** When the outcome was recorded; null while pending. */
   settled_at: string | null;
+  /** Given back by staff so far, integer cents (docs/payments.md "Staff actions"). */
+  refunded_cents: number;
+  /** The refunds made, oldest first: integer cents and when. */
+  refunds: { amount_cents: number; created_at: string }[];
   /** Oldest invoice first. */
   invoices: FinanceInvoice[];
 }
@@ -101,12 +108,14 @@ export const PAYMENT_STATUS_LABELS: Readonly<Record<FinanceStatus, string>> = {
   pending: 'Not confirmed yet',
   declined: 'Declined',
   failed: 'Failed',
+  voided: 'Voided (nothing charged)',
+  refunded: 'Refunded',
 };
 
 /** 'paid' -> 'Paid'; a status this code does not know is shown as it is. */
 export const paymentStatusLabel = (status: string): string => PAYMENT_STATUS_LABELS[status as FinanceStatus] ?? status;
 
-/** Whether a payment of this status has a receipt (paid or held). */
+/** Whether a payment of this status has a receipt (paid, held or refunded). */
 export const hasReceipt = (status: string): boolean => (RECEIPT_STATUSES as readonly string[]).includes(status);
 
 /** Payment methods in words. */

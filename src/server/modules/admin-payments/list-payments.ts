@@ -5,7 +5,7 @@ import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
   ADMIN_PAYMENT_STATUSES, ADMIN_PAYMENTS_PER_PAGE, type AdminPaymentRow, type AdminPaymentsPage, type AdminPaymentsQuery,
 } from '../../../shared/schemas/admin-payments.ts';
-import { toFinancePaymentsOfAccounts } from '../finances/payment-view.ts';
+import { toAdminPaymentRows } from './list-attention.ts';
 import { getMoneyTotals } from './money-totals.ts';
 
 /** The query string of another page of the same filters (for the page object's links). */
@@ -20,8 +20,8 @@ function pageUrl(q: AdminPaymentsQuery, page: number): string {
 /**
  * GET /api/admin/payments (issue 7; SPEC §3 "Search results page"): one page of every account's
  * payments, newest first (then by id), 25 a page, each shaped as the finances page shows it
- * (`toFinancePaymentsOfAccounts`: integer cents, ISO dates, the invoices of its own account) with
- * its account's id and name, plus the whole-site totals (`getMoneyTotals`).
+ * (`toAdminPaymentRows`: integer cents, ISO dates, the invoices of its own account) with its
+ * account's id and name and the actions staff may take, plus the whole-site totals (`getMoneyTotals`).
  *
  * Lists the statuses of ADMIN_PAYMENT_STATUSES only, named by value (`status IN (…)` or `= …`), so
  * PayPal sessions never completed ('awaiting_consent', 'cancelled') are left out and the
@@ -41,7 +41,6 @@ export async function listAdminPayments(db: Db, q: AdminPaymentsQuery): Promise<
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(ADMIN_PAYMENTS_PER_PAGE)
     .offset((q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
-  const shaped = await toFinancePaymentsOfAccounts(db, rows.map((r) => r.payment));
-  const data: AdminPaymentRow[] = shaped.map((p, i) => ({ ...p, account: rows[i]!.account }));
+  const data: AdminPaymentRow[] = await toAdminPaymentRows(db, rows);
   return { ...buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), totals: await getMoneyTotals(db) };
 }

@@ -1,20 +1,81 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireAdmin } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
-import { adminOpenInvoicesQuery, adminPaymentsQuery } from '../../../shared/schemas/admin-payments.ts';
+import { notFound } from '../../errors.ts';
+import {
+  adminOpenInvoicesQuery, adminPaymentsQuery, paymentActionSchema, refundSchema, resolveDiscrepancySchema,
+} from '../../../shared/schemas/admin-payments.ts';
+import { getCompany } from '../content/get-company.ts';
+import { lastReconciledAt, reconcilePendingAfterMs, runReconciliation } from '../payments/reconciliation-job.ts';
 import { listAdminPayments } from './list-payments.ts';
 import { listOpenInvoices } from './list-open-invoices.ts';
+import { findAdminPaymentRow, listPaymentsAttention } from './list-attention.ts';
+import { decideHeldPayment } from './decide-held-payment.ts';
+import { voidPayment } from './void-payment.ts';
+import { refundPayment } from './refund-payment.ts';
+import { resolveDiscrepancy, resolvePaymentReview } from './resolve-review.ts';
+import type { StaffActionAnswer, StaffPaymentDeps } from './staff-payment-deps.ts';
+
+const idOf = (req: FastifyRequest, what: string) => {
+  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
+  if (!parsed.success) throw notFound(what);
+  return parsed.data.id;
+};
 
 /**
- * The staff's view of money (issue 7; page /admin/payments): `GET /api/admin/payments?status=&method=&page=`
- * (every account's payments, newest first) and `GET /api/admin/invoices/open?overdue=&page=` (every
- * account's open invoices, oldest first), both SPEC §3 page objects of 25 with the whole-site
- * totals. Admins only: 401 for visitors, 403 for everyone else; an unknown filter value is 422.
+ * The staff's view of money (docs/payments.md; page /admin/payments). Staff only: 401 for visitors,
+ * 403 for everyone else; an unknown filter value or a bad body is 422.
+ * - `GET /api/admin/payments?status=&method=&page=` every account's payments, newest first, and
+ *   `GET /api/admin/invoices/open?overdue=&page=` every account's open invoices, oldest first,
+ *   both page objects of 25 with the whole-site totals;
+ * - `GET /api/admin/payments/attention` what needs a decision, and
+ *   `POST /api/admin/payments/reconcile` to ask the gateway now;
+ * - `POST /api/admin/payments/{id}/approve|decline|void|resolve` `{ reason }` and
+ *   `POST /api/admin/payments/{id}/refund` `{ amount, reason }`: each audited, the account mailed;
+ * - `POST /api/admin/payments/discrepancies/{id}/resolve` `{ resolution }`.
  */
 export async function adminPaymentRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);
     admin.get('/api/admin/payments', async (req) => listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)));
     admin.get('/api/admin/invoices/open', async (req) => listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)));
+    admin.get('/api/admin/payments/attention', async () =>
+      listPaymentsAttention(app.db, { pendingAfterMs: reconcilePendingAfterMs(app), lastReconciledAt: await lastReconciledAt(app) }));
+    admin.post('/api/admin/payments/reconcile', async () => ({ message: 'The payments were checked with the payment gateway.', summary: await runReconciliation(app) }));
+
+    const deps = async (req: FastifyRequest): Promise<StaffPaymentDeps> =>
+      ({ db: app.db, gateway: app.providers.payments, log: req.log, companyName: (await getCompany(app.db)).name });
+    const answer = async (reply: FastifyReply, done: StaffActionAnswer) =>
+      reply.code(done.statusCode).send({ message: done.message, payment: await findAdminPaymentRow(app.db, done.paymentId) });
+    const actor = (req: FastifyRequest) => ({ userId: req.user!.id, ip: req.ip });
+
+    for (const action of ['approve', 'decline'] as const) {
+      admin.post(`/api/admin/payments/:id/${action}`, async (req, reply) => {
+        const id = idOf(req, 'The payment');
+        const { reason } = parseInput(paymentActionSchema, req.body);
+        return answer(reply, await decideHeldPayment(await deps(req), { paymentId: id, action, reason, actor: actor(req) }));
+      });
+    }
+    admin.post('/api/admin/payments/:id/void', async (req, reply) => {
+      const id = idOf(req, 'The payment');
+      const { reason } = parseInput(paymentActionSchema, req.body);
+      return answer(reply, await voidPayment(await deps(req), { paymentId: id, reason, actor: actor(req) }));
+    });
+    admin.post('/api/admin/payments/:id/refund', async (req, reply) => {
+      const id = idOf(req, 'The payment');
+      const { amount, reason } = parseInput(refundSchema, req.body);
+      return answer(reply, await refundPayment(await deps(req), { paymentId: id, amount, reason, actor: actor(req) }));
+    });
+    admin.post('/api/admin/payments/:id/resolve', async (req, reply) => {
+      const id = idOf(req, 'The payment');
+      const { reason } = parseInput(paymentActionSchema, req.body);
+      return answer(reply, await resolvePaymentReview(await deps(req), { paymentId: id, reason, actor: actor(req) }));
+    });
+    admin.post('/api/admin/payments/discrepancies/:id/resolve', async (req) => {
+      const id = idOf(req, 'The gateway charge');
+      const { resolution } = parseInput(resolveDiscrepancySchema, req.body);
+      return resolveDiscrepancy(await deps(req), { id, resolution, actor: actor(req) });
+    });
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoices, paymentInvoices, payments } from '../../db/schema.ts';
+import { invoices, paymentInvoices, paymentRefunds, payments } from '../../db/schema.ts';
 import type { FinanceInvoice, FinanceMethod, FinancePayment, FinanceStatus } from '../../../shared/schemas/finances.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -8,13 +8,15 @@ export type PaymentRow = typeof payments.$inferSelect;
 /**
  * Payment rows of one account as the finances page and the receipt show them (SPEC tool 14), in
  * the order given. Each payment's invoices, oldest first:
- * - a paid payment: what it settled on each invoice (payment_invoices joined with invoices),
- *   `amount_cents` in integer cents;
- * - any other status (held, pending, declined, failed): the invoices it was meant for
+ * - a paid or refunded payment: what it settled on each invoice (payment_invoices joined with
+ *   invoices), `amount_cents` in integer cents (a refund gives money back; it leaves the invoice
+ *   settled, docs/payments.md);
+ * - any other status (held, pending, declined, failed, voided): the invoices it was meant for
  *   (payments.invoice_ids) with `amount_cents` null, since nothing was applied to them. A paid
  *   payment without allocation rows is shown the same way.
+ * Each carries its refunds (payment_refunds that went through), oldest first.
  * Only invoices of `accountId` are read, so a stray id never reveals another account's invoice.
- * Reads payment_invoices and invoices; writes nothing.
+ * Reads payment_invoices, payment_refunds and invoices; writes nothing.
  */
 export async function toFinancePayments(db: DbOrTx, accountId: number, rows: readonly PaymentRow[]): Promise<FinancePayment[]> {
   return shapePayments(db, rows, () => accountId);
@@ -34,7 +36,7 @@ async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf:
   if (!rows.length) return [];
   const accountIds = [...new Set(rows.map(accountOf))];
   const accountOfPayment = new Map(rows.map((r) => [r.id, accountOf(r)]));
-  const paidIds = rows.filter((r) => r.status === 'paid').map((r) => r.id);
+  const paidIds = rows.filter((r) => r.status === 'paid' || r.status === 'refunded').map((r) => r.id);
   const applied = new Map<number, FinanceInvoice[]>();
   if (paidIds.length) {
     const allocations = await db
@@ -60,6 +62,20 @@ async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf:
       .where(and(inArray(invoices.id, selectedIds), inArray(invoices.accountId, accountIds)));
     for (const r of found) numbers.set(r.id, { number: r.number, accountId: r.accountId });
   }
+  const refunds = new Map<number, { amount_cents: number; created_at: string }[]>();
+  const refundedIds = rows.filter((r) => r.refundedCents > 0).map((r) => r.id);
+  if (refundedIds.length) {
+    const done = await db.select({ paymentId: paymentRefunds.paymentId, amount_cents: paymentRefunds.amountCents, at: paymentRefunds.settledAt, createdAt: paymentRefunds.createdAt })
+      .from(paymentRefunds)
+      .where(and(inArray(paymentRefunds.paymentId, refundedIds), eq(paymentRefunds.status, 'refunded')))
+      .orderBy(asc(paymentRefunds.id));
+    for (const r of done) {
+      const entry = { amount_cents: r.amount_cents, created_at: (r.at ?? r.createdAt).toISOString() };
+      const list = refunds.get(r.paymentId);
+      if (list) list.push(entry);
+      else refunds.set(r.paymentId, [entry]);
+    }
+  }
   const ownInvoice = (r: PaymentRow, id: number) => numbers.get(id)?.accountId === accountOf(r);
 
   return rows.map((r) => ({
@@ -74,6 +90,8 @@ async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf:
     gateway_trans_id: r.gatewayTransId,
     created_at: r.createdAt.toISOString(),
     settled_at: r.settledAt ? r.settledAt.toISOString() : null,
+    refunded_cents: r.refundedCents,
+    refunds: refunds.get(r.id) ?? [],
     // invoice_ids were stored oldest first by the payment step (lockInvoices' order).
     invoices: applied.get(r.id)
       ?? r.invoiceIds.filter((id) => ownInvoice(r, id)).map((id) => ({ id, number: numbers.get(id)!.number, amount_cents: null })),

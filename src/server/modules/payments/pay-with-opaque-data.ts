@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
@@ -9,12 +9,12 @@ import type { SessionUser } from '../../plugins/session.ts';
 import { splitFullName, type BillTo, type ChargeOutcome, type PaymentGateway } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import {
-  applyCreditToInvoices, assertNotHeld, assertPayable, claimDiscount, findPaymentByKey, holdInvoices, lockInvoices, markForReview,
-  releaseDiscountClaim, REVIEW_REASONS, summarizeLocked, type PaymentRow,
+  assertNotHeld, assertPayable, claimDiscount, findPaymentByKey, holdInvoices, lockInvoices, summarizeLocked, type PaymentRow,
 } from './payment-steps.ts';
 
 export { paymentRefId } from './payment-steps.ts';
 import { paymentRefId } from './payment-steps.ts';
+import { movePayment } from './payment-transitions.ts';
 
 /** SPEC §8 "Payments" texts, and this module's own answers for the cases SPEC leaves open. */
 export const PAYMENT_MESSAGES = {
@@ -226,36 +226,25 @@ export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outc
     deps.log.warn({ paymentId: payment.id, reason: outcome.reason }, 'payment not confirmed by the gateway; left pending');
     return { row: payment, unassignedCents: 0 };
   }
-  const status: PaymentStatus = outcome.status === 'approved' ? 'paid' : outcome.status === 'held' ? 'held' : outcome.status === 'declined' ? 'declined' : 'failed';
+  const status = outcome.status === 'approved' ? 'paid' : outcome.status === 'held' ? 'held' : outcome.status === 'declined' ? 'declined' : 'failed';
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(payments).set({
-      status,
-      gatewayTransId: outcome.transId,
-      authCode: outcome.status === 'approved' ? outcome.authCode || null : null,
-      accountLast4: 'accountNumber' in outcome ? outcome.accountNumber || null : null,
-      accountType: 'accountType' in outcome ? outcome.accountType || null : null,
-      gatewayCode: outcome.code || outcome.message?.code || null,
-      gatewayMessage: outcome.text || outcome.message?.text || null,
-      settledAt: status === 'held' ? null : now,
-    }).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'))).returning();
-    if (!row) {
-      // Settled meanwhile by someone else (e.g. a reconciliation): report what is stored.
+    const moved = await movePayment(tx, payment, ['pending'], status, {
+      transId: outcome.transId,
+      authCode: outcome.status === 'approved' ? outcome.authCode : null,
+      accountLast4: 'accountNumber' in outcome ? outcome.accountNumber : null,
+      accountType: 'accountType' in outcome ? outcome.accountType : null,
+      code: outcome.code || outcome.message?.code || null,
+      message: outcome.text || outcome.message?.text || null,
+    }, now);
+    if (!moved) {
+      // Settled meanwhile by someone else (e.g. the reconciliation): report what is stored.
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
       return { row: current, unassignedCents: 0 };
     }
-    if (status === 'declined' || status === 'failed') {
-      // No money moved: the code claimed for this payment may be used again.
-      await releaseDiscountClaim(tx, row);
-      return { row, unassignedCents: 0 };
-    }
-    if (status !== 'paid') return { row, unassignedCents: 0 };
-
-    const credit = await applyCreditToInvoices(tx, row, row.amountCents + row.discountCents);
-    if (credit > 0) {
+    if (moved.unassignedCents > 0) {
       // docs/payments.md "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
-      deps.log.warn({ paymentId: row.id, unassignedCents: credit }, 'approved payment could not be fully applied to its invoices');
-      await markForReview(tx, row.id, REVIEW_REASONS.unassigned);
+      deps.log.warn({ paymentId: moved.row.id, unassignedCents: moved.unassignedCents }, 'approved payment could not be fully applied to its invoices');
     }
-    return { row, unassignedCents: credit };
+    return moved;
   });
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { discountReservations, invoices, paymentInvoices, payments } from '../../db/schema.ts';
 import { HttpError, notFound, ValidationError } from '../../errors.ts';
 import { redeemReservation } from '../discounts/redeem-reservation.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { findReservedDiscount, type ReservedDiscount } from '../discounts/find-reserved-discount.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
 import { applyPaidRenewal } from '../renewals/apply-paid-renewal.ts';
@@ -105,8 +106,8 @@ export async function claimDiscount(tx: DbOrTx, reservationId: number, paymentId
     claimed = await redeemReservation(tx, reservationId, paymentRefId(paymentId), at);
   } catch (err) {
     // Two reservations of one code redeemed at once: the unique index lets one through.
-    if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') claimed = false;
-    else throw err;
+    if (!isUniqueViolation(err)) throw err;
+    claimed = false;
   }
   if (!claimed) throw ValidationError.field('discount_id', DISCOUNT_ALREADY_USED);
 }
@@ -117,6 +118,11 @@ export const REVIEW_REASONS = {
   noRecord: 'The gateway has no record of this charge after the wait.',
   gatewayMismatch: 'The gateway reports this charge differently from our records.',
 } as const;
+
+/** Takes a payment off the staff's list once they dealt with it (payments.review_reason). Writes payments. */
+export async function clearReview(tx: DbOrTx, paymentId: number): Promise<void> {
+  await tx.update(payments).set({ reviewReason: null }).where(eq(payments.id, paymentId));
+}
 
 /** Puts a payment before staff with `reason` (payments.review_reason). Writes payments. */
 export async function markForReview(tx: DbOrTx, paymentId: number, reason: string): Promise<void> {

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { getCompany } from '../content/get-company.ts';
+import { getSetting, putSetting } from '../settings.ts';
+import { reconcilePayments, type ReconcileSummary } from './reconcile-payments.ts';
+
+/** app_settings key of when the reconciliation last finished, ISO 8601 (shared by every server). */
+const LAST_RUN_KEY = 'payments.last_reconciled_at';
+
+/**
+ * How old a pending payment or refund must be before the reconciliation asks about it: the
+ * gateway call's whole timeout plus a minute, so a call still in flight is never second-guessed.
+ */
+export const reconcilePendingAfterMs = (app: FastifyInstance) => app.config.payments.timeoutMs + 60_000;
+
+/**
+ * One reconciliation run with this app's gateway and database (docs/payments.md
+ * "Reconciliation"), remembered as the last run. Used by the schedule and by staff's "Check with
+ * the gateway now". Writes what reconcilePayments writes, and app_settings.
+ */
+export async function runReconciliation(app: FastifyInstance): Promise<ReconcileSummary> {
+  const company = await getCompany(app.db);
+  const summary = await reconcilePayments(
+    { db: app.db, gateway: app.providers.payments, log: app.log, companyName: company.name },
+    { pendingAfterMs: reconcilePendingAfterMs(app) },
+  );
+  await putSetting(app.db, LAST_RUN_KEY, new Date().toISOString());
+  return summary;
+}
+
+/** When the reconciliation last finished on any server, or null. */
+export async function lastReconciledAt(app: FastifyInstance): Promise<Date | null> {
+  const value = await getSetting(app.db, LAST_RUN_KEY);
+  return value ? new Date(value) : null;
+}
+
+/**
+ * Runs the reconciliation every `config.payments.reconcileIntervalMinutes` (RECONCILE_INTERVAL_MINUTES,
+ * default 10; 0 turns it off), the first time a minute after start. Runs never overlap in a
+ * process; across servers each payment is claimed by one run at a time. Stops with the app.
+ */
+export function startPaymentReconciliation(app: FastifyInstance, firstRunMs = 60_000): void {
+  const minutes = app.config.payments.reconcileIntervalMinutes;
+  if (!minutes) return;
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runReconciliation(app);
+    } catch (err) {
+      app.log.warn({ err }, 'payment reconciliation failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(run, firstRunMs);
+  const every = setInterval(run, minutes * 60_000);
+  first.unref();
+  every.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+  });
+}
