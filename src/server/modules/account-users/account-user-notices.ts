@@ -39,8 +39,8 @@ export const accountUserNotices = {
   /** An e-mail change: to the old address and to the new one. */
   emailChanged(ctx: NoticeContext, user: Person & { id: number }, oldEmail: string, newEmail: string): MailToQueue[] {
     const text = `${hello(user)}\n\nThe sign-in e-mail address of your ${ctx.companyName} account for ${ctx.accountName} was changed ` +
-      `${byWhom(ctx, user)} from ${oldEmail} to ${newEmail}. Sign in with the new address from now on; other signed-in ` +
-      `devices were signed out.\n${footer(ctx)}`;
+      `${byWhom(ctx, user)} from ${oldEmail} to ${newEmail}. Sign in with the new address from now on. For your safety, ` +
+      `you were signed out on other devices.\n${footer(ctx)}`;
     const subject = `Your ${ctx.companyName} sign-in e-mail address was changed`;
     return [
       { kind: 'account_users.email_changed', to: oldEmail, subject, text },
@@ -55,7 +55,7 @@ export const accountUserNotices = {
       to: user.email,
       subject: `Your ${ctx.companyName} password was changed`,
       text: `${hello(user)}\n\nThe password of your ${ctx.companyName} account for ${ctx.accountName} was changed ${byWhom(ctx, user)}. ` +
-        `Other signed-in devices were signed out.\n${footer(ctx)}`,
+        `For your safety, you were signed out on other devices.\n${footer(ctx)}`,
     }];
   },
 
@@ -77,16 +77,16 @@ export const accountUserNotices = {
     if (from) {
       mails.push({
         kind: 'account_users.primary_transferred', to: from.email, subject,
-        text: `${hello(from)}\n\nYou are no longer the primary user of the ${ctx.companyName} account of ${ctx.accountName}: ` +
-          `${to.email} is, since a change made ${byWhom(ctx, from)}. You can still sign in and edit your own details; ` +
-          `other signed-in devices were signed out.\n${footer(ctx)}`,
+        text: `${hello(from)}\n\nYou are no longer the primary user of the ${ctx.companyName} account of ${ctx.accountName}; ` +
+          `${to.email} is. This was changed ${byWhom(ctx, from)}. You can still sign in and edit your own details. ` +
+          `For your safety, you were signed out on other devices.\n${footer(ctx)}`,
       });
     }
     mails.push({
       kind: 'account_users.primary_transferred', to: to.email, subject,
-      text: `${hello(to)}\n\nYou are now the primary user of the ${ctx.companyName} account of ${ctx.accountName}, ` +
-        `by a change made ${byWhom(ctx, to)}${from ? ` (the primary user was ${from.email})` : ''}. You can now add, edit and remove ` +
-        `the account's users. Signed-in devices other than the one that made the change were signed out.\n${footer(ctx)}`,
+      text: `${hello(to)}\n\nYou are now the primary user of the ${ctx.companyName} account of ${ctx.accountName}` +
+        `${from ? `, in place of ${from.email}` : ''}. This was changed ${byWhom(ctx, to)}. You can now add, edit and remove ` +
+        `the account's users. For your safety, you were signed out; sign in again to continue.\n${footer(ctx)}`,
     });
     return mails;
   },
