@@ -2,23 +2,49 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
+import { axeFindings } from './support/axe.ts';
 
 let s: Session;
+let pat: Session;
 let staff: Session;
-beforeAll(async () => { [s, staff] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([s?.close(), staff?.close()]); });
+beforeAll(async () => { [s, pat, staff] = await Promise.all([openBrowser(), openBrowser(), openBrowser()]); });
+afterAll(async () => { await Promise.all([s?.close(), pat?.close(), staff?.close()]); });
 
 const HOLDER = { email: 'users.e2e.holder@example.com', password: 'Holder#Users-2026' };
 const PAT = { email: 'pat.second@example.com', password: 'Pat-Second-2026' };
+const PAT_NEW_EMAIL = 'patricia.second@example.com';
+const QUINN = { email: 'quinn.third@example.com', password: 'Quinn-Third-2026' };
+let accountId = 0;
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 const rowOf = (page: Page, email: string) => usersTable(page).getByRole('row').filter({ hasText: email });
 const primaryIcons = (page: Page, email: string) => rowOf(page, email).getByRole('img', { name: 'Primary user' });
 
-describe('account users (SPEC §2 "Admin account users", §4, §8)', () => {
-  it('a holder adds a user, edits them, makes them primary, cannot delete the primary and deletes the other user', async () => {
+/** Waits until no toast covers the page and every transition has ended, then saves a screenshot. */
+async function screenshot(page: Page, file: string, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 15_000 });
+  await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+  await page.screenshot({ path: `test-results/${file}`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Adds a user through the "New user" form, as the primary user does. */
+async function addUser(page: Page, user: { email: string; password: string }, first: string, last: string) {
+  const form = page.getByRole('form', { name: 'New user' });
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
+  await form.getByLabel('First name').fill(first);
+  await form.getByLabel('Last name').fill(last);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await form.getByLabel('Confirm password').fill(user.password);
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await rowOf(page, user.email).waitFor();
+}
+
+describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account users", §4, §8)', () => {
+  it('the primary user adds and edits users, cannot delete the primary user and deletes another after confirming', async () => {
     const { page } = s;
-    const { accountId } = await newAccountHolder(page, { ...HOLDER, name: 'Teton Track Boosters' });
+    ({ accountId } = await newAccountHolder(page, { ...HOLDER, name: 'Teton Track Boosters' }));
 
     await page.goto('/account');
     await page.getByRole('link', { name: 'Users', exact: true }).click();
@@ -32,14 +58,10 @@ describe('account users (SPEC §2 "Admin account users", §4, §8)', () => {
     expect(await form.getByRole('checkbox', { name: 'Bulk e-mails' }).isChecked()).toBe(true);
     expect(await form.getByRole('checkbox', { name: 'Event e-mails' }).isChecked()).toBe(true);
     expect(await form.getByRole('checkbox', { name: 'SMS messages' }).isChecked()).toBe(false);
-    await form.getByRole('textbox', { name: 'E-mail' }).fill(PAT.email);
-    await form.getByLabel('First name').fill('Pat');
-    await form.getByLabel('Last name').fill('Second');
-    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(PAT.password);
-    await form.getByLabel('Confirm password').fill(PAT.password);
+    // Adding an ordinary user asks for no current password.
+    expect(await form.getByLabel('Current password').count()).toBe(0);
     await form.getByLabel('Phone', { exact: true }).fill('(307) 555-0142');
-    await form.getByRole('button', { name: 'Create user' }).click();
-    await rowOf(page, PAT.email).waitFor();
+    await addUser(page, PAT, 'Pat', 'Second');
     expect(await primaryIcons(page, PAT.email).count()).toBe(0);
     expect(await form.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe('');
 
@@ -51,65 +73,132 @@ describe('account users (SPEC §2 "Admin account users", §4, §8)', () => {
     await edit.getByLabel('First name').fill('Patricia');
     await edit.getByLabel('SMS phone').fill('307-555-0143');
     await edit.getByRole('checkbox', { name: 'SMS messages' }).check();
+    expect(await edit.getByLabel('Current password').count()).toBe(0);
     await edit.getByRole('button', { name: 'Save user' }).click();
     await rowOf(page, PAT.email).getByText('Patricia Second').waitFor();
     expect(await edit.getByRole('checkbox', { name: 'SMS messages' }).isChecked()).toBe(true);
 
-    // Make Patricia primary: the icon moves.
-    await edit.getByRole('checkbox', { name: 'Make this the primary user' }).check();
-    await edit.getByRole('button', { name: 'Save user' }).click();
-    await primaryIcons(page, PAT.email).waitFor();
-    await page.waitForFunction((email) => {
-      const row = [...document.querySelectorAll('table[aria-label="Users"] tr')].find((r) => r.textContent?.includes(email));
-      return row && !row.querySelector('[aria-label="Primary user"]');
-    }, HOLDER.email);
-    await edit.getByText('This is the primary user.').waitFor();
-    // The page without the success toasts over it, for the record.
-    await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 15_000 });
-    await page.screenshot({ path: 'test-results/account-users.png', fullPage: true });
-
     // The primary user cannot be deleted (SPEC §8).
-    await rowOf(page, PAT.email).getByRole('button', { name: /^Delete/ }).click();
+    await rowOf(page, HOLDER.email).getByRole('button', { name: /^Delete/ }).click();
     const warning = page.getByRole('dialog');
     await warning.getByText("Can't delete primary user.").waitFor();
     await warning.getByText('Please assign a new primary user to allow deletion.').waitFor();
-    // The screenshot waits for the modal's opening transition to finish, not for a fixed time.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-    await page.screenshot({ path: 'test-results/account-users-primary-warning.png' });
     await warning.getByRole('button', { name: 'OK' }).click();
     await warning.waitFor({ state: 'detached' });
 
-    // Deleting the other user (the holder, now not primary) asks first; cancelling keeps them.
-    await rowOf(page, HOLDER.email).getByRole('button', { name: /^Delete/ }).click();
+    // Deleting another user asks first; cancelling keeps them.
+    await page.getByRole('button', { name: 'New user' }).first().click();
+    await addUser(page, QUINN, 'Quinn', 'Third');
+    await rowOf(page, QUINN.email).getByRole('button', { name: /^Delete/ }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Are you sure?').waitFor();
     await confirm.getByText("You won't be able to revert this!").waitFor();
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: 'test-results/account-users-confirm-delete.png' });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await rowOf(page, HOLDER.email).count()).toBe(1);
-
-    await rowOf(page, HOLDER.email).getByRole('button', { name: /^Delete/ }).click();
+    expect(await rowOf(page, QUINN.email).count()).toBe(1);
+    await rowOf(page, QUINN.email).getByRole('button', { name: /^Delete/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
-    // Deleting yourself ends your sign-in.
-    await page.waitForURL('**/login');
+    await rowOf(page, QUINN.email).waitFor({ state: 'detached' });
 
-    // Patricia, the primary user now, signs in with her password and is the only user left.
+    await rowOf(page, PAT.email).getByRole('button', { name: /^Edit/ }).click();
+    await screenshot(page, 'account-users-primary-1280.png', 1280);
+    await screenshot(page, 'account-users-primary-375.png', 375);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('a user who is not primary sees only their own row\'s edit and changes their e-mail with the current password', async () => {
+    const { page } = pat;
+    await page.goto('/login');
     await page.getByLabel('E-mail').fill(PAT.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PAT.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.goto('/app/account/users');
-    await rowOf(page, PAT.email).waitFor();
-    expect(await usersTable(page).getByRole('row').count()).toBe(2); // the header and Patricia
-    expect(await primaryIcons(page, PAT.email).count()).toBe(1);
+    await rowOf(page, HOLDER.email).waitFor();
+    await page.getByText('Only the primary user, ', { exact: false }).waitFor();
 
-    // An admin opens the same page for this account with ?account_id=.
-    await signIn(staff.page, 'admin');
-    await staff.page.goto(`/app/account/users?account_id=${accountId}`);
-    await staff.page.getByText('People who can sign in for Teton Track Boosters.').waitFor();
-    await primaryIcons(staff.page, PAT.email).waitFor();
+    // No controls they may not use: no New user, no Delete, no Edit on another row, no primary checkbox.
+    expect(await page.getByRole('button', { name: 'New user' }).count()).toBe(0);
+    expect(await usersTable(page).getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await rowOf(page, HOLDER.email).getByRole('button').count()).toBe(0);
+    expect(await rowOf(page, PAT.email).getByRole('button', { name: /^Edit/ }).count()).toBe(1);
+    const form = page.getByRole('form', { name: 'Edit user' });
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    expect(await form.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(PAT.email);
+    expect(await form.getByRole('checkbox', { name: 'Make this the primary user' }).count()).toBe(0);
+    expect(await form.getByLabel('Current password').count()).toBe(0);
+    await screenshot(page, 'account-users-member-1280.png', 1280);
+    await screenshot(page, 'account-users-member-375.png', 375);
+    expect(await axeFindings(page)).toEqual([]);
 
-    expect(s.errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+    // A new e-mail address asks for the current password, and the form will not send without it.
+    await form.getByRole('textbox', { name: 'E-mail' }).fill(PAT_NEW_EMAIL);
+    const current = form.getByLabel('Current password');
+    await current.waitFor();
+    await form.getByRole('button', { name: 'Save user' }).click();
+    await form.getByText('Enter your current password to confirm this change.').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
+    await current.fill('Not-my-password-1');
+    await form.getByRole('button', { name: 'Save user' }).click();
+    await form.getByText('The current password is incorrect.').waitFor();
+    await current.fill(PAT.password);
+    await page.screenshot({ path: 'test-results/account-users-member-email.png', fullPage: true });
+    await form.getByRole('button', { name: 'Save user' }).click();
+    await rowOf(page, PAT_NEW_EMAIL).waitFor();
+    // Still signed in: this session was kept.
+    await page.reload();
+    await rowOf(page, PAT_NEW_EMAIL).waitFor();
+    expect(page.url()).toContain('/app/account/users');
+    expect(pat.errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+
+  it('the primary user transfers primary with their password, and then sees what any other user sees', async () => {
+    const { page } = s;
+    await page.goto('/app/account/users');
+    await rowOf(page, PAT_NEW_EMAIL).getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('form', { name: 'Edit user' });
+    await edit.getByRole('checkbox', { name: 'Make this the primary user' }).check();
+    await edit.getByText('You will no longer be the primary user.').waitFor();
+    const current = edit.getByLabel('Current password');
+    await current.waitFor();
+    await edit.getByText('Your own password, to confirm this change.').waitFor();
+    await current.fill(HOLDER.password);
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+    await page.screenshot({ path: 'test-results/account-users-transfer.png', fullPage: true });
+    await edit.getByRole('button', { name: 'Save user' }).click();
+
+    // The star moves; the former primary user keeps their session but no longer manages users.
+    await primaryIcons(page, PAT_NEW_EMAIL).waitFor();
+    expect(await primaryIcons(page, HOLDER.email).count()).toBe(0);
+    await page.getByText('Only the primary user, Patricia Second,', { exact: false }).waitFor();
+    await page.getByRole('heading', { name: 'Your details' }).waitFor();
+    expect(await page.getByRole('button', { name: 'New user' }).count()).toBe(0);
+    expect(await usersTable(page).getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await rowOf(page, PAT_NEW_EMAIL).getByRole('button').count()).toBe(0);
+
+    // The new primary user was signed out elsewhere: their next page asks them to sign in.
+    await pat.page.goto('/app/account/users');
+    await pat.page.waitForURL('**/login**');
+    expect(s.errors).toEqual([]);
+  });
+
+  it('staff open the same page for the account with every control and no current password', async () => {
+    const { page } = staff;
+    await signIn(page, 'admin');
+    await page.goto(`/app/account/users?account_id=${accountId}`);
+    await page.getByText('People who can sign in for Teton Track Boosters.').waitFor();
+    await primaryIcons(page, PAT_NEW_EMAIL).waitFor();
+    await page.getByRole('button', { name: 'New user' }).waitFor();
+    expect(await usersTable(page).getByRole('button', { name: /^Delete/ }).count()).toBe(2);
+    await rowOf(page, HOLDER.email).getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('form', { name: 'Edit user' });
+    await edit.getByRole('textbox', { name: 'E-mail' }).fill('teton.holder@example.com');
+    await edit.getByRole('checkbox', { name: 'Make this the primary user' }).waitFor();
+    expect(await edit.getByLabel('Current password').count()).toBe(0);
+    await edit.getByRole('button', { name: 'Save user' }).click();
+    await rowOf(page, 'teton.holder@example.com').waitFor();
     expect(staff.errors).toEqual([]);
   });
 });

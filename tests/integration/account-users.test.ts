@@ -85,6 +85,8 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
       is_primary: true, is_subscribed_bulk_emails: true, is_subscribed_event_emails: true, is_subscribed_sms: false,
     });
     expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
+    // The primary user may manage the account's users, confirming sensitive changes (docs/roles.md).
+    expect(body.viewer).toEqual({ id: holderA.id, can_manage: true, must_confirm: true });
     // A holder's account_id is ignored: still their own account.
     expect((await list(a, `?account_id=${accountB}`)).account.id).toBe(accountA);
   });
@@ -142,8 +144,10 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
   it('updates a user: the password only when given, and signing in with the new one works', async () => {
     const created = await store(a, { email: 'editme@example.com' });
     const before = await userRow(created.id);
+    // A new e-mail address takes the primary user's own current password (docs/roles.md).
     const noPw = await a.put(`/app/account/users/update/${created.id}`, newUser({
       email: 'edited@example.com', first_name: 'Edna', password: '', password_confirmation: '', sms_phone: '307-555-0142', is_subscribed_sms: 1,
+      current_password: HOLDER_A.password,
     }));
     expect(noPw.statusCode, noPw.body).toBe(200);
     expect(noPw.json().user).toMatchObject({ email: 'edited@example.com', first_name: 'Edna', sms_phone: '307-555-0142', is_subscribed_sms: true, is_subscribed_bulk_emails: true });
@@ -154,20 +158,22 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password).toEqual(['The password field confirmation does not match.']);
 
-    const withPw = await a.put(`/app/account/users/update/${created.id}`, newUser({ email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027' }));
+    const withPw = await a.put(`/app/account/users/update/${created.id}`, newUser({
+      email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027', current_password: HOLDER_A.password,
+    }));
     expect(withPw.statusCode, withPw.body).toBe(200);
     const stale = await new Agent(t.app).start();
     expect((await stale.login('edited@example.com', 'Fresh-pass-2026')).statusCode).toBe(422);
     await signedIn(t.app, { email: 'edited@example.com', password: 'Newer-pass-2027' });
 
     // Keeping one's own e-mail is not "taken"; another user's is.
-    const taken = await a.put(`/app/account/users/update/${created.id}`, newUser({ email: HOLDER_A.email, password: '', password_confirmation: '' }));
+    const taken = await a.put(`/app/account/users/update/${created.id}`, newUser({ email: HOLDER_A.email, password: '', password_confirmation: '', current_password: HOLDER_A.password }));
     expect(taken.json().errors.email).toEqual([ACCOUNT_USER_TEXT.emailTaken]);
   });
 
   it('setting another user primary clears the flag on the rest; the primary cannot be un-primaried or deleted', async () => {
     const other = await store(a, { email: 'next.primary@example.com' });
-    const res = await a.put(`/app/account/users/update/${other.id}`, newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '', is_primary: 1 }));
+    const res = await a.put(`/app/account/users/update/${other.id}`, newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '', is_primary: 1, current_password: HOLDER_A.password }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user.is_primary).toBe(true);
     const primaries = (await list(a)).users.filter((u) => u.is_primary);
@@ -175,29 +181,36 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect(await primaryOf(accountA)).toBe(other.id);
     expect((await userRow(holderA.id)).isPrimary).toBe(false);
 
+    // The new primary user manages the account from here (docs/roles.md).
+    const o = await signedIn(t.app, { email: 'next.primary@example.com', password: 'Fresh-pass-2026' });
     // The primary user's own form cannot clear the flag.
-    const unprimary = await a.put(`/app/account/users/update/${other.id}`, newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '', is_primary: 0 }));
+    const unprimary = await o.put(`/app/account/users/update/${other.id}`, newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '', is_primary: 0 }));
     expect(unprimary.statusCode).toBe(422);
     expect(unprimary.json().errors).toEqual({ is_primary: [ACCOUNT_USER_TEXT.keepPrimary] });
     expect((await userRow(other.id)).isPrimary).toBe(true);
     // Saving it without the checkbox keeps it primary.
-    const keep = await a.put(`/app/account/users/update/${other.id}`, { ...newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '' }) });
+    const keep = await o.put(`/app/account/users/update/${other.id}`, { ...newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '' }) });
     expect(keep.json().user.is_primary).toBe(true);
 
-    const del = await a.delete(`/app/account/users/delete/${other.id}`);
+    const del = await o.delete(`/app/account/users/delete/${other.id}`);
     expect(del.statusCode).toBe(422);
     expect(del.json()).toEqual({ message: "Can't delete primary user.", errors: { is_primary: ['Please assign a new primary user to allow deletion.'] } });
     expect(await userRow(other.id)).toBeTruthy();
 
     // A new user stored as primary takes the mark too.
-    const third = await store(a, { email: 'third.primary@example.com', is_primary: '1' });
+    const third = await store(o, { email: 'third.primary@example.com', is_primary: '1', current_password: 'Fresh-pass-2026' });
     expect(third.is_primary).toBe(true);
-    expect((await list(a)).users.filter((u) => u.is_primary).map((u) => u.id)).toEqual([third.id]);
+    expect((await list(o)).users.filter((u) => u.is_primary).map((u) => u.id)).toEqual([third.id]);
     expect(await primaryOf(accountA)).toBe(third.id);
 
-    // Back to the holder, so later tests start from the original primary.
-    await a.put(`/app/account/users/update/${holderA.id}`, newUser({ email: HOLDER_A.email, password: '', password_confirmation: '', is_primary: 1 }));
+    // Back to the holder, so later tests start from the original primary. The transfer signs the
+    // new primary user out everywhere else, so the holder signs in again.
+    const third$ = await signedIn(t.app, { email: 'third.primary@example.com', password: 'Fresh-pass-2026' });
+    const back = await third$.put(`/app/account/users/update/${holderA.id}`, newUser({ email: HOLDER_A.email, password: '', password_confirmation: '', is_primary: 1, current_password: 'Fresh-pass-2026' }));
+    expect(back.statusCode, back.body).toBe(200);
     expect(await primaryOf(accountA)).toBe(holderA.id);
+    expect((await a.get('/app/account/users/json')).statusCode).toBe(401);
+    a = await signedIn(t.app, HOLDER_A);
   });
 
   it('deletes a non-primary user and their sessions', async () => {

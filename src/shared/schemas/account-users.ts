@@ -20,6 +20,13 @@ export const ACCOUNT_USER_TEXT = {
   confirmButton: 'Yes, delete it!',
   failureTitle: 'Oops...',
   failureText: 'Something went wrong!',
+  // Roles (docs/roles.md): what a user who is not the account's primary user is told when refused.
+  refusedCreate: "Only the account's primary user can add users.",
+  refusedDelete: "Only the account's primary user can remove users.",
+  refusedOther: "Only the account's primary user can manage other users.",
+  refusedPrimary: "Only the account's primary user can make another user primary.",
+  currentPasswordRequired: 'Enter your current password to confirm this change.',
+  currentPasswordWrong: 'The current password is incorrect.',
 } as const;
 
 /** SPEC §3 "User": new users default to bulk and event e-mails on and SMS off. */
@@ -51,6 +58,12 @@ const profile = {
   phone: phone('phone', false),
   sms_phone: phone('sms phone', false),
   password_confirmation: optionalText({ label: 'password confirmation', max: 1000 }),
+  /**
+   * The acting user's own password (docs/roles.md): required by the service for an e-mail or
+   * password change and a primary transfer made by an account user; staff acting on behalf of
+   * the account need none. Never stored, logged or echoed.
+   */
+  current_password: optionalText({ label: 'current password', max: 1000 }),
 };
 
 /** The confirmation must match whenever a password is given (as on the reset form, SPEC §3). */
@@ -89,6 +102,45 @@ export const accountUserUpdateSchema = z
   .superRefine(confirmed);
 export type AccountUserUpdateInput = z.infer<typeof accountUserUpdateSchema>;
 
+/** A change that needs the acting user's current password (docs/roles.md). */
+export type ConfirmedChange = 'email' | 'password' | 'is_primary';
+
+/**
+ * Which parts of a store (`before` null) or update payload need the acting user's
+ * `current_password` when an account user (not staff acting on behalf) sends it (docs/roles.md):
+ * a new e-mail address, a new password, making a user primary who is not. A new user's own
+ * e-mail and password do not count. Used by the service and by the page to show the field.
+ * @param before the user as stored (e-mail lower case), or null for a new user
+ * @param input the e-mail (compared trimmed, lower case), password ('' = unchanged), is_primary
+ */
+export function changesNeedingCurrentPassword(
+  before: { email: string; is_primary: boolean } | null,
+  input: { email: string; password: string; is_primary?: boolean },
+): ConfirmedChange[] {
+  const changes: ConfirmedChange[] = [];
+  if (before && input.email.trim().toLowerCase() !== before.email) changes.push('email');
+  if (before && input.password !== '') changes.push('password');
+  if (input.is_primary === true && !before?.is_primary) changes.push('is_primary');
+  return changes;
+}
+
+/**
+ * The page's check before sending (docs/roles.md): `schema` plus "current password required"
+ * when the viewer must confirm (`viewerConfirms`) and the payload makes a change that needs it.
+ * The service applies the same rule with the stored row, and also checks the password itself.
+ */
+export function withCurrentPasswordRule(
+  schema: z.ZodType<{ email: string; password: string; is_primary?: boolean; current_password: string }>,
+  before: { email: string; is_primary: boolean } | null,
+  viewerConfirms: boolean,
+): z.ZodType {
+  return schema.superRefine((v, ctx) => {
+    if (viewerConfirms && v.current_password === '' && changesNeedingCurrentPassword(before, v).length) {
+      ctx.addIssue({ code: 'custom', path: ['current_password'], message: ACCOUNT_USER_TEXT.currentPasswordRequired });
+    }
+  });
+}
+
 
 /** One row of GET /app/account/users/json (never the password hash). */
 export interface AccountUserRow {
@@ -104,8 +156,21 @@ export interface AccountUserRow {
   is_subscribed_sms: boolean;
 }
 
+/**
+ * What the signed-in viewer may do on the page (docs/roles.md): `can_manage` for the account's
+ * primary user and staff (add, edit anyone, delete, make primary); otherwise only their own row.
+ * `must_confirm`: e-mail and password changes and primary transfers take the viewer's
+ * `current_password` (false for staff acting on behalf of the account).
+ */
+export interface AccountUserViewer {
+  id: number;
+  can_manage: boolean;
+  must_confirm: boolean;
+}
+
 /** GET /app/account/users/json */
 export interface AccountUserList {
   account: { id: number; name: string };
   users: AccountUserRow[];
+  viewer: AccountUserViewer;
 }

@@ -19,12 +19,13 @@ export const accountUserColumns = {
 };
 
 /**
- * Locks the account row for the rest of the transaction, so two requests changing its users'
- * primary flag run one after the other. @returns the account's primary_user_id
+ * Locks the account row for the rest of the transaction, so two requests changing its users or
+ * their primary flag run one after the other (and a role checked under the lock stays true).
+ * @returns the account's primary_user_id and name
  * @throws HttpError 404 when the account does not exist
  */
-export async function lockAccount(tx: Tx, accountId: number): Promise<{ primaryUserId: number | null }> {
-  const [row] = await tx.select({ primaryUserId: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+export async function lockAccount(tx: Tx, accountId: number): Promise<{ primaryUserId: number | null; name: string }> {
+  const [row] = await tx.select({ primaryUserId: accounts.primaryUserId, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).for('update');
   if (!row) throw notFound('The account');
   return row;
 }
@@ -36,7 +37,7 @@ export async function lockAccount(tx: Tx, accountId: number): Promise<{ primaryU
  *   never revealed)
  */
 export async function findAccountUser(tx: DbOrTx, accountId: number, userId: number, primaryUserId: number | null) {
-  const [row] = await tx.select({ id: users.id, email: users.email, isPrimary: users.isPrimary })
+  const [row] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName, isPrimary: users.isPrimary })
     .from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1);
   if (!row) throw notFound('The user');
   return { ...row, isPrimary: row.isPrimary || primaryUserId === row.id };
@@ -45,12 +46,20 @@ export async function findAccountUser(tx: DbOrTx, accountId: number, userId: num
 /**
  * SPEC §4 "Account users": `userId` becomes the account's primary user; the flag is cleared on
  * the account's other users. Writes users (is_primary) and accounts.primary_user_id.
+ * @returns the former primary user (docs/roles.md: they get a notice and their other sessions
+ *   end), or null when the account had none
  */
-export async function makePrimary(tx: Tx, accountId: number, userId: number): Promise<void> {
+export async function makePrimary(tx: Tx, accountId: number, userId: number): Promise<{ id: number; email: string; firstName: string } | null> {
+  const [account] = await tx.select({ primaryUserId: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId));
+  const formerId = account?.primaryUserId && account.primaryUserId !== userId ? account.primaryUserId : null;
+  const [former] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)
+    .where(and(eq(users.accountId, accountId), ne(users.id, userId), formerId ? eq(users.id, formerId) : eq(users.isPrimary, true)))
+    .limit(1);
   await tx.update(users).set({ isPrimary: false, updatedAt: new Date() })
     .where(and(eq(users.accountId, accountId), ne(users.id, userId), eq(users.isPrimary, true)));
   await tx.update(users).set({ isPrimary: true }).where(eq(users.id, userId));
   await tx.update(accounts).set({ primaryUserId: userId, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+  return former ?? null;
 }
 
 /**

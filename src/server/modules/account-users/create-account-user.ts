@@ -2,32 +2,46 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
-import { ACCOUNT_USER_TEXT, type AccountUserRow, type AccountUserStoreInput } from '../../../shared/schemas/account-users.ts';
+import {
+  ACCOUNT_USER_TEXT, changesNeedingCurrentPassword, type AccountUserRow, type AccountUserStoreInput,
+} from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { accountUserNotices, type NoticeSender } from './account-user-notices.ts';
+import {
+  AccountUserRefusal, actorRole, assertCurrentPassword, auditRefusals, checkCurrentPassword, endOtherSessions, type AccountUserActor,
+} from './account-user-roles.ts';
 import { accountUserColumns, assertEmailFree, isUniqueViolation, lockAccount, makePrimary } from './account-user-rows.ts';
 
-/** Who acts, for the audit trail. */
-export interface AccountUserActor {
-  userId: number;
-  /** An admin acting for an account that is not their own: audited (DESIGN §5.6). */
-  onBehalf: boolean;
-  ip: string;
-}
+export type { AccountUserActor } from './account-user-roles.ts';
 
 /**
- * POST /app/account/users/store (SPEC §3 "User", §4 "Account users"): a new user of account
- * `accountId`, never an admin. With is_primary it becomes the account's primary user and the flag
- * is cleared on the others. Writes in one transaction: users (and accounts.primary_user_id),
- * audit_log 'account_users.created' when an admin acts on behalf.
+ * POST /app/account/users/store: a new user of account `accountId`, never an admin; only the
+ * account's primary user and staff may add users (docs/roles.md). With is_primary it becomes the
+ * account's primary user and the flag is cleared on the others: a primary transfer, which takes
+ * an account user's `current_password` (not staff acting on behalf), ends the former primary
+ * user's other sessions and sends both a notice.
+ * Writes in one transaction: users (and accounts.primary_user_id), sessions (deleted, on a
+ * transfer), mail_outbox (on a transfer), audit_log 'account_users.created' when staff act on
+ * behalf. A refusal writes only audit_log 'account_users.refused'.
  * @returns the new user's row
- * @throws ValidationError 422 on `email` 'The email has already been taken.'; HttpError 404 when
- *   the account does not exist
+ * @throws AccountUserRefusal 403 "Only the account's primary user can add users." for any other
+ *   account user; ValidationError 422 on `email` 'The email has already been taken.', on
+ *   `current_password` when a transfer lacks it or it is wrong; HttpError 404 when the account
+ *   does not exist
  */
-export async function createAccountUser(db: Db, accountId: number, input: AccountUserStoreInput, actor: AccountUserActor): Promise<AccountUserRow> {
+export async function createAccountUser(
+  db: Db, accountId: number, input: AccountUserStoreInput, actor: AccountUserActor, sender: NoticeSender,
+): Promise<AccountUserRow> {
   const passwordHash = await hashPassword(input.password);
+  const matchedHash = await checkCurrentPassword(db, actor, input.current_password);
   try {
-    return await db.transaction(async (tx) => {
-      await lockAccount(tx, accountId);
+    return await auditRefusals(db, actor, () => db.transaction(async (tx) => {
+      const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
+      const role = await actorRole(tx, accountId, actor, primaryUserId);
+      if (!role.canManage) throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedCreate, accountId, { attempted: 'create' });
+      const changes = changesNeedingCurrentPassword(null, input);
+      if (role.needsCurrentPassword && changes.length) await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
       await assertEmailFree(tx, input.email);
       const [row] = await tx.insert(users).values({
         email: input.email,
@@ -43,12 +57,17 @@ export async function createAccountUser(db: Db, accountId: number, input: Accoun
         isSubscribedEventEmails: input.is_subscribed_event_emails,
         isSubscribedSms: input.is_subscribed_sms,
       }).returning(accountUserColumns);
-      if (input.is_primary) await makePrimary(tx, accountId, row.id);
+      if (input.is_primary) {
+        const former = await makePrimary(tx, accountId, row.id);
+        const ctx = { ...sender, accountName, actor };
+        await enqueueMail(tx, accountUserNotices.primaryTransferred(ctx, former, { id: row.id, email: row.email, firstName: row.first_name }));
+        if (former) await endOtherSessions(tx, [former.id], actor.sessionIdHash);
+      }
       if (actor.onBehalf) {
         await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.created', details: { userId: row.id, isPrimary: input.is_primary }, ip: actor.ip });
       }
       return { ...row, is_primary: input.is_primary };
-    });
+    }));
   } catch (err) {
     // A concurrent insert of the same address got there first.
     if (isUniqueViolation(err)) throw ValidationError.field('email', ACCOUNT_USER_TEXT.emailTaken);

@@ -4,25 +4,32 @@ import { applications, invoices, users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { accountUserNotices, type NoticeSender } from './account-user-notices.ts';
+import { AccountUserRefusal, actorRole, auditRefusals, type AccountUserActor } from './account-user-roles.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
-import type { AccountUserActor } from './create-account-user.ts';
 
 /**
  * DELETE /app/account/users/delete/{id} (SPEC §6, §8 "Account users"): deletes user `userId` of
- * account `accountId`. Their sessions and password resets go with them (FK cascade); the
- * applications that became the account (or have an invoice) pass to the primary user, so the
- * account's history and invoices stay (other drafts of theirs go with them). Writes in one
- * transaction: applications.user_id, users, audit_log 'account_users.deleted' when an admin acts
- * on behalf.
- * @throws HttpError 404 when the user is not one of the account's users; ValidationError 422 for
- *   the primary user: message "Can't delete primary user.", errors.is_primary
- *   ['Please assign a new primary user to allow deletion.'] (also when the account has no primary
- *   user to take over the user's applications)
+ * account `accountId`; only the account's primary user and staff may (docs/roles.md). All their
+ * sessions and password resets go with them (FK cascade); the applications that became the
+ * account (or have an invoice) pass to the primary user, so the account's history and invoices
+ * stay (other drafts of theirs go with them); the removed user gets a notice. Writes in one
+ * transaction: applications.user_id, users, mail_outbox, audit_log 'account_users.deleted' when
+ * an admin acts on behalf. A refusal writes only audit_log 'account_users.refused'.
+ * @throws HttpError 404 when the user is not one of the account's users; AccountUserRefusal 403
+ *   "Only the account's primary user can remove users." for any other account user (themselves
+ *   included); ValidationError 422 for the primary user: message "Can't delete primary user.",
+ *   errors.is_primary ['Please assign a new primary user to allow deletion.'] (also when the
+ *   account has no primary user to take over the user's applications)
  */
-export async function deleteAccountUser(db: Db, accountId: number, userId: number, actor: AccountUserActor): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { primaryUserId } = await lockAccount(tx, accountId);
+export async function deleteAccountUser(db: Db, accountId: number, userId: number, actor: AccountUserActor, sender: NoticeSender): Promise<void> {
+  await auditRefusals(db, actor, () => db.transaction(async (tx) => {
+    const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
     const user = await findAccountUser(tx, accountId, userId, primaryUserId);
+    if (!(await actorRole(tx, accountId, actor, primaryUserId)).canManage) {
+      throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedDelete, accountId, { attempted: 'delete', targetUserId: userId });
+    }
     if (user.isPrimary) throw new ValidationError({ is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] }, ACCOUNT_USER_TEXT.cantDeletePrimary);
     const kept = and(
       eq(applications.userId, userId),
@@ -37,8 +44,9 @@ export async function deleteAccountUser(db: Db, accountId: number, userId: numbe
       throw new ValidationError({ is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] }, ACCOUNT_USER_TEXT.cantDeletePrimary);
     }
     await tx.delete(users).where(eq(users.id, userId));
+    await enqueueMail(tx, accountUserNotices.removed({ ...sender, accountName, actor }, user));
     if (actor.onBehalf) {
       await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.deleted', details: { userId }, ip: actor.ip });
     }
-  });
+  }));
 }

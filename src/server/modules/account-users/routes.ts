@@ -4,9 +4,13 @@ import { accountUserStoreSchema, accountUserUpdateSchema } from '../../../shared
 import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
 import { msg } from '../../../shared/validation.ts';
 import { notFound, ValidationError } from '../../errors.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { perMinute } from '../../plugins/rate-limits.ts';
+import { hashId, requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { resolveAccount } from '../accounts/resolve-account.ts';
+import { getCompany } from '../content/get-company.ts';
+import type { NoticeSender } from './account-user-notices.ts';
+import type { AccountUserActor } from './account-user-roles.ts';
 import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
 import { listAccountUsers } from './list-account-users.ts';
@@ -36,32 +40,59 @@ async function actingAccount(app: FastifyInstance, req: FastifyRequest, source: 
   return resolveAccount(app.db, user, requested);
 }
 
-/** Account users (SPEC §2 "Admin account users", §4, §7 /app/account/users/*, §8): holders manage their own account's users, admins any account's. */
+/** The signed-in caller as the services see them (docs/roles.md). */
+function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
+  const user = req.user!;
+  return {
+    userId: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email,
+    isAdmin: user.isAdmin, onBehalf, ip: req.ip, sessionIdHash: hashId(req.sessionToken),
+  };
+}
+
+/** Who the notices say they come from, and whom to contact. */
+async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
+  const company = await getCompany(app.db);
+  return { companyName: company.name, companyContact: company.email || company.phone };
+}
+
+/**
+ * Account users (SPEC §2 "Admin account users", §4, §7 /app/account/users/*, §8), under the roles
+ * of docs/roles.md: any user of the account reads the list; the account's primary user and staff
+ * (any account, through account_id, audited) add, edit, delete and make primary; other users edit
+ * only their own record. Store and update check a current password, so they share the sign-in's
+ * rate limit per address.
+ */
 export async function accountUserRoutes(app: FastifyInstance) {
+  const passwordLimit = { rateLimit: perMinute(app.config.rateLimits.loginPerMinute) };
+
+  // Any user of the account; staff for any account.
   app.get('/app/account/users/json', { preHandler: requireUser }, async (req) => {
-    const { accountId } = await actingAccount(app, req, 'query');
-    return listAccountUsers(app.db, accountId);
+    const { accountId, onBehalf } = await actingAccount(app, req, 'query');
+    return listAccountUsers(app.db, accountId, actorOf(req, onBehalf));
   });
 
-  app.post('/app/account/users/store', { preHandler: requireUser }, async (req, reply) => {
+  // The account's primary user; staff.
+  app.post('/app/account/users/store', { preHandler: requireUser, config: passwordLimit }, async (req, reply) => {
     const { accountId, onBehalf } = await actingAccount(app, req, 'body');
     const input = parseInput(accountUserStoreSchema, req.body);
-    const user = await createAccountUser(app.db, accountId, input, { userId: req.user!.id, onBehalf, ip: req.ip });
+    const user = await createAccountUser(app.db, accountId, input, actorOf(req, onBehalf), await senderOf(app));
     return reply.status(201).send({ message: 'The user was created.', user });
   });
 
-  app.put('/app/account/users/update/:id', { preHandler: requireUser }, async (req) => {
+  // The account's primary user and staff: anyone; any other user of the account: themselves.
+  app.put('/app/account/users/update/:id', { preHandler: requireUser, config: passwordLimit }, async (req) => {
     const id = idOf(req);
     const { accountId, onBehalf } = await actingAccount(app, req, 'body');
     const input = parseInput(accountUserUpdateSchema, req.body);
-    const user = await updateAccountUser(app.db, accountId, id, input, { userId: req.user!.id, onBehalf, ip: req.ip });
+    const user = await updateAccountUser(app.db, accountId, id, input, actorOf(req, onBehalf), await senderOf(app));
     return { message: 'The user was saved.', user };
   });
 
+  // The account's primary user; staff.
   app.delete('/app/account/users/delete/:id', { preHandler: requireUser }, async (req) => {
     const id = idOf(req);
     const { accountId, onBehalf } = await actingAccount(app, req, 'body');
-    await deleteAccountUser(app.db, accountId, id, { userId: req.user!.id, onBehalf, ip: req.ip });
+    await deleteAccountUser(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
     return { message: 'The user was deleted.' };
   });
 }

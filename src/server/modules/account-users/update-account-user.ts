@@ -3,29 +3,57 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
-import { ACCOUNT_USER_TEXT, type AccountUserRow, type AccountUserUpdateInput } from '../../../shared/schemas/account-users.ts';
+import {
+  ACCOUNT_USER_TEXT, changesNeedingCurrentPassword, type AccountUserRow, type AccountUserUpdateInput,
+} from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { enqueueMail, type MailToQueue } from '../mail/enqueue-mail.ts';
+import { accountUserNotices, type NoticeContext, type NoticeSender } from './account-user-notices.ts';
+import {
+  AccountUserRefusal, actorRole, assertCurrentPassword, auditRefusals, checkCurrentPassword, endOtherSessions, type AccountUserActor,
+} from './account-user-roles.ts';
 import { accountUserColumns, assertEmailFree, findAccountUser, isUniqueViolation, lockAccount, makePrimary } from './account-user-rows.ts';
-import type { AccountUserActor } from './create-account-user.ts';
 
 /**
- * PUT /app/account/users/update/{id} (SPEC §4 "Account users"): updates user `userId` of account
- * `accountId`. The password changes only when given; absent checkboxes keep their flags.
- * is_primary on another user makes it the primary user and clears the flag on the rest; the
- * primary user cannot be un-primaried from its own form. Writes in one transaction: users (and
- * accounts.primary_user_id), audit_log 'account_users.updated' when an admin acts on behalf.
+ * PUT /app/account/users/update/{id}: updates user `userId` of account `accountId` under the
+ * roles of docs/roles.md. The account's primary user and staff may edit anyone and make another
+ * user primary; any other user only their own record, never is_primary. An account user's
+ * e-mail or password change and primary transfer need their `current_password` (staff acting on
+ * behalf need none). The password changes only when given; absent checkboxes keep their flags;
+ * the primary user cannot be un-primaried from its own form.
+ * Writes in one transaction: users (and accounts.primary_user_id); deletes the sessions of the
+ * changed user (e-mail or password) and of the former and new primary user (transfer), except the
+ * actor's current one; mail_outbox notices (e-mail: old and new address; password: the user;
+ * transfer: former and new primary); audit_log 'account_users.updated' when staff act on behalf.
+ * A refusal writes only audit_log 'account_users.refused'.
  * @returns the updated row
- * @throws HttpError 404 when the user is not one of the account's users; ValidationError 422 on
- *   `is_primary` when un-primarying the primary user, on `email` when the address is taken
+ * @throws HttpError 404 when the user is not one of the account's users; AccountUserRefusal 403
+ *   when an account user who is not the primary user edits another user or makes anyone primary;
+ *   ValidationError 422 on `is_primary` when un-primarying the primary user, on `email` when the
+ *   address is taken, on `current_password` when it is missing or wrong
  */
-export async function updateAccountUser(db: Db, accountId: number, userId: number, input: AccountUserUpdateInput, actor: AccountUserActor): Promise<AccountUserRow> {
+export async function updateAccountUser(
+  db: Db, accountId: number, userId: number, input: AccountUserUpdateInput, actor: AccountUserActor, sender: NoticeSender,
+): Promise<AccountUserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const matchedHash = await checkCurrentPassword(db, actor, input.current_password);
   try {
-    return await db.transaction(async (tx) => {
-      const { primaryUserId } = await lockAccount(tx, accountId);
+    return await auditRefusals(db, actor, () => db.transaction(async (tx) => {
+      const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
       const current = await findAccountUser(tx, accountId, userId, primaryUserId);
+      const role = await actorRole(tx, accountId, actor, primaryUserId);
+      const before = { email: current.email, is_primary: current.isPrimary };
+      const changes = changesNeedingCurrentPassword(before, input);
+      if (!role.canManage && userId !== actor.userId) {
+        throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedOther, accountId, { attempted: 'update', targetUserId: userId, fields: changes });
+      }
+      if (!role.canManage && changes.includes('is_primary')) {
+        throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedPrimary, accountId, { attempted: 'make_primary', targetUserId: userId });
+      }
       if (current.isPrimary && input.is_primary === false) throw ValidationError.field('is_primary', ACCOUNT_USER_TEXT.keepPrimary);
       if (input.email !== current.email) await assertEmailFree(tx, input.email, userId);
+      if (role.needsCurrentPassword && changes.length) await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
+
       const [row] = await tx.update(users).set({
         email: input.email,
         firstName: input.first_name,
@@ -39,15 +67,32 @@ export async function updateAccountUser(db: Db, accountId: number, userId: numbe
         updatedAt: new Date(),
       }).where(eq(users.id, userId)).returning(accountUserColumns);
       const becomesPrimary = input.is_primary === true && (!current.isPrimary || primaryUserId !== userId);
-      if (becomesPrimary) await makePrimary(tx, accountId, userId);
+      const former = becomesPrimary ? await makePrimary(tx, accountId, userId) : null;
+
+      // docs/roles.md "Sessions" and "Notices".
+      const ctx: NoticeContext = { ...sender, accountName, actor };
+      const person = { id: userId, email: row.email, firstName: row.first_name };
+      const emailChanged = row.email !== current.email;
+      const mails: MailToQueue[] = [];
+      const signedOut = new Set<number>();
+      if (emailChanged) mails.push(...accountUserNotices.emailChanged(ctx, person, current.email, row.email));
+      if (passwordHash) mails.push(...accountUserNotices.passwordChanged(ctx, person));
+      if (emailChanged || passwordHash) signedOut.add(userId);
+      if (becomesPrimary) {
+        mails.push(...accountUserNotices.primaryTransferred(ctx, former, person));
+        signedOut.add(userId);
+        if (former) signedOut.add(former.id);
+      }
+      await endOtherSessions(tx, [...signedOut], actor.sessionIdHash);
+      await enqueueMail(tx, mails);
       if (actor.onBehalf) {
         await recordAudit(tx, {
           actorUserId: actor.userId, accountId, action: 'account_users.updated',
-          details: { userId, passwordChanged: !!passwordHash, madePrimary: becomesPrimary }, ip: actor.ip,
+          details: { userId, emailChanged, passwordChanged: !!passwordHash, madePrimary: becomesPrimary }, ip: actor.ip,
         });
       }
       return { ...row, is_primary: current.isPrimary || becomesPrimary };
-    });
+    }));
   } catch (err) {
     if (isUniqueViolation(err)) throw ValidationError.field('email', ACCOUNT_USER_TEXT.emailTaken);
     throw err;

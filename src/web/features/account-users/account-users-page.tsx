@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Grid, Group, Loader, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Flex, Grid, Group, Loader, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ACCOUNT_USER_TEXT, NEW_USER_FLAGS, accountUserStoreSchema, accountUserUpdateSchema, type AccountUserList, type AccountUserRow,
+  ACCOUNT_USER_TEXT, NEW_USER_FLAGS, accountUserStoreSchema, accountUserUpdateSchema, changesNeedingCurrentPassword, withCurrentPasswordRule,
+  type AccountUserList, type AccountUserRow, type AccountUserViewer,
 } from '../../../shared/schemas/account-users.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { boot } from '../../lib/boot.ts';
@@ -13,16 +14,19 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { defaultPayload, useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { CheckboxField, KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 
-/** The form's values: a user row without its id, plus the password pair (only sent when set). */
-type UserValues = Omit<AccountUserRow, 'id'> & { password: string; password_confirmation: string };
+/**
+ * The form's values: a user row without its id, plus the password pair (only sent when set) and
+ * the viewer's own current password (asked for only when a change needs it, docs/roles.md).
+ */
+type UserValues = Omit<AccountUserRow, 'id'> & { password: string; password_confirmation: string; current_password: string };
 
 /** A new user's form: SPEC §3 defaults (bulk and event e-mails on, SMS off). */
 const EMPTY: UserValues = {
-  email: '', first_name: '', last_name: '', password: '', password_confirmation: '', phone: '', sms_phone: '', ...NEW_USER_FLAGS,
+  email: '', first_name: '', last_name: '', password: '', password_confirmation: '', current_password: '', phone: '', sms_phone: '', ...NEW_USER_FLAGS,
 };
 
 const valuesOf = (u: AccountUserRow): UserValues => ({
-  email: u.email, first_name: u.first_name, last_name: u.last_name, password: '', password_confirmation: '',
+  email: u.email, first_name: u.first_name, last_name: u.last_name, password: '', password_confirmation: '', current_password: '',
   phone: u.phone, sms_phone: u.sms_phone, is_primary: u.is_primary,
   is_subscribed_bulk_emails: u.is_subscribed_bulk_emails, is_subscribed_event_emails: u.is_subscribed_event_emails, is_subscribed_sms: u.is_subscribed_sms,
 });
@@ -44,6 +48,8 @@ function notice(title: string, text: string, color: 'orange' | 'red') {
 }
 
 const failed = () => notice(ACCOUNT_USER_TEXT.failureTitle, ACCOUNT_USER_TEXT.failureText, 'red');
+/** A refusal (403) says why in its own words; anything else is the SPEC's generic failure. */
+const failedWith = (f: HttpFailure) => (f.status === 403 ? notice(ACCOUNT_USER_TEXT.failureTitle, f.message, 'red') : failed());
 const cantDeletePrimary = (text: string = ACCOUNT_USER_TEXT.assignNewPrimary) => notice(ACCOUNT_USER_TEXT.cantDeletePrimary, text, 'orange');
 
 /** The star that marks the primary user (SPEC §2), named for assistive technology. */
@@ -59,29 +65,49 @@ function PrimaryIcon() {
 /**
  * The create/edit form (right-hand side). Create when `user` is null (password required), edit
  * otherwise (password only when changed). The primary user's own form cannot clear its flag
- * (SPEC §4). Remounted by the page for each user it shows.
+ * (SPEC §4). Under docs/roles.md, the primary-user checkbox shows only to those who manage the
+ * account's users, and "Current password" appears when the viewer must confirm a new e-mail
+ * address, a new password or a primary transfer. Remounted by the page for each user it shows.
  */
-function UserForm({ user, accountId, onSaved, onNew }: { user: AccountUserRow | null; accountId: number | null; onSaved: (saved: AccountUserRow) => void; onNew: () => void }) {
+function UserForm({ user, accountId, viewer, viewerIsPrimary, onSaved, onNew }: {
+  user: AccountUserRow | null;
+  accountId: number | null;
+  viewer: AccountUserViewer;
+  viewerIsPrimary: boolean;
+  onSaved: (saved: AccountUserRow) => void;
+  /** Back to an empty "New user" form; absent for viewers who cannot add users. */
+  onNew?: () => void;
+}) {
   const editing = user !== null;
+  const before = user ? { email: user.email, is_primary: user.is_primary } : null;
   const kit = useServerForm<UserValues, { message: string; user: AccountUserRow }>({
     action: editing ? `/app/account/users/update/${user.id}` : '/app/account/users/store',
     method: editing ? 'put' : 'post',
     defaultValues: user ? valuesOf(user) : EMPTY,
-    schema: editing ? accountUserUpdateSchema : accountUserStoreSchema,
+    schema: withCurrentPasswordRule(editing ? accountUserUpdateSchema : accountUserStoreSchema, before, viewer.must_confirm),
     isClearing: !editing,
-    toPayload: (v) => ({ ...defaultPayload(v), ...(accountId ? { account_id: accountId } : {}) }),
+    toPayload: (v) => {
+      const payload: Record<string, unknown> = { ...defaultPayload(v), ...(accountId ? { account_id: accountId } : {}) };
+      // Only those who manage the account's users may touch the primary flag.
+      if (!viewer.can_manage) delete payload.is_primary;
+      return payload;
+    },
     onSuccess: (res) => {
       toastSuccess(editing ? 'The user was saved.' : 'The user was created.');
       onSaved(res.user);
     },
-    onFailure: (f) => { if (f.status !== 422) failed(); },
+    onFailure: (f) => { if (f.status !== 422) failedWith(f); },
   });
+  const [email, password, isPrimary] = kit.form.watch(['email', 'password', 'is_primary']);
+  const confirming = viewer.must_confirm
+    && changesNeedingCurrentPassword(before, { email: String(email ?? ''), password: String(password ?? ''), is_primary: !!isPrimary }).length > 0;
+  const self = editing && user.id === viewer.id;
   const lockedPrimary = editing && user.is_primary;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="user-form-title">
       <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="user-form-title">{editing ? `Edit ${fullName(user) || user.email}` : 'New user'}</Title>
-        {editing && <Button variant="subtle" size="xs" onClick={onNew}>New user</Button>}
+        <Title order={2} size="h4" id="user-form-title">{!editing ? 'New user' : self ? 'Your details' : `Edit ${fullName(user) || user.email}`}</Title>
+        {editing && onNew && <Button variant="subtle" size="xs" onClick={onNew}>New user</Button>}
       </Group>
       <KitForm kit={kit} label={editing ? 'Edit user' : 'New user'}>
         <TextField name="email" label="E-mail" type="email" required autoComplete="off" maxLength={255} />
@@ -105,14 +131,29 @@ function UserForm({ user, accountId, onSaved, onNew }: { user: AccountUserRow | 
           <Alert color="yellow" variant="light" p="xs">
             <Group gap="xs" wrap="nowrap"><PrimaryIcon /><Text size="sm">This is the primary user. To change it, make another user primary.</Text></Group>
           </Alert>
-        ) : (
-          <CheckboxField name="is_primary" label="Make this the primary user" description="The primary user cannot be deleted; the current primary user loses the mark." />
+        ) : viewer.can_manage && (
+          <CheckboxField
+            name="is_primary"
+            label="Make this the primary user"
+            description={viewerIsPrimary
+              ? 'The primary user manages the account’s users and cannot be deleted. You will no longer be the primary user.'
+              : 'The primary user cannot be deleted; the current primary user loses the mark.'}
+          />
         )}
         <Text size="sm" fw={500} mb={-8}>Subscriptions</Text>
         <CheckboxField name="is_subscribed_bulk_emails" label="Bulk e-mails" />
         <CheckboxField name="is_subscribed_event_emails" label="Event e-mails" />
         <CheckboxField name="is_subscribed_sms" label="SMS messages" />
-        <SubmitButton extra={editing ? <Button variant="default" onClick={onNew}>Cancel</Button> : undefined}>
+        {confirming && (
+          <PasswordField
+            name="current_password"
+            label="Current password"
+            required
+            autoComplete="current-password"
+            description={self ? 'To confirm this change.' : 'Your own password, to confirm this change.'}
+          />
+        )}
+        <SubmitButton extra={editing && onNew ? <Button variant="default" onClick={onNew}>Cancel</Button> : undefined}>
           {editing ? 'Save user' : 'Create user'}
         </SubmitButton>
       </KitForm>
@@ -123,7 +164,9 @@ function UserForm({ user, accountId, onSaved, onNew }: { user: AccountUserRow | 
 /**
  * /app/account/users (SPEC §2 "Admin account users", §4, §7, §8): the account's users on the
  * left with the primary user marked by an icon, the create/edit form on the right. Account
- * holders see their own account; admins add `?account_id=`.
+ * holders see their own account; admins add `?account_id=`. Under docs/roles.md the primary user
+ * and staff see every control; any other user sees the list and a form for their own record
+ * only (no New user, no Delete, no primary checkbox).
  */
 export default function AccountUsersPage() {
   const [params] = useSearchParams();
@@ -160,6 +203,8 @@ export default function AccountUsersPage() {
       setDeleting(null);
       if (err instanceof HttpFailure && err.status === 422 && err.message === ACCOUNT_USER_TEXT.cantDeletePrimary) {
         cantDeletePrimary(Object.values(err.errors)[0]?.[0]);
+      } else if (err instanceof HttpFailure) {
+        failedWith(err);
       } else {
         failed();
       }
@@ -178,6 +223,12 @@ export default function AccountUsersPage() {
   };
 
   const account = q.data?.account;
+  const viewer = q.data?.viewer;
+  const canManage = viewer?.can_manage ?? false;
+  const own = q.data?.users.find((u) => u.id === viewer?.id) ?? null;
+  const primaryUser = q.data?.users.find((u) => u.is_primary);
+  // Who cannot manage the account's users edits their own record, always.
+  const shown = canManage ? editing : editing?.id === own?.id ? editing : own;
   return (
     <>
       <PageHeader
@@ -196,37 +247,50 @@ export default function AccountUsersPage() {
               : 'The users could not be loaded. Please reload the page.'}
         </Alert>
       )}
-      {q.data && (
+      {q.data && viewer && !canManage && (
+        <Alert color="blue" variant="light" mb="md">
+          {primaryUser
+            ? `Only the primary user, ${fullName(primaryUser) || primaryUser.email}, can add or remove users or choose the primary user. You can edit your own details.`
+            : 'Only the account’s primary user can add or remove users. You can edit your own details.'}
+        </Alert>
+      )}
+      {q.data && viewer && (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Card withBorder padding="md" component="section" aria-labelledby="user-list-title">
               <Group justify="space-between" mb="sm">
                 <Title order={2} size="h4" id="user-list-title">Users</Title>
-                <Button size="xs" onClick={() => show(null)}>New user</Button>
+                {canManage && <Button size="xs" onClick={() => show(null)}>New user</Button>}
               </Group>
-              <Table aria-label="Users" verticalSpacing="sm">
+              {/* A fixed layout keeps the buttons inside the card on a phone: long names and e-mails are cut short instead. */}
+              <Table aria-label="Users" verticalSpacing="sm" layout="fixed">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Name</Table.Th>
-                    <Table.Th w={150}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
+                    <Table.Th w={{ base: 92, sm: canManage ? 164 : 92 }}><VisuallyHidden>Actions</VisuallyHidden></Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {q.data.users.map((u) => (
-                    <Table.Tr key={u.id} bg={editing?.id === u.id ? 'var(--mantine-color-blue-light)' : undefined} aria-current={editing?.id === u.id || undefined}>
+                    <Table.Tr key={u.id} bg={shown?.id === u.id ? 'var(--mantine-color-blue-light)' : undefined} aria-current={shown?.id === u.id || undefined}>
                       <Table.Td>
                         <Group gap={6} wrap="nowrap">
                           {u.is_primary && <PrimaryIcon />}
                           <Text fw={600} truncate>{fullName(u) || u.email}</Text>
-                          {u.id === boot.user?.id && <Badge size="xs" variant="light">You</Badge>}
+                          {u.id === viewer.id && <Badge size="xs" variant="light" style={{ flex: 'none' }}>You</Badge>}
                         </Group>
                         <Text size="sm" c="gray.7" truncate>{u.email}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap" justify="flex-end">
-                          <Button size="xs" variant="default" onClick={() => show(u)} aria-label={`Edit ${u.email}`}>Edit</Button>
-                          <Button size="xs" color="red" variant="light" loading={deleting === u.id} onClick={() => void remove(u)} aria-label={`Delete ${u.email}`}>Delete</Button>
-                        </Group>
+                        {/* Side by side from the sm breakpoint, one above the other on a phone. */}
+                        <Flex gap="xs" direction={{ base: 'column', sm: 'row' }} justify="flex-end">
+                          {(canManage || u.id === viewer.id) && (
+                            <Button size="xs" variant="default" onClick={() => show(u)} aria-label={`Edit ${u.email}`}>Edit</Button>
+                          )}
+                          {canManage && (
+                            <Button size="xs" color="red" variant="light" loading={deleting === u.id} onClick={() => void remove(u)} aria-label={`Delete ${u.email}`}>Delete</Button>
+                          )}
+                        </Flex>
                       </Table.Td>
                     </Table.Tr>
                   ))}
@@ -235,17 +299,21 @@ export default function AccountUsersPage() {
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <UserForm
-              key={`${editing?.id ?? 'new'}-${formKey}`}
-              user={editing}
-              accountId={accountId}
-              onNew={() => show(null)}
-              onSaved={(saved) => {
-                // After an edit the form stays on the user (with the saved values); after a create it is empty again.
-                if (editing) show(saved);
-                void refresh();
-              }}
-            />
+            {(canManage || shown) && (
+              <UserForm
+                key={`${shown?.id ?? 'new'}-${formKey}-${canManage ? 'manage' : 'self'}`}
+                user={shown}
+                accountId={accountId}
+                viewer={viewer}
+                viewerIsPrimary={own?.is_primary ?? false}
+                onNew={canManage ? () => show(null) : undefined}
+                onSaved={(saved) => {
+                  // After an edit the form stays on the user (with the saved values); after a create it is empty again.
+                  if (shown) show(saved);
+                  void refresh();
+                }}
+              />
+            )}
           </Grid.Col>
         </Grid>
       )}
