@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatCurrency } from '../../shared/rules/formats.ts';
 import { paymentStatusLabel, type FinancePayment } from '../../shared/schemas/finances.ts';
 
-const STATUS_COLOR: Readonly<Record<string, string>> = { paid: 'green', held: 'yellow', pending: 'gray', declined: 'red', failed: 'red' };
+const STATUS_COLOR: Readonly<Record<string, string>> = { paid: 'green', held: 'yellow', pending: 'gray', declined: 'red', failed: 'red', voided: 'gray', refunded: 'grape' };
 
 /** The badge color of a payment status (paid green, held yellow, pending gray, declined and failed red). */
 export const paymentStatusColor = (status: string): string => STATUS_COLOR[status] ?? 'gray';

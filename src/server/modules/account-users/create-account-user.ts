@@ -11,7 +11,8 @@ import { accountUserNotices, type NoticeSender } from './account-user-notices.ts
 import {
   AccountUserRefusal, actorRole, assertCurrentPassword, auditRefusals, checkCurrentPassword, endOtherSessions, type AccountUserActor,
 } from './account-user-roles.ts';
-import { accountUserColumns, assertEmailFree, isUniqueViolation, lockAccount, makePrimary } from './account-user-rows.ts';
+import { accountUserColumns, assertEmailFree, lockAccount, makePrimary } from './account-user-rows.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 
 export type { AccountUserActor } from './account-user-roles.ts';
 

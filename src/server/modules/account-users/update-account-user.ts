@@ -12,7 +12,8 @@ import { accountUserNotices, type NoticeContext, type NoticeSender } from './acc
 import {
   AccountUserRefusal, actorRole, assertCurrentPassword, auditRefusals, checkCurrentPassword, endOtherSessions, type AccountUserActor,
 } from './account-user-roles.ts';
-import { accountUserColumns, assertEmailFree, findAccountUser, isUniqueViolation, lockAccount, makePrimary } from './account-user-rows.ts';
+import { accountUserColumns, assertEmailFree, findAccountUser, lockAccount, makePrimary } from './account-user-rows.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 
 /**
  * PUT /app/account/users/update/{id}: updates user `userId` of account `accountId` under the

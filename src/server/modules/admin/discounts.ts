@@ -6,7 +6,7 @@ import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
 import { DISCOUNT_MESSAGES, type AdminDiscount, type DiscountForm } from '../../../shared/schemas/admin-discounts.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { isUniqueViolation } from '../account-users/account-user-rows.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { changesOf } from './changes.ts';
 
 const columns = {

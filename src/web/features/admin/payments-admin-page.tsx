@@ -1,11 +1,13 @@
+import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
   ADMIN_PAYMENT_METHODS, ADMIN_PAYMENT_STATUSES, adminOpenInvoicesQuery, adminPaymentsQuery,
-  type AdminMoneyTotals, type AdminOpenInvoicesPage, type AdminPaymentRow, type AdminPaymentsPage,
+  type AdminMoneyTotals, type AdminOpenInvoicesPage, type AdminPaymentRow, type AdminPaymentsPage, type StaffPaymentAction,
 } from '../../../shared/schemas/admin-payments.ts';
+import { AttentionPanel, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
 import {
   PAYMENT_METHOD_NAMES, hasReceipt, paymentMethodLabel, paymentStatusLabel,
 } from '../../../shared/schemas/finances.ts';
@@ -18,10 +20,10 @@ import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/paymen
 
 const DAY_MS = 86_400_000;
 
-type Tab = 'payments' | 'invoices';
+type Tab = 'attention' | 'payments' | 'invoices';
 
 /** The figures above both lists, with what the held and pending counts ask of staff. */
-function Totals({ totals }: { totals: AdminMoneyTotals | undefined }) {
+function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; onReview: () => void }) {
   const figures = [
     ['Open balances', totals ? formatCurrency(totals.open_balance_cents) : '…',
       totals ? `${totals.open_invoices} open ${totals.open_invoices === 1 ? 'invoice' : 'invoices'}` : ''],
@@ -42,23 +44,27 @@ function Totals({ totals }: { totals: AdminMoneyTotals | undefined }) {
       </SimpleGrid>
       <Alert color={attention ? 'yellow' : 'gray'} variant="light" title="Held and pending payments need staff attention">
         Held payments are under review at the payment gateway: the money was taken but is applied to the
-        invoices only once the review clears. Pending payments were never confirmed: the gateway’s answer
-        never came, so check them in the gateway before anyone pays again.
+        invoices only once it is approved. Pending payments were never confirmed: the gateway’s answer
+        never came. Both hold their invoices, so nobody can pay them twice, and the reconciliation with the
+        gateway settles most of them by itself.
+        {attention && <Button variant="light" size="xs" ml="sm" onClick={onReview}>Review them</Button>}
       </Alert>
     </Stack>
   );
 }
 
 /**
- * /admin/payments (issue 7): the staff's view of money across all accounts. Totals at the top
- * (open balances; held and not-confirmed payments, which need attention), then two tabs: every
- * account's payments, newest first, filtered by status and method, with invoices and receipts;
- * and every account's open invoices, oldest first, optionally only those over 30 days old, each
- * with a link to pay it on the account's behalf. Tab, filters and page live in the address.
+ * /admin/payments (docs/payments.md): the staff's view of money across all accounts. Totals at the
+ * top (open balances; held and not-confirmed payments, which need attention), then three tabs:
+ * every account's payments, newest first, filtered by status and method, with invoices, receipts
+ * and the actions staff may take (void, refund); what needs a decision (AttentionPanel); and every
+ * account's open invoices, oldest first, optionally only those over 30 days old, each with a link
+ * to pay it on the account's behalf. Tab, filters and page live in the address.
  */
 export default function PaymentsAdminPage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'invoices' ? 'invoices' : 'payments';
+  const tab: Tab = params.get('tab') === 'invoices' ? 'invoices' : params.get('tab') === 'attention' ? 'attention' : 'payments';
+  const [acting, setActing] = useState<{ payment: AdminPaymentRow; action: StaffPaymentAction } | null>(null);
   const raw = (k: string) => params.get(k) ?? '';
   const payQuery = adminPaymentsQuery.safeParse({ status: raw('status'), method: raw('method'), page: raw('page') });
   const invQuery = adminOpenInvoicesQuery.safeParse({ overdue: raw('overdue'), page: raw('page') });
@@ -69,7 +75,7 @@ export default function PaymentsAdminPage() {
     queryKey: ['admin-payments', payFilters],
     queryFn: () => http.get<AdminPaymentsPage>('/api/admin/payments', { ...payFilters }),
     placeholderData: keepPreviousData,
-    enabled: tab === 'payments',
+    enabled: tab !== 'invoices',
   });
   const invoices = useQuery({
     queryKey: ['admin-open-invoices', invFilters],
@@ -88,19 +94,24 @@ export default function PaymentsAdminPage() {
     setParams(next);
   };
 
-  const totals = (tab === 'payments' ? payments.data : invoices.data)?.totals;
+  const totals = (tab === 'invoices' ? invoices.data : payments.data)?.totals;
   const now = Date.now();
 
   return (
     <>
       <PageHeader title="Payments" lead="Every account’s payments and open invoices." />
       <AdminNav />
-      <Totals totals={totals} />
+      <Totals totals={totals} onReview={() => go({ tab: 'attention' })} />
       <Tabs value={tab} onChange={(v) => go({ tab: v ?? 'payments' })} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="payments">Payments</Tabs.Tab>
+          <Tabs.Tab value="attention">Needs a decision</Tabs.Tab>
           <Tabs.Tab value="invoices">Open invoices</Tabs.Tab>
         </Tabs.List>
+
+        <Tabs.Panel value="attention">
+          <AttentionPanel />
+        </Tabs.Panel>
 
         <Tabs.Panel value="payments">
           <Group mb="md" align="flex-end" wrap="wrap">
@@ -116,7 +127,7 @@ export default function PaymentsAdminPage() {
             what="The payments"
             empty={payFilters.status || payFilters.method ? 'No payments match.' : 'No payments yet.'}
             columns={['Date', 'Account', 'Method', 'Amount', 'Status', 'Invoices', '']}
-            minWidth={900}
+            minWidth={1000}
             onPage={(p) => go({ page: p })}
             row={(p) => (
               <Table.Tr key={p.id}>
@@ -127,13 +138,19 @@ export default function PaymentsAdminPage() {
                   {formatCurrency(p.amount_cents)}
                   {p.discount_cents > 0 && <Text size="xs" c="dimmed">Discount {formatCurrency(p.discount_cents)}</Text>}
                 </Table.Td>
-                <Table.Td><PaymentStatusBadge status={p.status} /></Table.Td>
+                <Table.Td>
+                  <PaymentStatusBadge status={p.status} />
+                  {p.refunded_cents > 0 && p.status !== 'refunded' && <Text size="xs" c="dimmed" mt={4}>{formatCurrency(p.refunded_cents)} refunded</Text>}
+                </Table.Td>
                 <Table.Td><PaymentInvoiceLinks invoices={p.invoices} /></Table.Td>
                 <Table.Td>
-                  {hasReceipt(p.status) && (
-                    <Anchor component={Link} to={`/app/payments/receipt/${p.id}`} size="sm"
-                      aria-label={`Receipt for the payment of ${showDate(p.created_at)} by ${p.account.name}`}>Receipt</Anchor>
-                  )}
+                  <Stack gap={6} align="flex-start">
+                    {hasReceipt(p.status) && (
+                      <Anchor component={Link} to={`/app/payments/receipt/${p.id}`} size="sm"
+                        aria-label={`Receipt for the payment of ${showDate(p.created_at)} by ${p.account.name}`}>Receipt</Anchor>
+                    )}
+                    <PaymentActionButtons payment={p} onChoose={(action) => setActing({ payment: p, action })} />
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             )}
@@ -173,6 +190,7 @@ export default function PaymentsAdminPage() {
           />
         </Tabs.Panel>
       </Tabs>
+      {acting && <PaymentActionDialog payment={acting.payment} action={acting.action} onClose={() => setActing(null)} />}
     </>
   );
 }

@@ -84,6 +84,8 @@ function ReceiptSheet({ receipt }: { receipt: PaymentReceipt }) {
           {p.discount_cents > 0 && <SummaryRow label="Discount" cents={p.discount_cents} />}
           <Divider my={4} />
           <SummaryRow label="Total settled" cents={p.amount_cents + p.discount_cents} strong />
+          {p.refunds.map((r, i) => <SummaryRow key={i} label={`Refunded ${showDate(r.created_at)}`} cents={-r.amount_cents} />)}
+          {p.refunded_cents > 0 && <SummaryRow label="Kept after refunds" cents={p.amount_cents - p.refunded_cents} strong />}
         </Stack>
       </Group>
 

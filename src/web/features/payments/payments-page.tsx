@@ -185,6 +185,8 @@ function BillingScreen({ data, params, setParams, reload }: {
   };
 
   const nothingSelected = data.invoices.length > 0 && chosen.length === 0;
+  // Every open invoice is held by a payment in flight, held for review or pending (docs/payments.md).
+  const allProcessing = data.invoices.length > 0 && data.invoices.every((i) => i.is_processing);
   const zeroSettle = chosen.length > 0 && canSettleWithoutPayment(summary) && !walletLocked;
 
   return (
@@ -228,7 +230,10 @@ function BillingScreen({ data, params, setParams, reload }: {
           {data.invoices.length > 0 && (
             <Card withBorder padding="lg" component="section" aria-labelledby="method-heading">
               <Title order={2} size="h4" id="method-heading" mb="sm">Payment</Title>
-              {nothingSelected ? (
+              {allProcessing ? (
+                <Text>A payment of these invoices is being processed, so they cannot be paid again now. Its outcome will show under{' '}
+                  <Anchor component={Link} to={data.on_behalf ? `/admin/payments/latest/${data.account.id}` : '/app/finances'} inherit>Finances</Anchor>.</Text>
+              ) : nothingSelected ? (
                 <Text>No invoices selected.</Text>
               ) : zeroSettle ? (
                 <Stack gap="md">
