@@ -97,8 +97,9 @@ export function measureInitialJs(distDir = WEB_DIST): InitialJs {
 }
 
 /**
- * Starts the product as `npm start` serves it (src/server/main.ts, NODE_ENV=production, the built
- * client, the demo seed) on a free 127.0.0.1 port with a fresh data directory.
+ * Starts the product as `npm start` serves it (src/server/main.ts in development mode, the built
+ * client, the demo seed; production refuses the demo and the local stand-ins) on a free 127.0.0.1
+ * port with a fresh data directory.
  * @returns its address and a stop function that ends it and removes the data directory
  * @throws when it exits or does not listen within 120 s
  */
@@ -110,7 +111,7 @@ async function startProductServer(): Promise<{ base: string; stop(): Promise<voi
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base,
+      NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base,
       DATA_DIR: dataDir, LOG_LEVEL: 'warn', REMINDERS_ENABLED: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -196,7 +197,7 @@ function summarize(pagePath: string, formFactor: FormFactor, lhr: Result): Light
 /**
  * Lighthouse 12 (Node 20) with the system Chromium and the DESIGN §8 flags on each public page,
  * with the default mobile settings (simulated slow 4G, 4x CPU slowdown, a phone screen) and the
- * desktop preset, against the product started as in production on 127.0.0.1. Builds the client
+ * desktop preset, against the product started as `npm start` runs it on 127.0.0.1. Builds the client
  * first and measures its initial JavaScript. Writes nothing but a temporary data directory and
  * Chromium profile, both removed.
  * Each page is audited `opts.runs` times (default 3) and the run with the median performance score

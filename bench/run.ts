@@ -236,7 +236,7 @@ async function main() {
   const args = parse();
   const report: BenchReport = {
     notes: [
-      'Latencies in ms from autocannon (whole ms); req/s = completed requests / run seconds. Each server is a child process (bench/server.ts, NODE_ENV=production, pino logs at info into a file); the load generator is this process (autocannon in a worker thread, or in the main thread for payments). cpu.serverPct / loadGeneratorPct: CPU time of each over the run, % of one core.',
+      'Latencies in ms from autocannon (whole ms); req/s = completed requests / run seconds. Each server is a child process (bench/server.ts, NODE_ENV=development as npm start runs it, a trusted local proxy, pino logs at info into a file); the load generator is this process (autocannon in a worker thread, or in the main thread for payments). cpu.serverPct / loadGeneratorPct: CPU time of each over the run, % of one core.',
       'form: full = the real app (session cookie, CSRF, rate limit, helmet, zod, insert, one log line); bare = Fastify with no plugins calling the same createInquiry. ratio = full/bare req/s. Each on its own fresh database. Each connection is one visitor: its own session and CSRF token, its own address (X-Forwarded-For from the trusted local proxy). Best of --rounds rounds, order alternating.',
       'search: one autocannon run per case, always the same URL. The exact total is reused while the database snapshot is unchanged, so these runs measure a cached count plus the page query; coldMs are single requests right after a write (nothing reused).',
       "search states: as-imported = what importBmf leaves on PGlite (no autovacuum: no statistics, no visibility map); vacuumed = after VACUUM (ANALYZE) accounts.",

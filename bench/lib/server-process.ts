@@ -77,9 +77,10 @@ function procCpuSeconds(pid: number): number {
 }
 
 /**
- * Starts `bench/server.ts` as a child process on a free 127.0.0.1 port: the product with its
- * production settings (NODE_ENV=production, pino logs at LOG_LEVEL=info into a file in a temp
- * directory, rate limits out of the way), or the bare baseline. Resolves once it listens.
+ * Starts `bench/server.ts` as a child process on a free 127.0.0.1 port: the product as `npm start`
+ * runs it (development mode: production refuses the gateway simulator the payment bench charges
+ * through), behind a trusted local proxy, pino logs at LOG_LEVEL=info into a file in a temp
+ * directory, rate limits out of the way; or the bare baseline. Resolves once it listens.
  * @throws when the process exits or does not report ready within 120 s
  */
 export async function startServer(opts: StartServerOptions): Promise<ServerProcess> {
@@ -92,7 +93,7 @@ export async function startServer(opts: StartServerOptions): Promise<ServerProce
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? os.tmpdir(),
-    NODE_ENV: 'production',
+    NODE_ENV: 'development',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: base,

@@ -10,13 +10,16 @@ export const SCAN_USERS = {
 };
 
 /**
- * Settings of the scanned server besides PORT, DATA_DIR and PUBLIC_URL: production mode behind a
- * TLS proxy (Secure `__Host-` cookies and HSTS, as deployed), captcha off, and rate limits far
+ * Settings of the scanned server besides PORT, DATA_DIR and PUBLIC_URL: as deployed behind a TLS
+ * proxy (Secure `__Host-` cookies, HSTS, the proxy trusted), captcha off, and rate limits far
  * above what the scanners send, so every request reaches the route's own checks. Every outside
- * service keeps its local default (empty values count as unset), so the server calls no other host.
+ * service keeps its local default (empty values count as unset), so the server calls no other
+ * host. Not NODE_ENV=production, which refuses those local defaults (docs/security.md): what
+ * production would turn on by default is set here explicitly (COOKIE_SECURE, TRUST_PROXY, an
+ * https PUBLIC_URL).
  */
 export const SCAN_SERVER_ENV: Record<string, string> = {
-  NODE_ENV: 'production',
+  NODE_ENV: 'test',
   HOST: '127.0.0.1',
   DATABASE_URL: '',
   SEED_DEMO: '1',

@@ -210,7 +210,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {
       prefix: SIMULATOR_PREFIX,
-      publicUrl: config.publicUrl,
+      // The app calls it through its loopback address; the payer's browser is on the request's origin.
+      consentOnReturnOrigin: true,
       apiLoginId: config.payments.apiLoginId,
       transactionKey: config.payments.transactionKey,
       clientKey: config.payments.clientKey,

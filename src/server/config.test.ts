@@ -1,6 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** A complete production environment: the real gateway, captcha and mail, no demo, a secret, https. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://goodstanding.example',
+  SESSION_SECRET: 'k'.repeat(24) + 'production-secret',
+  SEED_DEMO: '0',
+  SMTP_URL: 'smtps://mailer:secret@smtp.example:465',
+  RECAPTCHA_SITE_KEY: 'site-key',
+  RECAPTCHA_SECRET: 'captcha-secret',
+  PAYMENT_GATEWAY: 'authorize-net',
+  AUTHORIZE_NET_API_LOGIN_ID: 'login',
+  AUTHORIZE_NET_TRANSACTION_KEY: 'txkey',
+  AUTHORIZE_NET_CLIENT_KEY: 'client',
+};
+
+/** The ConfigError's message for `env`. @throws when loadConfig does not throw ConfigError */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
 describe('loadConfig', () => {
   it('has defaults that run the product locally', () => {
     const c = loadConfig({});
@@ -24,7 +50,7 @@ describe('loadConfig', () => {
 
   it('requires the captcha secret with the site key, and turns on secure cookies for https in production', () => {
     expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'k' })).toThrow(/RECAPTCHA_SECRET/);
-    const c = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://goodstanding.example/' });
+    const c = loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://goodstanding.example/' });
     expect(c.cookieSecure).toBe(true);
     expect(c.publicUrl).toBe('https://goodstanding.example');
   });
@@ -79,7 +105,8 @@ describe('loadConfig', () => {
     expect(c.payments).toMatchObject({
       gateway: 'simulator',
       endpoint: 'http://127.0.0.1:4100/gateway-simulator/xml/v1/request.api',
-      acceptJsUrl: 'https://gs.example/gateway-simulator/Accept.js',
+      // A path: the page loads it from whichever origin it was opened at, not from PUBLIC_URL.
+      acceptJsUrl: '/gateway-simulator/Accept.js',
       timeoutMs: 30_000,
     });
     expect(c.payments.apiLoginId.length).toBeLessThanOrEqual(25);
@@ -89,8 +116,8 @@ describe('loadConfig', () => {
   });
 
   it('points the routing-number lookup at the built-in one unless ROUTING_LOOKUP_URL says otherwise', () => {
-    expect(loadConfig({}).routingLookupUrl).toBe('http://localhost:3000/routing-numbers/data.json');
-    expect(loadConfig({ PUBLIC_URL: 'https://gs.example/' }).routingLookupUrl).toBe('https://gs.example/routing-numbers/data.json');
+    expect(loadConfig({}).routingLookupUrl).toBe('/routing-numbers/data.json');
+    expect(loadConfig({ PUBLIC_URL: 'https://gs.example/' }).routingLookupUrl).toBe('/routing-numbers/data.json');
     expect(loadConfig({ ROUTING_LOOKUP_URL: 'https://www.routingnumbers.info/api/data.json' }).routingLookupUrl)
       .toBe('https://www.routingnumbers.info/api/data.json');
     expect(() => loadConfig({ ROUTING_LOOKUP_URL: 'www.routingnumbers.info/api/data.json' })).toThrow(/ROUTING_LOOKUP_URL/);
@@ -107,7 +134,7 @@ describe('loadConfig', () => {
       gateway: 'authorize-net', endpoint: 'https://apitest.authorize.net/xml/v1/request.api', acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
       apiLoginId: 'login', transactionKey: 'txkey', clientKey: 'client', timeoutMs: 30_000,
     });
-    expect(loadConfig({ ...keys, NODE_ENV: 'production' }).payments.endpoint).toBe('https://api2.authorize.net/xml/v1/request.api');
+    expect(loadConfig({ ...PRODUCTION, ...keys }).payments.endpoint).toBe('https://api2.authorize.net/xml/v1/request.api');
     expect(loadConfig({ ...keys, AUTHORIZE_NET_ENDPOINT: 'http://127.0.0.1:9999/xml/v1/request.api' }).payments.endpoint).toBe('http://127.0.0.1:9999/xml/v1/request.api');
   });
 
@@ -121,11 +148,74 @@ describe('loadConfig', () => {
 
   it('believes X-Forwarded-* only from the proxies TRUST_PROXY names (private networks in production)', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe('loopback, linklocal, uniquelocal');
-    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig(PRODUCTION).trustProxy).toBe('loopback, linklocal, uniquelocal');
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7, ::1, loopback' }).trustProxy).toBe('10.0.0.0/8, 192.0.2.7, ::1, loopback');
     for (const bad of ['true', '*', '10.0.0.0/33', 'proxy.example', '1', '10.0.0.1/8/2']) {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must be false, or addresses/);
+    }
+  });
+});
+
+describe('loadConfig in production', () => {
+  it('starts with a complete production configuration', () => {
+    const c = loadConfig(PRODUCTION);
+    expect(c).toMatchObject({
+      env: 'production', publicUrl: 'https://goodstanding.example', cookieSecure: true, seedDemo: false,
+      sessionSecret: PRODUCTION.SESSION_SECRET,
+      mail: { smtpUrl: 'smtps://mailer:secret@smtp.example:465' },
+      captcha: { siteKey: 'site-key', secret: 'captcha-secret' },
+      payments: { gateway: 'authorize-net', acceptJsUrl: 'https://js.authorize.net/v1/Accept.js' },
+    });
+  });
+
+  it('refuses the defaults in one error naming every setting and what to set instead', () => {
+    const message = refusal({ NODE_ENV: 'production' });
+    expect(message).toMatch(/^NODE_ENV=production refuses to start with these settings:\n/);
+    const lines = message.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim());
+    expect(lines.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
+      'PAYMENT_GATEWAY', 'RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET', 'SEED_DEMO', 'SMTP_URL', 'SESSION_SECRET', 'PUBLIC_URL',
+    ]);
+    expect(message).toContain('PAYMENT_GATEWAY: the local gateway simulator takes no real payments; set PAYMENT_GATEWAY=authorize-net');
+    expect(message).toContain('set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET');
+    expect(message).toContain('SEED_DEMO: the first start would seed the demo account');
+    expect(message).toContain('set SEED_DEMO=0');
+    expect(message).toContain('SMTP_URL: required; without it mails only wait in the outbox');
+    expect(message).toContain('SESSION_SECRET: required; set a random value of at least 32 characters');
+    expect(message).toContain('PUBLIC_URL: required; set the https address');
+    expect(message).toMatch(/See "Production settings" in README\.md\.$/);
+  });
+
+  it('names each refused setting on its own', () => {
+    const without = (key: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [key]: undefined });
+    expect(refusal({ ...PRODUCTION, PAYMENT_GATEWAY: 'simulator' })).toMatch(/^  PAYMENT_GATEWAY: the local gateway simulator/m);
+    expect(refusal(without('PAYMENT_GATEWAY'))).toMatch(/^  PAYMENT_GATEWAY: /m);
+    expect(refusal(without('RECAPTCHA_SECRET'))).toMatch(/^  RECAPTCHA_SECRET: required; without both reCAPTCHA keys/m);
+    expect(refusal(without('RECAPTCHA_SITE_KEY'))).toMatch(/^  RECAPTCHA_SITE_KEY: required; without both reCAPTCHA keys/m);
+    expect(refusal(without('SEED_DEMO'))).toMatch(/^  SEED_DEMO: /m);
+    expect(refusal({ ...PRODUCTION, SEED_DEMO: 'yes' })).toMatch(/^  SEED_DEMO: /m);
+    expect(refusal(without('SMTP_URL'))).toMatch(/^  SMTP_URL: required/m);
+    expect(refusal(without('SESSION_SECRET'))).toMatch(/^  SESSION_SECRET: required/m);
+    expect(refusal({ ...PRODUCTION, SESSION_SECRET: 'x'.repeat(31) })).toMatch(/^  SESSION_SECRET: SESSION_SECRET must be at least 32 characters/m);
+    expect(refusal(without('PUBLIC_URL'))).toMatch(/^  PUBLIC_URL: required/m);
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://goodstanding.example' })).toMatch(/^  PUBLIC_URL: must start with https:\/\//m);
+    expect(refusal({ ...PRODUCTION, ADMIN_PASSWORD: 'Chosen-admin-pass-1' })).toMatch(/^  ADMIN_PASSWORD: production creates no user from the environment; .*npm run admin:create/m);
+    // An empty variable counts as unset.
+    expect(refusal({ ...PRODUCTION, SESSION_SECRET: '' })).toMatch(/^  SESSION_SECRET: required/m);
+    // Each refusal names only what is wrong.
+    expect(refusal(without('SMTP_URL')).split('\n').filter((l) => l.startsWith('  '))).toHaveLength(1);
+  });
+
+  it('lists invalid values and production refusals together', () => {
+    const message = refusal({ ...PRODUCTION, PORT: 'eighty', SMTP_URL: undefined, AUTHORIZE_NET_CLIENT_KEY: undefined });
+    expect(message).toMatch(/^Invalid configuration:\n  PORT: /);
+    expect(message).toContain('\nNODE_ENV=production refuses to start with these settings:\n  SMTP_URL: required');
+  });
+
+  it('keeps the one-command demo outside production', () => {
+    for (const env of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }]) {
+      const c = loadConfig(env);
+      expect(c).toMatchObject({ seedDemo: true, payments: { gateway: 'simulator' }, captcha: { siteKey: undefined }, mail: { smtpUrl: undefined } });
     }
   });
 });

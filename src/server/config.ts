@@ -28,7 +28,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
   COOKIE_SECURE: bool.optional(),
@@ -89,13 +89,21 @@ export interface AppConfig {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
-  /** Origin used in links inside mails, e.g. https://goodstanding.example (no trailing slash). */
+  /**
+   * Origin used in links that leave the site: inside mails, canonical links and the address handed
+   * to the outside document viewer, e.g. https://goodstanding.example (no trailing slash). Never
+   * the address of anything the browser loads or calls: those are paths, or come from the
+   * request's origin (docs/security.md "Same origin").
+   */
   publicUrl: string;
   dataDir: string;
   /** postgres:// URL, or undefined for the embedded PGlite database in `${dataDir}/db`. */
   databaseUrl?: string;
   databasePoolSize: number;
-  /** HMAC key for CSRF tokens; when absent one is generated and kept in the database. */
+  /**
+   * HMAC key for CSRF tokens; when absent one is generated and kept in the database (not in
+   * production, which requires it: docs/deploy.md).
+   */
   sessionSecret?: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
@@ -144,9 +152,10 @@ export interface AppConfig {
   /** Compliance deadline reminders (issue 7): the daily job that mails them (REMINDERS_ENABLED, default on). */
   reminders: { enabled: boolean };
   /**
-   * The public routing-number lookup the bank form calls by JSONP (SPEC §7 third-party calls): a
-   * URL taking `rn` and `callback`. ROUTING_LOOKUP_URL, or by default this app's own built-in
-   * lookup at `${publicUrl}${ROUTING_LOOKUP_PATH}`, which needs no network.
+   * The public routing-number lookup the bank form calls by JSONP: a URL taking `rn` and
+   * `callback`. ROUTING_LOOKUP_URL, or by default the path of this app's own built-in lookup
+   * ({@link ROUTING_LOOKUP_PATH}, no network), which the browser asks on the origin it opened the
+   * page at (docs/security.md "Same origin").
    */
   routingLookupUrl: string;
 }
@@ -161,7 +170,11 @@ export interface PaymentsConfig {
   gateway: 'simulator' | 'authorize-net';
   /** createTransactionRequest URL (…/xml/v1/request.api). */
   endpoint: string;
-  /** Accept.js script the billing page loads (the simulator's stand-in in simulator mode). */
+  /**
+   * Accept.js script the billing page loads: Authorize.Net's absolute URL, or in simulator mode the
+   * path of the simulator's stand-in, loaded from the origin the page was opened at (its tokenizer
+   * address then follows that origin too; docs/security.md "Same origin").
+   */
   acceptJsUrl: string;
   apiLoginId: string;
   /** Secret: never logged, never sent to the browser. */
@@ -186,12 +199,12 @@ function selfOrigin(host: string, port: number): string {
   return `http://${h.includes(':') ? `[${h}]` : h}:${port}`;
 }
 
-function paymentsFromEnv(e: Env, publicUrl: string): PaymentsConfig {
+function paymentsFromEnv(e: Env): PaymentsConfig {
   if (e.PAYMENT_GATEWAY === 'simulator') {
     return {
       gateway: 'simulator',
       endpoint: `${selfOrigin(e.HOST, e.PORT)}${SIMULATOR_PREFIX}/xml/v1/request.api`,
-      acceptJsUrl: `${publicUrl}${SIMULATOR_PREFIX}/Accept.js`,
+      acceptJsUrl: `${SIMULATOR_PREFIX}/Accept.js`,
       apiLoginId: `sim${randomBytes(6).toString('hex')}`,
       transactionKey: randomSecret(12),
       clientKey: randomSecret(24),
@@ -250,36 +263,86 @@ const mb = (megabytes: number) => Math.round(megabytes * 1024 * 1024);
 /** Thrown when the environment does not describe a valid configuration; the message names each bad variable. */
 export class ConfigError extends Error {}
 
+const truthy = (value: string | undefined) => value !== undefined && ['1', 'true', 'yes'].includes(value);
+
+/**
+ * The settings production refuses (docs/deploy.md "Production settings"): every local stand-in the
+ * product starts with by default, and the weak settings, each named with what to set instead.
+ * Reads the raw variables (empty ones already dropped), so a bad value elsewhere does not hide
+ * these; a value the schema refuses (a short SESSION_SECRET, an SMTP_URL that is not smtp://) is
+ * named by the schema instead.
+ * @returns one line per refused setting, empty outside production
+ */
+export function productionProblems(env: Record<string, string | undefined>): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if ((env.PAYMENT_GATEWAY ?? 'simulator') === 'simulator') {
+    problems.push('PAYMENT_GATEWAY: the local gateway simulator takes no real payments; set PAYMENT_GATEWAY=authorize-net with AUTHORIZE_NET_API_LOGIN_ID, AUTHORIZE_NET_TRANSACTION_KEY and AUTHORIZE_NET_CLIENT_KEY');
+  }
+  const captchaMissing = (['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET'] as const).filter((k) => !env[k]);
+  if (captchaMissing.length) {
+    problems.push(`${captchaMissing.join(', ')}: required; without both reCAPTCHA keys the public forms run with the local stand-in, which checks nothing; set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to your reCAPTCHA site's keys`);
+  }
+  if (env.SEED_DEMO === undefined || truthy(env.SEED_DEMO)) {
+    problems.push('SEED_DEMO: the first start would seed the demo account, its users and the demo discount codes (WELCOME100); set SEED_DEMO=0');
+  }
+  if (!env.SMTP_URL) {
+    problems.push('SMTP_URL: required; without it mails only wait in the outbox and reach no one; set SMTP_URL=smtps://user:pass@smtp.example:465 (or smtp://…:587)');
+  }
+  if (!env.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: required; set a random value of at least 32 characters, the same on every server (e.g. openssl rand -base64 48)');
+  }
+  if (!env.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: required; set the https address people open the site at, e.g. PUBLIC_URL=https://goodstanding.example');
+  } else if (URL.canParse(env.PUBLIC_URL) && new URL(env.PUBLIC_URL).protocol !== 'https:') {
+    problems.push('PUBLIC_URL: must start with https:// (Secure cookies, HSTS, links in mails); set the https address people open the site at, behind your TLS proxy');
+  }
+  if (env.ADMIN_PASSWORD) {
+    problems.push('ADMIN_PASSWORD: production creates no user from the environment; remove it and create the first staff user with npm run admin:create -- --email you@example.org');
+  }
+  return problems;
+}
+
+/** The settings that only make sense together, checked once each value is valid on its own. */
+function dependencyProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if (e.RECAPTCHA_SITE_KEY && !e.RECAPTCHA_SECRET) problems.push('RECAPTCHA_SECRET: required when RECAPTCHA_SITE_KEY is set');
+  if (e.STORAGE_DRIVER === 's3') {
+    if (!e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');
+    if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) problems.push('S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set');
+    if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set');
+  }
+  if (e.PAYMENT_GATEWAY === 'authorize-net') {
+    for (const k of ['AUTHORIZE_NET_API_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY', 'AUTHORIZE_NET_CLIENT_KEY'] as const) {
+      if (!e[k]) problems.push(`${k}: required when PAYMENT_GATEWAY is authorize-net`);
+    }
+  }
+  return problems;
+}
+
 /**
  * Reads and validates the process environment (the only reader of process.env).
  * @param env variables to read, process.env by default; `overrides` win over both (tests use them).
- * @throws ConfigError listing every invalid variable.
+ * @throws ConfigError naming every invalid variable and, with NODE_ENV=production, every setting
+ *   production refuses ({@link productionProblems}), in one message.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const invalid = parsed.success
+    ? dependencyProblems(parsed.data)
+    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const refused = productionProblems(cleaned);
+  if (invalid.length || refused.length) {
+    const parts: string[] = [];
+    if (invalid.length) parts.push(`Invalid configuration:\n${invalid.map((l) => `  ${l}`).join('\n')}`);
+    if (refused.length) {
+      parts.push(`NODE_ENV=production refuses to start with these settings:\n${refused.map((l) => `  ${l}`).join('\n')}\n` +
+        'See "Production settings" in README.md.');
+    }
+    throw new ConfigError(parts.join('\n'));
   }
-  const e = parsed.data;
-  if (e.RECAPTCHA_SITE_KEY && !e.RECAPTCHA_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SECRET: required when RECAPTCHA_SITE_KEY is set');
-  }
-  if (e.STORAGE_DRIVER === 's3') {
-    const missing = [
-      !e.S3_BUCKET && '  S3_BUCKET: required when STORAGE_DRIVER is s3',
-      e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY && '  S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set',
-      e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID && '  S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set',
-    ].filter(Boolean);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
-  }
-  if (e.PAYMENT_GATEWAY === 'authorize-net') {
-    const missing = (['AUTHORIZE_NET_API_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY', 'AUTHORIZE_NET_CLIENT_KEY'] as const)
-      .filter((k) => !e[k])
-      .map((k) => `  ${k}: required when PAYMENT_GATEWAY is authorize-net`);
-    if (missing.length) throw new ConfigError(`Invalid configuration:\n${missing.join('\n')}`);
-  }
+  const e = parsed.data!;
   const port = e.PORT;
   const isProduction = e.NODE_ENV === 'production';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -335,10 +398,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       profile_image: mb(e.UPLOAD_MAX_IMAGE_MB),
       application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
     },
-    payments: paymentsFromEnv(e, publicUrl),
+    payments: paymentsFromEnv(e),
     renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,
     reminders: { enabled: e.REMINDERS_ENABLED },
-    routingLookupUrl: e.ROUTING_LOOKUP_URL ?? `${publicUrl}${ROUTING_LOOKUP_PATH}`,
+    routingLookupUrl: e.ROUTING_LOOKUP_URL ?? ROUTING_LOOKUP_PATH,
   };
   return { ...config, ...overrides };
 }

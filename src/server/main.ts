@@ -1,32 +1,19 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, randomSecret, type AppConfig } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { isFirstStart, refreshLevelWizards, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
-import { users } from './db/schema.ts';
-import { hashPassword } from './passwords.ts';
 import { buildApp, shutdownWaitMs } from './app.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
 import { startPaymentReconciliation } from './modules/payments/reconciliation-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
+import { prepareDatabase, startupLines } from './startup.ts';
 
 /**
- * On the first start (no user yet), seeds the demo data or only the reference data and an admin
- * (SEED_DEMO). Call it holding the startup lock.
- * @returns the sign-ins created, or undefined when the installation already had users
+ * Reads config (with NODE_ENV=production it refuses the local stand-ins and weak settings, naming
+ * each: docs/deploy.md "Production settings"), migrates, seeds on first start, listens, and shuts
+ * down gracefully on SIGINT/SIGTERM.
  */
-async function seedFirstStart(database: Database, config: AppConfig): Promise<SeedCredentials | undefined> {
-  if (!(await isFirstStart(database.db))) return undefined;
-  if (config.seedDemo) return seedDemo(database.db, config.demo);
-  await seedReference(database.db);
-  const email = config.demo.adminEmail ?? 'admin@goodstanding.local';
-  const password = config.demo.adminPassword ?? randomSecret(12);
-  await database.db.insert(users).values({ email, passwordHash: await hashPassword(password), isAdmin: true, firstName: 'Admin' });
-  return { admin: { email, password, generated: !config.demo.adminPassword }, demo: { email: '', password: '', generated: false } };
-}
-
-/** Reads config, migrates, seeds on first start, listens, and shuts down gracefully on SIGINT/SIGTERM. */
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -36,13 +23,7 @@ async function main() {
   });
   // Several servers may start at once on one PostgreSQL database: one migrates and seeds, the
   // others wait for it and find an installation that is no longer new.
-  const credentials = await database.withStartupLock(async () => {
-    await database.migrate();
-    const created = await seedFirstStart(database, config);
-    // Wizard questions live in code: an existing installation gets the current ones.
-    await refreshLevelWizards(database.db);
-    return created;
-  });
+  const report = await prepareDatabase(database, config);
 
   const app = await buildApp(config, { database });
   startMailWorker(app);
@@ -58,18 +39,7 @@ async function main() {
   }
   await app.listen({ host: config.host, port: config.port });
 
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
-  const lines = [``, `GoodStanding is running at ${config.publicUrl}`, `Database: ${where}`];
-  if (credentials) {
-    lines.push('', 'First start: these sign-ins were created (passwords are shown only now):');
-    lines.push(`  Admin:          ${credentials.admin.email}  /  ${credentials.admin.generated ? credentials.admin.password : '(ADMIN_PASSWORD)'}`);
-    if (credentials.demo.email) {
-      lines.push(`  Account holder: ${credentials.demo.email}  /  ${credentials.demo.generated ? credentials.demo.password : '(DEMO_PASSWORD)'}`);
-    }
-    lines.push(`  Sign in at ${config.publicUrl}/login`);
-  }
-  if (!config.mail.smtpUrl) lines.push('', 'Mail: no SMTP_URL set, mails are kept in the outbox (Admin > Mail outbox).');
-  console.log(lines.join('\n') + '\n');
+  console.log(startupLines(config, report).join('\n') + '\n');
 
   let closing = false;
   const shutdown = async (signal: string) => {

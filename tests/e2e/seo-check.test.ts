@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { baseUrl, openBrowser, signIn, type Session } from './support/browser.ts';
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
+// At the site's public address, which canonical links are built from: PUBLIC_URL, by default
+// http://localhost:PORT (the server runs with the default settings).
+beforeAll(async () => { s = await openBrowser(baseUrl().replace('127.0.0.1', 'localhost')); });
 afterAll(async () => { await s?.close(); });
 
 describe('SEO check (issue 7: /admin/yoast/show?url={path})', () => {

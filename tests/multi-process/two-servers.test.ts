@@ -48,7 +48,9 @@ beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gs-multi-app${i}-`));
     dataDirs.push(dataDir);
     return {
-      NODE_ENV: 'production',
+      // Not production, which refuses the gateway simulator, the demo seed and a generated secret;
+      // what the deployment relies on is set explicitly (TRUST_PROXY).
+      NODE_ENV: 'test',
       HOST: '127.0.0.1',
       PUBLIC_URL: balancer.url,
       TRUST_PROXY: '127.0.0.1',

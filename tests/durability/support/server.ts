@@ -7,14 +7,15 @@ const READY_LINE = 'GoodStanding is running at';
 export { freePort };
 
 /**
- * The environment the real server is started with in these tests: production mode on 127.0.0.1,
- * rate limits far above the load (so every refusal is a fault, not a 429), warnings only, no
- * reminder job. `extra` overrides any of it (DATA_DIR, DATABASE_URL, SEED_DEMO…).
+ * The environment the real server is started with in these tests: test mode (production refuses
+ * the gateway simulator these tests pay through) on 127.0.0.1, rate limits far above the load (so
+ * every refusal is a fault, not a 429), warnings only, no reminder job. `extra` overrides any of
+ * it (DATA_DIR, DATABASE_URL, SEED_DEMO…).
  */
 export function serverEnv(port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -14,11 +14,14 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A fresh browser with one page; collects console errors so tests can assert there are none. */
-export async function openBrowser(): Promise<Session> {
+/**
+ * A fresh browser with one page; collects console errors so tests can assert there are none.
+ * @param origin the address the site is opened at: the server's 127.0.0.1 address by default
+ */
+export async function openBrowser(origin = baseUrl()): Promise<Session> {
   // launch() gives every browser a new, empty profile of its own (the fresh user-data-dir of DESIGN §8).
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

@@ -21,8 +21,10 @@ let dataDir = '';
 
 /**
  * Starts the real product once for all browser tests: `src/server/main.ts` on a free port with a
- * fresh data directory and the demo seed, exactly as `npm start` runs it (the web client must be
- * built: `npm run test:e2e` builds it first).
+ * fresh data directory and the demo seed, exactly as `npm start` runs it, with its default
+ * settings (development mode, no PUBLIC_URL: the site must work at whichever address the browser
+ * opens it, docs/security.md "Same origin"). The web client must be built: `npm run test:e2e`
+ * builds it first.
  */
 export async function setup(project: TestProject) {
   if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web client first: npm run build');
@@ -31,11 +33,12 @@ export async function setup(project: TestProject) {
   server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // The defaults of `npm start`: not production (which refuses the simulator and the demo).
+      NODE_ENV: '',
       HOST: '127.0.0.1',
       PORT: String(port),
-      // The address the browser uses: PayPal returns the payer to it, with the session cookie.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Unset: mails link to http://localhost:PORT while the tests browse http://127.0.0.1:PORT.
+      PUBLIC_URL: '',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',

@@ -71,6 +71,12 @@ export async function isFirstStart(db: Db): Promise<boolean> {
   return n === 0;
 }
 
+/** true when at least one staff user (users.is_admin) exists. */
+export async function hasStaffUser(db: Db): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+  return n > 0;
+}
+
 /** Renewal price of the demo's renewal invoice when its level is missing: $149.00. */
 export const DEMO_RENEWAL_FALLBACK_CENTS = 14_900;
 /** The demo's state filing service fee: $50.00. */

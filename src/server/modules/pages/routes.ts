@@ -11,10 +11,14 @@ import { loadRoutePreloads, loadTemplate, renderPage } from './render-page.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
 
+/** A source map's address (`/x.js.map`, any case). */
+const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
+
 /**
- * Serves the web client: built assets under /assets, and the HTML shell for every page of
- * src/shared/routes.ts. Pages for signed-in users redirect visitors to /login; admin pages answer
- * 403 to others. Unknown page paths get the shell with status 404, unknown API paths JSON 404.
+ * Serves the web client: built assets under /assets (without their source maps in production), and
+ * the HTML shell for every page of src/shared/routes.ts. Pages for signed-in users redirect
+ * visitors to /login; admin pages answer 403 to others. Unknown page paths get the shell with
+ * status 404, unknown API paths JSON 404.
  */
 export async function pageRoutes(app: FastifyInstance) {
   const distDir = app.config.webDistDir;
@@ -32,6 +36,9 @@ export async function pageRoutes(app: FastifyInstance) {
       // The build writes .br and .gz copies of scripts and styles (vite.config.ts).
       preCompressed: true,
       decorateReply: false,
+      // The build writes source maps beside the scripts; production keeps them to itself (the
+      // site's whole source, comments included): 404 (docs/security.md "Production settings").
+      ...(app.config.env === 'production' ? { allowedPath: (pathName: string) => !isSourceMap(pathName) } : {}),
     });
   }
   // The favicon goes through the build (content-hashed under /assets); this serves an older copy if present.

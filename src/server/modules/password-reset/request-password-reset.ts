@@ -1,33 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passwordResets, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { issueResetToken } from './issue-reset-token.ts';
+
+// reset-password.ts checks tokens with it; issue-reset-token.ts is where tokens are made.
+export { hashResetToken } from './issue-reset-token.ts';
 
 /** Reset links expire after 60 minutes (DESIGN §5.5). */
 export const RESET_TOKEN_MINUTES = 60;
 /** The answer is the same whether or not the e-mail has an account. */
 export const RESET_LINK_SENT = 'If an account exists for that e-mail address, we have e-mailed a link to reset its password.';
 
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * Starts a password reset (SPEC tool 11): when `email` belongs to a user, stores the sha256 of a
- * 128-bit random token with a 60-minute expiry and queues a mail with the link
+ * 128-bit random token with a 60-minute expiry (issueResetToken) and queues a mail with the link
  * `${publicUrl}/password/reset/{token}`. Does nothing visible otherwise.
  * Writes: one password_resets row and one mail_outbox row, in one transaction, or nothing.
  */
 export async function requestPasswordReset(db: Db, email: string, publicUrl: string, companyName: string, now = new Date()): Promise<void> {
   const [user] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, email));
   if (!user) return;
-  const token = randomBytes(16).toString('base64url');
-  const link = `${publicUrl}/password/reset/${token}?email=${encodeURIComponent(email)}`;
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-    });
+    const { link } = await issueResetToken(tx, { userId: user.id, email, publicUrl, lifetimeMinutes: RESET_TOKEN_MINUTES, now });
     await enqueueMail(tx, [{
       kind: 'password.reset',
       to: email,

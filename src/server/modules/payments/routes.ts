@@ -10,21 +10,17 @@ import { clearPaypal, continuePaypal, findPaypalSession, startPaypal } from './p
 import { accounts } from '../../db/schema.ts';
 import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
 import { settleZeroPayment } from './settle-zero-payment.ts';
+import { requestOrigin } from '../../request-origin.ts';
 
 /**
- * The billing screen's own address, where PayPal sends the payer back: with `account_id` for an
- * admin paying for another account so the screen reopens on that account.
+ * The billing screen's own address on the origin the payer's browser used (requestOrigin), where
+ * PayPal sends the payer back with their session cookie: with `account_id` for an admin paying for
+ * another account so the screen reopens on that account.
  */
-function billingScreenUrl(publicUrl: string, accountId: number, onBehalf: boolean): string {
-  const url = new URL('/app/payments', publicUrl);
+function billingScreenUrl(origin: string, accountId: number, onBehalf: boolean): string {
+  const url = new URL('/app/payments', origin);
   if (onBehalf) url.searchParams.set('account_id', String(accountId));
   return url.toString();
-}
-
-/** A URL on the site's own origin as a path, so the browser loads it from whichever host it used. */
-function sameOriginAsPath(url: string, publicUrl: string): string {
-  const u = new URL(url);
-  return u.origin === new URL(publicUrl).origin ? `${u.pathname}${u.search}` : url;
 }
 
 /**
@@ -70,7 +66,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     return {
       account, on_behalf: onBehalf,
       invoices: await listUnpaidInvoices(app.db, accountId),
-      gateway: { accept_js_url: sameOriginAsPath(acceptJsUrl, app.config.publicUrl), api_login_id: apiLoginId, client_key: clientKey },
+      gateway: { accept_js_url: acceptJsUrl, api_login_id: apiLoginId, client_key: clientKey },
       paypal: await findPaypalSession(app.db, accountId),
     };
   });
@@ -80,7 +76,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const answer = await startPaypal(
       { db: app.db, gateway: app.providers.payments, log: req.log },
-      { input, user: req.user!, accountId, onBehalf, ip: req.ip, returnUrl: billingScreenUrl(app.config.publicUrl, accountId, onBehalf) },
+      { input, user: req.user!, accountId, onBehalf, ip: req.ip, returnUrl: billingScreenUrl(requestOrigin(req, app.config.publicUrl), accountId, onBehalf) },
     );
     return reply.code(answer.statusCode).send(answer.body);
   });

@@ -59,8 +59,13 @@ describe('JSONP', () => {
 
 describe('where the browser finds the lookup', () => {
   it('gives the built-in lookup as a path and needs no CSP addition', () => {
-    const config = { publicUrl: 'http://localhost:3000', routingLookupUrl: 'http://localhost:3000/routing-numbers/data.json' };
-    expect(routingLookupUrlForBrowser(config)).toBe('/routing-numbers/data.json');
+    // The default: a path, whatever PUBLIC_URL says.
+    const byDefault = { publicUrl: 'http://localhost:3000', routingLookupUrl: '/routing-numbers/data.json' };
+    expect(routingLookupUrlForBrowser(byDefault)).toBe('/routing-numbers/data.json');
+    expect(routingLookupScriptSources(byDefault)).toEqual([]);
+    // Named in full on PUBLIC_URL's origin: still the site's own, given as a path.
+    const config = { publicUrl: 'http://localhost:3000', routingLookupUrl: 'http://localhost:3000/routing-numbers/data.json?v=2' };
+    expect(routingLookupUrlForBrowser(config)).toBe('/routing-numbers/data.json?v=2');
     expect(routingLookupScriptSources(config)).toEqual([]);
   });
 

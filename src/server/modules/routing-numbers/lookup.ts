@@ -53,23 +53,26 @@ export function jsonpScript(callback: string, data: unknown): string {
 
 type LookupUrlConfig = Pick<AppConfig, 'publicUrl' | 'routingLookupUrl'>;
 
-const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
+/** A path on this site (the built-in lookup, the default), or an absolute URL on PUBLIC_URL's origin. */
+const isOwn = (config: LookupUrlConfig) =>
+  config.routingLookupUrl.startsWith('/') || new URL(config.routingLookupUrl).origin === new URL(config.publicUrl).origin;
 
 /**
- * The lookup URL handed to the browser in the boot data. On the app's own origin it is given as
- * a path, so the page reaches it on whatever host the visitor used (PUBLIC_URL may say localhost
- * while the page was opened on 127.0.0.1) and it stays within the CSP's 'self'.
+ * The lookup URL handed to the browser in the boot data. The site's own lookup is given as a
+ * path, so the page reaches it on whatever host the visitor used (PUBLIC_URL may say localhost
+ * while the page was opened on 127.0.0.1) and it stays within the CSP's 'self'
+ * (docs/security.md "Same origin").
  */
 export function routingLookupUrlForBrowser(config: LookupUrlConfig): string {
-  if (!sameOrigin(config.routingLookupUrl, config.publicUrl)) return config.routingLookupUrl;
-  const url = new URL(config.routingLookupUrl);
+  if (!isOwn(config)) return config.routingLookupUrl;
+  const url = new URL(config.routingLookupUrl, 'http://site.invalid');
   return `${url.pathname}${url.search}`;
 }
 
 /**
  * What to add to the CSP script-src for the lookup's JSONP scripts: its origin when it is on
- * another origin, nothing when it is on the app's own ('self' already covers it).
+ * another origin, nothing when it is the site's own ('self' already covers it).
  */
 export function routingLookupScriptSources(config: LookupUrlConfig): string[] {
-  return sameOrigin(config.routingLookupUrl, config.publicUrl) ? [] : [new URL(config.routingLookupUrl).origin];
+  return isOwn(config) ? [] : [new URL(config.routingLookupUrl).origin];
 }

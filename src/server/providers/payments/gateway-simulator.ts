@@ -105,8 +105,14 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, string>> = {
 /** Options of {@link gatewaySimulator}. `prefix` is Fastify's register prefix, e.g. '/_gateway'. */
 export interface GatewaySimulatorOptions {
   prefix?: string;
-  /** Origin the browser reaches the simulator at (e.g. config.publicUrl); the request's own origin when absent. */
-  publicUrl?: string;
+  /**
+   * Put the PayPal consent page on the origin of the payer's return address (`successUrl`) instead
+   * of the origin the API request came to. Set it when the app the payer uses serves the simulator
+   * itself and calls it through its own loopback address: the page is then wherever the payer's
+   * browser already is (docs/security.md "Same origin"). Accept.js and its tokenizer always follow
+   * the origin the script was requested at.
+   */
+  consentOnReturnOrigin?: boolean;
   apiLoginId: string;
   transactionKey: string;
   clientKey: string;
@@ -443,7 +449,7 @@ const isHttpUrl = (value: string): boolean => {
 const NO_CSRF = { csrf: false } as FastifyContextConfig;
 
 /**
- * Registers the gateway simulator: `app.register(gatewaySimulator, { prefix: '/_gateway', publicUrl,
+ * Registers the gateway simulator: `app.register(gatewaySimulator, { prefix: '/_gateway',
  * apiLoginId, transactionKey, clientKey })`. Routes and behaviour are described at the top of this
  * file. Keeps its state in memory (or in `opts.state`); never logs card data, bank data or tokens.
  */
@@ -454,8 +460,7 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
   const prefix = app.prefix;
   const hanging = new Set<ServerResponse>();
 
-  const baseUrl = (request: FastifyRequest) =>
-    `${(opts.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${prefix}`;
+  const baseUrl = (request: FastifyRequest) => `${request.protocol}://${request.host}${prefix}`;
 
   // Every body arrives as text: the API answers parse errors itself, as the real one does.
   app.removeAllContentTypeParsers();
@@ -656,7 +661,8 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
       refId, accountNumber: '', accountType: 'PayPal', createdAt: now(), answered: !hang,
       paypal: { token, successUrl, cancelUrl },
     });
-    const secureAcceptanceUrl = `${baseUrl(request)}/paypal/consent?token=${encodeURIComponent(token)}`;
+    const consentBase = opts.consentOnReturnOrigin ? `${new URL(successUrl).origin}${prefix}` : baseUrl(request);
+    const secureAcceptanceUrl = `${consentBase}/paypal/consent?token=${encodeURIComponent(token)}`;
     return {
       hang,
       body: txAnswer({

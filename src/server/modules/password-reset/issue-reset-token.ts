@@ -1,0 +1,32 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DbOrTx } from '../../db/client.ts';
+import { passwordResets } from '../../db/schema.ts';
+
+/** The sha256 of a reset token, as stored in password_resets.token_hash (the token itself is never stored). */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** What {@link issueResetToken} made: the link to hand to the user (by mail, or printed by admin:create) and when it stops working. */
+export interface IssuedResetToken {
+  /** `${publicUrl}/password/reset/{token}?email=…`: the password reset page (SPEC tool 11). */
+  link: string;
+  expiresAt: Date;
+}
+
+/**
+ * The one place a password reset token is made (docs/security.md "Password reset and set-password
+ * links"): a 128-bit random token whose sha256 is stored for `userId` with an expiry of
+ * `lifetimeMinutes` (60 for a reset asked by mail, 24 hours for the link `npm run admin:create`
+ * prints). The token leaves this function only inside the link; the link works once.
+ * Writes: one password_resets row (run it in the transaction of what goes with it, e.g. the mail).
+ * @param publicUrl the origin for the link (config.publicUrl: the link leaves the site)
+ * @param email the user's e-mail address, which the reset page asks the token to match
+ */
+export async function issueResetToken(
+  db: DbOrTx,
+  opts: { userId: number; email: string; publicUrl: string; lifetimeMinutes: number; now?: Date },
+): Promise<IssuedResetToken> {
+  const token = randomBytes(16).toString('base64url');
+  const expiresAt = new Date((opts.now ?? new Date()).getTime() + opts.lifetimeMinutes * 60_000);
+  await db.insert(passwordResets).values({ userId: opts.userId, tokenHash: hashResetToken(token), expiresAt });
+  return { link: `${opts.publicUrl}/password/reset/${token}?email=${encodeURIComponent(opts.email)}`, expiresAt };
+}
