@@ -34,7 +34,7 @@ beforeAll(async () => {
       // Mail links only: nothing the browser loads may come from here.
       publicUrl: 'https://mail-links.example',
       trustProxy: 'loopback',
-      payments: { gateway: 'simulator', endpoint, acceptJsUrl: `${SIMULATOR_PREFIX}/Accept.js`, ...CREDS, timeoutMs: 5000 },
+      payments: { gateway: 'simulator', endpoint, acceptJsUrl: `${SIMULATOR_PREFIX}/Accept.js`, ...CREDS, timeoutMs: 5000, reconcileIntervalMinutes: 0 },
     },
     providers: { payments: authorizeNetGateway({ endpoint, apiLoginId: CREDS.apiLoginId, transactionKey: CREDS.transactionKey, timeoutMs: 5000 }) },
   });
