@@ -132,8 +132,10 @@ describe('loadConfig', () => {
     const keys = { PAYMENT_GATEWAY: 'authorize-net', AUTHORIZE_NET_API_LOGIN_ID: 'login', AUTHORIZE_NET_TRANSACTION_KEY: 'txkey', AUTHORIZE_NET_CLIENT_KEY: 'client' };
     expect(loadConfig(keys).payments).toEqual({
       gateway: 'authorize-net', endpoint: 'https://apitest.authorize.net/xml/v1/request.api', acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
-      apiLoginId: 'login', transactionKey: 'txkey', clientKey: 'client', timeoutMs: 30_000,
+      apiLoginId: 'login', transactionKey: 'txkey', clientKey: 'client', timeoutMs: 30_000, reconcileIntervalMinutes: 10,
     });
+    expect(loadConfig({ ...keys, RECONCILE_INTERVAL_MINUTES: '0' }).payments.reconcileIntervalMinutes).toBe(0);
+    expect(() => loadConfig({ ...keys, RECONCILE_INTERVAL_MINUTES: '-1' })).toThrow(/RECONCILE_INTERVAL_MINUTES/);
     expect(loadConfig({ ...PRODUCTION, ...keys }).payments.endpoint).toBe('https://api2.authorize.net/xml/v1/request.api');
     expect(loadConfig({ ...keys, AUTHORIZE_NET_ENDPOINT: 'http://127.0.0.1:9999/xml/v1/request.api' }).payments.endpoint).toBe('http://127.0.0.1:9999/xml/v1/request.api');
   });

@@ -18,12 +18,13 @@ describe('paymentMethodLabel (SPEC tool 14, /app/finances)', () => {
 
 describe('payment statuses in words', () => {
   it('reads every listed status', () => {
-    expect(['paid', 'held', 'pending', 'declined', 'failed'].map(paymentStatusLabel))
-      .toEqual(['Paid', 'Held for review', 'Not confirmed yet', 'Declined', 'Failed']);
-    expect(paymentStatusLabel('refunded')).toBe('refunded');
+    expect(['paid', 'held', 'pending', 'declined', 'failed', 'voided', 'refunded'].map(paymentStatusLabel))
+      .toEqual(['Paid', 'Held for review', 'Not confirmed yet', 'Declined', 'Failed', 'Voided (nothing charged)', 'Refunded']);
+    expect(paymentStatusLabel('disputed')).toBe('disputed');
   });
-  it('gives receipts to paid and held payments only', () => {
-    expect(['paid', 'held', 'pending', 'declined', 'failed', 'awaiting_consent', 'cancelled'].filter(hasReceipt)).toEqual(['paid', 'held']);
+  it('gives receipts to payments whose money was taken: paid, held and refunded', () => {
+    expect(['paid', 'held', 'pending', 'declined', 'failed', 'awaiting_consent', 'cancelled', 'voided', 'refunded'].filter(hasReceipt))
+      .toEqual(['paid', 'held', 'refunded']);
   });
 });
 
