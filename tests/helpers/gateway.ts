@@ -4,7 +4,8 @@ import Fastify from 'fastify';
 import type { BuildOptions } from '../../src/server/app.ts';
 import { authorizeNetGateway, type OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
 import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
-import { createTestApp, type TestApp, type TestConfig } from './test-app.ts';
+import { createTestApp, signedIn, type Agent, type TestApp, type TestConfig } from './test-app.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 
 /** Credentials the simulator checks and the client sends (test values, not secrets). */
 export const GATEWAY_TEST_CREDS = { apiLoginId: 'payTestLogin', transactionKey: 'payTestTransactionKey01', clientKey: 'payTestClientKey-public' };
@@ -105,4 +106,27 @@ export function bankPayload(opaque: OpaqueData, invoiceIds: number[], value: str
 /** The body of POST /app/payments/zero-payment settling `invoiceIds` with the reserved `discountId`. */
 export function zeroPayload(invoiceIds: number[], discountId: number | null, discountTotal: string, extra: Record<string, unknown> = {}) {
   return { value: '0.00', invoices: invoiceIds, discount_id: discountId, discount_total: discountTotal, idempotency_key: randomUUID(), type: 'zero_payment', ...extra };
+}
+
+/** A gateway test app with one account, its user and a staff member, both signed in. */
+export interface PaymentsFixture {
+  gw: GatewayTestApp;
+  accountId: number;
+  holder: Agent;
+  admin: Agent;
+}
+
+/**
+ * createGatewayTestApp plus an account named `accountName` with its user `holder` and a staff user
+ * `admin`, both signed in (the payments, reconciliation and staff action tests start from here).
+ */
+export async function createPaymentsFixture(
+  accountName: string, holder: { email: string; password: string }, admin: { email: string; password: string }, timeoutMs = 1500,
+): Promise<PaymentsFixture> {
+  const gw = await createGatewayTestApp(timeoutMs);
+  const db = gw.t.database.db;
+  const accountId = (await createAccount(db, { name: accountName })).id;
+  await createUser(db, { ...holder, accountId });
+  await createUser(db, { ...admin, isAdmin: true });
+  return { gw, accountId, holder: await signedIn(gw.t.app, holder), admin: await signedIn(gw.t.app, admin) };
 }

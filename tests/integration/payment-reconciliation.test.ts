@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
+import { cardPayload, createPaymentsFixture, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { auditLog, gatewayDiscrepancies, invoices, mailOutbox, payments } from '../../src/server/db/schema.ts';
 import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
@@ -25,13 +25,8 @@ let holder: Agent;
 let admin: Agent;
 
 beforeAll(async () => {
-  gw = await createGatewayTestApp(1500);
+  ({ gw, accountId, holder, admin } = await createPaymentsFixture('Reconciled Boosters', HOLDER, ADMIN));
   t = gw.t;
-  accountId = (await createAccount(t.database.db, { name: 'Reconciled Boosters' })).id;
-  await createUser(t.database.db, { ...HOLDER, accountId });
-  await createUser(t.database.db, { ...ADMIN, isAdmin: true });
-  holder = await signedIn(t.app, HOLDER);
-  admin = await signedIn(t.app, ADMIN);
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { Agent, createSecondServer, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { cardPayload, createPaymentsFixture, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
+import { createInvoice } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts, invoices, mailOutbox, paymentInvoices, paymentRefunds, payments } from '../../src/server/db/schema.ts';
 import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
 
@@ -23,13 +23,8 @@ let holder: Agent;
 let admin: Agent;
 
 beforeAll(async () => {
-  gw = await createGatewayTestApp(1500);
+  ({ gw, accountId, holder, admin } = await createPaymentsFixture('Staff Action Boosters', HOLDER, ADMIN));
   t = gw.t;
-  accountId = (await createAccount(t.database.db, { name: 'Staff Action Boosters' })).id;
-  await createUser(t.database.db, { ...HOLDER, accountId });
-  await createUser(t.database.db, { ...ADMIN, isAdmin: true });
-  holder = await signedIn(t.app, HOLDER);
-  admin = await signedIn(t.app, ADMIN);
 });
 
 afterAll(async () => {
