@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
+import { fillCard, openBilling } from './support/billing.ts';
 
 /**
  * docs/payments.md "One charge per invoice" and "Staff actions", in Chromium: a treasurer's card
@@ -20,7 +21,6 @@ afterAll(async () => {
   await staff?.close();
 });
 
-const NEXT_YEAR = String(new Date().getFullYear() + 1);
 const NAME = 'Held Review Boosters';
 
 describe('a held payment, decided by staff', () => {
@@ -28,19 +28,9 @@ describe('a held payment, decided by staff', () => {
     const { page } = holder;
     await forgetSession(page);
     await newAccountHolder(page, { email: 'held.review@example.com', name: NAME });
-    await page.goto('/app/payments');
-    await page.getByRole('heading', { level: 2, name: 'Unpaid invoices' }).waitFor();
+    await openBilling(page);
 
-    const form = page.getByRole('form', { name: 'Pay by credit card' });
-    await form.getByLabel('Name on card').fill('Pat Q Treasurer');
-    await form.getByLabel('Address').fill('1 Main St');
-    await form.getByLabel('City').fill('Indianapolis');
-    await form.getByLabel('State').selectOption('IN');
-    await form.getByLabel('Zip').fill('46205');
-    await form.getByLabel('Card number').fill('4111 1111 1111 1111');
-    await form.getByLabel('Month').selectOption('12');
-    await form.getByLabel('Year').selectOption(NEXT_YEAR);
-    await form.getByLabel('Card code').fill('123');
+    const form = await fillCard(page, { number: '4111 1111 1111 1111', zip: '46205' });
     await form.getByRole('button', { name: /^Pay/ }).click();
     await page.getByRole('dialog').getByText(/being reviewed/).waitFor();
 

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { E2E_USERS } from './support/global-setup.ts';
 import { newAccountHolder, resetLinkFromOutbox } from './support/accounts.ts';
+import { fillCard, NEXT_YEAR, openBilling } from './support/billing.ts';
 
 /**
  * The billing screen end to end (SPEC tool 14, §2 "Billing/payment screen", §4, §8 "Payments"):
@@ -14,7 +15,6 @@ let s: Session;
 beforeAll(async () => { s = await openBrowser(); });
 afterAll(async () => { await s?.close(); });
 
-const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 /** Signs `page` out, then makes a new account holder with one unpaid $645.00 invoice. @returns the account's id */
 async function freshHolder(page: Page, email: string, name: string): Promise<number> {
@@ -22,25 +22,6 @@ async function freshHolder(page: Page, email: string, name: string): Promise<num
   return (await newAccountHolder(page, { email, name })).accountId;
 }
 
-async function openBilling(page: Page, path = '/app/payments') {
-  await page.goto(path);
-  await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
-  await page.getByRole('heading', { level: 2, name: 'Unpaid invoices' }).waitFor();
-}
-
-async function fillCard(page: Page, card: { number: string; zip: string }) {
-  const form = page.getByRole('form', { name: 'Pay by credit card' });
-  await form.getByLabel('Name on card').fill('Pat Q Treasurer');
-  await form.getByLabel('Address').fill('1 Main St');
-  await form.getByLabel('City').fill('Indianapolis');
-  await form.getByLabel('State').selectOption('IN');
-  await form.getByLabel('Zip').fill(card.zip);
-  await form.getByLabel('Card number').fill(card.number);
-  await form.getByLabel('Month').selectOption('12');
-  await form.getByLabel('Year').selectOption(NEXT_YEAR);
-  await form.getByLabel('Card code').fill('123');
-  return form;
-}
 
 /**
  * Signs the seeded demo account holder in, whatever their password is by now (another test resets

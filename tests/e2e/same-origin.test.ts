@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, openBrowser, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
+import { fillCard, openBilling } from './support/billing.ts';
 
 /**
  * Every address the browser uses comes from the origin it opened the site at, or is a path
@@ -11,7 +12,6 @@ import { newAccountHolder } from './support/accounts.ts';
  * address they left from. Every request the page makes stays on that origin.
  */
 
-const NEXT_YEAR = String(new Date().getFullYear() + 1);
 const port = () => new URL(baseUrl()).port;
 
 let s: Session | undefined;
@@ -31,11 +31,6 @@ async function openAt(origin: string): Promise<{ page: Page; origins: Set<string
   return { page: s.page, origins, errors: s.errors };
 }
 
-async function openBilling(page: Page) {
-  await page.goto('/app/payments');
-  await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
-  await page.getByRole('heading', { level: 2, name: 'Unpaid invoices' }).waitFor();
-}
 
 describe('the site at whichever address it is opened, with the default settings', () => {
   it('runs without PUBLIC_URL: links meant for mail say localhost while the browser uses 127.0.0.1', async () => {
@@ -52,16 +47,7 @@ describe('the site at whichever address it is opened, with the default settings'
       await openBilling(page);
       expect(new URL(page.url()).origin).toBe(origin);
 
-      const form = page.getByRole('form', { name: 'Pay by credit card' });
-      await form.getByLabel('Name on card').fill('Pat Q Treasurer');
-      await form.getByLabel('Address').fill('1 Main St');
-      await form.getByLabel('City').fill('Indianapolis');
-      await form.getByLabel('State').selectOption('IN');
-      await form.getByLabel('Zip').fill('46201');
-      await form.getByLabel('Card number').fill('4111 1111 1111 1111');
-      await form.getByLabel('Month').selectOption('12');
-      await form.getByLabel('Year').selectOption(NEXT_YEAR);
-      await form.getByLabel('Card code').fill('123');
+      const form = await fillCard(page, { number: '4111 1111 1111 1111', zip: '46201' });
       await form.getByRole('button', { name: 'Pay $645.00' }).click();
       await page.waitForURL('**/app/finances');
       await page.getByRole('dialog').getByText('This transaction has been approved.').waitFor();
