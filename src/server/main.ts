@@ -8,6 +8,7 @@ import { hashPassword } from './passwords.ts';
 import { buildApp, shutdownWaitMs } from './app.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
+import { startHousekeeping } from './modules/files/housekeeping-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
 
 /**
@@ -46,6 +47,7 @@ async function main() {
   const app = await buildApp(config, { database });
   startMailWorker(app);
   startComplianceReminders(app);
+  startHousekeeping(app);
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum: tidy up once a day (PostgreSQL servers do it themselves).
     const daily = setInterval(() => {

@@ -4,6 +4,8 @@ import { applications, invoices, users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
+import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
 import type { AccountUserActor } from './create-account-user.ts';
 
@@ -13,13 +15,13 @@ import type { AccountUserActor } from './create-account-user.ts';
  * applications that became the account (or have an invoice) pass to the primary user, so the
  * account's history and invoices stay (other drafts of theirs go with them). Writes in one
  * transaction: applications.user_id, users, audit_log 'account_users.deleted' when an admin acts
- * on behalf.
+ * on behalf. After it commits, the stored files of their drafts are removed (removeStoredFiles).
  * @throws HttpError 404 when the user is not one of the account's users; ValidationError 422 for
  *   the primary user: message "Can't delete primary user.", errors.is_primary
  *   ['Please assign a new primary user to allow deletion.'] (also when the account has no primary
  *   user to take over the user's applications)
  */
-export async function deleteAccountUser(db: Db, accountId: number, userId: number, actor: AccountUserActor): Promise<void> {
+export async function deleteAccountUser(db: Db, accountId: number, userId: number, actor: AccountUserActor, storage: FileStorage): Promise<void> {
   await db.transaction(async (tx) => {
     const { primaryUserId } = await lockAccount(tx, accountId);
     const user = await findAccountUser(tx, accountId, userId, primaryUserId);
@@ -41,4 +43,6 @@ export async function deleteAccountUser(db: Db, accountId: number, userId: numbe
       await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.deleted', details: { userId }, ip: actor.ip });
     }
   });
+  // The user is gone either way; a removal that fails here is retried by the housekeeping job.
+  await removeStoredFiles(db, storage).catch(() => undefined);
 }

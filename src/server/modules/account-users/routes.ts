@@ -61,7 +61,7 @@ export async function accountUserRoutes(app: FastifyInstance) {
   app.delete('/app/account/users/delete/:id', { preHandler: requireUser }, async (req) => {
     const id = idOf(req);
     const { accountId, onBehalf } = await actingAccount(app, req, 'body');
-    await deleteAccountUser(app.db, accountId, id, { userId: req.user!.id, onBehalf, ip: req.ip });
+    await deleteAccountUser(app.db, accountId, id, { userId: req.user!.id, onBehalf, ip: req.ip }, app.providers.storage);
     return { message: 'The user was deleted.' };
   });
 }
