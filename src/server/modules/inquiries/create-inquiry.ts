@@ -56,7 +56,8 @@ export function acknowledgementText(kind: InquiryKind, companyName: string, publ
  * BEGIN/INSERT/INSERT/COMMIT transaction (npm run bench). The acknowledgements are counted by an
  * upsert on the address's daily_counters row, which raises the count only while it is below the
  * cap: PostgreSQL locks that row for the statement, so submissions arriving at once on several
- * servers queue there and at most the cap are acknowledged.
+ * servers queue there and at most the cap are acknowledged; once the cap is reached the row is
+ * only read.
  * Writes: one inquiries row, one or two mail_outbox rows, the address's daily_counters row.
  * @returns the new inquiry id
  */
@@ -66,6 +67,7 @@ export async function createInquiry(db: Db, kind: InquiryKind, fields: InquiryFi
   const staffFrom = ` from ${fields.name || fields.email}`;
   const ackSubject = `We received your message - ${mail.companyName}`;
   const ackText = acknowledgementText(kind, mail.companyName, mail.publicUrl);
+  const ackKey = ackCounterKey(fields.email);
   const result = await db.execute(sql`
     WITH i AS (
       INSERT INTO ${inquiries} (kind, name, email, phone, organization, details, ip)
@@ -73,7 +75,9 @@ export async function createInquiry(db: Db, kind: InquiryKind, fields: InquiryFi
       RETURNING id
     ), ack AS (
       INSERT INTO ${dailyCounters} AS c (key, day, count)
-      VALUES (${ackCounterKey(fields.email)}, (now() AT TIME ZONE 'UTC')::date, 1)
+      SELECT ${ackKey}, (now() AT TIME ZONE 'UTC')::date, 1
+      -- An address already at the cap is not even locked again (one busy address cannot queue every submission).
+      WHERE NOT EXISTS (SELECT 1 FROM ${dailyCounters} d WHERE d.key = ${ackKey} AND d.day = (now() AT TIME ZONE 'UTC')::date AND d.count >= ${MAX_ACKS_PER_ADDRESS_PER_DAY})
       ON CONFLICT (key, day) DO UPDATE SET count = c.count + 1 WHERE c.count < ${MAX_ACKS_PER_ADDRESS_PER_DAY}
       RETURNING count
     ), m AS (
