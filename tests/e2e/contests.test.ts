@@ -190,7 +190,9 @@ describe('contest entries, as a visitor sends them (SPEC tool 4)', () => {
     await dialog.getByText('Upload limit reached').waitFor();
     await dialog.getByText("You have reached today's upload limit for contest entries. Please try again tomorrow.").waitFor();
     await dialog.getByText('Your entry was not sent.').waitFor();
-    await page.screenshot({ path: 'test-results/contest-quota-429.png', fullPage: true });
+    // The dialog's opening transition has ended: the picture shows what the person reads.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: 'test-results/contest-quota-429.png' });
     await page.keyboard.press('Escape');
     // What was typed stays, to send again another day.
     expect(await page.getByLabel(/^E-mail/).inputValue()).toBe(email);
