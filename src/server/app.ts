@@ -44,7 +44,7 @@ import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
-import { OneLinePerRequest } from './request-log.ts';
+import { OneLinePerRequest, serializeRequest } from './request-log.ts';
 
 /**
  * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
@@ -82,6 +82,8 @@ export interface BuildOptions {
   /** Replace providers (tests point them at local peers). */
   providers?: Partial<Providers>;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read what is logged). */
+  logStream?: { write(line: string): void };
   /** Called for every route as it is added (tests take the route inventory from it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -125,6 +127,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
     logger: opts.logger === false ? false : {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      // Addresses are logged with their tokens redacted (docs/security.md "Logs").
+      serializers: { req: serializeRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     logController: new OneLinePerRequest(),
     bodyLimit: 2 * 1024 * 1024,

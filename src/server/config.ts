@@ -70,6 +70,10 @@ const envSchema = z.object({
   UPLOAD_MAX_ROSTER_MB: z.coerce.number().positive().default(100),
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().default(5),
   UPLOAD_MAX_DOCUMENT_MB: z.coerce.number().positive().default(20),
+  CONTEST_UPLOADS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(10),
+  CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: z.coerce.number().min(0).default(1024),
+  CONTEST_UPLOADS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(30),
+  CONTEST_UPLOAD_MB_PER_IP_PER_DAY: z.coerce.number().min(0).default(3072),
   PAYMENT_GATEWAY: z.enum(['simulator', 'authorize-net']).default('simulator'),
   AUTHORIZE_NET_API_LOGIN_ID: z.string().optional(),
   AUTHORIZE_NET_TRANSACTION_KEY: z.string().optional(),
@@ -145,6 +149,13 @@ export interface AppConfig {
   storage: { driver: 'disk' | 's3'; dir: string; s3?: S3Config };
   /** Largest accepted upload per purpose, in bytes (issue 5: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
   uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
+  /**
+   * Daily quotas of the anonymous contest uploads (docs/security.md "Upload quotas"), per entry
+   * e-mail address and per client IP, per UTC day: files (count) and bytes. Defaults: 10 files and
+   * 1 GB per address, 30 files and 3 GB per IP (CONTEST_UPLOADS_PER_ADDRESS_PER_DAY,
+   * CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY, CONTEST_UPLOADS_PER_IP_PER_DAY, CONTEST_UPLOAD_MB_PER_IP_PER_DAY).
+   */
+  contestQuotas: { perAddress: UploadQuota; perIp: UploadQuota };
   /** The card payment provider (DESIGN §2 rule 4, §5.8; SPEC tool 14). */
   payments: PaymentsConfig;
   /** SPEC §9 "Discount extension days": the early-bird renewal prices last this many days past the due date. */
@@ -223,6 +234,12 @@ function paymentsFromEnv(e: Env): PaymentsConfig {
     timeoutMs: e.PAYMENT_TIMEOUT_MS,
     reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,
   };
+}
+
+/** How much one address or IP may upload in a UTC day. */
+export interface UploadQuota {
+  files: number;
+  bytes: number;
 }
 
 /** An S3 or S3-compatible bucket (STORAGE_DRIVER=s3). */
@@ -397,6 +414,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       roster: mb(e.UPLOAD_MAX_ROSTER_MB),
       profile_image: mb(e.UPLOAD_MAX_IMAGE_MB),
       application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
+    },
+    contestQuotas: {
+      perAddress: { files: e.CONTEST_UPLOADS_PER_ADDRESS_PER_DAY, bytes: mb(e.CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY) },
+      perIp: { files: e.CONTEST_UPLOADS_PER_IP_PER_DAY, bytes: mb(e.CONTEST_UPLOAD_MB_PER_IP_PER_DAY) },
     },
     payments: paymentsFromEnv(e),
     renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,

@@ -6,6 +6,7 @@ import { buildApp, shutdownWaitMs } from './app.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
 import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
 import { startPaymentReconciliation } from './modules/payments/reconciliation-job.ts';
+import { startHousekeeping } from './modules/files/housekeeping-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
 import { prepareDatabase, startupLines } from './startup.ts';
 
@@ -29,6 +30,7 @@ async function main() {
   startMailWorker(app);
   startComplianceReminders(app);
   startPaymentReconciliation(app);
+  startHousekeeping(app);
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum: tidy up once a day (PostgreSQL servers do it themselves).
     const daily = setInterval(() => {

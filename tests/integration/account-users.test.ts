@@ -238,8 +238,8 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     const db = t.database.db;
     const founder = await store(a, { email: 'founder@example.com' });
     const [level] = await db.select({ id: levels.id }).from(levels).limit(1);
-    const [app] = await db.insert(applications).values({ token: 'founder-token', userId: founder.id, levelId: level.id, type: 'start-up', status: 'completed', accountId: accountA }).returning({ id: applications.id });
-    const [draft] = await db.insert(applications).values({ token: 'founder-draft', userId: founder.id, levelId: level.id, type: 'start-up' }).returning({ id: applications.id });
+    const [app] = await db.insert(applications).values({ tokenHash: 'founder-token', userId: founder.id, levelId: level.id, type: 'start-up', status: 'completed', accountId: accountA }).returning({ id: applications.id });
+    const [draft] = await db.insert(applications).values({ tokenHash: 'founder-draft', userId: founder.id, levelId: level.id, type: 'start-up' }).returning({ id: applications.id });
     const invoiceId = await createInvoice(db, { accountId: accountA, cents: 1000 });
     await db.update(invoices).set({ applicationId: app.id }).where(eq(invoices.id, invoiceId));
     const res = await a.delete(`/app/account/users/delete/${founder.id}`);

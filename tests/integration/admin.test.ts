@@ -165,9 +165,14 @@ describe('mail outbox', () => {
     const res = await admin.get(`/api/admin/outbox/${mail.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: mail.id, kind: 'inquiry.ack', to: 'sender1@example.com', status: 'pending', attempts: 0, last_error: '',
+      id: mail.id, kind: 'inquiry.ack', to: 'sender1@example.com', status: 'pending', attempts: 0, last_error: '', links_hidden: false,
     });
-    expect(res.json().text).toContain('Message 1');
+    expect(res.json().text).toContain("Your message has been received and we'll get back with you shortly.");
+    // The sender's text goes to staff only, never back out in the acknowledgement.
+    expect(res.json().text).not.toContain('Message 1');
+    const notices = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'inquiry.staff'));
+    const notice = notices.find((m) => m.subject.endsWith(' from Sender 1'))!;
+    expect((await admin.get(`/api/admin/outbox/${notice.id}`)).json().text).toContain('message: Message 1');
     expect((await admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
     expect((await admin.get('/api/admin/outbox/x')).statusCode).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { applications, levels, mailOutbox, users } from '../../src/server/db/schema.ts';
@@ -24,11 +25,14 @@ describe('POST /application/start (SPEC tool 1)', () => {
     const { token, csrfToken } = res.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const [row] = await rowsOf('new.parent@example.com');
-    expect(row.applications).toMatchObject({ token, levelId: startUpId, type: 'start-up', status: 'draft', page: 1, fields: {} });
+    // Only the token's sha256 is kept: whoever reads the database cannot build the link.
+    expect(row.applications).toMatchObject({ tokenHash: createHash('sha256').update(token).digest('hex'), levelId: startUpId, type: 'start-up', status: 'draft', page: 1, fields: {} });
+    expect(JSON.stringify(row)).not.toContain(token);
     expect(row.users.isAdmin).toBe(false);
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'application.started'));
     expect(mail.toAddress).toBe('new.parent@example.com');
     expect(mail.textBody).toContain(`/application/create/${token}`);
+    expect(mail.carriesToken).toBe(true);
     a.csrfToken = csrfToken;
     const session = await a.get('/api/session');
     expect(session.json().user.email).toBe('new.parent@example.com');

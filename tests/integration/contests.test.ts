@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { contestEntries } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
@@ -98,7 +98,7 @@ describe('contest entries (SPEC tool 4)', () => {
     expect(sameOrg.statusCode).toBe(401);
   });
 
-  it('video: the 4th entry is kept, does not count, and says has_max_submissions', async () => {
+  it('video: the 4th entry says has_max_submissions and keeps nothing: no file, no row', async () => {
     const a = await visitor();
     const base = fields();
     const video = [{ field: 'file', fileName: 'state-final.mp4', content: MP4 }];
@@ -106,9 +106,27 @@ describe('contest entries (SPEC tool 4)', () => {
       const res = await a.upload('/contests/video', base, video);
       expect(res.json()).toMatchObject({ counts: true, has_max_submissions: false });
     }
+    const files = await stored();
+    const [{ n: rows }] = await t.database.db.select({ n: count() }).from(contestEntries);
     const fourth = await a.upload('/contests/video', base, video);
     expect(fourth.statusCode).toBe(201);
-    expect(fourth.json()).toMatchObject({ counts: false, has_max_submissions: true });
+    expect(fourth.json()).toEqual({ id: null, counts: false, has_max_submissions: true });
+    // By organization too, and when the file comes before the fields (read, then dropped).
+    const sameOrg = await a.upload('/contests/video', { ...base, email: `other.${base.email}` }, video);
+    expect(sameOrg.json()).toEqual({ id: null, counts: false, has_max_submissions: true });
+    const boundary = 'file-before-fields';
+    const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+    const fileFirst = Buffer.concat([
+      part('Content-Disposition: form-data; name="file"; filename="late.mp4"\r\nContent-Type: video/mp4', MP4),
+      ...Object.entries(base).map(([k, v]) => part(`Content-Disposition: form-data; name="${k}"`, v)),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    const contentType = `multipart/form-data; boundary=${boundary}`;
+    const late = await a.request('POST', '/contests/video', fileFirst, { 'content-type': contentType });
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.json()).toEqual({ id: null, counts: false, has_max_submissions: true });
+    expect(await stored()).toBe(files);
+    expect((await t.database.db.select({ n: count() }).from(contestEntries))[0].n).toBe(rows);
     // The photo count is separate from the video count.
     expect((await a.upload('/contests/photo', base, photo())).json().counts).toBe(true);
   });
@@ -121,11 +139,15 @@ describe('contest entries (SPEC tool 4)', () => {
     const admin = await new Agent(t.app).start();
     await createUser(t.database.db, { email: 'contest.admin@example.com', password: 'Adm1n-contest-Pass', isAdmin: true });
     expect((await admin.login('contest.admin@example.com', 'Adm1n-contest-Pass')).statusCode).toBe(200);
-    const extras = (await admin.get('/api/admin/contests/video/entries?counted=no')).json();
-    expect(extras.data.length).toBeGreaterThanOrEqual(1);
-    expect(extras.data.every((e: { counts: boolean }) => !e.counts)).toBe(true);
-    const entry = extras.data.find((e: { email: string }) => e.email === base.email);
+    const counted = (await admin.get('/api/admin/contests/video/entries?counted=yes')).json();
+    expect(counted.data.every((e: { counts: boolean }) => e.counts)).toBe(true);
+    const mine = counted.data.filter((e: { email: string }) => e.email === base.email);
+    // The fourth was past the limit and not kept.
+    expect(mine).toHaveLength(3);
+    const entry = mine[0];
     expect(entry).toMatchObject({ organization: base.organization, file_name: 'final.mp4', mime_type: 'video/mp4' });
+    const extras = (await admin.get('/api/admin/contests/video/entries?counted=no')).json();
+    expect(extras.data.filter((e: { email: string }) => e.email === base.email)).toEqual([]);
     const file = await admin.get(entry.file_url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(MP4)).toBe(true);

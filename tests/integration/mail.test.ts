@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../../src/server/db/schema.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { levels, mailOutbox } from '../../src/server/db/schema.ts';
+import { createUser } from '../../src/server/db/seed/factories.ts';
+import { buildApp } from '../../src/server/app.ts';
 import { enqueueMail } from '../../src/server/modules/mail/enqueue-mail.ts';
-import { deliverPendingMail, MAX_MAIL_ATTEMPTS } from '../../src/server/modules/mail/deliver-pending-mail.ts';
+import { deliverPendingMail, MAX_MAIL_ATTEMPTS, SENT_TOKEN_MAIL_NOTE } from '../../src/server/modules/mail/deliver-pending-mail.ts';
+import { HIDDEN_LINK } from '../../src/server/modules/admin/outbox.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startSmtpPeer } from '../helpers/local-peers.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -71,4 +75,85 @@ describe('mail outbox through a real SMTP peer', () => {
       transport.close();
     }
   });
+
+  it('drops the body of a sent mail that carried a token, keeps it while it waits or fails, and keeps other mails whole', async () => {
+    await createUser(t.app.db, { email: 'token.mail@example.com', password: 'Token-mail-pass-1' });
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.post('/password/forgot', { email: 'token.mail@example.com' })).statusCode).toBe(200);
+    const [level] = await t.app.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
+    const applicant = await new Agent(t.app).start();
+    const started = await applicant.post('/application/start', { email: 'token.applicant@example.com', password: 'Booster-club-2026', level_id: level.id });
+    expect(started.statusCode).toBe(201);
+    await enqueueMail(t.app.db, [{ kind: 'plain', to: 'plain@example.com', subject: 'Plain', text: 'Nothing secret here' }]);
+    const kinds = ['password.reset', 'application.started', 'plain'];
+    const rows = () => t.app.db.select().from(mailOutbox).where(inArray(mailOutbox.kind, kinds));
+    // The reset mail is written after the answer (so timing reveals nothing).
+    expect(await waitFor(async () => (await rows()).length === 3, 10_000)).toBe(true);
+
+    // Refused first: a mail waiting for its next attempt keeps its link, or the retry would send a note.
+    const refusing = await startSmtpPeer({ refuse: true });
+    const refused = smtpTransport(refusing.url);
+    try {
+      expect(await deliverPendingMail(t.app.db, refused, 'a@example.com')).toEqual({ sent: 0, failed: 3 });
+    } finally {
+      refused.close();
+      await refusing.close();
+    }
+    for (const row of await rows()) expect(row.textBody, row.kind).not.toBe(SENT_TOKEN_MAIL_NOTE);
+
+    await t.app.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(inArray(mailOutbox.kind, kinds));
+    const peer = await startSmtpPeer();
+    const transport = smtpTransport(peer.url);
+    try {
+      expect(await deliverPendingMail(t.app.db, transport, 'a@example.com')).toEqual({ sent: 3, failed: 0 });
+      // The recipients got their links ...
+      // Raw message text, with quoted-printable's soft line breaks joined again.
+      const body = (to: string) => peer.received.find((m) => m.to[0] === to)!.body.replace(/=\r?\n/g, '');
+      expect(body('token.mail@example.com')).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{22}/);
+      expect(body('token.applicant@example.com')).toContain(`/application/create/${started.json().token}`);
+      // ... and our copy no longer holds them.
+      const after = await rows();
+      expect(after.every((r) => r.status === 'sent')).toBe(true);
+      expect(after.find((r) => r.kind === 'password.reset')!.textBody).toBe(SENT_TOKEN_MAIL_NOTE);
+      expect(after.find((r) => r.kind === 'application.started')!.textBody).toBe(SENT_TOKEN_MAIL_NOTE);
+      expect(after.find((r) => r.kind === 'plain')!.textBody).toBe('Nothing secret here');
+      expect(JSON.stringify(await t.app.db.select().from(mailOutbox))).not.toContain(started.json().token);
+    } finally {
+      transport.close();
+      await peer.close();
+    }
+  });
 });
+
+describe('the staff outbox and mails that carry a token', () => {
+  it('hides the links of a waiting token mail from staff when mail is sent by SMTP, and shows them when the outbox is the only way to read it', async () => {
+    await createUser(t.app.db, { email: 'outbox.admin@example.com', password: 'Outbox-admin-pass-1', isAdmin: true });
+    const [id] = await enqueueMail(t.app.db, [{
+      kind: 'password.reset', to: 'victim@example.com', subject: 'Reset your password', carriesToken: true,
+      text: 'Hello,\n\nChoose a new password here:\nhttp://localhost:3000/password/reset/SecretResetToken12345?email=victim%40example.com\n\nThanks\n',
+    }]);
+    const [plainId] = await enqueueMail(t.app.db, [{ kind: 'inquiry.ack', to: 'someone@example.com', subject: 'Thanks', text: 'See http://localhost:3000/pricing' }]);
+
+    // Mail leaves through SMTP: staff have no reason to hold a working link.
+    const smtpApp = await buildApp({ ...t.config, mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:2525' } }, { database: t.database, logger: false });
+    await smtpApp.ready();
+    try {
+      const staff = await new Agent(smtpApp).start();
+      expect((await staff.login('outbox.admin@example.com', 'Outbox-admin-pass-1')).statusCode).toBe(200);
+      const hidden = (await staff.get(`/api/admin/outbox/${id}`)).json();
+      expect(hidden).toMatchObject({ links_hidden: true, to: 'victim@example.com', status: 'pending' });
+      expect(hidden.text).toBe(`Hello,\n\nChoose a new password here:\n${HIDDEN_LINK}\n\nThanks\n`);
+      expect(JSON.stringify(hidden)).not.toContain('SecretResetToken12345');
+      // Mails without a token are shown whole.
+      expect((await staff.get(`/api/admin/outbox/${plainId}`)).json()).toMatchObject({ links_hidden: false, text: 'See http://localhost:3000/pricing' });
+    } finally {
+      await smtpApp.close();
+    }
+
+    // Without SMTP (development, demos) the outbox is where every mail is read: the link is shown.
+    const staff = await new Agent(t.app).start();
+    expect((await staff.login('outbox.admin@example.com', 'Outbox-admin-pass-1')).statusCode).toBe(200);
+    expect((await staff.get(`/api/admin/outbox/${id}`)).json()).toMatchObject({ links_hidden: false, text: expect.stringContaining('/password/reset/SecretResetToken12345') });
+  });
+});
+

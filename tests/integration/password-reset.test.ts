@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
-import { auditLog, mailOutbox, passwordResets, sessions } from '../../src/server/db/schema.ts';
+import { auditLog, mailOutbox, passwordResets, sessions, users } from '../../src/server/db/schema.ts';
 
 /** Password reset (SPEC tool 11, §3 payload, §8; DESIGN §5.5). */
 
@@ -62,6 +62,8 @@ describe('POST /password/forgot', () => {
     expect(mail.kind).toBe('password.reset');
     expect(mail.toAddress).toBe(USER.email);
     expect(mail.textBody).toContain('Hello Rae');
+    // Marked as carrying a token: its body is dropped once sent, and hidden from staff meanwhile.
+    expect(mail.carriesToken).toBe(true);
     expect(mail.textBody).toMatch(new RegExp(`${t.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/password/reset/[A-Za-z0-9_-]{22}`));
 
     // Only the hash of the token is stored.
@@ -175,15 +177,45 @@ describe('POST /password/reset', () => {
     expect(JSON.stringify(audit[0].details)).not.toContain(token);
   });
 
-  it('an older unused link still works once for its own user, and does not touch other users', async () => {
+  it('a newer request supersedes the older link; after a reset no link of the user works; other users are untouched', async () => {
     const first = await requestToken(OTHER.email);
     const second = await requestToken(OTHER.email);
     expect(first).not.toBe(second);
     const a = await new Agent(t.app).start();
-    expect((await a.post('/password/reset', resetBody(first, 'Other-new-pass-1', OTHER.email))).statusCode).toBe(200);
+    const superseded = await a.post('/password/reset', resetBody(first, 'Other-new-pass-1', OTHER.email));
+    expect(superseded.statusCode).toBe(422);
+    expect(superseded.json().errors).toEqual({ email: [INVALID] });
+    // The refused attempt changed nothing: the old password still signs in.
+    expect((await (await new Agent(t.app).start()).login(OTHER.email, OTHER.password)).statusCode).toBe(200);
+    expect((await a.post('/password/reset', resetBody(second, 'Other-new-pass-1', OTHER.email))).statusCode).toBe(200);
     expect((await (await new Agent(t.app).start()).login(OTHER.email, 'Other-new-pass-1')).statusCode).toBe(200);
+    // Every open reset of the user is now used: neither link works any more.
+    const [other] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, OTHER.email));
+    const rows = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, other.id));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.usedAt !== null)).toBe(true);
+    for (const token of [first, second]) {
+      expect((await (await new Agent(t.app).start()).post('/password/reset', resetBody(token, 'Other-new-pass-2', OTHER.email))).statusCode).toBe(422);
+    }
     // USER's password is unchanged by OTHER's reset.
     expect((await (await new Agent(t.app).start()).login(USER.email, 'Brand-new-pass-7')).statusCode).toBe(200);
+  });
+
+  it('a link sent twice at once resets the password once', async () => {
+    const token = await requestToken(OTHER.email);
+    const [x, y] = await Promise.all([
+      (await new Agent(t.app).start()).post('/password/reset', resetBody(token, 'Other-race-pass-1', OTHER.email)),
+      (await new Agent(t.app).start()).post('/password/reset', resetBody(token, 'Other-race-pass-2', OTHER.email)),
+    ]);
+    expect([x.statusCode, y.statusCode].sort()).toEqual([200, 422]);
+    const winner = x.statusCode === 200 ? 'Other-race-pass-1' : 'Other-race-pass-2';
+    expect((await (await new Agent(t.app).start()).login(OTHER.email, winner)).statusCode).toBe(200);
+  });
+
+  it('a request made after a reset gives a link that works', async () => {
+    const token = await requestToken(OTHER.email);
+    const a = await new Agent(t.app).start();
+    expect((await a.post('/password/reset', resetBody(token, 'Other-after-pass-3', OTHER.email))).statusCode).toBe(200);
   });
 
   it('never answers 5xx to odd tokens', async () => {

@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { inquiries, mailOutbox, ratings } from '../../src/server/db/schema.ts';
+import { dailyCounters, inquiries, mailOutbox, ratings } from '../../src/server/db/schema.ts';
+import { buildApp } from '../../src/server/app.ts';
 
 /**
  * Public forms (SPEC tools 6-10, §3 payloads, §8 messages; DESIGN §3, §5.3, §5.4, §5.9): contact,
@@ -135,7 +136,13 @@ describe.each(FORMS)('POST $path', (form) => {
     expect(staff.textBody).toContain(`/admin/inquiries/${row.id}`);
     expect(ack.toAddress).toBe(email);
     expect(ack.textBody).toContain("Your message has been received and we'll get back with you shortly.");
-    expect(ack.textBody).toContain(String(form.valid.organization));
+    // The acknowledgement repeats nothing the sender typed: the form cannot relay a text to an address.
+    for (const [field, value] of Object.entries(form.valid).filter(([k]) => k !== 'email')) {
+      expect(ack.textBody, field).not.toContain(String(value));
+      expect(ack.subject, field).not.toContain(String(value));
+    }
+    // Staff still get the whole submission.
+    for (const value of Object.values(form.details).filter((v) => v !== '')) expect(staff.textBody).toContain(String(value));
     for (const m of [staff, ack]) expect(m.status).toBe('pending');
   });
 
@@ -313,6 +320,62 @@ describe('form-specific rules', () => {
       const arr = await a.request('POST', '/contact', '[1,2,3]', { 'content-type': 'application/json' });
       expect(arr.statusCode).toBe(422);
     });
+  });
+});
+
+describe('acknowledgements (docs/security.md "Public forms")', () => {
+  /** The mails of one kind sent to `address`, in any letter case. */
+  const mailsTo = async (kind: string, address: string) =>
+    t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, kind), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`));
+  const staffNoticesAbout = async (address: string) =>
+    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'inquiry.staff'))).filter((m) => m.textBody.toLowerCase().includes(address)).length;
+  const inquiriesFrom = async (address: string) =>
+    (await t.database.db.select({ n: count() }).from(inquiries).where(sql`lower(${inquiries.email}) = ${address}`))[0].n;
+
+  it('sends at most 3 a day to one address, whatever the form and the letter case; later submissions are stored and staff told', async () => {
+    const address = 'cap.sender@example.com';
+    for (let i = 0; i < 6; i++) {
+      const form = FORMS[i % FORMS.length];
+      const a = await visitor();
+      const res = await a.post(form.path, { ...form.valid, email: i % 2 ? address.toUpperCase() : address });
+      expect(res.statusCode, `submission ${i + 1}`).toBe(201);
+      expect(res.json().message).toBe(RECEIVED);
+    }
+    expect(await mailsTo('inquiry.ack', address)).toHaveLength(3);
+    expect(await inquiriesFrom(address)).toBe(6);
+    expect(await staffNoticesAbout(address)).toBe(6);
+    // Another address is not affected.
+    const other = await visitor();
+    expect((await other.post('/contact', { ...FORMS[0].valid, email: 'not.capped@example.com' })).statusCode).toBe(201);
+    expect(await mailsTo('inquiry.ack', 'not.capped@example.com')).toHaveLength(1);
+  });
+
+  it('holds across servers: 12 submissions sent at once to one address through two apps on one database get exactly 3', async () => {
+    const second = await buildApp(t.config, { database: t.database, logger: false });
+    await second.ready();
+    try {
+      const address = 'burst.sender@example.com';
+      const agents = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+        new Agent(i % 2 ? second : t.app, `10.77.0.${i + 1}`).start()));
+      const answers = await Promise.all(agents.map((a) => a.post('/contact', { ...FORMS[0].valid, email: address })));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+      expect(await mailsTo('inquiry.ack', address)).toHaveLength(3);
+      expect(await inquiriesFrom(address)).toBe(12);
+      expect(await staffNoticesAbout(address)).toBe(12);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('counts per UTC day: the next day an address gets acknowledgements again', async () => {
+    const address = 'next.day@example.com';
+    const send = async () => (await (await visitor()).post('/contact', { ...FORMS[0].valid, email: address })).statusCode;
+    for (let i = 0; i < 4; i++) expect(await send()).toBe(201);
+    expect(await mailsTo('inquiry.ack', address)).toHaveLength(3);
+    // Yesterday's counter, as the clock would leave it at midnight UTC.
+    await t.database.db.update(dailyCounters).set({ day: sql`${dailyCounters.day} - 1` }).where(eq(dailyCounters.key, `inquiry-ack:${address}`));
+    expect(await send()).toBe(201);
+    expect(await mailsTo('inquiry.ack', address)).toHaveLength(4);
   });
 });
 
@@ -520,7 +583,8 @@ describe('with captcha and a rate limit configured', () => {
     const a = await visitor(guarded);
     const before = await counts(guarded);
     for (let i = 0; i < 3; i++) {
-      const res = await a.post('/contact', { ...contact, 'g-recaptcha-response': 'good' });
+      // Distinct senders, so the acknowledgements' own daily cap stays out of the count.
+      const res = await a.post('/contact', { ...contact, email: `rate.limit${i}@example.com`, 'g-recaptcha-response': 'good' });
       expect(res.statusCode, `submission ${i + 1}`).toBe(201);
     }
     const limited = await a.post('/contact', { ...contact, 'g-recaptcha-response': 'good' });

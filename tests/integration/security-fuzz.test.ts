@@ -8,6 +8,7 @@ import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PNG_1x1 } from '../helpers/files.ts';
 import { type AppRoute, createInventoriedTestApp, exemptionOf, sessionAgent } from '../helpers/routes.ts';
 import { Agent } from '../helpers/test-app.ts';
+import { hashApplicationToken } from '../../src/server/modules/applications/application-handle.ts';
 
 /**
  * Property-based fuzzing of every route of the app (DESIGN §5.9; issue 8 item 3): arbitrary JSON,
@@ -55,7 +56,7 @@ await db.update(accounts).set({ primaryUserId: holderId }).where(eq(accounts.id,
 const holder = await sessionAgent(s.t, holderId);
 // A second draft for the delete route to take, so the first stays for the routes after it.
 const spareToken = 'FuzzSpareDraftToken0001';
-await db.insert(applications).values({ token: spareToken, userId: holderId, levelId, type: 'maintain' });
+await db.insert(applications).values({ tokenHash: hashApplicationToken(spareToken), userId: holderId, levelId, type: 'maintain' });
 const bylawHash: string = (await holder.post('/bylaws-generator', BYLAW_ANSWERS.standard)).json().bylaw.hash;
 const image = await holder.upload(`/app/account/image/${accountId}`, {}, [{ field: 'file', fileName: 'fuzz.png', content: PNG_1x1, type: 'image/png' }]);
 const imageFileId = Number(/\/(\d+)$/.exec(image.json().public_profile_image)![1]);

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { count, eq, sql } from 'drizzle-orm';
 import { accounts, applications, invoiceLines, invoices, levels, users } from '../../src/server/db/schema.ts';
 import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { hashApplicationToken } from '../../src/server/modules/applications/application-handle.ts';
 
 /** Two small pages standing in for a level's real wizard: what the routes do does not depend on the questions. */
 const START_UP: WizardPage[] = [
@@ -119,7 +121,7 @@ describe('the application wizard (SPEC tool 2)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ redirect: '/pricing' });
     expect((await a.get(`/api/applications/${token}`)).statusCode).toBe(404);
-    const [row] = await t.database.db.select().from(applications).where(eq(applications.token, token));
+    const [row] = await t.database.db.select().from(applications).where(eq(applications.tokenHash, hashApplicationToken(token)));
     expect(row.status).toBe('deleted');
   });
 
@@ -173,10 +175,54 @@ describe('the application wizard (SPEC tool 2)', () => {
     expect((await a.request('DELETE', '/application/delete', { token })).statusCode).toBe(409);
   });
 
-  it('lists the signed-in user’s drafts for resuming', async () => {
+  it('lists the signed-in user’s drafts for resuming, by id: the wizard opens at /application/create/{id} for its owner only', async () => {
     const { a, token } = await applicant();
+    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
     const res = await a.get('/api/account/applications');
-    expect(res.json().applications).toEqual([expect.objectContaining({ token, status: 'draft', level: startUpLevel.name })]);
+    const [draft] = res.json().applications;
+    expect(res.json().applications).toEqual([{ id: expect.any(Number), status: 'draft', level: startUpLevel.name, updated_at: expect.any(String) }]);
+    expect(res.body).not.toContain(token);
+    // The list's handle opens the same draft, and the wizard's own links keep that handle.
+    const id = String(draft.id);
+    const view = (await a.get(`/api/applications/${id}`)).json();
+    expect(view).toMatchObject({ token: id, page: 2, switch_url: `/application/switch/${id}`, config: { fields: { account___name: 'Soldotna Track Boosters' } } });
+    expect(JSON.stringify(view)).not.toContain(token);
+    expect((await a.put(`/application/create/${id}`, { page: 2, ...PAGE2 })).statusCode).toBe(200);
+    expect((await a.post(`/application/switch/${id}`)).json()).toEqual({ token: id, redirect: `/application/create/${id}` });
+    expect((await a.post(`/application/switch/${id}`)).statusCode).toBe(200);
+    // Someone else's id is as unknown as a made-up one; ids beyond the integer range too.
+    const other = await applicant();
+    for (const handle of [id, '0', '2147483648', '99999999999', '-1']) {
+      expect((await other.a.get(`/api/applications/${handle}`)).statusCode, handle).toBe(404);
+      expect((await other.a.put(`/application/create/${handle}`, { page: 1, ...PAGE1 })).statusCode, handle).toBe(404);
+      expect((await other.a.post(`/application/switch/${handle}`)).statusCode, handle).toBe(404);
+      expect((await other.a.request('DELETE', '/application/delete', { token: handle })).statusCode, handle).toBe(404);
+    }
+    expect((await a.get(`/api/applications/${id}`)).json().type).toBe('start-up');
+    const done = await a.put(`/application/create/${id}`, { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 });
+    expect(done.statusCode, done.body).toBe(200);
+  });
+});
+
+describe('tokens written before they were hashed', () => {
+  it('the custom migration hashes them once, and the mailed links keep working', async () => {
+    const db = t.database.db;
+    const { a, email } = await applicant();
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    // A draft as an older version stored it: the token itself.
+    const oldToken = 'OldPlainToken_0123456789abcdefgh';
+    const [draft] = await db.insert(applications).values({ tokenHash: oldToken, userId: user.id, levelId: startUpLevel.id, type: 'start-up' }).returning({ id: applications.id });
+    expect((await a.get(`/api/applications/${oldToken}`)).statusCode).toBe(404);
+    const migration = readFileSync(new URL('../../src/server/db/migrations/0017_hash_application_tokens.sql', import.meta.url), 'utf8');
+    for (let run = 0; run < 2; run++) {
+      await db.execute(sql.raw(migration));
+      const [row] = await db.select({ tokenHash: applications.tokenHash }).from(applications).where(eq(applications.id, draft.id));
+      expect(row.tokenHash, `run ${run + 1}`).toBe(hashApplicationToken(oldToken));
+    }
+    expect((await a.get(`/api/applications/${oldToken}`)).json()).toMatchObject({ token: oldToken, status: 'draft' });
+    // Rows written since were hashed already and are left as they are.
+    const hashes = (await db.select({ tokenHash: applications.tokenHash }).from(applications)).map((r) => r.tokenHash);
+    expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });
 });
 
@@ -192,7 +238,7 @@ describe('admins see applications', () => {
     expect(list.total).toBeGreaterThan(0);
     const mine = list.data.find((r: { id: number; email: string }) => r.email === (list.data[0].email));
     expect(mine).toBeDefined();
-    const [row] = await t.database.db.select({ id: applications.id }).from(applications).where(eq(applications.token, token));
+    const [row] = await t.database.db.select({ id: applications.id }).from(applications).where(eq(applications.tokenHash, hashApplicationToken(token)));
     const detail = (await admin.get(`/api/admin/applications/${row.id}`)).json();
     expect(detail).toMatchObject({ status: 'draft', type: 'start-up', fields: { account___name: 'Soldotna Track Boosters' } });
     expect(detail.labels.account___name).toBe('Organization name');

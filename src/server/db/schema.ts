@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex,
+  bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -139,7 +139,7 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash)]);
+}, (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash), index('password_resets_user').on(t.userId)]);
 
 /** Submissions of the public forms (SPEC tools 6-9), the admin inbox. */
 export const inquiries = pgTable('inquiries', {
@@ -205,6 +205,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text('last_error').notNull().default(''),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** The body holds a secret link (a password reset, an application's resume link): replaced by a note once sent (docs/security.md). */
+  carriesToken: boolean('carries_token').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [index('mail_outbox_status_next').on(t.status, t.nextAttemptAt), index('mail_outbox_created').on(t.createdAt)]);
 
@@ -221,12 +223,13 @@ export const auditLog = pgTable('audit_log', {
 
 /**
  * Applications to join (SPEC tools 1-2): a draft created by the application start form, filled
- * page by page in the wizard, completed into an account. `token` is the secret in
- * /application/create/{token}; only its owner may use it.
+ * page by page in the wizard, completed into an account. The secret in /application/create/{token}
+ * is mailed once and never stored: the `token` column holds its sha256 (hex), found with
+ * hashApplicationToken (docs/security.md); only the application's owner may use it.
  */
 export const applications = pgTable('applications', {
   id: serial('id').primaryKey(),
-  token: text('token').notNull(),
+  tokenHash: text('token').notNull(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   levelId: integer('level_id').notNull().references(() => levels.id),
   /** 'start-up' (tax exemption included) or 'maintain' (an existing exemption). */
@@ -240,7 +243,7 @@ export const applications = pgTable('applications', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('applications_token_unique').on(t.token), index('applications_user').on(t.userId), index('applications_status_created').on(t.status, t.createdAt)]);
+}, (t) => [uniqueIndex('applications_token_unique').on(t.tokenHash), index('applications_user').on(t.userId), index('applications_status_created').on(t.status, t.createdAt)]);
 
 /** Invoices of an account (SPEC §3 "Invoice"); amounts in integer cents. */
 export const invoices = pgTable('invoices', {
@@ -360,6 +363,8 @@ export const files = pgTable('files', {
   uniqueIndex('files_storage_key_unique').on(t.storageKey),
   index('files_application').on(t.applicationId),
   index('files_account').on(t.accountId),
+  // Files whose application and account were deleted: what removeStoredFiles looks for.
+  index('files_unowned').on(t.id).where(sql`${t.applicationId} IS NULL AND ${t.accountId} IS NULL`),
 ]);
 
 /**
@@ -615,3 +620,16 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 }, (t) => [index('rate_limits_reset_at').on(t.resetAt)]);
+
+/**
+ * Per-day counters shared by every server process on one database (docs/security.md): the
+ * acknowledgements mailed to one address (`inquiry-ack:<address>`) and the contest uploads of one
+ * address or client IP (`contest-upload:email:<address>`, `contest-upload:ip:<ip>`), each counted
+ * with one atomic upsert on (key, day). `day` is the UTC date; rows of past days are swept.
+ */
+export const dailyCounters = pgTable('daily_counters', {
+  key: text('key').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  count: integer('count').notNull().default(0),
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.key, t.day] }), index('daily_counters_day').on(t.day)]);

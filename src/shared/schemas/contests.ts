@@ -24,9 +24,12 @@ export const contestEntrySchema = z
   });
 export type ContestEntryInput = z.infer<typeof contestEntrySchema>;
 
-/** What a saved entry answers: `has_max_submissions` when it is past the counted three (SPEC §7). */
+/**
+ * What an entry answers: `has_max_submissions` when it is past the counted three (SPEC §7); such an
+ * entry is not kept, so its `id` is null.
+ */
 export interface ContestEntrySaved {
-  id: number;
+  id: number | null;
   counts: boolean;
   has_max_submissions: boolean;
 }

@@ -7,6 +7,8 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { accountUserNotices, type NoticeSender } from './account-user-notices.ts';
 import { AccountUserRefusal, actorRole, auditRefusals, type AccountUserActor } from './account-user-roles.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
+import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
 
 /**
@@ -16,14 +18,15 @@ import { findAccountUser, lockAccount } from './account-user-rows.ts';
  * account (or have an invoice) pass to the primary user, so the account's history and invoices
  * stay (other drafts of theirs go with them); the removed user gets a notice. Writes in one
  * transaction: applications.user_id, users, mail_outbox, audit_log 'account_users.deleted' when
- * an admin acts on behalf. A refusal writes only audit_log 'account_users.refused'.
+ * an admin acts on behalf. A refusal writes only audit_log 'account_users.refused'. After it
+ * commits, the stored files of their drafts are removed (removeStoredFiles).
  * @throws HttpError 404 when the user is not one of the account's users; AccountUserRefusal 403
  *   "Only the account's primary user can remove users." for any other account user (themselves
  *   included); ValidationError 422 for the primary user: message "Can't delete primary user.",
  *   errors.is_primary ['Please assign a new primary user to allow deletion.'] (also when the
  *   account has no primary user to take over the user's applications)
  */
-export async function deleteAccountUser(db: Db, accountId: number, userId: number, actor: AccountUserActor, sender: NoticeSender): Promise<void> {
+export async function deleteAccountUser(db: Db, accountId: number, userId: number, actor: AccountUserActor, sender: NoticeSender, storage: FileStorage): Promise<void> {
   await auditRefusals(db, actor, () => db.transaction(async (tx) => {
     const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
     const user = await findAccountUser(tx, accountId, userId, primaryUserId);
@@ -49,4 +52,6 @@ export async function deleteAccountUser(db: Db, accountId: number, userId: numbe
       await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.deleted', details: { userId }, ip: actor.ip });
     }
   }));
+  // The user is gone either way; a removal that fails here is retried by the housekeeping job.
+  await removeStoredFiles(db, storage).catch(() => undefined);
 }

@@ -92,7 +92,7 @@ export async function accountUserRoutes(app: FastifyInstance) {
   app.delete('/app/account/users/delete/:id', { preHandler: requireUser }, async (req) => {
     const id = idOf(req);
     const { accountId, onBehalf } = await actingAccount(app, req, 'body');
-    await deleteAccountUser(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
+    await deleteAccountUser(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app), app.providers.storage);
     return { message: 'The user was deleted.' };
   });
 }

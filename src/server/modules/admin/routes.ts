@@ -38,7 +38,7 @@ export async function adminRoutes(app: FastifyInstance) {
     admin.get('/api/admin/applications/:id', async (req) => getApplicationForAdmin(app.db, idOf(req)));
 
     admin.get('/api/admin/outbox', async (req) => listOutbox(app.db, parseInput(pageQuery, req.query).page));
-    admin.get('/api/admin/outbox/:id', async (req) => getOutboxMail(app.db, idOf(req)));
+    admin.get('/api/admin/outbox/:id', async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
 
     admin.get('/api/admin/banners', async () => ({ banners: await listBanners(app.db) }));
     admin.post('/api/admin/banners', async (req, reply) =>

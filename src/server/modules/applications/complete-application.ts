@@ -5,6 +5,7 @@ import { HttpError } from '../../errors.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findApplication } from './find-application.ts';
+import type { ApplicationHandle } from './application-handle.ts';
 import { checkAllPages } from './wizard.ts';
 
 /** Renewal period: one year (SPEC §9). */
@@ -47,14 +48,14 @@ export interface CompletedApplication {
  * @throws ValidationError (with `page`, the first page with an error); HttpError 404; 409 when the
  *   EIN already belongs to another account
  */
-export async function completeApplication(db: Db, token: string, userId: number, submitted: Record<string, unknown>, opts: { companyName: string; publicUrl: string; ip: string }): Promise<CompletedApplication> {
+export async function completeApplication(db: Db, handle: ApplicationHandle, userId: number, submitted: Record<string, unknown>, opts: { companyName: string; publicUrl: string; ip: string }): Promise<CompletedApplication> {
   // Validate before taking locks: a failing page writes nothing.
   {
-    const { application, level } = await findApplication(db, token, userId);
+    const { application, level } = await findApplication(db, handle, userId);
     if (application.status === 'draft') checkAllPages(level, submitted, application.fields);
   }
   return db.transaction(async (tx) => {
-    const { application, level } = await findApplication(tx, token, userId, true);
+    const { application, level } = await findApplication(tx, handle, userId, true);
     if (application.status === 'completed' && application.accountId) {
       const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, application.id));
       return { redirect: '/app/payments', invoice_id: existing.id, account_id: application.accountId };

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { applications, levels } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { readLevelWizard, type WizardPage } from '../../../shared/forms/field-definition.ts';
+import type { ApplicationHandle } from './application-handle.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export interface LevelForWizard {
@@ -17,17 +18,22 @@ export interface LevelForWizard {
 }
 
 /**
- * The application behind a token, with its level's wizard pages, for its owner only.
+ * The application a handle names (its token or its id, see ApplicationHandle), with its level's
+ * wizard pages, for its owner only.
  * @param lock take a row lock (inside a transaction) so two submits cannot both complete it
- * @throws HttpError 404 for an unknown token, another user's application, or a deleted one
+ * @throws HttpError 404 for an unknown token or id, another user's application, or a deleted one
  *   (DESIGN §5.6: never reveal that someone else's record exists)
  */
-export async function findApplication(db: DbOrTx, token: string, userId: number, lock = false): Promise<{ application: ApplicationRow; level: LevelForWizard }> {
+export async function findApplication(db: DbOrTx, handle: ApplicationHandle, userId: number, lock = false): Promise<{ application: ApplicationRow; level: LevelForWizard }> {
   const query = db
     .select({ application: applications, level: { id: levels.id, slug: levels.slug, name: levels.name, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents, schema: levels.schema } })
     .from(applications)
     .innerJoin(levels, eq(levels.id, applications.levelId))
-    .where(and(eq(applications.token, token), eq(applications.userId, userId), ne(applications.status, 'deleted')));
+    .where(and(
+      handle.kind === 'token' ? eq(applications.tokenHash, handle.tokenHash) : eq(applications.id, handle.id),
+      eq(applications.userId, userId),
+      ne(applications.status, 'deleted'),
+    ));
   const [row] = lock ? await query.for('update', { of: applications }) : await query;
   if (!row) throw notFound('The application');
   const { schema, ...level } = row.level;

@@ -6,6 +6,7 @@ import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { notFound } from '../../errors.ts';
+import { parseApplicationHandle } from './application-handle.ts';
 import { getCompany } from '../content/get-company.ts';
 import { startApplication } from './start-application.ts';
 import { deleteApplication, getWizard, saveWizardPage, SUBMISSION_ALERT_FALLBACK, switchApplication } from './wizard.ts';
@@ -15,13 +16,8 @@ import { findApplicationDocument, uploadApplicationDocument } from './applicatio
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
 
-const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
-const tokenOf = (value: unknown) => {
-  const parsed = tokenSchema.safeParse(value);
-  if (!parsed.success) throw notFound('The application');
-  return parsed.data;
-};
-const paramToken = (req: FastifyRequest) => tokenOf((req.params as { token?: unknown }).token);
+/** `{token}` in these addresses is the mailed token or, from the account's list, the application's id. */
+const paramHandle = (req: FastifyRequest) => parseApplicationHandle((req.params as { token?: unknown }).token);
 
 /** Wizard Next carries the page number; Submit carries submit=1 (SPEC §7). */
 const wizardBody = z.looseObject({
@@ -46,37 +42,37 @@ export async function applicationRoutes(app: FastifyInstance) {
   app.register(async (user) => {
     user.addHook('preHandler', requireUser);
 
-    user.get('/api/applications/:token', async (req) => getWizard(app.db, paramToken(req), req.user!.id, SUBMISSION_ALERT_FALLBACK));
+    user.get('/api/applications/:token', async (req) => getWizard(app.db, paramHandle(req), req.user!.id, SUBMISSION_ALERT_FALLBACK));
 
     user.put('/application/create/:token', async (req) => {
-      const token = paramToken(req);
+      const handle = paramHandle(req);
       const body = parseInput(wizardBody, req.body);
       const { page, submit, ...fields } = body as Record<string, unknown> & { page?: number; submit?: boolean };
       if (submit) {
         const company = await getCompany(app.db);
-        return completeApplication(app.db, token, req.user!.id, fields, { companyName: company.name, publicUrl: app.config.publicUrl, ip: req.ip });
+        return completeApplication(app.db, handle, req.user!.id, fields, { companyName: company.name, publicUrl: app.config.publicUrl, ip: req.ip });
       }
       if (!page) throw notFound('The page');
-      return saveWizardPage(app.db, token, req.user!.id, page, fields);
+      return saveWizardPage(app.db, handle, req.user!.id, page, fields);
     });
 
-    user.post('/application/switch/:token', async (req) => switchApplication(app.db, paramToken(req), req.user!.id));
+    user.post('/application/switch/:token', async (req) => switchApplication(app.db, paramHandle(req), req.user!.id));
 
     user.delete('/application/delete', async (req) => {
       const { token } = parseInput(z.object({ token: z.string() }), req.body);
-      return deleteApplication(app.db, app.providers.storage, tokenOf(token), req.user!.id);
+      return deleteApplication(app.db, app.providers.storage, parseApplicationHandle(token), req.user!.id);
     });
 
     // The wizard's file dropbox (SPEC §3): one document per request, listed back by file_name.
     user.post('/application/upload/:token', async (req, reply) => {
       const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'application_document', maxBytes: app.config.uploadLimits.application_document });
-      const result = await uploadApplicationDocument(app.db, app.providers.storage, paramToken(req), req.user!.id, receive);
+      const result = await uploadApplicationDocument(app.db, app.providers.storage, paramHandle(req), req.user!.id, receive);
       return reply.status(201).send(result);
     });
 
     user.get('/application/upload/:token/:fileId', async (req, reply) => {
       const fileId = parseInput(z.object({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }), req.params).fileId;
-      const file = await findApplicationDocument(app.db, paramToken(req), req.user!.id, fileId);
+      const file = await findApplicationDocument(app.db, paramHandle(req), req.user!.id, fileId);
       return sendStoredFile(reply, app.providers.storage, file);
     });
 

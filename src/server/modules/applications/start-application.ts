@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, levels, users } from '../../db/schema.ts';
@@ -7,6 +6,7 @@ import { hashPassword } from '../../passwords.ts';
 import type { ApplicationStartInput, ApplicationType } from '../../../shared/schemas/application.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { hashApplicationToken, newApplicationToken } from './application-handle.ts';
 
 export const EMAIL_TAKEN = 'An account already uses this e-mail address. Please sign in instead.';
 
@@ -15,7 +15,8 @@ export const applicationTypeFor = (levelSlug: string): ApplicationType => (level
 
 /**
  * Application start (SPEC tool 1, §4 "Application start"): creates the user and a draft application
- * for the chosen public level, and mails the link that resumes the draft.
+ * for the chosen public level, and mails the link that resumes the draft. Only the token's sha256
+ * is stored, and the mail is marked as carrying a token (its body is dropped once sent).
  * Writes: one users row, one applications row, one mail_outbox row, one audit_log row — in one
  * transaction, or nothing.
  * @returns the new user's id and the application token for /application/create/{token}
@@ -25,11 +26,11 @@ export async function startApplication(db: Db, input: ApplicationStartInput, opt
   const [level] = await db.select({ id: levels.id, slug: levels.slug, name: levels.name, isPublic: levels.isPublic }).from(levels).where(eq(levels.id, input.level_id));
   if (!level || !level.isPublic) throw ValidationError.field('level_id', 'The selected level is invalid.');
   const passwordHash = await hashPassword(input.password);
-  const token = randomBytes(24).toString('base64url');
+  const token = newApplicationToken();
   return db.transaction(async (tx) => {
     const [user] = await tx.insert(users).values({ email: input.email, passwordHash }).onConflictDoNothing().returning({ id: users.id });
     if (!user) throw ValidationError.field('email', EMAIL_TAKEN);
-    await tx.insert(applications).values({ token, userId: user.id, levelId: level.id, type: applicationTypeFor(level.slug) });
+    await tx.insert(applications).values({ tokenHash: hashApplicationToken(token), userId: user.id, levelId: level.id, type: applicationTypeFor(level.slug) });
     const link = `${opts.publicUrl}/application/create/${token}`;
     await enqueueMail(tx, [{
       kind: 'application.started',
@@ -39,6 +40,7 @@ export async function startApplication(db: Db, input: ApplicationStartInput, opt
         `Hello,\n\nThank you for starting your ${level.name} application with ${opts.companyName}.\n\n` +
         `Your answers are saved as you go. Continue where you left off at any time:\n${link}\n\n` +
         `You can also sign in with this e-mail address and find the application in your account.\n`,
+      carriesToken: true,
     }]);
     await recordAudit(tx, { actorUserId: user.id, action: 'application.started', details: { levelId: level.id }, ip: opts.ip });
     return { userId: user.id, token };

@@ -5,6 +5,7 @@ import { HttpError, ValidationError } from '../../errors.ts';
 import { readLevelWizard, type WizardConfig } from '../../../shared/forms/field-definition.ts';
 import { checkFields, valueFields } from '../../../shared/forms/rules.ts';
 import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
+import type { ApplicationHandle } from './application-handle.ts';
 import { listApplicationDocuments } from './application-documents.ts';
 import { fileUploadEntry, type FileUploadEntry } from '../files/stored-files.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
@@ -13,6 +14,7 @@ import type { FileStorage } from '../../providers/storage/storage.ts';
 export const SUBMISSION_ALERT_FALLBACK = 'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
 
 export interface WizardView {
+  /** The handle the wizard was opened with (the mailed token, or the id from the account's list). */
   token: string;
   type: string;
   status: string;
@@ -25,15 +27,17 @@ export interface WizardView {
 
 /**
  * The wizard configuration of SPEC §3 for an application. Dropbox actions written with `{token}`
- * in the level schema get this application's token; `fields.file_uploads` lists its documents.
+ * in the level schema, and the switch address, get `handle`: the token or id the wizard was
+ * opened with (only the token's hash is stored, so the server cannot write the token itself).
+ * `fields.file_uploads` lists its documents.
  */
-export function wizardView(application: ApplicationRow, level: LevelForWizard, submissionAlert: string, uploads: FileUploadEntry[] = []): WizardView {
+export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = []): WizardView {
   const schemas = level.pages.map((p) => ({
     ...p,
-    schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', application.token) } : f)),
+    schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f)),
   }));
   return {
-    token: application.token,
+    token: handle,
     type: application.type,
     status: application.status,
     level: { id: level.id, name: level.name },
@@ -46,15 +50,15 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, s
       is_disabled: application.status !== 'draft',
       is_cancelable: application.status === 'draft',
     },
-    switch_url: application.status === 'draft' ? `/application/switch/${application.token}` : null,
+    switch_url: application.status === 'draft' ? `/application/switch/${handle}` : null,
   };
 }
 
 /** GET the wizard for its owner. @throws HttpError 404 */
-export async function getWizard(db: Db, token: string, userId: number, submissionAlert: string): Promise<WizardView> {
-  const { application, level } = await findApplication(db, token, userId);
+export async function getWizard(db: Db, handle: ApplicationHandle, userId: number, submissionAlert: string): Promise<WizardView> {
+  const { application, level } = await findApplication(db, handle, userId);
   const uploads = await listApplicationDocuments(db, application.id);
-  return wizardView(application, level, submissionAlert, uploads.map(fileUploadEntry));
+  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry));
 }
 
 /**
@@ -64,8 +68,8 @@ export async function getWizard(db: Db, token: string, userId: number, submissio
  * @returns the saved page number and all saved values
  * @throws ValidationError with the page's field errors; HttpError 404; 409 when already submitted
  */
-export async function saveWizardPage(db: Db, token: string, userId: number, page: number, submitted: Record<string, unknown>) {
-  const { application, level } = await findApplication(db, token, userId);
+export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>) {
+  const { application, level } = await findApplication(db, handle, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
   const def = level.pages[page - 1];
   if (!def) throw ValidationError.field('page', 'The selected page is invalid.');
@@ -114,8 +118,8 @@ async function counterpartLevel(db: Db, type: string) {
  * Writes: applications.level_id, type, fields, page.
  * @throws HttpError 404; 409 when already submitted
  */
-export async function switchApplication(db: Db, token: string, userId: number) {
-  const { application } = await findApplication(db, token, userId);
+export async function switchApplication(db: Db, handle: ApplicationHandle, userId: number) {
+  const { application } = await findApplication(db, handle, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
   const target = await counterpartLevel(db, application.type);
   const { pages } = readLevelWizard(target.schema);
@@ -123,7 +127,7 @@ export async function switchApplication(db: Db, token: string, userId: number) {
   const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => shared.has(k)));
   const type = target.slug === 'maintain' ? 'maintain' : 'start-up';
   await db.update(applications).set({ levelId: target.id, type, fields, page: 1, updatedAt: new Date() }).where(eq(applications.id, application.id));
-  return { token, redirect: `/application/create/${token}` };
+  return { token: handle.text, redirect: `/application/create/${handle.text}` };
 }
 
 /**
@@ -132,8 +136,8 @@ export async function switchApplication(db: Db, token: string, userId: number) {
  * Writes: applications.status; deletes its files rows, then their stored objects.
  * @throws HttpError 404; 409 when already submitted
  */
-export async function deleteApplication(db: Db, storage: FileStorage, token: string, userId: number) {
-  const { application } = await findApplication(db, token, userId);
+export async function deleteApplication(db: Db, storage: FileStorage, handle: ApplicationHandle, userId: number) {
+  const { application } = await findApplication(db, handle, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'A submitted application cannot be deleted.');
   const removed = await db.transaction(async (tx) => {
     await tx.update(applications).set({ status: 'deleted', updatedAt: new Date() }).where(eq(applications.id, application.id));

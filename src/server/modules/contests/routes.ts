@@ -6,17 +6,24 @@ import { requireAdmin } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
-import { createContestEntry } from './create-entry.ts';
+import { submitContestEntry } from './create-entry.ts';
 import { findEntryFile, listContestEntries } from './list-entries.ts';
 
-/** Photo and video contests (SPEC tool 4): entries post multipart to their page; admins browse them. */
+/**
+ * Photo and video contests (SPEC tool 4): visitors post entries multipart to their page (within
+ * the daily upload quotas, docs/security.md); admins browse them.
+ */
 export async function contestRoutes(app: FastifyInstance) {
   for (const contest of CONTESTS) {
     const purpose = contest === 'photo' ? 'contest_photo' : 'contest_video';
     app.post(`/contests/${contest}`, { config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) } }, async (req, reply) => {
       // A file is optional for some entrants (SPEC §5); the service decides once the fields are read.
-      const upload = await receiveUpload(req, app.providers.storage, { purpose, maxBytes: app.config.uploadLimits[purpose], missingMessage: null });
-      return reply.status(201).send(await createContestEntry(app.db, app.providers.storage, contest, upload));
+      const saved = await submitContestEntry(app.db, app.providers.storage, contest, {
+        ip: req.ip,
+        quotas: app.config.contestQuotas,
+        receive: (beforeFile) => receiveUpload(req, app.providers.storage, { purpose, maxBytes: app.config.uploadLimits[purpose], missingMessage: null, beforeFile }),
+      });
+      return reply.status(201).send(saved);
     });
   }
 

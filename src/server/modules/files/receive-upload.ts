@@ -24,7 +24,15 @@ export interface ReceivedUpload {
   /** The text parts of the form, control characters removed. */
   fields: Record<string, string>;
   files: ReceivedFile[];
+  /** File parts that `beforeFile` dropped unread. */
+  skippedFiles: number;
 }
+
+/**
+ * What {@link ReceiveOptions.beforeFile} decides about one file: drop it unread (`skip`), or store
+ * it with at most `maxBytes` (below the route's own limit), throwing `overLimit()` past them.
+ */
+export type FileAdmission = { skip: true } | { skip?: false; maxBytes?: number; overLimit?: () => Error };
 
 export interface ReceiveOptions {
   purpose: UploadPurpose;
@@ -38,6 +46,12 @@ export interface ReceiveOptions {
   allowed?: readonly string[];
   /** When no file part came: the message, or null when a file is optional. */
   missingMessage?: string | null;
+  /**
+   * Called for each file part whose name passed the checks, before any of its bytes is kept, with
+   * the text fields read so far (a browser's FormData sends them before the file). It may throw to
+   * refuse the upload (nothing is kept), skip the file, or lower its byte limit (upload quotas).
+   */
+  beforeFile?: (fields: Record<string, string>) => Promise<FileAdmission>;
 }
 
 
@@ -57,6 +71,7 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
   const allowed = opts.allowed ?? ALLOWED_EXTENSIONS[opts.purpose];
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
+  let skippedFiles = 0;
   if (!req.isMultipart()) throw ValidationError.field(field, opts.missingMessage ?? 'Please choose a file.');
   try {
     for await (const part of req.parts({ limits: { fileSize: opts.maxBytes + 1, files: maxFiles + 1 } })) {
@@ -78,7 +93,23 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
         part.file.resume();
         throw ValidationError.field(field, refused);
       }
-      files.push(await storeOne(storage, part.file, fileName, opts, field));
+      let admission: FileAdmission = {};
+      if (opts.beforeFile) {
+        try {
+          admission = await opts.beforeFile(fields);
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
+      }
+      if (admission.skip) {
+        part.file.resume();
+        skippedFiles++;
+        continue;
+      }
+      // The admission's lower limit (and its error) applies only where it is below the route's own.
+      const lowered = admission.maxBytes !== undefined && admission.maxBytes < opts.maxBytes;
+      files.push(await storeOne(storage, part.file, fileName, lowered ? { ...opts, maxBytes: admission.maxBytes! } : opts, field, lowered ? admission.overLimit : undefined));
     }
   } catch (err) {
     await Promise.all(files.map((f) => storage.delete(f.storageKey).catch(() => undefined)));
@@ -88,10 +119,10 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
     if (isMalformedMultipart(err)) throw new HttpError(400, 'The upload could not be read.');
     throw err;
   }
-  if (files.length === 0 && opts.missingMessage !== null) {
+  if (files.length === 0 && skippedFiles === 0 && opts.missingMessage !== null) {
     throw ValidationError.field(field, opts.missingMessage ?? 'Please choose a file.');
   }
-  return { fields, files };
+  return { fields, files, skippedFiles };
 }
 
 /**
@@ -107,7 +138,7 @@ function isMalformedMultipart(err: unknown): boolean {
 
 const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${formatSizeLimit(maxBytes)}.`);
 
-async function storeOne(storage: FileStorage, body: NodeJS.ReadableStream, fileName: string, opts: ReceiveOptions, field: string): Promise<ReceivedFile> {
+async function storeOne(storage: FileStorage, body: NodeJS.ReadableStream, fileName: string, opts: ReceiveOptions, field: string, overLimit?: () => Error): Promise<ReceivedFile> {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -115,7 +146,7 @@ async function storeOne(storage: FileStorage, body: NodeJS.ReadableStream, fileN
   const tap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > opts.maxBytes) return done(tooLarge(field, opts.maxBytes));
+      if (size > opts.maxBytes) return done(overLimit ? overLimit() : tooLarge(field, opts.maxBytes));
       hash.update(chunk);
       if (headBytes < SNIFF_BYTES) {
         head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));

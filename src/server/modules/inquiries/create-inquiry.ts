@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { inquiries, mailOutbox } from '../../db/schema.ts';
+import { dailyCounters, inquiries, mailOutbox } from '../../db/schema.ts';
 import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 
 export interface InquiryFields {
@@ -30,12 +30,35 @@ function describe(kind: InquiryKind, f: InquiryFields): string {
   return lines.filter(Boolean).join('\n');
 }
 
+/** Acknowledgements mailed to one address per UTC day, across every server (docs/security.md "Public forms"). */
+export const MAX_ACKS_PER_ADDRESS_PER_DAY = 3;
+
+/** The daily_counters key that counts the acknowledgements mailed to `email` (compared in lower case). */
+export const ackCounterKey = (email: string) => `inquiry-ack:${email.toLowerCase()}`;
+
 /**
- * Stores a public form submission (SPEC tools 6-9) and queues two mails: the staff notice and the
- * sender's acknowledgement. One statement (a data-modifying CTE) writes all three rows, so they
- * exist together or not at all; on PGlite, which runs one statement at a time, this is about
- * twice the throughput of a BEGIN/INSERT/INSERT/COMMIT transaction (npm run bench).
- * Writes: one inquiries row, two mail_outbox rows.
+ * The acknowledgement's text: only what the site itself writes (the company, the form's name, the
+ * site's address), never anything the sender typed, not even their name, so the form cannot be
+ * used to send someone else a text of one's choosing.
+ */
+export function acknowledgementText(kind: InquiryKind, companyName: string, publicUrl: string): string {
+  return `Hello,\n\nThank you for contacting ${companyName}. Your message has been received and we'll get back with you shortly.\n\n` +
+    `This is an automatic reply to the ${INQUIRY_KIND_LABELS[kind].toLowerCase()} form on ${publicUrl}. If you did not send it, you can ignore this e-mail.\n\n` +
+    `${companyName}\n${publicUrl}\n`;
+}
+
+/**
+ * Stores a public form submission (SPEC tools 6-9), queues the staff notice, and queues the
+ * sender's acknowledgement unless MAX_ACKS_PER_ADDRESS_PER_DAY were already mailed to that address
+ * today (UTC). The acknowledgement repeats nothing the sender typed (acknowledgementText).
+ * One statement (a data-modifying CTE) writes every row, so they exist together or not at all; on
+ * PGlite, which runs one statement at a time, this is about twice the throughput of a
+ * BEGIN/INSERT/INSERT/COMMIT transaction (npm run bench). The acknowledgements are counted by an
+ * upsert on the address's daily_counters row, which raises the count only while it is below the
+ * cap: PostgreSQL locks that row for the statement, so submissions arriving at once on several
+ * servers queue there and at most the cap are acknowledged; once the cap is reached the row is
+ * only read.
+ * Writes: one inquiries row, one or two mail_outbox rows, the address's daily_counters row.
  * @returns the new inquiry id
  */
 export async function createInquiry(db: Db, kind: InquiryKind, fields: InquiryFields, ip: string, mail: InquiryMailSettings): Promise<number> {
@@ -43,20 +66,26 @@ export async function createInquiry(db: Db, kind: InquiryKind, fields: InquiryFi
   const staffSubject = `New ${INQUIRY_KIND_LABELS[kind].toLowerCase()} request #`;
   const staffFrom = ` from ${fields.name || fields.email}`;
   const ackSubject = `We received your message - ${mail.companyName}`;
-  const ackText =
-    `Hello${fields.name ? ` ${fields.name}` : ''},\n\nThank you for contacting ${mail.companyName}. ` +
-    `Your message has been received and we'll get back with you shortly.\n\nWhat you sent us:\n\n${body}\n\n${mail.companyName}\n${mail.publicUrl}\n`;
+  const ackText = acknowledgementText(kind, mail.companyName, mail.publicUrl);
+  const ackKey = ackCounterKey(fields.email);
   const result = await db.execute(sql`
     WITH i AS (
       INSERT INTO ${inquiries} (kind, name, email, phone, organization, details, ip)
       VALUES (${kind}, ${fields.name ?? ''}, ${fields.email}, ${fields.phone ?? ''}, ${fields.organization ?? ''}, ${JSON.stringify(fields.details)}::jsonb, ${ip})
       RETURNING id
+    ), ack AS (
+      INSERT INTO ${dailyCounters} AS c (key, day, count)
+      SELECT ${ackKey}, (now() AT TIME ZONE 'UTC')::date, 1
+      -- An address already at the cap is not even locked again (one busy address cannot queue every submission).
+      WHERE NOT EXISTS (SELECT 1 FROM ${dailyCounters} d WHERE d.key = ${ackKey} AND d.day = (now() AT TIME ZONE 'UTC')::date AND d.count >= ${MAX_ACKS_PER_ADDRESS_PER_DAY})
+      ON CONFLICT (key, day) DO UPDATE SET count = c.count + 1 WHERE c.count < ${MAX_ACKS_PER_ADDRESS_PER_DAY}
+      RETURNING count
     ), m AS (
       INSERT INTO ${mailOutbox} (kind, to_address, subject, text_body)
       SELECT 'inquiry.staff', ${mail.staffEmail}, left(${staffSubject} || i.id || ${staffFrom}, 300),
              ${`${body}\n\nOpen it: ${mail.publicUrl}/admin/inquiries/`} || i.id || E'\n' FROM i
       UNION ALL
-      SELECT 'inquiry.ack', ${fields.email}, left(${ackSubject}, 300), ${ackText} FROM i
+      SELECT 'inquiry.ack', ${fields.email}, left(${ackSubject}, 300), ${ackText} FROM i, ack
     )
     SELECT id FROM i`);
   return Number((result as unknown as { rows: { id: number }[] }).rows[0].id);

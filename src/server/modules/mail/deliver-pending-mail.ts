@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { MailTransport } from '../../providers/mail/transport.ts';
 
+/** What is kept of a sent mail that carried a secret link (docs/security.md "Outbox"). */
+export const SENT_TOKEN_MAIL_NOTE = 'This mail carried a one-time link. Its text was removed after it was sent.';
+
 /** Attempts before a mail is marked 'failed' and left for an admin to see. */
 export const MAX_MAIL_ATTEMPTS = 8;
 
@@ -13,7 +16,8 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * Sends up to `batch` due mails from the outbox through `transport`.
- * Writes: status 'sent' and sent_at on success; attempts, last_error and next_attempt_at on failure;
+ * Writes: status 'sent' and sent_at on success (a mail marked carries_token keeps only
+ * SENT_TOKEN_MAIL_NOTE as its body, so the link no longer exists anywhere on our side); attempts, last_error and next_attempt_at on failure;
  * status 'failed' after MAX_MAIL_ATTEMPTS. Rows are claimed with FOR UPDATE SKIP LOCKED so several
  * processes on one PostgreSQL server never send a mail twice.
  * @returns how many were sent and how many failed this round
@@ -48,7 +52,10 @@ export async function deliverPendingMail(
   for (const row of claimed) {
     try {
       await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody });
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: '' }).where(eq(mailOutbox.id, row.id));
+      await db.update(mailOutbox).set({
+        status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: '',
+        ...(row.carriesToken ? { textBody: SENT_TOKEN_MAIL_NOTE } : {}),
+      }).where(eq(mailOutbox.id, row.id));
       sent++;
     } catch (err) {
       const attempts = row.attempts + 1;

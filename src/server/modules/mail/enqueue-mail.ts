@@ -7,6 +7,11 @@ export interface MailToQueue {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The text holds a secret link (password reset, application resume): the body is replaced by a
+   * note once the mail is sent, and staff see the link hidden while it waits (docs/security.md).
+   */
+  carriesToken?: boolean;
 }
 
 /**
@@ -18,7 +23,7 @@ export interface MailToQueue {
 export async function enqueueMail(db: DbOrTx, mails: MailToQueue[]): Promise<number[]> {
   if (!mails.length) return [];
   const rows = await db.insert(mailOutbox).values(
-    mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text })),
+    mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text, carriesToken: m.carriesToken ?? false })),
   ).returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
 }

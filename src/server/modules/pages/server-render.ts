@@ -6,6 +6,7 @@ import type { BootData } from '../../../shared/routes.ts';
 import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 import type { Db } from '../../db/client.ts';
 import { pricingBody, stateRequirementsBody } from '../content/routes.ts';
+import { redactUrl } from '../../request-log.ts';
 
 /** The render function of the built `dist/ssr/entry-server.js` (src/web/entry-server.tsx). */
 interface EntryServer {
@@ -69,7 +70,7 @@ export async function loadServerRenderer(webDistDir: string, log: FastifyBaseLog
       try {
         html = await renderPageHtml(new URL(url, 'http://localhost').href, data);
       } catch (err) {
-        log.error({ err, url }, 'server render failed; the browser draws the page');
+        log.error({ err, url: redactUrl(url) }, 'server render failed; the browser draws the page');
         return null;
       }
       if (key !== null) {

@@ -31,6 +31,7 @@ export async function requestPasswordReset(db: Db, email: string, publicUrl: str
         `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nWe received a request to reset the password of your ${companyName} account.\n\n` +
         `Choose a new password here (the link works once, for ${RESET_TOKEN_MINUTES} minutes):\n${link}\n\n` +
         `If you did not ask for this, you can ignore this e-mail; your password stays the same.\n`,
+      carriesToken: true,
     }]);
   });
 }

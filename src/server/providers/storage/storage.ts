@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,13 @@ export interface FileStorage {
   get(key: string): Promise<Readable>;
   /** Removes the object; missing keys are fine. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what uploads cut off by a killed process left behind, untouched for `olderThanMs`
+   * (the disk's `.part` files). Absent where nothing is left behind (S3: a failed `put` aborts its
+   * multipart upload itself; see docs/security.md for a process killed mid-upload).
+   * @returns how many were removed
+   */
+  sweepPartial?(olderThanMs: number, now?: Date): Promise<number>;
 }
 
 /** The stored object does not exist. */
@@ -64,5 +71,38 @@ export function diskStorage(root: string): FileStorage {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    async sweepPartial(olderThanMs, now = new Date()) {
+      return sweepPartFiles(root, now.getTime() - olderThanMs);
+    },
   };
+}
+
+/**
+ * Deletes every `*.part` file under `dir` last written before `cutoffMs` (epoch ms). A `put` still
+ * writing keeps its file's modification time fresh, so only abandoned ones are old. Walks the tree
+ * one directory at a time; a missing `dir` (nothing uploaded yet) is fine.
+ * @returns how many files were deleted
+ */
+async function sweepPartFiles(dir: string, cutoffMs: number): Promise<number> {
+  let removed = 0;
+  let entries;
+  try {
+    entries = await opendir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  for await (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      removed += await sweepPartFiles(full, cutoffMs);
+    } else if (entry.isFile() && entry.name.endsWith('.part')) {
+      const info = await stat(full).catch(() => null);
+      if (info && info.mtimeMs < cutoffMs) {
+        await rm(full, { force: true });
+        removed++;
+      }
+    }
+  }
+  return removed;
 }

@@ -16,9 +16,9 @@ interface MyAccount {
   account: { id: number; name: string; ein: string | null; city: string; state: string; renewal_due_at: string | null; level: string | null; public_profile_image: string } | null;
 }
 
-/** GET /api/account/applications: the signed-in user's applications that can be resumed. */
+/** GET /api/account/applications: the signed-in user's applications that can be resumed (by id: the mailed token is not kept). */
 interface MyApplication {
-  token: string;
+  id: number;
   level: string;
   status: 'draft' | 'completed';
   updated_at: string;
@@ -42,7 +42,7 @@ function MyApplicationsCard() {
       <Title order={2} size="h3" id="my-applications" mb="sm">Your applications</Title>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((a) => (
-          <Group component="li" key={a.token} justify="space-between" wrap="nowrap">
+          <Group component="li" key={a.id} justify="space-between" wrap="nowrap">
             <div>
               <Text fw={600}>{a.level}</Text>
               <Text size="sm" c="gray.7">Last saved {showDate(a.updated_at)}</Text>
@@ -51,7 +51,7 @@ function MyApplicationsCard() {
               <Badge color={a.status === 'completed' ? 'green' : 'blue'} variant="light">
                 {a.status === 'completed' ? 'Submitted' : 'In progress'}
               </Badge>
-              <Anchor component={Link} to={`/application/create/${encodeURIComponent(a.token)}`} aria-label={`${a.status === 'completed' ? 'View' : 'Continue'} your ${a.level} application`}>
+              <Anchor component={Link} to={`/application/create/${a.id}`} aria-label={`${a.status === 'completed' ? 'View' : 'Continue'} your ${a.level} application`}>
                 {a.status === 'completed' ? 'View' : 'Continue'}
               </Anchor>
             </Group>

@@ -29,7 +29,11 @@ function Preview({ entry }: { entry: EntryRow }) {
   );
 }
 
-/** Admins browse each contest's entries with previews, counted or not (SPEC tool 4). */
+/**
+ * Admins browse each contest's entries with previews, counted or not (SPEC tool 4). Entries past
+ * the counted three are no longer kept (docs/security.md "Upload quotas"): "Not counted" lists
+ * only those received before.
+ */
 export default function ContestEntriesPage() {
   const [params, setParams] = useSearchParams();
   const contest = (params.get('contest') === 'video' ? 'video' : 'photo') as Contest;
@@ -54,7 +58,7 @@ export default function ContestEntriesPage() {
         query={q}
         label="Contest entries"
         what="The entries"
-        empty="No entries yet."
+        empty={counted === 'no' ? 'No entries past the counted three: they are not kept.' : 'No entries yet.'}
         minWidth={900}
         striped
         columns={['Received', 'Organization', 'Type', 'Message', 'File', 'Counts']}

@@ -6,9 +6,9 @@ import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 
-interface Mail { id: number; kind: string; to: string; subject: string; text: string; status: string; attempts: number; last_error: string; created_at: string; sent_at: string | null }
+interface Mail { id: number; kind: string; to: string; subject: string; text: string; status: string; attempts: number; last_error: string; created_at: string; sent_at: string | null; links_hidden: boolean }
 
-/** One mail of the outbox with its text. */
+/** One mail of the outbox with its text; the links of a mail carrying a one-time link are hidden by the server. */
 export default function OutboxMailPage() {
   const { id = '' } = useParams();
   const q = useQuery({ queryKey: ['admin-mail', id], queryFn: () => http.get<Mail>(`/api/admin/outbox/${encodeURIComponent(id)}`), retry: false });
@@ -25,6 +25,12 @@ export default function OutboxMailPage() {
           <Text><b>To:</b> {m.to}</Text>
           <Text><b>Written:</b> {showDateTime(m.created_at)}{m.sent_at ? ` · sent ${showDateTime(m.sent_at)}` : ''}</Text>
           {m.last_error && <Alert color="red" title={`Last error (attempt ${m.attempts})`}>{m.last_error}</Alert>}
+          {m.links_hidden && (
+            <Alert color="blue" title="Link hidden">
+              This mail carries a one-time link that lets its recipient act on their account, so it is not shown here.
+              Once sent, only a note is kept.
+            </Alert>
+          )}
           <Code block style={{ whiteSpace: 'pre-wrap' }}>{m.text}</Code>
           <Anchor component={Link} to="/admin/outbox">Back to the outbox</Anchor>
         </Stack>

@@ -2,8 +2,12 @@ import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
 import type { ApplicationType } from '../../../shared/schemas/application.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';
 
-/** GET /api/applications/:token — one of the signed-in user's applications, with its wizard. */
+/**
+ * GET /api/applications/:token — one of the signed-in user's applications, with its wizard.
+ * `:token` is the mailed token or, from the account's list, the application's id.
+ */
 export interface ApplicationView {
+  /** The handle the wizard was opened with; the wizard's own links use it. */
   token: string;
   type: ApplicationType;
   status: 'draft' | 'completed';
@@ -27,9 +31,9 @@ export interface SubmitResponse {
   invoice_id: number;
 }
 
-/** GET /api/account/applications — the signed-in user's applications, for resuming. */
+/** GET /api/account/applications — the signed-in user's applications, for resuming by id. */
 export interface MyApplication {
-  token: string;
+  id: number;
   level: string;
   status: 'draft' | 'completed';
   updated_at: string;

@@ -33,7 +33,8 @@ function notice(title: string, text: string, footer: string, color: 'green' | 'y
  * A contest entry form (SPEC tool 4, §4 "Contest forms", §8): posts multipart to its own page.
  * Photo: success resets the form; HTTP 401 shows 'Limit reached!'. Video: shows upload progress,
  * keeps organization, e-mail and the member box after success, and shows 'Limit!' when the entry
- * is past the counted three.
+ * is past the counted three. Both: HTTP 429 (a daily upload quota or the per-minute limit) shows
+ * the server's message in a notice, since it says when to try again.
  */
 function ContestForm({ contest }: { contest: Contest }) {
   const [file, setFile] = useState<File | null>(null);
@@ -68,6 +69,7 @@ function ContestForm({ contest }: { contest: Contest }) {
     },
     onFailure: (failure) => {
       if (contest === 'photo' && failure.status === 401) notice(CONTEST_TEXT.limitReachedTitle, CONTEST_TEXT.limitReached, '', 'yellow');
+      else if (failure.status === 429) notice('Upload limit reached', failure.message, 'Your entry was not sent.', 'yellow');
       else toastFailure();
     },
   });

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { sweepDailyCounters } from '../quotas/daily-counters.ts';
+import { removeStoredFiles } from './remove-stored-files.ts';
+
+/** Partial uploads untouched this long were cut off (a killed process) and are removed. */
+export const PARTIAL_UPLOAD_MAX_AGE_MS = 3_600_000;
+/** How often the sweep runs. */
+export const HOUSEKEEPING_EVERY_MS = 15 * 60_000;
+
+/**
+ * One round of upload housekeeping (docs/security.md "Upload quotas"): removes the partial
+ * uploads (`.part` files of the disk storage) untouched for an hour, the stored files deleted users
+ * and accounts left behind that an earlier removal could not delete (removeStoredFiles), and the
+ * daily counters (upload quotas, acknowledgements) of days before yesterday.
+ * @returns how many of each were removed
+ */
+export async function runHousekeeping(app: FastifyInstance, now = new Date()): Promise<{ partialUploads: number; filesLeftBehind: number; dailyCounters: number }> {
+  const partialUploads = (await app.providers.storage.sweepPartial?.(PARTIAL_UPLOAD_MAX_AGE_MS, now)) ?? 0;
+  const { removed: filesLeftBehind } = await removeStoredFiles(app.db, app.providers.storage);
+  const dailyCounters = await sweepDailyCounters(app.db);
+  return { partialUploads, filesLeftBehind, dailyCounters };
+}
+
+/**
+ * Runs {@link runHousekeeping} a minute after start, then every HOUSEKEEPING_EVERY_MS. Runs never
+ * overlap; the timers do not keep the process alive and stop when the app closes.
+ */
+export function startHousekeeping(app: FastifyInstance, opts: { firstRunMs?: number; everyMs?: number } = {}): void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const removed = await runHousekeeping(app);
+      if (removed.partialUploads || removed.filesLeftBehind || removed.dailyCounters) app.log.info(removed, 'upload housekeeping');
+    } catch (err) {
+      app.log.warn({ err }, 'upload housekeeping failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(run, opts.firstRunMs ?? 60_000);
+  const every = setInterval(run, opts.everyMs ?? HOUSEKEEPING_EVERY_MS);
+  first.unref();
+  every.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(every);
+  });
+}
