@@ -213,7 +213,7 @@ describe('tokens written before they were hashed', () => {
     const oldToken = 'OldPlainToken_0123456789abcdefgh';
     const [draft] = await db.insert(applications).values({ tokenHash: oldToken, userId: user.id, levelId: startUpLevel.id, type: 'start-up' }).returning({ id: applications.id });
     expect((await a.get(`/api/applications/${oldToken}`)).statusCode).toBe(404);
-    const migration = readFileSync(new URL('../../src/server/db/migrations/0017_hash_application_tokens.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../src/server/db/migrations/0019_hash_application_tokens.sql', import.meta.url), 'utf8');
     for (let run = 0; run < 2; run++) {
       await db.execute(sql.raw(migration));
       const [row] = await db.select({ tokenHash: applications.tokenHash }).from(applications).where(eq(applications.id, draft.id));
