@@ -8,6 +8,7 @@ import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
 import { startPaymentReconciliation } from './modules/payments/reconciliation-job.ts';
 import { startHousekeeping } from './modules/files/housekeeping-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
+import { startIntervalJob } from './interval-job.ts';
 import { prepareDatabase, startupLines } from './startup.ts';
 
 /**
@@ -33,11 +34,7 @@ async function main() {
   startHousekeeping(app);
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum: tidy up once a day (PostgreSQL servers do it themselves).
-    const daily = setInterval(() => {
-      vacuumAnalyze(database.db).catch((err: unknown) => app.log.warn({ err }, 'daily vacuum failed'));
-    }, 24 * 3_600_000);
-    daily.unref();
-    app.addHook('onClose', async () => clearInterval(daily));
+    startIntervalJob(app, { name: 'daily vacuum', everyMs: 24 * 3_600_000, run: () => vacuumAnalyze(database.db) });
   }
   await app.listen({ host: config.host, port: config.port });
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../../interval-job.ts';
 import { sweepDailyCounters } from '../quotas/daily-counters.ts';
 import { removeStoredFiles } from './remove-stored-files.ts';
 
@@ -22,29 +23,15 @@ export async function runHousekeeping(app: FastifyInstance, now = new Date()): P
 }
 
 /**
- * Runs {@link runHousekeeping} a minute after start, then every HOUSEKEEPING_EVERY_MS. Runs never
- * overlap; the timers do not keep the process alive and stop when the app closes.
+ * Runs {@link runHousekeeping} a minute after start, then every HOUSEKEEPING_EVERY_MS
+ * (startIntervalJob: runs never overlap, the timers stop with the app).
  */
 export function startHousekeeping(app: FastifyInstance, opts: { firstRunMs?: number; everyMs?: number } = {}): void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  startIntervalJob(app, {
+    name: 'upload housekeeping', firstRunMs: opts.firstRunMs ?? 60_000, everyMs: opts.everyMs ?? HOUSEKEEPING_EVERY_MS,
+    run: async () => {
       const removed = await runHousekeeping(app);
       if (removed.partialUploads || removed.filesLeftBehind || removed.dailyCounters) app.log.info(removed, 'upload housekeeping');
-    } catch (err) {
-      app.log.warn({ err }, 'upload housekeeping failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, opts.firstRunMs ?? 60_000);
-  const every = setInterval(run, opts.everyMs ?? HOUSEKEEPING_EVERY_MS);
-  first.unref();
-  every.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
+    },
   });
 }

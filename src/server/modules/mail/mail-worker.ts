@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../../interval-job.ts';
 import { deliverPendingMail } from './deliver-pending-mail.ts';
 
 /**
@@ -8,20 +9,11 @@ import { deliverPendingMail } from './deliver-pending-mail.ts';
 export function startMailWorker(app: FastifyInstance): void {
   const transport = app.providers.mail;
   if (!transport) return;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  startIntervalJob(app, {
+    name: 'mail outbox round', everyMs: app.config.mail.pollMs,
+    run: async () => {
       const { sent, failed } = await deliverPendingMail(app.db, transport, app.config.mail.from);
       if (sent || failed) app.log.info({ sent, failed }, 'mail outbox delivered');
-    } catch (err) {
-      app.log.warn({ err }, 'mail outbox round failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(tick, app.config.mail.pollMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+    },
+  });
 }

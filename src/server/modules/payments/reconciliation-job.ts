@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startIntervalJob } from '../../interval-job.ts';
 import { getCompany } from '../content/get-company.ts';
 import { getSetting, putSetting } from '../settings.ts';
 import { reconcilePayments, type ReconcileSummary } from './reconcile-payments.ts';
@@ -35,30 +36,14 @@ export async function lastReconciledAt(app: FastifyInstance): Promise<Date | nul
 
 /**
  * Runs the reconciliation every `config.payments.reconcileIntervalMinutes` (RECONCILE_INTERVAL_MINUTES,
- * default 10; 0 turns it off), the first time a minute after start. Runs never overlap in a
- * process; across servers each payment is claimed by one run at a time. Stops with the app.
+ * default 10; 0 turns it off), the first time a minute after start (startIntervalJob); across
+ * servers each payment is claimed by one run at a time.
  */
 export function startPaymentReconciliation(app: FastifyInstance, firstRunMs = 60_000): void {
   const minutes = app.config.payments.reconcileIntervalMinutes;
   if (!minutes) return;
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runReconciliation(app);
-    } catch (err) {
-      app.log.warn({ err }, 'payment reconciliation failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, firstRunMs);
-  const every = setInterval(run, minutes * 60_000);
-  first.unref();
-  every.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(every);
+  startIntervalJob(app, {
+    name: 'payment reconciliation', firstRunMs, everyMs: minutes * 60_000,
+    run: async () => { await runReconciliation(app); },
   });
 }
