@@ -1,21 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import type { PaymentGateway } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { PaymentRow } from '../payments/payment-steps.ts';
+import type { ReconcileDeps } from '../payments/reconcile-payments.ts';
 
-/** What the staff's payment actions need (docs/payments.md "Staff actions"). */
-export interface StaffPaymentDeps {
-  db: Db;
-  gateway: PaymentGateway;
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
-  /** The provider's name, for the mails to accounts. */
-  companyName: string;
-  now?: () => Date;
-}
+/**
+ * What the staff's payment actions need (docs/payments.md "Staff actions"): the database, the
+ * gateway, a logger, the provider's name for the mails, and the clock, as the reconciliation.
+ */
+export type StaffPaymentDeps = ReconcileDeps;
 
 /** The staff member acting, for the audit log. */
 export interface StaffActor {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dailyCounters, inquiries, mailOutbox } from '../../db/schema.ts';
+import { TODAY_UTC } from '../quotas/daily-counters.ts';
 import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 
 export interface InquiryFields {
@@ -75,9 +76,9 @@ export async function createInquiry(db: Db, kind: InquiryKind, fields: InquiryFi
       RETURNING id
     ), ack AS (
       INSERT INTO ${dailyCounters} AS c (key, day, count)
-      SELECT ${ackKey}, (now() AT TIME ZONE 'UTC')::date, 1
+      SELECT ${ackKey}, ${TODAY_UTC}, 1
       -- An address already at the cap is not even locked again (one busy address cannot queue every submission).
-      WHERE NOT EXISTS (SELECT 1 FROM ${dailyCounters} d WHERE d.key = ${ackKey} AND d.day = (now() AT TIME ZONE 'UTC')::date AND d.count >= ${MAX_ACKS_PER_ADDRESS_PER_DAY})
+      WHERE NOT EXISTS (SELECT 1 FROM ${dailyCounters} d WHERE d.key = ${ackKey} AND d.day = ${TODAY_UTC} AND d.count >= ${MAX_ACKS_PER_ADDRESS_PER_DAY})
       ON CONFLICT (key, day) DO UPDATE SET count = c.count + 1 WHERE c.count < ${MAX_ACKS_PER_ADDRESS_PER_DAY}
       RETURNING count
     ), m AS (

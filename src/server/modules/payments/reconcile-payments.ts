@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { gatewayDiscrepancies, paymentRefunds, payments } from '../../db/schema.ts';
@@ -52,7 +52,7 @@ export function verdictOf(transactionStatus: string): GatewayVerdict {
   }
 }
 
-/** Dependencies of {@link reconcilePayments}. */
+/** Dependencies of {@link reconcilePayments} (and of the staff's payment actions). */
 export interface ReconcileDeps {
   db: Db;
   gateway: PaymentGateway;
@@ -305,6 +305,6 @@ function discrepancyValues(t: GatewayTransaction, paymentId: number | null) {
 /** Open discrepancies, oldest first (staff's payments page). Reads gateway_discrepancies. */
 export async function listOpenDiscrepancies(db: DbOrTx) {
   return db.select().from(gatewayDiscrepancies)
-    .where(and(isNull(gatewayDiscrepancies.resolvedAt), isNotNull(gatewayDiscrepancies.transId)))
+    .where(isNull(gatewayDiscrepancies.resolvedAt))
     .orderBy(asc(gatewayDiscrepancies.foundAt), asc(gatewayDiscrepancies.id));
 }
