@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Five projects: unit (pure rules), integration (app.inject on PGlite, or PostgreSQL when
+ * Six projects: unit (pure rules), integration (app.inject on PGlite, or PostgreSQL when
  * TEST_DATABASE_URL is set), e2e (system Chromium against a running server; needs `npm run build`),
+ * production (the install of npm ci --omit=dev started with npm run start:prod; needs the build),
  * durability (the real server killed under load, and a second process on its data directory) and
  * multi-process (two server processes on the PostgreSQL server of TEST_DATABASE_URL).
  */
@@ -47,6 +48,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // The production install path: npm ci --omit=dev with the built dist/, npm run start:prod, npm start, npm run build.
+          name: 'production',
+          include: ['tests/production/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
           pool: 'forks',
           fileParallelism: false,
         },

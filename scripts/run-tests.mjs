@@ -1,8 +1,9 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to read.
 // 0. the TypeScript check; 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
-// TEST_DATABASE_URL is set, then two server processes on it behind a load balancer; 3. durability (kill -9
-// under load; a second process on the data directory); 4. sqlmap and wapiti against the running server when both are
-// installed; 5. the web client build; 6. end-to-end tests in the system Chromium.
+// TEST_DATABASE_URL is set, then two server processes on it behind a load balancer; 1b. unit + integration again
+// on the Node binary of TEST_ALSO_NODE when set; 3. durability (kill -9 under load; a second process on the data
+// directory); 4. sqlmap and wapiti against the running server when both are installed; 5. the web client build;
+// 6. the production install (npm ci --omit=dev, start:prod, SIGTERM); 7. end-to-end tests in the system Chromium.
 // Prints one closing line 'Tests: N passed, N failed' and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,18 +12,18 @@ fs.mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0 };
 let ok = true;
 
-function run(label, args, env = {}) {
+function run(label, args, env = {}, node = process.execPath) {
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) ok = false;
   return result.status === 0;
 }
 
-function vitest(label, projects, jsonName, env) {
+function vitest(label, projects, jsonName, env, node = process.execPath) {
   const file = `test-results/${jsonName}.json`;
   fs.rmSync(file, { force: true });
   const args = ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${file}`];
-  run(label, args, env);
+  run(label, args, env, node);
   if (fs.existsSync(file)) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -33,7 +34,13 @@ function vitest(label, projects, jsonName, env) {
 }
 
 if (!run('TypeScript check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'])) totals.failed += 1;
-vitest('unit and integration tests (PGlite)', ['unit', 'integration'], 'unit-integration', { TEST_DATABASE_URL: '' });
+vitest(`unit and integration tests (PGlite, Node ${process.versions.node})`, ['unit', 'integration'], 'unit-integration', { TEST_DATABASE_URL: '' });
+// TEST_ALSO_NODE names another Node binary (.ci/run installs Node 24) to run the same suites with.
+const otherNode = process.env.TEST_ALSO_NODE;
+if (otherNode) {
+  const version = spawnSync(otherNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+  vitest(`unit and integration tests (PGlite, Node ${version})`, ['unit', 'integration'], 'unit-integration-other-node', { TEST_DATABASE_URL: '' }, otherNode);
+}
 if (process.env.TEST_DATABASE_URL) {
   vitest(`integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`, ['integration'], 'integration-postgres', {});
   vitest('two server processes behind a load balancer (PostgreSQL)', ['multi-process'], 'multi-process', {});
@@ -49,6 +56,7 @@ if (hasCommand('sqlmap') && hasCommand('wapiti')) {
   console.log('\n=== security scanners: not run (install sqlmap and wapiti, or use npm run test:security, which installs them) ===');
 }
 if (run('web client build', ['scripts/build.mjs', '--quiet'])) {
+  vitest('production install (npm ci --omit=dev, npm run start:prod, npm start, SIGTERM)', ['production'], 'production', { TEST_DATABASE_URL: '' });
   vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } else {
   totals.failed += 1;

@@ -113,10 +113,11 @@ function storageFromConfig(storage: AppConfig['storage']): FileStorage {
 }
 
 /**
- * How long `app.close()` waits for the route handlers still running, in ms: the payment gateway's
- * whole-call timeout plus 5 s, so a charge in flight ends with its answer or its timeout recorded.
+ * How long `app.close()` waits for the route handlers still running, in ms: SHUTDOWN_TIMEOUT_MS
+ * (default 8 s, docs/operations.md "Stopping"). A card charge still at the gateway past it stays
+ * pending with its invoices held, and the reconciliation settles it from the gateway's record.
  */
-export const shutdownWaitMs = (config: AppConfig) => config.payments.timeoutMs + 5_000;
+export const shutdownWaitMs = (config: AppConfig) => config.shutdownTimeoutMs;
 
 /**
  * Builds the Fastify app: plugins, then providers, then feature modules (DESIGN §2). Does not

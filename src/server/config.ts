@@ -53,6 +53,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().refine(isTrustProxyList, 'TRUST_PROXY must be false, or addresses, subnets (10.0.0.0/8) and loopback, linklocal or uniquelocal separated by commas').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   STORAGE_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
@@ -132,6 +133,11 @@ export interface AppConfig {
   trustProxy: string | false;
   logLevel: Env['LOG_LEVEL'];
   sentryDsn?: string;
+  /**
+   * Longest wait, in ms, on SIGTERM for the requests and jobs still running before the database is
+   * closed (docs/operations.md "Stopping"); the process exits within this plus 1.5 s.
+   */
+  shutdownTimeoutMs: number;
   webDistDir: string;
   bylaws: {
     /** The other brand the short bylaws variant is published under (SPEC tool 3). */
@@ -389,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(e.TRUST_PROXY, isProduction),
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     storage: {
       driver: e.STORAGE_DRIVER,

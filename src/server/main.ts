@@ -10,6 +10,7 @@ import { startHousekeeping } from './modules/files/housekeeping-job.ts';
 import { vacuumAnalyze } from './db/maintenance.ts';
 import { startIntervalJob } from './interval-job.ts';
 import { prepareDatabase, startupLines } from './startup.ts';
+import { answerBackupRequests } from './db/backup.ts';
 
 /**
  * Reads config (with NODE_ENV=production it refuses the local stand-ins and weak settings, naming
@@ -37,6 +38,8 @@ async function main() {
     startIntervalJob(app, { name: 'daily vacuum', everyMs: 24 * 3_600_000, run: () => vacuumAnalyze(database.db) });
   }
   await app.listen({ host: config.host, port: config.port });
+  // npm run db:backup asks this process for a consistent dump of the embedded database.
+  const stopAnsweringBackups = database.dump ? answerBackupRequests(path.join(config.dataDir, 'db'), database.dump, app.log) : () => undefined;
 
   console.log(startupLines(config, report).join('\n') + '\n');
 
@@ -45,14 +48,24 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Past the wait for requests still being handled (app.ts), something hangs: exit anyway.
-    const force = setTimeout(() => process.exit(1), shutdownWaitMs(config) + 10_000);
+    // Past the wait for requests still being handled (app.ts), something hangs: exit anyway, still
+    // within the 10 s a service manager gives before SIGKILL (docs/operations.md "Stopping").
+    const force = setTimeout(() => {
+      console.error(`GoodStanding did not stop within ${shutdownWaitMs(config) + 1_500} ms; exiting anyway.`);
+      process.exit(1);
+    }, shutdownWaitMs(config) + 1_500);
     force.unref();
+    let code = 0;
+    stopAnsweringBackups();
     try {
       await app.close();
       await database.close();
+      app.log.info({ signal }, 'stopped');
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping');
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

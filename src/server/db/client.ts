@@ -31,6 +31,11 @@ export interface Database {
    * @returns what `fn` returns
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Embedded database only: a consistent copy of its data directory while serving, as a gzip tar
+   * (docs/operations.md "Backup and restore"). Undefined on PostgreSQL, which has pg_dump.
+   */
+  dump?: () => Promise<Uint8Array>;
   /** Closes the connection(s) and releases the data directory lock. */
   close(): Promise<void>;
 }
@@ -127,6 +132,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     withStartupLock: (fn) => fn(),
+    dump: () => client.dump(),
     close: async () => {
       await client.close();
       lock?.release();

@@ -48,6 +48,22 @@ function ownerRunning(pid: number, startTime: string | undefined): boolean {
 }
 
 /**
+ * The live process holding `${dir}.lock`, if any (the server, while it runs on that directory).
+ * @returns its pid, or null when the directory is free or its lock was left by a dead process
+ */
+export function liveLockHolder(dir: string): number | null {
+  let held: string;
+  try {
+    held = fs.readFileSync(`${path.resolve(dir)}.lock`, 'utf8');
+  } catch {
+    return null;
+  }
+  const [pidText, startTime] = held.trim().split(' ');
+  const pid = Number(pidText);
+  return pid && pid !== process.pid && ownerRunning(pid, startTime) ? pid : null;
+}
+
+/**
  * Takes `${dir}.lock` (beside the directory, which PGlite owns) for this process: created exclusively, holding our pid
  * and its start time. A lock left by a dead process (kill -9) is taken over, also when its pid now
  * belongs to another process.

@@ -13,6 +13,7 @@ export type PgliteRequest =
   | { id: number; kind: 'query'; text: string; params?: unknown[]; options?: WireQueryOptions; txId?: number }
   | { id: number; kind: 'exec'; text: string; options?: WireQueryOptions; txId?: number }
   | { id: number; kind: 'begin' | 'commit' | 'rollback'; txId: number }
+  | { id: number; kind: 'dump' }
   | { id: number; kind: 'close' };
 
 /** A request before it is numbered. */
@@ -58,6 +59,12 @@ function wireOptions(options: QueryOptions | undefined): WireQueryOptions | unde
 }
 
 export interface PgliteThread extends PgliteQueryClient {
+  /**
+   * A consistent copy of the whole data directory while serving (docs/operations.md "Backup and
+   * restore"): PGlite's dumpDataDir after a CHECKPOINT, taken between two statements.
+   * @returns the data directory as a gzip-compressed tar, PGlite's `loadDataDir` format
+   */
+  dump(): Promise<Uint8Array>;
   /** Closes PGlite (its files are complete afterwards) and ends the thread. */
   close(): Promise<void>;
 }
@@ -153,6 +160,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       await call({ kind: 'commit', txId });
       return result;
     },
+    dump: () => call<Uint8Array>({ kind: 'dump' }),
     async close() {
       if (!failure) await call({ kind: 'close' });
       await worker.terminate();

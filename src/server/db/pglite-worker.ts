@@ -82,6 +82,13 @@ async function main() {
           await open.settled;
           return null;
         }
+        case 'dump': {
+          // A checkpoint first, so a restore starts without replaying the write-ahead log; the dump
+          // itself runs between statements (PGlite's query lock), crash-consistent like a snapshot.
+          await pg.query('CHECKPOINT');
+          const tar = await pg.dumpDataDir('gzip');
+          return new Uint8Array(await tar.arrayBuffer());
+        }
         case 'close':
           await pg.close();
           return null;

@@ -41,9 +41,14 @@ export class ServerProcess {
   /** Resolves with the exit code (null when ended by a signal) and the signal. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
-  constructor(port: number, env: NodeJS.ProcessEnv) {
+  /**
+   * @param command what to run instead of `node --import tsx src/server/main.ts` in this checkout,
+   *   e.g. `npm run start:prod` in another folder
+   */
+  constructor(port: number, env: NodeJS.ProcessEnv, command?: { file: string; args: string[]; cwd?: string }) {
     this.baseUrl = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { file, args, cwd } = command ?? { file: process.execPath, args: ['--import', 'tsx', 'src/server/main.ts'] };
+    this.child = spawn(file, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout!.on('data', (d) => (this.output += d));
     this.child.stderr!.on('data', (d) => {
       this.output += d;
@@ -99,9 +104,9 @@ export class ServerProcess {
   }
 }
 
-/** Starts the server and waits until it listens. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const server = new ServerProcess(port, env);
+/** Starts the server (or `command`, see ServerProcess) and waits until it listens. */
+export async function startServer(port: number, env: NodeJS.ProcessEnv, command?: ConstructorParameters<typeof ServerProcess>[2]): Promise<ServerProcess> {
+  const server = new ServerProcess(port, env, command);
   try {
     return await server.ready();
   } catch (err) {

@@ -21,7 +21,9 @@ const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
  * status 404, unknown API paths JSON 404.
  */
 export async function pageRoutes(app: FastifyInstance) {
-  const distDir = app.config.webDistDir;
+  // `dist` is a link that `npm run build` swaps to each new build (scripts/build.mjs): this process
+  // keeps serving the build it started with, whose files the pages it already sent refer to.
+  const distDir = fs.existsSync(app.config.webDistDir) ? fs.realpathSync(app.config.webDistDir) : app.config.webDistDir;
   // Pages are rendered per request (20–40 KB of HTML with the boot data), so they are compressed
   // as they are sent (brotli quality 4 or gzip, from 1 KB); the assets below come precompressed.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
