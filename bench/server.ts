@@ -46,6 +46,7 @@ async function main() {
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
     schemaName: values.schema,
   });
   await database.migrate();

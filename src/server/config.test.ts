@@ -36,6 +36,14 @@ describe('loadConfig', () => {
     expect(c.captcha.secret).toBeUndefined();
     expect(c.cookieSecure).toBe(false);
     expect(c.seedDemo).toBe(true);
+    expect(c.pgliteSharedBuffersMb).toBe(32);
+    expect(c.shutdownTimeoutMs).toBe(8_000);
+  });
+
+  it('takes the embedded database\'s page cache and the shutdown wait in bounds, naming a bad value', () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '16', SHUTDOWN_TIMEOUT_MS: '5000' })).toMatchObject({ pgliteSharedBuffersMb: 16, shutdownTimeoutMs: 5_000 });
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS_MB: '0' })).toThrow(/PGLITE_SHARED_BUFFERS_MB: /);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '120000' })).toThrow(/SHUTDOWN_TIMEOUT_MS: /);
   });
 
   it('names every bad variable', () => {

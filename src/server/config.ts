@@ -28,6 +28,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
@@ -105,6 +106,8 @@ export interface AppConfig {
   /** postgres:// URL, or undefined for the embedded PGlite database in `${dataDir}/db`. */
   databaseUrl?: string;
   databasePoolSize: number;
+  /** The embedded database's page cache (shared_buffers), in MB (docs/operations.md "Memory"). */
+  pgliteSharedBuffersMb: number;
   /**
    * HMAC key for CSRF tokens; when absent one is generated and kept in the database (not in
    * production, which requires it: docs/deploy.md).
@@ -377,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,

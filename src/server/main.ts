@@ -23,6 +23,7 @@ async function main() {
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
   });
   // Several servers may start at once on one PostgreSQL database: one migrates and seeds, the
   // others wait for it and find an installation that is no longer new.

@@ -90,6 +90,16 @@ describe('PGlite in its own thread', () => {
     expect(await db.execute(sql`SELECT 1 AS one`)).toMatchObject({ rows: [{ one: 1 }] });
   });
 
+  it('keeps a page cache of PGLITE_SHARED_BUFFERS_MB (32 MB unless set) instead of PostgreSQL\'s 128 MB', async () => {
+    expect((await database.db.execute(sql`SHOW shared_buffers`)).rows).toEqual([{ shared_buffers: '32MB' }]);
+    const small = await openDatabase({ pgliteDir: 'memory://', pgliteSharedBuffersMb: 8 });
+    try {
+      expect((await small.db.execute(sql`SHOW shared_buffers`)).rows).toEqual([{ shared_buffers: '8MB' }]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('refuses a query with parsers of its own, which could not run in the other thread', async () => {
     const thread = await startPgliteThread('memory://');
     try {

@@ -40,6 +40,13 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * PGlite's page cache when none is configured, in MB: PostgreSQL's 128 MB default is allocated in
+ * the WebAssembly heap at start and kept, a third of the server's memory; pages beyond it are read
+ * from the operating system's file cache (docs/operations.md "Memory").
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DatabaseOptions {
@@ -47,6 +54,11 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite directory, or 'memory://' for a throwaway database (tests). */
   pgliteDir?: string;
+  /**
+   * PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB, default {@link DEFAULT_PGLITE_SHARED_BUFFERS_MB}):
+   * PostgreSQL's page cache, held whole in the server's memory (docs/operations.md "Memory").
+   */
+  pgliteSharedBuffersMb?: number;
   poolSize?: number;
   /** PostgreSQL schema to use instead of public (isolates test files on one server). */
   schemaName?: string;
@@ -121,7 +133,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let client: PgliteThread;
   try {
-    client = await startPgliteThread(dir);
+    client = await startPgliteThread(dir, { sharedBuffersMb: opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB });
   } catch (err) {
     lock?.release();
     throw err;

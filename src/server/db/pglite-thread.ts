@@ -76,14 +76,15 @@ export interface PgliteThread extends PgliteQueryClient {
  * in that thread from BEGIN to COMMIT or ROLLBACK, so other statements wait as they would in one
  * thread. The thread keeps the process alive only while a statement is under way.
  * @param dataDir a directory (locked by the caller) or 'memory://'
+ * @param opts.sharedBuffersMb PostgreSQL's shared_buffers in MB; PGlite's default (128) when absent
  * @throws what PGlite throws while starting (e.g. a damaged data directory)
  */
-export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
+export async function startPgliteThread(dataDir: string, opts: { sharedBuffersMb?: number } = {}): Promise<PgliteThread> {
   // The worker is TypeScript like the rest of the server: tsx registers its loader in the new
   // thread first (a worker does not take `--import` from its options, and the tests run without it).
   const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
     .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir, sharedBuffersMb: opts.sharedBuffersMb } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let nextTxId = 1;

@@ -10,7 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DRIZZLE_TEXT_TYPE_IDS, type PgliteRequest, type PgliteResponse, type SerializedError } from './pglite-thread.ts';
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, sharedBuffersMb } = workerData as { dataDir: string; sharedBuffersMb?: number };
 
 /** Everything PostgreSQL said about an error (code, detail, constraint…), as plain data. */
 function serializeError(err: unknown): SerializedError {
@@ -34,7 +34,10 @@ interface OpenTransaction {
 async function main() {
   let pg: PGlite;
   try {
-    pg = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    pg = await PGlite.create(dataDir, {
+      extensions: { pg_trgm },
+      ...(sharedBuffersMb ? { postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`] } : {}),
+    });
     for (const type of DRIZZLE_TEXT_TYPE_IDS) pg.parsers[type] = (value: string) => value;
   } catch (err) {
     reply({ id: 0, error: serializeError(err) });
