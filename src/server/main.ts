@@ -22,6 +22,7 @@ async function main() {
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
   });
   // Several servers may start at once on one PostgreSQL database: one migrates and seeds, the
   // others wait for it and find an installation that is no longer new.
