@@ -158,7 +158,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });
   app.addHook('onClose', async () => app.providers.mail?.close());
   requestContextHooks(app);
-  const reporter = opts.reporter ?? sentryReporter(config.sentryDsn, { environment: config.env });
+  const reporter = opts.reporter ?? (await sentryReporter(config.sentryDsn, { environment: config.env }));
   app.addHook('onClose', async () => reporter.close());
 
   const hmacKey = config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));

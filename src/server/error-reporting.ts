@@ -1,4 +1,4 @@
-import { NodeClient, Scope, defaultStackParser, makeNodeTransport, type ErrorEvent } from '@sentry/node';
+import type { ErrorEvent } from '@sentry/node';
 import type { FastifyRequest } from 'fastify';
 import { redactUrl } from './request-log.ts';
 
@@ -42,8 +42,10 @@ export function scrubEvent(event: ErrorEvent): ErrorEvent {
  * `request_id`; never cookies, bodies, passwords, tokens or card data.
  * @param dsn SENTRY_DSN, e.g. https://public@o1.ingest.sentry.io/2
  */
-export function sentryReporter(dsn: string | undefined, opts: { environment?: string } = {}): ErrorReporter {
+export async function sentryReporter(dsn: string | undefined, opts: { environment?: string } = {}): Promise<ErrorReporter> {
   if (!dsn) return noReporter;
+  // Loaded only when used: the SDK brings OpenTelemetry along, which a server without a DSN never needs.
+  const { NodeClient, Scope, defaultStackParser, makeNodeTransport } = await import('@sentry/node');
   const client = new NodeClient({
     dsn,
     environment: opts.environment,

@@ -58,6 +58,35 @@ describe('a PostgreSQL server that refuses connections', () => {
   });
 });
 
+describe('the embedded database gone (its thread ended)', () => {
+  it('answers 503 with Retry-After, not 500', async () => {
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    await database.migrate();
+    const app = await buildApp(config, { database, logger: false });
+    await app.ready();
+    cleanups.push(() => app.close());
+    await database.close();
+    const res = await app.inject({ method: 'GET', url: '/api/accounts/1/public', headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+  });
+});
+
+describe('timeout settings', () => {
+  it('have documented defaults, refuse unreadable values by name, and reach the HTTP server', async () => {
+    expect(config.databaseTimeouts).toEqual({ connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000, idleMs: 30_000, migrationLockSeconds: 600 });
+    expect(config.http).toEqual({ requestTimeoutMs: 300_000, keepAliveTimeoutMs: 72_000 });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1', KEEP_ALIVE_TIMEOUT_MS: '5' } as NodeJS.ProcessEnv))
+      .toThrow(/DATABASE_STATEMENT_TIMEOUT_MS: DATABASE_STATEMENT_TIMEOUT_MS must be 0 \(no limit\)[^\n]*\n.*KEEP_ALIVE_TIMEOUT_MS: KEEP_ALIVE_TIMEOUT_MS must be at least 1000/s);
+    const database = await openDatabase({ pgliteDir: 'memory://' });
+    cleanups.push(() => database.close());
+    const app = await buildApp({ ...config, http: { requestTimeoutMs: 120_000, keepAliveTimeoutMs: 65_000 } }, { database, logger: false });
+    cleanups.push(() => app.close());
+    expect(app.server.requestTimeout).toBe(120_000);
+    expect(app.server.keepAliveTimeout).toBe(65_000);
+  });
+});
+
 describe('a statement past DATABASE_STATEMENT_TIMEOUT_MS', () => {
   it('is ended by the server and answers 503, while migrations run without the limit', async () => {
     const schemaName = `t_${randomBytes(6).toString('hex')}`;

@@ -61,7 +61,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /**
  * Prometheus metrics (docs/deploy.md "Observability"), GET /metrics in the text format, only when
- * METRICS_TOKEN is set (otherwise the address does not exist: 404) and only with
+ * METRICS_TOKEN is set (otherwise the address does not exist, 404, and nothing is measured) and only with
  * `Authorization: Bearer <METRICS_TOKEN>` (otherwise 401). Exposes:
  * - `goodstanding_http_request_duration_seconds` histogram by method, route pattern and status;
  * - `goodstanding_payments` payments by status (outcome), counted in the table at scrape;
@@ -73,6 +73,9 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 export const metricsPlugin = fp(async (app: FastifyInstance, opts: { database: Database }) => {
   const registry = new Registry();
   app.decorate('metrics', registry);
+  const token = app.config.metricsToken;
+  // Without a token nothing reads the numbers: collectors may still register, nothing is measured.
+  if (!token) return;
   collectDefaultMetrics({ register: registry, prefix: 'goodstanding_' });
 
   const duration = new Histogram({
@@ -133,8 +136,6 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { database: D
     },
   });
 
-  const token = app.config.metricsToken;
-  if (!token) return;
   const expected = digest(`Bearer ${token}`);
   app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
     const given = req.headers.authorization;
