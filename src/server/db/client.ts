@@ -102,7 +102,8 @@ function postgresStartupLock(url: string, opts: { lockTimeoutSeconds?: number; c
         const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [STARTUP_LOCK_KEY]);
         if (rows[0].locked) break;
         if (!logged) {
-          opts.log(`waiting for another server to finish migrating (startup lock ${STARTUP_LOCK_KEY} is held; giving up after ${opts.lockTimeoutSeconds ?? '∞'} s)`);
+          const limit = opts.lockTimeoutSeconds === undefined ? 'waiting as long as it takes' : `giving up after ${opts.lockTimeoutSeconds} s`;
+          opts.log(`waiting for another server to finish migrating (startup lock ${STARTUP_LOCK_KEY} is held; ${limit})`);
           logged = true;
         }
         if (Date.now() >= deadline) {
