@@ -45,6 +45,9 @@ import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
 import { OneLinePerRequest, serializeRequest } from './request-log.ts';
+import { requestContextHooks, requestIdGenerator, requestIdMixin } from './request-context.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { sentryReporter, type ErrorReporter } from './error-reporting.ts';
 
 /**
  * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
@@ -86,6 +89,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Called for every route as it is added (tests take the route inventory from it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where unexpected errors are reported; by default Sentry when config.sentryDsn is set. */
+  reporter?: ErrorReporter;
 }
 
 /** Picks each outside service's adapter from config, with local defaults that need no network. */
@@ -130,13 +135,20 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       // Addresses are logged with their tokens redacted (docs/security.md "Logs").
       serializers: { req: serializeRequest },
+      // Lines logged through app.log during a request carry its id too (docs/deploy.md "Observability").
+      mixin: requestIdMixin,
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     logController: new OneLinePerRequest(),
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: answerFrameworkError,
-    // Only the proxies TRUST_PROXY names may set the client address (X-Forwarded-For).
+    // Only the proxies TRUST_PROXY names may set the client address (X-Forwarded-For) or the request id.
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // docs/deploy.md "Timeouts": a client gets this long to send its whole request; idle keep-alive
+    // connections are kept past the balancer's idle timeout, so the balancer closes them first.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
   });
 
   // Before any plugin, so no route is added unseen.
@@ -146,10 +158,14 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   app.decorate('db', opts.database.db);
   app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });
   app.addHook('onClose', async () => app.providers.mail?.close());
+  requestContextHooks(app);
+  const reporter = opts.reporter ?? (await sentryReporter(config.sentryDsn, { environment: config.env }));
+  app.addHook('onClose', async () => reporter.close());
 
   const hmacKey = config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { reporter });
+  await app.register(metricsPlugin, { database: opts.database });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -211,7 +227,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(accountUserRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminPaymentRoutes);
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { migrationsTable: opts.database.migrationsTable });
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

@@ -29,6 +29,14 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'DATABASE_CONNECT_TIMEOUT_MS must be at least 100 (milliseconds)').max(600_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0, 'DATABASE_STATEMENT_TIMEOUT_MS must be 0 (no limit) or more milliseconds').max(86_400_000).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be 0 (no limit) or more milliseconds').max(86_400_000).default(60_000),
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0, 'DATABASE_IDLE_TIMEOUT_MS must be 0 (never closed) or more milliseconds').max(86_400_000).default(30_000),
+  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1, 'MIGRATION_LOCK_TIMEOUT_SECONDS must be at least 1').max(86_400).default(600),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0, 'REQUEST_TIMEOUT_MS must be 0 (no limit) or more milliseconds').max(86_400_000).default(300_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000, 'KEEP_ALIVE_TIMEOUT_MS must be at least 1000 (milliseconds)').max(3_600_000).default(72_000),
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces').optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
@@ -53,7 +61,7 @@ const envSchema = z.object({
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
   TRUST_PROXY: z.string().refine(isTrustProxyList, 'TRUST_PROXY must be false, or addresses, subnets (10.0.0.0/8) and loopback, linklocal or uniquelocal separated by commas').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SENTRY_DSN: z.string().optional(),
+  SENTRY_DSN: z.string().url('SENTRY_DSN must be the DSN Sentry shows, e.g. https://public@o1.ingest.sentry.io/2').regex(/^https?:\/\//, 'SENTRY_DSN must start with https:// or http://').optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   STORAGE_DIR: z.string().optional(),
@@ -108,6 +116,17 @@ export interface AppConfig {
   databasePoolSize: number;
   /** The embedded database's page cache (shared_buffers), in MB (docs/operations.md "Memory"). */
   pgliteSharedBuffersMb: number;
+  /**
+   * Limits of the PostgreSQL server connection (docs/deploy.md "Timeouts"), in milliseconds, 0 = no
+   * limit: `connectMs` waiting for a pool connection, `statementMs` (statement_timeout),
+   * `idleInTransactionMs` (idle_in_transaction_session_timeout), `idleMs` before an idle pooled
+   * connection is closed; `migrationLockSeconds` waiting for another server's startup work.
+   */
+  databaseTimeouts: DatabaseTimeouts;
+  /** Fastify's requestTimeout and keepAliveTimeout, in milliseconds (docs/deploy.md "Timeouts"). */
+  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** Bearer token of GET /metrics; without one /metrics does not exist (docs/deploy.md "Observability"). */
+  metricsToken?: string;
   /**
    * HMAC key for CSRF tokens; when absent one is generated and kept in the database (not in
    * production, which requires it: docs/deploy.md).
@@ -205,6 +224,15 @@ export interface PaymentsConfig {
   timeoutMs: number;
   /** How often the reconciliation with the gateway runs (docs/payments.md); 0 turns it off. */
   reconcileIntervalMinutes: number;
+}
+
+/** See AppConfig.databaseTimeouts. */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+  idleMs: number;
+  migrationLockSeconds: number;
 }
 
 /** Where the app serves the gateway simulator in simulator mode. */
@@ -323,6 +351,9 @@ export function productionProblems(env: Record<string, string | undefined>): str
   } else if (URL.canParse(env.PUBLIC_URL) && new URL(env.PUBLIC_URL).protocol !== 'https:') {
     problems.push('PUBLIC_URL: must start with https:// (Secure cookies, HSTS, links in mails); set the https address people open the site at, behind your TLS proxy');
   }
+  if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.length < 32) {
+    problems.push('METRICS_TOKEN: too short; set a random value of at least 32 characters (e.g. openssl rand -hex 24), or remove it to turn /metrics off');
+  }
   if (env.ADMIN_PASSWORD) {
     problems.push('ADMIN_PASSWORD: production creates no user from the environment; remove it and create the first staff user with npm run admin:create -- --email you@example.org');
   }
@@ -381,6 +412,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      idleMs: e.DATABASE_IDLE_TIMEOUT_MS,
+      migrationLockSeconds: e.MIGRATION_LOCK_TIMEOUT_SECONDS,
+    },
+    http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
     sessionSecret: e.SESSION_SECRET,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, StartupLockTimeoutError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { buildApp, shutdownWaitMs } from './app.ts';
 import { startMailWorker } from './modules/mail/mail-worker.ts';
@@ -24,6 +24,7 @@ async function main() {
     pgliteDir: path.join(config.dataDir, 'db'),
     poolSize: config.databasePoolSize,
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+    timeouts: config.databaseTimeouts,
   });
   // Several servers may start at once on one PostgreSQL database: one migrates and seeds, the
   // others wait for it and find an installation that is no longer new.
@@ -74,7 +75,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupLockTimeoutError) {
     console.error(err.message);
   } else {
     console.error('GoodStanding could not start:', err);

@@ -35,6 +35,8 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /logout': { access: 'public' },
   'GET /api/session': { access: 'public' },
   'GET /healthz': { access: 'public' },
+  'GET /livez': { access: 'public' },
+  'GET /readyz': { access: 'public' },
   'POST /contact': { access: 'public' },
   'POST /compliance-check': { access: 'public' },
   'POST /multi-chapter': { access: 'public' },

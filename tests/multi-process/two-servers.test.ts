@@ -107,7 +107,7 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
     for (const server of servers) {
       const res = await new Browser('127.0.0.1').get(server.url, '/healthz');
       expect(res.status).toBe(200);
-      expect(res.json()).toEqual({ status: 'ok' });
+      expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } });
     }
     const viaBalancer = [];
     for (let i = 0; i < 4; i++) viaBalancer.push(await new Browser('127.0.0.1').get(balancer.url, '/healthz'));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { commandTimeouts, openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { HttpError, ValidationError } from '../errors.ts';
 import { credentialLines, prepareDatabase } from '../startup.ts';
@@ -26,7 +26,7 @@ async function main() {
   });
   const input = parseInput(staffUserSchema, { email: values.email, first_name: values['first-name'], last_name: values['last-name'] });
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2, timeouts: commandTimeouts(config) });
   try {
     const report = await prepareDatabase(database, config);
     // A new installation outside production: the demo seed's sign-ins, shown once as the server would.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { commandTimeouts, openDatabase } from '../db/client.ts';
 import { importBmf } from '../modules/subordinates/import-bmf.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 
@@ -28,7 +28,7 @@ async function main() {
     }
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), timeouts: commandTimeouts(config) });
   try {
     await database.migrate();
     let total = 0;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { commandTimeouts, openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 
 /**
@@ -11,7 +11,7 @@ import { DataDirLockedError } from '../db/lock.ts';
  */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2, timeouts: commandTimeouts(config) });
   try {
     await database.migrate();
     console.log(`Migrations applied (${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`}).`);

@@ -7,6 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { DatabaseTimeouts } from '../config.ts';
 import * as schema from './schema.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
@@ -36,6 +38,16 @@ export interface Database {
    * (docs/operations.md "Backup and restore"). Undefined on PostgreSQL, which has pg_dump.
    */
   dump?: () => Promise<Uint8Array>;
+  /**
+   * The drizzle migrations table, schema-qualified (e.g. `"drizzle"."__drizzle_migrations"`): the
+   * readiness check compares it with migrations/meta/_journal.json (docs/deploy.md "Health").
+   */
+  migrationsTable: string;
+  /**
+   * Connections of the node-postgres pool right now: total open, idle, and queries waiting for
+   * one (docs/deploy.md "Observability"); undefined on PGlite, which has one connection in a thread.
+   */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Closes the connection(s) and releases the data directory lock. */
   close(): Promise<void>;
 }
@@ -62,34 +74,139 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to use instead of public (isolates test files on one server). */
   schemaName?: string;
+  /**
+   * Limits of the PostgreSQL server connections (docs/deploy.md "Timeouts"); absent fields, or
+   * none at all (tests, commands), mean no limit. PGlite ignores them.
+   */
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** Where the startup lock says it waits (default: console.warn). */
+  log?: (line: string) => void;
 }
+
+/** The startup lock was not free within MIGRATION_LOCK_TIMEOUT_SECONDS (docs/deploy.md "Timeouts"). */
+export class StartupLockTimeoutError extends Error {}
 
 /**
  * PostgreSQL advisory lock key of the startup work (migrations, first-start seed): one per
  * database, whichever schema a process uses, since the pg_trgm extension is shared by all.
  */
-const STARTUP_LOCK_KEY = 0x6753_7472; // 'gStr'
+export const STARTUP_LOCK_KEY = 0x6753_7472; // 'gStr'
+
+/** How often a waiting server tries the startup lock again, in ms. */
+const LOCK_RETRY_MS = 250;
 
 /**
- * `withStartupLock` for a PostgreSQL server: pg_advisory_lock on a connection of its own (not
- * from the pool, which `fn` may need whole), released with the connection even if the process dies.
+ * `withStartupLock` for a PostgreSQL server: pg_try_advisory_lock, tried every 250 ms on a
+ * connection of its own (not from the pool, which `fn` may need whole), released with the
+ * connection even if the process dies. While another server holds it, logs once "waiting for
+ * another server to finish migrating" (docs/deploy.md "Timeouts").
+ * @param lockTimeoutSeconds how long to wait for the lock; undefined waits as long as it takes
+ * @throws StartupLockTimeoutError when the lock is still held after `lockTimeoutSeconds`
  */
-function postgresStartupLock(url: string) {
+function postgresStartupLock(url: string, opts: { lockTimeoutSeconds?: number; connectMs?: number; log: (line: string) => void }) {
   const holding = new AsyncLocalStorage<true>();
   return async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
     if (holding.getStore()) return fn();
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: opts.connectMs || undefined });
     client.on('error', () => {
       // Reported by the query that was waiting on it.
     });
     await client.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      const deadline = opts.lockTimeoutSeconds === undefined ? Infinity : Date.now() + opts.lockTimeoutSeconds * 1000;
+      let logged = false;
+      for (;;) {
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [STARTUP_LOCK_KEY]);
+        if (rows[0].locked) break;
+        if (!logged) {
+          const limit = opts.lockTimeoutSeconds === undefined ? 'waiting as long as it takes' : `giving up after ${opts.lockTimeoutSeconds} s`;
+          opts.log(`waiting for another server to finish migrating (startup lock ${STARTUP_LOCK_KEY} is held; ${limit})`);
+          logged = true;
+        }
+        if (Date.now() >= deadline) {
+          throw new StartupLockTimeoutError(
+            `Gave up waiting for the startup lock after ${opts.lockTimeoutSeconds} s: another server has been migrating this database ` +
+            'for that long, or hangs while holding it. Check the other servers (pg_locks where locktype = \'advisory\' shows who holds it), ' +
+            'or raise MIGRATION_LOCK_TIMEOUT_SECONDS.',
+          );
+        }
+        await new Promise((r) => setTimeout(r, Math.min(LOCK_RETRY_MS, deadline - Date.now())));
+      }
       return await holding.run(true, fn);
     } finally {
       await client.end().catch(() => undefined);
     }
   };
+}
+
+/** Options of a node-postgres pool on `url` with the given limits (0 or absent = no limit). */
+function poolOptions(opts: DatabaseOptions, max: number, timeouts: Partial<DatabaseTimeouts>): pg.PoolConfig {
+  return {
+    connectionString: opts.url,
+    max,
+    options: opts.schemaName ? `-c search_path=${opts.schemaName},public` : undefined,
+    connectionTimeoutMillis: timeouts.connectMs || undefined,
+    idleTimeoutMillis: timeouts.idleMs,
+    // Sent as startup parameters, so the server itself ends a hung statement or an abandoned transaction.
+    statement_timeout: timeouts.statementMs || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+  };
+}
+
+/**
+ * A Database on the PostgreSQL server of `opts.url` without touching it: no connection is made
+ * until the first query (tests point it at a closed port). {@link openDatabase} adds the checks.
+ */
+export function postgresDatabase(opts: DatabaseOptions & { url: string }): Database {
+  const timeouts = opts.timeouts ?? {};
+  const pool = new pg.Pool(poolOptions(opts, opts.poolSize ?? 10, timeouts));
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next query.
+  });
+  const withStartupLock = postgresStartupLock(opts.url, {
+    lockTimeoutSeconds: timeouts.migrationLockSeconds,
+    connectMs: timeouts.connectMs,
+    log: opts.log ?? ((line) => console.warn(line)),
+  });
+  const db = drizzlePg(pool, { schema });
+  const migrationsSchema = opts.schemaName ?? 'drizzle';
+  return {
+    db,
+    kind: 'postgres',
+    // On a pool of its own without statement limits: a migration may rewrite a large table.
+    migrate: () => withStartupLock(async () => {
+      const migrationPool = new pg.Pool(poolOptions(opts, 1, { connectMs: timeouts.connectMs }));
+      migrationPool.on('error', () => undefined);
+      try {
+        await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
+      } finally {
+        await migrationPool.end();
+      }
+    }),
+    withStartupLock,
+    migrationsTable: `"${migrationsSchema}"."__drizzle_migrations"`,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * The limits of a command's connections (db:migrate, import:bmf, admin:create): the connect and
+ * startup lock limits of the server, but no statement or idle-in-transaction limit, since an IRS
+ * import or a migration may run for minutes (docs/deploy.md "Timeouts").
+ */
+export function commandTimeouts(config: { databaseTimeouts: DatabaseTimeouts }): Partial<DatabaseTimeouts> {
+  return { connectMs: config.databaseTimeouts.connectMs, migrationLockSeconds: config.databaseTimeouts.migrationLockSeconds };
+}
+
+/**
+ * Lifts statement_timeout for the rest of the transaction `tx` (SET LOCAL), for the long jobs
+ * run inside a request or a server process: a roster import of many thousand rows. The
+ * server-wide DATABASE_STATEMENT_TIMEOUT_MS still ends any other hung statement
+ * (docs/deploy.md "Timeouts"). Writes nothing.
+ */
+export async function liftStatementTimeout(tx: Tx): Promise<void> {
+  await tx.execute(sql`SET LOCAL statement_timeout = 0`);
 }
 
 /**
@@ -99,31 +216,19 @@ function postgresStartupLock(url: string) {
  */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const searchPath = opts.schemaName ? `-c search_path=${opts.schemaName},public` : undefined;
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: searchPath });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on the next query.
-    });
-    const withStartupLock = postgresStartupLock(opts.url);
+    const database = postgresDatabase({ ...opts, url: opts.url });
     try {
       // Concurrent IF NOT EXISTS creations can still collide: one process at a time.
-      await withStartupLock(async () => {
+      await database.withStartupLock(async () => {
         // The extension lives in public so every schema on the server can use its operator classes.
-        await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
-        if (opts.schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`);
+        await database.db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`);
+        if (opts.schemaName) await database.db.execute(sql.raw(`CREATE SCHEMA IF NOT EXISTS "${opts.schemaName}"`));
       });
     } catch (err) {
-      await pool.end();
+      await database.close();
       throw err;
     }
-    const db = drizzlePg(pool, { schema });
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => withStartupLock(() => migratePg(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.schemaName ?? 'drizzle' })),
-      withStartupLock,
-      close: () => pool.end(),
-    };
+    return database;
   }
   const dir = opts.pgliteDir ?? 'memory://';
   let lock: DataDirLock | undefined;
@@ -145,6 +250,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     withStartupLock: (fn) => fn(),
     dump: () => client.dump(),
+    migrationsTable: '"drizzle"."__drizzle_migrations"',
     close: async () => {
       await client.close();
       lock?.release();

@@ -207,6 +207,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** The body holds a secret link (a password reset, an application's resume link): replaced by a note once sent (docs/security.md). */
   carriesToken: boolean('carries_token').notNull().default(false),
+  /** The id of the request that enqueued it, sent as its X-Request-Id header (docs/deploy.md "Observability"); null from jobs. */
+  requestId: text('request_id'),
   createdAt: createdAt(),
 }, (t) => [index('mail_outbox_status_next').on(t.status, t.nextAttemptAt), index('mail_outbox_created').on(t.createdAt)]);
 

@@ -51,7 +51,7 @@ export async function deliverPendingMail(
   let failed = 0;
   for (const row of claimed) {
     try {
-      await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody });
+      await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, ...(row.requestId ? { headers: { 'X-Request-Id': row.requestId } } : {}) });
       await db.update(mailOutbox).set({
         status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: '',
         ...(row.carriesToken ? { textBody: SENT_TOKEN_MAIL_NOTE } : {}),

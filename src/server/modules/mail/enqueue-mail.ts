@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { currentRequest } from '../../request-context.ts';
 
 export interface MailToQueue {
   /** What the mail is for, e.g. 'inquiry.staff', 'inquiry.ack', 'password.reset'. */
@@ -17,13 +18,15 @@ export interface MailToQueue {
 /**
  * Writes mails to the outbox (DESIGN §1 Mail); they are kept until sent. Call it inside the
  * transaction that writes the record the mail is about, so both exist or neither does.
- * Writes: mail_outbox rows with status 'pending'.
+ * Writes: mail_outbox rows with status 'pending', each with the id of the request being handled
+ * (request_id, sent as X-Request-Id; docs/deploy.md "Observability"), or null outside a request.
  * @returns the new outbox rows' ids, in the order of `mails`
  */
 export async function enqueueMail(db: DbOrTx, mails: MailToQueue[]): Promise<number[]> {
   if (!mails.length) return [];
+  const requestId = currentRequest()?.requestId ?? null;
   const rows = await db.insert(mailOutbox).values(
-    mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text, carriesToken: m.carriesToken ?? false })),
+    mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text, carriesToken: m.carriesToken ?? false, requestId })),
   ).returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { liftStatementTimeout, type Db } from '../../db/client.ts';
 import { groups } from '../../db/schema.ts';
 import { vacuumAnalyze } from '../../db/maintenance.ts';
 import { ValidationError } from '../../errors.ts';
@@ -60,6 +60,8 @@ export async function receiveGenericUpload(db: Db, storage: FileStorage, upload:
         await recordAudit(tx, { actorUserId: actor.userId, action: 'uploads.stored', ip: actor.ip, details: { file_ids: rows.map((r) => r.id), params: input.params } });
         return { files: rows.map(fileUploadEntry), params: input.params, import: null };
       }
+      // A roster of the full size limit runs for longer than one request's statements may.
+      await liftStatementTimeout(tx);
       const tally = new ImportTally();
       const reports: RosterFileReport[] = [];
       for (const f of upload.files) {

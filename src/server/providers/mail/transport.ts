@@ -5,6 +5,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers, e.g. `{ 'X-Request-Id': '…' }` (docs/deploy.md "Observability"). */
+  headers?: Record<string, string>;
 }
 
 /** Sends one mail; throws when the peer refuses it so the outbox can retry. */
