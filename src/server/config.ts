@@ -41,6 +41,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('GoodStanding <no-reply@goodstanding.local>'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
+  MAIL_LEASE_SECONDS: z.coerce.number({ message: 'MAIL_LEASE_SECONDS must be a whole number of seconds' }).int('MAIL_LEASE_SECONDS must be a whole number of seconds')
+    .min(1, 'MAIL_LEASE_SECONDS must be at least 1 second').max(3600, 'MAIL_LEASE_SECONDS must be at most 3600 (an hour)').default(300),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -114,7 +116,12 @@ export interface AppConfig {
   cookieSecure: boolean;
   seedDemo: boolean;
   demo: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string };
-  mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number };
+  /**
+   * `leaseSeconds`: how long a delivery round's claim on a mail holds without a heartbeat
+   * (MAIL_LEASE_SECONDS, default 300; docs/mail.md "One send per mail"): a server that stops
+   * mid-send leaves its mails to the others after at most this long.
+   */
+  mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number; leaseSeconds: number };
   captcha: { siteKey?: string; secret?: string; verifyUrl: string; minScore: number };
   /** Requests per client address per minute (DESIGN §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
   rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number; discountPerMinute: number };
@@ -377,7 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: e.COOKIE_SECURE ?? (isProduction && (e.PUBLIC_URL ?? '').startsWith('https://')),
     seedDemo: e.SEED_DEMO,
     demo: { adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, demoEmail: e.DEMO_EMAIL, demoPassword: e.DEMO_PASSWORD },
-    mail: { staffEmail: e.STAFF_EMAIL, from: e.MAIL_FROM, smtpUrl: e.SMTP_URL, pollMs: e.MAIL_POLL_MS },
+    mail: { staffEmail: e.STAFF_EMAIL, from: e.MAIL_FROM, smtpUrl: e.SMTP_URL, pollMs: e.MAIL_POLL_MS, leaseSeconds: e.MAIL_LEASE_SECONDS },
     captcha: { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE },
     rateLimits: {
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,

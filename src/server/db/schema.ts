@@ -207,6 +207,14 @@ export const mailOutbox = pgTable('mail_outbox', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** The body holds a secret link (a password reset, an application's resume link): replaced by a note once sent (docs/security.md). */
   carriesToken: boolean('carries_token').notNull().default(false),
+  /**
+   * The delivery round sending this mail (a random id per round) and until when its claim holds
+   * (docs/mail.md "One send per mail"): another server takes the row only once `lease_until` has
+   * passed; the sender's heartbeat pushes it on while the SMTP server is still answering. Both null
+   * when no round holds the mail.
+   */
+  leasedBy: text('leased_by'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('mail_outbox_status_next').on(t.status, t.nextAttemptAt), index('mail_outbox_created').on(t.createdAt)]);
 
