@@ -46,6 +46,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '120000' })).toThrow(/SHUTDOWN_TIMEOUT_MS: /);
   });
 
+  it('holds an outbox mail for 5 minutes without a heartbeat unless MAIL_LEASE_SECONDS says otherwise (1 to 3600)', () => {
+    expect(loadConfig({}).mail.leaseSeconds).toBe(300);
+    expect(loadConfig({ MAIL_LEASE_SECONDS: '1' }).mail.leaseSeconds).toBe(1);
+    expect(refusal({ MAIL_LEASE_SECONDS: '0' })).toContain('MAIL_LEASE_SECONDS: MAIL_LEASE_SECONDS must be at least 1 second');
+    expect(refusal({ MAIL_LEASE_SECONDS: '1.5' })).toContain('MAIL_LEASE_SECONDS must be a whole number of seconds');
+    expect(refusal({ MAIL_LEASE_SECONDS: '7200' })).toContain('MAIL_LEASE_SECONDS must be at most 3600');
+  });
+
+  it('keeps data as docs/retention.md says by default; 0 turns a rule off; limits below the floors are refused', () => {
+    expect(loadConfig({}).retention).toEqual({
+      sentMailDays: 90, expiredTokenDays: 30, draftDays: 365, inquiryDays: 1095, ratingDays: 1095, auditYears: 7, orphanFileHours: 24,
+    });
+    expect(loadConfig({ RETAIN_AUDIT_YEARS: '0', RETAIN_SENT_MAIL_DAYS: '0', RETAIN_DRAFT_DAYS: '30' }).retention)
+      .toMatchObject({ auditYears: 0, sentMailDays: 0, draftDays: 30 });
+    expect(refusal({ RETAIN_AUDIT_YEARS: '3' })).toContain('RETAIN_AUDIT_YEARS must be 0 (keep everything) or a whole number of years from 7 to 100');
+    expect(refusal({ RETAIN_DRAFT_DAYS: '7' })).toContain('RETAIN_DRAFT_DAYS must be 0 (keep everything) or a whole number of days from 30');
+    expect(refusal({ RETAIN_ORPHAN_FILE_HOURS: '1' })).toContain('RETAIN_ORPHAN_FILE_HOURS must be 0 (keep everything) or a whole number of hours from 24');
+    expect(refusal({ RETAIN_INQUIRY_DAYS: 'forever' })).toContain('RETAIN_INQUIRY_DAYS must be 0');
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
     try {

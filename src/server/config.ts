@@ -20,6 +20,15 @@ function isTrustProxyList(value: string): boolean {
   });
 }
 
+/**
+ * A retention setting (docs/retention.md): a whole number of `unit`, 0 to turn the rule off, or
+ * between `min` and `max`.
+ */
+function retention(name: string, unit: string, fallback: number, min: number, max: number) {
+  const message = `${name} must be 0 (keep everything) or a whole number of ${unit} from ${min} to ${max}`;
+  return z.coerce.number({ message }).int(message).refine((v) => v === 0 || (v >= min && v <= max), message).default(fallback);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -50,6 +59,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('GoodStanding <no-reply@goodstanding.local>'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
+  MAIL_LEASE_SECONDS: z.coerce.number({ message: 'MAIL_LEASE_SECONDS must be a whole number of seconds' }).int('MAIL_LEASE_SECONDS must be a whole number of seconds')
+    .min(1, 'MAIL_LEASE_SECONDS must be at least 1 second').max(3600, 'MAIL_LEASE_SECONDS must be at most 3600 (an hour)').default(300),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -93,6 +104,13 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   RENEWAL_DISCOUNT_EXTENSION_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   REMINDERS_ENABLED: bool.default(true),
+  RETAIN_SENT_MAIL_DAYS: retention('RETAIN_SENT_MAIL_DAYS', 'days', 90, 1, 36_500),
+  RETAIN_EXPIRED_TOKENS_DAYS: retention('RETAIN_EXPIRED_TOKENS_DAYS', 'days', 30, 1, 36_500),
+  RETAIN_DRAFT_DAYS: retention('RETAIN_DRAFT_DAYS', 'days', 365, 30, 36_500),
+  RETAIN_INQUIRY_DAYS: retention('RETAIN_INQUIRY_DAYS', 'days', 1095, 1, 36_500),
+  RETAIN_RATING_DAYS: retention('RETAIN_RATING_DAYS', 'days', 1095, 1, 36_500),
+  RETAIN_AUDIT_YEARS: retention('RETAIN_AUDIT_YEARS', 'years', 7, 7, 100),
+  RETAIN_ORPHAN_FILE_HOURS: retention('RETAIN_ORPHAN_FILE_HOURS', 'hours', 24, 24, 87_600),
   ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
 });
 
@@ -137,7 +155,12 @@ export interface AppConfig {
   cookieSecure: boolean;
   seedDemo: boolean;
   demo: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string };
-  mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number };
+  /**
+   * `leaseSeconds`: how long a delivery round's claim on a mail holds without a heartbeat
+   * (MAIL_LEASE_SECONDS, default 300; docs/mail.md "One send per mail"): a server that stops
+   * mid-send leaves its mails to the others after at most this long.
+   */
+  mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number; leaseSeconds: number };
   captcha: { siteKey?: string; secret?: string; verifyUrl: string; minScore: number };
   /** Requests per client address per minute (DESIGN §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
   rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number; discountPerMinute: number };
@@ -188,6 +211,11 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** SPEC §9 "Discount extension days": the early-bird renewal prices last this many days past the due date. */
   renewalDiscountExtensionDays: number;
+  /**
+   * How long the retention rules keep data (docs/retention.md); 0 turns a rule off. Days, except
+   * `auditYears` (years) and `orphanFileHours` (hours).
+   */
+  retention: RetentionConfig;
   /** Compliance deadline reminders (issue 7): the daily job that mails them (REMINDERS_ENABLED, default on). */
   reminders: { enabled: boolean };
   /**
@@ -233,6 +261,24 @@ export interface DatabaseTimeouts {
   idleInTransactionMs: number;
   idleMs: number;
   migrationLockSeconds: number;
+}
+
+/** The retention rules' limits (docs/retention.md "Rules"); 0 turns a rule off. */
+export interface RetentionConfig {
+  /** Sent mails keep their text this many days after sending (RETAIN_SENT_MAIL_DAYS, 90). */
+  sentMailDays: number;
+  /** Password reset tokens and sessions are deleted this many days after they expired (RETAIN_EXPIRED_TOKENS_DAYS, 30). */
+  expiredTokenDays: number;
+  /** Applications never submitted are deleted this many days after they were last touched (RETAIN_DRAFT_DAYS, 365). */
+  draftDays: number;
+  /** Public form submissions are deleted this many days after they arrived (RETAIN_INQUIRY_DAYS, 1095). */
+  inquiryDays: number;
+  /** Page ratings are deleted this many days after they were given (RETAIN_RATING_DAYS, 1095). */
+  ratingDays: number;
+  /** Audit rows are deleted this many years after they were written, money records later (RETAIN_AUDIT_YEARS, 7). */
+  auditYears: number;
+  /** Stored objects no files row names are removed this many hours after they were written (RETAIN_ORPHAN_FILE_HOURS, 24). */
+  orphanFileHours: number;
 }
 
 /** Where the app serves the gateway simulator in simulator mode. */
@@ -427,7 +473,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cookieSecure: e.COOKIE_SECURE ?? (isProduction && (e.PUBLIC_URL ?? '').startsWith('https://')),
     seedDemo: e.SEED_DEMO,
     demo: { adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, demoEmail: e.DEMO_EMAIL, demoPassword: e.DEMO_PASSWORD },
-    mail: { staffEmail: e.STAFF_EMAIL, from: e.MAIL_FROM, smtpUrl: e.SMTP_URL, pollMs: e.MAIL_POLL_MS },
+    mail: { staffEmail: e.STAFF_EMAIL, from: e.MAIL_FROM, smtpUrl: e.SMTP_URL, pollMs: e.MAIL_POLL_MS, leaseSeconds: e.MAIL_LEASE_SECONDS },
     captcha: { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE },
     rateLimits: {
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
@@ -472,6 +518,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     payments: paymentsFromEnv(e),
     renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,
+    retention: {
+      sentMailDays: e.RETAIN_SENT_MAIL_DAYS,
+      expiredTokenDays: e.RETAIN_EXPIRED_TOKENS_DAYS,
+      draftDays: e.RETAIN_DRAFT_DAYS,
+      inquiryDays: e.RETAIN_INQUIRY_DAYS,
+      ratingDays: e.RETAIN_RATING_DAYS,
+      auditYears: e.RETAIN_AUDIT_YEARS,
+      orphanFileHours: e.RETAIN_ORPHAN_FILE_HOURS,
+    },
     reminders: { enabled: e.REMINDERS_ENABLED },
     routingLookupUrl: e.ROUTING_LOOKUP_URL ?? ROUTING_LOOKUP_PATH,
   };

@@ -15,11 +15,14 @@ export interface ReceivedMail { from: string; to: string[]; subject: string; bod
 
 /**
  * A real SMTP peer on 127.0.0.1 that accepts every message and keeps its sender, recipients,
- * subject and raw body; with `refuse`, it refuses every recipient (550).
- * @returns `received` (in arrival order), `url` for SMTP_URL, and `close()`
+ * subject and raw body; with `refuse`, it refuses every recipient (550); with `delayMs`, it
+ * answers each message that long after its last byte arrived (a slow SMTP server).
+ * @returns `received` (in the order they were accepted), `receiving()` (messages whose answer is
+ *   still being held back), `url` for SMTP_URL, and `close()`
  */
-export async function startSmtpPeer(opts: { refuse?: boolean } = {}) {
+export async function startSmtpPeer(opts: { refuse?: boolean; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
+  let receiving = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,16 +33,22 @@ export async function startSmtpPeer(opts: { refuse?: boolean } = {}) {
     },
     onData(stream, session, cb) {
       let raw = '';
+      receiving++;
       stream.on('data', (c) => (raw += c));
       stream.on('end', () => {
         const headers = raw.split(/\r\n\r\n/)[0].replace(/\r\n[ \t]+/g, ' ');
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '', body: raw });
-        cb();
+        const accept = () => {
+          receiving--;
+          received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '', body: raw });
+          cb();
+        };
+        if (opts.delayMs) setTimeout(accept, opts.delayMs);
+        else accept();
       });
     },
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { received, receiving: () => receiving, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

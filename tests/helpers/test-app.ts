@@ -125,16 +125,22 @@ export async function signedIn(app: FastifyInstance, user: { email: string; pass
  * A second app server on the database of `first`, as another server process behind a balancer
  * would be: on PostgreSQL its own connection pool on the same schema; on PGlite (one process per
  * data directory) the same database handle. Closing it leaves `first` and its data untouched.
+ * `opts.config` overrides `first`'s config; `opts.beforeReady` runs before the app is ready, where
+ * main.ts starts the background jobs (e.g. startMailWorker).
  */
-export async function createSecondServer(first: TestApp, providers?: Partial<Providers>): Promise<TestApp> {
+export async function createSecondServer(
+  first: TestApp, providers?: Partial<Providers>, opts: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const database = url && first.schemaName ? await openDatabase({ url, schemaName: first.schemaName, poolSize: 4 }) : first.database;
-  const app = await buildApp(first.config, { database, providers, logger: false });
+  const config = { ...first.config, ...opts.config };
+  const app = await buildApp(config, { database, providers, logger: false });
+  opts.beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
-    config: first.config,
+    config,
     schemaName: first.schemaName,
     async close() {
       await app.close();

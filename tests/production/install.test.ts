@@ -35,13 +35,16 @@ const running: ServerProcess[] = [];
  * The runtime stage of the Dockerfile: its `COPY` lines (from the build stage, whose /app is this
  * checkout and whose dist-built is the folder `dist` links to) and its `npm ci` command.
  */
-function runtimeStage(): { copies: { from: string; to: string }[]; install: string } {
+function runtimeStage(): { copies: { from: string; to: string }[]; install: string; healthcheck: string } {
   const lines = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ').split('\n');
   const start = lines.findIndex((l) => /^FROM .* AS runtime$/i.test(l));
   if (start < 0) throw new Error('The Dockerfile has no stage named runtime');
   const copies: { from: string; to: string }[] = [];
   let install = '';
+  let healthcheck = '';
   for (const line of lines.slice(start + 1)) {
+    const check = line.match(/^HEALTHCHECK .*? CMD (.+)$/);
+    if (check) healthcheck = check[1].trim();
     const fromBuild = line.match(/^COPY --from=build \/app\/(\S+) \.\/(\S+)$/);
     const fromContext = line.match(/^COPY ((?:\S+ )+)\.\/$/);
     const run = line.match(/^RUN (npm ci [^&]+)/);
@@ -50,7 +53,8 @@ function runtimeStage(): { copies: { from: string; to: string }[]; install: stri
     else if (run) install = run[1].trim();
   }
   if (!install) throw new Error('The Dockerfile runtime stage runs no npm ci');
-  return { copies, install };
+  if (!healthcheck) throw new Error('The Dockerfile runtime stage has no HEALTHCHECK');
+  return { copies, install, healthcheck };
 }
 
 /** Only what is given: nothing of the test runner's environment reaches the process. */
@@ -162,6 +166,11 @@ describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
     expect(html).toMatch(/<div id="root">\s*<[^/]/);
     const script = html.match(/\/assets\/[\w.-]+\.js/)![0];
     expect((await fetch(`${server.baseUrl}${script}`)).status).toBe(200);
+
+    // The container's HEALTHCHECK command, run as Docker runs it (a shell in the install folder).
+    const health = spawnSync('sh', ['-c', runtimeStage().healthcheck], { cwd: installDir, env: { ...env, PORT: String(port) }, encoding: 'utf8' });
+    expect(health.status, health.stderr).toBe(0);
+    expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
 
     // The staff user sets the password through the link, then signs in.
     const token = link.pathname.split('/').pop()!;

@@ -130,7 +130,7 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   ip: text('ip').notNull().default(''),
   userAgent: text('user_agent').notNull().default(''),
-}, (t) => [index('sessions_user').on(t.userId)]);
+}, (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)]);
 
 export const passwordResets = pgTable('password_resets', {
   id: serial('id').primaryKey(),
@@ -139,7 +139,7 @@ export const passwordResets = pgTable('password_resets', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash), index('password_resets_user').on(t.userId)]);
+}, (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash), index('password_resets_user').on(t.userId), index('password_resets_expires').on(t.expiresAt)]);
 
 /** Submissions of the public forms (SPEC tools 6-9), the admin inbox. */
 export const inquiries = pgTable('inquiries', {
@@ -165,7 +165,7 @@ export const ratings = pgTable('ratings', {
   comments: text('comments').notNull().default(''),
   ip: text('ip').notNull().default(''),
   createdAt: createdAt(),
-}, (t) => [index('ratings_url').on(t.url)]);
+}, (t) => [index('ratings_url').on(t.url), index('ratings_created').on(t.createdAt)]);
 
 /** Page banners (SPEC §4 "Banner"): kind is 'holiday-alert' or 'urgent-alert'. */
 export const banners = pgTable('banners', {
@@ -209,8 +209,22 @@ export const mailOutbox = pgTable('mail_outbox', {
   carriesToken: boolean('carries_token').notNull().default(false),
   /** The id of the request that enqueued it, sent as its X-Request-Id header (docs/deploy.md "Observability"); null from jobs. */
   requestId: text('request_id'),
+  /**
+   * The delivery round sending this mail (a random id per round) and until when its claim holds
+   * (docs/mail.md "One send per mail"): another server takes the row only once `lease_until` has
+   * passed; the sender's heartbeat pushes it on while the SMTP server is still answering. Both null
+   * when no round holds the mail.
+   */
+  leasedBy: text('leased_by'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('mail_outbox_status_next').on(t.status, t.nextAttemptAt), index('mail_outbox_created').on(t.createdAt)]);
+}, (t) => [
+  index('mail_outbox_status_next').on(t.status, t.nextAttemptAt),
+  index('mail_outbox_created').on(t.createdAt),
+  // Sent mails whose text is still kept: what the retention rule blanks (docs/retention.md); it
+  // shrinks as they are blanked.
+  index('mail_outbox_sent_with_text').on(t.sentAt).where(sql`${t.status} = 'sent' AND ${t.textBody} <> ''`),
+]);
 
 /** Who did what, on behalf of which account (DESIGN §5.6). */
 export const auditLog = pgTable('audit_log', {
@@ -245,7 +259,13 @@ export const applications = pgTable('applications', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   completedAt: timestamp('completed_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('applications_token_unique').on(t.tokenHash), index('applications_user').on(t.userId), index('applications_status_created').on(t.status, t.createdAt)]);
+}, (t) => [
+  uniqueIndex('applications_token_unique').on(t.tokenHash),
+  index('applications_user').on(t.userId),
+  index('applications_status_created').on(t.status, t.createdAt),
+  // Drafts by when they were last touched: what the retention rule for abandoned drafts reads.
+  index('applications_status_updated').on(t.status, t.updatedAt),
+]);
 
 /** Invoices of an account (SPEC §3 "Invoice"); amounts in integer cents. */
 export const invoices = pgTable('invoices', {

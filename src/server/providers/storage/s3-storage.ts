@@ -3,11 +3,12 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { StorageNotFound, type FileStorage } from './storage.ts';
+import { isStorageKey, StorageNotFound, type FileStorage, type StoredObject } from './storage.ts';
 
 /** Where and how to reach the bucket; see {@link s3Storage}. */
 export interface S3StorageOptions {
@@ -23,6 +24,11 @@ export interface S3StorageOptions {
   forcePathStyle?: boolean;
   /** A folder in the bucket every key is stored under (e.g. 'goodstanding'); the keys themselves are kept as given. */
   prefix?: string;
+  /**
+   * Called once with the client before use, e.g. to add middleware for an S3-compatible peer that
+   * reads bucket-level signatures differently (the tests' s3rver).
+   */
+  configureClient?: (client: S3Client) => void;
 }
 
 /** S3 and compatible services answer a missing object with NoSuchKey (GET) or a bare 404 (HEAD, some services). */
@@ -43,6 +49,8 @@ function isMissing(err: unknown): boolean {
  * - `get(key)` resolves to a Node Readable of the object's bytes.
  *   @throws StorageNotFound when the key does not exist (NoSuchKey / 404)
  * - `delete(key)` removes the object; a missing key resolves as well.
+ * - `list(before)` yields the objects under the prefix last modified before `before`, 1,000 keys
+ *   a page (ListObjectsV2); objects whose key is not a storage key are left out.
  *
  * Other S3 errors (credentials, a missing bucket, network) reject unchanged.
  * @param opts bucket, region and how to reach them; keys are stored as `${prefix}/${key}`, or `key`
@@ -61,6 +69,7 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
       : undefined,
   };
   const client = new S3Client(config);
+  opts.configureClient?.(client);
   const Bucket = opts.bucket;
   const folder = (opts.prefix ?? '').replace(/^\/+|\/+$/g, '');
   const objectKey = (key: string) => (folder ? `${folder}/${key}` : key);
@@ -104,6 +113,20 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
       } catch (err) {
         if (!isMissing(err)) throw err;
       }
+    },
+
+    async *list(before): AsyncGenerator<StoredObject> {
+      const Prefix = folder ? `${folder}/` : undefined;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken, MaxKeys: 1000 }));
+        for (const object of page.Contents ?? []) {
+          const key = Prefix && object.Key?.startsWith(Prefix) ? object.Key.slice(Prefix.length) : object.Key;
+          if (!key || !isStorageKey(key) || !object.LastModified) continue;
+          if (object.LastModified.getTime() < before.getTime()) yield { key, writtenAt: object.LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
   };
 }

@@ -52,14 +52,20 @@ beforeAll(async () => {
   const { port } = await s3rver.run();
   endpoint = `http://127.0.0.1:${port}`;
   lister = new S3Client({ ...s3Options(CONTRACT_BUCKET), credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-  // s3rver checks a bucket-level request's signature against '/bucket' while the SDK signs '/bucket/'
-  // (the adapter itself makes object-level requests only): send the form both agree on.
-  lister.middlewareStack.add((next) => async (args) => {
+  s3rverBucketPath(lister);
+});
+
+/**
+ * s3rver checks a bucket-level request's signature (ListObjectsV2) against '/bucket' while the SDK
+ * signs '/bucket/': send the form both agree on.
+ */
+function s3rverBucketPath(client: S3Client): void {
+  client.middlewareStack.add((next) => async (args) => {
     const request = args.request as { path: string };
     request.path = request.path.replace(/^(\/[^/]+)\/$/, '$1');
     return next(args);
   }, { step: 'build', name: 's3rverBucketPath' });
-});
+}
 
 afterAll(async () => {
   lister?.destroy();
@@ -70,7 +76,7 @@ afterAll(async () => {
 
 /** s3rver's built-in account; path-style addressing as for any S3-compatible endpoint. */
 function s3Options(bucket: string): S3StorageOptions & { endpoint: string; forcePathStyle: boolean } {
-  return { bucket, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  return { bucket, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, configureClient: s3rverBucketPath };
 }
 
 /** Every object key in a bucket, through the real ListObjectsV2 API. */
@@ -134,6 +140,23 @@ describe.each(adapters)('FileStorage contract: $name', ({ make, keys }) => {
       expect(await keys()).toEqual(before_);
     });
   }
+
+  it('lists the stored objects written before a moment, by their keys, and leaves partial uploads out', async () => {
+    const stored = [newStorageKey('contest_photo'), newStorageKey('roster')];
+    for (const key of stored) await storage.put(key, streamOf(randomBytes(1000)));
+    const listed = async (before: Date) => {
+      const out: { key: string; writtenAt: Date }[] = [];
+      for await (const object of storage.list!(before)) out.push(object);
+      return out;
+    };
+    const later = await listed(new Date(Date.now() + 60_000));
+    for (const key of stored) expect(later.find((o) => o.key === key)?.writtenAt).toBeInstanceOf(Date);
+    expect(later.every((o) => !o.key.endsWith('.part'))).toBe(true);
+    // Written after that moment: not listed.
+    const earlier = await listed(new Date(Date.now() - 3_600_000));
+    expect(earlier.filter((o) => stored.includes(o.key))).toEqual([]);
+    for (const key of stored) await storage.delete(key);
+  });
 
   it('throws StorageNotFound for a key that was never stored', async () => {
     await expect(storage.get(newStorageKey('roster'))).rejects.toBeInstanceOf(StorageNotFound);

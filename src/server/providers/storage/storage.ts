@@ -23,6 +23,19 @@ export interface FileStorage {
    * @returns how many were removed
    */
   sweepPartial?(olderThanMs: number, now?: Date): Promise<number>;
+  /**
+   * Every stored object last written before `before`: its key (as `put` was given it) and when it
+   * was written, in no set order, read lazily page by page (disk: a walk of the tree; S3:
+   * ListObjectsV2). Partial uploads and anything whose name is not a storage key are left out.
+   * For finding objects no files row names (docs/retention.md "Orphaned uploads").
+   */
+  list?(before: Date): AsyncIterable<StoredObject>;
+}
+
+/** One stored object as {@link FileStorage.list} gives it. */
+export interface StoredObject {
+  key: string;
+  writtenAt: Date;
 }
 
 /** The stored object does not exist. */
@@ -35,6 +48,11 @@ export function newStorageKey(purpose: string, now = new Date()): string {
 }
 
 const KEY_PATTERN = /^[a-z_]+\/\d{4}\/\d{2}\/[0-9a-f]{32}$/;
+
+/** Whether `key` has the shape newStorageKey gives (`<purpose>/<yyyy>/<mm>/<32 hex>`). */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
 
 /**
  * Disk storage under `root` (outside the web root: `${DATA_DIR}/files` by default). Writes go to a
@@ -74,7 +92,33 @@ export function diskStorage(root: string): FileStorage {
     async sweepPartial(olderThanMs, now = new Date()) {
       return sweepPartFiles(root, now.getTime() - olderThanMs);
     },
+    list(before) {
+      return listStoredFiles(root, '', before.getTime());
+    },
   };
+}
+
+/**
+ * The stored files under `dir` (relative path `rel` from the storage root) last written before
+ * `cutoffMs` (epoch ms), one directory at a time; a missing directory (nothing uploaded yet) is empty.
+ */
+async function* listStoredFiles(dir: string, rel: string, cutoffMs: number): AsyncGenerator<StoredObject> {
+  let entries;
+  try {
+    entries = await opendir(path.join(dir, rel));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for await (const entry of entries) {
+    const key = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      yield* listStoredFiles(dir, key, cutoffMs);
+    } else if (entry.isFile() && KEY_PATTERN.test(key)) {
+      const info = await stat(path.join(dir, key)).catch(() => null);
+      if (info && info.mtimeMs < cutoffMs) yield { key, writtenAt: info.mtime };
+    }
+  }
 }
 
 /**
