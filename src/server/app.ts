@@ -43,6 +43,9 @@ import { accountUserRoutes } from './modules/account-users/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
+import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
+import { JOBS, type JobDefinition } from './jobs/definitions.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
 import { OneLinePerRequest, serializeRequest } from './request-log.ts';
 
@@ -74,6 +77,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     providers: Providers;
+    /** The scheduled jobs of docs/jobs.md; `main.ts` starts their schedule, staff run them now. */
+    jobs: JobRunner;
   }
 }
 
@@ -86,6 +91,9 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Called for every route as it is added (tests take the route inventory from it). */
   onRoute?: (route: RouteOptions) => void;
+  /** The jobs instead of src/server/jobs/definitions.ts's (tests give jobs of their own). */
+  jobs?: JobDefinition[];
+  jobRunner?: JobRunnerOptions;
 }
 
 /** Picks each outside service's adapter from config, with local defaults that need no network. */
@@ -145,6 +153,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   app.decorate('db', opts.database.db);
   app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });
   app.addHook('onClose', async () => app.providers.mail?.close());
+  app.decorate('jobs', new JobRunner(app, opts.database, opts.jobs ?? JOBS, opts.jobRunner));
+  // Before the server closes and anything it uses (the mail transport, then the database): the
+  // runs in flight, an outbox send included, end and are recorded first (docs/jobs.md "Shutdown").
+  app.addHook('preClose', async () => app.jobs.stop());
 
   const hmacKey = config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
 
@@ -211,6 +223,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(adminAccountRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(healthRoutes);
+  await app.register(adminJobRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

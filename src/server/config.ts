@@ -83,6 +83,8 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   RENEWAL_DISCOUNT_EXTENSION_DAYS: z.coerce.number().int().min(0).max(365).default(0),
   REMINDERS_ENABLED: bool.default(true),
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL schema name (letters, digits, _)').default('pgboss'),
+  IRS_DATA_DIR: z.string().optional(),
   ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
 });
 
@@ -162,6 +164,12 @@ export interface AppConfig {
   renewalDiscountExtensionDays: number;
   /** Compliance deadline reminders (issue 7): the daily job that mails them (REMINDERS_ENABLED, default on). */
   reminders: { enabled: boolean };
+  /**
+   * Scheduled jobs (docs/jobs.md): `bossSchema` is the PostgreSQL schema of the job library's own
+   * tables (JOBS_SCHEMA, default pgboss; unused on PGlite); `irsDataDir` the folder the IRS data
+   * refresh imports new BMF CSV files from (IRS_DATA_DIR; unset: the job does nothing).
+   */
+  jobs: { bossSchema: string; irsDataDir?: string };
   /**
    * The public routing-number lookup the bank form calls by JSONP: a URL taking `rn` and
    * `callback`. ROUTING_LOOKUP_URL, or by default the path of this app's own built-in lookup
@@ -422,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payments: paymentsFromEnv(e),
     renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,
     reminders: { enabled: e.REMINDERS_ENABLED },
+    jobs: { bossSchema: e.JOBS_SCHEMA, irsDataDir: e.IRS_DATA_DIR ? path.resolve(e.IRS_DATA_DIR) : undefined },
     routingLookupUrl: e.ROUTING_LOOKUP_URL ?? ROUTING_LOOKUP_PATH,
   };
   return { ...config, ...overrides };

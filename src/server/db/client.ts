@@ -21,6 +21,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The postgres:// URL of a PostgreSQL database (the job library opens its own pool on it); undefined on PGlite. */
+  url?: string;
   /** Applies the committed migrations in src/server/db/migrations (under the startup lock). */
   migrate(): Promise<void>;
   /**
@@ -103,6 +105,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      url: opts.url,
       migrate: () => withStartupLock(() => migratePg(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: opts.schemaName ?? 'drizzle' })),
       withStartupLock,
       close: () => pool.end(),

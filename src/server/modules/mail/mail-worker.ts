@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../interval-job.ts';
 import { deliverPendingMail } from './deliver-pending-mail.ts';
 
 /**
- * Polls the outbox every `config.mail.pollMs` and sends due mails when an SMTP transport is
- * configured. Stops with the app. Without SMTP, mails are kept in the outbox for admins to read.
+ * One round of the outbox: sends the due mails when an SMTP transport is configured (the job
+ * `outbox-delivery` runs it every MAIL_POLL_MS on every server, docs/jobs.md). Without SMTP mails
+ * stay in the outbox for admins to read and the round does nothing.
+ * Writes: what deliverPendingMail writes. @returns mails sent and failed this round
  */
-export function startMailWorker(app: FastifyInstance): void {
+export async function runMailRound(app: FastifyInstance): Promise<{ sent: number; failed: number }> {
   const transport = app.providers.mail;
-  if (!transport) return;
-  startIntervalJob(app, {
-    name: 'mail outbox round', everyMs: app.config.mail.pollMs,
-    run: async () => {
-      const { sent, failed } = await deliverPendingMail(app.db, transport, app.config.mail.from);
-      if (sent || failed) app.log.info({ sent, failed }, 'mail outbox delivered');
-    },
-  });
+  if (!transport) return { sent: 0, failed: 0 };
+  return deliverPendingMail(app.db, transport, app.config.mail.from);
 }
