@@ -17,6 +17,8 @@ export interface JobContext {
   /** Aborted when the run passes its timeout or the server shuts down: long loops may stop early. */
   signal: AbortSignal;
   trigger: JobTrigger;
+  /** For a scheduled run of an interval job, the start of the slot it serves (e.g. the UTC day). */
+  slot?: Date;
 }
 
 /** What a job's `run` answers: how many things it handled, and anything worth showing staff. */

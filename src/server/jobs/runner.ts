@@ -111,7 +111,7 @@ export class JobRunner {
    * @returns the recorded run (for a quiet idle round, the row it would have written, id 0)
    * @throws JobBusyError when the job is running in this process
    */
-  execute(def: JobDefinition, trigger: JobTrigger, opts: { attempt?: number; staffUserId?: number } = {}): Promise<RunRow> {
+  execute(def: JobDefinition, trigger: JobTrigger, opts: { attempt?: number; staffUserId?: number; slot?: Date } = {}): Promise<RunRow> {
     if (this.running.has(def.name)) return Promise.reject(new JobBusyError(def.name));
     let release!: () => void;
     this.running.set(def.name, new Promise<void>((resolve) => { release = resolve; }));
@@ -121,7 +121,7 @@ export class JobRunner {
     }));
   }
 
-  private async record(def: JobDefinition, trigger: JobTrigger, opts: { attempt?: number; staffUserId?: number }, done: () => void): Promise<RunRow> {
+  private async record(def: JobDefinition, trigger: JobTrigger, opts: { attempt?: number; staffUserId?: number; slot?: Date }, done: () => void): Promise<RunRow> {
     const db = this.app.db;
     const quiet = def.quietWhenIdle === true && trigger === 'schedule';
     const base = { jobName: def.name, trigger, server: this.server, attempt: opts.attempt ?? 1, staffUserId: opts.staffUserId ?? null };
@@ -131,7 +131,7 @@ export class JobRunner {
       const startedAt = new Date();
       if (!quiet) [inserted] = await db.insert(jobRuns).values({ ...base, startedAt }).returning();
       const controller = new AbortController();
-      const work = Promise.resolve().then(() => def.run({ app: this.app, signal: controller.signal, trigger }));
+      const work = Promise.resolve().then(() => def.run({ app: this.app, signal: controller.signal, trigger, slot: opts.slot }));
       // The job stays busy here until its work really ends, even past its timeout.
       void work.then(done, done);
       workEnded = true;
@@ -166,18 +166,18 @@ export class JobRunner {
   }
 
   /** A scheduled run with this process's retries (PGlite, and `each-server` jobs). */
-  private async runWithRetries(def: JobDefinition, trigger: JobTrigger, attempt = 1): Promise<void> {
+  private async runWithRetries(def: JobDefinition, trigger: JobTrigger, attempt = 1, slot?: Date): Promise<void> {
     if (this.stopping) return;
     let row: RunRow;
     try {
-      row = await this.execute(def, trigger, { attempt });
+      row = await this.execute(def, trigger, { attempt, slot });
     } catch (err) {
       if (!(err instanceof JobBusyError)) this.app.log.warn({ err, job: def.name }, `job ${def.name} could not be recorded`);
       return;
     }
     if (row.result !== 'ok' && attempt <= def.retry.limit && !this.stopping) {
       const delay = def.retry.delayMs * (def.retry.backoff ? 2 ** (attempt - 1) : 1);
-      this.later(delay, () => void this.runWithRetries(def, trigger, attempt + 1));
+      this.later(delay, () => void this.runWithRetries(def, trigger, attempt + 1, slot));
     }
   }
 
@@ -192,11 +192,13 @@ export class JobRunner {
   /** One slot's turn of a `cluster` job: a pg-boss singleton on PostgreSQL, a local run on PGlite. */
   private async slot(def: JobDefinition, everyMs: number, catchUp: boolean): Promise<void> {
     if (this.stopping) return;
+    const now = Date.now();
+    const slot = new Date(Math.floor(now / everyMs) * everyMs);
     try {
       if (this.boss) {
-        await this.boss.send(def.name, { trigger: 'schedule' }, { singletonKey: def.name, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)) });
-      } else if (!catchUp || !(await this.ranInSlot(def, everyMs, Date.now()))) {
-        await this.runWithRetries(def, 'schedule');
+        await this.boss.send(def.name, { trigger: 'schedule', slot: slot.toISOString() }, { singletonKey: def.name, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)) });
+      } else if (!catchUp || !(await this.ranInSlot(def, everyMs, now))) {
+        await this.runWithRetries(def, 'schedule', 1, slot);
       }
     } catch (err) {
       this.app.log.warn({ err, job: def.name }, `job ${def.name} could not be scheduled`);
@@ -250,10 +252,10 @@ export class JobRunner {
         };
         await boss.createQueue(def.name, policy);
         await boss.updateQueue(def.name, policy);
-        await boss.work<{ trigger?: JobTrigger }>(def.name, { pollingIntervalSeconds: this.opts.pollSeconds ?? 2, batchSize: 1 }, async ([job]) => {
+        await boss.work<{ trigger?: JobTrigger; slot?: string }>(def.name, { pollingIntervalSeconds: this.opts.pollSeconds ?? 2, batchSize: 1 }, async ([job]) => {
           let row: RunRow;
           try {
-            row = await this.execute(def, job.data?.trigger ?? 'schedule', { attempt: job.retryCount + 1 });
+            row = await this.execute(def, job.data?.trigger ?? 'schedule', { attempt: job.retryCount + 1, slot: job.data?.slot ? new Date(job.data.slot) : undefined });
           } catch (err) {
             // Running here already (asked for by staff): that run serves this slot.
             if (err instanceof JobBusyError) return { busy: true };
@@ -351,6 +353,6 @@ export class JobRunner {
     const [{ total }] = await db.select({ total: count() }).from(jobRuns).where(eq(jobRuns.jobName, name));
     const rows = await db.select().from(jobRuns).where(eq(jobRuns.jobName, name))
       .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(JOB_RUNS_PER_PAGE).offset((page - 1) * JOB_RUNS_PER_PAGE);
-    return buildPage(rows.map(runView), page, JOB_RUNS_PER_PAGE, total, (p) => `?page=${p}`);
+    return buildPage(rows.map(runView), page, JOB_RUNS_PER_PAGE, total, (p) => `/api/admin/jobs/${encodeURIComponent(name)}/runs?page=${p}`);
   }
 }
