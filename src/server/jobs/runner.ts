@@ -85,7 +85,7 @@ export class JobRunner {
 
   /** Why `def` cannot run in this app, or undefined. */
   unavailable(def: JobDefinition): string | undefined {
-    if (def.pgliteOnly && this.database.kind !== 'pglite') return 'Runs on the embedded database only: PostgreSQL servers do this themselves.';
+    if (def.pgliteOnly && this.database.kind !== 'pglite') return 'Runs on the embedded database only: a database server vacuums by itself.';
     return def.unavailable?.(this.app);
   }
 
@@ -336,7 +336,7 @@ export class JobRunner {
         schedule: scheduleText(this.scheduleOf(def)),
         timeout_ms: def.timeoutMs,
         retry: { limit: def.retry.limit, delay_ms: def.retry.delayMs, backoff: def.retry.backoff ?? false },
-        pglite_only: def.pgliteOnly ?? false,
+        embedded_only: def.pgliteOnly ?? false,
         unavailable: this.unavailable(def) ?? null,
         running: this.running.has(def.name),
         last_run: last ? runView(last) : null,

@@ -24,7 +24,7 @@ export interface JobView {
   schedule: string;
   timeout_ms: number;
   retry: { limit: number; delay_ms: number; backoff: boolean };
-  pglite_only: boolean;
+  embedded_only: boolean;
   /** Why it cannot run here (no SMTP server, no IRS_DATA_DIR, PGlite only), or null. */
   unavailable: string | null;
   running: boolean;

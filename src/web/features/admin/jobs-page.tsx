@@ -18,6 +18,13 @@ const RESULT: Record<JobRunView['result'], { label: string; color: string }> = {
 };
 
 const TRIGGER: Record<JobRunView['trigger'], string> = { schedule: 'scheduled', staff: 'by staff', startup: 'at start' };
+const STARTED_BY: Record<JobRunView['trigger'], string> = { schedule: 'Schedule', staff: 'Staff', startup: 'Server start' };
+
+/** "30 s", "5 min", "2 h". */
+function span(ms: number): string {
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+}
 
 function ResultBadge({ result }: { result: JobRunView['result'] }) {
   return <Badge color={RESULT[result].color} variant="light">{RESULT[result].label}</Badge>;
@@ -43,7 +50,10 @@ function LastRun({ job }: { job: JobView }) {
     <Stack gap={2}>
       <Group gap="xs"><ResultBadge result={run.result} /><Text size="sm">{run.items_done} done</Text></Group>
       <Text size="xs" c="dimmed">{showDateTime(run.started_at)} · {TRIGGER[run.trigger]}{run.finished_at ? ` · ${duration(run)}` : ''}</Text>
-      {job.last_checked_at && <Text size="xs" c="dimmed">Last checked {showDateTime(job.last_checked_at)}</Text>}
+      {/* A quiet poll's idle rounds are not recorded: say when it last looked. */}
+      {job.last_checked_at && new Date(job.last_checked_at).getTime() > new Date(run.finished_at ?? run.started_at).getTime() + 1000 && (
+        <Text size="xs" c="dimmed">Last checked {showDateTime(job.last_checked_at)}</Text>
+      )}
     </Stack>
   );
 }
@@ -83,7 +93,7 @@ function RunHistory({ job }: { job: JobView }) {
             <Table.Td><ResultBadge result={r.result} />{r.attempt > 1 && <Text size="xs" c="dimmed">attempt {r.attempt}</Text>}</Table.Td>
             <Table.Td>{r.items_done}</Table.Td>
             <Table.Td>{duration(r)}</Table.Td>
-            <Table.Td>{TRIGGER[r.trigger]}</Table.Td>
+            <Table.Td>{STARTED_BY[r.trigger]}</Table.Td>
             <Table.Td>{r.error ? <Code>{r.error}</Code> : ''}</Table.Td>
           </Table.Tr>
         )}
@@ -157,7 +167,7 @@ export default function JobsPage() {
                     <Table.Td>
                       <Text size="sm">{job.schedule}</Text>
                       <Text size="xs" c="dimmed">
-                        Timeout {job.timeout_ms >= 60_000 ? `${job.timeout_ms / 60_000} min` : `${job.timeout_ms / 1000} s`}
+                        Timeout {span(job.timeout_ms)}
                         {job.retry.limit ? ` · ${job.retry.limit} ${job.retry.limit === 1 ? 'retry' : 'retries'}` : ' · no retries'}
                       </Text>
                     </Table.Td>
