@@ -1,6 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog, jobRuns, levels } from '../../src/server/db/schema.ts';
+import { accounts, auditLog, jobRuns, levels } from '../../src/server/db/schema.ts';
+import { buildApp } from '../../src/server/app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import type { JobDefinition } from '../../src/server/jobs/definitions.ts';
 import { Agent, createSecondServer, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
@@ -107,6 +111,40 @@ describe('Admin → Jobs', () => {
     expect(noToken.statusCode).toBe(419);
     const runs = await t.database.db.select().from(jobRuns).where(and(eq(jobRuns.jobName, 'level-wizard-refresh')));
     expect(runs).toHaveLength(2);
+  });
+});
+
+describe('IRS data refresh', () => {
+  const BMF_HEADER = 'EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME';
+  const row = (ein: string, name: string) => `${ein},${name},,1 LAKE RD,PALMER,AK,99645-9189,5271,03,9,2100,200510,1,16,000000000,1,01,202506,0,0,02,0,06,0,0,0,B112,`;
+
+  it('imports each new BMF file of IRS_DATA_DIR once, known by its checksum', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'goodstanding-irs-'));
+    const app = await buildApp({ ...t.config, jobs: { ...t.config.jobs, irsDataDir: dir } }, { database: t.database, logger: false });
+    try {
+      const admin = await signedIn(app, STAFF);
+      await writeFile(path.join(dir, 'eo_ak.csv'), [BMF_HEADER, row('990001801', 'IRS REFRESH LAKE BOOSTERS'), row('990001802', 'IRS REFRESH HILL BOOSTERS')].join('\n'));
+      await writeFile(path.join(dir, 'notes.txt'), 'not a data file');
+      const first = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      expect(first).toMatchObject({ result: 'ok', items_done: 1, summary: { imported: [{ file: 'eo_ak.csv', rows: 2 }], alreadyImported: 0 } });
+      const imported = await t.database.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.ein, '990001801'));
+      expect(imported).toHaveLength(1);
+
+      // The same bytes under another name are skipped; a new file is imported.
+      await writeFile(path.join(dir, 'eo_ak_copy.csv'), [BMF_HEADER, row('990001801', 'IRS REFRESH LAKE BOOSTERS'), row('990001802', 'IRS REFRESH HILL BOOSTERS')].join('\n'));
+      await writeFile(path.join(dir, 'eo_wy.csv'), [BMF_HEADER, row('990001803', 'IRS REFRESH PLAINS BOOSTERS')].join('\n'));
+      const second = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      expect(second).toMatchObject({ result: 'ok', items_done: 1, summary: { imported: [{ file: 'eo_wy.csv', rows: 1 }], alreadyImported: 2 } });
+
+      // A file that is not a BMF extract fails the run with the importer's message, and is tried again next time.
+      await writeFile(path.join(dir, 'eo_zz.csv'), 'name,email\nSomeone,someone@example.com\n');
+      const failed = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      expect(failed).toMatchObject({ result: 'failed', items_done: 0 });
+      expect(failed.error).toMatch(/is not an IRS EO BMF extract/);
+    } finally {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
