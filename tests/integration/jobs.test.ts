@@ -159,7 +159,10 @@ describe('running jobs', () => {
     const app = await createSecondServer(t, undefined, { jobs: [flaky], jobRunner: { pollSeconds: 0.5 } });
     try {
       await app.app.jobs.start();
-      expect(await waitFor(async () => (await runsOf(t, 'flaky')).length >= 2, 20_000)).toBe(true);
+      expect(await waitFor(async () => {
+        const runs = await runsOf(t, 'flaky');
+        return runs.length >= 2 && runs.every((r) => r.result !== 'running');
+      }, 20_000)).toBe(true);
       const runs = await runsOf(t, 'flaky');
       expect(runs.map((r) => [r.result, r.attempt, r.error, r.itemsDone, r.trigger])).toEqual([
         ['failed', 1, 'The gateway did not answer', 0, 'schedule'],
