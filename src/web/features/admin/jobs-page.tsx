@@ -64,7 +64,7 @@ function Failures({ job }: { job: JobView }) {
   return (
     <Stack gap={2}>
       <Text size="sm">{job.recent_failures.length === 5 ? '5 or more' : job.recent_failures.length} recent</Text>
-      <Text size="xs" c="red.8" title={latest.error ?? ''} lineClamp={2}>{showDateTime(latest.started_at)}: {latest.error}</Text>
+      <Text size="xs" c="red.9" title={latest.error ?? ''} lineClamp={2}>{showDateTime(latest.started_at)}: {latest.error}</Text>
     </Stack>
   );
 }
@@ -162,7 +162,7 @@ export default function JobsPage() {
                     <Table.Td>
                       <Text fw={600} size="sm">{job.title}</Text>
                       <Text size="xs" c="dimmed">{job.name}</Text>
-                      {job.unavailable && <Text size="xs" c="orange.8" maw={280}>{job.unavailable}</Text>}
+                      {job.unavailable && <Text size="xs" c="gray.7" fs="italic" maw={280}>{job.unavailable}</Text>}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{job.schedule}</Text>
