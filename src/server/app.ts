@@ -43,10 +43,14 @@ import { accountUserRoutes } from './modules/account-users/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
+import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
+import { JOBS, type JobDefinition } from './jobs/definitions.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
 import { OneLinePerRequest, serializeRequest } from './request-log.ts';
 import { requestContextHooks, requestIdGenerator, requestIdMixin } from './request-context.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { registerJobMetrics } from './jobs/job-metrics.ts';
 import { sentryReporter, type ErrorReporter } from './error-reporting.ts';
 
 /**
@@ -77,6 +81,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     providers: Providers;
+    /** The scheduled jobs of docs/jobs.md; `main.ts` starts their schedule, staff run them now. */
+    jobs: JobRunner;
   }
 }
 
@@ -91,6 +97,9 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Where unexpected errors are reported; by default Sentry when config.sentryDsn is set. */
   reporter?: ErrorReporter;
+  /** The jobs instead of src/server/jobs/definitions.ts's (tests give jobs of their own). */
+  jobs?: JobDefinition[];
+  jobRunner?: JobRunnerOptions;
 }
 
 /** Picks each outside service's adapter from config, with local defaults that need no network. */
@@ -161,11 +170,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   requestContextHooks(app);
   const reporter = opts.reporter ?? (await sentryReporter(config.sentryDsn, { environment: config.env }));
   app.addHook('onClose', async () => reporter.close());
+  app.decorate('jobs', new JobRunner(app, opts.database, opts.jobs ?? JOBS, opts.jobRunner));
+  // Before the server closes and anything it uses (the mail transport, then the database): the
+  // runs in flight, an outbox send included, end and are recorded first (docs/jobs.md "Shutdown").
+  app.addHook('preClose', async () => app.jobs.stop());
 
   const hmacKey = config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
 
   await app.register(errorsPlugin, { reporter });
   await app.register(metricsPlugin, { database: opts.database });
+  if (config.metricsToken) registerJobMetrics(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -228,6 +242,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(adminAccountRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(healthRoutes, { migrationsTable: opts.database.migrationsTable });
+  await app.register(adminJobRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 
 /** A complete production environment: the real gateway, captcha and mail, no demo, a secret, https. */
@@ -94,6 +95,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000', PUBLIC_SITE_REACHABLE: '1' }).bylaws.viewerUrl).toBe(viewer);
     expect(loadConfig({ PUBLIC_URL: 'https://goodstanding.example', PUBLIC_SITE_REACHABLE: '0' }).bylaws.viewerUrl).toBeNull();
     expect(loadConfig({ BYLAWS_SHORT_BRAND: 'ClubBasics' }).bylaws.shortBrand).toBe('ClubBasics');
+  });
+
+  it('keeps the job library in the pgboss schema by default, refuses a schema name it cannot use, and resolves IRS_DATA_DIR', () => {
+    expect(loadConfig({}).jobs).toEqual({ bossSchema: 'pgboss', irsDataDir: undefined });
+    expect(loadConfig({ JOBS_SCHEMA: 'jobs_app1', IRS_DATA_DIR: 'irs' }).jobs).toEqual({ bossSchema: 'jobs_app1', irsDataDir: path.resolve('irs') });
+    expect(() => loadConfig({ JOBS_SCHEMA: 'Jobs; DROP' })).toThrow(/JOBS_SCHEMA must be a lower-case PostgreSQL schema name/);
   });
 
   it('keeps uploads on disk by default, under STORAGE_DIR or $DATA_DIR/files', () => {

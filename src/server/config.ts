@@ -111,6 +111,8 @@ const envSchema = z.object({
   RETAIN_RATING_DAYS: retention('RETAIN_RATING_DAYS', 'days', 1095, 1, 36_500),
   RETAIN_AUDIT_YEARS: retention('RETAIN_AUDIT_YEARS', 'years', 7, 7, 100),
   RETAIN_ORPHAN_FILE_HOURS: retention('RETAIN_ORPHAN_FILE_HOURS', 'hours', 24, 24, 87_600),
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL schema name (letters, digits, _)').default('pgboss'),
+  IRS_DATA_DIR: z.string().optional(),
   ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
 });
 
@@ -218,6 +220,12 @@ export interface AppConfig {
   retention: RetentionConfig;
   /** Compliance deadline reminders (issue 7): the daily job that mails them (REMINDERS_ENABLED, default on). */
   reminders: { enabled: boolean };
+  /**
+   * Scheduled jobs (docs/jobs.md): `bossSchema` is the PostgreSQL schema of the job library's own
+   * tables (JOBS_SCHEMA, default pgboss; unused on PGlite); `irsDataDir` the folder the IRS data
+   * refresh imports new BMF CSV files from (IRS_DATA_DIR; unset: the job does nothing).
+   */
+  jobs: { bossSchema: string; irsDataDir?: string };
   /**
    * The public routing-number lookup the bank form calls by JSONP: a URL taking `rn` and
    * `callback`. ROUTING_LOOKUP_URL, or by default the path of this app's own built-in lookup
@@ -528,6 +536,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       orphanFileHours: e.RETAIN_ORPHAN_FILE_HOURS,
     },
     reminders: { enabled: e.REMINDERS_ENABLED },
+    jobs: { bossSchema: e.JOBS_SCHEMA, irsDataDir: e.IRS_DATA_DIR ? path.resolve(e.IRS_DATA_DIR) : undefined },
     routingLookupUrl: e.ROUTING_LOOKUP_URL ?? ROUTING_LOOKUP_PATH,
   };
   return { ...config, ...overrides };

@@ -3,12 +3,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, StartupLockTimeoutError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { buildApp, shutdownWaitMs } from './app.ts';
-import { startMailWorker } from './modules/mail/mail-worker.ts';
-import { startComplianceReminders } from './modules/compliance/reminder-job.ts';
-import { startPaymentReconciliation } from './modules/payments/reconciliation-job.ts';
-import { startHousekeeping } from './modules/files/housekeeping-job.ts';
-import { vacuumAnalyze } from './db/maintenance.ts';
-import { startIntervalJob } from './interval-job.ts';
 import { prepareDatabase, startupLines } from './startup.ts';
 import { answerBackupRequests } from './db/backup.ts';
 
@@ -31,14 +25,8 @@ async function main() {
   const report = await prepareDatabase(database, config);
 
   const app = await buildApp(config, { database });
-  startMailWorker(app);
-  startComplianceReminders(app);
-  startPaymentReconciliation(app);
-  startHousekeeping(app);
-  if (database.kind === 'pglite') {
-    // PGlite has no autovacuum: tidy up once a day (PostgreSQL servers do it themselves).
-    startIntervalJob(app, { name: 'daily vacuum', everyMs: 24 * 3_600_000, run: () => vacuumAnalyze(database.db) });
-  }
+  // Every scheduled job (docs/jobs.md): the level wizards are refreshed before the first request.
+  await app.jobs.start();
   await app.listen({ host: config.host, port: config.port });
   // npm run db:backup asks this process for a consistent dump of the embedded database.
   const stopAnsweringBackups = database.dump ? answerBackupRequests(path.join(config.dataDir, 'db'), database.dump, app.log) : () => undefined;
@@ -60,6 +48,7 @@ async function main() {
     let code = 0;
     stopAnsweringBackups();
     try {
+      // Stops the jobs' schedule and waits for their runs (docs/jobs.md "Shutdown"), then requests.
       await app.close();
       await database.close();
       app.log.info({ signal }, 'stopped');

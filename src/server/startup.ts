@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomSecret, type AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { users } from './db/schema.ts';
-import { hasStaffUser, isFirstStart, refreshLevelWizards, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
+import { hasStaffUser, isFirstStart, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
 import { hashPassword } from './passwords.ts';
 
 /** What {@link prepareDatabase} did and found. */
@@ -44,8 +44,6 @@ export async function prepareDatabase(database: Database, config: AppConfig): Pr
   const credentials = await database.withStartupLock(async () => {
     await database.migrate();
     const created = await seedFirstStart(database, config);
-    // Wizard questions live in code: an existing installation gets the current ones.
-    await refreshLevelWizards(database.db);
     return created;
   });
   return { credentials, needsStaffUser: !(await hasStaffUser(database.db)) };

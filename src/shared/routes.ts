@@ -64,6 +64,7 @@ export const PAGES: PageRoute[] = [
   { path: '/admin/uploads', title: 'Uploads', access: 'admin' },
   { path: '/admin/contests', title: 'Contest entries', access: 'admin' },
   { path: '/admin/compliance', title: 'Revocation risk', access: 'admin' },
+  { path: '/admin/jobs', title: 'Jobs', access: 'admin' },
   { path: '/admin/yoast/show', title: 'SEO check', access: 'admin' },
   { path: '/admin/payments/latest/:accountId', title: 'Latest payments', access: 'admin' },
 ];

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/uploads', lazy: screen(() => import('./features/admin/uploads-page.tsx')) },
       { path: '/admin/contests', lazy: screen(() => import('./features/admin/contest-entries-page.tsx')) },
       { path: '/admin/compliance', lazy: screen(() => import('./features/admin/compliance-page.tsx')) },
+      { path: '/admin/jobs', lazy: screen(() => import('./features/admin/jobs-page.tsx')) },
       { path: '/admin/yoast/show', lazy: screen(() => import('./features/admin/seo-check-page.tsx')) },
       { path: '/admin/payments/latest/:accountId', lazy: screen(() => import('./features/finances/latest-payments-page.tsx')) },
       { path: '*', element: <NotFoundScreen /> },

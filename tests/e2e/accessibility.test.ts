@@ -77,6 +77,7 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string }> = {
   '/admin/uploads': { who: 'admin', url: () => '/admin/uploads' },
   '/admin/contests': { who: 'admin', url: () => '/admin/contests' },
   '/admin/compliance': { who: 'admin', url: () => '/admin/compliance' },
+  '/admin/jobs': { who: 'admin', url: () => '/admin/jobs' },
   '/admin/yoast/show': { who: 'admin', url: () => '/admin/yoast/show?url=%2Fpricing' },
   '/admin/payments/latest/:accountId': { who: 'admin', url: (f) => `/admin/payments/latest/${f.accountId}` },
 };

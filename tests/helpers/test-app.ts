@@ -25,7 +25,7 @@ export type TestConfig = Omit<Partial<AppConfig>, 'rateLimits'> & { rateLimits?:
  * A fresh app on a fresh database: in-memory PGlite, or a private schema on the PostgreSQL server
  * of TEST_DATABASE_URL (dropped on close). Reference data (company, levels, states) is seeded.
  */
-export async function createTestApp(opts: { config?: TestConfig; providers?: Partial<Providers>; seed?: boolean; onRoute?: BuildOptions['onRoute'] } = {}): Promise<TestApp> {
+export async function createTestApp(opts: { config?: TestConfig; providers?: Partial<Providers>; seed?: boolean; onRoute?: BuildOptions['onRoute']; jobs?: BuildOptions['jobs']; jobRunner?: BuildOptions['jobRunner'] } = {}): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://' });
@@ -35,10 +35,12 @@ export async function createTestApp(opts: { config?: TestConfig; providers?: Par
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv, {
     webDistDir: '/nonexistent-web-dist',
     storage: { driver: 'disk', dir: storageDir },
+    // The job library's tables go in a schema of this test file's own (dropped on close).
+    jobs: { bossSchema: schemaName ? `${schemaName}_jobs` : 'pgboss' },
     ...opts.config,
     rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, discountPerMinute: 1000, ...opts.config?.rateLimits },
   });
-  const app = await buildApp(config, { database, providers: opts.providers, logger: false, onRoute: opts.onRoute });
+  const app = await buildApp(config, { database, providers: opts.providers, logger: false, onRoute: opts.onRoute, jobs: opts.jobs, jobRunner: opts.jobRunner });
   await app.ready();
   return {
     app,
@@ -49,6 +51,7 @@ export async function createTestApp(opts: { config?: TestConfig; providers?: Par
       await app.close();
       if (schemaName && database.kind === 'postgres') {
         await database.db.execute(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE` as never);
+        await database.db.execute(`DROP SCHEMA IF EXISTS "${config.jobs.bossSchema}" CASCADE` as never);
       }
       await database.close();
       await rm(storageDir, { recursive: true, force: true });
@@ -129,12 +132,14 @@ export async function signedIn(app: FastifyInstance, user: { email: string; pass
  * main.ts starts the background jobs (e.g. startMailWorker).
  */
 export async function createSecondServer(
-  first: TestApp, providers?: Partial<Providers>, opts: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } = {},
+  first: TestApp,
+  providers?: Partial<Providers>,
+  opts: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } & Pick<BuildOptions, 'jobs' | 'jobRunner'> = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const database = url && first.schemaName ? await openDatabase({ url, schemaName: first.schemaName, poolSize: 4 }) : first.database;
   const config = { ...first.config, ...opts.config };
-  const app = await buildApp(config, { database, providers, logger: false });
+  const app = await buildApp(config, { database, providers, logger: false, jobs: opts.jobs, jobRunner: opts.jobRunner });
   opts.beforeReady?.(app);
   await app.ready();
   return {

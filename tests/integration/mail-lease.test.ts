@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { mailOutbox } from '../../src/server/db/schema.ts';
 import { enqueueMail } from '../../src/server/modules/mail/enqueue-mail.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
-import { startMailWorker } from '../../src/server/modules/mail/mail-worker.ts';
+import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import { createSecondServer, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -27,6 +27,9 @@ afterAll(async () => { await base?.close(); });
 
 const cleanups: (() => Promise<void>)[] = [];
 /** `close` made safe to call again (the test closes early, the cleanup closes whatever is left). */
+/** The outbox job alone, as main.ts starts it (app.jobs.start()). */
+const OUTBOX_ONLY = JOBS.filter((job) => job.name === 'outbox-delivery');
+
 const once = (close: () => Promise<void>) => {
   let done: Promise<void> | null = null;
   return () => (done ??= close());
@@ -44,7 +47,8 @@ describe('the outbox lease', () => {
     // round every 100 ms each, concurrently.
     const servers = [];
     for (let i = 0; i < 2; i++) {
-      const server = await createSecondServer(base, undefined, { config: { mail: mailConfig(peer.url, 1) }, beforeReady: startMailWorker });
+      const server = await createSecondServer(base, undefined, { config: { mail: mailConfig(peer.url, 1) }, jobs: OUTBOX_ONLY });
+      await server.app.jobs.start();
       const close = once(server.close);
       cleanups.push(close);
       servers.push(close);
@@ -69,7 +73,8 @@ describe('the outbox lease', () => {
   it('closing the server waits for the send in progress and records it as sent', async () => {
     const peer = await startSmtpPeer({ delayMs: 1_500 });
     cleanups.push(peer.close);
-    const t = await createSecondServer(base, undefined, { config: { mail: mailConfig(peer.url, 300) }, beforeReady: startMailWorker });
+    const t = await createSecondServer(base, undefined, { config: { mail: mailConfig(peer.url, 300) }, jobs: OUTBOX_ONLY });
+    await t.app.jobs.start();
     cleanups.push(once(t.close));
     const [id] = await enqueueMail(t.app.db, [{ kind: 'test.shutdown', to: 'closing.time@example.com', subject: 'Sent while closing', text: 'Hello.' }]);
     expect(await waitFor(() => peer.receiving() === 1, 10_000)).toBe(true);

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { JOBS } from '../../src/server/jobs/definitions.ts';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -125,6 +126,9 @@ describe('GET /metrics', () => {
     expect((await new Agent(t.app).start().then((a) => a.post('/password/forgot', { email: holder.email }))).statusCode).toBe(200);
     expect(await waitFor(async () => (await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending')))[0].n > 0, 10_000)).toBe(true);
 
+    // A job run, recorded in job_runs (docs/jobs.md).
+    await t.app.jobs.runNow(JOBS.find((job) => job.name === 'level-wizard-refresh')!);
+
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -144,9 +148,10 @@ describe('GET /metrics', () => {
     expect(total).toBeGreaterThanOrEqual(1);
     if (t.database.kind === 'postgres') expect(text).toMatch(/^goodstanding_db_pool_connections\{state="waiting"\} 0$/m);
     expect(text).toMatch(/^goodstanding_process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/^goodstanding_job_runs\{job="level-wizard-refresh",result="ok"\} 1$/m);
   });
 
-  it('takes collectors registered later, e.g. job runs by result', async () => {
+  it('takes collectors registered later by other modules', async () => {
     const token = 'another-metrics-token-0123456789abcdef';
     const t = await testApp({ seed: false, config: { metricsToken: token } });
     registerMetricsCollector(t.app, {

@@ -119,6 +119,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
   'PUT /api/admin/accounts/:id/settings': { body: { is_suspended_from_basic_renewal: false, group_id: null, is_billed_as_group: false } },
   'POST /api/admin/accounts/:id/filings': { body: { tax_year: 2024, form: '990-N', filed_on: '2025-05-01' } },
   'GET /api/admin/compliance/risk': { query: { page: '1' } },
+  'GET /api/admin/jobs/:name/runs': { query: { page: '1' } },
   'GET /api/admin/payments': { query: { status: 'paid', method: 'card', page: '1' } },
   'GET /api/admin/invoices/open': { query: { overdue: '30', page: '1' } },
   'GET /api/admin/inquiries': { query: { kind: 'contact', status: 'new', page: '1' } },

@@ -107,6 +107,9 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/invoices/open': { access: 'admin' },
   'GET /api/admin/payments/attention': { access: 'admin' },
   'POST /api/admin/payments/reconcile': { access: 'admin' },
+  'GET /api/admin/jobs': { access: 'admin' },
+  'GET /api/admin/jobs/:name/runs': { access: 'admin' },
+  'POST /api/admin/jobs/:name/run': { access: 'admin' },
   'POST /api/admin/payments/:id/approve': { access: 'admin' },
   'POST /api/admin/payments/:id/decline': { access: 'admin' },
   'POST /api/admin/payments/:id/void': { access: 'admin' },
@@ -139,7 +142,7 @@ const ROUTES: Record<string, RouteRule> = {
 };
 
 /** Path parameters naming nothing that exists, so a request that gets through changes nothing. */
-const NOWHERE = { id: 2_000_000_000, fileId: 2_000_000_000, accountId: 2_000_000_000, token: 'NoSuchToken0000000000', hash: '0'.repeat(32), code: 'ZZ', contest: 'photo' };
+const NOWHERE = { id: 2_000_000_000, fileId: 2_000_000_000, accountId: 2_000_000_000, token: 'NoSuchToken0000000000', hash: '0'.repeat(32), code: 'ZZ', contest: 'photo', name: 'no-such-job' };
 
 const CSRF_REFUSED = 'Your session has expired. Please reload the page and try again.';
 

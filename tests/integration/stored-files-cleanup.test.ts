@@ -6,8 +6,9 @@ import { accounts, applications, dailyCounters, files, levels, users } from '../
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { newStorageKey, type FileStorage } from '../../src/server/providers/storage/storage.ts';
 import { removeStoredFiles } from '../../src/server/modules/files/remove-stored-files.ts';
-import { PARTIAL_UPLOAD_MAX_AGE_MS, runHousekeeping, startHousekeeping } from '../../src/server/modules/files/housekeeping-job.ts';
+import { PARTIAL_UPLOAD_MAX_AGE_MS, runHousekeeping } from '../../src/server/modules/files/housekeeping-job.ts';
 import { buildApp } from '../../src/server/app.ts';
+import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -57,10 +58,12 @@ describe('partial uploads', () => {
     expect(await exists(keep)).toBe(true);
   });
 
-  it('runs as a periodic job, started like the other jobs before the app is ready, and closes with the app', async () => {
-    const job = await buildApp(t.config, { database: t.database, logger: false });
-    startHousekeeping(job, { firstRunMs: 10, everyMs: 50 });
+  it('runs as a periodic job of the job runner, and closes with the app', async () => {
+    // The real definition, on a one-second schedule instead of fifteen minutes.
+    const housekeeping = { ...JOBS.find((d) => d.name === 'upload-housekeeping')!, firstRunMs: 10, schedule: () => ({ everyMs: 1000 }) };
+    const job = await buildApp(t.config, { database: t.database, logger: false, jobs: [housekeeping], jobRunner: { pollSeconds: 0.5 } });
     await job.ready();
+    await job.jobs.start();
     try {
       const old = await partialUpload(2 * PARTIAL_UPLOAD_MAX_AGE_MS);
       expect(await waitFor(async () => !(await exists(old)), 10_000)).toBe(true);

@@ -23,6 +23,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The postgres:// URL of a PostgreSQL database (the job library opens its own pool on it); undefined on PGlite. */
+  url?: string;
   /** Applies the committed migrations in src/server/db/migrations (under the startup lock). */
   migrate(): Promise<void>;
   /**
@@ -173,6 +175,7 @@ export function postgresDatabase(opts: DatabaseOptions & { url: string }): Datab
   return {
     db,
     kind: 'postgres',
+    url: opts.url,
     // On a pool of its own without statement limits: a migration may rewrite a large table.
     migrate: () => withStartupLock(async () => {
       const migrationPool = new pg.Pool(poolOptions(opts, 1, { connectMs: timeouts.connectMs }));

@@ -655,3 +655,29 @@ export const dailyCounters = pgTable('daily_counters', {
   count: integer('count').notNull().default(0),
   bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.key, t.day] }), index('daily_counters_day').on(t.day)]);
+
+/**
+ * One row per recorded run of a scheduled or queued job (docs/jobs.md "Records"): when it started
+ * and finished, its result (`running` until it ends, then `ok`, `failed` or `timed_out`), the
+ * error of a failed run, how many items it handled, what started it (`schedule`, `staff`,
+ * `startup`), on which server, and the staff user who asked for it. A frequent poll that found
+ * nothing to do writes no row (the runner keeps its last-checked time instead).
+ */
+export const jobRuns = pgTable('job_runs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  jobName: text('job_name').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  result: text('result').$type<'running' | 'ok' | 'failed' | 'timed_out'>().notNull().default('running'),
+  error: text('error'),
+  itemsDone: integer('items_done').notNull().default(0),
+  summary: jsonb('summary').$type<Record<string, unknown>>(),
+  attempt: integer('attempt').notNull().default(1),
+  trigger: text('trigger').$type<'schedule' | 'staff' | 'startup'>().notNull(),
+  server: text('server').notNull(),
+  staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+}, (t) => [
+  index('job_runs_job_started').on(t.jobName, t.startedAt),
+  check('job_runs_result', sql`${t.result} IN ('running', 'ok', 'failed', 'timed_out')`),
+  check('job_runs_trigger', sql`${t.trigger} IN ('schedule', 'staff', 'startup')`),
+]);

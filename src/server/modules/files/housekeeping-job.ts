@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../interval-job.ts';
 import { sweepDailyCounters } from '../quotas/daily-counters.ts';
 import { removeStoredFiles } from './remove-stored-files.ts';
 
 /** Partial uploads untouched this long were cut off (a killed process) and are removed. */
 export const PARTIAL_UPLOAD_MAX_AGE_MS = 3_600_000;
-/** How often the sweep runs. */
+/** How often the sweep runs (the job `upload-housekeeping`, docs/jobs.md). */
 export const HOUSEKEEPING_EVERY_MS = 15 * 60_000;
 
 /**
@@ -20,18 +19,4 @@ export async function runHousekeeping(app: FastifyInstance, now = new Date()): P
   const { removed: filesLeftBehind } = await removeStoredFiles(app.db, app.providers.storage);
   const dailyCounters = await sweepDailyCounters(app.db);
   return { partialUploads, filesLeftBehind, dailyCounters };
-}
-
-/**
- * Runs {@link runHousekeeping} a minute after start, then every HOUSEKEEPING_EVERY_MS
- * (startIntervalJob: runs never overlap, the timers stop with the app).
- */
-export function startHousekeeping(app: FastifyInstance, opts: { firstRunMs?: number; everyMs?: number } = {}): void {
-  startIntervalJob(app, {
-    name: 'upload housekeeping', firstRunMs: opts.firstRunMs ?? 60_000, everyMs: opts.everyMs ?? HOUSEKEEPING_EVERY_MS,
-    run: async () => {
-      const removed = await runHousekeeping(app);
-      if (removed.partialUploads || removed.filesLeftBehind || removed.dailyCounters) app.log.info(removed, 'upload housekeeping');
-    },
-  });
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { startIntervalJob } from '../../interval-job.ts';
 import { getCompany } from '../content/get-company.ts';
 import { getSetting, putSetting } from '../settings.ts';
 import { reconcilePayments, type ReconcileSummary } from './reconcile-payments.ts';
@@ -15,8 +14,8 @@ export const reconcilePendingAfterMs = (app: FastifyInstance) => app.config.paym
 
 /**
  * One reconciliation run with this app's gateway and database (docs/payments.md
- * "Reconciliation"), remembered as the last run. Used by the schedule and by staff's "Check with
- * the gateway now". Writes what reconcilePayments writes, and app_settings.
+ * "Reconciliation"), remembered as the last run. Used by the job `payment-reconciliation` (docs/jobs.md) and by
+ * staff's "Check with the gateway now". Writes what reconcilePayments writes, and app_settings.
  */
 export async function runReconciliation(app: FastifyInstance): Promise<ReconcileSummary> {
   const company = await getCompany(app.db);
@@ -32,18 +31,4 @@ export async function runReconciliation(app: FastifyInstance): Promise<Reconcile
 export async function lastReconciledAt(app: FastifyInstance): Promise<Date | null> {
   const value = await getSetting(app.db, LAST_RUN_KEY);
   return value ? new Date(value) : null;
-}
-
-/**
- * Runs the reconciliation every `config.payments.reconcileIntervalMinutes` (RECONCILE_INTERVAL_MINUTES,
- * default 10; 0 turns it off), the first time a minute after start (startIntervalJob); across
- * servers each payment is claimed by one run at a time.
- */
-export function startPaymentReconciliation(app: FastifyInstance, firstRunMs = 60_000): void {
-  const minutes = app.config.payments.reconcileIntervalMinutes;
-  if (!minutes) return;
-  startIntervalJob(app, {
-    name: 'payment reconciliation', firstRunMs, everyMs: minutes * 60_000,
-    run: async () => { await runReconciliation(app); },
-  });
 }

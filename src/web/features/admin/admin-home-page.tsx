@@ -17,6 +17,7 @@ const SECTIONS = [
   ['/admin/contests', 'Contest entries', 'Photo and video contest entries, counted or not, with their files.'],
   ['/admin/uploads', 'Uploads', 'Store files and import rosters of organizations as accounts.'],
   ['/admin/compliance', 'Revocation risk', 'Accounts with no Form 990 filing recorded for two years in a row; record filings.'],
+  ['/admin/jobs', 'Jobs', 'The scheduled jobs: last and next run, failures; run one now.'],
 ] as const;
 
 /** The staff console's front page. */

@@ -15,6 +15,7 @@ const LINKS = [
   ['/admin/uploads', 'Uploads'],
   ['/admin/contests', 'Contest entries'],
   ['/admin/compliance', 'Revocation risk'],
+  ['/admin/jobs', 'Jobs'],
 ] as const;
 
 /** The admin section's own navigation. */
