@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npmRun } from '../helpers/commands.ts';
 import { HttpClient } from './support/client.ts';
 import { freePort, serverEnv, ServerProcess, startServer } from './support/server.ts';
 
@@ -21,17 +21,6 @@ let dataDir: string;
 let restoredDir: string;
 let backupFile: string;
 const running: ServerProcess[] = [];
-
-/** Runs `npm run --silent <script> -- args` to its end; its exit code and output. */
-async function npmRun(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, stdout, stderr };
-}
 
 /** Every table of the database in `pgliteDir` (the server stopped) with its number of rows. */
 async function rowCounts(pgliteDir: string): Promise<Record<string, number>> {

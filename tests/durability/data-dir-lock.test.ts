@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { pgliteBackend, type Backend } from './support/backends.ts';
+import { npmRun } from '../helpers/commands.ts';
 import { HttpClient } from './support/client.ts';
 import { freePort, serverEnv, ServerProcess, startServer } from './support/server.ts';
 
@@ -30,17 +31,6 @@ async function exitOf(child: ReturnType<typeof spawn>, output: () => string, tim
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Runs `npm run --silent <script> -- args` with `env`; its exit code and output. */
-async function npmRun(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const code = await exitOf(child, () => stdout + stderr, 180_000);
-  return { code, stdout, stderr };
 }
 
 const STACK_LINE = /^\s+at .+\(?.*:\d+:\d+\)?$/m;

@@ -52,3 +52,25 @@ export async function startSmtpPeer(opts: { refuse?: boolean; delayMs?: number }
   const { port } = server.server.address() as AddressInfo;
   return { received, receiving: () => receiving, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
+
+/**
+ * A reCAPTCHA siteverify peer on 127.0.0.1: `success` with a v3 score of 0.9 exactly when the form
+ * carries `secret` and the token `okToken` the page would have obtained.
+ * @returns `url` for RECAPTCHA_VERIFY_URL, and `close()`
+ */
+export async function startCaptchaPeer(secret: string, okToken: string) {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ success: form.get('secret') === secret && form.get('response') === okToken, score: 0.9 }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/recaptcha/api/siteverify`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

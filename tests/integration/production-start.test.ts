@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { levels, users } from '../../src/server/db/schema.ts';
 import { ADMIN_CREATE_COMMAND } from '../../src/server/startup.ts';
-import { freePort, startSmtpPeer } from '../helpers/local-peers.ts';
+import { freePort, startCaptchaPeer, startSmtpPeer } from '../helpers/local-peers.ts';
+import { runToEnd } from '../helpers/commands.ts';
 import { HttpClient } from '../durability/support/client.ts';
 import { ServerProcess, startServer } from '../durability/support/server.ts';
 import { createDatabase } from '../multi-process/support/cluster.ts';
@@ -30,8 +28,7 @@ const STAFF = { email: 'first.staff@goodstanding.test', password: 'Staff-chosen-
 
 let dataDir: string;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-let captcha: http.Server;
-let captchaUrl: string;
+let captcha: Awaited<ReturnType<typeof startCaptchaPeer>>;
 let pgDatabase: Awaited<ReturnType<typeof createDatabase>> | undefined;
 const running: ServerProcess[] = [];
 
@@ -39,25 +36,14 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-production-'));
   smtp = await startSmtpPeer();
   // reCAPTCHA's siteverify: success for the token the page would have, with our secret.
-  captcha = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const success = form.get('secret') === CAPTCHA_SECRET && form.get('response') === CAPTCHA_OK;
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ success, score: 0.9 }));
-    });
-  });
-  await new Promise<void>((r) => captcha.listen(0, '127.0.0.1', r));
-  captchaUrl = `http://127.0.0.1:${(captcha.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+  captcha = await startCaptchaPeer(CAPTCHA_SECRET, CAPTCHA_OK);
   if (process.env.TEST_DATABASE_URL) pgDatabase = await createDatabase(process.env.TEST_DATABASE_URL);
 });
 
 afterAll(async () => {
   for (const server of running) await server.stop();
   await smtp?.close();
-  await new Promise((r) => captcha?.close(r));
+  await captcha?.close();
   await pgDatabase?.drop();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -79,7 +65,7 @@ async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
     SMTP_URL: smtp.url,
     RECAPTCHA_SITE_KEY: 'production-test-site-key',
     RECAPTCHA_SECRET: CAPTCHA_SECRET,
-    RECAPTCHA_VERIFY_URL: captchaUrl,
+    RECAPTCHA_VERIFY_URL: captcha.url,
     PAYMENT_GATEWAY: 'authorize-net',
     AUTHORIZE_NET_API_LOGIN_ID: 'production-test-login',
     AUTHORIZE_NET_TRANSACTION_KEY: 'production-test-transaction-key',
@@ -91,16 +77,7 @@ async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
   });
 }
 
-/** Runs a command to its end. @returns its exit code and output */
-async function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  child.stderr!.on('data', (d) => (stderr += d));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { code, stdout, stderr };
-}
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv) => runToEnd(command, args, env);
 
 async function countRows() {
   const database = await openDatabase(pgDatabase ? { url: pgDatabase.url, poolSize: 1 } : { pgliteDir: path.join(dataDir, 'db') });

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startSmtpPeer } from '../helpers/local-peers.ts';
+import { freePort, startCaptchaPeer, startSmtpPeer } from '../helpers/local-peers.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { HttpClient } from '../durability/support/client.ts';
 import { ServerProcess, startServer } from '../durability/support/server.ts';
@@ -27,8 +25,7 @@ const STAFF = { email: 'install.staff@goodstanding.test', password: 'Install-cho
 let installDir: string;
 let dataDir: string;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-let captcha: http.Server;
-let captchaUrl: string;
+let captcha: Awaited<ReturnType<typeof startCaptchaPeer>>;
 const running: ServerProcess[] = [];
 
 /**
@@ -72,7 +69,7 @@ async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
     SMTP_URL: smtp.url,
     RECAPTCHA_SITE_KEY: 'install-test-site-key',
     RECAPTCHA_SECRET: CAPTCHA_SECRET,
-    RECAPTCHA_VERIFY_URL: captchaUrl,
+    RECAPTCHA_VERIFY_URL: captcha.url,
     PAYMENT_GATEWAY: 'authorize-net',
     AUTHORIZE_NET_API_LOGIN_ID: 'install-test-login',
     AUTHORIZE_NET_TRANSACTION_KEY: 'install-test-transaction-key',
@@ -92,14 +89,18 @@ function childrenOf(pid: number): number[] {
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 /**
- * Sends SIGTERM to `server` (npm) and measures how long until it exits.
- * @returns its exit code and the time taken in ms
+ * Checks that `server` (npm) runs node as its own child, then sends npm SIGTERM: npm exits 0 within
+ * 10 s and the node process is gone (not left orphaned).
  */
-async function stopWithSigterm(server: ServerProcess): Promise<{ code: number | null; ms: number }> {
+async function expectNodeStopsOnSigterm(server: ServerProcess): Promise<void> {
+  const [child] = childrenOf(server.pid);
+  expect(fs.readFileSync(`/proc/${child}/comm`, 'utf8').trim()).toBe('node');
   const started = Date.now();
   server.child.kill('SIGTERM');
   const { code } = await server.exited;
-  return { code, ms: Date.now() - started };
+  expect(code, server.output.slice(-3000)).toBe(0);
+  expect(Date.now() - started).toBeLessThan(10_000);
+  expect(await waitFor(() => !alive(child), 5_000)).toBe(true);
 }
 
 beforeAll(async () => {
@@ -114,23 +115,13 @@ beforeAll(async () => {
   if (result.status !== 0) throw new Error(`${install} failed:\n${result.stdout}\n${result.stderr}`);
 
   smtp = await startSmtpPeer();
-  captcha = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ success: form.get('secret') === CAPTCHA_SECRET && form.get('response') === CAPTCHA_OK, score: 0.9 }));
-    });
-  });
-  await new Promise<void>((r) => captcha.listen(0, '127.0.0.1', r));
-  captchaUrl = `http://127.0.0.1:${(captcha.address() as AddressInfo).port}/recaptcha/api/siteverify`;
+  captcha = await startCaptchaPeer(CAPTCHA_SECRET, CAPTCHA_OK);
 }, 300_000);
 
 afterAll(async () => {
   for (const server of running) if (server.running) await server.killHard();
   await smtp?.close();
-  await new Promise((r) => captcha?.close(r));
+  await captcha?.close();
   for (const dir of [installDir, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -184,12 +175,7 @@ describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
     expect((await staff.request('GET', '/api/session')).body).toMatchObject({ user: { email: STAFF.email, isAdmin: true } });
 
     // npm's child is node itself (start-prod.sh execs it): SIGTERM to npm reaches the server.
-    const [child] = childrenOf(server.pid);
-    expect(fs.readFileSync(`/proc/${child}/comm`, 'utf8').trim()).toBe('node');
-    const stopped = await stopWithSigterm(server);
-    expect(stopped.code, server.output.slice(-3000)).toBe(0);
-    expect(stopped.ms).toBeLessThan(10_000);
-    expect(await waitFor(() => !alive(child), 5_000)).toBe(true);
+    await expectNodeStopsOnSigterm(server);
     expect(server.output).toMatch(/"msg":"stopped"/);
     expect(server.output).not.toContain(STAFF.password);
   }, 180_000);
@@ -225,12 +211,7 @@ describe('npm start in the checkout', () => {
       expect(server.output).toContain('The build in dist/ is up to date.');
       expect(server.output).not.toMatch(/building/i);
       expect((await fetch(`${server.baseUrl}/pricing`)).status).toBe(200);
-      const [child] = childrenOf(server.pid);
-      expect(fs.readFileSync(`/proc/${child}/comm`, 'utf8').trim()).toBe('node');
-      const stopped = await stopWithSigterm(server);
-      expect(stopped.code, server.output.slice(-3000)).toBe(0);
-      expect(stopped.ms).toBeLessThan(10_000);
-      expect(await waitFor(() => !alive(child), 5_000)).toBe(true);
+      await expectNodeStopsOnSigterm(server);
     } finally {
       fs.rmSync(devData, { recursive: true, force: true });
     }
