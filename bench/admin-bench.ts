@@ -77,12 +77,12 @@ export const ADMIN_CASES: AdminCase[] = [
   {
     list: 'outbox', url: '/api/admin/outbox?search=receipt&sort=-created_at',
     bareSql: `SELECT id, kind, to_address, subject, status, attempts, created_at, sent_at FROM mail_outbox
-      WHERE lower(to_address || ' ' || subject) LIKE '%receipt%' ORDER BY created_at DESC, id DESC LIMIT 25`,
+      WHERE lower(to_address || ' ' || subject) LIKE '%receipt%' ORDER BY id DESC LIMIT 25`,
   },
   {
     list: 'outbox', url: '/api/admin/outbox?status=failed&sort=created_at',
     bareSql: `SELECT id, kind, to_address, subject, status, attempts, created_at, sent_at FROM mail_outbox
-      WHERE status = 'failed' ORDER BY created_at, id LIMIT 25`,
+      WHERE status = 'failed' ORDER BY id LIMIT 25`,
   },
 ];
 

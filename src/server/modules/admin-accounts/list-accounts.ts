@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
-import { cappedCount, markCapped } from '../admin/list-count.ts';
+import { markCapped } from '../admin/list-count.ts';
 import {
   ADMIN_ACCOUNTS_PER_PAGE, type AccountStatus, type AdminAccountRow, type AdminAccountsPage, type AdminAccountsQuery,
 } from '../../../shared/schemas/admin-accounts.ts';
@@ -125,11 +125,19 @@ function customerRows(columns: SQL, search: string | undefined, conds: SQL[], or
 export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new Date()): Promise<AdminAccountsPage> {
   const conds = conditions(q, now);
   const cap = listCountCap(q.page, ADMIN_ACCOUNTS_PER_PAGE);
-  const { total: count, capped } = await cappedCount(db, sql`SELECT 1 FROM (${customerRows(sql`a.id`, q.search, conds, null, cap + 1)}) c`, cap);
   const column = sql.raw(q.sort.column === 'created_at' ? 'created_at' : q.sort.column === 'renewal_due_at' ? 'renewal_due_at' : 'name');
   const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
   const offset = (q.page - 1) * ADMIN_ACCOUNTS_PER_PAGE;
-  const rows = count === 0 ? [] : await rowsOf<{
+  // One pass finds the matching ids in order, up to the count cap: they give both the (capped)
+  // total and this page's ids, so the search runs once per request, not once for the count and
+  // again for the page.
+  const ordered = await rowsOf<{ id: number }>(db, sql`
+    SELECT c.id FROM (${customerRows(sql`a.id, a.${column} AS k`, q.search, conds, sql`a.${column} ${dir}, a.id ${dir}`, cap + 1)}) c
+    ORDER BY c.k ${dir}, c.id ${dir} LIMIT ${cap + 1}`);
+  const capped = ordered.length > cap;
+  const count = Math.min(ordered.length, cap);
+  const pageIds = ordered.slice(offset, offset + ADMIN_ACCOUNTS_PER_PAGE).map((r) => Number(r.id));
+  const found = pageIds.length === 0 ? [] : await rowsOf<{
     id: number; name: string; ein: string | null; city: string; state: string; level_id: number | null; level_name: string | null;
     renewal_due_at: Date | string | null; status: AccountStatus; primary_email: string | null; users_count: number | string;
   }>(db, sql`
@@ -137,10 +145,10 @@ export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new
       ${statusSql(now)} AS status,
       (SELECT pu.email FROM users pu WHERE pu.id = a.primary_user_id) AS primary_email,
       (SELECT count(*)::int FROM users cu WHERE cu.account_id = a.id) AS users_count
-    FROM (${customerRows(sql`a.id, a.${column} AS k`, q.search, conds, sql`a.${column} ${dir}, a.id ${dir}`, offset + ADMIN_ACCOUNTS_PER_PAGE)}) c
-    JOIN accounts a ON a.id = c.id LEFT JOIN levels l ON l.id = a.level_id
-    ORDER BY c.k ${dir}, c.id ${dir}
-    LIMIT ${ADMIN_ACCOUNTS_PER_PAGE} OFFSET ${offset}`);
+    FROM accounts a LEFT JOIN levels l ON l.id = a.level_id
+    WHERE a.id IN (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`);
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  const rows = pageIds.map((id) => byId.get(id)!).filter(Boolean);
   const data: AdminAccountRow[] = rows.map((r) => ({
     id: r.id, name: r.name, ein: r.ein, city: r.city, state: r.state,
     level: r.level_id === null ? null : { id: r.level_id, name: r.level_name ?? '' },
