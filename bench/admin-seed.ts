@@ -5,7 +5,7 @@ import { createUser } from '../src/server/db/seed/factories.ts';
 import { log } from './lib/load.ts';
 
 /** Bumped when seed-scale's data changes shape, so a cached schema is not reused. */
-export const ADMIN_SEED_VERSION = 1;
+export const ADMIN_SEED_VERSION = 2;
 export const STAFF_EMAIL = 'bench-staff@goodstanding.local';
 export const STAFF_PASSWORD = 'Bench-staff-password-1';
 
