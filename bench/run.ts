@@ -1,7 +1,8 @@
 /**
- * npm run bench [-- --only form|search|docx|payment] [--duration N] [--search-duration N] [--rounds N]
+ * npm run bench [-- --only form|search|docx|payment|lighthouse|admin] [--duration N] [--search-duration N] [--rounds N]
  *                  [--docx-iterations N] [--payment-count N] [--payment-connections N] [--profile]
- *                  [--rate-limit-store memory|database]
+ *                  [--rate-limit-store memory|database] [--admin-accounts N] [--admin-duration N]
+ *                  [--admin-fresh] [--admin-drop]
  *
  * Benchmarks of DESIGN §6, writing one JSON document to stdout and to bench/results/latest.json
  * (progress and a summary table on stderr). All traffic goes to 127.0.0.1. Every server under
@@ -18,6 +19,11 @@
  *   (figures only: DESIGN §6 sets no target); on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
  * - lighthouse: Lighthouse scores of the public pages in the system Chromium, mobile and desktop, and
  *   the initial JavaScript (bench/lighthouse-bench.ts; builds the client first).
+ * - admin: the staff lists (accounts, open invoices, payments, inbox, audit, outbox) with search and
+ *   sort at 10 connections on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local
+ *   test database) filled by seed-scale's code (--admin-accounts, default 50000; a private schema
+ *   kept between runs: --admin-fresh seeds it again, --admin-drop drops it afterwards), each beside
+ *   the bare query of the same rows through node-postgres (docs/benchmarks.md "Staff lists at scale").
  * - memory: the peak resident set (VmHWM) of each of those processes.
  * With --profile each server process writes a V8 CPU profile to bench/results/profiles/ and the
  * report lists where its time went.
@@ -33,13 +39,14 @@ import { runSearchBench, type SearchReport, type SearchState } from './search-be
 import type { DocxReport } from './docx-bench.ts';
 import { runPaymentBench, type PaymentBenchResult } from './payment-bench.ts';
 import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
+import { runAdminBench, type AdminReport } from './admin-bench.ts';
 import { log } from './lib/load.ts';
 import type { ServerStats } from './lib/server-process.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
-const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse'] as const;
+const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
+const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 function parse() {
@@ -56,6 +63,10 @@ function parse() {
       profile: { type: 'boolean', default: false },
       'rate-limit-store': { type: 'string' },
       'lighthouse-runs': { type: 'string', default: '3' },
+      'admin-accounts': { type: 'string', default: '50000' },
+      'admin-duration': { type: 'string', default: '5' },
+      'admin-fresh': { type: 'boolean', default: false },
+      'admin-drop': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -72,7 +83,7 @@ function parse() {
     return n;
   };
   if (values.only !== undefined && !(BENCHES as readonly string[]).includes(values.only)) {
-    log(`--only takes form, search, docx, payment or lighthouse\n${USAGE}`);
+    log(`--only takes form, search, docx, payment, lighthouse or admin\n${USAGE}`);
     process.exit(2);
   }
   const duration = num('duration', values.duration, 1, 600);
@@ -98,6 +109,10 @@ function parse() {
     profile: values.profile ?? false,
     rateLimitStore: store as 'memory' | 'database' | undefined,
     lighthouseRuns: Math.round(num('lighthouse-runs', values['lighthouse-runs'], 1, 9)),
+    adminAccounts: Math.round(num('admin-accounts', values['admin-accounts'], 10, 2_000_000)),
+    adminDuration: num('admin-duration', values['admin-duration'], 1, 600),
+    adminFresh: values['admin-fresh'] ?? false,
+    adminDrop: values['admin-drop'] ?? false,
   };
 }
 
@@ -112,6 +127,7 @@ interface BenchReport {
   docx?: Partial<DocxReport> & { error?: string; peakRssMb?: number | null };
   payment?: { pglite?: PaymentBenchResult; postgres?: PaymentBenchResult | { skipped: string }; error?: string };
   lighthouse?: LighthouseReport | { error: string };
+  admin?: AdminReport & { error?: string };
   /** Peak resident set (VmHWM, MB) of every process the benches started, and of this one. */
   memory?: { processes: MemoryRow[]; benchProcessPeakRssMb: number };
 }
@@ -147,11 +163,12 @@ function memoryRows(report: BenchReport): MemoryRow[] {
     const p = report.payment?.[kind];
     if (p && !('skipped' in p)) rows.push(...serverRow(`payment ${kind}`, p.server));
   }
+  if (report.admin?.server) rows.push(...serverRow('admin postgres', report.admin.server));
   if (report.docx?.peakRssMb !== undefined) rows.push({ bench: 'docx (its own process)', peakRssMb: report.docx.peakRssMb });
   return rows;
 }
 
-const f = (n: number | null | undefined, w = 8) => String(n ?? '-').padStart(w);
+const f = (n: number | string | null | undefined, w = 8) => String(n ?? '-').padStart(w);
 
 function table(report: BenchReport): string {
   const lines: string[] = [];
@@ -203,6 +220,15 @@ function table(report: BenchReport): string {
         continue;
       }
       lines.push(`  ${`${kind}, ${r.connections} connections`.padEnd(36)}${f(r.load.reqPerSec, 9)}${f(r.load.latencyMs.p50, 9)}${f(r.load.latencyMs.p97_5, 9)}${f(r.load.latencyMs.p99, 9)}${f(r.load.non2xx + r.load.errors, 9)}  ${r.recorded.exactlyOnce ? 'yes' : 'NO'} (${r.recorded.paidRows}/${r.recorded.answered200})`);
+    }
+  }
+  if (report.admin?.skipped) lines.push('', `Staff lists: skipped (${report.admin.skipped})`);
+  if (report.admin?.cases) {
+    const a = report.admin;
+    lines.push('', `Staff lists at ${a.accounts} accounts (${a.seed?.cached ? 'cached schema' : `seeded in ${a.seed?.seconds} s`}), ${a.connections} connections, ${a.durationS} s per case`);
+    lines.push('  list      address                                                  rows    total    req/s   p50   p99 | bare req/s  p50   p99 | p99 ratio  ok');
+    for (const c of a.cases ?? []) {
+      lines.push(`  ${c.list.padEnd(9)} ${c.url.replace('/api/admin/', '').padEnd(54)}${f(c.rows, 6)}${f(`${c.total}${c.totalIsCapped ? '+' : ''}`, 9)}${f(c.full.reqPerSec, 9)}${f(c.full.latencyMs.p50, 6)}${f(c.full.latencyMs.p99, 6)} |${f(c.bare.reqPerSec, 11)}${f(c.bare.latencyMs.p50, 5)}${f(c.bare.latencyMs.p99, 6)} |${f(c.ratioP99, 10)}  ${c.pass ? 'yes' : 'NO'}`);
     }
   }
   if (report.memory) {
@@ -310,6 +336,18 @@ async function main() {
     } catch (err) {
       report.lighthouse = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[lighthouse] failed: ${report.lighthouse.error}`);
+      process.exitCode = 1;
+    }
+  }
+  if (wanted('admin')) {
+    try {
+      const adminUrl = url ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+      if (!/^postgres(ql)?:\/\/[^/]*(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(adminUrl)) throw new Error('the admin bench runs against 127.0.0.1 or localhost only');
+      report.admin = await runAdminBench({ url: adminUrl, accounts: args.adminAccounts, durationS: args.adminDuration, fresh: args.adminFresh, drop: args.adminDrop, profileDir });
+      if (report.admin.cases?.some((c) => !c.pass)) process.exitCode = 1;
+    } catch (err) {
+      report.admin = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      log(`[admin] failed: ${report.admin.error}`);
       process.exitCode = 1;
     }
   }

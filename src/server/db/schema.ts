@@ -101,6 +101,15 @@ export const accounts = pgTable('accounts', {
   index('accounts_listed_name').on(t.isListed, t.name, t.id, t.searchText, t.city, t.state),
   index('accounts_gen').on(t.gen),
   uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
+  // Staff's accounts list (docs/benchmarks.md "Staff lists at scale"): the product's own accounts in
+  // each sort order, so a page walks 20 index entries instead of sorting every customer, and the
+  // e-mail substring search.
+  index('accounts_customer_name').on(t.name, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+  index('accounts_customer_created').on(t.createdAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+  index('accounts_customer_renewal').on(t.renewalDueAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+  // Imported accounts are customers only when they have users: the list's second half starts here.
+  index('accounts_imported').on(t.id).where(sql`NOT (${t.isListed} = false AND ${t.source} <> 'irs-bmf')`),
+  index('accounts_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
 ]);
 
 export const users = pgTable('users', {
@@ -119,7 +128,12 @@ export const users = pgTable('users', {
   isSubscribedSms: boolean('is_subscribed_sms').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_account').on(t.accountId)]);
+}, (t) => [
+  uniqueIndex('users_email_unique').on(t.email),
+  index('users_account').on(t.accountId),
+  // Staff's accounts and audit searches by part of a user's e-mail.
+  index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
+]);
 
 /** Server-side sessions; the cookie holds a random id and only its sha256 is stored. */
 export const sessions = pgTable('sessions', {
@@ -156,7 +170,12 @@ export const inquiries = pgTable('inquiries', {
   handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
   ip: text('ip').notNull().default(''),
   createdAt: createdAt(),
-}, (t) => [index('inquiries_kind_created').on(t.kind, t.createdAt), index('inquiries_created').on(t.createdAt)]);
+}, (t) => [
+  index('inquiries_kind_created').on(t.kind, t.createdAt),
+  index('inquiries_created').on(t.createdAt),
+  // The inbox search (modules/admin/inbox.ts inquirySearchText): the same expression.
+  index('inquiries_search_trgm').using('gin', sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.organization}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
+]);
 
 export const ratings = pgTable('ratings', {
   id: serial('id').primaryKey(),
@@ -224,6 +243,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   // Sent mails whose text is still kept: what the retention rule blanks (docs/retention.md); it
   // shrinks as they are blanked.
   index('mail_outbox_sent_with_text').on(t.sentAt).where(sql`${t.status} = 'sent' AND ${t.textBody} <> ''`),
+  // The outbox search (modules/admin/outbox.ts outboxSearchText): the same expression.
+  index('mail_outbox_search_trgm').using('gin', sql`lower(${t.toAddress} || ' ' || ${t.subject}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
 ]);
 
 /** Who did what, on behalf of which account (DESIGN §5.6). */
@@ -235,7 +256,12 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   ip: text('ip').notNull().default(''),
   createdAt: createdAt(),
-}, (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_account').on(t.accountId)]);
+}, (t) => [
+  index('audit_log_created').on(t.createdAt),
+  index('audit_log_account').on(t.accountId),
+  // Staff's audit search by the actor's e-mail.
+  index('audit_log_actor').on(t.actorUserId),
+]);
 
 /**
  * Applications to join (SPEC tools 1-2): a draft created by the application start form, filled
@@ -294,6 +320,7 @@ export const invoices = pgTable('invoices', {
   index('invoices_held_by').on(t.heldByPaymentId).where(sql`${t.heldByPaymentId} IS NOT NULL`),
   // Staff's open-invoices list and total read only invoices with something left to pay.
   index('invoices_open').on(t.documentAt, t.id).where(sql`${t.balanceCents} > 0`),
+  index('invoices_open_balance').on(t.balanceCents, t.id).where(sql`${t.balanceCents} > 0`),
 ]);
 
 /** Order details of an invoice (SPEC §3: label, type, value); `type` is what discount flags match. */
@@ -492,6 +519,9 @@ export const payments = pgTable('payments', {
   index('payments_status_created').on(t.status, t.createdAt),
   index('payments_gateway_trans_id').on(t.gatewayTransId),
   index('payments_review').on(t.createdAt).where(sql`${t.reviewReason} IS NOT NULL`),
+  // Staff's payments list over every status, newest first or by amount.
+  index('payments_created').on(t.createdAt, t.id),
+  index('payments_amount').on(t.amountCents, t.id),
   check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
   check('payments_status', sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed', 'voided', 'refunded')`),
   check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),

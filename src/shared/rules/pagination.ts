@@ -9,6 +9,11 @@ export interface PageObject<T> {
   total: number;
   next_page_url: string | null;
   prev_page_url: string | null;
+  /**
+   * Present and true when `total` is where the list stopped counting (the staff lists count a few
+   * pages ahead only: listCountCap, shared/schemas/list-params.ts): there are more rows than that.
+   */
+  total_is_capped?: boolean;
 }
 
 /** Pages shown either side of the current one (SPEC §9). */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { stripControl } from '../validation.ts';
+import { listSearch, listSort } from './list-params.ts';
+
+/** Columns the audit log sorts by (`sort`, "-" for descending); newest first by default. */
+export const AUDIT_SORTS = ['created_at'] as const;
 
 /** Audit log rows per page (issue 7). */
 export const AUDIT_PER_PAGE = 50;
@@ -15,8 +19,9 @@ export const AUDIT_MESSAGES = {
 } as const;
 
 /**
- * GET /api/admin/audit?account_id=&action=&page=: optional account id, optional action prefix
- * ('discount.' or 'discount.created'), 1-based page (bounded by the count cap).
+ * GET /api/admin/audit?account_id=&action=&search=&sort=&page=: optional account id, optional
+ * action prefix ('discount.' or 'discount.created'), `search` (part of the actor's e-mail, or every
+ * word of the account's name or city), `sort` (AUDIT_SORTS), 1-based page (bounded by the count cap).
  */
 export const auditQuery = z.object({
   account_id: z.preprocess(
@@ -31,6 +36,8 @@ export const auditQuery = z.object({
     (v) => (typeof v === 'string' ? stripControl(v).trim() || undefined : v),
     z.string({ error: AUDIT_MESSAGES.action }).regex(/^[A-Za-z0-9._-]{1,100}$/, AUDIT_MESSAGES.action).optional(),
   ),
+  search: listSearch,
+  sort: listSort(AUDIT_SORTS, '-created_at'),
   page: z.coerce.number().int().min(1).catch(1).transform((p) => Math.min(p, AUDIT_COUNT_CAP / AUDIT_PER_PAGE)),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PageObject } from '../rules/pagination.ts';
 import { requiredText } from '../validation.ts';
 import { dollarsField } from './payments.ts';
+import { listSearch, listSort } from './list-params.ts';
 import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts';
 
 /**
@@ -21,26 +22,38 @@ export const ADMIN_PAYMENT_METHODS = ['card', 'bank', 'paypal', 'zero'] as const
 /** Overdue filter of the open invoices: dated more than this many days ago. */
 export const OPEN_INVOICE_OVERDUE_FILTERS = ['30'] as const;
 
+/** Columns the payments list sorts by (`sort`, "-" for descending); newest first by default. */
+export const ADMIN_PAYMENT_SORTS = ['created_at', 'amount_cents'] as const;
+/** Columns the open invoices list sorts by; oldest first by default. */
+export const OPEN_INVOICE_SORTS = ['document_at', 'balance_cents', 'number'] as const;
+
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 /**
  * Query of GET /api/admin/payments and of the page's "Payments" tab: `status` and `method`
- * (empty means any), 1-based `page` (anything unreadable is page 1).
+ * (empty means any), `search` (every word of the account's name or city, the card's or account's
+ * last four digits, or the gateway's transaction id), `sort` (ADMIN_PAYMENT_SORTS), 1-based `page`
+ * (anything unreadable is page 1).
  */
 export const adminPaymentsQuery = z.object({
   status: z.preprocess(emptyToUndefined, z.enum(ADMIN_PAYMENT_STATUSES, { error: 'The selected status is invalid.' }).optional()),
   method: z.preprocess(emptyToUndefined, z.enum(ADMIN_PAYMENT_METHODS, { error: 'The selected method is invalid.' }).optional()),
+  search: listSearch,
+  sort: listSort(ADMIN_PAYMENT_SORTS, '-created_at'),
   page,
 });
 export type AdminPaymentsQuery = z.output<typeof adminPaymentsQuery>;
 
 /**
  * Query of GET /api/admin/invoices/open and of the page's "Open invoices" tab: `overdue` '30'
- * (dated more than 30 days ago; empty means any), 1-based `page`.
+ * (dated more than 30 days ago; empty means any), `search` (the invoice number, e.g. GS-000123 or
+ * its digits, or every word of the account's name or city), `sort` (OPEN_INVOICE_SORTS), 1-based `page`.
  */
 export const adminOpenInvoicesQuery = z.object({
   overdue: z.preprocess(emptyToUndefined, z.enum(OPEN_INVOICE_OVERDUE_FILTERS, { error: 'The selected overdue filter is invalid.' }).optional()),
+  search: listSearch,
+  sort: listSort(OPEN_INVOICE_SORTS, 'document_at'),
   page,
 });
 export type AdminOpenInvoicesQuery = z.output<typeof adminOpenInvoicesQuery>;

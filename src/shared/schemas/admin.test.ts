@@ -27,9 +27,11 @@ describe('bannerSchema (SPEC §4 Banner)', () => {
 
 describe('inboxQuery and pageQuery', () => {
   it('reads the filters and the page', () => {
-    expect(inboxQuery.parse({ kind: 'contact', status: 'handled', page: '2' })).toEqual({ kind: 'contact', status: 'handled', page: 2 });
-    expect(inboxQuery.parse({})).toEqual({ kind: undefined, status: undefined, page: 1 });
-    expect(inboxQuery.parse({ kind: '', status: '', page: 'x' })).toEqual({ kind: undefined, status: undefined, page: 1 });
+    const newestFirst = { column: 'created_at', desc: true };
+    expect(inboxQuery.parse({ kind: 'contact', status: 'handled', page: '2' })).toEqual({ kind: 'contact', status: 'handled', sort: newestFirst, page: 2 });
+    expect(inboxQuery.parse({})).toEqual({ kind: undefined, status: undefined, sort: newestFirst, page: 1 });
+    expect(inboxQuery.parse({ kind: '', status: '', search: ' ', sort: '', page: 'x' })).toEqual({ kind: undefined, status: undefined, sort: newestFirst, page: 1 });
+    expect(inboxQuery.parse({ search: ' Smith\u0000 ', sort: 'name' })).toMatchObject({ search: 'Smith', sort: { column: 'name', desc: false } });
   });
   it('refuses an unknown kind', () => {
     const r = inboxQuery.safeParse({ kind: 'spam' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredChoice, requiredText } from '../validation.ts';
 import { INQUIRY_KINDS } from '../lists/subjects.ts';
+import { listSearch, listSort } from './list-params.ts';
 
 export const BANNER_KINDS = ['holiday-alert', 'urgent-alert'] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
@@ -16,15 +17,40 @@ export const bannerSchema = z.object({
 });
 export type BannerInput = z.infer<typeof bannerSchema>;
 
-/** Query of the admin inbox: optional kind filter, handled filter, 1-based page. */
+/** Columns the inbox sorts by (`sort`, "-" for descending); newest first by default. */
+export const INBOX_SORTS = ['created_at', 'name'] as const;
+
+/**
+ * Query of the admin inbox: optional kind filter, handled filter, `search` (every word in the
+ * sender's name, e-mail or organization), `sort` (INBOX_SORTS), 1-based page.
+ */
 export const inboxQuery = z.object({
   kind: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(INQUIRY_KINDS, { error: 'The selected kind is invalid.' }).optional()),
   status: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['new', 'handled']).optional()),
+  search: listSearch,
+  sort: listSort(INBOX_SORTS, '-created_at'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type InboxQuery = z.infer<typeof inboxQuery>;
 
 export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
+
+/** Mail statuses the outbox filters by. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** Columns the outbox sorts by (`sort`, "-" for descending); newest first by default. */
+export const OUTBOX_SORTS = ['created_at'] as const;
+
+/**
+ * Query of the admin outbox: `search` (every word in the recipient's address or the subject),
+ * `status` (OUTBOX_STATUSES), `sort` (OUTBOX_SORTS), 1-based page.
+ */
+export const outboxQuery = z.object({
+  search: listSearch,
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(OUTBOX_STATUSES, { error: 'The selected status is invalid.' }).optional()),
+  sort: listSort(OUTBOX_SORTS, '-created_at'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type OutboxQuery = z.infer<typeof outboxQuery>;
 
 /** The rows per page of admin lists. */
 export const ADMIN_PER_PAGE = 25;

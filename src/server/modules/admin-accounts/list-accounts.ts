@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
+import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { markCapped } from '../admin/list-count.ts';
 import {
   ADMIN_ACCOUNTS_PER_PAGE, type AccountStatus, type AdminAccountRow, type AdminAccountsPage, type AdminAccountsQuery,
 } from '../../../shared/schemas/admin-accounts.ts';
@@ -36,24 +38,31 @@ export const statusSql = (now: Date) => sql<AccountStatus>`CASE
   WHEN a.renewal_due_at < ${now.toISOString()}::timestamptz THEN 'past_due'
   ELSE 'active' END`;
 
+/**
+ * The ids of accounts whose name or city contains every word of the search (accounts_search_trgm),
+ * whose EIN is the 9 digits or starts with 2 to 8 digits (accounts_ein_unique), or, for a search
+ * of one word, whose e-mail or a user's e-mail contains it (accounts_email_trgm, users_email_trgm):
+ * a UNION of index-driven subqueries rather than an OR over every customer account.
+ */
+function searchIds(search: string): SQL {
+  const term = search.toLowerCase();
+  const words = [...new Set(term.split(/\s+/).filter(Boolean).slice(0, 8))];
+  const parts: SQL[] = [sql`SELECT s1.id FROM accounts s1 WHERE ${sql.join(words.map((w) => sql`s1.search_text LIKE ${`%${escapeLike(w)}%`}`), sql` AND `)}`];
+  const digits = term.replace(/[\s-]/g, '');
+  if (/^\d{9}$/.test(digits)) parts.push(sql`SELECT s2.id FROM accounts s2 WHERE s2.ein = ${digits}`);
+  else if (/^\d{2,8}$/.test(digits)) parts.push(sql`SELECT s2.id FROM accounts s2 WHERE s2.ein LIKE ${`${digits}%`}`);
+  if (!/\s/.test(term)) {
+    const like = `%${escapeLike(term)}%`;
+    parts.push(sql`SELECT s3.id FROM accounts s3 WHERE lower(s3.email) LIKE ${like}`);
+    parts.push(sql`SELECT su.account_id FROM users su WHERE lower(su.email) LIKE ${like} AND su.account_id IS NOT NULL`);
+  }
+  return sql`(${sql.join(parts, sql` UNION `)})`;
+}
+
 /** The WHERE conditions of the query's search and filters over the alias `a`. */
 function conditions(q: AdminAccountsQuery, now: Date): SQL[] {
   const conds: SQL[] = [];
   const nowSql = sql`${now.toISOString()}::timestamptz`;
-  if (q.search) {
-    const term = q.search.toLowerCase();
-    const words = [...new Set(term.split(/\s+/).filter(Boolean).slice(0, 8))];
-    const either: SQL[] = [sql.join(words.map((w) => sql`a.search_text LIKE ${`%${escapeLike(w)}%`}`), sql` AND `)];
-    const digits = term.replace(/[\s-]/g, '');
-    if (/^\d{9}$/.test(digits)) either.push(sql`a.ein = ${digits}`);
-    else if (/^\d{2,8}$/.test(digits)) either.push(sql`a.ein LIKE ${`${digits}%`}`);
-    if (!/\s/.test(term)) {
-      const like = `%${escapeLike(term)}%`;
-      either.push(sql`lower(a.email) LIKE ${like}`);
-      either.push(sql`EXISTS (SELECT 1 FROM users su WHERE su.account_id = a.id AND lower(su.email) LIKE ${like})`);
-    }
-    conds.push(sql`(${sql.join(either, sql` OR `)})`);
-  }
   if (q.level) conds.push(sql`a.level_id = ${q.level}`);
   if (q.status === 'suspended') conds.push(sql`a.is_suspended_from_basic_renewal`);
   if (q.status === 'past_due') conds.push(sql`NOT a.is_suspended_from_basic_renewal AND a.renewal_due_at < ${nowSql}`);
@@ -73,27 +82,62 @@ function pageUrl(q: AdminAccountsQuery, page: number): string {
   if (q.level) params.set('level', String(q.level));
   if (q.status) params.set('status', q.status);
   if (q.renewal_due) params.set('renewal_due', q.renewal_due);
+  if (sortParam(q.sort) !== 'name') params.set('sort', sortParam(q.sort));
   params.set('page', String(page));
   return `/api/admin/accounts?${params}`;
 }
 
+/** Accounts created by the product (not imported for the public search): the partial indexes accounts_customer_* cover exactly these. */
+const OWN_ACCOUNT = sql`a.is_listed = false AND a.source <> 'irs-bmf'`;
+
+/**
+ * The customer accounts (`customerIds`) matching the search and `conds`, in `order`, at most
+ * `limit`. With a search, the few accounts it finds through its indexes (`searchIds`, evaluated
+ * once as an array) are checked one by one. Without one, two ordered, LIMITed halves: the
+ * product's own accounts, walked along a partial index in the sort order (accounts_customer_*),
+ * and imported IRS accounts that have users (accounts_imported): a page reads at most `limit`
+ * rows of each instead of every customer.
+ */
+function customerRows(columns: SQL, search: string | undefined, conds: SQL[], order: SQL | null, limit: number): SQL {
+  const extra = conds.length ? sql` AND ${sql.join(conds, sql` AND `)}` : sql``;
+  const orderBy = order ? sql` ORDER BY ${order}` : sql``;
+  const hasUsers = sql`EXISTS (SELECT 1 FROM users u0 WHERE u0.account_id = a.id)`;
+  if (search) {
+    return sql`SELECT ${columns} FROM accounts a WHERE a.id = ANY (ARRAY${searchIds(search)}) AND (${OWN_ACCOUNT} OR ${hasUsers})${extra}${orderBy} LIMIT ${limit}`;
+  }
+  return sql`(SELECT ${columns} FROM accounts a WHERE ${OWN_ACCOUNT}${extra}${orderBy} LIMIT ${limit})
+    UNION ALL
+    (SELECT ${columns} FROM accounts a WHERE NOT (${OWN_ACCOUNT}) AND ${hasUsers}${extra}${orderBy} LIMIT ${limit})`;
+}
+
 /**
  * GET /api/admin/accounts (issue 7; SPEC §3 "Search results page", §6): one page of customer
- * accounts (see `customerIds`; never the imported IRS subordinates), by name then id, 20 a page,
- * with the levels to filter by. `search` matches every word in the name and city, or the EIN
- * (9 digits exactly, fewer as a prefix; a dash is ignored), or part of the account's or a user's
- * e-mail; `level`, `status` and `renewal_due` narrow it (SPEC §3 "Account"; statuses as
- * ACCOUNT_STATUSES explains; renewal_due '30'/'90': due within that many days, 'overdue': passed).
+ * accounts (see `customerIds`; never the imported IRS subordinates), by name then id by default
+ * (`sort`: name, created_at, renewal_due_at, "-" for descending; ties by id), 20 a page, with the
+ * levels to filter by. `search` matches every word in the name and city, or the EIN (9 digits
+ * exactly, fewer as a prefix; a dash is ignored), or part of the account's or a user's e-mail;
+ * `level`, `status` and `renewal_due` narrow it (SPEC §3 "Account"; statuses as ACCOUNT_STATUSES
+ * explains; renewal_due '30'/'90': due within that many days, 'overdue': passed). The total is
+ * counted a few pages ahead only (listCountCap, `total_is_capped`; docs/benchmarks.md "Staff lists at scale").
  * Reads accounts, users, levels; writes nothing (reading is not audited).
  * @param now the moment statuses and due dates are judged at (tests pass one)
  */
 export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new Date()): Promise<AdminAccountsPage> {
   const conds = conditions(q, now);
-  const where = conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
-  const from = sql`FROM accounts a JOIN ${customerIds} c ON c.id = a.id ${where}`;
-  const [{ total }] = await rowsOf<{ total: number | string }>(db, sql`SELECT count(*)::int AS total ${from}`);
-  const count = Number(total);
-  const rows = count === 0 ? [] : await rowsOf<{
+  const cap = listCountCap(q.page, ADMIN_ACCOUNTS_PER_PAGE);
+  const column = sql.raw(q.sort.column === 'created_at' ? 'created_at' : q.sort.column === 'renewal_due_at' ? 'renewal_due_at' : 'name');
+  const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
+  const offset = (q.page - 1) * ADMIN_ACCOUNTS_PER_PAGE;
+  // One pass finds the matching ids in order, up to the count cap: they give both the (capped)
+  // total and this page's ids, so the search runs once per request, not once for the count and
+  // again for the page.
+  const ordered = await rowsOf<{ id: number }>(db, sql`
+    SELECT c.id FROM (${customerRows(sql`a.id, a.${column} AS k`, q.search, conds, sql`a.${column} ${dir}, a.id ${dir}`, cap + 1)}) c
+    ORDER BY c.k ${dir}, c.id ${dir} LIMIT ${cap + 1}`);
+  const capped = ordered.length > cap;
+  const count = Math.min(ordered.length, cap);
+  const pageIds = ordered.slice(offset, offset + ADMIN_ACCOUNTS_PER_PAGE).map((r) => Number(r.id));
+  const found = pageIds.length === 0 ? [] : await rowsOf<{
     id: number; name: string; ein: string | null; city: string; state: string; level_id: number | null; level_name: string | null;
     renewal_due_at: Date | string | null; status: AccountStatus; primary_email: string | null; users_count: number | string;
   }>(db, sql`
@@ -101,17 +145,17 @@ export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new
       ${statusSql(now)} AS status,
       (SELECT pu.email FROM users pu WHERE pu.id = a.primary_user_id) AS primary_email,
       (SELECT count(*)::int FROM users cu WHERE cu.account_id = a.id) AS users_count
-    FROM accounts a JOIN ${customerIds} c ON c.id = a.id LEFT JOIN levels l ON l.id = a.level_id
-    ${where}
-    ORDER BY a.name, a.id
-    LIMIT ${ADMIN_ACCOUNTS_PER_PAGE} OFFSET ${(q.page - 1) * ADMIN_ACCOUNTS_PER_PAGE}`);
+    FROM accounts a LEFT JOIN levels l ON l.id = a.level_id
+    WHERE a.id IN (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`);
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
+  const rows = pageIds.map((id) => byId.get(id)!).filter(Boolean);
   const data: AdminAccountRow[] = rows.map((r) => ({
     id: r.id, name: r.name, ein: r.ein, city: r.city, state: r.state,
     level: r.level_id === null ? null : { id: r.level_id, name: r.level_name ?? '' },
     renewal_due_at: toIso(r.renewal_due_at), status: r.status, primary_email: r.primary_email, users_count: Number(r.users_count),
   }));
   const levels = await rowsOf<{ id: number; name: string }>(db, sql`SELECT id, name FROM levels ORDER BY sort_order, id`);
-  return { ...buildPage(data, q.page, ADMIN_ACCOUNTS_PER_PAGE, count, (p) => pageUrl(q, p)), levels };
+  return { ...markCapped(buildPage(data, q.page, ADMIN_ACCOUNTS_PER_PAGE, count, (p) => pageUrl(q, p)), capped), levels };
 }
 
 /** A timestamp from a raw row (Date from node-postgres, string or Date from PGlite) as ISO 8601. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, payments } from '../../db/schema.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
@@ -7,12 +7,16 @@ import {
 } from '../../../shared/schemas/admin-payments.ts';
 import { toAdminPaymentRows } from './list-attention.ts';
 import { getMoneyTotals } from './money-totals.ts';
+import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { accountsNamed, cappedCount, markCapped } from '../admin/list-count.ts';
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(q: AdminPaymentsQuery, page: number): string {
   const params = new URLSearchParams();
   if (q.status) params.set('status', q.status);
   if (q.method) params.set('method', q.method);
+  if (q.search) params.set('search', q.search);
+  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
   params.set('page', String(page));
   return `/api/admin/payments?${params}`;
 }
@@ -24,23 +28,35 @@ function pageUrl(q: AdminPaymentsQuery, page: number): string {
  * account's id and name and the actions staff may take, plus the whole-site totals (`getMoneyTotals`).
  *
  * Lists the statuses of ADMIN_PAYMENT_STATUSES only, named by value (`status IN (…)` or `= …`), so
- * PayPal sessions never completed ('awaiting_consent', 'cancelled') are left out and the
- * `payments_status_created` index serves the filter and order; `method` narrows the rows read.
+ * PayPal sessions never completed ('awaiting_consent', 'cancelled') are left out; the
+ * `payments_status_created` index serves one status, `payments_created` and `payments_amount` the
+ * orders over all; `method` narrows the rows read. `search` matches every word of the account's
+ * name or city (accounts_search_trgm, then payments_account_created), or 4 digits the last four of
+ * the card or bank account, or a number the gateway's transaction id; `sort` is ADMIN_PAYMENT_SORTS
+ * (ties by id). The total is counted a few pages ahead only (listCountCap, `total_is_capped`).
  * Reads payments, accounts, payment_invoices, invoices; writes nothing (reading is not audited).
+ * Requirement: docs/benchmarks.md "Staff lists at scale".
  */
 export async function listAdminPayments(db: Db, q: AdminPaymentsQuery): Promise<AdminPaymentsPage> {
   const conds: SQL[] = [q.status ? eq(payments.status, q.status) : inArray(payments.status, [...ADMIN_PAYMENT_STATUSES])];
   if (q.method) conds.push(eq(payments.method, q.method));
+  if (q.search) {
+    const either: SQL[] = [sql`${payments.accountId} IN ${accountsNamed(q.search)}`];
+    if (/^\d{4}$/.test(q.search)) either.push(sql`${payments.accountLast4} = ${`XXXX${q.search}`}`);
+    if (/^\d{5,20}$/.test(q.search)) either.push(eq(payments.gatewayTransId, q.search));
+    conds.push(or(...either)!);
+  }
   const where = and(...conds);
-  const [{ total }] = await db.select({ total: count() }).from(payments).where(where);
+  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${payments} WHERE ${where}`, listCountCap(q.page, ADMIN_PAYMENTS_PER_PAGE));
+  const dir = q.sort.desc ? desc : asc;
   const rows = total === 0 ? [] : await db
     .select({ payment: payments, account: { id: accounts.id, name: accounts.name } })
     .from(payments)
     .innerJoin(accounts, eq(accounts.id, payments.accountId))
     .where(where)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .orderBy(q.sort.column === 'amount_cents' ? dir(payments.amountCents) : dir(payments.createdAt), dir(payments.id))
     .limit(ADMIN_PAYMENTS_PER_PAGE)
     .offset((q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
   const data: AdminPaymentRow[] = await toAdminPaymentRows(db, rows);
-  return { ...buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), totals: await getMoneyTotals(db) };
+  return { ...markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped), totals: await getMoneyTotals(db) };
 }

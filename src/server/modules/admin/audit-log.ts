@@ -1,31 +1,48 @@
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, users } from '../../db/schema.ts';
 import { AUDIT_COUNT_CAP, AUDIT_PER_PAGE, type AuditQuery, type AuditRow } from '../../../shared/schemas/admin-audit.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
+import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { accountsNamed, escapeLike } from './list-count.ts';
 
 /** The page's own query string, so next/prev links keep the filters. */
 function urlFor(q: AuditQuery, page: number): string {
   const qs = new URLSearchParams();
   if (q.account_id) qs.set('account_id', String(q.account_id));
   if (q.action) qs.set('action', q.action);
+  if (q.search) qs.set('search', q.search);
+  if (sortParam(q.sort) !== '-created_at') qs.set('sort', sortParam(q.sort));
   qs.set('page', String(page));
   return `?${qs.toString()}`;
 }
 
 /**
- * A page of the audit log, newest first (by id, the primary key index), 50 a page, filtered by
- * account (the audit_log_account index) and by action prefix ('discount.' matches
- * 'discount.created'; lower case, LIKE wildcards escaped). The total is counted up to
- * AUDIT_COUNT_CAP rows only, and pages stop there, so no request walks an unbounded part of the table.
+ * A page of the audit log, newest first (by id, the primary key index, which follows the time
+ * rows were written; `sort=created_at` for oldest first), 50 a page, filtered by account (the
+ * audit_log_account index), by action prefix ('discount.' matches 'discount.created'; lower case,
+ * LIKE wildcards escaped) and by `search`: part of the actor's e-mail (users_email_trgm, then
+ * audit_log_actor) or every word of the account's name or city (accounts_search_trgm, then
+ * audit_log_account). The total is counted a few pages ahead only (listCountCap, at most
+ * AUDIT_COUNT_CAP; `total_is_capped`), and pages stop at AUDIT_COUNT_CAP, so no request walks an
+ * unbounded part of the table.
  */
 export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<AuditRow>> {
   const conds: SQL[] = [];
   if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
   if (q.action) conds.push(like(auditLog.action, `${q.action.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.search) {
+    const either = [sql`${auditLog.accountId} IN ${accountsNamed(q.search)}`];
+    if (!/\s/.test(q.search)) {
+      either.push(sql`${auditLog.actorUserId} IN (SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`);
+    }
+    conds.push(or(...either)!);
+  }
   const where = conds.length ? and(...conds) : undefined;
-  const capped = db.select({ one: sql<number>`1`.as('one') }).from(auditLog).where(where).limit(AUDIT_COUNT_CAP).as('capped');
-  const [{ total }] = await db.select({ total: count() }).from(capped);
+  const cap = Math.min(AUDIT_COUNT_CAP, listCountCap(q.page, AUDIT_PER_PAGE));
+  const capped = db.select({ one: sql<number>`1`.as('one') }).from(auditLog).where(where).limit(cap + 1).as('capped');
+  const [{ total: counted }] = await db.select({ total: count() }).from(capped);
+  const total = Math.min(counted, cap);
   const rows = await db
     .select({
       id: auditLog.id, created_at: auditLog.createdAt, action: auditLog.action,
@@ -37,9 +54,10 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
     .where(where)
-    .orderBy(desc(auditLog.id))
+    .orderBy(q.sort.desc ? desc(auditLog.id) : asc(auditLog.id))
     .limit(AUDIT_PER_PAGE)
     .offset((q.page - 1) * AUDIT_PER_PAGE);
   const data = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-  return buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p));
+  const page = buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p));
+  return counted > cap ? { ...page, total_is_capped: true } : page;
 }

@@ -1,29 +1,52 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inquiries, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { ADMIN_PER_PAGE, type InboxQuery } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
 
-/** A page of inquiries, newest first, filtered by kind and handled state (admin inbox). */
+/** What the inbox search reads: sender's name, e-mail and organization, lower case (pg_trgm GIN index inquiries_search_trgm). */
+export const inquirySearchText = sql`lower(${inquiries.name} || ' ' || ${inquiries.email} || ' ' || ${inquiries.organization})`;
+
+/** The query string of another page of the same search (for the page object's links). */
+function pageUrl(q: InboxQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (q.kind) params.set('kind', q.kind);
+  if (q.status) params.set('status', q.status);
+  if (q.search) params.set('search', q.search);
+  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
+  params.set('page', String(page));
+  return `?${params}`;
+}
+
+/**
+ * GET /api/admin/inquiries (the admin inbox): a page of inquiries, 25 a page, newest first by
+ * default (`sort`: created_at or name, "-" for descending; ties by id), filtered by kind and
+ * handled state and by `search` (every word in the sender's name, e-mail or organization). The
+ * total is counted a few pages ahead only (listCountCap, `total_is_capped`). Reads inquiries; writes nothing.
+ * Requirement: docs/benchmarks.md "Staff lists at scale".
+ */
 export async function listInquiries(db: Db, q: InboxQuery) {
-  const conds: SQL[] = [];
+  const conds: SQL[] = wordPatterns(q.search ?? '').map((p) => sql`${inquirySearchText} LIKE ${p}`);
   if (q.kind) conds.push(eq(inquiries.kind, q.kind));
   if (q.status) conds.push(eq(inquiries.isHandled, q.status === 'handled'));
   const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(inquiries).where(where);
-  const rows = await db
+  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${inquiries}${where ? sql` WHERE ${where}` : sql``}`, listCountCap(q.page, ADMIN_PER_PAGE));
+  const dir = q.sort.desc ? desc : asc;
+  const rows = total === 0 ? [] : await db
     .select({
       id: inquiries.id, kind: inquiries.kind, name: inquiries.name, email: inquiries.email,
       organization: inquiries.organization, is_handled: inquiries.isHandled, created_at: inquiries.createdAt,
     })
     .from(inquiries)
     .where(where)
-    .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+    .orderBy(q.sort.column === 'name' ? dir(inquiries.name) : dir(inquiries.createdAt), dir(inquiries.id))
     .limit(ADMIN_PER_PAGE)
     .offset((q.page - 1) * ADMIN_PER_PAGE);
-  return buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => `?page=${p}`);
+  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
 }
 
 /** One inquiry with all its fields. @throws HttpError 404 */

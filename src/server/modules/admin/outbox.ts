@@ -1,23 +1,71 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
+import { ADMIN_PER_PAGE, type OutboxQuery } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
+import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
 
-/** A page of the mail outbox, newest first. */
-export async function listOutbox(db: Db, page: number) {
-  const [{ total }] = await db.select({ total: count() }).from(mailOutbox);
-  const rows = await db
+/** What the outbox search reads: recipient and subject, lower case (pg_trgm GIN index mail_outbox_search_trgm). */
+export const outboxSearchText = sql`lower(${mailOutbox.toAddress} || ' ' || ${mailOutbox.subject})`;
+
+/** Rows of the outbox a search reads in id order before it turns to the trigram index (see listOutbox). */
+const OUTBOX_WALK_ROWS = 2_000;
+
+/** The query string of another page of the same search (for the page object's links). */
+function pageUrl(q: OutboxQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (q.search) params.set('search', q.search);
+  if (q.status) params.set('status', q.status);
+  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
+  params.set('page', String(page));
+  return `?${params}`;
+}
+
+/**
+ * GET /api/admin/outbox: a page of the mail outbox, 25 a page, newest first (`sort=created_at`
+ * for oldest first; by id, the order mails were written in), narrowed by `search` (every word in the recipient's address or the
+ * subject) and `status`. The total is counted a few pages ahead only (listCountCap, `total_is_capped`).
+ * Reads mail_outbox; writes nothing. Requirement: docs/benchmarks.md "Staff lists at scale".
+ */
+export async function listOutbox(db: Db, q: OutboxQuery) {
+  const conds: SQL[] = wordPatterns(q.search ?? '').map((p) => sql`${outboxSearchText} LIKE ${p}`);
+  if (q.status) conds.push(eq(mailOutbox.status, q.status));
+  const where = conds.length ? and(...conds) : undefined;
+  const cap = listCountCap(q.page, ADMIN_PER_PAGE);
+  const order = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
+  const offset = (q.page - 1) * ADMIN_PER_PAGE;
+  // A search matching many mails is answered from the newest (or oldest) OUTBOX_WALK_ROWS alone
+  // when they hold the counted rows: a bounded walk of the primary key, instead of collecting
+  // every match through the trigram index and sorting them (which the planner does when it
+  // underestimates a common word). When they do not, the matches are few: the index finds them.
+  let ids: number[] | undefined;
+  let counted: { total: number; capped: boolean } | undefined;
+  if (conds.length) {
+    // The walked rows keep the table's name, so the conditions (which name its columns) apply to them.
+    const walked = (await db.execute(sql`SELECT "mail_outbox".id FROM (SELECT id, to_address, subject, status FROM mail_outbox ORDER BY id ${order} LIMIT ${OUTBOX_WALK_ROWS}) "mail_outbox"
+      WHERE ${sql.join(conds.map((c) => sql`(${c})`), sql` AND `)} ORDER BY "mail_outbox".id ${order} LIMIT ${cap + 1}`) as unknown as { rows: { id: number }[] }).rows;
+    if (walked.length > cap) {
+      counted = { total: cap, capped: true };
+      ids = walked.slice(offset, offset + ADMIN_PER_PAGE).map((r) => Number(r.id));
+    }
+  }
+  const { total, capped } = counted ?? await cappedCount(db, sql`SELECT 1 FROM ${mailOutbox}${where ? sql` WHERE ${where}` : sql``}`, cap);
+  const dir = q.sort.desc ? desc : asc;
+  const rows = total === 0 || ids?.length === 0 ? [] : await db
     .select({
       id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress, subject: mailOutbox.subject,
       status: mailOutbox.status, attempts: mailOutbox.attempts, created_at: mailOutbox.createdAt, sent_at: mailOutbox.sentAt,
     })
     .from(mailOutbox)
-    .orderBy(desc(mailOutbox.id))
+    .where(ids ? inArray(mailOutbox.id, ids) : where)
+    // Ids follow the time mails were written (created_at is their insert time): the primary key
+    // walks the outbox in that order and stops after a page, where a created_at sort would sort every match.
+    .orderBy(dir(mailOutbox.id))
     .limit(ADMIN_PER_PAGE)
-    .offset((page - 1) * ADMIN_PER_PAGE);
-  return buildPage(rows, page, ADMIN_PER_PAGE, total, (p) => `?page=${p}`);
+    .offset(ids ? 0 : offset);
+  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
 }
 
 /** What replaces each address in a mail whose links staff may not see. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bannerSchema, inboxQuery, pageQuery } from '../../../shared/schemas/admin.ts';
+import { bannerSchema, inboxQuery, outboxQuery } from '../../../shared/schemas/admin.ts';
 import { checkbox } from '../../../shared/schemas/admin.ts';
 import { parseInput } from '../../validate.ts';
 import { requireAdmin } from '../../plugins/session.ts';
@@ -37,7 +37,7 @@ export async function adminRoutes(app: FastifyInstance) {
     });
     admin.get('/api/admin/applications/:id', async (req) => getApplicationForAdmin(app.db, idOf(req)));
 
-    admin.get('/api/admin/outbox', async (req) => listOutbox(app.db, parseInput(pageQuery, req.query).page));
+    admin.get('/api/admin/outbox', async (req) => listOutbox(app.db, parseInput(outboxQuery, req.query)));
     admin.get('/api/admin/outbox/:id', async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
 
     admin.get('/api/admin/banners', async () => ({ banners: await listBanners(app.db) }));

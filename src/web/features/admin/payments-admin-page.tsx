@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
   ADMIN_PAYMENT_METHODS, ADMIN_PAYMENT_STATUSES, adminOpenInvoicesQuery, adminPaymentsQuery,
-  type AdminMoneyTotals, type AdminOpenInvoicesPage, type AdminPaymentRow, type AdminPaymentsPage, type StaffPaymentAction,
+  type AdminMoneyTotals, type AdminOpenInvoicesQuery, type AdminPaymentsQuery, type AdminOpenInvoicesPage, type AdminPaymentRow, type AdminPaymentsPage, type StaffPaymentAction,
 } from '../../../shared/schemas/admin-payments.ts';
 import { AttentionPanel, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
 import {
@@ -68,8 +68,10 @@ export default function PaymentsAdminPage() {
   const raw = (k: string) => params.get(k) ?? '';
   const payQuery = adminPaymentsQuery.safeParse({ status: raw('status'), method: raw('method'), page: raw('page') });
   const invQuery = adminOpenInvoicesQuery.safeParse({ overdue: raw('overdue'), page: raw('page') });
-  const payFilters = payQuery.success ? payQuery.data : { page: 1 };
-  const invFilters = invQuery.success ? invQuery.data : { page: 1 };
+  // Only the filters this page offers go to the server (the parsed sort is an object, not a parameter).
+  const payFilters: Pick<AdminPaymentsQuery, 'status' | 'method' | 'page'> = payQuery.success
+    ? { status: payQuery.data.status, method: payQuery.data.method, page: payQuery.data.page } : { page: 1 };
+  const invFilters: Pick<AdminOpenInvoicesQuery, 'overdue' | 'page'> = invQuery.success ? { overdue: invQuery.data.overdue, page: invQuery.data.page } : { page: 1 };
 
   const payments = useQuery({
     queryKey: ['admin-payments', payFilters],

@@ -1,0 +1,37 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { PageObject } from '../../../shared/rules/pagination.ts';
+
+/**
+ * Counts the rows of `rows` (a SELECT of the list's rows, any columns) up to `cap` (listCountCap of
+ * the page), so a page of a list over a million rows never counts them all (docs/benchmarks.md
+ * "Staff lists at scale").
+ * @returns total (at most `cap`) and whether there are more rows than that
+ */
+export async function cappedCount(db: DbOrTx, rows: SQL, cap: number): Promise<{ total: number; capped: boolean }> {
+  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM (${rows} LIMIT ${cap + 1}) counted`)) as unknown as { rows: { n: number | string }[] };
+  const n = Number(result.rows[0]!.n);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/** `page` with `total_is_capped: true` when the count stopped at the cap (unchanged otherwise). */
+export function markCapped<P extends PageObject<unknown>>(page: P, capped: boolean): P {
+  return capped ? { ...page, total_is_capped: true } : page;
+}
+
+/** `s` with LIKE's wildcards and escape character escaped (backslash is the default escape). */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Up to 8 distinct lower-case words of a search, each as a LIKE pattern '%word%'. */
+export function wordPatterns(search: string): string[] {
+  return [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8))].map((w) => `%${escapeLike(w)}%`);
+}
+
+/**
+ * Ids of accounts whose name or city (accounts.search_text, pg_trgm GIN index accounts_search_trgm)
+ * contains every word of `search`, as a subquery for `account_id IN (…)`.
+ */
+export function accountsNamed(search: string): SQL {
+  const conds = wordPatterns(search).map((p) => sql`sa.search_text LIKE ${p}`);
+  return sql`(SELECT sa.id FROM accounts sa WHERE ${sql.join(conds, sql` AND `)})`;
+}
