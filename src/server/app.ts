@@ -10,6 +10,7 @@ import { sessionPlugin } from './plugins/session.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
+import { ShutdownBudget } from './shutdown-budget.ts';
 import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
@@ -80,6 +81,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     db: Db;
+    /** What app.close() may still wait for jobs and requests (SHUTDOWN_TIMEOUT_MS, shared). */
+    shutdownBudget: ShutdownBudget;
     providers: Providers;
     /** The scheduled jobs of docs/jobs.md; `main.ts` starts their schedule, staff run them now. */
     jobs: JobRunner;
@@ -162,7 +165,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
 
   // Before any plugin, so no route is added unseen.
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  waitForHandlersOnClose(app, { timeoutMs: shutdownWaitMs(config) });
+  const shutdownBudget = new ShutdownBudget(shutdownWaitMs(config));
+  app.decorate('shutdownBudget', shutdownBudget);
+  waitForHandlersOnClose(app, { timeoutMs: () => shutdownBudget.remainingMs() });
   app.decorate('config', config);
   app.decorate('db', opts.database.db);
   app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });
@@ -173,7 +178,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   app.decorate('jobs', new JobRunner(app, opts.database, opts.jobs ?? JOBS, opts.jobRunner));
   // Before the server closes and anything it uses (the mail transport, then the database): the
   // runs in flight, an outbox send included, end and are recorded first (docs/jobs.md "Shutdown").
-  app.addHook('preClose', async () => app.jobs.stop());
+  app.addHook('preClose', async () => {
+    shutdownBudget.begin();
+    await app.jobs.stop();
+  });
 
   const hmacKey = config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
 

@@ -62,8 +62,8 @@ export interface JobRunnerOptions {
  *   server's timer sends a job at every slot with pg-boss's singleton slot (singletonSeconds = the
  *   interval), so one run per slot happens across all servers, and pg-boss retries it per the
  *   policy; `each-server` jobs (the outbox poll) run on every server's own timer.
- * - `stop()` (on app close) stops scheduling, waits for the runs in flight (each bounded by its
- *   timeout) and stops pg-boss gracefully, before the caller closes the database.
+ * - `stop()` (on app close) stops scheduling, asks the runs in flight to wrap up, stops pg-boss
+ *   gracefully and waits for them within the app's ShutdownBudget, before the database closes.
  */
 export class JobRunner {
   readonly server = `${os.hostname()}:${process.pid}:${randomBytes(2).toString('hex')}`;
@@ -288,8 +288,9 @@ export class JobRunner {
   }
 
   /**
-   * Stops scheduling, waits for the runs in flight (each ends by its timeout at the latest) and
-   * stops pg-boss gracefully. Called on app close, before the database closes.
+   * Stops scheduling, aborts the runs in flight through their signal, stops pg-boss gracefully and
+   * waits for the runs, all within what app.shutdownBudget has left. Called on app close (preClose),
+   * before the database closes.
    */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -297,14 +298,16 @@ export class JobRunner {
     this.timers.clear();
     // The runs under way are asked to wrap up (an outbox round finishes its send in progress and
     // hands the rest back) and get SHUTDOWN_TIMEOUT_MS to do so (docs/operations.md "Stopping").
+    // The wait is shared with the requests still being handled (app.shutdownBudget).
     for (const controller of this.controllers) controller.abort(new Error('the server is stopping'));
-    const waitMs = this.app.config.shutdownTimeoutMs;
+    const budget = this.app.shutdownBudget;
     if (this.boss) {
       const boss = this.boss;
       this.boss = undefined;
-      await boss.stop({ graceful: true, close: true, timeout: waitMs }).catch((err) => this.app.log.warn({ err }, 'job library did not stop cleanly'));
+      await boss.stop({ graceful: true, close: true, timeout: Math.max(1, budget.remainingMs()) }).catch((err) => this.app.log.warn({ err }, 'job library did not stop cleanly'));
     }
     let timer: NodeJS.Timeout | undefined;
+    const waitMs = budget.remainingMs();
     const settled = await Promise.race([
       Promise.allSettled([...this.inFlight]).then(() => true),
       new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), waitMs); }),

@@ -21,10 +21,10 @@ declare module 'fastify' {
  * promise (callback style) is not counted. The wait ends after `timeoutMs` even if some handler is
  * still running, and logs how many were left.
  *
- * @param opts.timeoutMs longest wait in `onClose`, in ms (the server sets the payment gateway's
- *   timeout plus a margin, so a charge in flight gets its answer or its timeout recorded)
+ * @param opts.timeoutMs longest wait in `onClose`, in ms, or a function read when the wait starts
+ *   (the server passes what its ShutdownBudget has left of SHUTDOWN_TIMEOUT_MS)
  */
-export function waitForHandlersOnClose(app: FastifyInstance, opts: { timeoutMs: number }): void {
+export function waitForHandlersOnClose(app: FastifyInstance, opts: { timeoutMs: number | (() => number) }): void {
   let running = 0;
   let drained: (() => void) | null = null;
   const settle = () => {
@@ -50,13 +50,14 @@ export function waitForHandlersOnClose(app: FastifyInstance, opts: { timeoutMs: 
   app.addHook('onClose', async () => {
     if (running === 0) return;
     const waiting = running;
+    const timeoutMs = typeof opts.timeoutMs === 'function' ? opts.timeoutMs() : opts.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
       new Promise<true>((resolve) => { drained = () => resolve(true); }),
-      new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), opts.timeoutMs); }),
+      new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); }),
     ]);
     clearTimeout(timer);
     if (finished) app.log.info({ handlers: waiting }, 'closing: waited for the requests still being handled');
-    else app.log.warn({ handlers: running, timeoutMs: opts.timeoutMs }, 'closing: requests still being handled after the wait; closing anyway');
+    else app.log.warn({ handlers: running, timeoutMs }, 'closing: requests still being handled after the wait; closing anyway');
   });
 }
