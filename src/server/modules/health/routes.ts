@@ -46,11 +46,12 @@ function committedMigrations(): { tag: string; when: number }[] {
  * The committed migrations the database has not applied (by their journal timestamp, which
  * drizzle stores as `created_at`), e.g. ['0020_request_ids']; empty when it is up to date.
  * @param migrationsTable the schema-qualified drizzle migrations table (Database.migrationsTable)
+ * @param committed the build's migrations (committedMigrations(), read once)
  */
-export async function missingMigrations(db: Db, migrationsTable: string): Promise<string[]> {
+export async function missingMigrations(db: Db, migrationsTable: string, committed: { tag: string; when: number }[]): Promise<string[]> {
   const result = await db.execute(sql.raw(`SELECT created_at FROM ${migrationsTable}`));
   const applied = new Set((result.rows as { created_at: string | number }[]).map((r) => Number(r.created_at)));
-  return committedMigrations().filter((m) => !applied.has(m.when)).map((m) => m.tag);
+  return committed.filter((m) => !applied.has(m.when)).map((m) => m.tag);
 }
 
 /** Writes and deletes a small probe object, proving uploads can be stored now. */
@@ -71,6 +72,8 @@ async function probeStorage(storage: FileStorage): Promise<void> {
  * While the server is closing Fastify itself answers 503. Never cached; logged only on failure.
  */
 export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable: string }) {
+  // The journal belongs to this build: read once, not on every probe of a balancer.
+  const committed = committedMigrations();
   app.get('/livez', { logLevel: 'warn' }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
 
   const readiness = async (reply: FastifyReply) => {
@@ -85,7 +88,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable
     try {
       await within(DATABASE_CHECK_MS, 'the database', app.db.execute(sql`SELECT 1`));
       try {
-        const missing = await within(DATABASE_CHECK_MS, 'the migrations table', missingMigrations(app.db, opts.migrationsTable));
+        const missing = await within(DATABASE_CHECK_MS, 'the migrations table', missingMigrations(app.db, opts.migrationsTable, committed));
         if (missing.length) {
           app.log.warn({ missing }, 'readiness: migrations not applied');
           checks.migrations = 'failed';
