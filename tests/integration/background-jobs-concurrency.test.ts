@@ -49,7 +49,7 @@ describe('jobs run by two processes at once', () => {
       let pending = mails.length;
       while (pending > 0 && Date.now() < deadline) {
         // Small batches, so the two workers claim from the same rows round after round.
-        await Promise.all(workers.map((w) => deliverPendingMail(db, w, 'GoodStanding <no-reply@goodstanding.local>', 7)));
+        await Promise.all(workers.map((w) => deliverPendingMail(db, w, 'GoodStanding <no-reply@goodstanding.local>', { batch: 7 })));
         [{ pending }] = await db.select({ pending: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
       }
       expect(pending).toBe(0);

@@ -55,7 +55,6 @@ export interface DeliveryOptions {
  * the lease, so a server of the release before leases, which reads only that column, skips the
  * mail too during a rolling deploy.
  *
- * @param optionsOrBatch a DeliveryOptions object, or the batch size alone (older callers)
  * @returns how many were sent and how many failed this round (a mail sent after its lease was
  *   lost counts as sent: it left)
  * @throws only when the claim itself fails (the database cannot be reached); send errors are recorded
@@ -64,9 +63,8 @@ export async function deliverPendingMail(
   db: Db,
   transport: MailTransport,
   from: string,
-  optionsOrBatch: number | DeliveryOptions = {},
+  opts: DeliveryOptions = {},
 ): Promise<{ sent: number; failed: number }> {
-  const opts: DeliveryOptions = typeof optionsOrBatch === 'number' ? { batch: optionsOrBatch } : optionsOrBatch;
   const batch = opts.batch ?? 20;
   const leaseMs = Math.max(1, Math.round(opts.leaseMs ?? DEFAULT_MAIL_LEASE_MS));
   const leaseUntil = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
