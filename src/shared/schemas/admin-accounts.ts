@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { stripControl } from '../validation.ts';
-import { listSort } from './list-params.ts';
+import { listSearch, listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
 
 /**
@@ -35,7 +34,7 @@ export const ADMIN_ACCOUNT_SORTS = ['name', 'created_at', 'renewal_due_at'] as c
 /** Query of GET /api/admin/accounts; empty values mean "any"; `sort` is ADMIN_ACCOUNT_SORTS. */
 export const adminAccountsQuery = z.object({
   // Control characters (NUL above all) never match and PostgreSQL refuses them in a pattern.
-  search: z.preprocess((v) => (typeof v === 'string' ? stripControl(v).trim() || undefined : emptyToUndefined(v)), z.string().max(100, 'The search may not be greater than 100 characters.').optional()),
+  search: listSearch,
   level: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'The selected level is invalid.' }).int('The selected level is invalid.').positive('The selected level is invalid.').max(2_147_483_647, 'The selected level is invalid.').optional()),
   status: z.preprocess(emptyToUndefined, z.enum(ACCOUNT_STATUSES, { error: 'The selected status is invalid.' }).optional()),
   renewal_due: z.preprocess(emptyToUndefined, z.enum(RENEWAL_DUE_FILTERS, { error: 'The selected renewal due is invalid.' }).optional()),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../db/sql-like.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
 import { markCapped } from '../admin/list-count.ts';
@@ -14,7 +15,6 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The ids of customer accounts, as a subquery both halves of which an index serves: accounts that

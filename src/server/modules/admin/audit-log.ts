@@ -4,7 +4,8 @@ import { accounts, auditLog, users } from '../../db/schema.ts';
 import { AUDIT_COUNT_CAP, AUDIT_PER_PAGE, type AuditQuery, type AuditRow } from '../../../shared/schemas/admin-audit.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
-import { accountsNamed, escapeLike } from './list-count.ts';
+import { accountsNamed } from './list-count.ts';
+import { escapeLike } from '../../db/sql-like.ts';
 
 /** The page's own query string, so next/prev links keep the filters. */
 function urlFor(q: AuditQuery, page: number): string {
@@ -30,7 +31,7 @@ function urlFor(q: AuditQuery, page: number): string {
 export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<AuditRow>> {
   const conds: SQL[] = [];
   if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
-  if (q.action) conds.push(like(auditLog.action, `${q.action.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.action) conds.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
   if (q.search) {
     const either = [sql`${auditLog.accountId} IN ${accountsNamed(q.search)}`];
     if (!/\s/.test(q.search)) {

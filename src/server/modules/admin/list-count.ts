@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../db/sql-like.ts';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
 
 /**
@@ -19,8 +20,6 @@ export function markCapped<P extends PageObject<unknown>>(page: P, capped: boole
   return capped ? { ...page, total_is_capped: true } : page;
 }
 
-/** `s` with LIKE's wildcards and escape character escaped (backslash is the default escape). */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Up to 8 distinct lower-case words of a search, each as a LIKE pattern '%word%'. */
 export function wordPatterns(search: string): string[] {

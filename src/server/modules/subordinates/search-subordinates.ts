@@ -1,10 +1,10 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
+import { escapeLike } from '../../db/sql-like.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { SEARCH_PER_PAGE, type SubordinateRow } from '../../../shared/schemas/search.ts';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Keyword words as matched: lower-case, the first 8, without repeats or words inside another word. */
 export function searchWords(keyword: string): string[] {
