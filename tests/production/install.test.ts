@@ -6,7 +6,7 @@ import path from 'node:path';
 import { freePort, startCaptchaPeer, startSmtpPeer } from '../helpers/local-peers.ts';
 import { waitFor } from '../helpers/wait.ts';
 import { HttpClient } from '../durability/support/client.ts';
-import { ServerProcess, startServer } from '../durability/support/server.ts';
+import { childrenOf, ServerProcess, startServer } from '../durability/support/server.ts';
 
 /**
  * The production install path without Docker (docs/operations.md "Build and start", "Container"): the
@@ -78,12 +78,6 @@ async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
     AUTHORIZE_NET_ENDPOINT: `http://127.0.0.1:${await freePort()}/xml/v1/request.api`,
     REMINDERS_ENABLED: '0',
   });
-}
-
-/** The process ids of `pid`'s children (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number) : [];
 }
 
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { freePort } from '../../helpers/local-peers.ts';
 
 /** The line `src/server/main.ts` prints once it listens. */
@@ -91,9 +92,21 @@ export class ServerProcess {
     }
   }
 
-  /** SIGKILL: the process dies at once, mid-request, with no shutdown code run. */
+  /**
+   * SIGKILL: the process dies at once, mid-request, with no shutdown code run. When it is a
+   * launcher (npm, sh) its descendants (the server) are killed first, so none is left running.
+   */
   async killHard(): Promise<void> {
-    if (this.running) process.kill(this.pid, 'SIGKILL');
+    if (this.running) {
+      for (const pid of descendantsOf(this.pid)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      process.kill(this.pid, 'SIGKILL');
+    }
     await this.exited;
   }
 
@@ -102,6 +115,20 @@ export class ServerProcess {
     if (this.running) this.child.kill('SIGTERM');
     return this.exited;
   }
+}
+
+/** The process ids of `pid`'s children (Linux /proc; none elsewhere or once it is gone). */
+export function childrenOf(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** The descendants of `pid`, deepest first. */
+function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [...descendantsOf(child), child]);
 }
 
 /** Starts the server (or `command`, see ServerProcess) and waits until it listens. */
