@@ -104,6 +104,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/accounts/:id/filings': { access: 'admin' },
   'GET /api/admin/compliance/risk': { access: 'admin' },
   'GET /api/admin/payments': { access: 'admin' },
+  'GET /api/admin/money-totals': { access: 'admin' },
   'GET /api/admin/invoices/open': { access: 'admin' },
   'GET /api/admin/payments/attention': { access: 'admin' },
   'POST /api/admin/payments/reconcile': { access: 'admin' },

@@ -76,8 +76,8 @@ export type StaffPaymentAction = 'approve' | 'decline' | 'void' | 'refund' | 're
 /** One row of the payments list: a payment as the finances page shows it, with its account and the actions staff may take. */
 export type AdminPaymentRow = FinancePayment & { account: { id: number; name: string }; actions: StaffPaymentAction[] };
 
-/** GET /api/admin/payments: the SPEC §3 page object plus the totals. */
-export type AdminPaymentsPage = PageObject<AdminPaymentRow> & { totals: AdminMoneyTotals };
+/** GET /api/admin/payments: the SPEC §3 page object. */
+export type AdminPaymentsPage = PageObject<AdminPaymentRow>;
 
 /** One row of the open invoices list. */
 export interface AdminOpenInvoiceRow {
@@ -90,8 +90,8 @@ export interface AdminOpenInvoiceRow {
   balance_cents: number;
 }
 
-/** GET /api/admin/invoices/open: the SPEC §3 page object plus the totals. */
-export type AdminOpenInvoicesPage = PageObject<AdminOpenInvoiceRow> & { totals: AdminMoneyTotals };
+/** GET /api/admin/invoices/open: the SPEC §3 page object. */
+export type AdminOpenInvoicesPage = PageObject<AdminOpenInvoiceRow>;
 
 /**
  * Body of the staff's payment actions (docs/payments.md "Staff actions"): approve or decline a held

@@ -5,9 +5,8 @@ import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
   ADMIN_PAYMENTS_PER_PAGE, type AdminOpenInvoiceRow, type AdminOpenInvoicesPage, type AdminOpenInvoicesQuery,
 } from '../../../shared/schemas/admin-payments.ts';
-import { getMoneyTotals } from './money-totals.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
-import { accountsNamed, cappedCount, markCapped } from '../admin/list-count.ts';
+import { accountsNamed, cappedCount, inResolvedIds, markCapped } from '../admin/list-count.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +23,7 @@ function pageUrl(q: AdminOpenInvoicesQuery, page: number): string {
 /**
  * GET /api/admin/invoices/open (issue 7; SPEC §3 "Search results page"): one page of every
  * account's invoices with a balance above 0, oldest first (document date, then id), 25 a page,
- * each with its account's id and name, plus the whole-site totals (`getMoneyTotals`).
+ * each with its account's id and name (the whole-site totals: `GET /api/admin/money-totals`).
  * `overdue` '30' keeps invoices dated more than 30 days before `now`.
  *
  * `search` matches the invoice number ('GS-000123', or its digits) or every word of the account's
@@ -39,7 +38,7 @@ export async function listOpenInvoices(db: Db, q: AdminOpenInvoicesQuery, now = 
   const conds: SQL[] = [gt(invoices.balanceCents, 0)];
   if (q.overdue) conds.push(lt(invoices.documentAt, new Date(now.getTime() - Number(q.overdue) * DAY_MS)));
   if (q.search) {
-    const either: SQL[] = [sql`${invoices.accountId} IN ${accountsNamed(q.search)}`];
+    const either: SQL[] = [await inResolvedIds(db, invoices.accountId, accountsNamed(q.search))];
     const digits = /^(?:gs-?)?(\d{1,10})$/i.exec(q.search)?.[1];
     if (digits) either.push(eq(invoices.number, `GS-${digits.padStart(6, '0')}`));
     conds.push(or(...either)!);
@@ -60,5 +59,5 @@ export async function listOpenInvoices(db: Db, q: AdminOpenInvoicesQuery, now = 
     .limit(ADMIN_PAYMENTS_PER_PAGE)
     .offset((q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
   const data = rows.map(({ documentAt, ...r }): AdminOpenInvoiceRow => ({ ...r, document_at: documentAt.toISOString() }));
-  return { ...markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped), totals: await getMoneyTotals(db) };
+  return markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
 }

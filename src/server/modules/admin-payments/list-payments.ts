@@ -6,9 +6,8 @@ import {
   ADMIN_PAYMENT_STATUSES, ADMIN_PAYMENTS_PER_PAGE, type AdminPaymentRow, type AdminPaymentsPage, type AdminPaymentsQuery,
 } from '../../../shared/schemas/admin-payments.ts';
 import { toAdminPaymentRows } from './list-attention.ts';
-import { getMoneyTotals } from './money-totals.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
-import { accountsNamed, cappedCount, markCapped } from '../admin/list-count.ts';
+import { accountsNamed, cappedCount, inResolvedIds, markCapped } from '../admin/list-count.ts';
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(q: AdminPaymentsQuery, page: number): string {
@@ -25,7 +24,8 @@ function pageUrl(q: AdminPaymentsQuery, page: number): string {
  * GET /api/admin/payments (issue 7; SPEC §3 "Search results page"): one page of every account's
  * payments, newest first (then by id), 25 a page, each shaped as the finances page shows it
  * (`toAdminPaymentRows`: integer cents, ISO dates, the invoices of its own account) with its
- * account's id and name and the actions staff may take, plus the whole-site totals (`getMoneyTotals`).
+ * account's id and name and the actions staff may take. The whole-site totals are their own route
+ * (`GET /api/admin/money-totals`, `getMoneyTotals`), so paging or searching does not sum them again.
  *
  * Lists the statuses of ADMIN_PAYMENT_STATUSES only, named by value (`status IN (…)` or `= …`), so
  * PayPal sessions never completed ('awaiting_consent', 'cancelled') are left out; the
@@ -41,7 +41,7 @@ export async function listAdminPayments(db: Db, q: AdminPaymentsQuery): Promise<
   const conds: SQL[] = [q.status ? eq(payments.status, q.status) : inArray(payments.status, [...ADMIN_PAYMENT_STATUSES])];
   if (q.method) conds.push(eq(payments.method, q.method));
   if (q.search) {
-    const either: SQL[] = [sql`${payments.accountId} IN ${accountsNamed(q.search)}`];
+    const either: SQL[] = [await inResolvedIds(db, payments.accountId, accountsNamed(q.search))];
     if (/^\d{4}$/.test(q.search)) either.push(sql`${payments.accountLast4} = ${`XXXX${q.search}`}`);
     if (/^\d{5,20}$/.test(q.search)) either.push(eq(payments.gatewayTransId, q.search));
     conds.push(or(...either)!);
@@ -58,5 +58,5 @@ export async function listAdminPayments(db: Db, q: AdminPaymentsQuery): Promise<
     .limit(ADMIN_PAYMENTS_PER_PAGE)
     .offset((q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
   const data: AdminPaymentRow[] = await toAdminPaymentRows(db, rows);
-  return { ...markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped), totals: await getMoneyTotals(db) };
+  return markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
 }

@@ -10,6 +10,7 @@ import { getCompany } from '../content/get-company.ts';
 import { lastReconciledAt, reconcilePendingAfterMs, runReconciliation } from '../payments/reconciliation-job.ts';
 import { listAdminPayments } from './list-payments.ts';
 import { listOpenInvoices } from './list-open-invoices.ts';
+import { getMoneyTotals } from './money-totals.ts';
 import { findAdminPaymentRow, listPaymentsAttention } from './list-attention.ts';
 import { decideHeldPayment } from './decide-held-payment.ts';
 import { voidPayment } from './void-payment.ts';
@@ -28,7 +29,9 @@ const idOf = (req: FastifyRequest, what: string) => {
  * 403 for everyone else; an unknown filter value or a bad body is 422.
  * - `GET /api/admin/payments?status=&method=&page=` every account's payments, newest first, and
  *   `GET /api/admin/invoices/open?overdue=&page=` every account's open invoices, oldest first,
- *   both page objects of 25 with the whole-site totals;
+ *   both page objects of 25;
+ * - `GET /api/admin/money-totals` the whole-site totals above both lists (open balances, held and
+ *   pending payments), read once per visit of the page rather than with every page of a list;
  * - `GET /api/admin/payments/attention` what needs a decision, and
  *   `POST /api/admin/payments/reconcile` to ask the gateway now;
  * - `POST /api/admin/payments/{id}/approve|decline|void|resolve` `{ reason }` and
@@ -40,6 +43,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
     admin.addHook('preHandler', requireAdmin);
     admin.get('/api/admin/payments', async (req) => listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)));
     admin.get('/api/admin/invoices/open', async (req) => listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)));
+    admin.get('/api/admin/money-totals', async () => getMoneyTotals(app.db));
     admin.get('/api/admin/payments/attention', async () =>
       listPaymentsAttention(app.db, { pendingAfterMs: reconcilePendingAfterMs(app), lastReconciledAt: await lastReconciledAt(app) }));
     admin.post('/api/admin/payments/reconcile', async () => ({ message: 'The payments were checked with the payment gateway.', summary: await runReconciliation(app) }));

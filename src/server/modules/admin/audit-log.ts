@@ -4,7 +4,7 @@ import { accounts, auditLog, users } from '../../db/schema.ts';
 import { AUDIT_COUNT_CAP, AUDIT_PER_PAGE, type AuditQuery, type AuditRow } from '../../../shared/schemas/admin-audit.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
-import { accountsNamed } from './list-count.ts';
+import { accountsNamed, inResolvedIds } from './list-count.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 
 /** The page's own query string, so next/prev links keep the filters. */
@@ -33,9 +33,9 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
   if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
   if (q.action) conds.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
   if (q.search) {
-    const either = [sql`${auditLog.accountId} IN ${accountsNamed(q.search)}`];
+    const either = [await inResolvedIds(db, auditLog.accountId, accountsNamed(q.search))];
     if (!/\s/.test(q.search)) {
-      either.push(sql`${auditLog.actorUserId} IN (SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`);
+      either.push(await inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`));
     }
     conds.push(or(...either)!);
   }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
@@ -33,4 +33,24 @@ export function wordPatterns(search: string): string[] {
 export function accountsNamed(search: string): SQL {
   const conds = wordPatterns(search).map((p) => sql`sa.search_text LIKE ${p}`);
   return sql`(SELECT sa.id FROM accounts sa WHERE ${sql.join(conds, sql` AND `)})`;
+}
+
+/** Most ids a search is resolved to before a list keeps it as a subquery (see {@link inResolvedIds}). */
+export const MAX_RESOLVED_IDS = 5_000;
+
+/**
+ * `column IN ids` for a list whose count and page both filter by a search's matches (accounts
+ * named, users by e-mail): `ids` (a parenthesised SELECT of one integer column, as accountsNamed
+ * gives) runs once here, and the count and the page then test the ids found instead of searching
+ * the trigram indexes again each. With the ids as a constant the planner also knows how many rows
+ * match. A search matching more than MAX_RESOLVED_IDS keeps the subquery (an array that large would
+ * cost more to send and plan than the search). Requirement: docs/benchmarks.md "Staff lists at scale".
+ * Reads what `ids` reads; writes nothing.
+ * @returns `column = ANY('{…}'::int[])`, `false` when nothing matched, or `column IN ids`
+ */
+export async function inResolvedIds(db: DbOrTx, column: SQL | Column, ids: SQL): Promise<SQL> {
+  const result = (await db.execute(sql`SELECT m.id FROM ${ids} AS m(id) LIMIT ${MAX_RESOLVED_IDS + 1}`)) as unknown as { rows: { id: number | string }[] };
+  if (result.rows.length > MAX_RESOLVED_IDS) return sql`${column} IN ${ids}`;
+  if (!result.rows.length) return sql`false`;
+  return sql`${column} = ANY(${`{${result.rows.map((r) => Number(r.id)).join(',')}}`}::int[])`;
 }

@@ -96,7 +96,11 @@ export default function PaymentsAdminPage() {
     setParams(next);
   };
 
-  const totals = (tab === 'invoices' ? invoices.data : payments.data)?.totals;
+  // Whole-site figures, not narrowed by the filters: read once per visit (and again after a staff action).
+  const totals = useQuery({
+    queryKey: ['admin-payments', 'totals'],
+    queryFn: () => http.get<AdminMoneyTotals>('/api/admin/money-totals'),
+  }).data;
   const now = Date.now();
 
   return (
