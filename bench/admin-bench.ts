@@ -118,32 +118,41 @@ export interface AdminReport {
 }
 
 /**
- * The bare baseline: `sql` run by `connections` node-postgres clients in a loop for `durationS`
- * seconds (each waits for its answer before the next, like an autocannon connection).
+ * Seconds each side is loaded at full concurrency before it is measured: a new PostgreSQL backend
+ * answers its first queries far slower than later ones (it maps the shared page cache and fills
+ * its catalog caches; 60 ms against 14 ms for the audit page on the recorded machine), so without
+ * it the p99 would measure the pool opening its connections, not the list.
  */
-async function runBare(url: string, schema: string, sql: string, connections: number, durationS: number): Promise<BareSummary & { rows: number }> {
-  const pool = new pg.Pool({ connectionString: url, max: connections, options: `-c search_path=${schema},public` });
-  try {
-    const first = await pool.query(sql);
-    const latencies: number[] = [];
-    const end = performance.now() + durationS * 1000;
-    const started = performance.now();
-    await Promise.all(Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const t = performance.now();
-        await pool.query(sql);
-        latencies.push(performance.now() - t);
-      }
-    }));
-    const wall = (performance.now() - started) / 1000;
-    return {
-      connections, durationS: round(wall, 1), requests: latencies.length, reqPerSec: round(latencies.length / wall),
-      latencyMs: { p50: round(percentile(latencies, 50), 1), p99: round(percentile(latencies, 99), 1), max: round(Math.max(...latencies), 1) },
-      rows: first.rowCount ?? 0,
-    };
-  } finally {
-    await pool.end();
-  }
+const WARM_UP_S = 1;
+
+/**
+ * The bare baseline: `sql` run by `connections` node-postgres clients of `pool` (one pool for every
+ * case, as the server keeps its own) in a loop for `durationS` seconds, after WARM_UP_S at the same
+ * concurrency (each client waits for its answer before the next, like an autocannon connection).
+ */
+async function runBare(pool: pg.Pool, sql: string, connections: number, durationS: number): Promise<BareSummary & { rows: number }> {
+  const first = await pool.query(sql);
+  // Warm-up at full concurrency first, like the product's side (see WARM_UP_S).
+  const warmEnd = performance.now() + WARM_UP_S * 1000;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < warmEnd) await pool.query(sql);
+  }));
+  const latencies: number[] = [];
+  const end = performance.now() + durationS * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) {
+      const t = performance.now();
+      await pool.query(sql);
+      latencies.push(performance.now() - t);
+    }
+  }));
+  const wall = (performance.now() - started) / 1000;
+  return {
+    connections, durationS: round(wall, 1), requests: latencies.length, reqPerSec: round(latencies.length / wall),
+    latencyMs: { p50: round(percentile(latencies, 50), 1), p99: round(percentile(latencies, 99), 1), max: round(Math.max(...latencies), 1) },
+    rows: first.rowCount ?? 0,
+  };
 }
 
 /**
@@ -159,6 +168,7 @@ export async function runAdminBench(opts: { url?: string; accounts: number; dura
   const { schema, seed } = await adminDatabase(opts.url, opts.accounts, opts.fresh ?? false);
   log(`[admin] schema ${schema}: ${seed.accounts} accounts, ${seed.auditRows} audit rows${seed.cached ? ' (cached)' : `, seeded in ${seed.seconds} s`}`);
   let server: ServerProcess | undefined;
+  const barePool = new pg.Pool({ connectionString: opts.url, max: connections, options: `-c search_path=${schema},public` });
   try {
     server = await startServer({ mode: 'full', label: 'admin', database: { kind: 'postgres', url: opts.url, schema }, profileDir: opts.profileDir });
     const staff = await signIn(server.base, STAFF_EMAIL, STAFF_PASSWORD);
@@ -175,8 +185,9 @@ export async function runAdminBench(opts: { url?: string; accounts: number; dura
     for (const c of ADMIN_CASES) {
       const first = await get(c.url);
       log(`[admin] ${c.url}: ${first.data?.length} rows of ${first.total}${first.total_is_capped ? '+' : ''}; ${connections} connections, ${opts.durationS} s`);
+      await runLoad({ url: server.base + c.url, connections, duration: WARM_UP_S, headers });
       const { result: load, cpu } = await withCpu(server, () => runLoad({ url: server!.base + c.url, connections, duration: opts.durationS, headers }));
-      const bare = await runBare(opts.url, schema, c.bareSql, connections, opts.durationS);
+      const bare = await runBare(barePool, c.bareSql, connections, opts.durationS);
       log(`[admin]   full ${load.reqPerSec} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms; bare ${bare.reqPerSec} req/s, p50 ${bare.latencyMs.p50} ms, p99 ${bare.latencyMs.p99} ms`);
       cases.push({
         list: c.list, url: c.url, rows: first.data?.length ?? 0, total: first.total ?? 0, totalIsCapped: first.total_is_capped === true,
@@ -198,6 +209,7 @@ export async function runAdminBench(opts: { url?: string; accounts: number; dura
     return { accounts: opts.accounts, schema, seed, connections, durationS: opts.durationS, cases, lists, server: stats };
   } finally {
     await server?.stop().catch((err) => log(`stop server: ${err}`));
+    await barePool.end();
     if (opts.drop) {
       await dropAdminDatabase(opts.url, schema);
       log(`[admin] dropped schema ${schema}`);

@@ -39,27 +39,25 @@ export const statusSql = (now: Date) => sql<AccountStatus>`CASE
   ELSE 'active' END`;
 
 /**
- * The ids of accounts whose name or city contains every word of the search (accounts_search_trgm),
- * whose EIN is the 9 digits or starts with 2 to 8 digits (accounts_ein_unique), or, for a search
- * of one word, whose e-mail or a user's e-mail contains it (accounts_email_trgm, users_email_trgm):
- * a UNION of index-driven subqueries rather than an OR over every customer account.
+ * What a search matches, as conditions over the alias `a`, each served by its own index: every
+ * word in the name and city (accounts_search_trgm) or, for a search of one word, the account's
+ * e-mail (accounts_email_trgm; both in one BitmapOr); the EIN, the 9 digits or a prefix of 2 to 8
+ * (accounts_ein_unique); for one word, a user's e-mail (users_email_trgm). An account matching
+ * several is found by each (customerRows takes their UNION) rather than by one OR over every
+ * customer account.
  */
-function searchIds(search: string): SQL {
+function searchParts(search: string): SQL[] {
   const term = search.toLowerCase();
   const words = [...new Set(term.split(/\s+/).filter(Boolean).slice(0, 8))];
-  const named = sql.join(words.map((w) => sql`s1.search_text LIKE ${`%${escapeLike(w)}%`}`), sql` AND `);
+  const named = sql.join(words.map((w) => sql`a.search_text LIKE ${`%${escapeLike(w)}%`}`), sql` AND `);
   const oneWord = !/\s/.test(term);
   const like = `%${escapeLike(term)}%`;
-  // Name and e-mail of accounts in one statement: a BitmapOr of both trigram indexes, so each
-  // matching account's row is read once, not once per index.
-  const parts: SQL[] = [oneWord
-    ? sql`SELECT s1.id FROM accounts s1 WHERE (${named}) OR lower(s1.email) LIKE ${like}`
-    : sql`SELECT s1.id FROM accounts s1 WHERE ${named}`];
+  const parts: SQL[] = [oneWord ? sql`((${named}) OR lower(a.email) LIKE ${like})` : sql`(${named})`];
   const digits = term.replace(/[\s-]/g, '');
-  if (/^\d{9}$/.test(digits)) parts.push(sql`SELECT s2.id FROM accounts s2 WHERE s2.ein = ${digits}`);
-  else if (/^\d{2,8}$/.test(digits)) parts.push(sql`SELECT s2.id FROM accounts s2 WHERE s2.ein LIKE ${`${digits}%`}`);
-  if (oneWord) parts.push(sql`SELECT su.account_id FROM users su WHERE lower(su.email) LIKE ${like} AND su.account_id IS NOT NULL`);
-  return sql`(${sql.join(parts, sql` UNION `)})`;
+  if (/^\d{9}$/.test(digits)) parts.push(sql`a.ein = ${digits}`);
+  else if (/^\d{2,8}$/.test(digits)) parts.push(sql`a.ein LIKE ${`${digits}%`}`);
+  if (oneWord) parts.push(sql`a.id IN (SELECT su.account_id FROM users su WHERE lower(su.email) LIKE ${like} AND su.account_id IS NOT NULL)`);
+  return parts;
 }
 
 /** The WHERE conditions of the query's search and filters over the alias `a`. */
@@ -95,8 +93,8 @@ const OWN_ACCOUNT = sql`a.is_listed = false AND a.source <> 'irs-bmf'`;
 
 /**
  * The customer accounts (`customerIds`) matching the search and `conds`, in `order`, at most
- * `limit`. With a search, the few accounts it finds through its indexes (`searchIds`, evaluated
- * once as an array) are checked one by one. Without one, two ordered, LIMITed halves: the
+ * `limit`. With a search, the UNION of one LIMITed SELECT per part of `searchParts`, each reading
+ * only the accounts its index finds (the caller orders and limits the union). Without one, two ordered, LIMITed halves: the
  * product's own accounts, walked along a partial index in the sort order (accounts_customer_*),
  * and imported IRS accounts that have users (accounts_imported): a page reads at most `limit`
  * rows of each instead of every customer.
@@ -106,7 +104,11 @@ function customerRows(columns: SQL, search: string | undefined, conds: SQL[], or
   const orderBy = order ? sql` ORDER BY ${order}` : sql``;
   const hasUsers = sql`EXISTS (SELECT 1 FROM users u0 WHERE u0.account_id = a.id)`;
   if (search) {
-    return sql`SELECT ${columns} FROM accounts a WHERE a.id = ANY (ARRAY${searchIds(search)}) AND (${OWN_ACCOUNT} OR ${hasUsers})${extra}${orderBy} LIMIT ${limit}`;
+    // Each part reads the rows its index finds once, with the columns wanted, instead of
+    // collecting ids first and reading those accounts a second time by primary key.
+    const parts = searchParts(search).map((part) =>
+      sql`(SELECT ${columns} FROM accounts a WHERE ${part} AND (${OWN_ACCOUNT} OR ${hasUsers})${extra}${orderBy} LIMIT ${limit})`);
+    return sql.join(parts, sql` UNION `);
   }
   return sql`(SELECT ${columns} FROM accounts a WHERE ${OWN_ACCOUNT}${extra}${orderBy} LIMIT ${limit})
     UNION ALL

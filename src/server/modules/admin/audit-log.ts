@@ -44,20 +44,31 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
   const capped = db.select({ one: sql<number>`1`.as('one') }).from(auditLog).where(where).limit(cap + 1).as('capped');
   const [{ total: counted }] = await db.select({ total: count() }).from(capped);
   const total = Math.min(counted, cap);
-  const rows = await db
+  const order = q.sort.desc ? desc : asc;
+  // The page's rows first, then their actors and accounts: joined before the OFFSET, every row of
+  // the pages before would be looked up too (200 rows for page 4 instead of 50).
+  const pageRows = db
     .select({
       id: auditLog.id, created_at: auditLog.createdAt, action: auditLog.action,
-      actor_user_id: auditLog.actorUserId, actor_email: users.email,
-      account_id: auditLog.accountId, account_name: accounts.name,
-      details: auditLog.details, ip: auditLog.ip,
+      actor_user_id: auditLog.actorUserId, account_id: auditLog.accountId, details: auditLog.details, ip: auditLog.ip,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
     .where(where)
-    .orderBy(q.sort.desc ? desc(auditLog.id) : asc(auditLog.id))
+    .orderBy(order(auditLog.id))
     .limit(AUDIT_PER_PAGE)
-    .offset((q.page - 1) * AUDIT_PER_PAGE);
+    .offset((q.page - 1) * AUDIT_PER_PAGE)
+    .as('page_rows');
+  const rows = await db
+    .select({
+      id: pageRows.id, created_at: pageRows.created_at, action: pageRows.action,
+      actor_user_id: pageRows.actor_user_id, actor_email: users.email,
+      account_id: pageRows.account_id, account_name: accounts.name,
+      details: pageRows.details, ip: pageRows.ip,
+    })
+    .from(pageRows)
+    .leftJoin(users, eq(users.id, pageRows.actor_user_id))
+    .leftJoin(accounts, eq(accounts.id, pageRows.account_id))
+    .orderBy(order(pageRows.id));
   const data = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
   const page = buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p));
   return counted > cap ? { ...page, total_is_capped: true } : page;
