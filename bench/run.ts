@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only form|search|docx|payment|lighthouse|admin] [--duration N] [--search-duration N] [--rounds N]
+ * npm run bench [-- --only form|search|docx|payment|lighthouse|admin|memory] [--duration N] [--search-duration N] [--rounds N]
  *                  [--docx-iterations N] [--payment-count N] [--payment-connections N] [--profile]
  *                  [--rate-limit-store memory|database] [--admin-accounts N] [--admin-duration N]
  *                  [--admin-fresh] [--admin-drop]
@@ -24,7 +24,10 @@
  *   test database) filled by seed-scale's code (--admin-accounts, default 50000; a private schema
  *   kept between runs: --admin-fresh seeds it again, --admin-drop drops it afterwards), each beside
  *   the bare query of the same rows through node-postgres (docs/benchmarks.md "Staff lists at scale").
- * - memory: the peak resident set (VmHWM) of each of those processes.
+ * - memory: the full product on PGlite holding the whole IRS roster (search's imported database,
+ *   copied): its resident set at ready and its peak under the form load then the search, against
+ *   300 MB and 450 MB (bench/memory-bench.ts).
+ * And for every bench, the peak resident set (VmHWM) of each of those processes.
  * With --profile each server process writes a V8 CPU profile to bench/results/profiles/ and the
  * report lists where its time went.
  */
@@ -40,13 +43,14 @@ import type { DocxReport } from './docx-bench.ts';
 import { runPaymentBench, type PaymentBenchResult } from './payment-bench.ts';
 import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
 import { runAdminBench, type AdminReport } from './admin-bench.ts';
+import { runMemoryBench, type MemoryBenchReport } from './memory-bench.ts';
 import { log } from './lib/load.ts';
 import type { ServerStats } from './lib/server-process.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
-const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin'] as const;
+const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
+const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin', 'memory'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 function parse() {
@@ -128,6 +132,8 @@ interface BenchReport {
   payment?: { pglite?: PaymentBenchResult; postgres?: PaymentBenchResult | { skipped: string }; error?: string };
   lighthouse?: LighthouseReport | { error: string };
   admin?: AdminReport & { error?: string };
+  /** The memory bench: the server on PGlite with the whole IRS roster. */
+  roster?: MemoryBenchReport | { error: string };
   /** Peak resident set (VmHWM, MB) of every process the benches started, and of this one. */
   memory?: { processes: MemoryRow[]; benchProcessPeakRssMb: number };
 }
@@ -164,6 +170,7 @@ function memoryRows(report: BenchReport): MemoryRow[] {
     if (p && !('skipped' in p)) rows.push(...serverRow(`payment ${kind}`, p.server));
   }
   if (report.admin?.server) rows.push(...serverRow('admin postgres', report.admin.server));
+  if (report.roster && 'server' in report.roster) rows.push(...serverRow('memory pglite full + IRS roster', report.roster.server));
   if (report.docx?.peakRssMb !== undefined) rows.push({ bench: 'docx (its own process)', peakRssMb: report.docx.peakRssMb });
   return rows;
 }
@@ -235,6 +242,11 @@ function table(report: BenchReport): string {
     lines.push('', 'Memory (MB)                             at ready   at end  peak RSS');
     for (const m of report.memory.processes) lines.push(`  ${m.bench.padEnd(36)}${f(m.rssAtReadyMb, 9)}${f(m.rssAtEndMb, 9)}${f(m.peakRssMb, 10)}`);
     lines.push(`  ${'bench process (load generator)'.padEnd(36)}${f(undefined, 9)}${f(undefined, 9)}${f(report.memory.benchProcessPeakRssMb, 10)}`);
+  }
+  if (report.roster && 'server' in report.roster) {
+    const r = report.roster;
+    lines.push('', `Memory with the IRS roster (${r.organizations} organizations): ${r.server.memory.rssAtReadyMb} MB at ready (target ${r.targetsMb.atReady}) ${r.pass.atReady ? 'yes' : 'NO'}, ` +
+      `${r.server.memory.peakRssMb} MB peak (target ${r.targetsMb.peak}) ${r.pass.peak ? 'yes' : 'NO'}; form ${r.form.reqPerSec} req/s, search ${r.search.reqPerSec} req/s`);
   }
   const profiled = [
     ...(['pglite', 'postgres'] as const).flatMap((k) => {
@@ -348,6 +360,16 @@ async function main() {
     } catch (err) {
       report.admin = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[admin] failed: ${report.admin.error}`);
+      process.exitCode = 1;
+    }
+  }
+  if (wanted('memory')) {
+    try {
+      report.roster = await runMemoryBench({ durationS: args.duration });
+      if (!report.roster.pass.atReady || !report.roster.pass.peak) process.exitCode = 1;
+    } catch (err) {
+      report.roster = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      log(`[memory] failed: ${report.roster.error}`);
       process.exitCode = 1;
     }
   }

@@ -122,7 +122,7 @@ export function cacheKey(files: string[]): string {
  * A PGlite directory holding every BMF file, imported with importBmf the way `npm run import:bmf`
  * does (batches of 2000). Imported once into a temp directory, then kept in bench/.cache/bmf-KEY.
  */
-async function importedDatabaseDir(): Promise<{ dir: string; report: ImportReport }> {
+export async function importedDatabaseDir(): Promise<{ dir: string; report: ImportReport }> {
   const files = bmfFiles();
   const key = cacheKey(files);
   const dir = path.join(CACHE_DIR, `bmf-${key}`);

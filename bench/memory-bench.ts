@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONTACT_BODY } from './form-bench.ts';
+import { importedDatabaseDir, type ImportReport } from './search-bench.ts';
+import { openSession } from './lib/apps.ts';
+import { log, type LoadSummary, runLoad } from './lib/load.ts';
+import { startServer, type ServerStats } from './lib/server-process.ts';
+
+/** docs/benchmarks.md "Public form submit and memory": the server on the embedded database, with the whole IRS roster. */
+export const MEMORY_TARGETS_MB = { atReady: 300, peak: 450 } as const;
+
+export interface MemoryBenchReport {
+  import: ImportReport;
+  /** The roster's organizations in the database the server ran on. */
+  organizations: number;
+  form: LoadSummary;
+  search: LoadSummary;
+  server: ServerStats;
+  targetsMb: typeof MEMORY_TARGETS_MB;
+  pass: { atReady: boolean; peak: boolean };
+}
+
+/**
+ * The full product on the embedded database holding every organization of the IRS EO BMF files
+ * (search-bench's imported database, copied to a fresh data folder): its resident set once it
+ * listens, then under the form benchmark's load (POST /contact, 50 visitors, `durationS` seconds)
+ * followed by the subordinate search ('church', 4 connections, half as long), and its peak (VmHWM)
+ * when stopped. Writes only in its temporary data folder, removed afterwards.
+ * @returns the figures and whether each meets MEMORY_TARGETS_MB
+ */
+export async function runMemoryBench(opts: { durationS: number }): Promise<MemoryBenchReport> {
+  const { dir, report } = await importedDatabaseDir();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-memory-'));
+  try {
+    fs.cpSync(dir, path.join(dataDir, 'db'), { recursive: true });
+    log(`[memory] starting the full server on a copy of the IRS roster (${report.rowsImported} organizations)`);
+    const server = await startServer({ mode: 'full', label: 'memory-pglite-roster', database: { kind: 'pglite', dataDir } });
+    let stats: ServerStats | undefined;
+    try {
+      const visitors: Record<string, string>[] = [];
+      for (let i = 0; i < 50; i++) {
+        const session = await openSession(server.base);
+        visitors.push({
+          'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest',
+          'x-csrf-token': session.csrfToken, cookie: session.cookie, 'x-forwarded-for': `198.51.100.${i + 1}`,
+        });
+      }
+      const form = await runLoad({ url: `${server.base}/contact`, method: 'POST', perConnectionHeaders: visitors, body: CONTACT_BODY, connections: 50, duration: opts.durationS });
+      log(`[memory]   form ${form.reqPerSec} req/s, non-2xx ${form.non2xx}`);
+      const search = await runLoad({
+        url: `${server.base}/search?${new URLSearchParams({ search: 'verify-501c3', keyword: 'church', page: '1' })}`,
+        connections: 4, duration: Math.max(1, Math.round(opts.durationS / 2)),
+      });
+      log(`[memory]   search ${search.reqPerSec} req/s, non-2xx ${search.non2xx}`);
+      stats = await server.stop();
+      const { memory } = stats;
+      log(`[memory]   ${memory.rssAtReadyMb} MB at ready, ${memory.peakRssMb} MB peak`);
+      return {
+        import: report, organizations: report.rowsImported, form, search, server: stats, targetsMb: MEMORY_TARGETS_MB,
+        pass: { atReady: memory.rssAtReadyMb <= MEMORY_TARGETS_MB.atReady, peak: memory.peakRssMb <= MEMORY_TARGETS_MB.peak },
+      };
+    } finally {
+      if (!stats) await server.stop().catch((err) => log(`stop server: ${err}`));
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
