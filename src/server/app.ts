@@ -15,7 +15,6 @@ import { ShutdownBudget } from './shutdown-budget.ts';
 import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
-import { s3Storage } from './providers/storage/s3-storage.ts';
 import { authorizeNetGateway, type PaymentGateway } from './providers/payments/authorize-net.ts';
 import { gatewaySimulator } from './providers/payments/gateway-simulator.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
@@ -107,13 +106,13 @@ export interface BuildOptions {
 }
 
 /** Picks each outside service's adapter from config, with local defaults that need no network. */
-export function providersFromConfig(config: AppConfig): Providers {
+export async function providersFromConfig(config: AppConfig): Promise<Providers> {
   return {
     captcha: config.captcha.secret
       ? recaptchaVerifier({ secret: config.captcha.secret, verifyUrl: config.captcha.verifyUrl, minScore: config.captcha.minScore })
       : captchaOff,
     mail: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,
-    storage: storageFromConfig(config.storage),
+    storage: await storageFromConfig(config.storage),
     payments: authorizeNetGateway({
       endpoint: config.payments.endpoint,
       apiLoginId: config.payments.apiLoginId,
@@ -123,10 +122,15 @@ export function providersFromConfig(config: AppConfig): Providers {
   };
 }
 
-/** Disk under `dir`, or the S3 bucket when STORAGE_DRIVER=s3 (several servers sharing uploads). */
-function storageFromConfig(storage: AppConfig['storage']): FileStorage {
+/**
+ * Disk under `dir`, or the S3 bucket when STORAGE_DRIVER=s3 (several servers sharing uploads). The
+ * AWS SDK is loaded only then: about 15 MB that a server on disk storage does not hold
+ * (docs/operations.md "Memory").
+ */
+async function storageFromConfig(storage: AppConfig['storage']): Promise<FileStorage> {
   if (storage.driver === 'disk') return diskStorage(storage.dir);
   if (!storage.s3) throw new Error('config.storage.s3 is required when the storage driver is s3');
+  const { s3Storage } = await import('./providers/storage/s3-storage.ts');
   return s3Storage(storage.s3);
 }
 
@@ -174,7 +178,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   waitForHandlersOnClose(app, { timeoutMs: () => shutdownBudget.remainingMs() });
   app.decorate('config', config);
   app.decorate('db', opts.database.db);
-  app.decorate('providers', { ...providersFromConfig(config), ...opts.providers });
+  app.decorate('providers', { ...(await providersFromConfig(config)), ...opts.providers });
   app.addHook('onClose', async () => app.providers.mail?.close());
   requestContextHooks(app);
   const reporter = opts.reporter ?? (await sentryReporter(config.sentryDsn, { environment: config.env }));

@@ -80,10 +80,14 @@ export interface PgliteThread extends PgliteQueryClient {
  * @throws what PGlite throws while starting (e.g. a damaged data directory)
  */
 export async function startPgliteThread(dataDir: string, opts: { sharedBuffersMb?: number } = {}): Promise<PgliteThread> {
-  // The worker is TypeScript like the rest of the server: tsx registers its loader in the new
-  // thread first (a worker does not take `--import` from its options, and the tests run without it).
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-    .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}); })`;
+  // The worker is TypeScript like the rest of the server. Node 22.18 and later strip its types
+  // themselves, so the thread's isolate needs no loader (tsx took about 25 MB there,
+  // docs/operations.md "Memory"); on an older Node tsx registers its loader in the thread first (a
+  // worker does not take `--import` from its options, and the tests run without it).
+  const workerUrl = JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href);
+  const bootstrap = (process.features as { typescript?: string | false }).typescript
+    ? `import(${workerUrl})`
+    : `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${workerUrl}); })`;
   const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir, sharedBuffersMb: opts.sharedBuffersMb } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;

@@ -6,7 +6,6 @@ import { notFound } from '../../errors.ts';
 import { BYLAW_SCHEMAS, type BylawAnswers, type BylawForEditing, type BylawSaved, type BylawVariant } from '../../../shared/schemas/bylaws.ts';
 import { buildBylawsDocument, bylawsFileName, type BylawsDocument } from '../../../shared/bylaws/document.ts';
 import { parseInput } from '../../validate.ts';
-import { renderBylawsDocx } from './render-docx.ts';
 
 type BylawRow = typeof bylaws.$inferSelect;
 
@@ -118,5 +117,7 @@ export async function getBylawDocument(db: Db, hash: string, brands: { brand: st
  */
 export async function downloadBylaw(db: Db, hash: string, brands: { brand: string; shortBrand: string }): Promise<{ bytes: Buffer; fileName: string }> {
   const { model, fileName } = await getBylawDocument(db, hash, brands);
+  // The Word library is loaded with the first document, not at start (docs/operations.md "Memory").
+  const { renderBylawsDocx } = await import('./render-docx.ts');
   return { bytes: await renderBylawsDocx(model), fileName };
 }
