@@ -81,7 +81,8 @@ export default function Form990Page() {
         </Text>
         <Text>
           Form 8868 gives an automatic six-month extension for Form 990 and Form 990-EZ. The 990-N cannot be extended, but it only takes
-          a few minutes once you have the information ready. Late 990-EZ and 990 returns can also draw daily penalties.
+          a few minutes once you have the information ready. There is no penalty for a late 990-N, and a late e-Postcard still counts:
+          if you missed the date, file now. Late 990-EZ and 990 returns can draw daily penalties.
         </Text>
       </Stack>
 
@@ -89,7 +90,10 @@ export default function Form990Page() {
         <Title order={2} id="revocation">Missing three years means automatic revocation</Title>
         <Text>
           A group that does not file a required return or e-Postcard for <strong>three consecutive years</strong> loses its tax
-          exemption automatically, on the due date of the third return. There is no warning letter first. The IRS publishes the group on
+          exemption automatically, on the due date of the third return. Since the Taxpayer First Act of 2019 the IRS must first send a
+          notice to a group that has missed two years in a row, saying what happens if it misses the next deadline. Once the third due
+          date passes the revocation happens by law and the IRS cannot reverse it: getting the exemption back takes a new application.
+          The IRS publishes the group on
           its Automatic Revocation List, donations made after that date are no longer tax deductible, and the group may owe income tax.
           This happens most often when officers change and nobody knows the return exists.
         </Text>
