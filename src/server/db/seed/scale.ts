@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../client.ts';
 import { hashPassword } from '../../passwords.ts';
 import { seedReference } from './seed.ts';
+import { rowsOf } from '../rows-of.ts';
 import { INQUIRY_KINDS } from '../../../shared/lists/subjects.ts';
 
 /**
@@ -102,10 +103,6 @@ async function reserveIds(db: Db, table: string, n: number): Promise<number> {
   const seq = `pg_get_serial_sequence('${table}', 'id')`;
   const rows = await rowsOf<{ first: string | number }>(db, sql.raw(`SELECT setval(${seq}, nextval(${seq}) + ${n} - 1) - ${n} + 1 AS first`));
   return Number(rows[0]!.first);
-}
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /**

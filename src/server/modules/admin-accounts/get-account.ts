@@ -4,7 +4,7 @@ import { accounts, applications, bylaws, files, groups, invoices, levels, paymen
 import { notFound } from '../../errors.ts';
 import { ADMIN_ACCOUNT_LIST_LIMIT, type AccountStatus, type AdminAccountDetail } from '../../../shared/schemas/admin-accounts.ts';
 import { UNLISTED_PAYMENT_STATUSES } from '../../../shared/schemas/finances.ts';
-import { rowsOf } from './list-accounts.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 
 /** An account's status (see ACCOUNT_STATUSES) at `now`. */
 export function accountStatus(a: { isSuspendedFromBasicRenewal: boolean; renewalDueAt: Date | null }, now: Date): AccountStatus {

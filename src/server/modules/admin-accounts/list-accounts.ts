@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/sql-like.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
 import { markCapped } from '../admin/list-count.ts';
@@ -9,12 +10,6 @@ import {
 } from '../../../shared/schemas/admin-accounts.ts';
 
 const DAY_MS = 86_400_000;
-
-/** Rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
-export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 
 /**
  * The ids of customer accounts, as a subquery both halves of which an index serves: accounts that

@@ -1,6 +1,7 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/sql-like.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
 
 /**
@@ -10,8 +11,8 @@ import type { PageObject } from '../../../shared/rules/pagination.ts';
  * @returns total (at most `cap`) and whether there are more rows than that
  */
 export async function cappedCount(db: DbOrTx, rows: SQL, cap: number): Promise<{ total: number; capped: boolean }> {
-  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM (${rows} LIMIT ${cap + 1}) counted`)) as unknown as { rows: { n: number | string }[] };
-  const n = Number(result.rows[0]!.n);
+  const [row] = await rowsOf<{ n: number | string }>(db, sql`SELECT count(*)::int AS n FROM (${rows} LIMIT ${cap + 1}) counted`);
+  const n = Number(row!.n);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
@@ -19,7 +20,6 @@ export async function cappedCount(db: DbOrTx, rows: SQL, cap: number): Promise<{
 export function markCapped<P extends PageObject<unknown>>(page: P, capped: boolean): P {
   return capped ? { ...page, total_is_capped: true } : page;
 }
-
 
 /** Up to 8 distinct lower-case words of a search, each as a LIKE pattern '%word%'. */
 export function wordPatterns(search: string): string[] {
@@ -49,8 +49,8 @@ export const MAX_RESOLVED_IDS = 5_000;
  * @returns `column = ANY('{…}'::int[])`, `false` when nothing matched, or `column IN ids`
  */
 export async function inResolvedIds(db: DbOrTx, column: SQL | Column, ids: SQL): Promise<SQL> {
-  const result = (await db.execute(sql`SELECT m.id FROM ${ids} AS m(id) LIMIT ${MAX_RESOLVED_IDS + 1}`)) as unknown as { rows: { id: number | string }[] };
-  if (result.rows.length > MAX_RESOLVED_IDS) return sql`${column} IN ${ids}`;
-  if (!result.rows.length) return sql`false`;
-  return sql`${column} = ANY(${`{${result.rows.map((r) => Number(r.id)).join(',')}}`}::int[])`;
+  const found = await rowsOf<{ id: number | string }>(db, sql`SELECT m.id FROM ${ids} AS m(id) LIMIT ${MAX_RESOLVED_IDS + 1}`);
+  if (found.length > MAX_RESOLVED_IDS) return sql`${column} IN ${ids}`;
+  if (!found.length) return sql`false`;
+  return sql`${column} = ANY(${`{${found.map((r) => Number(r.id)).join(',')}}`}::int[])`;
 }

@@ -1,21 +1,16 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { getTableName, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-like.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { SEARCH_PER_PAGE, type SubordinateRow } from '../../../shared/schemas/search.ts';
-
 
 /** Keyword words as matched: lower-case, the first 8, without repeats or words inside another word. */
 export function searchWords(keyword: string): string[] {
   const words = [...new Set(keyword.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8))];
   // "a" inside "club" adds nothing to an AND of substring tests.
   return words.filter((w, i) => !words.some((other, j) => j !== i && other.includes(w)));
-}
-
-/** Rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 const listed = sql`${accounts.isListed} = true`;

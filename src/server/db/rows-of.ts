@@ -1,0 +1,10 @@
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from './client.ts';
+
+/**
+ * The rows of a raw query (`db.execute`), typed as `T`: PGlite and node-postgres both answer
+ * `{ rows }`. Reads or writes whatever `query` does; throws what the database throws.
+ */
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
