@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, users } from '../../db/schema.ts';
 import { AUDIT_COUNT_CAP, AUDIT_PER_PAGE, type AuditQuery, type AuditRow } from '../../../shared/schemas/admin-audit.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
-import { accountsNamed, inResolvedIds } from './list-count.ts';
+import { accountsNamed, cappedCount, inResolvedIds, markCapped } from './list-count.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 
 /** The page's own query string, so next/prev links keep the filters. */
@@ -33,17 +33,18 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
   if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
   if (q.action) conds.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
   if (q.search) {
-    const either = [await inResolvedIds(db, auditLog.accountId, accountsNamed(q.search))];
-    if (!/\s/.test(q.search)) {
-      either.push(await inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`));
-    }
+    // The named accounts and the actors by e-mail are looked up side by side.
+    const either = await Promise.all([
+      inResolvedIds(db, auditLog.accountId, accountsNamed(q.search)),
+      ...(/\s/.test(q.search) ? [] : [
+        inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`),
+      ]),
+    ]);
     conds.push(or(...either)!);
   }
   const where = conds.length ? and(...conds) : undefined;
   const cap = Math.min(AUDIT_COUNT_CAP, listCountCap(q.page, AUDIT_PER_PAGE));
-  const capped = db.select({ one: sql<number>`1`.as('one') }).from(auditLog).where(where).limit(cap + 1).as('capped');
-  const [{ total: counted }] = await db.select({ total: count() }).from(capped);
-  const total = Math.min(counted, cap);
+  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${auditLog}${where ? sql` WHERE ${where}` : sql``}`, cap);
   const order = q.sort.desc ? desc : asc;
   // The page's rows first, then their actors and accounts: joined before the OFFSET, every row of
   // the pages before would be looked up too (200 rows for page 4 instead of 50).
@@ -70,6 +71,5 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
     .leftJoin(accounts, eq(accounts.id, pageRows.account_id))
     .orderBy(order(pageRows.id));
   const data = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-  const page = buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p));
-  return counted > cap ? { ...page, total_is_capped: true } : page;
+  return markCapped(buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p)), capped);
 }
