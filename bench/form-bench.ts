@@ -35,6 +35,27 @@ export interface FormPairResult {
   pass: Record<string, boolean>;
 }
 
+/**
+ * The request headers of `count` visitors posting a form to the server at `base`, one per load
+ * connection: each a session of its own (cookie and CSRF token, as the page load gives them) and an
+ * address of its own, passed by the local proxy the server trusts. One address for all would make
+ * every submit count against one rate-limit key.
+ */
+export async function formVisitors(base: string, count: number): Promise<Record<string, string>[]> {
+  const visitors: Record<string, string>[] = [];
+  for (let i = 0; i < count; i++) {
+    const session = await openSession(base);
+    visitors.push({
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-csrf-token': session.csrfToken,
+      cookie: session.cookie,
+      'x-forwarded-for': `198.51.${100 + Math.floor(i / 250)}.${1 + (i % 250)}`,
+    });
+  }
+  return visitors;
+}
+
 async function expectCreated(base: string, headers: Record<string, string>, label: string) {
   const res = await fetch(`${base}/contact`, { method: 'POST', headers, body: CONTACT_BODY });
   if (res.status !== 201) throw new Error(`${label} POST /contact answered ${res.status}: ${await res.text()}`);
@@ -70,20 +91,7 @@ export async function runFormPair(opts: { kind: DbKind; url?: string; durationS:
     const bare = await startServer({ mode: 'bare', label: `form-${opts.kind}-bare`, database: bareDb.server, profileDir: opts.profileDir });
     servers.push(bare);
 
-    // Each connection is its own visitor: a session of its own (cookie and CSRF token, as the page
-    // load gives them) and its own address, passed by the local proxy the server trusts. One
-    // address for all would make every submit count against one rate-limit key.
-    const visitors: Record<string, string>[] = [];
-    for (let i = 0; i < connections; i++) {
-      const session = await openSession(full.base);
-      visitors.push({
-        'content-type': 'application/json',
-        'x-requested-with': 'XMLHttpRequest',
-        'x-csrf-token': session.csrfToken,
-        cookie: session.cookie,
-        'x-forwarded-for': `198.51.${100 + Math.floor(i / 250)}.${1 + (i % 250)}`,
-      });
-    }
+    const visitors = await formVisitors(full.base, connections);
     // The bare route reads none of these; it gets the same bytes.
     await expectCreated(full.base, visitors[0], 'full app');
     await expectCreated(bare.base, visitors[0], 'bare app');

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CONTACT_BODY } from './form-bench.ts';
-import { importedDatabaseDir, type ImportReport } from './search-bench.ts';
-import { openSession } from './lib/apps.ts';
+import { CONTACT_BODY, formVisitors } from './form-bench.ts';
+import { importedDatabaseDir, searchUrl, type ImportReport } from './search-bench.ts';
 import { log, type LoadSummary, runLoad } from './lib/load.ts';
 import { startServer, type ServerStats } from './lib/server-process.ts';
 
@@ -38,18 +37,11 @@ export async function runMemoryBench(opts: { durationS: number }): Promise<Memor
     const server = await startServer({ mode: 'full', label: 'memory-pglite-roster', database: { kind: 'pglite', dataDir } });
     let stats: ServerStats | undefined;
     try {
-      const visitors: Record<string, string>[] = [];
-      for (let i = 0; i < 50; i++) {
-        const session = await openSession(server.base);
-        visitors.push({
-          'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest',
-          'x-csrf-token': session.csrfToken, cookie: session.cookie, 'x-forwarded-for': `198.51.100.${i + 1}`,
-        });
-      }
+      const visitors = await formVisitors(server.base, 50);
       const form = await runLoad({ url: `${server.base}/contact`, method: 'POST', perConnectionHeaders: visitors, body: CONTACT_BODY, connections: 50, duration: opts.durationS });
       log(`[memory]   form ${form.reqPerSec} req/s, non-2xx ${form.non2xx}`);
       const search = await runLoad({
-        url: `${server.base}/search?${new URLSearchParams({ search: 'verify-501c3', keyword: 'church', page: '1' })}`,
+        url: server.base + searchUrl({ keyword: 'church', page: 1, class: 'any' }),
         connections: 4, duration: Math.max(1, Math.round(opts.durationS / 2)),
       });
       log(`[memory]   search ${search.reqPerSec} req/s, non-2xx ${search.non2xx}`);

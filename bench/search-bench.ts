@@ -173,7 +173,8 @@ export async function importedDatabaseDir(): Promise<{ dir: string; report: Impo
   }
 }
 
-const searchUrl = (c: SearchCase) => `/search?${new URLSearchParams({ search: 'verify-501c3', keyword: c.keyword, page: String(c.page) })}`;
+/** The public search's address for a case, as the verify-501c3 page asks it. */
+export const searchUrl = (c: SearchCase) => `/search?${new URLSearchParams({ search: 'verify-501c3', keyword: c.keyword, page: String(c.page) })}`;
 
 /** The plain query the page must agree with: every word as a LIKE, count, ORDER BY name, id. */
 async function referencePage(database: Database, c: SearchCase): Promise<{ total: number; ids: number[] }> {
