@@ -156,7 +156,7 @@ async function seedDemoRows(db: DbOrTx, opts: { adminEmail?: string; adminPasswo
     levelId: maintain.id,
     fiscalYearEndMonth: 6,
     renewalDueAt: new Date(Date.now() + 45 * 86_400_000),
-    searchText: 'lincoln high school athletic boosters',
+    searchText: 'lincoln high school athletic boosters cheyenne',
   }).returning({ id: accounts.id });
   await db.insert(users).values({ email: admin.email, firstName: 'Avery', lastName: 'Admin', passwordHash: await hashPassword(admin.password), isAdmin: true });
   const [holder] = await db.insert(users).values({
