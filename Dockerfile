@@ -20,10 +20,10 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY --from=build /app/tsconfig.json ./tsconfig.json
 COPY --from=build /app/src/server ./src/server
 COPY --from=build /app/src/shared ./src/shared
 COPY --from=build /app/scripts/start-prod.sh ./scripts/start-prod.sh
+COPY --from=build /app/scripts/serve.sh ./scripts/serve.sh
 COPY --from=build /app/dist-built ./dist
 RUN mkdir -p /var/lib/goodstanding && chown node:node /var/lib/goodstanding
 USER node
@@ -32,6 +32,6 @@ VOLUME ["/var/lib/goodstanding"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=90s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 STOPSIGNAL SIGTERM
-# start-prod.sh execs node, so node is process 1 and receives the SIGTERM of `docker stop`
+# start-prod.sh execs scripts/serve.sh, which execs node, so node is process 1 and receives the SIGTERM of `docker stop`
 # itself (src/server/main.ts handles it; process 1 has no default signal handlers).
 CMD ["sh", "scripts/start-prod.sh"]

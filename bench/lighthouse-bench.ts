@@ -9,6 +9,7 @@ import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
 import { log, round } from './lib/load.ts';
 import { freePort } from '../tests/helpers/local-peers.ts';
+import { serveCommand } from '../scripts/serve-command.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(REPO_ROOT, 'dist', 'web');
@@ -107,13 +108,14 @@ async function startProductServer(): Promise<{ base: string; stop(): Promise<voi
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-lighthouse-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const command = serveCommand([], {
+    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base,
+    DATA_DIR: dataDir, LOG_LEVEL: 'warn', REMINDERS_ENABLED: '0',
+  });
+  const child = spawn(command.file, command.args, {
     cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base,
-      DATA_DIR: dataDir, LOG_LEVEL: 'warn', REMINDERS_ENABLED: '0',
-    },
+    env: command.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -22,6 +22,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createInquiry } from '../src/server/modules/inquiries/create-inquiry.ts';
+import { collectStartupGarbage } from '../src/server/memory.ts';
 
 /** The bare baseline: one route, the same createInquiry write as POST /contact of the product. */
 function bareApp(database: Database, publicUrl: string): FastifyInstance {
@@ -52,6 +53,7 @@ async function main() {
   await database.migrate();
   const app = mode === 'full' ? await buildApp(config, { database }) : bareApp(database, config.publicUrl);
   await app.listen({ host: config.host, port: config.port });
+  collectStartupGarbage();
 
   let closing = false;
   const shutdown = () => {

@@ -12,4 +12,4 @@ if [ ! -f dist/web/index.html ] || [ ! -f dist/ssr/entry-server.js ]; then
 fi
 NODE_ENV=production
 export NODE_ENV
-exec node --enable-source-maps --import tsx src/server/main.ts
+exec sh scripts/serve.sh

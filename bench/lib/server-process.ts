@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { summarizeCpuProfile, type ProfileSummary } from './profile.ts';
 import { log, round } from './load.ts';
 import { freePort } from '../../tests/helpers/local-peers.ts';
+import { serveCommand } from '../../scripts/serve-command.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER_ENTRY = path.join('bench', 'server.ts');
@@ -109,16 +110,16 @@ export async function startServer(opts: StartServerOptions): Promise<ServerProce
     ...(db.kind === 'pglite' ? { DATA_DIR: db.dataDir } : { DATABASE_URL: db.url, DATA_DIR: logDir }),
     ...opts.env,
   };
-  const nodeArgs: string[] = [];
-  // One profile per thread (the main thread, tsx's module loader): each in this bench's own folder.
+  // One profile per thread: each in this bench's own folder.
   const profileDir = opts.profileDir ? path.join(opts.profileDir, opts.label) : undefined;
   if (profileDir) {
     fs.rmSync(profileDir, { recursive: true, force: true });
     fs.mkdirSync(profileDir, { recursive: true });
-    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
+    env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim();
   }
-  const args = [...nodeArgs, '--import', 'tsx', SERVER_ENTRY, opts.mode, ...(db.kind === 'postgres' ? ['--schema', db.schema] : [])];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: REPO_ROOT, env, stdio: ['ignore', logFd, logFd, 'ipc'] });
+  // With the node flags of `npm start` (scripts/serve.sh), so the figures are those of an installation.
+  const command = serveCommand([SERVER_ENTRY, opts.mode, ...(db.kind === 'postgres' ? ['--schema', db.schema] : [])], env);
+  const child: ChildProcess = spawn(command.file, command.args, { cwd: REPO_ROOT, env: command.env, stdio: ['ignore', logFd, logFd, 'ipc'] });
   fs.closeSync(logFd);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../tests/helpers/local-peers.ts';
+import { serveCommand } from '../serve-command.ts';
 
 /** Sign-ins the scanned server is started with (ADMIN_PASSWORD / DEMO_PASSWORD before the first start). */
 export const SCAN_USERS = {
@@ -73,15 +74,16 @@ export async function startScanServer(workDir: string): Promise<ScanServer> {
   const dataDir = path.join(workDir, 'data');
   const logFile = path.join(workDir, 'server.log');
   const logFd = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      ...SCAN_SERVER_ENV,
-      PORT: String(port),
-      // As behind a TLS-terminating proxy: the site's public address is https.
-      PUBLIC_URL: `https://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-    },
+  const command = serveCommand([], {
+    ...process.env,
+    ...SCAN_SERVER_ENV,
+    PORT: String(port),
+    // As behind a TLS-terminating proxy: the site's public address is https.
+    PUBLIC_URL: `https://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+  });
+  const child = spawn(command.file, command.args, {
+    env: command.env,
     stdio: ['ignore', logFd, logFd],
   });
   fs.closeSync(logFd);

@@ -5,8 +5,10 @@ export class ValidationError extends Error {
   readonly statusCode = 422;
   /** For multi-page forms: the first page (1-based) with an error, sent along in the body. */
   page?: number;
-  constructor(public readonly errors: FieldErrors, message?: string) {
+  readonly errors: FieldErrors;
+  constructor(errors: FieldErrors, message?: string) {
     super(message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.');
+    this.errors = errors;
   }
   /** One field, one message. */
   static field(field: string, message: string): ValidationError {
@@ -16,8 +18,10 @@ export class ValidationError extends Error {
 
 /** An error whose message is safe to show to the user, with its HTTP status (401, 403, 404, 409 ...). */
 export class HttpError extends Error {
-  constructor(public readonly statusCode: number, message: string) {
+  readonly statusCode: number;
+  constructor(statusCode: number, message: string) {
     super(message);
+    this.statusCode = statusCode;
   }
 }
 

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { buildApp, shutdownWaitMs } from './app.ts';
 import { prepareDatabase, startupLines } from './startup.ts';
 import { answerBackupRequests } from './db/backup.ts';
+import { collectStartupGarbage } from './memory.ts';
 
 /**
  * Reads config (with NODE_ENV=production it refuses the local stand-ins and weak settings, naming
@@ -28,6 +29,7 @@ async function main() {
   // Every scheduled job (docs/jobs.md): the level wizards are refreshed before the first request.
   await app.jobs.start();
   await app.listen({ host: config.host, port: config.port });
+  collectStartupGarbage();
   // npm run db:backup asks this process for a consistent dump of the embedded database.
   const stopAnsweringBackups = database.dump ? answerBackupRequests(path.join(config.dataDir, 'db'), database.dump, app.log) : () => undefined;
 

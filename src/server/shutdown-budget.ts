@@ -8,7 +8,10 @@ export class ShutdownBudget {
   private deadline: number | null = null;
 
   /** @param totalMs the whole wait, in ms (config.shutdownTimeoutMs) */
-  constructor(private readonly totalMs: number) {}
+  private readonly totalMs: number;
+  constructor(totalMs: number) {
+    this.totalMs = totalMs;
+  }
 
   /** Starts the clock; later calls keep the first deadline. */
   begin(): void {

@@ -63,7 +63,12 @@ export async function createTestApp(opts: { config?: TestConfig; providers?: Par
 export class Agent {
   cookies = new Map<string, string>();
   csrfToken = '';
-  constructor(private app: FastifyInstance, public ip = '127.0.0.1') {}
+  private app: FastifyInstance;
+  ip: string;
+  constructor(app: FastifyInstance, ip = '127.0.0.1') {
+    this.app = app;
+    this.ip = ip;
+  }
 
   /** Opens a session the way a page load does (GET /api/session) and keeps its CSRF token. */
   async start(): Promise<this> {

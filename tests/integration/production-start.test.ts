@@ -11,6 +11,7 @@ import { runToEnd } from '../helpers/commands.ts';
 import { HttpClient } from '../durability/support/client.ts';
 import { ServerProcess, startServer } from '../durability/support/server.ts';
 import { createDatabase } from '../multi-process/support/cluster.ts';
+import { serveCommand } from '../../scripts/serve-command.ts';
 
 /**
  * `src/server/main.ts` and `npm run admin:create` as processes with NODE_ENV=production
@@ -94,7 +95,8 @@ async function countRows() {
 describe('NODE_ENV=production', () => {
   it('refuses the defaults: exits 1 with one message naming every setting and what to set', async () => {
     const port = await freePort();
-    const result = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], bare({ NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir }));
+    const server = serveCommand([], bare({ NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir }));
+    const result = await run(server.file, server.args, server.env);
     expect(result.code).toBe(1);
     expect(result.stdout).not.toContain('GoodStanding is running');
     const message = result.stderr.trim();
@@ -109,7 +111,8 @@ describe('NODE_ENV=production', () => {
 
   it('refuses a plain-http address and a short secret even when everything else is set', async () => {
     const env = { ...(await productionEnv(await freePort())), PUBLIC_URL: 'http://goodstanding.test', SESSION_SECRET: 'too-short' };
-    const result = await run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], env);
+    const server = serveCommand([], env);
+    const result = await run(server.file, server.args, server.env);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^  SESSION_SECRET: SESSION_SECRET must be at least 32 characters/m);
     expect(result.stderr).toMatch(/^  PUBLIC_URL: must start with https:\/\//m);

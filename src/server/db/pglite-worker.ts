@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { collectStartupGarbage } from '../memory.ts';
 import { DRIZZLE_TEXT_TYPE_IDS, type PgliteRequest, type PgliteResponse, type SerializedError } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -39,6 +40,8 @@ async function main() {
       ...(sharedBuffersMb ? { postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`] } : {}),
     });
     for (const type of DRIZZLE_TEXT_TYPE_IDS) pg.parsers[type] = (value: string) => value;
+    // Loading PostgreSQL's WebAssembly and its files leaves garbage this thread may not collect for a while.
+    collectStartupGarbage();
   } catch (err) {
     reply({ id: 0, error: serializeError(err) });
     return;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 import { jobRuns } from '../db/schema.ts';
 import { buildPage, type PageObject } from '../../shared/rules/pagination.ts';
@@ -11,7 +11,11 @@ import type { JobDefinition, JobOutcome, JobSchedule, JobTrigger } from './defin
 
 /** A run asked for while the same job is running in this process. */
 export class JobBusyError extends Error {
-  constructor(public job: string) { super(`The job ${job} is already running.`); }
+  job: string;
+  constructor(job: string) {
+    super(`The job ${job} is already running.`);
+    this.job = job;
+  }
 }
 
 /** A run asked for of a job that cannot run here (see JobDefinition.unavailable, pgliteOnly). */
@@ -78,7 +82,17 @@ export class JobRunner {
   private started = false;
   private stopping = false;
 
-  constructor(private app: FastifyInstance, private database: Database, readonly definitions: JobDefinition[], private opts: JobRunnerOptions = {}) {}
+  private app: FastifyInstance;
+  private database: Database;
+  readonly definitions: JobDefinition[];
+  private opts: JobRunnerOptions;
+
+  constructor(app: FastifyInstance, database: Database, definitions: JobDefinition[], opts: JobRunnerOptions = {}) {
+    this.app = app;
+    this.database = database;
+    this.definitions = definitions;
+    this.opts = opts;
+  }
 
   /** The definition named `name`, or undefined. */
   find(name: string): JobDefinition | undefined {
@@ -243,6 +257,8 @@ export class JobRunner {
     const cluster = active.filter((d) => (d.placement ?? 'cluster') === 'cluster' && !('atStartup' in this.scheduleOf(d)!));
     if (this.database.kind === 'postgres' && cluster.length) {
       if (!this.database.url) throw new Error('The PostgreSQL database has no URL for the job library');
+      // Loaded only here: the embedded database never needs pg-boss (docs/operations.md "Memory").
+      const { PgBoss } = await import('pg-boss');
       const boss = new PgBoss({ connectionString: this.database.url, schema: this.app.config.jobs.bossSchema, max: 3, supervise: true, schedule: false });
       boss.on('error', (err) => this.app.log.warn({ err }, 'job library error'));
       await boss.start();

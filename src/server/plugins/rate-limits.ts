@@ -134,7 +134,10 @@ export async function sweepRateLimits(db: Db): Promise<number> {
 export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   const count = rateLimitHitCounter(db);
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    constructor(_options?: unknown, private readonly prefix = '') {}
+    private readonly prefix: string;
+    constructor(_options?: unknown, prefix = '') {
+      this.prefix = prefix;
+    }
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       count(`${this.prefix}${key}`, timeWindow).then((res) => callback(null, res), (err: Error) => callback(err));

@@ -4,8 +4,14 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A failed request: HTTP status, the server's message and its field errors (422). */
 export class HttpFailure extends Error {
-  constructor(public readonly status: number, message: string, public readonly errors: FieldErrors = {}, public readonly body: unknown = null) {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  readonly body: unknown;
+  constructor(status: number, message: string, errors: FieldErrors = {}, body: unknown = null) {
     super(message);
+    this.status = status;
+    this.errors = errors;
+    this.body = body;
   }
 }
 

@@ -6,7 +6,10 @@ export class HttpClient {
   private cookies = new Map<string, string>();
   csrfToken = '';
 
-  constructor(public baseUrl: string) {}
+  baseUrl: string;
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   /** Opens a visitor session as a page load does (GET /api/session) and keeps its CSRF token. */
   async start(): Promise<this> {

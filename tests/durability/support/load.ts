@@ -79,7 +79,10 @@ export class Load {
   private seq = 0;
   private clients = new Map<string, HttpClient>();
 
-  constructor(private runId: string) {}
+  private runId: string;
+  constructor(runId: string) {
+    this.runId = runId;
+  }
 
   private async track<T>(send: () => Promise<T>): Promise<T> {
     this.inFlight++;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from '../../helpers/local-peers.ts';
+import { serveCommand } from '../../../scripts/serve-command.ts';
 
 /** The line `src/server/main.ts` prints once it listens. */
 const READY_LINE = 'GoodStanding is running at';
@@ -32,7 +33,7 @@ export function serverEnv(port: number, extra: Record<string, string>): NodeJS.P
   };
 }
 
-/** One `node --import tsx src/server/main.ts` process, as `npm start` runs it (without the build). */
+/** One server process started by scripts/serve.sh, as `npm start` runs it (without the build). */
 export class ServerProcess {
   readonly child: ChildProcess;
   readonly baseUrl: string;
@@ -43,13 +44,13 @@ export class ServerProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
   /**
-   * @param command what to run instead of `node --import tsx src/server/main.ts` in this checkout,
+   * @param command what to run instead of scripts/serve.sh in this checkout,
    *   e.g. `npm run start:prod` in another folder
    */
   constructor(port: number, env: NodeJS.ProcessEnv, command?: { file: string; args: string[]; cwd?: string }) {
     this.baseUrl = `http://127.0.0.1:${port}`;
-    const { file, args, cwd } = command ?? { file: process.execPath, args: ['--import', 'tsx', 'src/server/main.ts'] };
-    this.child = spawn(file, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { file, args, cwd, env: childEnv } = command ? { ...command, env } : { ...serveCommand([], env), cwd: undefined };
+    this.child = spawn(file, args, { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout!.on('data', (d) => (this.output += d));
     this.child.stderr!.on('data', (d) => {
       this.output += d;

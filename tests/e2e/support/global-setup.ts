@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { serveCommand } from '../../../scripts/serve-command.ts';
 
 /** Credentials the e2e server is started with (chosen by the operator, as ADMIN_PASSWORD allows). */
 export const E2E_USERS = {
@@ -30,25 +31,26 @@ export async function setup(project: TestProject) {
   if (!fs.existsSync('dist/web/index.html')) throw new Error('Build the web client first: npm run build');
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-e2e-'));
   const port = 40000 + Math.floor(Math.random() * 20000);
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      // The defaults of `npm start`: not production (which refuses the simulator and the demo).
-      NODE_ENV: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // Unset: mails link to http://localhost:PORT while the tests browse http://127.0.0.1:PORT.
-      PUBLIC_URL: '',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_USERS.admin.email,
-      ADMIN_PASSWORD: E2E_USERS.admin.password,
-      DEMO_EMAIL: E2E_USERS.holder.email,
-      DEMO_PASSWORD: E2E_USERS.holder.password,
-      RATE_LIMIT_FORMS_PER_MINUTE: '1000',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
-    },
+  const command = serveCommand([], {
+    ...process.env,
+    // The defaults of `npm start`: not production (which refuses the simulator and the demo).
+    NODE_ENV: '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    // Unset: mails link to http://localhost:PORT while the tests browse http://127.0.0.1:PORT.
+    PUBLIC_URL: '',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: E2E_USERS.admin.email,
+    ADMIN_PASSWORD: E2E_USERS.admin.password,
+    DEMO_EMAIL: E2E_USERS.holder.email,
+    DEMO_PASSWORD: E2E_USERS.holder.password,
+    RATE_LIMIT_FORMS_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+  });
+  server = spawn(command.file, command.args, {
+    env: command.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { multipartBody, type UploadPart } from '../../helpers/files.ts';
+import { serveCommand } from '../../../scripts/serve-command.ts';
 
 /**
  * The pieces of a deployment of several app servers (docs/deploy.md), all on 127.0.0.1: a fresh
@@ -88,12 +89,13 @@ export interface AppServer {
 }
 
 /**
- * Starts `node --import tsx src/server/main.ts` with `env` on `port` and waits until it prints
+ * Starts the server through scripts/serve.sh with `env` on `port` and waits until it prints
  * that it is running (or fails with its output when it exits or takes longer than `timeoutMs`).
  */
 export function startAppServer(port: number, env: Record<string, string>, timeoutMs = 150_000): Promise<AppServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, ...env, PORT: String(port) },
+  const command = serveCommand([], { ...process.env, ...env, PORT: String(port) });
+  const child: ChildProcess = spawn(command.file, command.args, {
+    env: command.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -202,7 +204,10 @@ export interface Answer {
 export class Browser {
   cookies = new Map<string, string>();
   csrfToken = '';
-  constructor(public clientAddress: string) {}
+  clientAddress: string;
+  constructor(clientAddress: string) {
+    this.clientAddress = clientAddress;
+  }
 
   /** Opens a session the way a page load does (GET /api/session) and keeps its CSRF token. */
   async start(base: string): Promise<Answer> {

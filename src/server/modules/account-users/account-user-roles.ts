@@ -56,8 +56,12 @@ export interface RefusedAttempt {
  * tried so that {@link auditRefusals} can record it after the transaction is rolled back.
  */
 export class AccountUserRefusal extends HttpError {
-  constructor(message: string, readonly accountId: number, readonly attempt: RefusedAttempt) {
+  readonly accountId: number;
+  readonly attempt: RefusedAttempt;
+  constructor(message: string, accountId: number, attempt: RefusedAttempt) {
     super(403, message);
+    this.accountId = accountId;
+    this.attempt = attempt;
   }
 }
 

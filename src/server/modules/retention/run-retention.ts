@@ -18,8 +18,14 @@ export interface RetentionResult {
 
 /** Thrown after a run in which some rules failed; the others ran. */
 export class RetentionError extends Error {
-  constructor(public failedRules: string[], public result: RetentionResult, public causes: unknown[]) {
+  failedRules: string[];
+  result: RetentionResult;
+  causes: unknown[];
+  constructor(failedRules: string[], result: RetentionResult, causes: unknown[]) {
     super(`retention rules failed: ${failedRules.join(', ')}`);
+    this.failedRules = failedRules;
+    this.result = result;
+    this.causes = causes;
   }
 }
 

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface OutgoingMail {
   from: string;
@@ -18,17 +18,25 @@ export interface MailTransport {
 
 /**
  * SMTP through nodemailer (DESIGN §1 Mail), e.g. `smtp://user:pass@mail.example:587` or
- * `smtps://...:465`. Connections are pooled.
+ * `smtps://...:465`. Connections are pooled. nodemailer is loaded with the first mail, so a
+ * server that sends none does not hold it (docs/operations.md "Memory").
  */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url.includes('?') ? `${url}&pool=true` : `${url}?pool=true`);
+  let transporter: Promise<Transporter> | undefined;
+  let closed = false;
+  const open = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
+    const created = nodemailer.createTransport(url.includes('?') ? `${url}&pool=true` : `${url}?pool=true`);
+    if (closed) created.close();
+    return created;
+  }));
   return {
     name: 'smtp',
     async send(mail) {
-      await transporter.sendMail(mail);
+      await (await open()).sendMail(mail);
     },
     close() {
-      transporter.close();
+      closed = true;
+      void transporter?.then((created) => created.close());
     },
   };
 }

@@ -50,8 +50,12 @@ export const TOKENIZER_FIELD_BY_CODE: Readonly<Record<string, string>> = {
 
 /** Thrown when the tokenizer refuses the data: `errors` maps fields (SPEC §8) to the provider's text. */
 export class TokenizerError extends Error {
-  constructor(message: string, public readonly errors: FieldErrors, public readonly code: string) {
+  readonly errors: FieldErrors;
+  readonly code: string;
+  constructor(message: string, errors: FieldErrors, code: string) {
     super(message);
+    this.errors = errors;
+    this.code = code;
   }
 }
 
