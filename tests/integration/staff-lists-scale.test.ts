@@ -142,6 +142,27 @@ describe('staff lists with search and sort', () => {
     expect(inOrder(page.data.map((r) => r.id))).toBe(true);
   });
 
+  it('finds audit rows by e-mail when the search matches more actors than are looked up one by one, with the same total and pages', async () => {
+    // 520 actors (more than the audit list resolves to ids), every fourth with two audit rows.
+    await t.database.db.execute(sql`INSERT INTO users (email, password_hash)
+      SELECT 'many.actor' || n || '@example.org', 'x' FROM generate_series(1, 520) AS n`);
+    await t.database.db.execute(sql`INSERT INTO audit_log (action, actor_user_id)
+      SELECT 'auth.login', u.id FROM users u, generate_series(1, 2)
+      WHERE u.email LIKE 'many.actor%' AND substring(u.email from 'actor([0-9]+)@')::int % 4 = 0`);
+    const expected = await rows<{ id: number }>(sql`SELECT l.id FROM audit_log l JOIN users u ON u.id = l.actor_user_id
+      WHERE u.email LIKE 'many.actor%' ORDER BY l.id DESC`);
+    expect(expected.length).toBe(260);
+    const first = await get<{ data: { id: number; actor_email: string }[]; total: number; total_is_capped?: boolean }>('/api/admin/audit?search=MANY.ACTOR');
+    // Counted a few pages ahead only.
+    expect(first).toMatchObject({ total: 250, total_is_capped: true });
+    expect(first.data.map((r) => r.id)).toEqual(expected.slice(0, 50).map((r) => Number(r.id)));
+    for (const r of first.data) expect(r.actor_email).toMatch(/^many\.actor\d+@example\.org$/);
+    const sixth = await get<{ data: { id: number }[]; total: number; total_is_capped?: boolean; last_page: number }>('/api/admin/audit?search=many.actor&page=6');
+    expect(sixth).toMatchObject({ total: 260, last_page: 6 });
+    expect(sixth.total_is_capped).toBeUndefined();
+    expect(sixth.data.map((r) => r.id)).toEqual(expected.slice(250).map((r) => Number(r.id)));
+  });
+
   it('finds mails by subject, oldest first when asked, and counts a few pages ahead only', async () => {
     const page = await get<{ data: { id: number; subject: string }[]; total: number; total_is_capped?: boolean; last_page: number }>('/api/admin/outbox?search=receipt&sort=created_at');
     expect(page.data.length).toBeGreaterThan(0);

@@ -7,6 +7,9 @@ import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts'
 import { accountsNamed, inResolvedIds, markCapped } from './list-count.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 
+/** Most accounts or actors an audit search is resolved to before it stays a subquery (see inResolvedIds). */
+const AUDIT_RESOLVED_IDS = 500;
+
 /** The page's own query string, so next/prev links keep the filters. */
 function urlFor(q: AuditQuery, page: number): string {
   const qs = new URLSearchParams();
@@ -33,11 +36,13 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
   if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
   if (q.action) conds.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
   if (q.search) {
-    // The named accounts and the actors by e-mail are looked up side by side.
+    // The named accounts and the actors by e-mail are looked up side by side. More than
+    // AUDIT_RESOLVED_IDS actors are many rows of the log: the walk below then meets a page of them
+    // soon, testing each row against the search's hashed result in the same statement.
     const either = await Promise.all([
-      inResolvedIds(db, auditLog.accountId, accountsNamed(q.search)),
+      inResolvedIds(db, auditLog.accountId, accountsNamed(q.search), AUDIT_RESOLVED_IDS),
       ...(/\s/.test(q.search) ? [] : [
-        inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`),
+        inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`, AUDIT_RESOLVED_IDS),
       ]),
     ]);
     conds.push(or(...either)!);

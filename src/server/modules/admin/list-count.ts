@@ -43,14 +43,14 @@ export const MAX_RESOLVED_IDS = 5_000;
  * named, users by e-mail): `ids` (a parenthesised SELECT of one integer column, as accountsNamed
  * gives) runs once here, and the count and the page then test the ids found instead of searching
  * the trigram indexes again each. With the ids as a constant the planner also knows how many rows
- * match. A search matching more than MAX_RESOLVED_IDS keeps the subquery (an array that large would
- * cost more to send and plan than the search). Requirement: docs/benchmarks.md "Staff lists at scale".
- * Reads what `ids` reads; writes nothing.
+ * match. A search matching more than `max` (default MAX_RESOLVED_IDS) keeps the subquery (an array
+ * that large would cost more to send and plan than the search). Requirement: docs/benchmarks.md
+ * "Staff lists at scale". Reads what `ids` reads; writes nothing.
  * @returns `column = ANY('{…}'::int[])`, `false` when nothing matched, or `column IN ids`
  */
-export async function inResolvedIds(db: DbOrTx, column: SQL | Column, ids: SQL): Promise<SQL> {
-  const found = await rowsOf<{ id: number | string }>(db, sql`SELECT m.id FROM ${ids} AS m(id) LIMIT ${MAX_RESOLVED_IDS + 1}`);
-  if (found.length > MAX_RESOLVED_IDS) return sql`${column} IN ${ids}`;
+export async function inResolvedIds(db: DbOrTx, column: SQL | Column, ids: SQL, max = MAX_RESOLVED_IDS): Promise<SQL> {
+  const found = await rowsOf<{ id: number | string }>(db, sql`SELECT m.id FROM ${ids} AS m(id) LIMIT ${max + 1}`);
+  if (found.length > max) return sql`${column} IN ${ids}`;
   if (!found.length) return sql`false`;
   return sql`${column} = ANY(${`{${found.map((r) => Number(r.id)).join(',')}}`}::int[])`;
 }
