@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { commandTimeouts, openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
@@ -8,6 +7,7 @@ import { credentialLines, prepareDatabase } from '../startup.ts';
 import { parseInput } from '../validate.ts';
 import { staffUserSchema } from '../../shared/schemas/staff-user.ts';
 import { createStaffUser, STAFF_LINK_HOURS } from '../modules/admin/create-staff-user.ts';
+import { commandArgs } from './command-args.ts';
 
 const USAGE = 'Usage: npm run admin:create -- --email someone@example.org [--first-name Avery] [--last-name Admin]';
 
@@ -20,10 +20,9 @@ const USAGE = 'Usage: npm run admin:create -- --email someone@example.org [--fir
  * process per data directory).
  */
 async function main() {
-  const { values } = parseArgs({
+  const { values } = commandArgs({
     options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
-    strict: true,
-  });
+  }, USAGE);
   const input = parseInput(staffUserSchema, { email: values.email, first_name: values['first-name'], last_name: values['last-name'] });
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2, timeouts: commandTimeouts(config) });
@@ -49,8 +48,6 @@ main().catch((err: unknown) => {
     console.error(`${err.message}\n${USAGE}`);
   } else if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof HttpError) {
     console.error(err.message);
-  } else if (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS')) {
-    console.error(`${err.message}\n${USAGE}`);
   } else {
     console.error('admin:create failed:', err);
   }

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { BackupError, backupEmbeddedDatabase } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/lock.ts';
+import { commandArgs } from './command-args.ts';
+
+const USAGE = 'Usage: npm run db:backup [-- --out FILE]';
 
 /**
  * npm run db:backup [-- --out <file>]
@@ -11,7 +13,7 @@ import { DataDirLockedError } from '../db/lock.ts';
  * (docs/operations.md "Backup and restore"). With DATABASE_URL it explains pg_dump instead.
  */
 async function main() {
-  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const { values } = commandArgs({ options: { out: { type: 'string' } } }, USAGE);
   const config = loadConfig();
   if (config.databaseUrl) {
     console.error('DATABASE_URL is set: back up the PostgreSQL database with pg_dump, e.g.\n' +

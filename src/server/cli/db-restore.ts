@@ -1,8 +1,10 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { BackupError, restoreEmbeddedDatabase } from '../db/backup.ts';
 import { DataDirLockedError } from '../db/lock.ts';
+import { commandArgs } from './command-args.ts';
+
+const USAGE = 'Usage: npm run db:restore -- --from FILE';
 
 /**
  * npm run db:restore -- --from <file>
@@ -11,7 +13,7 @@ import { DataDirLockedError } from '../db/lock.ts';
  * and restore"). With DATABASE_URL it explains pg_restore instead.
  */
 async function main() {
-  const { values } = parseArgs({ options: { from: { type: 'string' } } });
+  const { values } = commandArgs({ options: { from: { type: 'string' } } }, USAGE);
   const config = loadConfig();
   if (config.databaseUrl) {
     console.error('DATABASE_URL is set: restore a pg_dump file with pg_restore, e.g.\n' +
@@ -20,8 +22,8 @@ async function main() {
     process.exit(1);
   }
   if (!values.from) {
-    console.error('Name the backup to restore: npm run db:restore -- --from <file>');
-    process.exit(1);
+    console.error(`Name the backup to restore.\n${USAGE}`);
+    process.exit(2);
   }
   const pgliteDir = path.join(config.dataDir, 'db');
   const { movedAside, tables } = await restoreEmbeddedDatabase(path.resolve(values.from), pgliteDir);

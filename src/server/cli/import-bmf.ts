@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { commandTimeouts, openDatabase } from '../db/client.ts';
 import { importBmf } from '../modules/subordinates/import-bmf.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
+import { commandArgs } from './command-args.ts';
+
+const USAGE = 'Usage: npm run import:bmf -- FILE.csv [MORE.csv ...] [--gen NNNN]';
 
 /**
  * npm run import:bmf -- FILE.csv [FILE2.csv ...] [--gen NNNN]
@@ -12,9 +14,9 @@ import { vacuumAnalyze } from '../db/maintenance.ts';
  * idempotent by EIN. Stop the server first when it uses the embedded database.
  */
 async function main() {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { gen: { type: 'string' } } });
+  const { values, positionals } = commandArgs({ allowPositionals: true, options: { gen: { type: 'string' } } }, USAGE);
   if (!positionals.length) {
-    console.error('Usage: npm run import:bmf -- FILE.csv [MORE.csv ...] [--gen NNNN]');
+    console.error(`Name at least one file.\n${USAGE}`);
     process.exit(2);
   }
   if (values.gen !== undefined && !/^\d{4}$/.test(values.gen)) {

@@ -2,6 +2,9 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { commandTimeouts, openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
+import { commandArgs } from './command-args.ts';
+
+const USAGE = 'Usage: npm run db:migrate';
 
 /**
  * npm run db:migrate
@@ -10,6 +13,7 @@ import { DataDirLockedError } from '../db/lock.ts';
  * new servers (docs/deploy.md). Holds the startup lock, so servers starting meanwhile wait.
  */
 async function main() {
+  commandArgs({ options: {} }, USAGE);
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2, timeouts: commandTimeouts(config) });
   try {

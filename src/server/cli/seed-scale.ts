@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { ScaleRefusedError, seedScale } from '../db/seed/scale.ts';
+import { commandArgs } from './command-args.ts';
 
 const USAGE = 'Usage: npm run seed:scale -- [--accounts N] [--force] [--allow-embedded]';
 
@@ -16,18 +16,13 @@ const USAGE = 'Usage: npm run seed:scale -- [--accounts N] [--force] [--allow-em
  * accounts unless --force. Prints progress on stderr and the rows written with the total time.
  */
 async function main() {
-  const { values } = parseArgs({
+  const { values } = commandArgs({
     options: {
       accounts: { type: 'string', default: '50000' },
       force: { type: 'boolean', default: false },
       'allow-embedded': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
     },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
+  }, USAGE);
   const accounts = Number(values.accounts);
   if (!Number.isInteger(accounts) || accounts < 1 || accounts > 2_000_000) {
     console.error(`--accounts takes a whole number from 1 to 2000000\n${USAGE}`);
