@@ -7,8 +7,9 @@
 export class ShutdownBudget {
   private deadline: number | null = null;
 
-  /** @param totalMs the whole wait, in ms (config.shutdownTimeoutMs) */
   private readonly totalMs: number;
+
+  /** @param totalMs the whole wait, in ms (config.shutdownTimeoutMs) */
   constructor(totalMs: number) {
     this.totalMs = totalMs;
   }
