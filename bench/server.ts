@@ -52,8 +52,8 @@ async function main() {
   });
   await database.migrate();
   const app = mode === 'full' ? await buildApp(config, { database }) : bareApp(database, config.publicUrl);
-  await app.listen({ host: config.host, port: config.port });
   collectStartupGarbage();
+  await app.listen({ host: config.host, port: config.port });
 
   let closing = false;
   const shutdown = () => {

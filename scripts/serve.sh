@@ -7,7 +7,7 @@
 #   --max-semi-space-size=4     V8's young generation in 4 MB halves instead of 16, in both of the
 #                               server's JavaScript threads
 #   --v8-pool-size=2            two V8 helper threads instead of four (the machines have two cores)
-#   --expose-gc                 lets the server collect start-up's garbage once it listens
+#   --expose-gc                 lets the server collect start-up's garbage just before it listens
 #                               (src/server/memory.ts) instead of carrying it until V8's idle collector runs
 #   MALLOC_ARENA_MAX=2          at most two glibc malloc arenas instead of eight per core, each thread's
 #                               freed memory otherwise kept apart (set it to override)

@@ -28,8 +28,9 @@ async function main() {
   const app = await buildApp(config, { database });
   // Every scheduled job (docs/jobs.md): the level wizards are refreshed before the first request.
   await app.jobs.start();
-  await app.listen({ host: config.host, port: config.port });
+  // Before listening: the collection holds this thread for tens of ms, which no request should wait for.
   collectStartupGarbage();
+  await app.listen({ host: config.host, port: config.port });
   // npm run db:backup asks this process for a consistent dump of the embedded database.
   const stopAnsweringBackups = database.dump ? answerBackupRequests(path.join(config.dataDir, 'db'), database.dump, app.log) : () => undefined;
 
