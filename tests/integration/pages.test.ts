@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { securityHeadersPlugin } from '../../src/server/plugins/security-headers.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { PAGES, type PageRoute } from '../../src/shared/routes.ts';
@@ -179,6 +180,14 @@ describe('security headers (DESIGN §5.9)', () => {
     expect(res.statusCode).toBe(419);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('refuses, at start, a header option that would differ from request to request', async () => {
+    const app = Fastify({ logger: false });
+    await expect(app.register(securityHeadersPlugin, {
+      contentSecurityPolicy: { directives: { scriptSrc: ["'self'", (req) => `'nonce-${String((req as { id?: string }).id)}'`] } },
+    }).ready()).rejects.toThrow(/reads the request/);
+    await app.close();
   });
 
   it('never sends internal error text', async () => {
