@@ -1,9 +1,10 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { count } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
+import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { createAccount } from '../../src/server/db/seed/factories.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { accounts, groups } from '../../src/server/db/schema.ts';
@@ -76,8 +77,9 @@ const accountCount = async () => (await t.database.db.select({ n: count() }).fro
 beforeAll(async () => {
   t = await createTestApp();
   csv = readCsv(GEN_5271_EXTRACT);
-  const result = await importBmf(t.database.db, GEN_5271_EXTRACT);
-  expect(result).toEqual({ read: 806, imported: 806, skipped: 0 });
+  // As an operator loads it: the April 2026 BMF release, recorded (docs/irs-data.md).
+  const result = await loadIrsRelease(t.database.db, { dataset: 'bmf', file: GEN_5271_EXTRACT, releasedOn: '2026-04-01' });
+  expect(result).toMatchObject({ status: 'loaded', rows: 806, loaded: 806, skipped: 0 });
   a = await new Agent(t.app).start();
 });
 afterAll(async () => {
@@ -259,7 +261,8 @@ describe('GET /api/accounts/:id/public', () => {
 
   it('shows the EIN as 12-3456789, the ruling year, the subsection and the standing', async () => {
     const id = await idOf('lady knights flag', 'CHS LADY KNIGHTS FLAG FOOTBALL');
-    const res = await a.get(`/api/accounts/${id}/public`);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T12:00:00Z') });
+    const res = await a.get(`/api/accounts/${id}/public`).finally(() => vi.useRealTimers());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id,
@@ -274,6 +277,23 @@ describe('GET /api/accounts/:id/public', () => {
       is_deductible: true,
       standing: 'good',
       standing_label: 'In good standing',
+      // eo_ak.csv: TAX_PERIOD 202506, ACCT_PD 06, FILING_REQ_CD 02. The 2026 return was due on
+      // 16 November 2026, after the April release: not yet known, so not missed.
+      irs: {
+        status_code: '01',
+        status_meaning: 'Unconditional exemption',
+        fiscal_year_end_month: 6,
+        filing_requirement: 'Form 990-N (e-Postcard): gross receipts normally $50,000 or less',
+        latest_tax_year_filed: 2025,
+        missed_tax_years: [],
+        awaiting_data_tax_years: [2026],
+        next_due: { tax_year: 2027, due: '2027-11-15', days_left: 354 },
+        revocation_date: '2028-11-15',
+        days_to_revocation: 720,
+        revoked_on: null,
+        reinstated_on: null,
+        sources: { bmf: '2026-04-01', epostcard: null, revocations: null },
+      },
       public_profile_image: '',
     });
   });
@@ -315,27 +335,35 @@ describe('importBmf with a full state file from ../shared (when present)', () =>
     expect(await accountCount()).toBe(806 + hidden + listed + newEins);
     expect((await searchFor('')).json().total).toBe(806 + listed + newEins);
 
-    // A known organization with an old return on file: at risk.
+    // A return from 2013, but recognized again in September 2025 (RULING 202509, June year end):
+    // returns are owed from the year ending June 2026, due 16 November 2026.
     const peace = (await searchFor('wyoming peace officers association')).json();
     expect(peace.total).toBe(expectedMatches(wy, 'wyoming peace officers association').length);
     const row = peace.data.find((r: { name: string }) => r.name === 'WYOMING PEACE OFFICERS ASSOCIATION');
-    const profile = (await a.get(`/api/accounts/${row.id}/public`)).json();
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T12:00:00Z') });
+    const profile = (await a.get(`/api/accounts/${row.id}/public`).finally(() => vi.useRealTimers())).json();
     expect(profile).toMatchObject({
       ein: '74-2462506', city: 'ROCK SPRINGS', state: 'WY', ruling_year: '2025', subsection: '501(c)(3)',
-      gen: '', is_deductible: true, standing: 'at_risk', standing_label: 'Filing overdue',
+      gen: '', is_deductible: true, standing: 'missed_one', standing_label: 'One year missed',
+      irs: { latest_tax_year_filed: 2013, missed_tax_years: [2026], revocation_date: '2028-11-15', filing_requirement: 'Form 990 or 990-EZ' },
     });
 
     // A subordinate of another group, shown under its own name, with a leading-zero EIN.
     const legion = (await searchFor('blackmore memorial')).json();
     const post = legion.data.find((r: { name: string }) => r.name === '0017 E A BLACKMORE MEMORIAL');
-    const legionProfile = (await a.get(`/api/accounts/${post.id}/public`)).json();
+    // TAX_PERIOD 202506, June year end: good until the 2026 return's due date, 16 November 2026.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-10T12:00:00Z') });
+    const legionProfile = (await a.get(`/api/accounts/${post.id}/public`).finally(() => vi.useRealTimers())).json();
     expect(legionProfile).toMatchObject({
       ein: '01-0631747', legal_name: 'AMERICAN LEGION', gen: '0925', ruling_year: '1946', subsection: '501(c)(19)', standing: 'good',
     });
 
-    // Status 12: not currently exempt.
+    // Status 12 is an exemption in force (a §4947(a)(2) trust); FILING_REQ_CD 00 owes no return.
     const trust = (await searchFor('russ beamer educational trust')).json();
     const trustProfile = (await a.get(`/api/accounts/${trust.data[0].id}/public`)).json();
-    expect(trustProfile).toMatchObject({ ein: '83-0257010', standing: 'not_exempt', standing_label: 'Not currently exempt' });
+    expect(trustProfile).toMatchObject({
+      ein: '83-0257010', standing: 'not_required', standing_label: 'In good standing (no annual return required)',
+      irs: { status_code: '12', status_meaning: 'Trust described in section 4947(a)(2) of the Internal Revenue Code' },
+    });
   });
 });

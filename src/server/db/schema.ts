@@ -77,6 +77,8 @@ export const accounts = pgTable('accounts', {
   filingRequirement: text('filing_requirement'),
   fiscalYearEndMonth: smallint('fiscal_year_end_month'),
   nteeCode: text('ntee_code'),
+  /** The IRS BMF release (irs_releases) the IRS columns above were last read from; null when never. */
+  bmfReleaseId: integer('bmf_release_id').references((): AnyPgColumn => irsReleases.id),
   /** Listed in the public subordinate search (SPEC tool 16). */
   isListed: boolean('is_listed').notNull().default(false),
   /** Lower-cased name, secondary name and city: what the keyword search matches (see searchTextParts). */
@@ -710,4 +712,65 @@ export const jobRuns = pgTable('job_runs', {
   index('job_runs_job_started').on(t.jobName, t.startedAt),
   check('job_runs_result', sql`${t.result} IN ('running', 'ok', 'failed', 'timed_out')`),
   check('job_runs_trigger', sql`${t.trigger} IN ('schedule', 'staff', 'startup')`),
+]);
+
+/**
+ * One IRS data release loaded into the product (docs/irs-data.md): which data set, the file, the
+ * date the IRS released it, its rows, what was loaded, and the file's sha256. Loading the same file
+ * again finds its row and changes nothing; a release older than the newest one of its data set is
+ * refused. Every standing shown cites the release its facts came from.
+ */
+export const irsReleases = pgTable('irs_releases', {
+  id: serial('id').primaryKey(),
+  /** 'bmf', 'epostcard' (Form 990-N data), 'revocations' (Automatic Revocation List). */
+  dataset: text('dataset').$type<'bmf' | 'epostcard' | 'revocations'>().notNull(),
+  /** The file's name as given (no folders), e.g. 'eo_ok.csv'. */
+  fileName: text('file_name').notNull(),
+  /** The IRS's release date of the file, 'YYYY-MM-DD'. */
+  releasedOn: date('released_on', { mode: 'string' }).notNull(),
+  /** Data rows in the file. */
+  rowCount: integer('row_count').notNull(),
+  /** Rows loaded (the others skipped: another GEN, an EIN that is not 9 digits). */
+  loadedCount: integer('loaded_count').notNull(),
+  /** sha256 of the file's bytes, hex. */
+  sha256: text('sha256').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('irs_releases_dataset_sha256').on(t.dataset, t.sha256),
+  index('irs_releases_dataset_released').on(t.dataset, t.releasedOn),
+  check('irs_releases_dataset', sql`${t.dataset} IN ('bmf', 'epostcard', 'revocations')`),
+]);
+
+/**
+ * A Form 990-N (e-Postcard) seen in the IRS's 990-N data: one per EIN and tax year (the calendar
+ * year the tax period ENDS in, as the BMF TAX_PERIOD; the IRS file's own "tax year" is the year it
+ * begins). No personal names are kept: the principal officer stays in the IRS file.
+ */
+export const irsEpostcards = pgTable('irs_epostcards', {
+  ein: text('ein').notNull(),
+  taxYear: integer('tax_year').notNull(),
+  /** 'YYYY-MM-DD'. */
+  periodBegin: date('period_begin', { mode: 'string' }).notNull(),
+  periodEnd: date('period_end', { mode: 'string' }).notNull(),
+  /** The organization said it has terminated. */
+  terminated: boolean('terminated').notNull(),
+  releaseId: integer('release_id').notNull().references(() => irsReleases.id),
+}, (t) => [
+  primaryKey({ columns: [t.ein, t.taxYear] }),
+]);
+
+/**
+ * An entry of the IRS Automatic Revocation List (IRC §6033(j)): one per EIN and revocation date,
+ * with the posting date and, once the IRS reinstated the organization, the reinstatement date.
+ */
+export const irsRevocations = pgTable('irs_revocations', {
+  ein: text('ein').notNull(),
+  legalName: text('legal_name').notNull(),
+  /** 'YYYY-MM-DD'. */
+  revokedOn: date('revoked_on', { mode: 'string' }).notNull(),
+  postedOn: date('posted_on', { mode: 'string' }),
+  reinstatedOn: date('reinstated_on', { mode: 'string' }),
+  releaseId: integer('release_id').notNull().references(() => irsReleases.id),
+}, (t) => [
+  primaryKey({ columns: [t.ein, t.revokedOn] }),
 ]);

@@ -1,85 +1,139 @@
 import { describe, expect, it } from 'vitest';
-import { classifyStanding, isDeductible, STANDING_LABELS, subsectionLabel } from './standing.ts';
+import { computeStanding, irsStatusMeaning, isDeductible, subsectionLabel, type StandingFacts } from './standing.ts';
 
-const today = new Date(Date.UTC(2026, 3, 15)); // 15 April 2026
-const exempt = (taxPeriod: string | null, filingRequirement: string | null = '02') => ({ irsStatus: '01', taxPeriod, filingRequirement });
+/** A December-year 990-N filer on the BMF, exempt since 2005 (the shape of most GEN 5271 rows). */
+const facts = (over: Partial<StandingFacts> = {}): StandingFacts => ({
+  onBmf: true,
+  irsStatus: '01',
+  filingRequirement: '02',
+  fiscalYearEndMonth: 12,
+  ruling: '200510',
+  bmfTaxPeriod: '202412',
+  filedTaxYears: [],
+  revocations: [],
+  dataAsOf: null,
+  ...over,
+});
 
-describe('classifyStanding', () => {
-  it('is not exempt unless the IRS status is 01', () => {
-    for (const irsStatus of ['12', '25', '02', '20', '21']) {
-      expect(classifyStanding({ irsStatus, taxPeriod: '202506', filingRequirement: '02' }, today), String(irsStatus)).toBe('not_exempt');
+describe('computeStanding', () => {
+  it('Powerhouse Academy Cheer Booster: latest return 2022-12, three returns missed, revoked by law on 15 May 2026', () => {
+    // eo_ok.csv, EIN 873240715: TAX_PERIOD 202212, ACCT_PD 12, FILING_REQ_CD 02.
+    const s = computeStanding(facts({ bmfTaxPeriod: '202212', ruling: '200510' }), '2026-11-25');
+    expect(s.state).toBe('past_revocation_date');
+    expect(s.missedTaxYears).toEqual([2023, 2024, 2025]);
+    expect(s.revocationDate).toBe('2026-05-15');
+    expect(s.daysToRevocation).toBe(-194);
+    expect(s.latestTaxYearFiled).toBe(2022);
+    expect(s.nextDue).toEqual({ taxYear: 2026, due: '2027-05-17', daysLeft: 173 });
+  });
+
+  it('with the April 2026 BMF, the third return (due 15 May 2026) is not in the data yet: revoked unless it was filed', () => {
+    const s = computeStanding(facts({ bmfTaxPeriod: '202212', dataAsOf: '2026-04-01' }), '2026-11-25');
+    expect(s.state).toBe('past_revocation_date');
+    expect(s.label).toBe('Past its revocation date: revoked unless a return was filed');
+    expect(s.missedTaxYears).toEqual([2023, 2024]);
+    expect(s.awaitingDataTaxYears).toEqual([2025]);
+    expect(s.revocationDate).toBe('2026-05-15');
+  });
+
+  it('does not count as missed a return due after the IRS data was released', () => {
+    // CHS Lady Knights Flag Football (eo_ak.csv): TAX_PERIOD 202506, June year end; the 2026 return
+    // was due 16 Nov 2026, after the April 2026 release.
+    const s = computeStanding(facts({ bmfTaxPeriod: '202506', fiscalYearEndMonth: 6, dataAsOf: '2026-04-01' }), '2026-11-26');
+    expect(s.state).toBe('good');
+    expect(s.missedTaxYears).toEqual([]);
+    expect(s.awaitingDataTaxYears).toEqual([2026]);
+    expect(s.nextDue?.due).toBe('2027-11-15');
+  });
+
+  it('counts down to the revocation date before it comes', () => {
+    const s = computeStanding(facts({ bmfTaxPeriod: '202212' }), '2026-03-01');
+    expect(s.state).toBe('missed_two');
+    expect(s.label).toBe('Two years missed: IRS notice expected');
+    expect(s.missedTaxYears).toEqual([2023, 2024]);
+    expect(s.revocationDate).toBe('2026-05-15');
+    expect(s.daysToRevocation).toBe(75);
+    expect(s.nextDue?.due).toBe('2026-05-15');
+  });
+
+  it('a year is missed only once its due date has passed', () => {
+    expect(computeStanding(facts({ bmfTaxPeriod: '202312' }), '2025-05-15').state).toBe('good');
+    const after = computeStanding(facts({ bmfTaxPeriod: '202312' }), '2025-05-16');
+    expect(after.state).toBe('missed_one');
+    expect(after.missedTaxYears).toEqual([2024]);
+  });
+
+  it('moves a due date that falls on a weekend to the next business day (June 2025 year: 15 Nov 2025 is a Saturday)', () => {
+    const s = computeStanding(facts({ fiscalYearEndMonth: 6, bmfTaxPeriod: '202406' }), '2025-11-17');
+    expect(s.state).toBe('good');
+    expect(s.nextDue).toEqual({ taxYear: 2025, due: '2025-11-17', daysLeft: 0 });
+    expect(computeStanding(facts({ fiscalYearEndMonth: 6, bmfTaxPeriod: '202406' }), '2025-11-18').state).toBe('missed_one');
+  });
+
+  it('counts a late return and returns seen in the 990-N data or recorded by staff', () => {
+    const late = computeStanding(facts({ bmfTaxPeriod: '202212', filedTaxYears: [2025] }), '2026-11-25');
+    expect(late.state).toBe('good');
+    expect(late.latestTaxYearFiled).toBe(2025);
+    expect(late.revocationDate).toBe('2029-05-15');
+  });
+
+  it('with no return ever filed, counts from the first fiscal year ending after the ruling', () => {
+    // Ruled in August 2024 with a June year end: the first return is for the year ending June
+    // 2025 (due 17 Nov 2025), the second for June 2026 (due 16 Nov 2026).
+    const s = computeStanding(facts({ bmfTaxPeriod: null, fiscalYearEndMonth: 6, ruling: '202408' }), '2026-11-25');
+    expect(s.missedTaxYears).toEqual([2025, 2026]);
+    expect(s.state).toBe('missed_two');
+    expect(s.revocationDate).toBe(computeStanding(facts({ bmfTaxPeriod: '202406', fiscalYearEndMonth: 6 }), '2026-11-25').revocationDate);
+  });
+
+  it('counts from a ruling newer than the latest return (a new exemption), not from the old return', () => {
+    // Wyoming Peace Officers Association (eo_wy.csv): TAX_PERIOD 201308, RULING 202509, ACCT_PD 06.
+    const s = computeStanding(facts({ bmfTaxPeriod: '201308', ruling: '202509', fiscalYearEndMonth: 6, filingRequirement: '01' }), '2026-11-25');
+    expect(s.missedTaxYears).toEqual([2026]);
+    expect(s.state).toBe('missed_one');
+    expect(s.revocationDate).toBe('2028-11-15');
+  });
+
+  it('is revoked when on the Automatic Revocation List, whatever the BMF says', () => {
+    const s = computeStanding(facts({ onBmf: false, revocations: [{ revokedOn: '2026-05-15', postedOn: '2026-08-10', reinstatedOn: null }] }), '2026-11-25');
+    expect(s.state).toBe('revoked');
+    expect(s.revocation?.revokedOn).toBe('2026-05-15');
+  });
+
+  it('is reinstated after a reinstatement date, and counts missed returns again from then', () => {
+    const entry = { revokedOn: '2020-05-15', postedOn: '2020-09-01', reinstatedOn: '2021-03-01' };
+    expect(computeStanding(facts({ bmfTaxPeriod: '202512', revocations: [entry] }), '2026-11-25').state).toBe('reinstated');
+    const later = computeStanding(facts({ bmfTaxPeriod: '201612', revocations: [entry] }), '2026-11-25');
+    expect(later.missedTaxYears[0]).toBe(2021);
+    expect(later.state).toBe('past_revocation_date');
+  });
+
+  it('owes nothing when the filing requirement code requires no annual return', () => {
+    for (const code of ['00', '03', '06', '13', '14']) {
+      expect(computeStanding(facts({ filingRequirement: code, bmfTaxPeriod: '201012' }), '2026-11-25').state, code).toBe('not_required');
     }
+    expect(computeStanding(facts({ filingRequirement: '01', bmfTaxPeriod: '201012' }), '2026-11-25').state).toBe('past_revocation_date');
   });
 
-  it('is good with a recent return on file', () => {
-    expect(classifyStanding(exempt('202506'), today)).toBe('good');
-    expect(classifyStanding(exempt('202604'), today)).toBe('good');
+  it('is not listed when the organization is in no IRS file', () => {
+    expect(computeStanding(facts({ onBmf: false, irsStatus: null }), '2026-11-25').state).toBe('not_listed');
   });
 
-  it('is good at exactly 36 months since the latest return, at risk after that', () => {
-    expect(classifyStanding(exempt('202304'), today)).toBe('good');
-    expect(classifyStanding(exempt('202303'), today)).toBe('at_risk');
-    expect(classifyStanding(exempt('201812'), today)).toBe('at_risk');
-  });
-
-  it('counts months across year ends', () => {
-    const jan = new Date(Date.UTC(2026, 0, 31));
-    expect(classifyStanding(exempt('202301'), jan)).toBe('good');
-    expect(classifyStanding(exempt('202212'), jan)).toBe('at_risk');
-  });
-
-  it('is good when no return is on file yet (new organizations)', () => {
-    expect(classifyStanding(exempt(null), today)).toBe('good');
-    expect(classifyStanding(exempt(''), today)).toBe('good');
-  });
-
-  it('is good when no annual return is required, however old the last one', () => {
-    for (const code of ['00', '06', '13', '14']) {
-      expect(classifyStanding(exempt('201001', code), today), code).toBe('good');
+  it('never treats BMF status 02, 12 or 25 as "not exempt"', () => {
+    for (const code of ['02', '12', '25']) {
+      expect(computeStanding(facts({ irsStatus: code }), '2026-01-10').state, code).toBe('good');
+      expect(irsStatusMeaning(code)).not.toMatch(/not exempt/i);
     }
-    expect(classifyStanding(exempt('201001', '01'), today)).toBe('at_risk');
-    expect(classifyStanding(exempt('201001', null), today)).toBe('at_risk');
-  });
-
-  it('treats an unreadable tax period as good rather than guessing', () => {
-    expect(classifyStanding(exempt('abcdef'), today)).toBe('good');
-    expect(classifyStanding(exempt('2020'), today)).toBe('good');
-  });
-
-  it('has a label for every standing', () => {
-    expect(STANDING_LABELS).toEqual({ good: 'In good standing', at_risk: 'Filing overdue', not_exempt: 'Not currently exempt', not_listed: 'Not yet on the IRS list' });
+    expect(irsStatusMeaning('01')).toBe('Unconditional exemption');
+    expect(irsStatusMeaning('02')).toBe('Conditional exemption');
   });
 });
 
-describe('subsectionLabel', () => {
-  it.each([
-    ['03', '501(c)(3)'],
-    ['04', '501(c)(4)'],
-    ['07', '501(c)(7)'],
-    ['10', '501(c)(10)'],
-    ['3', '501(c)(3)'],
-    ['00', '00'],
-    ['', ''],
-    [null, ''],
-  ])('%j -> %j', (code, label) => {
-    expect(subsectionLabel(code)).toBe(label);
-  });
-});
-
-describe('isDeductible', () => {
-  it('is true for codes 1 and 4 only', () => {
+describe('profile facts', () => {
+  it('labels subsections and deductibility', () => {
+    expect(subsectionLabel('03')).toBe('501(c)(3)');
+    expect(subsectionLabel(null)).toBe('');
     expect(isDeductible('1')).toBe(true);
-    expect(isDeductible('4')).toBe(true);
     expect(isDeductible('2')).toBe(false);
-    expect(isDeductible('0')).toBe(false);
-    expect(isDeductible(null)).toBe(false);
-  });
-});
-
-describe('groups with no IRS record', () => {
-  it('are not yet on the IRS list rather than not exempt', () => {
-    for (const irsStatus of ['', null]) {
-      expect(classifyStanding({ irsStatus, taxPeriod: null, filingRequirement: null }, new Date('2026-11-22T00:00:00Z'))).toBe('not_listed');
-    }
   });
 });

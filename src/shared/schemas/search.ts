@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stripControl } from '../validation.ts';
-import type { Standing } from '../rules/standing.ts';
+import type { StandingState } from '../rules/standing.ts';
 
 /** Query of GET /search (SPEC §7): search=verify-501c3, keyword, page (1-based). */
 export const subordinateSearchQuery = z.object({
@@ -40,7 +40,27 @@ export interface PublicProfile {
   ruling_year: string;
   subsection: string;
   is_deductible: boolean;
-  standing: Standing;
+  standing: StandingState;
   standing_label: string;
+  /** The facts behind the standing (docs/irs-standing.md); dates 'YYYY-MM-DD'. No personal names. */
+  irs: {
+    status_code: string;
+    status_meaning: string;
+    /** 1-12, or null when unknown. */
+    fiscal_year_end_month: number | null;
+    filing_requirement: string;
+    latest_tax_year_filed: number | null;
+    missed_tax_years: number[];
+    /** Tax years due since the IRS data was released: whether they were filed is not known yet. */
+    awaiting_data_tax_years: number[];
+    next_due: { tax_year: number; due: string; days_left: number } | null;
+    /** The day the exemption is (or was) revoked by law if nothing more is filed; null when no return is owed. */
+    revocation_date: string | null;
+    days_to_revocation: number | null;
+    revoked_on: string | null;
+    reinstated_on: string | null;
+    /** Release dates of the IRS data the facts came from. */
+    sources: { bmf: string | null; epostcard: string | null; revocations: string | null };
+  };
   public_profile_image: string;
 }

@@ -3,18 +3,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../client.ts';
-import { accounts, banners, companies, groups, levels, renewals, stateRequirements, users } from '../schema.ts';
+import { accounts, banners, companies, groups, irsReleases, levels, renewals, stateRequirements, users } from '../schema.ts';
 import { createInvoice } from './factories.ts';
 import { randomSecret } from '../../config.ts';
 import { hashPassword } from '../../passwords.ts';
 import { STATES } from '../../../shared/lists/states.ts';
 import { importBmf } from '../../modules/subordinates/import-bmf.ts';
+import { checkIrsFile } from '../../modules/irs-data/irs-files.ts';
 import { vacuumAnalyze } from '../maintenance.ts';
 import { COMPANY, DEMO_BANNERS, LEVELS, STATE_REQUIREMENTS, UPGRADES } from './reference-data.ts';
 import { seedDemoDiscounts } from './demo-discounts.ts';
 import { SUBMISSION_ALERT, WIZARD_SCHEMAS, WIZARD_TITLES, type WizardLevelSlug } from './wizard-schemas.ts';
 import type { LevelWizard } from '../../../shared/forms/field-definition.ts';
 
+/** The IRS release the GEN 5271 extract was taken from (April 2026; recorded as its 1st day). */
+export const GEN_5271_EXTRACT_RELEASED_ON = '2026-04-01';
 export const GEN_5271_EXTRACT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'irs-eo-bmf-gen-5271.csv');
 /** The provider's IRS group exemption whose subordinates the demo lists. */
 export const DEMO_GEN = '5271';
@@ -143,7 +146,13 @@ async function seedDemoRows(db: DbOrTx, opts: { adminEmail?: string; adminPasswo
   await db.insert(banners).values(DEMO_BANNERS.map((b) => ({ ...b })));
   await seedDemoDiscounts(db);
   const [group] = await db.insert(groups).values({ label: 'GoodStanding national booster club group exemption', gen: DEMO_GEN }).onConflictDoNothing().returning();
-  await importBmf(db, GEN_5271_EXTRACT, { gen: DEMO_GEN });
+  // The extract's rows come from the IRS's April 2026 BMF release (docs/irs-data.md); the day of
+  // the month is not known, so the 1st is recorded: no return due later counts as missed.
+  const extract = await checkIrsFile(GEN_5271_EXTRACT, 'bmf');
+  const [release] = await db.insert(irsReleases).values({
+    dataset: 'bmf', fileName: path.basename(GEN_5271_EXTRACT), releasedOn: GEN_5271_EXTRACT_RELEASED_ON, rowCount: extract.rows, loadedCount: extract.rows, sha256: extract.sha256,
+  }).returning({ id: irsReleases.id });
+  await importBmf(db, GEN_5271_EXTRACT, { gen: DEMO_GEN, releaseId: release.id });
   if (group) await db.update(accounts).set({ groupId: group.id }).where(eq(accounts.gen, DEMO_GEN));
 
   const admin = { email: opts.adminEmail ?? 'admin@goodstanding.local', password: opts.adminPassword ?? randomSecret(12), generated: !opts.adminPassword };

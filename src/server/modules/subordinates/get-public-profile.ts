@@ -2,18 +2,22 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { classifyStanding, isDeductible, STANDING_LABELS, subsectionLabel } from '../../../shared/rules/standing.ts';
+import { FILING_REQUIREMENTS, irsStatusMeaning, isDeductible, subsectionLabel } from '../../../shared/rules/standing.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
+import { standingOfAccount } from '../irs-data/get-standing.ts';
 
 /**
- * The public profile of an account (SPEC §2 /app/account/show/{id}): identity, IRS facts and the
- * good-standing badge computed from its IRS status and latest return.
+ * The public profile of an account (SPEC §2 /app/account/show/{id}): identity, IRS facts and its
+ * standing (docs/irs-standing.md) with the IRS releases it rests on. No personal names: the BMF's
+ * in-care-of name and the 990-N's principal officer are never shown.
+ * @param today the calendar day the standing is computed for (default: today, UTC)
  * @throws HttpError 404 when there is no such account
  */
-export async function getPublicProfile(db: Db, id: number, today = new Date()): Promise<PublicProfile> {
+export async function getPublicProfile(db: Db, id: number, today = calendarDate(new Date())): Promise<PublicProfile> {
   const [a] = await db.select().from(accounts).where(eq(accounts.id, id));
   if (!a) throw notFound('The organization');
-  const standing = classifyStanding({ irsStatus: a.irsStatus, taxPeriod: a.taxPeriod, filingRequirement: a.filingRequirement }, today);
+  const { standing: s, sources } = await standingOfAccount(db, a, today);
   return {
     id: a.id,
     name: a.name,
@@ -25,8 +29,23 @@ export async function getPublicProfile(db: Db, id: number, today = new Date()): 
     ruling_year: a.ruling ? a.ruling.slice(0, 4) : '',
     subsection: subsectionLabel(a.subsection),
     is_deductible: isDeductible(a.deductibility),
-    standing,
-    standing_label: STANDING_LABELS[standing],
+    standing: s.state,
+    standing_label: s.label,
+    irs: {
+      status_code: a.irsStatus ?? '',
+      status_meaning: irsStatusMeaning(a.irsStatus),
+      fiscal_year_end_month: a.fiscalYearEndMonth,
+      filing_requirement: a.filingRequirement ? FILING_REQUIREMENTS[a.filingRequirement]?.label ?? `Code ${a.filingRequirement}` : '',
+      latest_tax_year_filed: s.latestTaxYearFiled,
+      missed_tax_years: s.missedTaxYears,
+      awaiting_data_tax_years: s.awaitingDataTaxYears,
+      next_due: s.nextDue ? { tax_year: s.nextDue.taxYear, due: s.nextDue.due, days_left: s.nextDue.daysLeft } : null,
+      revocation_date: s.revocationDate,
+      days_to_revocation: s.daysToRevocation,
+      revoked_on: s.revocation?.revokedOn ?? null,
+      reinstated_on: s.revocation?.reinstatedOn ?? null,
+      sources: { bmf: sources.bmfReleasedOn, epostcard: sources.epostcardReleasedOn, revocations: sources.revocationsReleasedOn },
+    },
     public_profile_image: a.publicProfileImage,
   };
 }

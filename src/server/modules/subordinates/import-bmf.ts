@@ -18,6 +18,8 @@ export interface ImportBmfOptions {
   gen?: string;
   /** Rows per INSERT statement. */
   batchSize?: number;
+  /** The irs_releases row of this file: each row's account records it (accounts.bmf_release_id). */
+  releaseId?: number;
   /** Called after each batch with the rows read and written so far. */
   onProgress?: (p: { read: number; imported: number }) => void;
 }
@@ -115,15 +117,16 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
     const rows = [...byEin.values()];
     await ensureGroups(db, [...new Set(rows.map((r) => r.gen).filter((g): g is string => !!g))], groupIdByGen);
     for (const r of rows) r.groupId = r.gen ? groupIdByGen.get(r.gen) ?? null : null;
+    const values = opts.releaseId === undefined ? rows : rows.map((r) => ({ ...r, bmfReleaseId: opts.releaseId }));
     await db
       .insert(accounts)
-      .values(rows)
+      .values(values)
       .onConflictDoUpdate({
         target: accounts.ein,
         set: Object.fromEntries(
           ['name', 'legal_name', 'care_of', 'gen', 'group_id', 'street', 'city', 'state', 'zip', 'subsection', 'affiliation',
             'ruling', 'deductibility', 'irs_status', 'tax_period', 'filing_requirement', 'fiscal_year_end_month', 'ntee_code',
-            'search_text'].map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), sql.raw(`excluded.${c}`)]),
+            'search_text', ...(opts.releaseId === undefined ? [] : ['bmf_release_id'])].map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), sql.raw(`excluded.${c}`)]),
         ),
       });
     imported += rows.length;

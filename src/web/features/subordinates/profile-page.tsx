@@ -1,10 +1,9 @@
-import { Alert, Anchor, Badge, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
-
-const BADGE_COLOR = { good: 'green', at_risk: 'orange', not_exempt: 'red', not_listed: 'gray' } as const;
+import { StandingBadge, StandingCard } from './standing-card.tsx';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -42,7 +41,7 @@ export default function ProfilePage() {
           )}
           <Text c="dimmed">{[p.city, p.state].filter(Boolean).join(', ')}</Text>
         </div>
-        <Badge size="xl" color={BADGE_COLOR[p.standing]} variant="filled" data-standing={p.standing}>{p.standing_label}</Badge>
+        <StandingBadge state={p.standing} label={p.standing_label} />
       </Group>
       <Card withBorder padding="xl">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
@@ -53,9 +52,9 @@ export default function ProfilePage() {
           <Fact label="Gifts tax deductible" value={p.is_deductible ? 'Yes' : 'No'} />
         </SimpleGrid>
       </Card>
-      <Text size="sm" c="dimmed">
-        Source: IRS Exempt Organizations Business Master File. <Anchor component={Link} to="/verify-501c3">Search other organizations</Anchor>
-      </Text>
+      <Title order={2} size="h3">Standing with the IRS</Title>
+      <StandingCard state={p.standing} irs={p.irs} />
+      <Anchor component={Link} to="/verify-501c3">Search other organizations</Anchor>
     </Stack>
   );
 }

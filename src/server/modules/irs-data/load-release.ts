@@ -1,0 +1,132 @@
+import path from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { irsEpostcards, irsReleases, irsRevocations } from '../../db/schema.ts';
+import { importBmf } from '../subordinates/import-bmf.ts';
+import {
+  checkIrsFile, irsFileRows, IrsFileError, IRS_DATASET_NAMES, parseEpostcardRow, parseRevocationRow,
+  type EpostcardRow, type IrsDataset, type RevocationRow,
+} from './irs-files.ts';
+
+export type IrsRelease = typeof irsReleases.$inferSelect;
+
+export interface LoadIrsReleaseInput {
+  dataset: IrsDataset;
+  file: string;
+  /** The IRS's release date of the file, 'YYYY-MM-DD' (the download page's "last updated"). */
+  releasedOn: string;
+  /** BMF only: load only the rows of this group exemption number (4 digits). */
+  gen?: string;
+  /** Rows per statement (default 1,000). */
+  batchSize?: number;
+  /** Called after each batch: rows read and loaded so far. */
+  onProgress?: (p: { read: number; loaded: number }) => void;
+}
+
+export interface LoadIrsReleaseResult {
+  /** 'unchanged': this very file (same sha256) was loaded before; nothing was written. */
+  status: 'loaded' | 'unchanged';
+  release: IrsRelease;
+  rows: number;
+  loaded: number;
+  skipped: number;
+}
+
+async function loadEpostcards(tx: DbOrTx, rows: EpostcardRow[], releaseId: number) {
+  // One EIN and tax year may be filed twice (an amended notice): the last row wins.
+  const unique = [...new Map(rows.map((r) => [`${r.ein}:${r.taxYear}`, r])).values()];
+  await tx.insert(irsEpostcards).values(unique.map((r) => ({ ...r, releaseId })))
+    .onConflictDoUpdate({
+      target: [irsEpostcards.ein, irsEpostcards.taxYear],
+      set: { periodBegin: sql`excluded.period_begin`, periodEnd: sql`excluded.period_end`, terminated: sql`excluded.terminated`, releaseId: sql`excluded.release_id` },
+    });
+  return unique.length;
+}
+
+async function loadRevocations(tx: DbOrTx, rows: RevocationRow[], releaseId: number) {
+  const unique = [...new Map(rows.map((r) => [`${r.ein}:${r.revokedOn}`, r])).values()];
+  await tx.insert(irsRevocations).values(unique.map((r) => ({ ...r, releaseId })))
+    .onConflictDoUpdate({
+      target: [irsRevocations.ein, irsRevocations.revokedOn],
+      set: { legalName: sql`excluded.legal_name`, postedOn: sql`excluded.posted_on`, reinstatedOn: sql`excluded.reinstated_on`, releaseId: sql`excluded.release_id` },
+    });
+  return unique.length;
+}
+
+/**
+ * Loads one IRS data file as a release (docs/irs-data.md): checks the whole file first (layout,
+ * text, not cut short; see checkIrsFile), then, in one transaction, records the release in
+ * irs_releases and writes its rows in batches: the BMF into accounts (importBmf, which marks each
+ * account with the release), the 990-N data into irs_epostcards, the revocation list into
+ * irs_revocations. Idempotent: the same file again (same sha256) writes nothing.
+ * A failure writes nothing either: the transaction is rolled back.
+ * @throws IrsFileError when the file is not the data set's layout, is cut short or not text, when
+ *   `releasedOn` is not a date, or when a newer release of the same file (BMF: same file name;
+ *   others: the data set) is already loaded
+ */
+export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promise<LoadIrsReleaseResult> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.releasedOn) || Number.isNaN(Date.parse(input.releasedOn))) {
+    throw new IrsFileError(`The release date must be a date as YYYY-MM-DD, not "${input.releasedOn}".`);
+  }
+  const fileName = path.basename(input.file);
+  const check = await checkIrsFile(input.file, input.dataset);
+  const [same] = await db.select().from(irsReleases)
+    .where(and(eq(irsReleases.dataset, input.dataset), eq(irsReleases.sha256, check.sha256)));
+  if (same) return { status: 'unchanged', release: same, rows: check.rows, loaded: 0, skipped: 0 };
+  const [newest] = await db.select().from(irsReleases)
+    .where(and(eq(irsReleases.dataset, input.dataset), input.dataset === 'bmf' ? eq(irsReleases.fileName, fileName) : undefined))
+    .orderBy(desc(irsReleases.releasedOn)).limit(1);
+  if (newest && newest.releasedOn > input.releasedOn) {
+    throw new IrsFileError(`${fileName} (released ${input.releasedOn}) is older than the ${IRS_DATASET_NAMES[input.dataset]} already loaded (${newest.fileName}, released ${newest.releasedOn}): nothing was changed.`);
+  }
+  const batchSize = input.batchSize ?? 1000;
+
+  return db.transaction(async (tx) => {
+    const [release] = await tx.insert(irsReleases).values({
+      dataset: input.dataset, fileName, releasedOn: input.releasedOn, rowCount: check.rows, loadedCount: 0, sha256: check.sha256,
+    }).returning();
+    let loaded = 0;
+    let skipped = 0;
+    if (input.dataset === 'bmf') {
+      const result = await importBmf(tx, input.file, {
+        gen: input.gen, batchSize, releaseId: release.id,
+        onProgress: ({ read, imported }) => input.onProgress?.({ read, loaded: imported }),
+      });
+      loaded = result.imported;
+      skipped = result.skipped;
+    } else {
+      let read = 0;
+      let batch: (EpostcardRow | RevocationRow)[] = [];
+      const flush = async () => {
+        if (!batch.length) return;
+        loaded += input.dataset === 'epostcard'
+          ? await loadEpostcards(tx, batch as EpostcardRow[], release.id)
+          : await loadRevocations(tx, batch as RevocationRow[], release.id);
+        batch = [];
+        input.onProgress?.({ read, loaded });
+      };
+      const parseRow = input.dataset === 'epostcard' ? parseEpostcardRow : parseRevocationRow;
+      for await (const [fields, line] of irsFileRows(input.file, input.dataset)) {
+        read++;
+        const row = parseRow(fields, line);
+        if (!row) {
+          skipped++;
+          continue;
+        }
+        batch.push(row);
+        if (batch.length >= batchSize) await flush();
+      }
+      await flush();
+    }
+    const [done] = await tx.update(irsReleases).set({ loadedCount: loaded }).where(eq(irsReleases.id, release.id)).returning();
+    return { status: 'loaded' as const, release: done, rows: check.rows, loaded, skipped };
+  });
+}
+
+/** The newest loaded release of each data set (by release date), or null when none is. */
+export async function latestIrsReleases(db: DbOrTx): Promise<Record<IrsDataset, IrsRelease | null>> {
+  const rows = await db.selectDistinctOn([irsReleases.dataset]).from(irsReleases)
+    .orderBy(irsReleases.dataset, desc(irsReleases.releasedOn), desc(irsReleases.id));
+  const by = (d: IrsDataset) => rows.find((r) => r.dataset === d) ?? null;
+  return { bmf: by('bmf'), epostcard: by('epostcard'), revocations: by('revocations') };
+}

@@ -1,0 +1,96 @@
+import { Alert, Anchor, Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { StandingState } from '../../../shared/rules/standing.ts';
+import type { PublicProfile } from '../../../shared/schemas/search.ts';
+import { formatDate } from '../../../shared/rules/formats.ts';
+
+export const STANDING_COLOR: Record<StandingState, string> = {
+  not_listed: 'gray',
+  not_required: 'green',
+  good: 'green',
+  reinstated: 'green',
+  missed_one: 'yellow',
+  missed_two: 'orange',
+  past_revocation_date: 'red',
+  revoked: 'red',
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const longDate = (iso: string | null) => formatDate(iso, 'MMMM D, YYYY');
+const inDays = (days: number) => (days === 0 ? 'today' : days > 0 ? `in ${days} day${days === 1 ? '' : 's'}` : `${-days} day${days === -1 ? '' : 's'} ago`);
+
+/** The badge of a standing, colored by its urgency. */
+export function StandingBadge({ state, label, size = 'xl' }: { state: StandingState; label: string; size?: 'md' | 'lg' | 'xl' }) {
+  return <Badge size={size} color={STANDING_COLOR[state]} variant="filled" data-standing={state} style={{ maxWidth: '100%' }}>{label}</Badge>;
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" tt="uppercase" c="dimmed" fw={700}>{label}</Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+/** The tax year as people say it: by the month its fiscal year ends. */
+function taxYearLabel(year: number, fyeMonth: number | null) {
+  return fyeMonth ? `year ending ${MONTHS[fyeMonth - 1]} ${year}` : String(year);
+}
+
+/**
+ * A group's standing with the IRS (docs/irs-standing.md): the revocation countdown, the returns
+ * missed, the next due date and the IRS facts, each source cited with its release date.
+ */
+export function StandingCard({ state, irs }: { state: StandingState; irs: PublicProfile['irs'] }) {
+  const fye = irs.fiscal_year_end_month;
+  const missed = irs.missed_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
+  const awaiting = irs.awaiting_data_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
+  const sources = [
+    irs.sources.bmf && `the EO Business Master File released ${longDate(irs.sources.bmf)}`,
+    irs.sources.epostcard && `the Form 990-N data released ${longDate(irs.sources.epostcard)}`,
+    irs.sources.revocations && `the Automatic Revocation List released ${longDate(irs.sources.revocations)}`,
+  ].filter(Boolean);
+  return (
+    <Card withBorder padding="xl">
+      <Stack gap="md">
+        {state === 'revoked' && irs.revoked_on && (
+          <Alert color="red" title="Exemption revoked">
+            The IRS lists this organization as automatically revoked on {longDate(irs.revoked_on)} for not filing an annual return for three years in a row.
+            Reinstatement takes a new application to the IRS.
+          </Alert>
+        )}
+        {state === 'past_revocation_date' && irs.revocation_date && (
+          <Alert color="red" title={`Revocation date passed: ${longDate(irs.revocation_date)}`}>
+            No return is on file for three years in a row as of the IRS data. Unless a return was filed by {longDate(irs.revocation_date)}, the exemption was revoked by law that day.
+          </Alert>
+        )}
+        {(state === 'missed_one' || state === 'missed_two') && irs.revocation_date && irs.days_to_revocation !== null && (
+          <Alert color={state === 'missed_two' ? 'orange' : 'yellow'} title={`Revoked on ${longDate(irs.revocation_date)} if no return is filed (${inDays(irs.days_to_revocation)})`}>
+            {state === 'missed_two'
+              ? 'Two returns in a row are missing, so the IRS sends a notice before the third. A late Form 990-N carries no penalty and still counts: file the missing years now.'
+              : 'One return is missing. A late Form 990-N carries no penalty and still counts: file it now.'}
+          </Alert>
+        )}
+        {state === 'reinstated' && irs.reinstated_on && (
+          <Alert color="green" title="Reinstated">The IRS reinstated this organization's exemption on {longDate(irs.reinstated_on)}.</Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+          <Fact label="IRS status" value={irs.status_meaning} />
+          <Fact label="Annual return" value={irs.filing_requirement} />
+          <Fact label="Fiscal year ends" value={fye ? MONTHS[fye - 1] : ''} />
+          <Fact label="Latest return on file" value={irs.latest_tax_year_filed ? taxYearLabel(irs.latest_tax_year_filed, fye) : 'None on file'} />
+          <Fact label="Missed returns" value={missed || 'None'} />
+          <Fact label="Next return due" value={irs.next_due ? `${longDate(irs.next_due.due)} (${inDays(irs.next_due.days_left)})` : ''} />
+        </SimpleGrid>
+        {awaiting && (
+          <Text size="sm">Due since the IRS data was released, not shown in it yet: {awaiting}.</Text>
+        )}
+        <Text size="sm" c="dimmed">
+          {sources.length ? `Per IRS data: ${sources.join('; ')}.` : 'No IRS data release has been loaded yet.'}{' '}
+          Rules: <Anchor href="https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard" target="_blank" rel="noopener noreferrer">Form 990-N</Anchor>,{' '}
+          <Anchor href="https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption" target="_blank" rel="noopener noreferrer">automatic revocation</Anchor>.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
+import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
+import { accounts, irsEpostcards, irsReleases, irsRevocations } from '../../src/server/db/schema.ts';
+
+/**
+ * IRS data releases (docs/irs-data.md) and the standing they give (docs/irs-standing.md), as the
+ * public profile shows it: the real GEN 5271 rows of the April 2026 BMF, and small Form 990-N and
+ * Automatic Revocation List files written in the IRS's pipe-delimited layouts
+ * (tests/fixtures/irs). "Today" is fixed at 25 November 2026.
+ */
+
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'irs');
+const EPOSTCARD = path.join(FIXTURES, 'epostcard-2026-10.txt');
+const REVOCATIONS = path.join(FIXTURES, 'revocations-2026-10.txt');
+const POWERHOUSE_EIN = '873240715';
+
+let t: TestApp;
+let visitor: Agent;
+let tmp: string;
+
+async function profileOf(ein: string) {
+  const [a] = await t.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, ein));
+  const res = await visitor.get(`/api/accounts/${a.id}/public`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** An account as a December-year 990-N filer in the BMF, exempt since October 2005. */
+async function bmfAccount(ein: string, over: Partial<typeof accounts.$inferInsert> = {}) {
+  await t.database.db.insert(accounts).values({
+    name: `Test ${ein}`, ein, irsStatus: '01', filingRequirement: '02', fiscalYearEndMonth: 12, ruling: '200510', taxPeriod: '202212', isListed: true, ...over,
+  });
+}
+
+const releaseCount = async () => (await t.database.db.select({ n: count() }).from(irsReleases))[0].n;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  visitor = await new Agent(t.app).start();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-irs-'));
+  const bmf = await loadIrsRelease(t.database.db, { dataset: 'bmf', file: GEN_5271_EXTRACT, releasedOn: '2026-04-01' });
+  expect(bmf).toMatchObject({ status: 'loaded', rows: 806, loaded: 806, skipped: 0 });
+  await bmfAccount('990000002');
+  await bmfAccount('990000003', { fiscalYearEndMonth: 6, taxPeriod: '202406' });
+  await bmfAccount('990000004', { irsStatus: null, taxPeriod: '201912' });
+  await bmfAccount('990000005', { taxPeriod: '202512' });
+});
+afterAll(async () => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const onNov25 = () => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T15:00:00Z') });
+
+describe('standing from the BMF alone', () => {
+  it('Powerhouse Academy Cheer Booster: latest return 2022, past its revocation date of 15 May 2026', async () => {
+    onNov25();
+    const p = await profileOf(POWERHOUSE_EIN);
+    expect(p.standing).toBe('past_revocation_date');
+    expect(p.standing_label).toBe('Past its revocation date: revoked unless a return was filed');
+    expect(p.irs).toMatchObject({
+      status_code: '01',
+      status_meaning: 'Unconditional exemption',
+      fiscal_year_end_month: 12,
+      filing_requirement: 'Form 990-N (e-Postcard): gross receipts normally $50,000 or less',
+      latest_tax_year_filed: 2022,
+      missed_tax_years: [2023, 2024],
+      // Due 15 May 2026, after the April release: the data cannot show whether it was filed.
+      awaiting_data_tax_years: [2025],
+      revocation_date: '2026-05-15',
+      days_to_revocation: -194,
+      next_due: { tax_year: 2026, due: '2027-05-17', days_left: 173 },
+      revoked_on: null,
+      sources: { bmf: '2026-04-01', epostcard: null, revocations: null },
+    });
+  });
+
+  it('never shows the in-care-of name or any other personal name', async () => {
+    onNov25();
+    const text = JSON.stringify(await profileOf(POWERHOUSE_EIN));
+    expect(text).not.toContain('HOUSEMAN');
+    expect(text).not.toContain('TRICIA');
+  });
+});
+
+describe('Form 990-N data', () => {
+  it('loads the returns, counts a late one, and skips a row whose EIN is not 9 digits', async () => {
+    onNov25();
+    expect((await profileOf('990000002')).standing).toBe('past_revocation_date');
+    const result = await loadIrsRelease(t.database.db, { dataset: 'epostcard', file: EPOSTCARD, releasedOn: '2026-10-06' });
+    expect(result).toMatchObject({ status: 'loaded', rows: 4, loaded: 3, skipped: 1 });
+    expect(result.release).toMatchObject({ dataset: 'epostcard', fileName: 'epostcard-2026-10.txt', releasedOn: '2026-10-06', rowCount: 4, loadedCount: 3 });
+    expect(result.release.sha256).toMatch(/^[0-9a-f]{64}$/);
+
+    // The return for 2025 came late (due 15 May 2026) but counts: the countdown starts again.
+    const late = await profileOf('990000002');
+    expect(late.standing).toBe('good');
+    expect(late.irs).toMatchObject({ latest_tax_year_filed: 2025, missed_tax_years: [], revocation_date: '2029-05-15', sources: { epostcard: '2026-10-06' } });
+    // The IRS's "tax year" is the year the period begins; the product's is the year it ends.
+    const june = await profileOf('990000003');
+    expect(june.irs.latest_tax_year_filed).toBe(2026);
+    expect(june.standing).toBe('good');
+  });
+
+  it('loading the same file again changes nothing', async () => {
+    const before = await releaseCount();
+    const again = await loadIrsRelease(t.database.db, { dataset: 'epostcard', file: EPOSTCARD, releasedOn: '2026-10-06' });
+    expect(again.status).toBe('unchanged');
+    expect(await releaseCount()).toBe(before);
+    expect((await t.database.db.select({ n: count() }).from(irsEpostcards))[0].n).toBe(3);
+  });
+
+  it('refuses a release older than the one loaded, and changes nothing', async () => {
+    const older = path.join(tmp, 'epostcard-old.txt');
+    fs.writeFileSync(older, fs.readFileSync(EPOSTCARD, 'utf8').replace('TEST LATE FILER', 'TEST RENAMED'));
+    const before = await releaseCount();
+    await expect(loadIrsRelease(t.database.db, { dataset: 'epostcard', file: older, releasedOn: '2026-09-01' }))
+      .rejects.toThrow('epostcard-old.txt (released 2026-09-01) is older than the Form 990-N (e-Postcard) data already loaded (epostcard-2026-10.txt, released 2026-10-06): nothing was changed.');
+    expect(await releaseCount()).toBe(before);
+  });
+});
+
+describe('Automatic Revocation List', () => {
+  it('shows a listed organization as revoked with its date, and a reinstated one as reinstated', async () => {
+    onNov25();
+    await loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: '2026-10-14' });
+    const revoked = await profileOf('990000004');
+    expect(revoked.standing).toBe('revoked');
+    expect(revoked.irs).toMatchObject({ revoked_on: '2026-05-15', sources: { revocations: '2026-10-14' } });
+    const reinstated = await profileOf('990000005');
+    expect(reinstated.standing).toBe('reinstated');
+    expect(reinstated.irs).toMatchObject({ revoked_on: '2020-05-15', reinstated_on: '2021-03-01', latest_tax_year_filed: 2025 });
+    expect((await t.database.db.select({ n: count() }).from(irsRevocations))[0].n).toBe(2);
+  });
+});
+
+describe('bad files are refused with a readable message and change nothing', () => {
+  const write = (name: string, content: string | Buffer) => {
+    const file = path.join(tmp, name);
+    fs.writeFileSync(file, content);
+    return file;
+  };
+  const cases: [string, () => string, 'bmf' | 'epostcard' | 'revocations', RegExp][] = [
+    ['a BMF extract given as 990-N data', () => GEN_5271_EXTRACT, 'epostcard', /Line 1 has 1 fields where the Form 990-N \(e-Postcard\) data has 26/],
+    ['990-N data given as the BMF', () => EPOSTCARD, 'bmf', /not an IRS EO BMF extract/],
+    ['a download cut short', () => write('cut.txt', fs.readFileSync(REVOCATIONS, 'utf8').slice(0, -40)), 'revocations', /does not end with a line break/],
+    ['a row cut short', () => write('short.txt', '990000009|NAME|15-MAY-2026\n'), 'revocations', /Line 1 has 3 fields where the Automatic Revocation List has 12/],
+    ['a wrong date format', () => write('dates.txt', fs.readFileSync(REVOCATIONS, 'utf8').replace('15-MAY-2026', '2026-05-15')), 'revocations', /Line 1 .*DD-MON-YYYY/],
+    ['not text', () => write('latin1.txt', Buffer.concat([Buffer.from('990000009|CAF'), Buffer.from([0xc9, 0xff]), Buffer.from('|x\n')])), 'revocations', /not plain text/],
+    ['an empty file', () => write('empty.txt', ''), 'epostcard', /empty/],
+  ];
+  it.each(cases)('%s', async (_name, file, dataset, message) => {
+    const before = await releaseCount();
+    const error = await loadIrsRelease(t.database.db, { dataset, file: file(), releasedOn: '2026-11-01' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IrsFileError);
+    expect((error as Error).message).toMatch(message);
+    expect(await releaseCount()).toBe(before);
+  });
+
+  it('refuses a release date that is not a date', async () => {
+    await expect(loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: 'October' }))
+      .rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "October".');
+  });
+});
