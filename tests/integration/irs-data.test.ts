@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { npmRun } from '../helpers/commands.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
@@ -172,4 +173,24 @@ describe('bad files are refused with a readable message and change nothing', () 
     await expect(loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: 'October' }))
       .rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "October".');
   });
+});
+
+describe('npm run import:irs', () => {
+  it('loads a file as a release, says so when it is loaded again, and refuses a bad file with exit 1', async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: path.join(tmp, 'cli-data') };
+    const args = ['--dataset', 'revocations', '--released', '2026-10-14'];
+    const first = await npmRun('import:irs', [...args, REVOCATIONS], env, { timeoutMs: 120_000 });
+    expect(first.stderr).not.toMatch(/\n\s+at /);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/revocations-2026-10\.txt: 2 rows, 2 loaded, 0 skipped, release of 2026-10-14 recorded/);
+    const again = await npmRun('import:irs', [...args, REVOCATIONS], env, { timeoutMs: 120_000 });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('revocations-2026-10.txt: already loaded (release of 2026-10-14); nothing changed.');
+    const bad = await npmRun('import:irs', [...args, EPOSTCARD], env, { timeoutMs: 120_000 });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('epostcard-2026-10.txt: Line 1 has 26 fields where the Automatic Revocation List has 12');
+    const missing = await npmRun('import:irs', ['--dataset', 'revocations', REVOCATIONS], env, { timeoutMs: 60_000 });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--released takes the IRS release date of the files, as YYYY-MM-DD.');
+  }, 300_000);
 });

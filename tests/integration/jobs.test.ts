@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,7 +124,7 @@ describe('IRS data refresh', () => {
     const app = await buildApp({ ...t.config, jobs: { ...t.config.jobs, irsDataDir: dir } }, { database: t.database, logger: false });
     try {
       const admin = await signedIn(app, STAFF);
-      await writeFile(path.join(dir, 'eo_ak.csv'), [BMF_HEADER, row('990001801', 'IRS REFRESH LAKE BOOSTERS'), row('990001802', 'IRS REFRESH HILL BOOSTERS')].join('\n'));
+      await writeFile(path.join(dir, 'eo_ak.csv'), [BMF_HEADER, row('990001801', 'IRS REFRESH LAKE BOOSTERS'), row('990001802', 'IRS REFRESH HILL BOOSTERS'), ''].join('\n'));
       await writeFile(path.join(dir, 'notes.txt'), 'not a data file');
       const first = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
       expect(first).toMatchObject({ result: 'ok', items_done: 1, summary: { imported: [{ file: 'eo_ak.csv', rows: 2 }], alreadyImported: 0 } });
@@ -132,8 +132,8 @@ describe('IRS data refresh', () => {
       expect(imported).toHaveLength(1);
 
       // The same bytes under another name are skipped; a new file is imported.
-      await writeFile(path.join(dir, 'eo_ak_copy.csv'), [BMF_HEADER, row('990001801', 'IRS REFRESH LAKE BOOSTERS'), row('990001802', 'IRS REFRESH HILL BOOSTERS')].join('\n'));
-      await writeFile(path.join(dir, 'eo_wy.csv'), [BMF_HEADER, row('990001803', 'IRS REFRESH PLAINS BOOSTERS')].join('\n'));
+      await writeFile(path.join(dir, 'eo_ak_copy.csv'), [BMF_HEADER, row('990001801', 'IRS REFRESH LAKE BOOSTERS'), row('990001802', 'IRS REFRESH HILL BOOSTERS'), ''].join('\n'));
+      await writeFile(path.join(dir, 'eo_wy.csv'), [BMF_HEADER, row('990001803', 'IRS REFRESH PLAINS BOOSTERS'), ''].join('\n'));
       const second = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
       expect(second).toMatchObject({ result: 'ok', items_done: 1, summary: { imported: [{ file: 'eo_wy.csv', rows: 1 }], alreadyImported: 2 } });
 
@@ -142,6 +142,18 @@ describe('IRS data refresh', () => {
       const failed = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
       expect(failed).toMatchObject({ result: 'failed', items_done: 0 });
       expect(failed.error).toMatch(/is not an IRS EO BMF extract/);
+      await rm(path.join(dir, 'eo_zz.csv'));
+
+      // The other data sets, in a folder per release date.
+      await mkdir(path.join(dir, 'revocations', '2026-10-14'), { recursive: true });
+      await writeFile(path.join(dir, 'revocations', '2026-10-14', 'revocations.txt'), '990001801|IRS REFRESH LAKE BOOSTERS||1 LAKE RD|PALMER|AK|99645|US|03|15-MAY-2026|10-AUG-2026|\n');
+      const third = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      expect(third).toMatchObject({
+        result: 'ok', items_done: 1,
+        summary: { imported: [{ file: 'revocations/2026-10-14/revocations.txt', dataset: 'revocations', releasedOn: '2026-10-14', rows: 1 }], alreadyImported: 3 },
+      });
+      const [lake] = await t.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, '990001801'));
+      expect((await app.inject({ method: 'GET', url: `/api/accounts/${lake.id}/public` })).json()).toMatchObject({ standing: 'revoked', irs: { revoked_on: '2026-05-15' } });
     } finally {
       await app.close();
       await rm(dir, { recursive: true, force: true });

@@ -20,7 +20,13 @@ const inDays = (days: number) => (days === 0 ? 'today' : days > 0 ? `in ${days} 
 
 /** The badge of a standing, colored by its urgency. */
 export function StandingBadge({ state, label, size = 'xl' }: { state: StandingState; label: string; size?: 'md' | 'lg' | 'xl' }) {
-  return <Badge size={size} color={STANDING_COLOR[state]} variant="filled" data-standing={state} style={{ maxWidth: '100%' }}>{label}</Badge>;
+  // Long labels wrap on a phone instead of being cut off.
+  return (
+    <Badge size={size} color={STANDING_COLOR[state]} variant="filled" data-standing={state}
+      style={{ maxWidth: '100%', height: 'auto', paddingBlock: 4 }} styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>
+      {label}
+    </Badge>
+  );
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -61,7 +67,9 @@ export function StandingCard({ state, irs }: { state: StandingState; irs: Public
         )}
         {state === 'past_revocation_date' && irs.revocation_date && (
           <Alert color="red" title={`Revocation date passed: ${longDate(irs.revocation_date)}`}>
-            No return is on file for three years in a row as of the IRS data. Unless a return was filed by {longDate(irs.revocation_date)}, the exemption was revoked by law that day.
+            {irs.latest_tax_year_filed ? `The IRS data shows no return after the ${taxYearLabel(irs.latest_tax_year_filed, fye)}.` : 'The IRS data shows no return filed.'}{' '}
+            Unless the missing returns were filed by {longDate(irs.revocation_date)}, the exemption was revoked by law that day, and the IRS will list it as revoked.
+            If they were not, filing them now does not undo it: the organization must apply to the IRS for reinstatement.
           </Alert>
         )}
         {(state === 'missed_one' || state === 'missed_two') && irs.revocation_date && irs.days_to_revocation !== null && (
