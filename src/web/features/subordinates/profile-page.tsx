@@ -3,16 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
-import { StandingBadge, StandingCard } from './standing-card.tsx';
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" tt="uppercase" c="dimmed" fw={700}>{label}</Text>
-      <Text>{value || '—'}</Text>
-    </div>
-  );
-}
+import { Fact, StandingBadge, StandingCard } from './standing-card.tsx';
 
 /** The public profile of an account (SPEC §2 /app/account/show/{id}) with its good-standing badge. */
 export default function ProfilePage() {

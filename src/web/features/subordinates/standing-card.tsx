@@ -29,7 +29,8 @@ export function StandingBadge({ state, label, size = 'xl' }: { state: StandingSt
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+/** One labelled fact of a profile; an empty value shows as a dash. */
+export function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <Text size="xs" tt="uppercase" c="dimmed" fw={700}>{label}</Text>
