@@ -32,6 +32,41 @@ beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t?.close(); });
 
 describe('sendDueReminders', () => {
+  it('goes on after a missed due date, every 30 days, until the return is seen, stating the rules with their sources', async () => {
+    // A 990-N filer whose latest return is for 2023: the 2024 one was due Thursday May 15, 2025.
+    const id = await customer('Overdue Boosters', 'overdue.holder@example.com', {
+      fiscalYearEndMonth: 12, ein: '990000777', irsStatus: '01', filingRequirement: '02', ruling: '200510', taxPeriod: '202312',
+    });
+    // On the due date itself only the last before-the-date reminder goes out.
+    expect((await run('2025-05-15')).overdue).toBe(0);
+    const overdueMails = async () => (await mailsTo('overdue.holder@example.com')).filter((m) => m.subject.includes('overdue'));
+    const first = await run('2025-05-16');
+    expect(first.overdue).toBe(1);
+    expect((await run('2025-05-16')).overdue).toBe(0);
+    expect((await run('2025-06-14')).overdue).toBe(0);
+    let mails = await overdueMails();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: 'compliance.reminder.form_990', subject: 'Form 990-N, 990-EZ or 990 overdue since May 15, 2025: Overdue Boosters' });
+    expect(mails[0].textBody).toContain("We have not seen Overdue Boosters's annual IRS return for the fiscal year ending December 31, 2024,\nwhich was due May 15, 2025.");
+    // The third return missed would be 2026's, due Saturday May 15, 2027, moved to Monday.
+    expect(mails[0].textBody).toContain('If nothing is filed by May 17, 2027 (in 731 days), the exemption is revoked automatically that day.');
+    expect(mails[0].textBody).toContain('A late Form 990-N carries no penalty, and a late return still counts.');
+    expect(mails[0].textBody).toContain('The IRS writes to an organization that has not filed for two years in a row.');
+    expect(mails[0].textBody).toContain('https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption');
+
+    expect((await run('2025-06-15')).overdue).toBe(1);
+    mails = await overdueMails();
+    expect(mails).toHaveLength(2);
+
+    // Staff record the 2024 return: the reminders stop.
+    await t.database.db.insert(filings).values({ accountId: id, taxYear: 2024, form: '990-N', filedOn: '2025-06-20' });
+    expect((await run('2025-07-15')).overdue).toBe(0);
+    expect((await run('2025-08-14')).overdue).toBe(0);
+    expect(await overdueMails()).toHaveLength(2);
+    // Out of the way of the tests below, which count every account's reminders.
+    await t.database.db.update(accounts).set({ primaryUserId: null }).where(eq(accounts.id, id));
+  });
+
   it('writes the 30-day and the 7-day Form 990 reminder once each, however often or late it runs, and none after the due date', async () => {
     expect(DUE).toBe('2026-05-15');
     const id = await customer('Reminder Boosters', 'reminder.holder@example.com', { fiscalYearEndMonth: 12 });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { count, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { npmRun } from '../helpers/commands.ts';
+import { createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
@@ -172,6 +173,31 @@ describe('bad files are refused with a readable message and change nothing', () 
   it('refuses a release date that is not a date', async () => {
     await expect(loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: 'October' }))
       .rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "October".');
+  });
+});
+
+describe('the group and staff see the same standing', () => {
+  it('on /api/account for the group and /api/admin/accounts/:id for staff; a visitor and another group get neither', async () => {
+    onNov25();
+    const db = t.database.db;
+    const [a] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, POWERHOUSE_EIN));
+    await createUser(db, { email: 'powerhouse.treasurer@example.com', password: 'Treasurer-pass-2026', accountId: a.id });
+    await createUser(db, { email: 'irs.staff@example.com', password: 'Staff-pass-2026x', isAdmin: true });
+    const holder = await new Agent(t.app).start();
+    expect((await holder.login('powerhouse.treasurer@example.com', 'Treasurer-pass-2026')).statusCode).toBe(200);
+    const staff = await new Agent(t.app).start();
+    expect((await staff.login('irs.staff@example.com', 'Staff-pass-2026x')).statusCode).toBe(200);
+
+    const own = (await holder.get('/api/account')).json().account.standing;
+    // The 990-N data released 6 October 2026 (loaded above) shows no return for 2025: now missed too.
+    expect(own).toMatchObject({ state: 'past_revocation_date', irs: { revocation_date: '2026-05-15', missed_tax_years: [2023, 2024, 2025], awaiting_data_tax_years: [] } });
+    const seenByStaff = await staff.get(`/api/admin/accounts/${a.id}`);
+    expect(seenByStaff.statusCode).toBe(200);
+    expect(seenByStaff.json().standing).toEqual(own);
+
+    expect((await visitor.get(`/api/admin/accounts/${a.id}`)).statusCode).toBe(401);
+    expect((await holder.get(`/api/admin/accounts/${a.id}`)).statusCode).toBe(403);
+    expect((await visitor.get('/api/account')).statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  overdueReminderTier,
   addDays,
   calendarDate,
   daysBetween,
@@ -411,4 +412,15 @@ describe('no dependence on the machine time zone', () => {
       expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2); // across a DST change
     });
   }
+});
+
+describe('overdueReminderTier', () => {
+  it('reminds the day after a missed due date, then every 30 days', () => {
+    expect(overdueReminderTier('2026-05-15', '2026-05-15')).toBeNull();
+    expect(overdueReminderTier('2026-05-15', '2026-05-14')).toBeNull();
+    expect(overdueReminderTier('2026-05-15', '2026-05-16')).toBe(-1);
+    expect(overdueReminderTier('2026-05-15', '2026-06-14')).toBe(-1);
+    expect(overdueReminderTier('2026-05-15', '2026-06-15')).toBe(-31);
+    expect(overdueReminderTier('2026-05-15', '2026-11-25')).toBe(-181);
+  });
 });

@@ -445,8 +445,27 @@ export function dueReminders(deadline: Pick<Deadline, 'due'>, today: string): Re
 }
 
 /** The outbox idempotency key of a reminder: `${accountId}:${kind}:${due}:${tier}`. */
-export function reminderKey(accountId: number | string, deadline: Pick<Deadline, 'kind' | 'due'>, tier: ReminderTier): string {
+export function reminderKey(accountId: number | string, deadline: Pick<Deadline, 'kind' | 'due'>, tier: ReminderTier | OverdueTier): string {
   return `${accountId}:${deadline.kind}:${deadline.due}:${tier}`;
+}
+
+/** Days between reminders of a missed Form 990-series due date. */
+export const OVERDUE_REMINDER_EVERY_DAYS = 30;
+
+/** An overdue reminder's tier: minus the days after the due date it belongs to (-1, -31, -61, …). */
+export type OverdueTier = number;
+
+/**
+ * The reminder a missed due date calls for on `today` (docs/irs-standing.md "Rules": a late return
+ * still counts, so reminders go on until it is seen): the day after the due date, then every
+ * 30 days, as the tier -(days after). A job that did not run for a while sends only the latest.
+ * @param due the missed due date, 'YYYY-MM-DD'
+ * @returns the tier, or null on or before the due date
+ */
+export function overdueReminderTier(due: string, today: string): OverdueTier | null {
+  const daysPast = daysBetween(due, today);
+  if (daysPast < 1) return null;
+  return -(1 + OVERDUE_REMINDER_EVERY_DAYS * Math.floor((daysPast - 1) / OVERDUE_REMINDER_EVERY_DAYS));
 }
 
 // ---------------------------------------------------------------------------------------------

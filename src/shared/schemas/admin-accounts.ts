@@ -1,3 +1,4 @@
+import type { StandingView } from './search.ts';
 import { z } from 'zod';
 import { listSearch, listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
@@ -79,6 +80,8 @@ export interface AdminAccountDetail {
     primary_user_id: number | null;
     created_at: string;
   };
+  /** The account's standing with the IRS (docs/irs-standing.md). */
+  standing: StandingView;
   users: { id: number; email: string; first_name: string; last_name: string; is_primary: boolean; created_at: string }[];
   applications: { id: number; email: string; level: string; type: string; status: string; updated_at: string }[];
   bylaws: { id: number; hash: string; variant: string; email: string; updated_at: string }[];

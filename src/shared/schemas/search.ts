@@ -27,6 +27,34 @@ export interface SubordinateRow {
 /** Rows per search page. */
 export const SEARCH_PER_PAGE = 15;
 
+/** A group's standing facts as the pages show them (docs/irs-standing.md); dates 'YYYY-MM-DD'. */
+export interface IrsFactsView {
+  status_code: string;
+  status_meaning: string;
+  /** 1-12, or null when unknown. */
+  fiscal_year_end_month: number | null;
+  filing_requirement: string;
+  latest_tax_year_filed: number | null;
+  missed_tax_years: number[];
+  /** Tax years due since the IRS data was released: whether they were filed is not known yet. */
+  awaiting_data_tax_years: number[];
+  next_due: { tax_year: number; due: string; days_left: number } | null;
+  /** The day the exemption is (or was) revoked by law if nothing more is filed; null when no return is owed. */
+  revocation_date: string | null;
+  days_to_revocation: number | null;
+  revoked_on: string | null;
+  reinstated_on: string | null;
+  /** Release dates of the IRS data the facts came from. */
+  sources: { bmf: string | null; epostcard: string | null; revocations: string | null };
+}
+
+/** A group's standing as the staff and account pages show it (docs/irs-standing.md). */
+export interface StandingView {
+  state: StandingState;
+  label: string;
+  irs: IrsFactsView;
+}
+
 /** The public profile of an account (SPEC §2 /app/account/show/{id}). */
 export interface PublicProfile {
   id: number;
@@ -42,25 +70,7 @@ export interface PublicProfile {
   is_deductible: boolean;
   standing: StandingState;
   standing_label: string;
-  /** The facts behind the standing (docs/irs-standing.md); dates 'YYYY-MM-DD'. No personal names. */
-  irs: {
-    status_code: string;
-    status_meaning: string;
-    /** 1-12, or null when unknown. */
-    fiscal_year_end_month: number | null;
-    filing_requirement: string;
-    latest_tax_year_filed: number | null;
-    missed_tax_years: number[];
-    /** Tax years due since the IRS data was released: whether they were filed is not known yet. */
-    awaiting_data_tax_years: number[];
-    next_due: { tax_year: number; due: string; days_left: number } | null;
-    /** The day the exemption is (or was) revoked by law if nothing more is filed; null when no return is owed. */
-    revocation_date: string | null;
-    days_to_revocation: number | null;
-    revoked_on: string | null;
-    reinstated_on: string | null;
-    /** Release dates of the IRS data the facts came from. */
-    sources: { bmf: string | null; epostcard: string | null; revocations: string | null };
-  };
+  /** The facts behind the standing (docs/irs-standing.md). No personal names. */
+  irs: IrsFactsView;
   public_profile_image: string;
 }

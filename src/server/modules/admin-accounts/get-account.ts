@@ -5,6 +5,8 @@ import { notFound } from '../../errors.ts';
 import { ADMIN_ACCOUNT_LIST_LIMIT, type AccountStatus, type AdminAccountDetail } from '../../../shared/schemas/admin-accounts.ts';
 import { UNLISTED_PAYMENT_STATUSES } from '../../../shared/schemas/finances.ts';
 import { rowsOf } from '../../db/rows-of.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { standingColumns, standingOfAccount, standingView } from '../irs-data/get-standing.ts';
 
 /** An account's status (see ACCOUNT_STATUSES) at `now`. */
 export function accountStatus(a: { isSuspendedFromBasicRenewal: boolean; renewalDueAt: Date | null }, now: Date): AccountStatus {
@@ -34,6 +36,7 @@ export async function getAdminAccount(db: Db, id: number, now = new Date()): Pro
       isSuspendedFromBasicRenewal: accounts.isSuspendedFromBasicRenewal, bonusBalanceCents: accounts.bonusBalanceCents,
       groupId: groups.id, groupLabel: groups.label, isBilledAsGroup: groups.isBilledAsGroup,
       primaryUserId: accounts.primaryUserId, createdAt: accounts.createdAt,
+      irs: standingColumns,
     })
     .from(accounts)
     .leftJoin(levels, eq(levels.id, accounts.levelId))
@@ -78,6 +81,7 @@ export async function getAdminAccount(db: Db, id: number, now = new Date()): Pro
   const paymentRows = await db
     .select({ id: payments.id, method: payments.method, status: payments.status, amountCents: payments.amountCents, discountCents: payments.discountCents, accountLast4: payments.accountLast4, createdAt: payments.createdAt })
     .from(payments).where(ofPayments).orderBy(desc(payments.createdAt), desc(payments.id)).limit(LIMIT);
+  const standing = standingView(a.irs, await standingOfAccount(db, a.irs, calendarDate(now)));
   const groupRows = await db
     .select({ id: groups.id, label: groups.label, isBilledAsGroup: groups.isBilledAsGroup })
     .from(groups).orderBy(asc(groups.label), asc(groups.id));
@@ -94,6 +98,7 @@ export async function getAdminAccount(db: Db, id: number, now = new Date()): Pro
       primary_user_id: a.primaryUserId,
       created_at: iso(a.createdAt),
     },
+    standing,
     users: userRows.map((u) => ({ id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, is_primary: u.isPrimary, created_at: iso(u.createdAt) })),
     applications: applicationRows.map((r) => ({ id: r.id, email: r.email, level: r.level, type: r.type, status: r.status, updated_at: iso(r.updatedAt) })),
     bylaws: bylawRows.map((b) => ({ id: b.id, hash: b.hash, variant: b.variant, email: b.email, updated_at: iso(b.updatedAt) })),

@@ -2,8 +2,11 @@ import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import {
-  deadlinesFor, dueReminders, parseIsoDate, reminderKey, stateFilingOf, type Deadline, type ReminderTier,
+  daysBetween, deadlinesFor, dueReminders, fiscalYearEnd, form990DueDate, form990Label, overdueReminderTier, parseIsoDate, reminderKey, stateFilingOf,
+  type Deadline,
 } from '../../../shared/rules/compliance-calendar.ts';
+import type { Standing } from '../../../shared/rules/standing.ts';
+import { standingColumns, standingOfAccounts } from '../irs-data/get-standing.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { stateFilingColumns } from './state-filings.ts';
 
@@ -21,6 +24,20 @@ function longDate(iso: string): string {
 function inDays(daysLeft: number): string {
   return daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
 }
+
+/** The IRS's pages for the rules the reminders state (docs/irs-standing.md). */
+const FORM_990N_PAGE = 'https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard';
+const REVOCATION_PAGE = 'https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption';
+
+/** The rules every Form 990 reminder states, with their sources. */
+const RULES_LINES = [
+  'A late Form 990-N carries no penalty, and a late return still counts.',
+  'The IRS writes to an organization that has not filed for two years in a row. One that files nothing',
+  'for three years in a row loses its exemption automatically on the third due date, and only a new',
+  'application to the IRS can restore it.',
+  `Form 990-N: ${FORM_990N_PAGE}`,
+  `Automatic revocation: ${REVOCATION_PAGE}`,
+];
 
 export interface ReminderMail {
   subject: string;
@@ -45,7 +62,7 @@ export function reminderMail(deadline: Deadline, accountName: string, opts: { pu
         '',
         'What to file: Form 990-N (the e-Postcard) when gross receipts are normally $50,000 or less;',
         'Form 990-EZ when gross receipts are under $200,000 and total assets under $500,000; Form 990 otherwise.',
-        'An organization that files nothing for three years in a row loses its tax exemption.',
+        ...RULES_LINES,
         '',
         `Your compliance calendar: ${link}`,
         '',
@@ -72,6 +89,42 @@ export function reminderMail(deadline: Deadline, accountName: string, opts: { pu
   };
 }
 
+/**
+ * The mail of a missed Form 990-series due date (docs/irs-standing.md): which year is missing and
+ * since when, how many are missing in a row, the revocation date and what it means, the rules with
+ * their sources, and how to tell us it was filed.
+ * @param standing the account's standing on `today` (its oldest unfiled year is the one named)
+ */
+export function overdueMail(accountName: string, standing: Standing, fiscalYearEndMonth: number, today: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
+  const unfiled = [...standing.missedTaxYears, ...standing.awaitingDataTaxYears];
+  const year = unfiled[0];
+  const due = form990DueDate(fiscalYearEndMonth, year);
+  const revocation = standing.revocationDate!;
+  const daysToRevocation = daysBetween(today, revocation);
+  return {
+    subject: `Form 990-N, 990-EZ or 990 overdue since ${longDate(due)}: ${accountName}`,
+    text: [
+      'Hello,',
+      '',
+      `We have not seen ${accountName}'s annual IRS return for the fiscal year ending ${longDate(fiscalYearEnd(fiscalYearEndMonth, year))},`,
+      `which was due ${longDate(due)}${unfiled.length > 1 ? `, nor the ${unfiled.length - 1} after it` : ''}.`,
+      '',
+      daysToRevocation >= 0
+        ? `If nothing is filed by ${longDate(revocation)} (${inDays(daysToRevocation)}), the exemption is revoked automatically that day.`
+        : `The revocation date, ${longDate(revocation)}, has passed: unless a return was filed by then, the exemption was revoked that day and filing now does not undo it.`,
+      '',
+      ...RULES_LINES,
+      '',
+      `Your compliance calendar: ${opts.publicUrl}/account`,
+      '',
+      `Already filed? Tell us at ${opts.publicUrl}/contact and we will record it.`,
+      '',
+      opts.companyName,
+      '',
+    ].join('\n'),
+  };
+}
+
 export interface ReminderCounts {
   /** Customer accounts with a primary user and a deadline looked at. */
   accounts: number;
@@ -81,13 +134,19 @@ export interface ReminderCounts {
   alreadySent: number;
   /** Form 990 reminders not sent because a filing for that tax year is recorded. */
   skippedFiled: number;
+  /** Of `enqueued`, reminders of a missed due date. */
+  overdue: number;
 }
 
 /**
  * The daily compliance reminder run (issue 7): for every customer account (not an IRS subordinate,
  * `source <> 'irs-bmf'`) whose primary user (accounts.primary_user_id, a user of the account) has an
  * e-mail, the deadlines of deadlinesFor on `today` (the next Form 990 from the fiscal year end, the
- * renewal date, the annual filing of the account's state when staff keep a date for it) and the tier dueReminders gives (30 or 7 days before; none once past). Each
+ * renewal date, the annual filing of the account's state when staff keep a date for it) and the tier dueReminders gives (30 or 7 days before; none once past);
+ * and, when the account's standing (docs/irs-standing.md) shows a Form 990-series return not filed
+ * after its due date, a reminder of the oldest one the day after and every 30 days
+ * (overdueReminderTier, overdueMail) until the return is seen or the group is on the revocation
+ * list. Each
  * reminder is a compliance_reminders row under reminderKey, inserted with ON CONFLICT (key) DO
  * NOTHING; only a new row writes its mail to the outbox, in the same transaction, so a reminder is
  * mailed once however often or late the job runs. A Form 990 reminder is skipped when a filing for
@@ -98,13 +157,14 @@ export interface ReminderCounts {
 export async function sendDueReminders(db: Db, opts: { today: string; publicUrl: string; companyName: string }): Promise<ReminderCounts> {
   const { today } = opts;
   parseIsoDate(today);
-  const counts: ReminderCounts = { accounts: 0, enqueued: 0, alreadySent: 0, skippedFiled: 0 };
+  const counts: ReminderCounts = { accounts: 0, enqueued: 0, alreadySent: 0, skippedFiled: 0, overdue: 0 };
   let afterId = 0;
   for (;;) {
     const batch = await db
       .select({
         id: accounts.id, name: accounts.name, fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, email: users.email,
         state: stateFilingColumns,
+        irs: standingColumns,
       })
       .from(accounts)
       .innerJoin(users, and(eq(users.id, accounts.primaryUserId), eq(users.accountId, accounts.id)))
@@ -119,8 +179,9 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
     if (!batch.length) break;
     afterId = batch[batch.length - 1].id;
 
-    type Due = { accountId: number; name: string; email: string; deadline: Deadline; tier: ReminderTier; key: string };
+    type Due = { accountId: number; name: string; email: string; deadline: Deadline; tier: number; key: string; mail?: ReminderMail };
     const due: Due[] = [];
+    const standings = await standingOfAccounts(db, batch.map((a) => a.irs), today);
     for (const a of batch) {
       counts.accounts++;
       const stateFiling = a.state ? stateFilingOf(a.state) : null;
@@ -128,6 +189,23 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
       for (const deadline of deadlinesFor({ fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt, stateFilings }, today)) {
         for (const tier of dueReminders(deadline, today)) {
           due.push({ accountId: a.id, name: a.name, email: a.email, deadline, tier, key: reminderKey(a.id, deadline, tier) });
+        }
+      }
+      // A missed due date: reminded until the return is seen, the group is on the revocation list,
+      // or it owes none (docs/irs-standing.md "Rules").
+      const standing = standings.get(a.id)?.standing;
+      const unfiled = standing ? [...standing.missedTaxYears, ...standing.awaitingDataTaxYears] : [];
+      if (standing && a.fye && unfiled.length && standing.state !== 'revoked' && standing.revocationDate) {
+        const deadline: Deadline = {
+          kind: 'form_990', label: form990Label(a.fye, unfiled[0]), due: form990DueDate(a.fye, unfiled[0]), daysLeft: 0, taxYear: unfiled[0],
+        };
+        deadline.daysLeft = daysBetween(today, deadline.due);
+        const tier = overdueReminderTier(deadline.due, today);
+        if (tier !== null) {
+          due.push({
+            accountId: a.id, name: a.name, email: a.email, deadline, tier, key: reminderKey(a.id, deadline, tier),
+            mail: overdueMail(a.name, standing, a.fye, today, opts),
+          });
         }
       }
     }
@@ -151,7 +229,7 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
         counts.skippedFiled++;
         continue;
       }
-      const mail = reminderMail(d.deadline, d.name, opts);
+      const mail = d.mail ?? reminderMail(d.deadline, d.name, opts);
       const wrote = await db.transaction(async (tx) => {
         const [row] = await tx.insert(complianceReminders)
           .values({ key: d.key, accountId: d.accountId, kind: d.deadline.kind, due: d.deadline.due, tier: d.tier })
@@ -162,8 +240,10 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
         await tx.update(complianceReminders).set({ mailId }).where(eq(complianceReminders.id, row.id));
         return true;
       });
-      if (wrote) counts.enqueued++;
-      else counts.alreadySent++;
+      if (wrote) {
+        counts.enqueued++;
+        if (d.tier < 0) counts.overdue++;
+      } else counts.alreadySent++;
     }
   }
   return counts;

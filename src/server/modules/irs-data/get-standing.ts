@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, filings, irsEpostcards, irsReleases, irsRevocations } from '../../db/schema.ts';
-import { computeStanding, type Standing } from '../../../shared/rules/standing.ts';
+import { computeStanding, FILING_REQUIREMENTS, irsStatusMeaning, type Standing, type StandingFacts } from '../../../shared/rules/standing.ts';
+import type { IrsFactsView, StandingView } from '../../../shared/schemas/search.ts';
 import { latestIrsReleases } from './load-release.ts';
 
 /** The IRS releases a standing was computed from ('YYYY-MM-DD' release dates; null when none was loaded). */
@@ -18,44 +19,92 @@ export interface StandingSources {
 export type StandingAccount = Pick<typeof accounts.$inferSelect,
   'id' | 'ein' | 'irsStatus' | 'filingRequirement' | 'fiscalYearEndMonth' | 'ruling' | 'taxPeriod' | 'bmfReleaseId'>;
 
+export interface AccountStanding { standing: Standing; sources: StandingSources }
+
 /**
- * The standing of one account on `today` (docs/irs-standing.md), from its BMF facts, the Form
+ * The standing of each of `list` on `today` (docs/irs-standing.md), from its BMF facts, the Form
  * 990-N data and the revocation list for its EIN, and the filings staff recorded, with the IRS
- * releases those came from. Reads only; four small indexed queries.
+ * releases those came from. Reads only: five queries whatever the number of accounts (callers
+ * page through large sets, as the reminder job does by 200).
  * @param today 'YYYY-MM-DD'
+ * @returns by account id
  */
-export async function standingOfAccount(db: DbOrTx, account: StandingAccount, today: string): Promise<{ standing: Standing; sources: StandingSources }> {
-  const ein = account.ein ?? '';
-  const [recorded, postcards, revocations, latest, bmfRelease] = await Promise.all([
-    db.select({ taxYear: filings.taxYear }).from(filings).where(eq(filings.accountId, account.id)),
-    ein ? db.select({ taxYear: irsEpostcards.taxYear }).from(irsEpostcards).where(eq(irsEpostcards.ein, ein)) : Promise.resolve([]),
-    ein ? db.select().from(irsRevocations).where(eq(irsRevocations.ein, ein)) : Promise.resolve([]),
+export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], today: string): Promise<Map<number, AccountStanding>> {
+  const out = new Map<number, AccountStanding>();
+  if (!list.length) return out;
+  const ids = list.map((a) => a.id);
+  const eins = [...new Set(list.map((a) => a.ein).filter((e): e is string => !!e))];
+  const releaseIds = [...new Set(list.map((a) => a.bmfReleaseId).filter((r): r is number => r !== null))];
+  const [recorded, postcards, revocations, latest, bmfReleases] = await Promise.all([
+    db.select({ accountId: filings.accountId, taxYear: filings.taxYear }).from(filings).where(inArray(filings.accountId, ids)),
+    eins.length ? db.select({ ein: irsEpostcards.ein, taxYear: irsEpostcards.taxYear }).from(irsEpostcards).where(inArray(irsEpostcards.ein, eins)) : Promise.resolve([]),
+    eins.length ? db.select().from(irsRevocations).where(inArray(irsRevocations.ein, eins)) : Promise.resolve([]),
     latestIrsReleases(db),
-    account.bmfReleaseId
-      ? db.select({ releasedOn: irsReleases.releasedOn }).from(irsReleases).where(eq(irsReleases.id, account.bmfReleaseId))
-      : Promise.resolve([]),
+    releaseIds.length ? db.select({ id: irsReleases.id, releasedOn: irsReleases.releasedOn }).from(irsReleases).where(inArray(irsReleases.id, releaseIds)) : Promise.resolve([]),
   ]);
-  const bmfReleasedOn = bmfRelease[0]?.releasedOn ?? null;
+  const releasedOn = new Map(bmfReleases.map((r) => [r.id, r.releasedOn]));
   const epostcardReleasedOn = latest.epostcard?.releasedOn ?? null;
-  // A 990-N shows in the 990-N data; a 990 or 990-EZ only in the BMF's TAX_PERIOD.
-  const dates = [bmfReleasedOn, account.filingRequirement === '02' ? epostcardReleasedOn : null].filter((d): d is string => d !== null);
-  const standing = computeStanding({
-    onBmf: account.irsStatus !== null,
-    irsStatus: account.irsStatus,
-    filingRequirement: account.filingRequirement,
-    fiscalYearEndMonth: account.fiscalYearEndMonth,
-    ruling: account.ruling,
-    bmfTaxPeriod: account.taxPeriod,
-    filedTaxYears: [...recorded, ...postcards].map((r) => r.taxYear),
-    revocations: revocations.map((r) => ({ revokedOn: r.revokedOn, postedOn: r.postedOn, reinstatedOn: r.reinstatedOn })),
-    dataAsOf: dates.length ? dates.sort().at(-1)! : null,
-  }, today);
+  for (const account of list) {
+    const bmfReleasedOn = account.bmfReleaseId !== null ? releasedOn.get(account.bmfReleaseId) ?? null : null;
+    // A 990-N shows in the 990-N data; a 990 or 990-EZ only in the BMF's TAX_PERIOD.
+    const dates = [bmfReleasedOn, account.filingRequirement === '02' ? epostcardReleasedOn : null].filter((d): d is string => d !== null).sort();
+    const facts: StandingFacts = {
+      onBmf: account.irsStatus !== null,
+      irsStatus: account.irsStatus,
+      filingRequirement: account.filingRequirement,
+      fiscalYearEndMonth: account.fiscalYearEndMonth,
+      ruling: account.ruling,
+      bmfTaxPeriod: account.taxPeriod,
+      filedTaxYears: [
+        ...recorded.filter((r) => r.accountId === account.id),
+        ...(account.ein ? postcards.filter((p) => p.ein === account.ein) : []),
+      ].map((r) => r.taxYear),
+      revocations: (account.ein ? revocations.filter((r) => r.ein === account.ein) : [])
+        .map((r) => ({ revokedOn: r.revokedOn, postedOn: r.postedOn, reinstatedOn: r.reinstatedOn })),
+      dataAsOf: dates.at(-1) ?? null,
+    };
+    out.set(account.id, {
+      standing: computeStanding(facts, today),
+      sources: { bmfReleasedOn, epostcardReleasedOn, revocationsReleasedOn: latest.revocations?.releasedOn ?? null },
+    });
+  }
+  return out;
+}
+
+/** {@link standingOfAccounts} for one account. */
+export async function standingOfAccount(db: DbOrTx, account: StandingAccount, today: string): Promise<AccountStanding> {
+  return (await standingOfAccounts(db, [account], today)).get(account.id)!;
+}
+
+/** The columns of accounts a {@link StandingAccount} needs, for a select. */
+export const standingColumns = {
+  id: accounts.id, ein: accounts.ein, irsStatus: accounts.irsStatus, filingRequirement: accounts.filingRequirement,
+  fiscalYearEndMonth: accounts.fiscalYearEndMonth, ruling: accounts.ruling, taxPeriod: accounts.taxPeriod, bmfReleaseId: accounts.bmfReleaseId,
+};
+
+/**
+ * The standing facts as the pages show them (IrsFactsView): the account's IRS columns with their
+ * meanings, and the computed standing with its sources. No personal names.
+ */
+export function irsFactsView(account: StandingAccount, { standing: s, sources }: AccountStanding): IrsFactsView {
   return {
-    standing,
-    sources: {
-      bmfReleasedOn,
-      epostcardReleasedOn,
-      revocationsReleasedOn: latest.revocations?.releasedOn ?? null,
-    },
+    status_code: account.irsStatus ?? '',
+    status_meaning: irsStatusMeaning(account.irsStatus),
+    fiscal_year_end_month: account.fiscalYearEndMonth,
+    filing_requirement: account.filingRequirement ? FILING_REQUIREMENTS[account.filingRequirement]?.label ?? `Code ${account.filingRequirement}` : '',
+    latest_tax_year_filed: s.latestTaxYearFiled,
+    missed_tax_years: s.missedTaxYears,
+    awaiting_data_tax_years: s.awaitingDataTaxYears,
+    next_due: s.nextDue ? { tax_year: s.nextDue.taxYear, due: s.nextDue.due, days_left: s.nextDue.daysLeft } : null,
+    revocation_date: s.revocationDate,
+    days_to_revocation: s.daysToRevocation,
+    revoked_on: s.revocation?.revokedOn ?? null,
+    reinstated_on: s.revocation?.reinstatedOn ?? null,
+    sources: { bmf: sources.bmfReleasedOn, epostcard: sources.epostcardReleasedOn, revocations: sources.revocationsReleasedOn },
   };
+}
+
+/** The standing with its facts, as StandingView. */
+export function standingView(account: StandingAccount, standing: AccountStanding): StandingView {
+  return { state: standing.standing.state, label: standing.standing.label, irs: irsFactsView(account, standing) };
 }

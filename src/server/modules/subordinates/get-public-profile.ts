@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { FILING_REQUIREMENTS, irsStatusMeaning, isDeductible, subsectionLabel } from '../../../shared/rules/standing.ts';
+import { isDeductible, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
-import { standingOfAccount } from '../irs-data/get-standing.ts';
+import { irsFactsView, standingOfAccount } from '../irs-data/get-standing.ts';
 
 /**
  * The public profile of an account (SPEC §2 /app/account/show/{id}): identity, IRS facts and its
@@ -17,7 +17,7 @@ import { standingOfAccount } from '../irs-data/get-standing.ts';
 export async function getPublicProfile(db: Db, id: number, today = calendarDate(new Date())): Promise<PublicProfile> {
   const [a] = await db.select().from(accounts).where(eq(accounts.id, id));
   if (!a) throw notFound('The organization');
-  const { standing: s, sources } = await standingOfAccount(db, a, today);
+  const standing = await standingOfAccount(db, a, today);
   return {
     id: a.id,
     name: a.name,
@@ -29,23 +29,9 @@ export async function getPublicProfile(db: Db, id: number, today = calendarDate(
     ruling_year: a.ruling ? a.ruling.slice(0, 4) : '',
     subsection: subsectionLabel(a.subsection),
     is_deductible: isDeductible(a.deductibility),
-    standing: s.state,
-    standing_label: s.label,
-    irs: {
-      status_code: a.irsStatus ?? '',
-      status_meaning: irsStatusMeaning(a.irsStatus),
-      fiscal_year_end_month: a.fiscalYearEndMonth,
-      filing_requirement: a.filingRequirement ? FILING_REQUIREMENTS[a.filingRequirement]?.label ?? `Code ${a.filingRequirement}` : '',
-      latest_tax_year_filed: s.latestTaxYearFiled,
-      missed_tax_years: s.missedTaxYears,
-      awaiting_data_tax_years: s.awaitingDataTaxYears,
-      next_due: s.nextDue ? { tax_year: s.nextDue.taxYear, due: s.nextDue.due, days_left: s.nextDue.daysLeft } : null,
-      revocation_date: s.revocationDate,
-      days_to_revocation: s.daysToRevocation,
-      revoked_on: s.revocation?.revokedOn ?? null,
-      reinstated_on: s.revocation?.reinstatedOn ?? null,
-      sources: { bmf: sources.bmfReleasedOn, epostcard: sources.epostcardReleasedOn, revocations: sources.revocationsReleasedOn },
-    },
+    standing: standing.standing.state,
+    standing_label: standing.standing.label,
+    irs: irsFactsView(a, standing),
     public_profile_image: a.publicProfileImage,
   };
 }

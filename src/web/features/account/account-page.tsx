@@ -10,10 +10,15 @@ import { ProfileImageCard } from './profile-image-card.tsx';
 import { BillingCard } from './billing-card.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
+import { StandingBadge, StandingCard } from '../subordinates/standing-card.tsx';
+import type { StandingView } from '../../../shared/schemas/search.ts';
 
 interface MyAccount {
   user: { firstName: string; email: string };
-  account: { id: number; name: string; ein: string | null; city: string; state: string; renewal_due_at: string | null; level: string | null; public_profile_image: string } | null;
+  account: {
+    id: number; name: string; ein: string | null; city: string; state: string; renewal_due_at: string | null; level: string | null; public_profile_image: string;
+    standing: StandingView;
+  } | null;
 }
 
 /** GET /api/account/applications: the signed-in user's applications that can be resumed (by id: the mailed token is not kept). */
@@ -105,6 +110,15 @@ export default function AccountPage() {
             </Stack>
           </Card>
         </SimpleGrid>
+      )}
+      {account && (
+        <Card withBorder padding="xl" mt="lg" component="section" aria-labelledby="my-standing">
+          <Group justify="space-between" mb="md" wrap="wrap">
+            <Title order={2} size="h3" id="my-standing">Standing with the IRS</Title>
+            <StandingBadge state={account.standing.state} label={account.standing.label} size="lg" />
+          </Group>
+          <StandingCard state={account.standing.state} irs={account.standing.irs} />
+        </Card>
       )}
       {account && <RenewalCard />}
       {account && <BillingCard />}
