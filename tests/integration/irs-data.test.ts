@@ -201,6 +201,57 @@ describe('the group and staff see the same standing', () => {
   });
 });
 
+describe('good-standing letter', () => {
+  /** The text of a PDF, as a reader's viewer shows it. */
+  async function pdfText(body: Buffer) {
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(body)), { mergePages: true });
+    return text.replace(/\s+/g, ' ');
+  }
+
+  it('a group in good standing downloads a PDF that cites the IRS releases; a group that is not gets the reason', async () => {
+    onNov25();
+    const db = t.database.db;
+    // CHS Lady Knights Flag Football (GEN 5271): TAX_PERIOD 202506, June year end.
+    const [knights] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, '332182308'));
+    await createUser(db, { email: 'knights.secretary@example.com', password: 'Secretary-pass-2026', accountId: knights.id });
+    const holder = await new Agent(t.app).start();
+    expect((await holder.login('knights.secretary@example.com', 'Secretary-pass-2026')).statusCode).toBe(200);
+
+    const res = await holder.get('/api/account/standing-letter');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="good-standing-332182308-2026-11-25.pdf"');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Statement of good standing with the IRS');
+    expect(text).toContain('CHS LADY KNIGHTS FLAG FOOTBALL');
+    expect(text).toContain('EIN 33-2182308');
+    expect(text).toContain('group exemption number (GEN) 5271 of PARENT BOOSTER USA INC');
+    expect(text).toContain('Latest return on file: Tax year ending in June 2025');
+    expect(text).toContain('Not in the IRS data yet: the return for tax year 2026, due after these releases');
+    expect(text).toContain('EO Business Master File extract: irs-eo-bmf-gen-5271.csv, released April 1, 2026');
+    expect(text).toContain('Form 990-N (e-Postcard) data: epostcard-2026-10.txt, released October 6, 2026');
+    expect(text).toContain('not an IRS determination letter');
+    expect(text).not.toContain('MCCLAY'); // the BMF's in-care-of name
+
+    // Powerhouse is past its revocation date: no letter, and the reason.
+    const powerhouse = await new Agent(t.app).start();
+    expect((await powerhouse.login('powerhouse.treasurer@example.com', 'Treasurer-pass-2026')).statusCode).toBe(200);
+    const refused = await powerhouse.get('/api/account/standing-letter');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('A good-standing letter needs the IRS data to show the group in good standing. It shows: Past its revocation date: revoked unless a return was filed.');
+
+    // Staff download any group's letter; a visitor and a group user cannot use the staff address.
+    const staff = await new Agent(t.app).start();
+    expect((await staff.login('irs.staff@example.com', 'Staff-pass-2026x')).statusCode).toBe(200);
+    expect((await staff.get(`/api/admin/accounts/${knights.id}/standing-letter`)).statusCode).toBe(200);
+    expect((await visitor.get(`/api/admin/accounts/${knights.id}/standing-letter`)).statusCode).toBe(401);
+    expect((await holder.get(`/api/admin/accounts/${knights.id}/standing-letter`)).statusCode).toBe(403);
+    expect((await visitor.get('/api/account/standing-letter')).statusCode).toBe(401);
+  });
+});
+
 describe('npm run import:irs', () => {
   it('loads a file as a release, says so when it is loaded again, and refuses a bad file with exit 1', async () => {
     const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: path.join(tmp, 'cli-data') };

@@ -65,6 +65,7 @@ const ROUTES: Record<string, RouteRule> = {
 
   // Signed-in users, on their own account (or any account for an admin, through account_id).
   'GET /api/account': { access: 'user', scoped: true },
+  'GET /api/account/standing-letter': { access: 'user', scoped: true },
   'GET /app/fields/editable': { access: 'user', scoped: true },
   'PUT /app/account/data': { access: 'user', scoped: true },
   'POST /app/account/image/:id': { access: 'user', scoped: true },
@@ -100,6 +101,7 @@ const ROUTES: Record<string, RouteRule> = {
   // Staff only.
   'GET /api/admin/accounts': { access: 'admin' },
   'GET /api/admin/accounts/:id': { access: 'admin' },
+  'GET /api/admin/accounts/:id/standing-letter': { access: 'admin' },
   'PUT /api/admin/accounts/:id/settings': { access: 'admin' },
   'POST /api/admin/accounts/:id/filings': { access: 'admin' },
   'GET /api/admin/compliance/risk': { access: 'admin' },
@@ -376,6 +378,7 @@ const CROSS_ACCOUNT: CrossCase[] = [
   { key: 'GET /app/account/users/json', as: 'holderA', request: () => ({ url: `/app/account/users/json?account_id=${B()}` }), expect: 'own', control: 'admin' },
   { key: 'GET /api/finances', as: 'holderA', request: () => ({ url: `/api/finances?account_id=${B()}` }), expect: 'own', control: 'admin' },
   { key: 'GET /api/account', as: 'holderA', request: () => ({ url: `/api/account?account_id=${B()}` }), expect: 'own' },
+  { key: 'GET /api/account/standing-letter', as: 'holderA', request: () => ({ url: `/api/account/standing-letter?account_id=${B()}` }), expect: 'own' },
   { key: 'GET /app/fields/editable', as: 'holderA', request: () => ({ url: `/app/fields/editable?account_id=${B()}` }), expect: 'own' },
   { key: 'GET /api/invoices/unpaid', as: 'holderA', request: () => ({ url: `/api/invoices/unpaid?account_id=${B()}` }), expect: 'own' },
   { key: 'PUT /app/account/data', as: 'holderA', request: () => ({ url: '/app/account/data', body: { account_id: B(), account___name: 'Taken Over' } }), expect: 'own' },

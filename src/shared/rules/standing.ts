@@ -64,6 +64,9 @@ export const STANDING_LABELS: Record<StandingState, string> = {
   reinstated: 'Reinstated',
 };
 
+/** The states a good-standing letter can be issued in (docs/irs-standing.md "Letter"). */
+export const LETTER_STATES: readonly StandingState[] = ['good', 'not_required', 'reinstated'];
+
 /** One entry of the IRS Automatic Revocation List for the organization (dates 'YYYY-MM-DD'). */
 export interface RevocationEntry {
   revokedOn: string;

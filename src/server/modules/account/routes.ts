@@ -7,6 +7,9 @@ import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
 import { parseInput } from '../../validate.ts';
 import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import { sendLetter, standingLetter } from '../irs-data/standing-letter.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 
 // Ids are PostgreSQL integers: anything larger cannot name a row (and must not reach the query).
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -17,6 +20,12 @@ export async function accountRoutes(app: FastifyInstance) {
     user: req.user,
     account: await getMyAccount(app.db, req.user!.accountId),
   }));
+
+  // The group's good-standing letter (docs/irs-standing.md "Letter"): any user of the account.
+  app.get('/api/account/standing-letter', { preHandler: requireUser }, async (req, reply) => {
+    if (!req.user!.accountId) throw notFound('The account');
+    return sendLetter(reply, await standingLetter(app.db, req.user!.accountId, calendarDate(new Date()), app.config.publicUrl));
+  });
 
   app.get('/app/fields/editable', { preHandler: requireUser }, async (req) => getEditableFields(app.db, req.user!.accountId));
   app.put(ACCOUNT_DATA_ACTION, { preHandler: requireUser }, async (req) =>

@@ -6,6 +6,8 @@ import { accountSettingsSchema, adminAccountsQuery } from '../../../shared/schem
 import { listAdminAccounts } from './list-accounts.ts';
 import { getAdminAccount } from './get-account.ts';
 import { updateAccountSettings } from './update-settings.ts';
+import { sendLetter, standingLetter } from '../irs-data/standing-letter.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 
 /** The account id of an address: a positive integer, or 404 like an unknown account (never 422). */
 function accountIdOf(params: unknown): number {
@@ -18,7 +20,8 @@ function accountIdOf(params: unknown): number {
 /**
  * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §6): `GET /api/admin/accounts`
  * (the customer accounts, searched and filtered, SPEC §3 page object) and `GET /api/admin/accounts/:id`
- * (one account and what belongs to it, with the groups for its settings form) and
+ * (one account and what belongs to it, with the groups for its settings form),
+ * `GET /api/admin/accounts/:id/standing-letter` (its good-standing letter, PDF) and
  * `PUT /api/admin/accounts/:id/settings` (its renewal flags, audited). Admins only: 401 for visitors, 403 for everyone else.
  * Acting on an account goes through the account-scoped routes with `account_id`
  * (accounts/resolve-account.ts), which audit it.
@@ -28,6 +31,10 @@ export async function adminAccountRoutes(app: FastifyInstance) {
     admin.addHook('preHandler', requireAdmin);
     admin.get('/api/admin/accounts', async (req) => listAdminAccounts(app.db, parseInput(adminAccountsQuery, req.query)));
     admin.get('/api/admin/accounts/:id', async (req) => getAdminAccount(app.db, accountIdOf(req.params)));
+    admin.get('/api/admin/accounts/:id/standing-letter', async (req, reply) => {
+      const letter = await standingLetter(app.db, accountIdOf(req.params), calendarDate(new Date()), app.config.publicUrl);
+      return sendLetter(reply, letter);
+    });
     admin.put('/api/admin/accounts/:id/settings', async (req) => {
       const id = accountIdOf(req.params);
       return updateAccountSettings(app.db, id, parseInput(accountSettingsSchema, req.body), req.user!.id, req.ip);

@@ -10,7 +10,7 @@ import { ProfileImageCard } from './profile-image-card.tsx';
 import { BillingCard } from './billing-card.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
-import { StandingBadge, StandingCard } from '../subordinates/standing-card.tsx';
+import { StandingCard } from '../subordinates/standing-card.tsx';
 import type { StandingView } from '../../../shared/schemas/search.ts';
 
 interface MyAccount {
@@ -112,13 +112,12 @@ export default function AccountPage() {
         </SimpleGrid>
       )}
       {account && (
-        <Card withBorder padding="xl" mt="lg" component="section" aria-labelledby="my-standing">
-          <Group justify="space-between" mb="md" wrap="wrap">
-            <Title order={2} size="h3" id="my-standing">Standing with the IRS</Title>
-            <StandingBadge state={account.standing.state} label={account.standing.label} size="lg" />
-          </Group>
-          <StandingCard state={account.standing.state} irs={account.standing.irs} />
-        </Card>
+        <Stack mt="lg">
+          <StandingCard
+            state={account.standing.state} irs={account.standing.irs} letterUrl="/api/account/standing-letter"
+            title={{ id: 'my-standing', text: 'Standing with the IRS', label: account.standing.label }}
+          />
+        </Stack>
       )}
       {account && <RenewalCard />}
       {account && <BillingCard />}

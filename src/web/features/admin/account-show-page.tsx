@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
-import { StandingBadge, StandingCard } from '../subordinates/standing-card.tsx';
+import { StandingCard } from '../subordinates/standing-card.tsx';
 import { ACCOUNT_STATUS_COLOR, showEin } from './accounts-page.tsx';
 import { STATUS_COLOR } from './applications-page.tsx';
 
@@ -186,13 +186,10 @@ export default function AccountShowPage() {
           )}
         </Card>
 
-        <Card withBorder padding="lg" component="section" aria-labelledby="account-standing">
-          <Group justify="space-between" mb="md" wrap="wrap">
-            <Title order={2} size="h3" id="account-standing">Standing with the IRS</Title>
-            <StandingBadge state={q.data.standing.state} label={q.data.standing.label} size="lg" />
-          </Group>
-          <StandingCard state={q.data.standing.state} irs={q.data.standing.irs} />
-        </Card>
+        <StandingCard
+          state={q.data.standing.state} irs={q.data.standing.irs} letterUrl={`/api/admin/accounts/${a.id}/standing-letter`}
+          title={{ id: 'account-standing', text: 'Standing with the IRS', label: q.data.standing.label }}
+        />
 
         <AccountSettingsCard key={`${a.id}-${String(a.is_suspended_from_basic_renewal)}-${a.group?.id ?? ''}-${String(a.group?.is_billed_as_group)}`} detail={q.data} />
       </Stack>

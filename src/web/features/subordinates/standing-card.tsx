@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { StandingState } from '../../../shared/rules/standing.ts';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LETTER_STATES, type StandingState } from '../../../shared/rules/standing.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { formatDate } from '../../../shared/rules/formats.ts';
 
@@ -46,9 +46,16 @@ function taxYearLabel(year: number, fyeMonth: number | null) {
 
 /**
  * A group's standing with the IRS (docs/irs-standing.md): the revocation countdown, the returns
- * missed, the next due date and the IRS facts, each source cited with its release date.
+ * missed, the next due date and the IRS facts, each source cited with its release date; with
+ * `letterUrl`, a download of the good-standing letter while the state allows one.
  */
-export function StandingCard({ state, irs }: { state: StandingState; irs: PublicProfile['irs'] }) {
+export function StandingCard({ state, irs, letterUrl, title }: {
+  state: StandingState;
+  irs: PublicProfile['irs'];
+  letterUrl?: string;
+  /** Makes the card a titled section with the badge (the account pages); the profile has its own heading. */
+  title?: { id: string; text: string; label: string };
+}) {
   const fye = irs.fiscal_year_end_month;
   const missed = irs.missed_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
   const awaiting = irs.awaiting_data_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
@@ -58,8 +65,20 @@ export function StandingCard({ state, irs }: { state: StandingState; irs: Public
     irs.sources.revocations && `the Automatic Revocation List released ${longDate(irs.sources.revocations)}`,
   ].filter(Boolean);
   return (
-    <Card withBorder padding="xl">
+    <Card withBorder padding="xl" {...(title ? { component: 'section' as const, 'aria-labelledby': title.id } : {})}>
       <Stack gap="md">
+        {title && (
+          <Group justify="space-between" wrap="wrap">
+            <Title order={2} size="h3" id={title.id}>{title.text}</Title>
+            <StandingBadge state={state} label={title.label} size="lg" />
+          </Group>
+        )}
+        {state === 'not_listed' && (
+          <Text>
+            The IRS data loaded does not list this organization. A group appears there once the IRS has recognized its exemption;
+            until then no annual return is tracked here.
+          </Text>
+        )}
         {state === 'revoked' && irs.revoked_on && (
           <Alert color="red" title="Exemption revoked">
             The IRS lists this organization as automatically revoked on {longDate(irs.revoked_on)} for not filing an annual return for three years in a row.
@@ -83,6 +102,7 @@ export function StandingCard({ state, irs }: { state: StandingState; irs: Public
         {state === 'reinstated' && irs.reinstated_on && (
           <Alert color="green" title="Reinstated">The IRS reinstated this organization's exemption on {longDate(irs.reinstated_on)}.</Alert>
         )}
+        {state !== 'not_listed' && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           <Fact label="IRS status" value={irs.status_meaning} />
           <Fact label="Annual return" value={irs.filing_requirement} />
@@ -91,11 +111,17 @@ export function StandingCard({ state, irs }: { state: StandingState; irs: Public
           <Fact label="Missed returns" value={missed || 'None'} />
           <Fact label="Next return due" value={irs.next_due ? `${longDate(irs.next_due.due)} (${inDays(irs.next_due.days_left)})` : ''} />
         </SimpleGrid>
+        )}
         {awaiting && (
           <Text size="sm">Due since the IRS data was released, not shown in it yet: {awaiting}.</Text>
         )}
+        {letterUrl && LETTER_STATES.includes(state) && (
+          <Group>
+            <Button component="a" href={letterUrl} download variant="light">Download good-standing letter (PDF)</Button>
+          </Group>
+        )}
         <Text size="sm" c="dimmed">
-          {sources.length ? `Per IRS data: ${sources.join('; ')}.` : 'No IRS data release has been loaded yet.'}{' '}
+          {sources.length ? `Per IRS data: ${sources.join('; ')}.` : 'No IRS data about this organization has been loaded.'}{' '}
           Rules: <Anchor href="https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard" target="_blank" rel="noopener noreferrer">Form 990-N</Anchor>,{' '}
           <Anchor href="https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption" target="_blank" rel="noopener noreferrer">automatic revocation</Anchor>.
         </Text>
