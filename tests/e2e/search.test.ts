@@ -44,6 +44,21 @@ describe('subordinate search on the real GEN 5271 roster', () => {
     expect(s.errors).toEqual([]);
   });
 
+  it("shows a group's revocation date and missed returns, citing the IRS release", async () => {
+    const { page } = s;
+    await page.goto('/verify-501c3');
+    await page.getByLabel('Keyword').fill('powerhouse academy');
+    await page.getByRole('link', { name: 'POWERHOUSE ACADEMY CHEER BOOSTER' }).click();
+    await page.getByRole('heading', { name: 'POWERHOUSE ACADEMY CHEER BOOSTER' }).waitFor();
+    // eo_ok.csv: latest return for December 2022; the third missed one was due 15 May 2026.
+    await page.getByText('Past its revocation date: revoked unless a return was filed').waitFor();
+    await page.getByText('Revocation date passed: May 15, 2026').waitFor();
+    await page.getByText('year ending December 2023, year ending December 2024').waitFor();
+    await page.getByText('Per IRS data: the EO Business Master File released April 1, 2026.', { exact: false }).waitFor();
+    expect(await page.getByText('HOUSEMAN', { exact: false }).count()).toBe(0);
+    expect(s.errors).toEqual([]);
+  });
+
   it('says so when nothing matches', async () => {
     await s.page.goto('/verify-501c3?keyword=zzqqxx');
     await s.page.getByText('No organizations match “zzqqxx”.').waitFor();
