@@ -31,7 +31,7 @@
  * With --profile each server process writes a V8 CPU profile to bench/results/profiles/ and the
  * report lists where its time went.
  */
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,17 +40,19 @@ import { parseArgs } from 'node:util';
 import { runFormPair, type FormPairResult } from './form-bench.ts';
 import { runSearchBench, type SearchReport, type SearchState } from './search-bench.ts';
 import type { DocxReport } from './docx-bench.ts';
+import type { StandingBenchReport } from './standing-bench.ts';
 import { runPaymentBench, type PaymentBenchResult } from './payment-bench.ts';
 import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
 import { runAdminBench, type AdminReport } from './admin-bench.ts';
 import { runMemoryBench, type MemoryBenchReport } from './memory-bench.ts';
 import { log } from './lib/load.ts';
 import type { ServerStats } from './lib/server-process.ts';
+import { serveCommand } from '../scripts/serve-command.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
-const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin', 'memory'] as const;
+const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory|standing] [--standing-rows N] [--standing-lookups N] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
+const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin', 'memory', 'standing'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 function parse() {
@@ -62,6 +64,8 @@ function parse() {
       'search-state': { type: 'string', default: 'both' },
       rounds: { type: 'string', default: '2' },
       'docx-iterations': { type: 'string', default: '200' },
+      'standing-rows': { type: 'string', default: '1900000' },
+      'standing-lookups': { type: 'string', default: '2000' },
       'payment-count': { type: 'string', default: '2000' },
       'payment-connections': { type: 'string', default: '10' },
       profile: { type: 'boolean', default: false },
@@ -87,7 +91,7 @@ function parse() {
     return n;
   };
   if (values.only !== undefined && !(BENCHES as readonly string[]).includes(values.only)) {
-    log(`--only takes form, search, docx, payment, lighthouse or admin\n${USAGE}`);
+    log(`--only takes form, search, docx, payment, lighthouse, admin, memory or standing\n${USAGE}`);
     process.exit(2);
   }
   const duration = num('duration', values.duration, 1, 600);
@@ -108,6 +112,8 @@ function parse() {
     searchStates: (state === 'both' ? ['as-imported', 'vacuumed'] : [state]) as SearchState[],
     rounds: Math.round(num('rounds', values.rounds, 1, 10)),
     docxIterations: Math.round(num('docx-iterations', values['docx-iterations'], 10, 100_000)),
+    standingRows: Math.round(num('standing-rows', values['standing-rows'], 1000, 10_000_000)),
+    standingLookups: Math.round(num('standing-lookups', values['standing-lookups'], 100, 1_000_000)),
     paymentCount: Math.round(num('payment-count', values['payment-count'], 50, 9_000)),
     paymentConnections: Math.round(num('payment-connections', values['payment-connections'], 1, 200)),
     profile: values.profile ?? false,
@@ -129,6 +135,7 @@ interface BenchReport {
   form?: { pglite?: FormPairResult; postgres?: FormPairResult | { skipped: string }; error?: string };
   search?: SearchReport & { error?: string };
   docx?: Partial<DocxReport> & { error?: string; peakRssMb?: number | null };
+  standing?: Partial<StandingBenchReport> & { error?: string };
   payment?: { pglite?: PaymentBenchResult; postgres?: PaymentBenchResult | { skipped: string }; error?: string };
   lighthouse?: LighthouseReport | { error: string };
   admin?: AdminReport & { error?: string };
@@ -151,6 +158,30 @@ async function runDocxChild(iterations: number): Promise<{ report: DocxReport; p
     child.once('message', (m) => (answer = m as typeof answer));
     child.once('exit', (code) => (answer && code === 0 ? resolve(answer) : reject(new Error(`docx bench process exited with ${code}`))));
   });
+}
+
+/**
+ * Runs the IRS data bench (bench/standing-bench.ts) in two child processes started as the server
+ * is (scripts/serve.sh): one writes the files and creates the database, the other loads them and
+ * measures, so its peak memory is the refresh's alone.
+ */
+async function runStandingChild(rows: number, lookups: number): Promise<StandingBenchReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-standing-'));
+  const run = (args: string[]) => new Promise<StandingBenchReport | undefined>((resolve, reject) => {
+    const command = serveCommand([path.join('bench', 'standing-bench.ts'), ...args]);
+    const child = spawn(command.file, command.args, { env: command.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let answer: { report: StandingBenchReport } | undefined;
+    child.once('message', (m) => (answer = m as typeof answer));
+    child.once('exit', (code) => (code === 0 ? resolve(answer?.report) : reject(new Error(`standing bench process (${args[0]}) exited with ${code}`))));
+  });
+  try {
+    await run(['prepare', dir, String(rows)]);
+    const report = await run(['measure', dir, String(rows), String(lookups)]);
+    if (!report) throw new Error('the standing bench sent no report');
+    return report;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** One memory row per server process of a bench. */
@@ -216,6 +247,13 @@ function table(report: BenchReport): string {
       lines.push(`  ${variant.padEnd(40)}${f(r.totalMs.median, 9)}${f(r.totalMs.p95, 9)}${f(r.totalMs.mean, 9)}${f(r.totalMs.max, 9)}${f(docx.target?.medianMaxMs, 8)}  ${r.pass ? 'yes' : 'NO'}`);
     }
     if (docx.all) lines.push(`  ${'all'.padEnd(40)}${f(docx.all.totalMs.median, 9)}${f(docx.all.totalMs.p95, 9)}${f(docx.all.totalMs.mean, 9)}${f(docx.all.totalMs.max, 9)}`);
+  }
+  const st2 = report.standing;
+  if (st2?.refresh && st2.standingMs && st2.bareMs) {
+    lines.push('', `IRS data (${st2.rows?.toLocaleString('en-US')} BMF rows, 990-N data, revocation list; PGlite)`);
+    for (const file of st2.files ?? []) lines.push(`  ${file.file.padEnd(40)}${file.loaded.toLocaleString('en-US').padStart(10)} of ${file.rows.toLocaleString('en-US')} rows in ${file.seconds} s`);
+    lines.push(`  refresh: ${st2.refresh.seconds} s, peak RSS ${st2.refresh.peakRssMb} MB (target ${st2.targets?.refreshPeakRssMaxMb}) ${st2.pass?.refreshPeakRss ? 'yes' : 'NO'}`);
+    lines.push(`  standing of one group (${st2.lookups} random): median ${st2.standingMs.median} ms, p99 ${st2.standingMs.p99} ms (target median ${st2.targets?.standingMedianMaxMs}) ${st2.pass?.standingMedian ? 'yes' : 'NO'}; bare row read median ${st2.bareMs.median} ms, p99 ${st2.bareMs.p99} ms`);
   }
   if (report.payment) {
     lines.push('', 'Card payment (POST /app/payments/credit)  req/s      p50    p97.5      p99   non2xx  paid once');
@@ -324,6 +362,15 @@ async function main() {
     } catch (err) {
       report.docx = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[docx] failed: ${report.docx.error}`);
+      process.exitCode = 1;
+    }
+  }
+  if (wanted('standing')) {
+    try {
+      report.standing = await runStandingChild(args.standingRows, args.standingLookups);
+    } catch (err) {
+      report.standing = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      log(`[standing] failed: ${report.standing.error}`);
       process.exitCode = 1;
     }
   }
