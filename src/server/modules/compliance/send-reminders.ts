@@ -39,6 +39,20 @@ const RULES_LINES = [
   `Automatic revocation: ${REVOCATION_PAGE}`,
 ];
 
+/** The end of every Form 990 reminder: the rules, the calendar's address, how to report a filing, the signature. */
+function form990MailEnd(opts: { publicUrl: string; companyName: string }): string[] {
+  return [
+    ...RULES_LINES,
+    '',
+    `Your compliance calendar: ${opts.publicUrl}/account`,
+    '',
+    `Already filed? Tell us at ${opts.publicUrl}/contact and we will record it.`,
+    '',
+    opts.companyName,
+    '',
+  ];
+}
+
 export interface ReminderMail {
   subject: string;
   text: string;
@@ -62,14 +76,7 @@ export function reminderMail(deadline: Deadline, accountName: string, opts: { pu
         '',
         'What to file: Form 990-N (the e-Postcard) when gross receipts are normally $50,000 or less;',
         'Form 990-EZ when gross receipts are under $200,000 and total assets under $500,000; Form 990 otherwise.',
-        ...RULES_LINES,
-        '',
-        `Your compliance calendar: ${link}`,
-        '',
-        `Already filed? Tell us at ${opts.publicUrl}/contact and we will record it.`,
-        '',
-        opts.companyName,
-        '',
+        ...form990MailEnd(opts),
       ].join('\n'),
     };
   }
@@ -113,14 +120,7 @@ export function overdueMail(accountName: string, standing: Standing, fiscalYearE
         ? `If nothing is filed by ${longDate(revocation)} (${inDays(daysToRevocation)}), the exemption is revoked automatically that day.`
         : `The revocation date, ${longDate(revocation)}, has passed: unless a return was filed by then, the exemption was revoked that day and filing now does not undo it.`,
       '',
-      ...RULES_LINES,
-      '',
-      `Your compliance calendar: ${opts.publicUrl}/account`,
-      '',
-      `Already filed? Tell us at ${opts.publicUrl}/contact and we will record it.`,
-      '',
-      opts.companyName,
-      '',
+      ...form990MailEnd(opts),
     ].join('\n'),
   };
 }
