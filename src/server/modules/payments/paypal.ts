@@ -195,6 +195,10 @@ export async function continuePaypal(deps: PaymentDeps, req: PaypalActor & { inp
 
   const claimed = await db.transaction(async (tx) => {
     const rows = await lockInvoices(tx, accountId, session.invoiceIds);
+    // A twin submit may have claimed the session, and even paid the invoices, while this one
+    // waited for their locks: it is answered below with what is recorded, not with 409.
+    const [current] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.id, session.id));
+    if (current?.status !== 'awaiting_consent') return null;
     assertPayable(rows, session.invoiceIds);
     // Held by this very session: a twin submit claimed it first and is answered below.
     assertNotHeld(rows, session.id);
