@@ -173,6 +173,8 @@ describe('bad files are refused with a readable message and change nothing', () 
   it('refuses a release date that is not a date', async () => {
     await expect(loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: 'October' }))
       .rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "October".');
+    await expect(loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: '2026-02-30' }))
+      .rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "2026-02-30".');
   });
 });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
 import { irsEpostcards, irsReleases, irsRevocations } from '../../db/schema.ts';
 import { importBmf } from '../subordinates/import-bmf.ts';
 import {
@@ -65,7 +66,9 @@ async function loadRevocations(tx: DbOrTx, rows: RevocationRow[], releaseId: num
  *   others: the data set) is already loaded
  */
 export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promise<LoadIrsReleaseResult> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.releasedOn) || Number.isNaN(Date.parse(input.releasedOn))) {
+  try {
+    parseIsoDate(input.releasedOn);
+  } catch {
     throw new IrsFileError(`The release date must be a date as YYYY-MM-DD, not "${input.releasedOn}".`);
   }
   const fileName = path.basename(input.file);
