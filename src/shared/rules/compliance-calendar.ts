@@ -26,7 +26,8 @@ export interface CalendarDate {
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** Month names by 0-based index (MONTH_NAMES[0] = 'January'). */
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** Days since 1970-01-01 of a calendar date (month 1-based). */
 function dayNumber(year: number, month: number, day: number): number {
@@ -46,6 +47,12 @@ export function parseIsoDate(iso: string): CalendarDate {
     throw new RangeError(`Not a calendar date: ${iso}`);
   }
   return date;
+}
+
+/** 'June 15, 2026' for '2026-06-15', as mails and letters write a date (no time zone involved). */
+export function longDate(iso: string): string {
+  const d = parseIsoDate(iso);
+  return `${MONTH_NAMES[d.month - 1]} ${d.day}, ${d.year}`;
 }
 
 /** Formats a calendar date (month 1-based) as 'YYYY-MM-DD'; out-of-range days/months roll over. */

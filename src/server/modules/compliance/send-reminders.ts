@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import {
-  daysBetween, deadlinesFor, dueReminders, fiscalYearEnd, form990DueDate, form990Label, overdueReminderTier, parseIsoDate, reminderKey, stateFilingOf,
+  daysBetween, deadlinesFor, longDate, dueReminders, fiscalYearEnd, form990DueDate, form990Label, overdueReminderTier, parseIsoDate, reminderKey, stateFilingOf,
   type Deadline,
 } from '../../../shared/rules/compliance-calendar.ts';
 import type { Standing } from '../../../shared/rules/standing.ts';
@@ -12,14 +12,6 @@ import { stateFilingColumns } from './state-filings.ts';
 
 /** Accounts read per query: PGlite runs one query at a time, so the job never holds it long. */
 const BATCH = 200;
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** 'June 15, 2026' for '2026-06-15' (no time zone involved). */
-function longDate(iso: string): string {
-  const d = parseIsoDate(iso);
-  return `${MONTHS[d.month - 1]} ${d.day}, ${d.year}`;
-}
 
 function inDays(daysLeft: number): string {
   return daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;

@@ -4,18 +4,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, irsReleases } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
+import { longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import { LETTER_STATES, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { getCompany } from '../content/get-company.ts';
 import { latestIrsReleases } from './load-release.ts';
 import { IRS_DATASET_NAMES } from './irs-files.ts';
 import { standingColumns, standingOfAccount, standingView } from './get-standing.ts';
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const longDate = (iso: string) => {
-  const d = parseIsoDate(iso);
-  return `${MONTHS[d.month - 1]} ${d.day}, ${d.year}`;
-};
 
 /** Renders the PDF's pages to one Buffer. */
 function render(draw: (doc: PDFKit.PDFDocument) => void, info: PDFKit.DocumentInfo): Promise<Buffer> {
@@ -74,7 +68,7 @@ export async function standingLetter(db: Db, accountId: number, today: string, p
     const facts: [string, string][] = [
       ['Exemption', [subsectionLabel(a.subsection), irs.status_meaning].filter(Boolean).join(', ') || 'On the IRS Business Master File'],
       ['Annual return', irs.filing_requirement || 'Not stated in the IRS data'],
-      ['Latest return on file', irs.latest_tax_year_filed ? `Tax year ending in ${irs.fiscal_year_end_month ? `${MONTHS[irs.fiscal_year_end_month - 1]} ` : ''}${irs.latest_tax_year_filed}` : 'None needed yet'],
+      ['Latest return on file', irs.latest_tax_year_filed ? `Tax year ending in ${irs.fiscal_year_end_month ? `${MONTH_NAMES[irs.fiscal_year_end_month - 1]} ` : ''}${irs.latest_tax_year_filed}` : 'None needed yet'],
       ['Missed returns', irs.missed_tax_years.length ? irs.missed_tax_years.join(', ') : 'None'],
       ...(irs.awaiting_data_tax_years.length
         ? [['Not in the IRS data yet', `the return${irs.awaiting_data_tax_years.length > 1 ? 's' : ''} for tax year${irs.awaiting_data_tax_years.length > 1 ? 's' : ''} ${irs.awaiting_data_tax_years.join(', ')}, due after these releases`] as [string, string]]

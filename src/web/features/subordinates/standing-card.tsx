@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LETTER_STATES, type StandingState } from '../../../shared/rules/standing.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
-import { formatDate } from '../../../shared/rules/formats.ts';
+import { longDate as calendarLongDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 
 export const STANDING_COLOR: Record<StandingState, string> = {
   not_listed: 'gray',
@@ -14,8 +14,7 @@ export const STANDING_COLOR: Record<StandingState, string> = {
   revoked: 'red',
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const longDate = (iso: string | null) => formatDate(iso, 'MMMM D, YYYY');
+const longDate = (iso: string | null) => (iso ? calendarLongDate(iso) : '');
 const inDays = (days: number) => (days === 0 ? 'today' : days > 0 ? `in ${days} day${days === 1 ? '' : 's'}` : `${-days} day${days === -1 ? '' : 's'} ago`);
 
 /** The badge of a standing, colored by its urgency. */
@@ -41,7 +40,7 @@ export function Fact({ label, value }: { label: string; value: string }) {
 
 /** The tax year as people say it: by the month its fiscal year ends. */
 function taxYearLabel(year: number, fyeMonth: number | null) {
-  return fyeMonth ? `year ending ${MONTHS[fyeMonth - 1]} ${year}` : String(year);
+  return fyeMonth ? `year ending ${MONTH_NAMES[fyeMonth - 1]} ${year}` : String(year);
 }
 
 /**
@@ -106,7 +105,7 @@ export function StandingCard({ state, irs, letterUrl, title }: {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           <Fact label="IRS status" value={irs.status_meaning} />
           <Fact label="Annual return" value={irs.filing_requirement} />
-          <Fact label="Fiscal year ends" value={fye ? MONTHS[fye - 1] : ''} />
+          <Fact label="Fiscal year ends" value={fye ? MONTH_NAMES[fye - 1] : ''} />
           <Fact label="Latest return on file" value={irs.latest_tax_year_filed ? taxYearLabel(irs.latest_tax_year_filed, fye) : 'None on file'} />
           <Fact label="Missed returns" value={missed || 'None'} />
           <Fact label="Next return due" value={irs.next_due ? `${longDate(irs.next_due.due)} (${inDays(irs.next_due.days_left)})` : ''} />
