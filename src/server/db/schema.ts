@@ -28,6 +28,15 @@ export const groups = pgTable('groups', {
   label: text('label').notNull(),
   gen: text('gen'),
   isBilledAsGroup: boolean('is_billed_as_group').notNull().default(false),
+  /** The central organization holding the GEN (docs/irs-gen-duties.md): its legal name and EIN. */
+  centralName: text('central_name').notNull().default(''),
+  centralEin: text('central_ein'),
+  /** Month (1-12) the central organization's annual accounting period ends; the GEN update is due 90 to 30 days before. */
+  accountingPeriodEndMonth: smallint('accounting_period_end_month'),
+  /** The 501(c) paragraph every subordinate is described in, as the BMF SUBSECTION ('03', '07', ...). */
+  subsection: text('subsection'),
+  /** The uniform purpose statement on file for every subordinate; '' while none is on file. */
+  uniformPurposeStatement: text('uniform_purpose_statement').notNull().default(''),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('groups_gen_unique').on(t.gen)]);
 
@@ -722,8 +731,8 @@ export const jobRuns = pgTable('job_runs', {
  */
 export const irsReleases = pgTable('irs_releases', {
   id: serial('id').primaryKey(),
-  /** 'bmf', 'epostcard' (Form 990-N data), 'revocations' (Automatic Revocation List). */
-  dataset: text('dataset').$type<'bmf' | 'epostcard' | 'revocations'>().notNull(),
+  /** 'bmf', 'epostcard' (Form 990-N data), 'revocations' (Automatic Revocation List), 'pub78' (Publication 78 data). */
+  dataset: text('dataset').$type<'bmf' | 'epostcard' | 'revocations' | 'pub78'>().notNull(),
   /** The file's name as given (no folders), e.g. 'eo_ok.csv'. */
   fileName: text('file_name').notNull(),
   /** The IRS's release date of the file, 'YYYY-MM-DD'. */
@@ -738,7 +747,7 @@ export const irsReleases = pgTable('irs_releases', {
 }, (t) => [
   uniqueIndex('irs_releases_dataset_sha256').on(t.dataset, t.sha256),
   index('irs_releases_dataset_released').on(t.dataset, t.releasedOn),
-  check('irs_releases_dataset', sql`${t.dataset} IN ('bmf', 'epostcard', 'revocations')`),
+  check('irs_releases_dataset', sql`${t.dataset} IN ('bmf', 'epostcard', 'revocations', 'pub78')`),
 ]);
 
 /**
@@ -773,4 +782,159 @@ export const irsRevocations = pgTable('irs_revocations', {
   releaseId: integer('release_id').notNull().references(() => irsReleases.id),
 }, (t) => [
   primaryKey({ columns: [t.ein, t.revokedOn] }),
+]);
+
+/**
+ * An entry of the IRS Publication 78 data (organizations eligible to receive tax-deductible
+ * contributions): one per EIN, replaced whole by each release (the IRS publishes the full list).
+ */
+export const irsPub78 = pgTable('irs_pub78', {
+  ein: text('ein').primaryKey(),
+  name: text('name').notNull(),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  country: text('country').notNull().default(''),
+  /** The deductibility status codes as published (e.g. 'PC', 'PF', 'POF', 'LODGE'), comma-joined. */
+  deductibilityCodes: text('deductibility_codes').notNull().default(''),
+  releaseId: integer('release_id').notNull().references(() => irsReleases.id),
+});
+
+/**
+ * One upload of an IRS file (or roster) into a GEN's roster through the uploader (docs/irs-data.md
+ * "Roster import"): staged as a preview, then confirmed by staff (the changes are applied and
+ * listed), discarded, or undone as one batch. `counts` holds what the preview showed: rows read,
+ * rows of the GEN, rows of other GENs skipped, rejected, adds, changes, removals.
+ */
+export const rosterImports = pgTable('roster_imports', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => groups.id),
+  gen: text('gen').notNull(),
+  fileName: text('file_name').notNull(),
+  status: text('status').$type<'preview' | 'confirmed' | 'discarded' | 'undone'>().notNull().default('preview'),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('roster_imports_group_created').on(t.groupId, t.createdAt),
+  check('roster_imports_status', sql`${t.status} IN ('preview', 'confirmed', 'discarded', 'undone')`),
+]);
+
+/**
+ * One change of a roster import: an add (a new subordinate), a change (an account's IRS columns,
+ * `before` and `after`), or a removal (a subordinate of the GEN not in the file). `account_id` is
+ * set for changes and removals, and for adds once confirmed, so that undo can reverse each.
+ */
+export const rosterImportRows = pgTable('roster_import_rows', {
+  id: serial('id').primaryKey(),
+  importId: integer('import_id').notNull().references(() => rosterImports.id, { onDelete: 'cascade' }),
+  action: text('action').$type<'add' | 'change' | 'remove'>().notNull(),
+  ein: text('ein').notNull(),
+  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+  before: jsonb('before').$type<Record<string, unknown>>(),
+  after: jsonb('after').$type<Record<string, unknown>>(),
+}, (t) => [
+  index('roster_import_rows_import').on(t.importId, t.action, t.id),
+  check('roster_import_rows_action', sql`${t.action} IN ('add', 'change', 'remove')`),
+]);
+
+/**
+ * An item of the staff work queue (docs/work-queue.md), found after an IRS data refresh: one per
+ * `key` (kind, account or EIN, and what makes it new, e.g. the due date or release), so a refresh
+ * that finds the same thing again adds nothing. Open until staff resolve it; assignment, notes and
+ * resolution are audited.
+ */
+export const workItems = pgTable('work_items', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull(),
+  kind: text('kind').$type<'left_roster' | 'past_due' | 'fiscal_year_mismatch' | 'name_changed' | 'address_changed' | 'paying_not_on_roster' | 'roster_no_membership' | 'revoked' | 'reinstated'>().notNull(),
+  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+  ein: text('ein'),
+  /** What the item is about, shown to staff: names, dates, codes (never personal names). */
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  releaseId: integer('release_id').references(() => irsReleases.id),
+  status: text('status').$type<'open' | 'resolved'>().notNull().default('open'),
+  assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+  resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolution: text('resolution').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('work_items_key_unique').on(t.key),
+  index('work_items_status_created').on(t.status, t.createdAt, t.id),
+  index('work_items_kind_status').on(t.kind, t.status, t.createdAt, t.id),
+  index('work_items_account').on(t.accountId),
+  check('work_items_kind', sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated')`),
+  check('work_items_status', sql`${t.status} IN ('open', 'resolved')`),
+]);
+
+/** A note a staff user wrote on a work item. */
+export const workItemNotes = pgTable('work_item_notes', {
+  id: serial('id').primaryKey(),
+  itemId: integer('item_id').notNull().references(() => workItems.id, { onDelete: 'cascade' }),
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('work_item_notes_item').on(t.itemId, t.createdAt)]);
+
+/**
+ * A group's yearly supervision report and Form 990-N preparation (docs/supervision.md): once per
+ * account and tax year (the calendar year the fiscal year ENDS in, as filings.tax_year). `answers`
+ * holds the 990-N's 8 items and the supervision information (officers, activities, uniform purpose
+ * confirmation); receipts and expenses are integer cents. `epostcard_seen_release_id` is set once
+ * the IRS 990-N data shows the return.
+ */
+export const supervisionReports = pgTable('supervision_reports', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  taxYear: integer('tax_year').notNull(),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+  grossReceiptsCents: bigint('gross_receipts_cents', { mode: 'number' }).notNull(),
+  expensesCents: bigint('expenses_cents', { mode: 'number' }).notNull(),
+  submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+  epostcardSeenReleaseId: integer('epostcard_seen_release_id').references(() => irsReleases.id),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('supervision_reports_account_year').on(t.accountId, t.taxYear),
+  check('supervision_reports_cents', sql`${t.grossReceiptsCents} >= 0 AND ${t.expensesCents} >= 0`),
+]);
+
+/**
+ * The yearly compliance education notice of a GEN (Rev. Proc. 2026-8; docs/supervision.md): sent
+ * once per group and year to every member group's users, with how many mails were queued.
+ */
+export const complianceEducation = pgTable('compliance_education', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  year: integer('year').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+  recipients: integer('recipients').notNull(),
+}, (t) => [uniqueIndex('compliance_education_group_year').on(t.groupId, t.year)]);
+
+/**
+ * The annual GEN update of a central organization (Rev. Proc. 2026-8; docs/irs-gen-duties.md): for
+ * the accounting period ending `period_end`, the additions, deletions and changes (`items`, frozen
+ * when submitted), and the day it was submitted to the IRS.
+ */
+export const genUpdates = pgTable('gen_updates', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  /** 'YYYY-MM-DD': the last day of the central organization's accounting period. */
+  periodEnd: date('period_end', { mode: 'string' }).notNull(),
+  status: text('status').$type<'draft' | 'submitted'>().notNull().default('draft'),
+  items: jsonb('items').$type<Record<string, unknown>[]>().notNull().default([]),
+  /** 'YYYY-MM-DD', set when submitted. */
+  submittedOn: date('submitted_on', { mode: 'string' }),
+  submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('gen_updates_group_period').on(t.groupId, t.periodEnd),
+  check('gen_updates_status', sql`${t.status} IN ('draft', 'submitted')`),
 ]);
