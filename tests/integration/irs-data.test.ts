@@ -10,7 +10,7 @@ import { createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
-import { accounts, irsEpostcards, irsReleases, irsRevocations } from '../../src/server/db/schema.ts';
+import { accounts, groups, irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../src/server/db/schema.ts';
 
 /**
  * IRS data releases (docs/irs-data.md) and the standing they give (docs/irs-standing.md), as the
@@ -272,4 +272,54 @@ describe('npm run import:irs', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--released takes the IRS release date of the files, as YYYY-MM-DD.');
   }, 300_000);
+});
+
+describe('Publication 78 data', () => {
+  const PUB78_NOV = path.join(FIXTURES, 'pub78-2026-11.txt');
+  const PUB78_DEC = path.join(FIXTURES, 'pub78-2026-12.txt');
+
+  it('shows each group\'s listing, a subordinate covered through its central organization\'s GROUP entry, and replaces the list with each release', async () => {
+    onNov25();
+    // Before any Publication 78 data is loaded, the profile says nothing about it.
+    expect((await profileOf('990000002')).irs.pub78).toBeNull();
+    await t.database.db.update(groups).set({ centralEin: '990000099' }).where(eq(groups.gen, '5271'));
+
+    const nov = await loadIrsRelease(t.database.db, { dataset: 'pub78', file: PUB78_NOV, releasedOn: '2026-11-10' });
+    expect(nov).toMatchObject({ status: 'loaded', rows: 5, skipped: 1 });
+    expect((await profileOf('990000002')).irs).toMatchObject({
+      pub78: { status: 'listed', codes: [{ code: 'PC', meaning: 'A public charity' }] },
+      sources: { pub78: '2026-11-10' },
+    });
+    // An EIN listed twice keeps the codes of both entries.
+    expect((await profileOf('990000003')).irs.pub78.codes.map((c: { code: string }) => c.code)).toEqual(['EO', 'LODGE', 'PC']);
+    expect((await profileOf('990000004')).irs.pub78).toEqual({ status: 'not_listed', codes: [] });
+    // A subordinate of GEN 5271 is not listed on its own: its central organization's GROUP entry covers it.
+    expect((await profileOf(POWERHOUSE_EIN)).irs.pub78).toEqual({ status: 'through_central', codes: [] });
+
+    // The next release is the whole current list: an organization missing from it is no longer listed.
+    const dec = await loadIrsRelease(t.database.db, { dataset: 'pub78', file: PUB78_DEC, releasedOn: '2026-12-08' });
+    expect(dec).toMatchObject({ status: 'loaded', rows: 2, loaded: 2 });
+    expect((await profileOf('990000002')).irs.pub78).toEqual({ status: 'not_listed', codes: [] });
+    expect((await profileOf('990000003')).irs).toMatchObject({ pub78: { status: 'listed', codes: [{ code: 'EO' }] }, sources: { pub78: '2026-12-08' } });
+    expect((await t.database.db.select({ n: count() }).from(irsPub78))[0].n).toBe(2);
+
+    // The same file again changes nothing; an older release is refused.
+    expect((await loadIrsRelease(t.database.db, { dataset: 'pub78', file: PUB78_DEC, releasedOn: '2026-12-08' })).status).toBe('unchanged');
+    const october = path.join(tmp, 'pub78-2026-10.txt');
+    fs.writeFileSync(october, '990000002|TEST PUB78 BOOSTERS INC|ANYTOWN|OK|United States|PC\n');
+    await expect(loadIrsRelease(t.database.db, { dataset: 'pub78', file: october, releasedOn: '2026-10-13' }))
+      .rejects.toThrow('pub78-2026-10.txt (released 2026-10-13) is older than the Publication 78 data already loaded (pub78-2026-12.txt, released 2026-12-08): nothing was changed.');
+    expect((await t.database.db.select({ n: count() }).from(irsPub78))[0].n).toBe(2);
+  });
+
+  it('refuses a file whose rows are not in the Publication 78 layout, and changes nothing', async () => {
+    const before = await releaseCount();
+    const bad = path.join(tmp, 'pub78-bad.txt');
+    fs.writeFileSync(bad, '990000002|TEST PUB78 BOOSTERS INC|ANYTOWN|OK|United States|P1\n');
+    await expect(loadIrsRelease(t.database.db, { dataset: 'pub78', file: bad, releasedOn: '2027-01-12' }))
+      .rejects.toThrow('Line 1 is not a Publication 78 data row: its last field must be deductibility codes such as PC or EO,LODGE.');
+    await expect(loadIrsRelease(t.database.db, { dataset: 'pub78', file: REVOCATIONS, releasedOn: '2027-01-12' }))
+      .rejects.toThrow('Line 1 has 12 fields where the Publication 78 data has 6: this is not that file, or it is cut short.');
+    expect(await releaseCount()).toBe(before);
+  });
 });

@@ -6,11 +6,11 @@ import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
 import { IrsFileError, type IrsDataset } from '../modules/irs-data/irs-files.ts';
 import { commandArgs } from './command-args.ts';
 
-const USAGE = 'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]';
-const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations'];
+const USAGE = 'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]';
+const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
 
 /**
- * npm run import:irs -- --dataset bmf|epostcard|revocations --released YYYY-MM-DD FILE ... [--gen NNNN]
+ * npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE ... [--gen NNNN]
  * Loads IRS data files as releases (docs/irs-data.md) into the configured database: each file is
  * checked whole first, then loaded in one transaction; the same file again changes nothing, an
  * older release or a bad file is refused with the reason (exit 1). Stop the server first when it
@@ -25,7 +25,7 @@ async function main() {
     console.error(`${message}\n${USAGE}`);
     process.exit(2);
   };
-  if (!values.dataset || !DATASETS.includes(values.dataset as IrsDataset)) fail('--dataset takes bmf, epostcard or revocations.');
+  if (!values.dataset || !DATASETS.includes(values.dataset as IrsDataset)) fail('--dataset takes bmf, epostcard, revocations or pub78.');
   if (!values.released || !/^\d{4}-\d{2}-\d{2}$/.test(values.released)) fail('--released takes the IRS release date of the files, as YYYY-MM-DD.');
   if (!positionals.length) fail('Name at least one file.');
   if (values.gen !== undefined && (values.dataset !== 'bmf' || !/^\d{4}$/.test(values.gen))) fail('--gen takes a 4-digit group exemption number, with --dataset bmf only.');

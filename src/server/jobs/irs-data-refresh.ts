@@ -5,7 +5,7 @@ import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
 import type { IrsDataset } from '../modules/irs-data/irs-files.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 
-const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations'];
+const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
 const RELEASE_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A file of IRS_DATA_DIR to load, with its data set and release date. */

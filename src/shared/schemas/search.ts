@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stripControl } from '../validation.ts';
 import type { StandingState } from '../rules/standing.ts';
+import type { Pub78Listing } from '../rules/deductibility.ts';
 
 /** Query of GET /search (SPEC §7): search=verify-501c3, keyword, page (1-based). */
 export const subordinateSearchQuery = z.object({
@@ -44,8 +45,10 @@ export interface IrsFactsView {
   days_to_revocation: number | null;
   revoked_on: string | null;
   reinstated_on: string | null;
+  /** Its place in the Publication 78 data (eligible to receive deductible contributions); null while none is loaded. */
+  pub78: Pub78Listing | null;
   /** Release dates of the IRS data the facts came from. */
-  sources: { bmf: string | null; epostcard: string | null; revocations: string | null };
+  sources: { bmf: string | null; epostcard: string | null; revocations: string | null; pub78: string | null };
 }
 
 /** A group's standing as the staff and account pages show it (docs/irs-standing.md). */

@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, filings, irsEpostcards, irsReleases, irsRevocations } from '../../db/schema.ts';
+import { accounts, filings, groups, irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../db/schema.ts';
 import { computeStanding, FILING_REQUIREMENTS, irsStatusMeaning, type Standing, type StandingFacts } from '../../../shared/rules/standing.ts';
 import type { IrsFactsView, StandingView } from '../../../shared/schemas/search.ts';
+import { pub78Listing, type Pub78Listing } from '../../../shared/rules/deductibility.ts';
 import { latestIrsReleases } from './load-release.ts';
 
 /** The IRS releases a standing was computed from ('YYYY-MM-DD' release dates; null when none was loaded). */
@@ -13,19 +14,27 @@ export interface StandingSources {
   epostcardReleasedOn: string | null;
   /** The newest Automatic Revocation List loaded. */
   revocationsReleasedOn: string | null;
+  /** The newest Publication 78 data loaded. */
+  pub78ReleasedOn: string | null;
 }
 
 /** The account's IRS columns that the standing reads. */
 export type StandingAccount = Pick<typeof accounts.$inferSelect,
-  'id' | 'ein' | 'irsStatus' | 'filingRequirement' | 'fiscalYearEndMonth' | 'ruling' | 'taxPeriod' | 'bmfReleaseId'>;
+  'id' | 'ein' | 'gen' | 'irsStatus' | 'filingRequirement' | 'fiscalYearEndMonth' | 'ruling' | 'taxPeriod' | 'bmfReleaseId'>;
 
-export interface AccountStanding { standing: Standing; sources: StandingSources }
+export interface AccountStanding {
+  standing: Standing;
+  sources: StandingSources;
+  /** Its place in the Publication 78 data; null while no Publication 78 data is loaded. */
+  pub78: Pub78Listing | null;
+}
 
 /**
  * The standing of each of `list` on `today` (docs/irs-standing.md), from its BMF facts, the Form
  * 990-N data and the revocation list for its EIN, and the filings staff recorded, with the IRS
- * releases those came from. Reads only: five queries whatever the number of accounts (callers
- * page through large sets, as the reminder job does by 200).
+ * releases those came from; and its Publication 78 listing, its own or through its central
+ * organization's GROUP entry (groups.central_ein of its GEN). Reads only: six queries whatever the
+ * number of accounts (callers page through large sets, as the reminder job does by 200).
  * @param today 'YYYY-MM-DD'
  * @returns by account id
  */
@@ -35,13 +44,21 @@ export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], to
   const ids = list.map((a) => a.id);
   const eins = [...new Set(list.map((a) => a.ein).filter((e): e is string => !!e))];
   const releaseIds = [...new Set(list.map((a) => a.bmfReleaseId).filter((r): r is number => r !== null))];
-  const [recorded, postcards, revocations, latest, bmfReleases] = await Promise.all([
+  const gens = [...new Set(list.map((a) => a.gen).filter((g): g is string => !!g))];
+  const [recorded, postcards, revocations, latest, bmfReleases, pub78] = await Promise.all([
     db.select({ accountId: filings.accountId, taxYear: filings.taxYear }).from(filings).where(inArray(filings.accountId, ids)),
     eins.length ? db.select({ ein: irsEpostcards.ein, taxYear: irsEpostcards.taxYear }).from(irsEpostcards).where(inArray(irsEpostcards.ein, eins)) : Promise.resolve([]),
     eins.length ? db.select().from(irsRevocations).where(inArray(irsRevocations.ein, eins)) : Promise.resolve([]),
     latestIrsReleases(db),
     releaseIds.length ? db.select({ id: irsReleases.id, releasedOn: irsReleases.releasedOn }).from(irsReleases).where(inArray(irsReleases.id, releaseIds)) : Promise.resolve([]),
+    eins.length || gens.length
+      ? db.select({ ein: irsPub78.ein, codes: irsPub78.deductibilityCodes, centralOfGen: groups.gen }).from(irsPub78)
+        .leftJoin(groups, eq(groups.centralEin, irsPub78.ein))
+        .where(or(eins.length ? inArray(irsPub78.ein, eins) : undefined, gens.length ? inArray(groups.gen, gens) : undefined))
+      : Promise.resolve([]),
   ]);
+  const pub78ByEin = new Map(pub78.map((p) => [p.ein, p.codes.split(',').filter(Boolean)]));
+  const centralPub78ByGen = new Map(pub78.filter((p) => p.centralOfGen).map((p) => [p.centralOfGen!, p.codes.split(',').filter(Boolean)]));
   const releasedOn = new Map(bmfReleases.map((r) => [r.id, r.releasedOn]));
   const epostcardReleasedOn = latest.epostcard?.releasedOn ?? null;
   for (const account of list) {
@@ -65,7 +82,10 @@ export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], to
     };
     out.set(account.id, {
       standing: computeStanding(facts, today),
-      sources: { bmfReleasedOn, epostcardReleasedOn, revocationsReleasedOn: latest.revocations?.releasedOn ?? null },
+      sources: { bmfReleasedOn, epostcardReleasedOn, revocationsReleasedOn: latest.revocations?.releasedOn ?? null, pub78ReleasedOn: latest.pub78?.releasedOn ?? null },
+      pub78: latest.pub78
+        ? pub78Listing((account.ein && pub78ByEin.get(account.ein)) || null, (account.gen && centralPub78ByGen.get(account.gen)) || null)
+        : null,
     });
   }
   return out;
@@ -78,7 +98,7 @@ export async function standingOfAccount(db: DbOrTx, account: StandingAccount, to
 
 /** The columns of accounts a {@link StandingAccount} needs, for a select. */
 export const standingColumns = {
-  id: accounts.id, ein: accounts.ein, irsStatus: accounts.irsStatus, filingRequirement: accounts.filingRequirement,
+  id: accounts.id, ein: accounts.ein, gen: accounts.gen, irsStatus: accounts.irsStatus, filingRequirement: accounts.filingRequirement,
   fiscalYearEndMonth: accounts.fiscalYearEndMonth, ruling: accounts.ruling, taxPeriod: accounts.taxPeriod, bmfReleaseId: accounts.bmfReleaseId,
 };
 
@@ -86,7 +106,7 @@ export const standingColumns = {
  * The standing facts as the pages show them (IrsFactsView): the account's IRS columns with their
  * meanings, and the computed standing with its sources. No personal names.
  */
-export function irsFactsView(account: StandingAccount, { standing: s, sources }: AccountStanding): IrsFactsView {
+export function irsFactsView(account: StandingAccount, { standing: s, sources, pub78 }: AccountStanding): IrsFactsView {
   return {
     status_code: account.irsStatus ?? '',
     status_meaning: irsStatusMeaning(account.irsStatus),
@@ -100,7 +120,8 @@ export function irsFactsView(account: StandingAccount, { standing: s, sources }:
     days_to_revocation: s.daysToRevocation,
     revoked_on: s.revocation?.revokedOn ?? null,
     reinstated_on: s.revocation?.reinstatedOn ?? null,
-    sources: { bmf: sources.bmfReleasedOn, epostcard: sources.epostcardReleasedOn, revocations: sources.revocationsReleasedOn },
+    pub78,
+    sources: { bmf: sources.bmfReleasedOn, epostcard: sources.epostcardReleasedOn, revocations: sources.revocationsReleasedOn, pub78: sources.pub78ReleasedOn },
   };
 }
 

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse';
 
 /** The IRS data sets the product loads (docs/irs-data.md). */
-export type IrsDataset = 'bmf' | 'epostcard' | 'revocations';
+export type IrsDataset = 'bmf' | 'epostcard' | 'revocations' | 'pub78';
 
 export const IRS_DATASET_NAMES: Record<IrsDataset, string> = {
   bmf: 'EO Business Master File extract',
   epostcard: 'Form 990-N (e-Postcard) data',
   revocations: 'Automatic Revocation List',
+  pub78: 'Publication 78 data',
 };
 
 /** A file that cannot be loaded as the data set it was given as; the message says why, for a person. */
@@ -20,7 +21,7 @@ export class IrsFileError extends Error {
 export const BMF_HEADER = 'EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME';
 
 /** Fields per row of each data set's file. */
-const FIELD_COUNT: Record<IrsDataset, number> = { bmf: 28, epostcard: 26, revocations: 12 };
+const FIELD_COUNT: Record<IrsDataset, number> = { bmf: 28, epostcard: 26, revocations: 12, pub78: 6 };
 
 /** One Form 990-N of the IRS's 990-N data, as loaded (docs/irs-data.md "Form 990-N data"). */
 export interface EpostcardRow {
@@ -39,6 +40,17 @@ export interface RevocationRow {
   revokedOn: string;
   postedOn: string | null;
   reinstatedOn: string | null;
+}
+
+/** One entry of the Publication 78 data, as loaded (docs/irs-data.md "Publication 78 data"). */
+export interface Pub78Row {
+  ein: string;
+  name: string;
+  city: string;
+  state: string;
+  country: string;
+  /** Deductibility status codes (PC, PF, GROUP, ...), upper case, in the file's order. */
+  codes: string[];
 }
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -108,6 +120,23 @@ export function parseRevocationRow(f: string[], line: number): RevocationRow | n
 }
 
 /**
+ * One row of the Publication 78 data: EIN | Legal Name | City | State | Country | Deductibility
+ * Status (codes such as PC, PF, GROUP; several are joined by commas, e.g. "EO,LODGE"; the country
+ * is empty for the United States in some releases).
+ * @returns the row, or null when its EIN is not 9 digits (skipped, counted)
+ * @throws IrsFileError naming the line when a code is not letters
+ */
+export function parsePub78Row(f: string[], line: number): Pub78Row | null {
+  const ein = f[0].trim();
+  if (!EIN.test(ein)) return null;
+  const codes = f[5].split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  if (codes.some((c) => !/^[A-Z]{2,6}$/.test(c))) {
+    throw new IrsFileError(`Line ${line} is not a Publication 78 data row: its last field must be deductibility codes such as PC or EO,LODGE.`);
+  }
+  return { ein, name: f[1].trim(), city: f[2].trim(), state: f[3].trim(), country: f[4].trim(), codes };
+}
+
+/**
  * The rows of an IRS file as arrays of fields, streamed (any size): the BMF as RFC 4180 CSV after
  * its header, the pipe-delimited files as they are (no quoting: names may hold quotes).
  * Yields [fields, line number].
@@ -140,6 +169,11 @@ export async function* irsFileRows(file: string, dataset: IrsDataset): AsyncGene
     throw new IrsFileError(`The file cannot be read as the ${IRS_DATASET_NAMES[dataset]}: ${(err as Error).message}`);
   }
 }
+
+/** The row reader of each pipe-delimited data set (the BMF's rows are read by the BMF importer). */
+export const ROW_PARSERS: Record<IrsDataset, ((f: string[], line: number) => EpostcardRow | RevocationRow | Pub78Row | null) | null> = {
+  bmf: null, epostcard: parseEpostcardRow, revocations: parseRevocationRow, pub78: parsePub78Row,
+};
 
 /** What a file check found. */
 export interface IrsFileCheck {
@@ -176,7 +210,7 @@ export async function checkIrsFile(file: string, dataset: IrsDataset): Promise<I
   if (size === 0) throw new IrsFileError('The file is empty.');
   if (last !== 0x0a) throw new IrsFileError('The file does not end with a line break: it looks cut short. Download it again.');
   let rows = 0;
-  const parseRow = dataset === 'epostcard' ? parseEpostcardRow : dataset === 'revocations' ? parseRevocationRow : null;
+  const parseRow = ROW_PARSERS[dataset];
   for await (const [fields, line] of irsFileRows(file, dataset)) {
     parseRow?.(fields, line);
     rows++;

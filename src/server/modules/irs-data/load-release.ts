@@ -2,11 +2,11 @@ import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
-import { irsEpostcards, irsReleases, irsRevocations } from '../../db/schema.ts';
+import { irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../db/schema.ts';
 import { importBmf } from '../subordinates/import-bmf.ts';
 import {
-  checkIrsFile, irsFileRows, IrsFileError, IRS_DATASET_NAMES, parseEpostcardRow, parseRevocationRow,
-  type EpostcardRow, type IrsDataset, type RevocationRow,
+  checkIrsFile, irsFileRows, IrsFileError, IRS_DATASET_NAMES, ROW_PARSERS,
+  type EpostcardRow, type IrsDataset, type Pub78Row, type RevocationRow,
 } from './irs-files.ts';
 
 export type IrsRelease = typeof irsReleases.$inferSelect;
@@ -54,12 +54,32 @@ async function loadRevocations(tx: DbOrTx, rows: RevocationRow[], releaseId: num
   return unique.length;
 }
 
+async function loadPub78(tx: DbOrTx, rows: Pub78Row[], releaseId: number) {
+  // An EIN listed twice (the IRS's "multiple listings") keeps the codes of both entries.
+  const byEin = new Map<string, Pub78Row>();
+  for (const r of rows) {
+    const seen = byEin.get(r.ein);
+    byEin.set(r.ein, seen ? { ...seen, codes: [...new Set([...seen.codes, ...r.codes])] } : r);
+  }
+  const unique = [...byEin.values()];
+  await tx.insert(irsPub78).values(unique.map((r) => ({
+    ein: r.ein, name: r.name, city: r.city, state: r.state, country: r.country, deductibilityCodes: r.codes.join(','), releaseId,
+  }))).onConflictDoUpdate({
+    target: irsPub78.ein,
+    set: {
+      deductibilityCodes: sql`array_to_string(ARRAY(SELECT DISTINCT c FROM unnest(string_to_array(${irsPub78.deductibilityCodes} || ',' || excluded.deductibility_codes, ',')) AS c WHERE c <> '' ORDER BY c), ',')`,
+    },
+  });
+  return unique.length;
+}
+
 /**
  * Loads one IRS data file as a release (docs/irs-data.md): checks the whole file first (layout,
  * text, not cut short; see checkIrsFile), then, in one transaction, records the release in
  * irs_releases and writes its rows in batches: the BMF into accounts (importBmf, which marks each
  * account with the release), the 990-N data into irs_epostcards, the revocation list into
- * irs_revocations. Idempotent: the same file again (same sha256) writes nothing.
+ * irs_revocations, the Publication 78 data into irs_pub78 (replaced whole: the IRS publishes the
+ * current list, and an organization missing from it is no longer eligible). Idempotent: the same file again (same sha256) writes nothing.
  * A failure writes nothing either: the transaction is rolled back.
  * @throws IrsFileError when the file is not the data set's layout, is cut short or not text, when
  *   `releasedOn` is not a date, or when a newer release of the same file (BMF: same file name;
@@ -99,16 +119,17 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
       skipped = result.skipped;
     } else {
       let read = 0;
-      let batch: (EpostcardRow | RevocationRow)[] = [];
+      let batch: (EpostcardRow | RevocationRow | Pub78Row)[] = [];
+      const write = { epostcard: loadEpostcards, revocations: loadRevocations, pub78: loadPub78 }[input.dataset] as
+        (tx: DbOrTx, rows: typeof batch, releaseId: number) => Promise<number>;
       const flush = async () => {
         if (!batch.length) return;
-        loaded += input.dataset === 'epostcard'
-          ? await loadEpostcards(tx, batch as EpostcardRow[], release.id)
-          : await loadRevocations(tx, batch as RevocationRow[], release.id);
+        loaded += await write(tx, batch, release.id);
         batch = [];
         input.onProgress?.({ read, loaded });
       };
-      const parseRow = input.dataset === 'epostcard' ? parseEpostcardRow : parseRevocationRow;
+      if (input.dataset === 'pub78') await tx.delete(irsPub78);
+      const parseRow = ROW_PARSERS[input.dataset]!;
       for await (const [fields, line] of irsFileRows(input.file, input.dataset)) {
         read++;
         const row = parseRow(fields, line);
@@ -131,5 +152,5 @@ export async function latestIrsReleases(db: DbOrTx): Promise<Record<IrsDataset, 
   const rows = await db.selectDistinctOn([irsReleases.dataset]).from(irsReleases)
     .orderBy(irsReleases.dataset, desc(irsReleases.releasedOn), desc(irsReleases.id));
   const by = (d: IrsDataset) => rows.find((r) => r.dataset === d) ?? null;
-  return { bmf: by('bmf'), epostcard: by('epostcard'), revocations: by('revocations') };
+  return { bmf: by('bmf'), epostcard: by('epostcard'), revocations: by('revocations'), pub78: by('pub78') };
 }

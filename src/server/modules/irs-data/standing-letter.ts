@@ -10,6 +10,7 @@ import { getCompany } from '../content/get-company.ts';
 import { latestIrsReleases } from './load-release.ts';
 import { IRS_DATASET_NAMES } from './irs-files.ts';
 import { standingColumns, standingOfAccount, standingView } from './get-standing.ts';
+import type { Pub78Listing } from '../../../shared/rules/deductibility.ts';
 
 /** Renders the PDF's pages to one Buffer. */
 function render(draw: (doc: PDFKit.PDFDocument) => void, info: PDFKit.DocumentInfo): Promise<Buffer> {
@@ -46,12 +47,12 @@ export async function standingLetter(db: Db, accountId: number, today: string, p
   if (!LETTER_STATES.includes(view.state)) {
     throw new HttpError(409, `A good-standing letter needs the IRS data to show the group in good standing. It shows: ${view.label}.`);
   }
+  const irs = view.irs;
   const latest = await latestIrsReleases(db);
-  const ids = [a.irs.bmfReleaseId, latest.epostcard?.id, latest.revocations?.id].filter((id): id is number => typeof id === 'number');
+  const ids = [a.irs.bmfReleaseId, latest.epostcard?.id, latest.revocations?.id, irs.pub78 ? latest.pub78?.id : undefined].filter((id): id is number => typeof id === 'number');
   const releases = ids.length ? await db.select().from(irsReleases).where(inArray(irsReleases.id, ids)) : [];
   const company = await getCompany(db);
   const ein = a.irs.ein ? `${a.irs.ein.slice(0, 2)}-${a.irs.ein.slice(2)}` : 'not on file';
-  const irs = view.irs;
 
   const pdf = await render((doc) => {
     doc.font('Helvetica-Bold').fontSize(16).text(company.name);
@@ -75,6 +76,7 @@ export async function standingLetter(db: Db, accountId: number, today: string, p
         : []),
       ['Next return due', irs.next_due ? longDate(irs.next_due.due) : 'No annual return required'],
       ...(irs.reinstated_on ? [['Reinstated', longDate(irs.reinstated_on)] as [string, string]] : []),
+      ...(irs.pub78 ? [['Publication 78', pub78Sentence(irs.pub78)] as [string, string]] : []),
     ];
     for (const [label, value] of facts) {
       doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
@@ -93,6 +95,13 @@ export async function standingLetter(db: Db, accountId: number, today: string, p
     );
   }, { Title: `Statement of good standing: ${a.name}`, Author: company.name });
   return { pdf, fileName: `good-standing-${a.irs.ein ?? accountId}-${today}.pdf` };
+}
+
+/** The Publication 78 fact as the letter states it (docs/irs-data.md "Publication 78 data"). */
+function pub78Sentence(p: Pub78Listing): string {
+  if (p.status === 'listed') return `listed as eligible to receive tax-deductible contributions (${p.codes.map((c) => c.code).join(', ')})`;
+  if (p.status === 'through_central') return 'not listed on its own; its central organization is listed with the GROUP code, which covers the subordinates of its group exemption';
+  return 'not listed';
 }
 
 /** Sends a letter as a PDF download, never cached (it is the group's own record). */

@@ -43,6 +43,13 @@ function taxYearLabel(year: number, fyeMonth: number | null) {
   return fyeMonth ? `year ending ${MONTH_NAMES[fyeMonth - 1]} ${year}` : String(year);
 }
 
+/** The Publication 78 fact in words (docs/irs-data.md "Publication 78 data"). */
+function pub78Text(p: NonNullable<PublicProfile['irs']['pub78']>): string {
+  if (p.status === 'listed') return `Listed: ${p.codes.map((c) => `${c.meaning} (${c.code})`).join('; ')}`;
+  if (p.status === 'through_central') return 'Not listed on its own: covered by its central organization\'s group listing (GROUP)';
+  return 'Not listed';
+}
+
 /**
  * A group's standing with the IRS (docs/irs-standing.md): the revocation countdown, the returns
  * missed, the next due date and the IRS facts, each source cited with its release date; with
@@ -62,6 +69,7 @@ export function StandingCard({ state, irs, letterUrl, title }: {
     irs.sources.bmf && `the EO Business Master File released ${longDate(irs.sources.bmf)}`,
     irs.sources.epostcard && `the Form 990-N data released ${longDate(irs.sources.epostcard)}`,
     irs.sources.revocations && `the Automatic Revocation List released ${longDate(irs.sources.revocations)}`,
+    irs.sources.pub78 && `the Publication 78 data released ${longDate(irs.sources.pub78)}`,
   ].filter(Boolean);
   return (
     <Card withBorder padding="xl" {...(title ? { component: 'section' as const, 'aria-labelledby': title.id } : {})}>
@@ -109,6 +117,7 @@ export function StandingCard({ state, irs, letterUrl, title }: {
           <Fact label="Latest return on file" value={irs.latest_tax_year_filed ? taxYearLabel(irs.latest_tax_year_filed, fye) : 'None on file'} />
           <Fact label="Missed returns" value={missed || 'None'} />
           <Fact label="Next return due" value={irs.next_due ? `${longDate(irs.next_due.due)} (${inDays(irs.next_due.days_left)})` : ''} />
+          {irs.pub78 && <Fact label="Deductible contributions (Publication 78)" value={pub78Text(irs.pub78)} />}
         </SimpleGrid>
         )}
         {awaiting && (
