@@ -40,7 +40,7 @@ import { parseArgs } from 'node:util';
 import { runFormPair, type FormPairResult } from './form-bench.ts';
 import { runSearchBench, type SearchReport, type SearchState } from './search-bench.ts';
 import type { DocxReport } from './docx-bench.ts';
-import type { StandingBenchReport } from './standing-bench.ts';
+import type { StandingBenchReport, WorkQueueBenchReport } from './standing-bench.ts';
 import { runPaymentBench, type PaymentBenchResult } from './payment-bench.ts';
 import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
 import { runAdminBench, type AdminReport } from './admin-bench.ts';
@@ -51,7 +51,7 @@ import { serveCommand } from '../scripts/serve-command.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory|standing] [--standing-rows N] [--standing-lookups N] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
+const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory|standing] [--standing-rows N] [--standing-lookups N] [--standing-part all|refresh|queue] [--queue-items N] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
 const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin', 'memory', 'standing'] as const;
 type BenchName = (typeof BENCHES)[number];
 
@@ -66,6 +66,8 @@ function parse() {
       'docx-iterations': { type: 'string', default: '200' },
       'standing-rows': { type: 'string', default: '1900000' },
       'standing-lookups': { type: 'string', default: '2000' },
+      'standing-part': { type: 'string', default: 'all' },
+      'queue-items': { type: 'string', default: '10000' },
       'payment-count': { type: 'string', default: '2000' },
       'payment-connections': { type: 'string', default: '10' },
       profile: { type: 'boolean', default: false },
@@ -100,6 +102,11 @@ function parse() {
     log(`--rate-limit-store takes memory or database\n${USAGE}`);
     process.exit(2);
   }
+  const standingPart = values['standing-part'];
+  if (standingPart !== 'all' && standingPart !== 'refresh' && standingPart !== 'queue') {
+    log(`--standing-part takes all, refresh or queue\n${USAGE}`);
+    process.exit(2);
+  }
   const state = values['search-state'];
   if (state !== 'both' && state !== 'as-imported' && state !== 'vacuumed') {
     log(`--search-state takes as-imported, vacuumed or both\n${USAGE}`);
@@ -114,6 +121,8 @@ function parse() {
     docxIterations: Math.round(num('docx-iterations', values['docx-iterations'], 10, 100_000)),
     standingRows: Math.round(num('standing-rows', values['standing-rows'], 1000, 10_000_000)),
     standingLookups: Math.round(num('standing-lookups', values['standing-lookups'], 100, 1_000_000)),
+    standingPart: standingPart as 'all' | 'refresh' | 'queue',
+    queueItems: Math.round(num('queue-items', values['queue-items'], 100, 1_000_000)),
     paymentCount: Math.round(num('payment-count', values['payment-count'], 50, 9_000)),
     paymentConnections: Math.round(num('payment-connections', values['payment-connections'], 1, 200)),
     profile: values.profile ?? false,
@@ -135,7 +144,7 @@ interface BenchReport {
   form?: { pglite?: FormPairResult; postgres?: FormPairResult | { skipped: string }; error?: string };
   search?: SearchReport & { error?: string };
   docx?: Partial<DocxReport> & { error?: string; peakRssMb?: number | null };
-  standing?: Partial<StandingBenchReport> & { error?: string };
+  standing?: Partial<StandingBenchReport> & { error?: string; queue?: WorkQueueBenchReport };
   payment?: { pglite?: PaymentBenchResult; postgres?: PaymentBenchResult | { skipped: string }; error?: string };
   lighthouse?: LighthouseReport | { error: string };
   admin?: AdminReport & { error?: string };
@@ -178,6 +187,28 @@ async function runStandingChild(rows: number, lookups: number): Promise<Standing
     await run(['prepare', dir, String(rows)]);
     const report = await run(['measure', dir, String(rows), String(lookups)]);
     if (!report) throw new Error('the standing bench sent no report');
+    return report;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The staff work queue part of the IRS data bench (bench/standing-bench.ts `queue`), in a child
+ * process started as the server is, on a fresh database of its own: `items` work items, each
+ * paging case 300 times beside its bare query (docs/benchmarks.md "Staff work queue").
+ */
+async function runWorkQueueChild(items: number): Promise<WorkQueueBenchReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-queue-'));
+  try {
+    const command = serveCommand([path.join('bench', 'standing-bench.ts'), 'queue', dir, String(items), '300']);
+    const child = spawn(command.file, command.args, { env: command.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const report = await new Promise<WorkQueueBenchReport | undefined>((resolve, reject) => {
+      let answer: { report: WorkQueueBenchReport } | undefined;
+      child.once('message', (m) => (answer = m as typeof answer));
+      child.once('exit', (code) => (code === 0 ? resolve(answer?.report) : reject(new Error(`work queue bench process exited with ${code}`))));
+    });
+    if (!report) throw new Error('the work queue bench sent no report');
     return report;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -254,6 +285,12 @@ function table(report: BenchReport): string {
     for (const file of st2.files ?? []) lines.push(`  ${file.file.padEnd(40)}${file.loaded.toLocaleString('en-US').padStart(10)} of ${file.rows.toLocaleString('en-US')} rows in ${file.seconds} s`);
     lines.push(`  refresh: ${st2.refresh.seconds} s, peak RSS ${st2.refresh.peakRssMb} MB (target ${st2.targets?.refreshPeakRssMaxMb}) ${st2.pass?.refreshPeakRss ? 'yes' : 'NO'}`);
     lines.push(`  standing of one group (${st2.lookups} random): median ${st2.standingMs.median} ms, p99 ${st2.standingMs.p99} ms (target median ${st2.targets?.standingMedianMaxMs}) ${st2.pass?.standingMedian ? 'yes' : 'NO'}; bare row read median ${st2.bareMs.median} ms, p99 ${st2.bareMs.p99} ms`);
+  }
+  const wq = report.standing?.queue;
+  if (wq) {
+    lines.push('', `Staff work queue (${wq.items.toLocaleString('en-US')} items, ${wq.rounds} pages per case; PGlite), ms`);
+    lines.push(`  ${'case'.padEnd(36)}${'list p50'.padStart(10)}${'p99'.padStart(9)} |${'bare p50'.padStart(10)}${'p99'.padStart(9)} | p99 <= ${wq.targetP99Ms}`);
+    for (const c of wq.cases) lines.push(`  ${c.name.padEnd(36)}${f(c.listMs.median, 10)}${f(c.listMs.p99, 9)} |${f(c.bareMs.median, 10)}${f(c.bareMs.p99, 9)} | ${c.pass ? 'yes' : 'NO'}`);
   }
   if (report.payment) {
     lines.push('', 'Card payment (POST /app/payments/credit)  req/s      p50    p97.5      p99   non2xx  paid once');
@@ -367,7 +404,9 @@ async function main() {
   }
   if (wanted('standing')) {
     try {
-      report.standing = await runStandingChild(args.standingRows, args.standingLookups);
+      // --standing-part queue skips the full-size refresh (minutes) and measures the work queue alone.
+      report.standing = args.standingPart === 'queue' ? {} : await runStandingChild(args.standingRows, args.standingLookups);
+      if (args.standingPart !== 'refresh') report.standing.queue = await runWorkQueueChild(args.queueItems);
     } catch (err) {
       report.standing = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
       log(`[standing] failed: ${report.standing.error}`);

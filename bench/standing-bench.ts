@@ -16,6 +16,17 @@
  *    account's row, then standingOfAccount), against a bare baseline in the same run: the same
  *    account row read by its primary key alone.
  * Sends the report to the parent over IPC (or prints it).
+ *
+ * The staff work queue part runs on its own (`npm run bench -- --only standing --standing-part
+ * queue` skips the refresh above; `--standing-part all`, the default, runs both):
+ *
+ *   sh scripts/serve.sh bench/standing-bench.ts queue DIR ITEMS ROUNDS
+ *
+ * 4. Fills a fresh embedded database with ITEMS work items (default 10,000) over 2,000 accounts,
+ *    every kind, 80% open, a third assigned, then pages the list as the staff page does
+ *    (listWorkItems: counts per kind and one page) ROUNDS times (default 300) per case — first
+ *    page, a deep page, filtered by kind and assignee, sorted by account name — each beside the
+ *    bare SELECT of the same 25 rows (same WHERE, ORDER BY, OFFSET; no joins, no counts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,9 +40,12 @@ import { standingColumns, standingOfAccount } from '../src/server/modules/irs-da
 import { BMF_HEADER, type IrsDataset } from '../src/server/modules/irs-data/irs-files.ts';
 import { log, percentile, round } from './lib/load.ts';
 import { collectStartupGarbage } from '../src/server/memory.ts';
+import { accounts as accountsTable, users, workItems } from '../src/server/db/schema.ts';
+import { listWorkItems } from '../src/server/modules/work-queue/list-work-items.ts';
+import { WORK_ITEM_KINDS, WORK_QUEUE_PER_PAGE, workQueueQuery } from '../src/shared/schemas/work-queue.ts';
 
 /** Issue 20's targets. */
-export const STANDING_TARGETS = { refreshPeakRssMaxMb: 1024, standingMedianMaxMs: 5 };
+export const STANDING_TARGETS = { refreshPeakRssMaxMb: 1024, standingMedianMaxMs: 5, queuePageP99MaxMs: 100 };
 
 const SHARED_BMF = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'shared', 'data', 'irs-eo-bmf');
 
@@ -193,14 +207,114 @@ export async function measureStandingBench(dir: string, rows: number, lookups: n
   };
 }
 
+/** One case of the work queue part: the list's p99 beside the bare query's. */
+export interface WorkQueueCase {
+  name: string;
+  query: Record<string, string>;
+  rows: number;
+  total: number;
+  listMs: { median: number; p95: number; p99: number };
+  bareMs: { median: number; p95: number; p99: number };
+  pass: boolean;
+}
+
+export interface WorkQueueBenchReport {
+  items: number;
+  accounts: number;
+  rounds: number;
+  seedSeconds: number;
+  cases: WorkQueueCase[];
+  targetP99Ms: number;
+  pass: boolean;
+}
+
+/**
+ * Step 4, in a process started as the server is: `items` work items in a fresh database in `dir`,
+ * then each case's list page (listWorkItems) and its bare SELECT, `rounds` times each, alternating
+ * which goes first. Requirement: docs/benchmarks.md "Staff work queue".
+ */
+export async function measureWorkQueueBench(dir: string, items = 10_000, rounds = 300): Promise<WorkQueueBenchReport> {
+  const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), pgliteSharedBuffersMb: 32 });
+  await database.migrate();
+  const db = database.db;
+  const seedStart = performance.now();
+  const accountCount = 2_000;
+  const names = ['Eagles', 'Tigers', 'Bears', 'Hawks', 'Lions', 'Wolves', 'Falcons', 'Panthers'];
+  for (let i = 0; i < accountCount; i += 1000) {
+    await db.insert(accountsTable).values(Array.from({ length: 1000 }, (_, j) => {
+      const n = i + j;
+      return { name: `${names[n % names.length].toUpperCase()} BOOSTER CLUB ${n}`, ein: String(910_000_000 + n), gen: '5271', source: 'irs-bmf', isListed: true };
+    }));
+  }
+  const staff = await db.insert(users).values([1, 2, 3].map((n) => ({ email: `queue.staff${n}@bench.test`, passwordHash: 'x', isAdmin: true, firstName: `Staff ${n}` }))).returning({ id: users.id });
+  const [{ min }] = await db.select({ min: sql<number>`min(${accountsTable.id})::int` }).from(accountsTable);
+  const start = Date.now() - items * 60_000;
+  for (let i = 0; i < items; i += 1000) {
+    await db.insert(workItems).values(Array.from({ length: Math.min(1000, items - i) }, (_, j) => {
+      const n = i + j;
+      const kind = WORK_ITEM_KINDS[n % WORK_ITEM_KINDS.length];
+      const at = new Date(start + n * 60_000);
+      return {
+        key: `${kind}:bench:${n}`, kind, accountId: min + (n % accountCount), ein: String(910_000_000 + (n % accountCount)),
+        details: { gen: '5271' }, status: n % 5 === 0 ? 'resolved' as const : 'open' as const,
+        assignedTo: n % 3 === 0 ? staff[n % staff.length].id : null, createdAt: at, updatedAt: at,
+      };
+    }));
+  }
+  await database.db.execute(sql`VACUUM (ANALYZE) work_items`);
+  await database.db.execute(sql`VACUUM (ANALYZE) accounts`);
+  const seedSeconds = round((performance.now() - seedStart) / 1000, 1);
+  const open = Math.round(items * 0.8);
+  const deepPage = Math.ceil(open / WORK_QUEUE_PER_PAGE);
+  const actorId = staff[0].id;
+  const cases: { name: string; query: Record<string, string>; bare: ReturnType<typeof sql> }[] = [
+    { name: 'first page (open, oldest first)', query: {}, bare: sql`SELECT * FROM work_items WHERE status = 'open' ORDER BY created_at, id LIMIT 25` },
+    { name: `deep page ${deepPage}`, query: { page: String(deepPage) }, bare: sql`SELECT * FROM work_items WHERE status = 'open' ORDER BY created_at, id LIMIT 25 OFFSET ${(deepPage - 1) * 25}` },
+    { name: 'filtered: kind and assignee', query: { kind: 'left_roster', assignee: String(actorId) }, bare: sql`SELECT * FROM work_items WHERE status = 'open' AND assigned_to = ${actorId} AND kind = 'left_roster' ORDER BY created_at, id LIMIT 25` },
+    { name: 'sorted by account, page 10', query: { sort: 'account', page: '10' }, bare: sql`SELECT w.* FROM work_items w LEFT JOIN accounts a ON a.id = w.account_id WHERE w.status = 'open' ORDER BY a.name, w.id LIMIT 25 OFFSET 225` },
+  ];
+  const out: WorkQueueCase[] = [];
+  for (const c of cases) {
+    const q = workQueueQuery.parse(c.query);
+    const list: number[] = [];
+    const bare: number[] = [];
+    let rows = 0;
+    let total = 0;
+    for (let i = 0; i < rounds + 20; i++) {
+      const timeList = async () => {
+        const t0 = performance.now();
+        const page = await listWorkItems(db, q, actorId);
+        list.push(performance.now() - t0);
+        rows = page.data.length;
+        total = page.total;
+      };
+      const timeBare = async () => {
+        const t0 = performance.now();
+        await db.execute(c.bare);
+        bare.push(performance.now() - t0);
+      };
+      if (i % 2) { await timeList(); await timeBare(); } else { await timeBare(); await timeList(); }
+    }
+    // The first 20 of each warm the JIT and the page cache.
+    const listMs = msStats(list.slice(20));
+    out.push({ name: c.name, query: c.query, rows, total, listMs, bareMs: msStats(bare.slice(20)), pass: listMs.p99 <= STANDING_TARGETS.queuePageP99MaxMs });
+    log(`[standing] queue ${c.name}: list p99 ${listMs.p99} ms, bare p99 ${out.at(-1)!.bareMs.p99} ms (${rows} rows of ${total})`);
+  }
+  await database.close();
+  return { items, accounts: accountCount, rounds, seedSeconds, cases: out, targetP99Ms: STANDING_TARGETS.queuePageP99MaxMs, pass: out.every((c) => c.pass) };
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const [mode, dir, rows, lookups] = process.argv.slice(2);
+  const send = (report: unknown) => {
+    if (process.send) process.send({ report });
+    else console.log(JSON.stringify(report, null, 2));
+  };
   const done = mode === 'prepare'
     ? prepareStandingBench(dir, Number(rows)).then(() => undefined)
-    : measureStandingBench(dir, Number(rows), Number(lookups)).then((report) => {
-      if (process.send) process.send({ report });
-      else console.log(JSON.stringify(report, null, 2));
-    });
+    : mode === 'queue'
+      ? measureWorkQueueBench(dir, Number(rows), Number(lookups)).then(send)
+      : measureStandingBench(dir, Number(rows), Number(lookups)).then(send);
   done.then(() => process.exit(0), (err: unknown) => {
     console.error(err);
     process.exit(1);

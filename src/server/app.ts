@@ -43,8 +43,11 @@ import { complianceRoutes } from './modules/compliance/routes.ts';
 import { accountUserRoutes } from './modules/account-users/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
+import { workQueueRoutes } from './modules/work-queue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
+import { genUpdateRoutes } from './modules/gen-updates/routes.ts';
+import { supervisionRoutes } from './modules/supervision/routes.ts';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
 import { JOBS, type JobDefinition } from './jobs/definitions.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
@@ -257,8 +260,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(accountUserRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminPaymentRoutes);
+  await app.register(genUpdateRoutes);
+  await app.register(workQueueRoutes);
   await app.register(healthRoutes, { migrationsTable: opts.database.migrationsTable });
   await app.register(adminJobRoutes);
+  await app.register(supervisionRoutes);
   if (config.payments.gateway === 'simulator') {
     // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
     await app.register(gatewaySimulator, {

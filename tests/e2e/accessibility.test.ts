@@ -59,6 +59,7 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string }> = {
   '/app/finances': { who: 'holder', url: () => '/app/finances' },
   '/app/payments/receipt/:id': { who: 'holder', url: (f) => `/app/payments/receipt/${f.paymentId}` },
   '/app/account/users': { who: 'holder', url: () => '/app/account/users' },
+  '/app/supervision': { who: 'holder', url: () => '/app/supervision' },
   '/admin': { who: 'admin', url: () => '/admin' },
   '/admin/accounts': { who: 'admin', url: () => '/admin/accounts' },
   '/admin/accounts/show/:id': { who: 'admin', url: (f) => `/admin/accounts/show/${f.accountId}` },
@@ -75,9 +76,14 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string }> = {
   '/admin/states': { who: 'admin', url: () => '/admin/states' },
   '/admin/audit': { who: 'admin', url: () => '/admin/audit' },
   '/admin/uploads': { who: 'admin', url: () => '/admin/uploads' },
+  // No import exists on this server: the page's "could not be found" state.
+  '/admin/uploads/roster-imports/:id': { who: 'admin', url: () => '/admin/uploads/roster-imports/999999' },
   '/admin/contests': { who: 'admin', url: () => '/admin/contests' },
   '/admin/compliance': { who: 'admin', url: () => '/admin/compliance' },
+  '/admin/work-queue': { who: 'admin', url: () => '/admin/work-queue' },
   '/admin/jobs': { who: 'admin', url: () => '/admin/jobs' },
+  '/admin/supervision': { who: 'admin', url: () => '/admin/supervision' },
+  '/admin/gen-update': { who: 'admin', url: () => '/admin/gen-update' },
   '/admin/yoast/show': { who: 'admin', url: () => '/admin/yoast/show?url=%2Fpricing' },
   '/admin/payments/latest/:accountId': { who: 'admin', url: (f) => `/admin/payments/latest/${f.accountId}` },
 };

@@ -4,9 +4,9 @@ import { newAccountHolder } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * Admin → Revocation risk (issue 7). Every account of the e2e server was created today (the demo
- * seed, the tests' holders), and years before an account was created never count as missed, so
- * no account can be at risk here: the list's empty state is asserted, and the filing is recorded
+ * Admin → Revocation risk (issue 7; issue 20: the IRS standing). The demo seed's GEN 5271
+ * subordinates are listed by their standing in the April 2026 BMF (many missed returns); the
+ * filing is recorded
  * through the page's "Record a filing for any account" form for a new holder, whose calendar then
  * shows it. The per-row form posts to the same API (tests/integration/compliance-risk.test.ts).
  */
@@ -32,7 +32,10 @@ describe('/admin/compliance', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Revocation risk' }).click();
     await page.waitForURL('**/admin/compliance');
     await page.getByRole('heading', { name: 'Revocation risk' }).waitFor();
-    await page.getByText('No accounts at risk.').waitFor();
+    // The demo seed's GEN 5271 subordinates carry their IRS standing: many have missed returns.
+    const risk = page.getByRole('table', { name: 'Accounts at revocation risk' });
+    await risk.waitFor();
+    expect(await risk.getByRole('row').nth(1).innerText()).toMatch(/GEN 5271[\s\S]*(Revoked|Past its revocation date|Two years missed|One year missed)/i);
     await page.screenshot({ path: 'test-results/admin-compliance.png', fullPage: true });
 
     const form = page.getByRole('form', { name: 'Record a filing' });

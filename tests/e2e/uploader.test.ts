@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { PDF_MINIMAL, WINDOWS_EXE } from '../helpers/files.ts';
@@ -118,6 +120,95 @@ describe('generic uploader', () => {
     expect(await results.getByText('Files stored').count()).toBe(shownResults);
     expect(await page.getByText(/members\.csv/).count()).toBe(0);
     // The browser itself logs the refused request; nothing else may reach the console.
+    expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+});
+
+const EO_WY = path.resolve('../shared/data/irs-eo-bmf/eo_wy.csv');
+/** A subordinate the seeded GEN 5271 roster does not have: the file's one add. */
+const NEW_EIN = '839990117';
+const NEW_NAME = `TETON VALLEY BAND BOOSTERS ${suffix.toUpperCase()}`;
+
+/**
+ * The real Wyoming extract eo_wy.csv as a year later: one subordinate of GEN 5271 moved from
+ * BUFFALO to SHERIDAN (a change), the other left the IRS data (a removal: the seeded roster lists
+ * it), and a new one joined (an add). Every other row (other GENs, or none) is left as it is.
+ */
+function wyomingNextYear(): string {
+  const lines = readFileSync(EO_WY, 'latin1').split('\r\n');
+  const out: string[] = [];
+  for (const line of lines) {
+    const f = line.split(',');
+    if (f[0] === '831266186') out.push(line.replace(',BUFFALO,WY,', ',SHERIDAN,WY,'));
+    else if (f[0] === '833215903') continue;
+    else out.push(line);
+  }
+  out.splice(2, 0, `${NEW_EIN},PARENT BOOSTER USA INC,% JO SAMPLE,PO BOX 117,JACKSON,WY,83001-0117,5271,03,9,2100,200510,1,16,000000000,1,01,202506,0,0,02,0,06,0,0,0,B112,${NEW_NAME}`);
+  return out.join('\r\n');
+}
+
+/** Names the public subordinate search finds for a keyword (what a visitor sees). */
+async function publicSearch(page: Page, keyword: string): Promise<string[]> {
+  const res = await page.request.get(`/search?search=verify-501c3&keyword=${encodeURIComponent(keyword)}`, { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
+  return ((await res.json()) as { data: { name: string }[] }).data.map((r) => r.name);
+}
+
+describe.skipIf(!existsSync(EO_WY))('roster import of an IRS file', () => {
+  it('stages a preview of GEN 5271\'s rows, lists nothing until confirmed, and undoes it as one batch', async () => {
+    const { page } = s;
+    await page.goto('/admin/uploads');
+    await page.getByRole('heading', { name: 'Uploads', level: 1 }).waitFor();
+    await page.getByRole('checkbox', { name: 'Create new accounts from a roster' }).check();
+
+    await page.getByRole('combobox', { name: 'Group' }).selectOption({ label: 'GoodStanding national booster club group exemption (GEN 5271)' });
+    await chooseFiles(page, [{ name: 'eo_wy.csv', mimeType: 'text/csv', buffer: Buffer.from(wyomingNextYear(), 'latin1') }]);
+    const results = page.getByRole('region', { name: 'Results' });
+    await results.getByText('IRS roster preview for GEN 5271').waitFor();
+    expect(await results.getByTestId('import-adds').innerText()).toBe('1');
+    expect(await results.getByTestId('import-changes').innerText()).toBe('1');
+    expect(await results.getByTestId('import-removals').innerText()).toBe('1');
+    await results.getByText(/5,985 rows read: 2 of GEN 5271 taken, 5,983 of other GENs or without a GEN skipped\. Nothing is listed publicly until you confirm\./).waitFor();
+    expect(await publicSearch(page, NEW_NAME)).toEqual([]);
+
+    await results.getByRole('link', { name: /^Review import #\d+$/ }).first().click();
+    await page.getByRole('heading', { name: /^Roster import #\d+$/, level: 1 }).waitFor();
+    await page.getByText('Preview: not applied').waitFor();
+    await page.getByText('Removals are proposed only for listed subordinates in the state this file covers: WY.').waitFor();
+    const adds = page.getByRole('table', { name: 'Adds' });
+    expect((await adds.getByRole('row').nth(1).getByRole('cell').allTextContents()).join(' | ')).toBe(`${NEW_NAME} | 83-9990117 | JACKSON, WY`);
+    await page.screenshot({ path: 'test-results/roster-import-preview.png', fullPage: true });
+    await page.getByRole('tab', { name: 'Changes (1)' }).click();
+    await page.getByRole('table', { name: 'Changes' }).getByText('City: BUFFALO → SHERIDAN').waitFor();
+    await page.getByRole('tab', { name: 'Removals (1)' }).click();
+    await page.getByRole('table', { name: 'Removals' }).getByText('LEBHART & FAIRVIEW PARENT TEACHER O').waitFor();
+    expect(await publicSearch(page, 'lebhart')).toEqual(['LEBHART & FAIRVIEW PARENT TEACHER O']);
+
+    // Confirm, after the dialog.
+    await page.getByRole('button', { name: 'Confirm import' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(/^1 new subordinate will be added and listed in the public search/).waitFor();
+    await dialog.getByRole('button', { name: 'Confirm import' }).click();
+    await page.getByText('Confirmed', { exact: true }).waitFor();
+    await page.getByText(/was confirmed: 1 subordinate added, 1 changed, 1 taken off the public list\./).waitFor();
+    expect(await publicSearch(page, NEW_NAME)).toEqual([NEW_NAME]);
+    expect(await publicSearch(page, 'lebhart')).toEqual([]);
+
+    // Undo, after the dialog: the roster is as before.
+    await page.getByRole('button', { name: 'Undo import' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Undo import' }).click();
+    await page.getByText('Undone', { exact: true }).waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByText(/was undone: 1 added subordinate removed, 1 change put back, 1 subordinate listed again\./).waitFor();
+    expect(await publicSearch(page, NEW_NAME)).toEqual([]);
+    expect(await publicSearch(page, 'lebhart')).toEqual(['LEBHART & FAIRVIEW PARENT TEACHER O']);
+    expect(await page.getByRole('button', { name: 'Undo import' }).count()).toBe(0);
+
+    // The list of past imports shows it, undone.
+    await page.getByRole('link', { name: 'All roster imports' }).click();
+    const history = page.getByRole('table', { name: 'Roster imports' });
+    await history.getByRole('row').nth(1).getByRole('cell').nth(3).getByText('Undone', { exact: true }).waitFor();
+    await page.screenshot({ path: 'test-results/roster-import-history.png', fullPage: true });
+    expect(await history.getByRole('row').nth(1).getByRole('cell').first().textContent()).toMatch(/^#\d+$/);
     expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });
 });

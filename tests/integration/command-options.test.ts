@@ -14,7 +14,7 @@ const COMMANDS = [
   { script: 'seed:scale', usage: 'Usage: npm run seed:scale -- [--accounts N] [--force] [--allow-embedded]' },
   { script: 'admin:create', usage: 'Usage: npm run admin:create -- --email someone@example.org [--first-name Avery] [--last-name Admin]' },
   { script: 'import:bmf', usage: 'Usage: npm run import:bmf -- FILE.csv [MORE.csv ...] [--gen NNNN]' },
-  { script: 'import:irs', usage: 'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]' },
+  { script: 'import:irs', usage: 'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]' },
 ];
 
 const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: `${os.tmpdir()}/gs-command-options-never-created` };

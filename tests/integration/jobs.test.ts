@@ -46,7 +46,7 @@ describe('Admin → Jobs', () => {
     expect(res.statusCode, res.body).toBe(200);
     const jobs = res.json().data as { name: string; title: string; schedule: string; last_run: unknown; unavailable: string | null; next_run_at: string | null }[];
     expect(jobs.map((j) => j.name)).toEqual([
-      'outbox-delivery', 'compliance-reminders', 'payment-reconciliation', 'upload-housekeeping', 'retention', 'database-vacuum', 'level-wizard-refresh', 'irs-data-refresh',
+      'outbox-delivery', 'compliance-reminders', 'gen-update-reminders', 'payment-reconciliation', 'upload-housekeeping', 'retention', 'database-vacuum', 'level-wizard-refresh', 'irs-data-refresh',
     ]);
     const byName = Object.fromEntries(jobs.map((j) => [j.name, j]));
     expect(byName['compliance-reminders']).toMatchObject({ title: 'Compliance deadline reminders', schedule: 'Every day', last_run: null });

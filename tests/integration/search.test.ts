@@ -292,7 +292,9 @@ describe('GET /api/accounts/:id/public', () => {
         days_to_revocation: 720,
         revoked_on: null,
         reinstated_on: null,
-        sources: { bmf: '2026-04-01', epostcard: null, revocations: null },
+        // No Publication 78 data is loaded: nothing is said about it.
+        pub78: null,
+        sources: { bmf: '2026-04-01', epostcard: null, revocations: null, pub78: null },
       },
       public_profile_image: '',
     });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import { accounts, auditLog, files, groups } from '../../src/server/db/schema.ts';
+import { accounts, auditLog, files, groups, rosterImports } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
 import { ISSUES_LISTED } from '../../src/shared/schemas/generic-upload.ts';
@@ -163,47 +163,41 @@ describe('storing files (create_new_accounts=0)', () => {
 });
 
 describe('creating accounts from a roster (create_new_accounts=1)', () => {
-  it.skipIf(!existsSync(EO_WY))('imports the real IRS EO BMF extract eo_wy.csv into the group, then skips every row the second time', async () => {
+  it.skipIf(!existsSync(EO_WY))('never lists the real IRS EO BMF extract eo_wy.csv directly: a group without a GEN is refused, the GEN\'s rows are staged as a preview', async () => {
+    // The incident of issue 20 part 6: this upload used to list all 5,985 organizations publicly.
     const content = readFileSync(EO_WY);
+    const before = await rowCounts();
+    const refused = await admin.upload('/admin/uploads', { ...importInto(groupId), params: '{"source":"irs"}' }, [csv('eo_wy.csv', content.toString('latin1'))]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.profile_id).toEqual([
+      'An IRS EO BMF file is imported for a group exemption, and the group "Wyoming booster clubs" has no GEN. Choose the group of the central organization\'s GEN.',
+    ]);
+    expect(await rowCounts()).toEqual(before);
+
+    const [genGroup] = await t.database.db.insert(groups).values({ label: 'Booster clubs (GEN 5271)', gen: '5271' }).returning({ id: groups.id });
     const started = performance.now();
-    const res = await admin.upload('/admin/uploads', { ...importInto(groupId), params: '{"source":"irs"}' }, [csv('eo_wy.csv', content.toString('latin1'))]);
+    const res = await admin.upload('/admin/uploads', { ...importInto(genGroup.id), params: '{"source":"irs"}' }, [csv('eo_wy.csv', content.toString('latin1'))]);
     const ms = performance.now() - started;
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
     expect(body.files).toEqual([expect.objectContaining({ file_name: 'eo_wy.csv', size_bytes: content.length, mime_type: 'text/csv' })]);
-    expect(body.import).toEqual({
-      group: { id: groupId, label: 'Wyoming booster clubs' },
-      read: 5985, created: 5985, skipped_count: 0, rejected_count: 0, skipped: [], rejected: [],
-      files: [{ file_name: 'eo_wy.csv', layout: 'irs-bmf', read: 5985, created: 5985, skipped: 0, rejected: 0 }],
+    expect(body.import).toBeNull();
+    const gen5271 = content.toString('latin1').split('\r\n').filter((line) => line.split(',')[7] === '5271').length;
+    expect(gen5271).toBeGreaterThan(0);
+    expect(body.roster_import).toMatchObject({
+      gen: '5271', status: 'preview', covered_states: ['WY'],
+      counts: { read: 5985, gen_rows: gen5271, adds: gen5271, changes: 0, removals: 0, rejected: 0 },
     });
-    console.info(`eo_wy.csv (${content.length} bytes, 5985 rows) uploaded and imported in ${Math.round(ms)} ms`);
-
-    const [{ n }] = await t.database.db.select({ n: count() }).from(accounts).where(and(eq(accounts.groupId, groupId), eq(accounts.source, 'irs-bmf')));
-    expect(n).toBe(5985);
-    const [burns] = await t.database.db.select().from(accounts).where(eq(accounts.ein, '010639604'));
-    expect(burns).toMatchObject({
-      name: 'BURNS ELEMENTARY PARENT ORGANIZATION', city: 'BURNS', state: 'WY', zip: '82053-0304', street: 'PO BOX 304',
-      careOf: 'LISA PEREZ', gen: null, groupId, subsection: '03', ruling: '200207', fiscalYearEndMonth: 12, nteeCode: 'B94',
-      isListed: true, source: 'irs-bmf', email: null,
-    });
-    // A subordinate (AFFILIATION 9) is shown by its own name, as the BMF importer does.
-    const [legion] = await t.database.db.select().from(accounts).where(eq(accounts.ein, '010631747'));
-    expect(legion).toMatchObject({ name: '0017 E A BLACKMORE MEMORIAL', legalName: 'AMERICAN LEGION', city: 'CHEYENNE', gen: '0925', groupId });
-    // The imported rows are found by the public search like the CLI's.
+    expect(body.roster_import.counts.other_gen + body.roster_import.counts.no_gen).toBe(5985 - gen5271);
+    console.info(`eo_wy.csv (${content.length} bytes, 5985 rows) uploaded and staged in ${Math.round(ms)} ms`);
+    // Nothing was written to accounts, so nothing new is found by the public search.
+    expect((await rowCounts()).accountRows).toBe(before.accountRows);
     const found = (await admin.get('/search?search=verify-501c3&keyword=burns%20elementary')).json();
-    expect(found.data.map((r: { name: string }) => r.name)).toContain('BURNS ELEMENTARY PARENT ORGANIZATION');
-    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'accounts.imported'));
-    expect(audit.details).toMatchObject({ group_id: groupId, read: 5985, created: 5985, skipped: 0, rejected: 0, params: { source: 'irs' } });
-
-    const again = await admin.upload('/admin/uploads', importInto(0), [csv('eo_wy.csv', content.toString('latin1'))]);
-    expect(again.statusCode).toBe(201);
-    const report = again.json().import;
-    expect(report).toMatchObject({ group: null, read: 5985, created: 0, skipped_count: 5985, rejected_count: 0 });
-    expect(report.skipped).toHaveLength(ISSUES_LISTED);
-    expect(report.skipped[0]).toEqual({ file_name: 'eo_wy.csv', row: 2, reason: 'An account with EIN 010631747 already exists.' });
-    expect(report.skipped[1]).toEqual({ file_name: 'eo_wy.csv', row: 3, reason: 'An account with EIN 010639604 already exists.' });
-    const [{ n: total }] = await t.database.db.select({ n: count() }).from(accounts).where(eq(accounts.source, 'irs-bmf'));
-    expect(total).toBe(5985);
+    expect(found.data).toEqual([]);
+    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'roster_import.staged'));
+    expect(audit.details).toMatchObject({ gen: '5271', group_id: genGroup.id, read: 5985, adds: gen5271 });
+    await t.database.db.delete(rosterImports);
+    await t.database.db.delete(groups).where(eq(groups.id, genGroup.id));
   });
 
   it('reads a simple roster: creates new rows, skips duplicates by EIN or e-mail, rejects bad rows with reasons', async () => {

@@ -5,6 +5,8 @@ import { vacuumAnalyze } from '../db/maintenance.ts';
 import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
 import { IrsFileError, type IrsDataset } from '../modules/irs-data/irs-files.ts';
 import { commandArgs } from './command-args.ts';
+import { buildWorkQueue } from '../modules/work-queue/build-work-queue.ts';
+import { calendarDate } from '../../shared/rules/compliance-calendar.ts';
 
 const USAGE = 'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]';
 const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
@@ -13,7 +15,8 @@ const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
  * npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE ... [--gen NNNN]
  * Loads IRS data files as releases (docs/irs-data.md) into the configured database: each file is
  * checked whole first, then loaded in one transaction; the same file again changes nothing, an
- * older release or a bad file is refused with the reason (exit 1). Stop the server first when it
+ * older release or a bad file is refused with the reason (exit 1). Then builds the staff work
+ * queue from what is loaded (buildWorkQueue, docs/work-queue.md). Stop the server first when it
  * uses the embedded database.
  */
 async function main() {
@@ -54,6 +57,9 @@ async function main() {
       }
     }
     if (dataset === 'bmf') await vacuumAnalyze(database.db, 'accounts');
+    // The staff work queue, from what is loaded now (docs/work-queue.md).
+    const queue = await buildWorkQueue(database.db, calendarDate(new Date()));
+    console.log(`Work queue: ${queue.added} new item${queue.added === 1 ? '' : 's'}.`);
   } finally {
     await database.close();
   }

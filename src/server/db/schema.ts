@@ -86,6 +86,8 @@ export const accounts = pgTable('accounts', {
   filingRequirement: text('filing_requirement'),
   fiscalYearEndMonth: smallint('fiscal_year_end_month'),
   nteeCode: text('ntee_code'),
+  /** BMF FOUNDATION code ('00' not 501(c)(3), '02'-'04' private foundation, '10'-'24' public charity classes); docs/irs-gen-duties.md. */
+  foundation: text('foundation'),
   /** The IRS BMF release (irs_releases) the IRS columns above were last read from; null when never. */
   bmfReleaseId: integer('bmf_release_id').references((): AnyPgColumn => irsReleases.id),
   /** Listed in the public subordinate search (SPEC tool 16). */
@@ -812,6 +814,12 @@ export const rosterImports = pgTable('roster_imports', {
   fileName: text('file_name').notNull(),
   status: text('status').$type<'preview' | 'confirmed' | 'discarded' | 'undone'>().notNull().default('preview'),
   counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  /**
+   * What the preview was built from, shown with it (docs/irs-data.md "Roster import"): the states
+   * the file covers (removals are proposed only there), the stored files, and the first rejected
+   * and skipped rows with their reasons.
+   */
+  details: jsonb('details').$type<{ covered_states?: string[]; file_ids?: number[]; file_names?: string[]; rejected?: { file_name: string; row: number; reason: string }[]; skipped?: { file_name: string; row: number; reason: string }[]; other_gens?: { gen: string; rows: number }[] }>().notNull().default({}),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -937,4 +945,41 @@ export const genUpdates = pgTable('gen_updates', {
 }, (t) => [
   uniqueIndex('gen_updates_group_period').on(t.groupId, t.periodEnd),
   check('gen_updates_status', sql`${t.status} IN ('draft', 'submitted')`),
+]);
+
+/**
+ * A reminder to staff about a GEN's annual update window (docs/irs-gen-duties.md "Reminders"): one
+ * per group, accounting period end and tier ('opened': the window is open; 'closing': 7 days or
+ * fewer before it closes). The daily job inserts with ON CONFLICT DO NOTHING and mails only for a
+ * new row, so each reminder goes out once however often the job runs.
+ */
+export const genUpdateReminders = pgTable('gen_update_reminders', {
+  id: serial('id').primaryKey(),
+  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+  periodEnd: date('period_end', { mode: 'string' }).notNull(),
+  tier: text('tier').$type<'opened' | 'closing'>().notNull(),
+  /** Staff mails written to the outbox for it. */
+  mails: integer('mails').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('gen_update_reminders_group_period_tier').on(t.groupId, t.periodEnd, t.tier),
+  check('gen_update_reminders_tier', sql`${t.tier} IN ('opened', 'closing')`),
+]);
+
+/**
+ * What a BMF release changed in an organization it had loaded before (docs/work-queue.md "Name
+ * and address changes"): its name (shown and legal) or its mailing address, before and after.
+ * Written by importBmf in the load's transaction, for subordinates of a GEN and accounts with
+ * users only; the staff work queue's name and address items are found here.
+ */
+export const irsBmfChanges = pgTable('irs_bmf_changes', {
+  id: serial('id').primaryKey(),
+  releaseId: integer('release_id').notNull().references(() => irsReleases.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  field: text('field').$type<'name' | 'address'>().notNull(),
+  before: jsonb('before').$type<Record<string, string>>().notNull(),
+  after: jsonb('after').$type<Record<string, string>>().notNull(),
+}, (t) => [
+  index('irs_bmf_changes_release').on(t.releaseId),
+  check('irs_bmf_changes_field', sql`${t.field} IN ('name', 'address')`),
 ]);

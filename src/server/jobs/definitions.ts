@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { runMailRound } from '../modules/mail/mail-worker.ts';
 import { runComplianceReminders } from '../modules/compliance/reminder-job.ts';
+import { runGenReminders } from '../modules/gen-updates/reminder-job.ts';
 import { runReconciliation } from '../modules/payments/reconciliation-job.ts';
 import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from '../modules/files/housekeeping-job.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
@@ -100,6 +101,17 @@ export const JOBS: JobDefinition[] = [
     run: async ({ app }) => {
       const counts = await runComplianceReminders(app);
       return { itemsDone: counts.enqueued, summary: { ...counts } };
+    },
+  },
+  {
+    name: 'gen-update-reminders',
+    title: 'Annual GEN update reminders to staff',
+    schedule: (config) => (config.reminders.enabled ? { everyMs: DAY } : null),
+    timeoutMs: 10 * MINUTE,
+    retry: { limit: 3, delayMs: 5 * MINUTE, backoff: true },
+    run: async ({ app }) => {
+      const counts = await runGenReminders(app);
+      return { itemsDone: counts.mails, summary: { ...counts } };
     },
   },
   {

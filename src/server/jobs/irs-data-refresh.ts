@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
 import type { IrsDataset } from '../modules/irs-data/irs-files.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
+import { buildWorkQueue } from '../modules/work-queue/build-work-queue.ts';
+import { calendarDate } from '../../shared/rules/compliance-calendar.ts';
 
 const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
 const RELEASE_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,7 +53,8 @@ async function releaseFiles(dir: string): Promise<ReleaseFile[]> {
  * first. A file loaded before (same sha256) changes nothing; each load is one transaction, so a run
  * that fails part way keeps the releases it finished and the next run goes on from there. Does
  * nothing when IRS_DATA_DIR is unset.
- * Writes: irs_releases, accounts and groups (BMF), irs_epostcards, irs_revocations.
+ * Writes: irs_releases, accounts and groups (BMF), irs_epostcards, irs_revocations; then the
+ * staff work queue's new items (buildWorkQueue, work_items).
  * @returns itemsDone = files loaded; summary lists them (file, data set, release date, rows loaded)
  * @throws IrsFileError when a file is not its data set's layout, is cut short, or is older than a
  *   release already loaded: the run fails with that message, and the file is tried again next time
@@ -71,5 +74,8 @@ export async function runIrsDataRefresh(app: FastifyInstance): Promise<{ itemsDo
     // PGlite has no autovacuum; after an import searches need fresh statistics (docs/ARCHITECTURE.md "Data").
     if (imported.some((i) => i.dataset === 'bmf')) await vacuumAnalyze(app.db, 'accounts');
   }
-  return { itemsDone: imported.length, summary: { imported, alreadyImported } };
+  // Then the staff work queue, from what is loaded now (docs/work-queue.md): idempotent, so a run
+  // that loaded nothing new adds nothing either, unless the day made a due date pass.
+  const workQueue = await buildWorkQueue(app.db, calendarDate(new Date()));
+  return { itemsDone: imported.length, summary: { imported, alreadyImported, workItemsAdded: workQueue.byKind } };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg, requiredChoice, requiredInt, stripControl } from '../validation.ts';
-import { parseIsoDate, type RevocationRisk } from '../rules/compliance-calendar.ts';
+import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import type { StandingState } from '../rules/standing.ts';
 
 /** The annual IRS returns a filing can be recorded as (issue 7). */
 export const FILING_FORMS = ['990-N', '990-EZ', '990'] as const;
@@ -36,19 +37,38 @@ export const filingSchema = z.object({
 });
 export type FilingInput = z.infer<typeof filingSchema>;
 
-/** One row of GET /api/admin/compliance/risk: a customer account at revocation risk. */
+/** Standing states the revocation-risk list shows, most urgent first (docs/irs-standing.md "States"). */
+export const RISK_STATES = ['revoked', 'past_revocation_date', 'missed_two', 'missed_one'] as const satisfies readonly StandingState[];
+export type RiskState = (typeof RISK_STATES)[number];
+
+/**
+ * One row of GET /api/admin/compliance/risk: a member group or a subordinate of the provider's
+ * GEN whose standing (standingOfAccounts: the IRS's BMF, 990-N data and revocation list, and the
+ * filings staff recorded) shows a missed due date or a revocation. Dates 'YYYY-MM-DD'.
+ */
 export interface RiskRow {
   account_id: number;
   name: string;
   city: string;
   state: string;
-  fiscal_year_end_month: number;
+  ein: string | null;
+  /** The GEN it is a subordinate of, per the BMF, or null. */
+  gen: string | null;
+  fiscal_year_end_month: number | null;
   primary_email: string | null;
-  risk: Exclude<RevocationRisk, 'ok'>;
-  /** The latest tax year whose due date has passed. */
-  latest_due_tax_year: number;
-  /** Tax years from the account's first (its creation year) to latest_due_tax_year without a filing, newest first (at most 3). */
-  missing_tax_years: number[];
-  /** The newest recorded filing's tax year, or null. */
-  last_filed_tax_year: number | null;
+  standing: RiskState;
+  standing_label: string;
+  /** Tax years whose due date passed with no return seen, oldest first. */
+  missed_tax_years: number[];
+  /** The latest tax year with a return on file (BMF, 990-N data or recorded), or null. */
+  latest_tax_year_filed: number | null;
+  /** The due date of the third consecutive missed return: revocation by law that day. */
+  revocation_date: string | null;
+  days_to_revocation: number | null;
+  /** The Automatic Revocation List's date, when revoked. */
+  revoked_on: string | null;
+  /** The IRS releases the standing rests on (release dates), as the standing card cites them. */
+  sources: { bmf: string | null; epostcard: string | null; revocations: string | null };
+  /** Staff may record a filing for it (POST /api/admin/accounts/:id/filings: not for an IRS import without a customer account). */
+  can_record_filing: boolean;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stripControl } from '../validation.ts';
 import { checkbox } from './admin.ts';
+import type { RosterImportSummary } from './roster-imports.ts';
 
 /**
  * The generic drag-and-drop uploader (SPEC tool 5, §3 "Generic upload", §7): the text parts of its
@@ -97,7 +98,13 @@ export const ISSUES_LISTED = 100;
 export interface GenericUploadResult {
   files: UploadedFileEntry[];
   params: Record<string, unknown>;
+  /** The account import of the files in the simple roster layout; null when there are none. */
   import: RosterImportReport | null;
+  /**
+   * The preview staged from the files in the IRS EO BMF layout (docs/irs-data.md "Roster
+   * import"): nothing is written to accounts until staff confirm it; null when there are none.
+   */
+  roster_import: RosterImportSummary | null;
 }
 
 /** What the admin uploader page needs: the groups new accounts can join and the limits. */

@@ -7,6 +7,16 @@ CREATE TABLE "compliance_education" (
 	"recipients" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "gen_update_reminders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"group_id" integer NOT NULL,
+	"period_end" date NOT NULL,
+	"tier" text NOT NULL,
+	"mails" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gen_update_reminders_tier" CHECK ("gen_update_reminders"."tier" IN ('opened', 'closing'))
+);
+--> statement-breakpoint
 CREATE TABLE "gen_updates" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"group_id" integer NOT NULL,
@@ -18,6 +28,16 @@ CREATE TABLE "gen_updates" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "gen_updates_status" CHECK ("gen_updates"."status" IN ('draft', 'submitted'))
+);
+--> statement-breakpoint
+CREATE TABLE "irs_bmf_changes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"release_id" integer NOT NULL,
+	"account_id" integer NOT NULL,
+	"field" text NOT NULL,
+	"before" jsonb NOT NULL,
+	"after" jsonb NOT NULL,
+	CONSTRAINT "irs_bmf_changes_field" CHECK ("irs_bmf_changes"."field" IN ('name', 'address'))
 );
 --> statement-breakpoint
 CREATE TABLE "irs_pub78" (
@@ -48,6 +68,7 @@ CREATE TABLE "roster_imports" (
 	"file_name" text NOT NULL,
 	"status" text DEFAULT 'preview' NOT NULL,
 	"counts" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_by" integer,
 	"confirmed_by" integer,
 	"confirmed_at" timestamp with time zone,
@@ -99,6 +120,7 @@ CREATE TABLE "work_items" (
 );
 --> statement-breakpoint
 ALTER TABLE "irs_releases" DROP CONSTRAINT "irs_releases_dataset";--> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "foundation" text;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "central_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "central_ein" text;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "accounting_period_end_month" smallint;--> statement-breakpoint
@@ -106,8 +128,11 @@ ALTER TABLE "groups" ADD COLUMN "subsection" text;--> statement-breakpoint
 ALTER TABLE "groups" ADD COLUMN "uniform_purpose_statement" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "compliance_education" ADD CONSTRAINT "compliance_education_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "compliance_education" ADD CONSTRAINT "compliance_education_sent_by_users_id_fk" FOREIGN KEY ("sent_by") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gen_update_reminders" ADD CONSTRAINT "gen_update_reminders_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gen_updates" ADD CONSTRAINT "gen_updates_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "gen_updates" ADD CONSTRAINT "gen_updates_submitted_by_users_id_fk" FOREIGN KEY ("submitted_by") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "irs_bmf_changes" ADD CONSTRAINT "irs_bmf_changes_release_id_irs_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "irs_releases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "irs_bmf_changes" ADD CONSTRAINT "irs_bmf_changes_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "irs_pub78" ADD CONSTRAINT "irs_pub78_release_id_irs_releases_id_fk" FOREIGN KEY ("release_id") REFERENCES "irs_releases"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roster_import_rows" ADD CONSTRAINT "roster_import_rows_import_id_roster_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "roster_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "roster_import_rows" ADD CONSTRAINT "roster_import_rows_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -125,7 +150,9 @@ ALTER TABLE "work_items" ADD CONSTRAINT "work_items_release_id_irs_releases_id_f
 ALTER TABLE "work_items" ADD CONSTRAINT "work_items_assigned_to_users_id_fk" FOREIGN KEY ("assigned_to") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_items" ADD CONSTRAINT "work_items_resolved_by_users_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "compliance_education_group_year" ON "compliance_education" USING btree ("group_id","year");--> statement-breakpoint
+CREATE UNIQUE INDEX "gen_update_reminders_group_period_tier" ON "gen_update_reminders" USING btree ("group_id","period_end","tier");--> statement-breakpoint
 CREATE UNIQUE INDEX "gen_updates_group_period" ON "gen_updates" USING btree ("group_id","period_end");--> statement-breakpoint
+CREATE INDEX "irs_bmf_changes_release" ON "irs_bmf_changes" USING btree ("release_id");--> statement-breakpoint
 CREATE INDEX "roster_import_rows_import" ON "roster_import_rows" USING btree ("import_id","action","id");--> statement-breakpoint
 CREATE INDEX "roster_imports_group_created" ON "roster_imports" USING btree ("group_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "supervision_reports_account_year" ON "supervision_reports" USING btree ("account_id","tax_year");--> statement-breakpoint

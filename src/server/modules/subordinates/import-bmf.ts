@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, groups } from '../../db/schema.ts';
+import { accounts, groups, irsBmfChanges } from '../../db/schema.ts';
+import { importedGenLabel } from '../irs-data/provider-gens.ts';
 
 /** The 28 columns of the IRS EO BMF extract (shared/data/irs-eo-bmf/README.md). */
 export interface BmfRecord {
@@ -79,6 +80,7 @@ export function bmfToAccount(r: BmfRecord, groupIdByGen: Map<string, number>) {
     filingRequirement: orNull(r.FILING_REQ_CD),
     fiscalYearEndMonth: acctPd >= 1 && acctPd <= 12 ? acctPd : null,
     nteeCode: orNull(r.NTEE_CD),
+    foundation: orNull(r.FOUNDATION),
     isListed: true,
     searchText: searchParts.join(' '),
     source: 'irs-bmf',
@@ -88,16 +90,50 @@ export function bmfToAccount(r: BmfRecord, groupIdByGen: Map<string, number>) {
 async function ensureGroups(db: DbOrTx, gens: string[], map: Map<string, number>) {
   const missing = gens.filter((g) => !map.has(g));
   if (!missing.length) return;
-  await db.insert(groups).values(missing.map((gen) => ({ gen, label: `IRS group exemption ${gen}` }))).onConflictDoNothing();
+  await db.insert(groups).values(missing.map((gen) => ({ gen, label: importedGenLabel(gen) }))).onConflictDoNothing();
   const rows = await db.select({ id: groups.id, gen: groups.gen }).from(groups).where(sql`${groups.gen} = ANY(${sql.param(missing)}::text[])`);
   for (const r of rows) if (r.gen) map.set(r.gen, r.id);
+}
+
+/**
+ * Records in irs_bmf_changes what release `releaseId` changes in organizations an earlier release
+ * loaded (docs/work-queue.md "Name and address changes"): the name (shown or legal) and the
+ * mailing address, before and after, for subordinates of a GEN and accounts with users (the
+ * others are nobody's work). Runs before the batch's upsert, in its transaction: one read of the
+ * batch's EINs through accounts_ein_unique.
+ * Writes: irs_bmf_changes rows.
+ */
+async function recordBmfChanges(db: DbOrTx, rows: NonNullable<ReturnType<typeof bmfToAccount>>[], releaseId: number) {
+  const before = await db.select({
+    id: accounts.id, ein: accounts.ein, name: accounts.name, legalName: accounts.legalName,
+    street: accounts.street, city: accounts.city, state: accounts.state, zip: accounts.zip,
+  }).from(accounts).where(and(
+    sql`${accounts.ein} = ANY(${sql.param(rows.map((r) => r.ein))}::text[])`,
+    isNotNull(accounts.bmfReleaseId),
+    sql`(${accounts.gen} IS NOT NULL OR EXISTS (SELECT 1 FROM users u WHERE u.account_id = ${accounts.id}))`,
+  ));
+  if (!before.length) return;
+  const byEin = new Map(rows.map((r) => [r.ein, r]));
+  const changes: (typeof irsBmfChanges.$inferInsert)[] = [];
+  for (const old of before) {
+    const now = byEin.get(old.ein!)!;
+    if (old.name !== now.name || old.legalName !== now.legalName) {
+      changes.push({ releaseId, accountId: old.id, field: 'name', before: { name: old.name, legal_name: old.legalName }, after: { name: now.name, legal_name: now.legalName } });
+    }
+    const address = (a: { street: string; city: string; state: string; zip: string }) => ({ street: a.street, city: a.city, state: a.state, zip: a.zip });
+    if (JSON.stringify(address(old)) !== JSON.stringify(address(now))) {
+      changes.push({ releaseId, accountId: old.id, field: 'address', before: address(old), after: address(now) });
+    }
+  }
+  if (changes.length) await db.insert(irsBmfChanges).values(changes);
 }
 
 /**
  * Imports an IRS EO BMF CSV file as listed accounts, idempotent by EIN: a row whose EIN exists
  * updates that account's IRS columns (its customer data is kept). Streams the file, so any size
  * works; each batch is one INSERT ... ON CONFLICT statement.
- * Writes: accounts rows; groups rows for each new GEN met.
+ * Writes: accounts rows; groups rows for each new GEN met; with `releaseId`, irs_bmf_changes rows
+ * for the names and addresses it changes (recordBmfChanges).
  * @throws Error when the file is missing or its header is not the BMF layout
  */
 export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions = {}): Promise<ImportBmfResult> {
@@ -117,6 +153,7 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
     const rows = [...byEin.values()];
     await ensureGroups(db, [...new Set(rows.map((r) => r.gen).filter((g): g is string => !!g))], groupIdByGen);
     for (const r of rows) r.groupId = r.gen ? groupIdByGen.get(r.gen) ?? null : null;
+    if (opts.releaseId !== undefined) await recordBmfChanges(db, rows, opts.releaseId);
     const values = opts.releaseId === undefined ? rows : rows.map((r) => ({ ...r, bmfReleaseId: opts.releaseId }));
     await db
       .insert(accounts)
@@ -125,7 +162,7 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
         target: accounts.ein,
         set: Object.fromEntries(
           ['name', 'legal_name', 'care_of', 'gen', 'group_id', 'street', 'city', 'state', 'zip', 'subsection', 'affiliation',
-            'ruling', 'deductibility', 'irs_status', 'tax_period', 'filing_requirement', 'fiscal_year_end_month', 'ntee_code',
+            'ruling', 'deductibility', 'irs_status', 'tax_period', 'filing_requirement', 'fiscal_year_end_month', 'ntee_code', 'foundation',
             'search_text', ...(opts.releaseId === undefined ? [] : ['bmf_release_id'])].map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), sql.raw(`excluded.${c}`)]),
         ),
       });

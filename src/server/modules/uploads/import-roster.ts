@@ -32,6 +32,27 @@ export class ImportTally {
   }
 }
 
+/**
+ * The first record of a CSV file (its header), for choosing how the file is imported; reads no
+ * further and closes the stream.
+ * @returns the header's fields, or null for an empty file or one CSV cannot read
+ */
+export async function readHeaderRow(body: Readable): Promise<string[] | null> {
+  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_BYTES });
+  body.on('error', (err) => parser.destroy(err));
+  body.pipe(parser);
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) return record;
+    return null;
+  } catch {
+    return null;
+  } finally {
+    body.unpipe(parser);
+    body.destroy();
+    parser.destroy();
+  }
+}
+
 interface Pending {
   row: number;
   account: AccountDraft;
@@ -39,8 +60,9 @@ interface Pending {
 
 /**
  * Creates one account per row of a CSV roster (SPEC tool 5 "create accounts for uploaded
- * records"): the IRS EO BMF layout (mapped by the BMF importer's `bmfToAccount`) or a simple
- * roster (name, email, city, state, ein; header names case-insensitive), detected from the header.
+ * records") in the simple roster layout (name, email, city, state, ein; header names
+ * case-insensitive). Files in the IRS EO BMF layout are never imported here: they are staged as a
+ * preview for a GEN (stageRosterImport, docs/irs-data.md "Roster import").
  * Streams the file with csv-parse, so its size only costs time. A row whose EIN or e-mail is
  * already an account's, or repeats an earlier row, is skipped; a row that cannot be read or
  * checked is rejected (see `rowToAccount`); the rest are inserted in batches.
@@ -134,6 +156,8 @@ export async function importRosterFile(tx: Tx, body: Readable, opts: { fileName:
       if (layout === undefined) {
         layout = detectLayout(record);
         if (!layout) throw ValidationError.field('uploads', unknownLayoutMessage(fileName));
+        // IRS files never create listed accounts directly: they are staged (stageRosterImport).
+        if (layout.kind === 'irs-bmf') throw new Error(`${fileName} is an IRS EO BMF file: stage it with stageRosterImport`);
         report.layout = layout.kind;
         continue;
       }

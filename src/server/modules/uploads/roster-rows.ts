@@ -122,6 +122,7 @@ export function rowToAccount(layout: RosterLayout, fields: string[], groupId: nu
       filingRequirement: null,
       fiscalYearEndMonth: null,
       nteeCode: null,
+      foundation: null,
       isListed: false,
       searchText: [...new Set([name, city].map((s) => s.trim().toLowerCase()).filter(Boolean))].join(' '),
       source: 'roster',

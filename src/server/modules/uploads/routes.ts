@@ -1,14 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { requireAdmin } from '../../plugins/session.ts';
 import { GENERIC_UPLOAD_ACTION, GENERIC_UPLOAD_MAX_FILES, type GenericUploadOptions } from '../../../shared/schemas/generic-upload.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { listGroupOptions } from './list-group-options.ts';
 import { receiveGenericUpload } from './receive-generic-upload.ts';
+import { notFound } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
+import { rosterImportRowsQuery, rosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
+import { listRosterImports } from './list-roster-imports.ts';
+import { getRosterImport } from './get-roster-import.ts';
+import { listRosterImportRows } from './list-roster-import-rows.ts';
+import { confirmRosterImport } from './confirm-roster-import.ts';
+import { discardRosterImport } from './discard-roster-import.ts';
+import { undoRosterImport } from './undo-roster-import.ts';
+
+const importId = (req: FastifyRequest) => {
+  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
+  if (!parsed.success) throw notFound('The roster import');
+  return parsed.data.id;
+};
 
 /**
  * The generic drag-and-drop uploader (SPEC tool 5), admin only: POST /admin/uploads takes
  * `create_new_accounts`, `profile_id`, `params` and `uploads[]`; GET /api/admin/uploads/options
  * lists the groups and limits for its page. 401 for visitors, 403 for other users.
+ *
+ * Roster imports of IRS files (docs/irs-data.md "Roster import"), staff only as well (401 for
+ * visitors, 403 for account users, 404 for an unknown import, 409 for an action the import's
+ * status or a later import of its GEN does not allow):
+ * - `GET /api/admin/roster-imports?page=` past imports, newest first;
+ * - `GET /api/admin/roster-imports/{id}` one import's counts and status;
+ * - `GET /api/admin/roster-imports/{id}/rows?action=add|change|remove&page=` its preview lists;
+ * - `POST /api/admin/roster-imports/{id}/confirm|discard|undo`, each audited.
  */
 export async function uploadRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
@@ -35,5 +59,16 @@ export async function uploadRoutes(app: FastifyInstance) {
         throw err;
       }
     });
+
+    admin.get('/api/admin/roster-imports', async (req) => listRosterImports(app.db, parseInput(rosterImportsQuery, req.query)));
+    admin.get('/api/admin/roster-imports/:id', async (req) => getRosterImport(app.db, importId(req)));
+    admin.get('/api/admin/roster-imports/:id/rows', async (req) => {
+      const id = importId(req);
+      return listRosterImportRows(app.db, id, parseInput(rosterImportRowsQuery, req.query));
+    });
+    const actor = (req: FastifyRequest) => ({ userId: req.user!.id, ip: req.ip });
+    admin.post('/api/admin/roster-imports/:id/confirm', async (req) => confirmRosterImport(app.db, importId(req), actor(req)));
+    admin.post('/api/admin/roster-imports/:id/discard', async (req) => discardRosterImport(app.db, importId(req), actor(req)));
+    admin.post('/api/admin/roster-imports/:id/undo', async (req) => undoRosterImport(app.db, importId(req), actor(req)));
   });
 }

@@ -100,6 +100,7 @@ export default function AccountPage() {
               <Text c="dimmed">{[account.city, account.state].filter(Boolean).join(', ')}</Text>
               {account.ein && <Text>EIN {account.ein.slice(0, 2)}-{account.ein.slice(2)}</Text>}
               <Anchor component={Link} to="/app/account/users" mt="xs">Users</Anchor>
+              <Anchor component={Link} to="/app/supervision">Yearly supervision report and Form 990-N</Anchor>
             </Stack>
           </Card>
           <Card withBorder padding="xl">

@@ -15,7 +15,10 @@ const LINKS = [
   ['/admin/uploads', 'Uploads'],
   ['/admin/contests', 'Contest entries'],
   ['/admin/compliance', 'Revocation risk'],
+  ['/admin/work-queue', 'Work queue'],
   ['/admin/jobs', 'Jobs'],
+  ['/admin/supervision', 'Supervision'],
+  ['/admin/gen-update', 'Annual GEN update'],
 ] as const;
 
 /** The admin section's own navigation. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
@@ -73,9 +73,9 @@ function RecordFilingForm({ accountId, accountName, taxYear }: { accountId?: num
 }
 
 /**
- * Admin → Revocation risk (issue 7): customer accounts with no Form 990-series filing recorded for
- * the last two due tax years (three years revoke the exemption by law), each with a form to record
- * a filing; plus a form to record a filing for any account by its number.
+ * Admin → Revocation risk (issue 7, issue 20): member groups and the provider's GEN subordinates
+ * whose standing (docs/irs-standing.md) shows a missed return or a revocation, most urgent first,
+ * each with a form to record a filing; plus a form to record a filing for any account by its number.
  */
 export default function CompliancePage() {
   const [params, setParams] = useSearchParams();
@@ -87,14 +87,14 @@ export default function CompliancePage() {
   });
   return (
     <>
-      <PageHeader title="Revocation risk" lead="Accounts with no annual IRS filing recorded for their last two due tax years. A third missed year revokes tax exemption (IRC §6033(j)). Years before an account joined do not count." />
+      <PageHeader title="Revocation risk" lead="Member groups and subordinates of our group exemption that missed an annual return, per the IRS data (BMF, Form 990-N data, Automatic Revocation List) and the filings recorded here. Not filing for three consecutive years revokes the exemption on the third due date (IRC §6033(j)); the IRS writes after two missed years." />
       <AdminNav />
       <AdminListCard
         query={q}
         label="Accounts at revocation risk"
         what="The accounts at risk"
-        empty="No accounts at risk."
-        columns={['Account', 'Fiscal year end', 'Missing tax years', 'Record filing']}
+        empty="No group has missed a return."
+        columns={['Account', 'Fiscal year end', 'Standing', 'Record filing']}
         minWidth={900}
         striped={false}
         onPage={(p) => setParams({ page: String(p) })}
@@ -102,15 +102,20 @@ export default function CompliancePage() {
           <Table.Tr key={r.account_id}>
             <Table.Td>
               <Anchor component={Link} to={`/admin/accounts/show/${r.account_id}`} fw={600}>{r.name}</Anchor>
-              <Text size="xs" c="dimmed">#{r.account_id}{r.city ? ` · ${r.city}, ${r.state}` : ''}{r.primary_email ? ` · ${r.primary_email}` : ''}</Text>
+              <Text size="xs" c="dimmed">#{r.account_id}{r.gen ? ` · GEN ${r.gen}` : ''}{r.city ? ` · ${r.city}, ${r.state}` : ''}{r.primary_email ? ` · ${r.primary_email}` : ''}</Text>
             </Table.Td>
-            <Table.Td>{MONTHS[r.fiscal_year_end_month - 1]}</Table.Td>
+            <Table.Td>{r.fiscal_year_end_month ? MONTHS[r.fiscal_year_end_month - 1] : 'Unknown'}</Table.Td>
             <Table.Td>
-              <Badge color={r.risk === 'revoked' ? 'red' : 'orange'} variant="light" mb={4}>{r.risk === 'revoked' ? '3 years missed' : '2 years missed'}</Badge>
-              <Text size="sm">{r.missing_tax_years.join(', ')}</Text>
-              <Text size="xs" c="dimmed">{r.last_filed_tax_year ? `Last filed: ${r.last_filed_tax_year}` : 'No filing recorded'}</Text>
+              <Text size="sm" fw={700} c={r.standing === 'revoked' || r.standing === 'past_revocation_date' ? 'red.9' : 'orange.9'}>{r.standing_label}</Text>
+              {r.missed_tax_years.length > 0 && <Text size="sm">Missed: {r.missed_tax_years.length > 4 ? `${r.missed_tax_years[0]}–${r.missed_tax_years.at(-1)} (${r.missed_tax_years.length} years)` : r.missed_tax_years.join(', ')}</Text>}
+              {r.revoked_on
+                ? <Text size="sm">Revoked {r.revoked_on}</Text>
+                : r.revocation_date && <Text size="sm">Revocation date {r.revocation_date}{r.days_to_revocation !== null && r.days_to_revocation >= 0 ? ` (${r.days_to_revocation} days left)` : ''}</Text>}
+              <Text size="xs" c="dimmed">{r.latest_tax_year_filed ? `Last return: ${r.latest_tax_year_filed}` : 'No return on file'}{r.sources.bmf ? ` · per IRS data released ${r.sources.bmf}` : ''}</Text>
             </Table.Td>
-            <Table.Td><RecordFilingForm accountId={r.account_id} accountName={r.name} taxYear={r.missing_tax_years[0]} /></Table.Td>
+            <Table.Td>{r.can_record_filing
+              ? <RecordFilingForm accountId={r.account_id} accountName={r.name} taxYear={r.missed_tax_years[0]} />
+              : <Text size="sm" c="dimmed">A subordinate's returns show in the IRS data.</Text>}</Table.Td>
           </Table.Tr>
         )}
       />

@@ -1,14 +1,19 @@
 import '@mantine/dropzone/styles.css';
 import { useEffect, useId, useState } from 'react';
-import { Alert, Badge, Card, Checkbox, Grid, Group, List, Paper, ScrollArea, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Grid, Group, List, Loader, Paper, ScrollArea, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
 import { formatFileSize, formatSizeLimit } from '../../../shared/rules/formats.ts';
 import {
   GENERIC_UPLOAD_ACTION, type GenericUploadOptions, type GenericUploadResult, type RosterImportReport, type RosterRowIssue,
 } from '../../../shared/schemas/generic-upload.ts';
-import { http } from '../../lib/http.ts';
+import type { RosterImportSummary, RosterImportsPage } from '../../../shared/schemas/roster-imports.ts';
+import { http, HttpFailure } from '../../lib/http.ts';
+import { showDateTime } from '../../lib/locale.ts';
+import { PageNav } from '../../components/page-nav.tsx';
+import { IMPORT_STATUS } from './roster-import-status.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -32,6 +37,8 @@ export default function UploadsPage() {
   const [createAccounts, setCreateAccounts] = useState(false);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [groupError, setGroupError] = useState<string | null>(null);
+  const client = useQueryClient();
   const titleId = useId();
   const hintId = useId();
   const maxBytes = options.data?.max_bytes;
@@ -51,11 +58,16 @@ export default function UploadsPage() {
       body.append('params', JSON.stringify({}));
       for (const file of files) body.append('uploads[]', file, file.name);
       setBusy(true);
+      setGroupError(null);
       try {
         const data = await http.post<GenericUploadResult>(GENERIC_UPLOAD_ACTION, body);
         window.dispatchEvent(new CustomEvent(FILE_UPLOADED, { detail: data }));
-      } catch {
-        // SPEC §8: a failed upload in the generic uploader is silently ignored.
+        if (data.roster_import) void client.invalidateQueries({ queryKey: ['admin-roster-imports'] });
+      } catch (err) {
+        // SPEC §8: a failed upload in the generic uploader is silently ignored, except the one
+        // thing the admin must change before an IRS file can be staged: the group (its GEN).
+        const groupMessage = err instanceof HttpFailure && err.status === 422 ? err.errors.profile_id?.[0] : undefined;
+        if (groupMessage) setGroupError(groupMessage);
       } finally {
         setBusy(false);
       }
@@ -87,17 +99,21 @@ export default function UploadsPage() {
               <Title order={2} size="h4">Upload</Title>
               <Checkbox
                 label="Create new accounts from a roster"
-                description="CSV files: the IRS EO BMF extract, or columns name, email, city, state, ein. Rows already known by EIN or e-mail are skipped."
+                description="CSV files: columns name, email, city, state, ein (rows already known by EIN or e-mail are skipped), or an IRS EO BMF extract, which is staged as a preview for the group's GEN and written only when you confirm it."
                 checked={createAccounts}
                 onChange={(e) => setCreateAccounts(e.currentTarget.checked)}
               />
               {createAccounts && (
                 <NativeSelect
                   label="Group"
-                  description="The new accounts join this group."
+                  description="The new accounts join this group. An IRS file takes only the rows of this group's GEN."
                   data={[{ value: '', label: 'No group' }, ...groupData]}
                   value={groupId ?? ''}
-                  onChange={(e) => setGroupId(e.currentTarget.value || null)}
+                  error={groupError}
+                  onChange={(e) => {
+                    setGroupId(e.currentTarget.value || null);
+                    setGroupError(null);
+                  }}
                   disabled={!options.data}
                 />
               )}
@@ -134,6 +150,9 @@ export default function UploadsPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <UploadResults />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <RosterImports />
         </Grid.Col>
       </Grid>
     </>
@@ -178,8 +197,9 @@ function UploadResults() {
 function UploadResult({ result }: { result: GenericUploadResult }) {
   return (
     <Paper withBorder p="md" radius="md">
-      {result.import && <ImportReport report={result.import} />}
-      <Text size="sm" fw={600} mt={result.import ? 'md' : 0}>Files stored</Text>
+      {result.roster_import && <StagedRosterImport staged={result.roster_import} />}
+      {result.import && <Stack mt={result.roster_import ? 'md' : 0}><ImportReport report={result.import} /></Stack>}
+      <Text size="sm" fw={600} mt={result.import || result.roster_import ? 'md' : 0}>Files stored</Text>
       <List size="sm" spacing={2} mt={4}>
         {result.files.map((f) => (
           <List.Item key={f.id}>{f.file_name} <Text span size="xs" c="dimmed">({formatFileSize(f.size_bytes)})</Text></List.Item>
@@ -247,5 +267,91 @@ function Stat({ label, value, color }: { label: string; value: number; color: st
       <Text fz={26} fw={700} lh={1.1} data-testid={`import-${label.toLowerCase()}`}>{number(value)}</Text>
       <Text size="xs" tt="uppercase" fw={600} c="gray.7">{label}</Text>
     </Paper>
+  );
+}
+
+/** The preview an IRS file was staged as: its counts and the way to review and confirm it. */
+function StagedRosterImport({ staged }: { staged: RosterImportSummary }) {
+  const c = staged.counts;
+  const skipped = c.other_gen + c.no_gen;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="baseline">
+        <Title order={3} size="h5">IRS roster preview for GEN {staged.gen}</Title>
+        <Badge variant="light" color="blue">Not applied yet</Badge>
+      </Group>
+      <SimpleGrid cols={3} spacing="sm">
+        <Stat label="Adds" value={c.adds} color="green" />
+        <Stat label="Changes" value={c.changes} color="blue" />
+        <Stat label="Removals" value={c.removals} color="red" />
+      </SimpleGrid>
+      <Text size="sm">
+        {number(c.read)} {c.read === 1 ? 'row' : 'rows'} read: {number(c.gen_rows)} of GEN {staged.gen} taken, {number(skipped)} of other GENs or without a GEN skipped
+        {c.rejected ? `, ${number(c.rejected)} rejected` : ''}. Nothing is listed publicly until you confirm.
+      </Text>
+      <Group>
+        <Button component={Link} to={`/admin/uploads/roster-imports/${staged.id}`} size="sm">Review import #{staged.id}</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Every roster import of an IRS file, newest first, with its status, counts, who and when. */
+function RosterImports() {
+  const [page, setPage] = useState(1);
+  const q = useQuery({
+    queryKey: ['admin-roster-imports', page],
+    queryFn: () => http.get<RosterImportsPage>('/api/admin/roster-imports', { page }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="roster-imports-title">
+      <Title order={2} size="h4" id="roster-imports-title" mb="sm">Roster imports of IRS files</Title>
+      {q.isPending && <Center py="md"><Loader size="sm" role="status" aria-label="Loading" /></Center>}
+      {q.isError && <Alert color="red">The roster imports could not be loaded.</Alert>}
+      {q.data && q.data.total === 0 && (
+        <Text c="dimmed" py="lg" ta="center">No IRS file has been imported yet. Tick "Create new accounts from a roster" and drop an IRS EO BMF extract to stage one.</Text>
+      )}
+      {q.data && q.data.total > 0 && (
+        <>
+          <ScrollArea type="auto">
+            <Table striped withTableBorder fz="sm" aria-label="Roster imports" miw={760}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Import</Table.Th>
+                  <Table.Th>GEN</Table.Th>
+                  <Table.Th>File</Table.Th>
+                  <Table.Th miw={170}>Status</Table.Th>
+                  <Table.Th ta="right">Adds</Table.Th>
+                  <Table.Th ta="right">Changes</Table.Th>
+                  <Table.Th ta="right">Removals</Table.Th>
+                  <Table.Th>Uploaded</Table.Th>
+                  <Table.Th>Confirmed / undone</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.data.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td><Anchor component={Link} to={`/admin/uploads/roster-imports/${r.id}`} size="sm">#{r.id}</Anchor></Table.Td>
+                    <Table.Td>{r.gen}</Table.Td>
+                    <Table.Td>{r.file_name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge size="sm" variant="light" color={IMPORT_STATUS[r.status].color} styles={{ label: { overflow: 'visible' } }}>{IMPORT_STATUS[r.status].label}</Badge></Table.Td>
+                    <Table.Td ta="right">{number(r.counts.adds)}</Table.Td>
+                    <Table.Td ta="right">{number(r.counts.changes)}</Table.Td>
+                    <Table.Td ta="right">{number(r.counts.removals)}</Table.Td>
+                    <Table.Td>{showDateTime(r.created_at)}{r.created_by ? ` · ${r.created_by}` : ''}</Table.Td>
+                    <Table.Td>
+                      {r.undone_at ? `Undone ${showDateTime(r.undone_at)}${r.undone_by ? ` · ${r.undone_by}` : ''}`
+                        : r.confirmed_at ? `${showDateTime(r.confirmed_at)}${r.confirmed_by ? ` · ${r.confirmed_by}` : ''}` : '—'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          <PageNav page={q.data} onChange={setPage} />
+        </>
+      )}
+    </Card>
   );
 }

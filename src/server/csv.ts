@@ -1,0 +1,17 @@
+import { stringify } from 'csv-stringify/sync';
+
+/** A cell of a CSV export: text, a number, or nothing (an empty cell). */
+export type CsvCell = string | number | null | undefined;
+
+/**
+ * A staff CSV export as text (docs/work-queue.md "CSV export", docs/irs-gen-duties.md "Export"):
+ * RFC 4180 through csv-stringify (quoted where needed, CRLF line ends), a header row first. Text
+ * that starts with = + - @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet
+ * shows it instead of running it as a formula (a group's name comes from outside).
+ * @param header the column names
+ * @param rows one array of cells per line, in the header's order
+ */
+export function csvText(header: readonly string[], rows: CsvCell[][]): string {
+  const guard = (value: CsvCell) => (typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value ?? '');
+  return stringify([header.map(guard), ...rows.map((r) => r.map(guard))], { record_delimiter: 'windows' });
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { workItems } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { findWorkItem } from './get-work-item.ts';
+import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
+
+export const WORK_ITEM_MESSAGES = {
+  resolved: 'The item was resolved.',
+  alreadyResolved: 'This item is already resolved.',
+  reopened: 'The item was reopened.',
+  alreadyOpen: 'This item is already open.',
+} as const;
+
+/**
+ * POST /api/admin/work-queue/{id}/resolve `{ resolution }` (docs/work-queue.md "Actions"; staff
+ * only): closes an open item with what was done. A later build does not bring it back (its key
+ * stays taken). Audited as `work_item.resolved` with the resolution.
+ * Writes work_items (status, resolved_by, resolved_at, resolution, updated_at), audit_log (one
+ * transaction, the item locked).
+ * @throws HttpError 404 unknown item; 409 when it is already resolved
+ */
+export async function resolveWorkItem(db: Db, itemId: number, resolution: string, actor: StaffActor): Promise<WorkItemActionAnswer> {
+  return db.transaction(async (tx) => {
+    const item = await findWorkItem(tx, itemId, true);
+    if (item.status !== 'open') throw new HttpError(409, WORK_ITEM_MESSAGES.alreadyResolved);
+    const now = new Date();
+    await tx.update(workItems).set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution, updatedAt: now }).where(eq(workItems.id, item.id));
+    await recordAudit(tx, {
+      actorUserId: actor.userId, accountId: item.accountId, action: 'work_item.resolved', ip: actor.ip,
+      details: { item_id: item.id, kind: item.kind, resolution },
+    });
+    return { id: item.id, message: WORK_ITEM_MESSAGES.resolved };
+  });
+}

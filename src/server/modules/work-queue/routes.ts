@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAdmin } from '../../plugins/session.ts';
+import { parseInput } from '../../validate.ts';
+import { notFound } from '../../errors.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { workItemAssignSchema, workItemNoteSchema, workItemResolveSchema, workQueueQuery } from '../../../shared/schemas/work-queue.ts';
+import { listWorkItems } from './list-work-items.ts';
+import { getWorkItem } from './get-work-item.ts';
+import { listWorkQueueStaff } from './list-staff.ts';
+import { assignWorkItem } from './assign-work-item.ts';
+import { addWorkItemNote } from './add-work-item-note.ts';
+import { resolveWorkItem } from './resolve-work-item.ts';
+import { reopenWorkItem } from './reopen-work-item.ts';
+import { exportWorkItemsCsv } from './export-work-items-csv.ts';
+import { rebuildWorkQueue } from './rebuild-work-queue.ts';
+import type { StaffActor } from './staff-actor.ts';
+
+const idOf = (req: FastifyRequest) => {
+  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
+  if (!parsed.success) throw notFound('The work item');
+  return parsed.data.id;
+};
+
+/**
+ * The staff work queue (docs/work-queue.md; page /admin/work-queue). Staff only (users.is_admin):
+ * 401 for visitors, 403 for everyone else; a bad filter or body is 422 with the field's message,
+ * an unknown item 404, an action that does not fit the item's status 409.
+ * - `GET /api/admin/work-queue?kind=&status=&assignee=&sort=&page=` a page object of items, with
+ *   `counts` per kind (list-work-items.ts);
+ * - `GET /api/admin/work-queue/export.csv?…` the same filtered list as CSV (export-work-items-csv.ts);
+ * - `GET /api/admin/work-queue/staff` the staff users items can be assigned to;
+ * - `POST /api/admin/work-queue/build` finds new items now (rebuild-work-queue.ts), audited;
+ * - `GET /api/admin/work-queue/{id}` one item with its notes and history;
+ * - `POST /api/admin/work-queue/{id}/assign` `{ assignee }`, `…/notes` `{ body }`,
+ *   `…/resolve` `{ resolution }`, `…/reopen`: each audited (`work_item.*`), answering
+ *   `{ message, item }` with the item as GET shows it.
+ */
+export async function workQueueRoutes(app: FastifyInstance) {
+  app.register(async (admin) => {
+    admin.addHook('preHandler', requireAdmin);
+    const actor = (req: FastifyRequest): StaffActor => ({ userId: req.user!.id, ip: req.ip });
+
+    admin.get('/api/admin/work-queue', async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.user!.id));
+    admin.get('/api/admin/work-queue/export.csv', async (req, reply) => {
+      const csv = await exportWorkItemsCsv(app.db, parseInput(workQueueQuery, req.query), req.user!.id, app.config.publicUrl);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="work-queue-${calendarDate(new Date())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    });
+    admin.get('/api/admin/work-queue/staff', async () => ({ staff: await listWorkQueueStaff(app.db) }));
+    admin.post('/api/admin/work-queue/build', async (req) => {
+      const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), actor(req));
+      return { message: done.message, added: done.added, by_kind: done.byKind };
+    });
+    admin.get('/api/admin/work-queue/:id', async (req) => getWorkItem(app.db, idOf(req)));
+
+    admin.post('/api/admin/work-queue/:id/assign', async (req) => {
+      const id = idOf(req);
+      const done = await assignWorkItem(app.db, id, parseInput(workItemAssignSchema, req.body), actor(req));
+      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    });
+    admin.post('/api/admin/work-queue/:id/notes', async (req, reply) => {
+      const id = idOf(req);
+      const { body } = parseInput(workItemNoteSchema, req.body);
+      const done = await addWorkItemNote(app.db, id, body, actor(req));
+      return reply.code(201).send({ message: done.message, item: await getWorkItem(app.db, done.id) });
+    });
+    admin.post('/api/admin/work-queue/:id/resolve', async (req) => {
+      const id = idOf(req);
+      const { resolution } = parseInput(workItemResolveSchema, req.body);
+      const done = await resolveWorkItem(app.db, id, resolution, actor(req));
+      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    });
+    admin.post('/api/admin/work-queue/:id/reopen', async (req) => {
+      const done = await reopenWorkItem(app.db, idOf(req), actor(req));
+      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    });
+  });
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import type { PageObject } from '../rules/pagination.ts';
+import { requiredText } from '../validation.ts';
+import { listSort } from './list-params.ts';
+
+/**
+ * The staff work queue (docs/work-queue.md): items found after each IRS data refresh, for central
+ * staff to assign, note and resolve. Dates are ISO 8601 (timestamps) or 'YYYY-MM-DD' (IRS dates).
+ */
+
+/** Every kind of item, in the order the page shows them. */
+export const WORK_ITEM_KINDS = [
+  'left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed',
+  'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated',
+] as const;
+export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
+
+/** What each kind is called on the page, in the CSV and in the audit log. */
+export const WORK_ITEM_KIND_LABELS: Record<WorkItemKind, string> = {
+  left_roster: 'Left the GEN roster',
+  past_due: 'Past a due date',
+  fiscal_year_mismatch: 'Fiscal year end differs',
+  name_changed: 'Name changed',
+  address_changed: 'Address changed',
+  paying_not_on_roster: 'Paying member not on the roster',
+  roster_no_membership: 'On the roster, no membership',
+  revoked: 'Revoked',
+  reinstated: 'Reinstated',
+};
+
+export const WORK_ITEM_STATUSES = ['open', 'resolved'] as const;
+export type WorkItemStatus = (typeof WORK_ITEM_STATUSES)[number];
+
+/** Rows per page of GET /api/admin/work-queue. */
+export const WORK_QUEUE_PER_PAGE = 25;
+/** Most rows one CSV export writes (a filter narrows it further). */
+export const WORK_QUEUE_CSV_MAX = 50_000;
+
+/** Columns the list sorts by (`sort`, "-" for descending); oldest first by default, as a queue. */
+export const WORK_QUEUE_SORTS = ['created_at', 'updated_at', 'kind', 'account'] as const;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * Query of GET /api/admin/work-queue and its CSV export: `kind` (empty: every kind), `status`
+ * ('open' by default, 'resolved', or 'all'), `assignee` ('me', 'none', or a staff user's id; empty:
+ * anyone), `sort` (WORK_QUEUE_SORTS), 1-based `page` (anything unreadable is page 1).
+ */
+export const workQueueQuery = z.object({
+  kind: z.preprocess(emptyToUndefined, z.enum(WORK_ITEM_KINDS, { error: 'The selected kind is invalid.' }).optional()),
+  status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'open' : v),
+    z.enum([...WORK_ITEM_STATUSES, 'all'], { error: 'The selected status is invalid.' })),
+  assignee: z.preprocess(emptyToUndefined, z.union([
+    z.enum(['me', 'none']),
+    z.coerce.number().int().positive().max(2_147_483_647),
+  ], { error: 'The selected assignee is invalid.' }).optional()),
+  sort: listSort(WORK_QUEUE_SORTS, 'created_at'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type WorkQueueQuery = z.output<typeof workQueueQuery>;
+
+/**
+ * Body of POST /api/admin/work-queue/{id}/assign: `assignee` is 'me', a staff user's id, or empty
+ * (nobody: the item is unassigned).
+ */
+export const workItemAssignSchema = z.object({
+  assignee: z.preprocess((v) => (v === undefined || v === '' ? null : v), z.union([
+    z.literal('me'),
+    z.null(),
+    z.coerce.number({ error: 'The selected assignee is invalid.' }).int('The selected assignee is invalid.').positive('The selected assignee is invalid.').max(2_147_483_647, 'The selected assignee is invalid.'),
+  ], { error: 'The selected assignee is invalid.' })),
+});
+export type WorkItemAssignInput = z.output<typeof workItemAssignSchema>;
+
+/** Body of POST /api/admin/work-queue/{id}/notes. */
+export const workItemNoteSchema = z.object({
+  body: requiredText({ label: 'note', max: 2000 }),
+});
+
+/** Body of POST /api/admin/work-queue/{id}/resolve: what was done. */
+export const workItemResolveSchema = z.object({
+  resolution: requiredText({ label: 'resolution', max: 2000 }),
+});
+
+/** A staff user an item can be assigned to. */
+export interface WorkQueueStaff { id: number; name: string; email: string }
+
+/** One row of the work queue. */
+export interface WorkItemRow {
+  id: number;
+  kind: WorkItemKind;
+  kind_label: string;
+  /** One line saying what was found (names, dates, codes; never personal names). */
+  summary: string;
+  status: WorkItemStatus;
+  account: { id: number; name: string; ein: string | null } | null;
+  ein: string | null;
+  assignee: WorkQueueStaff | null;
+  /** The IRS release the item was found in, 'YYYY-MM-DD', or null. */
+  released_on: string | null;
+  created_at: string;
+  updated_at: string;
+  resolved_at: string | null;
+  resolution: string;
+}
+
+/** GET /api/admin/work-queue: a page object, plus the items of each kind under the status and assignee filters. */
+export type WorkQueuePage = PageObject<WorkItemRow> & { counts: Record<WorkItemKind, number> };
+
+/** One entry of an item's history: what happened, by whom, when. */
+export interface WorkItemEvent {
+  at: string;
+  action: 'found' | 'assigned' | 'note_added' | 'resolved' | 'reopened';
+  actor: string | null;
+  text: string;
+}
+
+/** GET /api/admin/work-queue/{id}: the item, what was found in full, its notes and its history (from the audit log). */
+export interface WorkItemDetail extends WorkItemRow {
+  details: Record<string, unknown>;
+  resolved_by: WorkQueueStaff | null;
+  notes: { id: number; body: string; author: string | null; created_at: string }[];
+  history: WorkItemEvent[];
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const month = (m: unknown) => (typeof m === 'number' && m >= 1 && m <= 12 ? MONTHS[m - 1] : 'unknown');
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const join = (o: unknown, keys: string[]) => {
+  const r = (o ?? {}) as Record<string, unknown>;
+  return keys.map((k) => text(r[k])).filter(Boolean).join(', ');
+};
+
+/**
+ * The one line the list and the CSV show for an item, from its `details` as buildWorkQueue
+ * writes them (docs/work-queue.md "Kinds").
+ */
+export function workItemSummary(kind: WorkItemKind, d: Record<string, unknown>): string {
+  switch (kind) {
+    case 'left_roster':
+      return `GEN ${text(d.gen)}: not in the BMF release of ${text(d.missing_from_released_on)} (${text(d.file)}); last seen in the release of ${text(d.last_seen_released_on)}.`;
+    case 'past_due': {
+      const years = Array.isArray(d.missed_tax_years) ? (d.missed_tax_years as number[]).join(', ') : '';
+      return `${text(d.label)}: no return seen for tax year${years.includes(',') ? 's' : ''} ${years}${d.revocation_date ? `; revocation date ${text(d.revocation_date)}` : ''}.`;
+    }
+    case 'fiscal_year_mismatch':
+      return `The IRS has a fiscal year ending in ${month(d.irs_month)} (ACCT_PD ${String(d.irs_month ?? '')}); the group told us ${month(d.own_month)}.`;
+    case 'name_changed':
+      return `Name in the BMF changed from "${join(d.before, ['name'])}" to "${join(d.after, ['name'])}"${text((d.before as Record<string, unknown>)?.legal_name) !== text((d.after as Record<string, unknown>)?.legal_name) ? ` (legal name "${join(d.before, ['legal_name'])}" to "${join(d.after, ['legal_name'])}")` : ''}.`;
+    case 'address_changed':
+      return `Address in the BMF changed from "${join(d.before, ['street', 'city', 'state', 'zip'])}" to "${join(d.after, ['street', 'city', 'state', 'zip'])}".`;
+    case 'paying_not_on_roster':
+      return d.reason === 'no_ein' ? 'Paid membership; no EIN on file, so not on any GEN roster.'
+        : d.reason === 'left' ? `Paid membership; left the roster of GEN ${text(d.gen)}.`
+          : d.reason === 'other_gen' ? `Paid membership; in the BMF under another group exemption (GEN ${text(d.gen)}).`
+            : d.reason === 'independent' ? 'Paid membership; in the BMF with an exemption of its own, not under a GEN.'
+              : 'Paid membership; EIN not in the BMF loaded.';
+    case 'roster_no_membership':
+      return `On the roster of GEN ${text(d.gen)}; no user has joined for it.`;
+    case 'revoked':
+      return `On the Automatic Revocation List: revoked ${text(d.revoked_on)}${d.posted_on ? `, posted ${text(d.posted_on)}` : ''}.`;
+    case 'reinstated':
+      return `Reinstated ${text(d.reinstated_on)} after the revocation of ${text(d.revoked_on)}.`;
+  }
+}

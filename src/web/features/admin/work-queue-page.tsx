@@ -1,0 +1,232 @@
+import { Alert, Anchor, Badge, Button, Center, Divider, Drawer, Group, Loader, NativeSelect, Stack, Table, Tabs, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import {
+  WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, workItemNoteSchema, workItemResolveSchema, workQueueQuery,
+  type WorkItemDetail, type WorkItemKind, type WorkQueuePage, type WorkQueueStaff,
+} from '../../../shared/schemas/work-queue.ts';
+import { sortParam } from '../../../shared/schemas/list-params.ts';
+import { http } from '../../lib/http.ts';
+import { showDate, showDateTime } from '../../lib/locale.ts';
+import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { AdminNav } from './admin-nav.tsx';
+import { AdminListCard } from './admin-list-card.tsx';
+import { useAdminForm } from './use-admin-form.ts';
+
+const SORTS = [
+  { value: 'created_at', label: 'Oldest first' },
+  { value: '-created_at', label: 'Newest first' },
+  { value: '-updated_at', label: 'Recently updated' },
+  { value: 'kind', label: 'Kind' },
+  { value: 'account', label: 'Account name' },
+];
+
+const KIND_COLORS: Record<WorkItemKind, string> = {
+  left_roster: 'grape', past_due: 'red', fiscal_year_mismatch: 'yellow', name_changed: 'blue', address_changed: 'cyan',
+  paying_not_on_roster: 'orange', roster_no_membership: 'gray', revoked: 'red', reinstated: 'green',
+};
+
+type ActionAnswer = { message: string; item: WorkItemDetail };
+
+/** The staff users an item can be assigned to. */
+function useStaff() {
+  return useQuery({ queryKey: ['admin-work-queue', 'staff'], queryFn: () => http.get<{ staff: WorkQueueStaff[] }>('/api/admin/work-queue/staff'), staleTime: 60_000 });
+}
+
+/**
+ * One item in a drawer: what was found, its account, assignment, notes, resolution and history;
+ * each action posts to its route and refreshes the list and the counts.
+ */
+function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const client = useQueryClient();
+  const staff = useStaff().data?.staff ?? [];
+  const q = useQuery({ queryKey: ['admin-work-queue', 'item', id], queryFn: () => http.get<WorkItemDetail>(`/api/admin/work-queue/${id}`) });
+  const note = useAdminForm({ body: '' }, workItemNoteSchema);
+  const resolve = useAdminForm({ resolution: '' }, workItemResolveSchema);
+  const done = (answer: ActionAnswer) => {
+    toastSuccess(answer.message);
+    client.setQueryData(['admin-work-queue', 'item', id], answer.item);
+    void client.invalidateQueries({ queryKey: ['admin-work-queue', 'list'] });
+  };
+  const act = useMutation({
+    mutationFn: ({ path, body }: { path: string; body: Record<string, unknown>; form?: { reset: () => void; fail: (err: unknown) => void } }) => http.post<ActionAnswer>(`/api/admin/work-queue/${id}/${path}`, body),
+    onSuccess: (answer, { form }) => {
+      form?.reset();
+      done(answer);
+    },
+    onError: (err, { form }) => (form ?? note).fail(err),
+  });
+  const item = q.data;
+  return (
+    <Drawer opened onClose={onClose} position="right" size="lg" title={<Text fw={700}>{item ? item.kind_label : 'Work item'}</Text>}>
+      {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
+      {q.isError && <Alert color="red">The work item could not be loaded.</Alert>}
+      {item && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge color={item.status === 'open' ? 'blue' : 'green'} variant="light">{item.status === 'open' ? 'Open' : 'Resolved'}</Badge>
+            {item.released_on && <Text size="sm" c="dimmed">per IRS data released {item.released_on}</Text>}
+          </Group>
+          {item.account && (
+            <Text>
+              <Anchor component={Link} to={`/admin/accounts/show/${item.account.id}`} fw={600}>{item.account.name}</Anchor>
+              {item.ein && <Text span c="dimmed" size="sm"> · EIN {item.ein}</Text>}
+            </Text>
+          )}
+          <Text>{item.summary}</Text>
+
+          <Group align="flex-end" gap="xs">
+            <NativeSelect label="Assigned to" value={item.assignee ? String(item.assignee.id) : ''} w={240}
+              onChange={(e) => act.mutate({ path: 'assign', body: { assignee: e.currentTarget.value || null } })}
+              data={[{ value: '', label: 'Nobody' }, ...staff.map((s) => ({ value: String(s.id), label: s.name }))]} />
+            <Button variant="default" onClick={() => act.mutate({ path: 'assign', body: { assignee: 'me' } })} loading={act.isPending && act.variables?.path === 'assign'}>Assign to me</Button>
+          </Group>
+
+          <Divider />
+          <Title order={3} size="h5">Notes</Title>
+          {item.notes.length === 0 && <Text size="sm" c="dimmed">No notes yet.</Text>}
+          {item.notes.map((n) => (
+            <div key={n.id}>
+              <Text size="xs" c="dimmed">{n.author ?? 'A former staff user'} · {showDateTime(n.created_at)}</Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{n.body}</Text>
+            </div>
+          ))}
+          <form noValidate aria-label="Add a note" onSubmit={(e) => { e.preventDefault(); if (note.check()) act.mutate({ path: 'notes', body: note.values, form: note }); }}>
+            <Stack gap="xs">
+              <Textarea label="Note" autosize minRows={2} value={note.values.body} error={note.errors.body} onChange={(e) => note.change({ body: e.currentTarget.value })} />
+              <Group><Button type="submit" variant="default" loading={act.isPending && act.variables?.path === 'notes'}>Add note</Button></Group>
+            </Stack>
+          </form>
+
+          <Divider />
+          {item.status === 'open' ? (
+            <form noValidate aria-label="Resolve the item" onSubmit={(e) => { e.preventDefault(); if (resolve.check()) act.mutate({ path: 'resolve', body: resolve.values, form: resolve }); }}>
+              <Stack gap="xs">
+                <Textarea label="Resolution" description="What was done, e.g. listed in the annual GEN update." autosize minRows={2}
+                  value={resolve.values.resolution} error={resolve.errors.resolution} onChange={(e) => resolve.change({ resolution: e.currentTarget.value })} />
+                <Group><Button type="submit" color="green" loading={act.isPending && act.variables?.path === 'resolve'}>Resolve</Button></Group>
+              </Stack>
+            </form>
+          ) : (
+            <Stack gap="xs">
+              <Text size="sm">
+                Resolved {item.resolved_at ? showDateTime(item.resolved_at) : ''}{item.resolved_by ? ` by ${item.resolved_by.name}` : ''}: {item.resolution}
+              </Text>
+              <Group><Button variant="default" onClick={() => act.mutate({ path: 'reopen', body: {} })} loading={act.isPending && act.variables?.path === 'reopen'}>Reopen</Button></Group>
+            </Stack>
+          )}
+
+          <Divider />
+          <Title order={3} size="h5">History</Title>
+          <Timeline bulletSize={12} lineWidth={2} aria-label="History">
+            {item.history.map((h, i) => (
+              <Timeline.Item key={i} title={<Text size="sm">{h.text}</Text>}>
+                <Text size="xs" c="dimmed">{showDateTime(h.at)}{h.actor ? ` · ${h.actor}` : ''}</Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+/**
+ * /admin/work-queue (docs/work-queue.md): what the IRS data refresh found for central staff. Tabs
+ * by kind with their counts, filters (status, assignee, order) and the CSV export of the filtered
+ * list; "Find new items" runs the builder now; each row links to its account and opens the item in
+ * a drawer (`?item=`) to assign, note, resolve or reopen it. Filters, tab, page and the open item live in the address.
+ */
+export default function WorkQueuePage() {
+  const [params, setParams] = useSearchParams();
+  const raw = (k: string) => params.get(k) ?? '';
+  const parsed = workQueueQuery.safeParse({ kind: raw('kind'), status: raw('status'), assignee: raw('assignee'), sort: raw('sort'), page: raw('page') });
+  const f = parsed.success ? parsed.data : workQueueQuery.parse({});
+  const filters = { kind: f.kind, status: f.status === 'open' ? undefined : f.status, assignee: f.assignee, sort: sortParam(f.sort) === 'created_at' ? undefined : sortParam(f.sort) };
+  const staff = useStaff().data?.staff ?? [];
+  const list = useQuery({
+    queryKey: ['admin-work-queue', 'list', filters, f.page],
+    queryFn: () => http.get<WorkQueuePage>('/api/admin/work-queue', { ...filters, page: f.page }),
+    placeholderData: keepPreviousData,
+  });
+  const openItem = Number(raw('item')) || null;
+
+  /** The address with `change` applied; a new filter starts again at page 1. */
+  const go = (change: Record<string, string | number | undefined | null>) => {
+    const merged: Record<string, string | number | undefined | null> = { ...filters, page: f.page, item: openItem, ...change };
+    if (!('page' in change)) merged.page = undefined;
+    const next: Record<string, string> = {};
+    for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== null && v !== '' && !(k === 'page' && Number(v) <= 1)) next[k] = String(v);
+    setParams(next);
+  };
+  const exportQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+  const client = useQueryClient();
+  const build = useMutation({
+    mutationFn: () => http.post<{ message: string }>('/api/admin/work-queue/build'),
+    onSuccess: (answer) => {
+      toastSuccess(answer.message);
+      void client.invalidateQueries({ queryKey: ['admin-work-queue', 'list'] });
+    },
+    onError: () => toastFailure('The work queue could not be checked. Try again.'),
+  });
+  const counts = list.data?.counts;
+  const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined;
+
+  return (
+    <>
+      <PageHeader title="Work queue" lead="What the IRS data refresh found for staff: subordinates that left the GEN roster, members past a due date, differences between the IRS data and ours, paying members not on the roster, roster entries without a membership, revocations and reinstatements." />
+      <AdminNav />
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <NativeSelect label="Status" value={f.status} onChange={(e) => go({ status: e.currentTarget.value === 'open' ? undefined : e.currentTarget.value })}
+          data={[{ value: 'open', label: 'Open' }, { value: 'resolved', label: 'Resolved' }, { value: 'all', label: 'Open and resolved' }]} />
+        <NativeSelect label="Assigned to" value={f.assignee === undefined ? '' : String(f.assignee)} onChange={(e) => go({ assignee: e.currentTarget.value })}
+          data={[{ value: '', label: 'Anyone' }, { value: 'me', label: 'Me' }, { value: 'none', label: 'Nobody' }, ...staff.map((s) => ({ value: String(s.id), label: s.name }))]} />
+        <NativeSelect label="Order" value={sortParam(f.sort)} onChange={(e) => go({ sort: e.currentTarget.value === 'created_at' ? undefined : e.currentTarget.value })} data={SORTS} />
+        <Button component="a" variant="default" href={`/api/admin/work-queue/export.csv${exportQuery ? `?${exportQuery}` : ''}`} download>Export CSV</Button>
+        <Button variant="light" onClick={() => build.mutate()} loading={build.isPending}>Find new items</Button>
+      </Group>
+      <Tabs value={f.kind ?? 'all'} onChange={(v) => go({ kind: v === 'all' ? undefined : v ?? undefined })} keepMounted={false} mb="md">
+        <Tabs.List aria-label="Kinds">
+          <Tabs.Tab value="all" rightSection={<Badge size="sm" variant="light" color="gray">{all ?? '…'}</Badge>}>All kinds</Tabs.Tab>
+          {WORK_ITEM_KINDS.map((k) => (
+            <Tabs.Tab key={k} value={k} rightSection={<Badge size="sm" variant="light" color={KIND_COLORS[k]}>{counts ? counts[k] : '…'}</Badge>}>
+              {WORK_ITEM_KIND_LABELS[k]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <AdminListCard
+        query={list}
+        label="Work items"
+        what="The work queue"
+        empty={f.status === 'open' ? 'Nothing to do here: no open items.' : 'No items match.'}
+        columns={['Kind', 'Account', 'What was found', 'Assigned to', 'Found', '']}
+        minWidth={1000}
+        onPage={(p) => go({ page: p })}
+        row={(r) => (
+          <Table.Tr key={r.id}>
+            <Table.Td>
+              <Text size="sm" fw={600} c={`${KIND_COLORS[r.kind]}.9`}>{r.kind_label}</Text>
+              {r.status === 'resolved' && <Text size="xs" c="green" mt={4}>Resolved</Text>}
+            </Table.Td>
+            <Table.Td>
+              {r.account
+                ? <Anchor component={Link} to={`/admin/accounts/show/${r.account.id}`} fw={600}>{r.account.name}</Anchor>
+                : <Text c="dimmed">No account</Text>}
+              {r.ein && <Text size="xs" c="dimmed">EIN {r.ein}</Text>}
+            </Table.Td>
+            <Table.Td><Text size="sm">{r.summary}</Text></Table.Td>
+            <Table.Td>{r.assignee ? r.assignee.name : <Text c="dimmed" size="sm">Nobody</Text>}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(r.created_at)}</Table.Td>
+            <Table.Td>
+              <Button size="xs" variant="default" onClick={() => go({ item: r.id, page: f.page })}
+                aria-label={`Open the item ${r.kind_label}${r.account ? ` for ${r.account.name}` : ''}`}>Open</Button>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      {openItem !== null && <ItemDrawer key={openItem} id={openItem} onClose={() => go({ item: undefined, page: f.page })} />}
+    </>
+  );
+}
