@@ -86,6 +86,20 @@ describe('computeStanding', () => {
     expect(s.revocationDate).toBe(computeStanding(facts({ bmfTaxPeriod: '202406', fiscalYearEndMonth: 6 }), '2026-11-25').revocationDate);
   });
 
+  it('a subordinate of a group ruling with no return on file: the GEN\'s ruling does not start a count', () => {
+    // 52 of GEN 5271's subordinates: RULING 200510 (the GEN's), no TAX_PERIOD.
+    const s = computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true }), '2026-11-25');
+    expect(s).toMatchObject({
+      state: 'no_return_seen', label: 'No return in the IRS data yet', missedTaxYears: [], revocationDate: null, daysToRevocation: null,
+      nextDue: { taxYear: 2026, due: '2027-05-17', daysLeft: 173 },
+    });
+    // On 10 May 2027 the 2026 return (due Monday 17 May 2027, the 15th being a Saturday) is next.
+    expect(computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true }), '2027-05-10').nextDue).toMatchObject({ taxYear: 2026, due: '2027-05-17' });
+    // Once a return is on file, the count runs from it as for anyone.
+    expect(computeStanding(facts({ bmfTaxPeriod: '202212', groupRuling: true }), '2026-11-25').state).toBe('past_revocation_date');
+    expect(computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true, filedTaxYears: [2025] }), '2026-11-25').state).toBe('good');
+  });
+
   it('counts from a ruling newer than the latest return (a new exemption), not from the old return', () => {
     // Wyoming Peace Officers Association (eo_wy.csv): TAX_PERIOD 201308, RULING 202509, ACCT_PD 06.
     const s = computeStanding(facts({ bmfTaxPeriod: '201308', ruling: '202509', fiscalYearEndMonth: 6, filingRequirement: '01' }), '2026-11-25');

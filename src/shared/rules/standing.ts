@@ -47,6 +47,7 @@ export type StandingState =
   | 'not_listed'
   | 'not_required'
   | 'good'
+  | 'no_return_seen'
   | 'missed_one'
   | 'missed_two'
   | 'past_revocation_date'
@@ -57,6 +58,7 @@ export const STANDING_LABELS: Record<StandingState, string> = {
   not_listed: 'Not yet on the IRS list',
   not_required: 'In good standing (no annual return required)',
   good: 'In good standing',
+  no_return_seen: 'No return in the IRS data yet',
   missed_one: 'One year missed',
   missed_two: 'Two years missed: IRS notice expected',
   past_revocation_date: 'Past its revocation date: revoked unless a return was filed',
@@ -86,6 +88,12 @@ export interface StandingFacts {
   fiscalYearEndMonth: number | null;
   /** BMF RULING, 'YYYYMM': the month the exemption was recognized. */
   ruling: string | null;
+  /**
+   * The RULING is the group exemption's, not the organization's own: a subordinate in a group
+   * ruling (BMF AFFILIATION 9). It tells when the GEN was granted, not when this subordinate
+   * joined it, so it cannot start the count of returns owed.
+   */
+  groupRuling?: boolean;
   /** BMF TAX_PERIOD of the latest return the IRS processed, 'YYYYMM'. */
   bmfTaxPeriod: string | null;
   /** Tax years with a return seen elsewhere: the Form 990-N data, filings staff recorded. */
@@ -151,6 +159,9 @@ function firstTaxYear(ruling: string | null, fiscalYearEndMonth: number): number
  *   'missed_one', two 'missed_two' (the IRS writes after two). Once the third one's due date has
  *   passed, 'past_revocation_date': revoked by law that day unless a return was filed that the
  *   data does not show yet (the revocation list shows it months later).
+ * - A subordinate of a group ruling with no return on file: 'no_return_seen'. Its RULING is the
+ *   GEN's (often decades old), not the day it joined, so the years it owes are not known; the next
+ *   due date is given, no missed years and no revocation date are made up.
  * A late return still counts: a return filed after its due date removes that year from the missed.
  * @param today 'YYYY-MM-DD'
  * @throws RangeError when `today` is not a calendar date
@@ -177,6 +188,13 @@ export function computeStanding(facts: StandingFacts, today: string): Standing {
   // Returns owed start after the latest one on file, and never before the exemption was recognized:
   // a ruling newer than the latest return is a new exemption (after a revocation, mostly), and so
   // is a reinstatement, from the fiscal year in which it took effect.
+  if (facts.groupRuling && latestTaxYearFiled === null && !revocation) {
+    // The next due date from today: the tax year whose due date is the first on or after today.
+    let year = Number(today.slice(0, 4)) - 1;
+    while (form990DueDate(fye, year) < today) year++;
+    const due = form990DueDate(fye, year);
+    return { ...done('no_return_seen'), nextDue: { taxYear: year, due, daysLeft: daysBetween(today, due) } };
+  }
   const ruledYear = firstTaxYear(facts.ruling, fye);
   let from: number | null = latestTaxYearFiled !== null ? latestTaxYearFiled + 1 : ruledYear;
   if (ruledYear !== null && from !== null && ruledYear > from) from = ruledYear;

@@ -20,7 +20,7 @@ export interface StandingSources {
 
 /** The account's IRS columns that the standing reads. */
 export type StandingAccount = Pick<typeof accounts.$inferSelect,
-  'id' | 'ein' | 'gen' | 'irsStatus' | 'filingRequirement' | 'fiscalYearEndMonth' | 'ruling' | 'taxPeriod' | 'bmfReleaseId'>;
+  'id' | 'ein' | 'gen' | 'affiliation' | 'irsStatus' | 'filingRequirement' | 'fiscalYearEndMonth' | 'ruling' | 'taxPeriod' | 'bmfReleaseId'>;
 
 export interface AccountStanding {
   standing: Standing;
@@ -71,6 +71,7 @@ export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], to
       filingRequirement: account.filingRequirement,
       fiscalYearEndMonth: account.fiscalYearEndMonth,
       ruling: account.ruling,
+      groupRuling: account.affiliation === '9',
       bmfTaxPeriod: account.taxPeriod,
       filedTaxYears: [
         ...recorded.filter((r) => r.accountId === account.id),
@@ -98,7 +99,7 @@ export async function standingOfAccount(db: DbOrTx, account: StandingAccount, to
 
 /** The columns of accounts a {@link StandingAccount} needs, for a select. */
 export const standingColumns = {
-  id: accounts.id, ein: accounts.ein, gen: accounts.gen, irsStatus: accounts.irsStatus, filingRequirement: accounts.filingRequirement,
+  id: accounts.id, ein: accounts.ein, gen: accounts.gen, affiliation: accounts.affiliation, irsStatus: accounts.irsStatus, filingRequirement: accounts.filingRequirement,
   fiscalYearEndMonth: accounts.fiscalYearEndMonth, ruling: accounts.ruling, taxPeriod: accounts.taxPeriod, bmfReleaseId: accounts.bmfReleaseId,
 };
 

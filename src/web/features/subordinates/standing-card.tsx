@@ -7,6 +7,7 @@ export const STANDING_COLOR: Record<StandingState, string> = {
   not_listed: 'gray',
   not_required: 'green',
   good: 'green',
+  no_return_seen: 'yellow',
   reinstated: 'green',
   missed_one: 'yellow',
   missed_two: 'orange',
@@ -85,6 +86,13 @@ export function StandingCard({ state, irs, letterUrl, title }: {
             The IRS data loaded does not list this organization. A group appears there once the IRS has recognized its exemption;
             until then no annual return is tracked here.
           </Text>
+        )}
+        {state === 'no_return_seen' && (
+          <Alert color="yellow" title="No annual return in the IRS data yet">
+            The IRS data shows no annual return from this subordinate. The recognition date it lists is the group exemption's,
+            not the day the subordinate joined, so which years it owes is not known here. If it has been in the group for a full
+            tax year, file the missing Form 990-N now: a late one carries no penalty and still counts.
+          </Alert>
         )}
         {state === 'revoked' && irs.revoked_on && (
           <Alert color="red" title="Exemption revoked">
