@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDate } from './rules/compliance-calendar.ts';
 
 /**
  * Field builders whose messages read like the server's (DESIGN §3): 'The email field is required.'
@@ -74,6 +75,21 @@ export function requiredChoice<T extends string>(label: string, values: readonly
       .string({ error: msg.required(label) })
       .min(1, msg.required(label))
       .pipe(z.enum(values, { error: msg.in(label) })),
+  );
+}
+
+/** A required calendar date 'YYYY-MM-DD' that exists (2027-02-29 does not): what `<input type="date">` sends. */
+export function requiredIsoDate(label: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
+    z.string({ error: msg.required(label) }).min(1, msg.required(label)).refine((s) => {
+      try {
+        parseIsoDate(s);
+        return true;
+      } catch {
+        return false;
+      }
+    }, `The ${label} field must be a valid date.`),
   );
 }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { msg, requiredChoice, requiredInt, stripControl } from '../validation.ts';
-import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import { msg, requiredIsoDate, requiredChoice, requiredInt } from '../validation.ts';
 import type { StandingState } from '../rules/standing.ts';
 
 /** The annual IRS returns a filing can be recorded as (issue 7). */
@@ -9,21 +8,6 @@ export type FilingForm = (typeof FILING_FORMS)[number];
 
 /** Tax years a filing may be recorded for: from the 990-N's first year (2007) to the current year, checked by the server. */
 export const FIRST_FILING_TAX_YEAR = 2007;
-
-/** A required calendar date 'YYYY-MM-DD' (what `<input type="date">` sends). */
-function requiredIsoDate(label: string) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
-    z.string({ error: msg.required(label) }).min(1, msg.required(label)).refine((s) => {
-      try {
-        parseIsoDate(s);
-        return true;
-      } catch {
-        return false;
-      }
-    }, `The ${label} field must be a valid date.`),
-  );
-}
 
 /**
  * An admin records a filing: `POST /api/admin/accounts/:id/filings` (issue 7). `tax_year` is the

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { msg, optionalText, requiredChoice, requiredInt, requiredText, stripControl } from '../validation.ts';
-import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import { msg, requiredIsoDate, optionalText, requiredChoice, requiredInt, requiredText, stripControl } from '../validation.ts';
 import { GEN_SUBSECTIONS, type GenReminderTier, type GenWindowState } from '../rules/gen-update.ts';
 
 /**
@@ -14,21 +13,6 @@ export const PURPOSE_STATEMENT_MAX = 5000;
 
 /** A group id (groups.id) as a form or query sends it. */
 const groupId = requiredInt('group', 1, 2_147_483_647);
-
-/** A required calendar date 'YYYY-MM-DD' that exists (2027-02-29 does not). */
-function requiredIsoDate(label: string) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
-    z.string({ error: msg.required(label) }).min(1, msg.required(label)).refine((s) => {
-      try {
-        parseIsoDate(s);
-        return true;
-      } catch {
-        return false;
-      }
-    }, `The ${label} field must be a valid date.`),
-  );
-}
 
 /**
  * PUT /api/admin/gen-update/settings: the central organization's name and EIN, the month its

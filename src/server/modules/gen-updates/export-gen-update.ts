@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { renderPdf } from '../../pdf.ts';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../errors.ts';
@@ -55,19 +55,6 @@ export async function genUpdateCsv(db: Db, input: { groupId?: number; periodEnd?
   return { csv: csvText(GEN_CSV_COLUMNS, view.items.map(lineCells)), fileName: `${fileBase(view)}.csv` };
 }
 
-/** Renders a PDF to one Buffer (as irs-data/standing-letter.ts). */
-function render(draw: (doc: PDFKit.PDFDocument) => void, info: PDFKit.DocumentInfo): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 54, info, bufferPages: true });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
-
 /**
  * GET /api/admin/gen-update/export.pdf (docs/irs-gen-duties.md "Export"; staff only): the annual
  * update as a PDF for the record: the central organization (name, EIN, GEN, 501(c) paragraph,
@@ -81,7 +68,7 @@ export async function genUpdatePdf(db: Db, input: { groupId?: number; periodEnd?
   const v = await exportable(db, input, today);
   const company = await getCompany(db);
   const g = v.group;
-  const pdf = await render((doc) => {
+  const pdf = await renderPdf((doc) => {
     doc.font('Helvetica-Bold').fontSize(15).text(`Annual group exemption update: GEN ${g.gen}`);
     doc.font('Helvetica').fontSize(10).fillColor('#555').text(`Prepared ${longDate(today)} with ${company.name}. Rev. Proc. 2026-8.`);
     doc.moveDown().fillColor('#000').fontSize(10);
@@ -123,7 +110,7 @@ export async function genUpdatePdf(db: Db, input: { groupId?: number; periodEnd?
       doc.page.margins.bottom = 0;
       doc.font('Helvetica').fontSize(8).fillColor('#555').text(`GEN ${g.gen} · period ending ${longDate(v.period.period_end)} · page ${p + 1} of ${range.count}`, 54, doc.page.height - 40, { lineBreak: false });
     }
-  }, { Title: `Annual group exemption update GEN ${g.gen}, period ending ${v.period.period_end}`, Author: company.name });
+  }, { Title: `Annual group exemption update GEN ${g.gen}, period ending ${v.period.period_end}`, Author: company.name }, { margin: 54, bufferPages: true });
   return { pdf, fileName: `${fileBase(v)}.pdf` };
 }
 

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { renderPdf } from '../../pdf.ts';
 import type { FastifyReply } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -11,19 +11,6 @@ import { latestIrsReleases } from './load-release.ts';
 import { IRS_DATASET_NAMES } from './irs-files.ts';
 import { standingColumns, standingOfAccount, standingView } from './get-standing.ts';
 import type { Pub78Listing } from '../../../shared/rules/deductibility.ts';
-
-/** Renders the PDF's pages to one Buffer. */
-function render(draw: (doc: PDFKit.PDFDocument) => void, info: PDFKit.DocumentInfo): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 72, info });
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
-}
 
 /**
  * The good-standing letter of an account as a PDF (docs/irs-standing.md "Letter"): the group's
@@ -54,7 +41,7 @@ export async function standingLetter(db: Db, accountId: number, today: string, p
   const company = await getCompany(db);
   const ein = a.irs.ein ? `${a.irs.ein.slice(0, 2)}-${a.irs.ein.slice(2)}` : 'not on file';
 
-  const pdf = await render((doc) => {
+  const pdf = await renderPdf((doc) => {
     doc.font('Helvetica-Bold').fontSize(16).text(company.name);
     doc.font('Helvetica').fontSize(10).fillColor('#555').text([company.phone, company.email].filter(Boolean).join(' · '));
     doc.moveDown(2).fillColor('#000').fontSize(11).text(longDate(today));
