@@ -28,6 +28,23 @@ describe('the public site', () => {
     }
   });
 
+  it('the Form 990 page states the IRS rules and links their sources', async () => {
+    await s.page.goto('/irs-form-990');
+    await s.page.getByRole('heading', { name: 'Missing three years means automatic revocation' }).waitFor();
+    for (const rule of [
+      'There is no penalty for a late 990-N, and a late e-Postcard still counts',
+      'the IRS must first send a notice to a group that has missed two years in a row',
+      'on the due date of the third return',
+    ]) {
+      expect(await s.page.getByText(rule, { exact: false }).count(), rule).toBe(1);
+    }
+    const sources = s.page.getByRole('region', { name: 'Sources' });
+    expect(await sources.getByRole('link', { name: 'IRS: Automatic revocation of exemption' }).getAttribute('href'))
+      .toBe('https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption');
+    expect(await sources.getByRole('link', { name: 'IRS: Form 990-N (e-Postcard) filing requirement' }).count()).toBe(1);
+    expect(await sources.getByRole('link', { name: /Internal Revenue Code §6033/ }).count()).toBe(1);
+  });
+
   it('a dismissed banner stays hidden after a reload, for one day', async () => {
     await s.page.goto('/pricing');
     const banner = s.page.getByText('Our office is closed Thursday and Friday for Thanksgiving', { exact: false });

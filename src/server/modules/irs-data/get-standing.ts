@@ -1,10 +1,11 @@
-import { eq, inArray, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { accounts, filings, groups, irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../db/schema.ts';
+import { accounts } from '../../db/schema.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { computeStanding, FILING_REQUIREMENTS, irsStatusMeaning, type Standing, type StandingFacts } from '../../../shared/rules/standing.ts';
 import type { IrsFactsView, StandingView } from '../../../shared/schemas/search.ts';
 import { pub78Listing, type Pub78Listing } from '../../../shared/rules/deductibility.ts';
-import { latestIrsReleases } from './load-release.ts';
+import type { IrsDataset } from './irs-files.ts';
 
 /** The IRS releases a standing was computed from ('YYYY-MM-DD' release dates; null when none was loaded). */
 export interface StandingSources {
@@ -16,6 +17,16 @@ export interface StandingSources {
   revocationsReleasedOn: string | null;
   /** The newest Publication 78 data loaded. */
   pub78ReleasedOn: string | null;
+}
+
+/** What standingOfAccounts reads in its one statement (dates 'YYYY-MM-DD'). */
+interface StandingLookups {
+  releases: { id: number; dataset: IrsDataset; released_on: string; is_latest: boolean }[];
+  filings: { account_id: number; tax_year: number }[];
+  postcards: { ein: string; tax_year: number }[];
+  revocations: { ein: string; revoked_on: string; posted_on: string | null; reinstated_on: string | null }[];
+  /** `central_of_gen` set: the entry of that GEN's central organization (groups.central_ein). */
+  pub78: { ein: string; codes: string; central_of_gen: string | null }[];
 }
 
 /** The account's IRS columns that the standing reads. */
@@ -33,8 +44,8 @@ export interface AccountStanding {
  * The standing of each of `list` on `today` (docs/irs-standing.md), from its BMF facts, the Form
  * 990-N data and the revocation list for its EIN, and the filings staff recorded, with the IRS
  * releases those came from; and its Publication 78 listing, its own or through its central
- * organization's GROUP entry (groups.central_ein of its GEN). Reads only: six queries whatever the
- * number of accounts (callers page through large sets, as the reminder job does by 200).
+ * organization's GROUP entry (groups.central_ein of its GEN). Reads only: one statement whatever
+ * the number of accounts (callers page through large sets, as the reminder job does by 200).
  * @param today 'YYYY-MM-DD'
  * @returns by account id
  */
@@ -45,21 +56,36 @@ export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], to
   const eins = [...new Set(list.map((a) => a.ein).filter((e): e is string => !!e))];
   const releaseIds = [...new Set(list.map((a) => a.bmfReleaseId).filter((r): r is number => r !== null))];
   const gens = [...new Set(list.map((a) => a.gen).filter((g): g is string => !!g))];
-  const [recorded, postcards, revocations, latest, bmfReleases, pub78] = await Promise.all([
-    db.select({ accountId: filings.accountId, taxYear: filings.taxYear }).from(filings).where(inArray(filings.accountId, ids)),
-    eins.length ? db.select({ ein: irsEpostcards.ein, taxYear: irsEpostcards.taxYear }).from(irsEpostcards).where(inArray(irsEpostcards.ein, eins)) : Promise.resolve([]),
-    eins.length ? db.select().from(irsRevocations).where(inArray(irsRevocations.ein, eins)) : Promise.resolve([]),
-    latestIrsReleases(db),
-    releaseIds.length ? db.select({ id: irsReleases.id, releasedOn: irsReleases.releasedOn }).from(irsReleases).where(inArray(irsReleases.id, releaseIds)) : Promise.resolve([]),
-    eins.length || gens.length
-      ? db.select({ ein: irsPub78.ein, codes: irsPub78.deductibilityCodes, centralOfGen: groups.gen }).from(irsPub78)
-        .leftJoin(groups, eq(groups.centralEin, irsPub78.ein))
-        .where(or(eins.length ? inArray(irsPub78.ein, eins) : undefined, gens.length ? inArray(groups.gen, gens) : undefined))
-      : Promise.resolve([]),
-  ]);
-  const pub78ByEin = new Map(pub78.map((p) => [p.ein, p.codes.split(',').filter(Boolean)]));
-  const centralPub78ByGen = new Map(pub78.filter((p) => p.centralOfGen).map((p) => [p.centralOfGen!, p.codes.split(',').filter(Boolean)]));
-  const releasedOn = new Map(bmfReleases.map((r) => [r.id, r.releasedOn]));
+  // One statement for everything the standing reads besides the account row: on the embedded
+  // database each statement is a round trip to its worker thread (docs/benchmarks.md "IRS data and
+  // standing"). A data set with no release loaded is not looked up.
+  const [found] = await rowsOf<StandingLookups>(db, sql`
+    WITH latest AS (SELECT DISTINCT ON (dataset) id, dataset FROM irs_releases ORDER BY dataset, released_on DESC, id DESC)
+    SELECT
+      (SELECT coalesce(json_agg(json_build_object('id', r.id, 'dataset', r.dataset, 'released_on', r.released_on,
+          'is_latest', r.id IN (SELECT id FROM latest))), '[]')
+        FROM irs_releases r WHERE r.id IN (SELECT id FROM latest) OR r.id = ANY(${sql.param(releaseIds)}::int[])) AS releases,
+      (SELECT coalesce(json_agg(json_build_object('account_id', f.account_id, 'tax_year', f.tax_year)), '[]')
+        FROM filings f WHERE f.account_id = ANY(${sql.param(ids)}::int[])) AS filings,
+      (SELECT coalesce(json_agg(json_build_object('ein', e.ein, 'tax_year', e.tax_year)), '[]')
+        FROM irs_epostcards e WHERE e.ein = ANY(${sql.param(eins)}::text[]) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'epostcard')) AS postcards,
+      (SELECT coalesce(json_agg(json_build_object('ein', v.ein, 'revoked_on', v.revoked_on, 'posted_on', v.posted_on, 'reinstated_on', v.reinstated_on)), '[]')
+        FROM irs_revocations v WHERE v.ein = ANY(${sql.param(eins)}::text[]) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'revocations')) AS revocations,
+      (SELECT coalesce(json_agg(json_build_object('ein', p.ein, 'codes', p.deductibility_codes, 'central_of_gen', p.central_of_gen)), '[]')
+        FROM (
+          SELECT ein, deductibility_codes, NULL::text AS central_of_gen FROM irs_pub78 WHERE ein = ANY(${sql.param(eins)}::text[])
+          UNION ALL
+          SELECT p.ein, p.deductibility_codes, g.gen FROM groups g JOIN irs_pub78 p ON p.ein = g.central_ein WHERE g.gen = ANY(${sql.param(gens)}::text[])
+        ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78`);
+  const latest = Object.fromEntries(found.releases.filter((r) => r.is_latest).map((r) => [r.dataset, { releasedOn: r.released_on }])) as
+    Partial<Record<IrsDataset, { releasedOn: string }>>;
+  const codes = (text: string) => text.split(',').filter(Boolean);
+  const pub78ByEin = new Map(found.pub78.filter((p) => !p.central_of_gen).map((p) => [p.ein, codes(p.codes)]));
+  const centralPub78ByGen = new Map(found.pub78.filter((p) => p.central_of_gen).map((p) => [p.central_of_gen!, codes(p.codes)]));
+  const releasedOn = new Map(found.releases.map((r) => [r.id, r.released_on]));
+  const recorded = found.filings.map((f) => ({ accountId: f.account_id, taxYear: f.tax_year }));
+  const postcards = found.postcards.map((p) => ({ ein: p.ein, taxYear: p.tax_year }));
+  const revocations = found.revocations.map((v) => ({ ein: v.ein, revokedOn: v.revoked_on, postedOn: v.posted_on, reinstatedOn: v.reinstated_on }));
   const epostcardReleasedOn = latest.epostcard?.releasedOn ?? null;
   for (const account of list) {
     const bmfReleasedOn = account.bmfReleaseId !== null ? releasedOn.get(account.bmfReleaseId) ?? null : null;

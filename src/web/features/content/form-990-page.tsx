@@ -2,6 +2,16 @@ import { Alert, Anchor, Button, Card, Group, List, Stack, Table, Text, Title } f
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 
+/** The IRS's own pages and the law behind this page's rules (docs/irs-standing.md "Rules"). */
+const SOURCES = [
+  { href: 'https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard', text: 'IRS: Form 990-N (e-Postcard) filing requirement' },
+  { href: 'https://www.irs.gov/charities-non-profits/gross-receipts-normally-50000-or-less', text: 'IRS: Gross receipts normally $50,000 or less' },
+  { href: 'https://www.irs.gov/charities-non-profits/return-due-dates-for-exempt-organizations-annual-return', text: 'IRS: Return due dates for exempt organizations' },
+  { href: 'https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption', text: 'IRS: Automatic revocation of exemption' },
+  { href: 'https://www.law.cornell.edu/uscode/text/26/6033', text: 'Internal Revenue Code §6033 (section (j): revocation for failure to file)' },
+  { href: 'https://www.irs.gov/irb/2014-03_IRB', text: 'Rev. Proc. 2014-11: reinstatement after automatic revocation' },
+];
+
 const FORMS = [
   {
     form: 'Form 990-N (e-Postcard)',
@@ -110,6 +120,17 @@ export default function Form990Page() {
           of the revocation notice can usually have the exemption restored retroactively to the revocation date. After that window, a
           retroactive reinstatement needs a statement showing reasonable cause for not filing, and usually the missing returns.
         </Text>
+      </Stack>
+
+      <Stack gap="sm" component="section" aria-labelledby="sources-990">
+        <Title order={2} size="h3" id="sources-990">Sources</Title>
+        <List spacing={4}>
+          {SOURCES.map((source) => (
+            <List.Item key={source.href}>
+              <Anchor href={source.href} target="_blank" rel="noopener noreferrer">{source.text}</Anchor>
+            </List.Item>
+          ))}
+        </List>
       </Stack>
 
       <Card withBorder padding="lg" component="section" aria-labelledby="help-990">
