@@ -238,7 +238,7 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
     expect(unpaid).not.toContain(invoice.id);
   });
 
-  it('a write through one server changes the search totals the other serves', async () => {
+  it('a roster import confirmed through one server changes the search totals the other serves', async () => {
     const [a, b] = servers;
     const visitor = new Browser('127.0.0.11');
     const search = async (base: string) => (await visitor.get(base, '/search?search=verify-501c3&keyword=zebra%20lake&page=1')).json();
@@ -253,6 +253,12 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
       { field: 'uploads[]', fileName: 'zebra-lake.csv', content: Buffer.from(`${BMF_HEADER}\n${BMF_ROW}\n`), type: 'text/csv' },
     ]);
     expect(upload.status, upload.body.toString()).toBe(201);
+    // An IRS file is staged as a preview: nothing is listed on either server until staff confirm.
+    const preview = upload.json().roster_import;
+    expect(preview).toMatchObject({ status: 'preview', counts: { adds: 1 } });
+    expect((await search(b.url)).total).toBe(0);
+    const confirmed = await admin.post(a.url, `/api/admin/roster-imports/${preview.id}/confirm`);
+    expect(confirmed.status, confirmed.body.toString()).toBe(200);
 
     const onB = await search(b.url);
     expect(onB.total).toBe(1);
