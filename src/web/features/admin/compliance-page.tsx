@@ -106,7 +106,7 @@ export default function CompliancePage() {
             </Table.Td>
             <Table.Td>{r.fiscal_year_end_month ? MONTHS[r.fiscal_year_end_month - 1] : 'Unknown'}</Table.Td>
             <Table.Td>
-              <Text size="sm" fw={700} c={r.standing === 'revoked' || r.standing === 'past_revocation_date' ? 'red.9' : 'orange.9'}>{r.standing_label}</Text>
+              <Text size="sm" fw={700} c={r.standing === 'revoked' || r.standing === 'past_revocation_date' ? 'red.9' : 'dark.7'}>{r.standing_label}</Text>
               {r.missed_tax_years.length > 0 && <Text size="sm">Missed: {r.missed_tax_years.length > 4 ? `${r.missed_tax_years[0]}–${r.missed_tax_years.at(-1)} (${r.missed_tax_years.length} years)` : r.missed_tax_years.join(', ')}</Text>}
               {r.revoked_on
                 ? <Text size="sm">Revoked {r.revoked_on}</Text>
