@@ -6,6 +6,7 @@ import { genUpdateWindow, previousPeriodEnd, supervisionTaxYear } from '../../..
 import { subsectionLabel } from '../../../shared/rules/standing.ts';
 import type { GenCheck } from '../../../shared/schemas/gen-updates.ts';
 import type { GenGroup, RosterEntry } from './gen-roster.ts';
+import { countOf } from '../../../shared/text.ts';
 
 /** How many subordinates a failing check names before "and N more". */
 const NAMED = 5;
@@ -13,7 +14,6 @@ const NAMED = 5;
 const ein = (e: string) => `${e.slice(0, 2)}-${e.slice(2)}`;
 const some = (entries: RosterEntry[], what: (r: RosterEntry) => string = (r) => `${r.item.name} (EIN ${ein(r.item.ein)})`) =>
   entries.slice(0, NAMED).map(what).join('; ') + (entries.length > NAMED ? `; and ${entries.length - NAMED} more` : '');
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
  * The checks of the annual GEN update of the period ending `periodEnd` (docs/irs-gen-duties.md
@@ -30,7 +30,7 @@ export async function computeGenChecks(db: DbOrTx, group: GenGroup, roster: Rost
   const n = roster.length;
 
   checks.push(n > 0
-    ? { key: 'at_least_one', label: 'At least one subordinate', passed: true, reason: `${plural(n, 'subordinate is', 'subordinates are')} on the roster of GEN ${group.gen}.` }
+    ? { key: 'at_least_one', label: 'At least one subordinate', passed: true, reason: `${countOf(n, 'subordinate is', 'subordinates are')} on the roster of GEN ${group.gen}.` }
     : { key: 'at_least_one', label: 'At least one subordinate', passed: false, reason: `No subordinate is on the roster of GEN ${group.gen}; a group exemption needs at least one to continue.` });
 
   const paragraph = group.subsection;
@@ -41,7 +41,7 @@ export async function computeGenChecks(db: DbOrTx, group: GenGroup, roster: Rost
     checks.push(other.length
       ? {
         key: 'same_paragraph', label: 'Same 501(c) paragraph for all', passed: false,
-        reason: `${plural(other.length, 'subordinate is', 'subordinates are')} not described in ${subsectionLabel(paragraph)} in the IRS data: `
+        reason: `${countOf(other.length, 'subordinate is', 'subordinates are')} not described in ${subsectionLabel(paragraph)} in the IRS data: `
           + some(other, (r) => `${r.item.name} (EIN ${ein(r.item.ein)}, ${r.item.subsection ? subsectionLabel(r.item.subsection) : 'no paragraph in the IRS data'})`) + '.',
       }
       : { key: 'same_paragraph', label: 'Same 501(c) paragraph for all', passed: true, reason: n ? `Every subordinate is described in ${subsectionLabel(paragraph)}.` : `No subordinate to compare with ${subsectionLabel(paragraph)}.` });
@@ -49,7 +49,7 @@ export async function computeGenChecks(db: DbOrTx, group: GenGroup, roster: Rost
 
   const statement = group.uniformPurposeStatement.trim();
   checks.push(statement
-    ? { key: 'purpose_statement', label: 'Uniform purpose statement on file', passed: true, reason: `On file (${plural(statement.length, 'character')}).` }
+    ? { key: 'purpose_statement', label: 'Uniform purpose statement on file', passed: true, reason: `On file (${countOf(statement.length, 'character')}).` }
     : { key: 'purpose_statement', label: 'Uniform purpose statement on file', passed: false, reason: 'No uniform purpose statement is on file: enter it in the GEN settings.' });
 
   // Each subordinate's latest tax year ended before the window opens: at most two years in play.
@@ -68,10 +68,10 @@ export async function computeGenChecks(db: DbOrTx, group: GenGroup, roster: Rost
     : missing.length
       ? {
         key: 'supervision', label: 'This year’s supervision record for each subordinate', passed: false,
-        reason: `${plural(missing.length, 'subordinate has', 'subordinates have')} no supervision record for the latest tax year ended before ${longDate(window.opensOn)} (${plural(n - missing.length, 'record')} of ${n}): `
+        reason: `${countOf(missing.length, 'subordinate has', 'subordinates have')} no supervision record for the latest tax year ended before ${longDate(window.opensOn)} (${countOf(n - missing.length, 'record')} of ${n}): `
           + some(missing, (r) => `${r.item.name} (EIN ${ein(r.item.ein)}, tax year ${wanted.get(r.accountId)})`) + '.',
       }
-      : { key: 'supervision', label: 'This year’s supervision record for each subordinate', passed: true, reason: `All ${plural(n, 'subordinate')} have a supervision record for their latest tax year.` });
+      : { key: 'supervision', label: 'This year’s supervision record for each subordinate', passed: true, reason: `All ${countOf(n, 'subordinate')} have a supervision record for their latest tax year.` });
 
   // Sent within the accounting period that ends on periodEnd.
   const periodStart = addDays(previousPeriodEnd(periodEnd), 1);
@@ -85,13 +85,13 @@ export async function computeGenChecks(db: DbOrTx, group: GenGroup, roster: Rost
     return on >= periodStart && on <= periodEnd;
   });
   checks.push(sent
-    ? { key: 'education', label: 'Compliance education sent', passed: true, reason: `The ${sent.year} compliance education notice was sent on ${longDate(calendarDate(sent.sentAt))} to ${plural(sent.recipients, 'recipient')}.` }
+    ? { key: 'education', label: 'Compliance education sent', passed: true, reason: `The ${sent.year} compliance education notice was sent on ${longDate(calendarDate(sent.sentAt))} to ${countOf(sent.recipients, 'recipient')}.` }
     : { key: 'education', label: 'Compliance education sent', passed: false, reason: `No compliance education notice is recorded as sent between ${longDate(periodStart)} and ${longDate(periodEnd)} (the accounting period).` });
 
   if (paragraph === '03') {
     const pf = roster.filter((r) => r.item.private_foundation === true);
     checks.push(pf.length
-      ? { key: 'no_private_foundation', label: 'No private foundation', passed: false, reason: `A private foundation cannot be included in a 501(c)(3) group exemption; the IRS data shows ${plural(pf.length, 'one', 'several')}: ${some(pf)}.` }
+      ? { key: 'no_private_foundation', label: 'No private foundation', passed: false, reason: `A private foundation cannot be included in a 501(c)(3) group exemption; the IRS data shows ${countOf(pf.length, 'one', 'several')}: ${some(pf)}.` }
       : { key: 'no_private_foundation', label: 'No private foundation', passed: true, reason: 'No subordinate is a private foundation in the IRS data (BMF foundation code).' });
   }
   return checks;

@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { comparedColumns, lockGen, lockImport, stillHas, type ColumnValues } from './roster-columns.ts';
 import { confirmBlocker, statusMessage } from './roster-import-state.ts';
 import { getRosterImport } from './get-roster-import.ts';
+import { countOf } from '../../../shared/text.ts';
 
 const BATCH_SIZE = 500;
 
@@ -81,9 +82,8 @@ export async function confirmRosterImport(db: Db, id: number, actor: { userId: n
     await recordAudit(tx, { actorUserId: actor.userId, action: 'roster_import.confirmed', ip: actor.ip, details: { import_id: id, gen: imp.gen, group_id: imp.groupId, ...done } });
     return done;
   });
-  const n = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
   return {
-    message: `Import #${id} was confirmed: ${n(counts.adds, 'subordinate added', 'subordinates added')}, ${n(counts.changes, 'changed', 'changed')}, ${n(counts.removals, 'taken off the public list', 'taken off the public list')}.`,
+    message: `Import #${id} was confirmed: ${countOf(counts.adds, 'subordinate added', 'subordinates added')}, ${countOf(counts.changes, 'changed', 'changed')}, ${countOf(counts.removals, 'taken off the public list', 'taken off the public list')}.`,
     import: await getRosterImport(db, id),
   };
 }

@@ -12,9 +12,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { IMPORT_STATUS } from './roster-import-status.ts';
+import { countOf } from '../../../shared/text.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 
 const TABS: { action: RosterImportAction; label: string; empty: string }[] = [
   { action: 'add', label: 'Adds', empty: 'No new subordinates: every EIN of the GEN in the file is already an account.' },
@@ -66,13 +66,13 @@ export default function RosterImportPage() {
     const dialogs = {
       confirm: {
         title: `Confirm import #${r.id}?`,
-        message: `${plural(c.adds, 'new subordinate', 'new subordinates')} will be added and listed in the public search, ${plural(c.changes, 'account', 'accounts')} changed, and ${plural(c.removals, 'subordinate', 'subordinates')} taken off the public list (never deleted). You can undo this import as one batch.`,
+        message: `${countOf(c.adds, 'new subordinate', 'new subordinates')} will be added and listed in the public search, ${countOf(c.changes, 'account', 'accounts')} changed, and ${countOf(c.removals, 'subordinate', 'subordinates')} taken off the public list (never deleted). You can undo this import as one batch.`,
         confirm: 'Confirm import', color: 'blue',
       },
       discard: { title: `Discard the preview of import #${r.id}?`, message: 'Nothing has been written; the preview is kept in the list of imports as discarded.', confirm: 'Discard preview', color: 'red' },
       undo: {
         title: `Undo import #${r.id}?`,
-        message: `The ${plural(c.adds, 'added subordinate', 'added subordinates')} will be removed (kept unlisted when other records refer to them), the changes put back, and the ${plural(c.removals, 'removed subordinate', 'removed subordinates')} listed again.`,
+        message: `The ${countOf(c.adds, 'added subordinate', 'added subordinates')} will be removed (kept unlisted when other records refer to them), the changes put back, and the ${countOf(c.removals, 'removed subordinate', 'removed subordinates')} listed again.`,
         confirm: 'Undo import', color: 'red',
       },
     }[action];
@@ -111,12 +111,12 @@ export default function RosterImportPage() {
               <Stat label="Unchanged" value={c.unchanged} color="gray" />
             </SimpleGrid>
             <List size="sm" spacing={2}>
-              <List.Item>{plural(c.read, 'row', 'rows')} read; {plural(c.gen_rows, 'subordinate', 'subordinates')} of GEN {r.gen} taken.</List.Item>
+              <List.Item>{countOf(c.read, 'row', 'rows')} read; {countOf(c.gen_rows, 'subordinate', 'subordinates')} of GEN {r.gen} taken.</List.Item>
               <List.Item>
-                {plural(skipped, 'row', 'rows')} skipped: {plural(c.other_gen, 'row', 'rows')} of other GENs
-                {r.other_gens.length ? ` (${r.other_gens.map((g) => `${g.gen}: ${number(g.rows)}`).join(', ')}${r.other_gens.length < 10 ? '' : ', …'})` : ''}, {plural(c.no_gen, 'row', 'rows')} without a GEN.
+                {countOf(skipped, 'row', 'rows')} skipped: {countOf(c.other_gen, 'row', 'rows')} of other GENs
+                {r.other_gens.length ? ` (${r.other_gens.map((g) => `${g.gen}: ${number(g.rows)}`).join(', ')}${r.other_gens.length < 10 ? '' : ', …'})` : ''}, {countOf(c.no_gen, 'row', 'rows')} without a GEN.
               </List.Item>
-              {(c.rejected > 0 || c.duplicates > 0) && <List.Item>{plural(c.rejected, 'row', 'rows')} rejected, {plural(c.duplicates, 'repeated EIN', 'repeated EINs')} skipped (listed below).</List.Item>}
+              {(c.rejected > 0 || c.duplicates > 0) && <List.Item>{countOf(c.rejected, 'row', 'rows')} rejected, {countOf(c.duplicates, 'repeated EIN', 'repeated EINs')} skipped (listed below).</List.Item>}
               <List.Item>
                 Removals are proposed only for listed subordinates in the {r.covered_states.length === 1 ? 'state' : 'states'} this file covers: {r.covered_states.join(', ') || 'none'}.
               </List.Item>
