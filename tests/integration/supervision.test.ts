@@ -104,7 +104,7 @@ describe('saving a report', () => {
       '8. Organization has terminated: No',
     ].join('\n'));
     const row = await reportOf(fx.a, 2025);
-    expect(row).toMatchObject({ grossReceiptsCents: 4_200_050, expensesCents: 3_950_000, submittedBy: fx.secondA, epostcardSeenReleaseId: null });
+    expect(row).toMatchObject({ grossReceiptsCents: 4_200_050, expensesCents: 3_950_000, submittedBy: fx.secondA });
     expect(row.answers).toMatchObject({ officers: 'Jane Doe, President\nJohn Roe, Treasurer', purpose_confirmed: true });
     const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'supervision.report_saved'), eq(auditLog.accountId, fx.a)));
     expect(audit).toMatchObject({ actorUserId: fx.secondA, details: { taxYear: 2025, grossReceiptsCents: 4_200_050, onBehalf: false } });

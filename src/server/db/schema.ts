@@ -893,8 +893,8 @@ export const workItemNotes = pgTable('work_item_notes', {
  * A group's yearly supervision report and Form 990-N preparation (docs/supervision.md): once per
  * account and tax year (the calendar year the fiscal year ENDS in, as filings.tax_year). `answers`
  * holds the 990-N's 8 items and the supervision information (officers, activities, uniform purpose
- * confirmation); receipts and expenses are integer cents. `epostcard_seen_release_id` is set once
- * the IRS 990-N data shows the return.
+ * confirmation); receipts and expenses are integer cents. Whether the return was filed is read
+ * from irs_epostcards each time, never stored.
  */
 export const supervisionReports = pgTable('supervision_reports', {
   id: serial('id').primaryKey(),
@@ -905,7 +905,6 @@ export const supervisionReports = pgTable('supervision_reports', {
   expensesCents: bigint('expenses_cents', { mode: 'number' }).notNull(),
   submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
   submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-  epostcardSeenReleaseId: integer('epostcard_seen_release_id').references(() => irsReleases.id),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('supervision_reports_account_year').on(t.accountId, t.taxYear),

@@ -87,7 +87,6 @@ CREATE TABLE "supervision_reports" (
 	"expenses_cents" bigint NOT NULL,
 	"submitted_by" integer,
 	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"epostcard_seen_release_id" integer,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "supervision_reports_cents" CHECK ("supervision_reports"."gross_receipts_cents" >= 0 AND "supervision_reports"."expenses_cents" >= 0)
 );
@@ -142,7 +141,6 @@ ALTER TABLE "roster_imports" ADD CONSTRAINT "roster_imports_confirmed_by_users_i
 ALTER TABLE "roster_imports" ADD CONSTRAINT "roster_imports_undone_by_users_id_fk" FOREIGN KEY ("undone_by") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "supervision_reports" ADD CONSTRAINT "supervision_reports_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "supervision_reports" ADD CONSTRAINT "supervision_reports_submitted_by_users_id_fk" FOREIGN KEY ("submitted_by") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "supervision_reports" ADD CONSTRAINT "supervision_reports_epostcard_seen_release_id_irs_releases_id_fk" FOREIGN KEY ("epostcard_seen_release_id") REFERENCES "irs_releases"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_item_notes" ADD CONSTRAINT "work_item_notes_item_id_work_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "work_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_item_notes" ADD CONSTRAINT "work_item_notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_items" ADD CONSTRAINT "work_items_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
