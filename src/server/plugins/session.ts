@@ -127,3 +127,11 @@ export async function requireAdmin(req: FastifyRequest) {
   if (!req.user) throw unauthenticated();
   if (!req.user.isAdmin) throw forbidden();
 }
+
+/**
+ * Who acts, for the audit log: the signed-in user's id and the client address. Only on routes
+ * behind requireUser or requireAdmin (req.user is set there).
+ */
+export function auditActor(req: FastifyRequest): { userId: number; ip: string } {
+  return { userId: req.user!.id, ip: req.ip };
+}

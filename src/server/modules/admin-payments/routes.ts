@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../../plugins/session.ts';
+import { requireAdmin, auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import {
@@ -52,34 +52,33 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       ({ db: app.db, gateway: app.providers.payments, log: req.log, companyName: (await getCompany(app.db)).name });
     const answer = async (reply: FastifyReply, done: StaffActionAnswer) =>
       reply.code(done.statusCode).send({ message: done.message, payment: await findAdminPaymentRow(app.db, done.paymentId) });
-    const actor = (req: FastifyRequest) => ({ userId: req.user!.id, ip: req.ip });
 
     for (const action of ['approve', 'decline'] as const) {
       admin.post(`/api/admin/payments/:id/${action}`, async (req, reply) => {
         const id = idOf(req, 'The payment');
         const { reason } = parseInput(paymentActionSchema, req.body);
-        return answer(reply, await decideHeldPayment(await deps(req), { paymentId: id, action, reason, actor: actor(req) }));
+        return answer(reply, await decideHeldPayment(await deps(req), { paymentId: id, action, reason, actor: auditActor(req) }));
       });
     }
     admin.post('/api/admin/payments/:id/void', async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { reason } = parseInput(paymentActionSchema, req.body);
-      return answer(reply, await voidPayment(await deps(req), { paymentId: id, reason, actor: actor(req) }));
+      return answer(reply, await voidPayment(await deps(req), { paymentId: id, reason, actor: auditActor(req) }));
     });
     admin.post('/api/admin/payments/:id/refund', async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { amount, reason } = parseInput(refundSchema, req.body);
-      return answer(reply, await refundPayment(await deps(req), { paymentId: id, amount, reason, actor: actor(req) }));
+      return answer(reply, await refundPayment(await deps(req), { paymentId: id, amount, reason, actor: auditActor(req) }));
     });
     admin.post('/api/admin/payments/:id/resolve', async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { reason } = parseInput(paymentActionSchema, req.body);
-      return answer(reply, await resolvePaymentReview(await deps(req), { paymentId: id, reason, actor: actor(req) }));
+      return answer(reply, await resolvePaymentReview(await deps(req), { paymentId: id, reason, actor: auditActor(req) }));
     });
     admin.post('/api/admin/payments/discrepancies/:id/resolve', async (req) => {
       const id = idOf(req, 'The gateway charge');
       const { resolution } = parseInput(resolveDiscrepancySchema, req.body);
-      return resolveDiscrepancy(await deps(req), { id, resolution, actor: actor(req) });
+      return resolveDiscrepancy(await deps(req), { id, resolution, actor: auditActor(req) });
     });
   });
 }

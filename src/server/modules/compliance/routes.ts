@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { calendarDate, deadlinesFor } from '../../../shared/rules/compliance-calendar.ts';
 import { accounts } from '../../db/schema.ts';
-import { requireAdmin, requireUser } from '../../plugins/session.ts';
+import { requireAdmin, requireUser, auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
@@ -58,7 +58,7 @@ export async function complianceRoutes(app: FastifyInstance) {
   app.post('/api/admin/accounts/:id/filings', { preHandler: requireAdmin }, async (req, reply) => {
     const accountId = idOf(req);
     const input = parseInput(filingSchema, req.body);
-    const filing = await recordFiling(app.db, accountId, input, { userId: req.user!.id, ip: req.ip }, calendarDate(new Date()));
+    const filing = await recordFiling(app.db, accountId, input, auditActor(req), calendarDate(new Date()));
     return reply.status(201).send({ filing, message: `The filing for tax year ${filing.tax_year} was recorded.` });
   });
 }

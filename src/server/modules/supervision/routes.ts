@@ -4,7 +4,7 @@ import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
 import {
   adminSupervisionQuery, educationSendSchema, supervisionQuery, supervisionReportSchema,
 } from '../../../shared/schemas/supervision.ts';
-import { requireAdmin, requireUser } from '../../plugins/session.ts';
+import { requireAdmin, requireUser, auditActor } from '../../plugins/session.ts';
 import { requestOrigin } from '../../request-origin.ts';
 import { parseInput } from '../../validate.ts';
 import { resolveAccount } from '../accounts/resolve-account.ts';
@@ -47,7 +47,7 @@ export async function supervisionRoutes(app: FastifyInstance) {
     const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const input = parseInput(supervisionReportSchema, req.body);
     const today = calendarDate(new Date());
-    const { taxYear } = await saveSupervisionReport(app.db, accountId, input, { userId: req.user!.id, ip: req.ip, onBehalf }, today);
+    const { taxYear } = await saveSupervisionReport(app.db, accountId, input, { ...auditActor(req), onBehalf }, today);
     return { message: `The supervision report for tax year ${taxYear} was saved.`, form: await getSupervisionForm(app.db, accountId, taxYear, today) };
   });
 
@@ -62,7 +62,7 @@ export async function supervisionRoutes(app: FastifyInstance) {
       const input = parseInput(educationSendSchema, req.body);
       const sent = await sendComplianceEducation(app.db, {
         groupId: input.group_id, year: input.year, today: today(), origin: requestOrigin(req, app.config.publicUrl),
-        companyName: (await getCompany(app.db)).name, actor: { userId: req.user!.id, ip: req.ip },
+        companyName: (await getCompany(app.db)).name, actor: auditActor(req),
       });
       return reply.code(201).send({
         message: `The ${sent.year} compliance education notice of ${sent.groupLabel} was queued for ${sent.recipients} users.`,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../../plugins/session.ts';
+import { requireAdmin, auditActor } from '../../plugins/session.ts';
 import { GENERIC_UPLOAD_ACTION, GENERIC_UPLOAD_MAX_FILES, type GenericUploadOptions } from '../../../shared/schemas/generic-upload.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { listGroupOptions } from './list-group-options.ts';
@@ -66,9 +66,8 @@ export async function uploadRoutes(app: FastifyInstance) {
       const id = importId(req);
       return listRosterImportRows(app.db, id, parseInput(rosterImportRowsQuery, req.query));
     });
-    const actor = (req: FastifyRequest) => ({ userId: req.user!.id, ip: req.ip });
-    admin.post('/api/admin/roster-imports/:id/confirm', async (req) => confirmRosterImport(app.db, importId(req), actor(req)));
-    admin.post('/api/admin/roster-imports/:id/discard', async (req) => discardRosterImport(app.db, importId(req), actor(req)));
-    admin.post('/api/admin/roster-imports/:id/undo', async (req) => undoRosterImport(app.db, importId(req), actor(req)));
+    admin.post('/api/admin/roster-imports/:id/confirm', async (req) => confirmRosterImport(app.db, importId(req), auditActor(req)));
+    admin.post('/api/admin/roster-imports/:id/discard', async (req) => discardRosterImport(app.db, importId(req), auditActor(req)));
+    admin.post('/api/admin/roster-imports/:id/undo', async (req) => undoRosterImport(app.db, importId(req), auditActor(req)));
   });
 }

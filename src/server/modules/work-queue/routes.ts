@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../../plugins/session.ts';
+import { requireAdmin, auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
@@ -14,7 +14,6 @@ import { resolveWorkItem } from './resolve-work-item.ts';
 import { reopenWorkItem } from './reopen-work-item.ts';
 import { exportWorkItemsCsv } from './export-work-items-csv.ts';
 import { rebuildWorkQueue } from './rebuild-work-queue.ts';
-import type { StaffActor } from './staff-actor.ts';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -39,7 +38,6 @@ const idOf = (req: FastifyRequest) => {
 export async function workQueueRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);
-    const actor = (req: FastifyRequest): StaffActor => ({ userId: req.user!.id, ip: req.ip });
 
     admin.get('/api/admin/work-queue', async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.user!.id));
     admin.get('/api/admin/work-queue/export.csv', async (req, reply) => {
@@ -52,30 +50,30 @@ export async function workQueueRoutes(app: FastifyInstance) {
     });
     admin.get('/api/admin/work-queue/staff', async () => ({ staff: await listWorkQueueStaff(app.db) }));
     admin.post('/api/admin/work-queue/build', async (req) => {
-      const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), actor(req));
+      const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), auditActor(req));
       return { message: done.message, added: done.added, by_kind: done.byKind };
     });
     admin.get('/api/admin/work-queue/:id', async (req) => getWorkItem(app.db, idOf(req)));
 
     admin.post('/api/admin/work-queue/:id/assign', async (req) => {
       const id = idOf(req);
-      const done = await assignWorkItem(app.db, id, parseInput(workItemAssignSchema, req.body), actor(req));
+      const done = await assignWorkItem(app.db, id, parseInput(workItemAssignSchema, req.body), auditActor(req));
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
     admin.post('/api/admin/work-queue/:id/notes', async (req, reply) => {
       const id = idOf(req);
       const { body } = parseInput(workItemNoteSchema, req.body);
-      const done = await addWorkItemNote(app.db, id, body, actor(req));
+      const done = await addWorkItemNote(app.db, id, body, auditActor(req));
       return reply.code(201).send({ message: done.message, item: await getWorkItem(app.db, done.id) });
     });
     admin.post('/api/admin/work-queue/:id/resolve', async (req) => {
       const id = idOf(req);
       const { resolution } = parseInput(workItemResolveSchema, req.body);
-      const done = await resolveWorkItem(app.db, id, resolution, actor(req));
+      const done = await resolveWorkItem(app.db, id, resolution, auditActor(req));
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
     admin.post('/api/admin/work-queue/:id/reopen', async (req) => {
-      const done = await reopenWorkItem(app.db, idOf(req), actor(req));
+      const done = await reopenWorkItem(app.db, idOf(req), auditActor(req));
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
   });
