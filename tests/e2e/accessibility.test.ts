@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import fs, { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PAGES } from '../../src/shared/routes.ts';
@@ -7,9 +8,13 @@ import { newAccountHolder, payWithWelcomeCode } from './support/accounts.ts';
 import { collectAxe } from './support/axe.ts';
 
 /**
- * Issue 8 item 4: axe-core (WCAG 2.1 A and AA, plus best practices) finds nothing on any page of
- * the site, opened by the person who uses it, nor in the states people meet on the way: a form
- * showing its errors, an open dialog, the navigation drawer on a phone.
+ * Every page of the site, opened by the person who uses it, and the states people meet on the way
+ * (a form showing its errors, an open dialog, the navigation drawer on a phone):
+ * - axe-core (WCAG 2.1 A and AA, plus best practices) finds nothing (docs/accessibility.md);
+ * - at 1280 px and at 375 px wide, nothing scrolls sideways and no button, tab or badge has its
+ *   text cut off (docs/accessibility.md "Layout on a phone");
+ * - no console error or uncaught error is logged on the way;
+ * - a screenshot of each page at both widths is kept in test-results/screens/ (CI's artifact).
  */
 
 type Who = 'visitor' | 'applicant' | 'holder' | 'admin';
@@ -28,7 +33,7 @@ interface Found {
 }
 
 /** Every page of src/shared/routes.ts: who opens it and at which address. */
-const VISITS: Record<string, { who: Who; url: (f: Found) => string }> = {
+const VISITS: Record<string, { who: Who; url: (f: Found) => string; expectedError?: RegExp }> = {
   '/': { who: 'visitor', url: () => '/' },
   '/pricing': { who: 'visitor', url: () => '/pricing' },
   '/irs-form-990': { who: 'visitor', url: () => '/irs-form-990' },
@@ -76,8 +81,8 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string }> = {
   '/admin/states': { who: 'admin', url: () => '/admin/states' },
   '/admin/audit': { who: 'admin', url: () => '/admin/audit' },
   '/admin/uploads': { who: 'admin', url: () => '/admin/uploads' },
-  // No import exists on this server: the page's "could not be found" state.
-  '/admin/uploads/roster-imports/:id': { who: 'admin', url: () => '/admin/uploads/roster-imports/999999' },
+  // No import exists on this server: the page's "could not be found" state (the browser logs the 404 it was answered).
+  '/admin/uploads/roster-imports/:id': { who: 'admin', url: () => '/admin/uploads/roster-imports/999999', expectedError: /status of 404/ },
   '/admin/contests': { who: 'admin', url: () => '/admin/contests' },
   '/admin/compliance': { who: 'admin', url: () => '/admin/compliance' },
   '/admin/work-queue': { who: 'admin', url: () => '/admin/work-queue' },
@@ -105,18 +110,91 @@ async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
 }
 
-/** Opens `url`, waits for it to settle and records axe's findings under `label`. */
-async function check(page: Page, url: string, label: string, failures: string[]) {
+/** The widths every page is checked at: a desktop and a small phone. */
+const WIDTHS = [1280, 375] as const;
+const SCREENS_DIR = path.join('test-results', 'screens');
+
+/**
+ * What the person would see wrong at this width: the page scrolling sideways, or a control whose
+ * text is cut off (a label wider than the box that clips it: Mantine cuts button and badge labels
+ * with an ellipsis instead of wrapping them).
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth + 1) {
+      const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
+        .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 1)
+        .slice(0, 3)
+        .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').trim().slice(0, 40)}`);
+      problems.push(`scrolls sideways: ${doc.scrollWidth} px wide in a ${window.innerWidth} px window (${wide.join('; ')})`);
+    }
+    const controls = document.querySelectorAll<HTMLElement>(
+      'button, [role="button"], [role="tab"], .mantine-Badge-root, .mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-NavLink-label',
+    );
+    for (const el of controls) {
+      if (!el.getClientRects().length) continue;
+      const style = getComputedStyle(el);
+      const clips = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clips && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim()) {
+        problems.push(`text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * Looks at the current page at each width: layout problems go to `failures` under `label`, and a
+ * full-page screenshot is written for people to look at. Leaves the page at the width it had.
+ */
+async function checkLayout(page: Page, label: string, failures: string[]) {
+  const before = page.viewportSize() ?? { width: 1280, height: 900 };
+  fs.mkdirSync(SCREENS_DIR, { recursive: true });
+  const name = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+    for (const problem of await layoutProblems(page)) failures.push(`${label} at ${width} px: ${problem}`);
+    await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+  await page.waitForFunction((w) => window.innerWidth === w, before.width);
+}
+
+/** Console errors logged since the last call, as failures under `label`, but for the one the page is expected to log. */
+function takeConsoleErrors(session: Session, label: string, failures: string[], expected?: RegExp) {
+  for (const error of session.errors.splice(0)) {
+    if (!expected?.test(error)) failures.push(`${label}: console error: ${error}`);
+  }
+}
+
+/**
+ * Opens `url`, waits for it to settle and records under `label` what axe finds, the layout at
+ * both widths and any console error logged while it loaded.
+ */
+async function check(page: Page, url: string, label: string, failures: string[], expectedError?: RegExp) {
   const res = await page.goto(url);
   expect(res?.status(), `${label}: HTTP status`).toBe(200);
   await settled(page);
   await collectAxe(page, label, failures);
+  await checkLayout(page, label, failures);
+  takeConsoleErrors(sessionOf(page), label, failures, expectedError);
 }
 
 /** The same check for a state reached on the current page (a dialog, errors shown). */
 async function checkHere(page: Page, label: string, failures: string[]) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   await collectAxe(page, label, failures);
+  takeConsoleErrors(sessionOf(page), label, failures);
+}
+
+/** The session a page belongs to (each test drives one). */
+function sessionOf(page: Page): Session {
+  return [visitor, holder, admin].find((s) => s.page === page)!;
 }
 
 const found = {} as Found;
@@ -268,7 +346,7 @@ describe('accessibility: axe-core finds no violations (WCAG 2.1 A/AA and best pr
     found.mailId = await firstLinkId('/admin/outbox', 'Mails');
     expect(found.accountId, 'the holder test made an account').toBeGreaterThan(0);
 
-    for (const [path, visit] of visitsOf('admin')) await check(page, visit.url(found), `admin ${path}`, failures);
+    for (const [path, visit] of visitsOf('admin')) await check(page, visit.url(found), `admin ${path}`, failures, visit.expectedError);
     expect(failures.join('\n\n')).toBe('');
   }, AXE_TEST_MS);
 });
