@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
@@ -127,8 +128,33 @@ describe('admin console', () => {
     const log = page.getByRole('table', { name: 'Audit log' });
     await log.getByRole('row').filter({ hasText: 'discount.created' }).filter({ hasText: code }).waitFor();
     await log.getByRole('row').filter({ hasText: 'level.updated' }).first().waitFor();
-    expect(await log.getByRole('row').filter({ hasText: 'level.updated' }).first().innerText()).toContain('admin@e2e.test');
+    const levelRow = await log.getByRole('row').filter({ hasText: 'level.updated' }).first().innerText();
+    expect(levelRow).toContain('admin@e2e.test');
+    // What changed, in words: the early-bird price from the seeded one to $239.00 and back.
+    expect(levelRow).toContain('Changed a level’s prices');
+    expect(levelRow).toMatch(/Early-bird price: \$239\.00 → \$\d/);
     await page.screenshot({ path: 'test-results/admin-audit.png', fullPage: true });
+
+    // Sorted by time, oldest first, kept in the address; a second click turns it back.
+    await log.getByRole('button', { name: /^Time/ }).click();
+    await page.waitForURL(/sort=created_at/);
+    await log.locator('th[aria-sort="ascending"]').filter({ hasText: 'Time' }).waitFor();
+    await log.getByRole('button', { name: /^Time/ }).click();
+    await page.waitForURL((u) => !u.searchParams.has('sort'));
+    await log.locator('th[aria-sort="descending"]').filter({ hasText: 'Time' }).waitFor();
+
+    // A search by the actor's e-mail; the export link carries the same filters.
+    await page.getByRole('textbox', { name: 'Search' }).fill('admin@e2e');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/search=admin%40e2e/);
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    expect(await exportLink.getAttribute('href')).toBe('/api/admin/audit/export.csv?search=admin%40e2e');
+    const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('Time,Actor,Account,What,Action,Changes,Details,IP address');
+    expect(csv).toContain(`Created a discount code,discount.created,,"Discount: `);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('search'));
 
     await page.getByLabel('Action starts with').fill('discount.');
     await page.getByRole('button', { name: 'Filter' }).click();

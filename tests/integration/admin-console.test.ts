@@ -50,7 +50,7 @@ describe('who may use the admin console API', () => {
     ['GET', '/api/admin/discounts'], ['POST', '/api/admin/discounts', CODE], ['PUT', '/api/admin/discounts/1', CODE],
     ['GET', '/api/admin/levels'], ['PUT', '/api/admin/levels/1', {}],
     ['GET', '/api/admin/states'], ['PUT', '/api/admin/states/AL', {}],
-    ['GET', '/api/admin/audit'],
+    ['GET', '/api/admin/audit'], ['GET', '/api/admin/audit/export.csv'],
   ];
   it('answers 401 to visitors and 403 to account holders', async () => {
     for (const [method, url, body] of calls) {
@@ -305,6 +305,24 @@ describe('audit log', () => {
     expect((await admin.get('/api/admin/audit?action=testXthing')).json().total).toBe(0);
     const page2 = (await admin.get(`/api/admin/audit?account_id=${accountId}&page=2`)).json();
     expect(page2).toMatchObject({ current_page: 2, from: 51, to: 60, prev_page_url: `?account_id=${accountId}&page=1` });
+  });
+
+  it('exports the filtered rows as CSV in words, oldest first when sorted so', async () => {
+    await recordAudit(t.database.db, { actorUserId: adminId, accountId, action: 'level.updated', details: { levelId: 2, changes: { price_cents: [69500, 64500] } } });
+    const res = await admin.get(`/api/admin/audit/export.csv?account_id=${accountId}&action=test_thing.&sort=created_at&page=2`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split('\r\n');
+    // Every matching row (the page is ignored), oldest first.
+    expect(lines).toHaveLength(61);
+    expect(lines[0]).toBe('Time,Actor,Account,What,Action,Changes,Details,IP address');
+    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC,${ADMIN.email},Console Boosters,Test thing: even,test_thing.even,,I: 0,$`));
+    expect(lines[60]).toContain(',Test thing: odd,test_thing.odd,,I: 59,');
+
+    const change = await admin.get(`/api/admin/audit/export.csv?action=level.updated&account_id=${accountId}`);
+    expect(change.body.split('\r\n')[1]).toContain(`,Console Boosters,Changed a level’s prices,level.updated,Price: $695.00 → $645.00,Level: 2,`);
+    expect((await admin.get('/api/admin/audit/export.csv?account_id=abc')).statusCode).toBe(422);
   });
 
   it('refuses a bad account id with a message', async () => {

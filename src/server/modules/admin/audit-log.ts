@@ -6,6 +6,8 @@ import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts'
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
 import { accountsNamed, inResolvedIds, markCapped } from './list-count.ts';
 import { escapeLike } from '../../db/sql-like.ts';
+import { csvText, type CsvCell } from '../../csv.ts';
+import { actionWords, auditDetailWords } from '../../../shared/rules/audit-words.ts';
 
 /** Most accounts or actors an audit search is resolved to before it stays a subquery (see inResolvedIds). */
 const AUDIT_RESOLVED_IDS = 500;
@@ -32,6 +34,21 @@ function urlFor(q: AuditQuery, page: number): string {
  * AUDIT_COUNT_CAP, so no request walks an unbounded part of the table.
  */
 export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<AuditRow>> {
+  const cap = Math.min(AUDIT_COUNT_CAP, listCountCap(q.page, AUDIT_PER_PAGE));
+  // One walk of the matching ids, in page order, up to the cap: its length is the (capped) total
+  // and its slice is the page, so the count and the page do not each search the log again.
+  const matched = await matchingAuditIds(db, q, cap + 1);
+  const capped = matched.length > cap;
+  const total = Math.min(matched.length, cap);
+  const data = await auditRowsOf(db, matched.slice((q.page - 1) * AUDIT_PER_PAGE, q.page * AUDIT_PER_PAGE), q.sort.desc);
+  return markCapped(buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p)), capped);
+}
+
+/**
+ * The ids of the audit rows a filter matches, in the list's order, at most `limit` of them (see
+ * listAudit for the indexes each filter uses). Reads audit_log, accounts and users.
+ */
+async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<number[]> {
   const conds: SQL[] = [];
   if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
   if (q.action) conds.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
@@ -48,15 +65,15 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
     conds.push(or(...either)!);
   }
   const where = conds.length ? and(...conds) : undefined;
-  const cap = Math.min(AUDIT_COUNT_CAP, listCountCap(q.page, AUDIT_PER_PAGE));
   const order = q.sort.desc ? desc : asc;
-  // One walk of the matching ids, in page order, up to the cap: its length is the (capped) total
-  // and its slice is the page, so the count and the page do not each search the log again.
-  const matched = await db.select({ id: auditLog.id }).from(auditLog).where(where).orderBy(order(auditLog.id)).limit(cap + 1);
-  const capped = matched.length > cap;
-  const total = Math.min(matched.length, cap);
-  const pageIds = matched.slice((q.page - 1) * AUDIT_PER_PAGE, q.page * AUDIT_PER_PAGE).map((r) => r.id);
-  const rows = pageIds.length === 0 ? [] : await db
+  const rows = await db.select({ id: auditLog.id }).from(auditLog).where(where).orderBy(order(auditLog.id)).limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The audit rows of `ids` with their actor's e-mail and account's name, in id order. */
+async function auditRowsOf(db: Db, ids: number[], descending: boolean): Promise<AuditRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .select({
       id: auditLog.id, created_at: auditLog.createdAt, action: auditLog.action,
       actor_user_id: auditLog.actorUserId, actor_email: users.email,
@@ -66,8 +83,38 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-    .where(inArray(auditLog.id, pageIds))
-    .orderBy(order(auditLog.id));
-  const data = rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-  return markCapped(buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p)), capped);
+    .where(inArray(auditLog.id, ids))
+    .orderBy((descending ? desc : asc)(auditLog.id));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
+
+/** Audit rows read per statement while exporting. */
+const EXPORT_BATCH = 1_000;
+
+/**
+ * GET /api/admin/audit/export.csv: the rows the audit page's filters match (account, action,
+ * search, sort; the page is ignored), at most AUDIT_COUNT_CAP of them, as CSV in words: time (UTC),
+ * actor, account, what (actionWords), the action's code, changes and details (auditDetailWords),
+ * IP address. Staff only (the route's requireAdmin). Reads audit_log, accounts and users; writes
+ * nothing. Requirement: docs/audit.md "Export".
+ */
+export async function exportAuditCsv(db: Db, q: AuditQuery): Promise<string> {
+  const ids = await matchingAuditIds(db, q, AUDIT_COUNT_CAP);
+  const lines: CsvCell[][] = [];
+  for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+    for (const r of await auditRowsOf(db, ids.slice(i, i + EXPORT_BATCH), q.sort.desc)) {
+      const words = auditDetailWords(r.details);
+      lines.push([
+        `${r.created_at.slice(0, 19).replace('T', ' ')} UTC`,
+        r.actor_email ?? (r.actor_user_id ? `User ${r.actor_user_id}` : 'System'),
+        r.account_id === null ? '' : r.account_name ?? `Account ${r.account_id}`,
+        actionWords(r.action),
+        r.action,
+        words.changes.join('\n'),
+        words.facts.join('\n'),
+        r.ip,
+      ]);
+    }
+  }
+  return csvText(['Time', 'Actor', 'Account', 'What', 'Action', 'Changes', 'Details', 'IP address'], lines);
 }

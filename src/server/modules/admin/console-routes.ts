@@ -10,7 +10,9 @@ import { notFound } from '../../errors.ts';
 import { listDiscounts, saveDiscount } from './discounts.ts';
 import { listAdminLevels, saveLevelPrices } from './levels.ts';
 import { listAdminStateRequirements, saveStateRequirement } from './state-requirements.ts';
-import { listAudit } from './audit-log.ts';
+import { exportAuditCsv, listAudit } from './audit-log.ts';
+import { sendDownload } from '../../send-download.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -19,8 +21,8 @@ const idOf = (req: FastifyRequest) => {
 };
 
 /**
- * Admin console JSON API (issue 7): discount codes, levels and prices, state requirements, the
- * audit log. Visitors get 401, signed-in non-admins 403 (requireAdmin).
+ * Admin console JSON API: discount codes, levels and prices, state requirements, the audit log
+ * and its CSV export (docs/audit.md). Visitors get 401, signed-in non-admins 403 (requireAdmin).
  */
 export async function adminConsoleRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
@@ -48,5 +50,9 @@ export async function adminConsoleRoutes(app: FastifyInstance) {
     });
 
     admin.get('/api/admin/audit', async (req) => listAudit(app.db, parseInput(auditQuery, req.query)));
+    admin.get('/api/admin/audit/export.csv', async (req, reply) => {
+      const csv = await exportAuditCsv(app.db, parseInput(auditQuery, req.query));
+      return sendDownload(reply, csv, `audit-log-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
   });
 }

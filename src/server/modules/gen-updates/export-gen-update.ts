@@ -1,5 +1,4 @@
 import { renderPdf } from '../../pdf.ts';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../errors.ts';
 import { csvText } from '../../csv.ts';
@@ -112,13 +111,4 @@ export async function genUpdatePdf(db: Db, input: { groupId?: number; periodEnd?
     }
   }, { Title: `Annual group exemption update GEN ${g.gen}, period ending ${v.period.period_end}`, Author: company.name }, { margin: 54, bufferPages: true });
   return { pdf, fileName: `${fileBase(v)}.pdf` };
-}
-
-/** Sends an export as a download, never cached. */
-export function sendExport(reply: FastifyReply, body: string | Buffer, fileName: string, contentType: string) {
-  return reply
-    .header('content-type', contentType)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
 }

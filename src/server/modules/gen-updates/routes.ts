@@ -4,7 +4,8 @@ import { parseInput } from '../../validate.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { genSettingsSchema, genSubmitSchema, genUpdateQuery } from '../../../shared/schemas/gen-updates.ts';
 import { buildGenUpdate } from './build-gen-update.ts';
-import { genUpdateCsv, genUpdatePdf, sendExport } from './export-gen-update.ts';
+import { genUpdateCsv, genUpdatePdf } from './export-gen-update.ts';
+import { sendDownload } from '../../send-download.ts';
 import { submitGenUpdate } from './submit-gen-update.ts';
 import { updateGenSettings } from './update-gen-settings.ts';
 
@@ -33,11 +34,11 @@ export async function genUpdateRoutes(app: FastifyInstance) {
     admin.put('/api/admin/gen-update/settings', async (req) => updateGenSettings(app.db, parseInput(genSettingsSchema, req.body), auditActor(req)));
     admin.get('/api/admin/gen-update/export.csv', async (req, reply) => {
       const { csv, fileName } = await genUpdateCsv(app.db, query(req), today());
-      return sendExport(reply, csv, fileName, 'text/csv; charset=utf-8');
+      return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
     });
     admin.get('/api/admin/gen-update/export.pdf', async (req, reply) => {
       const { pdf, fileName } = await genUpdatePdf(app.db, query(req), today());
-      return sendExport(reply, pdf, fileName, 'application/pdf');
+      return sendDownload(reply, pdf, fileName, 'application/pdf');
     });
     admin.post('/api/admin/gen-update/submit', async (req) => submitGenUpdate(app.db, parseInput(genSubmitSchema, req.body), auditActor(req), today()));
   });

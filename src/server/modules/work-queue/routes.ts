@@ -13,6 +13,7 @@ import { addWorkItemNote } from './add-work-item-note.ts';
 import { resolveWorkItem } from './resolve-work-item.ts';
 import { reopenWorkItem } from './reopen-work-item.ts';
 import { exportWorkItemsCsv } from './export-work-items-csv.ts';
+import { sendDownload } from '../../send-download.ts';
 import { rebuildWorkQueue } from './rebuild-work-queue.ts';
 
 const idOf = (req: FastifyRequest) => {
@@ -42,11 +43,7 @@ export async function workQueueRoutes(app: FastifyInstance) {
     admin.get('/api/admin/work-queue', async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.user!.id));
     admin.get('/api/admin/work-queue/export.csv', async (req, reply) => {
       const csv = await exportWorkItemsCsv(app.db, parseInput(workQueueQuery, req.query), req.user!.id, app.config.publicUrl);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="work-queue-${calendarDate(new Date())}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendDownload(reply, csv, `work-queue-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
     admin.get('/api/admin/work-queue/staff', async () => ({ staff: await listWorkQueueStaff(app.db) }));
     admin.post('/api/admin/work-queue/build', async (req) => {

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, NativeSelect, Table } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
@@ -8,6 +9,7 @@ import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { useListFilters } from './use-list-filters.ts';
 
 interface InquiryRow {
   id: number;
@@ -19,37 +21,47 @@ interface InquiryRow {
   created_at: string;
 }
 
+const FILTERS = ['search', 'kind', 'status', 'sort'] as const;
 
-/** Admin inbox of public form submissions: filter by kind and state, newest first, paged. */
+/**
+ * Admin inbox of public form submissions: searched by the sender's name, e-mail or organization,
+ * filtered by kind and state, newest first (the Received and From columns sort), paged; all kept in
+ * the address (docs/staff-lists.md).
+ */
 export default function InquiriesPage() {
-  const [params, setParams] = useSearchParams();
-  const kind = params.get('kind') ?? '';
-  const status = params.get('status') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { current, page, query, filtered, go } = useListFilters(FILTERS);
+  const [search, setSearch] = useState(current.search);
+  useEffect(() => setSearch(current.search), [current.search]);
   const q = useQuery({
-    queryKey: ['admin-inquiries', kind, status, page],
-    queryFn: () => http.get<PageObject<InquiryRow>>('/api/admin/inquiries', { kind, status, page }),
+    queryKey: ['admin-inquiries', query, page],
+    queryFn: () => http.get<PageObject<InquiryRow>>('/api/admin/inquiries', { ...query, page }),
     placeholderData: keepPreviousData,
   });
-  const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ kind, status, ...next }).filter(([, v]) => v)));
 
   return (
     <>
       <PageHeader title="Inquiries" />
       <AdminNav />
-      <Group mb="md" align="flex-end">
-        <NativeSelect label="Kind" value={kind} onChange={(e) => set({ kind: e.currentTarget.value, page: '' })}
-          data={[{ value: '', label: 'All kinds' }, ...INQUIRY_KINDS.map((k) => ({ value: k, label: INQUIRY_KIND_LABELS[k] }))]} />
-        <NativeSelect label="State" value={status} onChange={(e) => set({ status: e.currentTarget.value, page: '' })}
-          data={[{ value: '', label: 'New and handled' }, { value: 'new', label: 'New' }, { value: 'handled', label: 'Handled' }]} />
-      </Group>
+      <form role="search" aria-label="Inquiries" onSubmit={(e) => { e.preventDefault(); go({ search }); }}>
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <TextInput label="Search" placeholder="Name, e-mail or organization" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={260} maxLength={100} />
+          <Button type="submit" variant="default">Search</Button>
+          <NativeSelect label="Kind" value={current.kind} onChange={(e) => go({ kind: e.currentTarget.value })}
+            data={[{ value: '', label: 'All kinds' }, ...INQUIRY_KINDS.map((k) => ({ value: k, label: INQUIRY_KIND_LABELS[k] }))]} />
+          <NativeSelect label="State" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
+            data={[{ value: '', label: 'New and handled' }, { value: 'new', label: 'New' }, { value: 'handled', label: 'Handled' }]} />
+          {filtered && <Button variant="subtle" onClick={() => { setSearch(''); go({ search: '', kind: '', status: '' }); }}>Clear</Button>}
+        </Group>
+      </form>
       <AdminListCard
         query={q}
         label="Inquiries"
         what="The inbox"
-        empty="No inquiries yet."
-        columns={['Received', 'Kind', 'From', 'Organization', 'State']}
-        onPage={(p) => set({ page: String(p) })}
+        empty={filtered ? 'No inquiries match.' : 'No inquiries yet.'}
+        columns={[{ title: 'Received', sort: 'created_at' }, 'Kind', { title: 'From', sort: 'name' }, 'Organization', 'State']}
+        sort={current.sort || '-created_at'}
+        onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
+        onPage={(p) => go({ page: p })}
         row={(r) => (
           <Table.Tr key={r.id}>
             <Table.Td><Anchor component={Link} to={`/admin/inquiries/${r.id}`}>{showDateTime(r.created_at)}</Anchor></Table.Td>

@@ -1,43 +1,64 @@
-import { Anchor, Badge, Table } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { OUTBOX_STATUSES } from '../../../shared/schemas/admin.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { useListFilters } from './use-list-filters.ts';
 
 interface MailRow { id: number; kind: string; to: string; subject: string; status: string; attempts: number; created_at: string; sent_at: string | null }
 
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', sent: 'green', failed: 'red' };
+const STATUS_LABEL: Record<string, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+const FILTERS = ['search', 'status', 'sort'] as const;
 
-/** Every mail the product wrote, newest first; pending ones wait for SMTP. */
+/**
+ * Every mail the product wrote, newest first (the Written column sorts oldest first and back),
+ * searched by recipient and subject and filtered by status, all kept in the address
+ * (docs/staff-lists.md); pending ones wait for SMTP.
+ */
 export default function OutboxPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { current, page, query, filtered, go } = useListFilters(FILTERS);
+  const [search, setSearch] = useState(current.search);
+  useEffect(() => setSearch(current.search), [current.search]);
   const q = useQuery({
-    queryKey: ['admin-outbox', page],
-    queryFn: () => http.get<PageObject<MailRow>>('/api/admin/outbox', { page }),
+    queryKey: ['admin-outbox', query, page],
+    queryFn: () => http.get<PageObject<MailRow>>('/api/admin/outbox', { ...query, page }),
     placeholderData: keepPreviousData,
   });
   return (
     <>
       <PageHeader title="Mail outbox" lead="Mails are kept here until they are sent. Without an SMTP server configured they stay pending." />
       <AdminNav />
+      <form role="search" aria-label="Mails" onSubmit={(e) => { e.preventDefault(); go({ search }); }}>
+        <Group mb="md" align="flex-end" wrap="wrap">
+          <TextInput label="Search" placeholder="Recipient or subject" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={260} maxLength={100} />
+          <Button type="submit" variant="default">Search</Button>
+          <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
+            data={[{ value: '', label: 'Any status' }, ...OUTBOX_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]} />
+          {filtered && <Button variant="subtle" onClick={() => { setSearch(''); go({ search: '', status: '' }); }}>Clear</Button>}
+        </Group>
+      </form>
       <AdminListCard
         query={q}
         label="Mails"
         what="The outbox"
-        empty="No mail yet."
-        columns={['Written', 'To', 'Subject', 'Status']}
-        onPage={(p) => setParams({ page: String(p) })}
+        empty={filtered ? 'No mails match.' : 'No mail yet.'}
+        columns={[{ title: 'Written', sort: 'created_at' }, 'To', 'Subject', 'Status']}
+        sort={current.sort || '-created_at'}
+        onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
+        onPage={(p) => go({ page: p })}
         row={(m) => (
           <Table.Tr key={m.id}>
             <Table.Td>{showDateTime(m.created_at)}</Table.Td>
             <Table.Td>{m.to}</Table.Td>
             <Table.Td><Anchor component={Link} to={`/admin/outbox/${m.id}`}>{m.subject}</Anchor></Table.Td>
-            <Table.Td><Badge color={STATUS_COLOR[m.status] ?? 'gray'}>{m.status}</Badge></Table.Td>
+            <Table.Td><Badge color={STATUS_COLOR[m.status] ?? 'gray'}>{STATUS_LABEL[m.status] ?? m.status}</Badge></Table.Td>
           </Table.Tr>
         )}
       />

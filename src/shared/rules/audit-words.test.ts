@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { actionWords, auditDetailWords, fieldWords, valueWords } from './audit-words.ts';
+
+describe('the audit log in words', () => {
+  it('names known actions and reads others part by part', () => {
+    expect(actionWords('discount.created')).toBe('Created a discount code');
+    expect(actionWords('auth.login')).toBe('Signed in');
+    expect(actionWords('work_item.note_added')).toBe('Work item: note added');
+    expect(actionWords('payment.refunded')).toBe('Payment: refunded');
+  });
+
+  it('turns keys into words', () => {
+    expect(fieldWords('early_bird_price_cents')).toBe('Early bird price');
+    expect(fieldWords('discountId')).toBe('Discount');
+    expect(fieldWords('is_suspended_from_basic_renewal')).toBe('Suspended from basic renewal');
+    expect(fieldWords('ein')).toBe('EIN');
+  });
+
+  it('shows cents as dollars, booleans as yes/no and nothing as empty', () => {
+    expect(valueWords('price_cents', 69500)).toBe('$695.00');
+    expect(valueWords('amountCents', -2500)).toBe('-$25.00');
+    expect(valueWords('active', true)).toBe('yes');
+    expect(valueWords('group_id', null)).toBe('empty');
+    expect(valueWords('ends_at', '2026-12-31T23:59:00.000Z')).toBe('2026-12-31 23:59 UTC');
+    expect(valueWords('count', 1234)).toBe('1,234');
+  });
+
+  it('reads both shapes of changes as "Field: before → after" and the rest as facts', () => {
+    expect(auditDetailWords({ levelId: 3, changes: { price_cents: [69500, 64500], early_bird_price_cents: [null, 59500] } })).toEqual({
+      changes: ['Price: $695.00 → $645.00', 'Early bird price: empty → $595.00'],
+      facts: ['Level: 3'],
+    });
+    expect(auditDetailWords({ accountId: 7, changes: { is_suspended_from_basic_renewal: { from: false, to: true } } })).toEqual({
+      changes: ['Suspended from basic renewal: no → yes'],
+      facts: ['Account: 7'],
+    });
+  });
+
+  it('compares a before/after pair field by field and reads nested facts one level down', () => {
+    expect(auditDetailWords({ before: { status: 'open', note: 'x' }, after: { status: 'resolved', note: 'x' } }).changes).toEqual(['Status: open → resolved']);
+    expect(auditDetailWords({ import_id: 4, done: { added: 3, removed: 1 } }).facts).toEqual(['Import: 4', 'Done: added 3, removed 1']);
+    expect(auditDetailWords({})).toEqual({ changes: [], facts: [] });
+  });
+});

@@ -1,0 +1,36 @@
+import { useSearchParams } from 'react-router';
+
+/**
+ * A staff list's filters, search and order as the page's address keeps them (docs/staff-lists.md),
+ * so a filtered list can be reloaded, bookmarked or sent to a colleague.
+ * @param keys the query parameters the list takes besides `page`, e.g. ['search', 'status', 'sort']
+ * @returns `current` (each key's value, '' when unset), the 1-based `page`, `query` (the set values,
+ *   for the API call and the CSV export link), `filtered` (a filter or search other than the order is
+ *   set) and `go(change)`, which writes new values to the address; anything but a page change
+ *   starts again at page 1.
+ */
+export function useListFilters<K extends string>(keys: readonly K[]) {
+  const [params, setParams] = useSearchParams();
+  const current = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = setValues(current);
+  const go = (change: Partial<Record<K, string>> & { page?: number }) => {
+    const { page: nextPage, ...values } = change;
+    const out = setValues({ ...current, ...values } as Record<K, string>);
+    if (nextPage && nextPage > 1) out.page = String(nextPage);
+    setParams(out);
+  };
+  const filtered = keys.some((k) => k !== 'sort' && current[k]);
+  return { current, page, query, filtered, go };
+}
+
+/** The values that are set, trimmed, as query parameters. */
+function setValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, (v ?? '').trim()]).filter(([, v]) => v));
+}
+
+/** The query string of `query` with its leading "?", or '' when it is empty (for an export link). */
+export function queryString(query: Record<string, string>): string {
+  const qs = new URLSearchParams(query).toString();
+  return qs ? `?${qs}` : '';
+}
