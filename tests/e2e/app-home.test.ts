@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccountHolder } from './support/accounts.ts';
+import { collectAxe } from './support/axe.ts';
 import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
@@ -88,6 +89,10 @@ describe('the group’s home', () => {
     await region(page, 'Invoices to pay').getByRole('listitem').first().waitFor();
     expect(await region(page, 'Invoices to pay').getByRole('link', { name: /^Pay / }).getAttribute('href')).toBe(`/app/payments?account_id=${accountId}`);
     await shoot(page, 'app-home-staff');
+    // The bar passes the same accessibility checks as every page (contrast, landmarks).
+    const findings: string[] = [];
+    await collectAxe(page, '/app acting on behalf', findings);
+    expect(findings).toEqual([]);
 
     // The banner stays on the next account page, which keeps the account.
     await region(page, 'Users').getByRole('link', { name: 'Manage users' }).click();

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accounts, applications, bylaws, levels, payments, users } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { LETTER_STATES } from '../../../shared/rules/standing.ts';
 import { RECEIPT_STATUSES } from '../../../shared/schemas/finances.ts';
@@ -65,6 +66,8 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
   }
 
   const account = await getMyAccount(db, accountId, today);
+  // Deleted between resolveAccount and here.
+  if (!account) throw notFound('The account');
   const calendar = await getCalendar(db, accountId, today);
   const unpaid = await listUnpaidInvoices(db, accountId);
   const receipts = await db
@@ -79,17 +82,17 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
     .from(users).where(eq(users.accountId, accountId))
     .orderBy(desc(users.isPrimary), users.lastName, users.firstName, users.id);
 
-  if (acting!.onBehalf) {
+  if (acting?.onBehalf) {
     await recordAudit(db, { actorUserId: user.id, accountId, action: 'home.viewed_on_behalf', ip: opts.ip });
   }
 
   const deadlines = calendar.deadlines.map(deadlineView);
-  const standing = account!.standing;
+  const standing = account.standing;
   return {
     ...shared,
     account: {
-      id: account!.id, name: account!.name, ein: account!.ein ? `${account!.ein.slice(0, 2)}-${account!.ein.slice(2)}` : '',
-      city: account!.city, state: account!.state, level: account!.level, renewal_due_at: account!.renewal_due_at ? iso(account!.renewal_due_at) : null,
+      id: account.id, name: account.name, ein: account.ein ? `${account.ein.slice(0, 2)}-${account.ein.slice(2)}` : '',
+      city: account.city, state: account.state, level: account.level, renewal_due_at: account.renewal_due_at ? iso(account.renewal_due_at) : null,
     },
     standing: {
       state: standing.state, label: standing.label, missed_tax_years: standing.irs.missed_tax_years,
@@ -104,7 +107,7 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
       receipts: receipts.map((r) => ({ ...r, created_at: iso(r.created_at) })),
       standing_letter: {
         available: LETTER_STATES.includes(standing.state),
-        url: acting!.onBehalf ? `/api/admin/accounts/${accountId}/standing-letter` : '/api/account/standing-letter',
+        url: acting?.onBehalf ? `/api/admin/accounts/${accountId}/standing-letter` : '/api/account/standing-letter',
       },
     },
     users: people.map((p) => ({ id: p.id, name: nameOf(p), email: p.email, is_primary: p.is_primary || p.id === primary?.id })),
