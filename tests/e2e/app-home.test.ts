@@ -47,7 +47,11 @@ describe('the group’s home', () => {
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
 
     await region(page, 'Standing with the IRS').getByText('Not yet on the IRS list').waitFor();
-    await region(page, 'What is due').waitFor();
+    // The next deadline is shown once, first; the later ones below it.
+    const due = region(page, 'What is due');
+    await due.getByText('Next deadline').waitFor();
+    expect(await due.getByText(/^Form 990-N, 990-EZ or 990 for the fiscal year ending/).count()).toBe(1);
+    expect(await due.getByText(/ renewal$/).count()).toBe(1);
     const invoices = region(page, 'Invoices to pay');
     expect(await invoices.getByRole('listitem').count()).toBe(1);
     const invoiceNumber = /^Invoice (GS-\d+)/.exec(await invoices.getByRole('listitem').first().innerText())?.[1];

@@ -72,7 +72,8 @@ function StandingSection({ home, detailsTo }: { home: HomeSummary; detailsTo: st
 /** The next deadline first, then the rest of the compliance calendar. */
 function DeadlinesSection({ home, calendarTo, isStaff }: { home: HomeSummary; calendarTo: string; isStaff: boolean }) {
   const next = home.next_deadline;
-  const rest = home.deadlines.filter((d) => d !== next);
+  // next_deadline arrives as an object of its own: compare by what it is.
+  const rest = home.deadlines.filter((d) => !next || d.kind !== next.kind || d.due !== next.due || d.label !== next.label);
   return (
     <Section id="home-deadlines" title="What is due">
       {!next ? (
