@@ -48,6 +48,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
 import { genUpdateRoutes } from './modules/gen-updates/routes.ts';
 import { supervisionRoutes } from './modules/supervision/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
 import { JOBS, type JobDefinition } from './jobs/definitions.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
@@ -258,6 +259,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(renewalRoutes);
   await app.register(complianceRoutes);
   await app.register(accountUserRoutes);
+  await app.register(homeRoutes);
   await app.register(adminAccountRoutes);
   await app.register(adminPaymentRoutes);
   await app.register(genUpdateRoutes);

@@ -39,6 +39,7 @@ export const PAGES: PageRoute[] = [
   { path: '/password/forgot', title: 'Forgot your password?', access: 'public' },
   { path: '/password/reset/:token', title: 'Choose a new password', access: 'public' },
   { path: '/app/account/show/:id', title: 'Organization profile', access: 'public' },
+  { path: '/app', title: 'Your group', access: 'user' },
   { path: '/account', title: 'Your account', access: 'user' },
   { path: '/application/create/:token', title: 'Your application', access: 'user' },
   { path: '/app/payments', title: 'Payments', access: 'user' },

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: '/password/reset/:token', lazy: screen(() => import('./features/auth/reset-password-page.tsx')) },
       { path: '/verify-501c3', lazy: screen(() => import('./features/subordinates/verify-page.tsx')) },
       { path: '/app/account/show/:id', lazy: screen(() => import('./features/subordinates/profile-page.tsx')) },
+      { path: '/app', lazy: screen(() => import('./features/home/home-page.tsx')) },
       { path: '/account', lazy: screen(() => import('./features/account/account-page.tsx')) },
       { path: '/application/create/:token', lazy: screen(() => import('./features/applications/wizard-page.tsx')) },
       { path: '/app/payments', lazy: screen(() => import('./features/payments/payments-page.tsx')) },

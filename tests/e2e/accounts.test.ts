@@ -52,9 +52,9 @@ describe('sign-in and password reset', () => {
     await page.getByLabel('Confirm password').fill('Tr4ck#Boosters!x');
     expect(await page.getByText('The password field confirmation does not match.').count()).toBe(0);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.waitForURL('**/account');
-    await page.getByRole('heading', { name: 'Your account' }).waitFor();
-    await page.getByText('Lincoln High School Athletic Boosters').waitFor();
+    // A password reset signs the holder in on their group's home.
+    await page.waitForURL((u) => u.pathname === '/app');
+    await page.getByRole('heading', { level: 1, name: 'Lincoln High School Athletic Boosters' }).waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((u) => u.pathname === '/');
@@ -62,7 +62,7 @@ describe('sign-in and password reset', () => {
     await page.getByLabel('E-mail').fill(E2E_USERS.holder.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Tr4ck#Boosters!x');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/account');
+    await page.waitForURL((u) => u.pathname === '/app');
     expect(visitor.errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
   });
 

@@ -43,7 +43,7 @@ async function signInAsDemoHolder(page: Page) {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Bank#Payer-2026x');
   await page.getByLabel('Confirm password').fill('Bank#Payer-2026x');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await page.waitForURL('**/account');
+  await page.waitForURL((u) => u.pathname === '/app');
 }
 
 /** The dialog SPEC §8 shows after a payment. */

@@ -87,7 +87,7 @@ describe('POST /login', () => {
 
     const res = await a.login(HOLDER.email.toUpperCase(), HOLDER.password);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ redirect: '/account', csrfToken: expect.any(String) });
+    expect(res.json()).toEqual({ redirect: '/app', csrfToken: expect.any(String) });
     const newCookie = sessionCookie(a);
     expect(newCookie).toMatch(/^u\./);
     expect(newCookie).not.toBe(visitorCookie);

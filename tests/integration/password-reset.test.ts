@@ -150,7 +150,7 @@ describe('POST /password/reset', () => {
     const browser = await new Agent(t.app).start();
     const res = await browser.post('/password/reset', resetBody(token, 'Brand-new-pass-7'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ url: '/account', message: 'Your password has been reset.' });
+    expect(res.json()).toEqual({ url: '/app', message: 'Your password has been reset.' });
 
     // The resetting browser is now signed in with a fresh session ...
     expect(browser.cookies.get('gs_session')).toMatch(/^u\./);

@@ -23,7 +23,7 @@ export async function signIn(db: Db, input: LoginInput): Promise<{ userId: numbe
   return { userId: user.id, isAdmin: user.isAdmin };
 }
 
-/** Where a user lands after signing in. */
+/** Where a user lands after signing in (or resetting the password): staff on /admin, everyone else on their group's home (docs/app-home.md). */
 export function homeFor(isAdmin: boolean): string {
-  return isAdmin ? '/admin' : '/account';
+  return isAdmin ? '/admin' : '/app';
 }

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { calendarDate, deadlinesFor } from '../../../shared/rules/compliance-calendar.ts';
-import { accounts } from '../../db/schema.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { requireAdmin, requireUser, auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
@@ -10,10 +8,9 @@ import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
 import { pageQuery } from '../../../shared/schemas/admin.ts';
 import { filingSchema } from '../../../shared/schemas/compliance.ts';
 import { resolveAccount } from '../accounts/resolve-account.ts';
-import { listFilings } from './list-filings.ts';
+import { getCalendar } from './get-calendar.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
 import { recordFiling } from './record-filing.ts';
-import { stateFilingsFor } from './state-filings.ts';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -40,16 +37,7 @@ export async function complianceRoutes(app: FastifyInstance) {
   app.get('/api/account/calendar', { preHandler: requireUser }, async (req) => {
     const { account_id } = parseInput(accountChoiceSchema, req.query);
     const { accountId } = await resolveAccount(app.db, req.user!, account_id);
-    const [account] = await app.db.select({ fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, state: accounts.state }).from(accounts).where(eq(accounts.id, accountId));
-    const today = calendarDate(new Date());
-    const filings = await listFilings(app.db, accountId);
-    const stateFilings = await stateFilingsFor(app.db, account.state);
-    const deadlines = deadlinesFor({ fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt, stateFilings }, today).map((d) => {
-      if (d.kind !== 'form_990') return d;
-      const filing = filings.find((f) => f.tax_year === d.taxYear);
-      return filing ? { ...d, filed: true, filed_on: filing.filed_on } : { ...d, filed: false };
-    });
-    return { today, fiscal_year_end_month: account.fye, deadlines, filings };
+    return getCalendar(app.db, accountId, calendarDate(new Date()));
   });
 
   app.get('/api/admin/compliance/risk', { preHandler: requireAdmin }, async (req) =>

@@ -5,6 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 're
 import { PAGES } from '../../../shared/routes.ts';
 import { boot } from '../../lib/boot.ts';
 import { http, setCsrfToken } from '../../lib/http.ts';
+import { ActingBanner } from './acting-banner.tsx';
 import { Banners } from './banners.tsx';
 import { RatingWidget } from './rating-widget.tsx';
 import classes from './layout.module.css';
@@ -35,9 +36,14 @@ function Account() {
   if (!boot.user) return <Button component={Link} to="/login" variant="default" size="xs">Sign in</Button>;
   return (
     <Group gap="xs">
-      <Button component={Link} to={boot.user.isAdmin ? '/admin' : '/account'} variant="light" size="xs">
-        {boot.user.isAdmin ? 'Admin' : 'Your account'}
-      </Button>
+      {boot.user.isAdmin ? (
+        <Button component={Link} to="/admin" variant="light" size="xs">Admin</Button>
+      ) : (
+        <>
+          <Button component={Link} to="/app" variant="light" size="xs">Your group</Button>
+          <Button component={Link} to="/account" variant="subtle" size="xs">Your account</Button>
+        </>
+      )}
       <Button variant="subtle" size="xs" onClick={() => void signOut()}>Sign out</Button>
     </Group>
   );
@@ -92,6 +98,7 @@ export function Layout() {
           </Stack>
         </Drawer>
       )}
+      <ActingBanner />
       <Banners />
       <Container size="lg" component="main" id="main" py="xl" className={classes.main}>
         {/* The screen holds at least a screen's height, so what follows it (the rating widget,

@@ -166,6 +166,7 @@ export default function AccountShowPage() {
               <Badge color={ACCOUNT_STATUS_COLOR[a.status]} variant="light" size="lg">{ACCOUNT_STATUS_LABELS[a.status]}</Badge>
             </Group>
             <Group gap="xs">
+              <Button component={Link} to={`/app?account_id=${a.id}`} size="xs">Open the group’s home</Button>
               <Anchor component={Link} to={`/admin/audit?account_id=${a.id}`}>This account’s audit log</Anchor>
               <Anchor component={Link} to={`/app/account/show/${a.id}`}>Public profile</Anchor>
               <Anchor component={Link} to="/admin/accounts">Back to accounts</Anchor>

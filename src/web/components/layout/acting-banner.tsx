@@ -1,0 +1,50 @@
+import { Button, Container, Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { boot } from '../../lib/boot.ts';
+import { http } from '../../lib/http.ts';
+import classes from './layout.module.css';
+
+/**
+ * The account staff act for on this page, or null: staff reach an account's pages through
+ * `?account_id=` links (from /admin/accounts/show/{id}), and every /app and /account page reads the
+ * account from that parameter (docs/app-home.md "Acting on behalf"). The public profile under
+ * /app/account/show/{id} is nobody's account area.
+ */
+export function actingAccountId(pathname: string, search: URLSearchParams): number | null {
+  if (!boot.user?.isAdmin) return null;
+  const inAccountArea = pathname === '/account' || pathname === '/app' || (pathname.startsWith('/app/') && !pathname.startsWith('/app/account/show/'));
+  const raw = search.get('account_id') ?? '';
+  return inAccountArea && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/**
+ * "You are acting on behalf of <account>" across the top of every account page staff open for an
+ * account, kept in view while scrolling, with "Stop acting", which returns to the staff page of
+ * the account (no account_id: staff are themselves again).
+ */
+export function ActingBanner() {
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const accountId = actingAccountId(pathname, search);
+  // The same query as the staff page of the account, so coming from there costs no request.
+  const q = useQuery({
+    queryKey: ['admin-account', String(accountId)],
+    queryFn: () => http.get<{ account: { name: string } }>(`/api/admin/accounts/${accountId}`),
+    enabled: accountId !== null,
+    retry: false,
+  });
+  if (accountId === null) return null;
+  const name = q.data?.account.name ?? `account #${accountId}`;
+  return (
+    <aside className={classes.acting} aria-label="Acting on behalf of an account">
+      <Container size="lg">
+        <Group justify="space-between" gap="xs" py={8} wrap="wrap">
+          <Text fw={600} size="sm">You are acting on behalf of {name}.</Text>
+          <Button size="xs" color="dark" onClick={() => navigate(`/admin/accounts/show/${accountId}`)}>Stop acting</Button>
+        </Group>
+      </Container>
+    </aside>
+  );
+}
