@@ -667,7 +667,7 @@ export const complianceReminders = pgTable('compliance_reminders', {
   /** 'form_990', 'renewal' or 'state' (DeadlineKind). */
   kind: text('kind').notNull(),
   due: date('due', { mode: 'string' }).notNull(),
-  /** Days before the due date: 30 or 7; negative: days after a missed Form 990 due date (-1, -31, …). */
+  /** Days before the due date: 30 or 7 (a renewal also 60); negative: days after a missed Form 990 due date (-1, -31, …). */
   tier: integer('tier').notNull(),
   mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
