@@ -127,7 +127,7 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
           description="Renewal opens for the account 60 days before this date."
           value={dueOn}
           disabled={busy}
-          maw={220}
+          styles={{ input: { maxWidth: 220 } }}
           onChange={(e) => setDueOn(e.currentTarget.value)}
         />
         {failure && <Alert color="red" title="Oops..." role="alert">{failure}</Alert>}
