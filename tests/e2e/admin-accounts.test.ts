@@ -71,10 +71,12 @@ describe('admin accounts (issue 7)', () => {
     expect(await region(page, 'Invoices').getByRole('link', { name: 'Pay invoices' }).getAttribute('href')).toBe(`/app/payments?account_id=${accountId}`);
     expect(await region(page, 'Payments').getByRole('link', { name: 'All payments' }).getAttribute('href')).toBe(`/admin/payments/latest/${accountId}`);
 
-    // Renew on its behalf, without the upgrade.
+    // Renew on its behalf, without the upgrade: staff may do so before the holder's renewal opens.
     const renewal = region(page, 'Renewal');
     const upgrade = renewal.getByRole('checkbox', { name: /^Upgrade to / });
     await upgrade.waitFor();
+    await renewal.getByText(/^The account holder can renew from \d\d\/\d\d\/\d{4}\. As staff, you can renew it now\.$/).waitFor();
+    expect(await upgrade.isChecked()).toBe(false);
     await page.screenshot({ path: 'test-results/admin-account-show.png', fullPage: true });
     await upgrade.uncheck();
     expect(await renewal.getByTestId('renewal-order-total').innerText()).toBe('$645.00');

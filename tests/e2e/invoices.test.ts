@@ -23,8 +23,11 @@ describe('invoice page (SPEC tool 14, §2 /app/invoices/show/{id})', () => {
     await sheet.getByText('GoodStanding', { exact: true }).waitFor();
     await sheet.getByText('Juneau Ski Boosters').waitFor();
     const lines = sheet.getByRole('table', { name: 'Order details' });
+    // The price /pricing shows, and the early-bird discount as its own line.
     const row = lines.getByRole('row').filter({ hasText: 'Start-up with tax exemption (new account)' });
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Start-up with tax exemption (new account)', 'New account', '$645.00']);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Start-up with tax exemption (new account)', 'New account', '$695.00']);
+    const earlyBird = lines.getByRole('row').filter({ hasText: 'Early-bird discount' });
+    expect(await earlyBird.getByRole('cell').allInnerTexts()).toEqual(['Early-bird discount', 'New account', '-$50.00']);
     const totals = sheet.getByRole('group', { name: 'Totals' });
     expect(await totals.innerText()).toMatch(/Balance due\s+\$645\.00/);
     await sheet.getByText('No payments yet.').waitFor();

@@ -78,21 +78,21 @@ describe('billing screen (SPEC tool 14)', () => {
     await form.getByRole('button', { name: 'Pay $645.00' }).click();
     await form.getByText('Please provide valid credit card number.').waitFor();
 
-    // Zip 46282 declines: 'Uh oh!' / 'Unable to complete payment.' / 'Error …'; the card data stays.
+    // Zip 46282 declines: 'Uh oh!' / 'Unable to complete payment.', the reason and the next step; the card data stays.
     await form.getByLabel('Card number').fill('5424-0000-0000-0015');
     await form.getByRole('button', { name: 'Pay $645.00' }).click();
     await dialog(page).getByText('Uh oh!').waitFor();
     await dialog(page).getByText('Unable to complete payment.').waitFor();
-    await dialog(page).getByText('Error This transaction has been declined.').waitFor();
+    await dialog(page).getByText('Your bank declined the card. Call the number on the back of the card to ask why, or use another card.').waitFor();
+    await dialog(page).getByText('Error code 2').waitFor();
     await page.screenshot({ path: 'test-results/payments-card-declined.png', fullPage: true });
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
     expect(await form.getByLabel('Card number').inputValue()).toBe('5424-0000-0000-0015');
     expect(await form.getByLabel('Name on card').inputValue()).toBe('Pat Q Treasurer');
 
-    // Another zip and the sandbox Visa: approved, then /app/finances.
+    // The same card again at once with the zip fixed: approved (not refused as a gateway duplicate), then /app/finances.
     await form.getByLabel('Zip').fill('46201');
-    await form.getByLabel('Card number').fill('4111 1111 1111 1111');
     await form.getByRole('button', { name: 'Pay $645.00' }).click();
     await page.waitForURL('**/app/finances');
     await dialog(page).getByText('Success!').waitFor();

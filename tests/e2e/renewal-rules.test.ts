@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newAccountHolder } from './support/accounts.ts';
+import { isoDateInDays, newAccountHolder } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
@@ -58,6 +58,8 @@ describe('renewal rules set by an admin (SPEC §4, §8)', () => {
     const billed = form.getByRole('checkbox', { name: 'Billed as a group' });
     await form.getByText(/applies to every account of/).waitFor();
     await billed.check();
+    // Due in 30 days: renewal is open.
+    await form.getByLabel('Renewal due date').fill(isoDateInDays(30));
     await form.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('The account settings were saved.').waitFor();
     const summary = page.getByRole('region', { name: 'Summary' });
@@ -95,7 +97,7 @@ describe('renewal rules set by an admin (SPEC §4, §8)', () => {
     dialog = h.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Renew individually' }).click();
     await h.waitForURL('**/app/payments');
-    await h.getByRole('checkbox', { name: /^Pay invoice GS-\d+: Annual renewal — Start-up with tax exemption, Upgrade to / }).waitFor();
+    await h.getByRole('checkbox', { name: /^Pay invoice GS-\d+: Annual renewal — Start-up with tax exemption, .*Upgrade to / }).waitFor();
     expect((await renewalScreen(h)).open_invoice).not.toBeNull();
 
     // The admin puts the demo group's "Billed as a group" back off on the page.

@@ -244,6 +244,26 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
     await db().update(groups).set({ isBilledAsGroup: false }).where(eq(groups.id, g.id));
   });
 
+  it('moves the renewal due date, audited; a date that is not one is refused with its message', async () => {
+    const body = { is_suspended_from_basic_renewal: false, group_id: null, is_billed_as_group: false };
+    const res = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, { ...body, renewal_due_on: '2027-03-15' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await db().select({ due: accounts.renewalDueAt }).from(accounts).where(eq(accounts.id, ids.bravo));
+    expect(row.due?.toISOString()).toBe('2027-03-15T00:00:00.000Z');
+    const [audited] = await db().select().from(auditLog)
+      .where(and(eq(auditLog.action, 'account.settings_updated'), eq(auditLog.accountId, ids.bravo))).orderBy(desc(auditLog.id)).limit(1);
+    expect(audited.details).toMatchObject({ changes: { renewal_due_on: { to: '2027-03-15' } } });
+    for (const wrong of ['2027-02-30', '15/03/2027', 'soon']) {
+      const bad = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, { ...body, renewal_due_on: wrong });
+      expect(bad.statusCode, wrong).toBe(422);
+      expect(bad.json().errors.renewal_due_on).toEqual(['The renewal due date must be a date.']);
+    }
+    // Left out: unchanged.
+    expect((await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, body)).statusCode).toBe(200);
+    const [same] = await db().select({ due: accounts.renewalDueAt }).from(accounts).where(eq(accounts.id, ids.bravo));
+    expect(same.due?.toISOString()).toBe('2027-03-15T00:00:00.000Z');
+  });
+
   it('answers 404 for an unknown account or group, 422 for a malformed body, and 403 to a holder', async () => {
     const body = { is_suspended_from_basic_renewal: true, group_id: null, is_billed_as_group: false };
     for (const path of ['/api/admin/accounts/999999/settings', '/api/admin/accounts/abc/settings']) {

@@ -104,19 +104,34 @@ describe('sendDueReminders', () => {
     ]);
   });
 
-  it('a deadline first seen within 7 days gets only the 7-day reminder; renewal reminders too', async () => {
+  it('a deadline first seen within 7 days gets only the 7-day reminder', async () => {
     await customer('Late Boosters', 'late.holder@example.com', { fiscalYearEndMonth: 12 });
-    await customer('Renewing Boosters', 'renewing.holder@example.com', { renewalDueAt: new Date('2026-05-01T12:00:00Z') });
     await run(addDays(DUE, -6));
     expect((await mailsTo('late.holder@example.com')).map((m) => m.subject)).toEqual(['Form 990-N, 990-EZ or 990 due May 15, 2026 (in 6 days)']);
-    await run('2026-04-01');
-    await run('2026-04-24');
-    await run('2026-04-30');
-    await run('2026-05-02');
-    expect((await mailsTo('renewing.holder@example.com')).map((m) => m.subject)).toEqual([
+  });
+
+  it('mails the renewal reminders 60, 30 and 7 days before the due date, once each, and a new due date starts again', async () => {
+    const id = await customer('Renewing Boosters', 'renewing.holder@example.com', { renewalDueAt: new Date('2026-05-01T12:00:00Z') });
+    for (const today of ['2026-03-01', '2026-03-02', '2026-03-02', '2026-03-20', '2026-04-01', '2026-04-01', '2026-04-24', '2026-04-30', '2026-05-02']) await run(today);
+    const mails = await mailsTo('renewing.holder@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([
+      'GoodStanding renewal due May 1, 2026 (in 60 days)',
       'GoodStanding renewal due May 1, 2026 (in 30 days)',
       'GoodStanding renewal due May 1, 2026 (in 7 days)',
     ]);
+    expect(mails[0]).toMatchObject({ kind: 'compliance.reminder.renewal', status: 'pending' });
+    expect(mails[0].textBody).toContain("Renewing Boosters's GoodStanding renewal is due May 1, 2026 (in 60 days).");
+    expect(mails[0].textBody).toContain('Renewal is open now. Renew on your account page: https://goodstanding.example/account');
+    const keys = (await t.database.db.select({ key: complianceReminders.key }).from(complianceReminders).where(eq(complianceReminders.accountId, id))).map((r) => r.key);
+    expect(keys.sort()).toEqual([`${id}:renewal:2026-05-01:30`, `${id}:renewal:2026-05-01:60`, `${id}:renewal:2026-05-01:7`]);
+
+    // Renewed: the due date moved a year on, so its reminders are new ones.
+    await t.database.db.update(accounts).set({ renewalDueAt: new Date('2027-05-01T12:00:00Z') }).where(eq(accounts.id, id));
+    await run('2027-03-02');
+    await run('2027-03-03');
+    expect((await mailsTo('renewing.holder@example.com')).map((m) => m.subject).slice(3)).toEqual(['GoodStanding renewal due May 1, 2027 (in 60 days)']);
+    // Out of the way of the tests below, which count every account's reminders.
+    await t.database.db.update(accounts).set({ primaryUserId: null }).where(eq(accounts.id, id));
   });
 
   it('writes nothing for IRS subordinates, accounts without a primary user, or a tax year already filed', async () => {

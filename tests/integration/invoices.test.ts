@@ -49,7 +49,10 @@ describe('GET /api/invoices/:id (SPEC tool 14, §3 "Invoice")', () => {
       value_cents: price(),
       balance_cents: price(),
       organization: expect.objectContaining({ id: accountId, name: 'Kenai Hockey Boosters' }),
-      order_details: [{ label: `${level.name} (new account)`, type: 'new_account', value_cents: price() }],
+      order_details: [
+        { label: `${level.name} (new account)`, type: 'new_account', value_cents: level.priceCents },
+        ...(price() < level.priceCents ? [{ label: 'Early-bird discount', type: 'new_account', value_cents: price() - level.priceCents }] : []),
+      ],
       payments: [],
     });
     expect(Math.abs(Date.parse(invoice.document_at) - Date.now())).toBeLessThan(60_000);
@@ -63,8 +66,8 @@ describe('GET /api/invoices/:id (SPEC tool 14, §3 "Invoice")', () => {
     await t.database.db.insert(invoiceLines).values({ invoiceId, label: 'Processing fee', type: 'service_fee', valueCents: 1250 });
     await t.database.db.update(invoices).set({ valueCents: price() + 1250, balanceCents: price() + 1250 }).where(eq(invoices.id, invoiceId));
     const invoice = (await a.get(`/api/invoices/${invoiceId}`)).json();
-    expect(invoice.order_details.map((l: { type: string }) => l.type)).toEqual(['new_account', 'service_fee']);
-    expect(invoice.order_details[1]).toEqual({ label: 'Processing fee', type: 'service_fee', value_cents: 1250 });
+    expect(invoice.order_details.map((l: { type: string }) => l.type)).toEqual(['new_account', 'new_account', 'service_fee']);
+    expect(invoice.order_details[2]).toEqual({ label: 'Processing fee', type: 'service_fee', value_cents: 1250 });
     expect(invoice.value_cents).toBe(price() + 1250);
   });
 

@@ -91,20 +91,36 @@ describe('POST /app/payments/credit', () => {
     expect(sim.listTransactions().length).toBe(before);
   });
 
-  it('declines (zip 46282) and leaves the balance; the same card and invoice again is a duplicate', async () => {
+  it('declines (zip 46282) with the reason and the next step; the same card tried again at once is charged, not refused as a duplicate', async () => {
     const invoiceId = await addInvoice(accountA, 4_200);
     const declined = await holder.post('/app/payments/credit', cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00', { zip: '46282' }));
     expect(declined.statusCode).toBe(422);
+    const declinedText = 'Your bank declined the card. Call the number on the back of the card to ask why, or use another card.';
     expect(declined.json()).toMatchObject({
-      message: 'Unable to complete payment.', errors: { payment: ['This transaction has been declined.'] }, status: 'declined', messages: { resultCode: 'Error' },
+      message: 'Unable to complete payment.', errors: { payment: [declinedText] }, status: 'declined',
+      messages: { resultCode: 'Error', message: [{ code: '2', text: declinedText }] },
     });
     expect(await balanceOf(invoiceId)).toBe(4_200);
-    expect((await t.database.db.select().from(payments).where(eq(payments.id, declined.json().payment_id)))[0].status).toBe('declined');
+    // Staff still see the gateway's own words.
+    expect((await t.database.db.select().from(payments).where(eq(payments.id, declined.json().payment_id)))[0])
+      .toMatchObject({ status: 'declined', gatewayCode: '2', gatewayMessage: 'This transaction has been declined.' });
 
-    const duplicate = await holder.post('/app/payments/credit', cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00'));
-    expect(duplicate.statusCode).toBe(422);
-    expect(duplicate.json()).toMatchObject({ message: 'Unable to complete payment.', errors: { payment: ['A duplicate transaction has been submitted.'] }, status: 'failed' });
-    expect(await balanceOf(invoiceId)).toBe(4_200);
+    // Same card, amount and invoice within the gateway's 120 s window, under a new attempt key: charged,
+    // because each charge sets duplicateWindow 0 (the simulator refuses it otherwise, see authorize-net.int.test.ts).
+    const retry = await holder.post('/app/payments/credit', cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00'));
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ status: 'paid', messages: { resultCode: 'Ok' } });
+    expect(await balanceOf(invoiceId)).toBe(0);
+    const charges = sim.listTransactions().filter((tx) => tx.accountNumber === 'XXXX0015' && tx.amountCents === 4_200);
+    expect(charges.map((tx) => tx.status)).toEqual(['declined', 'approved']);
+  });
+
+  it('names an address mismatch (zip 46203) and its next step', async () => {
+    const invoiceId = await addInvoice(accountA, 1_700);
+    const avs = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '17.00', { zip: '46203' }));
+    expect(avs.statusCode).toBe(422);
+    expect(avs.json().errors.payment).toEqual(['Your bank declined the card because the billing address or zip code did not match. Check the address and zip code your bank has for the card, or use another card.']);
+    expect(await balanceOf(invoiceId)).toBe(1_700);
   });
 
   it('holds for review (zip 46205): payment held, invoice untouched', async () => {
@@ -127,7 +143,7 @@ describe('POST /app/payments/credit', () => {
     const invoiceId = await addInvoice(accountA, 1_100);
     const reused = await holder.post('/app/payments/credit', cardPayload(opaque, [invoiceId], '11.00'));
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toMatchObject({ message: 'Unable to complete payment.', errors: { payment: ['Invalid OTS Token.'] }, status: 'failed' });
+    expect(reused.json()).toMatchObject({ message: 'Unable to complete payment.', errors: { payment: ['The card details expired before they reached us. Enter them again and press Pay.'] }, status: 'failed' });
     expect(await balanceOf(invoiceId)).toBe(1_100);
   });
 
@@ -259,7 +275,10 @@ describe('POST /app/payments/bank', () => {
     const large = await addInvoice(accountA, 15_000);
     const declined = await holder.post('/app/payments/bank', bankPayload(await bankToken('998877665544'), [large], '150.00'));
     expect(declined.statusCode).toBe(422);
-    expect(declined.json()).toMatchObject({ message: 'Unable to complete payment.', errors: { payment: ['This transaction has been declined.'] }, status: 'declined' });
+    expect(declined.json()).toMatchObject({
+      message: 'Unable to complete payment.', status: 'declined',
+      errors: { payment: ['Your bank declined the payment from this account. Check the account and routing numbers with your bank, use another account, or pay by card.'] },
+    });
     expect(await balanceOf(large)).toBe(15_000);
   });
 

@@ -5,6 +5,7 @@ import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-ap
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { accounts, auditLog, invoiceLines, invoices, levels, renewals } from '../../src/server/db/schema.ts';
 import { RENEWAL_MESSAGES } from '../../src/shared/schemas/renewal.ts';
+import { isUniqueViolation } from '../../src/server/db/pg-errors.ts';
 
 /**
  * The renewal action (SPEC tool 13, §3 "Renewal form payload", §4 "Renewal", §5, §6, §7): the
@@ -45,17 +46,95 @@ const payload = (accountId: number, over: Record<string, unknown> = {}) => ({
 });
 
 describe('GET /api/account/renewal', () => {
-  it('offers the upgrade preselected, and incorporation preselected when its price equals its early-bird price', async () => {
-    const { agent, accountId } = await holderAt('maintain');
+  it('offers the renewal alone at first: the paid upgrade and incorporation package unticked', async () => {
+    const { agent, accountId, dueAt } = await holderAt('maintain');
     const res = await agent.get('/api/account/renewal');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       action: '/app/account/renewal', is_early_bird: true, needs_990_copy: true,
+      window: { state: 'open', opens_at: new Date(dueAt.getTime() - 60 * DAY).toISOString(), closes_at: new Date(dueAt.getTime() + 30 * DAY).toISOString() },
       account: { id: accountId, bonus_balance_cents: 0, is_suspended_from_basic_renewal: false },
       level: { id: levelId.maintain, price_cents: 34_500, price_discount_cents: 29_500, upgrade_to: { id: levelId['full-service'], upgrade_cents: 65_000 } },
-      initial_choice: { isUpgradeSelected: true, isIncorporationSelected: true, newLevelId: levelId['full-service'] },
+      initial_choice: { isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: levelId.maintain },
       open_invoice: null,
     });
+  });
+
+  it('says when renewal opens for an account due in more than 60 days, and that it closed after the grace period', async () => {
+    const early = await holderAt('maintain', { dueInDays: 200 });
+    expect((await early.agent.get('/api/account/renewal')).json().window).toMatchObject({ state: 'not_yet', opens_at: new Date(early.dueAt.getTime() - 60 * DAY).toISOString() });
+    const lapsed = await holderAt('maintain', { dueInDays: -31 });
+    expect((await lapsed.agent.get('/api/account/renewal')).json().window.state).toBe('closed');
+  });
+});
+
+describe('when renewal is offered (docs/renewals.md)', () => {
+  const plain = (accountId: number) => payload(accountId, {
+    new_level_id: levelId.maintain, is_upgrade_selected: 0, is_incorporation_selected: 0,
+    totals: { subtotal: '345.00', discount_total: '50.00', bonus_total: '0.00', order_total: '295.00' },
+  });
+
+  it('refuses a holder more than 60 days before the due date and after the grace period, and writes nothing', async () => {
+    const before = (await t.database.db.select().from(invoices)).length;
+    const early = await holderAt('maintain', { dueInDays: 61 });
+    const tooEarly = await early.agent.post('/app/account/renewal', plain(early.accountId));
+    expect(tooEarly.statusCode).toBe(422);
+    expect(tooEarly.json().errors.account_id).toEqual([RENEWAL_MESSAGES.notYet]);
+    const lapsed = await holderAt('maintain', { dueInDays: -31 });
+    const closed = await lapsed.agent.post('/app/account/renewal', payload(lapsed.accountId, {
+      new_level_id: levelId.maintain, is_upgrade_selected: 0, is_incorporation_selected: 0,
+      totals: { subtotal: '345.00', discount_total: '0.00', bonus_total: '0.00', order_total: '345.00' },
+    }));
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().errors.account_id).toEqual([RENEWAL_MESSAGES.windowClosed]);
+    expect((await t.database.db.select().from(invoices)).length).toBe(before);
+  });
+
+  it('lets staff renew an account outside the window', async () => {
+    const early = await holderAt('maintain', { dueInDays: 200 });
+    const admin = await signedIn(t.app, { email: 'renewal.admin@example.com', password: 'Admin-pass-789' });
+    const res = await admin.post('/app/account/renewal', plain(early.accountId));
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('a paid renewal is not offered again a year early', async () => {
+    const { agent, accountId } = await holderAt('maintain', { dueInDays: 20, bonusCents: 100_000 });
+    const paid = await agent.post('/app/account/renewal', payload(accountId, {
+      new_level_id: levelId.maintain, is_upgrade_selected: 0, is_incorporation_selected: 0,
+      totals: { subtotal: '345.00', discount_total: '50.00', bonus_total: '295.00', order_total: '0.00' }, bonus_balance: '1000.00',
+    }));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await agent.get('/api/account/renewal')).json()).toMatchObject({ window: { state: 'not_yet' }, open_invoice: null });
+    const second = await agent.post('/app/account/renewal', payload(accountId, {
+      new_level_id: levelId.maintain, is_upgrade_selected: 0, is_incorporation_selected: 0,
+      totals: { subtotal: '345.00', discount_total: '50.00', bonus_total: '295.00', order_total: '0.00' }, bonus_balance: '705.00',
+    }));
+    expect(second.statusCode).toBe(422);
+    expect(second.json().errors.account_id).toEqual([RENEWAL_MESSAGES.notYet]);
+  });
+});
+
+describe('one open renewal per account (docs/renewals.md)', () => {
+  it('two submits at once bill one renewal; the other is told a renewal is waiting', async () => {
+    const { agent, accountId } = await holderAt('maintain');
+    const [a, b] = await Promise.all([agent.post('/app/account/renewal', payload(accountId)), agent.post('/app/account/renewal', payload(accountId))]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
+    const refused = a.statusCode === 422 ? a : b;
+    expect(refused.json().errors.account_id).toEqual([RENEWAL_MESSAGES.alreadyOpen]);
+    expect(await t.database.db.select().from(renewals).where(eq(renewals.accountId, accountId))).toHaveLength(1);
+  });
+
+  it('the database refuses a second open renewal written past the service, and allows one once the first is applied', async () => {
+    const { agent, accountId } = await holderAt('maintain');
+    const first = await agent.post('/app/account/renewal', payload(accountId));
+    expect(first.statusCode, first.body).toBe(200);
+    const [open] = await t.database.db.select().from(renewals).where(eq(renewals.accountId, accountId));
+    const [second] = await t.database.db.insert(invoices).values({ accountId, number: `GS-TEST-${accountId}`, valueCents: 100, balanceCents: 100 }).returning({ id: invoices.id });
+    const row = { accountId, invoiceId: second.id, currentLevelId: levelId.maintain, newLevelId: levelId.maintain, isUpgradeSelected: false, isIncorporationSelected: false };
+    const refused = await t.database.db.insert(renewals).values(row).then(() => null, (err: unknown) => err);
+    expect(isUniqueViolation(refused)).toBe(true);
+    await t.database.db.update(renewals).set({ appliedAt: new Date() }).where(eq(renewals.id, open.id));
+    await t.database.db.insert(renewals).values(row);
   });
 });
 
@@ -70,8 +149,11 @@ describe('POST /app/account/renewal', () => {
     expect(invoice).toMatchObject({ accountId, valueCents: 114_500, balanceCents: 114_500 });
     expect(invoice.number).toMatch(/^GS-\d{6}$/);
     const lines = await t.database.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
-    expect(lines.map((l) => [l.type, l.valueCents])).toEqual([['renewal', 29_500], ['upgrade', 60_000], ['incorporation', 25_000]]);
-    expect(lines[1].label).toMatch(/^Upgrade to /);
+    // Each item at its list price, and each early-bird reduction as a named line of the item's type.
+    expect(lines.map((l) => [l.type, l.valueCents])).toEqual([['renewal', 34_500], ['renewal', -5_000], ['upgrade', 65_000], ['upgrade', -5_000], ['incorporation', 25_000]]);
+    expect(lines[1].label).toBe('Early-bird discount (Annual renewal — Maintain an existing exemption)');
+    expect(lines[2].label).toMatch(/^Upgrade to /);
+    expect(lines[3].label).toMatch(/^Early-bird discount \(Upgrade to /);
 
     const again = await agent.post('/app/account/renewal', payload(accountId));
     expect(again.statusCode).toBe(422);

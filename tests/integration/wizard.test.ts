@@ -31,13 +31,13 @@ const MAINTAIN: WizardPage[] = [
 ];
 
 let t: TestApp;
-let startUpLevel: { id: number; priceDiscountCents: number; name: string };
+let startUpLevel: { id: number; priceCents: number; priceDiscountCents: number; name: string };
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await db.update(levels).set({ schema: START_UP }).where(eq(levels.slug, 'start-up'));
   await db.update(levels).set({ schema: MAINTAIN }).where(eq(levels.slug, 'maintain'));
-  [startUpLevel] = await db.select({ id: levels.id, priceDiscountCents: levels.priceDiscountCents, name: levels.name }).from(levels).where(eq(levels.slug, 'start-up'));
+  [startUpLevel] = await db.select({ id: levels.id, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents, name: levels.name }).from(levels).where(eq(levels.slug, 'start-up'));
 });
 afterAll(async () => { await t.close(); });
 
@@ -163,12 +163,16 @@ describe('the application wizard (SPEC tool 2)', () => {
     expect(billed[0]).toMatchObject({ id: invoice_id, valueCents: startUpLevel.priceDiscountCents, balanceCents: startUpLevel.priceDiscountCents });
     expect(billed[0].number).toMatch(/^GS-\d{6}$/);
     const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice_id));
-    expect(lines).toEqual([expect.objectContaining({ type: 'new_account', valueCents: startUpLevel.priceDiscountCents })]);
+    // The list price as /pricing shows it, and the early-bird reduction as a named line.
+    expect(lines.sort((x, y) => x.id - y.id).map((l) => [l.type, l.label, l.valueCents])).toEqual([
+      ['new_account', `${startUpLevel.name} (new account)`, startUpLevel.priceCents],
+      ['new_account', 'Early-bird discount', startUpLevel.priceDiscountCents - startUpLevel.priceCents],
+    ]);
 
     // The account holder now sees the invoice; the wizard is locked.
     const unpaid = (await a.get('/api/invoices/unpaid')).json().invoices;
     expect(unpaid).toHaveLength(1);
-    expect(unpaid[0]).toMatchObject({ id: invoice_id, balance_cents: startUpLevel.priceDiscountCents, order_details: [{ type: 'new_account', value_cents: startUpLevel.priceDiscountCents }] });
+    expect(unpaid[0]).toMatchObject({ id: invoice_id, balance_cents: startUpLevel.priceDiscountCents, order_details: [{ type: 'new_account', value_cents: startUpLevel.priceCents }, { label: 'Early-bird discount', value_cents: startUpLevel.priceDiscountCents - startUpLevel.priceCents }] });
     const view = (await a.get(`/api/applications/${token}`)).json();
     expect(view.config.is_disabled).toBe(true);
     expect((await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 })).statusCode).toBe(409);

@@ -610,7 +610,7 @@ export const paymentInvoices = pgTable('payment_invoices', {
 /**
  * A submitted renewal (SPEC tool 13) and the invoice that bills it. When that invoice is paid in
  * full the account's renewal date moves one year on and it takes the new level (applied once:
- * `applied_at`). The bonus balance used was taken off the account when the renewal was submitted.
+ * `applied_at`). A renewal not applied yet is open; an account has at most one. The bonus balance used was taken off the account when the renewal was submitted.
  */
 export const renewals = pgTable('renewals', {
   id: serial('id').primaryKey(),
@@ -627,6 +627,9 @@ export const renewals = pgTable('renewals', {
   appliedAt: timestamp('applied_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('renewals_invoice_unique').on(t.invoiceId),
+  // One open renewal (invoice not yet paid in full) per account, whatever the code path or server:
+  // docs/renewals.md "One open renewal".
+  uniqueIndex('renewals_one_open_per_account').on(t.accountId).where(sql`${t.appliedAt} IS NULL`),
   index('renewals_account').on(t.accountId, t.createdAt),
   check('renewals_bonus', sql`${t.bonusCents} >= 0`),
 ]);
@@ -664,7 +667,7 @@ export const complianceReminders = pgTable('compliance_reminders', {
   /** 'form_990', 'renewal' or 'state' (DeadlineKind). */
   kind: text('kind').notNull(),
   due: date('due', { mode: 'string' }).notNull(),
-  /** Days before the due date: 30 or 7; negative: days after a missed Form 990 due date (-1, -31, …). */
+  /** Days before the due date: 30 or 7 (a renewal also 60); negative: days after a missed Form 990 due date (-1, -31, …). */
   tier: integer('tier').notNull(),
   mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
   createdAt: createdAt(),

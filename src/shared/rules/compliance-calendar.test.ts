@@ -349,6 +349,17 @@ describe('dueReminders (tiers 30 and 7 days before)', () => {
     expect(dueReminders(deadline, '2026-05-16')).toEqual([]); // passed
   });
 
+  it('a renewal also has a 60-day tier, from the day renewal opens (docs/renewals.md "Reminders")', () => {
+    const renewal = { kind: 'renewal' as const, due: '2026-05-15' };
+    expect(dueReminders(renewal, '2026-03-15')).toEqual([]); // 61 days
+    expect(dueReminders(renewal, '2026-03-16')).toEqual([60]); // 60 days
+    expect(dueReminders(renewal, '2026-04-14')).toEqual([60]); // 31 days
+    expect(dueReminders(renewal, '2026-04-15')).toEqual([30]);
+    expect(dueReminders(renewal, '2026-05-08')).toEqual([7]);
+    expect(dueReminders(renewal, '2026-05-16')).toEqual([]);
+    expect(dueReminders({ kind: 'state', due: '2026-05-15' }, '2026-03-16')).toEqual([]);
+  });
+
   it('a daily job with idempotency keys sends each reminder once, even with skipped days', () => {
     const run = (days: string[]) => {
       const sent = new Set<string>();

@@ -430,11 +430,22 @@ export function deadlinesFor(account: DeadlineAccount, today: string): Deadline[
 
 /** Reminder tiers, in days before the due date, widest first. */
 export const reminderWindows = [30, 7] as const;
-export type ReminderTier = (typeof reminderWindows)[number];
+/**
+ * The renewal's reminder tiers (docs/renewals.md "Reminders"): 60 days before, the day renewal
+ * opens (shared/rules/renewal.ts RENEWAL_OPENS_DAYS_BEFORE), then 30 and 7.
+ */
+export const renewalReminderWindows = [60, 30, 7] as const;
+export type ReminderTier = (typeof renewalReminderWindows)[number];
+
+/** The tiers of a kind of deadline: the renewal's three, the two of every other. */
+export function reminderWindowsFor(kind: DeadlineKind | undefined): readonly ReminderTier[] {
+  return kind === 'renewal' ? renewalReminderWindows : reminderWindows;
+}
 
 /**
  * The reminder tier due on `today` for a deadline: `[N]` for the NARROWEST tier N with
- * 0 <= daysLeft <= N, or `[]` (never more than one element).
+ * 0 <= daysLeft <= N, or `[]` (never more than one element). The tiers are 30 and 7, and for a
+ * renewal 60, 30 and 7 (reminderWindowsFor).
  *
  * So the 30-day reminder is due while 7 < daysLeft <= 30, the 7-day one while 0 <= daysLeft <= 7,
  * and none once the deadline has passed. Each tier is due over a window of days, not one day: a
@@ -444,10 +455,10 @@ export type ReminderTier = (typeof reminderWindows)[number];
  * (a deadline first seen 5 days out gets only the 7-day reminder). A changed due date is a new
  * deadline with new keys.
  */
-export function dueReminders(deadline: Pick<Deadline, 'due'>, today: string): ReminderTier[] {
+export function dueReminders(deadline: Pick<Deadline, 'due'> & Partial<Pick<Deadline, 'kind'>>, today: string): ReminderTier[] {
   const daysLeft = daysBetween(today, deadline.due);
   if (daysLeft < 0) return [];
-  const tiers = [...reminderWindows].sort((a, b) => a - b).filter((n) => daysLeft <= n);
+  const tiers = [...reminderWindowsFor(deadline.kind)].sort((a, b) => a - b).filter((n) => daysLeft <= n);
   return tiers.length ? [tiers[0]] : [];
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  initialRenewalChoice, isEarlyBird, renewalOptions, renewalTotals, setIncorporation, setUpgrade,
-  type RenewalAccount, type RenewalLevel,
+  firstYearCents, initialRenewalChoice, isEarlyBird, pricedInvoiceLines, RENEWAL_GRACE_DAYS, RENEWAL_OPENS_DAYS_BEFORE, renewalOptions, renewalTotals,
+  renewalWindow, setIncorporation, setUpgrade, type RenewalAccount, type RenewalLevel,
 } from './renewal.ts';
 
 const FULL_SERVICE_ID = 3;
@@ -21,15 +21,17 @@ const account = (over: Partial<RenewalAccount> = {}): RenewalAccount => ({
 });
 
 describe('renewal choices (SPEC §4 "Renewal")', () => {
-  it('preselects the upgrade and its target when the level has one, otherwise keeps the level', () => {
-    expect(initialRenewalChoice(START_UP)).toEqual({ isUpgradeSelected: true, isIncorporationSelected: false, newLevelId: FULL_SERVICE_ID });
-    expect(initialRenewalChoice(FULL_SERVICE)).toEqual({ isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: FULL_SERVICE_ID });
+  it('starts with the renewal alone: the paid upgrade and incorporation package unticked', () => {
+    for (const level of [START_UP, MAINTAIN, FULL_SERVICE]) {
+      expect(initialRenewalChoice(level, account())).toEqual({ isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: level.id });
+    }
     expect(renewalOptions(FULL_SERVICE, account())).toEqual({ canUpgrade: false, isUpgradeLocked: false, canIncorporate: false });
   });
 
-  it('preselects incorporation when its price equals its early-bird price', () => {
-    expect(initialRenewalChoice(MAINTAIN).isIncorporationSelected).toBe(true);
-    expect(initialRenewalChoice(START_UP).isIncorporationSelected).toBe(false);
+  it('starts with the upgrade ticked only when the account renews with the upgrade only', () => {
+    expect(initialRenewalChoice(START_UP, account({ isSuspendedFromBasicRenewal: true })))
+      .toEqual({ isUpgradeSelected: true, isIncorporationSelected: false, newLevelId: FULL_SERVICE_ID });
+    expect(initialRenewalChoice(FULL_SERVICE, account({ isSuspendedFromBasicRenewal: true })).isUpgradeSelected).toBe(false);
   });
 
   it('deselecting the upgrade clears incorporation and resets the new level', () => {
@@ -39,7 +41,7 @@ describe('renewal choices (SPEC §4 "Renewal")', () => {
   });
 
   it('selecting incorporation forces the upgrade on', () => {
-    const plain = setUpgrade(initialRenewalChoice(START_UP), false, START_UP, account());
+    const plain = initialRenewalChoice(START_UP, account());
     expect(setIncorporation(plain, true, START_UP, account())).toEqual({ isUpgradeSelected: true, isIncorporationSelected: true, newLevelId: FULL_SERVICE_ID });
     expect(setIncorporation(initialRenewalChoice(FULL_SERVICE), true, FULL_SERVICE, account()).isIncorporationSelected).toBe(false);
   });
@@ -47,9 +49,56 @@ describe('renewal choices (SPEC §4 "Renewal")', () => {
   it('locks the upgrade on for an account suspended from basic renewal', () => {
     const suspended = account({ isSuspendedFromBasicRenewal: true });
     expect(renewalOptions(START_UP, suspended).isUpgradeLocked).toBe(true);
-    const chosen = initialRenewalChoice(START_UP);
+    const chosen = initialRenewalChoice(START_UP, suspended);
     expect(setUpgrade(chosen, false, START_UP, suspended)).toEqual(chosen);
     expect(setIncorporation(chosen, false, START_UP, suspended).isUpgradeSelected).toBe(true);
+  });
+});
+
+describe('when renewal is offered (docs/renewals.md)', () => {
+  const due = '2027-01-15T00:00:00.000Z';
+  const at = (iso: string) => new Date(iso);
+
+  it('opens 60 days before the due date and closes when the grace period after it ends', () => {
+    expect(RENEWAL_OPENS_DAYS_BEFORE).toBe(60);
+    expect(RENEWAL_GRACE_DAYS).toBe(30);
+    expect(renewalWindow(due, at('2026-11-16T00:00:00Z'))).toEqual({ state: 'open', opensAt: '2026-11-16T00:00:00.000Z', closesAt: '2027-02-14T00:00:00.000Z' });
+    expect(renewalWindow(due, at('2026-11-15T23:59:59Z')).state).toBe('not_yet');
+    expect(renewalWindow(due, at('2027-01-15T00:00:00Z')).state).toBe('open');
+    expect(renewalWindow(due, at('2027-02-13T23:59:59Z')).state).toBe('open');
+    expect(renewalWindow(due, at('2027-02-14T00:00:00Z')).state).toBe('closed');
+  });
+
+  it('is not offered a year early: a renewal paid moves the due date a year on, out of the window', () => {
+    expect(renewalWindow('2028-01-15T00:00:00Z', at('2026-12-01T00:00:00Z')).state).toBe('not_yet');
+  });
+
+  it('stays open while longer early-bird extension days last; any time without a due date', () => {
+    expect(renewalWindow(due, at('2027-02-28T00:00:00Z'), 45).state).toBe('open');
+    expect(renewalWindow(due, at('2027-02-28T00:00:00Z'), 10).state).toBe('closed');
+    expect(renewalWindow(null, NOW)).toEqual({ state: 'open', opensAt: null, closesAt: null });
+  });
+});
+
+describe('named early-bird lines (docs/renewals.md "Prices that agree")', () => {
+  it('writes the list price and the early-bird reduction as its own line of the same type', () => {
+    expect(pricedInvoiceLines([{ type: 'new_account', label: 'Start-up (new account)', priceCents: 69_500, valueCents: 64_500 }])).toEqual([
+      { type: 'new_account', label: 'Start-up (new account)', valueCents: 69_500 },
+      { type: 'new_account', label: 'Early-bird discount', valueCents: -5_000 },
+    ]);
+    const lines = pricedInvoiceLines([
+      { type: 'renewal', label: 'Annual renewal — Start-up', priceCents: 69_500, valueCents: 64_500 },
+      { type: 'incorporation', label: 'Incorporation package', priceCents: 25_000, valueCents: 25_000 },
+    ]);
+    expect(lines.map((l) => [l.label, l.valueCents])).toEqual([
+      ['Annual renewal — Start-up', 69_500], ['Early-bird discount (Annual renewal — Start-up)', -5_000], ['Incorporation package', 25_000],
+    ]);
+  });
+
+  it('charges a new account the early-bird price for its first year, the list price without one', () => {
+    expect(firstYearCents(START_UP)).toBe(64_500);
+    expect(firstYearCents({ priceCents: 69_500, priceDiscountCents: 0 })).toBe(69_500);
+    expect(firstYearCents({ priceCents: 69_500, priceDiscountCents: 80_000 })).toBe(69_500);
   });
 });
 
@@ -80,7 +129,7 @@ describe('renewal totals (SPEC §3 payload totals, §5 order total)', () => {
 
   it('after the due date (and its extension) the full prices apply', () => {
     const late = account({ renewalDueAt: '2026-11-01T00:00:00Z' });
-    const choice = initialRenewalChoice(START_UP);
+    const choice = setUpgrade(initialRenewalChoice(START_UP), true, START_UP, late);
     expect(renewalTotals(START_UP, late, choice, NOW)).toMatchObject({ subtotal: 99_500, discount_total: 0, order_total: 99_500 });
     expect(renewalTotals(START_UP, late, choice, NOW, 30)).toMatchObject({ subtotal: 99_500, discount_total: 10_000, order_total: 89_500 });
   });

@@ -62,14 +62,56 @@ export function renewalOptions(level: RenewalLevel, account: RenewalAccount): Re
 }
 
 /**
- * The form's first state (SPEC §4 "Renewal"): with an upgrade target the upgrade is preselected
- * and the new level is the target, otherwise the new level is the current one; the incorporation
- * package is preselected when its price equals its early-bird price.
+ * The form's first state (docs/renewals.md "What the form offers"): the renewal of the current
+ * level alone. The paid add-ons (the upgrade, the incorporation package) start unticked, so a payer
+ * only pays for what they chose; the one exception is an account suspended from the basic renewal,
+ * which renews with the upgrade only, so its upgrade starts (and stays) ticked.
+ * @param account the account, for the suspension; without it the upgrade starts unticked
  */
-export function initialRenewalChoice(level: RenewalLevel): RenewalChoice {
+export function initialRenewalChoice(level: RenewalLevel, account?: Pick<RenewalAccount, 'isSuspendedFromBasicRenewal'>): RenewalChoice {
   const up = level.upgradeTo;
-  if (!up) return { isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: level.id };
-  return { isUpgradeSelected: true, isIncorporationSelected: up.incPackageCents === up.incPackageDiscountCents, newLevelId: up.id };
+  if (up && account?.isSuspendedFromBasicRenewal) return { isUpgradeSelected: true, isIncorporationSelected: false, newLevelId: up.id };
+  return { isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: level.id };
+}
+
+/** Renewal opens this many days before the due date (docs/renewals.md "When renewal is offered"). */
+export const RENEWAL_OPENS_DAYS_BEFORE = 60;
+
+/**
+ * The grace period: renewal stays open this many days after the due date, and no longer (the
+ * early-bird extension days, when longer, keep it open as long as they last). Past it, an account
+ * renews through staff (docs/renewals.md).
+ */
+export const RENEWAL_GRACE_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+
+/** Whether renewal is offered now, and from when to when (ISO 8601 instants). */
+export interface RenewalWindow {
+  /** 'open': offered; 'not_yet': before the window opens; 'closed': the grace period is over. */
+  state: 'open' | 'not_yet' | 'closed';
+  /** When the window opens: the due date minus 60 days; null without a due date. */
+  opensAt: string | null;
+  /** When it closes: the due date plus the grace period; null without a due date. */
+  closesAt: string | null;
+}
+
+/**
+ * Whether renewal is offered on `now` (docs/renewals.md "When renewal is offered"): from
+ * RENEWAL_OPENS_DAYS_BEFORE days before the due date until the grace period after it ends
+ * (RENEWAL_GRACE_DAYS, or `extensionDays` when longer, so the early-bird prices never outlast the
+ * window). An account without a due date may renew at any time. A year already paid for moves the
+ * due date on, so a second renewal is not offered until 60 days before the next one.
+ */
+export function renewalWindow(renewalDueAt: string | null, now: Date, extensionDays = 0): RenewalWindow {
+  if (!renewalDueAt) return { state: 'open', opensAt: null, closesAt: null };
+  const due = Date.parse(renewalDueAt);
+  if (Number.isNaN(due)) return { state: 'closed', opensAt: null, closesAt: null };
+  const opens = due - RENEWAL_OPENS_DAYS_BEFORE * DAY_MS;
+  const closes = due + Math.max(RENEWAL_GRACE_DAYS, extensionDays) * DAY_MS;
+  const at = now.getTime();
+  const state = at < opens ? 'not_yet' : at >= closes ? 'closed' : 'open';
+  return { state, opensAt: new Date(opens).toISOString(), closesAt: new Date(closes).toISOString() };
 }
 
 /**
@@ -148,6 +190,42 @@ export function renewalTotals(level: RenewalLevel, account: RenewalAccount, choi
   const discount_total = lines.reduce((s, l) => s + (l.priceCents - l.valueCents), 0);
   const bonus_total = Math.min(Math.max(0, cents(account.bonusBalanceCents)), subtotal - discount_total);
   return { lines, subtotal, discount_total, bonus_total, order_total: Math.max(0, subtotal - discount_total - bonus_total) };
+}
+
+/** One invoice line as it is written (invoice_lines: label, type, value in cents; negative for a reduction). */
+export interface PricedInvoiceLine {
+  type: string;
+  label: string;
+  valueCents: number;
+}
+
+/** The label of the line that takes the early-bird reduction off an item. */
+export const EARLY_BIRD_LABEL = 'Early-bird discount';
+
+/**
+ * Invoice lines for items charged at `valueCents` whose list price is `priceCents`
+ * (docs/renewals.md "Prices that agree"): each item at its list price, followed, when it is charged
+ * less, by a named 'Early-bird discount' line taking the difference off, so the invoice shows the
+ * same price as /pricing and says why it charges less. The reduction line carries its item's type,
+ * so what a discount code may reduce (the sum of a type's lines) is the early-bird price, as before.
+ */
+export function pricedInvoiceLines(items: readonly { type: string; label: string; priceCents: number; valueCents: number }[]): PricedInvoiceLine[] {
+  const out: PricedInvoiceLine[] = [];
+  for (const item of items) {
+    out.push({ type: item.type, label: item.label, valueCents: cents(item.priceCents) });
+    const off = item.priceCents - cents(item.valueCents);
+    if (off > 0) out.push({ type: item.type, label: items.length > 1 ? `${EARLY_BIRD_LABEL} (${item.label})` : EARLY_BIRD_LABEL, valueCents: -off });
+  }
+  return out;
+}
+
+/**
+ * What a new account's first invoice charges for its level (docs/renewals.md "Prices that agree"):
+ * the early-bird price, since a new account's due date is a year ahead; the list price when the
+ * level has no early-bird price (0) or one that is not lower.
+ */
+export function firstYearCents(level: Pick<RenewalLevel, 'priceCents' | 'priceDiscountCents'>): number {
+  return level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents ? level.priceDiscountCents : level.priceCents;
 }
 
 function cents(value: number): number {

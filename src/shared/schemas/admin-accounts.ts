@@ -2,6 +2,17 @@ import type { StandingView } from './search.ts';
 import { z } from 'zod';
 import { listSearch, listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
+import { parseIsoDate } from '../rules/compliance-calendar.ts';
+
+/** A real calendar date written 'YYYY-MM-DD', between the years 2000 and 2999. */
+function isCalendarDate(value: string): boolean {
+  try {
+    const { year } = parseIsoDate(value);
+    return year >= 2000 && year <= 2999;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §3 "Account", §6): a list of
@@ -103,11 +114,18 @@ export interface AdminGroupOption { id: number; label: string; is_billed_as_grou
  * PUT /api/admin/accounts/:id/settings: the account's renewal flags (SPEC §4 "Renewal", §8):
  * whether it is suspended from the basic renewal (it renews with the upgrade only), its group
  * (null: none) and whether that group is billed as a group — a flag of the group, so it applies
- * to every account of the group; ignored when group_id is null.
+ * to every account of the group; ignored when group_id is null; and the renewal due date.
  */
 export const accountSettingsSchema = z.object({
   is_suspended_from_basic_renewal: z.boolean({ error: 'The suspended field must be true or false.' }),
   group_id: z.number({ error: 'The selected group is invalid.' }).int('The selected group is invalid.').positive('The selected group is invalid.').max(2_147_483_647, 'The selected group is invalid.').nullable(),
   is_billed_as_group: z.boolean({ error: 'The billed as a group field must be true or false.' }),
+  /**
+   * The renewal due date, 'YYYY-MM-DD' (kept as that day at 00:00 UTC), for staff correcting it;
+   * absent: unchanged. Renewal opens 60 days before it (docs/renewals.md).
+   */
+  renewal_due_on: z.string({ error: 'The renewal due date must be a date.' })
+    .refine((v) => isCalendarDate(v), 'The renewal due date must be a date.')
+    .optional(),
 });
 export type AccountSettingsInput = z.infer<typeof accountSettingsSchema>;

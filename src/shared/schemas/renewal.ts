@@ -40,5 +40,7 @@ export const RENEWAL_MESSAGES = {
   upgradeRequired: 'This account renews with the upgrade only.',
   incorporationNeedsUpgrade: 'The incorporation package comes with the upgrade.',
   alreadyOpen: 'A renewal is already waiting for payment. Please pay it on the payments page.',
+  notYet: 'Renewal opens 60 days before your due date. We will e-mail you when it does.',
+  windowClosed: 'The grace period after your renewal date has ended, so the renewal can no longer be done online. Please contact us and we will renew your membership.',
   noLevel: 'This account has no level to renew.',
 } as const;

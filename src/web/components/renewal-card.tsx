@@ -12,6 +12,7 @@ import { HttpFailure, http } from '../lib/http.ts';
 import { confirmAction } from '../lib/feedback.tsx';
 import { pushEventThen } from '../lib/analytics.ts';
 import { showDate } from '../lib/locale.ts';
+import { boot } from '../lib/boot.ts';
 import { centsToDollarsText } from '../../shared/rules/billing.ts';
 
 /** GET /api/account/renewal (src/server/modules/renewals/routes.ts); prices in cents. */
@@ -20,6 +21,8 @@ export interface RenewalScreen {
   is_admin: boolean;
   extension_days: number;
   is_early_bird: boolean;
+  /** docs/renewals.md "When renewal is offered"; ISO 8601 instants, null without a due date. */
+  window: { state: 'open' | 'not_yet' | 'closed'; opens_at: string | null; closes_at: string | null };
   account: {
     id: number;
     name: string;
@@ -111,10 +114,39 @@ export function RenewalCard({ accountId }: { accountId?: number }) {
           Your renewal invoice {q.data.open_invoice.number} is waiting for payment.{' '}
           <Anchor component={Link} to={accountId ? `/app/payments?account_id=${accountId}` : '/app/payments'}>Pay it on the payments page</Anchor>.
         </Text>
+      ) : q.data.window.state !== 'open' && !q.data.is_admin ? (
+        <NotOffered screen={q.data} />
       ) : (
         <RenewalForm screen={q.data} accountId={accountId ?? q.data.account.id} />
       )}
     </RenewalShell>
+  );
+}
+
+/**
+ * Outside the renewal window (docs/renewals.md "When renewal is offered"): when renewal opens, or
+ * that the grace period is over and how to renew through us.
+ */
+function NotOffered({ screen }: { screen: RenewalScreen }) {
+  const { window: w, account } = screen;
+  const due = account.renewal_due_at;
+  const { name, phone } = boot.company;
+  if (w.state === 'not_yet') {
+    return (
+      <Stack gap="xs" data-testid="renewal-not-open">
+        <Text>
+          Your membership is paid up until <strong>{due ? showDate(due) : ''}</strong>.
+          Renewal opens on <strong>{w.opens_at ? showDate(w.opens_at) : ''}</strong>, 60 days before that date.
+        </Text>
+        <Text size="sm" c="gray.7">We will e-mail you when it opens, and again 30 and 7 days before the due date.</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Alert color="orange" variant="light" title="Renewal is closed" data-testid="renewal-closed">
+      Your renewal was due on {due ? showDate(due) : ''} and the grace period ended on {w.closes_at ? showDate(w.closes_at) : ''}, so
+      it can no longer be done online. {phone ? `Call ${name} at ${phone}` : `Contact ${name}`} and we will renew your membership.
+    </Alert>
   );
 }
 
@@ -131,7 +163,7 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { level, account } = useMemo(() => renewalModel(screen), [screen]);
-  const [choice, setChoice] = useState<RenewalChoice>(() => initialRenewalChoice(level));
+  const [choice, setChoice] = useState<RenewalChoice>(() => initialRenewalChoice(level, account));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -216,6 +248,13 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
 
   return (
     <Stack gap="md">
+      {screen.window.state !== 'open' && (
+        <Alert color="gray" variant="light" title="Outside the renewal period">
+          {screen.window.state === 'not_yet'
+            ? `The account holder can renew from ${screen.window.opens_at ? showDate(screen.window.opens_at) : ''}.`
+            : `The grace period ended on ${screen.window.closes_at ? showDate(screen.window.closes_at) : ''}.`} As staff, you can renew it now.
+        </Alert>
+      )}
       <div>
         <Text>
           {dueAt ? <>Your {level.name} membership is due for renewal on <strong>{showDate(dueAt)}</strong>.</> : <>Renew your {level.name} membership for another year.</>}
@@ -276,7 +315,7 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
             <Table.Td ta="right">{formatCurrency(totals.subtotal)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th scope="row" fw={400}>Discounts</Table.Th>
+            <Table.Th scope="row" fw={400}>Early-bird discount</Table.Th>
             <Table.Td ta="right">{formatCurrency(-totals.discount_total)}</Table.Td>
           </Table.Tr>
           <Table.Tr>

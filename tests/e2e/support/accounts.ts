@@ -76,3 +76,19 @@ export async function payWithWelcomeCode(page: Page, invoiceId: number): Promise
   expect(result.paymentId).toBeGreaterThan(0);
   return result.paymentId!;
 }
+
+/** 'YYYY-MM-DD' (UTC) `days` days from now. */
+export const isoDateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The admin signed in in `adminPage` sets account `accountId`'s renewal due date ('YYYY-MM-DD') in
+ * its Account settings, as staff do on /admin/accounts/show/{id}.
+ */
+export async function setRenewalDueDate(adminPage: Page, accountId: number, dueOn: string) {
+  await adminPage.goto(`/admin/accounts/show/${accountId}`);
+  const settings = adminPage.getByRole('region', { name: 'Account settings' });
+  await settings.getByLabel('Renewal due date').fill(dueOn);
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await adminPage.getByText('The account settings were saved.').waitFor();
+  expect(await adminPage.getByRole('region', { name: 'Account settings' }).getByLabel('Renewal due date').inputValue()).toBe(dueOn);
+}

@@ -15,15 +15,16 @@ export interface AccountSettings {
  * PUT /api/admin/accounts/:id/settings (issue 7; SPEC §4 "Renewal", §8): sets the account's
  * `is_suspended_from_basic_renewal` and `group_id`, and the chosen group's `is_billed_as_group`
  * (a flag of the group: it applies to every account of that group; left alone when the account
- * gets no group), in one transaction with the rows locked.
- * Writes: accounts row, groups row, one audit_log row 'account.settings_updated' with the admin,
+ * gets no group), and, when `renewal_due_on` is given, the renewal due date (that day, 00:00 UTC;
+ * renewal opens 60 days before it: docs/renewals.md), in one transaction with the rows locked.
+ * Writes: accounts row (flags, group, renewal_due_at), groups row, one audit_log row 'account.settings_updated' with the admin,
  * the account and the changed fields as { field: { from, to } } (none when nothing changed).
  * @throws HttpError 404 'The account could not be found.' / 'The group could not be found.'
  */
 export async function updateAccountSettings(db: Db, id: number, input: AccountSettingsInput, adminId: number, ip: string): Promise<AccountSettings> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ suspended: accounts.isSuspendedFromBasicRenewal, groupId: accounts.groupId })
+      .select({ suspended: accounts.isSuspendedFromBasicRenewal, groupId: accounts.groupId, renewalDueAt: accounts.renewalDueAt })
       .from(accounts).where(eq(accounts.id, id)).for('update');
     if (!before) throw notFound('The account');
     let group: AccountSettings['group'] = null;
@@ -46,6 +47,11 @@ export async function updateAccountSettings(db: Db, id: number, input: AccountSe
       await tx.update(accounts)
         .set({ isSuspendedFromBasicRenewal: input.is_suspended_from_basic_renewal, groupId: input.group_id })
         .where(eq(accounts.id, id));
+    }
+    const dueBefore = before.renewalDueAt ? before.renewalDueAt.toISOString().slice(0, 10) : null;
+    if (input.renewal_due_on !== undefined && input.renewal_due_on !== dueBefore) {
+      await tx.update(accounts).set({ renewalDueAt: new Date(`${input.renewal_due_on}T00:00:00Z`) }).where(eq(accounts.id, id));
+      changes.renewal_due_on = { from: dueBefore, to: input.renewal_due_on };
     }
     if (Object.keys(changes).length) {
       await recordAudit(tx, {

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { findApplication } from './find-application.ts';
 import type { ApplicationHandle } from './application-handle.ts';
 import { checkAllPages } from './wizard.ts';
+import { firstYearCents, pricedInvoiceLines } from '../../../shared/rules/renewal.ts';
 
 /** Renewal period: one year (SPEC §9). */
 const addOneYear = (d: Date) => new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), d.getUTCDate()));
@@ -40,8 +41,10 @@ export interface CompletedApplication {
 /**
  * Wizard Submit (SPEC §4, §7): validates every page, then in one transaction creates the account
  * (level, the applicant as primary user, renewal due one year on, the answers as account data) and
- * an unpaid invoice for the level (order detail type `new_account`, at the early-bird price, which
- * applies while the renewal due date is ahead — always so for a new account). The application row
+ * an unpaid invoice for the level at its early-bird price, which applies while the renewal due date
+ * is ahead — always so for a new account (firstYearCents): the level's list price, as /pricing
+ * shows it, and a named 'Early-bird discount' line taking the difference off, both of type
+ * `new_account` (docs/renewals.md "Prices that agree"). The application row
  * is locked, so a second Submit — a double click, a retry — returns the same account and invoice.
  * Writes: accounts, users (account_id, is_primary), invoices, invoice_lines, applications, a mail,
  * an audit_log row.
@@ -82,7 +85,7 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
       lastName: String(values.contact___president_last_name ?? ''),
       updatedAt: now,
     }).where(eq(users.id, userId));
-    const priceCents = level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents ? level.priceDiscountCents : level.priceCents;
+    const priceCents = firstYearCents(level);
     const [invoice] = await tx.insert(invoices).values({
       accountId: account.id,
       number: `pending-${application.id}`,
@@ -94,7 +97,8 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
     // A readable number from the row's own id: unique without a second sequence.
     const number = `GS-${String(invoice.id).padStart(6, '0')}`;
     await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
-    await tx.insert(invoiceLines).values({ invoiceId: invoice.id, label: `${level.name} (new account)`, type: 'new_account', valueCents: priceCents });
+    await tx.insert(invoiceLines).values(pricedInvoiceLines([{ type: 'new_account', label: `${level.name} (new account)`, priceCents: level.priceCents, valueCents: priceCents }])
+      .map((line) => ({ invoiceId: invoice.id, ...line })));
     await tx.update(applications).set({ status: 'completed', accountId: account.id, completedAt: now, updatedAt: now, fields: values }).where(eq(applications.id, application.id));
     // Documents uploaded during the wizard now belong to the account too.
     await tx.update(files).set({ accountId: account.id }).where(eq(files.applicationId, application.id));

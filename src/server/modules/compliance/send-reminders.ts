@@ -72,7 +72,24 @@ export function reminderMail(deadline: Deadline, accountName: string, opts: { pu
       ].join('\n'),
     };
   }
-  const what = deadline.kind === 'renewal' ? `${opts.companyName} renewal` : deadline.label;
+  if (deadline.kind === 'renewal') {
+    const what = `${opts.companyName} renewal`;
+    return {
+      subject: `${what} due ${when}`,
+      text: [
+        'Hello,',
+        '',
+        `${accountName}'s ${what} is due ${when}.`,
+        '',
+        `Renewal is open now. Renew on your account page: ${link}`,
+        'If you already renewed and paid, thank you: there is nothing more to do.',
+        '',
+        opts.companyName,
+        '',
+      ].join('\n'),
+    };
+  }
+  const what = deadline.label;
   return {
     subject: `${what} due ${when}`,
     text: [
@@ -134,7 +151,8 @@ export interface ReminderCounts {
  * The daily compliance reminder run (issue 7): for every customer account (not an IRS subordinate,
  * `source <> 'irs-bmf'`) whose primary user (accounts.primary_user_id, a user of the account) has an
  * e-mail, the deadlines of deadlinesFor on `today` (the next Form 990 from the fiscal year end, the
- * renewal date, the annual filing of the account's state when staff keep a date for it) and the tier dueReminders gives (30 or 7 days before; none once past);
+ * renewal date, the annual filing of the account's state when staff keep a date for it) and the tier dueReminders gives (30 or 7 days before, and for
+ * the renewal 60, 30 or 7, docs/renewals.md "Reminders"; none once past);
  * and, when the account's standing (docs/irs-standing.md) shows a Form 990-series return not filed
  * after its due date, a reminder of the oldest one the day after and every 30 days
  * (overdueReminderTier, overdueMail) until the return is seen or the group is on the revocation

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
+import { refusalMessage } from '../../../shared/rules/payment-refusals.ts';
 import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
@@ -77,12 +78,13 @@ export interface PaymentDeps {
  *    and try again.'. A total of 0 is 422 (zero payment is another route). The payment is inserted
  *    `pending` with the key, takes the hold on its invoices and claims its discount (422 when the
  *    code was used meanwhile), and the transaction commits: nothing of it is written on a refusal.
- * 3. The gateway is called once with refId `gs-pay-{id}` and invoiceNumber from the invoice
- *    numbers.
+ * 3. The gateway is called once with refId `gs-pay-{id}`, invoiceNumber from the invoice
+ *    numbers and duplicateWindow 0, so a retry right after a decline reaches the bank (docs/payments.md
+ *    "Retrying after a decline").
  * 4. A second transaction records the outcome: approved → `paid`, the amount plus the discount is
  *    applied to the invoices' balances oldest first (payment_invoices rows); held → `held` (invoices
- *    still held, 202); declined → `declined`, error/duplicate → `failed` (422 with the gateway's
- *    first message; the discount claim is released); no answer → stays `pending` (202), never
+ *    still held, 202); declined → `declined`, error/duplicate → `failed` (422 with refusalMessage:
+ *    the reason and the next step; the discount claim is released); no answer → stays `pending` (202), never
  *    retried, left to the reconciliation (reconcile-payments.ts). The database releases the
  *    invoices when the payment leaves pending and held.
  *
@@ -159,6 +161,9 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
       customer: { id: String(accountId) },
       billTo: billToOf(req),
       customerIp: req.ip,
+      // Our idempotency key already stops a repeated attempt; the gateway's 120 s window would also
+      // refuse a payer who fixes a declined card's zip code and tries again at once.
+      duplicateWindowSeconds: 0,
     });
   } catch (err) {
     // The client promises not to throw for gateway trouble; if it does, the charge may have happened.
@@ -195,7 +200,10 @@ export function answerFor(row: PaymentRow, redirect: string, unassignedCents: nu
     case 'pending':
       return { statusCode: 202, body: { message: PAYMENT_MESSAGES.pending, status, payment_id: row.id, messages: { resultCode: 'Ok' } } };
     default: {
-      const text = row.gatewayMessage || 'The payment was not accepted.';
+      // Card and bank refusals say why and what to do next; PayPal rows carry their own texts.
+      const text = row.method === 'card' || row.method === 'bank'
+        ? refusalMessage(row.method, row.gatewayCode)
+        : row.gatewayMessage || 'The payment was not accepted.';
       return {
         statusCode: 422,
         body: {

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, groups, invoices, levels, renewals } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -19,7 +19,7 @@ export interface RenewalContext {
   level: RenewalLevel & { slug: string; renewalFeatures: string[] };
   /** The upgrade target's name, when the level has one. */
   upgradeLevelName: string | null;
-  /** The renewal invoice still waiting for payment, if any. */
+  /** The open renewal's invoice (docs/renewals.md "One open renewal"), if any. */
   openInvoice: { id: number; number: string; balanceCents: number } | null;
 }
 
@@ -40,9 +40,10 @@ export async function loadRenewalContext(db: DbOrTx, accountId: number, opts: { 
   if (!level) throw notFound('The account');
   const [target] = level.upgradeToId === null ? [] : await db.select({ id: levels.id, name: levels.name }).from(levels).where(eq(levels.id, level.upgradeToId));
   const [group] = account.groupId === null ? [] : await db.select({ label: groups.label, isBilledAsGroup: groups.isBilledAsGroup }).from(groups).where(eq(groups.id, account.groupId));
+  // Open: not applied yet, which is what the unique index renewals_one_open_per_account counts.
   const [open] = await db.select({ id: invoices.id, number: invoices.number, balanceCents: invoices.balanceCents })
     .from(renewals).innerJoin(invoices, eq(invoices.id, renewals.invoiceId))
-    .where(and(eq(renewals.accountId, accountId), gt(invoices.balanceCents, 0)))
+    .where(and(eq(renewals.accountId, accountId), isNull(renewals.appliedAt)))
     .limit(1);
   return {
     account: {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { initialRenewalChoice, isEarlyBird, renewalOptions } from '../../../shared/rules/renewal.ts';
+import { initialRenewalChoice, isEarlyBird, renewalOptions, renewalWindow } from '../../../shared/rules/renewal.ts';
 import { renewalPayloadSchema } from '../../../shared/schemas/renewal.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
@@ -11,8 +11,9 @@ import { submitRenewal } from './submit-renewal.ts';
 /**
  * The renewal form (SPEC tool 13): `GET /api/account/renewal` gives what the form shows (prices
  * in cents; the rules run in the browser with src/shared/rules/renewal.ts and again on the server),
- * `POST /app/account/renewal` bills the renewal. The holder's own account, or any account for an
- * admin (`account_id`); others 404.
+ * `POST /app/account/renewal` bills the renewal; `window` says whether it is offered now
+ * (docs/renewals.md). The holder's own account (any account user), or any account for an admin
+ * (`account_id`); visitors 401, other accounts 404.
  */
 export async function renewalRoutes(app: FastifyInstance) {
   app.get('/api/account/renewal', { preHandler: requireUser }, async (req) => {
@@ -20,11 +21,15 @@ export async function renewalRoutes(app: FastifyInstance) {
     const { accountId } = await resolveAccount(app.db, req.user!, account_id);
     const ctx = await loadRenewalContext(app.db, accountId);
     const extensionDays = app.config.renewalDiscountExtensionDays;
+    const now = new Date();
+    const window = renewalWindow(ctx.account.renewalDueAt, now, extensionDays);
     return {
       action: RENEWAL_ACTION,
       is_admin: req.user!.isAdmin,
       extension_days: extensionDays,
-      is_early_bird: isEarlyBird(ctx.account.renewalDueAt, new Date(), extensionDays),
+      is_early_bird: isEarlyBird(ctx.account.renewalDueAt, now, extensionDays),
+      // docs/renewals.md "When renewal is offered"; staff may renew outside it.
+      window: { state: window.state, opens_at: window.opensAt, closes_at: window.closesAt },
       account: {
         id: ctx.account.id, name: ctx.account.name, renewal_due_at: ctx.account.renewalDueAt, bonus_balance_cents: ctx.account.bonusBalanceCents,
         is_suspended_from_basic_renewal: ctx.account.isSuspendedFromBasicRenewal,
@@ -40,7 +45,7 @@ export async function renewalRoutes(app: FastifyInstance) {
         },
       },
       options: renewalOptions(ctx.level, ctx.account),
-      initial_choice: initialRenewalChoice(ctx.level),
+      initial_choice: initialRenewalChoice(ctx.level, ctx.account),
       needs_990_copy: (LEVELS_NEEDING_990_COPY as readonly string[]).includes(ctx.level.slug),
       open_invoice: ctx.openInvoice === null ? null : { id: ctx.openInvoice.id, number: ctx.openInvoice.number, balance_cents: ctx.openInvoice.balanceCents },
     };

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
-import { renewalOptions, renewalTotals } from '../../../shared/rules/renewal.ts';
+import { pricedInvoiceLines, renewalOptions, renewalTotals, renewalWindow } from '../../../shared/rules/renewal.ts';
 import { RENEWAL_MESSAGES, type RenewalPayload } from '../../../shared/schemas/renewal.ts';
 import type { Db } from '../../db/client.ts';
 import { accounts, invoiceLines, invoices, renewals } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { applyPaidRenewal } from './apply-paid-renewal.ts';
@@ -28,12 +29,17 @@ export interface RenewalRequest {
  * - the payload's current level must be the account's (else 422 'Your level changed…'), its choices
  *   must be allowed (an upgrade only when the level has a target and then to that target, the
  *   incorporation package only with the upgrade, the upgrade required when the account is
- *   suspended from basic renewal), and no earlier renewal invoice may be waiting for payment;
+ *   suspended from basic renewal), and no earlier renewal may be open (docs/renewals.md "One open
+ *   renewal": checked under the account's row lock, and enforced by the unique index
+ *   renewals_one_open_per_account, so two concurrent submits bill once);
+ * - a holder renews only inside the window of renewalWindow (60 days before the due date until the
+ *   grace period ends: docs/renewals.md "When renewal is offered"); staff may renew at any time;
  * - the totals are recomputed with renewalTotals (early-bird prices while the due date plus
  *   `extensionDays` is ahead, the account's whole bonus balance up to what is left); every total and
  *   the bonus balance sent must match to the cent (else 422 'The renewal totals changed…');
- * - the invoice is written with one line per item (typed renewal, upgrade, incorporation, at the
- *   price charged, so discount code flags apply) and a 'bonus' credit line; the bonus used leaves
+ * - the invoice is written with one line per item at its list price (typed renewal, upgrade,
+ *   incorporation, so discount code flags apply), a named 'Early-bird discount' line of the same
+ *   type under each item charged less (pricedInvoiceLines), and a 'bonus' credit line; the bonus used leaves
  *   the account's balance; the renewal row remembers the new level;
  * - an order total of 0 is settled at once (renewal date moved, level changed).
  * Writes: invoices, invoice_lines, renewals, accounts (bonus balance, and renewal date and level
@@ -42,6 +48,17 @@ export interface RenewalRequest {
  * @throws ValidationError 422 as above; HttpError 404 for an account without a level
  */
 export async function submitRenewal(db: Db, req: RenewalRequest): Promise<{ redirect: string; invoice_id: number }> {
+  try {
+    return await billRenewal(db, req);
+  } catch (err) {
+    // The unique index renewals_one_open_per_account refused a second open renewal that a
+    // concurrent request (another server, another tab) committed first.
+    if (isUniqueViolation(err)) throw new ValidationError({ account_id: [RENEWAL_MESSAGES.alreadyOpen] });
+    throw err;
+  }
+}
+
+async function billRenewal(db: Db, req: RenewalRequest): Promise<{ redirect: string; invoice_id: number }> {
   const now = req.now ?? new Date();
   const { input, accountId } = req;
   return db.transaction(async (tx) => {
@@ -49,6 +66,11 @@ export async function submitRenewal(db: Db, req: RenewalRequest): Promise<{ redi
     const { level, account } = ctx;
     if (input.current_level_id !== level.id) throw new ValidationError({ current_level_id: [RENEWAL_MESSAGES.levelChanged] });
     if (ctx.openInvoice) throw new ValidationError({ account_id: [RENEWAL_MESSAGES.alreadyOpen] });
+    // Staff may bill a renewal outside the window (an account past its grace period renews through them).
+    const window = renewalWindow(account.renewalDueAt, now, req.extensionDays);
+    if (!req.user.isAdmin && window.state !== 'open') {
+      throw new ValidationError({ account_id: [window.state === 'not_yet' ? RENEWAL_MESSAGES.notYet : RENEWAL_MESSAGES.windowClosed] });
+    }
 
     const options = renewalOptions(level, account);
     const upgrade = input.is_upgrade_selected;
@@ -74,7 +96,8 @@ export async function submitRenewal(db: Db, req: RenewalRequest): Promise<{ redi
     }).returning({ id: invoices.id });
     const number = `GS-${String(invoice.id).padStart(6, '0')}`;
     await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
-    const lines: { invoiceId: number; label: string; type: string; valueCents: number }[] = totals.lines.map((l) => ({ invoiceId: invoice.id, label: l.type === 'upgrade' && ctx.upgradeLevelName ? `Upgrade to ${ctx.upgradeLevelName}` : l.label, type: l.type, valueCents: l.valueCents }));
+    const items = totals.lines.map((l) => ({ ...l, label: l.type === 'upgrade' && ctx.upgradeLevelName ? `Upgrade to ${ctx.upgradeLevelName}` : l.label }));
+    const lines = pricedInvoiceLines(items).map((l) => ({ invoiceId: invoice.id, ...l }));
     if (totals.bonus_total > 0) lines.push({ invoiceId: invoice.id, label: 'Bonus balance used', type: 'bonus', valueCents: -totals.bonus_total });
     await tx.insert(invoiceLines).values(lines);
     if (totals.bonus_total > 0) {

@@ -274,6 +274,50 @@ describe('card and bank charges against the simulator', () => {
     }
   });
 
+  it('with duplicateWindow 0 a retry of the same card right after a decline is charged, not refused as a duplicate', async () => {
+    const inv = invoice();
+    const charge = async (zip: string, duplicateWindowSeconds?: number) => gateway.chargeOpaqueData({
+      amountCents: 4500, opaqueData: await cardToken('2223000010309703'), invoiceNumber: inv, billTo: billTo(zip), duplicateWindowSeconds,
+    });
+    expect(await charge(SIMULATOR_TRIGGERS.declineZip)).toMatchObject({ status: 'declined', code: '2' });
+    // The gateway's default window refuses the corrected retry: nothing is charged and the reason is 11.
+    expect(await charge('46201')).toMatchObject({ status: 'duplicate', code: '11' });
+    const before = wireBodies.length;
+    const retry = await charge('46201', 0);
+    expect(retry).toMatchObject({ status: 'approved', accountNumber: 'XXXX9703' });
+    const tr = JSON.parse(wireBodies[before]!).createTransactionRequest.transactionRequest;
+    expect(Object.keys(tr).slice(-2)).toEqual(['billTo', 'transactionSettings']);
+    expect(tr.transactionSettings).toEqual({ setting: [{ settingName: 'duplicateWindow', settingValue: '0' }] });
+  });
+
+  it('a duplicateWindow setting sets the window of its own request; an out-of-range one is refused before sending', async () => {
+    const inv = invoice();
+    const charge = async (duplicateWindowSeconds?: number) => gateway.chargeOpaqueData({
+      amountCents: 4600, opaqueData: await cardToken('4012888818888'), invoiceNumber: inv, duplicateWindowSeconds,
+    });
+    expect((await charge()).status).toBe('approved');
+    clockOffsetMs += 30_000;
+    try {
+      // 30 s later: inside a 60 s window, outside a 20 s one.
+      expect(await charge(60)).toMatchObject({ status: 'duplicate', code: '11' });
+      expect((await charge(20)).status).toBe('approved');
+    } finally {
+      clockOffsetMs -= 30_000;
+    }
+    await expect(charge(28_801)).rejects.toThrow(RangeError);
+    const raw = await rawTransaction({
+      transactionType: 'authCaptureTransaction', amount: '46.00', payment: { opaqueData: await cardToken() },
+      transactionSettings: { setting: { settingName: 'duplicateWindow', settingValue: '-5' } },
+    });
+    expect(raw.messages).toMatchObject({ resultCode: 'Error', message: [{ code: 'E00003' }] });
+  });
+
+  it('declines zip 46203 for an address mismatch with reason 27', async () => {
+    const outcome = await gateway.chargeOpaqueData({ amountCents: 1600, opaqueData: await cardToken(), invoiceNumber: invoice(), billTo: billTo(SIMULATOR_TRIGGERS.avsMismatchZip) });
+    expect(outcome).toMatchObject({ status: 'declined', code: '27' });
+    if (outcome.status === 'declined') expect(outcome.text).toContain('AVS mismatch');
+  });
+
   it('answers E00114 for a reused opaque token', async () => {
     const opaqueData = await cardToken();
     expect((await gateway.chargeOpaqueData({ amountCents: 700, opaqueData, invoiceNumber: invoice() })).status).toBe('approved');

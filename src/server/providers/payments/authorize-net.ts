@@ -107,7 +107,18 @@ export interface OpaqueDataCharge {
   customer?: { id?: string; email?: string };
   billTo?: BillTo;
   customerIp?: string;
+  /**
+   * The gateway's duplicate window for this charge, in whole seconds (0 to 28800), sent as the
+   * transaction setting `duplicateWindow`. Absent: the gateway's default (120 s), within which a
+   * charge of the same card or account, amount and invoice number is refused with reason 11. Our
+   * payments send 0: their own idempotency keys decide what is a repeat (docs/payments.md
+   * "Retrying after a decline"), so a payer may try the same card again at once.
+   */
+  duplicateWindowSeconds?: number;
 }
+
+/** The documented bounds of the `duplicateWindow` transaction setting, in seconds. */
+export const DUPLICATE_WINDOW_MAX_SECONDS = 28_800;
 
 /** Input of {@link PaymentGateway.paypalAuthCapture}. */
 export interface PaypalAuthCaptureRequest {
@@ -436,7 +447,20 @@ export function opaqueChargeTransaction(charge: OpaqueDataCharge): Record<string
     }),
     billTo: billToElement(charge.billTo),
     customerIP: cut(charge.customerIp, MAX.customerIP),
+    transactionSettings: duplicateWindowSetting(charge.duplicateWindowSeconds),
   })!;
+}
+
+/**
+ * `transactionSettings` carrying one `duplicateWindow` setting, or undefined when none is asked.
+ * @throws RangeError for a window that is not a whole number of seconds from 0 to 28800
+ */
+function duplicateWindowSetting(seconds: number | undefined): Record<string, unknown> | undefined {
+  if (seconds === undefined) return undefined;
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > DUPLICATE_WINDOW_MAX_SECONDS) {
+    throw new RangeError(`duplicateWindow must be 0 to ${DUPLICATE_WINDOW_MAX_SECONDS} whole seconds, got ${seconds}`);
+  }
+  return { setting: [{ settingName: 'duplicateWindow', settingValue: String(seconds) }] };
 }
 
 /** The `transactionRequest` that starts a PayPal payment, keys in documented order. */

@@ -27,9 +27,13 @@
  * - billTo.zip 46205 is held for review (responseCode "4", reason 252) — this simulator's own trigger.
  * - eCheck (bank) tokens approve up to 100.00; above 100.00 they decline.
  * - Amount 0, negative or malformed: responseCode "3", reason 5 "A valid amount is required.".
+ * - billTo.zip 46203 declines for an address (AVS) mismatch: reason 27, as the real gateway answers
+ *   when its AVS filter rejects the billing address — this simulator's own trigger.
  * - Duplicate: the same account (card or bank), amount and invoiceNumber within 120 s answers
  *   responseCode "3", error 11 "A duplicate transaction has been submitted." with the earlier transId.
- *   Declined and held charges count, as on the real gateway.
+ *   Declined and held charges count, as on the real gateway. The transaction setting
+ *   `duplicateWindow` (transactionSettings.setting, 0 to 28800 seconds) sets the window for that
+ *   request, as on the real gateway; 0 turns the check off. Another value answers E00003.
  * - Amount 13.13: the gateway processes the request (token used, charge recorded for the duplicate
  *   check) but its answer never comes: the client times out. Use it to test that a timed-out payment
  *   is left pending; a retry of the same card, amount and invoice within 120 s is answered, as a
@@ -74,6 +78,8 @@ import {
 export const SIMULATOR_TRIGGERS = {
   /** billTo.zip that declines (the real sandbox's decline zip). */
   declineZip: '46282',
+  /** billTo.zip that declines for an AVS mismatch (reason 27); chosen by this simulator. */
+  avsMismatchZip: '46203',
   /** billTo.zip that is held for review (responseCode "4"); chosen by this simulator. */
   heldZip: '46205',
   /** eCheck amounts above this many cents decline. */
@@ -263,8 +269,10 @@ export class GatewaySimulatorState {
 
   /** @internal the earlier transId when `key` was seen within the window; records it otherwise. */
   checkDuplicate(key: string, now: number, windowMs: number): string | undefined {
-    for (const [k, v] of this.#recent) if (now - v.at >= windowMs) this.#recent.delete(k);
-    return this.#recent.get(key)?.transId;
+    // Forget only what no request could still match: each request may ask for its own window.
+    for (const [k, v] of this.#recent) if (now - v.at >= MAX_DUPLICATE_WINDOW_MS) this.#recent.delete(k);
+    const seen = this.#recent.get(key);
+    return seen && now - seen.at < windowMs ? seen.transId : undefined;
   }
 
   /** @internal */
@@ -305,6 +313,24 @@ export function simulatorUrls(origin: string, prefix = ''): { endpoint: string; 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
+/** The longest duplicate window the gateway accepts (the `duplicateWindow` setting's maximum, 8 hours). */
+const MAX_DUPLICATE_WINDOW_MS = 28_800_000;
+
+/**
+ * The duplicate window a transactionRequest asks for, in seconds: its `duplicateWindow` setting
+ * (transactionSettings.setting, one object or a list), else the default 120 s; null when the
+ * setting is not a whole number of seconds from 0 to 28800.
+ */
+function duplicateWindowOf(tr: Json): number | null {
+  const settings = isObject(tr.transactionSettings) ? tr.transactionSettings.setting : undefined;
+  const list = Array.isArray(settings) ? settings : settings === undefined ? [] : [settings];
+  const setting = list.find((s): s is Json => isObject(s) && s.settingName === 'duplicateWindow');
+  if (!setting) return SIMULATOR_TRIGGERS.duplicateWindowSeconds;
+  const value = str(setting.settingValue).trim();
+  if (!/^\d{1,5}$/.test(value) || Number(value) * 1000 > MAX_DUPLICATE_WINDOW_MS) return null;
+  return Number(value);
+}
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
@@ -314,6 +340,7 @@ const NS = 'AnetApi/xml/v1/schema/AnetApiSchema.xsd';
 const TEXT = {
   approved: 'This transaction has been approved.',
   declined: 'This transaction has been declined.',
+  avsMismatch: 'The transaction has been declined because of an AVS mismatch. The address provided does not match billing address of cardholder.',
   held: 'Your order has been received. Thank you for your business!',
   duplicate: 'A duplicate transaction has been submitted.',
   invalidAmount: 'A valid amount is required.',
@@ -604,8 +631,10 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     const account = { accountNumber, accountType: token.accountType };
     const at = now();
 
+    const windowSeconds = duplicateWindowOf(tr);
+    if (windowSeconds === null) return { body: apiError('E00003', `The 'duplicateWindow' setting is invalid: it must be 0 to ${MAX_DUPLICATE_WINDOW_MS / 1000} seconds.`, refId) };
     const duplicateKey = `${token.fingerprint}|${amountCents}|${invoiceNumber ?? ''}`;
-    const earlier = state.checkDuplicate(duplicateKey, at, SIMULATOR_TRIGGERS.duplicateWindowSeconds * 1000);
+    const earlier = state.checkDuplicate(duplicateKey, at, windowSeconds * 1000);
     if (earlier) {
       return {
         body: txAnswer({ responseCode: '3', transId: earlier, ...account, error: { errorCode: '11', errorText: TEXT.duplicate } }, refId),
@@ -613,7 +642,12 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     }
 
     let status: 'approved' | 'held' | 'declined';
+    let declineReason: { errorCode: string; errorText: string } = { errorCode: '2', errorText: TEXT.declined };
     if (zip === SIMULATOR_TRIGGERS.declineZip) status = 'declined';
+    else if (zip === SIMULATOR_TRIGGERS.avsMismatchZip && token.kind === 'card') {
+      status = 'declined';
+      declineReason = { errorCode: '27', errorText: TEXT.avsMismatch };
+    }
     else if (token.kind === 'card' && !token.isTestCard) status = 'declined';
     else if (token.kind === 'bank' && amountCents > SIMULATOR_TRIGGERS.eCheckLimitCents) status = 'declined';
     else if (zip === SIMULATOR_TRIGGERS.heldZip) status = 'held';
@@ -628,7 +662,7 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     });
     const avsResultCode = token.kind === 'card' ? 'Y' : 'P';
     if (status === 'declined') {
-      return { hang, body: txAnswer({ responseCode: '2', transId, ...account, avsResultCode, error: { errorCode: '2', errorText: TEXT.declined } }, refId) };
+      return { hang, body: txAnswer({ responseCode: '2', transId, ...account, avsResultCode: declineReason.errorCode === '27' ? 'N' : avsResultCode, error: declineReason }, refId) };
     }
     if (status === 'held') {
       return { hang, body: txAnswer({ responseCode: '4', transId, ...account, avsResultCode, message: { code: '252', description: TEXT.held } }, refId) };

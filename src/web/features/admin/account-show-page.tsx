@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ACCOUNT_STATUS_LABELS, accountSettingsSchema, type AccountSettingsInput, type AdminAccountDetail } from '../../../shared/schemas/admin-accounts.ts';
@@ -60,13 +60,17 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
   const [groupId, setGroupId] = useState<number | null>(a.group?.id ?? null);
   const billedOf = (id: number | null) => groups.find((g) => g.id === id)?.is_billed_as_group ?? false;
   const [billed, setBilled] = useState(billedOf(a.group?.id ?? null));
+  const [dueOn, setDueOn] = useState(a.renewal_due_at ? a.renewal_due_at.slice(0, 10) : '');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const group = groups.find((g) => g.id === groupId) ?? null;
 
   const save = async () => {
     setFailure(null);
-    const parsed = accountSettingsSchema.safeParse({ is_suspended_from_basic_renewal: suspended, group_id: groupId, is_billed_as_group: groupId === null ? false : billed });
+    const parsed = accountSettingsSchema.safeParse({
+      is_suspended_from_basic_renewal: suspended, group_id: groupId, is_billed_as_group: groupId === null ? false : billed,
+      ...(dueOn ? { renewal_due_on: dueOn } : {}),
+    });
     if (!parsed.success) {
       setFailure(parsed.error.issues[0]?.message ?? 'Please check the settings.');
       return;
@@ -117,6 +121,15 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
             onChange={(e) => setBilled(e.currentTarget.checked)}
           />
         )}
+        <TextInput
+          type="date"
+          label="Renewal due date"
+          description="Renewal opens for the account 60 days before this date."
+          value={dueOn}
+          disabled={busy}
+          styles={{ input: { maxWidth: 220 } }}
+          onChange={(e) => setDueOn(e.currentTarget.value)}
+        />
         {failure && <Alert color="red" title="Oops..." role="alert">{failure}</Alert>}
         <Group>
           <Button onClick={() => void save()} loading={busy}>Save settings</Button>
@@ -192,7 +205,7 @@ export default function AccountShowPage() {
           title={{ id: 'account-standing', text: 'Standing with the IRS', label: q.data.standing.label }}
         />
 
-        <AccountSettingsCard key={`${a.id}-${String(a.is_suspended_from_basic_renewal)}-${a.group?.id ?? ''}-${String(a.group?.is_billed_as_group)}`} detail={q.data} />
+        <AccountSettingsCard key={`${a.id}-${String(a.is_suspended_from_basic_renewal)}-${a.group?.id ?? ''}-${String(a.group?.is_billed_as_group)}-${a.renewal_due_at ?? ''}`} detail={q.data} />
       </Stack>
 
       {/* The shared cards bring their own top margin. */}

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Button, Card, Center, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { firstYearCents } from '../../../shared/rules/renewal.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { http, setCsrfToken } from '../../lib/http.ts';
@@ -27,10 +28,13 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
     >
       <Title order={2} size="h4" id={`level-${level.id}`}>{level.name}</Title>
       <Text size="sm" c="gray.7" mt="xs">{level.description}</Text>
-      <Text fz={32} fw={800} mt="md" lh={1.1}>{formatCurrency(level.priceCents)}</Text>
-      {level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents && (
+      <Text fz={32} fw={800} mt="md" lh={1.1}>
+        {formatCurrency(level.priceCents)}<Text span size="sm" fw={400} c="gray.7"> a year</Text>
+      </Text>
+      {firstYearCents(level) < level.priceCents && (
         <Text size="sm" mt={4}>
-          Early-bird price: <strong>{formatCurrency(level.priceDiscountCents)}</strong> when you renew before your due date
+          Early-bird price: <strong>{formatCurrency(firstYearCents(level))}</strong> ({formatCurrency(level.priceCents - firstYearCents(level))} off)
+          for your first year, and each year you renew before your due date.
         </Text>
       )}
       <Text size="sm" fw={600} mt="md" mb={4}>Each renewal includes:</Text>
@@ -64,7 +68,38 @@ const clientSchema = applicationStartSchema.pick({ email: true, password: true }
  * manager, or after a timeout) loads /application/create/{token} once (pushEventThen).
  * A 422 shows the errors under the fields; any other failure toasts "That didn't work." (SPEC §8).
  */
-function ApplicationStartForm({ level }: { level: { id: number; name: string } }) {
+/**
+ * What the first invoice will say (docs/renewals.md "Prices that agree"): the level's price as
+ * /pricing shows it, the early-bird discount as its own line, and the total, from the same rule
+ * the server bills with (firstYearCents).
+ */
+function FirstInvoice({ level }: { level: Level }) {
+  const total = firstYearCents(level);
+  const off = level.priceCents - total;
+  return (
+    <Table aria-label="Your first invoice" withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} maw={360}>
+      <Table.Caption ta="left" style={{ captionSide: 'top' }}><Text size="sm" fw={500} span>Your first invoice</Text></Table.Caption>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Th scope="row" fw={400}>{level.name}, first year</Table.Th>
+          <Table.Td ta="right">{formatCurrency(level.priceCents)}</Table.Td>
+        </Table.Tr>
+        {off > 0 && (
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>Early-bird discount</Table.Th>
+            <Table.Td ta="right">{formatCurrency(-off)}</Table.Td>
+          </Table.Tr>
+        )}
+        <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-gray-4)' }}>
+          <Table.Th scope="row">Total</Table.Th>
+          <Table.Td ta="right" fw={700} data-testid="first-invoice-total">{formatCurrency(total)}</Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ApplicationStartForm({ level }: { level: Level }) {
   const [leaving, setLeaving] = useState(false);
 
   const kit = useServerForm<{ email: string; password: string }, { token: string; csrfToken?: string }>({
@@ -94,6 +129,7 @@ function ApplicationStartForm({ level }: { level: { id: number; name: string } }
         <Text fw={700} data-testid="chosen-level">{level.name}</Text>
         <input type="hidden" name="level_id" value={level.id} />
       </div>
+      <FirstInvoice level={level} />
       <TextField name="email" label="E-mail" type="email" required autoComplete="email" />
       <PasswordField name="password" label="Password" required withMeter />
       <Text size="sm" c="gray.7">
@@ -127,7 +163,7 @@ export default function PricingPage() {
     <>
       <PageHeader
         title="Pricing"
-        lead="One price covers getting your group tax exempt, or keeping the exemption you have. Renew before your due date and pay the early-bird price."
+        lead="One yearly price covers getting your group tax exempt, or keeping the exemption you have. Your first year, and each renewal made before its due date, costs the early-bird price."
       />
       {isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
       {isError && <Alert color="red" title="Something went wrong">We could not load the prices. Please reload the page.</Alert>}

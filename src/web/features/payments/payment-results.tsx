@@ -53,18 +53,22 @@ export function showPaymentOutcome(answer: PaymentAnswer) {
 }
 
 /**
- * SPEC §8 card or bank failure: 'Uh oh!' / 'Unable to complete payment.' with the footer 'Error '
- * and the first message. The form keeps what was typed.
+ * SPEC §8 card or bank failure: 'Uh oh!' / 'Unable to complete payment.', then what the server
+ * said: why the payment was refused and what to do next (shared/rules/payment-refusals.ts), and the
+ * gateway's code in small print for a call to us. The form keeps what was typed, so the payer can
+ * fix a field or change the card and press Pay again at once.
  */
 export function showPaymentFailure(failure: HttpFailure | Error) {
   const body = failure instanceof HttpFailure ? (failure.body as PaymentAnswer | null) : null;
-  const first = body?.messages?.message?.[0]?.text
+  const first = body?.messages?.message?.[0];
+  const text = first?.text
     ?? (failure instanceof HttpFailure ? Object.values(failure.errors)[0]?.[0] : undefined)
     ?? failure.message;
   dialog('Uh oh!', (
     <>
       <Text>{RESULT_TEXT.failed}</Text>
-      <Text mt="md" size="sm" c="dimmed">Error {first}</Text>
+      <Text mt="md">{text}</Text>
+      {first?.code && <Text mt="md" size="sm" c="gray.7">Error code {first.code}</Text>}
     </>
   ), 'red');
 }
