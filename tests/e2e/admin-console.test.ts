@@ -156,6 +156,8 @@ describe('admin console', () => {
     expect(csv).toContain(`Created a discount code,discount.created,,"Code: ${code}\nDiscount: `);
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.waitForURL((u) => !u.searchParams.has('search'));
+    await page.getByRole('button', { name: 'Clear' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('textbox', { name: 'Search' }).inputValue()).toBe('');
 
     await page.getByLabel('Action starts with').fill('discount.');
     await page.getByRole('button', { name: 'Filter' }).click();

@@ -49,7 +49,7 @@ export default function AuditPage() {
           <TextInput label="Action starts with" placeholder="e.g. discount." w={200} value={draft.action} error={filterError.action?.[0]}
             onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })} />
           <Button type="submit">Filter</Button>
-          {filtered && <Button variant="subtle" onClick={() => go({ account_id: '', action: '', search: '' })}>Clear</Button>}
+          {filtered && <Button variant="subtle" onClick={() => { setDraft({ account_id: '', action: '', search: '', sort: '' }); go({ account_id: '', action: '', search: '' }); }}>Clear</Button>}
           <Button component="a" variant="default" href={`/api/admin/audit/export.csv${queryString(query)}`} download>Export CSV</Button>
         </Group>
       </Card>
