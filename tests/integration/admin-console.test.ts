@@ -321,7 +321,7 @@ describe('audit log', () => {
     expect(lines[60]).toContain(',Test thing: odd,test_thing.odd,,I: 59,');
 
     const change = await admin.get(`/api/admin/audit/export.csv?action=level.updated&account_id=${accountId}`);
-    expect(change.body.split('\r\n')[1]).toContain(`,Console Boosters,Changed a level’s prices,level.updated,Price: $695.00 → $645.00,Level: 2,`);
+    expect(change.body.split('\r\n')[1]).toContain(`,Console Boosters,Changed a level’s prices,level.updated,Price: $695.00 → $645.00,Level: #2,`);
     expect((await admin.get('/api/admin/audit/export.csv?account_id=abc')).statusCode).toBe(422);
   });
 

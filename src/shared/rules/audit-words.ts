@@ -87,8 +87,8 @@ export function actionWords(action: string): string {
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * One value as a person reads it: dollars for a `…cents` key (integer cents), yes/no, "empty"
- * for nothing, dates as written, lists joined, anything else as short JSON.
+ * One value as a person reads it: dollars for a `…cents` key (integer cents), "#4" for a record's
+ * id, yes/no, "empty" for nothing, dates as written, lists joined, anything else as short JSON.
  */
 export function valueWords(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'empty';
@@ -97,6 +97,8 @@ export function valueWords(key: string, value: unknown): string {
     const sign = value < 0 ? '-' : '';
     return `${sign}$${(Math.abs(value) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   }
+  // A record's id: "Discount: #4", not an amount of something.
+  if (typeof value === 'number' && /(Id|_id)$/.test(key)) return `#${value}`;
   if (typeof value === 'number') return value.toLocaleString('en-US');
   if (typeof value === 'string') return ISO_INSTANT.test(value) ? `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC` : value;
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.map((v) => valueWords(key, v)).join(', ') || 'none';
