@@ -155,6 +155,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/states': { access: 'admin' },
   'PUT /api/admin/states/:code': { access: 'admin' },
   'GET /api/admin/audit': { access: 'admin' },
+  'GET /api/admin/audit/export.csv': { access: 'admin' },
   'GET /api/admin/uploads/options': { access: 'admin' },
   'POST /admin/uploads': { access: 'admin' },
   'GET /api/admin/roster-imports': { access: 'admin' },
