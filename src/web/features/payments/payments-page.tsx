@@ -22,6 +22,9 @@ interface ScreenData {
   paypal: { tx_id: string; invoices: number[]; value: number; discount_id: number | null; discount: DiscountPayload | null } | null;
 }
 
+/** GET /api/payments/screen for a user with no organization yet. */
+interface NoAccountScreen { account: null; on_behalf: false; invoices: []; gateway: null; paypal: null }
+
 type Method = 'credit_card' | 'bank_account' | 'paypal';
 
 const dollars = centsToDollarsText;
@@ -36,11 +39,12 @@ export default function PaymentsPage() {
   const [params, setParams] = useSearchParams();
   const accountParam = Number(params.get('account_id')) || undefined;
   const screenKey = ['payments', 'screen', accountParam ?? null];
-  const q = useQuery({ queryKey: screenKey, queryFn: () => http.get<ScreenData>('/api/payments/screen', accountParam ? { account_id: accountParam } : undefined) });
+  const q = useQuery({ queryKey: screenKey, queryFn: () => http.get<ScreenData | NoAccountScreen>('/api/payments/screen', accountParam ? { account_id: accountParam } : undefined) });
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
 
   if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader role="status" aria-label="Loading" /></Center></>;
+  if (q.isSuccess && q.data.account === null) return <><PageHeader title="Payments" /><NoOrganizationYet /></>;
   if (q.isError) {
     // Staff without an account of their own pay for an account named in the address.
     const staffWithoutAccount = boot.user?.isAdmin && !accountParam && q.error instanceof HttpFailure && q.error.status === 404;
@@ -53,12 +57,42 @@ export default function PaymentsPage() {
             <Anchor component={Link} to="/admin" inherit>Go to the admin console</Anchor>
           </Alert>
         ) : (
-          <Alert color="red" title="Something went wrong">The invoices could not be loaded. Please reload the page.</Alert>
+          <Alert color="red" title="Something went wrong">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">The invoices could not be loaded.</Text>
+              <Button variant="light" color="red" onClick={() => void q.refetch()} loading={q.isFetching}>Try again</Button>
+            </Stack>
+          </Alert>
         )}
       </>
     );
   }
-  return <BillingScreen key={q.dataUpdatedAt} data={q.data} params={params} setParams={setParams} reload={reload} />;
+  return <BillingScreen key={q.dataUpdatedAt} data={q.data as ScreenData} params={params} setParams={setParams} reload={reload} />;
+}
+
+/**
+ * The billing screen of a user whose application is not submitted yet: nothing to pay, and the
+ * way back to the newest draft (GET /api/account/applications), or to the levels when there is none.
+ */
+function NoOrganizationYet() {
+  const drafts = useQuery({
+    queryKey: ['my-applications'],
+    queryFn: () => http.get<{ applications: { id: number; level: string; status: string }[] }>('/api/account/applications'),
+  });
+  const draft = drafts.data?.applications.find((a) => a.status === 'draft');
+  return (
+    <Card withBorder padding="xl" maw={640}>
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h3">You have nothing to pay yet.</Title>
+        <Text>Your invoice appears here once your application is submitted.</Text>
+        {drafts.isPending ? <Loader size="sm" role="status" aria-label="Loading" /> : draft ? (
+          <Button component={Link} to={`/application/create/${draft.id}`}>Continue your application</Button>
+        ) : (
+          <Button component={Link} to="/pricing">Choose a level</Button>
+        )}
+      </Stack>
+    </Card>
+  );
 }
 
 function BillingScreen({ data, params, setParams, reload }: {
