@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { accessibleColors } from './lib/accessible-colors.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { restoreLostFocus } from './lib/focus-return.ts';
+import { HttpFailure } from './lib/http.ts';
 
 // A dialog's own header is not the page's banner landmark, and its close button needs a name.
 const dialogDefaults = { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } };
@@ -55,9 +56,13 @@ function LateOverlays() {
   );
 }
 
-/** A query cache as the client uses it: one retry, no refetch when the window regains focus. */
+/**
+ * A query cache as the client uses it: one retry, no refetch when the window regains focus. An
+ * answer of 400-499 is the server's decision, not a passing failure: it is shown at once, not retried.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  const retry = (failures: number, error: Error) => !(error instanceof HttpFailure && error.status >= 400 && error.status < 500) && failures < 1;
+  return new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 }
 
 /**

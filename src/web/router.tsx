@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
       { path: '/app/account/show/:id', lazy: screen(() => import('./features/subordinates/profile-page.tsx')) },
       { path: '/account', lazy: screen(() => import('./features/account/account-page.tsx')) },
       { path: '/application/create/:token', lazy: screen(() => import('./features/applications/wizard-page.tsx')) },
+      { path: '/application/switch/:token', lazy: screen(() => import('./features/applications/switch-page.tsx')) },
       { path: '/app/payments', lazy: screen(() => import('./features/payments/payments-page.tsx')) },
       { path: '/app/invoices/show/:id', lazy: screen(() => import('./features/payments/invoice-page.tsx')) },
       { path: '/app/finances', lazy: screen(() => import('./features/finances/finances-page.tsx')) },
