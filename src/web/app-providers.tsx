@@ -24,6 +24,11 @@ const theme = createTheme({
     Drawer: { defaultProps: dialogDefaults },
     // Links inside sentences must not be told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // Mantine keeps button and badge text on one line and cuts what does not fit ("Remove disco",
+    // "ACTI…"). Here a narrow button or badge grows taller and wraps between words instead: its
+    // narrowest width is its longest word, so no text is ever cut (docs/ARCHITECTURE.md "Controls").
+    Button: { styles: { root: { height: 'auto', minHeight: 'var(--button-height)', minWidth: 'min-content', maxWidth: '100%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }, label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25, paddingBlock: 4 } } },
+    Badge: { styles: { root: { height: 'auto', minHeight: 'var(--badge-height)', minWidth: 'min-content', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 } } },
   },
 });
 
