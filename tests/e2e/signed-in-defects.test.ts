@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { WIZARD_TITLES, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
 
@@ -240,6 +240,12 @@ describe('control text and page width', () => {
     };
     failures.push(...await checkWidths(page, '/app/payments', billing, 'billing screen'));
     failures.push(...await checkWidths(page, '/app/finances', (p) => p.getByRole('heading').first().waitFor(), 'finances'));
+    failures.push(...await checkWidths(page, '/app/supervision', (p) => p.getByRole('heading').first().waitFor(), 'supervision'));
+    // Staff lists with status badges.
+    await forgetSession(page);
+    await signIn(page, 'admin');
+    failures.push(...await checkWidths(page, '/admin/accounts', (p) => p.getByRole('table').first().waitFor(), 'admin accounts'));
+    failures.push(...await checkWidths(page, '/admin/payments', (p) => p.getByRole('heading', { name: 'Payments' }).first().waitFor(), 'admin payments'));
     expect(failures).toEqual([]);
   });
 });
