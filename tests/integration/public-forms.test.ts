@@ -64,7 +64,7 @@ const FORMS: FormCase[] = [
       email: 'The email field is required.',
       phone: 'The phone field is required.',
       organization: 'The organization field is required.',
-      affiliates: 'The affiliates field is required.',
+      affiliates: 'The number of affiliates field is required.',
       regions: 'The regions field is required.',
     },
     columns: ['name', 'email', 'phone', 'organization'],
@@ -305,8 +305,8 @@ describe('form-specific rules', () => {
   it('multi-chapter: affiliates must be a whole number and regions nationwide or regional', async () => {
     const a = await visitor();
     const base = FORMS[2].valid;
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 'lots' })).json().errors.affiliates[0]).toBe('The affiliates field must be an integer.');
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 0 })).json().errors.affiliates[0]).toBe('The affiliates field must be between 1 and 100000.');
+    expect((await a.post('/multi-chapter', { ...base, affiliates: 'lots' })).json().errors.affiliates[0]).toBe('The number of affiliates field must be an integer.');
+    expect((await a.post('/multi-chapter', { ...base, affiliates: 0 })).json().errors.affiliates[0]).toBe('The number of affiliates field must be between 1 and 100000.');
     expect((await a.post('/multi-chapter', { ...base, regions: 'global' })).json().errors.regions[0]).toBe('The selected regions is invalid.');
     expect((await a.post('/multi-chapter', { ...base, affiliates: 7, regions: 'nationwide' })).statusCode).toBe(201);
   });

@@ -148,7 +148,7 @@ describe('multiChapterSchema (SPEC §3 Multi-chapter)', () => {
     ['email', 'The email field is required.'],
     ['phone', 'The phone field is required.'],
     ['organization', 'The organization field is required.'],
-    ['affiliates', 'The affiliates field is required.'],
+    ['affiliates', 'The number of affiliates field is required.'],
     ['regions', 'The regions field is required.'],
   ])('requires %s', (field, message) => {
     const input: Record<string, unknown> = { ...multi };
@@ -156,8 +156,8 @@ describe('multiChapterSchema (SPEC §3 Multi-chapter)', () => {
     expect(errorsOf(multiChapterSchema, input)).toEqual({ [field]: [message] });
   });
   it('checks affiliates and regions', () => {
-    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: '0' })).toEqual({ affiliates: ['The affiliates field must be between 1 and 100000.'] });
-    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: 'many' })).toEqual({ affiliates: ['The affiliates field must be an integer.'] });
+    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: '0' })).toEqual({ affiliates: ['The number of affiliates field must be between 1 and 100000.'] });
+    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: 'many' })).toEqual({ affiliates: ['The number of affiliates field must be an integer.'] });
     expect(errorsOf(multiChapterSchema, { ...multi, regions: 'everywhere' })).toEqual({ regions: ['The selected regions is invalid.'] });
   });
   it('concerns are optional', () => {

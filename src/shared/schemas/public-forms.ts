@@ -64,9 +64,9 @@ export const multiChapterSchema = z.object({
   email: requiredEmail(),
   phone: phone(),
   organization: requiredText({ label: 'organization' }),
-  affiliates: requiredInt('affiliates', 1, 100000),
+  affiliates: requiredInt('number of affiliates', 1, 100000),
   regions: requiredChoice('regions', REGION_OPTIONS),
-  concerns: optionalText({ label: 'concerns', max: 5000 }),
+  concerns: optionalText({ label: 'biggest concerns', max: 5000 }),
   ...captcha,
 });
 export type MultiChapterInput = z.infer<typeof multiChapterSchema>;
