@@ -153,6 +153,27 @@ describe('billing screen of a user with no organization yet', () => {
   });
 });
 
+describe('signed-in pages of a user with no organization yet', () => {
+  it('each page ends its loading with content, never an endless spinner or a failed request', async () => {
+    const { page } = s;
+    await startDraft(page, 'start-up', `noorg-pages-${Date.now()}@e2e.test`);
+    const stuck: string[] = [];
+    for (const path of ['/account', '/app/finances', '/app/supervision', '/app/account/users', '/app/payments']) {
+      await page.goto(path);
+      await page.getByRole('heading').first().waitFor();
+      // The account's pages have nothing to show yet and lead back to the application.
+      if (path !== '/account') await page.getByRole('link', { name: 'Continue your application' }).waitFor();
+      const loader = page.getByRole('status', { name: 'Loading' });
+      try {
+        await loader.first().waitFor({ state: 'detached', timeout: 10_000 });
+      } catch {
+        stuck.push(path);
+      }
+    }
+    expect(stuck).toEqual([]);
+  });
+});
+
 describe('pagination', () => {
   it('shows the first and last page and three pages either side of the current one', async () => {
     const { page } = s;

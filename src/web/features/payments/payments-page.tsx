@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { billingSummary, canSettleWithoutPayment, centsToDollarsText, fromDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { boot } from '../../lib/boot.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
@@ -44,7 +45,7 @@ export default function PaymentsPage() {
   const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
 
   if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader role="status" aria-label="Loading" /></Center></>;
-  if (q.isSuccess && q.data.account === null) return <><PageHeader title="Payments" /><NoOrganizationYet /></>;
+  if (q.isSuccess && q.data.account === null) return <><PageHeader title="Payments" /><NoOrganizationYet title="You have nothing to pay yet." /></>;
   if (q.isError) {
     // Staff without an account of their own pay for an account named in the address.
     const staffWithoutAccount = boot.user?.isAdmin && !accountParam && q.error instanceof HttpFailure && q.error.status === 404;
@@ -70,30 +71,6 @@ export default function PaymentsPage() {
   return <BillingScreen key={q.dataUpdatedAt} data={q.data as ScreenData} params={params} setParams={setParams} reload={reload} />;
 }
 
-/**
- * The billing screen of a user whose application is not submitted yet: nothing to pay, and the
- * way back to the newest draft (GET /api/account/applications), or to the levels when there is none.
- */
-function NoOrganizationYet() {
-  const drafts = useQuery({
-    queryKey: ['my-applications'],
-    queryFn: () => http.get<{ applications: { id: number; level: string; status: string }[] }>('/api/account/applications'),
-  });
-  const draft = drafts.data?.applications.find((a) => a.status === 'draft');
-  return (
-    <Card withBorder padding="xl" maw={640}>
-      <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h3">You have nothing to pay yet.</Title>
-        <Text>Your invoice appears here once your application is submitted.</Text>
-        {drafts.isPending ? <Loader size="sm" role="status" aria-label="Loading" /> : draft ? (
-          <Button component={Link} to={`/application/create/${draft.id}`}>Continue your application</Button>
-        ) : (
-          <Button component={Link} to="/pricing">Choose a level</Button>
-        )}
-      </Stack>
-    </Card>
-  );
-}
 
 function BillingScreen({ data, params, setParams, reload }: {
   data: ScreenData;
