@@ -42,6 +42,7 @@ export const PAGES: PageRoute[] = [
   { path: '/app', title: 'Your group', access: 'user' },
   { path: '/account', title: 'Your account', access: 'user' },
   { path: '/application/create/:token', title: 'Your application', access: 'user' },
+  { path: '/application/switch/:token', title: 'Switch your application', access: 'user' },
   { path: '/app/payments', title: 'Payments', access: 'user' },
   { path: '/app/invoices/show/:id', title: 'Invoice', access: 'user' },
   { path: '/app/finances', title: 'Finances', access: 'user' },

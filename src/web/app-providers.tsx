@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { accessibleColors } from './lib/accessible-colors.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 import { restoreLostFocus } from './lib/focus-return.ts';
+import { HttpFailure } from './lib/http.ts';
 
 // A dialog's own header is not the page's banner landmark, and its close button needs a name.
 const dialogDefaults = { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } };
@@ -23,6 +24,11 @@ const theme = createTheme({
     Drawer: { defaultProps: dialogDefaults },
     // Links inside sentences must not be told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // Mantine keeps button and badge text on one line and cuts what does not fit ("Remove disco",
+    // "ACTI…"). Here a narrow button or badge grows taller and wraps between words instead: its
+    // narrowest width is its longest word, so no text is ever cut (docs/ARCHITECTURE.md "Controls").
+    Button: { styles: { root: { height: 'auto', minHeight: 'var(--button-height)', minWidth: 'min-content', maxWidth: '100%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }, label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25, paddingBlock: 4 } } },
+    Badge: { styles: { root: { height: 'auto', minHeight: 'var(--badge-height)', minWidth: 'min-content', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 } } },
   },
 });
 
@@ -55,9 +61,13 @@ function LateOverlays() {
   );
 }
 
-/** A query cache as the client uses it: one retry, no refetch when the window regains focus. */
+/**
+ * A query cache as the client uses it: one retry, no refetch when the window regains focus. An
+ * answer of 400-499 is the server's decision, not a passing failure: it is shown at once, not retried.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  const retry = (failures: number, error: Error) => !(error instanceof HttpFailure && error.status >= 400 && error.status < 500) && failures < 1;
+  return new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 }
 
 /**

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: '/app', lazy: screen(() => import('./features/home/home-page.tsx')) },
       { path: '/account', lazy: screen(() => import('./features/account/account-page.tsx')) },
       { path: '/application/create/:token', lazy: screen(() => import('./features/applications/wizard-page.tsx')) },
+      { path: '/application/switch/:token', lazy: screen(() => import('./features/applications/switch-page.tsx')) },
       { path: '/app/payments', lazy: screen(() => import('./features/payments/payments-page.tsx')) },
       { path: '/app/invoices/show/:id', lazy: screen(() => import('./features/payments/invoice-page.tsx')) },
       { path: '/app/finances', lazy: screen(() => import('./features/finances/finances-page.tsx')) },

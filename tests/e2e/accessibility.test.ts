@@ -58,6 +58,7 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string; expectedErro
   '/password/reset/:token': { who: 'visitor', url: () => '/password/reset/0f1e2d3c4b5a69788796a5b4c3d2e1f0?email=someone%40example.com' },
   '/app/account/show/:id': { who: 'visitor', url: (f) => `/app/account/show/${f.subordinateId}` },
   '/application/create/:token': { who: 'applicant', url: (f) => `/application/create/${f.wizardToken}` },
+  '/application/switch/:token': { who: 'applicant', url: (f) => `/application/switch/${f.wizardToken}` },
   '/app': { who: 'holder', url: () => '/app' },
   '/account': { who: 'holder', url: () => '/account' },
   '/app/payments': { who: 'holder', url: () => '/app/payments' },

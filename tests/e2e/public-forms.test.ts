@@ -48,7 +48,7 @@ describe('public forms, as a visitor fills them in', () => {
     await page.getByLabel('EIN').fill('12345');
     await page.getByLabel('IRS group exemption number (optional)').fill('5271');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('The ein must be 9 digits, like 12-3456789.').waitFor();
+    await page.getByText('The EIN must be 9 digits, like 12-3456789.').waitFor();
     await page.getByLabel('EIN').fill('39-3095719');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expectSuccessDialog();

@@ -119,3 +119,20 @@ describe('GET /api/invoices/:id (SPEC tool 14, §3 "Invoice")', () => {
     expect(res.headers.location).toBe(`/login?next=${encodeURIComponent(`/app/invoices/show/${invoiceId}`)}`);
   });
 });
+
+describe('GET /api/payments/screen for a user with no organization yet (docs/payments.md "No organization yet")', () => {
+  it('answers an empty screen: no account, nothing to pay', async () => {
+    const { a } = await applicant();
+    const res = await a.get('/api/payments/screen');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ account: null, on_behalf: false, invoices: [], gateway: null, paypal: null });
+  });
+
+  it('still refuses another account named by a user who is not staff, and a visitor', async () => {
+    const { a } = await applicant();
+    const other = await holder('Homer Hockey Boosters');
+    expect((await a.get(`/api/payments/screen?account_id=${other.accountId}`)).statusCode).toBe(404);
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.get('/api/payments/screen')).statusCode).toBe(401);
+  });
+});

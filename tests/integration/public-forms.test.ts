@@ -50,7 +50,7 @@ const FORMS: FormCase[] = [
       email: 'The email field is required.',
       phone: 'The phone field is required.',
       organization: 'The organization field is required.',
-      ein: 'The ein field is required.',
+      ein: 'The EIN field is required.',
     },
     columns: ['name', 'email', 'phone', 'organization'],
     details: { ein: '123456789', group_id: '5271' },
@@ -64,7 +64,7 @@ const FORMS: FormCase[] = [
       email: 'The email field is required.',
       phone: 'The phone field is required.',
       organization: 'The organization field is required.',
-      affiliates: 'The affiliates field is required.',
+      affiliates: 'The number of affiliates field is required.',
       regions: 'The regions field is required.',
     },
     columns: ['name', 'email', 'phone', 'organization'],
@@ -287,7 +287,7 @@ describe('form-specific rules', () => {
 
     const bad = await a.post('/compliance-check', { ...base, ein: '98-765432' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.ein[0]).toBe('The ein must be 9 digits, like 12-3456789.');
+    expect(bad.json().errors.ein[0]).toBe('The EIN must be 9 digits, like 12-3456789.');
     const badGen = await a.post('/compliance-check', { ...base, group_id: '527' });
     expect(badGen.statusCode).toBe(422);
     expect(badGen.json().errors.group_id[0]).toBe('The group exemption number must be 4 digits.');
@@ -305,8 +305,8 @@ describe('form-specific rules', () => {
   it('multi-chapter: affiliates must be a whole number and regions nationwide or regional', async () => {
     const a = await visitor();
     const base = FORMS[2].valid;
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 'lots' })).json().errors.affiliates[0]).toBe('The affiliates field must be an integer.');
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 0 })).json().errors.affiliates[0]).toBe('The affiliates field must be between 1 and 100000.');
+    expect((await a.post('/multi-chapter', { ...base, affiliates: 'lots' })).json().errors.affiliates[0]).toBe('The number of affiliates field must be an integer.');
+    expect((await a.post('/multi-chapter', { ...base, affiliates: 0 })).json().errors.affiliates[0]).toBe('The number of affiliates field must be between 1 and 100000.');
     expect((await a.post('/multi-chapter', { ...base, regions: 'global' })).json().errors.regions[0]).toBe('The selected regions is invalid.');
     expect((await a.post('/multi-chapter', { ...base, affiliates: 7, regions: 'nationwide' })).statusCode).toBe(201);
   });
@@ -383,7 +383,7 @@ describe('POST /ratings (SPEC tool 10)', () => {
   it('stores a rating and thanks the visitor', async () => {
     const a = await visitor();
     const before = await counts();
-    const res = await a.post('/ratings', { url: '/pricing', rating: 4, reason: 'Clear prices.' });
+    const res = await a.post('/ratings', { url: '/pricing', rating: 4, comments: 'Clear prices.' });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Thank you, we have received your review!');
     expect(await counts()).toEqual({ ...before, ratings: before.ratings + 1 });
@@ -403,7 +403,7 @@ describe('POST /ratings (SPEC tool 10)', () => {
     const a = await visitor();
     for (const rating of [0, 6, -1, 2.5]) {
       await expectNothingStored(async () => {
-        const res = await a.post('/ratings', { url: '/pricing', rating, reason: '' });
+        const res = await a.post('/ratings', { url: '/pricing', rating, comments: '' });
         expect(res.statusCode, String(rating)).toBe(422);
         expect(res.json().errors.rating[0]).toMatch(/^The rating field must be (between 1 and 5|an integer)\.$/);
       });
@@ -412,13 +412,21 @@ describe('POST /ratings (SPEC tool 10)', () => {
     expect(missing.json().errors.rating[0]).toBe('The rating field is required.');
   });
 
-  it('keys a too-long comment error on reason', async () => {
+  it('keys a too-long comment error on comments', async () => {
     const a = await visitor();
     await expectNothingStored(async () => {
-      const res = await a.post('/ratings', { url: '/pricing', rating: 5, reason: 'x'.repeat(2001) });
+      const res = await a.post('/ratings', { url: '/pricing', rating: 5, comments: 'x'.repeat(2001) });
       expect(res.statusCode).toBe(422);
-      expect(res.json().errors).toEqual({ reason: ['The comments field must not be greater than 2000 characters.'] });
+      expect(res.json().errors).toEqual({ comments: ['The comments field must not be greater than 2000 characters.'] });
     });
+  });
+
+  it('stores the comments a client sends under their older name, reason', async () => {
+    const a = await visitor();
+    const res = await a.post('/ratings', { url: '/pricing', rating: 3, reason: 'Sent as reason.' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(ratings).where(eq(ratings.id, res.json().id));
+    expect(row).toMatchObject({ rating: 3, comments: 'Sent as reason.' });
   });
 
   it('needs the CSRF token', async () => {

@@ -52,3 +52,21 @@ describe('level wizards follow the questions in code', () => {
     expect(await refreshLevelWizards(db)).toEqual([]);
   });
 });
+
+describe('the Greek chapter wizard', () => {
+  it('refuses a national organization that is not on the list, naming the field by its label', async () => {
+    const [level] = await t.database.db.select().from(levels).where(eq(levels.slug, 'greek-chapter'));
+    const a = await new Agent(t.app).start();
+    const started = await a.post('/application/start', { email: 'greek-free-text@levels.test', password: 'Booster-club-2026', level_id: level.id });
+    a.csrfToken = started.json().csrfToken;
+    const { token } = started.json();
+    const first: WizardPage = (await a.get(`/api/applications/${token}`)).json().config.schemas[0];
+    const answers = sampleAnswers('greek-chapter');
+    const body: Record<string, unknown> = { page: 1 };
+    for (const f of valueFields(first.schema)) if (isFieldShown(f, answers) && f.name in answers) body[f.name] = answers[f.name];
+    const res = await a.put(`/application/create/${token}`, { ...body, account___national_organization: 'Made Up Fraternity' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ account___national_organization: ['The selected national organization is invalid.'] });
+    expect((await a.put(`/application/create/${token}`, body)).statusCode).toBe(200);
+  });
+});

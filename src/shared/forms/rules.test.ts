@@ -152,3 +152,14 @@ describe('fieldsSchema', () => {
     expect(fieldsSchema(page).parse(valid).account___name).toBe('Soldotna Track Boosters');
   });
 });
+
+describe('greek: a name from the list only', () => {
+  const greek: FieldDefinition[] = [{ name: 'account___national_organization', label: 'National organization', field_type: 'greek', rules: 'required' }];
+  it('accepts a listed organization', () => {
+    expect(checkFields(greek, { account___national_organization: 'Sigma Chi' }).errors).toEqual({});
+  });
+  it('refuses free text, naming the field by its label', () => {
+    expect(checkFields(greek, { account___national_organization: 'Made Up Fraternity' }).errors)
+      .toEqual({ account___national_organization: ['The selected national organization is invalid.'] });
+  });
+});

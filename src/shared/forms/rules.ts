@@ -1,6 +1,7 @@
 import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { z } from 'zod';
 import { STATE_CODES } from '../lists/states.ts';
+import { GREEK_NAMES } from '../lists/greek-organizations.ts';
 import { stripControl, type FieldErrors } from '../validation.ts';
 import { DISPLAY_ONLY_TYPES, isFieldShown, optionPairs, type FieldDefinition } from './field-definition.ts';
 
@@ -127,6 +128,7 @@ export function checkValue(def: FieldDefinition, value: unknown, values: Record<
   }
   if (!isEmpty(value)) {
     if (def.field_type === 'state' && !STATE_CODES.includes(str)) return `The selected ${label} is invalid.`;
+    if (def.field_type === 'greek' && !GREEK_NAMES.includes(str)) return `The selected ${label} is invalid.`;
     if ((def.field_type === 'radio' || def.field_type === 'select') && def.options) {
       if (!optionPairs(def).some((o) => o.value === str)) return `The selected ${label} is invalid.`;
     }

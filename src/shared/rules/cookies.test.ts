@@ -40,10 +40,13 @@ describe('bannerCookieName: keyed on the banner text (SPEC §4)', () => {
   });
 });
 
-describe('ratingCookieName: keyed by the encoded page url (SPEC §4)', () => {
-  it('encodes the url', () => {
-    expect(ratingCookieName('/pricing')).toBe('rated_%2Fpricing');
-    expect(ratingCookieName('/irs-form-990?x=1&y=2')).toBe('rated_%2Firs-form-990%3Fx%3D1%26y%3D2');
+describe('ratingCookieName: keyed on the page path (SPEC §4)', () => {
+  it('is the path\'s hash: letters and digits only, which no cookie library encodes again', () => {
+    expect(ratingCookieName('/pricing')).toBe(`rated_${textKey('/pricing')}`);
+    for (const n of ['/pricing', '/irs-form-990?x=1&y=2', '/é'].map(ratingCookieName)) {
+      expect(n).toMatch(/^rated_[0-9a-z]+$/);
+      expect(encodeURIComponent(n)).toBe(n);
+    }
   });
 
   it('gives different names for different pages, each a valid cookie name', () => {

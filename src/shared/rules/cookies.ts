@@ -16,8 +16,12 @@ export function textKey(text: string): string {
 /** Cookie that remembers a dismissed banner, keyed on the banner text (SPEC §4 "Banner"). */
 export const bannerCookieName = (text: string) => `banner_dismissed_${textKey(text)}`;
 
-/** Cookie that remembers a rated page, keyed by the encoded page url (SPEC §4 "Rating widget"). */
-export const ratingCookieName = (url: string) => `rated_${encodeURIComponent(url)}`;
+/**
+ * Cookie that remembers a rated page, keyed on the page's path (SPEC §4 "Rating widget"). The
+ * key is a hash, not the encoded path: js-cookie encodes a name's '%' again, so an encoded path
+ * became a name the server's render of the page did not know, and the page changed on hydration.
+ */
+export const ratingCookieName = (url: string) => `rated_${textKey(url)}`;
 
 /**
  * Whether a cookie name is one of the visitor's display preferences above (a dismissed banner, a

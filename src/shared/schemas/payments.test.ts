@@ -49,7 +49,7 @@ describe('cardFormSchema (SPEC §5 Credit card)', () => {
       expMonth: ['The month field is required.'],
       expYear: ['The year field is required.'],
       cardCode: ['The card code field is required.'],
-      name: ['The name field is required.'],
+      name: ['The name on card field is required.'],
       address: ['The address field is required.'],
       city: ['The city field is required.'],
       state: ['The state field is required.'],
@@ -217,7 +217,7 @@ describe('creditCardPaymentSchema (SPEC §3 Credit card, without card numbers)',
 
   it('requires the opaque data, the address, the invoices and an idempotency key', () => {
     expect(errorsOf(creditCardPaymentSchema.safeParse({}))).toEqual({
-      name: ['The name field is required.'],
+      name: ['The name on card field is required.'],
       address: ['The address field is required.'],
       city: ['The city field is required.'],
       state: ['The state field is required.'],

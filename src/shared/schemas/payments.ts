@@ -57,7 +57,7 @@ const asMonth = (v: unknown) => {
 
 /** The card holder's billing address (SPEC §5 "Credit card"), in the form and in the payment payload. */
 const billingAddress = {
-  name: requiredText({ label: 'name' }),
+  name: requiredText({ label: 'name on card' }),
   address: requiredText({ label: 'address' }),
   city: requiredText({ label: 'city' }),
   state: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), requiredChoice('state', STATE_CODES)),
@@ -69,7 +69,7 @@ const billingAddress = {
  * The credit card form of SPEC §5 for a payer on `now` (a factory so the expiry years are
  * deterministic in tests). Required: cardNumber, expMonth, expYear, cardCode, name, address, city,
  * state, zip, each with 'The {field} field is required.' (labels: card number, month, year,
- * card code, name, address, city, state, zip); phone is optional. The card number loses its dashes
+ * card code, name on card, address, city, state, zip); phone is optional. The card number loses its dashes
  * and spaces and holds at most 20 digits; zip at most 10 characters; the card code is 3 or 4 digits
  * (3 on the back of the card, 4 on the front of some cards); the expiry month reads as '01'..'12' and
  * the year as 'YYYY' from this year through 10 years ahead.

@@ -32,19 +32,19 @@ describe('einField: 9 digits with or without the dash', () => {
   it('strips NUL bytes and reads numbers', () => {
     expect(parse(ein, '12-3456789\u0000')).toBe('123456789');
     expect(parse(ein, 123456789)).toBe('123456789');
-    expect(errorsOf(ein, '\u0000')).toEqual({ _: ['The ein field is required.'] });
+    expect(errorsOf(ein, '\u0000')).toEqual({ _: ['The EIN field is required.'] });
   });
   it('is required by default', () => {
-    expect(errorsOf(ein, '')).toEqual({ _: ['The ein field is required.'] });
-    expect(errorsOf(ein, undefined)).toEqual({ _: ['The ein field is required.'] });
+    expect(errorsOf(ein, '')).toEqual({ _: ['The EIN field is required.'] });
+    expect(errorsOf(ein, undefined)).toEqual({ _: ['The EIN field is required.'] });
   });
   it('refuses anything else', () => {
     for (const v of ['12345678', '1234567890', '123-456789', '12-34567-89', 'ab-cdefghi', '12 3456789', '12--3456789']) {
-      expect(errorsOf(ein, v), v).toEqual({ _: ['The ein must be 9 digits, like 12-3456789.'] });
+      expect(errorsOf(ein, v), v).toEqual({ _: ['The EIN must be 9 digits, like 12-3456789.'] });
     }
   });
   it('can be optional', () => {
-    expect(parse(einField('ein', false), '')).toBe('');
+    expect(parse(einField('EIN', false), '')).toBe('');
   });
 });
 
@@ -119,7 +119,7 @@ describe('complianceCheckSchema (SPEC §3 Compliance check)', () => {
     ['email', 'The email field is required.'],
     ['phone', 'The phone field is required.'],
     ['organization', 'The organization field is required.'],
-    ['ein', 'The ein field is required.'],
+    ['ein', 'The EIN field is required.'],
   ])('requires %s', (field, message) => {
     const input: Record<string, unknown> = { ...compliance };
     delete input[field];
@@ -148,7 +148,7 @@ describe('multiChapterSchema (SPEC §3 Multi-chapter)', () => {
     ['email', 'The email field is required.'],
     ['phone', 'The phone field is required.'],
     ['organization', 'The organization field is required.'],
-    ['affiliates', 'The affiliates field is required.'],
+    ['affiliates', 'The number of affiliates field is required.'],
     ['regions', 'The regions field is required.'],
   ])('requires %s', (field, message) => {
     const input: Record<string, unknown> = { ...multi };
@@ -156,8 +156,8 @@ describe('multiChapterSchema (SPEC §3 Multi-chapter)', () => {
     expect(errorsOf(multiChapterSchema, input)).toEqual({ [field]: [message] });
   });
   it('checks affiliates and regions', () => {
-    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: '0' })).toEqual({ affiliates: ['The affiliates field must be between 1 and 100000.'] });
-    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: 'many' })).toEqual({ affiliates: ['The affiliates field must be an integer.'] });
+    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: '0' })).toEqual({ affiliates: ['The number of affiliates field must be between 1 and 100000.'] });
+    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: 'many' })).toEqual({ affiliates: ['The number of affiliates field must be an integer.'] });
     expect(errorsOf(multiChapterSchema, { ...multi, regions: 'everywhere' })).toEqual({ regions: ['The selected regions is invalid.'] });
   });
   it('concerns are optional', () => {
@@ -179,7 +179,7 @@ describe('campusReportSchema (SPEC §3 Campus collector)', () => {
 });
 
 describe('ratingSchema (SPEC §3 Rating)', () => {
-  const rating = { url: '/pricing', rating: 5, reason: 'Clear and useful' };
+  const rating = { url: '/pricing', rating: 5, comments: 'Clear and useful' };
   it('accepts ratings 1 to 5', () => {
     for (const r of [1, 2, 3, 4, 5, '3']) expect(parse(ratingSchema, { ...rating, rating: r }).rating).toBe(Number(r));
   });
@@ -187,14 +187,14 @@ describe('ratingSchema (SPEC §3 Rating)', () => {
     expect(errorsOf(ratingSchema, { ...rating, rating: 0 })).toEqual({ rating: ['The rating field must be between 1 and 5.'] });
     expect(errorsOf(ratingSchema, { ...rating, rating: 6 })).toEqual({ rating: ['The rating field must be between 1 and 5.'] });
   });
-  it('keys comment errors on reason, labelled comments', () => {
-    expect(errorsOf(ratingSchema, { ...rating, reason: 'x'.repeat(2001) }))
-      .toEqual({ reason: ['The comments field must not be greater than 2000 characters.'] });
-    expect(parse(ratingSchema, { url: '/pricing', rating: 4 }).reason).toBe('');
+  it('keys comment errors on comments', () => {
+    expect(errorsOf(ratingSchema, { ...rating, comments: 'x'.repeat(2001) }))
+      .toEqual({ comments: ['The comments field must not be greater than 2000 characters.'] });
+    expect(parse(ratingSchema, { url: '/pricing', rating: 4 }).comments).toBe('');
   });
   it('needs a site-relative url', () => {
-    expect(errorsOf(ratingSchema, { ...rating, url: 'https://evil.example/' })).toEqual({ url: ['The url field format is invalid.'] });
-    expect(errorsOf(ratingSchema, { ...rating, url: '' }).url?.[0]).toBe('The url field is required.');
+    expect(errorsOf(ratingSchema, { ...rating, url: 'https://evil.example/' })).toEqual({ url: ['The page address field format is invalid.'] });
+    expect(errorsOf(ratingSchema, { ...rating, url: '' }).url?.[0]).toBe('The page address field is required.');
   });
 });
 

@@ -10,7 +10,7 @@ const asCode = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() :
 const captcha = { 'g-recaptcha-response': z.string().max(4000).optional() };
 
 /** EIN as 9 digits with or without the dash (12-3456789); normalised to 9 digits. */
-export const einField = (label = 'ein', required = true) =>
+export const einField = (label = 'EIN', required = true) =>
   z.preprocess(
     asCode,
     z
@@ -50,7 +50,7 @@ export const complianceCheckSchema = z.object({
   email: requiredEmail(),
   phone: phone(),
   organization: requiredText({ label: 'organization' }),
-  ein: einField('ein'),
+  ein: einField('EIN'),
   group_id: genField(),
   ...captcha,
 });
@@ -64,9 +64,9 @@ export const multiChapterSchema = z.object({
   email: requiredEmail(),
   phone: phone(),
   organization: requiredText({ label: 'organization' }),
-  affiliates: requiredInt('affiliates', 1, 100000),
+  affiliates: requiredInt('number of affiliates', 1, 100000),
   regions: requiredChoice('regions', REGION_OPTIONS),
-  concerns: optionalText({ label: 'concerns', max: 5000 }),
+  concerns: optionalText({ label: 'biggest concerns', max: 5000 }),
   ...captcha,
 });
 export type MultiChapterInput = z.infer<typeof multiChapterSchema>;
@@ -79,13 +79,19 @@ export const campusReportSchema = z.object({
 });
 export type CampusReportInput = z.infer<typeof campusReportSchema>;
 
-/** SPEC tool 10, §3 "Rating": the comments box is named `reason` so its error shows under it. */
-export const ratingSchema = z.object({
-  url: requiredText({ label: 'url', max: 2000 }).refine((s) => s.startsWith('/') && !s.startsWith('//'), msg.format('url')),
-  rating: requiredInt('rating', 1, 5),
-  reason: optionalText({ label: 'comments', max: 2000 }),
-  ...captcha,
-});
+/**
+ * SPEC tool 10, §3 "Rating": the stars (1-5) and the comments box, sent as `comments` (stored in
+ * ratings.comments). `reason`, the name earlier pages sent, is still read when `comments` is absent.
+ */
+export const ratingSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('comments' in v) && 'reason' in v ? { ...v, comments: (v as { reason: unknown }).reason } : v),
+  z.object({
+    url: requiredText({ label: 'page address', max: 2000 }).refine((s) => s.startsWith('/') && !s.startsWith('//'), msg.format('page address')),
+    rating: requiredInt('rating', 1, 5),
+    comments: optionalText({ label: 'comments', max: 2000 }),
+    ...captcha,
+  }),
+);
 export type RatingInput = z.infer<typeof ratingSchema>;
 
 /** Sign-in form. */

@@ -60,6 +60,11 @@ export async function paymentRoutes(app: FastifyInstance) {
    */
   app.get('/api/payments/screen', { preHandler: requireUser }, async (req) => {
     const { account_id } = parseInput(accountChoiceSchema, req.query);
+    // A user whose application is not submitted yet has no organization and nothing to pay: an
+    // empty screen, not a 404 (docs/payments.md "No organization yet"). Staff still name an account.
+    if (account_id === undefined && req.user!.accountId === null && !req.user!.isAdmin) {
+      return { account: null, on_behalf: false, invoices: [], gateway: null, paypal: null };
+    }
     const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const [account] = await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
     const { acceptJsUrl, apiLoginId, clientKey } = app.config.payments;

@@ -4,6 +4,6 @@ import type { RatingInput } from '../../../shared/schemas/public-forms.ts';
 
 /** Stores one helpfulness rating (SPEC tool 10). Writes: one ratings row. */
 export async function createRating(db: Db, input: RatingInput, ip: string): Promise<number> {
-  const [row] = await db.insert(ratings).values({ url: input.url, rating: input.rating, comments: input.reason, ip }).returning({ id: ratings.id });
+  const [row] = await db.insert(ratings).values({ url: input.url, rating: input.rating, comments: input.comments, ip }).returning({ id: ratings.id });
   return row.id;
 }

@@ -10,17 +10,20 @@ import { HydrationFieldset } from '../form-kit/hydration-fieldset.tsx';
 import { hasPreferenceCookie } from '../../lib/cookies.ts';
 
 export const RATING_THANKS = 'Thank you, we have received your review!';
+/** Shown instead of sending when no star is chosen (the server would refuse 0). */
+const RATING_CHOOSE_STARS = 'Please choose from 1 to 5 stars.';
 
 /**
  * "Was this page helpful?" (SPEC tool 10): five stars (1-5, starting at 0) and a comments box
- * named `reason`; POST /ratings; a cookie keyed by the encoded page url remembers the submission
- * for 7 days so later visits show the thank-you state.
+ * named `comments`; POST /ratings; a cookie keyed on the page's path (ratingCookieName) remembers
+ * the submission for 7 days so later visits show the thank-you state.
+ * With no star chosen the form says so and sends nothing.
  */
 export function RatingWidget() {
   const url = useLocation().pathname;
   const [submitted, setSubmitted] = useState(() => hasPreferenceCookie(ratingCookieName(url)));
   const [rating, setRating] = useState(0);
-  const [reason, setReason] = useState('');
+  const [comments, setComments] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -34,10 +37,14 @@ export function RatingWidget() {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (rating < 1) {
+      setErrors((prev) => ({ ...prev, rating: RATING_CHOOSE_STARS }));
+      return;
+    }
     setBusy(true);
     try {
       const token = await captchaToken('rating');
-      await http.post('/ratings', { url, rating, reason, ...(token ? { 'g-recaptcha-response': token } : {}) });
+      await http.post('/ratings', { url, rating, comments, ...(token ? { 'g-recaptcha-response': token } : {}) });
       Cookies.set(ratingCookieName(url), '1', { expires: RATING_COOKIE_DAYS, sameSite: 'lax', path: '/' });
       pushEvent('page_rated', { url, rating });
       setSubmitted(true);
@@ -63,20 +70,21 @@ export function RatingWidget() {
               count={5}
               size="lg"
               aria-labelledby="rating-question"
-              getSymbolLabel={(i) => `${i + 1} star${i === 0 ? '' : 's'}`}
+              // Mantine passes each input's own value (0 is its "no stars" input).
+              getSymbolLabel={(v) => (v === 0 ? 'No stars' : `${v} star${v === 1 ? '' : 's'}`)}
             />
           </Group>
-          {errors.rating && <Text c="red" size="sm">{errors.rating}</Text>}
+          {errors.rating && <Text c="red" size="sm" role="alert">{errors.rating}</Text>}
           <Textarea
-            name="reason"
+            name="comments"
             label="Comments"
             placeholder="What could we explain better?"
-            value={reason}
+            value={comments}
             onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setErrors(({ reason: _drop, ...rest }) => rest);
+              setComments(e.currentTarget.value);
+              setErrors(({ comments: _drop, ...rest }) => rest);
             }}
-            error={errors.reason}
+            error={errors.comments}
             rows={3}
           />
           <Group>

@@ -41,9 +41,11 @@ function Harness({ defs, hasRequiredFields = true, onState }: { defs: FieldDefin
 describe('SchemaFields renders every field type from its definition', () => {
   it('gives each value field a visible label tied to its input', () => {
     render(<Harness defs={DEFS} />);
-    for (const label of ['Organization name', 'Mission', 'Date founded', 'State', 'National organization', 'Fiscal year end', 'State portal password', 'Treasurer']) {
+    for (const label of ['Organization name', 'Mission', 'Date founded', 'State', 'Fiscal year end', 'State portal password', 'Treasurer']) {
       expect(screen.getByLabelText(labelled(label)), label).toBeTruthy();
     }
+    // The Greek select: a searchable combobox whose list of names carries the same label.
+    expect(screen.getByRole('combobox', { name: labelled('National organization') })).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'We already have an EIN' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: 'Booster club' })).toBeTruthy();
     expect(screen.getByText('About your group')).toBeTruthy();

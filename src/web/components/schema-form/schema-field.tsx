@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import {
-  Alert, Anchor, Box, Checkbox, Divider, Group, NativeSelect, PasswordInput, Radio, Stack, Text, Textarea, TextInput, Title,
+  Alert, Anchor, Box, Checkbox, Divider, Group, NativeSelect, PasswordInput, Radio, Select, Stack, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
 import { isFieldShown, isNumericallyTruthy, optionPairs, resolveSideLabel, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
 import { isRequired, parseRules } from '../../../shared/forms/rules.ts';
@@ -170,22 +170,18 @@ export function SchemaField({ def, state, disabled = false, hasRequiredFields = 
       );
       break;
     case 'greek':
-      // A text input with the names as native suggestions (a datalist): searchable by typing,
-      // one labelled control, and names not on the list can still be entered.
+      // A searchable select: typing narrows the list, and only a name on the list can be chosen
+      // (the server refuses any other, shared/forms/rules.ts).
       body = (
-        <>
-          <TextInput
-            {...common}
-            placeholder={def.placeholder || 'Start typing, e.g. Sigma Chi'}
-            list={`${uid}-greeks`}
-            autoComplete="off"
-            value={str(value)}
-            onChange={(e) => set(e.currentTarget.value)}
-          />
-          <datalist id={`${uid}-greeks`}>
-            {GREEK_NAMES.map((n) => <option key={n} value={n} />)}
-          </datalist>
-        </>
+        <Select
+          {...common}
+          placeholder={def.placeholder || 'Start typing, e.g. Sigma Chi'}
+          data={GREEK_NAMES}
+          searchable
+          nothingFoundMessage="No organization by that name"
+          value={GREEK_NAMES.includes(str(value)) ? str(value) : null}
+          onChange={(v) => set(v ?? '')}
+        />
       );
       break;
     case 'dropbox':

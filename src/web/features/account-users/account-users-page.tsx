@@ -11,6 +11,7 @@ import { HttpFailure, http } from '../../lib/http.ts';
 import { boot } from '../../lib/boot.ts';
 import { confirmAction, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { defaultPayload, useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { CheckboxField, KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 
@@ -169,6 +170,18 @@ function UserForm({ user, accountId, viewer, viewerIsPrimary, onSaved, onNew }: 
  * only (no New user, no Delete, no primary checkbox).
  */
 export default function AccountUsersPage() {
+  if (hasNoOrganizationYet()) {
+    return (
+      <>
+        <PageHeader title="Users" />
+        <NoOrganizationYet title="No organization yet." />
+      </>
+    );
+  }
+  return <AccountUsersScreen />;
+}
+
+function AccountUsersScreen() {
   const [params] = useSearchParams();
   const requested = Number(params.get('account_id'));
   const accountId = boot.user?.isAdmin && Number.isInteger(requested) && requested > 0 ? requested : null;

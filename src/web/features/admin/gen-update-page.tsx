@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert, Badge, Button, Card, Center, Group, List, Loader, NativeSelect, Pagination, SimpleGrid, Stack, Table, Text, Textarea, TextInput, ThemeIcon, Title,
+  Alert, Badge, Button, Card, Center, Group, List, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, ThemeIcon, Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import {
 import { http } from '../../lib/http.ts';
 import { confirmAction, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { useAdminForm } from './use-admin-form.ts';
 
@@ -153,7 +154,7 @@ function LinesTable({ view }: { view: GenUpdateView }) {
       {pages > 1 && (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">Lines {(page - 1) * LINES_PER_PAGE + 1}–{Math.min(page * LINES_PER_PAGE, view.items.length)} of {view.items.length}</Text>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" getControlProps={(c) => ({ 'aria-label': c === 'next' ? 'Next page' : c === 'previous' ? 'Previous page' : c })} />
+          <PageNav page={{ total: view.items.length, per_page: LINES_PER_PAGE, last_page: pages, current_page: page }} onChange={setPage} />
         </Group>
       )}
     </>

@@ -65,7 +65,7 @@ export default function BylawsPreviewPage() {
           <Text size="sm" c="gray.7">This is the same document as the Word file. Download it to edit the wording.</Text>
         </div>
         <Group>
-          <Button component="a" href={`/bylaws-generator/download/${encodeURIComponent(hash)}`} download={file_name}>Download {file_name}</Button>
+          <Button component="a" href={`/bylaws-generator/download/${encodeURIComponent(hash)}`} download={file_name} title={file_name}>Download the Word file</Button>
           <Button variant="light" onClick={() => window.print()}>Print</Button>
         </Group>
       </Group>

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/page-header.tsx';
+import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { PaymentsOverview } from './payments-table.tsx';
 
 /** /app/finances (SPEC §2): where a holder lands after paying; their payments and receipts. */
@@ -6,7 +7,7 @@ export default function FinancesPage() {
   return (
     <>
       <PageHeader title="Finances" lead="Your organization’s payments, newest first, with a printable receipt for each payment received." />
-      <PaymentsOverview />
+      {hasNoOrganizationYet() ? <NoOrganizationYet title="No payments yet." /> : <PaymentsOverview />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { billingSummary, canSettleWithoutPayment, centsToDollarsText, fromDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { boot } from '../../lib/boot.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
@@ -22,6 +23,9 @@ interface ScreenData {
   paypal: { tx_id: string; invoices: number[]; value: number; discount_id: number | null; discount: DiscountPayload | null } | null;
 }
 
+/** GET /api/payments/screen for a user with no organization yet. */
+interface NoAccountScreen { account: null; on_behalf: false; invoices: []; gateway: null; paypal: null }
+
 type Method = 'credit_card' | 'bank_account' | 'paypal';
 
 const dollars = centsToDollarsText;
@@ -36,11 +40,12 @@ export default function PaymentsPage() {
   const [params, setParams] = useSearchParams();
   const accountParam = Number(params.get('account_id')) || undefined;
   const screenKey = ['payments', 'screen', accountParam ?? null];
-  const q = useQuery({ queryKey: screenKey, queryFn: () => http.get<ScreenData>('/api/payments/screen', accountParam ? { account_id: accountParam } : undefined) });
+  const q = useQuery({ queryKey: screenKey, queryFn: () => http.get<ScreenData | NoAccountScreen>('/api/payments/screen', accountParam ? { account_id: accountParam } : undefined) });
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
 
   if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader role="status" aria-label="Loading" /></Center></>;
+  if (q.isSuccess && q.data.account === null) return <><PageHeader title="Payments" /><NoOrganizationYet title="You have nothing to pay yet." /></>;
   if (q.isError) {
     // Staff without an account of their own pay for an account named in the address.
     const staffWithoutAccount = boot.user?.isAdmin && !accountParam && q.error instanceof HttpFailure && q.error.status === 404;
@@ -53,13 +58,19 @@ export default function PaymentsPage() {
             <Anchor component={Link} to="/admin" inherit>Go to the admin console</Anchor>
           </Alert>
         ) : (
-          <Alert color="red" title="Something went wrong">The invoices could not be loaded. Please reload the page.</Alert>
+          <Alert color="red" title="Something went wrong">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">The invoices could not be loaded.</Text>
+              <Button variant="light" color="red" onClick={() => void q.refetch()} loading={q.isFetching}>Try again</Button>
+            </Stack>
+          </Alert>
         )}
       </>
     );
   }
-  return <BillingScreen key={q.dataUpdatedAt} data={q.data} params={params} setParams={setParams} reload={reload} />;
+  return <BillingScreen key={q.dataUpdatedAt} data={q.data as ScreenData} params={params} setParams={setParams} reload={reload} />;
 }
+
 
 function BillingScreen({ data, params, setParams, reload }: {
   data: ScreenData;

@@ -15,6 +15,7 @@ import { http } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { CheckboxField, KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 
@@ -166,6 +167,18 @@ function ReportForm({ view, accountId, onSaved }: { view: SupervisionFormView; a
  * summary to copy. Staff open a group's report with `?account_id=`.
  */
 export default function SupervisionPage() {
+  if (hasNoOrganizationYet()) {
+    return (
+      <>
+        <PageHeader title="Yearly supervision report and Form 990-N" />
+        <NoOrganizationYet title="No report to fill in yet." />
+      </>
+    );
+  }
+  return <SupervisionScreen />;
+}
+
+function SupervisionScreen() {
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
   const accountId = Number(params.get('account_id')) || null;
