@@ -287,7 +287,8 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
       ['account_users.email_changed', f.member.email],
       ['account_users.email_changed', newEmail],
-      ['account_users.password_changed', newEmail],
+      // To the address before the change: its owner must hear of it.
+      ['account_users.password_changed', f.member.email],
     ]);
     expect(mails[0].textBody).toContain(`by Paula (${f.primary.email})`);
     expectSafeNotices(mails);
@@ -408,7 +409,8 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
       ['account_users.email_changed', f.member.email],
       ['account_users.email_changed', newEmail],
-      ['account_users.password_changed', newEmail],
+      // To the address before the change: its owner must hear of it.
+      ['account_users.password_changed', f.member.email],
       ['account_users.primary_transferred', f.primary.email],
       ['account_users.primary_transferred', f.other.email],
       ['account_users.removed', f.primary.email],

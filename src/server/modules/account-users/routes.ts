@@ -52,7 +52,7 @@ function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
 /** Who the notices say they come from, and whom to contact. */
 async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
   const company = await getCompany(app.db);
-  return { companyName: company.name, companyContact: company.email || company.phone };
+  return { companyName: company.name, companyContact: company.email || company.phone, publicUrl: app.config.publicUrl };
 }
 
 /**

@@ -24,7 +24,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
  * the primary user cannot be un-primaried from its own form.
  * Writes in one transaction: users (and accounts.primary_user_id); deletes the sessions of the
  * changed user (e-mail or password) and of the former and new primary user (transfer), except the
- * actor's current one; mail_outbox notices (e-mail: old and new address; password: the user;
+ * actor's current one; mail_outbox notices (e-mail: old and new address; password: the address before the change;
  * transfer: former and new primary); audit_log 'account_users.updated' when staff act on behalf.
  * A refusal writes only audit_log 'account_users.refused'.
  * @returns the updated row
@@ -77,7 +77,8 @@ export async function updateAccountUser(
       const mails: MailToQueue[] = [];
       const signedOut = new Set<number>();
       if (emailChanged) mails.push(...accountUserNotices.emailChanged(ctx, person, current.email, row.email));
-      if (passwordHash) mails.push(...accountUserNotices.passwordChanged(ctx, person));
+      // To the address before this change: its owner is the one who must hear of it.
+      if (passwordHash) mails.push(...accountUserNotices.passwordChanged(ctx, { ...person, email: current.email }));
       if (emailChanged || passwordHash) signedOut.add(userId);
       if (becomesPrimary) {
         mails.push(...accountUserNotices.primaryTransferred(ctx, former, person));

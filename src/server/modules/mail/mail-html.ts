@@ -4,6 +4,11 @@
  * without images and at any width.
  */
 
+import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+
+/** A moment as the mails print it: 'November 26, 2026 3:16 pm UTC'. */
+export const mailDateTime = (at: Date): string => `${formatLocalDateTime(at)} UTC`;
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe inside HTML elements and quoted attributes. */

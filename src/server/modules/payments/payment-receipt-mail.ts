@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { formatCurrency, formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, invoiceLines, invoices, paymentInvoices } from '../../db/schema.ts';
-import { escapeHtml, mailLayout, textToHtml } from '../mail/mail-html.ts';
+import { escapeHtml, mailDateTime, mailLayout, textToHtml } from '../mail/mail-html.ts';
 import type { PaymentRow } from './payment-steps.ts';
 
 /** How each method is named on a receipt. */
@@ -12,9 +12,6 @@ const METHOD_LABELS: Record<string, string> = {
   paypal: 'PayPal',
   zero: 'Discount (nothing charged)',
 };
-
-/** A moment as the mails print it: 'November 26, 2026 3:16 pm UTC'. */
-export const mailDateTime = (at: Date): string => `${formatLocalDateTime(at)} UTC`;
 
 /**
  * How the payment was made, as the payer recognises it: 'Card, Visa ending in 1111'; never more

@@ -3,7 +3,8 @@ import { formatCurrency } from '../../../shared/rules/formats.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, invoices, paymentInvoices, payments, users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { mailDateTime, paidWith, paymentReceiptMail } from './payment-receipt-mail.ts';
+import { mailDateTime } from '../mail/mail-html.ts';
+import { paidWith, paymentReceiptMail } from './payment-receipt-mail.ts';
 import { applyCreditToInvoices, markForReview, releaseDiscountClaim, REVIEW_REASONS, type PaymentRow } from './payment-steps.ts';
 
 /**
