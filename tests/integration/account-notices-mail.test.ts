@@ -3,14 +3,16 @@ import { and, desc, eq } from 'drizzle-orm';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { mailOutbox } from '../../src/server/db/schema.ts';
+import { mailOutbox, users } from '../../src/server/db/schema.ts';
+import { SENT_TOKEN_MAIL_NOTE } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 
 /**
  * docs/mail.md "Transactional mails": a change of a user's sign-in e-mail or password is told to
  * the address they had before it (and an e-mail change to the new one too), saying what changed,
- * when, by whom, and what to do if it was not them; read from a real SMTP peer, both parts.
+ * when, by whom, and what to do if it was not them; a new user is invited with a one-time
+ * set-password link. Each is read from a real SMTP peer, with both parts.
  */
 
 let t: TestApp;
@@ -85,5 +87,35 @@ describe('notices of sign-in changes', () => {
     expect(mails[0].text).toContain('If this was not you');
     expect(mails[0].html).toContain('If this was not you');
     expect(mails[0].html).not.toContain('<a ');
+  });
+
+  it('invites a new user with a one-time set-password link in both parts, kept nowhere once sent; the link sets the password and signs them in', async () => {
+    const primaryUser = await createUser(t.database.db, { email: 'inviter@example.com', password: 'Inviter-pass-1', accountId, firstName: 'Ivy' });
+    await t.database.db.update(users).set({ isPrimary: true }).where(eq(users.id, primaryUser.id));
+    const primary = await signedIn(t.app, { email: 'inviter@example.com', password: 'Inviter-pass-1' });
+    await deliverAll();
+    const res = await primary.post('/app/account/users/store', { email: 'invitee@example.com', first_name: 'Ina', last_name: 'Vitee', phone: '', sms_phone: '' });
+    expect(res.statusCode, res.body).toBe(201);
+
+    const mails = await deliverAll();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['invitee@example.com', expect.stringMatching(/^You are invited to Notice Boosters on /)]]);
+    const [mail] = mails;
+    expect(mail.text).toMatch(/^Hello Ina,\n\nIvy \(inviter@example.com\) added you as a user of the .+ account of Notice Boosters\./);
+    const link = /(http:\/\/\S+\/password\/reset\/([A-Za-z0-9_-]{22})\?email=invitee%40example.com&invitation=1)\n/.exec(mail.text);
+    expect(link).not.toBeNull();
+    expect(mail.text).toMatch(/The link works once, until [A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [ap]m UTC:/);
+    expect(mail.html).toContain(`<a href="${link![1].replace(/&/g, '&amp;')}"`);
+    // Sent: our copy keeps neither part of the link.
+    const [row] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'account_users.invitation'));
+    expect(row).toMatchObject({ status: 'sent', textBody: SENT_TOKEN_MAIL_NOTE, htmlBody: null });
+
+    const page = await new Agent(t.app).start();
+    expect((await page.get(link![1].replace(/^http:\/\/[^/]+/, ''))).statusCode).toBe(200);
+    const set = await page.post('/password/reset', { token: link![2], email: 'invitee@example.com', password: 'Chosen-pass-2026', password_confirmation: 'Chosen-pass-2026' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ message: 'Your password is set. Welcome!' });
+    expect((await page.get('/app/account/users/json')).statusCode).toBe(200);
+    // Choosing a first password is not a change to be warned about.
+    expect(await deliverAll()).toEqual([]);
   });
 });

@@ -342,17 +342,19 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     const f = await family();
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
     const newUser = (current?: string) => primary.post('/app/account/users/store', profile(`heir.${seq}@roles.example.com`, {
-      password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh, is_primary: 1, ...(current ? { current_password: current } : {}),
+      is_primary: 1, ...(current ? { current_password: current } : {}),
     }));
     await expectCurrentPasswordRefused(() => newUser(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     // Adding an ordinary user needs no password.
-    const plain = await primary.post('/app/account/users/store', profile(`plain.${seq}@roles.example.com`, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }));
+    const plain = await primary.post('/app/account/users/store', profile(`plain.${seq}@roles.example.com`));
     expect(plain.statusCode, plain.body).toBe(201);
     const mailMark = await lastMailId();
     const ok = await newUser(PASSWORDS.primary);
     expect(ok.statusCode, ok.body).toBe(201);
     expect(await primaryOf(f.accountId)).toBe(ok.json().user.id);
     expect((await mailsSince(mailMark)).map((m) => [m.kind, m.toAddress])).toEqual([
+      // The new user chooses their own password (docs/roles.md "Invitations").
+      ['account_users.invitation', `heir.${seq}@roles.example.com`],
       ['account_users.primary_transferred', f.primary.email],
       ['account_users.primary_transferred', `heir.${seq}@roles.example.com`],
     ]);

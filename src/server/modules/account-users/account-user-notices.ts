@@ -81,6 +81,27 @@ export const accountUserNotices = {
     }];
   },
 
+  /**
+   * An invitation: to the new user, with their one-time set-password `link` (a token mail: the
+   * only mail of this module with a link, kept from staff and dropped once sent), which works
+   * until `expiresAt`.
+   */
+  invitation(ctx: NoticeContext, user: Person & { id: number }, link: string, expiresAt: Date): MailToQueue[] {
+    const inviter = ctx.actor.onBehalf ? `${ctx.companyName} staff` : `${ctx.actor.name || ctx.actor.email} (${ctx.actor.email})`;
+    const contact = ctx.companyContact ? ` or ${ctx.companyName} at ${ctx.companyContact}` : ` or ${ctx.companyName}`;
+    return [{
+      kind: 'account_users.invitation',
+      to: user.email,
+      subject: `You are invited to ${ctx.accountName} on ${ctx.companyName}`,
+      carriesToken: true,
+      text: `${hello(user)}\n\n${inviter} added you as a user of the ${ctx.companyName} account of ${ctx.accountName}. ` +
+        `You will sign in with this e-mail address (${user.email}).\n\n` +
+        `Choose your password here. The link works once, until ${mailDateTime(expiresAt)}:\n${link}\n\n` +
+        `If the link has expired, ask your organization's primary user to send a new invitation.\n\n` +
+        `If you do not know ${ctx.accountName}, you can ignore this e-mail${contact ? `, or tell${contact.replace(/^ or/, '')}` : ''}.\n`,
+    }];
+  },
+
   /** A removal: to the removed user. */
   removed(ctx: NoticeContext, user: Person & { id: number }): MailToQueue[] {
     return [{
