@@ -189,7 +189,7 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect(await userRow(created.id)).toMatchObject({ isAdmin: false, accountId: accountA });
   });
 
-  it('updates a user: the password only when given, and signing in with the new one works', async () => {
+  it('updates a user: the password only when given, only by the user themself, and signing in with the new one works', async () => {
     const created = await store(a, { email: 'editme@example.com' });
     const before = await userRow(created.id);
     // A new e-mail address takes the primary user's own current password (docs/roles.md).
@@ -202,12 +202,21 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect((await userRow(created.id)).passwordHash).toBe(before.passwordHash);
     await signedIn(t.app, { email: 'edited@example.com', password: 'Fresh-pass-2026' });
 
-    const mismatch = await a.put(`/app/account/users/update/${created.id}`, newUser({ email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'nope' }));
+    // The primary user does not choose another user's password (docs/roles.md "Invitations").
+    const typed = await a.put(`/app/account/users/update/${created.id}`, newUser({
+      email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027', current_password: HOLDER_A.password,
+    }));
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
+    expect((await userRow(created.id)).passwordHash).toBe(before.passwordHash);
+
+    const edna = await signedIn(t.app, { email: 'edited@example.com', password: 'Fresh-pass-2026' });
+    const mismatch = await edna.put(`/app/account/users/update/${created.id}`, newUser({ email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'nope' }));
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password).toEqual(['The password field confirmation does not match.']);
 
-    const withPw = await a.put(`/app/account/users/update/${created.id}`, newUser({
-      email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027', current_password: HOLDER_A.password,
+    const withPw = await edna.put(`/app/account/users/update/${created.id}`, newUser({
+      email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027', current_password: 'Fresh-pass-2026',
     }));
     expect(withPw.statusCode, withPw.body).toBe(200);
     const stale = await new Agent(t.app).start();

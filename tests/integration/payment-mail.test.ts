@@ -94,7 +94,7 @@ describe('payment mails', () => {
     const [mail] = mails;
     expect(mail.to).toEqual([HOLDER.email]);
     expect(mail.text).toContain(`Your payment of $40.00 (Card${payment.accountType ? `, ${payment.accountType}` : ''}`);
-    expect(mail.text).toContain(`was not accepted: ${payment.gatewayMessage}`);
+    expect(mail.text).toContain(`was not accepted. The payment gateway said: "${payment.gatewayMessage}" Nothing was charged.`);
     expect(mail.text).toContain('Nothing was charged. Your invoices are still open and can be paid again');
     expect(mail.text).toMatch(/Invoices: DECL-/);
     expect(mail.html).toContain('Nothing was charged.');

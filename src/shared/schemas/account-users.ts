@@ -27,6 +27,8 @@ export const ACCOUNT_USER_TEXT = {
   refusedPrimary: "Only the account's primary user can make another user primary.",
   currentPasswordRequired: 'Enter your current password to confirm this change.',
   currentPasswordWrong: 'The current password is incorrect.',
+  // Invitations (docs/roles.md): nobody types another person's password.
+  ownPasswordOnly: 'Only the user can choose their own password. They can use "Forgot your password?" on the sign-in page.',
 } as const;
 
 /** SPEC §3 "User": new users default to bulk and event e-mails on and SMS off. */

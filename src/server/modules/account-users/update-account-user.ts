@@ -18,7 +18,8 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 /**
  * PUT /app/account/users/update/{id}: updates user `userId` of account `accountId` under the
  * roles of docs/roles.md. The account's primary user and staff may edit anyone and make another
- * user primary; any other user only their own record, never is_primary. An account user's
+ * user primary; any other user only their own record, never is_primary. A password is only ever
+ * set on one's own record (docs/roles.md "Invitations"). An account user's
  * e-mail or password change and primary transfer need their `current_password` (staff acting on
  * behalf need none). The password changes only when given; absent checkboxes keep their flags;
  * the primary user cannot be un-primaried from its own form.
@@ -30,7 +31,8 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
  * @returns the updated row
  * @throws HttpError 404 when the user is not one of the account's users; AccountUserRefusal 403
  *   when an account user who is not the primary user edits another user or makes anyone primary;
- *   ValidationError 422 on `is_primary` when un-primarying the primary user, on `email` when the
+ *   ValidationError 422 on `password` for another user's record (ACCOUNT_USER_TEXT.ownPasswordOnly),
+ *   on `is_primary` when un-primarying the primary user, on `email` when the
  *   address is taken, on `current_password` when it is missing or wrong
  */
 export async function updateAccountUser(
@@ -51,6 +53,8 @@ export async function updateAccountUser(
       if (!role.canManage && changes.includes('is_primary')) {
         throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedPrimary, accountId, { attempted: 'make_primary', targetUserId: userId });
       }
+      // Nobody types another person's password (docs/roles.md "Invitations"): staff included.
+      if (passwordHash && userId !== actor.userId) throw ValidationError.field('password', ACCOUNT_USER_TEXT.ownPasswordOnly);
       if (current.isPrimary && input.is_primary === false) throw ValidationError.field('is_primary', ACCOUNT_USER_TEXT.keepPrimary);
       if (input.email !== current.email) await assertEmailFree(tx, input.email, userId);
       if (role.needsCurrentPassword && changes.length) await assertCurrentPassword(tx, actor, input.current_password, matchedHash);

@@ -94,13 +94,14 @@ export async function paymentReceiptMail(tx: DbOrTx, payment: PaymentRow, intro:
   ].join('\n');
 
   const cell = 'padding:6px 0;border-bottom:1px solid #e9ecef;vertical-align:top';
-  const row = (label: string, value: string, strong = false) =>
-    `<tr><td style="${cell}">${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td>` +
-    `<td style="${cell};text-align:right;white-space:nowrap">${strong ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value)}</td></tr>`;
+  // Amounts never wrap; in the facts (short labels, long values) the label keeps to one line instead.
+  const row = (label: string, value: string, strong = false, fact = false) =>
+    `<tr><td style="${cell}${fact ? ';white-space:nowrap;padding-right:16px' : ''}">${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td>` +
+    `<td style="${cell};text-align:right${fact ? '' : ';white-space:nowrap'}">${strong ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value)}</td></tr>`;
   const table = (rows: string) => `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px 0">${rows}</table>`;
   const html = mailLayout(`Your payment receipt (${companyName})`, [
     textToHtml(`Hello,\n\n${intro}`),
-    table(facts.map(([k, v]) => row(k, v)).join('')),
+    table(facts.map(([k, v]) => row(k, v, false, true)).join('')),
     ...list.map((i) => `<h2 style="margin:8px 0 4px 0;font-size:16px">Invoice ${escapeHtml(i.number)}</h2>` + table([
       ...i.lines.map((l) => row(l.label, formatCurrency(l.valueCents))),
       row('Invoice total', formatCurrency(i.totalCents)),

@@ -123,7 +123,7 @@ const NOTICES = {
   },
   refused: {
     subject: 'Your payment did not go through',
-    body: (p: string, _amount?: string, reason?: string) => `Your payment of ${p} was not accepted${reason ? `: ${reason}` : '.'} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
+    body: (p: string, _amount?: string, reason?: string) => `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: "${reason}"` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
   },
   declined: {
     subject: 'Your payment was declined',
