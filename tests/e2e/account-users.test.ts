@@ -70,6 +70,10 @@ describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account 
     expect(await form.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe('');
     await rowOf(page, PAT.email).getByRole('button', { name: `Resend invitation to ${PAT.email}` }).click();
     await page.getByText('We e-mailed a new invitation link. Earlier links no longer work.').waitFor();
+    // The "Invited" mark and its button, as everyone must be able to read them (once the toasts left).
+    await page.mouse.move(0, 0);
+    await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 15_000 });
+    expect(await axeFindings(page)).toEqual([]);
 
     // Edit: the row loads into the form; nobody types another user's password.
     await rowOf(page, PAT.email).getByRole('button', { name: /^Edit/ }).click();

@@ -303,7 +303,7 @@ export default function AccountUsersPage() {
                         </Group>
                         <Text size="sm" c="gray.7" truncate>{u.email}</Text>
                         {u.invited_at && canManage && (
-                          <Button size="compact-xs" variant="subtle" px={0} loading={inviting === u.id} onClick={() => void resend(u)} aria-label={`${INVITATION_TEXT.resend} to ${u.email}`}>
+                          <Button size="compact-xs" variant="default" mt={4} loading={inviting === u.id} onClick={() => void resend(u)} aria-label={`${INVITATION_TEXT.resend} to ${u.email}`}>
                             {INVITATION_TEXT.resend}
                           </Button>
                         )}
