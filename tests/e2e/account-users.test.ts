@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
-import { newAccountHolder } from './support/accounts.ts';
+import { invitationLinkFromOutbox, newAccountHolder } from './support/accounts.ts';
 import { axeFindings } from './support/axe.ts';
 
 let s: Session;
@@ -29,16 +29,20 @@ async function screenshot(page: Page, file: string, width: number) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** Adds a user through the "New user" form, as the primary user does. */
-async function addUser(page: Page, user: { email: string; password: string }, first: string, last: string) {
+/**
+ * Adds a user through the "New user" form, as the primary user does: no password is typed, the
+ * new user is invited by mail to choose their own (docs/roles.md "Invitations").
+ */
+async function addUser(page: Page, user: { email: string }, first: string, last: string) {
   const form = page.getByRole('form', { name: 'New user' });
+  expect(await form.getByRole('textbox', { name: 'Password', exact: true }).count()).toBe(0);
+  await form.getByText('We will e-mail the new user a link to choose their own password.', { exact: false }).waitFor();
   await form.getByRole('textbox', { name: 'E-mail' }).fill(user.email);
   await form.getByLabel('First name').fill(first);
   await form.getByLabel('Last name').fill(last);
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await form.getByLabel('Confirm password').fill(user.password);
-  await form.getByRole('button', { name: 'Create user' }).click();
-  await rowOf(page, user.email).waitFor();
+  await form.getByRole('button', { name: 'Add user and send invitation' }).click();
+  await page.getByText('The user was added. We e-mailed them a link to choose their password.').waitFor();
+  await rowOf(page, user.email).getByText('Invited', { exact: true }).waitFor();
 }
 
 describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account users", §4, §8)', () => {
@@ -64,10 +68,18 @@ describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account 
     await addUser(page, PAT, 'Pat', 'Second');
     expect(await primaryIcons(page, PAT.email).count()).toBe(0);
     expect(await form.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe('');
+    await rowOf(page, PAT.email).getByRole('button', { name: `Resend invitation to ${PAT.email}` }).click();
+    await page.getByText('We e-mailed a new invitation link. Earlier links no longer work.').waitFor();
+    // The "Invited" mark and its button, as everyone must be able to read them (once the toasts left).
+    await page.mouse.move(0, 0);
+    await page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 15_000 });
+    expect(await axeFindings(page)).toEqual([]);
 
-    // Edit: the row loads into the form; the password stays unless given.
+    // Edit: the row loads into the form; nobody types another user's password.
     await rowOf(page, PAT.email).getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('form', { name: 'Edit user' });
+    expect(await edit.getByLabel('New password').count()).toBe(0);
+    await edit.getByText('Pat has not chosen a password yet.', { exact: false }).waitFor();
     expect(await edit.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(PAT.email);
     expect(await edit.getByLabel('Phone', { exact: true }).inputValue()).toBe('(307) 555-0142');
     await edit.getByLabel('First name').fill('Patricia');
@@ -108,13 +120,20 @@ describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account 
     expect(s.errors).toEqual([]);
   });
 
-  it('a user who is not primary sees only their own row\'s edit and changes their e-mail with the current password', async () => {
+  it('the invited user sets their own password with the mailed link, then sees only their own row\'s edit and changes their e-mail with the current password', async () => {
     const { page } = pat;
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(PAT.email);
+    await signIn(staff.page, 'admin');
+    const link = await invitationLinkFromOutbox(staff.page, PAT.email);
+    expect(link).toContain('invitation=1');
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Set your password' }).waitFor();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(PAT.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PAT.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.getByLabel('Confirm password').fill(PAT.password);
+    await screenshot(page, 'set-password-1280.png', 1280);
+    await screenshot(page, 'set-password-375.png', 375);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/password'));
     await page.goto('/app/account/users');
     await rowOf(page, HOLDER.email).waitFor();
     await page.getByText('Only the primary user, ', { exact: false }).waitFor();
@@ -186,7 +205,7 @@ describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account 
 
   it('staff open the same page for the account with every control and no current password', async () => {
     const { page } = staff;
-    await signIn(page, 'admin');
+    // Signed in since the invitation was read from the outbox.
     await page.goto(`/app/account/users?account_id=${accountId}`);
     await page.getByText('People who can sign in for Teton Track Boosters.').waitFor();
     await primaryIcons(page, PAT_NEW_EMAIL).waitFor();

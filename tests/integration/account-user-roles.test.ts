@@ -262,13 +262,19 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
 });
 
 describe('the primary user manages the others (docs/roles.md)', () => {
-  it('changing another user\'s e-mail and password takes the primary\'s own password and signs that user out everywhere', async () => {
+  it('changing another user\'s e-mail takes the primary\'s own password and signs that user out everywhere; their password is theirs alone', async () => {
     const f = await family();
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
     const primaryElsewhere = await sessionAgent(t, f.primary.id);
     const memberSessions = [await sessionAgent(t, f.member.id), await sessionAgent(t, f.member.id)];
     const newEmail = `moved.${seq}@roles.example.com`;
-    const body = (current?: string) => profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh, ...(current ? { current_password: current } : {}) });
+    const body = (current?: string) => profile(newEmail, current ? { current_password: current } : {});
+
+    // Nobody types another person's password (docs/roles.md "Invitations"), even with their own.
+    const typed = await primary.put(`/app/account/users/update/${f.member.id}`, profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh, current_password: PASSWORDS.primary }));
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
+    expect((await userRow(f.member.id)).email).toBe(f.member.email);
 
     await expectCurrentPasswordRefused(() => primary.put(`/app/account/users/update/${f.member.id}`, body()), ACCOUNT_USER_TEXT.currentPasswordRequired);
     // The member's password is not the one asked for: the acting user's is.
@@ -287,11 +293,10 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
       ['account_users.email_changed', f.member.email],
       ['account_users.email_changed', newEmail],
-      ['account_users.password_changed', newEmail],
     ]);
     expect(mails[0].textBody).toContain(`by Paula (${f.primary.email})`);
     expectSafeNotices(mails);
-    await signedIn(t.app, { email: newEmail, password: PASSWORDS.fresh });
+    await signedIn(t.app, { email: newEmail, password: PASSWORDS.member });
   });
 
   it('transferring primary takes the primary\'s password, signs both out elsewhere, notifies both, and the former primary loses the rights', async () => {
@@ -341,17 +346,19 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     const f = await family();
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
     const newUser = (current?: string) => primary.post('/app/account/users/store', profile(`heir.${seq}@roles.example.com`, {
-      password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh, is_primary: 1, ...(current ? { current_password: current } : {}),
+      is_primary: 1, ...(current ? { current_password: current } : {}),
     }));
     await expectCurrentPasswordRefused(() => newUser(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     // Adding an ordinary user needs no password.
-    const plain = await primary.post('/app/account/users/store', profile(`plain.${seq}@roles.example.com`, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }));
+    const plain = await primary.post('/app/account/users/store', profile(`plain.${seq}@roles.example.com`));
     expect(plain.statusCode, plain.body).toBe(201);
     const mailMark = await lastMailId();
     const ok = await newUser(PASSWORDS.primary);
     expect(ok.statusCode, ok.body).toBe(201);
     expect(await primaryOf(f.accountId)).toBe(ok.json().user.id);
     expect((await mailsSince(mailMark)).map((m) => [m.kind, m.toAddress])).toEqual([
+      // The new user chooses their own password (docs/roles.md "Invitations").
+      ['account_users.invitation', `heir.${seq}@roles.example.com`],
       ['account_users.primary_transferred', f.primary.email],
       ['account_users.primary_transferred', `heir.${seq}@roles.example.com`],
     ]);
@@ -383,12 +390,16 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
     const mailMark = await lastMailId();
     const newEmail = `by.staff.${seq}@roles.example.com`;
 
-    const upd = await admin.put(`/app/account/users/update/${f.member.id}`, {
+    // Staff do not choose a user's password either (docs/roles.md "Invitations").
+    const typed = await admin.put(`/app/account/users/update/${f.member.id}`, {
       ...profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }), account_id: f.accountId,
     });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
+    const upd = await admin.put(`/app/account/users/update/${f.member.id}`, { ...profile(newEmail), account_id: f.accountId });
     expect(upd.statusCode, upd.body).toBe(200);
     expect((await memberSession.get('/app/account/users/json')).statusCode).toBe(401);
-    await signedIn(t.app, { email: newEmail, password: PASSWORDS.fresh });
+    await signedIn(t.app, { email: newEmail, password: PASSWORDS.member });
 
     const transfer = await admin.put(`/app/account/users/update/${f.other.id}`, { ...profile(f.other.email, { is_primary: 1 }), account_id: f.accountId });
     expect(transfer.statusCode, transfer.body).toBe(200);
@@ -400,7 +411,7 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
 
     const audits = (await auditsSince(auditMark)).filter((a) => a.accountId === f.accountId);
     expect(audits.map((a) => [a.action, a.actorUserId, a.accountId, a.details])).toEqual([
-      ['account_users.updated', adminId, f.accountId, { userId: f.member.id, emailChanged: true, passwordChanged: true, madePrimary: false }],
+      ['account_users.updated', adminId, f.accountId, { userId: f.member.id, emailChanged: true, passwordChanged: false, madePrimary: false }],
       ['account_users.updated', adminId, f.accountId, { userId: f.other.id, emailChanged: false, passwordChanged: false, madePrimary: true }],
       ['account_users.deleted', adminId, f.accountId, { userId: f.primary.id }],
     ]);
@@ -408,7 +419,6 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
       ['account_users.email_changed', f.member.email],
       ['account_users.email_changed', newEmail],
-      ['account_users.password_changed', newEmail],
       ['account_users.primary_transferred', f.primary.email],
       ['account_users.primary_transferred', f.other.email],
       ['account_users.removed', f.primary.email],
@@ -421,7 +431,7 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
   it('the admin\'s own session is never ended by a change on behalf', async () => {
     const f = await family();
     const adminSessions = await sessionIds(adminId);
-    const res = await admin.put(`/app/account/users/update/${f.member.id}`, { ...profile(f.member.email, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }), account_id: f.accountId });
+    const res = await admin.put(`/app/account/users/update/${f.member.id}`, { ...profile(`member.moved.${seq}@roles.example.com`), account_id: f.accountId });
     expect(res.statusCode, res.body).toBe(200);
     expect(await sessionIds(adminId)).toEqual(adminSessions);
     const stillIn = await db().select().from(sessions).where(and(eq(sessions.userId, adminId), inArray(sessions.idHash, [sessionOf(admin)])));

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { accounts, applications, auditLog, inquiries, invoices, levels, sessions, users } from '../../src/server/db/schema.ts';
-import { ACCOUNT_USER_TEXT, type AccountUserList, type AccountUserRow } from '../../src/shared/schemas/account-users.ts';
+import { ACCOUNT_USER_TEXT, INVITATION_TEXT, type AccountUserList, type AccountUserRow } from '../../src/shared/schemas/account-users.ts';
+import { acceptInvitation, invitationLink } from '../helpers/invitations.ts';
+import { mailOutbox } from '../../src/server/db/schema.ts';
 
 /**
  * Account users (SPEC §2 "Admin account users", §3 "User", §4 "Account users", §6, §7
@@ -29,8 +31,6 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   email: 'new.person@example.com',
   first_name: 'Nora',
   last_name: 'Newman',
-  password: 'Fresh-pass-2026',
-  password_confirmation: 'Fresh-pass-2026',
   phone: '(307) 555-0199',
   sms_phone: '',
   ...over,
@@ -44,11 +44,16 @@ const list = async (agent: Agent, query = '') => {
 const userRow = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0];
 const primaryOf = async (accountId: number) => (await t.database.db.select({ p: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId)))[0].p;
 
-/** Stores a user for `agent`'s account and returns its row. */
-async function store(agent: Agent, over: Record<string, unknown> = {}): Promise<AccountUserRow> {
+/**
+ * Stores a user for `agent`'s account and returns its row; unless `invited`, the new user then
+ * accepts their invitation with the password 'Fresh-pass-2026' (and is signed out again).
+ */
+async function store(agent: Agent, over: Record<string, unknown> = {}, opts: { invited?: boolean } = {}): Promise<AccountUserRow> {
   const res = await agent.post('/app/account/users/store', newUser(over));
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().user;
+  const user = res.json().user as AccountUserRow;
+  if (!opts.invited) await acceptInvitation(t.app, t.database.db, user.email, 'Fresh-pass-2026', { signOut: true });
+  return user;
 }
 
 beforeAll(async () => {
@@ -82,7 +87,7 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect(body.users).toHaveLength(1);
     expect(body.users[0]).toEqual({
       id: holderA.id, email: HOLDER_A.email, first_name: 'Alma', last_name: '', phone: '', sms_phone: '',
-      is_primary: true, is_subscribed_bulk_emails: true, is_subscribed_event_emails: true, is_subscribed_sms: false,
+      is_primary: true, is_subscribed_bulk_emails: true, is_subscribed_event_emails: true, is_subscribed_sms: false, invited_at: null,
     });
     expect(JSON.stringify(body)).not.toMatch(/password|argon/i);
     // The primary user may manage the account's users, confirming sensitive changes (docs/roles.md).
@@ -91,16 +96,36 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect((await list(a, `?account_id=${accountB}`)).account.id).toBe(accountA);
   });
 
-  it('stores a user with the SPEC §3 defaults (bulk and event e-mails on, SMS off) who can sign in', async () => {
-    const created = await store(a, { email: 'Defaults.Person@Example.com' });
+  it('stores a user with the SPEC §3 defaults (bulk and event e-mails on, SMS off), invited to choose their own password', async () => {
+    // A password typed by the primary user is not taken (docs/roles.md "Invitations").
+    const res = await a.post('/app/account/users/store', newUser({ email: 'Defaults.Person@Example.com', password: 'Typed-by-other-1', password_confirmation: 'Typed-by-other-1' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(INVITATION_TEXT.created);
+    const created = res.json().user as AccountUserRow;
     expect(created).toMatchObject({
       email: 'defaults.person@example.com', first_name: 'Nora', last_name: 'Newman', phone: '(307) 555-0199',
       is_primary: false, is_subscribed_bulk_emails: true, is_subscribed_event_emails: true, is_subscribed_sms: false,
+      invited_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const row = await userRow(created.id);
     expect(row).toMatchObject({ accountId: accountA, isAdmin: false, isPrimary: false });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect((await list(a)).users.find((u) => u.id === created.id)!.invited_at).toBe(created.invited_at);
+    // Nobody can sign in as them until they choose a password, least of all with the typed one.
+    expect((await (await new Agent(t.app).start()).login('defaults.person@example.com', 'Typed-by-other-1')).statusCode).toBe(422);
+    const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'account_users.invitation'), eq(mailOutbox.toAddress, 'defaults.person@example.com')));
+    expect(mail).toMatchObject({ carriesToken: true, subject: expect.stringContaining('You are invited to Users Boosters A') });
+    expect(mail.textBody).toContain('Alma (users.a@example.com) added you as a user of the');
+    expect(mail.textBody).toMatch(/The link works once, until [A-Z][a-z]+ \d{1,2}, \d{4} .+ UTC:\nhttp:\/\/\S+\/password\/reset\/[A-Za-z0-9_-]{22}\?email=defaults.person%40example.com&invitation=1\n/);
+    expect(mail.textBody).not.toContain('Typed-by-other-1');
+    await acceptInvitation(t.app, t.database.db, 'defaults.person@example.com', 'Fresh-pass-2026', { signOut: true });
+    expect((await userRow(created.id)).invitedAt).toBeNull();
     await signedIn(t.app, { email: 'defaults.person@example.com', password: 'Fresh-pass-2026' });
+    // The link worked once.
+    const again = await (await new Agent(t.app).start()).post('/password/reset', {
+      token: (await invitationLink(t.database.db, 'defaults.person@example.com')).token, email: 'defaults.person@example.com', password: 'Other-pass-2026', password_confirmation: 'Other-pass-2026',
+    });
+    expect(again.statusCode).toBe(422);
     // Checkboxes sent as 1/0 are honoured.
     const flags = await store(a, { email: 'flags.person@example.com', is_subscribed_bulk_emails: 0, is_subscribed_event_emails: '0', is_subscribed_sms: 1 });
     expect(flags).toMatchObject({ is_subscribed_bulk_emails: false, is_subscribed_event_emails: false, is_subscribed_sms: true });
@@ -109,7 +134,35 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect(audits).toHaveLength(0);
   });
 
-  it('validates with the server\'s messages: required fields, password rules and confirmation, duplicate e-mail', async () => {
+  it('resends an invitation: only the primary user or staff, only while it is pending; the earlier link stops working', async () => {
+    const invited = await store(a, { email: 'resend.me@example.com' }, { invited: true });
+    const first = await invitationLink(t.database.db, 'resend.me@example.com');
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.post(`/app/account/users/${invited.id}/invitation`, {})).statusCode).toBe(401);
+    // Another account's primary user: not their user.
+    expect((await b.post(`/app/account/users/${invited.id}/invitation`, {})).statusCode).toBe(404);
+    // A user of the account who is not its primary user.
+    await store(a, { email: 'plain.member@example.com' });
+    const member = await signedIn(t.app, { email: 'plain.member@example.com', password: 'Fresh-pass-2026' });
+    const refused = await member.post(`/app/account/users/${invited.id}/invitation`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ACCOUNT_USER_TEXT.refusedOther);
+
+    const res = await a.post(`/app/account/users/${invited.id}/invitation`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: INVITATION_TEXT.resent, expires_at: expect.stringMatching(/^\d{4}-/) });
+    const second = await invitationLink(t.database.db, 'resend.me@example.com');
+    expect(second.token).not.toBe(first.token);
+    const old = await (await new Agent(t.app).start()).post('/password/reset', { token: first.token, email: 'resend.me@example.com', password: 'Chosen-pass-2026', password_confirmation: 'Chosen-pass-2026' });
+    expect(old.statusCode).toBe(422);
+    await acceptInvitation(t.app, t.database.db, 'resend.me@example.com', 'Chosen-pass-2026', { signOut: true });
+    // Staff for the account: audited; once accepted there is nothing to resend.
+    const done = await admin.post(`/app/account/users/${invited.id}/invitation`, { account_id: accountA });
+    expect(done.statusCode).toBe(409);
+    expect(done.json().message).toBe(INVITATION_TEXT.alreadyAccepted);
+  });
+
+  it('validates with the server\'s messages: required fields, duplicate e-mail', async () => {
     const empty = await a.post('/app/account/users/store', {});
     expect(empty.statusCode).toBe(422);
     // The first message per field is the one shown (SPEC §5).
@@ -118,12 +171,7 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
       email: 'The email field is required.',
       first_name: 'The first name field is required.',
       last_name: 'The last name field is required.',
-      password: 'The password field is required.',
     });
-    const weak = await a.post('/app/account/users/store', newUser({ email: 'weak@example.com', password: 'short', password_confirmation: 'short' }));
-    expect(weak.json().errors.password[0]).toBe('The password field must be at least 8 characters.');
-    const mismatch = await a.post('/app/account/users/store', newUser({ email: 'mismatch@example.com', password_confirmation: 'Other-pass-2026' }));
-    expect(mismatch.json().errors.password).toEqual(['The password field confirmation does not match.']);
     const taken = await a.post('/app/account/users/store', newUser({ email: HOLDER_B.email.toUpperCase() }));
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toEqual({ message: ACCOUNT_USER_TEXT.emailTaken, errors: { email: [ACCOUNT_USER_TEXT.emailTaken] } });
@@ -141,7 +189,7 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect(await userRow(created.id)).toMatchObject({ isAdmin: false, accountId: accountA });
   });
 
-  it('updates a user: the password only when given, and signing in with the new one works', async () => {
+  it('updates a user: the password only when given, only by the user themself, and signing in with the new one works', async () => {
     const created = await store(a, { email: 'editme@example.com' });
     const before = await userRow(created.id);
     // A new e-mail address takes the primary user's own current password (docs/roles.md).
@@ -154,12 +202,21 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect((await userRow(created.id)).passwordHash).toBe(before.passwordHash);
     await signedIn(t.app, { email: 'edited@example.com', password: 'Fresh-pass-2026' });
 
-    const mismatch = await a.put(`/app/account/users/update/${created.id}`, newUser({ email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'nope' }));
+    // The primary user does not choose another user's password (docs/roles.md "Invitations").
+    const typed = await a.put(`/app/account/users/update/${created.id}`, newUser({
+      email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027', current_password: HOLDER_A.password,
+    }));
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
+    expect((await userRow(created.id)).passwordHash).toBe(before.passwordHash);
+
+    const edna = await signedIn(t.app, { email: 'edited@example.com', password: 'Fresh-pass-2026' });
+    const mismatch = await edna.put(`/app/account/users/update/${created.id}`, newUser({ email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'nope' }));
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password).toEqual(['The password field confirmation does not match.']);
 
-    const withPw = await a.put(`/app/account/users/update/${created.id}`, newUser({
-      email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027', current_password: HOLDER_A.password,
+    const withPw = await edna.put(`/app/account/users/update/${created.id}`, newUser({
+      email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'Newer-pass-2027', current_password: 'Fresh-pass-2026',
     }));
     expect(withPw.statusCode, withPw.body).toBe(200);
     const stale = await new Agent(t.app).start();

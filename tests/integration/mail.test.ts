@@ -8,7 +8,7 @@ import { deliverPendingMail, MAX_MAIL_ATTEMPTS, SENT_TOKEN_MAIL_NOTE } from '../
 import { HIDDEN_LINK } from '../../src/server/modules/admin/outbox.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { startSmtpPeer } from '../helpers/local-peers.ts';
+import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 let t: TestApp;
@@ -32,6 +32,33 @@ describe('mail outbox through a real SMTP peer', () => {
       const rows = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'test'));
       expect(rows.every((r) => r.status === 'sent' && r.sentAt && r.attempts === 1)).toBe(true);
       expect(await deliverPendingMail(t.app.db, transport, 'x@example.com')).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      transport.close();
+      await peer.close();
+    }
+  });
+
+  it('sends every mail with a plain-text and an HTML part: its own HTML, or its text escaped with links made clickable', async () => {
+    const peer = await startSmtpPeer();
+    const transport = smtpTransport(peer.url);
+    try {
+      await enqueueMail(t.app.db, [
+        { kind: 'parts.default', to: 'parts.default@example.com', subject: 'Dues & <fees>', text: 'Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nThanks <team>\n' },
+        { kind: 'parts.own', to: 'parts.own@example.com', subject: 'Own HTML', text: 'Plain version', html: '<!DOCTYPE html><html><body><p>Rich <b>version</b></p></body></html>' },
+      ]);
+      expect(await deliverPendingMail(t.app.db, transport, 'a@example.com')).toEqual({ sent: 2, failed: 0 });
+      const plain = mailParts(peer.received.find((m) => m.to[0] === 'parts.default@example.com')!.body);
+      expect(plain.contentType).toMatch(/^multipart\/alternative/);
+      expect(plain.text).toBe('Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nThanks <team>\n');
+      expect(plain.html).toContain('<h1 style="margin:0;font-size:20px;line-height:1.3;color:#1a1b1e">Dues &amp; &lt;fees&gt;</h1>');
+      expect(plain.html).toContain('Hello Zoë,</p>');
+      expect(plain.html).toContain('See <a href="https://example.org/pay?a=1&amp;b=2" style="color:#1c5fb0;word-break:break-all">https://example.org/pay?a=1&amp;b=2</a>.<br>Thanks &lt;team&gt;');
+      expect(plain.html).not.toContain('<team>');
+      const own = mailParts(peer.received.find((m) => m.to[0] === 'parts.own@example.com')!.body);
+      expect(own.text).toBe('Plain version');
+      expect(own.html).toBe('<!DOCTYPE html><html><body><p>Rich <b>version</b></p></body></html>');
+      const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'parts.own'));
+      expect(row.htmlBody).toContain('Rich <b>version</b>');
     } finally {
       transport.close();
       await peer.close();
@@ -111,11 +138,16 @@ describe('mail outbox through a real SMTP peer', () => {
       const body = (to: string) => peer.received.find((m) => m.to[0] === to)!.body.replace(/=\r?\n/g, '');
       expect(body('token.mail@example.com')).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{22}/);
       expect(body('token.applicant@example.com')).toContain(`/application/create/${started.json().token}`);
+      // Both parts carried the link.
+      const reset = mailParts(peer.received.find((m) => m.to[0] === 'token.mail@example.com')!.body);
+      expect(reset.text).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{22}/);
+      expect(reset.html).toMatch(/<a href="http:\/\/[^"]+\/password\/reset\/[A-Za-z0-9_-]{22}\?email=token.mail%40example.com"/);
       // ... and our copy no longer holds them.
       const after = await rows();
       expect(after.every((r) => r.status === 'sent')).toBe(true);
       expect(after.find((r) => r.kind === 'password.reset')!.textBody).toBe(SENT_TOKEN_MAIL_NOTE);
       expect(after.find((r) => r.kind === 'application.started')!.textBody).toBe(SENT_TOKEN_MAIL_NOTE);
+      expect(after.filter((r) => r.kind !== 'plain').every((r) => r.htmlBody === null)).toBe(true);
       expect(after.find((r) => r.kind === 'plain')!.textBody).toBe('Nothing secret here');
       expect(JSON.stringify(await t.app.db.select().from(mailOutbox))).not.toContain(started.json().token);
     } finally {

@@ -66,7 +66,9 @@ describe('approve and decline a held payment', () => {
     const receipt = (await holder.get(`/api/payments/${paymentId}/receipt`)).json();
     expect(receipt.payment).toMatchObject({ status: 'paid', invoices: [{ id: invoiceId, amount_cents: 6_500 }] });
     expect((await auditOf('payment.approved', paymentId))[0]).toMatchObject({ accountId, details: { reason: 'Called the treasurer; the order is genuine.' } });
-    const mail = await lastMail('payment.approved');
+    const mail = await lastMail('payment.receipt');
+    expect(mail.textBody).toContain(`held for review, was approved`);
+    expect(mail.textBody).toContain(`Payment reference: ${paymentId}\n`);
     expect(mail.toAddress).toBe(HOLDER.email);
     expect(mail.textBody).not.toContain('treasurer');
 

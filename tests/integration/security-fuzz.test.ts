@@ -104,6 +104,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
   'POST /app/account/users/store': { body: userFields },
   'PUT /app/account/users/update/:id': { body: userFields },
   'DELETE /app/account/users/delete/:id': { body: { account_id: accountId } },
+  'POST /app/account/users/:id/invitation': { body: { account_id: accountId } },
   'GET /api/finances': { query: { page: '1', account_id: String(accountId) } },
   'GET /api/payments/screen': { query: { account_id: String(accountId) } },
   'POST /app/discount/reserve': { body: { code: 'RENEW25', account_id: accountId } },

@@ -80,6 +80,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /app/account/users/store': { access: 'user', scoped: true },
   'PUT /app/account/users/update/:id': { access: 'user', scoped: true },
   'DELETE /app/account/users/delete/:id': { access: 'user', scoped: true },
+  'POST /app/account/users/:id/invitation': { access: 'user', scoped: true },
   'GET /api/invoices/unpaid': { access: 'user', scoped: true },
   'GET /api/invoices/:id': { access: 'user', scoped: true },
   'GET /api/finances': { access: 'user', scoped: true },
@@ -427,6 +428,7 @@ const CROSS_ACCOUNT: CrossCase[] = [
     request: () => ({ url: `/app/account/users/update/${fx.userB2}`, body: { account_id: B(), email: 'taken.over@example.com', first_name: 'Taken', last_name: 'Over' } }),
   },
   { key: 'DELETE /app/account/users/delete/:id', as: 'holderA', request: () => ({ url: `/app/account/users/delete/${fx.userB2}`, body: { account_id: B() } }), expect: 'refused' },
+  { key: 'POST /app/account/users/:id/invitation', as: 'holderA', request: () => ({ url: `/app/account/users/${fx.userB2}/invitation`, body: { account_id: B() } }), expect: 'refused' },
   { key: 'POST /app/discount/reserve', as: 'holderA', request: () => ({ url: '/app/discount/reserve', body: { account_id: B(), code: 'RENEW25' } }), expect: 'refused' },
   { key: 'POST /app/payments/credit', as: 'holderA', request: () => ({ url: '/app/payments/credit', body: paymentBody({ account_id: B() }) }), expect: 'refused' },
   // Without account_id the payment is A's, and B's invoice is not one A may pay.

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { zeroPayload } from '../helpers/gateway.ts';
-import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
+import { auditLog, discountReservations, discounts, invoices, mailOutbox, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { ZERO_PAYMENT_MESSAGES } from '../../src/server/modules/payments/settle-zero-payment.ts';
 
 /**
@@ -104,6 +104,14 @@ describe('POST /app/payments/zero-payment', () => {
     expect(payment.discountReservationId).toBe(holds[0].id);
     // Redeemed once: the code no longer reserves for this account.
     expect((await holder.post('/app/discount/reserve', { code: 'ZEROALL' })).json()).toEqual({ discount: null });
+    // The receipt (docs/mail.md "Transactional mails"): discount, nothing charged, no transaction.
+    const receipts = (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment.receipt')))
+      .filter((m) => m.textBody.includes(`Payment reference: ${payment.id}\n`));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0].textBody).toContain('Your invoices were settled with your discount code. Nothing was charged.');
+    expect(receipts[0].textBody).toContain('Paid with: Discount (nothing charged)');
+    expect(receipts[0].textBody).toContain('Discount: -$150.50\nAmount charged: $0.00');
+    expect(receipts[0].htmlBody).toContain('Discount (nothing charged)');
   });
 
   it('answers a repeated idempotency key with the first outcome and settles once', async () => {

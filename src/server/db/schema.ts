@@ -139,6 +139,12 @@ export const users = pgTable('users', {
   isSubscribedBulkEmails: boolean('is_subscribed_bulk_emails').notNull().default(true),
   isSubscribedEventEmails: boolean('is_subscribed_event_emails').notNull().default(true),
   isSubscribedSms: boolean('is_subscribed_sms').notNull().default(false),
+  /**
+   * When this user was last sent an invitation to choose their password (docs/roles.md
+   * "Invitations"): set while they have not chosen one yet (their password hash is of a random
+   * secret nobody knows, so they cannot sign in), null once they have, and for everyone else.
+   */
+  invitedAt: timestamp('invited_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -232,6 +238,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   toAddress: text('to_address').notNull(),
   subject: text('subject').notNull(),
   textBody: text('text_body').notNull(),
+  /**
+   * The mail's own HTML part (docs/mail.md "Two parts"); null when it has none, and then the HTML
+   * part is drawn from the text when it is sent. Cleared with the text (token mails, retention).
+   */
+  htmlBody: text('html_body'),
   status: text('status').notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error').notNull().default(''),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg, optionalText, requiredEmail, requiredText } from '../validation.ts';
-import { newPassword, PASSWORD_MIN_LENGTH, phone } from './public-forms.ts';
+import { PASSWORD_MIN_LENGTH, phone } from './public-forms.ts';
 
 /**
  * Account users (SPEC §2 "Admin account users", §3 "User", §4 "Account users", §7
@@ -27,6 +27,8 @@ export const ACCOUNT_USER_TEXT = {
   refusedPrimary: "Only the account's primary user can make another user primary.",
   currentPasswordRequired: 'Enter your current password to confirm this change.',
   currentPasswordWrong: 'The current password is incorrect.',
+  // Invitations (docs/roles.md): nobody types another person's password.
+  ownPasswordOnly: 'Only the user can choose their own password. They can use "Forgot your password?" on the sign-in page.',
 } as const;
 
 /** SPEC §3 "User": new users default to bulk and event e-mails on and SMS off. */
@@ -45,7 +47,7 @@ const flag = (fallback: boolean) => z.preprocess((v) => (v === undefined || v ==
 /** A checkbox on update; absent means "unchanged" (undefined). */
 const optionalFlag = () => z.preprocess((v) => (v === undefined || v === null ? undefined : isChecked(v)), z.boolean().optional());
 
-/** A password on update: empty or absent keeps the current one; otherwise the rules of {@link newPassword}. */
+/** A password on update: empty or absent keeps the current one; otherwise the rules of newPassword (public-forms.ts). */
 const changedPassword = (label = 'password') =>
   optionalText({ label, max: 1000 })
     .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, msg.min(label, PASSWORD_MIN_LENGTH))
@@ -73,18 +75,37 @@ const confirmed = (v: { password: string; password_confirmation: string }, ctx: 
   }
 };
 
-/** POST /app/account/users/store: a new user; the password is required. */
-export const accountUserStoreSchema = z
-  .object({
-    ...profile,
-    password: newPassword(),
-    is_primary: flag(NEW_USER_FLAGS.is_primary),
-    is_subscribed_bulk_emails: flag(NEW_USER_FLAGS.is_subscribed_bulk_emails),
-    is_subscribed_event_emails: flag(NEW_USER_FLAGS.is_subscribed_event_emails),
-    is_subscribed_sms: flag(NEW_USER_FLAGS.is_subscribed_sms),
-  })
-  .superRefine(confirmed);
+/**
+ * POST /app/account/users/store: a new user. It takes no password (docs/roles.md "Invitations"):
+ * nobody types another person's password; the new user is mailed a link to choose their own. A
+ * `password` sent anyway is dropped, like every unknown field.
+ */
+export const accountUserStoreSchema = z.object({
+  email: profile.email,
+  first_name: profile.first_name,
+  last_name: profile.last_name,
+  phone: profile.phone,
+  sms_phone: profile.sms_phone,
+  current_password: profile.current_password,
+  is_primary: flag(NEW_USER_FLAGS.is_primary),
+  is_subscribed_bulk_emails: flag(NEW_USER_FLAGS.is_subscribed_bulk_emails),
+  is_subscribed_event_emails: flag(NEW_USER_FLAGS.is_subscribed_event_emails),
+  is_subscribed_sms: flag(NEW_USER_FLAGS.is_subscribed_sms),
+});
 export type AccountUserStoreInput = z.infer<typeof accountUserStoreSchema>;
+
+/** How long an invitation's set-password link works (docs/roles.md "Invitations"). */
+export const INVITATION_DAYS = 7;
+
+/** What the page and the server say about invitations. */
+export const INVITATION_TEXT = {
+  created: 'The user was added. We e-mailed them a link to choose their password.',
+  newUserNote: `We will e-mail the new user a link to choose their own password. The link works once, for ${INVITATION_DAYS} days; until they use it, they cannot sign in.`,
+  pending: 'Invited',
+  resend: 'Resend invitation',
+  resent: 'We e-mailed a new invitation link. Earlier links no longer work.',
+  alreadyAccepted: 'This user has already chosen a password. They can use "Forgot your password?" on the sign-in page if they need a new one.',
+} as const;
 
 /**
  * PUT /app/account/users/update/{id}: the password changes only when given (with its
@@ -115,11 +136,11 @@ export type ConfirmedChange = 'email' | 'password' | 'is_primary';
  */
 export function changesNeedingCurrentPassword(
   before: { email: string; is_primary: boolean } | null,
-  input: { email: string; password: string; is_primary?: boolean },
+  input: { email: string; password?: string; is_primary?: boolean },
 ): ConfirmedChange[] {
   const changes: ConfirmedChange[] = [];
   if (before && input.email.trim().toLowerCase() !== before.email) changes.push('email');
-  if (before && input.password !== '') changes.push('password');
+  if (before && input.password) changes.push('password');
   if (input.is_primary === true && !before?.is_primary) changes.push('is_primary');
   return changes;
 }
@@ -130,7 +151,7 @@ export function changesNeedingCurrentPassword(
  * The service applies the same rule with the stored row, and also checks the password itself.
  */
 export function withCurrentPasswordRule(
-  schema: z.ZodType<{ email: string; password: string; is_primary?: boolean; current_password: string }>,
+  schema: z.ZodType<{ email: string; password?: string; is_primary?: boolean; current_password: string }>,
   before: { email: string; is_primary: boolean } | null,
   viewerConfirms: boolean,
 ): z.ZodType {
@@ -154,6 +175,11 @@ export interface AccountUserRow {
   is_subscribed_bulk_emails: boolean;
   is_subscribed_event_emails: boolean;
   is_subscribed_sms: boolean;
+  /**
+   * When the user was last invited, ISO 8601, while they have not chosen a password yet (they
+   * cannot sign in until they do); null once they have (docs/roles.md "Invitations").
+   */
+  invited_at: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { MailToQueue } from '../mail/enqueue-mail.ts';
+import { mailDateTime } from '../mail/mail-html.ts';
 import type { AccountUserActor } from './account-user-roles.ts';
 
 /** The provider named in the notices (docs/roles.md "Notices"). */
@@ -6,12 +7,16 @@ export interface NoticeSender {
   companyName: string;
   /** The provider's contact e-mail or phone, '' when none is kept. */
   companyContact: string;
+  /** config.publicUrl: the origin of the links in the mails (they leave the site). */
+  publicUrl: string;
 }
 
 /** What the notices name: the provider, the account and who acted. */
 export interface NoticeContext extends NoticeSender {
   accountName: string;
   actor: AccountUserActor;
+  /** When the change was made (now, unless a test says otherwise). */
+  at?: Date;
 }
 
 /** A user a notice is about or goes to. */
@@ -31,6 +36,20 @@ function footer(ctx: NoticeContext): string {
   return `\nIf you did not expect this, contact your organization's primary user${contact} right away.\n`;
 }
 
+/** When, as the notices print it. */
+const when = (ctx: NoticeContext) => `on ${mailDateTime(ctx.at ?? new Date())}`;
+
+/**
+ * What to do when a sign-in change was not the reader's doing: take the sign-in back, then tell us.
+ * Without a link, as every notice (docs/roles.md "Notices"): a mail that looks like ours cannot
+ * lead anyone to a false sign-in page.
+ */
+function notYouFooter(ctx: NoticeContext): string {
+  const contact = ctx.companyContact ? ` at ${ctx.companyContact}` : '';
+  return `\nIf this was not you, someone else may have your password: choose a new one right away with ` +
+    `"Forgot your password?" on the ${ctx.companyName} sign-in page, and tell your organization's primary user and ${ctx.companyName}${contact}.\n`;
+}
+
 /**
  * The notices of docs/roles.md, as outbox rows. They never carry a password or a link with a
  * token: they only say what changed, when and by whom.
@@ -39,8 +58,8 @@ export const accountUserNotices = {
   /** An e-mail change: to the old address and to the new one. */
   emailChanged(ctx: NoticeContext, user: Person & { id: number }, oldEmail: string, newEmail: string): MailToQueue[] {
     const text = `${hello(user)}\n\nThe sign-in e-mail address of your ${ctx.companyName} account for ${ctx.accountName} was changed ` +
-      `${byWhom(ctx, user)} from ${oldEmail} to ${newEmail}. Sign in with the new address from now on. For your safety, ` +
-      `you were signed out on other devices.\n${footer(ctx)}`;
+      `${when(ctx)} ${byWhom(ctx, user)} from ${oldEmail} to ${newEmail}. Sign in with the new address from now on. For your safety, ` +
+      `you were signed out on other devices.\n${notYouFooter(ctx)}`;
     const subject = `Your ${ctx.companyName} sign-in e-mail address was changed`;
     return [
       { kind: 'account_users.email_changed', to: oldEmail, subject, text },
@@ -48,14 +67,38 @@ export const accountUserNotices = {
     ];
   },
 
-  /** A password change: to the user's (new) address. */
+  /**
+   * A password change: to the address the user had before this change (`user.email` is that
+   * address), so a change made with a stolen session still reaches its owner.
+   */
   passwordChanged(ctx: NoticeContext, user: Person & { id: number }): MailToQueue[] {
     return [{
       kind: 'account_users.password_changed',
       to: user.email,
       subject: `Your ${ctx.companyName} password was changed`,
-      text: `${hello(user)}\n\nThe password of your ${ctx.companyName} account for ${ctx.accountName} was changed ${byWhom(ctx, user)}. ` +
-        `For your safety, you were signed out on other devices.\n${footer(ctx)}`,
+      text: `${hello(user)}\n\nThe password of your ${ctx.companyName} account for ${ctx.accountName} was changed ${when(ctx)} ${byWhom(ctx, user)}. ` +
+        `For your safety, you were signed out on other devices.\n${notYouFooter(ctx)}`,
+    }];
+  },
+
+  /**
+   * An invitation: to the new user, with their one-time set-password `link` (a token mail: the
+   * only mail of this module with a link, kept from staff and dropped once sent), which works
+   * until `expiresAt`.
+   */
+  invitation(ctx: NoticeContext, user: Person & { id: number }, link: string, expiresAt: Date): MailToQueue[] {
+    const inviter = ctx.actor.onBehalf ? `${ctx.companyName} staff` : `${ctx.actor.name || ctx.actor.email} (${ctx.actor.email})`;
+    const contact = ctx.companyContact ? ` or ${ctx.companyName} at ${ctx.companyContact}` : ` or ${ctx.companyName}`;
+    return [{
+      kind: 'account_users.invitation',
+      to: user.email,
+      subject: `You are invited to ${ctx.accountName} on ${ctx.companyName}`,
+      carriesToken: true,
+      text: `${hello(user)}\n\n${inviter} added you as a user of the ${ctx.companyName} account of ${ctx.accountName}. ` +
+        `You will sign in with this e-mail address (${user.email}).\n\n` +
+        `Choose your password here. The link works once, until ${mailDateTime(expiresAt)}:\n${link}\n\n` +
+        `If the link has expired, ask your organization's primary user to send a new invitation.\n\n` +
+        `If you do not know ${ctx.accountName}, you can ignore this e-mail${contact ? `, or tell${contact.replace(/^ or/, '')}` : ''}.\n`,
     }];
   },
 

@@ -46,7 +46,7 @@ export async function actorRole(tx: DbOrTx, accountId: number, actor: AccountUse
 
 /** What a refused account user tried, for the audit row (names of fields, never their values). */
 export interface RefusedAttempt {
-  attempted: 'create' | 'update' | 'delete' | 'make_primary';
+  attempted: 'create' | 'update' | 'delete' | 'make_primary' | 'resend_invitation';
   targetUserId?: number;
   fields?: string[];
 }

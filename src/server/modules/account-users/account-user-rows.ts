@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../errors.ts';
@@ -16,6 +16,7 @@ export const accountUserColumns = {
   is_subscribed_bulk_emails: users.isSubscribedBulkEmails,
   is_subscribed_event_emails: users.isSubscribedEventEmails,
   is_subscribed_sms: users.isSubscribedSms,
+  invited_at: sql<string | null>`to_char(${users.invitedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
 };
 
 /**

@@ -2,12 +2,14 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
+import { randomSecret } from '../../config.ts';
 import {
   ACCOUNT_USER_TEXT, changesNeedingCurrentPassword, type AccountUserRow, type AccountUserStoreInput,
 } from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { accountUserNotices, type NoticeSender } from './account-user-notices.ts';
+import { accountUserNotices, type NoticeContext, type NoticeSender } from './account-user-notices.ts';
+import { inviteAccountUser } from './invite-account-user.ts';
 import {
   AccountUserRefusal, actorRole, assertCurrentPassword, auditRefusals, checkCurrentPassword, endOtherSessions, type AccountUserActor,
 } from './account-user-roles.ts';
@@ -18,13 +20,17 @@ export type { AccountUserActor } from './account-user-roles.ts';
 
 /**
  * POST /app/account/users/store: a new user of account `accountId`, never an admin; only the
- * account's primary user and staff may add users (docs/roles.md). With is_primary it becomes the
- * account's primary user and the flag is cleared on the others: a primary transfer, which takes
- * an account user's `current_password` (not staff acting on behalf), ends the former primary
- * user's other sessions and sends both a notice.
- * Writes in one transaction: users (and accounts.primary_user_id), sessions (deleted, on a
- * transfer), mail_outbox (on a transfer), audit_log 'account_users.created' when staff act on
- * behalf. A refusal writes only audit_log 'account_users.refused'.
+ * account's primary user and staff may add users (docs/roles.md). Nobody types the new user's
+ * password: it is the hash of a random secret nobody sees, so they cannot sign in until they
+ * choose their own with the invitation mailed to them (a one-time set-password link that expires
+ * after INVITATION_DAYS; docs/roles.md "Invitations"). With is_primary it becomes the account's
+ * primary user and the flag is cleared on the others: a primary transfer, which takes an account
+ * user's `current_password` (not staff acting on behalf), ends the former primary user's other
+ * sessions and sends both a notice.
+ * Writes in one transaction: users (invited_at; and accounts.primary_user_id), password_resets
+ * (the invitation's token), sessions (deleted, on a transfer), mail_outbox (the invitation; the
+ * notices of a transfer), audit_log 'account_users.created' when staff act on behalf. A refusal
+ * writes only audit_log 'account_users.refused'.
  * @returns the new user's row
  * @throws AccountUserRefusal 403 "Only the account's primary user can add users." for any other
  *   account user; ValidationError 422 on `email` 'The email has already been taken.', on
@@ -34,14 +40,16 @@ export type { AccountUserActor } from './account-user-roles.ts';
 export async function createAccountUser(
   db: Db, accountId: number, input: AccountUserStoreInput, actor: AccountUserActor, sender: NoticeSender,
 ): Promise<AccountUserRow> {
-  const passwordHash = await hashPassword(input.password);
+  // Nobody knows it: the user cannot sign in until they choose their own password.
+  const passwordHash = await hashPassword(randomSecret(32));
+  const now = new Date();
   const matchedHash = await checkCurrentPassword(db, actor, input.current_password);
   try {
     return await auditRefusals(db, actor, () => db.transaction(async (tx) => {
       const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
       const role = await actorRole(tx, accountId, actor, primaryUserId);
       if (!role.canManage) throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedCreate, accountId, { attempted: 'create' });
-      const changes = changesNeedingCurrentPassword(null, input);
+      const changes = changesNeedingCurrentPassword(null, { ...input, password: '' });
       if (role.needsCurrentPassword && changes.length) await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
       await assertEmailFree(tx, input.email);
       const [row] = await tx.insert(users).values({
@@ -58,16 +66,17 @@ export async function createAccountUser(
         isSubscribedEventEmails: input.is_subscribed_event_emails,
         isSubscribedSms: input.is_subscribed_sms,
       }).returning(accountUserColumns);
+      const ctx: NoticeContext = { ...sender, accountName, actor, at: now };
+      await inviteAccountUser(tx, ctx, { id: row.id, email: row.email, firstName: row.first_name }, now);
       if (input.is_primary) {
         const former = await makePrimary(tx, accountId, row.id);
-        const ctx = { ...sender, accountName, actor };
         await enqueueMail(tx, accountUserNotices.primaryTransferred(ctx, former, { id: row.id, email: row.email, firstName: row.first_name }));
         if (former) await endOtherSessions(tx, [former.id], actor.sessionIdHash);
       }
       if (actor.onBehalf) {
         await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.created', details: { userId: row.id, isPrimary: input.is_primary }, ip: actor.ip });
       }
-      return { ...row, is_primary: input.is_primary };
+      return { ...row, is_primary: input.is_primary, invited_at: now.toISOString() };
     }));
   } catch (err) {
     // A concurrent insert of the same address got there first.

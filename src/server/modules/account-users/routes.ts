@@ -15,6 +15,8 @@ import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
 import { listAccountUsers } from './list-account-users.ts';
 import { updateAccountUser } from './update-account-user.ts';
+import { resendInvitation } from './invite-account-user.ts';
+import { INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -52,7 +54,7 @@ function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
 /** Who the notices say they come from, and whom to contact. */
 async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
   const company = await getCompany(app.db);
-  return { companyName: company.name, companyContact: company.email || company.phone };
+  return { companyName: company.name, companyContact: company.email || company.phone, publicUrl: app.config.publicUrl };
 }
 
 /**
@@ -76,7 +78,7 @@ export async function accountUserRoutes(app: FastifyInstance) {
     const { accountId, onBehalf } = await actingAccount(app, req, 'body');
     const input = parseInput(accountUserStoreSchema, req.body);
     const user = await createAccountUser(app.db, accountId, input, actorOf(req, onBehalf), await senderOf(app));
-    return reply.status(201).send({ message: 'The user was created.', user });
+    return reply.status(201).send({ message: INVITATION_TEXT.created, user });
   });
 
   // The account's primary user and staff: anyone; any other user of the account: themselves.
@@ -86,6 +88,14 @@ export async function accountUserRoutes(app: FastifyInstance) {
     const input = parseInput(accountUserUpdateSchema, req.body);
     const user = await updateAccountUser(app.db, accountId, id, input, actorOf(req, onBehalf), await senderOf(app));
     return { message: 'The user was saved.', user };
+  });
+
+  // The account's primary user; staff: a new set-password link for a user who has not chosen a password yet.
+  app.post('/app/account/users/:id/invitation', { preHandler: requireUser }, async (req) => {
+    const id = idOf(req);
+    const { accountId, onBehalf } = await actingAccount(app, req, 'body');
+    const expiresAt = await resendInvitation(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
+    return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
   });
 
   // The account's primary user; staff.

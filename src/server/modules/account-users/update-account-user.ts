@@ -18,19 +18,21 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 /**
  * PUT /app/account/users/update/{id}: updates user `userId` of account `accountId` under the
  * roles of docs/roles.md. The account's primary user and staff may edit anyone and make another
- * user primary; any other user only their own record, never is_primary. An account user's
+ * user primary; any other user only their own record, never is_primary. A password is only ever
+ * set on one's own record (docs/roles.md "Invitations"). An account user's
  * e-mail or password change and primary transfer need their `current_password` (staff acting on
  * behalf need none). The password changes only when given; absent checkboxes keep their flags;
  * the primary user cannot be un-primaried from its own form.
  * Writes in one transaction: users (and accounts.primary_user_id); deletes the sessions of the
  * changed user (e-mail or password) and of the former and new primary user (transfer), except the
- * actor's current one; mail_outbox notices (e-mail: old and new address; password: the user;
+ * actor's current one; mail_outbox notices (e-mail: old and new address; password: the address before the change;
  * transfer: former and new primary); audit_log 'account_users.updated' when staff act on behalf.
  * A refusal writes only audit_log 'account_users.refused'.
  * @returns the updated row
  * @throws HttpError 404 when the user is not one of the account's users; AccountUserRefusal 403
  *   when an account user who is not the primary user edits another user or makes anyone primary;
- *   ValidationError 422 on `is_primary` when un-primarying the primary user, on `email` when the
+ *   ValidationError 422 on `password` for another user's record (ACCOUNT_USER_TEXT.ownPasswordOnly),
+ *   on `is_primary` when un-primarying the primary user, on `email` when the
  *   address is taken, on `current_password` when it is missing or wrong
  */
 export async function updateAccountUser(
@@ -51,6 +53,8 @@ export async function updateAccountUser(
       if (!role.canManage && changes.includes('is_primary')) {
         throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedPrimary, accountId, { attempted: 'make_primary', targetUserId: userId });
       }
+      // Nobody types another person's password (docs/roles.md "Invitations"): staff included.
+      if (passwordHash && userId !== actor.userId) throw ValidationError.field('password', ACCOUNT_USER_TEXT.ownPasswordOnly);
       if (current.isPrimary && input.is_primary === false) throw ValidationError.field('is_primary', ACCOUNT_USER_TEXT.keepPrimary);
       if (input.email !== current.email) await assertEmailFree(tx, input.email, userId);
       if (role.needsCurrentPassword && changes.length) await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
@@ -77,7 +81,8 @@ export async function updateAccountUser(
       const mails: MailToQueue[] = [];
       const signedOut = new Set<number>();
       if (emailChanged) mails.push(...accountUserNotices.emailChanged(ctx, person, current.email, row.email));
-      if (passwordHash) mails.push(...accountUserNotices.passwordChanged(ctx, person));
+      // To the address before this change: its owner is the one who must hear of it.
+      if (passwordHash) mails.push(...accountUserNotices.passwordChanged(ctx, { ...person, email: current.email }));
       if (emailChanged || passwordHash) signedOut.add(userId);
       if (becomesPrimary) {
         mails.push(...accountUserNotices.primaryTransferred(ctx, former, person));

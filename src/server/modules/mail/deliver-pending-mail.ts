@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { MailTransport } from '../../providers/mail/transport.ts';
+import { defaultMailHtml } from './mail-html.ts';
 
 /** What is kept of a sent mail that carried a secret link (docs/security.md "Outbox"). */
 export const SENT_TOKEN_MAIL_NOTE = 'This mail carried a one-time link. Its text was removed after it was sent.';
@@ -37,7 +38,8 @@ export interface DeliveryOptions {
 
 /**
  * One delivery round: sends up to `batch` due mails from the outbox through `transport`
- * (docs/mail.md "One send per mail").
+ * (docs/mail.md "One send per mail"), each with its text and HTML part (its own html_body, or the
+ * text in the mail layout: docs/mail.md "Two parts").
  *
  * The round claims due rows that no other round holds (no lease, or a lease past its end) with
  * FOR UPDATE SKIP LOCKED and writes its lease on them (`leased_by` = a random id of this round,
@@ -49,8 +51,8 @@ export interface DeliveryOptions {
  * its send has not started, and its outcome is not written over the other round's claim.
  *
  * Writes, only on rows this round still holds (`leased_by` = its id): status 'sent' and sent_at on
- * success (a mail marked carries_token keeps only SENT_TOKEN_MAIL_NOTE as its body, so the link no
- * longer exists anywhere on our side); attempts, last_error and next_attempt_at on failure; status
+ * success (a mail marked carries_token keeps only SENT_TOKEN_MAIL_NOTE as its text and no HTML, so
+ * the link no longer exists anywhere on our side); attempts, last_error and next_attempt_at on failure; status
  * 'failed' after MAX_MAIL_ATTEMPTS; the lease cleared in every case. `next_attempt_at` moves with
  * the lease, so a server of the release before leases, which reads only that column, skips the
  * mail too during a rolling deploy.
@@ -130,7 +132,10 @@ export async function deliverPendingMail(
       if (!held.has(row.id)) continue;
       let error: unknown = null;
       try {
-        await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, ...(row.requestId ? { headers: { 'X-Request-Id': row.requestId } } : {}) });
+        await transport.send({
+          from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? defaultMailHtml(row.subject, row.textBody),
+          ...(row.requestId ? { headers: { 'X-Request-Id': row.requestId } } : {}),
+        });
       } catch (err) {
         error = err;
       }
@@ -141,7 +146,7 @@ export async function deliverPendingMail(
         sent++;
         written = await db.update(mailOutbox).set({
           status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: '', ...release,
-          ...(row.carriesToken ? { textBody: SENT_TOKEN_MAIL_NOTE } : {}),
+          ...(row.carriesToken ? { textBody: SENT_TOKEN_MAIL_NOTE, htmlBody: null } : {}),
         }).where(and(eq(mailOutbox.id, row.id), heldByUs)).returning({ id: mailOutbox.id });
       } else {
         failed++;

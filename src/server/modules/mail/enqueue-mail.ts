@@ -9,7 +9,12 @@ export interface MailToQueue {
   subject: string;
   text: string;
   /**
-   * The text holds a secret link (password reset, application resume): the body is replaced by a
+   * The HTML part, a whole document (see mail-html.ts mailLayout). Without it the HTML part is
+   * the text in the same layout (defaultMailHtml), so every mail has both parts (docs/mail.md).
+   */
+  html?: string;
+  /**
+   * The text (and the HTML) holds a secret link (password reset, application resume): the body is replaced by a
    * note once the mail is sent, and staff see the link hidden while it waits (docs/security.md).
    */
   carriesToken?: boolean;
@@ -18,7 +23,7 @@ export interface MailToQueue {
 /**
  * Writes mails to the outbox (DESIGN §1 Mail); they are kept until sent. Call it inside the
  * transaction that writes the record the mail is about, so both exist or neither does.
- * Writes: mail_outbox rows with status 'pending', each with the id of the request being handled
+ * Writes: mail_outbox rows with status 'pending' (text_body, html_body when given), each with the id of the request being handled
  * (request_id, sent as X-Request-Id; docs/deploy.md "Observability"), or null outside a request.
  * @returns the new outbox rows' ids, in the order of `mails`
  */
@@ -26,7 +31,7 @@ export async function enqueueMail(db: DbOrTx, mails: MailToQueue[]): Promise<num
   if (!mails.length) return [];
   const requestId = currentRequest()?.requestId ?? null;
   const rows = await db.insert(mailOutbox).values(
-    mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text, carriesToken: m.carriesToken ?? false, requestId })),
+    mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text, htmlBody: m.html ?? null, carriesToken: m.carriesToken ?? false, requestId })),
   ).returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
 }

@@ -20,13 +20,15 @@ export interface IssuedResetToken {
  * Writes: one password_resets row (run it in the transaction of what goes with it, e.g. the mail).
  * @param publicUrl the origin for the link (config.publicUrl: the link leaves the site)
  * @param email the user's e-mail address, which the reset page asks the token to match
+ * @param invitation the link invites a new user to choose their first password (docs/roles.md "Invitations")
  */
 export async function issueResetToken(
   db: DbOrTx,
-  opts: { userId: number; email: string; publicUrl: string; lifetimeMinutes: number; now?: Date },
+  opts: { userId: number; email: string; publicUrl: string; lifetimeMinutes: number; now?: Date; invitation?: boolean },
 ): Promise<IssuedResetToken> {
   const token = randomBytes(16).toString('base64url');
   const expiresAt = new Date((opts.now ?? new Date()).getTime() + opts.lifetimeMinutes * 60_000);
   await db.insert(passwordResets).values({ userId: opts.userId, tokenHash: hashResetToken(token), expiresAt });
-  return { link: `${opts.publicUrl}/password/reset/${token}?email=${encodeURIComponent(opts.email)}`, expiresAt };
+  // `invitation=1` only changes the page's words ("Set your password"); the token is the same kind.
+  return { link: `${opts.publicUrl}/password/reset/${token}?email=${encodeURIComponent(opts.email)}${opts.invitation ? '&invitation=1' : ''}`, expiresAt };
 }

@@ -23,8 +23,10 @@ export async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post('/password/reset', { config: limit, preHandler: requireCaptcha }, async (req, reply) => {
     const input = parseInput(passwordResetSchema, req.body);
-    const { userId, isAdmin } = await resetPassword(app.db, input, req.ip);
+    const company = await getCompany(app.db);
+    const sender = { companyName: company.name, companyContact: company.email || company.phone };
+    const { userId, isAdmin, invited } = await resetPassword(app.db, input, req.ip, sender);
     await app.startSession(req, reply, userId);
-    return { url: homeFor(isAdmin), message: 'Your password has been reset.' };
+    return { url: homeFor(isAdmin), message: invited ? 'Your password is set. Welcome!' : 'Your password has been reset.' };
   });
 }

@@ -15,7 +15,8 @@ import {
 
 export { paymentRefId } from './payment-steps.ts';
 import { paymentRefId } from './payment-steps.ts';
-import { movePayment } from './payment-transitions.ts';
+import { movePayment, notifyPaymentOutcome } from './payment-transitions.ts';
+import { getCompany } from '../content/get-company.ts';
 
 /** SPEC §8 "Payments" texts, and this module's own answers for the cases SPEC leaves open. */
 export const PAYMENT_MESSAGES = {
@@ -90,7 +91,7 @@ export interface PaymentDeps {
  *
  * Never stores or logs the opaque data; only the gateway's masked last four digits, codes and texts.
  * Writes: payments, payment_invoices, invoices (balance_cents, held_by_payment_id),
- * discount_reservations, audit_log.
+ * discount_reservations, audit_log, mail_outbox (the receipt, or the failed-payment notice).
  * @throws HttpError 404 for an invoice that is not the account's; 409 for one already paid or held
  * @throws ValidationError 422 for a changed amount, a zero total, a used discount, or a key used by
  *   another account
@@ -227,7 +228,8 @@ function billToOf(req: OpaquePaymentRequest): BillTo {
 /**
  * Second transaction: writes the gateway's outcome onto the pending payment (only while it is
  * still pending) and, when approved, applies it to the invoices; when declined or failed, releases
- * the discount claim (docs/payments.md).
+ * the discount claim (docs/payments.md). In the same transaction it mails the account the receipt
+ * (paid) or the failed-payment notice (declined, failed); a held payment is mailed when decided.
  */
 export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: ChargeOutcome, now: Date): Promise<{ row: PaymentRow; unassignedCents: number }> {
   if (outcome.status === 'unknown') {
@@ -235,6 +237,7 @@ export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outc
     return { row: payment, unassignedCents: 0 };
   }
   const status = outcome.status === 'approved' ? 'paid' : outcome.status === 'held' ? 'held' : outcome.status === 'declined' ? 'declined' : 'failed';
+  const company = await getCompany(deps.db);
   return deps.db.transaction(async (tx) => {
     const moved = await movePayment(tx, payment, ['pending'], status, {
       transId: outcome.transId,
@@ -249,6 +252,10 @@ export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outc
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
       return { row: current, unassignedCents: 0 };
     }
+    // The receipt, or the failed-payment notice, of this move only: a payment moved by someone
+    // else first (the reconciliation) was mailed by them (docs/mail.md "Transactional mails").
+    if (status === 'paid') await notifyPaymentOutcome(tx, moved.row, 'received', company.name);
+    else if (status !== 'held') await notifyPaymentOutcome(tx, moved.row, 'refused', company.name);
     if (moved.unassignedCents > 0) {
       // docs/payments.md "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
       deps.log.warn({ paymentId: moved.row.id, unassignedCents: moved.unassignedCents }, 'approved payment could not be fully applied to its invoices');

@@ -3,6 +3,8 @@ import { formatCurrency } from '../../../shared/rules/formats.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, invoices, paymentInvoices, payments, users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { mailDateTime } from '../mail/mail-html.ts';
+import { paidWith, paymentReceiptMail } from './payment-receipt-mail.ts';
 import { applyCreditToInvoices, markForReview, releaseDiscountClaim, REVIEW_REASONS, type PaymentRow } from './payment-steps.ts';
 
 /**
@@ -102,13 +104,26 @@ async function accountRecipients(tx: DbOrTx, payment: Pick<PaymentRow, 'accountI
 
 /** The words of each notice about a payment's outcome (docs/payments.md "Mail to the account"). */
 const NOTICES = {
+  // paid and approved are receipts (paymentReceiptMail): these are their opening sentences.
+  received: {
+    subject: 'Your payment receipt',
+    body: (p: string) => `Thank you: your payment of ${p} was received and applied to your invoices.`,
+  },
+  settled: {
+    subject: 'Your payment receipt',
+    body: () => 'Your invoices were settled with your discount code. Nothing was charged.',
+  },
   paid: {
-    subject: 'Your payment was confirmed',
-    body: (p: string) => `Your payment of ${p} was confirmed and applied to your invoices.`,
+    subject: 'Your payment receipt',
+    body: (p: string) => `Your payment of ${p} was confirmed by the payment gateway and applied to your invoices.`,
   },
   approved: {
-    subject: 'Your payment was approved',
+    subject: 'Your payment receipt',
     body: (p: string) => `Your payment of ${p}, held for review, was approved and applied to your invoices.`,
+  },
+  refused: {
+    subject: 'Your payment did not go through',
+    body: (p: string, _amount?: string, reason?: string) => `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: "${reason}"` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
   },
   declined: {
     subject: 'Your payment was declined',
@@ -131,23 +146,45 @@ const NOTICES = {
 /** Which notice {@link notifyPaymentOutcome} sends. */
 export type PaymentNotice = keyof typeof NOTICES;
 
+/** The notices that are receipts: the payment became paid. */
+const RECEIPTS: readonly PaymentNotice[] = ['received', 'settled', 'paid', 'approved'];
+
+/** The kind of a notice's outbox rows: every receipt is 'payment.receipt', 'refused' is a 'payment.failed'. */
+const kindOf = (notice: PaymentNotice) => RECEIPTS.includes(notice) ? 'payment.receipt' : notice === 'refused' ? 'payment.failed' : `payment.${notice}`;
+
 /**
  * Tells the account about a payment's outcome through the outbox, in `tx` (docs/payments.md "Mail
- * to the account"): to its primary user and the payer. Names the amount, the method's masked
- * account and the invoices; never a card or bank number, never the staff's reason.
+ * to the account", docs/mail.md "Transactional mails"): to its primary user and the payer, once
+ * per move (callers send it only after their own move of the payment succeeded).
+ * - received (the payer's own request was approved), settled (a zero payment), paid (confirmed
+ *   later), approved (after review): the receipt of paymentReceiptMail, kind 'payment.receipt';
+ * - refused (the payer's own request was declined or failed): the failed-payment notice with the
+ *   gateway's reason, kind 'payment.failed';
+ * - declined, failed, voided, refunded: a short notice, kind 'payment.{notice}'.
+ * Each names the amount, the method with the masked last four digits and the invoices; never a
+ * card or bank number, never the staff's reason.
  * Writes mail_outbox rows. @param refundCents the amount given back, for 'refunded'
  */
 export async function notifyPaymentOutcome(tx: DbOrTx, payment: PaymentRow, notice: PaymentNotice, companyName: string, refundCents?: number): Promise<void> {
   const to = await accountRecipients(tx, payment);
   if (!to.length) return;
+  const kind = kindOf(notice);
+  const { subject, body } = NOTICES[notice];
+  if (RECEIPTS.includes(notice)) {
+    const receipt = await paymentReceiptMail(tx, payment, body(formatCurrency(payment.amountCents)), companyName);
+    await enqueueMail(tx, to.map((address) => ({ kind, to: address, ...receipt })));
+    return;
+  }
   const numbers = payment.invoiceIds.length
     ? (await tx.select({ number: invoices.number }).from(invoices).where(inArray(invoices.id, payment.invoiceIds)).orderBy(asc(invoices.id))).map((r) => r.number)
     : [];
-  const paid = `${formatCurrency(payment.amountCents)}${payment.accountLast4 ? ` (${[payment.accountType, payment.accountLast4].filter(Boolean).join(' ')})` : ''}`;
-  const { subject, body } = NOTICES[notice];
-  const lines = ['Hello,', '', body(paid, refundCents === undefined ? undefined : formatCurrency(refundCents)), ''];
+  const paid = `${formatCurrency(payment.amountCents)} (${paidWith(payment)})`;
+  const reason = notice === 'refused' ? payment.gatewayMessage ?? undefined : undefined;
+  const lines = ['Hello,', '', body(paid, refundCents === undefined ? undefined : formatCurrency(refundCents), reason), ''];
   if (numbers.length) lines.push(`Invoices: ${numbers.join(', ')}`);
-  lines.push(`Payment reference: ${payment.id}`, '', `Your payments and receipts are in ${companyName} under Finances.`);
+  lines.push(`Date: ${mailDateTime(payment.settledAt ?? payment.createdAt)}`);
+  if (payment.gatewayTransId) lines.push(`Transaction id: ${payment.gatewayTransId}`);
+  lines.push(`Payment reference: ${payment.id}`, '', `Your payments and receipts are in ${companyName} under Finances.`, '');
   const text = lines.join('\n');
-  await enqueueMail(tx, to.map((address) => ({ kind: `payment.${notice}`, to: address, subject: `${subject} (${companyName})`, text })));
+  await enqueueMail(tx, to.map((address) => ({ kind, to: address, subject: `${subject} (${companyName})`, text })));
 }

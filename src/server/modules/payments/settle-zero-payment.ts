@@ -4,6 +4,8 @@ import { payments } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { getCompany } from '../content/get-company.ts';
+import { notifyPaymentOutcome } from './payment-transitions.ts';
 import { redeemReservation } from '../discounts/redeem-reservation.ts';
 import type { PaymentAnswer, PaymentDeps } from './pay-with-opaque-data.ts';
 import { applyCreditToInvoices, assertNotHeld, assertPayable, findPaymentByKey, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
@@ -49,7 +51,8 @@ export interface ZeroPaymentRequest {
  *    applied to the balances oldest first (payment_invoices rows); the reservation is redeemed —
  *    when redeemReservation returns false the whole transaction rolls back with 422.
  *
- * Writes: payments, payment_invoices, invoices.balance_cents, discount_reservations, audit_log.
+ * Writes: payments, payment_invoices, invoices.balance_cents, discount_reservations, audit_log,
+ * mail_outbox (the receipt, docs/mail.md "Transactional mails").
  * @throws HttpError 404 for an invoice that is not the account's or has nothing left to pay
  * @throws ValidationError 422 without a reserved discount, when the discount does not cover the
  *   total, when the reservation was already redeemed, or for a key used by another attempt
@@ -62,6 +65,7 @@ export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req:
   const existing = await findPaymentByKey(db, input.idempotency_key);
   if (existing) return replay(existing, accountId);
 
+  const company = await getCompany(db);
   const outcome = await db.transaction(async (tx) => {
     const rows = await lockInvoices(tx, accountId, input.invoices);
     // A concurrent twin holding the same key settled these invoices while we waited for the locks.
@@ -94,6 +98,7 @@ export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req:
     if (!(await redeemReservation(tx, discount.reservationId, paymentRefId(row.id), at))) {
       throw new ValidationError({ discount_id: [ZERO_PAYMENT_MESSAGES.alreadyRedeemed] });
     }
+    await notifyPaymentOutcome(tx, row, 'settled', company.name);
     if (req.onBehalf) {
       await recordAudit(tx, {
         actorUserId: req.user.id, accountId, action: 'payment.submitted_on_behalf', ip: req.ip,

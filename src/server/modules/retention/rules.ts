@@ -22,7 +22,7 @@ const oneOf = (column: AnyColumn, due: SQLWrapper) => sql`${column} = ANY(ARRAY(
 /**
  * Sent mail bodies (RETAIN_SENT_MAIL_DAYS): blanks the text of mails sent before `sentBefore`.
  * Subject, address, kind, status and dates stay, so staff still see what was sent to whom and when.
- * Reads through mail_outbox_sent_with_text. Writes: mail_outbox.text_body = ''.
+ * Reads through mail_outbox_sent_with_text. Writes: mail_outbox.text_body = '', html_body = null.
  * @returns how many mails were blanked
  */
 export async function blankSentMailBodies(db: Db, sentBefore: Date, opts: BatchOptions = {}): Promise<number> {
@@ -30,7 +30,7 @@ export async function blankSentMailBodies(db: Db, sentBefore: Date, opts: BatchO
     const due = db.select({ id: mailOutbox.id }).from(mailOutbox)
       .where(and(sql`${mailOutbox.status} = 'sent' AND ${mailOutbox.textBody} <> ''`, lt(mailOutbox.sentAt, sentBefore)))
       .orderBy(asc(mailOutbox.sentAt)).limit(batch).for('update', { skipLocked: true });
-    const rows = await db.update(mailOutbox).set({ textBody: '' }).where(oneOf(mailOutbox.id, due)).returning({ id: mailOutbox.id });
+    const rows = await db.update(mailOutbox).set({ textBody: '', htmlBody: null }).where(oneOf(mailOutbox.id, due)).returning({ id: mailOutbox.id });
     return rows.length;
   }, opts);
 }

@@ -5,6 +5,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML alternative of `text`: both go as one multipart/alternative message. */
+  html?: string;
   /** Extra headers, e.g. `{ 'X-Request-Id': '…' }` (docs/deploy.md "Observability"). */
   headers?: Record<string, string>;
 }

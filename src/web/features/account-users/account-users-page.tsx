@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ACCOUNT_USER_TEXT, NEW_USER_FLAGS, accountUserStoreSchema, accountUserUpdateSchema, changesNeedingCurrentPassword, withCurrentPasswordRule,
+  ACCOUNT_USER_TEXT, INVITATION_TEXT, NEW_USER_FLAGS, accountUserStoreSchema, accountUserUpdateSchema, changesNeedingCurrentPassword, withCurrentPasswordRule,
   type AccountUserList, type AccountUserRow, type AccountUserViewer,
 } from '../../../shared/schemas/account-users.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
@@ -16,10 +16,11 @@ import { defaultPayload, useServerForm } from '../../components/form-kit/use-ser
 import { CheckboxField, KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 
 /**
- * The form's values: a user row without its id, plus the password pair (only sent when set) and
- * the viewer's own current password (asked for only when a change needs it, docs/roles.md).
+ * The form's values: a user row without its id, plus the password pair (a user's own record only,
+ * sent when set) and the viewer's own current password (asked for only when a change needs it,
+ * docs/roles.md). A new user gets no password: they are invited to choose it.
  */
-type UserValues = Omit<AccountUserRow, 'id'> & { password: string; password_confirmation: string; current_password: string };
+type UserValues = Omit<AccountUserRow, 'id' | 'invited_at'> & { password: string; password_confirmation: string; current_password: string };
 
 /** A new user's form: SPEC §3 defaults (bulk and event e-mails on, SMS off). */
 const EMPTY: UserValues = {
@@ -64,8 +65,9 @@ function PrimaryIcon() {
 }
 
 /**
- * The create/edit form (right-hand side). Create when `user` is null (password required), edit
- * otherwise (password only when changed). The primary user's own form cannot clear its flag
+ * The create/edit form (right-hand side). Create when `user` is null (no password: the new user
+ * is mailed an invitation to choose it, docs/roles.md "Invitations"), edit otherwise (the
+ * password fields only on the viewer's own record, and only when changed). The primary user's own form cannot clear its flag
  * (SPEC §4). Under docs/roles.md, the primary-user checkbox shows only to those who manage the
  * account's users, and "Current password" appears when the viewer must confirm a new e-mail
  * address, a new password or a primary transfer. Remounted by the page for each user it shows.
@@ -94,7 +96,7 @@ function UserForm({ user, accountId, viewer, viewerIsPrimary, onSaved, onNew }: 
       return payload;
     },
     onSuccess: (res) => {
-      toastSuccess(editing ? 'The user was saved.' : 'The user was created.');
+      toastSuccess(editing ? 'The user was saved.' : INVITATION_TEXT.created);
       onSaved(res.user);
     },
     onFailure: (f) => { if (f.status !== 422) failedWith(f); },
@@ -116,14 +118,18 @@ function UserForm({ user, accountId, viewer, viewerIsPrimary, onSaved, onNew }: 
           <TextField name="first_name" label="First name" required autoComplete="off" maxLength={255} />
           <TextField name="last_name" label="Last name" required autoComplete="off" maxLength={255} />
         </Group>
-        <PasswordField
-          name="password"
-          label="Password"
-          required={!editing}
-          withMeter
-          description={editing ? 'Leave blank to keep the current password.' : undefined}
-        />
-        <PasswordField name="password_confirmation" label="Confirm password" required={!editing} />
+        {self ? (
+          <>
+            <PasswordField name="password" label="New password" withMeter description="Leave blank to keep your current password." />
+            <PasswordField name="password_confirmation" label="Confirm new password" />
+          </>
+        ) : !editing ? (
+          <Alert color="blue" variant="light" p="xs"><Text size="sm">{INVITATION_TEXT.newUserNote}</Text></Alert>
+        ) : user.invited_at ? (
+          <Text size="sm" c="gray.7">{`${user.first_name || user.email} has not chosen a password yet. “${INVITATION_TEXT.resend}” in the list e-mails them a new link.`}</Text>
+        ) : (
+          <Text size="sm" c="gray.7">Only this user can change their password. If they forgot it, they can use “Forgot your password?” on the sign-in page.</Text>
+        )}
         <Group grow align="flex-start">
           <TextField name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="off" maxLength={40} />
           <TextField name="sms_phone" label="SMS phone" type="tel" inputMode="tel" autoComplete="off" maxLength={40} />
@@ -155,7 +161,7 @@ function UserForm({ user, accountId, viewer, viewerIsPrimary, onSaved, onNew }: 
           />
         )}
         <SubmitButton extra={editing && onNew ? <Button variant="default" onClick={onNew}>Cancel</Button> : undefined}>
-          {editing ? 'Save user' : 'Create user'}
+          {editing ? 'Save user' : 'Add user and send invitation'}
         </SubmitButton>
       </KitForm>
     </Card>
@@ -195,6 +201,7 @@ function AccountUsersScreen() {
   const [editing, setEditing] = useState<AccountUserRow | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [inviting, setInviting] = useState<number | null>(null);
 
   const show = (u: AccountUserRow | null) => {
     setEditing(u);
@@ -233,6 +240,20 @@ function AccountUsersScreen() {
     toastSuccess('The user was deleted.');
     if (editing?.id === u.id) show(null);
     await refresh();
+  };
+
+  const resend = async (u: AccountUserRow) => {
+    setInviting(u.id);
+    try {
+      const res = await http.post<{ message: string }>(`/app/account/users/${u.id}/invitation`, accountId ? { account_id: accountId } : {});
+      toastSuccess(res.message);
+    } catch (err) {
+      if (err instanceof HttpFailure && (err.status === 403 || err.status === 409)) notice(ACCOUNT_USER_TEXT.failureTitle, err.message, 'red');
+      else failed();
+    } finally {
+      setInviting(null);
+      await refresh();
+    }
   };
 
   const account = q.data?.account;
@@ -291,8 +312,14 @@ function AccountUsersScreen() {
                           {u.is_primary && <PrimaryIcon />}
                           <Text fw={600} truncate>{fullName(u) || u.email}</Text>
                           {u.id === viewer.id && <Badge size="xs" variant="light" style={{ flex: 'none' }}>You</Badge>}
+                          {u.invited_at && <Badge size="xs" variant="light" color="orange" style={{ flex: 'none' }}>{INVITATION_TEXT.pending}</Badge>}
                         </Group>
                         <Text size="sm" c="gray.7" truncate>{u.email}</Text>
+                        {u.invited_at && canManage && (
+                          <Button size="compact-xs" variant="default" mt={4} loading={inviting === u.id} onClick={() => void resend(u)} aria-label={`${INVITATION_TEXT.resend} to ${u.email}`}>
+                            {INVITATION_TEXT.resend}
+                          </Button>
+                        )}
                       </Table.Td>
                       <Table.Td>
                         {/* Side by side from the sm breakpoint, one above the other on a phone. */}

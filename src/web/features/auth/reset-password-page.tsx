@@ -14,11 +14,15 @@ interface ResetValues {
 
 /**
  * SPEC tool 11: new password and confirmation with the strength meter; on success the browser
- * goes to the URL the server returns. Failure: toast 'That didn't work.' (SPEC §8).
+ * goes to the URL the server returns. Failure: toast 'That didn't work.' (SPEC §8). With
+ * `?invitation=1` (the link of an invitation, docs/roles.md "Invitations") the same form is worded
+ * for choosing a first password.
  */
 export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [params] = useSearchParams();
+  const invitation = params.get('invitation') === '1';
+  const title = invitation ? 'Set your password' : 'Choose a new password';
   const kit = useServerForm<ResetValues, { url: string }>({
     action: '/password/reset',
     defaultValues: { _token: token, email: params.get('email') ?? '', password: '', password_confirmation: '' },
@@ -29,13 +33,16 @@ export default function ResetPasswordPage() {
   });
   return (
     <>
-      <PageHeader title="Choose a new password" lead="Use at least 8 characters with letters and numbers. Mixed case and symbols make it stronger." />
+      <PageHeader
+        title={title}
+        lead={`${invitation ? 'Welcome! Choose the password you will sign in with. ' : ''}Use at least 8 characters with letters and numbers. Mixed case and symbols make it stronger.`}
+      />
       <Card withBorder padding="xl" maw={480}>
-        <KitForm kit={kit} label="Choose a new password">
+        <KitForm kit={kit} label={title}>
           <TextField name="email" label="E-mail" type="email" required autoComplete="username" />
           <PasswordField name="password" label="Password" required withMeter />
           <PasswordField name="password_confirmation" label="Confirm password" required />
-          <SubmitButton>Reset password</SubmitButton>
+          <SubmitButton>{invitation ? 'Set password and sign in' : 'Reset password'}</SubmitButton>
         </KitForm>
       </Card>
     </>

@@ -1,1 +1,0 @@
-CREATE UNIQUE INDEX "renewals_one_open_per_account" ON "renewals" USING btree ("account_id") WHERE "renewals"."applied_at" IS NULL;
