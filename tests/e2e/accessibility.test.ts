@@ -302,6 +302,8 @@ describe('accessibility: axe-core finds no violations (WCAG 2.1 A/AA and best pr
     await page.getByRole('dialog').waitFor();
     await checkHere(page, `applicant ${path} with the cancel dialog open`, failures);
     await page.keyboard.press('Escape');
+    // The applicant's other pages (the mailed switch link's page asks before it switches anything).
+    for (const [otherPath, other] of visitsOf('applicant').slice(1)) await check(page, other.url(found), `applicant ${otherPath}`, failures);
     expect(failures.join('\n\n')).toBe('');
   }, AXE_TEST_MS);
 
