@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, NativeSelect, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
 import { useListFilters } from './use-list-filters.ts';
+import { ListSearch } from './list-search.tsx';
 
 interface InquiryRow {
   id: number;
@@ -30,8 +30,6 @@ const FILTERS = ['search', 'kind', 'status', 'sort'] as const;
  */
 export default function InquiriesPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
-  const [search, setSearch] = useState(current.search);
-  useEffect(() => setSearch(current.search), [current.search]);
   const q = useQuery({
     queryKey: ['admin-inquiries', query, page],
     queryFn: () => http.get<PageObject<InquiryRow>>('/api/admin/inquiries', { ...query, page }),
@@ -42,17 +40,13 @@ export default function InquiriesPage() {
     <>
       <PageHeader title="Inquiries" />
       <AdminNav />
-      <form role="search" aria-label="Inquiries" onSubmit={(e) => { e.preventDefault(); go({ search }); }}>
-        <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput label="Search" placeholder="Name, e-mail or organization" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={260} maxLength={100} />
-          <Button type="submit" variant="default">Search</Button>
-          <NativeSelect label="Kind" value={current.kind} onChange={(e) => go({ kind: e.currentTarget.value })}
-            data={[{ value: '', label: 'All kinds' }, ...INQUIRY_KINDS.map((k) => ({ value: k, label: INQUIRY_KIND_LABELS[k] }))]} />
-          <NativeSelect label="State" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
-            data={[{ value: '', label: 'New and handled' }, { value: 'new', label: 'New' }, { value: 'handled', label: 'Handled' }]} />
-          {filtered && <Button variant="subtle" onClick={() => { setSearch(''); go({ search: '', kind: '', status: '' }); }}>Clear</Button>}
-        </Group>
-      </form>
+      <ListSearch label="Inquiries" placeholder="Name, e-mail or organization" search={current.search} onSearch={(search) => go({ search })}
+        filtered={filtered} onClear={() => go({ search: '', kind: '', status: '' })}>
+        <NativeSelect label="Kind" value={current.kind} onChange={(e) => go({ kind: e.currentTarget.value })}
+          data={[{ value: '', label: 'All kinds' }, ...INQUIRY_KINDS.map((k) => ({ value: k, label: INQUIRY_KIND_LABELS[k] }))]} />
+        <NativeSelect label="State" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
+          data={[{ value: '', label: 'New and handled' }, { value: 'new', label: 'New' }, { value: 'handled', label: 'Handled' }]} />
+      </ListSearch>
       <AdminListCard
         query={q}
         label="Inquiries"

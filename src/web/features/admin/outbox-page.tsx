@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Group, NativeSelect, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, NativeSelect, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OUTBOX_STATUSES } from '../../../shared/schemas/admin.ts';
@@ -10,6 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
 import { useListFilters } from './use-list-filters.ts';
+import { ListSearch } from './list-search.tsx';
 
 interface MailRow { id: number; kind: string; to: string; subject: string; status: string; attempts: number; created_at: string; sent_at: string | null }
 
@@ -24,8 +24,6 @@ const FILTERS = ['search', 'status', 'sort'] as const;
  */
 export default function OutboxPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
-  const [search, setSearch] = useState(current.search);
-  useEffect(() => setSearch(current.search), [current.search]);
   const q = useQuery({
     queryKey: ['admin-outbox', query, page],
     queryFn: () => http.get<PageObject<MailRow>>('/api/admin/outbox', { ...query, page }),
@@ -35,15 +33,11 @@ export default function OutboxPage() {
     <>
       <PageHeader title="Mail outbox" lead="Mails are kept here until they are sent. Without an SMTP server configured they stay pending." />
       <AdminNav />
-      <form role="search" aria-label="Mails" onSubmit={(e) => { e.preventDefault(); go({ search }); }}>
-        <Group mb="md" align="flex-end" wrap="wrap">
-          <TextInput label="Search" placeholder="Recipient or subject" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={260} maxLength={100} />
-          <Button type="submit" variant="default">Search</Button>
-          <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
-            data={[{ value: '', label: 'Any status' }, ...OUTBOX_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]} />
-          {filtered && <Button variant="subtle" onClick={() => { setSearch(''); go({ search: '', status: '' }); }}>Clear</Button>}
-        </Group>
-      </form>
+      <ListSearch label="Mails" placeholder="Recipient or subject" search={current.search} onSearch={(search) => go({ search })}
+        filtered={filtered} onClear={() => go({ search: '', status: '' })}>
+        <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
+          data={[{ value: '', label: 'Any status' }, ...OUTBOX_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]} />
+      </ListSearch>
       <AdminListCard
         query={q}
         label="Mails"

@@ -1,0 +1,35 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+
+/**
+ * The search row of a staff list (docs/staff-lists.md): a search box sent with its button or
+ * Enter, the list's filters (`children`), and Clear while anything is set. The box follows the
+ * address (Back, Clear, a shared link) and keeps what is typed until it is sent.
+ * @param label the list's name for screen readers, e.g. 'Mails'
+ * @param placeholder what the search matches, e.g. 'Recipient or subject'
+ * @param search the search the list shows now (from the address)
+ * @param onSearch sends a new search
+ * @param onClear drops the search and every filter (shown only when `filtered`)
+ */
+export function ListSearch({ label, placeholder, search, onSearch, filtered, onClear, children }: {
+  label: string;
+  placeholder: string;
+  search: string;
+  onSearch: (search: string) => void;
+  filtered: boolean;
+  onClear: () => void;
+  children?: ReactNode;
+}) {
+  const [draft, setDraft] = useState(search);
+  useEffect(() => setDraft(search), [search]);
+  return (
+    <form role="search" aria-label={label} onSubmit={(e) => { e.preventDefault(); onSearch(draft); }}>
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput label="Search" placeholder={placeholder} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} w={260} maxLength={100} />
+        <Button type="submit" variant="default">Search</Button>
+        {children}
+        {filtered && <Button variant="subtle" onClick={() => { setDraft(''); onClear(); }}>Clear</Button>}
+      </Group>
+    </form>
+  );
+}
