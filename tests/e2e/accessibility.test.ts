@@ -144,6 +144,14 @@ async function layoutProblems(page: Page): Promise<string[]> {
         problems.push(`text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
       }
     }
+    // Any other text cut with an ellipsis (a name or an address in a narrow column).
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (!el.getClientRects().length || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
+      if (el.matches('button, [role="button"], [role="tab"], .mantine-Badge-root, .mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-NavLink-label')) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim()) {
+        problems.push(`text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+      }
+    }
     return problems;
   });
 }

@@ -308,13 +308,14 @@ function AccountUsersScreen() {
                   {q.data.users.map((u) => (
                     <Table.Tr key={u.id} bg={shown?.id === u.id ? 'var(--mantine-color-blue-light)' : undefined} aria-current={shown?.id === u.id || undefined}>
                       <Table.Td>
-                        <Group gap={6} wrap="nowrap">
+                        {/* Names and addresses wrap on a phone instead of being cut off. */}
+                        <Group gap={6} wrap="wrap">
                           {u.is_primary && <PrimaryIcon />}
-                          <Text fw={600} truncate>{fullName(u) || u.email}</Text>
+                          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{fullName(u) || u.email}</Text>
                           {u.id === viewer.id && <Badge size="xs" variant="light" style={{ flex: 'none' }}>You</Badge>}
                           {u.invited_at && <Badge size="xs" variant="light" color="orange" style={{ flex: 'none' }}>{INVITATION_TEXT.pending}</Badge>}
                         </Group>
-                        <Text size="sm" c="gray.7" truncate>{u.email}</Text>
+                        <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>{u.email}</Text>
                         {u.invited_at && canManage && (
                           <Button size="compact-xs" variant="default" mt={4} loading={inviting === u.id} onClick={() => void resend(u)} aria-label={`${INVITATION_TEXT.resend} to ${u.email}`}>
                             {INVITATION_TEXT.resend}
