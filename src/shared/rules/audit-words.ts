@@ -4,6 +4,8 @@
  * instead of raw JSON. Used by the staff audit page and its CSV export alike.
  */
 
+import { formatCurrency } from './formats.ts';
+
 /** Actions whose words are not simply their parts read aloud. */
 const ACTION_WORDS: Record<string, string> = {
   'auth.login': 'Signed in',
@@ -93,10 +95,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 export function valueWords(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'empty';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number' && /cents$/i.test(key)) {
-    const sign = value < 0 ? '-' : '';
-    return `${sign}$${(Math.abs(value) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  }
+  if (typeof value === 'number' && /cents$/i.test(key)) return formatCurrency(value);
   // A record's id: "Discount: #4", not an amount of something.
   if (typeof value === 'number' && /(Id|_id)$/.test(key)) return `#${value}`;
   if (typeof value === 'number') return value.toLocaleString('en-US');

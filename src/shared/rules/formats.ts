@@ -16,6 +16,11 @@ export function formatCurrency(cents: number): string {
   return `${sign}$${usd.format(Math.abs(cents) / 100)}`;
 }
 
+/** A 9-digit EIN as the IRS writes it ('12-3456789'); anything else as given, nothing as ''. */
+export function formatEin(ein: string | null | undefined): string {
+  return ein && /^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein ?? '';
+}
+
 /**
  * Wizard currency: '-' for zero, parentheses for negatives ('($12.00)', shown in red by the caller
  * when `isNegative`), '$12.00' otherwise. Input in integer cents.

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accounts, applications, bylaws, levels, payments, users } from '../../db/schema.ts';
+import { applications, bylaws, levels, payments, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { LETTER_STATES } from '../../../shared/rules/standing.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 import { RECEIPT_STATUSES } from '../../../shared/schemas/finances.ts';
 import { RECEIPTS_ON_HOME, type HomeDeadline, type HomeSummary } from '../../../shared/schemas/home.ts';
 import type { BylawVariant } from '../../../shared/schemas/bylaws.ts';
@@ -76,7 +77,6 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
     .where(and(eq(payments.accountId, accountId), inArray(payments.status, [...RECEIPT_STATUSES])))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(RECEIPTS_ON_HOME);
-  const [primary] = await db.select({ id: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId));
   const people = await db
     .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, is_primary: users.isPrimary })
     .from(users).where(eq(users.accountId, accountId))
@@ -91,7 +91,7 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
   return {
     ...shared,
     account: {
-      id: account.id, name: account.name, ein: account.ein ? `${account.ein.slice(0, 2)}-${account.ein.slice(2)}` : '',
+      id: account.id, name: account.name, ein: formatEin(account.ein),
       city: account.city, state: account.state, level: account.level, renewal_due_at: account.renewal_due_at ? iso(account.renewal_due_at) : null,
     },
     standing: {
@@ -110,6 +110,6 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
         url: acting?.onBehalf ? `/api/admin/accounts/${accountId}/standing-letter` : '/api/account/standing-letter',
       },
     },
-    users: people.map((p) => ({ id: p.id, name: nameOf(p), email: p.email, is_primary: p.is_primary || p.id === primary?.id })),
+    users: people.map((p) => ({ id: p.id, name: nameOf(p), email: p.email, is_primary: p.is_primary })),
   };
 }

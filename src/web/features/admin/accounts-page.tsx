@@ -6,6 +6,7 @@ import {
   ACCOUNT_STATUS_LABELS, type AccountStatus, type AdminAccountsPage,
 } from '../../../shared/schemas/admin-accounts.ts';
 import { http } from '../../lib/http.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 import { showDate } from '../../lib/locale.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -14,7 +15,7 @@ import { AdminListCard } from './admin-list-card.tsx';
 export const ACCOUNT_STATUS_COLOR: Record<AccountStatus, string> = { active: 'green', past_due: 'orange', suspended: 'red' };
 
 /** A 9-digit EIN as the IRS writes it (12-3456789). */
-export const showEin = (ein: string | null) => (ein && /^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein ?? '');
+export const showEin = formatEin;
 
 const FILTERS = ['search', 'level', 'status', 'renewal_due'] as const;
 
