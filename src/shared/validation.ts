@@ -33,6 +33,15 @@ export const msg = {
   format: (label: string) => `The ${label} field format is invalid.`,
 };
 
+/**
+ * The captcha token every public form may carry (docs/security.md), checked by the
+ * captcha plugin; anything but text up to 4,000 characters is refused with a readable message.
+ */
+export const captchaField = {
+  'g-recaptcha-response': z.string({ error: 'The captcha response must be text. Please try the captcha again.' })
+    .max(4000, 'The captcha response is too long. Please try the captcha again.').optional(),
+};
+
 interface TextOpts {
   label: string;
   max?: number;

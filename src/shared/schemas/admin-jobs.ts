@@ -39,4 +39,4 @@ export interface JobView {
 export const JOB_RUNS_PER_PAGE = 25;
 
 /** `GET /api/admin/jobs/:name/runs?page=`. */
-export const jobRunsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const jobRunsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });

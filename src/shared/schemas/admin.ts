@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredChoice, requiredText } from '../validation.ts';
+import { msg, requiredChoice, requiredText } from '../validation.ts';
 import { INQUIRY_KINDS } from '../lists/subjects.ts';
 import { listSearch, listSort } from './list-params.ts';
 
@@ -26,7 +26,7 @@ export const INBOX_SORTS = ['created_at', 'name'] as const;
  */
 export const inboxQuery = z.object({
   kind: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(INQUIRY_KINDS, { error: 'The selected kind is invalid.' }).optional()),
-  status: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['new', 'handled']).optional()),
+  status: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['new', 'handled'], { error: msg.in('status') }).optional()),
   search: listSearch,
   sort: listSort(INBOX_SORTS, '-created_at'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredEmail, requiredInt } from '../validation.ts';
+import { captchaField, requiredEmail, requiredInt } from '../validation.ts';
 import { newPassword } from './public-forms.ts';
 
 /**
@@ -10,7 +10,7 @@ export const applicationStartSchema = z.object({
   email: requiredEmail(),
   password: newPassword(),
   level_id: requiredInt('level', 1, 2_147_483_647),
-  'g-recaptcha-response': z.string().max(4000).optional(),
+  ...captchaField,
 });
 export type ApplicationStartInput = z.infer<typeof applicationStartSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, requiredText, stripControl } from '../validation.ts';
+import { captchaField, msg, requiredText, stripControl } from '../validation.ts';
 import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
 
@@ -33,7 +33,6 @@ const memberMinimum = (label: string) =>
     }),
   );
 
-const captcha = { 'g-recaptcha-response': z.string().max(4000).optional() };
 
 const version = (variant: BylawVariant) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? variant : v), z.literal(variant, { error: msg.in('version') }));
@@ -43,7 +42,7 @@ const common = {
   purpose: requiredText({ label: 'purpose', max: 2000 }),
   fiscal_year_end: month('fiscal year end'),
   is_highlighted: flag,
-  ...captcha,
+  ...captchaField,
 };
 
 const full = {

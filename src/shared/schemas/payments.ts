@@ -210,7 +210,7 @@ export const invoiceIdsField = z.preprocess(
     return list.map(asId);
   },
   z
-    .array(z.number().int().positive({ error: msg.in('invoices') }), { error: NO_INVOICES_SELECTED })
+    .array(z.number({ error: msg.in('invoices') }).int().positive({ error: msg.in('invoices') }), { error: NO_INVOICES_SELECTED })
     .min(1, NO_INVOICES_SELECTED)
     .max(MAX_INVOICES_PER_PAYMENT, `No more than ${MAX_INVOICES_PER_PAYMENT} invoices can be paid at once.`)
     .transform((ids) => [...new Set(ids)]),

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl } from '../validation.ts';
+import { captchaField, msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl } from '../validation.ts';
 import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
 import { REGION_OPTIONS } from '../lists/regions.ts';
 
 /** What a form sends for a code field: control characters stripped and trimmed; numbers as text. */
 const asCode = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v ?? '');
 
-/** Captcha token every public form may carry (SPEC §3 "recaptcha response"); checked by the captcha plugin. */
-const captcha = { 'g-recaptcha-response': z.string().max(4000).optional() };
 
 /** EIN as 9 digits with or without the dash (12-3456789); normalised to 9 digits. */
 export const einField = (label = 'EIN', required = true) =>
@@ -40,7 +38,7 @@ export const contactSchema = z.object({
   organization: optionalText({ label: 'organization' }),
   subject: requiredChoice('subject', CONTACT_SUBJECTS),
   message: requiredText({ label: 'message', max: 5000 }),
-  ...captcha,
+  ...captchaField,
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
@@ -52,7 +50,7 @@ export const complianceCheckSchema = z.object({
   organization: requiredText({ label: 'organization' }),
   ein: einField('EIN'),
   group_id: genField(),
-  ...captcha,
+  ...captchaField,
 });
 export type ComplianceCheckInput = z.infer<typeof complianceCheckSchema>;
 
@@ -67,7 +65,7 @@ export const multiChapterSchema = z.object({
   affiliates: requiredInt('number of affiliates', 1, 100000),
   regions: requiredChoice('regions', REGION_OPTIONS),
   concerns: optionalText({ label: 'biggest concerns', max: 5000 }),
-  ...captcha,
+  ...captchaField,
 });
 export type MultiChapterInput = z.infer<typeof multiChapterSchema>;
 
@@ -75,7 +73,7 @@ export type MultiChapterInput = z.infer<typeof multiChapterSchema>;
 export const campusReportSchema = z.object({
   email: requiredEmail(),
   organization: requiredText({ label: 'campus' }),
-  ...captcha,
+  ...captchaField,
 });
 export type CampusReportInput = z.infer<typeof campusReportSchema>;
 
@@ -89,7 +87,7 @@ export const ratingSchema = z.preprocess(
     url: requiredText({ label: 'page address', max: 2000 }).refine((s) => s.startsWith('/') && !s.startsWith('//'), msg.format('page address')),
     rating: requiredInt('rating', 1, 5),
     comments: optionalText({ label: 'comments', max: 2000 }),
-    ...captcha,
+    ...captchaField,
   }),
 );
 export type RatingInput = z.infer<typeof ratingSchema>;
@@ -102,7 +100,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** SPEC tool 11: the request for a reset link. */
-export const passwordForgotSchema = z.object({ email: requiredEmail(), ...captcha });
+export const passwordForgotSchema = z.object({ email: requiredEmail(), ...captchaField });
 export type PasswordForgotInput = z.infer<typeof passwordForgotSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;

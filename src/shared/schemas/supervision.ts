@@ -48,14 +48,14 @@ const irsCharsMessage = (label: string) => `The ${label} field may only contain 
 
 /** An e-Postcard text entry: letters, numbers, spaces and hyphens, at most 35 characters. */
 function irsText(label: string, required: boolean) {
-  let s = z.string().max(EPOSTCARD_TEXT_MAX, msg.max(label, EPOSTCARD_TEXT_MAX)).regex(IRS_TEXT, irsCharsMessage(label));
+  let s = z.string({ error: msg.string(label) }).max(EPOSTCARD_TEXT_MAX, msg.max(label, EPOSTCARD_TEXT_MAX)).regex(IRS_TEXT, irsCharsMessage(label));
   if (required) s = s.min(1, msg.required(label));
   return z.preprocess(asText, s);
 }
 
 /** A US ZIP code: 5 digits or ZIP+4, kept as '12345' or '12345-6789'. */
 function zipCode(label: string) {
-  return z.preprocess(asText, z.string().min(1, msg.required(label))
+  return z.preprocess(asText, z.string({ error: msg.string(label) }).min(1, msg.required(label))
     .regex(/^\d{5}(-?\d{4})?$/, `The ${label} field must be a ZIP code: 5 digits, or 9 as 12345-6789.`)
     .transform((v) => (v.replace('-', '').length === 9 ? `${v.replace('-', '').slice(0, 5)}-${v.replace('-', '').slice(5)}` : v)));
 }
@@ -94,7 +94,7 @@ export function centsToDollarsText(cents: number | null | undefined): string {
   return rest ? `${Math.floor(cents / 100)}.${String(rest).padStart(2, '0')}` : String(cents / 100);
 }
 
-const einField = z.preprocess(asText, z.string().min(1, msg.required('EIN'))
+const einField = z.preprocess(asText, z.string({ error: msg.string('EIN') }).min(1, msg.required('EIN'))
   .regex(/^\d{2}-?\d{7}$/, 'The EIN field must be the 9-digit Employer Identification Number, as 12-3456789.')
   .transform((v) => v.replace('-', '')));
 

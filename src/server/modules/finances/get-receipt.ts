@@ -6,6 +6,7 @@ import type { SessionUser } from '../../plugins/session.ts';
 import { RECEIPT_STATUSES, type PaymentReceipt } from '../../../shared/schemas/finances.ts';
 import { getCompany } from '../content/get-company.ts';
 import { toFinancePayments } from './payment-view.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 /**
  * GET /api/payments/:id/receipt, for the printable page /app/payments/receipt/{id} (SPEC tool 14;
@@ -36,7 +37,7 @@ export async function getPaymentReceipt(db: Db, user: SessionUser, id: number): 
   const company = await getCompany(db);
   return {
     payment: payment!,
-    account: { id: row.account.id, name: row.account.name, ein: ein.length === 9 ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein },
+    account: { id: row.account.id, name: row.account.name, ein: formatEin(ein) },
     company: { name: company.name, phone: company.phone, email: company.email },
   };
 }

@@ -7,12 +7,12 @@ import { subsectionLabel } from '../../../shared/rules/standing.ts';
 import type { GenCheck } from '../../../shared/schemas/gen-updates.ts';
 import type { GenGroup, RosterEntry } from './gen-roster.ts';
 import { countOf } from '../../../shared/text.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 /** How many subordinates a failing check names before "and N more". */
 const NAMED = 5;
 
-const ein = (e: string) => `${e.slice(0, 2)}-${e.slice(2)}`;
-const some = (entries: RosterEntry[], what: (r: RosterEntry) => string = (r) => `${r.item.name} (EIN ${ein(r.item.ein)})`) =>
+const some = (entries: RosterEntry[], what: (r: RosterEntry) => string = (r) => `${r.item.name} (EIN ${formatEin(r.item.ein)})`) =>
   entries.slice(0, NAMED).map(what).join('; ') + (entries.length > NAMED ? `; and ${entries.length - NAMED} more` : '');
 
 /**
@@ -42,7 +42,7 @@ export async function computeGenChecks(db: DbOrTx, group: GenGroup, roster: Rost
       ? {
         key: 'same_paragraph', label: 'Same 501(c) paragraph for all', passed: false,
         reason: `${countOf(other.length, 'subordinate is', 'subordinates are')} not described in ${subsectionLabel(paragraph)} in the IRS data: `
-          + some(other, (r) => `${r.item.name} (EIN ${ein(r.item.ein)}, ${r.item.subsection ? subsectionLabel(r.item.subsection) : 'no paragraph in the IRS data'})`) + '.',
+          + some(other, (r) => `${r.item.name} (EIN ${formatEin(r.item.ein)}, ${r.item.subsection ? subsectionLabel(r.item.subsection) : 'no paragraph in the IRS data'})`) + '.',
       }
       : { key: 'same_paragraph', label: 'Same 501(c) paragraph for all', passed: true, reason: n ? `Every subordinate is described in ${subsectionLabel(paragraph)}.` : `No subordinate to compare with ${subsectionLabel(paragraph)}.` });
   }
@@ -69,7 +69,7 @@ export async function computeGenChecks(db: DbOrTx, group: GenGroup, roster: Rost
       ? {
         key: 'supervision', label: 'This year’s supervision record for each subordinate', passed: false,
         reason: `${countOf(missing.length, 'subordinate has', 'subordinates have')} no supervision record for the latest tax year ended before ${longDate(window.opensOn)} (${countOf(n - missing.length, 'record')} of ${n}): `
-          + some(missing, (r) => `${r.item.name} (EIN ${ein(r.item.ein)}, tax year ${wanted.get(r.accountId)})`) + '.',
+          + some(missing, (r) => `${r.item.name} (EIN ${formatEin(r.item.ein)}, tax year ${wanted.get(r.accountId)})`) + '.',
       }
       : { key: 'supervision', label: 'This year’s supervision record for each subordinate', passed: true, reason: `All ${countOf(n, 'subordinate')} have a supervision record for their latest tax year.` });
 

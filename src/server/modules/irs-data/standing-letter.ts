@@ -11,6 +11,7 @@ import { latestIrsReleases } from './load-release.ts';
 import { IRS_DATASET_NAMES } from './irs-files.ts';
 import { standingColumns, standingOfAccount, standingView } from './get-standing.ts';
 import type { Pub78Listing } from '../../../shared/rules/deductibility.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 /**
  * The good-standing letter of an account as a PDF (docs/irs-standing.md "Letter"): the group's
@@ -39,7 +40,7 @@ export async function standingLetter(db: Db, accountId: number, today: string, p
   const ids = [a.irs.bmfReleaseId, latest.epostcard?.id, latest.revocations?.id, irs.pub78 ? latest.pub78?.id : undefined].filter((id): id is number => typeof id === 'number');
   const releases = ids.length ? await db.select().from(irsReleases).where(inArray(irsReleases.id, ids)) : [];
   const company = await getCompany(db);
-  const ein = a.irs.ein ? `${a.irs.ein.slice(0, 2)}-${a.irs.ein.slice(2)}` : 'not on file';
+  const ein = a.irs.ein ? formatEin(a.irs.ein) : 'not on file';
 
   const pdf = await renderPdf((doc) => {
     doc.font('Helvetica-Bold').fontSize(16).text(company.name);

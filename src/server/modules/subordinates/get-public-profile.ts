@@ -6,6 +6,7 @@ import { isDeductible, subsectionLabel } from '../../../shared/rules/standing.ts
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { irsFactsView, standingOfAccount } from '../irs-data/get-standing.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 /**
  * The public profile of an account (SPEC §2 /app/account/show/{id}): identity, IRS facts and its
@@ -24,7 +25,7 @@ export async function getPublicProfile(db: Db, id: number, today = calendarDate(
     legal_name: a.legalName,
     city: a.city,
     state: a.state,
-    ein: a.ein ? `${a.ein.slice(0, 2)}-${a.ein.slice(2)}` : '',
+    ein: formatEin(a.ein),
     gen: a.gen ?? '',
     ruling_year: a.ruling ? a.ruling.slice(0, 4) : '',
     subsection: subsectionLabel(a.subsection),

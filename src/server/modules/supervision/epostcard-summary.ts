@@ -1,7 +1,7 @@
 import { addDays, fiscalYearEnd, longDate } from '../../../shared/rules/compliance-calendar.ts';
 import type { SupervisionReportInput } from '../../../shared/schemas/supervision.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
-const ein = (digits: string) => `${digits.slice(0, 2)}-${digits.slice(2)}`;
 const address = (line1: string, line2: string, city: string, state: string, zip: string) =>
   [line1, line2, `${city}, ${state} ${zip}`].filter(Boolean).join(', ');
 
@@ -22,7 +22,7 @@ export function epostcardSummary(report: SupervisionReportInput, legalName: stri
     `Form 990-N (e-Postcard): tax year ${longDate(begin)} to ${longDate(end)}`,
     `(the IRS e-Postcard calls it tax year ${begin.slice(0, 4)}, the year it begins)`,
     '',
-    `1. EIN: ${ein(report.ein)}`,
+    `1. EIN: ${formatEin(report.ein)}`,
     `2. Tax year: ${begin.slice(5, 7)}/${begin.slice(8)}/${begin.slice(0, 4)} to ${end.slice(5, 7)}/${end.slice(8)}/${end.slice(0, 4)}`,
     `3. Legal name: ${legalName}`,
     `   Mailing address: ${address(report.mailing_address_line1, report.mailing_address_line2, report.mailing_city, report.mailing_state, report.mailing_zip)}`,

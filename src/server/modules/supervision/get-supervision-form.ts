@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/supervision.ts';
 import { epostcardSummary } from './epostcard-summary.ts';
 import { latestEndedTaxYear } from './tax-years.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 /** How many ended tax years the form offers besides those already reported. */
 const YEARS_OFFERED = 4;
@@ -16,7 +17,7 @@ const YEARS_OFFERED = 4;
 function valuesOf(a: SupervisionReportInput): SupervisionFormValues {
   const text = (v: string | number | null) => (v === null ? '' : String(v));
   return {
-    tax_year: text(a.tax_year), fiscal_year_end_month: text(a.fiscal_year_end_month), ein: `${a.ein.slice(0, 2)}-${a.ein.slice(2)}`,
+    tax_year: text(a.tax_year), fiscal_year_end_month: text(a.fiscal_year_end_month), ein: formatEin(a.ein),
     mailing_address_line1: a.mailing_address_line1, mailing_address_line2: a.mailing_address_line2, mailing_city: a.mailing_city,
     mailing_state: a.mailing_state, mailing_zip: a.mailing_zip,
     other_name_1: a.other_name_1, other_name_2: a.other_name_2, other_name_3: a.other_name_3,
@@ -84,7 +85,7 @@ export async function getSupervisionForm(db: DbOrTx, accountId: number, taxYear:
     const anyEarlier = reports.filter((r) => r.taxYear < year).sort((a, b) => b.taxYear - a.taxYear)[0];
     const firstTaxYear = (anyEarlier?.answers as { first_tax_year?: number } | undefined)?.first_tax_year;
     values = {
-      tax_year: String(year), fiscal_year_end_month: fye ? String(fye) : '', ein: account.ein ? `${account.ein.slice(0, 2)}-${account.ein.slice(2)}` : '',
+      tax_year: String(year), fiscal_year_end_month: fye ? String(fye) : '', ein: formatEin(account.ein),
       mailing_address_line1: irsSafe(account.street), mailing_address_line2: '', mailing_city: irsSafe(account.city),
       mailing_state: account.state, mailing_zip: account.zip.trim(),
       other_name_1: account.name !== legalName ? irsSafe(account.name) : '', other_name_2: '', other_name_3: '',

@@ -5,6 +5,7 @@ import { ValidationError } from '../../errors.ts';
 import { addDays, fiscalYearEnd, longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import type { SupervisionReportInput } from '../../../shared/schemas/supervision.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 export interface SaveSupervisionActor {
   userId: number;
@@ -34,7 +35,7 @@ export async function saveSupervisionReport(db: Db, accountId: number, input: Su
     const [account] = await tx.select({ ein: accounts.ein, fye: accounts.fiscalYearEndMonth, bmfReleaseId: accounts.bmfReleaseId })
       .from(accounts).where(eq(accounts.id, accountId)).for('update');
     if (account.ein && account.ein !== input.ein) {
-      throw ValidationError.field('ein', `The EIN must be your organization's EIN on file, ${account.ein.slice(0, 2)}-${account.ein.slice(2)}.`);
+      throw ValidationError.field('ein', `The EIN must be your organization's EIN on file, ${formatEin(account.ein)}.`);
     }
     const known = account.fye !== null && account.fye >= 1 && account.fye <= 12 ? account.fye : null;
     if (known !== null && known !== input.fiscal_year_end_month) {

@@ -12,6 +12,7 @@ import { RenewalCard } from '../../components/renewal-card.tsx';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 import { StandingCard } from '../subordinates/standing-card.tsx';
 import type { StandingView } from '../../../shared/schemas/search.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 interface MyAccount {
   user: { firstName: string; email: string };
@@ -98,7 +99,7 @@ export default function AccountPage() {
             <Stack gap={4}>
               <Title order={2} size="h3">{account.name}</Title>
               <Text c="dimmed">{[account.city, account.state].filter(Boolean).join(', ')}</Text>
-              {account.ein && <Text>EIN {account.ein.slice(0, 2)}-{account.ein.slice(2)}</Text>}
+              {account.ein && <Text>EIN {formatEin(account.ein)}</Text>}
               <Anchor component={Link} to="/app/account/users" mt="xs">Users</Anchor>
               <Anchor component={Link} to="/app/supervision">Yearly supervision report and Form 990-N</Anchor>
             </Stack>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ACCOUNT_STATUS_LABELS, accountSettingsSchema, type AccountSettingsInput, type AdminAccountDetail } from '../../../shared/schemas/admin-accounts.ts';
 import { formatCurrency, formatFileSize } from '../../../shared/rules/formats.ts';
+import { toFieldErrors } from '../../../shared/field-errors.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
@@ -72,7 +73,7 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
       ...(dueOn ? { renewal_due_on: dueOn } : {}),
     });
     if (!parsed.success) {
-      setFailure(parsed.error.issues[0]?.message ?? 'Please check the settings.');
+      setFailure(Object.values(toFieldErrors(parsed.error))[0]?.[0] ?? 'Please check the settings.');
       return;
     }
     const body: AccountSettingsInput = parsed.data;

@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 const LINES_PER_PAGE = 25;
 const ACTION: Record<GenItem['action'], { label: string; color: string }> = {
@@ -31,7 +32,6 @@ const WINDOW_STATE = {
   closed: { label: 'Window closed', color: 'red' },
 } as const;
 
-const formatEin = (ein: string | null) => (ein && ein.length === 9 ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein ?? '');
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** Today's local calendar date, 'YYYY-MM-DD' (what a date input holds). */

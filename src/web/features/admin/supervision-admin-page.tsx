@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { formatCurrency, formatEin } from '../../../shared/rules/formats.ts';
 import {
   SUPERVISION_STATUS_LABELS, SUPERVISION_STATUSES, type SupervisionOverview, type SupervisionStatusPage,
 } from '../../../shared/schemas/supervision.ts';
@@ -114,7 +114,7 @@ export default function SupervisionAdminPage() {
               <Table.Tr key={r.account_id}>
                 <Table.Td>
                   <Anchor component={Link} to={`/admin/accounts/show/${r.account_id}`} fw={600}>{r.name}</Anchor>
-                  <Text size="xs" c="dimmed">{r.ein ? `EIN ${r.ein.slice(0, 2)}-${r.ein.slice(2)}` : 'No EIN'}{r.city ? ` · ${r.city}, ${r.state}` : ''}</Text>
+                  <Text size="xs" c="dimmed">{r.ein ? `EIN ${formatEin(r.ein)}` : 'No EIN'}{r.city ? ` · ${r.city}, ${r.state}` : ''}</Text>
                 </Table.Td>
                 <Table.Td>{r.users}</Table.Td>
                 <Table.Td>

@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { CheckboxField, KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 
 const STATE_OPTIONS = Object.entries(STATES).map(([code, name]) => [code, name] as const);
 const MONTH_OPTIONS = MONTH_NAMES.map((m, i) => [String(i + 1), m] as const);
@@ -202,7 +203,7 @@ function SupervisionScreen() {
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Stack gap={4}>
               <Title order={2} size="h3">{view.account.name}</Title>
-              {view.account.ein && <Text>EIN {view.account.ein.slice(0, 2)}-{view.account.ein.slice(2)}</Text>}
+              {view.account.ein && <Text>EIN {formatEin(view.account.ein)}</Text>}
               {view.account.central_name && <Text size="sm" c="dimmed">Covered by the group exemption of {view.account.central_name}{view.account.gen ? ` (GEN ${view.account.gen})` : ''}</Text>}
               <Text size="sm">
                 {fye ? `Fiscal year ends in ${MONTH_NAMES[fye - 1]}. ` : ''}
