@@ -5,7 +5,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { checkFileName, ONE_AT_A_TIME } from '../../shared/rules/uploads.ts';
 import { formatFileSize } from '../../shared/rules/formats.ts';
-import { toastFailure } from '../lib/feedback.tsx';
+import { CLOSE_LABEL, toastFailure } from '../lib/feedback.tsx';
 
 /** SPEC §9: the video preview is taken at 25 % of its duration. */
 export const THUMBNAIL_AT = 0.25;
@@ -35,7 +35,7 @@ export function videoThumbnail(file: File): Promise<string> {
   });
 }
 
-const warnOneAtATime = () => notifications.show({ title: 'Uh oh!', message: ONE_AT_A_TIME, color: 'yellow', withBorder: true });
+const warnOneAtATime = () => notifications.show({ title: 'Uh oh!', message: ONE_AT_A_TIME, color: 'yellow', withBorder: true, closeButtonProps: CLOSE_LABEL });
 
 /**
  * A drop zone for exactly one file (SPEC §5 "Uploads"): several files give 'One at a time please!';
