@@ -103,4 +103,25 @@ describe('payment mails', () => {
       .filter((m) => m.text.includes(`Payment reference: ${payment.id}\n`)).map((m) => m.kind);
     expect(kinds).toEqual(['payment.failed']);
   });
+
+  it('tells the payer a payment held for review is being reviewed, once', async () => {
+    await deliverAll();
+    const invoiceId = await createInvoice(db(), { accountId, cents: 6_000, prefix: 'HELD' });
+    const res = await holder.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ status: 'held' });
+    const paymentId = res.json().payment_id;
+
+    const mails = await deliverAll();
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your payment is being reviewed \(/)]);
+    expect(mails[0].to).toEqual([HOLDER.email]);
+    expect(mails[0].text).toContain('Your payment of $60.00 (Card');
+    expect(mails[0].text).toContain('is held for review by the payment gateway before it is settled. You need do nothing');
+    expect(mails[0].text).toContain(`Payment reference: ${paymentId}`);
+    expect(mails[0].html).toContain('held for review');
+
+    // Asking the same payment again mails nothing more.
+    await holder.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }));
+    expect((await deliverAll()).filter((m) => m.text.includes(`Payment reference: ${paymentId}\n`))).toEqual([]);
+  });
 });

@@ -229,7 +229,7 @@ function billToOf(req: OpaquePaymentRequest): BillTo {
  * Second transaction: writes the gateway's outcome onto the pending payment (only while it is
  * still pending) and, when approved, applies it to the invoices; when declined or failed, releases
  * the discount claim (docs/payments.md). In the same transaction it mails the account the receipt
- * (paid) or the failed-payment notice (declined, failed); a held payment is mailed when decided.
+ * (paid), the held-for-review notice (held) or the failed-payment notice (declined, failed).
  */
 export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: ChargeOutcome, now: Date): Promise<{ row: PaymentRow; unassignedCents: number }> {
   if (outcome.status === 'unknown') {
@@ -254,8 +254,7 @@ export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outc
     }
     // The receipt, or the failed-payment notice, of this move only: a payment moved by someone
     // else first (the reconciliation) was mailed by them (docs/mail.md "Transactional mails").
-    if (status === 'paid') await notifyPaymentOutcome(tx, moved.row, 'received', company.name);
-    else if (status !== 'held') await notifyPaymentOutcome(tx, moved.row, 'refused', company.name);
+    await notifyPaymentOutcome(tx, moved.row, status === 'paid' ? 'received' : status === 'held' ? 'held' : 'refused', company.name);
     if (moved.unassignedCents > 0) {
       // docs/payments.md "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
       deps.log.warn({ paymentId: moved.row.id, unassignedCents: moved.unassignedCents }, 'approved payment could not be fully applied to its invoices');

@@ -121,6 +121,10 @@ const NOTICES = {
     subject: 'Your payment receipt',
     body: (p: string) => `Your payment of ${p}, held for review, was approved and applied to your invoices.`,
   },
+  held: {
+    subject: 'Your payment is being reviewed',
+    body: (p: string) => `Your payment of ${p} was received and is held for review by the payment gateway before it is settled. You need do nothing: we will write again when it is approved or declined. Until then your invoices stay reserved for this payment.`,
+  },
   refused: {
     subject: 'Your payment did not go through',
     body: (p: string, _amount?: string, reason?: string) => `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: "${reason}"` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
@@ -160,7 +164,8 @@ const kindOf = (notice: PaymentNotice) => RECEIPTS.includes(notice) ? 'payment.r
  *   later), approved (after review): the receipt of paymentReceiptMail, kind 'payment.receipt';
  * - refused (the payer's own request was declined or failed): the failed-payment notice with the
  *   gateway's reason, kind 'payment.failed';
- * - declined, failed, voided, refunded: a short notice, kind 'payment.{notice}'.
+ * - held (held for review at the gateway, the payer's request or found by the reconciliation),
+ *   declined, failed, voided, refunded: a short notice, kind 'payment.{notice}'.
  * Each names the amount, the method with the masked last four digits and the invoices; never a
  * card or bank number, never the staff's reason.
  * Writes mail_outbox rows. @param refundCents the amount given back, for 'refunded'

@@ -264,7 +264,7 @@ async function checkPayment(deps: ReconcileDeps, payment: PaymentRow, listed: Ga
   const facts = { transId: found.transId, accountLast4: found.accountNumber || null, accountType: found.accountType || null };
   const plan: { to: 'paid' | 'held' | 'declined' | 'failed'; notice: PaymentNotice | null } | null =
     verdict === 'captured' ? { to: 'paid', notice: payment.status === 'held' ? 'approved' : 'paid' }
-      : verdict === 'held' ? (payment.status === 'pending' ? { to: 'held', notice: null } : null)
+      : verdict === 'held' ? (payment.status === 'pending' ? { to: 'held', notice: 'held' } : null)
         : verdict === 'declined' ? { to: 'declined', notice: payment.status === 'held' ? 'declined' : 'failed' }
           : verdict === 'voided' ? (payment.status === 'held' ? { to: 'declined', notice: 'declined' } : { to: 'failed', notice: 'failed' })
             : null;
