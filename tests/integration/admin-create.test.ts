@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { auditLog, passwordResets, users } from '../../src/server/db/schema.ts';
+import { auditLog, mailOutbox, passwordResets, users } from '../../src/server/db/schema.ts';
 import { createStaffUser, STAFF_LINK_HOURS } from '../../src/server/modules/admin/create-staff-user.ts';
 import { staffUserSchema } from '../../src/shared/schemas/staff-user.ts';
 import { HttpError } from '../../src/server/errors.ts';
@@ -55,7 +55,9 @@ describe('createStaffUser', () => {
 
     const set = await setPassword(staff.link, 'Staff-chosen-pass-1');
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json()).toEqual({ url: '/admin', message: 'Your password has been reset.' });
+    // Choosing the first password is not a change to warn about: no "password was changed" mail.
+    expect(set.json()).toEqual({ url: '/admin', message: 'Your password is set. Welcome!' });
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'first.staff@example.org'))).toEqual([]);
     const signedIn = await new Agent(t.app).start();
     expect((await signedIn.login('first.staff@example.org', 'Staff-chosen-pass-1')).statusCode).toBe(200);
     expect((await signedIn.get('/api/session')).json().user).toMatchObject({ email: 'first.staff@example.org', isAdmin: true });
@@ -78,7 +80,10 @@ describe('createStaffUser', () => {
     expect((await t.database.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, existing.id)))[0].firstName).toBe('Kim');
     const signedIn = await new Agent(t.app).start();
     expect((await signedIn.login('kept.staff@example.org', 'Kept-staff-pass-1')).statusCode).toBe(200);
-    expect((await setPassword(staff.link, 'Kept-staff-pass-2')).statusCode).toBe(200);
+    const reset = await setPassword(staff.link, 'Kept-staff-pass-2');
+    expect(reset.json()).toMatchObject({ message: 'Your password has been reset.' });
+    // An existing staff member's password did change: they are told, at their address.
+    expect((await t.database.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.toAddress, 'kept.staff@example.org')))).toEqual([{ kind: 'password.changed' }]);
     expect(await t.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'staff.set_password_link'))).toEqual([{ n: 1 }]);
   });
 

@@ -29,7 +29,9 @@ export interface StaffUserLink {
  * Creates the staff user of `input.email` (or finds it) and makes a one-time set-password link
  * (docs/deploy.md "Production settings"): a new user is an admin (users.is_admin) whose password is
  * the argon2id hash of 32 random bytes nobody ever sees, so it cannot sign in until the link is
- * used. No password or token is returned except inside the link.
+ * used; it is marked invited (users.invited_at), so setting the first password sends no "password
+ * was changed" notice (docs/roles.md "Invitations"). No password or token is returned except
+ * inside the link.
  * Writes, in one transaction: the users row (when new), one password_resets row
  * (issueResetToken), one audit_log row ('staff.created' or 'staff.set_password_link').
  * @param publicUrl config.publicUrl, the origin of the link
@@ -44,6 +46,8 @@ export async function createStaffUser(db: Db, input: StaffUserInput, publicUrl: 
     }
     const userId = found?.id ?? (await tx.insert(users).values({
       email: input.email, firstName: input.first_name, lastName: input.last_name, passwordHash: unusableHash, isAdmin: true,
+      // Invited: choosing the first password through the link is not a change to warn about.
+      invitedAt: now,
     }).returning({ id: users.id }))[0].id;
     const { link, expiresAt } = await issueResetToken(tx, { userId, email: input.email, publicUrl, lifetimeMinutes: STAFF_LINK_HOURS * 60, now });
     await recordAudit(tx, { actorUserId: null, action: found ? 'staff.set_password_link' : 'staff.created', details: { userId, via: 'admin:create' } });
