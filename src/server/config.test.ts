@@ -220,7 +220,7 @@ describe('loadConfig in production', () => {
     expect(message).toContain('SMTP_URL: required; without it mails only wait in the outbox');
     expect(message).toContain('SESSION_SECRET: required; set a random value of at least 32 characters');
     expect(message).toContain('PUBLIC_URL: required; set the https address');
-    expect(message).toMatch(/See "Production settings" in README\.md\.$/);
+    expect(message).toMatch(/See "Production settings" in docs\/configuration\.md\.$/);
   });
 
   it('names each refused setting on its own', () => {

@@ -449,7 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (invalid.length) parts.push(`Invalid configuration:\n${invalid.map((l) => `  ${l}`).join('\n')}`);
     if (refused.length) {
       parts.push(`NODE_ENV=production refuses to start with these settings:\n${refused.map((l) => `  ${l}`).join('\n')}\n` +
-        'See "Production settings" in README.md.');
+        'See "Production settings" in docs/configuration.md.');
     }
     throw new ConfigError(parts.join('\n'));
   }

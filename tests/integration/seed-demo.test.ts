@@ -6,7 +6,7 @@ import { DEMO_SERVICE_FEE_CENTS, seedDemo } from '../../src/server/db/seed/seed.
 import { billingSummary, fromDiscountPayload } from '../../src/shared/rules/billing.ts';
 
 /**
- * The demo seed (README "Try it"): the demo account holder has two unpaid invoices at
+ * The demo seed (docs/try-it.md): the demo account holder has two unpaid invoices at
  * /app/payments, a renewal and a service fee, which the demo discount codes apply to
  * (SPEC §5: a discount applies only to invoice lines whose type matches its flags).
  */

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../client.ts';
 import { discounts } from '../schema.ts';
 
 /**
- * Demo discount codes (issue 6; listed in README "Try it"). Demo data only: tests seed their own.
+ * Demo discount codes (issue 6; listed in docs/try-it.md). Demo data only: tests seed their own.
  * Each code is used once per account; 'incorporation' lines match no flag, so even WELCOME100
  * leaves the incorporation package to pay (SPEC §5: a discount applies only to matching lines).
  */
