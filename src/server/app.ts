@@ -16,7 +16,6 @@ import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
 import { authorizeNetGateway, type PaymentGateway } from './providers/payments/authorize-net.ts';
-import { gatewaySimulator } from './providers/payments/gateway-simulator.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { getOrCreateSetting } from './modules/settings.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -268,7 +267,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(adminJobRoutes);
   await app.register(supervisionRoutes);
   if (config.payments.gateway === 'simulator') {
-    // DESIGN §2 rule 4: the local stand-in for Authorize.Net, with this process's generated credentials.
+    // The local stand-in for Authorize.Net, with this process's generated credentials. Loaded only
+    // here: production refuses the simulator (config.ts), and no production code imports the
+    // local peers (docs/ARCHITECTURE.md "Local peers").
+    const { gatewaySimulator } = await import('./local-peers/gateway-simulator.ts');
     await app.register(gatewaySimulator, {
       prefix: SIMULATOR_PREFIX,
       // The app calls it through its loopback address; the payer's browser is on the request's origin.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { BuildOptions } from '../../src/server/app.ts';
 import { authorizeNetGateway, type OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
-import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
+import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts';
 import { createTestApp, signedIn, type Agent, type TestApp, type TestConfig } from './test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 

@@ -7,7 +7,7 @@ import { bankPayload, cardPayload, createGatewayTestApp, testBankAccount, testCa
 import { loadConfig } from '../../src/server/config.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
-import { simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
+import { simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
 
 /**

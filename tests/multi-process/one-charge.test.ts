@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/providers/payments/gateway-simulator.ts';
+import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts';
 import { tokenizeAtSimulator, testBankAccount, testCard } from '../helpers/gateway.ts';
 import { Browser, createDatabase, freePort, startAppServer, type AppServer } from './support/cluster.ts';
 

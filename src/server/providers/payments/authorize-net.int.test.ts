@@ -4,8 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import vm from 'node:vm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ACCEPT_DATA_DESCRIPTOR } from '../../../shared/payments/authorize-net-fields.ts';
 import {
-  ACCEPT_DATA_DESCRIPTOR,
   authorizeNetGateway,
   formatAmount,
   interpretTransactionResponse,
@@ -21,7 +21,7 @@ import {
   SANDBOX_TEST_CARDS,
   SIMULATOR_TRIGGERS,
   simulatorUrls,
-} from './gateway-simulator.ts';
+} from '../../local-peers/gateway-simulator.ts';
 
 // A bare Fastify instance serving the simulator on 127.0.0.1 (port 0), driven by the REAL client
 // over HTTP. A second simulator under /slow answers every request after 400 ms.

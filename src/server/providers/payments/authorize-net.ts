@@ -4,7 +4,7 @@
  *
  * One real client for the createTransactionRequest JSON API. It is pointed by config at the real
  * gateway (AUTHORIZE_NET.production / .sandbox) or at the local gateway simulator
- * (`gateway-simulator.ts`), which answers like the sandbox; the code path is the same.
+ * (`src/server/local-peers/gateway-simulator.ts`, development and tests only), which answers like the sandbox; the code path is the same.
  *
  * Rules kept here:
  * - Card and bank numbers never reach the server: charges carry only Accept.js opaque data.
@@ -19,7 +19,24 @@
  *   retries it under a new idempotency key. This client never retries on its own.
  */
 
-/** Gateway addresses for config (the simulator's come from `simulatorUrls` in gateway-simulator.ts). */
+import {
+  ACCEPT_DATA_DESCRIPTOR,
+  TRANSACTION_REQUEST_ORDER,
+  CREATE_TRANSACTION_ORDER,
+  BILL_TO_ORDER,
+  CUSTOMER_ORDER,
+  ORDER_ORDER,
+  GET_TRANSACTION_DETAILS_ORDER,
+  GET_UNSETTLED_LIST_ORDER,
+  UPDATE_HELD_ORDER,
+  HELD_TRANSACTION_ORDER,
+  CREDIT_CARD_ORDER,
+  BANK_ACCOUNT_ORDER,
+  UNSETTLED_PAGE_LIMIT,
+  PAYPAL_ORDER,
+} from '../../../shared/payments/authorize-net-fields.ts';
+
+/** Gateway addresses for config (the local peer's are made by config.ts). */
 export const AUTHORIZE_NET = {
   production: {
     endpoint: 'https://api2.authorize.net/xml/v1/request.api',
@@ -30,44 +47,6 @@ export const AUTHORIZE_NET = {
     acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
   },
 } as const;
-
-/** The dataDescriptor Accept.js gives both card and bank (eCheck) tokens. */
-export const ACCEPT_DATA_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
-
-/**
- * Documented element order of `transactionRequest` (AnetApiSchema.xsd, transactionRequestType).
- * The gateway answers E00003 when a child element comes out of this order.
- */
-export const TRANSACTION_REQUEST_ORDER = [
-  'transactionType', 'amount', 'currencyCode', 'payment', 'profile', 'solution', 'callId', 'terminalNumber',
-  'authCode', 'refTransId', 'splitTenderId', 'order', 'lineItems', 'tax', 'duty', 'shipping', 'taxExempt',
-  'poNumber', 'customer', 'billTo', 'shipTo', 'customerIP', 'cardholderAuthentication', 'retail', 'employeeId',
-  'transactionSettings', 'userFields', 'surcharge', 'merchantDescriptor', 'subMerchant', 'tip',
-  'processingOptions', 'subsequentAuthInformation', 'otherTax', 'shipFrom', 'authorizationIndicatorType',
-] as const;
-
-/** Element order of `createTransactionRequest` itself. */
-export const CREATE_TRANSACTION_ORDER = ['merchantAuthentication', 'clientId', 'refId', 'transactionRequest'] as const;
-/** Element order of `billTo` (customerAddressType). */
-export const BILL_TO_ORDER = ['firstName', 'lastName', 'company', 'address', 'city', 'state', 'zip', 'country', 'phoneNumber', 'faxNumber', 'email'] as const;
-/** Element order of `customer` (customerDataType). */
-export const CUSTOMER_ORDER = ['type', 'id', 'email'] as const;
-/** Element order of `order` (orderType). */
-export const ORDER_ORDER = ['invoiceNumber', 'description'] as const;
-/** Element order of the reporting and held-transaction requests (ANetApiRequest, then their own). */
-export const GET_TRANSACTION_DETAILS_ORDER = ['merchantAuthentication', 'clientId', 'refId', 'transId'] as const;
-export const GET_UNSETTLED_LIST_ORDER = ['merchantAuthentication', 'clientId', 'refId', 'status', 'sorting', 'paging'] as const;
-export const UPDATE_HELD_ORDER = ['merchantAuthentication', 'clientId', 'refId', 'heldTransactionRequest'] as const;
-/** Element order of `heldTransactionRequest` (heldTransactionRequestType). */
-export const HELD_TRANSACTION_ORDER = ['action', 'refTransId'] as const;
-/** Element order of `payment.creditCard` and `payment.bankAccount` when referring to a charge (refunds). */
-export const CREDIT_CARD_ORDER = ['cardNumber', 'expirationDate', 'cardCode'] as const;
-export const BANK_ACCOUNT_ORDER = ['accountType', 'routingNumber', 'accountNumber', 'nameOnAccount', 'echeckType', 'bankName', 'checkNumber'] as const;
-/** Most transactions getUnsettledTransactionListRequest answers per page. */
-export const UNSETTLED_PAGE_LIMIT = 1000;
-
-/** Element order of `payment.payPal` (payPalType). */
-export const PAYPAL_ORDER = ['successUrl', 'cancelUrl', 'paypalLc', 'paypalHdrImg', 'paypalPayflowcolor', 'payerID'] as const;
 
 /** Maximum field lengths of the API; longer values are cut before sending. */
 const MAX = {

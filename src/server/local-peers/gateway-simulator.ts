@@ -72,7 +72,7 @@ import {
   ORDER_ORDER,
   PAYPAL_ORDER,
   TRANSACTION_REQUEST_ORDER,
-} from './authorize-net.ts';
+} from '../../shared/payments/authorize-net-fields.ts';
 
 /** The simulator's documented triggers. */
 export const SIMULATOR_TRIGGERS = {
