@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const documents = ['README.md', ...['docs', 'docs/decisions'].flatMap((dir) =>
+const documents = ['README.md', ...['docs', 'docs/decisions', 'docs/requirements'].flatMap((dir) =>
   readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`))];
 
 describe('documents', () => {
