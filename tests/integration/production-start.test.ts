@@ -164,7 +164,7 @@ describe('NODE_ENV=production', () => {
     const browser = await new HttpClient(second.baseUrl).start();
     const body = { token, email: STAFF.email, password: STAFF.password, password_confirmation: STAFF.password, 'g-recaptcha-response': CAPTCHA_OK };
     const set = await browser.request('POST', '/password/reset', body);
-    expect(set).toEqual({ status: 200, body: { url: '/admin', message: 'Your password has been reset.' } });
+    expect(set).toEqual({ status: 200, body: { url: '/admin', message: 'Your password is set. Welcome!' } });
     // ...once.
     const again = await new HttpClient(second.baseUrl).start();
     const reused = await again.request('POST', '/password/reset', { ...body, password: 'Another-pass-2026', password_confirmation: 'Another-pass-2026' });
