@@ -81,7 +81,7 @@ function BylawsDocument({ bylaws, onMake, busy }: { bylaws: WizardBylaws | null;
       <Stack gap="xs">
         {bylaws ? (
           <Text size="sm">
-            Written from your answers on this page.{' '}
+            Written from the answers on this page when you last saved it.{' '}
             <Anchor href={bylaws.download_url} inherit fw={600}>Download {bylaws.file_name}</Anchor>
           </Text>
         ) : (
