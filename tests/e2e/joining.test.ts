@@ -112,6 +112,9 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await page.getByText('Start-up with tax exemption (new account)').waitFor();
     await page.getByText('$645.00').first().waitFor();
     expect(await recordedEvents(page)).toContain('application_completed');
+    // The bylaws step's document is among the group's documents on its home.
+    await page.goto('/app');
+    expect(await page.getByRole('link', { name: 'Download (.docx)' }).getAttribute('href')).toMatch(/^\/bylaws-generator\/download\//);
   });
 
   it('a draft can be left and resumed from the account area at the page where it stopped', async () => {
