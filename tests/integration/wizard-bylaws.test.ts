@@ -59,7 +59,7 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
     expect((await wizard(a, token)).bylaws).toBeNull();
     expect((await a.get(`/application/bylaws/${token}`)).statusCode).toBe(404);
 
-    const answers = sampleAnswers('start-up', { bylaw___name: 'Kenai River Rowing Boosters' });
+    const answers = sampleAnswers('start-up', { bylaw___name: 'Kenai River Rowing Boosters', bylaw___facility: 'Kenai Central High School' });
     const saved = await throughBylawsStep(a, token, answers);
     expect(saved.bylaws).toMatchObject({ file_name: expect.stringMatching(/Kenai River Rowing Boosters.*\.docx$/), download_url: `/application/bylaws/${token}` });
     expect((await wizard(a, token)).bylaws).toEqual(saved.bylaws);
@@ -71,7 +71,7 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
     const text = docxText(res.rawPayload);
     expect(text).toContain('Bylaws of Kenai River Rowing Boosters');
     expect(text).toContain(String(answers.bylaw___purpose));
-    expect(text).toContain('The Organization is organized to support Soldotna High School');
+    expect(text).toContain('The Organization is organized to support Kenai Central High School');
 
     // Saving the step again replaces the document's answers: still one document.
     await throughBylawsStep(a, token, { ...answers, bylaw___name: 'Kenai River Crew Boosters' });
