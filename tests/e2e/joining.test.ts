@@ -89,7 +89,7 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await step(page, pages[1].label).waitFor();
 
-    // Previous goes back without saving; Next again moves on.
+    // Previous goes back without checking the page; Next again moves on.
     await page.getByRole('button', { name: 'Previous' }).click();
     await step(page, pages[0].label).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
