@@ -31,7 +31,7 @@ export const REDACTED = '[redacted]';
  */
 const SECRET_PATHS: RegExp[] = [
   /^(\/password\/reset\/)[^/?]+/i,
-  /^(\/application\/(?:create|switch|upload)\/)[^/?]+/i,
+  /^(\/application\/(?:create|switch|upload|bylaws)\/)[^/?]+/i,
   /^(\/api\/applications\/)[^/?]+/i,
   /^(\/api\/bylaws\/)[^/?]+/i,
   /^(\/bylaws-generator\/(?:edit|preview|download)\/)[^/?]+/i,

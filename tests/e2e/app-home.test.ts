@@ -62,7 +62,8 @@ describe('the group’s home', () => {
     // The submitted application is no longer in progress: the section says what to do next.
     expect(await region(page, 'Applications in progress').innerText()).toContain('No application in progress — start one from Pricing.');
     const documents = region(page, 'Documents');
-    await documents.getByText('No bylaws yet — make them in a few minutes with the bylaws generator.').waitFor();
+    // The application's bylaws step wrote the group's bylaws (docs/wizard.md "The bylaws step").
+    expect(await documents.getByRole('link', { name: 'Download (.docx)' }).getAttribute('href')).toMatch(/^\/bylaws-generator\/download\//);
     await documents.getByText('A good-standing letter can be downloaded here once the IRS data shows the group in good standing.').waitFor();
     expect(await region(page, 'Users').innerText()).toContain(HOLDER.email);
     // The header leads back here from anywhere.

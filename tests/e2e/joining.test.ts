@@ -89,7 +89,7 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await step(page, pages[1].label).waitFor();
 
-    // Previous goes back without saving; Next again moves on.
+    // Previous goes back without checking the page; Next again moves on.
     await page.getByRole('button', { name: 'Previous' }).click();
     await step(page, pages[0].label).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
@@ -101,12 +101,20 @@ describe('joining: pricing → start → wizard → invoice', () => {
       if (i < pages.length - 1) await page.getByRole('button', { name: 'Next' }).click();
     }
     await page.getByText(/By submitting, you confirm/).waitFor();
+    // The bylaws step: its Word document before submitting, and the disclaimer stays.
+    await page.getByText('The bylaws we generate are general guidance: review them before you adopt them.').waitFor();
+    await page.getByRole('button', { name: 'Make my bylaws document' }).click();
+    const bylawsLink = page.getByRole('link', { name: /^Download .*\.docx$/ });
+    expect(await bylawsLink.getAttribute('href')).toMatch(/^\/application\/bylaws\//);
     await recordEvents(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/app/payments');
     await page.getByText('Start-up with tax exemption (new account)').waitFor();
     await page.getByText('$645.00').first().waitFor();
     expect(await recordedEvents(page)).toContain('application_completed');
+    // The bylaws step's document is among the group's documents on its home.
+    await page.goto('/app');
+    expect(await page.getByRole('link', { name: 'Download (.docx)' }).getAttribute('href')).toMatch(/^\/bylaws-generator\/download\//);
   });
 
   it('a draft can be left and resumed from the account area at the page where it stopped', async () => {
@@ -120,6 +128,13 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await page.goto('/account');
     await page.getByRole('link', { name: /Continue/ }).first().click();
     await step(page, pages[1].label).waitFor();
+    // Typed without Next: saved as a draft while typing, still there after a reload.
+    const typed = valueFields(pages[1].schema).find((f) => f.field_type === 'text')!;
+    await byLabel(page, typed.label!).fill('Half typ');
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await page.reload();
+    await step(page, pages[1].label).waitFor();
+    expect(await byLabel(page, typed.label!).inputValue()).toBe('Half typ');
     await page.getByRole('button', { name: 'Previous' }).click();
     expect(await byLabel(page, pages[0].schema.find((f) => f.name === 'account___name')!.label!).inputValue()).toBe(String(answers.account___name));
   });

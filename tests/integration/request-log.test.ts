@@ -48,6 +48,8 @@ describe('the request log', () => {
     expect((await applicant.get(`/api/applications/${token}`)).statusCode).toBe(200);
     expect((await applicant.request('GET', `/application/create/${token}`, undefined, { accept: 'text/html' })).statusCode).toBe(200);
     expect((await applicant.put(`/application/create/${token}`, { page: 1 })).statusCode).toBe(422);
+    expect((await applicant.request('PATCH', `/application/create/${token}`, { page: 1 })).statusCode).toBe(200);
+    expect((await applicant.get(`/application/bylaws/${token}`)).statusCode).toBe(404);
     expect((await applicant.upload(`/application/upload/${token}`, {}, [{ field: 'file', fileName: 'letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' }])).statusCode).toBe(201);
     expect((await applicant.post(`/application/switch/${token}`)).statusCode).toBe(200);
     expect((await applicant.request('GET', `/login?next=${encodeURIComponent(`/application/create/${token}`)}`, undefined, { accept: 'text/html' })).statusCode).toBe(200);
@@ -93,6 +95,8 @@ describe('the request log', () => {
       'GET /api/applications/[redacted]',
       'GET /application/create/[redacted]',
       'PUT /application/create/[redacted]',
+      'PATCH /application/create/[redacted]',
+      'GET /application/bylaws/[redacted]',
       'POST /application/upload/[redacted]',
       'POST /application/switch/[redacted]',
       `GET /login?next=${encodeURIComponent('/application/create/[redacted]')}`,

@@ -453,9 +453,11 @@ export const bylaws = pgTable('bylaws', {
   /** sha256 of the creating session's cookie value. */
   sessionHash: text('session_hash').notNull(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The application whose bylaws step wrote these answers (docs/wizard.md "The bylaws step"); null from the generator pages. */
+  applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('bylaws_hash_unique').on(t.hash), index('bylaws_user').on(t.userId)]);
+}, (t) => [uniqueIndex('bylaws_hash_unique').on(t.hash), index('bylaws_user').on(t.userId), uniqueIndex('bylaws_application_unique').on(t.applicationId)]);
 
 /**
  * Photo and video contest entries (SPEC tool 4, §3 "Contest entry"). The first three entries per

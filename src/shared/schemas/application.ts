@@ -17,3 +17,14 @@ export type ApplicationStartInput = z.infer<typeof applicationStartSchema>;
 /** Application types (SPEC §4 "Wizard"): start-up accounts include tax exemption; maintain accounts already have one. */
 export const APPLICATION_TYPES = ['start-up', 'maintain'] as const;
 export type ApplicationType = (typeof APPLICATION_TYPES)[number];
+
+/** Most characters a draft save keeps of one answer: far above any field's own `max` rule, a cap on junk. */
+export const DRAFT_VALUE_MAX = 5000;
+
+/**
+ * A draft save of the wizard (docs/wizard.md "Saving as you type"): the page being typed on and its
+ * answers as they stand, unchecked. Only the value fields of that page are kept (see saveWizardDraft).
+ */
+export const wizardDraftSchema = z.looseObject({
+  page: requiredInt('page', 1, 100),
+});

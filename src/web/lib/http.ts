@@ -43,10 +43,11 @@ const baseHeaders = (): Record<string, string> => ({ 'X-Requested-With': 'XMLHtt
  * The one request helper of the web client (SPEC §7 "Generic form helper"): sends the Ajax marker
  * and the CSRF header, JSON bodies for post/put/patch/delete and query strings for get, FormData
  * as multipart.
+ * @param init keepalive: the request outlives the page (a save sent while the tab closes)
  * @returns the parsed JSON body
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
-export async function request<T = unknown>(method: Method, url: string, data?: Record<string, unknown> | FormData): Promise<T> {
+export async function request<T = unknown>(method: Method, url: string, data?: Record<string, unknown> | FormData, init: { keepalive?: boolean } = {}): Promise<T> {
   const headers = baseHeaders();
   let target = url;
   let body: BodyInit | undefined;
@@ -63,7 +64,7 @@ export async function request<T = unknown>(method: Method, url: string, data?: R
   }
   let res: Response;
   try {
-    res = await fetch(target, { method: method.toUpperCase(), headers, body, credentials: 'same-origin' });
+    res = await fetch(target, { method: method.toUpperCase(), headers, body, credentials: 'same-origin', ...(init.keepalive ? { keepalive: true } : {}) });
   } catch {
     throw new HttpFailure(0, 'The server could not be reached. Check your connection and try again.');
   }
@@ -89,6 +90,7 @@ export const http = {
   get: <T>(url: string, query?: Record<string, unknown>) => request<T>('get', url, query),
   post: <T>(url: string, data?: Record<string, unknown> | FormData) => request<T>('post', url, data),
   put: <T>(url: string, data?: Record<string, unknown>) => request<T>('put', url, data),
+  patch: <T>(url: string, data?: Record<string, unknown>, init?: { keepalive?: boolean }) => request<T>('patch', url, data, init),
   delete: <T>(url: string, data?: Record<string, unknown>) => request<T>('delete', url, data),
 };
 

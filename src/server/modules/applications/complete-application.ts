@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { findApplication } from './find-application.ts';
 import type { ApplicationHandle } from './application-handle.ts';
 import { checkAllPages } from './wizard.ts';
+import { saveApplicationBylaw, wizardBylawAnswers } from '../bylaws/bylaws.ts';
 import { firstYearCents, pricedInvoiceLines } from '../../../shared/rules/renewal.ts';
 
 /** Renewal period: one year (SPEC §9). */
@@ -47,15 +48,15 @@ export interface CompletedApplication {
  * `new_account` (docs/renewals.md "Prices that agree"). The application row
  * is locked, so a second Submit — a double click, a retry — returns the same account and invoice.
  * Writes: accounts, users (account_id, is_primary), invoices, invoice_lines, applications, a mail,
- * an audit_log row.
+ * an audit_log row, and the bylaws row of the bylaws step when the level has one.
  * @throws ValidationError (with `page`, the first page with an error); HttpError 404; 409 when the
  *   EIN already belongs to another account
  */
-export async function completeApplication(db: Db, handle: ApplicationHandle, userId: number, submitted: Record<string, unknown>, opts: { companyName: string; publicUrl: string; ip: string }): Promise<CompletedApplication> {
+export async function completeApplication(db: Db, handle: ApplicationHandle, userId: number, submitted: Record<string, unknown>, opts: { companyName: string; publicUrl: string; ip: string; sessionHash?: string }): Promise<CompletedApplication> {
   // Validate before taking locks: a failing page writes nothing.
   {
     const { application, level } = await findApplication(db, handle, userId);
-    if (application.status === 'draft') checkAllPages(level, submitted, application.fields);
+    if (application.status === 'draft') wizardBylawAnswers(checkAllPages(level, submitted, application.fields));
   }
   return db.transaction(async (tx) => {
     const { application, level } = await findApplication(tx, handle, userId, true);
@@ -100,6 +101,8 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
     await tx.insert(invoiceLines).values(pricedInvoiceLines([{ type: 'new_account', label: `${level.name} (new account)`, priceCents: level.priceCents, valueCents: priceCents }])
       .map((line) => ({ invoiceId: invoice.id, ...line })));
     await tx.update(applications).set({ status: 'completed', accountId: account.id, completedAt: now, updatedAt: now, fields: values }).where(eq(applications.id, application.id));
+    // The bylaws step's document, from the answers as submitted (docs/wizard.md "The bylaws step").
+    await saveApplicationBylaw(tx, { applicationId: application.id, userId, sessionHash: opts.sessionHash ?? '', values });
     // Documents uploaded during the wizard now belong to the account too.
     await tx.update(files).set({ accountId: account.id }).where(eq(files.applicationId, application.id));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));

@@ -1,23 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { applicationStartSchema } from '../../../shared/schemas/application.ts';
+import { applicationStartSchema, wizardDraftSchema } from '../../../shared/schemas/application.ts';
 import { parseInput } from '../../validate.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { hashId, requireUser } from '../../plugins/session.ts';
 import { notFound } from '../../errors.ts';
 import { parseApplicationHandle } from './application-handle.ts';
 import { getCompany } from '../content/get-company.ts';
 import { startApplication } from './start-application.ts';
-import { deleteApplication, getWizard, saveWizardPage, SUBMISSION_ALERT_FALLBACK, switchApplication } from './wizard.ts';
+import { deleteApplication, getWizard, saveWizardDraft, saveWizardPage, SUBMISSION_ALERT_FALLBACK, switchApplication } from './wizard.ts';
+import { findApplication } from './find-application.ts';
+import { downloadApplicationBylaw } from '../bylaws/bylaws.ts';
 import { completeApplication } from './complete-application.ts';
 import { listMyDrafts } from './list-applications.ts';
 import { findApplicationDocument, uploadApplicationDocument } from './application-documents.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
+import { sendBylawsDocx } from '../bylaws/routes.ts';
 
 /** `{token}` in these addresses is the mailed token or, from the account's list, the application's id. */
 const paramHandle = (req: FastifyRequest) => parseApplicationHandle((req.params as { token?: unknown }).token);
+
+/** A draft save carries one page's answers: far below Fastify's 1 MiB default (413 above it). */
+const DRAFT_BODY_LIMIT = 256 * 1024;
 
 /** Wizard Next carries the page number; Submit carries submit=1 (SPEC §7). */
 const wizardBody = z.looseObject({
@@ -50,10 +56,23 @@ export async function applicationRoutes(app: FastifyInstance) {
       const { page, submit, ...fields } = body as Record<string, unknown> & { page?: number; submit?: boolean };
       if (submit) {
         const company = await getCompany(app.db);
-        return completeApplication(app.db, handle, req.user!.id, fields, { companyName: company.name, publicUrl: app.config.publicUrl, ip: req.ip });
+        return completeApplication(app.db, handle, req.user!.id, fields, { companyName: company.name, publicUrl: app.config.publicUrl, ip: req.ip, sessionHash: hashId(req.sessionToken) });
       }
       if (!page) throw notFound('The page');
-      return saveWizardPage(app.db, handle, req.user!.id, page, fields);
+      return saveWizardPage(app.db, handle, req.user!.id, page, fields, hashId(req.sessionToken));
+    });
+
+    // Draft save while typing (docs/wizard.md "Saving as you type"): the owner only, unchecked answers.
+    user.patch('/application/create/:token', { bodyLimit: DRAFT_BODY_LIMIT }, async (req) => {
+      const { page, ...fields } = parseInput(wizardDraftSchema, req.body) as Record<string, unknown> & { page: number };
+      return saveWizardDraft(app.db, paramHandle(req), req.user!.id, page, fields);
+    });
+
+    // The bylaws step's Word document (docs/wizard.md "The bylaws step"): the owner only.
+    user.get('/application/bylaws/:token', async (req, reply) => {
+      const { application } = await findApplication(app.db, paramHandle(req), req.user!.id);
+      const brands = { brand: (await getCompany(app.db)).name, shortBrand: app.config.bylaws.shortBrand };
+      return sendBylawsDocx(reply, await downloadApplicationBylaw(app.db, application.id, brands));
     });
 
     user.post('/application/switch/:token', async (req) => switchApplication(app.db, paramHandle(req), req.user!.id));

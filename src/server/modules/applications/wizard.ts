@@ -1,9 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications, files, levels } from '../../db/schema.ts';
+import { applications, bylaws, files, levels } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
-import { readLevelWizard, type WizardConfig } from '../../../shared/forms/field-definition.ts';
-import { checkFields, valueFields } from '../../../shared/forms/rules.ts';
+import { readLevelWizard, type FieldDefinition, type WizardConfig } from '../../../shared/forms/field-definition.ts';
+import { checkFields, normaliseValue, valueFields } from '../../../shared/forms/rules.ts';
+import { stripControl } from '../../../shared/validation.ts';
+import { DRAFT_VALUE_MAX } from '../../../shared/schemas/application.ts';
+import { bylawsFileName } from '../../../shared/bylaws/document.ts';
+import { findApplicationBylaw, hasWizardBylawFields, saveApplicationBylaw } from '../bylaws/bylaws.ts';
 import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
 import type { ApplicationHandle } from './application-handle.ts';
 import { listApplicationDocuments } from './application-documents.ts';
@@ -23,6 +27,25 @@ export interface WizardView {
   page: number;
   config: WizardConfig;
   switch_url: string | null;
+  /** The bylaws document of the bylaws step, once that page is saved (docs/wizard.md "The bylaws step"). */
+  bylaws: WizardBylaws | null;
+}
+
+export interface WizardBylaws {
+  file_name: string;
+  /** The .docx, for the application's owner only. */
+  download_url: string;
+  updated_at: string;
+}
+
+/** The wizard's view of the bylaws row its bylaws step wrote. */
+export function wizardBylawsView(row: { answers: Record<string, unknown>; updatedAt: Date } | null, handle: string): WizardBylaws | null {
+  if (!row) return null;
+  return {
+    file_name: bylawsFileName(String(row.answers.name ?? '')),
+    download_url: `/application/bylaws/${encodeURIComponent(handle)}`,
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /**
@@ -31,7 +54,7 @@ export interface WizardView {
  * opened with (only the token's hash is stored, so the server cannot write the token itself).
  * `fields.file_uploads` lists its documents.
  */
-export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = []): WizardView {
+export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], bylaw: WizardBylaws | null = null): WizardView {
   const schemas = level.pages.map((p) => ({
     ...p,
     schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f)),
@@ -51,6 +74,7 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
       is_cancelable: application.status === 'draft',
     },
     switch_url: application.status === 'draft' ? `/application/switch/${handle}` : null,
+    bylaws: bylaw,
   };
 }
 
@@ -58,17 +82,20 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
 export async function getWizard(db: Db, handle: ApplicationHandle, userId: number, submissionAlert: string): Promise<WizardView> {
   const { application, level } = await findApplication(db, handle, userId);
   const uploads = await listApplicationDocuments(db, application.id);
-  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry));
+  const bylaw = wizardBylawsView(await findApplicationBylaw(db, application.id), handle.text);
+  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry), bylaw);
 }
 
 /**
  * Wizard Next (SPEC §4): validates page `page` (1-based) by its rules and saves its answers; the
- * draft resumes at the following page. Previous never calls this.
- * Writes: applications.fields, page, updated_at.
- * @returns the saved page number and all saved values
+ * draft resumes at the following page. Previous never calls this. Saving the bylaws step writes
+ * its bylaws document (docs/wizard.md "The bylaws step"); on the last page the draft stays there.
+ * Writes: applications.fields, page, updated_at; bylaws (the application's row) for the bylaws step.
+ * @param sessionHash sha256 of the session cookie, recorded on a new bylaws row
+ * @returns the saved page number, all saved values and the bylaws document, if any
  * @throws ValidationError with the page's field errors; HttpError 404; 409 when already submitted
  */
-export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>) {
+export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>, sessionHash = '') {
   const { application, level } = await findApplication(db, handle, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
   const def = level.pages[page - 1];
@@ -80,8 +107,54 @@ export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: 
   const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => !onPage.has(k)));
   Object.assign(fields, values);
   const next = Math.min(page + 1, level.pages.length);
-  await db.update(applications).set({ fields, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
-  return { page, fields };
+  const bylaw = await db.transaction(async (tx) => {
+    await tx.update(applications).set({ fields, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
+    return hasWizardBylawFields(onPage) ? saveApplicationBylaw(tx, { applicationId: application.id, userId, sessionHash, values: fields }) : findApplicationBylaw(tx, application.id);
+  });
+  return { page, fields, bylaws: wizardBylawsView(bylaw, handle.text) };
+}
+
+/**
+ * One answer as a draft keeps it: checkboxes 1 or 0, text without control characters and cut at
+ * DRAFT_VALUE_MAX, numbers as text, null as ''. Objects, arrays and booleans of other fields are
+ * never a field's value: undefined, so the draft leaves the field alone.
+ */
+function draftValue(def: FieldDefinition, value: unknown): unknown {
+  if (def.field_type === 'checkbox') return normaliseValue(def, value);
+  if (typeof value === 'string') return stripControl(value).slice(0, DRAFT_VALUE_MAX);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (value === null) return '';
+  return undefined;
+}
+
+/**
+ * Draft save (docs/wizard.md "Saving as you type"): keeps the answers of page `page` as typed so
+ * far, without checking them and without moving the draft to another page: Next still checks the
+ * page. Only that page's value fields are kept (other names are ignored), disabled fields keep their
+ * value. The row is locked so a draft save and a Next of the same draft apply one after the other.
+ * Writes: applications.fields, updated_at.
+ * @returns the page and the names kept
+ * @throws ValidationError for a page the level does not have; HttpError 404 not the user's
+ *   application; 409 when already submitted
+ */
+export async function saveWizardDraft(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>): Promise<{ page: number; saved: string[]; saved_at: string }> {
+  return db.transaction(async (tx) => {
+    const { application, level } = await findApplication(tx, handle, userId, true);
+    if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
+    const def = level.pages[page - 1];
+    if (!def) throw ValidationError.field('page', 'The selected page is invalid.');
+    const draft: Record<string, unknown> = {};
+    for (const f of valueFields(def.schema)) {
+      if (f.is_disabled || !Object.hasOwn(submitted, f.name)) continue;
+      const value = draftValue(f, submitted[f.name]);
+      if (value !== undefined) draft[f.name] = value;
+    }
+    const now = new Date();
+    if (Object.keys(draft).length) {
+      await tx.update(applications).set({ fields: { ...application.fields, ...draft }, updatedAt: now }).where(eq(applications.id, application.id));
+    }
+    return { page, saved: Object.keys(draft), saved_at: now.toISOString() };
+  });
 }
 
 /**
@@ -133,7 +206,7 @@ export async function switchApplication(db: Db, handle: ApplicationHandle, userI
 /**
  * Cancel → delete (SPEC §7 DELETE /application/delete): the draft is marked deleted, its link
  * stops working and its uploaded documents are removed.
- * Writes: applications.status; deletes its files rows, then their stored objects.
+ * Writes: applications.status; deletes its bylaws row and its files rows, then their stored objects.
  * @throws HttpError 404; 409 when already submitted
  */
 export async function deleteApplication(db: Db, storage: FileStorage, handle: ApplicationHandle, userId: number) {
@@ -141,6 +214,8 @@ export async function deleteApplication(db: Db, storage: FileStorage, handle: Ap
   if (application.status !== 'draft') throw new HttpError(409, 'A submitted application cannot be deleted.');
   const removed = await db.transaction(async (tx) => {
     await tx.update(applications).set({ status: 'deleted', updatedAt: new Date() }).where(eq(applications.id, application.id));
+    // Its bylaws go with it, off the group home too.
+    await tx.delete(bylaws).where(eq(bylaws.applicationId, application.id));
     return tx.delete(files).where(eq(files.applicationId, application.id)).returning({ storageKey: files.storageKey });
   });
   await Promise.all(removed.map((f) => storage.delete(f.storageKey)));

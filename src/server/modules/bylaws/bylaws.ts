@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { bylaws } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, ValidationError } from '../../errors.ts';
 import { BYLAW_SCHEMAS, type BylawAnswers, type BylawForEditing, type BylawSaved, type BylawVariant } from '../../../shared/schemas/bylaws.ts';
 import { buildBylawsDocument, bylawsFileName, type BylawsDocument } from '../../../shared/bylaws/document.ts';
 import { parseInput } from '../../validate.ts';
@@ -105,9 +105,20 @@ export async function getBylawForEditing(db: Db, hash: string, owner: BylawOwner
  * @throws HttpError 404 for an unknown hash
  */
 export async function getBylawDocument(db: Db, hash: string, brands: { brand: string; shortBrand: string }): Promise<{ model: BylawsDocument; fileName: string }> {
-  const row = await findByHash(db, hash);
+  return documentOf(await findByHash(db, hash), brands);
+}
+
+function documentOf(row: BylawRow, brands: { brand: string; shortBrand: string }): { model: BylawsDocument; fileName: string } {
   const answers = row.answers as unknown as BylawAnswers;
   return { model: buildBylawsDocument(answers, brands), fileName: bylawsFileName(answers.name) };
+}
+
+/** The .docx bytes of one saved bylaw row, named after the organization. */
+async function renderRow(row: BylawRow, brands: { brand: string; shortBrand: string }): Promise<{ bytes: Buffer; fileName: string }> {
+  const { model, fileName } = documentOf(row, brands);
+  // The Word library is loaded with the first document, not at start (docs/operations.md "Memory").
+  const { renderBylawsDocx } = await import('./render-docx.ts');
+  return { bytes: await renderBylawsDocx(model), fileName };
 }
 
 /**
@@ -116,8 +127,85 @@ export async function getBylawDocument(db: Db, hash: string, brands: { brand: st
  * @throws HttpError 404 for an unknown hash
  */
 export async function downloadBylaw(db: Db, hash: string, brands: { brand: string; shortBrand: string }): Promise<{ bytes: Buffer; fileName: string }> {
-  const { model, fileName } = await getBylawDocument(db, hash, brands);
-  // The Word library is loaded with the first document, not at start (docs/operations.md "Memory").
-  const { renderBylawsDocx } = await import('./render-docx.ts');
-  return { bytes: await renderBylawsDocx(model), fileName };
+  return renderRow(await findByHash(db, hash), brands);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The application wizard's bylaws step (docs/wizard.md "The bylaws step")
+
+/** Wizard field names of the bylaws step are this prefix plus the generator's field name (SPEC §3 "Bylaw form (booster wizard step)"). */
+export const WIZARD_BYLAW_PREFIX = 'bylaw___';
+
+/** The generator's fields the wizard step asks (SPEC §3 "Bylaw form (booster wizard step)"). */
+const WIZARD_BYLAW_FIELDS = [
+  'name', 'purpose', 'facility', 'meeting_attendee_minimum', 'nomination_month', 'annual_meeting_month',
+  'meeting_request_minimum', 'fiscal_year_end', 'is_highlighted',
+] as const;
+
+/** True when a set of wizard answers (or a page's field names) includes the bylaws step. */
+export const hasWizardBylawFields = (names: Iterable<string>) => [...names].some((n) => n.startsWith(WIZARD_BYLAW_PREFIX));
+
+/**
+ * The generator's standard-variant answers from the wizard's `bylaw___` answers. The step does not
+ * ask whether the facility is a school, so the neutral wording is used (is_school 0).
+ * @returns null when the answers have no bylaws step
+ * @throws ValidationError keyed by the wizard's field names when the generator's schema refuses an answer
+ */
+export function wizardBylawAnswers(values: Record<string, unknown>): BylawAnswers | null {
+  if (!hasWizardBylawFields(Object.keys(values))) return null;
+  const body: Record<string, unknown> = { version: 'standard', is_school: 0 };
+  for (const f of WIZARD_BYLAW_FIELDS) body[f] = values[WIZARD_BYLAW_PREFIX + f];
+  const parsed = BYLAW_SCHEMAS.standard.safeParse(body);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = WIZARD_BYLAW_PREFIX + String(issue.path[0] ?? 'name');
+      (errors[key] ??= []).push(issue.message);
+    }
+    throw new ValidationError(errors);
+  }
+  const { ['g-recaptcha-response']: _captcha, ...answers } = parsed.data as Record<string, unknown>;
+  return answers as BylawAnswers;
+}
+
+/**
+ * Writes the bylaws of an application's bylaws step as a generator row, so the generator's
+ * document code, its download and the group home's document list serve them (SPEC tool 3, §3
+ * "Bylaw form (booster wizard step)"). One row per application: a later save replaces its answers.
+ * Writes: bylaws (insert or update by application_id), with the applicant as its user.
+ * @param values the application's validated answers (all pages or the saved ones)
+ * @returns the row, or null when the answers have no bylaws step
+ * @throws ValidationError keyed by the wizard's field names (see wizardBylawAnswers)
+ */
+export async function saveApplicationBylaw(db: DbOrTx, input: { applicationId: number; userId: number; sessionHash: string; values: Record<string, unknown> }): Promise<BylawRow | null> {
+  const answers = wizardBylawAnswers(input.values);
+  if (!answers) return null;
+  const [row] = await db.insert(bylaws).values({
+    hash: randomBytes(16).toString('hex'),
+    variant: 'standard',
+    answers,
+    sessionHash: input.sessionHash,
+    userId: input.userId,
+    applicationId: input.applicationId,
+  }).onConflictDoUpdate({
+    target: bylaws.applicationId,
+    set: { answers, userId: input.userId, updatedAt: new Date() },
+  }).returning();
+  return row!;
+}
+
+/** The bylaws row an application's bylaws step wrote, if any. */
+export async function findApplicationBylaw(db: DbOrTx, applicationId: number): Promise<BylawRow | null> {
+  const [row] = await db.select().from(bylaws).where(eq(bylaws.applicationId, applicationId));
+  return row ?? null;
+}
+
+/**
+ * The .docx of an application's bylaws; the caller has checked the application is the user's.
+ * @throws HttpError 404 when the bylaws step has not been saved yet
+ */
+export async function downloadApplicationBylaw(db: Db, applicationId: number, brands: { brand: string; shortBrand: string }): Promise<{ bytes: Buffer; fileName: string }> {
+  const row = await findApplicationBylaw(db, applicationId);
+  if (!row) throw notFound('The bylaws');
+  return renderRow(row, brands);
 }

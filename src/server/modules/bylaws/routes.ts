@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BYLAW_PAGE_PATHS, BYLAW_VARIANTS } from '../../../shared/schemas/bylaws.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
@@ -8,6 +8,16 @@ import { contentDisposition } from '../files/stored-files.ts';
 import { createBylaw, downloadBylaw, getBylawDocument, getBylawForEditing, updateBylaw, type BylawOwner } from './bylaws.ts';
 
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Sends a bylaws .docx as a download, never cached (the generator's link and the wizard's). */
+export function sendBylawsDocx(reply: FastifyReply, file: { bytes: Buffer; fileName: string }) {
+  return reply
+    .header('content-type', DOCX_TYPE)
+    .header('content-disposition', contentDisposition('attachment', file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(file.bytes);
+}
 
 const ownerOf = (req: FastifyRequest): BylawOwner => ({ sessionHash: hashId(req.sessionToken), userId: req.user?.id ?? null });
 const hashOf = (req: FastifyRequest) => String((req.params as { hash?: unknown }).hash ?? '');
@@ -33,12 +43,6 @@ export async function bylawRoutes(app: FastifyInstance) {
   });
 
   app.get('/bylaws-generator/download/:hash', async (req, reply) => {
-    const { bytes, fileName } = await downloadBylaw(app.db, hashOf(req), await brands());
-    return reply
-      .header('content-type', DOCX_TYPE)
-      .header('content-disposition', contentDisposition('attachment', fileName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(bytes);
+    return sendBylawsDocx(reply, await downloadBylaw(app.db, hashOf(req), await brands()));
   });
 }

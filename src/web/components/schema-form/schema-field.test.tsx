@@ -39,6 +39,21 @@ function Harness({ defs, hasRequiredFields = true, onState }: { defs: FieldDefin
 }
 
 describe('SchemaFields renders every field type from its definition', () => {
+  it('with linksInNewTab (the wizard), a help link opens in a new tab and says so; without, it stays in the tab', () => {
+    const link = DEFS.filter((d) => d.field_type === 'link');
+    function NewTab() {
+      const state = useSchemaValues(() => ({}));
+      return <MantineProvider><SchemaFields defs={link} state={state} linksInNewTab /></MantineProvider>;
+    }
+    const { unmount } = render(<NewTab />);
+    const a = screen.getByRole('link', { name: 'Read our privacy policy (opens in a new tab)' });
+    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('rel')).toContain('noopener');
+    unmount();
+    render(<Harness defs={link} />);
+    expect(screen.getByRole('link', { name: 'Read our privacy policy' }).getAttribute('target')).toBeNull();
+  });
+
   it('gives each value field a visible label tied to its input', () => {
     render(<Harness defs={DEFS} />);
     for (const label of ['Organization name', 'Mission', 'Date founded', 'State', 'Fiscal year end', 'State portal password', 'Treasurer']) {

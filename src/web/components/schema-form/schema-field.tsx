@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import {
-  Alert, Anchor, Box, Checkbox, Divider, Group, NativeSelect, PasswordInput, Radio, Select, Stack, Text, Textarea, TextInput, Title,
+  Alert, Anchor, Box, Checkbox, Divider, Group, NativeSelect, PasswordInput, Radio, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden,
 } from '@mantine/core';
 import { isFieldShown, isNumericallyTruthy, optionPairs, resolveSideLabel, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
 import { isRequired, parseRules } from '../../../shared/forms/rules.ts';
@@ -19,14 +19,16 @@ export interface SchemaFieldsProps {
   disabled?: boolean;
   /** Stars required fields (SPEC §5 "Required marker"); false hides the stars. Default true. */
   hasRequiredFields?: boolean;
+  /** Link fields open in a new tab, so reading help never leaves the form (the wizard). */
+  linksInNewTab?: boolean;
 }
 
 /** Renders a list of field definitions for the current values; hidden conditional fields are left out. */
-export function SchemaFields({ defs, state, disabled = false, hasRequiredFields = true }: SchemaFieldsProps) {
+export function SchemaFields({ defs, state, disabled = false, hasRequiredFields = true, linksInNewTab = false }: SchemaFieldsProps) {
   return (
     <div className={classes.fields}>
       {defs.filter((def) => isFieldShown(def, state.values)).map((def) => (
-        <SchemaField key={def.name} def={def} state={state} disabled={disabled} hasRequiredFields={hasRequiredFields} />
+        <SchemaField key={def.name} def={def} state={state} disabled={disabled} hasRequiredFields={hasRequiredFields} linksInNewTab={linksInNewTab} />
       ))}
     </div>
   );
@@ -57,7 +59,7 @@ export function safeHref(href: string | undefined): string | null {
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** One field of SPEC §3 "Field definition", by its `field_type`. */
-export function SchemaField({ def, state, disabled = false, hasRequiredFields = true }: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
+export function SchemaField({ def, state, disabled = false, hasRequiredFields = true, linksInNewTab = false }: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
   const uid = useId();
   const { values } = state;
   const value = values[def.name];
@@ -106,11 +108,15 @@ export function SchemaField({ def, state, disabled = false, hasRequiredFields = 
       const href = safeHref(def.link?.href);
       const text = linkText(def.link?.html ?? '') || def.link?.href || def.label || '';
       const external = !!href && /^https?:/i.test(href);
+      const newTab = external || (linksInNewTab && !!href && !href.startsWith('#'));
       body = (
         <Text size="sm">
           {def.label && def.label !== text && <>{def.label} </>}
           {href ? (
-            <Anchor href={href} inherit {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>{text}</Anchor>
+            <Anchor href={href} inherit {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              {text}
+              {newTab && <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
+            </Anchor>
           ) : text}
         </Text>
       );

@@ -17,13 +17,33 @@ export interface ApplicationView {
   config: WizardConfig;
   /** Where to switch start-up ⇄ maintain; null when switching is not offered. */
   switch_url: string | null;
+  /** The bylaws document of the bylaws step, once that page is saved. */
+  bylaws: WizardBylaws | null;
+}
+
+/** The bylaws step's Word document (docs/wizard.md "The bylaws step"). */
+export interface WizardBylaws {
+  file_name: string;
+  download_url: string;
+  updated_at: string;
 }
 
 /** PUT /application/create/:token with {page, ...fields}. */
 export interface SavePageResponse {
   page: number;
   fields: Record<string, unknown>;
+  bylaws: WizardBylaws | null;
 }
+
+/** PATCH /application/create/:token with {page, ...fields}: a draft save (docs/wizard.md "Saving as you type"). */
+export interface DraftSaveResponse {
+  page: number;
+  saved: string[];
+  saved_at: string;
+}
+
+/** How long typing must pause before the answers are saved as a draft. */
+export const DRAFT_SAVE_DELAY_MS = 800;
 
 /** PUT /application/create/:token with {submit: 1, ...fields}. */
 export interface SubmitResponse {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, Center, Grid, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Center, Grid, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { wizardProgress, type FieldDefinition, type WizardPage } from '../../../shared/forms/field-definition.ts';
@@ -11,8 +11,9 @@ import { pushEvent } from '../../lib/analytics.ts';
 import { confirmAction, toastFailure } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
 import {
-  applicationPath, sitePath, WRONG_APPLICATION_FIELDS, type ApplicationView, type SavePageResponse, type SubmitResponse,
+  applicationPath, sitePath, WRONG_APPLICATION_FIELDS, type ApplicationView, type SavePageResponse, type SubmitResponse, type WizardBylaws,
 } from './api.ts';
+import { useDraftSave, type DraftSave } from './use-draft-save.ts';
 import classes from './wizard.module.css';
 
 /** The step list: every page's label, the active page marked, and only the active page's description (SPEC §2). */
@@ -60,7 +61,45 @@ function WrongApplicationNotice({ app, busy, onSwitch }: { app: ApplicationView;
   );
 }
 
-type Saving = 'next' | 'submit' | 'delete' | 'switch' | null;
+/** The quiet line under the buttons saying whether the answers typed are saved (docs/wizard.md "Saving as you type"). */
+function DraftStatusLine({ draft }: { draft: DraftSave }) {
+  return (
+    <Text size="sm" c={draft.status === 'failed' ? 'red.8' : 'gray.7'} ta="right" aria-live="polite" mih="1.5em">
+      {draft.status === 'saving' && 'Saving…'}
+      {draft.status === 'saved' && 'Saved'}
+      {draft.status === 'failed' && (
+        <>Not saved — <Anchor component="button" type="button" size="sm" inherit onClick={() => void draft.flush()}>retry</Anchor></>
+      )}
+    </Text>
+  );
+}
+
+/** The bylaws step's Word document (docs/wizard.md "The bylaws step"): its download, or how to make it. */
+function BylawsDocument({ bylaws, onMake, busy }: { bylaws: WizardBylaws | null; onMake?: () => void; busy: boolean }) {
+  return (
+    <Alert color={bylaws ? 'green' : 'blue'} variant="light" title="Your bylaws document">
+      <Stack gap="xs">
+        {bylaws ? (
+          <Text size="sm">
+            Written from the answers on this page when you last saved it.{' '}
+            <Anchor href={bylaws.download_url} inherit fw={600}>Download {bylaws.file_name}</Anchor>
+          </Text>
+        ) : (
+          <Text size="sm">We write your bylaws as a Word document from these answers when you save this page.</Text>
+        )}
+        {onMake && (
+          <Group>
+            <Button size="xs" variant="default" onClick={onMake} loading={busy}>
+              {bylaws ? 'Update my bylaws document' : 'Make my bylaws document'}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+type Saving = 'next' | 'make' | 'submit' | 'delete' | 'switch' | null;
 
 /** The wizard for one loaded application (keyed by token, so a switch starts it afresh). */
 function Wizard({ app }: { app: ApplicationView }) {
@@ -92,6 +131,15 @@ function Wizard({ app }: { app: ApplicationView }) {
   const wrongApplication = WRONG_APPLICATION_FIELDS.some((n) => state.errors[n]);
   const isBroken = broken !== false;
   const disabled = locked || isBroken || saving !== null;
+  const [bylaws, setBylaws] = useState<WizardBylaws | null>(app.bylaws ?? null);
+  const isBylawsPage = defs.some((d) => d.name.startsWith('bylaw___'));
+  const draft = useDraftSave({
+    url,
+    page,
+    payload: useMemo(() => payloadOf(defs, state.values), [defs, state.values]),
+    enabled: !locked && !isBroken && saving === null,
+    onRefused: (failure) => fail(failure),
+  });
 
   // A new page: back to the top, focus on its heading so screen readers announce it.
   useEffect(() => {
@@ -115,10 +163,16 @@ function Wizard({ app }: { app: ApplicationView }) {
     setBroken(failure && failure.status >= 400 && failure.status < 500 && failure.status !== 422 ? failure.message : '');
   };
 
-  async function next() {
-    if (isBroken || saving !== null || isLast) return;
+  const next = () => savePage(true);
+
+  /**
+   * Checks and saves the page (Next). `advance` false stays on the page: the last page's
+   * "Make my bylaws document", which saves the bylaws step without submitting.
+   */
+  async function savePage(advance: boolean) {
+    if (isBroken || saving !== null || (advance && isLast)) return;
     if (locked) {
-      setPage(page + 1);
+      if (advance) setPage(page + 1);
       return;
     }
     const pageNames = [...defs.map((d) => d.name), ...Object.keys(state.errors).filter((n) => !knownNames.has(n))];
@@ -129,7 +183,9 @@ function Wizard({ app }: { app: ApplicationView }) {
       setErrorTick((t) => t + 1);
       return;
     }
-    setSaving('next');
+    // A draft save still on its way lands first.
+    await draft.flush();
+    setSaving(advance ? 'next' : 'make');
     try {
       const res = await http.put<SavePageResponse>(url, { page, ...payloadOf(defs, state.values) });
       // Take what the server saved for this page (normalised) and values no page edits; keep
@@ -137,8 +193,10 @@ function Wizard({ app }: { app: ApplicationView }) {
       const otherPages = new Set(valueFields(allDefs.filter((d) => !defs.includes(d))).map((d) => d.name));
       const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k)));
       state.mergeValues(saved);
+      draft.markSaved(page, payloadOf(defs, { ...state.values, ...saved }));
       state.clearErrors(defs.map((d) => d.name));
-      setPage(page + 1);
+      if (res?.bylaws !== undefined) setBylaws(res.bylaws);
+      if (advance) setPage(page + 1);
     } catch (err) {
       const failure = err instanceof HttpFailure ? err : new HttpFailure(0, String(err));
       if (failure.status === 422) {
@@ -146,7 +204,7 @@ function Wizard({ app }: { app: ApplicationView }) {
         setErrorTick((t) => t + 1);
       } else fail(failure);
     } finally {
-      setSaving((s) => (s === 'next' ? null : s));
+      setSaving((s) => (s === 'next' || s === 'make' ? null : s));
     }
   }
 
@@ -166,6 +224,7 @@ function Wizard({ app }: { app: ApplicationView }) {
       setErrorTick((t) => t + 1);
       return;
     }
+    await draft.flush();
     setSaving('submit');
     try {
       const res = await http.put<SubmitResponse>(url, { submit: 1, ...payloadOf(allDefs, state.values) });
@@ -248,6 +307,11 @@ function Wizard({ app }: { app: ApplicationView }) {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <StepList pages={pages} page={page} />
+          {bylaws && !isBylawsPage && (
+            <Text size="sm" mt="md">
+              Your bylaws: <Anchor href={bylaws.download_url} inherit>Download {bylaws.file_name}</Anchor>
+            </Text>
+          )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder padding="xl">
@@ -260,10 +324,18 @@ function Wizard({ app }: { app: ApplicationView }) {
                 e.preventDefault();
                 void (isLast ? (locked ? undefined : submit()) : next());
               }}
+              onBlur={() => void draft.flush()}
             >
               <Stack gap="md">
                 <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>{current.label}</Title>
-                <SchemaFields defs={defs} state={state} disabled={disabled} />
+                <SchemaFields defs={defs} state={state} disabled={disabled} linksInNewTab />
+                {isBylawsPage && (
+                  <BylawsDocument
+                    bylaws={bylaws}
+                    busy={saving === 'make'}
+                    onMake={isLast && !locked && !isBroken ? () => void savePage(false) : undefined}
+                  />
+                )}
                 {wrongApplication && (
                   <WrongApplicationNotice app={app} busy={saving === 'switch'} onSwitch={app.switch_url && !locked ? () => void switchType() : undefined} />
                 )}
@@ -292,7 +364,7 @@ function Wizard({ app }: { app: ApplicationView }) {
                   </Group>
                   <Group gap="sm">
                     {page > 1 && (
-                      <Button variant="default" onClick={() => setPage(page - 1)} disabled={isBroken || saving !== null}>Previous</Button>
+                      <Button variant="default" onClick={() => { void draft.flush(); setPage(page - 1); }} disabled={isBroken || saving !== null}>Previous</Button>
                     )}
                     {!isLast && (
                       <Button type="submit" loading={saving === 'next'} disabled={isBroken || (saving !== null && saving !== 'next') || (pageHasErrors && !locked)}>
@@ -308,6 +380,7 @@ function Wizard({ app }: { app: ApplicationView }) {
                     ))}
                   </Group>
                 </Group>
+                {!locked && <DraftStatusLine draft={draft} />}
               </Stack>
             </form>
           </Card>
@@ -319,8 +392,9 @@ function Wizard({ app }: { app: ApplicationView }) {
 
 /**
  * The application wizard at /application/create/:token (SPEC §2 "Wizard", §4 "Wizard"): title,
- * progress, step list, one page of fields at a time; Previous never saves, Next saves the page,
- * Submit sends everything on the last page. Resumes at the last saved page.
+ * progress, step list, one page of fields at a time; Previous never checks, Next checks and saves
+ * the page, Submit sends everything on the last page. Answers are saved as a draft while typing
+ * (docs/wizard.md "Saving as you type"). Resumes at the last saved page.
  */
 export default function WizardPage() {
   const { token = '' } = useParams();
