@@ -16,7 +16,7 @@ const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)[
 /** Files reachable by static imports from `entries`, with the chain that reached each. */
 function reachable(entries: string[]): Map<string, string[]> {
   const seen = new Map<string, string[]>();
-  const queue = entries.map((e) => [e, [path.relative(root, e)]] as const);
+  const queue: [string, string[]][] = entries.map((e) => [e, [path.relative(root, e)]]);
   while (queue.length) {
     const [file, chain] = queue.shift()!;
     if (seen.has(file)) continue;
