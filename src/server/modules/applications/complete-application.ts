@@ -7,6 +7,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { findApplication } from './find-application.ts';
 import type { ApplicationHandle } from './application-handle.ts';
 import { checkAllPages } from './wizard.ts';
+import { completeAnswers } from './wizard-answers.ts';
 import { firstYearCents, pricedInvoiceLines } from '../../../shared/rules/renewal.ts';
 
 /** Renewal period: one year (SPEC §9). */
@@ -63,7 +64,8 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
       const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, application.id));
       return { redirect: '/app/payments', invoice_id: existing.id, account_id: application.accountId };
     }
-    const values = checkAllPages(level, submitted, application.fields);
+    // The answers the wizard never asks (the bylaws' fiscal year, having applied) follow from the others.
+    const values = await completeAnswers(tx, level, checkAllPages(level, submitted, application.fields));
     const now = new Date();
     const columns = accountColumns(values);
     if (columns.ein) {

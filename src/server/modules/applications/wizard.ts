@@ -9,6 +9,8 @@ import type { ApplicationHandle } from './application-handle.ts';
 import { listApplicationDocuments } from './application-documents.ts';
 import { fileUploadEntry, type FileUploadEntry } from '../files/stored-files.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
+import { askedFields, completeAnswers, wizardNotices } from './wizard-answers.ts';
+import { prefillAnswers } from '../../../shared/rules/wizard-answers.ts';
 
 /** Shown on the last page (SPEC §2 "A submission alert is displayed only on the last page"). */
 export const SUBMISSION_ALERT_FALLBACK = 'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
@@ -23,6 +25,8 @@ export interface WizardView {
   page: number;
   config: WizardConfig;
   switch_url: string | null;
+  /** Warnings about the saved answers that do not stop the application (docs/wizard.md "Fiscal year and the IRS record"). */
+  notices: string[];
 }
 
 /**
@@ -31,7 +35,7 @@ export interface WizardView {
  * opened with (only the token's hash is stored, so the server cannot write the token itself).
  * `fields.file_uploads` lists its documents.
  */
-export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = []): WizardView {
+export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], notices: string[] = []): WizardView {
   const schemas = level.pages.map((p) => ({
     ...p,
     schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f)),
@@ -44,13 +48,15 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
     page: Math.min(Math.max(application.page, 1), Math.max(level.pages.length, 1)),
     config: {
       title: level.title ?? `${level.name} application`,
-      fields: { ...application.fields, file_uploads: uploads },
+      // A draft saved before a question was prefilled shows the answer already given (docs/wizard.md "Answers asked once").
+      fields: { ...(application.status === 'draft' ? prefillAnswers(application.fields, askedFields(level)) : application.fields), file_uploads: uploads },
       schemas,
       submission_alert: level.submissionAlert ?? submissionAlert,
       is_disabled: application.status !== 'draft',
       is_cancelable: application.status === 'draft',
     },
     switch_url: application.status === 'draft' ? `/application/switch/${handle}` : null,
+    notices,
   };
 }
 
@@ -58,14 +64,16 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
 export async function getWizard(db: Db, handle: ApplicationHandle, userId: number, submissionAlert: string): Promise<WizardView> {
   const { application, level } = await findApplication(db, handle, userId);
   const uploads = await listApplicationDocuments(db, application.id);
-  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry));
+  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry), await wizardNotices(db, application.fields));
 }
 
 /**
  * Wizard Next (SPEC §4): validates page `page` (1-based) by its rules and saves its answers; the
- * draft resumes at the following page. Previous never calls this.
+ * draft resumes at the following page. Previous never calls this. Answers already given elsewhere
+ * are prefilled or derived (completeAnswers, docs/wizard.md "Answers asked once").
  * Writes: applications.fields, page, updated_at.
- * @returns the saved page number and all saved values
+ * @returns the saved page number, all saved values, and warnings that do not stop the wizard
+ *   (`notices`, docs/wizard.md "Fiscal year and the IRS record")
  * @throws ValidationError with the page's field errors; HttpError 404; 409 when already submitted
  */
 export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>) {
@@ -79,14 +87,15 @@ export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: 
   const onPage = new Set(valueFields(def.schema).map((f) => f.name));
   const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => !onPage.has(k)));
   Object.assign(fields, values);
+  const saved = await completeAnswers(db, level, fields);
   const next = Math.min(page + 1, level.pages.length);
-  await db.update(applications).set({ fields, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
-  return { page, fields };
+  await db.update(applications).set({ fields: saved, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
+  return { page, fields: saved, notices: await wizardNotices(db, saved) };
 }
 
 /**
  * Validates every page against the submitted values (merged over the saved ones).
- * @returns the clean values of all pages
+ * @returns the clean values of all pages (without the answers completeAnswers derives)
  * @throws ValidationError whose body also names the first page with an error (`page`)
  */
 export function checkAllPages(level: LevelForWizard, submitted: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {

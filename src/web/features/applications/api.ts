@@ -17,12 +17,15 @@ export interface ApplicationView {
   config: WizardConfig;
   /** Where to switch start-up ⇄ maintain; null when switching is not offered. */
   switch_url: string | null;
+  /** Warnings that do not stop the application, e.g. a fiscal year end that differs from the IRS record. */
+  notices?: string[];
 }
 
 /** PUT /application/create/:token with {page, ...fields}. */
 export interface SavePageResponse {
   page: number;
   fields: Record<string, unknown>;
+  notices?: string[];
 }
 
 /** PUT /application/create/:token with {submit: 1, ...fields}. */

@@ -46,7 +46,7 @@ function WrongApplicationNotice({ app, busy, onSwitch }: { app: ApplicationView;
       <Stack gap="xs">
         <Text size="sm">
           Standard start-up accounts include getting your group tax exempt. Maintain accounts are for groups that already
-          have a tax exemption and want to keep it.
+          have a tax exemption and want to keep it, and for groups that have applied and are waiting for the IRS letter.
         </Text>
         {onSwitch && (
           <Group>
@@ -75,6 +75,7 @@ function Wizard({ app }: { app: ApplicationView }) {
   const [saving, setSaving] = useState<Saving>(null);
   const [broken, setBroken] = useState<string | false>(false);
   const [errorTick, setErrorTick] = useState(0);
+  const [notices, setNotices] = useState<string[]>(() => app.notices ?? []);
   const heading = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shownPage = useRef(page);
@@ -135,7 +136,10 @@ function Wizard({ app }: { app: ApplicationView }) {
       // Take what the server saved for this page (normalised) and values no page edits; keep
       // unsaved edits on other pages.
       const otherPages = new Set(valueFields(allDefs.filter((d) => !defs.includes(d))).map((d) => d.name));
-      const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k)));
+      // An answer the server prefilled on another page (docs/wizard.md "Answers asked once") fills it while blank there.
+      const blank = (k: string) => state.values[k] === undefined || state.values[k] === '';
+      const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k) || blank(k)));
+      setNotices(res?.notices ?? []);
       state.mergeValues(saved);
       state.clearErrors(defs.map((d) => d.name));
       setPage(page + 1);
@@ -263,6 +267,7 @@ function Wizard({ app }: { app: ApplicationView }) {
             >
               <Stack gap="md">
                 <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>{current.label}</Title>
+                {notices.map((n) => <Alert key={n} color="orange" variant="light" title="Please check your answers">{n}</Alert>)}
                 <SchemaFields defs={defs} state={state} disabled={disabled} />
                 {wrongApplication && (
                   <WrongApplicationNotice app={app} busy={saving === 'switch'} onSwitch={app.switch_url && !locked ? () => void switchType() : undefined} />
