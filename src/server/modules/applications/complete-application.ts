@@ -8,6 +8,8 @@ import { findApplication } from './find-application.ts';
 import type { ApplicationHandle } from './application-handle.ts';
 import { checkAllPages } from './wizard.ts';
 import { completeAnswers } from './wizard-answers.ts';
+import { isLetterAwaited } from '../../../shared/rules/wizard-answers.ts';
+import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { firstYearCents, pricedInvoiceLines } from '../../../shared/rules/renewal.ts';
 
 /** Renewal period: one year (SPEC §9). */
@@ -31,6 +33,18 @@ function accountColumns(values: Record<string, unknown>) {
     fiscalYearEndMonth: fye >= 1 && fye <= 12 ? fye : null,
     searchText: [name, text('account___city')].filter(Boolean).join(' ').toLowerCase(),
   };
+}
+
+/**
+ * The completion mail's paragraph for a group waiting for its IRS letter (docs/wizard.md "A group
+ * waiting for its IRS letter"): what is awaited and where the letter goes when it arrives; '' otherwise.
+ */
+function letterAwaitedText(values: Record<string, unknown>, publicUrl: string): string {
+  if (!isLetterAwaited(values)) return '';
+  const filedOn = String(values.account___exemption_filed_on ?? '');
+  const filed = /^\d{4}-\d{2}-\d{2}$/.test(filedOn) ? `, filed ${longDate(filedOn)}` : '';
+  return `\nWe are waiting with you for the IRS determination letter on your Form ${String(values.account___exemption_form ?? '1023')}${filed}. `
+    + `When it arrives, upload it from your group's home: ${publicUrl}/app\n`;
 }
 
 export interface CompletedApplication {
@@ -109,7 +123,7 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
       kind: 'application.completed',
       to: user.email,
       subject: `Welcome to ${opts.companyName}: invoice ${number}`,
-      text: `Hello,\n\nThank you: your ${level.name} application for ${columns.name} is complete.\n\nInvoice ${number} is ready: ${opts.publicUrl}/app/payments\n`,
+      text: `Hello,\n\nThank you: your ${level.name} application for ${columns.name} is complete.\n\nInvoice ${number} is ready: ${opts.publicUrl}/app/payments\n${letterAwaitedText(values, opts.publicUrl)}`,
     }]);
     await recordAudit(tx, { actorUserId: userId, accountId: account.id, action: 'application.completed', details: { applicationId: application.id, invoiceId: invoice.id }, ip: opts.ip });
     return { redirect: '/app/payments', invoice_id: invoice.id, account_id: account.id };
