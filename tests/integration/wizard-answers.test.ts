@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accounts, irsReleases, levels, mailOutbox } from '../../src/server/db/schema.ts';
+import { accounts, auditLog, files, irsReleases, levels, mailOutbox } from '../../src/server/db/schema.ts';
+import { PDF_MINIMAL } from '../helpers/files.ts';
 import { sampleAnswers, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
@@ -10,6 +11,8 @@ import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
+
+const letter = () => [{ field: 'file', fileName: 'IRS letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' }];
 
 let n = 0;
 /** A visitor who starts the level's application: signed in, with its token and the wizard's pages. */
@@ -60,6 +63,35 @@ describe('a group waiting for its IRS letter (docs/wizard.md)', () => {
     expect(account.data).not.toHaveProperty('account___ruling_year');
     const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'application.completed'), eq(mailOutbox.toAddress, m.email)));
     expect(mail.textBody).toContain('We are waiting with you for the IRS determination letter on your Form 1023-EZ, filed September 14, 2026.');
+
+    // The group's home says the letter is awaited, and takes it once it arrives.
+    const home = (await m.a.get('/api/app/home')).json();
+    expect(home.letter_awaited).toEqual({ form: '1023-EZ', filed_on: '2026-09-14', received_on: null });
+    const up = await m.a.upload('/api/app/determination-letter', {}, letter());
+    expect(up.statusCode, up.body).toBe(201);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(up.json().letter_awaited).toEqual({ form: '1023-EZ', filed_on: '2026-09-14', received_on: today });
+    expect((await m.a.get('/api/app/home')).json().letter_awaited.received_on).toBe(today);
+    const [stored] = await t.database.db.select().from(files).where(and(eq(files.accountId, account.id), eq(files.purpose, 'application_document')));
+    expect(stored.fileName).toBe('IRS letter.pdf');
+    const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.accountId, account.id), eq(auditLog.action, 'account.determination_letter.uploaded')));
+    expect(audit).toBeDefined();
+  });
+
+  it('only a user of an account waiting for its letter may upload it', async () => {
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.upload('/api/app/determination-letter', {}, letter())).statusCode).toBe(401);
+    // Signed in, application not submitted: no account yet.
+    const draft = await applicant('maintain');
+    expect((await draft.a.upload('/api/app/determination-letter', {}, letter())).statusCode).toBe(404);
+    // An account that holds its letter awaits none.
+    const holder = await applicant('maintain');
+    for (let p = 1; p <= holder.pages.length; p++) expect((await holder.save(p, sampleAnswers('maintain', { account___ein: '92-7761044' }))).statusCode).toBe(200);
+    expect((await holder.a.put(`/application/create/${holder.token}`, { submit: 1, ...sampleAnswers('maintain', { account___ein: '92-7761044' }) })).statusCode).toBe(200);
+    expect((await holder.a.get('/api/app/home')).json().letter_awaited).toBeNull();
+    const refused = await holder.a.upload('/api/app/determination-letter', {}, letter());
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Your account is not waiting for an IRS letter. To send us a document, please contact us.');
   });
 
   it('a maintain group with no letter and no application is refused on that answer, with the way to the start-up application', async () => {
