@@ -431,7 +431,7 @@ const MAINTAIN_PAGES: WizardPage[] = [
   officersPage({ group: 'group' }),
   {
     label: 'Your exemption',
-    description: 'The details of your existing IRS exemption, exactly as the IRS has them.',
+    description: 'Your IRS exemption, or your application waiting for it, exactly as the IRS has it.',
     schema: [
       heading('exempt_heading_history', 'Your IRS exemption', 'This application is for groups that already have a 501(c) determination letter, and for groups that have applied and are waiting for it.'),
       {

@@ -46,13 +46,17 @@ export async function completeAnswers(db: DbOrTx, level: Pick<LevelForWizard, 'p
   return derivedAnswers(out, asked);
 }
 
-/**
- * Warnings about the answers that do not stop the application (docs/wizard.md "Fiscal year and the
- * IRS record"): today, a fiscal year end that differs from the IRS record of the EIN answered.
- * Reads accounts and irs_releases. @returns sentences to show, none when all is well
- */
-export async function wizardNotices(db: DbOrTx, fields: Record<string, unknown>): Promise<string[]> {
-  if (!fields.account___fiscal_year_end) return [];
-  const warning = fiscalYearRecordWarning(fields.account___fiscal_year_end, await irsFiscalYearRecord(db, fields.account___ein));
-  return warning ? [warning] : [];
+/** What the wizard shows about the answers against the IRS data (docs/wizard.md "Fiscal year and the IRS record"). */
+export interface WizardIrsCheck {
+  /** The IRS record's fiscal year end for the EIN answered, so the form can warn as the month is chosen; null when not held. */
+  irs_fiscal_year: IrsFiscalYearRecord | null;
+  /** Warnings about the saved answers that do not stop the application: today, a fiscal year end that differs from that record. */
+  notices: string[];
+}
+
+/** The IRS check of saved answers (WizardIrsCheck). Reads accounts and irs_releases; writes nothing. */
+export async function wizardIrsCheck(db: DbOrTx, fields: Record<string, unknown>): Promise<WizardIrsCheck> {
+  const record = await irsFiscalYearRecord(db, fields.account___ein);
+  const warning = fiscalYearRecordWarning(fields.account___fiscal_year_end, record);
+  return { irs_fiscal_year: record, notices: warning ? [warning] : [] };
 }

@@ -9,7 +9,7 @@ import type { ApplicationHandle } from './application-handle.ts';
 import { listApplicationDocuments } from './application-documents.ts';
 import { fileUploadEntry, type FileUploadEntry } from '../files/stored-files.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
-import { askedFields, completeAnswers, wizardNotices } from './wizard-answers.ts';
+import { askedFields, completeAnswers, wizardIrsCheck, type WizardIrsCheck } from './wizard-answers.ts';
 import { prefillAnswers } from '../../../shared/rules/wizard-answers.ts';
 
 /** Shown on the last page (SPEC §2 "A submission alert is displayed only on the last page"). */
@@ -25,7 +25,9 @@ export interface WizardView {
   page: number;
   config: WizardConfig;
   switch_url: string | null;
-  /** Warnings about the saved answers that do not stop the application (docs/wizard.md "Fiscal year and the IRS record"). */
+  /** The IRS record's fiscal year end for the EIN answered, when held (docs/wizard.md "Fiscal year and the IRS record"). */
+  irs_fiscal_year: WizardIrsCheck['irs_fiscal_year'];
+  /** Warnings about the saved answers that do not stop the application. */
   notices: string[];
 }
 
@@ -35,7 +37,7 @@ export interface WizardView {
  * opened with (only the token's hash is stored, so the server cannot write the token itself).
  * `fields.file_uploads` lists its documents.
  */
-export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], notices: string[] = []): WizardView {
+export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], irs: WizardIrsCheck = { irs_fiscal_year: null, notices: [] }): WizardView {
   const schemas = level.pages.map((p) => ({
     ...p,
     schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f)),
@@ -56,7 +58,7 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
       is_cancelable: application.status === 'draft',
     },
     switch_url: application.status === 'draft' ? `/application/switch/${handle}` : null,
-    notices,
+    ...irs,
   };
 }
 
@@ -64,7 +66,7 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
 export async function getWizard(db: Db, handle: ApplicationHandle, userId: number, submissionAlert: string): Promise<WizardView> {
   const { application, level } = await findApplication(db, handle, userId);
   const uploads = await listApplicationDocuments(db, application.id);
-  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry), await wizardNotices(db, application.fields));
+  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry), await wizardIrsCheck(db, application.fields));
 }
 
 /**
@@ -72,8 +74,9 @@ export async function getWizard(db: Db, handle: ApplicationHandle, userId: numbe
  * draft resumes at the following page. Previous never calls this. Answers already given elsewhere
  * are prefilled or derived (completeAnswers, docs/wizard.md "Answers asked once").
  * Writes: applications.fields, page, updated_at.
- * @returns the saved page number, all saved values, and warnings that do not stop the wizard
- *   (`notices`, docs/wizard.md "Fiscal year and the IRS record")
+ * @returns the saved page number, all saved values, the IRS record's fiscal year for the EIN
+ *   answered and warnings that do not stop the wizard (WizardIrsCheck, docs/wizard.md "Fiscal
+ *   year and the IRS record")
  * @throws ValidationError with the page's field errors; HttpError 404; 409 when already submitted
  */
 export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>) {
@@ -90,7 +93,7 @@ export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: 
   const saved = await completeAnswers(db, level, fields);
   const next = Math.min(page + 1, level.pages.length);
   await db.update(applications).set({ fields: saved, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
-  return { page, fields: saved, notices: await wizardNotices(db, saved) };
+  return { page, fields: saved, ...(await wizardIrsCheck(db, saved)) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { wizardProgress, type FieldDefinition, type WizardPage } from '../../../shared/forms/field-definition.ts';
 import { valueFields } from '../../../shared/forms/rules.ts';
+import { fiscalYearRecordWarning } from '../../../shared/rules/wizard-answers.ts';
 import { SchemaFields } from '../../components/schema-form/schema-field.tsx';
 import { checkValues, initialValues, payloadOf, shownFieldNames, useSchemaValues } from '../../components/schema-form/schema-values.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -75,7 +76,7 @@ function Wizard({ app }: { app: ApplicationView }) {
   const [saving, setSaving] = useState<Saving>(null);
   const [broken, setBroken] = useState<string | false>(false);
   const [errorTick, setErrorTick] = useState(0);
-  const [notices, setNotices] = useState<string[]>(() => app.notices ?? []);
+  const [irsFiscalYear, setIrsFiscalYear] = useState(() => app.irs_fiscal_year ?? null);
   const heading = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shownPage = useRef(page);
@@ -84,6 +85,10 @@ function Wizard({ app }: { app: ApplicationView }) {
   const current = pages[page - 1];
   const defs = current?.schema ?? [];
   const isLast = page >= count;
+  // docs/wizard.md "Fiscal year and the IRS record": as the month is chosen, and again before Submit.
+  const fiscalWarning = defs.some((d) => d.name === 'account___fiscal_year_end') || isLast
+    ? fiscalYearRecordWarning(state.values.account___fiscal_year_end, irsFiscalYear)
+    : null;
   const url = applicationPath(token);
 
   const shown = useMemo(() => shownFieldNames(defs, state.values), [defs, state.values]);
@@ -139,7 +144,7 @@ function Wizard({ app }: { app: ApplicationView }) {
       // An answer the server prefilled on another page (docs/wizard.md "Answers asked once") fills it while blank there.
       const blank = (k: string) => state.values[k] === undefined || state.values[k] === '';
       const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k) || blank(k)));
-      setNotices(res?.notices ?? []);
+      setIrsFiscalYear(res?.irs_fiscal_year ?? null);
       state.mergeValues(saved);
       state.clearErrors(defs.map((d) => d.name));
       setPage(page + 1);
@@ -267,8 +272,8 @@ function Wizard({ app }: { app: ApplicationView }) {
             >
               <Stack gap="md">
                 <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>{current.label}</Title>
-                {notices.map((n) => <Alert key={n} color="orange" variant="light" title="Please check your answers">{n}</Alert>)}
                 <SchemaFields defs={defs} state={state} disabled={disabled} />
+                {fiscalWarning && <Alert color="orange" variant="light" title="Your fiscal year differs from the IRS record" role="status">{fiscalWarning}</Alert>}
                 {wrongApplication && (
                   <WrongApplicationNotice app={app} busy={saving === 'switch'} onSwitch={app.switch_url && !locked ? () => void switchType() : undefined} />
                 )}

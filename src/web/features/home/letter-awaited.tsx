@@ -45,7 +45,7 @@ export function LetterAwaited({ letter, canUpload }: { letter: NonNullable<HomeS
   if (letter.received_on) {
     return (
       <Alert color="blue" variant="light" title="IRS letter received">
-        We received your determination letter on {longDate(letter.received_on)} and are checking it against the IRS records.
+        Your determination letter was uploaded on {longDate(letter.received_on)}. Thank you: there is nothing more to do for now.
       </Alert>
     );
   }
