@@ -24,7 +24,8 @@ function deadlineView(d: CalendarDeadline): HomeDeadline {
 
 /**
  * The group's home (docs/app-home.md, `GET /api/app/home`): the account's standing with the IRS
- * (irs-data/get-standing.ts), its compliance calendar and the first deadline not yet met, its
+ * (irs-data/get-standing.ts) and, for a group that applied and awaits its IRS letter, that letter
+ * (docs/wizard.md "A group waiting for its IRS letter"), its compliance calendar and the first deadline not yet met, its
  * unpaid invoices (invoices/list-unpaid-invoices.ts, integer cents), the drafts its users have in
  * progress, its documents (bylaws made by its users, the newest receipts, the good-standing
  * letter) and its users. Without an account (`acting` null: a holder whose application is not
