@@ -60,7 +60,6 @@ export function LetterAwaited({ letter, canUpload }: { letter: NonNullable<HomeS
           <>
             <FileInput
               label="Your IRS determination letter"
-              placeholder="Choose a file"
               value={file}
               onChange={(f) => { setFile(f); setError(undefined); }}
               accept={ALLOWED_EXTENSIONS.application_document.map((e) => `.${e}`).join(',')}
