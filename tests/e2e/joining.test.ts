@@ -169,6 +169,14 @@ describe('joining: pricing → start → wizard → invoice', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await step(page, pages[i + 1].label).waitFor();
     }
+    // A group waiting for its IRS letter gives the form and the date it filed, and no letter.
+    const letterQuestion = page.getByRole('radiogroup', { name: 'Does your group already have a 501(c) determination letter?' });
+    await letterQuestion.getByRole('radio', { name: 'Applied, waiting for the IRS letter', exact: true }).check();
+    await byLabel(page, 'Date you filed it').waitFor();
+    await page.getByText('You can finish this application without the letter').waitFor();
+    expect(await byLabel(page, 'Your IRS determination letter (optional)').count()).toBe(0);
+    await page.screenshot({ path: 'test-results/wizard-letter-awaited.png', fullPage: true });
+    await letterQuestion.getByRole('radio', { name: 'Yes', exact: true }).check();
     const dropbox = byLabel(page, 'Your IRS determination letter (optional)');
     await dropbox.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: WINDOWS_EXE });
     await page.getByText('setup.exe is not allowed.').waitFor();
@@ -179,6 +187,7 @@ describe('joining: pricing → start → wizard → invoice', () => {
     // The list survives a reload: it comes from the server, not the page.
     await page.reload();
     await step(page, pages[exemptionPage].label).waitFor();
+    await letterQuestion.getByRole('radio', { name: 'Yes', exact: true }).check();
     await page.getByRole('link', { name: 'IRS letter.pdf' }).waitFor();
   });
 

@@ -85,7 +85,7 @@ describe('the application wizard (SPEC tool 2)', () => {
     });
     const ok = await a.put(`/application/create/${token}`, { page: 1, ...PAGE1, smuggled: 'x' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ page: 1, fields: { ...PAGE1, account___has_ein: 1 }, bylaws: null });
+    expect(ok.json()).toEqual({ page: 1, fields: { ...PAGE1, account___has_ein: 1 }, bylaws: null, irs_fiscal_year: null, notices: [] });
     const view = (await a.get(`/api/applications/${token}`)).json();
     expect(view.page).toBe(2);
     expect(view.config.fields.account___name).toBe('Soldotna Track Boosters');

@@ -11,6 +11,13 @@ describe('conditional display (SPEC §3 is_conditional)', () => {
     expect(isFieldShown({ is_conditional: 'has_ein' }, { has_ein: '0' })).toBe(false);
     expect(isFieldShown({}, {})).toBe(true);
   });
+  it("'name=a,b' shows a field only while that field holds one of the values", () => {
+    const pending = { is_conditional: 'account___has_501c=2' };
+    expect(isFieldShown(pending, { account___has_501c: '2' })).toBe(true);
+    expect(isFieldShown(pending, { account___has_501c: 2 })).toBe(true);
+    for (const v of ['1', '0', '', undefined, ['2']]) expect(isFieldShown(pending, { account___has_501c: v }), String(v)).toBe(false);
+    expect(isFieldShown({ is_conditional: 'kind=a, b' }, { kind: 'b' })).toBe(true);
+  });
 });
 
 describe('side labels', () => {

@@ -36,7 +36,11 @@ export interface FieldDefinition {
   placeholder?: string;
   is_disabled?: boolean;
   is_accented?: boolean;
-  /** Name of another field: this one is shown only while that field's value is numerically truthy. */
+  /**
+   * Name of another field: this one is shown only while that field's value is numerically truthy.
+   * 'name=a,b' shows it only while that field's value is one of the listed values (a radio with
+   * more than yes and no, docs/wizard.md "A group waiting for its IRS letter").
+   */
   is_conditional?: string;
   /** Text beside the input; 'text|field' shows the text followed by the other field's value. */
   side_label?: string;
@@ -119,9 +123,23 @@ export function isNumericallyTruthy(value: unknown): boolean {
   return Number.isFinite(n) && n !== 0;
 }
 
-/** Whether a field is shown for the current values (its `is_conditional` field, if any, is truthy). */
+/** The field an `is_conditional` names, and the values it must hold (null: any numerically truthy value). */
+export function readCondition(condition: string): { field: string; values: string[] | null } {
+  const eq = condition.indexOf('=');
+  if (eq < 0) return { field: condition.trim(), values: null };
+  return { field: condition.slice(0, eq).trim(), values: condition.slice(eq + 1).split(',').map((v) => v.trim()) };
+}
+
+/**
+ * Whether a field is shown for the current values: its `is_conditional` field, if any, is truthy,
+ * or, for 'name=a,b', holds one of the listed values.
+ */
 export function isFieldShown(def: Pick<FieldDefinition, 'is_conditional'>, values: Record<string, unknown>): boolean {
-  return !def.is_conditional || isNumericallyTruthy(values[def.is_conditional]);
+  if (!def.is_conditional) return true;
+  const { field, values: allowed } = readCondition(def.is_conditional);
+  const value = values[field];
+  if (!allowed) return isNumericallyTruthy(value);
+  return (typeof value === 'string' || typeof value === 'number') && allowed.includes(String(value));
 }
 
 /**

@@ -163,3 +163,43 @@ describe('greek: a name from the list only', () => {
       .toEqual({ account___national_organization: ['The selected national organization is invalid.'] });
   });
 });
+
+describe('officers: the treasurer must be a different person from the president (docs/wizard.md "Officers")', () => {
+  const officers: FieldDefinition[] = [
+    { name: 'contact___president_first_name', label: "President's first name", field_type: 'text', rules: 'required' },
+    { name: 'contact___president_last_name', label: "President's last name", field_type: 'text', rules: 'required' },
+    { name: 'contact___treasurer_first_name', label: "Treasurer's first name", field_type: 'text', rules: 'required|max:50|different_person:president' },
+    { name: 'contact___treasurer_last_name', label: "Treasurer's last name", field_type: 'text', rules: 'required' },
+  ];
+  const names = (p: string, t: string) => {
+    const [pf, pl] = p.split(' ');
+    const [tf, tl] = t.split(' ');
+    return { contact___president_first_name: pf, contact___president_last_name: pl, contact___treasurer_first_name: tf, contact___treasurer_last_name: tl };
+  };
+
+  it('refuses the same name, whatever the case, spacing or punctuation, on the treasurer field', () => {
+    for (const treasurer of ['Maria Alvarez', 'maria ALVAREZ', 'Maria Alva-rez']) {
+      expect(checkFields(officers, names('Maria Alvarez', treasurer)).errors, treasurer).toEqual({
+        contact___treasurer_first_name: ['The treasurer must be a different person from the president.'],
+      });
+    }
+  });
+
+  it('accepts two people, even of one family, and leaves blanks to the required rule', () => {
+    expect(checkFields(officers, names('Maria Alvarez', 'Dwayne Alvarez')).errors).toEqual({});
+    expect(checkFields(officers, names('Maria Alvarez', 'Mario Alvarez')).errors).toEqual({});
+    const blank = checkFields(officers, { ...names('Maria Alvarez', 'x y'), contact___treasurer_first_name: '', contact___treasurer_last_name: '' }).errors;
+    expect(blank.contact___treasurer_first_name).toEqual(["The treasurer's first name field is required."]);
+  });
+});
+
+describe('before_or_equal:today', () => {
+  const defs: FieldDefinition[] = [{ name: 'account___exemption_filed_on', label: 'Date you filed it', field_type: 'date', rules: 'required|date|before_or_equal:today' }];
+  it('takes today and earlier days, refuses a day to come', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    expect(checkFields(defs, { account___exemption_filed_on: today }).errors).toEqual({});
+    expect(checkFields(defs, { account___exemption_filed_on: '2025-11-03' }).errors).toEqual({});
+    const next = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(checkFields(defs, { account___exemption_filed_on: next }).errors).toEqual({ account___exemption_filed_on: ['The date you filed it must be today or earlier.'] });
+  });
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STATE_CODES } from '../lists/states.ts';
 import { GREEK_NAMES } from '../lists/greek-organizations.ts';
 import { stripControl, type FieldErrors } from '../validation.ts';
+import { differentPersonMessage, isOfficerRole, isSamePerson, officerRoleOf } from '../rules/officers.ts';
 import { DISPLAY_ONLY_TYPES, isFieldShown, optionPairs, type FieldDefinition } from './field-definition.ts';
 
 /** One rule of a rules string: 'max:255' -> { name: 'max', args: ['255'] }. */
@@ -51,6 +52,9 @@ export function normaliseValue(def: FieldDefinition, value: unknown): unknown {
   if (value === undefined || value === null) return '';
   return value;
 }
+
+/** Today as 'YYYY-MM-DD' in UTC, as dates in answers are written. */
+const todayIso = () => new Date().toISOString().slice(0, 10);
 
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
@@ -116,6 +120,18 @@ export function checkValue(def: FieldDefinition, value: unknown, values: Record<
       case 'ein':
         if (!/^\d{2}-?\d{7}$/.test(str)) return `The ${label} must be 9 digits, like 12-3456789.`;
         break;
+      case 'before_or_equal': {
+        // 'before_or_equal:today' (a filing date cannot be in the future) or a 'YYYY-MM-DD' date.
+        const limit = a === 'today' ? todayIso() : a;
+        if (/^\d{4}-\d{2}-\d{2}$/.test(str) && str > limit) return `The ${label} must be ${a === 'today' ? 'today or earlier' : `on or before ${limit}`}.`;
+        break;
+      }
+      case 'different_person': {
+        // docs/wizard.md "Officers": on `contact___treasurer_first_name`, 'different_person:president'.
+        const role = officerRoleOf(def.name);
+        if (role && a && isOfficerRole(a) && isSamePerson(values, role, a)) return differentPersonMessage(role, a);
+        break;
+      }
       case 'member_minimum': {
         // SPEC §5 "Bylaws hints": an integer, a percentage or a fraction of at least 1/10.
         const parsed = parseMemberMinimum(str, label);

@@ -44,6 +44,11 @@ export const homeSummarySchema = z.object({
     days_to_revocation: z.number().int().nullable(),
     revocation_date: z.string().nullable(),
   }).nullable(),
+  /**
+   * The group applied to the IRS and awaits its determination letter (docs/wizard.md "A group
+   * waiting for its IRS letter"); null otherwise. `received_on` once the letter was uploaded.
+   */
+  letter_awaited: z.object({ form: z.string(), filed_on: z.string(), received_on: z.string().nullable() }).nullable(),
   /** Upcoming deadlines, soonest first (the compliance calendar). */
   deadlines: z.array(homeDeadlineSchema),
   /** The first deadline not yet met (a Form 990 already recorded as filed is skipped); null when none. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_ONLY_TYPES, FIELD_TYPES, isFieldShown, optionPairs, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
+import { DISPLAY_ONLY_TYPES, FIELD_TYPES, isFieldShown, optionPairs, readCondition, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
 import { checkFields, parseRules, valueFields } from '../../../shared/forms/rules.ts';
 import { GREEK_ORGANIZATIONS } from '../../../shared/lists/greek-organizations.ts';
 import { LEVELS } from './reference-data.ts';
@@ -14,7 +14,7 @@ import {
 } from './wizard-schemas.ts';
 
 /** The rule names src/shared/forms/rules.ts checks. */
-const SUPPORTED_RULES = ['required', 'required_if', 'accepted', 'email', 'numeric', 'integer', 'digits', 'max', 'min', 'in', 'date', 'ein', 'member_minimum'];
+const SUPPORTED_RULES = ['required', 'required_if', 'accepted', 'email', 'numeric', 'integer', 'digits', 'max', 'min', 'in', 'date', 'ein', 'member_minimum', 'before_or_equal', 'different_person'];
 
 const START_UP_LEVELS: WizardLevelSlug[] = ['start-up', 'full-service', 'greek-chapter'];
 
@@ -96,9 +96,13 @@ describe.each(WIZARD_LEVEL_SLUGS)('wizard schema %s', (slug) => {
       const known = new Set(pages.slice(0, i + 1).flatMap((p) => p.schema.map((f) => f.name)));
       for (const f of page.schema) {
         if (f.is_conditional) {
-          expect(known.has(f.is_conditional), `${f.name} -> ${f.is_conditional}`).toBe(true);
-          expect(f.is_conditional).not.toBe(f.name);
-          expect(findField(slug, f.is_conditional)?.field_type, f.name).toBe('checkbox');
+          const { field, values } = readCondition(f.is_conditional);
+          expect(known.has(field), `${f.name} -> ${f.is_conditional}`).toBe(true);
+          expect(field).not.toBe(f.name);
+          const target = findField(slug, field)!;
+          // A checkbox shows it while ticked; a radio while it holds one of its own options.
+          if (values) for (const v of values) expect(optionPairs(target).map((o) => o.value), f.name).toContain(v);
+          else expect(target.field_type, f.name).toBe('checkbox');
         }
         const bar = f.side_label?.indexOf('|') ?? -1;
         if (bar >= 0) expect(known.has(f.side_label!.slice(bar + 1).trim()), `${f.name} side_label`).toBe(true);
@@ -168,12 +172,29 @@ describe('start-up vs maintain questions', () => {
     }
   });
 
-  it('maintain accepts a 501(c) letter, requires one, and takes either exemption history answer', () => {
+  it('maintain accepts a 501(c) letter or an application waiting for one, and takes either exemption history answer', () => {
     const page = pageOf('maintain', 'account___has_501c').schema;
     expect(checkFields(page, sampleAnswers('maintain', { account___has_501c: '1' })).errors).toEqual({});
     const no = checkFields(page, sampleAnswers('maintain', { account___has_501c: '0' })).errors;
     expect(no.account___has_501c[0]).toMatch(/^The selected .+ is invalid\.$/);
     for (const v of ['0', '1']) expect(checkFields(page, sampleAnswers('maintain', { account___has_requested_exemption: v })).errors).toEqual({});
+  });
+
+  it('maintain: a group waiting for its IRS letter gives the form and the date it filed, and no ruling year, GEN or letter', () => {
+    const page = pageOf('maintain', 'account___has_501c').schema;
+    const waiting = sampleAnswers('maintain', { account___has_501c: '2', account___exemption_form: '1023-EZ', account___exemption_filed_on: '2026-03-02' });
+    const { values, errors } = checkFields(page, waiting);
+    expect(errors).toEqual({});
+    expect(values).toMatchObject({ account___has_501c: '2', account___exemption_form: '1023-EZ', account___exemption_filed_on: '2026-03-02' });
+    for (const hidden of ['account___ruling_year', 'account___gen', 'account___has_requested_exemption']) expect(values, hidden).not.toHaveProperty(hidden);
+    expect(page.filter((f) => isFieldShown(f, waiting)).map((f) => f.name)).not.toContain('account___determination_letter');
+    expect(checkFields(page, { ...waiting, account___exemption_form: '', account___exemption_filed_on: '' }).errors).toEqual({
+      account___exemption_form: ['The answer field is required.'],
+      account___exemption_filed_on: ['The date you filed it field is required.'],
+    });
+    expect(checkFields(page, { ...waiting, account___exemption_filed_on: '2999-01-01' }).errors).toEqual({
+      account___exemption_filed_on: ['The date you filed it must be today or earlier.'],
+    });
   });
 
   it('start-up levels ask for the EIN only when the group has one, and offer to get one', () => {
@@ -220,11 +241,11 @@ describe('bylaws page (SPEC §3 "Bylaw form (booster wizard step)")', () => {
     expect([...withBylaws].sort()).toEqual([...START_UP_LEVELS].sort());
   });
 
-  it.each(withBylaws)('%s: the last page has exactly the nine booster-step fields and a guidance warning', (slug) => {
+  it.each(withBylaws)('%s: the last page has the booster-step fields but the fiscal year, which follows from the earlier answer, and a guidance warning', (slug) => {
     const pages = WIZARD_SCHEMAS[slug];
     const bylaws = pages[pages.length - 1];
     expect(pages.filter((p) => p.schema.some((f) => f.name.startsWith('bylaw___')))).toEqual([bylaws]);
-    expect(valueFields(bylaws.schema).map((f) => f.name).sort()).toEqual([...BYLAW_STEP_FIELDS].sort());
+    expect(valueFields(bylaws.schema).map((f) => f.name).sort()).toEqual(BYLAW_STEP_FIELDS.filter((n) => n !== 'bylaw___fiscal_year_end').sort());
     const warning = bylaws.schema.find((f) => f.field_type === 'warning');
     expect(`${warning?.label} ${warning?.description}`).toMatch(/general guidance/);
     expect(`${warning?.label} ${warning?.description}`).toMatch(/review/i);
@@ -234,7 +255,7 @@ describe('bylaws page (SPEC §3 "Bylaw form (booster wizard step)")', () => {
     expect(field('bylaw___purpose').placeholder?.trim()).toBeTruthy();
     expect(field('bylaw___purpose').description).toMatch(/fundraising is not a tax-exempt purpose/i);
     expect(field('bylaw___is_highlighted').field_type).toBe('checkbox');
-    for (const name of ['bylaw___nomination_month', 'bylaw___annual_meeting_month', 'bylaw___fiscal_year_end']) {
+    for (const name of ['bylaw___nomination_month', 'bylaw___annual_meeting_month']) {
       expect(field(name).field_type).toBe('select');
       expect(optionPairs(field(name))).toEqual(Array.from({ length: 12 }, (_, i) => ({ value: String(i), label: expect.any(String) })));
       expect(optionPairs(field(name))[0].label).toBe('January');
@@ -249,8 +270,10 @@ describe('bylaws page (SPEC §3 "Bylaw form (booster wizard step)")', () => {
     }
   });
 
-  it.each(withBylaws)('%s: the sample bylaws fiscal year (0-based) matches the account fiscal year (1-based)', (slug) => {
-    const a = sampleAnswers(slug);
-    expect(Number(a.bylaw___fiscal_year_end) + 1).toBe(Number(a.account___fiscal_year_end));
+  it.each(withBylaws)('%s: the treasurer who names the president again is refused on the treasurer\'s first name', (slug) => {
+    const page = pageOf(slug, 'contact___treasurer_first_name').schema;
+    const same = sampleAnswers(slug, { contact___treasurer_first_name: ' maria ', contact___treasurer_last_name: 'ALVAREZ', contact___president_first_name: 'Maria', contact___president_last_name: 'Alvarez' });
+    expect(checkFields(page, same).errors).toEqual({ contact___treasurer_first_name: ['The treasurer must be a different person from the president.'] });
+    expect(checkFields(page, sampleAnswers(slug)).errors).toEqual({});
   });
 });

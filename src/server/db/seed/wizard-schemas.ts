@@ -15,7 +15,11 @@ import { MONTHS } from '../../../shared/lists/states.ts';
 export type WizardLevelSlug = 'start-up' | 'maintain' | 'full-service' | 'greek-chapter';
 export const WIZARD_LEVEL_SLUGS: readonly WizardLevelSlug[] = ['start-up', 'maintain', 'full-service', 'greek-chapter'];
 
-/** The nine fields of SPEC §3 "Bylaw form (booster wizard step)", as wizard field names. */
+/**
+ * The nine fields of SPEC §3 "Bylaw form (booster wizard step)", as wizard field names. The
+ * wizard asks eight: `bylaw___fiscal_year_end` follows from the fiscal year the group already gave
+ * (derivedAnswers, docs/wizard.md "Answers asked once").
+ */
 export const BYLAW_STEP_FIELDS = [
   'bylaw___name',
   'bylaw___purpose',
@@ -96,6 +100,8 @@ function officersPage(opts: { group: string; withSecretary?: boolean; withAdviso
     heading('officers_heading_treasurer', 'Treasurer', 'The person who keeps the books and the bank account.'),
     ...officerFields('treasurer', true, {
       first_name: {
+        // docs/wizard.md "Officers": refused when it names the president again.
+        rules: 'required|max:50|different_person:president',
         side_label: 'President: |contact___president_last_name',
         instructions: 'The treasurer must be a different person from the president: banks and the IRS expect two people to look after the money.',
       },
@@ -153,7 +159,7 @@ function taxStatusPage(opts: { group: string; greek?: boolean }): WizardPage {
       label: 'Already applied or already exempt?',
       description: opts.greek
         ? 'This application includes getting your chapter\'s tax exemption. If your chapter already has its own exemption, or is already covered by your national organization\'s group exemption, you need the Maintain application instead; ask your national headquarters if you are not sure.'
-        : 'This application includes getting your group\'s tax exemption. If your group already has an exemption (or an application is pending), you need the Maintain application instead.',
+        : 'This application includes getting your group\'s tax exemption. If your group already has an exemption, or has applied to the IRS and is waiting for its letter, you need the Maintain application instead: it has a path for groups waiting for their letter.',
     },
     divider('tax_divider_ein'),
     heading('tax_heading_ein', 'Employer Identification Number (EIN)', 'The EIN is the group\'s federal tax ID number. Banks ask for it when you open an account.'),
@@ -223,7 +229,7 @@ function bylawsPage(opts: { group: string; purposePlaceholder: string; facilityL
         field_type: 'text',
         rules: 'required|max:100',
         placeholder: opts.namePlaceholder,
-        instructions: 'Usually the same as your organization name.',
+        instructions: 'Filled in with your organization name; change it only if the bylaws use another.',
       },
       {
         name: 'bylaw___purpose',
@@ -241,6 +247,7 @@ function bylawsPage(opts: { group: string; purposePlaceholder: string; facilityL
         field_type: 'text',
         rules: 'required|max:100',
         placeholder: opts.facilityPlaceholder,
+        instructions: 'Filled in with the school or program you named earlier; change it if the bylaws should name another.',
       },
       divider('bylaws_divider_meetings'),
       heading('bylaws_heading_meetings', 'Meetings and elections'),
@@ -274,14 +281,6 @@ function bylawsPage(opts: { group: string; purposePlaceholder: string; facilityL
         rules: 'required',
         options: BYLAW_MONTHS,
         instructions: 'Usually the month after nominations, before the end of the fiscal year.',
-      },
-      {
-        name: 'bylaw___fiscal_year_end',
-        label: 'Last month of the fiscal year in the bylaws',
-        field_type: 'select',
-        rules: 'required',
-        options: BYLAW_MONTHS,
-        instructions: 'This must match the month given to the IRS: the same month as your fiscal year answer on the earlier page.',
       },
       divider('bylaws_divider_review'),
       {
@@ -432,39 +431,72 @@ const MAINTAIN_PAGES: WizardPage[] = [
   officersPage({ group: 'group' }),
   {
     label: 'Your exemption',
-    description: 'The details of your existing IRS exemption, exactly as the IRS has them.',
+    description: 'Your IRS exemption, or your application waiting for it, exactly as the IRS has it.',
     schema: [
-      heading('exempt_heading_history', 'Your IRS exemption', 'This application is for groups that already have a 501(c) determination letter.'),
-      {
-        name: 'account___has_requested_exemption',
-        label: 'Has your group ever applied to the IRS for tax exemption?',
-        field_type: 'radio',
-        rules: 'required',
-        options: YES_NO,
-        instructions: 'Answer yes if you applied yourselves (Form 1023, 1023-EZ or 1024); answer no if you are covered through another organization\'s group exemption.',
-      },
+      heading('exempt_heading_history', 'Your IRS exemption', 'This application is for groups that already have a 501(c) determination letter, and for groups that have applied and are waiting for it.'),
       {
         name: 'account___has_501c',
         label: 'Does your group already have a 501(c) determination letter?',
         field_type: 'radio',
-        rules: 'required|in:1',
+        rules: 'required|in:1,2',
+        options: [
+          { value: '1', label: 'Yes' },
+          { value: '2', label: 'Applied, waiting for the IRS letter' },
+          { value: '0', label: 'No' },
+        ],
+        instructions: 'A letter from the IRS saying the group is exempt under section 501(c). A group listed under a group exemption counts: its letter is the parent organization\'s. Filed Form 1023, 1023-EZ or 1024 and no answer yet? Choose "Applied, waiting for the IRS letter".',
+      },
+      {
+        name: 'account___has_requested_exemption',
+        label: 'Did your group apply to the IRS itself?',
+        field_type: 'radio',
+        rules: 'required',
         options: YES_NO,
-        instructions: 'A letter from the IRS saying the group is exempt under section 501(c). A group listed under a group exemption counts: its letter is the parent organization\'s.',
+        is_conditional: 'account___has_501c=1',
+        instructions: 'Answer yes if you applied yourselves (Form 1023, 1023-EZ or 1024); answer no if you are covered through another organization\'s group exemption.',
       },
       {
         name: 'exempt_warning_no_letter',
         field_type: 'warning',
-        label: 'No determination letter yet?',
+        label: 'No letter and no application?',
+        is_conditional: 'account___has_501c=0',
         description: 'Then the Start-up application is the one for you: it includes getting the exemption under our IRS group exemption.',
       },
+      {
+        name: 'account___exemption_form',
+        label: 'Which form did you file?',
+        field_type: 'radio',
+        rules: 'required|in:1023,1023-EZ,1024',
+        is_conditional: 'account___has_501c=2',
+        options: [
+          { value: '1023', label: 'Form 1023' },
+          { value: '1023-EZ', label: 'Form 1023-EZ' },
+          { value: '1024', label: 'Form 1024 or 1024-A' },
+        ],
+      },
+      {
+        name: 'account___exemption_filed_on',
+        label: 'Date you filed it',
+        field_type: 'date',
+        rules: 'required|date|before_or_equal:today',
+        is_conditional: 'account___has_501c=2',
+        instructions: 'On the confirmation from Pay.gov, or the date you mailed the form.',
+      },
+      {
+        name: 'exempt_warning_letter_awaited',
+        field_type: 'warning',
+        label: 'You can finish this application without the letter',
+        is_conditional: 'account___has_501c=2',
+        description: 'Your account will show that the IRS letter is awaited, and you upload the letter there when it arrives. While you wait, the group\'s annual return is still due each year: Form 990 and 990-EZ have an "Application pending" box.',
+      },
       divider('exempt_divider_details'),
-      heading('exempt_heading_details', 'From your determination letter'),
+      heading('exempt_heading_details', 'As the IRS has it'),
       {
         name: 'account___legal_name',
-        label: 'Name on your IRS letter',
+        label: 'Legal name as the IRS has it',
         field_type: 'text',
         rules: 'required|max:100',
-        instructions: 'Exactly as the IRS spells it, even if you use a shorter name day to day.',
+        instructions: 'Exactly as on your determination letter or, while you wait for it, on the IRS letter that assigned your EIN (CP 575), even if you use a shorter name day to day.',
       },
       {
         name: 'account___ein',
@@ -472,13 +504,14 @@ const MAINTAIN_PAGES: WizardPage[] = [
         field_type: 'text',
         rules: 'required|ein',
         placeholder: '12-3456789',
-        instructions: 'The nine-digit federal tax ID number on your determination letter.',
+        instructions: 'The nine-digit federal tax ID number on your IRS letters.',
       },
       {
         name: 'account___ruling_year',
         label: 'IRS ruling year',
         field_type: 'text',
         rules: 'required|digits:4',
+        is_conditional: 'account___has_501c=1',
         placeholder: '2015',
         instructions: 'The year your exemption was granted, on the determination letter. A group under a group exemption uses the year it was added to the group.',
       },
@@ -487,6 +520,7 @@ const MAINTAIN_PAGES: WizardPage[] = [
         label: 'Group exemption number (GEN)',
         field_type: 'text',
         rules: 'digits:4',
+        is_conditional: 'account___has_501c=1',
         placeholder: '1234',
         instructions: 'Only if your group is covered by another organization\'s group exemption (for example a national or state parent group): the four-digit number it gave you. Leave blank otherwise.',
       },
@@ -494,6 +528,7 @@ const MAINTAIN_PAGES: WizardPage[] = [
         name: 'account___determination_letter',
         label: 'Your IRS determination letter (optional)',
         field_type: 'dropbox',
+        is_conditional: 'account___has_501c=1',
         // The wizard fills in the application's token.
         action: '/application/upload/{token}',
         instructions: 'A scan or photo of the letter (PDF, JPEG, PNG or Word, up to 20 MB) lets us check the details above. You can also send it later.',
@@ -630,7 +665,6 @@ const BOOSTER_BYLAW_ANSWERS = {
   bylaw___meeting_request_minimum: '1/10',
   bylaw___nomination_month: '3', // April (0-based)
   bylaw___annual_meeting_month: '4', // May
-  bylaw___fiscal_year_end: '5', // June: account___fiscal_year_end '6'
   bylaw___is_highlighted: 1,
 };
 
@@ -730,7 +764,6 @@ export function sampleAnswers(levelSlug: WizardLevelSlug, overrides: Record<stri
         bylaw___meeting_request_minimum: '10',
         bylaw___nomination_month: '2', // March (0-based)
         bylaw___annual_meeting_month: '3', // April
-        bylaw___fiscal_year_end: '4', // May: account___fiscal_year_end '5'
         bylaw___is_highlighted: 0,
       };
       break;

@@ -8,6 +8,9 @@ import { findApplication } from './find-application.ts';
 import type { ApplicationHandle } from './application-handle.ts';
 import { checkAllPages } from './wizard.ts';
 import { saveApplicationBylaw, wizardBylawAnswers } from '../bylaws/bylaws.ts';
+import { completeAnswers } from './wizard-answers.ts';
+import { isLetterAwaited } from '../../../shared/rules/wizard-answers.ts';
+import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { firstYearCents, pricedInvoiceLines } from '../../../shared/rules/renewal.ts';
 
 /** Renewal period: one year (SPEC §9). */
@@ -33,6 +36,18 @@ function accountColumns(values: Record<string, unknown>) {
   };
 }
 
+/**
+ * The completion mail's paragraph for a group waiting for its IRS letter (docs/wizard.md "A group
+ * waiting for its IRS letter"): what is awaited and where the letter goes when it arrives; '' otherwise.
+ */
+function letterAwaitedText(values: Record<string, unknown>, publicUrl: string): string {
+  if (!isLetterAwaited(values)) return '';
+  const filedOn = String(values.account___exemption_filed_on ?? '');
+  const filed = /^\d{4}-\d{2}-\d{2}$/.test(filedOn) ? `, filed ${longDate(filedOn)}` : '';
+  return `\nWe are waiting with you for the IRS determination letter on your Form ${String(values.account___exemption_form ?? '1023')}${filed}. `
+    + `When it arrives, upload it from your group's home: ${publicUrl}/app\n`;
+}
+
 export interface CompletedApplication {
   redirect: string;
   invoice_id: number;
@@ -56,7 +71,7 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
   // Validate before taking locks: a failing page writes nothing.
   {
     const { application, level } = await findApplication(db, handle, userId);
-    if (application.status === 'draft') wizardBylawAnswers(checkAllPages(level, submitted, application.fields));
+    if (application.status === 'draft') wizardBylawAnswers(await completeAnswers(db, level, checkAllPages(level, submitted, application.fields)));
   }
   return db.transaction(async (tx) => {
     const { application, level } = await findApplication(tx, handle, userId, true);
@@ -64,7 +79,8 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
       const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, application.id));
       return { redirect: '/app/payments', invoice_id: existing.id, account_id: application.accountId };
     }
-    const values = checkAllPages(level, submitted, application.fields);
+    // The answers the wizard never asks (the bylaws' fiscal year, having applied) follow from the others.
+    const values = await completeAnswers(tx, level, checkAllPages(level, submitted, application.fields));
     const now = new Date();
     const columns = accountColumns(values);
     if (columns.ein) {
@@ -110,7 +126,7 @@ export async function completeApplication(db: Db, handle: ApplicationHandle, use
       kind: 'application.completed',
       to: user.email,
       subject: `Welcome to ${opts.companyName}: invoice ${number}`,
-      text: `Hello,\n\nThank you: your ${level.name} application for ${columns.name} is complete.\n\nInvoice ${number} is ready: ${opts.publicUrl}/app/payments\n`,
+      text: `Hello,\n\nThank you: your ${level.name} application for ${columns.name} is complete.\n\nInvoice ${number} is ready: ${opts.publicUrl}/app/payments\n${letterAwaitedText(values, opts.publicUrl)}`,
     }]);
     await recordAudit(tx, { actorUserId: userId, accountId: account.id, action: 'application.completed', details: { applicationId: application.id, invoiceId: invoice.id }, ip: opts.ip });
     return { redirect: '/app/payments', invoice_id: invoice.id, account_id: account.id };

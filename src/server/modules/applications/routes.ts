@@ -18,6 +18,8 @@ import { findApplicationDocument, uploadApplicationDocument } from './applicatio
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
 import { sendBylawsDocx } from '../bylaws/routes.ts';
+import { uploadDeterminationLetter } from './determination-letter.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 
 /** `{token}` in these addresses is the mailed token or, from the account's list, the application's id. */
 const paramHandle = (req: FastifyRequest) => parseApplicationHandle((req.params as { token?: unknown }).token);
@@ -96,5 +98,13 @@ export async function applicationRoutes(app: FastifyInstance) {
     });
 
     user.get('/api/account/applications', async (req) => ({ applications: await listMyDrafts(app.db, req.user!.id) }));
+
+    // The IRS letter a group was waiting for, once it arrives (docs/wizard.md "A group waiting for its IRS letter"):
+    // any user of the account; a user without an account 404; an account awaiting no letter 409.
+    user.post('/api/app/determination-letter', async (req, reply) => {
+      const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'application_document', maxBytes: app.config.uploadLimits.application_document });
+      const letter = await uploadDeterminationLetter(app.db, req.user!.accountId, req.user!.id, receive, app.providers.storage, calendarDate(new Date()), req.ip);
+      return reply.status(201).send({ letter_awaited: letter });
+    });
   });
 }

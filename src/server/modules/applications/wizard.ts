@@ -13,6 +13,8 @@ import type { ApplicationHandle } from './application-handle.ts';
 import { listApplicationDocuments } from './application-documents.ts';
 import { fileUploadEntry, type FileUploadEntry } from '../files/stored-files.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
+import { askedFields, completeAnswers, wizardIrsCheck, type WizardIrsCheck } from './wizard-answers.ts';
+import { prefillAnswers } from '../../../shared/rules/wizard-answers.ts';
 
 /** Shown on the last page (SPEC §2 "A submission alert is displayed only on the last page"). */
 export const SUBMISSION_ALERT_FALLBACK = 'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
@@ -27,6 +29,10 @@ export interface WizardView {
   page: number;
   config: WizardConfig;
   switch_url: string | null;
+  /** The IRS record's fiscal year end for the EIN answered, when held (docs/wizard.md "Fiscal year and the IRS record"). */
+  irs_fiscal_year: WizardIrsCheck['irs_fiscal_year'];
+  /** Warnings about the saved answers that do not stop the application. */
+  notices: string[];
   /** The bylaws document of the bylaws step, once that page is saved (docs/wizard.md "The bylaws step"). */
   bylaws: WizardBylaws | null;
 }
@@ -54,7 +60,7 @@ export function wizardBylawsView(row: { answers: Record<string, unknown>; update
  * opened with (only the token's hash is stored, so the server cannot write the token itself).
  * `fields.file_uploads` lists its documents.
  */
-export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], bylaw: WizardBylaws | null = null): WizardView {
+export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], bylaw: WizardBylaws | null = null, irs: WizardIrsCheck = { irs_fiscal_year: null, notices: [] }): WizardView {
   const schemas = level.pages.map((p) => ({
     ...p,
     schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f)),
@@ -67,7 +73,8 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
     page: Math.min(Math.max(application.page, 1), Math.max(level.pages.length, 1)),
     config: {
       title: level.title ?? `${level.name} application`,
-      fields: { ...application.fields, file_uploads: uploads },
+      // A draft saved before a question was prefilled shows the answer already given (docs/wizard.md "Answers asked once").
+      fields: { ...(application.status === 'draft' ? prefillAnswers(application.fields, askedFields(level)) : application.fields), file_uploads: uploads },
       schemas,
       submission_alert: level.submissionAlert ?? submissionAlert,
       is_disabled: application.status !== 'draft',
@@ -75,6 +82,7 @@ export function wizardView(application: ApplicationRow, level: LevelForWizard, h
     },
     switch_url: application.status === 'draft' ? `/application/switch/${handle}` : null,
     bylaws: bylaw,
+    ...irs,
   };
 }
 
@@ -83,16 +91,20 @@ export async function getWizard(db: Db, handle: ApplicationHandle, userId: numbe
   const { application, level } = await findApplication(db, handle, userId);
   const uploads = await listApplicationDocuments(db, application.id);
   const bylaw = wizardBylawsView(await findApplicationBylaw(db, application.id), handle.text);
-  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry), bylaw);
+  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry), bylaw, await wizardIrsCheck(db, application.fields));
 }
 
 /**
  * Wizard Next (SPEC §4): validates page `page` (1-based) by its rules and saves its answers; the
- * draft resumes at the following page. Previous never calls this. Saving the bylaws step writes
- * its bylaws document (docs/wizard.md "The bylaws step"); on the last page the draft stays there.
+ * draft resumes at the following page. Previous never calls this. Answers already given elsewhere
+ * are prefilled or derived (completeAnswers, docs/wizard.md "Answers asked once"). Saving the
+ * bylaws step writes its bylaws document (docs/wizard.md "The bylaws step"); on the last page the
+ * draft stays there.
  * Writes: applications.fields, page, updated_at; bylaws (the application's row) for the bylaws step.
  * @param sessionHash sha256 of the session cookie, recorded on a new bylaws row
- * @returns the saved page number, all saved values and the bylaws document, if any
+ * @returns the saved page number, all saved values, the bylaws document, if any, the IRS record's
+ *   fiscal year for the EIN answered and warnings that do not stop the wizard (WizardIrsCheck,
+ *   docs/wizard.md "Fiscal year and the IRS record")
  * @throws ValidationError with the page's field errors; HttpError 404; 409 when already submitted
  */
 export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>, sessionHash = '') {
@@ -106,12 +118,13 @@ export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: 
   const onPage = new Set(valueFields(def.schema).map((f) => f.name));
   const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => !onPage.has(k)));
   Object.assign(fields, values);
+  const saved = await completeAnswers(db, level, fields);
   const next = Math.min(page + 1, level.pages.length);
   const bylaw = await db.transaction(async (tx) => {
-    await tx.update(applications).set({ fields, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
-    return hasWizardBylawFields(onPage) ? saveApplicationBylaw(tx, { applicationId: application.id, userId, sessionHash, values: fields }) : findApplicationBylaw(tx, application.id);
+    await tx.update(applications).set({ fields: saved, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
+    return hasWizardBylawFields(onPage) ? saveApplicationBylaw(tx, { applicationId: application.id, userId, sessionHash, values: saved }) : findApplicationBylaw(tx, application.id);
   });
-  return { page, fields, bylaws: wizardBylawsView(bylaw, handle.text) };
+  return { page, fields: saved, bylaws: wizardBylawsView(bylaw, handle.text), ...(await wizardIrsCheck(db, saved)) };
 }
 
 /**
@@ -159,7 +172,7 @@ export async function saveWizardDraft(db: Db, handle: ApplicationHandle, userId:
 
 /**
  * Validates every page against the submitted values (merged over the saved ones).
- * @returns the clean values of all pages
+ * @returns the clean values of all pages (without the answers completeAnswers derives)
  * @throws ValidationError whose body also names the first page with an error (`page`)
  */
 export function checkAllPages(level: LevelForWizard, submitted: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications, bylaws, levels, payments, users } from '../../db/schema.ts';
+import { accounts, applications, bylaws, levels, payments, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 import { LETTER_STATES } from '../../../shared/rules/standing.ts';
@@ -13,6 +13,7 @@ import { getMyAccount } from '../account/get-my-account.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { getCalendar, type CalendarDeadline } from '../compliance/get-calendar.ts';
 import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
+import { letterAwaitedOf } from '../applications/determination-letter.ts';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 const nameOf = (u: { first_name: string; last_name: string; email: string }) => [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
@@ -23,7 +24,8 @@ function deadlineView(d: CalendarDeadline): HomeDeadline {
 
 /**
  * The group's home (docs/app-home.md, `GET /api/app/home`): the account's standing with the IRS
- * (irs-data/get-standing.ts), its compliance calendar and the first deadline not yet met, its
+ * (irs-data/get-standing.ts) and, for a group that applied and awaits its IRS letter, that letter
+ * (docs/wizard.md "A group waiting for its IRS letter"), its compliance calendar and the first deadline not yet met, its
  * unpaid invoices (invoices/list-unpaid-invoices.ts, integer cents), the drafts its users have in
  * progress, its documents (bylaws made by its users, the newest receipts, the good-standing
  * letter) and its users. Without an account (`acting` null: a holder whose application is not
@@ -61,7 +63,7 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
 
   if (accountId === null) {
     return {
-      ...shared, account: null, standing: null, deadlines: [], next_deadline: null, invoices: [], payable_cents: 0, users: [],
+      ...shared, account: null, standing: null, letter_awaited: null, deadlines: [], next_deadline: null, invoices: [], payable_cents: 0, users: [],
       documents: { bylaws: bylawList, receipts: [], standing_letter: { available: false, url: '' } },
     };
   }
@@ -86,6 +88,7 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
     await recordAudit(db, { actorUserId: user.id, accountId, action: 'home.viewed_on_behalf', ip: opts.ip });
   }
 
+  const [accountData] = await db.select({ data: accounts.data }).from(accounts).where(eq(accounts.id, accountId));
   const deadlines = calendar.deadlines.map(deadlineView);
   const standing = account.standing;
   return {
@@ -98,6 +101,7 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
       state: standing.state, label: standing.label, missed_tax_years: standing.irs.missed_tax_years,
       days_to_revocation: standing.irs.days_to_revocation, revocation_date: standing.irs.revocation_date,
     },
+    letter_awaited: letterAwaitedOf(accountData?.data ?? {}),
     deadlines,
     next_deadline: deadlines.find((d) => !d.filed) ?? null,
     invoices: unpaid.map((i) => ({ id: i.id, number: i.number, document_at: iso(i.document_at), value_cents: i.value_cents, balance_cents: i.balance_cents, is_processing: i.is_processing })),

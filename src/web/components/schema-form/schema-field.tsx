@@ -146,15 +146,19 @@ export function SchemaField({ def, state, disabled = false, hasRequiredFields = 
         />
       );
       break;
-    case 'radio':
+    case 'radio': {
+      // The group's root is a plain wrapper (the radiogroup role sits inside it), where aria-required
+      // is not allowed: the radios carry `required` instead (the forms are noValidate).
+      const { 'aria-required': _required, ...groupProps } = common;
       body = (
-        <Radio.Group {...common} value={str(value) || null} onChange={(v) => set(v)} disabled={isDisabled}>
+        <Radio.Group {...groupProps} value={str(value) || null} onChange={(v) => set(v)} disabled={isDisabled}>
           <Stack gap={6} mt={6}>
-            {optionPairs(def).map((o) => <Radio key={o.value} value={o.value} label={o.label} disabled={isDisabled} />)}
+            {optionPairs(def).map((o) => <Radio key={o.value} value={o.value} label={o.label} disabled={isDisabled} required={required || undefined} />)}
           </Stack>
         </Radio.Group>
       );
       break;
+    }
     case 'state':
       body = (
         <NativeSelect

@@ -1,5 +1,6 @@
 import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
 import type { ApplicationType } from '../../../shared/schemas/application.ts';
+import type { IrsFiscalYearRecord } from '../../../shared/rules/wizard-answers.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';
 
 /**
@@ -17,6 +18,10 @@ export interface ApplicationView {
   config: WizardConfig;
   /** Where to switch start-up ⇄ maintain; null when switching is not offered. */
   switch_url: string | null;
+  /** The IRS record's fiscal year end for the EIN answered, when the product holds it. */
+  irs_fiscal_year?: IrsFiscalYearRecord | null;
+  /** Warnings that do not stop the application, e.g. a fiscal year end that differs from the IRS record. */
+  notices?: string[];
   /** The bylaws document of the bylaws step, once that page is saved. */
   bylaws: WizardBylaws | null;
 }
@@ -32,6 +37,8 @@ export interface WizardBylaws {
 export interface SavePageResponse {
   page: number;
   fields: Record<string, unknown>;
+  irs_fiscal_year?: IrsFiscalYearRecord | null;
+  notices?: string[];
   bylaws: WizardBylaws | null;
 }
 

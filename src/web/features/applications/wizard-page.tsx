@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { wizardProgress, type FieldDefinition, type WizardPage } from '../../../shared/forms/field-definition.ts';
 import { valueFields } from '../../../shared/forms/rules.ts';
+import { fiscalYearRecordWarning } from '../../../shared/rules/wizard-answers.ts';
 import { SchemaFields } from '../../components/schema-form/schema-field.tsx';
 import { checkValues, initialValues, payloadOf, shownFieldNames, useSchemaValues } from '../../components/schema-form/schema-values.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -47,7 +48,7 @@ function WrongApplicationNotice({ app, busy, onSwitch }: { app: ApplicationView;
       <Stack gap="xs">
         <Text size="sm">
           Standard start-up accounts include getting your group tax exempt. Maintain accounts are for groups that already
-          have a tax exemption and want to keep it.
+          have a tax exemption and want to keep it, and for groups that have applied and are waiting for the IRS letter.
         </Text>
         {onSwitch && (
           <Group>
@@ -114,6 +115,7 @@ function Wizard({ app }: { app: ApplicationView }) {
   const [saving, setSaving] = useState<Saving>(null);
   const [broken, setBroken] = useState<string | false>(false);
   const [errorTick, setErrorTick] = useState(0);
+  const [irsFiscalYear, setIrsFiscalYear] = useState(() => app.irs_fiscal_year ?? null);
   const heading = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shownPage = useRef(page);
@@ -122,6 +124,10 @@ function Wizard({ app }: { app: ApplicationView }) {
   const current = pages[page - 1];
   const defs = current?.schema ?? [];
   const isLast = page >= count;
+  // docs/wizard.md "Fiscal year and the IRS record": as the month is chosen, and again before Submit.
+  const fiscalWarning = defs.some((d) => d.name === 'account___fiscal_year_end') || isLast
+    ? fiscalYearRecordWarning(state.values.account___fiscal_year_end, irsFiscalYear)
+    : null;
   const url = applicationPath(token);
 
   const shown = useMemo(() => shownFieldNames(defs, state.values), [defs, state.values]);
@@ -191,7 +197,10 @@ function Wizard({ app }: { app: ApplicationView }) {
       // Take what the server saved for this page (normalised) and values no page edits; keep
       // unsaved edits on other pages.
       const otherPages = new Set(valueFields(allDefs.filter((d) => !defs.includes(d))).map((d) => d.name));
-      const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k)));
+      // An answer the server prefilled on another page (docs/wizard.md "Answers asked once") fills it while blank there.
+      const blank = (k: string) => state.values[k] === undefined || state.values[k] === '';
+      const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k) || blank(k)));
+      setIrsFiscalYear(res?.irs_fiscal_year ?? null);
       state.mergeValues(saved);
       draft.markSaved(page, payloadOf(defs, { ...state.values, ...saved }));
       state.clearErrors(defs.map((d) => d.name));
@@ -336,6 +345,7 @@ function Wizard({ app }: { app: ApplicationView }) {
                     onMake={isLast && !locked && !isBroken ? () => void savePage(false) : undefined}
                   />
                 )}
+                {fiscalWarning && <Alert color="orange" variant="light" title="Your fiscal year differs from the IRS record" role="status">{fiscalWarning}</Alert>}
                 {wrongApplication && (
                   <WrongApplicationNotice app={app} busy={saving === 'switch'} onSwitch={app.switch_url && !locked ? () => void switchType() : undefined} />
                 )}

@@ -8,6 +8,7 @@ import { showDate } from '../../lib/locale.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PaymentStatusBadge } from '../../components/payment-status.tsx';
 import { StandingBadge } from '../subordinates/standing-card.tsx';
+import { LetterAwaited } from './letter-awaited.tsx';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import type { HomeDeadline, HomeSummary } from '../../../shared/schemas/home.ts';
@@ -63,6 +64,7 @@ function StandingSection({ home, detailsTo }: { home: HomeSummary; detailsTo: st
           <Text c="red.9" fw={600}>The exemption is revoked on {longDate(s.revocation_date)} unless a return is filed.</Text>
         )}
         {s.state === 'not_listed' && <Text c="gray.7">The IRS data does not list the group yet. It appears here once the IRS adds it to its files.</Text>}
+        {home.letter_awaited && <LetterAwaited letter={home.letter_awaited} canUpload={!home.on_behalf} />}
         <Anchor component={Link} to={detailsTo}>See the IRS facts behind this</Anchor>
       </Stack>
     </Section>
