@@ -1,11 +1,8 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createTheme, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { accessibleColors } from './lib/accessible-colors.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
-import { restoreLostFocus } from './lib/focus-return.ts';
 import { HttpFailure } from './lib/http.ts';
 
 // A dialog's own header is not the page's banner landmark, and its close button needs a name.
@@ -45,19 +42,20 @@ const lightOnly: MantineColorSchemeManager = {
   clear: () => undefined,
 };
 
+const Overlays = lazy(() => import('./components/late-overlays.tsx'));
+
 /**
- * Notifications and the dialogs opened with `modals.open…` (the app uses no other part of
- * @mantine/modals), mounted once the page is interactive: their portals are not part of the
- * server's HTML, and mounting them while React takes over the page re-rendered them synchronously
- * in the middle of it. Nothing can show either before that.
+ * Notifications and the dialogs opened with `modals.open…`, mounted once the page is interactive:
+ * their portals are not part of the server's HTML, and mounting them while React takes over the
+ * page re-rendered them synchronously in the middle of it. Nothing can show either before that,
+ * so their code (dialog, transitions, scroll lock) is a chunk loaded then, not part of the entry.
  */
 function LateOverlays() {
   if (!useHydrated()) return null;
   return (
-    <>
-      <Notifications position="top-right" />
-      <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }} />
-    </>
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
   );
 }
 

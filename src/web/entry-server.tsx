@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { BootData } from '../shared/routes.ts';
 import { AppProviders, createQueryClient, ThemeCssVariables } from './app-providers.tsx';
 import { routes } from './router.tsx';
+import { preloadShellParts } from './components/layout/layout.tsx';
 import { setServerBoot } from './lib/boot.ts';
 
 const handler = createStaticHandler(routes);
@@ -24,6 +25,8 @@ export async function renderPageHtml(url: string, data: BootData): Promise<strin
   const queryClient = createQueryClient();
   for (const { queryKey, data: result } of data.queries ?? []) queryClient.setQueryData(queryKey, result);
   setServerBoot(data);
+  // The browser loads them after the entry script; this render cannot wait for them (renderToString).
+  await preloadShellParts();
   return renderToString(
     <StrictMode>
       <AppProviders queryClient={queryClient} withCssVariables={false}>

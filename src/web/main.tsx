@@ -6,7 +6,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app-providers.tsx';
 import { createClientRouter } from './router.tsx';
 import { boot } from './lib/boot.ts';
-import { loadDisplayLocale } from './lib/locale.ts';
+import { loadDisplayLocale } from './lib/display-locale.ts';
 import { nextTask } from './lib/next-task.ts';
 
 void loadDisplayLocale();
