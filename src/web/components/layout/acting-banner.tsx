@@ -2,6 +2,7 @@ import { Button, Container, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { actingAccountId } from './acting-account.ts';
+import { QueryRoot } from '../../lib/query-root.tsx';
 import { http } from '../../lib/http.ts';
 import classes from './layout.module.css';
 
@@ -11,6 +12,10 @@ import classes from './layout.module.css';
  * the account (no account_id: staff are themselves again).
  */
 export function ActingBanner() {
+  return <QueryRoot><ActingBar /></QueryRoot>;
+}
+
+function ActingBar() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
