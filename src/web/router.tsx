@@ -1,7 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Layout } from './components/layout/layout.tsx';
-import { ErrorScreen, NotFoundScreen } from './components/status-screens.tsx';
 import { boot } from './lib/boot.ts';
 import { nextTask } from './lib/next-task.ts';
 
@@ -23,11 +22,15 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
  */
 const lightScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
+// Shown only when something went wrong, so not part of the entry script (docs/ARCHITECTURE.md
+// "Initial JavaScript"); an unknown address is never rendered by the server.
+const ErrorScreen = lazy(() => import('./components/status-screens.tsx').then((m) => ({ default: m.ErrorScreen })));
+
 /** Every page of the site (the paths of src/shared/routes.ts), for the browser's router and the server's render. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <ErrorScreen />,
+    errorElement: <Suspense fallback={null}><ErrorScreen /></Suspense>,
     // Nothing to show while the first screen loads: the page stays blank rather than half drawn.
     HydrateFallback: () => null,
     children: [
@@ -88,7 +91,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/gen-update', lazy: screen(() => import('./features/admin/gen-update-page.tsx')) },
       { path: '/admin/yoast/show', lazy: screen(() => import('./features/admin/seo-check-page.tsx')) },
       { path: '/admin/payments/latest/:accountId', lazy: screen(() => import('./features/finances/latest-payments-page.tsx')) },
-      { path: '*', element: <NotFoundScreen /> },
+      { path: '*', lazy: lightScreen(() => import('./components/status-screens.tsx').then((m) => ({ default: m.NotFoundScreen }))) },
     ],
   },
 ];

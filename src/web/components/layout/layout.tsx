@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Anchor, Box, Burger, Button, Container, Divider, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 'react-router';
 import { PAGES } from '../../../shared/routes.ts';
 import { boot } from '../../lib/boot.ts';
-import { http, setCsrfToken } from '../../lib/http.ts';
 import { actingAccountId } from './acting-account.ts';
 import { deferredComponent } from '../../lib/deferred-component.tsx';
 import classes from './layout.module.css';
@@ -27,6 +26,8 @@ const ActingBanner = deferredComponent(() => import('./acting-banner.tsx'), (m) 
 export const preloadShellParts = () => Promise.all([RatingWidget.preload(), Banners.preload(), ActingBanner.preload()]);
 
 async function signOut() {
+  // The request helper comes with the screens that send forms; most first screens send nothing.
+  const { http, setCsrfToken } = await import('../../lib/http.ts');
   const res = await http.post<{ redirect: string; csrfToken: string }>('/logout');
   setCsrfToken(res.csrfToken);
   window.location.assign(res.redirect);
@@ -102,14 +103,7 @@ export function Layout() {
       </header>
       {menuMounted && (
         <Suspense fallback={null}>
-          <PhoneMenu opened={opened} onClose={close} title={company.name}>
-            <Stack gap="xs">
-              <NavLinks onNavigate={close} />
-              <Divider />
-              {company.phone && <Text size="sm">{company.phone}</Text>}
-              <Account />
-            </Stack>
-          </PhoneMenu>
+          <PhoneMenu opened={opened} onClose={close} title={company.name} phone={company.phone} links={<NavLinks onNavigate={close} />} account={<Account />} />
         </Suspense>
       )}
       {actingAccountId(pathname, new URLSearchParams(search)) !== null && (
