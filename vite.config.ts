@@ -31,7 +31,8 @@ function precompress(): Plugin {
 
 /**
  * Writes `route-preloads.json`: for each page path of src/web/router.tsx, the script chunks its
- * lazily loaded screen needs (and their style sheets) beyond what index.html already loads. The
+ * lazily loaded screen needs (and their style sheets) beyond what index.html already loads, with
+ * the query cache's chunk for screens loaded with `screen()` (not `lightScreen()`). The
  * server lists them in the page's head as `modulepreload` links, so a visitor's browser fetches
  * the screen together with the entry script instead of after running it (DESIGN §6 Lighthouse).
  */
@@ -54,12 +55,20 @@ function routePreloads(): Plugin {
         return seen;
       };
       const source = fs.readFileSync(router, 'utf8');
+      const chunkOf = (moduleId: string) => chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
+      // `screen` loads the query cache's chunk beside the screen's; `lightScreen` does not.
+      const queryRoot = chunkOf(path.resolve(path.dirname(router), 'lib/query-root.tsx'));
+      if (!queryRoot) this.error('route preloads: no chunk holds src/web/lib/query-root.tsx');
       const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
-      for (const [, routePath, specifier] of source.matchAll(/\{ path: '([^']+)', lazy: screen\(\(\) => import\('([^']+)'\)/g)) {
-        const moduleId = path.resolve(path.dirname(router), specifier);
-        const chunk = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
+      for (const [, routePath, loader, specifier] of source.matchAll(/\{ path: '([^']+)', lazy: (screen|lightScreen)\(\(\) => import\('([^']+)'\)/g)) {
+        const chunk = chunkOf(path.resolve(path.dirname(router), specifier));
         if (!chunk) continue;
-        const files = [...closure(chunk.fileName)];
+        const seen = closure(chunk.fileName);
+        if (loader === 'lightScreen' && [...seen].some((f) => byName.get(f)?.moduleIds.some((id) => id.includes(`${path.sep}@tanstack${path.sep}`)))) {
+          this.error(`route preloads: the screen of ${routePath} uses the query cache; load it with screen(), not lightScreen() (src/web/router.tsx)`);
+        }
+        if (loader === 'screen') closure(queryRoot.fileName, seen);
+        const files = [...seen];
         const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
         preloads[routePath] = { scripts: files.map((f) => `/${f}`), styles: [...new Set(styles)].map((f) => `/${f}`) };
       }

@@ -1,12 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createTheme, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { accessibleColors } from './lib/accessible-colors.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
-import { restoreLostFocus } from './lib/focus-return.ts';
-import { HttpFailure } from './lib/http.ts';
 
 // A dialog's own header is not the page's banner landmark, and its close button needs a name.
 const dialogDefaults = { closeButtonProps: { 'aria-label': 'Close' }, attributes: { header: { role: 'none' } } };
@@ -45,45 +40,36 @@ const lightOnly: MantineColorSchemeManager = {
   clear: () => undefined,
 };
 
+const Overlays = lazy(() => import('./components/late-overlays.tsx'));
+
 /**
- * Notifications and the dialogs opened with `modals.open…` (the app uses no other part of
- * @mantine/modals), mounted once the page is interactive: their portals are not part of the
- * server's HTML, and mounting them while React takes over the page re-rendered them synchronously
- * in the middle of it. Nothing can show either before that.
+ * Notifications and the dialogs opened with `modals.open…`, mounted once the page is interactive:
+ * their portals are not part of the server's HTML, and mounting them while React takes over the
+ * page re-rendered them synchronously in the middle of it. Nothing can show either before that,
+ * so their code (dialog, transitions, scroll lock) is a chunk loaded then, not part of the entry.
  */
 function LateOverlays() {
   if (!useHydrated()) return null;
   return (
-    <>
-      <Notifications position="top-right" />
-      <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }} />
-    </>
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
   );
-}
-
-/**
- * A query cache as the client uses it: one retry, no refetch when the window regains focus. An
- * answer of 400-499 is the server's decision, not a passing failure: it is shown at once, not retried.
- */
-export function createQueryClient(): QueryClient {
-  const retry = (failures: number, error: Error) => !(error instanceof HttpFailure && error.status >= 400 && error.status < 500) && failures < 1;
-  return new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 }
 
 /**
  * Everything around the router, the same in the browser and in the server's render (so the
  * server's HTML and the browser's first render match when the page is hydrated): Mantine with the
- * theme and the accessible colours, the query cache, dialogs and notifications.
+ * theme and the accessible colours, dialogs and notifications. The query cache is provided by the
+ * screens that read through it (`QueryRoot`, src/web/lib/query-root.tsx).
  * `withCssVariables` false leaves out the theme's CSS variables, for pages whose head already has
  * them ({@link themeCssVariables}): computing them takes tens of milliseconds on a phone.
  */
-export function AppProviders({ queryClient, withCssVariables = true, children }: { queryClient: QueryClient; withCssVariables?: boolean; children: ReactNode }) {
+export function AppProviders({ withCssVariables = true, children }: { withCssVariables?: boolean; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withCssVariables={withCssVariables} colorSchemeManager={lightOnly}>
-      <QueryClientProvider client={queryClient}>
-        <LateOverlays />
-        {children}
-      </QueryClientProvider>
+      <LateOverlays />
+      {children}
     </MantineProvider>
   );
 }

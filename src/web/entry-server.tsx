@@ -2,8 +2,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { BootData } from '../shared/routes.ts';
-import { AppProviders, createQueryClient, ThemeCssVariables } from './app-providers.tsx';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppProviders, ThemeCssVariables } from './app-providers.tsx';
 import { routes } from './router.tsx';
+import { preloadShellParts } from './components/layout/layout.tsx';
 import { setServerBoot } from './lib/boot.ts';
 
 const handler = createStaticHandler(routes);
@@ -21,13 +23,20 @@ export async function renderPageHtml(url: string, data: BootData): Promise<strin
   const context = await handler.query(new Request(url));
   if (context instanceof Response || context.statusCode !== 200 || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
+  // Loaded the way the router loads it (src/web/router.tsx), so the build has one way to split it.
+  const { createQueryClient } = await import('./lib/query-root.tsx');
   const queryClient = createQueryClient();
   for (const { queryKey, data: result } of data.queries ?? []) queryClient.setQueryData(queryKey, result);
   setServerBoot(data);
+  // The browser loads them after the entry script; this render cannot wait for them (renderToString).
+  await preloadShellParts();
   return renderToString(
     <StrictMode>
-      <AppProviders queryClient={queryClient} withCssVariables={false}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <AppProviders withCssVariables={false}>
+        {/* One cache per page: the screens' QueryRoot uses it instead of the browser's. */}
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
       </AppProviders>
     </StrictMode>,
   );

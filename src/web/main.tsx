@@ -3,10 +3,9 @@ import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from './app-providers.tsx';
+import { AppProviders } from './app-providers.tsx';
 import { createClientRouter } from './router.tsx';
-import { boot } from './lib/boot.ts';
-import { loadDisplayLocale } from './lib/locale.ts';
+import { loadDisplayLocale } from './lib/display-locale.ts';
 import { nextTask } from './lib/next-task.ts';
 
 void loadDisplayLocale();
@@ -15,10 +14,6 @@ void loadDisplayLocale();
 // CSP refuses eval (DESIGN §5), so the probe only logs a violation. It parses without compiling.
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
-
-const queryClient = createQueryClient();
-// What the server loaded for its render (e.g. the price list), so the first render matches it.
-for (const { queryKey, data } of boot.queries ?? []) queryClient.setQueryData(queryKey, data);
 
 const container = document.getElementById('root')!;
 // The server puts the theme's CSS variables into the head (src/web/entry-server.tsx).
@@ -31,7 +26,7 @@ void createClientRouter({ hydrate }).then(async (router) => {
   await nextTask();
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} withCssVariables={!themeVariablesInHead}>
+      <AppProviders withCssVariables={!themeVariablesInHead}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

@@ -1,45 +1,59 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Layout } from './components/layout/layout.tsx';
-import { ErrorScreen, NotFoundScreen } from './components/status-screens.tsx';
 import { boot } from './lib/boot.ts';
 import { nextTask } from './lib/next-task.ts';
 
 /**
  * Lazy screen loader: each feature is its own chunk so public pages load little JavaScript. The
  * router loads the screen before it shows the page (at start too), so a page is painted once,
- * complete, instead of a spinner first and then a layout shift.
+ * complete, instead of a spinner first and then a layout shift. The screen comes inside the query
+ * cache (`QueryRoot`), whose chunk loads with it.
  */
-const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => {
+  const [{ default: Screen }, { withQueries }] = await Promise.all([load(), import('./lib/query-root.tsx')]);
+  return { Component: withQueries(Screen) };
+};
+
+/**
+ * {@link screen} for a screen that reads nothing through the query cache: its page loads no
+ * TanStack Query (docs/ARCHITECTURE.md "Initial JavaScript"). The build fails when such a screen
+ * imports it after all (vite.config.ts `routePreloads`).
+ */
+const lightScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+// Shown only when something went wrong, so not part of the entry script (docs/ARCHITECTURE.md
+// "Initial JavaScript"); an unknown address is never rendered by the server.
+const ErrorScreen = lazy(() => import('./components/status-screens.tsx').then((m) => ({ default: m.ErrorScreen })));
 
 /** Every page of the site (the paths of src/shared/routes.ts), for the browser's router and the server's render. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <ErrorScreen />,
+    errorElement: <Suspense fallback={null}><ErrorScreen /></Suspense>,
     // Nothing to show while the first screen loads: the page stays blank rather than half drawn.
     HydrateFallback: () => null,
     children: [
-      { path: '/', lazy: screen(() => import('./features/content/home-page.tsx')) },
+      { path: '/', lazy: lightScreen(() => import('./features/content/home-page.tsx')) },
       { path: '/pricing', lazy: screen(() => import('./features/content/pricing-page.tsx')) },
-      { path: '/irs-form-990', lazy: screen(() => import('./features/content/form-990-page.tsx')) },
+      { path: '/irs-form-990', lazy: lightScreen(() => import('./features/content/form-990-page.tsx')) },
       { path: '/state-registration', lazy: screen(() => import('./features/content/state-registration-page.tsx')) },
-      { path: '/incorporation-and-ein', lazy: screen(() => import('./features/content/incorporation-page.tsx')) },
+      { path: '/incorporation-and-ein', lazy: lightScreen(() => import('./features/content/incorporation-page.tsx')) },
       { path: '/bylaws-generator', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.StandardBylawsPage }))) },
       { path: '/bylaws-generator/school', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.SchoolBylawsPage }))) },
       { path: '/bylaws-generator/short', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.ShortBylawsPage }))) },
       { path: '/bylaws-generator/edit/:hash', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.EditBylawsPage }))) },
       { path: '/bylaws-generator/preview/:hash', lazy: screen(() => import('./features/bylaws/preview-page.tsx')) },
-      { path: '/contests/photo', lazy: screen(() => import('./features/contests/contest-page.tsx').then((m) => ({ default: m.PhotoContestPage }))) },
-      { path: '/contests/video', lazy: screen(() => import('./features/contests/contest-page.tsx').then((m) => ({ default: m.VideoContestPage }))) },
-      { path: '/privacy', lazy: screen(() => import('./features/content/privacy-page.tsx')) },
-      { path: '/compliance-check', lazy: screen(() => import('./features/public-forms/compliance-check-page.tsx')) },
-      { path: '/contact', lazy: screen(() => import('./features/public-forms/contact-page.tsx')) },
-      { path: '/multi-chapter', lazy: screen(() => import('./features/public-forms/multi-chapter-page.tsx')) },
-      { path: '/campus-report', lazy: screen(() => import('./features/public-forms/campus-report-page.tsx')) },
-      { path: '/login', lazy: screen(() => import('./features/auth/login-page.tsx')) },
-      { path: '/password/forgot', lazy: screen(() => import('./features/auth/forgot-password-page.tsx')) },
-      { path: '/password/reset/:token', lazy: screen(() => import('./features/auth/reset-password-page.tsx')) },
+      { path: '/contests/photo', lazy: lightScreen(() => import('./features/contests/contest-page.tsx').then((m) => ({ default: m.PhotoContestPage }))) },
+      { path: '/contests/video', lazy: lightScreen(() => import('./features/contests/contest-page.tsx').then((m) => ({ default: m.VideoContestPage }))) },
+      { path: '/privacy', lazy: lightScreen(() => import('./features/content/privacy-page.tsx')) },
+      { path: '/compliance-check', lazy: lightScreen(() => import('./features/public-forms/compliance-check-page.tsx')) },
+      { path: '/contact', lazy: lightScreen(() => import('./features/public-forms/contact-page.tsx')) },
+      { path: '/multi-chapter', lazy: lightScreen(() => import('./features/public-forms/multi-chapter-page.tsx')) },
+      { path: '/campus-report', lazy: lightScreen(() => import('./features/public-forms/campus-report-page.tsx')) },
+      { path: '/login', lazy: lightScreen(() => import('./features/auth/login-page.tsx')) },
+      { path: '/password/forgot', lazy: lightScreen(() => import('./features/auth/forgot-password-page.tsx')) },
+      { path: '/password/reset/:token', lazy: lightScreen(() => import('./features/auth/reset-password-page.tsx')) },
       { path: '/verify-501c3', lazy: screen(() => import('./features/subordinates/verify-page.tsx')) },
       { path: '/app/account/show/:id', lazy: screen(() => import('./features/subordinates/profile-page.tsx')) },
       { path: '/app', lazy: screen(() => import('./features/home/home-page.tsx')) },
@@ -77,7 +91,7 @@ export const routes: RouteObject[] = [
       { path: '/admin/gen-update', lazy: screen(() => import('./features/admin/gen-update-page.tsx')) },
       { path: '/admin/yoast/show', lazy: screen(() => import('./features/admin/seo-check-page.tsx')) },
       { path: '/admin/payments/latest/:accountId', lazy: screen(() => import('./features/finances/latest-payments-page.tsx')) },
-      { path: '*', element: <NotFoundScreen /> },
+      { path: '*', lazy: lightScreen(() => import('./components/status-screens.tsx').then((m) => ({ default: m.NotFoundScreen }))) },
     ],
   },
 ];

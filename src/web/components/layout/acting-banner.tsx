@@ -1,24 +1,10 @@
 import { Button, Container, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { boot } from '../../lib/boot.ts';
+import { actingAccountId } from './acting-account.ts';
+import { QueryRoot } from '../../lib/query-root.tsx';
 import { http } from '../../lib/http.ts';
 import classes from './layout.module.css';
-
-/**
- * The account staff act for on this page, or null: staff reach an account's pages through
- * `?account_id=` links (from /admin/accounts/show/{id}), and every /app page reads the account from
- * that parameter (docs/app-home.md "Acting on behalf"). The public profile under
- * /app/account/show/{id} is nobody's account area, and /account shows the signed-in person's own
- * account whatever the address says (staff open an account's details on its staff page), so
- * neither gets the bar.
- */
-export function actingAccountId(pathname: string, search: URLSearchParams): number | null {
-  if (!boot.user?.isAdmin) return null;
-  const inAccountArea = pathname === '/app' || (pathname.startsWith('/app/') && !pathname.startsWith('/app/account/show/'));
-  const raw = search.get('account_id') ?? '';
-  return inAccountArea && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
-}
 
 /**
  * "You are acting on behalf of <account>" across the top of every account page staff open for an
@@ -26,6 +12,10 @@ export function actingAccountId(pathname: string, search: URLSearchParams): numb
  * the account (no account_id: staff are themselves again).
  */
 export function ActingBanner() {
+  return <QueryRoot><ActingBar /></QueryRoot>;
+}
+
+function ActingBar() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();

@@ -1,20 +1,33 @@
-import { Suspense, useState } from 'react';
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 'react-router';
 import { PAGES } from '../../../shared/routes.ts';
 import { boot } from '../../lib/boot.ts';
-import { http, setCsrfToken } from '../../lib/http.ts';
-import { ActingBanner } from './acting-banner.tsx';
-import { Banners } from './banners.tsx';
-import { RatingWidget } from './rating-widget.tsx';
+import { actingAccountId } from './acting-account.ts';
+import { deferredComponent } from '../../lib/deferred-component.tsx';
 import classes from './layout.module.css';
 // Through the build, so it gets a content-hashed name and is cached for good.
 import logoUrl from '../../favicon.svg';
 
 const NAV = PAGES.filter((p) => p.nav);
 
+// Parts of the shell most first screens do not need are chunks of their own, out of the entry
+// script (docs/ARCHITECTURE.md "Initial JavaScript"): the drawer loads when the menu is first
+// opened; the rating form (below the fold), the banners and the acting bar are loaded only on pages
+// that show them, and React takes over their server-rendered HTML once their chunk arrives. The
+// server's render loads them first (`preloadShellParts`, src/web/entry-server.tsx).
+const PhoneMenu = lazy(() => import('./phone-menu.tsx'));
+const RatingWidget = deferredComponent(() => import('./rating-widget.tsx'), (m) => m.RatingWidget);
+const Banners = deferredComponent(() => import('./banners.tsx'), (m) => m.Banners);
+const ActingBanner = deferredComponent(() => import('./acting-banner.tsx'), (m) => m.ActingBanner);
+
+/** Loads the shell's deferred parts, for a render that cannot wait for them (the server's). */
+export const preloadShellParts = () => Promise.all([RatingWidget.preload(), Banners.preload(), ActingBanner.preload()]);
+
 async function signOut() {
+  // The request helper comes with the screens that send forms; most first screens send nothing.
+  const { http, setCsrfToken } = await import('../../lib/http.ts');
   const res = await http.post<{ redirect: string; csrfToken: string }>('/logout');
   setCsrfToken(res.csrfToken);
   window.location.assign(res.redirect);
@@ -55,7 +68,7 @@ export function Layout() {
   // The phone menu is mounted when first opened: a closed drawer still costs its portal and
   // scroll lock on every page load.
   const [menuMounted, setMenuMounted] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // The router loads the next screen's code before showing it: say so meanwhile.
   const navigating = useNavigation().state === 'loading';
   const page = PAGES.find((p) => matchPath(p.path, pathname));
@@ -89,17 +102,20 @@ export function Layout() {
         </Container>
       </header>
       {menuMounted && (
-        <Drawer opened={opened} onClose={close} title={company.name} hiddenFrom="md" size="xs">
-          <Stack gap="xs">
-            <NavLinks onNavigate={close} />
-            <Divider />
-            {company.phone && <Text size="sm">{company.phone}</Text>}
-            <Account />
-          </Stack>
-        </Drawer>
+        <Suspense fallback={null}>
+          <PhoneMenu opened={opened} onClose={close} title={company.name} phone={company.phone} links={<NavLinks onNavigate={close} />} account={<Account />} />
+        </Suspense>
       )}
-      <ActingBanner />
-      <Banners />
+      {actingAccountId(pathname, new URLSearchParams(search)) !== null && (
+        <Suspense fallback={null}>
+          <ActingBanner />
+        </Suspense>
+      )}
+      {boot.banners.length > 0 && (
+        <Suspense fallback={null}>
+          <Banners />
+        </Suspense>
+      )}
       <Container size="lg" component="main" id="main" py="xl" className={classes.main}>
         {/* The screen holds at least a screen's height, so what follows it (the rating widget,
             the footer) starts below the fold instead of jumping down as its data loads (CLS). */}
@@ -108,7 +124,11 @@ export function Layout() {
             <Outlet />
           </Suspense>
         </div>
-        {page?.hasRating && <RatingWidget key={pathname} />}
+        {page?.hasRating && (
+          <Suspense fallback={null}>
+            <RatingWidget key={pathname} />
+          </Suspense>
+        )}
       </Container>
       <footer className={classes.footer}>
         <Container size="lg">

@@ -1,0 +1,18 @@
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { restoreLostFocus } from '../lib/focus-return.ts';
+
+/**
+ * Notifications and the dialogs opened with `modals.open…` (the app uses no other part of
+ * @mantine/modals), a chunk of its own loaded once the page is interactive (`LateOverlays` in
+ * src/web/app-providers.tsx; docs/ARCHITECTURE.md "Initial JavaScript"). A notification shown
+ * before it is mounted waits in the notifications store and appears then.
+ */
+export default function Overlays() {
+  return (
+    <>
+      <Notifications position="top-right" />
+      <ModalsProvider modalProps={{ onExitTransitionEnd: restoreLostFocus }} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { lazy, useState, type ComponentType } from 'react';
+
+/**
+ * A component whose code is a chunk of its own, out of the entry script every page loads
+ * (docs/ARCHITECTURE.md "Initial JavaScript"). In the browser it is `React.lazy`: inside a
+ * `Suspense` boundary of a page the server rendered, React leaves the server's HTML in place and
+ * takes it over once the chunk has arrived, so the first hydration does less. The server's render
+ * cannot wait for a lazy component (`renderToString`), so it calls `preload()` first and the
+ * component then renders at once.
+ * @param load imports the chunk; `pick` selects the component from the module
+ * @returns the component and `preload()`, which resolves once the chunk is loaded
+ */
+export function deferredComponent<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
+  const preload = () => (pending ??= load().then((module) => (loaded = pick(module))));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function Deferred(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later
+    // render would mount it afresh and lose what was typed into it.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(Deferred, { preload });
+}
