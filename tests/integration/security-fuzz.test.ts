@@ -117,6 +117,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
   'PUT /application/create/:token': { body: { page: 1, submit: 0, account___name: 'Fuzzwood Boosters' } },
   'DELETE /application/delete': { body: { token: spareToken } },
   'GET /api/admin/accounts': { query: { search: 'fuzz', level: String(levelId), status: 'active', renewal_due: '30', page: '1' } },
+  'GET /api/admin/accounts/export.csv': { query: { search: 'fuzz', level: String(levelId), status: 'active', renewal_due: '30', sort: '-ein' } },
   'PUT /api/admin/accounts/:id/settings': { body: { is_suspended_from_basic_renewal: false, group_id: null, is_billed_as_group: false } },
   'POST /api/admin/accounts/:id/filings': { body: { tax_year: 2024, form: '990-N', filed_on: '2025-05-01' } },
   'GET /api/admin/compliance/risk': { query: { page: '1' } },

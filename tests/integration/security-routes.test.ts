@@ -104,6 +104,7 @@ const ROUTES: Record<string, RouteRule> = {
 
   // Staff only.
   'GET /api/admin/accounts': { access: 'admin' },
+  'GET /api/admin/accounts/export.csv': { access: 'admin' },
   'GET /api/admin/accounts/:id': { access: 'admin' },
   'GET /api/admin/accounts/:id/standing-letter': { access: 'admin' },
   'PUT /api/admin/accounts/:id/settings': { access: 'admin' },
