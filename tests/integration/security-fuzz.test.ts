@@ -128,6 +128,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
   'POST /api/admin/work-queue/:id/resolve': { body: { resolution: 'Listed in the annual GEN update.' } },
   'GET /api/admin/jobs/:name/runs': { query: { page: '1' } },
   'GET /api/admin/payments': { query: { status: 'paid', method: 'card', page: '1' } },
+  'GET /api/admin/payments/export.csv': { query: { status: 'paid', method: 'card', search: '1111', sort: '-status' } },
   'GET /api/admin/invoices/open': { query: { overdue: '30', page: '1' } },
   'GET /api/admin/inquiries': { query: { kind: 'contact', status: 'new', page: '1' } },
   'POST /api/admin/inquiries/:id/handled': { body: { is_handled: 1 } },

@@ -120,6 +120,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/work-queue/:id/resolve': { access: 'admin' },
   'POST /api/admin/work-queue/:id/reopen': { access: 'admin' },
   'GET /api/admin/payments': { access: 'admin' },
+  'GET /api/admin/payments/export.csv': { access: 'admin' },
   'GET /api/admin/money-totals': { access: 'admin' },
   'GET /api/admin/invoices/open': { access: 'admin' },
   'GET /api/admin/payments/attention': { access: 'admin' },

@@ -120,6 +120,8 @@ export const accounts = pgTable('accounts', {
   index('accounts_customer_name').on(t.name, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
   index('accounts_customer_created').on(t.createdAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
   index('accounts_customer_renewal').on(t.renewalDueAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+  index('accounts_customer_ein').on(t.ein, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+  index('accounts_customer_level').on(t.levelId, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
   // Imported accounts are customers only when they have users: the list's second half starts here.
   index('accounts_imported').on(t.id).where(sql`NOT (${t.isListed} = false AND ${t.source} <> 'irs-bmf')`),
   index('accounts_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
@@ -546,6 +548,8 @@ export const payments = pgTable('payments', {
   // Staff's payments list over every status, newest first or by amount.
   index('payments_created').on(t.createdAt, t.id),
   index('payments_amount').on(t.amountCents, t.id),
+  index('payments_method_id').on(t.method, t.id),
+  index('payments_status_id').on(t.status, t.id),
   check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
   check('payments_status', sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed', 'voided', 'refunded')`),
   check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
