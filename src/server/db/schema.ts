@@ -194,6 +194,11 @@ export const inquiries = pgTable('inquiries', {
 }, (t) => [
   index('inquiries_kind_created').on(t.kind, t.createdAt),
   index('inquiries_created').on(t.createdAt),
+  // The inbox's column sorts (docs/staff-lists.md), ties by id.
+  index('inquiries_name_id').on(t.name, t.id),
+  index('inquiries_kind_id').on(t.kind, t.id),
+  index('inquiries_organization_id').on(t.organization, t.id),
+  index('inquiries_handled_id').on(t.isHandled, t.id),
   // The inbox search (modules/admin/inbox.ts inquirySearchText): the same expression.
   index('inquiries_search_trgm').using('gin', sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.organization}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
 ]);
@@ -266,6 +271,10 @@ export const mailOutbox = pgTable('mail_outbox', {
 }, (t) => [
   index('mail_outbox_status_next').on(t.status, t.nextAttemptAt),
   index('mail_outbox_created').on(t.createdAt),
+  // The outbox's column sorts (docs/staff-lists.md), ties by id.
+  index('mail_outbox_to_id').on(t.toAddress, t.id),
+  index('mail_outbox_subject_id').on(t.subject, t.id),
+  index('mail_outbox_status_id').on(t.status, t.id),
   // Sent mails whose text is still kept: what the retention rule blanks (docs/retention.md); it
   // shrinks as they are blanked.
   index('mail_outbox_sent_with_text').on(t.sentAt).where(sql`${t.status} = 'sent' AND ${t.textBody} <> ''`),
