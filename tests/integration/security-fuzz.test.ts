@@ -145,6 +145,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
   'PUT /api/admin/states/:code': { body: { state_name: 'Indiana', maintain_estimate: '10', aoi_estimate: '20', notes: 'Annual report', filing_label: 'Business entity report', filing_due_month: '5', filing_due_day: '15' } },
   'GET /api/admin/audit': { query: { account_id: String(accountId), action: 'auth.login', page: '1' } },
   'GET /api/admin/contests/:contest/entries': { query: { page: '1', counted: 'yes' } },
+  'GET /api/admin/contests/:contest/entries/export.csv': { query: { counted: 'no', search: 'fuzz', sort: '-type' } },
   'GET /admin/contests/files/:fileId': { query: { inline: '1' } },
 };
 

@@ -170,6 +170,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/roster-imports/:id/discard': { access: 'admin' },
   'POST /api/admin/roster-imports/:id/undo': { access: 'admin' },
   'GET /api/admin/contests/:contest/entries': { access: 'admin' },
+  'GET /api/admin/contests/:contest/entries/export.csv': { access: 'admin' },
   'GET /admin/contests/files/:fileId': { access: 'admin' },
   'GET /api/admin/supervision': { access: 'admin' },
   'GET /api/admin/supervision/overview': { access: 'admin' },

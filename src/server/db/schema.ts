@@ -490,6 +490,9 @@ export const contestEntries = pgTable('contest_entries', {
   index('contest_entries_contest_email').on(t.contest, t.email),
   index('contest_entries_contest_org').on(t.contest, sql`lower(${t.organization})`),
   index('contest_entries_contest_created').on(t.contest, t.createdAt),
+  // The staff list's column sorts (docs/staff-lists.md), ties by id.
+  index('contest_entries_contest_type').on(t.contest, t.type, t.id),
+  index('contest_entries_contest_counts').on(t.contest, t.counts, t.id),
 ]);
 
 /**

@@ -1,5 +1,7 @@
 CREATE INDEX "accounts_customer_ein" ON "accounts" USING btree ("ein","id") WHERE "accounts"."is_listed" = false AND "accounts"."source" <> 'irs-bmf';--> statement-breakpoint
 CREATE INDEX "accounts_customer_level" ON "accounts" USING btree ("level_id","id") WHERE "accounts"."is_listed" = false AND "accounts"."source" <> 'irs-bmf';--> statement-breakpoint
+CREATE INDEX "contest_entries_contest_type" ON "contest_entries" USING btree ("contest","type","id");--> statement-breakpoint
+CREATE INDEX "contest_entries_contest_counts" ON "contest_entries" USING btree ("contest","counts","id");--> statement-breakpoint
 CREATE INDEX "inquiries_name_id" ON "inquiries" USING btree ("name","id");--> statement-breakpoint
 CREATE INDEX "inquiries_kind_id" ON "inquiries" USING btree ("kind","id");--> statement-breakpoint
 CREATE INDEX "inquiries_organization_id" ON "inquiries" USING btree ("organization","id");--> statement-breakpoint
