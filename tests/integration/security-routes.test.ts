@@ -164,6 +164,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/uploads/options': { access: 'admin' },
   'POST /admin/uploads': { access: 'admin' },
   'GET /api/admin/roster-imports': { access: 'admin' },
+  'GET /api/admin/roster-imports/export.csv': { access: 'admin' },
   'GET /api/admin/roster-imports/:id': { access: 'admin' },
   'GET /api/admin/roster-imports/:id/rows': { access: 'admin' },
   'POST /api/admin/roster-imports/:id/confirm': { access: 'admin' },

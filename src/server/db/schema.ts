@@ -858,6 +858,11 @@ export const rosterImports = pgTable('roster_imports', {
   createdAt: createdAt(),
 }, (t) => [
   index('roster_imports_group_created').on(t.groupId, t.createdAt),
+  // The staff list's column sorts (docs/staff-lists.md), ties by id.
+  index('roster_imports_created_id').on(t.createdAt, t.id),
+  index('roster_imports_gen_id').on(t.gen, t.id),
+  index('roster_imports_file_id').on(t.fileName, t.id),
+  index('roster_imports_status_id').on(t.status, t.id),
   check('roster_imports_status', sql`${t.status} IN ('preview', 'confirmed', 'discarded', 'undone')`),
 ]);
 
