@@ -173,6 +173,25 @@ describe('GET /api/admin/invoices/open', () => {
     expect(p).not.toHaveProperty('totals');
   });
 
+  it('sorts by invoice, date and balance, and exports every matching open invoice as CSV', async () => {
+    const order = async (q: string) => (await openPage(q)).data.map((r) => r.id);
+    expect(await order('?sort=-balance_cents')).toEqual([ids.a1, ids.a2, ids.b2]);
+    expect(await order('?sort=-document_at')).toEqual([ids.b2, ids.a2, ids.a1]);
+    expect(await order('?sort=number')).toEqual([ids.a1, ids.a2, ids.b2]);
+    expect((await admin.get('/api/admin/invoices/open?sort=value_cents')).statusCode).toBe(422);
+    const res = await admin.get('/api/admin/invoices/open/export.csv?search=alpha&sort=-balance_cents&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="open-invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Invoice,Account,Account id,Date,Value,Balance,Invoice id');
+    const shown = (await openPage('?search=alpha&sort=-balance_cents')).data;
+    expect(shown.map((r) => r.id)).toEqual([ids.a1, ids.a2]);
+    expect(lines.slice(1)).toEqual(shown.map((r) => `${r.number},Alpha Boosters,${ids.alpha},${r.document_at.slice(0, 10)},$${(r.value_cents / 100).toFixed(2)},$${(r.balance_cents / 100).toFixed(2)},${r.id}`));
+    expect(lines[1]).toContain(',$100.00,$60.00,');
+    expect((await admin.get('/api/admin/invoices/open/export.csv?overdue=7')).statusCode).toBe(422);
+  });
+
   it('keeps only invoices dated more than 30 days ago with overdue=30', async () => {
     const p = await openPage('?overdue=30');
     expect(p.data.map((r) => r.id)).toEqual([ids.a1]);
@@ -209,11 +228,11 @@ describe('paging', () => {
 describe('who may read the payments', () => {
   it('answers 403 to an account holder and 401 to a visitor, for the API and the page', async () => {
     const holder = await signedIn(t.app, HOLDER);
-    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open', '/admin/payments']) {
+    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open', '/api/admin/invoices/open/export.csv', '/admin/payments']) {
       expect((await holder.get(path)).statusCode, path).toBe(403);
     }
     const visitor = await new Agent(t.app).start();
-    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open']) {
+    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open', '/api/admin/invoices/open/export.csv']) {
       expect((await visitor.get(path)).statusCode, path).toBe(401);
     }
     expect((await admin.get('/admin/payments')).statusCode).toBe(200);

@@ -123,6 +123,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/payments/export.csv': { access: 'admin' },
   'GET /api/admin/money-totals': { access: 'admin' },
   'GET /api/admin/invoices/open': { access: 'admin' },
+  'GET /api/admin/invoices/open/export.csv': { access: 'admin' },
   'GET /api/admin/payments/attention': { access: 'admin' },
   'POST /api/admin/payments/reconcile': { access: 'admin' },
   'GET /api/admin/gen-update': { access: 'admin' },

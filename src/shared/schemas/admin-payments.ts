@@ -28,6 +28,8 @@ export const ADMIN_PAYMENT_SORTS = ['created_at', 'amount_cents', 'method', 'sta
 export const ADMIN_PAYMENTS_EXPORT_CAP = 10_000;
 /** Columns the open invoices list sorts by; oldest first by default. */
 export const OPEN_INVOICE_SORTS = ['document_at', 'balance_cents', 'number'] as const;
+/** The most rows GET /api/admin/invoices/open/export.csv writes. */
+export const OPEN_INVOICES_EXPORT_CAP = 10_000;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);

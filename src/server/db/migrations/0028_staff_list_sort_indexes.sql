@@ -10,4 +10,8 @@ CREATE INDEX "mail_outbox_to_id" ON "mail_outbox" USING btree ("to_address","id"
 CREATE INDEX "mail_outbox_subject_id" ON "mail_outbox" USING btree ("subject","id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_id" ON "mail_outbox" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "payments_method_id" ON "payments" USING btree ("method","id");--> statement-breakpoint
-CREATE INDEX "payments_status_id" ON "payments" USING btree ("status","id");
+CREATE INDEX "payments_status_id" ON "payments" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "roster_imports_created_id" ON "roster_imports" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "roster_imports_gen_id" ON "roster_imports" USING btree ("gen","id");--> statement-breakpoint
+CREATE INDEX "roster_imports_file_id" ON "roster_imports" USING btree ("file_name","id");--> statement-breakpoint
+CREATE INDEX "roster_imports_status_id" ON "roster_imports" USING btree ("status","id");

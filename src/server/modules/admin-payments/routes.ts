@@ -11,7 +11,7 @@ import { lastReconciledAt, reconcilePendingAfterMs, runReconciliation } from '..
 import { exportAdminPaymentsCsv, listAdminPayments } from './list-payments.ts';
 import { sendDownload } from '../../send-download.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { listOpenInvoices } from './list-open-invoices.ts';
+import { exportOpenInvoicesCsv, listOpenInvoices } from './list-open-invoices.ts';
 import { getMoneyTotals } from './money-totals.ts';
 import { findAdminPaymentRow, listPaymentsAttention } from './list-attention.ts';
 import { decideHeldPayment } from './decide-held-payment.ts';
@@ -50,6 +50,10 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
     admin.get('/api/admin/invoices/open', async (req) => listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)));
+    admin.get('/api/admin/invoices/open/export.csv', async (req, reply) => {
+      const csv = await exportOpenInvoicesCsv(app.db, parseInput(adminOpenInvoicesQuery, req.query));
+      return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
     admin.get('/api/admin/money-totals', async () => getMoneyTotals(app.db));
     admin.get('/api/admin/payments/attention', async () =>
       listPaymentsAttention(app.db, { pendingAfterMs: reconcilePendingAfterMs(app), lastReconciledAt: await lastReconciledAt(app) }));
