@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccountHolder } from './support/accounts.ts';
@@ -58,6 +59,17 @@ describe('admin accounts (issue 7)', () => {
     await page.getByText('1 account', { exact: true }).waitFor();
     await link.waitFor();
     await page.screenshot({ path: 'test-results/admin-accounts-list.png', fullPage: true });
+    // A column title sorts, kept in the address; Export CSV downloads the filtered accounts.
+    const table = page.getByRole('table', { name: 'Accounts' });
+    await table.getByRole('button', { name: /^EIN/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'ein' && u.searchParams.get('status') === 'active');
+    await table.locator('th[aria-sort="ascending"]').filter({ hasText: 'EIN' }).waitFor();
+    const exportLink = page.getByRole('link', { name: 'Export CSV' }).and(page.locator('[href="/api/admin/accounts/export.csv?search=rodeo+rawlins&status=active&sort=ein"]'));
+    const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    expect(csv[0]).toBe('Name,EIN,City,State,Level,Renewal due,Status,Primary user,Users,Account id');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain(`${NAME},`);
 
     await link.click();
     await page.waitForURL(`**/admin/accounts/show/${accountId}`);

@@ -121,6 +121,47 @@ describe('GET /api/admin/accounts', () => {
     expect((await list('?search=&level=&status=&renewal_due=')).total).toBe(customers);
   });
 
+  it('sorts by each sortable column title, both ways, ties by id', async () => {
+    // EIN: the two accounts with one first, the others (no EIN) after them ascending, before them descending.
+    expect(names(await list('?sort=ein')).slice(0, 2)).toEqual(['Alpha Booster Club', 'Echo Linked Subordinate']);
+    const einDesc = await list('?sort=-ein&page=2');
+    expect(names(einDesc).slice(-2)).toEqual(['Echo Linked Subordinate', 'Alpha Booster Club']);
+    expect(einDesc.prev_page_url).toBe('/api/admin/accounts?sort=-ein&page=1');
+    const byLevel = (await list(`?sort=level&level=${levelId.maintain}`)).data.map((r) => r.level?.id);
+    expect(byLevel).toEqual([levelId.maintain, levelId.maintain, levelId.maintain]);
+    const levelled = names(await list('?sort=level&search=boosters'));
+    const levelOrder = [levelId.maintain, levelId['start-up']].sort((a, b) => a - b);
+    const firstLevelName = levelOrder[0] === levelId.maintain ? 'Alpha Booster Club' : 'Bravo Band Boosters';
+    expect(levelled[0]).toBe(firstLevelName);
+    expect(names(await list('?sort=renewal_due_at&renewal_due=90'))).toEqual(['Alpha Booster Club', 'Bravo Band Boosters']);
+    expect(names(await list('?sort=-renewal_due_at&renewal_due=90'))).toEqual(['Bravo Band Boosters', 'Alpha Booster Club']);
+    expect(names(await list('?sort=-name&search=club')).slice(0, 2)).toEqual(['Paging Club 19', 'Paging Club 18']);
+    const bad = await admin.get('/api/admin/accounts?sort=status');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('The sort must be one of: name, -name, ein, -ein, level, -level, created_at, -created_at, renewal_due_at, -renewal_due_at.');
+  });
+
+  it('exports every account the filters match, in the list order, as CSV', async () => {
+    const res = await admin.get(`/api/admin/accounts/export.csv?level=${levelId.maintain}&sort=-name&page=3`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="accounts-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Name,EIN,City,State,Level,Renewal due,Status,Primary user,Users,Account id');
+    const shown = await list(`?level=${levelId.maintain}&sort=-name`);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(names(shown));
+    const maintain = shown.levels.find((l) => l.id === levelId.maintain)!.name;
+    const alphaDue = shown.data.find((r) => r.id === ids.alpha)!.renewal_due_at!.slice(0, 10);
+    expect(lines[3]).toBe(`Alpha Booster Club,11-1111111,Casper,WY,${maintain},${alphaDue},Active,${HOLDER.email},1,${ids.alpha}`);
+    expect(lines[1]).toContain(',Suspended,,0,');
+    // All pages, not just the first 20.
+    const all = (await admin.get('/api/admin/accounts/export.csv')).body.trimEnd().split('\r\n');
+    expect(all).toHaveLength(customers + 1);
+    expect((await admin.get('/api/admin/accounts/export.csv?sort=nope')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/accounts/export.csv?status=gone')).statusCode).toBe(422);
+  });
+
   it('refuses unknown filter values with 422', async () => {
     for (const q of ['?status=gone', '?renewal_due=7', '?level=abc']) {
       const res = await admin.get(`/api/admin/accounts${q}`);
@@ -290,13 +331,13 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
 describe('who may read accounts', () => {
   it('answers 403 to an account holder and 401 to a visitor, for the API and the pages', async () => {
     const holder = await signedIn(t.app, HOLDER);
-    for (const path of ['/api/admin/accounts', `/api/admin/accounts/${ids.alpha}`]) {
+    for (const path of ['/api/admin/accounts', '/api/admin/accounts/export.csv', `/api/admin/accounts/${ids.alpha}`]) {
       expect((await holder.get(path)).statusCode, path).toBe(403);
     }
     expect((await holder.get(`/admin/accounts/show/${ids.alpha}`)).statusCode).toBe(403);
     expect((await holder.get('/admin/accounts')).statusCode).toBe(403);
     const visitor = await new Agent(t.app).start();
-    for (const path of ['/api/admin/accounts', `/api/admin/accounts/${ids.alpha}`]) {
+    for (const path of ['/api/admin/accounts', '/api/admin/accounts/export.csv', `/api/admin/accounts/${ids.alpha}`]) {
       expect((await visitor.get(path)).statusCode, path).toBe(401);
     }
   });

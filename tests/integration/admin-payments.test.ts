@@ -122,6 +122,39 @@ describe('GET /api/admin/payments', () => {
     expect((await paymentsPage('?status=&method=&page=')).total).toBe(7);
   });
 
+  it('sorts by each sortable column title, both ways, ties by id', async () => {
+    const order = async (q: string) => (await paymentsPage(q)).data.map((r) => r.id);
+    expect(await order('?sort=created_at')).toEqual([ids.paidA, ids.paidB, ids.held, ids.pending, ids.declined, ids.failed, ids.zero]);
+    expect(await order('?sort=amount_cents')).toEqual([ids.zero, ids.pending, ids.paidA, ids.held, ids.declined, ids.failed, ids.paidB]);
+    expect(await order('?sort=-amount_cents')).toEqual([ids.paidB, ids.failed, ids.declined, ids.held, ids.paidA, ids.pending, ids.zero]);
+    expect(await order('?sort=method')).toEqual([ids.paidB, ids.declined, ids.paidA, ids.held, ids.pending, ids.failed, ids.zero]);
+    expect(await order('?sort=-status')).toEqual([ids.pending, ids.zero, ids.paidB, ids.paidA, ids.held, ids.failed, ids.declined]);
+    expect(await order('?sort=status&method=bank')).toEqual([ids.declined, ids.paidB]);
+    const bad = await admin.get('/api/admin/payments?sort=account');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ errors: { sort: ['The sort must be one of: created_at, -created_at, amount_cents, -amount_cents, method, -method, status, -status.'] } });
+  });
+
+  it('exports every payment the filters match, in the list order, as CSV with dollars and cents', async () => {
+    const res = await admin.get('/api/admin/payments/export.csv?method=card&sort=amount_cents&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Date,Account,Account id,Method,Status,Amount,Discount,Refunded,Invoices,Gateway transaction id,Payment id');
+    const shown = (await paymentsPage('?method=card&sort=amount_cents')).data;
+    expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((r) => r.id));
+    expect(shown.map((r) => r.id)).toEqual([ids.pending, ids.paidA, ids.held, ids.failed]);
+    const paidA = shown[1]!;
+    expect(lines[2]).toBe(`${paidA.created_at.slice(0, 19).replace('T', ' ')} UTC,Alpha Boosters,${ids.alpha},Card Visa XXXX1111,Paid,$40.00,$0.00,$0.00,${paidA.invoices[0]!.number},,${ids.paidA}`);
+    const bank = (await admin.get('/api/admin/payments/export.csv?method=bank&status=paid')).body.trimEnd().split('\r\n');
+    expect(bank).toHaveLength(2);
+    expect(bank[1]).toContain(',Bravo Band,');
+    expect(bank[1]).toContain(',Bank account eCheck XXXX4321,Paid,$190.00,$10.00,$0.00,');
+    expect((await admin.get('/api/admin/payments/export.csv?sort=nope')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/payments/export.csv?status=cancelled')).statusCode).toBe(422);
+  });
+
   it('refuses statuses and methods it does not know (422), including the unlisted PayPal ones', async () => {
     for (const q of ['?status=awaiting_consent', '?status=cancelled', '?status=bogus', '?method=cash']) {
       expect((await admin.get(`/api/admin/payments${q}`)).statusCode, q).toBe(422);
@@ -138,6 +171,25 @@ describe('GET /api/admin/invoices/open', () => {
     expect(p.data[0]).toMatchObject({ account: { id: ids.alpha, name: 'Alpha Boosters' }, value_cents: 10_000, balance_cents: 6_000 });
     expect(new Date(p.data[0].document_at).getTime()).toBe(ago(60).getTime());
     expect(p).not.toHaveProperty('totals');
+  });
+
+  it('sorts by invoice, date and balance, and exports every matching open invoice as CSV', async () => {
+    const order = async (q: string) => (await openPage(q)).data.map((r) => r.id);
+    expect(await order('?sort=-balance_cents')).toEqual([ids.a1, ids.a2, ids.b2]);
+    expect(await order('?sort=-document_at')).toEqual([ids.b2, ids.a2, ids.a1]);
+    expect(await order('?sort=number')).toEqual([ids.a1, ids.a2, ids.b2]);
+    expect((await admin.get('/api/admin/invoices/open?sort=value_cents')).statusCode).toBe(422);
+    const res = await admin.get('/api/admin/invoices/open/export.csv?search=alpha&sort=-balance_cents&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="open-invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Invoice,Account,Account id,Date,Value,Balance,Invoice id');
+    const shown = (await openPage('?search=alpha&sort=-balance_cents')).data;
+    expect(shown.map((r) => r.id)).toEqual([ids.a1, ids.a2]);
+    expect(lines.slice(1)).toEqual(shown.map((r) => `${r.number},Alpha Boosters,${ids.alpha},${r.document_at.slice(0, 10)},$${(r.value_cents / 100).toFixed(2)},$${(r.balance_cents / 100).toFixed(2)},${r.id}`));
+    expect(lines[1]).toContain(',$100.00,$60.00,');
+    expect((await admin.get('/api/admin/invoices/open/export.csv?overdue=7')).statusCode).toBe(422);
   });
 
   it('keeps only invoices dated more than 30 days ago with overdue=30', async () => {
@@ -176,11 +228,11 @@ describe('paging', () => {
 describe('who may read the payments', () => {
   it('answers 403 to an account holder and 401 to a visitor, for the API and the page', async () => {
     const holder = await signedIn(t.app, HOLDER);
-    for (const path of ['/api/admin/payments', '/api/admin/invoices/open', '/admin/payments']) {
+    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open', '/api/admin/invoices/open/export.csv', '/admin/payments']) {
       expect((await holder.get(path)).statusCode, path).toBe(403);
     }
     const visitor = await new Agent(t.app).start();
-    for (const path of ['/api/admin/payments', '/api/admin/invoices/open']) {
+    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open', '/api/admin/invoices/open/export.csv']) {
       expect((await visitor.get(path)).statusCode, path).toBe(401);
     }
     expect((await admin.get('/admin/payments')).statusCode).toBe(200);

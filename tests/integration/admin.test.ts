@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { auditLog, banners, inquiries, mailOutbox } from '../../src/server/db/schema.ts';
@@ -92,6 +92,45 @@ describe('inquiries inbox', () => {
     expect(bad.current_page).toBe(1);
   });
 
+  it('sorts by each column title, both ways, ties by id, and refuses an unknown column', async () => {
+    type Row = { id: number; kind: string; name: string; organization: string; is_handled: boolean };
+    const list = async (q: string) => (await admin.get(`/api/admin/inquiries${q}`)).json().data as Row[];
+    const byKind = await list('?sort=kind');
+    expect(byKind.slice(0, 3).map((r) => r.organization)).toEqual(['Campus 1', 'Campus 2', 'Campus 3']);
+    expect(byKind[3]!.kind).toBe('contact');
+    expect((await list('?sort=-organization')).slice(0, 3).map((r) => r.organization)).toEqual(['Campus 3', 'Campus 2', 'Campus 1']);
+    expect((await list('?sort=-name&kind=contact')).slice(0, 3).map((r) => r.name)).toEqual(['Sender 9', 'Sender 8', 'Sender 7']);
+    const [handled] = await t.database.db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.email, 'sender5@example.com'));
+    await t.database.db.update(inquiries).set({ isHandled: true }).where(eq(inquiries.id, handled!.id));
+    try {
+      expect((await list('?sort=-state'))[0]).toMatchObject({ id: handled!.id, is_handled: true });
+      const asc = await list('?sort=state&page=2');
+      expect(asc.at(-1)).toMatchObject({ id: handled!.id, is_handled: true });
+    } finally {
+      await t.database.db.update(inquiries).set({ isHandled: false }).where(eq(inquiries.id, handled!.id));
+    }
+    const bad = await admin.get('/api/admin/inquiries?sort=email');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.sort[0]).toBe('The sort must be one of: created_at, -created_at, name, -name, kind, -kind, organization, -organization, state, -state.');
+  });
+
+  it('exports every inquiry the filters match, in the inbox order, as CSV', async () => {
+    const res = await admin.get('/api/admin/inquiries/export.csv?kind=contact&search=sender&sort=name&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Received,Kind,Name,E-mail,Organization,State,Inquiry id');
+    const pages = [1, 2].map(async (p) => (await admin.get(`/api/admin/inquiries?kind=contact&search=sender&sort=name&page=${p}`)).json().data);
+    const shown = (await Promise.all(pages)).flat() as { id: number; name: string; email: string; created_at: string }[];
+    expect(lines).toHaveLength(CONTACTS + 1);
+    expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((r) => r.id));
+    const first = shown[0]!;
+    expect(lines[1]).toBe(`${first.created_at.slice(0, 19).replace('T', ' ')} UTC,Contact,Sender 1,sender1@example.com,,New,${first.id}`);
+    expect((await admin.get('/api/admin/inquiries/export.csv?sort=email')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/inquiries/export.csv?kind=spam')).statusCode).toBe(422);
+  });
+
   it('shows one inquiry with all its fields, and 404 for unknown or malformed ids', async () => {
     const [row] = await t.database.db.select().from(inquiries).where(eq(inquiries.email, 'sender7@example.com'));
     const res = await admin.get(`/api/admin/inquiries/${row.id}`);
@@ -175,6 +214,48 @@ describe('mail outbox', () => {
     expect((await admin.get(`/api/admin/outbox/${notice.id}`)).json().text).toContain('message: Message 1');
     expect((await admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
     expect((await admin.get('/api/admin/outbox/x')).statusCode).toBe(404);
+  });
+
+  it('sorts by each column title, both ways, ties by id, and refuses an unknown column', async () => {
+    type Row = { id: number; to: string; subject: string; status: string };
+    const list = async (q: string) => (await admin.get(`/api/admin/outbox${q}`)).json().data as Row[];
+    expect((await list('?sort=to')).slice(0, 3).map((r) => r.to)).toEqual(['campus1@example.edu', 'campus2@example.edu', 'campus3@example.edu']);
+    expect((await list('?sort=-to&search=campus')).map((r) => r.to).filter((to) => to.startsWith('campus'))).toEqual(['campus3@example.edu', 'campus2@example.edu', 'campus1@example.edu']);
+    const [top] = await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.subject), desc(mailOutbox.id)).limit(1);
+    expect((await list('?sort=-subject'))[0]!.id).toBe(top!.id);
+    const [a, b] = await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(2);
+    await t.database.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, a!.id));
+    await t.database.db.update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.id, b!.id));
+    try {
+      expect((await list('?sort=-status'))[0]).toMatchObject({ id: a!.id, status: 'sent' });
+      expect((await list('?sort=status'))[0]).toMatchObject({ id: b!.id, status: 'failed' });
+
+      const res = await admin.get('/api/admin/outbox/export.csv?search=campus&sort=status&page=3');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mail-outbox-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Written,To,Subject,Kind,Status,Attempts,Sent,Mail id');
+      const shown = (await admin.get('/api/admin/outbox?search=campus&sort=status')).json().data as (Row & { kind: string; created_at: string })[];
+      expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((r) => r.id));
+      const m = shown[0]!;
+      expect(lines[1]).toBe(`${m.created_at.slice(0, 19).replace('T', ' ')} UTC,${m.to},${m.subject},${m.kind},Failed,0,,${m.id}`);
+    } finally {
+      await t.database.db.update(mailOutbox).set({ status: 'pending' }).where(inArray(mailOutbox.id, [a!.id, b!.id]));
+    }
+    expect((await admin.get('/api/admin/outbox?sort=kind')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/outbox/export.csv?sort=kind')).statusCode).toBe(422);
+    expect((await admin.get('/api/admin/outbox/export.csv?status=lost')).statusCode).toBe(422);
+  });
+
+  it('lets staff alone export the inbox and the outbox', async () => {
+    const holder = await new Agent(t.app).start();
+    await holder.login(HOLDER.email, HOLDER.password);
+    const visitor = await new Agent(t.app).start();
+    for (const path of ['/api/admin/inquiries/export.csv', '/api/admin/outbox/export.csv']) {
+      expect((await visitor.get(path)).statusCode, path).toBe(401);
+      expect((await holder.get(path)).statusCode, path).toBe(403);
+    }
   });
 
   it('staff notices go to the configured staff address', async () => {

@@ -159,4 +159,50 @@ describe('contest entries (SPEC tool 4)', () => {
     expect((await a.get(entry.file_url)).statusCode).toBe(401);
     expect((await a.get('/api/admin/contests/video/entries')).statusCode).toBe(401);
   });
+
+  it('staff search, sort by each column title and export a contest\'s entries as CSV; others cannot', async () => {
+    const v = await visitor();
+    const entries: [string, string, ReturnType<typeof photo> | []][] = [
+      ['zebra Boosters', '', []], ['Aardvark Club', 'school_staff', photo('aardvark.jpg')], ['Mango Fans', 'booster_club', photo('mango.jpg')],
+    ];
+    for (const [i, [organization, type, file]] of entries.entries()) {
+      const res = await v.upload('/contests/photo', fields({ organization, type, email: `sortcheck${i}@example.com` }), file);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const admin = await new Agent(t.app).start();
+    expect((await admin.login('contest.admin@example.com', 'Adm1n-contest-Pass')).statusCode).toBe(200);
+    const orgs = async (q: string) => (await admin.get(`/api/admin/contests/photo/entries?search=sortcheck&${q}`)).json().data.map((e: { organization: string }) => e.organization);
+    expect(await orgs('sort=organization')).toEqual(['Aardvark Club', 'Mango Fans', 'zebra Boosters']);
+    expect(await orgs('sort=-organization')).toEqual(['zebra Boosters', 'Mango Fans', 'Aardvark Club']);
+    expect(await orgs('sort=type')).toEqual(['zebra Boosters', 'Mango Fans', 'Aardvark Club']);
+    expect(await orgs('sort=created_at')).toEqual(['zebra Boosters', 'Aardvark Club', 'Mango Fans']);
+    expect(await orgs('sort=-counts&counted=yes')).toEqual(['Mango Fans', 'Aardvark Club', 'zebra Boosters']);
+    const mango = (await admin.get('/api/admin/contests/photo/entries?search=mango+sortcheck2')).json();
+    expect(mango.data.map((e: { organization: string }) => e.organization)).toEqual(['Mango Fans']);
+    const bad = await admin.get('/api/admin/contests/photo/entries?sort=message');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.sort[0]).toBe('The sort must be one of: created_at, -created_at, organization, -organization, type, -type, counts, -counts.');
+    expect((await admin.get('/api/admin/contests/photo/entries?counted=maybe')).statusCode).toBe(422);
+
+    const res = await admin.get('/api/admin/contests/photo/entries/export.csv?search=sortcheck&sort=-organization&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="photo-contest-entries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Received,Organization,E-mail,Type,Member,Message,File,Counts,Entry id');
+    const shown = (await admin.get('/api/admin/contests/photo/entries?search=sortcheck&sort=-organization')).json().data as { id: number; created_at: string }[];
+    expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((e) => e.id));
+    expect(lines[1]).toBe(`${shown[0]!.created_at.slice(0, 19).replace('T', ' ')} UTC,zebra Boosters,sortcheck0@example.com,"Parent, student or fan",Yes,Our team at state.,,Yes,${shown[0]!.id}`);
+    expect(lines[2]).toContain(',Mango Fans,sortcheck2@example.com,Booster club,Yes,Our team at state.,mango.jpg,Yes,');
+    expect((await admin.get('/api/admin/contests/photo/entries/export.csv?sort=nope')).statusCode).toBe(422);
+
+    await createUser(t.database.db, { email: 'contest.holder@example.com', password: 'Holder-contest-Pass1' });
+    const holder = await new Agent(t.app).start();
+    expect((await holder.login('contest.holder@example.com', 'Holder-contest-Pass1')).statusCode).toBe(200);
+    const stranger = await new Agent(t.app).start();
+    for (const path of ['/api/admin/contests/photo/entries', '/api/admin/contests/photo/entries/export.csv']) {
+      expect((await holder.get(path)).statusCode, path).toBe(403);
+      expect((await stranger.get(path)).statusCode, path).toBe(401);
+    }
+  });
 });

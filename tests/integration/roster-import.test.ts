@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { accounts, auditLog, groups, rosterImports } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
@@ -72,7 +72,7 @@ describe('who may see and act on roster imports', () => {
     const holder = await new Agent(t.app).start();
     expect((await holder.login(HOLDER.email, HOLDER.password)).statusCode).toBe(200);
     const routes: [string, string][] = [
-      ['GET', '/api/admin/roster-imports'], ['GET', `/api/admin/roster-imports/${imp.id}`], ['GET', `/api/admin/roster-imports/${imp.id}/rows?action=add`],
+      ['GET', '/api/admin/roster-imports'], ['GET', '/api/admin/roster-imports/export.csv'], ['GET', `/api/admin/roster-imports/${imp.id}`], ['GET', `/api/admin/roster-imports/${imp.id}/rows?action=add`],
       ['POST', `/api/admin/roster-imports/${imp.id}/confirm`], ['POST', `/api/admin/roster-imports/${imp.id}/discard`], ['POST', `/api/admin/roster-imports/${imp.id}/undo`],
     ];
     for (const [method, url] of routes) {
@@ -272,5 +272,41 @@ describe.skipIf(!existsSync(EO_WY))('group resolution', () => {
     // Chosen explicitly, another GEN's rows are taken.
     const legion = (await admin.upload('/admin/uploads', importInto(other.id), [csv('eo_wy.csv', readFileSync(EO_WY))])).json().roster_import;
     expect(legion).toMatchObject({ gen: '0925', counts: { gen_rows: wy.filter((r) => r.GROUP === '0925').length, adds: wy.filter((r) => r.GROUP === '0925').length } });
+  });
+
+  it('staff search, sort by each column title and export the imports as CSV', async () => {
+    const made = await t.database.db.insert(rosterImports).values([
+      { groupId: genGroupId, gen: GEN, fileName: 'sortcheck-b.csv', status: 'discarded' },
+      { groupId: genGroupId, gen: '0001', fileName: 'sortcheck-c.csv', status: 'confirmed', counts: { adds: 2, changes: 1, removals: 0 } },
+      { groupId: genGroupId, gen: '9999', fileName: 'sortcheck-a.csv', status: 'undone' },
+    ]).returning({ id: rosterImports.id });
+    const [b, c, a] = made.map((r) => r.id);
+    try {
+      const ids = async (q: string) => (await admin.get(`/api/admin/roster-imports?search=sortcheck&${q}`)).json().data.map((r: { id: number }) => r.id);
+      expect(await ids('sort=id')).toEqual([b, c, a]);
+      expect(await ids('sort=-id')).toEqual([a, c, b]);
+      expect(await ids('sort=gen')).toEqual([c, b, a]);
+      expect(await ids('sort=file_name')).toEqual([a, b, c]);
+      expect(await ids('sort=-status')).toEqual([a, b, c]);
+      expect(await ids('sort=created_at')).toEqual([b, c, a]);
+      expect(await ids('status=confirmed')).toEqual([c]);
+      expect((await admin.get('/api/admin/roster-imports?search=0001')).json().data.map((r: { id: number }) => r.id)).toEqual([c]);
+      const bad = await admin.get('/api/admin/roster-imports?sort=adds');
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.sort[0]).toBe('The sort must be one of: created_at, -created_at, id, -id, gen, -gen, file_name, -file_name, status, -status.');
+      expect((await admin.get('/api/admin/roster-imports?status=lost')).statusCode).toBe(422);
+
+      const res = await admin.get('/api/admin/roster-imports/export.csv?search=sortcheck&sort=file_name&page=2');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="roster-imports-\d{4}-\d{2}-\d{2}\.csv"$/);
+      const lines = res.body.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('Import id,GEN,File,Status,Adds,Changes,Removals,Uploaded,Uploaded by,Confirmed,Confirmed by,Undone,Undone by');
+      expect(lines.slice(1).map((l) => Number(l.split(',')[0]))).toEqual([a, b, c]);
+      expect(lines[3]).toMatch(new RegExp(`^${c},0001,sortcheck-c\\.csv,Confirmed,2,1,0,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC,,,,,$`));
+      expect((await admin.get('/api/admin/roster-imports/export.csv?sort=adds')).statusCode).toBe(422);
+    } finally {
+      await t.database.db.delete(rosterImports).where(inArray(rosterImports.id, [a!, b!, c!]));
+    }
   });
 });

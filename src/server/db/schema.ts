@@ -120,6 +120,8 @@ export const accounts = pgTable('accounts', {
   index('accounts_customer_name').on(t.name, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
   index('accounts_customer_created').on(t.createdAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
   index('accounts_customer_renewal').on(t.renewalDueAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+  index('accounts_customer_ein').on(t.ein, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+  index('accounts_customer_level').on(t.levelId, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
   // Imported accounts are customers only when they have users: the list's second half starts here.
   index('accounts_imported').on(t.id).where(sql`NOT (${t.isListed} = false AND ${t.source} <> 'irs-bmf')`),
   index('accounts_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
@@ -192,6 +194,11 @@ export const inquiries = pgTable('inquiries', {
 }, (t) => [
   index('inquiries_kind_created').on(t.kind, t.createdAt),
   index('inquiries_created').on(t.createdAt),
+  // The inbox's column sorts (docs/staff-lists.md), ties by id.
+  index('inquiries_name_id').on(t.name, t.id),
+  index('inquiries_kind_id').on(t.kind, t.id),
+  index('inquiries_organization_id').on(t.organization, t.id),
+  index('inquiries_handled_id').on(t.isHandled, t.id),
   // The inbox search (modules/admin/inbox.ts inquirySearchText): the same expression.
   index('inquiries_search_trgm').using('gin', sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.organization}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
 ]);
@@ -264,6 +271,10 @@ export const mailOutbox = pgTable('mail_outbox', {
 }, (t) => [
   index('mail_outbox_status_next').on(t.status, t.nextAttemptAt),
   index('mail_outbox_created').on(t.createdAt),
+  // The outbox's column sorts (docs/staff-lists.md), ties by id.
+  index('mail_outbox_to_id').on(t.toAddress, t.id),
+  index('mail_outbox_subject_id').on(t.subject, t.id),
+  index('mail_outbox_status_id').on(t.status, t.id),
   // Sent mails whose text is still kept: what the retention rule blanks (docs/retention.md); it
   // shrinks as they are blanked.
   index('mail_outbox_sent_with_text').on(t.sentAt).where(sql`${t.status} = 'sent' AND ${t.textBody} <> ''`),
@@ -481,6 +492,9 @@ export const contestEntries = pgTable('contest_entries', {
   index('contest_entries_contest_email').on(t.contest, t.email),
   index('contest_entries_contest_org').on(t.contest, sql`lower(${t.organization})`),
   index('contest_entries_contest_created').on(t.contest, t.createdAt),
+  // The staff list's column sorts (docs/staff-lists.md), ties by id.
+  index('contest_entries_contest_type').on(t.contest, t.type, t.id),
+  index('contest_entries_contest_counts').on(t.contest, t.counts, t.id),
 ]);
 
 /**
@@ -548,6 +562,8 @@ export const payments = pgTable('payments', {
   // Staff's payments list over every status, newest first or by amount.
   index('payments_created').on(t.createdAt, t.id),
   index('payments_amount').on(t.amountCents, t.id),
+  index('payments_method_id').on(t.method, t.id),
+  index('payments_status_id').on(t.status, t.id),
   check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
   check('payments_status', sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed', 'voided', 'refunded')`),
   check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
@@ -844,6 +860,11 @@ export const rosterImports = pgTable('roster_imports', {
   createdAt: createdAt(),
 }, (t) => [
   index('roster_imports_group_created').on(t.groupId, t.createdAt),
+  // The staff list's column sorts (docs/staff-lists.md), ties by id.
+  index('roster_imports_created_id').on(t.createdAt, t.id),
+  index('roster_imports_gen_id').on(t.gen, t.id),
+  index('roster_imports_file_id').on(t.fileName, t.id),
+  index('roster_imports_status_id').on(t.status, t.id),
   check('roster_imports_status', sql`${t.status} IN ('preview', 'confirmed', 'discarded', 'undone')`),
 ]);
 

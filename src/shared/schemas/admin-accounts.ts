@@ -40,8 +40,13 @@ export type RenewalDueFilter = (typeof RENEWAL_DUE_FILTERS)[number];
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** Columns the accounts list sorts by (`sort`, "-" for descending); by name by default. */
-export const ADMIN_ACCOUNT_SORTS = ['name', 'created_at', 'renewal_due_at'] as const;
+/**
+ * Columns the accounts list sorts by (`sort`, "-" for descending); by name by default. `level` is
+ * the level's id (the levels in the order they were made); each has an accounts_customer_* index.
+ */
+export const ADMIN_ACCOUNT_SORTS = ['name', 'ein', 'level', 'created_at', 'renewal_due_at'] as const;
+/** The most rows GET /api/admin/accounts/export.csv writes (narrow the filters beyond that). */
+export const ADMIN_ACCOUNTS_EXPORT_CAP = 10_000;
 
 /** Query of GET /api/admin/accounts; empty values mean "any"; `sort` is ADMIN_ACCOUNT_SORTS. */
 export const adminAccountsQuery = z.object({

@@ -23,9 +23,13 @@ export const ADMIN_PAYMENT_METHODS = ['card', 'bank', 'paypal', 'zero'] as const
 export const OPEN_INVOICE_OVERDUE_FILTERS = ['30'] as const;
 
 /** Columns the payments list sorts by (`sort`, "-" for descending); newest first by default. */
-export const ADMIN_PAYMENT_SORTS = ['created_at', 'amount_cents'] as const;
+export const ADMIN_PAYMENT_SORTS = ['created_at', 'amount_cents', 'method', 'status'] as const;
+/** The most rows GET /api/admin/payments/export.csv writes (narrow the filters beyond that). */
+export const ADMIN_PAYMENTS_EXPORT_CAP = 10_000;
 /** Columns the open invoices list sorts by; oldest first by default. */
 export const OPEN_INVOICE_SORTS = ['document_at', 'balance_cents', 'number'] as const;
+/** The most rows GET /api/admin/invoices/open/export.csv writes. */
+export const OPEN_INVOICES_EXPORT_CAP = 10_000;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);

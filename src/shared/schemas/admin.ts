@@ -18,7 +18,9 @@ export const bannerSchema = z.object({
 export type BannerInput = z.infer<typeof bannerSchema>;
 
 /** Columns the inbox sorts by (`sort`, "-" for descending); newest first by default. */
-export const INBOX_SORTS = ['created_at', 'name'] as const;
+export const INBOX_SORTS = ['created_at', 'name', 'kind', 'organization', 'state'] as const;
+/** The most rows GET /api/admin/inquiries/export.csv writes (narrow the filters beyond that). */
+export const INBOX_EXPORT_CAP = 10_000;
 
 /**
  * Query of the admin inbox: optional kind filter, handled filter, `search` (every word in the
@@ -38,7 +40,9 @@ export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100
 /** Mail statuses the outbox filters by. */
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 /** Columns the outbox sorts by (`sort`, "-" for descending); newest first by default. */
-export const OUTBOX_SORTS = ['created_at'] as const;
+export const OUTBOX_SORTS = ['created_at', 'to', 'subject', 'status'] as const;
+/** The most rows GET /api/admin/outbox/export.csv writes (narrow the filters beyond that). */
+export const OUTBOX_EXPORT_CAP = 10_000;
 
 /**
  * Query of the admin outbox: `search` (every word in the recipient's address or the subject),

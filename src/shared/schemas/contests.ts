@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg, optionalText, requiredEmail, requiredText, stripControl } from '../validation.ts';
 import { ENTRANT_TYPES, needsMessageAndFile } from '../rules/contests.ts';
+import { listSearch, listSort } from './list-params.ts';
 
 export { CONTESTS, CONTEST_TEXT, COUNTED_ENTRIES, ENTRANT_TYPES, ENTRANT_TYPE_LABELS, needsMessageAndFile, type Contest, type EntrantType } from '../rules/contests.ts';
 
@@ -33,3 +34,21 @@ export interface ContestEntrySaved {
   counts: boolean;
   has_max_submissions: boolean;
 }
+
+/** Columns the staff's contest entries list sorts by (`sort`, "-" for descending); newest first by default. */
+export const CONTEST_ENTRY_SORTS = ['created_at', 'organization', 'type', 'counts'] as const;
+/** The most rows GET /api/admin/contests/:contest/entries/export.csv writes. */
+export const CONTEST_ENTRIES_EXPORT_CAP = 10_000;
+
+/**
+ * Query of GET /api/admin/contests/:contest/entries and its CSV export (docs/staff-lists.md):
+ * `counted` 'yes' (the counted three of each entrant) or 'no' (the extras), empty for all;
+ * `search` (every word in the organization or e-mail); `sort` (CONTEST_ENTRY_SORTS); 1-based page.
+ */
+export const contestEntriesQuery = z.object({
+  counted: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['yes', 'no'], { error: 'The selected counted filter is invalid.' }).optional()),
+  search: listSearch,
+  sort: listSort(CONTEST_ENTRY_SORTS, '-created_at'),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type ContestEntriesQuery = z.output<typeof contestEntriesQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSearch, listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
 import type { RosterRowIssue } from './generic-upload.ts';
 
@@ -21,8 +22,22 @@ export const ROSTER_IMPORTS_PER_PAGE = 10;
 
 const page = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-/** Query of GET /api/admin/roster-imports: 1-based `page` (anything unreadable is page 1). */
-export const rosterImportsQuery = z.object({ page });
+/** Columns the list of roster imports sorts by (`sort`, "-" for descending); newest first by default. */
+export const ROSTER_IMPORT_SORTS = ['created_at', 'id', 'gen', 'file_name', 'status'] as const;
+/** The most rows GET /api/admin/roster-imports/export.csv writes. */
+export const ROSTER_IMPORTS_EXPORT_CAP = 10_000;
+
+/**
+ * Query of GET /api/admin/roster-imports and its CSV export (docs/staff-lists.md): `search` (the
+ * GEN, or every word of the file's name), `status` (empty: any), `sort` (ROSTER_IMPORT_SORTS),
+ * 1-based `page` (anything unreadable is page 1).
+ */
+export const rosterImportsQuery = z.object({
+  search: listSearch,
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['preview', 'confirmed', 'discarded', 'undone'], { error: 'The selected status is invalid.' }).optional()),
+  sort: listSort(ROSTER_IMPORT_SORTS, '-created_at'),
+  page,
+});
 export type RosterImportsQuery = z.infer<typeof rosterImportsQuery>;
 
 /** Query of GET /api/admin/roster-imports/{id}/rows: which list (`action`) and 1-based `page`. */

@@ -5,8 +5,10 @@ import { rowsOf } from '../../db/rows-of.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
 import { markCapped } from '../admin/list-count.ts';
+import { csvText, type CsvCell } from '../../csv.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 import {
-  ADMIN_ACCOUNTS_PER_PAGE, type AccountStatus, type AdminAccountRow, type AdminAccountsPage, type AdminAccountsQuery,
+  ACCOUNT_STATUS_LABELS, ADMIN_ACCOUNTS_EXPORT_CAP, ADMIN_ACCOUNTS_PER_PAGE, type AccountStatus, type AdminAccountRow, type AdminAccountsPage, type AdminAccountsQuery,
 } from '../../../shared/schemas/admin-accounts.ts';
 
 const DAY_MS = 86_400_000;
@@ -113,7 +115,7 @@ function customerRows(columns: SQL, search: string | undefined, conds: SQL[], or
 /**
  * GET /api/admin/accounts (issue 7; SPEC §3 "Search results page", §6): one page of customer
  * accounts (see `customerIds`; never the imported IRS subordinates), by name then id by default
- * (`sort`: name, created_at, renewal_due_at, "-" for descending; ties by id), 20 a page, with the
+ * (`sort`: name, ein, level, created_at, renewal_due_at, "-" for descending; ties by id), 20 a page, with the
  * levels to filter by. `search` matches every word in the name and city, or the EIN (9 digits
  * exactly, fewer as a prefix; a dash is ignored), or part of the account's or a user's e-mail;
  * `level`, `status` and `renewal_due` narrow it (SPEC §3 "Account"; statuses as ACCOUNT_STATUSES
@@ -123,21 +125,38 @@ function customerRows(columns: SQL, search: string | undefined, conds: SQL[], or
  * @param now the moment statuses and due dates are judged at (tests pass one)
  */
 export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new Date()): Promise<AdminAccountsPage> {
-  const conds = conditions(q, now);
   const cap = listCountCap(q.page, ADMIN_ACCOUNTS_PER_PAGE);
-  const column = sql.raw(q.sort.column === 'created_at' ? 'created_at' : q.sort.column === 'renewal_due_at' ? 'renewal_due_at' : 'name');
-  const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
   const offset = (q.page - 1) * ADMIN_ACCOUNTS_PER_PAGE;
   // One pass finds the matching ids in order, up to the count cap: they give both the (capped)
   // total and this page's ids, so the search runs once per request, not once for the count and
   // again for the page.
-  const ordered = await rowsOf<{ id: number }>(db, sql`
-    SELECT c.id FROM (${customerRows(sql`a.id, a.${column} AS k`, q.search, conds, sql`a.${column} ${dir}, a.id ${dir}`, cap + 1)}) c
-    ORDER BY c.k ${dir}, c.id ${dir} LIMIT ${cap + 1}`);
+  const ordered = await orderedIds(db, q, now, cap + 1);
   const capped = ordered.length > cap;
   const count = Math.min(ordered.length, cap);
-  const pageIds = ordered.slice(offset, offset + ADMIN_ACCOUNTS_PER_PAGE).map((r) => Number(r.id));
-  const found = pageIds.length === 0 ? [] : await rowsOf<{
+  const data = await accountRows(db, ordered.slice(offset, offset + ADMIN_ACCOUNTS_PER_PAGE), now);
+  const levels = await rowsOf<{ id: number; name: string }>(db, sql`SELECT id, name FROM levels ORDER BY sort_order, id`);
+  return { ...markCapped(buildPage(data, q.page, ADMIN_ACCOUNTS_PER_PAGE, count, (p) => pageUrl(q, p)), capped), levels };
+}
+
+/** The column each sort of ADMIN_ACCOUNT_SORTS orders by (each has an accounts_customer_* index). */
+const SORT_COLUMNS: Record<AdminAccountsQuery['sort']['column'], string> = {
+  name: 'name', created_at: 'created_at', renewal_due_at: 'renewal_due_at', ein: 'ein', level: 'level_id',
+};
+
+/** The ids of the customer accounts the query's search and filters match, in its order, at most `limit`. */
+async function orderedIds(db: Db, q: AdminAccountsQuery, now: Date, limit: number): Promise<number[]> {
+  const column = sql.raw(SORT_COLUMNS[q.sort.column]);
+  const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
+  const rows = await rowsOf<{ id: number }>(db, sql`
+    SELECT c.id FROM (${customerRows(sql`a.id, a.${column} AS k`, q.search, conditions(q, now), sql`a.${column} ${dir}, a.id ${dir}`, limit)}) c
+    ORDER BY c.k ${dir}, c.id ${dir} LIMIT ${limit}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The list rows of the accounts `ids`, in that order, with their status at `now`. */
+async function accountRows(db: Db, ids: number[], now: Date): Promise<AdminAccountRow[]> {
+  if (ids.length === 0) return [];
+  const found = await rowsOf<{
     id: number; name: string; ein: string | null; city: string; state: string; level_id: number | null; level_name: string | null;
     renewal_due_at: Date | string | null; status: AccountStatus; primary_email: string | null; users_count: number | string;
   }>(db, sql`
@@ -146,16 +165,36 @@ export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new
       (SELECT pu.email FROM users pu WHERE pu.id = a.primary_user_id) AS primary_email,
       (SELECT count(*)::int FROM users cu WHERE cu.account_id = a.id) AS users_count
     FROM accounts a LEFT JOIN levels l ON l.id = a.level_id
-    WHERE a.id IN (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`);
+    WHERE a.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   const byId = new Map(found.map((r) => [Number(r.id), r]));
-  const rows = pageIds.map((id) => byId.get(id)!).filter(Boolean);
-  const data: AdminAccountRow[] = rows.map((r) => ({
-    id: r.id, name: r.name, ein: r.ein, city: r.city, state: r.state,
+  return ids.map((id) => byId.get(id)!).filter(Boolean).map((r) => ({
+    id: Number(r.id), name: r.name, ein: r.ein, city: r.city, state: r.state,
     level: r.level_id === null ? null : { id: r.level_id, name: r.level_name ?? '' },
     renewal_due_at: toIso(r.renewal_due_at), status: r.status, primary_email: r.primary_email, users_count: Number(r.users_count),
   }));
-  const levels = await rowsOf<{ id: number; name: string }>(db, sql`SELECT id, name FROM levels ORDER BY sort_order, id`);
-  return { ...markCapped(buildPage(data, q.page, ADMIN_ACCOUNTS_PER_PAGE, count, (p) => pageUrl(q, p)), capped), levels };
+}
+
+/** Accounts read per statement while exporting. */
+const EXPORT_BATCH = 1_000;
+
+/**
+ * GET /api/admin/accounts/export.csv (docs/staff-lists.md "Export"): every customer account the
+ * list's search and filters match (the page is ignored), in the list's order, at most
+ * ADMIN_ACCOUNTS_EXPORT_CAP, as CSV: Name, EIN (12-3456789), City, State, Level, Renewal due
+ * (YYYY-MM-DD, UTC), Status (in words), Primary user, Users, Account id. Staff only (the route's
+ * requireAdmin). Reads accounts, users, levels; writes nothing.
+ * @param now the moment statuses and due dates are judged at (tests pass one)
+ */
+export async function exportAdminAccountsCsv(db: Db, q: AdminAccountsQuery, now = new Date()): Promise<string> {
+  const ids = await orderedIds(db, q, now, ADMIN_ACCOUNTS_EXPORT_CAP);
+  const lines: CsvCell[][] = [];
+  for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
+    for (const r of await accountRows(db, ids.slice(i, i + EXPORT_BATCH), now)) {
+      lines.push([r.name, formatEin(r.ein), r.city, r.state, r.level?.name ?? '', r.renewal_due_at?.slice(0, 10) ?? '',
+        ACCOUNT_STATUS_LABELS[r.status], r.primary_email ?? '', r.users_count, r.id]);
+    }
+  }
+  return csvText(['Name', 'EIN', 'City', 'State', 'Level', 'Renewal due', 'Status', 'Primary user', 'Users', 'Account id'], lines);
 }
 
 /** A timestamp from a raw row (Date from node-postgres, string or Date from PGlite) as ISO 8601. */

@@ -3,7 +3,8 @@ import { requireAdmin } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import { accountSettingsSchema, adminAccountsQuery } from '../../../shared/schemas/admin-accounts.ts';
-import { listAdminAccounts } from './list-accounts.ts';
+import { exportAdminAccountsCsv, listAdminAccounts } from './list-accounts.ts';
+import { sendDownload } from '../../send-download.ts';
 import { getAdminAccount } from './get-account.ts';
 import { updateAccountSettings } from './update-settings.ts';
 import { sendLetter, standingLetter } from '../irs-data/standing-letter.ts';
@@ -19,7 +20,8 @@ function accountIdOf(params: unknown): number {
 
 /**
  * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §6): `GET /api/admin/accounts`
- * (the customer accounts, searched and filtered, SPEC §3 page object) and `GET /api/admin/accounts/:id`
+ * (the customer accounts, searched, filtered and sorted, SPEC §3 page object),
+ * `GET /api/admin/accounts/export.csv` (the same filtered list as CSV, docs/staff-lists.md) and `GET /api/admin/accounts/:id`
  * (one account and what belongs to it, with the groups for its settings form),
  * `GET /api/admin/accounts/:id/standing-letter` (its good-standing letter, PDF) and
  * `PUT /api/admin/accounts/:id/settings` (its renewal flags, audited). Admins only: 401 for visitors, 403 for everyone else.
@@ -30,6 +32,10 @@ export async function adminAccountRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);
     admin.get('/api/admin/accounts', async (req) => listAdminAccounts(app.db, parseInput(adminAccountsQuery, req.query)));
+    admin.get('/api/admin/accounts/export.csv', async (req, reply) => {
+      const csv = await exportAdminAccountsCsv(app.db, parseInput(adminAccountsQuery, req.query));
+      return sendDownload(reply, csv, `accounts-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
     admin.get('/api/admin/accounts/:id', async (req) => getAdminAccount(app.db, accountIdOf(req.params)));
     admin.get('/api/admin/accounts/:id/standing-letter', async (req, reply) => {
       const letter = await standingLetter(app.db, accountIdOf(req.params), calendarDate(new Date()), app.config.publicUrl);

@@ -3,9 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { accounts, invoices } from '../../db/schema.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
-  ADMIN_PAYMENTS_PER_PAGE, type AdminOpenInvoiceRow, type AdminOpenInvoicesPage, type AdminOpenInvoicesQuery,
+  ADMIN_PAYMENTS_PER_PAGE, OPEN_INVOICES_EXPORT_CAP, type AdminOpenInvoiceRow, type AdminOpenInvoicesPage, type AdminOpenInvoicesQuery,
 } from '../../../shared/schemas/admin-payments.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { csvText } from '../../csv.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { accountsNamed, cappedCount, inResolvedIds, markCapped } from '../admin/list-count.ts';
 
 const DAY_MS = 86_400_000;
@@ -35,6 +37,14 @@ function pageUrl(q: AdminOpenInvoicesQuery, page: number): string {
  * @param now the moment "overdue" is judged at (tests pass one)
  */
 export async function listOpenInvoices(db: Db, q: AdminOpenInvoicesQuery, now = new Date()): Promise<AdminOpenInvoicesPage> {
+  const where = await openWhere(db, q, now);
+  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${invoices} WHERE ${where}`, listCountCap(q.page, ADMIN_PAYMENTS_PER_PAGE));
+  const data = total === 0 ? [] : await openRows(db, q, where, ADMIN_PAYMENTS_PER_PAGE, (q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
+  return markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+}
+
+/** The WHERE of open invoices narrowed by `overdue` (judged at `now`) and `search`. */
+async function openWhere(db: Db, q: AdminOpenInvoicesQuery, now: Date): Promise<SQL | undefined> {
   const conds: SQL[] = [gt(invoices.balanceCents, 0)];
   if (q.overdue) conds.push(lt(invoices.documentAt, new Date(now.getTime() - Number(q.overdue) * DAY_MS)));
   if (q.search) {
@@ -43,11 +53,14 @@ export async function listOpenInvoices(db: Db, q: AdminOpenInvoicesQuery, now = 
     if (digits) either.push(eq(invoices.number, `GS-${digits.padStart(6, '0')}`));
     conds.push(or(...either)!);
   }
-  const where = and(...conds);
-  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${invoices} WHERE ${where}`, listCountCap(q.page, ADMIN_PAYMENTS_PER_PAGE));
+  return and(...conds);
+}
+
+/** The open invoices matching `where` with their accounts, in the query's order (ties by id), `limit` from `offset`. */
+async function openRows(db: Db, q: AdminOpenInvoicesQuery, where: SQL | undefined, limit: number, offset: number): Promise<AdminOpenInvoiceRow[]> {
   const dir = q.sort.desc ? desc : asc;
   const sortColumn = q.sort.column === 'balance_cents' ? invoices.balanceCents : q.sort.column === 'number' ? invoices.number : invoices.documentAt;
-  const rows = total === 0 ? [] : await db
+  const rows = await db
     .select({
       id: invoices.id, number: invoices.number, documentAt: invoices.documentAt, value_cents: invoices.valueCents,
       balance_cents: invoices.balanceCents, account: { id: accounts.id, name: accounts.name },
@@ -56,8 +69,22 @@ export async function listOpenInvoices(db: Db, q: AdminOpenInvoicesQuery, now = 
     .innerJoin(accounts, eq(accounts.id, invoices.accountId))
     .where(where)
     .orderBy(dir(sortColumn), dir(invoices.id))
-    .limit(ADMIN_PAYMENTS_PER_PAGE)
-    .offset((q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
-  const data = rows.map(({ documentAt, ...r }): AdminOpenInvoiceRow => ({ ...r, document_at: documentAt.toISOString() }));
-  return markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ documentAt, ...r }): AdminOpenInvoiceRow => ({ ...r, document_at: documentAt.toISOString() }));
+}
+
+/**
+ * GET /api/admin/invoices/open/export.csv (docs/staff-lists.md "Export"): every open invoice the
+ * list's overdue filter and search match (the page is ignored), in the list's order, at most
+ * OPEN_INVOICES_EXPORT_CAP, as CSV: Invoice, Account, Account id, Date (YYYY-MM-DD, UTC), Value,
+ * Balance (dollars with cents, "$1,234.50"), Invoice id. Staff only (the route's requireAdmin).
+ * Reads invoices, accounts; writes nothing.
+ * @param now the moment "overdue" is judged at (tests pass one)
+ */
+export async function exportOpenInvoicesCsv(db: Db, q: AdminOpenInvoicesQuery, now = new Date()): Promise<string> {
+  const rows = await openRows(db, q, await openWhere(db, q, now), OPEN_INVOICES_EXPORT_CAP, 0);
+  return csvText(['Invoice', 'Account', 'Account id', 'Date', 'Value', 'Balance', 'Invoice id'], rows.map((r) => [
+    r.number, r.account.name, r.account.id, r.document_at.slice(0, 10), formatCurrency(r.value_cents), formatCurrency(r.balance_cents), r.id,
+  ]));
 }

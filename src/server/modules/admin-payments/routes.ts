@@ -8,8 +8,10 @@ import {
 } from '../../../shared/schemas/admin-payments.ts';
 import { getCompany } from '../content/get-company.ts';
 import { lastReconciledAt, reconcilePendingAfterMs, runReconciliation } from '../payments/reconciliation-job.ts';
-import { listAdminPayments } from './list-payments.ts';
-import { listOpenInvoices } from './list-open-invoices.ts';
+import { exportAdminPaymentsCsv, listAdminPayments } from './list-payments.ts';
+import { sendDownload } from '../../send-download.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { exportOpenInvoicesCsv, listOpenInvoices } from './list-open-invoices.ts';
 import { getMoneyTotals } from './money-totals.ts';
 import { findAdminPaymentRow, listPaymentsAttention } from './list-attention.ts';
 import { decideHeldPayment } from './decide-held-payment.ts';
@@ -27,7 +29,8 @@ const idOf = (req: FastifyRequest, what: string) => {
 /**
  * The staff's view of money (docs/payments.md; page /admin/payments). Staff only: 401 for visitors,
  * 403 for everyone else; an unknown filter value or a bad body is 422.
- * - `GET /api/admin/payments?status=&method=&page=` every account's payments, newest first, and
+ * - `GET /api/admin/payments?status=&method=&search=&sort=&page=` every account's payments, newest
+ *   first, and `GET /api/admin/payments/export.csv` with the same query all of them as CSV;
  *   `GET /api/admin/invoices/open?overdue=&page=` every account's open invoices, oldest first,
  *   both page objects of 25;
  * - `GET /api/admin/money-totals` the whole-site totals above both lists (open balances, held and
@@ -42,7 +45,15 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);
     admin.get('/api/admin/payments', async (req) => listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)));
+    admin.get('/api/admin/payments/export.csv', async (req, reply) => {
+      const csv = await exportAdminPaymentsCsv(app.db, parseInput(adminPaymentsQuery, req.query));
+      return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
     admin.get('/api/admin/invoices/open', async (req) => listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)));
+    admin.get('/api/admin/invoices/open/export.csv', async (req, reply) => {
+      const csv = await exportOpenInvoicesCsv(app.db, parseInput(adminOpenInvoicesQuery, req.query));
+      return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
     admin.get('/api/admin/money-totals', async () => getMoneyTotals(app.db));
     admin.get('/api/admin/payments/attention', async () =>
       listPaymentsAttention(app.db, { pendingAfterMs: reconcilePendingAfterMs(app), lastReconciledAt: await lastReconciledAt(app) }));

@@ -2,10 +2,12 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inquiries, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { ADMIN_PER_PAGE, type InboxQuery } from '../../../shared/schemas/admin.ts';
+import { ADMIN_PER_PAGE, INBOX_EXPORT_CAP, type InboxQuery } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { csvText } from '../../csv.ts';
+import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
 
 /** What the inbox search reads: sender's name, e-mail and organization, lower case (pg_trgm GIN index inquiries_search_trgm). */
@@ -24,29 +26,58 @@ function pageUrl(q: InboxQuery, page: number): string {
 
 /**
  * GET /api/admin/inquiries (the admin inbox): a page of inquiries, 25 a page, newest first by
- * default (`sort`: created_at or name, "-" for descending; ties by id), filtered by kind and
+ * default (`sort`: created_at, name, kind, organization or state, "-" for descending; ties by id), filtered by kind and
  * handled state and by `search` (every word in the sender's name, e-mail or organization). The
  * total is counted a few pages ahead only (listCountCap, `total_is_capped`). Reads inquiries; writes nothing.
  * Requirement: docs/benchmarks.md "Staff lists at scale".
  */
 export async function listInquiries(db: Db, q: InboxQuery) {
+  const where = inboxWhere(q);
+  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${inquiries}${where ? sql` WHERE ${where}` : sql``}`, listCountCap(q.page, ADMIN_PER_PAGE));
+  const rows = total === 0 ? [] : await inboxRows(db, q, where, ADMIN_PER_PAGE, (q.page - 1) * ADMIN_PER_PAGE);
+  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+}
+
+/** The WHERE of the query's search (every word in name, e-mail, organization), kind and state. */
+function inboxWhere(q: InboxQuery): SQL | undefined {
   const conds: SQL[] = wordPatterns(q.search ?? '').map((p) => sql`${inquirySearchText} LIKE ${p}`);
   if (q.kind) conds.push(eq(inquiries.kind, q.kind));
   if (q.status) conds.push(eq(inquiries.isHandled, q.status === 'handled'));
-  const where = conds.length ? and(...conds) : undefined;
-  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${inquiries}${where ? sql` WHERE ${where}` : sql``}`, listCountCap(q.page, ADMIN_PER_PAGE));
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** The column each of INBOX_SORTS orders by, then id (each has an inquiries_* index). */
+const SORT_COLUMNS = {
+  created_at: inquiries.createdAt, name: inquiries.name, kind: inquiries.kind, organization: inquiries.organization, state: inquiries.isHandled,
+} as const;
+
+/** The inquiries matching `where`, in the query's order, `limit` from `offset`. */
+function inboxRows(db: Db, q: InboxQuery, where: SQL | undefined, limit: number, offset: number) {
   const dir = q.sort.desc ? desc : asc;
-  const rows = total === 0 ? [] : await db
+  return db
     .select({
       id: inquiries.id, kind: inquiries.kind, name: inquiries.name, email: inquiries.email,
       organization: inquiries.organization, is_handled: inquiries.isHandled, created_at: inquiries.createdAt,
     })
     .from(inquiries)
     .where(where)
-    .orderBy(q.sort.column === 'name' ? dir(inquiries.name) : dir(inquiries.createdAt), dir(inquiries.id))
-    .limit(ADMIN_PER_PAGE)
-    .offset((q.page - 1) * ADMIN_PER_PAGE);
-  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+    .orderBy(dir(SORT_COLUMNS[q.sort.column]), dir(inquiries.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * GET /api/admin/inquiries/export.csv (docs/staff-lists.md "Export"): every inquiry the inbox's
+ * search, kind and state match (the page is ignored), in the inbox's order, at most
+ * INBOX_EXPORT_CAP, as CSV: Received (UTC), Kind (in words), Name, E-mail, Organization, State
+ * (New/Handled), Inquiry id. Staff only (the route's requireAdmin). Reads inquiries; writes nothing.
+ */
+export async function exportInquiriesCsv(db: Db, q: InboxQuery): Promise<string> {
+  const rows = await inboxRows(db, q, inboxWhere(q), INBOX_EXPORT_CAP, 0);
+  return csvText(['Received', 'Kind', 'Name', 'E-mail', 'Organization', 'State', 'Inquiry id'], rows.map((r) => [
+    `${r.created_at.toISOString().slice(0, 19).replace('T', ' ')} UTC`, INQUIRY_KIND_LABELS[r.kind as InquiryKind] ?? r.kind,
+    r.name, r.email, r.organization, r.is_handled ? 'Handled' : 'New', r.id,
+  ]));
 }
 
 /** One inquiry with all its fields. @throws HttpError 404 */

@@ -2,9 +2,10 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { ADMIN_PER_PAGE, type OutboxQuery } from '../../../shared/schemas/admin.ts';
+import { ADMIN_PER_PAGE, OUTBOX_EXPORT_CAP, type OutboxQuery } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { csvText } from '../../csv.ts';
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
 
 /** What the outbox search reads: recipient and subject, lower case (pg_trgm GIN index mail_outbox_search_trgm). */
@@ -23,16 +24,23 @@ function pageUrl(q: OutboxQuery, page: number): string {
   return `?${params}`;
 }
 
+/** The conditions of the query's search (every word in recipient and subject) and status. */
+function outboxConditions(q: OutboxQuery): SQL[] {
+  const conds: SQL[] = wordPatterns(q.search ?? '').map((p) => sql`${outboxSearchText} LIKE ${p}`);
+  if (q.status) conds.push(eq(mailOutbox.status, q.status));
+  return conds;
+}
+const outboxWhere = (q: OutboxQuery) => { const conds = outboxConditions(q); return conds.length ? and(...conds) : undefined; };
+
 /**
  * GET /api/admin/outbox: a page of the mail outbox, 25 a page, newest first (`sort=created_at`
- * for oldest first; by id, the order mails were written in), narrowed by `search` (every word in the recipient's address or the
+ * for oldest first; by id, the order mails were written in; or by `to`, `subject`, `status`, ties by id), narrowed by `search` (every word in the recipient's address or the
  * subject) and `status`. The total is counted a few pages ahead only (listCountCap, `total_is_capped`).
  * Reads mail_outbox; writes nothing. Requirement: docs/benchmarks.md "Staff lists at scale".
  */
 export async function listOutbox(db: Db, q: OutboxQuery) {
-  const conds: SQL[] = wordPatterns(q.search ?? '').map((p) => sql`${outboxSearchText} LIKE ${p}`);
-  if (q.status) conds.push(eq(mailOutbox.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
+  const conds = outboxConditions(q);
+  const where = outboxWhere(q);
   const cap = listCountCap(q.page, ADMIN_PER_PAGE);
   const order = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
   const offset = (q.page - 1) * ADMIN_PER_PAGE;
@@ -42,7 +50,7 @@ export async function listOutbox(db: Db, q: OutboxQuery) {
   // underestimates a common word). When they do not, the matches are few: the index finds them.
   let ids: number[] | undefined;
   let counted: { total: number; capped: boolean } | undefined;
-  if (conds.length) {
+  if (conds.length && q.sort.column === 'created_at') {
     // The walked rows keep the table's name, so the conditions (which name its columns) apply to them.
     const walked = (await db.execute(sql`SELECT "mail_outbox".id FROM (SELECT id, to_address, subject, status FROM mail_outbox ORDER BY id ${order} LIMIT ${OUTBOX_WALK_ROWS}) "mail_outbox"
       WHERE ${sql.join(conds.map((c) => sql`(${c})`), sql` AND `)} ORDER BY "mail_outbox".id ${order} LIMIT ${cap + 1}`) as unknown as { rows: { id: number }[] }).rows;
@@ -52,20 +60,50 @@ export async function listOutbox(db: Db, q: OutboxQuery) {
     }
   }
   const { total, capped } = counted ?? await cappedCount(db, sql`SELECT 1 FROM ${mailOutbox}${where ? sql` WHERE ${where}` : sql``}`, cap);
+  const rows = total === 0 || ids?.length === 0 ? [] : await outboxRows(db, q, ids ? inArray(mailOutbox.id, ids) : where, ADMIN_PER_PAGE, ids ? 0 : offset);
+  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+}
+
+/**
+ * The column each of OUTBOX_SORTS orders by, then id. Ids follow the time mails were written
+ * (created_at is their insert time): the primary key walks the outbox in that order and stops after
+ * a page, where a created_at sort would sort every match. The others have mail_outbox_* indexes.
+ */
+const SORT_COLUMNS = { created_at: null, to: mailOutbox.toAddress, subject: mailOutbox.subject, status: mailOutbox.status } as const;
+
+/** The outbox rows matching `where`, in the query's order, `limit` from `offset`. */
+function outboxRows(db: Db, q: OutboxQuery, where: SQL | undefined, limit: number, offset: number) {
   const dir = q.sort.desc ? desc : asc;
-  const rows = total === 0 || ids?.length === 0 ? [] : await db
+  const column = SORT_COLUMNS[q.sort.column];
+  return db
     .select({
       id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress, subject: mailOutbox.subject,
       status: mailOutbox.status, attempts: mailOutbox.attempts, created_at: mailOutbox.createdAt, sent_at: mailOutbox.sentAt,
     })
     .from(mailOutbox)
-    .where(ids ? inArray(mailOutbox.id, ids) : where)
-    // Ids follow the time mails were written (created_at is their insert time): the primary key
-    // walks the outbox in that order and stops after a page, where a created_at sort would sort every match.
-    .orderBy(dir(mailOutbox.id))
-    .limit(ADMIN_PER_PAGE)
-    .offset(ids ? 0 : offset);
-  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+    .where(where)
+    .orderBy(...(column ? [dir(column)] : []), dir(mailOutbox.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Words of the outbox statuses in the export. */
+const STATUS_WORDS: Record<string, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
+
+/** A timestamp as the exports write it: 'YYYY-MM-DD HH:MM:SS UTC'. */
+const utc = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '');
+
+/**
+ * GET /api/admin/outbox/export.csv (docs/staff-lists.md "Export"): every mail the list's search
+ * and status match (the page is ignored), in the list's order, at most OUTBOX_EXPORT_CAP, as CSV:
+ * Written (UTC), To, Subject, Kind, Status, Attempts, Sent (UTC), Mail id. No bodies: a mail that
+ * carries a secret link is read one at a time (getOutboxMail). Staff only (the route's
+ * requireAdmin). Reads mail_outbox; writes nothing.
+ */
+export async function exportOutboxCsv(db: Db, q: OutboxQuery): Promise<string> {
+  const rows = await outboxRows(db, q, outboxWhere(q), OUTBOX_EXPORT_CAP, 0);
+  return csvText(['Written', 'To', 'Subject', 'Kind', 'Status', 'Attempts', 'Sent', 'Mail id'],
+    rows.map((m) => [utc(m.created_at), m.to, m.subject, m.kind, STATUS_WORDS[m.status] ?? m.status, m.attempts, utc(m.sent_at), m.id]));
 }
 
 /** What replaces each address in a mail whose links staff may not see. */

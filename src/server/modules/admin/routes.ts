@@ -5,8 +5,10 @@ import { checkbox } from '../../../shared/schemas/admin.ts';
 import { parseInput } from '../../validate.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { notFound } from '../../errors.ts';
-import { getInquiry, listInquiries, setInquiryHandled } from './inbox.ts';
-import { getOutboxMail, listOutbox } from './outbox.ts';
+import { exportInquiriesCsv, getInquiry, listInquiries, setInquiryHandled } from './inbox.ts';
+import { exportOutboxCsv, getOutboxMail, listOutbox } from './outbox.ts';
+import { sendDownload } from '../../send-download.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { deleteBanner, listBanners, saveBanner } from './banners.ts';
 import { APPLICATION_STATUSES, getApplicationForAdmin, listApplications } from './applications.ts';
 
@@ -16,12 +18,19 @@ const idOf = (req: FastifyRequest) => {
   return parsed.data.id;
 };
 
-/** Admin-only JSON API: inquiries inbox, applications, mail outbox, banners (403 for everyone else). */
+/**
+ * Admin-only JSON API: inquiries inbox, applications, mail outbox, banners, and the CSV exports of
+ * the inbox and the outbox (docs/staff-lists.md). 401 for visitors, 403 for everyone else.
+ */
 export async function adminRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
     admin.addHook('preHandler', requireAdmin);
 
     admin.get('/api/admin/inquiries', async (req) => listInquiries(app.db, parseInput(inboxQuery, req.query)));
+    admin.get('/api/admin/inquiries/export.csv', async (req, reply) => {
+      const csv = await exportInquiriesCsv(app.db, parseInput(inboxQuery, req.query));
+      return sendDownload(reply, csv, `inquiries-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
     admin.get('/api/admin/inquiries/:id', async (req) => getInquiry(app.db, idOf(req)));
     admin.post('/api/admin/inquiries/:id/handled', async (req) => {
       const { is_handled } = parseInput(z.object({ is_handled: checkbox }), req.body);
@@ -38,6 +47,10 @@ export async function adminRoutes(app: FastifyInstance) {
     admin.get('/api/admin/applications/:id', async (req) => getApplicationForAdmin(app.db, idOf(req)));
 
     admin.get('/api/admin/outbox', async (req) => listOutbox(app.db, parseInput(outboxQuery, req.query)));
+    admin.get('/api/admin/outbox/export.csv', async (req, reply) => {
+      const csv = await exportOutboxCsv(app.db, parseInput(outboxQuery, req.query));
+      return sendDownload(reply, csv, `mail-outbox-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
     admin.get('/api/admin/outbox/:id', async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
 
     admin.get('/api/admin/banners', async () => ({ banners: await listBanners(app.db) }));

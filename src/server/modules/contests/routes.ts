@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CONTESTS } from '../../../shared/schemas/contests.ts';
+import { CONTESTS, contestEntriesQuery } from '../../../shared/schemas/contests.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
 import { submitContestEntry } from './create-entry.ts';
-import { findEntryFile, listContestEntries } from './list-entries.ts';
+import { exportContestEntriesCsv, findEntryFile, listContestEntries } from './list-entries.ts';
+import { sendDownload } from '../../send-download.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 
 /**
  * Photo and video contests (SPEC tool 4): visitors post entries multipart to their page (within
- * the daily upload quotas, docs/security.md); admins browse them.
+ * the daily upload quotas, docs/security.md); admins browse them, searched, filtered and sorted,
+ * and export them as CSV (docs/staff-lists.md; staff only: 401 for visitors, 403 for others).
  */
 export async function contestRoutes(app: FastifyInstance) {
   for (const contest of CONTESTS) {
@@ -31,11 +34,12 @@ export async function contestRoutes(app: FastifyInstance) {
     admin.addHook('preHandler', requireAdmin);
     admin.get('/api/admin/contests/:contest/entries', async (req) => {
       const { contest } = parseInput(z.object({ contest: z.enum(CONTESTS) }), req.params);
-      const q = parseInput(z.object({
-        page: z.coerce.number().int().min(1).max(100_000).catch(1),
-        counted: z.enum(['yes', 'no']).optional().catch(undefined),
-      }), req.query);
-      return listContestEntries(app.db, contest, q.page, q.counted);
+      return listContestEntries(app.db, contest, parseInput(contestEntriesQuery, req.query));
+    });
+    admin.get('/api/admin/contests/:contest/entries/export.csv', async (req, reply) => {
+      const { contest } = parseInput(z.object({ contest: z.enum(CONTESTS) }), req.params);
+      const csv = await exportContestEntriesCsv(app.db, contest, parseInput(contestEntriesQuery, req.query));
+      return sendDownload(reply, csv, `${contest}-contest-entries-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
     admin.get('/admin/contests/files/:fileId', async (req, reply) => {
       const { fileId } = parseInput(z.object({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }), req.params);

@@ -8,7 +8,9 @@ import { receiveGenericUpload } from './receive-generic-upload.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { rosterImportRowsQuery, rosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
-import { listRosterImports } from './list-roster-imports.ts';
+import { exportRosterImportsCsv, listRosterImports } from './list-roster-imports.ts';
+import { sendDownload } from '../../send-download.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { getRosterImport } from './get-roster-import.ts';
 import { listRosterImportRows } from './list-roster-import-rows.ts';
 import { confirmRosterImport } from './confirm-roster-import.ts';
@@ -61,6 +63,10 @@ export async function uploadRoutes(app: FastifyInstance) {
     });
 
     admin.get('/api/admin/roster-imports', async (req) => listRosterImports(app.db, parseInput(rosterImportsQuery, req.query)));
+    admin.get('/api/admin/roster-imports/export.csv', async (req, reply) => {
+      const csv = await exportRosterImportsCsv(app.db, parseInput(rosterImportsQuery, req.query));
+      return sendDownload(reply, csv, `roster-imports-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    });
     admin.get('/api/admin/roster-imports/:id', async (req) => getRosterImport(app.db, importId(req)));
     admin.get('/api/admin/roster-imports/:id/rows', async (req) => {
       const id = importId(req);

@@ -11,7 +11,7 @@ export interface SortableColumn { title: string; sort: string }
  * A column title that sorts the list: a click sorts by it ascending, a second click descending
  * (`-column`, as the list's query takes it); `aria-sort` tells screen readers the current order.
  */
-function SortableTh({ column, sort, onSort }: { column: SortableColumn; sort: string; onSort: (sort: string) => void }) {
+export function SortableTh({ column, sort, onSort }: { column: SortableColumn; sort: string; onSort: (sort: string) => void }) {
   const asc = sort === column.sort;
   const desc = sort === `-${column.sort}`;
   return (

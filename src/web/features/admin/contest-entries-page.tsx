@@ -1,6 +1,5 @@
 import { Anchor, Badge, Group, Image, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
 import { ENTRANT_TYPE_LABELS, type Contest, type EntrantType } from '../../../shared/schemas/contests.ts';
 import { http } from '../../lib/http.ts';
@@ -8,6 +7,10 @@ import { showDateTime } from '../../lib/locale.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { queryString, useListFilters } from './use-list-filters.ts';
+import { ListSearch } from './list-search.tsx';
+
+const FILTERS = ['contest', 'search', 'counted', 'sort'] as const;
 
 interface EntryRow {
   id: number; organization: string; email: string; type: EntrantType; message: string; is_member: boolean; counts: boolean; created_at: string;
@@ -32,37 +35,41 @@ function Preview({ entry }: { entry: EntryRow }) {
 /**
  * Admins browse each contest's entries with previews, counted or not (SPEC tool 4). Entries past
  * the counted three are no longer kept (docs/security.md "Upload quotas"): "Not counted" lists
- * only those received before.
+ * only those received before. Searched by organization or e-mail, sorted by a column title, all
+ * kept in the address, with "Export CSV" of every matching entry (docs/staff-lists.md).
  */
 export default function ContestEntriesPage() {
-  const [params, setParams] = useSearchParams();
-  const contest = (params.get('contest') === 'video' ? 'video' : 'photo') as Contest;
-  const counted = params.get('counted') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { current, page, query, go } = useListFilters(FILTERS);
+  const contest = (current.contest === 'video' ? 'video' : 'photo') as Contest;
+  const { contest: _contest, ...listQuery } = query;
   const q = useQuery({
-    queryKey: ['admin-contest-entries', contest, counted, page],
-    queryFn: () => http.get<PageObject<EntryRow>>(`/api/admin/contests/${contest}/entries`, { page, ...(counted ? { counted } : {}) }),
+    queryKey: ['admin-contest-entries', contest, listQuery, page],
+    queryFn: () => http.get<PageObject<EntryRow>>(`/api/admin/contests/${contest}/entries`, { ...listQuery, page }),
     placeholderData: keepPreviousData,
   });
-  const set = (next: Record<string, string>) => setParams(Object.fromEntries(Object.entries({ contest, counted, ...next }).filter(([, v]) => v)));
   return (
     <>
       <PageHeader title="Contest entries" />
       <AdminNav />
-      <Group mb="md" align="flex-end">
-        <SegmentedControl aria-label="Contest" value={contest} onChange={(v) => set({ contest: v, page: '' })} data={[{ value: 'photo', label: 'Photo contest' }, { value: 'video', label: 'Video contest' }]} />
-        <NativeSelect label="Counted" value={counted} onChange={(e) => set({ counted: e.currentTarget.value, page: '' })}
+      <SegmentedControl mb="md" aria-label="Contest" value={contest} onChange={(v) => go({ contest: v === 'photo' ? '' : v })} data={[{ value: 'photo', label: 'Photo contest' }, { value: 'video', label: 'Video contest' }]} />
+      <ListSearch label="Contest entries" placeholder="Organization or e-mail" search={current.search} onSearch={(search) => go({ search })}
+        filtered={Boolean(current.search || current.counted)} onClear={() => go({ search: '', counted: '' })}
+        exportHref={`/api/admin/contests/${contest}/entries/export.csv${queryString(listQuery)}`}>
+        <NativeSelect label="Counted" value={current.counted} onChange={(e) => go({ counted: e.currentTarget.value })}
           data={[{ value: '', label: 'All entries' }, { value: 'yes', label: 'Counted' }, { value: 'no', label: 'Not counted (past three)' }]} />
-      </Group>
+      </ListSearch>
       <AdminListCard
         query={q}
         label="Contest entries"
         what="The entries"
-        empty={counted === 'no' ? 'No entries past the counted three: they are not kept.' : 'No entries yet.'}
+        empty={current.counted === 'no' ? 'No entries past the counted three: they are not kept.' : current.search ? 'No entries match.' : 'No entries yet.'}
         minWidth={900}
         striped
-        columns={['Received', 'Organization', 'Type', 'Message', 'File', 'Counts']}
-        onPage={(p) => set({ page: String(p) })}
+        columns={[{ title: 'Received', sort: 'created_at' }, { title: 'Organization', sort: 'organization' }, { title: 'Type', sort: 'type' },
+          'Message', 'File', { title: 'Counts', sort: 'counts' }]}
+        sort={current.sort || '-created_at'}
+        onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
+        onPage={(p) => go({ page: p })}
         row={(e) => (
           <Table.Tr key={e.id}>
             <Table.Td>{showDateTime(e.created_at)}</Table.Td>

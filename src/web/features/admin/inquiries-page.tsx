@@ -8,7 +8,7 @@ import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
-import { useListFilters } from './use-list-filters.ts';
+import { queryString, useListFilters } from './use-list-filters.ts';
 import { ListSearch } from './list-search.tsx';
 
 interface InquiryRow {
@@ -25,8 +25,8 @@ const FILTERS = ['search', 'kind', 'status', 'sort'] as const;
 
 /**
  * Admin inbox of public form submissions: searched by the sender's name, e-mail or organization,
- * filtered by kind and state, newest first (the Received and From columns sort), paged; all kept in
- * the address (docs/staff-lists.md).
+ * filtered by kind and state, newest first (each column title sorts by it), paged; all kept in
+ * the address, and "Export CSV" of every matching inquiry (docs/staff-lists.md).
  */
 export default function InquiriesPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
@@ -41,7 +41,7 @@ export default function InquiriesPage() {
       <PageHeader title="Inquiries" />
       <AdminNav />
       <ListSearch label="Inquiries" placeholder="Name, e-mail or organization" search={current.search} onSearch={(search) => go({ search })}
-        filtered={filtered} onClear={() => go({ search: '', kind: '', status: '' })}>
+        filtered={filtered} onClear={() => go({ search: '', kind: '', status: '' })} exportHref={`/api/admin/inquiries/export.csv${queryString(query)}`}>
         <NativeSelect label="Kind" value={current.kind} onChange={(e) => go({ kind: e.currentTarget.value })}
           data={[{ value: '', label: 'All kinds' }, ...INQUIRY_KINDS.map((k) => ({ value: k, label: INQUIRY_KIND_LABELS[k] }))]} />
         <NativeSelect label="State" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
@@ -52,7 +52,8 @@ export default function InquiriesPage() {
         label="Inquiries"
         what="The inbox"
         empty={filtered ? 'No inquiries match.' : 'No inquiries yet.'}
-        columns={[{ title: 'Received', sort: 'created_at' }, 'Kind', { title: 'From', sort: 'name' }, 'Organization', 'State']}
+        columns={[{ title: 'Received', sort: 'created_at' }, { title: 'Kind', sort: 'kind' }, { title: 'From', sort: 'name' },
+          { title: 'Organization', sort: 'organization' }, { title: 'State', sort: 'state' }]}
         sort={current.sort || '-created_at'}
         onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
         onPage={(p) => go({ page: p })}

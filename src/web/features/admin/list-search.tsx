@@ -10,14 +10,16 @@ import { Button, Group, TextInput } from '@mantine/core';
  * @param search the search the list shows now (from the address)
  * @param onSearch sends a new search
  * @param onClear drops the search and every filter (shown only when `filtered`)
+ * @param exportHref the list's CSV export with the same query (an "Export CSV" link), if it has one
  */
-export function ListSearch({ label, placeholder, search, onSearch, filtered, onClear, children }: {
+export function ListSearch({ label, placeholder, search, onSearch, filtered, onClear, exportHref, children }: {
   label: string;
   placeholder: string;
   search: string;
   onSearch: (search: string) => void;
   filtered: boolean;
   onClear: () => void;
+  exportHref?: string;
   children?: ReactNode;
 }) {
   const [draft, setDraft] = useState(search);
@@ -29,6 +31,7 @@ export function ListSearch({ label, placeholder, search, onSearch, filtered, onC
         <Button type="submit" variant="default">Search</Button>
         {children}
         {filtered && <Button variant="subtle" onClick={() => { setDraft(''); onClear(); }}>Clear</Button>}
+        {exportHref && <Button component="a" variant="default" href={exportHref} download>Export CSV</Button>}
       </Group>
     </form>
   );

@@ -8,7 +8,7 @@ import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
-import { useListFilters } from './use-list-filters.ts';
+import { queryString, useListFilters } from './use-list-filters.ts';
 import { ListSearch } from './list-search.tsx';
 
 interface MailRow { id: number; kind: string; to: string; subject: string; status: string; attempts: number; created_at: string; sent_at: string | null }
@@ -18,9 +18,9 @@ const STATUS_LABEL: Record<string, string> = { pending: 'Pending', sent: 'Sent',
 const FILTERS = ['search', 'status', 'sort'] as const;
 
 /**
- * Every mail the product wrote, newest first (the Written column sorts oldest first and back),
- * searched by recipient and subject and filtered by status, all kept in the address
- * (docs/staff-lists.md); pending ones wait for SMTP.
+ * Every mail the product wrote, newest first (each column title sorts by it, both ways), searched
+ * by recipient and subject and filtered by status, all kept in the address, and "Export CSV" of
+ * every matching mail (docs/staff-lists.md); pending ones wait for SMTP.
  */
 export default function OutboxPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
@@ -34,7 +34,7 @@ export default function OutboxPage() {
       <PageHeader title="Mail outbox" lead="Mails are kept here until they are sent. Without an SMTP server configured they stay pending." />
       <AdminNav />
       <ListSearch label="Mails" placeholder="Recipient or subject" search={current.search} onSearch={(search) => go({ search })}
-        filtered={filtered} onClear={() => go({ search: '', status: '' })}>
+        filtered={filtered} onClear={() => go({ search: '', status: '' })} exportHref={`/api/admin/outbox/export.csv${queryString(query)}`}>
         <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
           data={[{ value: '', label: 'Any status' }, ...OUTBOX_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]} />
       </ListSearch>
@@ -43,7 +43,7 @@ export default function OutboxPage() {
         label="Mails"
         what="The outbox"
         empty={filtered ? 'No mails match.' : 'No mail yet.'}
-        columns={[{ title: 'Written', sort: 'created_at' }, 'To', 'Subject', 'Status']}
+        columns={[{ title: 'Written', sort: 'created_at' }, { title: 'To', sort: 'to' }, { title: 'Subject', sort: 'subject' }, { title: 'Status', sort: 'status' }]}
         sort={current.sort || '-created_at'}
         onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
         onPage={(p) => go({ page: p })}

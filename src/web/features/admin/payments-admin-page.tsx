@@ -16,6 +16,8 @@ import { showDate } from '../../lib/locale.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { ListSearch } from './list-search.tsx';
+import { queryString } from './use-list-filters.ts';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
 
 const DAY_MS = 86_400_000;
@@ -61,17 +63,25 @@ function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; on
  * account's open invoices, oldest first, optionally only those over 30 days old, each with a link
  * to pay it on the account's behalf. Tab, filters and page live in the address.
  */
+/** The filters that are set, as query parameters. */
+const setOnly = (values: Record<string, string | number | undefined>) =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+
 export default function PaymentsAdminPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'invoices' ? 'invoices' : params.get('tab') === 'attention' ? 'attention' : 'payments';
   const [acting, setActing] = useState<{ payment: AdminPaymentRow; action: StaffPaymentAction } | null>(null);
   const raw = (k: string) => params.get(k) ?? '';
-  const payQuery = adminPaymentsQuery.safeParse({ status: raw('status'), method: raw('method'), page: raw('page') });
-  const invQuery = adminOpenInvoicesQuery.safeParse({ overdue: raw('overdue'), page: raw('page') });
+  const payQuery = adminPaymentsQuery.safeParse({ status: raw('status'), method: raw('method'), search: raw('search'), sort: raw('sort'), page: raw('page') });
+  const invQuery = adminOpenInvoicesQuery.safeParse({ overdue: raw('overdue'), search: raw('search'), sort: raw('sort'), page: raw('page') });
   // Only the filters this page offers go to the server (the parsed sort is an object, not a parameter).
-  const payFilters: Pick<AdminPaymentsQuery, 'status' | 'method' | 'page'> = payQuery.success
-    ? { status: payQuery.data.status, method: payQuery.data.method, page: payQuery.data.page } : { page: 1 };
-  const invFilters: Pick<AdminOpenInvoicesQuery, 'overdue' | 'page'> = invQuery.success ? { overdue: invQuery.data.overdue, page: invQuery.data.page } : { page: 1 };
+  const payFilters: Pick<AdminPaymentsQuery, 'status' | 'method' | 'search' | 'page'> & { sort?: string } = payQuery.success
+    ? { status: payQuery.data.status, method: payQuery.data.method, search: payQuery.data.search, sort: raw('sort') || undefined, page: payQuery.data.page } : { page: 1 };
+  const { page: _page, ...payExport } = payFilters;
+  const payFiltered = Boolean(payFilters.status || payFilters.method || payFilters.search);
+  const invFilters: Pick<AdminOpenInvoicesQuery, 'overdue' | 'search' | 'page'> & { sort?: string } = invQuery.success
+    ? { overdue: invQuery.data.overdue, search: invQuery.data.search, sort: raw('sort') || undefined, page: invQuery.data.page } : { page: 1 };
+  const { page: _invPage, ...invExport } = invFilters;
 
   const payments = useQuery({
     queryKey: ['admin-payments', payFilters],
@@ -89,7 +99,8 @@ export default function PaymentsAdminPage() {
   /** The address with `change` applied; a new tab or filter starts again at page 1. */
   const go = (change: Record<string, string | number | undefined>) => {
     const next: Record<string, string> = {};
-    const keep = tab === 'payments' ? { status: payFilters.status, method: payFilters.method } : { overdue: invFilters.overdue };
+    const keep = tab === 'payments' ? { status: payFilters.status, method: payFilters.method, search: payFilters.search, sort: payFilters.sort }
+      : { overdue: invFilters.overdue, search: invFilters.search, sort: invFilters.sort };
     const merged: Record<string, string | number | undefined> = { tab, ...(change.tab && change.tab !== tab ? {} : keep), ...change };
     for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '' && !(k === 'tab' && v === 'payments')) next[k] = String(v);
     if (!change.page || Number(change.page) <= 1) delete next.page;
@@ -120,19 +131,23 @@ export default function PaymentsAdminPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="payments">
-          <Group mb="md" align="flex-end" wrap="wrap">
+          <ListSearch label="Payments" placeholder="Account, last 4 digits or transaction id" search={payFilters.search ?? ''}
+            onSearch={(search) => go({ search })} filtered={payFiltered} onClear={() => go({ status: '', method: '', search: '' })}
+            exportHref={`/api/admin/payments/export.csv${queryString(setOnly(payExport))}`}>
             <NativeSelect label="Status" value={payFilters.status ?? ''} onChange={(e) => go({ status: e.currentTarget.value })}
               data={[{ value: '', label: 'Any status' }, ...ADMIN_PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))]} />
             <NativeSelect label="Method" value={payFilters.method ?? ''} onChange={(e) => go({ method: e.currentTarget.value })}
               data={[{ value: '', label: 'Any method' }, ...ADMIN_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_NAMES[m] }))]} />
-            {(payFilters.status || payFilters.method) && <Button variant="subtle" onClick={() => setParams({})}>Clear</Button>}
-          </Group>
+          </ListSearch>
           <AdminListCard
             query={payments}
             label="Payments"
             what="The payments"
-            empty={payFilters.status || payFilters.method ? 'No payments match.' : 'No payments yet.'}
-            columns={['Date', 'Account', 'Method', 'Amount', 'Status', 'Invoices', '']}
+            empty={payFiltered ? 'No payments match.' : 'No payments yet.'}
+            columns={[{ title: 'Date', sort: 'created_at' }, 'Account', { title: 'Method', sort: 'method' }, { title: 'Amount', sort: 'amount_cents' },
+              { title: 'Status', sort: 'status' }, 'Invoices', '']}
+            sort={payFilters.sort || '-created_at'}
+            onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
             minWidth={1000}
             onPage={(p) => go({ page: p })}
             row={(p) => (
@@ -164,16 +179,20 @@ export default function PaymentsAdminPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="invoices">
-          <Group mb="md" align="flex-end" wrap="wrap">
+          <ListSearch label="Open invoices" placeholder="Invoice number or account" search={invFilters.search ?? ''}
+            onSearch={(search) => go({ search })} filtered={Boolean(invFilters.overdue || invFilters.search)} onClear={() => go({ overdue: '', search: '' })}
+            exportHref={`/api/admin/invoices/open/export.csv${queryString(setOnly(invExport))}`}>
             <NativeSelect label="Overdue" value={invFilters.overdue ?? ''} onChange={(e) => go({ overdue: e.currentTarget.value })}
               data={[{ value: '', label: 'All open invoices' }, { value: '30', label: 'Overdue more than 30 days' }]} />
-          </Group>
+          </ListSearch>
           <AdminListCard
             query={invoices}
             label="Open invoices"
             what="The open invoices"
-            empty={invFilters.overdue ? 'No open invoices are more than 30 days old.' : 'No open invoices.'}
-            columns={['Invoice', 'Account', 'Date', 'Value', 'Balance', '']}
+            empty={invFilters.search ? 'No open invoices match.' : invFilters.overdue ? 'No open invoices are more than 30 days old.' : 'No open invoices.'}
+            columns={[{ title: 'Invoice', sort: 'number' }, 'Account', { title: 'Date', sort: 'document_at' }, 'Value', { title: 'Balance', sort: 'balance_cents' }, '']}
+            sort={invFilters.sort || 'document_at'}
+            onSort={(sort) => go({ sort: sort === 'document_at' ? '' : sort })}
             onPage={(p) => go({ page: p })}
             row={(inv) => {
               const days = Math.floor((now - new Date(inv.document_at).getTime()) / DAY_MS);

@@ -17,6 +17,9 @@ import { IMPORT_STATUS } from './roster-import-status.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
+import { SortableTh } from './admin-list-card.tsx';
+import { ListSearch } from './list-search.tsx';
+import { queryString, useListFilters } from './use-list-filters.ts';
 
 /** Events the uploader broadcasts its answers on (SPEC §7). */
 const FILE_UPLOADED = 'file-uploaded';
@@ -296,21 +299,35 @@ function StagedRosterImport({ staged }: { staged: RosterImportSummary }) {
   );
 }
 
-/** Every roster import of an IRS file, newest first, with its status, counts, who and when. */
+const IMPORT_FILTERS = ['search', 'status', 'sort'] as const;
+
+/**
+ * Every roster import of an IRS file, newest first, with its status, counts, who and when;
+ * searched by GEN or file name, filtered by status, sorted by a column title, all kept in the
+ * address, with "Export CSV" of every matching import (docs/staff-lists.md).
+ */
 function RosterImports() {
-  const [page, setPage] = useState(1);
+  const { current, page, query, filtered, go } = useListFilters(IMPORT_FILTERS);
   const q = useQuery({
-    queryKey: ['admin-roster-imports', page],
-    queryFn: () => http.get<RosterImportsPage>('/api/admin/roster-imports', { page }),
+    queryKey: ['admin-roster-imports', query, page],
+    queryFn: () => http.get<RosterImportsPage>('/api/admin/roster-imports', { ...query, page }),
     placeholderData: keepPreviousData,
   });
+  const sort = current.sort || '-created_at';
+  const onSort = (next: string) => go({ sort: next === '-created_at' ? '' : next });
+  const th = (title: string, column: string) => <SortableTh column={{ title, sort: column }} sort={sort} onSort={onSort} />;
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="roster-imports-title">
       <Title order={2} size="h4" id="roster-imports-title" mb="sm">Roster imports of IRS files</Title>
+      <ListSearch label="Roster imports" placeholder="GEN or file name" search={current.search} onSearch={(search) => go({ search })}
+        filtered={filtered} onClear={() => go({ search: '', status: '' })} exportHref={`/api/admin/roster-imports/export.csv${queryString(query)}`}>
+        <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
+          data={[{ value: '', label: 'Any status' }, ...Object.entries(IMPORT_STATUS).map(([value, v]) => ({ value, label: v.label }))]} />
+      </ListSearch>
       {q.isPending && <Center py="md"><Loader size="sm" role="status" aria-label="Loading" /></Center>}
       {q.isError && <Alert color="red">The roster imports could not be loaded.</Alert>}
       {q.data && q.data.total === 0 && (
-        <Text c="dimmed" py="lg" ta="center">No IRS file has been imported yet. Tick "Create new accounts from a roster" and drop an IRS EO BMF extract to stage one.</Text>
+        <Text c="dimmed" py="lg" ta="center">{filtered ? 'No imports match.' : 'No IRS file has been imported yet. Tick "Create new accounts from a roster" and drop an IRS EO BMF extract to stage one.'}</Text>
       )}
       {q.data && q.data.total > 0 && (
         <>
@@ -318,14 +335,14 @@ function RosterImports() {
             <Table striped withTableBorder fz="sm" aria-label="Roster imports" miw={760}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Import</Table.Th>
-                  <Table.Th>GEN</Table.Th>
-                  <Table.Th>File</Table.Th>
-                  <Table.Th miw={170}>Status</Table.Th>
+                  {th('Import', 'id')}
+                  {th('GEN', 'gen')}
+                  {th('File', 'file_name')}
+                  {th('Status', 'status')}
                   <Table.Th ta="right">Adds</Table.Th>
                   <Table.Th ta="right">Changes</Table.Th>
                   <Table.Th ta="right">Removals</Table.Th>
-                  <Table.Th>Uploaded</Table.Th>
+                  {th('Uploaded', 'created_at')}
                   <Table.Th>Confirmed / undone</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -349,7 +366,7 @@ function RosterImports() {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          <PageNav page={q.data} onChange={setPage} />
+          <PageNav page={q.data} onChange={(p) => go({ page: p })} />
         </>
       )}
     </Card>
