@@ -16,7 +16,7 @@ export function SortableTh({ column, sort, onSort }: { column: SortableColumn; s
   const desc = sort === `-${column.sort}`;
   return (
     <Table.Th aria-sort={asc ? 'ascending' : desc ? 'descending' : 'none'}>
-      <UnstyledButton fw={700} fz="sm" onClick={() => onSort(asc ? `-${column.sort}` : column.sort)}>
+      <UnstyledButton fw={700} fz="sm" style={{ whiteSpace: 'nowrap' }} onClick={() => onSort(asc ? `-${column.sort}` : column.sort)}>
         {column.title} <span aria-hidden="true">{asc ? '▲' : desc ? '▼' : '↕'}</span>
         <VisuallyHidden>{asc ? ', sorted ascending; sort descending' : desc ? ', sorted descending; sort ascending' : ', sort'}</VisuallyHidden>
       </UnstyledButton>

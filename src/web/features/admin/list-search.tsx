@@ -31,7 +31,7 @@ export function ListSearch({ label, placeholder, search, onSearch, filtered, onC
         <Button type="submit" variant="default">Search</Button>
         {children}
         {filtered && <Button variant="subtle" onClick={() => { setDraft(''); onClear(); }}>Clear</Button>}
-        {exportHref && <Button component="a" variant="default" href={exportHref} download>Export CSV</Button>}
+        {exportHref && <Button component="a" variant="default" href={exportHref} download ml="auto">Export CSV</Button>}
       </Group>
     </form>
   );
