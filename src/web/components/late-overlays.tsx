@@ -1,6 +1,8 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
 import { restoreLostFocus } from '../lib/focus-return.ts';
+import { overlaysMounted } from '../lib/overlays-ready.ts';
 
 /**
  * Notifications and the dialogs opened with `modals.open…` (the app uses no other part of
@@ -9,6 +11,8 @@ import { restoreLostFocus } from '../lib/focus-return.ts';
  * before it is mounted waits in the notifications store and appears then.
  */
 export default function Overlays() {
+  // Runs after the providers' own effects, which register their listeners.
+  useEffect(overlaysMounted, []);
   return (
     <>
       <Notifications position="top-right" />

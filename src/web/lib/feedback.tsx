@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { whenOverlays } from './overlays-ready.ts';
 
 /** The toast's close button, named for screen readers (Mantine leaves it unnamed). */
 export const CLOSE_LABEL = { 'aria-label': 'Close message' };
@@ -17,11 +18,11 @@ export function toastSuccess(message: string, title = 'Success!') {
 
 /** The dialog 'Success!' of the contact-type forms (SPEC §8). */
 export function successDialog(message: string, title = 'Success!') {
-  modals.open({
+  whenOverlays(() => modals.open({
     title: <Text fw={700} size="lg">{title}</Text>,
     children: <Text>{message}</Text>,
     centered: true,
-  });
+  }));
 }
 
 /**
@@ -30,7 +31,7 @@ export function successDialog(message: string, title = 'Success!') {
  */
 export function confirmAction(opts: { title: string; message: string; confirm: string; cancel?: string; confirmColor?: string }): Promise<boolean> {
   return new Promise((resolve) => {
-    modals.openConfirmModal({
+    whenOverlays(() => modals.openConfirmModal({
       title: <Text fw={700}>{opts.title}</Text>,
       children: <Text>{opts.message}</Text>,
       labels: { confirm: opts.confirm, cancel: opts.cancel ?? 'Cancel' },
@@ -38,6 +39,6 @@ export function confirmAction(opts: { title: string; message: string; confirm: s
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),
-    });
+    }));
   });
 }

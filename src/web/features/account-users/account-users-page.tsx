@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Center, Flex, Grid, Group, Loader, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { whenOverlays } from '../../lib/overlays-ready.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -37,7 +38,9 @@ const fullName = (u: AccountUserRow) => [u.first_name, u.last_name].filter(Boole
 
 /** A SweetAlert-like notice of SPEC §8 (title and text, one OK button). */
 function notice(title: string, text: string, color: 'orange' | 'red') {
-  const id = modals.open({
+  const id = `notice-${Date.now()}`;
+  whenOverlays(() => modals.open({
+    modalId: id,
     title: <Text fw={700} size="lg" c={color}>{title}</Text>,
     children: (
       <>
@@ -46,7 +49,7 @@ function notice(title: string, text: string, color: 'orange' | 'red') {
       </>
     ),
     centered: true,
-  });
+  }));
 }
 
 const failed = () => notice(ACCOUNT_USER_TEXT.failureTitle, ACCOUNT_USER_TEXT.failureText, 'red');

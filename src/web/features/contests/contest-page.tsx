@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { whenOverlays } from '../../lib/overlays-ready.ts';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
 import { CONTEST_TEXT, ENTRANT_TYPE_LABELS, ENTRANT_TYPES, needsMessageAndFile, type Contest } from '../../../shared/rules/contests.ts';
 import type { ContestEntrySaved } from '../../../shared/schemas/contests.ts';
@@ -17,7 +18,7 @@ const TYPE_OPTIONS = ENTRANT_TYPES.filter((t) => t !== '').map((t) => [t, ENTRAN
 
 /** A dialog with a title, a text and a footer line (SPEC §8 "Contest"). */
 function notice(title: string, text: string, footer: string, color: 'green' | 'yellow') {
-  modals.open({
+  whenOverlays(() => modals.open({
     title: <Text fw={700} size="lg" c={color}>{title}</Text>,
     children: (
       <Stack gap="xs">
@@ -26,7 +27,7 @@ function notice(title: string, text: string, footer: string, color: 'green' | 'y
       </Stack>
     ),
     centered: true,
-  });
+  }));
 }
 
 /**

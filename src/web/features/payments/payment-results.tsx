@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { whenOverlays } from '../../lib/overlays-ready.ts';
 import { boot } from '../../lib/boot.ts';
 import { HttpFailure } from '../../lib/http.ts';
 
@@ -24,7 +25,7 @@ export const RESULT_TEXT = {
 } as const;
 
 function dialog(title: string, body: React.ReactNode, color?: string) {
-  modals.open({ title: <Text fw={700} size="lg" c={color}>{title}</Text>, children: body, centered: true });
+  whenOverlays(() => modals.open({ title: <Text fw={700} size="lg" c={color}>{title}</Text>, children: body, centered: true }));
 }
 
 /** SPEC §8 "Approved but unassigned": do not pay again, call the company. */
