@@ -48,3 +48,16 @@ export function listSort<const C extends readonly [string, ...string[]]>(columns
 
 /** The `sort` value that gives `s` back (for the page object's links). */
 export const sortParam = (s: ListSort<string>) => `${s.desc ? '-' : ''}${s.column}`;
+
+/**
+ * The query string of another page of a staff list (the page object's links, docs/staff-lists.md):
+ * the filters that are set, in the order given, the sort unless it is the list's default, and the
+ * 1-based `page`. No leading "?".
+ */
+export function listPageQuery(filters: Record<string, string | number | null | undefined>, sort: string, defaultSort: string, page: number): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  if (sort !== defaultSort) params.set('sort', sort);
+  params.set('page', String(page));
+  return params.toString();
+}

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
-import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { markCapped } from '../admin/list-count.ts';
 import { csvText, type CsvCell } from '../../csv.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
@@ -75,14 +75,7 @@ function conditions(q: AdminAccountsQuery, now: Date): SQL[] {
 
 /** The query string of another page of the same search (for the page object's links). */
 function pageUrl(q: AdminAccountsQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (q.search) params.set('search', q.search);
-  if (q.level) params.set('level', String(q.level));
-  if (q.status) params.set('status', q.status);
-  if (q.renewal_due) params.set('renewal_due', q.renewal_due);
-  if (sortParam(q.sort) !== 'name') params.set('sort', sortParam(q.sort));
-  params.set('page', String(page));
-  return `/api/admin/accounts?${params}`;
+  return `/api/admin/accounts?${listPageQuery({ search: q.search, level: q.level, status: q.status, renewal_due: q.renewal_due }, sortParam(q.sort), 'name', page)}`;
 }
 
 /** Accounts created by the product (not imported for the public search): the partial indexes accounts_customer_* cover exactly these. */

@@ -5,7 +5,7 @@ import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
   ADMIN_PAYMENTS_PER_PAGE, OPEN_INVOICES_EXPORT_CAP, type AdminOpenInvoiceRow, type AdminOpenInvoicesPage, type AdminOpenInvoicesQuery,
 } from '../../../shared/schemas/admin-payments.ts';
-import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText } from '../../csv.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { accountsNamed, cappedCount, inResolvedIds, markCapped } from '../admin/list-count.ts';
@@ -14,12 +14,7 @@ const DAY_MS = 86_400_000;
 
 /** The query string of another page of the same filter (for the page object's links). */
 function pageUrl(q: AdminOpenInvoicesQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (q.overdue) params.set('overdue', q.overdue);
-  if (q.search) params.set('search', q.search);
-  if (sortParam(q.sort) !== 'document_at') params.set('sort', sortParam(q.sort));
-  params.set('page', String(page));
-  return `/api/admin/invoices/open?${params}`;
+  return `/api/admin/invoices/open?${listPageQuery({ overdue: q.overdue, search: q.search }, sortParam(q.sort), 'document_at', page)}`;
 }
 
 /**

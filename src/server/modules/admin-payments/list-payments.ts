@@ -6,7 +6,7 @@ import {
   ADMIN_PAYMENT_STATUSES, ADMIN_PAYMENTS_EXPORT_CAP, ADMIN_PAYMENTS_PER_PAGE, type AdminPaymentRow, type AdminPaymentsPage, type AdminPaymentsQuery,
 } from '../../../shared/schemas/admin-payments.ts';
 import { toAdminPaymentRows } from './list-attention.ts';
-import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText, type CsvCell } from '../../csv.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/schemas/finances.ts';
@@ -14,13 +14,7 @@ import { accountsNamed, cappedCount, inResolvedIds, markCapped } from '../admin/
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(q: AdminPaymentsQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (q.status) params.set('status', q.status);
-  if (q.method) params.set('method', q.method);
-  if (q.search) params.set('search', q.search);
-  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
-  params.set('page', String(page));
-  return `/api/admin/payments?${params}`;
+  return `/api/admin/payments?${listPageQuery({ status: q.status, method: q.method, search: q.search }, sortParam(q.sort), '-created_at', page)}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { notFound } from '../../errors.ts';
 import { ADMIN_PER_PAGE, INBOX_EXPORT_CAP, type InboxQuery } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText } from '../../csv.ts';
 import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
@@ -15,13 +15,7 @@ export const inquirySearchText = sql`lower(${inquiries.name} || ' ' || ${inquiri
 
 /** The query string of another page of the same search (for the page object's links). */
 function pageUrl(q: InboxQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (q.kind) params.set('kind', q.kind);
-  if (q.status) params.set('status', q.status);
-  if (q.search) params.set('search', q.search);
-  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
-  params.set('page', String(page));
-  return `?${params}`;
+  return `?${listPageQuery({ kind: q.kind, status: q.status, search: q.search }, sortParam(q.sort), '-created_at', page)}`;
 }
 
 /**

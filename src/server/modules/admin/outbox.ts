@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { ADMIN_PER_PAGE, OUTBOX_EXPORT_CAP, type OutboxQuery } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
-import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText } from '../../csv.ts';
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
 
@@ -16,12 +16,7 @@ const OUTBOX_WALK_ROWS = 2_000;
 
 /** The query string of another page of the same search (for the page object's links). */
 function pageUrl(q: OutboxQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (q.search) params.set('search', q.search);
-  if (q.status) params.set('status', q.status);
-  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
-  params.set('page', String(page));
-  return `?${params}`;
+  return `?${listPageQuery({ search: q.search, status: q.status }, sortParam(q.sort), '-created_at', page)}`;
 }
 
 /** The conditions of the query's search (every word in recipient and subject) and status. */

@@ -7,7 +7,7 @@ import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
   CONTEST_ENTRIES_EXPORT_CAP, ENTRANT_TYPE_LABELS, type Contest, type ContestEntriesQuery, type EntrantType,
 } from '../../../shared/schemas/contests.ts';
-import { sortParam } from '../../../shared/schemas/list-params.ts';
+import { listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { wordPatterns } from '../admin/list-count.ts';
 import { csvText } from '../../csv.ts';
 import type { FileRow } from '../files/stored-files.ts';
@@ -17,12 +17,7 @@ export const entryFileUrl = (fileId: number) => `/admin/contests/files/${fileId}
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(contest: Contest, q: ContestEntriesQuery, page: number): string {
-  const params = new URLSearchParams({ contest });
-  if (q.counted) params.set('counted', q.counted);
-  if (q.search) params.set('search', q.search);
-  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
-  params.set('page', String(page));
-  return `?${params}`;
+  return `?${listPageQuery({ contest, counted: q.counted, search: q.search }, sortParam(q.sort), '-created_at', page)}`;
 }
 
 /** The WHERE of one contest's entries narrowed by `counted` and `search` (every word in organization or e-mail). */

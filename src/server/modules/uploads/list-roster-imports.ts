@@ -4,18 +4,13 @@ import { rosterImports } from '../../db/schema.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { ROSTER_IMPORTS_EXPORT_CAP, ROSTER_IMPORTS_PER_PAGE, type RosterImportsPage, type RosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
 import { summarizeImports } from './roster-import-state.ts';
-import { sortParam } from '../../../shared/schemas/list-params.ts';
+import { listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { wordPatterns } from '../admin/list-count.ts';
 import { csvText } from '../../csv.ts';
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(q: RosterImportsQuery, page: number): string {
-  const params = new URLSearchParams();
-  if (q.search) params.set('search', q.search);
-  if (q.status) params.set('status', q.status);
-  if (sortParam(q.sort) !== '-created_at') params.set('sort', sortParam(q.sort));
-  params.set('page', String(page));
-  return `/api/admin/roster-imports?${params}`;
+  return `/api/admin/roster-imports?${listPageQuery({ search: q.search, status: q.status }, sortParam(q.sort), '-created_at', page)}`;
 }
 
 /** The WHERE of the query's search (the GEN, or every word of the file name) and status. */
