@@ -1,30 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { bylaws, levels } from '../../src/server/db/schema.ts';
+import { bylaws } from '../../src/server/db/schema.ts';
 import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { getWizard, levelId, startApplicant } from '../helpers/applications.ts';
 
 let t: TestApp;
 let startUpId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  [{ id: startUpId }] = await t.database.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'start-up'));
+  startUpId = await levelId(t, 'start-up');
 });
 afterAll(async () => { await t.close(); });
 
 let n = 0;
-async function applicant() {
-  const a = await new Agent(t.app).start();
-  const res = await a.post('/application/start', { email: `bylaws${++n}@example.com`, password: 'Booster-club-2026', level_id: startUpId });
-  expect(res.statusCode).toBe(201);
-  a.csrfToken = res.json().csrfToken;
-  return { a, token: res.json().token as string };
-}
+const applicant = () => startApplicant(t, startUpId, `bylaws${++n}@example.com`);
 
-const wizard = async (a: Agent, token: string) => (await a.get(`/api/applications/${token}`)).json();
+const wizard = getWizard;
 
 /** The body of one page's Next for a set of answers. */
 function pageBody(page: WizardPage, p: number, answers: Record<string, unknown>) {
