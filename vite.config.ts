@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every built script, style sheet and SVG, so
  * the server sends them compressed without compressing on each request (@fastify/static
- * `preCompressed`). The public pages' JavaScript travels at about a third of its size (DESIGN §6).
+ * `preCompressed`). The public pages' JavaScript travels at about a third of its size (docs/requirements/platform.md §6).
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -34,7 +34,7 @@ function precompress(): Plugin {
  * lazily loaded screen needs (and their style sheets) beyond what index.html already loads, with
  * the query cache's chunk for screens loaded with `screen()` (not `lightScreen()`). The
  * server lists them in the page's head as `modulepreload` links, so a visitor's browser fetches
- * the screen together with the entry script instead of after running it (DESIGN §6 Lighthouse).
+ * the screen together with the entry script instead of after running it (docs/requirements/platform.md §6 Lighthouse).
  */
 function routePreloads(): Plugin {
   return {
@@ -104,7 +104,7 @@ function libraryPatch(name: string, module: RegExp, rewrite: (code: string) => s
  * Mantine's `useId` swaps every component's id for a random one once mounted, a fallback from
  * before React had `useId`. With React's id, already unique and the same in the server's render
  * and the browser's, the swap only re-rendered every input and alert at once, synchronously, right
- * after React took over a page: the longest task on the form pages (DESIGN §6, total blocking
+ * after React took over a page: the longest task on the form pages (docs/requirements/platform.md §6, total blocking
  * time). This build keeps React's id, which is also the id the server rendered.
  */
 const stableMantineIds = () => libraryPatch('stable-mantine-ids', /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/, () => [
@@ -125,7 +125,7 @@ const RHF_READY_STATE = `        updateFormState((data) => ({
 /**
  * React Hook Form's `useForm` sets `formState.isReady` in a layout effect once mounted, which
  * re-renders the component holding the form, and with it every field, synchronously right after
- * React takes over the page (DESIGN §6, total blocking time). The app never reads `isReady` from
+ * React takes over the page (docs/requirements/platform.md §6, total blocking time). The app never reads `isReady` from
  * the form state; the library's own checks read it from its control, which is still set.
  */
 const noReadyRerender = () => libraryPatch('form-ready-without-rerender', /[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/,
@@ -138,7 +138,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild ? [react()] : [react(), stableMantineIds(), noReadyRerender(), routePreloads(), precompress()],
   resolve: {
     // React Router's package exports only its development build (checks and warnings, about a third
-    // slower to set up its routes); the production build sits beside it (DESIGN §6).
+    // slower to set up its routes); the production build sits beside it (docs/requirements/platform.md §6).
     alias: [{ find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') }],
   },
   build: {

@@ -7,7 +7,7 @@ import { BYLAW_SCHEMAS, BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawAnswers, type 
 import { log, percentile, round } from './lib/load.ts';
 import { BYLAW_ANSWERS } from '../tests/helpers/bylaws.ts';
 
-/** DESIGN §6: "Bylaws .docx generation: median <= 20 ms per document". */
+/** docs/requirements/platform.md §6: "Bylaws .docx generation: median <= 20 ms per document". */
 export const DOCX_TARGET_MEDIAN_MS = 20;
 
 const BRANDS = { brand: 'GoodStanding', shortBrand: 'BoosterBasics' };
@@ -71,7 +71,7 @@ async function generate(answers: BylawAnswers): Promise<{ model: BylawsDocument;
  * Times bylaws generation (document model + .docx bytes, in this process, no HTTP) for each
  * variant: `warmup` untimed rounds, then `iterations` timed documents per variant, the variants
  * taking turns so that drift of the machine affects them alike.
- * @returns median, p95 and spread per document, per variant and overall, against DESIGN §6
+ * @returns median, p95 and spread per document, per variant and overall, against docs/requirements/platform.md §6
  */
 export async function runDocxBench(opts: { iterations?: number; warmup?: number } = {}): Promise<DocxReport> {
   const iterations = opts.iterations ?? 200;
@@ -106,7 +106,7 @@ export async function runDocxBench(opts: { iterations?: number; warmup?: number 
   return {
     iterations,
     warmup,
-    target: { medianMaxMs: DOCX_TARGET_MEDIAN_MS, what: 'median build + render time per document, each variant (DESIGN §6)' },
+    target: { medianMaxMs: DOCX_TARGET_MEDIAN_MS, what: 'median build + render time per document, each variant (docs/requirements/platform.md §6)' },
     variants,
     all: { documents: everything.length, totalMs: stats(everything) },
     pass: BYLAW_VARIANTS.every((v) => variants[v].pass),

@@ -5,7 +5,7 @@ import { freshDatabase, openSession, type BenchDatabase, type DbKind } from './l
 import { log, round, runLoad, type LoadSummary } from './lib/load.ts';
 import { startServer, withCpu, type ServerProcess, type ServerStats } from './lib/server-process.ts';
 
-/** The contact form (SPEC tool 7) as the web client posts it. */
+/** The contact form (docs/requirements/product.md tool 7) as the web client posts it. */
 export const CONTACT_BODY = JSON.stringify({
   name: 'Bench Tester',
   email: 'bench.tester@example.com',

@@ -14,7 +14,7 @@ import { serveCommand } from '../scripts/serve-command.ts';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(REPO_ROOT, 'dist', 'web');
 
-/** The public pages of DESIGN §6 "Public pages": landing, pricing, the forms, search, a content page, tools, sign-in. */
+/** The public pages of docs/requirements/platform.md §6 "Public pages": landing, pricing, the forms, search, a content page, tools, sign-in. */
 export const LIGHTHOUSE_PAGES = [
   '/', '/pricing', '/contact', '/compliance-check', '/multi-chapter', '/campus-report', '/verify-501c3',
   '/irs-form-990', '/bylaws-generator', '/contests/photo', '/login',
@@ -24,7 +24,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof CATEGORIES)[number];
 export type FormFactor = 'mobile' | 'desktop';
 
-/** DESIGN §6 targets for the public pages. */
+/** docs/requirements/platform.md §6 targets for the public pages. */
 export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, initialJsGzipKb: 170 };
 
 /** One Lighthouse run of one page. Scores 0–100; times in ms; sizes in KB (1,024 bytes) as sent. */
@@ -83,7 +83,7 @@ function buildClient() {
 }
 
 /**
- * The initial JavaScript of DESIGN §6 from the built index.html: its module script and every
+ * The initial JavaScript of docs/requirements/platform.md §6 from the built index.html: its module script and every
  * `modulepreload`, with their gzip sizes (level 9, as served precompressed).
  */
 export function measureInitialJs(distDir = WEB_DIST): InitialJs {
@@ -197,7 +197,7 @@ function summarize(pagePath: string, formFactor: FormFactor, lhr: Result): Light
 }
 
 /**
- * Lighthouse 12 (Node 20) with the system Chromium and the DESIGN §8 flags on each public page,
+ * Lighthouse 12 (Node 20) with the system Chromium and the docs/requirements/platform.md §8 flags on each public page,
  * with the default mobile settings (simulated slow 4G, 4x CPU slowdown, a phone screen) and the
  * desktop preset, against the product started as `npm start` runs it on 127.0.0.1. Builds the client
  * first and measures its initial JavaScript. Writes nothing but a temporary data directory and

@@ -131,12 +131,12 @@ async function pay(base: string, list: PreparedPayment[], connections: number): 
 }
 
 /**
- * The card payment of the billing screen under load (SPEC tool 14, DESIGN §5.8): the product in a
+ * The card payment of the billing screen under load (docs/requirements/product.md tool 14, docs/requirements/platform.md §5.8): the product in a
  * server child process with the built-in gateway simulator; `payers` signed-in account holders,
  * each request paying one of their own unpaid invoices with its own opaque data from the
  * simulator's tokenizer and its own idempotency key, over `connections` connections. The
  * invoices are written into the database before the server starts. Afterwards the database must
- * hold exactly one `paid` payment per 200 answer (DESIGN §6 sets no target: figures only).
+ * hold exactly one `paid` payment per 200 answer (docs/requirements/platform.md §6 sets no target: figures only).
  * @param count payments in the timed run (after `warmup` more)
  */
 export async function runPaymentBench(opts: { kind: DbKind; url?: string; count?: number; warmup?: number; connections?: number; payers?: number; profileDir?: string }): Promise<PaymentBenchResult> {

@@ -4,7 +4,7 @@
  *                  [--rate-limit-store memory|database] [--admin-accounts N] [--admin-duration N]
  *                  [--admin-fresh] [--admin-drop]
  *
- * Benchmarks of DESIGN §6, writing one JSON document to stdout and to bench/results/latest.json
+ * Benchmarks of docs/requirements/platform.md §6, writing one JSON document to stdout and to bench/results/latest.json
  * (progress and a summary table on stderr). All traffic goes to 127.0.0.1. Every server under
  * load is its own child process (bench/server.ts), so the load generator (this process) is not
  * in its measurements and its memory is its own.
@@ -16,7 +16,7 @@
  * - docx: bylaws document model + .docx bytes for each variant, in a child process (no HTTP),
  *   median and p95 per document against "median <= 20 ms per document".
  * - payment: card payments through the built-in gateway simulator, each paying its own invoice
- *   (figures only: DESIGN §6 sets no target); on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
+ *   (figures only: docs/requirements/platform.md §6 sets no target); on PGlite and, with BENCH_DATABASE_URL, PostgreSQL.
  * - lighthouse: Lighthouse scores of the public pages in the system Chromium, mobile and desktop, and
  *   the initial JavaScript (bench/lighthouse-bench.ts; builds the client first).
  * - admin: the staff lists (accounts, open invoices, payments, inbox, audit, outbox) with search and
@@ -428,7 +428,7 @@ async function main() {
     }
   }
   if (wanted('lighthouse')) {
-    // Public pages in the system Chromium, mobile and desktop settings (DESIGN §6); builds the client first.
+    // Public pages in the system Chromium, mobile and desktop settings (docs/requirements/platform.md §6); builds the client first.
     try {
       report.lighthouse = await runLighthouseBench({ runs: args.lighthouseRuns });
     } catch (err) {

@@ -9,7 +9,7 @@
  *   can use a private PostgreSQL schema, so bench runs never touch the server's public schema.
  * - `bare`: Fastify with no plugins and one route, POST /contact, doing the same write as the
  *   product's contact form (createInquiry) with no session, CSRF, validation, rate limit, helmet or
- *   logging: the baseline of DESIGN §6's ratio. Same process model, same database client.
+ *   logging: the baseline of docs/requirements/platform.md §6's ratio. Same process model, same database client.
  *
  * Both open the database the product's way (PGlite in $DATA_DIR/db, or DATABASE_URL), apply the
  * migrations, listen on HOST:PORT and then send `{ ready: true }` on the IPC channel. SIGTERM

@@ -44,7 +44,7 @@ import { accounts as accountsTable, users, workItems } from '../src/server/db/sc
 import { listWorkItems } from '../src/server/modules/work-queue/list-work-items.ts';
 import { WORK_ITEM_KINDS, WORK_QUEUE_PER_PAGE, workQueueQuery } from '../src/shared/schemas/work-queue.ts';
 
-/** Issue 20's targets. */
+/** The targets of docs/benchmarks.md. */
 export const STANDING_TARGETS = { refreshPeakRssMaxMb: 1024, standingMedianMaxMs: 5, queuePageP99MaxMs: 100 };
 
 const SHARED_BMF = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'shared', 'data', 'irs-eo-bmf');

@@ -1,4 +1,4 @@
-// `npm run test:security` (issue 8 item 3): sqlmap and wapiti against the real server on
+// `npm run test:security` (docs/requirements/platform.md §5.9): sqlmap and wapiti against the real server on
 // 127.0.0.1, then the in-process security tests (tests/integration/security-*.test.ts).
 // Options: --only sqlmap,wapiti,tests (a comma list), --target TEXT (only the sqlmap targets whose
 // name contains TEXT), --keep (keep the work folder).
@@ -72,7 +72,7 @@ const STANDARD_BYLAWS = {
 const SHORT_BYLAWS = { version: 'short', name: 'Lincoln High Boosters', purpose: 'To support the students of Lincoln High School.', fiscal_year_end: '5', is_highlighted: 1 };
 
 /**
- * Every public form the web client posts (SPEC §6) with a valid body, the subordinate search, the
+ * Every public form the web client posts (docs/requirements/permissions.md) with a valid body, the subordinate search, the
  * public reads keyed by id or hash, and the admin accounts search (the other free-text search).
  */
 async function sqlmapTargets(base: string, admin: ScanSession): Promise<SqlmapTarget[]> {

@@ -169,7 +169,7 @@ const merge = (jar: Map<string, string>, setCookies: string[]) => {
   return jar;
 };
 
-/** The JSON request headers the web client sends (DESIGN §3). */
+/** The JSON request headers the web client sends (docs/requirements/platform.md §3). */
 export const clientHeaders = (s: ScanSession): Record<string, string> => ({
   cookie: cookieHeader(s),
   'x-csrf-token': s.csrfToken,

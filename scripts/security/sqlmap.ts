@@ -26,7 +26,7 @@ export interface SqlmapTarget {
   testHeaders?: boolean;
 }
 
-/** sqlmap's settings for every target (issue 8: level 3, risk 2). */
+/** sqlmap's settings for every target (docs/security.md: level 3, risk 2). */
 export const SQLMAP_OPTIONS = ['--level', '3', '--risk', '2', '--dbms', 'PostgreSQL', '--threads', '4', '--batch', '--disable-coloring', '--parse-errors', '--drop-set-cookie'];
 
 const BOUNDARY = '----GoodStandingScanBoundary7MA4YWxk';

@@ -4,7 +4,7 @@ import type { ScanSession } from './server.ts';
 import { runTool } from './run-tool.ts';
 import type { Finding } from './findings.ts';
 
-/** The wapiti modules issue 8 names; none of them calls a host other than the target. */
+/** The wapiti modules docs/security.md names; none of them calls a host other than the target. */
 export const WAPITI_MODULES = ['sql', 'blindsql', 'xss', 'permanentxss', 'exec', 'file', 'crlf', 'redirect', 'csrf', 'http_headers', 'cookieflags', 'csp', 'methods'];
 
 /** Modules that look only at the root page's headers and cookies: run once, in the visitor scan. */

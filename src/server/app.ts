@@ -145,7 +145,7 @@ async function storageFromConfig(storage: AppConfig['storage']): Promise<FileSto
 export const shutdownWaitMs = (config: AppConfig) => config.shutdownTimeoutMs;
 
 /**
- * Builds the Fastify app: plugins, then providers, then feature modules (DESIGN §2). Does not
+ * Builds the Fastify app: plugins, then providers, then feature modules (docs/requirements/platform.md §2). Does not
  * listen; tests call `app.inject()`. The database must already be migrated.
  */
 export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<FastifyInstance> {
@@ -208,7 +208,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
           // The one inline script: a server-rendered page's loader of its scripts (render-page.ts).
           PAGE_SCRIPT_LOADER_CSP_SOURCE,
           ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : []),
-          // The routing-number lookup answers by JSONP, i.e. as a script (SPEC §7).
+          // The routing-number lookup answers by JSONP, i.e. as a script (docs/requirements/calls.md).
           ...routingLookupScriptSources(config),
           ...tokenizerSources(config),
         ],

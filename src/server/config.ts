@@ -164,7 +164,7 @@ export interface AppConfig {
    */
   mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number; leaseSeconds: number };
   captcha: { siteKey?: string; secret?: string; verifyUrl: string; minScore: number };
-  /** Requests per client address per minute (DESIGN §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
+  /** Requests per client address per minute (docs/requirements/platform.md §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
   rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number; discountPerMinute: number };
   /**
    * Where rate-limit hits are counted: 'memory' in this process, or 'database' (the rate_limits
@@ -187,7 +187,7 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   webDistDir: string;
   bylaws: {
-    /** The other brand the short bylaws variant is published under (SPEC tool 3). */
+    /** The other brand the short bylaws variant is published under (docs/requirements/product.md tool 3). */
     shortBrand: string;
     /**
      * The online office-document viewer, used only when the site is publicly reachable (it fetches
@@ -196,11 +196,11 @@ export interface AppConfig {
     viewerUrl: string | null;
   };
   /**
-   * Where uploaded bytes go (DESIGN §5.7): disk under `dir` (outside the web root), or an S3 bucket
+   * Where uploaded bytes go (docs/requirements/platform.md §5.7): disk under `dir` (outside the web root), or an S3 bucket
    * (`s3`, set whenever `driver` is 's3') when several servers share the uploads.
    */
   storage: { driver: 'disk' | 's3'; dir: string; s3?: S3Config };
-  /** Largest accepted upload per purpose, in bytes (issue 5: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
+  /** Largest accepted upload per purpose, in bytes (docs/requirements/platform.md §5.7: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
   uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
   /**
    * Daily quotas of the anonymous contest uploads (docs/security.md "Upload quotas"), per entry
@@ -209,16 +209,16 @@ export interface AppConfig {
    * CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY, CONTEST_UPLOADS_PER_IP_PER_DAY, CONTEST_UPLOAD_MB_PER_IP_PER_DAY).
    */
   contestQuotas: { perAddress: UploadQuota; perIp: UploadQuota };
-  /** The card payment provider (DESIGN §2 rule 4, §5.8; SPEC tool 14). */
+  /** The card payment provider (docs/requirements/platform.md §2 rule 4, §5.8; docs/requirements/product.md tool 14). */
   payments: PaymentsConfig;
-  /** SPEC §9 "Discount extension days": the early-bird renewal prices last this many days past the due date. */
+  /** docs/requirements/constants.md "Discount extension days": the early-bird renewal prices last this many days past the due date. */
   renewalDiscountExtensionDays: number;
   /**
    * How long the retention rules keep data (docs/retention.md); 0 turns a rule off. Days, except
    * `auditYears` (years) and `orphanFileHours` (hours).
    */
   retention: RetentionConfig;
-  /** Compliance deadline reminders (issue 7): the daily job that mails them (REMINDERS_ENABLED, default on). */
+  /** Compliance deadline reminders (docs/requirements/product.md "Compliance calendar"): the daily job that mails them (REMINDERS_ENABLED, default on). */
   reminders: { enabled: boolean };
   /**
    * Scheduled jobs (docs/jobs.md): `bossSchema` is the PostgreSQL schema of the job library's own

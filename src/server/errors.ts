@@ -1,6 +1,6 @@
 import type { FieldErrors } from '../shared/validation.ts';
 
-/** A 422 answer: `{ message, errors }` with one or more messages per field (DESIGN §3). */
+/** A 422 answer: `{ message, errors }` with one or more messages per field (docs/requirements/platform.md §3). */
 export class ValidationError extends Error {
   readonly statusCode = 422;
   /** For multi-page forms: the first page (1-based) with an error, sent along in the body. */

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-/** argon2id hash of a password with the OWASP parameters of DESIGN §1 (m=19456 KiB, t=2, p=1). */
+/** argon2id hash of a password with the OWASP parameters of docs/requirements/platform.md §1 (m=19456 KiB, t=2, p=1). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

@@ -1,7 +1,7 @@
 import fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * Fastify's per-request log lines, as one line per request (DESIGN §5.9 JSON logs; §6): Fastify
+ * Fastify's per-request log lines, as one line per request (docs/requirements/platform.md §5.9 JSON logs; §6): Fastify
  * writes "incoming request" and "request completed" for every request, two JSON lines and two
  * writes; this writes only the second, carrying the request too (method, url, host, remote address
  * and port, request id), the status code and the response time in ms. Measured under load

@@ -3,7 +3,7 @@ import { toFieldErrors } from '../shared/validation.ts';
 import { ValidationError } from './errors.ts';
 
 /**
- * Parses a request payload with the shared zod schema of that payload (DESIGN §2 rule 1).
+ * Parses a request payload with the shared zod schema of that payload (docs/requirements/platform.md §2 rule 1).
  * Unknown fields are dropped by the object schemas, never stored.
  * @returns the parsed, typed value
  * @throws ValidationError (422) with the field messages

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 // without loading zod before a form is first checked.
 
 /**
- * The fields whose errors editing `name` clears (SPEC §4): itself and its confirmation pair, in
+ * The fields whose errors editing `name` clears (docs/requirements/behaviour.md): itself and its confirmation pair, in
  * both directions ('password' ⇄ 'password_confirmation').
  */
 export function errorsClearedBy(name: string): string[] {

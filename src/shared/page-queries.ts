@@ -4,7 +4,7 @@
  * the data and the browser's first render matches it.
  */
 export const PAGE_QUERY = {
-  /** GET /api/pricing → `{ levels }` (SPEC §1 pricing). */
+  /** GET /api/pricing → `{ levels }` (docs/requirements/product.md pricing). */
   pricing: { queryKey: ['pricing'], url: '/api/pricing' },
   /** GET /api/state-requirements → `{ states }`. */
   stateRequirements: { queryKey: ['state-requirements'], url: '/api/state-requirements' },

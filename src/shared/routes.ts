@@ -9,7 +9,7 @@ export interface PageRoute {
   path: string;
   title: string;
   access: PageAccess;
-  /** Content pages carry the helpfulness rating widget (SPEC tool 10). */
+  /** Content pages carry the helpfulness rating widget (docs/requirements/product.md tool 10). */
   hasRating?: boolean;
   /** Shown in the main navigation under this label. */
   nav?: string;
@@ -84,7 +84,7 @@ export interface BootData {
   banners: { id: number; kind: string; text: string }[];
   captchaSiteKey: string | null;
   /**
-   * The routing-number lookup the bank form calls by JSONP with `rn` and `callback` (SPEC §7): a
+   * The routing-number lookup the bank form calls by JSONP with `rn` and `callback` (docs/requirements/calls.md): a
    * path on this site for the built-in lookup, or the full URL of the configured one.
    */
   routingLookupUrl: string;

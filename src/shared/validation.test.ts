@@ -10,7 +10,7 @@ function run<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value:
   return r.success ? { ok: true, value: r.data } : { ok: false, message: r.error.issues[0].message };
 }
 
-describe('msg: server-style messages (DESIGN §3)', () => {
+describe('msg: server-style messages (docs/requirements/platform.md §3)', () => {
   it('reads like the catalogue', () => {
     expect(msg.required('email')).toBe('The email field is required.');
     expect(msg.email('email')).toBe('The email field must be a valid email address.');

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { parseIsoDate } from './rules/compliance-calendar.ts';
 
 /**
- * Field builders whose messages read like the server's (DESIGN §3): 'The email field is required.'
+ * Field builders whose messages read like the server's (docs/requirements/platform.md §3): 'The email field is required.'
  * Every builder accepts what an HTML form sends (strings, possibly empty) and yields a clean value.
  * A label defaults to the field name with underscores turned into spaces.
  */
 
 /**
  * Removes NUL and other C0 control characters except tab and newlines; they are never meaningful
- * input. Lone UTF-16 surrogates become U+FFFD: PostgreSQL rejects them in JSON (DESIGN §5.9).
+ * input. Lone UTF-16 surrogates become U+FFFD: PostgreSQL rejects them in JSON (docs/requirements/platform.md §5.9).
  */
 export function stripControl(value: string): string {
   return value

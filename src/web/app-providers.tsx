@@ -30,7 +30,7 @@ const theme = createTheme({
 /**
  * The site is always light, so nothing is stored. Mantine's default manager reads localStorage
  * while the page is taken over, and a browser's first read of it blocks the page for tens of
- * milliseconds (DESIGN §6, total blocking time).
+ * milliseconds (docs/requirements/platform.md §6, total blocking time).
  */
 const lightOnly: MantineColorSchemeManager = {
   get: () => 'light',

@@ -11,7 +11,7 @@ import { setServerBoot } from './lib/boot.ts';
 const handler = createStaticHandler(routes);
 
 /**
- * The server's render of one page (DESIGN §6 public pages: the browser paints the page before any
+ * The server's render of one page (docs/requirements/platform.md §6 public pages: the browser paints the page before any
  * script runs, and src/web/main.tsx then hydrates it). Built by `npm run build` into
  * `dist/ssr/entry-server.js` and called by src/server/modules/pages.
  * @param url the page's absolute address (path and query as requested)

@@ -11,7 +11,7 @@ import { nextTask } from './lib/next-task.ts';
 void loadDisplayLocale();
 
 // zod, in the lazily loaded form code, probes `new Function` once to compile faster parsers; the
-// CSP refuses eval (DESIGN §5), so the probe only logs a violation. It parses without compiling.
+// CSP refuses eval (docs/requirements/platform.md §5), so the probe only logs a violation. It parses without compiling.
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
@@ -32,7 +32,7 @@ void createClientRouter({ hydrate }).then(async (router) => {
     </StrictMode>
   );
   // As a transition, React renders in slices of a few milliseconds and lets the browser answer
-  // input in between, instead of one long task (DESIGN §6, total blocking time).
+  // input in between, instead of one long task (docs/requirements/platform.md §6, total blocking time).
   startTransition(() => {
     if (hydrate) {
       // A page that does not match the server's HTML is drawn again by React; say so in the console.

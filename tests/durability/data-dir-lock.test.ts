@@ -10,7 +10,7 @@ import { HttpClient } from './support/client.ts';
 import { freePort, serverEnv, ServerProcess, startServer } from './support/server.ts';
 
 /**
- * DESIGN §5.10: the PGlite data directory belongs to one process. While the server runs, a second
+ * docs/requirements/platform.md §5.10: the PGlite data directory belongs to one process. While the server runs, a second
  * server or the BMF importer on the same DATA_DIR must exit non-zero with one readable line naming
  * the holder (no stack trace), without touching the data, and the first server keeps serving.
  */

@@ -9,7 +9,7 @@ import { verify } from './support/verify.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 /**
- * DESIGN §5.10: no acknowledged write is lost when the server process is killed (kill -9) under
+ * docs/requirements/platform.md §5.10: no acknowledged write is lost when the server process is killed (kill -9) under
  * load. The real server (src/server/main.ts) takes public form submissions and card payments
  * through its gateway simulator from several clients at once; after a few seconds it is killed with
  * SIGKILL while requests are in flight, restarted on the same data, and loaded again, three times.

@@ -6,7 +6,7 @@ let s: Session;
 beforeAll(async () => { s = await openBrowser(); });
 afterAll(async () => { await s?.close(); });
 
-describe('invoices and payments on /account (issue 7)', () => {
+describe('invoices and payments on /account (docs/requirements/product.md "Staff console")', () => {
   it('shows what is due with Pay now, and no payments yet', async () => {
     const { page } = s;
     const { invoiceId } = await newAccountHolder(page, { email: 'account.billing@example.com', name: 'Casper Chess Boosters' });

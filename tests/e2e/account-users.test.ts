@@ -45,7 +45,7 @@ async function addUser(page: Page, user: { email: string }, first: string, last:
   await rowOf(page, user.email).getByText('Invited', { exact: true }).waitFor();
 }
 
-describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account users", §4, §8)', () => {
+describe('account users and their roles (docs/roles.md; docs/requirements/screens.md "Admin account users", docs/requirements/behaviour.md, docs/requirements/errors.md)', () => {
   it('the primary user adds and edits users, cannot delete the primary user and deletes another after confirming', async () => {
     const { page } = s;
     ({ accountId } = await newAccountHolder(page, { ...HOLDER, name: 'Teton Track Boosters' }));
@@ -57,7 +57,7 @@ describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account 
     await rowOf(page, HOLDER.email).waitFor();
     expect(await primaryIcons(page, HOLDER.email).count()).toBe(1);
 
-    // The create form: SPEC §3 defaults, then a new user found field by field by label.
+    // The create form: docs/requirements/entities.md defaults, then a new user found field by field by label.
     const form = page.getByRole('form', { name: 'New user' });
     expect(await form.getByRole('checkbox', { name: 'Bulk e-mails' }).isChecked()).toBe(true);
     expect(await form.getByRole('checkbox', { name: 'Event e-mails' }).isChecked()).toBe(true);
@@ -90,7 +90,7 @@ describe('account users and their roles (docs/roles.md; SPEC §2 "Admin account 
     await rowOf(page, PAT.email).getByText('Patricia Second').waitFor();
     expect(await edit.getByRole('checkbox', { name: 'SMS messages' }).isChecked()).toBe(true);
 
-    // The primary user cannot be deleted (SPEC §8).
+    // The primary user cannot be deleted (docs/requirements/errors.md).
     await rowOf(page, HOLDER.email).getByRole('button', { name: /^Delete/ }).click();
     const warning = page.getByRole('dialog');
     await warning.getByText("Can't delete primary user.").waitFor();

@@ -5,7 +5,7 @@ import { newAccountHolder } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §6): an admin finds a holder's
+ * The admin's accounts (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/permissions.md): an admin finds a holder's
  * account, renews it on its behalf from the account page (the server sends admins back to it),
  * sees the new invoice, manages its users, and finds the on-behalf renewal in the audit log.
  */
@@ -23,7 +23,7 @@ const region = (page: Page, name: string) => page.getByRole('region', { name, ex
 /** Waits until the notifications are gone, for a clean screenshot. */
 const quiet = (page: Page) => page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 15_000 });
 
-describe('admin accounts (issue 7)', () => {
+describe('admin accounts (docs/requirements/product.md "Staff console")', () => {
   it('an admin finds an account, renews it on its behalf, sees the new invoice and invites a user to it', async () => {
     const { accountId } = await newAccountHolder(holder.page, { ...HOLDER, name: NAME });
     const { page } = staff;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * Admin console (issue 7) in Chromium: a 20 % service-fee code with a use limit, a level's
+ * Admin console (docs/requirements/product.md "Staff console") in Chromium: a 20 % service-fee code with a use limit, a level's
  * early-bird price shown on /pricing, the state requirements table, and the audit log with both
  * changes. Screenshots go to test-results/.
  */

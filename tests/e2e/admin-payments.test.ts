@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * The staff's view of money (issue 7; /admin/payments): an admin opens the payments page from the
+ * The staff's view of money (/admin/payments): an admin opens the payments page from the
  * admin navigation, sees the totals and every account's payments, switches to the open invoices,
  * finds the demo account's unpaid invoices (oldest first, so the demo seed's come first) and
  * follows "Pay for this account" to the billing screen for that account.
@@ -14,7 +14,7 @@ afterAll(async () => { await staff?.close(); });
 
 const DEMO = 'Lincoln High School Athletic Boosters';
 
-describe('admin payments (issue 7)', () => {
+describe('admin payments (docs/requirements/product.md "Staff console")', () => {
   it('an admin sees the payments and open invoices of all accounts and pays one on an account’s behalf', async () => {
     const { page } = staff;
     await signIn(page, 'admin');

@@ -43,7 +43,7 @@ async function download(page: Page): Promise<{ name: string; bytes: Buffer }> {
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }
 
-describe('bylaws generator, as a parent fills it in (SPEC tool 3)', () => {
+describe('bylaws generator, as a parent fills it in (docs/requirements/product.md tool 3)', () => {
   it('standard: tooltips, a refused minimum, Generate, download, then update mode at the new address', async () => {
     const { page } = s;
     await page.goto('/bylaws-generator');

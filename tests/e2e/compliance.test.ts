@@ -4,7 +4,7 @@ import { newAccountHolder } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * Admin → Revocation risk (issue 7; issue 20: the IRS standing). The demo seed's GEN 5271
+ * Admin → Revocation risk (docs/irs-standing.md). The demo seed's GEN 5271
  * subordinates are listed by their standing in the April 2026 BMF (many missed returns); the
  * filing is recorded
  * through the page's "Record a filing for any account" form for a new holder, whose calendar then

@@ -73,7 +73,7 @@ async function postEntry(page: Page, contest: string, fields: Record<string, str
   }, { contest, fields, file });
 }
 
-describe('contest entries, as a visitor sends them (SPEC tool 4)', () => {
+describe('contest entries, as a visitor sends them (docs/requirements/product.md tool 4)', () => {
   it('photo: refuses a disguised file, previews the photo, sends it and resets the form', async () => {
     const { page } = s;
     await page.goto('/contests/photo');

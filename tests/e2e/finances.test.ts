@@ -7,7 +7,7 @@ let staff: Session;
 beforeAll(async () => { [s, staff] = await Promise.all([openBrowser(), openBrowser()]); });
 afterAll(async () => { await Promise.all([s?.close(), staff?.close()]); });
 
-describe('finances (SPEC tool 14, §2 /app/finances, /admin/payments/latest/{accountId})', () => {
+describe('finances (docs/requirements/product.md tool 14, docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId})', () => {
   it('a holder with a paid payment sees it listed and opens its printable receipt', async () => {
     const { page } = s;
     const { invoiceId } = await newAccountHolder(page, { email: 'finance.reader@example.com', name: 'Sitka Soccer Boosters' });

@@ -4,7 +4,7 @@ import { currentGenPeriodEnd, genUpdateWindow } from '../../src/shared/rules/gen
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * Admin → Annual GEN update (issue 20 part 4; docs/irs-gen-duties.md) on the demo seed's GEN 5271
+ * Admin → Annual GEN update (docs/irs-gen-duties.md) on the demo seed's GEN 5271
  * (806 subordinates): staff fill in the GEN settings (a bad EIN first), see the current period's
  * window, checks and lines, and record the submission after confirming it. Fields are found by
  * their visible labels.

@@ -7,7 +7,7 @@ let other: Session;
 beforeAll(async () => { [s, other] = await Promise.all([openBrowser(), openBrowser()]); });
 afterAll(async () => { await Promise.all([s?.close(), other?.close()]); });
 
-describe('invoice page (SPEC tool 14, §2 /app/invoices/show/{id})', () => {
+describe('invoice page (docs/requirements/product.md tool 14, docs/requirements/screens.md /app/invoices/show/{id})', () => {
   it('the holder opens an invoice from the payments page and sees its lines, balance and no payments', async () => {
     const { page } = s;
     const { invoiceId } = await newAccountHolder(page, { email: 'invoice.reader@example.com', name: 'Juneau Ski Boosters' });

@@ -7,7 +7,7 @@ import { forgetSession, openBrowser, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
 
 /**
- * Issue 8 item 4: the contact form, the application wizard and a card payment completed with the
+ * docs/accessibility.md: the contact form, the application wizard and a card payment completed with the
  * keyboard alone (Tab, Shift+Tab, typing, Space, Enter, arrow keys). Locators only find fields
  * by their visible labels to check which one has the focus, and read what the page shows.
  */

@@ -6,7 +6,7 @@ import { newAccountHolder, resetLinkFromOutbox } from './support/accounts.ts';
 import { fillCard, NEXT_YEAR, openBilling } from './support/billing.ts';
 
 /**
- * The billing screen end to end (SPEC tool 14, §2 "Billing/payment screen", §4, §8 "Payments"):
+ * The billing screen end to end (docs/requirements/product.md tool 14, docs/requirements/screens.md "Billing/payment screen", docs/requirements/behaviour.md, docs/requirements/errors.md "Payments"):
  * the real Accept.js stand-in tokenizes in the page, the app charges through the real Authorize.Net
  * client against the gateway simulator it serves, and PayPal consent happens on the simulator's page.
  */
@@ -46,10 +46,10 @@ async function signInAsDemoHolder(page: Page) {
   await page.waitForURL((u) => u.pathname === '/app');
 }
 
-/** The dialog SPEC §8 shows after a payment. */
+/** The dialog docs/requirements/errors.md shows after a payment. */
 const dialog = (page: Page) => page.getByRole('dialog');
 
-describe('billing screen (SPEC tool 14)', () => {
+describe('billing screen (docs/requirements/product.md tool 14)', () => {
   it('pays by card: required messages, a tokenizer error under its field, a decline that keeps the card data, then approval', async () => {
     const { page } = s;
     await freshHolder(page, 'card.payer@example.com', 'Anchorage Card Boosters');
@@ -59,13 +59,13 @@ describe('billing screen (SPEC tool 14)', () => {
     expect(await page.getByTestId('billing-total').innerText()).toBe('$645.00');
     await page.getByText('Discounts have no cash value and any excess is forfeited.').waitFor();
 
-    // SPEC §2 empty state when nothing is selected.
+    // docs/requirements/screens.md empty state when nothing is selected.
     await invoice.uncheck();
     await page.getByText('No invoices selected.').waitFor();
     expect(await page.getByTestId('billing-total').innerText()).toBe('$0.00');
     await invoice.check();
 
-    // Client-side required messages with the SPEC labels.
+    // Client-side required messages with the labels of docs/requirements/validation.md.
     const form = page.getByRole('form', { name: 'Pay by credit card' });
     await form.getByRole('button', { name: 'Pay $645.00' }).click();
     await form.getByText('The card number field is required.').waitFor();

@@ -36,7 +36,7 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-describe('profile header image (SPEC tool 12)', () => {
+describe('profile header image (docs/requirements/product.md tool 12)', () => {
   it('the account holder sets a header image, sees it on the public profile, and clears it', async () => {
     const { page } = s;
     // Not the shared demo holder: the password reset test changes that one's password.

@@ -4,7 +4,7 @@ import { isoDateInDays, newAccountHolder } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * The renewal rules of SPEC §4 "Renewal" and §8 end to end (issue 7): an admin sets a holder's
+ * The renewal rules of docs/requirements/behaviour.md "Renewal" and docs/requirements/errors.md end to end (docs/requirements/product.md "Staff console"): an admin sets a holder's
  * account settings on /admin/accounts/show/{id} (suspended from the basic renewal, the demo group,
  * billed as a group); the holder's renewal form then locks the upgrade on and asks before billing
  * the organization on its own. The demo group's "Billed as a group" is put back off at the end.
@@ -43,7 +43,7 @@ async function saveSettings(page: Page, id: number, opts: { billed: boolean }) {
 const renewalScreen = (page: Page) => page.evaluate(async () =>
   (await fetch('/api/account/renewal', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json() as Promise<{ open_invoice: unknown }>);
 
-describe('renewal rules set by an admin (SPEC §4, §8)', () => {
+describe('renewal rules set by an admin (docs/requirements/behaviour.md, docs/requirements/errors.md)', () => {
   it('suspended from the basic renewal and billed as a group: the upgrade is locked and renewing asks first', async () => {
     ({ accountId } = await newAccountHolder(holder.page, { email: 'renewal.rules@example.com', name: NAME }));
 

@@ -5,8 +5,8 @@ import { isoDateInDays, newAccountHolder, setRenewalDueDate } from './support/ac
 import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * The renewal form on the account page (SPEC tool 13, §4 "Renewal", §5 "Order total", §6, §7,
- * §8 "Renewal"; docs/renewals.md), with the seeded prices (src/server/db/seed/reference-data.ts) at
+ * The renewal form on the account page (docs/requirements/product.md tool 13, docs/requirements/behaviour.md "Renewal", docs/requirements/validation.md "Order total", docs/requirements/permissions.md, docs/requirements/calls.md,
+ * docs/requirements/errors.md "Renewal"; docs/renewals.md), with the seeded prices (src/server/db/seed/reference-data.ts) at
  * early-bird rates. A new account is due in a year, so renewal is not offered yet; staff then move
  * its due date 30 days ahead on the account's admin page, which opens it.
  */
@@ -24,10 +24,10 @@ const orderTotal = (page: Page) => card(page).getByTestId('renewal-order-total')
 /** The analytics events pushed on this page (the tag manager's window.dataLayer), without their callbacks. */
 const events = (page: Page) => page.evaluate(() =>
   ((window as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).map((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'eventCallback'))));
-/** '12/26/2026' for '2026-12-26', as the page writes a date (SPEC §9). */
+/** '12/26/2026' for '2026-12-26', as the page writes a date (docs/requirements/constants.md). */
 const shownDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-describe('renewal form (SPEC tool 13, docs/renewals.md)', () => {
+describe('renewal form (docs/requirements/product.md tool 13, docs/renewals.md)', () => {
   it('is not offered a year ahead; 30 days before the due date a start-up holder renews with the add-ons they tick', async () => {
     const { page } = s;
     const { accountId } = await newAccountHolder(page, { email: 'renewal.startup@example.com', name: 'Casper Band Boosters' });

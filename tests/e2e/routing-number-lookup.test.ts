@@ -4,7 +4,7 @@ import { build } from 'vite';
 import { baseUrl, openBrowser, type Session } from './support/browser.ts';
 
 /**
- * The routing-number lookup in a real browser (SPEC §7 third-party calls: JSONP with rn, answering
+ * The routing-number lookup in a real browser (docs/requirements/calls.md third-party calls: JSONP with rn, answering
  * code, message and customer_name): the page's CSP lets the built-in lookup's script run, and the
  * browser client (src/web/lib/routing-number-lookup.ts, with fetch-jsonp) reads its answers and
  * turns a blocked script into 'unavailable'. No page uses the client yet, so it is bundled here on

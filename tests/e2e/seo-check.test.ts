@@ -7,7 +7,7 @@ let s: Session;
 beforeAll(async () => { s = await openBrowser(baseUrl().replace('127.0.0.1', 'localhost')); });
 afterAll(async () => { await s?.close(); });
 
-describe('SEO check (issue 7: /admin/yoast/show?url={path})', () => {
+describe('SEO check (docs/requirements/product.md "Staff console": /admin/yoast/show?url={path})', () => {
   it('an admin opens it from a content page in a new tab and reads the findings of the rendered page', async () => {
     const { page, context } = s;
     await page.goto('/irs-form-990');

@@ -16,7 +16,7 @@ async function fetchPage(path: string, cookie?: string) {
   return { status: res.status, html, root };
 }
 
-describe('public pages are rendered by the server (DESIGN §6)', () => {
+describe('public pages are rendered by the server (docs/requirements/platform.md §6)', () => {
   let noScript: Browser;
   beforeAll(async () => { noScript = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }); });
   afterAll(async () => { await noScript.close(); });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { PDF_MINIMAL, WINDOWS_EXE } from '../helpers/files.ts';
 
-/** The admin's generic drag-and-drop uploader (SPEC tool 5, §8 "Uploader") and its roster import, in Chromium. */
+/** The admin's generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/errors.md "Uploader") and its roster import, in Chromium. */
 
 let s: Session;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('generic uploader', () => {
     await page.getByRole('heading', { name: 'Uploads', level: 1 }).waitFor();
     await recordUploadEvents(page);
 
-    // A program is refused in the browser with the uploader's message (SPEC §8).
+    // A program is refused in the browser with the uploader's message (docs/requirements/errors.md).
     await dropFiles(page, [{ name: 'setup.exe', type: 'application/octet-stream', content: WINDOWS_EXE.toString('base64') }]);
     await page.getByText('setup.exe is not allowed.').waitFor();
     await page.getByText('Uh oh!').first().waitFor();
@@ -114,7 +114,7 @@ describe('generic uploader', () => {
     await dropFiles(page, [{ name: 'board minutes.pdf', type: 'application/pdf', content: PDF_MINIMAL.toString('base64') }]);
     await page.getByText('board minutes.pdf is not allowed.').waitFor();
 
-    // A roster the server refuses (no name column) is silently ignored (SPEC §8): the drop ends, nothing is reported.
+    // A roster the server refuses (no name column) is silently ignored (docs/requirements/errors.md): the drop ends, nothing is reported.
     const shownResults = await results.getByText('Files stored').count();
     await dropFiles(page, [{ name: 'members.csv', type: 'text/csv', content: Buffer.from('title,address\r\nA,B\r\n').toString('base64') }]);
     await page.waitForFunction(() => (window as unknown as { uploadEvents: unknown[] }).uploadEvents.length === 9);

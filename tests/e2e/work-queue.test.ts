@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
- * Admin → Work queue (issue 20 part 3; docs/work-queue.md). The e2e server holds the demo seed:
+ * Admin → Work queue (docs/work-queue.md). The e2e server holds the demo seed:
  * GEN 5271's 806 subordinates from the April 2026 BMF, none with a membership. Staff open the page
  * from the admin navigation, ask it to find new items, open the "On the roster, no membership"
  * tab, open an item, assign it to themselves, add a note, resolve it (a missing resolution is

@@ -1,4 +1,4 @@
-/** Complete, valid answers for each bylaws variant (SPEC §3), as the forms send them. */
+/** Complete, valid answers for each bylaws variant (docs/requirements/entities.md), as the forms send them. */
 export const BYLAW_ANSWERS = {
   standard: {
     version: 'standard',

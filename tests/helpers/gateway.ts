@@ -23,7 +23,7 @@ export interface GatewayTestApp {
 
 /**
  * Starts the gateway simulator on a free 127.0.0.1 port and a test app (createTestApp) that
- * charges through the real client pointed at it (DESIGN §2 rule 4: a local peer, not a stub).
+ * charges through the real client pointed at it (docs/requirements/platform.md §2 rule 4: a local peer, not a stub).
  * @param timeoutMs the client's whole-call limit (short, so "no answer" tests end quickly)
  * @param opts passed on to createTestApp; `gatewayDelayMs` delays each of the simulator's
  *   transaction answers (a charge still in flight)

@@ -22,7 +22,7 @@ export interface AppRoute {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Whether the CSRF plugin checks this route (DESIGN §5.2): every method but GET/HEAD/OPTIONS, and
+ * Whether the CSRF plugin checks this route (docs/requirements/platform.md §5.2): every method but GET/HEAD/OPTIONS, and
  * the GETs marked `config: { csrf: true }`; never a route marked `csrf: false`.
  */
 export function needsCsrf(route: AppRoute): boolean {

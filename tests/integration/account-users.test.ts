@@ -8,8 +8,8 @@ import { acceptInvitation, invitationLink } from '../helpers/invitations.ts';
 import { mailOutbox } from '../../src/server/db/schema.ts';
 
 /**
- * Account users (SPEC §2 "Admin account users", §3 "User", §4 "Account users", §6, §7
- * /app/account/users/*, §8 "Account users"): list, store, update, delete; primary rules; another
+ * Account users (docs/requirements/screens.md "Admin account users", docs/requirements/entities.md "User", docs/requirements/behaviour.md "Account users", docs/requirements/permissions.md, docs/requirements/calls.md
+ * /app/account/users/*, docs/requirements/errors.md "Account users"): list, store, update, delete; primary rules; another
  * account's users are 404; admins act on any account with account_id and are audited.
  */
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('account users (SPEC §7 /app/account/users/*)', () => {
+describe('account users (docs/requirements/calls.md /app/account/users/*)', () => {
   it('answers 401 to visitors on every call', async () => {
     const visitor = await new Agent(t.app).start();
     expect((await visitor.get('/app/account/users/json')).statusCode).toBe(401);
@@ -96,7 +96,7 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
     expect((await list(a, `?account_id=${accountB}`)).account.id).toBe(accountA);
   });
 
-  it('stores a user with the SPEC §3 defaults (bulk and event e-mails on, SMS off), invited to choose their own password', async () => {
+  it('stores a user with the docs/requirements/entities.md defaults (bulk and event e-mails on, SMS off), invited to choose their own password', async () => {
     // A password typed by the primary user is not taken (docs/roles.md "Invitations").
     const res = await a.post('/app/account/users/store', newUser({ email: 'Defaults.Person@Example.com', password: 'Typed-by-other-1', password_confirmation: 'Typed-by-other-1' }));
     expect(res.statusCode, res.body).toBe(201);
@@ -165,7 +165,7 @@ describe('account users (SPEC §7 /app/account/users/*)', () => {
   it('validates with the server\'s messages: required fields, duplicate e-mail', async () => {
     const empty = await a.post('/app/account/users/store', {});
     expect(empty.statusCode).toBe(422);
-    // The first message per field is the one shown (SPEC §5).
+    // The first message per field is the one shown (docs/requirements/validation.md).
     const firsts = Object.fromEntries(Object.entries(empty.json().errors as Record<string, string[]>).map(([k, v]) => [k, v[0]]));
     expect(firsts).toEqual({
       email: 'The email field is required.',

@@ -9,8 +9,8 @@ import { accounts, applications, auditLog, bylaws, files, groups, levels, paymen
 import type { AdminAccountDetail, AdminAccountsPage } from '../../src/shared/schemas/admin-accounts.ts';
 
 /**
- * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §3 "Account" and "Search
- * results page", §6): customer accounts only, searched and filtered, 20 a page; one account with
+ * The admin's accounts (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/entities.md "Account" and "Search
+ * results page", docs/requirements/permissions.md): customer accounts only, searched and filtered, 20 a page; one account with
  * its bounded lists; admins only, and reading writes no audit row.
  */
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 describe('GET /api/admin/accounts', () => {
-  it('lists customer accounts only, by name, 20 a page, with the SPEC §3 page object and the levels', async () => {
+  it('lists customer accounts only, by name, 20 a page, with the docs/requirements/entities.md page object and the levels', async () => {
     const [{ irs }] = await db().select({ irs: count() }).from(accounts).where(eq(accounts.source, 'irs-bmf'));
     expect(irs).toBeGreaterThan(800);
     const p1 = await list();
@@ -268,7 +268,7 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
     const [{ n }] = await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'account.settings_updated'));
     expect(n).toBe(1);
 
-    // The holder's renewal form: the upgrade is locked on and the group is billed as a group (SPEC §4, §8).
+    // The holder's renewal form: the upgrade is locked on and the group is billed as a group (docs/requirements/behaviour.md, docs/requirements/errors.md).
     const holder = await signedIn(t.app, HOLDER);
     const renewal = await holder.get('/api/account/renewal');
     expect(renewal.statusCode, renewal.body).toBe(200);

@@ -8,7 +8,7 @@ import { DISCOUNT_MESSAGES } from '../../src/shared/schemas/admin-discounts.ts';
 import { LEVEL_MESSAGES, STATE_FILING_MESSAGES } from '../../src/shared/schemas/admin-levels.ts';
 
 /**
- * Admin console (issue 7): discount codes, levels and prices, state requirements, audit log.
+ * Admin console (docs/requirements/product.md "Staff console"): discount codes, levels and prices, state requirements, audit log.
  * Each route: its rules and messages, 401 for visitors, 403 for holders, audit rows written.
  */
 

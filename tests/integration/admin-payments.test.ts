@@ -7,9 +7,9 @@ import { invoices, paymentInvoices, payments } from '../../src/server/db/schema.
 import type { AdminMoneyTotals, AdminOpenInvoicesPage, AdminPaymentsPage } from '../../src/shared/schemas/admin-payments.ts';
 
 /**
- * The staff's view of money (issue 7; /admin/payments): GET /api/admin/payments (every account's
+ * The staff's view of money (/admin/payments): GET /api/admin/payments (every account's
  * payments, newest first, by status and method; never unfinished PayPal sessions) and
- * GET /api/admin/invoices/open (open invoices, oldest first, overdue > 30 days), SPEC §3 page
+ * GET /api/admin/invoices/open (open invoices, oldest first, overdue > 30 days), docs/requirements/entities.md page
  * objects of 25 with whole-site totals; admins only.
  */
 

@@ -34,7 +34,7 @@ async function storedObjects(): Promise<string[]> {
 
 const letter = (content = PDF_MINIMAL, fileName = 'IRS letter.pdf') => [{ field: 'file', fileName, content, type: 'application/pdf' }];
 
-describe('the wizard file dropbox (SPEC §3 field type "file dropbox")', () => {
+describe('the wizard file dropbox (docs/requirements/entities.md field type "file dropbox")', () => {
   it('the maintain wizard has a dropbox whose action carries the application token', async () => {
     const { a, token } = await maintainApplicant();
     const view = (await a.get(`/api/applications/${token}`)).json();

@@ -17,7 +17,7 @@ afterAll(async () => { await t.close(); });
 
 const rowsOf = async (email: string) => t.database.db.select().from(applications).innerJoin(users, eq(users.id, applications.userId)).where(eq(users.email, email));
 
-describe('POST /application/start (SPEC tool 1)', () => {
+describe('POST /application/start (docs/requirements/product.md tool 1)', () => {
   it('creates the user and a draft application, signs the applicant in and mails the resume link', async () => {
     const a = await new Agent(t.app).start();
     const res = await a.post('/application/start', { email: 'New.Parent@Example.com', password: 'Booster-club-2026', level_id: startUpId, schema: '{"ignored":true}' });

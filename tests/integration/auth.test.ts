@@ -4,7 +4,7 @@ import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { auditLog, sessions } from '../../src/server/db/schema.ts';
 
-/** Sign-in, sessions, CSRF rotation, sign-out and admin access (DESIGN §3, §5.1, §5.2, §5.6). */
+/** Sign-in, sessions, CSRF rotation, sign-out and admin access (docs/requirements/platform.md §3, §5.1, §5.2, §5.6). */
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 const HOLDER = { email: 'holder@example.com', password: 'Holder-pass-123' };

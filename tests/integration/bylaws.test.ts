@@ -13,7 +13,7 @@ afterAll(async () => { await t.close(); });
 
 const visitor = () => new Agent(t.app).start();
 
-describe('bylaws generator: create, update, reopen, download (SPEC tool 3, §7)', () => {
+describe('bylaws generator: create, update, reopen, download (docs/requirements/product.md tool 3, docs/requirements/calls.md)', () => {
   it('the first Generate POSTs to the page path and answers action, url and bylaw.hash', async () => {
     for (const [variant, path] of [['standard', '/bylaws-generator'], ['school', '/bylaws-generator/school'], ['short', '/bylaws-generator/short']] as const) {
       const a = await visitor();

@@ -5,7 +5,7 @@ import { createAccount, createUser } from '../../src/server/db/seed/factories.ts
 import { accounts } from '../../src/server/db/schema.ts';
 import { calendarDate, nextForm990Deadline, nextStateFilingDate } from '../../src/shared/rules/compliance-calendar.ts';
 
-/** GET /api/account/calendar (issue 7 "Compliance calendar"): the account's next deadlines. */
+/** GET /api/account/calendar (docs/requirements/product.md "Compliance calendar"): the account's next deadlines. */
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });

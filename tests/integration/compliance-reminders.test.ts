@@ -6,7 +6,7 @@ import { accounts, complianceReminders, filings, mailOutbox, stateRequirements }
 import { sendDueReminders } from '../../src/server/modules/compliance/send-reminders.ts';
 import { addDays, form990DueDate } from '../../src/shared/rules/compliance-calendar.ts';
 
-/** The daily compliance reminders (issue 7): 30 and 7 days before, once per account, deadline and tier. */
+/** The daily compliance reminders (docs/requirements/product.md "Compliance calendar"): 30 and 7 days before, once per account, deadline and tier. */
 
 let t: TestApp;
 const OPTS = { publicUrl: 'https://goodstanding.example', companyName: 'GoodStanding' };

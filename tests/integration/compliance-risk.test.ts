@@ -6,7 +6,7 @@ import { accounts, auditLog, filings, groups, irsReleases, irsRevocations } from
 import { addDays, calendarDate, latestDueTaxYear, nextForm990Deadline } from '../../src/shared/rules/compliance-calendar.ts';
 
 /**
- * Revocation risk and recorded filings (issue 7; issue 20: the standing of docs/irs-standing.md):
+ * Revocation risk and recorded filings (docs/irs-standing.md):
  * GET /api/admin/compliance/risk, POST /api/admin/accounts/:id/filings.
  */
 

@@ -25,7 +25,7 @@ let n = 0;
 const fields = (over: Record<string, string> = {}) => ({ organization: `Eagle River Boosters ${++n}`, email: `entrant${n}@example.com`, type: 'booster_club', message: 'Our team at state.', is_member: '1', ...over });
 const photo = (fileName = 'team.jpg', content = JPEG_1x1) => [{ field: 'file', fileName, content, type: 'image/jpeg' }];
 
-describe('contest entries (SPEC tool 4)', () => {
+describe('contest entries (docs/requirements/product.md tool 4)', () => {
   it('takes a photo entry with its file and keeps the self-declaration as 1/0', async () => {
     const a = await visitor();
     const f = fields();

@@ -10,8 +10,8 @@ import { redeemReservation } from '../../src/server/modules/discounts/redeem-res
 import { billingSummary } from '../../src/shared/rules/billing.ts';
 
 /**
- * Discount codes (SPEC tool 14; §4 "Discount code"; §5 "Discounts and totals"; §7 POST
- * /app/discount/reserve; §8 "An invalid discount code silently removes the discount"; DESIGN §5.4,
+ * Discount codes (docs/requirements/product.md tool 14; docs/requirements/behaviour.md "Discount code"; docs/requirements/validation.md "Discounts and totals"; docs/requirements/calls.md POST
+ * /app/discount/reserve; docs/requirements/errors.md "An invalid discount code silently removes the discount"; docs/requirements/platform.md §5.4,
  * §5.6, §5.8): reserve, refresh, find for the payment step, redeem once, rate limit.
  */
 
@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe('POST /app/discount/reserve', () => {
-  it('accepts a lower-case code and answers the SPEC discount with its value in dollars and the hold', async () => {
+  it('accepts a lower-case code and answers the discount of docs/requirements/entities.md with its value in dollars and the hold', async () => {
     const a = await signedIn(t.app, HOLDER_A);
     const before = Date.now();
     const res = await a.post('/app/discount/reserve', { code: '  spring25 ' });
@@ -109,7 +109,7 @@ describe('POST /app/discount/reserve', () => {
     expect((await t.database.db.select({ n: count() }).from(discountReservations).where(eq(discountReservations.accountId, accountB)))[0].n).toBe(0);
   });
 
-  it('silently gives no discount for an unknown, expired, not yet started or switched-off code (SPEC §8)', async () => {
+  it('silently gives no discount for an unknown, expired, not yet started or switched-off code (docs/requirements/errors.md)', async () => {
     const a = await signedIn(t.app, HOLDER_B);
     for (const code of ['NOSUCHCODE', 'oldcode', 'SOON', 'OFF', 'bad code!', 'ÜBER', 'X'.repeat(65)]) {
       const res = await a.post('/app/discount/reserve', { code });
@@ -217,7 +217,7 @@ describe('reservations', () => {
     expect(await findReservedDiscount(db, c, ids.SPRING25)).toBeNull();
     // After the hold runs out.
     expect(await findReservedDiscount(db, accountA, ids.SPRING25, new Date(Date.now() + 31 * MIN))).toBeNull();
-    // The payment step recomputes totals with it (SPEC §5): $25 off the renewal line only.
+    // The payment step recomputes totals with it (docs/requirements/validation.md): $25 off the renewal line only.
     const summary = billingSummary([{ id: 1, balanceCents: 10_000, lines: [{ type: 'renewal', valueCents: 6_000 }, { type: 'service_fee', valueCents: 4_000 }] }], found);
     expect(summary).toMatchObject({ subtotal: 10_000, discount_total: 2_500, total: 7_500 });
   });

@@ -6,8 +6,8 @@ import { createAccount, createInvoice, createUser } from '../../src/server/db/se
 import { invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 
 /**
- * Where payments land (SPEC tool 14; §2 /app/finances, /admin/payments/latest/{accountId}; §3
- * "Search results page"; §6): GET /api/finances and GET /api/payments/:id/receipt.
+ * Where payments land (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId}; docs/requirements/entities.md
+ * "Search results page"; docs/requirements/permissions.md): GET /api/finances and GET /api/payments/:id/receipt.
  */
 
 const HOLDER = { email: 'finances.a@example.com', password: 'Finance-pass-123' };
@@ -106,7 +106,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('GET /api/finances (SPEC tool 14, §2 /app/finances)', () => {
+describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirements/screens.md /app/finances)', () => {
   it('gives the holder their own payments, newest first, with the invoices each one paid', async () => {
     const res = await holder.get('/api/finances');
     expect(res.statusCode, res.body).toBe(200);
@@ -150,7 +150,7 @@ describe('GET /api/finances (SPEC tool 14, §2 /app/finances)', () => {
     expect(body.payments.total).toBe(5);
   });
 
-  it('answers the SPEC §3 page shape, and the unpaid invoices for the "Pay now" notice', async () => {
+  it('answers the docs/requirements/entities.md page shape, and the unpaid invoices for the "Pay now" notice', async () => {
     const body = (await holder.get('/api/finances')).json();
     expect(body.payments).toMatchObject({
       current_page: 1, from: 1, to: 5, last_page: 1, per_page: 20, total: 5, next_page_url: null, prev_page_url: null,
@@ -239,7 +239,7 @@ describe('GET /api/finances (SPEC tool 14, §2 /app/finances)', () => {
   });
 });
 
-describe('GET /api/payments/:id/receipt (SPEC tool 14, /app/payments/receipt/{id})', () => {
+describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /app/payments/receipt/{id})', () => {
   it('gives the holder the receipt of a paid payment: the payment, the account with its EIN, the company', async () => {
     const res = await holder.get(`/api/payments/${ids.paid}/receipt`);
     expect(res.statusCode, res.body).toBe(200);

@@ -6,7 +6,7 @@ import { createUser } from '../../src/server/db/seed/factories.ts';
 import { isFirstStart, seedDemo } from '../../src/server/db/seed/seed.ts';
 
 /**
- * The first start's demo seed is all or nothing (DESIGN §5.10): when it stops midway (here a
+ * The first start's demo seed is all or nothing (docs/requirements/platform.md §5.10): when it stops midway (here a
  * unique e-mail refused at its last user; in production a kill -9), nothing of it stays, so the
  * next start is still a first start and seeds everything once, with sign-ins it can show.
  */

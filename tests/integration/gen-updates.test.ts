@@ -9,7 +9,7 @@ import type { GenCheck, GenUpdateView } from '../../src/shared/schemas/gen-updat
 import { calendarDate } from '../../src/shared/rules/compliance-calendar.ts';
 
 /**
- * The annual GEN update builder (issue 20 part 4; docs/irs-gen-duties.md; /admin/gen-update):
+ * The annual GEN update builder (docs/irs-gen-duties.md; /admin/gen-update):
  * built from the demo seed's 806 real subordinates of GEN 5271, each check failing and passing,
  * the CSV and PDF exports, one recorded submission per period, the staff reminders once per
  * period and tier, and who may call the routes.

@@ -35,7 +35,7 @@ async function holder(name: string): Promise<{ a: Agent; invoiceId: number; acco
 
 const price = () => (level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents ? level.priceDiscountCents : level.priceCents);
 
-describe('GET /api/invoices/:id (SPEC tool 14, §3 "Invoice")', () => {
+describe('GET /api/invoices/:id (docs/requirements/product.md tool 14, docs/requirements/entities.md "Invoice")', () => {
   it('gives the account holder their invoice with its order details, in cents', async () => {
     const { a, invoiceId, accountId } = await holder('Kenai Hockey Boosters');
     const res = await a.get(`/api/invoices/${invoiceId}`);

@@ -6,7 +6,7 @@ import { createUser } from '../../src/server/db/seed/factories.ts';
 import { PAGES, type PageRoute } from '../../src/shared/routes.ts';
 
 /**
- * Every page of src/shared/routes.ts as a browser loads it (DESIGN §3): the HTML shell with the
+ * Every page of src/shared/routes.ts as a browser loads it (docs/requirements/platform.md §3): the HTML shell with the
  * CSRF meta tag and boot data, who may open it, 404s, security headers and cookie flags (§5.1, §5.9).
  */
 
@@ -55,7 +55,7 @@ const userPages = PAGES.filter((p) => p.access === 'user');
 const adminPages = PAGES.filter((p) => p.access === 'admin');
 
 describe('public pages', () => {
-  it('covers the pages of SPEC §2 and the public forms', () => {
+  it('covers the pages of docs/requirements/screens.md and the public forms', () => {
     const paths = PAGES.map((p) => p.path);
     for (const p of ['/pricing', '/privacy', '/irs-form-990', '/state-registration', '/incorporation-and-ein', '/contact',
       '/compliance-check', '/multi-chapter', '/campus-report', '/app/account/show/:id', '/account']) {
@@ -157,7 +157,7 @@ describe('not found', () => {
   });
 });
 
-describe('security headers (DESIGN §5.9)', () => {
+describe('security headers (docs/requirements/platform.md §5.9)', () => {
   const paths = ['/contact', '/api/session', '/no-such-page', '/api/no-such-thing'];
 
   it.each(paths)('%s carries a CSP, nosniff and frame protection', async (url) => {
@@ -197,7 +197,7 @@ describe('security headers (DESIGN §5.9)', () => {
   });
 });
 
-describe('cookies (DESIGN §5.1)', () => {
+describe('cookies (docs/requirements/platform.md §5.1)', () => {
   const setCookies = (res: LightMyRequestResponse) => {
     const raw = res.headers['set-cookie'];
     return (Array.isArray(raw) ? raw : raw ? [raw] : []).map(String);

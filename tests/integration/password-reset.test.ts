@@ -4,7 +4,7 @@ import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { auditLog, mailOutbox, passwordResets, sessions, users } from '../../src/server/db/schema.ts';
 
-/** Password reset (SPEC tool 11, §3 payload, §8; DESIGN §5.5). */
+/** Password reset (docs/requirements/product.md tool 11, docs/requirements/entities.md payload, docs/requirements/errors.md; docs/requirements/platform.md §5.5). */
 
 const LINK_SENT = 'If an account exists for that e-mail address, we have e-mailed a link to reset its password.';
 const INVALID = 'This password reset link is invalid or has expired. Please ask for a new one.';

@@ -11,7 +11,7 @@ import { simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
 
 /**
- * Card and bank payments (SPEC tool 14, §7 POST /app/payments/credit|bank, §8 "Payments"; DESIGN
+ * Card and bank payments (docs/requirements/product.md tool 14, docs/requirements/calls.md POST /app/payments/credit|bank, docs/requirements/errors.md "Payments"; docs/requirements/platform.md
  * §5.6, §5.8) against the gateway simulator listening on a real 127.0.0.1 port, driven by the real
  * Authorize.Net client the app is given as its payments provider.
  */

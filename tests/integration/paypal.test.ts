@@ -7,7 +7,7 @@ import { auditLog, discountReservations, discounts, invoices, payments } from '.
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
 
 /**
- * PayPal through Authorize.Net (SPEC tool 14, §4 "Online wallet", §7 GET /app/payments/paypal/init,
+ * PayPal through Authorize.Net (docs/requirements/product.md tool 14, docs/requirements/behaviour.md "Online wallet", docs/requirements/calls.md GET /app/payments/paypal/init,
  * POST /app/payments/paypal, GET /app/payments/paypal/clear) against the gateway simulator on a
  * real 127.0.0.1 port: the payer's consent is given on the simulator's PayPal page as a browser would.
  */

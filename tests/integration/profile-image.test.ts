@@ -22,7 +22,7 @@ afterAll(async () => { await t.close(); });
 const image = (fileName: string, content: Buffer) => [{ field: 'file', fileName, content }];
 const stored = async () => (await readdir(t.config.storage.dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length;
 
-describe('profile header image (SPEC tool 12)', () => {
+describe('profile header image (docs/requirements/product.md tool 12)', () => {
   it('sets the image, shows it on the public profile, replaces it and clears it', async () => {
     const a = await signedIn(t.app, { email: 'holder@example.com', password: 'H0lder-image-Pass' });
     const set = await a.upload(`/app/account/image/${mine}`, {}, image('header.png', PNG_1x1));

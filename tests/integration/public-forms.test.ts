@@ -8,7 +8,7 @@ import { dailyCounters, inquiries, mailOutbox, ratings } from '../../src/server/
 import { buildApp } from '../../src/server/app.ts';
 
 /**
- * Public forms (SPEC tools 6-10, §3 payloads, §8 messages; DESIGN §3, §5.3, §5.4, §5.9): contact,
+ * Public forms (docs/requirements/product.md tools 6-10, docs/requirements/entities.md payloads, docs/requirements/errors.md messages; docs/requirements/platform.md §3, §5.3, §5.4, §5.9): contact,
  * compliance check, multi-chapter, campus report and the helpfulness rating.
  */
 
@@ -379,7 +379,7 @@ describe('acknowledgements (docs/security.md "Public forms")', () => {
   });
 });
 
-describe('POST /ratings (SPEC tool 10)', () => {
+describe('POST /ratings (docs/requirements/product.md tool 10)', () => {
   it('stores a rating and thanks the visitor', async () => {
     const a = await visitor();
     const before = await counts();

@@ -7,7 +7,7 @@ import { rateLimitHitCounter, sweepRateLimits } from '../../src/server/plugins/r
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Rate limits shared by several server processes on one database (DESIGN §5.4,
+ * Rate limits shared by several server processes on one database (docs/requirements/platform.md §5.4,
  * RATE_LIMIT_STORE=database; docs/deploy.md): two apps built on the same database stand for two
  * processes behind a load balancer. Also the client address behind a trusted proxy (TRUST_PROXY).
  */

@@ -8,7 +8,7 @@ import { RENEWAL_MESSAGES } from '../../src/shared/schemas/renewal.ts';
 import { isUniqueViolation } from '../../src/server/db/pg-errors.ts';
 
 /**
- * The renewal action (SPEC tool 13, §3 "Renewal form payload", §4 "Renewal", §5, §6, §7): the
+ * The renewal action (docs/requirements/product.md tool 13, docs/requirements/entities.md "Renewal form payload", docs/requirements/behaviour.md "Renewal", docs/requirements/validation.md, docs/requirements/permissions.md, docs/requirements/calls.md): the
  * server recomputes the totals, bills the renewal with typed lines, and renews the account once
  * its invoice is paid.
  */

@@ -11,7 +11,7 @@ import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import type { UploadPart } from '../helpers/files.ts';
 
 /**
- * Roster import safety (issue 20 part 6; docs/irs-data.md "Roster import"): an IRS EO BMF file
+ * Roster import safety (docs/irs-data.md "Roster import"): an IRS EO BMF file
  * dropped on the uploader takes only the GEN's rows, is staged as a preview, lists nothing until
  * staff confirm, and can be undone as one batch. Uses the real state extracts.
  */

@@ -4,7 +4,7 @@ import { ROUTING_LOOKUP_PER_MINUTE } from '../../src/server/modules/routing-numb
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from '../../src/server/modules/pages/render-page.ts';
 
 /**
- * The built-in routing-number lookup (SPEC §7 third-party calls: JSONP with rn, answering code,
+ * The built-in routing-number lookup (docs/requirements/calls.md third-party calls: JSONP with rn, answering code,
  * message and customer_name), how pages learn where the lookup is, and the CSP that lets its
  * scripts run.
  */

@@ -10,7 +10,7 @@ import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { accounts, groups } from '../../src/server/db/schema.ts';
 
 /**
- * Subordinate search (SPEC tool 16, §3 "Search results page", §7 GET search action, §9
+ * Subordinate search (docs/requirements/product.md tool 16, docs/requirements/entities.md "Search results page", docs/requirements/calls.md GET search action, docs/requirements/constants.md
  * pagination) over the real IRS extract shipped with the project, and public profiles.
  * Expected totals are computed here from the CSV, independently of the server.
  */
@@ -121,7 +121,7 @@ describe('importBmf with the shipped GEN 5271 extract', () => {
 });
 
 describe('GET /search?search=verify-501c3', () => {
-  it('answers the SPEC §3 page object', async () => {
+  it('answers the docs/requirements/entities.md page object', async () => {
     const res = await searchFor('wrestling');
     expect(res.statusCode).toBe(200);
     const page = res.json();

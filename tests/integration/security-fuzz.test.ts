@@ -11,7 +11,7 @@ import { Agent } from '../helpers/test-app.ts';
 import { hashApplicationToken } from '../../src/server/modules/applications/application-handle.ts';
 
 /**
- * Property-based fuzzing of every route of the app (DESIGN §5.9; issue 8 item 3): arbitrary JSON,
+ * Property-based fuzzing of every route of the app (docs/requirements/platform.md §5.9; docs/requirements/platform.md §5.9): arbitrary JSON,
  * real field names with hostile values (NUL bytes, lone surrogates, huge strings, wrong types,
  * nesting), arbitrary query strings, path parameters and content types, sent as a visitor, an
  * account holder and an admin, each with a valid CSRF token so the handler is reached. No answer
@@ -294,7 +294,7 @@ const ROLES = ['visitor', 'holder', 'admin'] as const;
 const fuzzed = s.routes.filter((r) => exemptionOf(r) === null);
 const slow = new Set(['POST /login', 'POST /password/reset', 'POST /application/start', 'POST /app/account/users/store', 'PUT /app/account/users/update/:id']);
 
-describe('fuzzing every route (DESIGN §5.9: no input produces a 5xx or internal text)', () => {
+describe('fuzzing every route (docs/requirements/platform.md §5.9: no input produces a 5xx or internal text)', () => {
   it('covers the app\'s routes, and every sample belongs to one of them', () => {
     expect(fuzzed.length).toBeGreaterThan(80);
     const keys = new Set(fuzzed.map((r) => r.key));

@@ -10,7 +10,7 @@ import { type AppRoute, createInventoriedTestApp, databaseFingerprint, exemption
 import { Agent } from '../helpers/test-app.ts';
 
 /**
- * Route-by-route security tables (DESIGN §5.2, §5.6; issue 8 item 3), driven by the app's own
+ * Route-by-route security tables (docs/requirements/platform.md §5.2, §5.6; docs/requirements/platform.md §5.9), driven by the app's own
  * route inventory: every state-changing route refuses a request without a valid CSRF token and
  * writes nothing; admin routes answer 401 to visitors and 403 to account holders; signed-in routes
  * answer 401 to visitors; a holder of account A asking for anything of account B gets 404 (or the
@@ -22,7 +22,7 @@ type Access = 'public' | 'user' | 'admin';
 interface RouteRule {
   access: Access;
   /**
-   * Reads or changes data of one account, application or bylaw owner (DESIGN §5.6): then
+   * Reads or changes data of one account, application or bylaw owner (docs/requirements/platform.md §5.6): then
    * CROSS_ACCOUNT must hold at least one case for the route.
    */
   scoped?: true;
@@ -47,7 +47,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/pricing': { access: 'public' },
   'GET /api/state-requirements': { access: 'public' },
   'GET /search': { access: 'public' },
-  // Every account has a public profile page, and its header image is shown there (SPEC §2, tool 12).
+  // Every account has a public profile page, and its header image is shown there (docs/requirements/screens.md, tool 12).
   'GET /api/accounts/:id/public': { access: 'public' },
   'GET /app/account/image/:id/:fileId': { access: 'public' },
   'GET /routing-numbers/data.json': { access: 'public' },
@@ -310,7 +310,7 @@ describe('route inventory', () => {
   });
 });
 
-describe('CSRF (DESIGN §5.2): every state-changing route refuses a request without a valid token', () => {
+describe('CSRF (docs/requirements/platform.md §5.2): every state-changing route refuses a request without a valid token', () => {
   it('the table of state-changing routes is taken from the app', () => {
     const changing = checked().filter(needsCsrf).map((r) => r.key);
     expect(changing.length).toBeGreaterThan(40);
@@ -358,7 +358,7 @@ describe('CSRF (DESIGN §5.2): every state-changing route refuses a request with
   });
 });
 
-describe('who may call what (DESIGN §5.6)', () => {
+describe('who may call what (docs/requirements/platform.md §5.6)', () => {
   it('admin routes answer 401 to visitors and 403 to account holders', async () => {
     const visitor = await new Agent(s.t.app).start();
     const holder = await sessionAgent(s.t, fx.holderA);
@@ -388,7 +388,7 @@ describe('who may call what (DESIGN §5.6)', () => {
 /**
  * How a holder of account A (or A's applicant, or A's session for bylaws) names something of B.
  * `refused`: 404 and nothing written at all. `own`: the route ignores the other account and answers
- * for A alone (an account holder's account_id is not theirs to choose, SPEC §6): no 5xx, nothing of
+ * for A alone (an account holder's account_id is not theirs to choose, docs/requirements/permissions.md): no 5xx, nothing of
  * B read or changed. `control`: the same request by someone allowed (an admin, or B's applicant)
  * does reach B, so the case names real objects.
  */
@@ -464,7 +464,7 @@ const CROSS_ACCOUNT: CrossCase[] = [
   { key: 'PUT /bylaws-generator/:hash', as: 'holderA', request: () => ({ url: `/bylaws-generator/${fx.hashB}`, body: { ...BYLAW_ANSWERS.standard, name: 'Taken Over Boosters' } }), expect: 'refused' },
 ];
 
-describe('account A asking for account B (DESIGN §5.6)', () => {
+describe('account A asking for account B (docs/requirements/platform.md §5.6)', () => {
   it('every account-scoped route has a case', () => {
     const covered = new Set(CROSS_ACCOUNT.map((c) => c.key));
     const scoped = checked().filter((r) => routeRule(r)?.scoped).map((r) => r.key);

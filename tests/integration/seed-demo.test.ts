@@ -8,7 +8,7 @@ import { billingSummary, fromDiscountPayload } from '../../src/shared/rules/bill
 /**
  * The demo seed (docs/try-it.md): the demo account holder has two unpaid invoices at
  * /app/payments, a renewal and a service fee, which the demo discount codes apply to
- * (SPEC §5: a discount applies only to invoice lines whose type matches its flags).
+ * (docs/requirements/validation.md: a discount applies only to invoice lines whose type matches its flags).
  */
 
 const DEMO = { email: 'demo.seed@example.com', password: 'Demo-seed-pass-1' };

@@ -9,7 +9,7 @@ import { invoices, payments } from '../../src/server/db/schema.ts';
 /**
  * Shutting down (src/server/main.ts: `app.close()`, then `database.close()`) while a card payment
  * is still at the gateway: the server waits for the request to be handled, so the charge is
- * recorded as paid and the invoice settled before the database closes (DESIGN §5.6), even though
+ * recorded as paid and the invoice settled before the database closes (docs/requirements/platform.md §5.6), even though
  * the request has no connection left to hold the server open.
  */
 

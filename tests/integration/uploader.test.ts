@@ -10,7 +10,7 @@ import { ISSUES_LISTED } from '../../src/shared/schemas/generic-upload.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { PDF_MINIMAL, PNG_1x1, WINDOWS_EXE, type UploadPart } from '../helpers/files.ts';
 
-/** The admin's generic drag-and-drop uploader (SPEC tool 5, §3 "Generic upload", §5 "Uploads", §7) and its account import. */
+/** The admin's generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/entities.md "Generic upload", docs/requirements/validation.md "Uploads", docs/requirements/calls.md) and its account import. */
 
 const ADMIN = { email: 'uploader-admin@example.com', password: 'Upload-admin-123' };
 const HOLDER = { email: 'uploader-holder@example.com', password: 'Upload-holder-123' };
@@ -164,7 +164,7 @@ describe('storing files (create_new_accounts=0)', () => {
 
 describe('creating accounts from a roster (create_new_accounts=1)', () => {
   it.skipIf(!existsSync(EO_WY))('never lists the real IRS EO BMF extract eo_wy.csv directly: a group without a GEN is refused, the GEN\'s rows are staged as a preview', async () => {
-    // The incident of issue 20 part 6: this upload used to list all 5,985 organizations publicly.
+    // The incident of docs/irs-data.md "Roster import": this upload used to list all 5,985 organizations publicly.
     const content = readFileSync(EO_WY);
     const before = await rowCounts();
     const refused = await admin.upload('/admin/uploads', { ...importInto(groupId), params: '{"source":"irs"}' }, [csv('eo_wy.csv', content.toString('latin1'))]);

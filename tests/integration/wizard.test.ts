@@ -55,7 +55,7 @@ async function applicant(): Promise<{ a: Agent; token: string; email: string }> 
 const PAGE1 = { account___name: 'Soldotna Track Boosters', account___state: 'AK', account___has_ein: 1, account___ein: '39-3095719' };
 const PAGE2 = { account___has_501c: '0', account___fiscal_year_end: '6' };
 
-describe('the application wizard (SPEC tool 2)', () => {
+describe('the application wizard (docs/requirements/product.md tool 2)', () => {
   it('gives its owner the wizard configuration, and 404 to anyone else', async () => {
     const { a, token } = await applicant();
     const res = await a.get(`/api/applications/${token}`);

@@ -7,8 +7,8 @@ import { auditLog, discountReservations, discounts, invoices, mailOutbox, paymen
 import { ZERO_PAYMENT_MESSAGES } from '../../src/server/modules/payments/settle-zero-payment.ts';
 
 /**
- * POST /app/payments/zero-payment (SPEC tool 14, §4 "Payment method", §5 "Settling without payment
- * is offered only when the discount is above 0 and the total is 0", §7): settles the invoices with
+ * POST /app/payments/zero-payment (docs/requirements/product.md tool 14, docs/requirements/behaviour.md "Payment method", docs/requirements/validation.md "Settling without payment
+ * is offered only when the discount is above 0 and the total is 0", docs/requirements/calls.md): settles the invoices with
  * a reserved discount that covers the whole server total, in one transaction.
  */
 

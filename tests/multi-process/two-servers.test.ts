@@ -11,7 +11,7 @@ import {
 } from './support/cluster.ts';
 
 /**
- * Several app servers behind a load balancer (issue 8 item 5, docs/deploy.md): two processes of
+ * Several app servers behind a load balancer (docs/requirements/platform.md §5.9, docs/deploy.md): two processes of
  * src/server/main.ts started at the same moment on one empty PostgreSQL database, sharing an
  * S3-compatible bucket and an SMTP server, behind a round-robin proxy that appends the client's
  * address to X-Forwarded-For. Clients sit on distinct loopback addresses (127.0.0.x).

@@ -6,7 +6,7 @@ import { acquireDataDirLock, DataDirLockedError } from './lock.ts';
 
 const tempDir = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gs-lock-')), 'db');
 
-describe('PGlite data directory lock (DESIGN §5.10)', () => {
+describe('PGlite data directory lock (docs/requirements/platform.md §5.10)', () => {
   it('refuses a directory held by another live process, naming it', () => {
     const dir = tempDir();
     fs.writeFileSync(`${dir}.lock`, String(process.ppid));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Another live process holds the PGlite data directory (DESIGN §5.10). */
+/** Another live process holds the PGlite data directory (docs/requirements/platform.md §5.10). */
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
     super(

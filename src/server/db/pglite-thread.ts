@@ -71,7 +71,7 @@ export interface PgliteThread extends PgliteQueryClient {
 
 /**
  * Starts PGlite (with pg_trgm) on `dataDir` in a worker thread of its own and returns a client for
- * Drizzle's PGlite driver that sends it every statement (DESIGN §6: the server's thread and
+ * Drizzle's PGlite driver that sends it every statement (docs/requirements/platform.md §6: the server's thread and
  * PostgreSQL then run on two cores instead of taking turns). Transactions hold PGlite's own lock
  * in that thread from BEGIN to COMMIT or ROLLBACK, so other statements wait as they would in one
  * thread. The thread keeps the process alive only while a statement is under way.

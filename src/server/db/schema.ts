@@ -4,7 +4,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-/** Drizzle schema (DESIGN §4). Money columns are integer cents named *_cents. */
+/** Drizzle schema (docs/requirements/platform.md §4). Money columns are integer cents named *_cents. */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -68,7 +68,7 @@ export const accounts = pgTable('accounts', {
   legalName: text('legal_name').notNull().default(''),
   careOf: text('care_of').notNull().default(''),
   ein: text('ein'),
-  /** The organization's contact e-mail, lower case; unique, so a roster upload skips repeats (SPEC tool 5). */
+  /** The organization's contact e-mail, lower case; unique, so a roster upload skips repeats (docs/requirements/product.md tool 5). */
   email: text('email'),
   gen: text('gen'),
   groupId: integer('group_id').references(() => groups.id),
@@ -90,7 +90,7 @@ export const accounts = pgTable('accounts', {
   foundation: text('foundation'),
   /** The IRS BMF release (irs_releases) the IRS columns above were last read from; null when never. */
   bmfReleaseId: integer('bmf_release_id').references((): AnyPgColumn => irsReleases.id),
-  /** Listed in the public subordinate search (SPEC tool 16). */
+  /** Listed in the public subordinate search (docs/requirements/product.md tool 16). */
   isListed: boolean('is_listed').notNull().default(false),
   /** Lower-cased name, secondary name and city: what the keyword search matches (see searchTextParts). */
   searchText: text('search_text').notNull().default(''),
@@ -100,7 +100,7 @@ export const accounts = pgTable('accounts', {
   publicProfileImage: text('public_profile_image').notNull().default(''),
   primaryUserId: integer('primary_user_id'),
   isSuspendedFromBasicRenewal: boolean('is_suspended_from_basic_renewal').notNull().default(false),
-  /** Answers of the application and editable account data, by field name (SPEC §3 "fields"). */
+  /** Answers of the application and editable account data, by field name (docs/requirements/entities.md "fields"). */
   data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -176,7 +176,7 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash), index('password_resets_user').on(t.userId), index('password_resets_expires').on(t.expiresAt)]);
 
-/** Submissions of the public forms (SPEC tools 6-9), the admin inbox. */
+/** Submissions of the public forms (docs/requirements/product.md tools 6-9), the admin inbox. */
 export const inquiries = pgTable('inquiries', {
   id: serial('id').primaryKey(),
   kind: text('kind').notNull(),
@@ -212,7 +212,7 @@ export const ratings = pgTable('ratings', {
   createdAt: createdAt(),
 }, (t) => [index('ratings_url').on(t.url), index('ratings_created').on(t.createdAt)]);
 
-/** Page banners (SPEC §4 "Banner"): kind is 'holiday-alert' or 'urgent-alert'. */
+/** Page banners (docs/requirements/behaviour.md "Banner"): kind is 'holiday-alert' or 'urgent-alert'. */
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   kind: text('kind').notNull(),
@@ -222,14 +222,14 @@ export const banners = pgTable('banners', {
   updatedAt: updatedAt(),
 });
 
-/** Per-state requirements (SPEC §3 "State requirement"); estimates in integer cents. */
+/** Per-state requirements (docs/requirements/entities.md "State requirement"); estimates in integer cents. */
 export const stateRequirements = pgTable('state_requirements', {
   code: text('code').primaryKey(),
   stateName: text('state_name').notNull(),
   maintainEstimateCents: integer('maintain_estimate_cents').notNull(),
   aoiEstimateCents: integer('aoi_estimate_cents').notNull(),
   notes: text('notes').notNull().default(''),
-  /** The state's annual filing for nonprofits (issue 7), e.g. 'Annual report'; set by staff, null when not verified. */
+  /** The state's annual filing for nonprofits (docs/requirements/product.md "Compliance calendar"), e.g. 'Annual report'; set by staff, null when not verified. */
   filingLabel: text('filing_label'),
   /** Its due date every year: month 1-12 and day 1-31 (clamped to the month's length), both null or both set. */
   filingDueMonth: smallint('filing_due_month'),
@@ -238,7 +238,7 @@ export const stateRequirements = pgTable('state_requirements', {
   check('state_requirements_filing_date', sql`(${t.filingDueMonth} IS NULL AND ${t.filingDueDay} IS NULL) OR (${t.filingDueMonth} BETWEEN 1 AND 12 AND ${t.filingDueDay} BETWEEN 1 AND 31 AND ${t.filingLabel} IS NOT NULL AND ${t.filingLabel} <> '')`),
 ]);
 
-/** Every mail the product sends; kept until sent and retried with backoff (DESIGN §1 Mail). */
+/** Every mail the product sends; kept until sent and retried with backoff (docs/requirements/platform.md §1 Mail). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   kind: text('kind').notNull(),
@@ -282,7 +282,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   index('mail_outbox_search_trgm').using('gin', sql`lower(${t.toAddress} || ' ' || ${t.subject}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
 ]);
 
-/** Who did what, on behalf of which account (DESIGN §5.6). */
+/** Who did what, on behalf of which account (docs/requirements/platform.md §5.6). */
 export const auditLog = pgTable('audit_log', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   actorUserId: integer('actor_user_id'),
@@ -299,7 +299,7 @@ export const auditLog = pgTable('audit_log', {
 ]);
 
 /**
- * Applications to join (SPEC tools 1-2): a draft created by the application start form, filled
+ * Applications to join (docs/requirements/product.md tools 1-2): a draft created by the application start form, filled
  * page by page in the wizard, completed into an account. The secret in /application/create/{token}
  * is mailed once and never stored: the `token` column holds its sha256 (hex), found with
  * hashApplicationToken (docs/security.md); only the application's owner may use it.
@@ -328,7 +328,7 @@ export const applications = pgTable('applications', {
   index('applications_status_updated').on(t.status, t.updatedAt),
 ]);
 
-/** Invoices of an account (SPEC §3 "Invoice"); amounts in integer cents. */
+/** Invoices of an account (docs/requirements/entities.md "Invoice"); amounts in integer cents. */
 export const invoices = pgTable('invoices', {
   id: serial('id').primaryKey(),
   accountId: integer('account_id').notNull().references(() => accounts.id),
@@ -358,7 +358,7 @@ export const invoices = pgTable('invoices', {
   index('invoices_open_balance').on(t.balanceCents, t.id).where(sql`${t.balanceCents} > 0`),
 ]);
 
-/** Order details of an invoice (SPEC §3: label, type, value); `type` is what discount flags match. */
+/** Order details of an invoice (docs/requirements/entities.md: label, type, value); `type` is what discount flags match. */
 export const invoiceLines = pgTable('invoice_lines', {
   id: serial('id').primaryKey(),
   invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
@@ -369,9 +369,9 @@ export const invoiceLines = pgTable('invoice_lines', {
 }, (t) => [index('invoice_lines_invoice').on(t.invoiceId)]);
 
 /**
- * Discount codes (SPEC §3 "Discount", §5 "Discounts and totals"; issue 6). `code` is kept as
+ * Discount codes (docs/requirements/entities.md "Discount", docs/requirements/validation.md "Discounts and totals"). `code` is kept as
  * `normalizeDiscountCode` gives it (upper case) and limited to A-Z, 0-9, '-' and '_'. A discount
- * is either a fixed amount (`currency_value_cents`, SPEC currency_value, integer cents) or a
+ * is either a fixed amount (`currency_value_cents`, docs/requirements/entities.md currency_value, integer cents) or a
  * `multiplier`: the fraction of the eligible amount taken off, an exact numeric(7,6) between 0
  * and 1 (0.250000 is 25 %), read as a JS number and multiplied exactly in integers by
  * src/shared/rules/billing.ts (6 decimals, halves up); never both. The four flags pick the invoice
@@ -401,7 +401,7 @@ export const discounts = pgTable('discounts', {
 ]);
 
 /**
- * An account's hold on a discount code (POST /app/discount/reserve, SPEC §7), refreshed by each
+ * An account's hold on a discount code (POST /app/discount/reserve, docs/requirements/calls.md), refreshed by each
  * reserve and valid until `expires_at`; the payment step redeems it (sets `redeemed_at` and
  * `payment_ref` together, once). At most one open (unredeemed) reservation per account and
  * discount, and at most one redeemed: a code is used once per account.
@@ -424,7 +424,7 @@ export const discountReservations = pgTable('discount_reservations', {
 ]);
 
 /**
- * Stored files (DESIGN §4): the bytes live in the storage provider under `storage_key`; a row is
+ * Stored files (docs/requirements/platform.md §4): the bytes live in the storage provider under `storage_key`; a row is
  * written only after the bytes are stored. `purpose` says which uploader took it and who may read it.
  */
 export const files = pgTable('files', {
@@ -452,7 +452,7 @@ export const files = pgTable('files', {
 ]);
 
 /**
- * Saved bylaws generator answers (SPEC tool 3). `hash` is the 128-bit random handle in the
+ * Saved bylaws generator answers (docs/requirements/product.md tool 3). `hash` is the 128-bit random handle in the
  * download address; only the session (or signed-in user) that created a bylaw may change it.
  */
 export const bylaws = pgTable('bylaws', {
@@ -471,7 +471,7 @@ export const bylaws = pgTable('bylaws', {
 }, (t) => [uniqueIndex('bylaws_hash_unique').on(t.hash), index('bylaws_user').on(t.userId), uniqueIndex('bylaws_application_unique').on(t.applicationId)]);
 
 /**
- * Photo and video contest entries (SPEC tool 4, §3 "Contest entry"). The first three entries per
+ * Photo and video contest entries (docs/requirements/product.md tool 4, docs/requirements/entities.md "Contest entry"). The first three entries per
  * contest for an organization or an e-mail count; later ones are kept with `counts = false`.
  */
 export const contestEntries = pgTable('contest_entries', {
@@ -637,7 +637,7 @@ export const paymentInvoices = pgTable('payment_invoices', {
 ]);
 
 /**
- * A submitted renewal (SPEC tool 13) and the invoice that bills it. When that invoice is paid in
+ * A submitted renewal (docs/requirements/product.md tool 13) and the invoice that bills it. When that invoice is paid in
  * full the account's renewal date moves one year on and it takes the new level (applied once:
  * `applied_at`). A renewal not applied yet is open; an account has at most one. The bonus balance used was taken off the account when the renewal was submitted.
  */
@@ -665,7 +665,7 @@ export const renewals = pgTable('renewals', {
 
 /**
  * An annual IRS return or notice (Form 990-N, 990-EZ or 990) recorded as filed for an account's
- * tax year (issue 7): the calendar year its fiscal year ENDS in, like the BMF TAX_PERIOD (see
+ * tax year (docs/requirements/product.md "Compliance calendar"): the calendar year its fiscal year ENDS in, like the BMF TAX_PERIOD (see
  * shared/rules/compliance-calendar.ts). One per account and tax year. Recorded by an admin.
  */
 export const filings = pgTable('filings', {
@@ -684,7 +684,7 @@ export const filings = pgTable('filings', {
 ]);
 
 /**
- * Compliance deadline reminders written to the outbox (issue 7), one per `key` =
+ * Compliance deadline reminders written to the outbox (docs/requirements/product.md "Compliance calendar"), one per `key` =
  * reminderKey(accountId, deadline, tier) = `${accountId}:${kind}:${due}:${tier}`: the daily job
  * inserts with ON CONFLICT (key) DO NOTHING and enqueues the mail only when the row is new, so a
  * reminder is mailed once however often the job runs.
@@ -706,7 +706,7 @@ export const complianceReminders = pgTable('compliance_reminders', {
 ]);
 
 /**
- * Rate-limit counters shared by every server process on one PostgreSQL database (DESIGN §5.4,
+ * Rate-limit counters shared by every server process on one PostgreSQL database (docs/requirements/platform.md §5.4,
  * RATE_LIMIT_STORE=database): one row per route and client address, counting hits until
  * `reset_at`, when the next hit starts a new window. Rows past `reset_at` are swept now and then.
  * Created UNLOGGED (no write-ahead log): a counter lost in a crash only restarts a window.

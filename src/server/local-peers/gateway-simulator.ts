@@ -1,6 +1,6 @@
 /**
- * Local Authorize.Net gateway simulator (DESIGN §2 rule 4: the local default that needs no account
- * and no network; DESIGN §5.8; SPEC tool 14, §7, §8 "Payments").
+ * Local Authorize.Net gateway simulator (docs/requirements/platform.md §2 rule 4: the local default that needs no account
+ * and no network; docs/requirements/platform.md §5.8; docs/requirements/product.md tool 14, docs/requirements/calls.md, docs/requirements/errors.md "Payments").
  *
  * A Fastify plugin serving, under its prefix:
  * - `POST /xml/v1/request.api` createTransactionRequest (and securePaymentContainerRequest), answered

@@ -5,7 +5,7 @@ export const CAPTCHA_FIELD = 'g-recaptcha-response';
 export const CAPTCHA_FAILED = 'The captcha check failed. Please try again.';
 
 /**
- * preHandler for public forms (DESIGN §5.3): when a captcha is configured, the body's
+ * preHandler for public forms (docs/requirements/platform.md §5.3): when a captcha is configured, the body's
  * `g-recaptcha-response` must verify; otherwise 422 on that field.
  */
 export async function requireCaptcha(req: FastifyRequest) {

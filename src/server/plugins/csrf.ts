@@ -6,7 +6,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * false for the few routes that take no browser session (gateway callbacks); true for a GET
-     * that changes state because SPEC fixes its method (GET /app/payments/paypal/init and /clear).
+     * that changes state because docs/requirements/calls.md fixes its method (GET /app/payments/paypal/init and /clear).
      */
     csrf?: boolean;
   }
@@ -19,7 +19,7 @@ declare module 'fastify' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF protection (DESIGN §3, §5.2): every state-changing request must carry `X-CSRF-TOKEN`, an
+ * CSRF protection (docs/requirements/platform.md §3, §5.2): every state-changing request must carry `X-CSRF-TOKEN`, an
  * HMAC token bound to the session cookie (a new session at sign-in invalidates old tokens). A
  * missing or wrong token fails with FST_CSRF_INVALID_TOKEN, answered 419 by the error plugin.
  */

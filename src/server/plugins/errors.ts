@@ -58,7 +58,7 @@ export function errorPage(title: string, message: string, requestId: string): st
 }
 
 /**
- * Maps every error to the JSON shapes of DESIGN §3: 422 validation, 419 CSRF, 429 rate limit,
+ * Maps every error to the JSON shapes of docs/requirements/platform.md §3: 422 validation, 419 CSRF, 429 rate limit,
  * 4xx with a safe message, and a 5xx that never carries internal text. A database that refuses,
  * has gone away or timed out answers 503 with `Retry-After: 5`, never 500 (docs/deploy.md
  * "Health"); a 5xx carries the request id (`requestId` in JSON; an HTML page with it for a
@@ -108,7 +108,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
  * Fastify's `frameworkErrors` option: answers the requests its router refuses before any route or
  * error handler runs (an address with broken percent-encoding, 400; a path parameter over the
  * router's length limit, 414) in the same `{ message }` shape, instead of Fastify's default body,
- * which echoes the address and names Fastify's error code (DESIGN §3, §5.9).
+ * which echoes the address and names Fastify's error code (docs/requirements/platform.md §3, §5.9).
  */
 export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode ?? 500;

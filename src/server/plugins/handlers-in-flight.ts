@@ -14,7 +14,7 @@ declare module 'fastify' {
  * Fastify's close waits for open connections only. A handler whose client has gone (a browser
  * closed mid-payment, a load balancer's timeout, a test's `inject`) keeps running with no
  * connection, and its next query met a closed database: for a card payment, a charge at the
- * gateway with the payment left `pending` (DESIGN §5.6).
+ * gateway with the payment left `pending` (docs/requirements/platform.md §5.6).
  *
  * Call on the root instance before any route is added: it wraps each route's handler (onRoute).
  * A handler counts from its call until the promise it returns settles; a handler that returns no

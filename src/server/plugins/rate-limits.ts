@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
 /**
- * Per-route rate-limit settings for @fastify/rate-limit (DESIGN §5.4): keyed by client address
+ * Per-route rate-limit settings for @fastify/rate-limit (docs/requirements/platform.md §5.4): keyed by client address
  * (req.ip: the nearest address TRUST_PROXY does not name), counted per minute. With
  * RATE_LIMIT_STORE=database every server process on the database counts together.
  */
@@ -160,7 +160,7 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 const SWEEP_MS = 60_000;
 
 /**
- * Registers @fastify/rate-limit for the routes that set `config.rateLimit` (DESIGN §5.4): 429 with
+ * Registers @fastify/rate-limit for the routes that set `config.rateLimit` (docs/requirements/platform.md §5.4): 429 with
  * `{ statusCode, message }` past the limit. Counts in this process, or in the database when
  * `config.rateLimitStore` is 'database' (then also sweeps expired counters once a minute, until
  * the app closes).

@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-/** Cookie holding the session id; `__Host-` prefixed when cookies are Secure (DESIGN §5.1). */
+/** Cookie holding the session id; `__Host-` prefixed when cookies are Secure (docs/requirements/platform.md §5.1). */
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-gs_session' : 'gs_session');
 
 /** sha256 hex of a session cookie value: what the database keeps instead of the value. */
@@ -31,7 +31,7 @@ export const hashId = (raw: string) => createHash('sha256').update(raw).digest('
 const newToken = (prefix: 'a' | 'u') => `${prefix}.${randomBytes(16).toString('base64url')}`;
 
 /**
- * Database sessions (DESIGN §5.1): visitors carry an 'a.' cookie with no row; signing in issues a
+ * Database sessions (docs/requirements/platform.md §5.1): visitors carry an 'a.' cookie with no row; signing in issues a
  * fresh 'u.' id whose sha256 is stored with idle and absolute expiry. Decorates request.user.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
@@ -122,7 +122,7 @@ export async function requireUser(req: FastifyRequest) {
   if (!req.user) throw unauthenticated();
 }
 
-/** preHandler: 401 unless signed in, 403 unless an admin (DESIGN §5.6). */
+/** preHandler: 401 unless signed in, 403 unless an admin (docs/requirements/platform.md §5.6). */
 export async function requireAdmin(req: FastifyRequest) {
   if (!req.user) throw unauthenticated();
   if (!req.user.isAdmin) throw forbidden();

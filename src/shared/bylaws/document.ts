@@ -4,7 +4,7 @@ import { SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from './variants
 import { describeMemberMinimum, parseMemberMinimum } from './member-minimum.ts';
 
 /**
- * The bylaws document model (SPEC tool 3, DESIGN §1 "the same document model renders an HTML
+ * The bylaws document model (docs/requirements/product.md tool 3, docs/requirements/platform.md §1 "the same document model renders an HTML
  * preview"): one structure, written once here, rendered to .docx on the server and to HTML in the
  * browser. Runs that came from the user's answers are marked so both renderers can highlight them.
  */
@@ -58,7 +58,7 @@ const a = (text: string | number): Run => ({ text: String(text), answer: true })
 const p = (...parts: (string | Run | Paragraph)[]): Paragraph =>
   parts.flatMap((x) => (typeof x === 'string' ? (x ? [{ text: x }] : []) : Array.isArray(x) ? x : [x]));
 
-/** Month name of a 0-based month index (SPEC §9: the bylaws month list is 0-based). */
+/** Month name of a 0-based month index (docs/requirements/constants.md: the bylaws month list is 0-based). */
 export const monthName = (index: number): string => MONTHS[(((index % 12) + 12) % 12) + 1]!;
 
 const ROMAN: [number, string][] = [[10, 'X'], [9, 'IX'], [5, 'V'], [4, 'IV'], [1, 'I']];
@@ -78,7 +78,7 @@ const minimum = (text: string | undefined, fallback: string) => {
 /** The 990-series due date: the 15th day of the 5th month after the fiscal year ends. */
 const filingMonth = (fiscalYearEnd: number) => monthName(fiscalYearEnd + 5);
 
-/** Labels of the school clauses as the school form shows them (SPEC §3 school variant). */
+/** Labels of the school clauses as the school form shows them (docs/requirements/entities.md school variant). */
 export const SCHOOL_CLAUSE_LABELS: Record<SchoolClause, string> = {
   is_organization_approval_required: 'The school must approve the organization before it operates',
   is_bylaws_approval_required: 'The school must approve these bylaws and any amendment',
@@ -92,7 +92,7 @@ export const SCHOOL_CLAUSE_LABELS: Record<SchoolClause, string> = {
   is_no_handling_of_funds_by_school_employees: 'School employees may not handle the organization’s funds',
 };
 
-/** One article per ticked school clause (issue 4), worded with the school official's title. */
+/** One article per ticked school clause (docs/requirements/product.md tool 3), worded with the school official's title. */
 function schoolClauseArticle(clause: SchoolClause, official: Run, school: Run): { title: string; sections: Section[] } {
   switch (clause) {
     case 'is_organization_approval_required':
@@ -144,7 +144,7 @@ function schoolClauseArticle(clause: SchoolClause, official: Run, school: Run): 
 }
 
 /**
- * Builds the bylaws of one variant from its answers (SPEC §3 Bylaw standard / short / school).
+ * Builds the bylaws of one variant from its answers (docs/requirements/entities.md Bylaw standard / short / school).
  * Month answers are 0-based indexes. Pure: no clock, no randomness.
  * @returns the document model for the .docx writer and the HTML preview
  */

@@ -52,7 +52,7 @@ describe('parseMemberMinimum: percentages (held to the 1/10 lower bound)', () =>
   });
 });
 
-describe('parseMemberMinimum: fractions of at least 1/10 (SPEC §5, §9)', () => {
+describe('parseMemberMinimum: fractions of at least 1/10 (docs/requirements/validation.md, docs/requirements/constants.md)', () => {
   it('the lower bound is 1/10', () => {
     expect(MINIMUM_FRACTION).toEqual({ numerator: 1, denominator: 10 });
   });

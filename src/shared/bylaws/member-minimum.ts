@@ -1,10 +1,10 @@
 /**
- * The bylaws' member minimums (SPEC §5 "Bylaws hints", §9): the quorum (meeting_attendee_minimum)
+ * The bylaws' member minimums (docs/requirements/validation.md "Bylaws hints", docs/requirements/constants.md): the quorum (meeting_attendee_minimum)
  * and the members needed to request a special meeting (meeting_request_minimum) may be a whole
  * number of members, a percentage, or a fraction of at least 1/10 of the voting members.
  */
 
-/** SPEC §9: the smallest fraction accepted. */
+/** docs/requirements/constants.md: the smallest fraction accepted. */
 export const MINIMUM_FRACTION = { numerator: 1, denominator: 10 } as const;
 
 export type MemberMinimum =

@@ -1,13 +1,13 @@
 // Without zod, so that the bylaws pages can show their form before loading the schemas.
 
 /**
- * The three bylaws generator variants (SPEC tool 3, §3 Bylaw standard / short / school). A form
+ * The three bylaws generator variants (docs/requirements/product.md tool 3, docs/requirements/entities.md Bylaw standard / short / school). A form
  * sends its variant as `version`; the page path decides the variant and the two must agree.
  */
 export const BYLAW_VARIANTS = ['standard', 'school', 'short'] as const;
 export type BylawVariant = (typeof BYLAW_VARIANTS)[number];
 
-/** The ten school-cooperation clauses of the school variant (SPEC §3), in document order. */
+/** The ten school-cooperation clauses of the school variant (docs/requirements/entities.md), in document order. */
 export const SCHOOL_CLAUSES = [
   'is_organization_approval_required',
   'is_bylaws_approval_required',
@@ -22,7 +22,7 @@ export const SCHOOL_CLAUSES = [
 ] as const;
 export type SchoolClause = (typeof SCHOOL_CLAUSES)[number];
 
-/** The page path of each variant (SPEC §2): the form POSTs to it first. */
+/** The page path of each variant (docs/requirements/screens.md): the form POSTs to it first. */
 export const BYLAW_PAGE_PATHS: Record<BylawVariant, string> = {
   standard: '/bylaws-generator',
   school: '/bylaws-generator/school',

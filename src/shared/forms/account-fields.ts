@@ -2,7 +2,7 @@ import { MONTHS } from '../lists/states.ts';
 import type { FieldDefinition } from './field-definition.ts';
 
 /**
- * The organization data an account holder edits in the account area (SPEC tool 2 "dynamic forms
+ * The organization data an account holder edits in the account area (docs/requirements/product.md tool 2 "dynamic forms
  * ... for account data"), served by GET /app/fields/editable. Names match the application
  * wizard's, so the answers given when joining appear here.
  */

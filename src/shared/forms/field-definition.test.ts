@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isFieldShown, isNumericallyTruthy, optionPairs, resolveSideLabel, wizardProgress } from './field-definition.ts';
 
-describe('conditional display (SPEC §3 is_conditional)', () => {
+describe('conditional display (docs/requirements/entities.md is_conditional)', () => {
   it('uses numeric truthiness', () => {
     for (const v of [1, '1', '2', true, '0.5']) expect(isNumericallyTruthy(v), String(v)).toBe(true);
     for (const v of [0, '0', '', null, undefined, false, 'yes', 'abc']) expect(isNumericallyTruthy(v), String(v)).toBe(false);
@@ -37,7 +37,7 @@ describe('options', () => {
   });
 });
 
-describe('wizard progress (SPEC §4)', () => {
+describe('wizard progress (docs/requirements/behaviour.md)', () => {
   it('is (page-1)/(pages-1) as a percent', () => {
     expect(wizardProgress(1, 5)).toBe(0);
     expect(wizardProgress(3, 5)).toBe(50);

@@ -1,10 +1,10 @@
 /**
- * Schema-driven forms (SPEC §3 "Field definition", "Wizard configuration", "Dynamic form
+ * Schema-driven forms (docs/requirements/entities.md "Field definition", "Wizard configuration", "Dynamic form
  * configuration"). The same definitions render the wizard and dynamic forms in the browser and
  * validate their payloads on the server (see rules.ts).
  */
 
-/** The field types of SPEC §3, by the names the definitions use. */
+/** The field types of docs/requirements/entities.md, by the names the definitions use. */
 export const FIELD_TYPES = [
   'text', // text input
   'textarea', // text area
@@ -79,7 +79,7 @@ export function readLevelWizard(stored: unknown): LevelWizard {
   return { pages: [] };
 }
 
-/** SPEC §3 "Wizard configuration". */
+/** docs/requirements/entities.md "Wizard configuration". */
 export interface WizardConfig {
   title: string;
   /** Initial values by field name. */
@@ -90,7 +90,7 @@ export interface WizardConfig {
   is_cancelable?: boolean;
 }
 
-/** SPEC §3 "Dynamic form configuration". */
+/** docs/requirements/entities.md "Dynamic form configuration". */
 export interface DynamicFormConfig {
   title: string;
   fields: Record<string, unknown>;
@@ -102,7 +102,7 @@ export interface DynamicFormConfig {
   is_clearing?: boolean;
   is_disabled?: boolean;
   is_cancelable?: boolean;
-  /** Where the form is saved; default method put (SPEC §9). */
+  /** Where the form is saved; default method put (docs/requirements/constants.md). */
   action?: string;
   method?: 'put' | 'post' | 'patch';
 }
@@ -114,7 +114,7 @@ export function optionPairs(def: Pick<FieldDefinition, 'options'>): { value: str
   return Object.entries(def.options).map(([value, label]) => ({ value, label }));
 }
 
-/** Numeric truthiness of SPEC §3 `is_conditional`: '1', 1, true and '2' are shown; '', '0', 0, false, null are not. */
+/** Numeric truthiness of docs/requirements/entities.md `is_conditional`: '1', 1, true and '2' are shown; '', '0', 0, false, null are not. */
 export function isNumericallyTruthy(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   // Objects and arrays are never a field's value (and may not even convert to a number).
@@ -156,7 +156,7 @@ export function resolveSideLabel(sideLabel: string | undefined, values: Record<s
   return `${text}${typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''}`;
 }
 
-/** Wizard progress of SPEC §4: (page-1)/(pages-1) as a percent; 100 for a one-page wizard. */
+/** Wizard progress of docs/requirements/behaviour.md: (page-1)/(pages-1) as a percent; 100 for a one-page wizard. */
 export function wizardProgress(page: number, pages: number): number {
   if (pages <= 1) return 100;
   return Math.round(((Math.min(Math.max(page, 1), pages) - 1) / (pages - 1)) * 100);

@@ -25,7 +25,7 @@ export function parseRules(rules: string | undefined): Rule[] {
     });
 }
 
-/** A field is starred as required when its rules contain 'required' (SPEC §3). */
+/** A field is starred as required when its rules contain 'required' (docs/requirements/entities.md). */
 export function isRequired(def: Pick<FieldDefinition, 'rules'>): boolean {
   return parseRules(def.rules).some((r) => r.name === 'required');
 }
@@ -61,7 +61,7 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 /** A value as the rules read it: objects and arrays are never a field's value, so they read as ''. */
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
-/** The first failing rule's message for one value, or null. Messages read like the server's (DESIGN §3). */
+/** The first failing rule's message for one value, or null. Messages read like the server's (docs/requirements/platform.md §3). */
 export function checkValue(def: FieldDefinition, value: unknown, values: Record<string, unknown>): string | null {
   const label = attributeName(def);
   const rules = parseRules(def.rules);
@@ -133,7 +133,7 @@ export function checkValue(def: FieldDefinition, value: unknown, values: Record<
         break;
       }
       case 'member_minimum': {
-        // SPEC §5 "Bylaws hints": an integer, a percentage or a fraction of at least 1/10.
+        // docs/requirements/validation.md "Bylaws hints": an integer, a percentage or a fraction of at least 1/10.
         const parsed = parseMemberMinimum(str, label);
         if (!parsed.ok) return parsed.message;
         break;

@@ -25,7 +25,7 @@ const NPC = [
 const namesIn = (council: string) =>
   Object.entries(GREEK_ORGANIZATIONS).filter(([, c]) => c === council).map(([name]) => name).sort();
 
-describe('greek organizations (SPEC §3 "greeks")', () => {
+describe('greek organizations (docs/requirements/entities.md "greeks")', () => {
   it('has about 250 names', () => {
     expect(GREEK_NAMES.length).toBeGreaterThanOrEqual(230);
     expect(GREEK_NAMES.length).toBeLessThanOrEqual(280);

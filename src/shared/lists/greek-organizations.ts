@@ -5,7 +5,7 @@
 export type GreekCouncil = 'NIC' | 'NPC' | 'NPHC' | 'NALFO' | 'NMGC' | 'NAPA' | 'Professional' | 'Honor' | 'Service' | 'Other';
 
 /**
- * Real Greek-letter organizations keyed by name, valued by council (SPEC §3 "greeks": about 250
+ * Real Greek-letter organizations keyed by name, valued by council (docs/requirements/entities.md "greeks": about 250
  * names keyed by name). Names use the spelled-out letters as commonly written. An organization in
  * two councils (e.g. Lambda Phi Epsilon: NIC and NAPA) appears once, under one of them. Council
  * membership changes over time; this is a pick list, not a registry.
@@ -300,7 +300,7 @@ export const GREEK_ORGANIZATIONS: Record<string, GreekCouncil> = {
   'Sigma Theta Epsilon': 'Other',
 };
 
-/** The organization names, sorted case-insensitively in the 'en' locale (the greeks choice list, SPEC §3). */
+/** The organization names, sorted case-insensitively in the 'en' locale (the greeks choice list, docs/requirements/entities.md). */
 export const GREEK_NAMES: string[] = Object.keys(GREEK_ORGANIZATIONS).sort((a, b) =>
   a.localeCompare(b, 'en', { sensitivity: 'base' }),
 );

@@ -1,4 +1,4 @@
-/** Contact form subject options, exactly as SPEC §3 "Contact". */
+/** Contact form subject options, exactly as docs/requirements/entities.md "Contact". */
 export const CONTACT_SUBJECTS = ['General question', 'Membership', 'State registration', '990 help', 'Renewals'] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 

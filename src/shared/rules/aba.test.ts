@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bankDataForTokenizer, isValidRoutingNumber, ROUTING_NUMBER_MESSAGES, routingNumberError, TOKENIZER_BANK_LIMITS } from './aba.ts';
 
-describe('ABA routing number checksum (SPEC §5 Bank)', () => {
+describe('ABA routing number checksum (docs/requirements/validation.md Bank)', () => {
   it('accepts real routing numbers', () => {
     // JPMorgan Chase NY, Bank of America MA, Wells Fargo CA, US Bank MN, Citibank NY.
     for (const rn of ['021000021', '011000015', '122105278', '091000022', '021000089']) {
@@ -40,7 +40,7 @@ describe('ABA routing number checksum (SPEC §5 Bank)', () => {
   });
 });
 
-describe('bankDataForTokenizer (SPEC §9 bank truncations)', () => {
+describe('bankDataForTokenizer (docs/requirements/constants.md bank truncations)', () => {
   it('cuts the account number to 17, the routing number to 9 and the name to 22', () => {
     expect(TOKENIZER_BANK_LIMITS).toEqual({ accountNumber: 17, routingNumber: 9, nameOnAccount: 22 });
     expect(

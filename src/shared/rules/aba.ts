@@ -1,10 +1,10 @@
 /**
- * Bank account rules of SPEC §5 "Bank" and §9 "Bank truncations": the local ABA routing number
+ * Bank account rules of docs/requirements/validation.md "Bank" and docs/requirements/constants.md "Bank truncations": the local ABA routing number
  * checksum (checked before the public routing-number lookup) and the bank data handed to the card
  * payment provider's browser tokenizer. Pure; used by the bank form in the browser.
  */
 
-/** A routing number is 9 digits (SPEC §9 field max length; ABA format). */
+/** A routing number is 9 digits (docs/requirements/constants.md field max length; ABA format). */
 export const ROUTING_NUMBER_LENGTH = 9;
 
 /** Weights of the ABA checksum, repeated over the 9 digits. */
@@ -26,7 +26,7 @@ export function isValidRoutingNumber(routingNumber: string): boolean {
 
 /**
  * The message to show for an invalid routing number, or null when it passes the local check
- * (SPEC §5: the checksum is checked locally before the public lookup):
+ * (docs/requirements/validation.md: the checksum is checked locally before the public lookup):
  * `ROUTING_NUMBER_MESSAGES.digits` unless it is exactly 9 digits, `ROUTING_NUMBER_MESSAGES.checksum`
  * when the ABA checksum fails. Surrounding whitespace is ignored.
  */
@@ -39,7 +39,7 @@ export function routingNumberError(routingNumber: string): string | null {
   return null;
 }
 
-/** Lengths the bank data is cut to before it goes to the tokenizer (SPEC §5 "Bank", §9). */
+/** Lengths the bank data is cut to before it goes to the tokenizer (docs/requirements/validation.md "Bank", docs/requirements/constants.md). */
 export const TOKENIZER_BANK_LIMITS = { accountNumber: 17, routingNumber: 9, nameOnAccount: 22 } as const;
 
 /** The bank form's values the tokenizer needs. */

@@ -35,7 +35,7 @@ const renewalInvoice: BillingInvoice = { id: 1, balanceCents: 32000, lines: [{ t
 const upgradeInvoice: BillingInvoice = { id: 2, balanceCents: 45000, lines: [{ type: 'upgrade', valueCents: 25000 }, { type: 'incorporation', valueCents: 20000 }] };
 const newAccountInvoice: BillingInvoice = { id: 3, balanceCents: 64500, lines: [{ type: 'new_account', valueCents: 64500 }] };
 
-describe('isLineEligible (SPEC §5: lines whose type matches the flags)', () => {
+describe('isLineEligible (docs/requirements/validation.md: lines whose type matches the flags)', () => {
   it('maps each flag to its line type', () => {
     expect(isLineEligible(fixed(1, { is_new_account: true }), 'new_account')).toBe(true);
     expect(isLineEligible(fixed(1, { is_renewals: true }), 'renewal')).toBe(true);
@@ -86,7 +86,7 @@ describe('discountKind', () => {
   });
 });
 
-describe('discountCents (SPEC §5: fixed capped at eligible, multiplier × eligible)', () => {
+describe('discountCents (docs/requirements/validation.md: fixed capped at eligible, multiplier × eligible)', () => {
   it('takes a fixed value off in full when the eligible amount covers it', () => {
     expect(discountCents(fixed(5000), 29500)).toBe(5000);
     expect(discountCents(fixed(29500), 29500)).toBe(29500);
@@ -129,7 +129,7 @@ describe('discountCents (SPEC §5: fixed capped at eligible, multiplier × eligi
   });
 });
 
-describe('billingSummary (SPEC §5 billing total)', () => {
+describe('billingSummary (docs/requirements/validation.md billing total)', () => {
   it('without a discount: subtotal of balances, tax 0, total = subtotal', () => {
     expect(billingSummary([renewalInvoice, upgradeInvoice], null)).toEqual({ subtotal: 77000, eligible: 0, discount_total: 0, tax: 0, total: 77000, forfeited: 0 });
     expect(billingSummary([], undefined)).toEqual({ subtotal: 0, eligible: 0, discount_total: 0, tax: 0, total: 0, forfeited: 0 });
@@ -186,7 +186,7 @@ describe('billingTotalCents and forfeitedCents', () => {
   });
 });
 
-describe('canSettleWithoutPayment (SPEC §5)', () => {
+describe('canSettleWithoutPayment (docs/requirements/validation.md)', () => {
   it('only when the discount is above 0 and the total is 0', () => {
     expect(canSettleWithoutPayment({ discount_total: 64500, total: 0 })).toBe(true);
     expect(canSettleWithoutPayment({ discount_total: 1, total: 0 })).toBe(true);
@@ -201,7 +201,7 @@ describe('canSettleWithoutPayment (SPEC §5)', () => {
   });
 });
 
-describe('orderTotals (SPEC §3 renewal totals, §5 order total)', () => {
+describe('orderTotals (docs/requirements/entities.md renewal totals, docs/requirements/validation.md order total)', () => {
   it('is subtotal − discounts − bonus', () => {
     expect(orderTotals({ subtotalCents: 80000, discountCents: 10000, bonusBalanceCents: 5000 }))
       .toEqual({ subtotal: 80000, discount_total: 10000, bonus_total: 5000, order_total: 65000 });
@@ -223,7 +223,7 @@ describe('orderTotals (SPEC §3 renewal totals, §5 order total)', () => {
   });
 });
 
-describe('discount codes (SPEC §5: upper case; empty removes)', () => {
+describe('discount codes (docs/requirements/validation.md: upper case; empty removes)', () => {
   it('trims and upper-cases', () => {
     expect(normalizeDiscountCode(' spring25 ')).toBe('SPRING25');
     expect(normalizeDiscountCode('Early-Bird\n')).toBe('EARLY-BIRD');
@@ -239,7 +239,7 @@ describe('discount codes (SPEC §5: upper case; empty removes)', () => {
   });
 });
 
-describe('discount payloads and money conversion (DESIGN §3: dollars on the wire)', () => {
+describe('discount payloads and money conversion (docs/requirements/platform.md §3: dollars on the wire)', () => {
   it('round-trips a discount through its payload', () => {
     const d = fixed(2550, { is_renewals: true, code: 'SAVE' });
     const payload = toDiscountPayload(d);

@@ -1,11 +1,11 @@
 import { stripControl } from '../validation.ts';
 
 /**
- * Billing and renewal money rules (SPEC tool 14; §3 "Invoice", "Discount", "Renewal form payload";
- * §5 "Discounts and totals"; §9 "Tax"). Pure functions shared by the billing screen and the server,
- * which recomputes every total and discount from its own rows (DESIGN §5.8).
+ * Billing and renewal money rules (docs/requirements/product.md tool 14; docs/requirements/entities.md "Invoice", "Discount", "Renewal form payload";
+ * docs/requirements/validation.md "Discounts and totals"; docs/requirements/constants.md "Tax"). Pure functions shared by the billing screen and the server,
+ * which recomputes every total and discount from its own rows (docs/requirements/platform.md §5.8).
  *
- * Every amount here is an integer number of cents. Payloads carry decimal dollars (DESIGN §3):
+ * Every amount here is an integer number of cents. Payloads carry decimal dollars (docs/requirements/platform.md §3):
  * convert at the edge with `dollarsToCents` / `centsToDollars`. Functions throw a RangeError when
  * given an amount that is not a whole number of cents, so dollars passed by mistake fail loudly.
  */
@@ -14,12 +14,12 @@ import { stripControl } from '../validation.ts';
 export const LINE_TYPES = ['new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'] as const;
 export type LineType = (typeof LINE_TYPES)[number];
 
-/** The four discount flags of SPEC §3 "Discount". */
+/** The four discount flags of docs/requirements/entities.md "Discount". */
 export const DISCOUNT_FLAGS = ['is_new_account', 'is_renewals', 'is_upgrades', 'is_service_fees'] as const;
 export type DiscountFlag = (typeof DISCOUNT_FLAGS)[number];
 
 /**
- * Which flag makes a line type eligible (SPEC §5: "A discount applies only to invoice lines whose
+ * Which flag makes a line type eligible (docs/requirements/validation.md: "A discount applies only to invoice lines whose
  * type matches its flags"). 'incorporation' matches no flag, so no discount code ever reduces the
  * incorporation package; a line of a type not listed here is never eligible either.
  */
@@ -30,11 +30,11 @@ export const DISCOUNT_FLAG_BY_LINE_TYPE: Readonly<Partial<Record<string, Discoun
   service_fee: 'is_service_fees',
 };
 
-/** Tax is fixed at 0 (SPEC §9). */
+/** Tax is fixed at 0 (docs/requirements/constants.md). */
 export const TAX_CENTS = 0;
 
 /**
- * A discount as the rules use it: SPEC §3 "Discount" (id, code, description, currency_value,
+ * A discount as the rules use it: docs/requirements/entities.md "Discount" (id, code, description, currency_value,
  * multiplier, the four flags) with the fixed value in integer cents.
  */
 export interface Discount {
@@ -42,9 +42,9 @@ export interface Discount {
   /** Upper-case code, as normalised by `normalizeDiscountCode`. */
   code: string;
   description: string;
-  /** SPEC `currency_value`: fixed amount off, integer cents; 0 for a multiplier discount. */
+  /** docs/requirements/entities.md "Discount" `currency_value`: fixed amount off, integer cents; 0 for a multiplier discount. */
   currency_value_cents: number;
-  /** SPEC `multiplier`: fraction of the eligible amount taken off (0.25 is 25 %); 0 for a fixed discount. */
+  /** docs/requirements/entities.md "Discount" `multiplier`: fraction of the eligible amount taken off (0.25 is 25 %); 0 for a fixed discount. */
   multiplier: number;
   is_new_account: boolean;
   is_renewals: boolean;
@@ -53,8 +53,8 @@ export interface Discount {
 }
 
 /**
- * The discount object as it travels (SPEC §3 "Discount", answer of POST /app/discount/reserve):
- * the same fields with `currency_value` in decimal dollars (DESIGN §3).
+ * The discount object as it travels (docs/requirements/entities.md "Discount", answer of POST /app/discount/reserve):
+ * the same fields with `currency_value` in decimal dollars (docs/requirements/platform.md §3).
  */
 export interface DiscountPayload extends Omit<Discount, 'currency_value_cents'> {
   /** Decimal dollars. */
@@ -97,26 +97,26 @@ export function discountKind(discount: Pick<Discount, 'currency_value_cents' | '
 
 /**
  * Discount code as typed -> as stored and looked up: control characters removed, trimmed,
- * upper-cased (SPEC §5: "The discount code input is uppercase"). ' spring25 ' -> 'SPRING25'.
+ * upper-cased (docs/requirements/validation.md: "The discount code input is uppercase"). ' spring25 ' -> 'SPRING25'.
  * Non-strings give ''. An empty result means "remove the discount" (see `isDiscountRemoval`).
  */
 export function normalizeDiscountCode(code: unknown): string {
   return typeof code === 'string' ? stripControl(code).trim().toUpperCase() : '';
 }
 
-/** SPEC §5: an empty code removes the discount. */
+/** docs/requirements/validation.md: an empty code removes the discount. */
 export function isDiscountRemoval(code: unknown): boolean {
   return normalizeDiscountCode(code) === '';
 }
 
-/** One order detail of an invoice (SPEC §3 "Invoice" order_details: label, type, value), in cents. */
+/** One order detail of an invoice (docs/requirements/entities.md "Invoice" order_details: label, type, value), in cents. */
 export interface BillingLine {
   type: string;
   /** Integer cents; may be negative for a credit line. */
   valueCents: number;
 }
 
-/** An unpaid invoice as the billing rules need it (SPEC §3 "Invoice"), in cents. */
+/** An unpaid invoice as the billing rules need it (docs/requirements/entities.md "Invoice"), in cents. */
 export interface BillingInvoice {
   id: number;
   /** What is still owed, integer cents. */
@@ -164,7 +164,7 @@ export function nominalDiscountCents(discount: Pick<Discount, 'currency_value_ce
 }
 
 /**
- * Discount amount, integer cents (SPEC §5): a fixed value capped at the eligible amount, or the
+ * Discount amount, integer cents (docs/requirements/validation.md): a fixed value capped at the eligible amount, or the
  * multiplier × eligible amount (rounded as in `nominalDiscountCents`), also never above the
  * eligible amount (a multiplier above 1 takes off at most everything eligible). Never negative.
  */
@@ -172,7 +172,7 @@ export function discountCents(discount: Pick<Discount, 'currency_value_cents' | 
   return Math.min(nominalDiscountCents(discount, eligible), Math.max(0, eligible));
 }
 
-/** The billing screen's summary (SPEC tool 14 "a summary"); all integer cents. */
+/** The billing screen's summary (docs/requirements/product.md tool 14 "a summary"); all integer cents. */
 export interface BillingSummary {
   /** Sum of the selected invoices' balances. */
   subtotal: number;
@@ -180,19 +180,19 @@ export interface BillingSummary {
   eligible: number;
   /** Discount taken off (`discountCents`); 0 without a discount. */
   discount_total: number;
-  /** Always 0 (SPEC §9). */
+  /** Always 0 (docs/requirements/constants.md). */
   tax: number;
   /** subtotal − discount_total + tax, floored at 0: what the payer is charged (payload `value`). */
   total: number;
   /**
    * Part of the discount that is not used: discounts have no cash value and any excess is
-   * forfeited (SPEC §5). A $100 code on $60 of eligible lines forfeits $40.
+   * forfeited (docs/requirements/validation.md). A $100 code on $60 of eligible lines forfeits $40.
    */
   forfeited: number;
 }
 
 /**
- * Summary of the selected invoices with an optional discount (SPEC §5 "Discounts and totals"):
+ * Summary of the selected invoices with an optional discount (docs/requirements/validation.md "Discounts and totals"):
  * billing total = subtotal − discount + tax (0), floored at 0. The server calls this with its own
  * invoice rows and discount to recompute what the client sent.
  * @throws RangeError on an amount that is not an integer number of cents.
@@ -211,7 +211,7 @@ export function billingSummary(invoices: readonly BillingInvoice[], discount: Di
 }
 
 /**
- * Billing total, integer cents (SPEC §5): subtotal − discount + tax, floored at 0.
+ * Billing total, integer cents (docs/requirements/validation.md): subtotal − discount + tax, floored at 0.
  * @throws RangeError on an amount that is not an integer number of cents.
  */
 export function billingTotalCents(subtotal: number, discount: number, tax: number = TAX_CENTS): number {
@@ -219,7 +219,7 @@ export function billingTotalCents(subtotal: number, discount: number, tax: numbe
 }
 
 /**
- * Forfeited excess, integer cents (SPEC §5: no cash value, any excess is forfeited): the part of
+ * Forfeited excess, integer cents (docs/requirements/validation.md: no cash value, any excess is forfeited): the part of
  * the discount's nominal amount not used against the order; 0 when all of it was used.
  */
 export function forfeitedCents(nominal: number, used: number): number {
@@ -227,14 +227,14 @@ export function forfeitedCents(nominal: number, used: number): number {
 }
 
 /**
- * SPEC §4/§5: the zero-payment settle form replaces the payment methods only when the discount is
+ * docs/requirements/behaviour.md/docs/requirements/validation.md: the zero-payment settle form replaces the payment methods only when the discount is
  * above 0 and the total is 0. Amounts in integer cents.
  */
 export function canSettleWithoutPayment(summary: Pick<BillingSummary, 'discount_total' | 'total'>): boolean {
   return summary.discount_total > 0 && summary.total === 0;
 }
 
-/** Totals of the renewal form, named as in SPEC §3 "Renewal form payload" `totals`; integer cents. */
+/** Totals of the renewal form, named as in docs/requirements/entities.md "Renewal form payload" `totals`; integer cents. */
 export interface OrderTotals {
   subtotal: number;
   /** Discounts taken off (for example the early-bird price), at most the subtotal. */
@@ -246,7 +246,7 @@ export interface OrderTotals {
 }
 
 /**
- * Order totals (SPEC §5: order total = subtotal minus discounts minus bonus). Inputs in integer
+ * Order totals (docs/requirements/validation.md: order total = subtotal minus discounts minus bonus). Inputs in integer
  * cents; negative discounts or bonus balances count as 0. Only as much bonus is used as the order
  * needs, so `order_total` is never below 0.
  * @throws RangeError on an amount that is not an integer number of cents.
@@ -258,7 +258,7 @@ export function orderTotals(input: { subtotalCents: number; discountCents: numbe
   return { subtotal, discount_total, bonus_total, order_total: Math.max(0, subtotal - discount_total - bonus_total) };
 }
 
-/** Integer cents -> decimal dollars for a payload (DESIGN §3): 1999 -> 19.99. */
+/** Integer cents -> decimal dollars for a payload (docs/requirements/platform.md §3): 1999 -> 19.99. */
 export function centsToDollars(cents: number): number {
   return assertCents(cents, 'cents') / 100;
 }

@@ -1,5 +1,5 @@
 /**
- * Compliance calendar (issue 7): Form 990-series due dates, renewal and state filing deadlines,
+ * Compliance calendar (docs/requirements/product.md "Compliance calendar"): Form 990-series due dates, renewal and state filing deadlines,
  * reminder tiers and revocation risk. Pure and browser-safe (no server imports).
  *
  * Conventions used throughout this module:
@@ -334,7 +334,7 @@ export interface StateFiling {
   dueDay: number;
 }
 
-/** A state's filing as state_requirements keeps it (issue 7); the date is both set or both null. */
+/** A state's filing as state_requirements keeps it (docs/requirements/product.md "Compliance calendar"); the date is both set or both null. */
 export interface StateFilingRow {
   stateName: string;
   filingLabel: string | null;

@@ -1,10 +1,10 @@
 // Without zod, so that the contest pages can show their form before loading the schema.
 
-/** The two contests (SPEC tool 4), each with its own page that its form posts to. */
+/** The two contests (docs/requirements/product.md tool 4), each with its own page that its form posts to. */
 export const CONTESTS = ['photo', 'video'] as const;
 export type Contest = (typeof CONTESTS)[number];
 
-/** SPEC §3 "Contest entry" type: a booster club, school staff, or empty (someone else). */
+/** docs/requirements/entities.md "Contest entry" type: a booster club, school staff, or empty (someone else). */
 export const ENTRANT_TYPES = ['booster_club', 'school_staff', ''] as const;
 export type EntrantType = (typeof ENTRANT_TYPES)[number];
 export const ENTRANT_TYPE_LABELS: Record<EntrantType, string> = {
@@ -13,13 +13,13 @@ export const ENTRANT_TYPE_LABELS: Record<EntrantType, string> = {
   '': 'Parent, student or fan',
 };
 
-/** SPEC §9: entries counted per organization or e-mail. */
+/** docs/requirements/constants.md: entries counted per organization or e-mail. */
 export const COUNTED_ENTRIES = 3;
 
-/** SPEC §5 "Contest required fields": message and file are required for these types. */
+/** docs/requirements/validation.md "Contest required fields": message and file are required for these types. */
 export const needsMessageAndFile = (type: string) => type === 'booster_club' || type === 'school_staff';
 
-/** SPEC §8 "Contest" texts. */
+/** docs/requirements/errors.md "Contest" texts. */
 export const CONTEST_TEXT = {
   received: 'We have received your entry.',
   footer: (contest: Contest) => `We love your ${contest === 'photo' ? 'images' : 'videos'}. Keep it up!`,

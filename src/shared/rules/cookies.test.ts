@@ -3,7 +3,7 @@ import { BANNER_COOKIE_DAYS, bannerCookieName, RATING_COOKIE_DAYS, ratingCookieN
 
 const cookieNameOk = (name: string) => /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(name);
 
-describe('cookie lifetimes (SPEC §9)', () => {
+describe('cookie lifetimes (docs/requirements/constants.md)', () => {
   it('remembers a dismissed banner for 1 day and a rating for 7 days', () => {
     expect(BANNER_COOKIE_DAYS).toBe(1);
     expect(RATING_COOKIE_DAYS).toBe(7);
@@ -25,7 +25,7 @@ describe('textKey', () => {
   });
 });
 
-describe('bannerCookieName: keyed on the banner text (SPEC §4)', () => {
+describe('bannerCookieName: keyed on the banner text (docs/requirements/behaviour.md)', () => {
   it('gives one name per text, valid as a cookie name', () => {
     const a = bannerCookieName('Our office is closed Dec 24-26.');
     const b = bannerCookieName('URGENT: 990-N filings are due May 15!');
@@ -40,7 +40,7 @@ describe('bannerCookieName: keyed on the banner text (SPEC §4)', () => {
   });
 });
 
-describe('ratingCookieName: keyed on the page path (SPEC §4)', () => {
+describe('ratingCookieName: keyed on the page path (docs/requirements/behaviour.md)', () => {
   it('is the path\'s hash: letters and digits only, which no cookie library encodes again', () => {
     expect(ratingCookieName('/pricing')).toBe(`rated_${textKey('/pricing')}`);
     for (const n of ['/pricing', '/irs-form-990?x=1&y=2', '/é'].map(ratingCookieName)) {

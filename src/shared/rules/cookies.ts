@@ -1,6 +1,6 @@
-/** Banner dismissal lasts 1 day (SPEC §9). */
+/** Banner dismissal lasts 1 day (docs/requirements/constants.md). */
 export const BANNER_COOKIE_DAYS = 1;
-/** A submitted rating is remembered for 7 days (SPEC §9). */
+/** A submitted rating is remembered for 7 days (docs/requirements/constants.md). */
 export const RATING_COOKIE_DAYS = 7;
 
 /** A short stable hash (FNV-1a, 32-bit, base36) so a cookie name can be keyed on any text. */
@@ -13,11 +13,11 @@ export function textKey(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-/** Cookie that remembers a dismissed banner, keyed on the banner text (SPEC §4 "Banner"). */
+/** Cookie that remembers a dismissed banner, keyed on the banner text (docs/requirements/behaviour.md "Banner"). */
 export const bannerCookieName = (text: string) => `banner_dismissed_${textKey(text)}`;
 
 /**
- * Cookie that remembers a rated page, keyed on the page's path (SPEC §4 "Rating widget"). The
+ * Cookie that remembers a rated page, keyed on the page's path (docs/requirements/behaviour.md "Rating widget"). The
  * key is a hash, not the encoded path: js-cookie encodes a name's '%' again, so an encoded path
  * became a name the server's render of the page did not know, and the page changed on hydration.
  */

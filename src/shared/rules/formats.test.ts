@@ -6,7 +6,7 @@ import {
   formatSizeLimit, formatWizardCurrency, trimText,
 } from './formats.ts';
 
-describe('formatCurrency (SPEC §9: dollars, 2 decimals, leading minus)', () => {
+describe('formatCurrency (docs/requirements/constants.md: dollars, 2 decimals, leading minus)', () => {
   it.each([
     [0, '$0.00'],
     [1, '$0.01'],
@@ -23,7 +23,7 @@ describe('formatCurrency (SPEC §9: dollars, 2 decimals, leading minus)', () => 
   });
 });
 
-describe('formatWizardCurrency (SPEC §9: - for zero, parentheses for negatives)', () => {
+describe('formatWizardCurrency (docs/requirements/constants.md: - for zero, parentheses for negatives)', () => {
   it('shows - for zero', () => {
     expect(formatWizardCurrency(0)).toEqual({ text: '-', isNegative: false });
   });

@@ -4,7 +4,7 @@ import utc from 'dayjs/plugin/utc.js';
 dayjs.extend(utc);
 
 /**
- * Display formats of SPEC §9. Pure functions used by the web client and by mails; tested in
+ * Display formats of docs/requirements/constants.md. Pure functions used by the web client and by mails; tested in
  * src/shared/rules/formats.test.ts.
  */
 

@@ -37,7 +37,7 @@ export function accountingPeriodEnd(month: number, year: number): string {
 
 /**
  * The window of the accounting period ending `periodEnd`: submitted at least 30 and at most 90
- * days before the close of the accounting period (DOMAIN.md "Group exemption"). A December 31
+ * days before the close of the accounting period (docs/requirements/tax-rules.md "Group exemption"). A December 31
  * period opens on October 2 and closes on December 1.
  * @throws RangeError when `periodEnd` is not a calendar date
  */

@@ -1,7 +1,7 @@
 /**
  * The Form 990-N gross receipts test: are the organization's gross receipts "normally $50,000 or
  * less"? (IRS "Gross Receipts Normally $50,000 or Less"; Treas. Reg. §1.6033-2(g); docs/supervision.md
- * "Gross receipts test"; /work/shared/DOMAIN.md "Annual filing".) Pure and browser-safe: the form
+ * "Gross receipts test"; /work/shared/docs/requirements/tax-rules.md "Annual filing".) Pure and browser-safe: the form
  * runs it as the officer types and the server runs it again on the submitted numbers.
  *
  * Amounts are integer cents. Tax years are the product's: the calendar year the fiscal year ENDS in

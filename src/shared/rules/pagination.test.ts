@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildPage, FALLBACK_PER_PAGE, isPaginationShown, PAGINATION_SIBLINGS, pageWindow } from './pagination.ts';
 
-describe('constants (SPEC §9)', () => {
+describe('constants (docs/requirements/constants.md)', () => {
   it('shows 3 pages either side and falls back to 2 per page', () => {
     expect(PAGINATION_SIBLINGS).toBe(3);
     expect(FALLBACK_PER_PAGE).toBe(2);
@@ -66,7 +66,7 @@ describe('pageWindow: first, last, 3 either side, dots in the gaps', () => {
   });
 });
 
-describe('buildPage: the SPEC §3 page object', () => {
+describe('buildPage: the docs/requirements/entities.md page object', () => {
   const url = (p: number) => `/search?search=verify-501c3&keyword=x&page=${p}`;
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }));
 

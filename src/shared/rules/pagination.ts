@@ -1,4 +1,4 @@
-/** Page object of SPEC §3 "Search results page". */
+/** Page object of docs/requirements/entities.md "Search results page". */
 export interface PageObject<T> {
   current_page: number;
   data: T[];
@@ -16,12 +16,12 @@ export interface PageObject<T> {
   total_is_capped?: boolean;
 }
 
-/** Pages shown either side of the current one (SPEC §9). */
+/** Pages shown either side of the current one (docs/requirements/constants.md). */
 export const PAGINATION_SIBLINGS = 3;
-/** Page size assumed when a page object carries none (SPEC §9). */
+/** Page size assumed when a page object carries none (docs/requirements/constants.md). */
 export const FALLBACK_PER_PAGE = 2;
 
-/** Pagination is shown only when the total exceeds the page size (SPEC §9). */
+/** Pagination is shown only when the total exceeds the page size (docs/requirements/constants.md). */
 export function isPaginationShown(page: Pick<PageObject<unknown>, 'total' | 'per_page'>): boolean {
   return page.total > (page.per_page || FALLBACK_PER_PAGE);
 }

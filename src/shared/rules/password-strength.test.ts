@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordScore, passwordStrength, STRENGTH_BAR_THRESHOLDS, STRENGTH_LABELS } from './password-strength.ts';
 
-describe('passwordScore (SPEC §5)', () => {
+describe('passwordScore (docs/requirements/validation.md)', () => {
   it('starts at 1 for an empty password', () => {
     expect(passwordScore('')).toBe(1);
   });

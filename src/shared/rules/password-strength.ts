@@ -1,8 +1,8 @@
-/** Labels of the five strength levels, weakest first (SPEC §4 "Password strength levels"). */
+/** Labels of the five strength levels, weakest first (docs/requirements/behaviour.md "Password strength levels"). */
 export const STRENGTH_LABELS = ['Very weak', 'Weak', 'Fair', 'Strong', 'Very strong'] as const;
 export type StrengthLabel = (typeof STRENGTH_LABELS)[number];
 
-/** A bar is lit while the score is above its threshold (SPEC §9 "Password meter"). */
+/** A bar is lit while the score is above its threshold (docs/requirements/constants.md "Password meter"). */
 export const STRENGTH_BAR_THRESHOLDS = [0, 6, 7, 8, 9] as const;
 
 const SPECIALS = '!%&@#$^*?_~';
@@ -20,7 +20,7 @@ function hasAscendingRun(password: string): boolean {
 }
 
 /**
- * Password strength score of SPEC §5: starts at 1; +4 for a length of at least 8, +1 each for a
+ * Password strength score of docs/requirements/validation.md: starts at 1; +4 for a length of at least 8, +1 each for a
  * lowercase letter, letters and digits with no whitespace, an uppercase letter, one special
  * character of !%&@#$^*?_~, two special characters; -1 each for a character repeated three times,
  * an ascending run (abc, 123), and the keyboard patterns qwer or asdf.
@@ -44,7 +44,7 @@ export function passwordScore(password: string): number {
 
 /**
  * The meter reading for a password: how many of the 5 bars are lit and the visible label.
- * Labels: Very weak from 1, Weak above 6, Fair above 7, Strong above 8, Very strong above 9 (SPEC §5).
+ * Labels: Very weak from 1, Weak above 6, Fair above 7, Strong above 8, Very strong above 9 (docs/requirements/validation.md).
  */
 export function passwordStrength(password: string): { score: number; bars: number; label: StrengthLabel } {
   const score = passwordScore(password);

@@ -20,7 +20,7 @@ const account = (over: Partial<RenewalAccount> = {}): RenewalAccount => ({
   renewalDueAt: '2027-01-15T00:00:00Z', bonusBalanceCents: 0, isSuspendedFromBasicRenewal: false, ...over,
 });
 
-describe('renewal choices (SPEC §4 "Renewal")', () => {
+describe('renewal choices (docs/requirements/behaviour.md "Renewal")', () => {
   it('starts with the renewal alone: the paid upgrade and incorporation package unticked', () => {
     for (const level of [START_UP, MAINTAIN, FULL_SERVICE]) {
       expect(initialRenewalChoice(level, account())).toEqual({ isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: level.id });
@@ -102,7 +102,7 @@ describe('named early-bird lines (docs/renewals.md "Prices that agree")', () => 
   });
 });
 
-describe('early bird (SPEC §4, §9 "Discount extension days")', () => {
+describe('early bird (docs/requirements/behaviour.md, docs/requirements/constants.md "Discount extension days")', () => {
   it('applies while the due date plus the extension days is in the future', () => {
     expect(isEarlyBird('2026-11-23T00:00:00Z', NOW)).toBe(true);
     expect(isEarlyBird('2026-11-22T12:00:00Z', NOW)).toBe(false);
@@ -113,7 +113,7 @@ describe('early bird (SPEC §4, §9 "Discount extension days")', () => {
   });
 });
 
-describe('renewal totals (SPEC §3 payload totals, §5 order total)', () => {
+describe('renewal totals (docs/requirements/entities.md payload totals, docs/requirements/validation.md order total)', () => {
   it('renewal only, early bird: the discount is the difference to the early-bird price', () => {
     const totals = renewalTotals(FULL_SERVICE, account(), initialRenewalChoice(FULL_SERVICE), NOW);
     expect(totals).toMatchObject({ subtotal: 99_500, discount_total: 7_000, bonus_total: 0, order_total: 92_500 });

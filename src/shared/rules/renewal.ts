@@ -1,13 +1,13 @@
 /**
- * The renewal form's rules (SPEC tool 13, §3 "Level", "Renewal form payload", §4 "Renewal", §5
- * "Order total = subtotal minus discounts minus bonus", §9 "Renewal period", "Discount extension
+ * The renewal form's rules (docs/requirements/product.md tool 13, docs/requirements/entities.md "Level", "Renewal form payload", docs/requirements/behaviour.md "Renewal", docs/requirements/validation.md
+ * "Order total = subtotal minus discounts minus bonus", docs/requirements/constants.md "Renewal period", "Discount extension
  * days"). Pure, shared by the form and the server, which recomputes every total. Money in integer
  * cents. A level's `*_discount` price is its early-bird price (what is charged while the early-bird
  * discount applies), not an amount off; 0 means the item has no early-bird price (as when an
  * account is created).
  */
 
-/** The upgrade a level offers (SPEC §3 Level `upgrade_to`), prices in cents. */
+/** The upgrade a level offers (docs/requirements/entities.md Level `upgrade_to`), prices in cents. */
 export interface RenewalUpgrade {
   /** The level the account moves to. */
   id: number;
@@ -19,7 +19,7 @@ export interface RenewalUpgrade {
   incPackageDiscountCents: number;
 }
 
-/** The account's current level (SPEC §3 Level), prices in cents. */
+/** The account's current level (docs/requirements/entities.md Level), prices in cents. */
 export interface RenewalLevel {
   id: number;
   name: string;
@@ -29,7 +29,7 @@ export interface RenewalLevel {
   upgradeTo: RenewalUpgrade | null;
 }
 
-/** What the renewal rules need of the account (SPEC §3 Account). */
+/** What the renewal rules need of the account (docs/requirements/entities.md Account). */
 export interface RenewalAccount {
   /** ISO 8601 instant, or null when the account has no renewal date yet. */
   renewalDueAt: string | null;
@@ -37,14 +37,14 @@ export interface RenewalAccount {
   isSuspendedFromBasicRenewal: boolean;
 }
 
-/** The payer's choices (SPEC §3 Renewal form payload). */
+/** The payer's choices (docs/requirements/entities.md Renewal form payload). */
 export interface RenewalChoice {
   isUpgradeSelected: boolean;
   isIncorporationSelected: boolean;
   newLevelId: number;
 }
 
-/** What the form may change: the upgrade toggle is locked on for a suspended account (SPEC §4). */
+/** What the form may change: the upgrade toggle is locked on for a suspended account (docs/requirements/behaviour.md). */
 export interface RenewalOptions {
   canUpgrade: boolean;
   isUpgradeLocked: boolean;
@@ -52,7 +52,7 @@ export interface RenewalOptions {
 }
 
 /**
- * Which options the form offers (SPEC §4 "Renewal"): an upgrade only when the level has an upgrade
+ * Which options the form offers (docs/requirements/behaviour.md "Renewal"): an upgrade only when the level has an upgrade
  * target; the incorporation package only with it; the upgrade locked on when the account is
  * suspended from basic renewal.
  */
@@ -115,7 +115,7 @@ export function renewalWindow(renewalDueAt: string | null, now: Date, extensionD
 }
 
 /**
- * Turns the upgrade on or off (SPEC §4): off clears the incorporation package and resets the new
+ * Turns the upgrade on or off (docs/requirements/behaviour.md): off clears the incorporation package and resets the new
  * level to the current one; a locked upgrade (or a level without target) does not change.
  */
 export function setUpgrade(choice: RenewalChoice, on: boolean, level: RenewalLevel, account: RenewalAccount): RenewalChoice {
@@ -125,7 +125,7 @@ export function setUpgrade(choice: RenewalChoice, on: boolean, level: RenewalLev
   return { isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: level.id };
 }
 
-/** Turns the incorporation package on or off (SPEC §4): on forces the upgrade on. */
+/** Turns the incorporation package on or off (docs/requirements/behaviour.md): on forces the upgrade on. */
 export function setIncorporation(choice: RenewalChoice, on: boolean, level: RenewalLevel, account: RenewalAccount): RenewalChoice {
   if (!renewalOptions(level, account).canIncorporate) return choice;
   if (!on) return { ...choice, isIncorporationSelected: false };
@@ -133,8 +133,8 @@ export function setIncorporation(choice: RenewalChoice, on: boolean, level: Rene
 }
 
 /**
- * Whether the early-bird prices apply on `now` (SPEC §4): while the renewal due date plus the
- * extension days (SPEC §9, default 0) is still in the future. No due date: they apply.
+ * Whether the early-bird prices apply on `now` (docs/requirements/behaviour.md): while the renewal due date plus the
+ * extension days (docs/requirements/constants.md, default 0) is still in the future. No due date: they apply.
  */
 export function isEarlyBird(renewalDueAt: string | null, now: Date, extensionDays = 0): boolean {
   if (!renewalDueAt) return true;
@@ -153,7 +153,7 @@ export interface RenewalLine {
   valueCents: number;
 }
 
-/** SPEC §3 Renewal form payload `totals`, in cents, plus the lines they come from. */
+/** docs/requirements/entities.md Renewal form payload `totals`, in cents, plus the lines they come from. */
 export interface RenewalTotals {
   lines: RenewalLine[];
   /** Sum of the full prices. */
@@ -167,7 +167,7 @@ export interface RenewalTotals {
 }
 
 /**
- * The renewal's lines and totals (SPEC §5 "Order total = subtotal minus discounts minus bonus"):
+ * The renewal's lines and totals (docs/requirements/validation.md "Order total = subtotal minus discounts minus bonus"):
  * the renewal of the current level, the upgrade and the incorporation package when selected, each
  * at its early-bird price while `isEarlyBird`; the account's bonus balance then pays what it can.
  * @throws RangeError when a price is not a non-negative integer number of cents

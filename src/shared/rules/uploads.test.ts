@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_EXTENSIONS, checkFileName, lastExtension } from './uploads.ts';
 
-describe('upload names (SPEC §5 "Uploads")', () => {
+describe('upload names (docs/requirements/validation.md "Uploads")', () => {
   it('reads the last extension, lower case, after decoding', () => {
     expect(lastExtension('photo.JPG')).toBe('jpg');
     expect(lastExtension('x.jpg.exe')).toBe('exe');

@@ -1,9 +1,9 @@
 /**
- * Upload rules of SPEC §5 "Uploads", shared by the drop zones (early feedback) and the server
+ * Upload rules of docs/requirements/validation.md "Uploads", shared by the drop zones (early feedback) and the server
  * (the real check, together with the magic bytes).
  */
 
-/** Executable and script types refused by every uploader (SPEC §5), lower case, without the dot. */
+/** Executable and script types refused by every uploader (docs/requirements/validation.md), lower case, without the dot. */
 export const FORBIDDEN_EXTENSIONS: readonly string[] = [
   'exe', 'bat', 'msi', 'js', 'vbs', 'ps1', 'lnk', 'reg', 'jar', 'cmd',
   'com', 'scr', 'pif', 'cpl', 'msp', 'mst', 'hta', 'wsf', 'wsh', 'vbe', 'jse', 'psm1', 'psd1',
@@ -12,7 +12,7 @@ export const FORBIDDEN_EXTENSIONS: readonly string[] = [
   'html', 'htm', 'xhtml', 'svgz', 'swf', 'appref-ms', 'application', 'vb', 'vbscript', 'ws', 'msc', 'msh', 'xbap',
 ];
 
-/** What each uploader accepts (SPEC §5); an empty list accepts any type the forbidden list allows. */
+/** What each uploader accepts (docs/requirements/validation.md); an empty list accepts any type the forbidden list allows. */
 export const ALLOWED_EXTENSIONS = {
   contest_photo: ['bmp', 'jpg', 'jpeg', 'png', 'svg', 'webp', 'gif'],
   contest_video: ['mp4', 'm4v', 'mov', 'qt', 'ogv', 'ogg', 'mkv', 'webm', 'mpg', 'mpeg', 'avi', 'wmv', '3gp', '3g2', 'flv', 'mts', 'm2ts', 'ts'],
@@ -24,9 +24,9 @@ export const ALLOWED_EXTENSIONS = {
 
 export type UploadPurpose = keyof typeof ALLOWED_EXTENSIONS;
 
-/** SPEC §5: a rejected file's message. */
+/** docs/requirements/validation.md: a rejected file's message. */
 export const notAllowedMessage = (fileName: string) => `${fileName} is not allowed.`;
-/** SPEC §5: more than one file dropped. */
+/** docs/requirements/validation.md: more than one file dropped. */
 export const ONE_AT_A_TIME = 'One at a time please!';
 
 /**
@@ -46,7 +46,7 @@ export function lastExtension(fileName: string): string {
 }
 
 /**
- * Whether an uploader takes a file by its name (SPEC §5).
+ * Whether an uploader takes a file by its name (docs/requirements/validation.md).
  * @param allowed lower-case extensions; empty means any type except the forbidden ones
  * @returns null when accepted, otherwise the message '{file} is not allowed.'
  */

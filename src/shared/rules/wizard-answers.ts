@@ -37,7 +37,7 @@ export function prefillAnswers(fields: Record<string, unknown>, asked: ReadonlyS
 
 /**
  * Answers that follow from others and are therefore never asked:
- * - `bylaw___fiscal_year_end` (0-based month, SPEC §3 bylaw months) from `account___fiscal_year_end`
+ * - `bylaw___fiscal_year_end` (0-based month, docs/requirements/entities.md bylaw months) from `account___fiscal_year_end`
  *   (1-12) when the level writes bylaws (`asked` has `bylaw___name`): the bylaws must name the month
  *   the IRS has, the same fiscal year the group already gave;
  * - `account___has_requested_exemption` '1' when the group says it applied and awaits its letter.

@@ -3,7 +3,7 @@ import { msg } from '../validation.ts';
 
 /**
  * The optional `account_id` an admin sends to act for an account (query for GET, body otherwise);
- * resolveAccount ignores it for everyone else unless it is their own (DESIGN §5.6, SPEC §6).
+ * resolveAccount ignores it for everyone else unless it is their own (docs/requirements/platform.md §5.6, docs/requirements/permissions.md).
  */
 export const accountChoiceSchema = z.object({
   account_id: z.preprocess(

@@ -3,13 +3,13 @@ import { msg, optionalText, requiredEmail, requiredText } from '../validation.ts
 import { PASSWORD_MIN_LENGTH, phone } from './public-forms.ts';
 
 /**
- * Account users (SPEC §2 "Admin account users", §3 "User", §4 "Account users", §7
- * /app/account/users/*, §8 "Account users"). Privilege fields (is_admin, account_id, ...) are not
+ * Account users (docs/requirements/screens.md "Admin account users", docs/requirements/entities.md "User", docs/requirements/behaviour.md "Account users", docs/requirements/calls.md
+ * /app/account/users/*, docs/requirements/errors.md "Account users"). Privilege fields (is_admin, account_id, ...) are not
  * part of these schemas: unknown fields are dropped, never read. Admins name the account with a
  * separate `account_id` the route reads on its own.
  */
 
-/** SPEC §8 texts, shared by the server's answers and the page. */
+/** docs/requirements/errors.md texts, shared by the server's answers and the page. */
 export const ACCOUNT_USER_TEXT = {
   cantDeletePrimary: "Can't delete primary user.",
   assignNewPrimary: 'Please assign a new primary user to allow deletion.',
@@ -31,7 +31,7 @@ export const ACCOUNT_USER_TEXT = {
   ownPasswordOnly: 'Only the user can choose their own password. They can use "Forgot your password?" on the sign-in page.',
 } as const;
 
-/** SPEC §3 "User": new users default to bulk and event e-mails on and SMS off. */
+/** docs/requirements/entities.md "User": new users default to bulk and event e-mails on and SMS off. */
 export const NEW_USER_FLAGS = {
   is_primary: false,
   is_subscribed_bulk_emails: true,
@@ -68,7 +68,7 @@ const profile = {
   current_password: optionalText({ label: 'current password', max: 1000 }),
 };
 
-/** The confirmation must match whenever a password is given (as on the reset form, SPEC §3). */
+/** The confirmation must match whenever a password is given (as on the reset form, docs/requirements/entities.md). */
 const confirmed = (v: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) => {
   if (v.password !== '' && v.password !== v.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: msg.confirmed('password') });

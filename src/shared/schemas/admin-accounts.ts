@@ -15,7 +15,7 @@ function isCalendarDate(value: string): boolean {
 }
 
 /**
- * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §3 "Account", §6): a list of
+ * The admin's accounts (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/entities.md "Account", docs/requirements/permissions.md): a list of
  * customer accounts with search and filters, and one account with what belongs to it. Money is in
  * integer cents under `*_cents` names, dates are ISO 8601, like the other read-only views.
  */
@@ -74,7 +74,7 @@ export interface AdminAccountRow {
   users_count: number;
 }
 
-/** GET /api/admin/accounts: the SPEC §3 page object plus the levels to filter by. */
+/** GET /api/admin/accounts: the docs/requirements/entities.md page object plus the levels to filter by. */
 export type AdminAccountsPage = PageObject<AdminAccountRow> & { levels: { id: number; name: string }[] };
 
 /** GET /api/admin/accounts/:id: the account's summary and its bounded lists, newest first. */
@@ -116,7 +116,7 @@ export interface AdminAccountDetail {
 export interface AdminGroupOption { id: number; label: string; is_billed_as_group: boolean }
 
 /**
- * PUT /api/admin/accounts/:id/settings: the account's renewal flags (SPEC §4 "Renewal", §8):
+ * PUT /api/admin/accounts/:id/settings: the account's renewal flags (docs/requirements/behaviour.md "Renewal", docs/requirements/errors.md):
  * whether it is suspended from the basic renewal (it renews with the upgrade only), its group
  * (null: none) and whether that group is billed as a group — a flag of the group, so it applies
  * to every account of the group; ignored when group_id is null; and the renewal due date.

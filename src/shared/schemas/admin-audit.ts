@@ -5,7 +5,7 @@ import { listSearch, listSort } from './list-params.ts';
 /** Columns the audit log sorts by (`sort`, "-" for descending); newest first by default. */
 export const AUDIT_SORTS = ['created_at'] as const;
 
-/** Audit log rows per page (issue 7). */
+/** Audit log rows per page (docs/requirements/product.md "Staff console"). */
 export const AUDIT_PER_PAGE = 50;
 /**
  * The most rows a filter counts: the page object's total stops here (last_page 200 at 50 a page),

@@ -5,7 +5,7 @@ import { checkbox } from './admin.ts';
 import { dollarsToCentsField } from './admin-levels.ts';
 
 /**
- * The admin's discount code form (issue 7; SPEC §3 "Discount"): checked by the browser before
+ * The admin's discount code form (docs/requirements/entities.md "Discount"): checked by the browser before
  * sending and by POST /api/admin/discounts and PUT /api/admin/discounts/:id. A code is either a
  * fixed amount off (typed in dollars, stored in integer cents) or a percentage (typed 0-100 with
  * up to 4 decimals, stored as a multiplier of 6 decimals); never both. Dates are whole days in

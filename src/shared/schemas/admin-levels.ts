@@ -3,7 +3,7 @@ import { dollarsToCents } from '../rules/billing.ts';
 import { msg, optionalText, requiredText, stripControl } from '../validation.ts';
 
 /**
- * Admin forms for levels and their prices, and for the per-state requirements (issue 7). The
+ * Admin forms for levels and their prices, and for the per-state requirements (docs/requirements/product.md "Staff console"). The
  * browser checks them before sending, the routes PUT /api/admin/levels/:id and
  * PUT /api/admin/states/:code parse their bodies with them. Amounts are typed in decimal dollars
  * and come out as integer cents.

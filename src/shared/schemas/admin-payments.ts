@@ -6,7 +6,7 @@ import { listSearch, listSort } from './list-params.ts';
 import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts';
 
 /**
- * The staff's view of money (issue 7; admin console /admin/payments): every account's payments,
+ * The staff's view of money (admin console /admin/payments): every account's payments,
  * newest first, and every account's open invoices, oldest first, with totals that need staff
  * attention. Money is in integer cents under `*_cents` names, dates are ISO 8601, like the other
  * read-only views (shapes of payments as in ./finances.ts).
@@ -80,7 +80,7 @@ export type StaffPaymentAction = 'approve' | 'decline' | 'void' | 'refund' | 're
 /** One row of the payments list: a payment as the finances page shows it, with its account and the actions staff may take. */
 export type AdminPaymentRow = FinancePayment & { account: { id: number; name: string }; actions: StaffPaymentAction[] };
 
-/** GET /api/admin/payments: the SPEC §3 page object. */
+/** GET /api/admin/payments: the docs/requirements/entities.md page object. */
 export type AdminPaymentsPage = PageObject<AdminPaymentRow>;
 
 /** One row of the open invoices list. */
@@ -94,7 +94,7 @@ export interface AdminOpenInvoiceRow {
   balance_cents: number;
 }
 
-/** GET /api/admin/invoices/open: the SPEC §3 page object. */
+/** GET /api/admin/invoices/open: the docs/requirements/entities.md page object. */
 export type AdminOpenInvoicesPage = PageObject<AdminOpenInvoiceRow>;
 
 /**

@@ -9,7 +9,7 @@ describe('checkbox', () => {
   });
 });
 
-describe('bannerSchema (SPEC §4 Banner)', () => {
+describe('bannerSchema (docs/requirements/behaviour.md Banner)', () => {
   it('has the two kinds', () => {
     expect(BANNER_KINDS).toEqual(['holiday-alert', 'urgent-alert']);
   });

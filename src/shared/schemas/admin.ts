@@ -9,7 +9,7 @@ export type BannerKind = (typeof BANNER_KINDS)[number];
 /** A checkbox value as forms send it: 1/0, true/false, 'on'. */
 export const checkbox = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on', z.boolean());
 
-/** Admin banner form (SPEC §4 "Banner"). */
+/** Admin banner form (docs/requirements/behaviour.md "Banner"). */
 export const bannerSchema = z.object({
   kind: requiredChoice('kind', BANNER_KINDS),
   text: requiredText({ label: 'text', max: 500 }),

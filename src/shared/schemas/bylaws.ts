@@ -5,13 +5,13 @@ import { BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } 
 
 export { BYLAW_PAGE_PATHS, BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
 
-/** Checkbox answers travel as 1 or 0 (SPEC §3); true/'1'/'on' read as 1. */
+/** Checkbox answers travel as 1 or 0 (docs/requirements/entities.md); true/'1'/'on' read as 1. */
 const flag = z.preprocess(
   (v) => (v === true || v === 1 || v === '1' || v === 'on' || v === 'true' ? 1 : 0),
   z.union([z.literal(0), z.literal(1)]),
 );
 
-/** A month from the 12-entry, 0-based month list (SPEC §3, §9). */
+/** A month from the 12-entry, 0-based month list (docs/requirements/entities.md, docs/requirements/constants.md). */
 const month = (label: string) =>
   z.preprocess(
     (v) => {
@@ -23,7 +23,7 @@ const month = (label: string) =>
       .int(msg.in(label)).min(0, msg.in(label)).max(11, msg.in(label)),
   );
 
-/** A member minimum (SPEC §5 "Bylaws hints"): kept as typed, checked by {@link parseMemberMinimum}. */
+/** A member minimum (docs/requirements/validation.md "Bylaws hints"): kept as typed, checked by {@link parseMemberMinimum}. */
 const memberMinimum = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : ''),
@@ -54,15 +54,15 @@ const full = {
   annual_meeting_month: month('annual meeting month'),
 };
 
-/** SPEC §3 "Bylaw (standard)". */
+/** docs/requirements/entities.md "Bylaw (standard)". */
 export const bylawStandardSchema = z.object({ version: version('standard'), ...full, is_school: flag });
 
-/** SPEC §3 "Bylaw (short variant)": version, name, purpose, fiscal_year_end, is_highlighted. */
+/** docs/requirements/entities.md "Bylaw (short variant)": version, name, purpose, fiscal_year_end, is_highlighted. */
 export const bylawShortSchema = z.object({ version: version('short'), ...common });
 
 /**
- * SPEC §3 "Bylaw (school variant)": is_school is always 1; school_official_title is required only
- * when at least one clause is ticked (SPEC §5).
+ * docs/requirements/entities.md "Bylaw (school variant)": is_school is always 1; school_official_title is required only
+ * when at least one clause is ticked (docs/requirements/validation.md).
  */
 export const bylawSchoolSchema = z
   .object({
@@ -90,7 +90,7 @@ export type BylawAnswers = Partial<Omit<BylawSchoolInput, 'g-recaptcha-response'
 export const BYLAW_SCHEMAS = { standard: bylawStandardSchema, school: bylawSchoolSchema, short: bylawShortSchema } as const;
 
 
-/** What a successful create or update answers (SPEC §7: action, url, bylaw.hash). */
+/** What a successful create or update answers (docs/requirements/calls.md: action, url, bylaw.hash). */
 export interface BylawSaved {
   /** Where later saves are PUT. */
   action: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg, requiredIsoDate, requiredChoice, requiredInt } from '../validation.ts';
 import type { StandingState } from '../rules/standing.ts';
 
-/** The annual IRS returns a filing can be recorded as (issue 7). */
+/** The annual IRS returns a filing can be recorded as (docs/requirements/product.md "Compliance calendar"). */
 export const FILING_FORMS = ['990-N', '990-EZ', '990'] as const;
 export type FilingForm = (typeof FILING_FORMS)[number];
 
@@ -10,7 +10,7 @@ export type FilingForm = (typeof FILING_FORMS)[number];
 export const FIRST_FILING_TAX_YEAR = 2007;
 
 /**
- * An admin records a filing: `POST /api/admin/accounts/:id/filings` (issue 7). `tax_year` is the
+ * An admin records a filing: `POST /api/admin/accounts/:id/filings` (docs/requirements/product.md "Compliance calendar"). `tax_year` is the
  * calendar year the fiscal year ENDS in (see shared/rules/compliance-calendar.ts); the server also
  * checks the date is not in the future, is after that fiscal year ended, and the year is not taken.
  */

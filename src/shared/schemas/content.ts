@@ -1,4 +1,4 @@
-/** A level as /pricing shows it (GET /api/pricing; SPEC §3 "Level"). Money in integer cents. */
+/** A level as /pricing shows it (GET /api/pricing; docs/requirements/entities.md "Level"). Money in integer cents. */
 export interface PublicLevel {
   id: number;
   slug: string;

@@ -6,8 +6,8 @@ import { listSearch, listSort } from './list-params.ts';
 export { CONTESTS, CONTEST_TEXT, COUNTED_ENTRIES, ENTRANT_TYPES, ENTRANT_TYPE_LABELS, needsMessageAndFile, type Contest, type EntrantType } from '../rules/contests.ts';
 
 /**
- * The text fields of a contest entry (SPEC §3); the file travels beside them in the multipart
- * body. message is required for booster clubs and school staff (SPEC §5).
+ * The text fields of a contest entry (docs/requirements/entities.md); the file travels beside them in the multipart
+ * body. message is required for booster clubs and school staff (docs/requirements/validation.md).
  */
 export const contestEntrySchema = z
   .object({
@@ -26,7 +26,7 @@ export const contestEntrySchema = z
 export type ContestEntryInput = z.infer<typeof contestEntrySchema>;
 
 /**
- * What an entry answers: `has_max_submissions` when it is past the counted three (SPEC §7); such an
+ * What an entry answers: `has_max_submissions` when it is past the counted three (docs/requirements/calls.md); such an
  * entry is not kept, so its `id` is null.
  */
 export interface ContestEntrySaved {

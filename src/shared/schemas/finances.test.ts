@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { financesQuery, hasReceipt, paymentMethodLabel, paymentStatusLabel } from './finances.ts';
 
-describe('paymentMethodLabel (SPEC tool 14, /app/finances)', () => {
+describe('paymentMethodLabel (docs/requirements/product.md tool 14, /app/finances)', () => {
   it('names card and bank payments with what the gateway reported', () => {
     expect(paymentMethodLabel({ method: 'card', account_type: 'Visa', account_last4: 'XXXX1111' })).toBe('Card Visa XXXX1111');
     expect(paymentMethodLabel({ method: 'bank', account_type: 'eCheck', account_last4: 'XXXX1234' })).toBe('Bank account eCheck XXXX1234');

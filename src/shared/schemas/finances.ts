@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { PageObject } from '../rules/pagination.ts';
 
 /**
- * Where payments land (SPEC tool 14; §2 /app/finances, /admin/payments/latest/{accountId}): the
+ * Where payments land (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId}): the
  * account's payments, newest first, and a printable receipt of one payment. Read-only views, so
- * money travels as integer cents under `*_cents` names like the invoice views (DESIGN §3); show it
- * with `formatCurrency` (SPEC §9). Dates are ISO 8601.
+ * money travels as integer cents under `*_cents` names like the invoice views (docs/requirements/platform.md §3); show it
+ * with `formatCurrency` (docs/requirements/constants.md). Dates are ISO 8601.
  */
 
 /** payments.method: how a payment was made. */
@@ -101,7 +101,7 @@ export const financesQuery = z.object({
 });
 export type FinancesQuery = z.output<typeof financesQuery>;
 
-/** Payment statuses in words, for people (SPEC §8 "Payments" and this page's own). */
+/** Payment statuses in words, for people (docs/requirements/errors.md "Payments" and this page's own). */
 export const PAYMENT_STATUS_LABELS: Readonly<Record<FinanceStatus, string>> = {
   paid: 'Paid',
   held: 'Held for review',

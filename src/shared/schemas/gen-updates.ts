@@ -3,7 +3,7 @@ import { msg, requiredIsoDate, optionalText, requiredChoice, requiredInt, requir
 import { GEN_SUBSECTIONS, type GenReminderTier, type GenWindowState } from '../rules/gen-update.ts';
 
 /**
- * The annual GEN update builder (issue 20 part 4; docs/irs-gen-duties.md; page /admin/gen-update):
+ * The annual GEN update builder (docs/irs-gen-duties.md; page /admin/gen-update):
  * the GEN settings form, the builder's query, the submission record, and the shapes the server
  * answers. Dates are 'YYYY-MM-DD'.
  */

@@ -4,7 +4,7 @@ import { checkbox } from './admin.ts';
 import type { RosterImportSummary } from './roster-imports.ts';
 
 /**
- * The generic drag-and-drop uploader (SPEC tool 5, §3 "Generic upload", §7): the text parts of its
+ * The generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/entities.md "Generic upload", docs/requirements/calls.md): the text parts of its
  * multipart POST, and the answer the page broadcasts on 'file-uploaded'.
  */
 
@@ -94,7 +94,7 @@ export interface RosterImportReport {
 /** How many skipped and rejected rows an answer lists. */
 export const ISSUES_LISTED = 100;
 
-/** The answer of a generic upload, broadcast on 'file-uploaded' (SPEC §7). */
+/** The answer of a generic upload, broadcast on 'file-uploaded' (docs/requirements/calls.md). */
 export interface GenericUploadResult {
   files: UploadedFileEntry[];
   params: Record<string, unknown>;

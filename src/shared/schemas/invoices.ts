@@ -1,16 +1,16 @@
 import type { PaymentType } from './payments.ts';
 
 /**
- * Invoices as the account area reads them (SPEC tool 14; §3 "Invoice": id, number, document_at,
+ * Invoices as the account area reads them (docs/requirements/product.md tool 14; docs/requirements/entities.md "Invoice": id, number, document_at,
  * order_details (label, type, value), public_notes, balance, value).
  *
- * Money: these are read-only views, not SPEC payloads, so amounts travel as integer cents under
- * `*_cents` names, like GET /api/invoices/unpaid has from the start (DESIGN §2.5 and §3: integer
- * cents inside the server and database; the decimal-dollar `value` of SPEC §3 "Payment payloads"
- * is what the browser sends back when paying). Show them with `formatCurrency` (SPEC §9).
+ * Money: these are read-only views, not payloads of docs/requirements/entities.md, so amounts travel as integer cents under
+ * `*_cents` names, like GET /api/invoices/unpaid has from the start (docs/requirements/platform.md §2.5 and §3: integer
+ * cents inside the server and database; the decimal-dollar `value` of docs/requirements/entities.md "Payment payloads"
+ * is what the browser sends back when paying). Show them with `formatCurrency` (docs/requirements/constants.md).
  */
 
-/** One order detail (invoice line): SPEC §3 label, type, value. */
+/** One order detail (invoice line): docs/requirements/entities.md label, type, value. */
 export interface OrderDetail {
   label: string;
   /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee' (see `lineTypeLabel`). */
@@ -25,7 +25,7 @@ export interface AppliedPayment {
   id: number;
   /** When the payment was made, ISO 8601. */
   paid_at: string;
-  /** How it was paid (SPEC §3 "Payment payloads" `type`). */
+  /** How it was paid (docs/requirements/entities.md "Payment payloads" `type`). */
   type: PaymentType;
   /** The part of the payment applied to this invoice, integer cents. */
   amount_cents: number;
@@ -68,7 +68,7 @@ export const LINE_TYPE_LABELS: Readonly<Record<string, string>> = {
   service_fee: 'Service fee',
 };
 
-/** Payment types in words (SPEC §3 "Payment payloads"). */
+/** Payment types in words (docs/requirements/entities.md "Payment payloads"). */
 export const PAYMENT_TYPE_LABELS: Readonly<Record<PaymentType, string>> = {
   credit_card: 'Credit card',
   bank_account: 'Bank account',

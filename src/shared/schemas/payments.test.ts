@@ -35,14 +35,14 @@ const goodCard = {
 
 const errorsOf = (r: { success: boolean; error?: unknown }) => (r.success ? {} : toFieldErrors(r.error as never));
 
-describe('cardFormSchema (SPEC §5 Credit card)', () => {
+describe('cardFormSchema (docs/requirements/validation.md Credit card)', () => {
   it('accepts a card and strips dashes and spaces from its number', () => {
     expect(card.parse(goodCard)).toEqual({ ...goodCard, cardNumber: '4111111111111111' });
     expect(card.parse({ ...goodCard, cardNumber: ' 4111 1111 1111 1111 ' }).cardNumber).toBe('4111111111111111');
     expect(stripCardNumber('4111-1111 1111-1111')).toBe('4111111111111111');
   });
 
-  it('gives every required message with the SPEC labels', () => {
+  it('gives every required message with the labels of docs/requirements/validation.md', () => {
     const r = card.safeParse({});
     expect(errorsOf(r)).toEqual({
       cardNumber: ['The card number field is required.'],
@@ -119,7 +119,7 @@ const goodBank = {
   routingNumber: '021000021',
 };
 
-describe('bankFormSchema (SPEC §5 Bank)', () => {
+describe('bankFormSchema (docs/requirements/validation.md Bank)', () => {
   it('accepts a bank account', () => {
     expect(bankFormSchema.parse(goodBank)).toEqual(goodBank);
   });
@@ -195,7 +195,7 @@ const key = '6f1c2a8e-3b4d-4e5f-9a0b-1c2d3e4f5a6b';
 const base = { value: '295.00', invoices: [1, '2'], discount_id: '', idempotency_key: key };
 const billTo = { name: 'Pat Doe', address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701', phone: '' };
 
-describe('creditCardPaymentSchema (SPEC §3 Credit card, without card numbers)', () => {
+describe('creditCardPaymentSchema (docs/requirements/entities.md Credit card, without card numbers)', () => {
   it('accepts opaque data and the billing address', () => {
     expect(creditCardPaymentSchema.parse({ ...billTo, ...opaque, ...base, type: 'credit_card' })).toEqual({
       ...billTo, ...opaque, value: 295, invoices: [1, 2], discount_id: null, idempotency_key: key, type: 'credit_card',
@@ -294,7 +294,7 @@ describe('payment fields', () => {
   });
 });
 
-describe('bankPaymentSchema (SPEC §3 Bank, without bank numbers)', () => {
+describe('bankPaymentSchema (docs/requirements/entities.md Bank, without bank numbers)', () => {
   it('accepts opaque data, the name and the account type', () => {
     expect(bankPaymentSchema.parse({ nameOnAccount: 'Boosters', accountType: 'savings', ...opaque, ...base })).toEqual({
       nameOnAccount: 'Boosters', accountType: 'savings', ...opaque, value: 295, invoices: [1, 2], discount_id: null, idempotency_key: key, type: 'bank_account',
@@ -318,7 +318,7 @@ describe('bankPaymentSchema (SPEC §3 Bank, without bank numbers)', () => {
   });
 });
 
-describe('zeroPaymentSchema (SPEC §3 Zero payment)', () => {
+describe('zeroPaymentSchema (docs/requirements/entities.md Zero payment)', () => {
   const zero = { value: 0, invoices: [3], discount_id: 9, discount_total: '645.00', idempotency_key: key };
 
   it('accepts a settlement with a discount', () => {

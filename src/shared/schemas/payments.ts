@@ -5,9 +5,9 @@ import { normalizeDiscountCode } from '../rules/billing.ts';
 import { msg, optionalText, requiredChoice, requiredText, stripControl } from '../validation.ts';
 
 /**
- * Billing forms and payment payloads (SPEC tool 14; §3 "Payment payloads"; §5 "Credit card",
- * "Bank"; §9). The card and bank form schemas run in the browser only: their numbers go to the
- * card payment provider's tokenizer, never to our server (DESIGN §5.8). The server payloads carry
+ * Billing forms and payment payloads (docs/requirements/product.md tool 14; docs/requirements/entities.md "Payment payloads"; docs/requirements/validation.md "Credit card",
+ * "Bank"; docs/requirements/constants.md). The card and bank form schemas run in the browser only: their numbers go to the
+ * card payment provider's tokenizer, never to our server (docs/requirements/platform.md §5.8). The server payloads carry
  * the tokenizer's opaque data instead and refuse card or bank numbers.
  */
 
@@ -16,17 +16,17 @@ const asText = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() :
 // ---------------------------------------------------------------------------------------------
 // Credit card form (browser only)
 
-/** Field max lengths of SPEC §9. */
+/** Field max lengths of docs/requirements/constants.md. */
 export const CARD_NUMBER_MAX = 20;
 export const ZIP_MAX = 10;
-/** Expiry years run from the current year through this many years ahead (SPEC §9). */
+/** Expiry years run from the current year through this many years ahead (docs/requirements/constants.md). */
 export const CARD_EXPIRY_YEARS_AHEAD = 10;
 
 /** Expiry month values, '01'..'12', as the tokenizer takes them. */
 export const EXPIRY_MONTHS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'] as const;
 
 /**
- * The expiry years offered on `now` (SPEC §5): the current year through 10 years ahead, 11 entries,
+ * The expiry years offered on `now` (docs/requirements/validation.md): the current year through 10 years ahead, 11 entries,
  * as 4-digit strings. The year is the local calendar year of `now` (the payer's browser).
  */
 export function cardExpiryYears(now: Date): [string, ...string[]] {
@@ -34,7 +34,7 @@ export function cardExpiryYears(now: Date): [string, ...string[]] {
   return Array.from({ length: CARD_EXPIRY_YEARS_AHEAD + 1 }, (_, i) => String(first + i)) as [string, ...string[]];
 }
 
-/** Card number as typed -> digits: dashes and spaces removed (SPEC §5 "Dashes are stripped"). */
+/** Card number as typed -> digits: dashes and spaces removed (docs/requirements/validation.md "Dashes are stripped"). */
 export function stripCardNumber(value: string): string {
   return stripControl(value).replace(/[\s-]/g, '');
 }
@@ -55,7 +55,7 @@ const asMonth = (v: unknown) => {
   return typeof s === 'string' && /^\d$/.test(s) ? `0${s}` : s;
 };
 
-/** The card holder's billing address (SPEC §5 "Credit card"), in the form and in the payment payload. */
+/** The card holder's billing address (docs/requirements/validation.md "Credit card"), in the form and in the payment payload. */
 const billingAddress = {
   name: requiredText({ label: 'name on card' }),
   address: requiredText({ label: 'address' }),
@@ -66,7 +66,7 @@ const billingAddress = {
 };
 
 /**
- * The credit card form of SPEC §5 for a payer on `now` (a factory so the expiry years are
+ * The credit card form of docs/requirements/validation.md for a payer on `now` (a factory so the expiry years are
  * deterministic in tests). Required: cardNumber, expMonth, expYear, cardCode, name, address, city,
  * state, zip, each with 'The {field} field is required.' (labels: card number, month, year,
  * card code, name on card, address, city, state, zip); phone is optional. The card number loses its dashes
@@ -89,7 +89,7 @@ export type CardForm = z.output<ReturnType<typeof cardFormSchema>>;
 // ---------------------------------------------------------------------------------------------
 // Bank account form (browser only)
 
-/** SPEC §5 account types, in display order. */
+/** docs/requirements/validation.md account types, in display order. */
 export const BANK_ACCOUNT_TYPES = ['checking', 'savings', 'businessChecking'] as const;
 export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
 export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
@@ -98,7 +98,7 @@ export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
   businessChecking: 'Business checking',
 };
 
-/** Field max lengths of SPEC §5 "Bank" / §9. */
+/** Field max lengths of docs/requirements/validation.md "Bank" / docs/requirements/constants.md. */
 export const BANK_LIMITS = { nameOnAccount: 255, accountNumber: 17, accountNumber_confirmation: 40, routingNumber: 9 } as const;
 
 export const BANK_MESSAGES = {
@@ -107,7 +107,7 @@ export const BANK_MESSAGES = {
 } as const;
 
 /**
- * The bank account form of SPEC §5. All five fields are required. The routing number must pass the
+ * The bank account form of docs/requirements/validation.md. All five fields are required. The routing number must pass the
  * local ABA checksum (src/shared/rules/aba.ts; the public lookup follows in the browser). The
  * confirmation must equal the account number ('The account number fields must match.', shown under
  * accountNumber_confirmation) and the routing number must differ from the account number ('The
@@ -144,8 +144,8 @@ export type BankForm = z.output<typeof bankFormSchema>;
 // Discount code
 
 /**
- * POST /app/discount/reserve body (SPEC §7): the code, trimmed and upper-cased. An empty code is
- * "remove the discount" on the client (SPEC §5) and never reaches this route.
+ * POST /app/discount/reserve body (docs/requirements/calls.md): the code, trimmed and upper-cased. An empty code is
+ * "remove the discount" on the client (docs/requirements/validation.md) and never reaches this route.
  */
 export const discountReserveSchema = z.object({
   code: z.preprocess(
@@ -156,14 +156,14 @@ export const discountReserveSchema = z.object({
 export type DiscountReserveInput = z.infer<typeof discountReserveSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Server payment payloads (SPEC §3 "Payment payloads", §7 POST /app/payments/*)
+// Server payment payloads (docs/requirements/entities.md "Payment payloads", docs/requirements/calls.md POST /app/payments/*)
 
 export const PAYMENT_TYPES = ['credit_card', 'bank_account', 'paypal', 'zero_payment'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** SPEC §8 empty state, used when a payment names no invoice. */
+/** docs/requirements/errors.md empty state, used when a payment names no invoice. */
 export const NO_INVOICES_SELECTED = 'No invoices selected.';
-/** Refusal of a payload carrying a card or bank number (DESIGN §5.8). */
+/** Refusal of a payload carrying a card or bank number (docs/requirements/platform.md §5.8). */
 export const NUMBERS_NOT_ACCEPTED = 'Card and bank numbers must not be sent to the server.';
 /** At most this many invoices in one payment. */
 export const MAX_INVOICES_PER_PAYMENT = 100;
@@ -173,7 +173,7 @@ export const MAX_PAYMENT_DOLLARS = 1_000_000;
 const isWholeCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
 
 /**
- * An amount in decimal dollars as payloads carry it (DESIGN §3): a number or numeric text with at
+ * An amount in decimal dollars as payloads carry it (docs/requirements/platform.md §3): a number or numeric text with at
  * most 2 decimals, from 0 to 1,000,000. Stays in dollars; the server converts with
  * `dollarsToCents` and compares with its own recomputed total.
  */
@@ -200,7 +200,7 @@ const asId = (v: unknown) => {
 };
 
 /**
- * Selected invoice ids (SPEC §3 `invoices`): an array of ids, or one comma-separated string
+ * Selected invoice ids (docs/requirements/entities.md `invoices`): an array of ids, or one comma-separated string
  * (query strings); numbers or numeric text. Repeats are dropped; at least one is needed
  * ('No invoices selected.'), at most 100.
  */
@@ -223,7 +223,7 @@ export const discountIdField = z.preprocess(
 );
 
 /**
- * One key per payment attempt (DESIGN §5.8), e.g. crypto.randomUUID() made when the payer presses
+ * One key per payment attempt (docs/requirements/platform.md §5.8), e.g. crypto.randomUUID() made when the payer presses
  * Pay: a retry or double click sends the same key and is charged once.
  */
 export const idempotencyKeyField = z.preprocess(
@@ -253,7 +253,7 @@ const paymentBase = {
   idempotency_key: idempotencyKeyField,
 };
 
-/** The tokenizer's opaque data (SPEC §7: opaqueData dataDescriptor, dataValue). */
+/** The tokenizer's opaque data (docs/requirements/calls.md: opaqueData dataDescriptor, dataValue). */
 const opaqueData = {
   dataDescriptor: requiredText({ label: 'data descriptor', max: 255 }),
   dataValue: requiredText({ label: 'data value', max: 8192 }),
@@ -263,7 +263,7 @@ const typeField = <T extends PaymentType>(type: T) =>
   z.preprocess((v) => (v === undefined || v === null || v === '' ? type : asText(v)), z.literal(type, { error: msg.in('type') }));
 
 /**
- * POST /app/payments/credit (SPEC §3 "Credit card"): billing name and address, the opaque data,
+ * POST /app/payments/credit (docs/requirements/entities.md "Credit card"): billing name and address, the opaque data,
  * value (decimal dollars), invoices, discount_id, idempotency_key, type=credit_card. cardNumber
  * and cardCode are refused when they carry a value; expMonth and expYear are dropped.
  */
@@ -279,7 +279,7 @@ export type CreditCardPaymentInput = z.input<typeof creditCardPaymentSchema>;
 export type CreditCardPayment = z.output<typeof creditCardPaymentSchema>;
 
 /**
- * POST /app/payments/bank (SPEC §3 "Bank"): nameOnAccount, accountType, the opaque data, value,
+ * POST /app/payments/bank (docs/requirements/entities.md "Bank"): nameOnAccount, accountType, the opaque data, value,
  * invoices, discount_id, idempotency_key, type=bank_account. accountNumber, its confirmation and
  * routingNumber are refused when they carry a value.
  */
@@ -296,7 +296,7 @@ export const bankPaymentSchema = z.object({
 export type BankPaymentInput = z.input<typeof bankPaymentSchema>;
 export type BankPayment = z.output<typeof bankPaymentSchema>;
 
-/** POST /app/payments/paypal (SPEC §3 "Wallet"): tx_id, token, payer_id, value, invoices, discount_id, type=paypal. */
+/** POST /app/payments/paypal (docs/requirements/entities.md "Wallet"): tx_id, token, payer_id, value, invoices, discount_id, type=paypal. */
 export const walletPaymentSchema = z.object({
   tx_id: requiredText({ label: 'transaction id' }),
   token: requiredText({ label: 'token' }),
@@ -307,7 +307,7 @@ export const walletPaymentSchema = z.object({
   type: typeField('paypal'),
 });
 /**
- * GET /app/payments/paypal/init query (SPEC §7): invoices (comma-separated ids), value (decimal
+ * GET /app/payments/paypal/init query (docs/requirements/calls.md): invoices (comma-separated ids), value (decimal
  * dollars the payer saw), type=paypal, discount_id. No idempotency key: every init opens a new
  * PayPal session and cancels the account's earlier unfinished one; nothing is charged before the
  * payer approves and POST /app/payments/paypal continues it.
@@ -323,7 +323,7 @@ export type WalletPaymentInput = z.input<typeof walletPaymentSchema>;
 export type WalletPayment = z.output<typeof walletPaymentSchema>;
 
 /**
- * POST /app/payments/zero-payment (SPEC §3 "Zero payment"): value 0, invoices, a discount_id, the
+ * POST /app/payments/zero-payment (docs/requirements/entities.md "Zero payment"): value 0, invoices, a discount_id, the
  * discount_total (decimal dollars, above 0), idempotency_key, type=zero_payment. The server still
  * recomputes the summary and settles only when `canSettleWithoutPayment` holds.
  */

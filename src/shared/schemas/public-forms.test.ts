@@ -65,7 +65,7 @@ describe('genField: optional 4 digits', () => {
   });
 });
 
-describe('contactSchema (SPEC §3 Contact)', () => {
+describe('contactSchema (docs/requirements/entities.md Contact)', () => {
   it('accepts a full message and drops unknown fields', () => {
     expect(parse(contactSchema, { ...contact, is_admin: true, id: 9 })).toEqual(contact);
   });
@@ -109,7 +109,7 @@ describe('contactSchema (SPEC §3 Contact)', () => {
   });
 });
 
-describe('complianceCheckSchema (SPEC §3 Compliance check)', () => {
+describe('complianceCheckSchema (docs/requirements/entities.md Compliance check)', () => {
   it('normalises the EIN and keeps the GEN', () => {
     expect(parse(complianceCheckSchema, compliance)).toEqual({ ...compliance, ein: '123456789' });
     expect(parse(complianceCheckSchema, { ...compliance, ein: '123456789', group_id: '' })).toMatchObject({ ein: '123456789', group_id: '' });
@@ -138,7 +138,7 @@ describe('complianceCheckSchema (SPEC §3 Compliance check)', () => {
   });
 });
 
-describe('multiChapterSchema (SPEC §3 Multi-chapter)', () => {
+describe('multiChapterSchema (docs/requirements/entities.md Multi-chapter)', () => {
   it('parses the affiliates count and the region', () => {
     expect(parse(multiChapterSchema, multi)).toEqual({ ...multi, affiliates: 40 });
     expect(REGION_OPTIONS).toEqual(['nationwide', 'regional']);
@@ -166,7 +166,7 @@ describe('multiChapterSchema (SPEC §3 Multi-chapter)', () => {
   });
 });
 
-describe('campusReportSchema (SPEC §3 Campus collector)', () => {
+describe('campusReportSchema (docs/requirements/entities.md Campus collector)', () => {
   it('takes the campus as organization', () => {
     expect(parse(campusReportSchema, campus)).toEqual(campus);
   });
@@ -178,7 +178,7 @@ describe('campusReportSchema (SPEC §3 Campus collector)', () => {
   });
 });
 
-describe('ratingSchema (SPEC §3 Rating)', () => {
+describe('ratingSchema (docs/requirements/entities.md Rating)', () => {
   const rating = { url: '/pricing', rating: 5, comments: 'Clear and useful' };
   it('accepts ratings 1 to 5', () => {
     for (const r of [1, 2, 3, 4, 5, '3']) expect(parse(ratingSchema, { ...rating, rating: r }).rating).toBe(Number(r));
@@ -208,7 +208,7 @@ describe('loginSchema and passwordForgotSchema', () => {
   });
 });
 
-describe('newPassword and passwordResetSchema (SPEC §3 Password reset)', () => {
+describe('newPassword and passwordResetSchema (docs/requirements/entities.md Password reset)', () => {
   const reset = { token: 'abc', email: 'ann@example.com', password: 'newpass123', password_confirmation: 'newpass123' };
 
   it('needs at least 8 characters with letters and numbers', () => {

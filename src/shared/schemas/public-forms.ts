@@ -31,7 +31,7 @@ export const phone = (label = 'phone', required = true) =>
     msg.format(label),
   );
 
-/** SPEC tool 7, §3 "Contact". */
+/** docs/requirements/product.md tool 7, docs/requirements/entities.md "Contact". */
 export const contactSchema = z.object({
   name: requiredText({ label: 'name' }),
   email: requiredEmail(),
@@ -42,7 +42,7 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** SPEC tool 6, §3 "Compliance check". */
+/** docs/requirements/product.md tool 6, docs/requirements/entities.md "Compliance check". */
 export const complianceCheckSchema = z.object({
   name: requiredText({ label: 'name' }),
   email: requiredEmail(),
@@ -56,7 +56,7 @@ export type ComplianceCheckInput = z.infer<typeof complianceCheckSchema>;
 
 export { REGION_OPTIONS };
 
-/** SPEC tool 8, §3 "Multi-chapter". */
+/** docs/requirements/product.md tool 8, docs/requirements/entities.md "Multi-chapter". */
 export const multiChapterSchema = z.object({
   name: requiredText({ label: 'name' }),
   email: requiredEmail(),
@@ -69,7 +69,7 @@ export const multiChapterSchema = z.object({
 });
 export type MultiChapterInput = z.infer<typeof multiChapterSchema>;
 
-/** SPEC tool 9, §3 "Campus collector": the campus travels as `organization`. */
+/** docs/requirements/product.md tool 9, docs/requirements/entities.md "Campus collector": the campus travels as `organization`. */
 export const campusReportSchema = z.object({
   email: requiredEmail(),
   organization: requiredText({ label: 'campus' }),
@@ -78,7 +78,7 @@ export const campusReportSchema = z.object({
 export type CampusReportInput = z.infer<typeof campusReportSchema>;
 
 /**
- * SPEC tool 10, §3 "Rating": the stars (1-5) and the comments box, sent as `comments` (stored in
+ * docs/requirements/product.md tool 10, docs/requirements/entities.md "Rating": the stars (1-5) and the comments box, sent as `comments` (stored in
  * ratings.comments). `reason`, the name earlier pages sent, is still read when `comments` is absent.
  */
 export const ratingSchema = z.preprocess(
@@ -99,19 +99,19 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** SPEC tool 11: the request for a reset link. */
+/** docs/requirements/product.md tool 11: the request for a reset link. */
 export const passwordForgotSchema = z.object({ email: requiredEmail(), ...captchaField });
 export type PasswordForgotInput = z.infer<typeof passwordForgotSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** A new password: at least 8 characters with letters and numbers (SPEC §5 guidance). */
+/** A new password: at least 8 characters with letters and numbers (docs/requirements/validation.md guidance). */
 export const newPassword = (label = 'password') =>
   requiredText({ label, max: 1000 })
     .refine((s) => s.length >= PASSWORD_MIN_LENGTH, msg.min(label, PASSWORD_MIN_LENGTH))
     .refine((s) => /[a-zA-Z]/.test(s) && /\d/.test(s), `The ${label} field must contain at least one letter and one number.`);
 
-/** SPEC tool 11, §3 "Password reset": token, email, password, password_confirmation. */
+/** docs/requirements/product.md tool 11, docs/requirements/entities.md "Password reset": token, email, password, password_confirmation. */
 export const passwordResetSchema = z
   .object({
     token: requiredText({ label: 'token', max: 200 }),

@@ -3,7 +3,7 @@ import { msg, requiredInt } from '../validation.ts';
 import { dollarsField } from './payments.ts';
 
 /**
- * POST of the renewal action (SPEC §3 "Renewal form payload", §7): account_id, current_level_id,
+ * POST of the renewal action (docs/requirements/entities.md "Renewal form payload", docs/requirements/calls.md): account_id, current_level_id,
  * new_level_id, is_upgrade_selected (0/1), is_incorporation_selected (0/1), totals (subtotal,
  * discount_total, bonus_total, order_total, decimal dollars) and bonus_balance (decimal dollars).
  * The server recomputes every total from the database and refuses a payload whose totals differ.
@@ -32,7 +32,7 @@ export const renewalPayloadSchema = z.object({
 export type RenewalPayloadInput = z.input<typeof renewalPayloadSchema>;
 export type RenewalPayload = z.output<typeof renewalPayloadSchema>;
 
-/** Refusals of the renewal action that SPEC leaves open (the form shows the first one in 'Oops...'). */
+/** Refusals of the renewal action that docs/requirements/errors.md leaves open (the form shows the first one in 'Oops...'). */
 export const RENEWAL_MESSAGES = {
   totalsChanged: 'The renewal totals changed. Please review them and try again.',
   levelChanged: 'Your level changed since this page was opened. Please reload the page.',

@@ -4,7 +4,7 @@ import type { PageObject } from '../rules/pagination.ts';
 import type { RosterRowIssue } from './generic-upload.ts';
 
 /**
- * Roster import safety (issue 20 part 6; docs/irs-data.md "Roster import"): an IRS EO BMF file
+ * Roster import safety (docs/irs-data.md "Roster import"): an IRS EO BMF file
  * dropped on the uploader is staged as a preview for the central organization's GEN (adds,
  * changes, removals), applied only when staff confirm, and can be undone as one batch.
  */

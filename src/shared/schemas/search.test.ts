@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_PER_PAGE, subordinateSearchQuery } from './search.ts';
 
-describe('subordinateSearchQuery (SPEC §7: search=verify-501c3, keyword, page)', () => {
+describe('subordinateSearchQuery (docs/requirements/calls.md: search=verify-501c3, keyword, page)', () => {
   it('parses a full query', () => {
     expect(subordinateSearchQuery.parse({ search: 'verify-501c3', keyword: ' Booster  ', page: '3' }))
       .toEqual({ search: 'verify-501c3', keyword: 'Booster', page: 3 });

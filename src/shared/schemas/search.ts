@@ -3,7 +3,7 @@ import { stripControl } from '../validation.ts';
 import type { StandingState } from '../rules/standing.ts';
 import type { Pub78Listing } from '../rules/deductibility.ts';
 
-/** Query of GET /search (SPEC §7): search=verify-501c3, keyword, page (1-based). */
+/** Query of GET /search (docs/requirements/calls.md): search=verify-501c3, keyword, page (1-based). */
 export const subordinateSearchQuery = z.object({
   search: z.literal('verify-501c3', { error: 'The selected search is invalid.' }),
   keyword: z.preprocess((v) => (typeof v === 'string' ? stripControl(v).trim().slice(0, 100) : ''), z.string()),
@@ -17,7 +17,7 @@ export const subordinateSearchQuery = z.object({
 });
 export type SubordinateSearchQuery = z.infer<typeof subordinateSearchQuery>;
 
-/** One row of the subordinate listing (SPEC §2: Name, City, State). */
+/** One row of the subordinate listing (docs/requirements/screens.md: Name, City, State). */
 export interface SubordinateRow {
   id: number;
   name: string;
@@ -58,7 +58,7 @@ export interface StandingView {
   irs: IrsFactsView;
 }
 
-/** The public profile of an account (SPEC §2 /app/account/show/{id}). */
+/** The public profile of an account (docs/requirements/screens.md /app/account/show/{id}). */
 export interface PublicProfile {
   id: number;
   name: string;

@@ -25,7 +25,7 @@ function daysLeftText(days: number): { text: string; color: string } {
 }
 
 /**
- * The organization's compliance calendar on /account (issue 7): the next Form 990-series due date
+ * The organization's compliance calendar on /account (docs/requirements/product.md "Compliance calendar"): the next Form 990-series due date
  * from its fiscal year end and its renewal date, soonest first, with the days left ("Filed" once a
  * filing for that tax year is recorded), then the last recorded filings. Without a fiscal year end
  * on file it says where to add one.

@@ -2,7 +2,7 @@ import { Group, Pagination } from '@mantine/core';
 import { isPaginationShown, pageWindow, type PageObject } from '../../shared/rules/pagination.ts';
 
 /**
- * Pagination of SPEC §9 for a page object: the first and last page and 3 pages either side of the
+ * Pagination of docs/requirements/constants.md for a page object: the first and last page and 3 pages either side of the
  * current one, as `pageWindow` lists them (docs/ARCHITECTURE.md "Pagination"), shown only when
  * the total exceeds the page size. Mantine's own item list keeps a fixed count of buttons (9 near
  * either end), so the page buttons are drawn here from the shared rule instead.

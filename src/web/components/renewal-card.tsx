@@ -86,7 +86,7 @@ function Price({ line }: { line: RenewalLine | undefined }) {
 }
 
 /**
- * The renewal form (SPEC tool 13, §2 "Renewal form", §4 "Renewal", §5, §8 "Renewal"): the due date
+ * The renewal form (docs/requirements/product.md tool 13, docs/requirements/screens.md "Renewal form", docs/requirements/behaviour.md "Renewal", docs/requirements/validation.md, docs/requirements/errors.md "Renewal"): the due date
  * and whether early-bird prices apply, the level's renewal features, the upgrade and incorporation
  * options with their prices, the totals, the notice, and "Renew now". A renewal invoice still
  * waiting for payment replaces the form. Hidden when the account has no level (404).

@@ -7,7 +7,7 @@ import { checkFileName, ONE_AT_A_TIME } from '../../shared/rules/uploads.ts';
 import { formatFileSize } from '../../shared/rules/formats.ts';
 import { CLOSE_LABEL, toastFailure } from '../lib/feedback.tsx';
 
-/** SPEC §9: the video preview is taken at 25 % of its duration. */
+/** docs/requirements/constants.md: the video preview is taken at 25 % of its duration. */
 export const THUMBNAIL_AT = 0.25;
 
 /**
@@ -38,7 +38,7 @@ export function videoThumbnail(file: File): Promise<string> {
 const warnOneAtATime = () => notifications.show({ title: 'Uh oh!', message: ONE_AT_A_TIME, color: 'yellow', withBorder: true, closeButtonProps: CLOSE_LABEL });
 
 /**
- * A drop zone for exactly one file (SPEC §5 "Uploads"): several files give 'One at a time please!';
+ * A drop zone for exactly one file (docs/requirements/validation.md "Uploads"): several files give 'One at a time please!';
  * a refused name or type gives '{file} is not allowed.' (title 'Uh oh!'); clicking the zone does
  * nothing once a file is chosen, and with `refuseWhileChosen` a new drop is refused too. Shows an
  * image preview, or a still of a video at 25 % of its duration.
@@ -47,7 +47,7 @@ export function SingleFileDrop({ label, file, onChange, allowed, accept, preview
   label: string;
   file: File | null;
   onChange: (file: File | null) => void;
-  /** Lower-case extensions the uploader takes (SPEC §5). */
+  /** Lower-case extensions the uploader takes (docs/requirements/validation.md). */
   allowed: readonly string[];
   /** MIME types for the file picker, e.g. ['image/*']. */
   accept: string[];

@@ -4,7 +4,7 @@ declare global {
   }
 }
 
-/** Pushes an analytics event to the tag manager's `window.dataLayer` (SPEC §8 "analytics event"). */
+/** Pushes an analytics event to the tag manager's `window.dataLayer` (docs/requirements/errors.md "analytics event"). */
 export function pushEvent(event: string, data: Record<string, unknown> = {}): void {
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push({ event, ...data });

@@ -21,7 +21,7 @@ function load(siteKey: string): Promise<void> {
 }
 
 /**
- * The invisible captcha token for a form submission (SPEC §7), or undefined when no captcha is
+ * The invisible captcha token for a form submission (docs/requirements/calls.md), or undefined when no captcha is
  * configured. A script that fails to load yields no token, and the server refuses the form.
  */
 export async function captchaToken(action: string): Promise<string | undefined> {

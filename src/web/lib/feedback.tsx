@@ -6,17 +6,17 @@ import { whenOverlays } from './overlays-ready.ts';
 /** The toast's close button, named for screen readers (Mantine leaves it unnamed). */
 export const CLOSE_LABEL = { 'aria-label': 'Close message' };
 
-/** Toast 'Uh oh!' / "That didn't work." (SPEC §8), or another message under the same title. */
+/** Toast 'Uh oh!' / "That didn't work." (docs/requirements/errors.md), or another message under the same title. */
 export function toastFailure(message = "That didn't work.", title = 'Uh oh!') {
   notifications.show({ title, message, color: 'red', withBorder: true, autoClose: 6000, closeButtonProps: CLOSE_LABEL });
 }
 
-/** Toast 'Success!' with a message, e.g. 'Your data was saved.' (SPEC §8). */
+/** Toast 'Success!' with a message, e.g. 'Your data was saved.' (docs/requirements/errors.md). */
 export function toastSuccess(message: string, title = 'Success!') {
   notifications.show({ title, message, color: 'green', withBorder: true, closeButtonProps: CLOSE_LABEL });
 }
 
-/** The dialog 'Success!' of the contact-type forms (SPEC §8). */
+/** The dialog 'Success!' of the contact-type forms (docs/requirements/errors.md). */
 export function successDialog(message: string, title = 'Success!') {
   whenOverlays(() => modals.open({
     title: <Text fw={700} size="lg">{title}</Text>,

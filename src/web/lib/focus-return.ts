@@ -2,7 +2,7 @@
  * Where keyboard focus goes back to when a dialog closes (WCAG 2.4.3 focus order).
  *
  * Mantine returns focus to whatever had it when a dialog opened. Dialogs that report the outcome
- * of a form (SPEC §8: 'Success!', a declined payment) open while the form's button is disabled
+ * of a form (docs/requirements/errors.md: 'Success!', a declined payment) open while the form's button is disabled
  * for sending, so nothing has focus at that moment and a keyboard user would be sent back to the
  * top of the page. This keeps the last control focused outside any dialog and, once a dialog has
  * closed with the focus lost, puts it back there (on the re-enabled button, or the field where

@@ -15,7 +15,7 @@ export class HttpFailure extends Error {
   }
 }
 
-/** The CSRF token from the page's meta tag; logs 'CSRF token not found' when it is missing (SPEC §8). */
+/** The CSRF token from the page's meta tag; logs 'CSRF token not found' when it is missing (docs/requirements/errors.md). */
 export function csrfToken(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
   if (!meta) {
@@ -40,7 +40,7 @@ export function setCsrfToken(token: string) {
 const baseHeaders = (): Record<string, string> => ({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'X-CSRF-TOKEN': csrfToken() });
 
 /**
- * The one request helper of the web client (SPEC §7 "Generic form helper"): sends the Ajax marker
+ * The one request helper of the web client (docs/requirements/calls.md "Generic form helper"): sends the Ajax marker
  * and the CSRF header, JSON bodies for post/put/patch/delete and query strings for get, FormData
  * as multipart.
  * @param init keepalive: the request outlives the page (a save sent while the tab closes)

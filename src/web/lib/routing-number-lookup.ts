@@ -2,7 +2,7 @@ import fetchJsonp from 'fetch-jsonp';
 import { boot } from './boot.ts';
 
 /**
- * What the public routing-number lookup answers (SPEC §7 third-party calls: "called by JSONP with
+ * What the public routing-number lookup answers (docs/requirements/calls.md third-party calls: "called by JSONP with
  * rn and returns code, message and customer_name"): code 200 with the bank's name (the built-in lookup may leave it empty), 404 for a
  * number it does not know, another code with a message for a refused one; code 0 when it could
  * not be reached.
@@ -19,7 +19,7 @@ export const ROUTING_LOOKUP_TIMEOUT_MS = 5000;
 export const ROUTING_LOOKUP_UNAVAILABLE: RoutingLookupResult = Object.freeze({ code: 0, message: 'unavailable' });
 
 /**
- * Asks the routing-number lookup about `rn` by JSONP (SPEC §7 third-party calls; SPEC §5 "Bank").
+ * Asks the routing-number lookup about `rn` by JSONP (docs/requirements/calls.md third-party calls; docs/requirements/validation.md "Bank").
  * @param rn the routing number as typed; sent as the `rn` query parameter.
  * @param opts.url the lookup, `boot.routingLookupUrl` by default (the server's ROUTING_LOOKUP_URL
  *   or its built-in lookup); opts.timeoutMs, 5000 by default.

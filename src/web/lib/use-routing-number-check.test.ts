@@ -6,7 +6,7 @@ import { ROUTING_LOOKUP_UNAVAILABLE, toRoutingLookupResult } from './routing-num
 import { ROUTING_CHECK_MESSAGES, useRoutingNumberCheck } from './use-routing-number-check.ts';
 
 /**
- * The routing-number check of the bank form (SPEC §5 "Bank", §7 third-party calls): 500 ms
+ * The routing-number check of the bank form (docs/requirements/validation.md "Bank", docs/requirements/calls.md third-party calls): 500 ms
  * debounce, the local ABA checksum first, then the lookup. The lookup here is one the test
  * answers by hand (possibly late, possibly failing); the real JSONP client is driven against the
  * real server in tests/e2e/routing-number-lookup.test.ts.

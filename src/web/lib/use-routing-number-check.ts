@@ -3,13 +3,13 @@ import { isValidRoutingNumber, ROUTING_NUMBER_LENGTH, ROUTING_NUMBER_MESSAGES } 
 import { BANK_MESSAGES } from '../../shared/schemas/payments.ts';
 import { lookupRoutingNumber, type RoutingLookupResult } from './routing-number-lookup.ts';
 
-/** Messages of the routing-number check, for the bank form to reuse (SPEC §5 "Bank"). */
+/** Messages of the routing-number check, for the bank form to reuse (docs/requirements/validation.md "Bank"). */
 export const ROUTING_CHECK_MESSAGES = {
   invalid: ROUTING_NUMBER_MESSAGES.checksum,
   sameAsAccount: BANK_MESSAGES.sameAsRouting,
 } as const;
 
-/** The pause in typing after which the routing number is checked (SPEC §5 "Bank": 500 ms). */
+/** The pause in typing after which the routing number is checked (docs/requirements/validation.md "Bank": 500 ms). */
 export const ROUTING_CHECK_DELAY_MS = 500;
 
 export type RoutingCheckState = 'idle' | 'checking' | 'invalid' | 'found' | 'unavailable';
@@ -31,13 +31,13 @@ export interface RoutingCheckOptions {
 const IDLE: RoutingCheck = { state: 'idle' };
 
 /**
- * Checks a routing number as it is typed (SPEC §5 "Bank", §7 third-party calls).
+ * Checks a routing number as it is typed (docs/requirements/validation.md "Bank", docs/requirements/calls.md third-party calls).
  * @param routingNumber the field's value; surrounding spaces are ignored.
  * @param accountNumber the account number field's value, which the routing number must differ from.
  * @returns 'idle' while the value is shorter than 9 characters or has not been still for 500 ms.
  *   Then, locally: 'invalid' with `ROUTING_CHECK_MESSAGES.invalid` unless it is 9 digits passing
  *   the ABA checksum, or with `ROUTING_CHECK_MESSAGES.sameAsAccount` when it equals the account
- *   number. Otherwise 'checking' while the lookup runs, then by its code (SPEC §5 "Bank"): 200
+ *   number. Otherwise 'checking' while the lookup runs, then by its code (docs/requirements/validation.md "Bank"): 200
  *   'found' with `bankName`; 0 (unreachable) 'unavailable' without an error, since the checksum
  *   already passed and the payment provider has the last word; any other code 'invalid' with the
  *   lookup's message as the error. An answer for a value that has since changed is dropped.

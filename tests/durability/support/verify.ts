@@ -46,7 +46,7 @@ export interface Tally {
 }
 
 /**
- * Checks the database against what the clients were told (DESIGN §5.10): every 2xx submission and
+ * Checks the database against what the clients were told (docs/requirements/platform.md §5.10): every 2xx submission and
  * payment is stored exactly once, unanswered ones at most once, and nothing is half-written (an
  * inquiry and its two mails; a paid payment, its payment_invoices rows and the invoice balance).
  * Inquiries whose e-mail starts with `emailPrefix` must all be among `forms` (no stray rows).

@@ -28,7 +28,7 @@ function colours(node: Result['nodes'][number]): string {
  * Runs axe-core in `page` over the whole document as it is now (after the caller waited for what
  * it wants checked to be on screen).
  * The script goes in through the DevTools protocol rather than a `<script>` tag, since the
- * site's CSP (DESIGN §5) refuses inline scripts, as it should.
+ * site's CSP (docs/requirements/platform.md §5) refuses inline scripts, as it should.
  * @returns the violations, empty when the page passes
  */
 export async function axeFindings(page: Page): Promise<AxeFinding[]> {

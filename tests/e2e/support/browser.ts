@@ -19,7 +19,7 @@ export interface Session {
  * @param origin the address the site is opened at: the server's 127.0.0.1 address by default
  */
 export async function openBrowser(origin = baseUrl()): Promise<Session> {
-  // launch() gives every browser a new, empty profile of its own (the fresh user-data-dir of DESIGN §8).
+  // launch() gives every browser a new, empty profile of its own (the fresh user-data-dir of docs/requirements/platform.md §8).
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();

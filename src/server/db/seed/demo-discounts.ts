@@ -2,9 +2,9 @@ import type { DbOrTx } from '../client.ts';
 import { discounts } from '../schema.ts';
 
 /**
- * Demo discount codes (issue 6; listed in docs/try-it.md). Demo data only: tests seed their own.
+ * Demo discount codes (listed in docs/try-it.md). Demo data only: tests seed their own.
  * Each code is used once per account; 'incorporation' lines match no flag, so even WELCOME100
- * leaves the incorporation package to pay (SPEC §5: a discount applies only to matching lines).
+ * leaves the incorporation package to pay (docs/requirements/validation.md: a discount applies only to matching lines).
  */
 export const DEMO_DISCOUNTS: (typeof discounts.$inferInsert)[] = [
   { code: 'RENEW25', description: '$25.00 off your renewal', currencyValueCents: 2500, isRenewals: true },

@@ -31,7 +31,7 @@ export async function createAccount(db: Db, opts: { name: string; isListed?: boo
 
 let invoiceSeq = 0;
 
-/** One order-detail line of {@link createInvoice}: SPEC §3 label, type, value (integer cents). */
+/** One order-detail line of {@link createInvoice}: docs/requirements/entities.md label, type, value (integer cents). */
 export interface InvoiceLineInput {
   label: string;
   /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee' (what discount flags match). */

@@ -1,6 +1,6 @@
 /**
- * Reference rows for a new installation: the company, the levels of SPEC §3 "Level", and the
- * per-state requirements of SPEC §3 "State requirement". Amounts are integer cents.
+ * Reference rows for a new installation: the company, the levels of docs/requirements/entities.md "Level", and the
+ * per-state requirements of docs/requirements/entities.md "State requirement". Amounts are integer cents.
  */
 
 export const COMPANY = { name: 'GoodStanding', phone: '(888) 555-0142', email: 'help@goodstanding.example' };

@@ -87,11 +87,11 @@ export const DEMO_SERVICE_FEE_CENTS = 5_000;
 
 /**
  * The demo account's two unpaid invoices, so /app/payments has something to pay and every demo
- * discount code applies (SPEC tool 14; the line types of src/shared/rules/billing.ts): a renewal
+ * discount code applies (docs/requirements/product.md tool 14; the line types of src/shared/rules/billing.ts): a renewal
  * (one 'renewal' line 'Annual renewal — {level}', which RENEW25 and WELCOME100 reduce) and a
  * service fee (one 'service_fee' line 'State filing service fee', $50.00, which FEES50 and
  * WELCOME100 reduce). The renewal costs the level's early-bird price, as the demo account's
- * renewal is due in 45 days (SPEC §4 "Renewal": the early-bird discount applies while the due date
+ * renewal is due in 45 days (docs/requirements/behaviour.md "Renewal": the early-bird discount applies while the due date
  * is ahead), or its full price when that is not lower; $149.00 without a level.
  * The renewal invoice is recorded as a renewal without the upgrade (renewals row), so the renewal
  * form shows it waiting for payment and paying it moves the renewal date on.
@@ -129,7 +129,7 @@ export async function seedDemoInvoices(
 /**
  * Demo data for a first start: reference rows, banners, the demo discount codes, an admin, an
  * account holder with a demo account and its two unpaid invoices (seedDemoInvoices), and the 806 real subordinates of GEN 5271 from the shipped IRS extract. Passwords are
- * random unless given. Writes: every table named above, in one transaction (DESIGN §5.10): a first
+ * random unless given. Writes: every table named above, in one transaction (docs/requirements/platform.md §5.10): a first
  * start killed midway leaves no user behind, so the next start finds a new installation and seeds
  * it whole, instead of an admin whose password was never shown and an account without invoices.
  * @returns the sign-ins to print (passwords are not stored anywhere else)

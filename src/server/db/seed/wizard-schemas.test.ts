@@ -234,7 +234,7 @@ describe('start-up vs maintain questions', () => {
   });
 });
 
-describe('bylaws page (SPEC §3 "Bylaw form (booster wizard step)")', () => {
+describe('bylaws page (docs/requirements/entities.md "Bylaw form (booster wizard step)")', () => {
   const withBylaws = WIZARD_LEVEL_SLUGS.filter((slug) => WIZARD_SCHEMAS[slug].some((p) => p.schema.some((f) => f.name.startsWith('bylaw___'))));
 
   it('is in every start-up schema and not in maintain', () => {
@@ -264,7 +264,7 @@ describe('bylaws page (SPEC §3 "Bylaw form (booster wizard step)")', () => {
       expect(field(name).field_type).toBe('text');
       expect(field(name).instructions).toMatch(/1\/10/);
     }
-    // SPEC §5: every bylaw field but the highlight choice is required.
+    // docs/requirements/validation.md: every bylaw field but the highlight choice is required.
     for (const f of valueFields(bylaws.schema)) {
       expect(parseRules(f.rules).some((r) => r.name === 'required'), f.name).toBe(f.name !== 'bylaw___is_highlighted');
     }

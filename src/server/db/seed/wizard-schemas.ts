@@ -1,6 +1,6 @@
 /**
- * The application wizard's question pages per level (SPEC §3 "Wizard configuration", "Field
- * definition", "Bylaw form (booster wizard step)"; §4 "Wizard"). Field names are
+ * The application wizard's question pages per level (docs/requirements/entities.md "Wizard configuration", "Field
+ * definition", "Bylaw form (booster wizard step)"; docs/requirements/behaviour.md "Wizard"). Field names are
  * `account___x`, `contact___x` or `bylaw___x`: the part after the triple underscore is the stored
  * attribute. Rules are the rules strings that src/shared/forms/rules.ts checks.
  *
@@ -16,7 +16,7 @@ export type WizardLevelSlug = 'start-up' | 'maintain' | 'full-service' | 'greek-
 export const WIZARD_LEVEL_SLUGS: readonly WizardLevelSlug[] = ['start-up', 'maintain', 'full-service', 'greek-chapter'];
 
 /**
- * The nine fields of SPEC §3 "Bylaw form (booster wizard step)", as wizard field names. The
+ * The nine fields of docs/requirements/entities.md "Bylaw form (booster wizard step)", as wizard field names. The
  * wizard asks eight: `bylaw___fiscal_year_end` follows from the fiscal year the group already gave
  * (derivedAnswers, docs/wizard.md "Answers asked once").
  */
@@ -52,10 +52,10 @@ const YES_NO = [
   { value: '0', label: 'No' },
 ];
 
-/** Account fiscal year end: '1'..'12' (SPEC §3 "months"). */
+/** Account fiscal year end: '1'..'12' (docs/requirements/entities.md "months"). */
 const FISCAL_MONTHS: Record<string, string> = Object.fromEntries(Object.entries(MONTHS).map(([k, name]) => [String(k), name]));
 
-/** Bylaw month selects: 12 entries with 0-based values '0'..'11' (SPEC §3, §9). */
+/** Bylaw month selects: 12 entries with 0-based values '0'..'11' (docs/requirements/entities.md, docs/requirements/constants.md). */
 const BYLAW_MONTHS: Record<string, string> = Object.fromEntries(Object.entries(MONTHS).map(([k, name]) => [String(Number(k) - 1), name]));
 
 // ---------------------------------------------------------------------------------------------

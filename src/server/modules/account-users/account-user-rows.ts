@@ -4,7 +4,7 @@ import { accounts, users } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../errors.ts';
 import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 
-/** The columns of one row of GET /app/account/users/json (SPEC §3 "User"; never the password hash). */
+/** The columns of one row of GET /app/account/users/json (docs/requirements/entities.md "User"; never the password hash). */
 export const accountUserColumns = {
   id: users.id,
   email: users.email,
@@ -45,7 +45,7 @@ export async function findAccountUser(tx: DbOrTx, accountId: number, userId: num
 }
 
 /**
- * SPEC §4 "Account users": `userId` becomes the account's primary user; the flag is cleared on
+ * docs/requirements/behaviour.md "Account users": `userId` becomes the account's primary user; the flag is cleared on
  * the account's other users. Writes users (is_primary) and accounts.primary_user_id.
  * @returns the former primary user (docs/roles.md: they get a notice and their other sessions
  *   end), or null when the account had none

@@ -12,7 +12,7 @@ import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
 
 /**
- * DELETE /app/account/users/delete/{id} (SPEC §6, §8 "Account users"): deletes user `userId` of
+ * DELETE /app/account/users/delete/{id} (docs/requirements/permissions.md, docs/requirements/errors.md "Account users"): deletes user `userId` of
  * account `accountId`; only the account's primary user and staff may (docs/roles.md). All their
  * sessions and password resets go with them (FK cascade); the applications that became the
  * account (or have an invoice) pass to the primary user, so the account's history and invoices

@@ -7,7 +7,7 @@ import { actorRole, type AccountUserActor } from './account-user-roles.ts';
 import { accountUserColumns } from './account-user-rows.ts';
 
 /**
- * GET /app/account/users/json (SPEC §7): the account's name and its users, the primary user
+ * GET /app/account/users/json (docs/requirements/calls.md): the account's name and its users, the primary user
  * first, then by name and id, and what the viewer may do (docs/roles.md: `can_manage` for the
  * primary user and staff; `must_confirm` unless staff act on behalf). Any user of the
  * account may read it. Reads accounts, users; never the password hash.

@@ -25,7 +25,7 @@ const idOf = (req: FastifyRequest) => {
 };
 
 /**
- * The account the request acts on (SPEC §6): an account holder's own (any `account_id` they send
+ * The account the request acts on (docs/requirements/permissions.md): an account holder's own (any `account_id` they send
  * is ignored); an admin's `account_id` from `source` (query for GET, body otherwise, the query as
  * a fallback), or their own account when they have one.
  * @throws ValidationError 422 on `account_id` for an admin with neither; HttpError 404 for an
@@ -58,7 +58,7 @@ async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
 }
 
 /**
- * Account users (SPEC §2 "Admin account users", §4, §7 /app/account/users/*, §8), under the roles
+ * Account users (docs/requirements/screens.md "Admin account users", docs/requirements/behaviour.md, docs/requirements/calls.md /app/account/users/*, docs/requirements/errors.md), under the roles
  * of docs/roles.md: any user of the account reads the list; the account's primary user and staff
  * (any account, through account_id, audited) add, edit, delete and make primary; other users edit
  * only their own record. Store and update check a current password, so they share the sign-in's

@@ -30,7 +30,7 @@ function currentValues(row: typeof accounts.$inferSelect): Record<string, unknow
 }
 
 /**
- * GET /app/fields/editable (SPEC §7): the dynamic form configuration of the signed-in holder's
+ * GET /app/fields/editable (docs/requirements/calls.md): the dynamic form configuration of the signed-in holder's
  * organization data, with the current values.
  * @throws HttpError 404 when the user has no account
  */

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { discardUpload, type ReceivedUpload } from '../files/receive-upload.ts';
 import { insertFile, type FileRow } from '../files/stored-files.ts';
 
-/** SPEC §3 "Profile account": id and the header image's address ('' when none). */
+/** docs/requirements/entities.md "Profile account": id and the header image's address ('' when none). */
 export interface ProfileAccount {
   id: number;
   public_profile_image: string;
@@ -19,7 +19,7 @@ export const profileImageUrl = (accountId: number, fileId: number) => `/app/acco
 
 /**
  * The account a user may change the header image of: their own, or any for an admin.
- * @throws HttpError 404 for another account (DESIGN §5.6: never reveal it exists)
+ * @throws HttpError 404 for another account (docs/requirements/platform.md §5.6: never reveal it exists)
  */
 async function editableAccount(db: Db, user: SessionUser, accountId: number) {
   if (!user.isAdmin && user.accountId !== accountId) throw notFound('The account');
@@ -37,8 +37,8 @@ async function dropImages(tx: DbOrTx, accountId: number): Promise<string[]> {
 }
 
 /**
- * Sets the public profile header image (SPEC tool 12, §7 "POST page-supplied action (profile
- * image)"): jpeg, png or gif, checked by receiveUpload. The previous image is removed.
+ * Sets the public profile header image (docs/requirements/product.md tool 12, docs/requirements/calls.md "POST page-supplied
+ * action (profile image or dropbox upload)"): jpeg, png or gif, checked by receiveUpload. The previous image is removed.
  * Writes: files (purpose profile_image), accounts.public_profile_image, audit_log when an admin
  * acts for the account; then deletes the previous stored object.
  * @returns the updated account
@@ -66,7 +66,7 @@ export async function setProfileImage(db: Db, storage: FileStorage, user: Sessio
 }
 
 /**
- * 'Clear image' (SPEC §7 POST /app/account/empty-image/{id}): removes the header image.
+ * 'Clear image' (docs/requirements/calls.md POST /app/account/empty-image/{id}): removes the header image.
  * Writes: accounts.public_profile_image = '', deletes the files rows, then the stored objects.
  * @returns the updated account
  * @throws HttpError 404 for another account

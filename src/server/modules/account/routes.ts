@@ -31,7 +31,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.put(ACCOUNT_DATA_ACTION, { preHandler: requireUser }, async (req) =>
     saveEditableFields(app.db, req.user!.accountId, req.user!.id, (req.body ?? {}) as Record<string, unknown>, req.ip));
 
-  // Profile header image (SPEC tool 12): set, clear, and read for the public profile.
+  // Profile header image (docs/requirements/product.md tool 12): set, clear, and read for the public profile.
   app.post('/app/account/image/:id', { preHandler: requireUser }, async (req) => {
     const { id } = parseInput(idParams, req.params);
     const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'profile_image', maxBytes: app.config.uploadLimits.profile_image });

@@ -19,7 +19,7 @@ const iso = (d: Date) => d.toISOString();
 const LIMIT = ADMIN_ACCOUNT_LIST_LIMIT;
 
 /**
- * GET /api/admin/accounts/:id (issue 7; SPEC §2 /admin/accounts/show/{id}, §3 "Account", §6): one
+ * GET /api/admin/accounts/:id (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/entities.md "Account", docs/requirements/permissions.md): one
  * account's summary (name, EIN, level, renewal date, status, bonus balance, group) and, newest
  * first and at most 20 each, its users, applications (completed into it, or started by its
  * users), bylaws (saved by its users), uploads (files), invoices with their balances, and

@@ -106,12 +106,12 @@ function customerRows(columns: SQL, search: string | undefined, conds: SQL[], or
 }
 
 /**
- * GET /api/admin/accounts (issue 7; SPEC §3 "Search results page", §6): one page of customer
+ * GET /api/admin/accounts (docs/requirements/entities.md "Search results page", docs/requirements/permissions.md): one page of customer
  * accounts (see `customerIds`; never the imported IRS subordinates), by name then id by default
  * (`sort`: name, ein, level, created_at, renewal_due_at, "-" for descending; ties by id), 20 a page, with the
  * levels to filter by. `search` matches every word in the name and city, or the EIN (9 digits
  * exactly, fewer as a prefix; a dash is ignored), or part of the account's or a user's e-mail;
- * `level`, `status` and `renewal_due` narrow it (SPEC §3 "Account"; statuses as ACCOUNT_STATUSES
+ * `level`, `status` and `renewal_due` narrow it (docs/requirements/entities.md "Account"; statuses as ACCOUNT_STATUSES
  * explains; renewal_due '30'/'90': due within that many days, 'overdue': passed). The total is
  * counted a few pages ahead only (listCountCap, `total_is_capped`; docs/benchmarks.md "Staff lists at scale").
  * Reads accounts, users, levels; writes nothing (reading is not audited).

@@ -19,8 +19,8 @@ function accountIdOf(params: unknown): number {
 }
 
 /**
- * The admin's accounts (issue 7; SPEC §2 /admin/accounts/show/{id}, §6): `GET /api/admin/accounts`
- * (the customer accounts, searched, filtered and sorted, SPEC §3 page object),
+ * The admin's accounts (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/permissions.md): `GET /api/admin/accounts`
+ * (the customer accounts, searched, filtered and sorted, docs/requirements/entities.md page object),
  * `GET /api/admin/accounts/export.csv` (the same filtered list as CSV, docs/staff-lists.md) and `GET /api/admin/accounts/:id`
  * (one account and what belongs to it, with the groups for its settings form),
  * `GET /api/admin/accounts/:id/standing-letter` (its good-standing letter, PDF) and

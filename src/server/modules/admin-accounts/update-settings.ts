@@ -12,7 +12,7 @@ export interface AccountSettings {
 }
 
 /**
- * PUT /api/admin/accounts/:id/settings (issue 7; SPEC §4 "Renewal", §8): sets the account's
+ * PUT /api/admin/accounts/:id/settings (docs/requirements/behaviour.md "Renewal", docs/requirements/errors.md): sets the account's
  * `is_suspended_from_basic_renewal` and `group_id`, and the chosen group's `is_billed_as_group`
  * (a flag of the group: it applies to every account of that group; left alone when the account
  * gets no group), and, when `renewal_due_on` is given, the renewal due date (that day, 00:00 UTC;

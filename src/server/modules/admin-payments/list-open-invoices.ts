@@ -18,7 +18,7 @@ function pageUrl(q: AdminOpenInvoicesQuery, page: number): string {
 }
 
 /**
- * GET /api/admin/invoices/open (issue 7; SPEC §3 "Search results page"): one page of every
+ * GET /api/admin/invoices/open (docs/requirements/entities.md "Search results page"): one page of every
  * account's invoices with a balance above 0, oldest first (document date, then id), 25 a page,
  * each with its account's id and name (the whole-site totals: `GET /api/admin/money-totals`).
  * `overdue` '30' keeps invoices dated more than 30 days before `now`.

@@ -18,7 +18,7 @@ function pageUrl(q: AdminPaymentsQuery, page: number): string {
 }
 
 /**
- * GET /api/admin/payments (issue 7; SPEC §3 "Search results page"): one page of every account's
+ * GET /api/admin/payments (docs/requirements/entities.md "Search results page"): one page of every account's
  * payments, newest first (then by id), 25 a page, each shaped as the finances page shows it
  * (`toAdminPaymentRows`: integer cents, ISO dates, the invoices of its own account) with its
  * account's id and name and the actions staff may take. The whole-site totals are their own route

@@ -4,7 +4,7 @@ import { invoices, payments } from '../../db/schema.ts';
 import type { AdminMoneyTotals } from '../../../shared/schemas/admin-payments.ts';
 
 /**
- * The whole-site figures above the admin's payments and open invoices (issue 7), never narrowed by
+ * The whole-site figures above the admin's payments and open invoices (docs/requirements/product.md "Staff console"), never narrowed by
  * a filter: the sum and number of open balances (invoices with a balance above 0), and the number
  * of payments held for review at the gateway and of payments never confirmed (pending), which need
  * staff attention. The payment counts are read through `payments_status_created`.

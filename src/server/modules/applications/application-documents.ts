@@ -16,7 +16,7 @@ export async function listApplicationDocuments(db: DbOrTx, applicationId: number
 }
 
 /**
- * A wizard dropbox upload (SPEC §3 field type "file dropbox", §7 "POST page-supplied action"):
+ * A wizard dropbox upload (docs/requirements/entities.md field type "file dropbox", docs/requirements/calls.md "POST page-supplied action"):
  * checks the draft belongs to the user before reading the body, stores the file, then writes
  * its row. Writes: storage object, then files (purpose application_document).
  * @param receive reads and stores the multipart body (receiveUpload bound to the request)

@@ -13,7 +13,7 @@ import { isLetterAwaited } from '../../../shared/rules/wizard-answers.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { firstYearCents, pricedInvoiceLines } from '../../../shared/rules/renewal.ts';
 
-/** Renewal period: one year (SPEC §9). */
+/** Renewal period: one year (docs/requirements/constants.md). */
 const addOneYear = (d: Date) => new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), d.getUTCDate()));
 
 /** The IRS-style account columns an application's answers fill; everything else stays in `data`. */
@@ -55,7 +55,7 @@ export interface CompletedApplication {
 }
 
 /**
- * Wizard Submit (SPEC §4, §7): validates every page, then in one transaction creates the account
+ * Wizard Submit (docs/requirements/behaviour.md, docs/requirements/calls.md): validates every page, then in one transaction creates the account
  * (level, the applicant as primary user, renewal due one year on, the answers as account data) and
  * an unpaid invoice for the level at its early-bird price, which applies while the renewal due date
  * is ahead — always so for a new account (firstYearCents): the level's list price, as /pricing

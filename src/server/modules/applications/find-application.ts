@@ -22,7 +22,7 @@ export interface LevelForWizard {
  * wizard pages, for its owner only.
  * @param lock take a row lock (inside a transaction) so two submits cannot both complete it
  * @throws HttpError 404 for an unknown token or id, another user's application, or a deleted one
- *   (DESIGN §5.6: never reveal that someone else's record exists)
+ *   (docs/requirements/platform.md §5.6: never reveal that someone else's record exists)
  */
 export async function findApplication(db: DbOrTx, handle: ApplicationHandle, userId: number, lock = false): Promise<{ application: ApplicationRow; level: LevelForWizard }> {
   const query = db

@@ -27,13 +27,13 @@ const paramHandle = (req: FastifyRequest) => parseApplicationHandle((req.params 
 /** A draft save carries one page's answers: far below Fastify's 1 MiB default (413 above it). */
 const DRAFT_BODY_LIMIT = 256 * 1024;
 
-/** Wizard Next carries the page number; Submit carries submit=1 (SPEC §7). */
+/** Wizard Next carries the page number; Submit carries submit=1 (docs/requirements/calls.md). */
 const wizardBody = z.looseObject({
   page: z.coerce.number().int().min(1).max(100).optional(),
   submit: z.preprocess((v) => v === 1 || v === '1' || v === true, z.boolean()).optional(),
 });
 
-/** Joining (SPEC tools 1-2): application start, the wizard, switch, delete, and the account's drafts (invoices: modules/invoices). */
+/** Joining (docs/requirements/product.md tools 1-2): application start, the wizard, switch, delete, and the account's drafts (invoices: modules/invoices). */
 export async function applicationRoutes(app: FastifyInstance) {
   app.post('/application/start', {
     config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
@@ -84,7 +84,7 @@ export async function applicationRoutes(app: FastifyInstance) {
       return deleteApplication(app.db, app.providers.storage, parseApplicationHandle(token), req.user!.id);
     });
 
-    // The wizard's file dropbox (SPEC §3): one document per request, listed back by file_name.
+    // The wizard's file dropbox (docs/requirements/entities.md): one document per request, listed back by file_name.
     user.post('/application/upload/:token', async (req, reply) => {
       const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'application_document', maxBytes: app.config.uploadLimits.application_document });
       const result = await uploadApplicationDocument(app.db, app.providers.storage, paramHandle(req), req.user!.id, receive);

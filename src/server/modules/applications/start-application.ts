@@ -14,7 +14,7 @@ export const EMAIL_TAKEN = 'An account already uses this e-mail address. Please 
 export const applicationTypeFor = (levelSlug: string): ApplicationType => (levelSlug === 'maintain' ? 'maintain' : 'start-up');
 
 /**
- * Application start (SPEC tool 1, §4 "Application start"): creates the user and a draft application
+ * Application start (docs/requirements/product.md tool 1, docs/requirements/behaviour.md "Application start"): creates the user and a draft application
  * for the chosen public level, and mails the link that resumes the draft. Only the token's sha256
  * is stored, and the mail is marked as carrying a token (its body is dropped once sent).
  * Writes: one users row, one applications row, one mail_outbox row, one audit_log row — in one

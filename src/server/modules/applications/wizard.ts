@@ -16,7 +16,7 @@ import type { FileStorage } from '../../providers/storage/storage.ts';
 import { askedFields, completeAnswers, wizardIrsCheck, type WizardIrsCheck } from './wizard-answers.ts';
 import { prefillAnswers } from '../../../shared/rules/wizard-answers.ts';
 
-/** Shown on the last page (SPEC §2 "A submission alert is displayed only on the last page"). */
+/** Shown on the last page (docs/requirements/screens.md "A submission alert is displayed only on the last page"). */
 export const SUBMISSION_ALERT_FALLBACK = 'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
 
 export interface WizardView {
@@ -55,7 +55,7 @@ export function wizardBylawsView(row: { answers: Record<string, unknown>; update
 }
 
 /**
- * The wizard configuration of SPEC §3 for an application. Dropbox actions written with `{token}`
+ * The wizard configuration of docs/requirements/entities.md for an application. Dropbox actions written with `{token}`
  * in the level schema, and the switch address, get `handle`: the token or id the wizard was
  * opened with (only the token's hash is stored, so the server cannot write the token itself).
  * `fields.file_uploads` lists its documents.
@@ -95,7 +95,7 @@ export async function getWizard(db: Db, handle: ApplicationHandle, userId: numbe
 }
 
 /**
- * Wizard Next (SPEC §4): validates page `page` (1-based) by its rules and saves its answers; the
+ * Wizard Next (docs/requirements/behaviour.md): validates page `page` (1-based) by its rules and saves its answers; the
  * draft resumes at the following page. Previous never calls this. Answers already given elsewhere
  * are prefilled or derived (completeAnswers, docs/wizard.md "Answers asked once"). Saving the
  * bylaws step writes its bylaws document (docs/wizard.md "The bylaws step"); on the last page the
@@ -199,7 +199,7 @@ async function counterpartLevel(db: Db, type: string) {
 }
 
 /**
- * Switches a draft between start-up and maintain (SPEC §2 /application/switch/{token}), keeping
+ * Switches a draft between start-up and maintain (docs/requirements/screens.md /application/switch/{token}), keeping
  * the answers whose fields exist in both wizards; the draft restarts at page 1.
  * Writes: applications.level_id, type, fields, page.
  * @throws HttpError 404; 409 when already submitted
@@ -217,7 +217,7 @@ export async function switchApplication(db: Db, handle: ApplicationHandle, userI
 }
 
 /**
- * Cancel → delete (SPEC §7 DELETE /application/delete): the draft is marked deleted, its link
+ * Cancel → delete (docs/requirements/calls.md DELETE /application/delete): the draft is marked deleted, its link
  * stops working and its uploaded documents are removed.
  * Writes: applications.status; deletes its bylaws row and its files rows, then their stored objects.
  * @throws HttpError 404; 409 when already submitted

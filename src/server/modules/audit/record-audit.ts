@@ -10,7 +10,7 @@ export interface AuditEntry {
   ip?: string;
 }
 
-/** Appends one row to audit_log (DESIGN §5.6). Never include passwords, tokens or card data in details. */
+/** Appends one row to audit_log (docs/requirements/platform.md §5.6). Never include passwords, tokens or card data in details. */
 export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actorUserId,

@@ -5,7 +5,7 @@ import { perMinute } from '../../plugins/rate-limits.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { homeFor, signIn } from './sign-in.ts';
 
-/** Sign in, sign out and the session probe used by the web client (DESIGN §5.1). */
+/** Sign in, sign out and the session probe used by the web client (docs/requirements/platform.md §5.1). */
 export async function authRoutes(app: FastifyInstance) {
   app.post('/login', {
     config: { rateLimit: perMinute(app.config.rateLimits.loginPerMinute) },

@@ -22,7 +22,7 @@ export interface BylawLinks {
   viewerUrl: string | null;
 }
 
-/** Validates a variant's payload with its shared schema (SPEC §3) and drops the captcha token. */
+/** Validates a variant's payload with its shared schema (docs/requirements/entities.md) and drops the captcha token. */
 function answersOf(variant: BylawVariant, body: unknown): BylawAnswers {
   // Each variant's schema takes only its own `version` (z.literal), so a mismatch is a 422 there.
   const { ['g-recaptcha-response']: _captcha, ...answers } = parseInput(BYLAW_SCHEMAS[variant], body) as Record<string, unknown>;
@@ -47,9 +47,9 @@ const isOwner = (row: BylawRow, owner: BylawOwner) =>
   row.sessionHash === owner.sessionHash || (owner.userId !== null && row.userId === owner.userId);
 
 /**
- * The first Generate (SPEC §4 "Bylaws form": POST to the page path).
+ * The first Generate (docs/requirements/behaviour.md "Bylaws form": POST to the page path).
  * Writes: one bylaws row with a new random hash.
- * @returns action (PUT address), url (reopens the answers) and bylaw.hash (SPEC §7)
+ * @returns action (PUT address), url (reopens the answers) and bylaw.hash (docs/requirements/calls.md)
  * @throws ValidationError 422 with the variant's field messages
  */
 export async function createBylaw(db: Db, variant: BylawVariant, body: unknown, owner: BylawOwner, links: BylawLinks): Promise<BylawSaved> {
@@ -66,7 +66,7 @@ export async function createBylaw(db: Db, variant: BylawVariant, body: unknown, 
 
 async function findOwned(db: Db, hash: string, owner: BylawOwner): Promise<BylawRow> {
   const row = await findByHash(db, hash);
-  // Someone else's bylaw answers 404, as if it did not exist (DESIGN §5.6).
+  // Someone else's bylaw answers 404, as if it did not exist (docs/requirements/platform.md §5.6).
   if (!isOwner(row, owner)) throw notFound('The bylaws');
   return row;
 }
@@ -133,10 +133,10 @@ export async function downloadBylaw(db: Db, hash: string, brands: { brand: strin
 // ---------------------------------------------------------------------------------------------
 // The application wizard's bylaws step (docs/wizard.md "The bylaws step")
 
-/** Wizard field names of the bylaws step are this prefix plus the generator's field name (SPEC §3 "Bylaw form (booster wizard step)"). */
+/** Wizard field names of the bylaws step are this prefix plus the generator's field name (docs/requirements/entities.md "Bylaw form (booster wizard step)"). */
 export const WIZARD_BYLAW_PREFIX = 'bylaw___';
 
-/** The generator's fields the wizard step asks (SPEC §3 "Bylaw form (booster wizard step)"). */
+/** The generator's fields the wizard step asks (docs/requirements/entities.md "Bylaw form (booster wizard step)"). */
 const WIZARD_BYLAW_FIELDS = [
   'name', 'purpose', 'facility', 'meeting_attendee_minimum', 'nomination_month', 'annual_meeting_month',
   'meeting_request_minimum', 'fiscal_year_end', 'is_highlighted',
@@ -170,7 +170,7 @@ export function wizardBylawAnswers(values: Record<string, unknown>): BylawAnswer
 
 /**
  * Writes the bylaws of an application's bylaws step as a generator row, so the generator's
- * document code, its download and the group home's document list serve them (SPEC tool 3, §3
+ * document code, its download and the group home's document list serve them (docs/requirements/product.md tool 3, docs/requirements/entities.md
  * "Bylaw form (booster wizard step)"). One row per application: a later save replaces its answers.
  * Writes: bylaws (insert or update by application_id), with the applicant as its user.
  * @param values the application's validated answers (all pages or the saved ones)

@@ -5,7 +5,7 @@ const FONT = 'Calibri';
 
 /**
  * Writes the bylaws document model as a Word document (.docx, Office Open XML) with the `docx`
- * library (DESIGN §1). Answer runs are highlighted yellow when the model says so (is_highlighted).
+ * library (docs/requirements/platform.md §1). Answer runs are highlighted yellow when the model says so (is_highlighted).
  * @returns the file's bytes
  */
 export async function renderBylawsDocx(model: BylawsDocument): Promise<Buffer> {

@@ -22,7 +22,7 @@ export function sendBylawsDocx(reply: FastifyReply, file: { bytes: Buffer; fileN
 const ownerOf = (req: FastifyRequest): BylawOwner => ({ sessionHash: hashId(req.sessionToken), userId: req.user?.id ?? null });
 const hashOf = (req: FastifyRequest) => String((req.params as { hash?: unknown }).hash ?? '');
 
-/** The bylaws generator (SPEC tool 3, §7): create by POST to each variant's page, update by PUT to the action, download. */
+/** The bylaws generator (docs/requirements/product.md tool 3, docs/requirements/calls.md): create by POST to each variant's page, update by PUT to the action, download. */
 export async function bylawRoutes(app: FastifyInstance) {
   const links = { publicUrl: app.config.publicUrl, viewerUrl: app.config.bylaws.viewerUrl };
   const brands = async () => ({ brand: (await getCompany(app.db)).name, shortBrand: app.config.bylaws.shortBrand });

@@ -15,7 +15,7 @@ export interface FilingRow {
 }
 
 /**
- * An admin records that an account filed its annual IRS return for a tax year (issue 7). Rules
+ * An admin records that an account filed its annual IRS return for a tax year (docs/requirements/product.md "Compliance calendar"). Rules
  * (422 on the field): `filed_on` not after `today`; `tax_year` not after the year of `filed_on`,
  * and, when the account's fiscal year end is known, `filed_on` after that fiscal year ended; one
  * filing per account and tax year. Writes filings and an audit_log row

@@ -19,7 +19,7 @@ const idOf = (req: FastifyRequest) => {
 };
 
 /**
- * The compliance calendar (issue 7, beyond SPEC). Dates are 'YYYY-MM-DD' (UTC calendar date).
+ * The compliance calendar (docs/requirements/product.md "Compliance calendar"). Dates are 'YYYY-MM-DD' (UTC calendar date).
  * - `GET /api/account/calendar` → `{ today, fiscal_year_end_month, deadlines, filings }`: deadlines
  *   from deadlinesFor (src/shared/rules/compliance-calendar.ts; the next Form 990-series due date
  *   from the fiscal year end, 1-based month, the renewal date, and the next annual filing of the

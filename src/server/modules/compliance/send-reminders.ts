@@ -148,7 +148,7 @@ export interface ReminderCounts {
 }
 
 /**
- * The daily compliance reminder run (issue 7): for every customer account (not an IRS subordinate,
+ * The daily compliance reminder run (docs/requirements/product.md "Compliance calendar"): for every customer account (not an IRS subordinate,
  * `source <> 'irs-bmf'`) whose primary user (accounts.primary_user_id, a user of the account) has an
  * e-mail, the deadlines of deadlinesFor on `today` (the next Form 990 from the fiscal year end, the
  * renewal date, the annual filing of the account's state when staff keep a date for it) and the tier dueReminders gives (30 or 7 days before, and for

@@ -16,6 +16,6 @@ const cache = cachedPerDb(10_000, async (db: Db): Promise<Company> => {
   return row ?? FALLBACK;
 });
 
-/** The provider's company (SPEC §3 "Company": name, phone), cached for 10 s. */
+/** The provider's company (docs/requirements/entities.md "Company": name, phone), cached for 10 s. */
 export const getCompany = (db: Db) => cache.get(db);
 export const invalidateCompany = (db: Db) => cache.invalidate(db);

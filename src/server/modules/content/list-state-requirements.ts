@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { stateRequirements } from '../../db/schema.ts';
 
-/** SPEC §3 "State requirement": name plus maintain and articles-of-incorporation estimates (cents). */
+/** docs/requirements/entities.md "State requirement": name plus maintain and articles-of-incorporation estimates (cents). */
 export async function listStateRequirements(db: Db) {
   return db
     .select({

@@ -10,7 +10,7 @@ import { discardUpload, type FileAdmission, type ReceivedUpload } from '../files
 import { insertFile } from '../files/stored-files.ts';
 import { assertIpUnderQuota, chargeUploadBytes, quotaReached, reserveUpload } from './upload-quotas.ts';
 
-/** The answer to an entry past the counted three: nothing is kept (SPEC §7 has_max_submissions). */
+/** The answer to an entry past the counted three: nothing is kept (docs/requirements/calls.md has_max_submissions). */
 const PAST_THE_LIMIT: ContestEntrySaved = { id: null, counts: false, has_max_submissions: true };
 
 /** Entries of this contest so far by the same e-mail or organization (case-insensitive). */
@@ -31,7 +31,7 @@ export interface ContestUploadContext {
 }
 
 /**
- * A contest entry as the form posts it (SPEC tool 4, §3 "Contest entry", §5, §8 "Contest";
+ * A contest entry as the form posts it (docs/requirements/product.md tool 4, docs/requirements/entities.md "Contest entry", docs/requirements/validation.md, docs/requirements/errors.md "Contest";
  * docs/security.md "Upload quotas"). In order:
  * 1. a client IP that has used up today's files or bytes is refused before anything is read;
  * 2. when the file arrives after the text fields (as the form sends it), an entry past the

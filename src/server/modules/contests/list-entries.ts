@@ -55,7 +55,7 @@ async function entryRows(db: Db, q: ContestEntriesQuery, where: SQL | undefined,
 /**
  * A page of one contest's entries for admins, newest first by default (`sort`: created_at,
  * organization, type, counts; "-" for descending; ties by id), optionally only the counted ones or
- * only the extras, narrowed by `search` (SPEC tool 4: "Admins browse entries per contest with
+ * only the extras, narrowed by `search` (docs/requirements/product.md tool 4: "Admins browse entries per contest with
  * previews, counted or not"; docs/staff-lists.md). Reads contest_entries, files; writes nothing.
  */
 export async function listContestEntries(db: Db, contest: Contest, q: ContestEntriesQuery) {

@@ -12,7 +12,7 @@ import { sendDownload } from '../../send-download.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 
 /**
- * Photo and video contests (SPEC tool 4): visitors post entries multipart to their page (within
+ * Photo and video contests (docs/requirements/product.md tool 4): visitors post entries multipart to their page (within
  * the daily upload quotas, docs/security.md); admins browse them, searched, filtered and sorted,
  * and export them as CSV (docs/staff-lists.md; staff only: 401 for visitors, 403 for others).
  */
@@ -20,7 +20,7 @@ export async function contestRoutes(app: FastifyInstance) {
   for (const contest of CONTESTS) {
     const purpose = contest === 'photo' ? 'contest_photo' : 'contest_video';
     app.post(`/contests/${contest}`, { config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) } }, async (req, reply) => {
-      // A file is optional for some entrants (SPEC §5); the service decides once the fields are read.
+      // A file is optional for some entrants (docs/requirements/validation.md); the service decides once the fields are read.
       const saved = await submitContestEntry(app.db, app.providers.storage, contest, {
         ip: req.ip,
         quotas: app.config.contestQuotas,

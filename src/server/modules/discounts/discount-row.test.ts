@@ -6,7 +6,7 @@ const at = (ms: number) => new Date(now.getTime() + ms);
 
 describe('toDiscount', () => {
   const row = { id: 3, code: 'FEES50', description: 'Half off', currencyValueCents: 0, isNewAccount: false, isRenewals: false, isUpgrades: false, isServiceFees: true };
-  it('maps a row to the SPEC field names with cents and the multiplier as a fraction', () => {
+  it('maps a row to the field names of docs/requirements/entities.md "Discount" with cents and the multiplier as a fraction', () => {
     expect(toDiscount({ ...row, multiplier: 0.5 })).toEqual({
       id: 3, code: 'FEES50', description: 'Half off', currency_value_cents: 0, multiplier: 0.5,
       is_new_account: false, is_renewals: false, is_upgrades: false, is_service_fees: true,

@@ -2,8 +2,8 @@ import type { Discount } from '../../../shared/rules/billing.ts';
 import type { discounts } from '../../db/schema.ts';
 
 /**
- * Pure helpers shared by the discount services (SPEC §3 "Discount", §5 "Discounts and totals",
- * §8 "An invalid discount code silently removes the discount").
+ * Pure helpers shared by the discount services (docs/requirements/entities.md "Discount", docs/requirements/validation.md "Discounts and totals",
+ * docs/requirements/errors.md "An invalid discount code silently removes the discount").
  */
 
 /** How long a reservation holds a code for the account, in minutes (refreshed by each reserve). */
@@ -14,7 +14,7 @@ export const DISCOUNT_CODE_FORMAT = /^[A-Z0-9_-]{1,64}$/;
 
 /**
  * Why a reserve gave no discount. Logged by the route, never sent: the payer only sees the
- * discount removed (SPEC §8).
+ * discount removed (docs/requirements/errors.md).
  */
 export type DiscountRefusal =
   | 'removed' | 'unknown' | 'inactive' | 'not_started' | 'expired' | 'exhausted' | 'already_redeemed';
@@ -22,7 +22,7 @@ export type DiscountRefusal =
 export type DiscountRow = typeof discounts.$inferSelect;
 
 /**
- * A `discounts` row -> the shared rules' Discount (SPEC §3 field names; fixed value in integer
+ * A `discounts` row -> the shared rules' Discount (docs/requirements/entities.md field names; fixed value in integer
  * cents, multiplier as a fraction such as 0.25). The numeric(7,6) multiplier arrives as a number
  * (or its decimal text on some drivers) and is read to its 6 decimals.
  */

@@ -13,8 +13,8 @@ export interface ReservedDiscount extends Discount {
 }
 
 /**
- * The discount `discountId` (SPEC §3 payment payloads' `discount_id`) for the payment step to
- * recompute totals with (DESIGN §5.8; SPEC §5 "Discounts and totals"): returned only while
+ * The discount `discountId` (docs/requirements/entities.md payment payloads' `discount_id`) for the payment step to
+ * recompute totals with (docs/requirements/platform.md §5.8; docs/requirements/validation.md "Discounts and totals"): returned only while
  * `accountId` holds an unexpired, unredeemed reservation of it and the discount is still active;
  * null otherwise (never reserved, expired, redeemed, another account's, switched off).
  * The result is a Discount (integer cents, multiplier fraction) usable with billingSummary, plus

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { discountReservations } from '../../db/schema.ts';
 
 /**
- * Marks a discount reservation redeemed by a payment (issue 6: "a discount reservation is
- * redeemed once"; DESIGN §5.8). One conditional UPDATE: it sets redeemed_at and payment_ref only
+ * Marks a discount reservation redeemed by a payment (docs/decisions/003-discount-codes-and-reservations.md: "a discount reservation is
+ * redeemed once"; docs/requirements/platform.md §5.8). One conditional UPDATE: it sets redeemed_at and payment_ref only
  * while redeemed_at is null and the account has not redeemed the same code through another
  * reservation, so of two concurrent calls exactly one wins (PostgreSQL re-checks the condition on
  * the locked row; PGlite runs them one after the other).

@@ -7,14 +7,14 @@ import { DISCOUNT_CODE_FORMAT, discountAvailability, reservationExpiry, toDiscou
 
 /** A code reserved for the account: the discount as it travels, and the hold. */
 export interface DiscountReserved {
-  /** SPEC §3 "Discount" with `currency_value` in decimal dollars. */
+  /** docs/requirements/entities.md "Discount" with `currency_value` in decimal dollars. */
   discount: DiscountPayload;
   reservation_id: number;
   /** ISO 8601: when the hold ends unless reserved again. */
   expires_at: string;
 }
 
-/** No discount: removed on purpose or not usable. `reason` is for the server's log only (SPEC §8). */
+/** No discount: removed on purpose or not usable. `reason` is for the server's log only (docs/requirements/errors.md). */
 export interface DiscountNotReserved {
   discount: null;
   reason: DiscountRefusal;
@@ -31,8 +31,8 @@ export interface ReserveDiscountOptions {
 }
 
 /**
- * POST /app/discount/reserve (SPEC §7; §4 "Discount code"; §5 "An empty code removes the
- * discount"; §8 "An invalid discount code silently removes the discount").
+ * POST /app/discount/reserve (docs/requirements/calls.md; docs/requirements/behaviour.md "Discount code"; docs/requirements/validation.md "An empty code removes the
+ * discount"; docs/requirements/errors.md "An invalid discount code silently removes the discount").
  *
  * The code is normalised (trimmed, upper case). An empty code gives `{ discount: null, reason:
  * 'removed' }` and writes nothing. A code that is unknown, inactive, not started or expired, used

@@ -8,7 +8,7 @@ import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
 import { resolveAccount } from '../accounts/resolve-account.ts';
 import { reserveDiscount } from './reserve-discount.ts';
 
-/** Discount codes on the billing screen (SPEC tool 14, §7 POST /app/discount/reserve). */
+/** Discount codes on the billing screen (docs/requirements/product.md tool 14, docs/requirements/calls.md POST /app/discount/reserve). */
 export async function discountRoutes(app: FastifyInstance) {
   app.post('/app/discount/reserve', {
     config: { rateLimit: perMinute(app.config.rateLimits.discountPerMinute) },
@@ -17,11 +17,11 @@ export async function discountRoutes(app: FastifyInstance) {
     const { account_id } = parseInput(accountChoiceSchema, req.body);
     const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
     const raw = (req.body as { code?: unknown } | null | undefined)?.code;
-    // SPEC §5: an empty code removes the discount; anything else is checked by the shared schema.
+    // docs/requirements/validation.md: an empty code removes the discount; anything else is checked by the shared schema.
     const code = isDiscountRemoval(raw) ? '' : parseInput(discountReserveSchema, req.body).code;
     const result = await reserveDiscount(app.db, accountId, req.user!.id, code, { onBehalf, ip: req.ip });
     if (result.discount === null) {
-      // SPEC §8: the payer only sees the discount removed; the reason stays in the log (never the code).
+      // docs/requirements/errors.md: the payer only sees the discount removed; the reason stays in the log (never the code).
       req.log[result.reason === 'removed' ? 'debug' : 'info']({ accountId, reason: result.reason }, 'discount code not applied');
       return { discount: null };
     }

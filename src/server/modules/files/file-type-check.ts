@@ -22,7 +22,7 @@ const EXECUTABLE_TYPES = new Set(['exe', 'elf', 'macho', 'dll', 'class', 'dex', 
 export const SNIFF_BYTES = 64 * 1024;
 
 /**
- * Whether a file's magic bytes agree with its name (DESIGN §5.7: the Content-Type header is never trusted).
+ * Whether a file's magic bytes agree with its name (docs/requirements/platform.md §5.7: the Content-Type header is never trusted).
  * @param head the first bytes of the file (up to {@link SNIFF_BYTES})
  * @returns the type to record (mime), or null when the content is not what the name says
  */

@@ -42,7 +42,7 @@ export interface ReceiveOptions {
   maxFiles?: number;
   /** The field that errors are reported on (default 'file'). */
   errorField?: string;
-  /** Purpose's own allowlist instead of SPEC §5's (the generic uploader passes its own). */
+  /** Purpose's own allowlist instead of docs/requirements/validation.md's (the generic uploader passes its own). */
   allowed?: readonly string[];
   /** When no file part came: the message, or null when a file is optional. */
   missingMessage?: string | null;
@@ -56,14 +56,14 @@ export interface ReceiveOptions {
 
 
 /**
- * Streams a multipart upload into storage (DESIGN §5.7, SPEC §5 "Uploads"): each file's name is
+ * Streams a multipart upload into storage (docs/requirements/platform.md §5.7, docs/requirements/validation.md "Uploads"): each file's name is
  * checked against the forbidden list and the purpose's allowlist before any byte is kept, its size
  * is counted while streaming, its SHA-256 computed, and its magic bytes must agree with its name.
  * Writes: objects in `storage` only; nothing in the database. On any failure every object this
  * call stored is removed again.
  * @throws ValidationError 422 on `errorField`: '{file} is not allowed.', 'One at a time please!',
  *   a size message, or `missingMessage` when no file came; HttpError 400 for a body the multipart
- *   parser cannot read (DESIGN §5.9)
+ *   parser cannot read (docs/requirements/platform.md §5.9)
  */
 export async function receiveUpload(req: FastifyRequest, storage: FileStorage, opts: ReceiveOptions): Promise<ReceivedUpload> {
   const field = opts.errorField ?? 'file';

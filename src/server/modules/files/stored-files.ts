@@ -24,7 +24,7 @@ export async function insertFile(db: DbOrTx, received: ReceivedFile, purpose: Up
   return row!;
 }
 
-/** A file as the dropbox lists it (SPEC §3 `file_uploads`, entries with `file_name`). */
+/** A file as the dropbox lists it (docs/requirements/entities.md `file_uploads`, entries with `file_name`). */
 export interface FileUploadEntry {
   id: number;
   file_name: string;
@@ -52,7 +52,7 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
 }
 
 /**
- * Sends a stored file after the caller has checked who may read it (DESIGN §5.7): as an
+ * Sends a stored file after the caller has checked who may read it (docs/requirements/platform.md §5.7): as an
  * attachment with nosniff, or inline for raster images when `inline` is asked.
  * @throws HttpError 404 when the bytes are missing from storage
  */

@@ -9,14 +9,14 @@ import { toFinancePayments } from './payment-view.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 
 /**
- * GET /api/payments/:id/receipt, for the printable page /app/payments/receipt/{id} (SPEC tool 14;
- * §3 "Company": name, phone; §6): one payment as `toFinancePayments` shapes it (integer cents,
+ * GET /api/payments/:id/receipt, for the printable page /app/payments/receipt/{id} (docs/requirements/product.md tool 14;
+ * docs/requirements/entities.md "Company": name, phone; docs/requirements/permissions.md): one payment as `toFinancePayments` shapes it (integer cents,
  * ISO 8601 dates, the invoices it settled with the amount on each), the account paid for (name and
  * EIN formatted 12-3456789, '' when unknown) and the company (name, phone, e-mail).
  *
  * Only a paid or held payment has a receipt (held: the money was taken and is under review, so
  * its invoices carry `amount_cents` null); a pending, declined, failed, awaiting-consent or
- * cancelled one has none. Who may read it (DESIGN §5.6): a user of the payment's account; an
+ * cancelled one has none. Who may read it (docs/requirements/platform.md §5.6): a user of the payment's account; an
  * admin, any receipt. Writes nothing.
  * @throws HttpError 404 'The receipt could not be found.' for an unknown id, another account's
  *   payment and a payment without a receipt alike (never 403: nothing is revealed)

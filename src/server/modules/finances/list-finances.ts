@@ -13,7 +13,7 @@ import { toFinancePayments } from './payment-view.ts';
 export const ACCOUNT_ID_REQUIRED = 'The account id field is required.';
 
 /**
- * The account whose finances `user` may read (DESIGN §5.6): an account holder always reads their
+ * The account whose finances `user` may read (docs/requirements/platform.md §5.6): an account holder always reads their
  * own account, whatever `requestedAccountId` says (it is ignored, never an error); an admin reads
  * the account named by `requestedAccountId`, or their own when they name none. Reads accounts.
  * @throws ValidationError 422 `{ account_id: ['The account id field is required.'] }` for an admin
@@ -33,8 +33,8 @@ export async function resolveFinancesAccount(db: DbOrTx, user: SessionUser, requ
 }
 
 /**
- * GET /api/finances (SPEC tool 14; §2 /app/finances and /admin/payments/latest/{accountId}; §3
- * "Search results page"; §6): one page of an account's payments, newest first, 20 a page, and the
+ * GET /api/finances (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances and /admin/payments/latest/{accountId}; docs/requirements/entities.md
+ * "Search results page"; docs/requirements/permissions.md): one page of an account's payments, newest first, 20 a page, and the
  * account's unpaid invoices (balance above 0, newest first) for the "Pay now" notice.
  *
  * Lists every payment status but 'awaiting_consent' and 'cancelled' (PayPal sessions that were

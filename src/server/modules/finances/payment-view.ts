@@ -6,7 +6,7 @@ import type { FinanceInvoice, FinanceMethod, FinancePayment, FinanceStatus } fro
 export type PaymentRow = typeof payments.$inferSelect;
 
 /**
- * Payment rows of one account as the finances page and the receipt show them (SPEC tool 14), in
+ * Payment rows of one account as the finances page and the receipt show them (docs/requirements/product.md tool 14), in
  * the order given. Each payment's invoices, oldest first:
  * - a paid or refunded payment: what it settled on each invoice (payment_invoices joined with
  *   invoices), `amount_cents` in integer cents (a refund gives money back; it leaves the invoice

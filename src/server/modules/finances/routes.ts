@@ -18,7 +18,7 @@ function paymentIdOf(params: unknown): number {
 }
 
 /**
- * Where payments land (SPEC tool 14; §2 /app/finances, /admin/payments/latest/{accountId}): the
+ * Where payments land (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId}): the
  * account's payments and one payment's receipt. Signed-in users only (401).
  */
 export async function financeRoutes(app: FastifyInstance) {

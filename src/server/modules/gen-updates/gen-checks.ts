@@ -17,7 +17,7 @@ const some = (entries: RosterEntry[], what: (r: RosterEntry) => string = (r) => 
 
 /**
  * The checks of the annual GEN update of the period ending `periodEnd` (docs/irs-gen-duties.md
- * "Checks"; Rev. Proc. 2026-8 as summarized in DOMAIN.md): at least one subordinate; every
+ * "Checks"; Rev. Proc. 2026-8 as summarized in docs/requirements/tax-rules.md): at least one subordinate; every
  * subordinate in the group's 501(c) paragraph; a uniform purpose statement on file; a supervision
  * record (supervision_reports) of each subordinate for its latest tax year ended before the window
  * opens (supervisionTaxYear); the compliance education notice (compliance_education) sent within

@@ -49,7 +49,7 @@ export function acknowledgementText(kind: InquiryKind, companyName: string, publ
 }
 
 /**
- * Stores a public form submission (SPEC tools 6-9), queues the staff notice, and queues the
+ * Stores a public form submission (docs/requirements/product.md tools 6-9), queues the staff notice, and queues the
  * sender's acknowledgement unless MAX_ACKS_PER_ADDRESS_PER_DAY were already mailed to that address
  * today (UTC). The acknowledgement repeats nothing the sender typed (acknowledgementText).
  * One statement (a data-modifying CTE) writes every row, so they exist together or not at all; on

@@ -41,7 +41,7 @@ const forms = [
   } satisfies FormRoute<typeof campusReportSchema>,
 ] as FormRoute<z.ZodType>[];
 
-/** Public inquiry forms (SPEC tools 6-9): each POSTs to its own page path. */
+/** Public inquiry forms (docs/requirements/product.md tools 6-9): each POSTs to its own page path. */
 export async function inquiryRoutes(app: FastifyInstance) {
   for (const form of forms) {
     app.post(form.path, {

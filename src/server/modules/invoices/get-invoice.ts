@@ -7,15 +7,15 @@ import type { AppliedPayment, InvoiceView } from '../../../shared/schemas/invoic
 import type { PaymentType } from '../../../shared/schemas/payments.ts';
 import { findOrderDetails } from './order-details.ts';
 
-/** payments.method → the payload `type` the page names it by (SPEC §3 "Payment payloads"). */
+/** payments.method → the payload `type` the page names it by (docs/requirements/entities.md "Payment payloads"). */
 const PAYMENT_TYPE_OF_METHOD: Readonly<Record<string, PaymentType>> = { card: 'credit_card', bank: 'bank_account', paypal: 'paypal', zero: 'zero_payment' };
 
 /**
- * One invoice for its page /app/invoices/show/{id} (SPEC tool 14, §2; §3 "Invoice"): number,
+ * One invoice for its page /app/invoices/show/{id} (docs/requirements/product.md tool 14, docs/requirements/screens.md; docs/requirements/entities.md "Invoice"): number,
  * date, the organization billed, order details (label, type, value), public notes, value, balance
  * and the payments applied to it. Amounts in integer cents (`*_cents`), dates as ISO 8601.
  *
- * Who may read it (DESIGN §5.6): a user of the invoice's own account; an admin, any invoice
+ * Who may read it (docs/requirements/platform.md §5.6): a user of the invoice's own account; an admin, any invoice
  * (reading writes no audit row: only acting on behalf of an account is logged).
  * `payments` lists what paid payments applied to this invoice (payment_invoices), oldest first;
  * a zero payment (settled by a discount) shows as type 'zero_payment'.

@@ -18,10 +18,10 @@ export interface UnpaidInvoiceRow {
 }
 
 /**
- * Unpaid invoices (balance above 0) of an account with their order details (SPEC tool 14, §3
+ * Unpaid invoices (balance above 0) of an account with their order details (docs/requirements/product.md tool 14, docs/requirements/entities.md
  * "Invoice"), newest first, each saying whether a payment of it is being processed. Amounts in
  * integer cents. The route passes the signed-in user's own
- * account, so a holder only ever sees theirs (DESIGN §5.6).
+ * account, so a holder only ever sees theirs (docs/requirements/platform.md §5.6).
  * @returns [] when `accountId` is null (a user without an account, such as an admin)
  */
 export async function listUnpaidInvoices(db: Db, accountId: number | null): Promise<UnpaidInvoiceRow[]> {

@@ -4,7 +4,7 @@ import { invoiceLines } from '../../db/schema.ts';
 import type { OrderDetail } from '../../../shared/schemas/invoices.ts';
 
 /**
- * Order details (SPEC §3 "Invoice" order_details: label, type, value in integer cents) of the given
+ * Order details (docs/requirements/entities.md "Invoice" order_details: label, type, value in integer cents) of the given
  * invoices, each invoice's lines in the order they were billed.
  * @returns a map from invoice id to its lines; an invoice without lines has no entry
  */

@@ -15,7 +15,7 @@ function invoiceIdOf(params: unknown): number {
   return id;
 }
 
-/** Billing reads (SPEC tool 14): the account's unpaid invoices and one invoice's page data. Signed-in users only (401). */
+/** Billing reads (docs/requirements/product.md tool 14): the account's unpaid invoices and one invoice's page data. Signed-in users only (401). */
 export async function invoiceRoutes(app: FastifyInstance) {
   app.get('/api/invoices/unpaid', { preHandler: requireUser }, async (req) => ({ invoices: await listUnpaidInvoices(app.db, req.user!.accountId) }));
   app.get('/api/invoices/:id', { preHandler: requireUser }, async (req) => getInvoice(app.db, req.user!, invoiceIdOf(req.params)));

@@ -21,7 +21,7 @@ export interface MailToQueue {
 }
 
 /**
- * Writes mails to the outbox (DESIGN §1 Mail); they are kept until sent. Call it inside the
+ * Writes mails to the outbox (docs/requirements/platform.md §1 Mail); they are kept until sent. Call it inside the
  * transaction that writes the record the mail is about, so both exist or neither does.
  * Writes: mail_outbox rows with status 'pending' (text_body, html_body when given), each with the id of the request being handled
  * (request_id, sent as X-Request-Id; docs/deploy.md "Observability"), or null outside a request.

@@ -13,7 +13,7 @@ const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c').replac
 /**
  * Loads the built index.html once; `<!--app-head-->` marks where per-request tags go. The build's
  * style sheets move to the top of the head: the page is drawn as soon as they arrive, and the
- * browser requests them before the scripts that fill its few connections (DESIGN §6).
+ * browser requests them before the scripts that fill its few connections (docs/requirements/platform.md §6).
  */
 export function loadTemplate(webDistDir: string): string {
   const file = path.join(webDistDir, 'index.html');
@@ -78,13 +78,13 @@ function takeTemplateScripts(template: string): { html: string; entry: string | 
 
 /**
  * Renders the page shell for one request: title, description, the canonical address of a public
- * page (one address per page for search engines, whatever query it was opened with), the CSRF meta tag (DESIGN §3) and
+ * page (one address per page for search engines, whatever query it was opened with), the CSRF meta tag (docs/requirements/platform.md §3) and
  * the boot data as a non-executed JSON block (allowed by the CSP without a nonce), and the page's
  * screen chunks to preload. `body` is the server's render of the page (server-render.ts), put
  * inside `<div id="root">`; `headHtml` its theme variables. Without a body, the screen chunks are
  * `modulepreload` links fetched along with the entry script. With one, the page has no script tag:
  * the entry and the chunks go into a `page-scripts` JSON block that {@link PAGE_SCRIPT_LOADER}
- * reads once the page is drawn (DESIGN §6).
+ * reads once the page is drawn (docs/requirements/platform.md §6).
  */
 export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData; preload?: RoutePreload; body?: string | null; headHtml?: string }): string {
   const screenScripts = (opts.preload?.scripts ?? []).filter(assetPath);

@@ -58,7 +58,7 @@ export async function pageRoutes(app: FastifyInstance) {
   async function send(req: FastifyRequest, reply: FastifyReply, page: Pick<PageRoute, 'title' | 'description'> & Partial<Pick<PageRoute, 'path' | 'access'>>, status: number) {
     // Only fixed public addresses are canonical; pages with parameters or behind sign-in are not indexed.
     const canonicalUrl = status === 200 && page.access === 'public' && page.path && !page.path.includes(':') ? new URL(page.path, app.config.publicUrl).toString() : undefined;
-    // Public pages arrive rendered, so they paint before any script has run (DESIGN §6).
+    // Public pages arrive rendered, so they paint before any script has run (docs/requirements/platform.md §6).
     const serverRendered = serverRenderer && status === 200 && page.access === 'public' && page.path ? serverRenderer : null;
     const [company, banners, queries] = await Promise.all([getCompany(app.db), listActiveBanners(app.db), serverRendered?.queriesFor(page.path!, app.db)]);
     const boot: BootData = {

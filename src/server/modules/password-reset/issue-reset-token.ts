@@ -7,7 +7,7 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
 
 /** What {@link issueResetToken} made: the link to hand to the user (by mail, or printed by admin:create) and when it stops working. */
 export interface IssuedResetToken {
-  /** `${publicUrl}/password/reset/{token}?email=…`: the password reset page (SPEC tool 11). */
+  /** `${publicUrl}/password/reset/{token}?email=…`: the password reset page (docs/requirements/product.md tool 11). */
   link: string;
   expiresAt: Date;
 }

@@ -7,13 +7,13 @@ import { issueResetToken } from './issue-reset-token.ts';
 // reset-password.ts checks tokens with it; issue-reset-token.ts is where tokens are made.
 export { hashResetToken } from './issue-reset-token.ts';
 
-/** Reset links expire after 60 minutes (DESIGN §5.5). */
+/** Reset links expire after 60 minutes (docs/requirements/platform.md §5.5). */
 export const RESET_TOKEN_MINUTES = 60;
 /** The answer is the same whether or not the e-mail has an account. */
 export const RESET_LINK_SENT = 'If an account exists for that e-mail address, we have e-mailed a link to reset its password.';
 
 /**
- * Starts a password reset (SPEC tool 11): when `email` belongs to a user, stores the sha256 of a
+ * Starts a password reset (docs/requirements/product.md tool 11): when `email` belongs to a user, stores the sha256 of a
  * 128-bit random token with a 60-minute expiry (issueResetToken) and queues a mail with the link
  * `${publicUrl}/password/reset/{token}`. Does nothing visible otherwise.
  * Writes: one password_resets row and one mail_outbox row, in one transaction, or nothing.

@@ -33,7 +33,7 @@ function passwordResetNotice(sender: ResetNoticeSender, user: { email: string; f
 }
 
 /**
- * Completes a password reset (SPEC tool 11, DESIGN §5.5, docs/security.md "Tokens"): the token
+ * Completes a password reset (docs/requirements/product.md tool 11, docs/requirements/platform.md §5.5, docs/security.md "Tokens"): the token
  * must be unused, unexpired, belong to `email` and be the user's newest reset (asking again
  * supersedes every earlier link). Sets the new argon2id hash, marks every open reset of the user
  * used (so no other link of theirs works afterwards) and ends every session of the user. The

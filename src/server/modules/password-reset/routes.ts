@@ -8,14 +8,14 @@ import { homeFor } from '../auth/sign-in.ts';
 import { RESET_LINK_SENT, requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 
-/** Password reset (SPEC tool 11): ask for a link, then set a new password with it. */
+/** Password reset (docs/requirements/product.md tool 11): ask for a link, then set a new password with it. */
 export async function passwordResetRoutes(app: FastifyInstance) {
   const limit = { rateLimit: perMinute(Math.max(1, Math.ceil(app.config.rateLimits.loginPerMinute / 2))) };
 
   app.post('/password/forgot', { config: limit, preHandler: requireCaptcha }, async (req) => {
     const { email } = parseInput(passwordForgotSchema, req.body);
     const company = await getCompany(app.db);
-    // Not awaited: a known and an unknown address answer in the same time (DESIGN §5.5).
+    // Not awaited: a known and an unknown address answer in the same time (docs/requirements/platform.md §5.5).
     requestPasswordReset(app.db, email, app.config.publicUrl, company.name).catch((err: unknown) =>
       req.log.error({ err }, 'password reset request failed'));
     return { message: RESET_LINK_SENT };

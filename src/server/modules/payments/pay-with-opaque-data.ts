@@ -18,7 +18,7 @@ import { paymentRefId } from './payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from './payment-transitions.ts';
 import { getCompany } from '../content/get-company.ts';
 
-/** SPEC §8 "Payments" texts, and this module's own answers for the cases SPEC leaves open. */
+/** docs/requirements/errors.md "Payments" texts, and this module's own answers for the cases docs/requirements/errors.md leaves open. */
 export const PAYMENT_MESSAGES = {
   approved: 'This transaction has been approved.',
   failed: 'Unable to complete payment.',
@@ -183,7 +183,7 @@ function replay(row: PaymentRow, accountId: number, redirect: string): PaymentAn
   return answerFor(row, redirect, 0);
 }
 
-/** SPEC §8 answers by status. `messages.resultCode` is what the billing screen reads (SPEC §7). */
+/** docs/requirements/errors.md answers by status. `messages.resultCode` is what the billing screen reads (docs/requirements/calls.md). */
 export function answerFor(row: PaymentRow, redirect: string, unassignedCents: number): PaymentAnswer {
   const status = row.status as PaymentStatus;
   switch (status) {

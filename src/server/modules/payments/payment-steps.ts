@@ -155,7 +155,7 @@ export async function releaseDiscountClaim(tx: DbOrTx, payment: Pick<PaymentRow,
 }
 
 /**
- * The server's summary of the locked invoices (SPEC §5 "Discounts and totals"), with the discount
+ * The server's summary of the locked invoices (docs/requirements/validation.md "Discounts and totals"), with the discount
  * only while the account holds an unexpired reservation of `discountId` (findReservedDiscount).
  * The client's value and discount total are never used.
  */
@@ -187,7 +187,7 @@ export async function applyCreditToInvoices(tx: DbOrTx, payment: Pick<PaymentRow
     await tx.update(invoices).set({ balanceCents: sql`${invoices.balanceCents} - ${applied}` }).where(eq(invoices.id, invoice.id));
     await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: applied });
     credit -= applied;
-    // A renewal invoice paid in full renews the account (issue 7).
+    // A renewal invoice paid in full renews the account (docs/requirements/product.md "Staff console").
     if (applied === invoice.balanceCents) await applyPaidRenewal(tx, invoice.id);
   }
   return credit;

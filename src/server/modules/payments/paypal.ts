@@ -13,7 +13,7 @@ import { answerFor, PAYMENT_MESSAGES, recordOutcome, type PaymentAnswer, type Pa
 import { assertNotHeld, assertPayable, claimDiscount, holdInvoices, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
 
-/** Texts of the PayPal flow that SPEC leaves open (its failures show the toast 'That didn't work.'). */
+/** Texts of the PayPal flow that docs/requirements/errors.md leaves open (its failures show the toast 'That didn't work.'). */
 export const PAYPAL_MESSAGES = {
   cancelled: 'This PayPal payment was cancelled.',
   unknown: 'This PayPal payment has ended. Please start again.',
@@ -21,7 +21,7 @@ export const PAYPAL_MESSAGES = {
   nothingToCharge: 'Nothing is left to pay. Please settle without payment.',
 } as const;
 
-/** SPEC §6: the wallet form always goes to /app/finances, admins included. */
+/** docs/requirements/permissions.md: the wallet form always goes to /app/finances, admins included. */
 export const PAYPAL_REDIRECT = '/app/finances';
 
 /** PayPal Express Checkout tokens last three hours; a session older than this is not offered back. */
@@ -36,7 +36,7 @@ export interface PaypalActor {
   ip?: string;
 }
 
-/** Answer of {@link startPaypal} on success: what SPEC §7 says the page reads. */
+/** Answer of {@link startPaypal} on success: what docs/requirements/calls.md says the page reads. */
 export interface PaypalStartAnswer {
   statusCode: 200;
   body: {
@@ -46,7 +46,7 @@ export interface PaypalStartAnswer {
 }
 
 /**
- * The PayPal session the billing screen restores on return (SPEC §4 "Online wallet", "Discount
+ * The PayPal session the billing screen restores on return (docs/requirements/behaviour.md "Online wallet", "Discount
  * code": invoices locked, discount applied and locked): the latest unfinished PayPal payment of
  * the account, started within {@link PAYPAL_SESSION_HOURS}. `value` is decimal dollars.
  */
@@ -60,7 +60,7 @@ export interface PaypalSession {
 }
 
 /**
- * GET /app/payments/paypal/init (SPEC tool 14, §4 "Online wallet", §7): opens a PayPal Express
+ * GET /app/payments/paypal/init (docs/requirements/product.md tool 14, docs/requirements/behaviour.md "Online wallet", docs/requirements/calls.md): opens a PayPal Express
  * Checkout payment through Authorize.Net for the selected invoices.
  *
  * One transaction locks the invoices (404 unless all are the account's with a balance), recomputes
@@ -160,7 +160,7 @@ export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input:
 }
 
 /**
- * POST /app/payments/paypal (SPEC tool 14, §3 "Wallet", §7): completes the PayPal payment the payer
+ * POST /app/payments/paypal (docs/requirements/product.md tool 14, docs/requirements/entities.md "Wallet", docs/requirements/calls.md): completes the PayPal payment the payer
  * approved. The session is the account's `awaiting_consent` PayPal payment whose transId is
  * `tx_id` (404 otherwise). A session already continued or ended answers its recorded outcome again
  * without calling the gateway (a double click, two tabs).
@@ -247,7 +247,7 @@ export async function continuePaypal(deps: PaymentDeps, req: PaypalActor & { inp
 }
 
 /**
- * GET /app/payments/paypal/clear (SPEC §4 "Online wallet": cancel clears the session): cancels
+ * GET /app/payments/paypal/clear (docs/requirements/behaviour.md "Online wallet": cancel clears the session): cancels
  * the account's unfinished PayPal payments. Nothing was charged for them.
  * Writes: payments.status 'cancelled'. @returns how many sessions were cancelled
  */

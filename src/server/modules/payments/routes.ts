@@ -24,7 +24,7 @@ function billingScreenUrl(origin: string, accountId: number, onBehalf: boolean):
 }
 
 /**
- * Card and bank payments (SPEC tool 14, §7 POST /app/payments/credit and /app/payments/bank), and
+ * Card and bank payments (docs/requirements/product.md tool 14, docs/requirements/calls.md POST /app/payments/credit and /app/payments/bank), and
  * settling with a discount that covers the whole total (POST /app/payments/zero-payment), and
  * PayPal (GET /app/payments/paypal/init, POST /app/payments/paypal, GET /app/payments/paypal/clear;
  * the two GETs change state, so they require the CSRF header like a POST).
@@ -54,7 +54,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   });
 
   /**
-   * What the billing screen needs (SPEC §2 "Billing/payment screen"): the account, its unpaid
+   * What the billing screen needs (docs/requirements/screens.md "Billing/payment screen"): the account, its unpaid
    * invoices (amounts in cents), the tokenizer's public settings (never the transaction key) and
    * the PayPal session to restore on return from PayPal, or null.
    */

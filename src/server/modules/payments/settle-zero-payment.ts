@@ -10,7 +10,7 @@ import { redeemReservation } from '../discounts/redeem-reservation.ts';
 import type { PaymentAnswer, PaymentDeps } from './pay-with-opaque-data.ts';
 import { applyCreditToInvoices, assertNotHeld, assertPayable, findPaymentByKey, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
 
-/** Answers of POST /app/payments/zero-payment (SPEC leaves the texts open, except the toast on failure). */
+/** Answers of POST /app/payments/zero-payment (docs/requirements/errors.md leaves the texts open, except the toast on failure). */
 export const ZERO_PAYMENT_MESSAGES = {
   settled: 'Your invoices were settled with the discount.',
   noDiscount: 'The discount code is no longer reserved for you. Please enter it again.',
@@ -19,7 +19,7 @@ export const ZERO_PAYMENT_MESSAGES = {
   keyUsed: 'This payment attempt has already been used. Please reload the page and try again.',
 } as const;
 
-/** SPEC §6: the zero-payment form always goes to /app/finances, admins included. */
+/** docs/requirements/permissions.md: the zero-payment form always goes to /app/finances, admins included. */
 export const ZERO_PAYMENT_REDIRECT = '/app/finances';
 
 /** Input of {@link settleZeroPayment}. */
@@ -35,8 +35,8 @@ export interface ZeroPaymentRequest {
 }
 
 /**
- * POST /app/payments/zero-payment (SPEC tool 14, §4 "Payment method", §5 "Settling without payment
- * is offered only when the discount is above 0 and the total is 0", §7): settles the selected
+ * POST /app/payments/zero-payment (docs/requirements/product.md tool 14, docs/requirements/behaviour.md "Payment method", docs/requirements/validation.md "Settling without payment
+ * is offered only when the discount is above 0 and the total is 0", docs/requirements/calls.md): settles the selected
  * invoices with the reserved discount, no gateway involved.
  *
  * 1. A payment with the same idempotency key already exists: its outcome is answered again and
@@ -93,7 +93,7 @@ export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req:
     }).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
     if (!row) return { twin: undefined };
 
-    // discount_total may exceed the balances (eligible lines above a part-paid balance): the excess is forfeited (SPEC §5).
+    // discount_total may exceed the balances (eligible lines above a part-paid balance): the excess is forfeited (docs/requirements/validation.md).
     const unapplied = await applyCreditToInvoices(tx, row, summary.discount_total);
     if (!(await redeemReservation(tx, discount.reservationId, paymentRefId(row.id), at))) {
       throw new ValidationError({ discount_id: [ZERO_PAYMENT_MESSAGES.alreadyRedeemed] });
@@ -124,7 +124,7 @@ function replay(row: PaymentRow, accountId: number): PaymentAnswer {
   return answerFor(row);
 }
 
-/** `messages.resultCode` is what the billing screen reads (SPEC §7). A zero payment is only ever stored paid. */
+/** `messages.resultCode` is what the billing screen reads (docs/requirements/calls.md). A zero payment is only ever stored paid. */
 function answerFor(row: PaymentRow): PaymentAnswer {
   return {
     statusCode: 200,

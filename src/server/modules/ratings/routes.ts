@@ -7,7 +7,7 @@ import { createRating } from './create-rating.ts';
 
 export const RATING_THANKS = 'Thank you, we have received your review!';
 
-/** POST /ratings (SPEC tool 10). */
+/** POST /ratings (docs/requirements/product.md tool 10). */
 export async function ratingRoutes(app: FastifyInstance) {
   app.post('/ratings', {
     config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts, invoices, renewals } from '../../db/schema.ts';
 
-/** SPEC §9 "Renewal period": one year after the due date (after `now` when there is none). */
+/** docs/requirements/constants.md "Renewal period": one year after the due date (after `now` when there is none). */
 export function nextRenewalDueAt(dueAt: Date | null, now: Date): Date {
   const next = new Date(dueAt ?? now);
   next.setUTCFullYear(next.getUTCFullYear() + 1);
@@ -10,7 +10,7 @@ export function nextRenewalDueAt(dueAt: Date | null, now: Date): Date {
 }
 
 /**
- * When the renewal billed by `invoiceId` is paid in full (balance 0), applies it once (issue 7:
+ * When the renewal billed by `invoiceId` is paid in full (balance 0), applies it once (docs/requirements/product.md "Compliance calendar":
  * "moves renewal_due_at one year on when paid"): the account's renewal date moves one year on and
  * it takes the renewal's new level. Call inside the transaction that settled the invoice (the
  * payment steps and the zero-total renewal do). A no-op for other invoices, unpaid ones, and

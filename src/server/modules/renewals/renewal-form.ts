@@ -5,15 +5,15 @@ import { notFound } from '../../errors.ts';
 import type { RenewalAccount, RenewalLevel } from '../../../shared/rules/renewal.ts';
 
 /**
- * Level slugs whose renewal needs a copy of the latest 990-series return (SPEC §8 "Renewal": "for
+ * Level slugs whose renewal needs a copy of the latest 990-series return (docs/requirements/errors.md "Renewal": "for
  * accounts at two specific levels"): the levels for groups that already hold an exemption.
  */
 export const LEVELS_NEEDING_990_COPY = ['maintain', 'greek-chapter'] as const;
 
-/** The renewal action's address (SPEC §7 "POST renewal action URL (page-supplied)"). */
+/** The renewal action's address (docs/requirements/calls.md "POST renewal action URL (page-supplied)"). */
 export const RENEWAL_ACTION = '/app/account/renewal';
 
-/** What the renewal form shows and the server recomputes with (SPEC tool 13, §3 Account, Level). */
+/** What the renewal form shows and the server recomputes with (docs/requirements/product.md tool 13, docs/requirements/entities.md Account, Level). */
 export interface RenewalContext {
   account: RenewalAccount & { id: number; name: string; levelSlug: string; isBilledAsGroup: boolean; groupLabel: string | null };
   level: RenewalLevel & { slug: string; renewalFeatures: string[] };

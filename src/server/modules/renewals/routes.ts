@@ -9,7 +9,7 @@ import { LEVELS_NEEDING_990_COPY, loadRenewalContext, RENEWAL_ACTION } from './r
 import { submitRenewal } from './submit-renewal.ts';
 
 /**
- * The renewal form (SPEC tool 13): `GET /api/account/renewal` gives what the form shows (prices
+ * The renewal form (docs/requirements/product.md tool 13): `GET /api/account/renewal` gives what the form shows (prices
  * in cents; the rules run in the browser with src/shared/rules/renewal.ts and again on the server),
  * `POST /app/account/renewal` bills the renewal; `window` says whether it is offered now
  * (docs/renewals.md). The holder's own account (any account user), or any account for an admin

@@ -24,8 +24,8 @@ export interface RenewalRequest {
 }
 
 /**
- * POST /app/account/renewal (SPEC tool 13, §3 "Renewal form payload", §4 "Renewal", §5 "Order
- * total", §6, §7): bills a renewal. One transaction, the account row locked:
+ * POST /app/account/renewal (docs/requirements/product.md tool 13, docs/requirements/entities.md "Renewal form payload", docs/requirements/behaviour.md "Renewal", docs/requirements/validation.md "Order
+ * total", docs/requirements/permissions.md, docs/requirements/calls.md): bills a renewal. One transaction, the account row locked:
  * - the payload's current level must be the account's (else 422 'Your level changed…'), its choices
  *   must be allowed (an upgrade only when the level has a target and then to that target, the
  *   incorporation package only with the upgrade, the upgrade required when the account is
@@ -43,7 +43,7 @@ export interface RenewalRequest {
  *   the account's balance; the renewal row remembers the new level;
  * - an order total of 0 is settled at once (renewal date moved, level changed).
  * Writes: invoices, invoice_lines, renewals, accounts (bonus balance, and renewal date and level
- * when settled), audit_log. @returns the redirect (SPEC §6: admin → /admin/accounts/show/{id},
+ * when settled), audit_log. @returns the redirect (docs/requirements/permissions.md: admin → /admin/accounts/show/{id},
  * holder → /app/payments) and the invoice id
  * @throws ValidationError 422 as above; HttpError 404 for an account without a level
  */

@@ -3,7 +3,7 @@ import { isValidRoutingNumber } from '../../../shared/rules/aba.ts';
 import { KNOWN_BANKS } from './known-banks.ts';
 import { answerRoutingLookup, JSONP_CALLBACK_PATTERN, jsonpScript, routingLookupScriptSources, routingLookupUrlForBrowser } from './lookup.ts';
 
-describe('the built-in lookup table (SPEC §7 third-party calls)', () => {
+describe('the built-in lookup table (docs/requirements/calls.md third-party calls)', () => {
   it('holds 15 to 30 banks, each a 9-digit number passing the ABA checksum, none twice', () => {
     expect(KNOWN_BANKS.length).toBeGreaterThanOrEqual(15);
     expect(KNOWN_BANKS.length).toBeLessThanOrEqual(30);

@@ -1,5 +1,5 @@
 /**
- * The banks the built-in routing-number lookup knows (SPEC §7 third-party calls: its local
+ * The banks the built-in routing-number lookup knows (docs/requirements/calls.md third-party calls: its local
  * default). Each entry is a record of the Federal Reserve's FedACH participant directory, with
  * the name, city and state as the directory spells them, which is also what the public lookup
  * (routingnumbers.info) answers with. Kept small on purpose: the big national banks

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config.ts';
 import { KNOWN_BANKS } from './known-banks.ts';
 
 /**
- * The built-in routing-number lookup (SPEC §7 third-party calls: "called by JSONP with rn and
+ * The built-in routing-number lookup (docs/requirements/calls.md third-party calls: "called by JSONP with rn and
  * returns code, message and customer_name"), answering in the shape of the public service
  * routingnumbers.info so the browser client reads either the same way.
  */
@@ -17,11 +17,11 @@ const BY_NUMBER = new Map(KNOWN_BANKS.map((bank) => [bank.rn, bank]));
 const MAX_ECHOED_RN = 32;
 
 /**
- * Looks `rn` up in the bundled table (SPEC §7).
+ * Looks `rn` up in the bundled table (docs/requirements/calls.md).
  * @param rn the `rn` query value as received (anything that is not a string counts as empty).
  * @returns code 200 with the bank's name, city and state for a known number; code 200 with empty
  *   name, city and state for 9 digits passing the ABA checksum that the small table does not hold
- *   (offline, the checksum is all there is to go on, and SPEC §5 shows any other code as an error
+ *   (offline, the checksum is all there is to go on, and docs/requirements/validation.md shows any other code as an error
  *   that would stop a payment to a real bank); 400 'invalid routing number'
  *   otherwise (other lengths, non-digits, surrounding spaces, a failed checksum, all zeros).
  *   Never throws.

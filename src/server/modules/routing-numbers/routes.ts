@@ -10,7 +10,7 @@ import { answerRoutingLookup, JSONP_CALLBACK_PATTERN, jsonpScript } from './look
 export const ROUTING_LOOKUP_PER_MINUTE = 60;
 
 /**
- * The built-in routing-number lookup, the no-network default of ROUTING_LOOKUP_URL (SPEC §7
+ * The built-in routing-number lookup, the no-network default of ROUTING_LOOKUP_URL (docs/requirements/calls.md
  * third-party calls): GET /routing-numbers/data.json?rn=…&callback=…. Public, no session needed.
  * Answers JSONP (application/javascript) when `callback` is a plain name, JSON otherwise; the
  * lookup's own code (200, 404, 400) is in the body and the HTTP status is 200, as with the public

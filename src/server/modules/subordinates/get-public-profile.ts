@@ -9,7 +9,7 @@ import { irsFactsView, standingOfAccount } from '../irs-data/get-standing.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 
 /**
- * The public profile of an account (SPEC §2 /app/account/show/{id}): identity, IRS facts and its
+ * The public profile of an account (docs/requirements/screens.md /app/account/show/{id}): identity, IRS facts and its
  * standing (docs/irs-standing.md) with the IRS releases it rests on. No personal names: the BMF's
  * in-care-of name and the 990-N's principal officer are never shown.
  * @param today the calendar day the standing is computed for (default: today, UTC)

@@ -9,7 +9,7 @@ import { getPublicProfile } from './get-public-profile.ts';
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Subordinate search (SPEC tool 16) and public profiles. */
+/** Subordinate search (docs/requirements/product.md tool 16) and public profiles. */
 export async function subordinateRoutes(app: FastifyInstance) {
   app.get('/search', { config: { rateLimit: perMinuteInProcess(app.config.rateLimits.searchPerMinute) } }, async (req) => {
     const q = parseInput(subordinateSearchQuery, req.query);

@@ -160,14 +160,14 @@ async function pageOfMatches(db: Db, words: string[], offset: number, limit: num
 }
 
 /**
- * Keyword search over the listed subordinates (SPEC tool 16): every word of `keyword` must occur
+ * Keyword search over the listed subordinates (docs/requirements/product.md tool 16): every word of `keyword` must occur
  * in the name, secondary name or city (case-insensitive, served by the pg_trgm index).
  * Ordered by name. An empty keyword lists everything.
  * Reads: an exact count (reused while nothing was written, see countMatches), then one page,
  * either by walking the name index (many matches) or by sorting the matches (few matches).
  * @param page 1-based; a page past the end returns an empty `data` with the right totals
  * @param urlFor builds next/prev page addresses
- * @returns the SPEC §3 page object
+ * @returns the docs/requirements/entities.md page object
  */
 export async function searchSubordinates(
   db: Db,

@@ -4,7 +4,7 @@ export const PUBLICATION_557 = 'https://www.irs.gov/publications/p557';
 /**
  * The yearly compliance education notice of a GEN (Rev. Proc. 2026-8: annual compliance education,
  * electronic delivery acceptable, e.g. a link to Publication 557; docs/supervision.md "Compliance
- * education"). Every rule it states is from /work/shared/DOMAIN.md "Annual filing". Pure.
+ * education"). Every rule it states is from /work/shared/docs/requirements/tax-rules.md "Annual filing". Pure.
  * @param opts the GEN and its central organization, the site's origin (for the report link), the company signing it
  * @returns the subject and plain text of the mail
  */

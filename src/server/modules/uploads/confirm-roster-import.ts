@@ -13,7 +13,7 @@ import { countOf } from '../../../shared/text.ts';
 const BATCH_SIZE = 500;
 
 /**
- * POST /api/admin/roster-imports/{id}/confirm (docs/irs-data.md "Roster import"; issue 20 part 6):
+ * POST /api/admin/roster-imports/{id}/confirm (docs/irs-data.md "Roster import"):
  * applies a preview in one transaction: adds are created as listed subordinates of the GEN,
  * changes write their `after` columns, removals take the subordinate off the public search
  * (is_listed false; never deleted). Serialized per GEN with an advisory lock and the import row

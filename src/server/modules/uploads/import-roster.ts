@@ -59,7 +59,7 @@ interface Pending {
 }
 
 /**
- * Creates one account per row of a CSV roster (SPEC tool 5 "create accounts for uploaded
+ * Creates one account per row of a CSV roster (docs/requirements/product.md tool 5 "create accounts for uploaded
  * records") in the simple roster layout (name, email, city, state, ein; header names
  * case-insensitive). Files in the IRS EO BMF layout are never imported here: they are staged as a
  * preview for a GEN (stageRosterImport, docs/irs-data.md "Roster import").

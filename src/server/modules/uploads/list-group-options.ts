@@ -4,7 +4,7 @@ import { groups } from '../../db/schema.ts';
 import type { GenericUploadOptions } from '../../../shared/schemas/generic-upload.ts';
 
 /**
- * The groups a roster upload can create accounts in (the uploader's `profile_id`, SPEC §3
+ * The groups a roster upload can create accounts in (the uploader's `profile_id`, docs/requirements/entities.md
  * "Generic upload"), by label. One row per IRS group exemption met by an import, so up to a few
  * thousand; the page filters them as the admin types.
  * @returns id, label and GEN of every group

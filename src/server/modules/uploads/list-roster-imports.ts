@@ -41,7 +41,7 @@ function importRows(db: Db, q: RosterImportsQuery, where: SQL | undefined, limit
  * status; "-" for descending; ties by id), narrowed by `search` and `status`,
  * ROSTER_IMPORTS_PER_PAGE a page, each with its status, counts, who staged, confirmed or undid it
  * and when. Reads only.
- * @returns a page object (SPEC §3)
+ * @returns a page object (docs/requirements/entities.md)
  */
 export async function listRosterImports(db: Db, q: RosterImportsQuery): Promise<RosterImportsPage> {
   const where = importsWhere(q);

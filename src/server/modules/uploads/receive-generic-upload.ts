@@ -48,7 +48,7 @@ async function genGroupFor(db: Db, profileId: number): Promise<GenGroup> {
 }
 
 /**
- * The generic uploader's POST (SPEC tool 5, §3 "Generic upload", §7), after `receiveUpload` has
+ * The generic uploader's POST (docs/requirements/product.md tool 5, docs/requirements/entities.md "Generic upload", docs/requirements/calls.md), after `receiveUpload` has
  * stored and checked the files (any type but the forbidden list). Reads the text parts
  * (`create_new_accounts`, `profile_id`, `params`), writes one `files` row per file and, when
  * `create_new_accounts` is 1, reads each file's header: a simple roster (name, email, city, state,

@@ -4,7 +4,7 @@ import { stripControl } from '../../../shared/validation.ts';
 import { bmfToAccount, type BmfRecord } from '../subordinates/import-bmf.ts';
 
 /**
- * Reading roster rows for the generic uploader's account import (SPEC tool 5): which layout a
+ * Reading roster rows for the generic uploader's account import (docs/requirements/product.md tool 5): which layout a
  * header is, and each row as `accounts` columns or the reason it is refused. Pure functions.
  */
 
@@ -61,7 +61,7 @@ const emailSchema = z.email();
 const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
 
 /**
- * One data row as an account (SPEC tool 5): a BMF row through the BMF importer's own mapping
+ * One data row as an account (docs/requirements/product.md tool 5): a BMF row through the BMF importer's own mapping
  * (`bmfToAccount`: shown name, IRS codes, search text; listed, source 'irs-bmf'); a roster row as
  * an unlisted account (source 'roster') with its name, e-mail (lower case), city, state and EIN.
  * Both join `groupId`.

@@ -24,7 +24,7 @@ const importId = (req: FastifyRequest) => {
 };
 
 /**
- * The generic drag-and-drop uploader (SPEC tool 5), admin only: POST /admin/uploads takes
+ * The generic drag-and-drop uploader (docs/requirements/product.md tool 5), admin only: POST /admin/uploads takes
  * `create_new_accounts`, `profile_id`, `params` and `uploads[]`; GET /api/admin/uploads/options
  * lists the groups and limits for its page. 401 for visitors, 403 for other users.
  *
@@ -48,7 +48,7 @@ export async function uploadRoutes(app: FastifyInstance) {
 
     admin.post(GENERIC_UPLOAD_ACTION, async (req, reply) => {
       try {
-        // Any type but the forbidden list (SPEC §5: the allowed list is empty), the roster size limit.
+        // Any type but the forbidden list (docs/requirements/validation.md: the allowed list is empty), the roster size limit.
         const upload = await receiveUpload(req, app.providers.storage, {
           purpose: 'any', maxBytes: app.config.uploadLimits.roster, maxFiles: GENERIC_UPLOAD_MAX_FILES, errorField: 'uploads',
         });
@@ -56,7 +56,7 @@ export async function uploadRoutes(app: FastifyInstance) {
         req.log.info({ files: result.files.length, created: result.import?.created, skipped: result.import?.skipped_count, rejected: result.import?.rejected_count }, 'generic upload stored');
         return reply.status(201).send(result);
       } catch (err) {
-        // The page ignores a failed upload (SPEC §8), so the reason is kept here.
+        // The page ignores a failed upload (docs/requirements/errors.md), so the reason is kept here.
         req.log.warn({ err, userId: req.user!.id }, 'generic upload failed');
         throw err;
       }

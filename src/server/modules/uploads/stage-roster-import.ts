@@ -38,7 +38,7 @@ interface Taken {
 }
 
 /**
- * Stages a roster import from IRS EO BMF files (docs/irs-data.md "Roster import"; issue 20 part 6):
+ * Stages a roster import from IRS EO BMF files (docs/irs-data.md "Roster import"):
  * only rows whose GROUP is the group's GEN are taken, the others counted as skipped (by GEN, and
  * GROUP 0000 apart); rows that cannot be read or checked are rejected (`rowToAccount`), a repeated
  * EIN is skipped. The rows taken are compared with the accounts of their EINs and the GEN's roster:

@@ -13,7 +13,7 @@ import { getRosterImport } from './get-roster-import.ts';
 const BATCH_SIZE = 500;
 
 /**
- * POST /api/admin/roster-imports/{id}/undo (docs/irs-data.md "Roster import"; issue 20 part 6):
+ * POST /api/admin/roster-imports/{id}/undo (docs/irs-data.md "Roster import"):
  * reverses a confirmed import as one batch, in one transaction: each account it added is deleted
  * when no other row refers to it (users, invoices, files, work items, ...: every foreign key to
  * accounts, read from the catalog), else taken off the public search; each change is put back

@@ -82,7 +82,7 @@ export function toWorkItemRow(r: ItemRecord): WorkItemRow {
  * assignee and the IRS release it was found in; and `counts`, the items of every kind under the
  * status and assignee filters (the kind tabs' badges). The total is exact: one GROUP BY over the
  * filtered items gives both the counts and it (work_items_status_created, work_items_kind_status).
- * Requirement: issue 20 part 3, docs/benchmarks.md "Staff work queue" (p99 ≤ 100 ms at 10,000 items).
+ * Requirement: docs/work-queue.md, docs/benchmarks.md "Staff work queue" (p99 ≤ 100 ms at 10,000 items).
  * Reads work_items, accounts, users, irs_releases; writes nothing.
  */
 export async function listWorkItems(db: DbOrTx, q: WorkQueueQuery, actorId: number): Promise<WorkQueuePage> {

@@ -1,4 +1,4 @@
-/** Verifies a captcha response token from the browser (SPEC §7 "invisible captcha"). */
+/** Verifies a captcha response token from the browser (docs/requirements/calls.md "invisible captcha"). */
 export interface CaptchaVerifier {
   readonly isEnabled: boolean;
   /**

@@ -19,7 +19,7 @@ export interface MailTransport {
 }
 
 /**
- * SMTP through nodemailer (DESIGN §1 Mail), e.g. `smtp://user:pass@mail.example:587` or
+ * SMTP through nodemailer (docs/requirements/platform.md §1 Mail), e.g. `smtp://user:pass@mail.example:587` or
  * `smtps://...:465`. Connections are pooled. nodemailer is loaded with the first mail, so a
  * server that sends none does not hold it (docs/operations.md "Memory").
  */

@@ -1,6 +1,6 @@
 /**
- * Authorize.Net payments provider (DESIGN §2 rule 4, §5.8; SPEC tool 14, §3 "Payment payloads",
- * §7 payment calls, §8 "Payments").
+ * Authorize.Net payments provider (docs/requirements/platform.md §2 rule 4, §5.8; docs/requirements/product.md tool 14, docs/requirements/entities.md "Payment payloads",
+ * docs/requirements/calls.md payment calls, docs/requirements/errors.md "Payments").
  *
  * One real client for the createTransactionRequest JSON API. It is pointed by config at the real
  * gateway (AUTHORIZE_NET.production / .sandbox) or at the local gateway simulator
@@ -281,7 +281,7 @@ export interface RefundRequest {
   refId?: string;
 }
 
-/** The payments provider the billing module talks to (DESIGN §2 rule 4). */
+/** The payments provider the billing module talks to (docs/requirements/platform.md §2 rule 4). */
 export interface PaymentGateway {
   readonly name: string;
   /**
@@ -364,7 +364,7 @@ export function parseGatewayResponse(text: string): unknown {
 }
 
 /**
- * Splits a single name field (SPEC card `name`, bank `nameOnAccount`) into billTo first and last
+ * Splits a single name field (docs/requirements/entities.md card `name`, bank `nameOnAccount`) into billTo first and last
  * names: the last word is the last name.
  */
 export function splitFullName(name: string): { firstName?: string; lastName?: string } {
@@ -661,7 +661,7 @@ export function interpretUnsettledList(body: unknown): UnsettledList {
 // The client
 
 /**
- * Authorize.Net client over the JSON API (SPEC §7 payment calls, DESIGN §5.8; docs/payments.md):
+ * Authorize.Net client over the JSON API (docs/requirements/calls.md payment calls, docs/requirements/platform.md §5.8; docs/payments.md):
  * createTransactionRequest (charges, PayPal, void, refund), updateHeldTransactionRequest,
  * getTransactionDetailsRequest and getUnsettledTransactionListRequest. Point `endpoint` at
  * AUTHORIZE_NET.production/.sandbox or at the local simulator; nothing else changes. Each call is

@@ -39,7 +39,7 @@ function isMissing(err: unknown): boolean {
 }
 
 /**
- * Storage in an S3 bucket (DESIGN §5.7), for deployments where several servers share the uploads.
+ * Storage in an S3 bucket (docs/requirements/platform.md §5.7), for deployments where several servers share the uploads.
  * Objects are private (no ACL is set) and read back only through the app's checked routes.
  *
  * - `put(key, body)` streams a body of unknown length with lib-storage's `Upload` (one PutObject

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Where uploaded bytes are kept (DESIGN §1, §5.7). Keys are random and never derived from a
+ * Where uploaded bytes are kept (docs/requirements/platform.md §1, §5.7). Keys are random and never derived from a
  * user's file name; reading always goes through a route that checks who may read the file.
  */
 export interface FileStorage {

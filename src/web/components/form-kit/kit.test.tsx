@@ -28,7 +28,7 @@ async function showForm(loadSchema: () => Promise<z.ZodType>) {
   return button;
 }
 
-describe('a form whose schema is loaded when first used (DESIGN §6)', () => {
+describe('a form whose schema is loaded when first used (docs/requirements/platform.md §6)', () => {
   it('does not load the schema until the form is focused', async () => {
     let loads = 0;
     await showForm(async () => { loads += 1; return schema; });

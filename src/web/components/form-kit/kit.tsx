@@ -41,7 +41,7 @@ export function KitForm<V extends FieldValues>({ kit, children, label, footer }:
 }
 
 /**
- * The form's loading state (SPEC §4): shown until the page is interactive and while sending. The
+ * The form's loading state (docs/requirements/behaviour.md): shown until the page is interactive and while sending. The
  * switch at hydration re-renders this overlay and the fieldset alone, not the page that holds the
  * form: on a phone a second render of the whole page was a long task right after it appeared.
  */
@@ -140,7 +140,7 @@ export function CheckboxField(p: Omit<FieldProps, 'placeholder'>) {
   return <Checkbox {...reg} label={p.label} description={p.description} error={kit.errorOf(p.name)} disabled={kit.submitting} />;
 }
 
-/** A password input with the five-bar strength meter and its visible label (SPEC §5). */
+/** A password input with the five-bar strength meter and its visible label (docs/requirements/validation.md). */
 export function PasswordField({ withMeter = false, ...p }: FieldProps & { withMeter?: boolean }) {
   const kit = useKit();
   const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
@@ -165,7 +165,7 @@ export function PasswordField({ withMeter = false, ...p }: FieldProps & { withMe
 }
 
 /**
- * The submit button: disabled while any field shows an error or the form is sending (SPEC §4), and
+ * The submit button: disabled while any field shows an error or the form is sending (docs/requirements/behaviour.md), and
  * with the whole fieldset until the page is interactive.
  */
 export function SubmitButton({ children, extra }: { children: ReactNode; extra?: ReactNode }) {

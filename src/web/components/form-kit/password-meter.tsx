@@ -4,7 +4,7 @@ import { passwordStrength } from '../../../shared/rules/password-strength.ts';
 const COLORS = ['red.7', 'orange.6', 'yellow.6', 'lime.6', 'green.7'];
 
 /**
- * Five bars and the visible label (Very weak ... Very strong) of SPEC §5; bar i is lit while the
+ * Five bars and the visible label (Very weak ... Very strong) of docs/requirements/validation.md; bar i is lit while the
  * score is above its threshold. Guidance text under it. Nothing shows for an empty password.
  */
 export function PasswordMeter({ password, id }: { password: string; id?: string }) {

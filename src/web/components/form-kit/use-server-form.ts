@@ -6,7 +6,7 @@ import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { captchaToken } from '../../lib/captcha.ts';
 
 export interface ServerFormOptions<V extends FieldValues, R> {
-  /** Where the form is sent (SPEC §7: page-supplied action). */
+  /** Where the form is sent (docs/requirements/calls.md: page-supplied action). */
   action: string;
   method?: Method;
   defaultValues: V;
@@ -14,13 +14,13 @@ export interface ServerFormOptions<V extends FieldValues, R> {
   schema?: z.ZodType;
   /**
    * The same, loaded when the form is first used (focused or sent), so that a public page does
-   * not load zod and build its schema before it is interactive (DESIGN §6). If it cannot be
+   * not load zod and build its schema before it is interactive (docs/requirements/platform.md §6). If it cannot be
    * loaded, the server's check alone answers.
    */
   loadSchema?: () => Promise<z.ZodType>;
   /** Set to send a captcha token as `g-recaptcha-response` when a captcha is configured. */
   captchaAction?: string;
-  /** Stars on required fields; false hides them (SPEC §4 `has_required_fields`). */
+  /** Stars on required fields; false hides them (docs/requirements/behaviour.md `has_required_fields`). */
   hasRequiredFields?: boolean;
   /** Clear the fields after success (default true); names starting with `_` are always kept. */
   isClearing?: boolean;
@@ -40,23 +40,23 @@ export interface ServerForm<V extends FieldValues> {
   /** Starts loading what sending needs (the lazily loaded schema); the form calls it on focus. */
   prepare: () => void;
   submitting: boolean;
-  /** Any field shows an error: the submit button is disabled (SPEC §4). */
+  /** Any field shows an error: the submit button is disabled (docs/requirements/behaviour.md). */
   hasErrors: boolean;
   /** Error messages not tied to a field of this form (e.g. captcha). */
   formError: string | null;
   hasRequiredFields: boolean;
   errorOf(name: string): string | undefined;
-  /** Editing a field clears its error and its confirmation counterpart's, in both directions (SPEC §4). */
+  /** Editing a field clears its error and its confirmation counterpart's, in both directions (docs/requirements/behaviour.md). */
   clearFieldError(name: string): void;
 }
 
-/** Checkbox booleans travel as 1 or 0 (SPEC §3). */
+/** Checkbox booleans travel as 1 or 0 (docs/requirements/entities.md). */
 export function defaultPayload(values: FieldValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? 1 : 0) : v]));
 }
 
 /**
- * The generic form status of SPEC §4 on top of React Hook Form: server errors under each field
+ * The generic form status of docs/requirements/behaviour.md on top of React Hook Form: server errors under each field
  * (first message), submit disabled while any error shows, editing clears the field's error,
  * success clears the fields except `_`-prefixed ones, loading while sending (and, in KitForm,
  * until the page is interactive).

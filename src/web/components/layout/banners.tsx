@@ -6,7 +6,7 @@ import { BANNER_COOKIE_DAYS, bannerCookieName } from '../../../shared/rules/cook
 import { hasPreferenceCookie } from '../../lib/cookies.ts';
 
 /**
- * Holiday-alert and urgent-alert banners (SPEC §4 "Banner"): shown unless dismissed; the close
+ * Holiday-alert and urgent-alert banners (docs/requirements/behaviour.md "Banner"): shown unless dismissed; the close
  * icon hides one and remembers it for 1 day in a cookie keyed on the banner text.
  */
 export function Banners() {

@@ -14,7 +14,7 @@ export const RATING_THANKS = 'Thank you, we have received your review!';
 const RATING_CHOOSE_STARS = 'Please choose from 1 to 5 stars.';
 
 /**
- * "Was this page helpful?" (SPEC tool 10): five stars (1-5, starting at 0) and a comments box
+ * "Was this page helpful?" (docs/requirements/product.md tool 10): five stars (1-5, starting at 0) and a comments box
  * named `comments`; POST /ratings; a cookie keyed on the page's path (ratingCookieName) remembers
  * the submission for 7 days so later visits show the thank-you state.
  * With no star chosen the form says so and sends nothing.

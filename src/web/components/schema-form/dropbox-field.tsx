@@ -5,7 +5,7 @@ import { HttpFailure, http } from '../../lib/http.ts';
 import type { SchemaFormState } from './schema-values.ts';
 import classes from './schema-form.module.css';
 
-/** An uploaded file as the server lists it (SPEC §3 `file_uploads`). */
+/** An uploaded file as the server lists it (docs/requirements/entities.md `file_uploads`). */
 export interface FileUpload {
   file_name: string;
   [key: string]: unknown;

@@ -20,7 +20,7 @@ const CONFIG: DynamicFormConfig = {
 const show = (config: DynamicFormConfig) =>
   render(<MantineProvider><MemoryRouter><DynamicForm config={config} /></MemoryRouter></MantineProvider>);
 
-describe('DynamicForm (SPEC §3 "Dynamic form configuration")', () => {
+describe('DynamicForm (docs/requirements/entities.md "Dynamic form configuration")', () => {
   it('shows the title, the alert, the fields with their values, Save and Cancel', () => {
     show(CONFIG);
     expect(screen.getByRole('heading', { name: 'Organization data' })).toBeTruthy();

@@ -12,21 +12,21 @@ export interface DynamicFormProps {
   config: DynamicFormConfig;
   /** Where to save; default `config.action`. */
   action?: string;
-  /** Default `config.method`, else 'put' (SPEC §9). */
+  /** Default `config.method`, else 'put' (docs/requirements/constants.md). */
   method?: Method;
-  /** The server's answer after a successful save, "passed on to listeners" (SPEC §7). */
+  /** The server's answer after a successful save, "passed on to listeners" (docs/requirements/calls.md). */
   onSaved?: (response: unknown, values: SchemaValues) => void;
   /** Level of the title heading; default 2. */
   headingOrder?: 1 | 2 | 3;
 }
 
 /**
- * SPEC §3 "Dynamic form configuration": title, optional alert, fields, and Save — or a disabled
+ * docs/requirements/entities.md "Dynamic form configuration": title, optional alert, fields, and Save — or a disabled
  * Locked button when `is_disabled` — plus Cancel (back in history) when `is_cancelable`.
  * Saves all shown value fields with `method` (default put). Success: clears the form when
  * `is_clearing` (names starting with `_` kept), toast 'Success!' / 'Your data was saved.' when
  * `post_notification`. A 422 puts the errors under the fields; any other failure toasts
- * 'Uh oh!' / "That didn't work." and disables the form (SPEC §8).
+ * 'Uh oh!' / "That didn't work." and disables the form (docs/requirements/errors.md).
  */
 export function DynamicForm({ config, action, method, onSaved, headingOrder = 2 }: DynamicFormProps) {
   const navigate = useNavigate();

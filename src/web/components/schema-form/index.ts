@@ -1,5 +1,5 @@
 /**
- * Schema-driven forms in the browser (SPEC §3 "Field definition", "Dynamic form configuration"):
+ * Schema-driven forms in the browser (docs/requirements/entities.md "Field definition", "Dynamic form configuration"):
  * one renderer for every field type, the values/errors state they share, and the dynamic form.
  * The wizard screen (features/applications) builds on the same pieces.
  */

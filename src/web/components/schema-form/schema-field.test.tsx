@@ -11,7 +11,7 @@ afterEach(cleanup);
 /** A label's words, with or without the required star after them. */
 const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
-/** Every field type of SPEC §3, with the display options a definition can carry. */
+/** Every field type of docs/requirements/entities.md, with the display options a definition can carry. */
 const DEFS: FieldDefinition[] = [
   { name: 'heading_1', field_type: 'heading', label: 'About your group' },
   { name: 'account___name', field_type: 'text', label: 'Organization name', rules: 'required', placeholder: 'Lincoln Boosters', sub_label: 'As on your bank account', is_accented: true },

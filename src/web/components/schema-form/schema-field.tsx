@@ -17,7 +17,7 @@ export interface SchemaFieldsProps {
   state: SchemaFormState;
   /** Disables every input (form locked, busy, or broken after a failure). */
   disabled?: boolean;
-  /** Stars required fields (SPEC §5 "Required marker"); false hides the stars. Default true. */
+  /** Stars required fields (docs/requirements/validation.md "Required marker"); false hides the stars. Default true. */
   hasRequiredFields?: boolean;
   /** Link fields open in a new tab, so reading help never leaves the form (the wizard). */
   linksInNewTab?: boolean;
@@ -58,7 +58,7 @@ export function safeHref(href: string | undefined): string | null {
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-/** One field of SPEC §3 "Field definition", by its `field_type`. */
+/** One field of docs/requirements/entities.md "Field definition", by its `field_type`. */
 export function SchemaField({ def, state, disabled = false, hasRequiredFields = true, linksInNewTab = false }: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
   const uid = useId();
   const { values } = state;

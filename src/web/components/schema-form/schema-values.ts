@@ -55,7 +55,7 @@ export function shownFieldNames(defs: FieldDefinition[], values: SchemaValues): 
 export interface SchemaFormState {
   values: SchemaValues;
   errors: SchemaErrors;
-  /** Sets one value and clears its error and its confirmation counterpart's (SPEC §4). */
+  /** Sets one value and clears its error and its confirmation counterpart's (docs/requirements/behaviour.md). */
   setValue(name: string, value: unknown): void;
   /** Merges values (e.g. what the server saved) into the current ones. */
   mergeValues(values: SchemaValues): void;
@@ -72,7 +72,7 @@ export interface SchemaFormState {
 
 /**
  * Values and errors of a schema-driven form (wizard page, dynamic form). It mirrors the form kit's
- * semantics (SPEC §4 "Generic form status"): first message per field, editing a field clears its
+ * semantics (docs/requirements/behaviour.md "Generic form status"): first message per field, editing a field clears its
  * error and that of its `_confirmation` counterpart in both directions.
  */
 export function useSchemaValues(initial: () => SchemaValues): SchemaFormState {

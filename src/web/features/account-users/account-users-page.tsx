@@ -23,7 +23,7 @@ import { CheckboxField, KitForm, PasswordField, SubmitButton, TextField } from '
  */
 type UserValues = Omit<AccountUserRow, 'id' | 'invited_at'> & { password: string; password_confirmation: string; current_password: string };
 
-/** A new user's form: SPEC §3 defaults (bulk and event e-mails on, SMS off). */
+/** A new user's form: docs/requirements/entities.md defaults (bulk and event e-mails on, SMS off). */
 const EMPTY: UserValues = {
   email: '', first_name: '', last_name: '', password: '', password_confirmation: '', current_password: '', phone: '', sms_phone: '', ...NEW_USER_FLAGS,
 };
@@ -36,7 +36,7 @@ const valuesOf = (u: AccountUserRow): UserValues => ({
 
 const fullName = (u: AccountUserRow) => [u.first_name, u.last_name].filter(Boolean).join(' ');
 
-/** A SweetAlert-like notice of SPEC §8 (title and text, one OK button). */
+/** A SweetAlert-like notice of docs/requirements/errors.md (title and text, one OK button). */
 function notice(title: string, text: string, color: 'orange' | 'red') {
   const id = `notice-${Date.now()}`;
   whenOverlays(() => modals.open({
@@ -53,11 +53,11 @@ function notice(title: string, text: string, color: 'orange' | 'red') {
 }
 
 const failed = () => notice(ACCOUNT_USER_TEXT.failureTitle, ACCOUNT_USER_TEXT.failureText, 'red');
-/** A refusal (403) says why in its own words; anything else is the SPEC's generic failure. */
+/** A refusal (403) says why in its own words; anything else is the generic failure of docs/requirements/errors.md. */
 const failedWith = (f: HttpFailure) => (f.status === 403 ? notice(ACCOUNT_USER_TEXT.failureTitle, f.message, 'red') : failed());
 const cantDeletePrimary = (text: string = ACCOUNT_USER_TEXT.assignNewPrimary) => notice(ACCOUNT_USER_TEXT.cantDeletePrimary, text, 'orange');
 
-/** The star that marks the primary user (SPEC §2), named for assistive technology. */
+/** The star that marks the primary user (docs/requirements/screens.md), named for assistive technology. */
 function PrimaryIcon() {
   return (
     <svg role="img" aria-label="Primary user" width="18" height="18" viewBox="0 0 24 24" style={{ flex: 'none', color: 'var(--mantine-color-yellow-7)' }}>
@@ -71,7 +71,7 @@ function PrimaryIcon() {
  * The create/edit form (right-hand side). Create when `user` is null (no password: the new user
  * is mailed an invitation to choose it, docs/roles.md "Invitations"), edit otherwise (the
  * password fields only on the viewer's own record, and only when changed). The primary user's own form cannot clear its flag
- * (SPEC §4). Under docs/roles.md, the primary-user checkbox shows only to those who manage the
+ * (docs/requirements/behaviour.md). Under docs/roles.md, the primary-user checkbox shows only to those who manage the
  * account's users, and "Current password" appears when the viewer must confirm a new e-mail
  * address, a new password or a primary transfer. Remounted by the page for each user it shows.
  */
@@ -172,7 +172,7 @@ function UserForm({ user, accountId, viewer, viewerIsPrimary, onSaved, onNew }: 
 }
 
 /**
- * /app/account/users (SPEC §2 "Admin account users", §4, §7, §8): the account's users on the
+ * /app/account/users (docs/requirements/screens.md "Admin account users", docs/requirements/behaviour.md, docs/requirements/calls.md, docs/requirements/errors.md): the account's users on the
  * left with the primary user marked by an icon, the create/edit form on the right. Account
  * holders see their own account; admins add `?account_id=`. Under docs/roles.md the primary user
  * and staff see every control; any other user sees the list and a form for their own record

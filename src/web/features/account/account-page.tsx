@@ -68,7 +68,7 @@ function MyApplicationsCard() {
   );
 }
 
-/** The organization data as a dynamic form (GET /app/fields/editable, SPEC §3 "Dynamic form configuration"). */
+/** The organization data as a dynamic form (GET /app/fields/editable, docs/requirements/entities.md "Dynamic form configuration"). */
 function OrganizationDataCard() {
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['editable-fields'], queryFn: () => http.get<DynamicFormConfig>('/app/fields/editable'), retry: false });

@@ -8,7 +8,7 @@ import { http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 
 /**
- * "Invoices and payments" on /account (issue 7): what is due (each open invoice links to its page,
+ * "Invoices and payments" on /account (docs/requirements/product.md "Staff console"): what is due (each open invoice links to its page,
  * with Pay now), and the latest payments with a link to all of them and their receipts at
  * /app/finances. Reads GET /api/finances.
  */

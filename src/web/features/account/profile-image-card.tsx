@@ -7,14 +7,14 @@ import { HttpFailure, http } from '../../lib/http.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import classes from './profile-image-card.module.css';
 
-/** SPEC §3 "Profile account". */
+/** docs/requirements/entities.md "Profile account". */
 export interface ProfileAccount {
   id: number;
   public_profile_image: string;
 }
 
 /**
- * The profile header image editor (SPEC tool 12): the current image or a sample, 'Clear image',
+ * The profile header image editor (docs/requirements/product.md tool 12): the current image or a sample, 'Clear image',
  * an uploader for jpeg, png or gif (each answer is the updated account), and a link to the public
  * profile.
  */

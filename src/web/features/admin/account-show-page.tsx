@@ -49,7 +49,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The account's renewal flags (SPEC §4 "Renewal", §8): suspended from the basic renewal, its group
+ * The account's renewal flags (docs/requirements/behaviour.md "Renewal", docs/requirements/errors.md): suspended from the basic renewal, its group
  * and whether that group is billed as a group (a flag of the group: every account of the group
  * gets it). Saved with PUT /api/admin/accounts/:id/settings, which audits the change; the page and
  * the renewal form are reloaded afterwards.
@@ -141,7 +141,7 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
 }
 
 /**
- * One account for an admin (issue 7; SPEC §2 /admin/accounts/show/{id}, §6): its summary, the
+ * One account for an admin (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/permissions.md): its summary, the
  * renewal form and the compliance calendar for this account (the shared components with its id:
  * a renewal submitted here comes back to this page), its users with "Manage users", applications,
  * bylaws, uploads, invoices with "Pay invoices", and payments. Every action goes through the

@@ -21,7 +21,7 @@ export const showEin = formatEin;
 const FILTERS = ['search', 'level', 'status', 'renewal_due', 'sort'] as const;
 
 /**
- * The admin's accounts (issue 7): customer accounts by name, searched by name, EIN or e-mail,
+ * The admin's accounts (docs/requirements/product.md "Staff console"): customer accounts by name, searched by name, EIN or e-mail,
  * filtered by level, status and renewal date and sorted by a column title; each links to
  * /admin/accounts/show/{id}. Search, filters and order live in the address (docs/staff-lists.md),
  * and "Export CSV" downloads every account they match.

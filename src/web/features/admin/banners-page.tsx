@@ -11,7 +11,7 @@ interface Banner { id: number; kind: string; text: string; is_active: boolean }
 const EMPTY = { kind: 'holiday-alert', text: '', is_active: true };
 const KIND_LABEL: Record<string, string> = { 'holiday-alert': 'Holiday alert', 'urgent-alert': 'Urgent alert' };
 
-/** Admins manage the holiday-alert and urgent-alert banners (SPEC §4 "Banner"). */
+/** Admins manage the holiday-alert and urgent-alert banners (docs/requirements/behaviour.md "Banner"). */
 export default function BannersPage() {
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin-banners'], queryFn: () => http.get<{ banners: Banner[] }>('/api/admin/banners') });

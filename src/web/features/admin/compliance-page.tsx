@@ -73,7 +73,7 @@ function RecordFilingForm({ accountId, accountName, taxYear }: { accountId?: num
 }
 
 /**
- * Admin → Revocation risk (issue 7, issue 20): member groups and the provider's GEN subordinates
+ * Admin → Revocation risk (docs/irs-standing.md): member groups and the provider's GEN subordinates
  * whose standing (docs/irs-standing.md) shows a missed return or a revocation, most urgent first,
  * each with a form to record a filing; plus a form to record a filing for any account by its number.
  */

@@ -33,7 +33,7 @@ function Preview({ entry }: { entry: EntryRow }) {
 }
 
 /**
- * Admins browse each contest's entries with previews, counted or not (SPEC tool 4). Entries past
+ * Admins browse each contest's entries with previews, counted or not (docs/requirements/product.md tool 4). Entries past
  * the counted three are no longer kept (docs/security.md "Upload quotas"): "Not counted" lists
  * only those received before. Searched by organization or e-mail, sorted by a column title, all
  * kept in the address, with "Export CSV" of every matching entry (docs/staff-lists.md).

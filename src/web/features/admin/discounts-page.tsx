@@ -53,7 +53,7 @@ function windowText(d: AdminDiscount): string {
   return 'Always';
 }
 
-/** Admins list, create and edit discount codes (issue 7); codes are switched off, never deleted. */
+/** Admins list, create and edit discount codes (docs/requirements/product.md "Staff console"); codes are switched off, never deleted. */
 export default function DiscountsPage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();

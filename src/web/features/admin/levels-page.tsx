@@ -32,7 +32,7 @@ const pair = (price: number, early: number) => (
   </>
 );
 
-/** Admins edit each level's prices, early-bird prices, upgrade and renewal features (issue 7). */
+/** Admins edit each level's prices, early-bird prices, upgrade and renewal features (docs/requirements/product.md "Staff console"). */
 export default function LevelsPage() {
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin-levels'], queryFn: () => http.get<{ levels: AdminLevel[] }>('/api/admin/levels') });

@@ -40,7 +40,7 @@ function whenRendered(doc: Document): Promise<void> {
 }
 
 /**
- * /admin/yoast/show?url={path} (issue 7): the on-page search-optimisation check of one page of the
+ * /admin/yoast/show?url={path} (docs/requirements/product.md "Staff console"): the on-page search-optimisation check of one page of the
  * site. The page is rendered in a hidden frame of this same site, then analyzePage reads it.
  */
 export default function SeoCheckPage() {

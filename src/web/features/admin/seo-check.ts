@@ -1,5 +1,5 @@
 /**
- * The on-page search-optimisation check behind /admin/yoast/show (issue 7): reads a rendered page
+ * The on-page search-optimisation check behind /admin/yoast/show (docs/requirements/product.md "Staff console"): reads a rendered page
  * of the site and reports what a search engine would notice. Pure: takes the page's Document.
  */
 

@@ -24,7 +24,7 @@ function filingText(s: AdminStateRequirement): string {
 
 /**
  * Admins edit the per-state estimates and notes of the public state registration page, and each
- * state's annual filing date for the compliance calendar, one row at a time (issue 7).
+ * state's annual filing date for the compliance calendar, one row at a time (docs/requirements/product.md "Compliance calendar").
  */
 export default function StatesPage() {
   const client = useQueryClient();

@@ -21,7 +21,7 @@ import { SortableTh } from './admin-list-card.tsx';
 import { ListSearch } from './list-search.tsx';
 import { queryString, useListFilters } from './use-list-filters.ts';
 
-/** Events the uploader broadcasts its answers on (SPEC §7). */
+/** Events the uploader broadcasts its answers on (docs/requirements/calls.md). */
 const FILE_UPLOADED = 'file-uploaded';
 const CLEAR_DRAGOVER = 'clear-dragover';
 
@@ -29,7 +29,7 @@ const number = (n: number) => n.toLocaleString('en-US');
 const LAYOUT_LABEL: Record<string, string> = { 'irs-bmf': 'IRS EO BMF extract', roster: 'Roster' };
 
 /**
- * The generic drag-and-drop uploader (SPEC tool 5, §3 "Generic upload", §8 "Uploader") for
+ * The generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/entities.md "Generic upload", docs/requirements/errors.md "Uploader") for
  * admins: files of any type but programs and scripts, or CSV rosters that create one account per
  * row in the chosen group. Each drop is one POST; the answer is broadcast on 'file-uploaded' and
  * the drop's end on 'clear-dragover'. A failed upload is ignored here (the server logs it); only
@@ -67,7 +67,7 @@ export default function UploadsPage() {
         window.dispatchEvent(new CustomEvent(FILE_UPLOADED, { detail: data }));
         if (data.roster_import) void client.invalidateQueries({ queryKey: ['admin-roster-imports'] });
       } catch (err) {
-        // SPEC §8: a failed upload in the generic uploader is silently ignored, except the one
+        // docs/requirements/errors.md: a failed upload in the generic uploader is silently ignored, except the one
         // thing the admin must change before an IRS file can be staged: the group (its GEN).
         const groupMessage = err instanceof HttpFailure && err.status === 422 ? err.errors.profile_id?.[0] : undefined;
         if (groupMessage) setGroupError(groupMessage);

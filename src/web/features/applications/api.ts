@@ -71,5 +71,5 @@ export const applicationPath = (token: string) => `/application/create/${encodeU
 /** Only same-site paths are followed from a server answer (see sameSitePath); anything else falls back. */
 export const sitePath = (path: unknown, fallback: string) => sameSitePath(path, window.location.origin) ?? fallback;
 
-/** Errors on these fields mean the applicant may have picked the wrong application type (SPEC §4). */
+/** Errors on these fields mean the applicant may have picked the wrong application type (docs/requirements/behaviour.md). */
 export const WRONG_APPLICATION_FIELDS = ['account___has_requested_exemption', 'account___has_501c'];

@@ -17,7 +17,7 @@ import {
 import { useDraftSave, type DraftSave } from './use-draft-save.ts';
 import classes from './wizard.module.css';
 
-/** The step list: every page's label, the active page marked, and only the active page's description (SPEC §2). */
+/** The step list: every page's label, the active page marked, and only the active page's description (docs/requirements/screens.md). */
 function StepList({ pages, page }: { pages: WizardPage[]; page: number }) {
   return (
     <Box component="nav" aria-label="Application steps">
@@ -40,7 +40,7 @@ function StepList({ pages, page }: { pages: WizardPage[]; page: number }) {
   );
 }
 
-/** SPEC §4: "Did you start the wrong application?" with the way to switch type, keeping shared answers. */
+/** docs/requirements/behaviour.md: "Did you start the wrong application?" with the way to switch type, keeping shared answers. */
 function WrongApplicationNotice({ app, busy, onSwitch }: { app: ApplicationView; busy: boolean; onSwitch?: () => void }) {
   const other = app.type === 'maintain' ? 'start-up' : 'maintain';
   return (
@@ -162,7 +162,7 @@ function Wizard({ app }: { app: ApplicationView }) {
     el?.focus();
   }, [errorTick]);
 
-  /** A failed save or delete (not a 422): toast, and the form is disabled (SPEC §8). */
+  /** A failed save or delete (not a 422): toast, and the form is disabled (docs/requirements/errors.md). */
   const fail = (failure?: HttpFailure) => {
     toastFailure();
     // A refusal with its own reason (409: already submitted, EIN taken) shows that reason.
@@ -401,7 +401,7 @@ function Wizard({ app }: { app: ApplicationView }) {
 }
 
 /**
- * The application wizard at /application/create/:token (SPEC §2 "Wizard", §4 "Wizard"): title,
+ * The application wizard at /application/create/:token (docs/requirements/screens.md "Wizard", docs/requirements/behaviour.md "Wizard"): title,
  * progress, step list, one page of fields at a time; Previous never checks, Next checks and saves
  * the page, Submit sends everything on the last page. Answers are saved as a draft while typing
  * (docs/wizard.md "Saving as you type"). Resumes at the last saved page.

@@ -5,13 +5,13 @@ import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
 
-/** SPEC tool 11, first step: ask for a reset link by e-mail (same answer for any address). */
+/** docs/requirements/product.md tool 11, first step: ask for a reset link by e-mail (same answer for any address). */
 export default function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const kit = useServerForm<{ email: string }, { message: string }>({
     action: '/password/forgot',
     defaultValues: { email: '' },
-    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/public-forms.ts').then((m) => m.passwordForgotSchema),
     captchaAction: 'password_forgot',
     hasRequiredFields: false,

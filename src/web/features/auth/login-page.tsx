@@ -12,7 +12,7 @@ export default function LoginPage() {
   const kit = useServerForm<{ email: string; password: string }, { redirect: string; csrfToken: string }>({
     action: '/login',
     defaultValues: { email: '', password: '' },
-    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/public-forms.ts').then((m) => m.loginSchema),
     hasRequiredFields: false,
     onSuccess: (res) => {

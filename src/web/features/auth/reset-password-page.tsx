@@ -13,8 +13,8 @@ interface ResetValues {
 }
 
 /**
- * SPEC tool 11: new password and confirmation with the strength meter; on success the browser
- * goes to the URL the server returns. Failure: toast 'That didn't work.' (SPEC §8). With
+ * docs/requirements/product.md tool 11: new password and confirmation with the strength meter; on success the browser
+ * goes to the URL the server returns. Failure: toast 'That didn't work.' (docs/requirements/errors.md). With
  * `?invitation=1` (the link of an invitation, docs/roles.md "Invitations") the same form is worded
  * for choosing a first password.
  */

@@ -32,7 +32,7 @@ export function answersToValues(variant: BylawVariant, answers: Record<string, u
 }
 
 /**
- * A question's tooltip (SPEC §2): an info button that shows the hint beside it on hover or focus
+ * A question's tooltip (docs/requirements/screens.md): an info button that shows the hint beside it on hover or focus
  * and keeps it open when pressed (touch screens have no hover). Plain CSS positioning keeps the
  * tooltip library out of the page's JavaScript.
  */
@@ -67,7 +67,7 @@ function Hint({ text }: { text: string }) {
   );
 }
 
-/** Loads the download in a hidden frame (SPEC §7) so the page stays as it is; one frame is reused. */
+/** Loads the download in a hidden frame (docs/requirements/calls.md) so the page stays as it is; one frame is reused. */
 function startDownload(url: string) {
   let frame = document.getElementById('bylaws-download-frame') as HTMLIFrameElement | null;
   if (!frame) {
@@ -81,7 +81,7 @@ function startDownload(url: string) {
 }
 
 
-/** The choice after each Generate (SPEC §8): Download, View online and the built-in preview. */
+/** The choice after each Generate (docs/requirements/errors.md): Download, View online and the built-in preview. */
 function CreatedPanel({ saved }: { saved: BylawSaved }) {
   const [downloading, setDownloading] = useState(false);
   const timer = useRef<number>(undefined);
@@ -118,7 +118,7 @@ function CreatedPanel({ saved }: { saved: BylawSaved }) {
 }
 
 /**
- * The bylaws generator form of one variant (SPEC tool 3, §4 "Bylaws form"): the first Generate
+ * The bylaws generator form of one variant (docs/requirements/product.md tool 3, docs/requirements/behaviour.md "Bylaws form"): the first Generate
  * POSTs to the page path; after success the address becomes the server's `url` and later saves
  * PUT to its `action`. Answers stay in the form after each save.
  */
@@ -129,7 +129,7 @@ export function BylawsForm({ variant, initial, saved: savedBefore }: { variant: 
     action: saved?.action ?? BYLAW_PAGE_PATHS[variant],
     method: saved ? 'put' : 'post',
     defaultValues: initial ?? blankAnswers(variant),
-    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/bylaws.ts').then((m) => m.BYLAW_SCHEMAS[variant]),
     captchaAction: 'bylaws',
     isClearing: false,

@@ -30,7 +30,7 @@ function VariantPage({ variant }: { variant: BylawVariant }) {
   );
 }
 
-/** /bylaws-generator (SPEC tool 3, standard variant). */
+/** /bylaws-generator (docs/requirements/product.md tool 3, standard variant). */
 export function StandardBylawsPage() {
   return <VariantPage variant="standard" />;
 }

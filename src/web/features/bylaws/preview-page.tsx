@@ -14,7 +14,7 @@ function Runs({ para, highlighted }: { para: Paragraph; highlighted: boolean }) 
   );
 }
 
-/** The bylaws as HTML from the same document model the .docx is written from (DESIGN §1). */
+/** The bylaws as HTML from the same document model the .docx is written from (docs/requirements/platform.md §1). */
 export function BylawsPreview({ doc }: { doc: BylawsDocument }) {
   const h = doc.highlighted;
   return (
@@ -39,7 +39,7 @@ export function BylawsPreview({ doc }: { doc: BylawsDocument }) {
   );
 }
 
-/** /bylaws-generator/preview/:hash — the built-in HTML preview (SPEC §2 "View online", second choice). */
+/** /bylaws-generator/preview/:hash — the built-in HTML preview (docs/requirements/screens.md "View online", second choice). */
 export default function BylawsPreviewPage() {
   const { hash = '' } = useParams();
   const query = useQuery({

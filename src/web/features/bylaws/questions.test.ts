@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MONTH_OPTIONS, viewerAddress } from './questions.ts';
 
 describe('bylaws form helpers', () => {
-  it('the month list has 12 entries with 0-based values (SPEC §9)', () => {
+  it('the month list has 12 entries with 0-based values (docs/requirements/constants.md)', () => {
     expect(MONTH_OPTIONS).toHaveLength(12);
     expect(MONTH_OPTIONS[0]).toEqual(['0', 'January']);
     expect(MONTH_OPTIONS[11]).toEqual(['11', 'December']);

@@ -1,6 +1,6 @@
 import { MONTH_CHOICES_ZERO_BASED } from '../../../shared/lists/states.ts';
 
-/** The bylaws questions of SPEC §2 "Bylaws generator forms", with their tooltips. */
+/** The bylaws questions of docs/requirements/screens.md "Bylaws generator forms", with their tooltips. */
 export const QUESTIONS = {
   name: { label: 'What is the name of your organization?', placeholder: 'Lincoln High School Athletic Boosters' },
   purpose: {
@@ -36,15 +36,15 @@ export const QUESTIONS = {
   },
 } as const;
 
-/** The 12-entry, 0-based month choice list (SPEC §3, §9) as [value, label] pairs. */
+/** The 12-entry, 0-based month choice list (docs/requirements/entities.md, docs/requirements/constants.md) as [value, label] pairs. */
 export const MONTH_OPTIONS = MONTH_CHOICES_ZERO_BASED.map((m) => [String(m.value), m.label] as const);
 
 export const SUCCESS_TEXT = 'Your bylaws have been created! Please select an option.';
-/** SPEC §9: the download notice shows for 2000 ms. */
+/** docs/requirements/constants.md: the download notice shows for 2000 ms. */
 export const DOWNLOAD_NOTICE_MS = 2000;
 
 /**
- * The online office-document viewer's address for a download (SPEC §2 "View online"): the viewer
+ * The online office-document viewer's address for a download (docs/requirements/screens.md "View online"): the viewer
  * fetches `src` itself, so a random value is added to it to defeat the viewer's cache.
  * @param random a cache-busting token (a fresh random one by default)
  */

@@ -57,16 +57,16 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
   );
 }
 
-/** How long to wait for the tag manager to call back before leaving anyway (SPEC §4 "Application start"). */
+/** How long to wait for the tag manager to call back before leaving anyway (docs/requirements/behaviour.md "Application start"). */
 
 const clientSchema = applicationStartSchema.pick({ email: true, password: true });
 
 /**
- * SPEC tool 1, §2 "Application start form": e-mail, password with the five-bar strength meter, the
+ * docs/requirements/product.md tool 1, docs/requirements/screens.md "Application start form": e-mail, password with the five-bar strength meter, the
  * chosen level (sent as `level_id`), privacy link and "Let's go!". On success an
  * 'application_started' event is pushed to the tag manager; its callback (or at once without a tag
  * manager, or after a timeout) loads /application/create/{token} once (pushEventThen).
- * A 422 shows the errors under the fields; any other failure toasts "That didn't work." (SPEC §8).
+ * A 422 shows the errors under the fields; any other failure toasts "That didn't work." (docs/requirements/errors.md).
  */
 /**
  * What the first invoice will say (docs/renewals.md "Prices that agree"): the level's price as

@@ -16,7 +16,7 @@ type Values = { organization: string; email: string; type: string; message: stri
 const BLANK: Values = { organization: '', email: '', type: '', message: '', is_member: false, file: '' };
 const TYPE_OPTIONS = ENTRANT_TYPES.filter((t) => t !== '').map((t) => [t, ENTRANT_TYPE_LABELS[t]] as const);
 
-/** A dialog with a title, a text and a footer line (SPEC §8 "Contest"). */
+/** A dialog with a title, a text and a footer line (docs/requirements/errors.md "Contest"). */
 function notice(title: string, text: string, footer: string, color: 'green' | 'yellow') {
   whenOverlays(() => modals.open({
     title: <Text fw={700} size="lg" c={color}>{title}</Text>,
@@ -31,7 +31,7 @@ function notice(title: string, text: string, footer: string, color: 'green' | 'y
 }
 
 /**
- * A contest entry form (SPEC tool 4, §4 "Contest forms", §8): posts multipart to its own page.
+ * A contest entry form (docs/requirements/product.md tool 4, docs/requirements/behaviour.md "Contest forms", docs/requirements/errors.md): posts multipart to its own page.
  * Photo: success resets the form; HTTP 401 shows 'Limit reached!'. Video: shows upload progress,
  * keeps organization, e-mail and the member box after success, and shows 'Limit!' when the entry
  * is past the counted three. Both: HTTP 429 (a daily upload quota or the per-minute limit) shows
@@ -44,7 +44,7 @@ function ContestForm({ contest }: { contest: Contest }) {
   const kit = useServerForm<Values, ContestEntrySaved>({
     action: `/contests/${contest}`,
     defaultValues: BLANK,
-    // Loaded when the form is first used, so the page does not load zod first (DESIGN §6).
+    // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/contests.ts').then((m) => m.contestEntrySchema),
     keepOnClear: isVideo ? ['organization', 'email', 'is_member'] : [],
     send: async (values) => {
@@ -125,12 +125,12 @@ function ContestPage({ contest }: { contest: Contest }) {
   );
 }
 
-/** /contests/photo (SPEC tool 4). */
+/** /contests/photo (docs/requirements/product.md tool 4). */
 export function PhotoContestPage() {
   return <ContestPage contest="photo" />;
 }
 
-/** /contests/video (SPEC tool 4). */
+/** /contests/video (docs/requirements/product.md tool 4). */
 export function VideoContestPage() {
   return <ContestPage contest="video" />;
 }

@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { PaymentsOverview } from './payments-table.tsx';
 
-/** /app/finances (SPEC §2): where a holder lands after paying; their payments and receipts. */
+/** /app/finances (docs/requirements/screens.md): where a holder lands after paying; their payments and receipts. */
 export default function FinancesPage() {
   return (
     <>

@@ -7,7 +7,7 @@ import { boot } from '../../lib/boot.ts';
 import { paymentsHref, PaymentsOverview } from './payments-table.tsx';
 
 /**
- * /admin/payments/latest/{accountId} (SPEC §2): where an admin lands after paying for an account;
+ * /admin/payments/latest/{accountId} (docs/requirements/screens.md): where an admin lands after paying for an account;
  * that account's payments, with a way to pay its invoices. Others get the 403 screen (the server
  * answers 403 for this admin page and the router shows it instead).
  */

@@ -68,7 +68,7 @@ function PaymentRow({ payment: p }: { payment: FinancePayment }) {
 }
 
 /**
- * The account's payments, newest first, 20 a page (SPEC tool 14; §2 /app/finances and
+ * The account's payments, newest first, 20 a page (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances and
  * /admin/payments/latest/{accountId}), with a notice of unpaid invoices linking to the payments
  * page. `accountId`: the account an admin looks at; none for the holder's own account.
  * `onAccount` receives the account once loaded (the admin page titles itself with its name).

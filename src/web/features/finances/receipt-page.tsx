@@ -102,7 +102,7 @@ const FAILURE = {
   listLabel: 'Go to finances',
 };
 
-/** /app/payments/receipt/{id} (SPEC tool 14): a printable receipt of one paid or held payment. */
+/** /app/payments/receipt/{id} (docs/requirements/product.md tool 14): a printable receipt of one paid or held payment. */
 export default function ReceiptPage() {
   const { id = '' } = useParams();
   const query = useQuery({

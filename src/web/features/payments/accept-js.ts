@@ -2,7 +2,7 @@ import { bankDataForTokenizer } from '../../../shared/rules/aba.ts';
 import type { FieldErrors } from '../../../shared/validation.ts';
 
 /**
- * The card payment provider's browser tokenizer (SPEC §7 third-party calls; DESIGN §5.8):
+ * The card payment provider's browser tokenizer (docs/requirements/calls.md third-party calls; docs/requirements/platform.md §5.8):
  * Authorize.Net Accept.js, or the gateway simulator's stand-in with the same API. Card and bank
  * numbers go from the browser to the tokenizer only; our server receives the opaque data.
  */
@@ -35,7 +35,7 @@ declare global {
   }
 }
 
-/** SPEC §8: the provider's error codes shown under a field, with the provider's text. */
+/** docs/requirements/errors.md: the provider's error codes shown under a field, with the provider's text. */
 export const TOKENIZER_FIELD_BY_CODE: Readonly<Record<string, string>> = {
   E_WC_05: 'cardNumber',
   E_WC_06: 'expMonth',
@@ -48,7 +48,7 @@ export const TOKENIZER_FIELD_BY_CODE: Readonly<Record<string, string>> = {
   E_WC_27: 'accountType',
 };
 
-/** Thrown when the tokenizer refuses the data: `errors` maps fields (SPEC §8) to the provider's text. */
+/** Thrown when the tokenizer refuses the data: `errors` maps fields (docs/requirements/errors.md) to the provider's text. */
 export class TokenizerError extends Error {
   readonly errors: FieldErrors;
   readonly code: string;
@@ -82,7 +82,7 @@ export function loadAcceptJs(url: string): Promise<AcceptApi> {
   return loading;
 }
 
-/** Card data as the tokenizer takes it (SPEC §7): number without dashes, 'MM', 'YYYY'. */
+/** Card data as the tokenizer takes it (docs/requirements/calls.md): number without dashes, 'MM', 'YYYY'. */
 export interface CardData {
   cardNumber: string;
   month: string;
@@ -92,7 +92,7 @@ export interface CardData {
   fullName?: string;
 }
 
-/** Bank data as typed; cut to the SPEC §5 lengths here (bankDataForTokenizer). */
+/** Bank data as typed; cut to the docs/requirements/validation.md lengths here (bankDataForTokenizer). */
 export interface BankData {
   accountNumber: string;
   routingNumber: string;
@@ -102,7 +102,7 @@ export interface BankData {
 
 /**
  * Sends card or bank data to the tokenizer and resolves its opaque data.
- * @throws TokenizerError with the field errors of SPEC §8 (E_WC codes) or a general message.
+ * @throws TokenizerError with the field errors of docs/requirements/errors.md (E_WC codes) or a general message.
  */
 export async function tokenize(settings: TokenizerSettings, data: { cardData: CardData } | { bankData: BankData }): Promise<OpaqueData> {
   const accept = await loadAcceptJs(settings.accept_js_url);

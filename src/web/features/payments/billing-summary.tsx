@@ -19,8 +19,8 @@ export interface UnpaidInvoice {
 }
 
 /**
- * The unpaid invoices with their checkboxes (SPEC §2: all checked at first, each linking to its
- * invoice page; §4: disabled while PayPal invoices are pending). An invoice that a payment in
+ * The unpaid invoices with their checkboxes (docs/requirements/screens.md: all checked at first, each linking to its
+ * invoice page; docs/requirements/behaviour.md: disabled while PayPal invoices are pending). An invoice that a payment in
  * flight, held for review or pending holds cannot be chosen (docs/payments.md).
  */
 export function InvoiceSelection({ invoices, selected, onToggle, locked }: {
@@ -64,7 +64,7 @@ export function InvoiceSelection({ invoices, selected, onToggle, locked }: {
 }
 
 /**
- * The discount code box (SPEC §2, §4 "Discount code"): upper-case input, Apply reserves the code;
+ * The discount code box (docs/requirements/screens.md, docs/requirements/behaviour.md "Discount code"): upper-case input, Apply reserves the code;
  * an empty or unknown code removes the discount silently. `locked` when restored from PayPal.
  */
 export function DiscountBox({ discount, onApply, onRemove, locked, busy }: {
@@ -110,7 +110,7 @@ export function DiscountBox({ discount, onApply, onRemove, locked, busy }: {
   );
 }
 
-/** The summary (SPEC §2): subtotal, discount, tax, total, and the forfeit notice. */
+/** The summary (docs/requirements/screens.md): subtotal, discount, tax, total, and the forfeit notice. */
 export function SummaryTable({ summary }: { summary: BillingSummary }) {
   return (
     <>

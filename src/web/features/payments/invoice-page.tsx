@@ -119,7 +119,7 @@ const FAILURE = {
   listLabel: 'Go to payments',
 };
 
-/** /app/invoices/show/{id} (SPEC §2, tool 14): one invoice of the account, printable. */
+/** /app/invoices/show/{id} (docs/requirements/screens.md, tool 14): one invoice of the account, printable. */
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const query = useQuery({

@@ -15,13 +15,13 @@ import { useRoutingNumberCheck } from '../../lib/use-routing-number-check.ts';
 import { tokenize, TokenizerError, type TokenizerSettings } from './accept-js.ts';
 import { showPaymentFailure, type PaymentAnswer } from './payment-results.tsx';
 
-/** What every payment form sends besides its own fields (SPEC §3 "Payment payloads"). */
+/** What every payment form sends besides its own fields (docs/requirements/entities.md "Payment payloads"). */
 export interface PaymentContext {
   /** Decimal dollars as shown (the server recomputes and refuses a different total). */
   value: string;
   invoices: number[];
   discount_id: number | null;
-  /** Set when an admin pays for an account (DESIGN §5.6). */
+  /** Set when an admin pays for an account (docs/requirements/platform.md §5.6). */
   account_id?: number;
   settings: TokenizerSettings;
   /** The answer of an accepted payment (2xx). */
@@ -31,7 +31,7 @@ export interface PaymentContext {
 }
 
 /**
- * One idempotency key per payment attempt (DESIGN §5.8): kept when the answer never came (network
+ * One idempotency key per payment attempt (docs/requirements/platform.md §5.8): kept when the answer never came (network
  * failure or 5xx) so pressing Pay again cannot charge twice, renewed after any real answer.
  */
 function useAttemptKey() {
@@ -86,10 +86,10 @@ const CARD_DEFAULTS: Record<keyof CardFormInput, string> = {
 };
 
 /**
- * The credit card form (SPEC §5 "Credit card", §7 POST /app/payments/credit): checked with the
+ * The credit card form (docs/requirements/validation.md "Credit card", docs/requirements/calls.md POST /app/payments/credit): checked with the
  * shared cardFormSchema, tokenized by Accept.js, then the opaque data is sent with the billing
  * address. The card number, code and expiry never reach our server. On failure the form keeps
- * what was typed (SPEC §8 "Card data is restored to the form").
+ * what was typed (docs/requirements/errors.md "Card data is restored to the form").
  */
 export function CardPaymentForm({ ctx }: { ctx: PaymentContext }) {
   const schema = useMemo(() => cardFormSchema(new Date()), []);
@@ -134,7 +134,7 @@ const BANK_DEFAULTS: Record<keyof BankFormInput, string> = {
 };
 
 /**
- * The bank account form (SPEC §5 "Bank", §7 POST /app/payments/bank): the routing number is
+ * The bank account form (docs/requirements/validation.md "Bank", docs/requirements/calls.md POST /app/payments/bank): the routing number is
  * checked 500 ms after typing stops (ABA checksum, then the routing-number lookup; a found bank's
  * name shows under the field, a refused number's message shows as its error).
  */

@@ -5,7 +5,7 @@ import { boot } from '../../lib/boot.ts';
 import { HttpFailure } from '../../lib/http.ts';
 
 /**
- * What the payment routes answer (SPEC §7 "Reads messages.resultCode"): `messages.resultCode` Ok
+ * What the payment routes answer (docs/requirements/calls.md "Reads messages.resultCode"): `messages.resultCode` Ok
  * means the money was taken (or is being confirmed: status held or pending); `redirect` is where
  * the payer goes next; `unassigned` marks an approved payment that could not be applied.
  */
@@ -18,7 +18,7 @@ export interface PaymentAnswer {
   messages?: { resultCode: 'Ok' | 'Error'; message?: { code: string; text: string }[] };
 }
 
-/** SPEC §8 "Payments" texts. */
+/** docs/requirements/errors.md "Payments" texts. */
 export const RESULT_TEXT = {
   success: 'This transaction has been approved.',
   failed: 'Unable to complete payment.',
@@ -28,7 +28,7 @@ function dialog(title: string, body: React.ReactNode, color?: string) {
   whenOverlays(() => modals.open({ title: <Text fw={700} size="lg" c={color}>{title}</Text>, children: body, centered: true }));
 }
 
-/** SPEC §8 "Approved but unassigned": do not pay again, call the company. */
+/** docs/requirements/errors.md "Approved but unassigned": do not pay again, call the company. */
 export function unassignedWarning() {
   const { name, phone } = boot.company;
   dialog('Uh oh!', (
@@ -41,7 +41,7 @@ export function unassignedWarning() {
 }
 
 /**
- * Shows the outcome of an answered payment (SPEC §8): 'Success!' for a paid one, the review or
+ * Shows the outcome of an answered payment (docs/requirements/errors.md): 'Success!' for a paid one, the review or
  * confirmation notice for a held or unconfirmed one, the unassigned warning when it applies.
  */
 export function showPaymentOutcome(answer: PaymentAnswer) {
@@ -54,7 +54,7 @@ export function showPaymentOutcome(answer: PaymentAnswer) {
 }
 
 /**
- * SPEC §8 card or bank failure: 'Uh oh!' / 'Unable to complete payment.', then what the server
+ * docs/requirements/errors.md card or bank failure: 'Uh oh!' / 'Unable to complete payment.', then what the server
  * said: why the payment was refused and what to do next (shared/rules/payment-refusals.ts), and the
  * gateway's code in small print for a call to us. The form keeps what was typed, so the payer can
  * fix a field or change the card and press Pay again at once.

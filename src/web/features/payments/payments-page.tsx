@@ -31,8 +31,8 @@ type Method = 'credit_card' | 'bank_account' | 'paypal';
 const dollars = centsToDollarsText;
 
 /**
- * /app/payments, the billing screen (SPEC tool 14, §2 "Billing/payment screen", §4 "Discount
- * code", "Payment method", "Online wallet", §8 "Payments"). Admins pay for an account with
+ * /app/payments, the billing screen (docs/requirements/product.md tool 14, docs/requirements/screens.md "Billing/payment screen", docs/requirements/behaviour.md "Discount
+ * code", "Payment method", "Online wallet", docs/requirements/errors.md "Payments"). Admins pay for an account with
  * `?account_id=`. PayPal sends the payer back here with `paypal=return&token&PayerID` (or
  * `paypal=cancel`); the session's invoices and discount are then restored and locked.
  */
@@ -82,7 +82,7 @@ function BillingScreen({ data, params, setParams, reload }: {
   const accountId = data.on_behalf ? data.account.id : undefined;
   const paypalReturn = params.get('paypal') === 'return' && params.get('token') && params.get('PayerID') ? { token: params.get('token')!, payerId: params.get('PayerID')! } : null;
   const session = data.paypal;
-  // SPEC §4: while a PayPal session is open its invoices and discount are locked.
+  // docs/requirements/behaviour.md: while a PayPal session is open its invoices and discount are locked.
   const walletLocked = session !== null;
 
   const [selected, setSelected] = useState<Set<number>>(() => new Set(session ? session.invoices : data.invoices.filter((i) => !i.is_processing).map((i) => i.id)));
@@ -120,7 +120,7 @@ function BillingScreen({ data, params, setParams, reload }: {
       const res = await http.post<{ discount: DiscountPayload | null }>('/app/discount/reserve', { code, ...(accountId ? { account_id: accountId } : {}) });
       setDiscount(res.discount);
     } catch {
-      // SPEC §8: an invalid code silently removes the discount.
+      // docs/requirements/errors.md: an invalid code silently removes the discount.
       setDiscount(null);
     } finally {
       setReserving(false);
@@ -147,7 +147,7 @@ function BillingScreen({ data, params, setParams, reload }: {
       }
       setWalletBusy(false);
     } catch (err) {
-      // SPEC §8: a wallet init failure just stops the spinner.
+      // docs/requirements/errors.md: a wallet init failure just stops the spinner.
       setWalletBusy(false);
       if (err instanceof HttpFailure && err.errors.value) reload();
     }
@@ -161,7 +161,7 @@ function BillingScreen({ data, params, setParams, reload }: {
         tx_id: session.tx_id, token: paypalReturn.token, payer_id: paypalReturn.payerId, value: dollars(Math.round(session.value * 100)),
         invoices: session.invoices, discount_id: session.discount_id, type: 'paypal', ...(accountId ? { account_id: accountId } : {}),
       });
-      // SPEC §6: the wallet form always goes to /app/finances.
+      // docs/requirements/permissions.md: the wallet form always goes to /app/finances.
       finished({ ...answer, redirect: '/app/finances' });
     } catch {
       setWalletBusy(false);
@@ -293,7 +293,7 @@ function BillingScreen({ data, params, setParams, reload }: {
   );
 }
 
-/** SPEC §4 "Online wallet": back from PayPal with a token the payment can be completed, or cancelled. */
+/** docs/requirements/behaviour.md "Online wallet": back from PayPal with a token the payment can be completed, or cancelled. */
 function PaypalSessionPanel({ value, canComplete, busy, onComplete, onCancel }: {
   value: number; canComplete: boolean; busy: boolean; onComplete: () => void; onCancel: () => void;
 }) {

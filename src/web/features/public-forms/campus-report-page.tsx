@@ -3,7 +3,7 @@ import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
 
-/** SPEC tool 9: collects e-mails for the report of Greek chapters in good standing on a campus. */
+/** docs/requirements/product.md tool 9: collects e-mails for the report of Greek chapters in good standing on a campus. */
 export default function CampusReportPage() {
   const kit = useInquiryForm('/campus-report', 'campus_report', { email: '', organization: '' }, () => import('../../../shared/schemas/public-forms.ts').then((m) => m.campusReportSchema));
   return (

@@ -3,7 +3,7 @@ import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
 
-/** SPEC tool 6: free compliance and revocation-risk review request. */
+/** docs/requirements/product.md tool 6: free compliance and revocation-risk review request. */
 export default function ComplianceCheckPage() {
   const kit = useInquiryForm(
     '/compliance-check',

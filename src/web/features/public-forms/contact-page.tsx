@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { useInquiryForm } from './use-inquiry-form.ts';
 
-/** SPEC tool 7: the contact form ("Let's talk"). */
+/** docs/requirements/product.md tool 7: the contact form ("Let's talk"). */
 export default function ContactPage() {
   const kit = useInquiryForm('/contact', 'contact', { name: '', email: '', organization: '', subject: '', message: '' }, () => import('../../../shared/schemas/public-forms.ts').then((m) => m.contactSchema));
   return (

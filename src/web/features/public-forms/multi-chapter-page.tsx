@@ -6,7 +6,7 @@ import { useInquiryForm } from './use-inquiry-form.ts';
 
 const REGION_LABELS: Record<(typeof REGION_OPTIONS)[number], string> = { nationwide: 'Nationwide', regional: 'Regional' };
 
-/** SPEC tool 8: inquiry from national organizations with many chapters or affiliates. */
+/** docs/requirements/product.md tool 8: inquiry from national organizations with many chapters or affiliates. */
 export default function MultiChapterPage() {
   const kit = useInquiryForm(
     '/multi-chapter',

@@ -7,7 +7,7 @@ import { successDialog } from '../../lib/feedback.tsx';
 export const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
 
 /**
- * A contact-type form (SPEC §8 "Public forms"): posts to its own page path, shows field errors and
+ * A contact-type form (docs/requirements/errors.md "Public forms"): posts to its own page path, shows field errors and
  * otherwise swallows failures; success shows the 'Success!' dialog and pushes an analytics event.
  * `loadSchema` loads the form's shared schema when the form is first used.
  */

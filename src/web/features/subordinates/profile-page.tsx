@@ -5,7 +5,7 @@ import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { Fact, StandingBadge, StandingCard } from './standing-card.tsx';
 
-/** The public profile of an account (SPEC §2 /app/account/show/{id}) with its good-standing badge. */
+/** The public profile of an account (docs/requirements/screens.md /app/account/show/{id}) with its good-standing badge. */
 export default function ProfilePage() {
   const { id = '' } = useParams();
   const query = useQuery({ queryKey: ['profile', id], queryFn: () => http.get<PublicProfile>(`/api/accounts/${encodeURIComponent(id)}/public`), retry: false });

@@ -9,11 +9,11 @@ import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 
-/** Keyword box debounce (SPEC §9). */
+/** Keyword box debounce (docs/requirements/constants.md). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * SPEC tool 16: the subordinate listing search. Keyword box (500 ms debounce), table Name, City,
+ * docs/requirements/product.md tool 16: the subordinate listing search. Keyword box (500 ms debounce), table Name, City,
  * State, pagination with 3 pages either side plus first and last, shown only when the total
  * exceeds the page size. A row click opens the public profile. The keyword and page live in the
  * address so results can be shared and survive a reload.
