@@ -48,6 +48,7 @@ import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
 import { genUpdateRoutes } from './modules/gen-updates/routes.ts';
 import { supervisionRoutes } from './modules/supervision/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
 import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
 import { JOBS, type JobDefinition } from './jobs/definitions.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
@@ -236,6 +237,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin, { hmacKey });
+  await app.register(apiDocsPlugin);
 
   await app.register(authRoutes);
   await app.register(inquiryRoutes);

@@ -6,6 +6,7 @@ import { sessions } from '../../src/server/db/schema.ts';
 import { SIMULATOR_PREFIX } from '../../src/server/config.ts';
 import { hashId, sessionCookieName } from '../../src/server/plugins/session.ts';
 import { PAGES } from '../../src/shared/routes.ts';
+import type { RouteContract } from '../../src/shared/contracts/contract.ts';
 import { createGatewayTestApp, type GatewayTestApp } from './gateway.ts';
 import { Agent, type TestApp, type TestConfig } from './test-app.ts';
 
@@ -17,6 +18,8 @@ export interface AppRoute {
   csrf?: boolean;
   /** `METHOD /path`, the key the route tables use. */
   key: string;
+  /** The contract the route was registered from (src/shared/contracts/), if any. */
+  contract?: RouteContract;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -67,7 +70,7 @@ export async function createInventoriedTestApp(opts: { config?: TestConfig } = {
     const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
     for (const method of methods) {
       const key = `${method} ${route.url}`;
-      seen.set(key, { method, url: route.url, csrf, key });
+      seen.set(key, { method, url: route.url, csrf, key, contract: route.config?.contract });
     }
   };
   const gateway = await createGatewayTestApp(1500, { config: opts.config, onRoute });

@@ -106,6 +106,15 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /application/upload/:token/:fileId': { access: 'user', scoped: true },
 
   // Staff only.
+  // The API document (docs/ARCHITECTURE.md "Route contracts"): the page, its files and the OpenAPI JSON and YAML.
+  'GET /api/docs': { access: 'admin' },
+  'HEAD /api/docs/': { access: 'admin' },
+  'GET /api/docs/json': { access: 'admin' },
+  'GET /api/docs/yaml': { access: 'admin' },
+  // Swagger UI's own script and style files, the same for everyone: the document they show is staff only.
+  'GET /api/docs/static/*': { access: 'public' },
+  'GET /api/docs/static/index.html': { access: 'admin' },
+  'GET /api/docs/static/swagger-initializer.js': { access: 'admin' },
   'GET /api/admin/accounts': { access: 'admin' },
   'GET /api/admin/accounts/export.csv': { access: 'admin' },
   'GET /api/admin/accounts/:id': { access: 'admin' },
@@ -229,6 +238,8 @@ async function bState(): Promise<string> {
 
 function expectJsonMessage(res: LightMyRequestResponse, status: number, context: string) {
   expect(res.statusCode, `${context}: ${res.body}`).toBe(status);
+  // A HEAD answer has the headers of the GET answer and no body.
+  if (res.raw.req.method === 'HEAD') return;
   expect(res.headers['content-type'], context).toMatch(/^application\/json/);
   expect(typeof res.json().message, context).toBe('string');
 }

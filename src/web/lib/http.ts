@@ -1,4 +1,5 @@
 import type { FieldErrors } from '../../shared/field-errors.ts';
+import type { ContractAnswer, ContractInput, ContractMethod, RouteContract } from '../../shared/contracts/contract.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -93,6 +94,27 @@ export const http = {
   patch: <T>(url: string, data?: Record<string, unknown>, init?: { keepalive?: boolean }) => request<T>('patch', url, data, init),
   delete: <T>(url: string, data?: Record<string, unknown>) => request<T>('delete', url, data),
 };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const METHOD_OF: Record<ContractMethod, Method> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
+
+/**
+ * Calls a route through its contract (docs/ARCHITECTURE.md "Route contracts"): the path parameters
+ * fill the URL's `:name` parts, the query goes on a GET's query string, the body is sent as JSON.
+ * The answer's type is the contract's success schema, the one the server checked it against.
+ * @param route the route's contract (src/shared/contracts/)
+ * @param input `{ params, query, body }` as the contract's schemas accept them
+ * @returns the parsed JSON answer
+ * @throws HttpFailure for any non-2xx answer or network failure (status 0)
+ */
+export function call<const C extends RouteContract>(route: C, input: ContractInput<C>): Promise<ContractAnswer<C>> {
+  const params: Record<string, unknown> = input.params ?? {};
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const method = METHOD_OF[route.method];
+  const data: unknown = method === 'get' ? input.query : input.body;
+  return request<ContractAnswer<C>>(method, url, isRecord(data) ? data : undefined);
+}
 
 /**
  * Posts a FormData body with upload progress (fetch cannot report it), with the same headers and

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/session.ts';
-import { parseInput } from '../../validate.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import { jobRunsQuery } from '../../../shared/schemas/admin-jobs.ts';
+import { adminJobContracts } from '../../../shared/contracts/admin-jobs.ts';
+import { fromContract } from '../../contracts.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { JobBusyError, JobUnavailableError, runView } from '../../jobs/runner.ts';
 
@@ -16,33 +17,37 @@ import { JobBusyError, JobUnavailableError, runView } from '../../jobs/runner.ts
  * An unknown job is 404.
  */
 export async function adminJobRoutes(app: FastifyInstance) {
-  const jobOf = (req: FastifyRequest) => {
-    const { name } = req.params as { name?: string };
-    const def = name ? app.jobs.find(name) : undefined;
+  const jobOf = (name: string) => {
+    const def = app.jobs.find(name);
     if (!def) throw notFound('The job');
     return def;
   };
-  app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
-    admin.get('/api/admin/jobs', async () => ({ data: await app.jobs.list() }));
-    admin.get('/api/admin/jobs/:name/runs', async (req) => {
-      const def = jobOf(req);
-      return app.jobs.runs(def.name, parseInput(jobRunsQuery, req.query).page);
+  app.register(async (plain) => {
+    // Before the request is parsed, so that nobody but staff learns how a request would be judged.
+    plain.addHook('onRequest', requireAdmin);
+    const admin = plain.withTypeProvider<ZodTypeProvider>();
+    admin.route({ ...fromContract(adminJobContracts.list), handler: async () => ({ data: await app.jobs.list() }) });
+    admin.route({
+      ...fromContract(adminJobContracts.runs),
+      handler: async (req) => app.jobs.runs(jobOf(req.params.name).name, req.query.page),
     });
-    admin.post('/api/admin/jobs/:name/run', async (req) => {
-      const def = jobOf(req);
-      let run;
-      try {
-        run = await app.jobs.runNow(def, { trigger: 'staff', staffUserId: req.user!.id });
-      } catch (err) {
-        if (err instanceof JobBusyError) throw new HttpError(409, `${def.title} is already running.`);
-        if (err instanceof JobUnavailableError) throw new HttpError(409, `${def.title} cannot run here: ${err.message}`);
-        throw err;
-      }
-      await recordAudit(app.db, { actorUserId: req.user!.id, action: 'job.run', details: { job: def.name, runId: run.id, result: run.result, itemsDone: run.itemsDone }, ip: req.ip });
-      const message = run.result === 'ok' ? `${def.title} ran: ${run.itemsDone} done.`
-        : run.result === 'timed_out' ? `${def.title} timed out.` : `${def.title} failed: ${run.error}`;
-      return { message, run: runView(run) };
+    admin.route({
+      ...fromContract(adminJobContracts.run),
+      handler: async (req) => {
+        const def = jobOf(req.params.name);
+        let run;
+        try {
+          run = await app.jobs.runNow(def, { trigger: 'staff', staffUserId: req.user!.id });
+        } catch (err) {
+          if (err instanceof JobBusyError) throw new HttpError(409, `${def.title} is already running.`);
+          if (err instanceof JobUnavailableError) throw new HttpError(409, `${def.title} cannot run here: ${err.message}`);
+          throw err;
+        }
+        await recordAudit(app.db, { actorUserId: req.user!.id, action: 'job.run', details: { job: def.name, runId: run.id, result: run.result, itemsDone: run.itemsDone }, ip: req.ip });
+        const message = run.result === 'ok' ? `${def.title} ran: ${run.itemsDone} done.`
+          : run.result === 'timed_out' ? `${def.title} timed out.` : `${def.title} failed: ${run.error}`;
+        return { message, run: runView(run) };
+      },
     });
   });
 }

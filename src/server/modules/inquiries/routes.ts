@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  campusReportSchema, complianceCheckSchema, contactSchema, multiChapterSchema,
-} from '../../../shared/schemas/public-forms.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
 import type { InquiryKind } from '../../../shared/lists/subjects.ts';
-import { parseInput } from '../../validate.ts';
+import { fromContract } from '../../contracts.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { getCompany } from '../content/get-company.ts';
@@ -12,50 +10,51 @@ import { createInquiry, type InquiryFields } from './create-inquiry.ts';
 
 export const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
 
-interface FormRoute<S extends z.ZodType> {
-  path: string;
-  kind: InquiryKind;
-  schema: S;
-  toFields(input: z.output<S>): InquiryFields;
-}
+/**
+ * Public inquiry forms (docs/requirements/product.md tools 6-9): each POSTs to its own page path
+ * and answers 201 `{ id, message }`. Anyone may send one; the captcha is checked before the payload.
+ */
+export async function inquiryRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  /** A form route's options: its contract, the forms' rate limit, the captcha before the payload. */
+  const formRoute = <R extends { config: object }>(route: R) => ({
+    ...route,
+    config: { ...route.config, rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+    preValidation: requireCaptcha,
+  });
+  const store = async (kind: InquiryKind, fields: InquiryFields, ip: string) => {
+    const company = await getCompany(app.db);
+    const id = await createInquiry(app.db, kind, fields, ip, {
+      staffEmail: app.config.mail.staffEmail,
+      companyName: company.name,
+      publicUrl: app.config.publicUrl,
+    });
+    return { id, message: INQUIRY_RECEIVED };
+  };
 
-const forms = [
-  {
-    path: '/contact', kind: 'contact', schema: contactSchema,
-    toFields: (i) => ({ name: i.name, email: i.email, organization: i.organization, details: { subject: i.subject, message: i.message } }),
-  } satisfies FormRoute<typeof contactSchema>,
-  {
-    path: '/compliance-check', kind: 'compliance_check', schema: complianceCheckSchema,
-    toFields: (i) => ({ name: i.name, email: i.email, phone: i.phone, organization: i.organization, details: { ein: i.ein, group_id: i.group_id } }),
-  } satisfies FormRoute<typeof complianceCheckSchema>,
-  {
-    path: '/multi-chapter', kind: 'multi_chapter', schema: multiChapterSchema,
-    toFields: (i) => ({
+  api.route({
+    ...formRoute(fromContract(inquiryContracts.contact)),
+    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('contact', {
+      name: i.name, email: i.email, organization: i.organization, details: { subject: i.subject, message: i.message },
+    }, ip)),
+  });
+  api.route({
+    ...formRoute(fromContract(inquiryContracts.complianceCheck)),
+    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('compliance_check', {
+      name: i.name, email: i.email, phone: i.phone, organization: i.organization, details: { ein: i.ein, group_id: i.group_id },
+    }, ip)),
+  });
+  api.route({
+    ...formRoute(fromContract(inquiryContracts.multiChapter)),
+    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('multi_chapter', {
       name: i.name, email: i.email, phone: i.phone, organization: i.organization,
       details: { affiliates: i.affiliates, regions: i.regions, concerns: i.concerns },
-    }),
-  } satisfies FormRoute<typeof multiChapterSchema>,
-  {
-    path: '/campus-report', kind: 'campus_report', schema: campusReportSchema,
-    toFields: (i) => ({ email: i.email, organization: i.organization, details: {} }),
-  } satisfies FormRoute<typeof campusReportSchema>,
-] as FormRoute<z.ZodType>[];
-
-/** Public inquiry forms (docs/requirements/product.md tools 6-9): each POSTs to its own page path. */
-export async function inquiryRoutes(app: FastifyInstance) {
-  for (const form of forms) {
-    app.post(form.path, {
-      config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
-      preHandler: requireCaptcha,
-    }, async (req, reply) => {
-      const input = parseInput(form.schema, req.body);
-      const company = await getCompany(app.db);
-      const id = await createInquiry(app.db, form.kind, form.toFields(input), req.ip, {
-        staffEmail: app.config.mail.staffEmail,
-        companyName: company.name,
-        publicUrl: app.config.publicUrl,
-      });
-      return reply.status(201).send({ id, message: INQUIRY_RECEIVED });
-    });
-  }
+    }, ip)),
+  });
+  api.route({
+    ...formRoute(fromContract(inquiryContracts.campusReport)),
+    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('campus_report', {
+      email: i.email, organization: i.organization, details: {},
+    }, ip)),
+  });
 }

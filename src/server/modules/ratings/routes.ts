@@ -1,20 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { ratingSchema } from '../../../shared/schemas/public-forms.ts';
-import { parseInput } from '../../validate.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createRatingContract } from '../../../shared/contracts/public-forms.ts';
+import { fromContract } from '../../contracts.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { createRating } from './create-rating.ts';
 
 export const RATING_THANKS = 'Thank you, we have received your review!';
 
-/** POST /ratings (docs/requirements/product.md tool 10). */
+/** POST /ratings (docs/requirements/product.md tool 10): anyone; the captcha is checked before the payload. */
 export async function ratingRoutes(app: FastifyInstance) {
-  app.post('/ratings', {
-    config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
-    preHandler: requireCaptcha,
-  }, async (req, reply) => {
-    const input = parseInput(ratingSchema, req.body);
-    const id = await createRating(app.db, input, req.ip);
-    return reply.status(201).send({ id, message: RATING_THANKS });
+  const route = fromContract(createRatingContract);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...route,
+    config: { ...route.config, rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+    preValidation: requireCaptcha,
+    handler: async (req, reply) => {
+      const id = await createRating(app.db, req.body, req.ip);
+      return reply.status(201).send({ id, message: RATING_THANKS });
+    },
   });
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
 import type { JobRunView, JobView } from '../../../shared/schemas/admin-jobs.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { adminJobContracts } from '../../../shared/contracts/admin-jobs.ts';
+import { HttpFailure, call } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -74,7 +74,7 @@ function RunHistory({ job }: { job: JobView }) {
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['admin-job-runs', job.name, page],
-    queryFn: () => http.get<PageObject<JobRunView>>(`/api/admin/jobs/${encodeURIComponent(job.name)}/runs`, { page }),
+    queryFn: () => call(adminJobContracts.runs, { params: { name: job.name }, query: { page } }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -110,9 +110,9 @@ function RunHistory({ job }: { job: JobView }) {
 export default function JobsPage() {
   const client = useQueryClient();
   const [shown, setShown] = useState<string | null>(null);
-  const q = useQuery({ queryKey: ['admin-jobs'], queryFn: () => http.get<{ data: JobView[] }>('/api/admin/jobs') });
+  const q = useQuery({ queryKey: ['admin-jobs'], queryFn: () => call(adminJobContracts.list, {}) });
   const run = useMutation({
-    mutationFn: (job: JobView) => http.post<{ message: string; run: JobRunView }>(`/api/admin/jobs/${encodeURIComponent(job.name)}/run`, {}),
+    mutationFn: (job: JobView) => call(adminJobContracts.run, { params: { name: job.name } }),
     onSuccess: (answer) => {
       if (answer.run.result === 'ok') toastSuccess(answer.message);
       else toastFailure(answer.message, 'The job did not succeed');

@@ -1,0 +1,62 @@
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+import type { Access, RouteContract } from '../shared/contracts/contract.ts';
+import { toFieldErrors } from '../shared/validation.ts';
+import { ValidationError } from './errors.ts';
+
+/** The API document's line on who may call a route (docs/requirements/permissions.md). */
+const ACCESS_TEXT: Record<Access, string> = {
+  visitor: 'Who may call it: anyone.',
+  'account-user': "Who may call it: a signed-in user of the account (staff acting on the account's behalf).",
+  'primary-user': "Who may call it: the account's primary user (staff acting on the account's behalf).",
+  staff: "Who may call it: the provider's staff.",
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's contract when it was registered from one (docs/ARCHITECTURE.md "Route contracts"). */
+    contract?: RouteContract;
+  }
+}
+
+/**
+ * The route options a contract fixes: method, URL, the schemas Fastify parses the request and
+ * checks the answer with, and the contract itself in the route's config (read by the API document
+ * and by the test that every route has one). Spread into `app.withTypeProvider<ZodTypeProvider>().route`
+ * together with the route's own hooks and handler, which then get the schemas' types.
+ * @param contract the route's contract (src/shared/contracts/)
+ * @returns `{ method, url, schema, config }`
+ */
+export function fromContract<const C extends RouteContract>(contract: C) {
+  const schema = {
+    summary: contract.summary,
+    description: ACCESS_TEXT[contract.access],
+    tags: [tagOf(contract.url)],
+    params: part(contract, 'params'),
+    querystring: part(contract, 'querystring'),
+    body: part(contract, 'body'),
+    response: part(contract, 'response'),
+  } satisfies FastifySchema;
+  return { method: part(contract, 'method'), url: contract.url, schema, config: { contract } };
+}
+
+/** One property of a contract with its declared type (a plain `contract.body` would widen to the constraint's). */
+function part<C extends RouteContract, K extends keyof RouteContract>(contract: C, key: K): C[K] {
+  return contract[key];
+}
+
+/** The API document's group of a route: the first path segment after /api (or the first one). */
+function tagOf(url: string): string {
+  const parts = url.split('/').filter((p) => p && !p.startsWith(':'));
+  return (parts[0] === 'api' ? parts.slice(1, parts[1] === 'admin' || parts[1] === 'app' ? 3 : 2) : parts.slice(0, 1)).join(' ') || 'site';
+}
+
+/**
+ * Fastify's validator for contract routes: parses params, query and body with their zod schemas.
+ * A failure is the product's 422 with each field's message (docs/requirements/platform.md §3), the
+ * same answer `parseInput` gives, never Fastify's 400.
+ */
+export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
+  const result = schema.safeParse(data ?? {});
+  return result.success ? { value: result.data } : { error: new ValidationError(toFieldErrors(result.error)) };
+};

@@ -1,0 +1,53 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call a route (docs/requirements/permissions.md, docs/roles.md): anyone (`visitor`), a
+ * signed-in user of the account (`account-user`), the account's primary user (`primary-user`), or the
+ * provider's staff (`staff`).
+ */
+export type Access = 'visitor' | 'account-user' | 'primary-user' | 'staff';
+
+/** The HTTP methods a contract can name, as Fastify spells them. */
+export type ContractMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One route's contract (docs/ARCHITECTURE.md "Route contracts"): its method and URL (Fastify's
+ * `:param` syntax), who may call it, and the zod schemas of its path parameters, query string, body
+ * and each success answer by status code. The server registers the route from it (requests parsed,
+ * answers checked and serialized by these schemas, the OpenAPI document at /api/docs drawn from
+ * them) and the web client takes its types from it, so the shape is written once.
+ */
+export interface RouteContract {
+  readonly method: ContractMethod;
+  readonly url: string;
+  readonly access: Access;
+  /** One line for the API document. */
+  readonly summary: string;
+  readonly params?: z.ZodType;
+  readonly querystring?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly response: { readonly [status: number]: z.ZodType };
+}
+
+/**
+ * Declares a route contract, keeping its literal method, URL and schema types.
+ * @returns the contract itself
+ */
+export function defineContract<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A schema's input; its output where the input is `unknown` (a preprocessing schema accepts anything, but a client sends the parsed shape). */
+type SchemaInput<S> = S extends z.ZodType ? (unknown extends z.input<S> ? z.output<S> : z.input<S>) : undefined;
+
+/** What the route answers on success: the output of its 2xx response schemas. */
+export type ContractAnswer<C extends RouteContract> = {
+  [K in keyof C['response']]: K extends 200 | 201 | 202 ? SchemaOutput<C['response'][K]> : never
+}[keyof C['response']];
+
+/** What a client sends: path parameters, query and body as their schemas accept them. */
+export type ContractInput<C extends RouteContract> =
+  (C['params'] extends z.ZodType ? { params: SchemaInput<C['params']> } : { params?: undefined })
+  & (C['querystring'] extends z.ZodType ? { query: SchemaInput<C['querystring']> } : { query?: undefined })
+  & (C['body'] extends z.ZodType ? { body: SchemaInput<C['body']> } : { body?: undefined });
