@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, auditLog, users } from '../../db/schema.ts';
 import { AUDIT_COUNT_CAP, AUDIT_PER_PAGE, type AuditQuery, type AuditRow } from '../../../shared/schemas/admin-audit.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
-import { listCountCap, sortParam } from '../../../shared/schemas/list-params.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { accountsNamed, inResolvedIds, markCapped } from './list-count.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import { csvText, type CsvCell } from '../../csv.ts';
@@ -14,18 +14,13 @@ const AUDIT_RESOLVED_IDS = 500;
 
 /** The page's own query string, so next/prev links keep the filters. */
 function urlFor(q: AuditQuery, page: number): string {
-  const qs = new URLSearchParams();
-  if (q.account_id) qs.set('account_id', String(q.account_id));
-  if (q.action) qs.set('action', q.action);
-  if (q.search) qs.set('search', q.search);
-  if (sortParam(q.sort) !== '-created_at') qs.set('sort', sortParam(q.sort));
-  qs.set('page', String(page));
-  return `?${qs.toString()}`;
+  return `?${listPageQuery({ account_id: q.account_id, action: q.action, search: q.search }, sortParam(q.sort), '-created_at', page)}`;
 }
 
 /**
  * A page of the audit log, newest first (by id, the primary key index, which follows the time
- * rows were written; `sort=created_at` for oldest first), 50 a page, filtered by account (the
+ * rows were written; `sort=created_at` for oldest first; `actor`, `account`, `action` as
+ * orderedAuditIds says), 50 a page, filtered by account (the
  * audit_log_account index), by action prefix ('discount.' matches 'discount.created'; lower case,
  * LIKE wildcards escaped) and by `search`: part of the actor's e-mail (users_email_trgm, then
  * audit_log_actor) or every word of the account's name or city (accounts_search_trgm, then
@@ -40,15 +35,15 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
   const matched = await matchingAuditIds(db, q, cap + 1);
   const capped = matched.length > cap;
   const total = Math.min(matched.length, cap);
-  const data = await auditRowsOf(db, matched.slice((q.page - 1) * AUDIT_PER_PAGE, q.page * AUDIT_PER_PAGE), q.sort.desc);
+  const data = await auditRowsOf(db, matched.slice((q.page - 1) * AUDIT_PER_PAGE, q.page * AUDIT_PER_PAGE));
   return markCapped(buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p)), capped);
 }
 
 /**
- * The ids of the audit rows a filter matches, in the list's order, at most `limit` of them (see
- * listAudit for the indexes each filter uses). Reads audit_log, accounts and users.
+ * The WHERE conditions of the audit page's filters and search (see listAudit for the indexes each
+ * filter uses). Reads users and accounts when a search is resolved to their ids.
  */
-async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<number[]> {
+async function auditConditions(db: Db, q: AuditQuery): Promise<SQL[]> {
   const conds: SQL[] = [];
   if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
   if (q.action) conds.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
@@ -64,14 +59,46 @@ async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<n
     ]);
     conds.push(or(...either)!);
   }
-  const where = conds.length ? and(...conds) : undefined;
-  const order = q.sort.desc ? desc : asc;
-  const rows = await db.select({ id: auditLog.id }).from(auditLog).where(where).orderBy(order(auditLog.id)).limit(limit);
-  return rows.map((r) => r.id);
+  return conds;
 }
 
-/** The audit rows of `ids` with their actor's e-mail and account's name, in id order. */
-async function auditRowsOf(db: Db, ids: number[], descending: boolean): Promise<AuditRow[]> {
+/**
+ * The ids of the audit rows a filter matches, in the list's order, at most `limit` of them.
+ * - `created_at`: by id (the primary key; ids follow the time rows were written).
+ * - `action`: by the action's code, then id (audit_log_action).
+ * - `actor`: by the actor's e-mail, then id: users in e-mail order (users_email_unique), each
+ *   actor's rows along audit_log_actor. Rows without an e-mail (the system's, or a removed user's)
+ *   follow, by id, in either direction: they are read only when the e-mails do not fill `limit`.
+ * - `account`: by the account's name, then account id, then id, the same way (accounts_listed_name
+ *   for the name order, audit_log_account for each account's rows); rows of no account follow.
+ *   With the account filter every row has the same account, so this is the order by id.
+ * Reads audit_log, accounts and users (docs/staff-lists.md "Audit log sorts").
+ */
+async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<number[]> {
+  const conds = await auditConditions(db, q);
+  const order = q.sort.desc ? desc : asc;
+  const byId = async (extra: SQL[], n: number) => (await db.select({ id: auditLog.id }).from(auditLog)
+    .where(and(...conds, ...extra)).orderBy(order(auditLog.id)).limit(n)).map((r) => r.id);
+  const column = q.sort.column === 'account' && q.account_id ? 'created_at' : q.sort.column;
+  if (column === 'created_at') return byId([], limit);
+  if (column === 'action') {
+    const rows = await db.select({ id: auditLog.id }).from(auditLog).where(and(...conds)).orderBy(order(auditLog.action), order(auditLog.id)).limit(limit);
+    return rows.map((r) => r.id);
+  }
+  const named = column === 'actor'
+    ? await db.select({ id: auditLog.id }).from(auditLog).innerJoin(users, eq(users.id, auditLog.actorUserId))
+      .where(and(...conds)).orderBy(order(users.email), order(auditLog.id)).limit(limit)
+    : await db.select({ id: auditLog.id }).from(auditLog).innerJoin(accounts, eq(accounts.id, auditLog.accountId))
+      .where(and(...conds)).orderBy(order(accounts.name), order(accounts.id), order(auditLog.id)).limit(limit);
+  if (named.length >= limit) return named.map((r) => r.id);
+  const nameless = column === 'actor'
+    ? sql`(${auditLog.actorUserId} IS NULL OR NOT EXISTS (SELECT 1 FROM users nu WHERE nu.id = ${auditLog.actorUserId}))`
+    : sql`(${auditLog.accountId} IS NULL OR NOT EXISTS (SELECT 1 FROM accounts na WHERE na.id = ${auditLog.accountId}))`;
+  return [...named.map((r) => r.id), ...await byId([nameless], limit - named.length)];
+}
+
+/** The audit rows of `ids` with their actor's e-mail and account's name, in the order of `ids`. */
+async function auditRowsOf(db: Db, ids: number[]): Promise<AuditRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -83,9 +110,9 @@ async function auditRowsOf(db: Db, ids: number[], descending: boolean): Promise<
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-    .where(inArray(auditLog.id, ids))
-    .orderBy((descending ? desc : asc)(auditLog.id));
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+    .where(inArray(auditLog.id, ids));
+  const byId = new Map(rows.map((r) => [Number(r.id), { ...r, created_at: r.created_at.toISOString() }]));
+  return ids.flatMap((id) => byId.get(Number(id)) ?? []);
 }
 
 /** Audit rows read per statement while exporting. */
@@ -102,7 +129,7 @@ export async function exportAuditCsv(db: Db, q: AuditQuery): Promise<string> {
   const ids = await matchingAuditIds(db, q, AUDIT_COUNT_CAP);
   const lines: CsvCell[][] = [];
   for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
-    for (const r of await auditRowsOf(db, ids.slice(i, i + EXPORT_BATCH), q.sort.desc)) {
+    for (const r of await auditRowsOf(db, ids.slice(i, i + EXPORT_BATCH))) {
       const words = auditDetailWords(r.details);
       lines.push([
         `${r.created_at.slice(0, 19).replace('T', ' ')} UTC`,
