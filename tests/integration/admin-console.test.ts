@@ -386,6 +386,10 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
   it('sorts a search’s rows and keeps the sort in the page links', async () => {
     const found = (await admin.get('/api/admin/audit?search=sorters&sort=-account')).json() as { data: Row[] };
     expect(found.data.map((r) => r.account_name)).toEqual(['Zulu Sorters', 'Zulu Sorters', 'Alpha Sorters', 'Alpha Sorters']);
+    // "sorter" finds both the accounts and the actors: a row matching both is listed once.
+    const both = (await admin.get('/api/admin/audit?search=sorter&sort=actor')).json() as { data: Row[] };
+    expect(actions(both.data)).toEqual(['charlie', 'echo', 'bravo', 'alpha']);
+    expect(actions(((await admin.get('/api/admin/audit?search=sorter&sort=-account')).json() as { data: Row[] }).data)).toEqual(['alpha', 'charlie', 'echo', 'bravo']);
     const all = (await admin.get(`/api/admin/audit?account_id=${accountId}&sort=actor`)).json();
     expect(all.next_page_url).toBe(`?account_id=${accountId}&sort=actor&page=2`);
   });

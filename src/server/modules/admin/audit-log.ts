@@ -6,6 +6,7 @@ import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts'
 import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { accountsNamed, inResolvedIds, markCapped } from './list-count.ts';
 import { escapeLike } from '../../db/sql-like.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { csvText, type CsvCell } from '../../csv.ts';
 import { actionWords, auditDetailWords } from '../../../shared/rules/audit-words.ts';
 
@@ -40,26 +41,26 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
 }
 
 /**
- * The WHERE conditions of the audit page's filters and search (see listAudit for the indexes each
- * filter uses). Reads users and accounts when a search is resolved to their ids.
+ * The WHERE conditions of the audit page's filters (`filters`) and the parts of its search, any of
+ * which a row may match (`either`: the named accounts, and for a one-word search the actors by
+ * e-mail; null without a search). See listAudit for the indexes each uses. Reads users and
+ * accounts when a search is resolved to their ids.
  */
-async function auditConditions(db: Db, q: AuditQuery): Promise<SQL[]> {
-  const conds: SQL[] = [];
-  if (q.account_id) conds.push(eq(auditLog.accountId, q.account_id));
-  if (q.action) conds.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
-  if (q.search) {
-    // The named accounts and the actors by e-mail are looked up side by side. More than
-    // AUDIT_RESOLVED_IDS actors are many rows of the log: the walk below then meets a page of them
-    // soon, testing each row against the search's hashed result in the same statement.
-    const either = await Promise.all([
-      inResolvedIds(db, auditLog.accountId, accountsNamed(q.search), AUDIT_RESOLVED_IDS),
-      ...(/\s/.test(q.search) ? [] : [
-        inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`, AUDIT_RESOLVED_IDS),
-      ]),
-    ]);
-    conds.push(or(...either)!);
-  }
-  return conds;
+async function auditConditions(db: Db, q: AuditQuery): Promise<{ filters: SQL[]; either: SQL[] | null }> {
+  const filters: SQL[] = [];
+  if (q.account_id) filters.push(eq(auditLog.accountId, q.account_id));
+  if (q.action) filters.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
+  if (!q.search) return { filters, either: null };
+  // The named accounts and the actors by e-mail are looked up side by side. More than
+  // AUDIT_RESOLVED_IDS actors are many rows of the log: the walk below then meets a page of them
+  // soon, testing each row against the search's hashed result in the same statement.
+  const either = await Promise.all([
+    inResolvedIds(db, auditLog.accountId, accountsNamed(q.search), AUDIT_RESOLVED_IDS),
+    ...(/\s/.test(q.search) ? [] : [
+      inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`, AUDIT_RESOLVED_IDS),
+    ]),
+  ]);
+  return { filters, either };
 }
 
 /**
@@ -69,13 +70,17 @@ async function auditConditions(db: Db, q: AuditQuery): Promise<SQL[]> {
  * - `actor`: by the actor's e-mail, then id: users in e-mail order (users_email_unique), each
  *   actor's rows along audit_log_actor. Rows without an e-mail (the system's, or a removed user's)
  *   follow, by id, in either direction: they are read only when the e-mails do not fill `limit`.
- * - `account`: by the account's name, then account id, then id, the same way (accounts_listed_name
- *   for the name order, audit_log_account for each account's rows); rows of no account follow.
+ * - `account`: by the account's name, then account id, then id, the same way (accounts_name for
+ *   the name order, audit_log_account for each account's rows); rows of no account follow.
  *   With the account filter every row has the same account, so this is the order by id.
+ * With a search, the actor and account orders are the UNION of one ordered, LIMITed SELECT per
+ * part of the search (the named accounts' rows along audit_log_account, the actors' along
+ * audit_log_actor), so neither walks every name for the few that match.
  * Reads audit_log, accounts and users (docs/staff-lists.md "Audit log sorts").
  */
 async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<number[]> {
-  const conds = await auditConditions(db, q);
+  const { filters, either } = await auditConditions(db, q);
+  const conds = either ? [...filters, or(...either)!] : filters;
   const order = q.sort.desc ? desc : asc;
   const byId = async (extra: SQL[], n: number) => (await db.select({ id: auditLog.id }).from(auditLog)
     .where(and(...conds, ...extra)).orderBy(order(auditLog.id)).limit(n)).map((r) => r.id);
@@ -85,16 +90,21 @@ async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<n
     const rows = await db.select({ id: auditLog.id }).from(auditLog).where(and(...conds)).orderBy(order(auditLog.action), order(auditLog.id)).limit(limit);
     return rows.map((r) => r.id);
   }
-  const named = column === 'actor'
-    ? await db.select({ id: auditLog.id }).from(auditLog).innerJoin(users, eq(users.id, auditLog.actorUserId))
-      .where(and(...conds)).orderBy(order(users.email), order(auditLog.id)).limit(limit)
-    : await db.select({ id: auditLog.id }).from(auditLog).innerJoin(accounts, eq(accounts.id, auditLog.accountId))
-      .where(and(...conds)).orderBy(order(accounts.name), order(accounts.id), order(auditLog.id)).limit(limit);
-  if (named.length >= limit) return named.map((r) => r.id);
+  const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
+  const [join, keys] = column === 'actor'
+    ? [sql`JOIN users k ON k.id = ${auditLog.actorUserId}`, sql`k.email AS k1, 0 AS k2`]
+    : [sql`JOIN accounts k ON k.id = ${auditLog.accountId}`, sql`k.name AS k1, k.id AS k2`];
+  const part = (where: SQL[]) => sql`(SELECT ${auditLog.id} AS id, ${keys} FROM ${auditLog} ${join}
+    ${where.length ? sql`WHERE ${and(...where)}` : sql``} ORDER BY k1 ${dir}, k2 ${dir}, ${auditLog.id} ${dir} LIMIT ${limit})`;
+  const parts = either ? either.map((e) => part([...filters, e])) : [part(filters)];
+  const named = await rowsOf<{ id: number | string }>(db, sql`SELECT n.id FROM (${sql.join(parts, sql` UNION `)}) n
+    ORDER BY n.k1 ${dir}, n.k2 ${dir}, n.id ${dir} LIMIT ${limit}`);
+  const ids = named.map((r) => Number(r.id));
+  if (ids.length >= limit) return ids;
   const nameless = column === 'actor'
     ? sql`(${auditLog.actorUserId} IS NULL OR NOT EXISTS (SELECT 1 FROM users nu WHERE nu.id = ${auditLog.actorUserId}))`
     : sql`(${auditLog.accountId} IS NULL OR NOT EXISTS (SELECT 1 FROM accounts na WHERE na.id = ${auditLog.accountId}))`;
-  return [...named.map((r) => r.id), ...await byId([nameless], limit - named.length)];
+  return [...ids, ...await byId([nameless], limit - ids.length)];
 }
 
 /** The audit rows of `ids` with their actor's e-mail and account's name, in the order of `ids`. */
