@@ -10,6 +10,9 @@ import { rowsOf } from '../../db/rows-of.ts';
 import { csvText, type CsvCell } from '../../csv.ts';
 import { actionWords, auditDetailWords } from '../../../shared/rules/audit-words.ts';
 
+/** The action's code in byte order, as the audit_log_action index holds it (a LIKE prefix is then an index range). */
+const ACTION_C = sql`(${auditLog.action} COLLATE "C")`;
+
 /** Most accounts or actors an audit search is resolved to before it stays a subquery (see inResolvedIds). */
 const AUDIT_RESOLVED_IDS = 500;
 
@@ -25,7 +28,7 @@ function urlFor(q: AuditQuery, page: number): string {
  * audit_log_account index), by action prefix ('discount.' matches 'discount.created'; lower case,
  * LIKE wildcards escaped) and by `search`: part of the actor's e-mail (users_email_trgm, then
  * audit_log_actor) or every word of the account's name or city (accounts_search_trgm, then
- * audit_log_account). The matching ids are read a few pages ahead only (listCountCap, at most
+ * audit_log_account). The action filter is a range of audit_log_action. The matching ids are read a few pages ahead only (listCountCap, at most
  * AUDIT_COUNT_CAP; `total_is_capped`) and give both the total and the page, and pages stop at
  * AUDIT_COUNT_CAP, so no request walks an unbounded part of the table.
  */
@@ -49,7 +52,7 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
 async function auditConditions(db: Db, q: AuditQuery): Promise<{ filters: SQL[]; either: SQL[] | null }> {
   const filters: SQL[] = [];
   if (q.account_id) filters.push(eq(auditLog.accountId, q.account_id));
-  if (q.action) filters.push(like(auditLog.action, `${escapeLike(q.action.toLowerCase())}%`));
+  if (q.action) filters.push(like(ACTION_C, `${escapeLike(q.action.toLowerCase())}%`));
   if (!q.search) return { filters, either: null };
   // The named accounts and the actors by e-mail are looked up side by side. More than
   // AUDIT_RESOLVED_IDS actors are many rows of the log: the walk below then meets a page of them
@@ -66,7 +69,7 @@ async function auditConditions(db: Db, q: AuditQuery): Promise<{ filters: SQL[];
 /**
  * The ids of the audit rows a filter matches, in the list's order, at most `limit` of them.
  * - `created_at`: by id (the primary key; ids follow the time rows were written).
- * - `action`: by the action's code, then id (audit_log_action).
+ * - `action`: by the action's code (byte order), then id (audit_log_action).
  * - `actor`: by the actor's e-mail, then id: users in e-mail order (users_email_unique), each
  *   actor's rows along audit_log_actor. Rows without an e-mail (the system's, or a removed user's)
  *   follow, by id, in either direction: they are read only when the e-mails do not fill `limit`.
@@ -87,7 +90,7 @@ async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<n
   const column = q.sort.column === 'account' && q.account_id ? 'created_at' : q.sort.column;
   if (column === 'created_at') return byId([], limit);
   if (column === 'action') {
-    const rows = await db.select({ id: auditLog.id }).from(auditLog).where(and(...conds)).orderBy(order(auditLog.action), order(auditLog.id)).limit(limit);
+    const rows = await db.select({ id: auditLog.id }).from(auditLog).where(and(...conds)).orderBy(order(ACTION_C), order(auditLog.id)).limit(limit);
     return rows.map((r) => r.id);
   }
   const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
