@@ -18,7 +18,8 @@ export interface AdminCase {
 const STATUSES = "('paid', 'held', 'pending', 'declined', 'failed', 'voided', 'refunded')";
 
 /**
- * Each list with a search and a sort other than its default, then browsed with a sort only. The
+ * Each list with a search and a sort other than its default, then browsed with a sort only (the
+ * audit log also by actor, by account with a search and by action; accounts by level name). The
  * words are common in seed-scale's data (a mascot, a town, a surname, a mail subject), so each
  * search matches thousands of rows: the page still has to be found among them.
  */
@@ -73,6 +74,28 @@ export const ADMIN_CASES: AdminCase[] = [
     list: 'audit', url: '/api/admin/audit?sort=created_at&page=4',
     bareSql: `SELECT l.id, l.created_at, l.action, l.actor_user_id, u.email, l.account_id, a.name, l.details, l.ip FROM audit_log l
       LEFT JOIN users u ON u.id = l.actor_user_id LEFT JOIN accounts a ON a.id = l.account_id ORDER BY l.id LIMIT 50 OFFSET 150`,
+  },
+  {
+    list: 'audit', url: '/api/admin/audit?sort=actor&page=3',
+    bareSql: `SELECT l.id, l.created_at, l.action, l.actor_user_id, u.email, l.account_id, a.name, l.details, l.ip FROM audit_log l
+      JOIN users u ON u.id = l.actor_user_id LEFT JOIN accounts a ON a.id = l.account_id ORDER BY u.email, l.id LIMIT 50 OFFSET 100`,
+  },
+  {
+    list: 'audit', url: '/api/admin/audit?search=eagles&sort=-account',
+    bareSql: `SELECT l.id, l.created_at, l.action, l.actor_user_id, u.email, l.account_id, a.name, l.details, l.ip FROM audit_log l
+      JOIN accounts a ON a.id = l.account_id LEFT JOIN users u ON u.id = l.actor_user_id
+      WHERE a.search_text LIKE '%eagles%' ORDER BY a.name DESC, a.id DESC, l.id DESC LIMIT 50`,
+  },
+  {
+    list: 'audit', url: '/api/admin/audit?action=payment.&sort=-action&page=2',
+    bareSql: `SELECT l.id, l.created_at, l.action, l.actor_user_id, u.email, l.account_id, a.name, l.details, l.ip FROM audit_log l
+      LEFT JOIN users u ON u.id = l.actor_user_id LEFT JOIN accounts a ON a.id = l.account_id
+      WHERE l.action LIKE 'payment.%' ORDER BY l.action DESC, l.id DESC LIMIT 50 OFFSET 50`,
+  },
+  {
+    list: 'accounts', url: '/api/admin/accounts?sort=-level&page=2',
+    bareSql: `SELECT a.id, a.name, a.ein, a.city, a.state, a.level_id, a.renewal_due_at FROM accounts a LEFT JOIN levels lv ON lv.id = a.level_id
+      WHERE a.is_listed = false AND a.source <> 'irs-bmf' ORDER BY lv.name DESC, a.level_id DESC, a.id DESC LIMIT 20 OFFSET 20`,
   },
   {
     list: 'outbox', url: '/api/admin/outbox?search=receipt&sort=-created_at',

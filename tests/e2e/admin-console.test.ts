@@ -166,6 +166,29 @@ describe('admin console', () => {
     await log.getByRole('row').filter({ hasText: 'level.updated' }).first().waitFor({ state: 'detached' });
     expect(await log.getByRole('row').filter({ hasText: 'level.updated' }).count()).toBe(0);
     await page.screenshot({ path: 'test-results/admin-audit-filtered.png', fullPage: false });
+
+    // Sorted by What (the action's code under the words), kept in the address, then the other way
+    // round (docs/staff-lists.md "Audit log sorts"); the whole log, which holds many kinds of action.
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('action'));
+    const codes = async () => (await log.locator('tbody code').allInnerTexts()).map((c) => c.trim());
+    const ordered = async (desc: boolean) => {
+      const c = await codes();
+      const want = [...c].sort();
+      return c.length > 1 && new Set(c).size > 1 && c.join() === (desc ? want.reverse() : want).join();
+    };
+    await log.getByRole('button', { name: /^What/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'action');
+    await log.locator('th[aria-sort="ascending"]').filter({ hasText: 'What' }).waitFor();
+    await expect.poll(() => ordered(false)).toBe(true);
+    await log.getByRole('button', { name: /^What/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === '-action');
+    await log.locator('th[aria-sort="descending"]').filter({ hasText: 'What' }).waitFor();
+    await expect.poll(() => ordered(true)).toBe(true);
+    await page.screenshot({ path: 'test-results/admin-audit-sorted.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: 'test-results/admin-audit-sorted-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(s.errors).toEqual([]);
   });
 

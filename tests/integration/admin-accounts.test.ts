@@ -129,10 +129,20 @@ describe('GET /api/admin/accounts', () => {
     expect(einDesc.prev_page_url).toBe('/api/admin/accounts?sort=-ein&page=1');
     const byLevel = (await list(`?sort=level&level=${levelId.maintain}`)).data.map((r) => r.level?.id);
     expect(byLevel).toEqual([levelId.maintain, levelId.maintain, levelId.maintain]);
-    const levelled = names(await list('?sort=level&search=boosters'));
-    const levelOrder = [levelId.maintain, levelId['start-up']].sort((a, b) => a - b);
-    const firstLevelName = levelOrder[0] === levelId.maintain ? 'Alpha Booster Club' : 'Bravo Band Boosters';
-    expect(levelled[0]).toBe(firstLevelName);
+    // Level: by the level's name, not its id (the seeded "Maintain …" level has the higher id and the
+    // earlier name), accounts without a level last; descending reverses both.
+    const levelNames = Object.fromEntries((await db().select({ id: levels.id, name: levels.name }).from(levels)).map((r) => [r.id, r.name]));
+    expect(levelId.maintain).toBeGreaterThan(levelId['start-up']);
+    expect(levelNames[levelId.maintain] < levelNames[levelId['start-up']]).toBe(true);
+    expect(names(await list('?sort=level&search=boosters'))).toEqual(['Delta Drama Boosters', 'Bravo Band Boosters', 'Foxtrot Roster Boosters']);
+    expect(names(await list('?sort=-level&search=boosters'))).toEqual(['Foxtrot Roster Boosters', 'Bravo Band Boosters', 'Delta Drama Boosters']);
+    const browsed = await list('?sort=level');
+    expect(names(browsed).slice(0, 4)).toEqual(['Alpha Booster Club', 'Charlie Chess Club', 'Delta Drama Boosters', 'Bravo Band Boosters']);
+    expect(browsed.data.slice(4).every((r) => r.level === null)).toBe(true);
+    const browsedDown = await list('?sort=-level&page=2');
+    expect(names(browsedDown).slice(-4)).toEqual(['Bravo Band Boosters', 'Delta Drama Boosters', 'Charlie Chess Club', 'Alpha Booster Club']);
+    const exported = (await admin.get('/api/admin/accounts/export.csv?sort=level')).body.split('\r\n').slice(1, 5).map((l) => l.split(',')[0]);
+    expect(exported).toEqual(['Alpha Booster Club', 'Charlie Chess Club', 'Delta Drama Boosters', 'Bravo Band Boosters']);
     expect(names(await list('?sort=renewal_due_at&renewal_due=90'))).toEqual(['Alpha Booster Club', 'Bravo Band Boosters']);
     expect(names(await list('?sort=-renewal_due_at&renewal_due=90'))).toEqual(['Bravo Band Boosters', 'Alpha Booster Club']);
     expect(names(await list('?sort=-name&search=club')).slice(0, 2)).toEqual(['Paging Club 19', 'Paging Club 18']);

@@ -333,3 +333,84 @@ describe('audit log', () => {
     expect(n[0].n).toBeGreaterThan(60);
   });
 });
+
+describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
+  // Rows of one action prefix, so other tests' rows never interleave: two named accounts and two
+  // actors, plus a system row, a removed user's row and a row of no account.
+  let alpha: number;
+  let zulu: number;
+  const ZED = 'zed.sorter@example.com';
+  const AMY = 'amy.sorter@example.com';
+  beforeAll(async () => {
+    const db = t.database.db;
+    alpha = (await createAccount(db, { name: 'Alpha Sorters' })).id;
+    zulu = (await createAccount(db, { name: 'Zulu Sorters' })).id;
+    const zed = (await createUser(db, { email: ZED, password: 'Zed-sorter-123' })).id;
+    const amy = (await createUser(db, { email: AMY, password: 'Amy-sorter-123' })).id;
+    await recordAudit(db, { actorUserId: zed, accountId: alpha, action: 'sorttest.bravo', details: {} });
+    await recordAudit(db, { actorUserId: amy, accountId: zulu, action: 'sorttest.charlie', details: {} });
+    await recordAudit(db, { actorUserId: null, accountId: zulu, action: 'sorttest.alpha', details: {} });
+    await recordAudit(db, { actorUserId: 987_654, accountId: null, action: 'sorttest.delta', details: {} });
+    await recordAudit(db, { actorUserId: amy, accountId: alpha, action: 'sorttest.echo', details: {} });
+  });
+  type Row = { id: number; action: string; actor_email: string | null; account_name: string | null };
+  const list = async (sort: string, extra = '') => {
+    const res = await admin.get(`/api/admin/audit?action=sorttest.&sort=${sort}${extra}`);
+    expect(res.statusCode).toBe(200);
+    return res.json() as { data: Row[]; next_page_url: string | null };
+  };
+  const actions = (rows: Row[]) => rows.map((r) => r.action.replace('sorttest.', ''));
+
+  it('sorts by the action, either way', async () => {
+    expect(actions((await list('action')).data)).toEqual(['alpha', 'bravo', 'charlie', 'delta', 'echo']);
+    expect(actions((await list('-action')).data)).toEqual(['echo', 'delta', 'charlie', 'bravo', 'alpha']);
+  });
+
+  it('sorts by the actor’s e-mail, rows without one last either way, ties newest last or first', async () => {
+    const up = (await list('actor')).data;
+    expect(up.map((r) => r.actor_email)).toEqual([AMY, AMY, ZED, null, null]);
+    expect(actions(up)).toEqual(['charlie', 'echo', 'bravo', 'alpha', 'delta']);
+    const down = (await list('-actor')).data;
+    expect(down.map((r) => r.actor_email)).toEqual([ZED, AMY, AMY, null, null]);
+    expect(actions(down)).toEqual(['bravo', 'echo', 'charlie', 'delta', 'alpha']);
+  });
+
+  it('sorts by the account’s name, rows of no account last; with the account filter by time', async () => {
+    const up = (await list('account')).data;
+    expect(up.map((r) => r.account_name)).toEqual(['Alpha Sorters', 'Alpha Sorters', 'Zulu Sorters', 'Zulu Sorters', null]);
+    expect(actions(up)).toEqual(['bravo', 'echo', 'charlie', 'alpha', 'delta']);
+    expect(actions((await list('-account')).data)).toEqual(['alpha', 'charlie', 'echo', 'bravo', 'delta']);
+    expect(actions((await list('-account', `&account_id=${alpha}`)).data)).toEqual(['echo', 'bravo']);
+  });
+
+  it('sorts a search’s rows and keeps the sort in the page links', async () => {
+    const found = (await admin.get('/api/admin/audit?search=sorters&sort=-account')).json() as { data: Row[] };
+    expect(found.data.map((r) => r.account_name)).toEqual(['Zulu Sorters', 'Zulu Sorters', 'Alpha Sorters', 'Alpha Sorters']);
+    // "sorter" finds both the accounts and the actors: a row matching both is listed once.
+    const both = (await admin.get('/api/admin/audit?search=sorter&sort=actor')).json() as { data: Row[] };
+    expect(actions(both.data)).toEqual(['charlie', 'echo', 'bravo', 'alpha']);
+    expect(actions(((await admin.get('/api/admin/audit?search=sorter&sort=-account')).json() as { data: Row[] }).data)).toEqual(['alpha', 'charlie', 'echo', 'bravo']);
+    const all = (await admin.get(`/api/admin/audit?account_id=${accountId}&sort=actor`)).json();
+    expect(all.next_page_url).toBe(`?account_id=${accountId}&sort=actor&page=2`);
+  });
+
+  it('exports the sorted rows in the same order', async () => {
+    const res = await admin.get('/api/admin/audit/export.csv?action=sorttest.&sort=actor');
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.trimEnd().split('\r\n').slice(1);
+    expect(lines.map((l) => l.split(',').slice(1, 3).join(','))).toEqual([
+      `${AMY},Zulu Sorters`, `${AMY},Alpha Sorters`, `${ZED},Alpha Sorters`, 'System,Zulu Sorters', 'User 987654,',
+    ]);
+  });
+
+  it('refuses an unknown sort with the allowed ones, and anyone but staff', async () => {
+    const bad = await admin.get('/api/admin/audit?sort=ip');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.sort).toEqual(['The sort must be one of: created_at, -created_at, actor, -actor, account, -account, action, -action.']);
+    expect((await admin.get('/api/admin/audit/export.csv?sort=details')).statusCode).toBe(422);
+    for (const url of ['/api/admin/audit?sort=actor', '/api/admin/audit/export.csv?sort=-account&search=sorters']) {
+      expect((await holder.get(url)).statusCode, url).toBe(403);
+      expect((await visitor.get(url)).statusCode, url).toBe(401);
+    }
+  });
+});

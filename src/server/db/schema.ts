@@ -113,6 +113,9 @@ export const accounts = pgTable('accounts', {
   // visibility map): name order, then the columns it tests and shows.
   index('accounts_listed_name').on(t.isListed, t.name, t.id, t.searchText, t.city, t.state),
   index('accounts_gen').on(t.gen),
+  // Every account by name (imported or not): the audit log's Account sort walks it, each account's
+  // rows then along audit_log_account (docs/staff-lists.md "Audit log sorts").
+  index('accounts_name').on(t.name, t.id),
   uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
   // Staff's accounts list (docs/benchmarks.md "Staff lists at scale"): the product's own accounts in
   // each sort order, so a page walks 20 index entries instead of sorting every customer, and the
@@ -293,9 +296,14 @@ export const auditLog = pgTable('audit_log', {
   createdAt: createdAt(),
 }, (t) => [
   index('audit_log_created').on(t.createdAt),
-  index('audit_log_account').on(t.accountId),
-  // Staff's audit search by the actor's e-mail.
-  index('audit_log_actor').on(t.actorUserId),
+  // One account's rows in id order (the account filter, the Account sort's walk of each account)
+  // and the actors' (the search by e-mail, the Actor sort): docs/staff-lists.md "Audit log sorts".
+  index('audit_log_account').on(t.accountId, t.id),
+  index('audit_log_actor').on(t.actorUserId, t.id),
+  // The What sort (by the action's code, then id) and the action prefix filter (LIKE 'x%'): in
+  // byte order ("C"), the only one in which PostgreSQL turns a LIKE prefix into an index range
+  // whatever the database's collation (action codes are lower-case ASCII: the same order).
+  index('audit_log_action').on(sql`(${t.action} COLLATE "C")`, t.id),
 ]);
 
 /**

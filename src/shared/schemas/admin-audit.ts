@@ -2,8 +2,12 @@ import { z } from 'zod';
 import { stripControl } from '../validation.ts';
 import { listSearch, listSort } from './list-params.ts';
 
-/** Columns the audit log sorts by (`sort`, "-" for descending); newest first by default. */
-export const AUDIT_SORTS = ['created_at'] as const;
+/**
+ * Columns the audit log sorts by (`sort`, "-" for descending); newest first by default. `actor` is
+ * the actor's e-mail and `account` the account's name (rows with neither come last either way),
+ * `action` the action's code (docs/audit.md "Reading it"); ties by time.
+ */
+export const AUDIT_SORTS = ['created_at', 'actor', 'account', 'action'] as const;
 
 /** Audit log rows per page (docs/requirements/product.md "Staff console"). */
 export const AUDIT_PER_PAGE = 50;

@@ -108,7 +108,7 @@ function customerRows(columns: SQL, search: string | undefined, conds: SQL[], or
 /**
  * GET /api/admin/accounts (docs/requirements/entities.md "Search results page", docs/requirements/permissions.md): one page of customer
  * accounts (see `customerIds`; never the imported IRS subordinates), by name then id by default
- * (`sort`: name, ein, level, created_at, renewal_due_at, "-" for descending; ties by id), 20 a page, with the
+ * (`sort`: name, ein, level (by the level's name), created_at, renewal_due_at, "-" for descending; ties by id), 20 a page, with the
  * levels to filter by. `search` matches every word in the name and city, or the EIN (9 digits
  * exactly, fewer as a prefix; a dash is ignored), or part of the account's or a user's e-mail;
  * `level`, `status` and `renewal_due` narrow it (docs/requirements/entities.md "Account"; statuses as ACCOUNT_STATUSES
@@ -131,18 +131,48 @@ export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new
   return { ...markCapped(buildPage(data, q.page, ADMIN_ACCOUNTS_PER_PAGE, count, (p) => pageUrl(q, p)), capped), levels };
 }
 
-/** The column each sort of ADMIN_ACCOUNT_SORTS orders by (each has an accounts_customer_* index). */
-const SORT_COLUMNS: Record<AdminAccountsQuery['sort']['column'], string> = {
-  name: 'name', created_at: 'created_at', renewal_due_at: 'renewal_due_at', ein: 'ein', level: 'level_id',
+/** The column each sort of ADMIN_ACCOUNT_SORTS but `level` orders by (each has an accounts_customer_* index). */
+const SORT_COLUMNS: Record<Exclude<AdminAccountsQuery['sort']['column'], 'level'>, string> = {
+  name: 'name', created_at: 'created_at', renewal_due_at: 'renewal_due_at', ein: 'ein',
 };
 
 /** The ids of the customer accounts the query's search and filters match, in its order, at most `limit`. */
 async function orderedIds(db: Db, q: AdminAccountsQuery, now: Date, limit: number): Promise<number[]> {
+  if (q.sort.column === 'level') return idsByLevelName(db, q, now, limit);
   const column = sql.raw(SORT_COLUMNS[q.sort.column]);
   const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
   const rows = await rowsOf<{ id: number }>(db, sql`
     SELECT c.id FROM (${customerRows(sql`a.id, a.${column} AS k`, q.search, conditions(q, now), sql`a.${column} ${dir}, a.id ${dir}`, limit)}) c
     ORDER BY c.k ${dir}, c.id ${dir} LIMIT ${limit}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * The ids of the customer accounts the query matches by their level's name, then level id, then
+ * account id (`sort=level`; accounts without a level last, first when descending), at most `limit`.
+ * With a search, the few accounts it finds are sorted by the name looked up. Without one, each
+ * level (a handful of rows) walks its own accounts along accounts_customer_level in id order, at
+ * most `limit` of them, and only those candidates are sorted (docs/staff-lists.md): never every
+ * customer account. Reads accounts, users, levels.
+ */
+async function idsByLevelName(db: Db, q: AdminAccountsQuery, now: Date, limit: number): Promise<number[]> {
+  const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
+  const conds = conditions(q, now);
+  if (q.search) {
+    const rows = await rowsOf<{ id: number }>(db, sql`
+      SELECT c.id FROM (${customerRows(sql`a.id, a.level_id AS lid, (SELECT lv.name FROM levels lv WHERE lv.id = a.level_id) AS k`, q.search, conds,
+        sql`k ${dir}, a.level_id ${dir}, a.id ${dir}`, limit)}) c
+      ORDER BY c.k ${dir}, c.lid ${dir}, c.id ${dir} LIMIT ${limit}`);
+    return rows.map((r) => Number(r.id));
+  }
+  const rows = await rowsOf<{ id: number }>(db, sql`
+    SELECT c.id FROM (
+      SELECT lv.name AS k, lv.id AS lid, x.id FROM levels lv
+        CROSS JOIN LATERAL (${customerRows(sql`a.id`, undefined, [...conds, sql`a.level_id = lv.id`], sql`a.id ${dir}`, limit)}) x
+      UNION ALL
+      SELECT NULL, NULL, y.id FROM (${customerRows(sql`a.id`, undefined, [...conds, sql`a.level_id IS NULL`], sql`a.id ${dir}`, limit)}) y
+    ) c
+    ORDER BY c.k ${dir}, c.lid ${dir}, c.id ${dir} LIMIT ${limit}`);
   return rows.map((r) => Number(r.id));
 }
 

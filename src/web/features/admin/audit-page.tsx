@@ -18,7 +18,8 @@ const FILTERS = ['account_id', 'action', 'search', 'sort'] as const;
 /**
  * Who did what, when, on behalf of which account, with what changed in words (docs/audit.md):
  * newest first, 50 a page, narrowed by account id, action and a search of the actor's e-mail or
- * the account's name; sorted by time either way; the filtered rows export as CSV. Every filter
+ * the account's name; sorted by time, actor, account or action either way; the filtered rows
+ * export as CSV. Every filter
  * lives in the address, so a filtered log can be reloaded or shared.
  */
 export default function AuditPage() {
@@ -59,7 +60,7 @@ export default function AuditPage() {
         what="The audit log"
         empty={filtered ? 'No entries match.' : 'Nothing has been recorded yet.'}
         minWidth={900}
-        columns={[{ title: 'Time', sort: 'created_at' }, 'Who', 'Account', 'What', 'Changes and details']}
+        columns={[{ title: 'Time', sort: 'created_at' }, { title: 'Who', sort: 'actor' }, { title: 'Account', sort: 'account' }, { title: 'What', sort: 'action' }, 'Changes and details']}
         sort={current.sort || '-created_at'}
         onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
         onPage={(p) => go({ page: p })}
