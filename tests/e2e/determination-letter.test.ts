@@ -95,7 +95,7 @@ describe('reviewing an uploaded IRS letter', () => {
     await drawer.getByLabel('Date on the letter').fill('2026-11-02');
     await drawer.getByRole('button', { name: 'Accept the letter' }).click();
     await staff.page.getByText('The letter was accepted: the exemption is recorded as recognized.').waitFor();
-    await drawer.getByText('Accepted, dated 2026-11-02').waitFor();
+    await drawer.getByText('Accepted, dated 2026-11-02', { exact: true }).waitFor();
     await shoot(staff.page, 'work-queue-letter-accepted');
 
     await page.reload();
