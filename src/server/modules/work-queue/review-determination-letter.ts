@@ -9,7 +9,7 @@ import type { FileRow } from '../files/stored-files.ts';
 import { findWorkItem, type WorkItem } from './get-work-item.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
-export const LETTER_REVIEW_MESSAGES = {
+const LETTER_REVIEW_MESSAGES = {
   accepted: 'The letter was accepted: the exemption is recorded as recognized.',
   returned: 'The letter was sent back; the group was told why by mail.',
   notLetter: 'This item is not a determination letter to review.',
