@@ -73,6 +73,10 @@ describe('an uploaded letter waits in the work queue', () => {
     const detail = (await staff.get(`/api/admin/work-queue/${item.id}`)).json();
     expect(detail.letter).toEqual({ status: 'pending', file_name: 'IRS letter.pdf', letter_date: null, return_reason: '' });
     expect(detail.history[0].text).toBe('Uploaded by the group');
+    // Only the review closes it: "Resolve" would leave the letter waiting unseen.
+    const resolve = await staff.post(`/api/admin/work-queue/${item.id}/resolve`, { resolution: 'Looked at it' });
+    expect(resolve.statusCode).toBe(409);
+    expect(resolve.json().message).toBe('Accept the letter or send it back: that resolves this item.');
   });
 
   it('staff open the file; visitors get 401 and account users 403 on the file and both reviews', async () => {
