@@ -66,11 +66,11 @@ describe('a group waiting for its IRS letter (docs/wizard.md)', () => {
 
     // The group's home says the letter is awaited, and takes it once it arrives.
     const home = (await m.a.get('/api/app/home')).json();
-    expect(home.letter_awaited).toEqual({ form: '1023-EZ', filed_on: '2026-09-14', received_on: null });
+    expect(home.letter_awaited).toEqual({ form: '1023-EZ', filed_on: '2026-09-14', received_on: null, returned: null });
     const up = await m.a.upload('/api/app/determination-letter', {}, letter());
     expect(up.statusCode, up.body).toBe(201);
     const today = new Date().toISOString().slice(0, 10);
-    expect(up.json().letter_awaited).toEqual({ form: '1023-EZ', filed_on: '2026-09-14', received_on: today });
+    expect(up.json().letter_awaited).toEqual({ form: '1023-EZ', filed_on: '2026-09-14', received_on: today, returned: null });
     expect((await m.a.get('/api/app/home')).json().letter_awaited.received_on).toBe(today);
     const [stored] = await t.database.db.select().from(files).where(and(eq(files.accountId, account.id), eq(files.purpose, 'application_document')));
     expect(stored.fileName).toBe('IRS letter.pdf');

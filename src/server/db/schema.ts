@@ -903,7 +903,7 @@ export const rosterImportRows = pgTable('roster_import_rows', {
 export const workItems = pgTable('work_items', {
   id: serial('id').primaryKey(),
   key: text('key').notNull(),
-  kind: text('kind').$type<'left_roster' | 'past_due' | 'fiscal_year_mismatch' | 'name_changed' | 'address_changed' | 'paying_not_on_roster' | 'roster_no_membership' | 'revoked' | 'reinstated'>().notNull(),
+  kind: text('kind').$type<'left_roster' | 'past_due' | 'fiscal_year_mismatch' | 'name_changed' | 'address_changed' | 'paying_not_on_roster' | 'roster_no_membership' | 'revoked' | 'reinstated' | 'determination_letter'>().notNull(),
   accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
   ein: text('ein'),
   /** What the item is about, shown to staff: names, dates, codes (never personal names). */
@@ -921,8 +921,34 @@ export const workItems = pgTable('work_items', {
   index('work_items_status_created').on(t.status, t.createdAt, t.id),
   index('work_items_kind_status').on(t.kind, t.status, t.createdAt, t.id),
   index('work_items_account').on(t.accountId),
-  check('work_items_kind', sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated')`),
+  check('work_items_kind', sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter')`),
   check('work_items_status', sql`${t.status} IN ('open', 'resolved')`),
+]);
+
+/**
+ * An IRS determination letter a group waiting for it uploaded from its home, and staff's review of
+ * it (docs/wizard.md "A group waiting for its IRS letter", docs/work-queue.md "Determination
+ * letters"): `pending` until staff accept it (with the date on the letter) or send it back (with
+ * the reason). At most one pending letter per account, enforced by the partial unique index, so
+ * two uploads at the same moment cannot both wait for review.
+ */
+export const determinationLetters = pgTable('determination_letters', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+  status: text('status').$type<'pending' | 'accepted' | 'returned'>().notNull().default('pending'),
+  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  /** The date printed on the letter, entered by staff when they accept it. */
+  letterDate: date('letter_date', { mode: 'string' }),
+  /** Why staff sent it back, shown to the group. */
+  returnReason: text('return_reason').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('determination_letters_one_pending').on(t.accountId).where(sql`${t.status} = 'pending'`),
+  index('determination_letters_account').on(t.accountId, t.createdAt),
+  check('determination_letters_status', sql`${t.status} IN ('pending', 'accepted', 'returned')`),
 ]);
 
 /** A note a staff user wrote on a work item. */

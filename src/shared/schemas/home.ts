@@ -48,7 +48,14 @@ export const homeSummarySchema = z.object({
    * The group applied to the IRS and awaits its determination letter (docs/wizard.md "A group
    * waiting for its IRS letter"); null otherwise. `received_on` once the letter was uploaded.
    */
-  letter_awaited: z.object({ form: z.string(), filed_on: z.string(), received_on: z.string().nullable() }).nullable(),
+  letter_awaited: z.object({
+    form: z.string(),
+    filed_on: z.string(),
+    /** 'YYYY-MM-DD' the letter waiting for staff's review was uploaded; null when none waits. */
+    received_on: z.string().nullable(),
+    /** The last letter staff sent back, while no newer one waits: why, and when ('YYYY-MM-DD'). */
+    returned: z.object({ reason: z.string(), on: z.string() }).nullable(),
+  }).nullable(),
   /** Upcoming deadlines, soonest first (the compliance calendar). */
   deadlines: z.array(homeDeadlineSchema),
   /** The first deadline not yet met (a Form 990 already recorded as filed is skipped); null when none. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PageObject } from '../rules/pagination.ts';
-import { requiredText } from '../validation.ts';
+import { msg, requiredText, stripControl } from '../validation.ts';
+import { parseIsoDate } from '../rules/compliance-calendar.ts';
 import { listSort } from './list-params.ts';
 
 /**
@@ -11,7 +12,7 @@ import { listSort } from './list-params.ts';
 /** Every kind of item, in the order the page shows them. */
 export const WORK_ITEM_KINDS = [
   'left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed',
-  'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated',
+  'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter',
 ] as const;
 export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
@@ -26,6 +27,7 @@ export const WORK_ITEM_KIND_LABELS: Record<WorkItemKind, string> = {
   roster_no_membership: 'On the roster, no membership',
   revoked: 'Revoked',
   reinstated: 'Reinstated',
+  determination_letter: 'IRS letter to review',
 };
 
 export const WORK_ITEM_STATUSES = ['open', 'resolved'] as const;
@@ -82,6 +84,35 @@ export const workItemResolveSchema = z.object({
   resolution: requiredText({ label: 'resolution', max: 2000 }),
 });
 
+/**
+ * Body of POST /api/admin/work-queue/{id}/accept-letter (docs/work-queue.md "Determination
+ * letters"): the date printed on the IRS letter, 'YYYY-MM-DD', not later than `today`.
+ */
+export const letterAcceptSchema = (today: string) => z.object({
+  letter_date: z.preprocess(
+    (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
+    z.string({ error: msg.required('date on the letter') })
+      .min(1, { message: msg.required('date on the letter'), abort: true })
+      .refine(isIsoDate, { message: 'The date on the letter field must be a valid date.', abort: true })
+      .refine((d) => d <= today, 'The date on the letter must be today or earlier.'),
+  ),
+});
+
+/** Whether `s` is a calendar date 'YYYY-MM-DD' that exists. */
+function isIsoDate(s: string): boolean {
+  try {
+    parseIsoDate(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Body of POST /api/admin/work-queue/{id}/return-letter: why the letter is sent back, shown to the group. */
+export const letterReturnSchema = z.object({
+  reason: requiredText({ label: 'reason', max: 2000 }),
+});
+
 /** A staff user an item can be assigned to. */
 export interface WorkQueueStaff { id: number; name: string; email: string }
 
@@ -110,7 +141,7 @@ export type WorkQueuePage = PageObject<WorkItemRow> & { counts: Record<WorkItemK
 /** One entry of an item's history: what happened, by whom, when. */
 export interface WorkItemEvent {
   at: string;
-  action: 'found' | 'assigned' | 'note_added' | 'resolved' | 'reopened';
+  action: 'found' | 'assigned' | 'note_added' | 'resolved' | 'reopened' | 'letter_accepted' | 'letter_returned';
   actor: string | null;
   text: string;
 }
@@ -121,6 +152,8 @@ export interface WorkItemDetail extends WorkItemRow {
   resolved_by: WorkQueueStaff | null;
   notes: { id: number; body: string; author: string | null; created_at: string }[];
   history: WorkItemEvent[];
+  /** For a `determination_letter` item: the letter's review state and file name; null for other kinds. */
+  letter: { status: 'pending' | 'accepted' | 'returned'; file_name: string | null; letter_date: string | null; return_reason: string } | null;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -161,5 +194,7 @@ export function workItemSummary(kind: WorkItemKind, d: Record<string, unknown>):
       return `On the Automatic Revocation List: revoked ${text(d.revoked_on)}${d.posted_on ? `, posted ${text(d.posted_on)}` : ''}.`;
     case 'reinstated':
       return `Reinstated ${text(d.reinstated_on)} after the revocation of ${text(d.revoked_on)}.`;
+    case 'determination_letter':
+      return `Determination letter uploaded ${text(d.uploaded_on)} for Form ${text(d.form) || 'unknown'}${d.filed_on ? ` filed ${text(d.filed_on)}` : ''}: check it and accept it or send it back.`;
   }
 }

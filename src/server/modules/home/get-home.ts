@@ -101,7 +101,7 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
       state: standing.state, label: standing.label, missed_tax_years: standing.irs.missed_tax_years,
       days_to_revocation: standing.irs.days_to_revocation, revocation_date: standing.irs.revocation_date,
     },
-    letter_awaited: letterAwaitedOf(accountData?.data ?? {}),
+    letter_awaited: await letterAwaitedOf(db, accountId, accountData?.data ?? {}),
     deadlines,
     next_deadline: deadlines.find((d) => !d.filed) ?? null,
     invoices: unpaid.map((i) => ({ id: i.id, number: i.number, document_at: iso(i.document_at), value_cents: i.value_cents, balance_cents: i.balance_cents, is_processing: i.is_processing })),

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, users, workItemNotes, workItems } from '../../db/schema.ts';
+import { auditLog, determinationLetters, files, users, workItemNotes, workItems } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { WorkItemDetail, WorkItemEvent, WorkQueueStaff } from '../../../shared/schemas/work-queue.ts';
 import { selectWorkItems, staffName, toWorkItemRow } from './list-work-items.ts';
@@ -25,6 +25,8 @@ function eventText(action: WorkItemEvent['action'], d: Record<string, unknown>):
     case 'note_added': return 'Note added';
     case 'resolved': return `Resolved: ${String(d.resolution ?? '')}`;
     case 'reopened': return 'Reopened';
+    case 'letter_accepted': return `Letter accepted, dated ${String(d.letter_date ?? '')}`;
+    case 'letter_returned': return `Letter sent back: ${String(d.reason ?? '')}`;
     default: return '';
   }
 }
@@ -49,16 +51,16 @@ export async function getWorkItem(db: DbOrTx, id: number): Promise<WorkItemDetai
     .from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(and(
       item.accountId === null ? isNull(auditLog.accountId) : eq(auditLog.accountId, item.accountId),
-      like(auditLog.action, 'work_item.%'),
+      or(like(auditLog.action, 'work_item.%'), inArray(auditLog.action, [...LETTER_ACTIONS])),
       sql`${auditLog.details}->>'item_id' = ${String(id)}`,
     ))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
   const who = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
     u.email === null ? null : staffName({ firstName: u.firstName ?? '', lastName: u.lastName ?? '', email: u.email });
   const history: WorkItemEvent[] = [
-    { at: item.createdAt.toISOString(), action: 'found', actor: null, text: 'Found by the IRS data refresh' },
+    { at: item.createdAt.toISOString(), action: 'found', actor: null, text: item.kind === 'determination_letter' ? 'Uploaded by the group' : 'Found by the IRS data refresh' },
     ...audits.map((a) => {
-      const action = a.action.slice('work_item.'.length) as WorkItemEvent['action'];
+      const action = (a.action.startsWith('work_item.') ? a.action.slice('work_item.'.length) : `letter_${a.action.split('.').at(-1)}`) as WorkItemEvent['action'];
       return { at: a.createdAt.toISOString(), action, actor: who(a), text: eventText(action, a.details) };
     }),
   ];
@@ -69,5 +71,17 @@ export async function getWorkItem(db: DbOrTx, id: number): Promise<WorkItemDetai
     resolved_by: resolvedBy,
     notes: notes.map((n) => ({ id: n.id, body: n.body, author: who(n), created_at: n.createdAt.toISOString() })),
     history,
+    letter: item.kind === 'determination_letter' ? await letterView(db, Number(item.details.letter_id)) : null,
   };
+}
+
+/** The review actions' audit codes, shown in the history of a determination letter item. */
+const LETTER_ACTIONS = ['account.determination_letter.accepted', 'account.determination_letter.returned'] as const;
+
+/** The determination letter of an item as its drawer shows it (docs/work-queue.md "Determination letters"). */
+async function letterView(db: DbOrTx, letterId: number): Promise<WorkItemDetail['letter']> {
+  if (!Number.isInteger(letterId)) return null;
+  const [l] = await db.select({ status: determinationLetters.status, letterDate: determinationLetters.letterDate, reason: determinationLetters.returnReason, fileName: files.fileName })
+    .from(determinationLetters).leftJoin(files, eq(files.id, determinationLetters.fileId)).where(eq(determinationLetters.id, letterId));
+  return l ? { status: l.status, file_name: l.fileName, letter_date: l.letterDate, return_reason: l.reason } : null;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { workItems } from '../../db/schema.ts';
+import { determinationLetters, workItems } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem } from './get-work-item.ts';
@@ -11,6 +11,7 @@ export const WORK_ITEM_MESSAGES = {
   alreadyResolved: 'This item is already resolved.',
   reopened: 'The item was reopened.',
   alreadyOpen: 'This item is already open.',
+  letterPending: 'Accept the letter or send it back: that resolves this item.',
 } as const;
 
 /**
@@ -19,12 +20,18 @@ export const WORK_ITEM_MESSAGES = {
  * stays taken). Audited as `work_item.resolved` with the resolution.
  * Writes work_items (status, resolved_by, resolved_at, resolution, updated_at), audit_log (one
  * transaction, the item locked).
- * @throws HttpError 404 unknown item; 409 when it is already resolved
+ * An item about a determination letter still pending is resolved only by its review
+ * (docs/work-queue.md "Determination letters"), so the letter cannot be left waiting unseen.
+ * @throws HttpError 404 unknown item; 409 when it is already resolved, or its letter is pending
  */
 export async function resolveWorkItem(db: Db, itemId: number, resolution: string, actor: StaffActor): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);
     if (item.status !== 'open') throw new HttpError(409, WORK_ITEM_MESSAGES.alreadyResolved);
+    if (item.kind === 'determination_letter') {
+      const [letter] = await tx.select({ status: determinationLetters.status }).from(determinationLetters).where(eq(determinationLetters.id, Number(item.details.letter_id) || 0));
+      if (letter?.status === 'pending') throw new HttpError(409, WORK_ITEM_MESSAGES.letterPending);
+    }
     const now = new Date();
     await tx.update(workItems).set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution, updatedAt: now }).where(eq(workItems.id, item.id));
     await recordAudit(tx, {

@@ -4,7 +4,9 @@ import { requireAdmin, auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { workItemAssignSchema, workItemNoteSchema, workItemResolveSchema, workQueueQuery } from '../../../shared/schemas/work-queue.ts';
+import { letterAcceptSchema, letterReturnSchema, workItemAssignSchema, workItemNoteSchema, workItemResolveSchema, workQueueQuery } from '../../../shared/schemas/work-queue.ts';
+import { sendStoredFile } from '../files/stored-files.ts';
+import { acceptDeterminationLetter, determinationLetterFile, returnDeterminationLetter } from './review-determination-letter.ts';
 import { listWorkItems } from './list-work-items.ts';
 import { getWorkItem } from './get-work-item.ts';
 import { listWorkQueueStaff } from './list-staff.ts';
@@ -34,7 +36,11 @@ const idOf = (req: FastifyRequest) => {
  * - `GET /api/admin/work-queue/{id}` one item with its notes and history;
  * - `POST /api/admin/work-queue/{id}/assign` `{ assignee }`, `…/notes` `{ body }`,
  *   `…/resolve` `{ resolution }`, `…/reopen`: each audited (`work_item.*`), answering
- *   `{ message, item }` with the item as GET shows it.
+ *   `{ message, item }` with the item as GET shows it;
+ * - for a `determination_letter` item (docs/work-queue.md "Determination letters"):
+ *   `GET …/{id}/letter` the uploaded file (inline), `POST …/{id}/accept-letter` `{ letter_date }`,
+ *   `POST …/{id}/return-letter` `{ reason }` (mails the group), each audited
+ *   (`account.determination_letter.*`), 409 for another kind of item or a letter already reviewed.
  */
 export async function workQueueRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
@@ -67,6 +73,22 @@ export async function workQueueRoutes(app: FastifyInstance) {
       const id = idOf(req);
       const { resolution } = parseInput(workItemResolveSchema, req.body);
       const done = await resolveWorkItem(app.db, id, resolution, auditActor(req));
+      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    });
+    admin.get('/api/admin/work-queue/:id/letter', async (req, reply) => {
+      const file = await determinationLetterFile(app.db, idOf(req));
+      return sendStoredFile(reply, app.providers.storage, file, { inline: true });
+    });
+    admin.post('/api/admin/work-queue/:id/accept-letter', async (req) => {
+      const id = idOf(req);
+      const { letter_date } = parseInput(letterAcceptSchema(calendarDate(new Date())), req.body);
+      const done = await acceptDeterminationLetter(app.db, id, letter_date, auditActor(req));
+      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    });
+    admin.post('/api/admin/work-queue/:id/return-letter', async (req) => {
+      const id = idOf(req);
+      const { reason } = parseInput(letterReturnSchema, req.body);
+      const done = await returnDeterminationLetter(app.db, id, reason, auditActor(req), `${app.config.publicUrl}/app`);
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
     admin.post('/api/admin/work-queue/:id/reopen', async (req) => {

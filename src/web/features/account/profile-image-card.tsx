@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Anchor, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
 import { SingleFileDrop } from '../../components/single-file-drop.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { http } from '../../lib/http.ts';
+import { toastSuccess } from '../../lib/feedback.tsx';
+import { useFileUpload } from '../../lib/use-file-upload.ts';
 import classes from './profile-image-card.module.css';
 
 /** docs/requirements/entities.md "Profile account". */
@@ -19,38 +19,13 @@ export interface ProfileAccount {
  * profile.
  */
 export function ProfileImageCard({ account, onChange }: { account: ProfileAccount; onChange: (account: ProfileAccount) => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  const upload = async () => {
-    if (!file) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const body = new FormData();
-      body.append('file', file, file.name);
-      onChange(await http.post<ProfileAccount>(`/app/account/image/${account.id}`, body));
-      setFile(null);
+  const image = useFileUpload((body) => http.post<ProfileAccount>(`/app/account/image/${account.id}`, body), {
+    onDone: (updated) => {
+      onChange(updated);
       toastSuccess('Your header image was saved.');
-    } catch (err) {
-      const failure = err instanceof HttpFailure ? err : null;
-      setError(failure?.errors.file?.[0]);
-      toastFailure();
-    } finally {
-      setBusy(false);
-    }
-  };
-  const clear = async () => {
-    setBusy(true);
-    try {
-      onChange(await http.post<ProfileAccount>(`/app/account/empty-image/${account.id}`));
-    } catch {
-      toastFailure();
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const clear = () => image.busyWhile(async () => onChange(await http.post<ProfileAccount>(`/app/account/empty-image/${account.id}`)));
 
   return (
     <Card withBorder padding="xl" mt="lg" component="section" aria-labelledby="profile-image-title">
@@ -69,22 +44,22 @@ export function ProfileImageCard({ account, onChange }: { account: ProfileAccoun
         )}
         <Group>
           {account.public_profile_image && (
-            <Anchor component="button" type="button" c="red" onClick={clear} disabled={busy}>Clear image</Anchor>
+            <Anchor component="button" type="button" c="red" onClick={() => void clear()} disabled={image.busy}>Clear image</Anchor>
           )}
         </Group>
         <SingleFileDrop
           label="New header image"
-          file={file}
-          onChange={(f) => { setFile(f); setError(undefined); }}
+          file={image.file}
+          onChange={image.choose}
           allowed={ALLOWED_EXTENSIONS.profile_image}
           accept={['image/jpeg', 'image/png', 'image/gif']}
           preview="image"
-          error={error}
-          disabled={busy}
+          error={image.error}
+          disabled={image.busy}
           hint="JPEG, PNG or GIF, up to 5 MB. A wide picture (about 3:1) looks best."
         />
         <Group>
-          <Button onClick={upload} disabled={!file} loading={busy}>Save header image</Button>
+          <Button onClick={() => void image.upload()} disabled={!image.file} loading={image.busy}>Save header image</Button>
         </Group>
       </Stack>
     </Card>

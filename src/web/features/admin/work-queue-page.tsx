@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Button, Center, Divider, Drawer, Group, Loader, NativeSelect, Stack, Table, Tabs, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Divider, Drawer, Group, Loader, NativeSelect, Stack, Table, Tabs, Text, TextInput, Textarea, Timeline, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
-  WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, workItemNoteSchema, workItemResolveSchema, workQueueQuery,
+  WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, letterAcceptSchema, letterReturnSchema, workItemNoteSchema, workItemResolveSchema, workQueueQuery,
   type WorkItemDetail, type WorkItemKind, type WorkQueuePage, type WorkQueueStaff,
 } from '../../../shared/schemas/work-queue.ts';
 import { sortParam } from '../../../shared/schemas/list-params.ts';
@@ -24,7 +24,13 @@ const SORTS = [
 
 const KIND_COLORS: Record<WorkItemKind, string> = {
   left_roster: 'grape', past_due: 'red', fiscal_year_mismatch: 'yellow', name_changed: 'blue', address_changed: 'cyan',
-  paying_not_on_roster: 'orange', roster_no_membership: 'gray', revoked: 'red', reinstated: 'green',
+  paying_not_on_roster: 'orange', roster_no_membership: 'gray', revoked: 'red', reinstated: 'green', determination_letter: 'teal',
+};
+
+/** Today in the browser's calendar, 'YYYY-MM-DD' (the server checks against its own). */
+const localToday = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
 type ActionAnswer = { message: string; item: WorkItemDetail };
@@ -44,6 +50,8 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const q = useQuery({ queryKey: ['admin-work-queue', 'item', id], queryFn: () => http.get<WorkItemDetail>(`/api/admin/work-queue/${id}`) });
   const note = useAdminForm({ body: '' }, workItemNoteSchema);
   const resolve = useAdminForm({ resolution: '' }, workItemResolveSchema);
+  const accept = useAdminForm({ letter_date: '' }, letterAcceptSchema(localToday()));
+  const sendBack = useAdminForm({ reason: '' }, letterReturnSchema);
   const done = (answer: ActionAnswer) => {
     toastSuccess(answer.message);
     client.setQueryData(['admin-work-queue', 'item', id], answer.item);
@@ -76,6 +84,37 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           )}
           <Text>{item.summary}</Text>
 
+          {item.letter && (
+            <Stack gap="sm" component="section" aria-label="The determination letter">
+              <Group gap="xs">
+                <Anchor href={`/api/admin/work-queue/${id}/letter`} target="_blank" rel="noopener noreferrer" fw={600}>
+                  Open the letter{item.letter.file_name ? ` (${item.letter.file_name})` : ''}
+                </Anchor>
+                {item.letter.status === 'accepted' && <Badge color="green" variant="light">Accepted, dated {item.letter.letter_date}</Badge>}
+                {item.letter.status === 'returned' && <Badge color="orange" variant="light">Sent back</Badge>}
+              </Group>
+              {item.letter.status === 'returned' && <Text size="sm">Reason given to the group: {item.letter.return_reason}</Text>}
+              {item.letter.status === 'pending' && (
+                <>
+                  <form noValidate aria-label="Accept the letter" onSubmit={(e) => { e.preventDefault(); if (accept.check()) act.mutate({ path: 'accept-letter', body: accept.values, form: accept }); }}>
+                    <Group align="flex-end" gap="xs">
+                      <TextInput type="date" label="Date on the letter" description="The exemption is recorded as recognized from the letter." max={localToday()}
+                        value={accept.values.letter_date} error={accept.errors.letter_date} onChange={(e) => accept.change({ letter_date: e.currentTarget.value })} />
+                      <Button type="submit" color="green" loading={act.isPending && act.variables?.path === 'accept-letter'}>Accept the letter</Button>
+                    </Group>
+                  </form>
+                  <form noValidate aria-label="Send the letter back" onSubmit={(e) => { e.preventDefault(); if (sendBack.check()) act.mutate({ path: 'return-letter', body: sendBack.values, form: sendBack }); }}>
+                    <Stack gap="xs">
+                      <Textarea label="Reason for the group" description="Sent to the group by mail and shown on its home, with a request for a new upload." autosize minRows={2}
+                        value={sendBack.values.reason} error={sendBack.errors.reason} onChange={(e) => sendBack.change({ reason: e.currentTarget.value })} />
+                      <Group><Button type="submit" color="orange" variant="light" loading={act.isPending && act.variables?.path === 'return-letter'}>Send it back</Button></Group>
+                    </Stack>
+                  </form>
+                </>
+              )}
+            </Stack>
+          )}
+
           <Group align="flex-end" gap="xs">
             <NativeSelect label="Assigned to" value={item.assignee ? String(item.assignee.id) : ''} w={240}
               onChange={(e) => act.mutate({ path: 'assign', body: { assignee: e.currentTarget.value || null } })}
@@ -100,7 +139,9 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           </form>
 
           <Divider />
-          {item.status === 'open' ? (
+          {item.letter?.status === 'pending' ? (
+            <Text size="sm" c="dimmed">Accept the letter or send it back to resolve this item.</Text>
+          ) : item.status === 'open' ? (
             <form noValidate aria-label="Resolve the item" onSubmit={(e) => { e.preventDefault(); if (resolve.check()) act.mutate({ path: 'resolve', body: resolve.values, form: resolve }); }}>
               <Stack gap="xs">
                 <Textarea label="Resolution" description="What was done, e.g. listed in the annual GEN update." autosize minRows={2}
@@ -175,7 +216,7 @@ export default function WorkQueuePage() {
 
   return (
     <>
-      <PageHeader title="Work queue" lead="What the IRS data refresh found for staff: subordinates that left the GEN roster, members past a due date, differences between the IRS data and ours, paying members not on the roster, roster entries without a membership, revocations and reinstatements." />
+      <PageHeader title="Work queue" lead="What needs staff: IRS letters groups uploaded for review, and what the IRS data refresh found: subordinates that left the GEN roster, members past a due date, differences between the IRS data and ours, paying members not on the roster, roster entries without a membership, revocations and reinstatements." />
       <AdminNav />
       <Group mb="md" align="flex-end" wrap="wrap">
         <NativeSelect label="Status" value={f.status} onChange={(e) => go({ status: e.currentTarget.value === 'open' ? undefined : e.currentTarget.value })}
