@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAdmin } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { jobRunsQuery } from '../../../shared/schemas/admin-jobs.ts';
@@ -23,13 +22,12 @@ export async function adminJobRoutes(app: FastifyInstance) {
     return def;
   };
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
-    admin.get('/api/admin/jobs', async () => ({ data: await app.jobs.list() }));
-    admin.get('/api/admin/jobs/:name/runs', async (req) => {
+    admin.get('/api/admin/jobs', { config: { access: 'staff' } }, async () => ({ data: await app.jobs.list() }));
+    admin.get('/api/admin/jobs/:name/runs', { config: { access: 'staff' } }, async (req) => {
       const def = jobOf(req);
       return app.jobs.runs(def.name, parseInput(jobRunsQuery, req.query).page);
     });
-    admin.post('/api/admin/jobs/:name/run', async (req) => {
+    admin.post('/api/admin/jobs/:name/run', { config: { access: 'staff' } }, async (req) => {
       const def = jobOf(req);
       let run;
       try {

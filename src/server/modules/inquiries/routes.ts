@@ -45,7 +45,7 @@ const forms = [
 export async function inquiryRoutes(app: FastifyInstance) {
   for (const form of forms) {
     app.post(form.path, {
-      config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+      config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
       preHandler: requireCaptcha,
     }, async (req, reply) => {
       const input = parseInput(form.schema, req.body);

@@ -10,7 +10,7 @@ export const RATING_THANKS = 'Thank you, we have received your review!';
 /** POST /ratings (docs/requirements/product.md tool 10). */
 export async function ratingRoutes(app: FastifyInstance) {
   app.post('/ratings', {
-    config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+    config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
     preHandler: requireCaptcha,
   }, async (req, reply) => {
     const input = parseInput(ratingSchema, req.body);
