@@ -21,7 +21,7 @@ const idOf = (req: FastifyRequest) => {
 
 /**
  * Admin console JSON API: discount codes, levels and prices, state requirements, the audit log
- * and its CSV export (docs/audit.md). Visitors get 401, signed-in non-admins 403 (requireAdmin).
+ * and its CSV export (docs/audit.md). Visitors get 401, signed-in non-admins 403 (access 'staff').
  */
 export async function adminConsoleRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
