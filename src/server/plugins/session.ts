@@ -121,5 +121,5 @@ declare module 'fastify' {
  * whose access is not 'visitor' (plugins/access.ts: req.user is set there).
  */
 export function auditActor(req: FastifyRequest): { userId: number; ip: string } {
-  return { userId: req.user!.id, ip: req.ip };
+  return { userId: req.currentUser.id, ip: req.ip };
 }

@@ -41,7 +41,7 @@ export async function adminAccountRoutes(app: FastifyInstance) {
     });
     admin.put('/api/admin/accounts/:id/settings', { config: { access: 'staff' } }, async (req) => {
       const id = accountIdOf(req.params);
-      return updateAccountSettings(app.db, id, parseInput(accountSettingsSchema, req.body), req.user!.id, req.ip);
+      return updateAccountSettings(app.db, id, parseInput(accountSettingsSchema, req.body), req.currentUser.id, req.ip);
     });
   });
 }

@@ -31,13 +31,13 @@ export async function adminJobRoutes(app: FastifyInstance) {
       const def = jobOf(req);
       let run;
       try {
-        run = await app.jobs.runNow(def, { trigger: 'staff', staffUserId: req.user!.id });
+        run = await app.jobs.runNow(def, { trigger: 'staff', staffUserId: req.currentUser.id });
       } catch (err) {
         if (err instanceof JobBusyError) throw new HttpError(409, `${def.title} is already running.`);
         if (err instanceof JobUnavailableError) throw new HttpError(409, `${def.title} cannot run here: ${err.message}`);
         throw err;
       }
-      await recordAudit(app.db, { actorUserId: req.user!.id, action: 'job.run', details: { job: def.name, runId: run.id, result: run.result, itemsDone: run.itemsDone }, ip: req.ip });
+      await recordAudit(app.db, { actorUserId: req.currentUser.id, action: 'job.run', details: { job: def.name, runId: run.id, result: run.result, itemsDone: run.itemsDone }, ip: req.ip });
       const message = run.result === 'ok' ? `${def.title} ran: ${run.itemsDone} done.`
         : run.result === 'timed_out' ? `${def.title} timed out.` : `${def.title} failed: ${run.error}`;
       return { message, run: runView(run) };

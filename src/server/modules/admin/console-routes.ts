@@ -28,23 +28,23 @@ export async function adminConsoleRoutes(app: FastifyInstance) {
 
     admin.get('/api/admin/discounts', { config: { access: 'staff' } }, async (req) => listDiscounts(app.db, parseInput(pageQuery, req.query).page));
     admin.post('/api/admin/discounts', { config: { access: 'staff' } }, async (req, reply) =>
-      reply.status(201).send(await saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.user!.id, req.ip)));
+      reply.status(201).send(await saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.currentUser.id, req.ip)));
     admin.put('/api/admin/discounts/:id', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
-      return saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.user!.id, req.ip, id);
+      return saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.currentUser.id, req.ip, id);
     });
 
     admin.get('/api/admin/levels', { config: { access: 'staff' } }, async () => ({ levels: await listAdminLevels(app.db) }));
     admin.put('/api/admin/levels/:id', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
-      return saveLevelPrices(app.db, id, parseInput(levelFormSchema, req.body), req.user!.id, req.ip);
+      return saveLevelPrices(app.db, id, parseInput(levelFormSchema, req.body), req.currentUser.id, req.ip);
     });
 
     admin.get('/api/admin/states', { config: { access: 'staff' } }, async () => ({ states: await listAdminStateRequirements(app.db) }));
     admin.put('/api/admin/states/:code', { config: { access: 'staff' } }, async (req) => {
       const { code } = req.params as { code: string };
       if (!/^[A-Za-z]{2}$/.test(code)) throw notFound('The state');
-      return saveStateRequirement(app.db, code, parseInput(stateRequirementFormSchema, req.body), req.user!.id, req.ip);
+      return saveStateRequirement(app.db, code, parseInput(stateRequirementFormSchema, req.body), req.currentUser.id, req.ip);
     });
 
     admin.get('/api/admin/audit', { config: { access: 'staff' } }, async (req) => listAudit(app.db, parseInput(auditQuery, req.query)));

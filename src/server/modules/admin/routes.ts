@@ -32,7 +32,7 @@ export async function adminRoutes(app: FastifyInstance) {
     admin.get('/api/admin/inquiries/:id', { config: { access: 'staff' } }, async (req) => getInquiry(app.db, idOf(req)));
     admin.post('/api/admin/inquiries/:id/handled', { config: { access: 'staff' } }, async (req) => {
       const { is_handled } = parseInput(z.object({ is_handled: checkbox }), req.body);
-      return setInquiryHandled(app.db, idOf(req), is_handled, req.user!.id, req.ip);
+      return setInquiryHandled(app.db, idOf(req), is_handled, req.currentUser.id, req.ip);
     });
 
     admin.get('/api/admin/applications', { config: { access: 'staff' } }, async (req) => {
@@ -53,11 +53,11 @@ export async function adminRoutes(app: FastifyInstance) {
 
     admin.get('/api/admin/banners', { config: { access: 'staff' } }, async () => ({ banners: await listBanners(app.db) }));
     admin.post('/api/admin/banners', { config: { access: 'staff' } }, async (req, reply) =>
-      reply.status(201).send(await saveBanner(app.db, parseInput(bannerSchema, req.body), req.user!.id, req.ip)));
+      reply.status(201).send(await saveBanner(app.db, parseInput(bannerSchema, req.body), req.currentUser.id, req.ip)));
     admin.put('/api/admin/banners/:id', { config: { access: 'staff' } }, async (req) =>
-      saveBanner(app.db, parseInput(bannerSchema, req.body), req.user!.id, req.ip, idOf(req)));
+      saveBanner(app.db, parseInput(bannerSchema, req.body), req.currentUser.id, req.ip, idOf(req)));
     admin.delete('/api/admin/banners/:id', { config: { access: 'staff' } }, async (req) => {
-      await deleteBanner(app.db, idOf(req), req.user!.id, req.ip);
+      await deleteBanner(app.db, idOf(req), req.currentUser.id, req.ip);
       return { message: 'The banner was deleted.' };
     });
   });

@@ -51,12 +51,12 @@ export async function uploadRoutes(app: FastifyInstance) {
         const upload = await receiveUpload(req, app.providers.storage, {
           purpose: 'any', maxBytes: app.config.uploadLimits.roster, maxFiles: GENERIC_UPLOAD_MAX_FILES, errorField: 'uploads',
         });
-        const result = await receiveGenericUpload(app.db, app.providers.storage, upload, { userId: req.user!.id, ip: req.ip, log: req.log });
+        const result = await receiveGenericUpload(app.db, app.providers.storage, upload, { userId: req.currentUser.id, ip: req.ip, log: req.log });
         req.log.info({ files: result.files.length, created: result.import?.created, skipped: result.import?.skipped_count, rejected: result.import?.rejected_count }, 'generic upload stored');
         return reply.status(201).send(result);
       } catch (err) {
         // The page ignores a failed upload (docs/requirements/errors.md), so the reason is kept here.
-        req.log.warn({ err, userId: req.user!.id }, 'generic upload failed');
+        req.log.warn({ err, userId: req.currentUser.id }, 'generic upload failed');
         throw err;
       }
     });

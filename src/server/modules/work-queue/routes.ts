@@ -39,9 +39,9 @@ const idOf = (req: FastifyRequest) => {
 export async function workQueueRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
 
-    admin.get('/api/admin/work-queue', { config: { access: 'staff' } }, async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.user!.id));
+    admin.get('/api/admin/work-queue', { config: { access: 'staff' } }, async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id));
     admin.get('/api/admin/work-queue/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportWorkItemsCsv(app.db, parseInput(workQueueQuery, req.query), req.user!.id, app.config.publicUrl);
+      const csv = await exportWorkItemsCsv(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id, app.config.publicUrl);
       return sendDownload(reply, csv, `work-queue-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
     admin.get('/api/admin/work-queue/staff', { config: { access: 'staff' } }, async () => ({ staff: await listWorkQueueStaff(app.db) }));
