@@ -16,6 +16,7 @@ import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers
 import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
 import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
 import { authorizeNetGateway, type PaymentGateway } from './providers/payments/authorize-net.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { getOrCreateSetting } from './modules/settings.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -237,6 +238,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin, { hmacKey });
+  // Before the modules: every route's config.access becomes its first preHandler (docs/ARCHITECTURE.md "Access").
+  await app.register(accessPlugin);
   await app.register(apiDocsPlugin);
 
   await app.register(authRoutes);

@@ -7,6 +7,7 @@ import { ValidationError } from './errors.ts';
 /** The API document's line on who may call a route (docs/requirements/permissions.md). */
 const ACCESS_TEXT: Record<Access, string> = {
   visitor: 'Who may call it: anyone.',
+  'signed-in': 'Who may call it: any signed-in user, for what is theirs.',
   'account-user': "Who may call it: a signed-in user of the account (staff acting on the account's behalf).",
   'primary-user': "Who may call it: the account's primary user (staff acting on the account's behalf).",
   staff: "Who may call it: the provider's staff.",
@@ -21,8 +22,8 @@ declare module 'fastify' {
 
 /**
  * The route options a contract fixes: method, URL, the schemas Fastify parses the request and
- * checks the answer with, and the contract itself in the route's config (read by the API document
- * and by the test that every route has one). Spread into `app.withTypeProvider<ZodTypeProvider>().route`
+ * checks the answer with, and in the route's config who may call it (enforced by plugins/access.ts)
+ * and the contract itself (read by the API document and by the test that every route has one). Spread into `app.withTypeProvider<ZodTypeProvider>().route`
  * together with the route's own hooks and handler, which then get the schemas' types.
  * @param contract the route's contract (src/shared/contracts/)
  * @returns `{ method, url, schema, config }`
@@ -37,7 +38,7 @@ export function fromContract<const C extends RouteContract>(contract: C) {
     body: part(contract, 'body'),
     response: part(contract, 'response'),
   } satisfies FastifySchema;
-  return { method: part(contract, 'method'), url: contract.url, schema, config: { contract } };
+  return { method: part(contract, 'method'), url: contract.url, schema, config: { contract, access: contract.access } };
 }
 
 /** One property of a contract with its declared type (a plain `contract.body` would widen to the constraint's). */

@@ -4,6 +4,7 @@ import type { RouteOptions } from 'fastify';
 import type { Db } from '../../src/server/db/client.ts';
 import { sessions } from '../../src/server/db/schema.ts';
 import { SIMULATOR_PREFIX } from '../../src/server/config.ts';
+import { type Access, accessOf } from '../../src/server/plugins/access.ts';
 import { hashId, sessionCookieName } from '../../src/server/plugins/session.ts';
 import { PAGES } from '../../src/shared/routes.ts';
 import type { RouteContract } from '../../src/shared/contracts/contract.ts';
@@ -16,6 +17,8 @@ export interface AppRoute {
   url: string;
   /** `config.csrf` of the route: false exempts it, true makes a GET need the token (plugins/csrf.ts). */
   csrf?: boolean;
+  /** `config.access` of the route: who may call it (plugins/access.ts), undefined when it states none. */
+  access?: Access;
   /** `METHOD /path`, the key the route tables use. */
   key: string;
   /** The contract the route was registered from (src/shared/contracts/), if any. */
@@ -67,10 +70,11 @@ export async function createInventoriedTestApp(opts: { config?: TestConfig } = {
   const seen = new Map<string, AppRoute>();
   const onRoute = (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const csrf = (route.config as { csrf?: boolean } | undefined)?.csrf;
+    const csrf = route.config?.csrf;
+    const access = accessOf(route);
     for (const method of methods) {
       const key = `${method} ${route.url}`;
-      seen.set(key, { method, url: route.url, csrf, key, contract: route.config?.contract });
+      seen.set(key, { method, url: route.url, csrf, access, key, contract: route.config?.contract });
     }
   };
   const gateway = await createGatewayTestApp(1500, { config: opts.config, onRoute });

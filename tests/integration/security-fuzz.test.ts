@@ -173,6 +173,8 @@ function answerIsSafe(res: LightMyRequestResponse): boolean {
   }
   if (res.statusCode >= 400) {
     if (!type.startsWith('application/json')) return false;
+    // A HEAD answer carries the GET answer's headers and no body.
+    if (res.raw.req.method === 'HEAD') return res.body === '';
     try {
       const message = (JSON.parse(res.body) as { message?: unknown }).message;
       if (typeof message !== 'string' || message === '') return false;

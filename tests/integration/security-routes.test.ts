@@ -8,6 +8,7 @@ import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
 import { type AppRoute, createInventoriedTestApp, databaseFingerprint, exemptionOf, fillPath, type InventoriedApp, needsCsrf, sessionAgent } from '../helpers/routes.ts';
 import { Agent } from '../helpers/test-app.ts';
+import type { Access as DeclaredAccess } from '../../src/server/plugins/access.ts';
 
 /**
  * Route-by-route security tables (docs/requirements/platform.md §5.2, §5.6; docs/requirements/platform.md §5.9), driven by the app's own
@@ -111,8 +112,7 @@ const ROUTES: Record<string, RouteRule> = {
   'HEAD /api/docs/': { access: 'admin' },
   'GET /api/docs/json': { access: 'admin' },
   'GET /api/docs/yaml': { access: 'admin' },
-  // Swagger UI's own script and style files, the same for everyone: the document they show is staff only.
-  'GET /api/docs/static/*': { access: 'public' },
+  'GET /api/docs/static/*': { access: 'admin' },
   'GET /api/docs/static/index.html': { access: 'admin' },
   'GET /api/docs/static/swagger-initializer.js': { access: 'admin' },
   'GET /api/admin/accounts': { access: 'admin' },
@@ -319,6 +319,16 @@ describe('route inventory', () => {
     expect(Object.keys(ROUTES).filter((k) => !known.has(k)), 'rules for routes the app does not have').toEqual([]);
   });
 
+  it('every route states who may call it (config.access), as the table says', () => {
+    const tableAccess: Record<DeclaredAccess, Access> = {
+      visitor: 'public', 'signed-in': 'user', 'account-user': 'user', 'primary-user': 'user', staff: 'admin',
+    };
+    const disagree = checked()
+      .filter((r) => r.access === undefined || tableAccess[r.access] !== routeRule(r)?.access)
+      .map((r) => `${r.key}: states ${r.access ?? 'nothing'}, the table says ${routeRule(r)?.access}`);
+    expect(disagree).toEqual([]);
+  });
+
   it('only exempt routes opt out of the CSRF check', () => {
     expect(checked().filter((r) => r.csrf === false).map((r) => r.key)).toEqual([]);
   });
@@ -387,6 +397,23 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
       expectJsonMessage(res, 403, `${route.key} as an account holder`);
       expectNothingOfB(res, route.key);
       expect(await databaseFingerprint(db()), `${route.key} wrote for a non-admin`).toBe(before);
+    }
+  });
+
+  it("primary-user routes answer 403 to a user of the account who is not its primary user, and change nothing of it", async () => {
+    const cases: Record<string, () => { url: string; body: unknown }> = {
+      'POST /app/account/users/store': () => ({ url: '/app/account/users/store', body: { email: 'birch.third@example.com', first_name: 'New', last_name: 'User', phone: '', sms_phone: '' } }),
+      'DELETE /app/account/users/delete/:id': () => ({ url: `/app/account/users/delete/${fx.holderB}`, body: {} }),
+      'POST /app/account/users/:id/invitation': () => ({ url: `/app/account/users/${fx.holderB}/invitation`, body: {} }),
+    };
+    const primaryOnly = checked().filter((r) => r.access === 'primary-user');
+    expect(primaryOnly.map((r) => r.key).sort()).toEqual(Object.keys(cases).sort());
+    const member = await sessionAgent(s.t, fx.userB2);
+    for (const route of primaryOnly) {
+      const before = await bState();
+      const { url, body } = cases[route.key]!();
+      expectJsonMessage(await member.request(route.method, url, body), 403, `${route.key} as a user who is not the primary user`);
+      expect(await bState(), `${route.key} changed the account`).toBe(before);
     }
   });
 

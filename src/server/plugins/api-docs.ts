@@ -4,7 +4,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { contractValidatorCompiler } from '../contracts.ts';
-import { requireAdmin } from './session.ts';
 
 /** Where staff read the API document (docs/ARCHITECTURE.md "Route contracts"). */
 export const API_DOCS_PATH = '/api/docs';
@@ -14,8 +13,8 @@ export const API_DOCS_PATH = '/api/docs';
  * by their zod schemas (422 with field messages on failure), answers are checked against and
  * serialized by their response schemas (an answer that does not match is a 500 and is reported,
  * never sent), and the OpenAPI document drawn from the contracts is served to staff at
- * `/api/docs` (the page) and `/api/docs/json`: 401 for visitors, 403 for account users.
- * Must be registered before the routes.
+ * `/api/docs` (the page) and `/api/docs/json`, staff only like every route under it (plugins/access.ts):
+ * 401 for visitors, 403 for account users. Registered after the access plugin, before the routes.
  */
 export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(contractValidatorCompiler);
@@ -38,7 +37,6 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,
-    uiHooks: { onRequest: async (req) => requireAdmin(req) },
     uiConfig: { docExpansion: 'list', deepLinking: false },
   });
 }, { name: 'api-docs' });

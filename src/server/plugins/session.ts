@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { sessions, users } from '../db/schema.ts';
-import { forbidden, unauthenticated } from '../errors.ts';
 
 /** The signed-in user as the rest of the server sees it. */
 export interface SessionUser {
@@ -117,21 +116,10 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: 401 unless signed in. */
-export async function requireUser(req: FastifyRequest) {
-  if (!req.user) throw unauthenticated();
-}
-
-/** preHandler: 401 unless signed in, 403 unless an admin (docs/requirements/platform.md §5.6). */
-export async function requireAdmin(req: FastifyRequest) {
-  if (!req.user) throw unauthenticated();
-  if (!req.user.isAdmin) throw forbidden();
-}
-
 /**
  * Who acts, for the audit log: the signed-in user's id and the client address. Only on routes
- * behind requireUser or requireAdmin (req.user is set there).
+ * whose access is not 'visitor' (plugins/access.ts: req.user is set there).
  */
 export function auditActor(req: FastifyRequest): { userId: number; ip: string } {
-  return { userId: req.user!.id, ip: req.ip };
+  return { userId: req.currentUser.id, ip: req.ip };
 }

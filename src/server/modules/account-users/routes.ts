@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accountUserStoreSchema, accountUserUpdateSchema } from '../../../shared/schemas/account-users.ts';
-import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
-import { msg } from '../../../shared/validation.ts';
-import { notFound, ValidationError } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import { hashId, requireUser } from '../../plugins/session.ts';
+import type { AccountScope } from '../../plugins/access.ts';
+import { hashId } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
 import { getCompany } from '../content/get-company.ts';
 import type { NoticeSender } from './account-user-notices.ts';
 import type { AccountUserActor } from './account-user-roles.ts';
@@ -24,27 +22,9 @@ const idOf = (req: FastifyRequest) => {
   return parsed.data.id;
 };
 
-/**
- * The account the request acts on (docs/requirements/permissions.md): an account holder's own (any `account_id` they send
- * is ignored); an admin's `account_id` from `source` (query for GET, body otherwise, the query as
- * a fallback), or their own account when they have one.
- * @throws ValidationError 422 on `account_id` for an admin with neither; HttpError 404 for an
- *   unknown account or a holder without one
- */
-async function actingAccount(app: FastifyInstance, req: FastifyRequest, source: 'query' | 'body') {
-  const user = req.user!;
-  let requested: number | undefined;
-  if (user.isAdmin) {
-    requested = parseInput(accountChoiceSchema, source === 'query' ? req.query : req.body).account_id;
-    if (requested === undefined && source === 'body') requested = parseInput(accountChoiceSchema, req.query).account_id;
-    if (requested === undefined && user.accountId === null) throw ValidationError.field('account_id', msg.required('account id'));
-  }
-  return resolveAccount(app.db, user, requested);
-}
-
 /** The signed-in caller as the services see them (docs/roles.md). */
 function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
-  const user = req.user!;
+  const user = req.currentUser;
   return {
     userId: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email,
     isAdmin: user.isAdmin, onBehalf, ip: req.ip, sessionIdHash: hashId(req.sessionToken),
@@ -65,43 +45,46 @@ async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
  * rate limit per address.
  */
 export async function accountUserRoutes(app: FastifyInstance) {
-  const passwordLimit = { rateLimit: perMinute(app.config.rateLimits.loginPerMinute) };
+  const rateLimit = perMinute(app.config.rateLimits.loginPerMinute);
+  // A holder's account_id is ignored (they always act on their own account); staff name the
+  // account in the query, or in the body of a change (422 when they name none and have none).
+  const accountScope: AccountScope = { holderChoice: 'ignored' };
 
   // Any user of the account; staff for any account.
-  app.get('/app/account/users/json', { preHandler: requireUser }, async (req) => {
-    const { accountId, onBehalf } = await actingAccount(app, req, 'query');
+  app.get('/app/account/users/json', { config: { access: 'account-user', accountScope } }, async (req) => {
+    const { accountId, onBehalf } = req.account;
     return listAccountUsers(app.db, accountId, actorOf(req, onBehalf));
   });
 
   // The account's primary user; staff.
-  app.post('/app/account/users/store', { preHandler: requireUser, config: passwordLimit }, async (req, reply) => {
-    const { accountId, onBehalf } = await actingAccount(app, req, 'body');
+  app.post('/app/account/users/store', { config: { access: 'primary-user', accountScope, rateLimit } }, async (req, reply) => {
+    const { accountId, onBehalf } = req.account;
     const input = parseInput(accountUserStoreSchema, req.body);
     const user = await createAccountUser(app.db, accountId, input, actorOf(req, onBehalf), await senderOf(app));
     return reply.status(201).send({ message: INVITATION_TEXT.created, user });
   });
 
   // The account's primary user and staff: anyone; any other user of the account: themselves.
-  app.put('/app/account/users/update/:id', { preHandler: requireUser, config: passwordLimit }, async (req) => {
+  app.put('/app/account/users/update/:id', { config: { access: 'account-user', accountScope, rateLimit } }, async (req) => {
     const id = idOf(req);
-    const { accountId, onBehalf } = await actingAccount(app, req, 'body');
+    const { accountId, onBehalf } = req.account;
     const input = parseInput(accountUserUpdateSchema, req.body);
     const user = await updateAccountUser(app.db, accountId, id, input, actorOf(req, onBehalf), await senderOf(app));
     return { message: 'The user was saved.', user };
   });
 
   // The account's primary user; staff: a new set-password link for a user who has not chosen a password yet.
-  app.post('/app/account/users/:id/invitation', { preHandler: requireUser }, async (req) => {
+  app.post('/app/account/users/:id/invitation', { config: { access: 'primary-user', accountScope } }, async (req) => {
     const id = idOf(req);
-    const { accountId, onBehalf } = await actingAccount(app, req, 'body');
+    const { accountId, onBehalf } = req.account;
     const expiresAt = await resendInvitation(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
     return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
   });
 
   // The account's primary user; staff.
-  app.delete('/app/account/users/delete/:id', { preHandler: requireUser }, async (req) => {
+  app.delete('/app/account/users/delete/:id', { config: { access: 'primary-user', accountScope } }, async (req) => {
     const id = idOf(req);
-    const { accountId, onBehalf } = await actingAccount(app, req, 'body');
+    const { accountId, onBehalf } = req.account;
     await deleteAccountUser(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app), app.providers.storage);
     return { message: 'The user was deleted.' };
   });

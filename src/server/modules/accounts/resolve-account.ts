@@ -13,7 +13,8 @@ export interface ActingAccount {
 
 /**
  * The account a signed-in user may act on (docs/requirements/platform.md §5.6, docs/requirements/permissions.md): their own account, or, for an
- * admin, any existing account named by `requestedAccountId`. Reads accounts.
+ * admin, any existing account named by `requestedAccountId`. Reads accounts. Routes do not call it:
+ * their `config.access` 'account-user' or 'primary-user' does (plugins/access.ts, `req.account`).
  * @throws HttpError 404 when the user has no account and names none, names another account
  *   without being an admin, or names an account that does not exist (never reveal it exists)
  */

@@ -205,7 +205,7 @@ const EXPORT_BATCH = 1_000;
  * list's search and filters match (the page is ignored), in the list's order, at most
  * ADMIN_ACCOUNTS_EXPORT_CAP, as CSV: Name, EIN (12-3456789), City, State, Level, Renewal due
  * (YYYY-MM-DD, UTC), Status (in words), Primary user, Users, Account id. Staff only (the route's
- * requireAdmin). Reads accounts, users, levels; writes nothing.
+ * access 'staff'). Reads accounts, users, levels; writes nothing.
  * @param now the moment statuses and due dates are judged at (tests pass one)
  */
 export async function exportAdminAccountsCsv(db: Db, q: AdminAccountsQuery, now = new Date()): Promise<string> {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { requireAdmin } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import { accountSettingsSchema, adminAccountsQuery } from '../../../shared/schemas/admin-accounts.ts';
@@ -30,20 +29,19 @@ function accountIdOf(params: unknown): number {
  */
 export async function adminAccountRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
-    admin.get('/api/admin/accounts', async (req) => listAdminAccounts(app.db, parseInput(adminAccountsQuery, req.query)));
-    admin.get('/api/admin/accounts/export.csv', async (req, reply) => {
+    admin.get('/api/admin/accounts', { config: { access: 'staff' } }, async (req) => listAdminAccounts(app.db, parseInput(adminAccountsQuery, req.query)));
+    admin.get('/api/admin/accounts/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportAdminAccountsCsv(app.db, parseInput(adminAccountsQuery, req.query));
       return sendDownload(reply, csv, `accounts-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/accounts/:id', async (req) => getAdminAccount(app.db, accountIdOf(req.params)));
-    admin.get('/api/admin/accounts/:id/standing-letter', async (req, reply) => {
+    admin.get('/api/admin/accounts/:id', { config: { access: 'staff' } }, async (req) => getAdminAccount(app.db, accountIdOf(req.params)));
+    admin.get('/api/admin/accounts/:id/standing-letter', { config: { access: 'staff' } }, async (req, reply) => {
       const letter = await standingLetter(app.db, accountIdOf(req.params), calendarDate(new Date()), app.config.publicUrl);
       return sendLetter(reply, letter);
     });
-    admin.put('/api/admin/accounts/:id/settings', async (req) => {
+    admin.put('/api/admin/accounts/:id/settings', { config: { access: 'staff' } }, async (req) => {
       const id = accountIdOf(req.params);
-      return updateAccountSettings(app.db, id, parseInput(accountSettingsSchema, req.body), req.user!.id, req.ip);
+      return updateAccountSettings(app.db, id, parseInput(accountSettingsSchema, req.body), req.currentUser.id, req.ip);
     });
   });
 }

@@ -73,7 +73,7 @@ async function openRows(db: Db, q: AdminOpenInvoicesQuery, where: SQL | undefine
  * GET /api/admin/invoices/open/export.csv (docs/staff-lists.md "Export"): every open invoice the
  * list's overdue filter and search match (the page is ignored), in the list's order, at most
  * OPEN_INVOICES_EXPORT_CAP, as CSV: Invoice, Account, Account id, Date (YYYY-MM-DD, UTC), Value,
- * Balance (dollars with cents, "$1,234.50"), Invoice id. Staff only (the route's requireAdmin).
+ * Balance (dollars with cents, "$1,234.50"), Invoice id. Staff only (the route's access 'staff').
  * Reads invoices, accounts; writes nothing.
  * @param now the moment "overdue" is judged at (tests pass one)
  */

@@ -82,7 +82,7 @@ const EXPORT_BATCH = 1_000;
  * ADMIN_PAYMENTS_EXPORT_CAP, as CSV: Date (UTC), Account, Account id, Method (in words, with the
  * last four digits), Status, Amount, Discount, Refunded (dollars with cents, "$1,234.50", as the
  * page and the audit export write money), Invoices (numbers), Gateway transaction id, Payment id.
- * Staff only (the route's requireAdmin). Reads payments, accounts, payment_invoices, invoices;
+ * Staff only (the route's access 'staff'). Reads payments, accounts, payment_invoices, invoices;
  * writes nothing.
  */
 export async function exportAdminPaymentsCsv(db: Db, q: AdminPaymentsQuery): Promise<string> {

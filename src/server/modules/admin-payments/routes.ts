@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, auditActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import {
@@ -43,21 +43,20 @@ const idOf = (req: FastifyRequest, what: string) => {
  */
 export async function adminPaymentRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
-    admin.get('/api/admin/payments', async (req) => listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)));
-    admin.get('/api/admin/payments/export.csv', async (req, reply) => {
+    admin.get('/api/admin/payments', { config: { access: 'staff' } }, async (req) => listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)));
+    admin.get('/api/admin/payments/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportAdminPaymentsCsv(app.db, parseInput(adminPaymentsQuery, req.query));
       return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/invoices/open', async (req) => listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)));
-    admin.get('/api/admin/invoices/open/export.csv', async (req, reply) => {
+    admin.get('/api/admin/invoices/open', { config: { access: 'staff' } }, async (req) => listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)));
+    admin.get('/api/admin/invoices/open/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportOpenInvoicesCsv(app.db, parseInput(adminOpenInvoicesQuery, req.query));
       return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/money-totals', async () => getMoneyTotals(app.db));
-    admin.get('/api/admin/payments/attention', async () =>
+    admin.get('/api/admin/money-totals', { config: { access: 'staff' } }, async () => getMoneyTotals(app.db));
+    admin.get('/api/admin/payments/attention', { config: { access: 'staff' } }, async () =>
       listPaymentsAttention(app.db, { pendingAfterMs: reconcilePendingAfterMs(app), lastReconciledAt: await lastReconciledAt(app) }));
-    admin.post('/api/admin/payments/reconcile', async () => ({ message: 'The payments were checked with the payment gateway.', summary: await runReconciliation(app) }));
+    admin.post('/api/admin/payments/reconcile', { config: { access: 'staff' } }, async () => ({ message: 'The payments were checked with the payment gateway.', summary: await runReconciliation(app) }));
 
     const deps = async (req: FastifyRequest): Promise<StaffPaymentDeps> =>
       ({ db: app.db, gateway: app.providers.payments, log: req.log, companyName: (await getCompany(app.db)).name });
@@ -65,28 +64,28 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       reply.code(done.statusCode).send({ message: done.message, payment: await findAdminPaymentRow(app.db, done.paymentId) });
 
     for (const action of ['approve', 'decline'] as const) {
-      admin.post(`/api/admin/payments/:id/${action}`, async (req, reply) => {
+      admin.post(`/api/admin/payments/:id/${action}`, { config: { access: 'staff' } }, async (req, reply) => {
         const id = idOf(req, 'The payment');
         const { reason } = parseInput(paymentActionSchema, req.body);
         return answer(reply, await decideHeldPayment(await deps(req), { paymentId: id, action, reason, actor: auditActor(req) }));
       });
     }
-    admin.post('/api/admin/payments/:id/void', async (req, reply) => {
+    admin.post('/api/admin/payments/:id/void', { config: { access: 'staff' } }, async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { reason } = parseInput(paymentActionSchema, req.body);
       return answer(reply, await voidPayment(await deps(req), { paymentId: id, reason, actor: auditActor(req) }));
     });
-    admin.post('/api/admin/payments/:id/refund', async (req, reply) => {
+    admin.post('/api/admin/payments/:id/refund', { config: { access: 'staff' } }, async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { amount, reason } = parseInput(refundSchema, req.body);
       return answer(reply, await refundPayment(await deps(req), { paymentId: id, amount, reason, actor: auditActor(req) }));
     });
-    admin.post('/api/admin/payments/:id/resolve', async (req, reply) => {
+    admin.post('/api/admin/payments/:id/resolve', { config: { access: 'staff' } }, async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { reason } = parseInput(paymentActionSchema, req.body);
       return answer(reply, await resolvePaymentReview(await deps(req), { paymentId: id, reason, actor: auditActor(req) }));
     });
-    admin.post('/api/admin/payments/discrepancies/:id/resolve', async (req) => {
+    admin.post('/api/admin/payments/discrepancies/:id/resolve', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req, 'The gateway charge');
       const { resolution } = parseInput(resolveDiscrepancySchema, req.body);
       return resolveDiscrepancy(await deps(req), { id, resolution, actor: auditActor(req) });

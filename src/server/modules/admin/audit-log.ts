@@ -139,7 +139,7 @@ const EXPORT_BATCH = 1_000;
  * GET /api/admin/audit/export.csv: the rows the audit page's filters match (account, action,
  * search, sort; the page is ignored), at most AUDIT_COUNT_CAP of them, as CSV in words: time (UTC),
  * actor, account, what (actionWords), the action's code, changes and details (auditDetailWords),
- * IP address. Staff only (the route's requireAdmin). Reads audit_log, accounts and users; writes
+ * IP address. Staff only (the route's access 'staff'). Reads audit_log, accounts and users; writes
  * nothing. Requirement: docs/audit.md "Export".
  */
 export async function exportAuditCsv(db: Db, q: AuditQuery): Promise<string> {

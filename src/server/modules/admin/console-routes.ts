@@ -5,7 +5,6 @@ import { discountFormSchema } from '../../../shared/schemas/admin-discounts.ts';
 import { levelFormSchema, stateRequirementFormSchema } from '../../../shared/schemas/admin-levels.ts';
 import { auditQuery } from '../../../shared/schemas/admin-audit.ts';
 import { parseInput } from '../../validate.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { notFound } from '../../errors.ts';
 import { listDiscounts, saveDiscount } from './discounts.ts';
 import { listAdminLevels, saveLevelPrices } from './levels.ts';
@@ -22,35 +21,34 @@ const idOf = (req: FastifyRequest) => {
 
 /**
  * Admin console JSON API: discount codes, levels and prices, state requirements, the audit log
- * and its CSV export (docs/audit.md). Visitors get 401, signed-in non-admins 403 (requireAdmin).
+ * and its CSV export (docs/audit.md). Visitors get 401, signed-in non-admins 403 (access 'staff').
  */
 export async function adminConsoleRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
 
-    admin.get('/api/admin/discounts', async (req) => listDiscounts(app.db, parseInput(pageQuery, req.query).page));
-    admin.post('/api/admin/discounts', async (req, reply) =>
-      reply.status(201).send(await saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.user!.id, req.ip)));
-    admin.put('/api/admin/discounts/:id', async (req) => {
+    admin.get('/api/admin/discounts', { config: { access: 'staff' } }, async (req) => listDiscounts(app.db, parseInput(pageQuery, req.query).page));
+    admin.post('/api/admin/discounts', { config: { access: 'staff' } }, async (req, reply) =>
+      reply.status(201).send(await saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.currentUser.id, req.ip)));
+    admin.put('/api/admin/discounts/:id', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
-      return saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.user!.id, req.ip, id);
+      return saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.currentUser.id, req.ip, id);
     });
 
-    admin.get('/api/admin/levels', async () => ({ levels: await listAdminLevels(app.db) }));
-    admin.put('/api/admin/levels/:id', async (req) => {
+    admin.get('/api/admin/levels', { config: { access: 'staff' } }, async () => ({ levels: await listAdminLevels(app.db) }));
+    admin.put('/api/admin/levels/:id', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
-      return saveLevelPrices(app.db, id, parseInput(levelFormSchema, req.body), req.user!.id, req.ip);
+      return saveLevelPrices(app.db, id, parseInput(levelFormSchema, req.body), req.currentUser.id, req.ip);
     });
 
-    admin.get('/api/admin/states', async () => ({ states: await listAdminStateRequirements(app.db) }));
-    admin.put('/api/admin/states/:code', async (req) => {
+    admin.get('/api/admin/states', { config: { access: 'staff' } }, async () => ({ states: await listAdminStateRequirements(app.db) }));
+    admin.put('/api/admin/states/:code', { config: { access: 'staff' } }, async (req) => {
       const { code } = req.params as { code: string };
       if (!/^[A-Za-z]{2}$/.test(code)) throw notFound('The state');
-      return saveStateRequirement(app.db, code, parseInput(stateRequirementFormSchema, req.body), req.user!.id, req.ip);
+      return saveStateRequirement(app.db, code, parseInput(stateRequirementFormSchema, req.body), req.currentUser.id, req.ip);
     });
 
-    admin.get('/api/admin/audit', async (req) => listAudit(app.db, parseInput(auditQuery, req.query)));
-    admin.get('/api/admin/audit/export.csv', async (req, reply) => {
+    admin.get('/api/admin/audit', { config: { access: 'staff' } }, async (req) => listAudit(app.db, parseInput(auditQuery, req.query)));
+    admin.get('/api/admin/audit/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportAuditCsv(app.db, parseInput(auditQuery, req.query));
       return sendDownload(reply, csv, `audit-log-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });

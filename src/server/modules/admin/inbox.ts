@@ -64,7 +64,7 @@ function inboxRows(db: Db, q: InboxQuery, where: SQL | undefined, limit: number,
  * GET /api/admin/inquiries/export.csv (docs/staff-lists.md "Export"): every inquiry the inbox's
  * search, kind and state match (the page is ignored), in the inbox's order, at most
  * INBOX_EXPORT_CAP, as CSV: Received (UTC), Kind (in words), Name, E-mail, Organization, State
- * (New/Handled), Inquiry id. Staff only (the route's requireAdmin). Reads inquiries; writes nothing.
+ * (New/Handled), Inquiry id. Staff only (the route's access 'staff'). Reads inquiries; writes nothing.
  */
 export async function exportInquiriesCsv(db: Db, q: InboxQuery): Promise<string> {
   const rows = await inboxRows(db, q, inboxWhere(q), INBOX_EXPORT_CAP, 0);

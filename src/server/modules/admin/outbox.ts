@@ -93,7 +93,7 @@ const utc = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).replace('T'
  * and status match (the page is ignored), in the list's order, at most OUTBOX_EXPORT_CAP, as CSV:
  * Written (UTC), To, Subject, Kind, Status, Attempts, Sent (UTC), Mail id. No bodies: a mail that
  * carries a secret link is read one at a time (getOutboxMail). Staff only (the route's
- * requireAdmin). Reads mail_outbox; writes nothing.
+ * access 'staff'). Reads mail_outbox; writes nothing.
  */
 export async function exportOutboxCsv(db: Db, q: OutboxQuery): Promise<string> {
   const rows = await outboxRows(db, q, outboxWhere(q), OUTBOX_EXPORT_CAP, 0);

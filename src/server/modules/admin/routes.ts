@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { bannerSchema, inboxQuery, outboxQuery } from '../../../shared/schemas/admin.ts';
 import { checkbox } from '../../../shared/schemas/admin.ts';
 import { parseInput } from '../../validate.ts';
-import { requireAdmin } from '../../plugins/session.ts';
 import { notFound } from '../../errors.ts';
 import { exportInquiriesCsv, getInquiry, listInquiries, setInquiryHandled } from './inbox.ts';
 import { exportOutboxCsv, getOutboxMail, listOutbox } from './outbox.ts';
@@ -24,42 +23,41 @@ const idOf = (req: FastifyRequest) => {
  */
 export async function adminRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
 
-    admin.get('/api/admin/inquiries', async (req) => listInquiries(app.db, parseInput(inboxQuery, req.query)));
-    admin.get('/api/admin/inquiries/export.csv', async (req, reply) => {
+    admin.get('/api/admin/inquiries', { config: { access: 'staff' } }, async (req) => listInquiries(app.db, parseInput(inboxQuery, req.query)));
+    admin.get('/api/admin/inquiries/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportInquiriesCsv(app.db, parseInput(inboxQuery, req.query));
       return sendDownload(reply, csv, `inquiries-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/inquiries/:id', async (req) => getInquiry(app.db, idOf(req)));
-    admin.post('/api/admin/inquiries/:id/handled', async (req) => {
+    admin.get('/api/admin/inquiries/:id', { config: { access: 'staff' } }, async (req) => getInquiry(app.db, idOf(req)));
+    admin.post('/api/admin/inquiries/:id/handled', { config: { access: 'staff' } }, async (req) => {
       const { is_handled } = parseInput(z.object({ is_handled: checkbox }), req.body);
-      return setInquiryHandled(app.db, idOf(req), is_handled, req.user!.id, req.ip);
+      return setInquiryHandled(app.db, idOf(req), is_handled, req.currentUser.id, req.ip);
     });
 
-    admin.get('/api/admin/applications', async (req) => {
+    admin.get('/api/admin/applications', { config: { access: 'staff' } }, async (req) => {
       const q = parseInput(z.object({
         status: z.preprocess((v) => (v === '' ? undefined : v), z.enum(APPLICATION_STATUSES, { error: 'The selected status is invalid.' }).optional()),
         page: z.coerce.number().int().min(1).max(100_000).catch(1),
       }), req.query);
       return listApplications(app.db, q.status, q.page);
     });
-    admin.get('/api/admin/applications/:id', async (req) => getApplicationForAdmin(app.db, idOf(req)));
+    admin.get('/api/admin/applications/:id', { config: { access: 'staff' } }, async (req) => getApplicationForAdmin(app.db, idOf(req)));
 
-    admin.get('/api/admin/outbox', async (req) => listOutbox(app.db, parseInput(outboxQuery, req.query)));
-    admin.get('/api/admin/outbox/export.csv', async (req, reply) => {
+    admin.get('/api/admin/outbox', { config: { access: 'staff' } }, async (req) => listOutbox(app.db, parseInput(outboxQuery, req.query)));
+    admin.get('/api/admin/outbox/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportOutboxCsv(app.db, parseInput(outboxQuery, req.query));
       return sendDownload(reply, csv, `mail-outbox-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/outbox/:id', async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
+    admin.get('/api/admin/outbox/:id', { config: { access: 'staff' } }, async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
 
-    admin.get('/api/admin/banners', async () => ({ banners: await listBanners(app.db) }));
-    admin.post('/api/admin/banners', async (req, reply) =>
-      reply.status(201).send(await saveBanner(app.db, parseInput(bannerSchema, req.body), req.user!.id, req.ip)));
-    admin.put('/api/admin/banners/:id', async (req) =>
-      saveBanner(app.db, parseInput(bannerSchema, req.body), req.user!.id, req.ip, idOf(req)));
-    admin.delete('/api/admin/banners/:id', async (req) => {
-      await deleteBanner(app.db, idOf(req), req.user!.id, req.ip);
+    admin.get('/api/admin/banners', { config: { access: 'staff' } }, async () => ({ banners: await listBanners(app.db) }));
+    admin.post('/api/admin/banners', { config: { access: 'staff' } }, async (req, reply) =>
+      reply.status(201).send(await saveBanner(app.db, parseInput(bannerSchema, req.body), req.currentUser.id, req.ip)));
+    admin.put('/api/admin/banners/:id', { config: { access: 'staff' } }, async (req) =>
+      saveBanner(app.db, parseInput(bannerSchema, req.body), req.currentUser.id, req.ip, idOf(req)));
+    admin.delete('/api/admin/banners/:id', { config: { access: 'staff' } }, async (req) => {
+      await deleteBanner(app.db, idOf(req), req.currentUser.id, req.ip);
       return { message: 'The banner was deleted.' };
     });
   });

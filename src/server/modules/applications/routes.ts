@@ -4,7 +4,7 @@ import { applicationStartSchema, wizardDraftSchema } from '../../../shared/schem
 import { parseInput } from '../../validate.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import { hashId, requireUser } from '../../plugins/session.ts';
+import { hashId } from '../../plugins/session.ts';
 import { notFound } from '../../errors.ts';
 import { parseApplicationHandle } from './application-handle.ts';
 import { getCompany } from '../content/get-company.ts';
@@ -36,7 +36,7 @@ const wizardBody = z.looseObject({
 /** Joining (docs/requirements/product.md tools 1-2): application start, the wizard, switch, delete, and the account's drafts (invoices: modules/invoices). */
 export async function applicationRoutes(app: FastifyInstance) {
   app.post('/application/start', {
-    config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+    config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
     preHandler: requireCaptcha,
   }, async (req, reply) => {
     const input = parseInput(applicationStartSchema, req.body);
@@ -48,62 +48,60 @@ export async function applicationRoutes(app: FastifyInstance) {
   });
 
   app.register(async (user) => {
-    user.addHook('preHandler', requireUser);
+    user.get('/api/applications/:token', { config: { access: 'signed-in' } }, async (req) => getWizard(app.db, paramHandle(req), req.currentUser.id, SUBMISSION_ALERT_FALLBACK));
 
-    user.get('/api/applications/:token', async (req) => getWizard(app.db, paramHandle(req), req.user!.id, SUBMISSION_ALERT_FALLBACK));
-
-    user.put('/application/create/:token', async (req) => {
+    user.put('/application/create/:token', { config: { access: 'signed-in' } }, async (req) => {
       const handle = paramHandle(req);
       const body = parseInput(wizardBody, req.body);
       const { page, submit, ...fields } = body as Record<string, unknown> & { page?: number; submit?: boolean };
       if (submit) {
         const company = await getCompany(app.db);
-        return completeApplication(app.db, handle, req.user!.id, fields, { companyName: company.name, publicUrl: app.config.publicUrl, ip: req.ip, sessionHash: hashId(req.sessionToken) });
+        return completeApplication(app.db, handle, req.currentUser.id, fields, { companyName: company.name, publicUrl: app.config.publicUrl, ip: req.ip, sessionHash: hashId(req.sessionToken) });
       }
       if (!page) throw notFound('The page');
-      return saveWizardPage(app.db, handle, req.user!.id, page, fields, hashId(req.sessionToken));
+      return saveWizardPage(app.db, handle, req.currentUser.id, page, fields, hashId(req.sessionToken));
     });
 
     // Draft save while typing (docs/wizard.md "Saving as you type"): the owner only, unchecked answers.
-    user.patch('/application/create/:token', { bodyLimit: DRAFT_BODY_LIMIT }, async (req) => {
+    user.patch('/application/create/:token', { config: { access: 'signed-in' }, bodyLimit: DRAFT_BODY_LIMIT }, async (req) => {
       const { page, ...fields } = parseInput(wizardDraftSchema, req.body) as Record<string, unknown> & { page: number };
-      return saveWizardDraft(app.db, paramHandle(req), req.user!.id, page, fields);
+      return saveWizardDraft(app.db, paramHandle(req), req.currentUser.id, page, fields);
     });
 
     // The bylaws step's Word document (docs/wizard.md "The bylaws step"): the owner only.
-    user.get('/application/bylaws/:token', async (req, reply) => {
-      const { application } = await findApplication(app.db, paramHandle(req), req.user!.id);
+    user.get('/application/bylaws/:token', { config: { access: 'signed-in' } }, async (req, reply) => {
+      const { application } = await findApplication(app.db, paramHandle(req), req.currentUser.id);
       const brands = { brand: (await getCompany(app.db)).name, shortBrand: app.config.bylaws.shortBrand };
       return sendBylawsDocx(reply, await downloadApplicationBylaw(app.db, application.id, brands));
     });
 
-    user.post('/application/switch/:token', async (req) => switchApplication(app.db, paramHandle(req), req.user!.id));
+    user.post('/application/switch/:token', { config: { access: 'signed-in' } }, async (req) => switchApplication(app.db, paramHandle(req), req.currentUser.id));
 
-    user.delete('/application/delete', async (req) => {
+    user.delete('/application/delete', { config: { access: 'signed-in' } }, async (req) => {
       const { token } = parseInput(z.object({ token: z.string() }), req.body);
-      return deleteApplication(app.db, app.providers.storage, parseApplicationHandle(token), req.user!.id);
+      return deleteApplication(app.db, app.providers.storage, parseApplicationHandle(token), req.currentUser.id);
     });
 
     // The wizard's file dropbox (docs/requirements/entities.md): one document per request, listed back by file_name.
-    user.post('/application/upload/:token', async (req, reply) => {
+    user.post('/application/upload/:token', { config: { access: 'signed-in' } }, async (req, reply) => {
       const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'application_document', maxBytes: app.config.uploadLimits.application_document });
-      const result = await uploadApplicationDocument(app.db, app.providers.storage, paramHandle(req), req.user!.id, receive);
+      const result = await uploadApplicationDocument(app.db, app.providers.storage, paramHandle(req), req.currentUser.id, receive);
       return reply.status(201).send(result);
     });
 
-    user.get('/application/upload/:token/:fileId', async (req, reply) => {
+    user.get('/application/upload/:token/:fileId', { config: { access: 'signed-in' } }, async (req, reply) => {
       const fileId = parseInput(z.object({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }), req.params).fileId;
-      const file = await findApplicationDocument(app.db, paramHandle(req), req.user!.id, fileId);
+      const file = await findApplicationDocument(app.db, paramHandle(req), req.currentUser.id, fileId);
       return sendStoredFile(reply, app.providers.storage, file);
     });
 
-    user.get('/api/account/applications', async (req) => ({ applications: await listMyDrafts(app.db, req.user!.id) }));
+    user.get('/api/account/applications', { config: { access: 'signed-in' } }, async (req) => ({ applications: await listMyDrafts(app.db, req.currentUser.id) }));
 
     // The IRS letter a group was waiting for, once it arrives (docs/wizard.md "A group waiting for its IRS letter"):
     // any user of the account; a user without an account 404; an account awaiting no letter 409.
-    user.post('/api/app/determination-letter', async (req, reply) => {
+    user.post('/api/app/determination-letter', { config: { access: 'signed-in' } }, async (req, reply) => {
       const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'application_document', maxBytes: app.config.uploadLimits.application_document });
-      const letter = await uploadDeterminationLetter(app.db, req.user!.accountId, req.user!.id, receive, app.providers.storage, calendarDate(new Date()), req.ip);
+      const letter = await uploadDeterminationLetter(app.db, req.currentUser.accountId, req.currentUser.id, receive, app.providers.storage, calendarDate(new Date()), req.ip);
       return reply.status(201).send({ letter_awaited: letter });
     });
   });

@@ -8,7 +8,7 @@ import { homeFor, signIn } from './sign-in.ts';
 /** Sign in, sign out and the session probe used by the web client (docs/requirements/platform.md §5.1). */
 export async function authRoutes(app: FastifyInstance) {
   app.post('/login', {
-    config: { rateLimit: perMinute(app.config.rateLimits.loginPerMinute) },
+    config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.loginPerMinute) },
   }, async (req, reply) => {
     const input = parseInput(loginSchema, req.body);
     const { userId, isAdmin } = await signIn(app.db, input);
@@ -17,12 +17,12 @@ export async function authRoutes(app: FastifyInstance) {
     return { redirect: homeFor(isAdmin), csrfToken: reply.csrfToken() };
   });
 
-  app.post('/logout', async (req, reply) => {
+  app.post('/logout', { config: { access: 'visitor' } }, async (req, reply) => {
     await app.endSession(req, reply);
     return { redirect: '/', csrfToken: reply.csrfToken() };
   });
 
-  app.get('/api/session', async (req, reply) => {
+  app.get('/api/session', { config: { access: 'visitor' } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     return { user: req.user, csrfToken: reply.csrfToken() };
   });

@@ -26,7 +26,7 @@ const hashOf = (req: FastifyRequest) => String((req.params as { hash?: unknown }
 export async function bylawRoutes(app: FastifyInstance) {
   const links = { publicUrl: app.config.publicUrl, viewerUrl: app.config.bylaws.viewerUrl };
   const brands = async () => ({ brand: (await getCompany(app.db)).name, shortBrand: app.config.bylaws.shortBrand });
-  const saveLimits = { config: { rateLimit: perMinute(app.config.rateLimits.formsPerMinute) }, preHandler: requireCaptcha };
+  const saveLimits = { config: { access: 'visitor' as const, rateLimit: perMinute(app.config.rateLimits.formsPerMinute) }, preHandler: requireCaptcha };
 
   for (const variant of BYLAW_VARIANTS) {
     app.post(BYLAW_PAGE_PATHS[variant], saveLimits, async (req, reply) =>
@@ -35,14 +35,14 @@ export async function bylawRoutes(app: FastifyInstance) {
 
   app.put('/bylaws-generator/:hash', saveLimits, async (req) => updateBylaw(app.db, hashOf(req), req.body, ownerOf(req), links));
 
-  app.get('/api/bylaws/:hash', async (req) => getBylawForEditing(app.db, hashOf(req), ownerOf(req), links));
+  app.get('/api/bylaws/:hash', { config: { access: 'visitor' } }, async (req) => getBylawForEditing(app.db, hashOf(req), ownerOf(req), links));
 
-  app.get('/api/bylaws/:hash/document', async (req, reply) => {
+  app.get('/api/bylaws/:hash/document', { config: { access: 'visitor' } }, async (req, reply) => {
     const { model, fileName } = await getBylawDocument(app.db, hashOf(req), await brands());
     return reply.header('cache-control', 'no-store').send({ document: model, file_name: fileName });
   });
 
-  app.get('/bylaws-generator/download/:hash', async (req, reply) => {
+  app.get('/bylaws-generator/download/:hash', { config: { access: 'visitor' } }, async (req, reply) => {
     return sendBylawsDocx(reply, await downloadBylaw(app.db, hashOf(req), await brands()));
   });
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { requireAdmin, requireUser, auditActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
-import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
 import { pageQuery } from '../../../shared/schemas/admin.ts';
 import { filingSchema } from '../../../shared/schemas/compliance.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
 import { getCalendar } from './get-calendar.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
 import { recordFiling } from './record-filing.ts';
@@ -34,16 +32,13 @@ const idOf = (req: FastifyRequest) => {
  *   (record-filing.ts); 422 on a taken year, a future date, a bad form.
  */
 export async function complianceRoutes(app: FastifyInstance) {
-  app.get('/api/account/calendar', { preHandler: requireUser }, async (req) => {
-    const { account_id } = parseInput(accountChoiceSchema, req.query);
-    const { accountId } = await resolveAccount(app.db, req.user!, account_id);
-    return getCalendar(app.db, accountId, calendarDate(new Date()));
-  });
+  app.get('/api/account/calendar', { config: { access: 'account-user' } }, async (req) =>
+    getCalendar(app.db, req.account.accountId, calendarDate(new Date())));
 
-  app.get('/api/admin/compliance/risk', { preHandler: requireAdmin }, async (req) =>
+  app.get('/api/admin/compliance/risk', { config: { access: 'staff' } }, async (req) =>
     listRevocationRisk(app.db, calendarDate(new Date()), parseInput(pageQuery, req.query).page));
 
-  app.post('/api/admin/accounts/:id/filings', { preHandler: requireAdmin }, async (req, reply) => {
+  app.post('/api/admin/accounts/:id/filings', { config: { access: 'staff' } }, async (req, reply) => {
     const accountId = idOf(req);
     const input = parseInput(filingSchema, req.body);
     const filing = await recordFiling(app.db, accountId, input, auditActor(req), calendarDate(new Date()));

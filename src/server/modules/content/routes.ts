@@ -11,6 +11,6 @@ export const stateRequirementsBody = async (db: Db) => ({ states: await listStat
 
 /** Read-only data for the content pages. */
 export async function contentRoutes(app: FastifyInstance) {
-  app.get(PAGE_QUERY.pricing.url, async () => pricingBody(app.db));
-  app.get(PAGE_QUERY.stateRequirements.url, async () => stateRequirementsBody(app.db));
+  app.get(PAGE_QUERY.pricing.url, { config: { access: 'visitor' } }, async () => pricingBody(app.db));
+  app.get(PAGE_QUERY.stateRequirements.url, { config: { access: 'visitor' } }, async () => stateRequirementsBody(app.db));
 }

@@ -69,7 +69,7 @@ export async function listContestEntries(db: Db, contest: Contest, q: ContestEnt
  * GET /api/admin/contests/:contest/entries/export.csv (docs/staff-lists.md "Export"): every entry of
  * the contest the list's filters match (the page is ignored), in the list's order, at most
  * CONTEST_ENTRIES_EXPORT_CAP, as CSV: Received (UTC), Organization, E-mail, Type (in words), Member,
- * Message, File, Counts, Entry id. Staff only (the route's requireAdmin). Reads contest_entries,
+ * Message, File, Counts, Entry id. Staff only (the route's access 'staff'). Reads contest_entries,
  * files; writes nothing.
  */
 export async function exportContestEntriesCsv(db: Db, contest: Contest, q: ContestEntriesQuery): Promise<string> {

@@ -2,24 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { isDiscountRemoval } from '../../../shared/rules/billing.ts';
 import { discountReserveSchema } from '../../../shared/schemas/payments.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
-import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
 import { reserveDiscount } from './reserve-discount.ts';
 
 /** Discount codes on the billing screen (docs/requirements/product.md tool 14, docs/requirements/calls.md POST /app/discount/reserve). */
 export async function discountRoutes(app: FastifyInstance) {
   app.post('/app/discount/reserve', {
-    config: { rateLimit: perMinute(app.config.rateLimits.discountPerMinute) },
-    preHandler: requireUser,
+    config: { access: 'account-user', rateLimit: perMinute(app.config.rateLimits.discountPerMinute) },
   }, async (req) => {
-    const { account_id } = parseInput(accountChoiceSchema, req.body);
-    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
+    const { accountId, onBehalf } = req.account;
     const raw = (req.body as { code?: unknown } | null | undefined)?.code;
     // docs/requirements/validation.md: an empty code removes the discount; anything else is checked by the shared schema.
     const code = isDiscountRemoval(raw) ? '' : parseInput(discountReserveSchema, req.body).code;
-    const result = await reserveDiscount(app.db, accountId, req.user!.id, code, { onBehalf, ip: req.ip });
+    const result = await reserveDiscount(app.db, accountId, req.currentUser.id, code, { onBehalf, ip: req.ip });
     if (result.discount === null) {
       // docs/requirements/errors.md: the payer only sees the discount removed; the reason stays in the log (never the code).
       req.log[result.reason === 'removed' ? 'debug' : 'info']({ accountId, reason: result.reason }, 'discount code not applied');

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
-import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { financesQuery } from '../../../shared/schemas/finances.ts';
 import { getPaymentReceipt } from './get-receipt.ts';
@@ -19,14 +18,16 @@ function paymentIdOf(params: unknown): number {
 
 /**
  * Where payments land (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId}): the
- * account's payments and one payment's receipt. Signed-in users only (401).
+ * account's payments and one payment's receipt. Visitors 401.
  */
 export async function financeRoutes(app: FastifyInstance) {
-  app.get('/api/finances', { preHandler: requireUser }, async (req) => {
-    const raw = (req.query ?? {}) as Record<string, unknown>;
-    // A holder's account_id is ignored, not checked: they always read their own account.
-    const query = parseInput(financesQuery, req.user!.isAdmin ? raw : { page: raw.page });
-    return listFinances(app.db, req.user!, query);
+  // A holder's account_id is ignored, not checked: they always read their own account; staff
+  // name one (422 "The account id field is required." when they name none and have none).
+  const accountScope = { holderChoice: 'ignored', choice: financesQuery.pick({ account_id: true }) } as const;
+  app.get('/api/finances', { config: { access: 'account-user', accountScope } }, async (req) => {
+    const { page } = parseInput(financesQuery.pick({ page: true }), req.query);
+    return listFinances(app.db, req.account.accountId, page);
   });
-  app.get('/api/payments/:id/receipt', { preHandler: requireUser }, async (req) => getPaymentReceipt(app.db, req.user!, paymentIdOf(req.params)));
+  // Own account's receipts, or any for staff; anything else 404 (get-receipt.ts).
+  app.get('/api/payments/:id/receipt', { config: { access: 'signed-in' } }, async (req) => getPaymentReceipt(app.db, req.currentUser, paymentIdOf(req.params)));
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAdmin, auditActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { genSettingsSchema, genSubmitSchema, genUpdateQuery } from '../../../shared/schemas/gen-updates.ts';
@@ -24,22 +24,21 @@ const today = () => calendarDate(new Date());
  */
 export async function genUpdateRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
     const query = (req: FastifyRequest) => {
       const q = parseInput(genUpdateQuery, req.query);
       return { groupId: q.group_id, periodEnd: q.period_end };
     };
 
-    admin.get('/api/admin/gen-update', async (req) => (await buildGenUpdate(app.db, query(req), today())).view);
-    admin.put('/api/admin/gen-update/settings', async (req) => updateGenSettings(app.db, parseInput(genSettingsSchema, req.body), auditActor(req)));
-    admin.get('/api/admin/gen-update/export.csv', async (req, reply) => {
+    admin.get('/api/admin/gen-update', { config: { access: 'staff' } }, async (req) => (await buildGenUpdate(app.db, query(req), today())).view);
+    admin.put('/api/admin/gen-update/settings', { config: { access: 'staff' } }, async (req) => updateGenSettings(app.db, parseInput(genSettingsSchema, req.body), auditActor(req)));
+    admin.get('/api/admin/gen-update/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const { csv, fileName } = await genUpdateCsv(app.db, query(req), today());
       return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/gen-update/export.pdf', async (req, reply) => {
+    admin.get('/api/admin/gen-update/export.pdf', { config: { access: 'staff' } }, async (req, reply) => {
       const { pdf, fileName } = await genUpdatePdf(app.db, query(req), today());
       return sendDownload(reply, pdf, fileName, 'application/pdf');
     });
-    admin.post('/api/admin/gen-update/submit', async (req) => submitGenUpdate(app.db, parseInput(genSubmitSchema, req.body), auditActor(req), today()));
+    admin.post('/api/admin/gen-update/submit', { config: { access: 'staff' } }, async (req) => submitGenUpdate(app.db, parseInput(genSubmitSchema, req.body), auditActor(req), today()));
   });
 }

@@ -74,7 +74,7 @@ async function probeStorage(storage: FileStorage): Promise<void> {
 export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable: string }) {
   // The journal belongs to this build: read once, not on every probe of a balancer.
   const committed = committedMigrations();
-  app.get('/livez', { logLevel: 'warn' }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/livez', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
 
   const readiness = async (reply: FastifyReply) => {
     const checks: Readiness['checks'] = { database: 'ok', migrations: 'ok', storage: 'ok' };
@@ -107,6 +107,6 @@ export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable
     const body: Readiness = failed.length ? { status: 'unavailable', checks, failed } : { status: 'ok', checks };
     return reply.code(failed.length ? 503 : 200).header('cache-control', 'no-store').send(body);
   };
-  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => readiness(reply));
-  app.get('/healthz', { logLevel: 'warn' }, async (_req, reply) => readiness(reply));
+  app.get('/readyz', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => readiness(reply));
+  app.get('/healthz', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => readiness(reply));
 }

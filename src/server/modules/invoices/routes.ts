@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
-import { requireUser } from '../../plugins/session.ts';
 import { getInvoice } from './get-invoice.ts';
 import { listUnpaidInvoices } from './list-unpaid-invoices.ts';
 
@@ -15,8 +14,9 @@ function invoiceIdOf(params: unknown): number {
   return id;
 }
 
-/** Billing reads (docs/requirements/product.md tool 14): the account's unpaid invoices and one invoice's page data. Signed-in users only (401). */
+/** Billing reads (docs/requirements/product.md tool 14): the account's unpaid invoices and one invoice's page data. Visitors 401;
+ * the unpaid list is the user's own account's, one invoice their own account's or any for staff (else 404). */
 export async function invoiceRoutes(app: FastifyInstance) {
-  app.get('/api/invoices/unpaid', { preHandler: requireUser }, async (req) => ({ invoices: await listUnpaidInvoices(app.db, req.user!.accountId) }));
-  app.get('/api/invoices/:id', { preHandler: requireUser }, async (req) => getInvoice(app.db, req.user!, invoiceIdOf(req.params)));
+  app.get('/api/invoices/unpaid', { config: { access: 'signed-in' } }, async (req) => ({ invoices: await listUnpaidInvoices(app.db, req.currentUser.accountId) }));
+  app.get('/api/invoices/:id', { config: { access: 'signed-in' } }, async (req) => getInvoice(app.db, req.currentUser, invoiceIdOf(req.params)));
 }

@@ -12,7 +12,7 @@ import { resetPassword } from './reset-password.ts';
 export async function passwordResetRoutes(app: FastifyInstance) {
   const limit = { rateLimit: perMinute(Math.max(1, Math.ceil(app.config.rateLimits.loginPerMinute / 2))) };
 
-  app.post('/password/forgot', { config: limit, preHandler: requireCaptcha }, async (req) => {
+  app.post('/password/forgot', { config: { access: 'visitor', ...limit }, preHandler: requireCaptcha }, async (req) => {
     const { email } = parseInput(passwordForgotSchema, req.body);
     const company = await getCompany(app.db);
     // Not awaited: a known and an unknown address answer in the same time (docs/requirements/platform.md §5.5).
@@ -21,7 +21,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     return { message: RESET_LINK_SENT };
   });
 
-  app.post('/password/reset', { config: limit, preHandler: requireCaptcha }, async (req, reply) => {
+  app.post('/password/reset', { config: { access: 'visitor', ...limit }, preHandler: requireCaptcha }, async (req, reply) => {
     const input = parseInput(passwordResetSchema, req.body);
     const company = await getCompany(app.db);
     const sender = { companyName: company.name, companyContact: company.email || company.phone };

@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bankPaymentSchema, creditCardPaymentSchema, walletInitSchema, walletPaymentSchema, zeroPaymentSchema } from '../../../shared/schemas/payments.ts';
-import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
-import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
 import { payWithOpaqueData, type PaymentMethod } from './pay-with-opaque-data.ts';
 import { clearPaypal, continuePaypal, findPaypalSession, startPaypal } from './paypal.ts';
 import { accounts } from '../../db/schema.ts';
@@ -28,28 +25,27 @@ function billingScreenUrl(origin: string, accountId: number, onBehalf: boolean):
  * settling with a discount that covers the whole total (POST /app/payments/zero-payment), and
  * PayPal (GET /app/payments/paypal/init, POST /app/payments/paypal, GET /app/payments/paypal/clear;
  * the two GETs change state, so they require the CSRF header like a POST).
- * Signed-in users only (401). The body is never logged: it carries the opaque payment token.
+ * Any user of the account, or staff for any account through `account_id` (config.access
+ * 'account-user'; visitors 401, another account 404). The body is never logged: it carries the opaque payment token.
  */
 export async function paymentRoutes(app: FastifyInstance) {
   const pay = (method: PaymentMethod, schema: typeof creditCardPaymentSchema | typeof bankPaymentSchema) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       const input = parseInput(schema, req.body);
-      const { account_id } = parseInput(accountChoiceSchema, req.body);
-      const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
+      const { accountId, onBehalf } = req.account;
       const answer = await payWithOpaqueData(
         { db: app.db, gateway: app.providers.payments, log: req.log },
-        { method, input, user: req.user!, accountId, onBehalf, ip: req.ip },
+        { method, input, user: req.currentUser, accountId, onBehalf, ip: req.ip },
       );
       return reply.code(answer.statusCode).send(answer.body);
     };
 
-  app.post('/app/payments/credit', { preHandler: requireUser }, pay('card', creditCardPaymentSchema));
-  app.post('/app/payments/bank', { preHandler: requireUser }, pay('bank', bankPaymentSchema));
-  app.post('/app/payments/zero-payment', { preHandler: requireUser }, async (req, reply) => {
+  app.post('/app/payments/credit', { config: { access: 'account-user' } }, pay('card', creditCardPaymentSchema));
+  app.post('/app/payments/bank', { config: { access: 'account-user' } }, pay('bank', bankPaymentSchema));
+  app.post('/app/payments/zero-payment', { config: { access: 'account-user' } }, async (req, reply) => {
     const input = parseInput(zeroPaymentSchema, req.body);
-    const { account_id } = parseInput(accountChoiceSchema, req.body);
-    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
-    const answer = await settleZeroPayment({ db: app.db, log: req.log }, { input, user: req.user!, accountId, onBehalf, ip: req.ip });
+    const { accountId, onBehalf } = req.account;
+    const answer = await settleZeroPayment({ db: app.db, log: req.log }, { input, user: req.currentUser, accountId, onBehalf, ip: req.ip });
     return reply.code(answer.statusCode).send(answer.body);
   });
 
@@ -58,14 +54,13 @@ export async function paymentRoutes(app: FastifyInstance) {
    * invoices (amounts in cents), the tokenizer's public settings (never the transaction key) and
    * the PayPal session to restore on return from PayPal, or null.
    */
-  app.get('/api/payments/screen', { preHandler: requireUser }, async (req) => {
-    const { account_id } = parseInput(accountChoiceSchema, req.query);
+  app.get('/api/payments/screen', { config: { access: 'account-user', accountScope: { optional: true } } }, async (req) => {
     // A user whose application is not submitted yet has no organization and nothing to pay: an
     // empty screen, not a 404 (docs/payments.md "No organization yet"). Staff still name an account.
-    if (account_id === undefined && req.user!.accountId === null && !req.user!.isAdmin) {
+    if (req.actingAccount === null) {
       return { account: null, on_behalf: false, invoices: [], gateway: null, paypal: null };
     }
-    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
+    const { accountId, onBehalf } = req.account;
     const [account] = await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
     const { acceptJsUrl, apiLoginId, clientKey } = app.config.payments;
     return {
@@ -75,26 +70,23 @@ export async function paymentRoutes(app: FastifyInstance) {
       paypal: await findPaypalSession(app.db, accountId),
     };
   });
-  app.get('/app/payments/paypal/init', { preHandler: requireUser, config: { csrf: true } }, async (req, reply) => {
+  app.get('/app/payments/paypal/init', { config: { access: 'account-user', csrf: true } }, async (req, reply) => {
     const input = parseInput(walletInitSchema, req.query);
-    const { account_id } = parseInput(accountChoiceSchema, req.query);
-    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
+    const { accountId, onBehalf } = req.account;
     const answer = await startPaypal(
       { db: app.db, gateway: app.providers.payments, log: req.log },
-      { input, user: req.user!, accountId, onBehalf, ip: req.ip, returnUrl: billingScreenUrl(requestOrigin(req, app.config.publicUrl), accountId, onBehalf) },
+      { input, user: req.currentUser, accountId, onBehalf, ip: req.ip, returnUrl: billingScreenUrl(requestOrigin(req, app.config.publicUrl), accountId, onBehalf) },
     );
     return reply.code(answer.statusCode).send(answer.body);
   });
-  app.post('/app/payments/paypal', { preHandler: requireUser }, async (req, reply) => {
+  app.post('/app/payments/paypal', { config: { access: 'account-user' } }, async (req, reply) => {
     const input = parseInput(walletPaymentSchema, req.body);
-    const { account_id } = parseInput(accountChoiceSchema, req.body);
-    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
-    const answer = await continuePaypal({ db: app.db, gateway: app.providers.payments, log: req.log }, { input, user: req.user!, accountId, onBehalf, ip: req.ip });
+    const { accountId, onBehalf } = req.account;
+    const answer = await continuePaypal({ db: app.db, gateway: app.providers.payments, log: req.log }, { input, user: req.currentUser, accountId, onBehalf, ip: req.ip });
     return reply.code(answer.statusCode).send(answer.body);
   });
-  app.get('/app/payments/paypal/clear', { preHandler: requireUser, config: { csrf: true } }, async (req) => {
-    const { account_id } = parseInput(accountChoiceSchema, req.query);
-    const { accountId } = await resolveAccount(app.db, req.user!, account_id);
+  app.get('/app/payments/paypal/clear', { config: { access: 'account-user', csrf: true } }, async (req) => {
+    const { accountId } = req.account;
     return { cleared: await clearPaypal(app.db, accountId) };
   });
 }

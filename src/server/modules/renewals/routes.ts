@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { initialRenewalChoice, isEarlyBird, renewalOptions, renewalWindow } from '../../../shared/rules/renewal.ts';
 import { renewalPayloadSchema } from '../../../shared/schemas/renewal.ts';
-import { requireUser } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
-import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
 import { LEVELS_NEEDING_990_COPY, loadRenewalContext, RENEWAL_ACTION } from './renewal-form.ts';
 import { submitRenewal } from './submit-renewal.ts';
 
@@ -16,16 +13,15 @@ import { submitRenewal } from './submit-renewal.ts';
  * (`account_id`); visitors 401, other accounts 404.
  */
 export async function renewalRoutes(app: FastifyInstance) {
-  app.get('/api/account/renewal', { preHandler: requireUser }, async (req) => {
-    const { account_id } = parseInput(accountChoiceSchema, req.query);
-    const { accountId } = await resolveAccount(app.db, req.user!, account_id);
+  app.get('/api/account/renewal', { config: { access: 'account-user' } }, async (req) => {
+    const { accountId } = req.account;
     const ctx = await loadRenewalContext(app.db, accountId);
     const extensionDays = app.config.renewalDiscountExtensionDays;
     const now = new Date();
     const window = renewalWindow(ctx.account.renewalDueAt, now, extensionDays);
     return {
       action: RENEWAL_ACTION,
-      is_admin: req.user!.isAdmin,
+      is_admin: req.currentUser.isAdmin,
       extension_days: extensionDays,
       is_early_bird: isEarlyBird(ctx.account.renewalDueAt, now, extensionDays),
       // docs/renewals.md "When renewal is offered"; staff may renew outside it.
@@ -51,9 +47,9 @@ export async function renewalRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post(RENEWAL_ACTION, { preHandler: requireUser }, async (req) => {
+  app.post(RENEWAL_ACTION, { config: { access: 'account-user' } }, async (req) => {
     const input = parseInput(renewalPayloadSchema, req.body);
-    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, input.account_id);
-    return submitRenewal(app.db, { input, user: req.user!, accountId, onBehalf, extensionDays: app.config.renewalDiscountExtensionDays, ip: req.ip });
+    const { accountId, onBehalf } = req.account;
+    return submitRenewal(app.db, { input, user: req.currentUser, accountId, onBehalf, extensionDays: app.config.renewalDiscountExtensionDays, ip: req.ip });
   });
 }

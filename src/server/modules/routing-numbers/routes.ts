@@ -17,7 +17,7 @@ export const ROUTING_LOOKUP_PER_MINUTE = 60;
  * service, because a script tag cannot read the body of an error status.
  */
 export async function routingNumberRoutes(app: FastifyInstance) {
-  app.get(ROUTING_LOOKUP_PATH, { config: { rateLimit: perMinuteInProcess(ROUTING_LOOKUP_PER_MINUTE) } }, async (req, reply) => {
+  app.get(ROUTING_LOOKUP_PATH, { config: { access: 'visitor', rateLimit: perMinuteInProcess(ROUTING_LOOKUP_PER_MINUTE) } }, async (req, reply) => {
     const query = req.query as Record<string, unknown>;
     const answer = answerRoutingLookup(query.rn);
     const callback = typeof query.callback === 'string' && JSONP_CALLBACK_PATTERN.test(query.callback) ? query.callback : null;

@@ -11,13 +11,13 @@ const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_
 
 /** Subordinate search (docs/requirements/product.md tool 16) and public profiles. */
 export async function subordinateRoutes(app: FastifyInstance) {
-  app.get('/search', { config: { rateLimit: perMinuteInProcess(app.config.rateLimits.searchPerMinute) } }, async (req) => {
+  app.get('/search', { config: { access: 'visitor', rateLimit: perMinuteInProcess(app.config.rateLimits.searchPerMinute) } }, async (req) => {
     const q = parseInput(subordinateSearchQuery, req.query);
     return searchSubordinates(app.db, q.keyword, q.page, (page) =>
       `/search?${new URLSearchParams({ search: q.search, keyword: q.keyword, page: String(page) })}`);
   });
 
-  app.get('/api/accounts/:id/public', async (req) => {
+  app.get('/api/accounts/:id/public', { config: { access: 'visitor' } }, async (req) => {
     const parsed = idParam.safeParse(req.params);
     if (!parsed.success) throw notFound('The organization');
     return getPublicProfile(app.db, parsed.data.id);

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { accountChoiceSchema } from '../../../shared/schemas/account-choice.ts';
 import {
   adminSupervisionQuery, educationSendSchema, supervisionQuery, supervisionReportSchema,
 } from '../../../shared/schemas/supervision.ts';
-import { requireAdmin, requireUser, auditActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import { requestOrigin } from '../../request-origin.ts';
 import { parseInput } from '../../validate.ts';
-import { resolveAccount } from '../accounts/resolve-account.ts';
 import { getCompany } from '../content/get-company.ts';
 import { getSupervisionForm } from './get-supervision-form.ts';
 import { listSupervisionStatus } from './list-supervision-status.ts';
@@ -35,16 +33,14 @@ import { latestEndedTaxYear } from './tax-years.ts';
  * Staff routes answer 401 to visitors and 403 to everyone else.
  */
 export async function supervisionRoutes(app: FastifyInstance) {
-  app.get('/api/account/supervision', { preHandler: requireUser }, async (req) => {
-    const { account_id } = parseInput(accountChoiceSchema, req.query);
-    const { accountId } = await resolveAccount(app.db, req.user!, account_id);
+  app.get('/api/account/supervision', { config: { access: 'account-user' } }, async (req) => {
+    const { accountId } = req.account;
     const { tax_year } = parseInput(supervisionQuery, req.query);
     return getSupervisionForm(app.db, accountId, tax_year, calendarDate(new Date()));
   });
 
-  app.put('/api/account/supervision', { preHandler: requireUser }, async (req) => {
-    const { account_id } = parseInput(accountChoiceSchema, req.body);
-    const { accountId, onBehalf } = await resolveAccount(app.db, req.user!, account_id);
+  app.put('/api/account/supervision', { config: { access: 'account-user' } }, async (req) => {
+    const { accountId, onBehalf } = req.account;
     const input = parseInput(supervisionReportSchema, req.body);
     const today = calendarDate(new Date());
     const { taxYear } = await saveSupervisionReport(app.db, accountId, input, { ...auditActor(req), onBehalf }, today);
@@ -52,13 +48,12 @@ export async function supervisionRoutes(app: FastifyInstance) {
   });
 
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
     const today = () => calendarDate(new Date());
-    admin.get('/api/admin/supervision/overview', async () =>
+    admin.get('/api/admin/supervision/overview', { config: { access: 'staff' } }, async () =>
       supervisionOverview(app.db, Number(today().slice(0, 4)), latestEndedTaxYear(12, today())));
-    admin.get('/api/admin/supervision', async (req) =>
+    admin.get('/api/admin/supervision', { config: { access: 'staff' } }, async (req) =>
       listSupervisionStatus(app.db, parseInput(adminSupervisionQuery, req.query), latestEndedTaxYear(12, today())));
-    admin.post('/api/admin/supervision/education', async (req, reply) => {
+    admin.post('/api/admin/supervision/education', { config: { access: 'staff' } }, async (req, reply) => {
       const input = parseInput(educationSendSchema, req.body);
       const sent = await sendComplianceEducation(app.db, {
         groupId: input.group_id, year: input.year, today: today(), origin: requestOrigin(req, app.config.publicUrl),

@@ -59,7 +59,7 @@ const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')
  * search and status match (the page is ignored), in the list's order, at most
  * ROSTER_IMPORTS_EXPORT_CAP, as CSV: Import id, GEN, File, Status, Adds, Changes, Removals,
  * Uploaded (UTC), Uploaded by, Confirmed (UTC), Confirmed by, Undone (UTC), Undone by. Staff only
- * (the route's requireAdmin). Reads roster_imports, users, groups; writes nothing.
+ * (the route's access 'staff'). Reads roster_imports, users, groups; writes nothing.
  */
 export async function exportRosterImportsCsv(db: Db, q: RosterImportsQuery): Promise<string> {
   const rows = await summarizeImports(db, await importRows(db, q, importsWhere(q), ROSTER_IMPORTS_EXPORT_CAP, 0));

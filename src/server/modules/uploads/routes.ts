@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, auditActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import { GENERIC_UPLOAD_ACTION, GENERIC_UPLOAD_MAX_FILES, type GenericUploadOptions } from '../../../shared/schemas/generic-upload.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { listGroupOptions } from './list-group-options.ts';
@@ -38,42 +38,41 @@ const importId = (req: FastifyRequest) => {
  */
 export async function uploadRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
 
-    admin.get('/api/admin/uploads/options', async (): Promise<GenericUploadOptions> => ({
+    admin.get('/api/admin/uploads/options', { config: { access: 'staff' } }, async (): Promise<GenericUploadOptions> => ({
       groups: await listGroupOptions(app.db),
       max_bytes: app.config.uploadLimits.roster,
       max_files: GENERIC_UPLOAD_MAX_FILES,
     }));
 
-    admin.post(GENERIC_UPLOAD_ACTION, async (req, reply) => {
+    admin.post(GENERIC_UPLOAD_ACTION, { config: { access: 'staff' } }, async (req, reply) => {
       try {
         // Any type but the forbidden list (docs/requirements/validation.md: the allowed list is empty), the roster size limit.
         const upload = await receiveUpload(req, app.providers.storage, {
           purpose: 'any', maxBytes: app.config.uploadLimits.roster, maxFiles: GENERIC_UPLOAD_MAX_FILES, errorField: 'uploads',
         });
-        const result = await receiveGenericUpload(app.db, app.providers.storage, upload, { userId: req.user!.id, ip: req.ip, log: req.log });
+        const result = await receiveGenericUpload(app.db, app.providers.storage, upload, { userId: req.currentUser.id, ip: req.ip, log: req.log });
         req.log.info({ files: result.files.length, created: result.import?.created, skipped: result.import?.skipped_count, rejected: result.import?.rejected_count }, 'generic upload stored');
         return reply.status(201).send(result);
       } catch (err) {
         // The page ignores a failed upload (docs/requirements/errors.md), so the reason is kept here.
-        req.log.warn({ err, userId: req.user!.id }, 'generic upload failed');
+        req.log.warn({ err, userId: req.currentUser.id }, 'generic upload failed');
         throw err;
       }
     });
 
-    admin.get('/api/admin/roster-imports', async (req) => listRosterImports(app.db, parseInput(rosterImportsQuery, req.query)));
-    admin.get('/api/admin/roster-imports/export.csv', async (req, reply) => {
+    admin.get('/api/admin/roster-imports', { config: { access: 'staff' } }, async (req) => listRosterImports(app.db, parseInput(rosterImportsQuery, req.query)));
+    admin.get('/api/admin/roster-imports/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportRosterImportsCsv(app.db, parseInput(rosterImportsQuery, req.query));
       return sendDownload(reply, csv, `roster-imports-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/roster-imports/:id', async (req) => getRosterImport(app.db, importId(req)));
-    admin.get('/api/admin/roster-imports/:id/rows', async (req) => {
+    admin.get('/api/admin/roster-imports/:id', { config: { access: 'staff' } }, async (req) => getRosterImport(app.db, importId(req)));
+    admin.get('/api/admin/roster-imports/:id/rows', { config: { access: 'staff' } }, async (req) => {
       const id = importId(req);
       return listRosterImportRows(app.db, id, parseInput(rosterImportRowsQuery, req.query));
     });
-    admin.post('/api/admin/roster-imports/:id/confirm', async (req) => confirmRosterImport(app.db, importId(req), auditActor(req)));
-    admin.post('/api/admin/roster-imports/:id/discard', async (req) => discardRosterImport(app.db, importId(req), auditActor(req)));
-    admin.post('/api/admin/roster-imports/:id/undo', async (req) => undoRosterImport(app.db, importId(req), auditActor(req)));
+    admin.post('/api/admin/roster-imports/:id/confirm', { config: { access: 'staff' } }, async (req) => confirmRosterImport(app.db, importId(req), auditActor(req)));
+    admin.post('/api/admin/roster-imports/:id/discard', { config: { access: 'staff' } }, async (req) => discardRosterImport(app.db, importId(req), auditActor(req)));
+    admin.post('/api/admin/roster-imports/:id/undo', { config: { access: 'staff' } }, async (req) => undoRosterImport(app.db, importId(req), auditActor(req)));
   });
 }

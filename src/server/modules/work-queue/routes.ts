@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin, auditActor } from '../../plugins/session.ts';
+import { auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
@@ -44,54 +44,53 @@ const idOf = (req: FastifyRequest) => {
  */
 export async function workQueueRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.addHook('preHandler', requireAdmin);
 
-    admin.get('/api/admin/work-queue', async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.user!.id));
-    admin.get('/api/admin/work-queue/export.csv', async (req, reply) => {
-      const csv = await exportWorkItemsCsv(app.db, parseInput(workQueueQuery, req.query), req.user!.id, app.config.publicUrl);
+    admin.get('/api/admin/work-queue', { config: { access: 'staff' } }, async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id));
+    admin.get('/api/admin/work-queue/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
+      const csv = await exportWorkItemsCsv(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id, app.config.publicUrl);
       return sendDownload(reply, csv, `work-queue-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/work-queue/staff', async () => ({ staff: await listWorkQueueStaff(app.db) }));
-    admin.post('/api/admin/work-queue/build', async (req) => {
+    admin.get('/api/admin/work-queue/staff', { config: { access: 'staff' } }, async () => ({ staff: await listWorkQueueStaff(app.db) }));
+    admin.post('/api/admin/work-queue/build', { config: { access: 'staff' } }, async (req) => {
       const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), auditActor(req));
       return { message: done.message, added: done.added, by_kind: done.byKind };
     });
-    admin.get('/api/admin/work-queue/:id', async (req) => getWorkItem(app.db, idOf(req)));
+    admin.get('/api/admin/work-queue/:id', { config: { access: 'staff' } }, async (req) => getWorkItem(app.db, idOf(req)));
 
-    admin.post('/api/admin/work-queue/:id/assign', async (req) => {
+    admin.post('/api/admin/work-queue/:id/assign', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
       const done = await assignWorkItem(app.db, id, parseInput(workItemAssignSchema, req.body), auditActor(req));
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
-    admin.post('/api/admin/work-queue/:id/notes', async (req, reply) => {
+    admin.post('/api/admin/work-queue/:id/notes', { config: { access: 'staff' } }, async (req, reply) => {
       const id = idOf(req);
       const { body } = parseInput(workItemNoteSchema, req.body);
       const done = await addWorkItemNote(app.db, id, body, auditActor(req));
       return reply.code(201).send({ message: done.message, item: await getWorkItem(app.db, done.id) });
     });
-    admin.post('/api/admin/work-queue/:id/resolve', async (req) => {
+    admin.post('/api/admin/work-queue/:id/resolve', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
       const { resolution } = parseInput(workItemResolveSchema, req.body);
       const done = await resolveWorkItem(app.db, id, resolution, auditActor(req));
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
-    admin.get('/api/admin/work-queue/:id/letter', async (req, reply) => {
+    admin.get('/api/admin/work-queue/:id/letter', { config: { access: 'staff' } }, async (req, reply) => {
       const file = await determinationLetterFile(app.db, idOf(req));
       return sendStoredFile(reply, app.providers.storage, file, { inline: true });
     });
-    admin.post('/api/admin/work-queue/:id/accept-letter', async (req) => {
+    admin.post('/api/admin/work-queue/:id/accept-letter', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
       const { letter_date } = parseInput(letterAcceptSchema(calendarDate(new Date())), req.body);
       const done = await acceptDeterminationLetter(app.db, id, letter_date, auditActor(req));
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
-    admin.post('/api/admin/work-queue/:id/return-letter', async (req) => {
+    admin.post('/api/admin/work-queue/:id/return-letter', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
       const { reason } = parseInput(letterReturnSchema, req.body);
       const done = await returnDeterminationLetter(app.db, id, reason, auditActor(req), `${app.config.publicUrl}/app`);
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
-    admin.post('/api/admin/work-queue/:id/reopen', async (req) => {
+    admin.post('/api/admin/work-queue/:id/reopen', { config: { access: 'staff' } }, async (req) => {
       const done = await reopenWorkItem(app.db, idOf(req), auditActor(req));
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
     });
