@@ -46,10 +46,11 @@ function part<C extends RouteContract, K extends keyof RouteContract>(contract: 
   return contract[key];
 }
 
-/** The API document's group of a route: the first path segment after /api (or the first one). */
+/** The API document's group of a route: `admin jobs` for /api/admin/jobs/…, `public forms` outside /api. */
 function tagOf(url: string): string {
   const parts = url.split('/').filter((p) => p && !p.startsWith(':'));
-  return (parts[0] === 'api' ? parts.slice(1, parts[1] === 'admin' || parts[1] === 'app' ? 3 : 2) : parts.slice(0, 1)).join(' ') || 'site';
+  if (parts[0] !== 'api') return 'public forms';
+  return parts.slice(1, parts[1] === 'admin' || parts[1] === 'app' ? 3 : 2).join(' ');
 }
 
 /**
