@@ -203,7 +203,7 @@ describe('Sentry', () => {
     const t = await testApp({ seed: false });
     const app = await buildApp({ ...t.config, sentryDsn: sentry.dsn }, { database: t.database, logger: false });
     // Routes whose handlers fail unexpectedly, as a bug would.
-    app.post('/api/broken-report', async () => {
+    app.post('/api/broken-report', { config: { access: 'visitor' } }, async () => {
       throw new Error('report builder exploded');
     });
     app.get('/broken-page', async () => {

@@ -37,7 +37,7 @@ describe('a statement past DATABASE_STATEMENT_TIMEOUT_MS', () => {
     await database.migrate();
     const app = await buildApp(config, { database, logger: false });
     // A request whose query hangs (as a lock wait or a runaway plan would).
-    app.get('/api/slow-report', async () => (await database.db.execute(sql`SELECT pg_sleep(5) AS slept`)).rows);
+    app.get('/api/slow-report', { config: { access: 'visitor' } }, async () => (await database.db.execute(sql`SELECT pg_sleep(5) AS slept`)).rows);
     await app.ready();
     cleanups.push(() => app.close());
 
