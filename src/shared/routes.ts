@@ -6,8 +6,6 @@
  */
 import { SHELL_PAGES, type ShellPage } from './shell-pages.ts';
 
-export type { PageAccess } from './shell-pages.ts';
-
 export interface PageRoute extends ShellPage {
   title: string;
   description?: string;

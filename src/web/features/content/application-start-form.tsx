@@ -7,7 +7,8 @@ import type { PublicLevel } from '../../../shared/schemas/content.ts';
 import { setCsrfToken } from '../../lib/http.ts';
 import { pushEventThen } from '../../lib/analytics.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { KitForm, PasswordField, TextField } from '../../components/form-kit/kit.tsx';
+import { KitForm, TextField } from '../../components/form-kit/kit.tsx';
+import { PasswordField } from '../../components/form-kit/password-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 
 type Level = PublicLevel;
