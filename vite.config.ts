@@ -70,7 +70,9 @@ function routePreloads(): Plugin {
         if (loader === 'screen') closure(queryRoot.fileName, seen);
         const files = [...seen];
         const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
-        preloads[routePath] = { scripts: files.map((f) => `/${f}`), styles: [...new Set(styles)].map((f) => `/${f}`) };
+        // A chunk of style sheets only is not written as a script (Vite drops it); its styles above still count.
+        const scripts = files.filter((f) => !byName.get(f)?.moduleIds.every((id) => /\.css($|\?)/.test(id)));
+        preloads[routePath] = { scripts: scripts.map((f) => `/${f}`), styles: [...new Set(styles)].map((f) => `/${f}`) };
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 1) });
     },
@@ -131,11 +133,23 @@ const RHF_READY_STATE = `        updateFormState((data) => ({
 const noReadyRerender = () => libraryPatch('form-ready-without-rerender', /[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/,
   (code) => (code.includes(RHF_READY_STATE) ? code.replace(RHF_READY_STATE, '') : null));
 
+const FLOATING_MERGE_REFS = 'import { useMergeRefs } from "@floating-ui/react";';
+
+/**
+ * Mantine's scroll area merges two refs with Floating UI's `useMergeRefs`, and that one import
+ * brings most of Floating UI (about 9 KB gzipped) to every page with a table (`Table` carries the
+ * scroll area for `Table.ScrollContainer`), such as /pricing and /verify-501c3, which place
+ * nothing (docs/requirements/platform.md §6). Mantine's own `useMergedRef` does the same from
+ * `@mantine/hooks`, which every page loads already.
+ */
+const scrollAreaOwnRefs = () => libraryPatch('scroll-area-own-refs', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+  (code) => (code.includes(FLOATING_MERGE_REFS) ? code.replace(FLOATING_MERGE_REFS, 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);') : null));
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   // The server's render (scripts/build.mjs) needs neither the preload list nor compressed copies.
-  plugins: isSsrBuild ? [react()] : [react(), stableMantineIds(), noReadyRerender(), routePreloads(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), stableMantineIds(), noReadyRerender(), scrollAreaOwnRefs(), routePreloads(), precompress()],
   resolve: {
     // React Router's package exports only its development build (checks and warnings, about a third
     // slower to set up its routes); the production build sits beside it (docs/requirements/platform.md §6).

@@ -5,8 +5,8 @@ import type { BootData } from '../shared/routes.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProviders, ThemeCssVariables } from './app-providers.tsx';
 import { routes } from './router.tsx';
-import { preloadShellParts } from './components/layout/layout.tsx';
 import { setServerBoot } from './lib/boot.ts';
+import { preloadDeferredComponents } from './lib/deferred-component.tsx';
 
 const handler = createStaticHandler(routes);
 
@@ -28,8 +28,9 @@ export async function renderPageHtml(url: string, data: BootData): Promise<strin
   const queryClient = createQueryClient();
   for (const { queryKey, data: result } of data.queries ?? []) queryClient.setQueryData(queryKey, result);
   setServerBoot(data);
-  // The browser loads them after the entry script; this render cannot wait for them (renderToString).
-  await preloadShellParts();
+  // The shell's and the screen's deferred parts: the browser loads them after the entry script and
+  // the screen; this render cannot wait for them (renderToString).
+  await preloadDeferredComponents();
   return renderToString(
     <StrictMode>
       <AppProviders withCssVariables={false}>

@@ -1,11 +1,18 @@
+// The zone's styles come with the form, so the server's HTML of the zone is drawn right before
+// its code (file-drop-zone.tsx) has arrived.
 import '@mantine/dropzone/styles.css';
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
 import { checkFileName, ONE_AT_A_TIME } from '../../shared/rules/uploads.ts';
 import { formatFileSize } from '../../shared/rules/formats.ts';
 import { CLOSE_LABEL, toastFailure } from '../lib/feedback.tsx';
+import { deferredComponent } from '../lib/deferred-component.tsx';
+
+// The drop zone's code is a chunk of its own, loaded once the form is shown (docs/ARCHITECTURE.md
+// "Initial JavaScript"); the server's render loads it first (src/web/entry-server.tsx).
+const FileDropZone = deferredComponent(() => import('./file-drop-zone.tsx'), (m) => m.FileDropZone);
 
 /** docs/requirements/constants.md: the video preview is taken at 25 % of its duration. */
 export const THUMBNAIL_AT = 0.25;
@@ -91,39 +98,25 @@ export function SingleFileDrop({ label, file, onChange, allowed, accept, preview
   return (
     <Input.Wrapper id={id} label={label} required={required} error={error} description={hint}>
       <Stack gap="xs" mt={4}>
-        <Dropzone
-          onDrop={take}
-          onReject={reject}
-          accept={accept}
-          // Counting is ours: several files at once must say 'One at a time please!', not pick one.
-          multiple
-          activateOnClick={!file}
-          disabled={disabled}
-          // The zone itself is the control people use: a button named by the field's label and
-          // the words it shows (a spoken name that matches what is seen, WCAG 2.5.3).
-          role="button"
-          aria-labelledby={`${id}-label ${id}-prompt`}
-          aria-describedby={hint ? `${id}-description` : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-disabled={disabled || undefined}
-          // Not displayed, so the button holds no second focusable control; clicks still open it.
-          inputProps={{ id, style: { display: 'none' } } as never}
-        >
-          {/* The spaces between the lines keep their words apart where text is read as one string. */}
-          <Stack id={`${id}-prompt`} align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
-            {file ? (
-              <>
-                <Text fw={600}>{file.name}</Text>{' '}
-                <Text size="sm" c="dimmed">{formatFileSize(file.size)} · Remove it below to choose another file.</Text>
-              </>
-            ) : (
-              <>
-                <Text fw={600}>Drag a file here or click to choose one</Text>{' '}
-                <Text size="sm" c="dimmed">One file per entry</Text>
-              </>
-            )}
-          </Stack>
-        </Dropzone>
+        {/* Until its code has arrived, a zone the browser drew itself is a box of the zone's height. */}
+        <Suspense fallback={<div style={{ minHeight: 94 }} />}>
+          <FileDropZone id={id} onDrop={take} onReject={reject} accept={accept} activateOnClick={!file} disabled={disabled} invalid={!!error} withHint={!!hint}>
+            {/* The spaces between the lines keep their words apart where text is read as one string. */}
+            <Stack id={`${id}-prompt`} align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
+              {file ? (
+                <>
+                  <Text fw={600}>{file.name}</Text>{' '}
+                  <Text size="sm" c="dimmed">{formatFileSize(file.size)} · Remove it below to choose another file.</Text>
+                </>
+              ) : (
+                <>
+                  <Text fw={600}>Drag a file here or click to choose one</Text>{' '}
+                  <Text size="sm" c="dimmed">One file per entry</Text>
+                </>
+              )}
+            </Stack>
+          </FileDropZone>
+        </Suspense>
         {file && (
           <Group align="flex-start" gap="md">
             {previewUrl && <Image src={previewUrl} alt={`Preview of ${file.name}`} h={120} w="auto" fit="contain" radius="sm" />}

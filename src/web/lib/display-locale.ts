@@ -4,25 +4,11 @@
  * neither dayjs nor a locale until a screen formats a date (docs/ARCHITECTURE.md "Initial JavaScript").
  */
 
-/** Display languages for dates (dayjs locales), loaded on demand so English pages carry none. */
-const LOADERS: Record<string, () => Promise<unknown>> = {
-  es: () => import('dayjs/locale/es.js'),
-  fr: () => import('dayjs/locale/fr.js'),
-  de: () => import('dayjs/locale/de.js'),
-  pt: () => import('dayjs/locale/pt.js'),
-  'pt-br': () => import('dayjs/locale/pt-br.js'),
-  it: () => import('dayjs/locale/it.js'),
-  vi: () => import('dayjs/locale/vi.js'),
-  ko: () => import('dayjs/locale/ko.js'),
-  ja: () => import('dayjs/locale/ja.js'),
-  'zh-cn': () => import('dayjs/locale/zh-cn.js'),
-  'zh-tw': () => import('dayjs/locale/zh-tw.js'),
-  tl: () => import('dayjs/locale/tl-ph.js'),
-  ru: () => import('dayjs/locale/ru.js'),
-  ar: () => import('dayjs/locale/ar.js'),
-  pl: () => import('dayjs/locale/pl.js'),
-  nl: () => import('dayjs/locale/nl.js'),
-};
+/**
+ * Display languages for dates that have a dayjs locale (the keys of src/web/lib/date-locales.ts,
+ * which loads them; a unit test keeps the two lists equal). English pages load neither.
+ */
+export const DATE_LANGUAGES = ['es', 'fr', 'de', 'pt', 'pt-br', 'it', 'vi', 'ko', 'ja', 'zh-cn', 'zh-tw', 'tl', 'ru', 'ar', 'pl', 'nl'];
 const DAYJS_NAME: Record<string, string> = { tl: 'tl-ph' };
 
 let current = 'en';
@@ -37,11 +23,12 @@ export const displayLocale = () => current;
  */
 export async function loadDisplayLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): Promise<string> {
   for (const lang of languages.map((l) => l.toLowerCase())) {
-    const key = LOADERS[lang] ? lang : LOADERS[lang.split('-')[0]] ? lang.split('-')[0] : null;
+    const key = DATE_LANGUAGES.includes(lang) ? lang : DATE_LANGUAGES.includes(lang.split('-')[0]) ? lang.split('-')[0] : null;
     if (lang.startsWith('en')) return (current = 'en');
     if (key) {
       try {
-        await LOADERS[key]();
+        const { DATE_LOCALE_LOADERS } = await import('./date-locales.ts');
+        await DATE_LOCALE_LOADERS[key]();
         return (current = DAYJS_NAME[key] ?? key);
       } catch {
         return (current = 'en');

@@ -1,16 +1,20 @@
-import { createContext, useContext, useId, type ReactNode } from 'react';
-import {
-  Alert, Box, Button, Checkbox, Group, LoadingOverlay, NativeSelect, PasswordInput, Stack, Text, Textarea, TextInput,
-} from '@mantine/core';
+/**
+ * The form kit's form, its text field and submit button, and what its other fields share. The
+ * other fields are modules of their own (textarea-field.tsx, select-field.tsx, checkbox-field.tsx,
+ * password-field.tsx), imported from there, so a page's chunks hold the Mantine inputs of the
+ * fields it shows only (docs/ARCHITECTURE.md "Initial JavaScript").
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { Alert, Box, Button, Group, LoadingOverlay, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
 import type { ServerForm } from './use-server-form.ts';
-import { PasswordMeter } from './password-meter.tsx';
 import { HydrationFieldset } from './hydration-fieldset.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const KitContext = createContext<ServerForm<FieldValues> | null>(null);
 
-function useKit(): ServerForm<FieldValues> {
+/** The form around a field. @throws outside a {@link KitForm} */
+export function useKit(): ServerForm<FieldValues> {
   const kit = useContext(KitContext);
   if (!kit) throw new Error('Form fields must be inside <KitForm>.');
   return kit;
@@ -50,7 +54,8 @@ function FormLoadingOverlay({ submitting }: { submitting: boolean }) {
   return <LoadingOverlay visible={!hydrated || submitting} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never} />;
 }
 
-interface FieldProps {
+/** What every field of the kit takes. */
+export interface FieldProps {
   name: string;
   label: string;
   required?: boolean;
@@ -60,13 +65,14 @@ interface FieldProps {
   maxLength?: number;
 }
 
-const star = (kit: ServerForm<FieldValues>, required?: boolean) => !!required && kit.hasRequiredFields;
+/** Whether the field shows the required star (only when the form says starred fields are required). */
+export const star = (kit: ServerForm<FieldValues>, required?: boolean) => !!required && kit.hasRequiredFields;
 
 /**
  * The field's default value as an HTML attribute, so the server's render of the page shows it
  * (React Hook Form itself fills registered fields only in the browser).
  */
-function initialValue(kit: ServerForm<FieldValues>, name: string): string | undefined {
+export function initialValue(kit: ServerForm<FieldValues>, name: string): string | undefined {
   const value: unknown = kit.form.formState.defaultValues?.[name];
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
@@ -91,76 +97,6 @@ export function TextField({ type = 'text', inputMode, ...p }: FieldProps & { typ
       error={kit.errorOf(p.name)}
       disabled={kit.submitting}
     />
-  );
-}
-
-export function TextareaField({ rows = 4, ...p }: FieldProps & { rows?: number }) {
-  const kit = useKit();
-  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
-  return (
-    <Textarea
-      {...reg}
-      defaultValue={initialValue(kit, p.name)}
-      label={p.label}
-      description={p.description}
-      placeholder={p.placeholder}
-      rows={rows}
-      autosize={false}
-      maxLength={p.maxLength}
-      withAsterisk={star(kit, p.required)}
-      aria-required={p.required || undefined}
-      error={kit.errorOf(p.name)}
-      disabled={kit.submitting}
-    />
-  );
-}
-
-/** A native select: options as [value, label] pairs; the first, empty one prompts. */
-export function SelectField({ options, prompt = 'Choose…', ...p }: FieldProps & { options: readonly (readonly [string, string])[]; prompt?: string }) {
-  const kit = useKit();
-  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
-  return (
-    <NativeSelect
-      {...reg}
-      defaultValue={initialValue(kit, p.name)}
-      label={p.label}
-      description={p.description}
-      data={[{ value: '', label: prompt }, ...options.map(([value, label]) => ({ value, label }))]}
-      withAsterisk={star(kit, p.required)}
-      aria-required={p.required || undefined}
-      error={kit.errorOf(p.name)}
-      disabled={kit.submitting}
-    />
-  );
-}
-
-export function CheckboxField(p: Omit<FieldProps, 'placeholder'>) {
-  const kit = useKit();
-  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
-  return <Checkbox {...reg} label={p.label} description={p.description} error={kit.errorOf(p.name)} disabled={kit.submitting} />;
-}
-
-/** A password input with the five-bar strength meter and its visible label (docs/requirements/validation.md). */
-export function PasswordField({ withMeter = false, ...p }: FieldProps & { withMeter?: boolean }) {
-  const kit = useKit();
-  const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
-  const value = String(kit.form.watch(p.name) ?? '');
-  const meterId = useId();
-  return (
-    <div>
-      <PasswordInput
-        {...reg}
-        label={p.label}
-        description={p.description}
-        autoComplete={p.autoComplete ?? 'new-password'}
-        withAsterisk={star(kit, p.required)}
-        aria-required={p.required || undefined}
-        aria-describedby={withMeter ? meterId : undefined}
-        error={kit.errorOf(p.name)}
-        disabled={kit.submitting}
-      />
-      {withMeter && <PasswordMeter id={meterId} password={value} />}
-    </div>
   );
 }
 

@@ -1,8 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
-import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 'react-router';
-import { PAGES } from '../../../shared/routes.ts';
+import { SHELL_PAGES } from '../../../shared/shell-pages.ts';
 import { boot } from '../../lib/boot.ts';
 import { actingAccountId } from './acting-account.ts';
 import { deferredComponent } from '../../lib/deferred-component.tsx';
@@ -10,20 +8,27 @@ import classes from './layout.module.css';
 // Through the build, so it gets a content-hashed name and is cached for good.
 import logoUrl from '../../favicon.svg';
 
-const NAV = PAGES.filter((p) => p.nav);
+const NAV = SHELL_PAGES.filter((p) => p.nav);
+
+// The shell is plain elements styled like Mantine's Button, Anchor and Burger (layout.module.css):
+// it is part of every page's initial JavaScript, and those components would bring Mantine's
+// button, loader and transition code to pages that show none (docs/ARCHITECTURE.md "Initial JavaScript").
+type ButtonLook = 'default' | 'light' | 'subtle';
+const buttonClass = (look: ButtonLook) => `${classes.button} ${classes[look]}`;
+
+function ShellButton({ to, look, children }: { to: string; look: ButtonLook; children: ReactNode }) {
+  return <Link to={to} className={buttonClass(look)}>{children}</Link>;
+}
 
 // Parts of the shell most first screens do not need are chunks of their own, out of the entry
 // script (docs/ARCHITECTURE.md "Initial JavaScript"): the drawer loads when the menu is first
 // opened; the rating form (below the fold), the banners and the acting bar are loaded only on pages
 // that show them, and React takes over their server-rendered HTML once their chunk arrives. The
-// server's render loads them first (`preloadShellParts`, src/web/entry-server.tsx).
+// server's render loads them first (`preloadDeferredComponents`, src/web/entry-server.tsx).
 const PhoneMenu = lazy(() => import('./phone-menu.tsx'));
 const RatingWidget = deferredComponent(() => import('./rating-widget.tsx'), (m) => m.RatingWidget);
 const Banners = deferredComponent(() => import('./banners.tsx'), (m) => m.Banners);
 const ActingBanner = deferredComponent(() => import('./acting-banner.tsx'), (m) => m.ActingBanner);
-
-/** Loads the shell's deferred parts, for a render that cannot wait for them (the server's). */
-export const preloadShellParts = () => Promise.all([RatingWidget.preload(), Banners.preload(), ActingBanner.preload()]);
 
 async function signOut() {
   // The request helper comes with the screens that send forms; most first screens send nothing.
@@ -46,60 +51,61 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function Account() {
-  if (!boot.user) return <Button component={Link} to="/login" variant="default" size="xs">Sign in</Button>;
+  if (!boot.user) return <ShellButton to="/login" look="default">Sign in</ShellButton>;
   return (
-    <Group gap="xs">
+    <div className={classes.row} style={{ gap: 'var(--mantine-spacing-xs)' }}>
       {boot.user.isAdmin ? (
-        <Button component={Link} to="/admin" variant="light" size="xs">Admin</Button>
+        <ShellButton to="/admin" look="light">Admin</ShellButton>
       ) : (
         <>
-          <Button component={Link} to="/app" variant="light" size="xs">Your group</Button>
-          <Button component={Link} to="/account" variant="subtle" size="xs">Your account</Button>
+          <ShellButton to="/app" look="light">Your group</ShellButton>
+          <ShellButton to="/account" look="subtle">Your account</ShellButton>
         </>
       )}
-      <Button variant="subtle" size="xs" onClick={() => void signOut()}>Sign out</Button>
-    </Group>
+      <button type="button" className={buttonClass('subtle')} onClick={() => void signOut()}>Sign out</button>
+    </div>
   );
 }
 
 /** The site shell: header with the company name, navigation to every public tool and phone; banners; footer. */
 export function Layout() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
   // The phone menu is mounted when first opened: a closed drawer still costs its portal and
   // scroll lock on every page load.
   const [menuMounted, setMenuMounted] = useState(false);
   const { pathname, search } = useLocation();
   // The router loads the next screen's code before showing it: say so meanwhile.
   const navigating = useNavigation().state === 'loading';
-  const page = PAGES.find((p) => matchPath(p.path, pathname));
+  const page = SHELL_PAGES.find((p) => matchPath(p.path, pathname));
   const { company } = boot;
   return (
-    <Box className={classes.shell}>
+    <div className={classes.shell}>
       <a href="#main" className={classes.skip}>Skip to content</a>
       {navigating && <div className={classes.progress} role="status" aria-label="Loading the page" />}
       <header className={classes.header}>
-        <Container size="lg">
-          <Group justify="space-between" h={60} wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Anchor component={Link} to="/" className={classes.brand} underline="never">
-                <img src={logoUrl} alt="" width={28} height={28} />
-                <span>{company.name}</span>
-              </Anchor>
-            </Group>
-            <Group gap="md" visibleFrom="md" wrap="nowrap">
+        <div className={classes.container}>
+          <div className={classes.bar}>
+            <Link to="/" className={classes.brand}>
+              <img src={logoUrl} alt="" width={28} height={28} />
+              <span>{company.name}</span>
+            </Link>
+            <div className={`${classes.row} ${classes.wide}`}>
               {company.phone && (
-                <Anchor href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} size="sm" c="gray.7">{company.phone}</Anchor>
+                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} className={`${classes.small} ${classes.phone}`}>{company.phone}</a>
               )}
               <Account />
-            </Group>
-            <Burger opened={opened} onClick={() => { setMenuMounted(true); toggle(); }} hiddenFrom="md" aria-label="Open navigation" />
-          </Group>
+            </div>
+            <button type="button" className={`${classes.burger} ${classes.narrow}`} onClick={() => { setMenuMounted(true); setOpened((o) => !o); }} aria-label="Open navigation" aria-expanded={opened}>
+              <span className={classes.burgerLines} data-opened={opened || undefined} />
+            </button>
+          </div>
           <nav aria-label="Main" className={classes.nav}>
-            <Group gap={4} visibleFrom="md">
+            <div className={`${classes.row} ${classes.wide}`} style={{ gap: 4, flexWrap: 'wrap' }}>
               <NavLinks />
-            </Group>
+            </div>
           </nav>
-        </Container>
+        </div>
       </header>
       {menuMounted && (
         <Suspense fallback={null}>
@@ -116,7 +122,7 @@ export function Layout() {
           <Banners />
         </Suspense>
       )}
-      <Container size="lg" component="main" id="main" py="xl" className={classes.main}>
+      <main id="main" className={`${classes.container} ${classes.main}`}>
         {/* The screen holds at least a screen's height, so what follows it (the rating widget,
             the footer) starts below the fold instead of jumping down as its data loads (CLS). */}
         <div className={classes.screenful}>
@@ -129,23 +135,21 @@ export function Layout() {
             <RatingWidget key={pathname} />
           </Suspense>
         )}
-      </Container>
+      </main>
       <footer className={classes.footer}>
-        <Container size="lg">
-          <Group justify="space-between" py="lg">
-            {/* The server's year and the browser's can differ around New Year. */}
-            <Text size="sm" c="dimmed" suppressHydrationWarning>© {new Date().getFullYear()} {company.name}{company.phone ? ` · ${company.phone}` : ''}</Text>
-            <Group gap="md">
-              <Anchor component={Link} to="/privacy" size="sm">Privacy policy</Anchor>
-              <Anchor component={Link} to="/contact" size="sm">Contact</Anchor>
-              <Anchor component={Link} to="/campus-report" size="sm">Campus report</Anchor>
-              {boot.user?.isAdmin && page?.access === 'public' && page.description && (
-                <Anchor href={`/admin/yoast/show?url=${encodeURIComponent(pathname)}`} target="_blank" rel="noopener" size="sm">SEO check</Anchor>
-              )}
-            </Group>
-          </Group>
-        </Container>
+        <div className={`${classes.container} ${classes.footerBar}`}>
+          {/* The server's year and the browser's can differ around New Year. */}
+          <p className={`${classes.small} ${classes.dimmed}`} suppressHydrationWarning>© {new Date().getFullYear()} {company.name}{company.phone ? ` · ${company.phone}` : ''}</p>
+          <div className={classes.row} style={{ flexWrap: 'wrap' }}>
+            <Link to="/privacy" className={`${classes.small} ${classes.anchor}`}>Privacy policy</Link>
+            <Link to="/contact" className={`${classes.small} ${classes.anchor}`}>Contact</Link>
+            <Link to="/campus-report" className={`${classes.small} ${classes.anchor}`}>Campus report</Link>
+            {boot.user?.isAdmin && page?.seoCheck && (
+              <a href={`/admin/yoast/show?url=${encodeURIComponent(pathname)}`} target="_blank" rel="noopener" className={`${classes.small} ${classes.anchor}`}>SEO check</a>
+            )}
+          </div>
+        </div>
       </footer>
-    </Box>
+    </div>
   );
 }

@@ -14,7 +14,9 @@ import { confirmAction, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { defaultPayload, useServerForm } from '../../components/form-kit/use-server-form.ts';
-import { CheckboxField, KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { CheckboxField } from '../../components/form-kit/checkbox-field.tsx';
+import { PasswordField } from '../../components/form-kit/password-field.tsx';
 
 /**
  * The form's values: a user row without its id, plus the password pair (a user's own record only,

@@ -1,7 +1,8 @@
 import { Anchor, Card, Group } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
-import { KitForm, PasswordField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { PasswordField } from '../../components/form-kit/password-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { setCsrfToken } from '../../lib/http.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';

@@ -7,7 +7,8 @@ import {
 import { STATES } from '../../../shared/lists/states.ts';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { KitForm, SelectField, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { SelectField } from '../../components/form-kit/select-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';

@@ -1,6 +1,8 @@
 import { Card, SimpleGrid } from '@mantine/core';
 import { CONTACT_SUBJECTS } from '../../../shared/lists/subjects.ts';
-import { KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { SelectField } from '../../components/form-kit/select-field.tsx';
+import { TextareaField } from '../../components/form-kit/textarea-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { useInquiryForm } from './use-inquiry-form.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Card, Center, Loader, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Card, Center, Loader, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import type { SubordinateRow } from '../../../shared/schemas/search.ts';
 import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
+import classes from './verify-page.module.css';
 
 /** Keyword box debounce (docs/requirements/constants.md). */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -68,28 +69,30 @@ export default function VerifyPage() {
                 : `Showing ${result.from}–${result.to} of ${result.total.toLocaleString('en-US')} organizations${activeKeyword ? ` matching “${activeKeyword}”` : ''}.`}
             </Text>
             {result.data.length > 0 && (
-              <Table.ScrollContainer minWidth={320}>
-                <Table highlightOnHover striped aria-label="Organizations">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>City</Table.Th>
-                      <Table.Th>State</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
+              // Plain elements styled like Mantine's Table (verify-page.module.css): Mantine's
+              // brings its scroll area, and its cells render slower (docs/requirements/platform.md §6).
+              <div className={classes.scroll}>
+                <table className={classes.table} aria-label="Organizations">
+                  <thead>
+                    <tr>
+                      <th>Name</th>
+                      <th>City</th>
+                      <th>State</th>
+                    </tr>
+                  </thead>
+                  <tbody>
                     {result.data.map((row) => (
-                      <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/app/account/show/${row.id}`)}>
-                        <Table.Td>
-                          <Anchor component={Link} to={`/app/account/show/${row.id}`} onClick={(e) => e.stopPropagation()}>{row.name}</Anchor>
-                        </Table.Td>
-                        <Table.Td>{row.city}</Table.Td>
-                        <Table.Td>{row.state}</Table.Td>
-                      </Table.Tr>
+                      <tr key={row.id} onClick={() => navigate(`/app/account/show/${row.id}`)}>
+                        <td>
+                          <Link to={`/app/account/show/${row.id}`} className={classes.link} onClick={(e) => e.stopPropagation()}>{row.name}</Link>
+                        </td>
+                        <td>{row.city}</td>
+                        <td>{row.state}</td>
+                      </tr>
                     ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                  </tbody>
+                </table>
+              </div>
             )}
             <PageNav page={result} onChange={goToPage} />
           </>

@@ -16,7 +16,10 @@ import { showDate, showDateTime } from '../../lib/locale.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
-import { CheckboxField, KitForm, SelectField, SubmitButton, TextareaField, TextField } from '../../components/form-kit/kit.tsx';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { CheckboxField } from '../../components/form-kit/checkbox-field.tsx';
+import { SelectField } from '../../components/form-kit/select-field.tsx';
+import { TextareaField } from '../../components/form-kit/textarea-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 
