@@ -6,10 +6,10 @@ import { log, percentile, round, runLoad, type LoadSummary } from './lib/load.ts
 import { startServer, withCpu, type ServerProcess, type ServerStats } from './lib/server-process.ts';
 
 /** Target of docs/benchmarks.md "Staff lists at scale": p99 of every staff list at 10 connections. */
-export const ADMIN_TARGET_P99_MS = 100;
+const ADMIN_TARGET_P99_MS = 100;
 
 /** One list under load: the product's address, and the bare query of the same rows (same filter, order and page size). */
-export interface AdminCase {
+interface AdminCase {
   list: 'accounts' | 'invoices' | 'payments' | 'inbox' | 'audit' | 'outbox';
   url: string;
   bareSql: string;
@@ -23,7 +23,7 @@ const STATUSES = "('paid', 'held', 'pending', 'declined', 'failed', 'voided', 'r
  * words are common in seed-scale's data (a mascot, a town, a surname, a mail subject), so each
  * search matches thousands of rows: the page still has to be found among them.
  */
-export const ADMIN_CASES: AdminCase[] = [
+const ADMIN_CASES: AdminCase[] = [
   {
     list: 'accounts', url: '/api/admin/accounts?search=eagles&sort=-created_at',
     bareSql: `SELECT a.id, a.name, a.ein, a.city, a.state, a.level_id, a.renewal_due_at FROM accounts a
@@ -109,9 +109,9 @@ export const ADMIN_CASES: AdminCase[] = [
   },
 ];
 
-export interface BareSummary { connections: number; durationS: number; requests: number; reqPerSec: number; latencyMs: { p50: number; p99: number; max: number } }
+interface BareSummary { connections: number; durationS: number; requests: number; reqPerSec: number; latencyMs: { p50: number; p99: number; max: number } }
 
-export interface AdminCaseResult {
+interface AdminCaseResult {
   list: AdminCase['list'];
   url: string;
   /** Rows on the page and the page object's total (with total_is_capped) from one request before the load. */

@@ -5,12 +5,12 @@ import { createUser } from '../src/server/db/seed/factories.ts';
 import { log } from './lib/load.ts';
 
 /** Bumped when seed-scale's data changes shape, so a cached schema is not reused. */
-export const ADMIN_SEED_VERSION = 2;
+const ADMIN_SEED_VERSION = 2;
 export const STAFF_EMAIL = 'bench-staff@goodstanding.local';
 export const STAFF_PASSWORD = 'Bench-staff-password-1';
 
 /** The private schema of a seeded size: kept between runs (cached) unless asked otherwise. */
-export const adminSchemaName = (accounts: number) => `bench_admin_v${ADMIN_SEED_VERSION}_${accounts}`;
+const adminSchemaName = (accounts: number) => `bench_admin_v${ADMIN_SEED_VERSION}_${accounts}`;
 
 /**
  * A PostgreSQL schema on `url` holding seed-scale's data for `accounts` accounts and one staff user,

@@ -8,7 +8,7 @@ import { log, percentile, round } from './lib/load.ts';
 import { BYLAW_ANSWERS } from '../tests/helpers/bylaws.ts';
 
 /** docs/requirements/platform.md §6: "Bylaws .docx generation: median <= 20 ms per document". */
-export const DOCX_TARGET_MEDIAN_MS = 20;
+const DOCX_TARGET_MEDIAN_MS = 20;
 
 const BRANDS = { brand: 'GoodStanding', shortBrand: 'BoosterBasics' };
 
@@ -20,9 +20,9 @@ const PAYLOADS: Record<BylawVariant, Record<string, unknown>> = {
 };
 
 /** Milliseconds, rounded to 0.01. */
-export interface MsStats { median: number; p95: number; mean: number; min: number; max: number }
+interface MsStats { median: number; p95: number; mean: number; min: number; max: number }
 
-export interface DocxVariantResult {
+interface DocxVariantResult {
   documents: number;
   articles: number;
   /** Size of one generated .docx. */
@@ -73,7 +73,7 @@ async function generate(answers: BylawAnswers): Promise<{ model: BylawsDocument;
  * taking turns so that drift of the machine affects them alike.
  * @returns median, p95 and spread per document, per variant and overall, against docs/requirements/platform.md §6
  */
-export async function runDocxBench(opts: { iterations?: number; warmup?: number } = {}): Promise<DocxReport> {
+async function runDocxBench(opts: { iterations?: number; warmup?: number } = {}): Promise<DocxReport> {
   const iterations = opts.iterations ?? 200;
   const warmup = opts.warmup ?? 30;
   const answers = Object.fromEntries(BYLAW_VARIANTS.map((v) => [v, BYLAW_SCHEMAS[v].parse(PAYLOADS[v]) as BylawAnswers])) as Record<BylawVariant, BylawAnswers>;

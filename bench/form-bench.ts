@@ -15,7 +15,7 @@ export const CONTACT_BODY = JSON.stringify({
 });
 
 /** One load run plus the CPU both sides used during it (% of one core). */
-export type MeasuredLoad = LoadSummary & { cpu: { serverPct: number; loadGeneratorPct: number; wallS: number } };
+type MeasuredLoad = LoadSummary & { cpu: { serverPct: number; loadGeneratorPct: number; wallS: number } };
 
 export interface FormPairResult {
   database: DbKind;

@@ -15,7 +15,7 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const WEB_DIST = path.join(REPO_ROOT, 'dist', 'web');
 
 /** The public pages of docs/requirements/platform.md §6 "Public pages": landing, pricing, the forms, search, a content page, tools, sign-in. */
-export const LIGHTHOUSE_PAGES = [
+const LIGHTHOUSE_PAGES = [
   '/', '/pricing', '/contact', '/compliance-check', '/multi-chapter', '/campus-report', '/verify-501c3',
   '/irs-form-990', '/bylaws-generator', '/contests/photo', '/login',
 ] as const;
@@ -25,10 +25,10 @@ type Category = (typeof CATEGORIES)[number];
 export type FormFactor = 'mobile' | 'desktop';
 
 /** docs/requirements/platform.md §6 targets for the public pages. */
-export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, initialJsGzipKb: 120 };
+const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, initialJsGzipKb: 120 };
 
 /** One Lighthouse run of one page. Scores 0–100; times in ms; sizes in KB (1,024 bytes) as sent. */
-export interface LighthousePageResult {
+interface LighthousePageResult {
   path: string;
   formFactor: FormFactor;
   scores: Record<Category, number | null>;
@@ -49,7 +49,7 @@ export interface LighthousePageResult {
   pass: boolean;
 }
 
-export interface InitialJs {
+interface InitialJs {
   /** The entry script and the chunks index.html preloads: what every page loads first. */
   files: { file: string; bytes: number; gzipBytes: number }[];
   totalKb: number;
@@ -85,6 +85,7 @@ function buildClient() {
 /**
  * The initial JavaScript of docs/requirements/platform.md §6 from the built index.html: its module script and every
  * `modulepreload`, with their gzip sizes (level 9, as served precompressed).
+ * @public also run on its own to measure a build: node --import tsx -e "import('./bench/lighthouse-bench.ts').then((m) => console.log(m.measureInitialJs()))"
  */
 export function measureInitialJs(distDir = WEB_DIST): InitialJs {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');

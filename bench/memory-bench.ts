@@ -7,7 +7,7 @@ import { log, type LoadSummary, runLoad } from './lib/load.ts';
 import { startServer, type ServerStats } from './lib/server-process.ts';
 
 /** docs/benchmarks.md "Public form submit and memory": the server on the embedded database, with the whole IRS roster. */
-export const MEMORY_TARGETS_MB = { atReady: 300, peak: 450 } as const;
+const MEMORY_TARGETS_MB = { atReady: 300, peak: 450 } as const;
 
 export interface MemoryBenchReport {
   import: ImportReport;

@@ -14,15 +14,15 @@ import { startServer, type ServerProcess, type ServerStats } from './lib/server-
 import { CONTACT_BODY } from './form-bench.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const BMF_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'irs-eo-bmf');
+const BMF_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'irs-eo-bmf');
 const CACHE_DIR = path.join(REPO_ROOT, 'bench', '.cache');
 const IMPORT_SOURCE = path.join(REPO_ROOT, 'src', 'server', 'modules', 'subordinates', 'import-bmf.ts');
 
-export type SearchClass = 'selective' | 'any';
+type SearchClass = 'selective' | 'any';
 export interface SearchCase { keyword: string; page: number; class: SearchClass }
 
 /** Selective keywords (few matches) and "any keyword" cases (very common words, short words, all rows, deep pages). */
-export const SEARCH_CASES: SearchCase[] = [
+const SEARCH_CASES: SearchCase[] = [
   { keyword: 'wrestling', page: 1, class: 'selective' },
   { keyword: 'lutheran', page: 1, class: 'selective' },
   { keyword: 'bulldog', page: 1, class: 'selective' },
@@ -41,14 +41,14 @@ export const SEARCH_CASES: SearchCase[] = [
  * Checked for correctness only (no load): pages that take each plan of the search (walk forward
  * and backward, walk that runs out of budget, sort of few matches, short words, odd characters).
  */
-export const CORRECTNESS_CASES: { keyword: string; page: number }[] = [
+const CORRECTNESS_CASES: { keyword: string; page: number }[] = [
   { keyword: 'church', page: 1459 }, { keyword: 'lutheran', page: 20 }, { keyword: 'of', page: 1000 },
   { keyword: 'a', page: 20000 }, { keyword: 'zion', page: 2 }, { keyword: 'st', page: 3 }, { keyword: 'qz', page: 1 },
   { keyword: '&', page: 2 }, { keyword: 'booster club', page: 7 }, { keyword: 'club booster boost', page: 2 },
   { keyword: '', page: 10875 }, { keyword: 'inc', page: 6000 }, { keyword: 'youth', page: 1 }, { keyword: 'zzzqqq', page: 1 },
 ];
 
-export const SEARCH_TARGETS_P99_MS: Record<SearchClass, number> = { selective: 50, any: 200 };
+const SEARCH_TARGETS_P99_MS: Record<SearchClass, number> = { selective: 50, any: 200 };
 
 export interface ImportReport {
   files: number;
@@ -61,7 +61,7 @@ export interface ImportReport {
   cacheDir: string;
 }
 
-export interface SearchCaseResult extends SearchCase {
+interface SearchCaseResult extends SearchCase {
   total: number;
   /** The page matches a plain reference query (count + ORDER BY name, id LIMIT/OFFSET). */
   correct: boolean;
@@ -72,13 +72,13 @@ export interface SearchCaseResult extends SearchCase {
   pass: boolean;
 }
 
-export type SearchTotals = Record<SearchClass, {
+type SearchTotals = Record<SearchClass, {
   cases: number; requests: number; reqPerSec: number; worstP50Ms: number; worstP99Ms: number;
   worstColdMs: number; targetP99Ms: number; allCorrect: boolean; pass: boolean;
 }>;
 
 /** One state of the imported database. */
-export interface SearchStateReport {
+interface SearchStateReport {
   /** 'as-imported': what importBmf leaves (PGlite has no autovacuum: no statistics, no visibility map). 'vacuumed': after VACUUM (ANALYZE) accounts. */
   state: SearchState;
   cases: SearchCaseResult[];
@@ -99,12 +99,12 @@ export interface SearchReport {
   states?: SearchStateReport[];
 }
 
-export function bmfFiles(): string[] {
+function bmfFiles(): string[] {
   return fs.readdirSync(BMF_DIR).filter((f) => f.toLowerCase().endsWith('.csv')).sort();
 }
 
 /** Cache key: the file list (name, size, mtime) plus the code that shapes the database (importer, migrations). */
-export function cacheKey(files: string[]): string {
+function cacheKey(files: string[]): string {
   const h = crypto.createHash('sha256');
   for (const f of files) {
     const st = fs.statSync(path.join(BMF_DIR, f));

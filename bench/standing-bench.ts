@@ -45,7 +45,7 @@ import { listWorkItems } from '../src/server/modules/work-queue/list-work-items.
 import { WORK_ITEM_KINDS, WORK_QUEUE_PER_PAGE, workQueueQuery } from '../src/shared/schemas/work-queue.ts';
 
 /** The targets of docs/benchmarks.md. */
-export const STANDING_TARGETS = { refreshPeakRssMaxMb: 1024, standingMedianMaxMs: 5, queuePageP99MaxMs: 100 };
+const STANDING_TARGETS = { refreshPeakRssMaxMb: 1024, standingMedianMaxMs: 5, queuePageP99MaxMs: 100 };
 
 const SHARED_BMF = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'shared', 'data', 'irs-eo-bmf');
 
@@ -141,7 +141,7 @@ function msStats(values: number[]) {
  * Step 1, in its own process: the files, and the empty database created and migrated (creating a
  * cluster takes far more memory than a server that opens one, so it stays out of the measure).
  */
-export async function prepareStandingBench(dir: string, rows: number): Promise<void> {
+async function prepareStandingBench(dir: string, rows: number): Promise<void> {
   log(`[standing] writing ${rows.toLocaleString('en-US')} BMF rows, the 990-N data and the revocation list`);
   const files = await writeFiles(dir, rows);
   fs.writeFileSync(path.join(dir, 'files.json'), JSON.stringify(files));
@@ -151,7 +151,7 @@ export async function prepareStandingBench(dir: string, rows: number): Promise<v
 }
 
 /** Steps 2 and 3, in a process started as the server is (scripts/serve.sh): returns the report. */
-export async function measureStandingBench(dir: string, rows: number, lookups: number): Promise<StandingBenchReport> {
+async function measureStandingBench(dir: string, rows: number, lookups: number): Promise<StandingBenchReport> {
   const files = JSON.parse(fs.readFileSync(path.join(dir, 'files.json'), 'utf8')) as Awaited<ReturnType<typeof writeFiles>>;
   // As the server opens it (PGLITE_SHARED_BUFFERS_MB's default, docs/operations.md "Memory").
   const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), pgliteSharedBuffersMb: 32 });
@@ -208,7 +208,7 @@ export async function measureStandingBench(dir: string, rows: number, lookups: n
 }
 
 /** One case of the work queue part: the list's p99 beside the bare query's. */
-export interface WorkQueueCase {
+interface WorkQueueCase {
   name: string;
   query: Record<string, string>;
   rows: number;
@@ -233,7 +233,7 @@ export interface WorkQueueBenchReport {
  * then each case's list page (listWorkItems) and its bare SELECT, `rounds` times each, alternating
  * which goes first. Requirement: docs/benchmarks.md "Staff work queue".
  */
-export async function measureWorkQueueBench(dir: string, items = 10_000, rounds = 300): Promise<WorkQueueBenchReport> {
+async function measureWorkQueueBench(dir: string, items = 10_000, rounds = 300): Promise<WorkQueueBenchReport> {
   const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), pgliteSharedBuffersMb: 32 });
   await database.migrate();
   const db = database.db;

@@ -1,5 +1,5 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to read.
-// 0. the TypeScript check; 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
+// 0. the TypeScript check and knip (unused files, exports, dependencies); 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
 // TEST_DATABASE_URL is set, then two server processes on it behind a load balancer; 1b. unit + integration again
 // on the Node binary of TEST_ALSO_NODE when set; 3. durability (kill -9 under load; a second process on the data
 // directory); 4. sqlmap and wapiti against the running server when both are installed; 5. the web client build;
@@ -34,6 +34,8 @@ function vitest(label, projects, jsonName, env, node = process.execPath) {
 }
 
 if (!run('TypeScript check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'])) totals.failed += 1;
+// knip: no unused file, export or dependency (knip.json says where the entry points are).
+if (!run('unused files, exports and dependencies (knip)', ['node_modules/knip/bin/knip.js', '--no-progress'])) totals.failed += 1;
 vitest(`unit and integration tests (PGlite, Node ${process.versions.node})`, ['unit', 'integration'], 'unit-integration', { TEST_DATABASE_URL: '' });
 // TEST_ALSO_NODE names another Node binary (.ci/run installs Node 24) to run the same suites with.
 const otherNode = process.env.TEST_ALSO_NODE;

@@ -28,7 +28,7 @@ export interface StartServerOptions {
 }
 
 /** Memory of the server process in MB (1024 * 1024 bytes), from /proc/<pid>/status. */
-export interface MemoryStats {
+interface MemoryStats {
   /** VmRSS once the server listened (migrated, routes built). */
   rssAtReadyMb: number;
   /** VmRSS just before it was stopped. */
@@ -219,7 +219,7 @@ export async function withCpu<T>(server: ServerProcess, work: () => Promise<T>):
  * A warning or error line of the server's JSON log in short: time, message, the request, and the
  * error with its cause (a Drizzle error's cause is what PostgreSQL said), or the raw line.
  */
-export function summarizeLogLine(line: string): string {
+function summarizeLogLine(line: string): string {
   try {
     const entry = JSON.parse(line) as { time?: number; msg?: string; reqId?: string; err?: { type?: string; message?: string; cause?: { message?: string; code?: string } } };
     const err = entry.err;

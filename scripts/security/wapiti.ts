@@ -50,7 +50,7 @@ export function reachFindings(label: string, byRoute: Map<string, Record<string,
 }
 
 /** A path with the run's random bylaws hash replaced, so finding keys repeat from run to run. */
-export const stablePath = (p: string) => p.replace(/[0-9a-f]{32}/g, '{hash}');
+const stablePath = (p: string) => p.replace(/[0-9a-f]{32}/g, '{hash}');
 
 interface WapitiEntry {
   method: string;
@@ -64,7 +64,7 @@ interface WapitiEntry {
  * entries without a parameter (header, cookie and CSP checks of the root page) add their info
  * text, which names the header or cookie. Anomalies (500 answers, timeouts) count as findings.
  */
-export function findingsOfReport(report: { vulnerabilities?: Record<string, WapitiEntry[]>; anomalies?: Record<string, WapitiEntry[]> }): Finding[] {
+function findingsOfReport(report: { vulnerabilities?: Record<string, WapitiEntry[]>; anomalies?: Record<string, WapitiEntry[]> }): Finding[] {
   const findings: Finding[] = [];
   for (const section of [report.vulnerabilities ?? {}, report.anomalies ?? {}]) {
     for (const [category, entries] of Object.entries(section)) {

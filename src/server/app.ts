@@ -111,7 +111,7 @@ export interface BuildOptions {
 }
 
 /** Picks each outside service's adapter from config, with local defaults that need no network. */
-export async function providersFromConfig(config: AppConfig): Promise<Providers> {
+async function providersFromConfig(config: AppConfig): Promise<Providers> {
   return {
     captcha: config.captcha.secret
       ? recaptchaVerifier({ secret: config.captcha.secret, verifyUrl: config.captcha.verifyUrl, minScore: config.captcha.minScore })

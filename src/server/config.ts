@@ -116,7 +116,7 @@ const envSchema = z.object({
   ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 /** Runtime configuration of one server process; built only by {@link loadConfig}. */
 export interface AppConfig {
@@ -241,7 +241,7 @@ export interface AppConfig {
  * own listening address. `authorize-net` needs the three keys and calls `endpoint` (the sandbox by
  * default, production when NODE_ENV=production, or AUTHORIZE_NET_ENDPOINT).
  */
-export interface PaymentsConfig {
+interface PaymentsConfig {
   gateway: 'simulator' | 'authorize-net';
   /** createTransactionRequest URL (…/xml/v1/request.api). */
   endpoint: string;
@@ -272,7 +272,7 @@ export interface DatabaseTimeouts {
 }
 
 /** The retention rules' limits (docs/retention.md "Rules"); 0 turns a rule off. */
-export interface RetentionConfig {
+interface RetentionConfig {
   /** Sent mails keep their text this many days after sending (RETAIN_SENT_MAIL_DAYS, 90). */
   sentMailDays: number;
   /** Password reset tokens and sessions are deleted this many days after they expired (RETAIN_EXPIRED_TOKENS_DAYS, 30). */
@@ -334,7 +334,7 @@ export interface UploadQuota {
 }
 
 /** An S3 or S3-compatible bucket (STORAGE_DRIVER=s3). */
-export interface S3Config {
+interface S3Config {
   bucket: string;
   region: string;
   /** Base URL of an S3-compatible service; AWS when absent. */

@@ -20,7 +20,7 @@ const KEPT_HEADERS = ['user-agent', 'accept', 'content-type', 'referer'];
  * cookies, bodies, query strings and any header but a few harmless ones; the address is redacted
  * like a log line's. Applied to every event just before it is sent.
  */
-export function scrubEvent(event: ErrorEvent): ErrorEvent {
+function scrubEvent(event: ErrorEvent): ErrorEvent {
   if (event.request) {
     const headers = event.request.headers ?? {};
     event.request = {

@@ -22,7 +22,7 @@ export class OneLinePerRequest extends fastify.LogController {
 }
 
 /** What a secret in a logged address is replaced by. */
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /**
  * Addresses whose path carries a secret (docs/security.md "Logs"), as [pattern, kept prefix]:

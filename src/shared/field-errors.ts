@@ -19,7 +19,7 @@ export type FieldErrors = Record<string, string[]>;
 const KEY_WORDS: Record<string, string> = { ein: 'EIN', gen: 'group exemption number', id: 'id', 'g-recaptcha-response': 'captcha response', zip: 'ZIP code' };
 
 /** A field key as words for a message: 'mailing_zip' → 'mailing ZIP code', 'invoices.0' → 'invoices'. */
-export function keyAsWords(path: readonly PropertyKey[]): string {
+function keyAsWords(path: readonly PropertyKey[]): string {
   const key = [...path].reverse().find((p) => typeof p === 'string') ?? '';
   return key.split(/[_-]/).map((w) => KEY_WORDS[w] ?? w).join(' ') || 'value';
 }

@@ -5,7 +5,7 @@
  * initial JavaScript (docs/ARCHITECTURE.md "Initial JavaScript"). Paths use React Router syntax
  * (`:token`).
  */
-export type PageAccess = 'public' | 'user' | 'admin';
+type PageAccess = 'public' | 'user' | 'admin';
 
 export interface ShellPage {
   path: string;

@@ -8,7 +8,7 @@ import { createTestApp, signedIn, type Agent, type TestApp, type TestConfig } fr
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 
 /** Credentials the simulator checks and the client sends (test values, not secrets). */
-export const GATEWAY_TEST_CREDS = { apiLoginId: 'payTestLogin', transactionKey: 'payTestTransactionKey01', clientKey: 'payTestClientKey-public' };
+const GATEWAY_TEST_CREDS = { apiLoginId: 'payTestLogin', transactionKey: 'payTestTransactionKey01', clientKey: 'payTestClientKey-public' };
 const PREFIX = '/gateway-simulator';
 
 /** A test app whose payments provider is the real Authorize.Net client, talking to a simulator on 127.0.0.1. */
@@ -50,7 +50,7 @@ export async function createGatewayTestApp(
 }
 
 /** The year test cards expire: next year, so they are never expired. */
-export const NEXT_YEAR = String(new Date().getFullYear() + 1);
+const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 /** A test card as Accept.js sends it to the tokenizer (Visa 4111… unless given). */
 export const testCard = (cardNumber = '4111111111111111') => ({ cardNumber, expirationDate: `12${NEXT_YEAR}`, cardCode: '123' });

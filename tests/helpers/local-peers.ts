@@ -11,7 +11,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export interface ReceivedMail { from: string; to: string[]; subject: string; body: string }
+interface ReceivedMail { from: string; to: string[]; subject: string; body: string }
 
 /**
  * A real SMTP peer on 127.0.0.1 that accepts every message and keeps its sender, recipients,

@@ -5,10 +5,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock, liveLockHolder } from './lock.ts';
 
 /** Where `npm run db:backup` leaves its request for the server running on `pgliteDir`. */
-export const backupRequestFile = (pgliteDir: string) => `${path.resolve(pgliteDir)}.backup-request.json`;
+const backupRequestFile = (pgliteDir: string) => `${path.resolve(pgliteDir)}.backup-request.json`;
 
 /** The signal that tells a running server to read its backup request (docs/operations.md "Backup and restore"). */
-export const BACKUP_SIGNAL = 'SIGUSR2';
+const BACKUP_SIGNAL = 'SIGUSR2';
 
 /** A backup or restore that cannot be done as asked; the message says why and what to do. */
 export class BackupError extends Error {}
@@ -17,7 +17,7 @@ export class BackupError extends Error {}
  * Writes `dump()`'s bytes to `file` whole or not at all: into `${file}.partial`, then renamed.
  * @returns the size written, in bytes
  */
-export async function writeBackupFile(dump: () => Promise<Uint8Array>, file: string): Promise<number> {
+async function writeBackupFile(dump: () => Promise<Uint8Array>, file: string): Promise<number> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const partial = `${file}.partial`;
   try {

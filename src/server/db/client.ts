@@ -13,7 +13,7 @@ import * as schema from './schema.ts';
 import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database; PGlite and node-postgres share this query API. */
 export type Db = NodePgDatabase<Schema>;
 /** A transaction handle, accepted wherever a Db is. */
@@ -59,7 +59,7 @@ export interface Database {
  * the WebAssembly heap at start and kept, a third of the server's memory; pages beyond it are read
  * from the operating system's file cache (docs/operations.md "Memory").
  */
-export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
+const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 
 /** The calls Drizzle's PGlite session makes on its client (query, exec, transaction). */
-export interface PgliteQueryClient {
+interface PgliteQueryClient {
   query: PGlite['query'];
   exec: PGlite['exec'];
   transaction<T>(fn: (tx: PgliteQueryClient) => Promise<T>): Promise<T>;
@@ -37,7 +37,7 @@ export const DRIZZLE_TEXT_TYPE_IDS: readonly number[] = [1114, 1184, 1186, 1082,
 const TEXT_TYPE_KEYS = new Set(DRIZZLE_TEXT_TYPE_IDS.map(String));
 
 /** An error from the PGlite thread, with PostgreSQL's fields (code, detail, constraint…) as own properties. */
-export class PgliteThreadError extends Error {
+class PgliteThreadError extends Error {
   constructor(serialized: SerializedError) {
     super(serialized.message);
     Object.assign(this, serialized.fields);

@@ -14,7 +14,7 @@ import { runRetention } from '../modules/retention/run-retention.ts';
 export type JobTrigger = 'schedule' | 'staff' | 'startup';
 
 /** What a job's `run` is given. */
-export interface JobContext {
+interface JobContext {
   app: FastifyInstance;
   /** Aborted when the run passes its timeout or the server shuts down: long loops may stop early. */
   signal: AbortSignal;

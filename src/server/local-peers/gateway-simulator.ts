@@ -290,7 +290,7 @@ function settles(t: SimulatedTransaction): boolean {
 }
 
 /** The Transaction Reporting API's transactionStatus of a simulated transaction. */
-export function reportedStatus(t: SimulatedTransaction): string {
+function reportedStatus(t: SimulatedTransaction): string {
   if (t.kind === 'refund') return t.settledAt === undefined ? 'refundPendingSettlement' : 'refundSettledSuccessfully';
   switch (t.status) {
     case 'approved':
@@ -990,7 +990,7 @@ ${body}
  * codes and texts; on success it posts a securePaymentContainerRequest to `tokenizeUrl` and calls
  * back with opaqueData. `callback` may be a function or the name of a global function.
  */
-export function acceptJsSource(tokenizeUrl: string): string {
+function acceptJsSource(tokenizeUrl: string): string {
   return String.raw`/* GoodStanding gateway simulator: a stand-in for Authorize.Net Accept.js (local runs and tests only). */
 (function (root) {
   'use strict';

@@ -82,7 +82,7 @@ function choiceOf(req: FastifyRequest, scope: AccountScope, queryFallback: boole
  * @throws ValidationError 422 on `account_id` (malformed, or required from staff without an account);
  *   HttpError 404 as resolveAccount
  */
-export async function actingAccountOf(req: FastifyRequest, user: SessionUser, scope: AccountScope = {}): Promise<ActingAccount | null> {
+async function actingAccountOf(req: FastifyRequest, user: SessionUser, scope: AccountScope = {}): Promise<ActingAccount | null> {
   const db = req.server.db;
   if (scope.holderChoice === 'ignored') {
     let requested: number | undefined;
@@ -123,7 +123,7 @@ function accessHandler(access: Access, scope: AccountScope | undefined): preVali
 }
 
 /** Where the access level must be stated, or the app refuses to start: every JSON address. */
-export const ACCESS_REQUIRED_PREFIX = '/api/';
+const ACCESS_REQUIRED_PREFIX = '/api/';
 
 const ADDED = Symbol('access handler');
 

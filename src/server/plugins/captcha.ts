@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors.ts';
 
-export const CAPTCHA_FIELD = 'g-recaptcha-response';
-export const CAPTCHA_FAILED = 'The captcha check failed. Please try again.';
+const CAPTCHA_FIELD = 'g-recaptcha-response';
+const CAPTCHA_FAILED = 'The captcha check failed. Please try again.';
 
 /**
  * preHandler for public forms (docs/requirements/platform.md §5.3): when a captcha is configured, the body's

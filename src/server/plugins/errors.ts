@@ -4,7 +4,7 @@ import { HttpError, ValidationError } from '../errors.ts';
 import type { ErrorReporter } from '../error-reporting.ts';
 
 /** Seconds a client is asked to wait (Retry-After) when the database is unavailable (docs/deploy.md "Health"). */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * PostgreSQL error codes that mean "the database cannot serve this now", not "this request is
@@ -28,7 +28,7 @@ const UNAVAILABLE_MESSAGES = [
  * connection to each address) says the database is unreachable, refusing, shutting down or took
  * too long (docs/deploy.md "Health"), so the request may succeed if tried again shortly.
  */
-export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.has(e.code) || e.code.startsWith('08') || UNAVAILABLE_SOCKET_CODES.has(e.code))) return true;
@@ -38,7 +38,7 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 }
 
 /** A browser asking for a page (not the client's Ajax calls, not /api): gets HTML, not JSON. */
-export function wantsHtml(req: FastifyRequest): boolean {
+function wantsHtml(req: FastifyRequest): boolean {
   return req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html') && !req.url.startsWith('/api/') && req.headers['x-requested-with'] !== 'XMLHttpRequest';
 }
 
@@ -48,7 +48,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * A small self-contained error page (no script, no stylesheet, since the server may be failing to
  * serve them): the title, what to do, and the request id to quote to support.
  */
-export function errorPage(title: string, message: string, requestId: string): string {
+function errorPage(title: string, message: string, requestId: string): string {
   return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222}code{background:#f2f2f2;padding:.1rem .3rem}</style></head><body>' +

@@ -6,7 +6,7 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.ts';
 
 /** One sample of a collected gauge: its labels and value. */
-export interface MetricSample {
+interface MetricSample {
   labels?: Record<string, string>;
   value: number;
 }

@@ -54,7 +54,7 @@ export interface RateLimitCount { current: number; ttl: number }
  * @param hits distinct keys, each with how many hits (≥ 1) and its window in milliseconds
  * @returns per key: the hits counted in the current window after these, and ms until it ends
  */
-export async function countRateLimitHits(db: Db, hits: { key: string; hits: number; windowMs: number }[]): Promise<Map<string, RateLimitCount>> {
+async function countRateLimitHits(db: Db, hits: { key: string; hits: number; windowMs: number }[]): Promise<Map<string, RateLimitCount>> {
   // Rows are locked in key order, the same in every process, so two batches cannot deadlock.
   const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const batch = JSON.stringify(ordered.map((h) => ({ k: h.key, n: h.hits, w: h.windowMs })));
@@ -131,7 +131,7 @@ export async function sweepRateLimits(db: Db): Promise<number> {
  * {@link perMinuteInProcess} get the library's in-memory store instead. continueExceeding and
  * exponentialBackoff are not supported (no route uses them).
  */
-export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   const count = rateLimitHitCounter(db);
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     private readonly prefix: string;

@@ -10,19 +10,19 @@ import { describeMemberMinimum, parseMemberMinimum } from './member-minimum.ts';
  */
 
 /** A piece of text; `answer` marks words that came from the user's responses. */
-export interface Run {
+interface Run {
   text: string;
   answer?: boolean;
 }
 export type Paragraph = Run[];
 
-export interface Section {
+interface Section {
   /** Shown as 'Section 3. Quorum.' */
   title: string;
   paragraphs: Paragraph[];
 }
 
-export interface Article {
+interface Article {
   /** 1-based; shown in Roman numerals. */
   number: number;
   title: string;

@@ -62,7 +62,7 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
 
 /** The first failing rule's message for one value, or null. Messages read like the server's (docs/requirements/platform.md §3). */
-export function checkValue(def: FieldDefinition, value: unknown, values: Record<string, unknown>): string | null {
+function checkValue(def: FieldDefinition, value: unknown, values: Record<string, unknown>): string | null {
   const label = attributeName(def);
   const rules = parseRules(def.rules);
   const names = new Set(rules.map((r) => r.name));

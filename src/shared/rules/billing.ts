@@ -12,10 +12,10 @@ import { stripControl } from '../validation.ts';
 
 /** Order-detail (invoice line) types of this code base (src/server/db/schema.ts `invoice_lines.type`). */
 export const LINE_TYPES = ['new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'] as const;
-export type LineType = (typeof LINE_TYPES)[number];
+type LineType = (typeof LINE_TYPES)[number];
 
 /** The four discount flags of docs/requirements/entities.md "Discount". */
-export const DISCOUNT_FLAGS = ['is_new_account', 'is_renewals', 'is_upgrades', 'is_service_fees'] as const;
+const DISCOUNT_FLAGS = ['is_new_account', 'is_renewals', 'is_upgrades', 'is_service_fees'] as const;
 export type DiscountFlag = (typeof DISCOUNT_FLAGS)[number];
 
 /**
@@ -23,7 +23,7 @@ export type DiscountFlag = (typeof DISCOUNT_FLAGS)[number];
  * type matches its flags"). 'incorporation' matches no flag, so no discount code ever reduces the
  * incorporation package; a line of a type not listed here is never eligible either.
  */
-export const DISCOUNT_FLAG_BY_LINE_TYPE: Readonly<Partial<Record<string, DiscountFlag>>> = {
+const DISCOUNT_FLAG_BY_LINE_TYPE: Readonly<Partial<Record<string, DiscountFlag>>> = {
   new_account: 'is_new_account',
   renewal: 'is_renewals',
   upgrade: 'is_upgrades',
@@ -110,7 +110,7 @@ export function isDiscountRemoval(code: unknown): boolean {
 }
 
 /** One order detail of an invoice (docs/requirements/entities.md "Invoice" order_details: label, type, value), in cents. */
-export interface BillingLine {
+interface BillingLine {
   type: string;
   /** Integer cents; may be negative for a credit line. */
   valueCents: number;

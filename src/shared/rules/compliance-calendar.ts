@@ -56,7 +56,7 @@ export function longDate(iso: string): string {
 }
 
 /** Formats a calendar date (month 1-based) as 'YYYY-MM-DD'; out-of-range days/months roll over. */
-export function toIsoDate(date: CalendarDate): string {
+function toIsoDate(date: CalendarDate): string {
   return fromDayNumber(dayNumber(date.year, date.month, date.day));
 }
 
@@ -192,7 +192,7 @@ export function federalHolidays(year: number): string[] {
  * the IRS is seated), not only a federal one. That is why April 15 deadlines moved to April 18 in
  * 2011, 2016, 2017 and 2022.
  */
-export function dcEmancipationDay(year: number): Holiday | null {
+function dcEmancipationDay(year: number): Holiday | null {
   return year >= 2005 ? fixed(year, 4, 16, 'District of Columbia Emancipation Day') : null;
 }
 
@@ -370,7 +370,7 @@ export function nextStateFilingDate(filing: Pick<StateFiling, 'dueMonth' | 'dueD
   return thisYear >= today ? thisYear : on(year + 1);
 }
 
-export type DeadlineKind = 'form_990' | 'renewal' | 'state';
+type DeadlineKind = 'form_990' | 'renewal' | 'state';
 
 export interface Deadline {
   kind: DeadlineKind;
@@ -434,11 +434,11 @@ export const reminderWindows = [30, 7] as const;
  * The renewal's reminder tiers (docs/renewals.md "Reminders"): 60 days before, the day renewal
  * opens (shared/rules/renewal.ts RENEWAL_OPENS_DAYS_BEFORE), then 30 and 7.
  */
-export const renewalReminderWindows = [60, 30, 7] as const;
+const renewalReminderWindows = [60, 30, 7] as const;
 export type ReminderTier = (typeof renewalReminderWindows)[number];
 
 /** The tiers of a kind of deadline: the renewal's three, the two of every other. */
-export function reminderWindowsFor(kind: DeadlineKind | undefined): readonly ReminderTier[] {
+function reminderWindowsFor(kind: DeadlineKind | undefined): readonly ReminderTier[] {
   return kind === 'renewal' ? renewalReminderWindows : reminderWindows;
 }
 
@@ -468,7 +468,7 @@ export function reminderKey(accountId: number | string, deadline: Pick<Deadline,
 }
 
 /** Days between reminders of a missed Form 990-series due date. */
-export const OVERDUE_REMINDER_EVERY_DAYS = 30;
+const OVERDUE_REMINDER_EVERY_DAYS = 30;
 
 /** An overdue reminder's tier: minus the days after the due date it belongs to (-1, -31, -61, …). */
 export type OverdueTier = number;

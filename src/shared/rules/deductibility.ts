@@ -3,7 +3,7 @@
  * says each code means for a donor. Source: IRS, "Tax Exempt Organization Search: Deductibility
  * status codes" (https://www.irs.gov/charities-non-profits/tax-exempt-organization-search-deductibility-status-codes).
  */
-export const PUB78_CODES: Record<string, string> = {
+const PUB78_CODES: Record<string, string> = {
   PC: 'A public charity',
   POF: 'A private operating foundation',
   PF: 'A private foundation',

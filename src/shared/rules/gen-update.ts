@@ -7,11 +7,11 @@
 import { addDays, daysBetween, daysInMonth, fiscalYearEnd, parseIsoDate } from './compliance-calendar.ts';
 
 /** Earliest submission: this many days before the close of the central organization's annual accounting period. */
-export const GEN_UPDATE_MAX_DAYS_BEFORE = 90;
+const GEN_UPDATE_MAX_DAYS_BEFORE = 90;
 /** Latest submission: this many days before the close of the accounting period. */
-export const GEN_UPDATE_MIN_DAYS_BEFORE = 30;
+const GEN_UPDATE_MIN_DAYS_BEFORE = 30;
 /** Staff get the "closing" reminder this many days (or fewer) before the window closes. */
-export const GEN_REMINDER_CLOSING_DAYS = 7;
+const GEN_REMINDER_CLOSING_DAYS = 7;
 /** Rev. Proc. 2026-8 was published on this day; updates recorded since then are under it. */
 export const REV_PROC_2026_8_PUBLISHED = '2026-01-20';
 /** The end of the transition relief for group exemptions that existed on 20 January 2026. */

@@ -17,14 +17,14 @@
  */
 
 /** $50,000: the 990-N limit of gross receipts normally received, in cents. */
-export const NORMALLY_LIMIT_CENTS = 5_000_000;
+const NORMALLY_LIMIT_CENTS = 5_000_000;
 /** $75,000: the first tax year's limit (received or pledged), in cents. */
-export const FIRST_YEAR_LIMIT_CENTS = 7_500_000;
+const FIRST_YEAR_LIMIT_CENTS = 7_500_000;
 /** $60,000: the limit of the average of the first two tax years, in cents. */
-export const TWO_YEAR_AVERAGE_LIMIT_CENTS = 6_000_000;
+const TWO_YEAR_AVERAGE_LIMIT_CENTS = 6_000_000;
 
 /** Which of the three rules applied. */
-export type GrossReceiptsBasis = 'first_year' | 'two_year_average' | 'three_year_average';
+type GrossReceiptsBasis = 'first_year' | 'two_year_average' | 'three_year_average';
 
 export interface GrossReceiptsInput {
   /** The tax year being reported (the calendar year its fiscal year ends in). */

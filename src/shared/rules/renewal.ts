@@ -8,7 +8,7 @@
  */
 
 /** The upgrade a level offers (docs/requirements/entities.md Level `upgrade_to`), prices in cents. */
-export interface RenewalUpgrade {
+interface RenewalUpgrade {
   /** The level the account moves to. */
   id: number;
   upgradeCents: number;
@@ -200,7 +200,7 @@ export interface PricedInvoiceLine {
 }
 
 /** The label of the line that takes the early-bird reduction off an item. */
-export const EARLY_BIRD_LABEL = 'Early-bird discount';
+const EARLY_BIRD_LABEL = 'Early-bird discount';
 
 /**
  * Invoice lines for items charged at `valueCents` whose list price is `priceCents`

@@ -13,7 +13,7 @@ import { daysBetween, form990DueDate, parseIsoDate } from './compliance-calendar
  * extract carries is an exemption in force: a revoked organization leaves the file and appears on
  * the Automatic Revocation List instead.
  */
-export const IRS_STATUS_MEANINGS: Record<string, string> = {
+const IRS_STATUS_MEANINGS: Record<string, string> = {
   '01': 'Unconditional exemption',
   '02': 'Conditional exemption',
   '12': 'Trust described in section 4947(a)(2) of the Internal Revenue Code',
@@ -54,7 +54,7 @@ export type StandingState =
   | 'revoked'
   | 'reinstated';
 
-export const STANDING_LABELS: Record<StandingState, string> = {
+const STANDING_LABELS: Record<StandingState, string> = {
   not_listed: 'Not yet on the IRS list',
   not_required: 'In good standing (no annual return required)',
   good: 'In good standing',
@@ -70,7 +70,7 @@ export const STANDING_LABELS: Record<StandingState, string> = {
 export const LETTER_STATES: readonly StandingState[] = ['good', 'not_required', 'reinstated'];
 
 /** One entry of the IRS Automatic Revocation List for the organization (dates 'YYYY-MM-DD'). */
-export interface RevocationEntry {
+interface RevocationEntry {
   revokedOn: string;
   postedOn: string | null;
   reinstatedOn: string | null;

@@ -8,15 +8,15 @@ import { formatEin } from './formats.ts';
 import { longDate } from './compliance-calendar.ts';
 
 /** `account___has_501c` answers: a letter, none (and never applied), or applied and waiting for the letter. */
-export const HAS_LETTER = '1';
-export const NO_LETTER = '0';
-export const LETTER_AWAITED = '2';
+const HAS_LETTER = '1';
+const NO_LETTER = '0';
+const LETTER_AWAITED = '2';
 
 /**
  * Questions whose usual answer is another, earlier answer: [target, source]. The target is
  * prefilled while it is blank, and stays editable ("Usually the same as your organization name").
  */
-export const PREFILLED_FROM: readonly (readonly [string, string])[] = [
+const PREFILLED_FROM: readonly (readonly [string, string])[] = [
   ['bylaw___name', 'account___name'],
   ['bylaw___facility', 'account___school'],
 ];

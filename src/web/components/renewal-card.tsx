@@ -53,7 +53,7 @@ export interface RenewalScreen {
 }
 
 /** The API's snake_case level and account as the shapes of src/shared/rules/renewal.ts. */
-export function renewalModel(screen: RenewalScreen): { level: RenewalLevel; account: RenewalAccount } {
+function renewalModel(screen: RenewalScreen): { level: RenewalLevel; account: RenewalAccount } {
   const { level: l, account: a } = screen;
   const up = l.upgrade_to;
   return {

@@ -15,13 +15,13 @@ import { deferredComponent } from '../lib/deferred-component.tsx';
 const FileDropZone = deferredComponent(() => import('./file-drop-zone.tsx'), (m) => m.FileDropZone);
 
 /** docs/requirements/constants.md: the video preview is taken at 25 % of its duration. */
-export const THUMBNAIL_AT = 0.25;
+const THUMBNAIL_AT = 0.25;
 
 /**
  * A still of a video file at {@link THUMBNAIL_AT} of its duration, as a JPEG data URL.
  * @throws when the browser cannot decode the video
  */
-export function videoThumbnail(file: File): Promise<string> {
+function videoThumbnail(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const url = URL.createObjectURL(file);
     const video = document.createElement('video');

@@ -10,7 +10,7 @@ export function contrast(a: string, b: string): number {
 }
 
 /** `color` darkened in 5 % steps until it reaches {@link TARGET} against `background`. */
-export function darkenUntilReadable(color: string, background: string): string {
+function darkenUntilReadable(color: string, background: string): string {
   let out = color;
   for (let step = 1; contrast(out, background) < TARGET && step <= 20; step++) out = darken(color, step * 0.05);
   return out;

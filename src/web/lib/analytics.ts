@@ -11,7 +11,7 @@ export function pushEvent(event: string, data: Record<string, unknown> = {}): vo
 }
 
 /** Longest wait for a tag manager to confirm an event before moving on (issue: at most 2 s). */
-export const EVENT_CALLBACK_TIMEOUT_MS = 1500;
+const EVENT_CALLBACK_TIMEOUT_MS = 1500;
 
 /**
  * Pushes an event and runs `next` once the tag manager has taken it (its `eventCallback`), or after

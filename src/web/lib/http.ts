@@ -17,7 +17,7 @@ export class HttpFailure extends Error {
 }
 
 /** The CSRF token from the page's meta tag; logs 'CSRF token not found' when it is missing (docs/requirements/errors.md). */
-export function csrfToken(): string {
+function csrfToken(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
   if (!meta) {
     console.error('CSRF token not found');

@@ -14,7 +14,7 @@ export interface RoutingLookupResult {
 }
 
 /** How long to wait for the lookup's script before calling it unavailable. */
-export const ROUTING_LOOKUP_TIMEOUT_MS = 5000;
+const ROUTING_LOOKUP_TIMEOUT_MS = 5000;
 
 export const ROUTING_LOOKUP_UNAVAILABLE: RoutingLookupResult = Object.freeze({ code: 0, message: 'unavailable' });
 

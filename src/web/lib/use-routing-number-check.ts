@@ -10,9 +10,9 @@ export const ROUTING_CHECK_MESSAGES = {
 } as const;
 
 /** The pause in typing after which the routing number is checked (docs/requirements/validation.md "Bank": 500 ms). */
-export const ROUTING_CHECK_DELAY_MS = 500;
+const ROUTING_CHECK_DELAY_MS = 500;
 
-export type RoutingCheckState = 'idle' | 'checking' | 'invalid' | 'found' | 'unavailable';
+type RoutingCheckState = 'idle' | 'checking' | 'invalid' | 'found' | 'unavailable';
 
 export interface RoutingCheck {
   state: RoutingCheckState;

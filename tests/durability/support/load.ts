@@ -6,7 +6,7 @@ import { seedReference } from '../../../src/server/db/seed/seed.ts';
 import { HttpClient, tokenizeCard } from './client.ts';
 
 /** What a request got: an HTTP status, or no answer at all (the server died while it was in flight or before it arrived). */
-export type Outcome = number | 'no answer';
+type Outcome = number | 'no answer';
 
 /** One public form submission, told apart from every other by its e-mail address. */
 export interface FormAttempt {
@@ -37,7 +37,7 @@ export interface Payer {
 }
 
 /** Amount of every seeded invoice: $12.34 (the simulator approves it; $13.13 would never answer). */
-export const INVOICE_CENTS = 1_234;
+const INVOICE_CENTS = 1_234;
 
 /**
  * Seeds a fresh database for the load: reference data, one admin, and `payers` account holders

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
 
 /** The WCAG 2.1 A/AA rules plus axe's best practices: what the issue's "no violations" means. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -48,7 +48,7 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
 }
 
 /** Readable report of findings for one labelled state, one line per rule; '' when there are none. */
-export function formatFindings(label: string, findings: AxeFinding[]): string {
+function formatFindings(label: string, findings: AxeFinding[]): string {
   if (!findings.length) return '';
   const lines = findings.map((f) => `  - ${f.id} [${f.impact}] ${f.help} (${f.count}×): ${f.targets.join(' | ')}`);
   return `${label}\n${lines.join('\n')}`;

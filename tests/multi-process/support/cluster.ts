@@ -75,7 +75,7 @@ export async function startS3(bucket: string) {
 }
 
 /** One message as the SMTP peer received it. */
-export { freePort, startSmtpPeer, type ReceivedMail } from '../../helpers/local-peers.ts';
+export { freePort, startSmtpPeer,  } from '../../helpers/local-peers.ts';
 export { waitFor } from '../../helpers/wait.ts';
 
 /** One running app server process. */

@@ -14,9 +14,9 @@ import { INQUIRY_KINDS } from '../../../shared/lists/subjects.ts';
  */
 
 /** Rows per INSERT statement (and per transaction). */
-export const SCALE_BATCH_ROWS = 50_000;
+const SCALE_BATCH_ROWS = 50_000;
 /** More accounts than this mean the database already holds real or seeded data. */
-export const SCALE_REFUSE_ABOVE_ACCOUNTS = 1_000;
+const SCALE_REFUSE_ABOVE_ACCOUNTS = 1_000;
 
 export interface ScaleOptions {
   /** Customer accounts to add (everything else scales with it). */

@@ -17,7 +17,7 @@ import { SUBMISSION_ALERT, WIZARD_SCHEMAS, WIZARD_TITLES, type WizardLevelSlug }
 import type { LevelWizard } from '../../../shared/forms/field-definition.ts';
 
 /** The IRS release the GEN 5271 extract was taken from (April 2026; recorded as its 1st day). */
-export const GEN_5271_EXTRACT_RELEASED_ON = '2026-04-01';
+const GEN_5271_EXTRACT_RELEASED_ON = '2026-04-01';
 export const GEN_5271_EXTRACT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'irs-eo-bmf-gen-5271.csv');
 /** The provider's IRS group exemption whose subordinates the demo lists. */
 export const DEMO_GEN = '5271';
@@ -81,7 +81,7 @@ export async function hasStaffUser(db: Db): Promise<boolean> {
 }
 
 /** Renewal price of the demo's renewal invoice when its level is missing: $149.00. */
-export const DEMO_RENEWAL_FALLBACK_CENTS = 14_900;
+const DEMO_RENEWAL_FALLBACK_CENTS = 14_900;
 /** The demo's state filing service fee: $50.00. */
 export const DEMO_SERVICE_FEE_CENTS = 5_000;
 
@@ -98,7 +98,7 @@ export const DEMO_SERVICE_FEE_CENTS = 5_000;
  * Writes invoices, invoice_lines and renewals. Numbers are 'GS-' and the zero-padded id, like real invoices.
  * @returns the ids of the renewal and the service-fee invoice
  */
-export async function seedDemoInvoices(
+async function seedDemoInvoices(
   db: DbOrTx, accountId: number, level: { id: number; name: string; priceCents: number; priceDiscountCents: number } | undefined,
 ): Promise<{ renewalId: number; serviceFeeId: number }> {
   const number = (id: number) => `GS-${String(id).padStart(6, '0')}`;

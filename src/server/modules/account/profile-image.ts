@@ -15,7 +15,7 @@ export interface ProfileAccount {
 }
 
 /** Where a header image is served from (public: it is shown on the public profile). */
-export const profileImageUrl = (accountId: number, fileId: number) => `/app/account/image/${accountId}/${fileId}`;
+const profileImageUrl = (accountId: number, fileId: number) => `/app/account/image/${accountId}/${fileId}`;
 
 /**
  * The account a user may change the header image of: their own, or any for an admin.

@@ -9,7 +9,7 @@ import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { standingColumns, standingOfAccount, standingView } from '../irs-data/get-standing.ts';
 
 /** An account's status (see ACCOUNT_STATUSES) at `now`. */
-export function accountStatus(a: { isSuspendedFromBasicRenewal: boolean; renewalDueAt: Date | null }, now: Date): AccountStatus {
+function accountStatus(a: { isSuspendedFromBasicRenewal: boolean; renewalDueAt: Date | null }, now: Date): AccountStatus {
   if (a.isSuspendedFromBasicRenewal) return 'suspended';
   if (a.renewalDueAt && a.renewalDueAt.getTime() < now.getTime()) return 'past_due';
   return 'active';

@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
  * account with users (`users_account`), e.g. an imported subordinate linked to its customers.
  * The thousands of listed IRS subordinates are never scanned.
  */
-export const customerIds = sql`(
+const customerIds = sql`(
   SELECT a0.id FROM accounts a0 WHERE a0.is_listed = false AND a0.source <> 'irs-bmf'
   UNION
   SELECT u0.account_id FROM users u0 WHERE u0.account_id IS NOT NULL
@@ -30,7 +30,7 @@ export const customerIds = sql`(
  * An account's status (AccountStatus) as SQL over the alias `a`, at `now`: suspended from the basic
  * renewal first, then past due when the renewal date has passed, active otherwise.
  */
-export const statusSql = (now: Date) => sql<AccountStatus>`CASE
+const statusSql = (now: Date) => sql<AccountStatus>`CASE
   WHEN a.is_suspended_from_basic_renewal THEN 'suspended'
   WHEN a.renewal_due_at < ${now.toISOString()}::timestamptz THEN 'past_due'
   ELSE 'active' END`;
@@ -221,7 +221,7 @@ export async function exportAdminAccountsCsv(db: Db, q: AdminAccountsQuery, now 
 }
 
 /** A timestamp from a raw row (Date from node-postgres, string or Date from PGlite) as ISO 8601. */
-export function toIso(v: Date | string | null): string | null {
+function toIso(v: Date | string | null): string | null {
   if (v === null) return null;
   return (v instanceof Date ? v : new Date(v)).toISOString();
 }

@@ -4,7 +4,7 @@ import { movePayment, notifyPaymentOutcome } from '../payments/payment-transitio
 import { assertState, auditPaymentAction, findPayment, GATEWAY_SILENT, type StaffActionAnswer, type StaffActor, type StaffPaymentDeps } from './staff-payment-deps.ts';
 
 /** Answers of the decisions on held and unconfirmed payments. */
-export const DECISION_MESSAGES = {
+const DECISION_MESSAGES = {
   approved: 'The payment was approved and applied to its invoices.',
   declined: 'The payment was declined. Nothing was charged and its invoices can be paid again.',
   notCharged: 'The payment was marked as not charged. Its invoices can be paid again.',

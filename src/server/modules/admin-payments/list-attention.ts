@@ -16,7 +16,7 @@ const ATTENTION_LIMIT = 100;
  * only while nothing is refunded); resolve one put before staff. Zero payments have no gateway
  * actions.
  */
-export function staffActionsFor(p: Pick<PaymentRow, 'status' | 'method' | 'gatewayTransId' | 'refundedCents' | 'reviewReason'>): StaffPaymentAction[] {
+function staffActionsFor(p: Pick<PaymentRow, 'status' | 'method' | 'gatewayTransId' | 'refundedCents' | 'reviewReason'>): StaffPaymentAction[] {
   const actions: StaffPaymentAction[] = [];
   const viaGateway = p.method !== 'zero' && p.gatewayTransId !== null;
   if (p.status === 'held' && viaGateway) actions.push('approve', 'decline');

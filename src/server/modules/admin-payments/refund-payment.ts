@@ -8,7 +8,7 @@ import { clearReview, type PaymentRow } from '../payments/payment-steps.ts';
 import { recordRefundOutcome, refundRefId } from '../payments/refund-outcome.ts';
 import { assertState, auditPaymentAction, findPayment, GATEWAY_SILENT, type StaffActionAnswer, type StaffActor, type StaffPaymentDeps } from './staff-payment-deps.ts';
 
-export const REFUND_MESSAGES = {
+const REFUND_MESSAGES = {
   refunded: (cents: number) => `${formatCurrency(cents)} was refunded.`,
   notRefundable: 'Only a paid card, bank or PayPal payment can be refunded.',
   tooMuch: (left: number) => `The amount may not be more than ${formatCurrency(left)}, what is left of this payment.`,

@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { auditPaymentAction, findPayment, type StaffActionAnswer, type StaffActor, type StaffPaymentDeps } from './staff-payment-deps.ts';
 
-export const RESOLVE_MESSAGES = {
+const RESOLVE_MESSAGES = {
   resolved: 'The payment was marked as dealt with.',
   nothingToResolve: 'This payment is not waiting for a staff decision.',
   discrepancyResolved: 'The gateway charge was marked as dealt with.',

@@ -3,7 +3,7 @@ import { clearReview, paymentRefId } from '../payments/payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from '../payments/payment-transitions.ts';
 import { assertState, auditPaymentAction, findPayment, GATEWAY_SILENT, type StaffActionAnswer, type StaffActor, type StaffPaymentDeps } from './staff-payment-deps.ts';
 
-export const VOID_MESSAGES = {
+const VOID_MESSAGES = {
   voided: 'The payment was voided: nothing was charged, and the invoices it paid are open again.',
   notVoidable: 'Only a paid card, bank or PayPal payment with nothing refunded can be voided.',
   settled: 'This payment has settled at the gateway and can no longer be voided. Refund it instead.',

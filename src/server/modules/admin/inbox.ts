@@ -11,7 +11,7 @@ import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/sub
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
 
 /** What the inbox search reads: sender's name, e-mail and organization, lower case (pg_trgm GIN index inquiries_search_trgm). */
-export const inquirySearchText = sql`lower(${inquiries.name} || ' ' || ${inquiries.email} || ' ' || ${inquiries.organization})`;
+const inquirySearchText = sql`lower(${inquiries.name} || ' ' || ${inquiries.email} || ' ' || ${inquiries.organization})`;
 
 /** The query string of another page of the same search (for the page object's links). */
 function pageUrl(q: InboxQuery, page: number): string {

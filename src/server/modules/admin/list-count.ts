@@ -36,7 +36,7 @@ export function accountsNamed(search: string): SQL {
 }
 
 /** Most ids a search is resolved to before a list keeps it as a subquery (see {@link inResolvedIds}). */
-export const MAX_RESOLVED_IDS = 5_000;
+const MAX_RESOLVED_IDS = 5_000;
 
 /**
  * `column IN ids` for a list whose count and page both filter by a search's matches (accounts

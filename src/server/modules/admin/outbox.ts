@@ -9,7 +9,7 @@ import { csvText } from '../../csv.ts';
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
 
 /** What the outbox search reads: recipient and subject, lower case (pg_trgm GIN index mail_outbox_search_trgm). */
-export const outboxSearchText = sql`lower(${mailOutbox.toAddress} || ' ' || ${mailOutbox.subject})`;
+const outboxSearchText = sql`lower(${mailOutbox.toAddress} || ' ' || ${mailOutbox.subject})`;
 
 /** Rows of the outbox a search reads in id order before it turns to the trigram index (see listOutbox). */
 const OUTBOX_WALK_ROWS = 2_000;

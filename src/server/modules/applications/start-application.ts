@@ -8,10 +8,10 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { hashApplicationToken, newApplicationToken } from './application-handle.ts';
 
-export const EMAIL_TAKEN = 'An account already uses this e-mail address. Please sign in instead.';
+const EMAIL_TAKEN = 'An account already uses this e-mail address. Please sign in instead.';
 
 /** The maintain level is for groups that already hold an exemption; every other level starts one. */
-export const applicationTypeFor = (levelSlug: string): ApplicationType => (levelSlug === 'maintain' ? 'maintain' : 'start-up');
+const applicationTypeFor = (levelSlug: string): ApplicationType => (levelSlug === 'maintain' ? 'maintain' : 'start-up');
 
 /**
  * Application start (docs/requirements/product.md tool 1, docs/requirements/behaviour.md "Application start"): creates the user and a draft application

@@ -18,7 +18,7 @@ const einDigits = (v: unknown) => (typeof v === 'string' && /^\d{2}-?\d{7}$/.tes
  * as loaded (docs/irs-data.md); a customer's own account keeps its own month, so it is not read.
  * Reads accounts and irs_releases. @returns null when the EIN is not in the IRS data held
  */
-export async function irsFiscalYearRecord(db: DbOrTx, ein: unknown): Promise<IrsFiscalYearRecord | null> {
+async function irsFiscalYearRecord(db: DbOrTx, ein: unknown): Promise<IrsFiscalYearRecord | null> {
   const digits = einDigits(ein);
   if (!digits) return null;
   const [row] = await db.select({ month: accounts.fiscalYearEndMonth, releasedOn: irsReleases.releasedOn })

@@ -45,7 +45,7 @@ export interface WizardBylaws {
 }
 
 /** The wizard's view of the bylaws row its bylaws step wrote. */
-export function wizardBylawsView(row: { answers: Record<string, unknown>; updatedAt: Date } | null, handle: string): WizardBylaws | null {
+function wizardBylawsView(row: { answers: Record<string, unknown>; updatedAt: Date } | null, handle: string): WizardBylaws | null {
   if (!row) return null;
   return {
     file_name: bylawsFileName(String(row.answers.name ?? '')),
@@ -60,7 +60,7 @@ export function wizardBylawsView(row: { answers: Record<string, unknown>; update
  * opened with (only the token's hash is stored, so the server cannot write the token itself).
  * `fields.file_uploads` lists its documents.
  */
-export function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], bylaw: WizardBylaws | null = null, irs: WizardIrsCheck = { irs_fiscal_year: null, notices: [] }): WizardView {
+function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], bylaw: WizardBylaws | null = null, irs: WizardIrsCheck = { irs_fiscal_year: null, notices: [] }): WizardView {
   const schemas = level.pages.map((p) => ({
     ...p,
     schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f)),

@@ -5,7 +5,7 @@ import { ValidationError } from '../../errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../passwords.ts';
 import type { LoginInput } from '../../../shared/schemas/public-forms.ts';
 
-export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 /**
  * Checks an e-mail and password.

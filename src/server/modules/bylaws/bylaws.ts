@@ -134,7 +134,7 @@ export async function downloadBylaw(db: Db, hash: string, brands: { brand: strin
 // The application wizard's bylaws step (docs/wizard.md "The bylaws step")
 
 /** Wizard field names of the bylaws step are this prefix plus the generator's field name (docs/requirements/entities.md "Bylaw form (booster wizard step)"). */
-export const WIZARD_BYLAW_PREFIX = 'bylaw___';
+const WIZARD_BYLAW_PREFIX = 'bylaw___';
 
 /** The generator's fields the wizard step asks (docs/requirements/entities.md "Bylaw form (booster wizard step)"). */
 const WIZARD_BYLAW_FIELDS = [

@@ -45,7 +45,7 @@ function form990MailEnd(opts: { publicUrl: string; companyName: string }): strin
   ];
 }
 
-export interface ReminderMail {
+interface ReminderMail {
   subject: string;
   text: string;
 }
@@ -54,7 +54,7 @@ export interface ReminderMail {
  * The reminder mail of one deadline: subject like "Form 990-N, 990-EZ or 990 due May 15, 2026 (in
  * 30 days)", a text with the due date, what to file and a link to /account.
  */
-export function reminderMail(deadline: Deadline, accountName: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
+function reminderMail(deadline: Deadline, accountName: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
   const when = `${longDate(deadline.due)} (${inDays(deadline.daysLeft)})`;
   const link = `${opts.publicUrl}/account`;
   if (deadline.kind === 'form_990') {
@@ -111,7 +111,7 @@ export function reminderMail(deadline: Deadline, accountName: string, opts: { pu
  * their sources, and how to tell us it was filed.
  * @param standing the account's standing on `today` (its oldest unfiled year is the one named)
  */
-export function overdueMail(accountName: string, standing: Standing, fiscalYearEndMonth: number, today: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
+function overdueMail(accountName: string, standing: Standing, fiscalYearEndMonth: number, today: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
   const unfiled = [...standing.missedTaxYears, ...standing.awaitingDataTaxYears];
   const year = unfiled[0];
   const due = form990DueDate(fiscalYearEndMonth, year);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { cachedPerDb } from './ttl-cache.ts';
 
-export interface Company {
+interface Company {
   name: string;
   phone: string;
   email: string;
@@ -18,4 +18,4 @@ const cache = cachedPerDb(10_000, async (db: Db): Promise<Company> => {
 
 /** The provider's company (docs/requirements/entities.md "Company": name, phone), cached for 10 s. */
 export const getCompany = (db: Db) => cache.get(db);
-export const invalidateCompany = (db: Db) => cache.invalidate(db);
+const invalidateCompany = (db: Db) => cache.invalidate(db);

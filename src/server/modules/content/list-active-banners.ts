@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 import { cachedPerDb } from './ttl-cache.ts';
 
-export interface PublicBanner {
+interface PublicBanner {
   id: number;
   kind: string;
   text: string;

@@ -13,7 +13,7 @@ import { csvText } from '../../csv.ts';
 import type { FileRow } from '../files/stored-files.ts';
 
 /** Address admins read an entry's file from (inline for raster images, else an attachment). */
-export const entryFileUrl = (fileId: number) => `/admin/contests/files/${fileId}`;
+const entryFileUrl = (fileId: number) => `/admin/contests/files/${fileId}`;
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(contest: Contest, q: ContestEntriesQuery, page: number): string {

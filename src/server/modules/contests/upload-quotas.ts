@@ -9,8 +9,8 @@ export const UPLOAD_QUOTA_REACHED = 'You have reached today\'s upload limit for 
 export const quotaReached = () => new HttpError(429, UPLOAD_QUOTA_REACHED);
 
 /** The daily_counters keys of contest uploads: one per client IP, one per entry e-mail address (lower case). */
-export const ipQuotaKey = (ip: string) => `contest-upload:ip:${ip}`;
-export const addressQuotaKey = (email: string) => `contest-upload:email:${email.toLowerCase()}`;
+const ipQuotaKey = (ip: string) => `contest-upload:ip:${ip}`;
+const addressQuotaKey = (email: string) => `contest-upload:email:${email.toLowerCase()}`;
 
 /** The quotas one upload counts against: its IP's, and its address's when the address is known. */
 export interface QuotaKeys {

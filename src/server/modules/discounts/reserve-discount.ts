@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { DISCOUNT_CODE_FORMAT, discountAvailability, reservationExpiry, toDiscount, type DiscountRefusal } from './discount-row.ts';
 
 /** A code reserved for the account: the discount as it travels, and the hold. */
-export interface DiscountReserved {
+interface DiscountReserved {
   /** docs/requirements/entities.md "Discount" with `currency_value` in decimal dollars. */
   discount: DiscountPayload;
   reservation_id: number;
@@ -15,7 +15,7 @@ export interface DiscountReserved {
 }
 
 /** No discount: removed on purpose or not usable. `reason` is for the server's log only (docs/requirements/errors.md). */
-export interface DiscountNotReserved {
+interface DiscountNotReserved {
   discount: null;
   reason: DiscountRefusal;
 }

@@ -10,12 +10,12 @@ import { getCompany } from '../content/get-company.ts';
 import { buildGenUpdate } from './build-gen-update.ts';
 
 /** How each line's action is written in the exports. */
-export const ACTION_LABELS: Record<GenItem['action'], string> = {
+const ACTION_LABELS: Record<GenItem['action'], string> = {
   add: 'Addition', delete: 'Deletion', change: 'Change', roster: 'On the roster (first update)', unchanged: 'Unchanged',
 };
 
 /** The columns of the CSV export, in order. */
-export const GEN_CSV_COLUMNS = [
+const GEN_CSV_COLUMNS = [
   'Action', 'EIN', 'Name', 'Street', 'City', 'State', 'ZIP', '501(c) paragraph', 'Foundation code', 'Foundation classification',
   'Private foundation', 'What changed',
 ] as const;

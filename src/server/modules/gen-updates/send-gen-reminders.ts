@@ -22,7 +22,7 @@ export interface GenReminderCounts {
 const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
 
 /** The staff mail of one reminder: subject and text with the window's dates and the builder's address. */
-export function genReminderMail(gen: string, centralName: string, periodEnd: string, tier: GenReminderTier, today: string, publicUrl: string, companyName: string) {
+function genReminderMail(gen: string, centralName: string, periodEnd: string, tier: GenReminderTier, today: string, publicUrl: string, companyName: string) {
   const w = genUpdateWindow(periodEnd);
   const left = genWindowStatus(w, today).daysLeft;
   const who = centralName ? `${centralName} (GEN ${gen})` : `GEN ${gen}`;

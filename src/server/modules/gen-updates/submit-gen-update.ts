@@ -10,7 +10,7 @@ import { computeGenChecks } from './gen-checks.ts';
 import { diffRoster, lastSubmittedBefore, loadGenGroup, loadRoster, missingSettings } from './gen-roster.ts';
 
 /** The refusal of a second submission for one period. */
-export const alreadySubmittedMessage = (periodEnd: string, submittedOn: string) =>
+const alreadySubmittedMessage = (periodEnd: string, submittedOn: string) =>
   `The annual update for the period ending ${longDate(periodEnd)} was already recorded as submitted on ${longDate(submittedOn)}. It cannot be recorded twice.`;
 
 /**

@@ -12,10 +12,10 @@ const DATABASE_CHECK_MS = 1_000;
 const STORAGE_CHECK_MS = 3_000;
 
 /** One readiness check's verdict: 'ok', 'failed', or 'skipped' when the database it needs failed. */
-export type CheckResult = 'ok' | 'failed' | 'skipped';
+type CheckResult = 'ok' | 'failed' | 'skipped';
 
 /** The body of GET /readyz (and /healthz). */
-export interface Readiness {
+interface Readiness {
   status: 'ok' | 'unavailable';
   checks: { database: CheckResult; migrations: CheckResult; storage: CheckResult };
   /** The checks that failed, e.g. ['storage']; absent when ready. */
@@ -48,7 +48,7 @@ function committedMigrations(): { tag: string; when: number }[] {
  * @param migrationsTable the schema-qualified drizzle migrations table (Database.migrationsTable)
  * @param committed the build's migrations (committedMigrations(), read once)
  */
-export async function missingMigrations(db: Db, migrationsTable: string, committed: { tag: string; when: number }[]): Promise<string[]> {
+async function missingMigrations(db: Db, migrationsTable: string, committed: { tag: string; when: number }[]): Promise<string[]> {
   const result = await db.execute(sql.raw(`SELECT created_at FROM ${migrationsTable}`));
   const applied = new Set((result.rows as { created_at: string | number }[]).map((r) => Number(r.created_at)));
   return committed.filter((m) => !applied.has(m.when)).map((m) => m.tag);

@@ -35,14 +35,14 @@ function describe(kind: InquiryKind, f: InquiryFields): string {
 export const MAX_ACKS_PER_ADDRESS_PER_DAY = 3;
 
 /** The daily_counters key that counts the acknowledgements mailed to `email` (compared in lower case). */
-export const ackCounterKey = (email: string) => `inquiry-ack:${email.toLowerCase()}`;
+const ackCounterKey = (email: string) => `inquiry-ack:${email.toLowerCase()}`;
 
 /**
  * The acknowledgement's text: only what the site itself writes (the company, the form's name, the
  * site's address), never anything the sender typed, not even their name, so the form cannot be
  * used to send someone else a text of one's choosing.
  */
-export function acknowledgementText(kind: InquiryKind, companyName: string, publicUrl: string): string {
+function acknowledgementText(kind: InquiryKind, companyName: string, publicUrl: string): string {
   return `Hello,\n\nThank you for contacting ${companyName}. Your message has been received and we'll get back with you shortly.\n\n` +
     `This is an automatic reply to the ${INQUIRY_KIND_LABELS[kind].toLowerCase()} form on ${publicUrl}. If you did not send it, you can ignore this e-mail.\n\n` +
     `${companyName}\n${publicUrl}\n`;

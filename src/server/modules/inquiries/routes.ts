@@ -8,7 +8,7 @@ import { perMinute } from '../../plugins/rate-limits.ts';
 import { getCompany } from '../content/get-company.ts';
 import { createInquiry, type InquiryFields } from './create-inquiry.ts';
 
-export const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
+const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
 
 /**
  * Public inquiry forms (docs/requirements/product.md tools 6-9): each POSTs to its own page path

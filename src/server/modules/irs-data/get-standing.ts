@@ -8,7 +8,7 @@ import { pub78Listing, type Pub78Listing } from '../../../shared/rules/deductibi
 import type { IrsDataset } from './irs-files.ts';
 
 /** The IRS releases a standing was computed from ('YYYY-MM-DD' release dates; null when none was loaded). */
-export interface StandingSources {
+interface StandingSources {
   /** The BMF release the account's IRS facts were read from. */
   bmfReleasedOn: string | null;
   /** The newest Form 990-N data loaded. */

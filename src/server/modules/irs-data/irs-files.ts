@@ -63,7 +63,7 @@ function validDate(y: number, m: number, d: number): boolean {
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /** 'MM-DD-YYYY' (the 990-N data's dates) to 'YYYY-MM-DD'; null when it is not one. */
-export function parseUsDate(text: string): string | null {
+function parseUsDate(text: string): string | null {
   const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim());
   if (!m) return null;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -71,7 +71,7 @@ export function parseUsDate(text: string): string | null {
 }
 
 /** 'DD-MON-YYYY' (the revocation list's dates, e.g. 15-MAY-2011) to 'YYYY-MM-DD'; null when it is not one. */
-export function parseIrsMonthDate(text: string): string | null {
+function parseIrsMonthDate(text: string): string | null {
   const m = /^(\d{2})-([A-Za-z]{3})-(\d{4})$/.exec(text.trim());
   if (!m) return null;
   const month = MONTHS.indexOf(m[2].toUpperCase()) + 1;
@@ -88,7 +88,7 @@ const EIN = /^\d{9}$/;
  * @returns the row, or null when its EIN is not 9 digits (skipped, counted)
  * @throws IrsFileError naming the line when the row is not in the layout
  */
-export function parseEpostcardRow(f: string[], line: number): EpostcardRow | null {
+function parseEpostcardRow(f: string[], line: number): EpostcardRow | null {
   const ein = f[0].trim();
   if (!EIN.test(ein)) return null;
   const begin = parseUsDate(f[5]);
@@ -107,7 +107,7 @@ export function parseEpostcardRow(f: string[], line: number): EpostcardRow | nul
  * @returns the row, or null when its EIN is not 9 digits (skipped, counted)
  * @throws IrsFileError naming the line when the row is not in the layout
  */
-export function parseRevocationRow(f: string[], line: number): RevocationRow | null {
+function parseRevocationRow(f: string[], line: number): RevocationRow | null {
   const ein = f[0].trim();
   if (!EIN.test(ein)) return null;
   const revokedOn = parseIrsMonthDate(f[9]);
@@ -126,7 +126,7 @@ export function parseRevocationRow(f: string[], line: number): RevocationRow | n
  * @returns the row, or null when its EIN is not 9 digits (skipped, counted)
  * @throws IrsFileError naming the line when a code is not letters
  */
-export function parsePub78Row(f: string[], line: number): Pub78Row | null {
+function parsePub78Row(f: string[], line: number): Pub78Row | null {
   const ein = f[0].trim();
   if (!EIN.test(ein)) return null;
   const codes = f[5].split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);

@@ -13,10 +13,10 @@ export const SENT_TOKEN_MAIL_NOTE = 'This mail carried a one-time link. Its text
 export const MAX_MAIL_ATTEMPTS = 8;
 
 /** How long a round's claim on a mail holds without a heartbeat, by default (MAIL_LEASE_SECONDS). */
-export const DEFAULT_MAIL_LEASE_MS = 300_000;
+const DEFAULT_MAIL_LEASE_MS = 300_000;
 
 /** Backoff before attempt n+1: 1 min, 2, 4, ... capped at 6 hours. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 }
 

@@ -17,7 +17,7 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]]/gi;
 
 /** One line of plain text as HTML: escaped, its web addresses made into links. */
-export function linkifyLine(line: string): string {
+function linkifyLine(line: string): string {
   let out = '';
   let last = 0;
   for (const m of line.matchAll(URL_PATTERN)) {

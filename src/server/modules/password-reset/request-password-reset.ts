@@ -8,7 +8,7 @@ import { issueResetToken } from './issue-reset-token.ts';
 export { hashResetToken } from './issue-reset-token.ts';
 
 /** Reset links expire after 60 minutes (docs/requirements/platform.md §5.5). */
-export const RESET_TOKEN_MINUTES = 60;
+const RESET_TOKEN_MINUTES = 60;
 /** The answer is the same whether or not the e-mail has an account. */
 export const RESET_LINK_SENT = 'If an account exists for that e-mail address, we have e-mailed a link to reset its password.';
 

@@ -9,7 +9,7 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
 import { hashResetToken } from './request-password-reset.ts';
 
-export const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired. Please ask for a new one.';
+const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired. Please ask for a new one.';
 
 /** Who the notice of a reset says it comes from (docs/mail.md "Transactional mails"). */
 export interface ResetNoticeSender {

@@ -13,7 +13,7 @@ import {
   assertNotHeld, assertPayable, claimDiscount, findPaymentByKey, holdInvoices, lockInvoices, summarizeLocked, type PaymentRow,
 } from './payment-steps.ts';
 
-export { paymentRefId } from './payment-steps.ts';
+;
 import { paymentRefId } from './payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from './payment-transitions.ts';
 import { getCompany } from '../content/get-company.ts';
@@ -34,7 +34,7 @@ export type PaymentMethod = 'card' | 'bank';
  * payments.status. 'awaiting_consent': a PayPal session the payer has not approved yet (nothing
  * charged); 'cancelled': such a session given up. 'pending': the gateway was or is being called.
  */
-export type PaymentStatus = 'awaiting_consent' | 'cancelled' | 'pending' | 'paid' | 'held' | 'declined' | 'failed';
+type PaymentStatus = 'awaiting_consent' | 'cancelled' | 'pending' | 'paid' | 'held' | 'declined' | 'failed';
 
 /** What the route answers: the HTTP status and the JSON body. */
 export interface PaymentAnswer {

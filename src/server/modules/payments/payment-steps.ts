@@ -52,7 +52,7 @@ export async function lockInvoices(tx: DbOrTx, accountId: number, invoiceIds: re
 }
 
 /** The 409 answer for an invoice of the account that has nothing left to pay. */
-export const ALREADY_PAID = 'This invoice has already been paid.';
+const ALREADY_PAID = 'This invoice has already been paid.';
 
 /**
  * Every selected invoice must be among the locked rows (the account's) and still have a balance.

@@ -14,7 +14,7 @@ import { assertNotHeld, assertPayable, claimDiscount, holdInvoices, lockInvoices
 import { findOrderDetails } from '../invoices/order-details.ts';
 
 /** Texts of the PayPal flow that docs/requirements/errors.md leaves open (its failures show the toast 'That didn't work.'). */
-export const PAYPAL_MESSAGES = {
+const PAYPAL_MESSAGES = {
   cancelled: 'This PayPal payment was cancelled.',
   unknown: 'This PayPal payment has ended. Please start again.',
   notStarted: 'PayPal could not be reached. Please try again or pay by card or bank account.',
@@ -22,10 +22,10 @@ export const PAYPAL_MESSAGES = {
 } as const;
 
 /** docs/requirements/permissions.md: the wallet form always goes to /app/finances, admins included. */
-export const PAYPAL_REDIRECT = '/app/finances';
+const PAYPAL_REDIRECT = '/app/finances';
 
 /** PayPal Express Checkout tokens last three hours; a session older than this is not offered back. */
-export const PAYPAL_SESSION_HOURS = 3;
+const PAYPAL_SESSION_HOURS = 3;
 
 /** Who starts or continues a PayPal payment, for which account (already authorised). */
 export interface PaypalActor {

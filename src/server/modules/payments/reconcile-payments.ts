@@ -11,9 +11,9 @@ import { recordRefundOutcome } from './refund-outcome.ts';
 const PAYMENT_REF = /^gs-pay-(\d{1,10})$/;
 const REFUND_REF = /^gs-ref-(\d{1,10})$/;
 /** The resolution written on a gateway transaction that is not this site's (so it is not read again). */
-export const FOREIGN_TRANSACTION = 'Not a charge of this site.';
+const FOREIGN_TRANSACTION = 'Not a charge of this site.';
 /** Why a pending refund is recorded failed: its refId is not among the unsettled transactions. */
-export const REFUND_NOT_FOUND = 'The payment gateway has no record of this refund.';
+const REFUND_NOT_FOUND = 'The payment gateway has no record of this refund.';
 /** Pages of getUnsettledTransactionList read per run at most (1,000 transactions each). */
 const MAX_PAGES = 20;
 /** A payment is asked about at most once a minute, whichever server runs the job. */
@@ -23,7 +23,7 @@ const RECHECK_MS = 60_000;
 type GatewayVerdict = 'captured' | 'held' | 'declined' | 'voided' | 'waiting';
 
 /** docs/payments.md "Reconciliation": how each transactionStatus is read. */
-export function verdictOf(transactionStatus: string): GatewayVerdict {
+function verdictOf(transactionStatus: string): GatewayVerdict {
   switch (transactionStatus) {
     case 'capturedPendingSettlement':
     case 'settledSuccessfully':

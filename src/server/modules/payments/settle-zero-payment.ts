@@ -20,7 +20,7 @@ export const ZERO_PAYMENT_MESSAGES = {
 } as const;
 
 /** docs/requirements/permissions.md: the zero-payment form always goes to /app/finances, admins included. */
-export const ZERO_PAYMENT_REDIRECT = '/app/finances';
+const ZERO_PAYMENT_REDIRECT = '/app/finances';
 
 /** Input of {@link settleZeroPayment}. */
 export interface ZeroPaymentRequest {

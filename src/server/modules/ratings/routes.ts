@@ -6,7 +6,7 @@ import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { createRating } from './create-rating.ts';
 
-export const RATING_THANKS = 'Thank you, we have received your review!';
+const RATING_THANKS = 'Thank you, we have received your review!';
 
 /** POST /ratings (docs/requirements/product.md tool 10): anyone; the captcha is checked before the payload. */
 export async function ratingRoutes(app: FastifyInstance) {

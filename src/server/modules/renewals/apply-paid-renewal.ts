@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { accounts, invoices, renewals } from '../../db/schema.ts';
 
 /** docs/requirements/constants.md "Renewal period": one year after the due date (after `now` when there is none). */
-export function nextRenewalDueAt(dueAt: Date | null, now: Date): Date {
+function nextRenewalDueAt(dueAt: Date | null, now: Date): Date {
   const next = new Date(dueAt ?? now);
   next.setUTCFullYear(next.getUTCFullYear() + 1);
   return next;

@@ -17,7 +17,7 @@ export interface RetentionResult {
 }
 
 /** Thrown after a run in which some rules failed; the others ran. */
-export class RetentionError extends Error {
+class RetentionError extends Error {
   failedRules: string[];
   result: RetentionResult;
   causes: unknown[];

@@ -35,7 +35,7 @@ export interface ImportBmfResult {
 }
 
 /** Name shown for an organization: a subordinate's own name is the secondary line (SORT_NAME). */
-export function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION'>): string {
+function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION'>): string {
   const sortName = r.SORT_NAME.trim();
   return r.AFFILIATION === '9' && sortName ? sortName : r.NAME.trim();
 }
@@ -45,7 +45,7 @@ export function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATI
  * subordinate's NAME is its central organization's (e.g. PARENT BOOSTER USA INC on all 806 rows of
  * GEN 5271), so it is left out there: it would make every subordinate match that name's words.
  */
-export function searchTextParts(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION' | 'CITY'>, name = displayName(r as BmfRecord)): string[] {
+function searchTextParts(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION' | 'CITY'>, name = displayName(r as BmfRecord)): string[] {
   const parts = r.AFFILIATION === '9' && r.SORT_NAME.trim() ? [name, r.CITY] : [name, r.SORT_NAME, r.CITY];
   return [...new Set(parts.map((s) => s.trim().toLowerCase()).filter(Boolean))];
 }

@@ -7,7 +7,7 @@ import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts'
 import { SEARCH_PER_PAGE, type SubordinateRow } from '../../../shared/schemas/search.ts';
 
 /** Keyword words as matched: lower-case, the first 8, without repeats or words inside another word. */
-export function searchWords(keyword: string): string[] {
+function searchWords(keyword: string): string[] {
   const words = [...new Set(keyword.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8))];
   // "a" inside "club" adds nothing to an AND of substring tests.
   return words.filter((w, i) => !words.some((other, j) => j !== i && other.includes(w)));

@@ -1,5 +1,5 @@
 /** IRS Publication 557, Tax-Exempt Status for Your Organization: the compliance education the notice links. */
-export const PUBLICATION_557 = 'https://www.irs.gov/publications/p557';
+const PUBLICATION_557 = 'https://www.irs.gov/publications/p557';
 
 /**
  * The yearly compliance education notice of a GEN (Rev. Proc. 2026-8: annual compliance education,

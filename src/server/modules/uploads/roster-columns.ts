@@ -15,7 +15,7 @@ import type { AccountDraft } from './roster-rows.ts';
  * The IRS columns of a subordinate the BMF importer keeps (the same set `importBmf` overwrites),
  * plus `isListed`: on an account that came from IRS data (source 'irs-bmf') an import sets all of them.
  */
-export const SUBORDINATE_COLUMNS = [
+const SUBORDINATE_COLUMNS = [
   'name', 'legalName', 'careOf', 'gen', 'groupId', 'street', 'city', 'state', 'zip', 'subsection', 'affiliation', 'ruling',
   'deductibility', 'irsStatus', 'taxPeriod', 'filingRequirement', 'fiscalYearEndMonth', 'nteeCode', 'foundation', 'searchText', 'isListed',
 ] as const satisfies readonly (keyof AccountDraft)[];
@@ -25,7 +25,7 @@ export const SUBORDINATE_COLUMNS = [
  * name, address, fiscal year end and public listing are the customer's data (the staff work queue
  * reports an ACCT_PD that differs, docs/work-queue.md), so they are never overwritten by a file.
  */
-export const CUSTOMER_COLUMNS = [
+const CUSTOMER_COLUMNS = [
   'legalName', 'gen', 'groupId', 'subsection', 'affiliation', 'ruling', 'deductibility', 'irsStatus', 'taxPeriod', 'filingRequirement', 'nteeCode', 'foundation',
 ] as const satisfies readonly (keyof AccountDraft)[];
 
@@ -33,7 +33,7 @@ export type RosterColumn = (typeof SUBORDINATE_COLUMNS)[number];
 export type ColumnValues = Partial<Record<RosterColumn, string | number | boolean | null>>;
 
 /** The columns an import writes on an account of this source. */
-export const columnsFor = (source: string): readonly RosterColumn[] => (source === 'irs-bmf' ? SUBORDINATE_COLUMNS : CUSTOMER_COLUMNS);
+const columnsFor = (source: string): readonly RosterColumn[] => (source === 'irs-bmf' ? SUBORDINATE_COLUMNS : CUSTOMER_COLUMNS);
 
 /** The columns selected to compare an account with a file row. */
 export const comparedColumns = Object.fromEntries(SUBORDINATE_COLUMNS.map((c) => [c, accounts[c]])) as { [K in RosterColumn]: (typeof accounts)[K] };
@@ -89,7 +89,7 @@ export async function lockImport(tx: Tx, id: number) {
 }
 
 /** Tables and columns (other than roster_import_rows) with a foreign key to accounts.id: read from the catalog, so a table added later counts too. */
-export async function accountReferences(tx: Tx): Promise<{ tbl: string; col: string }[]> {
+async function accountReferences(tx: Tx): Promise<{ tbl: string; col: string }[]> {
   return rowsOf<{ tbl: string; col: string }>(tx, sql`
     SELECT c.conrelid::regclass::text AS tbl, a.attname AS col
     FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY(c.conkey)

@@ -16,7 +16,7 @@ export const BMF_COLUMNS = [
 ] as const satisfies readonly (keyof BmfRecord)[];
 
 /** Columns of a simple roster; `e-mail` is read as `email`. Only `name` is required in the header. */
-export const ROSTER_COLUMNS = ['name', 'email', 'city', 'state', 'ein'] as const;
+const ROSTER_COLUMNS = ['name', 'email', 'city', 'state', 'ein'] as const;
 type RosterColumn = (typeof ROSTER_COLUMNS)[number];
 
 export type RosterLayout =

@@ -32,7 +32,7 @@ export function workQueueOrder(q: Pick<WorkQueueQuery, 'sort'>): SQL[] {
 export const staffName = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 /** The columns a WorkItemRow is made of. */
-export const workItemColumns = {
+const workItemColumns = {
   item: workItems,
   account: { id: accounts.id, name: accounts.name, ein: accounts.ein },
   assignee: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
@@ -100,7 +100,7 @@ export async function listWorkItems(db: DbOrTx, q: WorkQueueQuery, actorId: numb
 }
 
 /** The query string of the same filters (and `page`, when given). */
-export function workQueueParams(q: WorkQueueQuery, page?: number): string {
+function workQueueParams(q: WorkQueueQuery, page?: number): string {
   const params = new URLSearchParams();
   if (q.kind) params.set('kind', q.kind);
   if (q.status !== 'open') params.set('status', q.status);

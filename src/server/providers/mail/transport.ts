@@ -1,6 +1,6 @@
 import type { Transporter } from 'nodemailer';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   from: string;
   to: string;
   subject: string;

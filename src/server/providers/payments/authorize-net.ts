@@ -74,7 +74,7 @@ export interface BillTo {
 }
 
 /** Input of {@link PaymentGateway.chargeOpaqueData}. */
-export interface OpaqueDataCharge {
+interface OpaqueDataCharge {
   /** Positive integer cents; sent as a decimal string ("12.50"). */
   amountCents: number;
   opaqueData: OpaqueData;
@@ -97,10 +97,10 @@ export interface OpaqueDataCharge {
 }
 
 /** The documented bounds of the `duplicateWindow` transaction setting, in seconds. */
-export const DUPLICATE_WINDOW_MAX_SECONDS = 28_800;
+const DUPLICATE_WINDOW_MAX_SECONDS = 28_800;
 
 /** Input of {@link PaymentGateway.paypalAuthCapture}. */
-export interface PaypalAuthCaptureRequest {
+interface PaypalAuthCaptureRequest {
   amountCents: number;
   /** Where PayPal sends the payer back after approving, with `token` and `PayerID` added. */
   successUrl: string;
@@ -112,7 +112,7 @@ export interface PaypalAuthCaptureRequest {
 }
 
 /** Input of {@link PaymentGateway.paypalContinue}. */
-export interface PaypalContinueRequest {
+interface PaypalContinueRequest {
   /** transId answered by paypalAuthCapture. */
   refTransId: string;
   /** `PayerID` PayPal added to the success URL. */
@@ -123,7 +123,7 @@ export interface PaypalContinueRequest {
 }
 
 /** First message of the gateway's top-level `messages` (e.g. I00001, E00027, E00114). */
-export interface GatewayMessage {
+interface GatewayMessage {
   code: string;
   text: string;
 }
@@ -136,7 +136,7 @@ interface KnownOutcome {
 }
 
 /** responseCode "1": paid. */
-export interface ApprovedOutcome extends KnownOutcome {
+interface ApprovedOutcome extends KnownOutcome {
   status: 'approved';
   transId: string;
   authCode: string;
@@ -150,7 +150,7 @@ export interface ApprovedOutcome extends KnownOutcome {
 }
 
 /** responseCode "4": held for review; the payment stays pending until the merchant decides. */
-export interface HeldOutcome extends KnownOutcome {
+interface HeldOutcome extends KnownOutcome {
   status: 'held';
   transId: string;
   accountNumber: string;
@@ -160,7 +160,7 @@ export interface HeldOutcome extends KnownOutcome {
 }
 
 /** responseCode "2": declined by the issuer or bank. */
-export interface DeclinedOutcome extends KnownOutcome {
+interface DeclinedOutcome extends KnownOutcome {
   status: 'declined';
   transId: string | null;
   /** Response reason code, e.g. "2"; text e.g. "This transaction has been declined.". */
@@ -173,7 +173,7 @@ export interface DeclinedOutcome extends KnownOutcome {
  * duplicate window (120 s by default). Nothing new was charged; `transId` names the earlier one
  * when the gateway says so.
  */
-export interface DuplicateOutcome extends KnownOutcome {
+interface DuplicateOutcome extends KnownOutcome {
   status: 'duplicate';
   transId: string | null;
   code: '11';
@@ -185,7 +185,7 @@ export interface DuplicateOutcome extends KnownOutcome {
  * a transaction: E00007 bad merchant credentials, E00114 invalid or reused opaque data, E00003 …).
  * `code` is the transaction's first error code when there is one, else the top-level message code.
  */
-export interface ErrorOutcome extends KnownOutcome {
+interface ErrorOutcome extends KnownOutcome {
   status: 'error';
   transId: string | null;
   code: string;
@@ -193,7 +193,7 @@ export interface ErrorOutcome extends KnownOutcome {
 }
 
 /** No usable answer: the charge may or may not have happened. Leave the payment pending. */
-export interface UnknownOutcome {
+interface UnknownOutcome {
   status: 'unknown';
   reason: 'timeout' | 'network' | 'http_status' | 'unreadable';
 }
@@ -202,7 +202,7 @@ export interface UnknownOutcome {
 export type ChargeOutcome = ApprovedOutcome | HeldOutcome | DeclinedOutcome | DuplicateOutcome | ErrorOutcome | UnknownOutcome;
 
 /** responseCode "5": send the payer's browser to `secureAcceptanceUrl`, then call paypalContinue. */
-export interface ConsentRequiredOutcome extends KnownOutcome {
+interface ConsentRequiredOutcome extends KnownOutcome {
   status: 'consent_required';
   transId: string;
   secureAcceptanceUrl: string;
@@ -240,7 +240,7 @@ export interface GatewayTransaction {
 }
 
 /** Result of {@link PaymentGateway.getTransactionDetails}. */
-export type TransactionLookup =
+type TransactionLookup =
   | { status: 'found'; transaction: GatewayTransaction }
   /** E00040 "The record cannot be found.": the gateway has no such transaction. */
   | { status: 'not_found' }
@@ -259,7 +259,7 @@ export interface TransactionSummary {
 }
 
 /** Result of {@link PaymentGateway.getUnsettledTransactions}: one page, oldest first. */
-export type UnsettledList =
+type UnsettledList =
   | { status: 'ok'; transactions: TransactionSummary[]; total: number }
   | { status: 'error'; code: string; text: string }
   | UnknownOutcome;
@@ -271,7 +271,7 @@ export type RefundPayment =
   | { kind: 'paypal' };
 
 /** Input of {@link PaymentGateway.refundTransaction}. */
-export interface RefundRequest {
+interface RefundRequest {
   /** The settled charge to refund. */
   transId: string;
   /** Positive integer cents, at most what is left of the charge. */
@@ -411,7 +411,7 @@ function billToElement(billTo: BillTo | undefined): Record<string, unknown> | un
  * The `transactionRequest` of an opaque-data charge, keys in documented order. Exported for tests;
  * the result holds the opaque token, so it must never be logged.
  */
-export function opaqueChargeTransaction(charge: OpaqueDataCharge): Record<string, unknown> {
+function opaqueChargeTransaction(charge: OpaqueDataCharge): Record<string, unknown> {
   return ordered(TRANSACTION_REQUEST_ORDER, {
     transactionType: 'authCaptureTransaction',
     amount: formatAmount(charge.amountCents),
@@ -443,7 +443,7 @@ function duplicateWindowSetting(seconds: number | undefined): Record<string, unk
 }
 
 /** The `transactionRequest` that starts a PayPal payment, keys in documented order. */
-export function paypalStartTransaction(request: PaypalAuthCaptureRequest): Record<string, unknown> {
+function paypalStartTransaction(request: PaypalAuthCaptureRequest): Record<string, unknown> {
   return ordered(TRANSACTION_REQUEST_ORDER, {
     transactionType: 'authCaptureTransaction',
     amount: formatAmount(request.amountCents),
@@ -456,7 +456,7 @@ export function paypalStartTransaction(request: PaypalAuthCaptureRequest): Recor
 }
 
 /** The `transactionRequest` that completes a consented PayPal payment, keys in documented order. */
-export function paypalContinueTransaction(request: PaypalContinueRequest): Record<string, unknown> {
+function paypalContinueTransaction(request: PaypalContinueRequest): Record<string, unknown> {
   return ordered(TRANSACTION_REQUEST_ORDER, {
     transactionType: 'authCaptureContinueTransaction',
     amount: request.amountCents === undefined ? undefined : formatAmount(request.amountCents),
@@ -466,7 +466,7 @@ export function paypalContinueTransaction(request: PaypalContinueRequest): Recor
 }
 
 /** The `transactionRequest` that voids an unsettled charge, keys in documented order. */
-export function voidTransactionRequest(transId: string): Record<string, unknown> {
+function voidTransactionRequest(transId: string): Record<string, unknown> {
   return ordered(TRANSACTION_REQUEST_ORDER, { transactionType: 'voidTransaction', refTransId: transId })!;
 }
 
@@ -474,7 +474,7 @@ export function voidTransactionRequest(transId: string): Record<string, unknown>
  * The `transactionRequest` that refunds a settled charge, keys in documented order. The account is
  * named only by the last four digits the gateway masked (a card's expiration date as XXXX).
  */
-export function refundTransactionRequest(request: RefundRequest): Record<string, unknown> {
+function refundTransactionRequest(request: RefundRequest): Record<string, unknown> {
   const last4 = (value: string) => value.replace(/\D/g, '').slice(-4);
   const payment = request.payment.kind === 'card'
     ? { creditCard: ordered(CREDIT_CARD_ORDER, { cardNumber: last4(request.payment.last4), expirationDate: 'XXXX' }) }
@@ -610,7 +610,7 @@ function topResult(body: Json): { ok: boolean; message: GatewayMessage | null } 
 }
 
 /** Maps a parsed getTransactionDetailsResponse (E00040 is "no such transaction"). */
-export function interpretTransactionDetails(body: unknown): TransactionLookup {
+function interpretTransactionDetails(body: unknown): TransactionLookup {
   if (!isObject(body)) return { status: 'unknown', reason: 'unreadable' };
   const { ok, message } = topResult(body);
   if (!ok) {
@@ -640,7 +640,7 @@ export function interpretTransactionDetails(body: unknown): TransactionLookup {
 }
 
 /** Maps a parsed getUnsettledTransactionListResponse (no `transactions` at all means none). */
-export function interpretUnsettledList(body: unknown): UnsettledList {
+function interpretUnsettledList(body: unknown): UnsettledList {
   if (!isObject(body)) return { status: 'unknown', reason: 'unreadable' };
   const { ok, message } = topResult(body);
   if (!ok) return message ? { status: 'error', code: message.code, text: message.text } : { status: 'unknown', reason: 'unreadable' };

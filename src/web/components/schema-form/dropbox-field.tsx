@@ -14,7 +14,7 @@ export interface FileUpload {
 const isUpload = (x: unknown): x is FileUpload => !!x && typeof x === 'object' && typeof (x as FileUpload).file_name === 'string';
 
 /** The uploads listed in the form's `file_uploads` value. */
-export function fileUploadsOf(values: Record<string, unknown>): FileUpload[] {
+function fileUploadsOf(values: Record<string, unknown>): FileUpload[] {
   const list = values.file_uploads;
   return Array.isArray(list) ? list.filter(isUpload) : [];
 }

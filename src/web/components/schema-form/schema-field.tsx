@@ -35,21 +35,21 @@ export function SchemaFields({ defs, state, disabled = false, hasRequiredFields 
 }
 
 /** A readable label for a value field that has none: the name with underscores as spaces. */
-export function labelOf(def: FieldDefinition): string {
+function labelOf(def: FieldDefinition): string {
   if (def.label?.trim()) return def.label;
   const plain = def.name.replace(/^.*___/, '').replace(/_+/g, ' ').trim();
   return plain.charAt(0).toUpperCase() + plain.slice(1);
 }
 
 /** The text of a definition's link html, with its markup dropped (never injected as html). */
-export function linkText(html: string): string {
+function linkText(html: string): string {
   if (typeof DOMParser === 'undefined') return html.replace(/<[^>]*>/g, '');
   // DOMParser documents are inert: no script runs and no resource loads.
   return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 }
 
 /** Only same-site paths and web, mail and phone addresses are followed. */
-export function safeHref(href: string | undefined): string | null {
+function safeHref(href: string | undefined): string | null {
   if (!href) return null;
   const h = href.trim();
   if (/^\/(?!\/)/.test(h) || h.startsWith('#') || /^(https?:|mailto:|tel:)/i.test(h)) return h;
@@ -59,7 +59,7 @@ export function safeHref(href: string | undefined): string | null {
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** One field of docs/requirements/entities.md "Field definition", by its `field_type`. */
-export function SchemaField({ def, state, disabled = false, hasRequiredFields = true, linksInNewTab = false }: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
+function SchemaField({ def, state, disabled = false, hasRequiredFields = true, linksInNewTab = false }: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
   const uid = useId();
   const { values } = state;
   const value = values[def.name];

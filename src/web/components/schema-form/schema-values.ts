@@ -6,10 +6,10 @@ import { errorsClearedBy, type FieldErrors } from '../../../shared/validation.ts
 /** Current values of a schema-driven form, by field name (server-saved values plus edits). */
 export type SchemaValues = Record<string, unknown>;
 /** The first server message per field name. */
-export type SchemaErrors = Record<string, string>;
+type SchemaErrors = Record<string, string>;
 
 /** A field's starting value when nothing is saved: its definition's `value`; checkboxes 1 or 0. */
-export function defaultValueOf(def: FieldDefinition): unknown {
+function defaultValueOf(def: FieldDefinition): unknown {
   if (def.field_type === 'checkbox') return isNumericallyTruthy(def.value) ? 1 : 0;
   return def.value ?? '';
 }

@@ -14,7 +14,7 @@ export interface Finding {
 }
 
 /** Lengths search engines show in full (characters). */
-export const SEO_LIMITS = {
+const SEO_LIMITS = {
   title: { min: 30, max: 60 },
   description: { min: 120, max: 160 },
   words: { thin: 150, good: 300 },

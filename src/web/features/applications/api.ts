@@ -59,7 +59,7 @@ export interface SubmitResponse {
 }
 
 /** GET /api/account/applications — the signed-in user's applications, for resuming by id. */
-export interface MyApplication {
+interface MyApplication {
   id: number;
   level: string;
   status: 'draft' | 'completed';

@@ -3,7 +3,7 @@ import { HttpFailure, http } from '../../lib/http.ts';
 import { DRAFT_SAVE_DELAY_MS, type DraftSaveResponse } from './api.ts';
 
 /** idle: nothing typed yet; then saving, saved, or failed (the status line offers a retry). */
-export type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
+type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
 
 /** Marks a page whose last draft save failed: any payload differs from it, so the next flush sends. */
 const UNSAVED = '\u0000unsaved';

@@ -16,7 +16,7 @@ import { DOWNLOAD_NOTICE_MS, MONTH_OPTIONS, QUESTIONS, SUCCESS_TEXT, viewerAddre
 type Values = Record<string, string | boolean>;
 
 /** Empty answers of a variant, as the form holds them (months as strings, checkboxes as booleans). */
-export function blankAnswers(variant: BylawVariant): Values {
+function blankAnswers(variant: BylawVariant): Values {
   const base: Values = { version: variant, name: '', purpose: '', fiscal_year_end: '', is_highlighted: false };
   if (variant === 'short') return base;
   const full: Values = { ...base, facility: '', meeting_attendee_minimum: '', meeting_request_minimum: '', nomination_month: '', annual_meeting_month: '', is_school: variant === 'school' ? '1' : '0' };

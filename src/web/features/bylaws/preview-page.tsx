@@ -15,7 +15,7 @@ function Runs({ para, highlighted }: { para: Paragraph; highlighted: boolean }) 
 }
 
 /** The bylaws as HTML from the same document model the .docx is written from (docs/requirements/platform.md §1). */
-export function BylawsPreview({ doc }: { doc: BylawsDocument }) {
+function BylawsPreview({ doc }: { doc: BylawsDocument }) {
   const h = doc.highlighted;
   return (
     <article className={classes.document} aria-label="Bylaws document">

@@ -36,7 +36,7 @@ declare global {
 }
 
 /** docs/requirements/errors.md: the provider's error codes shown under a field, with the provider's text. */
-export const TOKENIZER_FIELD_BY_CODE: Readonly<Record<string, string>> = {
+const TOKENIZER_FIELD_BY_CODE: Readonly<Record<string, string>> = {
   E_WC_05: 'cardNumber',
   E_WC_06: 'expMonth',
   E_WC_07: 'expYear',
@@ -65,7 +65,7 @@ let loading: Promise<AcceptApi> | null = null;
  * Loads the tokenizer script once per page (a script tag, as Authorize.Net requires) and resolves
  * its `Accept` object. @throws TokenizerError when the script cannot be loaded.
  */
-export function loadAcceptJs(url: string): Promise<AcceptApi> {
+function loadAcceptJs(url: string): Promise<AcceptApi> {
   if (window.Accept) return Promise.resolve(window.Accept);
   loading ??= new Promise<AcceptApi>((resolve, reject) => {
     const script = document.createElement('script');

@@ -19,7 +19,7 @@ export interface PaymentAnswer {
 }
 
 /** docs/requirements/errors.md "Payments" texts. */
-export const RESULT_TEXT = {
+const RESULT_TEXT = {
   success: 'This transaction has been approved.',
   failed: 'Unable to complete payment.',
 } as const;
@@ -29,7 +29,7 @@ function dialog(title: string, body: React.ReactNode, color?: string) {
 }
 
 /** docs/requirements/errors.md "Approved but unassigned": do not pay again, call the company. */
-export function unassignedWarning() {
+function unassignedWarning() {
   const { name, phone } = boot.company;
   dialog('Uh oh!', (
     <>

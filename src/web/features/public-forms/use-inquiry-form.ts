@@ -4,7 +4,7 @@ import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { pushEvent } from '../../lib/analytics.ts';
 import { successDialog } from '../../lib/feedback.tsx';
 
-export const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
+const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
 
 /**
  * A contact-type form (docs/requirements/errors.md "Public forms"): posts to its own page path, shows field errors and

@@ -3,7 +3,7 @@ import { LETTER_STATES, type StandingState } from '../../../shared/rules/standin
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { longDate as calendarLongDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 
-export const STANDING_COLOR: Record<StandingState, string> = {
+const STANDING_COLOR: Record<StandingState, string> = {
   not_listed: 'gray',
   not_required: 'green',
   good: 'green',

@@ -11,7 +11,7 @@ import { PageNav } from '../../components/page-nav.tsx';
 import classes from './verify-page.module.css';
 
 /** Keyword box debounce (docs/requirements/constants.md). */
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * docs/requirements/product.md tool 16: the subordinate listing search. Keyword box (500 ms debounce), table Name, City,
