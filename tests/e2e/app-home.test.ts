@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccountHolder } from './support/accounts.ts';
 import { collectAxe } from './support/axe.ts';
-import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
 
 /**
  * The group's home, /app (docs/app-home.md): an account holder signs in, lands on it, sees where
@@ -19,18 +18,9 @@ afterAll(async () => { await Promise.all([holder?.close(), staff?.close()]); });
 
 const NAME = 'Laramie Lacrosse Boosters';
 const HOLDER = { email: 'app.home.holder@example.com', password: 'Holder#Home-2026' };
-const SHOTS = '/tmp/shots-home';
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
-/** Full-page screenshots at 1280 and 375 px wide, for a person to look at. */
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('the group’s home', () => {
   let accountId = 0;
@@ -69,7 +59,7 @@ describe('the group’s home', () => {
     // The header leads back here from anywhere.
     expect(await page.getByRole('banner').getByRole('link', { name: 'Your group' }).getAttribute('href')).toBe('/app');
     expect(await page.getByRole('complementary', { name: 'Acting on behalf of an account' }).count()).toBe(0);
-    await shoot(page, 'app-home-holder');
+    await screenshotBothWidths(page, 'home', 'app-home-holder');
 
     await pay.click();
     await page.waitForURL((u) => u.pathname === '/app/payments');
@@ -93,7 +83,7 @@ describe('the group’s home', () => {
     await banner.getByText(`You are acting on behalf of ${NAME}.`).waitFor();
     await region(page, 'Invoices to pay').getByRole('listitem').first().waitFor();
     expect(await region(page, 'Invoices to pay').getByRole('link', { name: /^Pay / }).getAttribute('href')).toBe(`/app/payments?account_id=${accountId}`);
-    await shoot(page, 'app-home-staff');
+    await screenshotBothWidths(page, 'home', 'app-home-staff');
     // The bar passes the same accessibility checks as every page (contrast, landmarks).
     const findings: string[] = [];
     await collectAxe(page, '/app acting on behalf', findings);
@@ -103,7 +93,7 @@ describe('the group’s home', () => {
     await region(page, 'Users').getByRole('link', { name: 'Manage users' }).click();
     await page.waitForURL((u) => u.pathname === '/app/account/users' && u.searchParams.get('account_id') === String(accountId));
     await banner.getByText(`You are acting on behalf of ${NAME}.`).waitFor();
-    await shoot(page, 'app-users-staff');
+    await screenshotBothWidths(page, 'home', 'app-users-staff');
 
     await banner.getByRole('button', { name: 'Stop acting' }).click();
     await page.waitForURL((u) => u.pathname === `/admin/accounts/show/${accountId}` && !u.searchParams.has('account_id'));

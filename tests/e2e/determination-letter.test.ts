@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newAccountHolder } from './support/accounts.ts';
 import { collectAxe } from './support/axe.ts';
-import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
 import { PDF_MINIMAL } from '../helpers/files.ts';
 
 /**
@@ -21,17 +20,8 @@ afterAll(async () => { await Promise.all([holder?.close(), staff?.close()]); });
 
 const NAME = 'Sitka Rowing Boosters';
 const HOLDER = { email: 'letter.review.holder@example.com', password: 'Holder#Letter-2026' };
-const SHOTS = '/tmp/shots-letter';
 const REASON = 'Only the first page came through; please send every page of the letter.';
 
-/** Full-page screenshots at 1280 and 375 px wide, for a person to look at. */
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The holder uploads a PDF as the letter from the home's card. */
 async function uploadLetter(page: Page, fileName: string) {
@@ -69,7 +59,7 @@ describe('reviewing an uploaded IRS letter', () => {
     await page.waitForURL((u) => u.pathname === '/app');
     await page.getByText('Waiting for the IRS letter').waitFor();
     await uploadLetter(page, 'IRS letter page 1.pdf');
-    await shoot(page, 'home-letter-received');
+    await screenshotBothWidths(page, 'letter', 'home-letter-received');
     // Checked once the success toast is gone: its grey description is the notifications' own style.
     await page.reload();
     await page.getByText('IRS letter received').waitFor();
@@ -80,7 +70,7 @@ describe('reviewing an uploaded IRS letter', () => {
     let drawer = await openLetterItem(staff.page);
     expect(await drawer.getByRole('link', { name: /^Open the letter/ }).getAttribute('href')).toMatch(/^\/api\/admin\/work-queue\/\d+\/letter$/);
     await drawer.getByText('IRS letter page 1.pdf', { exact: false }).waitFor();
-    await shoot(staff.page, 'work-queue-letter');
+    await screenshotBothWidths(staff.page, 'letter', 'work-queue-letter');
     await collectAxe(staff.page, '/admin/work-queue letter drawer', findings);
     await drawer.getByRole('button', { name: 'Send it back' }).click();
     await drawer.getByText('The reason field is required.').waitFor();
@@ -93,7 +83,7 @@ describe('reviewing an uploaded IRS letter', () => {
     await page.reload();
     await page.getByText('Please upload your IRS letter again').waitFor();
     await page.getByText(REASON).waitFor();
-    await shoot(page, 'home-letter-returned');
+    await screenshotBothWidths(page, 'letter', 'home-letter-returned');
     await collectAxe(page, '/app letter sent back', findings);
     await uploadLetter(page, 'IRS letter all pages.pdf');
 
@@ -104,7 +94,7 @@ describe('reviewing an uploaded IRS letter', () => {
     await drawer.getByRole('button', { name: 'Accept the letter' }).click();
     await staff.page.getByText('The letter was accepted: the exemption is recorded as recognized.').waitFor();
     await drawer.getByText('Accepted, dated 2026-11-02', { exact: true }).waitFor();
-    await shoot(staff.page, 'work-queue-letter-accepted');
+    await screenshotBothWidths(staff.page, 'letter', 'work-queue-letter-accepted');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { WIZARD_TITLES, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
 
@@ -50,14 +50,6 @@ const cutControls = (page: Page) =>
     return cut;
   });
 
-/** Screenshots of the page as it is now at 1280 px and 375 px wide, for a person to look at. */
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-defects/${name}-${width}.png` }).catch(() => undefined);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** How far the page is wider than the window, in CSS pixels (0 when it fits). */
 const overflowPx = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -135,7 +127,7 @@ describe('application switch link', () => {
     const token = await startDraft(page, 'start-up', `switch-${Date.now()}@e2e.test`);
     await page.goto(`/application/switch/${token}`);
     await page.getByRole('heading', { name: 'Switch to the maintain application?' }).waitFor();
-    await shoot(page, 'switch');
+    await screenshotBothWidths(page, 'defects', 'switch');
     await page.getByRole('button', { name: 'Switch to the maintain application' }).click();
     await page.waitForURL(`**/application/create/${token}`);
     await page.getByText(/Maintain application/).first().waitFor();
@@ -157,7 +149,7 @@ describe('billing screen of a user with no organization yet', () => {
     await page.getByRole('heading', { name: 'You have nothing to pay yet.' }).waitFor({ timeout: 5000 });
     await page.getByRole('link', { name: 'Continue your application' }).waitFor();
     expect(await page.getByRole('status', { name: 'Loading' }).count()).toBe(0);
-    await shoot(page, 'no-organization-payments');
+    await screenshotBothWidths(page, 'defects', 'no-organization-payments');
     await page.getByRole('link', { name: 'Continue your application' }).click();
     // The account's list links to the draft by its id (the mailed token is not kept).
     await page.waitForURL('**/application/create/**');

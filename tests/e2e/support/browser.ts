@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { E2E_USERS } from './global-setup.ts';
@@ -54,4 +56,19 @@ export async function signIn(page: Page, who: keyof typeof E2E_USERS) {
 export async function forgetSession(page: Page) {
   await page.goto('about:blank');
   await page.context().clearCookies();
+}
+
+/**
+ * Full-page screenshots of the page as it is now, 1280 and 375 px wide, for a person to look at:
+ * kept with the test results (`test-results/screens/<set>/<name>-<width>.png`, CI's artifact).
+ * Leaves the page 1280 × 900.
+ */
+export async function screenshotBothWidths(page: Page, set: string, name: string) {
+  const dir = path.join('test-results', 'screens', set);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [width, height] of [[1280, 900], [375, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
