@@ -2,7 +2,7 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import type { Access, RouteContract } from '../shared/contracts/contract.ts';
 import { toFieldErrors } from '../shared/validation.ts';
-import { ValidationError } from './errors.ts';
+import { notFound, ValidationError } from './errors.ts';
 
 /** The API document's line on who may call a route (docs/requirements/permissions.md). */
 const ACCESS_TEXT: Record<Access, string> = {
@@ -62,3 +62,16 @@ export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ sc
   const result = schema.safeParse(data ?? {});
   return result.success ? { value: result.data } : { error: new ValidationError(toFieldErrors(result.error)) };
 };
+
+/**
+ * A record id from the path, as the routes read it: a positive 32-bit integer.
+ * @param raw the path parameter as it arrived
+ * @param what the record, for the 404's message ("The work item"); the generic one when absent
+ * @returns the id
+ * @throws HttpError 404 for anything else, the answer for a record that does not exist
+ */
+export function recordIdOf(raw: string, what?: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > 2_147_483_647) throw notFound(what);
+  return id;
+}

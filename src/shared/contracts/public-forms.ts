@@ -2,13 +2,12 @@ import { z } from 'zod';
 import {
   campusReportSchema, complianceCheckSchema, contactSchema, multiChapterSchema, ratingSchema,
 } from '../schemas/public-forms.ts';
+import { validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 
 /** A public form's answer once stored: the new row's id and the text the success dialog shows. */
 const formReceivedSchema = z.object({ id: z.number().int(), message: z.string() });
 
-/** The answer of a refused payload (docs/requirements/platform.md §3): a message and each field's messages. */
-const validationFailedSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
 
 /** `POST /ratings` (docs/requirements/product.md tool 10): a page helpfulness rating. */
 export const createRatingContract = defineContract({

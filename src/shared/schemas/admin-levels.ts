@@ -79,22 +79,23 @@ export type LevelFormInput = z.input<typeof levelFormSchema>;
 export type LevelForm = z.output<typeof levelFormSchema>;
 
 /** A level as the admin screen lists it (GET /api/admin/levels); money in integer cents. */
-export interface AdminLevel {
-  id: number;
-  slug: string;
-  name: string;
-  is_public: boolean;
-  price_cents: number;
+export const adminLevelSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  is_public: z.boolean(),
+  price_cents: z.number().int(),
   /** The early-bird price (not an amount off). */
-  price_discount_cents: number;
-  upgrade_to_id: number | null;
-  upgrade_to_name: string | null;
-  upgrade_cents: number;
-  upgrade_discount_cents: number;
-  inc_package_cents: number;
-  inc_package_discount_cents: number;
-  renewal_features: string[];
-}
+  price_discount_cents: z.number().int(),
+  upgrade_to_id: z.number().int().nullable(),
+  upgrade_to_name: z.string().nullable(),
+  upgrade_cents: z.number().int(),
+  upgrade_discount_cents: z.number().int(),
+  inc_package_cents: z.number().int(),
+  inc_package_discount_cents: z.number().int(),
+  renewal_features: z.array(z.string()),
+});
+export type AdminLevel = z.infer<typeof adminLevelSchema>;
 
 export const STATE_FILING_MESSAGES = {
   labelRequired: 'The filing label field is required when a filing date is given.',
@@ -156,14 +157,15 @@ export type StateRequirementFormInput = z.input<typeof stateRequirementFormSchem
 export type StateRequirementForm = z.output<typeof stateRequirementFormSchema>;
 
 /** A state's requirement as listed (GET /api/admin/states); estimates in integer cents; the filing fields null when no date is kept. */
-export interface AdminStateRequirement {
-  code: string;
-  state_name: string;
-  maintain_estimate_cents: number;
-  aoi_estimate_cents: number;
-  notes: string;
-  filing_label: string | null;
-  filing_due_month: number | null;
-  filing_due_day: number | null;
-}
+export const adminStateRequirementSchema = z.object({
+  code: z.string(),
+  state_name: z.string(),
+  maintain_estimate_cents: z.number().int(),
+  aoi_estimate_cents: z.number().int(),
+  notes: z.string(),
+  filing_label: z.string().nullable(),
+  filing_due_month: z.number().int().nullable(),
+  filing_due_day: z.number().int().nullable(),
+});
+export type AdminStateRequirement = z.infer<typeof adminStateRequirementSchema>;
 

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageQuery } from '../../../shared/schemas/admin.ts';
 import { discountFormSchema } from '../../../shared/schemas/admin-discounts.ts';
-import { levelFormSchema, stateRequirementFormSchema } from '../../../shared/schemas/admin-levels.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { auditQuery } from '../../../shared/schemas/admin-audit.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
@@ -34,17 +36,20 @@ export async function adminConsoleRoutes(app: FastifyInstance) {
       return saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.currentUser.id, req.ip, id);
     });
 
-    admin.get('/api/admin/levels', { config: { access: 'staff' } }, async () => ({ levels: await listAdminLevels(app.db) }));
-    admin.put('/api/admin/levels/:id', { config: { access: 'staff' } }, async (req) => {
-      const id = idOf(req);
-      return saveLevelPrices(app.db, id, parseInput(levelFormSchema, req.body), req.currentUser.id, req.ip);
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({ ...fromContract(adminConsoleContracts.levels), handler: async () => ({ levels: await listAdminLevels(app.db) }) });
+    api.route({
+      ...fromContract(adminConsoleContracts.saveLevel),
+      handler: async (req) => saveLevelPrices(app.db, recordIdOf(req.params.id), req.body, req.currentUser.id, req.ip),
     });
-
-    admin.get('/api/admin/states', { config: { access: 'staff' } }, async () => ({ states: await listAdminStateRequirements(app.db) }));
-    admin.put('/api/admin/states/:code', { config: { access: 'staff' } }, async (req) => {
-      const { code } = req.params as { code: string };
-      if (!/^[A-Za-z]{2}$/.test(code)) throw notFound('The state');
-      return saveStateRequirement(app.db, code, parseInput(stateRequirementFormSchema, req.body), req.currentUser.id, req.ip);
+    api.route({ ...fromContract(adminConsoleContracts.states), handler: async () => ({ states: await listAdminStateRequirements(app.db) }) });
+    api.route({
+      ...fromContract(adminConsoleContracts.saveState),
+      handler: async (req) => {
+        const { code } = req.params;
+        if (!/^[A-Za-z]{2}$/.test(code)) throw notFound('The state');
+        return saveStateRequirement(app.db, code, req.body, req.currentUser.id, req.ip);
+      },
     });
 
     admin.get('/api/admin/audit', { config: { access: 'staff' } }, async (req) => listAudit(app.db, parseInput(auditQuery, req.query)));

@@ -4,7 +4,8 @@ import { Alert, Badge, Button, Card, Center, Group, List, Loader, NativeSelect, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { levelFormSchema, type AdminLevel } from '../../../shared/schemas/admin-levels.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -35,14 +36,14 @@ const pair = (price: number, early: number) => (
 /** Admins edit each level's prices, early-bird prices, upgrade and renewal features (docs/requirements/product.md "Staff console"). */
 export default function LevelsPage() {
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin-levels'], queryFn: () => http.get<{ levels: AdminLevel[] }>('/api/admin/levels') });
+  const q = useQuery({ queryKey: ['admin-levels'], queryFn: () => call(adminConsoleContracts.levels, {}) });
   const [editing, setEditing] = useState<AdminLevel | null>(null);
   const form = useAdminForm<Values>(EMPTY, levelFormSchema);
   const { values, errors, change } = form;
   const formRef = useRef<HTMLFormElement>(null);
 
   const save = useMutation({
-    mutationFn: () => http.put<AdminLevel>(`/api/admin/levels/${editing!.id}`, values),
+    mutationFn: () => call(adminConsoleContracts.saveLevel, { params: { id: String(editing!.id) }, body: values }),
     onSuccess: (saved) => {
       toastSuccess(`${saved.name} was saved.`);
       setEditing(null);

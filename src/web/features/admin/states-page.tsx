@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FILING_MONTH_OPTIONS, stateRequirementFormSchema, type AdminStateRequirement } from '../../../shared/schemas/admin-levels.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -28,13 +29,13 @@ function filingText(s: AdminStateRequirement): string {
  */
 export default function StatesPage() {
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin-states'], queryFn: () => http.get<{ states: AdminStateRequirement[] }>('/api/admin/states') });
+  const q = useQuery({ queryKey: ['admin-states'], queryFn: () => call(adminConsoleContracts.states, {}) });
   const [editing, setEditing] = useState<string | null>(null);
   const form = useAdminForm<Values>(EMPTY, stateRequirementFormSchema);
   const { values, errors, change } = form;
 
   const save = useMutation({
-    mutationFn: () => http.put<AdminStateRequirement>(`/api/admin/states/${editing}`, values),
+    mutationFn: () => call(adminConsoleContracts.saveState, { params: { code: editing! }, body: values }),
     onSuccess: (saved) => {
       toastSuccess(`${saved.state_name} was saved.`);
       setEditing(null);
