@@ -2,11 +2,26 @@ import { z } from 'zod';
 import {
   adminLevelSchema, adminStateRequirementSchema, levelFormSchema, stateRequirementFormSchema,
 } from '../schemas/admin-levels.ts';
+import { adminDiscountSchema, discountFormSchema } from '../schemas/admin-discounts.ts';
+import { pageQuery } from '../schemas/admin.ts';
 import { defineContract } from './contract.ts';
+import { pageObjectSchema } from './page-object.ts';
 import { recordIdParams, validationFailedSchema } from './common.ts';
 
-/** Admin → Levels and Admin → States (docs/requirements/product.md "Staff console"): staff only, audited changes. */
+/** Admin → Discount codes, Levels and States (docs/requirements/product.md "Staff console"): staff only, audited changes. */
 export const adminConsoleContracts = {
+  discounts: defineContract({
+    method: 'GET', url: '/api/admin/discounts', access: 'staff', summary: 'Discount codes, newest first, with how often each was used',
+    querystring: pageQuery, response: { 200: pageObjectSchema(adminDiscountSchema) },
+  }),
+  createDiscount: defineContract({
+    method: 'POST', url: '/api/admin/discounts', access: 'staff', summary: 'Create a discount code (audited)',
+    body: discountFormSchema, response: { 201: adminDiscountSchema, 422: validationFailedSchema },
+  }),
+  saveDiscount: defineContract({
+    method: 'PUT', url: '/api/admin/discounts/:id', access: 'staff', summary: 'Change a discount code; codes are switched off, never deleted (audited)',
+    params: recordIdParams, body: discountFormSchema, response: { 200: adminDiscountSchema, 422: validationFailedSchema },
+  }),
   levels: defineContract({
     method: 'GET', url: '/api/admin/levels', access: 'staff', summary: 'Every level with its prices (cents), upgrade and renewal features',
     response: { 200: z.object({ levels: z.array(adminLevelSchema) }) },

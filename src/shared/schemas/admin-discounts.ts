@@ -150,18 +150,31 @@ export const discountFormSchema = z.object({
 export type DiscountFormInput = z.input<typeof discountFormSchema>;
 export type DiscountForm = z.output<typeof discountFormSchema>;
 
-/** A discount code as the admin list shows it (GET /api/admin/discounts); money in integer cents. */
-export interface AdminDiscount extends Discount {
+/**
+ * A discount code as the admin list shows it (GET /api/admin/discounts): the fields of `Discount`
+ * (src/shared/rules/billing.ts; money in integer cents, the multiplier a fraction) and its schedule.
+ */
+export const adminDiscountSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string(),
+  currency_value_cents: z.number().int(),
+  multiplier: z.number(),
+  is_new_account: z.boolean(),
+  is_renewals: z.boolean(),
+  is_upgrades: z.boolean(),
+  is_service_fees: z.boolean(),
   /** ISO 8601 or null (open). */
-  starts_at: string | null;
+  starts_at: z.string().nullable(),
   /** ISO 8601, the first moment the code no longer works, or null (open). */
-  expires_at: string | null;
-  max_redemptions: number | null;
-  is_active: boolean;
+  expires_at: z.string().nullable(),
+  max_redemptions: z.number().int().nullable(),
+  is_active: z.boolean(),
   /** Redeemed reservations (payments that used the code). */
-  used: number;
-  created_at: string;
-}
+  used: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminDiscount = z.infer<typeof adminDiscountSchema>;
 
 /** Percent text of a multiplier for the form: 0.2 -> '20', 0.125 -> '12.5'. */
 export function percentTextOf(multiplier: number): string {

@@ -28,15 +28,16 @@ const idOf = (req: FastifyRequest) => {
 export async function adminConsoleRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
 
-    admin.get('/api/admin/discounts', { config: { access: 'staff' } }, async (req) => listDiscounts(app.db, parseInput(pageQuery, req.query).page));
-    admin.post('/api/admin/discounts', { config: { access: 'staff' } }, async (req, reply) =>
-      reply.status(201).send(await saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.currentUser.id, req.ip)));
-    admin.put('/api/admin/discounts/:id', { config: { access: 'staff' } }, async (req) => {
-      const id = idOf(req);
-      return saveDiscount(app.db, parseInput(discountFormSchema, req.body), req.currentUser.id, req.ip, id);
-    });
-
     const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({ ...fromContract(adminConsoleContracts.discounts), handler: async (req) => listDiscounts(app.db, req.query.page) });
+    api.route({
+      ...fromContract(adminConsoleContracts.createDiscount),
+      handler: async (req, reply) => reply.status(201).send(await saveDiscount(app.db, req.body, req.currentUser.id, req.ip)),
+    });
+    api.route({
+      ...fromContract(adminConsoleContracts.saveDiscount),
+      handler: async (req) => saveDiscount(app.db, req.body, req.currentUser.id, req.ip, recordIdOf(req.params.id)),
+    });
     api.route({ ...fromContract(adminConsoleContracts.levels), handler: async () => ({ levels: await listAdminLevels(app.db) }) });
     api.route({
       ...fromContract(adminConsoleContracts.saveLevel),

@@ -6,8 +6,8 @@ import {
   discountFormSchema, endDateOf, percentTextOf, startDateOf, type AdminDiscount,
 } from '../../../shared/schemas/admin-discounts.ts';
 import { formatCurrency, formatPercent } from '../../../shared/rules/formats.ts';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { showDate } from '../../lib/locale.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -60,7 +60,7 @@ export default function DiscountsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
     queryKey: ['admin-discounts', page],
-    queryFn: () => http.get<PageObject<AdminDiscount>>('/api/admin/discounts', { page }),
+    queryFn: () => call(adminConsoleContracts.discounts, { query: { page } }),
     placeholderData: keepPreviousData,
   });
   const [editing, setEditing] = useState<AdminDiscount | null>(null);
@@ -69,7 +69,9 @@ export default function DiscountsPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const save = useMutation({
-    mutationFn: () => (editing ? http.put<AdminDiscount>(`/api/admin/discounts/${editing.id}`, values) : http.post<AdminDiscount>('/api/admin/discounts', values)),
+    mutationFn: () => (editing
+      ? call(adminConsoleContracts.saveDiscount, { params: { id: String(editing.id) }, body: values })
+      : call(adminConsoleContracts.createDiscount, { body: values })),
     onSuccess: (saved) => {
       toastSuccess(editing ? `${saved.code} was saved.` : `${saved.code} was created.`);
       setEditing(null);
