@@ -3,13 +3,29 @@ import {
   adminLevelSchema, adminStateRequirementSchema, levelFormSchema, stateRequirementFormSchema,
 } from '../schemas/admin-levels.ts';
 import { adminDiscountSchema, discountFormSchema } from '../schemas/admin-discounts.ts';
-import { pageQuery } from '../schemas/admin.ts';
+import { adminBannerSchema, bannerSchema, pageQuery } from '../schemas/admin.ts';
 import { defineContract } from './contract.ts';
 import { pageObjectSchema } from './page-object.ts';
 import { recordIdParams, validationFailedSchema } from './common.ts';
 
-/** Admin → Discount codes, Levels and States (docs/requirements/product.md "Staff console"): staff only, audited changes. */
+/** Admin → Banners, Discount codes, Levels and States (docs/requirements/product.md "Staff console"): staff only, audited changes. */
 export const adminConsoleContracts = {
+  banners: defineContract({
+    method: 'GET', url: '/api/admin/banners', access: 'staff', summary: 'Every banner, active or not',
+    response: { 200: z.object({ banners: z.array(adminBannerSchema) }) },
+  }),
+  createBanner: defineContract({
+    method: 'POST', url: '/api/admin/banners', access: 'staff', summary: 'Create a holiday-alert or urgent-alert banner (audited)',
+    body: bannerSchema, response: { 201: adminBannerSchema, 422: validationFailedSchema },
+  }),
+  saveBanner: defineContract({
+    method: 'PUT', url: '/api/admin/banners/:id', access: 'staff', summary: 'Change a banner (audited)',
+    params: recordIdParams, body: bannerSchema, response: { 200: adminBannerSchema, 422: validationFailedSchema },
+  }),
+  deleteBanner: defineContract({
+    method: 'DELETE', url: '/api/admin/banners/:id', access: 'staff', summary: 'Delete a banner (audited)',
+    params: recordIdParams, response: { 200: z.object({ message: z.string() }) },
+  }),
   discounts: defineContract({
     method: 'GET', url: '/api/admin/discounts', access: 'staff', summary: 'Discount codes, newest first, with how often each was used',
     querystring: pageQuery, response: { 200: pageObjectSchema(adminDiscountSchema) },

@@ -17,6 +17,16 @@ export const bannerSchema = z.object({
 });
 export type BannerInput = z.infer<typeof bannerSchema>;
 
+/** A banner as the admin screen lists it; `updated_at` ISO 8601. */
+export const adminBannerSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  text: z.string(),
+  is_active: z.boolean(),
+  updated_at: z.string(),
+});
+export type AdminBanner = z.infer<typeof adminBannerSchema>;
+
 /** Columns the inbox sorts by (`sort`, "-" for descending); newest first by default. */
 export const INBOX_SORTS = ['created_at', 'name', 'kind', 'organization', 'state'] as const;
 /** The most rows GET /api/admin/inquiries/export.csv writes (narrow the filters beyond that). */

@@ -2,22 +2,26 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { BannerInput } from '../../../shared/schemas/admin.ts';
+import type { AdminBanner, BannerInput } from '../../../shared/schemas/admin.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { invalidateBanners } from '../content/list-active-banners.ts';
 
 const columns = { id: banners.id, kind: banners.kind, text: banners.text, is_active: banners.isActive, updated_at: banners.updatedAt };
 
-/** Every banner, active or not, for the admin screen. */
-export function listBanners(db: Db) {
-  return db.select(columns).from(banners).orderBy(asc(banners.id));
+/** A banner row as the admin screen reads it, its time in ISO 8601. */
+const view = (row: { id: number; kind: string; text: string; is_active: boolean; updated_at: Date }): AdminBanner =>
+  ({ ...row, updated_at: row.updated_at.toISOString() });
+
+/** Every banner, active or not, for the admin screen, by id. Reads banners. */
+export async function listBanners(db: Db): Promise<AdminBanner[]> {
+  return (await db.select(columns).from(banners).orderBy(asc(banners.id))).map(view);
 }
 
 /**
  * Creates (id undefined) or updates a banner. Writes: banners row, audit_log row.
  * @throws HttpError 404 when updating a missing banner
  */
-export async function saveBanner(db: Db, input: BannerInput, adminId: number, ip: string, id?: number) {
+export async function saveBanner(db: Db, input: BannerInput, adminId: number, ip: string, id?: number): Promise<AdminBanner> {
   const values = { kind: input.kind, text: input.text, isActive: input.is_active, updatedAt: new Date() };
   const row = await db.transaction(async (tx) => {
     const [saved] = id
@@ -28,7 +32,7 @@ export async function saveBanner(db: Db, input: BannerInput, adminId: number, ip
     return saved;
   });
   invalidateBanners(db);
-  return row;
+  return view(row);
 }
 
 /** Deletes a banner. Writes: banners, audit_log. @throws HttpError 404 */

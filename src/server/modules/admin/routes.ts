@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { bannerSchema, inboxQuery, outboxQuery } from '../../../shared/schemas/admin.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { inboxQuery, outboxQuery } from '../../../shared/schemas/admin.ts';
+import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { checkbox } from '../../../shared/schemas/admin.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
@@ -51,14 +54,22 @@ export async function adminRoutes(app: FastifyInstance) {
     });
     admin.get('/api/admin/outbox/:id', { config: { access: 'staff' } }, async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
 
-    admin.get('/api/admin/banners', { config: { access: 'staff' } }, async () => ({ banners: await listBanners(app.db) }));
-    admin.post('/api/admin/banners', { config: { access: 'staff' } }, async (req, reply) =>
-      reply.status(201).send(await saveBanner(app.db, parseInput(bannerSchema, req.body), req.currentUser.id, req.ip)));
-    admin.put('/api/admin/banners/:id', { config: { access: 'staff' } }, async (req) =>
-      saveBanner(app.db, parseInput(bannerSchema, req.body), req.currentUser.id, req.ip, idOf(req)));
-    admin.delete('/api/admin/banners/:id', { config: { access: 'staff' } }, async (req) => {
-      await deleteBanner(app.db, idOf(req), req.currentUser.id, req.ip);
-      return { message: 'The banner was deleted.' };
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({ ...fromContract(adminConsoleContracts.banners), handler: async () => ({ banners: await listBanners(app.db) }) });
+    api.route({
+      ...fromContract(adminConsoleContracts.createBanner),
+      handler: async (req, reply) => reply.status(201).send(await saveBanner(app.db, req.body, req.currentUser.id, req.ip)),
+    });
+    api.route({
+      ...fromContract(adminConsoleContracts.saveBanner),
+      handler: async (req) => saveBanner(app.db, req.body, req.currentUser.id, req.ip, recordIdOf(req.params.id)),
+    });
+    api.route({
+      ...fromContract(adminConsoleContracts.deleteBanner),
+      handler: async (req) => {
+        await deleteBanner(app.db, recordIdOf(req.params.id), req.currentUser.id, req.ip);
+        return { message: 'The banner was deleted.' };
+      },
     });
   });
 }

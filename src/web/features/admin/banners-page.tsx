@@ -1,26 +1,28 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BANNER_KINDS } from '../../../shared/schemas/admin.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { BANNER_KINDS, type AdminBanner } from '../../../shared/schemas/admin.ts';
+import { HttpFailure, call } from '../../lib/http.ts';
+import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 
-interface Banner { id: number; kind: string; text: string; is_active: boolean }
 const EMPTY = { kind: 'holiday-alert', text: '', is_active: true };
 const KIND_LABEL: Record<string, string> = { 'holiday-alert': 'Holiday alert', 'urgent-alert': 'Urgent alert' };
 
 /** Admins manage the holiday-alert and urgent-alert banners (docs/requirements/behaviour.md "Banner"). */
 export default function BannersPage() {
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin-banners'], queryFn: () => http.get<{ banners: Banner[] }>('/api/admin/banners') });
+  const q = useQuery({ queryKey: ['admin-banners'], queryFn: () => call(adminConsoleContracts.banners, {}) });
   const [editing, setEditing] = useState<number | null>(null);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const save = useMutation({
-    mutationFn: () => (editing ? http.put<Banner>(`/api/admin/banners/${editing}`, { ...values, is_active: values.is_active ? 1 : 0 }) : http.post<Banner>('/api/admin/banners', { ...values, is_active: values.is_active ? 1 : 0 })),
+    mutationFn: () => (editing
+      ? call(adminConsoleContracts.saveBanner, { params: { id: String(editing) }, body: values })
+      : call(adminConsoleContracts.createBanner, { body: values })),
     onSuccess: () => {
       toastSuccess('Your data was saved.');
       setEditing(null);
@@ -33,7 +35,7 @@ export default function BannersPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: number) => http.delete(`/api/admin/banners/${id}`),
+    mutationFn: (id: number) => call(adminConsoleContracts.deleteBanner, { params: { id: String(id) } }),
     onSuccess: () => {
       toastSuccess('The banner was deleted.');
       void client.invalidateQueries({ queryKey: ['admin-banners'] });
@@ -41,7 +43,7 @@ export default function BannersPage() {
     onError: () => toastFailure(),
   });
 
-  const edit = (b: Banner) => {
+  const edit = (b: AdminBanner) => {
     setEditing(b.id);
     setValues({ kind: b.kind, text: b.text, is_active: b.is_active });
     setErrors({});
