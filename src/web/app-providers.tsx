@@ -19,6 +19,8 @@ const theme = createTheme({
     Drawer: { defaultProps: dialogDefaults },
     // Links inside sentences must not be told apart by colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
+    // A toast's description is Mantine's gray-6 by default, 3.3:1 on white; the site's dimmed grey reads (WCAG 1.4.3).
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     // Mantine keeps button and badge text on one line and cuts what does not fit ("Remove disco",
     // "ACTI…"). Here a narrow button or badge grows taller and wraps between words instead: its
     // narrowest width is its longest word, so no text is ever cut (docs/ARCHITECTURE.md "Controls").

@@ -60,8 +60,7 @@ describe('reviewing an uploaded IRS letter', () => {
     await page.getByText('Waiting for the IRS letter').waitFor();
     await uploadLetter(page, 'IRS letter page 1.pdf');
     await screenshotBothWidths(page, 'letter', 'home-letter-received');
-    // Checked once the success toast is gone: its grey description is the notifications' own style.
-    await page.reload();
+    // The home as the group sees it right after the upload.
     await page.getByText('IRS letter received').waitFor();
     const findings: string[] = [];
     await collectAxe(page, '/app letter received', findings);
