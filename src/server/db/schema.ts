@@ -3,6 +3,7 @@ import {
   bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { InquiryKind } from '../../shared/lists/subjects.ts';
 
 /** Drizzle schema (docs/requirements/platform.md §4). Money columns are integer cents named *_cents. */
 
@@ -182,7 +183,7 @@ export const passwordResets = pgTable('password_resets', {
 /** Submissions of the public forms (docs/requirements/product.md tools 6-9), the admin inbox. */
 export const inquiries = pgTable('inquiries', {
   id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
+  kind: text('kind').$type<InquiryKind>().notNull(),
   name: text('name').notNull().default(''),
   email: text('email').notNull(),
   phone: text('phone').notNull().default(''),

@@ -5,3 +5,12 @@ export const validationFailedSchema = z.object({ message: z.string(), errors: z.
 
 /** A path's record id as it arrives; the route answers 404 for one that is not a positive integer (recordIdOf). */
 export const recordIdParams = z.object({ id: z.string() });
+
+/**
+ * A moment in an answer: the server hands a Date, the wire carries ISO 8601 (UTC, with its offset),
+ * which is what a client reads (`ContractAnswer` is the answer as it arrives).
+ */
+export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (iso) => new Date(iso),
+  encode: (date) => date.toISOString(),
+});

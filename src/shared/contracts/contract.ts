@@ -41,17 +41,22 @@ export function defineContract<const C extends RouteContract>(contract: C): C {
   return contract;
 }
 
-type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+type WireOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 /** A schema's input; its output where the input is `unknown` (a preprocessing schema accepts anything, but a client sends the parsed shape). */
 type SchemaInput<S> = S extends z.ZodType ? (unknown extends z.input<S> ? z.output<S> : z.input<S>) : undefined;
 
-/** What the route answers on success: the output of its 2xx response schemas. */
+/**
+ * What the route answers on success, as it arrives: the wire side (the input) of its 2xx response
+ * schemas; the handler gives their output, e.g. a Date that travels as ISO 8601 (common.ts
+ * `timestampSchema`).
+ */
 export type ContractAnswer<C extends RouteContract> = {
-  [K in keyof C['response']]: K extends 200 | 201 | 202 ? SchemaOutput<C['response'][K]> : never
+  [K in keyof C['response']]: K extends 200 | 201 | 202 ? WireOf<C['response'][K]> : never
 }[keyof C['response']];
 
 /** What a client sends: path parameters, query and body as their schemas accept them. */
 export type ContractInput<C extends RouteContract> =
   (C['params'] extends z.ZodType ? { params: SchemaInput<C['params']> } : { params?: undefined })
-  & (C['querystring'] extends z.ZodType ? { query: SchemaInput<C['querystring']> } : { query?: undefined })
+  // A query string's parameters are each optional on the wire: the schema gives the defaults.
+  & (C['querystring'] extends z.ZodType ? { query: Partial<SchemaInput<C['querystring']>> } : { query?: undefined })
   & (C['body'] extends z.ZodType ? { body: SchemaInput<C['body']> } : { body?: undefined });

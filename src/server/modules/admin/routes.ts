@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inboxQuery, outboxQuery } from '../../../shared/schemas/admin.ts';
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
+import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { checkbox } from '../../../shared/schemas/admin.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
 import { exportInquiriesCsv, getInquiry, listInquiries, setInquiryHandled } from './inbox.ts';
@@ -27,15 +27,9 @@ const idOf = (req: FastifyRequest) => {
 export async function adminRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
 
-    admin.get('/api/admin/inquiries', { config: { access: 'staff' } }, async (req) => listInquiries(app.db, parseInput(inboxQuery, req.query)));
     admin.get('/api/admin/inquiries/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportInquiriesCsv(app.db, parseInput(inboxQuery, req.query));
       return sendDownload(reply, csv, `inquiries-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
-    });
-    admin.get('/api/admin/inquiries/:id', { config: { access: 'staff' } }, async (req) => getInquiry(app.db, idOf(req)));
-    admin.post('/api/admin/inquiries/:id/handled', { config: { access: 'staff' } }, async (req) => {
-      const { is_handled } = parseInput(z.object({ is_handled: checkbox }), req.body);
-      return setInquiryHandled(app.db, idOf(req), is_handled, req.currentUser.id, req.ip);
     });
 
     admin.get('/api/admin/applications', { config: { access: 'staff' } }, async (req) => {
@@ -55,6 +49,12 @@ export async function adminRoutes(app: FastifyInstance) {
     admin.get('/api/admin/outbox/:id', { config: { access: 'staff' } }, async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
 
     const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({ ...fromContract(adminInboxContracts.list), handler: async (req) => listInquiries(app.db, req.query) });
+    api.route({ ...fromContract(adminInboxContracts.show), handler: async (req) => getInquiry(app.db, recordIdOf(req.params.id, 'The inquiry')) });
+    api.route({
+      ...fromContract(adminInboxContracts.handled),
+      handler: async (req) => setInquiryHandled(app.db, recordIdOf(req.params.id, 'The inquiry'), req.body.is_handled, req.currentUser.id, req.ip),
+    });
     api.route({ ...fromContract(adminConsoleContracts.banners), handler: async () => ({ banners: await listBanners(app.db) }) });
     api.route({
       ...fromContract(adminConsoleContracts.createBanner),

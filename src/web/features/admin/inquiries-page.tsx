@@ -3,23 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
 import { queryString, useListFilters } from './use-list-filters.ts';
 import { ListSearch } from './list-search.tsx';
-
-interface InquiryRow {
-  id: number;
-  kind: InquiryKind;
-  name: string;
-  email: string;
-  organization: string;
-  is_handled: boolean;
-  created_at: string;
-}
 
 const FILTERS = ['search', 'kind', 'status', 'sort'] as const;
 
@@ -32,7 +22,7 @@ export default function InquiriesPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const q = useQuery({
     queryKey: ['admin-inquiries', query, page],
-    queryFn: () => http.get<PageObject<InquiryRow>>('/api/admin/inquiries', { ...query, page }),
+    queryFn: () => call(adminInboxContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,17 +1,13 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
+import { INQUIRY_KIND_LABELS } from '../../../shared/lists/subjects.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
-
-interface Inquiry {
-  id: number; kind: InquiryKind; name: string; email: string; phone: string; organization: string;
-  details: Record<string, unknown>; is_handled: boolean; handled_at: string | null; handled_by: string | null; created_at: string; ip: string;
-}
 
 const LABELS: Record<string, string> = {
   subject: 'Subject', message: 'Message', ein: 'EIN', group_id: 'Group exemption number', affiliates: 'Number of affiliates',
@@ -22,9 +18,9 @@ const LABELS: Record<string, string> = {
 export default function InquiryPage() {
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin-inquiry', id], queryFn: () => http.get<Inquiry>(`/api/admin/inquiries/${encodeURIComponent(id)}`), retry: false });
+  const q = useQuery({ queryKey: ['admin-inquiry', id], queryFn: () => call(adminInboxContracts.show, { params: { id } }), retry: false });
   const mark = useMutation({
-    mutationFn: (isHandled: boolean) => http.post<Inquiry>(`/api/admin/inquiries/${encodeURIComponent(id)}/handled`, { is_handled: isHandled ? 1 : 0 }),
+    mutationFn: (isHandled: boolean) => call(adminInboxContracts.handled, { params: { id }, body: { is_handled: isHandled } }),
     onSuccess: (data) => {
       client.setQueryData(['admin-inquiry', id], data);
       void client.invalidateQueries({ queryKey: ['admin-inquiries'] });
