@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inboxQuery, outboxQuery } from '../../../shared/schemas/admin.ts';
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';
+import { adminOutboxContracts } from '../../../shared/contracts/admin-outbox.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
 import { parseInput } from '../../validate.ts';
 import { notFound } from '../../errors.ts';
@@ -41,14 +42,17 @@ export async function adminRoutes(app: FastifyInstance) {
     });
     admin.get('/api/admin/applications/:id', { config: { access: 'staff' } }, async (req) => getApplicationForAdmin(app.db, idOf(req)));
 
-    admin.get('/api/admin/outbox', { config: { access: 'staff' } }, async (req) => listOutbox(app.db, parseInput(outboxQuery, req.query)));
     admin.get('/api/admin/outbox/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportOutboxCsv(app.db, parseInput(outboxQuery, req.query));
       return sendDownload(reply, csv, `mail-outbox-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/outbox/:id', { config: { access: 'staff' } }, async (req) => getOutboxMail(app.db, idOf(req), { revealLinks: !app.config.mail.smtpUrl }));
 
     const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({ ...fromContract(adminOutboxContracts.list), handler: async (req) => listOutbox(app.db, req.query) });
+    api.route({
+      ...fromContract(adminOutboxContracts.show),
+      handler: async (req) => getOutboxMail(app.db, recordIdOf(req.params.id, 'The mail'), { revealLinks: !app.config.mail.smtpUrl }),
+    });
     api.route({ ...fromContract(adminInboxContracts.list), handler: async (req) => listInquiries(app.db, req.query) });
     api.route({ ...fromContract(adminInboxContracts.show), handler: async (req) => getInquiry(app.db, recordIdOf(req.params.id, 'The inquiry')) });
     api.route({

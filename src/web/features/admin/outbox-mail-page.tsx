@@ -2,16 +2,16 @@ import { Alert, Anchor, Badge, Card, Center, Code, Group, Loader, Stack, Text } 
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { showDateTime } from '../../lib/locale.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { adminOutboxContracts } from '../../../shared/contracts/admin-outbox.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 
-interface Mail { id: number; kind: string; to: string; subject: string; text: string; status: string; attempts: number; last_error: string; created_at: string; sent_at: string | null; links_hidden: boolean }
 
 /** One mail of the outbox with its text; the links of a mail carrying a one-time link are hidden by the server. */
 export default function OutboxMailPage() {
   const { id = '' } = useParams();
-  const q = useQuery({ queryKey: ['admin-mail', id], queryFn: () => http.get<Mail>(`/api/admin/outbox/${encodeURIComponent(id)}`), retry: false });
+  const q = useQuery({ queryKey: ['admin-mail', id], queryFn: () => call(adminOutboxContracts.show, { params: { id } }), retry: false });
   if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
   if (q.isError) return <Alert color="red">This mail could not be found.</Alert>;
   const m = q.data;

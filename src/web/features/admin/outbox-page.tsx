@@ -3,15 +3,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OUTBOX_STATUSES } from '../../../shared/schemas/admin.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { adminOutboxContracts } from '../../../shared/contracts/admin-outbox.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
 import { queryString, useListFilters } from './use-list-filters.ts';
 import { ListSearch } from './list-search.tsx';
 
-interface MailRow { id: number; kind: string; to: string; subject: string; status: string; attempts: number; created_at: string; sent_at: string | null }
 
 const STATUS_COLOR: Record<string, string> = { pending: 'yellow', sent: 'green', failed: 'red' };
 const STATUS_LABEL: Record<string, string> = { pending: 'Pending', sent: 'Sent', failed: 'Failed' };
@@ -26,7 +25,7 @@ export default function OutboxPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const q = useQuery({
     queryKey: ['admin-outbox', query, page],
-    queryFn: () => http.get<PageObject<MailRow>>('/api/admin/outbox', { ...query, page }),
+    queryFn: () => call(adminOutboxContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
   return (
