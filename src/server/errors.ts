@@ -19,9 +19,12 @@ export class ValidationError extends Error {
 /** An error whose message is safe to show to the user, with its HTTP status (401, 403, 404, 409 ...). */
 export class HttpError extends Error {
   readonly statusCode: number;
-  constructor(statusCode: number, message: string) {
+  /** Further fields sent beside `message` (e.g. `staff_notified`), safe to show. */
+  readonly extra: Record<string, unknown>;
+  constructor(statusCode: number, message: string, extra: Record<string, unknown> = {}) {
     super(message);
     this.statusCode = statusCode;
+    this.extra = extra;
   }
 }
 

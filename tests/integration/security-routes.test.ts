@@ -134,6 +134,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/work-queue/:id/letter': { access: 'admin' },
   'POST /api/admin/work-queue/:id/accept-letter': { access: 'admin' },
   'POST /api/admin/work-queue/:id/return-letter': { access: 'admin' },
+  'POST /api/admin/work-queue/:id/link-applicant': { access: 'admin' },
   'GET /api/admin/payments': { access: 'admin' },
   'GET /api/admin/payments/export.csv': { access: 'admin' },
   'GET /api/admin/money-totals': { access: 'admin' },

@@ -75,7 +75,7 @@ describe('buildWorkQueue', () => {
     const built = await buildWorkQueue(db, TODAY);
     expect(built.byKind).toEqual({
       left_roster: 0, past_due: 1, fiscal_year_mismatch: 1, name_changed: 0, address_changed: 0,
-      paying_not_on_roster: 2, roster_no_membership: 6, revoked: 0, reinstated: 0, determination_letter: 0,
+      paying_not_on_roster: 2, roster_no_membership: 6, revoked: 0, reinstated: 0, determination_letter: 0, link_request: 0,
     });
     expect((await itemsOf('roster_no_membership')).map((i) => i.accountId)).toEqual([1, 2, 3, 4, 7, 8].map((n) => account[n]));
     const [pastDue] = await itemsOf('past_due');
@@ -95,7 +95,7 @@ describe('buildWorkQueue', () => {
     const built = await buildWorkQueue(db, TODAY);
     expect(built.byKind).toEqual({
       left_roster: 2, past_due: 0, fiscal_year_mismatch: 0, name_changed: 1, address_changed: 1,
-      paying_not_on_roster: 0, roster_no_membership: 0, revoked: 1, reinstated: 1, determination_letter: 0,
+      paying_not_on_roster: 0, roster_no_membership: 0, revoked: 1, reinstated: 1, determination_letter: 0, link_request: 0,
     });
     expect((await itemsOf('left_roster')).map((i) => [i.accountId, i.details])).toEqual([2, 7].map((n) => [account[n], {
       gen: '7100', file: 'eo_wq.csv', last_seen_released_on: '2026-03-09', missing_from_released_on: '2026-04-13',
@@ -128,7 +128,7 @@ describe('GET /api/admin/work-queue', () => {
     expect(page.total).toBe(16);
     expect(page.counts).toEqual({
       left_roster: 2, past_due: 1, fiscal_year_mismatch: 1, name_changed: 1, address_changed: 1,
-      paying_not_on_roster: 2, roster_no_membership: 6, revoked: 1, reinstated: 1, determination_letter: 0,
+      paying_not_on_roster: 2, roster_no_membership: 6, revoked: 1, reinstated: 1, determination_letter: 0, link_request: 0,
     });
     expect(page.data).toHaveLength(16);
     const ids = page.data.map((r: { id: number }) => r.id);

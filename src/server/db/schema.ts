@@ -904,7 +904,7 @@ export const rosterImportRows = pgTable('roster_import_rows', {
 export const workItems = pgTable('work_items', {
   id: serial('id').primaryKey(),
   key: text('key').notNull(),
-  kind: text('kind').$type<'left_roster' | 'past_due' | 'fiscal_year_mismatch' | 'name_changed' | 'address_changed' | 'paying_not_on_roster' | 'roster_no_membership' | 'revoked' | 'reinstated' | 'determination_letter'>().notNull(),
+  kind: text('kind').$type<'left_roster' | 'past_due' | 'fiscal_year_mismatch' | 'name_changed' | 'address_changed' | 'paying_not_on_roster' | 'roster_no_membership' | 'revoked' | 'reinstated' | 'determination_letter' | 'link_request'>().notNull(),
   accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
   ein: text('ein'),
   /** What the item is about, shown to staff: names, dates, codes (never personal names). */
@@ -922,7 +922,7 @@ export const workItems = pgTable('work_items', {
   index('work_items_status_created').on(t.status, t.createdAt, t.id),
   index('work_items_kind_status').on(t.kind, t.status, t.createdAt, t.id),
   index('work_items_account').on(t.accountId),
-  check('work_items_kind', sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter')`),
+  check('work_items_kind', sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request')`),
   check('work_items_status', sql`${t.status} IN ('open', 'resolved')`),
 ]);
 

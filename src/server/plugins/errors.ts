@@ -71,7 +71,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
       return reply.status(422).send({ message: err.message, errors: err.errors, ...(err.page ? { page: err.page } : {}) });
     }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ message: err.message });
+      return reply.status(err.statusCode).send({ ...err.extra, message: err.message });
     }
     if (err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET') {
       return reply.status(419).send({ message: 'Your session has expired. Please reload the page and try again.' });

@@ -19,6 +19,7 @@ const ACTION_WORDS: Record<string, string> = {
   'account.determination_letter.uploaded': 'Uploaded the IRS determination letter',
   'account.determination_letter.accepted': 'Accepted the IRS determination letter',
   'account.determination_letter.returned': 'Sent the IRS determination letter back',
+  'account.applicant_linked': 'Linked an applicant to the account as its primary user',
   'account_users.created': 'Added a user',
   'account_users.updated': 'Changed a user',
   'account_users.deleted': 'Removed a user',

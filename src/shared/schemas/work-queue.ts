@@ -12,7 +12,7 @@ import { listSort } from './list-params.ts';
 /** Every kind of item, in the order the page shows them. */
 export const WORK_ITEM_KINDS = [
   'left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed',
-  'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter',
+  'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request',
 ] as const;
 export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
@@ -28,6 +28,7 @@ export const WORK_ITEM_KIND_LABELS: Record<WorkItemKind, string> = {
   revoked: 'Revoked',
   reinstated: 'Reinstated',
   determination_letter: 'IRS letter to review',
+  link_request: 'Applicant to link',
 };
 
 export const WORK_ITEM_STATUSES = ['open', 'resolved'] as const;
@@ -114,47 +115,66 @@ export const letterReturnSchema = z.object({
 });
 
 /** A staff user an item can be assigned to. */
-export interface WorkQueueStaff { id: number; name: string; email: string }
+const workQueueStaffSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type WorkQueueStaff = z.output<typeof workQueueStaffSchema>;
 
 /** One row of the work queue. */
-export interface WorkItemRow {
-  id: number;
-  kind: WorkItemKind;
-  kind_label: string;
+const workItemRowSchema = z.object({
+  id: z.number(),
+  kind: z.enum(WORK_ITEM_KINDS),
+  kind_label: z.string(),
   /** One line saying what was found (names, dates, codes; never personal names). */
-  summary: string;
-  status: WorkItemStatus;
-  account: { id: number; name: string; ein: string | null } | null;
-  ein: string | null;
-  assignee: WorkQueueStaff | null;
+  summary: z.string(),
+  status: z.enum(WORK_ITEM_STATUSES),
+  account: z.object({ id: z.number(), name: z.string(), ein: z.string().nullable() }).nullable(),
+  ein: z.string().nullable(),
+  assignee: workQueueStaffSchema.nullable(),
   /** The IRS release the item was found in, 'YYYY-MM-DD', or null. */
-  released_on: string | null;
-  created_at: string;
-  updated_at: string;
-  resolved_at: string | null;
-  resolution: string;
-}
+  released_on: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  resolved_at: z.string().nullable(),
+  resolution: z.string(),
+});
+export type WorkItemRow = z.output<typeof workItemRowSchema>;
 
 /** GET /api/admin/work-queue: a page object, plus the items of each kind under the status and assignee filters. */
 export type WorkQueuePage = PageObject<WorkItemRow> & { counts: Record<WorkItemKind, number> };
 
 /** One entry of an item's history: what happened, by whom, when. */
-export interface WorkItemEvent {
-  at: string;
-  action: 'found' | 'assigned' | 'note_added' | 'resolved' | 'reopened' | 'letter_accepted' | 'letter_returned';
-  actor: string | null;
-  text: string;
-}
+const workItemEventSchema = z.object({
+  at: z.string(),
+  action: z.enum(['found', 'assigned', 'note_added', 'resolved', 'reopened', 'letter_accepted', 'letter_returned', 'applicant_linked']),
+  actor: z.string().nullable(),
+  text: z.string(),
+});
+export type WorkItemEvent = z.output<typeof workItemEventSchema>;
+
+/**
+ * For a `link_request` item (docs/work-queue.md "Applicants to link"): the application, who to
+ * contact (shown in the item's panel only, never in the list), and whether linking is still
+ * possible (`blocked`: why not, or null).
+ */
+const workItemLinkSchema = z.object({
+  application_id: z.number(),
+  applicant_email: z.string().nullable(),
+  president_name: z.string(),
+  president_phone: z.string(),
+  blocked: z.string().nullable(),
+});
 
 /** GET /api/admin/work-queue/{id}: the item, what was found in full, its notes and its history (from the audit log). */
-export interface WorkItemDetail extends WorkItemRow {
-  details: Record<string, unknown>;
-  resolved_by: WorkQueueStaff | null;
-  notes: { id: number; body: string; author: string | null; created_at: string }[];
-  history: WorkItemEvent[];
+export const workItemDetailSchema = workItemRowSchema.extend({
+  details: z.record(z.string(), z.unknown()),
+  resolved_by: workQueueStaffSchema.nullable(),
+  notes: z.array(z.object({ id: z.number(), body: z.string(), author: z.string().nullable(), created_at: z.string() })),
+  history: z.array(workItemEventSchema),
   /** For a `determination_letter` item: the letter's review state and file name; null for other kinds. */
-  letter: { status: 'pending' | 'accepted' | 'returned'; file_name: string | null; letter_date: string | null; return_reason: string } | null;
-}
+  letter: z.object({ status: z.enum(['pending', 'accepted', 'returned']), file_name: z.string().nullable(), letter_date: z.string().nullable(), return_reason: z.string() }).nullable(),
+  /** For a `link_request` item: see workItemLinkSchema; null for other kinds. */
+  link: workItemLinkSchema.nullable(),
+});
+export type WorkItemDetail = z.output<typeof workItemDetailSchema>;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const month = (m: unknown) => (typeof m === 'number' && m >= 1 && m <= 12 ? MONTHS[m - 1] : 'unknown');
@@ -196,5 +216,7 @@ export function workItemSummary(kind: WorkItemKind, d: Record<string, unknown>):
       return `Reinstated ${text(d.reinstated_on)} after the revocation of ${text(d.revoked_on)}.`;
     case 'determination_letter':
       return `Determination letter uploaded ${text(d.uploaded_on)} for Form ${text(d.form) || 'unknown'}${d.filed_on ? ` filed ${text(d.filed_on)}` : ''}: check it and accept it or send it back.`;
+    case 'link_request':
+      return `An applicant gave EIN ${text(d.ein)} at Submit (application ${String(d.application_id ?? '')}); the account was imported from the IRS data and has no users: link them to it.`;
   }
 }

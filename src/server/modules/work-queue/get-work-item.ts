@@ -4,6 +4,7 @@ import { auditLog, determinationLetters, files, users, workItemNotes, workItems 
 import { notFound } from '../../errors.ts';
 import type { WorkItemDetail, WorkItemEvent, WorkQueueStaff } from '../../../shared/schemas/work-queue.ts';
 import { selectWorkItems, staffName, toWorkItemRow } from './list-work-items.ts';
+import { linkView } from './link-applicant.ts';
 
 export type WorkItem = typeof workItems.$inferSelect;
 
@@ -27,6 +28,7 @@ function eventText(action: WorkItemEvent['action'], d: Record<string, unknown>):
     case 'reopened': return 'Reopened';
     case 'letter_accepted': return `Letter accepted, dated ${String(d.letter_date ?? '')}`;
     case 'letter_returned': return `Letter sent back: ${String(d.reason ?? '')}`;
+    case 'applicant_linked': return 'Applicant linked as the primary user';
     default: return '';
   }
 }
@@ -51,16 +53,16 @@ export async function getWorkItem(db: DbOrTx, id: number): Promise<WorkItemDetai
     .from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(and(
       item.accountId === null ? isNull(auditLog.accountId) : eq(auditLog.accountId, item.accountId),
-      or(like(auditLog.action, 'work_item.%'), inArray(auditLog.action, [...LETTER_ACTIONS])),
+      or(like(auditLog.action, 'work_item.%'), inArray(auditLog.action, [...Object.keys(ITEM_ACTIONS)])),
       sql`${auditLog.details}->>'item_id' = ${String(id)}`,
     ))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
   const who = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
     u.email === null ? null : staffName({ firstName: u.firstName ?? '', lastName: u.lastName ?? '', email: u.email });
   const history: WorkItemEvent[] = [
-    { at: item.createdAt.toISOString(), action: 'found', actor: null, text: item.kind === 'determination_letter' ? 'Uploaded by the group' : 'Found by the IRS data refresh' },
+    { at: item.createdAt.toISOString(), action: 'found', actor: null, text: FOUND_TEXT[item.kind] ?? 'Found by the IRS data refresh' },
     ...audits.map((a) => {
-      const action = (a.action.startsWith('work_item.') ? a.action.slice('work_item.'.length) : `letter_${a.action.split('.').at(-1)}`) as WorkItemEvent['action'];
+      const action = (a.action.startsWith('work_item.') ? a.action.slice('work_item.'.length) : ITEM_ACTIONS[a.action]) as WorkItemEvent['action'];
       return { at: a.createdAt.toISOString(), action, actor: who(a), text: eventText(action, a.details) };
     }),
   ];
@@ -72,11 +74,22 @@ export async function getWorkItem(db: DbOrTx, id: number): Promise<WorkItemDetai
     notes: notes.map((n) => ({ id: n.id, body: n.body, author: who(n), created_at: n.createdAt.toISOString() })),
     history,
     letter: item.kind === 'determination_letter' ? await letterView(db, Number(item.details.letter_id)) : null,
+    link: item.kind === 'link_request' ? await linkView(db, item) : null,
   };
 }
 
-/** The review actions' audit codes, shown in the history of a determination letter item. */
-const LETTER_ACTIONS = ['account.determination_letter.accepted', 'account.determination_letter.returned'] as const;
+/** The audit codes of the actions of one kind of item, shown in its history, and their event names. */
+const ITEM_ACTIONS: Record<string, WorkItemEvent['action']> = {
+  'account.determination_letter.accepted': 'letter_accepted',
+  'account.determination_letter.returned': 'letter_returned',
+  'account.applicant_linked': 'applicant_linked',
+};
+
+/** How an item that the IRS data refresh did not find came to be. */
+const FOUND_TEXT: Partial<Record<WorkItem['kind'], string>> = {
+  determination_letter: 'Uploaded by the group',
+  link_request: 'Refused at Submit: the EIN is an account imported from the IRS data',
+};
 
 /** The determination letter of an item as its drawer shows it (docs/work-queue.md "Determination letters"). */
 async function letterView(db: DbOrTx, letterId: number): Promise<WorkItemDetail['letter']> {

@@ -4,6 +4,7 @@ import { determinationLetters, workItems } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem } from './get-work-item.ts';
+import { LINK_MESSAGES, linkBlocker } from './link-applicant.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
 export const WORK_ITEM_MESSAGES = {
@@ -21,8 +22,10 @@ export const WORK_ITEM_MESSAGES = {
  * Writes work_items (status, resolved_by, resolved_at, resolution, updated_at), audit_log (one
  * transaction, the item locked).
  * An item about a determination letter still pending is resolved only by its review
- * (docs/work-queue.md "Determination letters"), so the letter cannot be left waiting unseen.
- * @throws HttpError 404 unknown item; 409 when it is already resolved, or its letter is pending
+ * (docs/work-queue.md "Determination letters"), so the letter cannot be left waiting unseen; an
+ * applicant to link only by linking, while that is still possible (docs/work-queue.md "Applicants to link").
+ * @throws HttpError 404 unknown item; 409 when it is already resolved, its letter is pending, or
+ *   its applicant can still be linked
  */
 export async function resolveWorkItem(db: Db, itemId: number, resolution: string, actor: StaffActor): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
@@ -32,6 +35,7 @@ export async function resolveWorkItem(db: Db, itemId: number, resolution: string
       const [letter] = await tx.select({ status: determinationLetters.status }).from(determinationLetters).where(eq(determinationLetters.id, Number(item.details.letter_id) || 0));
       if (letter?.status === 'pending') throw new HttpError(409, WORK_ITEM_MESSAGES.letterPending);
     }
+    if (item.kind === 'link_request' && (await linkBlocker(tx, item)) === null) throw new HttpError(409, LINK_MESSAGES.linkFirst);
     const now = new Date();
     await tx.update(workItems).set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution, updatedAt: now }).where(eq(workItems.id, item.id));
     await recordAudit(tx, {

@@ -17,6 +17,11 @@ import { reopenWorkItem } from './reopen-work-item.ts';
 import { exportWorkItemsCsv } from './export-work-items-csv.ts';
 import { sendDownload } from '../../send-download.ts';
 import { rebuildWorkQueue } from './rebuild-work-queue.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { workQueueContracts } from '../../../shared/contracts/work-queue.ts';
+import { fromContract } from '../../contracts.ts';
+import { getCompany } from '../content/get-company.ts';
+import { linkApplicant } from './link-applicant.ts';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -40,7 +45,10 @@ const idOf = (req: FastifyRequest) => {
  * - for a `determination_letter` item (docs/work-queue.md "Determination letters"):
  *   `GET …/{id}/letter` the uploaded file (inline), `POST …/{id}/accept-letter` `{ letter_date }`,
  *   `POST …/{id}/return-letter` `{ reason }` (mails the group), each audited
- *   (`account.determination_letter.*`), 409 for another kind of item or a letter already reviewed.
+ *   (`account.determination_letter.*`), 409 for another kind of item or a letter already reviewed;
+ * - for a `link_request` item (docs/work-queue.md "Applicants to link"): `POST …/{id}/link-applicant`
+ *   (contract workQueueContracts.linkApplicant; link-applicant.ts), audited as
+ *   `account.applicant_linked`, 409 when linking is no longer possible.
  */
 export async function workQueueRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
@@ -89,6 +97,14 @@ export async function workQueueRoutes(app: FastifyInstance) {
       const { reason } = parseInput(letterReturnSchema, req.body);
       const done = await returnDeterminationLetter(app.db, id, reason, auditActor(req), `${app.config.publicUrl}/app`);
       return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    });
+    admin.withTypeProvider<ZodTypeProvider>().route({
+      ...fromContract(workQueueContracts.linkApplicant),
+      handler: async (req) => {
+        const company = await getCompany(app.db);
+        const done = await linkApplicant(app.db, req.params.id, auditActor(req), { companyName: company.name, publicUrl: app.config.publicUrl });
+        return { message: done.message, item: await getWorkItem(app.db, done.id) };
+      },
     });
     admin.post('/api/admin/work-queue/:id/reopen', { config: { access: 'staff' } }, async (req) => {
       const done = await reopenWorkItem(app.db, idOf(req), auditActor(req));

@@ -6,9 +6,10 @@ import {
   type WorkItemDetail, type WorkItemKind, type WorkQueuePage, type WorkQueueStaff,
 } from '../../../shared/schemas/work-queue.ts';
 import { sortParam } from '../../../shared/schemas/list-params.ts';
-import { http } from '../../lib/http.ts';
+import { call, http } from '../../lib/http.ts';
+import { workQueueContracts } from '../../../shared/contracts/work-queue.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
-import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
@@ -24,7 +25,7 @@ const SORTS = [
 
 const KIND_COLORS: Record<WorkItemKind, string> = {
   left_roster: 'grape', past_due: 'red', fiscal_year_mismatch: 'yellow', name_changed: 'blue', address_changed: 'cyan',
-  paying_not_on_roster: 'orange', roster_no_membership: 'gray', revoked: 'red', reinstated: 'green', determination_letter: 'teal',
+  paying_not_on_roster: 'orange', roster_no_membership: 'gray', revoked: 'red', reinstated: 'green', determination_letter: 'teal', link_request: 'indigo',
 };
 
 /** Today in the browser's calendar, 'YYYY-MM-DD' (the server checks against its own). */
@@ -65,7 +66,24 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
     },
     onError: (err, { form }) => (form ?? note).fail(err),
   });
+  const link = useMutation({
+    mutationFn: () => call(workQueueContracts.linkApplicant, { params: { id } }),
+    onSuccess: done,
+    onError: (err) => {
+      note.fail(err);
+      void client.invalidateQueries({ queryKey: ['admin-work-queue', 'item', id] });
+    },
+  });
+  const confirmLink = async (accountName: string) => {
+    const ok = await confirmAction({
+      title: 'Link the applicant',
+      message: `The applicant becomes the primary user of ${accountName}. Their application is completed on this account with its first invoice, and they are told by mail that they can sign in and pay.`,
+      confirm: 'Link the applicant', confirmColor: 'green',
+    });
+    if (ok) link.mutate();
+  };
   const item = q.data;
+  const canLink = item?.link && item.status === 'open' && item.link.blocked === null;
   return (
     <Drawer opened onClose={onClose} position="right" size="lg" title={<Text fw={700}>{item ? item.kind_label : 'Work item'}</Text>}>
       {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
@@ -115,6 +133,16 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             </Stack>
           )}
 
+          {item.link && (
+            <Stack gap={4} component="section" aria-label="The applicant">
+              <Title order={3} size="h5">The applicant</Title>
+              <Text size="sm">Sign-in e-mail: {item.link.applicant_email ? <Anchor href={`mailto:${item.link.applicant_email}`}>{item.link.applicant_email}</Anchor> : 'no longer known'}</Text>
+              {item.link.president_name && <Text size="sm">President: {item.link.president_name}</Text>}
+              {item.link.president_phone && <Text size="sm">President's phone: <Anchor href={`tel:${item.link.president_phone}`}>{item.link.president_phone}</Anchor></Text>}
+              {item.status === 'open' && item.link.blocked && <Alert color="yellow" mt="xs">{item.link.blocked}</Alert>}
+            </Stack>
+          )}
+
           <Group align="flex-end" gap="xs">
             <NativeSelect label="Assigned to" value={item.assignee ? String(item.assignee.id) : ''} w={240}
               onChange={(e) => act.mutate({ path: 'assign', body: { assignee: e.currentTarget.value || null } })}
@@ -141,6 +169,11 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           <Divider />
           {item.letter?.status === 'pending' ? (
             <Text size="sm" c="dimmed">Accept the letter or send it back to resolve this item.</Text>
+          ) : canLink ? (
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">Linking makes the applicant the account's primary user, completes their application on it with its first invoice, and resolves this item.</Text>
+              <Group><Button color="green" onClick={() => void confirmLink(item.account?.name ?? 'the account')} loading={link.isPending}>Link the applicant</Button></Group>
+            </Stack>
           ) : item.status === 'open' ? (
             <form noValidate aria-label="Resolve the item" onSubmit={(e) => { e.preventDefault(); if (resolve.check()) act.mutate({ path: 'resolve', body: resolve.values, form: resolve }); }}>
               <Stack gap="xs">
@@ -216,7 +249,7 @@ export default function WorkQueuePage() {
 
   return (
     <>
-      <PageHeader title="Work queue" lead="What needs staff: IRS letters groups uploaded for review, and what the IRS data refresh found: subordinates that left the GEN roster, members past a due date, differences between the IRS data and ours, paying members not on the roster, roster entries without a membership, revocations and reinstatements." />
+      <PageHeader title="Work queue" lead="What needs staff: IRS letters groups uploaded for review, applicants to link to a group imported from the IRS data, and what the IRS data refresh found: subordinates that left the GEN roster, members past a due date, differences between the IRS data and ours, paying members not on the roster, roster entries without a membership, revocations and reinstatements." />
       <AdminNav />
       <Group mb="md" align="flex-end" wrap="wrap">
         <NativeSelect label="Status" value={f.status} onChange={(e) => go({ status: e.currentTarget.value === 'open' ? undefined : e.currentTarget.value })}

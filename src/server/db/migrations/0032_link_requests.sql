@@ -1,0 +1,2 @@
+ALTER TABLE "work_items" DROP CONSTRAINT "work_items_kind";--> statement-breakpoint
+ALTER TABLE "work_items" ADD CONSTRAINT "work_items_kind" CHECK ("work_items"."kind" IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request'));
