@@ -6,6 +6,7 @@ import {
   type WorkItemDetail, type WorkItemKind, type WorkQueuePage, type WorkQueueStaff,
 } from '../../../shared/schemas/work-queue.ts';
 import { sortParam } from '../../../shared/schemas/list-params.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 import { call, http } from '../../lib/http.ts';
 import { workQueueContracts } from '../../../shared/contracts/work-queue.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
@@ -97,7 +98,7 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           {item.account && (
             <Text>
               <Anchor component={Link} to={`/admin/accounts/show/${item.account.id}`} fw={600}>{item.account.name}</Anchor>
-              {item.ein && <Text span c="dimmed" size="sm"> · EIN {item.ein}</Text>}
+              {item.ein && <Text span c="dimmed" size="sm"> · EIN {formatEin(item.ein)}</Text>}
             </Text>
           )}
           <Text>{item.summary}</Text>
@@ -288,7 +289,7 @@ export default function WorkQueuePage() {
               {r.account
                 ? <Anchor component={Link} to={`/admin/accounts/show/${r.account.id}`} fw={600}>{r.account.name}</Anchor>
                 : <Text c="dimmed">No account</Text>}
-              {r.ein && <Text size="xs" c="dimmed">EIN {r.ein}</Text>}
+              {r.ein && <Text size="xs" c="dimmed">EIN {formatEin(r.ein)}</Text>}
             </Table.Td>
             <Table.Td><Text size="sm">{r.summary}</Text></Table.Td>
             <Table.Td>{r.assignee ? r.assignee.name : <Text c="dimmed" size="sm">Nobody</Text>}</Table.Td>
