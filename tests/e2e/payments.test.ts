@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { E2E_USERS } from './support/global-setup.ts';
 import { newAccountHolder, resetLinkFromOutbox } from './support/accounts.ts';
-import { fillCard, NEXT_YEAR, openBilling } from './support/billing.ts';
+import { fillCard, openBilling } from './support/billing.ts';
 
 /**
  * The billing screen end to end (docs/requirements/product.md tool 14, docs/requirements/screens.md "Billing/payment screen", docs/requirements/behaviour.md, docs/requirements/errors.md "Payments"):

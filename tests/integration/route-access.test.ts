@@ -1,6 +1,6 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS, accessOf, accessPlugin, type Access } from '../../src/server/plugins/access.ts';
+import { ACCESS_LEVELS, accessOf, accessPlugin } from '../../src/server/plugins/access.ts';
 import { exemptionOf, type AppRoute } from '../helpers/routes.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -12,7 +12,6 @@ import { stripControl } from '../validation.ts';
 
 /** Order-detail (invoice line) types of this code base (src/server/db/schema.ts `invoice_lines.type`). */
 export const LINE_TYPES = ['new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'] as const;
-type LineType = (typeof LINE_TYPES)[number];
 
 /** The four discount flags of docs/requirements/entities.md "Discount". */
 const DISCOUNT_FLAGS = ['is_new_account', 'is_renewals', 'is_upgrades', 'is_service_fees'] as const;

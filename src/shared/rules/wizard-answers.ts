@@ -8,8 +8,6 @@ import { formatEin } from './formats.ts';
 import { longDate } from './compliance-calendar.ts';
 
 /** `account___has_501c` answers: a letter, none (and never applied), or applied and waiting for the letter. */
-const HAS_LETTER = '1';
-const NO_LETTER = '0';
 const LETTER_AWAITED = '2';
 
 /**

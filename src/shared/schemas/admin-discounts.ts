@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeDiscountCode, type Discount } from '../rules/billing.ts';
+import { normalizeDiscountCode } from '../rules/billing.ts';
 import { msg, optionalText, requiredChoice, stripControl } from '../validation.ts';
 import { checkbox } from './admin.ts';
 import { dollarsToCentsField } from './admin-levels.ts';

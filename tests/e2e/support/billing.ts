@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /** The year test cards expire: next year, so they are never expired. */
-export const NEXT_YEAR = String(new Date().getFullYear() + 1);
+const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 /** Opens the billing screen (or `path`, e.g. with `?account_id=`) and waits for its invoices. */
 export async function openBilling(page: Page, path = '/app/payments') {

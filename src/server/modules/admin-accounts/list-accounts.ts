@@ -14,19 +14,6 @@ import {
 const DAY_MS = 86_400_000;
 
 /**
- * The ids of customer accounts, as a subquery both halves of which an index serves: accounts that
- * were not imported for the public search (unlisted, not from the IRS file: created by an
- * application, a roster upload or the seed; `accounts_listed_name` leads with is_listed), and any
- * account with users (`users_account`), e.g. an imported subordinate linked to its customers.
- * The thousands of listed IRS subordinates are never scanned.
- */
-const customerIds = sql`(
-  SELECT a0.id FROM accounts a0 WHERE a0.is_listed = false AND a0.source <> 'irs-bmf'
-  UNION
-  SELECT u0.account_id FROM users u0 WHERE u0.account_id IS NOT NULL
-)`;
-
-/**
  * An account's status (AccountStatus) as SQL over the alias `a`, at `now`: suspended from the basic
  * renewal first, then past due when the renewal date has passed, active otherwise.
  */

@@ -1,7 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { pageQuery } from '../../../shared/schemas/admin.ts';
-import { discountFormSchema } from '../../../shared/schemas/admin-discounts.ts';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
@@ -14,12 +11,6 @@ import { listAdminStateRequirements, saveStateRequirement } from './state-requir
 import { exportAuditCsv, listAudit } from './audit-log.ts';
 import { sendDownload } from '../../send-download.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-
-const idOf = (req: FastifyRequest) => {
-  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.id;
-};
 
 /**
  * Admin console JSON API: discount codes, levels and prices, state requirements, the audit log

@@ -18,4 +18,3 @@ const cache = cachedPerDb(10_000, async (db: Db): Promise<Company> => {
 
 /** The provider's company (docs/requirements/entities.md "Company": name, phone), cached for 10 s. */
 export const getCompany = (db: Db) => cache.get(db);
-const invalidateCompany = (db: Db) => cache.invalidate(db);

@@ -1,7 +1,7 @@
 import { Anchor, Badge, NativeSelect, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { INQUIRY_KINDS, INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
+import { INQUIRY_KINDS, INQUIRY_KIND_LABELS } from '../../../shared/lists/subjects.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { call } from '../../lib/http.ts';
 import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';

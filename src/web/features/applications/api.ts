@@ -58,14 +58,6 @@ export interface SubmitResponse {
   invoice_id: number;
 }
 
-/** GET /api/account/applications — the signed-in user's applications, for resuming by id. */
-interface MyApplication {
-  id: number;
-  level: string;
-  status: 'draft' | 'completed';
-  updated_at: string;
-}
-
 export const applicationPath = (token: string) => `/application/create/${encodeURIComponent(token)}`;
 
 /** Only same-site paths are followed from a server answer (see sameSitePath); anything else falls back. */
