@@ -37,6 +37,7 @@ export function fromContract<const C extends RouteContract>(contract: C) {
     querystring: part(contract, 'querystring'),
     body: part(contract, 'body'),
     response: part(contract, 'response'),
+    ...(contract.produces ? { produces: [...contract.produces] } : {}),
   } satisfies FastifySchema;
   return { method: part(contract, 'method'), url: contract.url, schema, config: { contract, access: contract.access } };
 }

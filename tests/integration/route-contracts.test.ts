@@ -57,7 +57,6 @@ const AWAITING_CONTRACT = new Set<string>([
   "GET /api/admin/invoices/open",
   "GET /api/admin/invoices/open/export.csv",
   "GET /api/admin/money-totals",
-  "GET /api/admin/outbox/export.csv",
   "GET /api/admin/payments",
   "POST /api/admin/payments/:id/approve",
   "POST /api/admin/payments/:id/decline",

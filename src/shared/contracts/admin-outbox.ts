@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { outboxQuery } from '../schemas/admin.ts';
-import { recordIdParams, timestampSchema } from './common.ts';
+import { fileAnswer, recordIdParams, timestampSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 import { pageObjectSchema } from './page-object.ts';
 
@@ -29,6 +29,11 @@ export const adminOutboxContracts = {
     method: 'GET', url: '/api/admin/outbox', access: 'staff',
     summary: 'Mails searched by recipient or subject, filtered by status, sorted by a column',
     querystring: outboxQuery, response: { 200: pageObjectSchema(outboxRowSchema) },
+  }),
+  exportCsv: defineContract({
+    method: 'GET', url: '/api/admin/outbox/export.csv', access: 'staff',
+    summary: 'Every mail the list shows with the same search, status and sort, as CSV',
+    querystring: outboxQuery, response: { 200: fileAnswer('The mails as CSV, one row per mail') }, produces: ['text/csv'],
   }),
   show: defineContract({
     method: 'GET', url: '/api/admin/outbox/:id', access: 'staff', summary: 'One mail with its text',

@@ -14,3 +14,15 @@ export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(
   decode: (iso) => new Date(iso),
   encode: (date) => date.toISOString(),
 });
+
+/**
+ * The answer of a route that sends a file or a page instead of JSON (a CSV export, a PDF, a Word
+ * document, a stored upload, an HTML page): the handler sends the bytes with their content type, so
+ * nothing is serialized or checked; the contract names the media types in `produces`, which the API
+ * document shows. A client does not `call` such a route: it links to it or downloads it.
+ * @param description what the file is, for the API document ("The accounts as CSV")
+ */
+export const fileAnswer = (description: string) => z.custom<unknown>(() => true).describe(description);
+
+/** The answer of a route that redirects (302 and the like): no body; the Location header says where to go. */
+export const redirectAnswer = z.custom<unknown>(() => true).describe('A redirect: the Location header names where to go.');

@@ -31,6 +31,11 @@ export interface RouteContract {
   readonly querystring?: z.ZodType;
   readonly body?: z.ZodType;
   readonly response: { readonly [status: number]: z.ZodType };
+  /**
+   * The media types of a success answer that is not JSON (`['text/csv']`, `['application/pdf']`),
+   * whose response schema is common.ts `fileAnswer`; absent for JSON answers.
+   */
+  readonly produces?: readonly string[];
 }
 
 /**

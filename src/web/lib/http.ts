@@ -109,11 +109,30 @@ const METHOD_OF: Record<ContractMethod, Method> = { GET: 'get', POST: 'post', PU
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
 export function call<const C extends RouteContract>(route: C, input: ContractInput<C>): Promise<ContractAnswer<C>> {
-  const params: Record<string, unknown> = input.params ?? {};
-  const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const url = pathOf(route, input);
   const method = METHOD_OF[route.method];
   const data: unknown = method === 'get' ? input.query : input.body;
   return request<ContractAnswer<C>>(method, url, isRecord(data) ? data : undefined);
+}
+
+/** A contract's URL with its `:name` parts filled from the path parameters. */
+function pathOf(route: RouteContract, input: { params?: unknown }): string {
+  const params = isRecord(input.params) ? input.params : {};
+  return route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/**
+ * The address of a route that is linked to rather than called: a CSV export, a document to
+ * download (contracts whose answer is common.ts `fileAnswer`). Query parameters that are empty are
+ * left out, as a list's own address leaves them.
+ * @param route the route's contract (src/shared/contracts/)
+ * @param input `{ params, query }` as the contract's schemas accept them
+ * @returns the path and query string, e.g. "/api/admin/outbox/export.csv?status=failed"
+ */
+export function hrefOf<const C extends RouteContract>(route: C, input: ContractInput<C>): string {
+  const query = isRecord(input.query) ? input.query : {};
+  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString();
+  return pathOf(route, input) + (qs ? `?${qs}` : '');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { inboxQuery, outboxQuery } from '../../../shared/schemas/admin.ts';
+import { inboxQuery } from '../../../shared/schemas/admin.ts';
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';
 import { adminOutboxContracts } from '../../../shared/contracts/admin-outbox.ts';
@@ -42,12 +42,14 @@ export async function adminRoutes(app: FastifyInstance) {
     });
     admin.get('/api/admin/applications/:id', { config: { access: 'staff' } }, async (req) => getApplicationForAdmin(app.db, idOf(req)));
 
-    admin.get('/api/admin/outbox/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportOutboxCsv(app.db, parseInput(outboxQuery, req.query));
-      return sendDownload(reply, csv, `mail-outbox-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
-    });
-
     const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({
+      ...fromContract(adminOutboxContracts.exportCsv),
+      handler: async (req, reply) => {
+        const csv = await exportOutboxCsv(app.db, req.query);
+        return sendDownload(reply, csv, `mail-outbox-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
+    });
     api.route({ ...fromContract(adminOutboxContracts.list), handler: async (req) => listOutbox(app.db, req.query) });
     api.route({
       ...fromContract(adminOutboxContracts.show),

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { OUTBOX_STATUSES } from '../../../shared/schemas/admin.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import { call } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { adminOutboxContracts } from '../../../shared/contracts/admin-outbox.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
-import { queryString, useListFilters } from './use-list-filters.ts';
+import { useListFilters } from './use-list-filters.ts';
 import { ListSearch } from './list-search.tsx';
 
 
@@ -33,7 +33,7 @@ export default function OutboxPage() {
       <PageHeader title="Mail outbox" lead="Mails are kept here until they are sent. Without an SMTP server configured they stay pending." />
       <AdminNav />
       <ListSearch label="Mails" placeholder="Recipient or subject" search={current.search} onSearch={(search) => go({ search })}
-        filtered={filtered} onClear={() => go({ search: '', status: '' })} exportHref={`/api/admin/outbox/export.csv${queryString(query)}`}>
+        filtered={filtered} onClear={() => go({ search: '', status: '' })} exportHref={hrefOf(adminOutboxContracts.exportCsv, { query })}>
         <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
           data={[{ value: '', label: 'Any status' }, ...OUTBOX_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))]} />
       </ListSearch>
