@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy next to every built script, style sheet and SVG, so
@@ -22,7 +22,12 @@ function precompress(): Plugin {
         if (!/\.(js|css|svg)$/.test(name)) continue;
         const file = path.join(outDir, name);
         const body = fs.readFileSync(file);
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+          }),
+        );
         fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
       }
     },
@@ -55,24 +60,35 @@ function routePreloads(): Plugin {
         return seen;
       };
       const source = fs.readFileSync(router, 'utf8');
-      const chunkOf = (moduleId: string) => chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
+      const chunkOf = (moduleId: string) =>
+        chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
       // `screen` loads the query cache's chunk beside the screen's; `lightScreen` does not.
       const queryRoot = chunkOf(path.resolve(path.dirname(router), 'lib/query-root.tsx'));
       if (!queryRoot) this.error('route preloads: no chunk holds src/web/lib/query-root.tsx');
       const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
-      for (const [, routePath, loader, specifier] of source.matchAll(/\{ path: '([^']+)', lazy: (screen|lightScreen)\(\(\) => import\('([^']+)'\)/g)) {
+      for (const [, routePath, loader, specifier] of source.matchAll(
+        /\{ path: '([^']+)', lazy: (screen|lightScreen)\(\(\) => import\('([^']+)'\)/g,
+      )) {
         const chunk = chunkOf(path.resolve(path.dirname(router), specifier));
         if (!chunk) continue;
         const seen = closure(chunk.fileName);
-        if (loader === 'lightScreen' && [...seen].some((f) => byName.get(f)?.moduleIds.some((id) => id.includes(`${path.sep}@tanstack${path.sep}`)))) {
-          this.error(`route preloads: the screen of ${routePath} uses the query cache; load it with screen(), not lightScreen() (src/web/router.tsx)`);
+        if (
+          loader === 'lightScreen' &&
+          [...seen].some((f) => byName.get(f)?.moduleIds.some((id) => id.includes(`${path.sep}@tanstack${path.sep}`)))
+        ) {
+          this.error(
+            `route preloads: the screen of ${routePath} uses the query cache; load it with screen(), not lightScreen() (src/web/router.tsx)`,
+          );
         }
         if (loader === 'screen') closure(queryRoot.fileName, seen);
         const files = [...seen];
         const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
         // A chunk of style sheets only is not written as a script (Vite drops it); its styles above still count.
         const scripts = files.filter((f) => !byName.get(f)?.moduleIds.every((id) => /\.css($|\?)/.test(id)));
-        preloads[routePath] = { scripts: scripts.map((f) => `/${f}`), styles: [...new Set(styles)].map((f) => `/${f}`) };
+        preloads[routePath] = {
+          scripts: scripts.map((f) => `/${f}`),
+          styles: [...new Set(styles)].map((f) => `/${f}`),
+        };
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 1) });
     },
@@ -109,14 +125,17 @@ function libraryPatch(name: string, module: RegExp, rewrite: (code: string) => s
  * after React took over a page: the longest task on the form pages (docs/requirements/platform.md §6, total blocking
  * time). This build keeps React's id, which is also the id the server rendered.
  */
-const stableMantineIds = () => libraryPatch('stable-mantine-ids', /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/, () => [
-  'import { useId as useReactId } from "react";',
-  'function useId(staticId) {',
-  '  const reactId = useReactId();',
-  '  return typeof staticId === "string" ? staticId : `mantine-${reactId.replace(/:/g, "")}`;',
-  '}',
-  'export { useId };',
-].join('\n'));
+const stableMantineIds = () =>
+  libraryPatch('stable-mantine-ids', /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/, () =>
+    [
+      'import { useId as useReactId } from "react";',
+      'function useId(staticId) {',
+      '  const reactId = useReactId();',
+      '  return typeof staticId === "string" ? staticId : `mantine-${reactId.replace(/:/g, "")}`;',
+      '}',
+      'export { useId };',
+    ].join('\n'),
+  );
 
 const RHF_READY_STATE = `        updateFormState((data) => ({
             ...data,
@@ -130,8 +149,10 @@ const RHF_READY_STATE = `        updateFormState((data) => ({
  * React takes over the page (docs/requirements/platform.md §6, total blocking time). The app never reads `isReady` from
  * the form state; the library's own checks read it from its control, which is still set.
  */
-const noReadyRerender = () => libraryPatch('form-ready-without-rerender', /[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/,
-  (code) => (code.includes(RHF_READY_STATE) ? code.replace(RHF_READY_STATE, '') : null));
+const noReadyRerender = () =>
+  libraryPatch('form-ready-without-rerender', /[\\/]react-hook-form[\\/]dist[\\/]index\.esm\.mjs$/, (code) =>
+    code.includes(RHF_READY_STATE) ? code.replace(RHF_READY_STATE, '') : null,
+  );
 
 const FLOATING_MERGE_REFS = 'import { useMergeRefs } from "@floating-ui/react";';
 
@@ -142,18 +163,32 @@ const FLOATING_MERGE_REFS = 'import { useMergeRefs } from "@floating-ui/react";'
  * nothing (docs/requirements/platform.md §6). Mantine's own `useMergedRef` does the same from
  * `@mantine/hooks`, which every page loads already.
  */
-const scrollAreaOwnRefs = () => libraryPatch('scroll-area-own-refs', /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
-  (code) => (code.includes(FLOATING_MERGE_REFS) ? code.replace(FLOATING_MERGE_REFS, 'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);') : null));
+const scrollAreaOwnRefs = () =>
+  libraryPatch(
+    'scroll-area-own-refs',
+    /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+    (code) =>
+      code.includes(FLOATING_MERGE_REFS)
+        ? code.replace(
+            FLOATING_MERGE_REFS,
+            'import { useMergedRef } from "@mantine/hooks";\nconst useMergeRefs = (refs) => useMergedRef(...refs);',
+          )
+        : null,
+  );
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   // The server's render (scripts/build.mjs) needs neither the preload list nor compressed copies.
-  plugins: isSsrBuild ? [react()] : [react(), stableMantineIds(), noReadyRerender(), scrollAreaOwnRefs(), routePreloads(), precompress()],
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), stableMantineIds(), noReadyRerender(), scrollAreaOwnRefs(), routePreloads(), precompress()],
   resolve: {
     // React Router's package exports only its development build (checks and warnings, about a third
     // slower to set up its routes); the production build sits beside it (docs/requirements/platform.md §6).
-    alias: [{ find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') }],
+    alias: [
+      { find: /^react-router$/, replacement: path.resolve('node_modules/react-router/dist/production/index.mjs') },
+    ],
   },
   build: {
     outDir: '../../dist/web',

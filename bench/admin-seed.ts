@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { seedScale, type ScaleReport } from '../src/server/db/seed/scale.ts';
 import { createUser } from '../src/server/db/seed/factories.ts';
+import { seedScale, type ScaleReport } from '../src/server/db/seed/scale.ts';
 import { log } from './lib/load.ts';
 
 /** Bumped when seed-scale's data changes shape, so a cached schema is not reused. */
@@ -17,14 +17,22 @@ const adminSchemaName = (accounts: number) => `bench_admin_v${ADMIN_SEED_VERSION
  * migrated: reused when a previous run left it complete (a marker table), else (re)created.
  * @returns the schema and the seed report (null seconds when reused)
  */
-export async function adminDatabase(url: string, accounts: number, fresh: boolean): Promise<{ schema: string; seed: ScaleReport & { cached: boolean } }> {
+export async function adminDatabase(
+  url: string,
+  accounts: number,
+  fresh: boolean,
+): Promise<{ schema: string; seed: ScaleReport & { cached: boolean } }> {
   const schema = adminSchemaName(accounts);
   const open = (): Promise<Database> => openDatabase({ url, schemaName: schema, poolSize: 4 });
   let database = await open();
   try {
-    const done = await database.db.execute(sql`SELECT to_regclass(${`${schema}.bench_admin_seeded`}) AS t`) as unknown as { rows: { t: string | null }[] };
+    const done = (await database.db.execute(
+      sql`SELECT to_regclass(${`${schema}.bench_admin_seeded`}) AS t`,
+    )) as unknown as { rows: { t: string | null }[] };
     if (done.rows[0]?.t && !fresh) {
-      const r = await database.db.execute(sql.raw(`SELECT report FROM "${schema}".bench_admin_seeded`)) as unknown as { rows: { report: ScaleReport }[] };
+      const r = (await database.db.execute(
+        sql.raw(`SELECT report FROM "${schema}".bench_admin_seeded`),
+      )) as unknown as { rows: { report: ScaleReport }[] };
       log(`[admin] reusing seeded schema ${schema}`);
       await database.migrate();
       return { schema, seed: { ...r.rows[0]!.report, cached: true } };

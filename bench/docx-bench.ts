@@ -1,11 +1,17 @@
 import fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { buildBylawsDocument, type BylawsDocument } from '../src/shared/bylaws/document.ts';
+import { pathToFileURL } from 'node:url';
 import { renderBylawsDocx } from '../src/server/modules/bylaws/render-docx.ts';
-import { BYLAW_SCHEMAS, BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawAnswers, type BylawVariant } from '../src/shared/schemas/bylaws.ts';
-import { log, percentile, round } from './lib/load.ts';
+import { buildBylawsDocument, type BylawsDocument } from '../src/shared/bylaws/document.ts';
+import {
+  BYLAW_SCHEMAS,
+  BYLAW_VARIANTS,
+  SCHOOL_CLAUSES,
+  type BylawAnswers,
+  type BylawVariant,
+} from '../src/shared/schemas/bylaws.ts';
 import { BYLAW_ANSWERS } from '../tests/helpers/bylaws.ts';
+import { log, percentile, round } from './lib/load.ts';
 
 /** docs/requirements/platform.md §6: "Bylaws .docx generation: median <= 20 ms per document". */
 const DOCX_TARGET_MEDIAN_MS = 20;
@@ -20,7 +26,13 @@ const PAYLOADS: Record<BylawVariant, Record<string, unknown>> = {
 };
 
 /** Milliseconds, rounded to 0.01. */
-interface MsStats { median: number; p95: number; mean: number; min: number; max: number }
+interface MsStats {
+  median: number;
+  p95: number;
+  mean: number;
+  min: number;
+  max: number;
+}
 
 interface DocxVariantResult {
   documents: number;
@@ -57,13 +69,16 @@ function stats(values: number[]): MsStats {
 }
 
 /** Builds and renders one document, checking that the result is a zip (.docx). */
-async function generate(answers: BylawAnswers): Promise<{ model: BylawsDocument; bytes: Buffer; buildMs: number; totalMs: number }> {
+async function generate(
+  answers: BylawAnswers,
+): Promise<{ model: BylawsDocument; bytes: Buffer; buildMs: number; totalMs: number }> {
   const start = performance.now();
   const model = buildBylawsDocument(answers, BRANDS);
   const built = performance.now();
   const bytes = await renderBylawsDocx(model);
   const end = performance.now();
-  if (bytes.length < 1000 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new Error('renderBylawsDocx did not return a .docx (zip) file');
+  if (bytes.length < 1000 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
+    throw new Error('renderBylawsDocx did not return a .docx (zip) file');
   return { model, bytes, buildMs: built - start, totalMs: end - start };
 }
 
@@ -76,13 +91,17 @@ async function generate(answers: BylawAnswers): Promise<{ model: BylawsDocument;
 async function runDocxBench(opts: { iterations?: number; warmup?: number } = {}): Promise<DocxReport> {
   const iterations = opts.iterations ?? 200;
   const warmup = opts.warmup ?? 30;
-  const answers = Object.fromEntries(BYLAW_VARIANTS.map((v) => [v, BYLAW_SCHEMAS[v].parse(PAYLOADS[v]) as BylawAnswers])) as Record<BylawVariant, BylawAnswers>;
+  const answers = Object.fromEntries(
+    BYLAW_VARIANTS.map((v) => [v, BYLAW_SCHEMAS[v].parse(PAYLOADS[v]) as BylawAnswers]),
+  ) as Record<BylawVariant, BylawAnswers>;
 
   log(`[docx] warm-up: ${warmup} documents per variant`);
   for (let i = 0; i < warmup; i++) for (const v of BYLAW_VARIANTS) await generate(answers[v]);
 
   log(`[docx] timing ${iterations} documents per variant`);
-  const timings = Object.fromEntries(BYLAW_VARIANTS.map((v) => [v, { total: [] as number[], build: [] as number[] }])) as Record<BylawVariant, { total: number[]; build: number[] }>;
+  const timings = Object.fromEntries(
+    BYLAW_VARIANTS.map((v) => [v, { total: [] as number[], build: [] as number[] }]),
+  ) as Record<BylawVariant, { total: number[]; build: number[] }>;
   const shape = {} as Record<BylawVariant, { articles: number; bytes: number }>;
   for (let i = 0; i < iterations; i++) {
     for (const v of BYLAW_VARIANTS) {
@@ -93,20 +112,31 @@ async function runDocxBench(opts: { iterations?: number; warmup?: number } = {})
     }
   }
 
-  const variants = Object.fromEntries(BYLAW_VARIANTS.map((v) => {
-    const totalMs = stats(timings[v].total);
-    const result: DocxVariantResult = {
-      documents: iterations, ...shape[v], totalMs, buildMs: stats(timings[v].build), pass: totalMs.median <= DOCX_TARGET_MEDIAN_MS,
-    };
-    log(`[docx]   ${v}: median ${totalMs.median} ms, p95 ${totalMs.p95} ms (${result.articles} articles, ${result.bytes} bytes)`);
-    return [v, result];
-  })) as Record<BylawVariant, DocxVariantResult>;
+  const variants = Object.fromEntries(
+    BYLAW_VARIANTS.map((v) => {
+      const totalMs = stats(timings[v].total);
+      const result: DocxVariantResult = {
+        documents: iterations,
+        ...shape[v],
+        totalMs,
+        buildMs: stats(timings[v].build),
+        pass: totalMs.median <= DOCX_TARGET_MEDIAN_MS,
+      };
+      log(
+        `[docx]   ${v}: median ${totalMs.median} ms, p95 ${totalMs.p95} ms (${result.articles} articles, ${result.bytes} bytes)`,
+      );
+      return [v, result];
+    }),
+  ) as Record<BylawVariant, DocxVariantResult>;
 
   const everything = BYLAW_VARIANTS.flatMap((v) => timings[v].total);
   return {
     iterations,
     warmup,
-    target: { medianMaxMs: DOCX_TARGET_MEDIAN_MS, what: 'median build + render time per document, each variant (docs/requirements/platform.md §6)' },
+    target: {
+      medianMaxMs: DOCX_TARGET_MEDIAN_MS,
+      what: 'median build + render time per document, each variant (docs/requirements/platform.md §6)',
+    },
     variants,
     all: { documents: everything.length, totalMs: stats(everything) },
     pass: BYLAW_VARIANTS.every((v) => variants[v].pass),

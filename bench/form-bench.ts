@@ -71,7 +71,15 @@ async function expectCreated(base: string, headers: Record<string, string>, labe
  * @param rateLimitStore RATE_LIMIT_STORE of the full server; the product's default when absent
  *   (in memory on PGlite, the rate_limits table on PostgreSQL)
  */
-export async function runFormPair(opts: { kind: DbKind; url?: string; durationS: number; connections?: number; rounds?: number; profileDir?: string; rateLimitStore?: 'memory' | 'database' }): Promise<FormPairResult> {
+export async function runFormPair(opts: {
+  kind: DbKind;
+  url?: string;
+  durationS: number;
+  connections?: number;
+  rounds?: number;
+  profileDir?: string;
+  rateLimitStore?: 'memory' | 'database';
+}): Promise<FormPairResult> {
   const connections = opts.connections ?? 50;
   const rounds = opts.rounds ?? 1;
   const dbs: BenchDatabase[] = [];
@@ -84,11 +92,19 @@ export async function runFormPair(opts: { kind: DbKind; url?: string; durationS:
     dbs.push(bareDb);
     log(`[form/${opts.kind}] starting the server processes`);
     const full = await startServer({
-      mode: 'full', label: `form-${opts.kind}-full`, database: fullDb.server, profileDir: opts.profileDir,
+      mode: 'full',
+      label: `form-${opts.kind}-full`,
+      database: fullDb.server,
+      profileDir: opts.profileDir,
       env: opts.rateLimitStore ? { RATE_LIMIT_STORE: opts.rateLimitStore } : undefined,
     });
     servers.push(full);
-    const bare = await startServer({ mode: 'bare', label: `form-${opts.kind}-bare`, database: bareDb.server, profileDir: opts.profileDir });
+    const bare = await startServer({
+      mode: 'bare',
+      label: `form-${opts.kind}-bare`,
+      database: bareDb.server,
+      profileDir: opts.profileDir,
+    });
     servers.push(bare);
 
     const visitors = await formVisitors(full.base, connections);
@@ -98,14 +114,16 @@ export async function runFormPair(opts: { kind: DbKind; url?: string; durationS:
 
     const load = async (which: 'full' | 'bare', duration: number): Promise<MeasuredLoad> => {
       const server = which === 'full' ? full : bare;
-      const { result, cpu } = await withCpu(server, () => runLoad({
-        url: `${server.base}/contact`,
-        method: 'POST',
-        perConnectionHeaders: visitors,
-        body: CONTACT_BODY,
-        connections,
-        duration,
-      }));
+      const { result, cpu } = await withCpu(server, () =>
+        runLoad({
+          url: `${server.base}/contact`,
+          method: 'POST',
+          perConnectionHeaders: visitors,
+          body: CONTACT_BODY,
+          connections,
+          duration,
+        }),
+      );
       return { ...result, cpu };
     };
 
@@ -118,9 +136,13 @@ export async function runFormPair(opts: { kind: DbKind; url?: string; durationS:
     for (let r = 0; r < rounds; r++) {
       const order: ('full' | 'bare')[] = r % 2 === 0 ? ['full', 'bare'] : ['bare', 'full'];
       for (const which of order) {
-        log(`[form/${opts.kind}] ${which} stack: ${connections} connections, ${opts.durationS} s${rounds > 1 ? ` (round ${r + 1})` : ''}`);
+        log(
+          `[form/${opts.kind}] ${which} stack: ${connections} connections, ${opts.durationS} s${rounds > 1 ? ` (round ${r + 1})` : ''}`,
+        );
         const s = await load(which, opts.durationS);
-        log(`[form/${opts.kind}]   ${s.reqPerSec} req/s, p50 ${s.latencyMs.p50} ms, p99 ${s.latencyMs.p99} ms, non-2xx ${s.non2xx}, errors ${s.errors}; CPU server ${s.cpu.serverPct} %, load generator ${s.cpu.loadGeneratorPct} %`);
+        log(
+          `[form/${opts.kind}]   ${s.reqPerSec} req/s, p50 ${s.latencyMs.p50} ms, p99 ${s.latencyMs.p99} ms, non-2xx ${s.non2xx}, errors ${s.errors}; CPU server ${s.cpu.serverPct} %, load generator ${s.cpu.loadGeneratorPct} %`,
+        );
         results[which].push(s);
       }
     }
@@ -142,16 +164,24 @@ export async function runFormPair(opts: { kind: DbKind; url?: string; durationS:
     } finally {
       await check.close();
     }
-    const full2xx = 1 + (warm.full.statusCodes['201'] ?? 0) + results.full.reduce((n, s) => n + (s.statusCodes['201'] ?? 0), 0);
+    const full2xx =
+      1 + (warm.full.statusCodes['201'] ?? 0) + results.full.reduce((n, s) => n + (s.statusCodes['201'] ?? 0), 0);
 
     const ratio = round(fullBest.reqPerSec / bareBest.reqPerSec, 3);
-    const targets: Record<string, number> = opts.kind === 'pglite'
-      ? { ratioMin: 0.6, fullP99MaxMs: 50 }
-      : { ratioMin: 0.6, fullReqPerSecMin: 3000, fullP99MaxMs: 30 };
+    const targets: Record<string, number> =
+      opts.kind === 'pglite'
+        ? { ratioMin: 0.6, fullP99MaxMs: 50 }
+        : { ratioMin: 0.6, fullReqPerSecMin: 3000, fullP99MaxMs: 30 };
     const noErrors = fullBest.non2xx + fullBest.errors === 0;
-    const pass: Record<string, boolean> = opts.kind === 'pglite'
-      ? { ratio: ratio >= 0.6, fullP99: fullBest.latencyMs.p99 <= 50, noErrors }
-      : { ratio: ratio >= 0.6, fullReqPerSec: fullBest.reqPerSec >= 3000, fullP99: fullBest.latencyMs.p99 <= 30, noErrors };
+    const pass: Record<string, boolean> =
+      opts.kind === 'pglite'
+        ? { ratio: ratio >= 0.6, fullP99: fullBest.latencyMs.p99 <= 50, noErrors }
+        : {
+            ratio: ratio >= 0.6,
+            fullReqPerSec: fullBest.reqPerSec >= 3000,
+            fullP99: fullBest.latencyMs.p99 <= 30,
+            noErrors,
+          };
     return {
       database: opts.kind,
       rateLimitStore: opts.rateLimitStore ?? 'default',
@@ -161,11 +191,15 @@ export async function runFormPair(opts: { kind: DbKind; url?: string; durationS:
       bare: bareBest,
       ratio,
       rowsCheck: {
-        fullInquiries, fullMails, full2xxIncludingWarmup: full2xx,
+        fullInquiries,
+        fullMails,
+        full2xxIncludingWarmup: full2xx,
         // Every acknowledged (201) submit is in the table; a request cut off at the end of a run may add one more.
         // Each has its staff notice; the one sender address gets at most MAX_ACKS_PER_ADDRESS_PER_DAY acknowledgements.
-        ok: fullInquiries >= full2xx && fullInquiries <= full2xx + connections * (rounds + 1)
-          && fullMails === fullInquiries + Math.min(fullInquiries, MAX_ACKS_PER_ADDRESS_PER_DAY),
+        ok:
+          fullInquiries >= full2xx &&
+          fullInquiries <= full2xx + connections * (rounds + 1) &&
+          fullMails === fullInquiries + Math.min(fullInquiries, MAX_ACKS_PER_ADDRESS_PER_DAY),
       },
       servers: { full: fullStats, bare: bareStats },
       targets,

@@ -6,18 +6,27 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
-import { log, round } from './lib/load.ts';
-import { freePort } from '../tests/helpers/local-peers.ts';
 import { serveCommand } from '../scripts/serve-command.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/helpers/chromium.ts';
+import { freePort } from '../tests/helpers/local-peers.ts';
+import { log, round } from './lib/load.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(REPO_ROOT, 'dist', 'web');
 
 /** The public pages of docs/requirements/platform.md §6 "Public pages": landing, pricing, the forms, search, a content page, tools, sign-in. */
 const LIGHTHOUSE_PAGES = [
-  '/', '/pricing', '/contact', '/compliance-check', '/multi-chapter', '/campus-report', '/verify-501c3',
-  '/irs-form-990', '/bylaws-generator', '/contests/photo', '/login',
+  '/',
+  '/pricing',
+  '/contact',
+  '/compliance-check',
+  '/multi-chapter',
+  '/campus-report',
+  '/verify-501c3',
+  '/irs-form-990',
+  '/bylaws-generator',
+  '/contests/photo',
+  '/login',
 ] as const;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -78,7 +87,10 @@ const kb = (bytes: number) => round(bytes / 1024, 1);
  */
 function buildClient() {
   log('[lighthouse] building the web client (npm run build)');
-  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--quiet'], { cwd: REPO_ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  const built = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--quiet'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   if (built.status !== 0) throw new Error(`the build failed with status ${built.status}`);
 }
 
@@ -89,13 +101,21 @@ function buildClient() {
  */
 export function measureInitialJs(distDir = WEB_DIST): InitialJs {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const refs = [
+    ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   const files = [...new Set(refs)].map((ref) => {
     const body = fs.readFileSync(path.join(distDir, ref.replace(/^\//, '')));
     return { file: ref, bytes: body.length, gzipBytes: zlib.gzipSync(body, { level: 9 }).length };
   });
   const gzipKb = kb(files.reduce((n, f) => n + f.gzipBytes, 0));
-  return { files, totalKb: kb(files.reduce((n, f) => n + f.bytes, 0)), gzipKb, targetGzipKb: LIGHTHOUSE_TARGETS.initialJsGzipKb, pass: gzipKb <= LIGHTHOUSE_TARGETS.initialJsGzipKb };
+  return {
+    files,
+    totalKb: kb(files.reduce((n, f) => n + f.bytes, 0)),
+    gzipKb,
+    targetGzipKb: LIGHTHOUSE_TARGETS.initialJsGzipKb,
+    pass: gzipKb <= LIGHTHOUSE_TARGETS.initialJsGzipKb,
+  };
 }
 
 /**
@@ -110,9 +130,15 @@ async function startProductServer(): Promise<{ base: string; stop(): Promise<voi
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const command = serveCommand([], {
-    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(),
-    NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: base,
-    DATA_DIR: dataDir, LOG_LEVEL: 'warn', REMINDERS_ENABLED: '0',
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? os.tmpdir(),
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    REMINDERS_ENABLED: '0',
   });
   const child = spawn(command.file, command.args, {
     cwd: REPO_ROOT,
@@ -133,9 +159,15 @@ async function startProductServer(): Promise<{ base: string; stop(): Promise<voi
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the server did not start within 120 s:\n${output}`)), 120_000);
-      child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the server exited with ${code}:\n${output}`)); });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the server exited with ${code}:\n${output}`));
+      });
       const check = () => {
-        if (output.includes('GoodStanding is running at')) { clearTimeout(timer); resolve(); } else if (child.exitCode === null) setTimeout(check, 100);
+        if (output.includes('GoodStanding is running at')) {
+          clearTimeout(timer);
+          resolve();
+        } else if (child.exitCode === null) setTimeout(check, 100);
       };
       check();
     });
@@ -157,7 +189,9 @@ async function audit(port: number, url: string, formFactor: FormFactor): Promise
   for (let attempt = 1; attempt <= 3; attempt++) {
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (result && !result.lhr.runtimeError) return result.lhr;
-    last = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` : 'no result';
+    last = result?.lhr.runtimeError
+      ? `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+      : 'no result';
     log(`[lighthouse] ${url} (${formFactor}) attempt ${attempt} failed: ${last}`);
   }
   throw new Error(`Lighthouse failed on ${url} (${formFactor}): ${last}`);
@@ -165,35 +199,61 @@ async function audit(port: number, url: string, formFactor: FormFactor): Promise
 
 /** A short description of the LCP element from its audit, e.g. `h1 "Pricing"`. */
 function lcpElementOf(lhr: Result): string | null {
-  const details = lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { nodeLabel?: string; selector?: string } }[] }[] } | undefined;
   const node = details?.items?.[0]?.items?.[0]?.node;
   return node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : null;
 }
 
 function summarize(pagePath: string, formFactor: FormFactor, lhr: Result): LighthousePageResult {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score! * 100)])) as Record<Category, number | null>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score! * 100)]),
+  ) as Record<Category, number | null>;
   const num = (id: string) => round(lhr.audits[id]?.numericValue ?? NaN, 0);
-  const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  const summary =
+    (
+      lhr.audits['resource-summary']?.details as
+        { items?: { resourceType: string; transferSize: number }[] } | undefined
+    )?.items ?? [];
   const size = (type: string) => kb(summary.find((i) => i.resourceType === type)?.transferSize ?? 0);
-  const failing = [...new Set(CATEGORIES.flatMap((c) => (lhr.categories[c]?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0 || c === 'performance')
-    .map((ref) => lhr.audits[ref.id])
-    .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
-    .map((a) => a.id)))];
+  const failing = [
+    ...new Set(
+      CATEGORIES.flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 || c === 'performance')
+          .map((ref) => lhr.audits[ref.id])
+          .filter(
+            (a) =>
+              a &&
+              a.score !== null &&
+              a.score < 0.9 &&
+              a.scoreDisplayMode !== 'informative' &&
+              a.scoreDisplayMode !== 'manual' &&
+              a.scoreDisplayMode !== 'notApplicable',
+          )
+          .map((a) => a.id),
+      ),
+    ),
+  ];
   return {
     path: pagePath,
     formFactor,
     scores,
     metrics: {
-      fcpMs: num('first-contentful-paint'), lcpMs: num('largest-contentful-paint'), tbtMs: num('total-blocking-time'),
-      cls: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3), speedIndexMs: num('speed-index'),
+      fcpMs: num('first-contentful-paint'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: round(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN, 3),
+      speedIndexMs: num('speed-index'),
     },
     transfer: { scriptKb: size('script'), totalKb: size('total') },
     lcpElement: lcpElementOf(lhr),
     failing,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     runScores: [],
-    pass: (scores.performance ?? 0) >= LIGHTHOUSE_TARGETS.performance && (scores.accessibility ?? 0) >= LIGHTHOUSE_TARGETS.accessibility,
+    pass:
+      (scores.performance ?? 0) >= LIGHTHOUSE_TARGETS.performance &&
+      (scores.accessibility ?? 0) >= LIGHTHOUSE_TARGETS.accessibility,
   };
 }
 
@@ -210,10 +270,14 @@ function summarize(pagePath: string, formFactor: FormFactor, lhr: Result): Light
  * @returns scores, metrics and what failed, per page and form factor
  * @throws when the build, the server or Chromium cannot start
  */
-export async function runLighthouseBench(opts: { pages?: readonly string[]; formFactors?: FormFactor[]; build?: boolean; runs?: number } = {}): Promise<LighthouseReport> {
+export async function runLighthouseBench(
+  opts: { pages?: readonly string[]; formFactors?: FormFactor[]; build?: boolean; runs?: number } = {},
+): Promise<LighthouseReport> {
   if (opts.build !== false) buildClient();
   const initialJs = measureInitialJs();
-  log(`[lighthouse] initial JS: ${initialJs.gzipKb} KB gzipped (${initialJs.files.length} files, target ${initialJs.targetGzipKb} KB)`);
+  log(
+    `[lighthouse] initial JS: ${initialJs.gzipKb} KB gzipped (${initialJs.files.length} files, target ${initialJs.targetGzipKb} KB)`,
+  );
   const server = await startProductServer();
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const pages: LighthousePageResult[] = [];
@@ -231,20 +295,43 @@ export async function runLighthouseBench(opts: { pages?: readonly string[]; form
           runs.push(summarize(pagePath, formFactor, lhr));
         }
         const byScore = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
-        const page = { ...byScore[Math.floor((byScore.length - 1) / 2)], runScores: runs.map((r) => r.scores.performance ?? 0) };
+        const page = {
+          ...byScore[Math.floor((byScore.length - 1) / 2)],
+          runScores: runs.map((r) => r.scores.performance ?? 0),
+        };
         pages.push(page);
-        log(`[lighthouse] ${formFactor.padEnd(7)} ${pagePath.padEnd(18)} perf ${page.scores.performance} a11y ${page.scores.accessibility} bp ${page.scores['best-practices']} seo ${page.scores.seo}  LCP ${page.metrics.lcpMs} ms (runs ${page.runScores.join(', ')})${page.failing.length ? `  [${page.failing.join(', ')}]` : ''}`);
+        log(
+          `[lighthouse] ${formFactor.padEnd(7)} ${pagePath.padEnd(18)} perf ${page.scores.performance} a11y ${page.scores.accessibility} bp ${page.scores['best-practices']} seo ${page.scores.seo}  LCP ${page.metrics.lcpMs} ms (runs ${page.runScores.join(', ')})${page.failing.length ? `  [${page.failing.join(', ')}]` : ''}`,
+        );
       }
     }
   } finally {
     chrome?.kill();
     await server.stop();
   }
-  const worst = Object.fromEntries((['mobile', 'desktop'] as const).map((ff) => [ff, Object.fromEntries(CATEGORIES.map((c) => {
-    const values = pages.filter((p) => p.formFactor === ff).map((p) => p.scores[c]).filter((v): v is number => v !== null);
-    return [c, values.length ? Math.min(...values) : null];
-  }))])) as LighthouseReport['worst'];
-  return { lighthouseVersion, chromium, initialJs, targets: LIGHTHOUSE_TARGETS, pages, worst, pass: initialJs.pass && pages.every((p) => p.pass) };
+  const worst = Object.fromEntries(
+    (['mobile', 'desktop'] as const).map((ff) => [
+      ff,
+      Object.fromEntries(
+        CATEGORIES.map((c) => {
+          const values = pages
+            .filter((p) => p.formFactor === ff)
+            .map((p) => p.scores[c])
+            .filter((v): v is number => v !== null);
+          return [c, values.length ? Math.min(...values) : null];
+        }),
+      ),
+    ]),
+  ) as LighthouseReport['worst'];
+  return {
+    lighthouseVersion,
+    chromium,
+    initialJs,
+    targets: LIGHTHOUSE_TARGETS,
+    pages,
+    worst,
+    pass: initialJs.pass && pages.every((p) => p.pass),
+  };
 }
 
 const f = (n: number | null | undefined, w: number) => String(n ?? '-').padStart(w);
@@ -257,7 +344,9 @@ export function lighthouseTable(report: LighthouseReport): string {
     '  page                 form      perf  a11y    bp   seo   FCP ms   LCP ms  TBT ms    CLS  JS KB  host  ok',
   ];
   for (const p of report.pages) {
-    lines.push(`  ${p.path.padEnd(20)} ${p.formFactor.padEnd(8)}${f(p.scores.performance, 5)}${f(p.scores.accessibility, 6)}${f(p.scores['best-practices'], 6)}${f(p.scores.seo, 6)}${f(p.metrics.fcpMs, 9)}${f(p.metrics.lcpMs, 9)}${f(p.metrics.tbtMs, 8)}${f(p.metrics.cls, 7)}${f(p.transfer.scriptKb, 7)}${f(p.benchmarkIndex, 6)}  ${p.pass ? 'yes' : 'NO'}`);
+    lines.push(
+      `  ${p.path.padEnd(20)} ${p.formFactor.padEnd(8)}${f(p.scores.performance, 5)}${f(p.scores.accessibility, 6)}${f(p.scores['best-practices'], 6)}${f(p.scores.seo, 6)}${f(p.metrics.fcpMs, 9)}${f(p.metrics.lcpMs, 9)}${f(p.metrics.tbtMs, 8)}${f(p.metrics.cls, 7)}${f(p.transfer.scriptKb, 7)}${f(p.benchmarkIndex, 6)}  ${p.pass ? 'yes' : 'NO'}`,
+    );
   }
   return lines.join('\n');
 }

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CONTACT_BODY, formVisitors } from './form-bench.ts';
-import { importedDatabaseDir, searchUrl, type ImportReport } from './search-bench.ts';
 import { log, type LoadSummary, runLoad } from './lib/load.ts';
 import { startServer, type ServerStats } from './lib/server-process.ts';
+import { importedDatabaseDir, searchUrl, type ImportReport } from './search-bench.ts';
 
 /** docs/benchmarks.md "Public form submit and memory": the server on the embedded database, with the whole IRS roster. */
 const MEMORY_TARGETS_MB = { atReady: 300, peak: 450 } as const;
@@ -34,23 +34,43 @@ export async function runMemoryBench(opts: { durationS: number }): Promise<Memor
   try {
     fs.cpSync(dir, path.join(dataDir, 'db'), { recursive: true });
     log(`[memory] starting the full server on a copy of the IRS roster (${report.rowsImported} organizations)`);
-    const server = await startServer({ mode: 'full', label: 'memory-pglite-roster', database: { kind: 'pglite', dataDir } });
+    const server = await startServer({
+      mode: 'full',
+      label: 'memory-pglite-roster',
+      database: { kind: 'pglite', dataDir },
+    });
     let stats: ServerStats | undefined;
     try {
       const visitors = await formVisitors(server.base, 50);
-      const form = await runLoad({ url: `${server.base}/contact`, method: 'POST', perConnectionHeaders: visitors, body: CONTACT_BODY, connections: 50, duration: opts.durationS });
+      const form = await runLoad({
+        url: `${server.base}/contact`,
+        method: 'POST',
+        perConnectionHeaders: visitors,
+        body: CONTACT_BODY,
+        connections: 50,
+        duration: opts.durationS,
+      });
       log(`[memory]   form ${form.reqPerSec} req/s, non-2xx ${form.non2xx}`);
       const search = await runLoad({
         url: server.base + searchUrl({ keyword: 'church', page: 1, class: 'any' }),
-        connections: 4, duration: Math.max(1, Math.round(opts.durationS / 2)),
+        connections: 4,
+        duration: Math.max(1, Math.round(opts.durationS / 2)),
       });
       log(`[memory]   search ${search.reqPerSec} req/s, non-2xx ${search.non2xx}`);
       stats = await server.stop();
       const { memory } = stats;
       log(`[memory]   ${memory.rssAtReadyMb} MB at ready, ${memory.peakRssMb} MB peak`);
       return {
-        import: report, organizations: report.rowsImported, form, search, server: stats, targetsMb: MEMORY_TARGETS_MB,
-        pass: { atReady: memory.rssAtReadyMb <= MEMORY_TARGETS_MB.atReady, peak: memory.peakRssMb <= MEMORY_TARGETS_MB.peak },
+        import: report,
+        organizations: report.rowsImported,
+        form,
+        search,
+        server: stats,
+        targetsMb: MEMORY_TARGETS_MB,
+        pass: {
+          atReady: memory.rssAtReadyMb <= MEMORY_TARGETS_MB.atReady,
+          peak: memory.peakRssMb <= MEMORY_TARGETS_MB.peak,
+        },
       };
     } finally {
       if (!stats) await server.stop().catch((err) => log(`stop server: ${err}`));

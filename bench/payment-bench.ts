@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { count, countDistinct, eq, sql } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client.ts';
 import { accounts, invoiceLines, invoices, paymentInvoices, payments, users } from '../src/server/db/schema.ts';
 import { hashPassword } from '../src/server/passwords.ts';
 import { freshDatabase, signIn, type BenchDatabase, type DbKind } from './lib/apps.ts';
 import { log, round, summarize, type LoadSummary } from './lib/load.ts';
 import { startServer, withCpu, type ServerProcess, type ServerStats } from './lib/server-process.ts';
+import type { Database } from '../src/server/db/client.ts';
 
 /** Every invoice is a $50.00 state filing service fee, like the demo's. */
 const INVOICE_CENTS = 5_000;
@@ -48,15 +48,24 @@ interface PreparedPayment {
 }
 
 /** Payer accounts, each with one user, and `invoices` unpaid invoices spread over them. */
-async function preparePayers(database: Database, payers: number, invoiceCount: number): Promise<{ emails: string[]; invoicesByAccount: Map<number, number[]> }> {
+async function preparePayers(
+  database: Database,
+  payers: number,
+  invoiceCount: number,
+): Promise<{ emails: string[]; invoicesByAccount: Map<number, number[]> }> {
   const passwordHash = await hashPassword(PAYER_PASSWORD);
   const emails: string[] = [];
   const accountIds: number[] = [];
   for (let i = 0; i < payers; i++) {
     const name = `Bench Payer Boosters ${i + 1}`;
-    const [a] = await database.db.insert(accounts).values({ name, legalName: name, searchText: name.toLowerCase(), isListed: false }).returning({ id: accounts.id });
+    const [a] = await database.db
+      .insert(accounts)
+      .values({ name, legalName: name, searchText: name.toLowerCase(), isListed: false })
+      .returning({ id: accounts.id });
     const email = `payer${i + 1}@bench.test`;
-    await database.db.insert(users).values({ email, passwordHash, accountId: a.id, firstName: 'Bench', lastName: `Payer ${i + 1}` });
+    await database.db
+      .insert(users)
+      .values({ email, passwordHash, accountId: a.id, firstName: 'Bench', lastName: `Payer ${i + 1}` });
     emails.push(email);
     accountIds.push(a.id);
   }
@@ -69,15 +78,32 @@ async function preparePayers(database: Database, payers: number, invoiceCount: n
       valueCents: INVOICE_CENTS,
       balanceCents: INVOICE_CENTS,
     }));
-    const ids = await database.db.insert(invoices).values(rows).returning({ id: invoices.id, accountId: invoices.accountId });
-    await database.db.insert(invoiceLines).values(ids.map((r) => ({ invoiceId: r.id, label: 'State filing service fee', type: 'service_fee', valueCents: INVOICE_CENTS })));
+    const ids = await database.db
+      .insert(invoices)
+      .values(rows)
+      .returning({ id: invoices.id, accountId: invoices.accountId });
+    await database.db
+      .insert(invoiceLines)
+      .values(
+        ids.map((r) => ({
+          invoiceId: r.id,
+          label: 'State filing service fee',
+          type: 'service_fee',
+          valueCents: INVOICE_CENTS,
+        })),
+      );
     for (const r of ids) invoicesByAccount.get(r.accountId)!.push(r.id);
   }
   return { emails, invoicesByAccount };
 }
 
 /** Tokenizes a test card at the simulator the way the billing page's Accept.js does, `n` times, `parallel` at once. */
-async function tokenizeCards(base: string, gateway: { api_login_id: string; client_key: string }, n: number, parallel = 8): Promise<{ dataDescriptor: string; dataValue: string }[]> {
+async function tokenizeCards(
+  base: string,
+  gateway: { api_login_id: string; client_key: string },
+  n: number,
+  parallel = 8,
+): Promise<{ dataDescriptor: string; dataValue: string }[]> {
   const out: { dataDescriptor: string; dataValue: string }[] = [];
   const one = async () => {
     const res = await fetch(`${base}/gateway-simulator/tokenize`, {
@@ -86,21 +112,31 @@ async function tokenizeCards(base: string, gateway: { api_login_id: string; clie
       body: JSON.stringify({
         securePaymentContainerRequest: {
           merchantAuthentication: { name: gateway.api_login_id, clientKey: gateway.client_key },
-          data: { type: 'TOKEN', id: randomUUID(), token: { cardNumber: '4111111111111111', expirationDate: `12${NEXT_YEAR}`, cardCode: '123' } },
+          data: {
+            type: 'TOKEN',
+            id: randomUUID(),
+            token: { cardNumber: '4111111111111111', expirationDate: `12${NEXT_YEAR}`, cardCode: '123' },
+          },
         },
       }),
     });
-    const answer = JSON.parse((await res.text()).replace(/^\uFEFF/, '')) as { opaqueData?: { dataDescriptor: string; dataValue: string }; messages: { resultCode: string } };
-    if (answer.messages.resultCode !== 'Ok' || !answer.opaqueData) throw new Error(`tokenize answered ${JSON.stringify(answer)}`);
+    const answer = JSON.parse((await res.text()).replace(/^\uFEFF/, '')) as {
+      opaqueData?: { dataDescriptor: string; dataValue: string };
+      messages: { resultCode: string };
+    };
+    if (answer.messages.resultCode !== 'Ok' || !answer.opaqueData)
+      throw new Error(`tokenize answered ${JSON.stringify(answer)}`);
     out.push(answer.opaqueData);
   };
   let started = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (started < n) {
-      started++;
-      await one();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (started < n) {
+        started++;
+        await one();
+      }
+    }),
+  );
   return out;
 }
 
@@ -117,15 +153,17 @@ async function pay(base: string, list: PreparedPayment[], connections: number): 
     connections: Math.min(connections, list.length),
     amount: list.length,
     timeout: 30,
-    requests: [{
-      method: 'POST',
-      setupRequest: (req: Record<string, unknown>) => {
-        // Each connection builds one request more than it sends at the end of the run (never sent).
-        const p = list[next++];
-        if (!p) return req;
-        return { ...req, headers: p.headers, body: p.body };
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req: Record<string, unknown>) => {
+          // Each connection builds one request more than it sends at the end of the run (never sent).
+          const p = list[next++];
+          if (!p) return req;
+          return { ...req, headers: p.headers, body: p.body };
+        },
       },
-    }],
+    ],
   });
   return summarize(result, Math.min(connections, list.length));
 }
@@ -139,7 +177,15 @@ async function pay(base: string, list: PreparedPayment[], connections: number): 
  * hold exactly one `paid` payment per 200 answer (docs/requirements/platform.md §6 sets no target: figures only).
  * @param count payments in the timed run (after `warmup` more)
  */
-export async function runPaymentBench(opts: { kind: DbKind; url?: string; count?: number; warmup?: number; connections?: number; payers?: number; profileDir?: string }): Promise<PaymentBenchResult> {
+export async function runPaymentBench(opts: {
+  kind: DbKind;
+  url?: string;
+  count?: number;
+  warmup?: number;
+  connections?: number;
+  payers?: number;
+  profileDir?: string;
+}): Promise<PaymentBenchResult> {
   const connections = opts.connections ?? 10;
   const payers = opts.payers ?? 20;
   const warmupCount = opts.warmup ?? 200;
@@ -154,19 +200,30 @@ export async function runPaymentBench(opts: { kind: DbKind; url?: string; count?
       prepared = await preparePayers(database, payers, invoiceCount);
     });
     const { emails, invoicesByAccount } = prepared!;
-    server = await startServer({ mode: 'full', label: `payment-${opts.kind}`, database: bench.server, profileDir: opts.profileDir });
+    server = await startServer({
+      mode: 'full',
+      label: `payment-${opts.kind}`,
+      database: bench.server,
+      profileDir: opts.profileDir,
+    });
     const base = server.base;
 
     log(`[payment/${opts.kind}] signing in ${payers} payers`);
     const sessions = [];
     for (const email of emails) sessions.push(await signIn(base, email, PAYER_PASSWORD));
     const headersOf = sessions.map((s) => ({
-      'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': s.csrfToken, cookie: s.cookie,
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-csrf-token': s.csrfToken,
+      cookie: s.cookie,
     }));
     // The billing screen gives the tokenizer's public settings and lists the open invoices.
     const screenRes = await fetch(`${base}/api/payments/screen`, { headers: headersOf[0] });
     if (screenRes.status !== 200) throw new Error(`GET /api/payments/screen answered ${screenRes.status}`);
-    const screen = (await screenRes.json()) as { gateway: { api_login_id: string; client_key: string }; invoices: unknown[] };
+    const screen = (await screenRes.json()) as {
+      gateway: { api_login_id: string; client_key: string };
+      invoices: unknown[];
+    };
 
     const tokenCount = invoiceCount;
     log(`[payment/${opts.kind}] tokenizing ${tokenCount} cards at the simulator`);
@@ -182,9 +239,21 @@ export async function runPaymentBench(opts: { kind: DbKind; url?: string; count?
       return {
         headers: headersOf[payer],
         body: JSON.stringify({
-          name: 'Pat Q Doe', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46201', phone: '',
-          expMonth: '12', expYear: NEXT_YEAR, dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
-          value: (INVOICE_CENTS / 100).toFixed(2), invoices: [invoiceId], discount_id: null, idempotency_key: randomUUID(), type: 'credit_card',
+          name: 'Pat Q Doe',
+          address: '1 Main St',
+          city: 'Indianapolis',
+          state: 'IN',
+          zip: '46201',
+          phone: '',
+          expMonth: '12',
+          expYear: NEXT_YEAR,
+          dataDescriptor: opaque.dataDescriptor,
+          dataValue: opaque.dataValue,
+          value: (INVOICE_CENTS / 100).toFixed(2),
+          invoices: [invoiceId],
+          discount_id: null,
+          idempotency_key: randomUUID(),
+          type: 'credit_card',
         }),
       };
     });
@@ -193,7 +262,9 @@ export async function runPaymentBench(opts: { kind: DbKind; url?: string; count?
     const warmup = await pay(base, list.slice(0, warmupCount), connections);
     log(`[payment/${opts.kind}] ${timedCount} payments, ${connections} connections`);
     const { result: load, cpu } = await withCpu(server, () => pay(base, list.slice(warmupCount), connections));
-    log(`[payment/${opts.kind}]   ${load.reqPerSec} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}; CPU server ${cpu.serverPct} %, load generator ${cpu.loadGeneratorPct} %`);
+    log(
+      `[payment/${opts.kind}]   ${load.reqPerSec} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}; CPU server ${cpu.serverPct} %, load generator ${cpu.loadGeneratorPct} %`,
+    );
 
     const serverStats = await server.stop();
     server = undefined;
@@ -202,13 +273,17 @@ export async function runPaymentBench(opts: { kind: DbKind; url?: string; count?
     let recorded: PaymentBenchResult['recorded'];
     try {
       const db = database.db;
-      const [totals] = await db.select({
-        rows: count(),
-        paid: sql<number>`count(*) FILTER (WHERE ${payments.status} = 'paid')`.mapWith(Number),
-        keys: countDistinct(payments.idempotencyKey),
-        transIds: countDistinct(payments.gatewayTransId),
-      }).from(payments);
-      const [links] = await db.select({ n: count(), invoices: countDistinct(paymentInvoices.invoiceId) }).from(paymentInvoices);
+      const [totals] = await db
+        .select({
+          rows: count(),
+          paid: sql<number>`count(*) FILTER (WHERE ${payments.status} = 'paid')`.mapWith(Number),
+          keys: countDistinct(payments.idempotencyKey),
+          transIds: countDistinct(payments.gatewayTransId),
+        })
+        .from(payments);
+      const [links] = await db
+        .select({ n: count(), invoices: countDistinct(paymentInvoices.invoiceId) })
+        .from(paymentInvoices);
       const [settled] = await db.select({ n: count() }).from(invoices).where(eq(invoices.balanceCents, 0));
       const answered200 = (warmup.statusCodes['200'] ?? 0) + (load.statusCodes['200'] ?? 0);
       recorded = {
@@ -223,12 +298,20 @@ export async function runPaymentBench(opts: { kind: DbKind; url?: string; count?
         invoicesPaidTwice: links.n - links.invoices,
         exactlyOnce: false,
       };
-      recorded.exactlyOnce = answered200 === totals.paid && totals.rows === totals.paid && totals.keys === totals.rows &&
-        totals.transIds === totals.paid && settled.n === totals.paid && links.n === totals.paid && links.invoices === totals.paid;
+      recorded.exactlyOnce =
+        answered200 === totals.paid &&
+        totals.rows === totals.paid &&
+        totals.keys === totals.rows &&
+        totals.transIds === totals.paid &&
+        settled.n === totals.paid &&
+        links.n === totals.paid &&
+        links.invoices === totals.paid;
     } finally {
       await database.close();
     }
-    log(`[payment/${opts.kind}]   ${recorded.paidRows} paid rows for ${recorded.answered200} answers 200; exactly once: ${recorded.exactlyOnce ? 'yes' : 'NO'}; peak RSS ${serverStats.memory.peakRssMb} MB`);
+    log(
+      `[payment/${opts.kind}]   ${recorded.paidRows} paid rows for ${recorded.answered200} answers 200; exactly once: ${recorded.exactlyOnce ? 'yes' : 'NO'}; peak RSS ${serverStats.memory.peakRssMb} MB`,
+    );
     return {
       database: opts.kind,
       connections,

@@ -37,21 +37,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { serveCommand } from '../scripts/serve-command.ts';
+import { runAdminBench, type AdminReport } from './admin-bench.ts';
 import { runFormPair, type FormPairResult } from './form-bench.ts';
+import { log } from './lib/load.ts';
+import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
+import { runMemoryBench, type MemoryBenchReport } from './memory-bench.ts';
+import { runPaymentBench, type PaymentBenchResult } from './payment-bench.ts';
 import { runSearchBench, type SearchReport, type SearchState } from './search-bench.ts';
 import type { DocxReport } from './docx-bench.ts';
-import type { StandingBenchReport, WorkQueueBenchReport } from './standing-bench.ts';
-import { runPaymentBench, type PaymentBenchResult } from './payment-bench.ts';
-import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
-import { runAdminBench, type AdminReport } from './admin-bench.ts';
-import { runMemoryBench, type MemoryBenchReport } from './memory-bench.ts';
-import { log } from './lib/load.ts';
 import type { ServerStats } from './lib/server-process.ts';
-import { serveCommand } from '../scripts/serve-command.ts';
+import type { StandingBenchReport, WorkQueueBenchReport } from './standing-bench.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
-const USAGE = 'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory|standing] [--standing-rows N] [--standing-lookups N] [--standing-part all|refresh|queue] [--queue-items N] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
+const USAGE =
+  'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory|standing] [--standing-rows N] [--standing-lookups N] [--standing-part all|refresh|queue] [--queue-items N] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--profile]';
 const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin', 'memory', 'standing'] as const;
 type BenchName = (typeof BENCHES)[number];
 
@@ -115,7 +116,8 @@ function parse() {
   return {
     only: values.only as BenchName | undefined,
     duration,
-    searchDuration: values['search-duration'] === undefined ? duration : num('search-duration', values['search-duration'], 1, 600),
+    searchDuration:
+      values['search-duration'] === undefined ? duration : num('search-duration', values['search-duration'], 1, 600),
     searchStates: (state === 'both' ? ['as-imported', 'vacuumed'] : [state]) as SearchState[],
     rounds: Math.round(num('rounds', values.rounds, 1, 10)),
     docxIterations: Math.round(num('docx-iterations', values['docx-iterations'], 10, 100_000)),
@@ -154,7 +156,12 @@ interface BenchReport {
   memory?: { processes: MemoryRow[]; benchProcessPeakRssMb: number };
 }
 
-interface MemoryRow { bench: string; peakRssMb: number | null; rssAtReadyMb?: number; rssAtEndMb?: number }
+interface MemoryRow {
+  bench: string;
+  peakRssMb: number | null;
+  rssAtReadyMb?: number;
+  rssAtEndMb?: number;
+}
 
 /** Runs the docx bench in a child process (its memory is then its own). */
 async function runDocxChild(iterations: number): Promise<{ report: DocxReport; peakRssMb: number | null }> {
@@ -165,7 +172,9 @@ async function runDocxChild(iterations: number): Promise<{ report: DocxReport; p
   return new Promise((resolve, reject) => {
     let answer: { report: DocxReport; peakRssMb: number | null } | undefined;
     child.once('message', (m) => (answer = m as typeof answer));
-    child.once('exit', (code) => (answer && code === 0 ? resolve(answer) : reject(new Error(`docx bench process exited with ${code}`))));
+    child.once('exit', (code) =>
+      answer && code === 0 ? resolve(answer) : reject(new Error(`docx bench process exited with ${code}`)),
+    );
   });
 }
 
@@ -176,13 +185,21 @@ async function runDocxChild(iterations: number): Promise<{ report: DocxReport; p
  */
 async function runStandingChild(rows: number, lookups: number): Promise<StandingBenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-standing-'));
-  const run = (args: string[]) => new Promise<StandingBenchReport | undefined>((resolve, reject) => {
-    const command = serveCommand([path.join('bench', 'standing-bench.ts'), ...args]);
-    const child = spawn(command.file, command.args, { env: command.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    let answer: { report: StandingBenchReport } | undefined;
-    child.once('message', (m) => (answer = m as typeof answer));
-    child.once('exit', (code) => (code === 0 ? resolve(answer?.report) : reject(new Error(`standing bench process (${args[0]}) exited with ${code}`))));
-  });
+  const run = (args: string[]) =>
+    new Promise<StandingBenchReport | undefined>((resolve, reject) => {
+      const command = serveCommand([path.join('bench', 'standing-bench.ts'), ...args]);
+      const child = spawn(command.file, command.args, {
+        env: command.env,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      let answer: { report: StandingBenchReport } | undefined;
+      child.once('message', (m) => (answer = m as typeof answer));
+      child.once('exit', (code) =>
+        code === 0
+          ? resolve(answer?.report)
+          : reject(new Error(`standing bench process (${args[0]}) exited with ${code}`)),
+      );
+    });
   try {
     await run(['prepare', dir, String(rows)]);
     const report = await run(['measure', dir, String(rows), String(lookups)]);
@@ -202,11 +219,16 @@ async function runWorkQueueChild(items: number): Promise<WorkQueueBenchReport> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-bench-queue-'));
   try {
     const command = serveCommand([path.join('bench', 'standing-bench.ts'), 'queue', dir, String(items), '300']);
-    const child = spawn(command.file, command.args, { env: command.env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = spawn(command.file, command.args, {
+      env: command.env,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const report = await new Promise<WorkQueueBenchReport | undefined>((resolve, reject) => {
       let answer: { report: WorkQueueBenchReport } | undefined;
       child.once('message', (m) => (answer = m as typeof answer));
-      child.once('exit', (code) => (code === 0 ? resolve(answer?.report) : reject(new Error(`work queue bench process exited with ${code}`))));
+      child.once('exit', (code) =>
+        code === 0 ? resolve(answer?.report) : reject(new Error(`work queue bench process exited with ${code}`)),
+      );
     });
     if (!report) throw new Error('the work queue bench sent no report');
     return report;
@@ -217,14 +239,17 @@ async function runWorkQueueChild(items: number): Promise<WorkQueueBenchReport> {
 
 /** One memory row per server process of a bench. */
 function serverRow(bench: string, s: ServerStats | undefined): MemoryRow[] {
-  return s ? [{ bench, peakRssMb: s.memory.peakRssMb, rssAtReadyMb: s.memory.rssAtReadyMb, rssAtEndMb: s.memory.rssAtEndMb }] : [];
+  return s
+    ? [{ bench, peakRssMb: s.memory.peakRssMb, rssAtReadyMb: s.memory.rssAtReadyMb, rssAtEndMb: s.memory.rssAtEndMb }]
+    : [];
 }
 
 function memoryRows(report: BenchReport): MemoryRow[] {
   const rows: MemoryRow[] = [];
   for (const kind of ['pglite', 'postgres'] as const) {
     const f = report.form?.[kind];
-    if (f && !('skipped' in f)) rows.push(...serverRow(`form ${kind} full`, f.servers.full), ...serverRow(`form ${kind} bare`, f.servers.bare));
+    if (f && !('skipped' in f))
+      rows.push(...serverRow(`form ${kind} full`, f.servers.full), ...serverRow(`form ${kind} bare`, f.servers.bare));
   }
   for (const st of report.search?.states ?? []) rows.push(...serverRow(`search ${st.state}`, st.server));
   for (const kind of ['pglite', 'postgres'] as const) {
@@ -232,8 +257,10 @@ function memoryRows(report: BenchReport): MemoryRow[] {
     if (p && !('skipped' in p)) rows.push(...serverRow(`payment ${kind}`, p.server));
   }
   if (report.admin?.server) rows.push(...serverRow('admin postgres', report.admin.server));
-  if (report.roster && 'server' in report.roster) rows.push(...serverRow('memory pglite full + IRS roster', report.roster.server));
-  if (report.docx?.peakRssMb !== undefined) rows.push({ bench: 'docx (its own process)', peakRssMb: report.docx.peakRssMb });
+  if (report.roster && 'server' in report.roster)
+    rows.push(...serverRow('memory pglite full + IRS roster', report.roster.server));
+  if (report.docx?.peakRssMb !== undefined)
+    rows.push({ bench: 'docx (its own process)', peakRssMb: report.docx.peakRssMb });
   return rows;
 }
 
@@ -252,45 +279,82 @@ function table(report: BenchReport): string {
       }
       for (const which of ['full', 'bare'] as const) {
         const s = r[which];
-        lines.push(`  ${`${kind} ${which}`.padEnd(28)}${f(s.reqPerSec, 9)}${f(s.latencyMs.p50, 9)}${f(s.latencyMs.p97_5, 9)}${f(s.latencyMs.p99, 9)}${f(s.non2xx + s.errors, 9)}` +
-          (which === 'full' ? `${f(r.ratio, 8)}  ${Object.values(r.pass).every(Boolean) ? 'yes' : 'NO'}` : ''));
+        lines.push(
+          `  ${`${kind} ${which}`.padEnd(28)}${f(s.reqPerSec, 9)}${f(s.latencyMs.p50, 9)}${f(s.latencyMs.p97_5, 9)}${f(s.latencyMs.p99, 9)}${f(s.non2xx + s.errors, 9)}` +
+            (which === 'full' ? `${f(r.ratio, 8)}  ${Object.values(r.pass).every(Boolean) ? 'yes' : 'NO'}` : ''),
+        );
       }
     }
   }
   if (report.search?.skipped) lines.push('', `Search: skipped (${report.search.skipped})`);
   const im = report.search?.import;
-  if (im) lines.push('', `Search: ${im.rowsImported} rows, import ${im.seconds} s (${im.rowsPerSec} rows/s)${im.cached ? ' [cached]' : ''}, ${report.search?.connections} connections, ${report.search?.durationS} s per case`);
+  if (im)
+    lines.push(
+      '',
+      `Search: ${im.rowsImported} rows, import ${im.seconds} s (${im.rowsPerSec} rows/s)${im.cached ? ' [cached]' : ''}, ${report.search?.connections} connections, ${report.search?.durationS} s per case`,
+    );
   for (const st of report.search?.states ?? []) {
-    lines.push(`  [${st.state}] keyword                       page    total    req/s   p50   p99  cold max  target  ok`);
+    lines.push(
+      `  [${st.state}] keyword                       page    total    req/s   p50   p99  cold max  target  ok`,
+    );
     for (const c of st.cases) {
-      lines.push(`  ${`'${c.keyword}'`.slice(0, 36).padEnd(36)}${f(c.page, 7)}${f(c.total, 9)}${f(c.load.reqPerSec, 9)}${f(c.load.latencyMs.p50, 6)}${f(c.load.latencyMs.p99, 6)}${f(c.coldMs.max, 10)}${f(c.targetP99Ms, 8)}  ${c.pass ? 'yes' : 'NO'}`);
+      lines.push(
+        `  ${`'${c.keyword}'`.slice(0, 36).padEnd(36)}${f(c.page, 7)}${f(c.total, 9)}${f(c.load.reqPerSec, 9)}${f(c.load.latencyMs.p50, 6)}${f(c.load.latencyMs.p99, 6)}${f(c.coldMs.max, 10)}${f(c.targetP99Ms, 8)}  ${c.pass ? 'yes' : 'NO'}`,
+      );
     }
     const wrong = st.correctness.filter((c) => !c.correct);
-    lines.push(`  extra correctness pages: ${st.correctness.length - wrong.length}/${st.correctness.length} match the reference query${wrong.length ? ` (WRONG: ${wrong.map((c) => `'${c.keyword}' p${c.page}`).join(', ')})` : ''}`);
+    lines.push(
+      `  extra correctness pages: ${st.correctness.length - wrong.length}/${st.correctness.length} match the reference query${wrong.length ? ` (WRONG: ${wrong.map((c) => `'${c.keyword}' p${c.page}`).join(', ')})` : ''}`,
+    );
     for (const [cls, t] of Object.entries(st.totals)) {
-      lines.push(`  ${cls.padEnd(10)} worst p99 ${t.worstP99Ms} ms (target ${t.targetP99Ms}), worst cold ${t.worstColdMs} ms, correct ${t.allCorrect ? 'yes' : 'NO'}, pass ${t.pass ? 'yes' : 'NO'}`);
+      lines.push(
+        `  ${cls.padEnd(10)} worst p99 ${t.worstP99Ms} ms (target ${t.targetP99Ms}), worst cold ${t.worstColdMs} ms, correct ${t.allCorrect ? 'yes' : 'NO'}, pass ${t.pass ? 'yes' : 'NO'}`,
+      );
     }
   }
   const docx = report.docx;
   if (docx?.variants) {
-    lines.push('', `Bylaws .docx (build + render, ${docx.iterations} per variant)   median      p95     mean      max  target  ok`);
+    lines.push(
+      '',
+      `Bylaws .docx (build + render, ${docx.iterations} per variant)   median      p95     mean      max  target  ok`,
+    );
     for (const [variant, r] of Object.entries(docx.variants)) {
-      lines.push(`  ${variant.padEnd(40)}${f(r.totalMs.median, 9)}${f(r.totalMs.p95, 9)}${f(r.totalMs.mean, 9)}${f(r.totalMs.max, 9)}${f(docx.target?.medianMaxMs, 8)}  ${r.pass ? 'yes' : 'NO'}`);
+      lines.push(
+        `  ${variant.padEnd(40)}${f(r.totalMs.median, 9)}${f(r.totalMs.p95, 9)}${f(r.totalMs.mean, 9)}${f(r.totalMs.max, 9)}${f(docx.target?.medianMaxMs, 8)}  ${r.pass ? 'yes' : 'NO'}`,
+      );
     }
-    if (docx.all) lines.push(`  ${'all'.padEnd(40)}${f(docx.all.totalMs.median, 9)}${f(docx.all.totalMs.p95, 9)}${f(docx.all.totalMs.mean, 9)}${f(docx.all.totalMs.max, 9)}`);
+    if (docx.all)
+      lines.push(
+        `  ${'all'.padEnd(40)}${f(docx.all.totalMs.median, 9)}${f(docx.all.totalMs.p95, 9)}${f(docx.all.totalMs.mean, 9)}${f(docx.all.totalMs.max, 9)}`,
+      );
   }
   const st2 = report.standing;
   if (st2?.refresh && st2.standingMs && st2.bareMs) {
     lines.push('', `IRS data (${st2.rows?.toLocaleString('en-US')} BMF rows, 990-N data, revocation list; PGlite)`);
-    for (const file of st2.files ?? []) lines.push(`  ${file.file.padEnd(40)}${file.loaded.toLocaleString('en-US').padStart(10)} of ${file.rows.toLocaleString('en-US')} rows in ${file.seconds} s`);
-    lines.push(`  refresh: ${st2.refresh.seconds} s, peak RSS ${st2.refresh.peakRssMb} MB (target ${st2.targets?.refreshPeakRssMaxMb}) ${st2.pass?.refreshPeakRss ? 'yes' : 'NO'}`);
-    lines.push(`  standing of one group (${st2.lookups} random): median ${st2.standingMs.median} ms, p99 ${st2.standingMs.p99} ms (target median ${st2.targets?.standingMedianMaxMs}) ${st2.pass?.standingMedian ? 'yes' : 'NO'}; bare row read median ${st2.bareMs.median} ms, p99 ${st2.bareMs.p99} ms`);
+    for (const file of st2.files ?? [])
+      lines.push(
+        `  ${file.file.padEnd(40)}${file.loaded.toLocaleString('en-US').padStart(10)} of ${file.rows.toLocaleString('en-US')} rows in ${file.seconds} s`,
+      );
+    lines.push(
+      `  refresh: ${st2.refresh.seconds} s, peak RSS ${st2.refresh.peakRssMb} MB (target ${st2.targets?.refreshPeakRssMaxMb}) ${st2.pass?.refreshPeakRss ? 'yes' : 'NO'}`,
+    );
+    lines.push(
+      `  standing of one group (${st2.lookups} random): median ${st2.standingMs.median} ms, p99 ${st2.standingMs.p99} ms (target median ${st2.targets?.standingMedianMaxMs}) ${st2.pass?.standingMedian ? 'yes' : 'NO'}; bare row read median ${st2.bareMs.median} ms, p99 ${st2.bareMs.p99} ms`,
+    );
   }
   const wq = report.standing?.queue;
   if (wq) {
-    lines.push('', `Staff work queue (${wq.items.toLocaleString('en-US')} items, ${wq.rounds} pages per case; PGlite), ms`);
-    lines.push(`  ${'case'.padEnd(36)}${'list p50'.padStart(10)}${'p99'.padStart(9)} |${'bare p50'.padStart(10)}${'p99'.padStart(9)} | p99 <= ${wq.targetP99Ms}`);
-    for (const c of wq.cases) lines.push(`  ${c.name.padEnd(36)}${f(c.listMs.median, 10)}${f(c.listMs.p99, 9)} |${f(c.bareMs.median, 10)}${f(c.bareMs.p99, 9)} | ${c.pass ? 'yes' : 'NO'}`);
+    lines.push(
+      '',
+      `Staff work queue (${wq.items.toLocaleString('en-US')} items, ${wq.rounds} pages per case; PGlite), ms`,
+    );
+    lines.push(
+      `  ${'case'.padEnd(36)}${'list p50'.padStart(10)}${'p99'.padStart(9)} |${'bare p50'.padStart(10)}${'p99'.padStart(9)} | p99 <= ${wq.targetP99Ms}`,
+    );
+    for (const c of wq.cases)
+      lines.push(
+        `  ${c.name.padEnd(36)}${f(c.listMs.median, 10)}${f(c.listMs.p99, 9)} |${f(c.bareMs.median, 10)}${f(c.bareMs.p99, 9)} | ${c.pass ? 'yes' : 'NO'}`,
+      );
   }
   if (report.payment) {
     lines.push('', 'Card payment (POST /app/payments/credit)  req/s      p50    p97.5      p99   non2xx  paid once');
@@ -301,32 +365,52 @@ function table(report: BenchReport): string {
         lines.push(`  ${kind}: skipped (${r.skipped})`);
         continue;
       }
-      lines.push(`  ${`${kind}, ${r.connections} connections`.padEnd(36)}${f(r.load.reqPerSec, 9)}${f(r.load.latencyMs.p50, 9)}${f(r.load.latencyMs.p97_5, 9)}${f(r.load.latencyMs.p99, 9)}${f(r.load.non2xx + r.load.errors, 9)}  ${r.recorded.exactlyOnce ? 'yes' : 'NO'} (${r.recorded.paidRows}/${r.recorded.answered200})`);
+      lines.push(
+        `  ${`${kind}, ${r.connections} connections`.padEnd(36)}${f(r.load.reqPerSec, 9)}${f(r.load.latencyMs.p50, 9)}${f(r.load.latencyMs.p97_5, 9)}${f(r.load.latencyMs.p99, 9)}${f(r.load.non2xx + r.load.errors, 9)}  ${r.recorded.exactlyOnce ? 'yes' : 'NO'} (${r.recorded.paidRows}/${r.recorded.answered200})`,
+      );
     }
   }
   if (report.admin?.skipped) lines.push('', `Staff lists: skipped (${report.admin.skipped})`);
   if (report.admin?.cases) {
     const a = report.admin;
-    lines.push('', `Staff lists at ${a.accounts} accounts (${a.seed?.cached ? 'cached schema' : `seeded in ${a.seed?.seconds} s`}), ${a.connections} connections, ${a.durationS} s per case`);
-    lines.push('  list      address                                                  rows    total    req/s   p50   p99 | bare req/s  p50   p99 | p99 ratio  ok');
+    lines.push(
+      '',
+      `Staff lists at ${a.accounts} accounts (${a.seed?.cached ? 'cached schema' : `seeded in ${a.seed?.seconds} s`}), ${a.connections} connections, ${a.durationS} s per case`,
+    );
+    lines.push(
+      '  list      address                                                  rows    total    req/s   p50   p99 | bare req/s  p50   p99 | p99 ratio  ok',
+    );
     for (const c of a.cases ?? []) {
-      lines.push(`  ${c.list.padEnd(9)} ${c.url.replace('/api/admin/', '').padEnd(54)}${f(c.rows, 6)}${f(`${c.total}${c.totalIsCapped ? '+' : ''}`, 9)}${f(c.full.reqPerSec, 9)}${f(c.full.latencyMs.p50, 6)}${f(c.full.latencyMs.p99, 6)} |${f(c.bare.reqPerSec, 11)}${f(c.bare.latencyMs.p50, 5)}${f(c.bare.latencyMs.p99, 6)} |${f(c.ratioP99, 10)}  ${c.pass ? 'yes' : 'NO'}`);
+      lines.push(
+        `  ${c.list.padEnd(9)} ${c.url.replace('/api/admin/', '').padEnd(54)}${f(c.rows, 6)}${f(`${c.total}${c.totalIsCapped ? '+' : ''}`, 9)}${f(c.full.reqPerSec, 9)}${f(c.full.latencyMs.p50, 6)}${f(c.full.latencyMs.p99, 6)} |${f(c.bare.reqPerSec, 11)}${f(c.bare.latencyMs.p50, 5)}${f(c.bare.latencyMs.p99, 6)} |${f(c.ratioP99, 10)}  ${c.pass ? 'yes' : 'NO'}`,
+      );
     }
   }
   if (report.memory) {
     lines.push('', 'Memory (MB)                             at ready   at end  peak RSS');
-    for (const m of report.memory.processes) lines.push(`  ${m.bench.padEnd(36)}${f(m.rssAtReadyMb, 9)}${f(m.rssAtEndMb, 9)}${f(m.peakRssMb, 10)}`);
-    lines.push(`  ${'bench process (load generator)'.padEnd(36)}${f(undefined, 9)}${f(undefined, 9)}${f(report.memory.benchProcessPeakRssMb, 10)}`);
+    for (const m of report.memory.processes)
+      lines.push(`  ${m.bench.padEnd(36)}${f(m.rssAtReadyMb, 9)}${f(m.rssAtEndMb, 9)}${f(m.peakRssMb, 10)}`);
+    lines.push(
+      `  ${'bench process (load generator)'.padEnd(36)}${f(undefined, 9)}${f(undefined, 9)}${f(report.memory.benchProcessPeakRssMb, 10)}`,
+    );
   }
   if (report.roster && 'server' in report.roster) {
     const r = report.roster;
-    lines.push('', `Memory with the IRS roster (${r.organizations} organizations): ${r.server.memory.rssAtReadyMb} MB at ready (target ${r.targetsMb.atReady}) ${r.pass.atReady ? 'yes' : 'NO'}, ` +
-      `${r.server.memory.peakRssMb} MB peak (target ${r.targetsMb.peak}) ${r.pass.peak ? 'yes' : 'NO'}; form ${r.form.reqPerSec} req/s, search ${r.search.reqPerSec} req/s`);
+    lines.push(
+      '',
+      `Memory with the IRS roster (${r.organizations} organizations): ${r.server.memory.rssAtReadyMb} MB at ready (target ${r.targetsMb.atReady}) ${r.pass.atReady ? 'yes' : 'NO'}, ` +
+        `${r.server.memory.peakRssMb} MB peak (target ${r.targetsMb.peak}) ${r.pass.peak ? 'yes' : 'NO'}; form ${r.form.reqPerSec} req/s, search ${r.search.reqPerSec} req/s`,
+    );
   }
   const profiled = [
     ...(['pglite', 'postgres'] as const).flatMap((k) => {
       const r = report.form?.[k];
-      return r && !('skipped' in r) ? [[`form ${k} full`, r.servers.full], [`form ${k} bare`, r.servers.bare]] as const : [];
+      return r && !('skipped' in r)
+        ? ([
+            [`form ${k} full`, r.servers.full],
+            [`form ${k} bare`, r.servers.bare],
+          ] as const)
+        : [];
     }),
     ...(report.search?.states ?? []).map((st) => [`search ${st.state}`, st.server] as const),
     ...(['pglite', 'postgres'] as const).flatMap((k) => {
@@ -337,11 +421,19 @@ function table(report: BenchReport): string {
   if (profiled.length) {
     lines.push('', 'Where the server time went during the load runs (CPU profile, share of busy time)');
     for (const [name, s] of profiled) {
-      lines.push(`  ${name.padEnd(22)}${s!.profile!.areas.slice(0, 6).map((a) => `${a.area} ${a.pct} %`).join(', ')}`);
+      lines.push(
+        `  ${name.padEnd(22)}${s!
+          .profile!.areas.slice(0, 6)
+          .map((a) => `${a.area} ${a.pct} %`)
+          .join(', ')}`,
+      );
     }
   }
   if (report.lighthouse && 'pages' in report.lighthouse) lines.push(lighthouseTable(report.lighthouse));
-  lines.push('', `Load average ${report.machine.loadAvgAtStart.join(' ')} at start, ${report.machine.loadAvgAtEnd?.join(' ')} at end (${report.machine.cpus} cores)`);
+  lines.push(
+    '',
+    `Load average ${report.machine.loadAvgAtStart.join(' ')} at start, ${report.machine.loadAvgAtEnd?.join(' ')} at end (${report.machine.cpus} cores)`,
+  );
   return lines.join('\n');
 }
 
@@ -352,13 +444,18 @@ async function main() {
       'Latencies in ms from autocannon (whole ms); req/s = completed requests / run seconds. Each server is a child process (bench/server.ts, NODE_ENV=development as npm start runs it, a trusted local proxy, pino logs at info into a file); the load generator is this process (autocannon in a worker thread, or in the main thread for payments). cpu.serverPct / loadGeneratorPct: CPU time of each over the run, % of one core.',
       'form: full = the real app (session cookie, CSRF, rate limit, helmet, zod, insert, one log line); bare = Fastify with no plugins calling the same createInquiry. ratio = full/bare req/s. Each on its own fresh database. Each connection is one visitor: its own session and CSRF token, its own address (X-Forwarded-For from the trusted local proxy). Best of --rounds rounds, order alternating.',
       'search: one autocannon run per case, always the same URL. The exact total is reused while the database snapshot is unchanged, so these runs measure a cached count plus the page query; coldMs are single requests right after a write (nothing reused).',
-      "search states: as-imported = what importBmf leaves on PGlite (no autovacuum: no statistics, no visibility map); vacuumed = after VACUUM (ANALYZE) accounts.",
+      'search states: as-imported = what importBmf leaves on PGlite (no autovacuum: no statistics, no visibility map); vacuumed = after VACUUM (ANALYZE) accounts.',
       'docx: ms per document from performance.now() around buildBylawsDocument + renderBylawsDocx in a child process, after a warm-up; the variants take turns; the school document has all ten clauses ticked.',
-      'payment: each request pays its own $50.00 invoice by card (opaque data from the simulator tokenizer, obtained before the run; own idempotency key; the payer\'s session cookie and CSRF header); the server calls the gateway simulator it serves itself over HTTP. recorded: the database afterwards.',
+      "payment: each request pays its own $50.00 invoice by card (opaque data from the simulator tokenizer, obtained before the run; own idempotency key; the payer's session cookie and CSRF header); the server calls the gateway simulator it serves itself over HTTP. recorded: the database afterwards.",
       'memory: VmHWM (peak resident set, start-up included) of each process from /proc/<pid>/status, in MB.',
     ],
     startedAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version, loadAvgAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100) },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      node: process.version,
+      loadAvgAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    },
     args,
   };
   const wanted = (name: BenchName) => args.only === undefined || args.only === name;
@@ -371,14 +468,27 @@ async function main() {
   if (wanted('form')) {
     report.form = {};
     try {
-      report.form.pglite = await runFormPair({ kind: 'pglite', durationS: args.duration, rounds: args.rounds, profileDir, rateLimitStore: args.rateLimitStore });
+      report.form.pglite = await runFormPair({
+        kind: 'pglite',
+        durationS: args.duration,
+        rounds: args.rounds,
+        profileDir,
+        rateLimitStore: args.rateLimitStore,
+      });
       if (url) {
-        report.form.postgres = await runFormPair({ kind: 'postgres', url, durationS: args.duration, rounds: args.rounds, profileDir, rateLimitStore: args.rateLimitStore });
+        report.form.postgres = await runFormPair({
+          kind: 'postgres',
+          url,
+          durationS: args.duration,
+          rounds: args.rounds,
+          profileDir,
+          rateLimitStore: args.rateLimitStore,
+        });
       } else {
         report.form.postgres = { skipped: 'BENCH_DATABASE_URL is not set' };
       }
     } catch (err) {
-      report.form.error = err instanceof Error ? err.stack ?? err.message : String(err);
+      report.form.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
       log(`[form] failed: ${report.form.error}`);
       process.exitCode = 1;
     }
@@ -387,7 +497,7 @@ async function main() {
     try {
       report.search = await runSearchBench({ durationS: args.searchDuration, states: args.searchStates, profileDir });
     } catch (err) {
-      report.search = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      report.search = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       log(`[search] failed: ${report.search.error}`);
       process.exitCode = 1;
     }
@@ -397,7 +507,7 @@ async function main() {
       const { report: docx, peakRssMb } = await runDocxChild(args.docxIterations);
       report.docx = { ...docx, peakRssMb };
     } catch (err) {
-      report.docx = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      report.docx = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       log(`[docx] failed: ${report.docx.error}`);
       process.exitCode = 1;
     }
@@ -405,10 +515,11 @@ async function main() {
   if (wanted('standing')) {
     try {
       // --standing-part queue skips the full-size refresh (minutes) and measures the work queue alone.
-      report.standing = args.standingPart === 'queue' ? {} : await runStandingChild(args.standingRows, args.standingLookups);
+      report.standing =
+        args.standingPart === 'queue' ? {} : await runStandingChild(args.standingRows, args.standingLookups);
       if (args.standingPart !== 'refresh') report.standing.queue = await runWorkQueueChild(args.queueItems);
     } catch (err) {
-      report.standing = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      report.standing = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       log(`[standing] failed: ${report.standing.error}`);
       process.exitCode = 1;
     }
@@ -422,7 +533,7 @@ async function main() {
         ? await runPaymentBench({ kind: 'postgres', url, ...paymentOpts })
         : { skipped: 'BENCH_DATABASE_URL is not set' };
     } catch (err) {
-      report.payment.error = err instanceof Error ? err.stack ?? err.message : String(err);
+      report.payment.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
       log(`[payment] failed: ${report.payment.error}`);
       process.exitCode = 1;
     }
@@ -432,7 +543,7 @@ async function main() {
     try {
       report.lighthouse = await runLighthouseBench({ runs: args.lighthouseRuns });
     } catch (err) {
-      report.lighthouse = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      report.lighthouse = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       log(`[lighthouse] failed: ${report.lighthouse.error}`);
       process.exitCode = 1;
     }
@@ -440,11 +551,19 @@ async function main() {
   if (wanted('admin')) {
     try {
       const adminUrl = url ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-      if (!/^postgres(ql)?:\/\/[^/]*(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(adminUrl)) throw new Error('the admin bench runs against 127.0.0.1 or localhost only');
-      report.admin = await runAdminBench({ url: adminUrl, accounts: args.adminAccounts, durationS: args.adminDuration, fresh: args.adminFresh, drop: args.adminDrop, profileDir });
+      if (!/^postgres(ql)?:\/\/[^/]*(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(adminUrl))
+        throw new Error('the admin bench runs against 127.0.0.1 or localhost only');
+      report.admin = await runAdminBench({
+        url: adminUrl,
+        accounts: args.adminAccounts,
+        durationS: args.adminDuration,
+        fresh: args.adminFresh,
+        drop: args.adminDrop,
+        profileDir,
+      });
       if (report.admin.cases?.some((c) => !c.pass)) process.exitCode = 1;
     } catch (err) {
-      report.admin = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      report.admin = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       log(`[admin] failed: ${report.admin.error}`);
       process.exitCode = 1;
     }
@@ -454,14 +573,17 @@ async function main() {
       report.roster = await runMemoryBench({ durationS: args.duration });
       if (!report.roster.pass.atReady || !report.roster.pass.peak) process.exitCode = 1;
     } catch (err) {
-      report.roster = { error: err instanceof Error ? err.stack ?? err.message : String(err) };
+      report.roster = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       log(`[memory] failed: ${report.roster.error}`);
       process.exitCode = 1;
     }
   }
   report.finishedAt = new Date().toISOString();
   report.machine.loadAvgAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
-  report.memory = { processes: memoryRows(report), benchProcessPeakRssMb: Math.round(process.resourceUsage().maxRSS / 102.4) / 10 };
+  report.memory = {
+    processes: memoryRows(report),
+    benchProcessPeakRssMb: Math.round(process.resourceUsage().maxRSS / 102.4) / 10,
+  };
   const json = `${JSON.stringify(report, null, 2)}\n`;
   process.stdout.write(json);
   fs.mkdirSync(RESULTS_DIR, { recursive: true });

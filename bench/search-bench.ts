@@ -8,10 +8,10 @@ import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/server/db/cl
 import { accounts } from '../src/server/db/schema.ts';
 import { importBmf } from '../src/server/modules/subordinates/import-bmf.ts';
 import { SEARCH_PER_PAGE } from '../src/shared/schemas/search.ts';
+import { CONTACT_BODY } from './form-bench.ts';
 import { openSession } from './lib/apps.ts';
 import { log, round, runLoad, type LoadSummary } from './lib/load.ts';
 import { startServer, type ServerProcess, type ServerStats } from './lib/server-process.ts';
-import { CONTACT_BODY } from './form-bench.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BMF_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'data', 'irs-eo-bmf');
@@ -19,7 +19,11 @@ const CACHE_DIR = path.join(REPO_ROOT, 'bench', '.cache');
 const IMPORT_SOURCE = path.join(REPO_ROOT, 'src', 'server', 'modules', 'subordinates', 'import-bmf.ts');
 
 type SearchClass = 'selective' | 'any';
-export interface SearchCase { keyword: string; page: number; class: SearchClass }
+export interface SearchCase {
+  keyword: string;
+  page: number;
+  class: SearchClass;
+}
 
 /** Selective keywords (few matches) and "any keyword" cases (very common words, short words, all rows, deep pages). */
 const SEARCH_CASES: SearchCase[] = [
@@ -42,10 +46,20 @@ const SEARCH_CASES: SearchCase[] = [
  * and backward, walk that runs out of budget, sort of few matches, short words, odd characters).
  */
 const CORRECTNESS_CASES: { keyword: string; page: number }[] = [
-  { keyword: 'church', page: 1459 }, { keyword: 'lutheran', page: 20 }, { keyword: 'of', page: 1000 },
-  { keyword: 'a', page: 20000 }, { keyword: 'zion', page: 2 }, { keyword: 'st', page: 3 }, { keyword: 'qz', page: 1 },
-  { keyword: '&', page: 2 }, { keyword: 'booster club', page: 7 }, { keyword: 'club booster boost', page: 2 },
-  { keyword: '', page: 10875 }, { keyword: 'inc', page: 6000 }, { keyword: 'youth', page: 1 }, { keyword: 'zzzqqq', page: 1 },
+  { keyword: 'church', page: 1459 },
+  { keyword: 'lutheran', page: 20 },
+  { keyword: 'of', page: 1000 },
+  { keyword: 'a', page: 20000 },
+  { keyword: 'zion', page: 2 },
+  { keyword: 'st', page: 3 },
+  { keyword: 'qz', page: 1 },
+  { keyword: '&', page: 2 },
+  { keyword: 'booster club', page: 7 },
+  { keyword: 'club booster boost', page: 2 },
+  { keyword: '', page: 10875 },
+  { keyword: 'inc', page: 6000 },
+  { keyword: 'youth', page: 1 },
+  { keyword: 'zzzqqq', page: 1 },
 ];
 
 const SEARCH_TARGETS_P99_MS: Record<SearchClass, number> = { selective: 50, any: 200 };
@@ -72,10 +86,20 @@ interface SearchCaseResult extends SearchCase {
   pass: boolean;
 }
 
-type SearchTotals = Record<SearchClass, {
-  cases: number; requests: number; reqPerSec: number; worstP50Ms: number; worstP99Ms: number;
-  worstColdMs: number; targetP99Ms: number; allCorrect: boolean; pass: boolean;
-}>;
+type SearchTotals = Record<
+  SearchClass,
+  {
+    cases: number;
+    requests: number;
+    reqPerSec: number;
+    worstP50Ms: number;
+    worstP99Ms: number;
+    worstColdMs: number;
+    targetP99Ms: number;
+    allCorrect: boolean;
+    pass: boolean;
+  }
+>;
 
 /** One state of the imported database. */
 interface SearchStateReport {
@@ -100,7 +124,10 @@ export interface SearchReport {
 }
 
 function bmfFiles(): string[] {
-  return fs.readdirSync(BMF_DIR).filter((f) => f.toLowerCase().endsWith('.csv')).sort();
+  return fs
+    .readdirSync(BMF_DIR)
+    .filter((f) => f.toLowerCase().endsWith('.csv'))
+    .sort();
 }
 
 /** Cache key: the file list (name, size, mtime) plus the code that shapes the database (importer, migrations). */
@@ -111,7 +138,10 @@ function cacheKey(files: string[]): string {
     h.update(`${f}\0${st.size}\0${st.mtimeMs}\n`);
   }
   h.update(fs.readFileSync(IMPORT_SOURCE));
-  for (const f of fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const f of fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     h.update(f);
     h.update(fs.readFileSync(path.join(MIGRATIONS_DIR, f)));
   }
@@ -153,8 +183,13 @@ export async function importedDatabaseDir(): Promise<{ dir: string; report: Impo
     }
     const seconds = round((performance.now() - started) / 1000, 1);
     const report: ImportReport = {
-      files: files.length, rowsRead, rowsImported, seconds, rowsPerSec: Math.round(rowsImported / seconds),
-      cached: false, cacheDir: path.relative(REPO_ROOT, dir),
+      files: files.length,
+      rowsRead,
+      rowsImported,
+      seconds,
+      rowsPerSec: Math.round(rowsImported / seconds),
+      cached: false,
+      cacheDir: path.relative(REPO_ROOT, dir),
     };
     // Keep one imported database only: they are large.
     fs.mkdirSync(CACHE_DIR, { recursive: true });
@@ -174,7 +209,8 @@ export async function importedDatabaseDir(): Promise<{ dir: string; report: Impo
 }
 
 /** The public search's address for a case, as the verify-501c3 page asks it. */
-export const searchUrl = (c: SearchCase) => `/search?${new URLSearchParams({ search: 'verify-501c3', keyword: c.keyword, page: String(c.page) })}`;
+export const searchUrl = (c: SearchCase) =>
+  `/search?${new URLSearchParams({ search: 'verify-501c3', keyword: c.keyword, page: String(c.page) })}`;
 
 /** The plain query the page must agree with: every word as a LIKE, count, ORDER BY name, id. */
 async function referencePage(database: Database, c: SearchCase): Promise<{ total: number; ids: number[] }> {
@@ -183,8 +219,13 @@ async function referencePage(database: Database, c: SearchCase): Promise<{ total
   for (const w of words) conditions.push(sql`strpos(${accounts.searchText}, ${w}) > 0`);
   const where = and(...conditions);
   const [{ total }] = await database.db.select({ total: count() }).from(accounts).where(where);
-  const rows = await database.db.select({ id: accounts.id }).from(accounts).where(where)
-    .orderBy(asc(accounts.name), asc(accounts.id)).limit(SEARCH_PER_PAGE).offset((c.page - 1) * SEARCH_PER_PAGE);
+  const rows = await database.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(where)
+    .orderBy(asc(accounts.name), asc(accounts.id))
+    .limit(SEARCH_PER_PAGE)
+    .offset((c.page - 1) * SEARCH_PER_PAGE);
   return { total, ids: rows.map((r) => r.id) };
 }
 
@@ -199,13 +240,21 @@ const refKey = (c: { keyword: string; page: number }) => `${c.page}|${c.keyword}
 async function makeWrite(base: string, session: { cookie: string; csrfToken: string }) {
   const res = await fetch(`${base}/contact`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': session.csrfToken, cookie: session.cookie },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-csrf-token': session.csrfToken,
+      cookie: session.cookie,
+    },
     body: CONTACT_BODY,
   });
   if (res.status !== 201) throw new Error(`POST /contact answered ${res.status}: ${await res.text()}`);
 }
 
-async function timedGet(base: string, url: string): Promise<{ ms: number; body: { total: number; data: { id: number }[] } }> {
+async function timedGet(
+  base: string,
+  url: string,
+): Promise<{ ms: number; body: { total: number; data: { id: number }[] } }> {
   const t = performance.now();
   const res = await fetch(base + url);
   const body = (await res.json()) as { total: number; data: { id: number }[] };
@@ -215,24 +264,36 @@ async function timedGet(base: string, url: string): Promise<{ ms: number; body: 
 }
 
 /** Correctness pages, cold single requests and an autocannon run per case, against one server. */
-async function measureState(state: SearchState, refs: References, server: ServerProcess, opts: { durationS: number; connections: number; coldSamples: number }): Promise<SearchStateReport> {
+async function measureState(
+  state: SearchState,
+  refs: References,
+  server: ServerProcess,
+  opts: { durationS: number; connections: number; coldSamples: number },
+): Promise<SearchStateReport> {
   const base = server.base;
   const session = await openSession(base);
   // Warm-up: JIT, catalog caches and the first plans, so the first measured case is not penalised.
   // Warm-up of the fresh server process: JIT, PGlite's buffers and the first plans, so that the
   // first measured case is not the one paying for them.
   log(`[search/${state}] warm-up`);
-  for (const kw of ['warm', 'up', 'booster club', '']) await timedGet(base, searchUrl({ keyword: kw, page: 2, class: 'any' }));
+  for (const kw of ['warm', 'up', 'booster club', ''])
+    await timedGet(base, searchUrl({ keyword: kw, page: 2, class: 'any' }));
   for (const c of SEARCH_CASES) await timedGet(base, searchUrl(c));
-  await runLoad({ url: base + searchUrl({ keyword: 'booster', page: 3, class: 'selective' }), connections: opts.connections, duration: 3 });
+  await runLoad({
+    url: base + searchUrl({ keyword: 'booster', page: 3, class: 'selective' }),
+    connections: opts.connections,
+    duration: 3,
+  });
 
   log(`[search/${state}] correctness of ${CORRECTNESS_CASES.length} more pages against the reference query`);
   const correctness: SearchStateReport['correctness'] = [];
   for (const c of CORRECTNESS_CASES) {
     const got = await timedGet(base, searchUrl({ ...c, class: 'any' }));
     const ref = refs.get(refKey(c))!;
-    const correct = got.body.total === ref.total && JSON.stringify(got.body.data.map((d) => d.id)) === JSON.stringify(ref.ids);
-    if (!correct) log(`[search/${state}] WRONG RESULT for '${c.keyword}' page ${c.page}: total ${got.body.total} vs ${ref.total}`);
+    const correct =
+      got.body.total === ref.total && JSON.stringify(got.body.data.map((d) => d.id)) === JSON.stringify(ref.ids);
+    if (!correct)
+      log(`[search/${state}] WRONG RESULT for '${c.keyword}' page ${c.page}: total ${got.body.total} vs ${ref.total}`);
     correctness.push({ ...c, total: ref.total, correct, ms: round(got.ms, 1) });
   }
 
@@ -248,14 +309,24 @@ async function measureState(state: SearchState, refs: References, server: Server
       first ??= r.body;
     }
     const ref = refs.get(refKey(c))!;
-    const correct = !!first && first.total === ref.total && JSON.stringify(first.data.map((d) => d.id)) === JSON.stringify(ref.ids);
+    const correct =
+      !!first && first.total === ref.total && JSON.stringify(first.data.map((d) => d.id)) === JSON.stringify(ref.ids);
     if (!correct) log(`[search/${state}] WRONG RESULT for ${label}: total ${first?.total} vs ${ref.total}`);
-    log(`[search/${state}] ${label}: ${ref.total} matches; cold ${cold.join(', ')} ms; load ${opts.connections} connections, ${opts.durationS} s`);
+    log(
+      `[search/${state}] ${label}: ${ref.total} matches; cold ${cold.join(', ')} ms; load ${opts.connections} connections, ${opts.durationS} s`,
+    );
     const load = await runLoad({ url: base + searchUrl(c), connections: opts.connections, duration: opts.durationS });
     const targetP99Ms = SEARCH_TARGETS_P99_MS[c.class];
-    log(`[search/${state}]   ${load.reqPerSec} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, non-2xx ${load.non2xx}`);
+    log(
+      `[search/${state}]   ${load.reqPerSec} req/s, p50 ${load.latencyMs.p50} ms, p99 ${load.latencyMs.p99} ms, non-2xx ${load.non2xx}`,
+    );
     cases.push({
-      ...c, total: ref.total, correct, coldMs: { samples: cold, max: Math.max(...cold) }, load, targetP99Ms,
+      ...c,
+      total: ref.total,
+      correct,
+      coldMs: { samples: cold, max: Math.max(...cold) },
+      load,
+      targetP99Ms,
       pass: correct && load.latencyMs.p99 <= targetP99Ms && load.non2xx === 0 && load.errors === 0,
     });
   }
@@ -282,7 +353,13 @@ async function measureState(state: SearchState, refs: References, server: Server
  * Subordinate search over every BMF row: import (or reuse the cached import), copy it to a temp
  * directory, then measure it as imported and again after VACUUM (ANALYZE) accounts.
  */
-export async function runSearchBench(opts: { durationS: number; connections?: number; coldSamples?: number; states?: SearchState[]; profileDir?: string }): Promise<SearchReport> {
+export async function runSearchBench(opts: {
+  durationS: number;
+  connections?: number;
+  coldSamples?: number;
+  states?: SearchState[];
+  profileDir?: string;
+}): Promise<SearchReport> {
   if (!fs.existsSync(BMF_DIR) || !bmfFiles().length) {
     return { skipped: `no IRS EO BMF files in ${BMF_DIR}` };
   }
@@ -304,7 +381,8 @@ export async function runSearchBench(opts: { durationS: number; connections?: nu
     let database: Database = await openDatabase({ pgliteDir: copy });
     try {
       await database.migrate();
-      for (const c of [...SEARCH_CASES, ...CORRECTNESS_CASES]) refs.set(refKey(c), await referencePage(database, { ...c, class: 'any' }));
+      for (const c of [...SEARCH_CASES, ...CORRECTNESS_CASES])
+        refs.set(refKey(c), await referencePage(database, { ...c, class: 'any' }));
     } finally {
       await database.close();
     }
@@ -321,7 +399,12 @@ export async function runSearchBench(opts: { durationS: number; connections?: nu
         }
       }
       // A fresh server process per database state: the search keeps per-database plan facts for minutes.
-      server = await startServer({ mode: 'full', label: `search-${state}`, database: { kind: 'pglite', dataDir }, profileDir: opts.profileDir });
+      server = await startServer({
+        mode: 'full',
+        label: `search-${state}`,
+        database: { kind: 'pglite', dataDir },
+        profileDir: opts.profileDir,
+      });
       const report = await measureState(state, refs, server, { durationS: opts.durationS, connections, coldSamples });
       report.server = await server.stop();
       server = undefined;

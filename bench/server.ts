@@ -18,11 +18,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { buildApp } from '../src/server/app.ts';
-import { createInquiry } from '../src/server/modules/inquiries/create-inquiry.ts';
 import { collectStartupGarbage } from '../src/server/memory.ts';
+import { createInquiry } from '../src/server/modules/inquiries/create-inquiry.ts';
 
 /** The bare baseline: one route, the same createInquiry write as POST /contact of the product. */
 function bareApp(database: Database, publicUrl: string): FastifyInstance {
@@ -30,9 +30,18 @@ function bareApp(database: Database, publicUrl: string): FastifyInstance {
   const mail = { staffEmail: 'staff@goodstanding.local', companyName: 'GoodStanding', publicUrl };
   app.post('/contact', async (req, reply) => {
     const b = req.body as Record<string, string>;
-    const id = await createInquiry(database.db, 'contact', {
-      name: b.name, email: b.email, organization: b.organization, details: { subject: b.subject, message: b.message },
-    }, req.ip, mail);
+    const id = await createInquiry(
+      database.db,
+      'contact',
+      {
+        name: b.name,
+        email: b.email,
+        organization: b.organization,
+        details: { subject: b.subject, message: b.message },
+      },
+      req.ip,
+      mail,
+    );
     return reply.status(201).send({ id, message: "Your message has been received. We'll get back with you shortly." });
   });
   return app;
@@ -61,12 +70,16 @@ async function main() {
     closing = true;
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close()
+    app
+      .close()
       .then(() => database.close())
-      .then(() => process.exit(0), (err: unknown) => {
-        console.error('bench server: shutdown failed', err);
-        process.exit(1);
-      });
+      .then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error('bench server: shutdown failed', err);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   // The bench that started this process is gone (it crashed or was interrupted): do not linger.

@@ -30,24 +30,30 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { performance } from 'node:perf_hooks';
+import readline from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
-import { accounts } from '../src/server/db/schema.ts';
-import { loadIrsRelease } from '../src/server/modules/irs-data/load-release.ts';
+import { accounts, accounts as accountsTable, users, workItems } from '../src/server/db/schema.ts';
+import { collectStartupGarbage } from '../src/server/memory.ts';
 import { standingColumns, standingOfAccount } from '../src/server/modules/irs-data/get-standing.ts';
 import { BMF_HEADER, type IrsDataset } from '../src/server/modules/irs-data/irs-files.ts';
-import { log, percentile, round } from './lib/load.ts';
-import { collectStartupGarbage } from '../src/server/memory.ts';
-import { accounts as accountsTable, users, workItems } from '../src/server/db/schema.ts';
+import { loadIrsRelease } from '../src/server/modules/irs-data/load-release.ts';
 import { listWorkItems } from '../src/server/modules/work-queue/list-work-items.ts';
 import { WORK_ITEM_KINDS, WORK_QUEUE_PER_PAGE, workQueueQuery } from '../src/shared/schemas/work-queue.ts';
+import { log, percentile, round } from './lib/load.ts';
 
 /** The targets of docs/benchmarks.md. */
 const STANDING_TARGETS = { refreshPeakRssMaxMb: 1024, standingMedianMaxMs: 5, queuePageP99MaxMs: 100 };
 
-const SHARED_BMF = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'shared', 'data', 'irs-eo-bmf');
+const SHARED_BMF = path.resolve(
+  path.dirname(new URL(import.meta.url).pathname),
+  '..',
+  '..',
+  'shared',
+  'data',
+  'irs-eo-bmf',
+);
 
 export interface StandingBenchReport {
   rows: number;
@@ -71,12 +77,18 @@ function status(): Record<string, number> {
 
 /** Streams the real extracts' data rows (header left out), again and again, until `count` are given. */
 async function* realRows(count: number): AsyncGenerator<string[]> {
-  const files = fs.readdirSync(SHARED_BMF).filter((f) => f.endsWith('.csv')).sort();
+  const files = fs
+    .readdirSync(SHARED_BMF)
+    .filter((f) => f.endsWith('.csv'))
+    .sort();
   if (!files.length) throw new Error(`No BMF extracts in ${SHARED_BMF}`);
   let given = 0;
   for (;;) {
     for (const f of files) {
-      const lines = readline.createInterface({ input: fs.createReadStream(path.join(SHARED_BMF, f)), crlfDelay: Infinity });
+      const lines = readline.createInterface({
+        input: fs.createReadStream(path.join(SHARED_BMF, f)),
+        crlfDelay: Infinity,
+      });
       let header = true;
       for await (const line of lines) {
         if (header) {
@@ -97,7 +109,10 @@ function write(file: string, lines: string[]) {
 }
 
 /** Step 1: the six files, in `dir`. Returns their paths by data set. */
-async function writeFiles(dir: string, rows: number): Promise<{ bmf: string[]; epostcard: string; revocations: string }> {
+async function writeFiles(
+  dir: string,
+  rows: number,
+): Promise<{ bmf: string[]; epostcard: string; revocations: string }> {
   const bmf = [1, 2, 3, 4].map((n) => path.join(dir, `eo${n}.csv`));
   for (const f of bmf) fs.writeFileSync(f, `${BMF_HEADER}\r\n`);
   const epostcard = path.join(dir, 'data-download-epostcard.txt');
@@ -116,7 +131,8 @@ async function writeFiles(dir: string, rows: number): Promise<{ bmf: string[]; e
     const row = ein + line.slice(9);
     buffers[Math.min(3, Math.floor(n / perFile))].push(row);
     if (n % 3 === 0) postcards.push(`${ein}|2025|BENCH ORGANIZATION|50000|F|01-01-2025|12-31-2025|${empty18}`);
-    if (n % (Math.floor(rows / 10_000) || 1) === 1) revoked.push(`${ein}|BENCH ORGANIZATION||1 MAIN ST|ANYTOWN|OK|73501|US|03|15-MAY-2025|12-AUG-2025|`);
+    if (n % (Math.floor(rows / 10_000) || 1) === 1)
+      revoked.push(`${ein}|BENCH ORGANIZATION||1 MAIN ST|ANYTOWN|OK|73501|US|03|15-MAY-2025|12-AUG-2025|`);
     n++;
     if (n % 50_000 === 0) {
       buffers.forEach((b, i) => b.length && write(bmf[i], b));
@@ -134,7 +150,11 @@ async function writeFiles(dir: string, rows: number): Promise<{ bmf: string[]; e
 }
 
 function msStats(values: number[]) {
-  return { median: round(percentile(values, 50), 3), p95: round(percentile(values, 95), 3), p99: round(percentile(values, 99), 3) };
+  return {
+    median: round(percentile(values, 50), 3),
+    p95: round(percentile(values, 95), 3),
+    p99: round(percentile(values, 99), 3),
+  };
 }
 
 /**
@@ -152,7 +172,9 @@ async function prepareStandingBench(dir: string, rows: number): Promise<void> {
 
 /** Steps 2 and 3, in a process started as the server is (scripts/serve.sh): returns the report. */
 async function measureStandingBench(dir: string, rows: number, lookups: number): Promise<StandingBenchReport> {
-  const files = JSON.parse(fs.readFileSync(path.join(dir, 'files.json'), 'utf8')) as Awaited<ReturnType<typeof writeFiles>>;
+  const files = JSON.parse(fs.readFileSync(path.join(dir, 'files.json'), 'utf8')) as Awaited<
+    ReturnType<typeof writeFiles>
+  >;
   // As the server opens it (PGLITE_SHARED_BUFFERS_MB's default, docs/operations.md "Memory").
   const database = await openDatabase({ pgliteDir: path.join(dir, 'db'), pgliteSharedBuffersMb: 32 });
   await database.migrate();
@@ -162,14 +184,30 @@ async function measureStandingBench(dir: string, rows: number, lookups: number):
   const rssBeforeMb = round(status().VmRSS, 1);
   const loaded: StandingBenchReport['files'] = [];
   const start = performance.now();
-  const plan: [IrsDataset, string][] = [...files.bmf.map((f) => ['bmf', f] as [IrsDataset, string]), ['epostcard', files.epostcard], ['revocations', files.revocations]];
+  const plan: [IrsDataset, string][] = [
+    ...files.bmf.map((f) => ['bmf', f] as [IrsDataset, string]),
+    ['epostcard', files.epostcard],
+    ['revocations', files.revocations],
+  ];
   for (const [dataset, file] of plan) {
     const t0 = performance.now();
     const r = await loadIrsRelease(database.db, { dataset, file, releasedOn: '2026-11-10', batchSize: 2000 });
-    loaded.push({ file: path.basename(file), dataset, rows: r.rows, loaded: r.loaded, seconds: round((performance.now() - t0) / 1000, 1) });
-    log(`[standing]   ${path.basename(file)}: ${r.loaded.toLocaleString('en-US')} of ${r.rows.toLocaleString('en-US')} rows in ${loaded.at(-1)!.seconds} s, peak ${round(status().VmHWM, 0)} MB`);
+    loaded.push({
+      file: path.basename(file),
+      dataset,
+      rows: r.rows,
+      loaded: r.loaded,
+      seconds: round((performance.now() - t0) / 1000, 1),
+    });
+    log(
+      `[standing]   ${path.basename(file)}: ${r.loaded.toLocaleString('en-US')} of ${r.rows.toLocaleString('en-US')} rows in ${loaded.at(-1)!.seconds} s, peak ${round(status().VmHWM, 0)} MB`,
+    );
   }
-  const refresh = { seconds: round((performance.now() - start) / 1000, 1), peakRssMb: round(status().VmHWM, 1), rssBeforeMb };
+  const refresh = {
+    seconds: round((performance.now() - start) / 1000, 1),
+    peakRssMb: round(status().VmHWM, 1),
+    rssBeforeMb,
+  };
 
   const [{ max }] = await database.db.select({ max: sql<number>`max(${accounts.id})::int` }).from(accounts);
   const ids = Array.from({ length: lookups }, () => 1 + Math.floor(Math.random() * max));
@@ -190,7 +228,13 @@ async function measureStandingBench(dir: string, rows: number, lookups: number):
       bare.push(performance.now() - t0);
     };
     // Alternate which goes first, so neither always finds the page the other just read.
-    if (i % 2) { await timeStanding(); await timeBare(); } else { await timeBare(); await timeStanding(); }
+    if (i % 2) {
+      await timeStanding();
+      await timeBare();
+    } else {
+      await timeBare();
+      await timeStanding();
+    }
   }
   await database.close();
   // The first 50 of each warm the JIT and the page cache.
@@ -203,7 +247,10 @@ async function measureStandingBench(dir: string, rows: number, lookups: number):
     standingMs,
     bareMs: msStats(bare.slice(50)),
     targets: STANDING_TARGETS,
-    pass: { refreshPeakRss: refresh.peakRssMb <= STANDING_TARGETS.refreshPeakRssMaxMb, standingMedian: standingMs.median <= STANDING_TARGETS.standingMedianMaxMs },
+    pass: {
+      refreshPeakRss: refresh.peakRssMb <= STANDING_TARGETS.refreshPeakRssMaxMb,
+      standingMedian: standingMs.median <= STANDING_TARGETS.standingMedianMaxMs,
+    },
   };
 }
 
@@ -241,25 +288,51 @@ async function measureWorkQueueBench(dir: string, items = 10_000, rounds = 300):
   const accountCount = 2_000;
   const names = ['Eagles', 'Tigers', 'Bears', 'Hawks', 'Lions', 'Wolves', 'Falcons', 'Panthers'];
   for (let i = 0; i < accountCount; i += 1000) {
-    await db.insert(accountsTable).values(Array.from({ length: 1000 }, (_, j) => {
-      const n = i + j;
-      return { name: `${names[n % names.length].toUpperCase()} BOOSTER CLUB ${n}`, ein: String(910_000_000 + n), gen: '5271', source: 'irs-bmf', isListed: true };
-    }));
+    await db.insert(accountsTable).values(
+      Array.from({ length: 1000 }, (_, j) => {
+        const n = i + j;
+        return {
+          name: `${names[n % names.length].toUpperCase()} BOOSTER CLUB ${n}`,
+          ein: String(910_000_000 + n),
+          gen: '5271',
+          source: 'irs-bmf',
+          isListed: true,
+        };
+      }),
+    );
   }
-  const staff = await db.insert(users).values([1, 2, 3].map((n) => ({ email: `queue.staff${n}@bench.test`, passwordHash: 'x', isAdmin: true, firstName: `Staff ${n}` }))).returning({ id: users.id });
+  const staff = await db
+    .insert(users)
+    .values(
+      [1, 2, 3].map((n) => ({
+        email: `queue.staff${n}@bench.test`,
+        passwordHash: 'x',
+        isAdmin: true,
+        firstName: `Staff ${n}`,
+      })),
+    )
+    .returning({ id: users.id });
   const [{ min }] = await db.select({ min: sql<number>`min(${accountsTable.id})::int` }).from(accountsTable);
   const start = Date.now() - items * 60_000;
   for (let i = 0; i < items; i += 1000) {
-    await db.insert(workItems).values(Array.from({ length: Math.min(1000, items - i) }, (_, j) => {
-      const n = i + j;
-      const kind = WORK_ITEM_KINDS[n % WORK_ITEM_KINDS.length];
-      const at = new Date(start + n * 60_000);
-      return {
-        key: `${kind}:bench:${n}`, kind, accountId: min + (n % accountCount), ein: String(910_000_000 + (n % accountCount)),
-        details: { gen: '5271' }, status: n % 5 === 0 ? 'resolved' as const : 'open' as const,
-        assignedTo: n % 3 === 0 ? staff[n % staff.length].id : null, createdAt: at, updatedAt: at,
-      };
-    }));
+    await db.insert(workItems).values(
+      Array.from({ length: Math.min(1000, items - i) }, (_, j) => {
+        const n = i + j;
+        const kind = WORK_ITEM_KINDS[n % WORK_ITEM_KINDS.length];
+        const at = new Date(start + n * 60_000);
+        return {
+          key: `${kind}:bench:${n}`,
+          kind,
+          accountId: min + (n % accountCount),
+          ein: String(910_000_000 + (n % accountCount)),
+          details: { gen: '5271' },
+          status: n % 5 === 0 ? ('resolved' as const) : ('open' as const),
+          assignedTo: n % 3 === 0 ? staff[n % staff.length].id : null,
+          createdAt: at,
+          updatedAt: at,
+        };
+      }),
+    );
   }
   await database.db.execute(sql`VACUUM (ANALYZE) work_items`);
   await database.db.execute(sql`VACUUM (ANALYZE) accounts`);
@@ -268,10 +341,26 @@ async function measureWorkQueueBench(dir: string, items = 10_000, rounds = 300):
   const deepPage = Math.ceil(open / WORK_QUEUE_PER_PAGE);
   const actorId = staff[0].id;
   const cases: { name: string; query: Record<string, string>; bare: ReturnType<typeof sql> }[] = [
-    { name: 'first page (open, oldest first)', query: {}, bare: sql`SELECT * FROM work_items WHERE status = 'open' ORDER BY created_at, id LIMIT 25` },
-    { name: `deep page ${deepPage}`, query: { page: String(deepPage) }, bare: sql`SELECT * FROM work_items WHERE status = 'open' ORDER BY created_at, id LIMIT 25 OFFSET ${(deepPage - 1) * 25}` },
-    { name: 'filtered: kind and assignee', query: { kind: 'left_roster', assignee: String(actorId) }, bare: sql`SELECT * FROM work_items WHERE status = 'open' AND assigned_to = ${actorId} AND kind = 'left_roster' ORDER BY created_at, id LIMIT 25` },
-    { name: 'sorted by account, page 10', query: { sort: 'account', page: '10' }, bare: sql`SELECT w.* FROM work_items w LEFT JOIN accounts a ON a.id = w.account_id WHERE w.status = 'open' ORDER BY a.name, w.id LIMIT 25 OFFSET 225` },
+    {
+      name: 'first page (open, oldest first)',
+      query: {},
+      bare: sql`SELECT * FROM work_items WHERE status = 'open' ORDER BY created_at, id LIMIT 25`,
+    },
+    {
+      name: `deep page ${deepPage}`,
+      query: { page: String(deepPage) },
+      bare: sql`SELECT * FROM work_items WHERE status = 'open' ORDER BY created_at, id LIMIT 25 OFFSET ${(deepPage - 1) * 25}`,
+    },
+    {
+      name: 'filtered: kind and assignee',
+      query: { kind: 'left_roster', assignee: String(actorId) },
+      bare: sql`SELECT * FROM work_items WHERE status = 'open' AND assigned_to = ${actorId} AND kind = 'left_roster' ORDER BY created_at, id LIMIT 25`,
+    },
+    {
+      name: 'sorted by account, page 10',
+      query: { sort: 'account', page: '10' },
+      bare: sql`SELECT w.* FROM work_items w LEFT JOIN accounts a ON a.id = w.account_id WHERE w.status = 'open' ORDER BY a.name, w.id LIMIT 25 OFFSET 225`,
+    },
   ];
   const out: WorkQueueCase[] = [];
   for (const c of cases) {
@@ -293,15 +382,39 @@ async function measureWorkQueueBench(dir: string, items = 10_000, rounds = 300):
         await db.execute(c.bare);
         bare.push(performance.now() - t0);
       };
-      if (i % 2) { await timeList(); await timeBare(); } else { await timeBare(); await timeList(); }
+      if (i % 2) {
+        await timeList();
+        await timeBare();
+      } else {
+        await timeBare();
+        await timeList();
+      }
     }
     // The first 20 of each warm the JIT and the page cache.
     const listMs = msStats(list.slice(20));
-    out.push({ name: c.name, query: c.query, rows, total, listMs, bareMs: msStats(bare.slice(20)), pass: listMs.p99 <= STANDING_TARGETS.queuePageP99MaxMs });
-    log(`[standing] queue ${c.name}: list p99 ${listMs.p99} ms, bare p99 ${out.at(-1)!.bareMs.p99} ms (${rows} rows of ${total})`);
+    out.push({
+      name: c.name,
+      query: c.query,
+      rows,
+      total,
+      listMs,
+      bareMs: msStats(bare.slice(20)),
+      pass: listMs.p99 <= STANDING_TARGETS.queuePageP99MaxMs,
+    });
+    log(
+      `[standing] queue ${c.name}: list p99 ${listMs.p99} ms, bare p99 ${out.at(-1)!.bareMs.p99} ms (${rows} rows of ${total})`,
+    );
   }
   await database.close();
-  return { items, accounts: accountCount, rounds, seedSeconds, cases: out, targetP99Ms: STANDING_TARGETS.queuePageP99MaxMs, pass: out.every((c) => c.pass) };
+  return {
+    items,
+    accounts: accountCount,
+    rounds,
+    seedSeconds,
+    cases: out,
+    targetP99Ms: STANDING_TARGETS.queuePageP99MaxMs,
+    pass: out.every((c) => c.pass),
+  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
@@ -310,13 +423,17 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
     if (process.send) process.send({ report });
     else console.log(JSON.stringify(report, null, 2));
   };
-  const done = mode === 'prepare'
-    ? prepareStandingBench(dir, Number(rows)).then(() => undefined)
-    : mode === 'queue'
-      ? measureWorkQueueBench(dir, Number(rows), Number(lookups)).then(send)
-      : measureStandingBench(dir, Number(rows), Number(lookups)).then(send);
-  done.then(() => process.exit(0), (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  const done =
+    mode === 'prepare'
+      ? prepareStandingBench(dir, Number(rows)).then(() => undefined)
+      : mode === 'queue'
+        ? measureWorkQueueBench(dir, Number(rows), Number(lookups)).then(send)
+        : measureStandingBench(dir, Number(rows), Number(lookups)).then(send);
+  done.then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

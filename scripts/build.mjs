@@ -39,7 +39,12 @@ function newestSource(entries) {
 /** @returns why a build is needed ('missing' or 'stale'), or null when the current one is up to date */
 function staleness() {
   const stamp = path.join(DIST, STAMP_FILE);
-  if (!fs.existsSync(path.join(DIST, 'web', 'index.html')) || !fs.existsSync(path.join(DIST, 'ssr', 'entry-server.js')) || !fs.existsSync(stamp)) return 'missing';
+  if (
+    !fs.existsSync(path.join(DIST, 'web', 'index.html')) ||
+    !fs.existsSync(path.join(DIST, 'ssr', 'entry-server.js')) ||
+    !fs.existsSync(stamp)
+  )
+    return 'missing';
   const { sourcesMtimeMs } = JSON.parse(fs.readFileSync(stamp, 'utf8'));
   return newestSource(SOURCES) > sourcesMtimeMs ? 'stale' : null;
 }
@@ -56,7 +61,9 @@ function swapIn(target) {
 
 /** Removes builds older than the current one and the KEEP_PREVIOUS before it. */
 function prune(current) {
-  const builds = fs.readdirSync(BUILDS).map((name) => path.join(BUILDS, name))
+  const builds = fs
+    .readdirSync(BUILDS)
+    .map((name) => path.join(BUILDS, name))
     .filter((dir) => dir !== current)
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
   for (const old of builds.slice(KEEP_PREVIOUS)) fs.rmSync(old, { recursive: true, force: true });
@@ -69,7 +76,11 @@ if (process.argv.includes('--if-stale')) {
     if (!quiet) console.log('The build in dist/ is up to date.');
     process.exit(0);
   }
-  console.log(reason === 'missing' ? 'No build yet: building the web client (about a minute).' : 'Sources changed since the last build: building the web client.');
+  console.log(
+    reason === 'missing'
+      ? 'No build yet: building the web client (about a minute).'
+      : 'Sources changed since the last build: building the web client.',
+  );
 }
 
 // A build is always a production build, whatever NODE_ENV the caller runs with (a test runner sets
@@ -81,8 +92,14 @@ const sourcesMtimeMs = newestSource(SOURCES);
 const target = path.join(BUILDS, new Date().toISOString().replace(/[:.]/g, '-'));
 try {
   await build({ logLevel, build: { outDir: path.join(target, 'web'), emptyOutDir: true } });
-  await build({ logLevel, build: { ssr: 'entry-server.tsx', outDir: path.join(target, 'ssr'), emptyOutDir: true, sourcemap: true } });
-  fs.writeFileSync(path.join(target, STAMP_FILE), JSON.stringify({ builtAt: new Date().toISOString(), sourcesMtimeMs }) + '\n');
+  await build({
+    logLevel,
+    build: { ssr: 'entry-server.tsx', outDir: path.join(target, 'ssr'), emptyOutDir: true, sourcemap: true },
+  });
+  fs.writeFileSync(
+    path.join(target, STAMP_FILE),
+    JSON.stringify({ builtAt: new Date().toISOString(), sourcesMtimeMs }) + '\n',
+  );
 } catch (err) {
   fs.rmSync(target, { recursive: true, force: true });
   console.error('The build failed; the previous build (if any) is still in place.');

@@ -22,7 +22,14 @@ function run(label, args, env = {}, node = process.execPath) {
 function vitest(label, projects, jsonName, env, node = process.execPath) {
   const file = `test-results/${jsonName}.json`;
   fs.rmSync(file, { force: true });
-  const args = ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${file}`];
+  const args = [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${file}`,
+  ];
   run(label, args, env, node);
   if (fs.existsSync(file)) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -33,18 +40,36 @@ function vitest(label, projects, jsonName, env, node = process.execPath) {
   }
 }
 
-if (!run('TypeScript check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json'])) totals.failed += 1;
+if (!run('TypeScript check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']))
+  totals.failed += 1;
 // knip: no unused file, export or dependency (knip.json says where the entry points are).
-if (!run('unused files, exports and dependencies (knip)', ['node_modules/knip/bin/knip.js', '--no-progress'])) totals.failed += 1;
-vitest(`unit and integration tests (PGlite, Node ${process.versions.node})`, ['unit', 'integration'], 'unit-integration', { TEST_DATABASE_URL: '' });
+if (!run('unused files, exports and dependencies (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']))
+  totals.failed += 1;
+vitest(
+  `unit and integration tests (PGlite, Node ${process.versions.node})`,
+  ['unit', 'integration'],
+  'unit-integration',
+  { TEST_DATABASE_URL: '' },
+);
 // TEST_ALSO_NODE names another Node binary (.ci/run installs Node 24) to run the same suites with.
 const otherNode = process.env.TEST_ALSO_NODE;
 if (otherNode) {
   const version = spawnSync(otherNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
-  vitest(`unit and integration tests (PGlite, Node ${version})`, ['unit', 'integration'], 'unit-integration-other-node', { TEST_DATABASE_URL: '' }, otherNode);
+  vitest(
+    `unit and integration tests (PGlite, Node ${version})`,
+    ['unit', 'integration'],
+    'unit-integration-other-node',
+    { TEST_DATABASE_URL: '' },
+    otherNode,
+  );
 }
 if (process.env.TEST_DATABASE_URL) {
-  vitest(`integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`, ['integration'], 'integration-postgres', {});
+  vitest(
+    `integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`,
+    ['integration'],
+    'integration-postgres',
+    {},
+  );
   vitest('two server processes behind a load balancer (PostgreSQL)', ['multi-process'], 'multi-process', {});
 }
 // The server killed with SIGKILL under load, and a second process on its data directory (also on PostgreSQL when set).
@@ -52,13 +77,29 @@ vitest('durability tests', ['durability'], 'durability', {});
 // sqlmap and wapiti against the running server (the in-process security tests ran above); counted as one check.
 const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 if (hasCommand('sqlmap') && hasCommand('wapiti')) {
-  if (run('security scanners (sqlmap, wapiti)', ['--import', 'tsx', 'scripts/security-scan.ts', '--only', 'sqlmap,wapiti'])) totals.passed += 1;
+  if (
+    run('security scanners (sqlmap, wapiti)', [
+      '--import',
+      'tsx',
+      'scripts/security-scan.ts',
+      '--only',
+      'sqlmap,wapiti',
+    ])
+  )
+    totals.passed += 1;
   else totals.failed += 1;
 } else {
-  console.log('\n=== security scanners: not run (install sqlmap and wapiti, or use npm run test:security, which installs them) ===');
+  console.log(
+    '\n=== security scanners: not run (install sqlmap and wapiti, or use npm run test:security, which installs them) ===',
+  );
 }
 if (run('web client build', ['scripts/build.mjs', '--quiet'])) {
-  vitest('production install (npm ci --omit=dev, npm run start:prod, npm start, SIGTERM)', ['production'], 'production', { TEST_DATABASE_URL: '' });
+  vitest(
+    'production install (npm ci --omit=dev, npm run start:prod, npm start, SIGTERM)',
+    ['production'],
+    'production',
+    { TEST_DATABASE_URL: '' },
+  );
   vitest('end-to-end tests (Chromium)', ['e2e'], 'e2e', { TEST_DATABASE_URL: '' });
 } else {
   totals.failed += 1;

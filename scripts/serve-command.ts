@@ -12,7 +12,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * @param env the child's environment (PATH is prefixed, the rest kept)
  * @returns what to pass to child_process.spawn: file, args and env
  */
-export function serveCommand(args: string[] = [], env: NodeJS.ProcessEnv = process.env): { file: string; args: string[]; env: NodeJS.ProcessEnv } {
+export function serveCommand(
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): { file: string; args: string[]; env: NodeJS.ProcessEnv } {
   return {
     file: 'sh',
     args: [path.join(ROOT, 'scripts', 'serve.sh'), ...args],

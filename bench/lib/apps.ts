@@ -1,7 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedReference } from '../../src/server/db/seed/seed.ts';
 import type { ServerDatabase } from './server-process.ts';
@@ -29,7 +29,12 @@ export interface BenchDatabase {
  * DATA_DIR), or a private schema on the PostgreSQL server at `url` (dropped by dispose()).
  * @param prepare more rows to write before the server starts (invoices, users)
  */
-export async function freshDatabase(kind: DbKind, label: string, url?: string, prepare?: (database: Database) => Promise<void>): Promise<BenchDatabase> {
+export async function freshDatabase(
+  kind: DbKind,
+  label: string,
+  url?: string,
+  prepare?: (database: Database) => Promise<void>,
+): Promise<BenchDatabase> {
   let bench: BenchDatabase;
   if (kind === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `gs-bench-${label}-`));
@@ -90,7 +95,9 @@ function mergeCookies(header: string, setCookies: string[]): string {
 
 /** Opens a visitor session like a page load: GET /api/session; returns the cookie header and CSRF token. */
 export async function openSession(base: string, cookie?: string): Promise<{ cookie: string; csrfToken: string }> {
-  const res = await fetch(`${base}/api/session`, { headers: { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(`${base}/api/session`, {
+    headers: { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) },
+  });
   if (res.status !== 200) throw new Error(`GET /api/session answered ${res.status}`);
   const body = (await res.json()) as { csrfToken: string };
   const jar = mergeCookies(cookie ?? '', res.headers.getSetCookie());
@@ -103,11 +110,20 @@ export async function openSession(base: string, cookie?: string): Promise<{ cook
  * session cookie replaces the visitor's; the answer carries the CSRF token bound to it.
  * @throws when the sign-in is not answered 200
  */
-export async function signIn(base: string, email: string, password: string): Promise<{ cookie: string; csrfToken: string }> {
+export async function signIn(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; csrfToken: string }> {
   const visitor = await openSession(base);
   const res = await fetch(`${base}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': visitor.csrfToken, cookie: visitor.cookie },
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      'x-csrf-token': visitor.csrfToken,
+      cookie: visitor.cookie,
+    },
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`POST /login answered ${res.status}: ${await res.text()}`);

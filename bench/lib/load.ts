@@ -40,12 +40,19 @@ export function summarize(r: Result, connections: number): LoadSummary {
  * session cookie, CSRF token, client address); autocannon then runs in this thread, since its
  * worker threads cannot take a function. Otherwise it runs in a worker thread.
  */
-export async function runLoad(opts: Options & { connections: number; duration: number; perConnectionHeaders?: Record<string, string>[] }): Promise<LoadSummary> {
-  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(opts.url)) throw new Error(`bench traffic goes to 127.0.0.1 only, not ${opts.url}`);
+export async function runLoad(
+  opts: Options & { connections: number; duration: number; perConnectionHeaders?: Record<string, string>[] },
+): Promise<LoadSummary> {
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(opts.url))
+    throw new Error(`bench traffic goes to 127.0.0.1 only, not ${opts.url}`);
   const { perConnectionHeaders, ...rest } = opts;
   let next = 0;
   const result = perConnectionHeaders
-    ? await autocannon({ timeout: 10, ...rest, setupClient: (client) => client.setHeaders(perConnectionHeaders[next++ % perConnectionHeaders.length]) })
+    ? await autocannon({
+        timeout: 10,
+        ...rest,
+        setupClient: (client) => client.setHeaders(perConnectionHeaders[next++ % perConnectionHeaders.length]),
+      })
     : await autocannon({ timeout: 10, workers: 1, ...rest });
   return summarize(result, opts.connections);
 }

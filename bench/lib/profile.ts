@@ -70,12 +70,17 @@ export function summarizeCpuProfile(file: string, windows: [number, number][] = 
     }
     const area = areaOf(url, functionName);
     areaUs.set(area, (areaUs.get(area) ?? 0) + us);
-    const fn = url ? `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}` : functionName || '(anonymous)';
+    const fn = url
+      ? `${functionName || '(anonymous)'} ${shortUrl(url)}:${lineNumber + 1}`
+      : functionName || '(anonymous)';
     fnUs.set(fn, (fnUs.get(fn) ?? 0) + us);
   });
   const busyUs = totalUs - idleUs;
   const rows = (m: Map<string, number>, n: number) =>
-    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => ({ k, ms: round(us / 1000, 0), pct: round((us / busyUs) * 100, 1) }));
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, us]) => ({ k, ms: round(us / 1000, 0), pct: round((us / busyUs) * 100, 1) }));
   return {
     loadOnly: windows.length > 0,
     totalMs: round(totalUs / 1000, 0),

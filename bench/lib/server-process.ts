@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { summarizeCpuProfile, type ProfileSummary } from './profile.ts';
-import { log, round } from './load.ts';
-import { freePort } from '../../tests/helpers/local-peers.ts';
 import { serveCommand } from '../../scripts/serve-command.ts';
+import { freePort } from '../../tests/helpers/local-peers.ts';
+import { log, round } from './load.ts';
+import { summarizeCpuProfile, type ProfileSummary } from './profile.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER_ENTRY = path.join('bench', 'server.ts');
@@ -118,15 +118,25 @@ export async function startServer(opts: StartServerOptions): Promise<ServerProce
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim();
   }
   // With the node flags of `npm start` (scripts/serve.sh), so the figures are those of an installation.
-  const command = serveCommand([SERVER_ENTRY, opts.mode, ...(db.kind === 'postgres' ? ['--schema', db.schema] : [])], env);
-  const child: ChildProcess = spawn(command.file, command.args, { cwd: REPO_ROOT, env: command.env, stdio: ['ignore', logFd, logFd, 'ipc'] });
+  const command = serveCommand(
+    [SERVER_ENTRY, opts.mode, ...(db.kind === 'postgres' ? ['--schema', db.schema] : [])],
+    env,
+  );
+  const child: ChildProcess = spawn(command.file, command.args, {
+    cwd: REPO_ROOT,
+    env: command.env,
+    stdio: ['ignore', logFd, logFd, 'ipc'],
+  });
   fs.closeSync(logFd);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const readLog = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '');
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${opts.label}: the server did not start within 120 s`)), 120_000);
+      const timer = setTimeout(
+        () => reject(new Error(`${opts.label}: the server did not start within 120 s`)),
+        120_000,
+      );
       child.once('message', (m) => {
         if ((m as { ready?: boolean }).ready) {
           clearTimeout(timer);
@@ -182,8 +192,13 @@ export async function startServer(opts: StartServerOptions): Promise<ServerProce
         // Kept beside the profiles, to look at the load runs alone in other tools too.
         fs.writeFileSync(path.join(profileDir, 'load-windows.json'), JSON.stringify(loadWindows));
         // The thread that served the requests is the busiest one.
-        const summaries = fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))
-          .map((f) => ({ file: path.relative(REPO_ROOT, path.join(profileDir, f)), ...summarizeCpuProfile(path.join(profileDir, f), loadWindows) }));
+        const summaries = fs
+          .readdirSync(profileDir)
+          .filter((f) => f.endsWith('.cpuprofile'))
+          .map((f) => ({
+            file: path.relative(REPO_ROOT, path.join(profileDir, f)),
+            ...summarizeCpuProfile(path.join(profileDir, f), loadWindows),
+          }));
         stats.profile = summaries.sort((a, b) => b.busyMs - a.busyMs)[0];
       }
       return stats;
@@ -195,7 +210,10 @@ export async function startServer(opts: StartServerOptions): Promise<ServerProce
  * Runs `work` while measuring the CPU the server child and this process (the load generator and
  * its worker thread) use, as a percentage of one core over the wall time.
  */
-export async function withCpu<T>(server: ServerProcess, work: () => Promise<T>): Promise<{ result: T; cpu: { serverPct: number; loadGeneratorPct: number; wallS: number } }> {
+export async function withCpu<T>(
+  server: ServerProcess,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: { serverPct: number; loadGeneratorPct: number; wallS: number } }> {
   const t0 = performance.now();
   const s0 = server.cpuSeconds();
   const own0 = process.cpuUsage();
@@ -221,11 +239,19 @@ export async function withCpu<T>(server: ServerProcess, work: () => Promise<T>):
  */
 function summarizeLogLine(line: string): string {
   try {
-    const entry = JSON.parse(line) as { time?: number; msg?: string; reqId?: string; err?: { type?: string; message?: string; cause?: { message?: string; code?: string } } };
+    const entry = JSON.parse(line) as {
+      time?: number;
+      msg?: string;
+      reqId?: string;
+      err?: { type?: string; message?: string; cause?: { message?: string; code?: string } };
+    };
     const err = entry.err;
     const cause = err?.cause ? ` (cause: ${err.cause.code ? `${err.cause.code} ` : ''}${err.cause.message ?? ''})` : '';
     const what = err ? `${err.type ?? 'Error'}: ${(err.message ?? '').replace(/\s+/g, ' ').slice(0, 160)}${cause}` : '';
-    return [entry.time ? new Date(entry.time).toISOString() : '', entry.reqId ?? '', entry.msg ?? '', what].filter(Boolean).join(' · ').slice(0, 800);
+    return [entry.time ? new Date(entry.time).toISOString() : '', entry.reqId ?? '', entry.msg ?? '', what]
+      .filter(Boolean)
+      .join(' · ')
+      .slice(0, 800);
   } catch {
     return line.slice(0, 500);
   }

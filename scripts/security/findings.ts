@@ -24,13 +24,18 @@ export interface AcceptedFinding {
  */
 export function loadAccepted(allowlistFile: string, docFile: string): AcceptedFinding[] {
   const list = JSON.parse(fs.readFileSync(allowlistFile, 'utf8')) as unknown;
-  if (!Array.isArray(list) || !list.every((e) => typeof e?.key === 'string' && typeof e?.reason === 'string' && e.reason.length > 0)) {
+  if (
+    !Array.isArray(list) ||
+    !list.every((e) => typeof e?.key === 'string' && typeof e?.reason === 'string' && e.reason.length > 0)
+  ) {
     throw new Error(`${allowlistFile} must be a JSON list of { "key": "...", "reason": "..." }`);
   }
   const doc = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
   const undocumented = (list as AcceptedFinding[]).filter((e) => !doc.includes(e.key));
   if (undocumented.length) {
-    throw new Error(`Accepted findings not explained in ${docFile}:\n${undocumented.map((e) => `  ${e.key}`).join('\n')}`);
+    throw new Error(
+      `Accepted findings not explained in ${docFile}:\n${undocumented.map((e) => `  ${e.key}`).join('\n')}`,
+    );
   }
   return list as AcceptedFinding[];
 }

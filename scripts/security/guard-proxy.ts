@@ -36,12 +36,18 @@ export async function startGuardProxy(target: string): Promise<GuardProxy> {
       return;
     }
     n += 1;
-    const headers: http.OutgoingHttpHeaders = { ...req.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
+    const headers: http.OutgoingHttpHeaders = {
+      ...req.headers,
+      'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    };
     delete headers['proxy-connection'];
-    const upstream = http.request({ host: allowed.hostname, port: allowed.port, method: req.method, path: url.pathname + url.search, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = http.request(
+      { host: allowed.hostname, port: allowed.port, method: req.method, path: url.pathname + url.search, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();
@@ -57,9 +63,10 @@ export async function startGuardProxy(target: string): Promise<GuardProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     refused: () => [...refused],
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -15,7 +15,11 @@ export interface ToolRun {
  * (then SIGKILL) at `timeLimitS` seconds. Never throws on a non-zero exit: the caller reads the
  * reports.
  */
-export async function runTool(command: string, args: string[], opts: { logFile: string; timeLimitS: number; cwd?: string }): Promise<ToolRun> {
+export async function runTool(
+  command: string,
+  args: string[],
+  opts: { logFile: string; timeLimitS: number; cwd?: string },
+): Promise<ToolRun> {
   const started = performance.now();
   const fd = fs.openSync(opts.logFile, 'w');
   const child = spawn(command, args, {
@@ -23,7 +27,15 @@ export async function runTool(command: string, args: string[], opts: { logFile: 
     stdio: ['ignore', fd, fd],
     // Belt and braces: anything that honours the proxy variables and is not bound for
     // 127.0.0.1 goes to a closed local port instead of leaving the machine.
-    env: { ...process.env, HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9', http_proxy: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost' },
+    env: {
+      ...process.env,
+      HTTP_PROXY: 'http://127.0.0.1:9',
+      HTTPS_PROXY: 'http://127.0.0.1:9',
+      http_proxy: 'http://127.0.0.1:9',
+      https_proxy: 'http://127.0.0.1:9',
+      NO_PROXY: '127.0.0.1,localhost',
+      no_proxy: '127.0.0.1,localhost',
+    },
   });
   fs.closeSync(fd);
   let timedOut = false;
@@ -37,7 +49,12 @@ export async function runTool(command: string, args: string[], opts: { logFile: 
     child.once('exit', (c) => resolve(c));
   });
   clearTimeout(limit);
-  return { code: timedOut ? null : code, timedOut, seconds: (performance.now() - started) / 1000, output: fs.readFileSync(opts.logFile, 'utf8') };
+  return {
+    code: timedOut ? null : code,
+    timedOut,
+    seconds: (performance.now() - started) / 1000,
+    output: fs.readFileSync(opts.logFile, 'utf8'),
+  };
 }
 
 /** Counts of HTTP status codes, e.g. { '201': 2613, '422': 742 }. */
@@ -47,4 +64,7 @@ export const totalOf = (counts: StatusCounts) => Object.values(counts).reduce((a
 
 /** "201×2613 422×742" */
 export const formatCounts = (counts: StatusCounts) =>
-  Object.entries(counts).sort(([a], [b]) => a.localeCompare(b)).map(([code, n]) => `${code}×${n}`).join(' ') || 'none';
+  Object.entries(counts)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([code, n]) => `${code}×${n}`)
+    .join(' ') || 'none';

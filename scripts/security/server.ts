@@ -116,7 +116,12 @@ export async function startScanServer(workDir: string): Promise<ScanServer> {
       const byRoute = new Map<string, Record<string, number>>();
       for (const line of buffer.toString('utf8').split('\n')) {
         if (!line.startsWith('{')) continue;
-        let entry: { reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number } };
+        let entry: {
+          reqId?: string;
+          msg?: string;
+          req?: { method: string; url: string };
+          res?: { statusCode: number };
+        };
         try {
           entry = JSON.parse(line);
         } catch {
@@ -126,7 +131,9 @@ export async function startScanServer(workDir: string): Promise<ScanServer> {
         if (entry.msg === 'incoming request' && entry.req) {
           routes.set(entry.reqId, `${entry.req.method} ${entry.req.url.split('?')[0]}`);
         } else if (entry.msg === 'request completed' && entry.res) {
-          const route = entry.req ? `${entry.req.method} ${entry.req.url.split('?')[0]}` : routes.get(entry.reqId) ?? '?';
+          const route = entry.req
+            ? `${entry.req.method} ${entry.req.url.split('?')[0]}`
+            : (routes.get(entry.reqId) ?? '?');
           routes.delete(entry.reqId);
           const counts = byRoute.get(route) ?? {};
           counts[entry.res.statusCode] = (counts[entry.res.statusCode] ?? 0) + 1;
@@ -136,10 +143,12 @@ export async function startScanServer(workDir: string): Promise<ScanServer> {
       return byRoute;
     },
     errorLines: () =>
-      readLog().split('\n').filter((line) => {
-        const level = /^\{"level":(\d+)/.exec(line);
-        return level !== null && Number(level[1]) >= 50;
-      }),
+      readLog()
+        .split('\n')
+        .filter((line) => {
+          const level = /^\{"level":(\d+)/.exec(line);
+          return level !== null && Number(level[1]) >= 50;
+        }),
     async stop() {
       if (gone) return;
       child.kill('SIGTERM');

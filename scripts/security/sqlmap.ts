@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { clientHeaders, cookieHeader, type ScanSession } from './server.ts';
 import { formatCounts, runTool, totalOf, type StatusCounts } from './run-tool.ts';
+import { clientHeaders, cookieHeader, type ScanSession } from './server.ts';
 import type { Finding } from './findings.ts';
 
 /** One request sqlmap starts from: a form as the web client sends it, or a read with a query. */
@@ -27,19 +27,35 @@ export interface SqlmapTarget {
 }
 
 /** sqlmap's settings for every target (docs/security.md: level 3, risk 2). */
-export const SQLMAP_OPTIONS = ['--level', '3', '--risk', '2', '--dbms', 'PostgreSQL', '--threads', '4', '--batch', '--disable-coloring', '--parse-errors', '--drop-set-cookie'];
+export const SQLMAP_OPTIONS = [
+  '--level',
+  '3',
+  '--risk',
+  '2',
+  '--dbms',
+  'PostgreSQL',
+  '--threads',
+  '4',
+  '--batch',
+  '--disable-coloring',
+  '--parse-errors',
+  '--drop-set-cookie',
+];
 
 const BOUNDARY = '----GoodStandingScanBoundary7MA4YWxk';
 
 function multipartBody(fields: Record<string, string>): string {
-  return Object.entries(fields)
-    .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-    .join('') + `--${BOUNDARY}--\r\n`;
+  return (
+    Object.entries(fields)
+      .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .join('') + `--${BOUNDARY}--\r\n`
+  );
 }
 
 function bodyOf(target: SqlmapTarget): { body?: string; contentType?: string } {
   if (target.json) return { body: JSON.stringify(target.json), contentType: 'application/json' };
-  if (target.multipart) return { body: multipartBody(target.multipart), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
+  if (target.multipart)
+    return { body: multipartBody(target.multipart), contentType: `multipart/form-data; boundary=${BOUNDARY}` };
   return {};
 }
 
@@ -57,7 +73,9 @@ export async function checkReachesHandler(base: string, target: SqlmapTarget): P
   });
   const text = await res.text();
   if (res.status !== target.expect.status || !text.includes(target.expect.contains)) {
-    throw new Error(`${target.name}: the sample request answered ${res.status} ${text.slice(0, 300)}; expected ${target.expect.status} with "${target.expect.contains}"`);
+    throw new Error(
+      `${target.name}: the sample request answered ${res.status} ${text.slice(0, 300)}; expected ${target.expect.status} with "${target.expect.contains}"`,
+    );
   }
 }
 
@@ -115,45 +133,77 @@ function trueAnswer(target: SqlmapTarget): string {
  * where the handler was not reached (419/429 for more than 1 % of requests) or that timed out.
  * Writes sqlmap's output, traffic log and session under `workDir/sqlmap/<n>`.
  */
-export async function runSqlmap(base: string, target: SqlmapTarget, workDir: string, index: number, timeLimitS: number): Promise<SqlmapResult> {
+export async function runSqlmap(
+  base: string,
+  target: SqlmapTarget,
+  workDir: string,
+  index: number,
+  timeLimitS: number,
+): Promise<SqlmapResult> {
   const dir = path.join(workDir, 'sqlmap', String(index).padStart(2, '0'));
   fs.mkdirSync(dir, { recursive: true });
   const traffic = path.join(dir, 'traffic.txt');
   const { body, contentType } = bodyOf(target);
   const headers = clientHeaders(target.session);
-  const skipped = [...(target.testCookies ? [] : target.session.cookies.keys()), ...(target.testHeaders ? [] : ['User-Agent', 'Referer'])];
+  const skipped = [
+    ...(target.testCookies ? [] : target.session.cookies.keys()),
+    ...(target.testHeaders ? [] : ['User-Agent', 'Referer']),
+  ];
   const args = [
-    '-u', base + target.path,
-    '--method', target.method,
+    '-u',
+    base + target.path,
+    '--method',
+    target.method,
     ...(body !== undefined ? ['--data', body] : []),
-    '--cookie', cookieHeader(target.session),
-    '-H', `X-CSRF-TOKEN: ${headers['x-csrf-token']}`,
-    '-H', 'X-Requested-With: XMLHttpRequest',
-    '-H', 'Accept: application/json',
+    '--cookie',
+    cookieHeader(target.session),
+    '-H',
+    `X-CSRF-TOKEN: ${headers['x-csrf-token']}`,
+    '-H',
+    'X-Requested-With: XMLHttpRequest',
+    '-H',
+    'Accept: application/json',
     ...(contentType && !target.json ? ['-H', `Content-Type: ${contentType}`] : []),
     ...SQLMAP_OPTIONS,
-    '--regexp', trueAnswer(target),
+    '--regexp',
+    trueAnswer(target),
     ...(skipped.length ? ['--skip', skipped.join(',')] : []),
-    '--output-dir', dir,
-    '-t', traffic,
+    '--output-dir',
+    dir,
+    '-t',
+    traffic,
   ];
   const run = await runTool('sqlmap', args, { logFile: path.join(dir, 'sqlmap.log'), timeLimitS });
   const statuses = statusesOf(traffic);
   const requests = totalOf(statuses);
   const findings: Finding[] = [];
-  const add = (what: string, detail: string) => findings.push({ tool: 'sqlmap', key: `sqlmap ${target.name} ${what}`, detail });
+  const add = (what: string, detail: string) =>
+    findings.push({ tool: 'sqlmap', key: `sqlmap ${target.name} ${what}`, detail });
 
   for (const row of injectionsOf(dir)) add(`${row.place} ${row.parameter}`, `injectable (${row.techniques})`);
   for (const m of run.output.matchAll(/parameter '([^']+)' is '([^']+)' injectable/g)) {
     if (!findings.some((f) => f.key.endsWith(` ${m[1]}`))) add(m[1], `injectable (${m[2]})`);
   }
-  const serverErrors = Object.entries(statuses).filter(([code]) => code >= '500').reduce((n, [, c]) => n + c, 0);
+  const serverErrors = Object.entries(statuses)
+    .filter(([code]) => code >= '500')
+    .reduce((n, [, c]) => n + c, 0);
   if (serverErrors > 0) add('5xx', `${serverErrors} answers with a 5xx status (${formatCounts(statuses)})`);
   const refused = (statuses['419'] ?? 0) + (statuses['429'] ?? 0);
-  if (requests === 0 || refused > requests * 0.01) add('not-reached', `${refused} of ${requests} requests refused with 419/429: the scan did not reach the handler`);
+  if (requests === 0 || refused > requests * 0.01)
+    add('not-reached', `${refused} of ${requests} requests refused with 419/429: the scan did not reach the handler`);
   if (run.timedOut) add('timed-out', `stopped at the ${timeLimitS} s limit`);
-  else if (run.code !== 0 && !/all tested parameters do not appear to be injectable|does not seem to be injectable/.test(run.output)) {
-    add('failed', `sqlmap exited with ${run.code}: ${run.output.split('\n').filter((l) => /CRITICAL|ERROR/.test(l)).slice(-3).join(' | ')}`);
+  else if (
+    run.code !== 0 &&
+    !/all tested parameters do not appear to be injectable|does not seem to be injectable/.test(run.output)
+  ) {
+    add(
+      'failed',
+      `sqlmap exited with ${run.code}: ${run.output
+        .split('\n')
+        .filter((l) => /CRITICAL|ERROR/.test(l))
+        .slice(-3)
+        .join(' | ')}`,
+    );
   }
   return { target: target.name, dir, seconds: run.seconds, requests, statuses, findings };
 }

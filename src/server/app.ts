@@ -1,63 +1,63 @@
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import { pino } from 'pino';
 import multipart from '@fastify/multipart';
-import type { AppConfig } from './config.ts';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { pino } from 'pino';
 import { randomSecret, SIMULATOR_PREFIX } from './config.ts';
-import type { Database, Db } from './db/client.ts';
-import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
-import { sessionPlugin } from './plugins/session.ts';
-import { csrfPlugin } from './plugins/csrf.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { rateLimitsPlugin } from './plugins/rate-limits.ts';
-import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
-import { ShutdownBudget } from './shutdown-budget.ts';
-import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
-import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
-import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
-import { authorizeNetGateway, type PaymentGateway } from './providers/payments/authorize-net.ts';
-import { accessPlugin } from './plugins/access.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { getOrCreateSetting } from './modules/settings.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { inquiryRoutes } from './modules/inquiries/routes.ts';
-import { ratingRoutes } from './modules/ratings/routes.ts';
-import { passwordResetRoutes } from './modules/password-reset/routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { subordinateRoutes } from './modules/subordinates/routes.ts';
+import { sentryReporter, type ErrorReporter } from './error-reporting.ts';
+import { JOBS, type JobDefinition } from './jobs/definitions.ts';
+import { registerJobMetrics } from './jobs/job-metrics.ts';
+import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
 import { accountRoutes } from './modules/account/routes.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { accountUserRoutes } from './modules/account-users/routes.ts';
 import { adminConsoleRoutes } from './modules/admin/console-routes.ts';
-import { pageRoutes } from './modules/pages/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
+import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
+import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { bylawRoutes } from './modules/bylaws/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
+import { complianceRoutes } from './modules/compliance/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { contestRoutes } from './modules/contests/routes.ts';
 import { discountRoutes } from './modules/discounts/routes.ts';
-import { invoiceRoutes } from './modules/invoices/routes.ts';
-import { routingNumberRoutes } from './modules/routing-numbers/routes.ts';
-import { routingLookupScriptSources } from './modules/routing-numbers/lookup.ts';
 import { financeRoutes } from './modules/finances/routes.ts';
-import { renewalRoutes } from './modules/renewals/routes.ts';
-import { complianceRoutes } from './modules/compliance/routes.ts';
-import { accountUserRoutes } from './modules/account-users/routes.ts';
-import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
-import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
-import { workQueueRoutes } from './modules/work-queue/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
 import { genUpdateRoutes } from './modules/gen-updates/routes.ts';
-import { supervisionRoutes } from './modules/supervision/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
-import { apiDocsPlugin } from './plugins/api-docs.ts';
-import { JobRunner, type JobRunnerOptions } from './jobs/runner.ts';
-import { JOBS, type JobDefinition } from './jobs/definitions.ts';
+import { inquiryRoutes } from './modules/inquiries/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
-import { OneLinePerRequest, serializeRequest } from './request-log.ts';
-import { requestContextHooks, requestIdGenerator, requestIdMixin } from './request-context.ts';
+import { pageRoutes } from './modules/pages/routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { renewalRoutes } from './modules/renewals/routes.ts';
+import { routingLookupScriptSources } from './modules/routing-numbers/lookup.ts';
+import { routingNumberRoutes } from './modules/routing-numbers/routes.ts';
+import { getOrCreateSetting } from './modules/settings.ts';
+import { subordinateRoutes } from './modules/subordinates/routes.ts';
+import { supervisionRoutes } from './modules/supervision/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { workQueueRoutes } from './modules/work-queue/routes.ts';
+import { accessPlugin } from './plugins/access.ts';
+import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
+import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { registerJobMetrics } from './jobs/job-metrics.ts';
-import { sentryReporter, type ErrorReporter } from './error-reporting.ts';
+import { rateLimitsPlugin } from './plugins/rate-limits.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { captchaOff, recaptchaVerifier, type CaptchaVerifier } from './providers/captcha/captcha.ts';
+import { smtpTransport, type MailTransport } from './providers/mail/transport.ts';
+import { authorizeNetGateway, type PaymentGateway } from './providers/payments/authorize-net.ts';
+import { diskStorage, type FileStorage } from './providers/storage/storage.ts';
+import { requestContextHooks, requestIdGenerator, requestIdMixin } from './request-context.ts';
+import { OneLinePerRequest, serializeRequest } from './request-log.ts';
+import { ShutdownBudget } from './shutdown-budget.ts';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
 
 /**
  * Origins the real Accept.js needs on the billing page (its script, and the Authorize.Net API it
@@ -114,7 +114,11 @@ export interface BuildOptions {
 async function providersFromConfig(config: AppConfig): Promise<Providers> {
   return {
     captcha: config.captcha.secret
-      ? recaptchaVerifier({ secret: config.captcha.secret, verifyUrl: config.captcha.verifyUrl, minScore: config.captcha.minScore })
+      ? recaptchaVerifier({
+          secret: config.captcha.secret,
+          verifyUrl: config.captcha.verifyUrl,
+          minScore: config.captcha.minScore,
+        })
       : captchaOff,
     mail: config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined,
     storage: await storageFromConfig(config.storage),
@@ -152,18 +156,26 @@ export const shutdownWaitMs = (config: AppConfig) => config.shutdownTimeoutMs;
  */
 export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      // Addresses are logged with their tokens redacted (docs/security.md "Logs").
-      serializers: { req: serializeRequest },
-      // Lines logged through app.log during a request carry its id too (docs/deploy.md "Observability").
-      mixin: requestIdMixin,
-      // Lines go out asynchronously, several per write under load, instead of one blocking write
-      // each (a sixth of the product's extra CPU per form submit, docs/benchmarks.md); pino flushes
-      // what is left when the process exits.
-      stream: opts.logStream ?? pino.destination({ dest: 1, sync: false }),
-    },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: [
+              'req.headers.cookie',
+              'req.headers["x-csrf-token"]',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+            // Addresses are logged with their tokens redacted (docs/security.md "Logs").
+            serializers: { req: serializeRequest },
+            // Lines logged through app.log during a request carry its id too (docs/deploy.md "Observability").
+            mixin: requestIdMixin,
+            // Lines go out asynchronously, several per write under load, instead of one blocking write
+            // each (a sixth of the product's extra CPU per form submit, docs/benchmarks.md); pino flushes
+            // what is left when the process exits.
+            stream: opts.logStream ?? pino.destination({ dest: 1, sync: false }),
+          },
     logController: new OneLinePerRequest(),
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -196,7 +208,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
     await app.jobs.stop();
   });
 
-  const hmacKey = config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
+  const hmacKey =
+    config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
 
   await app.register(errorsPlugin, { reporter });
   await app.register(metricsPlugin, { database: opts.database });
@@ -209,7 +222,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
           "'self'",
           // The one inline script: a server-rendered page's loader of its scripts (render-page.ts).
           PAGE_SCRIPT_LOADER_CSP_SOURCE,
-          ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : []),
+          ...(config.captcha.siteKey
+            ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
+            : []),
           // The routing-number lookup answers by JSONP, i.e. as a script (docs/requirements/calls.md).
           ...routingLookupScriptSources(config),
           ...tokenizerSources(config),
@@ -220,7 +235,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
         // Contest forms preview the chosen video from a blob: URL before it is sent.
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...tokenizerSources(config)],
-        frameSrc: ["'self'", ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/'] : []), ...tokenizerSources(config)],
+        frameSrc: [
+          "'self'",
+          ...(config.captcha.siteKey ? ['https://www.google.com/recaptcha/'] : []),
+          ...tokenizerSources(config),
+        ],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -234,7 +253,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(rateLimitsPlugin);
   // Limits per upload are set by each route (receiveUpload); these bound any multipart request.
   await app.register(multipart, {
-    limits: { fileSize: Math.max(...Object.values(config.uploadLimits)) + 1, files: 50, fields: 50, fieldSize: 1024 * 1024, parts: 120 },
+    limits: {
+      fileSize: Math.max(...Object.values(config.uploadLimits)) + 1,
+      files: 50,
+      fields: 50,
+      fieldSize: 1024 * 1024,
+      parts: 120,
+    },
   });
   await app.register(sessionPlugin);
   await app.register(csrfPlugin, { hmacKey });

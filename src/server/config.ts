@@ -26,7 +26,11 @@ function isTrustProxyList(value: string): boolean {
  */
 function retention(name: string, unit: string, fallback: number, min: number, max: number) {
   const message = `${name} must be 0 (keep everything) or a whole number of ${unit} from ${min} to ${max}`;
-  return z.coerce.number({ message }).int(message).refine((v) => v === 0 || (v >= min && v <= max), message).default(fallback);
+  return z.coerce
+    .number({ message })
+    .int(message)
+    .refine((v) => v === 0 || (v >= min && v <= max), message)
+    .default(fallback);
 }
 
 const envSchema = z.object({
@@ -35,20 +39,68 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100, 'DATABASE_CONNECT_TIMEOUT_MS must be at least 100 (milliseconds)').max(600_000).default(5_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0, 'DATABASE_STATEMENT_TIMEOUT_MS must be 0 (no limit) or more milliseconds').max(86_400_000).default(30_000),
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be 0 (no limit) or more milliseconds').max(86_400_000).default(60_000),
-  DATABASE_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0, 'DATABASE_IDLE_TIMEOUT_MS must be 0 (never closed) or more milliseconds').max(86_400_000).default(30_000),
-  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(1, 'MIGRATION_LOCK_TIMEOUT_SECONDS must be at least 1').max(86_400).default(600),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0, 'REQUEST_TIMEOUT_MS must be 0 (no limit) or more milliseconds').max(86_400_000).default(300_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000, 'KEEP_ALIVE_TIMEOUT_MS must be at least 1000 (milliseconds)').max(3_600_000).default(72_000),
-  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces').optional(),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'DATABASE_CONNECT_TIMEOUT_MS must be at least 100 (milliseconds)')
+    .max(600_000)
+    .default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'DATABASE_STATEMENT_TIMEOUT_MS must be 0 (no limit) or more milliseconds')
+    .max(86_400_000)
+    .default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be 0 (no limit) or more milliseconds')
+    .max(86_400_000)
+    .default(60_000),
+  DATABASE_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'DATABASE_IDLE_TIMEOUT_MS must be 0 (never closed) or more milliseconds')
+    .max(86_400_000)
+    .default(30_000),
+  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'MIGRATION_LOCK_TIMEOUT_SECONDS must be at least 1')
+    .max(86_400)
+    .default(600),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0, 'REQUEST_TIMEOUT_MS must be 0 (no limit) or more milliseconds')
+    .max(86_400_000)
+    .default(300_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, 'KEEP_ALIVE_TIMEOUT_MS must be at least 1000 (milliseconds)')
+    .max(3_600_000)
+    .default(72_000),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
+    .optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'SESSION_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)')
+    .optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 7),
   COOKIE_SECURE: bool.optional(),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -57,10 +109,17 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').optional(),
   STAFF_EMAIL: z.string().email().default('staff@goodstanding.local'),
   MAIL_FROM: z.string().default('GoodStanding <no-reply@goodstanding.local>'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
-  MAIL_LEASE_SECONDS: z.coerce.number({ message: 'MAIL_LEASE_SECONDS must be a whole number of seconds' }).int('MAIL_LEASE_SECONDS must be a whole number of seconds')
-    .min(1, 'MAIL_LEASE_SECONDS must be at least 1 second').max(3600, 'MAIL_LEASE_SECONDS must be at most 3600 (an hour)').default(300),
+  MAIL_LEASE_SECONDS: z.coerce
+    .number({ message: 'MAIL_LEASE_SECONDS must be a whole number of seconds' })
+    .int('MAIL_LEASE_SECONDS must be a whole number of seconds')
+    .min(1, 'MAIL_LEASE_SECONDS must be at least 1 second')
+    .max(3600, 'MAIL_LEASE_SECONDS must be at most 3600 (an hour)')
+    .default(300),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -70,16 +129,30 @@ const envSchema = z.object({
   RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   RATE_LIMIT_DISCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
-  TRUST_PROXY: z.string().refine(isTrustProxyList, 'TRUST_PROXY must be false, or addresses, subnets (10.0.0.0/8) and loopback, linklocal or uniquelocal separated by commas').optional(),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      isTrustProxyList,
+      'TRUST_PROXY must be false, or addresses, subnets (10.0.0.0/8) and loopback, linklocal or uniquelocal separated by commas',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SENTRY_DSN: z.string().url('SENTRY_DSN must be the DSN Sentry shows, e.g. https://public@o1.ingest.sentry.io/2').regex(/^https?:\/\//, 'SENTRY_DSN must start with https:// or http://').optional(),
+  SENTRY_DSN: z
+    .string()
+    .url('SENTRY_DSN must be the DSN Sentry shows, e.g. https://public@o1.ingest.sentry.io/2')
+    .regex(/^https?:\/\//, 'SENTRY_DSN must start with https:// or http://')
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   WEB_DIST_DIR: z.string().default('./dist/web'),
   STORAGE_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'S3_ENDPOINT must start with http:// or https://').optional(),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'S3_ENDPOINT must start with http:// or https://')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
@@ -99,7 +172,11 @@ const envSchema = z.object({
   AUTHORIZE_NET_API_LOGIN_ID: z.string().optional(),
   AUTHORIZE_NET_TRANSACTION_KEY: z.string().optional(),
   AUTHORIZE_NET_CLIENT_KEY: z.string().optional(),
-  AUTHORIZE_NET_ENDPOINT: z.string().url().regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://').optional(),
+  AUTHORIZE_NET_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://')
+    .optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   RENEWAL_DISCOUNT_EXTENSION_DAYS: z.coerce.number().int().min(0).max(365).default(0),
@@ -111,9 +188,16 @@ const envSchema = z.object({
   RETAIN_RATING_DAYS: retention('RETAIN_RATING_DAYS', 'days', 1095, 1, 36_500),
   RETAIN_AUDIT_YEARS: retention('RETAIN_AUDIT_YEARS', 'years', 7, 7, 100),
   RETAIN_ORPHAN_FILE_HOURS: retention('RETAIN_ORPHAN_FILE_HOURS', 'hours', 24, 24, 87_600),
-  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL schema name (letters, digits, _)').default('pgboss'),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL schema name (letters, digits, _)')
+    .default('pgboss'),
   IRS_DATA_DIR: z.string().optional(),
-  ROUTING_LOOKUP_URL: z.string().url().regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://').optional(),
+  ROUTING_LOOKUP_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://')
+    .optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -201,7 +285,13 @@ export interface AppConfig {
    */
   storage: { driver: 'disk' | 's3'; dir: string; s3?: S3Config };
   /** Largest accepted upload per purpose, in bytes (docs/requirements/platform.md §5.7: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
-  uploadLimits: { contest_photo: number; contest_video: number; roster: number; profile_image: number; application_document: number };
+  uploadLimits: {
+    contest_photo: number;
+    contest_video: number;
+    roster: number;
+    profile_image: number;
+    application_document: number;
+  };
   /**
    * Daily quotas of the anonymous contest uploads (docs/security.md "Upload quotas"), per entry
    * e-mail address and per client IP, per UTC day: files (count) and bytes. Defaults: 10 files and
@@ -349,7 +439,14 @@ interface S3Config {
 function isPublicAddress(url: string | undefined): boolean {
   if (!url) return false;
   const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal') || host.endsWith('.test')) return false;
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    host.endsWith('.internal') ||
+    host.endsWith('.test')
+  )
+    return false;
   if (/^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(host) || /^172\.(1[6-9]|2\d|3[01])\./.test(host)) return false;
   if (host.includes(':') && (host === '::1' || /^(fc|fd|fe80)/.test(host))) return false;
   return true;
@@ -385,31 +482,49 @@ export function productionProblems(env: Record<string, string | undefined>): str
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   if ((env.PAYMENT_GATEWAY ?? 'simulator') === 'simulator') {
-    problems.push('PAYMENT_GATEWAY: the local gateway simulator takes no real payments; set PAYMENT_GATEWAY=authorize-net with AUTHORIZE_NET_API_LOGIN_ID, AUTHORIZE_NET_TRANSACTION_KEY and AUTHORIZE_NET_CLIENT_KEY');
+    problems.push(
+      'PAYMENT_GATEWAY: the local gateway simulator takes no real payments; set PAYMENT_GATEWAY=authorize-net with AUTHORIZE_NET_API_LOGIN_ID, AUTHORIZE_NET_TRANSACTION_KEY and AUTHORIZE_NET_CLIENT_KEY',
+    );
   }
   const captchaMissing = (['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET'] as const).filter((k) => !env[k]);
   if (captchaMissing.length) {
-    problems.push(`${captchaMissing.join(', ')}: required; without both reCAPTCHA keys the public forms run with the local stand-in, which checks nothing; set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to your reCAPTCHA site's keys`);
+    problems.push(
+      `${captchaMissing.join(', ')}: required; without both reCAPTCHA keys the public forms run with the local stand-in, which checks nothing; set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to your reCAPTCHA site's keys`,
+    );
   }
   if (env.SEED_DEMO === undefined || truthy(env.SEED_DEMO)) {
-    problems.push('SEED_DEMO: the first start would seed the demo account, its users and the demo discount codes (WELCOME100); set SEED_DEMO=0');
+    problems.push(
+      'SEED_DEMO: the first start would seed the demo account, its users and the demo discount codes (WELCOME100); set SEED_DEMO=0',
+    );
   }
   if (!env.SMTP_URL) {
-    problems.push('SMTP_URL: required; without it mails only wait in the outbox and reach no one; set SMTP_URL=smtps://user:pass@smtp.example:465 (or smtp://…:587)');
+    problems.push(
+      'SMTP_URL: required; without it mails only wait in the outbox and reach no one; set SMTP_URL=smtps://user:pass@smtp.example:465 (or smtp://…:587)',
+    );
   }
   if (!env.SESSION_SECRET) {
-    problems.push('SESSION_SECRET: required; set a random value of at least 32 characters, the same on every server (e.g. openssl rand -base64 48)');
+    problems.push(
+      'SESSION_SECRET: required; set a random value of at least 32 characters, the same on every server (e.g. openssl rand -base64 48)',
+    );
   }
   if (!env.PUBLIC_URL) {
-    problems.push('PUBLIC_URL: required; set the https address people open the site at, e.g. PUBLIC_URL=https://goodstanding.example');
+    problems.push(
+      'PUBLIC_URL: required; set the https address people open the site at, e.g. PUBLIC_URL=https://goodstanding.example',
+    );
   } else if (URL.canParse(env.PUBLIC_URL) && new URL(env.PUBLIC_URL).protocol !== 'https:') {
-    problems.push('PUBLIC_URL: must start with https:// (Secure cookies, HSTS, links in mails); set the https address people open the site at, behind your TLS proxy');
+    problems.push(
+      'PUBLIC_URL: must start with https:// (Secure cookies, HSTS, links in mails); set the https address people open the site at, behind your TLS proxy',
+    );
   }
   if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.length < 32) {
-    problems.push('METRICS_TOKEN: too short; set a random value of at least 32 characters (e.g. openssl rand -hex 24), or remove it to turn /metrics off');
+    problems.push(
+      'METRICS_TOKEN: too short; set a random value of at least 32 characters (e.g. openssl rand -hex 24), or remove it to turn /metrics off',
+    );
   }
   if (env.ADMIN_PASSWORD) {
-    problems.push('ADMIN_PASSWORD: production creates no user from the environment; remove it and create the first staff user with npm run admin:create -- --email you@example.org');
+    problems.push(
+      'ADMIN_PASSWORD: production creates no user from the environment; remove it and create the first staff user with npm run admin:create -- --email you@example.org',
+    );
   }
   return problems;
 }
@@ -417,14 +532,21 @@ export function productionProblems(env: Record<string, string | undefined>): str
 /** The settings that only make sense together, checked once each value is valid on its own. */
 function dependencyProblems(e: Env): string[] {
   const problems: string[] = [];
-  if (e.RECAPTCHA_SITE_KEY && !e.RECAPTCHA_SECRET) problems.push('RECAPTCHA_SECRET: required when RECAPTCHA_SITE_KEY is set');
+  if (e.RECAPTCHA_SITE_KEY && !e.RECAPTCHA_SECRET)
+    problems.push('RECAPTCHA_SECRET: required when RECAPTCHA_SITE_KEY is set');
   if (e.STORAGE_DRIVER === 's3') {
     if (!e.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE_DRIVER is s3');
-    if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) problems.push('S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set');
-    if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set');
+    if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY)
+      problems.push('S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set');
+    if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID)
+      problems.push('S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set');
   }
   if (e.PAYMENT_GATEWAY === 'authorize-net') {
-    for (const k of ['AUTHORIZE_NET_API_LOGIN_ID', 'AUTHORIZE_NET_TRANSACTION_KEY', 'AUTHORIZE_NET_CLIENT_KEY'] as const) {
+    for (const k of [
+      'AUTHORIZE_NET_API_LOGIN_ID',
+      'AUTHORIZE_NET_TRANSACTION_KEY',
+      'AUTHORIZE_NET_CLIENT_KEY',
+    ] as const) {
       if (!e[k]) problems.push(`${k}: required when PAYMENT_GATEWAY is authorize-net`);
     }
   }
@@ -438,7 +560,10 @@ function dependencyProblems(e: Env): string[] {
  *   production refuses ({@link productionProblems}), in one message.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<
+    string,
+    string
+  >;
   const parsed = envSchema.safeParse(cleaned);
   const invalid = parsed.success
     ? dependencyProblems(parsed.data)
@@ -448,8 +573,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const parts: string[] = [];
     if (invalid.length) parts.push(`Invalid configuration:\n${invalid.map((l) => `  ${l}`).join('\n')}`);
     if (refused.length) {
-      parts.push(`NODE_ENV=production refuses to start with these settings:\n${refused.map((l) => `  ${l}`).join('\n')}\n` +
-        'See "Production settings" in docs/configuration.md.');
+      parts.push(
+        `NODE_ENV=production refuses to start with these settings:\n${refused.map((l) => `  ${l}`).join('\n')}\n` +
+          'See "Production settings" in docs/configuration.md.',
+      );
     }
     throw new ConfigError(parts.join('\n'));
   }
@@ -480,9 +607,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
     cookieSecure: e.COOKIE_SECURE ?? (isProduction && (e.PUBLIC_URL ?? '').startsWith('https://')),
     seedDemo: e.SEED_DEMO,
-    demo: { adminEmail: e.ADMIN_EMAIL, adminPassword: e.ADMIN_PASSWORD, demoEmail: e.DEMO_EMAIL, demoPassword: e.DEMO_PASSWORD },
-    mail: { staffEmail: e.STAFF_EMAIL, from: e.MAIL_FROM, smtpUrl: e.SMTP_URL, pollMs: e.MAIL_POLL_MS, leaseSeconds: e.MAIL_LEASE_SECONDS },
-    captcha: { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, minScore: e.RECAPTCHA_MIN_SCORE },
+    demo: {
+      adminEmail: e.ADMIN_EMAIL,
+      adminPassword: e.ADMIN_PASSWORD,
+      demoEmail: e.DEMO_EMAIL,
+      demoPassword: e.DEMO_PASSWORD,
+    },
+    mail: {
+      staffEmail: e.STAFF_EMAIL,
+      from: e.MAIL_FROM,
+      smtpUrl: e.SMTP_URL,
+      pollMs: e.MAIL_POLL_MS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+    },
+    captcha: {
+      siteKey: e.RECAPTCHA_SITE_KEY,
+      secret: e.RECAPTCHA_SECRET,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+    },
     rateLimits: {
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
       loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
@@ -498,16 +641,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: {
       driver: e.STORAGE_DRIVER,
       dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
-      s3: e.STORAGE_DRIVER === 's3'
-        ? {
-          bucket: e.S3_BUCKET!,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
-        }
-        : undefined,
+      s3:
+        e.STORAGE_DRIVER === 's3'
+          ? {
+              bucket: e.S3_BUCKET!,
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+            }
+          : undefined,
     },
     bylaws: {
       shortBrand: e.BYLAWS_SHORT_BRAND,

@@ -1,8 +1,8 @@
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
-import type { z } from 'zod';
-import type { Access, RouteContract } from '../shared/contracts/contract.ts';
 import { toFieldErrors } from '../shared/validation.ts';
 import { notFound, ValidationError } from './errors.ts';
+import type { Access, RouteContract } from '../shared/contracts/contract.ts';
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
 
 /** The API document's line on who may call a route (docs/requirements/permissions.md). */
 const ACCESS_TEXT: Record<Access, string> = {
@@ -59,10 +59,12 @@ function tagOf(url: string): string {
  * A failure is the product's 422 with each field's message (docs/requirements/platform.md §3), the
  * same answer `parseInput` gives, never Fastify's 400.
  */
-export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data ?? {});
-  return result.success ? { value: result.data } : { error: new ValidationError(toFieldErrors(result.error)) };
-};
+export const contractValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data ?? {});
+    return result.success ? { value: result.data } : { error: new ValidationError(toFieldErrors(result.error)) };
+  };
 
 /**
  * A record id from the path, as the routes read it: a positive 32-bit integer.

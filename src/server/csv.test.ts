@@ -3,11 +3,20 @@ import { csvText } from './csv.ts';
 
 describe('csvText', () => {
   it('writes a header and CRLF rows, quoting commas, quotes and line breaks inside a cell', () => {
-    expect(csvText(['Name', 'Changes'], [['Lincoln Boosters, Inc.', 'Price: $1 → $2\nCode: "A"'], ['Plain', null]]))
-      .toBe('Name,Changes\r\n"Lincoln Boosters, Inc.","Price: $1 → $2\nCode: ""A"""\r\nPlain,\r\n');
+    expect(
+      csvText(
+        ['Name', 'Changes'],
+        [
+          ['Lincoln Boosters, Inc.', 'Price: $1 → $2\nCode: "A"'],
+          ['Plain', null],
+        ],
+      ),
+    ).toBe('Name,Changes\r\n"Lincoln Boosters, Inc.","Price: $1 → $2\nCode: ""A"""\r\nPlain,\r\n');
   });
 
   it('keeps a spreadsheet from running a cell as a formula', () => {
-    expect(csvText(['Name'], [['=HYPERLINK("x")'], ['-1'], ['@SUM(A1)']])).toBe('Name\r\n"\'=HYPERLINK(""x"")"\r\n\'-1\r\n\'@SUM(A1)\r\n');
+    expect(csvText(['Name'], [['=HYPERLINK("x")'], ['-1'], ['@SUM(A1)']])).toBe(
+      'Name\r\n"\'=HYPERLINK(""x"")"\r\n\'-1\r\n\'@SUM(A1)\r\n',
+    );
   });
 });

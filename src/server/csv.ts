@@ -13,8 +13,12 @@ export type CsvCell = string | number | null | undefined;
  * @param rows one array of cells per line, in the header's order
  */
 export function csvText(header: readonly string[], rows: CsvCell[][]): string {
-  const guard = (value: CsvCell) => (typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value ?? '');
+  const guard = (value: CsvCell) =>
+    typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : (value ?? '');
   // A line break inside a cell (several changes of one audit row) is quoted like the CRLF between
   // rows, or a spreadsheet would start a new row at it.
-  return stringify([header.map(guard), ...rows.map((r) => r.map(guard))], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  return stringify([header.map(guard), ...rows.map((r) => r.map(guard))], {
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n]/,
+  });
 }

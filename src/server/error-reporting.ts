@@ -1,6 +1,6 @@
+import { redactUrl } from './request-log.ts';
 import type { ErrorEvent } from '@sentry/node';
 import type { FastifyRequest } from 'fastify';
-import { redactUrl } from './request-log.ts';
 
 /** Sends unexpected errors somewhere people look at them; a no-op without a destination. */
 export interface ErrorReporter {
@@ -42,7 +42,10 @@ function scrubEvent(event: ErrorEvent): ErrorEvent {
  * `request_id`; never cookies, bodies, passwords, tokens or card data.
  * @param dsn SENTRY_DSN, e.g. https://public@o1.ingest.sentry.io/2
  */
-export async function sentryReporter(dsn: string | undefined, opts: { environment?: string } = {}): Promise<ErrorReporter> {
+export async function sentryReporter(
+  dsn: string | undefined,
+  opts: { environment?: string } = {},
+): Promise<ErrorReporter> {
   if (!dsn) return noReporter;
   // Loaded only when used: the SDK brings OpenTelemetry along, which a server without a DSN never needs.
   const { NodeClient, Scope, defaultStackParser, makeNodeTransport } = await import('@sentry/node');
@@ -62,8 +65,13 @@ export async function sentryReporter(dsn: string | undefined, opts: { environmen
         scope.setClient(client);
         scope.setTag('request_id', req.id);
         scope.setTag('route', req.routeOptions?.url ?? 'unmatched');
-        const headers = Object.fromEntries(KEPT_HEADERS.flatMap((h) => (typeof req.headers[h] === 'string' ? [[h, req.headers[h] as string]] : [])));
-        scope.addEventProcessor((event) => ({ ...event, request: { method: req.method, url: redactUrl(req.url), headers } }));
+        const headers = Object.fromEntries(
+          KEPT_HEADERS.flatMap((h) => (typeof req.headers[h] === 'string' ? [[h, req.headers[h] as string]] : [])),
+        );
+        scope.addEventProcessor((event) => ({
+          ...event,
+          request: { method: req.method, url: redactUrl(req.url), headers },
+        }));
         scope.captureException(err);
       } catch {
         // Reporting must never turn one error into two.

@@ -1,11 +1,11 @@
 import path from 'node:path';
+import { buildApp, shutdownWaitMs } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { answerBackupRequests } from './db/backup.ts';
 import { openDatabase, StartupLockTimeoutError } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { buildApp, shutdownWaitMs } from './app.ts';
-import { prepareDatabase, startupLines } from './startup.ts';
-import { answerBackupRequests } from './db/backup.ts';
 import { collectStartupGarbage } from './memory.ts';
+import { prepareDatabase, startupLines } from './startup.ts';
 
 /**
  * Reads config (with NODE_ENV=production it refuses the local stand-ins and weak settings, naming
@@ -32,7 +32,9 @@ async function main() {
   collectStartupGarbage();
   await app.listen({ host: config.host, port: config.port });
   // npm run db:backup asks this process for a consistent dump of the embedded database.
-  const stopAnsweringBackups = database.dump ? answerBackupRequests(path.join(config.dataDir, 'db'), database.dump, app.log) : () => undefined;
+  const stopAnsweringBackups = database.dump
+    ? answerBackupRequests(path.join(config.dataDir, 'db'), database.dump, app.log)
+    : () => undefined;
 
   console.log(startupLines(config, report).join('\n') + '\n');
 
@@ -43,10 +45,13 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     // Past the wait for requests still being handled (app.ts), something hangs: exit anyway, still
     // within the 10 s a service manager gives before SIGKILL (docs/operations.md "Stopping").
-    const force = setTimeout(() => {
-      console.error(`GoodStanding did not stop within ${shutdownWaitMs(config) + 1_500} ms; exiting anyway.`);
-      process.exit(1);
-    }, shutdownWaitMs(config) + 1_500);
+    const force = setTimeout(
+      () => {
+        console.error(`GoodStanding did not stop within ${shutdownWaitMs(config) + 1_500} ms; exiting anyway.`);
+        process.exit(1);
+      },
+      shutdownWaitMs(config) + 1_500,
+    );
     force.unref();
     let code = 0;
     stopAnsweringBackups();

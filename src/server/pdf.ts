@@ -7,9 +7,18 @@ import PDFDocument from 'pdfkit';
  * @param info the PDF's Title, Author, ...
  * @param opts margin in points (default 72: one inch); bufferPages to number the pages at the end
  */
-export function renderPdf(draw: (doc: PDFKit.PDFDocument) => void, info: PDFKit.DocumentInfo, opts: { margin?: number; bufferPages?: boolean } = {}): Promise<Buffer> {
+export function renderPdf(
+  draw: (doc: PDFKit.PDFDocument) => void,
+  info: PDFKit.DocumentInfo,
+  opts: { margin?: number; bufferPages?: boolean } = {},
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: opts.margin ?? 72, info, bufferPages: opts.bufferPages ?? false });
+    const doc = new PDFDocument({
+      size: 'LETTER',
+      margin: opts.margin ?? 72,
+      info,
+      bufferPages: opts.bufferPages ?? false,
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 
 /** What code deep inside a request may need to know about it without being handed it. */
 export interface RequestContext {

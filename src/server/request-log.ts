@@ -57,7 +57,10 @@ function redactPath(path: string): string {
   for (const pattern of SECRET_PATHS) {
     if (pattern.test(path)) return path.replace(pattern, `$1${REDACTED}`);
   }
-  return path.split('/').map((segment) => (TOKEN_LIKE_SEGMENT.test(segment) ? REDACTED : segment)).join('/');
+  return path
+    .split('/')
+    .map((segment) => (TOKEN_LIKE_SEGMENT.test(segment) ? REDACTED : segment))
+    .join('/');
 }
 
 /**
@@ -71,16 +74,19 @@ export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   const path = redactPath(q === -1 ? url : url.slice(0, q));
   if (q === -1) return path;
-  const query = url.slice(q + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq === -1) return pair;
-    const key = safeDecode(pair.slice(0, eq));
-    if (SECRET_QUERY_KEY.test(key)) return `${pair.slice(0, eq)}=${REDACTED}`;
-    const value = safeDecode(pair.slice(eq + 1));
-    if (!value.startsWith('/')) return pair;
-    const redacted = redactUrl(value);
-    return redacted === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(redacted)}`;
-  });
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const key = safeDecode(pair.slice(0, eq));
+      if (SECRET_QUERY_KEY.test(key)) return `${pair.slice(0, eq)}=${REDACTED}`;
+      const value = safeDecode(pair.slice(eq + 1));
+      if (!value.startsWith('/')) return pair;
+      const redacted = redactUrl(value);
+      return redacted === value ? pair : `${pair.slice(0, eq)}=${encodeURIComponent(redacted)}`;
+    });
   return `${path}?${query.join('&')}`;
 }
 

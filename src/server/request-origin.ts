@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 /** A host as browsers send it: a name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * The origin the browser used for this request, e.g. `http://127.0.0.1:3000`: Fastify's

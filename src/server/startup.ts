@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { randomSecret, type AppConfig } from './config.ts';
-import type { Database } from './db/client.ts';
 import { users } from './db/schema.ts';
 import { hasStaffUser, isFirstStart, seedDemo, seedReference, type SeedCredentials } from './db/seed/seed.ts';
 import { hashPassword } from './passwords.ts';
+import type { Database } from './db/client.ts';
 
 /** What {@link prepareDatabase} did and found. */
 export interface StartupReport {
@@ -30,8 +30,13 @@ async function seedFirstStart(database: Database, config: AppConfig): Promise<Se
   await seedReference(database.db);
   const email = config.demo.adminEmail ?? 'admin@goodstanding.local';
   const password = config.demo.adminPassword ?? randomSecret(12);
-  await database.db.insert(users).values({ email, passwordHash: await hashPassword(password), isAdmin: true, firstName: 'Admin' });
-  return { admin: { email, password, generated: !config.demo.adminPassword }, demo: { email: '', password: '', generated: false } };
+  await database.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password), isAdmin: true, firstName: 'Admin' });
+  return {
+    admin: { email, password, generated: !config.demo.adminPassword },
+    demo: { email: '', password: '', generated: false },
+  };
 }
 
 /**
@@ -59,14 +64,17 @@ export const ADMIN_CREATE_COMMAND = 'npm run admin:create -- --email you@example
  * in production, where none is created.
  */
 export function startupLines(config: AppConfig, report: StartupReport): string[] {
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PGlite in ${path.join(config.dataDir, 'db')}`;
   const lines = ['', `GoodStanding is running at ${config.publicUrl}`, `Database: ${where}`];
   if (report.credentials) lines.push(...credentialLines(config, report.credentials));
   if (report.needsStaffUser) {
     lines.push('', 'No staff user yet. Create the first one; it prints a one-time link to set its password:');
     lines.push(`  ${ADMIN_CREATE_COMMAND}`);
   }
-  if (!config.mail.smtpUrl) lines.push('', 'Mail: no SMTP_URL set, mails are kept in the outbox (Admin > Mail outbox).');
+  if (!config.mail.smtpUrl)
+    lines.push('', 'Mail: no SMTP_URL set, mails are kept in the outbox (Admin > Mail outbox).');
   return lines;
 }
 
@@ -74,9 +82,13 @@ export function startupLines(config: AppConfig, report: StartupReport): string[]
 export function credentialLines(config: AppConfig, credentials: SeedCredentials): string[] {
   if (config.env === 'production') return [];
   const lines = ['', 'First start: these sign-ins were created (passwords are shown only now):'];
-  lines.push(`  Admin:          ${credentials.admin.email}  /  ${credentials.admin.generated ? credentials.admin.password : '(ADMIN_PASSWORD)'}`);
+  lines.push(
+    `  Admin:          ${credentials.admin.email}  /  ${credentials.admin.generated ? credentials.admin.password : '(ADMIN_PASSWORD)'}`,
+  );
   if (credentials.demo.email) {
-    lines.push(`  Account holder: ${credentials.demo.email}  /  ${credentials.demo.generated ? credentials.demo.password : '(DEMO_PASSWORD)'}`);
+    lines.push(
+      `  Account holder: ${credentials.demo.email}  /  ${credentials.demo.generated ? credentials.demo.password : '(DEMO_PASSWORD)'}`,
+    );
   }
   lines.push(`  Sign in at ${config.publicUrl}/login`);
   return lines;

@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { toFieldErrors } from '../shared/validation.ts';
 import { ValidationError } from './errors.ts';
+import type { z } from 'zod';
 
 /**
  * Parses a request payload with the shared zod schema of that payload (docs/requirements/platform.md §2 rule 1).

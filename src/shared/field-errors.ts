@@ -16,12 +16,23 @@ export function errorsClearedBy(name: string): string[] {
 export type FieldErrors = Record<string, string[]>;
 
 /** Words for field keys whose plain spelling would read wrong in a sentence. */
-const KEY_WORDS: Record<string, string> = { ein: 'EIN', gen: 'group exemption number', id: 'id', 'g-recaptcha-response': 'captcha response', zip: 'ZIP code' };
+const KEY_WORDS: Record<string, string> = {
+  ein: 'EIN',
+  gen: 'group exemption number',
+  id: 'id',
+  'g-recaptcha-response': 'captcha response',
+  zip: 'ZIP code',
+};
 
 /** A field key as words for a message: 'mailing_zip' → 'mailing ZIP code', 'invoices.0' → 'invoices'. */
 function keyAsWords(path: readonly PropertyKey[]): string {
   const key = [...path].reverse().find((p) => typeof p === 'string') ?? '';
-  return key.split(/[_-]/).map((w) => KEY_WORDS[w] ?? w).join(' ') || 'value';
+  return (
+    key
+      .split(/[_-]/)
+      .map((w) => KEY_WORDS[w] ?? w)
+      .join(' ') || 'value'
+  );
 }
 
 // zod's own messages ("Invalid input: expected string, received object") name types, not fields.
@@ -38,8 +49,10 @@ export function toFieldErrors(error: Pick<z.ZodError, 'issues'>): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    const message = !ZOD_DEFAULT.test(issue.message) ? issue.message
-      : issue.path.length ? `The ${keyAsWords(issue.path)} field is invalid.`
+    const message = !ZOD_DEFAULT.test(issue.message)
+      ? issue.message
+      : issue.path.length
+        ? `The ${keyAsWords(issue.path)} field is invalid.`
         : 'The form could not be read. Please reload the page and try again.';
     (out[key] ??= []).push(message);
   }

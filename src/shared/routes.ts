@@ -13,25 +13,61 @@ export interface PageRoute extends ShellPage {
 
 /** Each page's title and the description search engines show; the server puts them into the page's head. */
 const PAGE_TEXTS: Record<string, { title: string; description?: string }> = {
-  '/': { title: 'Tax exemption for booster clubs, chapters and affiliates', description: 'GoodStanding gets volunteer-run nonprofit groups tax exempt and keeps them exempt.' },
+  '/': {
+    title: 'Tax exemption for booster clubs, chapters and affiliates',
+    description: 'GoodStanding gets volunteer-run nonprofit groups tax exempt and keeps them exempt.',
+  },
   '/pricing': { title: 'Pricing', description: 'Levels and prices for getting and keeping tax-exempt status.' },
-  '/irs-form-990': { title: 'IRS Form 990 filing', description: 'Which Form 990 your group files each year, when it is due, and what happens if you miss it.' },
-  '/state-registration': { title: 'State registration', description: 'What each state requires of nonprofit groups, with cost estimates.' },
-  '/incorporation-and-ein': { title: 'Incorporation and EIN', description: 'Incorporating a nonprofit and getting an Employer Identification Number.' },
-  '/verify-501c3': { title: 'Verify a group’s 501(c)(3) status', description: 'Search the subordinate organizations of our IRS group exemption.' },
-  '/compliance-check': { title: 'Free compliance check', description: 'Ask for a free review of your revocation risk.' },
-  '/multi-chapter': { title: 'Multi-chapter organizations', description: 'Compliance for national organizations and their affiliates.' },
-  '/campus-report': { title: 'Campus report', description: 'Get the list of Greek chapters in good standing on your campus.' },
+  '/irs-form-990': {
+    title: 'IRS Form 990 filing',
+    description: 'Which Form 990 your group files each year, when it is due, and what happens if you miss it.',
+  },
+  '/state-registration': {
+    title: 'State registration',
+    description: 'What each state requires of nonprofit groups, with cost estimates.',
+  },
+  '/incorporation-and-ein': {
+    title: 'Incorporation and EIN',
+    description: 'Incorporating a nonprofit and getting an Employer Identification Number.',
+  },
+  '/verify-501c3': {
+    title: 'Verify a group’s 501(c)(3) status',
+    description: 'Search the subordinate organizations of our IRS group exemption.',
+  },
+  '/compliance-check': {
+    title: 'Free compliance check',
+    description: 'Ask for a free review of your revocation risk.',
+  },
+  '/multi-chapter': {
+    title: 'Multi-chapter organizations',
+    description: 'Compliance for national organizations and their affiliates.',
+  },
+  '/campus-report': {
+    title: 'Campus report',
+    description: 'Get the list of Greek chapters in good standing on your campus.',
+  },
   '/contact': { title: "Let's talk", description: 'Questions about membership, state registration, 990s or renewals.' },
-  '/bylaws-generator': { title: 'Bylaws generator', description: 'Answer a few questions and download bylaws for your booster club or parent group as a Word document.' },
-  '/bylaws-generator/school': { title: 'School booster bylaws generator', description: 'Bylaws for a school booster club, with the clauses your school requires.' },
-  '/bylaws-generator/short': { title: 'Short bylaws generator', description: 'A short set of bylaws from four answers.' },
+  '/bylaws-generator': {
+    title: 'Bylaws generator',
+    description: 'Answer a few questions and download bylaws for your booster club or parent group as a Word document.',
+  },
+  '/bylaws-generator/school': {
+    title: 'School booster bylaws generator',
+    description: 'Bylaws for a school booster club, with the clauses your school requires.',
+  },
+  '/bylaws-generator/short': {
+    title: 'Short bylaws generator',
+    description: 'A short set of bylaws from four answers.',
+  },
   '/bylaws-generator/edit/:hash': { title: 'Your bylaws' },
   '/bylaws-generator/preview/:hash': { title: 'Bylaws preview' },
   '/contests/photo': { title: 'Photo contest', description: 'Send a photo of your team, club or chapter in action.' },
   '/contests/video': { title: 'Video contest', description: 'Send a video of your team, club or chapter in action.' },
   '/privacy': { title: 'Privacy policy' },
-  '/login': { title: 'Sign in', description: 'Sign in to manage your group’s exemption, filings, renewals and payments.' },
+  '/login': {
+    title: 'Sign in',
+    description: 'Sign in to manage your group’s exemption, filings, renewals and payments.',
+  },
   '/password/forgot': { title: 'Forgot your password?' },
   '/password/reset/:token': { title: 'Choose a new password' },
   '/app/account/show/:id': { title: 'Organization profile' },
@@ -79,14 +115,24 @@ const PAGE_TEXTS: Record<string, { title: string; description?: string }> = {
 export const PAGES: PageRoute[] = SHELL_PAGES.map((page) => {
   const texts = PAGE_TEXTS[page.path];
   if (!texts) throw new Error(`src/shared/routes.ts: the page ${page.path} has no title`);
-  if (!!page.seoCheck !== (page.access === 'public' && !!texts.description)) throw new Error(`src/shared/shell-pages.ts: seoCheck of ${page.path} must be set exactly for public pages with a description`);
+  if (!!page.seoCheck !== (page.access === 'public' && !!texts.description))
+    throw new Error(
+      `src/shared/shell-pages.ts: seoCheck of ${page.path} must be set exactly for public pages with a description`,
+    );
   return { ...page, ...texts };
 });
 
 /** Data the server embeds in every page (read by the web client at start). */
 export interface BootData {
   csrfToken: string;
-  user: { id: number; email: string; firstName: string; lastName: string; isAdmin: boolean; accountId: number | null } | null;
+  user: {
+    id: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    isAdmin: boolean;
+    accountId: number | null;
+  } | null;
   company: { name: string; phone: string; email: string };
   banners: { id: number; kind: string; text: string }[];
   captchaSiteKey: string | null;

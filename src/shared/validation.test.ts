@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  errorsClearedBy, msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl, toFieldErrors,
+  errorsClearedBy,
+  msg,
+  optionalText,
+  requiredChoice,
+  requiredEmail,
+  requiredInt,
+  requiredText,
+  stripControl,
+  toFieldErrors,
 } from './validation.ts';
 
 /** Parses and returns either the value or the first message of the first issue. */
-function run<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value: z.output<S> } | { ok: false; message: string } {
+function run<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; message: string } {
   const r = schema.safeParse(input);
   return r.success ? { ok: true, value: r.data } : { ok: false, message: r.error.issues[0].message };
 }
@@ -63,9 +74,14 @@ describe('requiredText', () => {
 
   it('limits the length, 255 by default', () => {
     expect(run(name, 'x'.repeat(255))).toMatchObject({ ok: true });
-    expect(run(name, 'x'.repeat(256))).toEqual({ ok: false, message: 'The name field must not be greater than 255 characters.' });
-    expect(run(requiredText({ label: 'message', max: 5000 }), 'x'.repeat(1_000_000)))
-      .toEqual({ ok: false, message: 'The message field must not be greater than 5000 characters.' });
+    expect(run(name, 'x'.repeat(256))).toEqual({
+      ok: false,
+      message: 'The name field must not be greater than 255 characters.',
+    });
+    expect(run(requiredText({ label: 'message', max: 5000 }), 'x'.repeat(1_000_000))).toEqual({
+      ok: false,
+      message: 'The message field must not be greater than 5000 characters.',
+    });
   });
 
   it('checks a minimum when given', () => {
@@ -83,7 +99,10 @@ describe('optionalText', () => {
     expect(run(s, ' \u0000 ')).toEqual({ ok: true, value: '' });
   });
   it('limits the length', () => {
-    expect(run(s, 'x'.repeat(256))).toEqual({ ok: false, message: 'The organization field must not be greater than 255 characters.' });
+    expect(run(s, 'x'.repeat(256))).toEqual({
+      ok: false,
+      message: 'The organization field must not be greater than 255 characters.',
+    });
   });
   it('refuses objects with the string message', () => {
     expect(run(s, { x: 1 })).toEqual({ ok: false, message: 'The organization field must be a string.' });
@@ -109,10 +128,16 @@ describe('requiredEmail', () => {
   });
   it('limits the length to 255', () => {
     const long = `${'a'.repeat(250)}@example.com`;
-    expect(run(email, long)).toEqual({ ok: false, message: 'The email field must not be greater than 255 characters.' });
+    expect(run(email, long)).toEqual({
+      ok: false,
+      message: 'The email field must not be greater than 255 characters.',
+    });
   });
   it('uses the given label', () => {
-    expect(run(requiredEmail('e-mail address'), '')).toEqual({ ok: false, message: 'The e-mail address field is required.' });
+    expect(run(requiredEmail('e-mail address'), '')).toEqual({
+      ok: false,
+      message: 'The e-mail address field is required.',
+    });
   });
 });
 
@@ -158,11 +183,13 @@ describe('requiredInt', () => {
 
 describe('toFieldErrors', () => {
   it('keys messages by field path, every message kept in order', () => {
-    const schema = z.object({
-      name: requiredText({ label: 'name' }),
-      email: requiredEmail(),
-      nested: z.object({ x: requiredText({ label: 'x' }) }),
-    }).superRefine((_v, ctx) => ctx.addIssue({ code: 'custom', message: 'Root problem.' }));
+    const schema = z
+      .object({
+        name: requiredText({ label: 'name' }),
+        email: requiredEmail(),
+        nested: z.object({ x: requiredText({ label: 'x' }) }),
+      })
+      .superRefine((_v, ctx) => ctx.addIssue({ code: 'custom', message: 'Root problem.' }));
     const r = schema.safeParse({ name: '', email: 'nope', nested: {} });
     expect(r.success).toBe(false);
     const errors = toFieldErrors(r.error!);

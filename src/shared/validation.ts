@@ -12,10 +12,12 @@ import { parseIsoDate } from './rules/compliance-calendar.ts';
  * input. Lone UTF-16 surrogates become U+FFFD: PostgreSQL rejects them in JSON (docs/requirements/platform.md §5.9).
  */
 export function stripControl(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return (
+    value
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+  );
 }
 
 const asText = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v);
@@ -38,8 +40,10 @@ export const msg = {
  * captcha plugin; anything but text up to 4,000 characters is refused with a readable message.
  */
 export const captchaField = {
-  'g-recaptcha-response': z.string({ error: 'The captcha response must be text. Please try the captcha again.' })
-    .max(4000, 'The captcha response is too long. Please try the captcha again.').optional(),
+  'g-recaptcha-response': z
+    .string({ error: 'The captcha response must be text. Please try the captcha again.' })
+    .max(4000, 'The captcha response is too long. Please try the captcha again.')
+    .optional(),
 };
 
 interface TextOpts {
@@ -50,7 +54,10 @@ interface TextOpts {
 
 /** A required trimmed string of at most `max` (255) characters. */
 export function requiredText({ label, max = 255, min }: TextOpts) {
-  let s = z.string({ error: msg.required(label) }).min(1, msg.required(label)).max(max, msg.max(label, max));
+  let s = z
+    .string({ error: msg.required(label) })
+    .min(1, msg.required(label))
+    .max(max, msg.max(label, max));
   if (min) s = s.min(min, msg.min(label, min));
   return z.preprocess((v) => (v === null || v === undefined ? '' : asText(v)), s);
 }
@@ -90,15 +97,18 @@ export function requiredChoice<T extends string>(label: string, values: readonly
 /** A required calendar date 'YYYY-MM-DD' that exists (2027-02-29 does not): what `<input type="date">` sends. */
 export function requiredIsoDate(label: string) {
   return z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
-    z.string({ error: msg.required(label) }).min(1, msg.required(label)).refine((s) => {
-      try {
-        parseIsoDate(s);
-        return true;
-      } catch {
-        return false;
-      }
-    }, `The ${label} field must be a valid date.`),
+    (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
+    z
+      .string({ error: msg.required(label) })
+      .min(1, msg.required(label))
+      .refine((s) => {
+        try {
+          parseIsoDate(s);
+          return true;
+        } catch {
+          return false;
+        }
+      }, `The ${label} field must be a valid date.`),
   );
 }
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { createTheme, MantineProvider, type MantineColorSchemeManager } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { accessibleColors } from './lib/accessible-colors.ts';
 import { useHydrated } from './lib/use-hydrated.ts';
 
@@ -24,8 +24,26 @@ const theme = createTheme({
     // Mantine keeps button and badge text on one line and cuts what does not fit ("Remove disco",
     // "ACTI…"). Here a narrow button or badge grows taller and wraps between words instead: its
     // narrowest width is its longest word, so no text is ever cut (docs/ARCHITECTURE.md "Controls").
-    Button: { styles: { root: { height: 'auto', minHeight: 'var(--button-height)', minWidth: 'min-content', maxWidth: '100%', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }, label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25, paddingBlock: 4 } } },
-    Badge: { styles: { root: { height: 'auto', minHeight: 'var(--badge-height)', minWidth: 'min-content', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 } } },
+    Button: {
+      styles: {
+        root: {
+          height: 'auto',
+          minHeight: 'var(--button-height)',
+          minWidth: 'min-content',
+          maxWidth: '100%',
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        },
+        label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.25, paddingBlock: 4 },
+      },
+    },
+    Badge: {
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--badge-height)', minWidth: 'min-content', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.25 },
+      },
+    },
   },
 });
 
@@ -67,9 +85,20 @@ function LateOverlays() {
  * `withCssVariables` false leaves out the theme's CSS variables, for pages whose head already has
  * them ({@link themeCssVariables}): computing them takes tens of milliseconds on a phone.
  */
-export function AppProviders({ withCssVariables = true, children }: { withCssVariables?: boolean; children: ReactNode }) {
+export function AppProviders({
+  withCssVariables = true,
+  children,
+}: {
+  withCssVariables?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withCssVariables={withCssVariables} colorSchemeManager={lightOnly}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={accessibleColors}
+      withCssVariables={withCssVariables}
+      colorSchemeManager={lightOnly}
+    >
       <LateOverlays />
       {children}
     </MantineProvider>
@@ -82,5 +111,9 @@ export function AppProviders({ withCssVariables = true, children }: { withCssVar
  * them while it hydrates (src/server/modules/pages/server-render.ts).
  */
 export function ThemeCssVariables() {
-  return <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withGlobalClasses={false}>{null}</MantineProvider>;
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors} withGlobalClasses={false}>
+      {null}
+    </MantineProvider>
+  );
 }

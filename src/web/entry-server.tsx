@@ -1,12 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { BootData } from '../shared/routes.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { AppProviders, ThemeCssVariables } from './app-providers.tsx';
-import { routes } from './router.tsx';
 import { setServerBoot } from './lib/boot.ts';
 import { preloadDeferredComponents } from './lib/deferred-component.tsx';
+import { routes } from './router.tsx';
+import type { BootData } from '../shared/routes.ts';
 
 const handler = createStaticHandler(routes);
 

@@ -4,9 +4,9 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers.tsx';
-import { createClientRouter } from './router.tsx';
 import { loadDisplayLocale } from './lib/display-locale.ts';
 import { nextTask } from './lib/next-task.ts';
+import { createClientRouter } from './router.tsx';
 
 void loadDisplayLocale();
 

@@ -20,7 +20,9 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => async () => 
  * TanStack Query (docs/ARCHITECTURE.md "Initial JavaScript"). The build fails when such a screen
  * imports it after all (vite.config.ts `routePreloads`).
  */
-const lightScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+const lightScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
 
 // Shown only when something went wrong, so not part of the entry script (docs/ARCHITECTURE.md
 // "Initial JavaScript"); an unknown address is never rendered by the server.
@@ -30,7 +32,11 @@ const ErrorScreen = lazy(() => import('./components/status-screens.tsx').then((m
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <Suspense fallback={null}><ErrorScreen /></Suspense>,
+    errorElement: (
+      <Suspense fallback={null}>
+        <ErrorScreen />
+      </Suspense>
+    ),
     // Nothing to show while the first screen loads: the page stays blank rather than half drawn.
     HydrateFallback: () => null,
     children: [
@@ -39,15 +45,42 @@ export const routes: RouteObject[] = [
       { path: '/irs-form-990', lazy: lightScreen(() => import('./features/content/form-990-page.tsx')) },
       { path: '/state-registration', lazy: screen(() => import('./features/content/state-registration-page.tsx')) },
       { path: '/incorporation-and-ein', lazy: lightScreen(() => import('./features/content/incorporation-page.tsx')) },
-      { path: '/bylaws-generator', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.StandardBylawsPage }))) },
-      { path: '/bylaws-generator/school', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.SchoolBylawsPage }))) },
-      { path: '/bylaws-generator/short', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.ShortBylawsPage }))) },
-      { path: '/bylaws-generator/edit/:hash', lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.EditBylawsPage }))) },
+      {
+        path: '/bylaws-generator',
+        lazy: screen(() =>
+          import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.StandardBylawsPage })),
+        ),
+      },
+      {
+        path: '/bylaws-generator/school',
+        lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.SchoolBylawsPage }))),
+      },
+      {
+        path: '/bylaws-generator/short',
+        lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.ShortBylawsPage }))),
+      },
+      {
+        path: '/bylaws-generator/edit/:hash',
+        lazy: screen(() => import('./features/bylaws/bylaws-pages.tsx').then((m) => ({ default: m.EditBylawsPage }))),
+      },
       { path: '/bylaws-generator/preview/:hash', lazy: screen(() => import('./features/bylaws/preview-page.tsx')) },
-      { path: '/contests/photo', lazy: lightScreen(() => import('./features/contests/contest-page.tsx').then((m) => ({ default: m.PhotoContestPage }))) },
-      { path: '/contests/video', lazy: lightScreen(() => import('./features/contests/contest-page.tsx').then((m) => ({ default: m.VideoContestPage }))) },
+      {
+        path: '/contests/photo',
+        lazy: lightScreen(() =>
+          import('./features/contests/contest-page.tsx').then((m) => ({ default: m.PhotoContestPage })),
+        ),
+      },
+      {
+        path: '/contests/video',
+        lazy: lightScreen(() =>
+          import('./features/contests/contest-page.tsx').then((m) => ({ default: m.VideoContestPage })),
+        ),
+      },
       { path: '/privacy', lazy: lightScreen(() => import('./features/content/privacy-page.tsx')) },
-      { path: '/compliance-check', lazy: lightScreen(() => import('./features/public-forms/compliance-check-page.tsx')) },
+      {
+        path: '/compliance-check',
+        lazy: lightScreen(() => import('./features/public-forms/compliance-check-page.tsx')),
+      },
       { path: '/contact', lazy: lightScreen(() => import('./features/public-forms/contact-page.tsx')) },
       { path: '/multi-chapter', lazy: lightScreen(() => import('./features/public-forms/multi-chapter-page.tsx')) },
       { path: '/campus-report', lazy: lightScreen(() => import('./features/public-forms/campus-report-page.tsx')) },
@@ -82,7 +115,10 @@ export const routes: RouteObject[] = [
       { path: '/admin/states', lazy: screen(() => import('./features/admin/states-page.tsx')) },
       { path: '/admin/audit', lazy: screen(() => import('./features/admin/audit-page.tsx')) },
       { path: '/admin/uploads', lazy: screen(() => import('./features/admin/uploads-page.tsx')) },
-      { path: '/admin/uploads/roster-imports/:id', lazy: screen(() => import('./features/admin/roster-import-page.tsx')) },
+      {
+        path: '/admin/uploads/roster-imports/:id',
+        lazy: screen(() => import('./features/admin/roster-import-page.tsx')),
+      },
       { path: '/admin/contests', lazy: screen(() => import('./features/admin/contest-entries-page.tsx')) },
       { path: '/admin/compliance', lazy: screen(() => import('./features/admin/compliance-page.tsx')) },
       { path: '/admin/work-queue', lazy: screen(() => import('./features/admin/work-queue-page.tsx')) },
@@ -90,8 +126,14 @@ export const routes: RouteObject[] = [
       { path: '/admin/supervision', lazy: screen(() => import('./features/admin/supervision-admin-page.tsx')) },
       { path: '/admin/gen-update', lazy: screen(() => import('./features/admin/gen-update-page.tsx')) },
       { path: '/admin/yoast/show', lazy: screen(() => import('./features/admin/seo-check-page.tsx')) },
-      { path: '/admin/payments/latest/:accountId', lazy: screen(() => import('./features/finances/latest-payments-page.tsx')) },
-      { path: '*', lazy: lightScreen(() => import('./components/status-screens.tsx').then((m) => ({ default: m.NotFoundScreen }))) },
+      {
+        path: '/admin/payments/latest/:accountId',
+        lazy: screen(() => import('./features/finances/latest-payments-page.tsx')),
+      },
+      {
+        path: '*',
+        lazy: lightScreen(() => import('./components/status-screens.tsx').then((m) => ({ default: m.NotFoundScreen }))),
+      },
     ],
   },
 ];
@@ -110,10 +152,12 @@ if (boot.status === 403) {
 export async function createClientRouter(opts: { hydrate: boolean }) {
   if (opts.hydrate) {
     const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }));
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
     // The screen's modules were evaluated in this task; the router's set-up gets a task of its own.
     await nextTask();
   }

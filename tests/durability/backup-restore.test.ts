@@ -30,7 +30,8 @@ async function rowCounts(pgliteDir: string): Promise<Record<string, number>> {
       "SELECT quote_ident(schemaname) || '.' || quote_ident(tablename) AS name FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
     );
     const counts: Record<string, number> = {};
-    for (const { name } of tables) counts[name] = (await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${name}`)).rows[0].n;
+    for (const { name } of tables)
+      counts[name] = (await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${name}`)).rows[0].n;
     return counts;
   } finally {
     await pg.close();
@@ -51,7 +52,12 @@ afterAll(async () => {
 describe('backup and restore of the embedded database', () => {
   it('backs up while serving, restores into a fresh data folder with every row, and the server starts on it', async () => {
     const port = await freePort();
-    const env = serverEnv(port, { DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    const env = serverEnv(port, {
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     const server = await startServer(port, env);
     running.push(server);
     // Rows written through the product: a session, and the seed's accounts, levels, invoices…
@@ -72,7 +78,9 @@ describe('backup and restore of the embedded database', () => {
     await load;
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(new RegExp(`^Backup written to ${backupFile} \\([\\d.]+ MB in [\\d.]+ s, by the running server\\)\\.`));
+    expect(backup.stdout).toMatch(
+      new RegExp(`^Backup written to ${backupFile} \\([\\d.]+ MB in [\\d.]+ s, by the running server\\)\\.`),
+    );
     expect(backup.stdout).toContain(`Restore it with: npm run db:restore -- --from ${backupFile}`);
     expect(served).toBeGreaterThan(0);
     expect(fs.statSync(backupFile).size).toBeGreaterThan(100_000);
@@ -81,7 +89,9 @@ describe('backup and restore of the embedded database', () => {
     // While the server runs, a restore onto its folder is refused and changes nothing.
     const refused = await npmRun('db:restore', ['--from', backupFile], env);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toMatch(/^The database in .* is in use by another GoodStanding process \(pid \d+\)\. Stop that process/);
+    expect(refused.stderr.trim()).toMatch(
+      /^The database in .* is in use by another GoodStanding process \(pid \d+\)\. Stop that process/,
+    );
 
     expect((await server.stop()).code).toBe(0);
     const original = await rowCounts(path.join(dataDir, 'db'));
@@ -105,11 +115,13 @@ describe('backup and restore of the embedded database', () => {
     expect(second.output).not.toContain('First start');
     const client = await new HttpClient(second.baseUrl).start();
     await client.login(ADMIN.email, ADMIN.password);
-    expect((await client.request('GET', '/api/session')).body).toMatchObject({ user: { email: ADMIN.email, isAdmin: true } });
+    expect((await client.request('GET', '/api/session')).body).toMatchObject({
+      user: { email: ADMIN.email, isAdmin: true },
+    });
     expect((await second.stop()).code).toBe(0);
   }, 240_000);
 
-  it('backs up a stopped server\'s folder itself, and a second restore keeps the database it replaces', async () => {
+  it("backs up a stopped server's folder itself, and a second restore keeps the database it replaces", async () => {
     const env = serverEnv(await freePort(), { DATA_DIR: restoredDir });
     const stoppedBackup = path.join(restoredDir, 'offline.tar.gz');
     const backup = await npmRun('db:backup', ['--out', stoppedBackup], env);

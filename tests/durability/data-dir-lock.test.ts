@@ -4,8 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
-import { pgliteBackend, type Backend } from './support/backends.ts';
 import { npmRun } from '../helpers/commands.ts';
+import { pgliteBackend, type Backend } from './support/backends.ts';
 import { HttpClient } from './support/client.ts';
 import { freePort, serverEnv, ServerProcess, startServer } from './support/server.ts';
 
@@ -18,7 +18,11 @@ import { freePort, serverEnv, ServerProcess, startServer } from './support/serve
 const ADMIN = { email: 'admin@lock.test', password: 'Lock-admin-pass-1' };
 
 /** Waits for a process to exit. @throws after `timeoutMs`, with what it printed */
-async function exitOf(child: ReturnType<typeof spawn>, output: () => string, timeoutMs = 90_000): Promise<number | null> {
+async function exitOf(
+  child: ReturnType<typeof spawn>,
+  output: () => string,
+  timeoutMs = 90_000,
+): Promise<number | null> {
   if (child.exitCode !== null) return child.exitCode;
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -46,12 +50,20 @@ describe('a second process on the data directory of a running server (PGlite)', 
     backend = pgliteBackend();
     dbDir = path.join(backend.env.DATA_DIR, 'db');
     const port = await freePort();
-    first = await startServer(port, serverEnv(port, { ...backend.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }));
+    first = await startServer(
+      port,
+      serverEnv(port, { ...backend.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    );
     heldMessage = `The database in ${dbDir} is in use by another GoodStanding process (pid ${first.pid}). Stop that process, or set DATA_DIR to another directory.`;
     const visitor = await new HttpClient(first.baseUrl).start();
     for (let n = 1; n <= 3; n++) {
       const email = `before-${n}@lock.test`;
-      const res = await visitor.request('POST', '/contact', { name: `Sender ${n}`, email, subject: 'Membership', message: `Message ${n}` });
+      const res = await visitor.request('POST', '/contact', {
+        name: `Sender ${n}`,
+        email,
+        subject: 'Membership',
+        message: `Message ${n}`,
+      });
       expect(res.status).toBe(201);
       submitted.push(email);
     }
@@ -66,7 +78,12 @@ describe('a second process on the data directory of a running server (PGlite)', 
   async function expectFirstServing(): Promise<void> {
     const visitor = await new HttpClient(first.baseUrl).start();
     const email = `after-${submitted.length + 1}@lock.test`;
-    const res = await visitor.request('POST', '/contact', { name: 'Later Sender', email, subject: 'Renewals', message: 'Still there?' });
+    const res = await visitor.request('POST', '/contact', {
+      name: 'Later Sender',
+      email,
+      subject: 'Renewals',
+      message: 'Still there?',
+    });
     expect(res.status).toBe(201);
     submitted.push(email);
     const admin = await new HttpClient(first.baseUrl).start();

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../helpers/wait.ts';
 import { pgliteBackend, postgresBackend, type Backend } from './support/backends.ts';
 import { HttpClient } from './support/client.ts';
 import { Load, seedForLoad } from './support/load.ts';
 import { freePort, serverEnv, startServer, type ServerProcess } from './support/server.ts';
 import { verify } from './support/verify.ts';
-import { waitFor } from '../helpers/wait.ts';
 
 /**
  * docs/requirements/platform.md §5.10: no acknowledged write is lost when the server process is killed (kill -9) under
@@ -34,7 +34,9 @@ async function until(condition: () => boolean, timeoutMs: number, what: () => st
 
 const backends: { label: string; make: () => Promise<Backend> }[] = [
   { label: 'PGlite', make: async () => pgliteBackend() },
-  ...(process.env.TEST_DATABASE_URL ? [{ label: 'PostgreSQL', make: () => postgresBackend(process.env.TEST_DATABASE_URL!) }] : []),
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ label: 'PostgreSQL', make: () => postgresBackend(process.env.TEST_DATABASE_URL!) }]
+    : []),
 ];
 
 describe.each(backends)('the server killed with SIGKILL under load ($label)', ({ make }) => {
@@ -72,11 +74,13 @@ describe.each(backends)('the server killed with SIGKILL under load ($label)', ({
         ...payers.map((payer) => load.paymentWorker(base, cycle, payer, stop)),
       ];
       const started = Date.now();
-      const answered = (kind: 'forms' | 'payments') => load[kind].filter((a) => a.cycle === cycle && typeof a.outcome === 'number').length;
+      const answered = (kind: 'forms' | 'payments') =>
+        load[kind].filter((a) => a.cycle === cycle && typeof a.outcome === 'number').length;
       await until(
         () => Date.now() - started >= LOAD_MS && answered('forms') >= 20 && answered('payments') >= 5,
         120_000,
-        () => `load in cycle ${cycle}: ${answered('forms')} forms and ${answered('payments')} payments answered\n${server!.output}`,
+        () =>
+          `load in cycle ${cycle}: ${answered('forms')} forms and ${answered('payments')} payments answered\n${server!.output}`,
       );
       const inFlightAtKill = load.inFlight;
       await server.killHard();
@@ -87,7 +91,8 @@ describe.each(backends)('the server killed with SIGKILL under load ($label)', ({
         forms: answered('forms'),
         payments: answered('payments'),
         inFlightAtKill,
-        unanswered: [...load.forms, ...load.payments].filter((a) => a.cycle === cycle && a.outcome === 'no answer').length,
+        unanswered: [...load.forms, ...load.payments].filter((a) => a.cycle === cycle && a.outcome === 'no answer')
+          .length,
       });
       // The kill must land mid-request, or it proves nothing.
       expect(inFlightAtKill).toBeGreaterThan(0);
@@ -97,7 +102,12 @@ describe.each(backends)('the server killed with SIGKILL under load ($label)', ({
     server = await startServer(port, env);
     const visitor = await new HttpClient(server.baseUrl).start();
     const email = `dur-${runId}-after-restart@example.com`;
-    const last = await visitor.request('POST', '/contact', { name: 'Last Visitor', email, subject: 'Renewals', message: 'Sent after the last restart.' });
+    const last = await visitor.request('POST', '/contact', {
+      name: 'Last Visitor',
+      email,
+      subject: 'Renewals',
+      message: 'Sent after the last restart.',
+    });
     expect(last.status).toBe(201);
     load.forms.push({ cycle: CYCLES + 1, path: '/contact', email, outcome: 201, id: (last.body as { id: number }).id });
     expect(await server.stop()).toEqual({ code: 0, signal: null });
@@ -110,10 +120,21 @@ describe.each(backends)('the server killed with SIGKILL under load ($label)', ({
 
     // Every answer under load was a success: a refusal or a 5xx is a fault too.
     expect(load.forms.filter((a) => typeof a.outcome === 'number' && a.outcome !== 201)).toEqual([]);
-    expect(load.payments.filter((a) => typeof a.outcome === 'number' && a.outcome !== 200 && a.outcome !== 202)).toEqual([]);
+    expect(
+      load.payments.filter((a) => typeof a.outcome === 'number' && a.outcome !== 200 && a.outcome !== 202),
+    ).toEqual([]);
     expect(findings).toEqual({
-      acknowledgedFormsNotOnce: [], unansweredFormsDoubled: [], inquiriesWithoutTheirMails: [], orphanMails: [], strayInquiries: [],
-      acknowledgedPaymentsNotOnce: [], acceptedPaymentsWrong: [], unansweredPaymentsDoubled: [], invoicesInconsistent: [], paymentsHalfWritten: [], strayPayments: [],
+      acknowledgedFormsNotOnce: [],
+      unansweredFormsDoubled: [],
+      inquiriesWithoutTheirMails: [],
+      orphanMails: [],
+      strayInquiries: [],
+      acknowledgedPaymentsNotOnce: [],
+      acceptedPaymentsWrong: [],
+      unansweredPaymentsDoubled: [],
+      invoicesInconsistent: [],
+      paymentsHalfWritten: [],
+      strayPayments: [],
     });
     expect(tally.acknowledgedForms).toBeGreaterThanOrEqual(CYCLES * 20);
     expect(tally.acknowledgedPayments).toBeGreaterThanOrEqual(CYCLES * 5);

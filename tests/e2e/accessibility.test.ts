@@ -1,11 +1,11 @@
 import fs, { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { PAGES } from '../../src/shared/routes.ts';
-import { baseUrl, forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { newAccountHolder, payWithWelcomeCode } from './support/accounts.ts';
 import { collectAxe } from './support/axe.ts';
+import { baseUrl, forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * Every page of the site, opened by the person who uses it, and the states people meet on the way
@@ -55,7 +55,10 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string; expectedErro
   '/login': { who: 'visitor', url: () => '/login' },
   '/password/forgot': { who: 'visitor', url: () => '/password/forgot' },
   // The page checks the token only when the form is sent.
-  '/password/reset/:token': { who: 'visitor', url: () => '/password/reset/0f1e2d3c4b5a69788796a5b4c3d2e1f0?email=someone%40example.com' },
+  '/password/reset/:token': {
+    who: 'visitor',
+    url: () => '/password/reset/0f1e2d3c4b5a69788796a5b4c3d2e1f0?email=someone%40example.com',
+  },
   '/app/account/show/:id': { who: 'visitor', url: (f) => `/app/account/show/${f.subordinateId}` },
   '/application/create/:token': { who: 'applicant', url: (f) => `/application/create/${f.wizardToken}` },
   '/application/switch/:token': { who: 'applicant', url: (f) => `/application/switch/${f.wizardToken}` },
@@ -84,7 +87,11 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string; expectedErro
   '/admin/audit': { who: 'admin', url: () => '/admin/audit' },
   '/admin/uploads': { who: 'admin', url: () => '/admin/uploads' },
   // No import exists on this server: the page's "could not be found" state (the browser logs the 404 it was answered).
-  '/admin/uploads/roster-imports/:id': { who: 'admin', url: () => '/admin/uploads/roster-imports/999999', expectedError: /status of 404/ },
+  '/admin/uploads/roster-imports/:id': {
+    who: 'admin',
+    url: () => '/admin/uploads/roster-imports/999999',
+    expectedError: /status of 404/,
+  },
   '/admin/contests': { who: 'admin', url: () => '/admin/contests' },
   '/admin/compliance': { who: 'admin', url: () => '/admin/compliance' },
   '/admin/work-queue': { who: 'admin', url: () => '/admin/work-queue' },
@@ -108,8 +115,12 @@ const visitsOf = (who: Who) => Object.entries(VISITS).filter(([, v]) => v.who ==
 async function settled(page: Page) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root, [aria-busy="true"] .mantine-LoadingOverlay-root'));
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(
+    () => !document.querySelector('.mantine-Loader-root, [aria-busy="true"] .mantine-LoadingOverlay-root'),
+  );
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** The widths every page is checked at: a desktop and a small phone. */
@@ -130,8 +141,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
         .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getClientRects().length > 0)
         .filter((el) => !el.parentElement || el.parentElement.getBoundingClientRect().right <= window.innerWidth + 1)
         .slice(0, 3)
-        .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').trim().slice(0, 40)}`);
-      problems.push(`scrolls sideways: ${doc.scrollWidth} px wide in a ${window.innerWidth} px window (${wide.join('; ')})`);
+        .map(
+          (el) => `<${el.tagName.toLowerCase()} class="${el.className}">${(el.textContent ?? '').trim().slice(0, 40)}`,
+        );
+      problems.push(
+        `scrolls sideways: ${doc.scrollWidth} px wide in a ${window.innerWidth} px window (${wide.join('; ')})`,
+      );
     }
     const controls = document.querySelectorAll<HTMLElement>(
       'button, [role="button"], [role="tab"], .mantine-Badge-root, .mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-NavLink-label',
@@ -141,15 +156,24 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const style = getComputedStyle(el);
       const clips = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
       if (clips && el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim()) {
-        problems.push(`text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+        problems.push(
+          `text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`,
+        );
       }
     }
     // Any other text cut with an ellipsis (a name or an address in a narrow column).
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       if (!el.getClientRects().length || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
-      if (el.matches('button, [role="button"], [role="tab"], .mantine-Badge-root, .mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-NavLink-label')) continue;
+      if (
+        el.matches(
+          'button, [role="button"], [role="tab"], .mantine-Badge-root, .mantine-Button-label, .mantine-Badge-label, .mantine-Tabs-tabLabel, .mantine-NavLink-label',
+        )
+      )
+        continue;
       if (el.scrollWidth > el.clientWidth + 1 && (el.textContent ?? '').trim()) {
-        problems.push(`text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+        problems.push(
+          `text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`,
+        );
       }
     }
     return problems;
@@ -163,11 +187,16 @@ async function layoutProblems(page: Page): Promise<string[]> {
 async function checkLayout(page: Page, label: string, failures: string[]) {
   const before = page.viewportSize() ?? { width: 1280, height: 900 };
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
-  const name = label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+  const name = label
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForFunction((w) => window.innerWidth === w, width);
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+    await page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    );
     for (const problem of await layoutProblems(page)) failures.push(`${label} at ${width} px: ${problem}`);
     await page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${width}.png`), fullPage: true });
   }
@@ -197,7 +226,9 @@ async function check(page: Page, url: string, label: string, failures: string[],
 
 /** The same check for a state reached on the current page (a dialog, errors shown). */
 async function checkHere(page: Page, label: string, failures: string[], expectedError?: RegExp) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await collectAxe(page, label, failures);
   takeConsoleErrors(sessionOf(page), label, failures, expectedError);
 }
@@ -222,7 +253,9 @@ afterAll(async () => {
 describe('accessibility: axe-core finds no violations (WCAG 2.1 A/AA and best practices)', () => {
   it('the list below covers every page of the site, and the router serves each of them', () => {
     expect(Object.keys(VISITS).sort()).toEqual(PAGES.map((p) => p.path).sort());
-    const routerPaths = [...readFileSync('src/web/router.tsx', 'utf8').matchAll(/\{ path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*');
+    const routerPaths = [...readFileSync('src/web/router.tsx', 'utf8').matchAll(/\{ path: '([^']+)'/g)]
+      .map((m) => m[1])
+      .filter((p) => p !== '*');
     expect(routerPaths.sort()).toEqual(PAGES.map((p) => p.path).sort());
     for (const [path, visit] of Object.entries(VISITS)) {
       const access = PAGES.find((p) => p.path === path)!.access;
@@ -231,135 +264,167 @@ describe('accessibility: axe-core finds no violations (WCAG 2.1 A/AA and best pr
     }
   });
 
-  it('every public page, as a visitor; a form with its errors and the success dialog; the phone menu', async () => {
-    const { page } = visitor;
-    const failures: string[] = [];
+  it(
+    'every public page, as a visitor; a form with its errors and the success dialog; the phone menu',
+    async () => {
+      const { page } = visitor;
+      const failures: string[] = [];
 
-    // Records the visitor-only pages need: a saved set of bylaws and a subordinate.
-    await page.goto('/bylaws-generator/short');
-    await page.getByRole('textbox', { name: /What is the name of your organization\?/ }).fill('Riverside PTO');
-    await page.getByRole('textbox', { name: /What is the purpose of your organization\?/ }).fill('To provide classroom supplies for Riverside Elementary School.');
-    await page.getByRole('combobox', { name: /Last month of the fiscal year/ }).selectOption({ label: 'December' });
-    await page.getByRole('button', { name: 'Generate' }).click();
-    await page.waitForURL(/\/bylaws-generator\/edit\/[0-9a-f]{32}$/);
-    await page.getByText('Your bylaws have been created! Please select an option.').waitFor();
-    await checkHere(page, 'visitor: bylaws generated, choice of download or view', failures);
-    found.bylawsHash = page.url().split('/').pop()!;
-    const search = await (await fetch(`${baseUrl()}/search?search=verify-501c3&keyword=wrestling&page=1`)).json() as { data: { id: number }[] };
-    found.subordinateId = search.data[0].id;
+      // Records the visitor-only pages need: a saved set of bylaws and a subordinate.
+      await page.goto('/bylaws-generator/short');
+      await page.getByRole('textbox', { name: /What is the name of your organization\?/ }).fill('Riverside PTO');
+      await page
+        .getByRole('textbox', { name: /What is the purpose of your organization\?/ })
+        .fill('To provide classroom supplies for Riverside Elementary School.');
+      await page.getByRole('combobox', { name: /Last month of the fiscal year/ }).selectOption({ label: 'December' });
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.waitForURL(/\/bylaws-generator\/edit\/[0-9a-f]{32}$/);
+      await page.getByText('Your bylaws have been created! Please select an option.').waitFor();
+      await checkHere(page, 'visitor: bylaws generated, choice of download or view', failures);
+      found.bylawsHash = page.url().split('/').pop()!;
+      const search = (await (
+        await fetch(`${baseUrl()}/search?search=verify-501c3&keyword=wrestling&page=1`)
+      ).json()) as { data: { id: number }[] };
+      found.subordinateId = search.data[0].id;
 
-    for (const [path, visit] of visitsOf('visitor')) await check(page, visit.url(found), `visitor ${path}`, failures);
+      for (const [path, visit] of visitsOf('visitor')) await check(page, visit.url(found), `visitor ${path}`, failures);
 
-    // The contact form refusing an empty submit: every error under its field.
-    await check(page, '/contact', 'visitor /contact', []);
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByText('The subject field is required.').waitFor();
-    await checkHere(page, 'visitor /contact with its errors shown', failures);
-    // Sent: the success dialog.
-    await page.getByRole('textbox', { name: /^Name/ }).fill('Robin Reader');
-    await page.getByRole('textbox', { name: /^E-mail/ }).fill('robin.reader@example.com');
-    await page.getByRole('combobox', { name: /^Subject/ }).selectOption('State registration');
-    await page.getByRole('textbox', { name: /^Message/ }).fill('Which states need a charitable registration?');
-    await page.getByRole('button', { name: 'Send message' }).click();
-    await page.getByRole('dialog').getByText('Success!').waitFor();
-    await checkHere(page, 'visitor /contact with the success dialog open', failures);
-    await page.keyboard.press('Escape');
+      // The contact form refusing an empty submit: every error under its field.
+      await check(page, '/contact', 'visitor /contact', []);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.getByText('The subject field is required.').waitFor();
+      await checkHere(page, 'visitor /contact with its errors shown', failures);
+      // Sent: the success dialog.
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Robin Reader');
+      await page.getByRole('textbox', { name: /^E-mail/ }).fill('robin.reader@example.com');
+      await page.getByRole('combobox', { name: /^Subject/ }).selectOption('State registration');
+      await page.getByRole('textbox', { name: /^Message/ }).fill('Which states need a charitable registration?');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await page.getByRole('dialog').getByText('Success!').waitFor();
+      await checkHere(page, 'visitor /contact with the success dialog open', failures);
+      await page.keyboard.press('Escape');
 
-    // Sign-in refused.
-    await check(page, '/login', 'visitor /login', []);
-    await page.getByRole('textbox', { name: /^E-mail/ }).fill('nobody@example.com');
-    await page.getByRole('textbox', { name: /^Password/ }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').first().waitFor();
-    // The browser logs the refusal it was answered (422), which the form then shows.
-    await checkHere(page, 'visitor /login after a refused sign-in', failures, /status of 422/);
+      // Sign-in refused.
+      await check(page, '/login', 'visitor /login', []);
+      await page.getByRole('textbox', { name: /^E-mail/ }).fill('nobody@example.com');
+      await page.getByRole('textbox', { name: /^Password/ }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').first().waitFor();
+      // The browser logs the refusal it was answered (422), which the form then shows.
+      await checkHere(page, 'visitor /login after a refused sign-in', failures, /status of 422/);
 
-    // A phone: the navigation drawer open.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await check(page, '/', 'visitor / on a phone', failures);
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: 'Pricing' }).waitFor();
-    await checkHere(page, 'visitor / on a phone with the navigation open', failures);
-    await page.setViewportSize({ width: 1280, height: 900 });
+      // A phone: the navigation drawer open.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await check(page, '/', 'visitor / on a phone', failures);
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Pricing' }).waitFor();
+      await checkHere(page, 'visitor / on a phone with the navigation open', failures);
+      await page.setViewportSize({ width: 1280, height: 900 });
 
-    expect(failures.join('\n\n')).toBe('');
-  }, AXE_TEST_MS);
+      expect(failures.join('\n\n')).toBe('');
+    },
+    AXE_TEST_MS,
+  );
 
-  it('the application wizard, as a new applicant, with its errors and the cancel dialog', async () => {
-    const { page } = visitor;
-    const failures: string[] = [];
-    await forgetSession(page);
-    await page.goto('/pricing');
-    await page.getByRole('link', { name: /^Choose Start-up/ }).click();
-    const form = page.getByRole('form', { name: 'Start your application' });
-    await form.waitFor();
-    await form.getByRole('button', { name: "Let's go!" }).click();
-    await form.getByText('The email field is required.').waitFor();
-    await checkHere(page, 'visitor /pricing with the start form and its errors', failures);
-    await form.getByRole('textbox', { name: /^E-mail/ }).fill('a11y.applicant@example.com');
-    await form.getByRole('textbox', { name: /^Password/ }).fill('Booster#Club2026!');
-    await form.getByRole('button', { name: "Let's go!" }).click();
-    await page.waitForURL('**/application/create/**');
-    found.wizardToken = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+  it(
+    'the application wizard, as a new applicant, with its errors and the cancel dialog',
+    async () => {
+      const { page } = visitor;
+      const failures: string[] = [];
+      await forgetSession(page);
+      await page.goto('/pricing');
+      await page.getByRole('link', { name: /^Choose Start-up/ }).click();
+      const form = page.getByRole('form', { name: 'Start your application' });
+      await form.waitFor();
+      await form.getByRole('button', { name: "Let's go!" }).click();
+      await form.getByText('The email field is required.').waitFor();
+      await checkHere(page, 'visitor /pricing with the start form and its errors', failures);
+      await form.getByRole('textbox', { name: /^E-mail/ }).fill('a11y.applicant@example.com');
+      await form.getByRole('textbox', { name: /^Password/ }).fill('Booster#Club2026!');
+      await form.getByRole('button', { name: "Let's go!" }).click();
+      await page.waitForURL('**/application/create/**');
+      found.wizardToken = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 
-    const [[path, visit]] = visitsOf('applicant');
-    await check(page, visit.url(found), `applicant ${path}`, failures);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText(/field is required\./).first().waitFor();
-    await checkHere(page, `applicant ${path} with its errors shown`, failures);
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog').waitFor();
-    await checkHere(page, `applicant ${path} with the cancel dialog open`, failures);
-    await page.keyboard.press('Escape');
-    // The applicant's other pages (the mailed switch link's page asks before it switches anything).
-    for (const [otherPath, other] of visitsOf('applicant').slice(1)) await check(page, other.url(found), `applicant ${otherPath}`, failures);
-    expect(failures.join('\n\n')).toBe('');
-  }, AXE_TEST_MS);
+      const [[path, visit]] = visitsOf('applicant');
+      await check(page, visit.url(found), `applicant ${path}`, failures);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page
+        .getByText(/field is required\./)
+        .first()
+        .waitFor();
+      await checkHere(page, `applicant ${path} with its errors shown`, failures);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog').waitFor();
+      await checkHere(page, `applicant ${path} with the cancel dialog open`, failures);
+      await page.keyboard.press('Escape');
+      // The applicant's other pages (the mailed switch link's page asks before it switches anything).
+      for (const [otherPath, other] of visitsOf('applicant').slice(1))
+        await check(page, other.url(found), `applicant ${otherPath}`, failures);
+      expect(failures.join('\n\n')).toBe('');
+    },
+    AXE_TEST_MS,
+  );
 
-  it('every page of the account area, as an account holder; the billing form with its errors; a dialog', async () => {
-    const { page } = holder;
-    const failures: string[] = [];
-    const made = await newAccountHolder(page, { email: 'a11y.holder@example.com', name: 'Laramie Lacrosse Boosters' });
-    found.accountId = made.accountId;
-    found.invoiceId = made.invoiceId;
+  it(
+    'every page of the account area, as an account holder; the billing form with its errors; a dialog',
+    async () => {
+      const { page } = holder;
+      const failures: string[] = [];
+      const made = await newAccountHolder(page, {
+        email: 'a11y.holder@example.com',
+        name: 'Laramie Lacrosse Boosters',
+      });
+      found.accountId = made.accountId;
+      found.invoiceId = made.invoiceId;
 
-    // Unpaid: the billing form is on the payments page.
-    await check(page, '/app/payments', 'holder /app/payments (billing form)', failures);
-    const card = page.getByRole('form', { name: 'Pay by credit card' });
-    await card.getByRole('button', { name: /^Pay \$/ }).click();
-    await card.getByText('The card number field is required.').waitFor();
-    await checkHere(page, 'holder /app/payments with the card errors shown', failures);
+      // Unpaid: the billing form is on the payments page.
+      await check(page, '/app/payments', 'holder /app/payments (billing form)', failures);
+      const card = page.getByRole('form', { name: 'Pay by credit card' });
+      await card.getByRole('button', { name: /^Pay \$/ }).click();
+      await card.getByText('The card number field is required.').waitFor();
+      await checkHere(page, 'holder /app/payments with the card errors shown', failures);
 
-    // The account users' delete confirmation.
-    await check(page, '/app/account/users', 'holder /app/account/users (before)', []);
-    await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Delete/ }).first().click();
-    await page.getByRole('dialog').waitFor();
-    await checkHere(page, 'holder /app/account/users with a dialog open', failures);
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+      // The account users' delete confirmation.
+      await check(page, '/app/account/users', 'holder /app/account/users (before)', []);
+      await page
+        .getByRole('table', { name: 'Users' })
+        .getByRole('button', { name: /^Delete/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').waitFor();
+      await checkHere(page, 'holder /app/account/users with a dialog open', failures);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    // Paid: a receipt exists.
-    found.paymentId = await payWithWelcomeCode(page, found.invoiceId);
-    for (const [path, visit] of visitsOf('holder')) await check(page, visit.url(found), `holder ${path}`, failures);
-    expect(failures.join('\n\n')).toBe('');
-  }, AXE_TEST_MS);
+      // Paid: a receipt exists.
+      found.paymentId = await payWithWelcomeCode(page, found.invoiceId);
+      for (const [path, visit] of visitsOf('holder')) await check(page, visit.url(found), `holder ${path}`, failures);
+      expect(failures.join('\n\n')).toBe('');
+    },
+    AXE_TEST_MS,
+  );
 
-  it('every admin page, as an admin', async () => {
-    const { page } = admin;
-    const failures: string[] = [];
-    await signIn(page, 'admin');
-    const firstLinkId = async (list: string, table: string) => {
-      await page.goto(list);
-      const link = page.getByRole('table', { name: table }).getByRole('link').first();
-      await link.waitFor();
-      return Number((await link.getAttribute('href'))!.split('/').pop());
-    };
-    found.inquiryId = await firstLinkId('/admin/inquiries', 'Inquiries');
-    found.applicationId = await firstLinkId('/admin/applications', 'Applications');
-    found.mailId = await firstLinkId('/admin/outbox', 'Mails');
-    expect(found.accountId, 'the holder test made an account').toBeGreaterThan(0);
+  it(
+    'every admin page, as an admin',
+    async () => {
+      const { page } = admin;
+      const failures: string[] = [];
+      await signIn(page, 'admin');
+      const firstLinkId = async (list: string, table: string) => {
+        await page.goto(list);
+        const link = page.getByRole('table', { name: table }).getByRole('link').first();
+        await link.waitFor();
+        return Number((await link.getAttribute('href'))!.split('/').pop());
+      };
+      found.inquiryId = await firstLinkId('/admin/inquiries', 'Inquiries');
+      found.applicationId = await firstLinkId('/admin/applications', 'Applications');
+      found.mailId = await firstLinkId('/admin/outbox', 'Mails');
+      expect(found.accountId, 'the holder test made an account').toBeGreaterThan(0);
 
-    for (const [path, visit] of visitsOf('admin')) await check(page, visit.url(found), `admin ${path}`, failures, visit.expectedError);
-    expect(failures.join('\n\n')).toBe('');
-  }, AXE_TEST_MS);
+      for (const [path, visit] of visitsOf('admin'))
+        await check(page, visit.url(found), `admin ${path}`, failures, visit.expectedError);
+      expect(failures.join('\n\n')).toBe('');
+    },
+    AXE_TEST_MS,
+  );
 });

@@ -3,13 +3,20 @@ import { newAccountHolder } from './support/accounts.ts';
 import { openBrowser, type Session } from './support/browser.ts';
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('invoices and payments on /account (docs/requirements/product.md "Staff console")', () => {
   it('shows what is due with Pay now, and no payments yet', async () => {
     const { page } = s;
-    const { invoiceId } = await newAccountHolder(page, { email: 'account.billing@example.com', name: 'Casper Chess Boosters' });
+    const { invoiceId } = await newAccountHolder(page, {
+      email: 'account.billing@example.com',
+      name: 'Casper Chess Boosters',
+    });
     await page.goto('/account');
     const card = page.getByRole('region', { name: 'Invoices and payments' });
     await card.waitFor();

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { invitationLinkFromOutbox, newAccountHolder } from './support/accounts.ts';
 import { axeFindings } from './support/axe.ts';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 let s: Session;
 let pat: Session;
 let staff: Session;
-beforeAll(async () => { [s, pat, staff] = await Promise.all([openBrowser(), openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([s?.close(), pat?.close(), staff?.close()]); });
+beforeAll(async () => {
+  [s, pat, staff] = await Promise.all([openBrowser(), openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([s?.close(), pat?.close(), staff?.close()]);
+});
 
 const HOLDER = { email: 'users.e2e.holder@example.com', password: 'Holder#Users-2026' };
 const PAT = { email: 'pat.second@example.com', password: 'Pat-Second-2026' };
@@ -68,7 +72,9 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
     await addUser(page, PAT, 'Pat', 'Second');
     expect(await primaryIcons(page, PAT.email).count()).toBe(0);
     expect(await form.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe('');
-    await rowOf(page, PAT.email).getByRole('button', { name: `Resend invitation to ${PAT.email}` }).click();
+    await rowOf(page, PAT.email)
+      .getByRole('button', { name: `Resend invitation to ${PAT.email}` })
+      .click();
     await page.getByText('We e-mailed a new invitation link. Earlier links no longer work.').waitFor();
     // The "Invited" mark and its button, as everyone must be able to read them (once the toasts left).
     await page.mouse.move(0, 0);
@@ -91,7 +97,9 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
     expect(await edit.getByRole('checkbox', { name: 'SMS messages' }).isChecked()).toBe(true);
 
     // The primary user cannot be deleted (docs/requirements/errors.md).
-    await rowOf(page, HOLDER.email).getByRole('button', { name: /^Delete/ }).click();
+    await rowOf(page, HOLDER.email)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     const warning = page.getByRole('dialog');
     await warning.getByText("Can't delete primary user.").waitFor();
     await warning.getByText('Please assign a new primary user to allow deletion.').waitFor();
@@ -101,7 +109,9 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
     // Deleting another user asks first; cancelling keeps them.
     await page.getByRole('button', { name: 'New user' }).first().click();
     await addUser(page, QUINN, 'Quinn', 'Third');
-    await rowOf(page, QUINN.email).getByRole('button', { name: /^Delete/ }).click();
+    await rowOf(page, QUINN.email)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Are you sure?').waitFor();
     await confirm.getByText("You won't be able to revert this!").waitFor();
@@ -110,7 +120,9 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await rowOf(page, QUINN.email).count()).toBe(1);
-    await rowOf(page, QUINN.email).getByRole('button', { name: /^Delete/ }).click();
+    await rowOf(page, QUINN.email)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
     await rowOf(page, QUINN.email).waitFor({ state: 'detached' });
 
@@ -120,7 +132,7 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
     expect(s.errors).toEqual([]);
   });
 
-  it('the invited user sets their own password with the mailed link, then sees only their own row\'s edit and changes their e-mail with the current password', async () => {
+  it("the invited user sets their own password with the mailed link, then sees only their own row's edit and changes their e-mail with the current password", async () => {
     const { page } = pat;
     await signIn(staff.page, 'admin');
     const link = await invitationLinkFromOutbox(staff.page, PAT.email);
@@ -140,7 +152,11 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
 
     // No controls they may not use: no New user, no Delete, no Edit on another row, no primary checkbox.
     expect(await page.getByRole('button', { name: 'New user' }).count()).toBe(0);
-    expect(await usersTable(page).getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(
+      await usersTable(page)
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).toBe(0);
     expect(await rowOf(page, HOLDER.email).getByRole('button').count()).toBe(0);
     expect(await rowOf(page, PAT.email).getByRole('button', { name: /^Edit/ }).count()).toBe(1);
     const form = page.getByRole('form', { name: 'Edit user' });
@@ -194,7 +210,11 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
     await page.getByText('Only the primary user, Patricia Second,', { exact: false }).waitFor();
     await page.getByRole('heading', { name: 'Your details' }).waitFor();
     expect(await page.getByRole('button', { name: 'New user' }).count()).toBe(0);
-    expect(await usersTable(page).getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(
+      await usersTable(page)
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).toBe(0);
     expect(await rowOf(page, PAT_NEW_EMAIL).getByRole('button').count()).toBe(0);
 
     // The new primary user was signed out elsewhere: their next page asks them to sign in.
@@ -210,7 +230,11 @@ describe('account users and their roles (docs/roles.md; docs/requirements/screen
     await page.getByText('People who can sign in for Teton Track Boosters.').waitFor();
     await primaryIcons(page, PAT_NEW_EMAIL).waitFor();
     await page.getByRole('button', { name: 'New user' }).waitFor();
-    expect(await usersTable(page).getByRole('button', { name: /^Delete/ }).count()).toBe(2);
+    expect(
+      await usersTable(page)
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).toBe(2);
     await rowOf(page, HOLDER.email).getByRole('button', { name: /^Edit/ }).click();
     const edit = page.getByRole('form', { name: 'Edit user' });
     await edit.getByRole('textbox', { name: 'E-mail' }).fill('teton.holder@example.com');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetLinkFromOutbox } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { E2E_USERS } from './support/global-setup.ts';
-import { resetLinkFromOutbox } from './support/accounts.ts';
 
 let visitor: Session;
 let admin: Session;

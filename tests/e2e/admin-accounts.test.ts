@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newAccountHolder } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * The admin's accounts (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/permissions.md): an admin finds a holder's
@@ -12,8 +12,12 @@ import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 let holder: Session;
 let staff: Session;
-beforeAll(async () => { [holder, staff] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([holder?.close(), staff?.close()]); });
+beforeAll(async () => {
+  [holder, staff] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([holder?.close(), staff?.close()]);
+});
 
 const NAME = 'Rawlins Rodeo Boosters';
 const HOLDER = { email: 'admin.accounts.holder@example.com', password: 'Holder#Accounts-2026' };
@@ -21,7 +25,8 @@ const ADDED = { email: 'admin.added.user@example.com' };
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 /** Waits until the notifications are gone, for a clean screenshot. */
-const quiet = (page: Page) => page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 15_000 });
+const quiet = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('.mantine-Notification-root'), null, { timeout: 15_000 });
 
 describe('admin accounts (docs/requirements/product.md "Staff console")', () => {
   it('an admin finds an account, renews it on its behalf, sees the new invoice and invites a user to it', async () => {
@@ -31,7 +36,9 @@ describe('admin accounts (docs/requirements/product.md "Staff console")', () => 
 
     // The admin home and navigation lead to the accounts list first.
     await page.goto('/admin');
-    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').first().innerText()).toBe('Accounts');
+    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').first().innerText()).toBe(
+      'Accounts',
+    );
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL('**/admin/accounts');
     await page.getByRole('heading', { level: 1, name: 'Accounts' }).waitFor();
@@ -55,7 +62,9 @@ describe('admin accounts (docs/requirements/product.md "Staff console")', () => 
     await page.waitForURL((u) => !u.searchParams.has('renewal_due'));
     await link.waitFor();
     await page.getByLabel('Status').selectOption('active');
-    await page.waitForURL((u) => u.searchParams.get('status') === 'active' && u.searchParams.get('search') === 'rodeo rawlins');
+    await page.waitForURL(
+      (u) => u.searchParams.get('status') === 'active' && u.searchParams.get('search') === 'rodeo rawlins',
+    );
     await page.getByText('1 account', { exact: true }).waitFor();
     await link.waitFor();
     await page.screenshot({ path: 'test-results/admin-accounts-list.png', fullPage: true });
@@ -64,9 +73,14 @@ describe('admin accounts (docs/requirements/product.md "Staff console")', () => 
     await table.getByRole('button', { name: /^EIN/ }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') === 'ein' && u.searchParams.get('status') === 'active');
     await table.locator('th[aria-sort="ascending"]').filter({ hasText: 'EIN' }).waitFor();
-    const exportLink = page.getByRole('link', { name: 'Export CSV' }).and(page.locator('[href="/api/admin/accounts/export.csv?search=rodeo+rawlins&status=active&sort=ein"]'));
+    const exportLink = page
+      .getByRole('link', { name: 'Export CSV' })
+      .and(page.locator('[href="/api/admin/accounts/export.csv?search=rodeo+rawlins&status=active&sort=ein"]'));
     const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
-    const csv = fs.readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(csv[0]).toBe('Name,EIN,City,State,Level,Renewal due,Status,Primary user,Users,Account id');
     expect(csv).toHaveLength(2);
     expect(csv[1]).toContain(`${NAME},`);
@@ -80,14 +94,20 @@ describe('admin accounts (docs/requirements/product.md "Staff console")', () => 
     const users = page.getByRole('table', { name: 'Users' });
     expect(await users.innerText()).toContain(HOLDER.email);
     await region(page, 'Compliance calendar').waitFor();
-    expect(await region(page, 'Invoices').getByRole('link', { name: 'Pay invoices' }).getAttribute('href')).toBe(`/app/payments?account_id=${accountId}`);
-    expect(await region(page, 'Payments').getByRole('link', { name: 'All payments' }).getAttribute('href')).toBe(`/admin/payments/latest/${accountId}`);
+    expect(await region(page, 'Invoices').getByRole('link', { name: 'Pay invoices' }).getAttribute('href')).toBe(
+      `/app/payments?account_id=${accountId}`,
+    );
+    expect(await region(page, 'Payments').getByRole('link', { name: 'All payments' }).getAttribute('href')).toBe(
+      `/admin/payments/latest/${accountId}`,
+    );
 
     // Renew on its behalf, without the upgrade: staff may do so before the holder's renewal opens.
     const renewal = region(page, 'Renewal');
     const upgrade = renewal.getByRole('checkbox', { name: /^Upgrade to / });
     await upgrade.waitFor();
-    await renewal.getByText(/^The account holder can renew from \d\d\/\d\d\/\d{4}\. As staff, you can renew it now\.$/).waitFor();
+    await renewal
+      .getByText(/^The account holder can renew from \d\d\/\d\d\/\d{4}\. As staff, you can renew it now\.$/)
+      .waitFor();
     expect(await upgrade.isChecked()).toBe(false);
     await page.screenshot({ path: 'test-results/admin-account-show.png', fullPage: true });
     await upgrade.uncheck();
@@ -99,19 +119,25 @@ describe('admin accounts (docs/requirements/product.md "Staff console")', () => 
     await invoices.locator('tbody tr').nth(1).waitFor();
     expect(await invoices.locator('tbody tr').count()).toBe(2);
     expect(await invoices.locator('tbody tr').first().innerText()).toContain('$645.00');
-    expect(await renewal.getByRole('link', { name: /payments page/ }).getAttribute('href')).toBe(`/app/payments?account_id=${accountId}`);
+    expect(await renewal.getByRole('link', { name: /payments page/ }).getAttribute('href')).toBe(
+      `/app/payments?account_id=${accountId}`,
+    );
     await page.screenshot({ path: 'test-results/admin-account-renewed.png', fullPage: true });
 
     // The renewal is in the audit log as done on the account's behalf.
     await region(page, 'Summary').getByRole('link', { name: 'This account’s audit log' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin/audit' && u.searchParams.get('account_id') === String(accountId));
+    await page.waitForURL(
+      (u) => u.pathname === '/admin/audit' && u.searchParams.get('account_id') === String(accountId),
+    );
     await page.getByRole('table', { name: 'Audit log' }).getByText('renewal.submitted_on_behalf').waitFor();
     await page.goBack();
     await page.waitForURL(`**/admin/accounts/show/${accountId}`);
 
     // Manage its users: add one.
     await region(page, 'Users').getByRole('link', { name: 'Manage users' }).click();
-    await page.waitForURL((u) => u.pathname === '/app/account/users' && u.searchParams.get('account_id') === String(accountId));
+    await page.waitForURL(
+      (u) => u.pathname === '/app/account/users' && u.searchParams.get('account_id') === String(accountId),
+    );
     await page.getByText(`People who can sign in for ${NAME}.`).waitFor();
     const form = page.getByRole('form', { name: 'New user' });
     await form.getByRole('textbox', { name: 'E-mail' }).fill(ADDED.email);
@@ -120,7 +146,12 @@ describe('admin accounts (docs/requirements/product.md "Staff console")', () => 
     // Staff type no password for anyone: the new user is invited to choose their own.
     expect(await form.getByRole('textbox', { name: 'Password', exact: true }).count()).toBe(0);
     await form.getByRole('button', { name: 'Add user and send invitation' }).click();
-    await page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: ADDED.email }).getByText('Invited').waitFor();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ hasText: ADDED.email })
+      .getByText('Invited')
+      .waitFor();
 
     // The account page lists the new user.
     await page.goto(`/admin/accounts/show/${accountId}`);

@@ -123,7 +123,10 @@ describe('admin console', () => {
   it('opens the audit log and sees both changes', async () => {
     const { page } = s;
     await page.goto('/admin');
-    await page.getByRole('link', { name: /Audit log/ }).first().click();
+    await page
+      .getByRole('link', { name: /Audit log/ })
+      .first()
+      .click();
     await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
     const log = page.getByRole('table', { name: 'Audit log' });
     await log.getByRole('row').filter({ hasText: 'discount.created' }).filter({ hasText: code }).waitFor();
@@ -148,7 +151,9 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.waitForURL(/search=admin%40e2e/);
     // The export link follows the filters on the page.
-    const exportLink = page.getByRole('link', { name: 'Export CSV' }).and(page.locator('[href="/api/admin/audit/export.csv?search=admin%40e2e"]'));
+    const exportLink = page
+      .getByRole('link', { name: 'Export CSV' })
+      .and(page.locator('[href="/api/admin/audit/export.csv?search=admin%40e2e"]'));
     await exportLink.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
@@ -237,7 +242,9 @@ describe('admin console', () => {
     await page.getByText('No mails match.').waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption('');
     await mails.getByRole('button', { name: /^Written/ }).click();
-    await page.waitForURL((u) => u.searchParams.get('sort') === 'created_at' && u.searchParams.get('search') === 'quinn.sortwell');
+    await page.waitForURL(
+      (u) => u.searchParams.get('sort') === 'created_at' && u.searchParams.get('search') === 'quinn.sortwell',
+    );
     await mails.locator('th[aria-sort="ascending"]').filter({ hasText: 'Written' }).waitFor();
     expect(s.errors).toEqual([]);
   });

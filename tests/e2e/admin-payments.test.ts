@@ -9,8 +9,12 @@ import { openBrowser, signIn, type Session } from './support/browser.ts';
  */
 
 let staff: Session;
-beforeAll(async () => { staff = await openBrowser(); });
-afterAll(async () => { await staff?.close(); });
+beforeAll(async () => {
+  staff = await openBrowser();
+});
+afterAll(async () => {
+  await staff?.close();
+});
 
 const DEMO = 'Lincoln High School Athletic Boosters';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { newAccountHolder } from './support/accounts.ts';
 import { collectAxe } from './support/axe.ts';
 import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * The group's home, /app (docs/app-home.md): an account holder signs in, lands on it, sees where
@@ -13,14 +13,17 @@ import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session 
 
 let holder: Session;
 let staff: Session;
-beforeAll(async () => { [holder, staff] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([holder?.close(), staff?.close()]); });
+beforeAll(async () => {
+  [holder, staff] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([holder?.close(), staff?.close()]);
+});
 
 const NAME = 'Laramie Lacrosse Boosters';
 const HOLDER = { email: 'app.home.holder@example.com', password: 'Holder#Home-2026' };
 
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
 
 describe('the group’s home', () => {
   let accountId = 0;
@@ -50,11 +53,17 @@ describe('the group’s home', () => {
     const amount = (await pay.innerText()).replace('Pay ', '');
     expect(await invoices.getByRole('listitem').first().innerText()).toContain(amount);
     // The submitted application is no longer in progress: the section says what to do next.
-    expect(await region(page, 'Applications in progress').innerText()).toContain('No application in progress — start one from Pricing.');
+    expect(await region(page, 'Applications in progress').innerText()).toContain(
+      'No application in progress — start one from Pricing.',
+    );
     const documents = region(page, 'Documents');
     // The application's bylaws step wrote the group's bylaws (docs/wizard.md "The bylaws step").
-    expect(await documents.getByRole('link', { name: 'Download (.docx)' }).getAttribute('href')).toMatch(/^\/bylaws-generator\/download\//);
-    await documents.getByText('A good-standing letter can be downloaded here once the IRS data shows the group in good standing.').waitFor();
+    expect(await documents.getByRole('link', { name: 'Download (.docx)' }).getAttribute('href')).toMatch(
+      /^\/bylaws-generator\/download\//,
+    );
+    await documents
+      .getByText('A good-standing letter can be downloaded here once the IRS data shows the group in good standing.')
+      .waitFor();
     expect(await region(page, 'Users').innerText()).toContain(HOLDER.email);
     // The header leads back here from anywhere.
     expect(await page.getByRole('banner').getByRole('link', { name: 'Your group' }).getAttribute('href')).toBe('/app');
@@ -82,7 +91,9 @@ describe('the group’s home', () => {
     const banner = page.getByRole('complementary', { name: 'Acting on behalf of an account' });
     await banner.getByText(`You are acting on behalf of ${NAME}.`).waitFor();
     await region(page, 'Invoices to pay').getByRole('listitem').first().waitFor();
-    expect(await region(page, 'Invoices to pay').getByRole('link', { name: /^Pay / }).getAttribute('href')).toBe(`/app/payments?account_id=${accountId}`);
+    expect(await region(page, 'Invoices to pay').getByRole('link', { name: /^Pay / }).getAttribute('href')).toBe(
+      `/app/payments?account_id=${accountId}`,
+    );
     await screenshotBothWidths(page, 'home', 'app-home-staff');
     // The bar passes the same accessibility checks as every page (contrast, landmarks).
     const findings: string[] = [];
@@ -91,12 +102,16 @@ describe('the group’s home', () => {
 
     // The banner stays on the next account page, which keeps the account.
     await region(page, 'Users').getByRole('link', { name: 'Manage users' }).click();
-    await page.waitForURL((u) => u.pathname === '/app/account/users' && u.searchParams.get('account_id') === String(accountId));
+    await page.waitForURL(
+      (u) => u.pathname === '/app/account/users' && u.searchParams.get('account_id') === String(accountId),
+    );
     await banner.getByText(`You are acting on behalf of ${NAME}.`).waitFor();
     await screenshotBothWidths(page, 'home', 'app-users-staff');
 
     await banner.getByRole('button', { name: 'Stop acting' }).click();
-    await page.waitForURL((u) => u.pathname === `/admin/accounts/show/${accountId}` && !u.searchParams.has('account_id'));
+    await page.waitForURL(
+      (u) => u.pathname === `/admin/accounts/show/${accountId}` && !u.searchParams.has('account_id'),
+    );
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
     expect(await banner.count()).toBe(0);
 

@@ -9,8 +9,12 @@ import { forgetSession, openBrowser, signIn, type Session } from './support/brow
  */
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 const TEXT = 'Our office is closed on Friday; payments still go through.';
 const CHANGED = 'Our office is closed on Friday and Monday; payments still go through.';

@@ -13,17 +13,25 @@ import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 let admin: Session;
 let holder: Session;
-beforeAll(async () => { [admin, holder] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([admin?.close(), holder?.close()]); });
+beforeAll(async () => {
+  [admin, holder] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([admin?.close(), holder?.close()]);
+});
 
 describe('/admin/compliance', () => {
   it('shows the risk list, records a filing for an account, and the holder sees it filed on the calendar', async () => {
     const today = calendarDate(new Date());
     // A fiscal year that is over but whose return is not due yet: its tax year can be filed today.
-    const fye = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].find((m) => nextForm990Deadline(m, today).fiscalYearEnd < today)!;
+    const fye = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].find(
+      (m) => nextForm990Deadline(m, today).fiscalYearEnd < today,
+    )!;
     const next = nextForm990Deadline(fye, today);
     const { accountId } = await newAccountHolder(holder.page, {
-      email: 'compliance.holder@example.com', name: 'Laramie Choir Boosters', answers: { account___fiscal_year_end: String(fye) },
+      email: 'compliance.holder@example.com',
+      name: 'Laramie Choir Boosters',
+      answers: { account___fiscal_year_end: String(fye) },
     });
 
     const page = admin.page;
@@ -35,7 +43,9 @@ describe('/admin/compliance', () => {
     // The demo seed's GEN 5271 subordinates carry their IRS standing: many have missed returns.
     const risk = page.getByRole('table', { name: 'Accounts at revocation risk' });
     await risk.waitFor();
-    expect(await risk.getByRole('row').nth(1).innerText()).toMatch(/GEN 5271[\s\S]*(Revoked|Past its revocation date|Two years missed|One year missed)/i);
+    expect(await risk.getByRole('row').nth(1).innerText()).toMatch(
+      /GEN 5271[\s\S]*(Revoked|Past its revocation date|Two years missed|One year missed)/i,
+    );
     await page.screenshot({ path: 'test-results/admin-compliance.png', fullPage: true });
 
     const form = page.getByRole('form', { name: 'Record a filing' });
@@ -45,7 +55,11 @@ describe('/admin/compliance', () => {
     await form.getByLabel('Tax year').fill(String(next.taxYear + 1));
     await form.getByLabel('Filed on').fill(today);
     await form.getByRole('button', { name: 'Record filing' }).click();
-    await form.getByText(/The (filed on date must be after the fiscal year ended|tax year must not be after the year it was filed in)/).waitFor();
+    await form
+      .getByText(
+        /The (filed on date must be after the fiscal year ended|tax year must not be after the year it was filed in)/,
+      )
+      .waitFor();
 
     await form.getByLabel('Tax year').fill(String(next.taxYear));
     await form.getByRole('button', { name: 'Record filing' }).click();
@@ -61,7 +75,9 @@ describe('/admin/compliance', () => {
     await holder.page.goto('/account');
     const calendar = holder.page.getByRole('region', { name: 'Compliance calendar' });
     await calendar.getByTestId('recorded-filings').waitFor();
-    expect(await calendar.getByTestId('recorded-filings').innerText()).toMatch(new RegExp(`^Filed for ${next.taxYear} on .+ \\(Form 990-EZ\\)$`));
+    expect(await calendar.getByTestId('recorded-filings').innerText()).toMatch(
+      new RegExp(`^Filed for ${next.taxYear} on .+ \\(Form 990-EZ\\)$`),
+    );
     const form990 = calendar.getByRole('listitem').filter({ hasText: 'Form 990-N, 990-EZ or 990' });
     expect(await form990.getByText('Filed', { exact: true }).count()).toBe(1);
     await calendar.screenshot({ path: 'test-results/compliance-calendar-filed.png' });

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
 import { PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 /** A real one-second WebM recorded by the browser itself from a canvas (no video fixture needed). */
 async function recordWebm(page: Page): Promise<Buffer> {
@@ -18,7 +22,9 @@ async function recordWebm(page: Page): Promise<Buffer> {
     const recorder = new MediaRecorder(stream, { mimeType: 'video/webm' });
     const chunks: Blob[] = [];
     recorder.ondataavailable = (e) => chunks.push(e.data);
-    const stopped = new Promise((resolve) => { recorder.onstop = resolve; });
+    const stopped = new Promise((resolve) => {
+      recorder.onstop = resolve;
+    });
     recorder.start();
     const started = performance.now();
     await new Promise<void>((resolve) => {
@@ -26,7 +32,8 @@ async function recordWebm(page: Page): Promise<Buffer> {
         const t = performance.now() - started;
         ctx.fillStyle = t < 500 ? '#1864ab' : '#e8590c';
         ctx.fillRect(0, 0, 160, 90);
-        if (t < 1000) requestAnimationFrame(draw); else resolve();
+        if (t < 1000) requestAnimationFrame(draw);
+        else resolve();
       };
       draw();
     });
@@ -40,37 +47,60 @@ async function recordWebm(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-interface Upload { name: string; mimeType: string; buffer: Buffer }
+interface Upload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
 
 /** Chooses a file as a person does: clicks the drop zone and picks the file in the dialog. */
 async function choose(page: Page, zone: string, file: Upload) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: new RegExp(`^${zone}`) }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: new RegExp(`^${zone}`) }).click(),
+  ]);
   await chooser.setFiles(file);
 }
 
 /** Drops files on a drop zone, as dragging them from the desktop does. */
 async function drop(page: Page, zone: string, files: Upload[]) {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
-    return dt;
-  }, files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString('base64') })));
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const dt = new DataTransfer();
+      for (const f of list)
+        dt.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.mimeType }));
+      return dt;
+    },
+    files.map((f) => ({ name: f.name, mimeType: f.mimeType, base64: f.buffer.toString('base64') })),
+  );
   const target = page.getByRole('button', { name: new RegExp(`^${zone}`) });
   await target.dispatchEvent('dragenter', { dataTransfer });
   await target.dispatchEvent('drop', { dataTransfer });
 }
 
 /** Sends an entry straight from the page (as a previous visit would have), to fill the count. */
-async function postEntry(page: Page, contest: string, fields: Record<string, string>, file: { name: string; base64: string; type: string }) {
-  return page.evaluate(async ({ contest, fields, file }) => {
-    const body = new FormData();
-    for (const [k, v] of Object.entries(fields)) body.append(k, v);
-    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-    body.append('file', new Blob([bytes], { type: file.type }), file.name);
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const res = await fetch(`/contests/${contest}`, { method: 'POST', body, headers: { 'X-CSRF-TOKEN': token, 'X-Requested-With': 'XMLHttpRequest' } });
-    return res.status;
-  }, { contest, fields, file });
+async function postEntry(
+  page: Page,
+  contest: string,
+  fields: Record<string, string>,
+  file: { name: string; base64: string; type: string },
+) {
+  return page.evaluate(
+    async ({ contest, fields, file }) => {
+      const body = new FormData();
+      for (const [k, v] of Object.entries(fields)) body.append(k, v);
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+      body.append('file', new Blob([bytes], { type: file.type }), file.name);
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const res = await fetch(`/contests/${contest}`, {
+        method: 'POST',
+        body,
+        headers: { 'X-CSRF-TOKEN': token, 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      return res.status;
+    },
+    { contest, fields, file },
+  );
 }
 
 describe('contest entries, as a visitor sends them (docs/requirements/product.md tool 4)', () => {
@@ -93,12 +123,17 @@ describe('contest entries, as a visitor sends them (docs/requirements/product.md
     await page.getByRole('img', { name: 'Preview of Team.PNG' }).waitFor();
     // Once a file is chosen, clicking the zone opens nothing.
     let opened = false;
-    page.once('filechooser', () => { opened = true; });
+    page.once('filechooser', () => {
+      opened = true;
+    });
     await page.getByRole('button', { name: /^Photo/ }).click();
     await page.getByRole('button', { name: 'Remove file' }).waitFor();
     expect(opened).toBe(false);
     // Dropping several files at once is refused.
-    await drop(page, 'Photo', [{ name: 'a.png', mimeType: 'image/png', buffer: PNG_1x1 }, { name: 'b.png', mimeType: 'image/png', buffer: PNG_1x1 }]);
+    await drop(page, 'Photo', [
+      { name: 'a.png', mimeType: 'image/png', buffer: PNG_1x1 },
+      { name: 'b.png', mimeType: 'image/png', buffer: PNG_1x1 },
+    ]);
     await page.getByText('One at a time please!').first().waitFor();
     await page.getByRole('img', { name: 'Preview of Team.PNG' }).waitFor();
     await page.getByLabel('We are a current member').check();
@@ -118,14 +153,24 @@ describe('contest entries, as a visitor sends them (docs/requirements/product.md
     await page.goto('/contests/photo');
     await page.getByRole('heading', { name: 'Submit an entry.' }).waitFor();
     const png = { name: 'team.png', base64: PNG_1x1.toString('base64'), type: 'image/png' };
-    for (let i = 0; i < 3; i++) expect(await postEntry(page, 'photo', { organization: `Kenai Swim ${i}`, email: 'limit.parent@example.com', type: '', message: '', is_member: '0' }, png)).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        await postEntry(
+          page,
+          'photo',
+          { organization: `Kenai Swim ${i}`, email: 'limit.parent@example.com', type: '', message: '', is_member: '0' },
+          png,
+        ),
+      ).toBe(201);
     await page.getByLabel(/^Organization/).fill('Kenai Swim Boosters');
     await page.getByLabel(/^E-mail/).fill('limit.parent@example.com');
     await choose(page, 'Photo', { name: 'pool.png', mimeType: 'image/png', buffer: PNG_1x1 });
     await page.getByRole('button', { name: 'Submit entry' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Limit reached!').waitFor();
-    await dialog.getByText('It looks like we have already received three entries for this organization or email address.').waitFor();
+    await dialog
+      .getByText('It looks like we have already received three entries for this organization or email address.')
+      .waitFor();
     await page.keyboard.press('Escape');
   });
 
@@ -149,11 +194,21 @@ describe('contest entries, as a visitor sends them (docs/requirements/product.md
     // A slow connection, so the upload's progress can be seen.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024,
+    });
     await page.getByRole('button', { name: 'Submit entry' }).click();
     await page.getByText('Uploading... This may take a minute.').waitFor();
     await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     const dialog = page.getByRole('dialog');
     await dialog.getByText('We love your videos. Keep it up!').waitFor();
     await page.keyboard.press('Escape');
@@ -163,32 +218,58 @@ describe('contest entries, as a visitor sends them (docs/requirements/product.md
     expect(await page.getByLabel('We are a current member').isChecked()).toBe(true);
 
     const clip = { name: 'clip.webm', base64: webm.toString('base64'), type: 'video/webm' };
-    for (let i = 0; i < 2; i++) expect(await postEntry(page, 'video', { organization: 'Soldotna Track Boosters', email: 'video.parent@example.com', type: '', message: '', is_member: '1' }, clip)).toBe(201);
+    for (let i = 0; i < 2; i++)
+      expect(
+        await postEntry(
+          page,
+          'video',
+          {
+            organization: 'Soldotna Track Boosters',
+            email: 'video.parent@example.com',
+            type: '',
+            message: '',
+            is_member: '1',
+          },
+          clip,
+        ),
+      ).toBe(201);
     await choose(page, 'Video', { name: 'fourth.webm', mimeType: 'video/webm', buffer: webm });
     await page.getByRole('img', { name: 'Preview of fourth.webm' }).waitFor();
     await page.getByRole('button', { name: 'Submit entry' }).click();
     await dialog.getByText('Limit!').waitFor();
-    await dialog.getByText('We love your videos, but it looks like we have already received three entries from you.').waitFor();
+    await dialog
+      .getByText('We love your videos, but it looks like we have already received three entries from you.')
+      .waitFor();
     await dialog.getByText("You can submit more, they just won't count.").waitFor();
     await page.keyboard.press('Escape');
     expect(s.errors.filter((e) => !/status of (401|422|429)/.test(e))).toEqual([]);
   });
 
-  it('past the daily upload quota of an address, the form shows the server\'s 429 message', async () => {
+  it("past the daily upload quota of an address, the form shows the server's 429 message", async () => {
     const { page } = s;
     await page.goto('/contests/photo');
     await page.getByRole('heading', { name: 'Submit an entry.' }).waitFor();
     const email = 'quota.parent@example.com';
     // Ten uploads today for this address (refused ones count: their bytes were taken in).
     const disguised = { name: 'team.png', base64: WINDOWS_EXE.toString('base64'), type: 'image/png' };
-    for (let i = 0; i < 10; i++) expect(await postEntry(page, 'photo', { organization: `Homer Quota ${i}`, email, type: '', message: '', is_member: '0' }, disguised)).toBe(422);
+    for (let i = 0; i < 10; i++)
+      expect(
+        await postEntry(
+          page,
+          'photo',
+          { organization: `Homer Quota ${i}`, email, type: '', message: '', is_member: '0' },
+          disguised,
+        ),
+      ).toBe(422);
     await page.getByLabel(/^Organization/).fill('Homer Quota Boosters');
     await page.getByLabel(/^E-mail/).fill(email);
     await choose(page, 'Photo', { name: 'pool.png', mimeType: 'image/png', buffer: PNG_1x1 });
     await page.getByRole('button', { name: 'Submit entry' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Upload limit reached').waitFor();
-    await dialog.getByText("You have reached today's upload limit for contest entries. Please try again tomorrow.").waitFor();
+    await dialog
+      .getByText("You have reached today's upload limit for contest entries. Please try again tomorrow.")
+      .waitFor();
     await dialog.getByText('Your entry was not sent.').waitFor();
     // The dialog's opening transition has ended: the picture shows what the person reads.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

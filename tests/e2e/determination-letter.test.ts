@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { PDF_MINIMAL } from '../helpers/files.ts';
 import { newAccountHolder } from './support/accounts.ts';
 import { collectAxe } from './support/axe.ts';
 import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
-import { PDF_MINIMAL } from '../helpers/files.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * Staff review of an uploaded IRS determination letter (docs/work-queue.md "Determination
@@ -15,17 +15,23 @@ import { PDF_MINIMAL } from '../helpers/files.ts';
 
 let holder: Session;
 let staff: Session;
-beforeAll(async () => { [holder, staff] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([holder?.close(), staff?.close()]); });
+beforeAll(async () => {
+  [holder, staff] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([holder?.close(), staff?.close()]);
+});
 
 const NAME = 'Sitka Rowing Boosters';
 const HOLDER = { email: 'letter.review.holder@example.com', password: 'Holder#Letter-2026' };
 const REASON = 'Only the first page came through; please send every page of the letter.';
 
-
 /** The holder uploads a PDF as the letter from the home's card. */
 async function uploadLetter(page: Page, fileName: string) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: /Your IRS determination letter/ }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: /Your IRS determination letter/ }).click(),
+  ]);
   await chooser.setFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF_MINIMAL });
   await page.getByRole('button', { name: 'Upload the letter' }).click();
   await page.getByText('Thank you: we received your IRS letter.').waitFor();
@@ -47,8 +53,17 @@ async function openLetterItem(page: Page) {
 describe('reviewing an uploaded IRS letter', () => {
   it('the group uploads, staff send it back, the group uploads again, staff accept it', async () => {
     await newAccountHolder(holder.page, {
-      ...HOLDER, name: NAME, level: 'maintain',
-      answers: { account___ein: '92-7761077', account___has_501c: '2', account___exemption_form: '1023-EZ', account___exemption_filed_on: '2026-09-14', account___ruling_year: '', account___gen: '' },
+      ...HOLDER,
+      name: NAME,
+      level: 'maintain',
+      answers: {
+        account___ein: '92-7761077',
+        account___has_501c: '2',
+        account___exemption_form: '1023-EZ',
+        account___exemption_filed_on: '2026-09-14',
+        account___ruling_year: '',
+        account___gen: '',
+      },
     });
     const { page } = holder;
     await forgetSession(page);
@@ -67,7 +82,9 @@ describe('reviewing an uploaded IRS letter', () => {
 
     await signIn(staff.page, 'admin');
     let drawer = await openLetterItem(staff.page);
-    expect(await drawer.getByRole('link', { name: /^Open the letter/ }).getAttribute('href')).toMatch(/^\/api\/admin\/work-queue\/\d+\/letter$/);
+    expect(await drawer.getByRole('link', { name: /^Open the letter/ }).getAttribute('href')).toMatch(
+      /^\/api\/admin\/work-queue\/\d+\/letter$/,
+    );
     await drawer.getByText('IRS letter page 1.pdf', { exact: false }).waitFor();
     await screenshotBothWidths(staff.page, 'letter', 'work-queue-letter');
     await collectAxe(staff.page, '/admin/work-queue letter drawer', findings);

@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { newAccountHolder, payWithWelcomeCode } from './support/accounts.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 
 let s: Session;
 let staff: Session;
-beforeAll(async () => { [s, staff] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([s?.close(), staff?.close()]); });
+beforeAll(async () => {
+  [s, staff] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([s?.close(), staff?.close()]);
+});
 
 describe('finances (docs/requirements/product.md tool 14, docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId})', () => {
   it('a holder with a paid payment sees it listed and opens its printable receipt', async () => {
     const { page } = s;
-    const { invoiceId } = await newAccountHolder(page, { email: 'finance.reader@example.com', name: 'Sitka Soccer Boosters' });
+    const { invoiceId } = await newAccountHolder(page, {
+      email: 'finance.reader@example.com',
+      name: 'Sitka Soccer Boosters',
+    });
     // Before paying: nothing listed, and a notice that leads to the billing screen.
     await page.goto('/app/finances');
     await page.getByRole('heading', { level: 1, name: 'Finances' }).waitFor();
@@ -43,9 +50,14 @@ describe('finances (docs/requirements/product.md tool 14, docs/requirements/scre
     await sheet.getByText('(888) 555-0142', { exact: true }).waitFor();
     await sheet.getByText('Sitka Soccer Boosters').waitFor();
     const invoicesPaid = sheet.getByRole('table', { name: 'Invoices paid' });
-    expect(await invoicesPaid.getByRole('row').filter({ hasText: number }).getByRole('cell').allInnerTexts()).toEqual([`Invoice ${number}`, '$645.00']);
+    expect(await invoicesPaid.getByRole('row').filter({ hasText: number }).getByRole('cell').allInnerTexts()).toEqual([
+      `Invoice ${number}`,
+      '$645.00',
+    ]);
     const totals = sheet.getByRole('group', { name: 'Totals' });
-    expect(await totals.innerText()).toMatch(/Amount paid\s+\$0\.00\s+Discount\s+\$645\.00\s+Total settled\s+\$645\.00/);
+    expect(await totals.innerText()).toMatch(
+      /Amount paid\s+\$0\.00\s+Discount\s+\$645\.00\s+Total settled\s+\$645\.00/,
+    );
     expect(await page.title()).toBe(`Receipt ${paymentId} — Sitka Soccer Boosters | GoodStanding`);
     await page.screenshot({ path: 'test-results/receipt.png', fullPage: true });
 
@@ -68,16 +80,26 @@ describe('finances (docs/requirements/product.md tool 14, docs/requirements/scre
 
   it('an admin opens the latest payments of an account', async () => {
     const { page } = staff;
-    const { accountId, invoiceId } = await newAccountHolder(page, { email: 'finance.admin.view@example.com', name: 'Kodiak Crew Boosters' });
+    const { accountId, invoiceId } = await newAccountHolder(page, {
+      email: 'finance.admin.view@example.com',
+      name: 'Kodiak Crew Boosters',
+    });
     const paymentId = await payWithWelcomeCode(page, invoiceId);
     await forgetSession(staff.page);
     await signIn(page, 'admin');
     await page.goto(`/admin/payments/latest/${accountId}`);
     await page.getByRole('heading', { level: 1, name: 'Latest payments — Kodiak Crew Boosters' }).waitFor();
-    const row = page.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: 'Discount (no payment)' });
+    const row = page
+      .getByRole('table', { name: 'Payments' })
+      .getByRole('row')
+      .filter({ hasText: 'Discount (no payment)' });
     await row.waitFor();
-    expect(await row.getByRole('link', { name: /^Receipt/ }).getAttribute('href')).toBe(`/app/payments/receipt/${paymentId}`);
-    expect(await page.getByRole('link', { name: 'Pay invoices for this account' }).getAttribute('href')).toBe(`/app/payments?account_id=${accountId}`);
+    expect(await row.getByRole('link', { name: /^Receipt/ }).getAttribute('href')).toBe(
+      `/app/payments/receipt/${paymentId}`,
+    );
+    expect(await page.getByRole('link', { name: 'Pay invoices for this account' }).getAttribute('href')).toBe(
+      `/app/payments?account_id=${accountId}`,
+    );
     expect(await page.title()).toBe('Latest payments — Kodiak Crew Boosters | GoodStanding');
 
     // The admin's receipt leads back to that account's latest payments.

@@ -11,8 +11,12 @@ import { openBrowser, signIn, type Session } from './support/browser.ts';
  */
 
 let admin: Session;
-beforeAll(async () => { admin = await openBrowser(); });
-afterAll(async () => { await admin?.close(); });
+beforeAll(async () => {
+  admin = await openBrowser();
+});
+afterAll(async () => {
+  await admin?.close();
+});
 
 describe('/admin/gen-update', () => {
   it('saves the GEN settings, builds the current update and records its submission once', async () => {
@@ -34,7 +38,9 @@ describe('/admin/gen-update', () => {
     await settings.getByLabel('Central organization EIN').fill('33-218');
     await settings.getByLabel('Accounting period ends in').selectOption('12');
     await settings.getByLabel('501(c) paragraph').selectOption('03');
-    await settings.getByLabel('Uniform purpose statement').fill('To support the students and activities of a school, exclusively for charitable and educational purposes.');
+    await settings
+      .getByLabel('Uniform purpose statement')
+      .fill('To support the students and activities of a school, exclusively for charitable and educational purposes.');
     await settings.getByRole('button', { name: 'Save settings' }).click();
     await settings.getByText('The central organization EIN must be 9 digits, e.g. 12-3456789.').waitFor();
     await settings.getByLabel('Central organization EIN').fill('33-2182308');
@@ -51,12 +57,18 @@ describe('/admin/gen-update', () => {
     await page.getByText('Lines 1–25 of 806').waitFor();
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText('Lines 26–50 of 806').waitFor();
-    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(new RegExp(`^/api/admin/gen-update/export\\.csv\\?group_id=\\d+&period_end=${periodEnd}$`));
+    expect(await page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toMatch(
+      new RegExp(`^/api/admin/gen-update/export\\.csv\\?group_id=\\d+&period_end=${periodEnd}$`),
+    );
     const checklist = page.getByRole('list', { name: 'Transition checklist' });
     await checklist.getByText('All settings are filled in.').waitFor();
     await page.screenshot({ path: 'test-results/admin-gen-update.png', fullPage: true });
-    await page.getByRole('region', { name: 'Transition checklist: January 22, 2027' }).screenshot({ path: 'test-results/admin-gen-update-checklist.png' });
-    await page.getByRole('region', { name: `Update for the period ending ${longDate(periodEnd)}` }).screenshot({ path: 'test-results/admin-gen-update-period.png' });
+    await page
+      .getByRole('region', { name: 'Transition checklist: January 22, 2027' })
+      .screenshot({ path: 'test-results/admin-gen-update-checklist.png' });
+    await page
+      .getByRole('region', { name: `Update for the period ending ${longDate(periodEnd)}` })
+      .screenshot({ path: 'test-results/admin-gen-update-period.png' });
 
     const record = page.getByRole('form', { name: 'Record the submission' });
     await record.getByLabel('Date submitted to the IRS').fill(today);
@@ -64,9 +76,17 @@ describe('/admin/gen-update', () => {
     const dialog = page.getByRole('dialog', { name: 'Record the submission' });
     await dialog.getByText(`was submitted to the IRS on ${longDate(today)}?`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Record submission' }).click();
-    await page.getByText(`The annual update for the period ending ${longDate(periodEnd)} was recorded as submitted on ${longDate(today)}, with 806 lines.`, { exact: false }).first().waitFor();
+    await page
+      .getByText(
+        `The annual update for the period ending ${longDate(periodEnd)} was recorded as submitted on ${longDate(today)}, with 806 lines.`,
+        { exact: false },
+      )
+      .first()
+      .waitFor();
     await page.getByText('Submission recorded').waitFor();
-    await checklist.getByText(`The update for the period ending ${longDate(periodEnd)} was submitted on ${longDate(today)}.`).waitFor();
+    await checklist
+      .getByText(`The update for the period ending ${longDate(periodEnd)} was submitted on ${longDate(today)}.`)
+      .waitFor();
     expect(await page.getByRole('form', { name: 'Record the submission' }).count()).toBe(0);
     await page.screenshot({ path: 'test-results/admin-gen-update-submitted.png', fullPage: true });
 

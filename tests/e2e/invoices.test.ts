@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
+import { openBrowser, type Session } from './support/browser.ts';
 
 let s: Session;
 let other: Session;
-beforeAll(async () => { [s, other] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([s?.close(), other?.close()]); });
+beforeAll(async () => {
+  [s, other] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([s?.close(), other?.close()]);
+});
 
 describe('invoice page (docs/requirements/product.md tool 14, docs/requirements/screens.md /app/invoices/show/{id})', () => {
   it('the holder opens an invoice from the payments page and sees its lines, balance and no payments', async () => {
     const { page } = s;
-    const { invoiceId } = await newAccountHolder(page, { email: 'invoice.reader@example.com', name: 'Juneau Ski Boosters' });
+    const { invoiceId } = await newAccountHolder(page, {
+      email: 'invoice.reader@example.com',
+      name: 'Juneau Ski Boosters',
+    });
     await page.goto('/app/payments');
     const link = page.getByRole('link', { name: /^Invoice GS-\d{6}$/ });
     await link.waitFor();
@@ -25,9 +32,17 @@ describe('invoice page (docs/requirements/product.md tool 14, docs/requirements/
     const lines = sheet.getByRole('table', { name: 'Order details' });
     // The price /pricing shows, and the early-bird discount as its own line.
     const row = lines.getByRole('row').filter({ hasText: 'Start-up with tax exemption (new account)' });
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Start-up with tax exemption (new account)', 'New account', '$695.00']);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+      'Start-up with tax exemption (new account)',
+      'New account',
+      '$695.00',
+    ]);
     const earlyBird = lines.getByRole('row').filter({ hasText: 'Early-bird discount' });
-    expect(await earlyBird.getByRole('cell').allInnerTexts()).toEqual(['Early-bird discount', 'New account', '-$50.00']);
+    expect(await earlyBird.getByRole('cell').allInnerTexts()).toEqual([
+      'Early-bird discount',
+      'New account',
+      '-$50.00',
+    ]);
     const totals = sheet.getByRole('group', { name: 'Totals' });
     expect(await totals.innerText()).toMatch(/Balance due\s+\$645\.00/);
     await sheet.getByText('No payments yet.').waitFor();

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { sampleAnswers, WIZARD_SCHEMAS, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
 import { isFieldShown, optionPairs, type FieldDefinition } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
-import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { PDF_MINIMAL, WINDOWS_EXE } from '../helpers/files.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field by its visible label; the required star after it is not part of the label's words. */
@@ -13,7 +13,8 @@ const byLabel = (page: Page, label: string) => page.getByLabel(new RegExp(`^\\s*
 /** Fills one wizard page as a person would, from the sample answers, field by field by label. */
 async function fillPage(page: Page, defs: FieldDefinition[], answers: Record<string, unknown>) {
   for (const def of valueFields(defs)) {
-    if (def.field_type === 'hidden' || def.is_disabled || !(def.name in answers) || !isFieldShown(def, answers)) continue;
+    if (def.field_type === 'hidden' || def.is_disabled || !(def.name in answers) || !isFieldShown(def, answers))
+      continue;
     const value = answers[def.name];
     const label = def.label ?? def.name;
     switch (def.field_type) {
@@ -22,7 +23,10 @@ async function fillPage(page: Page, defs: FieldDefinition[], answers: Record<str
         break;
       case 'radio': {
         const option = optionPairs(def).find((o) => o.value === String(value))!;
-        await page.getByRole('radiogroup', { name: label }).getByRole('radio', { name: option.label, exact: true }).check();
+        await page
+          .getByRole('radiogroup', { name: label })
+          .getByRole('radio', { name: option.label, exact: true })
+          .check();
         break;
       }
       case 'state':
@@ -36,8 +40,12 @@ async function fillPage(page: Page, defs: FieldDefinition[], answers: Record<str
 }
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 async function startApplication(levelName: string, email: string) {
   const { page } = s;
@@ -69,7 +77,8 @@ async function recordEvents(page: Page) {
     };
   });
 }
-const recordedEvents = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('events') ?? '[]') as string[]);
+const recordedEvents = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('events') ?? '[]') as string[]);
 
 const step = (page: Page, label: string) => page.getByRole('heading', { name: label, exact: true }).first();
 
@@ -84,7 +93,10 @@ describe('joining: pricing → start → wizard → invoice', () => {
     // Page 1, with a required field left empty first: the error shows and the page stays.
     await fillPage(page, pages[0].schema, { ...answers, account___name: '' });
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText(/field is required\./).first().waitFor();
+    await page
+      .getByText(/field is required\./)
+      .first()
+      .waitFor();
     await fillPage(page, pages[0].schema, answers);
     await page.getByRole('button', { name: 'Next' }).click();
     await step(page, pages[1].label).waitFor();
@@ -114,7 +126,9 @@ describe('joining: pricing → start → wizard → invoice', () => {
     expect(await recordedEvents(page)).toContain('application_completed');
     // The bylaws step's document is among the group's documents on its home.
     await page.goto('/app');
-    expect(await page.getByRole('link', { name: 'Download (.docx)' }).getAttribute('href')).toMatch(/^\/bylaws-generator\/download\//);
+    expect(await page.getByRole('link', { name: 'Download (.docx)' }).getAttribute('href')).toMatch(
+      /^\/bylaws-generator\/download\//,
+    );
   });
 
   it('a draft can be left and resumed from the account area at the page where it stopped', async () => {
@@ -126,7 +140,10 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await step(page, pages[1].label).waitFor();
     await page.goto('/account');
-    await page.getByRole('link', { name: /Continue/ }).first().click();
+    await page
+      .getByRole('link', { name: /Continue/ })
+      .first()
+      .click();
     await step(page, pages[1].label).waitFor();
     // Typed without Next: saved as a draft while typing, still there after a reload.
     const typed = valueFields(pages[1].schema).find((f) => f.field_type === 'text')!;
@@ -136,7 +153,9 @@ describe('joining: pricing → start → wizard → invoice', () => {
     await step(page, pages[1].label).waitFor();
     expect(await byLabel(page, typed.label!).inputValue()).toBe('Half typ');
     await page.getByRole('button', { name: 'Previous' }).click();
-    expect(await byLabel(page, pages[0].schema.find((f) => f.name === 'account___name')!.label!).inputValue()).toBe(String(answers.account___name));
+    expect(await byLabel(page, pages[0].schema.find((f) => f.name === 'account___name')!.label!).inputValue()).toBe(
+      String(answers.account___name),
+    );
   });
 
   it('an answer that belongs to the maintain application offers the switch, which keeps the shared answers', async () => {
@@ -170,7 +189,9 @@ describe('joining: pricing → start → wizard → invoice', () => {
       await step(page, pages[i + 1].label).waitFor();
     }
     // A group waiting for its IRS letter gives the form and the date it filed, and no letter.
-    const letterQuestion = page.getByRole('radiogroup', { name: 'Does your group already have a 501(c) determination letter?' });
+    const letterQuestion = page.getByRole('radiogroup', {
+      name: 'Does your group already have a 501(c) determination letter?',
+    });
     await letterQuestion.getByRole('radio', { name: 'Applied, waiting for the IRS letter', exact: true }).check();
     await byLabel(page, 'Date you filed it').waitFor();
     await page.getByText('You can finish this application without the letter').waitFor();
@@ -195,7 +216,10 @@ describe('joining: pricing → start → wizard → invoice', () => {
     const { page } = s;
     await startApplication('Maintain an existing exemption', 'cancel.parent@example.com');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /delete/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /delete/i })
+      .click();
     await page.waitForURL('**/pricing');
     expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });
@@ -214,7 +238,11 @@ describe('joining: pricing → start → wizard → invoice', () => {
       await page.getByLabel('Status').selectOption('completed');
       await table.getByRole('row').filter({ hasText: 'joining.parent@example.com' }).getByRole('link').click();
       await page.getByRole('heading', { name: /Application #\d+/ }).waitFor();
-      await page.getByRole('table', { name: 'Answers' }).getByText(String(sampleAnswers('start-up').account___name), { exact: true }).first().waitFor();
+      await page
+        .getByRole('table', { name: 'Answers' })
+        .getByText(String(sampleAnswers('start-up').account___name), { exact: true })
+        .first()
+        .waitFor();
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.close();

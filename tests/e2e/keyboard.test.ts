@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { sampleAnswers, WIZARD_SCHEMAS } from '../../src/server/db/seed/wizard-schemas.ts';
 import { isFieldShown, optionPairs, type FieldDefinition } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
-import { forgetSession, openBrowser, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
+import { forgetSession, openBrowser, type Session } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * docs/accessibility.md: the contact form, the application wizard and a card payment completed with the
@@ -14,7 +14,8 @@ import { newAccountHolder } from './support/accounts.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field by its visible label; a required star after it is not part of the words. */
-const byLabel = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^\\s*${escape(label)}\\s*\\*?\\s*$`));
+const byLabel = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^\\s*${escape(label)}\\s*\\*?\\s*$`));
 
 const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
@@ -23,7 +24,10 @@ const describeFocus = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return 'the page itself (nothing focused)';
-    const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent?.slice(0, 60);
+    const name =
+      el.getAttribute('aria-label') ??
+      (el as HTMLInputElement).labels?.[0]?.textContent ??
+      el.textContent?.slice(0, 60);
     return `<${el.tagName.toLowerCase()}${el.getAttribute('role') ? ` role=${el.getAttribute('role')}` : ''}> "${name?.trim()}"`;
   });
 
@@ -39,13 +43,18 @@ async function tabTo(page: Page, target: Locator, { max = 60, back = false } = {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await hasFocus(target)) return i;
   }
-  throw new Error(`${String(target)} did not get the focus after ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; the focus is on ${await describeFocus(page)}`);
+  throw new Error(
+    `${String(target)} did not get the focus after ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; the focus is on ${await describeFocus(page)}`,
+  );
 }
 
 /** One press of Tab must land on `target`: the next control in the focus order. */
 async function tabOnceTo(page: Page, target: Locator, back = false) {
   await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  expect(await hasFocus(target), `after ${back ? 'Shift+Tab' : 'Tab'} the focus is on ${await describeFocus(page)}`).toBe(true);
+  expect(
+    await hasFocus(target),
+    `after ${back ? 'Shift+Tab' : 'Tab'} the focus is on ${await describeFocus(page)}`,
+  ).toBe(true);
 }
 
 /** Replaces the focused text field's value by typing. */
@@ -71,7 +80,7 @@ async function arrowToOption(page: Page, select: Locator, value: string) {
  */
 async function arrowToRadio(page: Page, radio: Locator) {
   for (let i = 0; i < 10 && !(await radio.isChecked()); i++) {
-    await page.keyboard.press(await hasFocus(radio) ? 'Space' : 'ArrowDown');
+    await page.keyboard.press((await hasFocus(radio)) ? 'Space' : 'ArrowDown');
   }
   expect(await radio.isChecked()).toBe(true);
 }
@@ -89,8 +98,12 @@ async function expectFocusVisible(page: Page) {
 }
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('keyboard only', () => {
   it('the contact form: skip link, every field in order, a correction with Shift+Tab, send, close the dialog', async () => {
@@ -146,7 +159,10 @@ describe('keyboard only', () => {
     const { page } = s;
     await forgetSession(page);
     const pages = WIZARD_SCHEMAS['start-up'];
-    const answers = sampleAnswers('start-up', { account___name: 'Gillette Keyboard Boosters', bylaw___name: 'Gillette Keyboard Boosters' });
+    const answers = sampleAnswers('start-up', {
+      account___name: 'Gillette Keyboard Boosters',
+      bylaw___name: 'Gillette Keyboard Boosters',
+    });
     await page.goto('/pricing');
     const choose = page.getByRole('link', { name: 'Choose Start-up with tax exemption' });
     await tabTo(page, choose);
@@ -250,7 +266,8 @@ describe('keyboard only', () => {
  */
 async function fillByKeyboard(page: Page, defs: FieldDefinition[], answers: Record<string, unknown>) {
   for (const def of valueFields(defs)) {
-    if (def.field_type === 'hidden' || def.is_disabled || !(def.name in answers) || !isFieldShown(def, answers)) continue;
+    if (def.field_type === 'hidden' || def.is_disabled || !(def.name in answers) || !isFieldShown(def, answers))
+      continue;
     const value = answers[def.name];
     const label = def.label ?? def.name;
     switch (def.field_type) {

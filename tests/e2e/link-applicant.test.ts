@@ -17,33 +17,65 @@ const EIN = '88-3979071';
 
 let applicant: Session;
 let staff: Session;
-beforeAll(async () => { [applicant, staff] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([applicant?.close(), staff?.close()]); });
+beforeAll(async () => {
+  [applicant, staff] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([applicant?.close(), staff?.close()]);
+});
 
 describe('linking an applicant to a group imported from the IRS data', () => {
   it('Submit is refused and staff told; staff link the applicant; the applicant signs in to the group home with its invoice', async () => {
     const { page } = applicant;
     // Start a start-up application and save every page with valid answers, as Next (and the last page's save) would.
     await page.goto('/pricing');
-    const answers = sampleAnswers('start-up', { account___has_ein: 1, account___ein: EIN, contact___president_first_name: 'Marisol', contact___president_last_name: 'Quintero' });
-    const token = await page.evaluate(async ({ answers, email, password }) => {
-      const headers = (csrf: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrf });
-      const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-      const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
-      const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password, level_id: levels.find((l) => l.slug === 'start-up')!.id }) });
-      const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
-      const view = await (await fetch(`/api/applications/${token}`, { headers: headers(csrfToken) })).json() as { config: { schemas: unknown[] } };
-      for (let p = 1; p <= view.config.schemas.length; p++) {
-        const res = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ page: p, ...answers }) });
-        if (res.status !== 200) throw new Error(`page ${p}: ${res.status} ${await res.text()}`);
-      }
-      return token;
-    }, { answers, ...APPLICANT });
+    const answers = sampleAnswers('start-up', {
+      account___has_ein: 1,
+      account___ein: EIN,
+      contact___president_first_name: 'Marisol',
+      contact___president_last_name: 'Quintero',
+    });
+    const token = await page.evaluate(
+      async ({ answers, email, password }) => {
+        const headers = (csrf: string) => ({
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-TOKEN': csrf,
+        });
+        const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+        const { levels } = (await (await fetch('/api/pricing')).json()) as { levels: { id: number; slug: string }[] };
+        const started = await fetch('/application/start', {
+          method: 'POST',
+          headers: headers(meta),
+          body: JSON.stringify({ email, password, level_id: levels.find((l) => l.slug === 'start-up')!.id }),
+        });
+        const { token, csrfToken } = (await started.json()) as { token: string; csrfToken: string };
+        const view = (await (await fetch(`/api/applications/${token}`, { headers: headers(csrfToken) })).json()) as {
+          config: { schemas: unknown[] };
+        };
+        for (let p = 1; p <= view.config.schemas.length; p++) {
+          const res = await fetch(`/application/create/${token}`, {
+            method: 'PUT',
+            headers: headers(csrfToken),
+            body: JSON.stringify({ page: p, ...answers }),
+          });
+          if (res.status !== 200) throw new Error(`page ${p}: ${res.status} ${await res.text()}`);
+        }
+        return token;
+      },
+      { answers, ...APPLICANT },
+    );
 
     // The wizard resumes at its last page; Submit shows the whole refusal.
     await page.goto(`/application/create/${token}`);
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('alert').filter({ hasText: 'An organization with this EIN already has an account. Please contact us so we can link you to it. Our staff have been told and will contact you.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText:
+          'An organization with this EIN already has an account. Please contact us so we can link you to it. Our staff have been told and will contact you.',
+      })
+      .waitFor();
 
     await signIn(staff.page, 'admin');
     await staff.page.goto('/admin/work-queue');
@@ -71,7 +103,11 @@ describe('linking an applicant to a group imported from the IRS data', () => {
     const confirm = staff.page.getByRole('dialog', { name: 'Link the applicant' });
     await confirm.getByText(/becomes the primary user of/).waitFor();
     await confirm.getByRole('button', { name: 'Link the applicant' }).click();
-    await staff.page.getByText('The applicant is now the primary user of the account, with its first invoice; they were told by mail.').waitFor();
+    await staff.page
+      .getByText(
+        'The applicant is now the primary user of the account, with its first invoice; they were told by mail.',
+      )
+      .waitFor();
     await drawer.getByText(/^Resolved .+: Applicant linked as the primary user; invoice GS-\d{6}\.$/).waitFor();
     await drawer.getByText('Applicant linked as the primary user', { exact: true }).waitFor();
     await screenshotBothWidths(staff.page, 'link', 'work-queue-link-request-linked');

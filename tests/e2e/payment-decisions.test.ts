@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
 import { fillCard, openBilling } from './support/billing.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 
 /**
  * docs/payments.md "One charge per invoice" and "Staff actions", in Chromium: a treasurer's card
@@ -32,7 +32,10 @@ describe('a held payment, decided by staff', () => {
 
     const form = await fillCard(page, { number: '4111 1111 1111 1111', zip: '46205' });
     await form.getByRole('button', { name: /^Pay/ }).click();
-    await page.getByRole('dialog').getByText(/being reviewed/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/being reviewed/)
+      .waitFor();
 
     // Back on the billing screen the invoice is being processed and cannot be chosen again.
     await page.goto('/app/payments');

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
-import { E2E_USERS } from './support/global-setup.ts';
 import { newAccountHolder, resetLinkFromOutbox } from './support/accounts.ts';
 import { fillCard, openBilling } from './support/billing.ts';
+import { forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import { E2E_USERS } from './support/global-setup.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * The billing screen end to end (docs/requirements/product.md tool 14, docs/requirements/screens.md "Billing/payment screen", docs/requirements/behaviour.md, docs/requirements/errors.md "Payments"):
@@ -12,16 +12,18 @@ import { fillCard, openBilling } from './support/billing.ts';
  */
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s?.close(); });
-
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 /** Signs `page` out, then makes a new account holder with one unpaid $645.00 invoice. @returns the account's id */
 async function freshHolder(page: Page, email: string, name: string): Promise<number> {
   await forgetSession(page);
   return (await newAccountHolder(page, { email, name })).accountId;
 }
-
 
 /**
  * Signs the seeded demo account holder in, whatever their password is by now (another test resets
@@ -83,7 +85,11 @@ describe('billing screen (docs/requirements/product.md tool 14)', () => {
     await form.getByRole('button', { name: 'Pay $645.00' }).click();
     await dialog(page).getByText('Uh oh!').waitFor();
     await dialog(page).getByText('Unable to complete payment.').waitFor();
-    await dialog(page).getByText('Your bank declined the card. Call the number on the back of the card to ask why, or use another card.').waitFor();
+    await dialog(page)
+      .getByText(
+        'Your bank declined the card. Call the number on the back of the card to ask why, or use another card.',
+      )
+      .waitFor();
     await dialog(page).getByText('Error code 2').waitFor();
     await page.screenshot({ path: 'test-results/payments-card-declined.png', fullPage: true });
     await page.keyboard.press('Escape');
@@ -105,7 +111,7 @@ describe('billing screen (docs/requirements/product.md tool 14)', () => {
     expect(s.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });
 
-  it('pays the demo holder\'s $50 service fee by bank account, the routing number checked as it is typed', async () => {
+  it("pays the demo holder's $50 service fee by bank account, the routing number checked as it is typed", async () => {
     const { page } = s;
     s.errors.length = 0;
     await signInAsDemoHolder(page);
@@ -124,7 +130,9 @@ describe('billing screen (docs/requirements/product.md tool 14)', () => {
     await form.getByLabel(/^Account number/).fill('123456789012');
     await form.getByLabel('Confirm account number').fill('123456789013');
     await form.getByLabel('Routing number').fill('121042883');
-    await form.getByText('The routing number is not a valid bank routing number. Please check it against a check or your bank.').waitFor();
+    await form
+      .getByText('The routing number is not a valid bank routing number. Please check it against a check or your bank.')
+      .waitFor();
     await form.getByLabel('Routing number').fill('121042882');
     await form.getByText('WELLS FARGO BANK NA').waitFor();
     await form.getByRole('button', { name: 'Pay $50.00' }).click();
@@ -213,7 +221,7 @@ describe('billing screen (docs/requirements/product.md tool 14)', () => {
     expect(s.errors).toEqual([]);
   });
 
-  it('lets an admin pay an account\'s invoice by card and land on that account\'s latest payments', async () => {
+  it("lets an admin pay an account's invoice by card and land on that account's latest payments", async () => {
     const { page } = s;
     s.errors.length = 0;
     const accountId = await freshHolder(page, 'admin.paid@example.com', 'Bismarck Admin Boosters');
@@ -229,6 +237,9 @@ describe('billing screen (docs/requirements/product.md tool 14)', () => {
     await page.waitForURL(`**/admin/payments/latest/${accountId}`);
     await dialog(page).getByText('This transaction has been approved.').waitFor();
     await page.keyboard.press('Escape');
-    expect(s.errors.filter((e) => !/status of 404/.test(e)), s.errors.join("\n")).toEqual([]);
+    expect(
+      s.errors.filter((e) => !/status of 404/.test(e)),
+      s.errors.join('\n'),
+    ).toEqual([]);
   });
 });

@@ -1,11 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccountHolder } from './support/accounts.ts';
 import { openBrowser, type Session } from './support/browser.ts';
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 /** A 300×100 PNG in one colour, built byte by byte (signature, IHDR, IDAT, IEND). */
 function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -33,19 +37,36 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   ihdr.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('profile header image (docs/requirements/product.md tool 12)', () => {
   it('the account holder sets a header image, sees it on the public profile, and clears it', async () => {
     const { page } = s;
     // Not the shared demo holder: the password reset test changes that one's password.
-    await newAccountHolder(page, { email: 'header.image@example.com', name: 'Laramie Swim Boosters', level: 'maintain', answers: { account___ein: '27-1122334' } });
+    await newAccountHolder(page, {
+      email: 'header.image@example.com',
+      name: 'Laramie Swim Boosters',
+      level: 'maintain',
+      answers: { account___ein: '27-1122334' },
+    });
     await page.goto('/account');
     const card = page.getByRole('region', { name: 'Profile header image' });
     await card.getByRole('img', { name: 'Sample header image' }).waitFor();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), card.getByRole('button', { name: /^New header image/ }).click()]);
-    await chooser.setFiles({ name: 'team-header.png', mimeType: 'image/png', buffer: solidPng(300, 100, [25, 113, 194]) });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      card.getByRole('button', { name: /^New header image/ }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'team-header.png',
+      mimeType: 'image/png',
+      buffer: solidPng(300, 100, [25, 113, 194]),
+    });
     await card.getByRole('img', { name: 'Preview of team-header.png' }).waitFor();
     await card.getByRole('button', { name: 'Save header image' }).click();
     const saved = card.getByRole('img', { name: 'Your profile header image' });

@@ -4,8 +4,12 @@ import { openBrowser, signIn, type Session } from './support/browser.ts';
 const RECEIVED = "Your message has been received. We'll get back with you shortly.";
 let s: Session;
 
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 async function expectSuccessDialog() {
   const dialog = s.page.getByRole('dialog');
@@ -105,7 +109,10 @@ describe('public forms, as a visitor fills them in', () => {
       const mails = page.getByRole('table', { name: 'Mails' });
       await mails.waitFor();
       await mails.getByText('pat.parent@example.com').first().waitFor();
-      await mails.getByRole('link', { name: /We received your message/ }).first().click();
+      await mails
+        .getByRole('link', { name: /We received your message/ })
+        .first()
+        .click();
       await page.getByText(/Thank you for contacting GoodStanding/).waitFor();
       expect(admin.errors).toEqual([]);
     } finally {

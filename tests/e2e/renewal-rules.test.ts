@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { isoDateInDays, newAccountHolder } from './support/accounts.ts';
 import { openBrowser, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * The renewal rules of docs/requirements/behaviour.md "Renewal" and docs/requirements/errors.md end to end (docs/requirements/product.md "Staff console"): an admin sets a holder's
@@ -16,7 +16,9 @@ const NAME = 'Laramie Lacrosse Boosters';
 let holder: Session;
 let staff: Session;
 let accountId = 0;
-beforeAll(async () => { [holder, staff] = await Promise.all([openBrowser(), openBrowser()]); });
+beforeAll(async () => {
+  [holder, staff] = await Promise.all([openBrowser(), openBrowser()]);
+});
 afterAll(async () => {
   // Whatever happened above, the demo group is not billed as a group for the other tests.
   if (staff && accountId) await saveSettings(staff.page, accountId, { billed: false }).catch(() => undefined);
@@ -28,20 +30,42 @@ const card = (page: Page) => page.getByRole('region', { name: 'Renewal' });
 
 /** Through the API, as the admin's page would: the group's "Billed as a group" flag. */
 async function saveSettings(page: Page, id: number, opts: { billed: boolean }) {
-  const status = await page.evaluate(async ({ id, billed, label }) => {
-    const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token };
-    const detail = await (await fetch(`/api/admin/accounts/${id}`, { headers })).json() as { groups: { id: number; label: string }[] };
-    const group = detail.groups.find((g) => g.label === label)!;
-    const res = await fetch(`/api/admin/accounts/${id}/settings`, { method: 'PUT', headers, body: JSON.stringify({ is_suspended_from_basic_renewal: false, group_id: group.id, is_billed_as_group: billed }) });
-    return res.status;
-  }, { id, billed: opts.billed, label: GROUP });
+  const status = await page.evaluate(
+    async ({ id, billed, label }) => {
+      const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const headers = {
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-CSRF-TOKEN': token,
+      };
+      const detail = (await (await fetch(`/api/admin/accounts/${id}`, { headers })).json()) as {
+        groups: { id: number; label: string }[];
+      };
+      const group = detail.groups.find((g) => g.label === label)!;
+      const res = await fetch(`/api/admin/accounts/${id}/settings`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          is_suspended_from_basic_renewal: false,
+          group_id: group.id,
+          is_billed_as_group: billed,
+        }),
+      });
+      return res.status;
+    },
+    { id, billed: opts.billed, label: GROUP },
+  );
   if (status !== 200) throw new Error(`saving the settings answered ${status}`);
 }
 
 /** The holder's renewal screen as the API gives it. */
-const renewalScreen = (page: Page) => page.evaluate(async () =>
-  (await fetch('/api/account/renewal', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json() as Promise<{ open_invoice: unknown }>);
+const renewalScreen = (page: Page) =>
+  page.evaluate(
+    async () =>
+      (await fetch('/api/account/renewal', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json() as Promise<{
+        open_invoice: unknown;
+      }>,
+  );
 
 describe('renewal rules set by an admin (docs/requirements/behaviour.md, docs/requirements/errors.md)', () => {
   it('suspended from the basic renewal and billed as a group: the upgrade is locked and renewing asks first', async () => {
@@ -97,7 +121,11 @@ describe('renewal rules set by an admin (docs/requirements/behaviour.md, docs/re
     dialog = h.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Renew individually' }).click();
     await h.waitForURL('**/app/payments');
-    await h.getByRole('checkbox', { name: /^Pay invoice GS-\d+: Annual renewal — Start-up with tax exemption, .*Upgrade to / }).waitFor();
+    await h
+      .getByRole('checkbox', {
+        name: /^Pay invoice GS-\d+: Annual renewal — Start-up with tax exemption, .*Upgrade to /,
+      })
+      .waitFor();
     expect((await renewalScreen(h)).open_invoice).not.toBeNull();
 
     // The admin puts the demo group's "Billed as a group" back off on the page.

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, openBrowser, type Session } from './support/browser.ts';
 
 /**
@@ -12,7 +12,10 @@ import { baseUrl, openBrowser, type Session } from './support/browser.ts';
  */
 
 interface Client {
-  lookupRoutingNumber(rn: string, opts?: { url?: string; timeoutMs?: number }): Promise<{ code: number; message: string; customer_name?: string }>;
+  lookupRoutingNumber(
+    rn: string,
+    opts?: { url?: string; timeoutMs?: number },
+  ): Promise<{ code: number; message: string; customer_name?: string }>;
 }
 declare global {
   interface Window {
@@ -53,17 +56,24 @@ describe('routing-number lookup in the browser', () => {
   });
 
   it('the CSP lets a JSONP script tag for the lookup run, and the callback receives the bank', async () => {
-    const received = await s.page.evaluate(() => new Promise((resolve, reject) => {
-      const script = document.createElement('script');
-      window.cb = (data) => {
-        script.remove();
-        resolve(data);
-      };
-      script.onerror = () => reject(new Error('the lookup script did not load'));
-      document.addEventListener('securitypolicyviolation', (e) => reject(new Error(`CSP blocked ${e.blockedURI}`)), { once: true });
-      script.src = '/routing-numbers/data.json?rn=021000021&callback=cb';
-      document.head.appendChild(script);
-    }));
+    const received = await s.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const script = document.createElement('script');
+          window.cb = (data) => {
+            script.remove();
+            resolve(data);
+          };
+          script.onerror = () => reject(new Error('the lookup script did not load'));
+          document.addEventListener(
+            'securitypolicyviolation',
+            (e) => reject(new Error(`CSP blocked ${e.blockedURI}`)),
+            { once: true },
+          );
+          script.src = '/routing-numbers/data.json?rn=021000021&callback=cb';
+          document.head.appendChild(script);
+        }),
+    );
     expect(received).toMatchObject({ code: 200, message: 'OK', customer_name: 'JPMORGAN CHASE' });
     expect(s.errors).toEqual([]);
   });
@@ -109,7 +119,10 @@ describe('routing-number lookup in the browser', () => {
     await s.page.evaluate(clientBundle);
     const { result, ms } = await s.page.evaluate(async () => {
       const started = performance.now();
-      const answer = await window.GsRoutingLookup.lookupRoutingNumber('021000021', { url: '/never-answers/data.json', timeoutMs: 300 });
+      const answer = await window.GsRoutingLookup.lookupRoutingNumber('021000021', {
+        url: '/never-answers/data.json',
+        timeoutMs: 300,
+      });
       return { result: answer, ms: performance.now() - started };
     });
     expect(result).toEqual({ code: 0, message: 'unavailable' });

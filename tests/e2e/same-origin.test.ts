@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { baseUrl, openBrowser, type Session } from './support/browser.ts';
 import { newAccountHolder } from './support/accounts.ts';
 import { fillCard, openBilling } from './support/billing.ts';
+import { baseUrl, openBrowser, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * Every address the browser uses comes from the origin it opened the site at, or is a path
@@ -31,7 +31,6 @@ async function openAt(origin: string): Promise<{ page: Page; origins: Set<string
   return { page: s.page, origins, errors: s.errors };
 }
 
-
 describe('the site at whichever address it is opened, with the default settings', () => {
   it('runs without PUBLIC_URL: links meant for mail say localhost while the browser uses 127.0.0.1', async () => {
     const { page } = await openAt(baseUrl());
@@ -43,7 +42,10 @@ describe('the site at whichever address it is opened, with the default settings'
     it(`pays by card at http://${host}:PORT, every request on that origin`, async () => {
       const origin = `http://${host}:${port()}`;
       const { page, origins, errors } = await openAt(origin);
-      await newAccountHolder(page, { email: `card.${host.replace(/\W/g, '')}@same-origin.test`, name: `Same Origin ${host} Boosters` });
+      await newAccountHolder(page, {
+        email: `card.${host.replace(/\W/g, '')}@same-origin.test`,
+        name: `Same Origin ${host} Boosters`,
+      });
       await openBilling(page);
       expect(new URL(page.url()).origin).toBe(origin);
 

@@ -2,12 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, openBrowser, type Session } from './support/browser.ts';
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-interface Page { total: number; last_page: number; data: { id: number; name: string }[] }
+interface Page {
+  total: number;
+  last_page: number;
+  data: { id: number; name: string }[];
+}
 const api = async (keyword: string, page = 1): Promise<Page> =>
-  (await fetch(`${baseUrl()}/search?search=verify-501c3&keyword=${encodeURIComponent(keyword)}&page=${page}`)).json() as Promise<Page>;
+  (
+    await fetch(`${baseUrl()}/search?search=verify-501c3&keyword=${encodeURIComponent(keyword)}&page=${page}`)
+  ).json() as Promise<Page>;
 
 describe('subordinate search on the real GEN 5271 roster', () => {
   it('finds subordinates by keyword with the right total, pages through them and opens a profile', async () => {
@@ -18,7 +28,9 @@ describe('subordinate search on the real GEN 5271 roster', () => {
     const club = await api('club');
     expect(club.total).toBeGreaterThan(15);
     await page.getByLabel('Keyword').fill('club');
-    await page.getByText(`Showing 1–15 of ${club.total.toLocaleString('en-US')} organizations matching “club”.`).waitFor();
+    await page
+      .getByText(`Showing 1–15 of ${club.total.toLocaleString('en-US')} organizations matching “club”.`)
+      .waitFor();
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('club');
 
     const pages = page.getByRole('navigation', { name: 'Pages' });
@@ -54,7 +66,9 @@ describe('subordinate search on the real GEN 5271 roster', () => {
     await page.getByText('Past its revocation date: revoked unless a return was filed').waitFor();
     await page.getByText('Revocation date passed: May 15, 2026').waitFor();
     await page.getByText('year ending December 2023, year ending December 2024').waitFor();
-    await page.getByText('Per IRS data: the EO Business Master File released April 1, 2026.', { exact: false }).waitFor();
+    await page
+      .getByText('Per IRS data: the EO Business Master File released April 1, 2026.', { exact: false })
+      .waitFor();
     expect(await page.getByText('HOUSEMAN', { exact: false }).count()).toBe(0);
     expect(s.errors).toEqual([]);
   });

@@ -4,8 +4,12 @@ import { baseUrl, openBrowser, signIn, type Session } from './support/browser.ts
 let s: Session;
 // At the site's public address, which canonical links are built from: PUBLIC_URL, by default
 // http://localhost:PORT (the server runs with the default settings).
-beforeAll(async () => { s = await openBrowser(baseUrl().replace('127.0.0.1', 'localhost')); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await openBrowser(baseUrl().replace('127.0.0.1', 'localhost'));
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 describe('SEO check (docs/requirements/product.md "Staff console": /admin/yoast/show?url={path})', () => {
   it('an admin opens it from a content page in a new tab and reads the findings of the rendered page', async () => {

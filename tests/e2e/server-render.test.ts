@@ -1,7 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES } from '../../src/shared/routes.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { baseUrl, openBrowser, signIn, type Session } from './support/browser.ts';
@@ -10,7 +10,9 @@ const PUBLIC_PATHS = PAGES.filter((p) => p.access === 'public' && !p.path.includ
 
 /** The page as the server sends it, and the part React takes over. */
 async function fetchPage(path: string, cookie?: string) {
-  const res = await fetch(new URL(path, baseUrl()), { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const res = await fetch(new URL(path, baseUrl()), {
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+  });
   const html = await res.text();
   const root = html.slice(html.indexOf('<div id="root">'), html.lastIndexOf('</div>'));
   return { status: res.status, html, root };
@@ -18,8 +20,12 @@ async function fetchPage(path: string, cookie?: string) {
 
 describe('public pages are rendered by the server (docs/requirements/platform.md §6)', () => {
   let noScript: Browser;
-  beforeAll(async () => { noScript = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }); });
-  afterAll(async () => { await noScript.close(); });
+  beforeAll(async () => {
+    noScript = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await noScript.close();
+  });
 
   it('every public page shows its heading, navigation and footer with JavaScript turned off', async () => {
     const context = await noScript.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
@@ -48,7 +54,8 @@ describe('public pages are rendered by the server (docs/requirements/platform.md
         await s.page.goto(path);
         await s.page.getByRole('heading', { level: 1 }).first().waitFor();
         // The rating widget's fieldset is enabled once the page is interactive.
-        if (PAGES.find((p) => p.path === path)?.hasRating) await s.page.getByRole('textbox', { name: 'Comments' }).and(s.page.locator(':enabled')).waitFor();
+        if (PAGES.find((p) => p.path === path)?.hasRating)
+          await s.page.getByRole('textbox', { name: 'Comments' }).and(s.page.locator(':enabled')).waitFor();
       }
       expect(s.errors).toEqual([]);
       await s.page.goto('/contact');
@@ -85,7 +92,9 @@ describe('public pages are rendered by the server (docs/requirements/platform.md
     expect(a.root).not.toContain(token(a.html));
     // The scripts are asked for once the page is drawn, by the one inline script the CSP allows.
     expect(a.html).not.toMatch(/<script type="module"|rel="modulepreload"/);
-    expect(a.html).toMatch(/<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[\w-]+\.js","preload":\["\/assets\/contact-page-/);
+    expect(a.html).toMatch(
+      /<script type="application\/json" id="page-scripts">\{"entry":"\/assets\/index-[\w-]+\.js","preload":\["\/assets\/contact-page-/,
+    );
     expect(a.html).toMatch(/<head>[\s\S]*<style data-mantine-styles="true">[\s\S]*<\/head>/);
 
     const s = await openBrowser();
@@ -120,13 +129,20 @@ describe('public pages are rendered by the server (docs/requirements/platform.md
   });
   it('sends a page compressed to a browser that accepts it (brotli, else gzip), and plain to one that does not', async () => {
     /** The raw answer, bytes as they travelled. */
-    const raw = (path: string, acceptEncoding?: string) => new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http.get(new URL(path, baseUrl()), { headers: { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(
+            new URL(path, baseUrl()),
+            { headers: { accept: 'text/html', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) } },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            },
+          )
+          .on('error', reject);
+      });
     const plain = await raw('/pricing');
     expect(plain.headers['content-encoding']).toBeUndefined();
     const html = plain.body.toString('utf8');
@@ -139,7 +155,8 @@ describe('public pages are rendered by the server (docs/requirements/platform.md
     const gz = await raw('/pricing', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     // The same page once unpacked, apart from the visitor's own CSRF token (meta tag and boot data).
-    const withoutToken = (page: string) => page.replace(/"csrfToken":"[^"]*"/, '').replace(/name="csrf-token" content="[^"]*"/, '');
+    const withoutToken = (page: string) =>
+      page.replace(/"csrfToken":"[^"]*"/, '').replace(/name="csrf-token" content="[^"]*"/, '');
     expect(withoutToken(zlib.brotliDecompressSync(br.body).toString('utf8'))).toBe(withoutToken(html));
     expect(withoutToken(zlib.gunzipSync(gz.body).toString('utf8'))).toBe(withoutToken(html));
   });

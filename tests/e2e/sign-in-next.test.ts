@@ -10,10 +10,13 @@ beforeEach(async () => {
   session = await openBrowser();
   offSite = [];
   const origin = new URL(baseUrl()).origin;
-  await session.context.route((url) => url.origin !== origin, (route) => {
-    offSite.push(route.request().url());
-    return route.abort();
-  });
+  await session.context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      offSite.push(route.request().url());
+      return route.abort();
+    },
+  );
 });
 afterEach(async () => {
   await session.close();
@@ -38,7 +41,12 @@ describe('the sign-in page’s next address', () => {
   });
 
   it('never follows a next address that leads to another site', async () => {
-    for (const next of ['/\\evil.example/account', '//evil.example/account', '/\t/evil.example/account', 'https://evil.example/account']) {
+    for (const next of [
+      '/\\evil.example/account',
+      '//evil.example/account',
+      '/\t/evil.example/account',
+      'https://evil.example/account',
+    ]) {
       const landed = await signInWithNext(next);
       expect(landed.pathname, next).toBe('/admin');
       await forgetSession(session.page);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
-import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { WIZARD_TITLES, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
+import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
+import { forgetSession, openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * Defects a person met in a real browser, each checked as they would meet it: the rating widget
@@ -12,7 +12,9 @@ import { WIZARD_TITLES, type WizardLevelSlug } from '../../src/server/db/seed/wi
  */
 
 let s: Session;
-beforeEach(async () => { s = await openBrowser(); });
+beforeEach(async () => {
+  s = await openBrowser();
+});
 afterEach(async () => {
   const errors = [...s.errors];
   await s.close();
@@ -25,16 +27,19 @@ afterEach(async () => {
  */
 async function startDraft(page: Page, level: WizardLevelSlug, email: string): Promise<string> {
   await page.goto('/pricing');
-  const token = await page.evaluate(async ({ email, level }) => {
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
-    const res = await fetch('/application/start', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': meta },
-      body: JSON.stringify({ email, password: 'Draft#E2e-2026', level_id: levels.find((l) => l.slug === level)!.id }),
-    });
-    return (await res.json() as { token: string }).token;
-  }, { email, level });
+  const token = await page.evaluate(
+    async ({ email, level }) => {
+      const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const { levels } = (await (await fetch('/api/pricing')).json()) as { levels: { id: number; slug: string }[] };
+      const res = await fetch('/application/start', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': meta },
+        body: JSON.stringify({ email, password: 'Draft#E2e-2026', level_id: levels.find((l) => l.slug === level)!.id }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    },
+    { email, level },
+  );
   expect(token).toBeTruthy();
   return token;
 }
@@ -43,16 +48,19 @@ async function startDraft(page: Page, level: WizardLevelSlug, email: string): Pr
 const cutControls = (page: Page) =>
   page.evaluate(() => {
     const cut: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('button, a.mantine-Button-root, .mantine-Badge-root, .mantine-Button-label, .mantine-Badge-label')) {
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'button, a.mantine-Button-root, .mantine-Badge-root, .mantine-Button-label, .mantine-Badge-label',
+    )) {
       if (!el.offsetParent) continue;
-      if (el.scrollWidth > el.clientWidth + 1) cut.push(`"${el.textContent?.trim()}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        cut.push(`"${el.textContent?.trim()}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
     }
     return cut;
   });
 
-
 /** How far the page is wider than the window, in CSS pixels (0 when it fits). */
-const overflowPx = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflowPx = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Checks `path` (already loaded once, so `ready` is known) at 375 px and 1280 px. */
 async function checkWidths(page: Page, path: string, ready: (page: Page) => Promise<unknown>, label: string) {
@@ -64,8 +72,11 @@ async function checkWidths(page: Page, path: string, ready: (page: Page) => Prom
     const cut = await cutControls(page);
     if (cut.length) failures.push(`${label} at ${width} px: cut ${cut.join(', ')}`);
     const over = await overflowPx(page);
-    if (width === 375 && over > 0) failures.push(`${label} at ${width} px: the page is ${over} px wider than the screen`);
-    await page.screenshot({ path: `/tmp/shots-defects/${label.replace(/\W+/g, '-')}-${width}.png`, fullPage: false }).catch(() => undefined);
+    if (width === 375 && over > 0)
+      failures.push(`${label} at ${width} px: the page is ${over} px wider than the screen`);
+    await page
+      .screenshot({ path: `/tmp/shots-defects/${label.replace(/\W+/g, '-')}-${width}.png`, fullPage: false })
+      .catch(() => undefined);
   }
   return failures;
 }
@@ -114,7 +125,9 @@ describe('rating widget', () => {
     const form = page.getByRole('form', { name: 'Rate this page' });
     await form.getByRole('button', { name: 'Send review' }).and(page.locator(':enabled')).waitFor();
     let posted = false;
-    page.on('request', (r) => { if (r.url().endsWith('/ratings')) posted = true; });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/ratings')) posted = true;
+    });
     await form.getByRole('button', { name: 'Send review' }).click();
     await form.getByText('Please choose from 1 to 5 stars.').waitFor();
     expect(posted).toBe(false);
@@ -130,7 +143,10 @@ describe('application switch link', () => {
     await screenshotBothWidths(page, 'defects', 'switch');
     await page.getByRole('button', { name: 'Switch to the maintain application' }).click();
     await page.waitForURL(`**/application/create/${token}`);
-    await page.getByText(/Maintain application/).first().waitFor();
+    await page
+      .getByText(/Maintain application/)
+      .first()
+      .waitFor();
     expect(await page.getByRole('heading', { name: WIZARD_TITLES.maintain }).count()).toBe(1);
   });
 
@@ -188,7 +204,11 @@ describe('pagination', () => {
     const last = Math.max(...(await shown()));
     expect(await shown()).toEqual([1, 2, 3, 4, last]);
     // Each click moves the window: the next target appears once the new page is shown.
-    for (const [go, next] of [[4, 7], [7, 10], [10, 13]]) {
+    for (const [go, next] of [
+      [4, 7],
+      [7, 10],
+      [10, 13],
+    ]) {
       await pages.getByRole('button', { name: `Page ${go}`, exact: true }).click();
       await pages.getByRole('button', { name: `Page ${next}`, exact: true }).waitFor();
     }
@@ -246,31 +266,54 @@ describe('control text and page width', () => {
       const res = await fetch('/bylaws-generator', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': meta },
-        body: JSON.stringify({ ...answers, name: 'Soldotna Track and Field Boosters Association of the Kenai Peninsula' }),
+        body: JSON.stringify({
+          ...answers,
+          name: 'Soldotna Track and Field Boosters Association of the Kenai Peninsula',
+        }),
       });
-      return (await res.json() as { bylaw: { hash: string } }).bylaw.hash;
+      return ((await res.json()) as { bylaw: { hash: string } }).bylaw.hash;
     }, BYLAW_ANSWERS.standard);
-    failures.push(...await checkWidths(page, `/bylaws-generator/preview/${hash}`, (p) => p.getByRole('article', { name: 'Bylaws document' }).waitFor(), 'bylaws preview'));
+    failures.push(
+      ...(await checkWidths(
+        page,
+        `/bylaws-generator/preview/${hash}`,
+        (p) => p.getByRole('article', { name: 'Bylaws document' }).waitFor(),
+        'bylaws preview',
+      )),
+    );
 
     await signIn(page, 'holder');
-    failures.push(...await checkWidths(page, '/account', (p) => p.getByRole('heading').first().waitFor(), 'account'));
+    failures.push(...(await checkWidths(page, '/account', (p) => p.getByRole('heading').first().waitFor(), 'account')));
     // The billing screen with a discount applied (its Remove discount button).
     const billing = async (p: Page) => {
       await p.getByLabel('Discount code').waitFor();
-      if (await p.getByRole('button', { name: 'Remove discount' }).count() === 0) {
+      if ((await p.getByRole('button', { name: 'Remove discount' }).count()) === 0) {
         await p.getByLabel('Discount code').fill('WELCOME100');
         await p.getByRole('button', { name: /^Apply/ }).click();
       }
       await p.getByRole('button', { name: 'Remove discount' }).waitFor();
     };
-    failures.push(...await checkWidths(page, '/app/payments', billing, 'billing screen'));
-    failures.push(...await checkWidths(page, '/app/finances', (p) => p.getByRole('heading').first().waitFor(), 'finances'));
-    failures.push(...await checkWidths(page, '/app/supervision', (p) => p.getByRole('heading').first().waitFor(), 'supervision'));
+    failures.push(...(await checkWidths(page, '/app/payments', billing, 'billing screen')));
+    failures.push(
+      ...(await checkWidths(page, '/app/finances', (p) => p.getByRole('heading').first().waitFor(), 'finances')),
+    );
+    failures.push(
+      ...(await checkWidths(page, '/app/supervision', (p) => p.getByRole('heading').first().waitFor(), 'supervision')),
+    );
     // Staff lists with status badges.
     await forgetSession(page);
     await signIn(page, 'admin');
-    failures.push(...await checkWidths(page, '/admin/accounts', (p) => p.getByRole('table').first().waitFor(), 'admin accounts'));
-    failures.push(...await checkWidths(page, '/admin/payments', (p) => p.getByRole('heading', { name: 'Payments' }).first().waitFor(), 'admin payments'));
+    failures.push(
+      ...(await checkWidths(page, '/admin/accounts', (p) => p.getByRole('table').first().waitFor(), 'admin accounts')),
+    );
+    failures.push(
+      ...(await checkWidths(
+        page,
+        '/admin/payments',
+        (p) => p.getByRole('heading', { name: 'Payments' }).first().waitFor(),
+        'admin payments',
+      )),
+    );
     expect(failures).toEqual([]);
   });
 });

@@ -3,8 +3,12 @@ import { PAGES } from '../../src/shared/routes.ts';
 import { openBrowser, type Session } from './support/browser.ts';
 
 let s: Session;
-beforeAll(async () => { s = await openBrowser(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await openBrowser();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe('the public site', () => {
   it('renders every public page with one heading and no console errors', async () => {
@@ -23,7 +27,16 @@ describe('the public site', () => {
     await s.page.getByRole('link', { name: 'GoodStanding' }).first().waitFor();
     expect(await s.page.getByText('(888) 555-0142').first().isVisible()).toBe(true);
     const nav = s.page.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Pricing', 'Form 990', 'State registration', 'Incorporation & EIN', 'Verify 501(c)(3)', 'Compliance check', 'Multi-chapter', 'Contact']) {
+    for (const label of [
+      'Pricing',
+      'Form 990',
+      'State registration',
+      'Incorporation & EIN',
+      'Verify 501(c)(3)',
+      'Compliance check',
+      'Multi-chapter',
+      'Contact',
+    ]) {
       expect(await nav.getByRole('link', { name: label }).count(), label).toBe(1);
     }
   });
@@ -39,9 +52,12 @@ describe('the public site', () => {
       expect(await s.page.getByText(rule, { exact: false }).count(), rule).toBe(1);
     }
     const sources = s.page.getByRole('region', { name: 'Sources' });
-    expect(await sources.getByRole('link', { name: 'IRS: Automatic revocation of exemption' }).getAttribute('href'))
-      .toBe('https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption');
-    expect(await sources.getByRole('link', { name: 'IRS: Form 990-N (e-Postcard) filing requirement' }).count()).toBe(1);
+    expect(
+      await sources.getByRole('link', { name: 'IRS: Automatic revocation of exemption' }).getAttribute('href'),
+    ).toBe('https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption');
+    expect(await sources.getByRole('link', { name: 'IRS: Form 990-N (e-Postcard) filing requirement' }).count()).toBe(
+      1,
+    );
     expect(await sources.getByRole('link', { name: /Internal Revenue Code §6033/ }).count()).toBe(1);
   });
 

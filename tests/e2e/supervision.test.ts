@@ -12,15 +12,23 @@ import { openBrowser, signIn, type Session } from './support/browser.ts';
 
 let holder: Session;
 let admin: Session;
-beforeAll(async () => { [holder, admin] = await Promise.all([openBrowser(), openBrowser()]); });
-afterAll(async () => { await Promise.all([holder?.close(), admin?.close()]); });
+beforeAll(async () => {
+  [holder, admin] = await Promise.all([openBrowser(), openBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all([holder?.close(), admin?.close()]);
+});
 
 describe('/app/supervision', () => {
   it('fills the form by its labels, fails and then passes the gross receipts test, and copies the summary', async () => {
     const today = calendarDate(new Date());
     const year = Number(today.slice(0, 4));
     const taxYear = fiscalYearEnd(12, year) < today ? year : year - 1;
-    await newAccountHolder(holder.page, { email: 'supervision.holder@example.com', name: 'Tulsa Robotics Boosters', answers: { account___fiscal_year_end: '12' } });
+    await newAccountHolder(holder.page, {
+      email: 'supervision.holder@example.com',
+      name: 'Tulsa Robotics Boosters',
+      answers: { account___fiscal_year_end: '12' },
+    });
     const page = holder.page;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/account');
@@ -47,13 +55,27 @@ describe('/app/supervision', () => {
     await form.getByLabel(`Gross receipts for tax year ${taxYear} (dollars)`).fill('90,000');
     await form.getByLabel(`Gross receipts for tax year ${taxYear - 1} (dollars)`).fill('60000');
     await form.getByLabel(`Gross receipts for tax year ${taxYear - 2} (dollars)`).fill('45000');
-    await form.getByRole('alert').or(form.getByRole('status')).filter({ hasText: 'Not eligible for the e-Postcard (Form 990-N)' }).waitFor();
+    await form
+      .getByRole('alert')
+      .or(form.getByRole('status'))
+      .filter({ hasText: 'Not eligible for the e-Postcard (Form 990-N)' })
+      .waitFor();
     await form.getByLabel('Officers and directors').fill('Maria Lopez, President\nSam Lee, Treasurer');
     await form.getByLabel(`Total expenses for tax year ${taxYear} (dollars)`).fill('38250.75');
     await form.getByLabel('Activities during the year').fill('Robot competitions and a summer camp.');
-    await form.getByLabel('We confirm the organization operated during the year for the purposes of the uniform purpose statement.').check();
+    await form
+      .getByLabel(
+        'We confirm the organization operated during the year for the purposes of the uniform purpose statement.',
+      )
+      .check();
     await form.getByRole('button', { name: 'Save report' }).click();
-    await form.getByText(`The average of tax years ${taxYear - 2} to ${taxYear} ($65,000) is more than $50,000, so gross receipts are not normally $50,000 or less. It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.`, { exact: true }).first().waitFor();
+    await form
+      .getByText(
+        `The average of tax years ${taxYear - 2} to ${taxYear} ($65,000) is more than $50,000, so gross receipts are not normally $50,000 or less. It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.`,
+        { exact: true },
+      )
+      .first()
+      .waitFor();
     await page.screenshot({ path: 'test-results/supervision-receipts-refused.png', fullPage: true });
 
     await form.getByLabel(`Gross receipts for tax year ${taxYear} (dollars)`).fill('42000');
@@ -76,7 +98,7 @@ describe('/app/supervision', () => {
 });
 
 describe('/admin/supervision', () => {
-  it('shows each member group\'s status for a GEN and the compliance education notice', async () => {
+  it("shows each member group's status for a GEN and the compliance education notice", async () => {
     const page = admin.page;
     await signIn(page, 'admin');
     await page.goto('/admin');
@@ -87,7 +109,11 @@ describe('/admin/supervision', () => {
     await page.getByRole('table', { name: /^Supervision status for tax year \d{4}$/ }).waitFor();
     await page.screenshot({ path: 'test-results/admin-supervision.png', fullPage: true });
     await page.getByLabel('Status', { exact: true }).selectOption('submitted');
-    await page.getByText('No member groups match.').or(page.getByRole('table', { name: /^Supervision status/ })).first().waitFor();
+    await page
+      .getByText('No member groups match.')
+      .or(page.getByRole('table', { name: /^Supervision status/ }))
+      .first()
+      .waitFor();
     await page.screenshot({ path: 'test-results/admin-supervision-submitted.png', fullPage: true });
     expect(admin.errors).toEqual([]);
   });

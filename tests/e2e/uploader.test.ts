@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { openBrowser, signIn, type Session } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_MINIMAL, WINDOWS_EXE } from '../helpers/files.ts';
+import { openBrowser, signIn, type Session } from './support/browser.ts';
+import type { Page } from 'playwright-core';
 
 /** The admin's generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/errors.md "Uploader") and its roster import, in Chromium. */
 
@@ -27,13 +27,18 @@ async function recordUploadEvents(page: Page) {
   });
 }
 const uploadEvents = (page: Page) =>
-  page.evaluate(() => (window as unknown as { uploadEvents: { type: string; detail: { import?: { created: number } } | null }[] }).uploadEvents);
+  page.evaluate(
+    () =>
+      (window as unknown as { uploadEvents: { type: string; detail: { import?: { created: number } } | null }[] })
+        .uploadEvents,
+  );
 
 /** Drops files on the drop zone the way a browser's drag and drop delivers them. */
 async function dropFiles(page: Page, files: { name: string; type: string; content: string }[]) {
   const dataTransfer = await page.evaluateHandle((list) => {
     const dt = new DataTransfer();
-    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.content), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
+    for (const f of list)
+      dt.items.add(new File([Uint8Array.from(atob(f.content), (c) => c.charCodeAt(0))], f.name, { type: f.type }));
     return dt;
   }, files);
   const zone = page.getByRole('button', { name: 'Drop files here or click to choose them' });
@@ -68,20 +73,26 @@ describe('generic uploader', () => {
     await recordUploadEvents(page);
 
     // A program is refused in the browser with the uploader's message (docs/requirements/errors.md).
-    await dropFiles(page, [{ name: 'setup.exe', type: 'application/octet-stream', content: WINDOWS_EXE.toString('base64') }]);
+    await dropFiles(page, [
+      { name: 'setup.exe', type: 'application/octet-stream', content: WINDOWS_EXE.toString('base64') },
+    ]);
     await page.getByText('setup.exe is not allowed.').waitFor();
     await page.getByText('Uh oh!').first().waitFor();
     // The toast can be closed by a screen-reader user, who hears what the button does.
     await page.getByRole('button', { name: 'Close message' }).first().click();
 
     // A plain file is kept without creating accounts.
-    await dropFiles(page, [{ name: 'board minutes.pdf', type: 'application/pdf', content: PDF_MINIMAL.toString('base64') }]);
+    await dropFiles(page, [
+      { name: 'board minutes.pdf', type: 'application/pdf', content: PDF_MINIMAL.toString('base64') },
+    ]);
     await page.getByRole('region', { name: 'Results' }).getByText('board minutes.pdf').waitFor();
 
     await page.getByRole('checkbox', { name: 'Create new accounts from a roster' }).check();
     const group = page.getByRole('combobox', { name: 'Group' });
     await group.selectOption({ label: 'GoodStanding national booster club group exemption (GEN 5271)' });
-    expect(await group.locator('option:checked').innerText()).toBe('GoodStanding national booster club group exemption (GEN 5271)');
+    expect(await group.locator('option:checked').innerText()).toBe(
+      'GoodStanding national booster club group exemption (GEN 5271)',
+    );
     await expectLabelledDropZone(page);
 
     await chooseFiles(page, [{ name: 'wyoming roster.csv', mimeType: 'text/csv', buffer: Buffer.from(ROSTER) }]);
@@ -93,14 +104,21 @@ describe('generic uploader', () => {
     await results.getByText('Group: GoodStanding national booster club group exemption').waitFor();
     await results.getByText('wyoming roster.csv: Roster, 5 rows').waitFor();
     const table = results.getByRole('table', { name: 'Skipped and rejected rows' });
-    const rowText = async (i: number) => (await table.getByRole('row').nth(i).getByRole('cell').allTextContents()).join(' ');
+    const rowText = async (i: number) =>
+      (await table.getByRole('row').nth(i).getByRole('cell').allTextContents()).join(' ');
     expect(await rowText(1)).toBe('6 Rejected The EIN "12-345" must be 9 digits.');
     expect(await rowText(2)).toBe(`4 Skipped The e-mail band-${suffix}@example.com is on an earlier row (2).`);
     expect(await rowText(3)).toBe('5 Skipped An account with EIN 332182308 already exists.');
     await page.screenshot({ path: 'test-results/uploader-import.png', fullPage: true });
 
     const events = await uploadEvents(page);
-    expect(events.map((e) => e.type)).toEqual(['clear-dragover', 'file-uploaded', 'clear-dragover', 'file-uploaded', 'clear-dragover']);
+    expect(events.map((e) => e.type)).toEqual([
+      'clear-dragover',
+      'file-uploaded',
+      'clear-dragover',
+      'file-uploaded',
+      'clear-dragover',
+    ]);
     expect(events[1].detail).toMatchObject({ import: null });
     expect(events[3].detail).toMatchObject({ import: { created: 2, skipped_count: 2, rejected_count: 1 } });
 
@@ -111,12 +129,16 @@ describe('generic uploader', () => {
     expect(await results.getByTestId('import-skipped').first().innerText()).toBe('4');
 
     // In roster mode only .csv and .txt are taken.
-    await dropFiles(page, [{ name: 'board minutes.pdf', type: 'application/pdf', content: PDF_MINIMAL.toString('base64') }]);
+    await dropFiles(page, [
+      { name: 'board minutes.pdf', type: 'application/pdf', content: PDF_MINIMAL.toString('base64') },
+    ]);
     await page.getByText('board minutes.pdf is not allowed.').waitFor();
 
     // A roster the server refuses (no name column) is silently ignored (docs/requirements/errors.md): the drop ends, nothing is reported.
     const shownResults = await results.getByText('Files stored').count();
-    await dropFiles(page, [{ name: 'members.csv', type: 'text/csv', content: Buffer.from('title,address\r\nA,B\r\n').toString('base64') }]);
+    await dropFiles(page, [
+      { name: 'members.csv', type: 'text/csv', content: Buffer.from('title,address\r\nA,B\r\n').toString('base64') },
+    ]);
     await page.waitForFunction(() => (window as unknown as { uploadEvents: unknown[] }).uploadEvents.length === 9);
     expect((await uploadEvents(page)).slice(7).map((e) => e.type)).toEqual(['clear-dragover', 'clear-dragover']);
     expect(await results.getByText('Files stored').count()).toBe(shownResults);
@@ -145,39 +167,60 @@ function wyomingNextYear(): string {
     else if (f[0] === '833215903') continue;
     else out.push(line);
   }
-  out.splice(2, 0, `${NEW_EIN},PARENT BOOSTER USA INC,% JO SAMPLE,PO BOX 117,JACKSON,WY,83001-0117,5271,03,9,2100,200510,1,16,000000000,1,01,202506,0,0,02,0,06,0,0,0,B112,${NEW_NAME}`);
+  out.splice(
+    2,
+    0,
+    `${NEW_EIN},PARENT BOOSTER USA INC,% JO SAMPLE,PO BOX 117,JACKSON,WY,83001-0117,5271,03,9,2100,200510,1,16,000000000,1,01,202506,0,0,02,0,06,0,0,0,B112,${NEW_NAME}`,
+  );
   return out.join('\r\n');
 }
 
 /** Names the public subordinate search finds for a keyword (what a visitor sees). */
 async function publicSearch(page: Page, keyword: string): Promise<string[]> {
-  const res = await page.request.get(`/search?search=verify-501c3&keyword=${encodeURIComponent(keyword)}`, { headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await page.request.get(`/search?search=verify-501c3&keyword=${encodeURIComponent(keyword)}`, {
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
   return ((await res.json()) as { data: { name: string }[] }).data.map((r) => r.name);
 }
 
 describe.skipIf(!existsSync(EO_WY))('roster import of an IRS file', () => {
-  it('stages a preview of GEN 5271\'s rows, lists nothing until confirmed, and undoes it as one batch', async () => {
+  it("stages a preview of GEN 5271's rows, lists nothing until confirmed, and undoes it as one batch", async () => {
     const { page } = s;
     await page.goto('/admin/uploads');
     await page.getByRole('heading', { name: 'Uploads', level: 1 }).waitFor();
     await page.getByRole('checkbox', { name: 'Create new accounts from a roster' }).check();
 
-    await page.getByRole('combobox', { name: 'Group' }).selectOption({ label: 'GoodStanding national booster club group exemption (GEN 5271)' });
-    await chooseFiles(page, [{ name: 'eo_wy.csv', mimeType: 'text/csv', buffer: Buffer.from(wyomingNextYear(), 'latin1') }]);
+    await page
+      .getByRole('combobox', { name: 'Group' })
+      .selectOption({ label: 'GoodStanding national booster club group exemption (GEN 5271)' });
+    await chooseFiles(page, [
+      { name: 'eo_wy.csv', mimeType: 'text/csv', buffer: Buffer.from(wyomingNextYear(), 'latin1') },
+    ]);
     const results = page.getByRole('region', { name: 'Results' });
     await results.getByText('IRS roster preview for GEN 5271').waitFor();
     expect(await results.getByTestId('import-adds').innerText()).toBe('1');
     expect(await results.getByTestId('import-changes').innerText()).toBe('1');
     expect(await results.getByTestId('import-removals').innerText()).toBe('1');
-    await results.getByText(/5,985 rows read: 2 of GEN 5271 taken, 5,983 of other GENs or without a GEN skipped\. Nothing is listed publicly until you confirm\./).waitFor();
+    await results
+      .getByText(
+        /5,985 rows read: 2 of GEN 5271 taken, 5,983 of other GENs or without a GEN skipped\. Nothing is listed publicly until you confirm\./,
+      )
+      .waitFor();
     expect(await publicSearch(page, NEW_NAME)).toEqual([]);
 
-    await results.getByRole('link', { name: /^Review import #\d+$/ }).first().click();
+    await results
+      .getByRole('link', { name: /^Review import #\d+$/ })
+      .first()
+      .click();
     await page.getByRole('heading', { name: /^Roster import #\d+$/, level: 1 }).waitFor();
     await page.getByText('Preview: not applied').waitFor();
-    await page.getByText('Removals are proposed only for listed subordinates in the state this file covers: WY.').waitFor();
+    await page
+      .getByText('Removals are proposed only for listed subordinates in the state this file covers: WY.')
+      .waitFor();
     const adds = page.getByRole('table', { name: 'Adds' });
-    expect((await adds.getByRole('row').nth(1).getByRole('cell').allTextContents()).join(' | ')).toBe(`${NEW_NAME} | 83-9990117 | JACKSON, WY`);
+    expect((await adds.getByRole('row').nth(1).getByRole('cell').allTextContents()).join(' | ')).toBe(
+      `${NEW_NAME} | 83-9990117 | JACKSON, WY`,
+    );
     await page.screenshot({ path: 'test-results/roster-import-preview.png', fullPage: true });
     await page.getByRole('tab', { name: 'Changes (1)' }).click();
     await page.getByRole('table', { name: 'Changes' }).getByText('City: BUFFALO → SHERIDAN').waitFor();
@@ -200,7 +243,9 @@ describe.skipIf(!existsSync(EO_WY))('roster import of an IRS file', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Undo import' }).click();
     await page.getByText('Undone', { exact: true }).waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.getByText(/was undone: 1 added subordinate removed, 1 change put back, 1 subordinate listed again\./).waitFor();
+    await page
+      .getByText(/was undone: 1 added subordinate removed, 1 change put back, 1 subordinate listed again\./)
+      .waitFor();
     expect(await publicSearch(page, NEW_NAME)).toEqual([]);
     expect(await publicSearch(page, 'lebhart')).toEqual(['LEBHART & FAIRVIEW PARENT TEACHER O']);
     expect(await page.getByRole('button', { name: 'Undo import' }).count()).toBe(0);
@@ -219,5 +264,11 @@ describe.skipIf(!existsSync(EO_WY))('roster import of an IRS file', () => {
 async function expectLabelledDropZone(page: Page) {
   const zone = page.getByRole('button', { name: 'Drop files here or click to choose them' });
   expect(await zone.getAttribute('tabindex')).toBe('0');
-  expect(await page.getByRole('button', { name: /^Drop files here or click to choose them CSV or TXT rosters, up to .+ at a time\.$/ }).count()).toBe(1);
+  expect(
+    await page
+      .getByRole('button', {
+        name: /^Drop files here or click to choose them CSV or TXT rosters, up to .+ at a time\.$/,
+      })
+      .count(),
+  ).toBe(1);
 }

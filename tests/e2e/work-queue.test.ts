@@ -10,8 +10,12 @@ import { openBrowser, signIn, type Session } from './support/browser.ts';
  */
 
 let staff: Session;
-beforeAll(async () => { staff = await openBrowser(); });
-afterAll(async () => { await staff?.close(); });
+beforeAll(async () => {
+  staff = await openBrowser();
+});
+afterAll(async () => {
+  await staff?.close();
+});
 
 describe('/admin/work-queue', () => {
   it('finds the roster entries with no membership, and an item is assigned, noted and resolved', async () => {

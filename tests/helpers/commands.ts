@@ -7,7 +7,12 @@ import { spawn } from 'node:child_process';
  * @param opts.timeoutMs longest wait; past it the command is killed and this throws with its output
  * @returns its exit code (null when ended by a signal), stdout and stderr
  */
-export async function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv, opts: { cwd?: string; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runToEnd(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { cwd?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(command, args, { env, cwd: opts.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -20,7 +25,9 @@ export async function runToEnd(command: string, args: string[], env: NodeJS.Proc
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           child.kill('SIGKILL');
-          reject(new Error(`${command} ${args.join(' ')} still running after ${opts.timeoutMs} ms:\n${stdout}${stderr}`));
+          reject(
+            new Error(`${command} ${args.join(' ')} still running after ${opts.timeoutMs} ms:\n${stdout}${stderr}`),
+          );
         }, opts.timeoutMs ?? 180_000);
       }),
     ]);
@@ -31,5 +38,9 @@ export async function runToEnd(command: string, args: string[], env: NodeJS.Proc
 }
 
 /** `npm run --silent <script> -- args` to its end: see {@link runToEnd}. */
-export const npmRun = (script: string, args: string[], env: NodeJS.ProcessEnv, opts: { cwd?: string; timeoutMs?: number } = {}) =>
-  runToEnd('npm', ['run', '--silent', script, '--', ...args], env, opts);
+export const npmRun = (
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { cwd?: string; timeoutMs?: number } = {},
+) => runToEnd('npm', ['run', '--silent', script, '--', ...args], env, opts);

@@ -1,7 +1,10 @@
 /** Small real files for upload tests: each starts with its format's true signature. */
 
 /** A 1×1 transparent PNG. */
-export const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A 1×1 grey baseline JPEG. */
 export const JPEG_1x1 = Buffer.from(
@@ -11,8 +14,8 @@ export const JPEG_1x1 = Buffer.from(
 
 /** A one-page PDF. */
 export const PDF_MINIMAL = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n'
-  + '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
 /** The start of a Windows executable (DOS header 'MZ' pointing at a 'PE' header). */
@@ -36,10 +39,18 @@ export interface UploadPart {
  * A multipart/form-data body as a browser sends it, built by the platform's own FormData encoder.
  * @returns the payload and the content-type header with its boundary
  */
-export async function multipartBody(fields: Record<string, string>, files: UploadPart[]): Promise<{ payload: Buffer; contentType: string }> {
+export async function multipartBody(
+  fields: Record<string, string>,
+  files: UploadPart[],
+): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.content)], { type: f.type ?? 'application/octet-stream' }), f.fileName);
+  for (const f of files)
+    form.append(
+      f.field,
+      new Blob([new Uint8Array(f.content)], { type: f.type ?? 'application/octet-stream' }),
+      f.fileName,
+    );
   const res = new Response(form);
   return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
 }

@@ -1,14 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import type { BuildOptions } from '../../src/server/app.ts';
-import { authorizeNetGateway, type OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
-import { gatewaySimulator, GatewaySimulatorState, simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts';
-import { createTestApp, signedIn, type Agent, type TestApp, type TestConfig } from './test-app.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import {
+  gatewaySimulator,
+  GatewaySimulatorState,
+  simulatorUrls,
+} from '../../src/server/local-peers/gateway-simulator.ts';
+import { authorizeNetGateway, type OpaqueData } from '../../src/server/providers/payments/authorize-net.ts';
+import { createTestApp, signedIn, type Agent, type TestApp, type TestConfig } from './test-app.ts';
+import type { BuildOptions } from '../../src/server/app.ts';
+import type { AddressInfo } from 'node:net';
 
 /** Credentials the simulator checks and the client sends (test values, not secrets). */
-const GATEWAY_TEST_CREDS = { apiLoginId: 'payTestLogin', transactionKey: 'payTestTransactionKey01', clientKey: 'payTestClientKey-public' };
+const GATEWAY_TEST_CREDS = {
+  apiLoginId: 'payTestLogin',
+  transactionKey: 'payTestTransactionKey01',
+  clientKey: 'payTestClientKey-public',
+};
 const PREFIX = '/gateway-simulator';
 
 /** A test app whose payments provider is the real Authorize.Net client, talking to a simulator on 127.0.0.1. */
@@ -35,13 +43,25 @@ export async function createGatewayTestApp(
   const { gatewayDelayMs, ...appOpts } = opts;
   const sim = new GatewaySimulatorState();
   const server = Fastify({ logger: false });
-  await server.register(gatewaySimulator, { prefix: PREFIX, ...GATEWAY_TEST_CREDS, state: sim, delayMs: gatewayDelayMs });
+  await server.register(gatewaySimulator, {
+    prefix: PREFIX,
+    ...GATEWAY_TEST_CREDS,
+    state: sim,
+    delayMs: gatewayDelayMs,
+  });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const urls = simulatorUrls(`http://127.0.0.1:${(server.server.address() as AddressInfo).port}`, PREFIX);
-  const gateway = authorizeNetGateway({ endpoint: urls.endpoint, apiLoginId: GATEWAY_TEST_CREDS.apiLoginId, transactionKey: GATEWAY_TEST_CREDS.transactionKey, timeoutMs });
+  const gateway = authorizeNetGateway({
+    endpoint: urls.endpoint,
+    apiLoginId: GATEWAY_TEST_CREDS.apiLoginId,
+    transactionKey: GATEWAY_TEST_CREDS.transactionKey,
+    timeoutMs,
+  });
   const t = await createTestApp({ ...appOpts, providers: { payments: gateway } });
   return {
-    t, sim, urls,
+    t,
+    sim,
+    urls,
     async close() {
       await t.close();
       await server.close();
@@ -53,7 +73,11 @@ export async function createGatewayTestApp(
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 /** A test card as Accept.js sends it to the tokenizer (Visa 4111… unless given). */
-export const testCard = (cardNumber = '4111111111111111') => ({ cardNumber, expirationDate: `12${NEXT_YEAR}`, cardCode: '123' });
+export const testCard = (cardNumber = '4111111111111111') => ({
+  cardNumber,
+  expirationDate: `12${NEXT_YEAR}`,
+  cardCode: '123',
+});
 
 /**
  * Tokenizes payment data at the simulator like Accept.js in the browser: the numbers go to the
@@ -81,31 +105,77 @@ export async function tokenizeAtSimulator(
 }
 
 /** The body of POST /app/payments/credit as the billing form sends it, paying `value` (dollars) of `invoiceIds`. */
-export function cardPayload(opaque: OpaqueData, invoiceIds: number[], value: string, extra: Record<string, unknown> = {}) {
+export function cardPayload(
+  opaque: OpaqueData,
+  invoiceIds: number[],
+  value: string,
+  extra: Record<string, unknown> = {},
+) {
   return {
-    name: 'Pat Q Doe', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46201', phone: '',
-    expMonth: '12', expYear: NEXT_YEAR,
-    dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
-    value, invoices: invoiceIds, discount_id: null, idempotency_key: randomUUID(), type: 'credit_card', ...extra,
+    name: 'Pat Q Doe',
+    address: '1 Main St',
+    city: 'Indianapolis',
+    state: 'IN',
+    zip: '46201',
+    phone: '',
+    expMonth: '12',
+    expYear: NEXT_YEAR,
+    dataDescriptor: opaque.dataDescriptor,
+    dataValue: opaque.dataValue,
+    value,
+    invoices: invoiceIds,
+    discount_id: null,
+    idempotency_key: randomUUID(),
+    type: 'credit_card',
+    ...extra,
   };
 }
 
 /** A bank account as Accept.js sends it to the tokenizer (routing number 121042882 unless given). */
-export const testBankAccount = (accountNumber = '123456789012', routingNumber = '121042882') =>
-  ({ accountNumber, routingNumber, nameOnAccount: 'Booster Club', accountType: 'checking' });
+export const testBankAccount = (accountNumber = '123456789012', routingNumber = '121042882') => ({
+  accountNumber,
+  routingNumber,
+  nameOnAccount: 'Booster Club',
+  accountType: 'checking',
+});
 
 /** The body of POST /app/payments/bank as the billing form sends it, paying `value` (dollars) of `invoiceIds`. */
-export function bankPayload(opaque: OpaqueData, invoiceIds: number[], value: string, extra: Record<string, unknown> = {}) {
+export function bankPayload(
+  opaque: OpaqueData,
+  invoiceIds: number[],
+  value: string,
+  extra: Record<string, unknown> = {},
+) {
   return {
-    nameOnAccount: 'Booster Club', accountType: 'checking',
-    dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
-    value, invoices: invoiceIds, discount_id: null, idempotency_key: randomUUID(), type: 'bank_account', ...extra,
+    nameOnAccount: 'Booster Club',
+    accountType: 'checking',
+    dataDescriptor: opaque.dataDescriptor,
+    dataValue: opaque.dataValue,
+    value,
+    invoices: invoiceIds,
+    discount_id: null,
+    idempotency_key: randomUUID(),
+    type: 'bank_account',
+    ...extra,
   };
 }
 
 /** The body of POST /app/payments/zero-payment settling `invoiceIds` with the reserved `discountId`. */
-export function zeroPayload(invoiceIds: number[], discountId: number | null, discountTotal: string, extra: Record<string, unknown> = {}) {
-  return { value: '0.00', invoices: invoiceIds, discount_id: discountId, discount_total: discountTotal, idempotency_key: randomUUID(), type: 'zero_payment', ...extra };
+export function zeroPayload(
+  invoiceIds: number[],
+  discountId: number | null,
+  discountTotal: string,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    value: '0.00',
+    invoices: invoiceIds,
+    discount_id: discountId,
+    discount_total: discountTotal,
+    idempotency_key: randomUUID(),
+    type: 'zero_payment',
+    ...extra,
+  };
 }
 
 /** A gateway test app with one account, its user and a staff member, both signed in. */
@@ -121,7 +191,10 @@ export interface PaymentsFixture {
  * `admin`, both signed in (the payments, reconciliation and staff action tests start from here).
  */
 export async function createPaymentsFixture(
-  accountName: string, holder: { email: string; password: string }, admin: { email: string; password: string }, timeoutMs = 1500,
+  accountName: string,
+  holder: { email: string; password: string },
+  admin: { email: string; password: string },
+  timeoutMs = 1500,
 ): Promise<PaymentsFixture> {
   const gw = await createGatewayTestApp(timeoutMs);
   const db = gw.t.database.db;

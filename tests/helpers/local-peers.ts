@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
 
 /** A TCP port free on 127.0.0.1 right now (for a server child whose address must be known before it starts). */
 export async function freePort(): Promise<number> {
@@ -11,7 +11,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-interface ReceivedMail { from: string; to: string[]; subject: string; body: string }
+interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  body: string;
+}
 
 /**
  * A real SMTP peer on 127.0.0.1 that accepts every message and keeps its sender, recipients,
@@ -40,7 +45,12 @@ export async function startSmtpPeer(opts: { refuse?: boolean; delayMs?: number }
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
         const accept = () => {
           receiving--;
-          received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '', body: raw });
+          received.push({
+            from,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: /^Subject: (.*)$/im.exec(headers)?.[1] ?? '',
+            body: raw,
+          });
           cb();
         };
         if (opts.delayMs) setTimeout(accept, opts.delayMs);
@@ -50,7 +60,12 @@ export async function startSmtpPeer(opts: { refuse?: boolean; delayMs?: number }
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.server.address() as AddressInfo;
-  return { received, receiving: () => receiving, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    received,
+    receiving: () => receiving,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /**
@@ -65,7 +80,9 @@ export async function startCaptchaPeer(secret: string, okToken: string) {
     req.on('end', () => {
       const form = new URLSearchParams(body);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ success: form.get('secret') === secret && form.get('response') === okToken, score: 0.9 }));
+      res.end(
+        JSON.stringify({ success: form.get('secret') === secret && form.get('response') === okToken, score: 0.9 }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -76,7 +93,11 @@ export async function startCaptchaPeer(secret: string, okToken: string) {
 }
 
 /** The decoded parts of a received message: its plain-text and HTML alternatives ('' when absent). */
-export interface MailParts { text: string; html: string; contentType: string }
+export interface MailParts {
+  text: string;
+  html: string;
+  contentType: string;
+}
 
 /** A body decoded by its Content-Transfer-Encoding (quoted-printable, base64, or as is), as UTF-8. */
 function decodeBody(body: string, encoding: string): string {
@@ -87,7 +108,10 @@ function decodeBody(body: string, encoding: string): string {
     const bytes: number[] = [];
     for (let i = 0; i < joined.length; i++) {
       const hex = joined[i] === '=' ? /^[0-9A-F]{2}$/i.exec(joined.slice(i + 1, i + 3))?.[0] : undefined;
-      if (hex) { bytes.push(parseInt(hex, 16)); i += 2; } else bytes.push(...Buffer.from(joined[i], 'utf8'));
+      if (hex) {
+        bytes.push(parseInt(hex, 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(joined[i], 'utf8'));
     }
     return Buffer.from(bytes).toString('utf8');
   }

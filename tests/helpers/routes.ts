@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { RouteOptions } from 'fastify';
-import type { Db } from '../../src/server/db/client.ts';
-import { sessions } from '../../src/server/db/schema.ts';
 import { SIMULATOR_PREFIX } from '../../src/server/config.ts';
+import { sessions } from '../../src/server/db/schema.ts';
 import { type Access, accessOf } from '../../src/server/plugins/access.ts';
 import { hashId, sessionCookieName } from '../../src/server/plugins/session.ts';
 import { PAGES } from '../../src/shared/routes.ts';
-import type { RouteContract } from '../../src/shared/contracts/contract.ts';
 import { createGatewayTestApp, type GatewayTestApp } from './gateway.ts';
 import { Agent, type TestApp, type TestConfig } from './test-app.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import type { RouteContract } from '../../src/shared/contracts/contract.ts';
+import type { RouteOptions } from 'fastify';
 
 /** One route of the app as it was registered: method, path pattern and its CSRF setting. */
 export interface AppRoute {
@@ -50,7 +50,8 @@ const PAGE_KEYS = new Set(PAGES.map((p) => `GET ${p.path}`));
  */
 export function exemptionOf(route: AppRoute): string | null {
   if (PAGE_KEYS.has(route.key)) return 'page shell';
-  if (route.url.startsWith('/assets/') || route.key === 'GET /favicon.svg' || route.key === 'GET /robots.txt') return 'static file';
+  if (route.url.startsWith('/assets/') || route.key === 'GET /favicon.svg' || route.key === 'GET /robots.txt')
+    return 'static file';
   if (route.url === SIMULATOR_PREFIX || route.url.startsWith(`${SIMULATOR_PREFIX}/`)) return 'gateway simulator';
   return null;
 }
@@ -99,7 +100,9 @@ export function fillPath(url: string, params: Record<string, string | number>): 
  */
 export async function sessionAgent(t: TestApp, userId: number, ip = '127.0.0.1'): Promise<Agent> {
   const raw = `u.${randomBytes(16).toString('base64url')}`;
-  await t.database.db.insert(sessions).values({ idHash: hashId(raw), userId, expiresAt: new Date(Date.now() + 3_600_000) });
+  await t.database.db
+    .insert(sessions)
+    .values({ idHash: hashId(raw), userId, expiresAt: new Date(Date.now() + 3_600_000) });
   const agent = new Agent(t.app, ip);
   agent.cookies.set(sessionCookieName(t.config.cookieSecure), raw);
   await agent.start();
@@ -129,5 +132,7 @@ export async function databaseFingerprint(db: Db): Promise<string> {
   }
   const result = await db.execute(query);
   return (result.rows as { name: string; n: number; digest: string }[])
-    .map((r) => `${r.name} ${r.n} ${r.digest}`).sort().join('\n');
+    .map((r) => `${r.name} ${r.n} ${r.digest}`)
+    .sort()
+    .join('\n');
 }

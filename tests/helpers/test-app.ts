@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildOptions, type Providers } from '../../src/server/app.ts';
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { buildApp, type BuildOptions, type Providers } from '../../src/server/app.ts';
 import { seedReference } from '../../src/server/db/seed/seed.ts';
 import { multipartBody, type UploadPart } from './files.ts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,7 +25,16 @@ export type TestConfig = Omit<Partial<AppConfig>, 'rateLimits'> & { rateLimits?:
  * A fresh app on a fresh database: in-memory PGlite, or a private schema on the PostgreSQL server
  * of TEST_DATABASE_URL (dropped on close). Reference data (company, levels, states) is seeded.
  */
-export async function createTestApp(opts: { config?: TestConfig; providers?: Partial<Providers>; seed?: boolean; onRoute?: BuildOptions['onRoute']; jobs?: BuildOptions['jobs']; jobRunner?: BuildOptions['jobRunner'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: {
+    config?: TestConfig;
+    providers?: Partial<Providers>;
+    seed?: boolean;
+    onRoute?: BuildOptions['onRoute'];
+    jobs?: BuildOptions['jobs'];
+    jobRunner?: BuildOptions['jobRunner'];
+  } = {},
+): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const database = await openDatabase(url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://' });
@@ -38,9 +47,22 @@ export async function createTestApp(opts: { config?: TestConfig; providers?: Par
     // The job library's tables go in a schema of this test file's own (dropped on close).
     jobs: { bossSchema: schemaName ? `${schemaName}_jobs` : 'pgboss' },
     ...opts.config,
-    rateLimits: { formsPerMinute: 1000, loginPerMinute: 1000, searchPerMinute: 10_000, discountPerMinute: 1000, ...opts.config?.rateLimits },
+    rateLimits: {
+      formsPerMinute: 1000,
+      loginPerMinute: 1000,
+      searchPerMinute: 10_000,
+      discountPerMinute: 1000,
+      ...opts.config?.rateLimits,
+    },
   });
-  const app = await buildApp(config, { database, providers: opts.providers, logger: false, onRoute: opts.onRoute, jobs: opts.jobs, jobRunner: opts.jobRunner });
+  const app = await buildApp(config, {
+    database,
+    providers: opts.providers,
+    logger: false,
+    onRoute: opts.onRoute,
+    jobs: opts.jobs,
+    jobRunner: opts.jobRunner,
+  });
   await app.ready();
   return {
     app,
@@ -85,7 +107,13 @@ export class Agent {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, url: string, payload?: unknown, headers: Record<string, string> = {}, withCsrf = true): Promise<LightMyRequestResponse> {
+  async request(
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+    withCsrf = true,
+  ): Promise<LightMyRequestResponse> {
     const res = await this.app.inject({
       method: method as never,
       url,
@@ -102,10 +130,18 @@ export class Agent {
     return res;
   }
 
-  get(url: string) { return this.request('GET', url); }
-  post(url: string, payload?: unknown) { return this.request('POST', url, payload ?? {}); }
-  put(url: string, payload?: unknown) { return this.request('PUT', url, payload ?? {}); }
-  delete(url: string) { return this.request('DELETE', url, {}); }
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, payload?: unknown) {
+    return this.request('POST', url, payload ?? {});
+  }
+  put(url: string, payload?: unknown) {
+    return this.request('PUT', url, payload ?? {});
+  }
+  delete(url: string) {
+    return this.request('DELETE', url, {});
+  }
 
   /** Posts multipart/form-data like a browser's FormData upload. */
   async upload(url: string, fields: Record<string, string>, files: UploadPart[]): Promise<LightMyRequestResponse> {
@@ -139,12 +175,22 @@ export async function signedIn(app: FastifyInstance, user: { email: string; pass
 export async function createSecondServer(
   first: TestApp,
   providers?: Partial<Providers>,
-  opts: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } & Pick<BuildOptions, 'jobs' | 'jobRunner'> = {},
+  opts: { config?: Partial<AppConfig>; beforeReady?: (app: FastifyInstance) => void } & Pick<
+    BuildOptions,
+    'jobs' | 'jobRunner'
+  > = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
-  const database = url && first.schemaName ? await openDatabase({ url, schemaName: first.schemaName, poolSize: 4 }) : first.database;
+  const database =
+    url && first.schemaName ? await openDatabase({ url, schemaName: first.schemaName, poolSize: 4 }) : first.database;
   const config = { ...first.config, ...opts.config };
-  const app = await buildApp(config, { database, providers, logger: false, jobs: opts.jobs, jobRunner: opts.jobRunner });
+  const app = await buildApp(config, {
+    database,
+    providers,
+    logger: false,
+    jobs: opts.jobs,
+    jobRunner: opts.jobRunner,
+  });
   opts.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { databaseFingerprint, sessionAgent } from '../helpers/routes.ts';
-import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, mailOutbox, sessions, users } from '../../src/server/db/schema.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { hashId, sessionCookieName } from '../../src/server/plugins/session.ts';
 import { ACCOUNT_USER_TEXT, type AccountUserList } from '../../src/shared/schemas/account-users.ts';
+import { databaseFingerprint, sessionAgent } from '../helpers/routes.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Roles inside an account (docs/roles.md): the primary user and staff acting on behalf manage the
@@ -44,7 +44,12 @@ async function family(): Promise<Family> {
   const n = ++seq;
   const accountId = (await createAccount(db(), { name: `Roles Boosters ${n}` })).id;
   const make = async (who: 'primary' | 'member' | 'other', firstName: string) => {
-    const u = await createUser(db(), { email: `${who}.${n}@roles.example.com`, password: PASSWORDS[who], accountId, firstName });
+    const u = await createUser(db(), {
+      email: `${who}.${n}@roles.example.com`,
+      password: PASSWORDS[who],
+      accountId,
+      firstName,
+    });
     return { id: u.id, email: u.email };
   };
   const primary = await make('primary', 'Paula');
@@ -57,29 +62,53 @@ async function family(): Promise<Family> {
 
 /** The profile fields of a user as the form sends them (password unchanged unless given). */
 const profile = (email: string, over: Record<string, unknown> = {}) => ({
-  email, first_name: 'Edited', last_name: 'Person', phone: '', sms_phone: '', password: '', password_confirmation: '', ...over,
+  email,
+  first_name: 'Edited',
+  last_name: 'Person',
+  phone: '',
+  sms_phone: '',
+  password: '',
+  password_confirmation: '',
+  ...over,
 });
 
 const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0];
-const primaryOf = async (accountId: number) => (await db().select({ p: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId)))[0].p;
-const sessionIds = async (userId: number) => (await db().select({ id: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId))).map((r) => r.id).sort();
+const primaryOf = async (accountId: number) =>
+  (await db().select({ p: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId)))[0].p;
+const sessionIds = async (userId: number) =>
+  (await db().select({ id: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId)))
+    .map((r) => r.id)
+    .sort();
 /** The session id (as stored) of an agent. */
 const sessionOf = (agent: Agent) => hashId(agent.cookies.get(sessionCookieName(t.config.cookieSecure))!);
-const lastMailId = async () => (await db().select({ id: mailOutbox.id }).from(mailOutbox).orderBy(mailOutbox.id)).at(-1)?.id ?? 0;
-const mailsSince = async (id: number) => db().select().from(mailOutbox).where(gt(mailOutbox.id, id)).orderBy(mailOutbox.id);
-const lastAuditId = async () => (await db().select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id)).at(-1)?.id ?? 0;
+const lastMailId = async () =>
+  (await db().select({ id: mailOutbox.id }).from(mailOutbox).orderBy(mailOutbox.id)).at(-1)?.id ?? 0;
+const mailsSince = async (id: number) =>
+  db().select().from(mailOutbox).where(gt(mailOutbox.id, id)).orderBy(mailOutbox.id);
+const lastAuditId = async () =>
+  (await db().select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id)).at(-1)?.id ?? 0;
 const auditsSince = async (id: number) => db().select().from(auditLog).where(gt(auditLog.id, id)).orderBy(auditLog.id);
 
 /** Every table but audit_log: a refusal may add its audit row and nothing else. */
-const fingerprintButAudit = async () => (await databaseFingerprint(db())).split('\n').filter((l) => !l.startsWith('audit_log ')).join('\n');
+const fingerprintButAudit = async () =>
+  (await databaseFingerprint(db()))
+    .split('\n')
+    .filter((l) => !l.startsWith('audit_log '))
+    .join('\n');
 
 /**
  * Sends `attempt` and requires a 403 with `message`, no change anywhere, and exactly one audit row
  * 'account_users.refused' by `actorId` on `accountId` with `details`, which names no password.
  */
-async function expectRefused(attempt: () => Promise<{ statusCode: number; body: string; json: () => { message: string } }>, expected: {
-  message: string; actorId: number; accountId: number; details: Record<string, unknown>;
-}) {
+async function expectRefused(
+  attempt: () => Promise<{ statusCode: number; body: string; json: () => { message: string } }>,
+  expected: {
+    message: string;
+    actorId: number;
+    accountId: number;
+    details: Record<string, unknown>;
+  },
+) {
   const before = await fingerprintButAudit();
   const auditMark = await lastAuditId();
   const res = await attempt();
@@ -88,13 +117,20 @@ async function expectRefused(attempt: () => Promise<{ statusCode: number; body: 
   expect(await fingerprintButAudit(), 'a refusal changed something').toBe(before);
   const audits = await auditsSince(auditMark);
   expect(audits).toHaveLength(1);
-  expect(audits[0]).toMatchObject({ action: 'account_users.refused', actorUserId: expected.actorId, accountId: expected.accountId });
+  expect(audits[0]).toMatchObject({
+    action: 'account_users.refused',
+    actorUserId: expected.actorId,
+    accountId: expected.accountId,
+  });
   expect(audits[0].details).toEqual({ onBehalf: false, ...expected.details });
   for (const pw of ALL_PASSWORDS) expect(JSON.stringify(audits[0].details)).not.toContain(pw);
 }
 
 /** Sends `attempt` and requires a 422 on `current_password` with `message`, and no change anywhere. */
-async function expectCurrentPasswordRefused(attempt: () => Promise<{ statusCode: number; body: string; json: () => unknown }>, message: string) {
+async function expectCurrentPasswordRefused(
+  attempt: () => Promise<{ statusCode: number; body: string; json: () => unknown }>,
+  message: string,
+) {
   const before = await databaseFingerprint(db());
   const res = await attempt();
   expect(res.statusCode, res.body).toBe(422);
@@ -113,7 +149,14 @@ function expectSafeNotices(mails: { textBody: string; subject: string }[]) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminId = (await createUser(db(), { email: 'roles.staff@example.com', password: PASSWORDS.admin, isAdmin: true, firstName: 'Stan' })).id;
+  adminId = (
+    await createUser(db(), {
+      email: 'roles.staff@example.com',
+      password: PASSWORDS.admin,
+      isAdmin: true,
+      firstName: 'Stan',
+    })
+  ).id;
   admin = await signedIn(t.app, { email: 'roles.staff@example.com', password: PASSWORDS.admin });
 });
 afterAll(async () => t?.close());
@@ -127,7 +170,11 @@ describe('who may do what (docs/roles.md)', () => {
     expect(asMember.viewer).toEqual({ id: f.member.id, can_manage: false, must_confirm: true });
 
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
-    expect(((await primary.get('/app/account/users/json')).json() as AccountUserList).viewer).toEqual({ id: f.primary.id, can_manage: true, must_confirm: true });
+    expect(((await primary.get('/app/account/users/json')).json() as AccountUserList).viewer).toEqual({
+      id: f.primary.id,
+      can_manage: true,
+      must_confirm: true,
+    });
 
     const asStaff = (await admin.get(`/app/account/users/json?account_id=${f.accountId}`)).json() as AccountUserList;
     expect(asStaff.viewer).toEqual({ id: adminId, can_manage: true, must_confirm: false });
@@ -138,12 +185,23 @@ describe('who may do what (docs/roles.md)', () => {
     const member = await signedIn(t.app, { email: f.member.email, password: PASSWORDS.member });
     const primary = await sessionAgent(t, f.primary.id);
     const before = await userRow(f.primary.id);
-    await expectRefused(() => member.put(`/app/account/users/update/${f.primary.id}`, profile('taken.over@example.com', {
-      password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh, current_password: PASSWORDS.member,
-    })), {
-      message: ACCOUNT_USER_TEXT.refusedOther, actorId: f.member.id, accountId: f.accountId,
-      details: { attempted: 'update', targetUserId: f.primary.id, fields: ['email', 'password'] },
-    });
+    await expectRefused(
+      () =>
+        member.put(
+          `/app/account/users/update/${f.primary.id}`,
+          profile('taken.over@example.com', {
+            password: PASSWORDS.fresh,
+            password_confirmation: PASSWORDS.fresh,
+            current_password: PASSWORDS.member,
+          }),
+        ),
+      {
+        message: ACCOUNT_USER_TEXT.refusedOther,
+        actorId: f.member.id,
+        accountId: f.accountId,
+        details: { attempted: 'update', targetUserId: f.primary.id, fields: ['email', 'password'] },
+      },
+    );
     expect(await userRow(f.primary.id)).toEqual(before);
     // The primary user is still signed in and still primary.
     expect((await primary.get('/app/account/users/json')).statusCode).toBe(200);
@@ -155,33 +213,61 @@ describe('who may do what (docs/roles.md)', () => {
     const member = await signedIn(t.app, { email: f.member.email, password: PASSWORDS.member });
     const refused = { actorId: f.member.id, accountId: f.accountId };
 
-    await expectRefused(() => member.put(`/app/account/users/update/${f.other.id}`, profile(f.other.email, { first_name: 'Renamed' })), {
-      ...refused, message: ACCOUNT_USER_TEXT.refusedOther, details: { attempted: 'update', targetUserId: f.other.id, fields: [] },
-    });
-    await expectRefused(() => member.post('/app/account/users/store', profile('added.by.member@example.com', {
-      password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh,
-    })), { ...refused, message: ACCOUNT_USER_TEXT.refusedCreate, details: { attempted: 'create' } });
+    await expectRefused(
+      () => member.put(`/app/account/users/update/${f.other.id}`, profile(f.other.email, { first_name: 'Renamed' })),
+      {
+        ...refused,
+        message: ACCOUNT_USER_TEXT.refusedOther,
+        details: { attempted: 'update', targetUserId: f.other.id, fields: [] },
+      },
+    );
+    await expectRefused(
+      () =>
+        member.post(
+          '/app/account/users/store',
+          profile('added.by.member@example.com', {
+            password: PASSWORDS.fresh,
+            password_confirmation: PASSWORDS.fresh,
+          }),
+        ),
+      { ...refused, message: ACCOUNT_USER_TEXT.refusedCreate, details: { attempted: 'create' } },
+    );
     await expectRefused(() => member.delete(`/app/account/users/delete/${f.other.id}`), {
-      ...refused, message: ACCOUNT_USER_TEXT.refusedDelete, details: { attempted: 'delete', targetUserId: f.other.id },
+      ...refused,
+      message: ACCOUNT_USER_TEXT.refusedDelete,
+      details: { attempted: 'delete', targetUserId: f.other.id },
     });
     // The primary user: 403 for the role, before the "can't delete primary" rule.
     await expectRefused(() => member.delete(`/app/account/users/delete/${f.primary.id}`), {
-      ...refused, message: ACCOUNT_USER_TEXT.refusedDelete, details: { attempted: 'delete', targetUserId: f.primary.id },
+      ...refused,
+      message: ACCOUNT_USER_TEXT.refusedDelete,
+      details: { attempted: 'delete', targetUserId: f.primary.id },
     });
     await expectRefused(() => member.delete(`/app/account/users/delete/${f.member.id}`), {
-      ...refused, message: ACCOUNT_USER_TEXT.refusedDelete, details: { attempted: 'delete', targetUserId: f.member.id },
+      ...refused,
+      message: ACCOUNT_USER_TEXT.refusedDelete,
+      details: { attempted: 'delete', targetUserId: f.member.id },
     });
     // Self-promotion, even with the right current password.
-    await expectRefused(() => member.put(`/app/account/users/update/${f.member.id}`, profile(f.member.email, { is_primary: 1, current_password: PASSWORDS.member })), {
-      ...refused, message: ACCOUNT_USER_TEXT.refusedPrimary, details: { attempted: 'make_primary', targetUserId: f.member.id },
-    });
+    await expectRefused(
+      () =>
+        member.put(
+          `/app/account/users/update/${f.member.id}`,
+          profile(f.member.email, { is_primary: 1, current_password: PASSWORDS.member }),
+        ),
+      {
+        ...refused,
+        message: ACCOUNT_USER_TEXT.refusedPrimary,
+        details: { attempted: 'make_primary', targetUserId: f.member.id },
+      },
+    );
     expect(await primaryOf(f.accountId)).toBe(f.primary.id);
     expect((await userRow(f.member.id)).isPrimary).toBe(false);
     expect(await userRow(f.other.id)).toBeTruthy();
     expect(await db().select().from(users).where(eq(users.email, 'added.by.member@example.com'))).toEqual([]);
   });
 
-  it('another account\'s user stays 404, writes nothing and reveals nothing', async () => {
+  it("another account's user stays 404, writes nothing and reveals nothing", async () => {
     const f = await family();
     const g = await family();
     for (const [agent, target] of [
@@ -189,10 +275,16 @@ describe('who may do what (docs/roles.md)', () => {
       [await signedIn(t.app, { email: g.primary.email, password: PASSWORDS.primary }), f.primary],
     ] as const) {
       const before = await databaseFingerprint(db());
-      const upd = await agent.put(`/app/account/users/update/${target.id}`, { ...profile('x.taken@example.com', { current_password: PASSWORDS.primary }), account_id: f.accountId });
+      const upd = await agent.put(`/app/account/users/update/${target.id}`, {
+        ...profile('x.taken@example.com', { current_password: PASSWORDS.primary }),
+        account_id: f.accountId,
+      });
       expect(upd.statusCode).toBe(404);
       expect(upd.body).not.toContain(target.email);
-      expect((await agent.request('DELETE', `/app/account/users/delete/${target.id}`, { account_id: f.accountId })).statusCode).toBe(404);
+      expect(
+        (await agent.request('DELETE', `/app/account/users/delete/${target.id}`, { account_id: f.accountId }))
+          .statusCode,
+      ).toBe(404);
       expect(await databaseFingerprint(db())).toBe(before);
     }
   });
@@ -205,17 +297,33 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
     const memberElsewhere = await sessionAgent(t, f.member.id);
     const primary = await sessionAgent(t, f.primary.id);
 
-    const named = await member.put(`/app/account/users/update/${f.member.id}`, profile(f.member.email, { first_name: 'Milton' }));
+    const named = await member.put(
+      `/app/account/users/update/${f.member.id}`,
+      profile(f.member.email, { first_name: 'Milton' }),
+    );
     expect(named.statusCode, named.body).toBe(200);
     expect((await userRow(f.member.id)).firstName).toBe('Milton');
     expect((await sessionIds(f.member.id)).length).toBe(2);
 
     const newEmail = `milton.${seq}@roles.example.com`;
-    await expectCurrentPasswordRefused(() => member.put(`/app/account/users/update/${f.member.id}`, profile(newEmail, { first_name: 'Milton' })), ACCOUNT_USER_TEXT.currentPasswordRequired);
-    await expectCurrentPasswordRefused(() => member.put(`/app/account/users/update/${f.member.id}`, profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.primary })), ACCOUNT_USER_TEXT.currentPasswordWrong);
+    await expectCurrentPasswordRefused(
+      () => member.put(`/app/account/users/update/${f.member.id}`, profile(newEmail, { first_name: 'Milton' })),
+      ACCOUNT_USER_TEXT.currentPasswordRequired,
+    );
+    await expectCurrentPasswordRefused(
+      () =>
+        member.put(
+          `/app/account/users/update/${f.member.id}`,
+          profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.primary }),
+        ),
+      ACCOUNT_USER_TEXT.currentPasswordWrong,
+    );
 
     const mailMark = await lastMailId();
-    const ok = await member.put(`/app/account/users/update/${f.member.id}`, profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.member }));
+    const ok = await member.put(
+      `/app/account/users/update/${f.member.id}`,
+      profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.member }),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await userRow(f.member.id)).email).toBe(newEmail);
     // This session stays; the member's other one ends; nobody else's does.
@@ -239,9 +347,15 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
     const f = await family();
     const member = await signedIn(t.app, { email: f.member.email, password: PASSWORDS.member });
     const memberElsewhere = await sessionAgent(t, f.member.id);
-    const change = (current?: string) => member.put(`/app/account/users/update/${f.member.id}`, profile(f.member.email, {
-      password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh, ...(current === undefined ? {} : { current_password: current }),
-    }));
+    const change = (current?: string) =>
+      member.put(
+        `/app/account/users/update/${f.member.id}`,
+        profile(f.member.email, {
+          password: PASSWORDS.fresh,
+          password_confirmation: PASSWORDS.fresh,
+          ...(current === undefined ? {} : { current_password: current }),
+        }),
+      );
     await expectCurrentPasswordRefused(() => change(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     await expectCurrentPasswordRefused(() => change(''), ACCOUNT_USER_TEXT.currentPasswordRequired);
     await expectCurrentPasswordRefused(() => change('Not-my-pass-1'), ACCOUNT_USER_TEXT.currentPasswordWrong);
@@ -254,15 +368,24 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
     const mails = await mailsSince(mailMark);
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([['account_users.password_changed', f.member.email]]);
     expectSafeNotices(mails);
-    expect((await new Agent(t.app).start().then((a) => a.login(f.member.email, PASSWORDS.member))).statusCode).toBe(422);
+    expect((await new Agent(t.app).start().then((a) => a.login(f.member.email, PASSWORDS.member))).statusCode).toBe(
+      422,
+    );
     await signedIn(t.app, { email: f.member.email, password: PASSWORDS.fresh });
     // The old password no longer confirms anything.
-    await expectCurrentPasswordRefused(() => member.put(`/app/account/users/update/${f.member.id}`, profile(`again.${seq}@roles.example.com`, { current_password: PASSWORDS.member })), ACCOUNT_USER_TEXT.currentPasswordWrong);
+    await expectCurrentPasswordRefused(
+      () =>
+        member.put(
+          `/app/account/users/update/${f.member.id}`,
+          profile(`again.${seq}@roles.example.com`, { current_password: PASSWORDS.member }),
+        ),
+      ACCOUNT_USER_TEXT.currentPasswordWrong,
+    );
   });
 });
 
 describe('the primary user manages the others (docs/roles.md)', () => {
-  it('changing another user\'s e-mail takes the primary\'s own password and signs that user out everywhere; their password is theirs alone', async () => {
+  it("changing another user's e-mail takes the primary's own password and signs that user out everywhere; their password is theirs alone", async () => {
     const f = await family();
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
     const primaryElsewhere = await sessionAgent(t, f.primary.id);
@@ -271,14 +394,27 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     const body = (current?: string) => profile(newEmail, current ? { current_password: current } : {});
 
     // Nobody types another person's password (docs/roles.md "Invitations"), even with their own.
-    const typed = await primary.put(`/app/account/users/update/${f.member.id}`, profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh, current_password: PASSWORDS.primary }));
+    const typed = await primary.put(
+      `/app/account/users/update/${f.member.id}`,
+      profile(newEmail, {
+        password: PASSWORDS.fresh,
+        password_confirmation: PASSWORDS.fresh,
+        current_password: PASSWORDS.primary,
+      }),
+    );
     expect(typed.statusCode).toBe(422);
     expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
     expect((await userRow(f.member.id)).email).toBe(f.member.email);
 
-    await expectCurrentPasswordRefused(() => primary.put(`/app/account/users/update/${f.member.id}`, body()), ACCOUNT_USER_TEXT.currentPasswordRequired);
+    await expectCurrentPasswordRefused(
+      () => primary.put(`/app/account/users/update/${f.member.id}`, body()),
+      ACCOUNT_USER_TEXT.currentPasswordRequired,
+    );
     // The member's password is not the one asked for: the acting user's is.
-    await expectCurrentPasswordRefused(() => primary.put(`/app/account/users/update/${f.member.id}`, body(PASSWORDS.member)), ACCOUNT_USER_TEXT.currentPasswordWrong);
+    await expectCurrentPasswordRefused(
+      () => primary.put(`/app/account/users/update/${f.member.id}`, body(PASSWORDS.member)),
+      ACCOUNT_USER_TEXT.currentPasswordWrong,
+    );
 
     const mailMark = await lastMailId();
     const ok = await primary.put(`/app/account/users/update/${f.member.id}`, body(PASSWORDS.primary));
@@ -299,13 +435,17 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     await signedIn(t.app, { email: newEmail, password: PASSWORDS.member });
   });
 
-  it('transferring primary takes the primary\'s password, signs both out elsewhere, notifies both, and the former primary loses the rights', async () => {
+  it("transferring primary takes the primary's password, signs both out elsewhere, notifies both, and the former primary loses the rights", async () => {
     const f = await family();
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
     const primaryElsewhere = await sessionAgent(t, f.primary.id);
     const member = await sessionAgent(t, f.member.id);
     const other = await sessionAgent(t, f.other.id);
-    const transfer = (current?: string) => primary.put(`/app/account/users/update/${f.member.id}`, profile(f.member.email, { is_primary: 1, ...(current ? { current_password: current } : {}) }));
+    const transfer = (current?: string) =>
+      primary.put(
+        `/app/account/users/update/${f.member.id}`,
+        profile(f.member.email, { is_primary: 1, ...(current ? { current_password: current } : {}) }),
+      );
 
     await expectCurrentPasswordRefused(() => transfer(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     await expectCurrentPasswordRefused(() => transfer(PASSWORDS.member), ACCOUNT_USER_TEXT.currentPasswordWrong);
@@ -335,19 +475,27 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     // The former primary user is an ordinary user now.
     expect(((await primary.get('/app/account/users/json')).json() as AccountUserList).viewer.can_manage).toBe(false);
     await expectRefused(() => primary.delete(`/app/account/users/delete/${f.other.id}`), {
-      message: ACCOUNT_USER_TEXT.refusedDelete, actorId: f.primary.id, accountId: f.accountId, details: { attempted: 'delete', targetUserId: f.other.id },
+      message: ACCOUNT_USER_TEXT.refusedDelete,
+      actorId: f.primary.id,
+      accountId: f.accountId,
+      details: { attempted: 'delete', targetUserId: f.other.id },
     });
     // The new primary user signs in again and manages the account.
     const next = await signedIn(t.app, { email: f.member.email, password: PASSWORDS.member });
     expect(((await next.get('/app/account/users/json')).json() as AccountUserList).viewer.can_manage).toBe(true);
   });
 
-  it('a new user stored as primary is a transfer too: the primary\'s password is asked for', async () => {
+  it("a new user stored as primary is a transfer too: the primary's password is asked for", async () => {
     const f = await family();
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
-    const newUser = (current?: string) => primary.post('/app/account/users/store', profile(`heir.${seq}@roles.example.com`, {
-      is_primary: 1, ...(current ? { current_password: current } : {}),
-    }));
+    const newUser = (current?: string) =>
+      primary.post(
+        '/app/account/users/store',
+        profile(`heir.${seq}@roles.example.com`, {
+          is_primary: 1,
+          ...(current ? { current_password: current } : {}),
+        }),
+      );
     await expectCurrentPasswordRefused(() => newUser(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     // Adding an ordinary user needs no password.
     const plain = await primary.post('/app/account/users/store', profile(`plain.${seq}@roles.example.com`));
@@ -392,16 +540,23 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
 
     // Staff do not choose a user's password either (docs/roles.md "Invitations").
     const typed = await admin.put(`/app/account/users/update/${f.member.id}`, {
-      ...profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }), account_id: f.accountId,
+      ...profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }),
+      account_id: f.accountId,
     });
     expect(typed.statusCode).toBe(422);
     expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
-    const upd = await admin.put(`/app/account/users/update/${f.member.id}`, { ...profile(newEmail), account_id: f.accountId });
+    const upd = await admin.put(`/app/account/users/update/${f.member.id}`, {
+      ...profile(newEmail),
+      account_id: f.accountId,
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     expect((await memberSession.get('/app/account/users/json')).statusCode).toBe(401);
     await signedIn(t.app, { email: newEmail, password: PASSWORDS.member });
 
-    const transfer = await admin.put(`/app/account/users/update/${f.other.id}`, { ...profile(f.other.email, { is_primary: 1 }), account_id: f.accountId });
+    const transfer = await admin.put(`/app/account/users/update/${f.other.id}`, {
+      ...profile(f.other.email, { is_primary: 1 }),
+      account_id: f.accountId,
+    });
     expect(transfer.statusCode, transfer.body).toBe(200);
     expect(await primaryOf(f.accountId)).toBe(f.other.id);
     expect((await primarySession.get('/app/account/users/json')).statusCode).toBe(401);
@@ -411,8 +566,18 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
 
     const audits = (await auditsSince(auditMark)).filter((a) => a.accountId === f.accountId);
     expect(audits.map((a) => [a.action, a.actorUserId, a.accountId, a.details])).toEqual([
-      ['account_users.updated', adminId, f.accountId, { userId: f.member.id, emailChanged: true, passwordChanged: false, madePrimary: false }],
-      ['account_users.updated', adminId, f.accountId, { userId: f.other.id, emailChanged: false, passwordChanged: false, madePrimary: true }],
+      [
+        'account_users.updated',
+        adminId,
+        f.accountId,
+        { userId: f.member.id, emailChanged: true, passwordChanged: false, madePrimary: false },
+      ],
+      [
+        'account_users.updated',
+        adminId,
+        f.accountId,
+        { userId: f.other.id, emailChanged: false, passwordChanged: false, madePrimary: true },
+      ],
       ['account_users.deleted', adminId, f.accountId, { userId: f.primary.id }],
     ]);
     const mails = await mailsSince(mailMark);
@@ -428,13 +593,19 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
     expectSafeNotices(mails);
   });
 
-  it('the admin\'s own session is never ended by a change on behalf', async () => {
+  it("the admin's own session is never ended by a change on behalf", async () => {
     const f = await family();
     const adminSessions = await sessionIds(adminId);
-    const res = await admin.put(`/app/account/users/update/${f.member.id}`, { ...profile(`member.moved.${seq}@roles.example.com`), account_id: f.accountId });
+    const res = await admin.put(`/app/account/users/update/${f.member.id}`, {
+      ...profile(`member.moved.${seq}@roles.example.com`),
+      account_id: f.accountId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await sessionIds(adminId)).toEqual(adminSessions);
-    const stillIn = await db().select().from(sessions).where(and(eq(sessions.userId, adminId), inArray(sessions.idHash, [sessionOf(admin)])));
+    const stillIn = await db()
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, adminId), inArray(sessions.idHash, [sessionOf(admin)])));
     expect(stillIn).toHaveLength(1);
   });
 });

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, discounts, levels, stateRequirements } from '../../src/server/db/schema.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { recordAudit } from '../../src/server/modules/audit/record-audit.ts';
 import { DISCOUNT_MESSAGES } from '../../src/shared/schemas/admin-discounts.ts';
 import { LEVEL_MESSAGES, STATE_FILING_MESSAGES } from '../../src/shared/schemas/admin-levels.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Admin console (docs/requirements/product.md "Staff console"): discount codes, levels and prices, state requirements, audit log.
@@ -23,9 +23,18 @@ let adminId: number;
 let accountId: number;
 
 const CODE = {
-  code: ' fees20 ', description: '20 % off service fees', kind: 'percent', amount: '20',
-  is_new_account: 0, is_renewals: 0, is_upgrades: 0, is_service_fees: 1,
-  starts_at: '', expires_at: '', max_redemptions: '5', is_active: 1,
+  code: ' fees20 ',
+  description: '20 % off service fees',
+  kind: 'percent',
+  amount: '20',
+  is_new_account: 0,
+  is_renewals: 0,
+  is_upgrades: 0,
+  is_service_fees: 1,
+  starts_at: '',
+  expires_at: '',
+  max_redemptions: '5',
+  is_active: 1,
 };
 
 const audits = async (action: string) =>
@@ -47,15 +56,26 @@ afterAll(async () => {
 
 describe('who may use the admin console API', () => {
   const calls: [string, string, unknown?][] = [
-    ['GET', '/api/admin/discounts'], ['POST', '/api/admin/discounts', CODE], ['PUT', '/api/admin/discounts/1', CODE],
-    ['GET', '/api/admin/levels'], ['PUT', '/api/admin/levels/1', {}],
-    ['GET', '/api/admin/states'], ['PUT', '/api/admin/states/AL', {}],
-    ['GET', '/api/admin/audit'], ['GET', '/api/admin/audit/export.csv'],
+    ['GET', '/api/admin/discounts'],
+    ['POST', '/api/admin/discounts', CODE],
+    ['PUT', '/api/admin/discounts/1', CODE],
+    ['GET', '/api/admin/levels'],
+    ['PUT', '/api/admin/levels/1', {}],
+    ['GET', '/api/admin/states'],
+    ['PUT', '/api/admin/states/AL', {}],
+    ['GET', '/api/admin/audit'],
+    ['GET', '/api/admin/audit/export.csv'],
   ];
   it('answers 401 to visitors and 403 to account holders', async () => {
     for (const [method, url, body] of calls) {
-      expect((await visitor.request(method, url, body ?? (method === 'GET' ? undefined : {}))).statusCode, `${method} ${url}`).toBe(401);
-      expect((await holder.request(method, url, body ?? (method === 'GET' ? undefined : {}))).statusCode, `${method} ${url}`).toBe(403);
+      expect(
+        (await visitor.request(method, url, body ?? (method === 'GET' ? undefined : {}))).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+      expect(
+        (await holder.request(method, url, body ?? (method === 'GET' ? undefined : {}))).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
     }
     expect((await t.database.db.select({ n: count() }).from(discounts))[0].n).toBe(0);
   });
@@ -63,7 +83,10 @@ describe('who may use the admin console API', () => {
     for (const path of ['/admin/discounts', '/admin/levels', '/admin/states', '/admin/audit']) {
       const page = await admin.request('GET', path, undefined, { accept: 'text/html', 'x-requested-with': '' });
       expect(page.statusCode, path).toBe(200);
-      expect((await holder.request('GET', path, undefined, { accept: 'text/html', 'x-requested-with': '' })).statusCode, path).toBe(403);
+      expect(
+        (await holder.request('GET', path, undefined, { accept: 'text/html', 'x-requested-with': '' })).statusCode,
+        path,
+      ).toBe(403);
     }
   });
 });
@@ -76,9 +99,19 @@ describe('discount codes', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
-      code: 'FEES20', description: '20 % off service fees', currency_value_cents: 0, multiplier: 0.2,
-      is_new_account: false, is_renewals: false, is_upgrades: false, is_service_fees: true,
-      starts_at: null, expires_at: null, max_redemptions: 5, is_active: true, used: 0,
+      code: 'FEES20',
+      description: '20 % off service fees',
+      currency_value_cents: 0,
+      multiplier: 0.2,
+      is_new_account: false,
+      is_renewals: false,
+      is_upgrades: false,
+      is_service_fees: true,
+      starts_at: null,
+      expires_at: null,
+      max_redemptions: 5,
+      is_active: true,
+      used: 0,
     });
     id = body.id;
     const [row] = await t.database.db.select().from(discounts).where(eq(discounts.id, id));
@@ -96,20 +129,39 @@ describe('discount codes', () => {
   it('a created code can be reserved by a holder', async () => {
     const res = await holder.post('/app/discount/reserve', { code: 'fees20' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().discount).toMatchObject({ id, code: 'FEES20', multiplier: 0.2, currency_value: 0, is_service_fees: true });
+    expect(res.json().discount).toMatchObject({
+      id,
+      code: 'FEES20',
+      multiplier: 0.2,
+      currency_value: 0,
+      is_service_fees: true,
+    });
   });
 
   it('edits a code into a fixed amount with a window; the end date is the last day it works', async () => {
     const res = await admin.put(`/api/admin/discounts/${id}`, {
-      ...CODE, kind: 'fixed', amount: '12.50', is_renewals: 1, starts_at: '2026-06-01', expires_at: '2026-06-30', max_redemptions: '',
+      ...CODE,
+      kind: 'fixed',
+      amount: '12.50',
+      is_renewals: 1,
+      starts_at: '2026-06-01',
+      expires_at: '2026-06-30',
+      max_redemptions: '',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      currency_value_cents: 1250, multiplier: 0, is_renewals: true, max_redemptions: null,
-      starts_at: '2026-06-01T00:00:00.000Z', expires_at: '2026-07-01T00:00:00.000Z',
+      currency_value_cents: 1250,
+      multiplier: 0,
+      is_renewals: true,
+      max_redemptions: null,
+      starts_at: '2026-06-01T00:00:00.000Z',
+      expires_at: '2026-07-01T00:00:00.000Z',
     });
     const [entry] = await audits('discount.updated');
-    expect(entry.details).toMatchObject({ discountId: id, changes: { currencyValueCents: [0, 1250], maxRedemptions: [5, null] } });
+    expect(entry.details).toMatchObject({
+      discountId: id,
+      changes: { currencyValueCents: [0, 1250], maxRedemptions: [5, null] },
+    });
   });
 
   it('deactivates instead of deleting: there is no DELETE route', async () => {
@@ -137,7 +189,11 @@ describe('discount codes', () => {
       [{ amount: '0' }, 'amount', DISCOUNT_MESSAGES.percentRange],
       [{ amount: 'lots' }, 'amount', DISCOUNT_MESSAGES.percentFormat],
       [{ kind: 'fixed', amount: '0' }, 'amount', DISCOUNT_MESSAGES.fixedRange],
-      [{ kind: 'fixed', amount: '10.555' }, 'amount', 'The amount off must be an amount in dollars, such as 245 or 245.50.'],
+      [
+        { kind: 'fixed', amount: '10.555' },
+        'amount',
+        'The amount off must be an amount in dollars, such as 245 or 245.50.',
+      ],
       [{ kind: 'both' }, 'kind', 'The selected kind is invalid.'],
       [{ is_service_fees: 0 }, 'flags', DISCOUNT_MESSAGES.flags],
       [{ starts_at: '2026-07-01', expires_at: '2026-06-30' }, 'expires_at', DISCOUNT_MESSAGES.endBeforeStart],
@@ -151,7 +207,14 @@ describe('discount codes', () => {
       expect(res.json().errors[field], JSON.stringify(patch)).toEqual([message]);
     }
     // Same start and end day: a one-day code.
-    const oneDay = await admin.post('/api/admin/discounts', { ...CODE, code: 'ONEDAY', kind: 'fixed', amount: '$5', starts_at: '2026-06-01', expires_at: '2026-06-01' });
+    const oneDay = await admin.post('/api/admin/discounts', {
+      ...CODE,
+      code: 'ONEDAY',
+      kind: 'fixed',
+      amount: '$5',
+      starts_at: '2026-06-01',
+      expires_at: '2026-06-01',
+    });
     expect(oneDay.statusCode).toBe(201);
     expect(oneDay.json()).toMatchObject({ currency_value_cents: 500, expires_at: '2026-06-02T00:00:00.000Z' });
     expect((await admin.put('/api/admin/discounts/999999', CODE)).statusCode).toBe(404);
@@ -161,7 +224,15 @@ describe('discount codes', () => {
     const db = t.database.db;
     const created = (await admin.post('/api/admin/discounts', { ...CODE, code: 'USED1' })).json();
     const { discountReservations } = await import('../../src/server/db/schema.ts');
-    await db.insert(discountReservations).values({ discountId: created.id, accountId, expiresAt: new Date(), redeemedAt: new Date(), paymentRef: 'test-1' });
+    await db
+      .insert(discountReservations)
+      .values({
+        discountId: created.id,
+        accountId,
+        expiresAt: new Date(),
+        redeemedAt: new Date(),
+        paymentRef: 'test-1',
+      });
     const page = (await admin.get('/api/admin/discounts')).json();
     expect(page.data.find((d: { id: number }) => d.id === created.id)).toMatchObject({ used: 1, max_redemptions: 5 });
   });
@@ -172,33 +243,69 @@ describe('levels and prices', () => {
     const { levels: list } = (await admin.get('/api/admin/levels')).json();
     expect(list).toHaveLength(4);
     const startUp = list.find((l: { slug: string }) => l.slug === 'start-up');
-    expect(startUp).toMatchObject({ price_cents: 69500, price_discount_cents: 64500, upgrade_to_name: 'Full service with incorporation', upgrade_cents: 30000 });
+    expect(startUp).toMatchObject({
+      price_cents: 69500,
+      price_discount_cents: 64500,
+      upgrade_to_name: 'Full service with incorporation',
+      upgrade_cents: 30000,
+    });
   });
 
   it('saves prices in cents, shows them on /api/pricing, and audits the change', async () => {
     const [greek] = await t.database.db.select().from(levels).where(eq(levels.slug, 'greek-chapter'));
     const [maintain] = await t.database.db.select().from(levels).where(eq(levels.slug, 'maintain'));
     const res = await admin.put(`/api/admin/levels/${greek.id}`, {
-      price: '299.00', price_discount: '239.5', upgrade_to_id: String(maintain.id), upgrade: '100', upgrade_discount: '90',
-      inc_package: '0', inc_package_discount: '0', renewal_features: 'Form 990-N filed for you\n\n  Good-standing letter  \n',
+      price: '299.00',
+      price_discount: '239.5',
+      upgrade_to_id: String(maintain.id),
+      upgrade: '100',
+      upgrade_discount: '90',
+      inc_package: '0',
+      inc_package_discount: '0',
+      renewal_features: 'Form 990-N filed for you\n\n  Good-standing letter  \n',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      price_cents: 29900, price_discount_cents: 23950, upgrade_to_id: maintain.id, upgrade_to_name: maintain.name,
-      upgrade_cents: 10000, upgrade_discount_cents: 9000, renewal_features: ['Form 990-N filed for you', 'Good-standing letter'],
+      price_cents: 29900,
+      price_discount_cents: 23950,
+      upgrade_to_id: maintain.id,
+      upgrade_to_name: maintain.name,
+      upgrade_cents: 10000,
+      upgrade_discount_cents: 9000,
+      renewal_features: ['Form 990-N filed for you', 'Good-standing letter'],
     });
     const pricing = (await visitor.get('/api/pricing')).json().levels.find((l: { id: number }) => l.id === greek.id);
     expect(pricing).toMatchObject({ priceCents: 29900, priceDiscountCents: 23950 });
     const [entry] = await audits('level.updated');
-    expect(entry).toMatchObject({ actorUserId: adminId, details: { levelId: greek.id, changes: { priceCents: [29500, 29900], priceDiscountCents: [24500, 23950] } } });
+    expect(entry).toMatchObject({
+      actorUserId: adminId,
+      details: { levelId: greek.id, changes: { priceCents: [29500, 29900], priceDiscountCents: [24500, 23950] } },
+    });
   });
 
   it('refuses an early-bird price above the price, a missing price, and itself as upgrade target', async () => {
     const [greek] = await t.database.db.select().from(levels).where(eq(levels.slug, 'greek-chapter'));
-    const base = { price: '100', price_discount: '90', upgrade_to_id: '', upgrade: '0', upgrade_discount: '0', inc_package: '10', inc_package_discount: '10', renewal_features: 'One' };
-    const high = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, price_discount: '100.01', upgrade: '5', upgrade_discount: '6' });
+    const base = {
+      price: '100',
+      price_discount: '90',
+      upgrade_to_id: '',
+      upgrade: '0',
+      upgrade_discount: '0',
+      inc_package: '10',
+      inc_package_discount: '10',
+      renewal_features: 'One',
+    };
+    const high = await admin.put(`/api/admin/levels/${greek.id}`, {
+      ...base,
+      price_discount: '100.01',
+      upgrade: '5',
+      upgrade_discount: '6',
+    });
     expect(high.statusCode).toBe(422);
-    expect(high.json().errors).toEqual({ price_discount: [LEVEL_MESSAGES.earlyBird], upgrade_discount: [LEVEL_MESSAGES.upgradeEarlyBird] });
+    expect(high.json().errors).toEqual({
+      price_discount: [LEVEL_MESSAGES.earlyBird],
+      upgrade_discount: [LEVEL_MESSAGES.upgradeEarlyBird],
+    });
     const missing = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, price: '' });
     expect(missing.json().errors.price).toEqual(['The price field is required.']);
     const self = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, upgrade_to_id: String(greek.id) });
@@ -219,10 +326,26 @@ describe('state requirements', () => {
   });
 
   it('saves one state; the public list shows it; audited', async () => {
-    const res = await admin.put('/api/admin/states/wy', { state_name: 'Wyoming', maintain_estimate: '27.50', aoi_estimate: '50', notes: '  Annual report due on the first day of the anniversary month. ' });
+    const res = await admin.put('/api/admin/states/wy', {
+      state_name: 'Wyoming',
+      maintain_estimate: '27.50',
+      aoi_estimate: '50',
+      notes: '  Annual report due on the first day of the anniversary month. ',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 'WY', state_name: 'Wyoming', maintain_estimate_cents: 2750, aoi_estimate_cents: 5000, notes: 'Annual report due on the first day of the anniversary month.', filing_label: null, filing_due_month: null, filing_due_day: null });
-    const pub = (await visitor.get('/api/state-requirements')).json().states.find((s: { code: string }) => s.code === 'WY');
+    expect(res.json()).toEqual({
+      code: 'WY',
+      state_name: 'Wyoming',
+      maintain_estimate_cents: 2750,
+      aoi_estimate_cents: 5000,
+      notes: 'Annual report due on the first day of the anniversary month.',
+      filing_label: null,
+      filing_due_month: null,
+      filing_due_day: null,
+    });
+    const pub = (await visitor.get('/api/state-requirements'))
+      .json()
+      .states.find((s: { code: string }) => s.code === 'WY');
     expect(pub).toMatchObject({ maintain_estimate_cents: 2750 });
     const [entry] = await audits('state_requirement.updated');
     expect(entry).toMatchObject({ actorUserId: adminId, details: { code: 'WY' } });
@@ -230,27 +353,57 @@ describe('state requirements', () => {
   });
 
   it('checks the fields and answers 404 for unknown states', async () => {
-    const bad = await admin.put('/api/admin/states/WY', { state_name: '', maintain_estimate: '-5', aoi_estimate: 'ten', notes: 'x'.repeat(1001) });
+    const bad = await admin.put('/api/admin/states/WY', {
+      state_name: '',
+      maintain_estimate: '-5',
+      aoi_estimate: 'ten',
+      notes: 'x'.repeat(1001),
+    });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['aoi_estimate', 'maintain_estimate', 'notes', 'state_name']);
-    expect((await admin.put('/api/admin/states/ZZ', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' })).statusCode).toBe(404);
-    expect((await admin.put('/api/admin/states/WYO', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' })).statusCode).toBe(404);
+    expect(
+      (await admin.put('/api/admin/states/ZZ', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.put('/api/admin/states/WYO', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' }))
+        .statusCode,
+    ).toBe(404);
     const [wy] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'WY'));
     expect(wy.maintainEstimateCents).toBe(2750);
   });
 
   it('saves, shows and clears a state filing date; audited', async () => {
     const base = { state_name: 'Oregon', maintain_estimate: '10', aoi_estimate: '20', notes: '' };
-    const saved = await admin.put('/api/admin/states/OR', { ...base, filing_label: '  Annual report ', filing_due_month: '2', filing_due_day: '29' });
+    const saved = await admin.put('/api/admin/states/OR', {
+      ...base,
+      filing_label: '  Annual report ',
+      filing_due_month: '2',
+      filing_due_day: '29',
+    });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ code: 'OR', filing_label: 'Annual report', filing_due_month: 2, filing_due_day: 29 });
+    expect(saved.json()).toMatchObject({
+      code: 'OR',
+      filing_label: 'Annual report',
+      filing_due_month: 2,
+      filing_due_day: 29,
+    });
     const listed = (await admin.get('/api/admin/states')).json().states.find((s: { code: string }) => s.code === 'OR');
     expect(listed).toMatchObject({ filing_label: 'Annual report', filing_due_month: 2, filing_due_day: 29 });
     const [entry] = await audits('state_requirement.updated');
     expect(entry).toMatchObject({ actorUserId: adminId, details: { code: 'OR' } });
-    expect((entry.details as { changes: Record<string, unknown> }).changes).toMatchObject({ filing_label: [null, 'Annual report'], filing_due_month: [null, 2], filing_due_day: [null, 29] });
+    expect((entry.details as { changes: Record<string, unknown> }).changes).toMatchObject({
+      filing_label: [null, 'Annual report'],
+      filing_due_month: [null, 2],
+      filing_due_day: [null, 29],
+    });
 
-    const cleared = await admin.put('/api/admin/states/OR', { ...base, filing_label: '', filing_due_month: '', filing_due_day: '' });
+    const cleared = await admin.put('/api/admin/states/OR', {
+      ...base,
+      filing_label: '',
+      filing_due_month: '',
+      filing_due_day: '',
+    });
     expect(cleared.json()).toMatchObject({ filing_label: null, filing_due_month: null, filing_due_day: null });
     const [or] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'OR'));
     expect(or).toMatchObject({ filingLabel: null, filingDueMonth: null, filingDueDay: null });
@@ -263,15 +416,33 @@ describe('state requirements', () => {
       expect(res.statusCode).toBe(422);
       return res.json().errors;
     };
-    expect(await put({ filing_label: '', filing_due_month: '5', filing_due_day: '15' })).toEqual({ filing_label: [STATE_FILING_MESSAGES.labelRequired] });
-    expect(await put({ filing_label: 'Annual report', filing_due_month: '', filing_due_day: '' })).toEqual({ filing_label: [STATE_FILING_MESSAGES.labelWithoutDate] });
-    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: '' })).toEqual({ filing_due_day: [STATE_FILING_MESSAGES.dayRequired] });
-    expect(await put({ filing_label: 'Annual report', filing_due_month: '', filing_due_day: '15' })).toEqual({ filing_due_month: [STATE_FILING_MESSAGES.monthRequired] });
-    expect(await put({ filing_label: 'Annual report', filing_due_month: '4', filing_due_day: '31' })).toEqual({ filing_due_day: ['The filing due day must be between 1 and 30 for April.'] });
-    expect(await put({ filing_label: 'Annual report', filing_due_month: '13', filing_due_day: '1' })).toEqual({ filing_due_month: [STATE_FILING_MESSAGES.month] });
-    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: '0' })).toEqual({ filing_due_day: ['The filing due day field must be between 1 and 31.'] });
-    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: 'soon' })).toEqual({ filing_due_day: ['The filing due day field must be an integer.'] });
-    expect(await put({ filing_label: 'x'.repeat(101), filing_due_month: '5', filing_due_day: '15' })).toEqual({ filing_label: ['The filing label field must not be greater than 100 characters.'] });
+    expect(await put({ filing_label: '', filing_due_month: '5', filing_due_day: '15' })).toEqual({
+      filing_label: [STATE_FILING_MESSAGES.labelRequired],
+    });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '', filing_due_day: '' })).toEqual({
+      filing_label: [STATE_FILING_MESSAGES.labelWithoutDate],
+    });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: '' })).toEqual({
+      filing_due_day: [STATE_FILING_MESSAGES.dayRequired],
+    });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '', filing_due_day: '15' })).toEqual({
+      filing_due_month: [STATE_FILING_MESSAGES.monthRequired],
+    });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '4', filing_due_day: '31' })).toEqual({
+      filing_due_day: ['The filing due day must be between 1 and 30 for April.'],
+    });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '13', filing_due_day: '1' })).toEqual({
+      filing_due_month: [STATE_FILING_MESSAGES.month],
+    });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: '0' })).toEqual({
+      filing_due_day: ['The filing due day field must be between 1 and 31.'],
+    });
+    expect(await put({ filing_label: 'Annual report', filing_due_month: '5', filing_due_day: 'soon' })).toEqual({
+      filing_due_day: ['The filing due day field must be an integer.'],
+    });
+    expect(await put({ filing_label: 'x'.repeat(101), filing_due_month: '5', filing_due_day: '15' })).toEqual({
+      filing_label: ['The filing label field must not be greater than 100 characters.'],
+    });
     const [or] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'OR'));
     expect(or.filingDueMonth).toBeNull();
   });
@@ -280,14 +451,26 @@ describe('state requirements', () => {
 describe('audit log', () => {
   beforeAll(async () => {
     const db = t.database.db;
-    for (let i = 0; i < 60; i++) await recordAudit(db, { actorUserId: adminId, accountId, action: i % 2 ? 'test_thing.odd' : 'test_thing.even', details: { i } });
+    for (let i = 0; i < 60; i++)
+      await recordAudit(db, {
+        actorUserId: adminId,
+        accountId,
+        action: i % 2 ? 'test_thing.odd' : 'test_thing.even',
+        details: { i },
+      });
   });
 
   it('pages newest first, 50 a page, with actor e-mail and account name', async () => {
     const first = (await admin.get('/api/admin/audit')).json();
     expect(first).toMatchObject({ current_page: 1, per_page: 50, from: 1, to: 50, next_page_url: '?page=2' });
     expect(first.data).toHaveLength(50);
-    expect(first.data[0]).toMatchObject({ action: 'test_thing.odd', actor_email: ADMIN.email, account_id: accountId, account_name: 'Console Boosters', details: { i: 59 } });
+    expect(first.data[0]).toMatchObject({
+      action: 'test_thing.odd',
+      actor_email: ADMIN.email,
+      account_id: accountId,
+      account_name: 'Console Boosters',
+      details: { i: 59 },
+    });
     const ids = first.data.map((r: { id: number }) => r.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   });
@@ -304,12 +487,24 @@ describe('audit log', () => {
     expect((await admin.get('/api/admin/audit?action=test_')).json().total).toBe(60);
     expect((await admin.get('/api/admin/audit?action=testXthing')).json().total).toBe(0);
     const page2 = (await admin.get(`/api/admin/audit?account_id=${accountId}&page=2`)).json();
-    expect(page2).toMatchObject({ current_page: 2, from: 51, to: 60, prev_page_url: `?account_id=${accountId}&page=1` });
+    expect(page2).toMatchObject({
+      current_page: 2,
+      from: 51,
+      to: 60,
+      prev_page_url: `?account_id=${accountId}&page=1`,
+    });
   });
 
   it('exports the filtered rows as CSV in words, oldest first when sorted so', async () => {
-    await recordAudit(t.database.db, { actorUserId: adminId, accountId, action: 'level.updated', details: { levelId: 2, changes: { price_cents: [69500, 64500] } } });
-    const res = await admin.get(`/api/admin/audit/export.csv?account_id=${accountId}&action=test_thing.&sort=created_at&page=2`);
+    await recordAudit(t.database.db, {
+      actorUserId: adminId,
+      accountId,
+      action: 'level.updated',
+      details: { levelId: 2, changes: { price_cents: [69500, 64500] } },
+    });
+    const res = await admin.get(
+      `/api/admin/audit/export.csv?account_id=${accountId}&action=test_thing.&sort=created_at&page=2`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -317,11 +512,17 @@ describe('audit log', () => {
     // Every matching row (the page is ignored), oldest first.
     expect(lines).toHaveLength(61);
     expect(lines[0]).toBe('Time,Actor,Account,What,Action,Changes,Details,IP address');
-    expect(lines[1]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC,${ADMIN.email},Console Boosters,Test thing: even,test_thing.even,,I: 0,$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC,${ADMIN.email},Console Boosters,Test thing: even,test_thing.even,,I: 0,$`,
+      ),
+    );
     expect(lines[60]).toContain(',Test thing: odd,test_thing.odd,,I: 59,');
 
     const change = await admin.get(`/api/admin/audit/export.csv?action=level.updated&account_id=${accountId}`);
-    expect(change.body.split('\r\n')[1]).toContain(`,Console Boosters,Changed a level’s prices,level.updated,Price: $695.00 → $645.00,Level: #2,`);
+    expect(change.body.split('\r\n')[1]).toContain(
+      `,Console Boosters,Changed a level’s prices,level.updated,Price: $695.00 → $645.00,Level: #2,`,
+    );
     expect((await admin.get('/api/admin/audit/export.csv?account_id=abc')).statusCode).toBe(422);
   });
 
@@ -329,7 +530,10 @@ describe('audit log', () => {
     const res = await admin.get('/api/admin/audit?account_id=abc');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.account_id).toEqual(['The account id must be a whole number.']);
-    const n = await t.database.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.actorUserId, adminId)));
+    const n = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, adminId)));
     expect(n[0].n).toBeGreaterThan(60);
   });
 });
@@ -377,7 +581,13 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
 
   it('sorts by the account’s name, rows of no account last; with the account filter by time', async () => {
     const up = (await list('account')).data;
-    expect(up.map((r) => r.account_name)).toEqual(['Alpha Sorters', 'Alpha Sorters', 'Zulu Sorters', 'Zulu Sorters', null]);
+    expect(up.map((r) => r.account_name)).toEqual([
+      'Alpha Sorters',
+      'Alpha Sorters',
+      'Zulu Sorters',
+      'Zulu Sorters',
+      null,
+    ]);
     expect(actions(up)).toEqual(['bravo', 'echo', 'charlie', 'alpha', 'delta']);
     expect(actions((await list('-account')).data)).toEqual(['alpha', 'charlie', 'echo', 'bravo', 'delta']);
     expect(actions((await list('-account', `&account_id=${alpha}`)).data)).toEqual(['echo', 'bravo']);
@@ -385,11 +595,18 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
 
   it('sorts a search’s rows and keeps the sort in the page links', async () => {
     const found = (await admin.get('/api/admin/audit?search=sorters&sort=-account')).json() as { data: Row[] };
-    expect(found.data.map((r) => r.account_name)).toEqual(['Zulu Sorters', 'Zulu Sorters', 'Alpha Sorters', 'Alpha Sorters']);
+    expect(found.data.map((r) => r.account_name)).toEqual([
+      'Zulu Sorters',
+      'Zulu Sorters',
+      'Alpha Sorters',
+      'Alpha Sorters',
+    ]);
     // "sorter" finds both the accounts and the actors: a row matching both is listed once.
     const both = (await admin.get('/api/admin/audit?search=sorter&sort=actor')).json() as { data: Row[] };
     expect(actions(both.data)).toEqual(['charlie', 'echo', 'bravo', 'alpha']);
-    expect(actions(((await admin.get('/api/admin/audit?search=sorter&sort=-account')).json() as { data: Row[] }).data)).toEqual(['alpha', 'charlie', 'echo', 'bravo']);
+    expect(
+      actions(((await admin.get('/api/admin/audit?search=sorter&sort=-account')).json() as { data: Row[] }).data),
+    ).toEqual(['alpha', 'charlie', 'echo', 'bravo']);
     const all = (await admin.get(`/api/admin/audit?account_id=${accountId}&sort=actor`)).json();
     expect(all.next_page_url).toBe(`?account_id=${accountId}&sort=actor&page=2`);
   });
@@ -399,14 +616,20 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
     expect(res.statusCode).toBe(200);
     const lines = res.body.trimEnd().split('\r\n').slice(1);
     expect(lines.map((l) => l.split(',').slice(1, 3).join(','))).toEqual([
-      `${AMY},Zulu Sorters`, `${AMY},Alpha Sorters`, `${ZED},Alpha Sorters`, 'System,Zulu Sorters', 'User 987654,',
+      `${AMY},Zulu Sorters`,
+      `${AMY},Alpha Sorters`,
+      `${ZED},Alpha Sorters`,
+      'System,Zulu Sorters',
+      'User 987654,',
     ]);
   });
 
   it('refuses an unknown sort with the allowed ones, and anyone but staff', async () => {
     const bad = await admin.get('/api/admin/audit?sort=ip');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.sort).toEqual(['The sort must be one of: created_at, -created_at, actor, -actor, account, -account, action, -action.']);
+    expect(bad.json().errors.sort).toEqual([
+      'The sort must be one of: created_at, -created_at, actor, -actor, account, -account, action, -action.',
+    ]);
     expect((await admin.get('/api/admin/audit/export.csv?sort=details')).statusCode).toBe(422);
     for (const url of ['/api/admin/audit?sort=actor', '/api/admin/audit/export.csv?sort=-account&search=sorters']) {
       expect((await holder.get(url)).statusCode, url).toBe(403);

@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
-import type { AdminMoneyTotals, AdminOpenInvoicesPage, AdminPaymentsPage } from '../../src/shared/schemas/admin-payments.ts';
+import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import type {
+  AdminMoneyTotals,
+  AdminOpenInvoicesPage,
+  AdminPaymentsPage,
+} from '../../src/shared/schemas/admin-payments.ts';
 
 /**
  * The staff's view of money (/admin/payments): GET /api/admin/payments (every account's
@@ -27,22 +31,41 @@ const ago = (days: number) => new Date(now - days * DAY);
 type Status = 'awaiting_consent' | 'cancelled' | 'pending' | 'paid' | 'held' | 'declined' | 'failed';
 
 /** A payment row written directly, as the payment services leave it; a paid one settles `applied`. */
-async function addPayment(accountId: number, status: Status, opts: {
-  method?: 'card' | 'bank' | 'paypal' | 'zero'; amountCents?: number; discountCents?: number;
-  invoiceIds?: number[]; applied?: [number, number][]; createdAt: Date;
-}): Promise<number> {
-  const [row] = await db().insert(payments).values({
-    accountId, status, method: opts.method ?? 'card',
-    amountCents: opts.amountCents ?? 10_000, discountCents: opts.discountCents ?? 0,
-    invoiceIds: opts.invoiceIds ?? [], idempotencyKey: randomUUID(),
-    accountType: opts.method === 'bank' ? 'eCheck' : opts.method === 'card' || !opts.method ? 'Visa' : null,
-    accountLast4: opts.method === 'bank' ? 'XXXX4321' : opts.method === 'card' || !opts.method ? 'XXXX1111' : null,
-    createdAt: opts.createdAt, settledAt: status === 'pending' ? null : opts.createdAt,
-  }).returning({ id: payments.id });
+async function addPayment(
+  accountId: number,
+  status: Status,
+  opts: {
+    method?: 'card' | 'bank' | 'paypal' | 'zero';
+    amountCents?: number;
+    discountCents?: number;
+    invoiceIds?: number[];
+    applied?: [number, number][];
+    createdAt: Date;
+  },
+): Promise<number> {
+  const [row] = await db()
+    .insert(payments)
+    .values({
+      accountId,
+      status,
+      method: opts.method ?? 'card',
+      amountCents: opts.amountCents ?? 10_000,
+      discountCents: opts.discountCents ?? 0,
+      invoiceIds: opts.invoiceIds ?? [],
+      idempotencyKey: randomUUID(),
+      accountType: opts.method === 'bank' ? 'eCheck' : opts.method === 'card' || !opts.method ? 'Visa' : null,
+      accountLast4: opts.method === 'bank' ? 'XXXX4321' : opts.method === 'card' || !opts.method ? 'XXXX1111' : null,
+      createdAt: opts.createdAt,
+      settledAt: status === 'pending' ? null : opts.createdAt,
+    })
+    .returning({ id: payments.id });
   for (const [invoiceId, cents] of opts.applied ?? []) {
     await db().insert(paymentInvoices).values({ paymentId: row.id, invoiceId, amountCents: cents });
     const [inv] = await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, invoiceId));
-    await db().update(invoices).set({ balanceCents: inv.b - cents }).where(eq(invoices.id, invoiceId));
+    await db()
+      .update(invoices)
+      .set({ balanceCents: inv.b - cents })
+      .where(eq(invoices.id, invoiceId));
   }
   return row.id;
 }
@@ -50,7 +73,10 @@ async function addPayment(accountId: number, status: Status, opts: {
 /** An unpaid invoice of `cents`, dated `daysAgo` days ago. */
 async function addInvoice(accountId: number, cents: number, daysAgo: number) {
   const id = await createInvoice(db(), { accountId, cents, prefix: 'AP' });
-  await db().update(invoices).set({ documentAt: ago(daysAgo) }).where(eq(invoices.id, id));
+  await db()
+    .update(invoices)
+    .set({ documentAt: ago(daysAgo) })
+    .where(eq(invoices.id, id));
   return id;
 }
 
@@ -75,36 +101,99 @@ beforeAll(async () => {
   ids.b1 = await addInvoice(ids.bravo, 20_000, 40); // paid in full below: not open
   ids.b2 = await addInvoice(ids.bravo, 3_000, 0);
 
-  ids.paidA = await addPayment(ids.alpha, 'paid', { invoiceIds: [ids.a1], applied: [[ids.a1, 4_000]], amountCents: 4_000, createdAt: ago(9) });
-  ids.paidB = await addPayment(ids.bravo, 'paid', { method: 'bank', invoiceIds: [ids.b1], applied: [[ids.b1, 20_000]], amountCents: 19_000, discountCents: 1_000, createdAt: ago(8) });
+  ids.paidA = await addPayment(ids.alpha, 'paid', {
+    invoiceIds: [ids.a1],
+    applied: [[ids.a1, 4_000]],
+    amountCents: 4_000,
+    createdAt: ago(9),
+  });
+  ids.paidB = await addPayment(ids.bravo, 'paid', {
+    method: 'bank',
+    invoiceIds: [ids.b1],
+    applied: [[ids.b1, 20_000]],
+    amountCents: 19_000,
+    discountCents: 1_000,
+    createdAt: ago(8),
+  });
   ids.held = await addPayment(ids.alpha, 'held', { invoiceIds: [ids.a2], amountCents: 5_000, createdAt: ago(7) });
   ids.pending = await addPayment(ids.bravo, 'pending', { invoiceIds: [ids.b2], amountCents: 3_000, createdAt: ago(6) });
   ids.declined = await addPayment(ids.alpha, 'declined', { method: 'bank', invoiceIds: [ids.a2], createdAt: ago(5) });
   // A stray invoice id of another account is never shown on this payment.
   ids.failed = await addPayment(ids.bravo, 'failed', { invoiceIds: [ids.b2, ids.a2], createdAt: ago(4) });
-  ids.zero = await addPayment(ids.alpha, 'paid', { method: 'zero', amountCents: 0, discountCents: 500, createdAt: ago(3) });
-  ids.awaiting = await addPayment(ids.alpha, 'awaiting_consent', { method: 'paypal', invoiceIds: [ids.a2], createdAt: ago(2) });
-  ids.cancelled = await addPayment(ids.bravo, 'cancelled', { method: 'paypal', invoiceIds: [ids.b2], createdAt: ago(1) });
+  ids.zero = await addPayment(ids.alpha, 'paid', {
+    method: 'zero',
+    amountCents: 0,
+    discountCents: 500,
+    createdAt: ago(3),
+  });
+  ids.awaiting = await addPayment(ids.alpha, 'awaiting_consent', {
+    method: 'paypal',
+    invoiceIds: [ids.a2],
+    createdAt: ago(2),
+  });
+  ids.cancelled = await addPayment(ids.bravo, 'cancelled', {
+    method: 'paypal',
+    invoiceIds: [ids.b2],
+    createdAt: ago(1),
+  });
   admin = await signedIn(t.app, ADMIN);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /api/admin/payments', () => {
   it('lists every account’s payments newest first, leaving out unfinished PayPal sessions; the whole-site totals come from their own route', async () => {
     const p = await paymentsPage();
-    expect(p.data.map((r) => r.id)).toEqual([ids.zero, ids.failed, ids.declined, ids.pending, ids.held, ids.paidB, ids.paidA]);
-    expect(p).toMatchObject({ current_page: 1, per_page: 25, total: 7, from: 1, to: 7, last_page: 1, next_page_url: null, prev_page_url: null });
+    expect(p.data.map((r) => r.id)).toEqual([
+      ids.zero,
+      ids.failed,
+      ids.declined,
+      ids.pending,
+      ids.held,
+      ids.paidB,
+      ids.paidA,
+    ]);
+    expect(p).toMatchObject({
+      current_page: 1,
+      per_page: 25,
+      total: 7,
+      from: 1,
+      to: 7,
+      last_page: 1,
+      next_page_url: null,
+      prev_page_url: null,
+    });
     expect(p).not.toHaveProperty('totals');
-    expect(await moneyTotals()).toEqual({ open_balance_cents: 6_000 + 5_000 + 3_000, open_invoices: 3, held_payments: 1, pending_payments: 1 });
+    expect(await moneyTotals()).toEqual({
+      open_balance_cents: 6_000 + 5_000 + 3_000,
+      open_invoices: 3,
+      held_payments: 1,
+      pending_payments: 1,
+    });
 
     const paidB = p.data.find((r) => r.id === ids.paidB)!;
     expect(paidB).toMatchObject({
-      account: { id: ids.bravo, name: 'Bravo Band' }, method: 'bank', status: 'paid', amount_cents: 19_000, discount_cents: 1_000,
-      account_type: 'eCheck', account_last4: 'XXXX4321', invoices: [{ id: ids.b1, amount_cents: 20_000 }],
+      account: { id: ids.bravo, name: 'Bravo Band' },
+      method: 'bank',
+      status: 'paid',
+      amount_cents: 19_000,
+      discount_cents: 1_000,
+      account_type: 'eCheck',
+      account_last4: 'XXXX4321',
+      invoices: [{ id: ids.b1, amount_cents: 20_000 }],
     });
-    expect(p.data.find((r) => r.id === ids.held)).toMatchObject({ account: { id: ids.alpha, name: 'Alpha Boosters' }, invoices: [{ id: ids.a2, amount_cents: null }] });
+    expect(p.data.find((r) => r.id === ids.held)).toMatchObject({
+      account: { id: ids.alpha, name: 'Alpha Boosters' },
+      invoices: [{ id: ids.a2, amount_cents: null }],
+    });
     expect(p.data.find((r) => r.id === ids.failed)!.invoices.map((i) => i.id)).toEqual([ids.b2]);
-    expect(p.data.find((r) => r.id === ids.zero)).toMatchObject({ method: 'zero', amount_cents: 0, discount_cents: 500, invoices: [] });
+    expect(p.data.find((r) => r.id === ids.zero)).toMatchObject({
+      method: 'zero',
+      amount_cents: 0,
+      discount_cents: 500,
+      invoices: [],
+    });
   });
 
   it('filters by status and by method', async () => {
@@ -124,15 +213,61 @@ describe('GET /api/admin/payments', () => {
 
   it('sorts by each sortable column title, both ways, ties by id', async () => {
     const order = async (q: string) => (await paymentsPage(q)).data.map((r) => r.id);
-    expect(await order('?sort=created_at')).toEqual([ids.paidA, ids.paidB, ids.held, ids.pending, ids.declined, ids.failed, ids.zero]);
-    expect(await order('?sort=amount_cents')).toEqual([ids.zero, ids.pending, ids.paidA, ids.held, ids.declined, ids.failed, ids.paidB]);
-    expect(await order('?sort=-amount_cents')).toEqual([ids.paidB, ids.failed, ids.declined, ids.held, ids.paidA, ids.pending, ids.zero]);
-    expect(await order('?sort=method')).toEqual([ids.paidB, ids.declined, ids.paidA, ids.held, ids.pending, ids.failed, ids.zero]);
-    expect(await order('?sort=-status')).toEqual([ids.pending, ids.zero, ids.paidB, ids.paidA, ids.held, ids.failed, ids.declined]);
+    expect(await order('?sort=created_at')).toEqual([
+      ids.paidA,
+      ids.paidB,
+      ids.held,
+      ids.pending,
+      ids.declined,
+      ids.failed,
+      ids.zero,
+    ]);
+    expect(await order('?sort=amount_cents')).toEqual([
+      ids.zero,
+      ids.pending,
+      ids.paidA,
+      ids.held,
+      ids.declined,
+      ids.failed,
+      ids.paidB,
+    ]);
+    expect(await order('?sort=-amount_cents')).toEqual([
+      ids.paidB,
+      ids.failed,
+      ids.declined,
+      ids.held,
+      ids.paidA,
+      ids.pending,
+      ids.zero,
+    ]);
+    expect(await order('?sort=method')).toEqual([
+      ids.paidB,
+      ids.declined,
+      ids.paidA,
+      ids.held,
+      ids.pending,
+      ids.failed,
+      ids.zero,
+    ]);
+    expect(await order('?sort=-status')).toEqual([
+      ids.pending,
+      ids.zero,
+      ids.paidB,
+      ids.paidA,
+      ids.held,
+      ids.failed,
+      ids.declined,
+    ]);
     expect(await order('?sort=status&method=bank')).toEqual([ids.declined, ids.paidB]);
     const bad = await admin.get('/api/admin/payments?sort=account');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toMatchObject({ errors: { sort: ['The sort must be one of: created_at, -created_at, amount_cents, -amount_cents, method, -method, status, -status.'] } });
+    expect(bad.json()).toMatchObject({
+      errors: {
+        sort: [
+          'The sort must be one of: created_at, -created_at, amount_cents, -amount_cents, method, -method, status, -status.',
+        ],
+      },
+    });
   });
 
   it('exports every payment the filters match, in the list order, as CSV with dollars and cents', async () => {
@@ -141,13 +276,19 @@ describe('GET /api/admin/payments', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date,Account,Account id,Method,Status,Amount,Discount,Refunded,Invoices,Gateway transaction id,Payment id');
+    expect(lines[0]).toBe(
+      'Date,Account,Account id,Method,Status,Amount,Discount,Refunded,Invoices,Gateway transaction id,Payment id',
+    );
     const shown = (await paymentsPage('?method=card&sort=amount_cents')).data;
     expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((r) => r.id));
     expect(shown.map((r) => r.id)).toEqual([ids.pending, ids.paidA, ids.held, ids.failed]);
     const paidA = shown[1]!;
-    expect(lines[2]).toBe(`${paidA.created_at.slice(0, 19).replace('T', ' ')} UTC,Alpha Boosters,${ids.alpha},Card Visa XXXX1111,Paid,$40.00,$0.00,$0.00,${paidA.invoices[0]!.number},,${ids.paidA}`);
-    const bank = (await admin.get('/api/admin/payments/export.csv?method=bank&status=paid')).body.trimEnd().split('\r\n');
+    expect(lines[2]).toBe(
+      `${paidA.created_at.slice(0, 19).replace('T', ' ')} UTC,Alpha Boosters,${ids.alpha},Card Visa XXXX1111,Paid,$40.00,$0.00,$0.00,${paidA.invoices[0]!.number},,${ids.paidA}`,
+    );
+    const bank = (await admin.get('/api/admin/payments/export.csv?method=bank&status=paid')).body
+      .trimEnd()
+      .split('\r\n');
     expect(bank).toHaveLength(2);
     expect(bank[1]).toContain(',Bravo Band,');
     expect(bank[1]).toContain(',Bank account eCheck XXXX4321,Paid,$190.00,$10.00,$0.00,');
@@ -159,7 +300,9 @@ describe('GET /api/admin/payments', () => {
     for (const q of ['?status=awaiting_consent', '?status=cancelled', '?status=bogus', '?method=cash']) {
       expect((await admin.get(`/api/admin/payments${q}`)).statusCode, q).toBe(422);
     }
-    expect((await admin.get('/api/admin/payments?status=bogus')).json()).toMatchObject({ errors: { status: ['The selected status is invalid.'] } });
+    expect((await admin.get('/api/admin/payments?status=bogus')).json()).toMatchObject({
+      errors: { status: ['The selected status is invalid.'] },
+    });
   });
 });
 
@@ -167,8 +310,21 @@ describe('GET /api/admin/invoices/open', () => {
   it('lists invoices with a balance, oldest first, with their accounts (no totals on each page)', async () => {
     const p = await openPage();
     expect(p.data.map((r) => r.id)).toEqual([ids.a1, ids.a2, ids.b2]);
-    expect(p).toMatchObject({ current_page: 1, per_page: 25, total: 3, from: 1, to: 3, last_page: 1, next_page_url: null, prev_page_url: null });
-    expect(p.data[0]).toMatchObject({ account: { id: ids.alpha, name: 'Alpha Boosters' }, value_cents: 10_000, balance_cents: 6_000 });
+    expect(p).toMatchObject({
+      current_page: 1,
+      per_page: 25,
+      total: 3,
+      from: 1,
+      to: 3,
+      last_page: 1,
+      next_page_url: null,
+      prev_page_url: null,
+    });
+    expect(p.data[0]).toMatchObject({
+      account: { id: ids.alpha, name: 'Alpha Boosters' },
+      value_cents: 10_000,
+      balance_cents: 6_000,
+    });
     expect(new Date(p.data[0].document_at).getTime()).toBe(ago(60).getTime());
     expect(p).not.toHaveProperty('totals');
   });
@@ -187,7 +343,12 @@ describe('GET /api/admin/invoices/open', () => {
     expect(lines[0]).toBe('Invoice,Account,Account id,Date,Value,Balance,Invoice id');
     const shown = (await openPage('?search=alpha&sort=-balance_cents')).data;
     expect(shown.map((r) => r.id)).toEqual([ids.a1, ids.a2]);
-    expect(lines.slice(1)).toEqual(shown.map((r) => `${r.number},Alpha Boosters,${ids.alpha},${r.document_at.slice(0, 10)},$${(r.value_cents / 100).toFixed(2)},$${(r.balance_cents / 100).toFixed(2)},${r.id}`));
+    expect(lines.slice(1)).toEqual(
+      shown.map(
+        (r) =>
+          `${r.number},Alpha Boosters,${ids.alpha},${r.document_at.slice(0, 10)},$${(r.value_cents / 100).toFixed(2)},$${(r.balance_cents / 100).toFixed(2)},${r.id}`,
+      ),
+    );
     expect(lines[1]).toContain(',$100.00,$60.00,');
     expect((await admin.get('/api/admin/invoices/open/export.csv?overdue=7')).statusCode).toBe(422);
   });
@@ -209,30 +370,64 @@ describe('paging', () => {
       await addPayment(charlie, 'declined', { invoiceIds: [inv], createdAt: ago(20 + i) });
     }
     const p1 = await paymentsPage('?status=declined');
-    expect(p1).toMatchObject({ total: 28, from: 1, to: 25, last_page: 2, prev_page_url: null, next_page_url: '/api/admin/payments?status=declined&page=2' });
+    expect(p1).toMatchObject({
+      total: 28,
+      from: 1,
+      to: 25,
+      last_page: 2,
+      prev_page_url: null,
+      next_page_url: '/api/admin/payments?status=declined&page=2',
+    });
     expect(p1.data[0].id).toBe(ids.declined);
     const p2 = await paymentsPage('?status=declined&page=2');
-    expect(p2).toMatchObject({ current_page: 2, from: 26, to: 28, next_page_url: null, prev_page_url: '/api/admin/payments?status=declined&page=1' });
+    expect(p2).toMatchObject({
+      current_page: 2,
+      from: 26,
+      to: 28,
+      next_page_url: null,
+      prev_page_url: '/api/admin/payments?status=declined&page=1',
+    });
     expect(new Set([...p1.data, ...p2.data].map((r) => r.id)).size).toBe(28);
     expect((await paymentsPage('?status=declined&page=9')).data).toEqual([]);
 
     const o1 = await openPage('?overdue=30');
-    expect(o1).toMatchObject({ total: 28, to: 25, last_page: 2, next_page_url: '/api/admin/invoices/open?overdue=30&page=2' });
+    expect(o1).toMatchObject({
+      total: 28,
+      to: 25,
+      last_page: 2,
+      next_page_url: '/api/admin/invoices/open?overdue=30&page=2',
+    });
     expect(o1.data[0]).toMatchObject({ account: { id: charlie, name: 'Charlie Chess' }, balance_cents: 126 });
     const o2 = await openPage('?overdue=30&page=2');
     expect(o2.data.map((r) => r.id).at(-1)).toBe(ids.a1);
-    expect(await moneyTotals()).toEqual({ open_balance_cents: 14_000 + 27 * 100 + (26 * 27) / 2, open_invoices: 30, held_payments: 1, pending_payments: 1 });
+    expect(await moneyTotals()).toEqual({
+      open_balance_cents: 14_000 + 27 * 100 + (26 * 27) / 2,
+      open_invoices: 30,
+      held_payments: 1,
+      pending_payments: 1,
+    });
   });
 });
 
 describe('who may read the payments', () => {
   it('answers 403 to an account holder and 401 to a visitor, for the API and the page', async () => {
     const holder = await signedIn(t.app, HOLDER);
-    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open', '/api/admin/invoices/open/export.csv', '/admin/payments']) {
+    for (const path of [
+      '/api/admin/payments',
+      '/api/admin/payments/export.csv',
+      '/api/admin/invoices/open',
+      '/api/admin/invoices/open/export.csv',
+      '/admin/payments',
+    ]) {
       expect((await holder.get(path)).statusCode, path).toBe(403);
     }
     const visitor = await new Agent(t.app).start();
-    for (const path of ['/api/admin/payments', '/api/admin/payments/export.csv', '/api/admin/invoices/open', '/api/admin/invoices/open/export.csv']) {
+    for (const path of [
+      '/api/admin/payments',
+      '/api/admin/payments/export.csv',
+      '/api/admin/invoices/open',
+      '/api/admin/invoices/open/export.csv',
+    ]) {
       expect((await visitor.get(path)).statusCode, path).toBe(401);
     }
     expect((await admin.get('/admin/payments')).statusCode).toBe(200);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, banners, inquiries, mailOutbox } from '../../src/server/db/schema.ts';
+import { createUser } from '../../src/server/db/seed/factories.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Admin screens' JSON API: inquiries inbox, mail outbox, banners; banners in page boot data. */
 
@@ -33,11 +33,19 @@ beforeAll(async () => {
   // Fill the inbox through the public forms, as visitors do.
   const visitor = await new Agent(t.app, '192.0.2.10').start();
   for (let i = 1; i <= CONTACTS; i++) {
-    const res = await visitor.post('/contact', { name: `Sender ${i}`, email: `sender${i}@example.com`, subject: 'Membership', message: `Message ${i}` });
+    const res = await visitor.post('/contact', {
+      name: `Sender ${i}`,
+      email: `sender${i}@example.com`,
+      subject: 'Membership',
+      message: `Message ${i}`,
+    });
     expect(res.statusCode).toBe(201);
   }
   for (let i = 1; i <= CAMPUS; i++) {
-    expect((await visitor.post('/campus-report', { email: `campus${i}@example.edu`, organization: `Campus ${i}` })).statusCode).toBe(201);
+    expect(
+      (await visitor.post('/campus-report', { email: `campus${i}@example.edu`, organization: `Campus ${i}` }))
+        .statusCode,
+    ).toBe(201);
   }
 });
 afterAll(async () => {
@@ -50,19 +58,37 @@ describe('inquiries inbox', () => {
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({
-      current_page: 1, from: 1, to: 25, last_page: 2, per_page: 25, total: CONTACTS + CAMPUS,
-      next_page_url: '?page=2', prev_page_url: null,
+      current_page: 1,
+      from: 1,
+      to: 25,
+      last_page: 2,
+      per_page: 25,
+      total: CONTACTS + CAMPUS,
+      next_page_url: '?page=2',
+      prev_page_url: null,
     });
     expect(page.data).toHaveLength(25);
     expect(page.data[0]).toEqual({
-      id: expect.any(Number), kind: 'campus_report', name: '', email: `campus${CAMPUS}@example.edu`,
-      organization: `Campus ${CAMPUS}`, is_handled: false, created_at: expect.any(String),
+      id: expect.any(Number),
+      kind: 'campus_report',
+      name: '',
+      email: `campus${CAMPUS}@example.edu`,
+      organization: `Campus ${CAMPUS}`,
+      is_handled: false,
+      created_at: expect.any(String),
     });
     const ids = page.data.map((r: { id: number }) => r.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
 
     const second = (await admin.get('/api/admin/inquiries?page=2')).json();
-    expect(second).toMatchObject({ current_page: 2, from: 26, to: 30, total: 30, next_page_url: null, prev_page_url: '?page=1' });
+    expect(second).toMatchObject({
+      current_page: 2,
+      from: 26,
+      to: 30,
+      total: 30,
+      next_page_url: null,
+      prev_page_url: '?page=1',
+    });
     expect(second.data).toHaveLength(5);
     const all = [...ids, ...second.data.map((r: { id: number }) => r.id)];
     expect(new Set(all).size).toBe(30);
@@ -98,9 +124,20 @@ describe('inquiries inbox', () => {
     const byKind = await list('?sort=kind');
     expect(byKind.slice(0, 3).map((r) => r.organization)).toEqual(['Campus 1', 'Campus 2', 'Campus 3']);
     expect(byKind[3]!.kind).toBe('contact');
-    expect((await list('?sort=-organization')).slice(0, 3).map((r) => r.organization)).toEqual(['Campus 3', 'Campus 2', 'Campus 1']);
-    expect((await list('?sort=-name&kind=contact')).slice(0, 3).map((r) => r.name)).toEqual(['Sender 9', 'Sender 8', 'Sender 7']);
-    const [handled] = await t.database.db.select({ id: inquiries.id }).from(inquiries).where(eq(inquiries.email, 'sender5@example.com'));
+    expect((await list('?sort=-organization')).slice(0, 3).map((r) => r.organization)).toEqual([
+      'Campus 3',
+      'Campus 2',
+      'Campus 1',
+    ]);
+    expect((await list('?sort=-name&kind=contact')).slice(0, 3).map((r) => r.name)).toEqual([
+      'Sender 9',
+      'Sender 8',
+      'Sender 7',
+    ]);
+    const [handled] = await t.database.db
+      .select({ id: inquiries.id })
+      .from(inquiries)
+      .where(eq(inquiries.email, 'sender5@example.com'));
     await t.database.db.update(inquiries).set({ isHandled: true }).where(eq(inquiries.id, handled!.id));
     try {
       expect((await list('?sort=-state'))[0]).toMatchObject({ id: handled!.id, is_handled: true });
@@ -111,7 +148,9 @@ describe('inquiries inbox', () => {
     }
     const bad = await admin.get('/api/admin/inquiries?sort=email');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.sort[0]).toBe('The sort must be one of: created_at, -created_at, name, -name, kind, -kind, organization, -organization, state, -state.');
+    expect(bad.json().errors.sort[0]).toBe(
+      'The sort must be one of: created_at, -created_at, name, -name, kind, -kind, organization, -organization, state, -state.',
+    );
   });
 
   it('exports every inquiry the filters match, in the inbox order, as CSV', async () => {
@@ -121,12 +160,21 @@ describe('inquiries inbox', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Received,Kind,Name,E-mail,Organization,State,Inquiry id');
-    const pages = [1, 2].map(async (p) => (await admin.get(`/api/admin/inquiries?kind=contact&search=sender&sort=name&page=${p}`)).json().data);
-    const shown = (await Promise.all(pages)).flat() as { id: number; name: string; email: string; created_at: string }[];
+    const pages = [1, 2].map(
+      async (p) => (await admin.get(`/api/admin/inquiries?kind=contact&search=sender&sort=name&page=${p}`)).json().data,
+    );
+    const shown = (await Promise.all(pages)).flat() as {
+      id: number;
+      name: string;
+      email: string;
+      created_at: string;
+    }[];
     expect(lines).toHaveLength(CONTACTS + 1);
     expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((r) => r.id));
     const first = shown[0]!;
-    expect(lines[1]).toBe(`${first.created_at.slice(0, 19).replace('T', ' ')} UTC,Contact,Sender 1,sender1@example.com,,New,${first.id}`);
+    expect(lines[1]).toBe(
+      `${first.created_at.slice(0, 19).replace('T', ' ')} UTC,Contact,Sender 1,sender1@example.com,,New,${first.id}`,
+    );
     expect((await admin.get('/api/admin/inquiries/export.csv?sort=email')).statusCode).toBe(422);
     expect((await admin.get('/api/admin/inquiries/export.csv?kind=spam')).statusCode).toBe(422);
   });
@@ -136,8 +184,16 @@ describe('inquiries inbox', () => {
     const res = await admin.get(`/api/admin/inquiries/${row.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: row.id, kind: 'contact', name: 'Sender 7', email: 'sender7@example.com', phone: '', organization: '',
-      details: { subject: 'Membership', message: 'Message 7' }, is_handled: false, handled_at: null, handled_by: null,
+      id: row.id,
+      kind: 'contact',
+      name: 'Sender 7',
+      email: 'sender7@example.com',
+      phone: '',
+      organization: '',
+      details: { subject: 'Membership', message: 'Message 7' },
+      is_handled: false,
+      handled_at: null,
+      handled_by: null,
       ip: '192.0.2.10',
     });
     for (const id of ['999999', 'abc', '0', '-1', '1.5', '99999999999']) {
@@ -151,9 +207,16 @@ describe('inquiries inbox', () => {
     const [row] = await t.database.db.select().from(inquiries).where(eq(inquiries.email, 'sender3@example.com'));
     const res = await admin.post(`/api/admin/inquiries/${row.id}/handled`, { is_handled: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: row.id, is_handled: true, handled_by: ADMIN.email, handled_at: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      id: row.id,
+      is_handled: true,
+      handled_by: ADMIN.email,
+      handled_at: expect.any(String),
+    });
 
-    const audit = await t.database.db.select().from(auditLog)
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
       .where(and(eq(auditLog.action, 'inquiry.handled'), eq(auditLog.actorUserId, adminId)));
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toEqual({ inquiryId: row.id });
@@ -165,12 +228,18 @@ describe('inquiries inbox', () => {
 
     const reopened = await admin.post(`/api/admin/inquiries/${row.id}/handled`, { is_handled: 0 });
     expect(reopened.json()).toMatchObject({ is_handled: false, handled_by: null, handled_at: null });
-    const [{ n }] = await t.database.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'inquiry.reopened'));
+    const [{ n }] = await t.database.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'inquiry.reopened'));
     expect(n).toBe(1);
 
     const missing = await admin.post('/api/admin/inquiries/999999/handled', { is_handled: 1 });
     expect(missing.statusCode).toBe(404);
-    const [{ m }] = await t.database.db.select({ m: count() }).from(auditLog).where(eq(auditLog.action, 'inquiry.handled'));
+    const [{ m }] = await t.database.db
+      .select({ m: count() })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'inquiry.handled'));
     expect(m).toBe(1);
   });
 
@@ -188,10 +257,23 @@ describe('mail outbox', () => {
     const [{ n }] = await t.database.db.select({ n: count() }).from(mailOutbox);
     expect(n).toBe(2 * (CONTACTS + CAMPUS));
     const page = (await admin.get('/api/admin/outbox')).json();
-    expect(page).toMatchObject({ current_page: 1, per_page: 25, total: n, last_page: Math.ceil(n / 25), from: 1, to: 25 });
+    expect(page).toMatchObject({
+      current_page: 1,
+      per_page: 25,
+      total: n,
+      last_page: Math.ceil(n / 25),
+      from: 1,
+      to: 25,
+    });
     expect(page.data[0]).toEqual({
-      id: expect.any(Number), kind: expect.stringMatching(/^inquiry\.(staff|ack)$/), to: expect.any(String),
-      subject: expect.any(String), status: 'pending', attempts: 0, created_at: expect.any(String), sent_at: null,
+      id: expect.any(Number),
+      kind: expect.stringMatching(/^inquiry\.(staff|ack)$/),
+      to: expect.any(String),
+      subject: expect.any(String),
+      status: 'pending',
+      attempts: 0,
+      created_at: expect.any(String),
+      sent_at: null,
     });
     const last = (await admin.get(`/api/admin/outbox?page=${page.last_page}`)).json();
     expect(last.to).toBe(n);
@@ -199,12 +281,20 @@ describe('mail outbox', () => {
   });
 
   it('shows one mail with its text, and 404 for an unknown id', async () => {
-    const [mail] = await t.database.db.select().from(mailOutbox)
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'inquiry.ack'), eq(mailOutbox.toAddress, 'sender1@example.com')));
     const res = await admin.get(`/api/admin/outbox/${mail.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: mail.id, kind: 'inquiry.ack', to: 'sender1@example.com', status: 'pending', attempts: 0, last_error: '', links_hidden: false,
+      id: mail.id,
+      kind: 'inquiry.ack',
+      to: 'sender1@example.com',
+      status: 'pending',
+      attempts: 0,
+      last_error: '',
+      links_hidden: false,
     });
     expect(res.json().text).toContain("Your message has been received and we'll get back with you shortly.");
     // The sender's text goes to staff only, never back out in the acknowledgement.
@@ -219,11 +309,27 @@ describe('mail outbox', () => {
   it('sorts by each column title, both ways, ties by id, and refuses an unknown column', async () => {
     type Row = { id: number; to: string; subject: string; status: string };
     const list = async (q: string) => (await admin.get(`/api/admin/outbox${q}`)).json().data as Row[];
-    expect((await list('?sort=to')).slice(0, 3).map((r) => r.to)).toEqual(['campus1@example.edu', 'campus2@example.edu', 'campus3@example.edu']);
-    expect((await list('?sort=-to&search=campus')).map((r) => r.to).filter((to) => to.startsWith('campus'))).toEqual(['campus3@example.edu', 'campus2@example.edu', 'campus1@example.edu']);
-    const [top] = await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.subject), desc(mailOutbox.id)).limit(1);
+    expect((await list('?sort=to')).slice(0, 3).map((r) => r.to)).toEqual([
+      'campus1@example.edu',
+      'campus2@example.edu',
+      'campus3@example.edu',
+    ]);
+    expect((await list('?sort=-to&search=campus')).map((r) => r.to).filter((to) => to.startsWith('campus'))).toEqual([
+      'campus3@example.edu',
+      'campus2@example.edu',
+      'campus1@example.edu',
+    ]);
+    const [top] = await t.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.subject), desc(mailOutbox.id))
+      .limit(1);
     expect((await list('?sort=-subject'))[0]!.id).toBe(top!.id);
-    const [a, b] = await t.database.db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(2);
+    const [a, b] = await t.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.id))
+      .limit(2);
     await t.database.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, a!.id));
     await t.database.db.update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.id, b!.id));
     try {
@@ -236,12 +342,20 @@ describe('mail outbox', () => {
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mail-outbox-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = res.body.trimEnd().split('\r\n');
       expect(lines[0]).toBe('Written,To,Subject,Kind,Status,Attempts,Sent,Mail id');
-      const shown = (await admin.get('/api/admin/outbox?search=campus&sort=status')).json().data as (Row & { kind: string; created_at: string })[];
+      const shown = (await admin.get('/api/admin/outbox?search=campus&sort=status')).json().data as (Row & {
+        kind: string;
+        created_at: string;
+      })[];
       expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((r) => r.id));
       const m = shown[0]!;
-      expect(lines[1]).toBe(`${m.created_at.slice(0, 19).replace('T', ' ')} UTC,${m.to},${m.subject},${m.kind},Failed,0,,${m.id}`);
+      expect(lines[1]).toBe(
+        `${m.created_at.slice(0, 19).replace('T', ' ')} UTC,${m.to},${m.subject},${m.kind},Failed,0,,${m.id}`,
+      );
     } finally {
-      await t.database.db.update(mailOutbox).set({ status: 'pending' }).where(inArray(mailOutbox.id, [a!.id, b!.id]));
+      await t.database.db
+        .update(mailOutbox)
+        .set({ status: 'pending' })
+        .where(inArray(mailOutbox.id, [a!.id, b!.id]));
     }
     expect((await admin.get('/api/admin/outbox?sort=kind')).statusCode).toBe(422);
     expect((await admin.get('/api/admin/outbox/export.csv?sort=kind')).statusCode).toBe(422);
@@ -259,7 +373,11 @@ describe('mail outbox', () => {
   });
 
   it('staff notices go to the configured staff address', async () => {
-    const staff = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'inquiry.staff')).orderBy(desc(mailOutbox.id));
+    const staff = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'inquiry.staff'))
+      .orderBy(desc(mailOutbox.id));
     expect(staff).toHaveLength(CONTACTS + CAMPUS);
     expect(new Set(staff.map((m) => m.toAddress))).toEqual(new Set([t.config.mail.staffEmail]));
   });
@@ -274,17 +392,35 @@ describe('banners', () => {
   };
 
   it('creates, lists, updates and deletes a banner, with audit rows', async () => {
-    const created = await admin.post('/api/admin/banners', { kind: 'holiday-alert', text: 'Closed for the holidays Dec 24-26.', is_active: 1 });
+    const created = await admin.post('/api/admin/banners', {
+      kind: 'holiday-alert',
+      text: 'Closed for the holidays Dec 24-26.',
+      is_active: 1,
+    });
     expect(created.statusCode).toBe(201);
     const banner = created.json();
-    expect(banner).toMatchObject({ id: expect.any(Number), kind: 'holiday-alert', text: 'Closed for the holidays Dec 24-26.', is_active: true });
+    expect(banner).toMatchObject({
+      id: expect.any(Number),
+      kind: 'holiday-alert',
+      text: 'Closed for the holidays Dec 24-26.',
+      is_active: true,
+    });
 
     const list = (await admin.get('/api/admin/banners')).json();
     expect(list.banners.map((b: { id: number }) => b.id)).toContain(banner.id);
 
-    const updated = await admin.put(`/api/admin/banners/${banner.id}`, { kind: 'urgent-alert', text: 'Filing deadline is May 15.', is_active: 0 });
+    const updated = await admin.put(`/api/admin/banners/${banner.id}`, {
+      kind: 'urgent-alert',
+      text: 'Filing deadline is May 15.',
+      is_active: 0,
+    });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ id: banner.id, kind: 'urgent-alert', text: 'Filing deadline is May 15.', is_active: false });
+    expect(updated.json()).toMatchObject({
+      id: banner.id,
+      kind: 'urgent-alert',
+      text: 'Filing deadline is May 15.',
+      is_active: false,
+    });
     const [row] = await t.database.db.select().from(banners).where(eq(banners.id, banner.id));
     expect(row).toMatchObject({ kind: 'urgent-alert', text: 'Filing deadline is May 15.', isActive: false });
 
@@ -293,9 +429,14 @@ describe('banners', () => {
     expect(deleted.json()).toEqual({ message: 'The banner was deleted.' });
     expect(await t.database.db.select().from(banners).where(eq(banners.id, banner.id))).toHaveLength(0);
     expect((await admin.delete(`/api/admin/banners/${banner.id}`)).statusCode).toBe(404);
-    expect((await admin.put(`/api/admin/banners/${banner.id}`, { kind: 'urgent-alert', text: 'x', is_active: 1 })).statusCode).toBe(404);
+    expect(
+      (await admin.put(`/api/admin/banners/${banner.id}`, { kind: 'urgent-alert', text: 'x', is_active: 1 }))
+        .statusCode,
+    ).toBe(404);
 
-    const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.actorUserId, adminId))).map((r) => r.action);
+    const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.actorUserId, adminId))).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['banner.created', 'banner.updated', 'banner.deleted']));
   });
 
@@ -315,11 +456,13 @@ describe('banners', () => {
     expect(after).toBe(before);
   });
 
-  it('shows active banners in every page\'s boot data, and stops once inactive or deleted', async () => {
+  it("shows active banners in every page's boot data, and stops once inactive or deleted", async () => {
     const visitor = await new Agent(t.app).start();
     const text = 'Offices closed Monday </script><script>alert(1)</script> & back Tuesday';
     const created = (await admin.post('/api/admin/banners', { kind: 'urgent-alert', text, is_active: 1 })).json();
-    const hidden = (await admin.post('/api/admin/banners', { kind: 'holiday-alert', text: 'Not yet live', is_active: 0 })).json();
+    const hidden = (
+      await admin.post('/api/admin/banners', { kind: 'holiday-alert', text: 'Not yet live', is_active: 0 })
+    ).json();
 
     const html = await pageHtml(visitor);
     expect(html).toMatch(/<meta name="csrf-token" content="[^"]+"/);
@@ -333,7 +476,12 @@ describe('banners', () => {
     // The meta tag's token is the session's CSRF token: it works for a POST.
     const metaToken = /<meta name="csrf-token" content="([^"]+)"/.exec(html)![1];
     expect(metaToken).toBe(boot.csrfToken);
-    const post = await visitor.request('POST', '/ratings', { url: '/contact', rating: 5 }, { 'x-csrf-token': metaToken });
+    const post = await visitor.request(
+      'POST',
+      '/ratings',
+      { url: '/contact', rating: 5 },
+      { 'x-csrf-token': metaToken },
+    );
     expect(post.statusCode).toBe(201);
 
     // On other pages too, including the 404 page.
@@ -352,10 +500,15 @@ describe('banners', () => {
 
   it('needs the CSRF token and an admin to change banners', async () => {
     const [{ n: before }] = await t.database.db.select({ n: count() }).from(banners);
-    expect((await admin.request('POST', '/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 }, {}, false)).statusCode).toBe(419);
+    expect(
+      (await admin.request('POST', '/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 }, {}, false))
+        .statusCode,
+    ).toBe(419);
     const holder = await new Agent(t.app).start();
     await holder.login(HOLDER.email, HOLDER.password);
-    expect((await holder.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 })).statusCode).toBe(403);
+    expect(
+      (await holder.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 })).statusCode,
+    ).toBe(403);
     const [{ n: after }] = await t.database.db.select({ n: count() }).from(banners);
     expect(after).toBe(before);
   });

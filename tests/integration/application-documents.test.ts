@@ -1,26 +1,45 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, levels } from '../../src/server/db/schema.ts';
-import type { FieldDefinition, WizardPage } from '../../src/shared/forms/field-definition.ts';
-import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
 import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
 import { JPEG_1x1, PDF_MINIMAL, PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { FieldDefinition, WizardPage } from '../../src/shared/forms/field-definition.ts';
 
 let t: TestApp;
 let maintainLevelId: number;
 beforeAll(async () => {
-  t = await createTestApp({ config: { uploadLimits: { contest_photo: 1024, contest_video: 1024, roster: 1024, profile_image: 1024, application_document: 64 * 1024 } } });
-  [{ id: maintainLevelId }] = await t.database.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
+  t = await createTestApp({
+    config: {
+      uploadLimits: {
+        contest_photo: 1024,
+        contest_video: 1024,
+        roster: 1024,
+        profile_image: 1024,
+        application_document: 64 * 1024,
+      },
+    },
+  });
+  [{ id: maintainLevelId }] = await t.database.db
+    .select({ id: levels.id })
+    .from(levels)
+    .where(eq(levels.slug, 'maintain'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 let n = 0;
 async function maintainApplicant() {
   const a = await new Agent(t.app).start();
-  const res = await a.post('/application/start', { email: `letter${++n}@example.com`, password: 'Booster-club-2026', level_id: maintainLevelId });
+  const res = await a.post('/application/start', {
+    email: `letter${++n}@example.com`,
+    password: 'Booster-club-2026',
+    level_id: maintainLevelId,
+  });
   expect(res.statusCode).toBe(201);
   a.csrfToken = res.json().csrfToken;
   return { a, token: res.json().token as string };
@@ -32,14 +51,21 @@ async function storedObjects(): Promise<string[]> {
   return all.filter((d) => d.isFile()).map((d) => path.join(d.parentPath, d.name));
 }
 
-const letter = (content = PDF_MINIMAL, fileName = 'IRS letter.pdf') => [{ field: 'file', fileName, content, type: 'application/pdf' }];
+const letter = (content = PDF_MINIMAL, fileName = 'IRS letter.pdf') => [
+  { field: 'file', fileName, content, type: 'application/pdf' },
+];
 
 describe('the wizard file dropbox (docs/requirements/entities.md field type "file dropbox")', () => {
   it('the maintain wizard has a dropbox whose action carries the application token', async () => {
     const { a, token } = await maintainApplicant();
     const view = (await a.get(`/api/applications/${token}`)).json();
-    const dropbox = view.config.schemas.flatMap((p: WizardPage) => p.schema).find((f: FieldDefinition) => f.field_type === 'dropbox');
-    expect(dropbox).toMatchObject({ label: 'Your IRS determination letter (optional)', action: `/application/upload/${token}` });
+    const dropbox = view.config.schemas
+      .flatMap((p: WizardPage) => p.schema)
+      .find((f: FieldDefinition) => f.field_type === 'dropbox');
+    expect(dropbox).toMatchObject({
+      label: 'Your IRS determination letter (optional)',
+      action: `/application/upload/${token}`,
+    });
     expect(view.config.fields.file_uploads).toEqual([]);
   });
 
@@ -48,13 +74,23 @@ describe('the wizard file dropbox (docs/requirements/entities.md field type "fil
     const res = await a.upload(`/application/upload/${token}`, {}, letter());
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body.file_upload).toMatchObject({ file_name: 'IRS letter.pdf', size_bytes: PDF_MINIMAL.length, mime_type: 'application/pdf' });
+    expect(body.file_upload).toMatchObject({
+      file_name: 'IRS letter.pdf',
+      size_bytes: PDF_MINIMAL.length,
+      mime_type: 'application/pdf',
+    });
     expect(body.file_uploads.map((f: { file_name: string }) => f.file_name)).toEqual(['IRS letter.pdf']);
 
     const second = await a.upload(`/application/upload/${token}`, {}, letter(PNG_1x1, 'page 2.PNG'));
-    expect(second.json().file_uploads.map((f: { file_name: string }) => f.file_name)).toEqual(['IRS letter.pdf', 'page 2.PNG']);
+    expect(second.json().file_uploads.map((f: { file_name: string }) => f.file_name)).toEqual([
+      'IRS letter.pdf',
+      'page 2.PNG',
+    ]);
     const view = (await a.get(`/api/applications/${token}`)).json();
-    expect(view.config.fields.file_uploads.map((f: { file_name: string }) => f.file_name)).toEqual(['IRS letter.pdf', 'page 2.PNG']);
+    expect(view.config.fields.file_uploads.map((f: { file_name: string }) => f.file_name)).toEqual([
+      'IRS letter.pdf',
+      'page 2.PNG',
+    ]);
 
     const download = await a.get(`/application/upload/${token}/${body.file_upload.id}`);
     expect(download.statusCode).toBe(200);
@@ -80,7 +116,14 @@ describe('the wizard file dropbox (docs/requirements/entities.md field type "fil
   it('refuses forbidden and disguised files with "{file} is not allowed." and keeps nothing', async () => {
     const { a, token } = await maintainApplicant();
     const before = await storedObjects();
-    for (const fileName of ['setup.exe', 'x.pdf.exe', 'RUN.BAT', 'letter.JS', 'letter.docm', ...FORBIDDEN_EXTENSIONS.slice(0, 10).map((e) => `letter.${e}`)]) {
+    for (const fileName of [
+      'setup.exe',
+      'x.pdf.exe',
+      'RUN.BAT',
+      'letter.JS',
+      'letter.docm',
+      ...FORBIDDEN_EXTENSIONS.slice(0, 10).map((e) => `letter.${e}`),
+    ]) {
       const res = await a.upload(`/application/upload/${token}`, {}, letter(PDF_MINIMAL, fileName));
       expect(res.statusCode, fileName).toBe(422);
       expect(res.json().errors.file, fileName).toEqual([`${fileName} is not allowed.`]);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../src/server/db/schema.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Sign-in, sessions, CSRF rotation, sign-out and admin access (docs/requirements/platform.md §3, §5.1, §5.2, §5.6). */
 
@@ -101,7 +101,12 @@ describe('POST /login', () => {
     const session = await a.get('/api/session');
     expect(session.headers['cache-control']).toBe('no-store');
     expect(session.json().user).toEqual({
-      id: holderId, email: HOLDER.email, firstName: 'Hana', lastName: '', isAdmin: false, accountId,
+      id: holderId,
+      email: HOLDER.email,
+      firstName: 'Hana',
+      lastName: '',
+      isAdmin: false,
+      accountId,
     });
 
     // The token of the visitor session no longer works; the new one does.
@@ -133,7 +138,11 @@ describe('POST /login', () => {
 
   it('refuses a forged or malformed session cookie, treating the request as a visitor', async () => {
     for (const forged of ['u.AAAAAAAAAAAAAAAAAAAAAA', 'u.short', `u.${'x'.repeat(5000)}`, 'a.\u0000', '']) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: `gs_session=${encodeURIComponent(forged)}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/session',
+        headers: { cookie: `gs_session=${encodeURIComponent(forged)}` },
+      });
       expect(res.statusCode, forged).toBe(200);
       expect(res.json().user).toBeNull();
     }
@@ -143,7 +152,10 @@ describe('POST /login', () => {
     const a = await new Agent(t.app).start();
     await a.login(HOLDER.email, HOLDER.password);
     expect((await a.get('/api/session')).json().user).not.toBeNull();
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, holderId));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, holderId));
     expect((await a.get('/api/session')).json().user).toBeNull();
     expect((await a.get('/api/account')).statusCode).toBe(401);
   });
@@ -172,13 +184,26 @@ describe('POST /logout', () => {
     expect((await a.get('/api/session')).json().user).toBeNull();
 
     // Replaying the old cookie (as a stolen copy would) gets a visitor, not the user.
-    const replay = await t.app.inject({ method: 'GET', url: '/api/account', headers: { cookie: `gs_session=${signedIn}` } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/account',
+      headers: { cookie: `gs_session=${signedIn}` },
+    });
     expect(replay.statusCode).toBe(401);
-    const replaySession = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: `gs_session=${signedIn}` } });
+    const replaySession = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: `gs_session=${signedIn}` },
+    });
     expect(replaySession.json().user).toBeNull();
     const replayPost = await t.app.inject({
-      method: 'POST', url: '/logout', payload: {},
-      headers: { cookie: `gs_session=${signedIn}; gs_csrf=${a.cookies.get('gs_csrf')}`, 'x-csrf-token': tokenWhileSignedIn },
+      method: 'POST',
+      url: '/logout',
+      payload: {},
+      headers: {
+        cookie: `gs_session=${signedIn}; gs_csrf=${a.cookies.get('gs_csrf')}`,
+        'x-csrf-token': tokenWhileSignedIn,
+      },
     });
     expect(replayPost.statusCode).toBe(419);
   });
@@ -193,7 +218,13 @@ describe('POST /logout', () => {
 });
 
 describe('account and admin access', () => {
-  const adminPaths = ['/api/admin/inquiries', '/api/admin/outbox', '/api/admin/banners', '/api/admin/inquiries/1', '/api/admin/outbox/1'];
+  const adminPaths = [
+    '/api/admin/inquiries',
+    '/api/admin/outbox',
+    '/api/admin/banners',
+    '/api/admin/inquiries/1',
+    '/api/admin/outbox/1',
+  ];
 
   it('answers 401 to visitors', async () => {
     const a = await new Agent(t.app).start();
@@ -203,7 +234,9 @@ describe('account and admin access', () => {
       expect(res.json()).toEqual({ message: 'Please sign in first.' });
     }
     expect((await a.get('/api/account')).statusCode).toBe(401);
-    expect((await a.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 })).statusCode).toBe(401);
+    expect((await a.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 })).statusCode).toBe(
+      401,
+    );
   });
 
   it('answers 403 to account holders', async () => {
@@ -247,7 +280,9 @@ describe('account and admin access', () => {
 describe('login rate limit (an app with 2 sign-in attempts a minute)', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ config: { rateLimits: { formsPerMinute: 1000, loginPerMinute: 2, searchPerMinute: 1000 } } });
+    limited = await createTestApp({
+      config: { rateLimits: { formsPerMinute: 1000, loginPerMinute: 2, searchPerMinute: 1000 } },
+    });
     await createUser(limited.database.db, HOLDER);
   });
   afterAll(async () => {
@@ -256,7 +291,8 @@ describe('login rate limit (an app with 2 sign-in attempts a minute)', () => {
 
   it('answers 429 after the configured attempts a minute, per address, even with the right password', async () => {
     const a = await new Agent(limited.app, '10.20.30.40').start();
-    for (let i = 0; i < 2; i++) expect((await a.post('/login', { email: HOLDER.email, password: 'nope' })).statusCode).toBe(422);
+    for (let i = 0; i < 2; i++)
+      expect((await a.post('/login', { email: HOLDER.email, password: 'nope' })).statusCode).toBe(422);
     const res = await a.post('/login', HOLDER);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many requests\./);

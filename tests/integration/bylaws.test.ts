@@ -1,21 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bylaws } from '../../src/server/db/schema.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 const VIEWER = 'https://view.officeapps.live.com/op/view.aspx';
 beforeAll(async () => {
-  t = await createTestApp({ config: { publicUrl: 'https://app.goodstanding.example', bylaws: { shortBrand: 'BoosterBasics', viewerUrl: VIEWER } } });
+  t = await createTestApp({
+    config: {
+      publicUrl: 'https://app.goodstanding.example',
+      bylaws: { shortBrand: 'BoosterBasics', viewerUrl: VIEWER },
+    },
+  });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const visitor = () => new Agent(t.app).start();
 
 describe('bylaws generator: create, update, reopen, download (docs/requirements/product.md tool 3, docs/requirements/calls.md)', () => {
   it('the first Generate POSTs to the page path and answers action, url and bylaw.hash', async () => {
-    for (const [variant, path] of [['standard', '/bylaws-generator'], ['school', '/bylaws-generator/school'], ['short', '/bylaws-generator/short']] as const) {
+    for (const [variant, path] of [
+      ['standard', '/bylaws-generator'],
+      ['school', '/bylaws-generator/school'],
+      ['short', '/bylaws-generator/short'],
+    ] as const) {
       const a = await visitor();
       const res = await a.post(path, BYLAW_ANSWERS[variant]);
       expect(res.statusCode, res.body).toBe(201);
@@ -24,7 +35,11 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
       expect(body).toMatchObject({
         action: `/bylaws-generator/${body.bylaw.hash}`,
         url: `/bylaws-generator/edit/${body.bylaw.hash}`,
-        bylaw: { variant, download_url: `https://app.goodstanding.example/bylaws-generator/download/${body.bylaw.hash}`, preview_url: `/bylaws-generator/preview/${body.bylaw.hash}` },
+        bylaw: {
+          variant,
+          download_url: `https://app.goodstanding.example/bylaws-generator/download/${body.bylaw.hash}`,
+          preview_url: `/bylaws-generator/preview/${body.bylaw.hash}`,
+        },
       });
     }
   });
@@ -36,7 +51,10 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().bylaw.hash).toBe(created.bylaw.hash);
     const reopened = await a.get(`/api/bylaws/${created.bylaw.hash}`);
-    expect(reopened.json()).toMatchObject({ answers: { name: 'Kenai Central Hockey Boosters', version: 'standard' }, url: created.url });
+    expect(reopened.json()).toMatchObject({
+      answers: { name: 'Kenai Central Hockey Boosters', version: 'standard' },
+      url: created.url,
+    });
 
     const other = await visitor();
     expect((await other.put(created.action, BYLAW_ANSWERS.standard)).statusCode).toBe(404);
@@ -48,7 +66,9 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
   it('a signed-in owner keeps access from a new session', async () => {
     const a = await visitor();
     const email = 'bylaws.owner@example.com';
-    await a.post('/application/start', { email, password: 'Booster-club-2026', level_id: 1 }).then((r) => { a.csrfToken = r.json().csrfToken; });
+    await a.post('/application/start', { email, password: 'Booster-club-2026', level_id: 1 }).then((r) => {
+      a.csrfToken = r.json().csrfToken;
+    });
     const created = (await a.post('/bylaws-generator/short', BYLAW_ANSWERS.short)).json();
     const b = await visitor();
     await b.login(email, 'Booster-club-2026');
@@ -59,8 +79,16 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
     const a = await visitor();
     const [{ n: before }] = await t.database.db.select({ n: count() }).from(bylaws);
     const res = await a.post('/bylaws-generator', {
-      version: 'standard', name: '', purpose: '', facility: '', meeting_attendee_minimum: '1/20', meeting_request_minimum: 'half',
-      nomination_month: '12', annual_meeting_month: '', fiscal_year_end: 'June', is_highlighted: 1,
+      version: 'standard',
+      name: '',
+      purpose: '',
+      facility: '',
+      meeting_attendee_minimum: '1/20',
+      meeting_request_minimum: 'half',
+      nomination_month: '12',
+      annual_meeting_month: '',
+      fiscal_year_end: 'June',
+      is_highlighted: 1,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
@@ -68,7 +96,9 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
       purpose: ['The purpose field is required.'],
       facility: ['The school or facility field is required.'],
       meeting_attendee_minimum: ['The meeting attendee minimum must be a fraction of at least 1/10 of the members.'],
-      meeting_request_minimum: ['The meeting request minimum must be a whole number (15), a percentage (25%) or a fraction of at least 1/10 (1/4).'],
+      meeting_request_minimum: [
+        'The meeting request minimum must be a whole number (15), a percentage (25%) or a fraction of at least 1/10 (1/4).',
+      ],
       nomination_month: ['The selected nomination month is invalid.'],
       annual_meeting_month: ['The annual meeting month field is required.'],
       fiscal_year_end: ['The selected fiscal year end is invalid.'],
@@ -80,7 +110,8 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
   it('school variant: the official title is required only when a clause is ticked; is_school is always 1', async () => {
     const a = await visitor();
     const noClause = { ...BYLAW_ANSWERS.school, school_official_title: '' } as Record<string, unknown>;
-    for (const k of Object.keys(noClause)) if (k.startsWith('is_') && k !== 'is_highlighted' && k !== 'is_school') noClause[k] = 0;
+    for (const k of Object.keys(noClause))
+      if (k.startsWith('is_') && k !== 'is_highlighted' && k !== 'is_school') noClause[k] = 0;
     const ok = await a.post('/bylaws-generator/school', { ...noClause, is_school: 0 });
     expect(ok.statusCode, ok.body).toBe(201);
     expect((await a.get(`/api/bylaws/${ok.json().bylaw.hash}`)).json().answers.is_school).toBe(1);
@@ -102,7 +133,9 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
     const res = await new Agent(t.app).get(`/bylaws-generator/download/${created.bylaw.hash}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Soldotna Track Boosters Bylaws.docx"; filename*=UTF-8''Soldotna%20Track%20Boosters%20Bylaws.docx`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Soldotna Track Boosters Bylaws.docx"; filename*=UTF-8''Soldotna%20Track%20Boosters%20Bylaws.docx`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
     expect((await a.get('/bylaws-generator/download/0123456789abcdef0123456789abcdef')).statusCode).toBe(404);

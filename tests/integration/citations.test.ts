@@ -12,19 +12,34 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const tracked = execFileSync('git', ['ls-files', 'src', 'tests', 'bench', 'scripts', 'docs', 'README.md', '.ci'], { cwd: root, encoding: 'utf8' })
+const tracked = execFileSync('git', ['ls-files', 'src', 'tests', 'bench', 'scripts', 'docs', 'README.md', '.ci'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\n')
-  .filter((f) => /\.(ts|tsx|mjs|js|md|sh|css)$|^\.ci\//.test(f) && !f.startsWith('docs/requirements/') && f !== 'tests/integration/citations.test.ts');
+  .filter(
+    (f) =>
+      /\.(ts|tsx|mjs|js|md|sh|css)$|^\.ci\//.test(f) &&
+      !f.startsWith('docs/requirements/') &&
+      f !== 'tests/integration/citations.test.ts',
+  );
 const texts = tracked.map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
 
 /** Text with line breaks and comment leaders folded, so that a citation wrapped over two comment lines reads as one. */
 const folded = (text: string) => text.replace(/\n\s*(?:\*(?!\/)|\/\/|#)?\s*/g, ' ');
-const simplify = (s: string) => s.toLowerCase().replace(/[`*_\\]/g, '').replace(/\s+/g, ' ');
+const simplify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[`*_\\]/g, '')
+    .replace(/\s+/g, ' ');
 
 describe('citations of the requirements', () => {
   it('no file cites a document or an issue that is not in the repository', () => {
     const outside = texts.flatMap(({ file, text }) =>
-      [...text.matchAll(/\b(?:SPEC|DESIGN)\b(?: §| tool|'s)|\bDOMAIN\.md\b|\b[Ii]ssue \d+\b/g)].map((m) => `${file}: ${m[0]}`));
+      [...text.matchAll(/\b(?:SPEC|DESIGN)\b(?: §| tool|'s)|\bDOMAIN\.md\b|\b[Ii]ssue \d+\b/g)].map(
+        (m) => `${file}: ${m[0]}`,
+      ),
+    );
     expect(outside).toEqual([]);
   });
 
@@ -42,12 +57,16 @@ describe('citations of the requirements', () => {
     };
     const broken: string[] = [];
     for (const { file, text } of texts) {
-      for (const m of folded(text).matchAll(/docs\/requirements\/([a-z-]+\.md)(?: (§\d+(?:\.\d+)?)| tools? (\d+)(?:-(\d+))?| "([^"]+)")?/g)) {
+      for (const m of folded(text).matchAll(
+        /docs\/requirements\/([a-z-]+\.md)(?: (§\d+(?:\.\d+)?)| tools? (\d+)(?:-(\d+))?| "([^"]+)")?/g,
+      )) {
         const [citation, name, section, tool, toolTo, quoted] = m;
         const doc = read(name);
         if (!doc) broken.push(`${file}: ${citation} (no such file)`);
-        else if (section && !new RegExp(`^#+ ${section.slice(1).replace('.', '\\.')}[ .]`, 'm').test(doc)) broken.push(`${file}: ${citation}`);
-        else if (tool && [tool, toolTo].filter(Boolean).some((n) => !doc.includes(`## Tool ${n}:`))) broken.push(`${file}: ${citation}`);
+        else if (section && !new RegExp(`^#+ ${section.slice(1).replace('.', '\\.')}[ .]`, 'm').test(doc))
+          broken.push(`${file}: ${citation}`);
+        else if (tool && [tool, toolTo].filter(Boolean).some((n) => !doc.includes(`## Tool ${n}:`)))
+          broken.push(`${file}: ${citation}`);
         else if (quoted && !simplify(doc).includes(simplify(quoted))) broken.push(`${file}: ${citation}`);
       }
     }

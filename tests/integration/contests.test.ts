@@ -1,28 +1,54 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdir } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { JPEG_1x1, PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { uploadLimits: { contest_photo: 32 * 1024, contest_video: 64 * 1024, roster: 1024, profile_image: 1024, application_document: 1024 } } });
+  t = await createTestApp({
+    config: {
+      uploadLimits: {
+        contest_photo: 32 * 1024,
+        contest_video: 64 * 1024,
+        roster: 1024,
+        profile_image: 1024,
+        application_document: 1024,
+      },
+    },
+  });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 let ip = 0;
 /** Each visitor comes from its own address so the form rate limit stays out of the way. */
 const visitor = () => new Agent(t.app, `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`).start();
-const stored = async () => (await readdir(t.config.storage.dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length;
+const stored = async () =>
+  (await readdir(t.config.storage.dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length;
 
 /** A tiny MP4: an 'ftyp' box with the isom brand is what file-type reads. */
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2', 'latin1'), Buffer.alloc(64)]);
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom', 'latin1'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2', 'latin1'),
+  Buffer.alloc(64),
+]);
 
 let n = 0;
-const fields = (over: Record<string, string> = {}) => ({ organization: `Eagle River Boosters ${++n}`, email: `entrant${n}@example.com`, type: 'booster_club', message: 'Our team at state.', is_member: '1', ...over });
+const fields = (over: Record<string, string> = {}) => ({
+  organization: `Eagle River Boosters ${++n}`,
+  email: `entrant${n}@example.com`,
+  type: 'booster_club',
+  message: 'Our team at state.',
+  is_member: '1',
+  ...over,
+});
 const photo = (fileName = 'team.jpg', content = JPEG_1x1) => [{ field: 'file', fileName, content, type: 'image/jpeg' }];
 
 describe('contest entries (docs/requirements/product.md tool 4)', () => {
@@ -33,7 +59,14 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ counts: true, has_max_submissions: false });
     const [row] = await t.database.db.select().from(contestEntries).where(eq(contestEntries.id, res.json().id));
-    expect(row).toMatchObject({ contest: 'photo', organization: f.organization, email: f.email, type: 'booster_club', isMember: true, counts: true });
+    expect(row).toMatchObject({
+      contest: 'photo',
+      organization: f.organization,
+      email: f.email,
+      type: 'booster_club',
+      isMember: true,
+      counts: true,
+    });
     expect(row.fileId).toBeTruthy();
   });
 
@@ -46,14 +79,28 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     expect(noFile.json().errors).toEqual({ file: ['The file field is required.'] });
     const fan = await a.upload('/contests/photo', fields({ type: '', message: '' }), []);
     expect(fan.statusCode, fan.body).toBe(201);
-    const bad = await a.upload('/contests/photo', fields({ organization: '', email: 'not-an-email', type: 'coach' }), photo());
-    expect(bad.json().errors).toMatchObject({ organization: ['The organization field is required.'], email: ['The email field must be a valid email address.'], type: ['The selected type is invalid.'] });
+    const bad = await a.upload(
+      '/contests/photo',
+      fields({ organization: '', email: 'not-an-email', type: 'coach' }),
+      photo(),
+    );
+    expect(bad.json().errors).toMatchObject({
+      organization: ['The organization field is required.'],
+      email: ['The email field must be a valid email address.'],
+      type: ['The selected type is invalid.'],
+    });
   });
 
   it('refuses forbidden, disguised and off-list files with "{file} is not allowed.", keeping nothing', async () => {
     const a = await visitor();
     const before = await stored();
-    for (const fileName of [...FORBIDDEN_EXTENSIONS.slice(0, 10).map((e) => `entry.${e}`), 'x.jpg.exe', 'PHOTO.EXE', 'clip.mp4', 'letter.pdf']) {
+    for (const fileName of [
+      ...FORBIDDEN_EXTENSIONS.slice(0, 10).map((e) => `entry.${e}`),
+      'x.jpg.exe',
+      'PHOTO.EXE',
+      'clip.mp4',
+      'letter.pdf',
+    ]) {
       const res = await a.upload('/contests/photo', fields(), photo(fileName));
       expect(res.statusCode, fileName).toBe(422);
       expect(res.json().errors.file, fileName).toEqual([`${fileName} is not allowed.`]);
@@ -68,12 +115,19 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
   it('takes uppercase extensions, refuses two files and files over the limit', async () => {
     const a = await visitor();
     expect((await a.upload('/contests/photo', fields(), photo('TEAM.JPG'))).statusCode).toBe(201);
-    expect((await a.upload('/contests/video', fields(), [{ field: 'file', fileName: 'STATE.MP4', content: MP4 }])).statusCode).toBe(201);
+    expect(
+      (await a.upload('/contests/video', fields(), [{ field: 'file', fileName: 'STATE.MP4', content: MP4 }]))
+        .statusCode,
+    ).toBe(201);
     const before = await stored();
     const two = await a.upload('/contests/photo', fields(), [...photo('a.jpg'), ...photo('b.jpg')]);
     expect(two.statusCode).toBe(422);
     expect(two.json().errors.file).toEqual(['One at a time please!']);
-    const big = await a.upload('/contests/photo', fields(), photo('big.jpg', Buffer.concat([JPEG_1x1, Buffer.alloc(40 * 1024)])));
+    const big = await a.upload(
+      '/contests/photo',
+      fields(),
+      photo('big.jpg', Buffer.concat([JPEG_1x1, Buffer.alloc(40 * 1024)])),
+    );
     expect(big.statusCode).toBe(422);
     expect(big.json().errors.file).toEqual(['The file may not be larger than 32 KB.']);
     expect(await stored()).toBe(before);
@@ -89,12 +143,19 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     const before = await stored();
     const fourth = await a.upload('/contests/photo', { ...base, organization: 'A brand new name' }, photo());
     expect(fourth.statusCode).toBe(401);
-    expect(fourth.json().message).toBe('It looks like we have already received three entries for this organization or email address.');
+    expect(fourth.json().message).toBe(
+      'It looks like we have already received three entries for this organization or email address.',
+    );
     expect(await stored()).toBe(before);
 
     const org = fields();
-    for (let i = 0; i < 3; i++) await a.upload('/contests/photo', { ...org, email: `member${i}.${org.email}` }, photo());
-    const sameOrg = await a.upload('/contests/photo', { ...org, organization: org.organization.toUpperCase(), email: 'someone.else@example.com' }, photo());
+    for (let i = 0; i < 3; i++)
+      await a.upload('/contests/photo', { ...org, email: `member${i}.${org.email}` }, photo());
+    const sameOrg = await a.upload(
+      '/contests/photo',
+      { ...org, organization: org.organization.toUpperCase(), email: 'someone.else@example.com' },
+      photo(),
+    );
     expect(sameOrg.statusCode).toBe(401);
   });
 
@@ -115,7 +176,8 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     const sameOrg = await a.upload('/contests/video', { ...base, email: `other.${base.email}` }, video);
     expect(sameOrg.json()).toEqual({ id: null, counts: false, has_max_submissions: true });
     const boundary = 'file-before-fields';
-    const part = (headers: string, body: Buffer | string) => Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+    const part = (headers: string, body: Buffer | string) =>
+      Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
     const fileFirst = Buffer.concat([
       part('Content-Disposition: form-data; name="file"; filename="late.mp4"\r\nContent-Type: video/mp4', MP4),
       ...Object.entries(base).map(([k, v]) => part(`Content-Disposition: form-data; name="${k}"`, v)),
@@ -137,7 +199,11 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     const video = [{ field: 'file', fileName: 'final.mp4', content: MP4 }];
     for (let i = 0; i < 4; i++) await a.upload('/contests/video', base, video);
     const admin = await new Agent(t.app).start();
-    await createUser(t.database.db, { email: 'contest.admin@example.com', password: 'Adm1n-contest-Pass', isAdmin: true });
+    await createUser(t.database.db, {
+      email: 'contest.admin@example.com',
+      password: 'Adm1n-contest-Pass',
+      isAdmin: true,
+    });
     expect((await admin.login('contest.admin@example.com', 'Adm1n-contest-Pass')).statusCode).toBe(200);
     const counted = (await admin.get('/api/admin/contests/video/entries?counted=yes')).json();
     expect(counted.data.every((e: { counts: boolean }) => e.counts)).toBe(true);
@@ -160,18 +226,27 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     expect((await a.get('/api/admin/contests/video/entries')).statusCode).toBe(401);
   });
 
-  it('staff search, sort by each column title and export a contest\'s entries as CSV; others cannot', async () => {
+  it("staff search, sort by each column title and export a contest's entries as CSV; others cannot", async () => {
     const v = await visitor();
     const entries: [string, string, ReturnType<typeof photo> | []][] = [
-      ['zebra Boosters', '', []], ['Aardvark Club', 'school_staff', photo('aardvark.jpg')], ['Mango Fans', 'booster_club', photo('mango.jpg')],
+      ['zebra Boosters', '', []],
+      ['Aardvark Club', 'school_staff', photo('aardvark.jpg')],
+      ['Mango Fans', 'booster_club', photo('mango.jpg')],
     ];
     for (const [i, [organization, type, file]] of entries.entries()) {
-      const res = await v.upload('/contests/photo', fields({ organization, type, email: `sortcheck${i}@example.com` }), file);
+      const res = await v.upload(
+        '/contests/photo',
+        fields({ organization, type, email: `sortcheck${i}@example.com` }),
+        file,
+      );
       expect(res.statusCode, res.body).toBe(201);
     }
     const admin = await new Agent(t.app).start();
     expect((await admin.login('contest.admin@example.com', 'Adm1n-contest-Pass')).statusCode).toBe(200);
-    const orgs = async (q: string) => (await admin.get(`/api/admin/contests/photo/entries?search=sortcheck&${q}`)).json().data.map((e: { organization: string }) => e.organization);
+    const orgs = async (q: string) =>
+      (await admin.get(`/api/admin/contests/photo/entries?search=sortcheck&${q}`))
+        .json()
+        .data.map((e: { organization: string }) => e.organization);
     expect(await orgs('sort=organization')).toEqual(['Aardvark Club', 'Mango Fans', 'zebra Boosters']);
     expect(await orgs('sort=-organization')).toEqual(['zebra Boosters', 'Mango Fans', 'Aardvark Club']);
     expect(await orgs('sort=type')).toEqual(['zebra Boosters', 'Mango Fans', 'Aardvark Club']);
@@ -181,18 +256,27 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     expect(mango.data.map((e: { organization: string }) => e.organization)).toEqual(['Mango Fans']);
     const bad = await admin.get('/api/admin/contests/photo/entries?sort=message');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.sort[0]).toBe('The sort must be one of: created_at, -created_at, organization, -organization, type, -type, counts, -counts.');
+    expect(bad.json().errors.sort[0]).toBe(
+      'The sort must be one of: created_at, -created_at, organization, -organization, type, -type, counts, -counts.',
+    );
     expect((await admin.get('/api/admin/contests/photo/entries?counted=maybe')).statusCode).toBe(422);
 
-    const res = await admin.get('/api/admin/contests/photo/entries/export.csv?search=sortcheck&sort=-organization&page=2');
+    const res = await admin.get(
+      '/api/admin/contests/photo/entries/export.csv?search=sortcheck&sort=-organization&page=2',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="photo-contest-entries-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="photo-contest-entries-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Received,Organization,E-mail,Type,Member,Message,File,Counts,Entry id');
-    const shown = (await admin.get('/api/admin/contests/photo/entries?search=sortcheck&sort=-organization')).json().data as { id: number; created_at: string }[];
+    const shown = (await admin.get('/api/admin/contests/photo/entries?search=sortcheck&sort=-organization')).json()
+      .data as { id: number; created_at: string }[];
     expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((e) => e.id));
-    expect(lines[1]).toBe(`${shown[0]!.created_at.slice(0, 19).replace('T', ' ')} UTC,zebra Boosters,sortcheck0@example.com,"Parent, student or fan",Yes,Our team at state.,,Yes,${shown[0]!.id}`);
+    expect(lines[1]).toBe(
+      `${shown[0]!.created_at.slice(0, 19).replace('T', ' ')} UTC,zebra Boosters,sortcheck0@example.com,"Parent, student or fan",Yes,Our team at state.,,Yes,${shown[0]!.id}`,
+    );
     expect(lines[2]).toContain(',Mango Fans,sortcheck2@example.com,Booster club,Yes,Our team at state.,mango.jpg,Yes,');
     expect((await admin.get('/api/admin/contests/photo/entries/export.csv?sort=nope')).statusCode).toBe(422);
 

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
-import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, discountReservations, discounts } from '../../src/server/db/schema.ts';
 import { DEMO_DISCOUNTS, seedDemoDiscounts } from '../../src/server/db/seed/demo-discounts.ts';
-import { reserveDiscount } from '../../src/server/modules/discounts/reserve-discount.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { findReservedDiscount } from '../../src/server/modules/discounts/find-reserved-discount.ts';
 import { redeemReservation } from '../../src/server/modules/discounts/redeem-reservation.ts';
+import { reserveDiscount } from '../../src/server/modules/discounts/reserve-discount.ts';
 import { billingSummary } from '../../src/shared/rules/billing.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
 /**
  * Discount codes (docs/requirements/product.md tool 14; docs/requirements/behaviour.md "Discount code"; docs/requirements/validation.md "Discounts and totals"; docs/requirements/calls.md POST
@@ -38,11 +38,19 @@ async function addDiscount(values: typeof discounts.$inferInsert) {
   return row.id;
 }
 
-
 const openReservations = async (accountId: number, discountId: number) =>
-  (await t.database.db.select({ n: count() }).from(discountReservations).where(and(
-    eq(discountReservations.accountId, accountId), eq(discountReservations.discountId, discountId), isNull(discountReservations.redeemedAt),
-  )))[0].n;
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(discountReservations)
+      .where(
+        and(
+          eq(discountReservations.accountId, accountId),
+          eq(discountReservations.discountId, discountId),
+          isNull(discountReservations.redeemedAt),
+        ),
+      )
+  )[0].n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -58,13 +66,56 @@ beforeAll(async () => {
   await addDiscount({ code: 'SPRING25', description: '$25 off renewals', currencyValueCents: 2500, isRenewals: true });
   await addDiscount({ code: 'HALFFEES', description: 'Half off service fees', multiplier: 0.5, isServiceFees: true });
   await addDiscount({ code: 'THIRD', description: 'A third off upgrades', multiplier: 0.333333, isUpgrades: true });
-  await addDiscount({ code: 'EVERYTHING', description: 'All of it', multiplier: 1, isNewAccount: true, isRenewals: true, isUpgrades: true, isServiceFees: true });
-  await addDiscount({ code: 'OLDCODE', description: 'Expired', currencyValueCents: 1000, isRenewals: true, expiresAt: new Date(now - DAY) });
-  await addDiscount({ code: 'SOON', description: 'Not started', currencyValueCents: 1000, isRenewals: true, startsAt: new Date(now + DAY) });
-  await addDiscount({ code: 'OFF', description: 'Switched off', currencyValueCents: 1000, isRenewals: true, isActive: false });
-  await addDiscount({ code: 'ONLYONE', description: 'One redemption', currencyValueCents: 500, isRenewals: true, maxRedemptions: 1 });
-  await addDiscount({ code: 'ENDING', description: 'Ends in 10 minutes', currencyValueCents: 500, isRenewals: true, expiresAt: new Date(now + 10 * MIN) });
-  await addDiscount({ code: 'ONCE', description: 'Redeemed once per account', currencyValueCents: 700, isRenewals: true });
+  await addDiscount({
+    code: 'EVERYTHING',
+    description: 'All of it',
+    multiplier: 1,
+    isNewAccount: true,
+    isRenewals: true,
+    isUpgrades: true,
+    isServiceFees: true,
+  });
+  await addDiscount({
+    code: 'OLDCODE',
+    description: 'Expired',
+    currencyValueCents: 1000,
+    isRenewals: true,
+    expiresAt: new Date(now - DAY),
+  });
+  await addDiscount({
+    code: 'SOON',
+    description: 'Not started',
+    currencyValueCents: 1000,
+    isRenewals: true,
+    startsAt: new Date(now + DAY),
+  });
+  await addDiscount({
+    code: 'OFF',
+    description: 'Switched off',
+    currencyValueCents: 1000,
+    isRenewals: true,
+    isActive: false,
+  });
+  await addDiscount({
+    code: 'ONLYONE',
+    description: 'One redemption',
+    currencyValueCents: 500,
+    isRenewals: true,
+    maxRedemptions: 1,
+  });
+  await addDiscount({
+    code: 'ENDING',
+    description: 'Ends in 10 minutes',
+    currencyValueCents: 500,
+    isRenewals: true,
+    expiresAt: new Date(now + 10 * MIN),
+  });
+  await addDiscount({
+    code: 'ONCE',
+    description: 'Redeemed once per account',
+    currencyValueCents: 700,
+    isRenewals: true,
+  });
   await addDiscount({ code: 'RACE', description: 'Concurrent redemption', currencyValueCents: 700, isRenewals: true });
 });
 afterAll(async () => {
@@ -79,8 +130,15 @@ describe('POST /app/discount/reserve', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.discount).toEqual({
-      id: ids.SPRING25, code: 'SPRING25', description: '$25 off renewals', currency_value: 25, multiplier: 0,
-      is_new_account: false, is_renewals: true, is_upgrades: false, is_service_fees: false,
+      id: ids.SPRING25,
+      code: 'SPRING25',
+      description: '$25 off renewals',
+      currency_value: 25,
+      multiplier: 0,
+      is_new_account: false,
+      is_renewals: true,
+      is_upgrades: false,
+      is_service_fees: false,
     });
     expect(body.reservation_id).toEqual(expect.any(Number));
     const expires = Date.parse(body.expires_at);
@@ -92,11 +150,23 @@ describe('POST /app/discount/reserve', () => {
   it('answers a multiplier as the fraction taken off, exactly', async () => {
     const a = await signedIn(t.app, HOLDER_A);
     const half = (await a.post('/app/discount/reserve', { code: 'HalfFees' })).json();
-    expect(half.discount).toMatchObject({ code: 'HALFFEES', currency_value: 0, multiplier: 0.5, is_service_fees: true, is_renewals: false });
+    expect(half.discount).toMatchObject({
+      code: 'HALFFEES',
+      currency_value: 0,
+      multiplier: 0.5,
+      is_service_fees: true,
+      is_renewals: false,
+    });
     const third = (await a.post('/app/discount/reserve', { code: 'third' })).json();
     expect(third.discount).toMatchObject({ code: 'THIRD', multiplier: 0.333333, is_upgrades: true });
     const all = (await a.post('/app/discount/reserve', { code: 'everything' })).json();
-    expect(all.discount).toMatchObject({ multiplier: 1, is_new_account: true, is_renewals: true, is_upgrades: true, is_service_fees: true });
+    expect(all.discount).toMatchObject({
+      multiplier: 1,
+      is_new_account: true,
+      is_renewals: true,
+      is_upgrades: true,
+      is_service_fees: true,
+    });
   });
 
   it('removes the discount on an empty code (200, discount null) and keeps nothing', async () => {
@@ -106,7 +176,14 @@ describe('POST /app/discount/reserve', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(200);
       expect(res.json()).toEqual({ discount: null });
     }
-    expect((await t.database.db.select({ n: count() }).from(discountReservations).where(eq(discountReservations.accountId, accountB)))[0].n).toBe(0);
+    expect(
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(discountReservations)
+          .where(eq(discountReservations.accountId, accountB))
+      )[0].n,
+    ).toBe(0);
   });
 
   it('silently gives no discount for an unknown, expired, not yet started or switched-off code (docs/requirements/errors.md)', async () => {
@@ -116,7 +193,14 @@ describe('POST /app/discount/reserve', () => {
       expect(res.statusCode, code).toBe(200);
       expect(res.json(), code).toEqual({ discount: null });
     }
-    expect((await t.database.db.select({ n: count() }).from(discountReservations).where(eq(discountReservations.accountId, accountB)))[0].n).toBe(0);
+    expect(
+      (
+        await t.database.db
+          .select({ n: count() })
+          .from(discountReservations)
+          .where(eq(discountReservations.accountId, accountB))
+      )[0].n,
+    ).toBe(0);
   });
 
   it('refuses a code longer than the schema allows with 422', async () => {
@@ -133,10 +217,15 @@ describe('POST /app/discount/reserve', () => {
     expect(held.discount.code).toBe('ONLYONE');
     expect((await a.post('/app/discount/reserve', { code: 'ONLYONE' })).json()).toEqual({ discount: null });
     // B reserving again keeps its own place.
-    expect((await b.post('/app/discount/reserve', { code: 'ONLYONE' })).json().reservation_id).toBe(held.reservation_id);
+    expect((await b.post('/app/discount/reserve', { code: 'ONLYONE' })).json().reservation_id).toBe(
+      held.reservation_id,
+    );
 
     // B's hold runs out: A may take the place.
-    await t.database.db.update(discountReservations).set({ expiresAt: new Date(Date.now() - MIN) }).where(eq(discountReservations.id, held.reservation_id));
+    await t.database.db
+      .update(discountReservations)
+      .set({ expiresAt: new Date(Date.now() - MIN) })
+      .where(eq(discountReservations.id, held.reservation_id));
     const mine = (await a.post('/app/discount/reserve', { code: 'ONLYONE' })).json();
     expect(mine.discount.code).toBe('ONLYONE');
     // A redeems it: the code is used up for everyone, B included.
@@ -148,7 +237,10 @@ describe('POST /app/discount/reserve', () => {
   it('holds a code at most until the discount itself expires', async () => {
     const a = await signedIn(t.app, HOLDER_A);
     const res = (await a.post('/app/discount/reserve', { code: 'ending' })).json();
-    const [row] = await t.database.db.select({ expiresAt: discounts.expiresAt }).from(discounts).where(eq(discounts.id, ids.ENDING));
+    const [row] = await t.database.db
+      .select({ expiresAt: discounts.expiresAt })
+      .from(discounts)
+      .where(eq(discounts.id, ids.ENDING));
     expect(Date.parse(res.expires_at)).toBe(row.expiresAt!.getTime());
   });
 
@@ -163,12 +255,18 @@ describe('POST /app/discount/reserve', () => {
 
   it('answers 404 to a holder naming another account, and to a user without an account', async () => {
     const a = await signedIn(t.app, HOLDER_A);
-    for (const body of [{ code: 'SPRING25', account_id: accountB }, { code: '', account_id: accountB }, { code: 'SPRING25', account_id: 999_999 }]) {
+    for (const body of [
+      { code: 'SPRING25', account_id: accountB },
+      { code: '', account_id: accountB },
+      { code: 'SPRING25', account_id: 999_999 },
+    ]) {
       expect((await a.post('/app/discount/reserve', body)).statusCode, JSON.stringify(body)).toBe(404);
     }
     expect(await openReservations(accountB, ids.SPRING25)).toBe(0);
     // Naming one's own account is fine.
-    expect((await a.post('/app/discount/reserve', { code: 'SPRING25', account_id: String(accountA) })).json().discount.code).toBe('SPRING25');
+    expect(
+      (await a.post('/app/discount/reserve', { code: 'SPRING25', account_id: String(accountA) })).json().discount.code,
+    ).toBe('SPRING25');
 
     const none = await signedIn(t.app, NO_ACCOUNT);
     expect((await none.post('/app/discount/reserve', { code: 'SPRING25' })).statusCode).toBe(404);
@@ -180,9 +278,15 @@ describe('POST /app/discount/reserve', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().discount.code).toBe('SPRING25');
     expect(await openReservations(accountB, ids.SPRING25)).toBe(1);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'discount.reserved'), eq(auditLog.actorUserId, adminId)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'discount.reserved'), eq(auditLog.actorUserId, adminId)));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ accountId: accountB, details: { discountId: ids.SPRING25, reservationId: res.json().reservation_id } });
+    expect(audit[0]).toMatchObject({
+      accountId: accountB,
+      details: { discountId: ids.SPRING25, reservationId: res.json().reservation_id },
+    });
     expect((await admin.post('/app/discount/reserve', { code: 'SPRING25', account_id: 999_999 })).statusCode).toBe(404);
     expect((await admin.post('/app/discount/reserve', { code: 'SPRING25' })).statusCode).toBe(404);
   });
@@ -208,7 +312,12 @@ describe('reservations', () => {
     if (!r.discount) throw new Error('expected a reservation');
     const found = await findReservedDiscount(db, accountA, ids.SPRING25);
     expect(found).toMatchObject({
-      id: ids.SPRING25, code: 'SPRING25', currency_value_cents: 2500, multiplier: 0, is_renewals: true, reservationId: r.reservation_id,
+      id: ids.SPRING25,
+      code: 'SPRING25',
+      currency_value_cents: 2500,
+      multiplier: 0,
+      is_renewals: true,
+      reservationId: r.reservation_id,
     });
     expect(await findReservedDiscount(db, accountA, ids.THIRD + 10_000)).toBeNull();
     expect(await findReservedDiscount(db, accountA, ids.OLDCODE)).toBeNull();
@@ -218,7 +327,19 @@ describe('reservations', () => {
     // After the hold runs out.
     expect(await findReservedDiscount(db, accountA, ids.SPRING25, new Date(Date.now() + 31 * MIN))).toBeNull();
     // The payment step recomputes totals with it (docs/requirements/validation.md): $25 off the renewal line only.
-    const summary = billingSummary([{ id: 1, balanceCents: 10_000, lines: [{ type: 'renewal', valueCents: 6_000 }, { type: 'service_fee', valueCents: 4_000 }] }], found);
+    const summary = billingSummary(
+      [
+        {
+          id: 1,
+          balanceCents: 10_000,
+          lines: [
+            { type: 'renewal', valueCents: 6_000 },
+            { type: 'service_fee', valueCents: 4_000 },
+          ],
+        },
+      ],
+      found,
+    );
     expect(summary).toMatchObject({ subtotal: 10_000, discount_total: 2_500, total: 7_500 });
   });
 
@@ -226,7 +347,20 @@ describe('reservations', () => {
     const db = t.database.db;
     await reserveDiscount(db, accountB, holderB.id, 'EVERYTHING');
     const found = await findReservedDiscount(db, accountB, ids.EVERYTHING);
-    const summary = billingSummary([{ id: 7, balanceCents: 50_000, lines: [{ type: 'renewal', valueCents: 30_000 }, { type: 'upgrade', valueCents: 15_000 }, { type: 'service_fee', valueCents: 5_000 }] }], found);
+    const summary = billingSummary(
+      [
+        {
+          id: 7,
+          balanceCents: 50_000,
+          lines: [
+            { type: 'renewal', valueCents: 30_000 },
+            { type: 'upgrade', valueCents: 15_000 },
+            { type: 'service_fee', valueCents: 5_000 },
+          ],
+        },
+      ],
+      found,
+    );
     expect(summary).toMatchObject({ discount_total: 50_000, total: 0 });
   });
 
@@ -244,7 +378,10 @@ describe('reservations', () => {
     await expect(redeemReservation(db, r.reservation_id, '')).rejects.toThrow();
 
     // Reserving it again gives nothing (already redeemed by this account); other accounts still may.
-    expect(await reserveDiscount(db, accountA, holderA.id, 'ONCE')).toEqual({ discount: null, reason: 'already_redeemed' });
+    expect(await reserveDiscount(db, accountA, holderA.id, 'ONCE')).toEqual({
+      discount: null,
+      reason: 'already_redeemed',
+    });
     const a = await signedIn(t.app, HOLDER_A);
     expect((await a.post('/app/discount/reserve', { code: 'once' })).json()).toEqual({ discount: null });
     expect((await reserveDiscount(db, accountB, holderB.id, 'ONCE')).discount?.code).toBe('ONCE');
@@ -269,32 +406,48 @@ describe('reservations', () => {
 
   it('of two accounts reserving the last place of a capped code at once, exactly one gets it', async () => {
     const db = t.database.db;
-    await addDiscount({ code: 'LASTPLACE', description: 'One place', currencyValueCents: 100, isRenewals: true, maxRedemptions: 1 });
+    await addDiscount({
+      code: 'LASTPLACE',
+      description: 'One place',
+      currencyValueCents: 100,
+      isRenewals: true,
+      maxRedemptions: 1,
+    });
     const results = await Promise.all([
       reserveDiscount(db, accountA, holderA.id, 'LASTPLACE'),
       reserveDiscount(db, accountB, holderB.id, 'LASTPLACE'),
     ]);
     expect(results.filter((r) => r.discount !== null)).toHaveLength(1);
-    expect(results.filter((r) => r.discount === null).map((r) => (r.discount === null ? r.reason : ''))).toEqual(['exhausted']);
+    expect(results.filter((r) => r.discount === null).map((r) => (r.discount === null ? r.reason : ''))).toEqual([
+      'exhausted',
+    ]);
   });
 
   it('a redemption rolled back with its payment leaves the hold open', async () => {
     const db = t.database.db;
     const r = await reserveDiscount(db, accountB, holderB.id, 'THIRD');
     if (!r.discount) throw new Error('expected a reservation');
-    await expect(db.transaction(async (tx) => {
-      expect(await redeemReservation(tx, r.reservation_id, 'failed-payment')).toBe(true);
-      throw new Error('gateway declined');
-    })).rejects.toThrow('gateway declined');
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await redeemReservation(tx, r.reservation_id, 'failed-payment')).toBe(true);
+        throw new Error('gateway declined');
+      }),
+    ).rejects.toThrow('gateway declined');
     expect((await findReservedDiscount(db, accountB, ids.THIRD))?.reservationId).toBe(r.reservation_id);
   });
 
   it('the database refuses a second open reservation and a malformed code', async () => {
     const db = t.database.db;
     await reserveDiscount(db, accountA, holderA.id, 'HALFFEES');
-    await expect(db.insert(discountReservations).values({ discountId: ids.HALFFEES, accountId: accountA, expiresAt: new Date(Date.now() + MIN) })).rejects.toThrow();
+    await expect(
+      db
+        .insert(discountReservations)
+        .values({ discountId: ids.HALFFEES, accountId: accountA, expiresAt: new Date(Date.now() + MIN) }),
+    ).rejects.toThrow();
     await expect(db.insert(discounts).values({ code: 'lower' })).rejects.toThrow();
-    await expect(db.insert(discounts).values({ code: 'BOTH', currencyValueCents: 100, multiplier: 0.1 })).rejects.toThrow();
+    await expect(
+      db.insert(discounts).values({ code: 'BOTH', currencyValueCents: 100, multiplier: 0.1 }),
+    ).rejects.toThrow();
     await expect(db.insert(discounts).values({ code: 'TOOMUCH', multiplier: 1.5 })).rejects.toThrow();
   });
 });
@@ -308,10 +461,25 @@ describe('demo discount codes', () => {
     expect(rows).toHaveLength(1);
     expect(DEMO_DISCOUNTS.map((d) => d.code)).toEqual(['RENEW25', 'FEES50', 'WELCOME100']);
     const a = await signedIn(t.app, HOLDER_A);
-    expect((await a.post('/app/discount/reserve', { code: 'renew25' })).json().discount).toMatchObject({ currency_value: 25, multiplier: 0, is_renewals: true, is_service_fees: false });
-    expect((await a.post('/app/discount/reserve', { code: 'fees50' })).json().discount).toMatchObject({ currency_value: 0, multiplier: 0.5, is_service_fees: true, is_renewals: false });
+    expect((await a.post('/app/discount/reserve', { code: 'renew25' })).json().discount).toMatchObject({
+      currency_value: 25,
+      multiplier: 0,
+      is_renewals: true,
+      is_service_fees: false,
+    });
+    expect((await a.post('/app/discount/reserve', { code: 'fees50' })).json().discount).toMatchObject({
+      currency_value: 0,
+      multiplier: 0.5,
+      is_service_fees: true,
+      is_renewals: false,
+    });
     expect((await a.post('/app/discount/reserve', { code: 'welcome100' })).json().discount).toMatchObject({
-      currency_value: 0, multiplier: 1, is_new_account: true, is_renewals: true, is_upgrades: true, is_service_fees: true,
+      currency_value: 0,
+      multiplier: 1,
+      is_new_account: true,
+      is_renewals: true,
+      is_upgrades: true,
+      is_service_fees: true,
     });
   });
 });
@@ -330,7 +498,8 @@ describe('discount reserve rate limit (an app with 3 reserves a minute)', () => 
   it('answers 429 after the configured number of reserves, per address', async () => {
     const a = await new Agent(limited.app, '10.9.8.7').start();
     expect((await a.login(HOLDER_A.email, HOLDER_A.password)).statusCode).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await a.post('/app/discount/reserve', { code: `GUESS${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await a.post('/app/discount/reserve', { code: `GUESS${i}` })).statusCode).toBe(200);
     const res = await a.post('/app/discount/reserve', { code: 'GUESS3' });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many requests\./);

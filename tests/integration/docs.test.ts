@@ -9,8 +9,14 @@ import { describe, expect, it } from 'vitest';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const documents = ['README.md', ...['docs', 'docs/decisions', 'docs/requirements'].flatMap((dir) =>
-  readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.md')).map((f) => `${dir}/${f}`))];
+const documents = [
+  'README.md',
+  ...['docs', 'docs/decisions', 'docs/requirements'].flatMap((dir) =>
+    readdirSync(path.join(root, dir))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `${dir}/${f}`),
+  ),
+];
 
 describe('documents', () => {
   it('the README starts with the command that runs the product and the one that passes the tests, in under 1,200 words', () => {
@@ -22,7 +28,9 @@ describe('documents', () => {
 
   it.each(documents)('%s links only to files of the repository that exist', (doc) => {
     const text = readFileSync(path.join(root, doc), 'utf8');
-    const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((t) => !/^[a-z]+:/.test(t));
+    const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((m) => m[1])
+      .filter((t) => !/^[a-z]+:/.test(t));
     const missing = targets.filter((t) => !existsSync(path.resolve(path.dirname(path.join(root, doc)), t)));
     expect(missing).toEqual([]);
   });

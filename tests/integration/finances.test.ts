@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
+import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
 /**
  * Where payments land (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId}; docs/requirements/entities.md
@@ -29,41 +29,52 @@ type Status = 'awaiting_consent' | 'cancelled' | 'pending' | 'paid' | 'held' | '
  * A payment row as the payment services leave it, written directly. A paid one settles
  * `applied` (invoice id → cents) on its invoices like applyCreditToInvoices does.
  */
-async function addPayment(accountId: number, status: Status, opts: {
-  method?: 'card' | 'bank' | 'paypal' | 'zero';
-  amountCents?: number;
-  discountCents?: number;
-  invoiceIds?: number[];
-  applied?: [number, number][];
-  createdAt?: Date;
-  accountType?: string | null;
-  accountLast4?: string | null;
-} = {}): Promise<number> {
+async function addPayment(
+  accountId: number,
+  status: Status,
+  opts: {
+    method?: 'card' | 'bank' | 'paypal' | 'zero';
+    amountCents?: number;
+    discountCents?: number;
+    invoiceIds?: number[];
+    applied?: [number, number][];
+    createdAt?: Date;
+    accountType?: string | null;
+    accountLast4?: string | null;
+  } = {},
+): Promise<number> {
   const settled = status !== 'pending' && status !== 'awaiting_consent';
-  const [row] = await db().insert(payments).values({
-    accountId,
-    method: opts.method ?? 'card',
-    status,
-    amountCents: opts.amountCents ?? 10_000,
-    discountCents: opts.discountCents ?? 0,
-    invoiceIds: opts.invoiceIds ?? [],
-    idempotencyKey: randomUUID(),
-    gatewayTransId: opts.method === 'zero' ? null : `6000${Math.floor(Math.random() * 1e6)}`,
-    authCode: status === 'paid' || status === 'held' ? 'ABC123' : null,
-    accountType: opts.accountType === undefined ? 'Visa' : opts.accountType,
-    accountLast4: opts.accountLast4 === undefined ? 'XXXX1111' : opts.accountLast4,
-    createdAt: opts.createdAt ?? new Date(),
-    settledAt: settled ? opts.createdAt ?? new Date() : null,
-  }).returning({ id: payments.id });
+  const [row] = await db()
+    .insert(payments)
+    .values({
+      accountId,
+      method: opts.method ?? 'card',
+      status,
+      amountCents: opts.amountCents ?? 10_000,
+      discountCents: opts.discountCents ?? 0,
+      invoiceIds: opts.invoiceIds ?? [],
+      idempotencyKey: randomUUID(),
+      gatewayTransId: opts.method === 'zero' ? null : `6000${Math.floor(Math.random() * 1e6)}`,
+      authCode: status === 'paid' || status === 'held' ? 'ABC123' : null,
+      accountType: opts.accountType === undefined ? 'Visa' : opts.accountType,
+      accountLast4: opts.accountLast4 === undefined ? 'XXXX1111' : opts.accountLast4,
+      createdAt: opts.createdAt ?? new Date(),
+      settledAt: settled ? (opts.createdAt ?? new Date()) : null,
+    })
+    .returning({ id: payments.id });
   for (const [invoiceId, cents] of opts.applied ?? []) {
     await db().insert(paymentInvoices).values({ paymentId: row.id, invoiceId, amountCents: cents });
     const [inv] = await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, invoiceId));
-    await db().update(invoices).set({ balanceCents: inv.b - cents }).where(eq(invoices.id, invoiceId));
+    await db()
+      .update(invoices)
+      .set({ balanceCents: inv.b - cents })
+      .where(eq(invoices.id, invoiceId));
   }
   return row.id;
 }
 
-const numberOf = async (id: number) => (await db().select({ n: invoices.number }).from(invoices).where(eq(invoices.id, id)))[0].n;
+const numberOf = async (id: number) =>
+  (await db().select({ n: invoices.number }).from(invoices).where(eq(invoices.id, id)))[0].n;
 
 let ids: Record<'paid' | 'held' | 'declined' | 'failed' | 'pending' | 'awaiting' | 'cancelled' | 'otherPaid', number>;
 let inv: Record<'renewal' | 'fee' | 'open' | 'otherInvoice', number>;
@@ -89,16 +100,54 @@ beforeAll(async () => {
   ids = {
     // A paid card payment with a discount: 29,500 + 5,000 settled = 32,000 charged + 2,500 off.
     paid: await addPayment(accountA, 'paid', {
-      amountCents: 32_000, discountCents: 2_500, invoiceIds: [inv.renewal, inv.fee],
-      applied: [[inv.renewal, 29_500], [inv.fee, 5_000]], createdAt: at(1),
+      amountCents: 32_000,
+      discountCents: 2_500,
+      invoiceIds: [inv.renewal, inv.fee],
+      applied: [
+        [inv.renewal, 29_500],
+        [inv.fee, 5_000],
+      ],
+      createdAt: at(1),
     }),
-    held: await addPayment(accountA, 'held', { method: 'bank', amountCents: 12_000, invoiceIds: [inv.open], createdAt: at(2), accountType: 'eCheck', accountLast4: 'XXXX1234' }),
+    held: await addPayment(accountA, 'held', {
+      method: 'bank',
+      amountCents: 12_000,
+      invoiceIds: [inv.open],
+      createdAt: at(2),
+      accountType: 'eCheck',
+      accountLast4: 'XXXX1234',
+    }),
     declined: await addPayment(accountA, 'declined', { amountCents: 12_000, invoiceIds: [inv.open], createdAt: at(3) }),
     failed: await addPayment(accountA, 'failed', { amountCents: 12_000, invoiceIds: [inv.open], createdAt: at(4) }),
-    pending: await addPayment(accountA, 'pending', { amountCents: 12_000, invoiceIds: [inv.open], createdAt: at(5), accountType: null, accountLast4: null }),
-    awaiting: await addPayment(accountA, 'awaiting_consent', { method: 'paypal', amountCents: 12_000, invoiceIds: [inv.open], createdAt: at(6), accountType: null, accountLast4: null }),
-    cancelled: await addPayment(accountA, 'cancelled', { method: 'paypal', amountCents: 12_000, invoiceIds: [inv.open], createdAt: at(7), accountType: null, accountLast4: null }),
-    otherPaid: await addPayment(accountB, 'paid', { amountCents: 7_000, invoiceIds: [inv.otherInvoice], applied: [[inv.otherInvoice, 7_000]], createdAt: at(8) }),
+    pending: await addPayment(accountA, 'pending', {
+      amountCents: 12_000,
+      invoiceIds: [inv.open],
+      createdAt: at(5),
+      accountType: null,
+      accountLast4: null,
+    }),
+    awaiting: await addPayment(accountA, 'awaiting_consent', {
+      method: 'paypal',
+      amountCents: 12_000,
+      invoiceIds: [inv.open],
+      createdAt: at(6),
+      accountType: null,
+      accountLast4: null,
+    }),
+    cancelled: await addPayment(accountA, 'cancelled', {
+      method: 'paypal',
+      amountCents: 12_000,
+      invoiceIds: [inv.open],
+      createdAt: at(7),
+      accountType: null,
+      accountLast4: null,
+    }),
+    otherPaid: await addPayment(accountB, 'paid', {
+      amountCents: 7_000,
+      invoiceIds: [inv.otherInvoice],
+      applied: [[inv.otherInvoice, 7_000]],
+      createdAt: at(8),
+    }),
   };
 });
 
@@ -112,7 +161,13 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.account).toEqual({ id: accountA, name: 'Finance Boosters A' });
-    expect(body.payments.data.map((p: { id: number }) => p.id)).toEqual([ids.pending, ids.failed, ids.declined, ids.held, ids.paid]);
+    expect(body.payments.data.map((p: { id: number }) => p.id)).toEqual([
+      ids.pending,
+      ids.failed,
+      ids.declined,
+      ids.held,
+      ids.paid,
+    ]);
     const paid = body.payments.data.find((p: { id: number }) => p.id === ids.paid);
     expect(paid).toEqual({
       id: ids.paid,
@@ -153,10 +208,19 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
   it('answers the docs/requirements/entities.md page shape, and the unpaid invoices for the "Pay now" notice', async () => {
     const body = (await holder.get('/api/finances')).json();
     expect(body.payments).toMatchObject({
-      current_page: 1, from: 1, to: 5, last_page: 1, per_page: 20, total: 5, next_page_url: null, prev_page_url: null,
+      current_page: 1,
+      from: 1,
+      to: 5,
+      last_page: 1,
+      per_page: 20,
+      total: 5,
+      next_page_url: null,
+      prev_page_url: null,
     });
     expect(body.invoices).toEqual({
-      open: [{ id: inv.open, number: await numberOf(inv.open), document_at: expect.any(String), balance_cents: 12_000 }],
+      open: [
+        { id: inv.open, number: await numberOf(inv.open), document_at: expect.any(String), balance_cents: 12_000 },
+      ],
     });
   });
 
@@ -165,12 +229,21 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
     const user = { email: 'finances.paged@example.com', password: 'Paged-pass-345' };
     await createUser(db(), { ...user, accountId: account });
     const made: number[] = [];
-    for (let i = 0; i < 23; i++) made.push(await addPayment(account, i % 2 ? 'declined' : 'failed', { createdAt: at(100 + i) }));
+    for (let i = 0; i < 23; i++)
+      made.push(await addPayment(account, i % 2 ? 'declined' : 'failed', { createdAt: at(100 + i) }));
     await addPayment(account, 'awaiting_consent', { method: 'paypal', createdAt: at(200) });
     const a = await signedIn(t.app, user);
 
     const first = (await a.get('/api/finances')).json().payments;
-    expect(first).toMatchObject({ current_page: 1, from: 1, to: 20, last_page: 2, per_page: 20, total: 23, prev_page_url: null });
+    expect(first).toMatchObject({
+      current_page: 1,
+      from: 1,
+      to: 20,
+      last_page: 2,
+      per_page: 20,
+      total: 23,
+      prev_page_url: null,
+    });
     expect(first.next_page_url).toBe(`/api/finances?account_id=${account}&page=2`);
     expect(first.data.map((p: { id: number }) => p.id)).toEqual([...made].reverse().slice(0, 20));
 
@@ -180,7 +253,13 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
     expect(second.data.map((p: { id: number }) => p.id)).toEqual([...made].reverse().slice(20));
 
     // Past the end: an empty page; an unreadable page number is page 1.
-    expect((await a.get('/api/finances?page=9')).json().payments).toMatchObject({ current_page: 9, data: [], from: null, to: null, total: 23 });
+    expect((await a.get('/api/finances?page=9')).json().payments).toMatchObject({
+      current_page: 9,
+      data: [],
+      from: null,
+      to: null,
+      total: 23,
+    });
     expect((await a.get('/api/finances?page=abc')).json().payments.current_page).toBe(1);
   });
 
@@ -194,7 +273,17 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
     const quiet = (await (await signedIn(t.app, user)).get('/api/finances')).json();
     expect(quiet).toEqual({
       account: { id: empty.id, name: 'Quiet Boosters' },
-      payments: { current_page: 1, data: [], from: null, to: null, last_page: 1, per_page: 20, total: 0, next_page_url: null, prev_page_url: null },
+      payments: {
+        current_page: 1,
+        data: [],
+        from: null,
+        to: null,
+        last_page: 1,
+        per_page: 20,
+        total: 0,
+        next_page_url: null,
+        prev_page_url: null,
+      },
       invoices: { open: [] },
     });
   });
@@ -204,7 +293,10 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
       const res = await holder.get(`/api/finances?${q}`);
       expect(res.statusCode, q).toBe(200);
       expect(res.json().account.id, q).toBe(accountA);
-      expect(res.json().payments.data.map((p: { id: number }) => p.id), q).not.toContain(ids.otherPaid);
+      expect(
+        res.json().payments.data.map((p: { id: number }) => p.id),
+        q,
+      ).not.toContain(ids.otherPaid);
     }
   });
 
@@ -214,7 +306,9 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
     expect(a.payments.total).toBe(5);
     const b = (await admin.get(`/api/finances?account_id=${accountB}`)).json();
     expect(b.payments.data.map((p: { id: number }) => p.id)).toEqual([ids.otherPaid]);
-    expect(b.payments.data[0].invoices).toEqual([{ id: inv.otherInvoice, number: await numberOf(inv.otherInvoice), amount_cents: 7_000 }]);
+    expect(b.payments.data[0].invoices).toEqual([
+      { id: inv.otherInvoice, number: await numberOf(inv.otherInvoice), amount_cents: 7_000 },
+    ]);
   });
 
   it('asks an admin without an account for account_id (422), and answers 404 for an unknown account', async () => {
@@ -244,7 +338,9 @@ describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /
     const res = await holder.get(`/api/payments/${ids.paid}/receipt`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    const listed = (await holder.get('/api/finances')).json().payments.data.find((p: { id: number }) => p.id === ids.paid);
+    const listed = (await holder.get('/api/finances'))
+      .json()
+      .payments.data.find((p: { id: number }) => p.id === ids.paid);
     expect(body.payment).toEqual(listed);
     expect(body.account).toEqual({ id: accountA, name: 'Finance Boosters A', ein: '12-3456789' });
     expect(body.company).toEqual({ name: 'GoodStanding', phone: expect.any(String), email: expect.any(String) });
@@ -254,7 +350,11 @@ describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /
   it('has a receipt for a held payment too, with nothing applied yet', async () => {
     const res = await holder.get(`/api/payments/${ids.held}/receipt`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().payment).toMatchObject({ id: ids.held, status: 'held', invoices: [{ id: inv.open, amount_cents: null }] });
+    expect(res.json().payment).toMatchObject({
+      id: ids.held,
+      status: 'held',
+      invoices: [{ id: inv.open, amount_cents: null }],
+    });
   });
 
   it('answers 404 for payments without a receipt: declined, failed, pending, awaiting consent, cancelled', async () => {
@@ -288,12 +388,28 @@ describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /
 
   it('shows a zero payment as settled by the discount alone', async () => {
     const account = accountB;
-    const invoiceId = await createInvoice(db(), { accountId: account, cents: 4_000, type: 'service_fee', prefix: 'FN' });
+    const invoiceId = await createInvoice(db(), {
+      accountId: account,
+      cents: 4_000,
+      type: 'service_fee',
+      prefix: 'FN',
+    });
     const id = await addPayment(account, 'paid', {
-      method: 'zero', amountCents: 0, discountCents: 4_000, invoiceIds: [invoiceId], applied: [[invoiceId, 4_000]],
-      accountType: null, accountLast4: null,
+      method: 'zero',
+      amountCents: 0,
+      discountCents: 4_000,
+      invoiceIds: [invoiceId],
+      applied: [[invoiceId, 4_000]],
+      accountType: null,
+      accountLast4: null,
     });
     const body = (await other.get(`/api/payments/${id}/receipt`)).json();
-    expect(body.payment).toMatchObject({ method: 'zero', amount_cents: 0, discount_cents: 4_000, gateway_trans_id: null, invoices: [{ id: invoiceId, amount_cents: 4_000 }] });
+    expect(body.payment).toMatchObject({
+      method: 'zero',
+      amount_cents: 0,
+      discount_cents: 4_000,
+      gateway_trans_id: null,
+      invoices: [{ id: invoiceId, amount_cents: 4_000 }],
+    });
   });
 });

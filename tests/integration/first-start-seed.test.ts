@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, banners, discounts, invoices, users } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { isFirstStart, seedDemo } from '../../src/server/db/seed/seed.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The first start's demo seed is all or nothing (docs/requirements/platform.md §5.10): when it stops midway (here a
@@ -26,13 +26,28 @@ describe('seedDemo stopped midway', () => {
   it('leaves none of its rows, and a second run seeds everything once', async () => {
     const db = t.database.db;
     await createUser(db, { email: 'taken@example.com', password: 'Taken-pass-123' });
-    await expect(seedDemo(db, { adminPassword: 'Admin-seed-pass-1', demoEmail: 'taken@example.com', demoPassword: 'Demo-seed-pass-1' })).rejects.toThrow();
-    expect({ accounts: await total(accounts), banners: await total(banners), discounts: await total(discounts), invoices: await total(invoices), users: await total(users) })
-      .toEqual({ accounts: 0, banners: 0, discounts: 0, invoices: 0, users: 1 });
+    await expect(
+      seedDemo(db, {
+        adminPassword: 'Admin-seed-pass-1',
+        demoEmail: 'taken@example.com',
+        demoPassword: 'Demo-seed-pass-1',
+      }),
+    ).rejects.toThrow();
+    expect({
+      accounts: await total(accounts),
+      banners: await total(banners),
+      discounts: await total(discounts),
+      invoices: await total(invoices),
+      users: await total(users),
+    }).toEqual({ accounts: 0, banners: 0, discounts: 0, invoices: 0, users: 1 });
 
     await db.delete(users);
     expect(await isFirstStart(db)).toBe(true);
-    const credentials = await seedDemo(db, { adminPassword: 'Admin-seed-pass-1', demoEmail: 'demo.again@example.com', demoPassword: 'Demo-seed-pass-1' });
+    const credentials = await seedDemo(db, {
+      adminPassword: 'Admin-seed-pass-1',
+      demoEmail: 'demo.again@example.com',
+      demoPassword: 'Demo-seed-pass-1',
+    });
     expect(credentials.demo.email).toBe('demo.again@example.com');
     expect(await total(users)).toBe(2);
     expect(await total(invoices)).toBe(2);

@@ -9,8 +9,12 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 /** GET /livez, /readyz and /healthz, the load balancer's and orchestrator's checks (docs/deploy.md "Health"). */
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ seed: false }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('GET /livez, /readyz, /healthz', () => {
   it('answer 200 while the process, its database, its migrations and its storage are fine, never cached', async () => {
@@ -37,7 +41,11 @@ describe('GET /livez, /readyz, /healthz', () => {
       for (const url of ['/readyz', '/healthz']) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(503);
-        expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'failed', migrations: 'skipped', storage: 'ok' }, failed: ['database'] });
+        expect(res.json()).toEqual({
+          status: 'unavailable',
+          checks: { database: 'failed', migrations: 'skipped', storage: 'ok' },
+          failed: ['database'],
+        });
       }
       expect((await app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
     } finally {
@@ -49,11 +57,18 @@ describe('GET /livez, /readyz, /healthz', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'goodstanding-readyz-'));
     // The storage directory's parent is a plain file: nothing can be created under it.
     await writeFile(path.join(dir, 'not-a-directory'), 'x');
-    const broken = await createTestApp({ seed: false, config: { storage: { driver: 'disk', dir: path.join(dir, 'not-a-directory', 'files') } } });
+    const broken = await createTestApp({
+      seed: false,
+      config: { storage: { driver: 'disk', dir: path.join(dir, 'not-a-directory', 'files') } },
+    });
     try {
       const res = await broken.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'ok', storage: 'failed' }, failed: ['storage'] });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: 'ok', storage: 'failed' },
+        failed: ['storage'],
+      });
       expect((await broken.app.inject({ method: 'GET', url: '/livez' })).statusCode).toBe(200);
     } finally {
       await broken.close();
@@ -70,7 +85,11 @@ describe('GET /livez, /readyz, /healthz', () => {
       );
       const res = await behind.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'unavailable', checks: { database: 'ok', migrations: 'failed', storage: 'ok' }, failed: ['migrations'] });
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: 'failed', storage: 'ok' },
+        failed: ['migrations'],
+      });
     } finally {
       await behind.close();
     }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceLines, invoices, levels } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
@@ -10,16 +10,28 @@ let level: { id: number; name: string; priceCents: number; priceDiscountCents: n
 beforeAll(async () => {
   t = await createTestApp();
   [level] = await t.database.db
-    .select({ id: levels.id, name: levels.name, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents })
-    .from(levels).where(eq(levels.slug, 'start-up'));
+    .select({
+      id: levels.id,
+      name: levels.name,
+      priceCents: levels.priceCents,
+      priceDiscountCents: levels.priceDiscountCents,
+    })
+    .from(levels)
+    .where(eq(levels.slug, 'start-up'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 let n = 0;
 /** A visitor who starts a start-up application (signed in, no account yet). */
 async function applicant(): Promise<{ a: Agent; token: string }> {
   const a = await new Agent(t.app).start();
-  const res = await a.post('/application/start', { email: `invoice.holder${++n}@example.com`, password: 'Booster-club-2026', level_id: level.id });
+  const res = await a.post('/application/start', {
+    email: `invoice.holder${++n}@example.com`,
+    password: 'Booster-club-2026',
+    level_id: level.id,
+  });
   expect(res.statusCode).toBe(201);
   a.csrfToken = res.json().csrfToken;
   return { a, token: res.json().token };
@@ -28,12 +40,18 @@ async function applicant(): Promise<{ a: Agent; token: string }> {
 /** An account holder: submits the seeded start-up wizard in one go, which bills the new account. */
 async function holder(name: string): Promise<{ a: Agent; invoiceId: number; accountId: number }> {
   const { a, token } = await applicant();
-  const res = await a.put(`/application/create/${token}`, { submit: 1, ...sampleAnswers('start-up', { account___name: name }) });
+  const res = await a.put(`/application/create/${token}`, {
+    submit: 1,
+    ...sampleAnswers('start-up', { account___name: name }),
+  });
   expect(res.statusCode).toBe(200);
   return { a, invoiceId: res.json().invoice_id, accountId: res.json().account_id };
 }
 
-const price = () => (level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents ? level.priceDiscountCents : level.priceCents);
+const price = () =>
+  level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents
+    ? level.priceDiscountCents
+    : level.priceCents;
 
 describe('GET /api/invoices/:id (docs/requirements/product.md tool 14, docs/requirements/entities.md "Invoice")', () => {
   it('gives the account holder their invoice with its order details, in cents', async () => {
@@ -51,22 +69,35 @@ describe('GET /api/invoices/:id (docs/requirements/product.md tool 14, docs/requ
       organization: expect.objectContaining({ id: accountId, name: 'Kenai Hockey Boosters' }),
       order_details: [
         { label: `${level.name} (new account)`, type: 'new_account', value_cents: level.priceCents },
-        ...(price() < level.priceCents ? [{ label: 'Early-bird discount', type: 'new_account', value_cents: price() - level.priceCents }] : []),
+        ...(price() < level.priceCents
+          ? [{ label: 'Early-bird discount', type: 'new_account', value_cents: price() - level.priceCents }]
+          : []),
       ],
       payments: [],
     });
     expect(Math.abs(Date.parse(invoice.document_at) - Date.now())).toBeLessThan(60_000);
     // The same invoice is in the unpaid list, which links to this page.
     const unpaid = (await a.get('/api/invoices/unpaid')).json().invoices;
-    expect(unpaid).toEqual([expect.objectContaining({ id: invoiceId, number: invoice.number, balance_cents: price() })]);
+    expect(unpaid).toEqual([
+      expect.objectContaining({ id: invoiceId, number: invoice.number, balance_cents: price() }),
+    ]);
   });
 
   it('lists several order details in the order they were billed', async () => {
     const { a, invoiceId } = await holder('Homer Swim Boosters');
-    await t.database.db.insert(invoiceLines).values({ invoiceId, label: 'Processing fee', type: 'service_fee', valueCents: 1250 });
-    await t.database.db.update(invoices).set({ valueCents: price() + 1250, balanceCents: price() + 1250 }).where(eq(invoices.id, invoiceId));
+    await t.database.db
+      .insert(invoiceLines)
+      .values({ invoiceId, label: 'Processing fee', type: 'service_fee', valueCents: 1250 });
+    await t.database.db
+      .update(invoices)
+      .set({ valueCents: price() + 1250, balanceCents: price() + 1250 })
+      .where(eq(invoices.id, invoiceId));
     const invoice = (await a.get(`/api/invoices/${invoiceId}`)).json();
-    expect(invoice.order_details.map((l: { type: string }) => l.type)).toEqual(['new_account', 'new_account', 'service_fee']);
+    expect(invoice.order_details.map((l: { type: string }) => l.type)).toEqual([
+      'new_account',
+      'new_account',
+      'service_fee',
+    ]);
     expect(invoice.order_details[2]).toEqual({ label: 'Processing fee', type: 'service_fee', value_cents: 1250 });
     expect(invoice.value_cents).toBe(price() + 1250);
   });

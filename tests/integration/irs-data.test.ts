@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { npmRun } from '../helpers/commands.ts';
-import { createUser } from '../../src/server/db/seed/factories.ts';
-import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
-import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
-import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, groups, irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../src/server/db/schema.ts';
+import { createUser } from '../../src/server/db/seed/factories.ts';
+import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
+import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
+import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { npmRun } from '../helpers/commands.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * IRS data releases (docs/irs-data.md) and the standing they give (docs/irs-standing.md), as the
@@ -38,7 +38,15 @@ async function profileOf(ein: string) {
 /** An account as a December-year 990-N filer in the BMF, exempt since October 2005. */
 async function bmfAccount(ein: string, over: Partial<typeof accounts.$inferInsert> = {}) {
   await t.database.db.insert(accounts).values({
-    name: `Test ${ein}`, ein, irsStatus: '01', filingRequirement: '02', fiscalYearEndMonth: 12, ruling: '200510', taxPeriod: '202212', isListed: true, ...over,
+    name: `Test ${ein}`,
+    ein,
+    irsStatus: '01',
+    filingRequirement: '02',
+    fiscalYearEndMonth: 12,
+    ruling: '200510',
+    taxPeriod: '202212',
+    isListed: true,
+    ...over,
   });
 }
 
@@ -100,15 +108,30 @@ describe('Form 990-N data', () => {
   it('loads the returns, counts a late one, and skips a row whose EIN is not 9 digits', async () => {
     onNov25();
     expect((await profileOf('990000002')).standing).toBe('past_revocation_date');
-    const result = await loadIrsRelease(t.database.db, { dataset: 'epostcard', file: EPOSTCARD, releasedOn: '2026-10-06' });
+    const result = await loadIrsRelease(t.database.db, {
+      dataset: 'epostcard',
+      file: EPOSTCARD,
+      releasedOn: '2026-10-06',
+    });
     expect(result).toMatchObject({ status: 'loaded', rows: 4, loaded: 3, skipped: 1 });
-    expect(result.release).toMatchObject({ dataset: 'epostcard', fileName: 'epostcard-2026-10.txt', releasedOn: '2026-10-06', rowCount: 4, loadedCount: 3 });
+    expect(result.release).toMatchObject({
+      dataset: 'epostcard',
+      fileName: 'epostcard-2026-10.txt',
+      releasedOn: '2026-10-06',
+      rowCount: 4,
+      loadedCount: 3,
+    });
     expect(result.release.sha256).toMatch(/^[0-9a-f]{64}$/);
 
     // The return for 2025 came late (due 15 May 2026) but counts: the countdown starts again.
     const late = await profileOf('990000002');
     expect(late.standing).toBe('good');
-    expect(late.irs).toMatchObject({ latest_tax_year_filed: 2025, missed_tax_years: [], revocation_date: '2029-05-15', sources: { epostcard: '2026-10-06' } });
+    expect(late.irs).toMatchObject({
+      latest_tax_year_filed: 2025,
+      missed_tax_years: [],
+      revocation_date: '2029-05-15',
+      sources: { epostcard: '2026-10-06' },
+    });
     // The IRS's "tax year" is the year the period begins; the product's is the year it ends.
     const june = await profileOf('990000003');
     expect(june.irs.latest_tax_year_filed).toBe(2026);
@@ -117,7 +140,11 @@ describe('Form 990-N data', () => {
 
   it('loading the same file again changes nothing', async () => {
     const before = await releaseCount();
-    const again = await loadIrsRelease(t.database.db, { dataset: 'epostcard', file: EPOSTCARD, releasedOn: '2026-10-06' });
+    const again = await loadIrsRelease(t.database.db, {
+      dataset: 'epostcard',
+      file: EPOSTCARD,
+      releasedOn: '2026-10-06',
+    });
     expect(again.status).toBe('unchanged');
     expect(await releaseCount()).toBe(before);
     expect((await t.database.db.select({ n: count() }).from(irsEpostcards))[0].n).toBe(3);
@@ -127,8 +154,11 @@ describe('Form 990-N data', () => {
     const older = path.join(tmp, 'epostcard-old.txt');
     fs.writeFileSync(older, fs.readFileSync(EPOSTCARD, 'utf8').replace('TEST LATE FILER', 'TEST RENAMED'));
     const before = await releaseCount();
-    await expect(loadIrsRelease(t.database.db, { dataset: 'epostcard', file: older, releasedOn: '2026-09-01' }))
-      .rejects.toThrow('epostcard-old.txt (released 2026-09-01) is older than the Form 990-N (e-Postcard) data already loaded (epostcard-2026-10.txt, released 2026-10-06): nothing was changed.');
+    await expect(
+      loadIrsRelease(t.database.db, { dataset: 'epostcard', file: older, releasedOn: '2026-09-01' }),
+    ).rejects.toThrow(
+      'epostcard-old.txt (released 2026-09-01) is older than the Form 990-N (e-Postcard) data already loaded (epostcard-2026-10.txt, released 2026-10-06): nothing was changed.',
+    );
     expect(await releaseCount()).toBe(before);
   });
 });
@@ -142,7 +172,11 @@ describe('Automatic Revocation List', () => {
     expect(revoked.irs).toMatchObject({ revoked_on: '2026-05-15', sources: { revocations: '2026-10-14' } });
     const reinstated = await profileOf('990000005');
     expect(reinstated.standing).toBe('reinstated');
-    expect(reinstated.irs).toMatchObject({ revoked_on: '2020-05-15', reinstated_on: '2021-03-01', latest_tax_year_filed: 2025 });
+    expect(reinstated.irs).toMatchObject({
+      revoked_on: '2020-05-15',
+      reinstated_on: '2021-03-01',
+      latest_tax_year_filed: 2025,
+    });
     expect((await t.database.db.select({ n: count() }).from(irsRevocations))[0].n).toBe(2);
   });
 });
@@ -154,27 +188,60 @@ describe('bad files are refused with a readable message and change nothing', () 
     return file;
   };
   const cases: [string, () => string, 'bmf' | 'epostcard' | 'revocations', RegExp][] = [
-    ['a BMF extract given as 990-N data', () => GEN_5271_EXTRACT, 'epostcard', /Line 1 has 1 fields where the Form 990-N \(e-Postcard\) data has 26/],
+    [
+      'a BMF extract given as 990-N data',
+      () => GEN_5271_EXTRACT,
+      'epostcard',
+      /Line 1 has 1 fields where the Form 990-N \(e-Postcard\) data has 26/,
+    ],
     ['990-N data given as the BMF', () => EPOSTCARD, 'bmf', /not an IRS EO BMF extract/],
-    ['a download cut short', () => write('cut.txt', fs.readFileSync(REVOCATIONS, 'utf8').slice(0, -40)), 'revocations', /does not end with a line break/],
-    ['a row cut short', () => write('short.txt', '990000009|NAME|15-MAY-2026\n'), 'revocations', /Line 1 has 3 fields where the Automatic Revocation List has 12/],
-    ['a wrong date format', () => write('dates.txt', fs.readFileSync(REVOCATIONS, 'utf8').replace('15-MAY-2026', '2026-05-15')), 'revocations', /Line 1 .*DD-MON-YYYY/],
-    ['not text', () => write('latin1.txt', Buffer.concat([Buffer.from('990000009|CAF'), Buffer.from([0xc9, 0xff]), Buffer.from('|x\n')])), 'revocations', /not plain text/],
+    [
+      'a download cut short',
+      () => write('cut.txt', fs.readFileSync(REVOCATIONS, 'utf8').slice(0, -40)),
+      'revocations',
+      /does not end with a line break/,
+    ],
+    [
+      'a row cut short',
+      () => write('short.txt', '990000009|NAME|15-MAY-2026\n'),
+      'revocations',
+      /Line 1 has 3 fields where the Automatic Revocation List has 12/,
+    ],
+    [
+      'a wrong date format',
+      () => write('dates.txt', fs.readFileSync(REVOCATIONS, 'utf8').replace('15-MAY-2026', '2026-05-15')),
+      'revocations',
+      /Line 1 .*DD-MON-YYYY/,
+    ],
+    [
+      'not text',
+      () =>
+        write(
+          'latin1.txt',
+          Buffer.concat([Buffer.from('990000009|CAF'), Buffer.from([0xc9, 0xff]), Buffer.from('|x\n')]),
+        ),
+      'revocations',
+      /not plain text/,
+    ],
     ['an empty file', () => write('empty.txt', ''), 'epostcard', /empty/],
   ];
   it.each(cases)('%s', async (_name, file, dataset, message) => {
     const before = await releaseCount();
-    const error = await loadIrsRelease(t.database.db, { dataset, file: file(), releasedOn: '2026-11-01' }).catch((e: unknown) => e);
+    const error = await loadIrsRelease(t.database.db, { dataset, file: file(), releasedOn: '2026-11-01' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(IrsFileError);
     expect((error as Error).message).toMatch(message);
     expect(await releaseCount()).toBe(before);
   });
 
   it('refuses a release date that is not a date', async () => {
-    await expect(loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: 'October' }))
-      .rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "October".');
-    await expect(loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: '2026-02-30' }))
-      .rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "2026-02-30".');
+    await expect(
+      loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: 'October' }),
+    ).rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "October".');
+    await expect(
+      loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: '2026-02-30' }),
+    ).rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "2026-02-30".');
   });
 });
 
@@ -183,7 +250,11 @@ describe('the group and staff see the same standing', () => {
     onNov25();
     const db = t.database.db;
     const [a] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, POWERHOUSE_EIN));
-    await createUser(db, { email: 'powerhouse.treasurer@example.com', password: 'Treasurer-pass-2026', accountId: a.id });
+    await createUser(db, {
+      email: 'powerhouse.treasurer@example.com',
+      password: 'Treasurer-pass-2026',
+      accountId: a.id,
+    });
     await createUser(db, { email: 'irs.staff@example.com', password: 'Staff-pass-2026x', isAdmin: true });
     const holder = await new Agent(t.app).start();
     expect((await holder.login('powerhouse.treasurer@example.com', 'Treasurer-pass-2026')).statusCode).toBe(200);
@@ -192,7 +263,10 @@ describe('the group and staff see the same standing', () => {
 
     const own = (await holder.get('/api/account')).json().account.standing;
     // The 990-N data released 6 October 2026 (loaded above) shows no return for 2025: now missed too.
-    expect(own).toMatchObject({ state: 'past_revocation_date', irs: { revocation_date: '2026-05-15', missed_tax_years: [2023, 2024, 2025], awaiting_data_tax_years: [] } });
+    expect(own).toMatchObject({
+      state: 'past_revocation_date',
+      irs: { revocation_date: '2026-05-15', missed_tax_years: [2023, 2024, 2025], awaiting_data_tax_years: [] },
+    });
     const seenByStaff = await staff.get(`/api/admin/accounts/${a.id}`);
     expect(seenByStaff.statusCode).toBe(200);
     expect(seenByStaff.json().standing).toEqual(own);
@@ -216,7 +290,11 @@ describe('good-standing letter', () => {
     const db = t.database.db;
     // CHS Lady Knights Flag Football (GEN 5271): TAX_PERIOD 202506, June year end.
     const [knights] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, '332182308'));
-    await createUser(db, { email: 'knights.secretary@example.com', password: 'Secretary-pass-2026', accountId: knights.id });
+    await createUser(db, {
+      email: 'knights.secretary@example.com',
+      password: 'Secretary-pass-2026',
+      accountId: knights.id,
+    });
     const holder = await new Agent(t.app).start();
     expect((await holder.login('knights.secretary@example.com', 'Secretary-pass-2026')).statusCode).toBe(200);
 
@@ -242,7 +320,9 @@ describe('good-standing letter', () => {
     expect((await powerhouse.login('powerhouse.treasurer@example.com', 'Treasurer-pass-2026')).statusCode).toBe(200);
     const refused = await powerhouse.get('/api/account/standing-letter');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('A good-standing letter needs the IRS data to show the group in good standing. It shows: Past its revocation date: revoked unless a return was filed.');
+    expect(refused.json().message).toBe(
+      'A good-standing letter needs the IRS data to show the group in good standing. It shows: Past its revocation date: revoked unless a return was filed.',
+    );
 
     // Staff download any group's letter; a visitor and a group user cannot use the staff address.
     const staff = await new Agent(t.app).start();
@@ -256,18 +336,26 @@ describe('good-standing letter', () => {
 
 describe('npm run import:irs', () => {
   it('loads a file as a release, says so when it is loaded again, and refuses a bad file with exit 1', async () => {
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: path.join(tmp, 'cli-data') };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      DATA_DIR: path.join(tmp, 'cli-data'),
+    };
     const args = ['--dataset', 'revocations', '--released', '2026-10-14'];
     const first = await npmRun('import:irs', [...args, REVOCATIONS], env, { timeoutMs: 120_000 });
     expect(first.stderr).not.toMatch(/\n\s+at /);
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/revocations-2026-10\.txt: 2 rows, 2 loaded, 0 skipped, release of 2026-10-14 recorded/);
+    expect(first.stdout).toMatch(
+      /revocations-2026-10\.txt: 2 rows, 2 loaded, 0 skipped, release of 2026-10-14 recorded/,
+    );
     const again = await npmRun('import:irs', [...args, REVOCATIONS], env, { timeoutMs: 120_000 });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('revocations-2026-10.txt: already loaded (release of 2026-10-14); nothing changed.');
     const bad = await npmRun('import:irs', [...args, EPOSTCARD], env, { timeoutMs: 120_000 });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('epostcard-2026-10.txt: Line 1 has 26 fields where the Automatic Revocation List has 12');
+    expect(bad.stderr).toContain(
+      'epostcard-2026-10.txt: Line 1 has 26 fields where the Automatic Revocation List has 12',
+    );
     const missing = await npmRun('import:irs', ['--dataset', 'revocations', REVOCATIONS], env, { timeoutMs: 60_000 });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--released takes the IRS release date of the files, as YYYY-MM-DD.');
@@ -278,7 +366,7 @@ describe('Publication 78 data', () => {
   const PUB78_NOV = path.join(FIXTURES, 'pub78-2026-11.txt');
   const PUB78_DEC = path.join(FIXTURES, 'pub78-2026-12.txt');
 
-  it('shows each group\'s listing, a subordinate covered through its central organization\'s GROUP entry, and replaces the list with each release', async () => {
+  it("shows each group's listing, a subordinate covered through its central organization's GROUP entry, and replaces the list with each release", async () => {
     onNov25();
     // Before any Publication 78 data is loaded, the profile says nothing about it.
     expect((await profileOf('990000002')).irs.pub78).toBeNull();
@@ -291,7 +379,11 @@ describe('Publication 78 data', () => {
       sources: { pub78: '2026-11-10' },
     });
     // An EIN listed twice keeps the codes of both entries.
-    expect((await profileOf('990000003')).irs.pub78.codes.map((c: { code: string }) => c.code)).toEqual(['EO', 'LODGE', 'PC']);
+    expect((await profileOf('990000003')).irs.pub78.codes.map((c: { code: string }) => c.code)).toEqual([
+      'EO',
+      'LODGE',
+      'PC',
+    ]);
     expect((await profileOf('990000004')).irs.pub78).toEqual({ status: 'not_listed', codes: [] });
     // A subordinate of GEN 5271 is not listed on its own: its central organization's GROUP entry covers it.
     expect((await profileOf(POWERHOUSE_EIN)).irs.pub78).toEqual({ status: 'through_central', codes: [] });
@@ -300,15 +392,23 @@ describe('Publication 78 data', () => {
     const dec = await loadIrsRelease(t.database.db, { dataset: 'pub78', file: PUB78_DEC, releasedOn: '2026-12-08' });
     expect(dec).toMatchObject({ status: 'loaded', rows: 2, loaded: 2 });
     expect((await profileOf('990000002')).irs.pub78).toEqual({ status: 'not_listed', codes: [] });
-    expect((await profileOf('990000003')).irs).toMatchObject({ pub78: { status: 'listed', codes: [{ code: 'EO' }] }, sources: { pub78: '2026-12-08' } });
+    expect((await profileOf('990000003')).irs).toMatchObject({
+      pub78: { status: 'listed', codes: [{ code: 'EO' }] },
+      sources: { pub78: '2026-12-08' },
+    });
     expect((await t.database.db.select({ n: count() }).from(irsPub78))[0].n).toBe(2);
 
     // The same file again changes nothing; an older release is refused.
-    expect((await loadIrsRelease(t.database.db, { dataset: 'pub78', file: PUB78_DEC, releasedOn: '2026-12-08' })).status).toBe('unchanged');
+    expect(
+      (await loadIrsRelease(t.database.db, { dataset: 'pub78', file: PUB78_DEC, releasedOn: '2026-12-08' })).status,
+    ).toBe('unchanged');
     const october = path.join(tmp, 'pub78-2026-10.txt');
     fs.writeFileSync(october, '990000002|TEST PUB78 BOOSTERS INC|ANYTOWN|OK|United States|PC\n');
-    await expect(loadIrsRelease(t.database.db, { dataset: 'pub78', file: october, releasedOn: '2026-10-13' }))
-      .rejects.toThrow('pub78-2026-10.txt (released 2026-10-13) is older than the Publication 78 data already loaded (pub78-2026-12.txt, released 2026-12-08): nothing was changed.');
+    await expect(
+      loadIrsRelease(t.database.db, { dataset: 'pub78', file: october, releasedOn: '2026-10-13' }),
+    ).rejects.toThrow(
+      'pub78-2026-10.txt (released 2026-10-13) is older than the Publication 78 data already loaded (pub78-2026-12.txt, released 2026-12-08): nothing was changed.',
+    );
     expect((await t.database.db.select({ n: count() }).from(irsPub78))[0].n).toBe(2);
   });
 
@@ -316,10 +416,16 @@ describe('Publication 78 data', () => {
     const before = await releaseCount();
     const bad = path.join(tmp, 'pub78-bad.txt');
     fs.writeFileSync(bad, '990000002|TEST PUB78 BOOSTERS INC|ANYTOWN|OK|United States|P1\n');
-    await expect(loadIrsRelease(t.database.db, { dataset: 'pub78', file: bad, releasedOn: '2027-01-12' }))
-      .rejects.toThrow('Line 1 is not a Publication 78 data row: its last field must be deductibility codes such as PC or EO,LODGE.');
-    await expect(loadIrsRelease(t.database.db, { dataset: 'pub78', file: REVOCATIONS, releasedOn: '2027-01-12' }))
-      .rejects.toThrow('Line 1 has 12 fields where the Publication 78 data has 6: this is not that file, or it is cut short.');
+    await expect(
+      loadIrsRelease(t.database.db, { dataset: 'pub78', file: bad, releasedOn: '2027-01-12' }),
+    ).rejects.toThrow(
+      'Line 1 is not a Publication 78 data row: its last field must be deductibility codes such as PC or EO,LODGE.',
+    );
+    await expect(
+      loadIrsRelease(t.database.db, { dataset: 'pub78', file: REVOCATIONS, releasedOn: '2027-01-12' }),
+    ).rejects.toThrow(
+      'Line 1 has 12 fields where the Publication 78 data has 6: this is not that file, or it is cut short.',
+    );
     expect(await releaseCount()).toBe(before);
   });
 });

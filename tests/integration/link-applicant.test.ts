@@ -1,16 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accounts, applications, auditLog, invoiceLines, invoices, levels, mailOutbox, users, workItems } from '../../src/server/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accounts,
+  applications,
+  auditLog,
+  invoiceLines,
+  invoices,
+  levels,
+  mailOutbox,
+  users,
+  workItems,
+} from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
-import { EIN_TAKEN_MESSAGE, STAFF_NOTIFIED_MESSAGE } from '../../src/server/modules/applications/complete-application.ts';
-import { LINK_MESSAGES } from '../../src/server/modules/work-queue/link-applicant.ts';
+import {
+  EIN_TAKEN_MESSAGE,
+  STAFF_NOTIFIED_MESSAGE,
+} from '../../src/server/modules/applications/complete-application.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
+import { LINK_MESSAGES } from '../../src/server/modules/work-queue/link-applicant.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
-import { firstYearCents } from '../../src/shared/rules/renewal.ts';
 import { actionWords, auditDetailWords } from '../../src/shared/rules/audit-words.ts';
+import { firstYearCents } from '../../src/shared/rules/renewal.ts';
 import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
 
 /**
  * An applicant whose EIN is an account imported from the IRS data (docs/wizard.md "An EIN that
@@ -30,9 +43,24 @@ const PAGES: WizardPage[] = [
   {
     label: 'Officers',
     schema: [
-      { name: 'contact___president_first_name', label: "President's first name", field_type: 'text', rules: 'required|max:50' },
-      { name: 'contact___president_last_name', label: "President's last name", field_type: 'text', rules: 'required|max:50' },
-      { name: 'contact___president_phone', label: "President's phone", field_type: 'text', rules: 'required|min:10|max:20' },
+      {
+        name: 'contact___president_first_name',
+        label: "President's first name",
+        field_type: 'text',
+        rules: 'required|max:50',
+      },
+      {
+        name: 'contact___president_last_name',
+        label: "President's last name",
+        field_type: 'text',
+        rules: 'required|max:50',
+      },
+      {
+        name: 'contact___president_phone',
+        label: "President's phone",
+        field_type: 'text',
+        rules: 'required|min:10|max:20',
+      },
     ],
   },
 ];
@@ -48,7 +76,10 @@ let n = 0;
 /** An account imported from the IRS data (source 'irs-bmf'), with no users. */
 async function imported(name: string, ein: string) {
   const account = await createAccount(t.database.db, { name, ein });
-  await t.database.db.update(accounts).set({ source: 'irs-bmf', data: { irs_note: 'kept' } }).where(eq(accounts.id, account.id));
+  await t.database.db
+    .update(accounts)
+    .set({ source: 'irs-bmf', data: { irs_note: 'kept' } })
+    .where(eq(accounts.id, account.id));
   return account;
 }
 
@@ -61,16 +92,30 @@ async function applicant(ein: string) {
   a.csrfToken = res.json().csrfToken;
   const token: string = res.json().token;
   const answers = {
-    account___name: `Kenai Boosters ${n}`, account___ein: ein,
-    contact___president_first_name: 'Petra', contact___president_last_name: `Quill${n}`, contact___president_phone: '(907) 555-0142',
+    account___name: `Kenai Boosters ${n}`,
+    account___ein: ein,
+    contact___president_first_name: 'Petra',
+    contact___president_last_name: `Quill${n}`,
+    contact___president_phone: '(907) 555-0142',
   };
   const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
   const [app] = await t.database.db.select().from(applications).where(eq(applications.userId, user.id));
-  return { a, token, email, user, applicationId: app.id, answers, submit: () => a.put(`/application/create/${token}`, { submit: 1, ...answers }) };
+  return {
+    a,
+    token,
+    email,
+    user,
+    applicationId: app.id,
+    answers,
+    submit: () => a.put(`/application/create/${token}`, { submit: 1, ...answers }),
+  };
 }
 
 const linkItem = async (applicationId: number) => {
-  const rows = await t.database.db.select().from(workItems).where(eq(workItems.key, `link_request:${applicationId}`));
+  const rows = await t.database.db
+    .select()
+    .from(workItems)
+    .where(eq(workItems.key, `link_request:${applicationId}`));
   return rows;
 };
 
@@ -78,7 +123,15 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await db.update(levels).set({ schema: PAGES }).where(eq(levels.slug, 'start-up'));
-  [level] = await db.select({ id: levels.id, name: levels.name, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents }).from(levels).where(eq(levels.slug, 'start-up'));
+  [level] = await db
+    .select({
+      id: levels.id,
+      name: levels.name,
+      priceCents: levels.priceCents,
+      priceDiscountCents: levels.priceDiscountCents,
+    })
+    .from(levels)
+    .where(eq(levels.slug, 'start-up'));
   await createUser(db, { email: 'linker@staff.test', password: 'Linker-pass-1', isAdmin: true });
   await createUser(db, { email: 'linker2@staff.test', password: 'Linker-pass-2', isAdmin: true });
   staff = await signedIn(t.app, { email: 'linker@staff.test', password: 'Linker-pass-1' });
@@ -88,7 +141,9 @@ beforeAll(async () => {
   await createUser(db, { email: 'member@seward.test', password: 'Member-pass-1', accountId: own.id });
   member = await signedIn(t.app, { email: 'member@seward.test', password: 'Member-pass-1' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('Submit with an EIN imported from the IRS data', () => {
   it('is refused with 409, tells staff with exactly one item however often Submit is pressed, and names nobody in the list', async () => {
@@ -99,10 +154,18 @@ describe('Submit with an EIN imported from the IRS data', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: EIN_TAKEN_MESSAGE + STAFF_NOTIFIED_MESSAGE, staff_notified: true });
     }
-    expect(EIN_TAKEN_MESSAGE + STAFF_NOTIFIED_MESSAGE).toBe('An organization with this EIN already has an account. Please contact us so we can link you to it. Our staff have been told and will contact you.');
+    expect(EIN_TAKEN_MESSAGE + STAFF_NOTIFIED_MESSAGE).toBe(
+      'An organization with this EIN already has an account. Please contact us so we can link you to it. Our staff have been told and will contact you.',
+    );
     const items = await linkItem(p.applicationId);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ kind: 'link_request', status: 'open', accountId: account.id, ein: '920000011', details: { ein: '920000011', application_id: p.applicationId, applicant_user_id: p.user.id } });
+    expect(items[0]).toMatchObject({
+      kind: 'link_request',
+      status: 'open',
+      accountId: account.id,
+      ein: '920000011',
+      details: { ein: '920000011', application_id: p.applicationId, applicant_user_id: p.user.id },
+    });
     const [app] = await t.database.db.select().from(applications).where(eq(applications.id, p.applicationId));
     expect(app.status).toBe('draft');
 
@@ -111,12 +174,19 @@ describe('Submit with an EIN imported from the IRS data', () => {
     const row = list.json().data.find((r: { id: number }) => r.id === items[0].id);
     expect(row.kind_label).toBe('Applicant to link');
     expect(row.summary).toContain('920000011');
-    for (const personal of [p.email, 'Petra', p.answers.contact___president_last_name, '555-0142']) expect(row.summary).not.toContain(personal);
+    for (const personal of [p.email, 'Petra', p.answers.contact___president_last_name, '555-0142'])
+      expect(row.summary).not.toContain(personal);
     const csv = await staff.get('/api/admin/work-queue/export.csv?kind=link_request');
     expect(csv.body).not.toContain(p.email);
 
     const detail = (await staff.get(`/api/admin/work-queue/${items[0].id}`)).json();
-    expect(detail.link).toEqual({ application_id: p.applicationId, applicant_email: p.email, president_name: `Petra ${p.answers.contact___president_last_name}`, president_phone: '(907) 555-0142', blocked: null });
+    expect(detail.link).toEqual({
+      application_id: p.applicationId,
+      applicant_email: p.email,
+      president_name: `Petra ${p.answers.contact___president_last_name}`,
+      president_phone: '(907) 555-0142',
+      blocked: null,
+    });
   });
 
   it('an EIN of an account that has users is refused as before, and staff are not told', async () => {
@@ -156,11 +226,23 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(LINK_MESSAGES.linked);
     expect(res.json().item).toMatchObject({ id: item.id, status: 'resolved', link: { blocked: null } });
-    expect(res.json().item.history.at(-1)).toMatchObject({ action: 'applicant_linked', text: 'Applicant linked as the primary user' });
+    expect(res.json().item.history.at(-1)).toMatchObject({
+      action: 'applicant_linked',
+      text: 'Applicant linked as the primary user',
+    });
 
     const [acc] = await db.select().from(accounts).where(eq(accounts.id, account.id));
-    expect(acc).toMatchObject({ primaryUserId: p.user.id, levelId: level.id, name: 'Soldotna Ski Boosters', source: 'irs-bmf' });
-    expect(acc.data).toMatchObject({ irs_note: 'kept', account___ein: '92-0000031', contact___president_phone: '(907) 555-0142' });
+    expect(acc).toMatchObject({
+      primaryUserId: p.user.id,
+      levelId: level.id,
+      name: 'Soldotna Ski Boosters',
+      source: 'irs-bmf',
+    });
+    expect(acc.data).toMatchObject({
+      irs_note: 'kept',
+      account___ein: '92-0000031',
+      contact___president_phone: '(907) 555-0142',
+    });
     expect(acc.renewalDueAt).not.toBeNull();
     const [u] = await db.select().from(users).where(eq(users.id, p.user.id));
     expect(u).toMatchObject({ accountId: account.id, isPrimary: true, firstName: 'Petra' });
@@ -176,13 +258,24 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     expect(lines.reduce((s, l) => s + l.valueCents, 0)).toBe(price);
     expect(lines.every((l) => l.type === 'new_account')).toBe(true);
 
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, 'account.applicant_linked'), eq(auditLog.accountId, account.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.applicant_linked'), eq(auditLog.accountId, account.id)));
     expect(audits).toHaveLength(1);
-    expect(audits[0].details).toMatchObject({ item_id: item.id, application_id: p.applicationId, user_id: p.user.id, invoice_id: invs[0].id });
+    expect(audits[0].details).toMatchObject({
+      item_id: item.id,
+      application_id: p.applicationId,
+      user_id: p.user.id,
+      invoice_id: invs[0].id,
+    });
     expect(actionWords('account.applicant_linked')).toBe('Linked an applicant to the account as its primary user');
     expect(auditDetailWords(audits[0].details as Record<string, unknown>).facts.join(' ')).not.toMatch(/_id/);
 
-    const mails = await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'account.applicant_linked'), eq(mailOutbox.toAddress, p.email)));
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'account.applicant_linked'), eq(mailOutbox.toAddress, p.email)));
     expect(mails).toHaveLength(1);
     expect(mails[0].textBody).toContain(invs[0].number);
     const peer = await startSmtpPeer();
@@ -220,7 +313,12 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await db.select().from(invoices).where(eq(invoices.accountId, account.id))).toHaveLength(1);
-    expect(await db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'account.applicant_linked'), eq(mailOutbox.toAddress, p.email)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'account.applicant_linked'), eq(mailOutbox.toAddress, p.email))),
+    ).toHaveLength(1);
   });
 
   it('refuses with a clear 409 when the account has users by now, and then Resolve closes the item', async () => {
@@ -233,8 +331,12 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     const res = await staff.post(`/api/admin/work-queue/${item.id}/link-applicant`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(LINK_MESSAGES.accountHasUsers);
-    expect((await staff.get(`/api/admin/work-queue/${item.id}`)).json().link.blocked).toBe(LINK_MESSAGES.accountHasUsers);
-    const resolve = await staff.post(`/api/admin/work-queue/${item.id}/resolve`, { resolution: 'The group is already a member' });
+    expect((await staff.get(`/api/admin/work-queue/${item.id}`)).json().link.blocked).toBe(
+      LINK_MESSAGES.accountHasUsers,
+    );
+    const resolve = await staff.post(`/api/admin/work-queue/${item.id}/resolve`, {
+      resolution: 'The group is already a member',
+    });
     expect(resolve.statusCode).toBe(200);
   });
 
@@ -254,7 +356,15 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
   it('is 409 on an item of another kind and 404 on an unknown one', async () => {
     const db = t.database.db;
     const account = await createAccount(db, { name: 'Other kind' });
-    const [other] = await db.insert(workItems).values({ key: `roster_no_membership:${account.id}`, kind: 'roster_no_membership', accountId: account.id, details: { gen: '5271' } }).returning();
+    const [other] = await db
+      .insert(workItems)
+      .values({
+        key: `roster_no_membership:${account.id}`,
+        kind: 'roster_no_membership',
+        accountId: account.id,
+        details: { gen: '5271' },
+      })
+      .returning();
     const res = await staff.post(`/api/admin/work-queue/${other.id}/link-applicant`, {});
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(LINK_MESSAGES.notLinkRequest);

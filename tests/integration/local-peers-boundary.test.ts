@@ -32,8 +32,12 @@ function reachable(entries: string[]): Map<string, string[]> {
 
 describe('local peers stay out of production code', () => {
   const entries = [
-    'src/server/main.ts', 'src/web/entry-server.tsx', 'src/web/main.tsx',
-    ...readdirSync(path.join(root, 'src/server/cli')).filter((f) => f.endsWith('.ts') && !f.includes('.test.')).map((f) => `src/server/cli/${f}`),
+    'src/server/main.ts',
+    'src/web/entry-server.tsx',
+    'src/web/main.tsx',
+    ...readdirSync(path.join(root, 'src/server/cli'))
+      .filter((f) => f.endsWith('.ts') && !f.includes('.test.'))
+      .map((f) => `src/server/cli/${f}`),
   ].map((f) => path.join(root, f));
 
   it('follows the imports of every entry point', () => {
@@ -44,13 +48,19 @@ describe('local peers stay out of production code', () => {
   });
 
   it('reaches no file of src/server/local-peers/', () => {
-    const leaks = [...reachable(entries)].filter(([file]) => file.startsWith(PEERS)).map(([, chain]) => chain.join(' → '));
+    const leaks = [...reachable(entries)]
+      .filter(([file]) => file.startsWith(PEERS))
+      .map(([, chain]) => chain.join(' → '));
     expect(leaks).toEqual([]);
   });
 
   it('would notice a static import of the gateway peer', () => {
     const app = readFileSync(path.join(root, 'src/server/app.ts'), 'utf8');
     expect(app).toContain("await import('./local-peers/gateway-simulator.ts')");
-    expect([...`import { gatewaySimulator } from './local-peers/gateway-simulator.ts';`.matchAll(STATIC_IMPORT)].map((m) => m[1])).toEqual(['./local-peers/gateway-simulator.ts']);
+    expect(
+      [...`import { gatewaySimulator } from './local-peers/gateway-simulator.ts';`.matchAll(STATIC_IMPORT)].map(
+        (m) => m[1],
+      ),
+    ).toEqual(['./local-peers/gateway-simulator.ts']);
   });
 });

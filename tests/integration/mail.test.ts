@@ -1,19 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
 import { levels, mailOutbox } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { enqueueMail } from '../../src/server/modules/mail/enqueue-mail.ts';
-import { deliverPendingMail, MAX_MAIL_ATTEMPTS, SENT_TOKEN_MAIL_NOTE } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { HIDDEN_LINK } from '../../src/server/modules/admin/outbox.ts';
+import {
+  deliverPendingMail,
+  MAX_MAIL_ATTEMPTS,
+  SENT_TOKEN_MAIL_NOTE,
+} from '../../src/server/modules/mail/deliver-pending-mail.ts';
+import { enqueueMail } from '../../src/server/modules/mail/enqueue-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('mail outbox through a real SMTP peer', () => {
   it('sends due mails once and marks them sent', async () => {
@@ -43,16 +51,31 @@ describe('mail outbox through a real SMTP peer', () => {
     const transport = smtpTransport(peer.url);
     try {
       await enqueueMail(t.app.db, [
-        { kind: 'parts.default', to: 'parts.default@example.com', subject: 'Dues & <fees>', text: 'Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nThanks <team>\n' },
-        { kind: 'parts.own', to: 'parts.own@example.com', subject: 'Own HTML', text: 'Plain version', html: '<!DOCTYPE html><html><body><p>Rich <b>version</b></p></body></html>' },
+        {
+          kind: 'parts.default',
+          to: 'parts.default@example.com',
+          subject: 'Dues & <fees>',
+          text: 'Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nThanks <team>\n',
+        },
+        {
+          kind: 'parts.own',
+          to: 'parts.own@example.com',
+          subject: 'Own HTML',
+          text: 'Plain version',
+          html: '<!DOCTYPE html><html><body><p>Rich <b>version</b></p></body></html>',
+        },
       ]);
       expect(await deliverPendingMail(t.app.db, transport, 'a@example.com')).toEqual({ sent: 2, failed: 0 });
       const plain = mailParts(peer.received.find((m) => m.to[0] === 'parts.default@example.com')!.body);
       expect(plain.contentType).toMatch(/^multipart\/alternative/);
       expect(plain.text).toBe('Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nThanks <team>\n');
-      expect(plain.html).toContain('<h1 style="margin:0;font-size:20px;line-height:1.3;color:#1a1b1e">Dues &amp; &lt;fees&gt;</h1>');
+      expect(plain.html).toContain(
+        '<h1 style="margin:0;font-size:20px;line-height:1.3;color:#1a1b1e">Dues &amp; &lt;fees&gt;</h1>',
+      );
       expect(plain.html).toContain('Hello Zoë,</p>');
-      expect(plain.html).toContain('See <a href="https://example.org/pay?a=1&amp;b=2" style="color:#1c5fb0;word-break:break-all">https://example.org/pay?a=1&amp;b=2</a>.<br>Thanks &lt;team&gt;');
+      expect(plain.html).toContain(
+        'See <a href="https://example.org/pay?a=1&amp;b=2" style="color:#1c5fb0;word-break:break-all">https://example.org/pay?a=1&amp;b=2</a>.<br>Thanks &lt;team&gt;',
+      );
       expect(plain.html).not.toContain('<team>');
       const own = mailParts(peer.received.find((m) => m.to[0] === 'parts.own@example.com')!.body);
       expect(own.text).toBe('Plain version');
@@ -79,7 +102,10 @@ describe('mail outbox through a real SMTP peer', () => {
       // Not due yet: nothing is tried.
       expect(await deliverPendingMail(t.app.db, transport, 'a@example.com')).toEqual({ sent: 0, failed: 0 });
       for (let i = 1; i < MAX_MAIL_ATTEMPTS; i++) {
-        await t.app.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, row.id));
+        await t.app.db
+          .update(mailOutbox)
+          .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+          .where(eq(mailOutbox.id, row.id));
         await deliverPendingMail(t.app.db, transport, 'a@example.com');
       }
       [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, row.id));
@@ -109,9 +135,15 @@ describe('mail outbox through a real SMTP peer', () => {
     expect((await visitor.post('/password/forgot', { email: 'token.mail@example.com' })).statusCode).toBe(200);
     const [level] = await t.app.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
     const applicant = await new Agent(t.app).start();
-    const started = await applicant.post('/application/start', { email: 'token.applicant@example.com', password: 'Booster-club-2026', level_id: level.id });
+    const started = await applicant.post('/application/start', {
+      email: 'token.applicant@example.com',
+      password: 'Booster-club-2026',
+      level_id: level.id,
+    });
     expect(started.statusCode).toBe(201);
-    await enqueueMail(t.app.db, [{ kind: 'plain', to: 'plain@example.com', subject: 'Plain', text: 'Nothing secret here' }]);
+    await enqueueMail(t.app.db, [
+      { kind: 'plain', to: 'plain@example.com', subject: 'Plain', text: 'Nothing secret here' },
+    ]);
     const kinds = ['password.reset', 'application.started', 'plain'];
     const rows = () => t.app.db.select().from(mailOutbox).where(inArray(mailOutbox.kind, kinds));
     // The reset mail is written after the answer (so timing reveals nothing).
@@ -128,7 +160,10 @@ describe('mail outbox through a real SMTP peer', () => {
     }
     for (const row of await rows()) expect(row.textBody, row.kind).not.toBe(SENT_TOKEN_MAIL_NOTE);
 
-    await t.app.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(inArray(mailOutbox.kind, kinds));
+    await t.app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(inArray(mailOutbox.kind, kinds));
     const peer = await startSmtpPeer();
     const transport = smtpTransport(peer.url);
     try {
@@ -141,7 +176,9 @@ describe('mail outbox through a real SMTP peer', () => {
       // Both parts carried the link.
       const reset = mailParts(peer.received.find((m) => m.to[0] === 'token.mail@example.com')!.body);
       expect(reset.text).toMatch(/\/password\/reset\/[A-Za-z0-9_-]{22}/);
-      expect(reset.html).toMatch(/<a href="http:\/\/[^"]+\/password\/reset\/[A-Za-z0-9_-]{22}\?email=token.mail%40example.com"/);
+      expect(reset.html).toMatch(
+        /<a href="http:\/\/[^"]+\/password\/reset\/[A-Za-z0-9_-]{22}\?email=token.mail%40example.com"/,
+      );
       // ... and our copy no longer holds them.
       const after = await rows();
       expect(after.every((r) => r.status === 'sent')).toBe(true);
@@ -160,14 +197,24 @@ describe('mail outbox through a real SMTP peer', () => {
 describe('the staff outbox and mails that carry a token', () => {
   it('hides the links of a waiting token mail from staff when mail is sent by SMTP, and shows them when the outbox is the only way to read it', async () => {
     await createUser(t.app.db, { email: 'outbox.admin@example.com', password: 'Outbox-admin-pass-1', isAdmin: true });
-    const [id] = await enqueueMail(t.app.db, [{
-      kind: 'password.reset', to: 'victim@example.com', subject: 'Reset your password', carriesToken: true,
-      text: 'Hello,\n\nChoose a new password here:\nhttp://localhost:3000/password/reset/SecretResetToken12345?email=victim%40example.com\n\nThanks\n',
-    }]);
-    const [plainId] = await enqueueMail(t.app.db, [{ kind: 'inquiry.ack', to: 'someone@example.com', subject: 'Thanks', text: 'See http://localhost:3000/pricing' }]);
+    const [id] = await enqueueMail(t.app.db, [
+      {
+        kind: 'password.reset',
+        to: 'victim@example.com',
+        subject: 'Reset your password',
+        carriesToken: true,
+        text: 'Hello,\n\nChoose a new password here:\nhttp://localhost:3000/password/reset/SecretResetToken12345?email=victim%40example.com\n\nThanks\n',
+      },
+    ]);
+    const [plainId] = await enqueueMail(t.app.db, [
+      { kind: 'inquiry.ack', to: 'someone@example.com', subject: 'Thanks', text: 'See http://localhost:3000/pricing' },
+    ]);
 
     // Mail leaves through SMTP: staff have no reason to hold a working link.
-    const smtpApp = await buildApp({ ...t.config, mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:2525' } }, { database: t.database, logger: false });
+    const smtpApp = await buildApp(
+      { ...t.config, mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:2525' } },
+      { database: t.database, logger: false },
+    );
     await smtpApp.ready();
     try {
       const staff = await new Agent(smtpApp).start();
@@ -177,7 +224,10 @@ describe('the staff outbox and mails that carry a token', () => {
       expect(hidden.text).toBe(`Hello,\n\nChoose a new password here:\n${HIDDEN_LINK}\n\nThanks\n`);
       expect(JSON.stringify(hidden)).not.toContain('SecretResetToken12345');
       // Mails without a token are shown whole.
-      expect((await staff.get(`/api/admin/outbox/${plainId}`)).json()).toMatchObject({ links_hidden: false, text: 'See http://localhost:3000/pricing' });
+      expect((await staff.get(`/api/admin/outbox/${plainId}`)).json()).toMatchObject({
+        links_hidden: false,
+        text: 'See http://localhost:3000/pricing',
+      });
     } finally {
       await smtpApp.close();
     }
@@ -185,7 +235,9 @@ describe('the staff outbox and mails that carry a token', () => {
     // Without SMTP (development, demos) the outbox is where every mail is read: the link is shown.
     const staff = await new Agent(t.app).start();
     expect((await staff.login('outbox.admin@example.com', 'Outbox-admin-pass-1')).statusCode).toBe(200);
-    expect((await staff.get(`/api/admin/outbox/${id}`)).json()).toMatchObject({ links_hidden: false, text: expect.stringContaining('/password/reset/SecretResetToken12345') });
+    expect((await staff.get(`/api/admin/outbox/${id}`)).json()).toMatchObject({
+      links_hidden: false,
+      text: expect.stringContaining('/password/reset/SecretResetToken12345'),
+    });
   });
 });
-

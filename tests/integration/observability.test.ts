@@ -1,23 +1,23 @@
-import http from 'node:http';
-import { JOBS } from '../../src/server/jobs/definitions.ts';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { gunzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { productionProblems } from '../../src/server/config.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { mailOutbox } from '../../src/server/db/schema.ts';
+import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
-import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import { registerMetricsCollector } from '../../src/server/plugins/metrics.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator } from '../helpers/gateway.ts';
 import { startSmtpPeer } from '../helpers/local-peers.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
+import type { AddressInfo } from 'node:net';
 
 /**
  * docs/deploy.md "Observability": request ids (from a trusted proxy, or generated) in the answer,
@@ -44,27 +44,58 @@ describe('request ids', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await writeFile(path.join(dir, 'file'), 'x');
     // Storage that cannot be written, so /readyz logs a warning (through app.log) during the request.
-    const t = await testApp({ seed: false, config: { trustProxy: '127.0.0.1', storage: { driver: 'disk', dir: path.join(dir, 'file', 'files') } } });
+    const t = await testApp({
+      seed: false,
+      config: { trustProxy: '127.0.0.1', storage: { driver: 'disk', dir: path.join(dir, 'file', 'files') } },
+    });
     const lines: string[] = [];
-    const app = await buildApp({ ...t.config, logLevel: 'info' }, { database: t.database, logStream: { write: (line) => void lines.push(line) } });
+    const app = await buildApp(
+      { ...t.config, logLevel: 'info' },
+      { database: t.database, logStream: { write: (line) => void lines.push(line) } },
+    );
     await app.ready();
     cleanups.push(() => app.close());
     const logged = () => lines.map((l) => JSON.parse(l) as LogLine);
 
-    const fromProxy = await app.inject({ method: 'GET', url: '/api/session', remoteAddress: '127.0.0.1', headers: { 'x-request-id': 'lb-7f3a.01:req_9' } });
+    const fromProxy = await app.inject({
+      method: 'GET',
+      url: '/api/session',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-request-id': 'lb-7f3a.01:req_9' },
+    });
     expect(fromProxy.statusCode).toBe(200);
     expect(fromProxy.headers['x-request-id']).toBe('lb-7f3a.01:req_9');
-    expect(logged().filter((l) => l.msg === 'request completed').map((l) => l.reqId)).toEqual(['lb-7f3a.01:req_9']);
+    expect(
+      logged()
+        .filter((l) => l.msg === 'request completed')
+        .map((l) => l.reqId),
+    ).toEqual(['lb-7f3a.01:req_9']);
 
-    const ready = await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '127.0.0.1', headers: { 'x-request-id': 'lb-readyz-2' } });
+    const ready = await app.inject({
+      method: 'GET',
+      url: '/readyz',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-request-id': 'lb-readyz-2' },
+    });
     expect(ready.statusCode).toBe(503);
     const warning = logged().find((l) => l.msg === 'readiness: storage is not writable');
     expect(warning?.reqId).toBe('lb-readyz-2');
 
     // A client that is not the proxy, or a proxy sending a malformed id: a new random id.
-    for (const [remoteAddress, sent] of [['203.0.113.9', 'planted-by-client'], ['127.0.0.1', 'spaces are not allowed'], ['127.0.0.1', 'x'.repeat(129)]]) {
-      const res = await app.inject({ method: 'GET', url: '/api/session', remoteAddress, headers: { 'x-request-id': sent } });
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const [remoteAddress, sent] of [
+      ['203.0.113.9', 'planted-by-client'],
+      ['127.0.0.1', 'spaces are not allowed'],
+      ['127.0.0.1', 'x'.repeat(129)],
+    ]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/session',
+        remoteAddress,
+        headers: { 'x-request-id': sent },
+      });
+      expect(res.headers['x-request-id']).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
       expect(lines.join('\n')).not.toContain(sent);
       expect(logged().at(-1)?.reqId).toBe(res.headers['x-request-id']);
     }
@@ -82,7 +113,9 @@ describe('request ids', () => {
     expect(requestId).not.toBe('');
 
     // The reset is queued after the answer (same timing for known and unknown addresses).
-    expect(await waitFor(async () => (await t.database.db.select({ n: count() }).from(mailOutbox))[0].n === 1, 10_000)).toBe(true);
+    expect(
+      await waitFor(async () => (await t.database.db.select({ n: count() }).from(mailOutbox))[0].n === 1, 10_000),
+    ).toBe(true);
     const transport = smtpTransport(smtp.url);
     cleanups.push(async () => transport.close());
     expect(await deliverPendingMail(t.database.db, transport, t.config.mail.from)).toEqual({ sent: 1, failed: 0 });
@@ -108,23 +141,38 @@ describe('GET /metrics', () => {
     const db = t.database.db;
 
     expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}x` } });
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}x` },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['www-authenticate']).toBe('Bearer realm="metrics"');
 
     // A few requests and a card payment.
     const account = await createAccount(db, { name: 'Metered Boosters', isListed: true });
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: `/api/accounts/${account.id}/public` })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: `/api/accounts/${account.id}/public` })).statusCode).toBe(200);
     const holder = { email: 'metered.payer@example.com', password: 'Metered-pass-123' };
     await createUser(db, { ...holder, accountId: account.id });
     const invoiceId = await createInvoice(db, { accountId: account.id, cents: 5_000, type: 'renewal', prefix: 'MT' });
     const payer = await signedIn(t.app, holder);
-    const paid = await payer.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(urls, testCard()), [invoiceId], '50.00'));
+    const paid = await payer.post(
+      '/app/payments/credit',
+      cardPayload(await tokenizeAtSimulator(urls, testCard()), [invoiceId], '50.00'),
+    );
     expect(paid.statusCode, paid.body).toBe(200);
 
     // A mail waiting in the outbox (no SMTP server here).
-    expect((await new Agent(t.app).start().then((a) => a.post('/password/forgot', { email: holder.email }))).statusCode).toBe(200);
-    expect(await waitFor(async () => (await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending')))[0].n > 0, 10_000)).toBe(true);
+    expect(
+      (await new Agent(t.app).start().then((a) => a.post('/password/forgot', { email: holder.email }))).statusCode,
+    ).toBe(200);
+    expect(
+      await waitFor(
+        async () => (await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending')))[0].n > 0,
+        10_000,
+      ),
+    ).toBe(true);
 
     // A job run, recorded in job_runs (docs/jobs.md).
     await t.app.jobs.runNow(JOBS.find((job) => job.name === 'level-wizard-refresh')!);
@@ -134,11 +182,18 @@ describe('GET /metrics', () => {
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = res.body;
     // By route pattern, never the address.
-    expect(text).toContain('goodstanding_http_request_duration_seconds_count{method="GET",route="/api/accounts/:id/public",status="200"} 3');
-    expect(text).toContain('goodstanding_http_request_duration_seconds_count{method="POST",route="/app/payments/credit",status="200"} 1');
+    expect(text).toContain(
+      'goodstanding_http_request_duration_seconds_count{method="GET",route="/api/accounts/:id/public",status="200"} 3',
+    );
+    expect(text).toContain(
+      'goodstanding_http_request_duration_seconds_count{method="POST",route="/app/payments/credit",status="200"} 1',
+    );
     expect(text).not.toContain(`/api/accounts/${account.id}/public`);
     expect(text).toContain('goodstanding_payments{status="paid"} 1');
-    const [{ pending }] = await db.select({ pending: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    const [{ pending }] = await db
+      .select({ pending: count() })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, 'pending'));
     expect(pending).toBeGreaterThan(0);
     expect(text).toMatch(new RegExp(`^goodstanding_mail_outbox_pending ${pending}$`, 'm'));
     const age = Number(/^goodstanding_mail_outbox_oldest_pending_age_seconds (\S+)$/m.exec(text)?.[1]);
@@ -146,7 +201,8 @@ describe('GET /metrics', () => {
     expect(age).toBeLessThan(120);
     const total = Number(/^goodstanding_db_pool_connections\{state="total"\} (\d+)$/m.exec(text)?.[1]);
     expect(total).toBeGreaterThanOrEqual(1);
-    if (t.database.kind === 'postgres') expect(text).toMatch(/^goodstanding_db_pool_connections\{state="waiting"\} 0$/m);
+    if (t.database.kind === 'postgres')
+      expect(text).toMatch(/^goodstanding_db_pool_connections\{state="waiting"\} 0$/m);
     expect(text).toMatch(/^goodstanding_process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^goodstanding_job_runs\{job="level-wizard-refresh",result="ok"\} 1$/m);
   });
@@ -159,21 +215,33 @@ describe('GET /metrics', () => {
       help: 'Outbox mails by kind (a collector of this test).',
       labelNames: ['kind'],
       async collect() {
-        const rows = await t.database.db.select({ kind: mailOutbox.kind, n: count() }).from(mailOutbox).groupBy(mailOutbox.kind);
+        const rows = await t.database.db
+          .select({ kind: mailOutbox.kind, n: count() })
+          .from(mailOutbox)
+          .groupBy(mailOutbox.kind);
         return rows.map((r) => ({ labels: { kind: r.kind }, value: r.n }));
       },
     });
-    await t.database.db.insert(mailOutbox).values({ kind: 'test.kind', toAddress: 'a@example.com', subject: 's', textBody: 'b' });
+    await t.database.db
+      .insert(mailOutbox)
+      .values({ kind: 'test.kind', toAddress: 'a@example.com', subject: 's', textBody: 'b' });
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
     expect(res.body).toContain('goodstanding_mail_kinds{kind="test.kind"} 1');
     // Outbox mails enqueued outside a request carry no request id.
-    const [row] = await t.database.db.select({ requestId: mailOutbox.requestId }).from(mailOutbox).where(eq(mailOutbox.kind, 'test.kind'));
+    const [row] = await t.database.db
+      .select({ requestId: mailOutbox.requestId })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'test.kind'));
     expect(row.requestId).toBeNull();
   });
 
   it('refuses a token shorter than 32 characters in production', () => {
-    expect(productionProblems({ NODE_ENV: 'production', METRICS_TOKEN: 'short-token' }).join('\n')).toMatch(/^METRICS_TOKEN: too short/m);
-    expect(productionProblems({ NODE_ENV: 'production', METRICS_TOKEN: 'x'.repeat(32) }).join('\n')).not.toMatch(/METRICS_TOKEN/);
+    expect(productionProblems({ NODE_ENV: 'production', METRICS_TOKEN: 'short-token' }).join('\n')).toMatch(
+      /^METRICS_TOKEN: too short/m,
+    );
+    expect(productionProblems({ NODE_ENV: 'production', METRICS_TOKEN: 'x'.repeat(32) }).join('\n')).not.toMatch(
+      /METRICS_TOKEN/,
+    );
   });
 });
 
@@ -193,7 +261,11 @@ async function startSentryPeer() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { envelopes, dsn: `http://publickey@127.0.0.1:${port}/1`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    envelopes,
+    dsn: `http://publickey@127.0.0.1:${port}/1`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('Sentry', () => {
@@ -216,9 +288,14 @@ describe('Sentry', () => {
     // A validation error (422) is the client's, not ours: nothing is sent.
     expect((await agent.post('/password/forgot', { email: 'nope' })).statusCode).toBe(422);
 
-    const res = await agent.request('POST', '/api/broken-report?token=query-secret-123', { password: 'body-secret-456', cardNumber: '4111111111111111' }, {
-      authorization: 'Bearer header-secret-789',
-    });
+    const res = await agent.request(
+      'POST',
+      '/api/broken-report?token=query-secret-123',
+      { password: 'body-secret-456', cardNumber: '4111111111111111' },
+      {
+        authorization: 'Bearer header-secret-789',
+      },
+    );
     expect(res.statusCode).toBe(500);
     const requestId = String(res.headers['x-request-id']);
     expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', requestId });
@@ -226,13 +303,29 @@ describe('Sentry', () => {
     expect(await waitFor(() => sentry.envelopes.length >= 1, 10_000)).toBe(true);
     expect(sentry.envelopes).toHaveLength(1);
     const raw = sentry.envelopes[0];
-    const event = raw.split('\n').map((l) => { try { return JSON.parse(l); } catch { return null; } }).find((item) => item?.exception);
+    const event = raw
+      .split('\n')
+      .map((l) => {
+        try {
+          return JSON.parse(l);
+        } catch {
+          return null;
+        }
+      })
+      .find((item) => item?.exception);
     expect(event.tags).toMatchObject({ request_id: requestId, route: '/api/broken-report' });
     expect(event.exception.values[0].value).toBe('report builder exploded');
     expect(event.request).toMatchObject({ method: 'POST', url: '/api/broken-report?token=[redacted]' });
     const cookieValue = [...agent.cookies.values()][0];
     expect(cookieValue.length).toBeGreaterThan(10);
-    for (const secret of [cookieValue, 'query-secret-123', 'body-secret-456', '4111111111111111', 'header-secret-789', agent.csrfToken]) {
+    for (const secret of [
+      cookieValue,
+      'query-secret-123',
+      'body-secret-456',
+      '4111111111111111',
+      'header-secret-789',
+      agent.csrfToken,
+    ]) {
       expect(raw).not.toContain(secret);
     }
     expect(raw.toLowerCase()).not.toContain('cookie');

@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { Agent, createSecondServer, signedIn, type TestApp } from '../helpers/test-app.ts';
-import {
-  bankPayload, cardPayload, createGatewayTestApp, testBankAccount, testCard, tokenizeAtSimulator, zeroPayload, type GatewayTestApp,
-} from '../helpers/gateway.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountReservations, discounts, invoices, payments } from '../../src/server/db/schema.ts';
+import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { ALREADY_PROCESSING, DISCOUNT_ALREADY_USED } from '../../src/server/modules/payments/payment-steps.ts';
+import {
+  bankPayload,
+  cardPayload,
+  createGatewayTestApp,
+  testBankAccount,
+  testCard,
+  tokenizeAtSimulator,
+  zeroPayload,
+  type GatewayTestApp,
+} from '../helpers/gateway.ts';
+import { Agent, createSecondServer, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * docs/payments.md "One charge per invoice" and "Discounts": while a payment of an invoice is in
@@ -39,17 +46,29 @@ const db = () => t.database.db;
 const addInvoice = (cents: number) => createInvoice(db(), { accountId, cents, type: 'renewal', prefix: 'OC' });
 const cardToken = () => tokenizeAtSimulator(gw.urls, testCard());
 const bankToken = () => tokenizeAtSimulator(gw.urls, testBankAccount());
-const balanceOf = async (id: number) => (await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
-const heldBy = async (id: number) => (await db().select({ h: invoices.heldByPaymentId }).from(invoices).where(eq(invoices.id, id)))[0].h;
-const paymentsOf = (invoiceId: number) => db().select().from(payments).where(eq(payments.invoiceIds, [invoiceId]));
+const balanceOf = async (id: number) =>
+  (await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
+const heldBy = async (id: number) =>
+  (await db().select({ h: invoices.heldByPaymentId }).from(invoices).where(eq(invoices.id, id)))[0].h;
+const paymentsOf = (invoiceId: number) =>
+  db()
+    .select()
+    .from(payments)
+    .where(eq(payments.invoiceIds, [invoiceId]));
 /** Transactions the gateway recorded for invoice number `number`. */
 const chargesFor = async (invoiceId: number) => {
   const [{ number }] = await db().select({ number: invoices.number }).from(invoices).where(eq(invoices.id, invoiceId));
   return gw.sim.listTransactions().filter((tx) => tx.invoiceNumber === number);
 };
 
-async function addDiscount(code: string, value: { multiplier: number } | { currencyValueCents: number }): Promise<number> {
-  const [d] = await db().insert(discounts).values({ code, description: `${code} on renewals`, isRenewals: true, ...value }).returning();
+async function addDiscount(
+  code: string,
+  value: { multiplier: number } | { currencyValueCents: number },
+): Promise<number> {
+  const [d] = await db()
+    .insert(discounts)
+    .values({ code, description: `${code} on renewals`, isRenewals: true, ...value })
+    .returning();
   return d.id;
 }
 async function reserve(code: string) {
@@ -57,12 +76,20 @@ async function reserve(code: string) {
   expect(res.json().discount, `reserve ${code}`).not.toBeNull();
 }
 const reservationOf = async (discountId: number) =>
-  (await db().select().from(discountReservations).where(and(eq(discountReservations.accountId, accountId), eq(discountReservations.discountId, discountId))))[0];
+  (
+    await db()
+      .select()
+      .from(discountReservations)
+      .where(and(eq(discountReservations.accountId, accountId), eq(discountReservations.discountId, discountId)))
+  )[0];
 
 describe('one charge per invoice', () => {
   it('a payment held for review holds the invoice: card, bank, zero and PayPal attempts answer 409 and never reach the gateway', async () => {
     const invoiceId = await addInvoice(8_000);
-    const held = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '80.00', { zip: '46205' }));
+    const held = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken(), [invoiceId], '80.00', { zip: '46205' }),
+    );
     expect(held.statusCode, held.body).toBe(202);
     expect(held.json().status).toBe('held');
     expect(await heldBy(invoiceId)).toBe(held.json().payment_id);
@@ -74,7 +101,9 @@ describe('one charge per invoice', () => {
     const bank = await holder.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '80.00'));
     expect(bank.statusCode).toBe(409);
     expect(bank.json().message).toBe('A payment for this invoice is already being processed.');
-    const paypal = await holder.get(`/app/payments/paypal/init?invoices=${invoiceId}&value=80.00&type=paypal&discount_id=`);
+    const paypal = await holder.get(
+      `/app/payments/paypal/init?invoices=${invoiceId}&value=80.00&type=paypal&discount_id=`,
+    );
     expect(paypal.statusCode).toBe(409);
     expect(paypal.json().message).toBe(ALREADY_PROCESSING);
 
@@ -101,7 +130,10 @@ describe('one charge per invoice', () => {
 
   it('a declined charge releases the invoice and it can be paid', async () => {
     const invoiceId = await addInvoice(3_300);
-    const declined = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '33.00', { zip: '46282' }));
+    const declined = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken(), [invoiceId], '33.00', { zip: '46282' }),
+    );
     expect(declined.statusCode).toBe(422);
     expect(await heldBy(invoiceId)).toBeNull();
     const paid = await holder.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '33.00'));
@@ -119,7 +151,10 @@ describe('a discount limited per account', () => {
     const byZero = await addInvoice(4_000);
     const card = cardPayload(await cardToken(), [byCard], '40.00', { discount_id: discountId });
     const zero = zeroPayload([byZero], discountId, '40.00');
-    const [a, b] = await Promise.all([holder.post('/app/payments/credit', card), holder.post('/app/payments/zero-payment', zero)]);
+    const [a, b] = await Promise.all([
+      holder.post('/app/payments/credit', card),
+      holder.post('/app/payments/zero-payment', zero),
+    ]);
 
     const statuses = [a.statusCode, b.statusCode].sort();
     expect(statuses).toEqual([200, 422]);
@@ -130,7 +165,9 @@ describe('a discount limited per account', () => {
       new RegExp([DISCOUNT_ALREADY_USED, 'no longer reserved', 'The amount changed'].join('|')),
     );
     // Exactly one payment carries the discount, and the gateway charged only if the card won.
-    const used = (await db().select().from(payments).where(eq(payments.discountId, discountId))).filter((p) => p.status === 'paid');
+    const used = (await db().select().from(payments).where(eq(payments.discountId, discountId))).filter(
+      (p) => p.status === 'paid',
+    );
     expect(used).toHaveLength(1);
     expect((await chargesFor(byCard)).length).toBe(a.statusCode === 200 ? 1 : 0);
     expect((await reservationOf(discountId)).paymentRef).toBe(`gs-pay-${used[0].id}`);
@@ -140,11 +177,17 @@ describe('a discount limited per account', () => {
     const discountId = await addDiscount('BACKAGAIN', { currencyValueCents: 1_000 });
     await reserve('BACKAGAIN');
     const invoiceId = await addInvoice(6_000);
-    const declined = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '50.00', { discount_id: discountId, zip: '46282' }));
+    const declined = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken(), [invoiceId], '50.00', { discount_id: discountId, zip: '46282' }),
+    );
     expect(declined.statusCode).toBe(422);
     expect(await reservationOf(discountId)).toMatchObject({ redeemedAt: null, paymentRef: null });
 
-    const paid = await holder.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '50.00', { discount_id: discountId }));
+    const paid = await holder.post(
+      '/app/payments/bank',
+      bankPayload(await bankToken(), [invoiceId], '50.00', { discount_id: discountId }),
+    );
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await balanceOf(invoiceId)).toBe(0);
     expect((await reservationOf(discountId)).paymentRef).toBe(`gs-pay-${paid.json().payment_id}`);
@@ -169,17 +212,23 @@ describe('twenty concurrent payments of one invoice on two app servers', () => {
     }
     // Each server has its own signed-in browser of the same account.
     const agents = [holder, await signedIn(second.app, HOLDER)];
-    const attempts = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-      const agent = agents[i % 2];
-      const kind = withZero ? (['card', 'bank', 'zero'] as const)[i % 3] : (['card', 'bank'] as const)[i % 2];
-      if (kind === 'zero') return { kind, send: () => agent.post('/app/payments/zero-payment', zeroPayload([invoiceId], discountId, '75.00')) };
-      if (kind === 'card') {
-        const body = cardPayload(await cardToken(), [invoiceId], '75.00');
-        return { kind, send: () => agent.post('/app/payments/credit', body) };
-      }
-      const body = bankPayload(await bankToken(), [invoiceId], '75.00');
-      return { kind, send: () => agent.post('/app/payments/bank', body) };
-    }));
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const agent = agents[i % 2];
+        const kind = withZero ? (['card', 'bank', 'zero'] as const)[i % 3] : (['card', 'bank'] as const)[i % 2];
+        if (kind === 'zero')
+          return {
+            kind,
+            send: () => agent.post('/app/payments/zero-payment', zeroPayload([invoiceId], discountId, '75.00')),
+          };
+        if (kind === 'card') {
+          const body = cardPayload(await cardToken(), [invoiceId], '75.00');
+          return { kind, send: () => agent.post('/app/payments/credit', body) };
+        }
+        const body = bankPayload(await bankToken(), [invoiceId], '75.00');
+        return { kind, send: () => agent.post('/app/payments/bank', body) };
+      }),
+    );
     const answers = await Promise.all(attempts.map(async (a) => ({ kind: a.kind, res: await a.send() })));
 
     const won = answers.filter((a) => a.res.statusCode === 200);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
-import { securityHeadersPlugin } from '../../src/server/plugins/security-headers.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { securityHeadersPlugin } from '../../src/server/plugins/security-headers.ts';
 import { PAGES, type PageRoute } from '../../src/shared/routes.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Every page of src/shared/routes.ts as a browser loads it (docs/requirements/platform.md §3): the HTML shell with the
@@ -35,9 +35,11 @@ afterAll(async () => {
 /** A concrete address for a route pattern: ':token' -> 'abc123', ':id' -> '1'. */
 const concrete = (p: PageRoute) => p.path.replace(/:token\b/g, 'abcDEF123_-').replace(/:[a-z]+/gi, '1');
 
-const openPage = (a: Agent, url: string) => a.request('GET', url, undefined, { accept: 'text/html,application/xhtml+xml' });
+const openPage = (a: Agent, url: string) =>
+  a.request('GET', url, undefined, { accept: 'text/html,application/xhtml+xml' });
 
-const decodeEntities = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+const decodeEntities = (s: string) =>
+  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
 
 function readPage(res: LightMyRequestResponse) {
   expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -57,22 +59,36 @@ const adminPages = PAGES.filter((p) => p.access === 'admin');
 describe('public pages', () => {
   it('covers the pages of docs/requirements/screens.md and the public forms', () => {
     const paths = PAGES.map((p) => p.path);
-    for (const p of ['/pricing', '/privacy', '/irs-form-990', '/state-registration', '/incorporation-and-ein', '/contact',
-      '/compliance-check', '/multi-chapter', '/campus-report', '/app/account/show/:id', '/account']) {
+    for (const p of [
+      '/pricing',
+      '/privacy',
+      '/irs-form-990',
+      '/state-registration',
+      '/incorporation-and-ein',
+      '/contact',
+      '/compliance-check',
+      '/multi-chapter',
+      '/campus-report',
+      '/app/account/show/:id',
+      '/account',
+    ]) {
       expect(paths, p).toContain(p);
     }
   });
 
-  it.each(publicPages.map((p) => [p.path, p] as const))('%s renders the page shell with status 200 for visitors', async (_path, page) => {
-    const res = await openPage(visitor, concrete(page));
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-    const { title, csrfToken, boot } = readPage(res);
-    expect(title).toBe(`${page.title} | GoodStanding`);
-    if (page.description) expect(res.body).toContain('<meta name="description"');
-    expect(boot).toMatchObject({ status: 200, user: null, csrfToken, banners: [], captchaSiteKey: null });
-    expect(boot.company).toMatchObject({ name: 'GoodStanding', phone: expect.any(String) });
-  });
+  it.each(publicPages.map((p) => [p.path, p] as const))(
+    '%s renders the page shell with status 200 for visitors',
+    async (_path, page) => {
+      const res = await openPage(visitor, concrete(page));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const { title, csrfToken, boot } = readPage(res);
+      expect(title).toBe(`${page.title} | GoodStanding`);
+      if (page.description) expect(res.body).toContain('<meta name="description"');
+      expect(boot).toMatchObject({ status: 200, user: null, csrfToken, banners: [], captchaSiteKey: null });
+      expect(boot.company).toMatchObject({ name: 'GoodStanding', phone: expect.any(String) });
+    },
+  );
 
   it('renders for signed-in users too, with the user in the boot data', async () => {
     const { boot } = readPage(await openPage(holder, '/contact'));
@@ -108,24 +124,27 @@ describe('pages for account holders', () => {
 });
 
 describe('admin pages', () => {
-  it.each(adminPages.map((p) => [p.path, p] as const))('%s: login for visitors, 403 for holders, 200 for admins', async (_path, page) => {
-    const url = concrete(page);
-    const v = await openPage(visitor, url);
-    expect(v.statusCode).toBe(302);
-    expect(v.headers.location).toBe(`/login?next=${encodeURIComponent(url)}`);
+  it.each(adminPages.map((p) => [p.path, p] as const))(
+    '%s: login for visitors, 403 for holders, 200 for admins',
+    async (_path, page) => {
+      const url = concrete(page);
+      const v = await openPage(visitor, url);
+      expect(v.statusCode).toBe(302);
+      expect(v.headers.location).toBe(`/login?next=${encodeURIComponent(url)}`);
 
-    const h = await openPage(holder, url);
-    expect(h.statusCode).toBe(403);
-    const forbidden = readPage(h);
-    expect(forbidden.boot.status).toBe(403);
-    expect(forbidden.title).toBe('Not allowed | GoodStanding');
+      const h = await openPage(holder, url);
+      expect(h.statusCode).toBe(403);
+      const forbidden = readPage(h);
+      expect(forbidden.boot.status).toBe(403);
+      expect(forbidden.title).toBe('Not allowed | GoodStanding');
 
-    const ok = await openPage(admin, url);
-    expect(ok.statusCode).toBe(200);
-    const shown = readPage(ok);
-    expect(shown.title).toBe(`${page.title} | GoodStanding`);
-    expect(shown.boot).toMatchObject({ status: 200, user: { email: ADMIN.email, isAdmin: true } });
-  });
+      const ok = await openPage(admin, url);
+      expect(ok.statusCode).toBe(200);
+      const shown = readPage(ok);
+      expect(shown.title).toBe(`${page.title} | GoodStanding`);
+      expect(shown.boot).toMatchObject({ status: 200, user: { email: ADMIN.email, isAdmin: true } });
+    },
+  );
 });
 
 describe('not found', () => {
@@ -184,9 +203,15 @@ describe('security headers (docs/requirements/platform.md §5.9)', () => {
 
   it('refuses, at start, a header option that would differ from request to request', async () => {
     const app = Fastify({ logger: false });
-    await expect(app.register(securityHeadersPlugin, {
-      contentSecurityPolicy: { directives: { scriptSrc: ["'self'", (req) => `'nonce-${String((req as { id?: string }).id)}'`] } },
-    }).ready()).rejects.toThrow(/reads the request/);
+    await expect(
+      app
+        .register(securityHeadersPlugin, {
+          contentSecurityPolicy: {
+            directives: { scriptSrc: ["'self'", (req) => `'nonce-${String((req as { id?: string }).id)}'`] },
+          },
+        })
+        .ready(),
+    ).rejects.toThrow(/reads the request/);
     await app.close();
   });
 

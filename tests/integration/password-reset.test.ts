@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, passwordResets, sessions, users } from '../../src/server/db/schema.ts';
+import { createUser } from '../../src/server/db/seed/factories.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Password reset (docs/requirements/product.md tool 11, docs/requirements/entities.md payload, docs/requirements/errors.md; docs/requirements/platform.md §5.5). */
 
@@ -33,16 +33,23 @@ async function requestToken(email = USER.email): Promise<string> {
   expect(res.statusCode).toBe(200);
   // The link is written after the answer (so timing reveals nothing): wait for the mail.
   await expect.poll(mailCount).toBe(before + 1);
-  const [mail] = await t.database.db.select().from(mailOutbox)
+  const [mail] = await t.database.db
+    .select()
+    .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, 'password.reset'), eq(mailOutbox.toAddress, email.toLowerCase())))
-    .orderBy(desc(mailOutbox.id)).limit(1);
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
   const m = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail.textBody);
   expect(m).not.toBeNull();
   return m![1];
 }
 
-const resetBody = (token: string, password = 'Brand-new-pass-7', email = USER.email) =>
-  ({ token, email, password, password_confirmation: password });
+const resetBody = (token: string, password = 'Brand-new-pass-7', email = USER.email) => ({
+  token,
+  email,
+  password,
+  password_confirmation: password,
+});
 
 describe('POST /password/forgot', () => {
   it('answers the same for a known and an unknown e-mail; only the known one gets a mail with a reset link', async () => {
@@ -64,7 +71,9 @@ describe('POST /password/forgot', () => {
     expect(mail.textBody).toContain('Hello Rae');
     // Marked as carrying a token: its body is dropped once sent, and hidden from staff meanwhile.
     expect(mail.carriesToken).toBe(true);
-    expect(mail.textBody).toMatch(new RegExp(`${t.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/password/reset/[A-Za-z0-9_-]{22}`));
+    expect(mail.textBody).toMatch(
+      new RegExp(`${t.config.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/password/reset/[A-Za-z0-9_-]{22}`),
+    );
 
     // Only the hash of the token is stored.
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail.textBody)![1];
@@ -81,7 +90,9 @@ describe('POST /password/forgot', () => {
   it('answers 422 on a missing or invalid e-mail', async () => {
     const a = await new Agent(t.app).start();
     expect((await a.post('/password/forgot', {})).json().errors.email[0]).toBe('The email field is required.');
-    expect((await a.post('/password/forgot', { email: 'nope' })).json().errors.email[0]).toBe('The email field must be a valid email address.');
+    expect((await a.post('/password/forgot', { email: 'nope' })).json().errors.email[0]).toBe(
+      'The email field must be a valid email address.',
+    );
   });
 
   it('needs the CSRF token', async () => {
@@ -105,11 +116,17 @@ describe('POST /password/reset', () => {
     expect(wrongEmail.statusCode).toBe(422);
     expect(wrongEmail.json().errors).toEqual({ email: [INVALID] });
 
-    const unknownEmail = await a.post('/password/reset', resetBody(token, 'Brand-new-pass-7', 'nobody.here@example.com'));
+    const unknownEmail = await a.post(
+      '/password/reset',
+      resetBody(token, 'Brand-new-pass-7', 'nobody.here@example.com'),
+    );
     expect(unknownEmail.json().errors).toEqual({ email: [INVALID] });
 
     // Failed attempts did not use the token up, but once expired it fails too.
-    await t.database.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, userId));
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, userId));
     const expired = await a.post('/password/reset', resetBody(token));
     expect(expired.statusCode).toBe(422);
     expect(expired.json().errors).toEqual({ email: [INVALID] });
@@ -121,14 +138,19 @@ describe('POST /password/reset', () => {
   it('answers 422 on password for a mismatched confirmation, and for a weak password', async () => {
     const token = await requestToken();
     const a = await new Agent(t.app).start();
-    const mismatch = await a.post('/password/reset', { ...resetBody(token), password_confirmation: 'Brand-new-pass-8' });
+    const mismatch = await a.post('/password/reset', {
+      ...resetBody(token),
+      password_confirmation: 'Brand-new-pass-8',
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password: ['The password field confirmation does not match.'] });
 
     const short = await a.post('/password/reset', resetBody(token, 'abc1'));
     expect(short.json().errors.password[0]).toBe('The password field must be at least 8 characters.');
     const noDigit = await a.post('/password/reset', resetBody(token, 'abcdefghij'));
-    expect(noDigit.json().errors.password[0]).toBe('The password field must contain at least one letter and one number.');
+    expect(noDigit.json().errors.password[0]).toBe(
+      'The password field must contain at least one letter and one number.',
+    );
 
     const missing = await a.post('/password/reset', {});
     expect(missing.statusCode).toBe(422);
@@ -172,7 +194,10 @@ describe('POST /password/reset', () => {
     const fresh = await (await new Agent(t.app).start()).login(USER.email, 'Brand-new-pass-7');
     expect(fresh.statusCode).toBe(200);
 
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, 'auth.password_reset')));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorUserId, userId), eq(auditLog.action, 'auth.password_reset')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0].details)).not.toContain(token);
   });
@@ -195,7 +220,13 @@ describe('POST /password/reset', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.every((r) => r.usedAt !== null)).toBe(true);
     for (const token of [first, second]) {
-      expect((await (await new Agent(t.app).start()).post('/password/reset', resetBody(token, 'Other-new-pass-2', OTHER.email))).statusCode).toBe(422);
+      expect(
+        (
+          await (
+            await new Agent(t.app).start()
+          ).post('/password/reset', resetBody(token, 'Other-new-pass-2', OTHER.email))
+        ).statusCode,
+      ).toBe(422);
     }
     // USER's password is unchanged by OTHER's reset.
     expect((await (await new Agent(t.app).start()).login(USER.email, 'Brand-new-pass-7')).statusCode).toBe(200);
@@ -239,7 +270,9 @@ describe('POST /password/reset', () => {
 describe('the reset page', () => {
   it('renders for any token', async () => {
     const a = await new Agent(t.app).start();
-    const res = await a.request('GET', '/password/reset/abcDEF123_-?email=x%40example.com', undefined, { accept: 'text/html' });
+    const res = await a.request('GET', '/password/reset/abcDEF123_-?email=x%40example.com', undefined, {
+      accept: 'text/html',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<title>Choose a new password | GoodStanding</title>');

@@ -1,12 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createPaymentsFixture, cardPayload, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
-import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
-import type { Agent, TestApp } from '../helpers/test-app.ts';
-import { createInvoice } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, payments } from '../../src/server/db/schema.ts';
+import { createInvoice } from '../../src/server/db/seed/factories.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
+import {
+  createPaymentsFixture,
+  cardPayload,
+  testCard,
+  tokenizeAtSimulator,
+  type GatewayTestApp,
+} from '../helpers/gateway.ts';
+import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
+import type { Agent, TestApp } from '../helpers/test-app.ts';
 
 /**
  * docs/mail.md "Transactional mails": the payer's own card payment mails the receipt when it is
@@ -26,7 +32,9 @@ beforeAll(async () => {
   ({ gw, accountId, holder } = await createPaymentsFixture('Receipt Boosters', HOLDER, ADMIN));
   t = gw.t;
 });
-afterAll(async () => { await gw?.close(); });
+afterAll(async () => {
+  await gw?.close();
+});
 
 const db = () => t.database.db;
 
@@ -47,8 +55,12 @@ describe('payment mails', () => {
   it('mails the payer a receipt with the invoice lines, amount, method, last four and transaction id, in both parts', async () => {
     await deliverAll();
     const invoiceId = await createInvoice(db(), {
-      accountId, prefix: 'RCPT',
-      lines: [{ label: 'Annual renewal', type: 'renewal', cents: 10_000 }, { label: 'Service fee', type: 'service_fee', cents: 2_550 }],
+      accountId,
+      prefix: 'RCPT',
+      lines: [
+        { label: 'Annual renewal', type: 'renewal', cents: 10_000 },
+        { label: 'Service fee', type: 'service_fee', cents: 2_550 },
+      ],
     });
     const payload = cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '125.50');
     const res = await holder.post('/app/payments/credit', payload);
@@ -67,10 +79,21 @@ describe('payment mails', () => {
     expect(mail.text).toContain(`Paid with: Card, ${payment.accountType} ending in 1111`);
     expect(mail.text).toContain(`Transaction id: ${payment.gatewayTransId}`);
     expect(mail.text).toContain(`Payment reference: ${payment.id}`);
-    expect(mail.text).toMatch(/Invoice RCPT-[^\n]+\n {2}Annual renewal: \$100\.00\n {2}Service fee: \$25\.50\n {2}Invoice total: \$125\.50\n {2}Paid on this invoice: \$125\.50/);
+    expect(mail.text).toMatch(
+      /Invoice RCPT-[^\n]+\n {2}Annual renewal: \$100\.00\n {2}Service fee: \$25\.50\n {2}Invoice total: \$125\.50\n {2}Paid on this invoice: \$125\.50/,
+    );
     expect(mail.text).toContain('Amount charged: $125.50');
     expect(mail.text).not.toMatch(/4111111111111111|dataValue/);
-    for (const shown of ['Annual renewal', '$100.00', 'Service fee', '$25.50', '$125.50', `${payment.accountType} ending in 1111`, payment.gatewayTransId!, 'Receipt Boosters']) {
+    for (const shown of [
+      'Annual renewal',
+      '$100.00',
+      'Service fee',
+      '$25.50',
+      '$125.50',
+      `${payment.accountType} ending in 1111`,
+      payment.gatewayTransId!,
+      'Receipt Boosters',
+    ]) {
       expect(mail.html, shown).toContain(shown);
     }
     expect(mail.html).toContain('<h1');
@@ -81,10 +104,13 @@ describe('payment mails', () => {
     expect(await deliverAll()).toEqual([]);
   });
 
-  it('mails a failed-payment notice with the gateway\'s reason when the card is declined, and no receipt', async () => {
+  it("mails a failed-payment notice with the gateway's reason when the card is declined, and no receipt", async () => {
     await deliverAll();
     const invoiceId = await createInvoice(db(), { accountId, cents: 4_000, prefix: 'DECL' });
-    const res = await holder.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '40.00', { zip: '46282' }));
+    const res = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '40.00', { zip: '46282' }),
+    );
     expect(res.statusCode).toBe(422);
     const [payment] = await db().select().from(payments).where(eq(payments.id, res.json().payment_id));
     expect(payment.status).toBe('declined');
@@ -94,20 +120,26 @@ describe('payment mails', () => {
     const [mail] = mails;
     expect(mail.to).toEqual([HOLDER.email]);
     expect(mail.text).toContain(`Your payment of $40.00 (Card${payment.accountType ? `, ${payment.accountType}` : ''}`);
-    expect(mail.text).toContain(`was not accepted. The payment gateway said: "${payment.gatewayMessage}" Nothing was charged.`);
+    expect(mail.text).toContain(
+      `was not accepted. The payment gateway said: "${payment.gatewayMessage}" Nothing was charged.`,
+    );
     expect(mail.text).toContain('Nothing was charged. Your invoices are still open and can be paid again');
     expect(mail.text).toMatch(/Invoices: DECL-/);
     expect(mail.html).toContain('Nothing was charged.');
     expect(mail.html).toContain('<h1');
     const kinds = (await db().select({ kind: mailOutbox.kind, text: mailOutbox.textBody }).from(mailOutbox))
-      .filter((m) => m.text.includes(`Payment reference: ${payment.id}\n`)).map((m) => m.kind);
+      .filter((m) => m.text.includes(`Payment reference: ${payment.id}\n`))
+      .map((m) => m.kind);
     expect(kinds).toEqual(['payment.failed']);
   });
 
   it('tells the payer a payment held for review is being reviewed, once', async () => {
     await deliverAll();
     const invoiceId = await createInvoice(db(), { accountId, cents: 6_000, prefix: 'HELD' });
-    const res = await holder.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }));
+    const res = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }),
+    );
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ status: 'held' });
     const paymentId = res.json().payment_id;
@@ -116,12 +148,17 @@ describe('payment mails', () => {
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Your payment is being reviewed \(/)]);
     expect(mails[0].to).toEqual([HOLDER.email]);
     expect(mails[0].text).toContain('Your payment of $60.00 (Card');
-    expect(mails[0].text).toContain('is held for review by the payment gateway before it is settled. You need do nothing');
+    expect(mails[0].text).toContain(
+      'is held for review by the payment gateway before it is settled. You need do nothing',
+    );
     expect(mails[0].text).toContain(`Payment reference: ${paymentId}`);
     expect(mails[0].html).toContain('held for review');
 
     // Asking the same payment again mails nothing more.
-    await holder.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }));
+    await holder.post(
+      '/app/payments/credit',
+      cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }),
+    );
     expect((await deliverAll()).filter((m) => m.text.includes(`Payment reference: ${paymentId}\n`))).toEqual([]);
   });
 });

@@ -1,11 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { cardPayload, createPaymentsFixture, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, gatewayDiscrepancies, invoices, mailOutbox, payments } from '../../src/server/db/schema.ts';
-import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
+import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { REVIEW_REASONS } from '../../src/server/modules/payments/payment-steps.ts';
+import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
+import {
+  cardPayload,
+  createPaymentsFixture,
+  testCard,
+  tokenizeAtSimulator,
+  type GatewayTestApp,
+} from '../helpers/gateway.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * docs/payments.md "Reconciliation": the job (run here through staff's "Check with the gateway now",
@@ -38,18 +44,26 @@ const addInvoice = (cents: number) => createInvoice(db(), { accountId, cents, ty
 const paymentOf = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
 const invoiceOf = async (id: number) => (await db().select().from(invoices).where(eq(invoices.id, id)))[0];
 const payCard = async (invoiceId: number, value: string, extra: Record<string, unknown> = {}, card?: string) =>
-  holder.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(gw.urls, testCard(card)), [invoiceId], value, extra));
+  holder.post(
+    '/app/payments/credit',
+    cardPayload(await tokenizeAtSimulator(gw.urls, testCard(card)), [invoiceId], value, extra),
+  );
 /** Makes a payment look `minutes` old, past the wait before the reconciliation asks about it. */
 const age = (paymentId: number, minutes = 5) =>
-  db().update(payments).set({ createdAt: new Date(Date.now() - minutes * 60_000) }).where(eq(payments.id, paymentId));
+  db()
+    .update(payments)
+    .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
+    .where(eq(payments.id, paymentId));
 const reconcile = async () => {
   const res = await admin.post('/api/admin/payments/reconcile', {});
   expect(res.statusCode, res.body).toBe(200);
   return res.json().summary;
 };
-const mailsAbout = async (kind: string) => db().select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(desc(mailOutbox.id));
+const mailsAbout = async (kind: string) =>
+  db().select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(desc(mailOutbox.id));
 /** The receipts mailed for one payment (every move to paid mails one). */
-const receiptsOf = async (paymentId: number) => (await mailsAbout('payment.receipt')).filter((m) => m.textBody.includes(`Payment reference: ${paymentId}\n`));
+const receiptsOf = async (paymentId: number) =>
+  (await mailsAbout('payment.receipt')).filter((m) => m.textBody.includes(`Payment reference: ${paymentId}\n`));
 const attention = async () => (await admin.get('/api/admin/payments/attention')).json();
 
 describe('the reconciliation', () => {
@@ -67,7 +81,12 @@ describe('the reconciliation', () => {
     const summary = await reconcile();
     expect(summary.moved).toMatchObject({ paid: 1 });
     const charged = gw.sim.listTransactions().find((tx) => tx.refId === `gs-pay-${paymentId}`)!;
-    expect(await paymentOf(paymentId)).toMatchObject({ status: 'paid', gatewayTransId: charged.transId, accountLast4: 'XXXX1111', reviewReason: null });
+    expect(await paymentOf(paymentId)).toMatchObject({
+      status: 'paid',
+      gatewayTransId: charged.transId,
+      accountLast4: 'XXXX1111',
+      reviewReason: null,
+    });
     expect(await invoiceOf(invoiceId)).toMatchObject({ balanceCents: 0, heldByPaymentId: null });
     const [mail] = await receiptsOf(paymentId);
     expect(mail).toMatchObject({ toAddress: HOLDER.email, subject: expect.stringContaining('Your payment receipt') });
@@ -89,9 +108,19 @@ describe('the reconciliation', () => {
     const b = (await payCard(declinedInvoice, '22.00', { zip: '46205' })).json();
     expect([a.status, b.status]).toEqual(['held', 'held']);
     // Someone decides in the gateway's own console.
-    const console_ = authorizeNetGateway({ endpoint: gw.urls.endpoint, apiLoginId: 'payTestLogin', transactionKey: 'payTestTransactionKey01' });
-    await console_.updateHeldTransaction({ transId: (await paymentOf(a.payment_id)).gatewayTransId!, action: 'approve' });
-    await console_.updateHeldTransaction({ transId: (await paymentOf(b.payment_id)).gatewayTransId!, action: 'decline' });
+    const console_ = authorizeNetGateway({
+      endpoint: gw.urls.endpoint,
+      apiLoginId: 'payTestLogin',
+      transactionKey: 'payTestTransactionKey01',
+    });
+    await console_.updateHeldTransaction({
+      transId: (await paymentOf(a.payment_id)).gatewayTransId!,
+      action: 'approve',
+    });
+    await console_.updateHeldTransaction({
+      transId: (await paymentOf(b.payment_id)).gatewayTransId!,
+      action: 'decline',
+    });
 
     const summary = await reconcile();
     expect(summary.moved).toMatchObject({ paid: 1, declined: 1 });
@@ -110,10 +139,18 @@ describe('the reconciliation', () => {
   it('puts a pending payment the gateway has no record of before staff, keeps its invoice held, and staff mark it not charged', async () => {
     const invoiceId = await addInvoice(4_400);
     // A server stopped between writing the payment and calling the gateway.
-    const [row] = await db().insert(payments).values({
-      accountId, method: 'card', status: 'pending', amountCents: 4_400, invoiceIds: [invoiceId], idempotencyKey: `crash-${invoiceId}`,
-      createdAt: new Date(Date.now() - 10 * 60_000),
-    }).returning();
+    const [row] = await db()
+      .insert(payments)
+      .values({
+        accountId,
+        method: 'card',
+        status: 'pending',
+        amountCents: 4_400,
+        invoiceIds: [invoiceId],
+        idempotencyKey: `crash-${invoiceId}`,
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
     await db().update(invoices).set({ heldByPaymentId: row.id }).where(eq(invoices.id, invoiceId));
 
     const summary = await reconcile();
@@ -123,40 +160,73 @@ describe('the reconciliation', () => {
     const listed = (await attention()).payments.find((p: { id: number }) => p.id === row.id);
     expect(listed).toMatchObject({ review_reason: REVIEW_REASONS.noRecord, actions: ['decline', 'resolve'] });
 
-    const declined = await admin.post(`/api/admin/payments/${row.id}/decline`, { reason: 'Checked the gateway: never charged.' });
+    const declined = await admin.post(`/api/admin/payments/${row.id}/decline`, {
+      reason: 'Checked the gateway: never charged.',
+    });
     expect(declined.statusCode, declined.body).toBe(200);
-    expect(declined.json()).toMatchObject({ message: 'The payment was marked as not charged. Its invoices can be paid again.', payment: { status: 'failed' } });
+    expect(declined.json()).toMatchObject({
+      message: 'The payment was marked as not charged. Its invoices can be paid again.',
+      payment: { status: 'failed' },
+    });
     expect(await invoiceOf(invoiceId)).toMatchObject({ balanceCents: 4_400, heldByPaymentId: null });
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'payment.marked_not_charged'), eq(auditLog.accountId, accountId)));
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.marked_not_charged'), eq(auditLog.accountId, accountId)));
     expect(audit.details).toMatchObject({ paymentId: row.id, reason: 'Checked the gateway: never charged.' });
     expect((await attention()).payments.find((p: { id: number }) => p.id === row.id)).toBeUndefined();
   });
 
-  it('finds a charge with our refId that no payment accounts for, once, and staff resolve it; someone else\'s charges are left out', async () => {
+  it("finds a charge with our refId that no payment accounts for, once, and staff resolve it; someone else's charges are left out", async () => {
     const gateway = t.app.providers.payments;
-    const stray = await gateway.chargeOpaqueData({ amountCents: 9_900, opaqueData: await tokenizeAtSimulator(gw.urls, testCard('5424000000000015')), refId: 'gs-pay-987654', invoiceNumber: 'RC-STRAY' });
-    const foreign = await gateway.chargeOpaqueData({ amountCents: 1_200, opaqueData: await tokenizeAtSimulator(gw.urls, testCard('4007000000027')), refId: 'shop-42', invoiceNumber: 'SHOP-42' });
+    const stray = await gateway.chargeOpaqueData({
+      amountCents: 9_900,
+      opaqueData: await tokenizeAtSimulator(gw.urls, testCard('5424000000000015')),
+      refId: 'gs-pay-987654',
+      invoiceNumber: 'RC-STRAY',
+    });
+    const foreign = await gateway.chargeOpaqueData({
+      amountCents: 1_200,
+      opaqueData: await tokenizeAtSimulator(gw.urls, testCard('4007000000027')),
+      refId: 'shop-42',
+      invoiceNumber: 'SHOP-42',
+    });
     expect([stray.status, foreign.status]).toEqual(['approved', 'approved']);
 
     expect((await reconcile()).discrepancies).toBe(1);
     expect((await reconcile()).discrepancies).toBe(0);
     const open = (await attention()).discrepancies;
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ trans_ref_id: 'gs-pay-987654', amount_cents: 9_900, payment_id: null, account_last4: 'XXXX0015', transaction_status: 'capturedPendingSettlement' });
+    expect(open[0]).toMatchObject({
+      trans_ref_id: 'gs-pay-987654',
+      amount_cents: 9_900,
+      payment_id: null,
+      account_last4: 'XXXX0015',
+      transaction_status: 'capturedPendingSettlement',
+    });
 
     const empty = await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, { resolution: '' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.resolution).toEqual(['The resolution field is required.']);
-    const resolved = await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, { resolution: 'Voided in the Authorize.Net console.' });
+    const resolved = await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, {
+      resolution: 'Voided in the Authorize.Net console.',
+    });
     expect(resolved.statusCode).toBe(200);
     expect((await attention()).discrepancies).toHaveLength(0);
-    expect((await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, { resolution: 'again' })).statusCode).toBe(409);
+    expect(
+      (await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, { resolution: 'again' })).statusCode,
+    ).toBe(409);
     const noted = await db().select().from(gatewayDiscrepancies).where(eq(gatewayDiscrepancies.transRefId, 'shop-42'));
     expect(noted[0].resolution).toBe('Not a charge of this site.');
   });
 
   it('is for staff only: account users get 403 and visitors 401, and nothing runs', async () => {
-    for (const path of ['/api/admin/payments/reconcile', '/api/admin/payments/1/approve', '/api/admin/payments/1/refund', '/api/admin/payments/discrepancies/1/resolve']) {
+    for (const path of [
+      '/api/admin/payments/reconcile',
+      '/api/admin/payments/1/approve',
+      '/api/admin/payments/1/refund',
+      '/api/admin/payments/discrepancies/1/resolve',
+    ]) {
       expect((await holder.post(path, { reason: 'x', amount: '1.00', resolution: 'x' })).statusCode, path).toBe(403);
       const visitor = await new Agent(t.app).start();
       expect((await visitor.post(path, { reason: 'x' })).statusCode, path).toBe(401);
@@ -171,8 +241,14 @@ describe('when the gateway cannot be reached', () => {
     offline = await createTestApp({
       config: {
         payments: {
-          gateway: 'authorize-net', endpoint: 'http://127.0.0.1:9/xml/v1/request.api', acceptJsUrl: 'http://127.0.0.1:9/Accept.js',
-          apiLoginId: 'offlineLogin', transactionKey: 'offline-key-0000', clientKey: 'offlineClient', timeoutMs: 500, reconcileIntervalMinutes: 0,
+          gateway: 'authorize-net',
+          endpoint: 'http://127.0.0.1:9/xml/v1/request.api',
+          acceptJsUrl: 'http://127.0.0.1:9/Accept.js',
+          apiLoginId: 'offlineLogin',
+          transactionKey: 'offline-key-0000',
+          clientKey: 'offlineClient',
+          timeoutMs: 500,
+          reconcileIntervalMinutes: 0,
         },
       },
     });
@@ -186,14 +262,25 @@ describe('when the gateway cannot be reached', () => {
     const acct = (await createAccount(db2, { name: 'Offline Boosters' })).id;
     await createUser(db2, { ...ADMIN, isAdmin: true });
     const invoiceId = await createInvoice(db2, { accountId: acct, cents: 5_000, type: 'renewal', prefix: 'OFF' });
-    const [row] = await db2.insert(payments).values({
-      accountId: acct, method: 'card', status: 'pending', amountCents: 5_000, invoiceIds: [invoiceId], idempotencyKey: 'offline-1',
-      createdAt: new Date(Date.now() - 10 * 60_000),
-    }).returning();
+    const [row] = await db2
+      .insert(payments)
+      .values({
+        accountId: acct,
+        method: 'card',
+        status: 'pending',
+        amountCents: 5_000,
+        invoiceIds: [invoiceId],
+        idempotencyKey: 'offline-1',
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
     const staff = await signedIn(offline.app, ADMIN);
     const res = await staff.post('/api/admin/payments/reconcile', {});
     expect(res.statusCode).toBe(200);
     expect(res.json().summary).toMatchObject({ listUnavailable: true, flagged: 0, moved: {} });
-    expect((await db2.select().from(payments).where(eq(payments.id, row.id)))[0]).toMatchObject({ status: 'pending', reviewReason: null });
+    expect((await db2.select().from(payments).where(eq(payments.id, row.id)))[0]).toMatchObject({
+      status: 'pending',
+      reviewReason: null,
+    });
   });
 });

@@ -1,10 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { Agent, createSecondServer, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { cardPayload, createPaymentsFixture, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  discountReservations,
+  discounts,
+  invoices,
+  mailOutbox,
+  paymentInvoices,
+  paymentRefunds,
+  payments,
+} from '../../src/server/db/schema.ts';
 import { createInvoice } from '../../src/server/db/seed/factories.ts';
-import { auditLog, discountReservations, discounts, invoices, mailOutbox, paymentInvoices, paymentRefunds, payments } from '../../src/server/db/schema.ts';
 import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
+import {
+  cardPayload,
+  createPaymentsFixture,
+  testCard,
+  tokenizeAtSimulator,
+  type GatewayTestApp,
+} from '../helpers/gateway.ts';
+import { Agent, createSecondServer, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * docs/payments.md "Staff actions": staff approve or decline a held payment, void a paid one
@@ -34,19 +49,26 @@ afterAll(async () => {
 const db = () => t.database.db;
 let cards = 0;
 /** The sandbox cards in turn, so two payments never look like a duplicate to the gateway. */
-const nextCard = () => ['4111111111111111', '5424000000000015', '4007000000027', '370000000000002', '6011000000000012'][cards++ % 5];
+const nextCard = () =>
+  ['4111111111111111', '5424000000000015', '4007000000027', '370000000000002', '6011000000000012'][cards++ % 5];
 const addInvoice = (cents: number) => createInvoice(db(), { accountId, cents, type: 'renewal', prefix: 'SA' });
 const payCard = async (invoiceId: number, value: string, extra: Record<string, unknown> = {}) => {
-  const res = await holder.post('/app/payments/credit', cardPayload(await tokenizeAtSimulator(gw.urls, testCard(nextCard())), [invoiceId], value, extra));
+  const res = await holder.post(
+    '/app/payments/credit',
+    cardPayload(await tokenizeAtSimulator(gw.urls, testCard(nextCard())), [invoiceId], value, extra),
+  );
   expect([200, 202], res.body).toContain(res.statusCode);
   return res.json().payment_id as number;
 };
 const paymentOf = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
-const balanceOf = async (id: number) => (await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
+const balanceOf = async (id: number) =>
+  (await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
 const auditOf = async (action: string, paymentId: number) =>
-  (await db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)))
-    .filter((a) => (a.details as { paymentId?: number }).paymentId === paymentId);
-const lastMail = async (kind: string) => (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(desc(mailOutbox.id)))[0];
+  (await db().select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id))).filter(
+    (a) => (a.details as { paymentId?: number }).paymentId === paymentId,
+  );
+const lastMail = async (kind: string) =>
+  (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, kind)).orderBy(desc(mailOutbox.id)))[0];
 
 describe('approve and decline a held payment', () => {
   it('approve: the gateway captures it, the invoice is settled, the receipt shows it paid, audited and mailed', async () => {
@@ -58,14 +80,22 @@ describe('approve and decline a held payment', () => {
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.reason).toEqual(['The reason field is required.']);
 
-    const res = await admin.post(`/api/admin/payments/${paymentId}/approve`, { reason: 'Called the treasurer; the order is genuine.' });
+    const res = await admin.post(`/api/admin/payments/${paymentId}/approve`, {
+      reason: 'Called the treasurer; the order is genuine.',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'The payment was approved and applied to its invoices.', payment: { id: paymentId, status: 'paid', actions: ['void', 'refund'] } });
+    expect(res.json()).toMatchObject({
+      message: 'The payment was approved and applied to its invoices.',
+      payment: { id: paymentId, status: 'paid', actions: ['void', 'refund'] },
+    });
     expect(await balanceOf(invoiceId)).toBe(0);
     expect(gw.sim.getTransaction((await paymentOf(paymentId)).gatewayTransId!)?.status).toBe('approved');
     const receipt = (await holder.get(`/api/payments/${paymentId}/receipt`)).json();
     expect(receipt.payment).toMatchObject({ status: 'paid', invoices: [{ id: invoiceId, amount_cents: 6_500 }] });
-    expect((await auditOf('payment.approved', paymentId))[0]).toMatchObject({ accountId, details: { reason: 'Called the treasurer; the order is genuine.' } });
+    expect((await auditOf('payment.approved', paymentId))[0]).toMatchObject({
+      accountId,
+      details: { reason: 'Called the treasurer; the order is genuine.' },
+    });
     const mail = await lastMail('payment.receipt');
     expect(mail.textBody).toContain(`held for review, was approved`);
     expect(mail.textBody).toContain(`Payment reference: ${paymentId}\n`);
@@ -75,11 +105,16 @@ describe('approve and decline a held payment', () => {
     // Decided once: a second decision is refused and nothing is sent to the gateway.
     const again = await admin.post(`/api/admin/payments/${paymentId}/decline`, { reason: 'changed my mind' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Only a payment held for review, or one the gateway has no record of, can be declined.');
+    expect(again.json().message).toBe(
+      'Only a payment held for review, or one the gateway has no record of, can be declined.',
+    );
   });
 
   it('decline: nothing is charged, the invoice is open again and the discount given back', async () => {
-    const [d] = await db().insert(discounts).values({ code: 'STAFFDECLINE', description: 'Renewal', isRenewals: true, currencyValueCents: 500 }).returning();
+    const [d] = await db()
+      .insert(discounts)
+      .values({ code: 'STAFFDECLINE', description: 'Renewal', isRenewals: true, currencyValueCents: 500 })
+      .returning();
     expect((await holder.post('/app/discount/reserve', { code: 'STAFFDECLINE' })).json().discount).not.toBeNull();
     const invoiceId = await addInvoice(3_000);
     const paymentId = await payCard(invoiceId, '25.00', { zip: '46205', discount_id: d.id });
@@ -90,9 +125,11 @@ describe('approve and decline a held payment', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().payment.status).toBe('declined');
     expect(await balanceOf(invoiceId)).toBe(3_000);
-    expect((await db().select().from(discountReservations).where(eq(discountReservations.discountId, d.id)))[0]).toMatchObject({ redeemedAt: null, paymentRef: null });
+    expect(
+      (await db().select().from(discountReservations).where(eq(discountReservations.discountId, d.id)))[0],
+    ).toMatchObject({ redeemedAt: null, paymentRef: null });
     expect((await lastMail('payment.declined')).textBody).toContain('Nothing was charged');
-    expect((await auditOf('payment.declined', paymentId))).toHaveLength(1);
+    expect(await auditOf('payment.declined', paymentId)).toHaveLength(1);
   });
 });
 
@@ -104,7 +141,10 @@ describe('void a paid payment', () => {
 
     const res = await admin.post(`/api/admin/payments/${paymentId}/void`, { reason: 'Paid twice by mistake.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'The payment was voided: nothing was charged, and the invoices it paid are open again.', payment: { status: 'voided', actions: [] } });
+    expect(res.json()).toMatchObject({
+      message: 'The payment was voided: nothing was charged, and the invoices it paid are open again.',
+      payment: { status: 'voided', actions: [] },
+    });
     expect(await balanceOf(invoiceId)).toBe(4_800);
     expect(await db().select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, paymentId))).toHaveLength(0);
     expect(gw.sim.getTransaction((await paymentOf(paymentId)).gatewayTransId!)?.status).toBe('voided');
@@ -123,7 +163,9 @@ describe('void a paid payment', () => {
     gw.sim.settle();
     const res = await admin.post(`/api/admin/payments/${paymentId}/void`, { reason: 'Too late' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toBe('This payment has settled at the gateway and can no longer be voided. Refund it instead.');
+    expect(res.json().message).toBe(
+      'This payment has settled at the gateway and can no longer be voided. Refund it instead.',
+    );
     expect((await paymentOf(paymentId)).status).toBe('paid');
     expect(await balanceOf(invoiceId)).toBe(0);
     expect(await auditOf('payment.void_refused', paymentId)).toHaveLength(1);
@@ -137,21 +179,37 @@ describe('refund a settled payment', () => {
 
     const early = await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '10.00', reason: 'Early' });
     expect(early.statusCode).toBe(422);
-    expect(early.json().errors.amount).toEqual(['This payment has not settled at the gateway yet. Void it instead, or refund it once it has settled.']);
+    expect(early.json().errors.amount).toEqual([
+      'This payment has not settled at the gateway yet. Void it instead, or refund it once it has settled.',
+    ]);
     gw.sim.settle();
 
-    const tooMuch = await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '100.01', reason: 'Too much' });
+    const tooMuch = await admin.post(`/api/admin/payments/${paymentId}/refund`, {
+      amount: '100.01',
+      reason: 'Too much',
+    });
     expect(tooMuch.statusCode).toBe(422);
-    expect(tooMuch.json().errors.amount).toEqual(['The amount may not be more than $100.00, what is left of this payment.']);
+    expect(tooMuch.json().errors.amount).toEqual([
+      'The amount may not be more than $100.00, what is left of this payment.',
+    ]);
 
-    const part = await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '30.00', reason: 'The incorporation package was not needed.' });
+    const part = await admin.post(`/api/admin/payments/${paymentId}/refund`, {
+      amount: '30.00',
+      reason: 'The incorporation package was not needed.',
+    });
     expect(part.statusCode, part.body).toBe(200);
-    expect(part.json()).toMatchObject({ message: '$30.00 was refunded.', payment: { status: 'paid', refunded_cents: 3_000 } });
+    expect(part.json()).toMatchObject({
+      message: '$30.00 was refunded.',
+      payment: { status: 'paid', refunded_cents: 3_000 },
+    });
     const mail = await lastMail('payment.refunded');
     expect(mail.textBody).toContain('$30.00 of your payment of $100.00');
     expect(mail.textBody).not.toContain('incorporation package');
 
-    const rest = await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: 70, reason: 'Group dissolved.' });
+    const rest = await admin.post(`/api/admin/payments/${paymentId}/refund`, {
+      amount: 70,
+      reason: 'Group dissolved.',
+    });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().payment).toMatchObject({ status: 'refunded', refunded_cents: 10_000, actions: [] });
     const receipt = (await holder.get(`/api/payments/${paymentId}/receipt`)).json();
@@ -162,7 +220,9 @@ describe('refund a settled payment', () => {
     expect(refunds.map((r) => r.status)).toEqual(['failed', 'refunded', 'refunded']);
     expect(gw.sim.getTransaction((await paymentOf(paymentId)).gatewayTransId!)?.refundedCents).toBe(10_000);
     expect(await auditOf('payment.refunded', paymentId)).toHaveLength(2);
-    expect((await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '1.00', reason: 'more' })).statusCode).toBe(409);
+    expect(
+      (await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '1.00', reason: 'more' })).statusCode,
+    ).toBe(409);
   });
 
   it('when the gateway does not answer: 202, the refund waits, and the reconciliation records it as not made', async () => {
@@ -170,7 +230,12 @@ describe('refund a settled payment', () => {
     const paymentId = await payCard(invoiceId, '20.00');
     gw.sim.settle();
     const offline = await createSecondServer(t, {
-      payments: authorizeNetGateway({ endpoint: 'http://127.0.0.1:9/xml/v1/request.api', apiLoginId: 'x', transactionKey: 'y', timeoutMs: 300 }),
+      payments: authorizeNetGateway({
+        endpoint: 'http://127.0.0.1:9/xml/v1/request.api',
+        apiLoginId: 'x',
+        transactionKey: 'y',
+        timeoutMs: 300,
+      }),
     });
     try {
       const staff = await signedIn(offline.app, ADMIN);
@@ -178,22 +243,45 @@ describe('refund a settled payment', () => {
       expect(res.statusCode).toBe(202);
       expect(res.json().message).toMatch(/did not answer/);
       // One refund at a time.
-      expect((await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '5.00', reason: 'Goodwill' })).statusCode).toBe(409);
+      expect(
+        (await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '5.00', reason: 'Goodwill' }))
+          .statusCode,
+      ).toBe(409);
       const attention = (await admin.get('/api/admin/payments/attention')).json();
-      expect(attention.payments.find((p: { id: number }) => p.id === paymentId)).toMatchObject({ pending_refund_cents: 500 });
+      expect(attention.payments.find((p: { id: number }) => p.id === paymentId)).toMatchObject({
+        pending_refund_cents: 500,
+      });
     } finally {
       await offline.close();
     }
-    await db().update(paymentRefunds).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
+    await db()
+      .update(paymentRefunds)
+      .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
+      .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
     expect((await admin.post('/api/admin/payments/reconcile', {})).json().summary.refunds).toBe(1);
     const [refund] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
-    expect(refund).toMatchObject({ status: 'failed', gatewayMessage: 'The payment gateway has no record of this refund.' });
+    expect(refund).toMatchObject({
+      status: 'failed',
+      gatewayMessage: 'The payment gateway has no record of this refund.',
+    });
     expect((await paymentOf(paymentId)).refundedCents).toBe(0);
   });
 
   it('a zero payment or an unpaid one cannot be refunded or voided (409), and an unknown id is 404', async () => {
-    const [row] = await db().insert(payments).values({ accountId, method: 'card', status: 'declined', amountCents: 100, invoiceIds: [], idempotencyKey: 'sa-declined' }).returning();
-    expect((await admin.post(`/api/admin/payments/${row.id}/refund`, { amount: '1.00', reason: 'x' })).statusCode).toBe(409);
+    const [row] = await db()
+      .insert(payments)
+      .values({
+        accountId,
+        method: 'card',
+        status: 'declined',
+        amountCents: 100,
+        invoiceIds: [],
+        idempotencyKey: 'sa-declined',
+      })
+      .returning();
+    expect((await admin.post(`/api/admin/payments/${row.id}/refund`, { amount: '1.00', reason: 'x' })).statusCode).toBe(
+      409,
+    );
     expect((await admin.post(`/api/admin/payments/${row.id}/void`, { reason: 'x' })).statusCode).toBe(409);
     expect((await admin.post('/api/admin/payments/999999/void', { reason: 'x' })).statusCode).toBe(404);
     expect((await admin.post('/api/admin/payments/abc/void', { reason: 'x' })).statusCode).toBe(404);
@@ -203,9 +291,13 @@ describe('refund a settled payment', () => {
     const invoiceId = await addInvoice(1_900);
     const paymentId = await payCard(invoiceId, '19.00');
     for (const action of ['approve', 'decline', 'void', 'resolve']) {
-      expect((await holder.post(`/api/admin/payments/${paymentId}/${action}`, { reason: 'mine' })).statusCode).toBe(403);
+      expect((await holder.post(`/api/admin/payments/${paymentId}/${action}`, { reason: 'mine' })).statusCode).toBe(
+        403,
+      );
     }
-    expect((await holder.post(`/api/admin/payments/${paymentId}/refund`, { amount: '19.00', reason: 'mine' })).statusCode).toBe(403);
+    expect(
+      (await holder.post(`/api/admin/payments/${paymentId}/refund`, { amount: '19.00', reason: 'mine' })).statusCode,
+    ).toBe(403);
     expect((await paymentOf(paymentId)).status).toBe('paid');
     expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId))).toHaveLength(0);
   });

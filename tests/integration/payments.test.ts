@@ -1,14 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
-import { bankPayload, cardPayload, createGatewayTestApp, testBankAccount, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
+import {
+  auditLog,
+  discountReservations,
+  discounts,
+  invoices,
+  paymentInvoices,
+  payments,
+} from '../../src/server/db/schema.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
-import { auditLog, discountReservations, discounts, invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
+import {
+  bankPayload,
+  cardPayload,
+  createGatewayTestApp,
+  testBankAccount,
+  testCard,
+  tokenizeAtSimulator,
+  type GatewayTestApp,
+} from '../helpers/gateway.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
+import type { AddressInfo } from 'node:net';
 
 /**
  * Card and bank payments (docs/requirements/product.md tool 14, docs/requirements/calls.md POST /app/payments/credit|bank, docs/requirements/errors.md "Payments"; docs/requirements/platform.md
@@ -44,8 +59,8 @@ afterAll(async () => {
   await gw?.close();
 });
 
-
-const addInvoice = (accountId: number, cents: number, type = 'renewal') => createInvoice(t.database.db, { accountId, cents, type, prefix: 'PT' });
+const addInvoice = (accountId: number, cents: number, type = 'renewal') =>
+  createInvoice(t.database.db, { accountId, cents, type, prefix: 'PT' });
 
 const balanceOf = async (id: number) =>
   (await t.database.db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
@@ -65,11 +80,23 @@ describe('POST /app/payments/credit', () => {
     const body = cardPayload(opaque, [invoiceId], '250.00');
     const res = await holder.post('/app/payments/credit', body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'This transaction has been approved.', redirect: '/app/finances', messages: { resultCode: 'Ok' } });
+    expect(res.json()).toMatchObject({
+      message: 'This transaction has been approved.',
+      redirect: '/app/finances',
+      messages: { resultCode: 'Ok' },
+    });
     expect(await balanceOf(invoiceId)).toBe(0);
 
     const payment = await paymentByKey(body.idempotency_key);
-    expect(payment).toMatchObject({ accountId: accountA, method: 'card', status: 'paid', amountCents: 25_000, discountCents: 0, accountLast4: 'XXXX1111', accountType: 'Visa' });
+    expect(payment).toMatchObject({
+      accountId: accountA,
+      method: 'card',
+      status: 'paid',
+      amountCents: 25_000,
+      discountCents: 0,
+      accountLast4: 'XXXX1111',
+      accountType: 'Visa',
+    });
     expect(payment.gatewayTransId).toMatch(/^\d+$/);
     expect(payment.settledAt).toBeInstanceOf(Date);
     // No token, card data or key is stored.
@@ -93,21 +120,31 @@ describe('POST /app/payments/credit', () => {
 
   it('declines (zip 46282) with the reason and the next step; the same card tried again at once is charged, not refused as a duplicate', async () => {
     const invoiceId = await addInvoice(accountA, 4_200);
-    const declined = await holder.post('/app/payments/credit', cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00', { zip: '46282' }));
+    const declined = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00', { zip: '46282' }),
+    );
     expect(declined.statusCode).toBe(422);
-    const declinedText = 'Your bank declined the card. Call the number on the back of the card to ask why, or use another card.';
+    const declinedText =
+      'Your bank declined the card. Call the number on the back of the card to ask why, or use another card.';
     expect(declined.json()).toMatchObject({
-      message: 'Unable to complete payment.', errors: { payment: [declinedText] }, status: 'declined',
+      message: 'Unable to complete payment.',
+      errors: { payment: [declinedText] },
+      status: 'declined',
       messages: { resultCode: 'Error', message: [{ code: '2', text: declinedText }] },
     });
     expect(await balanceOf(invoiceId)).toBe(4_200);
     // Staff still see the gateway's own words.
-    expect((await t.database.db.select().from(payments).where(eq(payments.id, declined.json().payment_id)))[0])
-      .toMatchObject({ status: 'declined', gatewayCode: '2', gatewayMessage: 'This transaction has been declined.' });
+    expect(
+      (await t.database.db.select().from(payments).where(eq(payments.id, declined.json().payment_id)))[0],
+    ).toMatchObject({ status: 'declined', gatewayCode: '2', gatewayMessage: 'This transaction has been declined.' });
 
     // Same card, amount and invoice within the gateway's 120 s window, under a new attempt key: charged,
     // because each charge sets duplicateWindow 0 (the simulator refuses it otherwise, see authorize-net.int.test.ts).
-    const retry = await holder.post('/app/payments/credit', cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00'));
+    const retry = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00'),
+    );
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ status: 'paid', messages: { resultCode: 'Ok' } });
     expect(await balanceOf(invoiceId)).toBe(0);
@@ -117,9 +154,14 @@ describe('POST /app/payments/credit', () => {
 
   it('names an address mismatch (zip 46203) and its next step', async () => {
     const invoiceId = await addInvoice(accountA, 1_700);
-    const avs = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '17.00', { zip: '46203' }));
+    const avs = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken(), [invoiceId], '17.00', { zip: '46203' }),
+    );
     expect(avs.statusCode).toBe(422);
-    expect(avs.json().errors.payment).toEqual(['Your bank declined the card because the billing address or zip code did not match. Check the address and zip code your bank has for the card, or use another card.']);
+    expect(avs.json().errors.payment).toEqual([
+      'Your bank declined the card because the billing address or zip code did not match. Check the address and zip code your bank has for the card, or use another card.',
+    ]);
     expect(await balanceOf(invoiceId)).toBe(1_700);
   });
 
@@ -133,17 +175,26 @@ describe('POST /app/payments/credit', () => {
     const payment = await paymentByKey(body.idempotency_key);
     expect(payment.status).toBe('held');
     expect(payment.settledAt).toBeNull();
-    expect(await t.database.db.select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id)),
+    ).toHaveLength(0);
   });
 
   it('refuses a reused opaque token', async () => {
     const opaque = await cardToken('370000000000002');
-    const first = await holder.post('/app/payments/credit', cardPayload(opaque, [await addInvoice(accountA, 1_000)], '10.00'));
+    const first = await holder.post(
+      '/app/payments/credit',
+      cardPayload(opaque, [await addInvoice(accountA, 1_000)], '10.00'),
+    );
     expect(first.statusCode).toBe(200);
     const invoiceId = await addInvoice(accountA, 1_100);
     const reused = await holder.post('/app/payments/credit', cardPayload(opaque, [invoiceId], '11.00'));
     expect(reused.statusCode).toBe(422);
-    expect(reused.json()).toMatchObject({ message: 'Unable to complete payment.', errors: { payment: ['The card details expired before they reached us. Enter them again and press Pay.'] }, status: 'failed' });
+    expect(reused.json()).toMatchObject({
+      message: 'Unable to complete payment.',
+      errors: { payment: ['The card details expired before they reached us. Enter them again and press Pay.'] },
+      status: 'failed',
+    });
     expect(await balanceOf(invoiceId)).toBe(1_100);
   });
 
@@ -168,7 +219,10 @@ describe('POST /app/payments/credit', () => {
     const invoiceId = await addInvoice(accountA, 2_750);
     const body = cardPayload(await cardToken('2223000010309703'), [invoiceId], '27.50');
     const before = sim.listTransactions().length;
-    const [a, b] = await Promise.all([holder.post('/app/payments/credit', body), holder.post('/app/payments/credit', body)]);
+    const [a, b] = await Promise.all([
+      holder.post('/app/payments/credit', body),
+      holder.post('/app/payments/credit', body),
+    ]);
     expect([a.statusCode, b.statusCode]).toContain(200);
     for (const res of [a, b]) expect([200, 202]).toContain(res.statusCode);
     expect(sim.listTransactions().length).toBe(before + 1);
@@ -176,7 +230,7 @@ describe('POST /app/payments/credit', () => {
     expect(await balanceOf(invoiceId)).toBe(0);
   });
 
-  it('answers 404 for another account\'s invoice and 409 for one with nothing to pay, and charges nothing', async () => {
+  it("answers 404 for another account's invoice and 409 for one with nothing to pay, and charges nothing", async () => {
     const theirs = await addInvoice(accountB, 5_000);
     const mine = await addInvoice(accountA, 5_000);
     const before = sim.listTransactions().length;
@@ -197,7 +251,10 @@ describe('POST /app/payments/credit', () => {
     const tampered = cardPayload(opaque, [invoiceId], '1.00');
     const res = await holder.post('/app/payments/credit', tampered);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The amount changed. Please review and try again.', errors: { value: ['The amount changed. Please review and try again.'] } });
+    expect(res.json()).toEqual({
+      message: 'The amount changed. Please review and try again.',
+      errors: { value: ['The amount changed. Please review and try again.'] },
+    });
     expect(sim.listTransactions().length).toBe(before);
     expect(await paymentsByKey(tampered.idempotency_key)).toHaveLength(0);
 
@@ -207,7 +264,10 @@ describe('POST /app/payments/credit', () => {
   });
 
   it('applies a reserved discount, settles the whole invoice and redeems the reservation once', async () => {
-    const [d] = await t.database.db.insert(discounts).values({ code: 'PAY25', description: '$25 off renewals', currencyValueCents: 2_500, isRenewals: true }).returning();
+    const [d] = await t.database.db
+      .insert(discounts)
+      .values({ code: 'PAY25', description: '$25 off renewals', currencyValueCents: 2_500, isRenewals: true })
+      .returning();
     const reserved = await holder.post('/app/discount/reserve', { code: 'pay25' });
     expect(reserved.json().discount).toMatchObject({ id: d.id });
     const invoiceId = await addInvoice(accountA, 10_000);
@@ -219,9 +279,15 @@ describe('POST /app/payments/credit', () => {
     expect(payment).toMatchObject({ status: 'paid', amountCents: 7_500, discountCents: 2_500, discountId: d.id });
     expect(sim.listTransactions().at(-1)).toMatchObject({ amountCents: 7_500 });
     expect(await balanceOf(invoiceId)).toBe(0);
-    expect((await t.database.db.select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id)))[0].amountCents).toBe(10_000);
+    expect(
+      (await t.database.db.select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id)))[0]
+        .amountCents,
+    ).toBe(10_000);
 
-    const holds = await t.database.db.select().from(discountReservations).where(and(eq(discountReservations.accountId, accountA), eq(discountReservations.discountId, d.id)));
+    const holds = await t.database.db
+      .select()
+      .from(discountReservations)
+      .where(and(eq(discountReservations.accountId, accountA), eq(discountReservations.discountId, d.id)));
     expect(holds).toHaveLength(1);
     expect(holds[0].redeemedAt).toBeInstanceOf(Date);
     expect(holds[0].paymentRef).toBe(`gs-pay-${payment.id}`);
@@ -229,7 +295,10 @@ describe('POST /app/payments/credit', () => {
     // Redeemed once: the code no longer reserves, and a second payment gets no discount.
     expect((await holder.post('/app/discount/reserve', { code: 'PAY25' })).json()).toEqual({ discount: null });
     const next = await addInvoice(accountA, 10_000);
-    const noDiscount = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [next], '75.00', { discount_id: d.id }));
+    const noDiscount = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken(), [next], '75.00', { discount_id: d.id }),
+    );
     expect(noDiscount.statusCode).toBe(422);
     expect(noDiscount.json().errors).toEqual({ value: [PAYMENT_MESSAGES.amountChanged] });
   });
@@ -237,27 +306,47 @@ describe('POST /app/payments/credit', () => {
   it('lets an admin pay for an account by account_id, audited, and sends them to the admin page', async () => {
     const admin = await signedIn(t.app, ADMIN);
     const invoiceId = await addInvoice(accountB, 1_500);
-    const res = await admin.post('/app/payments/credit', { ...cardPayload(await cardToken('3088000000000017'), [invoiceId], '15.00'), account_id: accountB });
+    const res = await admin.post('/app/payments/credit', {
+      ...cardPayload(await cardToken('3088000000000017'), [invoiceId], '15.00'),
+      account_id: accountB,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redirect).toBe(`/admin/payments/latest/${accountB}`);
     expect(await balanceOf(invoiceId)).toBe(0);
-    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.accountId, accountB), eq(auditLog.action, 'payment.submitted_on_behalf')));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, accountB), eq(auditLog.action, 'payment.submitted_on_behalf')));
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit[0].details)).not.toMatch(/dataValue|opaque/i);
 
     // An account holder cannot name another account.
     const other = await addInvoice(accountB, 1_600);
-    expect((await holder.post('/app/payments/credit', { ...cardPayload(await cardToken(), [other], '16.00'), account_id: accountB })).statusCode).toBe(404);
+    expect(
+      (
+        await holder.post('/app/payments/credit', {
+          ...cardPayload(await cardToken(), [other], '16.00'),
+          account_id: accountB,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a card number sent to the server, and visitors (401)', async () => {
     const invoiceId = await addInvoice(accountA, 1_700);
-    const res = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '17.00', { cardNumber: '4111111111111111' }));
+    const res = await holder.post(
+      '/app/payments/credit',
+      cardPayload(await cardToken(), [invoiceId], '17.00', { cardNumber: '4111111111111111' }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.body).not.toContain('4111111111111111');
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '17.00'))).statusCode).toBe(401);
-    expect((await visitor.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '17.00'))).statusCode).toBe(401);
+    expect(
+      (await visitor.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '17.00'))).statusCode,
+    ).toBe(401);
+    expect(
+      (await visitor.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '17.00'))).statusCode,
+    ).toBe(401);
     expect(await balanceOf(invoiceId)).toBe(1_700);
   });
 });
@@ -269,22 +358,41 @@ describe('POST /app/payments/bank', () => {
     const ok = await holder.post('/app/payments/bank', body);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().message).toBe('This transaction has been approved.');
-    expect(await paymentByKey(body.idempotency_key)).toMatchObject({ method: 'bank', status: 'paid', accountType: 'eCheck', accountLast4: 'XXXX9012' });
+    expect(await paymentByKey(body.idempotency_key)).toMatchObject({
+      method: 'bank',
+      status: 'paid',
+      accountType: 'eCheck',
+      accountLast4: 'XXXX9012',
+    });
     expect(await balanceOf(small)).toBe(0);
 
     const large = await addInvoice(accountA, 15_000);
-    const declined = await holder.post('/app/payments/bank', bankPayload(await bankToken('998877665544'), [large], '150.00'));
+    const declined = await holder.post(
+      '/app/payments/bank',
+      bankPayload(await bankToken('998877665544'), [large], '150.00'),
+    );
     expect(declined.statusCode).toBe(422);
     expect(declined.json()).toMatchObject({
-      message: 'Unable to complete payment.', status: 'declined',
-      errors: { payment: ['Your bank declined the payment from this account. Check the account and routing numbers with your bank, use another account, or pay by card.'] },
+      message: 'Unable to complete payment.',
+      status: 'declined',
+      errors: {
+        payment: [
+          'Your bank declined the payment from this account. Check the account and routing numbers with your bank, use another account, or pay by card.',
+        ],
+      },
     });
     expect(await balanceOf(large)).toBe(15_000);
   });
 
   it('refuses account and routing numbers sent to the server', async () => {
     const invoiceId = await addInvoice(accountA, 2_000);
-    const res = await holder.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '20.00', { accountNumber: '123456789012', routingNumber: '121042882' }));
+    const res = await holder.post(
+      '/app/payments/bank',
+      bankPayload(await bankToken(), [invoiceId], '20.00', {
+        accountNumber: '123456789012',
+        routingNumber: '121042882',
+      }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.body).not.toContain('123456789012');
     expect(await balanceOf(invoiceId)).toBe(2_000);
@@ -309,13 +417,18 @@ describe('simulator mode (PAYMENT_GATEWAY=simulator, the default)', () => {
       await createUser(db, { email: 'simmode@example.com', password: 'Simmode-pass-1', accountId });
       const agent = await new Agent(own.app).start();
       expect((await agent.login('simmode@example.com', 'Simmode-pass-1')).statusCode).toBe(200);
-      const [inv] = await db.insert(invoices).values({ accountId, number: 'SIM-1', valueCents: 4_500, balanceCents: 4_500 }).returning({ id: invoices.id });
+      const [inv] = await db
+        .insert(invoices)
+        .values({ accountId, number: 'SIM-1', valueCents: 4_500, balanceCents: 4_500 })
+        .returning({ id: invoices.id });
 
       const ownUrls = simulatorUrls(`http://127.0.0.1:${port}`, '/gateway-simulator');
       const opaque = await tokenizeAtSimulator(ownUrls, testCard(), config.payments);
       const res = await agent.post('/app/payments/credit', cardPayload(opaque, [inv.id], '45.00'));
       expect(res.statusCode, res.body).toBe(200);
-      expect((await db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, inv.id)))[0].b).toBe(0);
+      expect((await db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, inv.id)))[0].b).toBe(
+        0,
+      );
     } finally {
       await own.close();
     }

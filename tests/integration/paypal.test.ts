@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
-import { createGatewayTestApp, type GatewayTestApp } from '../helpers/gateway.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, discountReservations, discounts, invoices, payments } from '../../src/server/db/schema.ts';
+import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
+import { createGatewayTestApp, type GatewayTestApp } from '../helpers/gateway.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
 /**
  * PayPal through Authorize.Net (docs/requirements/product.md tool 14, docs/requirements/behaviour.md "Online wallet", docs/requirements/calls.md GET /app/payments/paypal/init,
@@ -40,10 +40,14 @@ afterAll(async () => {
   await gw?.close();
 });
 
-const addInvoice = (accountId: number, cents: number, type = 'renewal') => createInvoice(t.database.db, { accountId, cents, type, prefix: 'PP' });
-const balanceOf = async (id: number) => (await t.database.db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
-const paymentByTx = async (txId: string) => (await t.database.db.select().from(payments).where(eq(payments.gatewayTransId, txId)))[0];
-const initUrl = (invoiceIds: number[], value: string, extra = '') => `/app/payments/paypal/init?invoices=${invoiceIds.join(',')}&value=${value}&type=paypal&discount_id=${extra}`;
+const addInvoice = (accountId: number, cents: number, type = 'renewal') =>
+  createInvoice(t.database.db, { accountId, cents, type, prefix: 'PP' });
+const balanceOf = async (id: number) =>
+  (await t.database.db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
+const paymentByTx = async (txId: string) =>
+  (await t.database.db.select().from(payments).where(eq(payments.gatewayTransId, txId)))[0];
+const initUrl = (invoiceIds: number[], value: string, extra = '') =>
+  `/app/payments/paypal/init?invoices=${invoiceIds.join(',')}&value=${value}&type=paypal&discount_id=${extra}`;
 
 /** The payer presses Approve or Cancel on the PayPal page; returns where PayPal sends the browser back. */
 async function consent(secureAcceptanceUrl: string, action: 'approve' | 'cancel'): Promise<URL> {
@@ -52,7 +56,9 @@ async function consent(secureAcceptanceUrl: string, action: 'approve' | 'cancel'
   expect(await page.text()).toContain('PayPal (simulator)');
   const token = new URL(secureAcceptanceUrl).searchParams.get('token')!;
   const res = await fetch(`${urls.endpoint.replace('/xml/v1/request.api', '')}/paypal/consent/${action}`, {
-    method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual',
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+    redirect: 'manual',
   });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
@@ -67,7 +73,11 @@ describe('PayPal', () => {
     expect(messages.resultCode).toBe('Ok');
     const { secureAcceptanceUrl } = transactionResponse.secureAcceptance;
     const txId: string = transactionResponse.transId;
-    expect(await paymentByTx(txId)).toMatchObject({ method: 'paypal', status: 'awaiting_consent', amountCents: 12_500 });
+    expect(await paymentByTx(txId)).toMatchObject({
+      method: 'paypal',
+      status: 'awaiting_consent',
+      amountCents: 12_500,
+    });
 
     const back = await consent(secureAcceptanceUrl, 'approve');
     expect(back.pathname).toBe('/app/payments');
@@ -80,16 +90,31 @@ describe('PayPal', () => {
     const screen = (await holder.get('/api/payments/screen')).json();
     expect(screen.paypal).toMatchObject({ tx_id: txId, invoices: [invoiceId], value: 125, discount: null });
 
-    const body = { tx_id: txId, token, payer_id: payerId, value: '125.00', invoices: [invoiceId], discount_id: null, type: 'paypal' };
+    const body = {
+      tx_id: txId,
+      token,
+      payer_id: payerId,
+      value: '125.00',
+      invoices: [invoiceId],
+      discount_id: null,
+      type: 'paypal',
+    };
     const paid = await holder.post('/app/payments/paypal', body);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ messages: { resultCode: 'Ok' }, message: 'This transaction has been approved.', redirect: '/app/finances' });
+    expect(paid.json()).toMatchObject({
+      messages: { resultCode: 'Ok' },
+      message: 'This transaction has been approved.',
+      redirect: '/app/finances',
+    });
     expect(await balanceOf(invoiceId)).toBe(0);
     expect(await paymentByTx(txId)).toMatchObject({ status: 'paid', accountType: 'PayPal' });
     expect((await holder.get('/api/payments/screen')).json().paypal).toBeNull();
     // The invoice page lists the payment applied to it.
     const invoice = (await holder.get(`/api/invoices/${invoiceId}`)).json();
-    expect(invoice).toMatchObject({ balance_cents: 0, payments: [{ id: paid.json().payment_id, type: 'paypal', amount_cents: 12_500 }] });
+    expect(invoice).toMatchObject({
+      balance_cents: 0,
+      payments: [{ id: paid.json().payment_id, type: 'paypal', amount_cents: 12_500 }],
+    });
 
     // Sent again (a double click, a second tab): the same answer; the gateway is not asked again.
     const again = await holder.post('/app/payments/paypal', body);
@@ -116,7 +141,12 @@ describe('PayPal', () => {
 
     // Continuing a cancelled session is refused with the recorded reason; nothing is captured.
     const late = await holder.post('/app/payments/paypal', {
-      tx_id: started.transactionResponse.transId, token: 'x', payer_id: 'y', value: '30.00', invoices: [invoiceId], type: 'paypal',
+      tx_id: started.transactionResponse.transId,
+      token: 'x',
+      payer_id: 'y',
+      value: '30.00',
+      invoices: [invoiceId],
+      type: 'paypal',
     });
     expect(late.statusCode).toBe(422);
     expect(late.json().messages.resultCode).toBe('Error');
@@ -124,9 +154,16 @@ describe('PayPal', () => {
 
   it('restores and keeps the discount of the session, and redeems it on continue', async () => {
     const invoiceId = await addInvoice(accountA, 10_000, 'service_fee');
-    const [discount] = await t.database.db.insert(discounts).values({
-      code: 'PAYPALHALF', description: 'Half off service fees', currencyValueCents: 0, multiplier: 0.5, isServiceFees: true,
-    }).returning();
+    const [discount] = await t.database.db
+      .insert(discounts)
+      .values({
+        code: 'PAYPALHALF',
+        description: 'Half off service fees',
+        currencyValueCents: 0,
+        multiplier: 0.5,
+        isServiceFees: true,
+      })
+      .returning();
     const reserved = await holder.post('/app/discount/reserve', { code: 'paypalhalf' });
     expect(reserved.json().discount.id).toBe(discount.id);
 
@@ -134,19 +171,31 @@ describe('PayPal', () => {
     expect(started.messages.resultCode).toBe('Ok');
     const back = await consent(started.transactionResponse.secureAcceptance.secureAcceptanceUrl, 'approve');
     const session = (await holder.get('/api/payments/screen')).json().paypal;
-    expect(session).toMatchObject({ value: 50, discount_id: discount.id, discount: { code: 'PAYPALHALF', multiplier: 0.5 } });
+    expect(session).toMatchObject({
+      value: 50,
+      discount_id: discount.id,
+      discount: { code: 'PAYPALHALF', multiplier: 0.5 },
+    });
 
     const paid = await holder.post('/app/payments/paypal', {
-      tx_id: session.tx_id, token: back.searchParams.get('token'), payer_id: back.searchParams.get('PayerID'),
-      value: '50.00', invoices: [invoiceId], discount_id: discount.id, type: 'paypal',
+      tx_id: session.tx_id,
+      token: back.searchParams.get('token'),
+      payer_id: back.searchParams.get('PayerID'),
+      value: '50.00',
+      invoices: [invoiceId],
+      discount_id: discount.id,
+      type: 'paypal',
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await balanceOf(invoiceId)).toBe(0);
-    const [reservation] = await t.database.db.select().from(discountReservations).where(eq(discountReservations.discountId, discount.id));
+    const [reservation] = await t.database.db
+      .select()
+      .from(discountReservations)
+      .where(eq(discountReservations.discountId, discount.id));
     expect(reservation.redeemedAt).toBeInstanceOf(Date);
   });
 
-  it('refuses a tampered value at init and at continue, and another account\'s session', async () => {
+  it("refuses a tampered value at init and at continue, and another account's session", async () => {
     const invoiceId = await addInvoice(accountA, 8_000);
     const tampered = await holder.get(initUrl([invoiceId], '1.00'));
     expect(tampered.statusCode).toBe(422);
@@ -154,7 +203,13 @@ describe('PayPal', () => {
 
     const started = (await holder.get(initUrl([invoiceId], '80.00'))).json();
     const back = await consent(started.transactionResponse.secureAcceptance.secureAcceptanceUrl, 'approve');
-    const body = { tx_id: started.transactionResponse.transId, token: back.searchParams.get('token'), payer_id: back.searchParams.get('PayerID'), invoices: [invoiceId], type: 'paypal' };
+    const body = {
+      tx_id: started.transactionResponse.transId,
+      token: back.searchParams.get('token'),
+      payer_id: back.searchParams.get('PayerID'),
+      invoices: [invoiceId],
+      type: 'paypal',
+    };
 
     const cheaper = await holder.post('/app/payments/paypal', { ...body, value: '8.00' });
     expect(cheaper.statusCode).toBe(422);
@@ -174,8 +229,18 @@ describe('PayPal', () => {
     const started = (await holder.get(initUrl([invoiceId], '60.00'))).json();
     const back = await consent(started.transactionResponse.secureAcceptance.secureAcceptanceUrl, 'approve');
     const txId = started.transactionResponse.transId;
-    const body = { tx_id: txId, token: back.searchParams.get('token'), payer_id: back.searchParams.get('PayerID'), value: '60.00', invoices: [invoiceId], type: 'paypal' };
-    const [a, b] = await Promise.all([holder.post('/app/payments/paypal', body), holder.post('/app/payments/paypal', body)]);
+    const body = {
+      tx_id: txId,
+      token: back.searchParams.get('token'),
+      payer_id: back.searchParams.get('PayerID'),
+      value: '60.00',
+      invoices: [invoiceId],
+      type: 'paypal',
+    };
+    const [a, b] = await Promise.all([
+      holder.post('/app/payments/paypal', body),
+      holder.post('/app/payments/paypal', body),
+    ]);
     // One continues; its twin answers what is recorded: paid, or still being confirmed (202).
     expect([a.statusCode, b.statusCode]).toContain(200);
     for (const res of [a, b]) expect([200, 202]).toContain(res.statusCode);
@@ -194,7 +259,7 @@ describe('PayPal', () => {
     await holder.get('/app/payments/paypal/clear');
   });
 
-  it('lets an admin start PayPal for an account (audited) and return to that account\'s screen', async () => {
+  it("lets an admin start PayPal for an account (audited) and return to that account's screen", async () => {
     const invoiceId = await addInvoice(accountB, 4_400);
     const admin = await signedIn(t.app, ADMIN);
     const started = await admin.get(`${initUrl([invoiceId], '44.00')}&account_id=${accountB}`);
@@ -204,7 +269,10 @@ describe('PayPal', () => {
     const screen = (await admin.get(`/api/payments/screen?account_id=${accountB}`)).json();
     expect(screen).toMatchObject({ account: { id: accountB, name: 'PayPal Boosters B' }, on_behalf: true });
     expect(screen.paypal.invoices).toEqual([invoiceId]);
-    const audited = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'payment.paypal_started_on_behalf'));
+    const audited = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'payment.paypal_started_on_behalf'));
     expect(audited.some((r) => r.accountId === accountB)).toBe(true);
     await admin.get(`/app/payments/paypal/clear?account_id=${accountB}`);
   });
@@ -232,8 +300,14 @@ describe('real Authorize.Net settings', () => {
     const live = await createTestApp({
       config: {
         payments: {
-          gateway: 'authorize-net', endpoint: 'https://apitest.authorize.net/xml/v1/request.api', acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
-          apiLoginId: 'merchantLogin', transactionKey: 'never-sent-key', clientKey: 'publicClientKey', timeoutMs: 1000, reconcileIntervalMinutes: 0,
+          gateway: 'authorize-net',
+          endpoint: 'https://apitest.authorize.net/xml/v1/request.api',
+          acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js',
+          apiLoginId: 'merchantLogin',
+          transactionKey: 'never-sent-key',
+          clientKey: 'publicClientKey',
+          timeoutMs: 1000,
+          reconcileIntervalMinutes: 0,
         },
       },
     });
@@ -242,7 +316,11 @@ describe('real Authorize.Net settings', () => {
       await createUser(live.database.db, { email: 'live.gateway@example.com', password: 'Live-pass-123', accountId });
       const agent = await signedIn(live.app, { email: 'live.gateway@example.com', password: 'Live-pass-123' });
       const screen = await agent.get('/api/payments/screen');
-      expect(screen.json().gateway).toEqual({ accept_js_url: 'https://jstest.authorize.net/v1/Accept.js', api_login_id: 'merchantLogin', client_key: 'publicClientKey' });
+      expect(screen.json().gateway).toEqual({
+        accept_js_url: 'https://jstest.authorize.net/v1/Accept.js',
+        api_login_id: 'merchantLogin',
+        client_key: 'publicClientKey',
+      });
       expect(screen.body).not.toContain('never-sent-key');
       const csp = String((await agent.get('/app/payments')).headers['content-security-policy']);
       expect(csp).toMatch(/script-src [^;]*https:\/\/jstest\.authorize\.net/);

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveCommand } from '../../scripts/serve-command.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { levels, users } from '../../src/server/db/schema.ts';
 import { ADMIN_CREATE_COMMAND } from '../../src/server/startup.ts';
-import { freePort, startCaptchaPeer, startSmtpPeer } from '../helpers/local-peers.ts';
-import { runToEnd } from '../helpers/commands.ts';
 import { HttpClient } from '../durability/support/client.ts';
 import { ServerProcess, startServer } from '../durability/support/server.ts';
+import { runToEnd } from '../helpers/commands.ts';
+import { freePort, startCaptchaPeer, startSmtpPeer } from '../helpers/local-peers.ts';
 import { createDatabase } from '../multi-process/support/cluster.ts';
-import { serveCommand } from '../../scripts/serve-command.ts';
 
 /**
  * `src/server/main.ts` and `npm run admin:create` as processes with NODE_ENV=production
@@ -50,7 +50,11 @@ afterAll(async () => {
 });
 
 /** Only what is given: nothing of the test runner's environment reaches the process. */
-const bare = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...vars });
+const bare = (vars: Record<string, string>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? os.tmpdir(),
+  ...vars,
+});
 
 /** A complete production environment on `port`, every outside service a local peer. */
 async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
@@ -81,7 +85,9 @@ async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv) => runToEnd(command, args, env);
 
 async function countRows() {
-  const database = await openDatabase(pgDatabase ? { url: pgDatabase.url, poolSize: 1 } : { pgliteDir: path.join(dataDir, 'db') });
+  const database = await openDatabase(
+    pgDatabase ? { url: pgDatabase.url, poolSize: 1 } : { pgliteDir: path.join(dataDir, 'db') },
+  );
   try {
     const [u] = await database.db.select({ n: count() }).from(users);
     const [staff] = await database.db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
@@ -101,7 +107,14 @@ describe('NODE_ENV=production', () => {
     expect(result.stdout).not.toContain('GoodStanding is running');
     const message = result.stderr.trim();
     expect(message).toMatch(/^NODE_ENV=production refuses to start with these settings:/);
-    for (const setting of ['PAYMENT_GATEWAY', 'RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET', 'SEED_DEMO', 'SMTP_URL', 'SESSION_SECRET', 'PUBLIC_URL']) {
+    for (const setting of [
+      'PAYMENT_GATEWAY',
+      'RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET',
+      'SEED_DEMO',
+      'SMTP_URL',
+      'SESSION_SECRET',
+      'PUBLIC_URL',
+    ]) {
       expect(message).toMatch(new RegExp(`^  ${setting}: .*; set `, 'm'));
     }
     // A readable message, not a stack trace; and nothing was created.
@@ -110,12 +123,16 @@ describe('NODE_ENV=production', () => {
   }, 60_000);
 
   it('refuses a plain-http address and a short secret even when everything else is set', async () => {
-    const env = { ...(await productionEnv(await freePort())), PUBLIC_URL: 'http://goodstanding.test', SESSION_SECRET: 'too-short' };
+    const env = {
+      ...(await productionEnv(await freePort())),
+      PUBLIC_URL: 'http://goodstanding.test',
+      SESSION_SECRET: 'too-short',
+    };
     const server = serveCommand([], env);
     const result = await run(server.file, server.args, server.env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^  SESSION_SECRET: SESSION_SECRET must be at least 32 characters/m);
-    expect(result.stderr).toMatch(/^  PUBLIC_URL: must start with https:\/\//m);
+    expect(result.stderr).toMatch(/^ {2}SESSION_SECRET: SESSION_SECRET must be at least 32 characters/m);
+    expect(result.stderr).toMatch(/^ {2}PUBLIC_URL: must start with https:\/\//m);
     expect(result.stderr).not.toMatch(/PAYMENT_GATEWAY|SMTP_URL|SEED_DEMO|RECAPTCHA/);
   }, 60_000);
 
@@ -126,7 +143,9 @@ describe('NODE_ENV=production', () => {
     const first = await startServer(port, env);
     running.push(first);
     expect(first.output).toContain('GoodStanding is running at https://goodstanding.test');
-    expect(first.output).toContain(`No staff user yet. Create the first one; it prints a one-time link to set its password:\n  ${ADMIN_CREATE_COMMAND}`);
+    expect(first.output).toContain(
+      `No staff user yet. Create the first one; it prints a one-time link to set its password:\n  ${ADMIN_CREATE_COMMAND}`,
+    );
     expect(first.output).not.toMatch(/sign-ins were created|\/ {2}\S/);
     const health = await fetch(`${first.baseUrl}/healthz`);
     expect(health.status).toBe(200);
@@ -139,19 +158,25 @@ describe('NODE_ENV=production', () => {
     expect((await countRows()).levels).toBeGreaterThan(0);
 
     // The operator creates the first staff user (the embedded database wants the server stopped).
-    const created = await run('npm', ['run', '--silent', 'admin:create', '--', '--email', STAFF.email, '--first-name', 'Avery'], env);
+    const created = await run(
+      'npm',
+      ['run', '--silent', 'admin:create', '--', '--email', STAFF.email, '--first-name', 'Avery'],
+      env,
+    );
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     expect(created.stdout).toContain(`Staff user ${STAFF.email} created.`);
     expect(created.stdout).toContain('Open this link within 24 hours to set the password (it works once):');
-    const links = created.stdout.match(/https:\/\/goodstanding\.test\/password\/reset\/[A-Za-z0-9_-]{22}\?email=\S+/g) ?? [];
+    const links =
+      created.stdout.match(/https:\/\/goodstanding\.test\/password\/reset\/[A-Za-z0-9_-]{22}\?email=\S+/g) ?? [];
     expect(links).toHaveLength(1);
     const printed = links[0]!;
     const link = new URL(printed);
     expect(link.searchParams.get('email')).toBe(STAFF.email);
     // No password in what it printed: the link and the lines around it only.
-    expect(created.stdout.replace(printed, '').replace(/\s+/g, ' ').trim())
-      .toBe(`Staff user ${STAFF.email} created. Open this link within 24 hours to set the password (it works once):`);
+    expect(created.stdout.replace(printed, '').replace(/\s+/g, ' ').trim()).toBe(
+      `Staff user ${STAFF.email} created. Open this link within 24 hours to set the password (it works once):`,
+    );
     expect(await countRows()).toMatchObject({ users: 1, staff: 1 });
 
     // The server now has a staff user: no hint any more.
@@ -162,18 +187,30 @@ describe('NODE_ENV=production', () => {
     // The link's page sets the password (captcha verified by the local reCAPTCHA peer)...
     const token = link.pathname.split('/').pop()!;
     const browser = await new HttpClient(second.baseUrl).start();
-    const body = { token, email: STAFF.email, password: STAFF.password, password_confirmation: STAFF.password, 'g-recaptcha-response': CAPTCHA_OK };
+    const body = {
+      token,
+      email: STAFF.email,
+      password: STAFF.password,
+      password_confirmation: STAFF.password,
+      'g-recaptcha-response': CAPTCHA_OK,
+    };
     const set = await browser.request('POST', '/password/reset', body);
     expect(set).toEqual({ status: 200, body: { url: '/admin', message: 'Your password is set. Welcome!' } });
     // ...once.
     const again = await new HttpClient(second.baseUrl).start();
-    const reused = await again.request('POST', '/password/reset', { ...body, password: 'Another-pass-2026', password_confirmation: 'Another-pass-2026' });
+    const reused = await again.request('POST', '/password/reset', {
+      ...body,
+      password: 'Another-pass-2026',
+      password_confirmation: 'Another-pass-2026',
+    });
     expect(reused.status).toBe(422);
 
     // The staff user signs in with the password they chose and is staff.
     const staff = await new HttpClient(second.baseUrl).start();
     await staff.login(STAFF.email, STAFF.password);
-    expect((await staff.request('GET', '/api/session')).body).toMatchObject({ user: { email: STAFF.email, isAdmin: true } });
+    expect((await staff.request('GET', '/api/session')).body).toMatchObject({
+      user: { email: STAFF.email, isAdmin: true },
+    });
 
     await second.stop();
     // Neither the token nor the password ever reached the server's output (its JSON log included).

@@ -1,11 +1,11 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { dailyCounters, inquiries, mailOutbox, ratings } from '../../src/server/db/schema.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { dailyCounters, inquiries, mailOutbox, ratings } from '../../src/server/db/schema.ts';
-import { buildApp } from '../../src/server/app.ts';
+import type { AddressInfo } from 'node:net';
 
 /**
  * Public forms (docs/requirements/product.md tools 6-10, docs/requirements/entities.md payloads, docs/requirements/errors.md messages; docs/requirements/platform.md §3, §5.3, §5.4, §5.9): contact,
@@ -31,7 +31,13 @@ const FORMS: FormCase[] = [
   {
     path: '/contact',
     kind: 'contact',
-    valid: { name: 'Ann Lee', email: 'ann@example.com', organization: 'Lincoln Boosters', subject: '990 help', message: 'Which 990 do we file?' },
+    valid: {
+      name: 'Ann Lee',
+      email: 'ann@example.com',
+      organization: 'Lincoln Boosters',
+      subject: '990 help',
+      message: 'Which 990 do we file?',
+    },
     required: {
       name: 'The name field is required.',
       email: 'The email field is required.',
@@ -44,7 +50,14 @@ const FORMS: FormCase[] = [
   {
     path: '/compliance-check',
     kind: 'compliance_check',
-    valid: { name: 'Bo Diaz', email: 'bo@example.com', phone: '(307) 555-0101', organization: 'Cheyenne Swim Boosters', ein: '12-3456789', group_id: '5271' },
+    valid: {
+      name: 'Bo Diaz',
+      email: 'bo@example.com',
+      phone: '(307) 555-0101',
+      organization: 'Cheyenne Swim Boosters',
+      ein: '12-3456789',
+      group_id: '5271',
+    },
     required: {
       name: 'The name field is required.',
       email: 'The email field is required.',
@@ -58,7 +71,15 @@ const FORMS: FormCase[] = [
   {
     path: '/multi-chapter',
     kind: 'multi_chapter',
-    valid: { name: 'Cy Moss', email: 'cy@example.com', phone: '307-555-0199', organization: 'Alpha Beta Gamma', affiliates: '42', regions: 'regional', concerns: 'Late 990-N filings' },
+    valid: {
+      name: 'Cy Moss',
+      email: 'cy@example.com',
+      phone: '307-555-0199',
+      organization: 'Alpha Beta Gamma',
+      affiliates: '42',
+      regions: 'regional',
+      concerns: 'Late 990-N filings',
+    },
     required: {
       name: 'The name field is required.',
       email: 'The email field is required.',
@@ -101,7 +122,8 @@ async function expectNothingStored(fn: () => Promise<void>, app: TestApp = t) {
 
 let ipSeq = 0;
 /** A fresh visitor with its own address, so rate limits of one test never touch another. */
-const visitor = (app: TestApp = t) => new Agent(app.app, `10.0.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`).start();
+const visitor = (app: TestApp = t) =>
+  new Agent(app.app, `10.0.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`).start();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -142,7 +164,8 @@ describe.each(FORMS)('POST $path', (form) => {
       expect(ack.subject, field).not.toContain(String(value));
     }
     // Staff still get the whole submission.
-    for (const value of Object.values(form.details).filter((v) => v !== '')) expect(staff.textBody).toContain(String(value));
+    for (const value of Object.values(form.details).filter((v) => v !== ''))
+      expect(staff.textBody).toContain(String(value));
     for (const m of [staff, ack]) expect(m.status).toBe('pending');
   });
 
@@ -248,7 +271,10 @@ describe.each(FORMS)('POST $path', (form) => {
 
   it('accepts lone surrogates and other odd text without a server error', async () => {
     const a = await visitor();
-    const odd = ['\uD800', ` x\uDC00y 🎉 émoji <script>alert(1)</script> '; DROP TABLE inquiries; -- \u202Eevil \uDBFF`];
+    const odd = [
+      '\uD800',
+      ` x\uDC00y 🎉 émoji <script>alert(1)</script> '; DROP TABLE inquiries; -- \u202Eevil \uDBFF`,
+    ];
     for (const s of odd) {
       for (const field of Object.keys(form.valid)) {
         const before = await counts();
@@ -263,7 +289,15 @@ describe.each(FORMS)('POST $path', (form) => {
     const a = await visitor();
     const email = `unknown.${form.kind}@example.com`;
     const res = await a.post(form.path, {
-      ...form.valid, email, id: 999_999, is_handled: true, handled_by: 1, kind: 'other', ip: '1.2.3.4', details: { injected: true }, extra: 'x',
+      ...form.valid,
+      email,
+      id: 999_999,
+      is_handled: true,
+      handled_by: 1,
+      kind: 'other',
+      ip: '1.2.3.4',
+      details: { injected: true },
+      extra: 'x',
     });
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(inquiries).where(eq(inquiries.id, res.json().id));
@@ -305,9 +339,15 @@ describe('form-specific rules', () => {
   it('multi-chapter: affiliates must be a whole number and regions nationwide or regional', async () => {
     const a = await visitor();
     const base = FORMS[2].valid;
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 'lots' })).json().errors.affiliates[0]).toBe('The number of affiliates field must be an integer.');
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 0 })).json().errors.affiliates[0]).toBe('The number of affiliates field must be between 1 and 100000.');
-    expect((await a.post('/multi-chapter', { ...base, regions: 'global' })).json().errors.regions[0]).toBe('The selected regions is invalid.');
+    expect((await a.post('/multi-chapter', { ...base, affiliates: 'lots' })).json().errors.affiliates[0]).toBe(
+      'The number of affiliates field must be an integer.',
+    );
+    expect((await a.post('/multi-chapter', { ...base, affiliates: 0 })).json().errors.affiliates[0]).toBe(
+      'The number of affiliates field must be between 1 and 100000.',
+    );
+    expect((await a.post('/multi-chapter', { ...base, regions: 'global' })).json().errors.regions[0]).toBe(
+      'The selected regions is invalid.',
+    );
     expect((await a.post('/multi-chapter', { ...base, affiliates: 7, regions: 'nationwide' })).statusCode).toBe(201);
   });
 
@@ -326,11 +366,21 @@ describe('form-specific rules', () => {
 describe('acknowledgements (docs/security.md "Public forms")', () => {
   /** The mails of one kind sent to `address`, in any letter case. */
   const mailsTo = async (kind: string, address: string) =>
-    t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, kind), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`));
+    t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, kind), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`));
   const staffNoticesAbout = async (address: string) =>
-    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'inquiry.staff'))).filter((m) => m.textBody.toLowerCase().includes(address)).length;
+    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'inquiry.staff'))).filter((m) =>
+      m.textBody.toLowerCase().includes(address),
+    ).length;
   const inquiriesFrom = async (address: string) =>
-    (await t.database.db.select({ n: count() }).from(inquiries).where(sql`lower(${inquiries.email}) = ${address}`))[0].n;
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(inquiries)
+        .where(sql`lower(${inquiries.email}) = ${address}`)
+    )[0].n;
 
   it('sends at most 3 a day to one address, whatever the form and the letter case; later submissions are stored and staff told', async () => {
     const address = 'cap.sender@example.com';
@@ -355,8 +405,9 @@ describe('acknowledgements (docs/security.md "Public forms")', () => {
     await second.ready();
     try {
       const address = 'burst.sender@example.com';
-      const agents = await Promise.all(Array.from({ length: 12 }, (_, i) =>
-        new Agent(i % 2 ? second : t.app, `10.77.0.${i + 1}`).start()));
+      const agents = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => new Agent(i % 2 ? second : t.app, `10.77.0.${i + 1}`).start()),
+      );
       const answers = await Promise.all(agents.map((a) => a.post('/contact', { ...FORMS[0].valid, email: address })));
       expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
       expect(await mailsTo('inquiry.ack', address)).toHaveLength(3);
@@ -369,11 +420,15 @@ describe('acknowledgements (docs/security.md "Public forms")', () => {
 
   it('counts per UTC day: the next day an address gets acknowledgements again', async () => {
     const address = 'next.day@example.com';
-    const send = async () => (await (await visitor()).post('/contact', { ...FORMS[0].valid, email: address })).statusCode;
+    const send = async () =>
+      (await (await visitor()).post('/contact', { ...FORMS[0].valid, email: address })).statusCode;
     for (let i = 0; i < 4; i++) expect(await send()).toBe(201);
     expect(await mailsTo('inquiry.ack', address)).toHaveLength(3);
     // Yesterday's counter, as the clock would leave it at midnight UTC.
-    await t.database.db.update(dailyCounters).set({ day: sql`${dailyCounters.day} - 1` }).where(eq(dailyCounters.key, `inquiry-ack:${address}`));
+    await t.database.db
+      .update(dailyCounters)
+      .set({ day: sql`${dailyCounters.day} - 1` })
+      .where(eq(dailyCounters.key, `inquiry-ack:${address}`));
     expect(await send()).toBe(201);
     expect(await mailsTo('inquiry.ack', address)).toHaveLength(4);
   });
@@ -450,18 +505,35 @@ describe('with captcha and a rate limit configured', () => {
   beforeAll(async () => {
     fake = http.createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => { body += c; });
+      req.on('data', (c) => {
+        body += c;
+      });
       req.on('end', () => {
         const form = Object.fromEntries(new URLSearchParams(body));
-        received.push({ ...form, _path: req.url ?? '', _method: req.method ?? '', _type: String(req.headers['content-type']) });
+        received.push({
+          ...form,
+          _path: req.url ?? '',
+          _method: req.method ?? '',
+          _type: String(req.headers['content-type']),
+        });
         const token = form.response;
         if (token === 'hang') return; // never answers: the verifier's timeout must fail closed
-        if (token === 'error500') { res.writeHead(500).end('oops'); return; }
-        if (token === 'not-json') { res.writeHead(200, { 'content-type': 'text/html' }).end('<html>'); return; }
-        const answer = token === 'good' ? { success: true, hostname: 'localhost' }
-          : token === 'v3-high' ? { success: true, score: 0.9, action: 'submit' }
-          : token === 'v3-low' ? { success: true, score: 0.1, action: 'submit' }
-          : { success: false, 'error-codes': ['invalid-input-response'] };
+        if (token === 'error500') {
+          res.writeHead(500).end('oops');
+          return;
+        }
+        if (token === 'not-json') {
+          res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
+          return;
+        }
+        const answer =
+          token === 'good'
+            ? { success: true, hostname: 'localhost' }
+            : token === 'v3-high'
+              ? { success: true, score: 0.9, action: 'submit' }
+              : token === 'v3-low'
+                ? { success: true, score: 0.1, action: 'submit' }
+                : { success: false, 'error-codes': ['invalid-input-response'] };
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       });
     });
@@ -492,8 +564,12 @@ describe('with captcha and a rate limit configured', () => {
     expect(res.json().message).toBe(RECEIVED);
     expect(received.length).toBe(n + 1);
     expect(lastReceived()).toMatchObject({
-      secret: 's', response: 'good', remoteip: a.ip,
-      _path: '/siteverify', _method: 'POST', _type: 'application/x-www-form-urlencoded',
+      secret: 's',
+      response: 'good',
+      remoteip: a.ip,
+      _path: '/siteverify',
+      _method: 'POST',
+      _type: 'application/x-www-form-urlencoded',
     });
   });
 
@@ -536,7 +612,10 @@ describe('with captcha and a rate limit configured', () => {
       ...FORMS.map((f) => [f.path, f.valid] as [string, Record<string, unknown>]),
       ['/ratings', { url: '/pricing', rating: 5 }],
       ['/password/forgot', { email: 'nobody@example.com' }],
-      ['/password/reset', { token: 'x', email: 'nobody@example.com', password: 'abcdefg1', password_confirmation: 'abcdefg1' }],
+      [
+        '/password/reset',
+        { token: 'x', email: 'nobody@example.com', password: 'abcdefg1', password_confirmation: 'abcdefg1' },
+      ],
     ];
     const n = received.length;
     for (const [path, payload] of payloads) {
@@ -555,16 +634,28 @@ describe('with captcha and a rate limit configured', () => {
   it('protects every public form with the verifier', async () => {
     for (const form of FORMS) {
       const a = await visitor(guarded);
-      expect((await a.post(form.path, { ...form.valid, 'g-recaptcha-response': 'bad' })).statusCode, form.path).toBe(422);
-      expect((await a.post(form.path, { ...form.valid, 'g-recaptcha-response': 'good' })).statusCode, form.path).toBe(201);
+      expect((await a.post(form.path, { ...form.valid, 'g-recaptcha-response': 'bad' })).statusCode, form.path).toBe(
+        422,
+      );
+      expect((await a.post(form.path, { ...form.valid, 'g-recaptcha-response': 'good' })).statusCode, form.path).toBe(
+        201,
+      );
     }
     const a = await visitor(guarded);
-    expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'bad' })).statusCode).toBe(422);
-    expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'good' })).statusCode).toBe(201);
+    expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'bad' })).statusCode).toBe(
+      422,
+    );
+    expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'good' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('protects the bylaws generator, its first Generate and later ones', async () => {
-    for (const [path, answers] of [['/bylaws-generator', BYLAW_ANSWERS.standard], ['/bylaws-generator/school', BYLAW_ANSWERS.school], ['/bylaws-generator/short', BYLAW_ANSWERS.short]] as const) {
+    for (const [path, answers] of [
+      ['/bylaws-generator', BYLAW_ANSWERS.standard],
+      ['/bylaws-generator/school', BYLAW_ANSWERS.school],
+      ['/bylaws-generator/short', BYLAW_ANSWERS.short],
+    ] as const) {
       const a = await visitor(guarded);
       const refused = await a.post(path, answers);
       expect(refused.statusCode, path).toBe(422);
@@ -573,9 +664,15 @@ describe('with captcha and a rate limit configured', () => {
       expect((await a.post(path, { ...answers, 'g-recaptcha-response': 'good' })).statusCode, path).toBe(201);
     }
     const a = await visitor(guarded);
-    const created = (await a.post('/bylaws-generator/short', { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' })).json();
-    expect((await a.put(created.action, { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'bad' })).statusCode).toBe(422);
-    expect((await a.put(created.action, { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' })).statusCode).toBe(200);
+    const created = (
+      await a.post('/bylaws-generator/short', { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' })
+    ).json();
+    expect((await a.put(created.action, { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'bad' })).statusCode).toBe(
+      422,
+    );
+    expect((await a.put(created.action, { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('gives the site key to the page and allows the captcha script in the CSP', async () => {
@@ -592,7 +689,11 @@ describe('with captcha and a rate limit configured', () => {
     const before = await counts(guarded);
     for (let i = 0; i < 3; i++) {
       // Distinct senders, so the acknowledgements' own daily cap stays out of the count.
-      const res = await a.post('/contact', { ...contact, email: `rate.limit${i}@example.com`, 'g-recaptcha-response': 'good' });
+      const res = await a.post('/contact', {
+        ...contact,
+        email: `rate.limit${i}@example.com`,
+        'g-recaptcha-response': 'good',
+      });
       expect(res.statusCode, `submission ${i + 1}`).toBe(201);
     }
     const limited = await a.post('/contact', { ...contact, 'g-recaptcha-response': 'good' });

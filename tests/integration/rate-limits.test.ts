@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { eq, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { rateLimitHitCounter, sweepRateLimits } from '../../src/server/plugins/rate-limits.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Rate limits shared by several server processes on one database (docs/requirements/platform.md §5.4,
@@ -12,14 +12,22 @@ import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
  * processes behind a load balancer. Also the client address behind a trusted proxy (TRUST_PROXY).
  */
 
-const CONTACT = { name: 'Ann Lee', email: 'ann@example.com', organization: 'Lincoln Boosters', subject: '990 help', message: 'Which 990 do we file?' };
+const CONTACT = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  organization: 'Lincoln Boosters',
+  subject: '990 help',
+  message: 'Which 990 do we file?',
+};
 const PROXY = '10.0.0.2';
 
 let t: TestApp;
 let second: FastifyInstance;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { rateLimitStore: 'database', trustProxy: PROXY, rateLimits: { formsPerMinute: 3, searchPerMinute: 2 } } });
+  t = await createTestApp({
+    config: { rateLimitStore: 'database', trustProxy: PROXY, rateLimits: { formsPerMinute: 3, searchPerMinute: 2 } },
+  });
   // A second server process on the same database: same configuration, its own memory.
   second = await buildApp(t.config, { database: t.database, logger: false });
   await second.ready();
@@ -62,7 +70,9 @@ describe('rate limits counted in the database', () => {
     const count = rateLimitHitCounter(t.database.db);
     const keys = ['POST /test-route|198.51.100.1', 'POST /test-route|198.51.100.9'];
     // Hits arriving while a statement runs go out together in the next one, several per key.
-    const hits = await Promise.all(Array.from({ length: 80 }, (_, i) => count(keys[i % 2], 60_000).then((h) => ({ key: keys[i % 2], ...h }))));
+    const hits = await Promise.all(
+      Array.from({ length: 80 }, (_, i) => count(keys[i % 2], 60_000).then((h) => ({ key: keys[i % 2], ...h }))),
+    );
     for (const key of keys) {
       const mine = hits.filter((h) => h.key === key);
       expect(mine.map((h) => h.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
@@ -83,7 +93,9 @@ describe('rate limits counted in the database', () => {
     while (hit.current !== 1 && Date.now() < deadline) hit = await count(key, 300);
     expect(hit.current).toBe(1);
 
-    await t.database.db.insert(rateLimits).values({ key: 'POST /ended|198.51.100.3', hits: 9, resetAt: sql`now() - interval '1 second'` });
+    await t.database.db
+      .insert(rateLimits)
+      .values({ key: 'POST /ended|198.51.100.3', hits: 9, resetAt: sql`now() - interval '1 second'` });
     expect(await sweepRateLimits(t.database.db)).toBeGreaterThanOrEqual(1);
     const left = await t.database.db.select({ key: rateLimits.key }).from(rateLimits);
     expect(left.map((r) => r.key)).not.toContain('POST /ended|198.51.100.3');
@@ -98,15 +110,26 @@ describe('rate limits counted in the database', () => {
     let counted = 0;
     let hitting = true;
     const sweeping = [t.database.db, second.db].map(async (db) => {
-      while (hitting) await sweepRateLimits(db).catch((e: unknown) => { failures.push(e); });
+      while (hitting)
+        await sweepRateLimits(db).catch((e: unknown) => {
+          failures.push(e);
+        });
     });
     // 30 clients, 100 hits each, spread over 20 addresses whose 20 ms windows keep ending.
-    await Promise.all(Array.from({ length: 30 }, async (_, client) => {
-      for (let i = 0; i < 100; i++) {
-        await counters[client % 2](`POST /swept|198.51.100.${(client * 31 + i * 17) % 20}`, 20)
-          .then(() => { counted++; }, (e: unknown) => { failures.push(e); });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, client) => {
+        for (let i = 0; i < 100; i++) {
+          await counters[client % 2](`POST /swept|198.51.100.${(client * 31 + i * 17) % 20}`, 20).then(
+            () => {
+              counted++;
+            },
+            (e: unknown) => {
+              failures.push(e);
+            },
+          );
+        }
+      }),
+    );
     hitting = false;
     await Promise.all(sweeping);
     expect(failures).toEqual([]);
@@ -116,7 +139,11 @@ describe('rate limits counted in the database', () => {
   it('rejects every hit of a batch whose statement fails, and counts again afterwards', async () => {
     const count = rateLimitHitCounter(t.database.db);
     // A key PostgreSQL cannot store (NUL is not allowed in text) fails the whole statement.
-    const results = await Promise.allSettled([count('POST /first|198.51.100.4', 60_000), count('bad\u0000key', 60_000), count('POST /batched|198.51.100.4', 60_000)]);
+    const results = await Promise.allSettled([
+      count('POST /first|198.51.100.4', 60_000),
+      count('bad\u0000key', 60_000),
+      count('POST /batched|198.51.100.4', 60_000),
+    ]);
     expect(results[0].status).toBe('fulfilled');
     expect(results.slice(1).map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect((await count('POST /batched|198.51.100.4', 60_000)).current).toBe(1);
@@ -125,7 +152,8 @@ describe('rate limits counted in the database', () => {
   it('counts the subordinate search in each process, without writing a row per search', async () => {
     const a = await visitor(t.app, '192.0.2.20');
     const b = await visitor(second, '192.0.2.20');
-    for (const agent of [a, a, b, b]) expect((await agent.get('/search?search=verify-501c3&keyword=boosters&page=1')).statusCode).toBe(200);
+    for (const agent of [a, a, b, b])
+      expect((await agent.get('/search?search=verify-501c3&keyword=boosters&page=1')).statusCode).toBe(200);
     expect((await a.get('/search?search=verify-501c3&keyword=boosters&page=1')).statusCode).toBe(429);
     expect(await t.database.db.select().from(rateLimits).where(like(rateLimits.key, '%/search%'))).toEqual([]);
   });
@@ -134,7 +162,8 @@ describe('rate limits counted in the database', () => {
 describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
   it('keys on the address the proxy saw, not on what the client wrote into X-Forwarded-For', async () => {
     // The proxy appends the real peer (203.0.113.5) to whatever the client sent.
-    for (let i = 0; i < 3; i++) expect((await viaProxy(i % 2 ? second : t.app, `10.9.9.${i}, 203.0.113.5`)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await viaProxy(i % 2 ? second : t.app, `10.9.9.${i}, 203.0.113.5`)).statusCode).toBe(201);
     expect((await viaProxy(second, '203.0.113.77, 203.0.113.5')).statusCode).toBe(429);
     expect((await viaProxy(t.app, '203.0.113.6')).statusCode).toBe(201);
   });
@@ -145,8 +174,19 @@ describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
       const res = await direct.request('POST', '/contact', CONTACT, { 'x-forwarded-for': `203.0.113.${100 + i}` });
       expect(res.statusCode).toBe(201);
     }
-    expect((await direct.request('POST', '/contact', CONTACT, { 'x-forwarded-for': '203.0.113.200' })).statusCode).toBe(429);
-    const rows = await t.database.db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'POST /contact|%'));
-    expect(rows.map((r) => r.key).sort()).toEqual(['POST /contact|192.0.2.10', 'POST /contact|192.0.2.11', 'POST /contact|198.51.100.40', 'POST /contact|203.0.113.5', 'POST /contact|203.0.113.6']);
+    expect((await direct.request('POST', '/contact', CONTACT, { 'x-forwarded-for': '203.0.113.200' })).statusCode).toBe(
+      429,
+    );
+    const rows = await t.database.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(like(rateLimits.key, 'POST /contact|%'));
+    expect(rows.map((r) => r.key).sort()).toEqual([
+      'POST /contact|192.0.2.10',
+      'POST /contact|192.0.2.11',
+      'POST /contact|198.51.100.40',
+      'POST /contact|203.0.113.5',
+      'POST /contact|203.0.113.6',
+    ]);
   });
 });

@@ -30,19 +30,25 @@ describe('route access levels', () => {
   it('every /api route states an access level', () => {
     const api = routes.filter((r) => r.url.startsWith('/api/'));
     expect(api.length).toBeGreaterThan(50);
-    expect(api.filter((r) => r.access === undefined).map((r) => r.key), '/api routes without config.access').toEqual([]);
+    expect(
+      api.filter((r) => r.access === undefined).map((r) => r.key),
+      '/api routes without config.access',
+    ).toEqual([]);
   });
 
   it('every other route that is not a page shell, a static file or the gateway simulator states one too', () => {
     const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
     const rest = routes
       .filter((r) => !(r.method === 'HEAD' && gets.has(r.url)))
-      .filter((r) => exemptionOf(r) === null && r.access === undefined).map((r) => r.key);
+      .filter((r) => exemptionOf(r) === null && r.access === undefined)
+      .map((r) => r.key);
     expect(rest, 'routes without config.access').toEqual([]);
   });
 
   it('every stated level is a known one', () => {
-    expect(routes.filter((r) => r.access !== undefined && !ACCESS_LEVELS.includes(r.access)).map((r) => r.key)).toEqual([]);
+    expect(routes.filter((r) => r.access !== undefined && !ACCESS_LEVELS.includes(r.access)).map((r) => r.key)).toEqual(
+      [],
+    );
   });
 
   it('a route under /api that states no access level stops the app at start, naming the route', async () => {
@@ -78,7 +84,11 @@ describe('route access levels', () => {
     for (const access of ACCESS_LEVELS) app.get(`/api/${access}`, { config: { access } }, async () => ({ ok: true }));
     await app.ready();
     expect(Object.fromEntries(seen)).toMatchObject({
-      'GET /api/visitor': 0, 'GET /api/signed-in': 1, 'GET /api/account-user': 1, 'GET /api/primary-user': 1, 'GET /api/staff': 1,
+      'GET /api/visitor': 0,
+      'GET /api/signed-in': 1,
+      'GET /api/account-user': 1,
+      'GET /api/primary-user': 1,
+      'GET /api/staff': 1,
     });
     await app.close();
   });

@@ -1,14 +1,14 @@
 import Fastify from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { defineContract } from '../../src/shared/contracts/contract.ts';
 import { fromContract } from '../../src/server/contracts.ts';
+import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { apiDocsPlugin } from '../../src/server/plugins/api-docs.ts';
 import { errorsPlugin } from '../../src/server/plugins/errors.ts';
+import { defineContract } from '../../src/shared/contracts/contract.ts';
 import { type AppRoute, createInventoriedTestApp, exemptionOf, type InventoriedApp } from '../helpers/routes.ts';
 import { Agent, signedIn } from '../helpers/test-app.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Route contracts (docs/ARCHITECTURE.md "Route contracts"): each route declares its request and
@@ -22,126 +22,126 @@ import { Agent, signedIn } from '../helpers/test-app.ts';
  * shrink: a route added without a contract, or a listed route that gained one, fails the test.
  */
 const AWAITING_CONTRACT = new Set<string>([
-  "GET /api/admin/work-queue/:id/letter",
-  "POST /api/admin/work-queue/:id/accept-letter",
-  "POST /api/admin/work-queue/:id/return-letter",
-  "GET /admin/contests/files/:fileId",
-  "POST /admin/uploads",
-  "GET /api/account",
-  "GET /api/account/applications",
-  "GET /api/account/calendar",
-  "GET /api/account/renewal",
-  "GET /api/account/standing-letter",
-  "GET /api/account/supervision",
-  "PUT /api/account/supervision",
-  "GET /api/accounts/:id/public",
-  "GET /api/admin/accounts",
-  "GET /api/admin/accounts/:id",
-  "POST /api/admin/accounts/:id/filings",
-  "PUT /api/admin/accounts/:id/settings",
-  "GET /api/admin/accounts/:id/standing-letter",
-  "GET /api/admin/accounts/export.csv",
-  "GET /api/admin/applications",
-  "GET /api/admin/applications/:id",
-  "GET /api/admin/audit",
-  "GET /api/admin/audit/export.csv",
-  "GET /api/admin/compliance/risk",
-  "GET /api/admin/contests/:contest/entries",
-  "GET /api/admin/contests/:contest/entries/export.csv",
-  "GET /api/admin/gen-update",
-  "GET /api/admin/gen-update/export.csv",
-  "GET /api/admin/gen-update/export.pdf",
-  "PUT /api/admin/gen-update/settings",
-  "POST /api/admin/gen-update/submit",
-  "GET /api/admin/inquiries/export.csv",
-  "GET /api/admin/invoices/open",
-  "GET /api/admin/invoices/open/export.csv",
-  "GET /api/admin/money-totals",
-  "GET /api/admin/payments",
-  "POST /api/admin/payments/:id/approve",
-  "POST /api/admin/payments/:id/decline",
-  "POST /api/admin/payments/:id/refund",
-  "POST /api/admin/payments/:id/resolve",
-  "POST /api/admin/payments/:id/void",
-  "GET /api/admin/payments/attention",
-  "POST /api/admin/payments/discrepancies/:id/resolve",
-  "GET /api/admin/payments/export.csv",
-  "POST /api/admin/payments/reconcile",
-  "GET /api/admin/roster-imports",
-  "GET /api/admin/roster-imports/:id",
-  "POST /api/admin/roster-imports/:id/confirm",
-  "POST /api/admin/roster-imports/:id/discard",
-  "GET /api/admin/roster-imports/:id/rows",
-  "POST /api/admin/roster-imports/:id/undo",
-  "GET /api/admin/roster-imports/export.csv",
-  "GET /api/admin/supervision",
-  "POST /api/admin/supervision/education",
-  "GET /api/admin/supervision/overview",
-  "GET /api/admin/uploads/options",
-  "GET /api/admin/work-queue",
-  "GET /api/admin/work-queue/:id",
-  "POST /api/admin/work-queue/:id/assign",
-  "POST /api/admin/work-queue/:id/notes",
-  "POST /api/admin/work-queue/:id/reopen",
-  "POST /api/admin/work-queue/:id/resolve",
-  "POST /api/admin/work-queue/build",
-  "GET /api/admin/work-queue/export.csv",
-  "GET /api/admin/work-queue/staff",
-  "POST /api/app/determination-letter",
-  "GET /api/app/home",
-  "GET /api/applications/:token",
-  "GET /api/bylaws/:hash",
-  "GET /api/bylaws/:hash/document",
-  "GET /api/finances",
-  "GET /api/invoices/:id",
-  "GET /api/invoices/unpaid",
-  "GET /api/payments/:id/receipt",
-  "GET /api/payments/screen",
-  "GET /api/pricing",
-  "GET /api/session",
-  "GET /api/state-requirements",
-  "PUT /app/account/data",
-  "POST /app/account/empty-image/:id",
-  "POST /app/account/image/:id",
-  "GET /app/account/image/:id/:fileId",
-  "POST /app/account/renewal",
-  "POST /app/account/users/:id/invitation",
-  "DELETE /app/account/users/delete/:id",
-  "GET /app/account/users/json",
-  "POST /app/account/users/store",
-  "PUT /app/account/users/update/:id",
-  "POST /app/discount/reserve",
-  "GET /app/fields/editable",
-  "POST /app/payments/bank",
-  "POST /app/payments/credit",
-  "POST /app/payments/paypal",
-  "GET /app/payments/paypal/clear",
-  "GET /app/payments/paypal/init",
-  "POST /app/payments/zero-payment",
-  "GET /application/bylaws/:token",
-  "PATCH /application/create/:token",
-  "PUT /application/create/:token",
-  "DELETE /application/delete",
-  "POST /application/start",
-  "POST /application/switch/:token",
-  "POST /application/upload/:token",
-  "GET /application/upload/:token/:fileId",
-  "POST /bylaws-generator",
-  "PUT /bylaws-generator/:hash",
-  "GET /bylaws-generator/download/:hash",
-  "POST /bylaws-generator/school",
-  "POST /bylaws-generator/short",
-  "POST /contests/photo",
-  "POST /contests/video",
-  "GET /healthz",
-  "GET /livez",
-  "POST /login",
-  "POST /logout",
-  "POST /password/forgot",
-  "POST /password/reset",
-  "GET /readyz",
-  "GET /routing-numbers/data.json",
-  "GET /search",
+  'GET /api/admin/work-queue/:id/letter',
+  'POST /api/admin/work-queue/:id/accept-letter',
+  'POST /api/admin/work-queue/:id/return-letter',
+  'GET /admin/contests/files/:fileId',
+  'POST /admin/uploads',
+  'GET /api/account',
+  'GET /api/account/applications',
+  'GET /api/account/calendar',
+  'GET /api/account/renewal',
+  'GET /api/account/standing-letter',
+  'GET /api/account/supervision',
+  'PUT /api/account/supervision',
+  'GET /api/accounts/:id/public',
+  'GET /api/admin/accounts',
+  'GET /api/admin/accounts/:id',
+  'POST /api/admin/accounts/:id/filings',
+  'PUT /api/admin/accounts/:id/settings',
+  'GET /api/admin/accounts/:id/standing-letter',
+  'GET /api/admin/accounts/export.csv',
+  'GET /api/admin/applications',
+  'GET /api/admin/applications/:id',
+  'GET /api/admin/audit',
+  'GET /api/admin/audit/export.csv',
+  'GET /api/admin/compliance/risk',
+  'GET /api/admin/contests/:contest/entries',
+  'GET /api/admin/contests/:contest/entries/export.csv',
+  'GET /api/admin/gen-update',
+  'GET /api/admin/gen-update/export.csv',
+  'GET /api/admin/gen-update/export.pdf',
+  'PUT /api/admin/gen-update/settings',
+  'POST /api/admin/gen-update/submit',
+  'GET /api/admin/inquiries/export.csv',
+  'GET /api/admin/invoices/open',
+  'GET /api/admin/invoices/open/export.csv',
+  'GET /api/admin/money-totals',
+  'GET /api/admin/payments',
+  'POST /api/admin/payments/:id/approve',
+  'POST /api/admin/payments/:id/decline',
+  'POST /api/admin/payments/:id/refund',
+  'POST /api/admin/payments/:id/resolve',
+  'POST /api/admin/payments/:id/void',
+  'GET /api/admin/payments/attention',
+  'POST /api/admin/payments/discrepancies/:id/resolve',
+  'GET /api/admin/payments/export.csv',
+  'POST /api/admin/payments/reconcile',
+  'GET /api/admin/roster-imports',
+  'GET /api/admin/roster-imports/:id',
+  'POST /api/admin/roster-imports/:id/confirm',
+  'POST /api/admin/roster-imports/:id/discard',
+  'GET /api/admin/roster-imports/:id/rows',
+  'POST /api/admin/roster-imports/:id/undo',
+  'GET /api/admin/roster-imports/export.csv',
+  'GET /api/admin/supervision',
+  'POST /api/admin/supervision/education',
+  'GET /api/admin/supervision/overview',
+  'GET /api/admin/uploads/options',
+  'GET /api/admin/work-queue',
+  'GET /api/admin/work-queue/:id',
+  'POST /api/admin/work-queue/:id/assign',
+  'POST /api/admin/work-queue/:id/notes',
+  'POST /api/admin/work-queue/:id/reopen',
+  'POST /api/admin/work-queue/:id/resolve',
+  'POST /api/admin/work-queue/build',
+  'GET /api/admin/work-queue/export.csv',
+  'GET /api/admin/work-queue/staff',
+  'POST /api/app/determination-letter',
+  'GET /api/app/home',
+  'GET /api/applications/:token',
+  'GET /api/bylaws/:hash',
+  'GET /api/bylaws/:hash/document',
+  'GET /api/finances',
+  'GET /api/invoices/:id',
+  'GET /api/invoices/unpaid',
+  'GET /api/payments/:id/receipt',
+  'GET /api/payments/screen',
+  'GET /api/pricing',
+  'GET /api/session',
+  'GET /api/state-requirements',
+  'PUT /app/account/data',
+  'POST /app/account/empty-image/:id',
+  'POST /app/account/image/:id',
+  'GET /app/account/image/:id/:fileId',
+  'POST /app/account/renewal',
+  'POST /app/account/users/:id/invitation',
+  'DELETE /app/account/users/delete/:id',
+  'GET /app/account/users/json',
+  'POST /app/account/users/store',
+  'PUT /app/account/users/update/:id',
+  'POST /app/discount/reserve',
+  'GET /app/fields/editable',
+  'POST /app/payments/bank',
+  'POST /app/payments/credit',
+  'POST /app/payments/paypal',
+  'GET /app/payments/paypal/clear',
+  'GET /app/payments/paypal/init',
+  'POST /app/payments/zero-payment',
+  'GET /application/bylaws/:token',
+  'PATCH /application/create/:token',
+  'PUT /application/create/:token',
+  'DELETE /application/delete',
+  'POST /application/start',
+  'POST /application/switch/:token',
+  'POST /application/upload/:token',
+  'GET /application/upload/:token/:fileId',
+  'POST /bylaws-generator',
+  'PUT /bylaws-generator/:hash',
+  'GET /bylaws-generator/download/:hash',
+  'POST /bylaws-generator/school',
+  'POST /bylaws-generator/short',
+  'POST /contests/photo',
+  'POST /contests/video',
+  'GET /healthz',
+  'GET /livez',
+  'POST /login',
+  'POST /logout',
+  'POST /password/forgot',
+  'POST /password/reset',
+  'GET /readyz',
+  'GET /routing-numbers/data.json',
+  'GET /search',
 ]);
 
 const STAFF = { email: 'contracts-staff@example.org', password: 'Staff-contracts-2026!' };
@@ -159,8 +159,12 @@ afterAll(async () => s?.close());
 
 describe('every route has a contract', () => {
   it('no route is registered without request and response schemas, except those listed as awaiting one', () => {
-    const missing = checked().filter((r) => !r.contract && !r.url.startsWith('/api/docs') && !AWAITING_CONTRACT.has(r.key)).map((r) => r.key);
-    const gained = checked().filter((r) => r.contract && AWAITING_CONTRACT.has(r.key)).map((r) => r.key);
+    const missing = checked()
+      .filter((r) => !r.contract && !r.url.startsWith('/api/docs') && !AWAITING_CONTRACT.has(r.key))
+      .map((r) => r.key);
+    const gained = checked()
+      .filter((r) => r.contract && AWAITING_CONTRACT.has(r.key))
+      .map((r) => r.key);
     expect(missing, 'routes without a contract (add one in src/shared/contracts/)').toEqual([]);
     expect(gained, 'routes that have a contract now (remove them from AWAITING_CONTRACT)').toEqual([]);
   });
@@ -168,7 +172,10 @@ describe('every route has a contract', () => {
   it('every contract names who may call it and at least one success answer', () => {
     for (const r of checked().filter((route) => route.contract)) {
       expect(['visitor', 'account-user', 'primary-user', 'staff'], r.key).toContain(r.contract!.access);
-      expect(Object.keys(r.contract!.response).some((code) => code.startsWith('2')), r.key).toBe(true);
+      expect(
+        Object.keys(r.contract!.response).some((code) => code.startsWith('2')),
+        r.key,
+      ).toBe(true);
     }
   });
 });
@@ -189,8 +196,10 @@ describe('the API document at /api/docs', () => {
       expect(operation, `${r.key} in the document`).toBeDefined();
       expect(operation.summary).toBe(r.contract!.summary);
       expect(operation.description).toMatch(/^Who may call it: /);
-      if (r.contract!.body) expect(operation.requestBody.content['application/json'].schema.properties, r.key).toBeDefined();
-      for (const code of Object.keys(r.contract!.response)) expect(operation.responses[code], `${r.key} ${code}`).toBeDefined();
+      if (r.contract!.body)
+        expect(operation.requestBody.content['application/json'].schema.properties, r.key).toBeDefined();
+      for (const code of Object.keys(r.contract!.response))
+        expect(operation.responses[code], `${r.key} ${code}`).toBeDefined();
     }
     // The rating's body as a client reads it: its fields, with the stars 1 to 5.
     const rating = doc.paths['/ratings'].post.requestBody.content['application/json'].schema;
@@ -212,7 +221,7 @@ describe('the API document at /api/docs', () => {
 });
 
 describe('requests and answers go through the contract', () => {
-  it('a refused payload is the product\'s 422 with each field\'s message, not a 400', async () => {
+  it("a refused payload is the product's 422 with each field's message, not a 400", async () => {
     const visitor = await new Agent(s.t.app).start();
     const res = await visitor.post('/ratings', { url: '/pricing', rating: 9 });
     expect(res.statusCode).toBe(422);
@@ -224,7 +233,10 @@ describe('requests and answers go through the contract', () => {
     await app.register(errorsPlugin, {});
     await app.register(apiDocsPlugin);
     const leaky = defineContract({
-      method: 'GET', url: '/leaky', access: 'visitor', summary: 'A route that answers more than it declares',
+      method: 'GET',
+      url: '/leaky',
+      access: 'visitor',
+      summary: 'A route that answers more than it declares',
       response: { 200: z.object({ id: z.number().int() }) },
     });
     app.withTypeProvider<ZodTypeProvider>().route({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { ROUTING_LOOKUP_PER_MINUTE } from '../../src/server/modules/routing-numbers/routes.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from '../../src/server/modules/pages/render-page.ts';
+import { ROUTING_LOOKUP_PER_MINUTE } from '../../src/server/modules/routing-numbers/routes.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The built-in routing-number lookup (docs/requirements/calls.md third-party calls: JSONP with rn, answering code,
@@ -14,7 +14,9 @@ let external: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
-  external = await createTestApp({ config: { publicUrl: 'https://gs.example', routingLookupUrl: 'https://www.routingnumbers.info/api/data.json' } });
+  external = await createTestApp({
+    config: { publicUrl: 'https://gs.example', routingLookupUrl: 'https://www.routingnumbers.info/api/data.json' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -36,7 +38,14 @@ describe('GET /routing-numbers/data.json', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(runJsonp(res.body, 'cb')).toEqual({ code: 200, message: 'OK', rn: '021000021', customer_name: 'JPMORGAN CHASE', city: 'TAMPA', state: 'FL' });
+    expect(runJsonp(res.body, 'cb')).toEqual({
+      code: 200,
+      message: 'OK',
+      rn: '021000021',
+      customer_name: 'JPMORGAN CHASE',
+      city: 'TAMPA',
+      state: 'FL',
+    });
   });
 
   it('accepts the callback names fetch-jsonp generates and dotted names', async () => {
@@ -50,11 +59,27 @@ describe('GET /routing-numbers/data.json', () => {
   it('answers 200 without a name for a well-formed number it does not know', async () => {
     const res = await get('/routing-numbers/data.json?rn=123456780&callback=cb');
     expect(res.statusCode).toBe(200);
-    expect(runJsonp(res.body, 'cb')).toEqual({ code: 200, message: 'OK', rn: '123456780', customer_name: '', city: '', state: '' });
+    expect(runJsonp(res.body, 'cb')).toEqual({
+      code: 200,
+      message: 'OK',
+      rn: '123456780',
+      customer_name: '',
+      city: '',
+      state: '',
+    });
   });
 
   it('answers 400 for a failed checksum, a wrong length, letters or no rn at all', async () => {
-    for (const query of ['rn=021000022', 'rn=02100002', 'rn=0210000210', 'rn=02100002a', 'rn=000000000', 'rn=', '', 'rn=021000021&rn=021000021']) {
+    for (const query of [
+      'rn=021000022',
+      'rn=02100002',
+      'rn=0210000210',
+      'rn=02100002a',
+      'rn=000000000',
+      'rn=',
+      '',
+      'rn=021000021&rn=021000021',
+    ]) {
       const res = await get(`/routing-numbers/data.json?${query}&callback=cb`);
       expect(res.statusCode, query).toBe(200);
       expect(runJsonp(res.body, 'cb'), query).toMatchObject({ code: 400, message: 'invalid routing number' });
@@ -91,7 +116,8 @@ describe('GET /routing-numbers/data.json', () => {
 });
 
 describe('where pages find the lookup', () => {
-  const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html)![1]);
+  const bootOf = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html)![1]);
 
   it('gives pages the built-in lookup as a path, allowed by script-src self', async () => {
     const res = await new Agent(t.app).request('GET', '/contact', undefined, { accept: 'text/html' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
-import { freePort } from '../helpers/local-peers.ts';
+import { SIMULATOR_PREFIX } from '../../src/server/config.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
-import { SIMULATOR_PREFIX } from '../../src/server/config.ts';
+import { freePort } from '../helpers/local-peers.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The addresses the browser uses follow the origin of its request, never PUBLIC_URL
@@ -18,7 +18,11 @@ import { SIMULATOR_PREFIX } from '../../src/server/config.ts';
  */
 
 const HOLDER = { email: 'same.origin@example.com', password: 'Same-origin-pass-1' };
-const CREDS = { apiLoginId: 'sameOriginLogin', transactionKey: 'sameOriginTransactionKey', clientKey: 'sameOriginClientKey' };
+const CREDS = {
+  apiLoginId: 'sameOriginLogin',
+  transactionKey: 'sameOriginTransactionKey',
+  clientKey: 'sameOriginClientKey',
+};
 
 let t: TestApp;
 let port: number;
@@ -34,9 +38,23 @@ beforeAll(async () => {
       // Mail links only: nothing the browser loads may come from here.
       publicUrl: 'https://mail-links.example',
       trustProxy: 'loopback',
-      payments: { gateway: 'simulator', endpoint, acceptJsUrl: `${SIMULATOR_PREFIX}/Accept.js`, ...CREDS, timeoutMs: 5000, reconcileIntervalMinutes: 0 },
+      payments: {
+        gateway: 'simulator',
+        endpoint,
+        acceptJsUrl: `${SIMULATOR_PREFIX}/Accept.js`,
+        ...CREDS,
+        timeoutMs: 5000,
+        reconcileIntervalMinutes: 0,
+      },
     },
-    providers: { payments: authorizeNetGateway({ endpoint, apiLoginId: CREDS.apiLoginId, transactionKey: CREDS.transactionKey, timeoutMs: 5000 }) },
+    providers: {
+      payments: authorizeNetGateway({
+        endpoint,
+        apiLoginId: CREDS.apiLoginId,
+        transactionKey: CREDS.transactionKey,
+        timeoutMs: 5000,
+      }),
+    },
   });
   await t.app.listen({ host: '127.0.0.1', port });
   accountId = (await createAccount(t.database.db, { name: 'Same Origin Boosters' })).id;
@@ -57,7 +75,12 @@ async function tokenizerIn(headers: Record<string, string>, from = '127.0.0.1'):
 /** Starts PayPal for a new $12.00 invoice, the browser's request carrying `headers`. @returns the consent page address */
 async function startPaypal(headers: Record<string, string>, agent = holder): Promise<URL> {
   const invoiceId = await createInvoice(t.database.db, { accountId, cents: 1200, prefix: 'SO' });
-  const res = await agent.request('GET', `/app/payments/paypal/init?invoices=${invoiceId}&value=12.00&type=paypal&discount_id=`, undefined, headers);
+  const res = await agent.request(
+    'GET',
+    `/app/payments/paypal/init?invoices=${invoiceId}&value=12.00&type=paypal&discount_id=`,
+    undefined,
+    headers,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return new URL(res.json().transactionResponse.secureAcceptance.secureAcceptanceUrl);
 }
@@ -66,7 +89,9 @@ async function startPaypal(headers: Record<string, string>, agent = holder): Pro
 async function approve(consent: URL): Promise<URL> {
   const token = consent.searchParams.get('token')!;
   const res = await fetch(`http://127.0.0.1:${port}${SIMULATOR_PREFIX}/paypal/consent/approve`, {
-    method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual',
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+    redirect: 'manual',
   });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
@@ -77,13 +102,21 @@ describe('the billing screen data', () => {
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
       const screen = await holder.request('GET', '/api/payments/screen', undefined, { host });
       expect(screen.statusCode).toBe(200);
-      expect(screen.json().gateway).toEqual({ accept_js_url: '/gateway-simulator/Accept.js', api_login_id: CREDS.apiLoginId, client_key: CREDS.clientKey });
+      expect(screen.json().gateway).toEqual({
+        accept_js_url: '/gateway-simulator/Accept.js',
+        api_login_id: CREDS.apiLoginId,
+        client_key: CREDS.clientKey,
+      });
       expect(screen.body).not.toContain('mail-links.example');
     }
   });
 
   it('allows no other origin in the CSP than the site itself for the simulator', async () => {
-    const csp = String((await holder.request('GET', '/app/payments', undefined, { host: `localhost:${port}` })).headers['content-security-policy']);
+    const csp = String(
+      (await holder.request('GET', '/app/payments', undefined, { host: `localhost:${port}` })).headers[
+        'content-security-policy'
+      ],
+    );
     expect(csp).toMatch(/connect-src 'self';/);
     expect(csp).not.toContain('mail-links.example');
   });
@@ -91,8 +124,12 @@ describe('the billing screen data', () => {
 
 describe('the Accept.js stand-in', () => {
   it('posts to the tokenizer on the origin it was loaded from', async () => {
-    expect(await tokenizerIn({ host: `127.0.0.1:${port}` })).toBe(`http://127.0.0.1:${port}/gateway-simulator/tokenize`);
-    expect(await tokenizerIn({ host: `localhost:${port}` })).toBe(`http://localhost:${port}/gateway-simulator/tokenize`);
+    expect(await tokenizerIn({ host: `127.0.0.1:${port}` })).toBe(
+      `http://127.0.0.1:${port}/gateway-simulator/tokenize`,
+    );
+    expect(await tokenizerIn({ host: `localhost:${port}` })).toBe(
+      `http://localhost:${port}/gateway-simulator/tokenize`,
+    );
   });
 
   it('follows X-Forwarded-Proto and -Host from a trusted proxy only', async () => {
@@ -110,7 +147,11 @@ describe('the Accept.js stand-in', () => {
       body: JSON.stringify({
         securePaymentContainerRequest: {
           merchantAuthentication: { name: CREDS.apiLoginId, clientKey: CREDS.clientKey },
-          data: { type: 'TOKEN', id: 'same-origin-1', token: { cardNumber: '4111111111111111', expirationDate: `12${new Date().getFullYear() + 1}` } },
+          data: {
+            type: 'TOKEN',
+            id: 'same-origin-1',
+            token: { cardNumber: '4111111111111111', expirationDate: `12${new Date().getFullYear() + 1}` },
+          },
         },
       }),
     });
@@ -147,12 +188,17 @@ describe('PayPal init', () => {
     expect((await approve(madeUp)).origin).toBe(`http://127.0.0.1:${port}`);
   });
 
-  it('keeps an admin\'s return on the account they pay for', async () => {
+  it("keeps an admin's return on the account they pay for", async () => {
     const admin = { email: 'same.origin.admin@example.com', password: 'Same-origin-admin-1' };
     await createUser(t.database.db, { ...admin, isAdmin: true });
     const staff = await signedIn(t.app, admin);
     const invoiceId = await createInvoice(t.database.db, { accountId, cents: 1500, prefix: 'SA' });
-    const res = await staff.request('GET', `/app/payments/paypal/init?account_id=${accountId}&invoices=${invoiceId}&value=15.00&type=paypal&discount_id=`, undefined, { host: `localhost:${port}` });
+    const res = await staff.request(
+      'GET',
+      `/app/payments/paypal/init?account_id=${accountId}&invoices=${invoiceId}&value=15.00&type=paypal&discount_id=`,
+      undefined,
+      { host: `localhost:${port}` },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const back = await approve(new URL(res.json().transactionResponse.secureAcceptance.secureAcceptanceUrl));
     expect(`${back.origin}${back.pathname}`).toBe(`http://localhost:${port}/app/payments`);

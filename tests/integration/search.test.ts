@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { count } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
-import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accounts, groups } from '../../src/server/db/schema.ts';
 import { createAccount } from '../../src/server/db/seed/factories.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
-import { accounts, groups } from '../../src/server/db/schema.ts';
+import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * Subordinate search (docs/requirements/product.md tool 16, docs/requirements/entities.md "Search results page", docs/requirements/calls.md GET search action, docs/requirements/constants.md
@@ -18,7 +18,15 @@ import { accounts, groups } from '../../src/server/db/schema.ts';
 const WY_FILE = '/work/shared/data/irs-eo-bmf/eo_wy.csv';
 const PER_PAGE = 15;
 
-interface Row { EIN: string; NAME: string; SORT_NAME: string; AFFILIATION: string; CITY: string; STATE: string; GROUP: string }
+interface Row {
+  EIN: string;
+  NAME: string;
+  SORT_NAME: string;
+  AFFILIATION: string;
+  CITY: string;
+  STATE: string;
+  GROUP: string;
+}
 
 /** The CSV as the IRS wrote it, one record per EIN (the last wins, as an import would). */
 function readCsv(file: string): Row[] {
@@ -40,7 +48,9 @@ function expectedMatches(rows: Row[], keyword: string): Row[] {
   const words = keyword.toLowerCase().split(/\s+/).filter(Boolean);
   return rows.filter((r) => {
     const isSubordinate = r.AFFILIATION === '9' && r.SORT_NAME.trim() !== '';
-    const fields = (isSubordinate ? [shownName(r), r.CITY] : [r.NAME, r.SORT_NAME, r.CITY]).map((s) => s.trim().toLowerCase());
+    const fields = (isSubordinate ? [shownName(r), r.CITY] : [r.NAME, r.SORT_NAME, r.CITY]).map((s) =>
+      s.trim().toLowerCase(),
+    );
     return words.every((w) => fields.some((f) => f.includes(w)));
   });
 }
@@ -78,7 +88,11 @@ beforeAll(async () => {
   t = await createTestApp();
   csv = readCsv(GEN_5271_EXTRACT);
   // As an operator loads it: the April 2026 BMF release, recorded (docs/irs-data.md).
-  const result = await loadIrsRelease(t.database.db, { dataset: 'bmf', file: GEN_5271_EXTRACT, releasedOn: '2026-04-01' });
+  const result = await loadIrsRelease(t.database.db, {
+    dataset: 'bmf',
+    file: GEN_5271_EXTRACT,
+    releasedOn: '2026-04-01',
+  });
   expect(result).toMatchObject({ status: 'loaded', rows: 806, loaded: 806, skipped: 0 });
   a = await new Agent(t.app).start();
 });
@@ -125,14 +139,27 @@ describe('GET /search?search=verify-501c3', () => {
     const res = await searchFor('wrestling');
     expect(res.statusCode).toBe(200);
     const page = res.json();
-    expect(Object.keys(page).sort()).toEqual(
-      ['current_page', 'data', 'from', 'last_page', 'next_page_url', 'per_page', 'prev_page_url', 'to', 'total'],
-    );
+    expect(Object.keys(page).sort()).toEqual([
+      'current_page',
+      'data',
+      'from',
+      'last_page',
+      'next_page_url',
+      'per_page',
+      'prev_page_url',
+      'to',
+      'total',
+    ]);
     const expected = expectedMatches(csv, 'wrestling');
     expect(expected.length).toBe(18);
     expect(page).toMatchObject({
-      current_page: 1, from: 1, to: PER_PAGE, per_page: PER_PAGE, total: expected.length,
-      last_page: Math.ceil(expected.length / PER_PAGE), prev_page_url: null,
+      current_page: 1,
+      from: 1,
+      to: PER_PAGE,
+      per_page: PER_PAGE,
+      total: expected.length,
+      last_page: Math.ceil(expected.length / PER_PAGE),
+      prev_page_url: null,
       next_page_url: '/search?search=verify-501c3&keyword=wrestling&page=2',
     });
     expect(page.data).toHaveLength(PER_PAGE);
@@ -142,7 +169,23 @@ describe('GET /search?search=verify-501c3', () => {
     }
   });
 
-  it.each(['wrestling', 'WRESTLING', 'Booster', 'football', 'band', 'parent', 'chs', 'high school', 'booster club inc', 'club booster', '4-h', '&', 'track & field', 'palmer', 'soldotna track'])(
+  it.each([
+    'wrestling',
+    'WRESTLING',
+    'Booster',
+    'football',
+    'band',
+    'parent',
+    'chs',
+    'high school',
+    'booster club inc',
+    'club booster',
+    '4-h',
+    '&',
+    'track & field',
+    'palmer',
+    'soldotna track',
+  ])(
     'totals for %j equal the count computed from the CSV, and every page together lists exactly those rows',
     async (keyword) => {
       const expected = expectedMatches(csv, keyword);
@@ -151,7 +194,9 @@ describe('GET /search?search=verify-501c3', () => {
       expect(first.last_page).toBe(Math.max(1, Math.ceil(expected.length / PER_PAGE)));
       const { rows, pages } = await allPages(keyword);
       expect(pages).toBe(first.last_page);
-      expect(rows.map(tuple).sort()).toEqual(expected.map((r) => tuple({ name: shownName(r), city: r.CITY.trim(), state: r.STATE.trim() })).sort());
+      expect(rows.map(tuple).sort()).toEqual(
+        expected.map((r) => tuple({ name: shownName(r), city: r.CITY.trim(), state: r.STATE.trim() })).sort(),
+      );
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     },
   );
@@ -179,15 +224,26 @@ describe('GET /search?search=verify-501c3', () => {
     const lastPage = Math.ceil(expected / PER_PAGE);
     const last = (await searchFor('booster', lastPage)).json();
     expect(last).toMatchObject({
-      current_page: lastPage, from: (lastPage - 1) * PER_PAGE + 1, to: expected, total: expected, last_page: lastPage,
-      next_page_url: null, prev_page_url: `/search?search=verify-501c3&keyword=booster&page=${lastPage - 1}`,
+      current_page: lastPage,
+      from: (lastPage - 1) * PER_PAGE + 1,
+      to: expected,
+      total: expected,
+      last_page: lastPage,
+      next_page_url: null,
+      prev_page_url: `/search?search=verify-501c3&keyword=booster&page=${lastPage - 1}`,
     });
     expect(last.data).toHaveLength(expected - (lastPage - 1) * PER_PAGE);
 
     const past = (await searchFor('booster', lastPage + 10)).json();
     expect(past).toMatchObject({
-      current_page: lastPage + 10, data: [], from: null, to: null, total: expected, last_page: lastPage,
-      next_page_url: null, prev_page_url: `/search?search=verify-501c3&keyword=booster&page=${lastPage}`,
+      current_page: lastPage + 10,
+      data: [],
+      from: null,
+      to: null,
+      total: expected,
+      last_page: lastPage,
+      next_page_url: null,
+      prev_page_url: `/search?search=verify-501c3&keyword=booster&page=${lastPage}`,
     });
   });
 
@@ -196,8 +252,15 @@ describe('GET /search?search=verify-501c3', () => {
     expect(all).toMatchObject({ total: 806, last_page: Math.ceil(806 / PER_PAGE), from: 1, to: PER_PAGE });
     const none = (await searchFor('zzzqqqxxx')).json();
     expect(none).toEqual({
-      current_page: 1, data: [], from: null, to: null, last_page: 1, per_page: PER_PAGE, total: 0,
-      next_page_url: null, prev_page_url: null,
+      current_page: 1,
+      data: [],
+      from: null,
+      to: null,
+      last_page: 1,
+      per_page: PER_PAGE,
+      total: 0,
+      next_page_url: null,
+      prev_page_url: null,
     });
   });
 
@@ -219,7 +282,11 @@ describe('GET /search?search=verify-501c3', () => {
   });
 
   it('answers 422 on search when the search parameter is missing or different', async () => {
-    for (const params of [{ keyword: 'booster' }, { search: 'verify', keyword: 'booster' }, { search: '', keyword: 'x' }]) {
+    for (const params of [
+      { keyword: 'booster' },
+      { search: 'verify', keyword: 'booster' },
+      { search: '', keyword: 'x' },
+    ]) {
       const res = await search(params as Record<string, string>);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.search[0]).toBe('The selected search is invalid.');
@@ -233,7 +300,16 @@ describe('GET /search?search=verify-501c3', () => {
     const nul = await a.get('/search?search=verify-501c3&keyword=wrest%00ling');
     expect(nul.statusCode).toBe(200);
     expect(nul.json().total).toBe(wrestling);
-    for (const raw of ['%00', '%ED%A0%80', '%FF%FE', `${'x'.repeat(5000)}`, "'%20OR%201=1%20--", '%E2%80%AE', 'a%0Ab', '%C0%AF']) {
+    for (const raw of [
+      '%00',
+      '%ED%A0%80',
+      '%FF%FE',
+      `${'x'.repeat(5000)}`,
+      "'%20OR%201=1%20--",
+      '%E2%80%AE',
+      'a%0Ab',
+      '%C0%AF',
+    ]) {
       const res = await a.get(`/search?search=verify-501c3&keyword=${raw}`);
       expect(res.statusCode, raw).toBeLessThan(500);
     }
@@ -244,7 +320,9 @@ describe('GET /search?search=verify-501c3', () => {
   });
 
   it('does not list accounts that are not listed', async () => {
-    await t.database.db.insert(accounts).values({ name: 'Hidden Wrestling Booster Club', searchText: 'hidden wrestling booster club', isListed: false });
+    await t.database.db
+      .insert(accounts)
+      .values({ name: 'Hidden Wrestling Booster Club', searchText: 'hidden wrestling booster club', isListed: false });
     const res = (await searchFor('hidden wrestling')).json();
     expect(res.total).toBe(0);
   });
@@ -301,10 +379,21 @@ describe('GET /api/accounts/:id/public', () => {
   });
 
   it('keeps the leading zeros of an EIN', async () => {
-    await createAccount(t.database.db, { name: 'Zero Lead Boosters', ein: '012345678', city: 'Casper', state: 'WY', isListed: true });
+    await createAccount(t.database.db, {
+      name: 'Zero Lead Boosters',
+      ein: '012345678',
+      city: 'Casper',
+      state: 'WY',
+      isListed: true,
+    });
     const id = await idOf('zero lead', 'Zero Lead Boosters');
     expect((await a.get(`/api/accounts/${id}/public`)).json()).toMatchObject({
-      ein: '01-2345678', gen: '', ruling_year: '', subsection: '', city: 'Casper', state: 'WY',
+      ein: '01-2345678',
+      gen: '',
+      ruling_year: '',
+      subsection: '',
+      city: 'Casper',
+      state: 'WY',
     });
   });
 
@@ -345,9 +434,21 @@ describe('importBmf with a full state file from ../shared (when present)', () =>
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T12:00:00Z') });
     const profile = (await a.get(`/api/accounts/${row.id}/public`).finally(() => vi.useRealTimers())).json();
     expect(profile).toMatchObject({
-      ein: '74-2462506', city: 'ROCK SPRINGS', state: 'WY', ruling_year: '2025', subsection: '501(c)(3)',
-      gen: '', is_deductible: true, standing: 'missed_one', standing_label: 'One year missed',
-      irs: { latest_tax_year_filed: 2013, missed_tax_years: [2026], revocation_date: '2028-11-15', filing_requirement: 'Form 990 or 990-EZ' },
+      ein: '74-2462506',
+      city: 'ROCK SPRINGS',
+      state: 'WY',
+      ruling_year: '2025',
+      subsection: '501(c)(3)',
+      gen: '',
+      is_deductible: true,
+      standing: 'missed_one',
+      standing_label: 'One year missed',
+      irs: {
+        latest_tax_year_filed: 2013,
+        missed_tax_years: [2026],
+        revocation_date: '2028-11-15',
+        filing_requirement: 'Form 990 or 990-EZ',
+      },
     });
 
     // A subordinate of another group, shown under its own name, with a leading-zero EIN.
@@ -357,14 +458,21 @@ describe('importBmf with a full state file from ../shared (when present)', () =>
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-10T12:00:00Z') });
     const legionProfile = (await a.get(`/api/accounts/${post.id}/public`).finally(() => vi.useRealTimers())).json();
     expect(legionProfile).toMatchObject({
-      ein: '01-0631747', legal_name: 'AMERICAN LEGION', gen: '0925', ruling_year: '1946', subsection: '501(c)(19)', standing: 'good',
+      ein: '01-0631747',
+      legal_name: 'AMERICAN LEGION',
+      gen: '0925',
+      ruling_year: '1946',
+      subsection: '501(c)(19)',
+      standing: 'good',
     });
 
     // Status 12 is an exemption in force (a §4947(a)(2) trust); FILING_REQ_CD 00 owes no return.
     const trust = (await searchFor('russ beamer educational trust')).json();
     const trustProfile = (await a.get(`/api/accounts/${trust.data[0].id}/public`)).json();
     expect(trustProfile).toMatchObject({
-      ein: '83-0257010', standing: 'not_required', standing_label: 'In good standing (no annual return required)',
+      ein: '83-0257010',
+      standing: 'not_required',
+      standing_label: 'In good standing (no annual return required)',
       irs: { status_code: '12', status_meaning: 'Trust described in section 4947(a)(2) of the Internal Revenue Code' },
     });
   });

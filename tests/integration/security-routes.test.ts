@@ -1,14 +1,23 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, bylaws, levels, payments, users } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
-import { type AppRoute, createInventoriedTestApp, databaseFingerprint, exemptionOf, fillPath, type InventoriedApp, needsCsrf, sessionAgent } from '../helpers/routes.ts';
+import {
+  type AppRoute,
+  createInventoriedTestApp,
+  databaseFingerprint,
+  exemptionOf,
+  fillPath,
+  type InventoriedApp,
+  needsCsrf,
+  sessionAgent,
+} from '../helpers/routes.ts';
 import { Agent } from '../helpers/test-app.ts';
 import type { Access as DeclaredAccess } from '../../src/server/plugins/access.ts';
+import type { LightMyRequestResponse } from 'fastify';
 
 /**
  * Route-by-route security tables (docs/requirements/platform.md §5.2, §5.6; docs/requirements/platform.md §5.9), driven by the app's own
@@ -196,7 +205,16 @@ const ROUTES: Record<string, RouteRule> = {
 };
 
 /** Path parameters naming nothing that exists, so a request that gets through changes nothing. */
-const NOWHERE = { id: 2_000_000_000, fileId: 2_000_000_000, accountId: 2_000_000_000, token: 'NoSuchToken0000000000', hash: '0'.repeat(32), code: 'ZZ', contest: 'photo', name: 'no-such-job' };
+const NOWHERE = {
+  id: 2_000_000_000,
+  fileId: 2_000_000_000,
+  accountId: 2_000_000_000,
+  token: 'NoSuchToken0000000000',
+  hash: '0'.repeat(32),
+  code: 'ZZ',
+  contest: 'photo',
+  name: 'no-such-job',
+};
 
 const CSRF_REFUSED = 'Your session has expired. Please reload the page and try again.';
 
@@ -207,10 +225,22 @@ const checked = () => s.routes.filter((r) => exemptionOf(r) === null);
 
 /** The fixtures of the two accounts: A asks, B is asked for. */
 const fx = {} as {
-  accountA: number; accountB: number;
-  holderA: number; holderB: number; userB2: number; admin: number;
-  applicantA: Agent; applicantB: Agent; tokenA: string; tokenB: string;
-  invoiceB: number; paymentB: number; documentB: number; imageB: number; hashB: string; levelId: number;
+  accountA: number;
+  accountB: number;
+  holderA: number;
+  holderB: number;
+  userB2: number;
+  admin: number;
+  applicantA: Agent;
+  applicantB: Agent;
+  tokenA: string;
+  tokenB: string;
+  invoiceB: number;
+  paymentB: number;
+  documentB: number;
+  imageB: number;
+  hashB: string;
+  levelId: number;
 };
 
 /** Text that belongs to account B (and its applicant) alone: none of it may reach A. */
@@ -225,7 +255,9 @@ const B_SECRETS = {
 };
 
 async function bState(): Promise<string> {
-  const applicantId = (await db().select({ id: users.id }).from(users).where(eq(users.email, B_SECRETS.applicantEmail)))[0]!.id;
+  const applicantId = (
+    await db().select({ id: users.id }).from(users).where(eq(users.email, B_SECRETS.applicantEmail))
+  )[0]!.id;
   const result = await db().execute(sql`
     SELECT md5(coalesce(string_agg(t, '|' ORDER BY t), '')) AS d FROM (
       SELECT a::text AS t FROM accounts a WHERE a.id = ${fx.accountB}
@@ -260,28 +292,62 @@ beforeAll(async () => {
   fx.accountA = (await createAccount(db(), { name: 'Alderwood Boosters', state: 'IN' })).id;
   fx.accountB = (await createAccount(db(), { name: B_SECRETS.name, state: 'IN', city: 'Birchwood' })).id;
   const dueAt = new Date(Date.now() + 20 * 86_400_000);
-  await db().update(accounts).set({ levelId: fx.levelId, renewalDueAt: dueAt, fiscalYearEndMonth: 6 }).where(eq(accounts.id, fx.accountA));
-  await db().update(accounts).set({ levelId: fx.levelId, renewalDueAt: dueAt, fiscalYearEndMonth: 6 }).where(eq(accounts.id, fx.accountB));
-  fx.holderA = (await createUser(db(), { email: 'alder.holder@example.com', password: 'Alder-pass-2026', accountId: fx.accountA })).id;
-  fx.holderB = (await createUser(db(), { email: B_SECRETS.holderEmail, password: 'Birch-pass-2026', accountId: fx.accountB })).id;
-  fx.userB2 = (await createUser(db(), { email: B_SECRETS.userEmail, password: 'Birch-pass-2027', accountId: fx.accountB })).id;
-  fx.admin = (await createUser(db(), { email: 'security.admin@example.com', password: 'Admin-pass-2026', isAdmin: true })).id;
-  for (const [account, primary] of [[fx.accountA, fx.holderA], [fx.accountB, fx.holderB]] as const) {
+  await db()
+    .update(accounts)
+    .set({ levelId: fx.levelId, renewalDueAt: dueAt, fiscalYearEndMonth: 6 })
+    .where(eq(accounts.id, fx.accountA));
+  await db()
+    .update(accounts)
+    .set({ levelId: fx.levelId, renewalDueAt: dueAt, fiscalYearEndMonth: 6 })
+    .where(eq(accounts.id, fx.accountB));
+  fx.holderA = (
+    await createUser(db(), { email: 'alder.holder@example.com', password: 'Alder-pass-2026', accountId: fx.accountA })
+  ).id;
+  fx.holderB = (
+    await createUser(db(), { email: B_SECRETS.holderEmail, password: 'Birch-pass-2026', accountId: fx.accountB })
+  ).id;
+  fx.userB2 = (
+    await createUser(db(), { email: B_SECRETS.userEmail, password: 'Birch-pass-2027', accountId: fx.accountB })
+  ).id;
+  fx.admin = (
+    await createUser(db(), { email: 'security.admin@example.com', password: 'Admin-pass-2026', isAdmin: true })
+  ).id;
+  for (const [account, primary] of [
+    [fx.accountA, fx.holderA],
+    [fx.accountB, fx.holderB],
+  ] as const) {
     await db().update(users).set({ isPrimary: true }).where(eq(users.id, primary));
     await db().update(accounts).set({ primaryUserId: primary }).where(eq(accounts.id, account));
   }
 
   fx.invoiceB = await createInvoice(db(), { accountId: fx.accountB, cents: 7_000, prefix: 'BIRCH' });
   await createInvoice(db(), { accountId: fx.accountA, cents: 5_000, prefix: 'ALDER' });
-  B_SECRETS.invoiceNumber = (await db().execute(sql`SELECT number FROM invoices WHERE id = ${fx.invoiceB}`)).rows.map((r) => (r as { number: string }).number)[0]!;
-  [{ id: fx.paymentB }] = await db().insert(payments).values({
-    accountId: fx.accountB, userId: fx.holderB, method: 'card', status: 'paid', amountCents: 7_000, invoiceIds: [fx.invoiceB],
-    idempotencyKey: randomUUID(), gatewayTransId: '60001234567', authCode: 'BIRCH1', accountType: 'Visa', accountLast4: 'XXXX1111', settledAt: new Date(),
-  }).returning({ id: payments.id });
+  B_SECRETS.invoiceNumber = (await db().execute(sql`SELECT number FROM invoices WHERE id = ${fx.invoiceB}`)).rows.map(
+    (r) => (r as { number: string }).number,
+  )[0]!;
+  [{ id: fx.paymentB }] = await db()
+    .insert(payments)
+    .values({
+      accountId: fx.accountB,
+      userId: fx.holderB,
+      method: 'card',
+      status: 'paid',
+      amountCents: 7_000,
+      invoiceIds: [fx.invoiceB],
+      idempotencyKey: randomUUID(),
+      gatewayTransId: '60001234567',
+      authCode: 'BIRCH1',
+      accountType: 'Visa',
+      accountLast4: 'XXXX1111',
+      settledAt: new Date(),
+    })
+    .returning({ id: payments.id });
 
   // B's header image, uploaded by B's holder.
   const holderB = await sessionAgent(s.t, fx.holderB);
-  const image = await holderB.upload(`/app/account/image/${fx.accountB}`, {}, [{ field: 'file', fileName: 'birch.png', content: PNG_1x1, type: 'image/png' }]);
+  const image = await holderB.upload(`/app/account/image/${fx.accountB}`, {}, [
+    { field: 'file', fileName: 'birch.png', content: PNG_1x1, type: 'image/png' },
+  ]);
   expect(image.statusCode, image.body).toBe(200);
   fx.imageB = Number(/\/(\d+)$/.exec(image.json().public_profile_image)![1]);
 
@@ -301,7 +367,9 @@ beforeAll(async () => {
   };
   ({ a: fx.applicantA, token: fx.tokenA } = await applicant('alder.applicant@example.com'));
   ({ a: fx.applicantB, token: fx.tokenB } = await applicant(B_SECRETS.applicantEmail));
-  const doc = await fx.applicantB.upload(`/application/upload/${fx.tokenB}`, {}, [{ field: 'file', fileName: B_SECRETS.documentName, content: PDF_MINIMAL, type: 'application/pdf' }]);
+  const doc = await fx.applicantB.upload(`/application/upload/${fx.tokenB}`, {}, [
+    { field: 'file', fileName: B_SECRETS.documentName, content: PDF_MINIMAL, type: 'application/pdf' },
+  ]);
   expect(doc.statusCode, doc.body).toBe(201);
   fx.documentB = doc.json().file_upload.id;
   expect(Number.isInteger(fx.documentB), doc.body).toBe(true);
@@ -314,15 +382,24 @@ afterAll(async () => {
 describe('route inventory', () => {
   it('every route of the app is either in the security table or exempt with a reason', () => {
     expect(s.routes.length).toBeGreaterThan(50);
-    const missing = checked().filter((r) => !routeRule(r)).map((r) => r.key);
+    const missing = checked()
+      .filter((r) => !routeRule(r))
+      .map((r) => r.key);
     expect(missing, 'routes with no rule in ROUTES (add them, with who may call them)').toEqual([]);
     const known = new Set(s.routes.map((r) => r.key));
-    expect(Object.keys(ROUTES).filter((k) => !known.has(k)), 'rules for routes the app does not have').toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((k) => !known.has(k)),
+      'rules for routes the app does not have',
+    ).toEqual([]);
   });
 
   it('every route states who may call it (config.access), as the table says', () => {
     const tableAccess: Record<DeclaredAccess, Access> = {
-      visitor: 'public', 'signed-in': 'user', 'account-user': 'user', 'primary-user': 'user', staff: 'admin',
+      visitor: 'public',
+      'signed-in': 'user',
+      'account-user': 'user',
+      'primary-user': 'user',
+      staff: 'admin',
     };
     const disagree = checked()
       .filter((r) => r.access === undefined || tableAccess[r.access] !== routeRule(r)?.access)
@@ -331,47 +408,60 @@ describe('route inventory', () => {
   });
 
   it('only exempt routes opt out of the CSRF check', () => {
-    expect(checked().filter((r) => r.csrf === false).map((r) => r.key)).toEqual([]);
+    expect(
+      checked()
+        .filter((r) => r.csrf === false)
+        .map((r) => r.key),
+    ).toEqual([]);
   });
 });
 
 describe('CSRF (docs/requirements/platform.md §5.2): every state-changing route refuses a request without a valid token', () => {
   it('the table of state-changing routes is taken from the app', () => {
-    const changing = checked().filter(needsCsrf).map((r) => r.key);
+    const changing = checked()
+      .filter(needsCsrf)
+      .map((r) => r.key);
     expect(changing.length).toBeGreaterThan(40);
     expect(changing).toContain('GET /app/payments/paypal/init');
     expect(changing).toContain('GET /app/payments/paypal/clear');
   });
 
-  it.each(['admin', 'visitor'] as const)('as a %s: no token, another session\'s token, a made-up token or a token in the body all get 419 and write nothing', async (who) => {
-    const other = await new Agent(s.t.app).start();
-    const agent = who === 'admin' ? await sessionAgent(s.t, fx.admin) : await new Agent(s.t.app).start();
-    const validToken = agent.csrfToken;
-    for (const route of checked().filter(needsCsrf)) {
-      const url = fillPath(route.url, NOWHERE);
-      const body = route.method === 'GET' ? undefined : {};
-      const before = await databaseFingerprint(db());
-      const attempts: [string, Record<string, string>, unknown][] = [
-        ['no token', {}, body],
-        ["another session's token", { 'x-csrf-token': other.csrfToken }, body],
-        ['a made-up token', { 'x-csrf-token': `${validToken.slice(0, -4)}AAAA` }, body],
-      ];
-      if (body) attempts.push(['the token in the body', {}, { _csrf: validToken, csrfToken: validToken }]);
-      for (const [what, headers, payload] of attempts) {
-        const res = await agent.request(route.method, url, payload, headers, false);
-        expectJsonMessage(res, 419, `${route.key} with ${what}`);
-        expect(res.json().message).toBe(CSRF_REFUSED);
+  it.each(['admin', 'visitor'] as const)(
+    "as a %s: no token, another session's token, a made-up token or a token in the body all get 419 and write nothing",
+    async (who) => {
+      const other = await new Agent(s.t.app).start();
+      const agent = who === 'admin' ? await sessionAgent(s.t, fx.admin) : await new Agent(s.t.app).start();
+      const validToken = agent.csrfToken;
+      for (const route of checked().filter(needsCsrf)) {
+        const url = fillPath(route.url, NOWHERE);
+        const body = route.method === 'GET' ? undefined : {};
+        const before = await databaseFingerprint(db());
+        const attempts: [string, Record<string, string>, unknown][] = [
+          ['no token', {}, body],
+          ["another session's token", { 'x-csrf-token': other.csrfToken }, body],
+          ['a made-up token', { 'x-csrf-token': `${validToken.slice(0, -4)}AAAA` }, body],
+        ];
+        if (body) attempts.push(['the token in the body', {}, { _csrf: validToken, csrfToken: validToken }]);
+        for (const [what, headers, payload] of attempts) {
+          const res = await agent.request(route.method, url, payload, headers, false);
+          expectJsonMessage(res, 419, `${route.key} with ${what}`);
+          expect(res.json().message).toBe(CSRF_REFUSED);
+        }
+        expect(await databaseFingerprint(db()), `${route.key} wrote while refusing`).toBe(before);
+        // The same request with the session's token gets past the check: the token was the reason.
+        const control = who === 'admin' ? await sessionAgent(s.t, fx.admin) : await new Agent(s.t.app).start();
+        const res = await control.request(route.method, url, body);
+        expect(res.statusCode, `${route.key} with a valid token: ${res.body}`).not.toBe(419);
       }
-      expect(await databaseFingerprint(db()), `${route.key} wrote while refusing`).toBe(before);
-      // The same request with the session's token gets past the check: the token was the reason.
-      const control = who === 'admin' ? await sessionAgent(s.t, fx.admin) : await new Agent(s.t.app).start();
-      const res = await control.request(route.method, url, body);
-      expect(res.statusCode, `${route.key} with a valid token: ${res.body}`).not.toBe(419);
-    }
-  });
+    },
+  );
 
   it('a route without the CSRF check writes nothing (so none is missing from the table above)', async () => {
-    const agents = [await sessionAgent(s.t, fx.admin), await sessionAgent(s.t, fx.holderA), await new Agent(s.t.app).start()];
+    const agents = [
+      await sessionAgent(s.t, fx.admin),
+      await sessionAgent(s.t, fx.holderA),
+      await new Agent(s.t.app).start(),
+    ];
     for (const route of checked().filter((r) => !needsCsrf(r))) {
       const before = await databaseFingerprint(db());
       for (const agent of agents) {
@@ -401,11 +491,17 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
     }
   });
 
-  it("primary-user routes answer 403 to a user of the account who is not its primary user, and change nothing of it", async () => {
+  it('primary-user routes answer 403 to a user of the account who is not its primary user, and change nothing of it', async () => {
     const cases: Record<string, () => { url: string; body: unknown }> = {
-      'POST /app/account/users/store': () => ({ url: '/app/account/users/store', body: { email: 'birch.third@example.com', first_name: 'New', last_name: 'User', phone: '', sms_phone: '' } }),
+      'POST /app/account/users/store': () => ({
+        url: '/app/account/users/store',
+        body: { email: 'birch.third@example.com', first_name: 'New', last_name: 'User', phone: '', sms_phone: '' },
+      }),
       'DELETE /app/account/users/delete/:id': () => ({ url: `/app/account/users/delete/${fx.holderB}`, body: {} }),
-      'POST /app/account/users/:id/invitation': () => ({ url: `/app/account/users/${fx.holderB}/invitation`, body: {} }),
+      'POST /app/account/users/:id/invitation': () => ({
+        url: `/app/account/users/${fx.holderB}/invitation`,
+        body: {},
+      }),
     };
     const primaryOnly = checked().filter((r) => r.access === 'primary-user');
     expect(primaryOnly.map((r) => r.key).sort()).toEqual(Object.keys(cases).sort());
@@ -413,7 +509,11 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
     for (const route of primaryOnly) {
       const before = await bState();
       const { url, body } = cases[route.key]!();
-      expectJsonMessage(await member.request(route.method, url, body), 403, `${route.key} as a user who is not the primary user`);
+      expectJsonMessage(
+        await member.request(route.method, url, body),
+        403,
+        `${route.key} as a user who is not the primary user`,
+      );
       expect(await bState(), `${route.key} changed the account`).toBe(before);
     }
   });
@@ -421,7 +521,11 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
   it('signed-in routes answer 401 to visitors', async () => {
     const visitor = await new Agent(s.t.app).start();
     for (const route of checked().filter((r) => routeRule(r)?.access === 'user')) {
-      const res = await visitor.request(route.method, fillPath(route.url, NOWHERE), route.method === 'GET' ? undefined : {});
+      const res = await visitor.request(
+        route.method,
+        fillPath(route.url, NOWHERE),
+        route.method === 'GET' ? undefined : {},
+      );
       expectJsonMessage(res, 401, `${route.key} as a visitor`);
     }
   });
@@ -437,80 +541,357 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
 interface CrossCase {
   key: string;
   as: 'holderA' | 'applicantA';
-  request: () => { url: string; body?: unknown; files?: { field: string; fileName: string; content: Buffer; type: string }[] };
+  request: () => {
+    url: string;
+    body?: unknown;
+    files?: { field: string; fileName: string; content: Buffer; type: string }[];
+  };
   expect: 'refused' | 'own';
   control?: 'admin' | 'applicantB';
 }
 
 const paymentBody = (extra: Record<string, unknown>) => ({
-  name: 'Ann Alder', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46204',
-  dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'opaque-test-value', value: '70.00',
-  invoices: [fx.invoiceB], idempotency_key: randomBytes(12).toString('hex'), ...extra,
+  name: 'Ann Alder',
+  address: '1 Main St',
+  city: 'Indianapolis',
+  state: 'IN',
+  zip: '46204',
+  dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT',
+  dataValue: 'opaque-test-value',
+  value: '70.00',
+  invoices: [fx.invoiceB],
+  idempotency_key: randomBytes(12).toString('hex'),
+  ...extra,
 });
 const B = () => fx.accountB;
 
 const CROSS_ACCOUNT: CrossCase[] = [
-  { key: 'GET /api/invoices/:id', as: 'holderA', request: () => ({ url: `/api/invoices/${fx.invoiceB}` }), expect: 'refused', control: 'admin' },
-  { key: 'GET /api/payments/:id/receipt', as: 'holderA', request: () => ({ url: `/api/payments/${fx.paymentB}/receipt` }), expect: 'refused', control: 'admin' },
-  { key: 'GET /api/payments/screen', as: 'holderA', request: () => ({ url: `/api/payments/screen?account_id=${B()}` }), expect: 'refused', control: 'admin' },
-  { key: 'GET /api/account/calendar', as: 'holderA', request: () => ({ url: `/api/account/calendar?account_id=${B()}` }), expect: 'refused', control: 'admin' },
-  { key: 'GET /api/account/supervision', as: 'holderA', request: () => ({ url: `/api/account/supervision?account_id=${B()}` }), expect: 'refused', control: 'admin' },
-  { key: 'PUT /api/account/supervision', as: 'holderA', request: () => ({ url: '/api/account/supervision', body: { account_id: B() } }), expect: 'refused' },
-  { key: 'GET /api/account/renewal', as: 'holderA', request: () => ({ url: `/api/account/renewal?account_id=${B()}` }), expect: 'refused', control: 'admin' },
-  { key: 'GET /app/account/users/json', as: 'holderA', request: () => ({ url: `/app/account/users/json?account_id=${B()}` }), expect: 'own', control: 'admin' },
-  { key: 'GET /api/app/home', as: 'holderA', request: () => ({ url: `/api/app/home?account_id=${B()}` }), expect: 'own', control: 'admin' },
-  { key: 'POST /api/app/determination-letter', as: 'holderA', request: () => ({ url: `/api/app/determination-letter?account_id=${B()}`, files: [{ field: 'file', fileName: 'letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' }] }), expect: 'own' },
-  { key: 'GET /api/finances', as: 'holderA', request: () => ({ url: `/api/finances?account_id=${B()}` }), expect: 'own', control: 'admin' },
+  {
+    key: 'GET /api/invoices/:id',
+    as: 'holderA',
+    request: () => ({ url: `/api/invoices/${fx.invoiceB}` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'GET /api/payments/:id/receipt',
+    as: 'holderA',
+    request: () => ({ url: `/api/payments/${fx.paymentB}/receipt` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'GET /api/payments/screen',
+    as: 'holderA',
+    request: () => ({ url: `/api/payments/screen?account_id=${B()}` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'GET /api/account/calendar',
+    as: 'holderA',
+    request: () => ({ url: `/api/account/calendar?account_id=${B()}` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'GET /api/account/supervision',
+    as: 'holderA',
+    request: () => ({ url: `/api/account/supervision?account_id=${B()}` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'PUT /api/account/supervision',
+    as: 'holderA',
+    request: () => ({ url: '/api/account/supervision', body: { account_id: B() } }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /api/account/renewal',
+    as: 'holderA',
+    request: () => ({ url: `/api/account/renewal?account_id=${B()}` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'GET /app/account/users/json',
+    as: 'holderA',
+    request: () => ({ url: `/app/account/users/json?account_id=${B()}` }),
+    expect: 'own',
+    control: 'admin',
+  },
+  {
+    key: 'GET /api/app/home',
+    as: 'holderA',
+    request: () => ({ url: `/api/app/home?account_id=${B()}` }),
+    expect: 'own',
+    control: 'admin',
+  },
+  {
+    key: 'POST /api/app/determination-letter',
+    as: 'holderA',
+    request: () => ({
+      url: `/api/app/determination-letter?account_id=${B()}`,
+      files: [{ field: 'file', fileName: 'letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' }],
+    }),
+    expect: 'own',
+  },
+  {
+    key: 'GET /api/finances',
+    as: 'holderA',
+    request: () => ({ url: `/api/finances?account_id=${B()}` }),
+    expect: 'own',
+    control: 'admin',
+  },
   { key: 'GET /api/account', as: 'holderA', request: () => ({ url: `/api/account?account_id=${B()}` }), expect: 'own' },
-  { key: 'GET /api/account/standing-letter', as: 'holderA', request: () => ({ url: `/api/account/standing-letter?account_id=${B()}` }), expect: 'own' },
-  { key: 'GET /app/fields/editable', as: 'holderA', request: () => ({ url: `/app/fields/editable?account_id=${B()}` }), expect: 'own' },
-  { key: 'GET /api/invoices/unpaid', as: 'holderA', request: () => ({ url: `/api/invoices/unpaid?account_id=${B()}` }), expect: 'own' },
-  { key: 'PUT /app/account/data', as: 'holderA', request: () => ({ url: '/app/account/data', body: { account_id: B(), account___name: 'Taken Over' } }), expect: 'own' },
-  { key: 'POST /app/account/image/:id', as: 'holderA', request: () => ({ url: `/app/account/image/${B()}`, files: [{ field: 'file', fileName: 'x.png', content: PNG_1x1, type: 'image/png' }] }), expect: 'refused' },
-  { key: 'POST /app/account/empty-image/:id', as: 'holderA', request: () => ({ url: `/app/account/empty-image/${B()}`, body: {} }), expect: 'refused' },
   {
-    key: 'POST /app/account/renewal', as: 'holderA', expect: 'refused',
-    request: () => ({ url: '/app/account/renewal', body: { account_id: B(), current_level_id: fx.levelId, new_level_id: fx.levelId, is_upgrade_selected: 0, is_incorporation_selected: 0, totals: { subtotal: '0', discount_total: '0', bonus_total: '0', order_total: '0' }, bonus_balance: '0' } }),
+    key: 'GET /api/account/standing-letter',
+    as: 'holderA',
+    request: () => ({ url: `/api/account/standing-letter?account_id=${B()}` }),
+    expect: 'own',
   },
   {
-    key: 'POST /app/account/users/store', as: 'holderA', expect: 'own',
-    request: () => ({ url: '/app/account/users/store', body: { account_id: B(), email: 'alder.new@example.com', first_name: 'New', last_name: 'User', password: 'New-user-2026', password_confirmation: 'New-user-2026' } }),
+    key: 'GET /app/fields/editable',
+    as: 'holderA',
+    request: () => ({ url: `/app/fields/editable?account_id=${B()}` }),
+    expect: 'own',
   },
   {
-    key: 'PUT /app/account/users/update/:id', as: 'holderA', expect: 'refused',
-    request: () => ({ url: `/app/account/users/update/${fx.userB2}`, body: { account_id: B(), email: 'taken.over@example.com', first_name: 'Taken', last_name: 'Over' } }),
+    key: 'GET /api/invoices/unpaid',
+    as: 'holderA',
+    request: () => ({ url: `/api/invoices/unpaid?account_id=${B()}` }),
+    expect: 'own',
   },
-  { key: 'DELETE /app/account/users/delete/:id', as: 'holderA', request: () => ({ url: `/app/account/users/delete/${fx.userB2}`, body: { account_id: B() } }), expect: 'refused' },
-  { key: 'POST /app/account/users/:id/invitation', as: 'holderA', request: () => ({ url: `/app/account/users/${fx.userB2}/invitation`, body: { account_id: B() } }), expect: 'refused' },
-  { key: 'POST /app/discount/reserve', as: 'holderA', request: () => ({ url: '/app/discount/reserve', body: { account_id: B(), code: 'RENEW25' } }), expect: 'refused' },
-  { key: 'POST /app/payments/credit', as: 'holderA', request: () => ({ url: '/app/payments/credit', body: paymentBody({ account_id: B() }) }), expect: 'refused' },
+  {
+    key: 'PUT /app/account/data',
+    as: 'holderA',
+    request: () => ({ url: '/app/account/data', body: { account_id: B(), account___name: 'Taken Over' } }),
+    expect: 'own',
+  },
+  {
+    key: 'POST /app/account/image/:id',
+    as: 'holderA',
+    request: () => ({
+      url: `/app/account/image/${B()}`,
+      files: [{ field: 'file', fileName: 'x.png', content: PNG_1x1, type: 'image/png' }],
+    }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/account/empty-image/:id',
+    as: 'holderA',
+    request: () => ({ url: `/app/account/empty-image/${B()}`, body: {} }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/account/renewal',
+    as: 'holderA',
+    expect: 'refused',
+    request: () => ({
+      url: '/app/account/renewal',
+      body: {
+        account_id: B(),
+        current_level_id: fx.levelId,
+        new_level_id: fx.levelId,
+        is_upgrade_selected: 0,
+        is_incorporation_selected: 0,
+        totals: { subtotal: '0', discount_total: '0', bonus_total: '0', order_total: '0' },
+        bonus_balance: '0',
+      },
+    }),
+  },
+  {
+    key: 'POST /app/account/users/store',
+    as: 'holderA',
+    expect: 'own',
+    request: () => ({
+      url: '/app/account/users/store',
+      body: {
+        account_id: B(),
+        email: 'alder.new@example.com',
+        first_name: 'New',
+        last_name: 'User',
+        password: 'New-user-2026',
+        password_confirmation: 'New-user-2026',
+      },
+    }),
+  },
+  {
+    key: 'PUT /app/account/users/update/:id',
+    as: 'holderA',
+    expect: 'refused',
+    request: () => ({
+      url: `/app/account/users/update/${fx.userB2}`,
+      body: { account_id: B(), email: 'taken.over@example.com', first_name: 'Taken', last_name: 'Over' },
+    }),
+  },
+  {
+    key: 'DELETE /app/account/users/delete/:id',
+    as: 'holderA',
+    request: () => ({ url: `/app/account/users/delete/${fx.userB2}`, body: { account_id: B() } }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/account/users/:id/invitation',
+    as: 'holderA',
+    request: () => ({ url: `/app/account/users/${fx.userB2}/invitation`, body: { account_id: B() } }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/discount/reserve',
+    as: 'holderA',
+    request: () => ({ url: '/app/discount/reserve', body: { account_id: B(), code: 'RENEW25' } }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/payments/credit',
+    as: 'holderA',
+    request: () => ({ url: '/app/payments/credit', body: paymentBody({ account_id: B() }) }),
+    expect: 'refused',
+  },
   // Without account_id the payment is A's, and B's invoice is not one A may pay.
-  { key: 'POST /app/payments/credit', as: 'holderA', request: () => ({ url: '/app/payments/credit', body: paymentBody({}) }), expect: 'refused' },
-  { key: 'POST /app/payments/bank', as: 'holderA', request: () => ({ url: '/app/payments/bank', body: paymentBody({ account_id: B(), nameOnAccount: 'Ann Alder', accountType: 'checking' }) }), expect: 'refused' },
-  { key: 'POST /app/payments/zero-payment', as: 'holderA', request: () => ({ url: '/app/payments/zero-payment', body: paymentBody({ account_id: B(), value: '0', discount_id: 1, discount_total: '70.00' }) }), expect: 'refused' },
-  { key: 'POST /app/payments/paypal', as: 'holderA', request: () => ({ url: '/app/payments/paypal', body: paymentBody({ account_id: B(), tx_id: '60001234567', token: 'EC-TOKEN', payer_id: 'PAYER' }) }), expect: 'refused' },
-  { key: 'GET /app/payments/paypal/init', as: 'holderA', request: () => ({ url: `/app/payments/paypal/init?account_id=${B()}&invoices=${fx.invoiceB}&value=70.00` }), expect: 'refused' },
-  { key: 'GET /app/payments/paypal/clear', as: 'holderA', request: () => ({ url: `/app/payments/paypal/clear?account_id=${B()}` }), expect: 'refused' },
-  { key: 'GET /api/account/applications', as: 'applicantA', request: () => ({ url: `/api/account/applications?account_id=${B()}` }), expect: 'own' },
-  { key: 'GET /api/applications/:token', as: 'applicantA', request: () => ({ url: `/api/applications/${fx.tokenB}` }), expect: 'refused', control: 'applicantB' },
-  { key: 'PUT /application/create/:token', as: 'applicantA', request: () => ({ url: `/application/create/${fx.tokenB}`, body: { page: 1 } }), expect: 'refused' },
-  { key: 'PATCH /application/create/:token', as: 'applicantA', request: () => ({ url: `/application/create/${fx.tokenB}`, body: { page: 1, account___name: 'Taken Over Boosters' } }), expect: 'refused' },
-  { key: 'GET /application/bylaws/:token', as: 'applicantA', request: () => ({ url: `/application/bylaws/${fx.tokenB}` }), expect: 'refused' },
-  { key: 'POST /application/switch/:token', as: 'applicantA', request: () => ({ url: `/application/switch/${fx.tokenB}`, body: {} }), expect: 'refused' },
-  { key: 'DELETE /application/delete', as: 'applicantA', request: () => ({ url: '/application/delete', body: { token: fx.tokenB } }), expect: 'refused' },
-  { key: 'POST /application/upload/:token', as: 'applicantA', request: () => ({ url: `/application/upload/${fx.tokenB}`, files: [{ field: 'file', fileName: 'letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' }] }), expect: 'refused' },
-  { key: 'GET /application/upload/:token/:fileId', as: 'applicantA', request: () => ({ url: `/application/upload/${fx.tokenB}/${fx.documentB}` }), expect: 'refused', control: 'applicantB' },
+  {
+    key: 'POST /app/payments/credit',
+    as: 'holderA',
+    request: () => ({ url: '/app/payments/credit', body: paymentBody({}) }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/payments/bank',
+    as: 'holderA',
+    request: () => ({
+      url: '/app/payments/bank',
+      body: paymentBody({ account_id: B(), nameOnAccount: 'Ann Alder', accountType: 'checking' }),
+    }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/payments/zero-payment',
+    as: 'holderA',
+    request: () => ({
+      url: '/app/payments/zero-payment',
+      body: paymentBody({ account_id: B(), value: '0', discount_id: 1, discount_total: '70.00' }),
+    }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /app/payments/paypal',
+    as: 'holderA',
+    request: () => ({
+      url: '/app/payments/paypal',
+      body: paymentBody({ account_id: B(), tx_id: '60001234567', token: 'EC-TOKEN', payer_id: 'PAYER' }),
+    }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /app/payments/paypal/init',
+    as: 'holderA',
+    request: () => ({ url: `/app/payments/paypal/init?account_id=${B()}&invoices=${fx.invoiceB}&value=70.00` }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /app/payments/paypal/clear',
+    as: 'holderA',
+    request: () => ({ url: `/app/payments/paypal/clear?account_id=${B()}` }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /api/account/applications',
+    as: 'applicantA',
+    request: () => ({ url: `/api/account/applications?account_id=${B()}` }),
+    expect: 'own',
+  },
+  {
+    key: 'GET /api/applications/:token',
+    as: 'applicantA',
+    request: () => ({ url: `/api/applications/${fx.tokenB}` }),
+    expect: 'refused',
+    control: 'applicantB',
+  },
+  {
+    key: 'PUT /application/create/:token',
+    as: 'applicantA',
+    request: () => ({ url: `/application/create/${fx.tokenB}`, body: { page: 1 } }),
+    expect: 'refused',
+  },
+  {
+    key: 'PATCH /application/create/:token',
+    as: 'applicantA',
+    request: () => ({
+      url: `/application/create/${fx.tokenB}`,
+      body: { page: 1, account___name: 'Taken Over Boosters' },
+    }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /application/bylaws/:token',
+    as: 'applicantA',
+    request: () => ({ url: `/application/bylaws/${fx.tokenB}` }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /application/switch/:token',
+    as: 'applicantA',
+    request: () => ({ url: `/application/switch/${fx.tokenB}`, body: {} }),
+    expect: 'refused',
+  },
+  {
+    key: 'DELETE /application/delete',
+    as: 'applicantA',
+    request: () => ({ url: '/application/delete', body: { token: fx.tokenB } }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /application/upload/:token',
+    as: 'applicantA',
+    request: () => ({
+      url: `/application/upload/${fx.tokenB}`,
+      files: [{ field: 'file', fileName: 'letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' }],
+    }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /application/upload/:token/:fileId',
+    as: 'applicantA',
+    request: () => ({ url: `/application/upload/${fx.tokenB}/${fx.documentB}` }),
+    expect: 'refused',
+    control: 'applicantB',
+  },
   // A's own draft, B's document id.
-  { key: 'GET /application/upload/:token/:fileId', as: 'applicantA', request: () => ({ url: `/application/upload/${fx.tokenA}/${fx.documentB}` }), expect: 'refused' },
-  { key: 'GET /api/bylaws/:hash', as: 'holderA', request: () => ({ url: `/api/bylaws/${fx.hashB}` }), expect: 'refused' },
-  { key: 'PUT /bylaws-generator/:hash', as: 'holderA', request: () => ({ url: `/bylaws-generator/${fx.hashB}`, body: { ...BYLAW_ANSWERS.standard, name: 'Taken Over Boosters' } }), expect: 'refused' },
+  {
+    key: 'GET /application/upload/:token/:fileId',
+    as: 'applicantA',
+    request: () => ({ url: `/application/upload/${fx.tokenA}/${fx.documentB}` }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /api/bylaws/:hash',
+    as: 'holderA',
+    request: () => ({ url: `/api/bylaws/${fx.hashB}` }),
+    expect: 'refused',
+  },
+  {
+    key: 'PUT /bylaws-generator/:hash',
+    as: 'holderA',
+    request: () => ({
+      url: `/bylaws-generator/${fx.hashB}`,
+      body: { ...BYLAW_ANSWERS.standard, name: 'Taken Over Boosters' },
+    }),
+    expect: 'refused',
+  },
 ];
 
 describe('account A asking for account B (docs/requirements/platform.md §5.6)', () => {
   it('every account-scoped route has a case', () => {
     const covered = new Set(CROSS_ACCOUNT.map((c) => c.key));
-    const scoped = checked().filter((r) => routeRule(r)?.scoped).map((r) => r.key);
-    expect(scoped.filter((k) => !covered.has(k)), 'scoped routes without a cross-account case').toEqual([]);
+    const scoped = checked()
+      .filter((r) => routeRule(r)?.scoped)
+      .map((r) => r.key);
+    expect(
+      scoped.filter((k) => !covered.has(k)),
+      'scoped routes without a cross-account case',
+    ).toEqual([]);
     const known = new Set(s.routes.map((r) => r.key));
     expect(CROSS_ACCOUNT.filter((c) => !known.has(c.key)).map((c) => c.key)).toEqual([]);
   });
@@ -521,7 +902,7 @@ describe('account A asking for account B (docs/requirements/platform.md §5.6)',
     const send = async (a: Agent) => {
       const { url, body, files } = c.request();
       if (files) return a.upload(url, {}, files);
-      return a.request(route.method, url, route.method === 'GET' ? undefined : body ?? {});
+      return a.request(route.method, url, route.method === 'GET' ? undefined : (body ?? {}));
     };
     const beforeAll = await databaseFingerprint(db());
     const beforeB = await bState();

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levels } from '../../src/server/db/schema.ts';
 import { DEMO_SERVICE_FEE_CENTS, seedDemo } from '../../src/server/db/seed/seed.ts';
 import { billingSummary, fromDiscountPayload } from '../../src/shared/rules/billing.ts';
+import { createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
 /**
  * The demo seed (docs/try-it.md): the demo account holder has two unpaid invoices at
@@ -16,13 +16,23 @@ const DEMO = { email: 'demo.seed@example.com', password: 'Demo-seed-pass-1' };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db, { demoEmail: DEMO.email, demoPassword: DEMO.password, adminPassword: 'Admin-seed-pass-1' });
+  await seedDemo(t.database.db, {
+    demoEmail: DEMO.email,
+    demoPassword: DEMO.password,
+    adminPassword: 'Admin-seed-pass-1',
+  });
 });
 afterAll(async () => {
   await t?.close();
 });
 
-interface Unpaid { id: number; number: string; balance_cents: number; value_cents: number; order_details: { label: string; type: string; value_cents: number }[] }
+interface Unpaid {
+  id: number;
+  number: string;
+  balance_cents: number;
+  value_cents: number;
+  order_details: { label: string; type: string; value_cents: number }[];
+}
 
 describe('seedDemo', () => {
   it('gives the demo holder two unpaid invoices: a renewal at the level’s early-bird price and a $50.00 service fee', async () => {
@@ -34,10 +44,20 @@ describe('seedDemo', () => {
     expect(unpaid).toHaveLength(2);
     const renewal = unpaid.find((i) => i.order_details[0]?.type === 'renewal')!;
     const fee = unpaid.find((i) => i.order_details[0]?.type === 'service_fee')!;
-    expect(renewal.order_details).toEqual([{ label: `Annual renewal — ${maintain.name}`, type: 'renewal', value_cents: maintain.priceDiscountCents }]);
-    expect(renewal).toMatchObject({ value_cents: maintain.priceDiscountCents, balance_cents: maintain.priceDiscountCents, number: expect.stringMatching(/^GS-\d{6}$/) });
+    expect(renewal.order_details).toEqual([
+      { label: `Annual renewal — ${maintain.name}`, type: 'renewal', value_cents: maintain.priceDiscountCents },
+    ]);
+    expect(renewal).toMatchObject({
+      value_cents: maintain.priceDiscountCents,
+      balance_cents: maintain.priceDiscountCents,
+      number: expect.stringMatching(/^GS-\d{6}$/),
+    });
     expect(fee.order_details).toEqual([{ label: 'State filing service fee', type: 'service_fee', value_cents: 5_000 }]);
-    expect(fee).toMatchObject({ value_cents: DEMO_SERVICE_FEE_CENTS, balance_cents: 5_000, number: expect.stringMatching(/^GS-\d{6}$/) });
+    expect(fee).toMatchObject({
+      value_cents: DEMO_SERVICE_FEE_CENTS,
+      balance_cents: 5_000,
+      number: expect.stringMatching(/^GS-\d{6}$/),
+    });
     // Nothing paid yet: the finances page shows no payments and both invoices as open.
     const finances = (await holder.get('/api/finances')).json();
     expect(finances.payments.total).toBe(0);
@@ -50,7 +70,11 @@ describe('seedDemo', () => {
   it('lets each demo code apply to its own line: RENEW25 the renewal, FEES50 the fee, WELCOME100 both', async () => {
     const holder = await signedIn(t.app, DEMO);
     const unpaid: Unpaid[] = (await holder.get('/api/invoices/unpaid')).json().invoices;
-    const invoicesForSummary = unpaid.map((i) => ({ id: i.id, balanceCents: i.balance_cents, lines: i.order_details.map((l) => ({ type: l.type, valueCents: l.value_cents })) }));
+    const invoicesForSummary = unpaid.map((i) => ({
+      id: i.id,
+      balanceCents: i.balance_cents,
+      lines: i.order_details.map((l) => ({ type: l.type, valueCents: l.value_cents })),
+    }));
     const renewalCents = unpaid.find((i) => i.order_details[0]?.type === 'renewal')!.balance_cents;
     const discountOff = async (code: string) => {
       const res = await holder.post('/app/discount/reserve', { code });

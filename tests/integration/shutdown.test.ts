@@ -1,10 +1,16 @@
-import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { signedIn } from '../helpers/test-app.ts';
-import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator, type GatewayTestApp } from '../helpers/gateway.ts';
-import { waitFor } from '../helpers/wait.ts';
-import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../src/server/db/schema.ts';
+import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import {
+  cardPayload,
+  createGatewayTestApp,
+  testCard,
+  tokenizeAtSimulator,
+  type GatewayTestApp,
+} from '../helpers/gateway.ts';
+import { signedIn } from '../helpers/test-app.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /**
  * Shutting down (src/server/main.ts: `app.close()`, then `database.close()`) while a card payment
@@ -35,14 +41,25 @@ describe('shutdown', () => {
 
     const paying = holder.post('/app/payments/credit', body);
     // The payment is written as pending before the gateway is called; the gateway answers in 1 s.
-    expect(await waitFor(async () => (await db.select().from(payments).where(eq(payments.idempotencyKey, key))).length === 1, 10_000)).toBe(true);
+    expect(
+      await waitFor(
+        async () => (await db.select().from(payments).where(eq(payments.idempotencyKey, key))).length === 1,
+        10_000,
+      ),
+    ).toBe(true);
     expect(t.app.handlersInFlight()).toBe(1);
 
     // Shut down as the server does on SIGTERM, while the charge is at the gateway.
     let paidBeforeClose: { status: string; balance: number } | null = null;
     const shutdown = t.app.close().then(async () => {
-      const [payment] = await db.select({ status: payments.status }).from(payments).where(eq(payments.idempotencyKey, key));
-      const [invoice] = await db.select({ balance: invoices.balanceCents }).from(invoices).where(eq(invoices.id, invoiceId));
+      const [payment] = await db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.idempotencyKey, key));
+      const [invoice] = await db
+        .select({ balance: invoices.balanceCents })
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId));
       paidBeforeClose = { status: payment.status, balance: invoice.balance };
       // The rest of the shutdown: the database (a second app.close() is a no-op), the simulator.
       await gw!.close();

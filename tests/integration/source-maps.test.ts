@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -17,8 +17,14 @@ let development: TestApp;
 beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js'), 'console.log(1);\n//# sourceMappingURL=index-AbC123.js.map\n');
-  fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.js.map'), '{"version":3,"sources":["../../src/web/main.tsx"],"sourcesContent":["// the source"]}');
+  fs.writeFileSync(
+    path.join(distDir, 'assets', 'index-AbC123.js'),
+    'console.log(1);\n//# sourceMappingURL=index-AbC123.js.map\n',
+  );
+  fs.writeFileSync(
+    path.join(distDir, 'assets', 'index-AbC123.js.map'),
+    '{"version":3,"sources":["../../src/web/main.tsx"],"sourcesContent":["// the source"]}',
+  );
   fs.writeFileSync(path.join(distDir, 'assets', 'index-AbC123.css.map'), '{"version":3}');
   production = await createTestApp({ config: { env: 'production', webDistDir: distDir } });
   development = await createTestApp({ config: { env: 'development', webDistDir: distDir } });
@@ -33,7 +39,13 @@ const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
 
 describe('source maps', () => {
   it('are not served in production, in any spelling', async () => {
-    for (const url of ['/assets/index-AbC123.js.map', '/assets/index-AbC123.css.map', '/assets/index-AbC123.JS.MAP', '/assets/index-AbC123.js.%6Dap', '/assets/./index-AbC123.js.map']) {
+    for (const url of [
+      '/assets/index-AbC123.js.map',
+      '/assets/index-AbC123.css.map',
+      '/assets/index-AbC123.JS.MAP',
+      '/assets/index-AbC123.js.%6Dap',
+      '/assets/./index-AbC123.js.map',
+    ]) {
       const res = await get(production, url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('sourcesContent');

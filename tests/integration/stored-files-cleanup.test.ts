@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
 import { accounts, applications, dailyCounters, files, levels, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
-import { newStorageKey, type FileStorage } from '../../src/server/providers/storage/storage.ts';
-import { removeStoredFiles } from '../../src/server/modules/files/remove-stored-files.ts';
-import { PARTIAL_UPLOAD_MAX_AGE_MS, runHousekeeping } from '../../src/server/modules/files/housekeeping-job.ts';
-import { buildApp } from '../../src/server/app.ts';
 import { JOBS } from '../../src/server/jobs/definitions.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import { PARTIAL_UPLOAD_MAX_AGE_MS, runHousekeeping } from '../../src/server/modules/files/housekeeping-job.ts';
+import { removeStoredFiles } from '../../src/server/modules/files/remove-stored-files.ts';
+import { newStorageKey, type FileStorage } from '../../src/server/providers/storage/storage.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 /**
@@ -21,13 +21,33 @@ import { waitFor } from '../helpers/wait.ts';
 let t: TestApp;
 let maintainLevelId: number;
 beforeAll(async () => {
-  t = await createTestApp({ config: { uploadLimits: { contest_photo: 1024, contest_video: 1024, roster: 1024, profile_image: 64 * 1024, application_document: 64 * 1024 } } });
-  [{ id: maintainLevelId }] = await t.database.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
+  t = await createTestApp({
+    config: {
+      uploadLimits: {
+        contest_photo: 1024,
+        contest_video: 1024,
+        roster: 1024,
+        profile_image: 64 * 1024,
+        application_document: 64 * 1024,
+      },
+    },
+  });
+  [{ id: maintainLevelId }] = await t.database.db
+    .select({ id: levels.id })
+    .from(levels)
+    .where(eq(levels.slug, 'maintain'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const onDisk = async (key: string) => stat(path.join(t.config.storage.dir, key)).then(() => true, () => false);
-const keysOf = async (ids: number[]) => (await t.database.db.select({ key: files.storageKey }).from(files).where(inArray(files.id, ids))).map((r) => r.key);
+const onDisk = async (key: string) =>
+  stat(path.join(t.config.storage.dir, key)).then(
+    () => true,
+    () => false,
+  );
+const keysOf = async (ids: number[]) =>
+  (await t.database.db.select({ key: files.storageKey }).from(files).where(inArray(files.id, ids))).map((r) => r.key);
 
 /** A partial upload as a killed process leaves it: `<key>.part`, last written `ageMs` ago. */
 async function partialUpload(ageMs: number): Promise<string> {
@@ -38,7 +58,11 @@ async function partialUpload(ageMs: number): Promise<string> {
   await utimes(file, when, when);
   return file;
 }
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 describe('partial uploads', () => {
   it('the housekeeping round removes .part files untouched for over an hour, and nothing else', async () => {
@@ -60,8 +84,17 @@ describe('partial uploads', () => {
 
   it('runs as a periodic job of the job runner, and closes with the app', async () => {
     // The real definition, on a one-second schedule instead of fifteen minutes.
-    const housekeeping = { ...JOBS.find((d) => d.name === 'upload-housekeeping')!, firstRunMs: 10, schedule: () => ({ everyMs: 1000 }) };
-    const job = await buildApp(t.config, { database: t.database, logger: false, jobs: [housekeeping], jobRunner: { pollSeconds: 0.5 } });
+    const housekeeping = {
+      ...JOBS.find((d) => d.name === 'upload-housekeeping')!,
+      firstRunMs: 10,
+      schedule: () => ({ everyMs: 1000 }),
+    };
+    const job = await buildApp(t.config, {
+      database: t.database,
+      logger: false,
+      jobs: [housekeeping],
+      jobRunner: { pollSeconds: 0.5 },
+    });
     await job.ready();
     await job.jobs.start();
     try {
@@ -81,7 +114,10 @@ describe('partial uploads', () => {
       { key: 'contest-upload:ip:203.0.113.1', day: new Date().toISOString().slice(0, 10), count: 1 },
     ]);
     await runHousekeeping(t.app);
-    const left = await t.database.db.select({ day: dailyCounters.day }).from(dailyCounters).where(eq(dailyCounters.key, 'contest-upload:ip:203.0.113.1'));
+    const left = await t.database.db
+      .select({ day: dailyCounters.day })
+      .from(dailyCounters)
+      .where(eq(dailyCounters.key, 'contest-upload:ip:203.0.113.1'));
     expect(left.map((r) => r.day)).toEqual([new Date().toISOString().slice(0, 10)]);
   });
 });
@@ -90,21 +126,40 @@ describe('partial uploads', () => {
 async function accountWithFiles(name: string) {
   const db = t.database.db;
   const accountId = (await createAccount(db, { name })).id;
-  const primary = { email: `${name.replace(/\W/g, '').toLowerCase()}.primary@example.com`, password: 'Primary-pass-123' };
+  const primary = {
+    email: `${name.replace(/\W/g, '').toLowerCase()}.primary@example.com`,
+    password: 'Primary-pass-123',
+  };
   const primaryId = (await createUser(db, { ...primary, accountId })).id;
   await db.update(users).set({ isPrimary: true }).where(eq(users.id, primaryId));
   await db.update(accounts).set({ primaryUserId: primaryId }).where(eq(accounts.id, accountId));
   const agent = await signedIn(t.app, primary);
-  const image = await agent.upload(`/app/account/image/${accountId}`, {}, [{ field: 'file', fileName: 'header.png', content: PNG_1x1, type: 'image/png' }]);
+  const image = await agent.upload(`/app/account/image/${accountId}`, {}, [
+    { field: 'file', fileName: 'header.png', content: PNG_1x1, type: 'image/png' },
+  ]);
   expect(image.statusCode, image.body).toBe(200);
   // The application that became the account, with the letter uploaded during it.
-  const [completed] = await db.insert(applications).values({ tokenHash: `completed-${name}`, userId: primaryId, levelId: maintainLevelId, type: 'maintain' }).returning({ id: applications.id });
-  const letter = await agent.upload(`/application/upload/${completed.id}`, {}, [{ field: 'file', fileName: 'irs-letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' }]);
+  const [completed] = await db
+    .insert(applications)
+    .values({ tokenHash: `completed-${name}`, userId: primaryId, levelId: maintainLevelId, type: 'maintain' })
+    .returning({ id: applications.id });
+  const letter = await agent.upload(`/application/upload/${completed.id}`, {}, [
+    { field: 'file', fileName: 'irs-letter.pdf', content: PDF_MINIMAL, type: 'application/pdf' },
+  ]);
   expect(letter.statusCode, letter.body).toBe(201);
   await db.update(applications).set({ status: 'completed', accountId }).where(eq(applications.id, completed.id));
   await db.update(files).set({ accountId }).where(eq(files.applicationId, completed.id));
-  const imageId = (await db.select({ id: files.id }).from(files).where(eq(files.accountId, accountId))).find((f) => f.id !== letter.json().file_upload.id)!.id;
-  return { accountId, primaryId, agent, imageId, letterId: letter.json().file_upload.id as number, completedId: completed.id };
+  const imageId = (await db.select({ id: files.id }).from(files).where(eq(files.accountId, accountId))).find(
+    (f) => f.id !== letter.json().file_upload.id,
+  )!.id;
+  return {
+    accountId,
+    primaryId,
+    agent,
+    imageId,
+    letterId: letter.json().file_upload.id as number,
+    completedId: completed.id,
+  };
 }
 
 describe('files of deleted users', () => {
@@ -114,11 +169,16 @@ describe('files of deleted users', () => {
     // A second user of the account, with a draft of their own and two documents in it.
     const helper = { email: 'seward.helper@example.com', password: 'Helper-pass-123' };
     const helperId = (await createUser(db, { ...helper, accountId: acct.accountId })).id;
-    const [draft] = await db.insert(applications).values({ tokenHash: 'seward-helper-draft', userId: helperId, levelId: maintainLevelId, type: 'maintain' }).returning({ id: applications.id });
+    const [draft] = await db
+      .insert(applications)
+      .values({ tokenHash: 'seward-helper-draft', userId: helperId, levelId: maintainLevelId, type: 'maintain' })
+      .returning({ id: applications.id });
     const helperAgent = await signedIn(t.app, helper);
     const drafts: number[] = [];
     for (const name of ['minutes.pdf', 'budget.pdf']) {
-      const res = await helperAgent.upload(`/application/upload/${draft.id}`, {}, [{ field: 'file', fileName: name, content: PDF_MINIMAL, type: 'application/pdf' }]);
+      const res = await helperAgent.upload(`/application/upload/${draft.id}`, {}, [
+        { field: 'file', fileName: name, content: PDF_MINIMAL, type: 'application/pdf' },
+      ]);
       expect(res.statusCode, res.body).toBe(201);
       drafts.push(res.json().file_upload.id);
     }
@@ -132,20 +192,38 @@ describe('files of deleted users', () => {
     for (const key of draftKeys) expect(await onDisk(key), key).toBe(false);
     expect(await db.select().from(files).where(inArray(files.id, drafts))).toEqual([]);
     for (const key of keptKeys) expect(await onDisk(key), key).toBe(true);
-    expect(await db.select({ id: files.id }).from(files).where(inArray(files.id, [acct.imageId, acct.letterId]))).toHaveLength(2);
+    expect(
+      await db
+        .select({ id: files.id })
+        .from(files)
+        .where(inArray(files.id, [acct.imageId, acct.letterId])),
+    ).toHaveLength(2);
     // The header image is still served on the public profile.
-    expect((await new Agent(t.app).start().then((v) => v.get(`/app/account/image/${acct.accountId}/${acct.imageId}`))).statusCode).toBe(200);
+    expect(
+      (await new Agent(t.app).start().then((v) => v.get(`/app/account/image/${acct.accountId}/${acct.imageId}`)))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('a removal that fails keeps the row, and the housekeeping round retries it', async () => {
     const db = t.database.db;
     const user = (await createUser(db, { email: 'flaky.storage@example.com', password: 'Flaky-pass-123' })).id;
-    const [draft] = await db.insert(applications).values({ tokenHash: 'flaky-draft', userId: user, levelId: maintainLevelId, type: 'maintain' }).returning({ id: applications.id });
+    const [draft] = await db
+      .insert(applications)
+      .values({ tokenHash: 'flaky-draft', userId: user, levelId: maintainLevelId, type: 'maintain' })
+      .returning({ id: applications.id });
     const agent = await signedIn(t.app, { email: 'flaky.storage@example.com', password: 'Flaky-pass-123' });
-    const up = await agent.upload(`/application/upload/${draft.id}`, {}, [{ field: 'file', fileName: 'notes.pdf', content: PDF_MINIMAL, type: 'application/pdf' }]);
+    const up = await agent.upload(`/application/upload/${draft.id}`, {}, [
+      { field: 'file', fileName: 'notes.pdf', content: PDF_MINIMAL, type: 'application/pdf' },
+    ]);
     const [key] = await keysOf([up.json().file_upload.id]);
     await db.delete(users).where(eq(users.id, user));
-    const failing: FileStorage = { ...t.app.providers.storage, delete: async () => { throw new Error('storage unavailable'); } };
+    const failing: FileStorage = {
+      ...t.app.providers.storage,
+      delete: async () => {
+        throw new Error('storage unavailable');
+      },
+    };
     expect(await removeStoredFiles(db, failing)).toEqual({ removed: 0, failed: 1 });
     expect(await onDisk(key)).toBe(true);
     expect((await runHousekeeping(t.app)).filesLeftBehind).toBe(1);
@@ -168,12 +246,24 @@ describe('files of a deleted account', () => {
     });
     expect(await removeStoredFiles(db, t.app.providers.storage)).toEqual({ removed: 2, failed: 0 });
     for (const key of keys) expect(await onDisk(key), key).toBe(false);
-    expect(await db.select().from(files).where(inArray(files.id, [acct.imageId, acct.letterId]))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(files)
+        .where(inArray(files.id, [acct.imageId, acct.letterId])),
+    ).toEqual([]);
     // Contest files have no application or account, and are never taken for left behind.
-    const contest = await (await new Agent(t.app, '10.61.0.1').start()).upload('/contests/photo', { organization: 'Homer Fans', email: 'homer.fan@example.com', type: '', message: '', is_member: '0' },
-      [{ field: 'file', fileName: 'fans.png', content: PNG_1x1, type: 'image/png' }]);
+    const contest = await (
+      await new Agent(t.app, '10.61.0.1').start()
+    ).upload(
+      '/contests/photo',
+      { organization: 'Homer Fans', email: 'homer.fan@example.com', type: '', message: '', is_member: '0' },
+      [{ field: 'file', fileName: 'fans.png', content: PNG_1x1, type: 'image/png' }],
+    );
     expect(contest.statusCode).toBe(201);
     expect(await removeStoredFiles(db, t.app.providers.storage)).toEqual({ removed: 0, failed: 0 });
-    expect((await readdir(t.config.storage.dir, { recursive: true })).some((f) => String(f).startsWith('contest_photo'))).toBe(true);
+    expect(
+      (await readdir(t.config.storage.dir, { recursive: true })).some((f) => String(f).startsWith('contest_photo')),
+    ).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bylaws } from '../../src/server/db/schema.ts';
 import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
-import { valueFields } from '../../src/shared/forms/rules.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { valueFields } from '../../src/shared/forms/rules.ts';
 import { getWizard, levelId, startApplicant } from '../helpers/applications.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let startUpId: number;
@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await createTestApp();
   startUpId = await levelId(t, 'start-up');
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 let n = 0;
 const applicant = () => startApplicant(t, startUpId, `bylaws${++n}@example.com`);
@@ -24,7 +26,8 @@ const wizard = getWizard;
 /** The body of one page's Next for a set of answers. */
 function pageBody(page: WizardPage, p: number, answers: Record<string, unknown>) {
   const body: Record<string, unknown> = { page: p };
-  for (const f of valueFields(page.schema)) if (isFieldShown(f, answers) && f.name in answers) body[f.name] = answers[f.name];
+  for (const f of valueFields(page.schema))
+    if (isFieldShown(f, answers) && f.name in answers) body[f.name] = answers[f.name];
   return body;
 }
 
@@ -32,7 +35,11 @@ function pageBody(page: WizardPage, p: number, answers: Record<string, unknown>)
 function docxText(bytes: Buffer): string {
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
   const xml = strFromU8(unzipSync(new Uint8Array(bytes))['word/document.xml']!);
-  return [...xml.matchAll(/<w:t(?:\s[^>]*)?>([\s\S]*?)<\/w:t>/g)].map((m) => m[1]).join('').replace(/&amp;/g, '&').replace(/&apos;/g, "'");
+  return [...xml.matchAll(/<w:t(?:\s[^>]*)?>([\s\S]*?)<\/w:t>/g)]
+    .map((m) => m[1])
+    .join('')
+    .replace(/&amp;/g, '&')
+    .replace(/&apos;/g, "'");
 }
 
 /** Saves every page up to and including the bylaws step with Next. */
@@ -54,9 +61,15 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
     expect((await wizard(a, token)).bylaws).toBeNull();
     expect((await a.get(`/application/bylaws/${token}`)).statusCode).toBe(404);
 
-    const answers = sampleAnswers('start-up', { bylaw___name: 'Kenai River Rowing Boosters', bylaw___facility: 'Kenai Central High School' });
+    const answers = sampleAnswers('start-up', {
+      bylaw___name: 'Kenai River Rowing Boosters',
+      bylaw___facility: 'Kenai Central High School',
+    });
     const saved = await throughBylawsStep(a, token, answers);
-    expect(saved.bylaws).toMatchObject({ file_name: expect.stringMatching(/Kenai River Rowing Boosters.*\.docx$/), download_url: `/application/bylaws/${token}` });
+    expect(saved.bylaws).toMatchObject({
+      file_name: expect.stringMatching(/Kenai River Rowing Boosters.*\.docx$/),
+      download_url: `/application/bylaws/${token}`,
+    });
     expect((await wizard(a, token)).bylaws).toEqual(saved.bylaws);
 
     const res = await a.get(saved.bylaws.download_url);
@@ -70,7 +83,9 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
 
     // Saving the step again replaces the document's answers: still one document.
     await throughBylawsStep(a, token, { ...answers, bylaw___name: 'Kenai River Crew Boosters' });
-    expect(docxText((await a.get(`/application/bylaws/${token}`)).rawPayload)).toContain('Bylaws of Kenai River Crew Boosters');
+    expect(docxText((await a.get(`/application/bylaws/${token}`)).rawPayload)).toContain(
+      'Bylaws of Kenai River Crew Boosters',
+    );
     const view = await wizard(a, token);
     expect(view.bylaws.file_name).toMatch(/Kenai River Crew Boosters/);
   });
@@ -98,7 +113,9 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
     const done = await a.put(`/application/create/${token}`, { submit: 1, ...answers });
     expect(done.statusCode, done.body).toBe(200);
 
-    expect(docxText((await a.get(`/application/bylaws/${token}`)).rawPayload)).toContain('Bylaws of Homer Harbor Swim Boosters');
+    expect(docxText((await a.get(`/application/bylaws/${token}`)).rawPayload)).toContain(
+      'Bylaws of Homer Harbor Swim Boosters',
+    );
     const home = (await a.get('/api/app/home')).json();
     expect(home.account.id).toBe(done.json().account_id);
     const [row] = await t.database.db.select().from(bylaws).where(eq(bylaws.hash, home.documents.bylaws[0].hash));

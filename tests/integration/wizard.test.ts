@@ -1,33 +1,76 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, applications, invoiceLines, invoices, levels, users } from '../../src/server/db/schema.ts';
-import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
-import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { hashApplicationToken } from '../../src/server/modules/applications/application-handle.ts';
+import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
 
 /** Two small pages standing in for a level's real wizard: what the routes do does not depend on the questions. */
 const START_UP: WizardPage[] = [
   {
-    label: 'Your group', description: 'Who you are',
+    label: 'Your group',
+    description: 'Who you are',
     schema: [
       { name: 'account___name', label: 'Organization name', field_type: 'text', rules: 'required|max:100' },
       { name: 'account___state', label: 'State', field_type: 'state', rules: 'required' },
       { name: 'account___has_ein', label: 'We have an EIN', field_type: 'checkbox' },
-      { name: 'account___ein', label: 'EIN', field_type: 'text', rules: 'required|ein', is_conditional: 'account___has_ein' },
+      {
+        name: 'account___ein',
+        label: 'EIN',
+        field_type: 'text',
+        rules: 'required|ein',
+        is_conditional: 'account___has_ein',
+      },
     ],
   },
   {
-    label: 'Exemption', description: 'Where you stand with the IRS',
+    label: 'Exemption',
+    description: 'Where you stand with the IRS',
     schema: [
-      { name: 'account___has_501c', label: 'Do you already have a 501(c) letter?', field_type: 'radio', rules: 'required|in:0', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] },
-      { name: 'account___fiscal_year_end', label: 'Last month of your fiscal year', field_type: 'select', rules: 'required', options: { '6': 'June', '12': 'December' } },
+      {
+        name: 'account___has_501c',
+        label: 'Do you already have a 501(c) letter?',
+        field_type: 'radio',
+        rules: 'required|in:0',
+        options: [
+          { value: '1', label: 'Yes' },
+          { value: '0', label: 'No' },
+        ],
+      },
+      {
+        name: 'account___fiscal_year_end',
+        label: 'Last month of your fiscal year',
+        field_type: 'select',
+        rules: 'required',
+        options: { '6': 'June', '12': 'December' },
+      },
     ],
   },
 ];
 const MAINTAIN: WizardPage[] = [
-  { label: 'Your group', schema: [{ name: 'account___name', label: 'Organization name', field_type: 'text', rules: 'required' }, { name: 'account___ein', label: 'EIN', field_type: 'text', rules: 'required|ein' }] },
-  { label: 'Exemption', schema: [{ name: 'account___has_501c', label: 'Do you already have a 501(c) letter?', field_type: 'radio', rules: 'required|in:1', options: [{ value: '1', label: 'Yes' }, { value: '0', label: 'No' }] }] },
+  {
+    label: 'Your group',
+    schema: [
+      { name: 'account___name', label: 'Organization name', field_type: 'text', rules: 'required' },
+      { name: 'account___ein', label: 'EIN', field_type: 'text', rules: 'required|ein' },
+    ],
+  },
+  {
+    label: 'Exemption',
+    schema: [
+      {
+        name: 'account___has_501c',
+        label: 'Do you already have a 501(c) letter?',
+        field_type: 'radio',
+        rules: 'required|in:1',
+        options: [
+          { value: '1', label: 'Yes' },
+          { value: '0', label: 'No' },
+        ],
+      },
+    ],
+  },
 ];
 
 let t: TestApp;
@@ -37,9 +80,19 @@ beforeAll(async () => {
   const db = t.database.db;
   await db.update(levels).set({ schema: START_UP }).where(eq(levels.slug, 'start-up'));
   await db.update(levels).set({ schema: MAINTAIN }).where(eq(levels.slug, 'maintain'));
-  [startUpLevel] = await db.select({ id: levels.id, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents, name: levels.name }).from(levels).where(eq(levels.slug, 'start-up'));
+  [startUpLevel] = await db
+    .select({
+      id: levels.id,
+      priceCents: levels.priceCents,
+      priceDiscountCents: levels.priceDiscountCents,
+      name: levels.name,
+    })
+    .from(levels)
+    .where(eq(levels.slug, 'start-up'));
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 let n = 0;
 /** A visitor who starts an application: signed in, with its token. */
@@ -52,7 +105,12 @@ async function applicant(): Promise<{ a: Agent; token: string; email: string }> 
   return { a, token: res.json().token, email };
 }
 
-const PAGE1 = { account___name: 'Soldotna Track Boosters', account___state: 'AK', account___has_ein: 1, account___ein: '39-3095719' };
+const PAGE1 = {
+  account___name: 'Soldotna Track Boosters',
+  account___state: 'AK',
+  account___has_ein: 1,
+  account___ein: '39-3095719',
+};
 const PAGE2 = { account___has_501c: '0', account___fiscal_year_end: '6' };
 
 describe('the application wizard (docs/requirements/product.md tool 2)', () => {
@@ -61,9 +119,21 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     const res = await a.get(`/api/applications/${token}`);
     expect(res.statusCode).toBe(200);
     const view = res.json();
-    expect(view).toMatchObject({ token, type: 'start-up', status: 'draft', page: 1, level: { id: startUpLevel.id }, switch_url: `/application/switch/${token}` });
+    expect(view).toMatchObject({
+      token,
+      type: 'start-up',
+      status: 'draft',
+      page: 1,
+      level: { id: startUpLevel.id },
+      switch_url: `/application/switch/${token}`,
+    });
     expect(view.config.schemas.map((p: WizardPage) => p.label)).toEqual(['Your group', 'Exemption']);
-    expect(view.config).toMatchObject({ title: `${startUpLevel.name} application`, is_disabled: false, is_cancelable: true, fields: {} });
+    expect(view.config).toMatchObject({
+      title: `${startUpLevel.name} application`,
+      is_disabled: false,
+      is_cancelable: true,
+      fields: {},
+    });
     expect(view.config.submission_alert).toBeTruthy();
 
     const other = await applicant();
@@ -76,7 +146,13 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
 
   it('Next validates the page by its rules, saves it, and the draft resumes at the next page', async () => {
     const { a, token } = await applicant();
-    const bad = await a.put(`/application/create/${token}`, { page: 1, account___name: '', account___state: 'ZZ', account___has_ein: 1, account___ein: '12' });
+    const bad = await a.put(`/application/create/${token}`, {
+      page: 1,
+      account___name: '',
+      account___state: 'ZZ',
+      account___has_ein: 1,
+      account___ein: '12',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
       account___name: ['The organization name field is required.'],
@@ -85,7 +161,13 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     });
     const ok = await a.put(`/application/create/${token}`, { page: 1, ...PAGE1, smuggled: 'x' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ page: 1, fields: { ...PAGE1, account___has_ein: 1 }, bylaws: null, irs_fiscal_year: null, notices: [] });
+    expect(ok.json()).toEqual({
+      page: 1,
+      fields: { ...PAGE1, account___has_ein: 1 },
+      bylaws: null,
+      irs_fiscal_year: null,
+      notices: [],
+    });
     const view = (await a.get(`/api/applications/${token}`)).json();
     expect(view.page).toBe(2);
     expect(view.config.fields.account___name).toBe('Soldotna Track Boosters');
@@ -96,7 +178,11 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
 
   it('an answer meant for the other application type is refused on that field', async () => {
     const { a, token } = await applicant();
-    const res = await a.put(`/application/create/${token}`, { page: 2, account___has_501c: '1', account___fiscal_year_end: '6' });
+    const res = await a.put(`/application/create/${token}`, {
+      page: 2,
+      account___has_501c: '1',
+      account___fiscal_year_end: '6',
+    });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['account___has_501c']);
   });
@@ -110,7 +196,11 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     const view = (await a.get(`/api/applications/${token}`)).json();
     expect(view.type).toBe('maintain');
     expect(view.page).toBe(1);
-    expect(view.config.fields).toEqual({ account___name: 'Soldotna Track Boosters', account___ein: '39-3095719', file_uploads: [] });
+    expect(view.config.fields).toEqual({
+      account___name: 'Soldotna Track Boosters',
+      account___ein: '39-3095719',
+      file_uploads: [],
+    });
     await a.post(`/application/switch/${token}`);
     expect((await a.get(`/api/applications/${token}`)).json().type).toBe('start-up');
   });
@@ -121,17 +211,27 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ redirect: '/pricing' });
     expect((await a.get(`/api/applications/${token}`)).statusCode).toBe(404);
-    const [row] = await t.database.db.select().from(applications).where(eq(applications.tokenHash, hashApplicationToken(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(applications)
+      .where(eq(applications.tokenHash, hashApplicationToken(token)));
     expect(row.status).toBe('deleted');
   });
 
   it('Submit with a missing answer names the first page with an error and creates nothing', async () => {
     const { a, token } = await applicant();
     const before = (await t.database.db.select({ n: count() }).from(accounts))[0].n;
-    const res = await a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, account___fiscal_year_end: '' , account___has_501c: '0' });
+    const res = await a.put(`/application/create/${token}`, {
+      submit: 1,
+      ...PAGE1,
+      account___fiscal_year_end: '',
+      account___has_501c: '0',
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().page).toBe(2);
-    expect(res.json().errors).toEqual({ account___fiscal_year_end: ['The last month of your fiscal year field is required.'] });
+    expect(res.json().errors).toEqual({
+      account___fiscal_year_end: ['The last month of your fiscal year field is required.'],
+    });
     expect((await t.database.db.select({ n: count() }).from(accounts))[0].n).toBe(before);
   });
 
@@ -149,7 +249,14 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
 
     const db = t.database.db;
     const [account] = await db.select().from(accounts).where(eq(accounts.id, account_id));
-    expect(account).toMatchObject({ name: 'Soldotna Track Boosters', state: 'AK', ein: '393095719', levelId: startUpLevel.id, fiscalYearEndMonth: 6, source: 'application' });
+    expect(account).toMatchObject({
+      name: 'Soldotna Track Boosters',
+      state: 'AK',
+      ein: '393095719',
+      levelId: startUpLevel.id,
+      fiscalYearEndMonth: 6,
+      source: 'application',
+    });
     expect(account.data).toMatchObject({ ...PAGE1, ...PAGE2 });
     const days = (account.renewalDueAt!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(364);
@@ -160,7 +267,11 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
 
     const billed = await db.select().from(invoices).where(eq(invoices.accountId, account_id));
     expect(billed).toHaveLength(1);
-    expect(billed[0]).toMatchObject({ id: invoice_id, valueCents: startUpLevel.priceDiscountCents, balanceCents: startUpLevel.priceDiscountCents });
+    expect(billed[0]).toMatchObject({
+      id: invoice_id,
+      valueCents: startUpLevel.priceDiscountCents,
+      balanceCents: startUpLevel.priceDiscountCents,
+    });
     expect(billed[0].number).toMatch(/^GS-\d{6}$/);
     const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice_id));
     // The list price as /pricing shows it, and the early-bird reduction as a named line.
@@ -172,7 +283,14 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     // The account holder now sees the invoice; the wizard is locked.
     const unpaid = (await a.get('/api/invoices/unpaid')).json().invoices;
     expect(unpaid).toHaveLength(1);
-    expect(unpaid[0]).toMatchObject({ id: invoice_id, balance_cents: startUpLevel.priceDiscountCents, order_details: [{ type: 'new_account', value_cents: startUpLevel.priceCents }, { label: 'Early-bird discount', value_cents: startUpLevel.priceDiscountCents - startUpLevel.priceCents }] });
+    expect(unpaid[0]).toMatchObject({
+      id: invoice_id,
+      balance_cents: startUpLevel.priceDiscountCents,
+      order_details: [
+        { type: 'new_account', value_cents: startUpLevel.priceCents },
+        { label: 'Early-bird discount', value_cents: startUpLevel.priceDiscountCents - startUpLevel.priceCents },
+      ],
+    });
     const view = (await a.get(`/api/applications/${token}`)).json();
     expect(view.config.is_disabled).toBe(true);
     expect((await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 })).statusCode).toBe(409);
@@ -184,15 +302,25 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
     const res = await a.get('/api/account/applications');
     const [draft] = res.json().applications;
-    expect(res.json().applications).toEqual([{ id: expect.any(Number), status: 'draft', level: startUpLevel.name, updated_at: expect.any(String) }]);
+    expect(res.json().applications).toEqual([
+      { id: expect.any(Number), status: 'draft', level: startUpLevel.name, updated_at: expect.any(String) },
+    ]);
     expect(res.body).not.toContain(token);
     // The list's handle opens the same draft, and the wizard's own links keep that handle.
     const id = String(draft.id);
     const view = (await a.get(`/api/applications/${id}`)).json();
-    expect(view).toMatchObject({ token: id, page: 2, switch_url: `/application/switch/${id}`, config: { fields: { account___name: 'Soldotna Track Boosters' } } });
+    expect(view).toMatchObject({
+      token: id,
+      page: 2,
+      switch_url: `/application/switch/${id}`,
+      config: { fields: { account___name: 'Soldotna Track Boosters' } },
+    });
     expect(JSON.stringify(view)).not.toContain(token);
     expect((await a.put(`/application/create/${id}`, { page: 2, ...PAGE2 })).statusCode).toBe(200);
-    expect((await a.post(`/application/switch/${id}`)).json()).toEqual({ token: id, redirect: `/application/create/${id}` });
+    expect((await a.post(`/application/switch/${id}`)).json()).toEqual({
+      token: id,
+      redirect: `/application/create/${id}`,
+    });
     expect((await a.post(`/application/switch/${id}`)).statusCode).toBe(200);
     // Someone else's id is as unknown as a made-up one; ids beyond the integer range too.
     const other = await applicant();
@@ -215,12 +343,21 @@ describe('tokens written before they were hashed', () => {
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     // A draft as an older version stored it: the token itself.
     const oldToken = 'OldPlainToken_0123456789abcdefgh';
-    const [draft] = await db.insert(applications).values({ tokenHash: oldToken, userId: user.id, levelId: startUpLevel.id, type: 'start-up' }).returning({ id: applications.id });
+    const [draft] = await db
+      .insert(applications)
+      .values({ tokenHash: oldToken, userId: user.id, levelId: startUpLevel.id, type: 'start-up' })
+      .returning({ id: applications.id });
     expect((await a.get(`/api/applications/${oldToken}`)).statusCode).toBe(404);
-    const migration = readFileSync(new URL('../../src/server/db/migrations/0019_hash_application_tokens.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(
+      new URL('../../src/server/db/migrations/0019_hash_application_tokens.sql', import.meta.url),
+      'utf8',
+    );
     for (let run = 0; run < 2; run++) {
       await db.execute(sql.raw(migration));
-      const [row] = await db.select({ tokenHash: applications.tokenHash }).from(applications).where(eq(applications.id, draft.id));
+      const [row] = await db
+        .select({ tokenHash: applications.tokenHash })
+        .from(applications)
+        .where(eq(applications.id, draft.id));
       expect(row.tokenHash, `run ${run + 1}`).toBe(hashApplicationToken(oldToken));
     }
     expect((await a.get(`/api/applications/${oldToken}`)).json()).toMatchObject({ token: oldToken, status: 'draft' });
@@ -240,13 +377,24 @@ describe('admins see applications', () => {
     await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
     const list = (await admin.get('/api/admin/applications?status=draft')).json();
     expect(list.total).toBeGreaterThan(0);
-    const mine = list.data.find((r: { id: number; email: string }) => r.email === (list.data[0].email));
+    const mine = list.data.find((r: { id: number; email: string }) => r.email === list.data[0].email);
     expect(mine).toBeDefined();
-    const [row] = await t.database.db.select({ id: applications.id }).from(applications).where(eq(applications.tokenHash, hashApplicationToken(token)));
+    const [row] = await t.database.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.tokenHash, hashApplicationToken(token)));
     const detail = (await admin.get(`/api/admin/applications/${row.id}`)).json();
-    expect(detail).toMatchObject({ status: 'draft', type: 'start-up', fields: { account___name: 'Soldotna Track Boosters' } });
+    expect(detail).toMatchObject({
+      status: 'draft',
+      type: 'start-up',
+      fields: { account___name: 'Soldotna Track Boosters' },
+    });
     expect(detail.labels.account___name).toBe('Organization name');
-    expect((await admin.get('/api/admin/applications?status=deleted')).json().data.every((r: { status: string }) => r.status === 'deleted')).toBe(true);
+    expect(
+      (await admin.get('/api/admin/applications?status=deleted'))
+        .json()
+        .data.every((r: { status: string }) => r.status === 'deleted'),
+    ).toBe(true);
     expect((await a.get('/api/admin/applications')).statusCode).toBe(403);
   });
 });
@@ -255,17 +403,29 @@ describe('organization data as a dynamic form (GET /app/fields/editable)', () =>
   it('serves the editable definitions with the account’s values and saves them by the same rules', async () => {
     const { a, token } = await applicant();
     // Another EIN would clash with the account an earlier test created: this group has none yet.
-    expect((await a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 })).statusCode).toBe(200);
+    expect(
+      (await a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 })).statusCode,
+    ).toBe(200);
     const form = (await a.get('/app/fields/editable')).json();
-    expect(form).toMatchObject({ title: 'Organization data', action: '/app/account/data', method: 'put', has_required_fields: true });
+    expect(form).toMatchObject({
+      title: 'Organization data',
+      action: '/app/account/data',
+      method: 'put',
+      has_required_fields: true,
+    });
     expect(form.fields.account___name).toBe('Soldotna Track Boosters');
     expect(form.fields.account___fiscal_year_end).toBe('6');
     const bad = await a.put('/app/account/data', { ...form.fields, account___zip: '', contact___president_email: 'x' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.account___zip).toEqual(['The ZIP code field is required.']);
     const good = await a.put('/app/account/data', {
-      ...form.fields, account___street: '1 Main St', account___city: 'Soldotna', account___zip: '99669',
-      contact___president_first_name: 'Dana', contact___president_last_name: 'Lee', contact___president_email: 'dana@example.com',
+      ...form.fields,
+      account___street: '1 Main St',
+      account___city: 'Soldotna',
+      account___zip: '99669',
+      contact___president_first_name: 'Dana',
+      contact___president_last_name: 'Lee',
+      contact___president_email: 'dana@example.com',
     });
     expect(good.statusCode).toBe(200);
     expect(good.json().message).toBe('Your data was saved.');

@@ -1,10 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  auditLog,
+  discountReservations,
+  discounts,
+  invoices,
+  mailOutbox,
+  paymentInvoices,
+  payments,
+} from '../../src/server/db/schema.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
-import { zeroPayload } from '../helpers/gateway.ts';
-import { auditLog, discountReservations, discounts, invoices, mailOutbox, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { ZERO_PAYMENT_MESSAGES } from '../../src/server/modules/payments/settle-zero-payment.ts';
+import { zeroPayload } from '../helpers/gateway.ts';
+import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
 /**
  * POST /app/payments/zero-payment (docs/requirements/product.md tool 14, docs/requirements/behaviour.md "Payment method", docs/requirements/validation.md "Settling without payment
@@ -19,7 +27,7 @@ vi.mock('../../src/server/modules/discounts/redeem-reservation.ts', async (impor
   return {
     ...actual,
     redeemReservation: (...args: Parameters<typeof actual.redeemReservation>) =>
-      (redeemControl.refuse ? Promise.resolve(false) : actual.redeemReservation(...args)),
+      redeemControl.refuse ? Promise.resolve(false) : actual.redeemReservation(...args),
   };
 });
 
@@ -52,12 +60,18 @@ afterEach(() => {
   redeemControl.refuse = false;
 });
 
-
-const addInvoice = (accountId: number, cents: number, type = 'renewal') => createInvoice(t.database.db, { accountId, cents, type, prefix: 'ZP' });
+const addInvoice = (accountId: number, cents: number, type = 'renewal') =>
+  createInvoice(t.database.db, { accountId, cents, type, prefix: 'ZP' });
 
 /** A renewal discount: `multiplier` (1 = 100 %) or a fixed value in cents. */
-async function addDiscount(code: string, value: { multiplier: number } | { currencyValueCents: number }): Promise<number> {
-  const [d] = await t.database.db.insert(discounts).values({ code, description: `${code} on renewals`, isRenewals: true, ...value }).returning();
+async function addDiscount(
+  code: string,
+  value: { multiplier: number } | { currencyValueCents: number },
+): Promise<number> {
+  const [d] = await t.database.db
+    .insert(discounts)
+    .values({ code, description: `${code} on renewals`, isRenewals: true, ...value })
+    .returning();
   return d.id;
 }
 
@@ -68,11 +82,16 @@ async function reserve(agent: Agent, code: string, extra: Record<string, unknown
 }
 
 const db = () => t.database.db;
-const balanceOf = async (id: number) => (await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
+const balanceOf = async (id: number) =>
+  (await db().select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, id)))[0].b;
 const paymentsByKey = async (key: string) => db().select().from(payments).where(eq(payments.idempotencyKey, key));
-const appliedTo = async (invoiceId: number) => db().select().from(paymentInvoices).where(eq(paymentInvoices.invoiceId, invoiceId));
+const appliedTo = async (invoiceId: number) =>
+  db().select().from(paymentInvoices).where(eq(paymentInvoices.invoiceId, invoiceId));
 const holdsOf = async (accountId: number, discountId: number) =>
-  db().select().from(discountReservations).where(and(eq(discountReservations.accountId, accountId), eq(discountReservations.discountId, discountId)));
+  db()
+    .select()
+    .from(discountReservations)
+    .where(and(eq(discountReservations.accountId, accountId), eq(discountReservations.discountId, discountId)));
 
 describe('POST /app/payments/zero-payment', () => {
   it('settles the invoices with a 100 % discount: balances 0, a paid zero payment, the reservation redeemed', async () => {
@@ -90,12 +109,23 @@ describe('POST /app/payments/zero-payment', () => {
 
     const [payment] = await paymentsByKey(body.idempotency_key);
     expect(payment).toMatchObject({
-      accountId: accountA, method: 'zero', status: 'paid', amountCents: 0, discountCents: 15_050, discountId, gatewayTransId: null,
+      accountId: accountA,
+      method: 'zero',
+      status: 'paid',
+      amountCents: 0,
+      discountCents: 15_050,
+      discountId,
+      gatewayTransId: null,
     });
     expect(payment.settledAt).toBeInstanceOf(Date);
     expect(res.json().payment_id).toBe(payment.id);
     const applied = await db().select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id));
-    expect(applied.map((a) => [a.invoiceId, a.amountCents]).sort()).toEqual([[first, 12_000], [second, 3_050]].sort());
+    expect(applied.map((a) => [a.invoiceId, a.amountCents]).sort()).toEqual(
+      [
+        [first, 12_000],
+        [second, 3_050],
+      ].sort(),
+    );
 
     const holds = await holdsOf(accountA, discountId);
     expect(holds).toHaveLength(1);
@@ -105,8 +135,9 @@ describe('POST /app/payments/zero-payment', () => {
     // Redeemed once: the code no longer reserves for this account.
     expect((await holder.post('/app/discount/reserve', { code: 'ZEROALL' })).json()).toEqual({ discount: null });
     // The receipt (docs/mail.md "Transactional mails"): discount, nothing charged, no transaction.
-    const receipts = (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment.receipt')))
-      .filter((m) => m.textBody.includes(`Payment reference: ${payment.id}\n`));
+    const receipts = (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment.receipt'))).filter((m) =>
+      m.textBody.includes(`Payment reference: ${payment.id}\n`),
+    );
     expect(receipts).toHaveLength(1);
     expect(receipts[0].textBody).toContain('Your invoices were settled with your discount code. Nothing was charged.');
     expect(receipts[0].textBody).toContain('Paid with: Discount (nothing charged)');
@@ -148,7 +179,10 @@ describe('POST /app/payments/zero-payment', () => {
     const body = zeroPayload([invoiceId], discountId, '100.00');
     const res = await holder.post('/app/payments/zero-payment', body);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: ZERO_PAYMENT_MESSAGES.notCovered, errors: { value: [ZERO_PAYMENT_MESSAGES.notCovered] } });
+    expect(res.json()).toEqual({
+      message: ZERO_PAYMENT_MESSAGES.notCovered,
+      errors: { value: [ZERO_PAYMENT_MESSAGES.notCovered] },
+    });
 
     expect(await paymentsByKey(body.idempotency_key)).toHaveLength(0);
     expect(await balanceOf(invoiceId)).toBe(10_000);
@@ -172,7 +206,10 @@ describe('POST /app/payments/zero-payment', () => {
     const noDiscount = await holder.post('/app/payments/zero-payment', zeroPayload([invoiceId], null, '50.00'));
     expect(noDiscount.statusCode).toBe(422);
     expect(noDiscount.json().errors.discount_id).toBeDefined();
-    const withValue = await holder.post('/app/payments/zero-payment', zeroPayload([invoiceId], discountId, '50.00', { value: '50.00' }));
+    const withValue = await holder.post(
+      '/app/payments/zero-payment',
+      zeroPayload([invoiceId], discountId, '50.00', { value: '50.00' }),
+    );
     expect(withValue.statusCode).toBe(422);
     expect(withValue.json().errors.value).toBeDefined();
     expect(await balanceOf(invoiceId)).toBe(5_000);
@@ -199,7 +236,7 @@ describe('POST /app/payments/zero-payment', () => {
     expect(await balanceOf(invoiceId)).toBe(0);
   });
 
-  it('answers 404 for another account\'s invoice, 409 for one already paid, and writes nothing', async () => {
+  it("answers 404 for another account's invoice, 409 for one already paid, and writes nothing", async () => {
     const discountId = await addDiscount('ZEROMINE', { multiplier: 1 });
     await reserve(holder, 'ZEROMINE');
     const mine = await addInvoice(accountA, 2_000);
@@ -207,9 +244,18 @@ describe('POST /app/payments/zero-payment', () => {
 
     const body = zeroPayload([mine, theirs], discountId, '40.00');
     expect((await holder.post('/app/payments/zero-payment', body)).statusCode).toBe(404);
-    expect((await holder.post('/app/payments/zero-payment', zeroPayload([theirs], discountId, '20.00'))).statusCode).toBe(404);
+    expect(
+      (await holder.post('/app/payments/zero-payment', zeroPayload([theirs], discountId, '20.00'))).statusCode,
+    ).toBe(404);
     // An account holder cannot name another account either.
-    expect((await holder.post('/app/payments/zero-payment', zeroPayload([theirs], discountId, '20.00', { account_id: accountB }))).statusCode).toBe(404);
+    expect(
+      (
+        await holder.post(
+          '/app/payments/zero-payment',
+          zeroPayload([theirs], discountId, '20.00', { account_id: accountB }),
+        )
+      ).statusCode,
+    ).toBe(404);
     const paid = await addInvoice(accountA, 2_000);
     await db().update(invoices).set({ balanceCents: 0 }).where(eq(invoices.id, paid));
     const again = await holder.post('/app/payments/zero-payment', zeroPayload([paid], discountId, '20.00'));
@@ -227,11 +273,17 @@ describe('POST /app/payments/zero-payment', () => {
     const discountId = await addDiscount('ZEROADMIN', { multiplier: 1 });
     await reserve(admin, 'ZEROADMIN', { account_id: accountB });
     const invoiceId = await addInvoice(accountB, 7_700);
-    const res = await admin.post('/app/payments/zero-payment', zeroPayload([invoiceId], discountId, '77.00', { account_id: accountB }));
+    const res = await admin.post(
+      '/app/payments/zero-payment',
+      zeroPayload([invoiceId], discountId, '77.00', { account_id: accountB }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject(SETTLED);
     expect(await balanceOf(invoiceId)).toBe(0);
-    const audit = await db().select().from(auditLog).where(and(eq(auditLog.accountId, accountB), eq(auditLog.action, 'payment.submitted_on_behalf')));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, accountB), eq(auditLog.action, 'payment.submitted_on_behalf')));
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toMatchObject({ method: 'zero', amountCents: 0, discountCents: 7_700 });
   });

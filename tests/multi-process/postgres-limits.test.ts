@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, STARTUP_LOCK_KEY, StartupLockTimeoutError } from '../../src/server/db/client.ts';
@@ -29,7 +29,12 @@ afterAll(async () => {
 describe('a statement past DATABASE_STATEMENT_TIMEOUT_MS', () => {
   it('is ended by the server and answers 503, while migrations run without the limit', async () => {
     const schemaName = `t_${randomBytes(6).toString('hex')}`;
-    const database = await openDatabase({ url: PG_URL, schemaName, poolSize: 2, timeouts: { statementMs: 300, connectMs: 2_000 } });
+    const database = await openDatabase({
+      url: PG_URL,
+      schemaName,
+      poolSize: 2,
+      timeouts: { statementMs: 300, connectMs: 2_000 },
+    });
     cleanups.push(async () => {
       await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`));
       await database.close();
@@ -37,12 +42,20 @@ describe('a statement past DATABASE_STATEMENT_TIMEOUT_MS', () => {
     await database.migrate();
     const app = await buildApp(config, { database, logger: false });
     // A request whose query hangs (as a lock wait or a runaway plan would).
-    app.get('/api/slow-report', { config: { access: 'visitor' } }, async () => (await database.db.execute(sql`SELECT pg_sleep(5) AS slept`)).rows);
+    app.get(
+      '/api/slow-report',
+      { config: { access: 'visitor' } },
+      async () => (await database.db.execute(sql`SELECT pg_sleep(5) AS slept`)).rows,
+    );
     await app.ready();
     cleanups.push(() => app.close());
 
     const started = Date.now();
-    const res = await app.inject({ method: 'GET', url: '/api/slow-report', headers: { 'x-requested-with': 'XMLHttpRequest' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/slow-report',
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(res.statusCode, res.body).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json().message).toBe('The service is briefly unavailable. Please try again in a few seconds.');
@@ -62,9 +75,16 @@ describe('the startup lock held by another server', () => {
     try {
       const lines: string[] = [];
       const started = Date.now();
-      const opening = openDatabase({ url: PG_URL, schemaName: `t_${randomBytes(6).toString('hex')}`, timeouts: { migrationLockSeconds: 1 }, log: (line) => lines.push(line) });
+      const opening = openDatabase({
+        url: PG_URL,
+        schemaName: `t_${randomBytes(6).toString('hex')}`,
+        timeouts: { migrationLockSeconds: 1 },
+        log: (line) => lines.push(line),
+      });
       await expect(opening).rejects.toBeInstanceOf(StartupLockTimeoutError);
-      await expect(opening).rejects.toThrow(/Gave up waiting for the startup lock after 1 s.*MIGRATION_LOCK_TIMEOUT_SECONDS/s);
+      await expect(opening).rejects.toThrow(
+        /Gave up waiting for the startup lock after 1 s.*MIGRATION_LOCK_TIMEOUT_SECONDS/s,
+      );
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^waiting for another server to finish migrating/);

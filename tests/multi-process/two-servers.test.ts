@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1x1 } from '../helpers/files.ts';
 import {
-  Browser, createDatabase, freePort, startAppServer, startBalancer, startS3, startSmtpPeer, waitFor,
+  Browser,
+  createDatabase,
+  freePort,
+  startAppServer,
+  startBalancer,
+  startS3,
+  startSmtpPeer,
+  waitFor,
   type AppServer,
 } from './support/cluster.ts';
 
@@ -32,12 +39,17 @@ let sql: pg.Client;
 const dataDirs: string[] = [];
 
 /** One row of an IRS EO BMF extract (the roster layout the admin uploader reads). */
-const BMF_HEADER = 'EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME';
-const BMF_ROW = '990001717,ZEBRA LAKE TWIN SERVER BOOSTERS,,1 LAKE RD,PALMER,AK,99645-9189,5271,03,9,2100,200510,1,16,000000000,1,01,202506,0,0,02,0,06,0,0,0,B112,';
+const BMF_HEADER =
+  'EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME';
+const BMF_ROW =
+  '990001717,ZEBRA LAKE TWIN SERVER BOOSTERS,,1 LAKE RD,PALMER,AK,99645-9189,5271,03,9,2100,200510,1,16,000000000,1,01,202506,0,0,02,0,06,0,0,0,B112,';
 
 beforeAll(async () => {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('Set TEST_DATABASE_URL to a PostgreSQL server (npm run test:multi-process sets postgres://postgres@127.0.0.1:5432/test)');
+  if (!adminUrl)
+    throw new Error(
+      'Set TEST_DATABASE_URL to a PostgreSQL server (npm run test:multi-process sets postgres://postgres@127.0.0.1:5432/test)',
+    );
   database = await createDatabase(adminUrl);
   sql = new pg.Client({ connectionString: database.url });
   await sql.connect();
@@ -99,9 +111,14 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
   it('both start at once on the empty database: one migrates and seeds, both answer the health check', async () => {
     const firstStarts = servers.filter((s) => s.output().includes('First start: these sign-ins were created'));
     expect(firstStarts).toHaveLength(1);
-    const journal = JSON.parse(fs.readFileSync('src/server/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(fs.readFileSync('src/server/db/migrations/meta/_journal.json', 'utf8')) as {
+      entries: unknown[];
+    };
     expect(await rowsOf('SELECT hash FROM drizzle.__drizzle_migrations')).toHaveLength(journal.entries.length);
-    expect(await rowsOf<{ email: string }>('SELECT email FROM users ORDER BY email')).toEqual([{ email: ADMIN.email }, { email: HOLDER.email }]);
+    expect(await rowsOf<{ email: string }>('SELECT email FROM users ORDER BY email')).toEqual([
+      { email: ADMIN.email },
+      { email: HOLDER.email },
+    ]);
     expect(await rowsOf('SELECT key FROM app_settings WHERE key = $1', ['csrf_hmac_key'])).toHaveLength(1);
 
     for (const server of servers) {
@@ -148,28 +165,51 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
       await browser.start(balancer.url);
       for (let i = 0; i < FORMS_PER_MINUTE; i++) {
         const res = await browser.post(balancer.url, '/contact', {
-          name: `Visitor ${n}-${i}`, email: `visitor.${n}.${i}@example.com`, organization: 'Twin Server Boosters', subject: '990 help', message: `Message ${n}-${i}`,
+          name: `Visitor ${n}-${i}`,
+          email: `visitor.${n}.${i}@example.com`,
+          organization: 'Twin Server Boosters',
+          subject: '990 help',
+          message: `Message ${n}-${i}`,
         });
         expect(res.status, res.body.toString()).toBe(201);
         okBackends.add(res.backend);
       }
       const limited = [];
-      for (let i = 0; i < 2; i++) limited.push(await browser.post(balancer.url, '/contact', { name: 'Late', email: 'late@example.com', subject: '990 help', message: 'Again' }));
+      for (let i = 0; i < 2; i++)
+        limited.push(
+          await browser.post(balancer.url, '/contact', {
+            name: 'Late',
+            email: 'late@example.com',
+            subject: '990 help',
+            message: 'Again',
+          }),
+        );
       expect(limited.map((r) => r.status)).toEqual([429, 429]);
       expect(new Set(limited.map((r) => r.backend))).toEqual(new Set([0, 1]));
       // Writing another address into X-Forwarded-For does not help: the balancer adds the real one.
-      const forged = await browser.request(balancer.url, 'POST', '/contact', { name: 'Forged', email: 'forged@example.com', subject: '990 help', message: 'Forged' }, { 'x-forwarded-for': '198.51.100.23' });
+      const forged = await browser.request(
+        balancer.url,
+        'POST',
+        '/contact',
+        { name: 'Forged', email: 'forged@example.com', subject: '990 help', message: 'Forged' },
+        { 'x-forwarded-for': '198.51.100.23' },
+      );
       expect(forged.status).toBe(429);
     }
     expect(okBackends).toEqual(new Set([0, 1]));
     // Each submission is kept with the address of the client, not the balancer's.
-    const stored = await rowsOf<{ email: string; ip: string }>("SELECT email, ip FROM inquiries WHERE email LIKE 'visitor.%' ORDER BY id");
+    const stored = await rowsOf<{ email: string; ip: string }>(
+      "SELECT email, ip FROM inquiries WHERE email LIKE 'visitor.%' ORDER BY id",
+    );
     expect(stored).toHaveLength(clients.length * FORMS_PER_MINUTE);
     for (const row of stored) expect(row.ip).toBe(clients[Number(row.email.split('.')[1])]);
   });
 
   it('delivers every mail enqueued through either server to the SMTP peer exactly once', async () => {
-    const outbox = async () => rowsOf<{ to_address: string; subject: string; status: string }>('SELECT to_address, subject, status FROM mail_outbox ORDER BY id');
+    const outbox = async () =>
+      rowsOf<{ to_address: string; subject: string; status: string }>(
+        'SELECT to_address, subject, status FROM mail_outbox ORDER BY id',
+      );
     const delivered = await waitFor(async () => {
       const rows = await outbox();
       return rows.length > 0 && rows.every((r) => r.status === 'sent') && smtp.received.length >= rows.length;
@@ -191,7 +231,9 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
     await browser.start(a.url);
     expect((await browser.login(a.url, HOLDER.email, HOLDER.password)).status).toBe(200);
     const accountId = (await browser.get(a.url, '/api/account')).json().account.id as number;
-    const set = await browser.upload(a.url, `/app/account/image/${accountId}`, {}, [{ field: 'file', fileName: 'header.png', content: PNG_1x1, type: 'image/png' }]);
+    const set = await browser.upload(a.url, `/app/account/image/${accountId}`, {}, [
+      { field: 'file', fileName: 'header.png', content: PNG_1x1, type: 'image/png' },
+    ]);
     expect(set.status, set.body.toString()).toBe(200);
     const imageUrl = set.json().public_profile_image as string;
     expect(imageUrl).toMatch(new RegExp(`^/app/account/image/${accountId}/\\d+$`));
@@ -212,26 +254,47 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
     // The gateway simulator keeps its tokens in the process that issued them: the billing screen,
     // the tokenizer and the charge go to one server (docs/deploy.md).
     const screen = (await browser.get(b.url, '/api/payments/screen')).json();
-    const invoice = [...screen.invoices].sort((x: { balance_cents: number }, y: { balance_cents: number }) => x.balance_cents - y.balance_cents)[0];
+    const invoice = [...screen.invoices].sort(
+      (x: { balance_cents: number }, y: { balance_cents: number }) => x.balance_cents - y.balance_cents,
+    )[0];
     const tokenized = await browser.post(b.url, '/gateway-simulator/tokenize', {
       securePaymentContainerRequest: {
         merchantAuthentication: { name: screen.gateway.api_login_id, clientKey: screen.gateway.client_key },
-        data: { type: 'TOKEN', id: randomUUID(), token: { cardNumber: '4111111111111111', expirationDate: `12${NEXT_YEAR}`, cardCode: '123' } },
+        data: {
+          type: 'TOKEN',
+          id: randomUUID(),
+          token: { cardNumber: '4111111111111111', expirationDate: `12${NEXT_YEAR}`, cardCode: '123' },
+        },
       },
     });
     const opaque = JSON.parse(tokenized.body.toString('utf8').replace(/^\uFEFF/, '')).opaqueData;
     expect(opaque.dataValue).toEqual(expect.any(String));
     const paid = await browser.post(b.url, '/app/payments/credit', {
-      name: 'Pat Q Doe', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46201', phone: '',
-      expMonth: '12', expYear: NEXT_YEAR, dataDescriptor: opaque.dataDescriptor, dataValue: opaque.dataValue,
-      value: (invoice.balance_cents / 100).toFixed(2), invoices: [invoice.id], discount_id: null, idempotency_key: randomUUID(), type: 'credit_card',
+      name: 'Pat Q Doe',
+      address: '1 Main St',
+      city: 'Indianapolis',
+      state: 'IN',
+      zip: '46201',
+      phone: '',
+      expMonth: '12',
+      expYear: NEXT_YEAR,
+      dataDescriptor: opaque.dataDescriptor,
+      dataValue: opaque.dataValue,
+      value: (invoice.balance_cents / 100).toFixed(2),
+      invoices: [invoice.id],
+      discount_id: null,
+      idempotency_key: randomUUID(),
+      type: 'credit_card',
     });
     expect(paid.status, paid.body.toString()).toBe(200);
 
     const finances = await browser.get(a.url, '/api/finances');
     expect(finances.status).toBe(200);
     expect(finances.json().payments.data[0]).toMatchObject({
-      method: 'card', status: 'paid', amount_cents: invoice.balance_cents, account_last4: 'XXXX1111',
+      method: 'card',
+      status: 'paid',
+      amount_cents: invoice.balance_cents,
+      account_last4: 'XXXX1111',
       invoices: [{ id: invoice.id, number: invoice.number, amount_cents: invoice.balance_cents }],
     });
     const unpaid = (await browser.get(a.url, '/api/payments/screen')).json().invoices.map((i: { id: number }) => i.id);
@@ -241,7 +304,8 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
   it('a roster import confirmed through one server changes the search totals the other serves', async () => {
     const [a, b] = servers;
     const visitor = new Browser('127.0.0.11');
-    const search = async (base: string) => (await visitor.get(base, '/search?search=verify-501c3&keyword=zebra%20lake&page=1')).json();
+    const search = async (base: string) =>
+      (await visitor.get(base, '/search?search=verify-501c3&keyword=zebra%20lake&page=1')).json();
     // Counted, and kept, by both.
     for (const base of [a.url, b.url, a.url, b.url]) expect((await search(base)).total).toBe(0);
 
@@ -249,9 +313,19 @@ describe('two app servers on one PostgreSQL database behind a load balancer', ()
     await admin.start(balancer.url);
     expect((await admin.login(balancer.url, ADMIN.email, ADMIN.password)).status).toBe(200);
     const [group] = await rowsOf<{ id: number }>("SELECT id FROM groups WHERE gen = '5271'");
-    const upload = await admin.upload(a.url, '/admin/uploads', { create_new_accounts: '1', profile_id: String(group.id), params: '{}' }, [
-      { field: 'uploads[]', fileName: 'zebra-lake.csv', content: Buffer.from(`${BMF_HEADER}\n${BMF_ROW}\n`), type: 'text/csv' },
-    ]);
+    const upload = await admin.upload(
+      a.url,
+      '/admin/uploads',
+      { create_new_accounts: '1', profile_id: String(group.id), params: '{}' },
+      [
+        {
+          field: 'uploads[]',
+          fileName: 'zebra-lake.csv',
+          content: Buffer.from(`${BMF_HEADER}\n${BMF_ROW}\n`),
+          type: 'text/csv',
+        },
+      ],
+    );
     expect(upload.status, upload.body.toString()).toBe(201);
     // An IRS file is staged as a preview: nothing is listed on either server until staff confirm.
     const preview = upload.json().roster_import;

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startCaptchaPeer, startSmtpPeer } from '../helpers/local-peers.ts';
-import { waitFor } from '../helpers/wait.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../durability/support/client.ts';
 import { childrenOf, ServerProcess, startServer } from '../durability/support/server.ts';
+import { freePort, startCaptchaPeer, startSmtpPeer } from '../helpers/local-peers.ts';
+import { waitFor } from '../helpers/wait.ts';
 
 /**
  * The production install path without Docker (docs/operations.md "Build and start", "Container"): the
@@ -46,7 +46,13 @@ function runtimeStage(): { copies: { from: string; to: string }[]; install: stri
     const fromContext = line.match(/^COPY ((?:\S+ )+)\.\/$/);
     const run = line.match(/^RUN (npm ci [^&]+)/);
     if (fromBuild) copies.push({ from: fromBuild[1] === 'dist-built' ? 'dist' : fromBuild[1], to: fromBuild[2] });
-    else if (fromContext) copies.push(...fromContext[1].trim().split(' ').map((f) => ({ from: f, to: f })));
+    else if (fromContext)
+      copies.push(
+        ...fromContext[1]
+          .trim()
+          .split(' ')
+          .map((f) => ({ from: f, to: f })),
+      );
     else if (run) install = run[1].trim();
   }
   if (!install) throw new Error('The Dockerfile runtime stage runs no npm ci');
@@ -55,7 +61,11 @@ function runtimeStage(): { copies: { from: string; to: string }[]; install: stri
 }
 
 /** Only what is given: nothing of the test runner's environment reaches the process. */
-const bare = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...vars });
+const bare = (vars: Record<string, string>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? os.tmpdir(),
+  ...vars,
+});
 
 /** A complete production environment on `port`, every outside service a local peer. */
 async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
@@ -80,7 +90,8 @@ async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
   });
 }
 
-const alive = (pid: number) => fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+const alive = (pid: number) =>
+  fs.existsSync(`/proc/${pid}`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 /**
  * Checks that `server` (npm) runs node as its own child, then sends npm SIGTERM: npm exits 0 within
@@ -98,14 +109,22 @@ async function expectNodeStopsOnSigterm(server: ServerProcess): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('Build the web client first: npm run build');
+  if (!fs.existsSync(path.join(ROOT, 'dist/web/index.html')))
+    throw new Error('Build the web client first: npm run build');
   installDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-install-'));
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-install-data-'));
   const { copies, install } = runtimeStage();
   for (const { from, to } of copies) {
-    fs.cpSync(fs.realpathSync(path.join(ROOT, from)), path.join(installDir, to), { recursive: true, dereference: true });
+    fs.cpSync(fs.realpathSync(path.join(ROOT, from)), path.join(installDir, to), {
+      recursive: true,
+      dereference: true,
+    });
   }
-  const result = spawnSync('sh', ['-c', install], { cwd: installDir, encoding: 'utf8', env: { ...process.env, npm_config_prefer_offline: 'true' } });
+  const result = spawnSync('sh', ['-c', install], {
+    cwd: installDir,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_prefer_offline: 'true' },
+  });
   if (result.status !== 0) throw new Error(`${install} failed:\n${result.stdout}\n${result.stderr}`);
 
   smtp = await startSmtpPeer();
@@ -121,9 +140,13 @@ afterAll(async () => {
 
 describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
   it('has none of the development packages', () => {
-    const devDependencies = Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies);
+    const devDependencies = Object.keys(
+      JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).devDependencies,
+    );
     expect(devDependencies).toEqual(expect.arrayContaining(['vite', 'vitest', 'typescript']));
-    const installed = devDependencies.filter((name) => fs.existsSync(path.join(installDir, 'node_modules', name, 'package.json')));
+    const installed = devDependencies.filter((name) =>
+      fs.existsSync(path.join(installDir, 'node_modules', name, 'package.json')),
+    );
     // Only what a production package itself depends on may be there.
     expect(installed).not.toEqual(expect.arrayContaining(['vite']));
     expect(installed).not.toEqual(expect.arrayContaining(['vitest']));
@@ -140,7 +163,11 @@ describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
     expect(created.status, created.stderr).toBe(0);
     const link = new URL(created.stdout.match(/https:\/\/goodstanding\.test\/password\/reset\/\S+/)![0]);
 
-    const server = await startServer(port, { ...env, LOG_LEVEL: 'info' }, { file: 'npm', args: ['run', 'start:prod'], cwd: installDir });
+    const server = await startServer(
+      port,
+      { ...env, LOG_LEVEL: 'info' },
+      { file: 'npm', args: ['run', 'start:prod'], cwd: installDir },
+    );
     running.push(server);
     expect(server.output).toContain('GoodStanding is running at https://goodstanding.test');
 
@@ -153,7 +180,11 @@ describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
     expect((await fetch(`${server.baseUrl}${script}`)).status).toBe(200);
 
     // The container's HEALTHCHECK command, run as Docker runs it (a shell in the install folder).
-    const health = spawnSync('sh', ['-c', runtimeStage().healthcheck], { cwd: installDir, env: { ...env, PORT: String(port) }, encoding: 'utf8' });
+    const health = spawnSync('sh', ['-c', runtimeStage().healthcheck], {
+      cwd: installDir,
+      env: { ...env, PORT: String(port) },
+      encoding: 'utf8',
+    });
     expect(health.status, health.stderr).toBe(0);
     expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
 
@@ -161,12 +192,18 @@ describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
     const token = link.pathname.split('/').pop()!;
     const browser = await new HttpClient(server.baseUrl).start();
     const set = await browser.request('POST', '/password/reset', {
-      token, email: STAFF.email, password: STAFF.password, password_confirmation: STAFF.password, 'g-recaptcha-response': CAPTCHA_OK,
+      token,
+      email: STAFF.email,
+      password: STAFF.password,
+      password_confirmation: STAFF.password,
+      'g-recaptcha-response': CAPTCHA_OK,
     });
     expect(set.status).toBe(200);
     const staff = await new HttpClient(server.baseUrl).start();
     await staff.login(STAFF.email, STAFF.password);
-    expect((await staff.request('GET', '/api/session')).body).toMatchObject({ user: { email: STAFF.email, isAdmin: true } });
+    expect((await staff.request('GET', '/api/session')).body).toMatchObject({
+      user: { email: STAFF.email, isAdmin: true },
+    });
 
     // npm's child is node itself (start-prod.sh execs it): SIGTERM to npm reaches the server.
     await expectNodeStopsOnSigterm(server);
@@ -179,7 +216,11 @@ describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
     try {
       fs.cpSync(path.join(installDir, 'scripts'), path.join(bareInstall, 'scripts'), { recursive: true });
       fs.copyFileSync(path.join(installDir, 'package.json'), path.join(bareInstall, 'package.json'));
-      const result = spawnSync('npm', ['run', '--silent', 'start:prod'], { cwd: bareInstall, env: await productionEnv(await freePort()), encoding: 'utf8' });
+      const result = spawnSync('npm', ['run', '--silent', 'start:prod'], {
+        cwd: bareInstall,
+        env: await productionEnv(await freePort()),
+        encoding: 'utf8',
+      });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('No build in dist/: run `npm run build`');
     } finally {
@@ -191,15 +232,25 @@ describe('the production install (npm ci --omit=dev, a prebuilt dist/)', () => {
 describe('npm start in the checkout', () => {
   beforeAll(() => {
     // Whatever this checkout's state, a build of its current sources (npm start finds it current).
-    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--quiet'], { cwd: ROOT, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', '--quiet'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     if (build.status !== 0) throw new Error(build.stderr);
   }, 120_000);
 
-  it('does not rebuild an up-to-date build, runs node as npm\'s child, and stops on SIGTERM with 0', async () => {
+  it("does not rebuild an up-to-date build, runs node as npm's child, and stops on SIGTERM with 0", async () => {
     const port = await freePort();
     const devData = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-npm-start-'));
     try {
-      const env = bare({ HOST: '127.0.0.1', PORT: String(port), DATA_DIR: devData, SEED_DEMO: '0', REMINDERS_ENABLED: '0', LOG_LEVEL: 'info' });
+      const env = bare({
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: devData,
+        SEED_DEMO: '0',
+        REMINDERS_ENABLED: '0',
+        LOG_LEVEL: 'info',
+      });
       const server = await startServer(port, env, { file: 'npm', args: ['start'], cwd: ROOT });
       running.push(server);
       expect(server.output).toContain('The build in dist/ is up to date.');

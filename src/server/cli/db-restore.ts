@@ -16,9 +16,11 @@ async function main() {
   const { values } = commandArgs({ options: { from: { type: 'string' } } }, USAGE);
   const config = loadConfig();
   if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: restore a pg_dump file with pg_restore, e.g.\n' +
-      '  pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" goodstanding.dump\n' +
-      '(docs/operations.md "Backup and restore").');
+    console.error(
+      'DATABASE_URL is set: restore a pg_dump file with pg_restore, e.g.\n' +
+        '  pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" goodstanding.dump\n' +
+        '(docs/operations.md "Backup and restore").',
+    );
     process.exit(1);
   }
   if (!values.from) {
@@ -28,10 +30,13 @@ async function main() {
   const pgliteDir = path.join(config.dataDir, 'db');
   const { movedAside, tables } = await restoreEmbeddedDatabase(path.resolve(values.from), pgliteDir);
   console.log(`Restored ${values.from} into ${pgliteDir} (${tables} tables).`);
-  if (movedAside) console.log(`The database that was there is kept in ${movedAside}; delete it once you no longer need it.`);
+  if (movedAside)
+    console.log(`The database that was there is kept in ${movedAside}; delete it once you no longer need it.`);
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError || err instanceof BackupError || err instanceof DataDirLockedError ? err.message : err);
+  console.error(
+    err instanceof ConfigError || err instanceof BackupError || err instanceof DataDirLockedError ? err.message : err,
+  );
   process.exit(1);
 });

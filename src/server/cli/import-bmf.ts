@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import { commandTimeouts, openDatabase } from '../db/client.ts';
-import { importBmf } from '../modules/subordinates/import-bmf.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
+import { importBmf } from '../modules/subordinates/import-bmf.ts';
 import { commandArgs } from './command-args.ts';
 
 const USAGE = 'Usage: npm run import:bmf -- FILE.csv [MORE.csv ...] [--gen NNNN]';
@@ -30,7 +30,11 @@ async function main() {
     }
   }
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), timeouts: commandTimeouts(config) });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    timeouts: commandTimeouts(config),
+  });
   try {
     await database.migrate();
     let total = 0;
@@ -39,10 +43,13 @@ async function main() {
       const result = await importBmf(database.db, file, {
         gen: values.gen,
         batchSize: 2000,
-        onProgress: ({ read, imported }) => process.stderr.write(`\r${path.basename(file)}: ${read} rows read, ${imported} imported`),
+        onProgress: ({ read, imported }) =>
+          process.stderr.write(`\r${path.basename(file)}: ${read} rows read, ${imported} imported`),
       });
       process.stderr.write('\n');
-      console.log(`${path.basename(file)}: ${result.read} rows read, ${result.imported} imported, ${result.skipped} skipped in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `${path.basename(file)}: ${result.read} rows read, ${result.imported} imported, ${result.skipped} skipped in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
       total += result.imported;
     }
     process.stderr.write('Refreshing the search index statistics (VACUUM ANALYZE)...\n');

@@ -1,14 +1,15 @@
 import path from 'node:path';
+import { calendarDate } from '../../shared/rules/compliance-calendar.ts';
 import { loadConfig } from '../config.ts';
 import { commandTimeouts, openDatabase } from '../db/client.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
-import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
 import { IrsFileError, type IrsDataset } from '../modules/irs-data/irs-files.ts';
-import { commandArgs } from './command-args.ts';
+import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
 import { buildWorkQueue } from '../modules/work-queue/build-work-queue.ts';
-import { calendarDate } from '../../shared/rules/compliance-calendar.ts';
+import { commandArgs } from './command-args.ts';
 
-const USAGE = 'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]';
+const USAGE =
+  'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]';
 const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
 
 /**
@@ -20,22 +21,32 @@ const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
  * uses the embedded database.
  */
 async function main() {
-  const { values, positionals } = commandArgs({
-    allowPositionals: true,
-    options: { dataset: { type: 'string' }, released: { type: 'string' }, gen: { type: 'string' } },
-  }, USAGE);
+  const { values, positionals } = commandArgs(
+    {
+      allowPositionals: true,
+      options: { dataset: { type: 'string' }, released: { type: 'string' }, gen: { type: 'string' } },
+    },
+    USAGE,
+  );
   const fail = (message: string) => {
     console.error(`${message}\n${USAGE}`);
     process.exit(2);
   };
-  if (!values.dataset || !DATASETS.includes(values.dataset as IrsDataset)) fail('--dataset takes bmf, epostcard, revocations or pub78.');
-  if (!values.released || !/^\d{4}-\d{2}-\d{2}$/.test(values.released)) fail('--released takes the IRS release date of the files, as YYYY-MM-DD.');
+  if (!values.dataset || !DATASETS.includes(values.dataset as IrsDataset))
+    fail('--dataset takes bmf, epostcard, revocations or pub78.');
+  if (!values.released || !/^\d{4}-\d{2}-\d{2}$/.test(values.released))
+    fail('--released takes the IRS release date of the files, as YYYY-MM-DD.');
   if (!positionals.length) fail('Name at least one file.');
-  if (values.gen !== undefined && (values.dataset !== 'bmf' || !/^\d{4}$/.test(values.gen))) fail('--gen takes a 4-digit group exemption number, with --dataset bmf only.');
+  if (values.gen !== undefined && (values.dataset !== 'bmf' || !/^\d{4}$/.test(values.gen)))
+    fail('--gen takes a 4-digit group exemption number, with --dataset bmf only.');
   const dataset = values.dataset as IrsDataset;
 
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), timeouts: commandTimeouts(config) });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    timeouts: commandTimeouts(config),
+  });
   let failed = false;
   try {
     await database.migrate();
@@ -43,13 +54,20 @@ async function main() {
       const started = Date.now();
       try {
         const result = await loadIrsRelease(database.db, {
-          dataset, file, releasedOn: values.released!, gen: values.gen, batchSize: 2000,
-          onProgress: ({ read, loaded }) => process.stderr.write(`\r${path.basename(file)}: ${read} rows read, ${loaded} loaded`),
+          dataset,
+          file,
+          releasedOn: values.released!,
+          gen: values.gen,
+          batchSize: 2000,
+          onProgress: ({ read, loaded }) =>
+            process.stderr.write(`\r${path.basename(file)}: ${read} rows read, ${loaded} loaded`),
         });
         process.stderr.write('\n');
-        console.log(result.status === 'unchanged'
-          ? `${path.basename(file)}: already loaded (release of ${result.release.releasedOn}); nothing changed.`
-          : `${path.basename(file)}: ${result.rows} rows, ${result.loaded} loaded, ${result.skipped} skipped, release of ${result.release.releasedOn} recorded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        console.log(
+          result.status === 'unchanged'
+            ? `${path.basename(file)}: already loaded (release of ${result.release.releasedOn}); nothing changed.`
+            : `${path.basename(file)}: ${result.rows} rows, ${result.loaded} loaded, ${result.skipped} skipped, release of ${result.release.releasedOn} recorded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
       } catch (err) {
         if (!(err instanceof IrsFileError)) throw err;
         console.error(`${path.basename(file)}: ${err.message}`);

@@ -15,10 +15,17 @@ const USAGE = 'Usage: npm run db:migrate';
 async function main() {
   commandArgs({ options: {} }, USAGE);
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2, timeouts: commandTimeouts(config) });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    poolSize: 2,
+    timeouts: commandTimeouts(config),
+  });
   try {
     await database.migrate();
-    console.log(`Migrations applied (${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`}).`);
+    console.log(
+      `Migrations applied (${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.join(config.dataDir, 'db')}`}).`,
+    );
   } finally {
     await database.close();
   }

@@ -16,13 +16,16 @@ const USAGE = 'Usage: npm run seed:scale -- [--accounts N] [--force] [--allow-em
  * accounts unless --force. Prints progress on stderr and the rows written with the total time.
  */
 async function main() {
-  const { values } = commandArgs({
-    options: {
-      accounts: { type: 'string', default: '50000' },
-      force: { type: 'boolean', default: false },
-      'allow-embedded': { type: 'boolean', default: false },
+  const { values } = commandArgs(
+    {
+      options: {
+        accounts: { type: 'string', default: '50000' },
+        force: { type: 'boolean', default: false },
+        'allow-embedded': { type: 'boolean', default: false },
+      },
     },
-  }, USAGE);
+    USAGE,
+  );
   const accounts = Number(values.accounts);
   if (!Number.isInteger(accounts) || accounts < 1 || accounts > 2_000_000) {
     console.error(`--accounts takes a whole number from 1 to 2000000\n${USAGE}`);
@@ -30,13 +33,23 @@ async function main() {
   }
   const config = loadConfig();
   if (!config.databaseUrl && !values['allow-embedded']) {
-    console.error('seed:scale writes millions of rows: it is meant for a PostgreSQL server. Set DATABASE_URL, or pass --allow-embedded to fill the embedded database in DATA_DIR anyway (stop the server first).');
+    console.error(
+      'seed:scale writes millions of rows: it is meant for a PostgreSQL server. Set DATABASE_URL, or pass --allow-embedded to fill the embedded database in DATA_DIR anyway (stop the server first).',
+    );
     process.exit(2);
   }
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'), poolSize: 2 });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'db'),
+    poolSize: 2,
+  });
   try {
     await database.migrate();
-    const report = await seedScale(database, { accounts, force: values.force, log: (line) => process.stderr.write(`${line}\n`) });
+    const report = await seedScale(database, {
+      accounts,
+      force: values.force,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
     console.log(JSON.stringify(report, null, 2));
     console.log(`seed:scale took ${report.seconds} s.`);
   } finally {

@@ -36,7 +36,11 @@ async function writeBackupFile(dump: () => Promise<Uint8Array>, file: string): P
  * to the file it names, and on failure writes the reason to `${file}.error`. Runs while serving.
  * @returns a function that stops answering
  */
-export function answerBackupRequests(pgliteDir: string, dump: () => Promise<Uint8Array>, log: { info(o: object, m: string): void; error(o: object, m: string): void }): () => void {
+export function answerBackupRequests(
+  pgliteDir: string,
+  dump: () => Promise<Uint8Array>,
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+): () => void {
   let running: Promise<void> | null = null;
   const onSignal = () => {
     if (running) return;
@@ -56,7 +60,9 @@ export function answerBackupRequests(pgliteDir: string, dump: () => Promise<Uint
         log.error({ err, file: request.file }, 'database backup failed');
         fs.writeFileSync(`${request.file}.error`, String((err as Error).message ?? err));
       }
-    })().finally(() => { running = null; });
+    })().finally(() => {
+      running = null;
+    });
   };
   process.on(BACKUP_SIGNAL, onSignal);
   return () => process.off(BACKUP_SIGNAL, onSignal);
@@ -69,8 +75,13 @@ export function answerBackupRequests(pgliteDir: string, dump: () => Promise<Uint
  * @returns the size written in bytes, and whether a running server wrote it
  * @throws BackupError when the directory holds no database, or the server reports a failure or does not answer in time
  */
-export async function backupEmbeddedDatabase(pgliteDir: string, file: string, opts: { timeoutMs?: number } = {}): Promise<{ bytes: number; throughServer: boolean }> {
-  if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION'))) throw new BackupError(`There is no database in ${pgliteDir} to back up (DATA_DIR).`);
+export async function backupEmbeddedDatabase(
+  pgliteDir: string,
+  file: string,
+  opts: { timeoutMs?: number } = {},
+): Promise<{ bytes: number; throughServer: boolean }> {
+  if (!fs.existsSync(path.join(pgliteDir, 'PG_VERSION')))
+    throw new BackupError(`There is no database in ${pgliteDir} to back up (DATA_DIR).`);
   fs.rmSync(file, { force: true });
   fs.rmSync(`${file}.error`, { force: true });
   const pid = liveLockHolder(pgliteDir);
@@ -88,7 +99,9 @@ export async function backupEmbeddedDatabase(pgliteDir: string, file: string, op
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     fs.rmSync(backupRequestFile(pgliteDir), { force: true });
-    throw new BackupError(`The server (pid ${pid}) did not write the backup within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s; see its log.`);
+    throw new BackupError(
+      `The server (pid ${pid}) did not write the backup within ${Math.round((opts.timeoutMs ?? 600_000) / 1000)} s; see its log.`,
+    );
   }
   const lock = acquireDataDirLock(pgliteDir);
   try {
@@ -114,7 +127,10 @@ export async function backupEmbeddedDatabase(pgliteDir: string, file: string, op
  * @returns where the previous database was moved, if there was one, and the number of tables restored
  * @throws DataDirLockedError while a server runs on the directory; BackupError when the file is not a backup
  */
-export async function restoreEmbeddedDatabase(file: string, pgliteDir: string): Promise<{ movedAside: string | null; tables: number }> {
+export async function restoreEmbeddedDatabase(
+  file: string,
+  pgliteDir: string,
+): Promise<{ movedAside: string | null; tables: number }> {
   if (!fs.existsSync(file)) throw new BackupError(`No backup file at ${file}.`);
   fs.mkdirSync(path.dirname(path.resolve(pgliteDir)), { recursive: true });
   const lock = acquireDataDirLock(pgliteDir);
@@ -131,10 +147,14 @@ export async function restoreEmbeddedDatabase(file: string, pgliteDir: string): 
     } catch (err) {
       fs.rmSync(pgliteDir, { recursive: true, force: true });
       if (movedAside) fs.renameSync(movedAside, pgliteDir);
-      throw new BackupError(`${file} is not a backup of the embedded database (${(err as Error).message}); nothing was changed.`);
+      throw new BackupError(
+        `${file} is not a backup of the embedded database (${(err as Error).message}); nothing was changed.`,
+      );
     }
     try {
-      const { rows } = await pg.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
+      const { rows } = await pg.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+      );
       return { movedAside, tables: rows[0].n };
     } finally {
       await pg.close();

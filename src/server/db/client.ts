@@ -2,16 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
-import type { DatabaseTimeouts } from '../config.ts';
-import * as schema from './schema.ts';
-import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
+import * as schema from './schema.ts';
+import type { DatabaseTimeouts } from '../config.ts';
 
 type Schema = typeof schema;
 /** The Drizzle database; PGlite and node-postgres share this query API. */
@@ -105,7 +105,10 @@ const LOCK_RETRY_MS = 250;
  * @param lockTimeoutSeconds how long to wait for the lock; undefined waits as long as it takes
  * @throws StartupLockTimeoutError when the lock is still held after `lockTimeoutSeconds`
  */
-function postgresStartupLock(url: string, opts: { lockTimeoutSeconds?: number; connectMs?: number; log: (line: string) => void }) {
+function postgresStartupLock(
+  url: string,
+  opts: { lockTimeoutSeconds?: number; connectMs?: number; log: (line: string) => void },
+) {
   const holding = new AsyncLocalStorage<true>();
   return async function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
     if (holding.getStore()) return fn();
@@ -118,18 +121,25 @@ function postgresStartupLock(url: string, opts: { lockTimeoutSeconds?: number; c
       const deadline = opts.lockTimeoutSeconds === undefined ? Infinity : Date.now() + opts.lockTimeoutSeconds * 1000;
       let logged = false;
       for (;;) {
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [STARTUP_LOCK_KEY]);
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+          STARTUP_LOCK_KEY,
+        ]);
         if (rows[0].locked) break;
         if (!logged) {
-          const limit = opts.lockTimeoutSeconds === undefined ? 'waiting as long as it takes' : `giving up after ${opts.lockTimeoutSeconds} s`;
-          opts.log(`waiting for another server to finish migrating (startup lock ${STARTUP_LOCK_KEY} is held; ${limit})`);
+          const limit =
+            opts.lockTimeoutSeconds === undefined
+              ? 'waiting as long as it takes'
+              : `giving up after ${opts.lockTimeoutSeconds} s`;
+          opts.log(
+            `waiting for another server to finish migrating (startup lock ${STARTUP_LOCK_KEY} is held; ${limit})`,
+          );
           logged = true;
         }
         if (Date.now() >= deadline) {
           throw new StartupLockTimeoutError(
             `Gave up waiting for the startup lock after ${opts.lockTimeoutSeconds} s: another server has been migrating this database ` +
-            'for that long, or hangs while holding it. Check the other servers (pg_locks where locktype = \'advisory\' shows who holds it), ' +
-            'or raise MIGRATION_LOCK_TIMEOUT_SECONDS.',
+              "for that long, or hangs while holding it. Check the other servers (pg_locks where locktype = 'advisory' shows who holds it), " +
+              'or raise MIGRATION_LOCK_TIMEOUT_SECONDS.',
           );
         }
         await new Promise((r) => setTimeout(r, Math.min(LOCK_RETRY_MS, deadline - Date.now())));
@@ -177,15 +187,16 @@ export function postgresDatabase(opts: DatabaseOptions & { url: string }): Datab
     kind: 'postgres',
     url: opts.url,
     // On a pool of its own without statement limits: a migration may rewrite a large table.
-    migrate: () => withStartupLock(async () => {
-      const migrationPool = new pg.Pool(poolOptions(opts, 1, { connectMs: timeouts.connectMs }));
-      migrationPool.on('error', () => undefined);
-      try {
-        await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
-      } finally {
-        await migrationPool.end();
-      }
-    }),
+    migrate: () =>
+      withStartupLock(async () => {
+        const migrationPool = new pg.Pool(poolOptions(opts, 1, { connectMs: timeouts.connectMs }));
+        migrationPool.on('error', () => undefined);
+        try {
+          await migratePg(drizzlePg(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
+        } finally {
+          await migrationPool.end();
+        }
+      }),
     withStartupLock,
     migrationsTable: `"${migrationsSchema}"."__drizzle_migrations"`,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -199,7 +210,10 @@ export function postgresDatabase(opts: DatabaseOptions & { url: string }): Datab
  * import or a migration may run for minutes (docs/deploy.md "Timeouts").
  */
 export function commandTimeouts(config: { databaseTimeouts: DatabaseTimeouts }): Partial<DatabaseTimeouts> {
-  return { connectMs: config.databaseTimeouts.connectMs, migrationLockSeconds: config.databaseTimeouts.migrationLockSeconds };
+  return {
+    connectMs: config.databaseTimeouts.connectMs,
+    migrationLockSeconds: config.databaseTimeouts.migrationLockSeconds,
+  };
 }
 
 /**
@@ -241,7 +255,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   let client: PgliteThread;
   try {
-    client = await startPgliteThread(dir, { sharedBuffersMb: opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB });
+    client = await startPgliteThread(dir, {
+      sharedBuffersMb: opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+    });
   } catch (err) {
     lock?.release();
     throw err;

@@ -11,7 +11,9 @@ describe('PGlite data directory lock (docs/requirements/platform.md §5.10)', ()
     const dir = tempDir();
     fs.writeFileSync(`${dir}.lock`, String(process.ppid));
     expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
-    expect(() => acquireDataDirLock(dir)).toThrow(new RegExp(`in use by another GoodStanding process \\(pid ${process.ppid}\\)`));
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      new RegExp(`in use by another GoodStanding process \\(pid ${process.ppid}\\)`),
+    );
   });
 
   it('takes over a lock left by a process that died', () => {

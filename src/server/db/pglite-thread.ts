@@ -20,10 +20,15 @@ export type PgliteRequest =
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /** Its answer; id 0 is the start-up report. */
-export type PgliteResponse = { id: number; result: unknown; error?: undefined } | { id: number; error: SerializedError };
+export type PgliteResponse =
+  { id: number; result: unknown; error?: undefined } | { id: number; error: SerializedError };
 
 /** An error as it crosses threads: name, message and PostgreSQL's fields (code, detail…). */
-export interface SerializedError { name: string; message: string; fields: Record<string, unknown> }
+export interface SerializedError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
 
 /** Query options without functions (which cannot cross threads). */
 type WireQueryOptions = Omit<QueryOptions, 'parsers' | 'serializers' | 'onNotice' | 'blob'>;
@@ -79,7 +84,10 @@ export interface PgliteThread extends PgliteQueryClient {
  * @param opts.sharedBuffersMb PostgreSQL's shared_buffers in MB; PGlite's default (128) when absent
  * @throws what PGlite throws while starting (e.g. a damaged data directory)
  */
-export async function startPgliteThread(dataDir: string, opts: { sharedBuffersMb?: number } = {}): Promise<PgliteThread> {
+export async function startPgliteThread(
+  dataDir: string,
+  opts: { sharedBuffersMb?: number } = {},
+): Promise<PgliteThread> {
   // The worker is TypeScript like the rest of the server. Node 22.18 and later strip its types
   // themselves, so the thread's isolate needs no loader (tsx took about 25 MB there,
   // docs/operations.md "Memory"); on an older Node tsx registers its loader in the thread first (a

@@ -8,7 +8,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { collectStartupGarbage } from '../memory.ts';
-import { DRIZZLE_TEXT_TYPE_IDS, type PgliteRequest, type PgliteResponse, type SerializedError } from './pglite-thread.ts';
+import {
+  DRIZZLE_TEXT_TYPE_IDS,
+  type PgliteRequest,
+  type PgliteResponse,
+  type SerializedError,
+} from './pglite-thread.ts';
 
 const port = parentPort!;
 const { dataDir, sharedBuffersMb } = workerData as { dataDir: string; sharedBuffersMb?: number };
@@ -68,13 +73,18 @@ async function main() {
           let begun!: () => void;
           const ready = new Promise<void>((resolve) => (begun = resolve));
           let finish!: (commit: boolean) => void;
-          const settled = pg.transaction((tx) => new Promise<void>((resolve, reject) => {
-            finish = (commit) => (commit ? resolve() : reject(new RollbackRequested()));
-            transactions.set(request.txId, { tx, finish, settled });
-            begun();
-          })).catch((err: unknown) => {
-            if (!(err instanceof RollbackRequested)) throw err;
-          });
+          const settled = pg
+            .transaction(
+              (tx) =>
+                new Promise<void>((resolve, reject) => {
+                  finish = (commit) => (commit ? resolve() : reject(new RollbackRequested()));
+                  transactions.set(request.txId, { tx, finish, settled });
+                  begun();
+                }),
+            )
+            .catch((err: unknown) => {
+              if (!(err instanceof RollbackRequested)) throw err;
+            });
           // Answered once BEGIN ran, or with BEGIN's error (settled rejects before the callback runs).
           await Promise.race([ready, settled]);
           return null;

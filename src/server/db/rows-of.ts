@@ -1,5 +1,5 @@
-import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import type { SQL } from 'drizzle-orm';
 
 /**
  * The rows of a raw query (`db.execute`), typed as `T`: PGlite and node-postgres both answer

@@ -1,6 +1,20 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { InquiryKind } from '../../shared/lists/subjects.ts';
@@ -24,197 +38,257 @@ export const companies = pgTable('companies', {
 });
 
 /** Groups of accounts, e.g. the subordinates of one IRS group exemption (GEN). */
-export const groups = pgTable('groups', {
-  id: serial('id').primaryKey(),
-  label: text('label').notNull(),
-  gen: text('gen'),
-  isBilledAsGroup: boolean('is_billed_as_group').notNull().default(false),
-  /** The central organization holding the GEN (docs/irs-gen-duties.md): its legal name and EIN. */
-  centralName: text('central_name').notNull().default(''),
-  centralEin: text('central_ein'),
-  /** Month (1-12) the central organization's annual accounting period ends; the GEN update is due 90 to 30 days before. */
-  accountingPeriodEndMonth: smallint('accounting_period_end_month'),
-  /** The 501(c) paragraph every subordinate is described in, as the BMF SUBSECTION ('03', '07', ...). */
-  subsection: text('subsection'),
-  /** The uniform purpose statement on file for every subordinate; '' while none is on file. */
-  uniformPurposeStatement: text('uniform_purpose_statement').notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('groups_gen_unique').on(t.gen)]);
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    label: text('label').notNull(),
+    gen: text('gen'),
+    isBilledAsGroup: boolean('is_billed_as_group').notNull().default(false),
+    /** The central organization holding the GEN (docs/irs-gen-duties.md): its legal name and EIN. */
+    centralName: text('central_name').notNull().default(''),
+    centralEin: text('central_ein'),
+    /** Month (1-12) the central organization's annual accounting period ends; the GEN update is due 90 to 30 days before. */
+    accountingPeriodEndMonth: smallint('accounting_period_end_month'),
+    /** The 501(c) paragraph every subordinate is described in, as the BMF SUBSECTION ('03', '07', ...). */
+    subsection: text('subsection'),
+    /** The uniform purpose statement on file for every subordinate; '' while none is on file. */
+    uniformPurposeStatement: text('uniform_purpose_statement').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('groups_gen_unique').on(t.gen)],
+);
 
-export const levels = pgTable('levels', {
-  id: serial('id').primaryKey(),
-  slug: text('slug').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  priceCents: integer('price_cents').notNull(),
-  priceDiscountCents: integer('price_discount_cents').notNull(),
-  renewalFeatures: jsonb('renewal_features').$type<string[]>().notNull().default([]),
-  upgradeToId: integer('upgrade_to_id'),
-  upgradeCents: integer('upgrade_cents').notNull().default(0),
-  upgradeDiscountCents: integer('upgrade_discount_cents').notNull().default(0),
-  incPackageCents: integer('inc_package_cents').notNull().default(0),
-  incPackageDiscountCents: integer('inc_package_discount_cents').notNull().default(0),
-  schema: jsonb('schema').$type<unknown>(),
-  sortOrder: integer('sort_order').notNull().default(0),
-  isPublic: boolean('is_public').notNull().default(true),
-}, (t) => [uniqueIndex('levels_slug_unique').on(t.slug)]);
+export const levels = pgTable(
+  'levels',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    priceDiscountCents: integer('price_discount_cents').notNull(),
+    renewalFeatures: jsonb('renewal_features').$type<string[]>().notNull().default([]),
+    upgradeToId: integer('upgrade_to_id'),
+    upgradeCents: integer('upgrade_cents').notNull().default(0),
+    upgradeDiscountCents: integer('upgrade_discount_cents').notNull().default(0),
+    incPackageCents: integer('inc_package_cents').notNull().default(0),
+    incPackageDiscountCents: integer('inc_package_discount_cents').notNull().default(0),
+    schema: jsonb('schema').$type<unknown>(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isPublic: boolean('is_public').notNull().default(true),
+  },
+  (t) => [uniqueIndex('levels_slug_unique').on(t.slug)],
+);
 
 /**
  * Organizations: customers and the subordinates imported from the IRS EO BMF. IRS columns keep
  * the extract's codes as text (EIN with leading zeros, RULING YYYYMM, ...).
  */
-export const accounts = pgTable('accounts', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  legalName: text('legal_name').notNull().default(''),
-  careOf: text('care_of').notNull().default(''),
-  ein: text('ein'),
-  /** The organization's contact e-mail, lower case; unique, so a roster upload skips repeats (docs/requirements/product.md tool 5). */
-  email: text('email'),
-  gen: text('gen'),
-  groupId: integer('group_id').references(() => groups.id),
-  levelId: integer('level_id').references(() => levels.id),
-  street: text('street').notNull().default(''),
-  city: text('city').notNull().default(''),
-  state: text('state').notNull().default(''),
-  zip: text('zip').notNull().default(''),
-  subsection: text('subsection'),
-  affiliation: text('affiliation'),
-  ruling: text('ruling'),
-  deductibility: text('deductibility'),
-  irsStatus: text('irs_status'),
-  taxPeriod: text('tax_period'),
-  filingRequirement: text('filing_requirement'),
-  fiscalYearEndMonth: smallint('fiscal_year_end_month'),
-  nteeCode: text('ntee_code'),
-  /** BMF FOUNDATION code ('00' not 501(c)(3), '02'-'04' private foundation, '10'-'24' public charity classes); docs/irs-gen-duties.md. */
-  foundation: text('foundation'),
-  /** The IRS BMF release (irs_releases) the IRS columns above were last read from; null when never. */
-  bmfReleaseId: integer('bmf_release_id').references((): AnyPgColumn => irsReleases.id),
-  /** Listed in the public subordinate search (docs/requirements/product.md tool 16). */
-  isListed: boolean('is_listed').notNull().default(false),
-  /** Lower-cased name, secondary name and city: what the keyword search matches (see searchTextParts). */
-  searchText: text('search_text').notNull().default(''),
-  source: text('source').notNull().default('app'),
-  renewalDueAt: timestamp('renewal_due_at', { withTimezone: true }),
-  bonusBalanceCents: integer('bonus_balance_cents').notNull().default(0),
-  publicProfileImage: text('public_profile_image').notNull().default(''),
-  primaryUserId: integer('primary_user_id'),
-  isSuspendedFromBasicRenewal: boolean('is_suspended_from_basic_renewal').notNull().default(false),
-  /** Answers of the application and editable account data, by field name (docs/requirements/entities.md "fields"). */
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('accounts_ein_unique').on(t.ein),
-  // A small GIN pending list: PGlite has no autovacuum to merge it into the index, and every
-  // search reads the whole list (4 MB by default: ~10 ms a query). 256 kB keeps imports fast.
-  index('accounts_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
-  // The search's name-order walk reads only this index (an index-only scan once VACUUM has set the
-  // visibility map): name order, then the columns it tests and shows.
-  index('accounts_listed_name').on(t.isListed, t.name, t.id, t.searchText, t.city, t.state),
-  index('accounts_gen').on(t.gen),
-  // Every account by name (imported or not): the audit log's Account sort walks it, each account's
-  // rows then along audit_log_account (docs/staff-lists.md "Audit log sorts").
-  index('accounts_name').on(t.name, t.id),
-  uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
-  // Staff's accounts list (docs/benchmarks.md "Staff lists at scale"): the product's own accounts in
-  // each sort order, so a page walks 20 index entries instead of sorting every customer, and the
-  // e-mail substring search.
-  index('accounts_customer_name').on(t.name, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
-  index('accounts_customer_created').on(t.createdAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
-  index('accounts_customer_renewal').on(t.renewalDueAt, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
-  index('accounts_customer_ein').on(t.ein, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
-  index('accounts_customer_level').on(t.levelId, t.id).where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
-  // Imported accounts are customers only when they have users: the list's second half starts here.
-  index('accounts_imported').on(t.id).where(sql`NOT (${t.isListed} = false AND ${t.source} <> 'irs-bmf')`),
-  index('accounts_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
-]);
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    legalName: text('legal_name').notNull().default(''),
+    careOf: text('care_of').notNull().default(''),
+    ein: text('ein'),
+    /** The organization's contact e-mail, lower case; unique, so a roster upload skips repeats (docs/requirements/product.md tool 5). */
+    email: text('email'),
+    gen: text('gen'),
+    groupId: integer('group_id').references(() => groups.id),
+    levelId: integer('level_id').references(() => levels.id),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    subsection: text('subsection'),
+    affiliation: text('affiliation'),
+    ruling: text('ruling'),
+    deductibility: text('deductibility'),
+    irsStatus: text('irs_status'),
+    taxPeriod: text('tax_period'),
+    filingRequirement: text('filing_requirement'),
+    fiscalYearEndMonth: smallint('fiscal_year_end_month'),
+    nteeCode: text('ntee_code'),
+    /** BMF FOUNDATION code ('00' not 501(c)(3), '02'-'04' private foundation, '10'-'24' public charity classes); docs/irs-gen-duties.md. */
+    foundation: text('foundation'),
+    /** The IRS BMF release (irs_releases) the IRS columns above were last read from; null when never. */
+    bmfReleaseId: integer('bmf_release_id').references((): AnyPgColumn => irsReleases.id),
+    /** Listed in the public subordinate search (docs/requirements/product.md tool 16). */
+    isListed: boolean('is_listed').notNull().default(false),
+    /** Lower-cased name, secondary name and city: what the keyword search matches (see searchTextParts). */
+    searchText: text('search_text').notNull().default(''),
+    source: text('source').notNull().default('app'),
+    renewalDueAt: timestamp('renewal_due_at', { withTimezone: true }),
+    bonusBalanceCents: integer('bonus_balance_cents').notNull().default(0),
+    publicProfileImage: text('public_profile_image').notNull().default(''),
+    primaryUserId: integer('primary_user_id'),
+    isSuspendedFromBasicRenewal: boolean('is_suspended_from_basic_renewal').notNull().default(false),
+    /** Answers of the application and editable account data, by field name (docs/requirements/entities.md "fields"). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_ein_unique').on(t.ein),
+    // A small GIN pending list: PGlite has no autovacuum to merge it into the index, and every
+    // search reads the whole list (4 MB by default: ~10 ms a query). 256 kB keeps imports fast.
+    index('accounts_search_trgm')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+    // The search's name-order walk reads only this index (an index-only scan once VACUUM has set the
+    // visibility map): name order, then the columns it tests and shows.
+    index('accounts_listed_name').on(t.isListed, t.name, t.id, t.searchText, t.city, t.state),
+    index('accounts_gen').on(t.gen),
+    // Every account by name (imported or not): the audit log's Account sort walks it, each account's
+    // rows then along audit_log_account (docs/staff-lists.md "Audit log sorts").
+    index('accounts_name').on(t.name, t.id),
+    uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
+    // Staff's accounts list (docs/benchmarks.md "Staff lists at scale"): the product's own accounts in
+    // each sort order, so a page walks 20 index entries instead of sorting every customer, and the
+    // e-mail substring search.
+    index('accounts_customer_name')
+      .on(t.name, t.id)
+      .where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+    index('accounts_customer_created')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+    index('accounts_customer_renewal')
+      .on(t.renewalDueAt, t.id)
+      .where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+    index('accounts_customer_ein')
+      .on(t.ein, t.id)
+      .where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+    index('accounts_customer_level')
+      .on(t.levelId, t.id)
+      .where(sql`${t.isListed} = false AND ${t.source} <> 'irs-bmf'`),
+    // Imported accounts are customers only when they have users: the list's second half starts here.
+    index('accounts_imported')
+      .on(t.id)
+      .where(sql`NOT (${t.isListed} = false AND ${t.source} <> 'irs-bmf')`),
+    index('accounts_email_trgm')
+      .using('gin', sql`lower(${t.email}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+  ],
+);
 
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull(),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  passwordHash: text('password_hash').notNull(),
-  phone: text('phone').notNull().default(''),
-  smsPhone: text('sms_phone').notNull().default(''),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  accountId: integer('account_id').references(() => accounts.id),
-  isPrimary: boolean('is_primary').notNull().default(false),
-  isSubscribedBulkEmails: boolean('is_subscribed_bulk_emails').notNull().default(true),
-  isSubscribedEventEmails: boolean('is_subscribed_event_emails').notNull().default(true),
-  isSubscribedSms: boolean('is_subscribed_sms').notNull().default(false),
-  /**
-   * When this user was last sent an invitation to choose their password (docs/roles.md
-   * "Invitations"): set while they have not chosen one yet (their password hash is of a random
-   * secret nobody knows, so they cannot sign in), null once they have, and for everyone else.
-   */
-  invitedAt: timestamp('invited_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('users_email_unique').on(t.email),
-  index('users_account').on(t.accountId),
-  // Staff's accounts and audit searches by part of a user's e-mail.
-  index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone').notNull().default(''),
+    smsPhone: text('sms_phone').notNull().default(''),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    accountId: integer('account_id').references(() => accounts.id),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isSubscribedBulkEmails: boolean('is_subscribed_bulk_emails').notNull().default(true),
+    isSubscribedEventEmails: boolean('is_subscribed_event_emails').notNull().default(true),
+    isSubscribedSms: boolean('is_subscribed_sms').notNull().default(false),
+    /**
+     * When this user was last sent an invitation to choose their password (docs/roles.md
+     * "Invitations"): set while they have not chosen one yet (their password hash is of a random
+     * secret nobody knows, so they cannot sign in), null once they have, and for everyone else.
+     */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_account').on(t.accountId),
+    // Staff's accounts and audit searches by part of a user's e-mail.
+    index('users_email_trgm')
+      .using('gin', sql`lower(${t.email}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+  ],
+);
 
 /** Server-side sessions; the cookie holds a random id and only its sha256 is stored. */
-export const sessions = pgTable('sessions', {
-  idHash: text('id_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  ip: text('ip').notNull().default(''),
-  userAgent: text('user_agent').notNull().default(''),
-}, (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
 
-export const passwordResets = pgTable('password_resets', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('password_resets_token_unique').on(t.tokenHash), index('password_resets_user').on(t.userId), index('password_resets_expires').on(t.expiresAt)]);
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_unique').on(t.tokenHash),
+    index('password_resets_user').on(t.userId),
+    index('password_resets_expires').on(t.expiresAt),
+  ],
+);
 
 /** Submissions of the public forms (docs/requirements/product.md tools 6-9), the admin inbox. */
-export const inquiries = pgTable('inquiries', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').$type<InquiryKind>().notNull(),
-  name: text('name').notNull().default(''),
-  email: text('email').notNull(),
-  phone: text('phone').notNull().default(''),
-  organization: text('organization').notNull().default(''),
-  /** The form's other fields (subject, message, ein, group_id, affiliates, regions, concerns). */
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  isHandled: boolean('is_handled').notNull().default(false),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-  handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
-  ip: text('ip').notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [
-  index('inquiries_kind_created').on(t.kind, t.createdAt),
-  index('inquiries_created').on(t.createdAt),
-  // The inbox's column sorts (docs/staff-lists.md), ties by id.
-  index('inquiries_name_id').on(t.name, t.id),
-  index('inquiries_kind_id').on(t.kind, t.id),
-  index('inquiries_organization_id').on(t.organization, t.id),
-  index('inquiries_handled_id').on(t.isHandled, t.id),
-  // The inbox search (modules/admin/inbox.ts inquirySearchText): the same expression.
-  index('inquiries_search_trgm').using('gin', sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.organization}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
-]);
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<InquiryKind>().notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    organization: text('organization').notNull().default(''),
+    /** The form's other fields (subject, message, ein, group_id, affiliates, regions, concerns). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    isHandled: boolean('is_handled').notNull().default(false),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('inquiries_kind_created').on(t.kind, t.createdAt),
+    index('inquiries_created').on(t.createdAt),
+    // The inbox's column sorts (docs/staff-lists.md), ties by id.
+    index('inquiries_name_id').on(t.name, t.id),
+    index('inquiries_kind_id').on(t.kind, t.id),
+    index('inquiries_organization_id').on(t.organization, t.id),
+    index('inquiries_handled_id').on(t.isHandled, t.id),
+    // The inbox search (modules/admin/inbox.ts inquirySearchText): the same expression.
+    index('inquiries_search_trgm')
+      .using('gin', sql`lower(${t.name} || ' ' || ${t.email} || ' ' || ${t.organization}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+  ],
+);
 
-export const ratings = pgTable('ratings', {
-  id: serial('id').primaryKey(),
-  url: text('url').notNull(),
-  rating: smallint('rating').notNull(),
-  comments: text('comments').notNull().default(''),
-  ip: text('ip').notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [index('ratings_url').on(t.url), index('ratings_created').on(t.createdAt)]);
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: serial('id').primaryKey(),
+    url: text('url').notNull(),
+    rating: smallint('rating').notNull(),
+    comments: text('comments').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ratings_url').on(t.url), index('ratings_created').on(t.createdAt)],
+);
 
 /** Page banners (docs/requirements/behaviour.md "Banner"): kind is 'holiday-alert' or 'urgent-alert'. */
 export const banners = pgTable('banners', {
@@ -227,85 +301,104 @@ export const banners = pgTable('banners', {
 });
 
 /** Per-state requirements (docs/requirements/entities.md "State requirement"); estimates in integer cents. */
-export const stateRequirements = pgTable('state_requirements', {
-  code: text('code').primaryKey(),
-  stateName: text('state_name').notNull(),
-  maintainEstimateCents: integer('maintain_estimate_cents').notNull(),
-  aoiEstimateCents: integer('aoi_estimate_cents').notNull(),
-  notes: text('notes').notNull().default(''),
-  /** The state's annual filing for nonprofits (docs/requirements/product.md "Compliance calendar"), e.g. 'Annual report'; set by staff, null when not verified. */
-  filingLabel: text('filing_label'),
-  /** Its due date every year: month 1-12 and day 1-31 (clamped to the month's length), both null or both set. */
-  filingDueMonth: smallint('filing_due_month'),
-  filingDueDay: smallint('filing_due_day'),
-}, (t) => [
-  check('state_requirements_filing_date', sql`(${t.filingDueMonth} IS NULL AND ${t.filingDueDay} IS NULL) OR (${t.filingDueMonth} BETWEEN 1 AND 12 AND ${t.filingDueDay} BETWEEN 1 AND 31 AND ${t.filingLabel} IS NOT NULL AND ${t.filingLabel} <> '')`),
-]);
+export const stateRequirements = pgTable(
+  'state_requirements',
+  {
+    code: text('code').primaryKey(),
+    stateName: text('state_name').notNull(),
+    maintainEstimateCents: integer('maintain_estimate_cents').notNull(),
+    aoiEstimateCents: integer('aoi_estimate_cents').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** The state's annual filing for nonprofits (docs/requirements/product.md "Compliance calendar"), e.g. 'Annual report'; set by staff, null when not verified. */
+    filingLabel: text('filing_label'),
+    /** Its due date every year: month 1-12 and day 1-31 (clamped to the month's length), both null or both set. */
+    filingDueMonth: smallint('filing_due_month'),
+    filingDueDay: smallint('filing_due_day'),
+  },
+  (t) => [
+    check(
+      'state_requirements_filing_date',
+      sql`(${t.filingDueMonth} IS NULL AND ${t.filingDueDay} IS NULL) OR (${t.filingDueMonth} BETWEEN 1 AND 12 AND ${t.filingDueDay} BETWEEN 1 AND 31 AND ${t.filingLabel} IS NOT NULL AND ${t.filingLabel} <> '')`,
+    ),
+  ],
+);
 
 /** Every mail the product sends; kept until sent and retried with backoff (docs/requirements/platform.md §1 Mail). */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  kind: text('kind').notNull(),
-  toAddress: text('to_address').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  /**
-   * The mail's own HTML part (docs/mail.md "Two parts"); null when it has none, and then the HTML
-   * part is drawn from the text when it is sent. Cleared with the text (token mails, retention).
-   */
-  htmlBody: text('html_body'),
-  status: text('status').notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  lastError: text('last_error').notNull().default(''),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  /** The body holds a secret link (a password reset, an application's resume link): replaced by a note once sent (docs/security.md). */
-  carriesToken: boolean('carries_token').notNull().default(false),
-  /** The id of the request that enqueued it, sent as its X-Request-Id header (docs/deploy.md "Observability"); null from jobs. */
-  requestId: text('request_id'),
-  /**
-   * The delivery round sending this mail (a random id per round) and until when its claim holds
-   * (docs/mail.md "One send per mail"): another server takes the row only once `lease_until` has
-   * passed; the sender's heartbeat pushes it on while the SMTP server is still answering. Both null
-   * when no round holds the mail.
-   */
-  leasedBy: text('leased_by'),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  index('mail_outbox_status_next').on(t.status, t.nextAttemptAt),
-  index('mail_outbox_created').on(t.createdAt),
-  // The outbox's column sorts (docs/staff-lists.md), ties by id.
-  index('mail_outbox_to_id').on(t.toAddress, t.id),
-  index('mail_outbox_subject_id').on(t.subject, t.id),
-  index('mail_outbox_status_id').on(t.status, t.id),
-  // Sent mails whose text is still kept: what the retention rule blanks (docs/retention.md); it
-  // shrinks as they are blanked.
-  index('mail_outbox_sent_with_text').on(t.sentAt).where(sql`${t.status} = 'sent' AND ${t.textBody} <> ''`),
-  // The outbox search (modules/admin/outbox.ts outboxSearchText): the same expression.
-  index('mail_outbox_search_trgm').using('gin', sql`lower(${t.toAddress} || ' ' || ${t.subject}) gin_trgm_ops`).with({ gin_pending_list_limit: 256 }),
-]);
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    /**
+     * The mail's own HTML part (docs/mail.md "Two parts"); null when it has none, and then the HTML
+     * part is drawn from the text when it is sent. Cleared with the text (token mails, retention).
+     */
+    htmlBody: text('html_body'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error').notNull().default(''),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The body holds a secret link (a password reset, an application's resume link): replaced by a note once sent (docs/security.md). */
+    carriesToken: boolean('carries_token').notNull().default(false),
+    /** The id of the request that enqueued it, sent as its X-Request-Id header (docs/deploy.md "Observability"); null from jobs. */
+    requestId: text('request_id'),
+    /**
+     * The delivery round sending this mail (a random id per round) and until when its claim holds
+     * (docs/mail.md "One send per mail"): another server takes the row only once `lease_until` has
+     * passed; the sender's heartbeat pushes it on while the SMTP server is still answering. Both null
+     * when no round holds the mail.
+     */
+    leasedBy: text('leased_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_outbox_status_next').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created').on(t.createdAt),
+    // The outbox's column sorts (docs/staff-lists.md), ties by id.
+    index('mail_outbox_to_id').on(t.toAddress, t.id),
+    index('mail_outbox_subject_id').on(t.subject, t.id),
+    index('mail_outbox_status_id').on(t.status, t.id),
+    // Sent mails whose text is still kept: what the retention rule blanks (docs/retention.md); it
+    // shrinks as they are blanked.
+    index('mail_outbox_sent_with_text')
+      .on(t.sentAt)
+      .where(sql`${t.status} = 'sent' AND ${t.textBody} <> ''`),
+    // The outbox search (modules/admin/outbox.ts outboxSearchText): the same expression.
+    index('mail_outbox_search_trgm')
+      .using('gin', sql`lower(${t.toAddress} || ' ' || ${t.subject}) gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 256 }),
+  ],
+);
 
 /** Who did what, on behalf of which account (docs/requirements/platform.md §5.6). */
-export const auditLog = pgTable('audit_log', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  actorUserId: integer('actor_user_id'),
-  accountId: integer('account_id'),
-  action: text('action').notNull(),
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  ip: text('ip').notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [
-  index('audit_log_created').on(t.createdAt),
-  // One account's rows in id order (the account filter, the Account sort's walk of each account)
-  // and the actors' (the search by e-mail, the Actor sort): docs/staff-lists.md "Audit log sorts".
-  index('audit_log_account').on(t.accountId, t.id),
-  index('audit_log_actor').on(t.actorUserId, t.id),
-  // The What sort (by the action's code, then id) and the action prefix filter (LIKE 'x%'): in
-  // byte order ("C"), the only one in which PostgreSQL turns a LIKE prefix into an index range
-  // whatever the database's collation (action codes are lower-case ASCII: the same order).
-  index('audit_log_action').on(sql`(${t.action} COLLATE "C")`, t.id),
-]);
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: integer('actor_user_id'),
+    accountId: integer('account_id'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created').on(t.createdAt),
+    // One account's rows in id order (the account filter, the Account sort's walk of each account)
+    // and the actors' (the search by e-mail, the Actor sort): docs/staff-lists.md "Audit log sorts".
+    index('audit_log_account').on(t.accountId, t.id),
+    index('audit_log_actor').on(t.actorUserId, t.id),
+    // The What sort (by the action's code, then id) and the action prefix filter (LIKE 'x%'): in
+    // byte order ("C"), the only one in which PostgreSQL turns a LIKE prefix into an index range
+    // whatever the database's collation (action codes are lower-case ASCII: the same order).
+    index('audit_log_action').on(sql`(${t.action} COLLATE "C")`, t.id),
+  ],
+);
 
 /**
  * Applications to join (docs/requirements/product.md tools 1-2): a draft created by the application start form, filled
@@ -313,69 +406,95 @@ export const auditLog = pgTable('audit_log', {
  * is mailed once and never stored: the `token` column holds its sha256 (hex), found with
  * hashApplicationToken (docs/security.md); only the application's owner may use it.
  */
-export const applications = pgTable('applications', {
-  id: serial('id').primaryKey(),
-  tokenHash: text('token').notNull(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  levelId: integer('level_id').notNull().references(() => levels.id),
-  /** 'start-up' (tax exemption included) or 'maintain' (an existing exemption). */
-  type: text('type').notNull(),
-  /** The last page saved, 1-based. */
-  page: integer('page').notNull().default(1),
-  fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
-  /** 'draft', 'completed' or 'deleted'. */
-  status: text('status').notNull().default('draft'),
-  accountId: integer('account_id').references(() => accounts.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('applications_token_unique').on(t.tokenHash),
-  index('applications_user').on(t.userId),
-  index('applications_status_created').on(t.status, t.createdAt),
-  // Drafts by when they were last touched: what the retention rule for abandoned drafts reads.
-  index('applications_status_updated').on(t.status, t.updatedAt),
-]);
+export const applications = pgTable(
+  'applications',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
+    /** 'start-up' (tax exemption included) or 'maintain' (an existing exemption). */
+    type: text('type').notNull(),
+    /** The last page saved, 1-based. */
+    page: integer('page').notNull().default(1),
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** 'draft', 'completed' or 'deleted'. */
+    status: text('status').notNull().default('draft'),
+    accountId: integer('account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('applications_token_unique').on(t.tokenHash),
+    index('applications_user').on(t.userId),
+    index('applications_status_created').on(t.status, t.createdAt),
+    // Drafts by when they were last touched: what the retention rule for abandoned drafts reads.
+    index('applications_status_updated').on(t.status, t.updatedAt),
+  ],
+);
 
 /** Invoices of an account (docs/requirements/entities.md "Invoice"); amounts in integer cents. */
-export const invoices = pgTable('invoices', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  number: text('number').notNull(),
-  documentAt: timestamp('document_at', { withTimezone: true }).notNull().defaultNow(),
-  publicNotes: text('public_notes').notNull().default(''),
-  valueCents: integer('value_cents').notNull(),
-  balanceCents: integer('balance_cents').notNull(),
-  /** The application this invoice was created for, so completing it twice bills once. */
-  applicationId: integer('application_id').references(() => applications.id),
-  /**
-   * The payment in flight, held for review or pending that holds this invoice (docs/payments.md
-   * "One charge per invoice"): set by the payment step in the transaction that inserts the payment,
-   * only while it is null, and cleared by the database (trigger payments_release_invoices) as soon
-   * as that payment leaves 'pending' and 'held'. While it is set, no other payment may take the
-   * invoice.
-   */
-  heldByPaymentId: integer('held_by_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('invoices_number_unique').on(t.number),
-  uniqueIndex('invoices_application_unique').on(t.applicationId),
-  index('invoices_account').on(t.accountId),
-  index('invoices_held_by').on(t.heldByPaymentId).where(sql`${t.heldByPaymentId} IS NOT NULL`),
-  // Staff's open-invoices list and total read only invoices with something left to pay.
-  index('invoices_open').on(t.documentAt, t.id).where(sql`${t.balanceCents} > 0`),
-  index('invoices_open_balance').on(t.balanceCents, t.id).where(sql`${t.balanceCents} > 0`),
-]);
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    number: text('number').notNull(),
+    documentAt: timestamp('document_at', { withTimezone: true }).notNull().defaultNow(),
+    publicNotes: text('public_notes').notNull().default(''),
+    valueCents: integer('value_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    /** The application this invoice was created for, so completing it twice bills once. */
+    applicationId: integer('application_id').references(() => applications.id),
+    /**
+     * The payment in flight, held for review or pending that holds this invoice (docs/payments.md
+     * "One charge per invoice"): set by the payment step in the transaction that inserts the payment,
+     * only while it is null, and cleared by the database (trigger payments_release_invoices) as soon
+     * as that payment leaves 'pending' and 'held'. While it is set, no other payment may take the
+     * invoice.
+     */
+    heldByPaymentId: integer('held_by_payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_unique').on(t.number),
+    uniqueIndex('invoices_application_unique').on(t.applicationId),
+    index('invoices_account').on(t.accountId),
+    index('invoices_held_by')
+      .on(t.heldByPaymentId)
+      .where(sql`${t.heldByPaymentId} IS NOT NULL`),
+    // Staff's open-invoices list and total read only invoices with something left to pay.
+    index('invoices_open')
+      .on(t.documentAt, t.id)
+      .where(sql`${t.balanceCents} > 0`),
+    index('invoices_open_balance')
+      .on(t.balanceCents, t.id)
+      .where(sql`${t.balanceCents} > 0`),
+  ],
+);
 
 /** Order details of an invoice (docs/requirements/entities.md: label, type, value); `type` is what discount flags match. */
-export const invoiceLines = pgTable('invoice_lines', {
-  id: serial('id').primaryKey(),
-  invoiceId: integer('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
-  label: text('label').notNull(),
-  /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'. */
-  type: text('type').notNull(),
-  valueCents: integer('value_cents').notNull(),
-}, (t) => [index('invoice_lines_invoice').on(t.invoiceId)]);
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'. */
+    type: text('type').notNull(),
+    valueCents: integer('value_cents').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice').on(t.invoiceId)],
+);
 
 /**
  * Discount codes (docs/requirements/entities.md "Discount", docs/requirements/validation.md "Discounts and totals"). `code` is kept as
@@ -387,27 +506,34 @@ export const invoiceLines = pgTable('invoice_lines', {
  * line types it applies to. Usable while active, between starts_at and expires_at (each open when
  * null), and while fewer than max_redemptions (null: no cap) are redeemed or held by reservations.
  */
-export const discounts = pgTable('discounts', {
-  id: serial('id').primaryKey(),
-  code: text('code').notNull(),
-  description: text('description').notNull().default(''),
-  currencyValueCents: integer('currency_value_cents').notNull().default(0),
-  multiplier: numeric('multiplier', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
-  isNewAccount: boolean('is_new_account').notNull().default(false),
-  isRenewals: boolean('is_renewals').notNull().default(false),
-  isUpgrades: boolean('is_upgrades').notNull().default(false),
-  isServiceFees: boolean('is_service_fees').notNull().default(false),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  maxRedemptions: integer('max_redemptions'),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('discounts_code_unique').on(t.code),
-  check('discounts_code_format', sql`${t.code} ~ '^[A-Z0-9_-]{1,64}$'`),
-  check('discounts_amount', sql`${t.currencyValueCents} >= 0 AND ${t.multiplier} >= 0 AND ${t.multiplier} <= 1 AND (${t.currencyValueCents} = 0 OR ${t.multiplier} = 0)`),
-  check('discounts_max_redemptions', sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
-]);
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    currencyValueCents: integer('currency_value_cents').notNull().default(0),
+    multiplier: numeric('multiplier', { precision: 7, scale: 6, mode: 'number' }).notNull().default(0),
+    isNewAccount: boolean('is_new_account').notNull().default(false),
+    isRenewals: boolean('is_renewals').notNull().default(false),
+    isUpgrades: boolean('is_upgrades').notNull().default(false),
+    isServiceFees: boolean('is_service_fees').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discounts_code_unique').on(t.code),
+    check('discounts_code_format', sql`${t.code} ~ '^[A-Z0-9_-]{1,64}$'`),
+    check(
+      'discounts_amount',
+      sql`${t.currencyValueCents} >= 0 AND ${t.multiplier} >= 0 AND ${t.multiplier} <= 1 AND (${t.currencyValueCents} = 0 OR ${t.multiplier} = 0)`,
+    ),
+    check('discounts_max_redemptions', sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
+  ],
+);
 
 /**
  * An account's hold on a discount code (POST /app/discount/reserve, docs/requirements/calls.md), refreshed by each
@@ -415,96 +541,126 @@ export const discounts = pgTable('discounts', {
  * `payment_ref` together, once). At most one open (unredeemed) reservation per account and
  * discount, and at most one redeemed: a code is used once per account.
  */
-export const discountReservations = pgTable('discount_reservations', {
-  id: serial('id').primaryKey(),
-  discountId: integer('discount_id').notNull().references(() => discounts.id, { onDelete: 'cascade' }),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  reservedBy: integer('reserved_by').references(() => users.id, { onDelete: 'set null' }),
-  reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
-  /** The payment that used it, set with redeemed_at. */
-  paymentRef: text('payment_ref'),
-}, (t) => [
-  uniqueIndex('discount_reservations_open_unique').on(t.accountId, t.discountId).where(sql`redeemed_at IS NULL`),
-  uniqueIndex('discount_reservations_redeemed_unique').on(t.accountId, t.discountId).where(sql`redeemed_at IS NOT NULL`),
-  index('discount_reservations_discount').on(t.discountId, t.expiresAt),
-  check('discount_reservations_redeemed_with_ref', sql`(${t.redeemedAt} IS NULL) = (${t.paymentRef} IS NULL)`),
-]);
+export const discountReservations = pgTable(
+  'discount_reservations',
+  {
+    id: serial('id').primaryKey(),
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    reservedBy: integer('reserved_by').references(() => users.id, { onDelete: 'set null' }),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    /** The payment that used it, set with redeemed_at. */
+    paymentRef: text('payment_ref'),
+  },
+  (t) => [
+    uniqueIndex('discount_reservations_open_unique')
+      .on(t.accountId, t.discountId)
+      .where(sql`redeemed_at IS NULL`),
+    uniqueIndex('discount_reservations_redeemed_unique')
+      .on(t.accountId, t.discountId)
+      .where(sql`redeemed_at IS NOT NULL`),
+    index('discount_reservations_discount').on(t.discountId, t.expiresAt),
+    check('discount_reservations_redeemed_with_ref', sql`(${t.redeemedAt} IS NULL) = (${t.paymentRef} IS NULL)`),
+  ],
+);
 
 /**
  * Stored files (docs/requirements/platform.md §4): the bytes live in the storage provider under `storage_key`; a row is
  * written only after the bytes are stored. `purpose` says which uploader took it and who may read it.
  */
-export const files = pgTable('files', {
-  id: serial('id').primaryKey(),
-  /** Random key in the storage provider; never derived from the uploaded name. */
-  storageKey: text('storage_key').notNull(),
-  /** The name the uploader gave, as shown back to them (control characters removed). */
-  fileName: text('file_name').notNull(),
-  /** The type found from the magic bytes (or from the extension for text formats). */
-  mimeType: text('mime_type').notNull(),
-  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-  sha256: text('sha256').notNull(),
-  /** 'application_document', 'contest_photo', 'contest_video', 'roster', 'profile_image'. */
-  purpose: text('purpose').notNull(),
-  applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
-  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('files_storage_key_unique').on(t.storageKey),
-  index('files_application').on(t.applicationId),
-  index('files_account').on(t.accountId),
-  // Files whose application and account were deleted: what removeStoredFiles looks for.
-  index('files_unowned').on(t.id).where(sql`${t.applicationId} IS NULL AND ${t.accountId} IS NULL`),
-]);
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    /** Random key in the storage provider; never derived from the uploaded name. */
+    storageKey: text('storage_key').notNull(),
+    /** The name the uploader gave, as shown back to them (control characters removed). */
+    fileName: text('file_name').notNull(),
+    /** The type found from the magic bytes (or from the extension for text formats). */
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    /** 'application_document', 'contest_photo', 'contest_video', 'roster', 'profile_image'. */
+    purpose: text('purpose').notNull(),
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('files_storage_key_unique').on(t.storageKey),
+    index('files_application').on(t.applicationId),
+    index('files_account').on(t.accountId),
+    // Files whose application and account were deleted: what removeStoredFiles looks for.
+    index('files_unowned')
+      .on(t.id)
+      .where(sql`${t.applicationId} IS NULL AND ${t.accountId} IS NULL`),
+  ],
+);
 
 /**
  * Saved bylaws generator answers (docs/requirements/product.md tool 3). `hash` is the 128-bit random handle in the
  * download address; only the session (or signed-in user) that created a bylaw may change it.
  */
-export const bylaws = pgTable('bylaws', {
-  id: serial('id').primaryKey(),
-  hash: text('hash').notNull(),
-  /** 'standard', 'school' or 'short'. */
-  variant: text('variant').notNull(),
-  answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
-  /** sha256 of the creating session's cookie value. */
-  sessionHash: text('session_hash').notNull(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  /** The application whose bylaws step wrote these answers (docs/wizard.md "The bylaws step"); null from the generator pages. */
-  applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('bylaws_hash_unique').on(t.hash), index('bylaws_user').on(t.userId), uniqueIndex('bylaws_application_unique').on(t.applicationId)]);
+export const bylaws = pgTable(
+  'bylaws',
+  {
+    id: serial('id').primaryKey(),
+    hash: text('hash').notNull(),
+    /** 'standard', 'school' or 'short'. */
+    variant: text('variant').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
+    /** sha256 of the creating session's cookie value. */
+    sessionHash: text('session_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The application whose bylaws step wrote these answers (docs/wizard.md "The bylaws step"); null from the generator pages. */
+    applicationId: integer('application_id').references(() => applications.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bylaws_hash_unique').on(t.hash),
+    index('bylaws_user').on(t.userId),
+    uniqueIndex('bylaws_application_unique').on(t.applicationId),
+  ],
+);
 
 /**
  * Photo and video contest entries (docs/requirements/product.md tool 4, docs/requirements/entities.md "Contest entry"). The first three entries per
  * contest for an organization or an e-mail count; later ones are kept with `counts = false`.
  */
-export const contestEntries = pgTable('contest_entries', {
-  id: serial('id').primaryKey(),
-  /** 'photo' or 'video'. */
-  contest: text('contest').notNull(),
-  organization: text('organization').notNull(),
-  email: text('email').notNull(),
-  /** 'booster_club', 'school_staff' or '' (someone else). */
-  type: text('type').notNull().default(''),
-  message: text('message').notNull().default(''),
-  /** The "current member" self-declaration. */
-  isMember: boolean('is_member').notNull().default(false),
-  fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
-  counts: boolean('counts').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  index('contest_entries_contest_email').on(t.contest, t.email),
-  index('contest_entries_contest_org').on(t.contest, sql`lower(${t.organization})`),
-  index('contest_entries_contest_created').on(t.contest, t.createdAt),
-  // The staff list's column sorts (docs/staff-lists.md), ties by id.
-  index('contest_entries_contest_type').on(t.contest, t.type, t.id),
-  index('contest_entries_contest_counts').on(t.contest, t.counts, t.id),
-]);
+export const contestEntries = pgTable(
+  'contest_entries',
+  {
+    id: serial('id').primaryKey(),
+    /** 'photo' or 'video'. */
+    contest: text('contest').notNull(),
+    organization: text('organization').notNull(),
+    email: text('email').notNull(),
+    /** 'booster_club', 'school_staff' or '' (someone else). */
+    type: text('type').notNull().default(''),
+    message: text('message').notNull().default(''),
+    /** The "current member" self-declaration. */
+    isMember: boolean('is_member').notNull().default(false),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    counts: boolean('counts').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contest_entries_contest_email').on(t.contest, t.email),
+    index('contest_entries_contest_org').on(t.contest, sql`lower(${t.organization})`),
+    index('contest_entries_contest_created').on(t.contest, t.createdAt),
+    // The staff list's column sorts (docs/staff-lists.md), ties by id.
+    index('contest_entries_contest_type').on(t.contest, t.type, t.id),
+    index('contest_entries_contest_counts').on(t.contest, t.counts, t.id),
+  ],
+);
 
 /**
  * Card, bank, PayPal and zero payments (docs/payments.md). A card or bank row is written
@@ -519,91 +675,112 @@ export const contestEntries = pgTable('contest_entries', {
  * `amount_cents` is what was charged; `discount_cents` what the claimed discount took off; the two
  * together are what the payment settles on `invoice_ids`. `refunded_cents` is what staff gave back.
  */
-export const payments = pgTable('payments', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  /** Who paid (an account holder, or an admin paying on the account's behalf). */
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  /** 'card', 'bank', 'paypal' or 'zero'. */
-  method: text('method').notNull(),
-  /**
-   * 'pending', 'paid', 'held', 'declined', 'failed', 'voided' (cancelled at the gateway before
-   * settlement) or 'refunded' (all of it given back); a PayPal session is 'awaiting_consent' until
-   * the payer approves (nothing charged) and 'cancelled' when given up.
-   */
-  status: text('status').notNull().default('pending'),
-  amountCents: integer('amount_cents').notNull(),
-  discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
-  /** The reservation redeemed when the payment is paid. */
-  discountReservationId: integer('discount_reservation_id').references(() => discountReservations.id, { onDelete: 'set null' }),
-  discountCents: integer('discount_cents').notNull().default(0),
-  /** The invoices selected, as sent (the amounts applied are in payment_invoices once paid). */
-  invoiceIds: integer('invoice_ids').array().notNull(),
-  idempotencyKey: text('idempotency_key').notNull(),
-  gatewayTransId: text('gateway_trans_id'),
-  authCode: text('auth_code'),
-  /** Masked by the gateway, e.g. XXXX1111. */
-  accountLast4: text('account_last4'),
-  /** Visa, eCheck … as the gateway reports it. */
-  accountType: text('account_type'),
-  /** The gateway's response reason or error code and its text (never a secret). */
-  gatewayCode: text('gateway_code'),
-  gatewayMessage: text('gateway_message'),
-  /** Integer cents given back by refunds (payment_refunds), at most amount_cents. */
-  refundedCents: integer('refunded_cents').notNull().default(0),
-  /**
-   * Why staff must decide about this payment (the reconciliation found something it cannot settle
-   * on its own, e.g. approved at the gateway after its invoices were paid otherwise); null when
-   * nothing is asked of staff.
-   */
-  reviewReason: text('review_reason'),
-  /** When the reconciliation last asked the gateway about this payment, and how many times. */
-  checkedAt: timestamp('checked_at', { withTimezone: true }),
-  checks: integer('checks').notNull().default(0),
-  createdAt: createdAt(),
-  settledAt: timestamp('settled_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('payments_idempotency_key_unique').on(t.idempotencyKey),
-  index('payments_account_created').on(t.accountId, t.createdAt),
-  index('payments_status_created').on(t.status, t.createdAt),
-  index('payments_gateway_trans_id').on(t.gatewayTransId),
-  index('payments_review').on(t.createdAt).where(sql`${t.reviewReason} IS NOT NULL`),
-  // Staff's payments list over every status, newest first or by amount.
-  index('payments_created').on(t.createdAt, t.id),
-  index('payments_amount').on(t.amountCents, t.id),
-  index('payments_method_id').on(t.method, t.id),
-  index('payments_status_id').on(t.status, t.id),
-  check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
-  check('payments_status', sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed', 'voided', 'refunded')`),
-  check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
-  check('payments_refunded', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
-]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Who paid (an account holder, or an admin paying on the account's behalf). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'card', 'bank', 'paypal' or 'zero'. */
+    method: text('method').notNull(),
+    /**
+     * 'pending', 'paid', 'held', 'declined', 'failed', 'voided' (cancelled at the gateway before
+     * settlement) or 'refunded' (all of it given back); a PayPal session is 'awaiting_consent' until
+     * the payer approves (nothing charged) and 'cancelled' when given up.
+     */
+    status: text('status').notNull().default('pending'),
+    amountCents: integer('amount_cents').notNull(),
+    discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    /** The reservation redeemed when the payment is paid. */
+    discountReservationId: integer('discount_reservation_id').references(() => discountReservations.id, {
+      onDelete: 'set null',
+    }),
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The invoices selected, as sent (the amounts applied are in payment_invoices once paid). */
+    invoiceIds: integer('invoice_ids').array().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    gatewayTransId: text('gateway_trans_id'),
+    authCode: text('auth_code'),
+    /** Masked by the gateway, e.g. XXXX1111. */
+    accountLast4: text('account_last4'),
+    /** Visa, eCheck … as the gateway reports it. */
+    accountType: text('account_type'),
+    /** The gateway's response reason or error code and its text (never a secret). */
+    gatewayCode: text('gateway_code'),
+    gatewayMessage: text('gateway_message'),
+    /** Integer cents given back by refunds (payment_refunds), at most amount_cents. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * Why staff must decide about this payment (the reconciliation found something it cannot settle
+     * on its own, e.g. approved at the gateway after its invoices were paid otherwise); null when
+     * nothing is asked of staff.
+     */
+    reviewReason: text('review_reason'),
+    /** When the reconciliation last asked the gateway about this payment, and how many times. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key_unique').on(t.idempotencyKey),
+    index('payments_account_created').on(t.accountId, t.createdAt),
+    index('payments_status_created').on(t.status, t.createdAt),
+    index('payments_gateway_trans_id').on(t.gatewayTransId),
+    index('payments_review')
+      .on(t.createdAt)
+      .where(sql`${t.reviewReason} IS NOT NULL`),
+    // Staff's payments list over every status, newest first or by amount.
+    index('payments_created').on(t.createdAt, t.id),
+    index('payments_amount').on(t.amountCents, t.id),
+    index('payments_method_id').on(t.method, t.id),
+    index('payments_status_id').on(t.status, t.id),
+    check('payments_method', sql`${t.method} IN ('card', 'bank', 'paypal', 'zero')`),
+    check(
+      'payments_status',
+      sql`${t.status} IN ('awaiting_consent', 'cancelled', 'pending', 'paid', 'held', 'declined', 'failed', 'voided', 'refunded')`,
+    ),
+    check('payments_amounts', sql`${t.amountCents} >= 0 AND ${t.discountCents} >= 0`),
+    check('payments_refunded', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.amountCents}`),
+  ],
+);
 
 /**
  * Money given back on a paid payment by staff (docs/payments.md "Staff actions"): written
  * `pending` before the gateway's refundTransaction is called (at most one pending per payment), then
  * `refunded` with the gateway's transaction id, or `failed` with its message. Integer cents.
  */
-export const paymentRefunds = pgTable('payment_refunds', {
-  id: serial('id').primaryKey(),
-  paymentId: integer('payment_id').notNull().references(() => payments.id),
-  amountCents: integer('amount_cents').notNull(),
-  /** Why staff refunded, as typed (shown to staff and in the audit log, not to the account). */
-  reason: text('reason').notNull(),
-  /** 'pending', 'refunded' or 'failed'. */
-  status: text('status').notNull().default('pending'),
-  gatewayTransId: text('gateway_trans_id'),
-  gatewayCode: text('gateway_code'),
-  gatewayMessage: text('gateway_message'),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  settledAt: timestamp('settled_at', { withTimezone: true }),
-}, (t) => [
-  index('payment_refunds_payment').on(t.paymentId),
-  uniqueIndex('payment_refunds_one_pending').on(t.paymentId).where(sql`${t.status} = 'pending'`),
-  check('payment_refunds_amount', sql`${t.amountCents} > 0`),
-  check('payment_refunds_status', sql`${t.status} IN ('pending', 'refunded', 'failed')`),
-]);
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** Why staff refunded, as typed (shown to staff and in the audit log, not to the account). */
+    reason: text('reason').notNull(),
+    /** 'pending', 'refunded' or 'failed'. */
+    status: text('status').notNull().default('pending'),
+    gatewayTransId: text('gateway_trans_id'),
+    gatewayCode: text('gateway_code'),
+    gatewayMessage: text('gateway_message'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_refunds_payment').on(t.paymentId),
+    uniqueIndex('payment_refunds_one_pending')
+      .on(t.paymentId)
+      .where(sql`${t.status} = 'pending'`),
+    check('payment_refunds_amount', sql`${t.amountCents} > 0`),
+    check('payment_refunds_status', sql`${t.status} IN ('pending', 'refunded', 'failed')`),
+  ],
+);
 
 /**
  * A charge the gateway holds that no payment of ours accounts for (docs/payments.md
@@ -611,86 +788,120 @@ export const paymentRefunds = pgTable('payment_refunds', {
  * its payment is unknown, already ended otherwise, or carries another transaction id. One row per
  * gateway transaction; staff resolve it (void or refund it at the gateway, then mark it resolved).
  */
-export const gatewayDiscrepancies = pgTable('gateway_discrepancies', {
-  id: serial('id').primaryKey(),
-  transId: text('trans_id').notNull(),
-  /** The refId the charge was sent with (transrefId), e.g. gs-pay-42. */
-  transRefId: text('trans_ref_id').notNull().default(''),
-  paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
-  amountCents: integer('amount_cents').notNull(),
-  transactionStatus: text('transaction_status').notNull(),
-  accountType: text('account_type').notNull().default(''),
-  accountLast4: text('account_last4').notNull().default(''),
-  invoiceNumber: text('invoice_number').notNull().default(''),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }),
-  foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-  resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-  resolution: text('resolution'),
-}, (t) => [
-  uniqueIndex('gateway_discrepancies_trans_unique').on(t.transId),
-  index('gateway_discrepancies_open').on(t.foundAt).where(sql`${t.resolvedAt} IS NULL`),
-]);
+export const gatewayDiscrepancies = pgTable(
+  'gateway_discrepancies',
+  {
+    id: serial('id').primaryKey(),
+    transId: text('trans_id').notNull(),
+    /** The refId the charge was sent with (transrefId), e.g. gs-pay-42. */
+    transRefId: text('trans_ref_id').notNull().default(''),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    transactionStatus: text('transaction_status').notNull(),
+    accountType: text('account_type').notNull().default(''),
+    accountLast4: text('account_last4').notNull().default(''),
+    invoiceNumber: text('invoice_number').notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolution: text('resolution'),
+  },
+  (t) => [
+    uniqueIndex('gateway_discrepancies_trans_unique').on(t.transId),
+    index('gateway_discrepancies_open')
+      .on(t.foundAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);
 
 /** What a paid payment settled on each invoice (reduced from invoices.balance_cents), integer cents. */
-export const paymentInvoices = pgTable('payment_invoices', {
-  id: serial('id').primaryKey(),
-  paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
-  invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
-  amountCents: integer('amount_cents').notNull(),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('payment_invoices_payment_invoice_unique').on(t.paymentId, t.invoiceId),
-  index('payment_invoices_invoice').on(t.invoiceId),
-  check('payment_invoices_amount', sql`${t.amountCents} > 0`),
-]);
+export const paymentInvoices = pgTable(
+  'payment_invoices',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_invoices_payment_invoice_unique').on(t.paymentId, t.invoiceId),
+    index('payment_invoices_invoice').on(t.invoiceId),
+    check('payment_invoices_amount', sql`${t.amountCents} > 0`),
+  ],
+);
 
 /**
  * A submitted renewal (docs/requirements/product.md tool 13) and the invoice that bills it. When that invoice is paid in
  * full the account's renewal date moves one year on and it takes the new level (applied once:
  * `applied_at`). A renewal not applied yet is open; an account has at most one. The bonus balance used was taken off the account when the renewal was submitted.
  */
-export const renewals = pgTable('renewals', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id),
-  invoiceId: integer('invoice_id').notNull().references(() => invoices.id),
-  currentLevelId: integer('current_level_id').notNull().references(() => levels.id),
-  newLevelId: integer('new_level_id').notNull().references(() => levels.id),
-  isUpgradeSelected: boolean('is_upgrade_selected').notNull(),
-  isIncorporationSelected: boolean('is_incorporation_selected').notNull(),
-  bonusCents: integer('bonus_cents').notNull().default(0),
-  /** Who submitted it (the holder, or an admin acting for the account). */
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  appliedAt: timestamp('applied_at', { withTimezone: true }),
-}, (t) => [
-  uniqueIndex('renewals_invoice_unique').on(t.invoiceId),
-  // One open renewal (invoice not yet paid in full) per account, whatever the code path or server:
-  // docs/renewals.md "One open renewal".
-  uniqueIndex('renewals_one_open_per_account').on(t.accountId).where(sql`${t.appliedAt} IS NULL`),
-  index('renewals_account').on(t.accountId, t.createdAt),
-  check('renewals_bonus', sql`${t.bonusCents} >= 0`),
-]);
+export const renewals = pgTable(
+  'renewals',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    currentLevelId: integer('current_level_id')
+      .notNull()
+      .references(() => levels.id),
+    newLevelId: integer('new_level_id')
+      .notNull()
+      .references(() => levels.id),
+    isUpgradeSelected: boolean('is_upgrade_selected').notNull(),
+    isIncorporationSelected: boolean('is_incorporation_selected').notNull(),
+    bonusCents: integer('bonus_cents').notNull().default(0),
+    /** Who submitted it (the holder, or an admin acting for the account). */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('renewals_invoice_unique').on(t.invoiceId),
+    // One open renewal (invoice not yet paid in full) per account, whatever the code path or server:
+    // docs/renewals.md "One open renewal".
+    uniqueIndex('renewals_one_open_per_account')
+      .on(t.accountId)
+      .where(sql`${t.appliedAt} IS NULL`),
+    index('renewals_account').on(t.accountId, t.createdAt),
+    check('renewals_bonus', sql`${t.bonusCents} >= 0`),
+  ],
+);
 
 /**
  * An annual IRS return or notice (Form 990-N, 990-EZ or 990) recorded as filed for an account's
  * tax year (docs/requirements/product.md "Compliance calendar"): the calendar year its fiscal year ENDS in, like the BMF TAX_PERIOD (see
  * shared/rules/compliance-calendar.ts). One per account and tax year. Recorded by an admin.
  */
-export const filings = pgTable('filings', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  taxYear: integer('tax_year').notNull(),
-  /** '990-N', '990-EZ' or '990'. */
-  form: text('form').notNull(),
-  /** The day it was filed, 'YYYY-MM-DD'. */
-  filedOn: date('filed_on', { mode: 'string' }).notNull(),
-  recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('filings_account_tax_year_unique').on(t.accountId, t.taxYear),
-  check('filings_form', sql`${t.form} IN ('990-N', '990-EZ', '990')`),
-]);
+export const filings = pgTable(
+  'filings',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    taxYear: integer('tax_year').notNull(),
+    /** '990-N', '990-EZ' or '990'. */
+    form: text('form').notNull(),
+    /** The day it was filed, 'YYYY-MM-DD'. */
+    filedOn: date('filed_on', { mode: 'string' }).notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('filings_account_tax_year_unique').on(t.accountId, t.taxYear),
+    check('filings_form', sql`${t.form} IN ('990-N', '990-EZ', '990')`),
+  ],
+);
 
 /**
  * Compliance deadline reminders written to the outbox (docs/requirements/product.md "Compliance calendar"), one per `key` =
@@ -698,21 +909,27 @@ export const filings = pgTable('filings', {
  * inserts with ON CONFLICT (key) DO NOTHING and enqueues the mail only when the row is new, so a
  * reminder is mailed once however often the job runs.
  */
-export const complianceReminders = pgTable('compliance_reminders', {
-  id: serial('id').primaryKey(),
-  key: text('key').notNull(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  /** 'form_990', 'renewal' or 'state' (DeadlineKind). */
-  kind: text('kind').notNull(),
-  due: date('due', { mode: 'string' }).notNull(),
-  /** Days before the due date: 30 or 7 (a renewal also 60); negative: days after a missed Form 990 due date (-1, -31, …). */
-  tier: integer('tier').notNull(),
-  mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('compliance_reminders_key_unique').on(t.key),
-  index('compliance_reminders_account').on(t.accountId),
-]);
+export const complianceReminders = pgTable(
+  'compliance_reminders',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** 'form_990', 'renewal' or 'state' (DeadlineKind). */
+    kind: text('kind').notNull(),
+    due: date('due', { mode: 'string' }).notNull(),
+    /** Days before the due date: 30 or 7 (a renewal also 60); negative: days after a missed Form 990 due date (-1, -31, …). */
+    tier: integer('tier').notNull(),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('compliance_reminders_key_unique').on(t.key),
+    index('compliance_reminders_account').on(t.accountId),
+  ],
+);
 
 /**
  * Rate-limit counters shared by every server process on one PostgreSQL database (docs/requirements/platform.md §5.4,
@@ -720,12 +937,16 @@ export const complianceReminders = pgTable('compliance_reminders', {
  * `reset_at`, when the next hit starts a new window. Rows past `reset_at` are swept now and then.
  * Created UNLOGGED (no write-ahead log): a counter lost in a crash only restarts a window.
  */
-export const rateLimits = pgTable('rate_limits', {
-  /** `${method} ${route}|${client address}` (plus what the route adds). */
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-}, (t) => [index('rate_limits_reset_at').on(t.resetAt)]);
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** `${method} ${route}|${client address}` (plus what the route adds). */
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_at').on(t.resetAt)],
+);
 
 /**
  * Per-day counters shared by every server process on one database (docs/security.md): the
@@ -733,12 +954,16 @@ export const rateLimits = pgTable('rate_limits', {
  * address or client IP (`contest-upload:email:<address>`, `contest-upload:ip:<ip>`), each counted
  * with one atomic upsert on (key, day). `day` is the UTC date; rows of past days are swept.
  */
-export const dailyCounters = pgTable('daily_counters', {
-  key: text('key').notNull(),
-  day: date('day', { mode: 'string' }).notNull(),
-  count: integer('count').notNull().default(0),
-  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.key, t.day] }), index('daily_counters_day').on(t.day)]);
+export const dailyCounters = pgTable(
+  'daily_counters',
+  {
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.day] }), index('daily_counters_day').on(t.day)],
+);
 
 /**
  * One row per recorded run of a scheduled or queued job (docs/jobs.md "Records"): when it started
@@ -747,24 +972,28 @@ export const dailyCounters = pgTable('daily_counters', {
  * `startup`), on which server, and the staff user who asked for it. A frequent poll that found
  * nothing to do writes no row (the runner keeps its last-checked time instead).
  */
-export const jobRuns = pgTable('job_runs', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  jobName: text('job_name').notNull(),
-  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  result: text('result').$type<'running' | 'ok' | 'failed' | 'timed_out'>().notNull().default('running'),
-  error: text('error'),
-  itemsDone: integer('items_done').notNull().default(0),
-  summary: jsonb('summary').$type<Record<string, unknown>>(),
-  attempt: integer('attempt').notNull().default(1),
-  trigger: text('trigger').$type<'schedule' | 'staff' | 'startup'>().notNull(),
-  server: text('server').notNull(),
-  staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
-}, (t) => [
-  index('job_runs_job_started').on(t.jobName, t.startedAt),
-  check('job_runs_result', sql`${t.result} IN ('running', 'ok', 'failed', 'timed_out')`),
-  check('job_runs_trigger', sql`${t.trigger} IN ('schedule', 'staff', 'startup')`),
-]);
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    jobName: text('job_name').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    result: text('result').$type<'running' | 'ok' | 'failed' | 'timed_out'>().notNull().default('running'),
+    error: text('error'),
+    itemsDone: integer('items_done').notNull().default(0),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    attempt: integer('attempt').notNull().default(1),
+    trigger: text('trigger').$type<'schedule' | 'staff' | 'startup'>().notNull(),
+    server: text('server').notNull(),
+    staffUserId: integer('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('job_runs_job_started').on(t.jobName, t.startedAt),
+    check('job_runs_result', sql`${t.result} IN ('running', 'ok', 'failed', 'timed_out')`),
+    check('job_runs_trigger', sql`${t.trigger} IN ('schedule', 'staff', 'startup')`),
+  ],
+);
 
 /**
  * One IRS data release loaded into the product (docs/irs-data.md): which data set, the file, the
@@ -772,60 +1001,72 @@ export const jobRuns = pgTable('job_runs', {
  * again finds its row and changes nothing; a release older than the newest one of its data set is
  * refused. Every standing shown cites the release its facts came from.
  */
-export const irsReleases = pgTable('irs_releases', {
-  id: serial('id').primaryKey(),
-  /** 'bmf', 'epostcard' (Form 990-N data), 'revocations' (Automatic Revocation List), 'pub78' (Publication 78 data). */
-  dataset: text('dataset').$type<'bmf' | 'epostcard' | 'revocations' | 'pub78'>().notNull(),
-  /** The file's name as given (no folders), e.g. 'eo_ok.csv'. */
-  fileName: text('file_name').notNull(),
-  /** The IRS's release date of the file, 'YYYY-MM-DD'. */
-  releasedOn: date('released_on', { mode: 'string' }).notNull(),
-  /** Data rows in the file. */
-  rowCount: integer('row_count').notNull(),
-  /** Rows loaded (the others skipped: another GEN, an EIN that is not 9 digits). */
-  loadedCount: integer('loaded_count').notNull(),
-  /** sha256 of the file's bytes, hex. */
-  sha256: text('sha256').notNull(),
-  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('irs_releases_dataset_sha256').on(t.dataset, t.sha256),
-  index('irs_releases_dataset_released').on(t.dataset, t.releasedOn),
-  check('irs_releases_dataset', sql`${t.dataset} IN ('bmf', 'epostcard', 'revocations', 'pub78')`),
-]);
+export const irsReleases = pgTable(
+  'irs_releases',
+  {
+    id: serial('id').primaryKey(),
+    /** 'bmf', 'epostcard' (Form 990-N data), 'revocations' (Automatic Revocation List), 'pub78' (Publication 78 data). */
+    dataset: text('dataset').$type<'bmf' | 'epostcard' | 'revocations' | 'pub78'>().notNull(),
+    /** The file's name as given (no folders), e.g. 'eo_ok.csv'. */
+    fileName: text('file_name').notNull(),
+    /** The IRS's release date of the file, 'YYYY-MM-DD'. */
+    releasedOn: date('released_on', { mode: 'string' }).notNull(),
+    /** Data rows in the file. */
+    rowCount: integer('row_count').notNull(),
+    /** Rows loaded (the others skipped: another GEN, an EIN that is not 9 digits). */
+    loadedCount: integer('loaded_count').notNull(),
+    /** sha256 of the file's bytes, hex. */
+    sha256: text('sha256').notNull(),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('irs_releases_dataset_sha256').on(t.dataset, t.sha256),
+    index('irs_releases_dataset_released').on(t.dataset, t.releasedOn),
+    check('irs_releases_dataset', sql`${t.dataset} IN ('bmf', 'epostcard', 'revocations', 'pub78')`),
+  ],
+);
 
 /**
  * A Form 990-N (e-Postcard) seen in the IRS's 990-N data: one per EIN and tax year (the calendar
  * year the tax period ENDS in, as the BMF TAX_PERIOD; the IRS file's own "tax year" is the year it
  * begins). No personal names are kept: the principal officer stays in the IRS file.
  */
-export const irsEpostcards = pgTable('irs_epostcards', {
-  ein: text('ein').notNull(),
-  taxYear: integer('tax_year').notNull(),
-  /** 'YYYY-MM-DD'. */
-  periodBegin: date('period_begin', { mode: 'string' }).notNull(),
-  periodEnd: date('period_end', { mode: 'string' }).notNull(),
-  /** The organization said it has terminated. */
-  terminated: boolean('terminated').notNull(),
-  releaseId: integer('release_id').notNull().references(() => irsReleases.id),
-}, (t) => [
-  primaryKey({ columns: [t.ein, t.taxYear] }),
-]);
+export const irsEpostcards = pgTable(
+  'irs_epostcards',
+  {
+    ein: text('ein').notNull(),
+    taxYear: integer('tax_year').notNull(),
+    /** 'YYYY-MM-DD'. */
+    periodBegin: date('period_begin', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** The organization said it has terminated. */
+    terminated: boolean('terminated').notNull(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => irsReleases.id),
+  },
+  (t) => [primaryKey({ columns: [t.ein, t.taxYear] })],
+);
 
 /**
  * An entry of the IRS Automatic Revocation List (IRC §6033(j)): one per EIN and revocation date,
  * with the posting date and, once the IRS reinstated the organization, the reinstatement date.
  */
-export const irsRevocations = pgTable('irs_revocations', {
-  ein: text('ein').notNull(),
-  legalName: text('legal_name').notNull(),
-  /** 'YYYY-MM-DD'. */
-  revokedOn: date('revoked_on', { mode: 'string' }).notNull(),
-  postedOn: date('posted_on', { mode: 'string' }),
-  reinstatedOn: date('reinstated_on', { mode: 'string' }),
-  releaseId: integer('release_id').notNull().references(() => irsReleases.id),
-}, (t) => [
-  primaryKey({ columns: [t.ein, t.revokedOn] }),
-]);
+export const irsRevocations = pgTable(
+  'irs_revocations',
+  {
+    ein: text('ein').notNull(),
+    legalName: text('legal_name').notNull(),
+    /** 'YYYY-MM-DD'. */
+    revokedOn: date('revoked_on', { mode: 'string' }).notNull(),
+    postedOn: date('posted_on', { mode: 'string' }),
+    reinstatedOn: date('reinstated_on', { mode: 'string' }),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => irsReleases.id),
+  },
+  (t) => [primaryKey({ columns: [t.ein, t.revokedOn] })],
+);
 
 /**
  * An entry of the IRS Publication 78 data (organizations eligible to receive tax-deductible
@@ -839,7 +1080,9 @@ export const irsPub78 = pgTable('irs_pub78', {
   country: text('country').notNull().default(''),
   /** The deductibility status codes as published (e.g. 'PC', 'PF', 'POF', 'LODGE'), comma-joined. */
   deductibilityCodes: text('deductibility_codes').notNull().default(''),
-  releaseId: integer('release_id').notNull().references(() => irsReleases.id),
+  releaseId: integer('release_id')
+    .notNull()
+    .references(() => irsReleases.id),
 });
 
 /**
@@ -848,52 +1091,74 @@ export const irsPub78 = pgTable('irs_pub78', {
  * listed), discarded, or undone as one batch. `counts` holds what the preview showed: rows read,
  * rows of the GEN, rows of other GENs skipped, rejected, adds, changes, removals.
  */
-export const rosterImports = pgTable('roster_imports', {
-  id: serial('id').primaryKey(),
-  groupId: integer('group_id').notNull().references(() => groups.id),
-  gen: text('gen').notNull(),
-  fileName: text('file_name').notNull(),
-  status: text('status').$type<'preview' | 'confirmed' | 'discarded' | 'undone'>().notNull().default('preview'),
-  counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
-  /**
-   * What the preview was built from, shown with it (docs/irs-data.md "Roster import"): the states
-   * the file covers (removals are proposed only there), the stored files, and the first rejected
-   * and skipped rows with their reasons.
-   */
-  details: jsonb('details').$type<{ covered_states?: string[]; file_ids?: number[]; file_names?: string[]; rejected?: { file_name: string; row: number; reason: string }[]; skipped?: { file_name: string; row: number; reason: string }[]; other_gens?: { gen: string; rows: number }[] }>().notNull().default({}),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
-  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-  undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
-  undoneAt: timestamp('undone_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [
-  index('roster_imports_group_created').on(t.groupId, t.createdAt),
-  // The staff list's column sorts (docs/staff-lists.md), ties by id.
-  index('roster_imports_created_id').on(t.createdAt, t.id),
-  index('roster_imports_gen_id').on(t.gen, t.id),
-  index('roster_imports_file_id').on(t.fileName, t.id),
-  index('roster_imports_status_id').on(t.status, t.id),
-  check('roster_imports_status', sql`${t.status} IN ('preview', 'confirmed', 'discarded', 'undone')`),
-]);
+export const rosterImports = pgTable(
+  'roster_imports',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id),
+    gen: text('gen').notNull(),
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<'preview' | 'confirmed' | 'discarded' | 'undone'>().notNull().default('preview'),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /**
+     * What the preview was built from, shown with it (docs/irs-data.md "Roster import"): the states
+     * the file covers (removals are proposed only there), the stored files, and the first rejected
+     * and skipped rows with their reasons.
+     */
+    details: jsonb('details')
+      .$type<{
+        covered_states?: string[];
+        file_ids?: number[];
+        file_names?: string[];
+        rejected?: { file_name: string; row: number; reason: string }[];
+        skipped?: { file_name: string; row: number; reason: string }[];
+        other_gens?: { gen: string; rows: number }[];
+      }>()
+      .notNull()
+      .default({}),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedBy: integer('confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    undoneBy: integer('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('roster_imports_group_created').on(t.groupId, t.createdAt),
+    // The staff list's column sorts (docs/staff-lists.md), ties by id.
+    index('roster_imports_created_id').on(t.createdAt, t.id),
+    index('roster_imports_gen_id').on(t.gen, t.id),
+    index('roster_imports_file_id').on(t.fileName, t.id),
+    index('roster_imports_status_id').on(t.status, t.id),
+    check('roster_imports_status', sql`${t.status} IN ('preview', 'confirmed', 'discarded', 'undone')`),
+  ],
+);
 
 /**
  * One change of a roster import: an add (a new subordinate), a change (an account's IRS columns,
  * `before` and `after`), or a removal (a subordinate of the GEN not in the file). `account_id` is
  * set for changes and removals, and for adds once confirmed, so that undo can reverse each.
  */
-export const rosterImportRows = pgTable('roster_import_rows', {
-  id: serial('id').primaryKey(),
-  importId: integer('import_id').notNull().references(() => rosterImports.id, { onDelete: 'cascade' }),
-  action: text('action').$type<'add' | 'change' | 'remove'>().notNull(),
-  ein: text('ein').notNull(),
-  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
-  before: jsonb('before').$type<Record<string, unknown>>(),
-  after: jsonb('after').$type<Record<string, unknown>>(),
-}, (t) => [
-  index('roster_import_rows_import').on(t.importId, t.action, t.id),
-  check('roster_import_rows_action', sql`${t.action} IN ('add', 'change', 'remove')`),
-]);
+export const rosterImportRows = pgTable(
+  'roster_import_rows',
+  {
+    id: serial('id').primaryKey(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => rosterImports.id, { onDelete: 'cascade' }),
+    action: text('action').$type<'add' | 'change' | 'remove'>().notNull(),
+    ein: text('ein').notNull(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('roster_import_rows_import').on(t.importId, t.action, t.id),
+    check('roster_import_rows_action', sql`${t.action} IN ('add', 'change', 'remove')`),
+  ],
+);
 
 /**
  * An item of the staff work queue (docs/work-queue.md), found after an IRS data refresh: one per
@@ -901,30 +1166,51 @@ export const rosterImportRows = pgTable('roster_import_rows', {
  * that finds the same thing again adds nothing. Open until staff resolve it; assignment, notes and
  * resolution are audited.
  */
-export const workItems = pgTable('work_items', {
-  id: serial('id').primaryKey(),
-  key: text('key').notNull(),
-  kind: text('kind').$type<'left_roster' | 'past_due' | 'fiscal_year_mismatch' | 'name_changed' | 'address_changed' | 'paying_not_on_roster' | 'roster_no_membership' | 'revoked' | 'reinstated' | 'determination_letter' | 'link_request'>().notNull(),
-  accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
-  ein: text('ein'),
-  /** What the item is about, shown to staff: names, dates, codes (never personal names). */
-  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  releaseId: integer('release_id').references(() => irsReleases.id),
-  status: text('status').$type<'open' | 'resolved'>().notNull().default('open'),
-  assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
-  resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-  resolution: text('resolution').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('work_items_key_unique').on(t.key),
-  index('work_items_status_created').on(t.status, t.createdAt, t.id),
-  index('work_items_kind_status').on(t.kind, t.status, t.createdAt, t.id),
-  index('work_items_account').on(t.accountId),
-  check('work_items_kind', sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request')`),
-  check('work_items_status', sql`${t.status} IN ('open', 'resolved')`),
-]);
+export const workItems = pgTable(
+  'work_items',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    kind: text('kind')
+      .$type<
+        | 'left_roster'
+        | 'past_due'
+        | 'fiscal_year_mismatch'
+        | 'name_changed'
+        | 'address_changed'
+        | 'paying_not_on_roster'
+        | 'roster_no_membership'
+        | 'revoked'
+        | 'reinstated'
+        | 'determination_letter'
+        | 'link_request'
+      >()
+      .notNull(),
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    ein: text('ein'),
+    /** What the item is about, shown to staff: names, dates, codes (never personal names). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    releaseId: integer('release_id').references(() => irsReleases.id),
+    status: text('status').$type<'open' | 'resolved'>().notNull().default('open'),
+    assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('work_items_key_unique').on(t.key),
+    index('work_items_status_created').on(t.status, t.createdAt, t.id),
+    index('work_items_kind_status').on(t.kind, t.status, t.createdAt, t.id),
+    index('work_items_account').on(t.accountId),
+    check(
+      'work_items_kind',
+      sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request')`,
+    ),
+    check('work_items_status', sql`${t.status} IN ('open', 'resolved')`),
+  ],
+);
 
 /**
  * An IRS determination letter a group waiting for it uploaded from its home, and staff's review of
@@ -933,33 +1219,47 @@ export const workItems = pgTable('work_items', {
  * the reason). At most one pending letter per account, enforced by the partial unique index, so
  * two uploads at the same moment cannot both wait for review.
  */
-export const determinationLetters = pgTable('determination_letters', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
-  status: text('status').$type<'pending' | 'accepted' | 'returned'>().notNull().default('pending'),
-  uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-  reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-  /** The date printed on the letter, entered by staff when they accept it. */
-  letterDate: date('letter_date', { mode: 'string' }),
-  /** Why staff sent it back, shown to the group. */
-  returnReason: text('return_reason').notNull().default(''),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('determination_letters_one_pending').on(t.accountId).where(sql`${t.status} = 'pending'`),
-  index('determination_letters_account').on(t.accountId, t.createdAt),
-  check('determination_letters_status', sql`${t.status} IN ('pending', 'accepted', 'returned')`),
-]);
+export const determinationLetters = pgTable(
+  'determination_letters',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    status: text('status').$type<'pending' | 'accepted' | 'returned'>().notNull().default('pending'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The date printed on the letter, entered by staff when they accept it. */
+    letterDate: date('letter_date', { mode: 'string' }),
+    /** Why staff sent it back, shown to the group. */
+    returnReason: text('return_reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('determination_letters_one_pending')
+      .on(t.accountId)
+      .where(sql`${t.status} = 'pending'`),
+    index('determination_letters_account').on(t.accountId, t.createdAt),
+    check('determination_letters_status', sql`${t.status} IN ('pending', 'accepted', 'returned')`),
+  ],
+);
 
 /** A note a staff user wrote on a work item. */
-export const workItemNotes = pgTable('work_item_notes', {
-  id: serial('id').primaryKey(),
-  itemId: integer('item_id').notNull().references(() => workItems.id, { onDelete: 'cascade' }),
-  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-  body: text('body').notNull(),
-  createdAt: createdAt(),
-}, (t) => [index('work_item_notes_item').on(t.itemId, t.createdAt)]);
+export const workItemNotes = pgTable(
+  'work_item_notes',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => workItems.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('work_item_notes_item').on(t.itemId, t.createdAt)],
+);
 
 /**
  * A group's yearly supervision report and Form 990-N preparation (docs/supervision.md): once per
@@ -968,55 +1268,73 @@ export const workItemNotes = pgTable('work_item_notes', {
  * confirmation); receipts and expenses are integer cents. Whether the return was filed is read
  * from irs_epostcards each time, never stored.
  */
-export const supervisionReports = pgTable('supervision_reports', {
-  id: serial('id').primaryKey(),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  taxYear: integer('tax_year').notNull(),
-  answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
-  grossReceiptsCents: bigint('gross_receipts_cents', { mode: 'number' }).notNull(),
-  expensesCents: bigint('expenses_cents', { mode: 'number' }).notNull(),
-  submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('supervision_reports_account_year').on(t.accountId, t.taxYear),
-  check('supervision_reports_cents', sql`${t.grossReceiptsCents} >= 0 AND ${t.expensesCents} >= 0`),
-]);
+export const supervisionReports = pgTable(
+  'supervision_reports',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    taxYear: integer('tax_year').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    grossReceiptsCents: bigint('gross_receipts_cents', { mode: 'number' }).notNull(),
+    expensesCents: bigint('expenses_cents', { mode: 'number' }).notNull(),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('supervision_reports_account_year').on(t.accountId, t.taxYear),
+    check('supervision_reports_cents', sql`${t.grossReceiptsCents} >= 0 AND ${t.expensesCents} >= 0`),
+  ],
+);
 
 /**
  * The yearly compliance education notice of a GEN (Rev. Proc. 2026-8; docs/supervision.md): sent
  * once per group and year to every member group's users, with how many mails were queued.
  */
-export const complianceEducation = pgTable('compliance_education', {
-  id: serial('id').primaryKey(),
-  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-  year: integer('year').notNull(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
-  recipients: integer('recipients').notNull(),
-}, (t) => [uniqueIndex('compliance_education_group_year').on(t.groupId, t.year)]);
+export const complianceEducation = pgTable(
+  'compliance_education',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    sentBy: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    recipients: integer('recipients').notNull(),
+  },
+  (t) => [uniqueIndex('compliance_education_group_year').on(t.groupId, t.year)],
+);
 
 /**
  * The annual GEN update of a central organization (Rev. Proc. 2026-8; docs/irs-gen-duties.md): for
  * the accounting period ending `period_end`, the additions, deletions and changes (`items`, frozen
  * when submitted), and the day it was submitted to the IRS.
  */
-export const genUpdates = pgTable('gen_updates', {
-  id: serial('id').primaryKey(),
-  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-  /** 'YYYY-MM-DD': the last day of the central organization's accounting period. */
-  periodEnd: date('period_end', { mode: 'string' }).notNull(),
-  status: text('status').$type<'draft' | 'submitted'>().notNull().default('draft'),
-  items: jsonb('items').$type<Record<string, unknown>[]>().notNull().default([]),
-  /** 'YYYY-MM-DD', set when submitted. */
-  submittedOn: date('submitted_on', { mode: 'string' }),
-  submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [
-  uniqueIndex('gen_updates_group_period').on(t.groupId, t.periodEnd),
-  check('gen_updates_status', sql`${t.status} IN ('draft', 'submitted')`),
-]);
+export const genUpdates = pgTable(
+  'gen_updates',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** 'YYYY-MM-DD': the last day of the central organization's accounting period. */
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    status: text('status').$type<'draft' | 'submitted'>().notNull().default('draft'),
+    items: jsonb('items').$type<Record<string, unknown>[]>().notNull().default([]),
+    /** 'YYYY-MM-DD', set when submitted. */
+    submittedOn: date('submitted_on', { mode: 'string' }),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('gen_updates_group_period').on(t.groupId, t.periodEnd),
+    check('gen_updates_status', sql`${t.status} IN ('draft', 'submitted')`),
+  ],
+);
 
 /**
  * A reminder to staff about a GEN's annual update window (docs/irs-gen-duties.md "Reminders"): one
@@ -1024,18 +1342,24 @@ export const genUpdates = pgTable('gen_updates', {
  * fewer before it closes). The daily job inserts with ON CONFLICT DO NOTHING and mails only for a
  * new row, so each reminder goes out once however often the job runs.
  */
-export const genUpdateReminders = pgTable('gen_update_reminders', {
-  id: serial('id').primaryKey(),
-  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-  periodEnd: date('period_end', { mode: 'string' }).notNull(),
-  tier: text('tier').$type<'opened' | 'closing'>().notNull(),
-  /** Staff mails written to the outbox for it. */
-  mails: integer('mails').notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [
-  uniqueIndex('gen_update_reminders_group_period_tier').on(t.groupId, t.periodEnd, t.tier),
-  check('gen_update_reminders_tier', sql`${t.tier} IN ('opened', 'closing')`),
-]);
+export const genUpdateReminders = pgTable(
+  'gen_update_reminders',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    tier: text('tier').$type<'opened' | 'closing'>().notNull(),
+    /** Staff mails written to the outbox for it. */
+    mails: integer('mails').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gen_update_reminders_group_period_tier').on(t.groupId, t.periodEnd, t.tier),
+    check('gen_update_reminders_tier', sql`${t.tier} IN ('opened', 'closing')`),
+  ],
+);
 
 /**
  * What a BMF release changed in an organization it had loaded before (docs/work-queue.md "Name
@@ -1043,14 +1367,22 @@ export const genUpdateReminders = pgTable('gen_update_reminders', {
  * Written by importBmf in the load's transaction, for subordinates of a GEN and accounts with
  * users only; the staff work queue's name and address items are found here.
  */
-export const irsBmfChanges = pgTable('irs_bmf_changes', {
-  id: serial('id').primaryKey(),
-  releaseId: integer('release_id').notNull().references(() => irsReleases.id, { onDelete: 'cascade' }),
-  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-  field: text('field').$type<'name' | 'address'>().notNull(),
-  before: jsonb('before').$type<Record<string, string>>().notNull(),
-  after: jsonb('after').$type<Record<string, string>>().notNull(),
-}, (t) => [
-  index('irs_bmf_changes_release').on(t.releaseId),
-  check('irs_bmf_changes_field', sql`${t.field} IN ('name', 'address')`),
-]);
+export const irsBmfChanges = pgTable(
+  'irs_bmf_changes',
+  {
+    id: serial('id').primaryKey(),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => irsReleases.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    field: text('field').$type<'name' | 'address'>().notNull(),
+    before: jsonb('before').$type<Record<string, string>>().notNull(),
+    after: jsonb('after').$type<Record<string, string>>().notNull(),
+  },
+  (t) => [
+    index('irs_bmf_changes_release').on(t.releaseId),
+    check('irs_bmf_changes_field', sql`${t.field} IN ('name', 'address')`),
+  ],
+);

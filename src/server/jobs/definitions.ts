@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config.ts';
-import { runMailRound } from '../modules/mail/mail-worker.ts';
-import { runComplianceReminders } from '../modules/compliance/reminder-job.ts';
-import { runGenReminders } from '../modules/gen-updates/reminder-job.ts';
-import { runReconciliation } from '../modules/payments/reconciliation-job.ts';
-import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from '../modules/files/housekeeping-job.ts';
 import { vacuumAnalyze } from '../db/maintenance.ts';
 import { refreshLevelWizards } from '../db/seed/seed.ts';
-import { runIrsDataRefresh } from './irs-data-refresh.ts';
+import { runComplianceReminders } from '../modules/compliance/reminder-job.ts';
+import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from '../modules/files/housekeeping-job.ts';
+import { runGenReminders } from '../modules/gen-updates/reminder-job.ts';
+import { runMailRound } from '../modules/mail/mail-worker.ts';
+import { runReconciliation } from '../modules/payments/reconciliation-job.ts';
 import { runRetention } from '../modules/retention/run-retention.ts';
+import { runIrsDataRefresh } from './irs-data-refresh.ts';
+import type { AppConfig } from '../config.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** What started a run. */
 export type JobTrigger = 'schedule' | 'staff' | 'startup';
@@ -86,7 +86,8 @@ export const JOBS: JobDefinition[] = [
     timeoutMs: 5 * MINUTE,
     // The next poll is the retry; each mail keeps its own backoff (deliver-pending-mail.ts).
     retry: { limit: 0, delayMs: 0 },
-    unavailable: (app) => (app.providers.mail ? undefined : 'No SMTP server is configured (SMTP_URL): mails stay in the outbox.'),
+    unavailable: (app) =>
+      app.providers.mail ? undefined : 'No SMTP server is configured (SMTP_URL): mails stay in the outbox.',
     run: async ({ app, signal }) => {
       const { sent, failed } = await runMailRound(app, signal);
       return { itemsDone: sent + failed, summary: { sent, failed } };
@@ -117,7 +118,8 @@ export const JOBS: JobDefinition[] = [
   {
     name: 'payment-reconciliation',
     title: 'Payment reconciliation with the gateway',
-    schedule: (config) => (config.payments.reconcileIntervalMinutes ? { everyMs: config.payments.reconcileIntervalMinutes * MINUTE } : null),
+    schedule: (config) =>
+      config.payments.reconcileIntervalMinutes ? { everyMs: config.payments.reconcileIntervalMinutes * MINUTE } : null,
     timeoutMs: 10 * MINUTE,
     retry: { limit: 2, delayMs: MINUTE, backoff: true },
     run: async ({ app }) => {
@@ -178,7 +180,8 @@ export const JOBS: JobDefinition[] = [
     schedule: () => ({ everyMs: DAY }),
     timeoutMs: 2 * HOUR,
     retry: { limit: 2, delayMs: 30 * MINUTE },
-    unavailable: (app) => (app.config.jobs.irsDataDir ? undefined : 'IRS_DATA_DIR is not set: there is no folder to import from.'),
+    unavailable: (app) =>
+      app.config.jobs.irsDataDir ? undefined : 'IRS_DATA_DIR is not set: there is no folder to import from.',
     run: ({ app }) => runIrsDataRefresh(app),
   },
 ];

@@ -1,25 +1,36 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
-import type { IrsDataset } from '../modules/irs-data/irs-files.ts';
-import { vacuumAnalyze } from '../db/maintenance.ts';
-import { buildWorkQueue } from '../modules/work-queue/build-work-queue.ts';
 import { calendarDate } from '../../shared/rules/compliance-calendar.ts';
+import { vacuumAnalyze } from '../db/maintenance.ts';
+import { loadIrsRelease } from '../modules/irs-data/load-release.ts';
+import { buildWorkQueue } from '../modules/work-queue/build-work-queue.ts';
+import type { IrsDataset } from '../modules/irs-data/irs-files.ts';
+import type { FastifyInstance } from 'fastify';
 
 const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
 const RELEASE_FOLDER = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A file of IRS_DATA_DIR to load, with its data set and release date. */
-interface ReleaseFile { dataset: IrsDataset; releasedOn: string; file: string; name: string }
+interface ReleaseFile {
+  dataset: IrsDataset;
+  releasedOn: string;
+  file: string;
+  name: string;
+}
 
 async function files(dir: string): Promise<string[]> {
-  return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name).sort();
+  return (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isFile() && !e.name.startsWith('.'))
+    .map((e) => e.name)
+    .sort();
 }
 
 async function folders(dir: string): Promise<string[]> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    return (await readdir(dir, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
   } catch {
     return [];
   }
@@ -40,7 +51,12 @@ async function releaseFiles(dir: string): Promise<ReleaseFile[]> {
   for (const dataset of DATASETS) {
     for (const releasedOn of (await folders(path.join(dir, dataset))).filter((f) => RELEASE_FOLDER.test(f))) {
       for (const name of await files(path.join(dir, dataset, releasedOn))) {
-        found.push({ dataset, releasedOn, file: path.join(dir, dataset, releasedOn, name), name: `${dataset}/${releasedOn}/${name}` });
+        found.push({
+          dataset,
+          releasedOn,
+          file: path.join(dir, dataset, releasedOn, name),
+          name: `${dataset}/${releasedOn}/${name}`,
+        });
       }
     }
   }
@@ -59,14 +75,21 @@ async function releaseFiles(dir: string): Promise<ReleaseFile[]> {
  * @throws IrsFileError when a file is not its data set's layout, is cut short, or is older than a
  *   release already loaded: the run fails with that message, and the file is tried again next time
  */
-export async function runIrsDataRefresh(app: FastifyInstance): Promise<{ itemsDone: number; summary: Record<string, unknown> }> {
+export async function runIrsDataRefresh(
+  app: FastifyInstance,
+): Promise<{ itemsDone: number; summary: Record<string, unknown> }> {
   const dir = app.config.jobs.irsDataDir;
   if (!dir) return { itemsDone: 0, summary: { skipped: 'IRS_DATA_DIR is not set' } };
   const imported: { file: string; dataset: IrsDataset; releasedOn: string; rows: number }[] = [];
   let alreadyImported = 0;
   try {
     for (const f of await releaseFiles(dir)) {
-      const result = await loadIrsRelease(app.db, { dataset: f.dataset, file: f.file, releasedOn: f.releasedOn, batchSize: 2000 });
+      const result = await loadIrsRelease(app.db, {
+        dataset: f.dataset,
+        file: f.file,
+        releasedOn: f.releasedOn,
+        batchSize: 2000,
+      });
       if (result.status === 'unchanged') alreadyImported += 1;
       else imported.push({ file: f.name, dataset: f.dataset, releasedOn: f.releasedOn, rows: result.loaded });
     }

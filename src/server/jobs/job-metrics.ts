@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { registerMetricsCollector } from '../plugins/metrics.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Adds `goodstanding_job_runs` to /metrics (docs/deploy.md "Observability", docs/jobs.md
@@ -16,8 +16,10 @@ export function registerJobMetrics(app: FastifyInstance): void {
     async collect() {
       const result = await app.db.execute(sql`SELECT job_name, result, count(*)::int AS n FROM job_runs
         WHERE started_at > now() - interval '24 hours' GROUP BY job_name, result`);
-      return (result.rows as { job_name: string; result: string; n: number }[])
-        .map((r) => ({ labels: { job: r.job_name, result: r.result }, value: Number(r.n) }));
+      return (result.rows as { job_name: string; result: string; n: number }[]).map((r) => ({
+        labels: { job: r.job_name, result: r.result },
+        value: Number(r.n),
+      }));
     },
   });
 }

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
-import type { Database } from '../db/client.ts';
-import { jobRuns } from '../db/schema.ts';
 import { buildPage, type PageObject } from '../../shared/rules/pagination.ts';
 import { JOB_RUNS_PER_PAGE, type JobRunView, type JobView } from '../../shared/schemas/admin-jobs.ts';
+import { jobRuns } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import type { JobDefinition, JobOutcome, JobSchedule, JobTrigger } from './definitions.ts';
+import type { FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
 
 /** A run asked for while the same job is running in this process. */
 export class JobBusyError extends Error {
@@ -26,9 +26,18 @@ type RunRow = typeof jobRuns.$inferSelect;
 /** A job_runs row as the API shows it. */
 export function runView(r: RunRow): JobRunView {
   return {
-    id: r.id, job_name: r.jobName, started_at: r.startedAt.toISOString(), finished_at: r.finishedAt?.toISOString() ?? null,
-    result: r.result, error: r.error, items_done: r.itemsDone, summary: r.summary ?? null, attempt: r.attempt,
-    trigger: r.trigger, server: r.server, staff_user_id: r.staffUserId,
+    id: r.id,
+    job_name: r.jobName,
+    started_at: r.startedAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+    result: r.result,
+    error: r.error,
+    items_done: r.itemsDone,
+    summary: r.summary ?? null,
+    attempt: r.attempt,
+    trigger: r.trigger,
+    server: r.server,
+    staff_user_id: r.staffUserId,
   };
 }
 
@@ -37,7 +46,12 @@ function scheduleText(s: JobSchedule | null): string {
   if (!s) return 'Off';
   if ('atStartup' in s) return 'At server start';
   const ms = s.everyMs;
-  const units: [number, string][] = [[86_400_000, 'day'], [3_600_000, 'hour'], [60_000, 'minute'], [1000, 'second']];
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
   for (const [size, unit] of units) {
     if (ms % size === 0) return ms === size ? `Every ${unit}` : `Every ${ms / size} ${unit}s`;
   }
@@ -45,7 +59,10 @@ function scheduleText(s: JobSchedule | null): string {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-const sleep = (ms: number) => new Promise<void>((resolve) => { setTimeout(resolve, ms).unref(); });
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 
 export interface JobRunnerOptions {
   /** How often an idle pg-boss worker asks for work, in seconds (default 2; tests use 0.5). */
@@ -101,7 +118,8 @@ export class JobRunner {
 
   /** Why `def` cannot run in this app, or undefined. */
   unavailable(def: JobDefinition): string | undefined {
-    if (def.pgliteOnly && this.database.kind !== 'pglite') return 'Runs on the embedded database only: a database server vacuums by itself.';
+    if (def.pgliteOnly && this.database.kind !== 'pglite')
+      return 'Runs on the embedded database only: a database server vacuums by itself.';
     return def.unavailable?.(this.app);
   }
 
@@ -110,7 +128,13 @@ export class JobRunner {
   }
 
   private later(ms: number, fn: () => void): void {
-    const timer = setTimeout(() => { this.timers.delete(timer); fn(); }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     timer.unref();
     this.timers.add(timer);
   }
@@ -127,36 +151,69 @@ export class JobRunner {
    * @returns the recorded run (for a quiet idle round, the row it would have written, id 0)
    * @throws JobBusyError when the job is running in this process
    */
-  execute(def: JobDefinition, trigger: JobTrigger, opts: { attempt?: number; staffUserId?: number; slot?: Date } = {}): Promise<RunRow> {
+  execute(
+    def: JobDefinition,
+    trigger: JobTrigger,
+    opts: { attempt?: number; staffUserId?: number; slot?: Date } = {},
+  ): Promise<RunRow> {
     if (this.running.has(def.name)) return Promise.reject(new JobBusyError(def.name));
     let release!: () => void;
-    this.running.set(def.name, new Promise<void>((resolve) => { release = resolve; }));
-    return this.track(this.record(def, trigger, opts, () => {
-      this.running.delete(def.name);
-      release();
-    }));
+    this.running.set(
+      def.name,
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    return this.track(
+      this.record(def, trigger, opts, () => {
+        this.running.delete(def.name);
+        release();
+      }),
+    );
   }
 
-  private async record(def: JobDefinition, trigger: JobTrigger, opts: { attempt?: number; staffUserId?: number; slot?: Date }, done: () => void): Promise<RunRow> {
+  private async record(
+    def: JobDefinition,
+    trigger: JobTrigger,
+    opts: { attempt?: number; staffUserId?: number; slot?: Date },
+    done: () => void,
+  ): Promise<RunRow> {
     const db = this.app.db;
     const quiet = def.quietWhenIdle === true && trigger === 'schedule';
-    const base = { jobName: def.name, trigger, server: this.server, attempt: opts.attempt ?? 1, staffUserId: opts.staffUserId ?? null };
+    const base = {
+      jobName: def.name,
+      trigger,
+      server: this.server,
+      attempt: opts.attempt ?? 1,
+      staffUserId: opts.staffUserId ?? null,
+    };
     let inserted: RunRow | undefined;
     let workEnded = false;
     try {
       const startedAt = new Date();
-      if (!quiet) [inserted] = await db.insert(jobRuns).values({ ...base, startedAt }).returning();
+      if (!quiet)
+        [inserted] = await db
+          .insert(jobRuns)
+          .values({ ...base, startedAt })
+          .returning();
       const controller = new AbortController();
       this.controllers.add(controller);
-      const work = Promise.resolve().then(() => def.run({ app: this.app, signal: controller.signal, trigger, slot: opts.slot }));
+      const work = Promise.resolve().then(() =>
+        def.run({ app: this.app, signal: controller.signal, trigger, slot: opts.slot }),
+      );
       void work.finally(() => this.controllers.delete(controller)).catch(() => undefined);
       // The job stays busy here until its work really ends, even past its timeout.
       void work.then(done, done);
       workEnded = true;
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([
-        work.then((o: JobOutcome) => ({ result: 'ok' as const, o }), (err: unknown) => ({ result: 'failed' as const, err })),
-        new Promise<{ result: 'timed_out' }>((resolve) => { timer = setTimeout(() => resolve({ result: 'timed_out' }), def.timeoutMs); }),
+        work.then(
+          (o: JobOutcome) => ({ result: 'ok' as const, o }),
+          (err: unknown) => ({ result: 'failed' as const, err }),
+        ),
+        new Promise<{ result: 'timed_out' }>((resolve) => {
+          timer = setTimeout(() => resolve({ result: 'timed_out' }), def.timeoutMs);
+        }),
       ]);
       clearTimeout(timer);
       if (outcome.result === 'timed_out') controller.abort(new Error('timed out'));
@@ -166,17 +223,26 @@ export class JobRunner {
         finishedAt,
         result: outcome.result,
         itemsDone: outcome.result === 'ok' ? Math.max(0, Math.trunc(outcome.o?.itemsDone ?? 0)) : 0,
-        summary: outcome.result === 'ok' ? outcome.o?.summary ?? null : null,
-        error: outcome.result === 'failed' ? errorText(outcome.err) : outcome.result === 'timed_out' ? `Timed out after ${def.timeoutMs} ms` : null,
+        summary: outcome.result === 'ok' ? (outcome.o?.summary ?? null) : null,
+        error:
+          outcome.result === 'failed'
+            ? errorText(outcome.err)
+            : outcome.result === 'timed_out'
+              ? `Timed out after ${def.timeoutMs} ms`
+              : null,
       };
       if (outcome.result === 'failed') this.app.log.warn({ err: outcome.err, job: def.name }, `job ${def.name} failed`);
-      if (outcome.result === 'timed_out') this.app.log.warn({ job: def.name, timeoutMs: def.timeoutMs }, `job ${def.name} timed out`);
+      if (outcome.result === 'timed_out')
+        this.app.log.warn({ job: def.name, timeoutMs: def.timeoutMs }, `job ${def.name} timed out`);
       if (inserted) {
         const [row] = await db.update(jobRuns).set(end).where(eq(jobRuns.id, inserted.id)).returning();
         return row;
       }
       if (end.result === 'ok' && end.itemsDone === 0) return { id: 0, ...base, startedAt, ...end };
-      const [row] = await db.insert(jobRuns).values({ ...base, startedAt, ...end }).returning();
+      const [row] = await db
+        .insert(jobRuns)
+        .values({ ...base, startedAt, ...end })
+        .returning();
       return row;
     } finally {
       if (!workEnded) done();
@@ -190,7 +256,8 @@ export class JobRunner {
     try {
       row = await this.execute(def, trigger, { attempt, slot });
     } catch (err) {
-      if (!(err instanceof JobBusyError)) this.app.log.warn({ err, job: def.name }, `job ${def.name} could not be recorded`);
+      if (!(err instanceof JobBusyError))
+        this.app.log.warn({ err, job: def.name }, `job ${def.name} could not be recorded`);
       return;
     }
     if (row.result !== 'ok' && attempt <= def.retry.limit && !this.stopping) {
@@ -202,8 +269,16 @@ export class JobRunner {
   /** Whether a scheduled or start run of `def` began in the slot holding `now` (PGlite catch-up). */
   private async ranInSlot(def: JobDefinition, everyMs: number, now: number): Promise<boolean> {
     const slotStart = new Date(Math.floor(now / everyMs) * everyMs);
-    const [row] = await this.app.db.select({ n: count() }).from(jobRuns)
-      .where(and(eq(jobRuns.jobName, def.name), inArray(jobRuns.trigger, ['schedule', 'startup']), gte(jobRuns.startedAt, slotStart)));
+    const [row] = await this.app.db
+      .select({ n: count() })
+      .from(jobRuns)
+      .where(
+        and(
+          eq(jobRuns.jobName, def.name),
+          inArray(jobRuns.trigger, ['schedule', 'startup']),
+          gte(jobRuns.startedAt, slotStart),
+        ),
+      );
     return row.n > 0;
   }
 
@@ -214,7 +289,11 @@ export class JobRunner {
     const slot = new Date(Math.floor(now / everyMs) * everyMs);
     try {
       if (this.boss) {
-        await this.boss.send(def.name, { trigger: 'schedule', slot: slot.toISOString() }, { singletonKey: def.name, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)) });
+        await this.boss.send(
+          def.name,
+          { trigger: 'schedule', slot: slot.toISOString() },
+          { singletonKey: def.name, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)) },
+        );
       } else if (!catchUp || !(await this.ranInSlot(def, everyMs, now))) {
         await this.runWithRetries(def, 'schedule', 1, slot);
       }
@@ -254,12 +333,20 @@ export class JobRunner {
     if (this.started) return;
     this.started = true;
     const active = this.definitions.filter((d) => this.scheduleOf(d) && !this.unavailable(d));
-    const cluster = active.filter((d) => (d.placement ?? 'cluster') === 'cluster' && !('atStartup' in this.scheduleOf(d)!));
+    const cluster = active.filter(
+      (d) => (d.placement ?? 'cluster') === 'cluster' && !('atStartup' in this.scheduleOf(d)!),
+    );
     if (this.database.kind === 'postgres' && cluster.length) {
       if (!this.database.url) throw new Error('The PostgreSQL database has no URL for the job library');
       // Loaded only here: the embedded database never needs pg-boss (docs/operations.md "Memory").
       const { PgBoss } = await import('pg-boss');
-      const boss = new PgBoss({ connectionString: this.database.url, schema: this.app.config.jobs.bossSchema, max: 3, supervise: true, schedule: false });
+      const boss = new PgBoss({
+        connectionString: this.database.url,
+        schema: this.app.config.jobs.bossSchema,
+        max: 3,
+        supervise: true,
+        schedule: false,
+      });
       boss.on('error', (err) => this.app.log.warn({ err }, 'job library error'));
       await boss.start();
       this.boss = boss;
@@ -272,18 +359,25 @@ export class JobRunner {
         };
         await boss.createQueue(def.name, policy);
         await boss.updateQueue(def.name, policy);
-        await boss.work<{ trigger?: JobTrigger; slot?: string }>(def.name, { pollingIntervalSeconds: this.opts.pollSeconds ?? 2, batchSize: 1 }, async ([job]) => {
-          let row: RunRow;
-          try {
-            row = await this.execute(def, job.data?.trigger ?? 'schedule', { attempt: job.retryCount + 1, slot: job.data?.slot ? new Date(job.data.slot) : undefined });
-          } catch (err) {
-            // Running here already (asked for by staff): that run serves this slot.
-            if (err instanceof JobBusyError) return { busy: true };
-            throw err;
-          }
-          if (row.result !== 'ok') throw new Error(row.error ?? row.result);
-          return { runId: row.id };
-        });
+        await boss.work<{ trigger?: JobTrigger; slot?: string }>(
+          def.name,
+          { pollingIntervalSeconds: this.opts.pollSeconds ?? 2, batchSize: 1 },
+          async ([job]) => {
+            let row: RunRow;
+            try {
+              row = await this.execute(def, job.data?.trigger ?? 'schedule', {
+                attempt: job.retryCount + 1,
+                slot: job.data?.slot ? new Date(job.data.slot) : undefined,
+              });
+            } catch (err) {
+              // Running here already (asked for by staff): that run serves this slot.
+              if (err instanceof JobBusyError) return { busy: true };
+              throw err;
+            }
+            if (row.result !== 'ok') throw new Error(row.error ?? row.result);
+            return { runId: row.id };
+          },
+        );
       }
     }
     for (const def of active) {
@@ -320,16 +414,24 @@ export class JobRunner {
     if (this.boss) {
       const boss = this.boss;
       this.boss = undefined;
-      await boss.stop({ graceful: true, close: true, timeout: Math.max(1, budget.remainingMs()) }).catch((err) => this.app.log.warn({ err }, 'job library did not stop cleanly'));
+      await boss
+        .stop({ graceful: true, close: true, timeout: Math.max(1, budget.remainingMs()) })
+        .catch((err) => this.app.log.warn({ err }, 'job library did not stop cleanly'));
     }
     let timer: NodeJS.Timeout | undefined;
     const waitMs = budget.remainingMs();
     const settled = await Promise.race([
       Promise.allSettled([...this.inFlight]).then(() => true),
-      new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), waitMs); }),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), waitMs);
+      }),
     ]);
     clearTimeout(timer);
-    if (!settled) this.app.log.warn({ jobs: [...this.running.keys()], waitMs }, 'closing: jobs still running after the wait; closing anyway');
+    if (!settled)
+      this.app.log.warn(
+        { jobs: [...this.running.keys()], waitMs },
+        'closing: jobs still running after the wait; closing anyway',
+      );
   }
 
   /**
@@ -357,34 +459,55 @@ export class JobRunner {
   /** Every job with its last run, next run and five most recent failures (Admin → Jobs). */
   async list(): Promise<JobView[]> {
     const db = this.app.db;
-    return Promise.all(this.definitions.map(async (def) => {
-      const [last] = await db.select().from(jobRuns).where(eq(jobRuns.jobName, def.name)).orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(1);
-      const failures = await db.select().from(jobRuns)
-        .where(and(eq(jobRuns.jobName, def.name), inArray(jobRuns.result, ['failed', 'timed_out'])))
-        .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(5);
-      return {
-        name: def.name,
-        title: def.title,
-        schedule: scheduleText(this.scheduleOf(def)),
-        timeout_ms: def.timeoutMs,
-        retry: { limit: def.retry.limit, delay_ms: def.retry.delayMs, backoff: def.retry.backoff ?? false },
-        embedded_only: def.pgliteOnly ?? false,
-        unavailable: this.unavailable(def) ?? null,
-        running: this.running.has(def.name),
-        last_run: last ? runView(last) : null,
-        last_checked_at: this.lastChecked.get(def.name)?.toISOString() ?? null,
-        next_run_at: this.nextRunAt(def)?.toISOString() ?? null,
-        recent_failures: failures.map(runView),
-      };
-    }));
+    return Promise.all(
+      this.definitions.map(async (def) => {
+        const [last] = await db
+          .select()
+          .from(jobRuns)
+          .where(eq(jobRuns.jobName, def.name))
+          .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
+          .limit(1);
+        const failures = await db
+          .select()
+          .from(jobRuns)
+          .where(and(eq(jobRuns.jobName, def.name), inArray(jobRuns.result, ['failed', 'timed_out'])))
+          .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
+          .limit(5);
+        return {
+          name: def.name,
+          title: def.title,
+          schedule: scheduleText(this.scheduleOf(def)),
+          timeout_ms: def.timeoutMs,
+          retry: { limit: def.retry.limit, delay_ms: def.retry.delayMs, backoff: def.retry.backoff ?? false },
+          embedded_only: def.pgliteOnly ?? false,
+          unavailable: this.unavailable(def) ?? null,
+          running: this.running.has(def.name),
+          last_run: last ? runView(last) : null,
+          last_checked_at: this.lastChecked.get(def.name)?.toISOString() ?? null,
+          next_run_at: this.nextRunAt(def)?.toISOString() ?? null,
+          recent_failures: failures.map(runView),
+        };
+      }),
+    );
   }
 
   /** A page of `name`'s runs, newest first, JOB_RUNS_PER_PAGE a page. */
   async runs(name: string, page: number): Promise<PageObject<JobRunView>> {
     const db = this.app.db;
     const [{ total }] = await db.select({ total: count() }).from(jobRuns).where(eq(jobRuns.jobName, name));
-    const rows = await db.select().from(jobRuns).where(eq(jobRuns.jobName, name))
-      .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id)).limit(JOB_RUNS_PER_PAGE).offset((page - 1) * JOB_RUNS_PER_PAGE);
-    return buildPage(rows.map(runView), page, JOB_RUNS_PER_PAGE, total, (p) => `/api/admin/jobs/${encodeURIComponent(name)}/runs?page=${p}`);
+    const rows = await db
+      .select()
+      .from(jobRuns)
+      .where(eq(jobRuns.jobName, name))
+      .orderBy(desc(jobRuns.startedAt), desc(jobRuns.id))
+      .limit(JOB_RUNS_PER_PAGE)
+      .offset((page - 1) * JOB_RUNS_PER_PAGE);
+    return buildPage(
+      rows.map(runView),
+      page,
+      JOB_RUNS_PER_PAGE,
+      total,
+      (p) => `/api/admin/jobs/${encodeURIComponent(name)}/runs?page=${p}`,
+    );
   }
 }

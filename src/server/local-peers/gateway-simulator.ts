@@ -62,8 +62,6 @@
  * hash for the duplicate check.
  */
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
-import type { FastifyContextConfig, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ACCEPT_DATA_DESCRIPTOR,
   BILL_TO_ORDER,
@@ -73,6 +71,8 @@ import {
   PAYPAL_ORDER,
   TRANSACTION_REQUEST_ORDER,
 } from '../../shared/payments/authorize-net-fields.ts';
+import type { FastifyContextConfig, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
 
 /** The simulator's documented triggers. */
 export const SIMULATOR_TRIGGERS = {
@@ -224,7 +224,8 @@ export class GatewaySimulatorState {
   /** @internal */
   issueToken(token: StoredToken): string {
     let value: string;
-    do value = randomBytes(96).toString('base64'); while (this.#tokens.has(value));
+    do value = randomBytes(96).toString('base64');
+    while (this.#tokens.has(value));
     this.#tokens.set(value, token);
     return value;
   }
@@ -296,16 +297,23 @@ function reportedStatus(t: SimulatedTransaction): string {
     case 'approved':
     case 'captured':
       return t.settledAt === undefined ? 'capturedPendingSettlement' : 'settledSuccessfully';
-    case 'held': return 'FDSAuthorizedPendingReview';
-    case 'declined': return 'declined';
+    case 'held':
+      return 'FDSAuthorizedPendingReview';
+    case 'declined':
+      return 'declined';
     case 'voided':
-    case 'cancelled': return 'voided';
-    default: return 'authorizedPendingCapture';
+    case 'cancelled':
+      return 'voided';
+    default:
+      return 'authorizedPendingCapture';
   }
 }
 
 /** Where the simulator's parts live, for config: `origin` like http://localhost:3000, `prefix` like /_gateway. */
-export function simulatorUrls(origin: string, prefix = ''): { endpoint: string; acceptJsUrl: string; tokenizeUrl: string } {
+export function simulatorUrls(
+  origin: string,
+  prefix = '',
+): { endpoint: string; acceptJsUrl: string; tokenizeUrl: string } {
   const base = `${origin.replace(/\/+$/, '')}${prefix.replace(/\/+$/, '')}`;
   return { endpoint: `${base}/xml/v1/request.api`, acceptJsUrl: `${base}/Accept.js`, tokenizeUrl: `${base}/tokenize` };
 }
@@ -340,7 +348,8 @@ const NS = 'AnetApi/xml/v1/schema/AnetApiSchema.xsd';
 const TEXT = {
   approved: 'This transaction has been approved.',
   declined: 'This transaction has been declined.',
-  avsMismatch: 'The transaction has been declined because of an AVS mismatch. The address provided does not match billing address of cardholder.',
+  avsMismatch:
+    'The transaction has been declined because of an AVS mismatch. The address provided does not match billing address of cardholder.',
   held: 'Your order has been received. Thank you for your business!',
   duplicate: 'A duplicate transaction has been submitted.',
   invalidAmount: 'A valid amount is required.',
@@ -351,7 +360,8 @@ const TEXT = {
   recordNotFound: 'The record cannot be found.',
   consent: 'Need payer consent.',
   notAuthorized: 'Payment not authorized.  Payment has not been authorized by the user.',
-  notContinuable: 'The referenced transaction does not meet the criteria for issuing a Continued Authorization w/ Auto Capture.',
+  notContinuable:
+    'The referenced transaction does not meet the criteria for issuing a Continued Authorization w/ Auto Capture.',
   payerIdRequired: 'Payer ID is required.',
   successUrl: 'PayPal transactions require valid URL for success_url',
   cancelUrl: 'PayPal transactions require valid URL for cancel_url',
@@ -539,13 +549,18 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
       const exp = /^(0[1-9]|1[0-2])(\d{2}|\d{4})$/.exec(str(token.expirationDate));
       if (!exp) return apiError('E00003', 'The expiration date is invalid.', refId);
       const year = exp[2].length === 2 ? 2000 + Number(exp[2]) : Number(exp[2]);
-      if (Date.UTC(year, Number(exp[1]), 1) + 86_400_000 <= now()) return apiError('E00003', 'The card has expired.', refId);
+      if (Date.UTC(year, Number(exp[1]), 1) + 86_400_000 <= now())
+        return apiError('E00003', 'The card has expired.', refId);
       if (token.cardCode !== undefined && token.cardCode !== '' && !/^\d{3,4}$/.test(str(token.cardCode))) {
         return apiError('E00003', 'The card code is invalid.', refId);
       }
       stored = {
-        kind: 'card', accountType: cardBrand(number), last4: number.slice(-4),
-        isTestCard: number in SANDBOX_TEST_CARDS, fingerprint: state.fingerprint(`card:${number}`), expiresAt,
+        kind: 'card',
+        accountType: cardBrand(number),
+        last4: number.slice(-4),
+        isTestCard: number in SANDBOX_TEST_CARDS,
+        fingerprint: state.fingerprint(`card:${number}`),
+        expiresAt,
       };
     } else if (token.accountNumber !== undefined) {
       const account = str(token.accountNumber);
@@ -558,8 +573,12 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
         return apiError('E00003', 'The account type is invalid.', refId);
       }
       stored = {
-        kind: 'bank', accountType: 'eCheck', last4: account.slice(-4), isTestCard: false,
-        fingerprint: state.fingerprint(`bank:${routing}:${account}`), expiresAt,
+        kind: 'bank',
+        accountType: 'eCheck',
+        last4: account.slice(-4),
+        isTestCard: false,
+        fingerprint: state.fingerprint(`bank:${routing}:${account}`),
+        expiresAt,
       };
     } else {
       return apiError('E00003', 'Card or bank account data is required.', refId);
@@ -585,13 +604,21 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     const problem = orderProblem('createTransactionRequest', ctr, CREATE_TRANSACTION_ORDER);
     if (problem) return { body: apiError('E00003', problem) };
     const refId = ctr.refId === undefined ? undefined : str(ctr.refId);
-    if (refId !== undefined && refId.length > 20) return { body: apiError('E00003', `The 'refId' element is invalid: its length exceeds 20.`) };
+    if (refId !== undefined && refId.length > 20)
+      return { body: apiError('E00003', `The 'refId' element is invalid: its length exceeds 20.`) };
     const auth = isObject(ctr.merchantAuthentication) ? ctr.merchantAuthentication : {};
     if (auth.name !== opts.apiLoginId || auth.transactionKey !== opts.transactionKey) {
       return { body: apiError('E00007', 'User authentication failed due to invalid authentication values.', refId) };
     }
     const tr = ctr.transactionRequest;
-    if (!isObject(tr)) return { body: apiError('E00003', `The element 'createTransactionRequest' in namespace '${NS}' has incomplete content. List of possible elements expected: 'transactionRequest' in namespace '${NS}'.`, refId) };
+    if (!isObject(tr))
+      return {
+        body: apiError(
+          'E00003',
+          `The element 'createTransactionRequest' in namespace '${NS}' has incomplete content. List of possible elements expected: 'transactionRequest' in namespace '${NS}'.`,
+          refId,
+        ),
+      };
     const payment = isObject(tr.payment) ? tr.payment : {};
     const nested: [string, unknown, readonly string[]][] = [
       ['transactionRequest', tr, TRANSACTION_REQUEST_ORDER],
@@ -612,15 +639,27 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     if (tr.transactionType === 'authCaptureContinueTransaction') return continuePaypal(tr, payment, refId);
     if (tr.transactionType === 'voidTransaction') return { body: voidCharge(tr, refId) };
     if (tr.transactionType === 'refundTransaction') return { body: refundCharge(tr, payment, refId) };
-    return { body: apiError('E00003', 'The simulator supports authCaptureTransaction, authCaptureContinueTransaction, voidTransaction and refundTransaction only.', refId) };
+    return {
+      body: apiError(
+        'E00003',
+        'The simulator supports authCaptureTransaction, authCaptureContinueTransaction, voidTransaction and refundTransaction only.',
+        refId,
+      ),
+    };
   }
 
   function chargeOpaque(tr: Json, opaque: Json, refId: string | undefined): Processed {
     const amountCents = parseAmount(tr.amount);
     if (amountCents === null) {
-      return { body: txAnswer({ responseCode: '3', transId: '0', error: { errorCode: '5', errorText: TEXT.invalidAmount } }, refId) };
+      return {
+        body: txAnswer(
+          { responseCode: '3', transId: '0', error: { errorCode: '5', errorText: TEXT.invalidAmount } },
+          refId,
+        ),
+      };
     }
-    const token = opaque.dataDescriptor === ACCEPT_DATA_DESCRIPTOR ? state.takeToken(str(opaque.dataValue), now()) : undefined;
+    const token =
+      opaque.dataDescriptor === ACCEPT_DATA_DESCRIPTOR ? state.takeToken(str(opaque.dataValue), now()) : undefined;
     if (!token) return { body: apiError('E00114', 'Invalid OTS Token.', refId) };
 
     const order = isObject(tr.order) ? tr.order : {};
@@ -632,12 +671,22 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     const at = now();
 
     const windowSeconds = duplicateWindowOf(tr);
-    if (windowSeconds === null) return { body: apiError('E00003', `The 'duplicateWindow' setting is invalid: it must be 0 to ${MAX_DUPLICATE_WINDOW_MS / 1000} seconds.`, refId) };
+    if (windowSeconds === null)
+      return {
+        body: apiError(
+          'E00003',
+          `The 'duplicateWindow' setting is invalid: it must be 0 to ${MAX_DUPLICATE_WINDOW_MS / 1000} seconds.`,
+          refId,
+        ),
+      };
     const duplicateKey = `${token.fingerprint}|${amountCents}|${invoiceNumber ?? ''}`;
     const earlier = state.checkDuplicate(duplicateKey, at, windowSeconds * 1000);
     if (earlier) {
       return {
-        body: txAnswer({ responseCode: '3', transId: earlier, ...account, error: { errorCode: '11', errorText: TEXT.duplicate } }, refId),
+        body: txAnswer(
+          { responseCode: '3', transId: earlier, ...account, error: { errorCode: '11', errorText: TEXT.duplicate } },
+          refId,
+        ),
       };
     }
 
@@ -647,8 +696,7 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     else if (zip === SIMULATOR_TRIGGERS.avsMismatchZip && token.kind === 'card') {
       status = 'declined';
       declineReason = { errorCode: '27', errorText: TEXT.avsMismatch };
-    }
-    else if (token.kind === 'card' && !token.isTestCard) status = 'declined';
+    } else if (token.kind === 'card' && !token.isTestCard) status = 'declined';
     else if (token.kind === 'bank' && amountCents > SIMULATOR_TRIGGERS.eCheckLimitCents) status = 'declined';
     else if (zip === SIMULATOR_TRIGGERS.heldZip) status = 'held';
     else status = 'approved';
@@ -657,51 +705,116 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     state.rememberForDuplicates(duplicateKey, at, transId);
     const hang = amountCents === SIMULATOR_TRIGGERS.noAnswerAmountCents;
     state.record({
-      transId, kind: token.kind, status, amountCents, invoiceNumber, refId, description: str(order.description) || undefined,
-      ...account, createdAt: at, answered: !hang, refundedCents: 0,
+      transId,
+      kind: token.kind,
+      status,
+      amountCents,
+      invoiceNumber,
+      refId,
+      description: str(order.description) || undefined,
+      ...account,
+      createdAt: at,
+      answered: !hang,
+      refundedCents: 0,
     });
     const avsResultCode = token.kind === 'card' ? 'Y' : 'P';
     if (status === 'declined') {
-      return { hang, body: txAnswer({ responseCode: '2', transId, ...account, avsResultCode: declineReason.errorCode === '27' ? 'N' : avsResultCode, error: declineReason }, refId) };
+      return {
+        hang,
+        body: txAnswer(
+          {
+            responseCode: '2',
+            transId,
+            ...account,
+            avsResultCode: declineReason.errorCode === '27' ? 'N' : avsResultCode,
+            error: declineReason,
+          },
+          refId,
+        ),
+      };
     }
     if (status === 'held') {
-      return { hang, body: txAnswer({ responseCode: '4', transId, ...account, avsResultCode, message: { code: '252', description: TEXT.held } }, refId) };
+      return {
+        hang,
+        body: txAnswer(
+          { responseCode: '4', transId, ...account, avsResultCode, message: { code: '252', description: TEXT.held } },
+          refId,
+        ),
+      };
     }
     return {
       hang,
-      body: txAnswer({
-        responseCode: '1', transId, ...account, avsResultCode,
-        authCode: token.kind === 'card' ? authCode() : '',
-        message: { code: '1', description: TEXT.approved },
-      }, refId),
+      body: txAnswer(
+        {
+          responseCode: '1',
+          transId,
+          ...account,
+          avsResultCode,
+          authCode: token.kind === 'card' ? authCode() : '',
+          message: { code: '1', description: TEXT.approved },
+        },
+        refId,
+      ),
     };
   }
 
   function startPaypal(tr: Json, payPal: Json, refId: string | undefined, request: FastifyRequest): Processed {
     const amountCents = parseAmount(tr.amount);
     if (amountCents === null) {
-      return { body: txAnswer({ responseCode: '3', transId: '0', error: { errorCode: '5', errorText: TEXT.invalidAmount } }, refId) };
+      return {
+        body: txAnswer(
+          { responseCode: '3', transId: '0', error: { errorCode: '5', errorText: TEXT.invalidAmount } },
+          refId,
+        ),
+      };
     }
     const successUrl = str(payPal.successUrl);
     const cancelUrl = str(payPal.cancelUrl);
-    if (!isHttpUrl(successUrl)) return { body: txAnswer({ responseCode: '3', transId: '0', error: { errorCode: '2100', errorText: TEXT.successUrl } }, refId) };
-    if (!isHttpUrl(cancelUrl)) return { body: txAnswer({ responseCode: '3', transId: '0', error: { errorCode: '2101', errorText: TEXT.cancelUrl } }, refId) };
+    if (!isHttpUrl(successUrl))
+      return {
+        body: txAnswer(
+          { responseCode: '3', transId: '0', error: { errorCode: '2100', errorText: TEXT.successUrl } },
+          refId,
+        ),
+      };
+    if (!isHttpUrl(cancelUrl))
+      return {
+        body: txAnswer(
+          { responseCode: '3', transId: '0', error: { errorCode: '2101', errorText: TEXT.cancelUrl } },
+          refId,
+        ),
+      };
     const order = isObject(tr.order) ? tr.order : {};
     const transId = state.newTransId();
     const token = `EC-${randomBytes(9).toString('hex').toUpperCase().slice(0, 17)}`;
     const hang = amountCents === SIMULATOR_TRIGGERS.noAnswerAmountCents;
     state.record({
-      transId, kind: 'paypal', status: 'awaiting_consent', amountCents, invoiceNumber: str(order.invoiceNumber) || undefined,
-      refId, accountNumber: '', accountType: 'PayPal', createdAt: now(), answered: !hang,
+      transId,
+      kind: 'paypal',
+      status: 'awaiting_consent',
+      amountCents,
+      invoiceNumber: str(order.invoiceNumber) || undefined,
+      refId,
+      accountNumber: '',
+      accountType: 'PayPal',
+      createdAt: now(),
+      answered: !hang,
       paypal: { token, successUrl, cancelUrl },
     });
     const consentBase = opts.consentOnReturnOrigin ? `${new URL(successUrl).origin}${prefix}` : baseUrl(request);
     const secureAcceptanceUrl = `${consentBase}/paypal/consent?token=${encodeURIComponent(token)}`;
     return {
       hang,
-      body: txAnswer({
-        responseCode: '5', transId, accountType: 'PayPal', message: { code: '2000', description: TEXT.consent }, secureAcceptanceUrl,
-      }, refId),
+      body: txAnswer(
+        {
+          responseCode: '5',
+          transId,
+          accountType: 'PayPal',
+          message: { code: '2000', description: TEXT.consent },
+          secureAcceptanceUrl,
+        },
+        refId,
+      ),
     };
   }
 
@@ -709,20 +822,31 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     const refTransId = str(tr.refTransId);
     const payerId = isObject(payment.payPal) ? str(payment.payPal.payerID) : '';
     const fail = (errorCode: string, errorText: string, transId = '0'): Processed => ({
-      body: txAnswer({ responseCode: '3', transId, refTransID: refTransId, accountType: 'PayPal', error: { errorCode, errorText } }, refId),
+      body: txAnswer(
+        { responseCode: '3', transId, refTransID: refTransId, accountType: 'PayPal', error: { errorCode, errorText } },
+        refId,
+      ),
     });
     const t = state.transaction(refTransId);
     if (!t || t.kind !== 'paypal' || !t.paypal) return fail('16', TEXT.notFound);
     if (!payerId) return fail('2006', TEXT.payerIdRequired);
     if (t.status === 'captured') return fail('2009', TEXT.notContinuable, t.transId);
     if (t.status !== 'consented' || t.paypal.payerId !== payerId) return fail('2102', TEXT.notAuthorized, t.transId);
-    if (tr.amount !== undefined && parseAmount(tr.amount) !== t.amountCents) return fail('2009', TEXT.notContinuable, t.transId);
+    if (tr.amount !== undefined && parseAmount(tr.amount) !== t.amountCents)
+      return fail('2009', TEXT.notContinuable, t.transId);
     t.status = 'captured';
     return {
-      body: txAnswer({
-        responseCode: '1', transId: t.transId, refTransID: t.transId, authCode: authCode(), accountType: 'PayPal',
-        message: { code: '1', description: TEXT.approved },
-      }, refId),
+      body: txAnswer(
+        {
+          responseCode: '1',
+          transId: t.transId,
+          refTransID: t.transId,
+          authCode: authCode(),
+          accountType: 'PayPal',
+          message: { code: '1', description: TEXT.approved },
+        },
+        refId,
+      ),
     };
   }
 
@@ -731,8 +855,13 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
   /** Settles what is due: captured charges and refunds older than the settlement delay. */
   const settleDue = () => state.settle(now() - SIMULATOR_TRIGGERS.settlementSeconds * 1000);
 
-  const txError = (errorCode: string, errorText: string, refId: string | undefined, refTransID = '', transId = '0'): Json =>
-    txAnswer({ responseCode: '3', transId, refTransID, error: { errorCode, errorText } }, refId);
+  const txError = (
+    errorCode: string,
+    errorText: string,
+    refId: string | undefined,
+    refTransID = '',
+    transId = '0',
+  ): Json => txAnswer({ responseCode: '3', transId, refTransID, error: { errorCode, errorText } }, refId);
 
   function voidCharge(tr: Json, refId: string | undefined): Json {
     settleDue();
@@ -740,12 +869,21 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     const t = state.transaction(refTransId);
     if (!t || t.kind === 'refund') return txError('16', TEXT.notFound, refId, refTransId);
     if (t.status === 'voided') return txError('310', TEXT.alreadyVoided, refId, refTransId, t.transId);
-    if (t.settledAt !== undefined || !['approved', 'held', 'captured'].includes(t.status)) return txError('16', TEXT.notFound, refId, refTransId);
+    if (t.settledAt !== undefined || !['approved', 'held', 'captured'].includes(t.status))
+      return txError('16', TEXT.notFound, refId, refTransId);
     t.status = 'voided';
-    return txAnswer({
-      responseCode: '1', transId: t.transId, refTransID: t.transId, authCode: '', accountNumber: t.accountNumber, accountType: t.accountType,
-      message: { code: '1', description: TEXT.approved },
-    }, refId);
+    return txAnswer(
+      {
+        responseCode: '1',
+        transId: t.transId,
+        refTransID: t.transId,
+        authCode: '',
+        accountNumber: t.accountNumber,
+        accountType: t.accountType,
+        message: { code: '1', description: TEXT.approved },
+      },
+      refId,
+    );
   }
 
   function refundCharge(tr: Json, payment: Json, refId: string | undefined): Json {
@@ -758,20 +896,43 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
       return txError('54', TEXT.noCredit, refId, refTransId);
     }
     // The account must be named by the last four digits of the charge's own (card or bank).
-    const given = isObject(payment.creditCard) ? str(payment.creditCard.cardNumber) : isObject(payment.bankAccount) ? str(payment.bankAccount.accountNumber) : '';
-    if (t.kind !== 'paypal' && given.slice(-4) !== t.accountNumber.slice(-4)) return txError('54', TEXT.noCredit, refId, refTransId);
-    if ((t.refundedCents ?? 0) + amountCents > t.amountCents) return txError('55', TEXT.creditTooLarge, refId, refTransId);
+    const given = isObject(payment.creditCard)
+      ? str(payment.creditCard.cardNumber)
+      : isObject(payment.bankAccount)
+        ? str(payment.bankAccount.accountNumber)
+        : '';
+    if (t.kind !== 'paypal' && given.slice(-4) !== t.accountNumber.slice(-4))
+      return txError('54', TEXT.noCredit, refId, refTransId);
+    if ((t.refundedCents ?? 0) + amountCents > t.amountCents)
+      return txError('55', TEXT.creditTooLarge, refId, refTransId);
     t.refundedCents = (t.refundedCents ?? 0) + amountCents;
     const transId = state.newTransId();
     const order = isObject(tr.order) ? tr.order : {};
     state.record({
-      transId, kind: 'refund', status: 'approved', amountCents, refTransId, refId, invoiceNumber: str(order.invoiceNumber) || undefined,
-      accountNumber: t.accountNumber, accountType: t.accountType, createdAt: now(), answered: true,
+      transId,
+      kind: 'refund',
+      status: 'approved',
+      amountCents,
+      refTransId,
+      refId,
+      invoiceNumber: str(order.invoiceNumber) || undefined,
+      accountNumber: t.accountNumber,
+      accountType: t.accountType,
+      createdAt: now(),
+      answered: true,
     });
-    return txAnswer({
-      responseCode: '1', transId, refTransID: refTransId, authCode: '', accountNumber: t.accountNumber, accountType: t.accountType,
-      message: { code: '1', description: TEXT.approved },
-    }, refId);
+    return txAnswer(
+      {
+        responseCode: '1',
+        transId,
+        refTransID: refTransId,
+        authCode: '',
+        accountNumber: t.accountNumber,
+        accountType: t.accountType,
+        message: { code: '1', description: TEXT.approved },
+      },
+      refId,
+    );
   }
 
   function authenticated(root: Json): boolean {
@@ -780,47 +941,88 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
   }
 
   const AUTH_FAILED = 'User authentication failed due to invalid authentication values.';
-  const ok = (refId: string | undefined, extra: Json): Json =>
-    ({ ...extra, ...(refId ? { refId } : {}), messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] } });
+  const ok = (refId: string | undefined, extra: Json): Json => ({
+    ...extra,
+    ...(refId ? { refId } : {}),
+    messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
+  });
 
   function updateHeld(req: Json): Json {
     const refId = req.refId === undefined ? undefined : str(req.refId);
-    const problem = orderProblem('updateHeldTransactionRequest', req, ['merchantAuthentication', 'clientId', 'refId', 'heldTransactionRequest']);
+    const problem = orderProblem('updateHeldTransactionRequest', req, [
+      'merchantAuthentication',
+      'clientId',
+      'refId',
+      'heldTransactionRequest',
+    ]);
     if (problem) return apiError('E00003', problem, refId);
     if (!authenticated(req)) return apiError('E00007', AUTH_FAILED, refId);
     const held = isObject(req.heldTransactionRequest) ? req.heldTransactionRequest : {};
     const action = str(held.action);
-    if (action !== 'approve' && action !== 'decline') return apiError('E00003', `The 'action' element is invalid: '${action}'.`, refId);
+    if (action !== 'approve' && action !== 'decline')
+      return apiError('E00003', `The 'action' element is invalid: '${action}'.`, refId);
     const refTransId = str(held.refTransId);
     const t = state.transaction(refTransId);
     if (!t || t.status !== 'held') return txError('16', TEXT.notFound, refId, refTransId);
     settleDue();
     if (action === 'approve') {
       t.status = 'approved';
-      return txAnswer({
-        responseCode: '1', transId: t.transId, refTransID: t.transId, authCode: t.kind === 'card' ? authCode() : '',
-        accountNumber: t.accountNumber, accountType: t.accountType, message: { code: '1', description: TEXT.approved },
-      }, refId);
+      return txAnswer(
+        {
+          responseCode: '1',
+          transId: t.transId,
+          refTransID: t.transId,
+          authCode: t.kind === 'card' ? authCode() : '',
+          accountNumber: t.accountNumber,
+          accountType: t.accountType,
+          message: { code: '1', description: TEXT.approved },
+        },
+        refId,
+      );
     }
     t.status = 'declined';
     return {
-      ...txAnswer({ responseCode: '2', transId: t.transId, refTransID: t.transId, accountNumber: t.accountNumber, accountType: t.accountType, message: { code: '2', description: TEXT.declined } }, refId),
+      ...txAnswer(
+        {
+          responseCode: '2',
+          transId: t.transId,
+          refTransID: t.transId,
+          accountNumber: t.accountNumber,
+          accountType: t.accountType,
+          message: { code: '2', description: TEXT.declined },
+        },
+        refId,
+      ),
       messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
     };
   }
 
   function transactionDetails(req: Json): Json {
     const refId = req.refId === undefined ? undefined : str(req.refId);
-    const problem = orderProblem('getTransactionDetailsRequest', req, ['merchantAuthentication', 'clientId', 'refId', 'transId']);
+    const problem = orderProblem('getTransactionDetailsRequest', req, [
+      'merchantAuthentication',
+      'clientId',
+      'refId',
+      'transId',
+    ]);
     if (problem) return apiError('E00003', problem, refId);
     if (!authenticated(req)) return apiError('E00007', AUTH_FAILED, refId);
     settleDue();
     const t = state.transaction(str(req.transId));
     if (!t) return apiError('E00040', TEXT.recordNotFound, refId);
-    const type = t.kind === 'refund' ? 'refundTransaction' : t.kind === 'paypal' && t.status !== 'captured' ? 'authOnlyTransaction' : 'authCaptureTransaction';
+    const type =
+      t.kind === 'refund'
+        ? 'refundTransaction'
+        : t.kind === 'paypal' && t.status !== 'captured'
+          ? 'authOnlyTransaction'
+          : 'authCaptureTransaction';
     const amount = (t.amountCents / 100).toFixed(2);
-    const paymentOf = t.kind === 'bank' ? { bankAccount: { accountNumber: t.accountNumber, accountType: 'checking', echeckType: 'WEB' } }
-      : t.kind === 'paypal' ? { payPal: {} } : { creditCard: { cardNumber: t.accountNumber, expirationDate: 'XXXX', cardType: t.accountType } };
+    const paymentOf =
+      t.kind === 'bank'
+        ? { bankAccount: { accountNumber: t.accountNumber, accountType: 'checking', echeckType: 'WEB' } }
+        : t.kind === 'paypal'
+          ? { payPal: {} }
+          : { creditCard: { cardNumber: t.accountNumber, expirationDate: 'XXXX', cardType: t.accountType } };
     return ok(refId, {
       transaction: {
         transId: t.transId,
@@ -829,7 +1031,10 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
         transactionType: type,
         transactionStatus: reportedStatus(t),
         responseCode: t.status === 'declined' ? '2' : t.status === 'held' ? '4' : '1',
-        order: { ...(t.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}), ...(t.description ? { description: t.description } : {}) },
+        order: {
+          ...(t.invoiceNumber ? { invoiceNumber: t.invoiceNumber } : {}),
+          ...(t.description ? { description: t.description } : {}),
+        },
         authAmount: amount,
         settleAmount: amount,
         payment: paymentOf,
@@ -840,17 +1045,27 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
 
   function unsettledList(req: Json): Json {
     const refId = req.refId === undefined ? undefined : str(req.refId);
-    const problem = orderProblem('getUnsettledTransactionListRequest', req, ['merchantAuthentication', 'clientId', 'refId', 'status', 'sorting', 'paging']);
+    const problem = orderProblem('getUnsettledTransactionListRequest', req, [
+      'merchantAuthentication',
+      'clientId',
+      'refId',
+      'status',
+      'sorting',
+      'paging',
+    ]);
     if (problem) return apiError('E00003', problem, refId);
     if (!authenticated(req)) return apiError('E00007', AUTH_FAILED, refId);
     settleDue();
     const paging = isObject(req.paging) ? req.paging : {};
     const limit = Number(str(paging.limit) || '1000');
     const page = Number(str(paging.offset) || '1');
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return apiError('E00003', `The 'limit' element is invalid: it must be between 1 and 1000.`, refId);
-    if (!Number.isInteger(page) || page < 1 || page > 100_000) return apiError('E00003', `The 'offset' element is invalid.`, refId);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      return apiError('E00003', `The 'limit' element is invalid: it must be between 1 and 1000.`, refId);
+    if (!Number.isInteger(page) || page < 1 || page > 100_000)
+      return apiError('E00003', `The 'offset' element is invalid.`, refId);
     const pendingApproval = str(req.status) === 'pendingApproval';
-    const unsettled = state.all()
+    const unsettled = state
+      .all()
       .filter((t) => t.settledAt === undefined && (!pendingApproval || t.status === 'held'))
       .sort((a, b) => a.createdAt - b.createdAt);
     const rows = unsettled.slice((page - 1) * limit, page * limit).map((t) => ({
@@ -885,11 +1100,20 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
     const root = readJson(request.body);
     if (!root) return sendApi(reply, apiError('E00003', 'Data at the root level is invalid.'));
     if (isObject(root.securePaymentContainerRequest)) return sendApi(reply, tokenize(root));
-    if (isObject(root.updateHeldTransactionRequest)) return sendApi(reply, updateHeld(root.updateHeldTransactionRequest));
-    if (isObject(root.getTransactionDetailsRequest)) return sendApi(reply, transactionDetails(root.getTransactionDetailsRequest));
-    if (isObject(root.getUnsettledTransactionListRequest)) return sendApi(reply, unsettledList(root.getUnsettledTransactionListRequest));
+    if (isObject(root.updateHeldTransactionRequest))
+      return sendApi(reply, updateHeld(root.updateHeldTransactionRequest));
+    if (isObject(root.getTransactionDetailsRequest))
+      return sendApi(reply, transactionDetails(root.getTransactionDetailsRequest));
+    if (isObject(root.getUnsettledTransactionListRequest))
+      return sendApi(reply, unsettledList(root.getUnsettledTransactionListRequest));
     if (!isObject(root.createTransactionRequest)) {
-      return sendApi(reply, apiError('E00003', 'The simulator answers createTransactionRequest, updateHeldTransactionRequest, getTransactionDetailsRequest, getUnsettledTransactionListRequest and securePaymentContainerRequest only.'));
+      return sendApi(
+        reply,
+        apiError(
+          'E00003',
+          'The simulator answers createTransactionRequest, updateHeldTransactionRequest, getTransactionDetailsRequest, getUnsettledTransactionListRequest and securePaymentContainerRequest only.',
+        ),
+      );
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const processed = createTransaction(root, request);
@@ -917,7 +1141,8 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('access-control-allow-origin', '*')
-      .send(acceptJsSource(`${baseUrl(request)}/tokenize`)));
+      .send(acceptJsSource(`${baseUrl(request)}/tokenize`)),
+  );
 
   app.get<{ Querystring: { token?: string } }>('/paypal/consent', async (request, reply) => {
     const token = typeof request.query.token === 'string' ? request.query.token : '';
@@ -933,14 +1158,21 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
       const token = form.get('token') ?? '';
       const t = state.paypalTransaction(token);
       if (!t) {
-        return reply.code(404).header('content-type', 'text/html; charset=utf-8').send(consentPage('This PayPal session is unknown or has ended.', null));
+        return reply
+          .code(404)
+          .header('content-type', 'text/html; charset=utf-8')
+          .send(consentPage('This PayPal session is unknown or has ended.', null));
       }
       const session = t.paypal;
       const approve = action === 'approve' ? t.status !== 'cancelled' : t.status === 'captured';
       if (approve) {
         if (t.status === 'awaiting_consent') {
           t.status = 'consented';
-          session.payerId = randomBytes(10).toString('hex').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 13);
+          session.payerId = randomBytes(10)
+            .toString('hex')
+            .toUpperCase()
+            .replace(/[^A-Z0-9]/g, '')
+            .slice(0, 13);
         }
         return reply.redirect(withQuery(session.successUrl, { token, PayerID: session.payerId ?? '' }), 303);
       }
@@ -954,7 +1186,10 @@ export const gatewaySimulator: FastifyPluginAsync<GatewaySimulatorOptions> = asy
 };
 
 /** The PayPal stand-in page: plain forms, no script, no inline style (CSP-friendly). */
-function consentPage(notice: string | null, session: { token: string; amountCents: number; prefix: string } | null): string {
+function consentPage(
+  notice: string | null,
+  session: { token: string; amountCents: number; prefix: string } | null,
+): string {
   const body = session
     ? `<p>This page stands in for PayPal in local runs and tests. No money moves.</p>
 <p>Pay <strong>$${(session.amountCents / 100).toFixed(2)}</strong> to the merchant?</p>

@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
-import { ACCESS_LEVELS, type Access } from '../../shared/contracts/contract.ts';
 import fp from 'fastify-plugin';
-import type { z } from 'zod';
+import { ACCESS_LEVELS, type Access } from '../../shared/contracts/contract.ts';
 import { accountChoiceSchema } from '../../shared/schemas/account-choice.ts';
 import { msg } from '../../shared/validation.ts';
 import { forbidden, unauthenticated, ValidationError } from '../errors.ts';
-import { parseInput } from '../validate.ts';
 import { resolveAccount, type ActingAccount } from '../modules/accounts/resolve-account.ts';
-import type { SessionUser } from './session.ts';
+import { parseInput } from '../validate.ts';
 import { API_DOCS_PATH } from './api-docs.ts';
+import type { SessionUser } from './session.ts';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
+import type { z } from 'zod';
 
 /**
  * Who may call a route (docs/requirements/permissions.md, docs/roles.md), stated in its config:
@@ -82,13 +82,18 @@ function choiceOf(req: FastifyRequest, scope: AccountScope, queryFallback: boole
  * @throws ValidationError 422 on `account_id` (malformed, or required from staff without an account);
  *   HttpError 404 as resolveAccount
  */
-async function actingAccountOf(req: FastifyRequest, user: SessionUser, scope: AccountScope = {}): Promise<ActingAccount | null> {
+async function actingAccountOf(
+  req: FastifyRequest,
+  user: SessionUser,
+  scope: AccountScope = {},
+): Promise<ActingAccount | null> {
   const db = req.server.db;
   if (scope.holderChoice === 'ignored') {
     let requested: number | undefined;
     if (user.isAdmin) {
       requested = choiceOf(req, scope, true);
-      if (requested === undefined && user.accountId === null) throw ValidationError.field('account_id', msg.required('account id'));
+      if (requested === undefined && user.accountId === null)
+        throw ValidationError.field('account_id', msg.required('account id'));
     } else if (scope.optional && user.accountId === null) {
       return null;
     }
@@ -133,7 +138,10 @@ const ADDED = Symbol('access handler');
  * @returns the level, or undefined when the route states none
  */
 export function accessOf(route: Pick<RouteOptions, 'url' | 'config'>): Access | undefined {
-  return route.config?.access ?? (route.url === API_DOCS_PATH || route.url.startsWith(`${API_DOCS_PATH}/`) ? 'staff' : undefined);
+  return (
+    route.config?.access ??
+    (route.url === API_DOCS_PATH || route.url.startsWith(`${API_DOCS_PATH}/`) ? 'staff' : undefined)
+  );
 }
 
 /**
@@ -152,7 +160,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('account', {
     getter(this: FastifyRequest) {
-      if (!this.actingAccount) throw new Error(`${this.method} ${this.url}: account read on a route without an acting account`);
+      if (!this.actingAccount)
+        throw new Error(`${this.method} ${this.url}: account read on a route without an acting account`);
       return this.actingAccount;
     },
   });
@@ -161,18 +170,27 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const config = route.config;
     const access = accessOf(route);
     if (access === undefined) {
-      if (route.url.startsWith(ACCESS_REQUIRED_PREFIX)) throw new Error(`${String(route.method)} ${route.url} states no access level (config.access)`);
+      if (route.url.startsWith(ACCESS_REQUIRED_PREFIX))
+        throw new Error(`${String(route.method)} ${route.url} states no access level (config.access)`);
       return;
     }
-    if (!ACCESS_LEVELS.includes(access)) throw new Error(`${String(route.method)} ${route.url}: unknown access level ${String(access)}`);
+    if (!ACCESS_LEVELS.includes(access))
+      throw new Error(`${String(route.method)} ${route.url}: unknown access level ${String(access)}`);
     if (config?.accountScope && access !== 'account-user' && access !== 'primary-user') {
-      throw new Error(`${String(route.method)} ${route.url}: accountScope needs access 'account-user' or 'primary-user'`);
+      throw new Error(
+        `${String(route.method)} ${route.url}: accountScope needs access 'account-user' or 'primary-user'`,
+      );
     }
     const handler = accessHandler(access, config?.accountScope);
     if (!handler || route[ADDED]) return;
     // First of the preValidation hooks: before a contract route's payload is parsed, so that only
     // those allowed to call a route learn how their request would be judged.
-    const rest = route.preValidation === undefined ? [] : Array.isArray(route.preValidation) ? route.preValidation : [route.preValidation];
+    const rest =
+      route.preValidation === undefined
+        ? []
+        : Array.isArray(route.preValidation)
+          ? route.preValidation
+          : [route.preValidation];
     route.preValidation = [handler, ...rest];
     route[ADDED] = true;
   });

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { ValidationError } from '../errors.ts';
+import type { FastifyRequest } from 'fastify';
 
 const CAPTCHA_FIELD = 'g-recaptcha-response';
 const CAPTCHA_FAILED = 'The captcha check failed. Please try again.';

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import csrfProtection from '@fastify/csrf-protection';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

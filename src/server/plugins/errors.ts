@@ -1,7 +1,7 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, ValidationError } from '../errors.ts';
 import type { ErrorReporter } from '../error-reporting.ts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Seconds a client is asked to wait (Retry-After) when the database is unavailable (docs/deploy.md "Health"). */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -13,7 +13,16 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57014', '57P01', '57P02', '57P03', '53300']);
 /** Node's socket errors on the way to the database server. */
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres's and pg-pool's messages for lost or refused connections; the PGlite thread's when it has ended. */
 const UNAVAILABLE_MESSAGES = [
   /^timeout exceeded when trying to connect/i,
@@ -31,7 +40,11 @@ const UNAVAILABLE_MESSAGES = [
 function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.has(e.code) || e.code.startsWith('08') || UNAVAILABLE_SOCKET_CODES.has(e.code))) return true;
+  if (
+    typeof e.code === 'string' &&
+    (UNAVAILABLE_SQLSTATES.has(e.code) || e.code.startsWith('08') || UNAVAILABLE_SOCKET_CODES.has(e.code))
+  )
+    return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(e.message as string))) return true;
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
@@ -39,7 +52,12 @@ function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
 
 /** A browser asking for a page (not the client's Ajax calls, not /api): gets HTML, not JSON. */
 function wantsHtml(req: FastifyRequest): boolean {
-  return req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html') && !req.url.startsWith('/api/') && req.headers['x-requested-with'] !== 'XMLHttpRequest';
+  return (
+    req.method === 'GET' &&
+    String(req.headers.accept ?? '').includes('text/html') &&
+    !req.url.startsWith('/api/') &&
+    req.headers['x-requested-with'] !== 'XMLHttpRequest'
+  );
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -49,12 +67,14 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * serve them): the title, what to do, and the request id to quote to support.
  */
 function errorPage(title: string, message: string, requestId: string): string {
-  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)}</title>` +
     '<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#222}code{background:#f2f2f2;padding:.1rem .3rem}</style></head><body>' +
     `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>` +
     `<p>If this keeps happening, contact us and quote this reference: <code>${escapeHtml(requestId)}</code></p>` +
-    '</body></html>';
+    '</body></html>'
+  );
 }
 
 /**
@@ -68,7 +88,9 @@ function errorPage(title: string, message: string, requestId: string): string {
 export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: ErrorReporter }) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof ValidationError) {
-      return reply.status(422).send({ message: err.message, errors: err.errors, ...(err.page ? { page: err.page } : {}) });
+      return reply
+        .status(422)
+        .send({ message: err.message, errors: err.errors, ...(err.page ? { page: err.page } : {}) });
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ ...err.extra, message: err.message });
@@ -77,7 +99,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
       return reply.status(419).send({ message: 'Your session has expired. Please reload the page and try again.' });
     }
     if (err.statusCode === 429) {
-      return reply.status(429).send({ message: err.message?.startsWith('Too many requests') ? err.message : 'Too many requests. Please wait a minute and try again.' });
+      return reply
+        .status(429)
+        .send({
+          message: err.message?.startsWith('Too many requests')
+            ? err.message
+            : 'Too many requests. Please wait a minute and try again.',
+        });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       return reply.status(413).send({ message: 'The request is too large.' });
@@ -86,20 +114,24 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
       return reply.status(415).send({ message: 'Unsupported content type.' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.status(err.statusCode).send({ message: err.statusCode === 400 ? 'The request could not be read.' : 'The request was refused.' });
+      return reply
+        .status(err.statusCode)
+        .send({ message: err.statusCode === 400 ? 'The request could not be read.' : 'The request was refused.' });
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       const message = 'The service is briefly unavailable. Please try again in a few seconds.';
       reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
-      if (wantsHtml(req)) return reply.type('text/html; charset=utf-8').send(errorPage('Temporarily unavailable', message, req.id));
+      if (wantsHtml(req))
+        return reply.type('text/html; charset=utf-8').send(errorPage('Temporarily unavailable', message, req.id));
       return reply.send({ message, requestId: req.id });
     }
     req.log.error({ err }, 'unhandled error');
     opts.reporter?.report(err, req);
     const message = 'Something went wrong on our side. Please try again.';
     reply.status(500).header('cache-control', 'no-store');
-    if (wantsHtml(req)) return reply.type('text/html; charset=utf-8').send(errorPage('Something went wrong', message, req.id));
+    if (wantsHtml(req))
+      return reply.type('text/html; charset=utf-8').send(errorPage('Something went wrong', message, req.id));
     return reply.send({ message, requestId: req.id });
   });
 });
@@ -112,6 +144,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
  */
 export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode ?? 500;
-  const message = status === 414 ? 'The address is too long.' : status < 500 ? 'The request could not be read.' : 'Something went wrong on our side. Please try again.';
+  const message =
+    status === 414
+      ? 'The address is too long.'
+      : status < 500
+        ? 'The request could not be read.'
+        : 'Something went wrong on our side. Please try again.';
   void reply.status(status).send({ message });
 }

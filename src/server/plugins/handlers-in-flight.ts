@@ -53,11 +53,19 @@ export function waitForHandlersOnClose(app: FastifyInstance, opts: { timeoutMs: 
     const timeoutMs = typeof opts.timeoutMs === 'function' ? opts.timeoutMs() : opts.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
-      new Promise<true>((resolve) => { drained = () => resolve(true); }),
-      new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); }),
+      new Promise<true>((resolve) => {
+        drained = () => resolve(true);
+      }),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
     ]);
     clearTimeout(timer);
     if (finished) app.log.info({ handlers: waiting }, 'closing: waited for the requests still being handled');
-    else app.log.warn({ handlers: running, timeoutMs }, 'closing: requests still being handled after the wait; closing anyway');
+    else
+      app.log.warn(
+        { handlers: running, timeoutMs },
+        'closing: requests still being handled after the wait; closing anyway',
+      );
   });
 }

@@ -1,9 +1,9 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** One sample of a collected gauge: its labels and value. */
 interface MetricSample {
@@ -87,7 +87,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { database: D
   });
   app.addHook('onResponse', async (req, reply) => {
     // The pattern (/api/accounts/:id/public), never the address: one series per route, no secrets.
-    duration.observe({ method: req.method, route: req.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    duration.observe(
+      { method: req.method, route: req.routeOptions?.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   registerMetricsCollector(app, {
@@ -96,7 +99,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { database: D
     labelNames: ['status'],
     async collect() {
       const result = await app.db.execute(sql`SELECT status, count(*)::int AS n FROM payments GROUP BY status`);
-      return (result.rows as { status: string; n: number }[]).map((r) => ({ labels: { status: r.status }, value: Number(r.n) }));
+      return (result.rows as { status: string; n: number }[]).map((r) => ({
+        labels: { status: r.status },
+        value: Number(r.n),
+      }));
     },
   });
 
@@ -140,7 +146,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { database: D
   app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
     const given = req.headers.authorization;
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').header('cache-control', 'no-store').send({ message: 'A valid bearer token is required.' });
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .header('cache-control', 'no-store')
+        .send({ message: 'A valid bearer token is required.' });
     }
     const text = await registry.metrics();
     return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);

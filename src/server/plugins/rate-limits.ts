@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import fp from 'fastify-plugin';
 import { rateLimits } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Per-route rate-limit settings for @fastify/rate-limit (docs/requirements/platform.md §5.4): keyed by client address
@@ -32,7 +32,9 @@ export function perMinuteInProcess(max: number) {
 
 /** @fastify/rate-limit's own in-memory store (not part of its typed API). */
 const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean, exponentialBackoff: boolean, cache?: number,
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
 ) => FastifyRateLimitStore;
 
 /** What @fastify/rate-limit passes to a store's child(): the route's merged settings. */
@@ -45,7 +47,10 @@ interface ChildOptions {
 }
 
 /** A key's count after a hit: hits in the current window (this one included), ms until it ends. */
-export interface RateLimitCount { current: number; ttl: number }
+export interface RateLimitCount {
+  current: number;
+  ttl: number;
+}
 
 /**
  * Counts hits of several keys in the rate_limits table with one atomic upsert: a key with no row,
@@ -54,7 +59,10 @@ export interface RateLimitCount { current: number; ttl: number }
  * @param hits distinct keys, each with how many hits (≥ 1) and its window in milliseconds
  * @returns per key: the hits counted in the current window after these, and ms until it ends
  */
-async function countRateLimitHits(db: Db, hits: { key: string; hits: number; windowMs: number }[]): Promise<Map<string, RateLimitCount>> {
+async function countRateLimitHits(
+  db: Db,
+  hits: { key: string; hits: number; windowMs: number }[],
+): Promise<Map<string, RateLimitCount>> {
   // Rows are locked in key order, the same in every process, so two batches cannot deadlock.
   const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const batch = JSON.stringify(ordered.map((h) => ({ k: h.key, n: h.hits, w: h.windowMs })));
@@ -68,7 +76,10 @@ async function countRateLimitHits(db: Db, hits: { key: string; hits: number; win
   return new Map(rows.map((row) => [row.key, { current: Number(row.hits), ttl: Number(row.ttl) }]));
 }
 
-interface WaitingHit { windowMs: number; settle: Array<{ resolve: (count: RateLimitCount) => void; reject: (error: unknown) => void }> }
+interface WaitingHit {
+  windowMs: number;
+  settle: Array<{ resolve: (count: RateLimitCount) => void; reject: (error: unknown) => void }>;
+}
 
 /**
  * Counts single hits through {@link countRateLimitHits} with at most one statement in flight: a hit
@@ -86,7 +97,10 @@ export function rateLimitHitCounter(db: Db): (key: string, windowMs: number) => 
     const batch = waiting;
     waiting = new Map();
     inFlight = true;
-    countRateLimitHits(db, [...batch].map(([key, w]) => ({ key, hits: w.settle.length, windowMs: w.windowMs })))
+    countRateLimitHits(
+      db,
+      [...batch].map(([key, w]) => ({ key, hits: w.settle.length, windowMs: w.windowMs })),
+    )
       .then((counts) => {
         for (const [key, w] of batch) {
           const count = counts.get(key);
@@ -104,12 +118,13 @@ export function rateLimitHitCounter(db: Db): (key: string, windowMs: number) => 
       });
   };
 
-  return (key, windowMs) => new Promise<RateLimitCount>((resolve, reject) => {
-    const entry = waiting.get(key) ?? { windowMs, settle: [] };
-    entry.settle.push({ resolve, reject });
-    waiting.set(key, entry);
-    if (!inFlight) send();
-  });
+  return (key, windowMs) =>
+    new Promise<RateLimitCount>((resolve, reject) => {
+      const entry = waiting.get(key) ?? { windowMs, settle: [] };
+      entry.settle.push({ resolve, reject });
+      waiting.set(key, entry);
+      if (!inFlight) send();
+    });
 }
 
 /**
@@ -120,7 +135,10 @@ export function rateLimitHitCounter(db: Db): (key: string, windowMs: number) => 
  */
 export async function sweepRateLimits(db: Db): Promise<number> {
   const result = (await db.execute(sql`DELETE FROM ${rateLimits} WHERE key IN (
-    SELECT key FROM ${rateLimits} WHERE reset_at < now() FOR UPDATE SKIP LOCKED)`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+    SELECT key FROM ${rateLimits} WHERE reset_at < now() FOR UPDATE SKIP LOCKED)`)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
   // node-postgres answers rowCount, PGlite affectedRows.
   return result.rowCount ?? result.affectedRows ?? 0;
 }
@@ -139,8 +157,15 @@ function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       this.prefix = prefix;
     }
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      count(`${this.prefix}${key}`, timeWindow).then((res) => callback(null, res), (err: Error) => callback(err));
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      count(`${this.prefix}${key}`, timeWindow).then(
+        (res) => callback(null, res),
+        (err: Error) => callback(err),
+      );
     }
 
     child(route: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
@@ -170,7 +195,10 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: false,
     ...(shared ? { store: databaseRateLimitStore(app.db) } : {}),
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.` }),
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
   });
   if (shared) {
     const sweep = setInterval(() => {

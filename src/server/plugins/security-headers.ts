@@ -1,7 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** The headers Helmet's middleware sets on a response, by lower-case name. */
 type HeaderSet = Record<string, string>;
@@ -28,11 +28,14 @@ function recordHelmetHeaders(opts: HelmetOptions): HeaderSet {
       return headers[name.toLowerCase()];
     },
   };
-  const request = new Proxy({}, {
-    get() {
-      throw new Error('security headers: a Helmet option reads the request, so its headers cannot be computed once');
+  const request = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('security headers: a Helmet option reads the request, so its headers cannot be computed once');
+      },
     },
-  });
+  );
   let done = false;
   let failure: unknown;
   middleware(request as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
@@ -53,10 +56,13 @@ function recordHelmetHeaders(opts: HelmetOptions): HeaderSet {
  * @param opts Helmet's options, as for helmet(opts)
  * @throws at registration when Helmet rejects the options or one of them depends on the request
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: HelmetOptions) => {
-  const headers = recordHelmetHeaders(opts);
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-}, { name: 'security-headers' });
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, opts: HelmetOptions) => {
+    const headers = recordHelmetHeaders(opts);
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

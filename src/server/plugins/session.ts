@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** The signed-in user as the rest of the server sees it. */
 export interface SessionUser {
@@ -51,8 +51,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
         const [row] = await db
           .select({
             lastSeenAt: sessions.lastSeenAt,
-            id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName,
-            isAdmin: users.isAdmin, accountId: users.accountId,
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            isAdmin: users.isAdmin,
+            accountId: users.accountId,
           })
           .from(sessions)
           .innerJoin(users, eq(users.id, sessions.userId))
@@ -63,7 +67,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
           req.user = user;
           // Touch at most once a minute so reads stay reads.
           if (now.getTime() - lastSeenAt.getTime() > 60_000) {
-            await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, hashId(raw)));
+            await db
+              .update(sessions)
+              .set({ lastSeenAt: now })
+              .where(eq(sessions.idHash, hashId(raw)));
           }
         } else {
           req.sessionToken = '';
@@ -77,7 +84,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('startSession', async (req: FastifyRequest, reply: FastifyReply, userId: number) => {
-    if (req.sessionToken.startsWith('u.')) await db.delete(sessions).where(eq(sessions.idHash, hashId(req.sessionToken)));
+    if (req.sessionToken.startsWith('u.'))
+      await db.delete(sessions).where(eq(sessions.idHash, hashId(req.sessionToken)));
     const token = newToken('u');
     const now = Date.now();
     await db.insert(sessions).values({
@@ -92,7 +100,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('endSession', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.sessionToken.startsWith('u.')) await db.delete(sessions).where(eq(sessions.idHash, hashId(req.sessionToken)));
+    if (req.sessionToken.startsWith('u.'))
+      await db.delete(sessions).where(eq(sessions.idHash, hashId(req.sessionToken)));
     req.user = null;
     req.sessionToken = newToken('a');
     reply.setCookie(cookieName, req.sessionToken, cookieOpts);
@@ -100,7 +109,10 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   // Expired sessions are removed now and then so the table stays small.
   const sweep = setInterval(() => {
-    db.delete(sessions).where(sql`${sessions.expiresAt} < now() OR ${sessions.lastSeenAt} < now() - make_interval(mins => ${config.sessionIdleMinutes})`)
+    db.delete(sessions)
+      .where(
+        sql`${sessions.expiresAt} < now() OR ${sessions.lastSeenAt} < now() - make_interval(mins => ${config.sessionIdleMinutes})`,
+      )
       .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
   }, 10 * 60_000);
   sweep.unref();

@@ -45,10 +45,12 @@ describe('parseMemberMinimum: percentages (held to the 1/10 lower bound)', () =>
     expect(value('100%')).toEqual({ kind: 'percent', percent: 100 });
   });
   it('refuses less than 10%', () => {
-    for (const text of ['5%', '9.99%', '0%']) expect(refusal(text), text).toBe('The quorum must be at least 10% (1/10) of the members.');
+    for (const text of ['5%', '9.99%', '0%'])
+      expect(refusal(text), text).toBe('The quorum must be at least 10% (1/10) of the members.');
   });
   it('refuses more than 100%', () => {
-    for (const text of ['101%', '100.01%', '150%', '999%']) expect(refusal(text), text).toBe('The quorum may not be more than 100% of the members.');
+    for (const text of ['101%', '100.01%', '150%', '999%'])
+      expect(refusal(text), text).toBe('The quorum may not be more than 100% of the members.');
   });
 });
 
@@ -84,14 +86,31 @@ describe('parseMemberMinimum: empty and garbage input', () => {
     expect(refusal('   ')).toBe('The quorum field is required.');
   });
   it('anything else names the three accepted forms', () => {
-    for (const text of ['half', '-5', '1.5', '15 members', '1/4/8', '%25', '25%%', '1,000', '1234567', '1/2.5', 'ten']) {
+    for (const text of [
+      'half',
+      '-5',
+      '1.5',
+      '15 members',
+      '1/4/8',
+      '%25',
+      '25%%',
+      '1,000',
+      '1234567',
+      '1/2.5',
+      'ten',
+    ]) {
       expect(refusal(text), text).toBe(GARBAGE);
     }
   });
   it('names the field by its label, "minimum" by default', () => {
-    expect(refusal('1/20', 'meeting request minimum')).toBe('The meeting request minimum must be a fraction of at least 1/10 of the members.');
+    expect(refusal('1/20', 'meeting request minimum')).toBe(
+      'The meeting request minimum must be a fraction of at least 1/10 of the members.',
+    );
     const r = parseMemberMinimum('half');
-    expect(r).toEqual({ ok: false, message: 'The minimum must be a whole number (15), a percentage (25%) or a fraction of at least 1/10 (1/4).' });
+    expect(r).toEqual({
+      ok: false,
+      message: 'The minimum must be a whole number (15), a percentage (25%) or a fraction of at least 1/10 (1/4).',
+    });
   });
 });
 
@@ -114,11 +133,21 @@ describe('describeMemberMinimum: the bylaws wording', () => {
     expect(describeMemberMinimum({ kind: 'percent', percent: 12.5 })).toBe('12.5% of the voting members');
   });
   it('common fractions in words, others in figures, n/n as all', () => {
-    expect(describeMemberMinimum({ kind: 'fraction', numerator: 1, denominator: 4 })).toBe('one-fourth (1/4) of the voting members');
-    expect(describeMemberMinimum({ kind: 'fraction', numerator: 1, denominator: 10 })).toBe('one-tenth (1/10) of the voting members');
-    expect(describeMemberMinimum({ kind: 'fraction', numerator: 2, denominator: 3 })).toBe('two-thirds (2/3) of the voting members');
-    expect(describeMemberMinimum({ kind: 'fraction', numerator: 2, denominator: 20 })).toBe('2/20 of the voting members');
-    expect(describeMemberMinimum({ kind: 'fraction', numerator: 3, denominator: 10 })).toBe('3/10 of the voting members');
+    expect(describeMemberMinimum({ kind: 'fraction', numerator: 1, denominator: 4 })).toBe(
+      'one-fourth (1/4) of the voting members',
+    );
+    expect(describeMemberMinimum({ kind: 'fraction', numerator: 1, denominator: 10 })).toBe(
+      'one-tenth (1/10) of the voting members',
+    );
+    expect(describeMemberMinimum({ kind: 'fraction', numerator: 2, denominator: 3 })).toBe(
+      'two-thirds (2/3) of the voting members',
+    );
+    expect(describeMemberMinimum({ kind: 'fraction', numerator: 2, denominator: 20 })).toBe(
+      '2/20 of the voting members',
+    );
+    expect(describeMemberMinimum({ kind: 'fraction', numerator: 3, denominator: 10 })).toBe(
+      '3/10 of the voting members',
+    );
     expect(describeMemberMinimum({ kind: 'fraction', numerator: 4, denominator: 4 })).toBe('all of the voting members');
   });
   it('describes what parseMemberMinimum reads', () => {

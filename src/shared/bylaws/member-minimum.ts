@@ -29,7 +29,8 @@ export function parseMemberMinimum(input: string, label = 'minimum'): MemberMini
   if (m) {
     const count = Number(m[1]);
     if (count < 1) return fail(`The ${label} must be at least 1 member.`);
-    if (count > MAX_COUNT) return fail(`The ${label} may not be more than ${MAX_COUNT.toLocaleString('en-US')} members.`);
+    if (count > MAX_COUNT)
+      return fail(`The ${label} may not be more than ${MAX_COUNT.toLocaleString('en-US')} members.`);
     return { ok: true, value: { kind: 'count', count } };
   }
   m = /^(\d{1,3}(?:\.\d{1,2})?)\s*(?:%|percent)$/i.exec(text);
@@ -54,8 +55,16 @@ export function parseMemberMinimum(input: string, label = 'minimum'): MemberMini
 }
 
 const FRACTION_WORDS: Record<string, string> = {
-  '1/2': 'one-half', '1/3': 'one-third', '2/3': 'two-thirds', '1/4': 'one-fourth', '3/4': 'three-fourths',
-  '1/5': 'one-fifth', '2/5': 'two-fifths', '1/10': 'one-tenth', '1/8': 'one-eighth', '1/6': 'one-sixth',
+  '1/2': 'one-half',
+  '1/3': 'one-third',
+  '2/3': 'two-thirds',
+  '1/4': 'one-fourth',
+  '3/4': 'three-fourths',
+  '1/5': 'one-fifth',
+  '2/5': 'two-fifths',
+  '1/10': 'one-tenth',
+  '1/8': 'one-eighth',
+  '1/6': 'one-sixth',
 };
 
 /**
@@ -65,7 +74,9 @@ const FRACTION_WORDS: Record<string, string> = {
 export function describeMemberMinimum(value: MemberMinimum): string {
   switch (value.kind) {
     case 'count':
-      return value.count === 1 ? 'one (1) voting member' : `${numberWords(value.count)} (${value.count}) voting members`;
+      return value.count === 1
+        ? 'one (1) voting member'
+        : `${numberWords(value.count)} (${value.count}) voting members`;
     case 'percent':
       return `${value.percent}% of the voting members`;
     case 'fraction': {
@@ -77,8 +88,28 @@ export function describeMemberMinimum(value: MemberMinimum): string {
   }
 }
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
-  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** English words for 0..999; larger numbers stay as digits (legal style writes both anyway). */

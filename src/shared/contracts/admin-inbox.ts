@@ -28,16 +28,28 @@ const inquirySchema = inquiryRowSchema.extend({
 /** Admin → Inbox (docs/staff-lists.md): the public forms' submissions, staff only. */
 export const adminInboxContracts = {
   list: defineContract({
-    method: 'GET', url: '/api/admin/inquiries', access: 'staff',
+    method: 'GET',
+    url: '/api/admin/inquiries',
+    access: 'staff',
     summary: 'Inquiries searched by name, e-mail or organization, filtered by kind and state, sorted by a column',
-    querystring: inboxQuery, response: { 200: pageObjectSchema(inquiryRowSchema) },
+    querystring: inboxQuery,
+    response: { 200: pageObjectSchema(inquiryRowSchema) },
   }),
   show: defineContract({
-    method: 'GET', url: '/api/admin/inquiries/:id', access: 'staff', summary: 'One inquiry with all its fields',
-    params: recordIdParams, response: { 200: inquirySchema },
+    method: 'GET',
+    url: '/api/admin/inquiries/:id',
+    access: 'staff',
+    summary: 'One inquiry with all its fields',
+    params: recordIdParams,
+    response: { 200: inquirySchema },
   }),
   handled: defineContract({
-    method: 'POST', url: '/api/admin/inquiries/:id/handled', access: 'staff', summary: 'Mark an inquiry handled, or new again (audited)',
-    params: recordIdParams, body: z.object({ is_handled: checkbox }), response: { 200: inquirySchema },
+    method: 'POST',
+    url: '/api/admin/inquiries/:id/handled',
+    access: 'staff',
+    summary: 'Mark an inquiry handled, or new again (audited)',
+    params: recordIdParams,
+    body: z.object({ is_handled: checkbox }),
+    response: { 200: inquirySchema },
   }),
 };

@@ -26,17 +26,28 @@ const outboxMailSchema = outboxRowSchema.extend({
 /** Admin → Mail outbox (docs/mail.md, docs/staff-lists.md): staff only. */
 export const adminOutboxContracts = {
   list: defineContract({
-    method: 'GET', url: '/api/admin/outbox', access: 'staff',
+    method: 'GET',
+    url: '/api/admin/outbox',
+    access: 'staff',
     summary: 'Mails searched by recipient or subject, filtered by status, sorted by a column',
-    querystring: outboxQuery, response: { 200: pageObjectSchema(outboxRowSchema) },
+    querystring: outboxQuery,
+    response: { 200: pageObjectSchema(outboxRowSchema) },
   }),
   exportCsv: defineContract({
-    method: 'GET', url: '/api/admin/outbox/export.csv', access: 'staff',
+    method: 'GET',
+    url: '/api/admin/outbox/export.csv',
+    access: 'staff',
     summary: 'Every mail the list shows with the same search, status and sort, as CSV',
-    querystring: outboxQuery, response: { 200: fileAnswer('The mails as CSV, one row per mail') }, produces: ['text/csv'],
+    querystring: outboxQuery,
+    response: { 200: fileAnswer('The mails as CSV, one row per mail') },
+    produces: ['text/csv'],
   }),
   show: defineContract({
-    method: 'GET', url: '/api/admin/outbox/:id', access: 'staff', summary: 'One mail with its text',
-    params: recordIdParams, response: { 200: outboxMailSchema },
+    method: 'GET',
+    url: '/api/admin/outbox/:id',
+    access: 'staff',
+    summary: 'One mail with its text',
+    params: recordIdParams,
+    response: { 200: outboxMailSchema },
   }),
 };

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** The answer of a refused payload (docs/requirements/platform.md §3): a message and each field's messages. */
-export const validationFailedSchema = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
+export const validationFailedSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
 
 /** A path's record id as it arrives; the route answers 404 for one that is not a positive integer (recordIdOf). */
 export const recordIdParams = z.object({ id: z.string() });
@@ -25,4 +28,6 @@ export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(
 export const fileAnswer = (description: string) => z.custom<unknown>(() => true).describe(description);
 
 /** The answer of a route that redirects (302 and the like): no body; the Location header says where to go. */
-export const redirectAnswer = z.custom<unknown>(() => true).describe('A redirect: the Location header names where to go.');
+export const redirectAnswer = z
+  .custom<unknown>(() => true)
+  .describe('A redirect: the Location header names where to go.');

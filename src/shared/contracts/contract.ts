@@ -56,12 +56,13 @@ type SchemaInput<S> = S extends z.ZodType ? (unknown extends z.input<S> ? z.outp
  * `timestampSchema`).
  */
 export type ContractAnswer<C extends RouteContract> = {
-  [K in keyof C['response']]: K extends 200 | 201 | 202 ? WireOf<C['response'][K]> : never
+  [K in keyof C['response']]: K extends 200 | 201 | 202 ? WireOf<C['response'][K]> : never;
 }[keyof C['response']];
 
 /** What a client sends: path parameters, query and body as their schemas accept them. */
-export type ContractInput<C extends RouteContract> =
-  (C['params'] extends z.ZodType ? { params: SchemaInput<C['params']> } : { params?: undefined })
+export type ContractInput<C extends RouteContract> = (C['params'] extends z.ZodType
+  ? { params: SchemaInput<C['params']> }
+  : { params?: undefined }) &
   // A query string's parameters are each optional on the wire: the schema gives the defaults.
-  & (C['querystring'] extends z.ZodType ? { query: Partial<SchemaInput<C['querystring']>> } : { query?: undefined })
-  & (C['body'] extends z.ZodType ? { body: SchemaInput<C['body']> } : { body?: undefined });
+  (C['querystring'] extends z.ZodType ? { query: Partial<SchemaInput<C['querystring']>> } : { query?: undefined }) &
+  (C['body'] extends z.ZodType ? { body: SchemaInput<C['body']> } : { body?: undefined });

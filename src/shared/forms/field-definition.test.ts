@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isFieldShown, isNumericallyTruthy, optionPairs, resolveSideLabel, wizardProgress } from './field-definition.ts';
+import {
+  isFieldShown,
+  isNumericallyTruthy,
+  optionPairs,
+  resolveSideLabel,
+  wizardProgress,
+} from './field-definition.ts';
 
 describe('conditional display (docs/requirements/entities.md is_conditional)', () => {
   it('uses numeric truthiness', () => {
     for (const v of [1, '1', '2', true, '0.5']) expect(isNumericallyTruthy(v), String(v)).toBe(true);
-    for (const v of [0, '0', '', null, undefined, false, 'yes', 'abc']) expect(isNumericallyTruthy(v), String(v)).toBe(false);
+    for (const v of [0, '0', '', null, undefined, false, 'yes', 'abc'])
+      expect(isNumericallyTruthy(v), String(v)).toBe(false);
   });
   it('shows a field only while its controlling field is truthy', () => {
     expect(isFieldShown({ is_conditional: 'has_ein' }, { has_ein: 1 })).toBe(true);
@@ -15,7 +22,8 @@ describe('conditional display (docs/requirements/entities.md is_conditional)', (
     const pending = { is_conditional: 'account___has_501c=2' };
     expect(isFieldShown(pending, { account___has_501c: '2' })).toBe(true);
     expect(isFieldShown(pending, { account___has_501c: 2 })).toBe(true);
-    for (const v of ['1', '0', '', undefined, ['2']]) expect(isFieldShown(pending, { account___has_501c: v }), String(v)).toBe(false);
+    for (const v of ['1', '0', '', undefined, ['2']])
+      expect(isFieldShown(pending, { account___has_501c: v }), String(v)).toBe(false);
     expect(isFieldShown({ is_conditional: 'kind=a, b' }, { kind: 'b' })).toBe(true);
   });
 });
@@ -32,7 +40,10 @@ describe('side labels', () => {
 describe('options', () => {
   it('reads radio pairs and select maps in order', () => {
     expect(optionPairs({ options: [{ value: 'a', label: 'A' }] })).toEqual([{ value: 'a', label: 'A' }]);
-    expect(optionPairs({ options: { '1': 'January', '2': 'February' } })).toEqual([{ value: '1', label: 'January' }, { value: '2', label: 'February' }]);
+    expect(optionPairs({ options: { '1': 'January', '2': 'February' } })).toEqual([
+      { value: '1', label: 'January' },
+      { value: '2', label: 'February' },
+    ]);
     expect(optionPairs({})).toEqual([]);
   });
 });

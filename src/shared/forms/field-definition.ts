@@ -75,7 +75,8 @@ export interface LevelWizard {
 /** Reads a level's stored wizard: a LevelWizard, or a bare list of pages. */
 export function readLevelWizard(stored: unknown): LevelWizard {
   if (Array.isArray(stored)) return { pages: stored as WizardPage[] };
-  if (stored && typeof stored === 'object' && Array.isArray((stored as LevelWizard).pages)) return stored as LevelWizard;
+  if (stored && typeof stored === 'object' && Array.isArray((stored as LevelWizard).pages))
+    return stored as LevelWizard;
   return { pages: [] };
 }
 
@@ -127,7 +128,13 @@ export function isNumericallyTruthy(value: unknown): boolean {
 export function readCondition(condition: string): { field: string; values: string[] | null } {
   const eq = condition.indexOf('=');
   if (eq < 0) return { field: condition.trim(), values: null };
-  return { field: condition.slice(0, eq).trim(), values: condition.slice(eq + 1).split(',').map((v) => v.trim()) };
+  return {
+    field: condition.slice(0, eq).trim(),
+    values: condition
+      .slice(eq + 1)
+      .split(',')
+      .map((v) => v.trim()),
+  };
 }
 
 /**

@@ -1,9 +1,9 @@
-import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { z } from 'zod';
-import { STATE_CODES } from '../lists/states.ts';
+import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { GREEK_NAMES } from '../lists/greek-organizations.ts';
-import { stripControl, type FieldErrors } from '../validation.ts';
+import { STATE_CODES } from '../lists/states.ts';
 import { differentPersonMessage, isOfficerRole, isSamePerson, officerRoleOf } from '../rules/officers.ts';
+import { stripControl, type FieldErrors } from '../validation.ts';
 import { DISPLAY_ONLY_TYPES, isFieldShown, optionPairs, type FieldDefinition } from './field-definition.ts';
 
 /** One rule of a rules string: 'max:255' -> { name: 'max', args: ['255'] }. */
@@ -21,7 +21,15 @@ export function parseRules(rules: string | undefined): Rule[] {
     .filter(Boolean)
     .map((r) => {
       const colon = r.indexOf(':');
-      return colon < 0 ? { name: r, args: [] } : { name: r.slice(0, colon), args: r.slice(colon + 1).split(',').map((a) => a.trim()) };
+      return colon < 0
+        ? { name: r, args: [] }
+        : {
+            name: r.slice(0, colon),
+            args: r
+              .slice(colon + 1)
+              .split(',')
+              .map((a) => a.trim()),
+          };
     });
 }
 
@@ -46,7 +54,8 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === '
 
 /** Normalises one submitted value by field type: trimmed text without control characters; checkboxes 1/0. */
 export function normaliseValue(def: FieldDefinition, value: unknown): unknown {
-  if (def.field_type === 'checkbox') return value === true || value === 1 || value === '1' || value === 'true' || value === 'on' ? 1 : 0;
+  if (def.field_type === 'checkbox')
+    return value === true || value === 1 || value === '1' || value === 'true' || value === 'on' ? 1 : 0;
   if (typeof value === 'string') return stripControl(value).trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (value === undefined || value === null) return '';
@@ -59,7 +68,8 @@ const todayIso = () => new Date().toISOString().slice(0, 10);
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 
 /** A value as the rules read it: objects and arrays are never a field's value, so they read as ''. */
-const textOf = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+const textOf = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
 
 /** The first failing rule's message for one value, or null. Messages read like the server's (docs/requirements/platform.md §3). */
 function checkValue(def: FieldDefinition, value: unknown, values: Record<string, unknown>): string | null {
@@ -74,10 +84,12 @@ function checkValue(def: FieldDefinition, value: unknown, values: Record<string,
     const [a, b] = rule.args;
     switch (rule.name) {
       case 'required':
-        if (isEmpty(value) || (def.field_type === 'checkbox' && value === 0 && names.has('accepted'))) return `The ${label} field is required.`;
+        if (isEmpty(value) || (def.field_type === 'checkbox' && value === 0 && names.has('accepted')))
+          return `The ${label} field is required.`;
         break;
       case 'required_if':
-        if (textOf(values[a]) === (b ?? '') && isEmpty(value)) return `The ${label} field is required when ${a.replace(/_+/g, ' ')} is ${b}.`;
+        if (textOf(values[a]) === (b ?? '') && isEmpty(value))
+          return `The ${label} field is required when ${a.replace(/_+/g, ' ')} is ${b}.`;
         break;
       case 'accepted':
         if (!(value === 1 || value === '1' || value === true)) return `The ${label} field must be accepted.`;
@@ -101,19 +113,27 @@ function checkValue(def: FieldDefinition, value: unknown, values: Record<string,
         break;
       case 'max':
         if (numericField ? Number(str) > Number(a) : str.length > Number(a)) {
-          return numericField ? `The ${label} field must not be greater than ${a}.` : `The ${label} field must not be greater than ${a} characters.`;
+          return numericField
+            ? `The ${label} field must not be greater than ${a}.`
+            : `The ${label} field must not be greater than ${a} characters.`;
         }
         break;
       case 'min':
         if (numericField ? Number(str) < Number(a) : str.length < Number(a)) {
-          return numericField ? `The ${label} field must be at least ${a}.` : `The ${label} field must be at least ${a} characters.`;
+          return numericField
+            ? `The ${label} field must be at least ${a}.`
+            : `The ${label} field must be at least ${a} characters.`;
         }
         break;
       case 'in':
         if (!rule.args.includes(str)) return `The selected ${label} is invalid.`;
         break;
       case 'date':
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(str) || Number.isNaN(Date.parse(`${str}T00:00:00Z`)) || new Date(`${str}T00:00:00Z`).toISOString().slice(0, 10) !== str) {
+        if (
+          !/^\d{4}-\d{2}-\d{2}$/.test(str) ||
+          Number.isNaN(Date.parse(`${str}T00:00:00Z`)) ||
+          new Date(`${str}T00:00:00Z`).toISOString().slice(0, 10) !== str
+        ) {
           return `The ${label} field must be a valid date.`;
         }
         break;
@@ -123,7 +143,8 @@ function checkValue(def: FieldDefinition, value: unknown, values: Record<string,
       case 'before_or_equal': {
         // 'before_or_equal:today' (a filing date cannot be in the future) or a 'YYYY-MM-DD' date.
         const limit = a === 'today' ? todayIso() : a;
-        if (/^\d{4}-\d{2}-\d{2}$/.test(str) && str > limit) return `The ${label} must be ${a === 'today' ? 'today or earlier' : `on or before ${limit}`}.`;
+        if (/^\d{4}-\d{2}-\d{2}$/.test(str) && str > limit)
+          return `The ${label} must be ${a === 'today' ? 'today or earlier' : `on or before ${limit}`}.`;
         break;
       }
       case 'different_person': {
@@ -169,11 +190,17 @@ export interface FieldsCheck {
  * unknown names are dropped; `is_disabled` fields keep `current` values and ignore the submission.
  * @param current the stored values, used for disabled fields and for conditions
  */
-export function checkFields(defs: FieldDefinition[], submitted: Record<string, unknown>, current: Record<string, unknown> = {}): FieldsCheck {
+export function checkFields(
+  defs: FieldDefinition[],
+  submitted: Record<string, unknown>,
+  current: Record<string, unknown> = {},
+): FieldsCheck {
   const fields = valueFields(defs);
   const merged: Record<string, unknown> = { ...current };
   for (const def of fields) {
-    merged[def.name] = def.is_disabled ? current[def.name] ?? def.value ?? '' : normaliseValue(def, submitted[def.name]);
+    merged[def.name] = def.is_disabled
+      ? (current[def.name] ?? def.value ?? '')
+      : normaliseValue(def, submitted[def.name]);
   }
   const values: Record<string, unknown> = {};
   const errors: FieldErrors = {};
@@ -194,7 +221,8 @@ export function checkFields(defs: FieldDefinition[], submitted: Record<string, u
 export function fieldsSchema(defs: FieldDefinition[], current: Record<string, unknown> = {}) {
   return z.record(z.string(), z.unknown()).transform((submitted, ctx) => {
     const { values, errors } = checkFields(defs, submitted, current);
-    for (const [name, messages] of Object.entries(errors)) ctx.addIssue({ code: 'custom', path: [name], message: messages[0] });
+    for (const [name, messages] of Object.entries(errors))
+      ctx.addIssue({ code: 'custom', path: [name], message: messages[0] });
     return values;
   });
 }

@@ -2,7 +2,8 @@
  * The umbrella council (or kind) an organization belongs to. 'Professional', 'Honor' and 'Service'
  * are kinds rather than councils; 'Other' covers national groups outside the councils listed.
  */
-export type GreekCouncil = 'NIC' | 'NPC' | 'NPHC' | 'NALFO' | 'NMGC' | 'NAPA' | 'Professional' | 'Honor' | 'Service' | 'Other';
+export type GreekCouncil =
+  'NIC' | 'NPC' | 'NPHC' | 'NALFO' | 'NMGC' | 'NAPA' | 'Professional' | 'Honor' | 'Service' | 'Other';
 
 /**
  * Real Greek-letter organizations keyed by name, valued by council (docs/requirements/entities.md "greeks": about 250

@@ -1,5 +1,11 @@
 /** Contact form subject options, exactly as docs/requirements/entities.md "Contact". */
-export const CONTACT_SUBJECTS = ['General question', 'Membership', 'State registration', '990 help', 'Renewals'] as const;
+export const CONTACT_SUBJECTS = [
+  'General question',
+  'Membership',
+  'State registration',
+  '990 help',
+  'Renewals',
+] as const;
 
 /** Inquiry kinds stored for the admin inbox; one per public form. */
 export const INQUIRY_KINDS = ['contact', 'compliance_check', 'multi_chapter', 'campus_report'] as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bankDataForTokenizer, isValidRoutingNumber, ROUTING_NUMBER_MESSAGES, routingNumberError, TOKENIZER_BANK_LIMITS } from './aba.ts';
+import {
+  bankDataForTokenizer,
+  isValidRoutingNumber,
+  ROUTING_NUMBER_MESSAGES,
+  routingNumberError,
+  TOKENIZER_BANK_LIMITS,
+} from './aba.ts';
 
 describe('ABA routing number checksum (docs/requirements/validation.md Bank)', () => {
   it('accepts real routing numbers', () => {
@@ -27,7 +33,16 @@ describe('ABA routing number checksum (docs/requirements/validation.md Bank)', (
   });
 
   it('needs exactly 9 digits', () => {
-    for (const rn of ['', '02100002', '0210000210', '02100002a', '021-00002', '０２１００００２１', '２１000021', '21000021 1']) {
+    for (const rn of [
+      '',
+      '02100002',
+      '0210000210',
+      '02100002a',
+      '021-00002',
+      '０２１００００２１',
+      '２１000021',
+      '21000021 1',
+    ]) {
       expect(isValidRoutingNumber(rn), rn).toBe(false);
       expect(routingNumberError(rn), rn).toBe(ROUTING_NUMBER_MESSAGES.digits);
     }
@@ -50,22 +65,55 @@ describe('bankDataForTokenizer (docs/requirements/constants.md bank truncations)
         accountNumber: '12345678901234567890',
         routingNumber: '0210000210',
       }),
-    ).toEqual({ nameOnAccount: 'Lincoln High School Bo', accountType: 'businessChecking', accountNumber: '12345678901234567', routingNumber: '021000021' });
+    ).toEqual({
+      nameOnAccount: 'Lincoln High School Bo',
+      accountType: 'businessChecking',
+      accountNumber: '12345678901234567',
+      routingNumber: '021000021',
+    });
   });
 
   it('leaves short values alone, trimmed', () => {
-    expect(bankDataForTokenizer({ nameOnAccount: ' Jo Smith ', accountType: 'checking', accountNumber: '0001234 ', routingNumber: '021000021' }))
-      .toEqual({ nameOnAccount: 'Jo Smith', accountType: 'checking', accountNumber: '0001234', routingNumber: '021000021' });
+    expect(
+      bankDataForTokenizer({
+        nameOnAccount: ' Jo Smith ',
+        accountType: 'checking',
+        accountNumber: '0001234 ',
+        routingNumber: '021000021',
+      }),
+    ).toEqual({
+      nameOnAccount: 'Jo Smith',
+      accountType: 'checking',
+      accountNumber: '0001234',
+      routingNumber: '021000021',
+    });
   });
 
   it('never cuts a name inside a character', () => {
     const name = `${'a'.repeat(21)}😀b`;
-    expect(bankDataForTokenizer({ nameOnAccount: name, accountType: 'savings', accountNumber: '1', routingNumber: '021000021' }).nameOnAccount)
-      .toBe(`${'a'.repeat(21)}😀`);
+    expect(
+      bankDataForTokenizer({
+        nameOnAccount: name,
+        accountType: 'savings',
+        accountNumber: '1',
+        routingNumber: '021000021',
+      }).nameOnAccount,
+    ).toBe(`${'a'.repeat(21)}😀`);
   });
 
   it('sends only the four tokenizer fields', () => {
-    const form = { nameOnAccount: 'A', accountType: 'checking', accountNumber: '123', accountNumber_confirmation: '123', routingNumber: '021000021' };
-    expect(Object.keys(bankDataForTokenizer(form)).sort()).toEqual(['accountNumber', 'accountType', 'nameOnAccount', 'routingNumber']);
+    const form = {
+      nameOnAccount: 'A',
+      accountType: 'checking',
+      accountNumber: '123',
+      accountNumber_confirmation: '123',
+      routingNumber: '021000021',
+    };
+    expect(Object.keys(bankDataForTokenizer(form)).sort()).toEqual([
+      'accountNumber',
+      'accountType',
+      'nameOnAccount',
+      'routingNumber',
+    ]);
   });
 });

@@ -66,5 +66,7 @@ export function bankDataForTokenizer<T extends string>(form: BankFormData<T>): B
 }
 
 function cut(value: string, max: number): string {
-  return Array.from((value ?? '').trim()).slice(0, max).join('');
+  return Array.from((value ?? '').trim())
+    .slice(0, max)
+    .join('');
 }

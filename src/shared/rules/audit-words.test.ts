@@ -26,19 +26,28 @@ describe('the audit log in words', () => {
   });
 
   it('reads both shapes of changes as "Field: before → after" and the rest as facts', () => {
-    expect(auditDetailWords({ levelId: 3, changes: { price_cents: [69500, 64500], early_bird_price_cents: [null, 59500] } })).toEqual({
+    expect(
+      auditDetailWords({ levelId: 3, changes: { price_cents: [69500, 64500], early_bird_price_cents: [null, 59500] } }),
+    ).toEqual({
       changes: ['Price: $695.00 → $645.00', 'Early bird price: empty → $595.00'],
       facts: ['Level: #3'],
     });
-    expect(auditDetailWords({ accountId: 7, changes: { is_suspended_from_basic_renewal: { from: false, to: true } } })).toEqual({
+    expect(
+      auditDetailWords({ accountId: 7, changes: { is_suspended_from_basic_renewal: { from: false, to: true } } }),
+    ).toEqual({
       changes: ['Suspended from basic renewal: no → yes'],
       facts: ['Account: #7'],
     });
   });
 
   it('compares a before/after pair field by field and reads nested facts one level down', () => {
-    expect(auditDetailWords({ before: { status: 'open', note: 'x' }, after: { status: 'resolved', note: 'x' } }).changes).toEqual(['Status: open → resolved']);
-    expect(auditDetailWords({ import_id: 4, done: { added: 3, removed: 1 } }).facts).toEqual(['Import: #4', 'Done: added 3, removed 1']);
+    expect(
+      auditDetailWords({ before: { status: 'open', note: 'x' }, after: { status: 'resolved', note: 'x' } }).changes,
+    ).toEqual(['Status: open → resolved']);
+    expect(auditDetailWords({ import_id: 4, done: { added: 3, removed: 1 } }).facts).toEqual([
+      'Import: #4',
+      'Done: added 3, removed 1',
+    ]);
     expect(auditDetailWords({})).toEqual({ changes: [], facts: [] });
   });
 });

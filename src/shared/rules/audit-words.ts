@@ -103,8 +103,10 @@ export function valueWords(key: string, value: unknown): string {
   // A record's id: "Discount: #4", not an amount of something.
   if (typeof value === 'number' && /(Id|_id)$/.test(key)) return `#${value}`;
   if (typeof value === 'number') return value.toLocaleString('en-US');
-  if (typeof value === 'string') return ISO_INSTANT.test(value) ? `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC` : value;
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.map((v) => valueWords(key, v)).join(', ') || 'none';
+  if (typeof value === 'string')
+    return ISO_INSTANT.test(value) ? `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC` : value;
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    return value.map((v) => valueWords(key, v)).join(', ') || 'none';
   return JSON.stringify(value);
 }
 

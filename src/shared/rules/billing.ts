@@ -156,9 +156,13 @@ export function eligibleCents(invoices: readonly BillingInvoice[], discount: Pic
  * computed exactly in integers, so 0.29 × 100 cents is 29, not 28.999…
  * A negative or non-finite fixed value or multiplier counts as 0.
  */
-export function nominalDiscountCents(discount: Pick<Discount, 'currency_value_cents' | 'multiplier'>, eligible: number): number {
+export function nominalDiscountCents(
+  discount: Pick<Discount, 'currency_value_cents' | 'multiplier'>,
+  eligible: number,
+): number {
   assertCents(eligible, 'eligible');
-  if (discountKind(discount) === 'fixed') return Math.max(0, assertCents(discount.currency_value_cents, 'currency_value_cents'));
+  if (discountKind(discount) === 'fixed')
+    return Math.max(0, assertCents(discount.currency_value_cents, 'currency_value_cents'));
   return multiplyCents(Math.max(0, eligible), discount.multiplier);
 }
 
@@ -167,7 +171,10 @@ export function nominalDiscountCents(discount: Pick<Discount, 'currency_value_ce
  * multiplier × eligible amount (rounded as in `nominalDiscountCents`), also never above the
  * eligible amount (a multiplier above 1 takes off at most everything eligible). Never negative.
  */
-export function discountCents(discount: Pick<Discount, 'currency_value_cents' | 'multiplier'>, eligible: number): number {
+export function discountCents(
+  discount: Pick<Discount, 'currency_value_cents' | 'multiplier'>,
+  eligible: number,
+): number {
   return Math.min(nominalDiscountCents(discount, eligible), Math.max(0, eligible));
 }
 
@@ -196,11 +203,15 @@ export interface BillingSummary {
  * invoice rows and discount to recompute what the client sent.
  * @throws RangeError on an amount that is not an integer number of cents.
  */
-export function billingSummary(invoices: readonly BillingInvoice[], discount: Discount | null | undefined): BillingSummary {
+export function billingSummary(
+  invoices: readonly BillingInvoice[],
+  discount: Discount | null | undefined,
+): BillingSummary {
   const selected = uniqueInvoices(invoices);
   const subtotal = selected.reduce((sum, inv) => sum + Math.max(0, assertCents(inv.balanceCents, 'balanceCents')), 0);
   const tax = TAX_CENTS;
-  if (!discount) return { subtotal, eligible: 0, discount_total: 0, tax, total: billingTotalCents(subtotal, 0, tax), forfeited: 0 };
+  if (!discount)
+    return { subtotal, eligible: 0, discount_total: 0, tax, total: billingTotalCents(subtotal, 0, tax), forfeited: 0 };
   const eligible = eligibleCents(selected, discount);
   const nominal = nominalDiscountCents(discount, eligible);
   const discount_total = Math.min(nominal, eligible);
@@ -250,10 +261,17 @@ export interface OrderTotals {
  * needs, so `order_total` is never below 0.
  * @throws RangeError on an amount that is not an integer number of cents.
  */
-export function orderTotals(input: { subtotalCents: number; discountCents: number; bonusBalanceCents: number }): OrderTotals {
+export function orderTotals(input: {
+  subtotalCents: number;
+  discountCents: number;
+  bonusBalanceCents: number;
+}): OrderTotals {
   const subtotal = Math.max(0, assertCents(input.subtotalCents, 'subtotalCents'));
   const discount_total = Math.min(subtotal, Math.max(0, assertCents(input.discountCents, 'discountCents')));
-  const bonus_total = Math.min(subtotal - discount_total, Math.max(0, assertCents(input.bonusBalanceCents, 'bonusBalanceCents')));
+  const bonus_total = Math.min(
+    subtotal - discount_total,
+    Math.max(0, assertCents(input.bonusBalanceCents, 'bonusBalanceCents')),
+  );
   return { subtotal, discount_total, bonus_total, order_total: Math.max(0, subtotal - discount_total - bonus_total) };
 }
 
@@ -273,14 +291,16 @@ export function centsToDollarsText(cents: number): string {
  * @throws RangeError when `dollars` is not a finite number.
  */
 export function dollarsToCents(dollars: number): number {
-  if (typeof dollars !== 'number' || !Number.isFinite(dollars)) throw new RangeError(`Not an amount of dollars: ${String(dollars)}`);
+  if (typeof dollars !== 'number' || !Number.isFinite(dollars))
+    throw new RangeError(`Not an amount of dollars: ${String(dollars)}`);
   const cents = Math.round(Number((Math.abs(dollars) * 100).toFixed(6)));
   return dollars < 0 && cents !== 0 ? -cents : cents;
 }
 
 /** Checks that `value` is a whole number of cents; returns it. */
 function assertCents(value: number, name: string): number {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${name} must be an integer number of cents, got ${String(value)}`);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`${name} must be an integer number of cents, got ${String(value)}`);
   return value;
 }
 

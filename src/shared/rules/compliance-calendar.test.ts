@@ -53,14 +53,110 @@ describe('calendar-date helpers (1-based months, no time zone)', () => {
 
 describe('federalHolidays: full lists 2021-2028 (observed dates)', () => {
   const expected: Record<number, string[]> = {
-    2021: ['2021-01-01', '2021-01-18', '2021-02-15', '2021-05-31', '2021-06-18', '2021-07-05', '2021-09-06', '2021-10-11', '2021-11-11', '2021-11-25', '2021-12-24', '2021-12-31'],
-    2022: ['2022-01-17', '2022-02-21', '2022-05-30', '2022-06-20', '2022-07-04', '2022-09-05', '2022-10-10', '2022-11-11', '2022-11-24', '2022-12-26'],
-    2023: ['2023-01-02', '2023-01-16', '2023-02-20', '2023-05-29', '2023-06-19', '2023-07-04', '2023-09-04', '2023-10-09', '2023-11-10', '2023-11-23', '2023-12-25'],
-    2024: ['2024-01-01', '2024-01-15', '2024-02-19', '2024-05-27', '2024-06-19', '2024-07-04', '2024-09-02', '2024-10-14', '2024-11-11', '2024-11-28', '2024-12-25'],
-    2025: ['2025-01-01', '2025-01-20', '2025-02-17', '2025-05-26', '2025-06-19', '2025-07-04', '2025-09-01', '2025-10-13', '2025-11-11', '2025-11-27', '2025-12-25'],
-    2026: ['2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25'],
-    2027: ['2027-01-01', '2027-01-18', '2027-02-15', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-10-11', '2027-11-11', '2027-11-25', '2027-12-24', '2027-12-31'],
-    2028: ['2028-01-17', '2028-02-21', '2028-05-29', '2028-06-19', '2028-07-04', '2028-09-04', '2028-10-09', '2028-11-10', '2028-11-23', '2028-12-25'],
+    2021: [
+      '2021-01-01',
+      '2021-01-18',
+      '2021-02-15',
+      '2021-05-31',
+      '2021-06-18',
+      '2021-07-05',
+      '2021-09-06',
+      '2021-10-11',
+      '2021-11-11',
+      '2021-11-25',
+      '2021-12-24',
+      '2021-12-31',
+    ],
+    2022: [
+      '2022-01-17',
+      '2022-02-21',
+      '2022-05-30',
+      '2022-06-20',
+      '2022-07-04',
+      '2022-09-05',
+      '2022-10-10',
+      '2022-11-11',
+      '2022-11-24',
+      '2022-12-26',
+    ],
+    2023: [
+      '2023-01-02',
+      '2023-01-16',
+      '2023-02-20',
+      '2023-05-29',
+      '2023-06-19',
+      '2023-07-04',
+      '2023-09-04',
+      '2023-10-09',
+      '2023-11-10',
+      '2023-11-23',
+      '2023-12-25',
+    ],
+    2024: [
+      '2024-01-01',
+      '2024-01-15',
+      '2024-02-19',
+      '2024-05-27',
+      '2024-06-19',
+      '2024-07-04',
+      '2024-09-02',
+      '2024-10-14',
+      '2024-11-11',
+      '2024-11-28',
+      '2024-12-25',
+    ],
+    2025: [
+      '2025-01-01',
+      '2025-01-20',
+      '2025-02-17',
+      '2025-05-26',
+      '2025-06-19',
+      '2025-07-04',
+      '2025-09-01',
+      '2025-10-13',
+      '2025-11-11',
+      '2025-11-27',
+      '2025-12-25',
+    ],
+    2026: [
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-03',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
+    ],
+    2027: [
+      '2027-01-01',
+      '2027-01-18',
+      '2027-02-15',
+      '2027-05-31',
+      '2027-06-18',
+      '2027-07-05',
+      '2027-09-06',
+      '2027-10-11',
+      '2027-11-11',
+      '2027-11-25',
+      '2027-12-24',
+      '2027-12-31',
+    ],
+    2028: [
+      '2028-01-17',
+      '2028-02-21',
+      '2028-05-29',
+      '2028-06-19',
+      '2028-07-04',
+      '2028-09-04',
+      '2028-10-09',
+      '2028-11-10',
+      '2028-11-23',
+      '2028-12-25',
+    ],
   };
   for (const [year, dates] of Object.entries(expected)) {
     it(`${year}`, () => {
@@ -70,13 +166,18 @@ describe('federalHolidays: full lists 2021-2028 (observed dates)', () => {
   }
 
   it('every observed date is a weekday', () => {
-    for (let y = 2000; y <= 2060; y++) for (const d of federalHolidays(y)) expect([1, 2, 3, 4, 5]).toContain(weekday(d));
+    for (let y = 2000; y <= 2060; y++)
+      for (const d of federalHolidays(y)) expect([1, 2, 3, 4, 5]).toContain(weekday(d));
   });
 });
 
 describe('federal holiday rules, spot checks', () => {
   it("New Year's Day on a Saturday is observed Friday Dec 31 of the previous year, and listed there", () => {
-    expect(federalHolidayCalendar(2021).at(-1)).toEqual({ date: '2021-12-31', actual: '2022-01-01', name: "New Year's Day" });
+    expect(federalHolidayCalendar(2021).at(-1)).toEqual({
+      date: '2021-12-31',
+      actual: '2022-01-01',
+      name: "New Year's Day",
+    });
     expect(holiday(2022, "New Year's Day")).toBeUndefined();
     expect(holiday(2027, "New Year's Day")).toBe('2027-01-01'); // Friday, no move
     expect(federalHolidays(2027)).toContain('2027-12-31'); // Jan 1, 2028 is a Saturday
@@ -101,7 +202,11 @@ describe('federal holiday rules, spot checks', () => {
 
   it('Juneteenth exists from 2021; 2021 (Saturday) was observed Friday June 18', () => {
     expect(holiday(2020, 'Juneteenth National Independence Day')).toBeUndefined();
-    expect(federalHolidayCalendar(2021).find((h) => h.name.startsWith('Juneteenth'))).toEqual({ date: '2021-06-18', actual: '2021-06-19', name: 'Juneteenth National Independence Day' });
+    expect(federalHolidayCalendar(2021).find((h) => h.name.startsWith('Juneteenth'))).toEqual({
+      date: '2021-06-18',
+      actual: '2021-06-19',
+      name: 'Juneteenth National Independence Day',
+    });
     expect(holiday(2022, 'Juneteenth National Independence Day')).toBe('2022-06-20'); // Sunday → Monday
     expect(holiday(2025, 'Juneteenth National Independence Day')).toBe('2025-06-19');
   });
@@ -140,7 +245,8 @@ describe('federal holiday rules, spot checks', () => {
 
 describe('IRS calendar: DC Emancipation Day (IRC §7503)', () => {
   it('is April 16, observed Friday April 15 when on a Saturday and Monday April 17 when on a Sunday', () => {
-    const dc = (y: number) => irsHolidayCalendar(y).find((h) => h.name === 'District of Columbia Emancipation Day')?.date;
+    const dc = (y: number) =>
+      irsHolidayCalendar(y).find((h) => h.name === 'District of Columbia Emancipation Day')?.date;
     expect(dc(2026)).toBe('2026-04-16'); // Thursday
     expect(dc(2022)).toBe('2022-04-15'); // Saturday → Friday
     expect(dc(2023)).toBe('2023-04-17'); // Sunday → Monday
@@ -251,7 +357,8 @@ describe('form990DueDate (fiscal year end month 1-12, tax year = year the fiscal
   });
 
   it('due dates are always IRS business days', () => {
-    for (let m = 1; m <= 12; m++) for (let y = 2015; y <= 2040; y++) expect(isBusinessDay(form990DueDate(m, y))).toBe(true);
+    for (let m = 1; m <= 12; m++)
+      for (let y = 2015; y <= 2040; y++) expect(isBusinessDay(form990DueDate(m, y))).toBe(true);
   });
 
   it('rejects a month outside 1-12 (the bylaws answer is 0-based; accounts store 1-based)', () => {
@@ -263,21 +370,57 @@ describe('form990DueDate (fiscal year end month 1-12, tax year = year the fiscal
 
 describe('nextForm990Deadline / latestDueTaxYear', () => {
   it('returns the deadline on its due day and the next one the day after (FYE June)', () => {
-    expect(nextForm990Deadline(6, '2025-11-15')).toEqual({ taxYear: 2025, fiscalYearEnd: '2025-06-30', due: '2025-11-17' });
-    expect(nextForm990Deadline(6, '2025-11-17')).toEqual({ taxYear: 2025, fiscalYearEnd: '2025-06-30', due: '2025-11-17' });
-    expect(nextForm990Deadline(6, '2025-11-18')).toEqual({ taxYear: 2026, fiscalYearEnd: '2026-06-30', due: '2026-11-16' });
-    expect(nextForm990Deadline(6, '2025-01-01')).toEqual({ taxYear: 2025, fiscalYearEnd: '2025-06-30', due: '2025-11-17' });
-    expect(nextForm990Deadline(6, '2025-06-30')).toEqual({ taxYear: 2025, fiscalYearEnd: '2025-06-30', due: '2025-11-17' });
+    expect(nextForm990Deadline(6, '2025-11-15')).toEqual({
+      taxYear: 2025,
+      fiscalYearEnd: '2025-06-30',
+      due: '2025-11-17',
+    });
+    expect(nextForm990Deadline(6, '2025-11-17')).toEqual({
+      taxYear: 2025,
+      fiscalYearEnd: '2025-06-30',
+      due: '2025-11-17',
+    });
+    expect(nextForm990Deadline(6, '2025-11-18')).toEqual({
+      taxYear: 2026,
+      fiscalYearEnd: '2026-06-30',
+      due: '2026-11-16',
+    });
+    expect(nextForm990Deadline(6, '2025-01-01')).toEqual({
+      taxYear: 2025,
+      fiscalYearEnd: '2025-06-30',
+      due: '2025-11-17',
+    });
+    expect(nextForm990Deadline(6, '2025-06-30')).toEqual({
+      taxYear: 2025,
+      fiscalYearEnd: '2025-06-30',
+      due: '2025-11-17',
+    });
   });
 
   it('FYE December: the deadline lies in the next calendar year', () => {
-    expect(nextForm990Deadline(12, '2026-01-10')).toEqual({ taxYear: 2025, fiscalYearEnd: '2025-12-31', due: '2026-05-15' });
-    expect(nextForm990Deadline(12, '2026-05-16')).toEqual({ taxYear: 2026, fiscalYearEnd: '2026-12-31', due: '2027-05-17' });
+    expect(nextForm990Deadline(12, '2026-01-10')).toEqual({
+      taxYear: 2025,
+      fiscalYearEnd: '2025-12-31',
+      due: '2026-05-15',
+    });
+    expect(nextForm990Deadline(12, '2026-05-16')).toEqual({
+      taxYear: 2026,
+      fiscalYearEnd: '2026-12-31',
+      due: '2027-05-17',
+    });
   });
 
   it('FYE August: across the new year', () => {
-    expect(nextForm990Deadline(8, '2026-12-31')).toEqual({ taxYear: 2026, fiscalYearEnd: '2026-08-31', due: '2027-01-15' });
-    expect(nextForm990Deadline(8, '2027-01-16')).toEqual({ taxYear: 2027, fiscalYearEnd: '2027-08-31', due: '2028-01-18' });
+    expect(nextForm990Deadline(8, '2026-12-31')).toEqual({
+      taxYear: 2026,
+      fiscalYearEnd: '2026-08-31',
+      due: '2027-01-15',
+    });
+    expect(nextForm990Deadline(8, '2027-01-16')).toEqual({
+      taxYear: 2027,
+      fiscalYearEnd: '2027-08-31',
+      due: '2028-01-18',
+    });
   });
 
   it('latestDueTaxYear is the last year whose due date is strictly before today', () => {
@@ -303,13 +446,22 @@ describe('renewalDeadline / nextStateFilingDate / deadlinesFor', () => {
   });
 
   it('lists each deadline once, sorted by due date, with days left', () => {
-    const list = deadlinesFor({
-      fiscalYearEndMonth: 6,
-      renewalDueAt: '2026-03-01T05:00:00.000Z',
-      stateFilings: [{ label: 'State annual report', dueMonth: 2, dueDay: 29 }],
-    }, '2025-11-01');
+    const list = deadlinesFor(
+      {
+        fiscalYearEndMonth: 6,
+        renewalDueAt: '2026-03-01T05:00:00.000Z',
+        stateFilings: [{ label: 'State annual report', dueMonth: 2, dueDay: 29 }],
+      },
+      '2025-11-01',
+    );
     expect(list).toEqual([
-      { kind: 'form_990', label: 'Form 990-N, 990-EZ or 990 for the fiscal year ending June 30, 2025', due: '2025-11-17', daysLeft: 16, taxYear: 2025 },
+      {
+        kind: 'form_990',
+        label: 'Form 990-N, 990-EZ or 990 for the fiscal year ending June 30, 2025',
+        due: '2025-11-17',
+        daysLeft: 16,
+        taxYear: 2025,
+      },
       { kind: 'state', label: 'State annual report', due: '2026-02-28', daysLeft: 119 },
       { kind: 'renewal', label: 'Renewal', due: '2026-03-01', daysLeft: 120 },
     ]);
@@ -367,7 +519,10 @@ describe('dueReminders (tiers 30 and 7 days before)', () => {
       for (const today of days) {
         for (const tier of dueReminders(deadline, today)) {
           const key = reminderKey(42, deadline, tier);
-          if (!sent.has(key)) { sent.add(key); log.push(key); }
+          if (!sent.has(key)) {
+            sent.add(key);
+            log.push(key);
+          }
         }
       }
       return log;
@@ -375,8 +530,11 @@ describe('dueReminders (tiers 30 and 7 days before)', () => {
     const everyDay = Array.from({ length: 60 }, (_, i) => addDays('2026-04-01', i));
     expect(run(everyDay)).toEqual(['42:form_990:2026-05-15:30', '42:form_990:2026-05-15:7']);
     // The job was down from April 10 to April 20 and from May 5 to May 10: still one of each.
-    expect(run(everyDay.filter((d) => !(d >= '2026-04-10' && d <= '2026-04-20') && !(d >= '2026-05-05' && d <= '2026-05-10'))))
-      .toEqual(['42:form_990:2026-05-15:30', '42:form_990:2026-05-15:7']);
+    expect(
+      run(
+        everyDay.filter((d) => !(d >= '2026-04-10' && d <= '2026-04-20') && !(d >= '2026-05-05' && d <= '2026-05-10')),
+      ),
+    ).toEqual(['42:form_990:2026-05-15:30', '42:form_990:2026-05-15:7']);
     // First seen 5 days out: only the 7-day reminder.
     expect(run(everyDay.filter((d) => d >= '2026-05-10'))).toEqual(['42:form_990:2026-05-15:7']);
   });
@@ -409,7 +567,8 @@ describe('revocationRisk (IRC §6033(j))', () => {
 describe('no dependence on the machine time zone', () => {
   const original = process.env.TZ;
   afterEach(() => {
-    if (original === undefined) delete process.env.TZ; else process.env.TZ = original;
+    if (original === undefined) delete process.env.TZ;
+    else process.env.TZ = original;
   });
 
   for (const tz of ['Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Los_Angeles']) {

@@ -27,7 +27,20 @@ export interface CalendarDate {
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Month names by 0-based index (MONTH_NAMES[0] = 'January'). */
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Days since 1970-01-01 of a calendar date (month 1-based). */
 function dayNumber(year: number, month: number, day: number): number {
@@ -90,7 +103,12 @@ export function weekday(iso: string): number {
  * e.g. `calendarDate(new Date(), 'America/New_York')`.
  */
 export function calendarDate(instant: Date, timeZone = 'UTC'): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
@@ -202,7 +220,9 @@ function dcEmancipationDay(year: number): Holiday | null {
  */
 export function irsHolidayCalendar(year: number): Holiday[] {
   const dc = dcEmancipationDay(year);
-  return (dc ? [...federalHolidayCalendar(year), dc] : federalHolidayCalendar(year)).sort((a, b) => a.date.localeCompare(b.date));
+  return (dc ? [...federalHolidayCalendar(year), dc] : federalHolidayCalendar(year)).sort((a, b) =>
+    a.date.localeCompare(b.date),
+  );
 }
 
 /** Which holidays count: 'irs' (federal + DC Emancipation Day, the default) or 'federal' only. */
@@ -245,7 +265,8 @@ export function nextBusinessDay(iso: string, calendar: HolidayCalendar = 'irs'):
 // ---------------------------------------------------------------------------------------------
 
 function assertMonth(month: number, what: string): void {
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw new RangeError(`${what} must be a month number 1-12, got ${month}`);
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    throw new RangeError(`${what} must be a month number 1-12, got ${month}`);
 }
 
 /** The last day of the fiscal year ending in `fiscalYearEndMonth` (1-12) of `taxYear`, 'YYYY-MM-DD'. */
@@ -320,9 +341,10 @@ export function latestDueTaxYear(fiscalYearEndMonth: number, today: string): num
  * `timeZone` (default 'UTC', so the result never depends on the machine's zone).
  */
 export function renewalDeadline(renewalDueAt: string | Date, extensionDays = 0, timeZone = 'UTC'): string {
-  const date = typeof renewalDueAt === 'string' && ISO_DATE.test(renewalDueAt)
-    ? renewalDueAt
-    : calendarDate(typeof renewalDueAt === 'string' ? new Date(renewalDueAt) : renewalDueAt, timeZone);
+  const date =
+    typeof renewalDueAt === 'string' && ISO_DATE.test(renewalDueAt)
+      ? renewalDueAt
+      : calendarDate(typeof renewalDueAt === 'string' ? new Date(renewalDueAt) : renewalDueAt, timeZone);
   return addDays(date, extensionDays);
 }
 
@@ -351,9 +373,18 @@ export function stateFilingOf(row: StateFilingRow): StateFiling | null {
   const { filingDueMonth: dueMonth, filingDueDay: dueDay } = row;
   const label = (row.filingLabel ?? '').trim();
   if (dueMonth === null || dueDay === null || !label) return null;
-  if (!Number.isInteger(dueMonth) || dueMonth < 1 || dueMonth > 12 || !Number.isInteger(dueDay) || dueDay < 1 || dueDay > 31) return null;
+  if (
+    !Number.isInteger(dueMonth) ||
+    dueMonth < 1 ||
+    dueMonth > 12 ||
+    !Number.isInteger(dueDay) ||
+    dueDay < 1 ||
+    dueDay > 31
+  )
+    return null;
   const firstWord = label.split(/\s/)[0];
-  const shown = /^[A-Z][a-z]/.test(firstWord) || firstWord.length === 1 ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+  const shown =
+    /^[A-Z][a-z]/.test(firstWord) || firstWord.length === 1 ? label.charAt(0).toLowerCase() + label.slice(1) : label;
   return { label: `${row.stateName} ${shown}`, dueMonth, dueDay };
 }
 
@@ -363,8 +394,10 @@ export function stateFilingOf(row: StateFilingRow): StateFiling | null {
  */
 export function nextStateFilingDate(filing: Pick<StateFiling, 'dueMonth' | 'dueDay'>, today: string): string {
   assertMonth(filing.dueMonth, 'dueMonth');
-  if (!Number.isInteger(filing.dueDay) || filing.dueDay < 1 || filing.dueDay > 31) throw new RangeError(`dueDay must be 1-31, got ${filing.dueDay}`);
-  const on = (year: number) => toIsoDate({ year, month: filing.dueMonth, day: Math.min(filing.dueDay, daysInMonth(year, filing.dueMonth)) });
+  if (!Number.isInteger(filing.dueDay) || filing.dueDay < 1 || filing.dueDay > 31)
+    throw new RangeError(`dueDay must be 1-31, got ${filing.dueDay}`);
+  const on = (year: number) =>
+    toIsoDate({ year, month: filing.dueMonth, day: Math.min(filing.dueDay, daysInMonth(year, filing.dueMonth)) });
   const year = parseIsoDate(today).year;
   const thisYear = on(year);
   return thisYear >= today ? thisYear : on(year + 1);
@@ -411,7 +444,13 @@ export function deadlinesFor(account: DeadlineAccount, today: string): Deadline[
   const fye = account.fiscalYearEndMonth;
   if (fye !== null && Number.isInteger(fye) && fye >= 1 && fye <= 12) {
     const next = nextForm990Deadline(fye, today);
-    list.push({ kind: 'form_990', label: form990Label(fye, next.taxYear), due: next.due, daysLeft: daysBetween(today, next.due), taxYear: next.taxYear });
+    list.push({
+      kind: 'form_990',
+      label: form990Label(fye, next.taxYear),
+      due: next.due,
+      daysLeft: daysBetween(today, next.due),
+      taxYear: next.taxYear,
+    });
   }
   if (account.renewalDueAt !== null && account.renewalDueAt !== '') {
     const due = renewalDeadline(account.renewalDueAt);
@@ -421,7 +460,9 @@ export function deadlinesFor(account: DeadlineAccount, today: string): Deadline[
     const due = nextStateFilingDate(filing, today);
     list.push({ kind: 'state', label: filing.label, due, daysLeft: daysBetween(today, due) });
   }
-  return list.sort((a, b) => a.due.localeCompare(b.due) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.label.localeCompare(b.label));
+  return list.sort(
+    (a, b) => a.due.localeCompare(b.due) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.label.localeCompare(b.label),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -455,7 +496,10 @@ function reminderWindowsFor(kind: DeadlineKind | undefined): readonly ReminderTi
  * (a deadline first seen 5 days out gets only the 7-day reminder). A changed due date is a new
  * deadline with new keys.
  */
-export function dueReminders(deadline: Pick<Deadline, 'due'> & Partial<Pick<Deadline, 'kind'>>, today: string): ReminderTier[] {
+export function dueReminders(
+  deadline: Pick<Deadline, 'due'> & Partial<Pick<Deadline, 'kind'>>,
+  today: string,
+): ReminderTier[] {
   const daysLeft = daysBetween(today, deadline.due);
   if (daysLeft < 0) return [];
   const tiers = [...reminderWindowsFor(deadline.kind)].sort((a, b) => a - b).filter((n) => daysLeft <= n);
@@ -463,7 +507,11 @@ export function dueReminders(deadline: Pick<Deadline, 'due'> & Partial<Pick<Dead
 }
 
 /** The outbox idempotency key of a reminder: `${accountId}:${kind}:${due}:${tier}`. */
-export function reminderKey(accountId: number | string, deadline: Pick<Deadline, 'kind' | 'due'>, tier: ReminderTier | OverdueTier): string {
+export function reminderKey(
+  accountId: number | string,
+  deadline: Pick<Deadline, 'kind' | 'due'>,
+  tier: ReminderTier | OverdueTier,
+): string {
   return `${accountId}:${deadline.kind}:${deadline.due}:${tier}`;
 }
 
@@ -503,7 +551,11 @@ export type RevocationRisk = 'ok' | 'at_risk' | 'revoked';
  *   none of latestDueTaxYear, -1 has; else 'ok'. A planning signal, not an IRS determination:
  *   extensions and returns filed elsewhere are not known here.
  */
-export function revocationRisk(filedTaxYears: number[], latestDueTaxYear: number, firstTaxYear = -Infinity): RevocationRisk {
+export function revocationRisk(
+  filedTaxYears: number[],
+  latestDueTaxYear: number,
+  firstTaxYear = -Infinity,
+): RevocationRisk {
   const filed = new Set(filedTaxYears);
   const missed = (year: number) => year >= firstTaxYear && !filed.has(year);
   if (missed(latestDueTaxYear) && missed(latestDueTaxYear - 1)) {

@@ -41,7 +41,7 @@ describe('bannerCookieName: keyed on the banner text (docs/requirements/behaviou
 });
 
 describe('ratingCookieName: keyed on the page path (docs/requirements/behaviour.md)', () => {
-  it('is the path\'s hash: letters and digits only, which no cookie library encodes again', () => {
+  it("is the path's hash: letters and digits only, which no cookie library encodes again", () => {
     expect(ratingCookieName('/pricing')).toBe(`rated_${textKey('/pricing')}`);
     for (const n of ['/pricing', '/irs-form-990?x=1&y=2', '/é'].map(ratingCookieName)) {
       expect(n).toMatch(/^rated_[0-9a-z]+$/);

@@ -28,4 +28,5 @@ export const ratingCookieName = (url: string) => `rated_${textKey(url)}`;
  * rated page). The server passes these names to its render of a page, so the page it sends
  * already leaves out what the browser will hide.
  */
-export const isDisplayPreferenceCookie = (name: string) => name.startsWith('banner_dismissed_') || name.startsWith('rated_');
+export const isDisplayPreferenceCookie = (name: string) =>
+  name.startsWith('banner_dismissed_') || name.startsWith('rated_');

@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { pub78Listing } from './deductibility.ts';
 
 describe('pub78Listing', () => {
-  it('lists an organization\'s own codes with the IRS meanings, and names an unknown code', () => {
+  it("lists an organization's own codes with the IRS meanings, and names an unknown code", () => {
     expect(pub78Listing(['EO', 'LODGE'], null)).toEqual({
       status: 'listed',
       codes: [
-        { code: 'EO', meaning: 'An organization described in section 170(c) other than a public charity or a private foundation' },
-        { code: 'LODGE', meaning: 'A domestic fraternal society under the lodge system: deductible only when the contribution is used exclusively for charitable purposes' },
+        {
+          code: 'EO',
+          meaning: 'An organization described in section 170(c) other than a public charity or a private foundation',
+        },
+        {
+          code: 'LODGE',
+          meaning:
+            'A domestic fraternal society under the lodge system: deductible only when the contribution is used exclusively for charitable purposes',
+        },
       ],
     });
     expect(pub78Listing(['ZZZ'], null).codes).toEqual([{ code: 'ZZZ', meaning: 'Code ZZZ' }]);

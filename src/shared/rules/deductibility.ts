@@ -7,8 +7,10 @@ const PUB78_CODES: Record<string, string> = {
   PC: 'A public charity',
   POF: 'A private operating foundation',
   PF: 'A private foundation',
-  GROUP: 'A central organization holding a group exemption letter, whose subordinates covered by the group exemption are also eligible to receive tax-deductible contributions, even though they are not separately listed',
-  LODGE: 'A domestic fraternal society under the lodge system: deductible only when the contribution is used exclusively for charitable purposes',
+  GROUP:
+    'A central organization holding a group exemption letter, whose subordinates covered by the group exemption are also eligible to receive tax-deductible contributions, even though they are not separately listed',
+  LODGE:
+    'A domestic fraternal society under the lodge system: deductible only when the contribution is used exclusively for charitable purposes',
   UNKWN: 'A charitable organization whose public charity status has not been determined',
   EO: 'An organization described in section 170(c) other than a public charity or a private foundation',
   FED: 'An organization to which contributions are deductible if made for the use of a federal governmental unit',
@@ -35,7 +37,10 @@ export interface Pub78Listing {
  */
 export function pub78Listing(ownCodes: string[] | null, centralCodes: string[] | null): Pub78Listing {
   if (ownCodes) {
-    return { status: 'listed', codes: ownCodes.map((code) => ({ code, meaning: PUB78_CODES[code] ?? `Code ${code}` })) };
+    return {
+      status: 'listed',
+      codes: ownCodes.map((code) => ({ code, meaning: PUB78_CODES[code] ?? `Code ${code}` })),
+    };
   }
   if (centralCodes?.includes('GROUP')) return { status: 'through_central', codes: [] };
   return { status: 'not_listed', codes: [] };

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import 'dayjs/locale/fr';
 import 'dayjs/locale/de';
 import {
-  formatCurrency, formatDate, formatDuration, formatFileSize, formatLocalDateTime, formatPercent,
-  formatSizeLimit, formatWizardCurrency, trimText,
+  formatCurrency,
+  formatDate,
+  formatDuration,
+  formatFileSize,
+  formatLocalDateTime,
+  formatPercent,
+  formatSizeLimit,
+  formatWizardCurrency,
+  trimText,
 } from './formats.ts';
 
 describe('formatCurrency (docs/requirements/constants.md: dollars, 2 decimals, leading minus)', () => {

@@ -18,7 +18,7 @@ export function formatCurrency(cents: number): string {
 
 /** A 9-digit EIN as the IRS writes it ('12-3456789'); anything else as given, nothing as ''. */
 export function formatEin(ein: string | null | undefined): string {
-  return ein && /^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : ein ?? '';
+  return ein && /^\d{9}$/.test(ein) ? `${ein.slice(0, 2)}-${ein.slice(2)}` : (ein ?? '');
 }
 
 /**
@@ -63,7 +63,11 @@ export function formatSizeLimit(bytes: number): string {
  * the caller: `import 'dayjs/locale/fr'`). Accepts a Date, an ISO string or epoch milliseconds.
  * Returns '' for an empty or invalid date.
  */
-export function formatDate(value: Date | string | number | null | undefined, pattern = 'MM/DD/YYYY', locale = 'en'): string {
+export function formatDate(
+  value: Date | string | number | null | undefined,
+  pattern = 'MM/DD/YYYY',
+  locale = 'en',
+): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);
   return d.isValid() ? d.locale(locale).format(pattern) : '';

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountingPeriodEnd, currentGenPeriodEnd, dueGenReminder, genUpdateWindow, genWindowStatus, isInGenWindow, isPeriodEndOf,
-  isPrivateFoundation, previousPeriodEnd, supervisionTaxYear,
+  accountingPeriodEnd,
+  currentGenPeriodEnd,
+  dueGenReminder,
+  genUpdateWindow,
+  genWindowStatus,
+  isInGenWindow,
+  isPeriodEndOf,
+  isPrivateFoundation,
+  previousPeriodEnd,
+  supervisionTaxYear,
 } from './gen-update.ts';
 
 /** The annual GEN update window (Rev. Proc. 2026-8; docs/irs-gen-duties.md): 90 to 30 days before the accounting period closes. */
@@ -19,17 +27,45 @@ describe('accountingPeriodEnd', () => {
 
 describe('genUpdateWindow', () => {
   it('opens 90 days and closes 30 days before the period ends', () => {
-    expect(genUpdateWindow('2026-12-31')).toEqual({ periodEnd: '2026-12-31', opensOn: '2026-10-02', closesOn: '2026-12-01' });
-    expect(genUpdateWindow('2027-06-30')).toEqual({ periodEnd: '2027-06-30', opensOn: '2027-04-01', closesOn: '2027-05-31' });
-    expect(genUpdateWindow('2026-09-30')).toEqual({ periodEnd: '2026-09-30', opensOn: '2026-07-02', closesOn: '2026-08-31' });
+    expect(genUpdateWindow('2026-12-31')).toEqual({
+      periodEnd: '2026-12-31',
+      opensOn: '2026-10-02',
+      closesOn: '2026-12-01',
+    });
+    expect(genUpdateWindow('2027-06-30')).toEqual({
+      periodEnd: '2027-06-30',
+      opensOn: '2027-04-01',
+      closesOn: '2027-05-31',
+    });
+    expect(genUpdateWindow('2026-09-30')).toEqual({
+      periodEnd: '2026-09-30',
+      opensOn: '2026-07-02',
+      closesOn: '2026-08-31',
+    });
   });
 
   it('counts February right in leap and common years', () => {
-    expect(genUpdateWindow('2028-02-29')).toEqual({ periodEnd: '2028-02-29', opensOn: '2027-12-01', closesOn: '2028-01-30' });
-    expect(genUpdateWindow('2027-02-28')).toEqual({ periodEnd: '2027-02-28', opensOn: '2026-11-30', closesOn: '2027-01-29' });
+    expect(genUpdateWindow('2028-02-29')).toEqual({
+      periodEnd: '2028-02-29',
+      opensOn: '2027-12-01',
+      closesOn: '2028-01-30',
+    });
+    expect(genUpdateWindow('2027-02-28')).toEqual({
+      periodEnd: '2027-02-28',
+      opensOn: '2026-11-30',
+      closesOn: '2027-01-29',
+    });
     // A March period end reaches back across February.
-    expect(genUpdateWindow('2028-03-31')).toEqual({ periodEnd: '2028-03-31', opensOn: '2028-01-01', closesOn: '2028-03-01' });
-    expect(genUpdateWindow('2027-03-31')).toEqual({ periodEnd: '2027-03-31', opensOn: '2026-12-31', closesOn: '2027-03-01' });
+    expect(genUpdateWindow('2028-03-31')).toEqual({
+      periodEnd: '2028-03-31',
+      opensOn: '2028-01-01',
+      closesOn: '2028-03-01',
+    });
+    expect(genUpdateWindow('2027-03-31')).toEqual({
+      periodEnd: '2027-03-31',
+      opensOn: '2026-12-31',
+      closesOn: '2027-03-01',
+    });
   });
 
   it('refuses a date that does not exist', () => {

@@ -43,7 +43,11 @@ export function accountingPeriodEnd(month: number, year: number): string {
  */
 export function genUpdateWindow(periodEnd: string): GenUpdateWindow {
   parseIsoDate(periodEnd);
-  return { periodEnd, opensOn: addDays(periodEnd, -GEN_UPDATE_MAX_DAYS_BEFORE), closesOn: addDays(periodEnd, -GEN_UPDATE_MIN_DAYS_BEFORE) };
+  return {
+    periodEnd,
+    opensOn: addDays(periodEnd, -GEN_UPDATE_MAX_DAYS_BEFORE),
+    closesOn: addDays(periodEnd, -GEN_UPDATE_MIN_DAYS_BEFORE),
+  };
 }
 
 /** Whether a submission on `date` falls in the window of the period ending `periodEnd` (both ends count). */
@@ -83,7 +87,10 @@ export function previousPeriodEnd(periodEnd: string): string {
  * Where `today` stands in `window`: `state`, whole days until it opens (0 once open), and days
  * left to submit (0 on the closing day, negative once closed).
  */
-export function genWindowStatus(window: GenUpdateWindow, today: string): { state: GenWindowState; daysUntilOpen: number; daysLeft: number } {
+export function genWindowStatus(
+  window: GenUpdateWindow,
+  today: string,
+): { state: GenWindowState; daysUntilOpen: number; daysLeft: number } {
   const daysUntilOpen = Math.max(0, daysBetween(today, window.opensOn));
   const daysLeft = daysBetween(today, window.closesOn);
   const state: GenWindowState = today < window.opensOn ? 'upcoming' : today > window.closesOn ? 'closed' : 'open';

@@ -15,7 +15,9 @@ describe('gross receipts normally $50,000 or less (IRS; docs/supervision.md)', (
       [7_000_000, 500_001, false],
       [0, 0, true],
     ])('%i cents received + %i pledged passes: %s', (receipts, pledged, passes) => {
-      const r = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2025, receiptsCents: receipts, pledgedCents: pledged }));
+      const r = passed(
+        grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2025, receiptsCents: receipts, pledgedCents: pledged }),
+      );
       expect(r.basis).toBe('first_year');
       expect(r.passes).toBe(passes);
       expect(r.amountCents).toBe(receipts + pledged);
@@ -24,7 +26,9 @@ describe('gross receipts normally $50,000 or less (IRS; docs/supervision.md)', (
 
     it('needs no prior year and points to Form 990-EZ or 990 when it fails', () => {
       const r = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2025, receiptsCents: 7_500_001 }));
-      expect(r.message).toBe('First tax year: $75,000.01 received or pledged is more than $75,000, so gross receipts are not normally $50,000 or less. It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.');
+      expect(r.message).toBe(
+        'First tax year: $75,000.01 received or pledged is more than $75,000, so gross receipts are not normally $50,000 or less. It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.',
+      );
     });
   });
 
@@ -37,27 +41,41 @@ describe('gross receipts normally $50,000 or less (IRS; docs/supervision.md)', (
       // A year above $75,000 may still pass on the average.
       [2_000_000, 9_000_000, true],
     ])('%i cents then %i cents passes: %s', (prior, current, passes) => {
-      const r = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2024, receiptsCents: current, priorYearCents: prior }));
+      const r = passed(
+        grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2024, receiptsCents: current, priorYearCents: prior }),
+      );
       expect(r.basis).toBe('two_year_average');
       expect(r.years).toEqual([2024, 2025]);
       expect(r.passes).toBe(passes);
     });
 
     it('the average shown never contradicts the verdict', () => {
-      const fail = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2024, receiptsCents: 6_000_001, priorYearCents: 6_000_000 }));
+      const fail = passed(
+        grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2024, receiptsCents: 6_000_001, priorYearCents: 6_000_000 }),
+      );
       expect(fail.amountCents).toBe(6_000_001);
       expect(fail.message).toContain('($60,000.01) is more than $60,000');
       expect(fail.message).toContain('Form 990-EZ or Form 990');
     });
 
     it('pledges are not counted after the first year', () => {
-      const r = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2024, receiptsCents: 6_000_000, priorYearCents: 6_000_000, pledgedCents: 5_000_000 }));
+      const r = passed(
+        grossReceiptsTest({
+          taxYear: 2025,
+          firstTaxYear: 2024,
+          receiptsCents: 6_000_000,
+          priorYearCents: 6_000_000,
+          pledgedCents: 5_000_000,
+        }),
+      );
       expect(r.passes).toBe(true);
     });
 
     it('asks for the prior year when it is missing', () => {
       expect(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2024, receiptsCents: 100 })).toEqual({
-        passes: null, field: 'priorYearCents', message: 'Enter the gross receipts of tax year 2024: the test averages it with 2025.',
+        passes: null,
+        field: 'priorYearCents',
+        message: 'Enter the gross receipts of tax year 2024: the test averages it with 2025.',
       });
     });
   });
@@ -70,22 +88,48 @@ describe('gross receipts normally $50,000 or less (IRS; docs/supervision.md)', (
       [0, 0, 15_000_001, false],
       [10_000_000, 4_000_000, 1_000_000, true],
     ])('%i, %i, %i cents passes: %s', (second, prior, current, passes) => {
-      const r = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2010, receiptsCents: current, priorYearCents: prior, secondPriorYearCents: second }));
+      const r = passed(
+        grossReceiptsTest({
+          taxYear: 2025,
+          firstTaxYear: 2010,
+          receiptsCents: current,
+          priorYearCents: prior,
+          secondPriorYearCents: second,
+        }),
+      );
       expect(r.basis).toBe('three_year_average');
       expect(r.years).toEqual([2023, 2024, 2025]);
       expect(r.passes).toBe(passes);
     });
 
     it('the third tax year itself uses the three-year average', () => {
-      const r = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2023, receiptsCents: 5_000_000, priorYearCents: 5_000_000, secondPriorYearCents: 5_000_000 }));
+      const r = passed(
+        grossReceiptsTest({
+          taxYear: 2025,
+          firstTaxYear: 2023,
+          receiptsCents: 5_000_000,
+          priorYearCents: 5_000_000,
+          secondPriorYearCents: 5_000_000,
+        }),
+      );
       expect(r.basis).toBe('three_year_average');
     });
 
     it('says what failed and what to file instead', () => {
-      const r = passed(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2001, receiptsCents: 9_000_000, priorYearCents: 4_000_000, secondPriorYearCents: 4_000_000 }));
+      const r = passed(
+        grossReceiptsTest({
+          taxYear: 2025,
+          firstTaxYear: 2001,
+          receiptsCents: 9_000_000,
+          priorYearCents: 4_000_000,
+          secondPriorYearCents: 4_000_000,
+        }),
+      );
       expect(r.passes).toBe(false);
       expect(r.amountCents).toBe(5_666_667);
-      expect(r.message).toBe('The average of tax years 2023 to 2025 ($56,666.67) is more than $50,000, so gross receipts are not normally $50,000 or less. It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.');
+      expect(r.message).toBe(
+        'The average of tax years 2023 to 2025 ($56,666.67) is more than $50,000, so gross receipts are not normally $50,000 or less. It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.',
+      );
     });
 
     it('asks for the year two before when it is missing', () => {
@@ -95,7 +139,10 @@ describe('gross receipts normally $50,000 or less (IRS; docs/supervision.md)', (
   });
 
   it('refuses a first tax year after the year reported', () => {
-    expect(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2026, receiptsCents: 1 })).toMatchObject({ passes: null, field: 'firstTaxYear' });
+    expect(grossReceiptsTest({ taxYear: 2025, firstTaxYear: 2026, receiptsCents: 1 })).toMatchObject({
+      passes: null,
+      field: 'firstTaxYear',
+    });
   });
 
   it('receiptsYearsNeeded follows the age of the organization', () => {

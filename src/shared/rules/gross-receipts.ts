@@ -62,7 +62,8 @@ export interface GrossReceiptsMissing {
   message: string;
 }
 
-const isCents = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isCents = (v: number | null | undefined): v is number =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** '$50,000' or '$1,234.56' for integer cents (whole dollars without cents). */
 export function dollars(cents: number): string {
@@ -75,9 +76,11 @@ export function dollars(cents: number): string {
  * An average for display: rounded down when the test passes and up when it fails, so a shown
  * average never contradicts the verdict ($50,000.01 is shown as more than $50,000).
  */
-const roundedAverage = (sum: number, years: number, passes: boolean) => (passes ? Math.floor(sum / years) : Math.ceil(sum / years));
+const roundedAverage = (sum: number, years: number, passes: boolean) =>
+  passes ? Math.floor(sum / years) : Math.ceil(sum / years);
 
-const OTHER_FORMS = 'It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.';
+const OTHER_FORMS =
+  'It may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990 for this year instead.';
 
 /**
  * Runs the gross receipts test for one tax year (see the module comment for the three rules).
@@ -88,43 +91,68 @@ const OTHER_FORMS = 'It may not file the e-Postcard (Form 990-N): it files Form 
 export function grossReceiptsTest(input: GrossReceiptsInput): GrossReceiptsResult | GrossReceiptsMissing {
   const { taxYear, firstTaxYear } = input;
   if (!Number.isInteger(firstTaxYear) || firstTaxYear > taxYear) {
-    return { passes: null, field: 'firstTaxYear', message: `The first tax year must not be after the tax year reported (${taxYear}).` };
+    return {
+      passes: null,
+      field: 'firstTaxYear',
+      message: `The first tax year must not be after the tax year reported (${taxYear}).`,
+    };
   }
-  if (!isCents(input.receiptsCents)) return { passes: null, field: 'receiptsCents', message: 'Enter the gross receipts of the year in dollars.' };
+  if (!isCents(input.receiptsCents))
+    return { passes: null, field: 'receiptsCents', message: 'Enter the gross receipts of the year in dollars.' };
   const yearNumber = taxYear - firstTaxYear + 1;
 
   if (yearNumber === 1) {
     const amount = input.receiptsCents + (isCents(input.pledgedCents) ? input.pledgedCents : 0);
     const passes = amount <= FIRST_YEAR_LIMIT_CENTS;
     return {
-      passes, basis: 'first_year', years: [taxYear], amountCents: amount, limitCents: FIRST_YEAR_LIMIT_CENTS,
+      passes,
+      basis: 'first_year',
+      years: [taxYear],
+      amountCents: amount,
+      limitCents: FIRST_YEAR_LIMIT_CENTS,
       message: passes
         ? `First tax year: ${dollars(amount)} received or pledged is not more than $75,000, so gross receipts are normally $50,000 or less.`
         : `First tax year: ${dollars(amount)} received or pledged is more than $75,000, so gross receipts are not normally $50,000 or less. ${OTHER_FORMS}`,
     };
   }
   if (!isCents(input.priorYearCents)) {
-    return { passes: null, field: 'priorYearCents', message: `Enter the gross receipts of tax year ${taxYear - 1}: the test averages it with ${taxYear}.` };
+    return {
+      passes: null,
+      field: 'priorYearCents',
+      message: `Enter the gross receipts of tax year ${taxYear - 1}: the test averages it with ${taxYear}.`,
+    };
   }
   if (yearNumber === 2) {
     const sum = input.priorYearCents + input.receiptsCents;
     const passes = sum <= 2 * TWO_YEAR_AVERAGE_LIMIT_CENTS;
     const average = roundedAverage(sum, 2, passes);
     return {
-      passes, basis: 'two_year_average', years: [taxYear - 1, taxYear], amountCents: average, limitCents: TWO_YEAR_AVERAGE_LIMIT_CENTS,
+      passes,
+      basis: 'two_year_average',
+      years: [taxYear - 1, taxYear],
+      amountCents: average,
+      limitCents: TWO_YEAR_AVERAGE_LIMIT_CENTS,
       message: passes
         ? `Second tax year: the average of ${taxYear - 1} and ${taxYear} (${dollars(average)}) is not more than $60,000, so gross receipts are normally $50,000 or less.`
         : `Second tax year: the average of ${taxYear - 1} and ${taxYear} (${dollars(average)}) is more than $60,000, so gross receipts are not normally $50,000 or less. ${OTHER_FORMS}`,
     };
   }
   if (!isCents(input.secondPriorYearCents)) {
-    return { passes: null, field: 'secondPriorYearCents', message: `Enter the gross receipts of tax year ${taxYear - 2}: the test averages ${taxYear - 2} to ${taxYear}.` };
+    return {
+      passes: null,
+      field: 'secondPriorYearCents',
+      message: `Enter the gross receipts of tax year ${taxYear - 2}: the test averages ${taxYear - 2} to ${taxYear}.`,
+    };
   }
   const sum = input.secondPriorYearCents + input.priorYearCents + input.receiptsCents;
   const passes = sum <= 3 * NORMALLY_LIMIT_CENTS;
   const average = roundedAverage(sum, 3, passes);
   return {
-    passes, basis: 'three_year_average', years: [taxYear - 2, taxYear - 1, taxYear], amountCents: average, limitCents: NORMALLY_LIMIT_CENTS,
+    passes,
+    basis: 'three_year_average',
+    years: [taxYear - 2, taxYear - 1, taxYear],
+    amountCents: average,
+    limitCents: NORMALLY_LIMIT_CENTS,
     message: passes
       ? `The average of tax years ${taxYear - 2} to ${taxYear} (${dollars(average)}) is not more than $50,000, so gross receipts are normally $50,000 or less.`
       : `The average of tax years ${taxYear - 2} to ${taxYear} (${dollars(average)}) is more than $50,000, so gross receipts are not normally $50,000 or less. ${OTHER_FORMS}`,
@@ -132,7 +160,10 @@ export function grossReceiptsTest(input: GrossReceiptsInput): GrossReceiptsResul
 }
 
 /** Which prior years' receipts the test needs for `taxYear` of an organization whose first tax year is `firstTaxYear`. */
-export function receiptsYearsNeeded(taxYear: number, firstTaxYear: number): { prior: boolean; secondPrior: boolean; pledges: boolean } {
+export function receiptsYearsNeeded(
+  taxYear: number,
+  firstTaxYear: number,
+): { prior: boolean; secondPrior: boolean; pledges: boolean } {
   const n = taxYear - firstTaxYear + 1;
   return { prior: n >= 2, secondPrior: n >= 3, pledges: n === 1 };
 }

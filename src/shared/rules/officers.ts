@@ -11,7 +11,11 @@ const ROLES: readonly OfficerRole[] = ['president', 'treasurer', 'secretary', 'a
 
 /** Letters and digits only, lower case: 'Maria  Alvarez', 'maria alvarez' and 'MARIA-ALVAREZ' read alike. */
 const nameKey = (first: unknown, last: unknown): string =>
-  [first, last].map((v) => (typeof v === 'string' ? v : '')).join(' ').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  [first, last]
+    .map((v) => (typeof v === 'string' ? v : ''))
+    .join(' ')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * Whether the answers name the same person for both roles: the same first and last name, ignoring
@@ -21,7 +25,10 @@ const nameKey = (first: unknown, last: unknown): string =>
 export function isSamePerson(values: Record<string, unknown>, role: OfficerRole, other: OfficerRole): boolean {
   const a = nameKey(values[`contact___${role}_first_name`], values[`contact___${role}_last_name`]);
   const b = nameKey(values[`contact___${other}_first_name`], values[`contact___${other}_last_name`]);
-  const hasBoth = (r: OfficerRole) => [`contact___${r}_first_name`, `contact___${r}_last_name`].every((k) => typeof values[k] === 'string' && (values[k] as string).trim() !== '');
+  const hasBoth = (r: OfficerRole) =>
+    [`contact___${r}_first_name`, `contact___${r}_last_name`].every(
+      (k) => typeof values[k] === 'string' && (values[k] as string).trim() !== '',
+    );
   return hasBoth(role) && hasBoth(other) && a === b;
 }
 
@@ -32,7 +39,8 @@ export function officerRoleOf(fieldName: string): OfficerRole | null {
 }
 
 /** The message of the `different_person` rule, e.g. 'The treasurer must be a different person from the president.' */
-export const differentPersonMessage = (role: OfficerRole, other: OfficerRole) => `The ${role} must be a different person from the ${other}.`;
+export const differentPersonMessage = (role: OfficerRole, other: OfficerRole) =>
+  `The ${role} must be a different person from the ${other}.`;
 
 /** Whether `word` names an officer role. */
 export const isOfficerRole = (word: string): word is OfficerRole => (ROLES as readonly string[]).includes(word);

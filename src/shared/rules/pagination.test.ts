@@ -105,14 +105,29 @@ describe('buildPage: the docs/requirements/entities.md page object', () => {
 
   it('no results: one empty page, no links', () => {
     expect(buildPage([], 1, 15, 0, url)).toEqual({
-      current_page: 1, data: [], from: null, to: null, last_page: 1, per_page: 15, total: 0,
-      next_page_url: null, prev_page_url: null,
+      current_page: 1,
+      data: [],
+      from: null,
+      to: null,
+      last_page: 1,
+      per_page: 15,
+      total: 0,
+      next_page_url: null,
+      prev_page_url: null,
     });
   });
 
   it('a page past the end is empty, keeps the totals and links back to the last page', () => {
     const p = buildPage([], 9, 15, 40, url);
-    expect(p).toMatchObject({ current_page: 9, data: [], from: null, to: null, last_page: 3, total: 40, next_page_url: null });
+    expect(p).toMatchObject({
+      current_page: 9,
+      data: [],
+      from: null,
+      to: null,
+      last_page: 3,
+      total: 40,
+      next_page_url: null,
+    });
     expect(p.prev_page_url).toBe(url(3));
   });
 });

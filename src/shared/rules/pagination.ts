@@ -49,7 +49,13 @@ export function pageWindow(current: number, lastPage: number): (number | 'dots')
  * Builds the page object for `rows` of page `page` (1-based) of `perPage` items out of `total`.
  * `urlFor(page)` gives the address of another page.
  */
-export function buildPage<T>(rows: T[], page: number, perPage: number, total: number, urlFor: (page: number) => string): PageObject<T> {
+export function buildPage<T>(
+  rows: T[],
+  page: number,
+  perPage: number,
+  total: number,
+  urlFor: (page: number) => string,
+): PageObject<T> {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = rows.length ? (page - 1) * perPage + 1 : null;
   return {

@@ -152,8 +152,16 @@ describe('passwordStrength: bars and labels', () => {
   it('labels change exactly above 6, 7, 8 and 9', () => {
     const labels = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((s) => passwordStrength(byScore[s]).label);
     expect(labels).toEqual([
-      'Very weak', 'Very weak', 'Very weak', 'Very weak', 'Very weak', 'Very weak',
-      'Weak', 'Fair', 'Strong', 'Very strong',
+      'Very weak',
+      'Very weak',
+      'Very weak',
+      'Very weak',
+      'Very weak',
+      'Very weak',
+      'Weak',
+      'Fair',
+      'Strong',
+      'Very strong',
     ]);
   });
 });

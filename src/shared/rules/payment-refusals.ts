@@ -31,7 +31,15 @@ const BANK: Readonly<Record<string, string>> = {
 
 /** Reason codes that mean the same thing, read as the one the tables above name. */
 const SAME_AS: Readonly<Record<string, string>> = {
-  '3': '2', '4': '2', '41': '2', '45': '44', '65': '44', '37': '6', '28': '17', '251': '250', '254': '250',
+  '3': '2',
+  '4': '2',
+  '41': '2',
+  '45': '44',
+  '65': '44',
+  '37': '6',
+  '28': '17',
+  '251': '250',
+  '254': '250',
 };
 
 /**

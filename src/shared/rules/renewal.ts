@@ -68,9 +68,13 @@ export function renewalOptions(level: RenewalLevel, account: RenewalAccount): Re
  * which renews with the upgrade only, so its upgrade starts (and stays) ticked.
  * @param account the account, for the suspension; without it the upgrade starts unticked
  */
-export function initialRenewalChoice(level: RenewalLevel, account?: Pick<RenewalAccount, 'isSuspendedFromBasicRenewal'>): RenewalChoice {
+export function initialRenewalChoice(
+  level: RenewalLevel,
+  account?: Pick<RenewalAccount, 'isSuspendedFromBasicRenewal'>,
+): RenewalChoice {
   const up = level.upgradeTo;
-  if (up && account?.isSuspendedFromBasicRenewal) return { isUpgradeSelected: true, isIncorporationSelected: false, newLevelId: up.id };
+  if (up && account?.isSuspendedFromBasicRenewal)
+    return { isUpgradeSelected: true, isIncorporationSelected: false, newLevelId: up.id };
   return { isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: level.id };
 }
 
@@ -118,7 +122,12 @@ export function renewalWindow(renewalDueAt: string | null, now: Date, extensionD
  * Turns the upgrade on or off (docs/requirements/behaviour.md): off clears the incorporation package and resets the new
  * level to the current one; a locked upgrade (or a level without target) does not change.
  */
-export function setUpgrade(choice: RenewalChoice, on: boolean, level: RenewalLevel, account: RenewalAccount): RenewalChoice {
+export function setUpgrade(
+  choice: RenewalChoice,
+  on: boolean,
+  level: RenewalLevel,
+  account: RenewalAccount,
+): RenewalChoice {
   const options = renewalOptions(level, account);
   if (!options.canUpgrade || (options.isUpgradeLocked && !on)) return choice;
   if (on) return { ...choice, isUpgradeSelected: true, newLevelId: level.upgradeTo!.id };
@@ -126,7 +135,12 @@ export function setUpgrade(choice: RenewalChoice, on: boolean, level: RenewalLev
 }
 
 /** Turns the incorporation package on or off (docs/requirements/behaviour.md): on forces the upgrade on. */
-export function setIncorporation(choice: RenewalChoice, on: boolean, level: RenewalLevel, account: RenewalAccount): RenewalChoice {
+export function setIncorporation(
+  choice: RenewalChoice,
+  on: boolean,
+  level: RenewalLevel,
+  account: RenewalAccount,
+): RenewalChoice {
   if (!renewalOptions(level, account).canIncorporate) return choice;
   if (!on) return { ...choice, isIncorporationSelected: false };
   return { ...setUpgrade(choice, true, level, account), isIncorporationSelected: true };
@@ -172,24 +186,42 @@ export interface RenewalTotals {
  * at its early-bird price while `isEarlyBird`; the account's bonus balance then pays what it can.
  * @throws RangeError when a price is not a non-negative integer number of cents
  */
-export function renewalTotals(level: RenewalLevel, account: RenewalAccount, choice: RenewalChoice, now: Date, extensionDays = 0): RenewalTotals {
+export function renewalTotals(
+  level: RenewalLevel,
+  account: RenewalAccount,
+  choice: RenewalChoice,
+  now: Date,
+  extensionDays = 0,
+): RenewalTotals {
   const early = isEarlyBird(account.renewalDueAt, now, extensionDays);
   const line = (type: RenewalLine['type'], label: string, price: number, earlyPrice: number): RenewalLine => {
     cents(price);
     cents(earlyPrice);
     // An early-bird price above the full price (a data mistake) never raises the charge.
-    return { type, label, priceCents: price, valueCents: early && earlyPrice > 0 ? Math.min(price, earlyPrice) : price };
+    return {
+      type,
+      label,
+      priceCents: price,
+      valueCents: early && earlyPrice > 0 ? Math.min(price, earlyPrice) : price,
+    };
   };
   const lines = [line('renewal', `Annual renewal — ${level.name}`, level.priceCents, level.priceDiscountCents)];
   const up = level.upgradeTo;
   if (up && choice.isUpgradeSelected) {
     lines.push(line('upgrade', 'Upgrade', up.upgradeCents, up.upgradeDiscountCents));
-    if (choice.isIncorporationSelected) lines.push(line('incorporation', 'Incorporation package', up.incPackageCents, up.incPackageDiscountCents));
+    if (choice.isIncorporationSelected)
+      lines.push(line('incorporation', 'Incorporation package', up.incPackageCents, up.incPackageDiscountCents));
   }
   const subtotal = lines.reduce((s, l) => s + l.priceCents, 0);
   const discount_total = lines.reduce((s, l) => s + (l.priceCents - l.valueCents), 0);
   const bonus_total = Math.min(Math.max(0, cents(account.bonusBalanceCents)), subtotal - discount_total);
-  return { lines, subtotal, discount_total, bonus_total, order_total: Math.max(0, subtotal - discount_total - bonus_total) };
+  return {
+    lines,
+    subtotal,
+    discount_total,
+    bonus_total,
+    order_total: Math.max(0, subtotal - discount_total - bonus_total),
+  };
 }
 
 /** One invoice line as it is written (invoice_lines: label, type, value in cents; negative for a reduction). */
@@ -209,12 +241,19 @@ const EARLY_BIRD_LABEL = 'Early-bird discount';
  * same price as /pricing and says why it charges less. The reduction line carries its item's type,
  * so what a discount code may reduce (the sum of a type's lines) is the early-bird price, as before.
  */
-export function pricedInvoiceLines(items: readonly { type: string; label: string; priceCents: number; valueCents: number }[]): PricedInvoiceLine[] {
+export function pricedInvoiceLines(
+  items: readonly { type: string; label: string; priceCents: number; valueCents: number }[],
+): PricedInvoiceLine[] {
   const out: PricedInvoiceLine[] = [];
   for (const item of items) {
     out.push({ type: item.type, label: item.label, valueCents: cents(item.priceCents) });
     const off = item.priceCents - cents(item.valueCents);
-    if (off > 0) out.push({ type: item.type, label: items.length > 1 ? `${EARLY_BIRD_LABEL} (${item.label})` : EARLY_BIRD_LABEL, valueCents: -off });
+    if (off > 0)
+      out.push({
+        type: item.type,
+        label: items.length > 1 ? `${EARLY_BIRD_LABEL} (${item.label})` : EARLY_BIRD_LABEL,
+        valueCents: -off,
+      });
   }
   return out;
 }
@@ -225,10 +264,13 @@ export function pricedInvoiceLines(items: readonly { type: string; label: string
  * level has no early-bird price (0) or one that is not lower.
  */
 export function firstYearCents(level: Pick<RenewalLevel, 'priceCents' | 'priceDiscountCents'>): number {
-  return level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents ? level.priceDiscountCents : level.priceCents;
+  return level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents
+    ? level.priceDiscountCents
+    : level.priceCents;
 }
 
 function cents(value: number): number {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not a non-negative integer number of cents: ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`Not a non-negative integer number of cents: ${value}`);
   return value;
 }

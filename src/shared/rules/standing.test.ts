@@ -39,7 +39,10 @@ describe('computeStanding', () => {
   it('does not count as missed a return due after the IRS data was released', () => {
     // CHS Lady Knights Flag Football (eo_ak.csv): TAX_PERIOD 202506, June year end; the 2026 return
     // was due 16 Nov 2026, after the April 2026 release.
-    const s = computeStanding(facts({ bmfTaxPeriod: '202506', fiscalYearEndMonth: 6, dataAsOf: '2026-04-01' }), '2026-11-26');
+    const s = computeStanding(
+      facts({ bmfTaxPeriod: '202506', fiscalYearEndMonth: 6, dataAsOf: '2026-04-01' }),
+      '2026-11-26',
+    );
     expect(s.state).toBe('good');
     expect(s.missedTaxYears).toEqual([]);
     expect(s.awaitingDataTaxYears).toEqual([2026]);
@@ -67,7 +70,9 @@ describe('computeStanding', () => {
     const s = computeStanding(facts({ fiscalYearEndMonth: 6, bmfTaxPeriod: '202406' }), '2025-11-17');
     expect(s.state).toBe('good');
     expect(s.nextDue).toEqual({ taxYear: 2025, due: '2025-11-17', daysLeft: 0 });
-    expect(computeStanding(facts({ fiscalYearEndMonth: 6, bmfTaxPeriod: '202406' }), '2025-11-18').state).toBe('missed_one');
+    expect(computeStanding(facts({ fiscalYearEndMonth: 6, bmfTaxPeriod: '202406' }), '2025-11-18').state).toBe(
+      'missed_one',
+    );
   });
 
   it('counts a late return and returns seen in the 990-N data or recorded by staff', () => {
@@ -83,40 +88,61 @@ describe('computeStanding', () => {
     const s = computeStanding(facts({ bmfTaxPeriod: null, fiscalYearEndMonth: 6, ruling: '202408' }), '2026-11-25');
     expect(s.missedTaxYears).toEqual([2025, 2026]);
     expect(s.state).toBe('missed_two');
-    expect(s.revocationDate).toBe(computeStanding(facts({ bmfTaxPeriod: '202406', fiscalYearEndMonth: 6 }), '2026-11-25').revocationDate);
+    expect(s.revocationDate).toBe(
+      computeStanding(facts({ bmfTaxPeriod: '202406', fiscalYearEndMonth: 6 }), '2026-11-25').revocationDate,
+    );
   });
 
-  it('a subordinate of a group ruling with no return on file: the GEN\'s ruling does not start a count', () => {
+  it("a subordinate of a group ruling with no return on file: the GEN's ruling does not start a count", () => {
     // 52 of GEN 5271's subordinates: RULING 200510 (the GEN's), no TAX_PERIOD.
     const s = computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true }), '2026-11-25');
     expect(s).toMatchObject({
-      state: 'no_return_seen', label: 'No return in the IRS data yet', missedTaxYears: [], revocationDate: null, daysToRevocation: null,
+      state: 'no_return_seen',
+      label: 'No return in the IRS data yet',
+      missedTaxYears: [],
+      revocationDate: null,
+      daysToRevocation: null,
       nextDue: { taxYear: 2026, due: '2027-05-17', daysLeft: 173 },
     });
     // On 10 May 2027 the 2026 return (due Monday 17 May 2027, the 15th being a Saturday) is next.
-    expect(computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true }), '2027-05-10').nextDue).toMatchObject({ taxYear: 2026, due: '2027-05-17' });
+    expect(computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true }), '2027-05-10').nextDue).toMatchObject({
+      taxYear: 2026,
+      due: '2027-05-17',
+    });
     // Once a return is on file, the count runs from it as for anyone.
-    expect(computeStanding(facts({ bmfTaxPeriod: '202212', groupRuling: true }), '2026-11-25').state).toBe('past_revocation_date');
-    expect(computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true, filedTaxYears: [2025] }), '2026-11-25').state).toBe('good');
+    expect(computeStanding(facts({ bmfTaxPeriod: '202212', groupRuling: true }), '2026-11-25').state).toBe(
+      'past_revocation_date',
+    );
+    expect(
+      computeStanding(facts({ bmfTaxPeriod: null, groupRuling: true, filedTaxYears: [2025] }), '2026-11-25').state,
+    ).toBe('good');
   });
 
   it('counts from a ruling newer than the latest return (a new exemption), not from the old return', () => {
     // Wyoming Peace Officers Association (eo_wy.csv): TAX_PERIOD 201308, RULING 202509, ACCT_PD 06.
-    const s = computeStanding(facts({ bmfTaxPeriod: '201308', ruling: '202509', fiscalYearEndMonth: 6, filingRequirement: '01' }), '2026-11-25');
+    const s = computeStanding(
+      facts({ bmfTaxPeriod: '201308', ruling: '202509', fiscalYearEndMonth: 6, filingRequirement: '01' }),
+      '2026-11-25',
+    );
     expect(s.missedTaxYears).toEqual([2026]);
     expect(s.state).toBe('missed_one');
     expect(s.revocationDate).toBe('2028-11-15');
   });
 
   it('is revoked when on the Automatic Revocation List, whatever the BMF says', () => {
-    const s = computeStanding(facts({ onBmf: false, revocations: [{ revokedOn: '2026-05-15', postedOn: '2026-08-10', reinstatedOn: null }] }), '2026-11-25');
+    const s = computeStanding(
+      facts({ onBmf: false, revocations: [{ revokedOn: '2026-05-15', postedOn: '2026-08-10', reinstatedOn: null }] }),
+      '2026-11-25',
+    );
     expect(s.state).toBe('revoked');
     expect(s.revocation?.revokedOn).toBe('2026-05-15');
   });
 
   it('is reinstated after a reinstatement date, and counts missed returns again from then', () => {
     const entry = { revokedOn: '2020-05-15', postedOn: '2020-09-01', reinstatedOn: '2021-03-01' };
-    expect(computeStanding(facts({ bmfTaxPeriod: '202512', revocations: [entry] }), '2026-11-25').state).toBe('reinstated');
+    expect(computeStanding(facts({ bmfTaxPeriod: '202512', revocations: [entry] }), '2026-11-25').state).toBe(
+      'reinstated',
+    );
     const later = computeStanding(facts({ bmfTaxPeriod: '201612', revocations: [entry] }), '2026-11-25');
     expect(later.missedTaxYears[0]).toBe(2021);
     expect(later.state).toBe('past_revocation_date');
@@ -124,9 +150,14 @@ describe('computeStanding', () => {
 
   it('owes nothing when the filing requirement code requires no annual return', () => {
     for (const code of ['00', '03', '06', '13', '14']) {
-      expect(computeStanding(facts({ filingRequirement: code, bmfTaxPeriod: '201012' }), '2026-11-25').state, code).toBe('not_required');
+      expect(
+        computeStanding(facts({ filingRequirement: code, bmfTaxPeriod: '201012' }), '2026-11-25').state,
+        code,
+      ).toBe('not_required');
     }
-    expect(computeStanding(facts({ filingRequirement: '01', bmfTaxPeriod: '201012' }), '2026-11-25').state).toBe('past_revocation_date');
+    expect(computeStanding(facts({ filingRequirement: '01', bmfTaxPeriod: '201012' }), '2026-11-25').state).toBe(
+      'past_revocation_date',
+    );
   });
 
   it('is not listed when the organization is in no IRS file', () => {

@@ -173,7 +173,15 @@ export function computeStanding(facts: StandingFacts, today: string): Standing {
   const latestTaxYearFiled = filed.length ? Math.max(...filed) : null;
   const revocation = [...facts.revocations].sort((a, b) => (a.revokedOn < b.revokedOn ? 1 : -1))[0] ?? null;
   const base: Standing = {
-    state: 'good', label: '', latestTaxYearFiled, missedTaxYears: [], awaitingDataTaxYears: [], nextDue: null, revocationDate: null, daysToRevocation: null, revocation,
+    state: 'good',
+    label: '',
+    latestTaxYearFiled,
+    missedTaxYears: [],
+    awaitingDataTaxYears: [],
+    nextDue: null,
+    revocationDate: null,
+    daysToRevocation: null,
+    revocation,
   };
   const done = (state: StandingState): Standing => ({ ...base, state, label: STANDING_LABELS[state] });
 
@@ -213,10 +221,16 @@ export function computeStanding(facts: StandingFacts, today: string): Standing {
   }
   const nextDueDate = form990DueDate(fye, year);
   const revocationDate = form990DueDate(fye, from + 2);
-  const state: StandingState = revocationDate < today ? 'past_revocation_date'
-    : missedTaxYears.length === 2 ? 'missed_two'
-      : missedTaxYears.length === 1 ? 'missed_one'
-        : revocation ? 'reinstated' : 'good';
+  const state: StandingState =
+    revocationDate < today
+      ? 'past_revocation_date'
+      : missedTaxYears.length === 2
+        ? 'missed_two'
+        : missedTaxYears.length === 1
+          ? 'missed_one'
+          : revocation
+            ? 'reinstated'
+            : 'good';
   return {
     ...base,
     state,

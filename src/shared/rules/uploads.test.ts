@@ -14,7 +14,19 @@ describe('upload names (docs/requirements/validation.md "Uploads")', () => {
   });
 
   it('refuses the forbidden list for every uploader, the generic one included', () => {
-    for (const name of ['a.exe', 'A.BAT', 'b.msi', 'c.js', 'd.vbs', 'e.ps1', 'f.lnk', 'g.reg', 'h.jar', 'i.cmd', 'pic.jpg.exe']) {
+    for (const name of [
+      'a.exe',
+      'A.BAT',
+      'b.msi',
+      'c.js',
+      'd.vbs',
+      'e.ps1',
+      'f.lnk',
+      'g.reg',
+      'h.jar',
+      'i.cmd',
+      'pic.jpg.exe',
+    ]) {
       expect(checkFileName(name, ALLOWED_EXTENSIONS.any)).toBe(`${name} is not allowed.`);
       expect(checkFileName(name, ALLOWED_EXTENSIONS.contest_photo)).toBe(`${name} is not allowed.`);
     }

@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { derivedAnswers, fiscalYearRecordWarning, isLetterAwaited, prefillAnswers } from './wizard-answers.ts';
 
-const bylawsLevel = new Set(['account___name', 'account___school', 'account___fiscal_year_end', 'bylaw___name', 'bylaw___facility']);
+const bylawsLevel = new Set([
+  'account___name',
+  'account___school',
+  'account___fiscal_year_end',
+  'bylaw___name',
+  'bylaw___facility',
+]);
 
 describe('answers asked once (docs/wizard.md "Answers asked once")', () => {
   it('prefills the bylaws name and school from the group answers while they are blank, and never overwrites', () => {
     const given = { account___name: 'Soldotna Track Boosters', account___school: 'Soldotna High School' };
-    expect(prefillAnswers(given, bylawsLevel)).toEqual({ ...given, bylaw___name: 'Soldotna Track Boosters', bylaw___facility: 'Soldotna High School' });
-    expect(prefillAnswers({ ...given, bylaw___name: 'Soldotna Track and Field Boosters' }, bylawsLevel).bylaw___name).toBe('Soldotna Track and Field Boosters');
+    expect(prefillAnswers(given, bylawsLevel)).toEqual({
+      ...given,
+      bylaw___name: 'Soldotna Track Boosters',
+      bylaw___facility: 'Soldotna High School',
+    });
+    expect(
+      prefillAnswers({ ...given, bylaw___name: 'Soldotna Track and Field Boosters' }, bylawsLevel).bylaw___name,
+    ).toBe('Soldotna Track and Field Boosters');
     // A level without bylaws gets no bylaw answers.
     expect(prefillAnswers(given, new Set(['account___name']))).toEqual(given);
   });
@@ -15,13 +27,22 @@ describe('answers asked once (docs/wizard.md "Answers asked once")', () => {
   it('derives the bylaws fiscal year (0-based) from the fiscal year given (1-12), only for levels that write bylaws', () => {
     expect(derivedAnswers({ account___fiscal_year_end: '6' }, bylawsLevel).bylaw___fiscal_year_end).toBe('5');
     expect(derivedAnswers({ account___fiscal_year_end: '1' }, bylawsLevel).bylaw___fiscal_year_end).toBe('0');
-    expect(derivedAnswers({ account___fiscal_year_end: '' }, bylawsLevel)).not.toHaveProperty('bylaw___fiscal_year_end');
-    expect(derivedAnswers({ account___fiscal_year_end: '6' }, new Set(['account___fiscal_year_end']))).not.toHaveProperty('bylaw___fiscal_year_end');
+    expect(derivedAnswers({ account___fiscal_year_end: '' }, bylawsLevel)).not.toHaveProperty(
+      'bylaw___fiscal_year_end',
+    );
+    expect(
+      derivedAnswers({ account___fiscal_year_end: '6' }, new Set(['account___fiscal_year_end'])),
+    ).not.toHaveProperty('bylaw___fiscal_year_end');
   });
 
   it('a group waiting for its letter has applied: that answer is not asked again', () => {
-    expect(derivedAnswers({ account___has_501c: '2' }, bylawsLevel)).toMatchObject({ account___has_requested_exemption: '1' });
-    expect(derivedAnswers({ account___has_501c: '1', account___has_requested_exemption: '0' }, bylawsLevel).account___has_requested_exemption).toBe('0');
+    expect(derivedAnswers({ account___has_501c: '2' }, bylawsLevel)).toMatchObject({
+      account___has_requested_exemption: '1',
+    });
+    expect(
+      derivedAnswers({ account___has_501c: '1', account___has_requested_exemption: '0' }, bylawsLevel)
+        .account___has_requested_exemption,
+    ).toBe('0');
     expect(isLetterAwaited({ account___has_501c: '2' })).toBe(true);
     expect(isLetterAwaited({ account___has_501c: '1' })).toBe(false);
   });

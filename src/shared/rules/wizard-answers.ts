@@ -4,8 +4,8 @@
  * saved page and on Submit; the wizard shows the prefilled values.
  */
 import { MONTHS } from '../lists/states.ts';
-import { formatEin } from './formats.ts';
 import { longDate } from './compliance-calendar.ts';
+import { formatEin } from './formats.ts';
 
 /** `account___has_501c` answers: a letter, none (and never applied), or applied and waiting for the letter. */
 const LETTER_AWAITED = '2';
@@ -44,13 +44,15 @@ export function prefillAnswers(fields: Record<string, unknown>, asked: ReadonlyS
 export function derivedAnswers(fields: Record<string, unknown>, asked: ReadonlySet<string>): Record<string, unknown> {
   const out = { ...fields };
   const fye = Number(fields.account___fiscal_year_end);
-  if (asked.has('bylaw___name') && Number.isInteger(fye) && fye >= 1 && fye <= 12) out.bylaw___fiscal_year_end = String(fye - 1);
+  if (asked.has('bylaw___name') && Number.isInteger(fye) && fye >= 1 && fye <= 12)
+    out.bylaw___fiscal_year_end = String(fye - 1);
   if (String(fields.account___has_501c ?? '') === LETTER_AWAITED) out.account___has_requested_exemption = '1';
   return out;
 }
 
 /** Whether the answers say the group applied to the IRS and waits for its determination letter. */
-export const isLetterAwaited = (fields: Record<string, unknown>) => String(fields.account___has_501c ?? '') === LETTER_AWAITED;
+export const isLetterAwaited = (fields: Record<string, unknown>) =>
+  String(fields.account___has_501c ?? '') === LETTER_AWAITED;
 
 /** The IRS record's fiscal year end for an EIN, as the product holds it (BMF ACCT_PD). */
 export interface IrsFiscalYearRecord {
@@ -70,13 +72,16 @@ export interface IrsFiscalYearRecord {
  */
 export function fiscalYearRecordWarning(answered: unknown, record: IrsFiscalYearRecord | null): string | null {
   const month = Number(answered);
-  if (!record || !Number.isInteger(month) || month < 1 || month > 12 || record.month < 1 || record.month > 12) return null;
+  if (!record || !Number.isInteger(month) || month < 1 || month > 12 || record.month < 1 || record.month > 12)
+    return null;
   if (month === record.month) return null;
   const irs = MONTHS[record.month];
   const own = MONTHS[month];
-  return `The IRS data for EIN ${formatEin(record.ein)} (released ${longDate(record.releasedOn)}) shows your fiscal year ending in ${irs}, `
-    + `but you answered ${own}. Your returns are due by the year the IRS has on file, so the two must agree. `
-    + `If ${own} is a mistake, go back to the fiscal year question and choose ${irs}. `
-    + `If your group has changed its fiscal year, tell the IRS: file a Form 990-EZ or 990 for the short year marked "Change in Accounting Period" `
-    + '(a Form 990-N cannot make the change), or Form 1128 if the year was already changed in the last 10 years.';
+  return (
+    `The IRS data for EIN ${formatEin(record.ein)} (released ${longDate(record.releasedOn)}) shows your fiscal year ending in ${irs}, ` +
+    `but you answered ${own}. Your returns are due by the year the IRS has on file, so the two must agree. ` +
+    `If ${own} is a mistake, go back to the fiscal year question and choose ${irs}. ` +
+    `If your group has changed its fiscal year, tell the IRS: file a Form 990-EZ or 990 for the short year marked "Change in Accounting Period" ` +
+    '(a Form 990-N cannot make the change), or Form 1128 if the year was already changed in the last 10 years.'
+  );
 }

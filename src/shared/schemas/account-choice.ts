@@ -8,6 +8,11 @@ import { msg } from '../validation.ts';
 export const accountChoiceSchema = z.object({
   account_id: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: msg.integer('account id') }).int(msg.integer('account id')).positive(msg.integer('account id')).max(2_147_483_647, msg.integer('account id')).optional(),
+    z.coerce
+      .number({ error: msg.integer('account id') })
+      .int(msg.integer('account id'))
+      .positive(msg.integer('account id'))
+      .max(2_147_483_647, msg.integer('account id'))
+      .optional(),
   ),
 });

@@ -28,7 +28,8 @@ export const ACCOUNT_USER_TEXT = {
   currentPasswordRequired: 'Enter your current password to confirm this change.',
   currentPasswordWrong: 'The current password is incorrect.',
   // Invitations (docs/roles.md): nobody types another person's password.
-  ownPasswordOnly: 'Only the user can choose their own password. They can use "Forgot your password?" on the sign-in page.',
+  ownPasswordOnly:
+    'Only the user can choose their own password. They can use "Forgot your password?" on the sign-in page.',
 } as const;
 
 /** docs/requirements/entities.md "User": new users default to bulk and event e-mails on and SMS off. */
@@ -42,16 +43,21 @@ export const NEW_USER_FLAGS = {
 const isChecked = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on';
 
 /** A checkbox (1/0, true/false, 'on'); absent means `fallback`. */
-const flag = (fallback: boolean) => z.preprocess((v) => (v === undefined || v === null ? fallback : isChecked(v)), z.boolean());
+const flag = (fallback: boolean) =>
+  z.preprocess((v) => (v === undefined || v === null ? fallback : isChecked(v)), z.boolean());
 
 /** A checkbox on update; absent means "unchanged" (undefined). */
-const optionalFlag = () => z.preprocess((v) => (v === undefined || v === null ? undefined : isChecked(v)), z.boolean().optional());
+const optionalFlag = () =>
+  z.preprocess((v) => (v === undefined || v === null ? undefined : isChecked(v)), z.boolean().optional());
 
 /** A password on update: empty or absent keeps the current one; otherwise the rules of newPassword (public-forms.ts). */
 const changedPassword = (label = 'password') =>
   optionalText({ label, max: 1000 })
     .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, msg.min(label, PASSWORD_MIN_LENGTH))
-    .refine((s) => s === '' || (/[a-zA-Z]/.test(s) && /\d/.test(s)), `The ${label} field must contain at least one letter and one number.`);
+    .refine(
+      (s) => s === '' || (/[a-zA-Z]/.test(s) && /\d/.test(s)),
+      `The ${label} field must contain at least one letter and one number.`,
+    );
 
 const profile = {
   email: requiredEmail(),
@@ -104,7 +110,8 @@ export const INVITATION_TEXT = {
   pending: 'Invited',
   resend: 'Resend invitation',
   resent: 'We e-mailed a new invitation link. Earlier links no longer work.',
-  alreadyAccepted: 'This user has already chosen a password. They can use "Forgot your password?" on the sign-in page if they need a new one.',
+  alreadyAccepted:
+    'This user has already chosen a password. They can use "Forgot your password?" on the sign-in page if they need a new one.',
 } as const;
 
 /**
@@ -161,7 +168,6 @@ export function withCurrentPasswordRule(
     }
   });
 }
-
 
 /** One row of GET /app/account/users/json (never the password hash). */
 export interface AccountUserRow {

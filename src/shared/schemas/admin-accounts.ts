@@ -1,8 +1,8 @@
-import type { StandingView } from './search.ts';
 import { z } from 'zod';
+import { parseIsoDate } from '../rules/compliance-calendar.ts';
 import { listSearch, listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
-import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import type { StandingView } from './search.ts';
 
 /** A real calendar date written 'YYYY-MM-DD', between the years 2000 and 2999. */
 function isCalendarDate(value: string): boolean {
@@ -32,7 +32,11 @@ export const ADMIN_ACCOUNT_LIST_LIMIT = 20;
  */
 export const ACCOUNT_STATUSES = ['active', 'past_due', 'suspended'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
-export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = { active: 'Active', past_due: 'Past due', suspended: 'Suspended' };
+export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
+  active: 'Active',
+  past_due: 'Past due',
+  suspended: 'Suspended',
+};
 
 /** Renewal-due filter: due within 30 or 90 days from now (not yet passed), or already passed. */
 export const RENEWAL_DUE_FILTERS = ['30', '90', 'overdue'] as const;
@@ -52,9 +56,23 @@ export const ADMIN_ACCOUNTS_EXPORT_CAP = 10_000;
 export const adminAccountsQuery = z.object({
   // Control characters (NUL above all) never match and PostgreSQL refuses them in a pattern.
   search: listSearch,
-  level: z.preprocess(emptyToUndefined, z.coerce.number({ error: 'The selected level is invalid.' }).int('The selected level is invalid.').positive('The selected level is invalid.').max(2_147_483_647, 'The selected level is invalid.').optional()),
-  status: z.preprocess(emptyToUndefined, z.enum(ACCOUNT_STATUSES, { error: 'The selected status is invalid.' }).optional()),
-  renewal_due: z.preprocess(emptyToUndefined, z.enum(RENEWAL_DUE_FILTERS, { error: 'The selected renewal due is invalid.' }).optional()),
+  level: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'The selected level is invalid.' })
+      .int('The selected level is invalid.')
+      .positive('The selected level is invalid.')
+      .max(2_147_483_647, 'The selected level is invalid.')
+      .optional(),
+  ),
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum(ACCOUNT_STATUSES, { error: 'The selected status is invalid.' }).optional(),
+  ),
+  renewal_due: z.preprocess(
+    emptyToUndefined,
+    z.enum(RENEWAL_DUE_FILTERS, { error: 'The selected renewal due is invalid.' }).optional(),
+  ),
   sort: listSort(ADMIN_ACCOUNT_SORTS, 'name'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -98,12 +116,41 @@ export interface AdminAccountDetail {
   };
   /** The account's standing with the IRS (docs/irs-standing.md). */
   standing: StandingView;
-  users: { id: number; email: string; first_name: string; last_name: string; is_primary: boolean; created_at: string }[];
+  users: {
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    is_primary: boolean;
+    created_at: string;
+  }[];
   applications: { id: number; email: string; level: string; type: string; status: string; updated_at: string }[];
   bylaws: { id: number; hash: string; variant: string; email: string; updated_at: string }[];
-  files: { id: number; file_name: string; mime_type: string; size_bytes: number; purpose: string; created_at: string }[];
-  invoices: { id: number; number: string; document_at: string; value_cents: number; balance_cents: number; public_notes: string }[];
-  payments: { id: number; method: string; status: string; amount_cents: number; discount_cents: number; account_last4: string | null; created_at: string }[];
+  files: {
+    id: number;
+    file_name: string;
+    mime_type: string;
+    size_bytes: number;
+    purpose: string;
+    created_at: string;
+  }[];
+  invoices: {
+    id: number;
+    number: string;
+    document_at: string;
+    value_cents: number;
+    balance_cents: number;
+    public_notes: string;
+  }[];
+  payments: {
+    id: number;
+    method: string;
+    status: string;
+    amount_cents: number;
+    discount_cents: number;
+    account_last4: string | null;
+    created_at: string;
+  }[];
   /** How many of each there are in all (the lists above hold the newest 20). */
   counts: { users: number; applications: number; bylaws: number; files: number; invoices: number; payments: number };
   /** Sum of the balances of the account's invoices, in cents. */
@@ -113,7 +160,11 @@ export interface AdminAccountDetail {
 }
 
 /** A group an account may belong to (GET /api/admin/accounts/:id `groups`, for the settings form). */
-export interface AdminGroupOption { id: number; label: string; is_billed_as_group: boolean }
+export interface AdminGroupOption {
+  id: number;
+  label: string;
+  is_billed_as_group: boolean;
+}
 
 /**
  * PUT /api/admin/accounts/:id/settings: the account's renewal flags (docs/requirements/behaviour.md "Renewal", docs/requirements/errors.md):
@@ -123,13 +174,19 @@ export interface AdminGroupOption { id: number; label: string; is_billed_as_grou
  */
 export const accountSettingsSchema = z.object({
   is_suspended_from_basic_renewal: z.boolean({ error: 'The suspended field must be true or false.' }),
-  group_id: z.number({ error: 'The selected group is invalid.' }).int('The selected group is invalid.').positive('The selected group is invalid.').max(2_147_483_647, 'The selected group is invalid.').nullable(),
+  group_id: z
+    .number({ error: 'The selected group is invalid.' })
+    .int('The selected group is invalid.')
+    .positive('The selected group is invalid.')
+    .max(2_147_483_647, 'The selected group is invalid.')
+    .nullable(),
   is_billed_as_group: z.boolean({ error: 'The billed as a group field must be true or false.' }),
   /**
    * The renewal due date, 'YYYY-MM-DD' (kept as that day at 00:00 UTC), for staff correcting it;
    * absent: unchanged. Renewal opens 60 days before it (docs/renewals.md).
    */
-  renewal_due_on: z.string({ error: 'The renewal due date must be a date.' })
+  renewal_due_on: z
+    .string({ error: 'The renewal due date must be a date.' })
     .refine((v) => isCalendarDate(v), 'The renewal due date must be a date.')
     .optional(),
 });

@@ -34,15 +34,28 @@ export const auditQuery = z.object({
       if (s === '' || s === null || s === undefined) return undefined;
       return typeof s === 'string' ? (/^[1-9]\d{0,9}$/.test(s) ? Number(s) : NaN) : s;
     },
-    z.number({ error: AUDIT_MESSAGES.accountId }).int(AUDIT_MESSAGES.accountId).min(1, AUDIT_MESSAGES.accountId).max(2_147_483_647, AUDIT_MESSAGES.accountId).optional(),
+    z
+      .number({ error: AUDIT_MESSAGES.accountId })
+      .int(AUDIT_MESSAGES.accountId)
+      .min(1, AUDIT_MESSAGES.accountId)
+      .max(2_147_483_647, AUDIT_MESSAGES.accountId)
+      .optional(),
   ),
   action: z.preprocess(
     (v) => (typeof v === 'string' ? stripControl(v).trim() || undefined : v),
-    z.string({ error: AUDIT_MESSAGES.action }).regex(/^[A-Za-z0-9._-]{1,100}$/, AUDIT_MESSAGES.action).optional(),
+    z
+      .string({ error: AUDIT_MESSAGES.action })
+      .regex(/^[A-Za-z0-9._-]{1,100}$/, AUDIT_MESSAGES.action)
+      .optional(),
   ),
   search: listSearch,
   sort: listSort(AUDIT_SORTS, '-created_at'),
-  page: z.coerce.number().int().min(1).catch(1).transform((p) => Math.min(p, AUDIT_COUNT_CAP / AUDIT_PER_PAGE)),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .transform((p) => Math.min(p, AUDIT_COUNT_CAP / AUDIT_PER_PAGE)),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { normalizeDiscountCode } from '../rules/billing.ts';
 import { msg, optionalText, requiredChoice, stripControl } from '../validation.ts';
-import { checkbox } from './admin.ts';
 import { dollarsToCentsField } from './admin-levels.ts';
+import { checkbox } from './admin.ts';
 
 /**
  * The admin's discount code form (docs/requirements/entities.md "Discount"): checked by the browser before
@@ -71,7 +71,14 @@ const dayField = z.preprocess(
 
 /** The amount as typed, checked against the chosen kind below. */
 const amountText = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : typeof v === 'string' ? stripControl(v).trim() : v),
+  (v) =>
+    v === null || v === undefined
+      ? ''
+      : typeof v === 'number'
+        ? String(v)
+        : typeof v === 'string'
+          ? stripControl(v).trim()
+          : v,
   z.string({ error: msg.required('amount') }).min(1, msg.required('amount')),
 );
 
@@ -81,7 +88,12 @@ const useLimit = z.preprocess(
     if (s === '' || s === null || s === undefined) return null;
     return typeof s === 'string' ? (/^\d+$/.test(s) ? Number(s) : NaN) : s;
   },
-  z.number({ error: DISCOUNT_MESSAGES.useLimit }).int(DISCOUNT_MESSAGES.useLimit).min(1, DISCOUNT_MESSAGES.useLimit).max(MAX_USE_LIMIT, DISCOUNT_MESSAGES.useLimit).nullable(),
+  z
+    .number({ error: DISCOUNT_MESSAGES.useLimit })
+    .int(DISCOUNT_MESSAGES.useLimit)
+    .min(1, DISCOUNT_MESSAGES.useLimit)
+    .max(MAX_USE_LIMIT, DISCOUNT_MESSAGES.useLimit)
+    .nullable(),
 );
 
 const fixedCents = dollarsToCentsField('amount off');
@@ -93,60 +105,70 @@ const fixedCents = dollarsToCentsField('amount off');
  * ('' for unlimited) and `is_active`. The output carries `currency_value_cents`, `multiplier`, and
  * the dates as instants (`expires_at` is 00:00 UTC of the day after the end date).
  */
-export const discountFormSchema = z.object({
-  code: z.preprocess((v) => normalizeDiscountCode(typeof v === 'number' ? String(v) : v),
-    z.string().min(1, { message: msg.required('code'), abort: true }).regex(DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES.codeFormat)),
-  description: optionalText({ label: 'description', max: 255 }),
-  kind: requiredChoice('kind', DISCOUNT_KINDS),
-  amount: amountText,
-  is_new_account: checkbox,
-  is_renewals: checkbox,
-  is_upgrades: checkbox,
-  is_service_fees: checkbox,
-  starts_at: dayField,
-  expires_at: dayField,
-  max_redemptions: useLimit,
-  is_active: checkbox,
-}).transform((v, ctx) => {
-  let currency_value_cents = 0;
-  let multiplier = 0;
-  if (v.kind === 'fixed') {
-    const parsed = fixedCents.safeParse(v.amount);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.error.issues[0].message });
-    else if (parsed.data <= 0 || parsed.data > MAX_DISCOUNT_DOLLARS * 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: DISCOUNT_MESSAGES.fixedRange });
-    else currency_value_cents = parsed.data;
-  } else {
-    const s = v.amount.replace(/\s*%$/, '');
-    if (!/^\d+(\.\d{1,4})?$/.test(s)) ctx.addIssue({ code: 'custom', path: ['amount'], message: DISCOUNT_MESSAGES.percentFormat });
-    else {
-      const percent = Number(s);
-      if (percent <= 0 || percent > 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: DISCOUNT_MESSAGES.percentRange });
-      // Whole ten-thousandths of a percent are whole millionths of the multiplier: exact to 6 decimals.
-      else multiplier = Math.round(Number((percent * 10_000).toFixed(3))) / 1_000_000;
+export const discountFormSchema = z
+  .object({
+    code: z.preprocess(
+      (v) => normalizeDiscountCode(typeof v === 'number' ? String(v) : v),
+      z
+        .string()
+        .min(1, { message: msg.required('code'), abort: true })
+        .regex(DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES.codeFormat),
+    ),
+    description: optionalText({ label: 'description', max: 255 }),
+    kind: requiredChoice('kind', DISCOUNT_KINDS),
+    amount: amountText,
+    is_new_account: checkbox,
+    is_renewals: checkbox,
+    is_upgrades: checkbox,
+    is_service_fees: checkbox,
+    starts_at: dayField,
+    expires_at: dayField,
+    max_redemptions: useLimit,
+    is_active: checkbox,
+  })
+  .transform((v, ctx) => {
+    let currency_value_cents = 0;
+    let multiplier = 0;
+    if (v.kind === 'fixed') {
+      const parsed = fixedCents.safeParse(v.amount);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['amount'], message: parsed.error.issues[0].message });
+      else if (parsed.data <= 0 || parsed.data > MAX_DISCOUNT_DOLLARS * 100)
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: DISCOUNT_MESSAGES.fixedRange });
+      else currency_value_cents = parsed.data;
+    } else {
+      const s = v.amount.replace(/\s*%$/, '');
+      if (!/^\d+(\.\d{1,4})?$/.test(s))
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: DISCOUNT_MESSAGES.percentFormat });
+      else {
+        const percent = Number(s);
+        if (percent <= 0 || percent > 100)
+          ctx.addIssue({ code: 'custom', path: ['amount'], message: DISCOUNT_MESSAGES.percentRange });
+        // Whole ten-thousandths of a percent are whole millionths of the multiplier: exact to 6 decimals.
+        else multiplier = Math.round(Number((percent * 10_000).toFixed(3))) / 1_000_000;
+      }
     }
-  }
-  if (!v.is_new_account && !v.is_renewals && !v.is_upgrades && !v.is_service_fees) {
-    ctx.addIssue({ code: 'custom', path: ['flags'], message: DISCOUNT_MESSAGES.flags });
-  }
-  const expiresAt = v.expires_at ? new Date(v.expires_at.getTime() + DAY_MS) : null;
-  if (v.starts_at && v.expires_at && v.expires_at.getTime() < v.starts_at.getTime()) {
-    ctx.addIssue({ code: 'custom', path: ['expires_at'], message: DISCOUNT_MESSAGES.endBeforeStart });
-  }
-  return {
-    code: v.code,
-    description: v.description,
-    currency_value_cents,
-    multiplier,
-    is_new_account: v.is_new_account,
-    is_renewals: v.is_renewals,
-    is_upgrades: v.is_upgrades,
-    is_service_fees: v.is_service_fees,
-    starts_at: v.starts_at,
-    expires_at: expiresAt,
-    max_redemptions: v.max_redemptions,
-    is_active: v.is_active,
-  };
-});
+    if (!v.is_new_account && !v.is_renewals && !v.is_upgrades && !v.is_service_fees) {
+      ctx.addIssue({ code: 'custom', path: ['flags'], message: DISCOUNT_MESSAGES.flags });
+    }
+    const expiresAt = v.expires_at ? new Date(v.expires_at.getTime() + DAY_MS) : null;
+    if (v.starts_at && v.expires_at && v.expires_at.getTime() < v.starts_at.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['expires_at'], message: DISCOUNT_MESSAGES.endBeforeStart });
+    }
+    return {
+      code: v.code,
+      description: v.description,
+      currency_value_cents,
+      multiplier,
+      is_new_account: v.is_new_account,
+      is_renewals: v.is_renewals,
+      is_upgrades: v.is_upgrades,
+      is_service_fees: v.is_service_fees,
+      starts_at: v.starts_at,
+      expires_at: expiresAt,
+      max_redemptions: v.max_redemptions,
+      is_active: v.is_active,
+    };
+  });
 export type DiscountFormInput = z.input<typeof discountFormSchema>;
 export type DiscountForm = z.output<typeof discountFormSchema>;
 

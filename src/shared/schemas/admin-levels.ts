@@ -24,10 +24,18 @@ export function dollarsToCentsField(label: string) {
       return typeof s === 'string' ? (/^\d+(\.\d{1,2})?$/.test(s) ? Number(s) : NaN) : s;
     },
     z
-      .number({ error: (iss) => (iss.input === undefined ? msg.required(label) : `The ${label} must be an amount in dollars, such as 245 or 245.50.`) })
+      .number({
+        error: (iss) =>
+          iss.input === undefined
+            ? msg.required(label)
+            : `The ${label} must be an amount in dollars, such as 245 or 245.50.`,
+      })
       .min(0, msg.between(label, 0, MAX_ADMIN_DOLLARS))
       .max(MAX_ADMIN_DOLLARS, msg.between(label, 0, MAX_ADMIN_DOLLARS))
-      .refine((d) => Math.abs(d * 100 - Math.round(d * 100)) < 1e-6, `The ${label} must be an amount in dollars, such as 245 or 245.50.`)
+      .refine(
+        (d) => Math.abs(d * 100 - Math.round(d * 100)) < 1e-6,
+        `The ${label} must be an amount in dollars, such as 245 or 245.50.`,
+      )
       .transform((d) => dollarsToCents(d)),
   );
 }
@@ -41,10 +49,17 @@ export const LEVEL_MESSAGES = {
 } as const;
 
 /** Renewal features as typed: one per line; blank lines dropped, each trimmed. */
-const featureLines = z.preprocess(
-  (v) => (Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : ''),
-  z.string().transform((s) => stripControl(s).split(/\r?\n/).map((l) => l.trim()).filter(Boolean)),
-).refine((lines) => lines.length <= 20 && lines.every((l) => l.length <= 255), LEVEL_MESSAGES.features);
+const featureLines = z
+  .preprocess(
+    (v) => (Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : ''),
+    z.string().transform((s) =>
+      stripControl(s)
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    ),
+  )
+  .refine((lines) => lines.length <= 20 && lines.every((l) => l.length <= 255), LEVEL_MESSAGES.features);
 
 /** '' or null: no upgrade target; otherwise a level id (the server checks it exists and is another level). */
 const upgradeTarget = z.preprocess(
@@ -53,7 +68,12 @@ const upgradeTarget = z.preprocess(
     if (s === '' || s === null || s === undefined || s === 0 || s === '0') return null;
     return typeof s === 'string' ? (/^[1-9]\d{0,9}$/.test(s) ? Number(s) : NaN) : s;
   },
-  z.number({ error: LEVEL_MESSAGES.upgradeTarget }).int(LEVEL_MESSAGES.upgradeTarget).min(1, LEVEL_MESSAGES.upgradeTarget).max(2_147_483_647, LEVEL_MESSAGES.upgradeTarget).nullable(),
+  z
+    .number({ error: LEVEL_MESSAGES.upgradeTarget })
+    .int(LEVEL_MESSAGES.upgradeTarget)
+    .min(1, LEVEL_MESSAGES.upgradeTarget)
+    .max(2_147_483_647, LEVEL_MESSAGES.upgradeTarget)
+    .nullable(),
 );
 
 /**
@@ -61,20 +81,25 @@ const upgradeTarget = z.preprocess(
  * price paid when renewing early, not an amount off; at most the price), upgrade target (another
  * level or none), upgrade and incorporation prices with their early-bird prices, renewal features.
  */
-export const levelFormSchema = z.object({
-  price: dollarsToCentsField('price'),
-  price_discount: dollarsToCentsField('early-bird price'),
-  upgrade_to_id: upgradeTarget,
-  upgrade: dollarsToCentsField('upgrade price'),
-  upgrade_discount: dollarsToCentsField('early-bird upgrade price'),
-  inc_package: dollarsToCentsField('incorporation price'),
-  inc_package_discount: dollarsToCentsField('early-bird incorporation price'),
-  renewal_features: featureLines,
-}).superRefine((v, ctx) => {
-  if (v.price_discount > v.price) ctx.addIssue({ code: 'custom', path: ['price_discount'], message: LEVEL_MESSAGES.earlyBird });
-  if (v.upgrade_discount > v.upgrade) ctx.addIssue({ code: 'custom', path: ['upgrade_discount'], message: LEVEL_MESSAGES.upgradeEarlyBird });
-  if (v.inc_package_discount > v.inc_package) ctx.addIssue({ code: 'custom', path: ['inc_package_discount'], message: LEVEL_MESSAGES.incEarlyBird });
-});
+export const levelFormSchema = z
+  .object({
+    price: dollarsToCentsField('price'),
+    price_discount: dollarsToCentsField('early-bird price'),
+    upgrade_to_id: upgradeTarget,
+    upgrade: dollarsToCentsField('upgrade price'),
+    upgrade_discount: dollarsToCentsField('early-bird upgrade price'),
+    inc_package: dollarsToCentsField('incorporation price'),
+    inc_package_discount: dollarsToCentsField('early-bird incorporation price'),
+    renewal_features: featureLines,
+  })
+  .superRefine((v, ctx) => {
+    if (v.price_discount > v.price)
+      ctx.addIssue({ code: 'custom', path: ['price_discount'], message: LEVEL_MESSAGES.earlyBird });
+    if (v.upgrade_discount > v.upgrade)
+      ctx.addIssue({ code: 'custom', path: ['upgrade_discount'], message: LEVEL_MESSAGES.upgradeEarlyBird });
+    if (v.inc_package_discount > v.inc_package)
+      ctx.addIssue({ code: 'custom', path: ['inc_package_discount'], message: LEVEL_MESSAGES.incEarlyBird });
+  });
 export type LevelFormInput = z.input<typeof levelFormSchema>;
 export type LevelForm = z.output<typeof levelFormSchema>;
 
@@ -105,7 +130,20 @@ export const STATE_FILING_MESSAGES = {
   month: 'Choose a month from the list.',
 } as const;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 /** Longest day of each month (1-based index - 1); February 29 is allowed, leap years only fall on it. */
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
@@ -116,15 +154,20 @@ export const FILING_MONTH_OPTIONS: { value: string; label: string }[] = [
 ];
 
 /** '' / null / undefined → null; digits → number; anything else → NaN (rejected with `message`). */
-const optionalWhole = (label: string, min: number, max: number, message?: string) => z.preprocess(
-  (v) => {
-    const s = typeof v === 'string' ? stripControl(v).trim() : v;
-    if (s === '' || s === null || s === undefined) return null;
-    return typeof s === 'string' ? (/^\d{1,3}$/.test(s) ? Number(s) : NaN) : s;
-  },
-  z.number({ error: message ?? msg.integer(label) }).int(message ?? msg.integer(label))
-    .min(min, message ?? msg.between(label, min, max)).max(max, message ?? msg.between(label, min, max)).nullable(),
-);
+const optionalWhole = (label: string, min: number, max: number, message?: string) =>
+  z.preprocess(
+    (v) => {
+      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+      if (s === '' || s === null || s === undefined) return null;
+      return typeof s === 'string' ? (/^\d{1,3}$/.test(s) ? Number(s) : NaN) : s;
+    },
+    z
+      .number({ error: message ?? msg.integer(label) })
+      .int(message ?? msg.integer(label))
+      .min(min, message ?? msg.between(label, min, max))
+      .max(max, message ?? msg.between(label, min, max))
+      .nullable(),
+  );
 
 /**
  * One state's requirement (PUT /api/admin/states/:code): name, the two estimates in dollars, notes,
@@ -132,27 +175,43 @@ const optionalWhole = (label: string, min: number, max: number, message?: string
  * (1 to the month's length, February 29 allowed). The date is both set or both empty; a label
  * needs a date. Output: `filing_label`, `filing_due_month`, `filing_due_day` all null when no date.
  */
-export const stateRequirementFormSchema = z.object({
-  state_name: requiredText({ label: 'state name', max: 100 }),
-  maintain_estimate: dollarsToCentsField('maintain estimate'),
-  aoi_estimate: dollarsToCentsField('articles of incorporation estimate'),
-  notes: optionalText({ label: 'notes', max: 1000 }),
-  filing_label: optionalText({ label: 'filing label', max: 100 }),
-  filing_due_month: optionalWhole('filing due month', 1, 12, STATE_FILING_MESSAGES.month),
-  filing_due_day: optionalWhole('filing due day', 1, 31),
-}).superRefine((v, ctx) => {
-  const { filing_due_month: month, filing_due_day: day } = v;
-  if (month !== null && day === null) ctx.addIssue({ code: 'custom', path: ['filing_due_day'], message: STATE_FILING_MESSAGES.dayRequired });
-  if (month === null && day !== null) ctx.addIssue({ code: 'custom', path: ['filing_due_month'], message: STATE_FILING_MESSAGES.monthRequired });
-  if (month !== null && day !== null && day > MONTH_DAYS[month - 1]) {
-    ctx.addIssue({ code: 'custom', path: ['filing_due_day'], message: `The filing due day must be between 1 and ${MONTH_DAYS[month - 1]} for ${MONTH_NAMES[month - 1]}.` });
-  }
-  if ((month !== null || day !== null) && v.filing_label === '') ctx.addIssue({ code: 'custom', path: ['filing_label'], message: STATE_FILING_MESSAGES.labelRequired });
-  if (month === null && day === null && v.filing_label !== '') ctx.addIssue({ code: 'custom', path: ['filing_label'], message: STATE_FILING_MESSAGES.labelWithoutDate });
-}).transform((v) => {
-  const dated = v.filing_due_month !== null && v.filing_due_day !== null;
-  return { ...v, filing_label: dated ? v.filing_label : null, filing_due_month: dated ? v.filing_due_month : null, filing_due_day: dated ? v.filing_due_day : null };
-});
+export const stateRequirementFormSchema = z
+  .object({
+    state_name: requiredText({ label: 'state name', max: 100 }),
+    maintain_estimate: dollarsToCentsField('maintain estimate'),
+    aoi_estimate: dollarsToCentsField('articles of incorporation estimate'),
+    notes: optionalText({ label: 'notes', max: 1000 }),
+    filing_label: optionalText({ label: 'filing label', max: 100 }),
+    filing_due_month: optionalWhole('filing due month', 1, 12, STATE_FILING_MESSAGES.month),
+    filing_due_day: optionalWhole('filing due day', 1, 31),
+  })
+  .superRefine((v, ctx) => {
+    const { filing_due_month: month, filing_due_day: day } = v;
+    if (month !== null && day === null)
+      ctx.addIssue({ code: 'custom', path: ['filing_due_day'], message: STATE_FILING_MESSAGES.dayRequired });
+    if (month === null && day !== null)
+      ctx.addIssue({ code: 'custom', path: ['filing_due_month'], message: STATE_FILING_MESSAGES.monthRequired });
+    if (month !== null && day !== null && day > MONTH_DAYS[month - 1]) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['filing_due_day'],
+        message: `The filing due day must be between 1 and ${MONTH_DAYS[month - 1]} for ${MONTH_NAMES[month - 1]}.`,
+      });
+    }
+    if ((month !== null || day !== null) && v.filing_label === '')
+      ctx.addIssue({ code: 'custom', path: ['filing_label'], message: STATE_FILING_MESSAGES.labelRequired });
+    if (month === null && day === null && v.filing_label !== '')
+      ctx.addIssue({ code: 'custom', path: ['filing_label'], message: STATE_FILING_MESSAGES.labelWithoutDate });
+  })
+  .transform((v) => {
+    const dated = v.filing_due_month !== null && v.filing_due_day !== null;
+    return {
+      ...v,
+      filing_label: dated ? v.filing_label : null,
+      filing_due_month: dated ? v.filing_due_month : null,
+      filing_due_day: dated ? v.filing_due_day : null,
+    };
+  });
 export type StateRequirementFormInput = z.input<typeof stateRequirementFormSchema>;
 export type StateRequirementForm = z.output<typeof stateRequirementFormSchema>;
 
@@ -168,4 +227,3 @@ export const adminStateRequirementSchema = z.object({
   filing_due_day: z.number().int().nullable(),
 });
 export type AdminStateRequirement = z.infer<typeof adminStateRequirementSchema>;
-

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { PageObject } from '../rules/pagination.ts';
 import { requiredText } from '../validation.ts';
-import { dollarsField } from './payments.ts';
 import { listSearch, listSort } from './list-params.ts';
+import { dollarsField } from './payments.ts';
+import type { PageObject } from '../rules/pagination.ts';
 import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts';
 
 /**
@@ -16,7 +16,15 @@ import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts
 export const ADMIN_PAYMENTS_PER_PAGE = 25;
 
 /** Statuses the list shows and filters by; PayPal sessions never completed are never listed. */
-export const ADMIN_PAYMENT_STATUSES = ['paid', 'held', 'pending', 'declined', 'failed', 'voided', 'refunded'] as const satisfies readonly FinanceStatus[];
+export const ADMIN_PAYMENT_STATUSES = [
+  'paid',
+  'held',
+  'pending',
+  'declined',
+  'failed',
+  'voided',
+  'refunded',
+] as const satisfies readonly FinanceStatus[];
 /** Methods the list filters by. */
 export const ADMIN_PAYMENT_METHODS = ['card', 'bank', 'paypal', 'zero'] as const satisfies readonly FinanceMethod[];
 /** Overdue filter of the open invoices: dated more than this many days ago. */
@@ -41,8 +49,14 @@ const page = z.coerce.number().int().min(1).max(100_000).catch(1);
  * (anything unreadable is page 1).
  */
 export const adminPaymentsQuery = z.object({
-  status: z.preprocess(emptyToUndefined, z.enum(ADMIN_PAYMENT_STATUSES, { error: 'The selected status is invalid.' }).optional()),
-  method: z.preprocess(emptyToUndefined, z.enum(ADMIN_PAYMENT_METHODS, { error: 'The selected method is invalid.' }).optional()),
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum(ADMIN_PAYMENT_STATUSES, { error: 'The selected status is invalid.' }).optional(),
+  ),
+  method: z.preprocess(
+    emptyToUndefined,
+    z.enum(ADMIN_PAYMENT_METHODS, { error: 'The selected method is invalid.' }).optional(),
+  ),
   search: listSearch,
   sort: listSort(ADMIN_PAYMENT_SORTS, '-created_at'),
   page,
@@ -55,7 +69,10 @@ export type AdminPaymentsQuery = z.output<typeof adminPaymentsQuery>;
  * its digits, or every word of the account's name or city), `sort` (OPEN_INVOICE_SORTS), 1-based `page`.
  */
 export const adminOpenInvoicesQuery = z.object({
-  overdue: z.preprocess(emptyToUndefined, z.enum(OPEN_INVOICE_OVERDUE_FILTERS, { error: 'The selected overdue filter is invalid.' }).optional()),
+  overdue: z.preprocess(
+    emptyToUndefined,
+    z.enum(OPEN_INVOICE_OVERDUE_FILTERS, { error: 'The selected overdue filter is invalid.' }).optional(),
+  ),
   search: listSearch,
   sort: listSort(OPEN_INVOICE_SORTS, 'document_at'),
   page,

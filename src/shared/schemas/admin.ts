@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { msg, requiredChoice, requiredText } from '../validation.ts';
 import { INQUIRY_KINDS } from '../lists/subjects.ts';
+import { msg, requiredChoice, requiredText } from '../validation.ts';
 import { listSearch, listSort } from './list-params.ts';
 
 export const BANNER_KINDS = ['holiday-alert', 'urgent-alert'] as const;
 export type BannerKind = (typeof BANNER_KINDS)[number];
 
 /** A checkbox value as forms send it: 1/0, true/false, 'on'. */
-export const checkbox = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on', z.boolean());
+export const checkbox = z.preprocess(
+  (v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on',
+  z.boolean(),
+);
 
 /** Admin banner form (docs/requirements/behaviour.md "Banner"). */
 export const bannerSchema = z.object({
@@ -37,8 +40,14 @@ export const INBOX_EXPORT_CAP = 10_000;
  * sender's name, e-mail or organization), `sort` (INBOX_SORTS), 1-based page.
  */
 export const inboxQuery = z.object({
-  kind: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(INQUIRY_KINDS, { error: 'The selected kind is invalid.' }).optional()),
-  status: z.preprocess((v) => (v === '' || v === undefined ? undefined : v), z.enum(['new', 'handled'], { error: msg.in('status') }).optional()),
+  kind: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.enum(INQUIRY_KINDS, { error: 'The selected kind is invalid.' }).optional(),
+  ),
+  status: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.enum(['new', 'handled'], { error: msg.in('status') }).optional(),
+  ),
   search: listSearch,
   sort: listSort(INBOX_SORTS, '-created_at'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
@@ -60,7 +69,10 @@ export const OUTBOX_EXPORT_CAP = 10_000;
  */
 export const outboxQuery = z.object({
   search: listSearch,
-  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(OUTBOX_STATUSES, { error: 'The selected status is invalid.' }).optional()),
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(OUTBOX_STATUSES, { error: 'The selected status is invalid.' }).optional(),
+  ),
   sort: listSort(OUTBOX_SORTS, '-created_at'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { captchaField, msg, requiredText, stripControl } from '../validation.ts';
 import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
+import { captchaField, msg, requiredText, stripControl } from '../validation.ts';
 
-export { BYLAW_PAGE_PATHS, BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
+export {
+  BYLAW_PAGE_PATHS,
+  BYLAW_VARIANTS,
+  SCHOOL_CLAUSES,
+  type BylawVariant,
+  type SchoolClause,
+} from '../bylaws/variants.ts';
 
 /** Checkbox answers travel as 1 or 0 (docs/requirements/entities.md); true/'1'/'on' read as 1. */
 const flag = z.preprocess(
@@ -19,23 +25,31 @@ const month = (label: string) =>
       if (s === '' || s === null || s === undefined) return undefined;
       return typeof s === 'string' ? (/^\d{1,2}$/.test(s) ? Number(s) : NaN) : s;
     },
-    z.number({ error: (iss) => (iss.input === undefined ? msg.required(label) : msg.in(label)) })
-      .int(msg.in(label)).min(0, msg.in(label)).max(11, msg.in(label)),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? msg.required(label) : msg.in(label)) })
+      .int(msg.in(label))
+      .min(0, msg.in(label))
+      .max(11, msg.in(label)),
   );
 
 /** A member minimum (docs/requirements/validation.md "Bylaws hints"): kept as typed, checked by {@link parseMemberMinimum}. */
 const memberMinimum = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : ''),
-    z.string().max(20, msg.max(label, 20)).superRefine((value, ctx) => {
-      const parsed = parseMemberMinimum(value, label);
-      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
-    }),
+    z
+      .string()
+      .max(20, msg.max(label, 20))
+      .superRefine((value, ctx) => {
+        const parsed = parseMemberMinimum(value, label);
+        if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.message });
+      }),
   );
 
-
 const version = (variant: BylawVariant) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? variant : v), z.literal(variant, { error: msg.in('version') }));
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? variant : v),
+    z.literal(variant, { error: msg.in('version') }),
+  );
 
 const common = {
   name: requiredText({ label: 'organization name', max: 150 }),
@@ -85,10 +99,14 @@ export type BylawStandardInput = z.infer<typeof bylawStandardSchema>;
 export type BylawShortInput = z.infer<typeof bylawShortSchema>;
 export type BylawSchoolInput = z.infer<typeof bylawSchoolSchema>;
 /** The answers of any variant, as stored in `bylaws.answers` (captcha token removed). */
-export type BylawAnswers = Partial<Omit<BylawSchoolInput, 'g-recaptcha-response'>> & Pick<BylawShortInput, 'version' | 'name' | 'purpose' | 'fiscal_year_end' | 'is_highlighted'>;
+export type BylawAnswers = Partial<Omit<BylawSchoolInput, 'g-recaptcha-response'>> &
+  Pick<BylawShortInput, 'version' | 'name' | 'purpose' | 'fiscal_year_end' | 'is_highlighted'>;
 
-export const BYLAW_SCHEMAS = { standard: bylawStandardSchema, school: bylawSchoolSchema, short: bylawShortSchema } as const;
-
+export const BYLAW_SCHEMAS = {
+  standard: bylawStandardSchema,
+  school: bylawSchoolSchema,
+  short: bylawShortSchema,
+} as const;
 
 /** What a successful create or update answers (docs/requirements/calls.md: action, url, bylaw.hash). */
 export interface BylawSaved {

@@ -22,7 +22,12 @@ export const filingSchema = z.object({
 export type FilingInput = z.infer<typeof filingSchema>;
 
 /** Standing states the revocation-risk list shows, most urgent first (docs/irs-standing.md "States"). */
-export const RISK_STATES = ['revoked', 'past_revocation_date', 'missed_two', 'missed_one'] as const satisfies readonly StandingState[];
+export const RISK_STATES = [
+  'revoked',
+  'past_revocation_date',
+  'missed_two',
+  'missed_one',
+] as const satisfies readonly StandingState[];
 export type RiskState = (typeof RISK_STATES)[number];
 
 /**

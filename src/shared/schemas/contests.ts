@@ -1,9 +1,18 @@
 import { z } from 'zod';
-import { msg, optionalText, requiredEmail, requiredText, stripControl } from '../validation.ts';
 import { ENTRANT_TYPES, needsMessageAndFile } from '../rules/contests.ts';
+import { msg, optionalText, requiredEmail, requiredText, stripControl } from '../validation.ts';
 import { listSearch, listSort } from './list-params.ts';
 
-export { CONTESTS, CONTEST_TEXT, COUNTED_ENTRIES, ENTRANT_TYPES, ENTRANT_TYPE_LABELS, needsMessageAndFile, type Contest, type EntrantType } from '../rules/contests.ts';
+export {
+  CONTESTS,
+  CONTEST_TEXT,
+  COUNTED_ENTRIES,
+  ENTRANT_TYPES,
+  ENTRANT_TYPE_LABELS,
+  needsMessageAndFile,
+  type Contest,
+  type EntrantType,
+} from '../rules/contests.ts';
 
 /**
  * The text fields of a contest entry (docs/requirements/entities.md); the file travels beside them in the multipart
@@ -14,14 +23,18 @@ export const contestEntrySchema = z
     organization: requiredText({ label: 'organization' }),
     email: requiredEmail(),
     type: z.preprocess(
-      (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
+      (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
       z.enum(ENTRANT_TYPES, { error: msg.in('type') }),
     ),
     message: optionalText({ label: 'message', max: 2000 }),
-    is_member: z.preprocess((v) => (v === true || v === 1 || v === '1' || v === 'on' ? 1 : 0), z.union([z.literal(0), z.literal(1)])),
+    is_member: z.preprocess(
+      (v) => (v === true || v === 1 || v === '1' || v === 'on' ? 1 : 0),
+      z.union([z.literal(0), z.literal(1)]),
+    ),
   })
   .superRefine((v, ctx) => {
-    if (needsMessageAndFile(v.type) && v.message === '') ctx.addIssue({ code: 'custom', path: ['message'], message: msg.required('message') });
+    if (needsMessageAndFile(v.type) && v.message === '')
+      ctx.addIssue({ code: 'custom', path: ['message'], message: msg.required('message') });
   });
 export type ContestEntryInput = z.infer<typeof contestEntrySchema>;
 
@@ -46,7 +59,10 @@ export const CONTEST_ENTRIES_EXPORT_CAP = 10_000;
  * `search` (every word in the organization or e-mail); `sort` (CONTEST_ENTRY_SORTS); 1-based page.
  */
 export const contestEntriesQuery = z.object({
-  counted: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['yes', 'no'], { error: 'The selected counted filter is invalid.' }).optional()),
+  counted: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(['yes', 'no'], { error: 'The selected counted filter is invalid.' }).optional(),
+  ),
   search: listSearch,
   sort: listSort(CONTEST_ENTRY_SORTS, '-created_at'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

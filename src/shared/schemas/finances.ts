@@ -95,7 +95,12 @@ export interface PaymentReceipt {
 export const financesQuery = z.object({
   account_id: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: 'The account id must be a number.' }).int('The account id must be a number.').positive('The account id must be a number.').max(2_147_483_647, 'The account id must be a number.').optional(),
+    z.coerce
+      .number({ error: 'The account id must be a number.' })
+      .int('The account id must be a number.')
+      .positive('The account id must be a number.')
+      .max(2_147_483_647, 'The account id must be a number.')
+      .optional(),
   ),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { msg, requiredIsoDate, optionalText, requiredChoice, requiredInt, requiredText, stripControl } from '../validation.ts';
 import { GEN_SUBSECTIONS, type GenReminderTier, type GenWindowState } from '../rules/gen-update.ts';
+import {
+  msg,
+  requiredIsoDate,
+  optionalText,
+  requiredChoice,
+  requiredInt,
+  requiredText,
+  stripControl,
+} from '../validation.ts';
 
 /**
  * The annual GEN update builder (docs/irs-gen-duties.md; page /admin/gen-update):
@@ -23,13 +31,16 @@ export const genSettingsSchema = z.object({
   group_id: groupId,
   central_name: requiredText({ label: 'central organization name', max: 255 }),
   central_ein: z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).replace(/[\s-]/g, '') : v ?? ''),
-    z.string({ error: msg.required('central organization EIN') }).min(1, msg.required('central organization EIN'))
+    (v) => (typeof v === 'string' ? stripControl(v).replace(/[\s-]/g, '') : (v ?? '')),
+    z
+      .string({ error: msg.required('central organization EIN') })
+      .min(1, msg.required('central organization EIN'))
       .regex(/^\d{9}$/, 'The central organization EIN must be 9 digits, e.g. 12-3456789.'),
   ),
   accounting_period_end_month: requiredInt('accounting period end month', 1, 12),
   subsection: z.preprocess(
-    (v) => (typeof v === 'number' || (typeof v === 'string' && /^\d$/.test(v.trim())) ? String(v).trim().padStart(2, '0') : v),
+    (v) =>
+      typeof v === 'number' || (typeof v === 'string' && /^\d$/.test(v.trim())) ? String(v).trim().padStart(2, '0') : v,
     requiredChoice('501(c) paragraph', GEN_SUBSECTIONS as [string, ...string[]]),
   ),
   uniform_purpose_statement: optionalText({ label: 'uniform purpose statement', max: PURPOSE_STATEMENT_MAX }),
@@ -77,7 +88,8 @@ export interface GenItem {
   changes?: { field: string; before: string | null; after: string | null }[];
 }
 
-export type GenCheckKey = 'at_least_one' | 'same_paragraph' | 'purpose_statement' | 'supervision' | 'education' | 'no_private_foundation';
+export type GenCheckKey =
+  'at_least_one' | 'same_paragraph' | 'purpose_statement' | 'supervision' | 'education' | 'no_private_foundation';
 
 /** One check of the builder, with the reason it passed or failed in words staff can act on. */
 export interface GenCheck {

@@ -26,14 +26,16 @@ export const genericUploadFields = z.object({
       if (s === '' || s === null || s === undefined) return 0;
       return typeof s === 'string' ? (/^\d+$/.test(s) ? Number(s) : NaN) : s;
     },
-    z.number({ error: 'The profile id field must be an integer.' })
+    z
+      .number({ error: 'The profile id field must be an integer.' })
       .int('The profile id field must be an integer.')
       .min(0, 'The profile id field must be at least 0.')
       .max(2_147_483_647, 'The profile id field must be an integer.'),
   ),
   params: z.preprocess(
     (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? '{}' : v),
-    z.string({ error: PARAMS_INVALID })
+    z
+      .string({ error: PARAMS_INVALID })
       .max(PARAMS_MAX_LENGTH, `The params field must not be greater than ${PARAMS_MAX_LENGTH} characters.`)
       .transform((text, ctx) => {
         try {

@@ -19,7 +19,9 @@ describe('listSort', () => {
     for (const sort of ['email', '--name', 'name desc', ['name', 'created_at'], 5]) {
       const r = query.safeParse({ sort });
       expect(r.success, String(sort)).toBe(false);
-      expect(toFieldErrors(r.error!)).toEqual({ sort: ['The sort must be one of: name, -name, created_at, -created_at.'] });
+      expect(toFieldErrors(r.error!)).toEqual({
+        sort: ['The sort must be one of: name, -name, created_at, -created_at.'],
+      });
     }
   });
 });
@@ -30,7 +32,9 @@ describe('listSearch and listCountCap', () => {
   it('trims the search, drops control characters and treats empty as none', () => {
     expect(query.parse({ search: '  eagles \u0007' }).search).toBe('eagles');
     expect(query.parse({ search: '   ' }).search).toBeUndefined();
-    expect(toFieldErrors(query.safeParse({ search: 'x'.repeat(101) }).error!)).toEqual({ search: ['The search may not be greater than 100 characters.'] });
+    expect(toFieldErrors(query.safeParse({ search: 'x'.repeat(101) }).error!)).toEqual({
+      search: ['The search may not be greater than 100 characters.'],
+    });
   });
 
   it('counts four pages past the current one', () => {

@@ -24,12 +24,18 @@ export const LIST_COUNT_LOOKAHEAD_PAGES = 4;
 export const listCountCap = (page: number, perPage: number) => (page + LIST_COUNT_LOOKAHEAD_PAGES) * perPage;
 
 /** A parsed `sort`: the column and the direction. */
-export interface ListSort<C extends string> { column: C; desc: boolean }
+export interface ListSort<C extends string> {
+  column: C;
+  desc: boolean;
+}
 
 /** The optional `search` parameter: trimmed, control characters removed (they never match), empty means none. */
 export const listSearch = z.preprocess(
   (v) => (typeof v === 'string' ? stripControl(v).trim() || undefined : v === '' || v === null ? undefined : v),
-  z.string({ error: 'The search must be text.' }).max(LIST_SEARCH_MAX, `The search may not be greater than ${LIST_SEARCH_MAX} characters.`).optional(),
+  z
+    .string({ error: 'The search must be text.' })
+    .max(LIST_SEARCH_MAX, `The search may not be greater than ${LIST_SEARCH_MAX} characters.`)
+    .optional(),
 );
 
 /**
@@ -37,13 +43,21 @@ export const listSearch = z.preprocess(
  * empty or absent means `fallback`. Anything else fails with "The sort must be one of: …".
  * @returns a zod schema whose output is ListSort of those columns
  */
-export function listSort<const C extends readonly [string, ...string[]]>(columns: C, fallback: `${C[number]}` | `-${C[number]}`) {
+export function listSort<const C extends readonly [string, ...string[]]>(
+  columns: C,
+  fallback: `${C[number]}` | `-${C[number]}`,
+) {
   const allowed = columns.flatMap((c) => [c, `-${c}`]);
   const message = `The sort must be one of: ${allowed.join(', ')}.`;
-  return z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? fallback : v),
-    z.string({ error: message }).refine((v) => allowed.includes(v), message),
-  ).transform((v): ListSort<C[number]> => ({ column: (v.startsWith('-') ? v.slice(1) : v) as C[number], desc: v.startsWith('-') }));
+  return z
+    .preprocess(
+      (v) => (v === undefined || v === null || v === '' ? fallback : v),
+      z.string({ error: message }).refine((v) => allowed.includes(v), message),
+    )
+    .transform((v): ListSort<C[number]> => ({
+      column: (v.startsWith('-') ? v.slice(1) : v) as C[number],
+      desc: v.startsWith('-'),
+    }));
 }
 
 /** The `sort` value that gives `s` back (for the page object's links). */
@@ -54,9 +68,15 @@ export const sortParam = (s: ListSort<string>) => `${s.desc ? '-' : ''}${s.colum
  * the filters that are set, in the order given, the sort unless it is the list's default, and the
  * 1-based `page`. No leading "?".
  */
-export function listPageQuery(filters: Record<string, string | number | null | undefined>, sort: string, defaultSort: string, page: number): string {
+export function listPageQuery(
+  filters: Record<string, string | number | null | undefined>,
+  sort: string,
+  defaultSort: string,
+  page: number,
+): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  for (const [name, value] of Object.entries(filters))
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
   if (sort !== defaultSort) params.set('sort', sort);
   params.set('page', String(page));
   return params.toString();

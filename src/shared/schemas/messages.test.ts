@@ -13,26 +13,36 @@ function junkInputs(schema: z.ZodType): unknown[] {
 }
 
 const schemas = Object.entries(modules).flatMap(([file, mod]) =>
-  Object.entries(mod).filter(([, v]) => v instanceof z.ZodType).map(([name, schema]) => ({ file, name, schema: schema as z.ZodType })));
+  Object.entries(mod)
+    .filter(([, v]) => v instanceof z.ZodType)
+    .map(([name, schema]) => ({ file, name, schema: schema as z.ZodType })),
+);
 
 describe('messages a client reads (docs/accessibility.md, "Messages")', () => {
   it('finds the shared schemas', () => {
     expect(schemas.length).toBeGreaterThan(60);
   });
 
-  it.each(schemas.map((s) => [`${s.file} ${s.name}`, s.schema] as const))('%s names fields in words, never keys or types', (_, schema) => {
-    for (const input of junkInputs(schema)) {
-      const result = schema.safeParse(input);
-      if (result.success) continue;
-      for (const [key, messages] of Object.entries(toFieldErrors(result.error))) {
-        for (const message of messages) {
-          expect(message, `${key}: ${message}`).not.toMatch(/\b(Invalid input|Invalid option|NaN|undefined)\b|\bexpected\b.*\breceived\b/);
-          // A key such as mailing_zip or account_id, as typed in code, is not a word a person reads;
-          // the values a sort accepts are listed as the client must send them.
-          expect(message.replace(/one of: .*$/, ''), `${key}: ${message}`).not.toMatch(/\b[a-z]+_[a-z_]+\b|g-recaptcha/);
-          expect(message, `${key}: ${message}`).toMatch(/^[A-Z0-9]/);
+  it.each(schemas.map((s) => [`${s.file} ${s.name}`, s.schema] as const))(
+    '%s names fields in words, never keys or types',
+    (_, schema) => {
+      for (const input of junkInputs(schema)) {
+        const result = schema.safeParse(input);
+        if (result.success) continue;
+        for (const [key, messages] of Object.entries(toFieldErrors(result.error))) {
+          for (const message of messages) {
+            expect(message, `${key}: ${message}`).not.toMatch(
+              /\b(Invalid input|Invalid option|NaN|undefined)\b|\bexpected\b.*\breceived\b/,
+            );
+            // A key such as mailing_zip or account_id, as typed in code, is not a word a person reads;
+            // the values a sort accepts are listed as the client must send them.
+            expect(message.replace(/one of: .*$/, ''), `${key}: ${message}`).not.toMatch(
+              /\b[a-z]+_[a-z_]+\b|g-recaptcha/,
+            );
+            expect(message, `${key}: ${message}`).toMatch(/^[A-Z0-9]/);
+          }
         }
       }
-    }
-  });
+    },
+  );
 });

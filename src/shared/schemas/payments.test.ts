@@ -61,7 +61,17 @@ describe('cardFormSchema (docs/requirements/validation.md Credit card)', () => {
     const blank = Object.fromEntries(Object.keys(goodCard).map((k) => [k, '  ']));
     const e = errorsOf(card.safeParse({ ...blank, cardNumber: '- -' }));
     expect(e.cardNumber).toEqual(['The card number field is required.']);
-    expect(Object.keys(e).sort()).toEqual(['address', 'cardCode', 'cardNumber', 'city', 'expMonth', 'expYear', 'name', 'state', 'zip']);
+    expect(Object.keys(e).sort()).toEqual([
+      'address',
+      'cardCode',
+      'cardNumber',
+      'city',
+      'expMonth',
+      'expYear',
+      'name',
+      'state',
+      'zip',
+    ]);
   });
 
   it('does not require the phone', () => {
@@ -70,29 +80,51 @@ describe('cardFormSchema (docs/requirements/validation.md Credit card)', () => {
 
   it('limits the card number to 20 digits and to digits', () => {
     expect(card.parse({ ...goodCard, cardNumber: '4'.repeat(20) }).cardNumber).toBe('4'.repeat(20));
-    expect(errorsOf(card.safeParse({ ...goodCard, cardNumber: '4'.repeat(21) }))).toEqual({ cardNumber: ['The card number field must not be greater than 20 characters.'] });
-    expect(errorsOf(card.safeParse({ ...goodCard, cardNumber: '4111 1111 abcd 1111' }))).toEqual({ cardNumber: ['The card number field format is invalid.'] });
+    expect(errorsOf(card.safeParse({ ...goodCard, cardNumber: '4'.repeat(21) }))).toEqual({
+      cardNumber: ['The card number field must not be greater than 20 characters.'],
+    });
+    expect(errorsOf(card.safeParse({ ...goodCard, cardNumber: '4111 1111 abcd 1111' }))).toEqual({
+      cardNumber: ['The card number field format is invalid.'],
+    });
   });
 
   it('limits the zip to 10 characters', () => {
     expect(card.parse({ ...goodCard, zip: '62701-1234' }).zip).toBe('62701-1234');
-    expect(errorsOf(card.safeParse({ ...goodCard, zip: '62701-12345' }))).toEqual({ zip: ['The zip field must not be greater than 10 characters.'] });
+    expect(errorsOf(card.safeParse({ ...goodCard, zip: '62701-12345' }))).toEqual({
+      zip: ['The zip field must not be greater than 10 characters.'],
+    });
   });
 
   it('reads the month as 01..12', () => {
     expect(card.parse({ ...goodCard, expMonth: '1' }).expMonth).toBe('01');
     expect(card.parse({ ...goodCard, expMonth: 12 }).expMonth).toBe('12');
     for (const expMonth of ['0', '00', '13', 'June']) {
-      expect(errorsOf(card.safeParse({ ...goodCard, expMonth })), expMonth).toEqual({ expMonth: ['The selected month is invalid.'] });
+      expect(errorsOf(card.safeParse({ ...goodCard, expMonth })), expMonth).toEqual({
+        expMonth: ['The selected month is invalid.'],
+      });
     }
   });
 
   it('offers expiry years from the current year through 10 years ahead', () => {
-    expect(cardExpiryYears(now)).toEqual(['2026', '2027', '2028', '2029', '2030', '2031', '2032', '2033', '2034', '2035', '2036']);
+    expect(cardExpiryYears(now)).toEqual([
+      '2026',
+      '2027',
+      '2028',
+      '2029',
+      '2030',
+      '2031',
+      '2032',
+      '2033',
+      '2034',
+      '2035',
+      '2036',
+    ]);
     expect(card.parse({ ...goodCard, expYear: '2026' }).expYear).toBe('2026');
     expect(card.parse({ ...goodCard, expYear: 2036 }).expYear).toBe('2036');
     for (const expYear of ['2025', '2037', '26', 'soon']) {
-      expect(errorsOf(card.safeParse({ ...goodCard, expYear })), expYear).toEqual({ expYear: ['The selected year is invalid.'] });
+      expect(errorsOf(card.safeParse({ ...goodCard, expYear })), expYear).toEqual({
+        expYear: ['The selected year is invalid.'],
+      });
     }
     expect(cardFormSchema(new Date(2030, 0, 1)).safeParse({ ...goodCard, expYear: '2029' }).success).toBe(false);
     expect(cardFormSchema(new Date(2030, 0, 1)).safeParse({ ...goodCard, expYear: '2040' }).success).toBe(true);
@@ -100,14 +132,22 @@ describe('cardFormSchema (docs/requirements/validation.md Credit card)', () => {
 
   it('takes a 3- or 4-digit card code', () => {
     expect(card.parse({ ...goodCard, cardCode: '1234' }).cardCode).toBe('1234');
-    expect(errorsOf(card.safeParse({ ...goodCard, cardCode: '12' }))).toEqual({ cardCode: ['The card code field format is invalid.'] });
-    expect(errorsOf(card.safeParse({ ...goodCard, cardCode: 'abc' }))).toEqual({ cardCode: ['The card code field format is invalid.'] });
-    expect(errorsOf(card.safeParse({ ...goodCard, cardCode: '12345' })).cardCode?.[0]).toBe('The card code field must not be greater than 4 characters.');
+    expect(errorsOf(card.safeParse({ ...goodCard, cardCode: '12' }))).toEqual({
+      cardCode: ['The card code field format is invalid.'],
+    });
+    expect(errorsOf(card.safeParse({ ...goodCard, cardCode: 'abc' }))).toEqual({
+      cardCode: ['The card code field format is invalid.'],
+    });
+    expect(errorsOf(card.safeParse({ ...goodCard, cardCode: '12345' })).cardCode?.[0]).toBe(
+      'The card code field must not be greater than 4 characters.',
+    );
   });
 
   it('takes a state code in any case and refuses an unknown one', () => {
     expect(card.parse({ ...goodCard, state: 'dc' }).state).toBe('DC');
-    expect(errorsOf(card.safeParse({ ...goodCard, state: 'XX' }))).toEqual({ state: ['The selected state is invalid.'] });
+    expect(errorsOf(card.safeParse({ ...goodCard, state: 'XX' }))).toEqual({
+      state: ['The selected state is invalid.'],
+    });
   });
 });
 
@@ -126,9 +166,16 @@ describe('bankFormSchema (docs/requirements/validation.md Bank)', () => {
 
   it('has the three account types with their labels', () => {
     expect(BANK_ACCOUNT_TYPES).toEqual(['checking', 'savings', 'businessChecking']);
-    expect(BANK_ACCOUNT_TYPE_LABELS).toEqual({ checking: 'Personal checking', savings: 'Personal savings', businessChecking: 'Business checking' });
-    for (const accountType of BANK_ACCOUNT_TYPES) expect(bankFormSchema.parse({ ...goodBank, accountType }).accountType).toBe(accountType);
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, accountType: 'brokerage' }))).toEqual({ accountType: ['The selected account type is invalid.'] });
+    expect(BANK_ACCOUNT_TYPE_LABELS).toEqual({
+      checking: 'Personal checking',
+      savings: 'Personal savings',
+      businessChecking: 'Business checking',
+    });
+    for (const accountType of BANK_ACCOUNT_TYPES)
+      expect(bankFormSchema.parse({ ...goodBank, accountType }).accountType).toBe(accountType);
+    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, accountType: 'brokerage' }))).toEqual({
+      accountType: ['The selected account type is invalid.'],
+    });
   });
 
   it('requires every field', () => {
@@ -142,17 +189,27 @@ describe('bankFormSchema (docs/requirements/validation.md Bank)', () => {
   });
 
   it('needs the two account numbers to match', () => {
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, accountNumber_confirmation: '000123456780' })))
-      .toEqual({ accountNumber_confirmation: ['The account number fields must match.'] });
+    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, accountNumber_confirmation: '000123456780' }))).toEqual({
+      accountNumber_confirmation: ['The account number fields must match.'],
+    });
   });
 
   it('refuses an account number equal to the routing number', () => {
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, accountNumber: '021000021', accountNumber_confirmation: '021000021' })))
-      .toEqual({ routingNumber: ['The account number cannot be the same as the routing number.'] });
+    expect(
+      errorsOf(
+        bankFormSchema.safeParse({ ...goodBank, accountNumber: '021000021', accountNumber_confirmation: '021000021' }),
+      ),
+    ).toEqual({ routingNumber: ['The account number cannot be the same as the routing number.'] });
   });
 
   it('shows the cross-field messages even while other fields are missing', () => {
-    const e = errorsOf(bankFormSchema.safeParse({ accountNumber: '021000021', accountNumber_confirmation: '1', routingNumber: '021000021' }));
+    const e = errorsOf(
+      bankFormSchema.safeParse({
+        accountNumber: '021000021',
+        accountNumber_confirmation: '1',
+        routingNumber: '021000021',
+      }),
+    );
     expect(e.accountNumber_confirmation).toEqual(['The account number fields must match.']);
     expect(e.routingNumber).toEqual(['The account number cannot be the same as the routing number.']);
     expect(e.nameOnAccount).toEqual(['The name on account field is required.']);
@@ -160,23 +217,44 @@ describe('bankFormSchema (docs/requirements/validation.md Bank)', () => {
 
   it('keeps the max lengths: name 255, account 17, confirmation 40, routing 9', () => {
     expect(bankFormSchema.safeParse({ ...goodBank, nameOnAccount: 'n'.repeat(255) }).success).toBe(true);
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, nameOnAccount: 'n'.repeat(256) })))
-      .toEqual({ nameOnAccount: ['The name on account field must not be greater than 255 characters.'] });
+    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, nameOnAccount: 'n'.repeat(256) }))).toEqual({
+      nameOnAccount: ['The name on account field must not be greater than 255 characters.'],
+    });
     const seventeen = '1'.repeat(17);
-    expect(bankFormSchema.safeParse({ ...goodBank, accountNumber: seventeen, accountNumber_confirmation: seventeen }).success).toBe(true);
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, accountNumber: '1'.repeat(18), accountNumber_confirmation: '1'.repeat(18) })))
-      .toEqual({ accountNumber: ['The account number field must not be greater than 17 characters.'] });
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, accountNumber_confirmation: '1'.repeat(41) })).accountNumber_confirmation?.[0])
-      .toBe('The account number confirmation field must not be greater than 40 characters.');
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '0210000210' })))
-      .toEqual({ routingNumber: ['The routing number field must not be greater than 9 characters.'] });
+    expect(
+      bankFormSchema.safeParse({ ...goodBank, accountNumber: seventeen, accountNumber_confirmation: seventeen })
+        .success,
+    ).toBe(true);
+    expect(
+      errorsOf(
+        bankFormSchema.safeParse({
+          ...goodBank,
+          accountNumber: '1'.repeat(18),
+          accountNumber_confirmation: '1'.repeat(18),
+        }),
+      ),
+    ).toEqual({ accountNumber: ['The account number field must not be greater than 17 characters.'] });
+    expect(
+      errorsOf(bankFormSchema.safeParse({ ...goodBank, accountNumber_confirmation: '1'.repeat(41) }))
+        .accountNumber_confirmation?.[0],
+    ).toBe('The account number confirmation field must not be greater than 40 characters.');
+    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '0210000210' }))).toEqual({
+      routingNumber: ['The routing number field must not be greater than 9 characters.'],
+    });
   });
 
   it('checks the routing number locally with the ABA checksum', () => {
-    for (const routingNumber of ['011000015', '122105278']) expect(bankFormSchema.safeParse({ ...goodBank, routingNumber }).success, routingNumber).toBe(true);
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '021000022' }))).toEqual({ routingNumber: [ROUTING_NUMBER_MESSAGES.checksum] });
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '02100002' }))).toEqual({ routingNumber: [ROUTING_NUMBER_MESSAGES.digits] });
-    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '02100002x' }))).toEqual({ routingNumber: [ROUTING_NUMBER_MESSAGES.digits] });
+    for (const routingNumber of ['011000015', '122105278'])
+      expect(bankFormSchema.safeParse({ ...goodBank, routingNumber }).success, routingNumber).toBe(true);
+    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '021000022' }))).toEqual({
+      routingNumber: [ROUTING_NUMBER_MESSAGES.checksum],
+    });
+    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '02100002' }))).toEqual({
+      routingNumber: [ROUTING_NUMBER_MESSAGES.digits],
+    });
+    expect(errorsOf(bankFormSchema.safeParse({ ...goodBank, routingNumber: '02100002x' }))).toEqual({
+      routingNumber: [ROUTING_NUMBER_MESSAGES.digits],
+    });
   });
 });
 
@@ -185,7 +263,9 @@ describe('discountReserveSchema (POST /app/discount/reserve)', () => {
     expect(discountReserveSchema.parse({ code: ' spring25 ' })).toEqual({ code: 'SPRING25' });
   });
   it('requires a code', () => {
-    expect(errorsOf(discountReserveSchema.safeParse({ code: '  ' }))).toEqual({ code: ['The code field is required.'] });
+    expect(errorsOf(discountReserveSchema.safeParse({ code: '  ' }))).toEqual({
+      code: ['The code field is required.'],
+    });
     expect(errorsOf(discountReserveSchema.safeParse({}))).toEqual({ code: ['The code field is required.'] });
   });
 });
@@ -198,7 +278,13 @@ const billTo = { name: 'Pat Doe', address: '1 Main St', city: 'Springfield', sta
 describe('creditCardPaymentSchema (docs/requirements/entities.md Credit card, without card numbers)', () => {
   it('accepts opaque data and the billing address', () => {
     expect(creditCardPaymentSchema.parse({ ...billTo, ...opaque, ...base, type: 'credit_card' })).toEqual({
-      ...billTo, ...opaque, value: 295, invoices: [1, 2], discount_id: null, idempotency_key: key, type: 'credit_card',
+      ...billTo,
+      ...opaque,
+      value: 295,
+      invoices: [1, 2],
+      discount_id: null,
+      idempotency_key: key,
+      type: 'credit_card',
     });
   });
 
@@ -210,9 +296,20 @@ describe('creditCardPaymentSchema (docs/requirements/entities.md Credit card, wi
   });
 
   it('refuses a card number or card code', () => {
-    expect(errorsOf(creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, cardNumber: '4111111111111111', cardCode: '123' })))
-      .toEqual({ cardNumber: [NUMBERS_NOT_ACCEPTED], cardCode: [NUMBERS_NOT_ACCEPTED] });
-    expect(creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, cardNumber: '', cardCode: null }).success).toBe(true);
+    expect(
+      errorsOf(
+        creditCardPaymentSchema.safeParse({
+          ...billTo,
+          ...opaque,
+          ...base,
+          cardNumber: '4111111111111111',
+          cardCode: '123',
+        }),
+      ),
+    ).toEqual({ cardNumber: [NUMBERS_NOT_ACCEPTED], cardCode: [NUMBERS_NOT_ACCEPTED] });
+    expect(
+      creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, cardNumber: '', cardCode: null }).success,
+    ).toBe(true);
   });
 
   it('requires the opaque data, the address, the invoices and an idempotency key', () => {
@@ -231,12 +328,15 @@ describe('creditCardPaymentSchema (docs/requirements/entities.md Credit card, wi
   });
 
   it('refuses another payment type', () => {
-    expect(errorsOf(creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, type: 'bank_account' }))).toEqual({ type: ['The selected type is invalid.'] });
+    expect(
+      errorsOf(creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, type: 'bank_account' })),
+    ).toEqual({ type: ['The selected type is invalid.'] });
   });
 });
 
 describe('payment fields', () => {
-  const parse = (over: Record<string, unknown>) => walletPaymentSchema.safeParse({ tx_id: 'T1', token: 'EC-1', payer_id: 'P1', ...base, ...over });
+  const parse = (over: Record<string, unknown>) =>
+    walletPaymentSchema.safeParse({ tx_id: 'T1', token: 'EC-1', payer_id: 'P1', ...base, ...over });
 
   it('reads the value as decimal dollars with at most 2 decimals', () => {
     expect(parse({ value: 12.5 }).data?.value).toBe(12.5);
@@ -261,21 +361,26 @@ describe('payment fields', () => {
     expect(parse({ invoices: Array.from({ length: 101 }, (_, i) => i + 1) }).success).toBe(false);
     // Ids are PostgreSQL integers: a larger one names no invoice.
     expect(parse({ invoices: [2_147_483_647] }).data?.invoices).toEqual([2_147_483_647]);
-    for (const invoices of ['2147483648', [2_147_483_648], '9999999999']) expect(parse({ invoices }).success, String(invoices)).toBe(false);
+    for (const invoices of ['2147483648', [2_147_483_648], '9999999999'])
+      expect(parse({ invoices }).success, String(invoices)).toBe(false);
     expect(parse({ discount_id: '2147483648' }).success).toBe(false);
   });
 
   it('reads discount_id as null when absent, empty or 0', () => {
-    for (const discount_id of [undefined, null, '', 0, '0']) expect(parse({ discount_id }).data?.discount_id, String(discount_id)).toBeNull();
+    for (const discount_id of [undefined, null, '', 0, '0'])
+      expect(parse({ discount_id }).data?.discount_id, String(discount_id)).toBeNull();
     expect(parse({ discount_id: '12' }).data?.discount_id).toBe(12);
     expect(errorsOf(parse({ discount_id: 'abc' }))).toEqual({ discount_id: ['The selected discount id is invalid.'] });
   });
 
   it('needs an idempotency key of 16 to 100 safe characters (card, bank, zero payment)', () => {
-    const card = (idempotency_key: string) => creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, idempotency_key });
+    const card = (idempotency_key: string) =>
+      creditCardPaymentSchema.safeParse({ ...billTo, ...opaque, ...base, idempotency_key });
     expect(card('a'.repeat(16)).success).toBe(true);
     for (const idempotency_key of ['short', 'a'.repeat(101), `${'a'.repeat(20)} b`, `${'a'.repeat(20)}/`]) {
-      expect(errorsOf(card(idempotency_key)), idempotency_key).toEqual({ idempotency_key: ['The idempotency key field format is invalid.'] });
+      expect(errorsOf(card(idempotency_key)), idempotency_key).toEqual({
+        idempotency_key: ['The idempotency key field format is invalid.'],
+      });
     }
   });
 
@@ -297,15 +402,35 @@ describe('payment fields', () => {
 describe('bankPaymentSchema (docs/requirements/entities.md Bank, without bank numbers)', () => {
   it('accepts opaque data, the name and the account type', () => {
     expect(bankPaymentSchema.parse({ nameOnAccount: 'Boosters', accountType: 'savings', ...opaque, ...base })).toEqual({
-      nameOnAccount: 'Boosters', accountType: 'savings', ...opaque, value: 295, invoices: [1, 2], discount_id: null, idempotency_key: key, type: 'bank_account',
+      nameOnAccount: 'Boosters',
+      accountType: 'savings',
+      ...opaque,
+      value: 295,
+      invoices: [1, 2],
+      discount_id: null,
+      idempotency_key: key,
+      type: 'bank_account',
     });
   });
 
   it('refuses account and routing numbers', () => {
-    expect(errorsOf(bankPaymentSchema.safeParse({
-      nameOnAccount: 'Boosters', accountType: 'checking', ...opaque, ...base,
-      accountNumber: '000123456789', accountNumber_confirmation: '000123456789', routingNumber: '021000021',
-    }))).toEqual({ accountNumber: [NUMBERS_NOT_ACCEPTED], accountNumber_confirmation: [NUMBERS_NOT_ACCEPTED], routingNumber: [NUMBERS_NOT_ACCEPTED] });
+    expect(
+      errorsOf(
+        bankPaymentSchema.safeParse({
+          nameOnAccount: 'Boosters',
+          accountType: 'checking',
+          ...opaque,
+          ...base,
+          accountNumber: '000123456789',
+          accountNumber_confirmation: '000123456789',
+          routingNumber: '021000021',
+        }),
+      ),
+    ).toEqual({
+      accountNumber: [NUMBERS_NOT_ACCEPTED],
+      accountNumber_confirmation: [NUMBERS_NOT_ACCEPTED],
+      routingNumber: [NUMBERS_NOT_ACCEPTED],
+    });
   });
 
   it('requires the name, the account type and the opaque data', () => {
@@ -326,9 +451,17 @@ describe('zeroPaymentSchema (docs/requirements/entities.md Zero payment)', () =>
   });
 
   it('needs value 0, a discount and a discount total above 0', () => {
-    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, value: '0.01' }))).toEqual({ value: ['The value field must be 0.'] });
-    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, discount_id: '' }))).toEqual({ discount_id: ['The discount id field is required.'] });
-    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, discount_total: 0 }))).toEqual({ discount_total: ['The discount total field must be greater than 0.'] });
-    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, type: 'credit_card' }))).toEqual({ type: ['The selected type is invalid.'] });
+    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, value: '0.01' }))).toEqual({
+      value: ['The value field must be 0.'],
+    });
+    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, discount_id: '' }))).toEqual({
+      discount_id: ['The discount id field is required.'],
+    });
+    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, discount_total: 0 }))).toEqual({
+      discount_total: ['The discount total field must be greater than 0.'],
+    });
+    expect(errorsOf(zeroPaymentSchema.safeParse({ ...zero, type: 'credit_card' }))).toEqual({
+      type: ['The selected type is invalid.'],
+    });
   });
 });

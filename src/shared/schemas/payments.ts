@@ -11,7 +11,8 @@ import { msg, optionalText, requiredChoice, requiredText, stripControl } from '.
  * the tokenizer's opaque data instead and refuse card or bank numbers.
  */
 
-const asText = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v ?? '');
+const asText = (v: unknown) =>
+  typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : (v ?? '');
 
 // ---------------------------------------------------------------------------------------------
 // Credit card form (browser only)
@@ -41,7 +42,7 @@ export function stripCardNumber(value: string): string {
 
 const cardNumberField = (label = 'card number') =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? stripCardNumber(v) : typeof v === 'number' ? String(v) : v ?? ''),
+    (v) => (typeof v === 'string' ? stripCardNumber(v) : typeof v === 'number' ? String(v) : (v ?? '')),
     z
       .string({ error: msg.required(label) })
       .min(1, msg.required(label))
@@ -79,7 +80,10 @@ export function cardFormSchema(now: Date = new Date()) {
     cardNumber: cardNumberField(),
     expMonth: z.preprocess(asMonth, requiredChoice('month', EXPIRY_MONTHS)),
     expYear: requiredChoice('year', cardExpiryYears(now)),
-    cardCode: requiredText({ label: 'card code', max: 4 }).refine((s) => s === '' || /^\d{3,4}$/.test(s), msg.format('card code')),
+    cardCode: requiredText({ label: 'card code', max: 4 }).refine(
+      (s) => s === '' || /^\d{3,4}$/.test(s),
+      msg.format('card code'),
+    ),
     ...billingAddress,
   });
 }
@@ -99,7 +103,12 @@ export const BANK_ACCOUNT_TYPE_LABELS: Record<BankAccountType, string> = {
 };
 
 /** Field max lengths of docs/requirements/validation.md "Bank" / docs/requirements/constants.md. */
-export const BANK_LIMITS = { nameOnAccount: 255, accountNumber: 17, accountNumber_confirmation: 40, routingNumber: 9 } as const;
+export const BANK_LIMITS = {
+  nameOnAccount: 255,
+  accountNumber: 17,
+  accountNumber_confirmation: 40,
+  routingNumber: 9,
+} as const;
 
 export const BANK_MESSAGES = {
   mismatch: 'The account number fields must match.',
@@ -118,7 +127,10 @@ export const bankFormSchema = z
     nameOnAccount: requiredText({ label: 'name on account', max: BANK_LIMITS.nameOnAccount }),
     accountType: requiredChoice('account type', BANK_ACCOUNT_TYPES),
     accountNumber: requiredText({ label: 'account number', max: BANK_LIMITS.accountNumber }),
-    accountNumber_confirmation: requiredText({ label: 'account number confirmation', max: BANK_LIMITS.accountNumber_confirmation }),
+    accountNumber_confirmation: requiredText({
+      label: 'account number confirmation',
+      max: BANK_LIMITS.accountNumber_confirmation,
+    }),
     routingNumber: requiredText({ label: 'routing number', max: BANK_LIMITS.routingNumber }).superRefine((s, ctx) => {
       // Empty and too long already have their message.
       if (s === '' || s.length > BANK_LIMITS.routingNumber) return;
@@ -195,7 +207,12 @@ const positiveId = /^[1-9]\d{0,9}$/;
 /** Ids are PostgreSQL integers: a larger number names no row and would fail the query. */
 const MAX_ROW_ID = 2_147_483_647;
 const asId = (v: unknown) => {
-  const id = typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : typeof v === 'string' && positiveId.test(v.trim()) ? Number(v.trim()) : NaN;
+  const id =
+    typeof v === 'number' && Number.isSafeInteger(v) && v > 0
+      ? v
+      : typeof v === 'string' && positiveId.test(v.trim())
+        ? Number(v.trim())
+        : NaN;
   return id <= MAX_ROW_ID ? id : NaN;
 };
 
@@ -206,11 +223,27 @@ const asId = (v: unknown) => {
  */
 export const invoiceIdsField = z.preprocess(
   (v) => {
-    const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter((s) => s !== '') : v === null || v === undefined ? [] : Array.isArray(v) ? v : [v];
+    const list =
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : v === null || v === undefined
+          ? []
+          : Array.isArray(v)
+            ? v
+            : [v];
     return list.map(asId);
   },
   z
-    .array(z.number({ error: msg.in('invoices') }).int().positive({ error: msg.in('invoices') }), { error: NO_INVOICES_SELECTED })
+    .array(
+      z
+        .number({ error: msg.in('invoices') })
+        .int()
+        .positive({ error: msg.in('invoices') }),
+      { error: NO_INVOICES_SELECTED },
+    )
     .min(1, NO_INVOICES_SELECTED)
     .max(MAX_INVOICES_PER_PAYMENT, `No more than ${MAX_INVOICES_PER_PAYMENT} invoices can be paid at once.`)
     .transform((ids) => [...new Set(ids)]),
@@ -219,7 +252,11 @@ export const invoiceIdsField = z.preprocess(
 /** `discount_id`: null when absent, empty or 0; otherwise a positive id. */
 export const discountIdField = z.preprocess(
   (v) => (v === null || v === undefined || v === '' || v === 0 || v === '0' ? null : asId(v)),
-  z.number({ error: msg.in('discount id') }).int().positive().nullable(),
+  z
+    .number({ error: msg.in('discount id') })
+    .int()
+    .positive()
+    .nullable(),
 );
 
 /**
@@ -260,7 +297,10 @@ const opaqueData = {
 };
 
 const typeField = <T extends PaymentType>(type: T) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? type : asText(v)), z.literal(type, { error: msg.in('type') }));
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? type : asText(v)),
+    z.literal(type, { error: msg.in('type') }),
+  );
 
 /**
  * POST /app/payments/credit (docs/requirements/entities.md "Credit card"): billing name and address, the opaque data,
@@ -303,7 +343,10 @@ export const walletPaymentSchema = z.object({
   payer_id: requiredText({ label: 'payer id' }),
   ...paymentBase,
   // The PayPal session's payment row (found by tx_id) already carries the attempt's key.
-  idempotency_key: z.unknown().optional().transform(() => undefined),
+  idempotency_key: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
   type: typeField('paypal'),
 });
 /**
@@ -314,7 +357,10 @@ export const walletPaymentSchema = z.object({
  */
 export const walletInitSchema = z.object({
   ...paymentBase,
-  idempotency_key: z.unknown().optional().transform(() => undefined),
+  idempotency_key: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
   type: typeField('paypal'),
 });
 export type WalletInit = z.output<typeof walletInitSchema>;
@@ -331,7 +377,10 @@ export const zeroPaymentSchema = z.object({
   ...paymentBase,
   value: dollarsField('value').refine((v) => v === 0, 'The value field must be 0.'),
   discount_id: discountIdField.refine((v) => v !== null, msg.required('discount id')),
-  discount_total: dollarsField('discount total').refine((v) => v > 0, 'The discount total field must be greater than 0.'),
+  discount_total: dollarsField('discount total').refine(
+    (v) => v > 0,
+    'The discount total field must be greater than 0.',
+  ),
   type: typeField('zero_payment'),
 });
 export type ZeroPaymentInput = z.input<typeof zeroPaymentSchema>;

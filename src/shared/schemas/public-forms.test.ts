@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { toFieldErrors } from '../validation.ts';
 import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
+import { toFieldErrors } from '../validation.ts';
 import {
-  campusReportSchema, complianceCheckSchema, contactSchema, einField, genField, loginSchema, multiChapterSchema,
-  newPassword, passwordForgotSchema, passwordResetSchema, PASSWORD_MIN_LENGTH, ratingSchema, REGION_OPTIONS,
+  campusReportSchema,
+  complianceCheckSchema,
+  contactSchema,
+  einField,
+  genField,
+  loginSchema,
+  multiChapterSchema,
+  newPassword,
+  passwordForgotSchema,
+  passwordResetSchema,
+  PASSWORD_MIN_LENGTH,
+  ratingSchema,
+  REGION_OPTIONS,
 } from './public-forms.ts';
+import type { z } from 'zod';
 
 function errorsOf(schema: z.ZodType, input: unknown) {
   const r = schema.safeParse(input);
@@ -17,9 +28,30 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   return r.data;
 }
 
-const contact = { name: 'Ann Lee', email: 'ann@example.com', organization: 'Lincoln Boosters', subject: 'Membership', message: 'Hello there' };
-const compliance = { name: 'Ann Lee', email: 'ann@example.com', phone: '(307) 555-0101', organization: 'Lincoln Boosters', ein: '12-3456789', group_id: '5271' };
-const multi = { name: 'Ann Lee', email: 'ann@example.com', phone: '307-555-0101', organization: 'Alpha Beta', affiliates: '40', regions: 'nationwide', concerns: '990s' };
+const contact = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  organization: 'Lincoln Boosters',
+  subject: 'Membership',
+  message: 'Hello there',
+};
+const compliance = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '(307) 555-0101',
+  organization: 'Lincoln Boosters',
+  ein: '12-3456789',
+  group_id: '5271',
+};
+const multi = {
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '307-555-0101',
+  organization: 'Alpha Beta',
+  affiliates: '40',
+  regions: 'nationwide',
+  concerns: '990s',
+};
 const campus = { email: 'ann@example.com', organization: 'University of Wyoming' };
 
 describe('einField: 9 digits with or without the dash', () => {
@@ -39,7 +71,15 @@ describe('einField: 9 digits with or without the dash', () => {
     expect(errorsOf(ein, undefined)).toEqual({ _: ['The EIN field is required.'] });
   });
   it('refuses anything else', () => {
-    for (const v of ['12345678', '1234567890', '123-456789', '12-34567-89', 'ab-cdefghi', '12 3456789', '12--3456789']) {
+    for (const v of [
+      '12345678',
+      '1234567890',
+      '123-456789',
+      '12-34567-89',
+      'ab-cdefghi',
+      '12 3456789',
+      '12--3456789',
+    ]) {
       expect(errorsOf(ein, v), v).toEqual({ _: ['The EIN must be 9 digits, like 12-3456789.'] });
     }
   });
@@ -74,7 +114,9 @@ describe('contactSchema (docs/requirements/entities.md Contact)', () => {
     for (const subject of CONTACT_SUBJECTS) expect(parse(contactSchema, { ...contact, subject }).subject).toBe(subject);
   });
   it('refuses an unknown subject', () => {
-    expect(errorsOf(contactSchema, { ...contact, subject: 'Other' })).toEqual({ subject: ['The selected subject is invalid.'] });
+    expect(errorsOf(contactSchema, { ...contact, subject: 'Other' })).toEqual({
+      subject: ['The selected subject is invalid.'],
+    });
   });
   it.each([
     ['name', 'The name field is required.'],
@@ -96,8 +138,9 @@ describe('contactSchema (docs/requirements/entities.md Contact)', () => {
     expect(out.message).toBe('Hello\nthere');
   });
   it('limits the message to 5000 characters', () => {
-    expect(errorsOf(contactSchema, { ...contact, message: 'x'.repeat(5001) }))
-      .toEqual({ message: ['The message field must not be greater than 5000 characters.'] });
+    expect(errorsOf(contactSchema, { ...contact, message: 'x'.repeat(5001) })).toEqual({
+      message: ['The message field must not be greater than 5000 characters.'],
+    });
   });
   it('gives one message per invalid field, all at once', () => {
     expect(errorsOf(contactSchema, {})).toEqual({
@@ -112,7 +155,10 @@ describe('contactSchema (docs/requirements/entities.md Contact)', () => {
 describe('complianceCheckSchema (docs/requirements/entities.md Compliance check)', () => {
   it('normalises the EIN and keeps the GEN', () => {
     expect(parse(complianceCheckSchema, compliance)).toEqual({ ...compliance, ein: '123456789' });
-    expect(parse(complianceCheckSchema, { ...compliance, ein: '123456789', group_id: '' })).toMatchObject({ ein: '123456789', group_id: '' });
+    expect(parse(complianceCheckSchema, { ...compliance, ein: '123456789', group_id: '' })).toMatchObject({
+      ein: '123456789',
+      group_id: '',
+    });
   });
   it.each([
     ['name', 'The name field is required.'],
@@ -127,14 +173,18 @@ describe('complianceCheckSchema (docs/requirements/entities.md Compliance check)
   });
   it('checks the phone format', () => {
     for (const phone of ['abc', '12345', 'call me maybe']) {
-      expect(errorsOf(complianceCheckSchema, { ...compliance, phone }), phone).toEqual({ phone: ['The phone field format is invalid.'] });
+      expect(errorsOf(complianceCheckSchema, { ...compliance, phone }), phone).toEqual({
+        phone: ['The phone field format is invalid.'],
+      });
     }
     for (const phone of ['+1 307 555 0101', '307.555.0101', '(307) 555-0101']) {
       expect(errorsOf(complianceCheckSchema, { ...compliance, phone }), phone).toEqual({});
     }
   });
   it('checks the GEN', () => {
-    expect(errorsOf(complianceCheckSchema, { ...compliance, group_id: '12' })).toEqual({ group_id: ['The group exemption number must be 4 digits.'] });
+    expect(errorsOf(complianceCheckSchema, { ...compliance, group_id: '12' })).toEqual({
+      group_id: ['The group exemption number must be 4 digits.'],
+    });
   });
 });
 
@@ -156,9 +206,15 @@ describe('multiChapterSchema (docs/requirements/entities.md Multi-chapter)', () 
     expect(errorsOf(multiChapterSchema, input)).toEqual({ [field]: [message] });
   });
   it('checks affiliates and regions', () => {
-    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: '0' })).toEqual({ affiliates: ['The number of affiliates field must be between 1 and 100000.'] });
-    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: 'many' })).toEqual({ affiliates: ['The number of affiliates field must be an integer.'] });
-    expect(errorsOf(multiChapterSchema, { ...multi, regions: 'everywhere' })).toEqual({ regions: ['The selected regions is invalid.'] });
+    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: '0' })).toEqual({
+      affiliates: ['The number of affiliates field must be between 1 and 100000.'],
+    });
+    expect(errorsOf(multiChapterSchema, { ...multi, affiliates: 'many' })).toEqual({
+      affiliates: ['The number of affiliates field must be an integer.'],
+    });
+    expect(errorsOf(multiChapterSchema, { ...multi, regions: 'everywhere' })).toEqual({
+      regions: ['The selected regions is invalid.'],
+    });
   });
   it('concerns are optional', () => {
     const { concerns: _c, ...rest } = multi;
@@ -184,27 +240,40 @@ describe('ratingSchema (docs/requirements/entities.md Rating)', () => {
     for (const r of [1, 2, 3, 4, 5, '3']) expect(parse(ratingSchema, { ...rating, rating: r }).rating).toBe(Number(r));
   });
   it('refuses 0 (the widget start value) and 6', () => {
-    expect(errorsOf(ratingSchema, { ...rating, rating: 0 })).toEqual({ rating: ['The rating field must be between 1 and 5.'] });
-    expect(errorsOf(ratingSchema, { ...rating, rating: 6 })).toEqual({ rating: ['The rating field must be between 1 and 5.'] });
+    expect(errorsOf(ratingSchema, { ...rating, rating: 0 })).toEqual({
+      rating: ['The rating field must be between 1 and 5.'],
+    });
+    expect(errorsOf(ratingSchema, { ...rating, rating: 6 })).toEqual({
+      rating: ['The rating field must be between 1 and 5.'],
+    });
   });
   it('keys comment errors on comments', () => {
-    expect(errorsOf(ratingSchema, { ...rating, comments: 'x'.repeat(2001) }))
-      .toEqual({ comments: ['The comments field must not be greater than 2000 characters.'] });
+    expect(errorsOf(ratingSchema, { ...rating, comments: 'x'.repeat(2001) })).toEqual({
+      comments: ['The comments field must not be greater than 2000 characters.'],
+    });
     expect(parse(ratingSchema, { url: '/pricing', rating: 4 }).comments).toBe('');
   });
   it('needs a site-relative url', () => {
-    expect(errorsOf(ratingSchema, { ...rating, url: 'https://evil.example/' })).toEqual({ url: ['The page address field format is invalid.'] });
+    expect(errorsOf(ratingSchema, { ...rating, url: 'https://evil.example/' })).toEqual({
+      url: ['The page address field format is invalid.'],
+    });
     expect(errorsOf(ratingSchema, { ...rating, url: '' }).url?.[0]).toBe('The page address field is required.');
   });
 });
 
 describe('loginSchema and passwordForgotSchema', () => {
   it('lower-cases the email', () => {
-    expect(parse(loginSchema, { email: 'ANN@Example.com', password: 'x' })).toEqual({ email: 'ann@example.com', password: 'x' });
+    expect(parse(loginSchema, { email: 'ANN@Example.com', password: 'x' })).toEqual({
+      email: 'ann@example.com',
+      password: 'x',
+    });
     expect(parse(passwordForgotSchema, { email: 'ANN@Example.com' })).toEqual({ email: 'ann@example.com' });
   });
   it('requires both fields', () => {
-    expect(errorsOf(loginSchema, {})).toEqual({ email: ['The email field is required.'], password: ['The password field is required.'] });
+    expect(errorsOf(loginSchema, {})).toEqual({
+      email: ['The email field is required.'],
+      password: ['The password field is required.'],
+    });
   });
 });
 
@@ -214,8 +283,12 @@ describe('newPassword and passwordResetSchema (docs/requirements/entities.md Pas
   it('needs at least 8 characters with letters and numbers', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(8);
     expect(errorsOf(newPassword(), 'abc123')._?.[0]).toBe('The password field must be at least 8 characters.');
-    expect(errorsOf(newPassword(), 'abcdefgh')).toEqual({ _: ['The password field must contain at least one letter and one number.'] });
-    expect(errorsOf(newPassword(), '12345678')).toEqual({ _: ['The password field must contain at least one letter and one number.'] });
+    expect(errorsOf(newPassword(), 'abcdefgh')).toEqual({
+      _: ['The password field must contain at least one letter and one number.'],
+    });
+    expect(errorsOf(newPassword(), '12345678')).toEqual({
+      _: ['The password field must contain at least one letter and one number.'],
+    });
     expect(errorsOf(newPassword(), 'abcdefg1')).toEqual({});
   });
 
@@ -224,10 +297,12 @@ describe('newPassword and passwordResetSchema (docs/requirements/entities.md Pas
   });
 
   it('puts a mismatched confirmation on password', () => {
-    expect(errorsOf(passwordResetSchema, { ...reset, password_confirmation: 'newpass124' }))
-      .toEqual({ password: ['The password field confirmation does not match.'] });
-    expect(errorsOf(passwordResetSchema, { ...reset, password_confirmation: undefined }))
-      .toEqual({ password: ['The password field confirmation does not match.'] });
+    expect(errorsOf(passwordResetSchema, { ...reset, password_confirmation: 'newpass124' })).toEqual({
+      password: ['The password field confirmation does not match.'],
+    });
+    expect(errorsOf(passwordResetSchema, { ...reset, password_confirmation: undefined })).toEqual({
+      password: ['The password field confirmation does not match.'],
+    });
   });
 
   it('requires token, email and password', () => {

@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { captchaField, msg, optionalText, requiredChoice, requiredEmail, requiredInt, requiredText, stripControl } from '../validation.ts';
-import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
 import { REGION_OPTIONS } from '../lists/regions.ts';
+import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
+import {
+  captchaField,
+  msg,
+  optionalText,
+  requiredChoice,
+  requiredEmail,
+  requiredInt,
+  requiredText,
+  stripControl,
+} from '../validation.ts';
 
 /** What a form sends for a code field: control characters stripped and trimmed; numbers as text. */
-const asCode = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : v ?? '');
-
+const asCode = (v: unknown) =>
+  typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : (v ?? '');
 
 /** EIN as 9 digits with or without the dash (12-3456789); normalised to 9 digits. */
 export const einField = (label = 'EIN', required = true) =>
@@ -22,12 +31,14 @@ export const einField = (label = 'EIN', required = true) =>
 export const genField = (label = 'group exemption number') =>
   z.preprocess(
     asCode,
-    z.string({ error: `The ${label} must be 4 digits.` }).refine((s) => s === '' || /^\d{4}$/.test(s), `The ${label} must be 4 digits.`),
+    z
+      .string({ error: `The ${label} must be 4 digits.` })
+      .refine((s) => s === '' || /^\d{4}$/.test(s), `The ${label} must be 4 digits.`),
   );
 
 export const phone = (label = 'phone', required = true) =>
   (required ? requiredText({ label, max: 40 }) : optionalText({ label, max: 40 })).refine(
-    (s) => s === '' || /^[0-9+().\-\s]{7,40}$/.test(s) && s.replace(/\D/g, '').length >= 7,
+    (s) => s === '' || (/^[0-9+().\-\s]{7,40}$/.test(s) && s.replace(/\D/g, '').length >= 7),
     msg.format(label),
   );
 
@@ -82,9 +93,15 @@ export type CampusReportInput = z.infer<typeof campusReportSchema>;
  * ratings.comments). `reason`, the name earlier pages sent, is still read when `comments` is absent.
  */
 export const ratingSchema = z.preprocess(
-  (v) => (v && typeof v === 'object' && !('comments' in v) && 'reason' in v ? { ...v, comments: (v as { reason: unknown }).reason } : v),
+  (v) =>
+    v && typeof v === 'object' && !('comments' in v) && 'reason' in v
+      ? { ...v, comments: (v as { reason: unknown }).reason }
+      : v,
   z.object({
-    url: requiredText({ label: 'page address', max: 2000 }).refine((s) => s.startsWith('/') && !s.startsWith('//'), msg.format('page address')),
+    url: requiredText({ label: 'page address', max: 2000 }).refine(
+      (s) => s.startsWith('/') && !s.startsWith('//'),
+      msg.format('page address'),
+    ),
     rating: requiredInt('rating', 1, 5),
     comments: optionalText({ label: 'comments', max: 2000 }),
     ...captchaField,
@@ -109,7 +126,10 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const newPassword = (label = 'password') =>
   requiredText({ label, max: 1000 })
     .refine((s) => s.length >= PASSWORD_MIN_LENGTH, msg.min(label, PASSWORD_MIN_LENGTH))
-    .refine((s) => /[a-zA-Z]/.test(s) && /\d/.test(s), `The ${label} field must contain at least one letter and one number.`);
+    .refine(
+      (s) => /[a-zA-Z]/.test(s) && /\d/.test(s),
+      `The ${label} field must contain at least one letter and one number.`,
+    );
 
 /** docs/requirements/product.md tool 11, docs/requirements/entities.md "Password reset": token, email, password, password_confirmation. */
 export const passwordResetSchema = z

@@ -11,14 +11,25 @@ import { dollarsField } from './payments.ts';
 
 const MAX_ID = 2_147_483_647;
 const flag = (label: string) =>
-  z.preprocess((v) => (v === true || v === 1 || v === '1' ? true : v === false || v === 0 || v === '0' || v === undefined || v === null || v === '' ? false : v), z.boolean({ error: msg.in(label) }));
+  z.preprocess(
+    (v) =>
+      v === true || v === 1 || v === '1'
+        ? true
+        : v === false || v === 0 || v === '0' || v === undefined || v === null || v === ''
+          ? false
+          : v,
+    z.boolean({ error: msg.in(label) }),
+  );
 
-export const renewalTotalsSchema = z.object({
-  subtotal: dollarsField('subtotal'),
-  discount_total: dollarsField('discount total'),
-  bonus_total: dollarsField('bonus total'),
-  order_total: dollarsField('order total'),
-}, { error: msg.required('totals') });
+export const renewalTotalsSchema = z.object(
+  {
+    subtotal: dollarsField('subtotal'),
+    discount_total: dollarsField('discount total'),
+    bonus_total: dollarsField('bonus total'),
+    order_total: dollarsField('order total'),
+  },
+  { error: msg.required('totals') },
+);
 
 export const renewalPayloadSchema = z.object({
   account_id: requiredInt('account id', 1, MAX_ID),
@@ -41,6 +52,7 @@ export const RENEWAL_MESSAGES = {
   incorporationNeedsUpgrade: 'The incorporation package comes with the upgrade.',
   alreadyOpen: 'A renewal is already waiting for payment. Please pay it on the payments page.',
   notYet: 'Renewal opens 60 days before your due date. We will e-mail you when it does.',
-  windowClosed: 'The grace period after your renewal date has ended, so the renewal can no longer be done online. Please contact us and we will renew your membership.',
+  windowClosed:
+    'The grace period after your renewal date has ended, so the renewal can no longer be done online. Please contact us and we will renew your membership.',
   noLevel: 'This account has no level to renew.',
 } as const;

@@ -34,7 +34,10 @@ export const ROSTER_IMPORTS_EXPORT_CAP = 10_000;
  */
 export const rosterImportsQuery = z.object({
   search: listSearch,
-  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(['preview', 'confirmed', 'discarded', 'undone'], { error: 'The selected status is invalid.' }).optional()),
+  status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(['preview', 'confirmed', 'discarded', 'undone'], { error: 'The selected status is invalid.' }).optional(),
+  ),
   sort: listSort(ROSTER_IMPORT_SORTS, '-created_at'),
   page,
 });

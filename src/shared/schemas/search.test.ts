@@ -3,12 +3,19 @@ import { SEARCH_PER_PAGE, subordinateSearchQuery } from './search.ts';
 
 describe('subordinateSearchQuery (docs/requirements/calls.md: search=verify-501c3, keyword, page)', () => {
   it('parses a full query', () => {
-    expect(subordinateSearchQuery.parse({ search: 'verify-501c3', keyword: ' Booster  ', page: '3' }))
-      .toEqual({ search: 'verify-501c3', keyword: 'Booster', page: 3 });
+    expect(subordinateSearchQuery.parse({ search: 'verify-501c3', keyword: ' Booster  ', page: '3' })).toEqual({
+      search: 'verify-501c3',
+      keyword: 'Booster',
+      page: 3,
+    });
   });
 
   it('defaults keyword to empty and page to 1', () => {
-    expect(subordinateSearchQuery.parse({ search: 'verify-501c3' })).toEqual({ search: 'verify-501c3', keyword: '', page: 1 });
+    expect(subordinateSearchQuery.parse({ search: 'verify-501c3' })).toEqual({
+      search: 'verify-501c3',
+      keyword: '',
+      page: 1,
+    });
   });
 
   it('turns a bad page into 1 and caps a huge one', () => {
@@ -20,7 +27,9 @@ describe('subordinateSearchQuery (docs/requirements/calls.md: search=verify-501c
 
   it('strips NUL bytes from the keyword and caps it at 100 characters', () => {
     expect(subordinateSearchQuery.parse({ search: 'verify-501c3', keyword: 'boo\u0000ster' }).keyword).toBe('booster');
-    expect(subordinateSearchQuery.parse({ search: 'verify-501c3', keyword: 'x'.repeat(500) }).keyword).toHaveLength(100);
+    expect(subordinateSearchQuery.parse({ search: 'verify-501c3', keyword: 'x'.repeat(500) }).keyword).toHaveLength(
+      100,
+    );
     expect(subordinateSearchQuery.parse({ search: 'verify-501c3', keyword: ['a', 'b'] }).keyword).toBe('');
   });
 

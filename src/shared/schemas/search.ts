@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { stripControl } from '../validation.ts';
-import type { StandingState } from '../rules/standing.ts';
 import type { Pub78Listing } from '../rules/deductibility.ts';
+import type { StandingState } from '../rules/standing.ts';
 
 /** Query of GET /search (docs/requirements/calls.md): search=verify-501c3, keyword, page (1-based). */
 export const subordinateSearchQuery = z.object({
   search: z.literal('verify-501c3', { error: 'The selected search is invalid.' }),
   keyword: z.preprocess((v) => (typeof v === 'string' ? stripControl(v).trim().slice(0, 100) : ''), z.string()),
-  page: z.preprocess(
-    (v) => {
-      const n = Number(v);
-      return Number.isInteger(n) && n >= 1 ? Math.min(n, 100_000) : 1;
-    },
-    z.number().int(),
-  ),
+  page: z.preprocess((v) => {
+    const n = Number(v);
+    return Number.isInteger(n) && n >= 1 ? Math.min(n, 100_000) : 1;
+  }, z.number().int()),
 });
 export type SubordinateSearchQuery = z.infer<typeof subordinateSearchQuery>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { msg, requiredChoice, requiredInt, stripControl } from '../validation.ts';
 import { STATE_CODES } from '../lists/states.ts';
 import { grossReceiptsTest, type GrossReceiptsResult } from '../rules/gross-receipts.ts';
-import type { PageObject } from '../rules/pagination.ts';
+import { msg, requiredChoice, requiredInt, stripControl } from '../validation.ts';
 import { listSearch } from './list-params.ts';
+import type { PageObject } from '../rules/pagination.ts';
 
 /**
  * The yearly supervision report and Form 990-N preparation (docs/supervision.md): one schema for
@@ -39,32 +39,48 @@ export const YES_NO = ['no', 'yes'] as const;
 /** What each ineligible type files instead (the IRS page "Form 990-N: Organizations Not Permitted to File"). */
 export const INELIGIBLE_MESSAGES: Record<Exclude<OrganizationType, 'other'>, string> = {
   private_foundation: 'A private foundation may not file the e-Postcard (Form 990-N): it files Form 990-PF.',
-  supporting_organization: 'A supporting organization (section 509(a)(3)) may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990.',
+  supporting_organization:
+    'A supporting organization (section 509(a)(3)) may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990.',
 };
 
-const asText = (v: unknown) => (typeof v === 'string' ? stripControl(v).trim().replace(/\s+/g, ' ') : typeof v === 'number' ? String(v) : v ?? '');
+const asText = (v: unknown) =>
+  typeof v === 'string' ? stripControl(v).trim().replace(/\s+/g, ' ') : typeof v === 'number' ? String(v) : (v ?? '');
 const IRS_TEXT = /^[A-Za-z0-9 -]*$/;
-const irsCharsMessage = (label: string) => `The ${label} field may only contain letters, numbers, spaces and hyphens (the IRS e-Postcard accepts no other characters).`;
+const irsCharsMessage = (label: string) =>
+  `The ${label} field may only contain letters, numbers, spaces and hyphens (the IRS e-Postcard accepts no other characters).`;
 
 /** An e-Postcard text entry: letters, numbers, spaces and hyphens, at most 35 characters. */
 function irsText(label: string, required: boolean) {
-  let s = z.string({ error: msg.string(label) }).max(EPOSTCARD_TEXT_MAX, msg.max(label, EPOSTCARD_TEXT_MAX)).regex(IRS_TEXT, irsCharsMessage(label));
+  let s = z
+    .string({ error: msg.string(label) })
+    .max(EPOSTCARD_TEXT_MAX, msg.max(label, EPOSTCARD_TEXT_MAX))
+    .regex(IRS_TEXT, irsCharsMessage(label));
   if (required) s = s.min(1, msg.required(label));
   return z.preprocess(asText, s);
 }
 
 /** A US ZIP code: 5 digits or ZIP+4, kept as '12345' or '12345-6789'. */
 function zipCode(label: string) {
-  return z.preprocess(asText, z.string({ error: msg.string(label) }).min(1, msg.required(label))
-    .regex(/^\d{5}(-?\d{4})?$/, `The ${label} field must be a ZIP code: 5 digits, or 9 as 12345-6789.`)
-    .transform((v) => (v.replace('-', '').length === 9 ? `${v.replace('-', '').slice(0, 5)}-${v.replace('-', '').slice(5)}` : v)));
+  return z.preprocess(
+    asText,
+    z
+      .string({ error: msg.string(label) })
+      .min(1, msg.required(label))
+      .regex(/^\d{5}(-?\d{4})?$/, `The ${label} field must be a ZIP code: 5 digits, or 9 as 12345-6789.`)
+      .transform((v) =>
+        v.replace('-', '').length === 9 ? `${v.replace('-', '').slice(0, 5)}-${v.replace('-', '').slice(5)}` : v,
+      ),
+  );
 }
 
 /** A free text of the supervision part (officers, activities): required, at most `max` characters, line breaks kept. */
 function longText(label: string, max: number) {
   return z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
-    z.string({ error: msg.required(label) }).min(1, msg.required(label)).max(max, msg.max(label, max)),
+    (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
+    z
+      .string({ error: msg.required(label) })
+      .min(1, msg.required(label))
+      .max(max, msg.max(label, max)),
   );
 }
 
@@ -75,15 +91,25 @@ function longText(label: string, max: number) {
 export function dollarsToCents(label: string, required: boolean) {
   return z.preprocess(
     (v) => {
-      const s = typeof v === 'string' ? stripControl(v).trim().replace(/^\$/, '').replace(/,/g, '') : typeof v === 'number' ? String(v) : v;
+      const s =
+        typeof v === 'string'
+          ? stripControl(v).trim().replace(/^\$/, '').replace(/,/g, '')
+          : typeof v === 'number'
+            ? String(v)
+            : v;
       if (s === '' || s === null || s === undefined) return null;
       const m = typeof s === 'string' ? /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s) : null;
       // Cents from the digits themselves: 0.29 * 100 is 28.999… in floating point.
       return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : NaN;
     },
-    z.number({ error: msg.format(label) }).nullable()
+    z
+      .number({ error: msg.format(label) })
+      .nullable()
       .refine((c) => c !== null || !required, msg.required(label))
-      .refine((c) => c === null || (Number.isSafeInteger(c) && c <= MONEY_MAX_DOLLARS * 100), `The ${label} field must be an amount in dollars from 0 to ${MONEY_MAX_DOLLARS.toLocaleString('en-US')}, with at most 2 decimals.`),
+      .refine(
+        (c) => c === null || (Number.isSafeInteger(c) && c <= MONEY_MAX_DOLLARS * 100),
+        `The ${label} field must be an amount in dollars from 0 to ${MONEY_MAX_DOLLARS.toLocaleString('en-US')}, with at most 2 decimals.`,
+      ),
   );
 }
 
@@ -94,17 +120,31 @@ export function centsToDollarsText(cents: number | null | undefined): string {
   return rest ? `${Math.floor(cents / 100)}.${String(rest).padStart(2, '0')}` : String(cents / 100);
 }
 
-const einField = z.preprocess(asText, z.string({ error: msg.string('EIN') }).min(1, msg.required('EIN'))
-  .regex(/^\d{2}-?\d{7}$/, 'The EIN field must be the 9-digit Employer Identification Number, as 12-3456789.')
-  .transform((v) => v.replace('-', '')));
+const einField = z.preprocess(
+  asText,
+  z
+    .string({ error: msg.string('EIN') })
+    .min(1, msg.required('EIN'))
+    .regex(/^\d{2}-?\d{7}$/, 'The EIN field must be the 9-digit Employer Identification Number, as 12-3456789.')
+    .transform((v) => v.replace('-', '')),
+);
 
-const websiteField = z.preprocess(asText, z.string()
-  .max(EPOSTCARD_TEXT_MAX, msg.max('website', EPOSTCARD_TEXT_MAX))
-  .refine((v) => v === '' || /^(https?:\/\/)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(\/[A-Za-z0-9._~%/?=&+#-]*)?$/.test(v), 'The website field must be a web address, such as www.example.org.'));
+const websiteField = z.preprocess(
+  asText,
+  z
+    .string()
+    .max(EPOSTCARD_TEXT_MAX, msg.max('website', EPOSTCARD_TEXT_MAX))
+    .refine(
+      (v) => v === '' || /^(https?:\/\/)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(\/[A-Za-z0-9._~%/?=&+#-]*)?$/.test(v),
+      'The website field must be a web address, such as www.example.org.',
+    ),
+);
 
 const confirmed = z.preprocess(
   (v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on',
-  z.boolean().refine((b) => b, 'Confirm that the organization operated for the purposes of the uniform purpose statement.'),
+  z
+    .boolean()
+    .refine((b) => b, 'Confirm that the organization operated for the purposes of the uniform purpose statement.'),
 );
 
 /**
@@ -117,66 +157,92 @@ const confirmed = z.preprocess(
  * 990-EZ or 990. The server adds what needs the account: the EIN on file, the fiscal year end
  * month it knows, and that the year has ended (docs/supervision.md).
  */
-export const supervisionReportSchema = z.object({
-  tax_year: requiredInt('tax year', FIRST_990N_TAX_YEAR, 9999),
-  fiscal_year_end_month: requiredInt('fiscal year end month', 1, 12),
-  ein: einField,
-  mailing_address_line1: irsText('mailing address line 1', true),
-  mailing_address_line2: irsText('mailing address line 2', false),
-  mailing_city: irsText('mailing city', true),
-  mailing_state: requiredChoice('mailing state', STATE_CODES),
-  mailing_zip: zipCode('mailing ZIP code'),
-  other_name_1: irsText('other name 1', false),
-  other_name_2: irsText('other name 2', false),
-  other_name_3: irsText('other name 3', false),
-  officer_name: irsText('principal officer name', true),
-  officer_address_line1: irsText('principal officer address line 1', true),
-  officer_address_line2: irsText('principal officer address line 2', false),
-  officer_city: irsText('principal officer city', true),
-  officer_state: requiredChoice('principal officer state', STATE_CODES),
-  officer_zip: zipCode('principal officer ZIP code'),
-  website: websiteField,
-  organization_type: requiredChoice('type of organization', ORGANIZATION_TYPES),
-  first_tax_year: requiredInt('first tax year', 1900, 9999),
-  gross_receipts: dollarsToCents('gross receipts', true),
-  prior_year_receipts: dollarsToCents('prior year gross receipts', false),
-  second_prior_year_receipts: dollarsToCents('gross receipts two years before', false),
-  first_year_pledges: dollarsToCents('pledges', false),
-  terminated: requiredChoice('terminated', YES_NO),
-  officers: longText('officers and directors', OFFICERS_MAX),
-  total_expenses: dollarsToCents('total expenses', true),
-  activities: longText('activities', ACTIVITIES_MAX),
-  purpose_confirmed: confirmed,
-}).superRefine((v, ctx) => {
-  if (v.organization_type !== 'other') {
-    ctx.addIssue({ code: 'custom', path: ['organization_type'], message: INELIGIBLE_MESSAGES[v.organization_type] });
-  }
-  if (v.gross_receipts === null) return;
-  const test = receiptsTestOf(v);
-  if (test.passes === null) {
-    const path = { firstTaxYear: 'first_tax_year', priorYearCents: 'prior_year_receipts', secondPriorYearCents: 'second_prior_year_receipts', receiptsCents: 'gross_receipts' }[test.field];
-    ctx.addIssue({ code: 'custom', path: [path], message: test.message });
-  } else if (!test.passes) {
-    ctx.addIssue({ code: 'custom', path: ['gross_receipts'], message: test.message });
-  }
-});
+export const supervisionReportSchema = z
+  .object({
+    tax_year: requiredInt('tax year', FIRST_990N_TAX_YEAR, 9999),
+    fiscal_year_end_month: requiredInt('fiscal year end month', 1, 12),
+    ein: einField,
+    mailing_address_line1: irsText('mailing address line 1', true),
+    mailing_address_line2: irsText('mailing address line 2', false),
+    mailing_city: irsText('mailing city', true),
+    mailing_state: requiredChoice('mailing state', STATE_CODES),
+    mailing_zip: zipCode('mailing ZIP code'),
+    other_name_1: irsText('other name 1', false),
+    other_name_2: irsText('other name 2', false),
+    other_name_3: irsText('other name 3', false),
+    officer_name: irsText('principal officer name', true),
+    officer_address_line1: irsText('principal officer address line 1', true),
+    officer_address_line2: irsText('principal officer address line 2', false),
+    officer_city: irsText('principal officer city', true),
+    officer_state: requiredChoice('principal officer state', STATE_CODES),
+    officer_zip: zipCode('principal officer ZIP code'),
+    website: websiteField,
+    organization_type: requiredChoice('type of organization', ORGANIZATION_TYPES),
+    first_tax_year: requiredInt('first tax year', 1900, 9999),
+    gross_receipts: dollarsToCents('gross receipts', true),
+    prior_year_receipts: dollarsToCents('prior year gross receipts', false),
+    second_prior_year_receipts: dollarsToCents('gross receipts two years before', false),
+    first_year_pledges: dollarsToCents('pledges', false),
+    terminated: requiredChoice('terminated', YES_NO),
+    officers: longText('officers and directors', OFFICERS_MAX),
+    total_expenses: dollarsToCents('total expenses', true),
+    activities: longText('activities', ACTIVITIES_MAX),
+    purpose_confirmed: confirmed,
+  })
+  .superRefine((v, ctx) => {
+    if (v.organization_type !== 'other') {
+      ctx.addIssue({ code: 'custom', path: ['organization_type'], message: INELIGIBLE_MESSAGES[v.organization_type] });
+    }
+    if (v.gross_receipts === null) return;
+    const test = receiptsTestOf(v);
+    if (test.passes === null) {
+      const path = {
+        firstTaxYear: 'first_tax_year',
+        priorYearCents: 'prior_year_receipts',
+        secondPriorYearCents: 'second_prior_year_receipts',
+        receiptsCents: 'gross_receipts',
+      }[test.field];
+      ctx.addIssue({ code: 'custom', path: [path], message: test.message });
+    } else if (!test.passes) {
+      ctx.addIssue({ code: 'custom', path: ['gross_receipts'], message: test.message });
+    }
+  });
 export type SupervisionReportInput = z.output<typeof supervisionReportSchema>;
 
 /** The gross receipts test of a report's answers (the same call on the form, the route and the page). */
-export function receiptsTestOf(v: Pick<SupervisionReportInput, 'tax_year' | 'first_tax_year' | 'gross_receipts' | 'prior_year_receipts' | 'second_prior_year_receipts' | 'first_year_pledges'>) {
+export function receiptsTestOf(
+  v: Pick<
+    SupervisionReportInput,
+    | 'tax_year'
+    | 'first_tax_year'
+    | 'gross_receipts'
+    | 'prior_year_receipts'
+    | 'second_prior_year_receipts'
+    | 'first_year_pledges'
+  >,
+) {
   return grossReceiptsTest({
-    taxYear: v.tax_year, firstTaxYear: v.first_tax_year, receiptsCents: v.gross_receipts ?? 0,
-    priorYearCents: v.prior_year_receipts, secondPriorYearCents: v.second_prior_year_receipts, pledgedCents: v.first_year_pledges,
+    taxYear: v.tax_year,
+    firstTaxYear: v.first_tax_year,
+    receiptsCents: v.gross_receipts ?? 0,
+    priorYearCents: v.prior_year_receipts,
+    secondPriorYearCents: v.second_prior_year_receipts,
+    pledgedCents: v.first_year_pledges,
   });
 }
 
 /** `GET /api/account/supervision?tax_year=&account_id=`: the tax year (default: the latest one ended). */
 export const supervisionQuery = z.object({
-  tax_year: z.preprocess((v) => (v === '' || v === null ? undefined : v), requiredInt('tax year', FIRST_990N_TAX_YEAR, 9999).optional()),
+  tax_year: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    requiredInt('tax year', FIRST_990N_TAX_YEAR, 9999).optional(),
+  ),
 });
 
 /** The form's values as text, as the page fills its inputs (money in dollars). */
-export type SupervisionFormValues = Record<Exclude<keyof SupervisionReportInput, 'purpose_confirmed'>, string> & { purpose_confirmed: boolean };
+export type SupervisionFormValues = Record<Exclude<keyof SupervisionReportInput, 'purpose_confirmed'>, string> & {
+  purpose_confirmed: boolean;
+};
 
 /** `GET /api/account/supervision`: the form of one tax year with what the product knows. */
 export interface SupervisionFormView {
@@ -200,7 +266,12 @@ export interface SupervisionFormView {
   period_end: string | null;
   due_date: string | null;
   values: SupervisionFormValues;
-  report: { submitted_at: string; submitted_by: string | null; gross_receipts_cents: number; expenses_cents: number } | null;
+  report: {
+    submitted_at: string;
+    submitted_by: string | null;
+    gross_receipts_cents: number;
+    expenses_cents: number;
+  } | null;
   receipts_test: GrossReceiptsResult | null;
   /** The 990-N seen in the IRS data for this EIN and tax year. */
   filed: { released_on: string; period_end: string; terminated: boolean } | null;
@@ -225,7 +296,10 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const adminSupervisionQuery = z.object({
   group_id: z.preprocess(emptyToUndefined, requiredInt('group', 1, 2_147_483_647).optional()),
   tax_year: z.preprocess(emptyToUndefined, requiredInt('tax year', FIRST_990N_TAX_YEAR, 9999).optional()),
-  status: z.preprocess(emptyToUndefined, z.enum(SUPERVISION_STATUSES, { error: 'The selected status is invalid.' }).optional()),
+  status: z.preprocess(
+    emptyToUndefined,
+    z.enum(SUPERVISION_STATUSES, { error: 'The selected status is invalid.' }).optional(),
+  ),
   search: listSearch,
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -249,7 +323,12 @@ export interface SupervisionOverview {
   year: number;
   default_tax_year: number;
   groups: {
-    id: number; label: string; gen: string | null; central_name: string; members: number; recipients: number;
+    id: number;
+    label: string;
+    gen: string | null;
+    central_name: string;
+    members: number;
+    recipients: number;
     education: { sent_at: string; sent_by: string | null; recipients: number } | null;
   }[];
 }

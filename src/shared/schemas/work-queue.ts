@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { PageObject } from '../rules/pagination.ts';
-import { msg, requiredText, stripControl } from '../validation.ts';
 import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import { msg, requiredText, stripControl } from '../validation.ts';
 import { listSort } from './list-params.ts';
+import type { PageObject } from '../rules/pagination.ts';
 
 /**
  * The staff work queue (docs/work-queue.md): items found after each IRS data refresh, for central
@@ -11,8 +11,17 @@ import { listSort } from './list-params.ts';
 
 /** Every kind of item, in the order the page shows them. */
 export const WORK_ITEM_KINDS = [
-  'left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed',
-  'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request',
+  'left_roster',
+  'past_due',
+  'fiscal_year_mismatch',
+  'name_changed',
+  'address_changed',
+  'paying_not_on_roster',
+  'roster_no_membership',
+  'revoked',
+  'reinstated',
+  'determination_letter',
+  'link_request',
 ] as const;
 export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
@@ -51,12 +60,18 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
  */
 export const workQueueQuery = z.object({
   kind: z.preprocess(emptyToUndefined, z.enum(WORK_ITEM_KINDS, { error: 'The selected kind is invalid.' }).optional()),
-  status: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'open' : v),
-    z.enum([...WORK_ITEM_STATUSES, 'all'], { error: 'The selected status is invalid.' })),
-  assignee: z.preprocess(emptyToUndefined, z.union([
-    z.enum(['me', 'none']),
-    z.coerce.number().int().positive().max(2_147_483_647),
-  ], { error: 'The selected assignee is invalid.' }).optional()),
+  status: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 'open' : v),
+    z.enum([...WORK_ITEM_STATUSES, 'all'], { error: 'The selected status is invalid.' }),
+  ),
+  assignee: z.preprocess(
+    emptyToUndefined,
+    z
+      .union([z.enum(['me', 'none']), z.coerce.number().int().positive().max(2_147_483_647)], {
+        error: 'The selected assignee is invalid.',
+      })
+      .optional(),
+  ),
   sort: listSort(WORK_QUEUE_SORTS, 'created_at'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
@@ -67,11 +82,21 @@ export type WorkQueueQuery = z.output<typeof workQueueQuery>;
  * (nobody: the item is unassigned).
  */
 export const workItemAssignSchema = z.object({
-  assignee: z.preprocess((v) => (v === undefined || v === '' ? null : v), z.union([
-    z.literal('me'),
-    z.null(),
-    z.coerce.number({ error: 'The selected assignee is invalid.' }).int('The selected assignee is invalid.').positive('The selected assignee is invalid.').max(2_147_483_647, 'The selected assignee is invalid.'),
-  ], { error: 'The selected assignee is invalid.' })),
+  assignee: z.preprocess(
+    (v) => (v === undefined || v === '' ? null : v),
+    z.union(
+      [
+        z.literal('me'),
+        z.null(),
+        z.coerce
+          .number({ error: 'The selected assignee is invalid.' })
+          .int('The selected assignee is invalid.')
+          .positive('The selected assignee is invalid.')
+          .max(2_147_483_647, 'The selected assignee is invalid.'),
+      ],
+      { error: 'The selected assignee is invalid.' },
+    ),
+  ),
 });
 export type WorkItemAssignInput = z.output<typeof workItemAssignSchema>;
 
@@ -89,15 +114,17 @@ export const workItemResolveSchema = z.object({
  * Body of POST /api/admin/work-queue/{id}/accept-letter (docs/work-queue.md "Determination
  * letters"): the date printed on the IRS letter, 'YYYY-MM-DD', not later than `today`.
  */
-export const letterAcceptSchema = (today: string) => z.object({
-  letter_date: z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim() : v ?? ''),
-    z.string({ error: msg.required('date on the letter') })
-      .min(1, { message: msg.required('date on the letter'), abort: true })
-      .refine(isIsoDate, { message: 'The date on the letter field must be a valid date.', abort: true })
-      .refine((d) => d <= today, 'The date on the letter must be today or earlier.'),
-  ),
-});
+export const letterAcceptSchema = (today: string) =>
+  z.object({
+    letter_date: z.preprocess(
+      (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
+      z
+        .string({ error: msg.required('date on the letter') })
+        .min(1, { message: msg.required('date on the letter'), abort: true })
+        .refine(isIsoDate, { message: 'The date on the letter field must be a valid date.', abort: true })
+        .refine((d) => d <= today, 'The date on the letter must be today or earlier.'),
+    ),
+  });
 
 /** Whether `s` is a calendar date 'YYYY-MM-DD' that exists. */
 function isIsoDate(s: string): boolean {
@@ -144,7 +171,16 @@ export type WorkQueuePage = PageObject<WorkItemRow> & { counts: Record<WorkItemK
 /** One entry of an item's history: what happened, by whom, when. */
 const workItemEventSchema = z.object({
   at: z.string(),
-  action: z.enum(['found', 'assigned', 'note_added', 'resolved', 'reopened', 'letter_accepted', 'letter_returned', 'applicant_linked']),
+  action: z.enum([
+    'found',
+    'assigned',
+    'note_added',
+    'resolved',
+    'reopened',
+    'letter_accepted',
+    'letter_returned',
+    'applicant_linked',
+  ]),
   actor: z.string().nullable(),
   text: z.string(),
 });
@@ -170,18 +206,41 @@ export const workItemDetailSchema = workItemRowSchema.extend({
   notes: z.array(z.object({ id: z.number(), body: z.string(), author: z.string().nullable(), created_at: z.string() })),
   history: z.array(workItemEventSchema),
   /** For a `determination_letter` item: the letter's review state and file name; null for other kinds. */
-  letter: z.object({ status: z.enum(['pending', 'accepted', 'returned']), file_name: z.string().nullable(), letter_date: z.string().nullable(), return_reason: z.string() }).nullable(),
+  letter: z
+    .object({
+      status: z.enum(['pending', 'accepted', 'returned']),
+      file_name: z.string().nullable(),
+      letter_date: z.string().nullable(),
+      return_reason: z.string(),
+    })
+    .nullable(),
   /** For a `link_request` item: see workItemLinkSchema; null for other kinds. */
   link: workItemLinkSchema.nullable(),
 });
 export type WorkItemDetail = z.output<typeof workItemDetailSchema>;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const month = (m: unknown) => (typeof m === 'number' && m >= 1 && m <= 12 ? MONTHS[m - 1] : 'unknown');
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const join = (o: unknown, keys: string[]) => {
   const r = (o ?? {}) as Record<string, unknown>;
-  return keys.map((k) => text(r[k])).filter(Boolean).join(', ');
+  return keys
+    .map((k) => text(r[k]))
+    .filter(Boolean)
+    .join(', ');
 };
 
 /**
@@ -203,10 +262,14 @@ export function workItemSummary(kind: WorkItemKind, d: Record<string, unknown>):
     case 'address_changed':
       return `Address in the BMF changed from "${join(d.before, ['street', 'city', 'state', 'zip'])}" to "${join(d.after, ['street', 'city', 'state', 'zip'])}".`;
     case 'paying_not_on_roster':
-      return d.reason === 'no_ein' ? 'Paid membership; no EIN on file, so not on any GEN roster.'
-        : d.reason === 'left' ? `Paid membership; left the roster of GEN ${text(d.gen)}.`
-          : d.reason === 'other_gen' ? `Paid membership; in the BMF under another group exemption (GEN ${text(d.gen)}).`
-            : d.reason === 'independent' ? 'Paid membership; in the BMF with an exemption of its own, not under a GEN.'
+      return d.reason === 'no_ein'
+        ? 'Paid membership; no EIN on file, so not on any GEN roster.'
+        : d.reason === 'left'
+          ? `Paid membership; left the roster of GEN ${text(d.gen)}.`
+          : d.reason === 'other_gen'
+            ? `Paid membership; in the BMF under another group exemption (GEN ${text(d.gen)}).`
+            : d.reason === 'independent'
+              ? 'Paid membership; in the BMF with an exemption of its own, not under a GEN.'
               : 'Paid membership; EIN not in the BMF loaded.';
     case 'roster_no_membership':
       return `On the roster of GEN ${text(d.gen)}; no user has joined for it.`;

@@ -7,7 +7,15 @@ import { http } from '../lib/http.ts';
 interface CalendarAnswer {
   today: string;
   fiscal_year_end_month: number | null;
-  deadlines: { kind: 'form_990' | 'renewal' | 'state'; label: string; due: string; daysLeft: number; taxYear?: number; filed?: boolean; filed_on?: string }[];
+  deadlines: {
+    kind: 'form_990' | 'renewal' | 'state';
+    label: string;
+    due: string;
+    daysLeft: number;
+    taxYear?: number;
+    filed?: boolean;
+    filed_on?: string;
+  }[];
   /** Recorded Form 990-series filings, newest tax year first. */
   filings?: { tax_year: number; form: string; filed_on: string }[];
 }
@@ -15,7 +23,13 @@ interface CalendarAnswer {
 /** 'YYYY-MM-DD' shown as a calendar date, without a time zone shifting the day. */
 function showCalendarDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', year: 'numeric', month: 'long', day: 'numeric' });
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 }
 
 function daysLeftText(days: number): { text: string; color: string } {
@@ -41,9 +55,14 @@ export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
   const filings = q.data.filings ?? [];
   return (
     <Card withBorder padding="xl" mt="lg" maw={720} component="section" aria-labelledby="compliance-calendar">
-      <Title order={2} size="h3" id="compliance-calendar" mb="xs">Compliance calendar</Title>
+      <Title order={2} size="h3" id="compliance-calendar" mb="xs">
+        Compliance calendar
+      </Title>
       <Text size="sm" c="gray.7" mb="md">
-        Missing three annual IRS filings in a row revokes tax exemption. <Anchor component={Link} to="/irs-form-990" inherit>About Form 990</Anchor>
+        Missing three annual IRS filings in a row revokes tax exemption.{' '}
+        <Anchor component={Link} to="/irs-form-990" inherit>
+          About Form 990
+        </Anchor>
       </Text>
       {deadlines.length === 0 && <Text>No deadlines yet.</Text>}
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -53,20 +72,29 @@ export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
             <Group component="li" key={`${d.kind}-${d.due}`} justify="space-between" wrap="nowrap" align="flex-start">
               <div>
                 <Text fw={600}>{d.kind === 'renewal' ? 'GoodStanding renewal' : d.label}</Text>
-                <Text size="sm" c="gray.7">Due {showCalendarDate(d.due)}</Text>
+                <Text size="sm" c="gray.7">
+                  Due {showCalendarDate(d.due)}
+                </Text>
               </div>
-              <Badge color={left.color} variant="light" style={{ flexShrink: 0 }}>{left.text}</Badge>
+              <Badge color={left.color} variant="light" style={{ flexShrink: 0 }}>
+                {left.text}
+              </Badge>
             </Group>
           );
         })}
       </Stack>
       {filings.length > 0 && (
         <Text size="sm" mt="md" c="gray.7" data-testid="recorded-filings">
-          {filings.slice(0, 3).map((f) => `Filed for ${f.tax_year} on ${showCalendarDate(f.filed_on)} (Form ${f.form})`).join(' · ')}
+          {filings
+            .slice(0, 3)
+            .map((f) => `Filed for ${f.tax_year} on ${showCalendarDate(f.filed_on)} (Form ${f.form})`)
+            .join(' · ')}
         </Text>
       )}
       {fiscal_year_end_month === null && (
-        <Text size="sm" mt="md">Add your fiscal year end to your organization details to see your Form 990 due date.</Text>
+        <Text size="sm" mt="md">
+          Add your fiscal year end to your organization details to see your Form 990 due date.
+        </Text>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import type { ReactNode } from 'react';
 
 /**
  * The drop zone of {@link import('./single-file-drop.tsx').SingleFileDrop}, a chunk of its own:
@@ -7,7 +7,17 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
  * screen loads without them and React takes the zone over once they have arrived
  * (docs/ARCHITECTURE.md "Initial JavaScript"). Its styles come with the form (single-file-drop.tsx).
  */
-export function FileDropZone({ id, onDrop, onReject, accept, activateOnClick, disabled, invalid, withHint, children }: {
+export function FileDropZone({
+  id,
+  onDrop,
+  onReject,
+  accept,
+  activateOnClick,
+  disabled,
+  invalid,
+  withHint,
+  children,
+}: {
   /** The field's id: the hidden file input's, and the prefix of its label, prompt and hint ids. */
   id: string;
   onDrop: (files: File[]) => void;

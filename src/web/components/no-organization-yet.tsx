@@ -18,18 +18,27 @@ export const hasNoOrganizationYet = () => !!boot.user && !boot.user.isAdmin && b
 export function NoOrganizationYet({ title }: { title: string }) {
   const drafts = useQuery({
     queryKey: ['my-applications'],
-    queryFn: () => http.get<{ applications: { id: number; level: string; status: string }[] }>('/api/account/applications'),
+    queryFn: () =>
+      http.get<{ applications: { id: number; level: string; status: string }[] }>('/api/account/applications'),
   });
   const draft = drafts.data?.applications.find((a) => a.status === 'draft');
   return (
     <Card withBorder padding="xl" maw={640}>
       <Stack gap="sm" align="flex-start">
-        <Title order={2} size="h3">{title}</Title>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         <Text>This page fills in once your application is submitted.</Text>
-        {drafts.isPending ? <Loader size="sm" role="status" aria-label="Loading" /> : draft ? (
-          <Button component={Link} to={`/application/create/${draft.id}`}>Continue your application</Button>
+        {drafts.isPending ? (
+          <Loader size="sm" role="status" aria-label="Loading" />
+        ) : draft ? (
+          <Button component={Link} to={`/application/create/${draft.id}`}>
+            Continue your application
+          </Button>
         ) : (
-          <Button component={Link} to="/pricing">Choose a level</Button>
+          <Button component={Link} to="/pricing">
+            Choose a level
+          </Button>
         )}
       </Stack>
     </Card>

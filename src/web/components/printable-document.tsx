@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCurrency } from '../../shared/rules/formats.ts';
 import { boot } from '../lib/boot.ts';
@@ -20,7 +20,9 @@ export function useDocumentTitle(title: string | undefined) {
     if (!title) return;
     const before = document.title;
     document.title = `${title} | ${boot.company.name}`;
-    return () => { document.title = before; };
+    return () => {
+      document.title = before;
+    };
   }, [title]);
 }
 
@@ -29,7 +31,13 @@ export function useDocumentTitle(title: string | undefined) {
  * `noun` is not found (unknown or another account's: the server does not say which) and links to
  * `listHref`, anything else is "Something went wrong".
  */
-export function DocumentFailure({ error, noun, missingText, listHref, listLabel }: {
+export function DocumentFailure({
+  error,
+  noun,
+  missingText,
+  listHref,
+  listLabel,
+}: {
   error: unknown;
   /** Lower case, as in "Sign in to see this invoice." */
   noun: string;
@@ -46,7 +54,9 @@ export function DocumentFailure({ error, noun, missingText, listHref, listLabel 
       <Stack align="flex-start" py="xl">
         <Title order={1}>Please sign in</Title>
         <Text>Sign in to see this {noun}.</Text>
-        <Button component={Link} to={`/login?next=${next}`}>Sign in</Button>
+        <Button component={Link} to={`/login?next=${next}`}>
+          Sign in
+        </Button>
       </Stack>
     );
   }
@@ -56,7 +66,9 @@ export function DocumentFailure({ error, noun, missingText, listHref, listLabel 
     <Stack align="flex-start" py="xl">
       <Title order={1}>{missing ? `${Noun} not found` : 'Something went wrong'}</Title>
       <Text>{missing ? missingText : `The ${noun} could not be loaded. Please reload the page.`}</Text>
-      <Button component={Link} to={listHref} variant={missing ? 'filled' : 'default'}>{listLabel}</Button>
+      <Button component={Link} to={listHref} variant={missing ? 'filled' : 'default'}>
+        {listLabel}
+      </Button>
     </Stack>
   );
 }
@@ -67,7 +79,9 @@ export function PrintableDocument({ back, children }: { back: ReactNode; childre
     <Stack gap="md">
       <Group justify="space-between" className={classes.noPrint} maw="52rem">
         {back}
-        <Button variant="light" onClick={() => window.print()}>Print</Button>
+        <Button variant="light" onClick={() => window.print()}>
+          Print
+        </Button>
       </Group>
       {children}
     </Stack>
@@ -79,7 +93,14 @@ export function PrintableDocument({ back, children }: { back: ReactNode; childre
  * left and the title, `date` and status `badge` on the right; `children` follow. Printing the page
  * prints this alone.
  */
-export function PrintableSheet({ titleId, title, date, badge, company, children }: {
+export function PrintableSheet({
+  titleId,
+  title,
+  date,
+  badge,
+  company,
+  children,
+}: {
   titleId: string;
   title: string;
   date: string;
@@ -89,18 +110,41 @@ export function PrintableSheet({ titleId, title, date, badge, company, children 
   children: ReactNode;
 }) {
   return (
-    <Paper withBorder shadow="xs" p={{ base: 'md', sm: 40 }} component="article" aria-labelledby={titleId} className={classes.sheet}>
+    <Paper
+      withBorder
+      shadow="xs"
+      p={{ base: 'md', sm: 40 }}
+      component="article"
+      aria-labelledby={titleId}
+      className={classes.sheet}
+    >
       <Stack gap="xl">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Text fw={800} fz="xl">{company.name}</Text>
-            {company.phone && <Text size="sm" c="gray.7">{company.phone}</Text>}
-            {company.email && <Text size="sm" c="gray.7">{company.email}</Text>}
+            <Text fw={800} fz="xl">
+              {company.name}
+            </Text>
+            {company.phone && (
+              <Text size="sm" c="gray.7">
+                {company.phone}
+              </Text>
+            )}
+            {company.email && (
+              <Text size="sm" c="gray.7">
+                {company.email}
+              </Text>
+            )}
           </div>
           <div style={{ textAlign: 'right' }}>
-            <Title order={1} size="h2" id={titleId}>{title}</Title>
-            <Text size="sm" c="gray.7">Date: {date}</Text>
-            <Badge mt={6} color={badge.color} variant="light">{badge.label}</Badge>
+            <Title order={1} size="h2" id={titleId}>
+              {title}
+            </Title>
+            <Text size="sm" c="gray.7">
+              Date: {date}
+            </Text>
+            <Badge mt={6} color={badge.color} variant="light">
+              {badge.label}
+            </Badge>
           </div>
         </Group>
         {children}
@@ -114,7 +158,9 @@ export function SummaryRow({ label, cents, strong }: { label: string; cents: num
   return (
     <Group justify="space-between" gap="xl" wrap="nowrap">
       <Text fw={strong ? 800 : 500}>{label}</Text>
-      <Text fw={strong ? 800 : 500} fz={strong ? 'lg' : undefined} className={classes.amount}>{formatCurrency(cents)}</Text>
+      <Text fw={strong ? 800 : 500} fz={strong ? 'lg' : undefined} className={classes.amount}>
+        {formatCurrency(cents)}
+      </Text>
     </Group>
   );
 }

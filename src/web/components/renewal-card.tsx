@@ -1,19 +1,26 @@
-import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Checkbox, Group, List, Stack, Table, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  initialRenewalChoice, isEarlyBird, renewalTotals, setIncorporation, setUpgrade,
-  type RenewalAccount, type RenewalChoice, type RenewalLevel, type RenewalLine,
-} from '../../shared/rules/renewal.ts';
-import type { RenewalPayloadInput } from '../../shared/schemas/renewal.ts';
-import { formatCurrency } from '../../shared/rules/formats.ts';
-import { HttpFailure, http } from '../lib/http.ts';
-import { confirmAction } from '../lib/feedback.tsx';
-import { pushEventThen } from '../lib/analytics.ts';
-import { showDate } from '../lib/locale.ts';
-import { boot } from '../lib/boot.ts';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { centsToDollarsText } from '../../shared/rules/billing.ts';
+import { formatCurrency } from '../../shared/rules/formats.ts';
+import {
+  initialRenewalChoice,
+  isEarlyBird,
+  renewalTotals,
+  setIncorporation,
+  setUpgrade,
+  type RenewalAccount,
+  type RenewalChoice,
+  type RenewalLevel,
+  type RenewalLine,
+} from '../../shared/rules/renewal.ts';
+import { pushEventThen } from '../lib/analytics.ts';
+import { boot } from '../lib/boot.ts';
+import { confirmAction } from '../lib/feedback.tsx';
+import { HttpFailure, http } from '../lib/http.ts';
+import { showDate } from '../lib/locale.ts';
+import type { RenewalPayloadInput } from '../../shared/schemas/renewal.ts';
 
 /** GET /api/account/renewal (src/server/modules/renewals/routes.ts); prices in cents. */
 export interface RenewalScreen {
@@ -58,13 +65,25 @@ function renewalModel(screen: RenewalScreen): { level: RenewalLevel; account: Re
   const up = l.upgrade_to;
   return {
     level: {
-      id: l.id, name: l.name, priceCents: l.price_cents, priceDiscountCents: l.price_discount_cents,
-      upgradeTo: up ? {
-        id: up.id, upgradeCents: up.upgrade_cents, upgradeDiscountCents: up.upgrade_discount_cents,
-        incPackageCents: up.inc_package_cents, incPackageDiscountCents: up.inc_package_discount_cents,
-      } : null,
+      id: l.id,
+      name: l.name,
+      priceCents: l.price_cents,
+      priceDiscountCents: l.price_discount_cents,
+      upgradeTo: up
+        ? {
+            id: up.id,
+            upgradeCents: up.upgrade_cents,
+            upgradeDiscountCents: up.upgrade_discount_cents,
+            incPackageCents: up.inc_package_cents,
+            incPackageDiscountCents: up.inc_package_discount_cents,
+          }
+        : null,
     },
-    account: { renewalDueAt: a.renewal_due_at, bonusBalanceCents: a.bonus_balance_cents, isSuspendedFromBasicRenewal: a.is_suspended_from_basic_renewal },
+    account: {
+      renewalDueAt: a.renewal_due_at,
+      bonusBalanceCents: a.bonus_balance_cents,
+      isSuspendedFromBasicRenewal: a.is_suspended_from_basic_renewal,
+    },
   };
 }
 
@@ -77,7 +96,14 @@ function Price({ line }: { line: RenewalLine | undefined }) {
     <Text span fw={600} style={{ whiteSpace: 'nowrap' }}>
       {formatCurrency(line.valueCents)}
       {line.valueCents !== line.priceCents && (
-        <Text span c="gray.7" fw={400} td="line-through" ml={6} aria-label={`instead of ${formatCurrency(line.priceCents)}`}>
+        <Text
+          span
+          c="gray.7"
+          fw={400}
+          td="line-through"
+          ml={6}
+          aria-label={`instead of ${formatCurrency(line.priceCents)}`}
+        >
           {formatCurrency(line.priceCents)}
         </Text>
       )}
@@ -112,7 +138,10 @@ export function RenewalCard({ accountId }: { accountId?: number }) {
       {q.data.open_invoice ? (
         <Text>
           Your renewal invoice {q.data.open_invoice.number} is waiting for payment.{' '}
-          <Anchor component={Link} to={accountId ? `/app/payments?account_id=${accountId}` : '/app/payments'}>Pay it on the payments page</Anchor>.
+          <Anchor component={Link} to={accountId ? `/app/payments?account_id=${accountId}` : '/app/payments'}>
+            Pay it on the payments page
+          </Anchor>
+          .
         </Text>
       ) : q.data.window.state !== 'open' && !q.data.is_admin ? (
         <NotOffered screen={q.data} />
@@ -135,17 +164,20 @@ function NotOffered({ screen }: { screen: RenewalScreen }) {
     return (
       <Stack gap="xs" data-testid="renewal-not-open">
         <Text>
-          Your membership is paid up until <strong>{due ? showDate(due) : ''}</strong>.
-          Renewal opens on <strong>{w.opens_at ? showDate(w.opens_at) : ''}</strong>, 60 days before that date.
+          Your membership is paid up until <strong>{due ? showDate(due) : ''}</strong>. Renewal opens on{' '}
+          <strong>{w.opens_at ? showDate(w.opens_at) : ''}</strong>, 60 days before that date.
         </Text>
-        <Text size="sm" c="gray.7">We will e-mail you when it opens, and again 30 and 7 days before the due date.</Text>
+        <Text size="sm" c="gray.7">
+          We will e-mail you when it opens, and again 30 and 7 days before the due date.
+        </Text>
       </Stack>
     );
   }
   return (
     <Alert color="orange" variant="light" title="Renewal is closed" data-testid="renewal-closed">
-      Your renewal was due on {due ? showDate(due) : ''} and the grace period ended on {w.closes_at ? showDate(w.closes_at) : ''}, so
-      it can no longer be done online. {phone ? `Call ${name} at ${phone}` : `Contact ${name}`} and we will renew your membership.
+      Your renewal was due on {due ? showDate(due) : ''} and the grace period ended on{' '}
+      {w.closes_at ? showDate(w.closes_at) : ''}, so it can no longer be done online.{' '}
+      {phone ? `Call ${name} at ${phone}` : `Contact ${name}`} and we will renew your membership.
     </Alert>
   );
 }
@@ -153,7 +185,9 @@ function NotOffered({ screen }: { screen: RenewalScreen }) {
 function RenewalShell({ children }: { children: ReactNode }) {
   return (
     <Card withBorder padding="xl" mt="lg" maw={720} component="section" aria-labelledby="renewal-title">
-      <Title order={2} size="h3" id="renewal-title" mb="sm">Renewal</Title>
+      <Title order={2} size="h3" id="renewal-title" mb="sm">
+        Renewal
+      </Title>
       {children}
     </Card>
   );
@@ -171,7 +205,13 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
   const early = isEarlyBird(account.renewalDueAt, now, screen.extension_days);
   const totals = renewalTotals(level, account, choice, now, screen.extension_days);
   // Every option's price, as the rules would charge it.
-  const all = renewalTotals(level, account, { isUpgradeSelected: true, isIncorporationSelected: true, newLevelId: level.upgradeTo?.id ?? level.id }, now, screen.extension_days);
+  const all = renewalTotals(
+    level,
+    account,
+    { isUpgradeSelected: true, isIncorporationSelected: true, newLevelId: level.upgradeTo?.id ?? level.id },
+    now,
+    screen.extension_days,
+  );
   const priceOf = (type: RenewalLine['type']) => all.lines.find((l) => l.type === type);
   const { options } = screen;
   const upgradeName = screen.level.upgrade_to?.name ?? 'the next level';
@@ -188,7 +228,8 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
     if (screen.needs_990_copy) {
       const ok = await confirmAction({
         title: 'We need a copy of your latest 990',
-        message: "To renew, we need a copy of your organization's latest 990-series return (990-N, 990-EZ or 990). If we do not receive it, your renewal may be cancelled and refunded.",
+        message:
+          "To renew, we need a copy of your organization's latest 990-series return (990-N, 990-EZ or 990). If we do not receive it, your renewal may be cancelled and refunded.",
         confirm: 'I understand',
         cancel: 'Cancel',
         confirmColor: 'blue',
@@ -225,19 +266,26 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
     };
     setBusy(true);
     try {
-      const res = await http.post<{ redirect: string; invoice_id: number }>(screen.action, payload as Record<string, unknown>);
+      const res = await http.post<{ redirect: string; invoice_id: number }>(
+        screen.action,
+        payload as Record<string, unknown>,
+      );
       // A renewal bills a new invoice: every cached view of the account (the renewal form, an
       // admin's account page the server may send us back to) is stale now.
       void queryClient.invalidateQueries();
-      pushEventThen('renewal-submitted', {
-        account_id: accountId,
-        invoice_id: res.invoice_id,
-        current_level_id: level.id,
-        new_level_id: choice.newLevelId,
-        is_upgrade_selected: choice.isUpgradeSelected,
-        is_incorporation_selected: choice.isIncorporationSelected,
-        order_total: payload.totals.order_total,
-      }, () => navigate(res.redirect));
+      pushEventThen(
+        'renewal-submitted',
+        {
+          account_id: accountId,
+          invoice_id: res.invoice_id,
+          current_level_id: level.id,
+          new_level_id: choice.newLevelId,
+          is_upgrade_selected: choice.isUpgradeSelected,
+          is_incorporation_selected: choice.isIncorporationSelected,
+          order_total: payload.totals.order_total,
+        },
+        () => navigate(res.redirect),
+      );
     } catch (err) {
       const f = err instanceof HttpFailure ? err : null;
       const first = f ? Object.values(f.errors).find((list) => list?.length)?.[0] : undefined;
@@ -252,25 +300,38 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
         <Alert color="gray" variant="light" title="Outside the renewal period">
           {screen.window.state === 'not_yet'
             ? `The account holder can renew from ${screen.window.opens_at ? showDate(screen.window.opens_at) : ''}.`
-            : `The grace period ended on ${screen.window.closes_at ? showDate(screen.window.closes_at) : ''}.`} As staff, you can renew it now.
+            : `The grace period ended on ${screen.window.closes_at ? showDate(screen.window.closes_at) : ''}.`}{' '}
+          As staff, you can renew it now.
         </Alert>
       )}
       <div>
         <Text>
-          {dueAt ? <>Your {level.name} membership is due for renewal on <strong>{showDate(dueAt)}</strong>.</> : <>Renew your {level.name} membership for another year.</>}
+          {dueAt ? (
+            <>
+              Your {level.name} membership is due for renewal on <strong>{showDate(dueAt)}</strong>.
+            </>
+          ) : (
+            <>Renew your {level.name} membership for another year.</>
+          )}
         </Text>
         <Text size="sm" c={early ? 'green' : 'gray.7'}>
           {early
-            ? earlyUntil ? `Early-bird prices apply until ${showDate(earlyUntil)}.` : 'Early-bird prices apply.'
+            ? earlyUntil
+              ? `Early-bird prices apply until ${showDate(earlyUntil)}.`
+              : 'Early-bird prices apply.'
             : 'Early-bird prices no longer apply.'}
         </Text>
       </div>
 
       {screen.level.renewal_features.length > 0 && (
         <div>
-          <Text fw={600} mb={4}>Your renewal includes</Text>
+          <Text fw={600} mb={4}>
+            Your renewal includes
+          </Text>
           <List size="sm" spacing={2}>
-            {screen.level.renewal_features.map((f) => <List.Item key={f}>{f}</List.Item>)}
+            {screen.level.renewal_features.map((f) => (
+              <List.Item key={f}>{f}</List.Item>
+            ))}
           </List>
         </div>
       )}
@@ -285,7 +346,11 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Checkbox
                 label={`Upgrade to ${upgradeName}`}
-                description={options.isUpgradeLocked ? 'Your account renews with the upgrade only: the basic renewal is no longer offered to it.' : undefined}
+                description={
+                  options.isUpgradeLocked
+                    ? 'Your account renews with the upgrade only: the basic renewal is no longer offered to it.'
+                    : undefined
+                }
                 checked={choice.isUpgradeSelected}
                 disabled={options.isUpgradeLocked || busy}
                 onChange={(e) => change(setUpgrade(choice, e.currentTarget.checked, level, account))}
@@ -311,37 +376,58 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
       <Table aria-label="Renewal totals" withRowBorders={false} verticalSpacing={4} horizontalSpacing={0}>
         <Table.Tbody>
           <Table.Tr>
-            <Table.Th scope="row" fw={400}>Subtotal</Table.Th>
+            <Table.Th scope="row" fw={400}>
+              Subtotal
+            </Table.Th>
             <Table.Td ta="right">{formatCurrency(totals.subtotal)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th scope="row" fw={400}>Early-bird discount</Table.Th>
+            <Table.Th scope="row" fw={400}>
+              Early-bird discount
+            </Table.Th>
             <Table.Td ta="right">{formatCurrency(-totals.discount_total)}</Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th scope="row" fw={400}>Bonus balance used</Table.Th>
+            <Table.Th scope="row" fw={400}>
+              Bonus balance used
+            </Table.Th>
             <Table.Td ta="right">{formatCurrency(-totals.bonus_total)}</Table.Td>
           </Table.Tr>
           <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-gray-4)' }}>
             <Table.Th scope="row">Order total</Table.Th>
-            <Table.Td ta="right" fw={700} data-testid="renewal-order-total">{formatCurrency(totals.order_total)}</Table.Td>
+            <Table.Td ta="right" fw={700} data-testid="renewal-order-total">
+              {formatCurrency(totals.order_total)}
+            </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>
 
       <Alert color="blue" variant="light" title="Before you renew" role="note">
         Your renewal keeps your exemption in good standing for another year. Make sure your{' '}
-        <Anchor inherit component={Link} to="/irs-form-990">IRS Form 990</Anchor> is filed and check your{' '}
-        <Anchor inherit component={Link} to="/state-registration#us_map">state registration</Anchor> requirements. Thinking about the incorporation package? Read about{' '}
-        <Anchor inherit component={Link} to="/incorporation-and-ein">incorporation and getting an EIN</Anchor>.
+        <Anchor inherit component={Link} to="/irs-form-990">
+          IRS Form 990
+        </Anchor>{' '}
+        is filed and check your{' '}
+        <Anchor inherit component={Link} to="/state-registration#us_map">
+          state registration
+        </Anchor>{' '}
+        requirements. Thinking about the incorporation package? Read about{' '}
+        <Anchor inherit component={Link} to="/incorporation-and-ein">
+          incorporation and getting an EIN
+        </Anchor>
+        .
       </Alert>
 
       {failure && (
-        <Alert color="red" title="Oops..." role="alert">{failure}</Alert>
+        <Alert color="red" title="Oops..." role="alert">
+          {failure}
+        </Alert>
       )}
 
       <Group>
-        <Button onClick={() => void submit()} loading={busy}>Renew now</Button>
+        <Button onClick={() => void submit()} loading={busy}>
+          Renew now
+        </Button>
       </Group>
     </Stack>
   );

@@ -1,18 +1,21 @@
 // The zone's styles come with the form, so the server's HTML of the zone is drawn right before
 // its code (file-drop-zone.tsx) has arrived.
 import '@mantine/dropzone/styles.css';
-import { Suspense, useEffect, useId, useState } from 'react';
 import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
-import type { FileRejection } from '@mantine/dropzone';
 import { notifications } from '@mantine/notifications';
-import { checkFileName, ONE_AT_A_TIME } from '../../shared/rules/uploads.ts';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { formatFileSize } from '../../shared/rules/formats.ts';
-import { CLOSE_LABEL, toastFailure } from '../lib/feedback.tsx';
+import { checkFileName, ONE_AT_A_TIME } from '../../shared/rules/uploads.ts';
 import { deferredComponent } from '../lib/deferred-component.tsx';
+import { CLOSE_LABEL, toastFailure } from '../lib/feedback.tsx';
+import type { FileRejection } from '@mantine/dropzone';
 
 // The drop zone's code is a chunk of its own, loaded once the form is shown (docs/ARCHITECTURE.md
 // "Initial JavaScript"); the server's render loads it first (src/web/entry-server.tsx).
-const FileDropZone = deferredComponent(() => import('./file-drop-zone.tsx'), (m) => m.FileDropZone);
+const FileDropZone = deferredComponent(
+  () => import('./file-drop-zone.tsx'),
+  (m) => m.FileDropZone,
+);
 
 /** docs/requirements/constants.md: the video preview is taken at 25 % of its duration. */
 const THUMBNAIL_AT = 0.25;
@@ -25,11 +28,17 @@ function videoThumbnail(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const url = URL.createObjectURL(file);
     const video = document.createElement('video');
-    const done = (fn: () => void) => { URL.revokeObjectURL(url); video.removeAttribute('src'); fn(); };
+    const done = (fn: () => void) => {
+      URL.revokeObjectURL(url);
+      video.removeAttribute('src');
+      fn();
+    };
     video.preload = 'metadata';
     video.muted = true;
     video.playsInline = true;
-    video.onloadedmetadata = () => { video.currentTime = (Number.isFinite(video.duration) ? video.duration : 0) * THUMBNAIL_AT; };
+    video.onloadedmetadata = () => {
+      video.currentTime = (Number.isFinite(video.duration) ? video.duration : 0) * THUMBNAIL_AT;
+    };
     video.onseeked = () => {
       const canvas = document.createElement('canvas');
       canvas.width = video.videoWidth || 320;
@@ -42,7 +51,14 @@ function videoThumbnail(file: File): Promise<string> {
   });
 }
 
-const warnOneAtATime = () => notifications.show({ title: 'Uh oh!', message: ONE_AT_A_TIME, color: 'yellow', withBorder: true, closeButtonProps: CLOSE_LABEL });
+const warnOneAtATime = () =>
+  notifications.show({
+    title: 'Uh oh!',
+    message: ONE_AT_A_TIME,
+    color: 'yellow',
+    withBorder: true,
+    closeButtonProps: CLOSE_LABEL,
+  });
 
 /**
  * A drop zone for exactly one file (docs/requirements/validation.md "Uploads"): several files give 'One at a time please!';
@@ -50,7 +66,19 @@ const warnOneAtATime = () => notifications.show({ title: 'Uh oh!', message: ONE_
  * nothing once a file is chosen, and with `refuseWhileChosen` a new drop is refused too. Shows an
  * image preview, or a still of a video at 25 % of its duration.
  */
-export function SingleFileDrop({ label, file, onChange, allowed, accept, preview, refuseWhileChosen = false, required, error, disabled, hint }: {
+export function SingleFileDrop({
+  label,
+  file,
+  onChange,
+  allowed,
+  accept,
+  preview,
+  refuseWhileChosen = false,
+  required,
+  error,
+  disabled,
+  hint,
+}: {
   label: string;
   file: File | null;
   onChange: (file: File | null) => void;
@@ -69,15 +97,27 @@ export function SingleFileDrop({ label, file, onChange, allowed, accept, preview
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!file) { setPreviewUrl(null); return undefined; }
+    if (!file) {
+      setPreviewUrl(null);
+      return undefined;
+    }
     if (preview === 'image') {
       const url = URL.createObjectURL(file);
       setPreviewUrl(url);
       return () => URL.revokeObjectURL(url);
     }
     let live = true;
-    videoThumbnail(file).then((still) => { if (live) setPreviewUrl(still); }, () => { if (live) setPreviewUrl(null); });
-    return () => { live = false; };
+    videoThumbnail(file).then(
+      (still) => {
+        if (live) setPreviewUrl(still);
+      },
+      () => {
+        if (live) setPreviewUrl(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [file, preview]);
 
   const take = (files: File[]) => {
@@ -100,18 +140,31 @@ export function SingleFileDrop({ label, file, onChange, allowed, accept, preview
       <Stack gap="xs" mt={4}>
         {/* Until its code has arrived, a zone the browser drew itself is a box of the zone's height. */}
         <Suspense fallback={<div style={{ minHeight: 94 }} />}>
-          <FileDropZone id={id} onDrop={take} onReject={reject} accept={accept} activateOnClick={!file} disabled={disabled} invalid={!!error} withHint={!!hint}>
+          <FileDropZone
+            id={id}
+            onDrop={take}
+            onReject={reject}
+            accept={accept}
+            activateOnClick={!file}
+            disabled={disabled}
+            invalid={!!error}
+            withHint={!!hint}
+          >
             {/* The spaces between the lines keep their words apart where text is read as one string. */}
             <Stack id={`${id}-prompt`} align="center" gap={4} py="md" style={{ pointerEvents: 'none' }}>
               {file ? (
                 <>
                   <Text fw={600}>{file.name}</Text>{' '}
-                  <Text size="sm" c="dimmed">{formatFileSize(file.size)} · Remove it below to choose another file.</Text>
+                  <Text size="sm" c="dimmed">
+                    {formatFileSize(file.size)} · Remove it below to choose another file.
+                  </Text>
                 </>
               ) : (
                 <>
                   <Text fw={600}>Drag a file here or click to choose one</Text>{' '}
-                  <Text size="sm" c="dimmed">One file per entry</Text>
+                  <Text size="sm" c="dimmed">
+                    One file per entry
+                  </Text>
                 </>
               )}
             </Stack>
@@ -119,8 +172,12 @@ export function SingleFileDrop({ label, file, onChange, allowed, accept, preview
         </Suspense>
         {file && (
           <Group align="flex-start" gap="md">
-            {previewUrl && <Image src={previewUrl} alt={`Preview of ${file.name}`} h={120} w="auto" fit="contain" radius="sm" />}
-            <Button variant="subtle" color="red" size="compact-sm" onClick={() => onChange(null)} disabled={disabled}>Remove file</Button>
+            {previewUrl && (
+              <Image src={previewUrl} alt={`Preview of ${file.name}`} h={120} w="auto" fit="contain" radius="sm" />
+            )}
+            <Button variant="subtle" color="red" size="compact-sm" onClick={() => onChange(null)} disabled={disabled}>
+              Remove file
+            </Button>
           </Group>
         )}
       </Stack>

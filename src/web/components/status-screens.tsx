@@ -7,7 +7,9 @@ export function NotFoundScreen() {
     <Stack align="flex-start" py="xl">
       <Title order={1}>Page not found</Title>
       <Text>We could not find that page. It may have moved.</Text>
-      <Button component={Link} to="/">Go to the home page</Button>
+      <Button component={Link} to="/">
+        Go to the home page
+      </Button>
     </Stack>
   );
 }

@@ -18,7 +18,12 @@ const EVENT_CALLBACK_TIMEOUT_MS = 1500;
  * `timeoutMs` if it never calls back. With no tag manager on the page, `next` runs at once.
  * `next` runs exactly once.
  */
-export function pushEventThen(event: string, data: Record<string, unknown>, next: () => void, timeoutMs = EVENT_CALLBACK_TIMEOUT_MS): void {
+export function pushEventThen(
+  event: string,
+  data: Record<string, unknown>,
+  next: () => void,
+  timeoutMs = EVENT_CALLBACK_TIMEOUT_MS,
+): void {
   let done = false;
   const once = () => {
     if (done) return;

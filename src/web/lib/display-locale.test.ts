@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_LANGUAGES, displayLocale, loadDisplayLocale } from './display-locale.ts';
 import { DATE_LOCALE_LOADERS } from './date-locales.ts';
+import { DATE_LANGUAGES, displayLocale, loadDisplayLocale } from './display-locale.ts';
 
 describe('display language for dates', () => {
   it('lists exactly the languages whose dayjs locale it can load', () => {

@@ -8,7 +8,24 @@
  * Display languages for dates that have a dayjs locale (the keys of src/web/lib/date-locales.ts,
  * which loads them; a unit test keeps the two lists equal). English pages load neither.
  */
-export const DATE_LANGUAGES = ['es', 'fr', 'de', 'pt', 'pt-br', 'it', 'vi', 'ko', 'ja', 'zh-cn', 'zh-tw', 'tl', 'ru', 'ar', 'pl', 'nl'];
+export const DATE_LANGUAGES = [
+  'es',
+  'fr',
+  'de',
+  'pt',
+  'pt-br',
+  'it',
+  'vi',
+  'ko',
+  'ja',
+  'zh-cn',
+  'zh-tw',
+  'tl',
+  'ru',
+  'ar',
+  'pl',
+  'nl',
+];
 const DAYJS_NAME: Record<string, string> = { tl: 'tl-ph' };
 
 let current = 'en';
@@ -21,9 +38,15 @@ export const displayLocale = () => current;
  * otherwise. Call once at start; dates formatted afterwards use it.
  * @returns the dayjs name of the chosen language
  */
-export async function loadDisplayLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): Promise<string> {
+export async function loadDisplayLocale(
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): Promise<string> {
   for (const lang of languages.map((l) => l.toLowerCase())) {
-    const key = DATE_LANGUAGES.includes(lang) ? lang : DATE_LANGUAGES.includes(lang.split('-')[0]) ? lang.split('-')[0] : null;
+    const key = DATE_LANGUAGES.includes(lang)
+      ? lang
+      : DATE_LANGUAGES.includes(lang.split('-')[0])
+        ? lang.split('-')[0]
+        : null;
     if (lang.startsWith('en')) return (current = 'en');
     if (key) {
       try {

@@ -1,5 +1,5 @@
-import type { FieldErrors } from '../../shared/field-errors.ts';
 import type { ContractAnswer, ContractInput, ContractMethod, RouteContract } from '../../shared/contracts/contract.ts';
+import type { FieldErrors } from '../../shared/field-errors.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -38,7 +38,11 @@ export function setCsrfToken(token: string) {
 }
 
 /** The Ajax marker, JSON answers and the CSRF token, sent with every request of the client. */
-const baseHeaders = (): Record<string, string> => ({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', 'X-CSRF-TOKEN': csrfToken() });
+const baseHeaders = (): Record<string, string> => ({
+  'X-Requested-With': 'XMLHttpRequest',
+  Accept: 'application/json',
+  'X-CSRF-TOKEN': csrfToken(),
+});
 
 /**
  * The one request helper of the web client (docs/requirements/calls.md "Generic form helper"): sends the Ajax marker
@@ -48,13 +52,22 @@ const baseHeaders = (): Record<string, string> => ({ 'X-Requested-With': 'XMLHtt
  * @returns the parsed JSON body
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
-export async function request<T = unknown>(method: Method, url: string, data?: Record<string, unknown> | FormData, init: { keepalive?: boolean } = {}): Promise<T> {
+export async function request<T = unknown>(
+  method: Method,
+  url: string,
+  data?: Record<string, unknown> | FormData,
+  init: { keepalive?: boolean } = {},
+): Promise<T> {
   const headers = baseHeaders();
   let target = url;
   let body: BodyInit | undefined;
   if (method === 'get') {
     if (data && !(data instanceof FormData)) {
-      const qs = new URLSearchParams(Object.entries(data).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
+      const qs = new URLSearchParams(
+        Object.entries(data)
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, String(v)]),
+      );
       target += (url.includes('?') ? '&' : '?') + qs.toString();
     }
   } else if (data instanceof FormData) {
@@ -65,7 +78,13 @@ export async function request<T = unknown>(method: Method, url: string, data?: R
   }
   let res: Response;
   try {
-    res = await fetch(target, { method: method.toUpperCase(), headers, body, credentials: 'same-origin', ...(init.keepalive ? { keepalive: true } : {}) });
+    res = await fetch(target, {
+      method: method.toUpperCase(),
+      headers,
+      body,
+      credentials: 'same-origin',
+      ...(init.keepalive ? { keepalive: true } : {}),
+    });
   } catch {
     throw new HttpFailure(0, 'The server could not be reached. Check your connection and try again.');
   }
@@ -91,13 +110,20 @@ export const http = {
   get: <T>(url: string, query?: Record<string, unknown>) => request<T>('get', url, query),
   post: <T>(url: string, data?: Record<string, unknown> | FormData) => request<T>('post', url, data),
   put: <T>(url: string, data?: Record<string, unknown>) => request<T>('put', url, data),
-  patch: <T>(url: string, data?: Record<string, unknown>, init?: { keepalive?: boolean }) => request<T>('patch', url, data, init),
+  patch: <T>(url: string, data?: Record<string, unknown>, init?: { keepalive?: boolean }) =>
+    request<T>('patch', url, data, init),
   delete: <T>(url: string, data?: Record<string, unknown>) => request<T>('delete', url, data),
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const METHOD_OF: Record<ContractMethod, Method> = { GET: 'get', POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
+const METHOD_OF: Record<ContractMethod, Method> = {
+  GET: 'get',
+  POST: 'post',
+  PUT: 'put',
+  PATCH: 'patch',
+  DELETE: 'delete',
+};
 
 /**
  * Calls a route through its contract (docs/ARCHITECTURE.md "Route contracts"): the path parameters
@@ -131,7 +157,11 @@ function pathOf(route: RouteContract, input: { params?: unknown }): string {
  */
 export function hrefOf<const C extends RouteContract>(route: C, input: ContractInput<C>): string {
   const query = isRecord(input.query) ? input.query : {};
-  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '').map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
   return pathOf(route, input) + (qs ? `?${qs}` : '');
 }
 
@@ -142,13 +172,20 @@ export function hrefOf<const C extends RouteContract>(route: C, input: ContractI
  * @returns the parsed JSON body
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
-export function postWithProgress<T = unknown>(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<T> {
+export function postWithProgress<T = unknown>(
+  url: string,
+  body: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total); };
-    xhr.onerror = () => reject(new HttpFailure(0, 'The server could not be reached. Check your connection and try again.'));
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () =>
+      reject(new HttpFailure(0, 'The server could not be reached. Check your connection and try again.'));
     xhr.onload = () => {
       try {
         resolve(answerOf<T>(xhr.status, xhr.responseText));

@@ -5,7 +5,9 @@
  * `whenOverlays` runs a dialog's opening once the provider listens, at once if it already does.
  */
 let markReady: () => void = () => undefined;
-const ready = new Promise<void>((resolve) => { markReady = resolve; });
+const ready = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
 
 /** Called by the overlays once mounted (their providers' listeners are set up before). */
 export function overlaysMounted(): void {

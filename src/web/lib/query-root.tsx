@@ -1,5 +1,5 @@
-import { useContext, type ComponentType, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, type ComponentType, type ReactNode } from 'react';
 import { boot } from './boot.ts';
 import { HttpFailure } from './http.ts';
 
@@ -8,7 +8,8 @@ import { HttpFailure } from './http.ts';
  * answer of 400-499 is the server's decision, not a passing failure: it is shown at once, not retried.
  */
 export function createQueryClient(): QueryClient {
-  const retry = (failures: number, error: Error) => !(error instanceof HttpFailure && error.status >= 400 && error.status < 500) && failures < 1;
+  const retry = (failures: number, error: Error) =>
+    !(error instanceof HttpFailure && error.status >= 400 && error.status < 500) && failures < 1;
   return new QueryClient({ defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } });
 }
 
@@ -42,6 +43,10 @@ export function QueryRoot({ children }: { children: ReactNode }) {
 /** `Screen` inside {@link QueryRoot}. */
 export function withQueries<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
   return function WithQueries(props: P) {
-    return <QueryRoot><Screen {...props} /></QueryRoot>;
+    return (
+      <QueryRoot>
+        <Screen {...props} />
+      </QueryRoot>
+    );
   };
 }

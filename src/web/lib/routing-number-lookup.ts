@@ -27,7 +27,10 @@ export const ROUTING_LOOKUP_UNAVAILABLE: RoutingLookupResult = Object.freeze({ c
  *   blocked or failing script, a timeout or an answer without a numeric code all resolve to
  *   {@link ROUTING_LOOKUP_UNAVAILABLE} ({ code: 0, message: 'unavailable' }).
  */
-export async function lookupRoutingNumber(rn: string, opts: { url?: string; timeoutMs?: number } = {}): Promise<RoutingLookupResult> {
+export async function lookupRoutingNumber(
+  rn: string,
+  opts: { url?: string; timeoutMs?: number } = {},
+): Promise<RoutingLookupResult> {
   const url = opts.url ?? boot.routingLookupUrl;
   if (!url) return ROUTING_LOOKUP_UNAVAILABLE;
   try {
@@ -49,7 +52,8 @@ export async function lookupRoutingNumber(rn: string, opts: { url?: string; time
 export function toRoutingLookupResult(body: unknown): RoutingLookupResult {
   if (typeof body !== 'object' || body === null) return ROUTING_LOOKUP_UNAVAILABLE;
   const { code, message, customer_name: name } = body as Record<string, unknown>;
-  const numeric = typeof code === 'number' ? code : typeof code === 'string' && /^\d{1,3}$/.test(code) ? Number(code) : NaN;
+  const numeric =
+    typeof code === 'number' ? code : typeof code === 'string' && /^\d{1,3}$/.test(code) ? Number(code) : NaN;
   if (!Number.isInteger(numeric) || numeric <= 0) return ROUTING_LOOKUP_UNAVAILABLE;
   const result: RoutingLookupResult = { code: numeric, message: typeof message === 'string' ? message : '' };
   if (typeof name === 'string' && name.trim()) result.customer_name = name.trim();

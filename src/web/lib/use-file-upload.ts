@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { HttpFailure } from './http.ts';
 import { toastFailure } from './feedback.tsx';
+import { HttpFailure } from './http.ts';
 
 /** What useFileUpload gives a card: the chosen file, whether a request runs, the field's error, and the actions. */
 export interface FileUpload<T> {
@@ -27,7 +27,10 @@ export interface FileUpload<T> {
  * @param opts.showRefusal also show a refusal that is not a field error (e.g. 409, 413) under the field
  * A failed upload toasts "That didn't work." and shows the field's message.
  */
-export function useFileUpload<T>(send: (body: FormData) => Promise<T>, opts: { onDone?: (answer: T) => void | Promise<void>; showRefusal?: boolean } = {}): FileUpload<T> {
+export function useFileUpload<T>(
+  send: (body: FormData) => Promise<T>,
+  opts: { onDone?: (answer: T) => void | Promise<void>; showRefusal?: boolean } = {},
+): FileUpload<T> {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -45,7 +48,10 @@ export function useFileUpload<T>(send: (body: FormData) => Promise<T>, opts: { o
       return answer;
     } catch (err) {
       const failure = err instanceof HttpFailure ? err : null;
-      setError(failure?.errors.file?.[0] ?? (opts.showRefusal && failure && failure.status !== 422 ? failure.message : undefined));
+      setError(
+        failure?.errors.file?.[0] ??
+          (opts.showRefusal && failure && failure.status !== 422 ? failure.message : undefined),
+      );
       toastFailure();
       return undefined;
     } finally {
@@ -62,5 +68,15 @@ export function useFileUpload<T>(send: (body: FormData) => Promise<T>, opts: { o
       setBusy(false);
     }
   };
-  return { file, choose: (f) => { setFile(f); setError(undefined); }, busy, error, upload, busyWhile };
+  return {
+    file,
+    choose: (f) => {
+      setFile(f);
+      setError(undefined);
+    },
+    busy,
+    error,
+    upload,
+    busyWhile,
+  };
 }

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { RoutingLookupResult } from './routing-number-lookup.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTING_LOOKUP_UNAVAILABLE, toRoutingLookupResult } from './routing-number-lookup.ts';
 import { ROUTING_CHECK_MESSAGES, useRoutingNumberCheck } from './use-routing-number-check.ts';
+import type { RoutingLookupResult } from './routing-number-lookup.ts';
 
 /**
  * The routing-number check of the bank form (docs/requirements/validation.md "Bank", docs/requirements/calls.md third-party calls): 500 ms
@@ -19,7 +19,8 @@ interface Pending {
 }
 
 let calls: Pending[];
-const lookup = (rn: string) => new Promise<RoutingLookupResult>((resolve, reject) => calls.push({ rn, resolve, reject }));
+const lookup = (rn: string) =>
+  new Promise<RoutingLookupResult>((resolve, reject) => calls.push({ rn, resolve, reject }));
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -71,14 +72,20 @@ describe('useRoutingNumberCheck', () => {
     expect(result.current).toEqual({ state: 'invalid', error: ROUTING_CHECK_MESSAGES.invalid });
     rerender({ rn: '02100002x', account: undefined });
     await wait(500);
-    expect(result.current).toEqual({ state: 'invalid', error: 'The routing number is not a valid bank routing number. Please check it against a check or your bank.' });
+    expect(result.current).toEqual({
+      state: 'invalid',
+      error: 'The routing number is not a valid bank routing number. Please check it against a check or your bank.',
+    });
     expect(calls).toHaveLength(0);
   });
 
   it('reports a routing number equal to the account number, without asking', async () => {
     const { result, rerender } = mount('021000021', ' 021000021 ');
     await wait(500);
-    expect(result.current).toEqual({ state: 'invalid', error: 'The account number cannot be the same as the routing number.' });
+    expect(result.current).toEqual({
+      state: 'invalid',
+      error: 'The account number cannot be the same as the routing number.',
+    });
     expect(calls).toHaveLength(0);
     rerender({ rn: '021000021', account: '12345678' });
     expect(result.current.state).toBe('idle');
@@ -86,7 +93,7 @@ describe('useRoutingNumberCheck', () => {
     expect(calls.map((c) => c.rn)).toEqual(['021000021']);
   });
 
-  it('shows a refusal\'s message as the error, and no error when the lookup cannot be reached', async () => {
+  it("shows a refusal's message as the error, and no error when the lookup cannot be reached", async () => {
     const { result, rerender } = mount('123456780');
     await wait(500);
     await answer(calls[0], { code: 404, message: 'not found' });
@@ -132,8 +139,15 @@ describe('useRoutingNumberCheck', () => {
 
 describe('toRoutingLookupResult', () => {
   it('keeps code, message and customer_name of an answer', () => {
-    expect(toRoutingLookupResult({ code: 200, message: 'OK', rn: '021000021', customer_name: 'JPMORGAN CHASE', city: 'TAMPA' }))
-      .toEqual({ code: 200, message: 'OK', customer_name: 'JPMORGAN CHASE' });
+    expect(
+      toRoutingLookupResult({
+        code: 200,
+        message: 'OK',
+        rn: '021000021',
+        customer_name: 'JPMORGAN CHASE',
+        city: 'TAMPA',
+      }),
+    ).toEqual({ code: 200, message: 'OK', customer_name: 'JPMORGAN CHASE' });
     expect(toRoutingLookupResult({ code: '404', message: 'not found' })).toEqual({ code: 404, message: 'not found' });
   });
 

@@ -42,7 +42,11 @@ const IDLE: RoutingCheck = { state: 'idle' };
  *   already passed and the payment provider has the last word; any other code 'invalid' with the
  *   lookup's message as the error. An answer for a value that has since changed is dropped.
  */
-export function useRoutingNumberCheck(routingNumber: string, accountNumber?: string, options: RoutingCheckOptions = {}): RoutingCheck {
+export function useRoutingNumberCheck(
+  routingNumber: string,
+  accountNumber?: string,
+  options: RoutingCheckOptions = {},
+): RoutingCheck {
   const rn = (routingNumber ?? '').trim();
   const account = (accountNumber ?? '').trim();
   const lookup = options.lookup ?? lookupRoutingNumber;
@@ -62,7 +66,10 @@ export function useRoutingNumberCheck(routingNumber: string, accountNumber?: str
       if (!isValidRoutingNumber(rn)) return show({ state: 'invalid', error: ROUTING_CHECK_MESSAGES.invalid });
       if (account && rn === account) return show({ state: 'invalid', error: ROUTING_CHECK_MESSAGES.sameAsAccount });
       show({ state: 'checking' });
-      lookup(rn).then((result) => show(fromLookup(result)), () => show({ state: 'unavailable' }));
+      lookup(rn).then(
+        (result) => show(fromLookup(result)),
+        () => show({ state: 'unavailable' }),
+      );
     }, delayMs);
     return () => {
       current = false;
@@ -79,5 +86,10 @@ function fromLookup(result: RoutingLookupResult): RoutingCheck {
   if (result.code === 0) return { state: 'unavailable' };
   const message = result.message.trim();
   // The public service answers terse lower-case texts ('not found'): show them as a sentence.
-  return { state: 'invalid', error: message ? `${message[0].toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}` : ROUTING_CHECK_MESSAGES.invalid };
+  return {
+    state: 'invalid',
+    error: message
+      ? `${message[0].toUpperCase()}${message.slice(1)}${/[.!?]$/.test(message) ? '' : '.'}`
+      : ROUTING_CHECK_MESSAGES.invalid,
+  };
 }

@@ -59,7 +59,11 @@ export class HttpClient {
 }
 
 /** POSTs JSON to the gateway simulator's tokenizer like Accept.js in the browser; the opaque data it answers. */
-export async function tokenizeCard(baseUrl: string, gateway: { api_login_id: string; client_key: string }, id: string): Promise<{ dataDescriptor: string; dataValue: string }> {
+export async function tokenizeCard(
+  baseUrl: string,
+  gateway: { api_login_id: string; client_key: string },
+  id: string,
+): Promise<{ dataDescriptor: string; dataValue: string }> {
   const res = await fetch(`${baseUrl}/gateway-simulator/tokenize`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -67,7 +71,15 @@ export async function tokenizeCard(baseUrl: string, gateway: { api_login_id: str
     body: JSON.stringify({
       securePaymentContainerRequest: {
         merchantAuthentication: { name: gateway.api_login_id, clientKey: gateway.client_key },
-        data: { type: 'TOKEN', id, token: { cardNumber: '4111111111111111', expirationDate: `12${new Date().getFullYear() + 1}`, cardCode: '123' } },
+        data: {
+          type: 'TOKEN',
+          id,
+          token: {
+            cardNumber: '4111111111111111',
+            expirationDate: `12${new Date().getFullYear() + 1}`,
+            cardCode: '123',
+          },
+        },
       },
     }),
   });

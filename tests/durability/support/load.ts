@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../src/server/db/client.ts';
 import { createAccount, createUser } from '../../../src/server/db/seed/factories.ts';
 import { seedReference } from '../../../src/server/db/seed/seed.ts';
 import { HttpClient, tokenizeCard } from './client.ts';
+import type { Db } from '../../../src/server/db/client.ts';
 
 /** What a request got: an HTTP status, or no answer at all (the server died while it was in flight or before it arrived). */
 type Outcome = number | 'no answer';
@@ -44,13 +44,20 @@ const INVOICE_CENTS = 1_234;
  * each with `invoicesEach` unpaid service-fee invoices of {@link INVOICE_CENTS} (one line each).
  * Writes: companies, levels, states, accounts, users, invoices, invoice_lines.
  */
-export async function seedForLoad(db: Db, opts: { payers: number; invoicesEach: number; admin: { email: string; password: string } }): Promise<Payer[]> {
+export async function seedForLoad(
+  db: Db,
+  opts: { payers: number; invoicesEach: number; admin: { email: string; password: string } },
+): Promise<Payer[]> {
   await seedReference(db);
   await createUser(db, { ...opts.admin, isAdmin: true, firstName: 'Admin' });
   const payers: Payer[] = [];
   for (let p = 1; p <= opts.payers; p++) {
     const account = await createAccount(db, { name: `Durable Boosters ${p}` });
-    const payer = { email: `payer${p}@durability.test`, password: `Payer-${p}-durable-pass`, invoiceIds: [] as number[] };
+    const payer = {
+      email: `payer${p}@durability.test`,
+      password: `Payer-${p}-durable-pass`,
+      invoiceIds: [] as number[],
+    };
     await createUser(db, { email: payer.email, password: payer.password, accountId: account.id });
     const created = await db.execute(sql`
       WITH i AS (
@@ -111,9 +118,16 @@ export class Load {
       const n = ++this.seq;
       const path = n % 4 === 0 ? '/campus-report' : '/contact';
       const email = `dur-${this.runId}-c${cycle}-w${worker}-${n}@example.com`;
-      const body = path === '/contact'
-        ? { name: `Visitor ${n}`, email, organization: 'Durable High Boosters', subject: 'Renewals', message: `Message ${randomUUID()} sent under load.` }
-        : { email, organization: `Durable State University ${n}` };
+      const body =
+        path === '/contact'
+          ? {
+              name: `Visitor ${n}`,
+              email,
+              organization: 'Durable High Boosters',
+              subject: 'Renewals',
+              message: `Message ${randomUUID()} sent under load.`,
+            }
+          : { email, organization: `Durable State University ${n}` };
       const attempt: FormAttempt = { cycle, path, email, outcome: 'no answer' };
       this.forms.push(attempt);
       try {
@@ -142,7 +156,8 @@ export class Load {
       }
       // The simulator's credentials are new at each start.
       const screen = await this.track(() => client!.request('GET', '/api/payments/screen'));
-      if (screen.status !== 200) throw new Error(`GET /api/payments/screen answered ${screen.status} in cycle ${cycle}`);
+      if (screen.status !== 200)
+        throw new Error(`GET /api/payments/screen answered ${screen.status} in cycle ${cycle}`);
       gateway = (screen.body as { gateway: typeof gateway }).gateway;
     } catch (err) {
       if (err instanceof TypeError || (err as Error).name === 'TimeoutError') return;
@@ -161,12 +176,24 @@ export class Load {
       const attempt: PaymentAttempt = { cycle, key, invoiceId, outcome: 'no answer' };
       this.payments.push(attempt);
       try {
-        const res = await this.track(() => client.request('POST', '/app/payments/credit', {
-          name: 'Pat Q Doe', address: '1 Main St', city: 'Indianapolis', state: 'IN', zip: '46201', phone: '',
-          expMonth: '12', expYear: String(new Date().getFullYear() + 1),
-          ...opaque, value: (INVOICE_CENTS / 100).toFixed(2), invoices: [invoiceId], discount_id: null,
-          idempotency_key: key, type: 'credit_card',
-        }));
+        const res = await this.track(() =>
+          client.request('POST', '/app/payments/credit', {
+            name: 'Pat Q Doe',
+            address: '1 Main St',
+            city: 'Indianapolis',
+            state: 'IN',
+            zip: '46201',
+            phone: '',
+            expMonth: '12',
+            expYear: String(new Date().getFullYear() + 1),
+            ...opaque,
+            value: (INVOICE_CENTS / 100).toFixed(2),
+            invoices: [invoiceId],
+            discount_id: null,
+            idempotency_key: key,
+            type: 'credit_card',
+          }),
+        );
         attempt.outcome = res.status;
         const answer = res.body as { payment_id?: number; status?: string };
         attempt.paymentId = answer.payment_id;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { freePort } from '../../helpers/local-peers.ts';
 import { serveCommand } from '../../../scripts/serve-command.ts';
+import { freePort } from '../../helpers/local-peers.ts';
 
 /** The line `src/server/main.ts` prints once it listens. */
 const READY_LINE = 'GoodStanding is running at';
@@ -49,7 +49,12 @@ export class ServerProcess {
    */
   constructor(port: number, env: NodeJS.ProcessEnv, command?: { file: string; args: string[]; cwd?: string }) {
     this.baseUrl = `http://127.0.0.1:${port}`;
-    const { file, args, cwd, env: childEnv } = command ? { ...command, env } : { ...serveCommand([], env), cwd: undefined };
+    const {
+      file,
+      args,
+      cwd,
+      env: childEnv,
+    } = command ? { ...command, env } : { ...serveCommand([], env), cwd: undefined };
     this.child = spawn(file, args, { env: childEnv, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout!.on('data', (d) => (this.output += d));
     this.child.stderr!.on('data', (d) => {
@@ -84,7 +89,10 @@ export class ServerProcess {
         this.exited.then(() => 'exited' as const),
         new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
       ]);
-      if (outcome === 'exited') throw new Error(`The server exited (${this.child.exitCode ?? this.child.signalCode}) before listening:\n${this.output}`);
+      if (outcome === 'exited')
+        throw new Error(
+          `The server exited (${this.child.exitCode ?? this.child.signalCode}) before listening:\n${this.output}`,
+        );
       if (outcome === 'timeout') throw new Error(`The server did not start within ${timeoutMs} ms:\n${this.output}`);
       return this;
     } finally {
@@ -133,7 +141,11 @@ function descendantsOf(pid: number): number[] {
 }
 
 /** Starts the server (or `command`, see ServerProcess) and waits until it listens. */
-export async function startServer(port: number, env: NodeJS.ProcessEnv, command?: ConstructorParameters<typeof ServerProcess>[2]): Promise<ServerProcess> {
+export async function startServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  command?: ConstructorParameters<typeof ServerProcess>[2],
+): Promise<ServerProcess> {
   const server = new ServerProcess(port, env, command);
   try {
     return await server.ready();

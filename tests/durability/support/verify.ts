@@ -51,10 +51,24 @@ export interface Tally {
  * inquiry and its two mails; a paid payment, its payment_invoices rows and the invoice balance).
  * Inquiries whose e-mail starts with `emailPrefix` must all be among `forms` (no stray rows).
  */
-export async function verify(db: Db, forms: FormAttempt[], payments: PaymentAttempt[], emailPrefix: string): Promise<{ findings: Findings; tally: Tally }> {
+export async function verify(
+  db: Db,
+  forms: FormAttempt[],
+  payments: PaymentAttempt[],
+  emailPrefix: string,
+): Promise<{ findings: Findings; tally: Tally }> {
   const f: Findings = {
-    acknowledgedFormsNotOnce: [], unansweredFormsDoubled: [], inquiriesWithoutTheirMails: [], orphanMails: [], strayInquiries: [],
-    acknowledgedPaymentsNotOnce: [], acceptedPaymentsWrong: [], unansweredPaymentsDoubled: [], invoicesInconsistent: [], paymentsHalfWritten: [], strayPayments: [],
+    acknowledgedFormsNotOnce: [],
+    unansweredFormsDoubled: [],
+    inquiriesWithoutTheirMails: [],
+    orphanMails: [],
+    strayInquiries: [],
+    acknowledgedPaymentsNotOnce: [],
+    acceptedPaymentsWrong: [],
+    unansweredPaymentsDoubled: [],
+    invoicesInconsistent: [],
+    paymentsHalfWritten: [],
+    strayPayments: [],
   };
 
   // ----- public form submissions -----
@@ -66,38 +80,65 @@ export async function verify(db: Db, forms: FormAttempt[], payments: PaymentAtte
   for (const a of forms) {
     const ids = byEmail.get(a.email) ?? [];
     if (a.outcome === 201) {
-      if (ids.length !== 1 || ids[0] !== a.id) f.acknowledgedFormsNotOnce.push(`${a.email}: answered id ${a.id}, stored ${JSON.stringify(ids)}`);
+      if (ids.length !== 1 || ids[0] !== a.id)
+        f.acknowledgedFormsNotOnce.push(`${a.email}: answered id ${a.id}, stored ${JSON.stringify(ids)}`);
     } else if (a.outcome === 'no answer') {
       if (ids.length > 1) f.unansweredFormsDoubled.push(`${a.email}: ${JSON.stringify(ids)}`);
       if (ids.length) unansweredFormsStored++;
     }
   }
-  for (const i of inquiries) if (i.email.startsWith(emailPrefix) && !sent.has(i.email)) f.strayInquiries.push(`${i.id} ${i.email}`);
+  for (const i of inquiries)
+    if (i.email.startsWith(emailPrefix) && !sent.has(i.email)) f.strayInquiries.push(`${i.id} ${i.email}`);
 
   // The staff notice names the inquiry in its subject ("… request #<id> from …"); the acknowledgement goes to the sender.
-  const staff = await rows<{ inquiry_id: number | null; n: number }>(db, sql`
+  const staff = await rows<{ inquiry_id: number | null; n: number }>(
+    db,
+    sql`
     SELECT substring(subject from '#([0-9]+) from')::int AS inquiry_id, count(*)::int AS n
-    FROM mail_outbox WHERE kind = 'inquiry.staff' GROUP BY 1`);
-  const acks = await rows<{ to_address: string; n: number }>(db, sql`
-    SELECT to_address, count(*)::int AS n FROM mail_outbox WHERE kind = 'inquiry.ack' GROUP BY 1`);
+    FROM mail_outbox WHERE kind = 'inquiry.staff' GROUP BY 1`,
+  );
+  const acks = await rows<{ to_address: string; n: number }>(
+    db,
+    sql`
+    SELECT to_address, count(*)::int AS n FROM mail_outbox WHERE kind = 'inquiry.ack' GROUP BY 1`,
+  );
   const staffOf = new Map(staff.map((r) => [r.inquiry_id === null ? null : Number(r.inquiry_id), Number(r.n)]));
   const ackOf = new Map(acks.map((r) => [r.to_address, Number(r.n)]));
   const inquiryIds = new Set(inquiries.map((i) => Number(i.id)));
   for (const i of inquiries) {
     const s = staffOf.get(Number(i.id)) ?? 0;
     const k = ackOf.get(i.email) ?? 0;
-    if (s !== 1 || k !== (byEmail.get(i.email)?.length ?? 0)) f.inquiriesWithoutTheirMails.push(`inquiry ${i.id} ${i.email}: ${s} staff notices, ${k} acknowledgements`);
+    if (s !== 1 || k !== (byEmail.get(i.email)?.length ?? 0))
+      f.inquiriesWithoutTheirMails.push(`inquiry ${i.id} ${i.email}: ${s} staff notices, ${k} acknowledgements`);
   }
-  for (const [id, n] of staffOf) if (id === null || !inquiryIds.has(id)) f.orphanMails.push(`${n} staff notices of inquiry ${id}`);
+  for (const [id, n] of staffOf)
+    if (id === null || !inquiryIds.has(id)) f.orphanMails.push(`${n} staff notices of inquiry ${id}`);
   for (const [to, n] of ackOf) if (!byEmail.has(to)) f.orphanMails.push(`${n} acknowledgements to ${to}`);
 
   // ----- card payments -----
-  const paymentRows = await rows<{ id: number; key: string; status: string; amount: number; discount: number; invoice_ids: number[]; settled: boolean }>(db, sql`
-    SELECT id, idempotency_key AS key, status, amount_cents AS amount, discount_cents AS discount, invoice_ids, settled_at IS NOT NULL AS settled FROM payments`);
-  const applied = await rows<{ payment_id: number; invoice_id: number; amount: number }>(db, sql`
-    SELECT payment_id, invoice_id, amount_cents AS amount FROM payment_invoices`);
-  const invoiceRows = await rows<{ id: number; value: number; balance: number }>(db, sql`
-    SELECT id, value_cents AS value, balance_cents AS balance FROM invoices`);
+  const paymentRows = await rows<{
+    id: number;
+    key: string;
+    status: string;
+    amount: number;
+    discount: number;
+    invoice_ids: number[];
+    settled: boolean;
+  }>(
+    db,
+    sql`
+    SELECT id, idempotency_key AS key, status, amount_cents AS amount, discount_cents AS discount, invoice_ids, settled_at IS NOT NULL AS settled FROM payments`,
+  );
+  const applied = await rows<{ payment_id: number; invoice_id: number; amount: number }>(
+    db,
+    sql`
+    SELECT payment_id, invoice_id, amount_cents AS amount FROM payment_invoices`,
+  );
+  const invoiceRows = await rows<{ id: number; value: number; balance: number }>(
+    db,
+    sql`
+    SELECT id, value_cents AS value, balance_cents AS balance FROM invoices`,
+  );
   const byKey = new Map<string, typeof paymentRows>();
   for (const p of paymentRows) byKey.set(p.key, [...(byKey.get(p.key) ?? []), p]);
   const appliedByPayment = new Map<number, typeof applied>();
@@ -110,7 +151,8 @@ export async function verify(db: Db, forms: FormAttempt[], payments: PaymentAtte
   const paidByInvoice = new Map<number, number[]>();
   for (const p of paymentRows) {
     if (p.status !== 'paid') continue;
-    for (const inv of p.invoice_ids) paidByInvoice.set(Number(inv), [...(paidByInvoice.get(Number(inv)) ?? []), Number(p.id)]);
+    for (const inv of p.invoice_ids)
+      paidByInvoice.set(Number(inv), [...(paidByInvoice.get(Number(inv)) ?? []), Number(p.id)]);
   }
 
   let unansweredPaymentsStored = 0;
@@ -120,13 +162,27 @@ export async function verify(db: Db, forms: FormAttempt[], payments: PaymentAtte
     const onInvoice = appliedByInvoice.get(a.invoiceId) ?? [];
     if (a.outcome === 200) {
       const p = found[0];
-      if (found.length !== 1 || Number(p.id) !== a.paymentId || p.status !== 'paid' || Number(invoice.balance) !== 0 ||
-        onInvoice.length !== 1 || Number(onInvoice[0].payment_id) !== a.paymentId || Number(onInvoice[0].amount) !== Number(invoice.value)) {
-        f.acknowledgedPaymentsNotOnce.push(`key ${a.key} invoice ${a.invoiceId}: answered payment ${a.paymentId}, stored ${JSON.stringify(found)}, applied ${JSON.stringify(onInvoice)}, balance ${invoice.balance}`);
+      if (
+        found.length !== 1 ||
+        Number(p.id) !== a.paymentId ||
+        p.status !== 'paid' ||
+        Number(invoice.balance) !== 0 ||
+        onInvoice.length !== 1 ||
+        Number(onInvoice[0].payment_id) !== a.paymentId ||
+        Number(onInvoice[0].amount) !== Number(invoice.value)
+      ) {
+        f.acknowledgedPaymentsNotOnce.push(
+          `key ${a.key} invoice ${a.invoiceId}: answered payment ${a.paymentId}, stored ${JSON.stringify(found)}, applied ${JSON.stringify(onInvoice)}, balance ${invoice.balance}`,
+        );
       }
     } else if (a.outcome === 202) {
       const p = found[0];
-      if (found.length !== 1 || !['pending', 'held'].includes(p.status) || Number(invoice.balance) !== Number(invoice.value) || onInvoice.length) {
+      if (
+        found.length !== 1 ||
+        !['pending', 'held'].includes(p.status) ||
+        Number(invoice.balance) !== Number(invoice.value) ||
+        onInvoice.length
+      ) {
         f.acceptedPaymentsWrong.push(`key ${a.key}: stored ${JSON.stringify(found)}, balance ${invoice.balance}`);
       }
     } else if (a.outcome === 'no answer') {
@@ -141,14 +197,21 @@ export async function verify(db: Db, forms: FormAttempt[], payments: PaymentAtte
     const id = Number(inv.id);
     const sum = (appliedByInvoice.get(id) ?? []).reduce((s, a) => s + Number(a.amount), 0);
     const paid = paidByInvoice.get(id) ?? [];
-    if (Number(inv.balance) !== Number(inv.value) - sum) f.invoicesInconsistent.push(`invoice ${id}: value ${inv.value}, balance ${inv.balance}, applied ${sum}`);
-    if (paid.length > 1) f.invoicesInconsistent.push(`invoice ${id}: paid by ${paid.length} payments ${JSON.stringify(paid)}`);
-    if (Number(inv.balance) < Number(inv.value) && paid.length !== 1) f.invoicesInconsistent.push(`invoice ${id}: balance ${inv.balance} of ${inv.value} with ${paid.length} paid payments`);
+    if (Number(inv.balance) !== Number(inv.value) - sum)
+      f.invoicesInconsistent.push(`invoice ${id}: value ${inv.value}, balance ${inv.balance}, applied ${sum}`);
+    if (paid.length > 1)
+      f.invoicesInconsistent.push(`invoice ${id}: paid by ${paid.length} payments ${JSON.stringify(paid)}`);
+    if (Number(inv.balance) < Number(inv.value) && paid.length !== 1)
+      f.invoicesInconsistent.push(
+        `invoice ${id}: balance ${inv.balance} of ${inv.value} with ${paid.length} paid payments`,
+      );
   }
   for (const p of paymentRows) {
     const sum = (appliedByPayment.get(Number(p.id)) ?? []).reduce((s, a) => s + Number(a.amount), 0);
     if (p.status === 'paid' && (sum !== Number(p.amount) + Number(p.discount) || !p.settled)) {
-      f.paymentsHalfWritten.push(`payment ${p.id} paid: applied ${sum} of ${Number(p.amount) + Number(p.discount)}, settled ${p.settled}`);
+      f.paymentsHalfWritten.push(
+        `payment ${p.id} paid: applied ${sum} of ${Number(p.amount) + Number(p.discount)}, settled ${p.settled}`,
+      );
     }
     if (p.status !== 'paid' && sum !== 0) f.paymentsHalfWritten.push(`payment ${p.id} ${p.status}: applied ${sum}`);
     if (p.status === 'pending' && p.settled) f.paymentsHalfWritten.push(`payment ${p.id} pending with a settle time`);

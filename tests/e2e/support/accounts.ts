@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
 import { sampleAnswers, type WizardLevelSlug } from '../../../src/server/db/seed/wizard-schemas.ts';
+import type { Page } from 'playwright-core';
 
 /**
  * A new account holder of a test's own, signed in in `page`: starts an application for `level`
@@ -16,17 +16,32 @@ export async function newAccountHolder(
   const level = opts.level ?? 'start-up';
   await page.goto('/pricing');
   const answers = sampleAnswers(level, { account___name: opts.name, ...opts.answers });
-  const result = await page.evaluate(async ({ answers, email, password, level }) => {
-    const headers = (token: string) => ({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token });
-    const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
-    const { levels } = await (await fetch('/api/pricing')).json() as { levels: { id: number; slug: string }[] };
-    const levelId = levels.find((l) => l.slug === level)!.id;
-    const started = await fetch('/application/start', { method: 'POST', headers: headers(meta), body: JSON.stringify({ email, password, level_id: levelId }) });
-    const { token, csrfToken } = await started.json() as { token: string; csrfToken: string };
-    const done = await fetch(`/application/create/${token}`, { method: 'PUT', headers: headers(csrfToken), body: JSON.stringify({ submit: 1, ...answers }) });
-    const body = await done.json() as { invoice_id: number; account_id: number };
-    return { status: done.status, accountId: body.account_id, invoiceId: body.invoice_id };
-  }, { answers, email: opts.email, password: opts.password ?? 'Holder#E2e-2026', level });
+  const result = await page.evaluate(
+    async ({ answers, email, password, level }) => {
+      const headers = (token: string) => ({
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-CSRF-TOKEN': token,
+      });
+      const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
+      const { levels } = (await (await fetch('/api/pricing')).json()) as { levels: { id: number; slug: string }[] };
+      const levelId = levels.find((l) => l.slug === level)!.id;
+      const started = await fetch('/application/start', {
+        method: 'POST',
+        headers: headers(meta),
+        body: JSON.stringify({ email, password, level_id: levelId }),
+      });
+      const { token, csrfToken } = (await started.json()) as { token: string; csrfToken: string };
+      const done = await fetch(`/application/create/${token}`, {
+        method: 'PUT',
+        headers: headers(csrfToken),
+        body: JSON.stringify({ submit: 1, ...answers }),
+      });
+      const body = (await done.json()) as { invoice_id: number; account_id: number };
+      return { status: done.status, accountId: body.account_id, invoiceId: body.invoice_id };
+    },
+    { answers, email: opts.email, password: opts.password ?? 'Holder#E2e-2026', level },
+  );
   if (result.status !== 200) throw new Error(`the application for ${opts.email} was not accepted: ${result.status}`);
   return { accountId: result.accountId, invoiceId: result.invoiceId };
 }
@@ -37,7 +52,11 @@ export async function newAccountHolder(
  */
 export async function resetLinkFromOutbox(adminPage: Page, email: string): Promise<string> {
   await adminPage.goto('/admin/outbox');
-  const row = adminPage.getByRole('row').filter({ hasText: email }).filter({ hasText: 'Reset your GoodStanding password' }).first();
+  const row = adminPage
+    .getByRole('row')
+    .filter({ hasText: email })
+    .filter({ hasText: 'Reset your GoodStanding password' })
+    .first();
   await row.getByRole('link').click();
   const body = await adminPage.locator('pre, code').first().innerText();
   const match = body.match(/https?:\/\/\S+\/password\/reset\/\S+/);
@@ -74,18 +93,28 @@ export async function payWithWelcomeCode(page: Page, invoiceId: number): Promise
   const result = await page.evaluate(async (invoiceId) => {
     const token = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content;
     const headers = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token };
-    const unpaid = await (await fetch('/api/invoices/unpaid', { headers })).json() as { invoices: { id: number; balance_cents: number }[] };
+    const unpaid = (await (await fetch('/api/invoices/unpaid', { headers })).json()) as {
+      invoices: { id: number; balance_cents: number }[];
+    };
     const balance = unpaid.invoices.find((i) => i.id === invoiceId)!.balance_cents;
-    const reserved = await (await fetch('/app/discount/reserve', { method: 'POST', headers, body: JSON.stringify({ code: 'WELCOME100' }) })).json() as { discount: { id: number } };
+    const reserved = (await (
+      await fetch('/app/discount/reserve', { method: 'POST', headers, body: JSON.stringify({ code: 'WELCOME100' }) })
+    ).json()) as { discount: { id: number } };
     const paid = await fetch('/app/payments/zero-payment', {
       method: 'POST',
       headers,
       body: JSON.stringify({
-        value: '0.00', invoices: [invoiceId], discount_id: reserved.discount.id, discount_total: (balance / 100).toFixed(2),
-        idempotency_key: crypto.randomUUID(), type: 'zero_payment',
+        value: '0.00',
+        invoices: [invoiceId],
+        discount_id: reserved.discount.id,
+        discount_total: (balance / 100).toFixed(2),
+        idempotency_key: crypto.randomUUID(),
+        type: 'zero_payment',
       }),
     });
-    const finances = await (await fetch('/api/finances', { headers })).json() as { payments: { data: { id: number }[] } };
+    const finances = (await (await fetch('/api/finances', { headers })).json()) as {
+      payments: { data: { id: number }[] };
+    };
     return { status: paid.status, paymentId: finances.payments.data[0]?.id };
   }, invoiceId);
   expect(result.status).toBe(200);
@@ -106,5 +135,7 @@ export async function setRenewalDueDate(adminPage: Page, accountId: number, dueO
   await settings.getByLabel('Renewal due date').fill(dueOn);
   await settings.getByRole('button', { name: 'Save settings' }).click();
   await adminPage.getByText('The account settings were saved.').waitFor();
-  expect(await adminPage.getByRole('region', { name: 'Account settings' }).getByLabel('Renewal due date').inputValue()).toBe(dueOn);
+  expect(
+    await adminPage.getByRole('region', { name: 'Account settings' }).getByLabel('Renewal due date').inputValue(),
+  ).toBe(dueOn);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import type { AxeResults, Result } from 'axe-core';
+import type { Page } from 'playwright-core';
 
 /** The WCAG 2.1 A/AA rules plus axe's best practices: what the issue's "no violations" means. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -20,8 +20,11 @@ export interface AxeFinding {
 
 /** For a contrast failure, the colours and ratio axe measured: what to change in the theme. */
 function colours(node: Result['nodes'][number]): string {
-  const data = node.any.find((c) => c.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
-  return data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}, needs ${data.expectedContrastRatio})` : '';
+  const data = node.any.find((c) => c.id === 'color-contrast')?.data as
+    { fgColor?: string; bgColor?: string; contrastRatio?: number; expectedContrastRatio?: string } | undefined;
+  return data?.fgColor
+    ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}, needs ${data.expectedContrastRatio})`
+    : '';
 }
 
 /**
@@ -35,7 +38,11 @@ export async function axeFindings(page: Page): Promise<AxeFinding[]> {
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.evaluate(axeSource);
   const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    (tags) =>
+      (window as unknown as { axe: { run(ctx: Document, o: object): Promise<AxeResults> } }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
     AXE_TAGS,
   );
   return results.violations.map((v: Result) => ({

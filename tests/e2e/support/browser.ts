@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { E2E_USERS } from './global-setup.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../helpers/chromium.ts';
+import { E2E_USERS } from './global-setup.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -31,7 +31,10 @@ export async function openBrowser(origin = baseUrl()): Promise<Session> {
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return {
-    browser, context, page, errors,
+    browser,
+    context,
+    page,
+    errors,
     async close() {
       await browser.close();
     },
@@ -66,7 +69,10 @@ export async function forgetSession(page: Page) {
 export async function screenshotBothWidths(page: Page, set: string, name: string) {
   const dir = path.join('test-results', 'screens', set);
   fs.mkdirSync(dir, { recursive: true });
-  for (const [width, height] of [[1280, 900], [375, 800]] as const) {
+  for (const [width, height] of [
+    [1280, 900],
+    [375, 800],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }

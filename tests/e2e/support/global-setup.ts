@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { serveCommand } from '../../../scripts/serve-command.ts';
+import type { TestProject } from 'vitest/node';
 
 /** Credentials the e2e server is started with (chosen by the operator, as ADMIN_PASSWORD allows). */
 export const E2E_USERS = {

@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { multipartBody, type UploadPart } from '../../helpers/files.ts';
 import { serveCommand } from '../../../scripts/serve-command.ts';
+import { multipartBody, type UploadPart } from '../../helpers/files.ts';
+import type { AddressInfo } from 'node:net';
 
 /**
  * The pieces of a deployment of several app servers (docs/deploy.md), all on 127.0.0.1: a fresh
@@ -49,13 +49,23 @@ interface S3rverInstance {
   close(): Promise<void>;
 }
 const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as new (opts: {
-  address: string; port: number; directory: string; silent: boolean; configureBuckets: { name: string }[];
+  address: string;
+  port: number;
+  directory: string;
+  silent: boolean;
+  configureBuckets: { name: string }[];
 }) => S3rverInstance;
 
 /** An S3-compatible server (s3rver) with one bucket, objects in a temporary directory. */
 export async function startS3(bucket: string) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-multi-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -75,7 +85,7 @@ export async function startS3(bucket: string) {
 }
 
 /** One message as the SMTP peer received it. */
-export { freePort, startSmtpPeer,  } from '../../helpers/local-peers.ts';
+export { freePort, startSmtpPeer } from '../../helpers/local-peers.ts';
 export { waitFor } from '../../helpers/wait.ts';
 
 /** One running app server process. */
@@ -147,22 +157,25 @@ export async function startBalancer(backends: { port: number }[]) {
     served[index]++;
     const peer = req.socket.remoteAddress ?? '';
     const forwarded = req.headers['x-forwarded-for'];
-    const upstream = http.request({
-      host: '127.0.0.1',
-      port: backends[index].port,
-      method: req.method,
-      path: req.url,
-      agent,
-      headers: {
-        ...req.headers,
-        'x-forwarded-for': forwarded ? `${forwarded}, ${peer}` : peer,
-        'x-forwarded-proto': 'http',
-        'x-forwarded-host': req.headers.host ?? '',
+    const upstream = http.request(
+      {
+        host: '127.0.0.1',
+        port: backends[index].port,
+        method: req.method,
+        path: req.url,
+        agent,
+        headers: {
+          ...req.headers,
+          'x-forwarded-for': forwarded ? `${forwarded}, ${peer}` : peer,
+          'x-forwarded-proto': 'http',
+          'x-forwarded-host': req.headers.host ?? '',
+        },
       },
-    }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-backend': String(index) });
-      answer.pipe(res);
-    });
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-backend': String(index) });
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end('bad gateway');
@@ -223,8 +236,12 @@ export class Browser {
     return res;
   }
 
-  get(base: string, url: string) { return this.request(base, 'GET', url); }
-  post(base: string, url: string, payload: unknown = {}) { return this.request(base, 'POST', url, payload); }
+  get(base: string, url: string) {
+    return this.request(base, 'GET', url);
+  }
+  post(base: string, url: string, payload: unknown = {}) {
+    return this.request(base, 'POST', url, payload);
+  }
 
   /** Posts multipart/form-data like a browser's FormData upload. */
   async upload(base: string, url: string, fields: Record<string, string>, files: UploadPart[]): Promise<Answer> {
@@ -232,44 +249,55 @@ export class Browser {
     return this.request(base, 'POST', url, payload, { 'content-type': contentType });
   }
 
-  request(base: string, method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const body = payload === undefined ? undefined : Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
+  request(
+    base: string,
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    const body =
+      payload === undefined ? undefined : Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
     const target = new URL(url, base);
     return new Promise<Answer>((resolve, reject) => {
-      const req = http.request(target, {
-        method,
-        localAddress: this.clientAddress,
-        agent: false,
-        headers: {
-          'x-requested-with': 'XMLHttpRequest',
-          accept: 'application/json',
-          ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
-          ...(this.csrfToken && method !== 'GET' ? { 'x-csrf-token': this.csrfToken } : {}),
-          ...(body && !headers['content-type'] ? { 'content-type': 'application/json' } : {}),
-          ...(body ? { 'content-length': String(body.length) } : {}),
-          ...headers,
+      const req = http.request(
+        target,
+        {
+          method,
+          localAddress: this.clientAddress,
+          agent: false,
+          headers: {
+            'x-requested-with': 'XMLHttpRequest',
+            accept: 'application/json',
+            ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+            ...(this.csrfToken && method !== 'GET' ? { 'x-csrf-token': this.csrfToken } : {}),
+            ...(body && !headers['content-type'] ? { 'content-type': 'application/json' } : {}),
+            ...(body ? { 'content-length': String(body.length) } : {}),
+            ...headers,
+          },
         },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          for (const cookie of res.headers['set-cookie'] ?? []) {
-            const [pair] = cookie.split(';');
-            const eq = pair.indexOf('=');
-            this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-          }
-          const buffer = Buffer.concat(chunks);
-          const backend = res.headers['x-backend'];
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: buffer,
-            json: () => JSON.parse(buffer.toString('utf8')),
-            backend: backend === undefined ? undefined : Number(backend),
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            for (const cookie of res.headers['set-cookie'] ?? []) {
+              const [pair] = cookie.split(';');
+              const eq = pair.indexOf('=');
+              this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+            }
+            const buffer = Buffer.concat(chunks);
+            const backend = res.headers['x-backend'];
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: buffer,
+              json: () => JSON.parse(buffer.toString('utf8')),
+              backend: backend === undefined ? undefined : Number(backend),
+            });
           });
-        });
-        res.on('error', reject);
-      });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

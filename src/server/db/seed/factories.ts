@@ -1,31 +1,43 @@
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client.ts';
-import { accounts, invoiceLines, invoices, users } from '../schema.ts';
 import { hashPassword } from '../../passwords.ts';
+import { accounts, invoiceLines, invoices, users } from '../schema.ts';
+import type { Db, DbOrTx } from '../client.ts';
 
 /** Shared by the demo seed and the tests: one user, optionally an admin or an account holder. */
-export async function createUser(db: Db, opts: { email: string; password: string; isAdmin?: boolean; accountId?: number | null; firstName?: string }) {
-  const [u] = await db.insert(users).values({
-    email: opts.email.toLowerCase(),
-    passwordHash: await hashPassword(opts.password),
-    isAdmin: opts.isAdmin ?? false,
-    accountId: opts.accountId ?? null,
-    firstName: opts.firstName ?? '',
-  }).returning();
+export async function createUser(
+  db: Db,
+  opts: { email: string; password: string; isAdmin?: boolean; accountId?: number | null; firstName?: string },
+) {
+  const [u] = await db
+    .insert(users)
+    .values({
+      email: opts.email.toLowerCase(),
+      passwordHash: await hashPassword(opts.password),
+      isAdmin: opts.isAdmin ?? false,
+      accountId: opts.accountId ?? null,
+      firstName: opts.firstName ?? '',
+    })
+    .returning();
   return u;
 }
 
 /** One customer account with a name (not listed in the public search unless `isListed`). */
-export async function createAccount(db: Db, opts: { name: string; isListed?: boolean; ein?: string; city?: string; state?: string }) {
-  const [a] = await db.insert(accounts).values({
-    name: opts.name,
-    legalName: opts.name,
-    ein: opts.ein ?? null,
-    city: opts.city ?? '',
-    state: opts.state ?? '',
-    isListed: opts.isListed ?? false,
-    searchText: opts.name.toLowerCase(),
-  }).returning();
+export async function createAccount(
+  db: Db,
+  opts: { name: string; isListed?: boolean; ein?: string; city?: string; state?: string },
+) {
+  const [a] = await db
+    .insert(accounts)
+    .values({
+      name: opts.name,
+      legalName: opts.name,
+      ein: opts.ein ?? null,
+      city: opts.city ?? '',
+      state: opts.state ?? '',
+      isListed: opts.isListed ?? false,
+      searchText: opts.name.toLowerCase(),
+    })
+    .returning();
   return a;
 }
 
@@ -47,21 +59,25 @@ export interface InvoiceLineInput {
  * the 'GS-000123' of real invoices. Writes invoices and invoice_lines.
  * @returns the invoice id
  */
-export async function createInvoice(db: DbOrTx, opts: {
-  accountId: number;
-  cents?: number;
-  type?: string;
-  label?: string;
-  prefix?: string;
-  lines?: readonly InvoiceLineInput[];
-  number?: (id: number) => string;
-  publicNotes?: string;
-}): Promise<number> {
+export async function createInvoice(
+  db: DbOrTx,
+  opts: {
+    accountId: number;
+    cents?: number;
+    type?: string;
+    label?: string;
+    prefix?: string;
+    lines?: readonly InvoiceLineInput[];
+    number?: (id: number) => string;
+    publicNotes?: string;
+  },
+): Promise<number> {
   const lines: readonly InvoiceLineInput[] = opts.lines?.length
     ? opts.lines
     : [{ label: opts.label ?? 'Annual renewal', type: opts.type ?? 'renewal', cents: opts.cents ?? 0 }];
   const totalCents = lines.reduce((sum, l) => sum + l.cents, 0);
-  const [row] = await db.insert(invoices)
+  const [row] = await db
+    .insert(invoices)
     .values({
       accountId: opts.accountId,
       number: `${opts.prefix ?? 'T'}-${++invoiceSeq}-${Math.random().toString(36).slice(2, 8)}`,
@@ -70,7 +86,13 @@ export async function createInvoice(db: DbOrTx, opts: {
       publicNotes: opts.publicNotes ?? '',
     })
     .returning({ id: invoices.id });
-  if (opts.number) await db.update(invoices).set({ number: opts.number(row!.id) }).where(eq(invoices.id, row!.id));
-  await db.insert(invoiceLines).values(lines.map((l) => ({ invoiceId: row!.id, label: l.label, type: l.type, valueCents: l.cents })));
+  if (opts.number)
+    await db
+      .update(invoices)
+      .set({ number: opts.number(row!.id) })
+      .where(eq(invoices.id, row!.id));
+  await db
+    .insert(invoiceLines)
+    .values(lines.map((l) => ({ invoiceId: row!.id, label: l.label, type: l.type, valueCents: l.cents })));
   return row!.id;
 }

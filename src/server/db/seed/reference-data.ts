@@ -9,10 +9,16 @@ export const LEVELS = [
   {
     slug: 'start-up',
     name: 'Start-up with tax exemption',
-    description: 'For a new group: EIN, bylaws, IRS tax exemption under our group exemption, and the first year of compliance.',
+    description:
+      'For a new group: EIN, bylaws, IRS tax exemption under our group exemption, and the first year of compliance.',
     priceCents: 69500,
     priceDiscountCents: 64500,
-    renewalFeatures: ['Form 990-N (e-Postcard) filed for you', 'Listing under our IRS group exemption', 'State registration reminders', 'Compliance calendar and e-mail reminders'],
+    renewalFeatures: [
+      'Form 990-N (e-Postcard) filed for you',
+      'Listing under our IRS group exemption',
+      'State registration reminders',
+      'Compliance calendar and e-mail reminders',
+    ],
     sortOrder: 1,
   },
   {
@@ -21,33 +27,69 @@ export const LEVELS = [
     description: 'For a group that already has its 501(c) letter: we keep it in good standing every year.',
     priceCents: 34500,
     priceDiscountCents: 29500,
-    renewalFeatures: ['Form 990-N (e-Postcard) filed for you', 'State annual report reminders', 'Compliance calendar and e-mail reminders'],
+    renewalFeatures: [
+      'Form 990-N (e-Postcard) filed for you',
+      'State annual report reminders',
+      'Compliance calendar and e-mail reminders',
+    ],
     sortOrder: 2,
   },
   {
     slug: 'full-service',
     name: 'Full service with incorporation',
-    description: 'Everything in start-up, plus state incorporation, registered agent guidance and state charitable registration.',
+    description:
+      'Everything in start-up, plus state incorporation, registered agent guidance and state charitable registration.',
     priceCents: 99500,
     priceDiscountCents: 92500,
-    renewalFeatures: ['Form 990-N or 990-EZ prepared for you', 'State annual report filed for you', 'Charitable solicitation registration renewals', 'Priority support'],
+    renewalFeatures: [
+      'Form 990-N or 990-EZ prepared for you',
+      'State annual report filed for you',
+      'Charitable solicitation registration renewals',
+      'Priority support',
+    ],
     sortOrder: 3,
   },
   {
     slug: 'greek-chapter',
     name: 'Greek chapter',
-    description: 'For fraternity and sorority chapters and house corporations, coordinated with your national organization.',
+    description:
+      'For fraternity and sorority chapters and house corporations, coordinated with your national organization.',
     priceCents: 29500,
     priceDiscountCents: 24500,
-    renewalFeatures: ['Form 990-N (e-Postcard) filed for you', 'Good-standing letter for your campus', 'Officer transition checklist'],
+    renewalFeatures: [
+      'Form 990-N (e-Postcard) filed for you',
+      'Good-standing letter for your campus',
+      'Officer transition checklist',
+    ],
     sortOrder: 4,
   },
 ] as const;
 
 /** Upgrade targets: start-up and maintain upgrade to full service (with an incorporation package). */
-export const UPGRADES: Record<string, { to: string; upgradeCents: number; upgradeDiscountCents: number; incPackageCents: number; incPackageDiscountCents: number }> = {
-  'start-up': { to: 'full-service', upgradeCents: 30000, upgradeDiscountCents: 25000, incPackageCents: 25000, incPackageDiscountCents: 20000 },
-  maintain: { to: 'full-service', upgradeCents: 65000, upgradeDiscountCents: 60000, incPackageCents: 25000, incPackageDiscountCents: 25000 },
+export const UPGRADES: Record<
+  string,
+  {
+    to: string;
+    upgradeCents: number;
+    upgradeDiscountCents: number;
+    incPackageCents: number;
+    incPackageDiscountCents: number;
+  }
+> = {
+  'start-up': {
+    to: 'full-service',
+    upgradeCents: 30000,
+    upgradeDiscountCents: 25000,
+    incPackageCents: 25000,
+    incPackageDiscountCents: 20000,
+  },
+  maintain: {
+    to: 'full-service',
+    upgradeCents: 65000,
+    upgradeDiscountCents: 60000,
+    incPackageCents: 25000,
+    incPackageDiscountCents: 25000,
+  },
 };
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_ONLY_TYPES, FIELD_TYPES, isFieldShown, optionPairs, readCondition, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
+import {
+  DISPLAY_ONLY_TYPES,
+  FIELD_TYPES,
+  isFieldShown,
+  optionPairs,
+  readCondition,
+  type FieldDefinition,
+} from '../../../shared/forms/field-definition.ts';
 import { checkFields, parseRules, valueFields } from '../../../shared/forms/rules.ts';
 import { GREEK_ORGANIZATIONS } from '../../../shared/lists/greek-organizations.ts';
 import { LEVELS } from './reference-data.ts';
@@ -14,13 +21,30 @@ import {
 } from './wizard-schemas.ts';
 
 /** The rule names src/shared/forms/rules.ts checks. */
-const SUPPORTED_RULES = ['required', 'required_if', 'accepted', 'email', 'numeric', 'integer', 'digits', 'max', 'min', 'in', 'date', 'ein', 'member_minimum', 'before_or_equal', 'different_person'];
+const SUPPORTED_RULES = [
+  'required',
+  'required_if',
+  'accepted',
+  'email',
+  'numeric',
+  'integer',
+  'digits',
+  'max',
+  'min',
+  'in',
+  'date',
+  'ein',
+  'member_minimum',
+  'before_or_equal',
+  'different_person',
+];
 
 const START_UP_LEVELS: WizardLevelSlug[] = ['start-up', 'full-service', 'greek-chapter'];
 
 const allFields = (slug: WizardLevelSlug): FieldDefinition[] => WIZARD_SCHEMAS[slug].flatMap((p) => p.schema);
 const findField = (slug: WizardLevelSlug, name: string) => allFields(slug).find((f) => f.name === name);
-const pageOf = (slug: WizardLevelSlug, name: string) => WIZARD_SCHEMAS[slug].find((p) => p.schema.some((f) => f.name === name))!;
+const pageOf = (slug: WizardLevelSlug, name: string) =>
+  WIZARD_SCHEMAS[slug].find((p) => p.schema.some((f) => f.name === name))!;
 const isValueField = (f: FieldDefinition) => !DISPLAY_ONLY_TYPES.has(f.field_type);
 
 describe('wizard schemas: one per level', () => {
@@ -86,7 +110,11 @@ describe.each(WIZARD_LEVEL_SLUGS)('wizard schema %s', (slug) => {
           const values = optionPairs(f).map((o) => o.value);
           for (const a of rule.args) expect(values, `${f.name} in:${a}`).toContain(a);
         }
-        if (rule.name === 'required_if') expect(fields.some((o) => o.name === rule.args[0]), f.name).toBe(true);
+        if (rule.name === 'required_if')
+          expect(
+            fields.some((o) => o.name === rule.args[0]),
+            f.name,
+          ).toBe(true);
       }
     }
   });
@@ -101,7 +129,12 @@ describe.each(WIZARD_LEVEL_SLUGS)('wizard schema %s', (slug) => {
           expect(field).not.toBe(f.name);
           const target = findField(slug, field)!;
           // A checkbox shows it while ticked; a radio while it holds one of its own options.
-          if (values) for (const v of values) expect(optionPairs(target).map((o) => o.value), f.name).toContain(v);
+          if (values)
+            for (const v of values)
+              expect(
+                optionPairs(target).map((o) => o.value),
+                f.name,
+              ).toContain(v);
           else expect(target.field_type, f.name).toBe('checkbox');
         }
         const bar = f.side_label?.indexOf('|') ?? -1;
@@ -120,7 +153,9 @@ describe.each(WIZARD_LEVEL_SLUGS)('wizard schema %s', (slug) => {
   it('asks for the fiscal year end by months 1..12 and gross receipts as whole dollars', () => {
     const fy = findField(slug, 'account___fiscal_year_end')!;
     expect(fy.label).toBe('Last month of your fiscal year');
-    expect(optionPairs(fy)).toEqual(Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: expect.any(String) })));
+    expect(optionPairs(fy)).toEqual(
+      Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: expect.any(String) })),
+    );
     expect(optionPairs(fy)[0].label).toBe('January');
     expect(fy.instructions).toMatch(/IRS/);
     const gr = findField(slug, 'account___gross_receipts')!;
@@ -131,7 +166,8 @@ describe.each(WIZARD_LEVEL_SLUGS)('wizard schema %s', (slug) => {
 
   it('has the president and treasurer, and a text|field side label naming the president', () => {
     for (const role of ['president', 'treasurer']) {
-      for (const part of ['first_name', 'last_name', 'email', 'phone']) expect(findField(slug, `contact___${role}_${part}`), `${role} ${part}`).toBeDefined();
+      for (const part of ['first_name', 'last_name', 'email', 'phone'])
+        expect(findField(slug, `contact___${role}_${part}`), `${role} ${part}`).toBeDefined();
     }
     expect(fields.some((f) => f.side_label === 'President: |contact___president_last_name')).toBe(true);
     expect(fields.some((f) => f.field_type === 'link' && f.link?.href === '/privacy')).toBe(true);
@@ -141,7 +177,10 @@ describe.each(WIZARD_LEVEL_SLUGS)('wizard schema %s', (slug) => {
   it('accepts a complete valid answer set page by page', () => {
     const answers = sampleAnswers(slug);
     const known = new Set(fields.filter(isValueField).map((f) => f.name));
-    expect(Object.keys(answers).filter((k) => !known.has(k)), 'answers for unknown fields').toEqual([]);
+    expect(
+      Object.keys(answers).filter((k) => !known.has(k)),
+      'answers for unknown fields',
+    ).toEqual([]);
     for (const page of pages) {
       const { values, errors } = checkFields(page.schema, answers, answers);
       expect(errors, page.label).toEqual({});
@@ -168,7 +207,9 @@ describe('start-up vs maintain questions', () => {
       expect(Object.keys(errors)).toEqual([name]);
       expect(errors[name][0]).toMatch(/^The selected .+ is invalid\.$/);
       expect(checkFields(page, sampleAnswers(slug, { [name]: '0' })).errors).toEqual({});
-      expect(checkFields(page, sampleAnswers(slug, { [name]: '' })).errors[name]).toEqual([expect.stringMatching(/field is required\.$/)]);
+      expect(checkFields(page, sampleAnswers(slug, { [name]: '' })).errors[name]).toEqual([
+        expect.stringMatching(/field is required\.$/),
+      ]);
     }
   });
 
@@ -177,18 +218,32 @@ describe('start-up vs maintain questions', () => {
     expect(checkFields(page, sampleAnswers('maintain', { account___has_501c: '1' })).errors).toEqual({});
     const no = checkFields(page, sampleAnswers('maintain', { account___has_501c: '0' })).errors;
     expect(no.account___has_501c[0]).toMatch(/^The selected .+ is invalid\.$/);
-    for (const v of ['0', '1']) expect(checkFields(page, sampleAnswers('maintain', { account___has_requested_exemption: v })).errors).toEqual({});
+    for (const v of ['0', '1'])
+      expect(checkFields(page, sampleAnswers('maintain', { account___has_requested_exemption: v })).errors).toEqual({});
   });
 
   it('maintain: a group waiting for its IRS letter gives the form and the date it filed, and no ruling year, GEN or letter', () => {
     const page = pageOf('maintain', 'account___has_501c').schema;
-    const waiting = sampleAnswers('maintain', { account___has_501c: '2', account___exemption_form: '1023-EZ', account___exemption_filed_on: '2026-03-02' });
+    const waiting = sampleAnswers('maintain', {
+      account___has_501c: '2',
+      account___exemption_form: '1023-EZ',
+      account___exemption_filed_on: '2026-03-02',
+    });
     const { values, errors } = checkFields(page, waiting);
     expect(errors).toEqual({});
-    expect(values).toMatchObject({ account___has_501c: '2', account___exemption_form: '1023-EZ', account___exemption_filed_on: '2026-03-02' });
-    for (const hidden of ['account___ruling_year', 'account___gen', 'account___has_requested_exemption']) expect(values, hidden).not.toHaveProperty(hidden);
-    expect(page.filter((f) => isFieldShown(f, waiting)).map((f) => f.name)).not.toContain('account___determination_letter');
-    expect(checkFields(page, { ...waiting, account___exemption_form: '', account___exemption_filed_on: '' }).errors).toEqual({
+    expect(values).toMatchObject({
+      account___has_501c: '2',
+      account___exemption_form: '1023-EZ',
+      account___exemption_filed_on: '2026-03-02',
+    });
+    for (const hidden of ['account___ruling_year', 'account___gen', 'account___has_requested_exemption'])
+      expect(values, hidden).not.toHaveProperty(hidden);
+    expect(page.filter((f) => isFieldShown(f, waiting)).map((f) => f.name)).not.toContain(
+      'account___determination_letter',
+    );
+    expect(
+      checkFields(page, { ...waiting, account___exemption_form: '', account___exemption_filed_on: '' }).errors,
+    ).toEqual({
       account___exemption_form: ['The answer field is required.'],
       account___exemption_filed_on: ['The date you filed it field is required.'],
     });
@@ -206,9 +261,15 @@ describe('start-up vs maintain questions', () => {
       expect(ein).toMatchObject({ rules: 'required|ein', is_conditional: 'account___has_ein' });
       const page = pageOf(slug, 'account___ein').schema;
       expect(checkFields(page, sampleAnswers(slug, { account___has_ein: 0, account___ein: '' })).errors).toEqual({});
-      expect(checkFields(page, sampleAnswers(slug, { account___has_ein: 1, account___ein: '' })).errors.account___ein).toBeDefined();
-      expect(checkFields(page, sampleAnswers(slug, { account___has_ein: 1, account___ein: '123' })).errors.account___ein).toBeDefined();
-      expect(checkFields(page, sampleAnswers(slug, { account___has_ein: 1, account___ein: '12-3456789' })).errors).toEqual({});
+      expect(
+        checkFields(page, sampleAnswers(slug, { account___has_ein: 1, account___ein: '' })).errors.account___ein,
+      ).toBeDefined();
+      expect(
+        checkFields(page, sampleAnswers(slug, { account___has_ein: 1, account___ein: '123' })).errors.account___ein,
+      ).toBeDefined();
+      expect(
+        checkFields(page, sampleAnswers(slug, { account___has_ein: 1, account___ein: '12-3456789' })).errors,
+      ).toEqual({});
     }
   });
 
@@ -222,11 +283,16 @@ describe('start-up vs maintain questions', () => {
     expect(checkFields(page, sampleAnswers('maintain', { account___gen: '' })).errors).toEqual({});
     expect(checkFields(page, sampleAnswers('maintain', { account___gen: '0928' })).errors).toEqual({});
     expect(checkFields(page, sampleAnswers('maintain', { account___gen: '92' })).errors.account___gen).toBeDefined();
-    expect(checkFields(page, sampleAnswers('maintain', { account___ruling_year: '12' })).errors.account___ruling_year).toBeDefined();
+    expect(
+      checkFields(page, sampleAnswers('maintain', { account___ruling_year: '12' })).errors.account___ruling_year,
+    ).toBeDefined();
   });
 
   it('the greek chapter asks for its national organization, chapter, campus and house corporation', () => {
-    expect(findField('greek-chapter', 'account___national_organization')).toMatchObject({ field_type: 'greek', rules: 'required' });
+    expect(findField('greek-chapter', 'account___national_organization')).toMatchObject({
+      field_type: 'greek',
+      rules: 'required',
+    });
     expect(findField('greek-chapter', 'account___name')?.placeholder).toMatch(/chapter/i);
     expect(findField('greek-chapter', 'account___school')?.label).toMatch(/university|campus/i);
     expect(findField('greek-chapter', 'account___is_house_corporation')?.field_type).toBe('checkbox');
@@ -235,45 +301,69 @@ describe('start-up vs maintain questions', () => {
 });
 
 describe('bylaws page (docs/requirements/entities.md "Bylaw form (booster wizard step)")', () => {
-  const withBylaws = WIZARD_LEVEL_SLUGS.filter((slug) => WIZARD_SCHEMAS[slug].some((p) => p.schema.some((f) => f.name.startsWith('bylaw___'))));
+  const withBylaws = WIZARD_LEVEL_SLUGS.filter((slug) =>
+    WIZARD_SCHEMAS[slug].some((p) => p.schema.some((f) => f.name.startsWith('bylaw___'))),
+  );
 
   it('is in every start-up schema and not in maintain', () => {
     expect([...withBylaws].sort()).toEqual([...START_UP_LEVELS].sort());
   });
 
-  it.each(withBylaws)('%s: the last page has the booster-step fields but the fiscal year, which follows from the earlier answer, and a guidance warning', (slug) => {
-    const pages = WIZARD_SCHEMAS[slug];
-    const bylaws = pages[pages.length - 1];
-    expect(pages.filter((p) => p.schema.some((f) => f.name.startsWith('bylaw___')))).toEqual([bylaws]);
-    expect(valueFields(bylaws.schema).map((f) => f.name).sort()).toEqual(BYLAW_STEP_FIELDS.filter((n) => n !== 'bylaw___fiscal_year_end').sort());
-    const warning = bylaws.schema.find((f) => f.field_type === 'warning');
-    expect(`${warning?.label} ${warning?.description}`).toMatch(/general guidance/);
-    expect(`${warning?.label} ${warning?.description}`).toMatch(/review/i);
+  it.each(withBylaws)(
+    '%s: the last page has the booster-step fields but the fiscal year, which follows from the earlier answer, and a guidance warning',
+    (slug) => {
+      const pages = WIZARD_SCHEMAS[slug];
+      const bylaws = pages[pages.length - 1];
+      expect(pages.filter((p) => p.schema.some((f) => f.name.startsWith('bylaw___')))).toEqual([bylaws]);
+      expect(
+        valueFields(bylaws.schema)
+          .map((f) => f.name)
+          .sort(),
+      ).toEqual(BYLAW_STEP_FIELDS.filter((n) => n !== 'bylaw___fiscal_year_end').sort());
+      const warning = bylaws.schema.find((f) => f.field_type === 'warning');
+      expect(`${warning?.label} ${warning?.description}`).toMatch(/general guidance/);
+      expect(`${warning?.label} ${warning?.description}`).toMatch(/review/i);
 
-    const field = (name: string) => bylaws.schema.find((f) => f.name === name)!;
-    expect(field('bylaw___purpose').field_type).toBe('textarea');
-    expect(field('bylaw___purpose').placeholder?.trim()).toBeTruthy();
-    expect(field('bylaw___purpose').description).toMatch(/fundraising is not a tax-exempt purpose/i);
-    expect(field('bylaw___is_highlighted').field_type).toBe('checkbox');
-    for (const name of ['bylaw___nomination_month', 'bylaw___annual_meeting_month']) {
-      expect(field(name).field_type).toBe('select');
-      expect(optionPairs(field(name))).toEqual(Array.from({ length: 12 }, (_, i) => ({ value: String(i), label: expect.any(String) })));
-      expect(optionPairs(field(name))[0].label).toBe('January');
-    }
-    for (const name of ['bylaw___meeting_attendee_minimum', 'bylaw___meeting_request_minimum']) {
-      expect(field(name).field_type).toBe('text');
-      expect(field(name).instructions).toMatch(/1\/10/);
-    }
-    // docs/requirements/validation.md: every bylaw field but the highlight choice is required.
-    for (const f of valueFields(bylaws.schema)) {
-      expect(parseRules(f.rules).some((r) => r.name === 'required'), f.name).toBe(f.name !== 'bylaw___is_highlighted');
-    }
-  });
+      const field = (name: string) => bylaws.schema.find((f) => f.name === name)!;
+      expect(field('bylaw___purpose').field_type).toBe('textarea');
+      expect(field('bylaw___purpose').placeholder?.trim()).toBeTruthy();
+      expect(field('bylaw___purpose').description).toMatch(/fundraising is not a tax-exempt purpose/i);
+      expect(field('bylaw___is_highlighted').field_type).toBe('checkbox');
+      for (const name of ['bylaw___nomination_month', 'bylaw___annual_meeting_month']) {
+        expect(field(name).field_type).toBe('select');
+        expect(optionPairs(field(name))).toEqual(
+          Array.from({ length: 12 }, (_, i) => ({ value: String(i), label: expect.any(String) })),
+        );
+        expect(optionPairs(field(name))[0].label).toBe('January');
+      }
+      for (const name of ['bylaw___meeting_attendee_minimum', 'bylaw___meeting_request_minimum']) {
+        expect(field(name).field_type).toBe('text');
+        expect(field(name).instructions).toMatch(/1\/10/);
+      }
+      // docs/requirements/validation.md: every bylaw field but the highlight choice is required.
+      for (const f of valueFields(bylaws.schema)) {
+        expect(
+          parseRules(f.rules).some((r) => r.name === 'required'),
+          f.name,
+        ).toBe(f.name !== 'bylaw___is_highlighted');
+      }
+    },
+  );
 
-  it.each(withBylaws)('%s: the treasurer who names the president again is refused on the treasurer\'s first name', (slug) => {
-    const page = pageOf(slug, 'contact___treasurer_first_name').schema;
-    const same = sampleAnswers(slug, { contact___treasurer_first_name: ' maria ', contact___treasurer_last_name: 'ALVAREZ', contact___president_first_name: 'Maria', contact___president_last_name: 'Alvarez' });
-    expect(checkFields(page, same).errors).toEqual({ contact___treasurer_first_name: ['The treasurer must be a different person from the president.'] });
-    expect(checkFields(page, sampleAnswers(slug)).errors).toEqual({});
-  });
+  it.each(withBylaws)(
+    "%s: the treasurer who names the president again is refused on the treasurer's first name",
+    (slug) => {
+      const page = pageOf(slug, 'contact___treasurer_first_name').schema;
+      const same = sampleAnswers(slug, {
+        contact___treasurer_first_name: ' maria ',
+        contact___treasurer_last_name: 'ALVAREZ',
+        contact___president_first_name: 'Maria',
+        contact___president_last_name: 'Alvarez',
+      });
+      expect(checkFields(page, same).errors).toEqual({
+        contact___treasurer_first_name: ['The treasurer must be a different person from the president.'],
+      });
+      expect(checkFields(page, sampleAnswers(slug)).errors).toEqual({});
+    },
+  );
 });

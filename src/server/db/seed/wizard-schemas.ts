@@ -9,8 +9,8 @@
  * maintain schema is for exactly those groups ('required|in:1' on the letter). A refusal reads
  * 'The selected ... is invalid.' and the wizard adds "Did you start the wrong application?".
  */
-import type { FieldDefinition, WizardPage } from '../../../shared/forms/field-definition.ts';
 import { MONTHS } from '../../../shared/lists/states.ts';
+import type { FieldDefinition, WizardPage } from '../../../shared/forms/field-definition.ts';
 
 export type WizardLevelSlug = 'start-up' | 'maintain' | 'full-service' | 'greek-chapter';
 export const WIZARD_LEVEL_SLUGS: readonly WizardLevelSlug[] = ['start-up', 'maintain', 'full-service', 'greek-chapter'];
@@ -53,32 +53,67 @@ const YES_NO = [
 ];
 
 /** Account fiscal year end: '1'..'12' (docs/requirements/entities.md "months"). */
-const FISCAL_MONTHS: Record<string, string> = Object.fromEntries(Object.entries(MONTHS).map(([k, name]) => [String(k), name]));
+const FISCAL_MONTHS: Record<string, string> = Object.fromEntries(
+  Object.entries(MONTHS).map(([k, name]) => [String(k), name]),
+);
 
 /** Bylaw month selects: 12 entries with 0-based values '0'..'11' (docs/requirements/entities.md, docs/requirements/constants.md). */
-const BYLAW_MONTHS: Record<string, string> = Object.fromEntries(Object.entries(MONTHS).map(([k, name]) => [String(Number(k) - 1), name]));
+const BYLAW_MONTHS: Record<string, string> = Object.fromEntries(
+  Object.entries(MONTHS).map(([k, name]) => [String(Number(k) - 1), name]),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Shared building blocks
 
 const divider = (name: string): FieldDefinition => ({ name, field_type: 'divider' });
-const heading = (name: string, label: string, description?: string): FieldDefinition => ({ name, field_type: 'heading', label, ...(description ? { description } : {}) });
+const heading = (name: string, label: string, description?: string): FieldDefinition => ({
+  name,
+  field_type: 'heading',
+  label,
+  ...(description ? { description } : {}),
+});
 
 function mailingAddress(prefix: string): FieldDefinition[] {
   return [
-    heading(`${prefix}_heading_address`, 'Mailing address', 'Where the IRS and the state will send letters. A P.O. box or an officer\'s home address is fine; pick one that will not change when officers do.'),
-    { name: 'account___street', label: 'Street address or P.O. box', field_type: 'text', rules: 'required|max:100', placeholder: '123 Main Street' },
+    heading(
+      `${prefix}_heading_address`,
+      'Mailing address',
+      "Where the IRS and the state will send letters. A P.O. box or an officer's home address is fine; pick one that will not change when officers do.",
+    ),
+    {
+      name: 'account___street',
+      label: 'Street address or P.O. box',
+      field_type: 'text',
+      rules: 'required|max:100',
+      placeholder: '123 Main Street',
+    },
     { name: 'account___city', label: 'City', field_type: 'text', rules: 'required|max:60' },
     { name: 'account___state', label: 'State', field_type: 'state', rules: 'required' },
-    { name: 'account___zip', label: 'ZIP code', field_type: 'text', rules: 'required|min:5|max:10', placeholder: '12345' },
+    {
+      name: 'account___zip',
+      label: 'ZIP code',
+      field_type: 'text',
+      rules: 'required|min:5|max:10',
+      placeholder: '12345',
+    },
   ];
 }
 
-function officerFields(role: 'president' | 'treasurer' | 'secretary', required: boolean, extra: Partial<Record<'first_name', Partial<FieldDefinition>>> = {}): FieldDefinition[] {
+function officerFields(
+  role: 'president' | 'treasurer' | 'secretary',
+  required: boolean,
+  extra: Partial<Record<'first_name', Partial<FieldDefinition>>> = {},
+): FieldDefinition[] {
   const title = role.charAt(0).toUpperCase() + role.slice(1);
   const req = required ? 'required|' : '';
   return [
-    { name: `contact___${role}_first_name`, label: `${title}'s first name`, field_type: 'text', rules: `${req}max:50`, ...extra.first_name },
+    {
+      name: `contact___${role}_first_name`,
+      label: `${title}'s first name`,
+      field_type: 'text',
+      rules: `${req}max:50`,
+      ...extra.first_name,
+    },
     { name: `contact___${role}_last_name`, label: `${title}'s last name`, field_type: 'text', rules: `${req}max:50` },
     {
       name: `contact___${role}_email`,
@@ -88,13 +123,23 @@ function officerFields(role: 'president' | 'treasurer' | 'secretary', required: 
       placeholder: 'name@example.com',
       sub_label: 'A personal address the officer checks; not a school or work address they may lose.',
     },
-    { name: `contact___${role}_phone`, label: `${title}'s phone`, field_type: 'text', rules: `${req}min:10|max:20`, placeholder: '(555) 555-0123' },
+    {
+      name: `contact___${role}_phone`,
+      label: `${title}'s phone`,
+      field_type: 'text',
+      rules: `${req}min:10|max:20`,
+      placeholder: '(555) 555-0123',
+    },
   ];
 }
 
 function officersPage(opts: { group: string; withSecretary?: boolean; withAdvisor?: boolean }): WizardPage {
   const schema: FieldDefinition[] = [
-    heading('officers_heading_president', 'President', `The person who leads the ${opts.group}. We send reminders and IRS notices to the president and the treasurer.`),
+    heading(
+      'officers_heading_president',
+      'President',
+      `The person who leads the ${opts.group}. We send reminders and IRS notices to the president and the treasurer.`,
+    ),
     ...officerFields('president', true),
     divider('officers_divider_treasurer'),
     heading('officers_heading_treasurer', 'Treasurer', 'The person who keeps the books and the bank account.'),
@@ -103,27 +148,46 @@ function officersPage(opts: { group: string; withSecretary?: boolean; withAdviso
         // docs/wizard.md "Officers": refused when it names the president again.
         rules: 'required|max:50|different_person:president',
         side_label: 'President: |contact___president_last_name',
-        instructions: 'The treasurer must be a different person from the president: banks and the IRS expect two people to look after the money.',
+        instructions:
+          'The treasurer must be a different person from the president: banks and the IRS expect two people to look after the money.',
       },
     }),
   ];
   if (opts.withSecretary) {
     schema.push(
       divider('officers_divider_secretary'),
-      heading('officers_heading_secretary', 'Secretary', 'Most states ask for at least three directors on the articles of incorporation, so we need a third officer.'),
+      heading(
+        'officers_heading_secretary',
+        'Secretary',
+        'Most states ask for at least three directors on the articles of incorporation, so we need a third officer.',
+      ),
       ...officerFields('secretary', true),
     );
   }
   if (opts.withAdvisor) {
     schema.push(
       divider('officers_divider_advisor'),
-      heading('officers_heading_advisor', 'Chapter advisor (optional)', 'Student officers change every year. An alumni or campus advisor keeps the chapter\'s records and deadlines from getting lost in the handover.'),
-      { name: 'contact___advisor_first_name', label: 'Advisor\'s first name', field_type: 'text', rules: 'max:50' },
-      { name: 'contact___advisor_last_name', label: 'Advisor\'s last name', field_type: 'text', rules: 'max:50' },
-      { name: 'contact___advisor_email', label: 'Advisor\'s e-mail', field_type: 'text', rules: 'email|max:255', placeholder: 'name@example.com' },
+      heading(
+        'officers_heading_advisor',
+        'Chapter advisor (optional)',
+        "Student officers change every year. An alumni or campus advisor keeps the chapter's records and deadlines from getting lost in the handover.",
+      ),
+      { name: 'contact___advisor_first_name', label: "Advisor's first name", field_type: 'text', rules: 'max:50' },
+      { name: 'contact___advisor_last_name', label: "Advisor's last name", field_type: 'text', rules: 'max:50' },
+      {
+        name: 'contact___advisor_email',
+        label: "Advisor's e-mail",
+        field_type: 'text',
+        rules: 'email|max:255',
+        placeholder: 'name@example.com',
+      },
     );
   }
-  schema.push({ name: 'officers_privacy_link', field_type: 'link', link: { href: '/privacy', html: 'How we use and protect officer contact details' } });
+  schema.push({
+    name: 'officers_privacy_link',
+    field_type: 'link',
+    link: { href: '/privacy', html: 'How we use and protect officer contact details' },
+  });
   return {
     label: 'Officers',
     description: opts.withSecretary
@@ -136,7 +200,11 @@ function officersPage(opts: { group: string; withSecretary?: boolean; withAdviso
 /** Exemption history and EIN for the start-up schemas: a group that applied before or holds a letter is in the wrong application. */
 function taxStatusPage(opts: { group: string; greek?: boolean }): WizardPage {
   const schema: FieldDefinition[] = [
-    heading('tax_heading_history', 'Tax exemption history', `These two answers tell us whether this is the right application for your ${opts.group}.`),
+    heading(
+      'tax_heading_history',
+      'Tax exemption history',
+      `These two answers tell us whether this is the right application for your ${opts.group}.`,
+    ),
     {
       name: 'account___has_requested_exemption',
       label: 'Has your group ever applied to the IRS for tax exemption?',
@@ -158,17 +226,22 @@ function taxStatusPage(opts: { group: string; greek?: boolean }): WizardPage {
       field_type: 'warning',
       label: 'Already applied or already exempt?',
       description: opts.greek
-        ? 'This application includes getting your chapter\'s tax exemption. If your chapter already has its own exemption, or is already covered by your national organization\'s group exemption, you need the Maintain application instead; ask your national headquarters if you are not sure.'
-        : 'This application includes getting your group\'s tax exemption. If your group already has an exemption, or has applied to the IRS and is waiting for its letter, you need the Maintain application instead: it has a path for groups waiting for their letter.',
+        ? "This application includes getting your chapter's tax exemption. If your chapter already has its own exemption, or is already covered by your national organization's group exemption, you need the Maintain application instead; ask your national headquarters if you are not sure."
+        : "This application includes getting your group's tax exemption. If your group already has an exemption, or has applied to the IRS and is waiting for its letter, you need the Maintain application instead: it has a path for groups waiting for their letter.",
     },
     divider('tax_divider_ein'),
-    heading('tax_heading_ein', 'Employer Identification Number (EIN)', 'The EIN is the group\'s federal tax ID number. Banks ask for it when you open an account.'),
+    heading(
+      'tax_heading_ein',
+      'Employer Identification Number (EIN)',
+      "The EIN is the group's federal tax ID number. Banks ask for it when you open an account.",
+    ),
     {
       name: 'account___has_ein',
       label: 'We already have an EIN',
       field_type: 'checkbox',
       sub_label: 'No EIN yet? Leave this unchecked: we will get one for you.',
-      description: 'If the group ever had an EIN (check old bank statements or ask past treasurers), use that one. A second EIN for the same group causes problems with the IRS.',
+      description:
+        'If the group ever had an EIN (check old bank statements or ask past treasurers), use that one. A second EIN for the same group causes problems with the IRS.',
     },
     {
       name: 'account___ein',
@@ -211,13 +284,22 @@ function moneyFields(prefix: string, opts: { hasEin: boolean }): FieldDefinition
       description:
         'All the money coming in during a year before any expenses: dues, donations, sponsorships, ticket, concession and fundraiser sales. Groups that normally take in $50,000 or less a year can file the short Form 990-N (e-Postcard); above that the IRS expects Form 990-EZ or Form 990.',
     },
-    { name: `${prefix}_link_990`, field_type: 'link', link: { href: '/irs-form-990', html: 'Which Form 990 does my group file?' } },
+    {
+      name: `${prefix}_link_990`,
+      field_type: 'link',
+      link: { href: '/irs-form-990', html: 'Which Form 990 does my group file?' },
+    },
   ];
 }
 
-function bylawsPage(opts: { group: string; purposePlaceholder: string; facilityLabel: string; facilityPlaceholder: string; namePlaceholder: string }): WizardPage {
-  const memberCount =
-    'An integer (15), a percentage (25%) or a fraction of at least 1/10 (1/4) of the voting members.';
+function bylawsPage(opts: {
+  group: string;
+  purposePlaceholder: string;
+  facilityLabel: string;
+  facilityPlaceholder: string;
+  namePlaceholder: string;
+}): WizardPage {
+  const memberCount = 'An integer (15), a percentage (25%) or a fraction of at least 1/10 (1/4) of the voting members.';
   return {
     label: 'Bylaws',
     description: `The answers we use to write your ${opts.group}'s bylaws. You can change the wording before you adopt them.`,
@@ -239,7 +321,7 @@ function bylawsPage(opts: { group: string; purposePlaceholder: string; facilityL
         rows: 4,
         placeholder: opts.purposePlaceholder,
         description:
-          'Fundraising is not a tax-exempt purpose. Say what the group donates or provides, and to whom: for example equipment and travel costs for the school\'s teams, or scholarships for graduating seniors.',
+          "Fundraising is not a tax-exempt purpose. Say what the group donates or provides, and to whom: for example equipment and travel costs for the school's teams, or scholarships for graduating seniors.",
       },
       {
         name: 'bylaw___facility',
@@ -247,7 +329,8 @@ function bylawsPage(opts: { group: string; purposePlaceholder: string; facilityL
         field_type: 'text',
         rules: 'required|max:100',
         placeholder: opts.facilityPlaceholder,
-        instructions: 'Filled in with the school or program you named earlier; change it if the bylaws should name another.',
+        instructions:
+          'Filled in with the school or program you named earlier; change it if the bylaws should name another.',
       },
       divider('bylaws_divider_meetings'),
       heading('bylaws_heading_meetings', 'Meetings and elections'),
@@ -314,7 +397,8 @@ const BOOSTER_GROUP_PAGE: WizardPage = {
       field_type: 'text',
       rules: 'required|max:100',
       placeholder: 'Lincoln High School Band Boosters',
-      instructions: 'The name you want on your IRS paperwork and bank account. Spell it out in full, without abbreviations.',
+      instructions:
+        'The name you want on your IRS paperwork and bank account. Spell it out in full, without abbreviations.',
     },
     {
       name: 'account___school',
@@ -344,7 +428,8 @@ const START_UP_PAGES: WizardPage[] = [
   taxStatusPage({ group: 'group' }),
   {
     label: 'Money',
-    description: 'Your fiscal year and how much money the group expects to take in: they decide which IRS return you file and when.',
+    description:
+      'Your fiscal year and how much money the group expects to take in: they decide which IRS return you file and when.',
     schema: moneyFields('money', { hasEin: false }),
   },
   BOOSTER_BYLAWS,
@@ -356,14 +441,19 @@ const FULL_SERVICE_PAGES: WizardPage[] = [
   taxStatusPage({ group: 'group' }),
   {
     label: 'Money',
-    description: 'Your fiscal year and how much money the group expects to take in: they decide which IRS return you file and when.',
+    description:
+      'Your fiscal year and how much money the group expects to take in: they decide which IRS return you file and when.',
     schema: moneyFields('money', { hasEin: false }),
   },
   {
     label: 'Incorporation',
     description: 'What we need to incorporate your group with the state and register it for fundraising.',
     schema: [
-      heading('inc_heading_corporation', 'State incorporation', 'A nonprofit corporation protects officers and members from personal liability for the group\'s debts.'),
+      heading(
+        'inc_heading_corporation',
+        'State incorporation',
+        "A nonprofit corporation protects officers and members from personal liability for the group's debts.",
+      ),
       {
         name: 'account___is_incorporated',
         label: 'Our group is already incorporated with the state',
@@ -384,7 +474,8 @@ const FULL_SERVICE_PAGES: WizardPage[] = [
         field_type: 'text',
         rules: 'required|max:100',
         placeholder: 'Lincoln High School Band Boosters, Inc.',
-        instructions: 'If you are already incorporated, the exact name on your articles. If not, the name you want: many states require a word such as "Inc." or "Incorporated", and we check that the name is available.',
+        instructions:
+          'If you are already incorporated, the exact name on your articles. If not, the name you want: many states require a word such as "Inc." or "Incorporated", and we check that the name is available.',
       },
       {
         name: 'account___alternate_name',
@@ -405,7 +496,8 @@ const FULL_SERVICE_PAGES: WizardPage[] = [
           { value: 'treasurer', label: 'Our treasurer' },
           { value: 'service', label: 'A registered agent service (its fee is extra)' },
         ],
-        instructions: 'The registered agent receives official mail and legal papers for the corporation. The state requires a street address in the state (not a P.O. box) where someone is available during business hours.',
+        instructions:
+          'The registered agent receives official mail and legal papers for the corporation. The state requires a street address in the state (not a P.O. box) where someone is available during business hours.',
       },
       divider('inc_divider_fundraising'),
       heading('inc_heading_fundraising', 'Fundraising registration'),
@@ -413,7 +505,8 @@ const FULL_SERVICE_PAGES: WizardPage[] = [
         name: 'account___solicits_public',
         label: 'We ask the public, not just our members, for donations',
         field_type: 'checkbox',
-        sub_label: 'Many states require charities that solicit the public to register each year; we will take care of it.',
+        sub_label:
+          'Many states require charities that solicit the public to register each year; we will take care of it.',
       },
       {
         name: 'account___has_raffles',
@@ -433,7 +526,11 @@ const MAINTAIN_PAGES: WizardPage[] = [
     label: 'Your exemption',
     description: 'Your IRS exemption, or your application waiting for it, exactly as the IRS has it.',
     schema: [
-      heading('exempt_heading_history', 'Your IRS exemption', 'This application is for groups that already have a 501(c) determination letter, and for groups that have applied and are waiting for it.'),
+      heading(
+        'exempt_heading_history',
+        'Your IRS exemption',
+        'This application is for groups that already have a 501(c) determination letter, and for groups that have applied and are waiting for it.',
+      ),
       {
         name: 'account___has_501c',
         label: 'Does your group already have a 501(c) determination letter?',
@@ -444,7 +541,8 @@ const MAINTAIN_PAGES: WizardPage[] = [
           { value: '2', label: 'Applied, waiting for the IRS letter' },
           { value: '0', label: 'No' },
         ],
-        instructions: 'A letter from the IRS saying the group is exempt under section 501(c). A group listed under a group exemption counts: its letter is the parent organization\'s. Filed Form 1023, 1023-EZ or 1024 and no answer yet? Choose "Applied, waiting for the IRS letter".',
+        instructions:
+          'A letter from the IRS saying the group is exempt under section 501(c). A group listed under a group exemption counts: its letter is the parent organization\'s. Filed Form 1023, 1023-EZ or 1024 and no answer yet? Choose "Applied, waiting for the IRS letter".',
       },
       {
         name: 'account___has_requested_exemption',
@@ -453,14 +551,16 @@ const MAINTAIN_PAGES: WizardPage[] = [
         rules: 'required',
         options: YES_NO,
         is_conditional: 'account___has_501c=1',
-        instructions: 'Answer yes if you applied yourselves (Form 1023, 1023-EZ or 1024); answer no if you are covered through another organization\'s group exemption.',
+        instructions:
+          "Answer yes if you applied yourselves (Form 1023, 1023-EZ or 1024); answer no if you are covered through another organization's group exemption.",
       },
       {
         name: 'exempt_warning_no_letter',
         field_type: 'warning',
         label: 'No letter and no application?',
         is_conditional: 'account___has_501c=0',
-        description: 'Then the Start-up application is the one for you: it includes getting the exemption under our IRS group exemption.',
+        description:
+          'Then the Start-up application is the one for you: it includes getting the exemption under our IRS group exemption.',
       },
       {
         name: 'account___exemption_form',
@@ -487,7 +587,8 @@ const MAINTAIN_PAGES: WizardPage[] = [
         field_type: 'warning',
         label: 'You can finish this application without the letter',
         is_conditional: 'account___has_501c=2',
-        description: 'Your account will show that the IRS letter is awaited, and you upload the letter there when it arrives. While you wait, the group\'s annual return is still due each year: Form 990 and 990-EZ have an "Application pending" box.',
+        description:
+          'Your account will show that the IRS letter is awaited, and you upload the letter there when it arrives. While you wait, the group\'s annual return is still due each year: Form 990 and 990-EZ have an "Application pending" box.',
       },
       divider('exempt_divider_details'),
       heading('exempt_heading_details', 'As the IRS has it'),
@@ -496,7 +597,8 @@ const MAINTAIN_PAGES: WizardPage[] = [
         label: 'Legal name as the IRS has it',
         field_type: 'text',
         rules: 'required|max:100',
-        instructions: 'Exactly as on your determination letter or, while you wait for it, on the IRS letter that assigned your EIN (CP 575), even if you use a shorter name day to day.',
+        instructions:
+          'Exactly as on your determination letter or, while you wait for it, on the IRS letter that assigned your EIN (CP 575), even if you use a shorter name day to day.',
       },
       {
         name: 'account___ein',
@@ -513,7 +615,8 @@ const MAINTAIN_PAGES: WizardPage[] = [
         rules: 'required|digits:4',
         is_conditional: 'account___has_501c=1',
         placeholder: '2015',
-        instructions: 'The year your exemption was granted, on the determination letter. A group under a group exemption uses the year it was added to the group.',
+        instructions:
+          'The year your exemption was granted, on the determination letter. A group under a group exemption uses the year it was added to the group.',
       },
       {
         name: 'account___gen',
@@ -522,7 +625,8 @@ const MAINTAIN_PAGES: WizardPage[] = [
         rules: 'digits:4',
         is_conditional: 'account___has_501c=1',
         placeholder: '1234',
-        instructions: 'Only if your group is covered by another organization\'s group exemption (for example a national or state parent group): the four-digit number it gave you. Leave blank otherwise.',
+        instructions:
+          "Only if your group is covered by another organization's group exemption (for example a national or state parent group): the four-digit number it gave you. Leave blank otherwise.",
       },
       {
         name: 'account___determination_letter',
@@ -531,7 +635,8 @@ const MAINTAIN_PAGES: WizardPage[] = [
         is_conditional: 'account___has_501c=1',
         // The wizard fills in the application's token.
         action: '/application/upload/{token}',
-        instructions: 'A scan or photo of the letter (PDF, JPEG, PNG or Word, up to 20 MB) lets us check the details above. You can also send it later.',
+        instructions:
+          'A scan or photo of the letter (PDF, JPEG, PNG or Word, up to 20 MB) lets us check the details above. You can also send it later.',
       },
     ],
   },
@@ -565,7 +670,8 @@ const MAINTAIN_PAGES: WizardPage[] = [
         name: 'filings_warning_revocation',
         field_type: 'warning',
         label: 'Three missed years means automatic revocation',
-        description: 'The IRS revokes the exemption of a group that does not file for three years in a row. Answer as best you can: we check the IRS records and tell you how to get reinstated if needed.',
+        description:
+          'The IRS revokes the exemption of a group that does not file for three years in a row. Answer as best you can: we check the IRS records and tell you how to get reinstated if needed.',
       },
     ],
   },
@@ -577,7 +683,7 @@ const MAINTAIN_PAGES: WizardPage[] = [
 const GREEK_PAGES: WizardPage[] = [
   {
     label: 'Your chapter',
-    description: 'Your national organization, chapter, campus and the chapter\'s mailing address.',
+    description: "Your national organization, chapter, campus and the chapter's mailing address.",
     schema: [
       heading('chapter_heading_name', 'About your chapter'),
       {
@@ -616,7 +722,8 @@ const GREEK_PAGES: WizardPage[] = [
   taxStatusPage({ group: 'chapter', greek: true }),
   {
     label: 'Money',
-    description: 'Your fiscal year and how much money the chapter expects to take in: they decide which IRS return you file and when.',
+    description:
+      'Your fiscal year and how much money the chapter expects to take in: they decide which IRS return you file and when.',
     schema: moneyFields('money', { hasEin: false }),
   },
   bylawsPage({
@@ -674,7 +781,10 @@ const BOOSTER_BYLAW_ANSWERS = {
  * Values are strings, checkboxes 1 or 0. Accounts' EINs are unique, so a test that completes
  * the same maintain application twice should pass its own `account___ein` in `overrides`.
  */
-export function sampleAnswers(levelSlug: WizardLevelSlug, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function sampleAnswers(
+  levelSlug: WizardLevelSlug,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   let answers: Record<string, unknown>;
   switch (levelSlug) {
     case 'start-up':

@@ -1,5 +1,5 @@
-import type { MailToQueue } from '../mail/enqueue-mail.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
+import type { MailToQueue } from '../mail/enqueue-mail.ts';
 import type { AccountUserActor } from './account-user-roles.ts';
 
 /** The provider named in the notices (docs/roles.md "Notices"). */
@@ -20,7 +20,10 @@ export interface NoticeContext extends NoticeSender {
 }
 
 /** A user a notice is about or goes to. */
-interface Person { email: string; firstName: string }
+interface Person {
+  email: string;
+  firstName: string;
+}
 
 const hello = (p: Person) => `Hello${p.firstName ? ` ${p.firstName}` : ''},`;
 
@@ -46,8 +49,10 @@ const when = (ctx: NoticeContext) => `on ${mailDateTime(ctx.at ?? new Date())}`;
  */
 function notYouFooter(ctx: NoticeContext): string {
   const contact = ctx.companyContact ? ` at ${ctx.companyContact}` : '';
-  return `\nIf this was not you, someone else may have your password: choose a new one right away with ` +
-    `"Forgot your password?" on the ${ctx.companyName} sign-in page, and tell your organization's primary user and ${ctx.companyName}${contact}.\n`;
+  return (
+    `\nIf this was not you, someone else may have your password: choose a new one right away with ` +
+    `"Forgot your password?" on the ${ctx.companyName} sign-in page, and tell your organization's primary user and ${ctx.companyName}${contact}.\n`
+  );
 }
 
 /**
@@ -57,7 +62,8 @@ function notYouFooter(ctx: NoticeContext): string {
 export const accountUserNotices = {
   /** An e-mail change: to the old address and to the new one. */
   emailChanged(ctx: NoticeContext, user: Person & { id: number }, oldEmail: string, newEmail: string): MailToQueue[] {
-    const text = `${hello(user)}\n\nThe sign-in e-mail address of your ${ctx.companyName} account for ${ctx.accountName} was changed ` +
+    const text =
+      `${hello(user)}\n\nThe sign-in e-mail address of your ${ctx.companyName} account for ${ctx.accountName} was changed ` +
       `${when(ctx)} ${byWhom(ctx, user)} from ${oldEmail} to ${newEmail}. Sign in with the new address from now on. For your safety, ` +
       `you were signed out on other devices.\n${notYouFooter(ctx)}`;
     const subject = `Your ${ctx.companyName} sign-in e-mail address was changed`;
@@ -72,13 +78,16 @@ export const accountUserNotices = {
    * address), so a change made with a stolen session still reaches its owner.
    */
   passwordChanged(ctx: NoticeContext, user: Person & { id: number }): MailToQueue[] {
-    return [{
-      kind: 'account_users.password_changed',
-      to: user.email,
-      subject: `Your ${ctx.companyName} password was changed`,
-      text: `${hello(user)}\n\nThe password of your ${ctx.companyName} account for ${ctx.accountName} was changed ${when(ctx)} ${byWhom(ctx, user)}. ` +
-        `For your safety, you were signed out on other devices.\n${notYouFooter(ctx)}`,
-    }];
+    return [
+      {
+        kind: 'account_users.password_changed',
+        to: user.email,
+        subject: `Your ${ctx.companyName} password was changed`,
+        text:
+          `${hello(user)}\n\nThe password of your ${ctx.companyName} account for ${ctx.accountName} was changed ${when(ctx)} ${byWhom(ctx, user)}. ` +
+          `For your safety, you were signed out on other devices.\n${notYouFooter(ctx)}`,
+      },
+    ];
   },
 
   /**
@@ -87,47 +96,65 @@ export const accountUserNotices = {
    * until `expiresAt`.
    */
   invitation(ctx: NoticeContext, user: Person & { id: number }, link: string, expiresAt: Date): MailToQueue[] {
-    const inviter = ctx.actor.onBehalf ? `${ctx.companyName} staff` : `${ctx.actor.name || ctx.actor.email} (${ctx.actor.email})`;
+    const inviter = ctx.actor.onBehalf
+      ? `${ctx.companyName} staff`
+      : `${ctx.actor.name || ctx.actor.email} (${ctx.actor.email})`;
     const contact = ctx.companyContact ? ` or ${ctx.companyName} at ${ctx.companyContact}` : ` or ${ctx.companyName}`;
-    return [{
-      kind: 'account_users.invitation',
-      to: user.email,
-      subject: `You are invited to ${ctx.accountName} on ${ctx.companyName}`,
-      carriesToken: true,
-      text: `${hello(user)}\n\n${inviter} added you as a user of the ${ctx.companyName} account of ${ctx.accountName}. ` +
-        `You will sign in with this e-mail address (${user.email}).\n\n` +
-        `Choose your password here. The link works once, until ${mailDateTime(expiresAt)}:\n${link}\n\n` +
-        `If the link has expired, ask your organization's primary user to send a new invitation.\n\n` +
-        `If you do not know ${ctx.accountName}, you can ignore this e-mail${contact ? `, or tell${contact.replace(/^ or/, '')}` : ''}.\n`,
-    }];
+    return [
+      {
+        kind: 'account_users.invitation',
+        to: user.email,
+        subject: `You are invited to ${ctx.accountName} on ${ctx.companyName}`,
+        carriesToken: true,
+        text:
+          `${hello(user)}\n\n${inviter} added you as a user of the ${ctx.companyName} account of ${ctx.accountName}. ` +
+          `You will sign in with this e-mail address (${user.email}).\n\n` +
+          `Choose your password here. The link works once, until ${mailDateTime(expiresAt)}:\n${link}\n\n` +
+          `If the link has expired, ask your organization's primary user to send a new invitation.\n\n` +
+          `If you do not know ${ctx.accountName}, you can ignore this e-mail${contact ? `, or tell${contact.replace(/^ or/, '')}` : ''}.\n`,
+      },
+    ];
   },
 
   /** A removal: to the removed user. */
   removed(ctx: NoticeContext, user: Person & { id: number }): MailToQueue[] {
-    return [{
-      kind: 'account_users.removed',
-      to: user.email,
-      subject: `You were removed from ${ctx.accountName} on ${ctx.companyName}`,
-      text: `${hello(user)}\n\nYour sign-in (${user.email}) was removed from the ${ctx.companyName} account of ${ctx.accountName} ` +
-        `${byWhom(ctx, user)}. You can no longer sign in with it, and every signed-in device was signed out.\n${footer(ctx)}`,
-    }];
+    return [
+      {
+        kind: 'account_users.removed',
+        to: user.email,
+        subject: `You were removed from ${ctx.accountName} on ${ctx.companyName}`,
+        text:
+          `${hello(user)}\n\nYour sign-in (${user.email}) was removed from the ${ctx.companyName} account of ${ctx.accountName} ` +
+          `${byWhom(ctx, user)}. You can no longer sign in with it, and every signed-in device was signed out.\n${footer(ctx)}`,
+      },
+    ];
   },
 
   /** A primary transfer: to the former primary user (when there was one) and to the new one. */
-  primaryTransferred(ctx: NoticeContext, from: (Person & { id: number }) | null, to: Person & { id: number }): MailToQueue[] {
+  primaryTransferred(
+    ctx: NoticeContext,
+    from: (Person & { id: number }) | null,
+    to: Person & { id: number },
+  ): MailToQueue[] {
     const subject = `The primary user of ${ctx.accountName} changed`;
     const mails: MailToQueue[] = [];
     if (from) {
       mails.push({
-        kind: 'account_users.primary_transferred', to: from.email, subject,
-        text: `${hello(from)}\n\nYou are no longer the primary user of the ${ctx.companyName} account of ${ctx.accountName}; ` +
+        kind: 'account_users.primary_transferred',
+        to: from.email,
+        subject,
+        text:
+          `${hello(from)}\n\nYou are no longer the primary user of the ${ctx.companyName} account of ${ctx.accountName}; ` +
           `${to.email} is. This was changed ${byWhom(ctx, from)}. You can still sign in and edit your own details. ` +
           `For your safety, you were signed out on other devices.\n${footer(ctx)}`,
       });
     }
     mails.push({
-      kind: 'account_users.primary_transferred', to: to.email, subject,
-      text: `${hello(to)}\n\nYou are now the primary user of the ${ctx.companyName} account of ${ctx.accountName}` +
+      kind: 'account_users.primary_transferred',
+      to: to.email,
+      subject,
+      text:
+        `${hello(to)}\n\nYou are now the primary user of the ${ctx.companyName} account of ${ctx.accountName}` +
         `${from ? `, in place of ${from.email}` : ''}. This was changed ${byWhom(ctx, to)}. You can now add, edit and remove ` +
         `the account's users. For your safety, you were signed out; sign in again to continue.\n${footer(ctx)}`,
     });

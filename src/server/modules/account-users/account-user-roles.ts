@@ -1,10 +1,10 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
 import { verifyPassword } from '../../passwords.ts';
-import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 
 /** Who acts on an account's users (docs/roles.md). */
 export interface AccountUserActor {
@@ -35,12 +35,20 @@ export interface ActorRole {
  * check and the write. Reads users.
  * @param primaryUserId the account's primary_user_id, from lockAccount
  */
-export async function actorRole(tx: DbOrTx, accountId: number, actor: AccountUserActor, primaryUserId: number | null): Promise<ActorRole> {
+export async function actorRole(
+  tx: DbOrTx,
+  accountId: number,
+  actor: AccountUserActor,
+  primaryUserId: number | null,
+): Promise<ActorRole> {
   const needsCurrentPassword = !actor.onBehalf;
   if (actor.isAdmin) return { canManage: true, needsCurrentPassword };
   if (primaryUserId === actor.userId) return { canManage: true, needsCurrentPassword };
-  const [me] = await tx.select({ isPrimary: users.isPrimary }).from(users)
-    .where(and(eq(users.id, actor.userId), eq(users.accountId, accountId))).limit(1);
+  const [me] = await tx
+    .select({ isPrimary: users.isPrimary })
+    .from(users)
+    .where(and(eq(users.id, actor.userId), eq(users.accountId, accountId)))
+    .limit(1);
   return { canManage: me?.isPrimary === true, needsCurrentPassword };
 }
 
@@ -76,8 +84,11 @@ export async function auditRefusals<T>(db: Db, actor: AccountUserActor, work: ()
   } catch (err) {
     if (err instanceof AccountUserRefusal) {
       await recordAudit(db, {
-        actorUserId: actor.userId, accountId: err.accountId, action: 'account_users.refused',
-        details: { ...err.attempt, onBehalf: actor.onBehalf }, ip: actor.ip,
+        actorUserId: actor.userId,
+        accountId: err.accountId,
+        action: 'account_users.refused',
+        details: { ...err.attempt, onBehalf: actor.onBehalf },
+        ip: actor.ip,
       });
     }
     throw err;
@@ -89,9 +100,17 @@ export async function auditRefusals<T>(db: Db, actor: AccountUserActor, work: ()
  * milliseconds, and on PGlite an open transaction holds the whole database): the password hash
  * it matched, or null when none was given or it did not match. Reads users.
  */
-export async function checkCurrentPassword(db: DbOrTx, actor: AccountUserActor, currentPassword: string): Promise<string | null> {
+export async function checkCurrentPassword(
+  db: DbOrTx,
+  actor: AccountUserActor,
+  currentPassword: string,
+): Promise<string | null> {
   if (actor.onBehalf || currentPassword === '') return null;
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).limit(1);
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
   if (!row) return null;
   return (await verifyPassword(row.passwordHash, currentPassword)) ? row.passwordHash : null;
 }
@@ -103,10 +122,20 @@ export async function checkCurrentPassword(db: DbOrTx, actor: AccountUserActor, 
  * @throws ValidationError 'Enter your current password to confirm this change.' when missing,
  *   'The current password is incorrect.' when wrong
  */
-export async function assertCurrentPassword(tx: Tx, actor: AccountUserActor, given: string, matchedHash: string | null): Promise<void> {
+export async function assertCurrentPassword(
+  tx: Tx,
+  actor: AccountUserActor,
+  given: string,
+  matchedHash: string | null,
+): Promise<void> {
   if (given === '') throw ValidationError.field('current_password', ACCOUNT_USER_TEXT.currentPasswordRequired);
-  const [row] = await tx.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.userId)).limit(1);
-  if (!matchedHash || row?.passwordHash !== matchedHash) throw ValidationError.field('current_password', ACCOUNT_USER_TEXT.currentPasswordWrong);
+  const [row] = await tx
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  if (!matchedHash || row?.passwordHash !== matchedHash)
+    throw ValidationError.field('current_password', ACCOUNT_USER_TEXT.currentPasswordWrong);
 }
 
 /**

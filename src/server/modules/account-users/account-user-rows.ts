@@ -1,8 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../errors.ts';
-import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 
 /** The columns of one row of GET /app/account/users/json (docs/requirements/entities.md "User"; never the password hash). */
 export const accountUserColumns = {
@@ -26,7 +26,11 @@ export const accountUserColumns = {
  * @throws HttpError 404 when the account does not exist
  */
 export async function lockAccount(tx: Tx, accountId: number): Promise<{ primaryUserId: number | null; name: string }> {
-  const [row] = await tx.select({ primaryUserId: accounts.primaryUserId, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId)).for('update');
+  const [row] = await tx
+    .select({ primaryUserId: accounts.primaryUserId, name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for('update');
   if (!row) throw notFound('The account');
   return row;
 }
@@ -38,8 +42,11 @@ export async function lockAccount(tx: Tx, accountId: number): Promise<{ primaryU
  *   never revealed)
  */
 export async function findAccountUser(tx: DbOrTx, accountId: number, userId: number, primaryUserId: number | null) {
-  const [row] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName, isPrimary: users.isPrimary })
-    .from(users).where(and(eq(users.id, userId), eq(users.accountId, accountId))).limit(1);
+  const [row] = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName, isPrimary: users.isPrimary })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+    .limit(1);
   if (!row) throw notFound('The user');
   return { ...row, isPrimary: row.isPrimary || primaryUserId === row.id };
 }
@@ -50,13 +57,30 @@ export async function findAccountUser(tx: DbOrTx, accountId: number, userId: num
  * @returns the former primary user (docs/roles.md: they get a notice and their other sessions
  *   end), or null when the account had none
  */
-export async function makePrimary(tx: Tx, accountId: number, userId: number): Promise<{ id: number; email: string; firstName: string } | null> {
-  const [account] = await tx.select({ primaryUserId: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId));
+export async function makePrimary(
+  tx: Tx,
+  accountId: number,
+  userId: number,
+): Promise<{ id: number; email: string; firstName: string } | null> {
+  const [account] = await tx
+    .select({ primaryUserId: accounts.primaryUserId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   const formerId = account?.primaryUserId && account.primaryUserId !== userId ? account.primaryUserId : null;
-  const [former] = await tx.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users)
-    .where(and(eq(users.accountId, accountId), ne(users.id, userId), formerId ? eq(users.id, formerId) : eq(users.isPrimary, true)))
+  const [former] = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        ne(users.id, userId),
+        formerId ? eq(users.id, formerId) : eq(users.isPrimary, true),
+      ),
+    )
     .limit(1);
-  await tx.update(users).set({ isPrimary: false, updatedAt: new Date() })
+  await tx
+    .update(users)
+    .set({ isPrimary: false, updatedAt: new Date() })
     .where(and(eq(users.accountId, accountId), ne(users.id, userId), eq(users.isPrimary, true)));
   await tx.update(users).set({ isPrimary: true }).where(eq(users.id, userId));
   await tx.update(accounts).set({ primaryUserId: userId, updatedAt: new Date() }).where(eq(accounts.id, accountId));
@@ -68,9 +92,10 @@ export async function makePrimary(tx: Tx, accountId: number, userId: number): Pr
  * @throws ValidationError 'The email has already been taken.'
  */
 export async function assertEmailFree(tx: DbOrTx, email: string, exceptId?: number): Promise<void> {
-  const [taken] = await tx.select({ id: users.id }).from(users)
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
     .where(exceptId === undefined ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptId)))
     .limit(1);
   if (taken) throw ValidationError.field('email', ACCOUNT_USER_TEXT.emailTaken);
 }
-

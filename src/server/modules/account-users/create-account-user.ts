@@ -1,20 +1,29 @@
-import type { Db } from '../../db/client.ts';
+import {
+  ACCOUNT_USER_TEXT,
+  changesNeedingCurrentPassword,
+  type AccountUserRow,
+  type AccountUserStoreInput,
+} from '../../../shared/schemas/account-users.ts';
+import { randomSecret } from '../../config.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
-import { randomSecret } from '../../config.ts';
-import {
-  ACCOUNT_USER_TEXT, changesNeedingCurrentPassword, type AccountUserRow, type AccountUserStoreInput,
-} from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { accountUserNotices, type NoticeContext, type NoticeSender } from './account-user-notices.ts';
-import { inviteAccountUser } from './invite-account-user.ts';
 import {
-  AccountUserRefusal, actorRole, assertCurrentPassword, auditRefusals, checkCurrentPassword, endOtherSessions, type AccountUserActor,
+  AccountUserRefusal,
+  actorRole,
+  assertCurrentPassword,
+  auditRefusals,
+  checkCurrentPassword,
+  endOtherSessions,
+  type AccountUserActor,
 } from './account-user-roles.ts';
 import { accountUserColumns, assertEmailFree, lockAccount, makePrimary } from './account-user-rows.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { inviteAccountUser } from './invite-account-user.ts';
+import type { Db } from '../../db/client.ts';
 
 export type { AccountUserActor } from './account-user-roles.ts';
 
@@ -38,46 +47,70 @@ export type { AccountUserActor } from './account-user-roles.ts';
  *   does not exist
  */
 export async function createAccountUser(
-  db: Db, accountId: number, input: AccountUserStoreInput, actor: AccountUserActor, sender: NoticeSender,
+  db: Db,
+  accountId: number,
+  input: AccountUserStoreInput,
+  actor: AccountUserActor,
+  sender: NoticeSender,
 ): Promise<AccountUserRow> {
   // Nobody knows it: the user cannot sign in until they choose their own password.
   const passwordHash = await hashPassword(randomSecret(32));
   const now = new Date();
   const matchedHash = await checkCurrentPassword(db, actor, input.current_password);
   try {
-    return await auditRefusals(db, actor, () => db.transaction(async (tx) => {
-      const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
-      const role = await actorRole(tx, accountId, actor, primaryUserId);
-      if (!role.canManage) throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedCreate, accountId, { attempted: 'create' });
-      const changes = changesNeedingCurrentPassword(null, { ...input, password: '' });
-      if (role.needsCurrentPassword && changes.length) await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
-      await assertEmailFree(tx, input.email);
-      const [row] = await tx.insert(users).values({
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        passwordHash,
-        phone: input.phone,
-        smsPhone: input.sms_phone,
-        accountId,
-        isAdmin: false,
-        isPrimary: false,
-        isSubscribedBulkEmails: input.is_subscribed_bulk_emails,
-        isSubscribedEventEmails: input.is_subscribed_event_emails,
-        isSubscribedSms: input.is_subscribed_sms,
-      }).returning(accountUserColumns);
-      const ctx: NoticeContext = { ...sender, accountName, actor, at: now };
-      await inviteAccountUser(tx, ctx, { id: row.id, email: row.email, firstName: row.first_name }, now);
-      if (input.is_primary) {
-        const former = await makePrimary(tx, accountId, row.id);
-        await enqueueMail(tx, accountUserNotices.primaryTransferred(ctx, former, { id: row.id, email: row.email, firstName: row.first_name }));
-        if (former) await endOtherSessions(tx, [former.id], actor.sessionIdHash);
-      }
-      if (actor.onBehalf) {
-        await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.created', details: { userId: row.id, isPrimary: input.is_primary }, ip: actor.ip });
-      }
-      return { ...row, is_primary: input.is_primary, invited_at: now.toISOString() };
-    }));
+    return await auditRefusals(db, actor, () =>
+      db.transaction(async (tx) => {
+        const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
+        const role = await actorRole(tx, accountId, actor, primaryUserId);
+        if (!role.canManage)
+          throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedCreate, accountId, { attempted: 'create' });
+        const changes = changesNeedingCurrentPassword(null, { ...input, password: '' });
+        if (role.needsCurrentPassword && changes.length)
+          await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
+        await assertEmailFree(tx, input.email);
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            passwordHash,
+            phone: input.phone,
+            smsPhone: input.sms_phone,
+            accountId,
+            isAdmin: false,
+            isPrimary: false,
+            isSubscribedBulkEmails: input.is_subscribed_bulk_emails,
+            isSubscribedEventEmails: input.is_subscribed_event_emails,
+            isSubscribedSms: input.is_subscribed_sms,
+          })
+          .returning(accountUserColumns);
+        const ctx: NoticeContext = { ...sender, accountName, actor, at: now };
+        await inviteAccountUser(tx, ctx, { id: row.id, email: row.email, firstName: row.first_name }, now);
+        if (input.is_primary) {
+          const former = await makePrimary(tx, accountId, row.id);
+          await enqueueMail(
+            tx,
+            accountUserNotices.primaryTransferred(ctx, former, {
+              id: row.id,
+              email: row.email,
+              firstName: row.first_name,
+            }),
+          );
+          if (former) await endOtherSessions(tx, [former.id], actor.sessionIdHash);
+        }
+        if (actor.onBehalf) {
+          await recordAudit(tx, {
+            actorUserId: actor.userId,
+            accountId,
+            action: 'account_users.created',
+            details: { userId: row.id, isPrimary: input.is_primary },
+            ip: actor.ip,
+          });
+        }
+        return { ...row, is_primary: input.is_primary, invited_at: now.toISOString() };
+      }),
+    );
   } catch (err) {
     // A concurrent insert of the same address got there first.
     if (isUniqueViolation(err)) throw ValidationError.field('email', ACCOUNT_USER_TEXT.emailTaken);

@@ -1,15 +1,15 @@
 import { and, eq, exists, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 import { applications, invoices, users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import { ACCOUNT_USER_TEXT } from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { accountUserNotices, type NoticeSender } from './account-user-notices.ts';
 import { AccountUserRefusal, actorRole, auditRefusals, type AccountUserActor } from './account-user-roles.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
-import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /**
  * DELETE /app/account/users/delete/{id} (docs/requirements/permissions.md, docs/requirements/errors.md "Account users"): deletes user `userId` of
@@ -26,32 +26,68 @@ import { findAccountUser, lockAccount } from './account-user-rows.ts';
  *   errors.is_primary ['Please assign a new primary user to allow deletion.'] (also when the
  *   account has no primary user to take over the user's applications)
  */
-export async function deleteAccountUser(db: Db, accountId: number, userId: number, actor: AccountUserActor, sender: NoticeSender, storage: FileStorage): Promise<void> {
-  await auditRefusals(db, actor, () => db.transaction(async (tx) => {
-    const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
-    const user = await findAccountUser(tx, accountId, userId, primaryUserId);
-    if (!(await actorRole(tx, accountId, actor, primaryUserId)).canManage) {
-      throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedDelete, accountId, { attempted: 'delete', targetUserId: userId });
-    }
-    if (user.isPrimary) throw new ValidationError({ is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] }, ACCOUNT_USER_TEXT.cantDeletePrimary);
-    const kept = and(
-      eq(applications.userId, userId),
-      or(eq(applications.accountId, accountId), exists(tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, applications.id)))),
-    );
-    const [heir] = await tx.select({ id: users.id }).from(users)
-      .where(and(eq(users.accountId, accountId), ne(users.id, userId), primaryUserId === null ? eq(users.isPrimary, true) : eq(users.id, primaryUserId)))
-      .limit(1);
-    if (heir) {
-      await tx.update(applications).set({ userId: heir.id, updatedAt: new Date() }).where(kept);
-    } else if ((await tx.select({ id: applications.id }).from(applications).where(kept).limit(1)).length) {
-      throw new ValidationError({ is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] }, ACCOUNT_USER_TEXT.cantDeletePrimary);
-    }
-    await tx.delete(users).where(eq(users.id, userId));
-    await enqueueMail(tx, accountUserNotices.removed({ ...sender, accountName, actor }, user));
-    if (actor.onBehalf) {
-      await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.deleted', details: { userId }, ip: actor.ip });
-    }
-  }));
+export async function deleteAccountUser(
+  db: Db,
+  accountId: number,
+  userId: number,
+  actor: AccountUserActor,
+  sender: NoticeSender,
+  storage: FileStorage,
+): Promise<void> {
+  await auditRefusals(db, actor, () =>
+    db.transaction(async (tx) => {
+      const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
+      const user = await findAccountUser(tx, accountId, userId, primaryUserId);
+      if (!(await actorRole(tx, accountId, actor, primaryUserId)).canManage) {
+        throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedDelete, accountId, {
+          attempted: 'delete',
+          targetUserId: userId,
+        });
+      }
+      if (user.isPrimary)
+        throw new ValidationError(
+          { is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] },
+          ACCOUNT_USER_TEXT.cantDeletePrimary,
+        );
+      const kept = and(
+        eq(applications.userId, userId),
+        or(
+          eq(applications.accountId, accountId),
+          exists(tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, applications.id))),
+        ),
+      );
+      const [heir] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.accountId, accountId),
+            ne(users.id, userId),
+            primaryUserId === null ? eq(users.isPrimary, true) : eq(users.id, primaryUserId),
+          ),
+        )
+        .limit(1);
+      if (heir) {
+        await tx.update(applications).set({ userId: heir.id, updatedAt: new Date() }).where(kept);
+      } else if ((await tx.select({ id: applications.id }).from(applications).where(kept).limit(1)).length) {
+        throw new ValidationError(
+          { is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] },
+          ACCOUNT_USER_TEXT.cantDeletePrimary,
+        );
+      }
+      await tx.delete(users).where(eq(users.id, userId));
+      await enqueueMail(tx, accountUserNotices.removed({ ...sender, accountName, actor }, user));
+      if (actor.onBehalf) {
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          accountId,
+          action: 'account_users.deleted',
+          details: { userId },
+          ip: actor.ip,
+        });
+      }
+    }),
+  );
   // The user is gone either way; a removal that fails here is retried by the housekeeping job.
   await removeStoredFiles(db, storage).catch(() => undefined);
 }

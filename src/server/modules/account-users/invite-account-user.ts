@@ -1,14 +1,14 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { ACCOUNT_USER_TEXT, INVITATION_DAYS, INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
-import { ACCOUNT_USER_TEXT, INVITATION_DAYS, INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { issueResetToken } from '../password-reset/issue-reset-token.ts';
 import { accountUserNotices, type NoticeContext, type NoticeSender } from './account-user-notices.ts';
 import { AccountUserRefusal, actorRole, auditRefusals, type AccountUserActor } from './account-user-roles.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 
 /**
  * Invites user `user` to choose their password (docs/roles.md "Invitations"): a one-time
@@ -18,10 +18,18 @@ import { findAccountUser, lockAccount } from './account-user-rows.ts';
  * @returns when the link stops working
  */
 export async function inviteAccountUser(
-  tx: DbOrTx, ctx: NoticeContext, user: { id: number; email: string; firstName: string }, now: Date,
+  tx: DbOrTx,
+  ctx: NoticeContext,
+  user: { id: number; email: string; firstName: string },
+  now: Date,
 ): Promise<Date> {
   const { link, expiresAt } = await issueResetToken(tx, {
-    userId: user.id, email: user.email, publicUrl: ctx.publicUrl, lifetimeMinutes: INVITATION_DAYS * 24 * 60, now, invitation: true,
+    userId: user.id,
+    email: user.email,
+    publicUrl: ctx.publicUrl,
+    lifetimeMinutes: INVITATION_DAYS * 24 * 60,
+    now,
+    invitation: true,
   });
   await tx.update(users).set({ invitedAt: now }).where(eq(users.id, user.id));
   await enqueueMail(tx, accountUserNotices.invitation(ctx, user, link, expiresAt));
@@ -40,19 +48,46 @@ export async function inviteAccountUser(
  * @throws HttpError 404 when the user is not one of the account's users; AccountUserRefusal 403
  *   for an account user who is not the primary user; HttpError 409 INVITATION_TEXT.alreadyAccepted
  */
-export async function resendInvitation(db: Db, accountId: number, userId: number, actor: AccountUserActor, sender: NoticeSender, now = new Date()): Promise<Date> {
-  return auditRefusals(db, actor, () => db.transaction(async (tx) => {
-    const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
-    const current = await findAccountUser(tx, accountId, userId, primaryUserId);
-    const role = await actorRole(tx, accountId, actor, primaryUserId);
-    if (!role.canManage) throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedOther, accountId, { attempted: 'resend_invitation', targetUserId: userId });
-    const [pending] = await tx.select({ firstName: users.firstName }).from(users)
-      .where(and(eq(users.id, userId), isNotNull(users.invitedAt))).for('update');
-    if (!pending) throw new HttpError(409, INVITATION_TEXT.alreadyAccepted);
-    const expiresAt = await inviteAccountUser(tx, { ...sender, accountName, actor, at: now }, { id: userId, email: current.email, firstName: pending.firstName }, now);
-    if (actor.onBehalf) {
-      await recordAudit(tx, { actorUserId: actor.userId, accountId, action: 'account_users.invitation_resent', details: { userId }, ip: actor.ip });
-    }
-    return expiresAt;
-  }));
+export async function resendInvitation(
+  db: Db,
+  accountId: number,
+  userId: number,
+  actor: AccountUserActor,
+  sender: NoticeSender,
+  now = new Date(),
+): Promise<Date> {
+  return auditRefusals(db, actor, () =>
+    db.transaction(async (tx) => {
+      const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
+      const current = await findAccountUser(tx, accountId, userId, primaryUserId);
+      const role = await actorRole(tx, accountId, actor, primaryUserId);
+      if (!role.canManage)
+        throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedOther, accountId, {
+          attempted: 'resend_invitation',
+          targetUserId: userId,
+        });
+      const [pending] = await tx
+        .select({ firstName: users.firstName })
+        .from(users)
+        .where(and(eq(users.id, userId), isNotNull(users.invitedAt)))
+        .for('update');
+      if (!pending) throw new HttpError(409, INVITATION_TEXT.alreadyAccepted);
+      const expiresAt = await inviteAccountUser(
+        tx,
+        { ...sender, accountName, actor, at: now },
+        { id: userId, email: current.email, firstName: pending.firstName },
+        now,
+      );
+      if (actor.onBehalf) {
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          accountId,
+          action: 'account_users.invitation_resent',
+          details: { userId },
+          ip: actor.ip,
+        });
+      }
+      return expiresAt;
+    }),
+  );
 }

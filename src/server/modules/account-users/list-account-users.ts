@@ -1,10 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { accounts, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { AccountUserList } from '../../../shared/schemas/account-users.ts';
 import { actorRole, type AccountUserActor } from './account-user-roles.ts';
 import { accountUserColumns } from './account-user-rows.ts';
+import type { AccountUserList } from '../../../shared/schemas/account-users.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * GET /app/account/users/json (docs/requirements/calls.md): the account's name and its users, the primary user
@@ -14,10 +14,20 @@ import { accountUserColumns } from './account-user-rows.ts';
  * @param accountId an account the caller may act on (resolveAccount)
  * @throws HttpError 404 when the account does not exist
  */
-export async function listAccountUsers(db: DbOrTx, accountId: number, viewer: AccountUserActor): Promise<AccountUserList> {
-  const [account] = await db.select({ id: accounts.id, name: accounts.name, primaryUserId: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, accountId));
+export async function listAccountUsers(
+  db: DbOrTx,
+  accountId: number,
+  viewer: AccountUserActor,
+): Promise<AccountUserList> {
+  const [account] = await db
+    .select({ id: accounts.id, name: accounts.name, primaryUserId: accounts.primaryUserId })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   if (!account) throw notFound('The account');
-  const rows = await db.select(accountUserColumns).from(users).where(eq(users.accountId, accountId))
+  const rows = await db
+    .select(accountUserColumns)
+    .from(users)
+    .where(eq(users.accountId, accountId))
     .orderBy(desc(users.isPrimary), asc(users.lastName), asc(users.firstName), asc(users.id));
   const role = await actorRole(db, accountId, viewer, account.primaryUserId);
   return {

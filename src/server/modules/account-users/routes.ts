@@ -1,20 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accountUserStoreSchema, accountUserUpdateSchema } from '../../../shared/schemas/account-users.ts';
+import {
+  accountUserStoreSchema,
+  accountUserUpdateSchema,
+  INVITATION_TEXT,
+} from '../../../shared/schemas/account-users.ts';
 import { notFound } from '../../errors.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import type { AccountScope } from '../../plugins/access.ts';
 import { hashId } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
 import { getCompany } from '../content/get-company.ts';
-import type { NoticeSender } from './account-user-notices.ts';
-import type { AccountUserActor } from './account-user-roles.ts';
 import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
+import { resendInvitation } from './invite-account-user.ts';
 import { listAccountUsers } from './list-account-users.ts';
 import { updateAccountUser } from './update-account-user.ts';
-import { resendInvitation } from './invite-account-user.ts';
-import { INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
+import type { AccountScope } from '../../plugins/access.ts';
+import type { NoticeSender } from './account-user-notices.ts';
+import type { AccountUserActor } from './account-user-roles.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -26,8 +29,13 @@ const idOf = (req: FastifyRequest) => {
 function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
   const user = req.currentUser;
   return {
-    userId: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(' '), email: user.email,
-    isAdmin: user.isAdmin, onBehalf, ip: req.ip, sessionIdHash: hashId(req.sessionToken),
+    userId: user.id,
+    name: [user.firstName, user.lastName].filter(Boolean).join(' '),
+    email: user.email,
+    isAdmin: user.isAdmin,
+    onBehalf,
+    ip: req.ip,
+    sessionIdHash: hashId(req.sessionToken),
   };
 }
 
@@ -57,21 +65,29 @@ export async function accountUserRoutes(app: FastifyInstance) {
   });
 
   // The account's primary user; staff.
-  app.post('/app/account/users/store', { config: { access: 'primary-user', accountScope, rateLimit } }, async (req, reply) => {
-    const { accountId, onBehalf } = req.account;
-    const input = parseInput(accountUserStoreSchema, req.body);
-    const user = await createAccountUser(app.db, accountId, input, actorOf(req, onBehalf), await senderOf(app));
-    return reply.status(201).send({ message: INVITATION_TEXT.created, user });
-  });
+  app.post(
+    '/app/account/users/store',
+    { config: { access: 'primary-user', accountScope, rateLimit } },
+    async (req, reply) => {
+      const { accountId, onBehalf } = req.account;
+      const input = parseInput(accountUserStoreSchema, req.body);
+      const user = await createAccountUser(app.db, accountId, input, actorOf(req, onBehalf), await senderOf(app));
+      return reply.status(201).send({ message: INVITATION_TEXT.created, user });
+    },
+  );
 
   // The account's primary user and staff: anyone; any other user of the account: themselves.
-  app.put('/app/account/users/update/:id', { config: { access: 'account-user', accountScope, rateLimit } }, async (req) => {
-    const id = idOf(req);
-    const { accountId, onBehalf } = req.account;
-    const input = parseInput(accountUserUpdateSchema, req.body);
-    const user = await updateAccountUser(app.db, accountId, id, input, actorOf(req, onBehalf), await senderOf(app));
-    return { message: 'The user was saved.', user };
-  });
+  app.put(
+    '/app/account/users/update/:id',
+    { config: { access: 'account-user', accountScope, rateLimit } },
+    async (req) => {
+      const id = idOf(req);
+      const { accountId, onBehalf } = req.account;
+      const input = parseInput(accountUserUpdateSchema, req.body);
+      const user = await updateAccountUser(app.db, accountId, id, input, actorOf(req, onBehalf), await senderOf(app));
+      return { message: 'The user was saved.', user };
+    },
+  );
 
   // The account's primary user; staff: a new set-password link for a user who has not chosen a password yet.
   app.post('/app/account/users/:id/invitation', { config: { access: 'primary-user', accountScope } }, async (req) => {

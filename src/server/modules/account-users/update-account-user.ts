@@ -1,19 +1,28 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import {
+  ACCOUNT_USER_TEXT,
+  changesNeedingCurrentPassword,
+  type AccountUserRow,
+  type AccountUserUpdateInput,
+} from '../../../shared/schemas/account-users.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
-import {
-  ACCOUNT_USER_TEXT, changesNeedingCurrentPassword, type AccountUserRow, type AccountUserUpdateInput,
-} from '../../../shared/schemas/account-users.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail, type MailToQueue } from '../mail/enqueue-mail.ts';
 import { accountUserNotices, type NoticeContext, type NoticeSender } from './account-user-notices.ts';
 import {
-  AccountUserRefusal, actorRole, assertCurrentPassword, auditRefusals, checkCurrentPassword, endOtherSessions, type AccountUserActor,
+  AccountUserRefusal,
+  actorRole,
+  assertCurrentPassword,
+  auditRefusals,
+  checkCurrentPassword,
+  endOtherSessions,
+  type AccountUserActor,
 } from './account-user-roles.ts';
 import { accountUserColumns, assertEmailFree, findAccountUser, lockAccount, makePrimary } from './account-user-rows.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * PUT /app/account/users/update/{id}: updates user `userId` of account `accountId` under the
@@ -36,69 +45,97 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
  *   address is taken, on `current_password` when it is missing or wrong
  */
 export async function updateAccountUser(
-  db: Db, accountId: number, userId: number, input: AccountUserUpdateInput, actor: AccountUserActor, sender: NoticeSender,
+  db: Db,
+  accountId: number,
+  userId: number,
+  input: AccountUserUpdateInput,
+  actor: AccountUserActor,
+  sender: NoticeSender,
 ): Promise<AccountUserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const matchedHash = await checkCurrentPassword(db, actor, input.current_password);
   try {
-    return await auditRefusals(db, actor, () => db.transaction(async (tx) => {
-      const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
-      const current = await findAccountUser(tx, accountId, userId, primaryUserId);
-      const role = await actorRole(tx, accountId, actor, primaryUserId);
-      const before = { email: current.email, is_primary: current.isPrimary };
-      const changes = changesNeedingCurrentPassword(before, input);
-      if (!role.canManage && userId !== actor.userId) {
-        throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedOther, accountId, { attempted: 'update', targetUserId: userId, fields: changes });
-      }
-      if (!role.canManage && changes.includes('is_primary')) {
-        throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedPrimary, accountId, { attempted: 'make_primary', targetUserId: userId });
-      }
-      // Nobody types another person's password (docs/roles.md "Invitations"): staff included.
-      if (passwordHash && userId !== actor.userId) throw ValidationError.field('password', ACCOUNT_USER_TEXT.ownPasswordOnly);
-      if (current.isPrimary && input.is_primary === false) throw ValidationError.field('is_primary', ACCOUNT_USER_TEXT.keepPrimary);
-      if (input.email !== current.email) await assertEmailFree(tx, input.email, userId);
-      if (role.needsCurrentPassword && changes.length) await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
+    return await auditRefusals(db, actor, () =>
+      db.transaction(async (tx) => {
+        const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
+        const current = await findAccountUser(tx, accountId, userId, primaryUserId);
+        const role = await actorRole(tx, accountId, actor, primaryUserId);
+        const before = { email: current.email, is_primary: current.isPrimary };
+        const changes = changesNeedingCurrentPassword(before, input);
+        if (!role.canManage && userId !== actor.userId) {
+          throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedOther, accountId, {
+            attempted: 'update',
+            targetUserId: userId,
+            fields: changes,
+          });
+        }
+        if (!role.canManage && changes.includes('is_primary')) {
+          throw new AccountUserRefusal(ACCOUNT_USER_TEXT.refusedPrimary, accountId, {
+            attempted: 'make_primary',
+            targetUserId: userId,
+          });
+        }
+        // Nobody types another person's password (docs/roles.md "Invitations"): staff included.
+        if (passwordHash && userId !== actor.userId)
+          throw ValidationError.field('password', ACCOUNT_USER_TEXT.ownPasswordOnly);
+        if (current.isPrimary && input.is_primary === false)
+          throw ValidationError.field('is_primary', ACCOUNT_USER_TEXT.keepPrimary);
+        if (input.email !== current.email) await assertEmailFree(tx, input.email, userId);
+        if (role.needsCurrentPassword && changes.length)
+          await assertCurrentPassword(tx, actor, input.current_password, matchedHash);
 
-      const [row] = await tx.update(users).set({
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        phone: input.phone,
-        smsPhone: input.sms_phone,
-        ...(passwordHash ? { passwordHash } : {}),
-        ...(input.is_subscribed_bulk_emails === undefined ? {} : { isSubscribedBulkEmails: input.is_subscribed_bulk_emails }),
-        ...(input.is_subscribed_event_emails === undefined ? {} : { isSubscribedEventEmails: input.is_subscribed_event_emails }),
-        ...(input.is_subscribed_sms === undefined ? {} : { isSubscribedSms: input.is_subscribed_sms }),
-        updatedAt: new Date(),
-      }).where(eq(users.id, userId)).returning(accountUserColumns);
-      const becomesPrimary = input.is_primary === true && (!current.isPrimary || primaryUserId !== userId);
-      const former = becomesPrimary ? await makePrimary(tx, accountId, userId) : null;
+        const [row] = await tx
+          .update(users)
+          .set({
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            phone: input.phone,
+            smsPhone: input.sms_phone,
+            ...(passwordHash ? { passwordHash } : {}),
+            ...(input.is_subscribed_bulk_emails === undefined
+              ? {}
+              : { isSubscribedBulkEmails: input.is_subscribed_bulk_emails }),
+            ...(input.is_subscribed_event_emails === undefined
+              ? {}
+              : { isSubscribedEventEmails: input.is_subscribed_event_emails }),
+            ...(input.is_subscribed_sms === undefined ? {} : { isSubscribedSms: input.is_subscribed_sms }),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, userId))
+          .returning(accountUserColumns);
+        const becomesPrimary = input.is_primary === true && (!current.isPrimary || primaryUserId !== userId);
+        const former = becomesPrimary ? await makePrimary(tx, accountId, userId) : null;
 
-      // docs/roles.md "Sessions" and "Notices".
-      const ctx: NoticeContext = { ...sender, accountName, actor };
-      const person = { id: userId, email: row.email, firstName: row.first_name };
-      const emailChanged = row.email !== current.email;
-      const mails: MailToQueue[] = [];
-      const signedOut = new Set<number>();
-      if (emailChanged) mails.push(...accountUserNotices.emailChanged(ctx, person, current.email, row.email));
-      // To the address before this change: its owner is the one who must hear of it.
-      if (passwordHash) mails.push(...accountUserNotices.passwordChanged(ctx, { ...person, email: current.email }));
-      if (emailChanged || passwordHash) signedOut.add(userId);
-      if (becomesPrimary) {
-        mails.push(...accountUserNotices.primaryTransferred(ctx, former, person));
-        signedOut.add(userId);
-        if (former) signedOut.add(former.id);
-      }
-      await endOtherSessions(tx, [...signedOut], actor.sessionIdHash);
-      await enqueueMail(tx, mails);
-      if (actor.onBehalf) {
-        await recordAudit(tx, {
-          actorUserId: actor.userId, accountId, action: 'account_users.updated',
-          details: { userId, emailChanged, passwordChanged: !!passwordHash, madePrimary: becomesPrimary }, ip: actor.ip,
-        });
-      }
-      return { ...row, is_primary: current.isPrimary || becomesPrimary };
-    }));
+        // docs/roles.md "Sessions" and "Notices".
+        const ctx: NoticeContext = { ...sender, accountName, actor };
+        const person = { id: userId, email: row.email, firstName: row.first_name };
+        const emailChanged = row.email !== current.email;
+        const mails: MailToQueue[] = [];
+        const signedOut = new Set<number>();
+        if (emailChanged) mails.push(...accountUserNotices.emailChanged(ctx, person, current.email, row.email));
+        // To the address before this change: its owner is the one who must hear of it.
+        if (passwordHash) mails.push(...accountUserNotices.passwordChanged(ctx, { ...person, email: current.email }));
+        if (emailChanged || passwordHash) signedOut.add(userId);
+        if (becomesPrimary) {
+          mails.push(...accountUserNotices.primaryTransferred(ctx, former, person));
+          signedOut.add(userId);
+          if (former) signedOut.add(former.id);
+        }
+        await endOtherSessions(tx, [...signedOut], actor.sessionIdHash);
+        await enqueueMail(tx, mails);
+        if (actor.onBehalf) {
+          await recordAudit(tx, {
+            actorUserId: actor.userId,
+            accountId,
+            action: 'account_users.updated',
+            details: { userId, emailChanged, passwordChanged: !!passwordHash, madePrimary: becomesPrimary },
+            ip: actor.ip,
+          });
+        }
+        return { ...row, is_primary: current.isPrimary || becomesPrimary };
+      }),
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw ValidationError.field('email', ACCOUNT_USER_TEXT.emailTaken);
     throw err;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { EDITABLE_ACCOUNT_FIELDS } from '../../../shared/forms/account-fields.ts';
+import { checkFields } from '../../../shared/forms/rules.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../errors.ts';
-import { EDITABLE_ACCOUNT_FIELDS } from '../../../shared/forms/account-fields.ts';
-import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
-import { checkFields } from '../../../shared/forms/rules.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
+import type { Db } from '../../db/client.ts';
 
 export const ACCOUNT_DATA_ACTION = '/app/account/data';
 
@@ -57,23 +57,32 @@ export async function getEditableFields(db: Db, accountId: number | null): Promi
  * Writes: accounts row, one audit_log row.
  * @throws ValidationError with field errors; HttpError 404
  */
-export async function saveEditableFields(db: Db, accountId: number | null, actorUserId: number, submitted: Record<string, unknown>, ip: string) {
+export async function saveEditableFields(
+  db: Db,
+  accountId: number | null,
+  actorUserId: number,
+  submitted: Record<string, unknown>,
+  ip: string,
+) {
   const row = await accountRow(db, accountId);
   const { values, errors } = checkFields(EDITABLE_ACCOUNT_FIELDS, submitted, currentValues(row));
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const text = (k: string) => String(values[k] ?? '');
   await db.transaction(async (tx) => {
-    await tx.update(accounts).set({
-      name: text('account___name'),
-      street: text('account___street'),
-      city: text('account___city'),
-      state: text('account___state'),
-      zip: text('account___zip'),
-      fiscalYearEndMonth: Number(values.account___fiscal_year_end) || null,
-      searchText: [text('account___name'), text('account___city')].join(' ').toLowerCase(),
-      data: { ...row.data, ...values },
-      updatedAt: new Date(),
-    }).where(eq(accounts.id, row.id));
+    await tx
+      .update(accounts)
+      .set({
+        name: text('account___name'),
+        street: text('account___street'),
+        city: text('account___city'),
+        state: text('account___state'),
+        zip: text('account___zip'),
+        fiscalYearEndMonth: Number(values.account___fiscal_year_end) || null,
+        searchText: [text('account___name'), text('account___city')].join(' ').toLowerCase(),
+        data: { ...row.data, ...values },
+        updatedAt: new Date(),
+      })
+      .where(eq(accounts.id, row.id));
     await recordAudit(tx, { actorUserId, accountId: row.id, action: 'account.data_saved', ip });
   });
   return { message: 'Your data was saved.', fields: values };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, levels } from '../../db/schema.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { accounts, levels } from '../../db/schema.ts';
 import { standingColumns, standingOfAccount, standingView } from '../irs-data/get-standing.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * The signed-in holder's account overview for /account: organization, level, renewal date and the
@@ -14,8 +14,14 @@ export async function getMyAccount(db: Db, accountId: number | null, today = cal
   if (!accountId) return null;
   const [row] = await db
     .select({
-      id: accounts.id, name: accounts.name, ein: accounts.ein, city: accounts.city, state: accounts.state,
-      renewal_due_at: accounts.renewalDueAt, level: levels.name, public_profile_image: accounts.publicProfileImage,
+      id: accounts.id,
+      name: accounts.name,
+      ein: accounts.ein,
+      city: accounts.city,
+      state: accounts.state,
+      renewal_due_at: accounts.renewalDueAt,
+      level: levels.name,
+      public_profile_image: accounts.publicProfileImage,
       irs: standingColumns,
     })
     .from(accounts)

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, files } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { discardUpload, type ReceivedUpload } from '../files/receive-upload.ts';
 import { insertFile, type FileRow } from '../files/stored-files.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /** docs/requirements/entities.md "Profile account": id and the header image's address ('' when none). */
 export interface ProfileAccount {
@@ -23,14 +23,18 @@ const profileImageUrl = (accountId: number, fileId: number) => `/app/account/ima
  */
 async function editableAccount(db: Db, user: SessionUser, accountId: number) {
   if (!user.isAdmin && user.accountId !== accountId) throw notFound('The account');
-  const [row] = await db.select({ id: accounts.id, image: accounts.publicProfileImage }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({ id: accounts.id, image: accounts.publicProfileImage })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   if (!row) throw notFound('The account');
   return row;
 }
 
 /** Removes an account's header image rows; returns their storage keys, to delete after commit. */
 async function dropImages(tx: DbOrTx, accountId: number): Promise<string[]> {
-  const old = await tx.delete(files)
+  const old = await tx
+    .delete(files)
     .where(and(eq(files.accountId, accountId), eq(files.purpose, 'profile_image')))
     .returning({ storageKey: files.storageKey });
   return old.map((f) => f.storageKey);
@@ -44,7 +48,14 @@ async function dropImages(tx: DbOrTx, accountId: number): Promise<string[]> {
  * @returns the updated account
  * @throws HttpError 404 for another account; ValidationError from the upload
  */
-export async function setProfileImage(db: Db, storage: FileStorage, user: SessionUser, accountId: number, receive: () => Promise<ReceivedUpload>, ip: string): Promise<ProfileAccount> {
+export async function setProfileImage(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  accountId: number,
+  receive: () => Promise<ReceivedUpload>,
+  ip: string,
+): Promise<ProfileAccount> {
   await editableAccount(db, user, accountId);
   const upload = await receive();
   let oldKeys: string[] = [];
@@ -54,8 +65,18 @@ export async function setProfileImage(db: Db, storage: FileStorage, user: Sessio
       oldKeys = await dropImages(tx, accountId);
       const row = await insertFile(tx, upload.files[0]!, 'profile_image', { accountId, uploadedBy: user.id });
       url = profileImageUrl(accountId, row.id);
-      await tx.update(accounts).set({ publicProfileImage: url, updatedAt: new Date() }).where(eq(accounts.id, accountId));
-      if (user.accountId !== accountId) await recordAudit(tx, { actorUserId: user.id, accountId, action: 'account.profile_image.set', details: { fileId: row.id }, ip });
+      await tx
+        .update(accounts)
+        .set({ publicProfileImage: url, updatedAt: new Date() })
+        .where(eq(accounts.id, accountId));
+      if (user.accountId !== accountId)
+        await recordAudit(tx, {
+          actorUserId: user.id,
+          accountId,
+          action: 'account.profile_image.set',
+          details: { fileId: row.id },
+          ip,
+        });
     });
   } catch (err) {
     await discardUpload(storage, upload);
@@ -71,12 +92,25 @@ export async function setProfileImage(db: Db, storage: FileStorage, user: Sessio
  * @returns the updated account
  * @throws HttpError 404 for another account
  */
-export async function clearProfileImage(db: Db, storage: FileStorage, user: SessionUser, accountId: number, ip: string): Promise<ProfileAccount> {
+export async function clearProfileImage(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  accountId: number,
+  ip: string,
+): Promise<ProfileAccount> {
   await editableAccount(db, user, accountId);
   const keys = await db.transaction(async (tx) => {
     const removed = await dropImages(tx, accountId);
     await tx.update(accounts).set({ publicProfileImage: '', updatedAt: new Date() }).where(eq(accounts.id, accountId));
-    if (user.accountId !== accountId) await recordAudit(tx, { actorUserId: user.id, accountId, action: 'account.profile_image.cleared', details: {}, ip });
+    if (user.accountId !== accountId)
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        accountId,
+        action: 'account.profile_image.cleared',
+        details: {},
+        ip,
+      });
     return removed;
   });
   await Promise.all(keys.map((k) => storage.delete(k)));
@@ -88,7 +122,9 @@ export async function clearProfileImage(db: Db, storage: FileStorage, user: Sess
  * @throws HttpError 404 unless the file is that account's header image
  */
 export async function findProfileImage(db: Db, accountId: number, fileId: number): Promise<FileRow> {
-  const [row] = await db.select().from(files)
+  const [row] = await db
+    .select()
+    .from(files)
     .where(and(eq(files.id, fileId), eq(files.accountId, accountId), eq(files.purpose, 'profile_image')));
   if (!row) throw notFound('The image');
   return row;

@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { getMyAccount } from './get-my-account.ts';
-import { ACCOUNT_DATA_ACTION, getEditableFields, saveEditableFields } from './editable-fields.ts';
-import { clearProfileImage, findProfileImage, setProfileImage } from './profile-image.ts';
+import { z } from 'zod';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { notFound } from '../../errors.ts';
+import { parseInput } from '../../validate.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
-import { parseInput } from '../../validate.ts';
-import { z } from 'zod';
-import { notFound } from '../../errors.ts';
 import { sendLetter, standingLetter } from '../irs-data/standing-letter.ts';
-import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { ACCOUNT_DATA_ACTION, getEditableFields, saveEditableFields } from './editable-fields.ts';
+import { getMyAccount } from './get-my-account.ts';
+import { clearProfileImage, findProfileImage, setProfileImage } from './profile-image.ts';
+import type { FastifyInstance } from 'fastify';
 
 // Ids are PostgreSQL integers: anything larger cannot name a row (and must not reach the query).
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -26,23 +26,43 @@ export async function accountRoutes(app: FastifyInstance) {
   // The group's good-standing letter (docs/irs-standing.md "Letter"): any user of the account.
   app.get('/api/account/standing-letter', { config: { access: 'signed-in' } }, async (req, reply) => {
     if (!req.currentUser.accountId) throw notFound('The account');
-    return sendLetter(reply, await standingLetter(app.db, req.currentUser.accountId, calendarDate(new Date()), app.config.publicUrl));
+    return sendLetter(
+      reply,
+      await standingLetter(app.db, req.currentUser.accountId, calendarDate(new Date()), app.config.publicUrl),
+    );
   });
 
-  app.get('/app/fields/editable', { config: { access: 'signed-in' } }, async (req) => getEditableFields(app.db, req.currentUser.accountId));
+  app.get('/app/fields/editable', { config: { access: 'signed-in' } }, async (req) =>
+    getEditableFields(app.db, req.currentUser.accountId),
+  );
   app.put(ACCOUNT_DATA_ACTION, { config: { access: 'signed-in' } }, async (req) =>
-    saveEditableFields(app.db, req.currentUser.accountId, req.currentUser.id, (req.body ?? {}) as Record<string, unknown>, req.ip));
+    saveEditableFields(
+      app.db,
+      req.currentUser.accountId,
+      req.currentUser.id,
+      (req.body ?? {}) as Record<string, unknown>,
+      req.ip,
+    ),
+  );
 
   // Profile header image (docs/requirements/product.md tool 12): set, clear, and read for the public profile.
   app.post('/app/account/image/:id', { config: { access: 'signed-in' } }, async (req) => {
     const { id } = parseInput(idParams, req.params);
-    const receive = () => receiveUpload(req, app.providers.storage, { purpose: 'profile_image', maxBytes: app.config.uploadLimits.profile_image });
+    const receive = () =>
+      receiveUpload(req, app.providers.storage, {
+        purpose: 'profile_image',
+        maxBytes: app.config.uploadLimits.profile_image,
+      });
     return setProfileImage(app.db, app.providers.storage, req.currentUser, id, receive, req.ip);
   });
   app.post('/app/account/empty-image/:id', { config: { access: 'signed-in' } }, async (req) =>
-    clearProfileImage(app.db, app.providers.storage, req.currentUser, parseInput(idParams, req.params).id, req.ip));
+    clearProfileImage(app.db, app.providers.storage, req.currentUser, parseInput(idParams, req.params).id, req.ip),
+  );
   app.get('/app/account/image/:id/:fileId', { config: { access: 'visitor' } }, async (req, reply) => {
-    const { id, fileId } = parseInput(idParams.extend({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }), req.params);
+    const { id, fileId } = parseInput(
+      idParams.extend({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }),
+      req.params,
+    );
     return sendStoredFile(reply, app.providers.storage, await findProfileImage(app.db, id, fileId), { inline: true });
   });
 }

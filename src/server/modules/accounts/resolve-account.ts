@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/session.ts';
 
 /** The account a request acts on, and whether an admin is acting on its behalf. */
@@ -18,7 +18,11 @@ export interface ActingAccount {
  * @throws HttpError 404 when the user has no account and names none, names another account
  *   without being an admin, or names an account that does not exist (never reveal it exists)
  */
-export async function resolveAccount(db: DbOrTx, user: SessionUser, requestedAccountId?: number | null): Promise<ActingAccount> {
+export async function resolveAccount(
+  db: DbOrTx,
+  user: SessionUser,
+  requestedAccountId?: number | null,
+): Promise<ActingAccount> {
   const accountId = requestedAccountId ?? user.accountId;
   if (accountId === null || accountId === undefined) throw notFound('The account');
   if (accountId !== user.accountId && !user.isAdmin) throw notFound('The account');

@@ -1,15 +1,21 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { escapeLike } from '../../db/sql-like.ts';
-import { rowsOf } from '../../db/rows-of.ts';
-import { buildPage } from '../../../shared/rules/pagination.ts';
-import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
-import { markCapped } from '../admin/list-count.ts';
-import { csvText, type CsvCell } from '../../csv.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
+import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
-  ACCOUNT_STATUS_LABELS, ADMIN_ACCOUNTS_EXPORT_CAP, ADMIN_ACCOUNTS_PER_PAGE, type AccountStatus, type AdminAccountRow, type AdminAccountsPage, type AdminAccountsQuery,
+  ACCOUNT_STATUS_LABELS,
+  ADMIN_ACCOUNTS_EXPORT_CAP,
+  ADMIN_ACCOUNTS_PER_PAGE,
+  type AccountStatus,
+  type AdminAccountRow,
+  type AdminAccountsPage,
+  type AdminAccountsQuery,
 } from '../../../shared/schemas/admin-accounts.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
+import { csvText, type CsvCell } from '../../csv.ts';
+import { rowsOf } from '../../db/rows-of.ts';
+import { escapeLike } from '../../db/sql-like.ts';
+import { markCapped } from '../admin/list-count.ts';
+import type { Db } from '../../db/client.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -33,14 +39,20 @@ const statusSql = (now: Date) => sql<AccountStatus>`CASE
 function searchParts(search: string): SQL[] {
   const term = search.toLowerCase();
   const words = [...new Set(term.split(/\s+/).filter(Boolean).slice(0, 8))];
-  const named = sql.join(words.map((w) => sql`a.search_text LIKE ${`%${escapeLike(w)}%`}`), sql` AND `);
+  const named = sql.join(
+    words.map((w) => sql`a.search_text LIKE ${`%${escapeLike(w)}%`}`),
+    sql` AND `,
+  );
   const oneWord = !/\s/.test(term);
   const like = `%${escapeLike(term)}%`;
   const parts: SQL[] = [oneWord ? sql`((${named}) OR lower(a.email) LIKE ${like})` : sql`(${named})`];
   const digits = term.replace(/[\s-]/g, '');
   if (/^\d{9}$/.test(digits)) parts.push(sql`a.ein = ${digits}`);
   else if (/^\d{2,8}$/.test(digits)) parts.push(sql`a.ein LIKE ${`${digits}%`}`);
-  if (oneWord) parts.push(sql`a.id IN (SELECT su.account_id FROM users su WHERE lower(su.email) LIKE ${like} AND su.account_id IS NOT NULL)`);
+  if (oneWord)
+    parts.push(
+      sql`a.id IN (SELECT su.account_id FROM users su WHERE lower(su.email) LIKE ${like} AND su.account_id IS NOT NULL)`,
+    );
   return parts;
 }
 
@@ -51,7 +63,10 @@ function conditions(q: AdminAccountsQuery, now: Date): SQL[] {
   if (q.level) conds.push(sql`a.level_id = ${q.level}`);
   if (q.status === 'suspended') conds.push(sql`a.is_suspended_from_basic_renewal`);
   if (q.status === 'past_due') conds.push(sql`NOT a.is_suspended_from_basic_renewal AND a.renewal_due_at < ${nowSql}`);
-  if (q.status === 'active') conds.push(sql`NOT a.is_suspended_from_basic_renewal AND (a.renewal_due_at IS NULL OR a.renewal_due_at >= ${nowSql})`);
+  if (q.status === 'active')
+    conds.push(
+      sql`NOT a.is_suspended_from_basic_renewal AND (a.renewal_due_at IS NULL OR a.renewal_due_at >= ${nowSql})`,
+    );
   if (q.renewal_due === 'overdue') conds.push(sql`a.renewal_due_at < ${nowSql}`);
   if (q.renewal_due === '30' || q.renewal_due === '90') {
     const until = new Date(now.getTime() + Number(q.renewal_due) * DAY_MS).toISOString();
@@ -83,8 +98,10 @@ function customerRows(columns: SQL, search: string | undefined, conds: SQL[], or
   if (search) {
     // Each part reads the rows its index finds once, with the columns wanted, instead of
     // collecting ids first and reading those accounts a second time by primary key.
-    const parts = searchParts(search).map((part) =>
-      sql`(SELECT ${columns} FROM accounts a WHERE ${part} AND (${OWN_ACCOUNT} OR ${hasUsers})${extra}${orderBy} LIMIT ${limit})`);
+    const parts = searchParts(search).map(
+      (part) =>
+        sql`(SELECT ${columns} FROM accounts a WHERE ${part} AND (${OWN_ACCOUNT} OR ${hasUsers})${extra}${orderBy} LIMIT ${limit})`,
+    );
     return sql.join(parts, sql` UNION `);
   }
   return sql`(SELECT ${columns} FROM accounts a WHERE ${OWN_ACCOUNT}${extra}${orderBy} LIMIT ${limit})
@@ -114,13 +131,25 @@ export async function listAdminAccounts(db: Db, q: AdminAccountsQuery, now = new
   const capped = ordered.length > cap;
   const count = Math.min(ordered.length, cap);
   const data = await accountRows(db, ordered.slice(offset, offset + ADMIN_ACCOUNTS_PER_PAGE), now);
-  const levels = await rowsOf<{ id: number; name: string }>(db, sql`SELECT id, name FROM levels ORDER BY sort_order, id`);
-  return { ...markCapped(buildPage(data, q.page, ADMIN_ACCOUNTS_PER_PAGE, count, (p) => pageUrl(q, p)), capped), levels };
+  const levels = await rowsOf<{ id: number; name: string }>(
+    db,
+    sql`SELECT id, name FROM levels ORDER BY sort_order, id`,
+  );
+  return {
+    ...markCapped(
+      buildPage(data, q.page, ADMIN_ACCOUNTS_PER_PAGE, count, (p) => pageUrl(q, p)),
+      capped,
+    ),
+    levels,
+  };
 }
 
 /** The column each sort of ADMIN_ACCOUNT_SORTS but `level` orders by (each has an accounts_customer_* index). */
 const SORT_COLUMNS: Record<Exclude<AdminAccountsQuery['sort']['column'], 'level'>, string> = {
-  name: 'name', created_at: 'created_at', renewal_due_at: 'renewal_due_at', ein: 'ein',
+  name: 'name',
+  created_at: 'created_at',
+  renewal_due_at: 'renewal_due_at',
+  ein: 'ein',
 };
 
 /** The ids of the customer accounts the query's search and filters match, in its order, at most `limit`. */
@@ -128,9 +157,12 @@ async function orderedIds(db: Db, q: AdminAccountsQuery, now: Date, limit: numbe
   if (q.sort.column === 'level') return idsByLevelName(db, q, now, limit);
   const column = sql.raw(SORT_COLUMNS[q.sort.column]);
   const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
-  const rows = await rowsOf<{ id: number }>(db, sql`
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
     SELECT c.id FROM (${customerRows(sql`a.id, a.${column} AS k`, q.search, conditions(q, now), sql`a.${column} ${dir}, a.id ${dir}`, limit)}) c
-    ORDER BY c.k ${dir}, c.id ${dir} LIMIT ${limit}`);
+    ORDER BY c.k ${dir}, c.id ${dir} LIMIT ${limit}`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -146,20 +178,31 @@ async function idsByLevelName(db: Db, q: AdminAccountsQuery, now: Date, limit: n
   const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
   const conds = conditions(q, now);
   if (q.search) {
-    const rows = await rowsOf<{ id: number }>(db, sql`
-      SELECT c.id FROM (${customerRows(sql`a.id, a.level_id AS lid, (SELECT lv.name FROM levels lv WHERE lv.id = a.level_id) AS k`, q.search, conds,
-        sql`k ${dir}, a.level_id ${dir}, a.id ${dir}`, limit)}) c
-      ORDER BY c.k ${dir}, c.lid ${dir}, c.id ${dir} LIMIT ${limit}`);
+    const rows = await rowsOf<{ id: number }>(
+      db,
+      sql`
+      SELECT c.id FROM (${customerRows(
+        sql`a.id, a.level_id AS lid, (SELECT lv.name FROM levels lv WHERE lv.id = a.level_id) AS k`,
+        q.search,
+        conds,
+        sql`k ${dir}, a.level_id ${dir}, a.id ${dir}`,
+        limit,
+      )}) c
+      ORDER BY c.k ${dir}, c.lid ${dir}, c.id ${dir} LIMIT ${limit}`,
+    );
     return rows.map((r) => Number(r.id));
   }
-  const rows = await rowsOf<{ id: number }>(db, sql`
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
     SELECT c.id FROM (
       SELECT lv.name AS k, lv.id AS lid, x.id FROM levels lv
         CROSS JOIN LATERAL (${customerRows(sql`a.id`, undefined, [...conds, sql`a.level_id = lv.id`], sql`a.id ${dir}`, limit)}) x
       UNION ALL
       SELECT NULL, NULL, y.id FROM (${customerRows(sql`a.id`, undefined, [...conds, sql`a.level_id IS NULL`], sql`a.id ${dir}`, limit)}) y
     ) c
-    ORDER BY c.k ${dir}, c.lid ${dir}, c.id ${dir} LIMIT ${limit}`);
+    ORDER BY c.k ${dir}, c.lid ${dir}, c.id ${dir} LIMIT ${limit}`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -167,21 +210,46 @@ async function idsByLevelName(db: Db, q: AdminAccountsQuery, now: Date, limit: n
 async function accountRows(db: Db, ids: number[], now: Date): Promise<AdminAccountRow[]> {
   if (ids.length === 0) return [];
   const found = await rowsOf<{
-    id: number; name: string; ein: string | null; city: string; state: string; level_id: number | null; level_name: string | null;
-    renewal_due_at: Date | string | null; status: AccountStatus; primary_email: string | null; users_count: number | string;
-  }>(db, sql`
+    id: number;
+    name: string;
+    ein: string | null;
+    city: string;
+    state: string;
+    level_id: number | null;
+    level_name: string | null;
+    renewal_due_at: Date | string | null;
+    status: AccountStatus;
+    primary_email: string | null;
+    users_count: number | string;
+  }>(
+    db,
+    sql`
     SELECT a.id, a.name, a.ein, a.city, a.state, a.level_id, l.name AS level_name, a.renewal_due_at,
       ${statusSql(now)} AS status,
       (SELECT pu.email FROM users pu WHERE pu.id = a.primary_user_id) AS primary_email,
       (SELECT count(*)::int FROM users cu WHERE cu.account_id = a.id) AS users_count
     FROM accounts a LEFT JOIN levels l ON l.id = a.level_id
-    WHERE a.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    WHERE a.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   const byId = new Map(found.map((r) => [Number(r.id), r]));
-  return ids.map((id) => byId.get(id)!).filter(Boolean).map((r) => ({
-    id: Number(r.id), name: r.name, ein: r.ein, city: r.city, state: r.state,
-    level: r.level_id === null ? null : { id: r.level_id, name: r.level_name ?? '' },
-    renewal_due_at: toIso(r.renewal_due_at), status: r.status, primary_email: r.primary_email, users_count: Number(r.users_count),
-  }));
+  return ids
+    .map((id) => byId.get(id)!)
+    .filter(Boolean)
+    .map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      ein: r.ein,
+      city: r.city,
+      state: r.state,
+      level: r.level_id === null ? null : { id: r.level_id, name: r.level_name ?? '' },
+      renewal_due_at: toIso(r.renewal_due_at),
+      status: r.status,
+      primary_email: r.primary_email,
+      users_count: Number(r.users_count),
+    }));
 }
 
 /** Accounts read per statement while exporting. */
@@ -200,11 +268,24 @@ export async function exportAdminAccountsCsv(db: Db, q: AdminAccountsQuery, now 
   const lines: CsvCell[][] = [];
   for (let i = 0; i < ids.length; i += EXPORT_BATCH) {
     for (const r of await accountRows(db, ids.slice(i, i + EXPORT_BATCH), now)) {
-      lines.push([r.name, formatEin(r.ein), r.city, r.state, r.level?.name ?? '', r.renewal_due_at?.slice(0, 10) ?? '',
-        ACCOUNT_STATUS_LABELS[r.status], r.primary_email ?? '', r.users_count, r.id]);
+      lines.push([
+        r.name,
+        formatEin(r.ein),
+        r.city,
+        r.state,
+        r.level?.name ?? '',
+        r.renewal_due_at?.slice(0, 10) ?? '',
+        ACCOUNT_STATUS_LABELS[r.status],
+        r.primary_email ?? '',
+        r.users_count,
+        r.id,
+      ]);
     }
   }
-  return csvText(['Name', 'EIN', 'City', 'State', 'Level', 'Renewal due', 'Status', 'Primary user', 'Users', 'Account id'], lines);
+  return csvText(
+    ['Name', 'EIN', 'City', 'State', 'Level', 'Renewal due', 'Status', 'Primary user', 'Users', 'Account id'],
+    lines,
+  );
 }
 
 /** A timestamp from a raw row (Date from node-postgres, string or Date from PGlite) as ISO 8601. */

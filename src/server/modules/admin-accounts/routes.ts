@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../validate.ts';
-import { notFound } from '../../errors.ts';
-import { accountSettingsSchema, adminAccountsQuery } from '../../../shared/schemas/admin-accounts.ts';
-import { exportAdminAccountsCsv, listAdminAccounts } from './list-accounts.ts';
-import { sendDownload } from '../../send-download.ts';
-import { getAdminAccount } from './get-account.ts';
-import { updateAccountSettings } from './update-settings.ts';
-import { sendLetter, standingLetter } from '../irs-data/standing-letter.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { accountSettingsSchema, adminAccountsQuery } from '../../../shared/schemas/admin-accounts.ts';
+import { notFound } from '../../errors.ts';
+import { sendDownload } from '../../send-download.ts';
+import { parseInput } from '../../validate.ts';
+import { sendLetter, standingLetter } from '../irs-data/standing-letter.ts';
+import { getAdminAccount } from './get-account.ts';
+import { exportAdminAccountsCsv, listAdminAccounts } from './list-accounts.ts';
+import { updateAccountSettings } from './update-settings.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** The account id of an address: a positive integer, or 404 like an unknown account (never 422). */
 function accountIdOf(params: unknown): number {
@@ -29,14 +29,23 @@ function accountIdOf(params: unknown): number {
  */
 export async function adminAccountRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.get('/api/admin/accounts', { config: { access: 'staff' } }, async (req) => listAdminAccounts(app.db, parseInput(adminAccountsQuery, req.query)));
+    admin.get('/api/admin/accounts', { config: { access: 'staff' } }, async (req) =>
+      listAdminAccounts(app.db, parseInput(adminAccountsQuery, req.query)),
+    );
     admin.get('/api/admin/accounts/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportAdminAccountsCsv(app.db, parseInput(adminAccountsQuery, req.query));
       return sendDownload(reply, csv, `accounts-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/accounts/:id', { config: { access: 'staff' } }, async (req) => getAdminAccount(app.db, accountIdOf(req.params)));
+    admin.get('/api/admin/accounts/:id', { config: { access: 'staff' } }, async (req) =>
+      getAdminAccount(app.db, accountIdOf(req.params)),
+    );
     admin.get('/api/admin/accounts/:id/standing-letter', { config: { access: 'staff' } }, async (req, reply) => {
-      const letter = await standingLetter(app.db, accountIdOf(req.params), calendarDate(new Date()), app.config.publicUrl);
+      const letter = await standingLetter(
+        app.db,
+        accountIdOf(req.params),
+        calendarDate(new Date()),
+        app.config.publicUrl,
+      );
       return sendLetter(reply, letter);
     });
     admin.put('/api/admin/accounts/:id/settings', { config: { access: 'staff' } }, async (req) => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { accounts, groups } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { AccountSettingsInput } from '../../../shared/schemas/admin-accounts.ts';
+import type { Db } from '../../db/client.ts';
 
 /** What PUT /api/admin/accounts/:id/settings answers: the saved flags. */
 export interface AccountSettings {
@@ -21,17 +21,32 @@ export interface AccountSettings {
  * the account and the changed fields as { field: { from, to } } (none when nothing changed).
  * @throws HttpError 404 'The account could not be found.' / 'The group could not be found.'
  */
-export async function updateAccountSettings(db: Db, id: number, input: AccountSettingsInput, adminId: number, ip: string): Promise<AccountSettings> {
+export async function updateAccountSettings(
+  db: Db,
+  id: number,
+  input: AccountSettingsInput,
+  adminId: number,
+  ip: string,
+): Promise<AccountSettings> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ suspended: accounts.isSuspendedFromBasicRenewal, groupId: accounts.groupId, renewalDueAt: accounts.renewalDueAt })
-      .from(accounts).where(eq(accounts.id, id)).for('update');
+      .select({
+        suspended: accounts.isSuspendedFromBasicRenewal,
+        groupId: accounts.groupId,
+        renewalDueAt: accounts.renewalDueAt,
+      })
+      .from(accounts)
+      .where(eq(accounts.id, id))
+      .for('update');
     if (!before) throw notFound('The account');
     let group: AccountSettings['group'] = null;
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     if (input.group_id !== null) {
-      const [g] = await tx.select({ id: groups.id, label: groups.label, billed: groups.isBilledAsGroup })
-        .from(groups).where(eq(groups.id, input.group_id)).for('update');
+      const [g] = await tx
+        .select({ id: groups.id, label: groups.label, billed: groups.isBilledAsGroup })
+        .from(groups)
+        .where(eq(groups.id, input.group_id))
+        .for('update');
       if (!g) throw notFound('The group');
       if (g.billed !== input.is_billed_as_group) {
         await tx.update(groups).set({ isBilledAsGroup: input.is_billed_as_group }).where(eq(groups.id, g.id));
@@ -44,19 +59,26 @@ export async function updateAccountSettings(db: Db, id: number, input: AccountSe
     }
     if (before.groupId !== input.group_id) changes.group_id = { from: before.groupId, to: input.group_id };
     if (changes.is_suspended_from_basic_renewal || changes.group_id) {
-      await tx.update(accounts)
+      await tx
+        .update(accounts)
         .set({ isSuspendedFromBasicRenewal: input.is_suspended_from_basic_renewal, groupId: input.group_id })
         .where(eq(accounts.id, id));
     }
     const dueBefore = before.renewalDueAt ? before.renewalDueAt.toISOString().slice(0, 10) : null;
     if (input.renewal_due_on !== undefined && input.renewal_due_on !== dueBefore) {
-      await tx.update(accounts).set({ renewalDueAt: new Date(`${input.renewal_due_on}T00:00:00Z`) }).where(eq(accounts.id, id));
+      await tx
+        .update(accounts)
+        .set({ renewalDueAt: new Date(`${input.renewal_due_on}T00:00:00Z`) })
+        .where(eq(accounts.id, id));
       changes.renewal_due_on = { from: dueBefore, to: input.renewal_due_on };
     }
     if (Object.keys(changes).length) {
       await recordAudit(tx, {
-        actorUserId: adminId, accountId: id, action: 'account.settings_updated',
-        details: { accountId: id, ...(group ? { groupId: group.id } : {}), changes }, ip,
+        actorUserId: adminId,
+        accountId: id,
+        action: 'account.settings_updated',
+        details: { accountId: id, ...(group ? { groupId: group.id } : {}), changes },
+        ip,
       });
     }
     return { is_suspended_from_basic_renewal: input.is_suspended_from_basic_renewal, group };

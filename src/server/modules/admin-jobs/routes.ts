@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError, notFound } from '../../errors.ts';
 import { adminJobContracts } from '../../../shared/contracts/admin-jobs.ts';
 import { fromContract } from '../../contracts.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { HttpError, notFound } from '../../errors.ts';
 import { JobBusyError, JobUnavailableError, runView } from '../../jobs/runner.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Admin → Jobs (docs/jobs.md "Staff page"). Staff only: 401 for visitors, 403 for everyone else.
@@ -37,12 +37,22 @@ export async function adminJobRoutes(app: FastifyInstance) {
           run = await app.jobs.runNow(def, { trigger: 'staff', staffUserId: req.currentUser.id });
         } catch (err) {
           if (err instanceof JobBusyError) throw new HttpError(409, `${def.title} is already running.`);
-          if (err instanceof JobUnavailableError) throw new HttpError(409, `${def.title} cannot run here: ${err.message}`);
+          if (err instanceof JobUnavailableError)
+            throw new HttpError(409, `${def.title} cannot run here: ${err.message}`);
           throw err;
         }
-        await recordAudit(app.db, { actorUserId: req.currentUser.id, action: 'job.run', details: { job: def.name, runId: run.id, result: run.result, itemsDone: run.itemsDone }, ip: req.ip });
-        const message = run.result === 'ok' ? `${def.title} ran: ${run.itemsDone} done.`
-          : run.result === 'timed_out' ? `${def.title} timed out.` : `${def.title} failed: ${run.error}`;
+        await recordAudit(app.db, {
+          actorUserId: req.currentUser.id,
+          action: 'job.run',
+          details: { job: def.name, runId: run.id, result: run.result, itemsDone: run.itemsDone },
+          ip: req.ip,
+        });
+        const message =
+          run.result === 'ok'
+            ? `${def.title} ran: ${run.itemsDone} done.`
+            : run.result === 'timed_out'
+              ? `${def.title} timed out.`
+              : `${def.title} failed: ${run.error}`;
         return { message, run: runView(run) };
       },
     });

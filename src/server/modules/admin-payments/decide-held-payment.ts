@@ -1,7 +1,15 @@
 import { ValidationError } from '../../errors.ts';
 import { paymentRefId, REVIEW_REASONS } from '../payments/payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from '../payments/payment-transitions.ts';
-import { assertState, auditPaymentAction, findPayment, GATEWAY_SILENT, type StaffActionAnswer, type StaffActor, type StaffPaymentDeps } from './staff-payment-deps.ts';
+import {
+  assertState,
+  auditPaymentAction,
+  findPayment,
+  GATEWAY_SILENT,
+  type StaffActionAnswer,
+  type StaffActor,
+  type StaffPaymentDeps,
+} from './staff-payment-deps.ts';
 
 /** Answers of the decisions on held and unconfirmed payments. */
 const DECISION_MESSAGES = {
@@ -25,7 +33,8 @@ const DECISION_MESSAGES = {
  * @returns 200, or 202 when the gateway did not answer (nothing is recorded; the reconciliation will)
  */
 export async function decideHeldPayment(
-  deps: StaffPaymentDeps, req: { paymentId: number; action: 'approve' | 'decline'; reason: string; actor: StaffActor },
+  deps: StaffPaymentDeps,
+  req: { paymentId: number; action: 'approve' | 'decline'; reason: string; actor: StaffActor },
 ): Promise<StaffActionAnswer> {
   const now = deps.now ?? (() => new Date());
   const payment = await findPayment(deps.db, req.paymentId);
@@ -33,7 +42,14 @@ export async function decideHeldPayment(
   if (req.action === 'decline' && payment.status === 'pending') {
     assertState(payment.reviewReason === REVIEW_REASONS.noRecord, DECISION_MESSAGES.notDeclinable);
     const done = await deps.db.transaction(async (tx) => {
-      const moved = await movePayment(tx, payment, ['pending'], 'failed', { message: 'Not charged: the payment gateway has no record of it.' }, now());
+      const moved = await movePayment(
+        tx,
+        payment,
+        ['pending'],
+        'failed',
+        { message: 'Not charged: the payment gateway has no record of it.' },
+        now(),
+      );
       if (!moved) return false;
       await auditPaymentAction(tx, req.actor, payment, 'marked_not_charged', { reason: req.reason });
       await notifyPaymentOutcome(tx, moved.row, 'failed', deps.companyName);
@@ -43,27 +59,51 @@ export async function decideHeldPayment(
     return { statusCode: 200, message: DECISION_MESSAGES.notCharged, paymentId: payment.id };
   }
 
-  assertState(payment.status === 'held' && payment.gatewayTransId !== null, req.action === 'approve' ? DECISION_MESSAGES.notHeld : DECISION_MESSAGES.notDeclinable);
-  const outcome = await deps.gateway.updateHeldTransaction({ transId: payment.gatewayTransId!, action: req.action, refId: paymentRefId(payment.id) });
+  assertState(
+    payment.status === 'held' && payment.gatewayTransId !== null,
+    req.action === 'approve' ? DECISION_MESSAGES.notHeld : DECISION_MESSAGES.notDeclinable,
+  );
+  const outcome = await deps.gateway.updateHeldTransaction({
+    transId: payment.gatewayTransId!,
+    action: req.action,
+    refId: paymentRefId(payment.id),
+  });
   if (outcome.status === 'unknown') return { statusCode: 202, message: GATEWAY_SILENT, paymentId: payment.id };
   const expected = req.action === 'approve' ? 'approved' : 'declined';
   if (outcome.status !== expected) {
     const text = 'text' in outcome && outcome.text ? outcome.text : 'The payment gateway refused the decision.';
-    await auditPaymentAction(deps.db, req.actor, payment, `${req.action}_refused`, { reason: req.reason, code: 'code' in outcome ? outcome.code : null });
+    await auditPaymentAction(deps.db, req.actor, payment, `${req.action}_refused`, {
+      reason: req.reason,
+      code: 'code' in outcome ? outcome.code : null,
+    });
     throw new ValidationError({ payment: [text] }, `The payment gateway refused: ${text}`);
   }
   const done = await deps.db.transaction(async (tx) => {
-    const moved = await movePayment(tx, payment, ['held'], req.action === 'approve' ? 'paid' : 'declined', {
-      transId: outcome.transId,
-      authCode: outcome.status === 'approved' ? outcome.authCode : undefined,
-      code: outcome.code,
-      message: req.action === 'approve' ? 'Approved after review.' : 'Declined after review.',
-    }, now());
+    const moved = await movePayment(
+      tx,
+      payment,
+      ['held'],
+      req.action === 'approve' ? 'paid' : 'declined',
+      {
+        transId: outcome.transId,
+        authCode: outcome.status === 'approved' ? outcome.authCode : undefined,
+        code: outcome.code,
+        message: req.action === 'approve' ? 'Approved after review.' : 'Declined after review.',
+      },
+      now(),
+    );
     if (!moved) return false;
-    await auditPaymentAction(tx, req.actor, payment, req.action === 'approve' ? 'approved' : 'declined', { reason: req.reason, amountCents: payment.amountCents });
+    await auditPaymentAction(tx, req.actor, payment, req.action === 'approve' ? 'approved' : 'declined', {
+      reason: req.reason,
+      amountCents: payment.amountCents,
+    });
     await notifyPaymentOutcome(tx, moved.row, req.action === 'approve' ? 'approved' : 'declined', deps.companyName);
     return true;
   });
   assertState(done, DECISION_MESSAGES.notHeld);
-  return { statusCode: 200, message: req.action === 'approve' ? DECISION_MESSAGES.approved : DECISION_MESSAGES.declined, paymentId: payment.id };
+  return {
+    statusCode: 200,
+    message: req.action === 'approve' ? DECISION_MESSAGES.approved : DECISION_MESSAGES.declined,
+    paymentId: payment.id,
+  };
 }

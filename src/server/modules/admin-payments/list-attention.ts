@@ -1,11 +1,16 @@
 import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { accounts, paymentRefunds, payments } from '../../db/schema.ts';
-import type { AdminPaymentRow, AttentionPayment, PaymentsAttention, StaffPaymentAction } from '../../../shared/schemas/admin-payments.ts';
+import { notFound } from '../../errors.ts';
 import { toFinancePaymentsOfAccounts } from '../finances/payment-view.ts';
 import { REVIEW_REASONS, type PaymentRow } from '../payments/payment-steps.ts';
-import { notFound } from '../../errors.ts';
 import { listOpenDiscrepancies } from '../payments/reconcile-payments.ts';
+import type {
+  AdminPaymentRow,
+  AttentionPayment,
+  PaymentsAttention,
+  StaffPaymentAction,
+} from '../../../shared/schemas/admin-payments.ts';
+import type { Db } from '../../db/client.ts';
 
 /** At most this many payments are listed as needing a decision (oldest first). */
 const ATTENTION_LIMIT = 100;
@@ -16,7 +21,9 @@ const ATTENTION_LIMIT = 100;
  * only while nothing is refunded); resolve one put before staff. Zero payments have no gateway
  * actions.
  */
-function staffActionsFor(p: Pick<PaymentRow, 'status' | 'method' | 'gatewayTransId' | 'refundedCents' | 'reviewReason'>): StaffPaymentAction[] {
+function staffActionsFor(
+  p: Pick<PaymentRow, 'status' | 'method' | 'gatewayTransId' | 'refundedCents' | 'reviewReason'>,
+): StaffPaymentAction[] {
   const actions: StaffPaymentAction[] = [];
   const viaGateway = p.method !== 'zero' && p.gatewayTransId !== null;
   if (p.status === 'held' && viaGateway) actions.push('approve', 'decline');
@@ -33,15 +40,24 @@ function staffActionsFor(p: Pick<PaymentRow, 'status' | 'method' | 'gatewayTrans
  * Payment rows of any accounts as the staff's lists show them: the finances shape with the account,
  * and what staff may do with each. Reads payments' invoices and accounts; writes nothing.
  */
-export async function toAdminPaymentRows(db: Db, rows: readonly { payment: PaymentRow; account: { id: number; name: string } }[]): Promise<AdminPaymentRow[]> {
-  const shaped = await toFinancePaymentsOfAccounts(db, rows.map((r) => r.payment));
+export async function toAdminPaymentRows(
+  db: Db,
+  rows: readonly { payment: PaymentRow; account: { id: number; name: string } }[],
+): Promise<AdminPaymentRow[]> {
+  const shaped = await toFinancePaymentsOfAccounts(
+    db,
+    rows.map((r) => r.payment),
+  );
   return shaped.map((p, i) => ({ ...p, account: rows[i]!.account, actions: staffActionsFor(rows[i]!.payment) }));
 }
 
 /** Payment `paymentId` as the staff's lists show it (the answer of a staff action). @throws HttpError 404 */
 export async function findAdminPaymentRow(db: Db, paymentId: number): Promise<AdminPaymentRow> {
-  const rows = await db.select({ payment: payments, account: { id: accounts.id, name: accounts.name } })
-    .from(payments).innerJoin(accounts, eq(accounts.id, payments.accountId)).where(eq(payments.id, paymentId));
+  const rows = await db
+    .select({ payment: payments, account: { id: accounts.id, name: accounts.name } })
+    .from(payments)
+    .innerJoin(accounts, eq(accounts.id, payments.accountId))
+    .where(eq(payments.id, paymentId));
   if (!rows.length) throw notFound('The payment');
   return (await toAdminPaymentRows(db, rows))[0]!;
 }
@@ -53,21 +69,28 @@ export async function findAdminPaymentRow(db: Db, paymentId: number): Promise<Ad
  * the open gateway discrepancies. Reads payments, payment_refunds, accounts,
  * gateway_discrepancies; writes nothing.
  */
-export async function listPaymentsAttention(db: Db, opts: { pendingAfterMs: number; lastReconciledAt: Date | null; now?: Date }): Promise<PaymentsAttention> {
+export async function listPaymentsAttention(
+  db: Db,
+  opts: { pendingAfterMs: number; lastReconciledAt: Date | null; now?: Date },
+): Promise<PaymentsAttention> {
   const now = opts.now ?? new Date();
-  const pendingRefunds = await db.select({ paymentId: paymentRefunds.paymentId, amountCents: paymentRefunds.amountCents })
-    .from(paymentRefunds).where(eq(paymentRefunds.status, 'pending'));
+  const pendingRefunds = await db
+    .select({ paymentId: paymentRefunds.paymentId, amountCents: paymentRefunds.amountCents })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.status, 'pending'));
   const refundOf = new Map(pendingRefunds.map((r) => [r.paymentId, r.amountCents]));
   const rows = await db
     .select({ payment: payments, account: { id: accounts.id, name: accounts.name } })
     .from(payments)
     .innerJoin(accounts, eq(accounts.id, payments.accountId))
-    .where(or(
-      eq(payments.status, 'held'),
-      and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - opts.pendingAfterMs))),
-      isNotNull(payments.reviewReason),
-      refundOf.size ? inArray(payments.id, [...refundOf.keys()]) : undefined,
-    ))
+    .where(
+      or(
+        eq(payments.status, 'held'),
+        and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - opts.pendingAfterMs))),
+        isNotNull(payments.reviewReason),
+        refundOf.size ? inArray(payments.id, [...refundOf.keys()]) : undefined,
+      ),
+    )
     .orderBy(asc(payments.createdAt), asc(payments.id))
     .limit(ATTENTION_LIMIT);
   const shaped = await toAdminPaymentRows(db, rows);
@@ -76,14 +99,25 @@ export async function listPaymentsAttention(db: Db, opts: { pendingAfterMs: numb
     payments: shaped.map((p, i): AttentionPayment => {
       const row = rows[i]!.payment;
       return {
-        ...p, review_reason: row.reviewReason, checks: row.checks, checked_at: row.checkedAt?.toISOString() ?? null,
+        ...p,
+        review_reason: row.reviewReason,
+        checks: row.checks,
+        checked_at: row.checkedAt?.toISOString() ?? null,
         pending_refund_cents: refundOf.get(row.id) ?? null,
       };
     }),
     discrepancies: discrepancies.map((d) => ({
-      id: d.id, trans_id: d.transId, trans_ref_id: d.transRefId, payment_id: d.paymentId, amount_cents: d.amountCents,
-      transaction_status: d.transactionStatus, account_type: d.accountType, account_last4: d.accountLast4,
-      invoice_number: d.invoiceNumber, submitted_at: d.submittedAt?.toISOString() ?? null, found_at: d.foundAt.toISOString(),
+      id: d.id,
+      trans_id: d.transId,
+      trans_ref_id: d.transRefId,
+      payment_id: d.paymentId,
+      amount_cents: d.amountCents,
+      transaction_status: d.transactionStatus,
+      account_type: d.accountType,
+      account_last4: d.accountLast4,
+      invoice_number: d.invoiceNumber,
+      submitted_at: d.submittedAt?.toISOString() ?? null,
+      found_at: d.foundAt.toISOString(),
     })),
     last_reconciled_at: opts.lastReconciledAt?.toISOString() ?? null,
   };

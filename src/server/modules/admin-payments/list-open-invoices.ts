@@ -1,14 +1,18 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, invoices } from '../../db/schema.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
-  ADMIN_PAYMENTS_PER_PAGE, OPEN_INVOICES_EXPORT_CAP, type AdminOpenInvoiceRow, type AdminOpenInvoicesPage, type AdminOpenInvoicesQuery,
+  ADMIN_PAYMENTS_PER_PAGE,
+  OPEN_INVOICES_EXPORT_CAP,
+  type AdminOpenInvoiceRow,
+  type AdminOpenInvoicesPage,
+  type AdminOpenInvoicesQuery,
 } from '../../../shared/schemas/admin-payments.ts';
 import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText } from '../../csv.ts';
-import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { accounts, invoices } from '../../db/schema.ts';
 import { accountsNamed, cappedCount, inResolvedIds, markCapped } from '../admin/list-count.ts';
+import type { Db } from '../../db/client.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -31,11 +35,23 @@ function pageUrl(q: AdminOpenInvoicesQuery, page: number): string {
  * Reads invoices, accounts; writes nothing. Requirement: docs/benchmarks.md "Staff lists at scale".
  * @param now the moment "overdue" is judged at (tests pass one)
  */
-export async function listOpenInvoices(db: Db, q: AdminOpenInvoicesQuery, now = new Date()): Promise<AdminOpenInvoicesPage> {
+export async function listOpenInvoices(
+  db: Db,
+  q: AdminOpenInvoicesQuery,
+  now = new Date(),
+): Promise<AdminOpenInvoicesPage> {
   const where = await openWhere(db, q, now);
-  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${invoices} WHERE ${where}`, listCountCap(q.page, ADMIN_PAYMENTS_PER_PAGE));
-  const data = total === 0 ? [] : await openRows(db, q, where, ADMIN_PAYMENTS_PER_PAGE, (q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
-  return markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+  const { total, capped } = await cappedCount(
+    db,
+    sql`SELECT 1 FROM ${invoices} WHERE ${where}`,
+    listCountCap(q.page, ADMIN_PAYMENTS_PER_PAGE),
+  );
+  const data =
+    total === 0 ? [] : await openRows(db, q, where, ADMIN_PAYMENTS_PER_PAGE, (q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
+  return markCapped(
+    buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)),
+    capped,
+  );
 }
 
 /** The WHERE of open invoices narrowed by `overdue` (judged at `now`) and `search`. */
@@ -52,13 +68,28 @@ async function openWhere(db: Db, q: AdminOpenInvoicesQuery, now: Date): Promise<
 }
 
 /** The open invoices matching `where` with their accounts, in the query's order (ties by id), `limit` from `offset`. */
-async function openRows(db: Db, q: AdminOpenInvoicesQuery, where: SQL | undefined, limit: number, offset: number): Promise<AdminOpenInvoiceRow[]> {
+async function openRows(
+  db: Db,
+  q: AdminOpenInvoicesQuery,
+  where: SQL | undefined,
+  limit: number,
+  offset: number,
+): Promise<AdminOpenInvoiceRow[]> {
   const dir = q.sort.desc ? desc : asc;
-  const sortColumn = q.sort.column === 'balance_cents' ? invoices.balanceCents : q.sort.column === 'number' ? invoices.number : invoices.documentAt;
+  const sortColumn =
+    q.sort.column === 'balance_cents'
+      ? invoices.balanceCents
+      : q.sort.column === 'number'
+        ? invoices.number
+        : invoices.documentAt;
   const rows = await db
     .select({
-      id: invoices.id, number: invoices.number, documentAt: invoices.documentAt, value_cents: invoices.valueCents,
-      balance_cents: invoices.balanceCents, account: { id: accounts.id, name: accounts.name },
+      id: invoices.id,
+      number: invoices.number,
+      documentAt: invoices.documentAt,
+      value_cents: invoices.valueCents,
+      balance_cents: invoices.balanceCents,
+      account: { id: accounts.id, name: accounts.name },
     })
     .from(invoices)
     .innerJoin(accounts, eq(accounts.id, invoices.accountId))
@@ -79,7 +110,16 @@ async function openRows(db: Db, q: AdminOpenInvoicesQuery, where: SQL | undefine
  */
 export async function exportOpenInvoicesCsv(db: Db, q: AdminOpenInvoicesQuery, now = new Date()): Promise<string> {
   const rows = await openRows(db, q, await openWhere(db, q, now), OPEN_INVOICES_EXPORT_CAP, 0);
-  return csvText(['Invoice', 'Account', 'Account id', 'Date', 'Value', 'Balance', 'Invoice id'], rows.map((r) => [
-    r.number, r.account.name, r.account.id, r.document_at.slice(0, 10), formatCurrency(r.value_cents), formatCurrency(r.balance_cents), r.id,
-  ]));
+  return csvText(
+    ['Invoice', 'Account', 'Account id', 'Date', 'Value', 'Balance', 'Invoice id'],
+    rows.map((r) => [
+      r.number,
+      r.account.name,
+      r.account.id,
+      r.document_at.slice(0, 10),
+      formatCurrency(r.value_cents),
+      formatCurrency(r.balance_cents),
+      r.id,
+    ]),
+  );
 }

@@ -1,16 +1,21 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, payments } from '../../db/schema.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
-  ADMIN_PAYMENT_STATUSES, ADMIN_PAYMENTS_EXPORT_CAP, ADMIN_PAYMENTS_PER_PAGE, type AdminPaymentRow, type AdminPaymentsPage, type AdminPaymentsQuery,
+  ADMIN_PAYMENT_STATUSES,
+  ADMIN_PAYMENTS_EXPORT_CAP,
+  ADMIN_PAYMENTS_PER_PAGE,
+  type AdminPaymentRow,
+  type AdminPaymentsPage,
+  type AdminPaymentsQuery,
 } from '../../../shared/schemas/admin-payments.ts';
-import { toAdminPaymentRows } from './list-attention.ts';
+import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/schemas/finances.ts';
 import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText, type CsvCell } from '../../csv.ts';
-import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { paymentMethodLabel, paymentStatusLabel } from '../../../shared/schemas/finances.ts';
+import { accounts, payments } from '../../db/schema.ts';
 import { accountsNamed, cappedCount, inResolvedIds, markCapped } from '../admin/list-count.ts';
+import { toAdminPaymentRows } from './list-attention.ts';
+import type { Db } from '../../db/client.ts';
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(q: AdminPaymentsQuery, page: number): string {
@@ -36,15 +41,27 @@ function pageUrl(q: AdminPaymentsQuery, page: number): string {
  */
 export async function listAdminPayments(db: Db, q: AdminPaymentsQuery): Promise<AdminPaymentsPage> {
   const where = await paymentsWhere(db, q);
-  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${payments} WHERE ${where}`, listCountCap(q.page, ADMIN_PAYMENTS_PER_PAGE));
-  const rows = total === 0 ? [] : await orderedPayments(db, q, where, ADMIN_PAYMENTS_PER_PAGE, (q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
+  const { total, capped } = await cappedCount(
+    db,
+    sql`SELECT 1 FROM ${payments} WHERE ${where}`,
+    listCountCap(q.page, ADMIN_PAYMENTS_PER_PAGE),
+  );
+  const rows =
+    total === 0
+      ? []
+      : await orderedPayments(db, q, where, ADMIN_PAYMENTS_PER_PAGE, (q.page - 1) * ADMIN_PAYMENTS_PER_PAGE);
   const data: AdminPaymentRow[] = await toAdminPaymentRows(db, rows);
-  return markCapped(buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+  return markCapped(
+    buildPage(data, q.page, ADMIN_PAYMENTS_PER_PAGE, total, (p) => pageUrl(q, p)),
+    capped,
+  );
 }
 
 /** The WHERE of the query's status, method and search (see listAdminPayments). */
 async function paymentsWhere(db: Db, q: AdminPaymentsQuery): Promise<SQL | undefined> {
-  const conds: SQL[] = [q.status ? eq(payments.status, q.status) : inArray(payments.status, [...ADMIN_PAYMENT_STATUSES])];
+  const conds: SQL[] = [
+    q.status ? eq(payments.status, q.status) : inArray(payments.status, [...ADMIN_PAYMENT_STATUSES]),
+  ];
   if (q.method) conds.push(eq(payments.method, q.method));
   if (q.search) {
     const either: SQL[] = [await inResolvedIds(db, payments.accountId, accountsNamed(q.search))];
@@ -57,7 +74,10 @@ async function paymentsWhere(db: Db, q: AdminPaymentsQuery): Promise<SQL | undef
 
 /** The column each of ADMIN_PAYMENT_SORTS orders by (each has a payments_* index ending in id). */
 const SORT_COLUMNS = {
-  created_at: payments.createdAt, amount_cents: payments.amountCents, method: payments.method, status: payments.status,
+  created_at: payments.createdAt,
+  amount_cents: payments.amountCents,
+  method: payments.method,
+  status: payments.status,
 } as const;
 
 /** The payments matching `where` with their accounts, in the query's order (ties by id), `limit` from `offset`. */
@@ -89,15 +109,44 @@ export async function exportAdminPaymentsCsv(db: Db, q: AdminPaymentsQuery): Pro
   const where = await paymentsWhere(db, q);
   const lines: CsvCell[][] = [];
   for (let offset = 0; offset < ADMIN_PAYMENTS_EXPORT_CAP; offset += EXPORT_BATCH) {
-    const rows = await orderedPayments(db, q, where, Math.min(EXPORT_BATCH, ADMIN_PAYMENTS_EXPORT_CAP - offset), offset);
+    const rows = await orderedPayments(
+      db,
+      q,
+      where,
+      Math.min(EXPORT_BATCH, ADMIN_PAYMENTS_EXPORT_CAP - offset),
+      offset,
+    );
     for (const p of await toAdminPaymentRows(db, rows)) {
       lines.push([
-        `${p.created_at.slice(0, 19).replace('T', ' ')} UTC`, p.account.name, p.account.id, paymentMethodLabel(p),
-        paymentStatusLabel(p.status), formatCurrency(p.amount_cents), formatCurrency(p.discount_cents), formatCurrency(p.refunded_cents),
-        p.invoices.map((i) => i.number).join(' '), p.gateway_trans_id ?? '', p.id,
+        `${p.created_at.slice(0, 19).replace('T', ' ')} UTC`,
+        p.account.name,
+        p.account.id,
+        paymentMethodLabel(p),
+        paymentStatusLabel(p.status),
+        formatCurrency(p.amount_cents),
+        formatCurrency(p.discount_cents),
+        formatCurrency(p.refunded_cents),
+        p.invoices.map((i) => i.number).join(' '),
+        p.gateway_trans_id ?? '',
+        p.id,
       ]);
     }
     if (rows.length < EXPORT_BATCH) break;
   }
-  return csvText(['Date', 'Account', 'Account id', 'Method', 'Status', 'Amount', 'Discount', 'Refunded', 'Invoices', 'Gateway transaction id', 'Payment id'], lines);
+  return csvText(
+    [
+      'Date',
+      'Account',
+      'Account id',
+      'Method',
+      'Status',
+      'Amount',
+      'Discount',
+      'Refunded',
+      'Invoices',
+      'Gateway transaction id',
+      'Payment id',
+    ],
+    lines,
+  );
 }

@@ -1,7 +1,7 @@
 import { count, gt, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { invoices, payments } from '../../db/schema.ts';
 import type { AdminMoneyTotals } from '../../../shared/schemas/admin-payments.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The whole-site figures above the admin's payments and open invoices (docs/requirements/product.md "Staff console"), never narrowed by

@@ -1,12 +1,20 @@
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { paymentRefunds } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
-import type { RefundPayment } from '../../providers/payments/authorize-net.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { clearReview, type PaymentRow } from '../payments/payment-steps.ts';
 import { recordRefundOutcome, refundRefId } from '../payments/refund-outcome.ts';
-import { assertState, auditPaymentAction, findPayment, GATEWAY_SILENT, type StaffActionAnswer, type StaffActor, type StaffPaymentDeps } from './staff-payment-deps.ts';
+import {
+  assertState,
+  auditPaymentAction,
+  findPayment,
+  GATEWAY_SILENT,
+  type StaffActionAnswer,
+  type StaffActor,
+  type StaffPaymentDeps,
+} from './staff-payment-deps.ts';
+import type { RefundPayment } from '../../providers/payments/authorize-net.ts';
 
 const REFUND_MESSAGES = {
   refunded: (cents: number) => `${formatCurrency(cents)} was refunded.`,
@@ -38,20 +46,31 @@ function refundPaymentOf(payment: PaymentRow): RefundPayment {
  *   reconciliation records it)
  */
 export async function refundPayment(
-  deps: StaffPaymentDeps, req: { paymentId: number; amount: number; reason: string; actor: StaffActor },
+  deps: StaffPaymentDeps,
+  req: { paymentId: number; amount: number; reason: string; actor: StaffActor },
 ): Promise<StaffActionAnswer> {
   const now = deps.now ?? (() => new Date());
   const amountCents = dollarsToCents(req.amount);
   const payment = await findPayment(deps.db, req.paymentId);
-  assertState(payment.status === 'paid' && payment.method !== 'zero' && payment.gatewayTransId !== null, REFUND_MESSAGES.notRefundable);
+  assertState(
+    payment.status === 'paid' && payment.method !== 'zero' && payment.gatewayTransId !== null,
+    REFUND_MESSAGES.notRefundable,
+  );
   const left = payment.amountCents - payment.refundedCents;
   if (amountCents > left) throw ValidationError.field('amount', REFUND_MESSAGES.tooMuch(left));
 
   let refund: typeof paymentRefunds.$inferSelect;
   try {
     refund = await deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(paymentRefunds).values({ paymentId: payment.id, amountCents, reason: req.reason, userId: req.actor.userId }).returning();
-      await auditPaymentAction(tx, req.actor, payment, 'refund_requested', { reason: req.reason, amountCents, refundId: row.id });
+      const [row] = await tx
+        .insert(paymentRefunds)
+        .values({ paymentId: payment.id, amountCents, reason: req.reason, userId: req.actor.userId })
+        .returning();
+      await auditPaymentAction(tx, req.actor, payment, 'refund_requested', {
+        reason: req.reason,
+        amountCents,
+        refundId: row.id,
+      });
       return row;
     });
   } catch (err) {
@@ -60,20 +79,30 @@ export async function refundPayment(
   }
 
   const outcome = await deps.gateway.refundTransaction({
-    transId: payment.gatewayTransId!, amountCents, payment: refundPaymentOf(payment), refId: refundRefId(refund.id),
+    transId: payment.gatewayTransId!,
+    amountCents,
+    payment: refundPaymentOf(payment),
+    refId: refundRefId(refund.id),
   });
   if (outcome.status === 'unknown') return { statusCode: 202, message: GATEWAY_SILENT, paymentId: payment.id };
   if (outcome.status !== 'approved') {
     const code = 'code' in outcome ? outcome.code : null;
-    const text = code === '54' && payment.settledAt && !(await settledAtGateway(deps, payment)) ? REFUND_MESSAGES.notSettled
-      : ('text' in outcome && outcome.text) || 'The payment gateway refused the refund.';
+    const text =
+      code === '54' && payment.settledAt && !(await settledAtGateway(deps, payment))
+        ? REFUND_MESSAGES.notSettled
+        : ('text' in outcome && outcome.text) || 'The payment gateway refused the refund.';
     await recordRefundOutcome(deps.db, refund, { status: 'failed', code, text }, deps.companyName, now());
     throw new ValidationError({ amount: [text] }, text);
   }
   await deps.db.transaction(async (tx) => {
     await recordRefundOutcome(tx, refund, { status: 'refunded', transId: outcome.transId }, deps.companyName, now());
     await clearReview(tx, payment.id);
-    await auditPaymentAction(tx, req.actor, payment, 'refunded', { reason: req.reason, amountCents, refundId: refund.id, transId: outcome.transId });
+    await auditPaymentAction(tx, req.actor, payment, 'refunded', {
+      reason: req.reason,
+      amountCents,
+      refundId: refund.id,
+      transId: outcome.transId,
+    });
   });
   return { statusCode: 200, message: REFUND_MESSAGES.refunded(amountCents), paymentId: payment.id };
 }

@@ -2,7 +2,13 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { gatewayDiscrepancies, payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { auditPaymentAction, findPayment, type StaffActionAnswer, type StaffActor, type StaffPaymentDeps } from './staff-payment-deps.ts';
+import {
+  auditPaymentAction,
+  findPayment,
+  type StaffActionAnswer,
+  type StaffActor,
+  type StaffPaymentDeps,
+} from './staff-payment-deps.ts';
 
 const RESOLVE_MESSAGES = {
   resolved: 'The payment was marked as dealt with.',
@@ -18,13 +24,22 @@ const RESOLVE_MESSAGES = {
  * Writes payments.review_reason, audit_log.
  * @throws HttpError 404 unknown payment; 409 when it is not waiting for a decision
  */
-export async function resolvePaymentReview(deps: StaffPaymentDeps, req: { paymentId: number; reason: string; actor: StaffActor }): Promise<StaffActionAnswer> {
+export async function resolvePaymentReview(
+  deps: StaffPaymentDeps,
+  req: { paymentId: number; reason: string; actor: StaffActor },
+): Promise<StaffActionAnswer> {
   const payment = await findPayment(deps.db, req.paymentId);
   const done = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(payments).set({ reviewReason: null })
-      .where(and(eq(payments.id, payment.id), isNotNull(payments.reviewReason))).returning({ id: payments.id });
+    const [row] = await tx
+      .update(payments)
+      .set({ reviewReason: null })
+      .where(and(eq(payments.id, payment.id), isNotNull(payments.reviewReason)))
+      .returning({ id: payments.id });
     if (!row) return false;
-    await auditPaymentAction(tx, req.actor, payment, 'review_resolved', { reason: req.reason, reviewReason: payment.reviewReason });
+    await auditPaymentAction(tx, req.actor, payment, 'review_resolved', {
+      reason: req.reason,
+      reviewReason: payment.reviewReason,
+    });
     return true;
   });
   if (!done) throw new HttpError(409, RESOLVE_MESSAGES.nothingToResolve);
@@ -38,17 +53,30 @@ export async function resolvePaymentReview(deps: StaffPaymentDeps, req: { paymen
  * Writes gateway_discrepancies, audit_log.
  * @throws HttpError 404 unknown discrepancy; 409 already resolved
  */
-export async function resolveDiscrepancy(deps: StaffPaymentDeps, req: { id: number; resolution: string; actor: StaffActor }): Promise<{ message: string }> {
+export async function resolveDiscrepancy(
+  deps: StaffPaymentDeps,
+  req: { id: number; resolution: string; actor: StaffActor },
+): Promise<{ message: string }> {
   const now = deps.now ?? (() => new Date());
   const [found] = await deps.db.select().from(gatewayDiscrepancies).where(eq(gatewayDiscrepancies.id, req.id));
   if (!found) throw notFound('The gateway charge');
   const done = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(gatewayDiscrepancies).set({ resolvedAt: now(), resolvedBy: req.actor.userId, resolution: req.resolution })
-      .where(and(eq(gatewayDiscrepancies.id, req.id), isNull(gatewayDiscrepancies.resolvedAt))).returning({ id: gatewayDiscrepancies.id });
+    const [row] = await tx
+      .update(gatewayDiscrepancies)
+      .set({ resolvedAt: now(), resolvedBy: req.actor.userId, resolution: req.resolution })
+      .where(and(eq(gatewayDiscrepancies.id, req.id), isNull(gatewayDiscrepancies.resolvedAt)))
+      .returning({ id: gatewayDiscrepancies.id });
     if (!row) return false;
     await recordAudit(tx, {
-      actorUserId: req.actor.userId, action: 'payment.discrepancy_resolved', ip: req.actor.ip,
-      details: { discrepancyId: found.id, transId: found.transId, amountCents: found.amountCents, resolution: req.resolution },
+      actorUserId: req.actor.userId,
+      action: 'payment.discrepancy_resolved',
+      ip: req.actor.ip,
+      details: {
+        discrepancyId: found.id,
+        transId: found.transId,
+        amountCents: found.amountCents,
+        resolution: req.resolution,
+      },
     });
     return true;
   });

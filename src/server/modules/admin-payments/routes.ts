@@ -1,24 +1,28 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditActor } from '../../plugins/session.ts';
-import { parseInput } from '../../validate.ts';
-import { notFound } from '../../errors.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import {
-  adminOpenInvoicesQuery, adminPaymentsQuery, paymentActionSchema, refundSchema, resolveDiscrepancySchema,
+  adminOpenInvoicesQuery,
+  adminPaymentsQuery,
+  paymentActionSchema,
+  refundSchema,
+  resolveDiscrepancySchema,
 } from '../../../shared/schemas/admin-payments.ts';
+import { notFound } from '../../errors.ts';
+import { auditActor } from '../../plugins/session.ts';
+import { sendDownload } from '../../send-download.ts';
+import { parseInput } from '../../validate.ts';
 import { getCompany } from '../content/get-company.ts';
 import { lastReconciledAt, reconcilePendingAfterMs, runReconciliation } from '../payments/reconciliation-job.ts';
-import { exportAdminPaymentsCsv, listAdminPayments } from './list-payments.ts';
-import { sendDownload } from '../../send-download.ts';
-import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { exportOpenInvoicesCsv, listOpenInvoices } from './list-open-invoices.ts';
-import { getMoneyTotals } from './money-totals.ts';
-import { findAdminPaymentRow, listPaymentsAttention } from './list-attention.ts';
 import { decideHeldPayment } from './decide-held-payment.ts';
-import { voidPayment } from './void-payment.ts';
+import { findAdminPaymentRow, listPaymentsAttention } from './list-attention.ts';
+import { exportOpenInvoicesCsv, listOpenInvoices } from './list-open-invoices.ts';
+import { exportAdminPaymentsCsv, listAdminPayments } from './list-payments.ts';
+import { getMoneyTotals } from './money-totals.ts';
 import { refundPayment } from './refund-payment.ts';
 import { resolveDiscrepancy, resolvePaymentReview } from './resolve-review.ts';
+import { voidPayment } from './void-payment.ts';
 import type { StaffActionAnswer, StaffPaymentDeps } from './staff-payment-deps.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const idOf = (req: FastifyRequest, what: string) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -43,31 +47,51 @@ const idOf = (req: FastifyRequest, what: string) => {
  */
 export async function adminPaymentRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.get('/api/admin/payments', { config: { access: 'staff' } }, async (req) => listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)));
+    admin.get('/api/admin/payments', { config: { access: 'staff' } }, async (req) =>
+      listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)),
+    );
     admin.get('/api/admin/payments/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportAdminPaymentsCsv(app.db, parseInput(adminPaymentsQuery, req.query));
       return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/invoices/open', { config: { access: 'staff' } }, async (req) => listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)));
+    admin.get('/api/admin/invoices/open', { config: { access: 'staff' } }, async (req) =>
+      listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)),
+    );
     admin.get('/api/admin/invoices/open/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportOpenInvoicesCsv(app.db, parseInput(adminOpenInvoicesQuery, req.query));
       return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
     admin.get('/api/admin/money-totals', { config: { access: 'staff' } }, async () => getMoneyTotals(app.db));
     admin.get('/api/admin/payments/attention', { config: { access: 'staff' } }, async () =>
-      listPaymentsAttention(app.db, { pendingAfterMs: reconcilePendingAfterMs(app), lastReconciledAt: await lastReconciledAt(app) }));
-    admin.post('/api/admin/payments/reconcile', { config: { access: 'staff' } }, async () => ({ message: 'The payments were checked with the payment gateway.', summary: await runReconciliation(app) }));
+      listPaymentsAttention(app.db, {
+        pendingAfterMs: reconcilePendingAfterMs(app),
+        lastReconciledAt: await lastReconciledAt(app),
+      }),
+    );
+    admin.post('/api/admin/payments/reconcile', { config: { access: 'staff' } }, async () => ({
+      message: 'The payments were checked with the payment gateway.',
+      summary: await runReconciliation(app),
+    }));
 
-    const deps = async (req: FastifyRequest): Promise<StaffPaymentDeps> =>
-      ({ db: app.db, gateway: app.providers.payments, log: req.log, companyName: (await getCompany(app.db)).name });
+    const deps = async (req: FastifyRequest): Promise<StaffPaymentDeps> => ({
+      db: app.db,
+      gateway: app.providers.payments,
+      log: req.log,
+      companyName: (await getCompany(app.db)).name,
+    });
     const answer = async (reply: FastifyReply, done: StaffActionAnswer) =>
-      reply.code(done.statusCode).send({ message: done.message, payment: await findAdminPaymentRow(app.db, done.paymentId) });
+      reply
+        .code(done.statusCode)
+        .send({ message: done.message, payment: await findAdminPaymentRow(app.db, done.paymentId) });
 
     for (const action of ['approve', 'decline'] as const) {
       admin.post(`/api/admin/payments/:id/${action}`, { config: { access: 'staff' } }, async (req, reply) => {
         const id = idOf(req, 'The payment');
         const { reason } = parseInput(paymentActionSchema, req.body);
-        return answer(reply, await decideHeldPayment(await deps(req), { paymentId: id, action, reason, actor: auditActor(req) }));
+        return answer(
+          reply,
+          await decideHeldPayment(await deps(req), { paymentId: id, action, reason, actor: auditActor(req) }),
+        );
       });
     }
     admin.post('/api/admin/payments/:id/void', { config: { access: 'staff' } }, async (req, reply) => {
@@ -78,12 +102,18 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
     admin.post('/api/admin/payments/:id/refund', { config: { access: 'staff' } }, async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { amount, reason } = parseInput(refundSchema, req.body);
-      return answer(reply, await refundPayment(await deps(req), { paymentId: id, amount, reason, actor: auditActor(req) }));
+      return answer(
+        reply,
+        await refundPayment(await deps(req), { paymentId: id, amount, reason, actor: auditActor(req) }),
+      );
     });
     admin.post('/api/admin/payments/:id/resolve', { config: { access: 'staff' } }, async (req, reply) => {
       const id = idOf(req, 'The payment');
       const { reason } = parseInput(paymentActionSchema, req.body);
-      return answer(reply, await resolvePaymentReview(await deps(req), { paymentId: id, reason, actor: auditActor(req) }));
+      return answer(
+        reply,
+        await resolvePaymentReview(await deps(req), { paymentId: id, reason, actor: auditActor(req) }),
+      );
     });
     admin.post('/api/admin/payments/discrepancies/:id/resolve', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req, 'The gateway charge');

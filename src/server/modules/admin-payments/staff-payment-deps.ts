@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentRow } from '../payments/payment-steps.ts';
 import type { ReconcileDeps } from '../payments/reconcile-payments.ts';
 
@@ -26,7 +26,8 @@ export interface StaffActionAnswer {
 }
 
 /** The 202 message when the gateway did not answer a staff action. */
-export const GATEWAY_SILENT = 'The payment gateway did not answer. The reconciliation will record the outcome; check back in a few minutes.';
+export const GATEWAY_SILENT =
+  'The payment gateway did not answer. The reconciliation will record the outcome; check back in a few minutes.';
 
 /** Payment `id`. @throws HttpError 404 'The payment could not be found.' */
 export async function findPayment(db: DbOrTx, id: number): Promise<PaymentRow> {
@@ -44,6 +45,18 @@ export function assertState(ok: boolean, message: string): void {
  * Writes a staff action on a payment to the audit log, on behalf of its account: `payment.{verb}`
  * with the payment, the reason and any other details (never a card detail).
  */
-export async function auditPaymentAction(tx: DbOrTx, actor: StaffActor, payment: Pick<PaymentRow, 'id' | 'accountId'>, verb: string, details: Record<string, unknown>): Promise<void> {
-  await recordAudit(tx, { actorUserId: actor.userId, accountId: payment.accountId, action: `payment.${verb}`, ip: actor.ip, details: { paymentId: payment.id, ...details } });
+export async function auditPaymentAction(
+  tx: DbOrTx,
+  actor: StaffActor,
+  payment: Pick<PaymentRow, 'id' | 'accountId'>,
+  verb: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    accountId: payment.accountId,
+    action: `payment.${verb}`,
+    ip: actor.ip,
+    details: { paymentId: payment.id, ...details },
+  });
 }

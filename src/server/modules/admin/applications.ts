@@ -1,10 +1,10 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { readLevelWizard } from '../../../shared/forms/field-definition.ts';
+import { buildPage } from '../../../shared/rules/pagination.ts';
+import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
 import { applications, levels, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
-import { buildPage } from '../../../shared/rules/pagination.ts';
-import { readLevelWizard } from '../../../shared/forms/field-definition.ts';
+import type { Db } from '../../db/client.ts';
 
 export const APPLICATION_STATUSES = ['draft', 'completed', 'deleted'] as const;
 
@@ -16,8 +16,15 @@ export async function listApplications(db: Db, status: string | undefined, page:
   const [{ total }] = await db.select({ total: count() }).from(applications).where(where);
   const rows = await db
     .select({
-      id: applications.id, email: users.email, level: levels.name, type: applications.type, status: applications.status,
-      page: applications.page, account_id: applications.accountId, created_at: applications.createdAt, updated_at: applications.updatedAt,
+      id: applications.id,
+      email: users.email,
+      level: levels.name,
+      type: applications.type,
+      status: applications.status,
+      page: applications.page,
+      account_id: applications.accountId,
+      created_at: applications.createdAt,
+      updated_at: applications.updatedAt,
     })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
@@ -33,9 +40,18 @@ export async function listApplications(db: Db, status: string | undefined, page:
 export async function getApplicationForAdmin(db: Db, id: number) {
   const [row] = await db
     .select({
-      id: applications.id, email: users.email, level: levels.name, schema: levels.schema, type: applications.type, status: applications.status,
-      page: applications.page, fields: applications.fields, account_id: applications.accountId,
-      created_at: applications.createdAt, updated_at: applications.updatedAt, completed_at: applications.completedAt,
+      id: applications.id,
+      email: users.email,
+      level: levels.name,
+      schema: levels.schema,
+      type: applications.type,
+      status: applications.status,
+      page: applications.page,
+      fields: applications.fields,
+      account_id: applications.accountId,
+      created_at: applications.createdAt,
+      updated_at: applications.updatedAt,
+      completed_at: applications.completedAt,
     })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))

@@ -1,14 +1,19 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, auditLog, users } from '../../db/schema.ts';
-import { AUDIT_COUNT_CAP, AUDIT_PER_PAGE, type AuditQuery, type AuditRow } from '../../../shared/schemas/admin-audit.ts';
-import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
-import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
-import { accountsNamed, inResolvedIds, markCapped } from './list-count.ts';
-import { escapeLike } from '../../db/sql-like.ts';
-import { rowsOf } from '../../db/rows-of.ts';
-import { csvText, type CsvCell } from '../../csv.ts';
 import { actionWords, auditDetailWords } from '../../../shared/rules/audit-words.ts';
+import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
+import {
+  AUDIT_COUNT_CAP,
+  AUDIT_PER_PAGE,
+  type AuditQuery,
+  type AuditRow,
+} from '../../../shared/schemas/admin-audit.ts';
+import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
+import { csvText, type CsvCell } from '../../csv.ts';
+import { rowsOf } from '../../db/rows-of.ts';
+import { accounts, auditLog, users } from '../../db/schema.ts';
+import { escapeLike } from '../../db/sql-like.ts';
+import { accountsNamed, inResolvedIds, markCapped } from './list-count.ts';
+import type { Db } from '../../db/client.ts';
 
 /** The action's code in byte order, as the audit_log_action index holds it (a LIKE prefix is then an index range). */
 const ACTION_C = sql`(${auditLog.action} COLLATE "C")`;
@@ -40,7 +45,10 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
   const capped = matched.length > cap;
   const total = Math.min(matched.length, cap);
   const data = await auditRowsOf(db, matched.slice((q.page - 1) * AUDIT_PER_PAGE, q.page * AUDIT_PER_PAGE));
-  return markCapped(buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p)), capped);
+  return markCapped(
+    buildPage(data, q.page, AUDIT_PER_PAGE, total, (p) => urlFor(q, p)),
+    capped,
+  );
 }
 
 /**
@@ -59,9 +67,16 @@ async function auditConditions(db: Db, q: AuditQuery): Promise<{ filters: SQL[];
   // soon, testing each row against the search's hashed result in the same statement.
   const either = await Promise.all([
     inResolvedIds(db, auditLog.accountId, accountsNamed(q.search), AUDIT_RESOLVED_IDS),
-    ...(/\s/.test(q.search) ? [] : [
-      inResolvedIds(db, auditLog.actorUserId, sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`, AUDIT_RESOLVED_IDS),
-    ]),
+    ...(/\s/.test(q.search)
+      ? []
+      : [
+          inResolvedIds(
+            db,
+            auditLog.actorUserId,
+            sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`,
+            AUDIT_RESOLVED_IDS,
+          ),
+        ]),
   ]);
   return { filters, either };
 }
@@ -85,29 +100,46 @@ async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<n
   const { filters, either } = await auditConditions(db, q);
   const conds = either ? [...filters, or(...either)!] : filters;
   const order = q.sort.desc ? desc : asc;
-  const byId = async (extra: SQL[], n: number) => (await db.select({ id: auditLog.id }).from(auditLog)
-    .where(and(...conds, ...extra)).orderBy(order(auditLog.id)).limit(n)).map((r) => r.id);
+  const byId = async (extra: SQL[], n: number) =>
+    (
+      await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(...conds, ...extra))
+        .orderBy(order(auditLog.id))
+        .limit(n)
+    ).map((r) => r.id);
   const column = q.sort.column === 'account' && q.account_id ? 'created_at' : q.sort.column;
   if (column === 'created_at') return byId([], limit);
   if (column === 'action') {
-    const rows = await db.select({ id: auditLog.id }).from(auditLog).where(and(...conds)).orderBy(order(ACTION_C), order(auditLog.id)).limit(limit);
+    const rows = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(...conds))
+      .orderBy(order(ACTION_C), order(auditLog.id))
+      .limit(limit);
     return rows.map((r) => r.id);
   }
   const dir = sql.raw(q.sort.desc ? 'DESC' : 'ASC');
-  const [join, keys] = column === 'actor'
-    ? [sql`JOIN users k ON k.id = ${auditLog.actorUserId}`, sql`k.email AS k1, 0 AS k2`]
-    : [sql`JOIN accounts k ON k.id = ${auditLog.accountId}`, sql`k.name AS k1, k.id AS k2`];
+  const [join, keys] =
+    column === 'actor'
+      ? [sql`JOIN users k ON k.id = ${auditLog.actorUserId}`, sql`k.email AS k1, 0 AS k2`]
+      : [sql`JOIN accounts k ON k.id = ${auditLog.accountId}`, sql`k.name AS k1, k.id AS k2`];
   const part = (where: SQL[]) => sql`(SELECT ${auditLog.id} AS id, ${keys} FROM ${auditLog} ${join}
     ${where.length ? sql`WHERE ${and(...where)}` : sql``} ORDER BY k1 ${dir}, k2 ${dir}, ${auditLog.id} ${dir} LIMIT ${limit})`;
   const parts = either ? either.map((e) => part([...filters, e])) : [part(filters)];
-  const named = await rowsOf<{ id: number | string }>(db, sql`SELECT n.id FROM (${sql.join(parts, sql` UNION `)}) n
-    ORDER BY n.k1 ${dir}, n.k2 ${dir}, n.id ${dir} LIMIT ${limit}`);
+  const named = await rowsOf<{ id: number | string }>(
+    db,
+    sql`SELECT n.id FROM (${sql.join(parts, sql` UNION `)}) n
+    ORDER BY n.k1 ${dir}, n.k2 ${dir}, n.id ${dir} LIMIT ${limit}`,
+  );
   const ids = named.map((r) => Number(r.id));
   if (ids.length >= limit) return ids;
-  const nameless = column === 'actor'
-    ? sql`(${auditLog.actorUserId} IS NULL OR NOT EXISTS (SELECT 1 FROM users nu WHERE nu.id = ${auditLog.actorUserId}))`
-    : sql`(${auditLog.accountId} IS NULL OR NOT EXISTS (SELECT 1 FROM accounts na WHERE na.id = ${auditLog.accountId}))`;
-  return [...ids, ...await byId([nameless], limit - ids.length)];
+  const nameless =
+    column === 'actor'
+      ? sql`(${auditLog.actorUserId} IS NULL OR NOT EXISTS (SELECT 1 FROM users nu WHERE nu.id = ${auditLog.actorUserId}))`
+      : sql`(${auditLog.accountId} IS NULL OR NOT EXISTS (SELECT 1 FROM accounts na WHERE na.id = ${auditLog.accountId}))`;
+  return [...ids, ...(await byId([nameless], limit - ids.length))];
 }
 
 /**
@@ -119,12 +151,19 @@ async function auditRowsOf(db: Db, ids: number[]): Promise<AuditRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
-      id: auditLog.id, created_at: auditLog.createdAt, action: auditLog.action,
+      id: auditLog.id,
+      created_at: auditLog.createdAt,
+      action: auditLog.action,
       actor_user_id: auditLog.actorUserId,
-      actor_email: sql<string | null>`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${auditLog.actorUserId})`,
+      actor_email: sql<
+        string | null
+      >`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${auditLog.actorUserId})`,
       account_id: auditLog.accountId,
-      account_name: sql<string | null>`(SELECT ${accounts.name} FROM ${accounts} WHERE ${accounts.id} = ${auditLog.accountId})`,
-      details: auditLog.details, ip: auditLog.ip,
+      account_name: sql<
+        string | null
+      >`(SELECT ${accounts.name} FROM ${accounts} WHERE ${accounts.id} = ${auditLog.accountId})`,
+      details: auditLog.details,
+      ip: auditLog.ip,
     })
     .from(auditLog)
     .where(inArray(auditLog.id, ids));
@@ -151,7 +190,7 @@ export async function exportAuditCsv(db: Db, q: AuditQuery): Promise<string> {
       lines.push([
         `${r.created_at.slice(0, 19).replace('T', ' ')} UTC`,
         r.actor_email ?? (r.actor_user_id ? `User ${r.actor_user_id}` : 'System'),
-        r.account_id === null ? '' : r.account_name ?? `Account ${r.account_id}`,
+        r.account_id === null ? '' : (r.account_name ?? `Account ${r.account_id}`),
         actionWords(r.action),
         r.action,
         words.changes.join('\n'),

@@ -1,16 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
-import { fromContract, recordIdOf } from '../../contracts.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { auditQuery } from '../../../shared/schemas/admin-audit.ts';
-import { parseInput } from '../../validate.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { notFound } from '../../errors.ts';
+import { sendDownload } from '../../send-download.ts';
+import { parseInput } from '../../validate.ts';
+import { exportAuditCsv, listAudit } from './audit-log.ts';
 import { listDiscounts, saveDiscount } from './discounts.ts';
 import { listAdminLevels, saveLevelPrices } from './levels.ts';
 import { listAdminStateRequirements, saveStateRequirement } from './state-requirements.ts';
-import { exportAuditCsv, listAudit } from './audit-log.ts';
-import { sendDownload } from '../../send-download.ts';
-import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Admin console JSON API: discount codes, levels and prices, state requirements, the audit log
@@ -18,23 +18,32 @@ import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
  */
 export async function adminConsoleRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-
     const api = admin.withTypeProvider<ZodTypeProvider>();
-    api.route({ ...fromContract(adminConsoleContracts.discounts), handler: async (req) => listDiscounts(app.db, req.query.page) });
+    api.route({
+      ...fromContract(adminConsoleContracts.discounts),
+      handler: async (req) => listDiscounts(app.db, req.query.page),
+    });
     api.route({
       ...fromContract(adminConsoleContracts.createDiscount),
-      handler: async (req, reply) => reply.status(201).send(await saveDiscount(app.db, req.body, req.currentUser.id, req.ip)),
+      handler: async (req, reply) =>
+        reply.status(201).send(await saveDiscount(app.db, req.body, req.currentUser.id, req.ip)),
     });
     api.route({
       ...fromContract(adminConsoleContracts.saveDiscount),
       handler: async (req) => saveDiscount(app.db, req.body, req.currentUser.id, req.ip, recordIdOf(req.params.id)),
     });
-    api.route({ ...fromContract(adminConsoleContracts.levels), handler: async () => ({ levels: await listAdminLevels(app.db) }) });
+    api.route({
+      ...fromContract(adminConsoleContracts.levels),
+      handler: async () => ({ levels: await listAdminLevels(app.db) }),
+    });
     api.route({
       ...fromContract(adminConsoleContracts.saveLevel),
       handler: async (req) => saveLevelPrices(app.db, recordIdOf(req.params.id), req.body, req.currentUser.id, req.ip),
     });
-    api.route({ ...fromContract(adminConsoleContracts.states), handler: async () => ({ states: await listAdminStateRequirements(app.db) }) });
+    api.route({
+      ...fromContract(adminConsoleContracts.states),
+      handler: async () => ({ states: await listAdminStateRequirements(app.db) }),
+    });
     api.route({
       ...fromContract(adminConsoleContracts.saveState),
       handler: async (req) => {
@@ -44,7 +53,9 @@ export async function adminConsoleRoutes(app: FastifyInstance) {
       },
     });
 
-    admin.get('/api/admin/audit', { config: { access: 'staff' } }, async (req) => listAudit(app.db, parseInput(auditQuery, req.query)));
+    admin.get('/api/admin/audit', { config: { access: 'staff' } }, async (req) =>
+      listAudit(app.db, parseInput(auditQuery, req.query)),
+    );
     admin.get('/api/admin/audit/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportAuditCsv(app.db, parseInput(auditQuery, req.query));
       return sendDownload(reply, csv, `audit-log-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');

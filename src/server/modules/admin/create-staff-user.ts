@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { randomSecret } from '../../config.ts';
+import { users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
-import type { StaffUserInput } from '../../../shared/schemas/staff-user.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { issueResetToken } from '../password-reset/issue-reset-token.ts';
+import type { StaffUserInput } from '../../../shared/schemas/staff-user.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * How long the set-password link of `npm run admin:create` works: 24 hours, once. Longer than the
@@ -37,20 +37,53 @@ export interface StaffUserLink {
  * @param publicUrl config.publicUrl, the origin of the link
  * @throws HttpError 409 when the e-mail belongs to a user of an account (never made staff here)
  */
-export async function createStaffUser(db: Db, input: StaffUserInput, publicUrl: string, now = new Date()): Promise<StaffUserLink> {
+export async function createStaffUser(
+  db: Db,
+  input: StaffUserInput,
+  publicUrl: string,
+  now = new Date(),
+): Promise<StaffUserLink> {
   const unusableHash = await hashPassword(randomSecret(32));
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.email, input.email)).for('update');
+    const [found] = await tx
+      .select({ id: users.id, isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.email, input.email))
+      .for('update');
     if (found && !found.isAdmin) {
-      throw new HttpError(409, `${input.email} is a user of an account, not staff: choose another e-mail address for the staff user.`);
+      throw new HttpError(
+        409,
+        `${input.email} is a user of an account, not staff: choose another e-mail address for the staff user.`,
+      );
     }
-    const userId = found?.id ?? (await tx.insert(users).values({
-      email: input.email, firstName: input.first_name, lastName: input.last_name, passwordHash: unusableHash, isAdmin: true,
-      // Invited: choosing the first password through the link is not a change to warn about.
-      invitedAt: now,
-    }).returning({ id: users.id }))[0].id;
-    const { link, expiresAt } = await issueResetToken(tx, { userId, email: input.email, publicUrl, lifetimeMinutes: STAFF_LINK_HOURS * 60, now });
-    await recordAudit(tx, { actorUserId: null, action: found ? 'staff.set_password_link' : 'staff.created', details: { userId, via: 'admin:create' } });
+    const userId =
+      found?.id ??
+      (
+        await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            passwordHash: unusableHash,
+            isAdmin: true,
+            // Invited: choosing the first password through the link is not a change to warn about.
+            invitedAt: now,
+          })
+          .returning({ id: users.id })
+      )[0].id;
+    const { link, expiresAt } = await issueResetToken(tx, {
+      userId,
+      email: input.email,
+      publicUrl,
+      lifetimeMinutes: STAFF_LINK_HOURS * 60,
+      now,
+    });
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: found ? 'staff.set_password_link' : 'staff.created',
+      details: { userId, via: 'admin:create' },
+    });
     return { userId, created: !found, link, expiresAt };
   });
 }

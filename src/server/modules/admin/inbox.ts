@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { inquiries, users } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import { ADMIN_PER_PAGE, INBOX_EXPORT_CAP, type InboxQuery } from '../../../shared/schemas/admin.ts';
+import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { ADMIN_PER_PAGE, INBOX_EXPORT_CAP, type InboxQuery } from '../../../shared/schemas/admin.ts';
 import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText } from '../../csv.ts';
-import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
+import { inquiries, users } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
+import type { Db } from '../../db/client.ts';
 
 /** What the inbox search reads: sender's name, e-mail and organization, lower case (pg_trgm GIN index inquiries_search_trgm). */
 const inquirySearchText = sql`lower(${inquiries.name} || ' ' || ${inquiries.email} || ' ' || ${inquiries.organization})`;
@@ -27,9 +27,16 @@ function pageUrl(q: InboxQuery, page: number): string {
  */
 export async function listInquiries(db: Db, q: InboxQuery) {
   const where = inboxWhere(q);
-  const { total, capped } = await cappedCount(db, sql`SELECT 1 FROM ${inquiries}${where ? sql` WHERE ${where}` : sql``}`, listCountCap(q.page, ADMIN_PER_PAGE));
+  const { total, capped } = await cappedCount(
+    db,
+    sql`SELECT 1 FROM ${inquiries}${where ? sql` WHERE ${where}` : sql``}`,
+    listCountCap(q.page, ADMIN_PER_PAGE),
+  );
   const rows = total === 0 ? [] : await inboxRows(db, q, where, ADMIN_PER_PAGE, (q.page - 1) * ADMIN_PER_PAGE);
-  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+  return markCapped(
+    buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)),
+    capped,
+  );
 }
 
 /** The WHERE of the query's search (every word in name, e-mail, organization), kind and state. */
@@ -42,7 +49,11 @@ function inboxWhere(q: InboxQuery): SQL | undefined {
 
 /** The column each of INBOX_SORTS orders by, then id (each has an inquiries_* index). */
 const SORT_COLUMNS = {
-  created_at: inquiries.createdAt, name: inquiries.name, kind: inquiries.kind, organization: inquiries.organization, state: inquiries.isHandled,
+  created_at: inquiries.createdAt,
+  name: inquiries.name,
+  kind: inquiries.kind,
+  organization: inquiries.organization,
+  state: inquiries.isHandled,
 } as const;
 
 /** The inquiries matching `where`, in the query's order, `limit` from `offset`. */
@@ -50,8 +61,13 @@ function inboxRows(db: Db, q: InboxQuery, where: SQL | undefined, limit: number,
   const dir = q.sort.desc ? desc : asc;
   return db
     .select({
-      id: inquiries.id, kind: inquiries.kind, name: inquiries.name, email: inquiries.email,
-      organization: inquiries.organization, is_handled: inquiries.isHandled, created_at: inquiries.createdAt,
+      id: inquiries.id,
+      kind: inquiries.kind,
+      name: inquiries.name,
+      email: inquiries.email,
+      organization: inquiries.organization,
+      is_handled: inquiries.isHandled,
+      created_at: inquiries.createdAt,
     })
     .from(inquiries)
     .where(where)
@@ -68,19 +84,36 @@ function inboxRows(db: Db, q: InboxQuery, where: SQL | undefined, limit: number,
  */
 export async function exportInquiriesCsv(db: Db, q: InboxQuery): Promise<string> {
   const rows = await inboxRows(db, q, inboxWhere(q), INBOX_EXPORT_CAP, 0);
-  return csvText(['Received', 'Kind', 'Name', 'E-mail', 'Organization', 'State', 'Inquiry id'], rows.map((r) => [
-    `${r.created_at.toISOString().slice(0, 19).replace('T', ' ')} UTC`, INQUIRY_KIND_LABELS[r.kind as InquiryKind] ?? r.kind,
-    r.name, r.email, r.organization, r.is_handled ? 'Handled' : 'New', r.id,
-  ]));
+  return csvText(
+    ['Received', 'Kind', 'Name', 'E-mail', 'Organization', 'State', 'Inquiry id'],
+    rows.map((r) => [
+      `${r.created_at.toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+      INQUIRY_KIND_LABELS[r.kind as InquiryKind] ?? r.kind,
+      r.name,
+      r.email,
+      r.organization,
+      r.is_handled ? 'Handled' : 'New',
+      r.id,
+    ]),
+  );
 }
 
 /** One inquiry with all its fields. @throws HttpError 404 */
 export async function getInquiry(db: Db, id: number) {
   const [row] = await db
     .select({
-      id: inquiries.id, kind: inquiries.kind, name: inquiries.name, email: inquiries.email, phone: inquiries.phone,
-      organization: inquiries.organization, details: inquiries.details, is_handled: inquiries.isHandled,
-      handled_at: inquiries.handledAt, handled_by: users.email, created_at: inquiries.createdAt, ip: inquiries.ip,
+      id: inquiries.id,
+      kind: inquiries.kind,
+      name: inquiries.name,
+      email: inquiries.email,
+      phone: inquiries.phone,
+      organization: inquiries.organization,
+      details: inquiries.details,
+      is_handled: inquiries.isHandled,
+      handled_at: inquiries.handledAt,
+      handled_by: users.email,
+      created_at: inquiries.createdAt,
+      ip: inquiries.ip,
     })
     .from(inquiries)
     .leftJoin(users, eq(users.id, inquiries.handledBy))
@@ -102,7 +135,12 @@ export async function setInquiryHandled(db: Db, id: number, isHandled: boolean, 
       .where(eq(inquiries.id, id))
       .returning({ id: inquiries.id });
     if (!updated.length) throw notFound('The inquiry');
-    await recordAudit(tx, { actorUserId: adminId, action: isHandled ? 'inquiry.handled' : 'inquiry.reopened', details: { inquiryId: id }, ip });
+    await recordAudit(tx, {
+      actorUserId: adminId,
+      action: isHandled ? 'inquiry.handled' : 'inquiry.reopened',
+      details: { inquiryId: id },
+      ip,
+    });
   });
   return getInquiry(db, id);
 }

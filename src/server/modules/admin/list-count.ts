@@ -1,8 +1,8 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { escapeLike } from '../../db/sql-like.ts';
 import { rowsOf } from '../../db/rows-of.ts';
+import { escapeLike } from '../../db/sql-like.ts';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * Counts the rows of `rows` (a SELECT of the list's rows, any columns) up to `cap` (listCountCap of
@@ -11,7 +11,10 @@ import type { PageObject } from '../../../shared/rules/pagination.ts';
  * @returns total (at most `cap`) and whether there are more rows than that
  */
 export async function cappedCount(db: DbOrTx, rows: SQL, cap: number): Promise<{ total: number; capped: boolean }> {
-  const [row] = await rowsOf<{ n: number | string }>(db, sql`SELECT count(*)::int AS n FROM (${rows} LIMIT ${cap + 1}) counted`);
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (${rows} LIMIT ${cap + 1}) counted`,
+  );
   const n = Number(row!.n);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }

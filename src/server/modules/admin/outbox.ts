@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import { ADMIN_PER_PAGE, OUTBOX_EXPORT_CAP, type OutboxQuery } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
+import { ADMIN_PER_PAGE, OUTBOX_EXPORT_CAP, type OutboxQuery } from '../../../shared/schemas/admin.ts';
 import { listCountCap, listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import { csvText } from '../../csv.ts';
+import { mailOutbox } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
 import { cappedCount, markCapped, wordPatterns } from './list-count.ts';
+import type { Db } from '../../db/client.ts';
 
 /** What the outbox search reads: recipient and subject, lower case (pg_trgm GIN index mail_outbox_search_trgm). */
 const outboxSearchText = sql`lower(${mailOutbox.toAddress} || ' ' || ${mailOutbox.subject})`;
@@ -25,7 +25,10 @@ function outboxConditions(q: OutboxQuery): SQL[] {
   if (q.status) conds.push(eq(mailOutbox.status, q.status));
   return conds;
 }
-const outboxWhere = (q: OutboxQuery) => { const conds = outboxConditions(q); return conds.length ? and(...conds) : undefined; };
+const outboxWhere = (q: OutboxQuery) => {
+  const conds = outboxConditions(q);
+  return conds.length ? and(...conds) : undefined;
+};
 
 /**
  * GET /api/admin/outbox: a page of the mail outbox, 25 a page, newest first (`sort=created_at`
@@ -47,16 +50,28 @@ export async function listOutbox(db: Db, q: OutboxQuery) {
   let counted: { total: number; capped: boolean } | undefined;
   if (conds.length && q.sort.column === 'created_at') {
     // The walked rows keep the table's name, so the conditions (which name its columns) apply to them.
-    const walked = (await db.execute(sql`SELECT "mail_outbox".id FROM (SELECT id, to_address, subject, status FROM mail_outbox ORDER BY id ${order} LIMIT ${OUTBOX_WALK_ROWS}) "mail_outbox"
-      WHERE ${sql.join(conds.map((c) => sql`(${c})`), sql` AND `)} ORDER BY "mail_outbox".id ${order} LIMIT ${cap + 1}`) as unknown as { rows: { id: number }[] }).rows;
+    const walked = (
+      (await db.execute(sql`SELECT "mail_outbox".id FROM (SELECT id, to_address, subject, status FROM mail_outbox ORDER BY id ${order} LIMIT ${OUTBOX_WALK_ROWS}) "mail_outbox"
+      WHERE ${sql.join(
+        conds.map((c) => sql`(${c})`),
+        sql` AND `,
+      )} ORDER BY "mail_outbox".id ${order} LIMIT ${cap + 1}`)) as unknown as { rows: { id: number }[] }
+    ).rows;
     if (walked.length > cap) {
       counted = { total: cap, capped: true };
       ids = walked.slice(offset, offset + ADMIN_PER_PAGE).map((r) => Number(r.id));
     }
   }
-  const { total, capped } = counted ?? await cappedCount(db, sql`SELECT 1 FROM ${mailOutbox}${where ? sql` WHERE ${where}` : sql``}`, cap);
-  const rows = total === 0 || ids?.length === 0 ? [] : await outboxRows(db, q, ids ? inArray(mailOutbox.id, ids) : where, ADMIN_PER_PAGE, ids ? 0 : offset);
-  return markCapped(buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)), capped);
+  const { total, capped } =
+    counted ?? (await cappedCount(db, sql`SELECT 1 FROM ${mailOutbox}${where ? sql` WHERE ${where}` : sql``}`, cap));
+  const rows =
+    total === 0 || ids?.length === 0
+      ? []
+      : await outboxRows(db, q, ids ? inArray(mailOutbox.id, ids) : where, ADMIN_PER_PAGE, ids ? 0 : offset);
+  return markCapped(
+    buildPage(rows, q.page, ADMIN_PER_PAGE, total, (p) => pageUrl(q, p)),
+    capped,
+  );
 }
 
 /**
@@ -64,7 +79,12 @@ export async function listOutbox(db: Db, q: OutboxQuery) {
  * (created_at is their insert time): the primary key walks the outbox in that order and stops after
  * a page, where a created_at sort would sort every match. The others have mail_outbox_* indexes.
  */
-const SORT_COLUMNS = { created_at: null, to: mailOutbox.toAddress, subject: mailOutbox.subject, status: mailOutbox.status } as const;
+const SORT_COLUMNS = {
+  created_at: null,
+  to: mailOutbox.toAddress,
+  subject: mailOutbox.subject,
+  status: mailOutbox.status,
+} as const;
 
 /** The outbox rows matching `where`, in the query's order, `limit` from `offset`. */
 function outboxRows(db: Db, q: OutboxQuery, where: SQL | undefined, limit: number, offset: number) {
@@ -72,8 +92,14 @@ function outboxRows(db: Db, q: OutboxQuery, where: SQL | undefined, limit: numbe
   const column = SORT_COLUMNS[q.sort.column];
   return db
     .select({
-      id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress, subject: mailOutbox.subject,
-      status: mailOutbox.status, attempts: mailOutbox.attempts, created_at: mailOutbox.createdAt, sent_at: mailOutbox.sentAt,
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      created_at: mailOutbox.createdAt,
+      sent_at: mailOutbox.sentAt,
     })
     .from(mailOutbox)
     .where(where)
@@ -97,8 +123,19 @@ const utc = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).replace('T'
  */
 export async function exportOutboxCsv(db: Db, q: OutboxQuery): Promise<string> {
   const rows = await outboxRows(db, q, outboxWhere(q), OUTBOX_EXPORT_CAP, 0);
-  return csvText(['Written', 'To', 'Subject', 'Kind', 'Status', 'Attempts', 'Sent', 'Mail id'],
-    rows.map((m) => [utc(m.created_at), m.to, m.subject, m.kind, STATUS_WORDS[m.status] ?? m.status, m.attempts, utc(m.sent_at), m.id]));
+  return csvText(
+    ['Written', 'To', 'Subject', 'Kind', 'Status', 'Attempts', 'Sent', 'Mail id'],
+    rows.map((m) => [
+      utc(m.created_at),
+      m.to,
+      m.subject,
+      m.kind,
+      STATUS_WORDS[m.status] ?? m.status,
+      m.attempts,
+      utc(m.sent_at),
+      m.id,
+    ]),
+  );
 }
 
 /** What replaces each address in a mail whose links staff may not see. */
@@ -115,9 +152,17 @@ export const HIDDEN_LINK = '[link hidden: it works once and is sent only to the 
 export async function getOutboxMail(db: Db, id: number, opts: { revealLinks: boolean }) {
   const [row] = await db
     .select({
-      id: mailOutbox.id, kind: mailOutbox.kind, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody,
-      status: mailOutbox.status, attempts: mailOutbox.attempts, last_error: mailOutbox.lastError,
-      created_at: mailOutbox.createdAt, sent_at: mailOutbox.sentAt, carriesToken: mailOutbox.carriesToken,
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      text: mailOutbox.textBody,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      last_error: mailOutbox.lastError,
+      created_at: mailOutbox.createdAt,
+      sent_at: mailOutbox.sentAt,
+      carriesToken: mailOutbox.carriesToken,
     })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id));

@@ -12,8 +12,7 @@ import { notFound } from '../../errors.ts';
  * `text` is the handle as it appeared in the address, reused in the wizard's own links.
  */
 export type ApplicationHandle =
-  | { kind: 'token'; tokenHash: string; text: string }
-  | { kind: 'id'; id: number; text: string };
+  { kind: 'token'; tokenHash: string; text: string } | { kind: 'id'; id: number; text: string };
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 const ID = /^[1-9]\d{0,9}$/;

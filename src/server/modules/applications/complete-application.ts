@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { accounts, applications, invoiceLines, invoices, users, files, workItems } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
-import type { ApplicationHandle } from './application-handle.ts';
-import { checkAllPages } from './wizard.ts';
-import { saveApplicationBylaw, wizardBylawAnswers } from '../bylaws/bylaws.ts';
-import { completeAnswers } from './wizard-answers.ts';
-import { isLetterAwaited } from '../../../shared/rules/wizard-answers.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { firstYearCents, pricedInvoiceLines } from '../../../shared/rules/renewal.ts';
+import { isLetterAwaited } from '../../../shared/rules/wizard-answers.ts';
+import { accounts, applications, invoiceLines, invoices, users, files, workItems } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { saveApplicationBylaw, wizardBylawAnswers } from '../bylaws/bylaws.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
+import { completeAnswers } from './wizard-answers.ts';
+import { checkAllPages } from './wizard.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { ApplicationHandle } from './application-handle.ts';
 
 /** Renewal period: one year (docs/requirements/constants.md). */
 const addOneYear = (d: Date) => new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), d.getUTCDate()));
@@ -44,8 +44,10 @@ function letterAwaitedText(values: Record<string, unknown>, publicUrl: string): 
   if (!isLetterAwaited(values)) return '';
   const filedOn = String(values.account___exemption_filed_on ?? '');
   const filed = /^\d{4}-\d{2}-\d{2}$/.test(filedOn) ? `, filed ${longDate(filedOn)}` : '';
-  return `\nWe are waiting with you for the IRS determination letter on your Form ${String(values.account___exemption_form ?? '1023')}${filed}. `
-    + `When it arrives, upload it from your group's home: ${publicUrl}/app\n`;
+  return (
+    `\nWe are waiting with you for the IRS determination letter on your Form ${String(values.account___exemption_form ?? '1023')}${filed}. ` +
+    `When it arrives, upload it from your group's home: ${publicUrl}/app\n`
+  );
 }
 
 export interface CompletedApplication {
@@ -55,7 +57,8 @@ export interface CompletedApplication {
 }
 
 /** Submit's refusal when the EIN answered already has an account (docs/wizard.md "An EIN that already has an account"). */
-export const EIN_TAKEN_MESSAGE = 'An organization with this EIN already has an account. Please contact us so we can link you to it.';
+export const EIN_TAKEN_MESSAGE =
+  'An organization with this EIN already has an account. Please contact us so we can link you to it.';
 /** Added to the refusal when staff were given a `link_request` work item for it. */
 export const STAFF_NOTIFIED_MESSAGE = ' Our staff have been told and will contact you.';
 
@@ -65,7 +68,13 @@ export const STAFF_NOTIFIED_MESSAGE = ' Our staff have been told and will contac
  * 409 after a second transaction writes the work item.
  */
 class LinkableEinRefusal extends HttpError {
-  readonly link: { accountId: number; ein: string; applicationId: number; userId: number; values: Record<string, unknown> };
+  readonly link: {
+    accountId: number;
+    ein: string;
+    applicationId: number;
+    userId: number;
+    values: Record<string, unknown>;
+  };
   constructor(link: LinkableEinRefusal['link']) {
     super(409, EIN_TAKEN_MESSAGE);
     this.link = link;
@@ -82,20 +91,30 @@ class LinkableEinRefusal extends HttpError {
  */
 async function recordLinkRequest(db: Db, link: LinkableEinRefusal['link']): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(workItems).values({
-      key: `link_request:${link.applicationId}`,
-      kind: 'link_request',
-      accountId: link.accountId,
-      ein: link.ein,
-      details: { ein: link.ein, application_id: link.applicationId, applicant_user_id: link.userId },
-    }).onConflictDoNothing({ target: workItems.key });
-    await tx.update(applications).set({ fields: link.values, updatedAt: new Date() })
+    await tx
+      .insert(workItems)
+      .values({
+        key: `link_request:${link.applicationId}`,
+        kind: 'link_request',
+        accountId: link.accountId,
+        ein: link.ein,
+        details: { ein: link.ein, application_id: link.applicationId, applicant_user_id: link.userId },
+      })
+      .onConflictDoNothing({ target: workItems.key });
+    await tx
+      .update(applications)
+      .set({ fields: link.values, updatedAt: new Date() })
       .where(and(eq(applications.id, link.applicationId), eq(applications.status, 'draft')));
   });
 }
 
 /** What completing an application wrote: the account, its first invoice and that invoice's number. */
-interface CompletedOnAccount { accountId: number; accountName: string; invoiceId: number; number: string }
+interface CompletedOnAccount {
+  accountId: number;
+  accountName: string;
+  invoiceId: number;
+  number: string;
+}
 
 /**
  * The writes Submit makes once the answers are checked (docs/requirements/behaviour.md "Wizard"), shared by
@@ -109,53 +128,88 @@ interface CompletedOnAccount { accountId: number; accountName: string; invoiceId
  * rows are the caller's.
  * @param values the checked, completed answers (completeAnswers of checkAllPages)
  */
-export async function completeOnAccount(tx: DbOrTx, input: { application: ApplicationRow; level: LevelForWizard; values: Record<string, unknown>; userId: number; existing: { id: number; name: string } | null; sessionHash: string }): Promise<CompletedOnAccount> {
+export async function completeOnAccount(
+  tx: DbOrTx,
+  input: {
+    application: ApplicationRow;
+    level: LevelForWizard;
+    values: Record<string, unknown>;
+    userId: number;
+    existing: { id: number; name: string } | null;
+    sessionHash: string;
+  },
+): Promise<CompletedOnAccount> {
   const { application, level, values, userId, existing } = input;
   const now = new Date();
   let account: { id: number; name: string };
   if (existing) {
-    await tx.update(accounts).set({
-      levelId: level.id,
-      primaryUserId: userId,
-      renewalDueAt: addOneYear(now),
-      data: sql`${accounts.data} || ${JSON.stringify(values)}::jsonb`,
-      updatedAt: now,
-    }).where(eq(accounts.id, existing.id));
+    await tx
+      .update(accounts)
+      .set({
+        levelId: level.id,
+        primaryUserId: userId,
+        renewalDueAt: addOneYear(now),
+        data: sql`${accounts.data} || ${JSON.stringify(values)}::jsonb`,
+        updatedAt: now,
+      })
+      .where(eq(accounts.id, existing.id));
     account = existing;
   } else {
     const columns = accountColumns(values);
-    const [row] = await tx.insert(accounts).values({
-      ...columns,
-      levelId: level.id,
-      primaryUserId: userId,
-      renewalDueAt: addOneYear(now),
-      data: values,
-      source: 'application',
-    }).returning({ id: accounts.id });
+    const [row] = await tx
+      .insert(accounts)
+      .values({
+        ...columns,
+        levelId: level.id,
+        primaryUserId: userId,
+        renewalDueAt: addOneYear(now),
+        data: values,
+        source: 'application',
+      })
+      .returning({ id: accounts.id });
     account = { id: row.id, name: columns.name };
   }
-  await tx.update(users).set({
-    accountId: account.id,
-    isPrimary: true,
-    firstName: String(values.contact___president_first_name ?? ''),
-    lastName: String(values.contact___president_last_name ?? ''),
-    updatedAt: now,
-  }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({
+      accountId: account.id,
+      isPrimary: true,
+      firstName: String(values.contact___president_first_name ?? ''),
+      lastName: String(values.contact___president_last_name ?? ''),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
   const priceCents = firstYearCents(level);
-  const [invoice] = await tx.insert(invoices).values({
-    accountId: account.id,
-    number: `pending-${application.id}`,
-    valueCents: priceCents,
-    balanceCents: priceCents,
-    applicationId: application.id,
-    publicNotes: `${level.name}: first year of membership.`,
-  }).returning({ id: invoices.id });
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      accountId: account.id,
+      number: `pending-${application.id}`,
+      valueCents: priceCents,
+      balanceCents: priceCents,
+      applicationId: application.id,
+      publicNotes: `${level.name}: first year of membership.`,
+    })
+    .returning({ id: invoices.id });
   // A readable number from the row's own id: unique without a second sequence.
   const number = `GS-${String(invoice.id).padStart(6, '0')}`;
   await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
-  await tx.insert(invoiceLines).values(pricedInvoiceLines([{ type: 'new_account', label: `${level.name} (new account)`, priceCents: level.priceCents, valueCents: priceCents }])
-    .map((line) => ({ invoiceId: invoice.id, ...line })));
-  await tx.update(applications).set({ status: 'completed', accountId: account.id, completedAt: now, updatedAt: now, fields: values }).where(eq(applications.id, application.id));
+  await tx
+    .insert(invoiceLines)
+    .values(
+      pricedInvoiceLines([
+        {
+          type: 'new_account',
+          label: `${level.name} (new account)`,
+          priceCents: level.priceCents,
+          valueCents: priceCents,
+        },
+      ]).map((line) => ({ invoiceId: invoice.id, ...line })),
+    );
+  await tx
+    .update(applications)
+    .set({ status: 'completed', accountId: account.id, completedAt: now, updatedAt: now, fields: values })
+    .where(eq(applications.id, application.id));
   // The bylaws step's document, from the answers as submitted (docs/wizard.md "The bylaws step").
   await saveApplicationBylaw(tx, { applicationId: application.id, userId, sessionHash: input.sessionHash, values });
   // Documents uploaded during the wizard now belong to the account too.
@@ -179,40 +233,74 @@ export async function completeOnAccount(tx: DbOrTx, input: { application: Applic
  * @throws ValidationError (with `page`, the first page with an error); HttpError 404; 409 when the
  *   EIN already belongs to another account (`{ message, staff_notified: true }` when staff were told)
  */
-export async function completeApplication(db: Db, handle: ApplicationHandle, userId: number, submitted: Record<string, unknown>, opts: { companyName: string; publicUrl: string; ip: string; sessionHash?: string }): Promise<CompletedApplication> {
+export async function completeApplication(
+  db: Db,
+  handle: ApplicationHandle,
+  userId: number,
+  submitted: Record<string, unknown>,
+  opts: { companyName: string; publicUrl: string; ip: string; sessionHash?: string },
+): Promise<CompletedApplication> {
   // Validate before taking locks: a failing page writes nothing.
   {
     const { application, level } = await findApplication(db, handle, userId);
-    if (application.status === 'draft') wizardBylawAnswers(await completeAnswers(db, level, checkAllPages(level, submitted, application.fields)));
+    if (application.status === 'draft')
+      wizardBylawAnswers(await completeAnswers(db, level, checkAllPages(level, submitted, application.fields)));
   }
   try {
     return await db.transaction(async (tx) => {
       const { application, level } = await findApplication(tx, handle, userId, true);
       if (application.status === 'completed' && application.accountId) {
-        const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, application.id));
+        const [existing] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(eq(invoices.applicationId, application.id));
         return { redirect: '/app/payments', invoice_id: existing.id, account_id: application.accountId };
       }
       // The answers the wizard never asks (the bylaws' fiscal year, having applied) follow from the others.
       const values = await completeAnswers(tx, level, checkAllPages(level, submitted, application.fields));
       const columns = accountColumns(values);
       if (columns.ein) {
-        const [taken] = await tx.select({ id: accounts.id, source: accounts.source }).from(accounts).where(eq(accounts.ein, columns.ein));
+        const [taken] = await tx
+          .select({ id: accounts.id, source: accounts.source })
+          .from(accounts)
+          .where(eq(accounts.ein, columns.ein));
         if (taken) {
           if (taken.source === 'irs-bmf' && !(await accountHasUsers(tx, taken.id))) {
-            throw new LinkableEinRefusal({ accountId: taken.id, ein: columns.ein, applicationId: application.id, userId, values });
+            throw new LinkableEinRefusal({
+              accountId: taken.id,
+              ein: columns.ein,
+              applicationId: application.id,
+              userId,
+              values,
+            });
           }
           throw new HttpError(409, EIN_TAKEN_MESSAGE);
         }
       }
-      const done = await completeOnAccount(tx, { application, level, values, userId, existing: null, sessionHash: opts.sessionHash ?? '' });
+      const done = await completeOnAccount(tx, {
+        application,
+        level,
+        values,
+        userId,
+        existing: null,
+        sessionHash: opts.sessionHash ?? '',
+      });
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      await enqueueMail(tx, [{
-        kind: 'application.completed',
-        to: user.email,
-        subject: `Welcome to ${opts.companyName}: invoice ${done.number}`,
-        text: `Hello,\n\nThank you: your ${level.name} application for ${done.accountName} is complete.\n\nInvoice ${done.number} is ready: ${opts.publicUrl}/app/payments\n${letterAwaitedText(values, opts.publicUrl)}`,
-      }]);
-      await recordAudit(tx, { actorUserId: userId, accountId: done.accountId, action: 'application.completed', details: { applicationId: application.id, invoiceId: done.invoiceId }, ip: opts.ip });
+      await enqueueMail(tx, [
+        {
+          kind: 'application.completed',
+          to: user.email,
+          subject: `Welcome to ${opts.companyName}: invoice ${done.number}`,
+          text: `Hello,\n\nThank you: your ${level.name} application for ${done.accountName} is complete.\n\nInvoice ${done.number} is ready: ${opts.publicUrl}/app/payments\n${letterAwaitedText(values, opts.publicUrl)}`,
+        },
+      ]);
+      await recordAudit(tx, {
+        actorUserId: userId,
+        accountId: done.accountId,
+        action: 'application.completed',
+        details: { applicationId: application.id, invoiceId: done.invoiceId },
+        ip: opts.ip,
+      });
       return { redirect: '/app/payments', invoice_id: done.invoiceId, account_id: done.accountId };
     });
   } catch (err) {

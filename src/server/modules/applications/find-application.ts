@@ -1,8 +1,8 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { readLevelWizard, type WizardPage } from '../../../shared/forms/field-definition.ts';
 import { applications, levels } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { readLevelWizard, type WizardPage } from '../../../shared/forms/field-definition.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ApplicationHandle } from './application-handle.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -24,19 +24,39 @@ export interface LevelForWizard {
  * @throws HttpError 404 for an unknown token or id, another user's application, or a deleted one
  *   (docs/requirements/platform.md §5.6: never reveal that someone else's record exists)
  */
-export async function findApplication(db: DbOrTx, handle: ApplicationHandle, userId: number, lock = false): Promise<{ application: ApplicationRow; level: LevelForWizard }> {
+export async function findApplication(
+  db: DbOrTx,
+  handle: ApplicationHandle,
+  userId: number,
+  lock = false,
+): Promise<{ application: ApplicationRow; level: LevelForWizard }> {
   const query = db
-    .select({ application: applications, level: { id: levels.id, slug: levels.slug, name: levels.name, priceCents: levels.priceCents, priceDiscountCents: levels.priceDiscountCents, schema: levels.schema } })
+    .select({
+      application: applications,
+      level: {
+        id: levels.id,
+        slug: levels.slug,
+        name: levels.name,
+        priceCents: levels.priceCents,
+        priceDiscountCents: levels.priceDiscountCents,
+        schema: levels.schema,
+      },
+    })
     .from(applications)
     .innerJoin(levels, eq(levels.id, applications.levelId))
-    .where(and(
-      handle.kind === 'token' ? eq(applications.tokenHash, handle.tokenHash) : eq(applications.id, handle.id),
-      eq(applications.userId, userId),
-      ne(applications.status, 'deleted'),
-    ));
+    .where(
+      and(
+        handle.kind === 'token' ? eq(applications.tokenHash, handle.tokenHash) : eq(applications.id, handle.id),
+        eq(applications.userId, userId),
+        ne(applications.status, 'deleted'),
+      ),
+    );
   const [row] = lock ? await query.for('update', { of: applications }) : await query;
   if (!row) throw notFound('The application');
   const { schema, ...level } = row.level;
   const wizard = readLevelWizard(schema);
-  return { application: row.application, level: { ...level, pages: wizard.pages, title: wizard.title, submissionAlert: wizard.submission_alert } };
+  return {
+    application: row.application,
+    level: { ...level, pages: wizard.pages, title: wizard.title, submissionAlert: wizard.submission_alert },
+  };
 }

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { applications, levels, users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
-import type { ApplicationStartInput, ApplicationType } from '../../../shared/schemas/application.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { hashApplicationToken, newApplicationToken } from './application-handle.ts';
+import type { ApplicationStartInput, ApplicationType } from '../../../shared/schemas/application.ts';
+import type { Db } from '../../db/client.ts';
 
 const EMAIL_TAKEN = 'An account already uses this e-mail address. Please sign in instead.';
 
@@ -22,27 +22,52 @@ const applicationTypeFor = (levelSlug: string): ApplicationType => (levelSlug ==
  * @returns the new user's id and the application token for /application/create/{token}
  * @throws ValidationError on `level_id` for an unknown or non-public level, on `email` when taken
  */
-export async function startApplication(db: Db, input: ApplicationStartInput, opts: { publicUrl: string; companyName: string; ip: string }): Promise<{ userId: number; token: string }> {
-  const [level] = await db.select({ id: levels.id, slug: levels.slug, name: levels.name, isPublic: levels.isPublic }).from(levels).where(eq(levels.id, input.level_id));
+export async function startApplication(
+  db: Db,
+  input: ApplicationStartInput,
+  opts: { publicUrl: string; companyName: string; ip: string },
+): Promise<{ userId: number; token: string }> {
+  const [level] = await db
+    .select({ id: levels.id, slug: levels.slug, name: levels.name, isPublic: levels.isPublic })
+    .from(levels)
+    .where(eq(levels.id, input.level_id));
   if (!level || !level.isPublic) throw ValidationError.field('level_id', 'The selected level is invalid.');
   const passwordHash = await hashPassword(input.password);
   const token = newApplicationToken();
   return db.transaction(async (tx) => {
-    const [user] = await tx.insert(users).values({ email: input.email, passwordHash }).onConflictDoNothing().returning({ id: users.id });
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
     if (!user) throw ValidationError.field('email', EMAIL_TAKEN);
-    await tx.insert(applications).values({ tokenHash: hashApplicationToken(token), userId: user.id, levelId: level.id, type: applicationTypeFor(level.slug) });
+    await tx
+      .insert(applications)
+      .values({
+        tokenHash: hashApplicationToken(token),
+        userId: user.id,
+        levelId: level.id,
+        type: applicationTypeFor(level.slug),
+      });
     const link = `${opts.publicUrl}/application/create/${token}`;
-    await enqueueMail(tx, [{
-      kind: 'application.started',
-      to: input.email,
-      subject: `Your ${opts.companyName} application`,
-      text:
-        `Hello,\n\nThank you for starting your ${level.name} application with ${opts.companyName}.\n\n` +
-        `Your answers are saved as you go. Continue where you left off at any time:\n${link}\n\n` +
-        `You can also sign in with this e-mail address and find the application in your account.\n`,
-      carriesToken: true,
-    }]);
-    await recordAudit(tx, { actorUserId: user.id, action: 'application.started', details: { levelId: level.id }, ip: opts.ip });
+    await enqueueMail(tx, [
+      {
+        kind: 'application.started',
+        to: input.email,
+        subject: `Your ${opts.companyName} application`,
+        text:
+          `Hello,\n\nThank you for starting your ${level.name} application with ${opts.companyName}.\n\n` +
+          `Your answers are saved as you go. Continue where you left off at any time:\n${link}\n\n` +
+          `You can also sign in with this e-mail address and find the application in your account.\n`,
+        carriesToken: true,
+      },
+    ]);
+    await recordAudit(tx, {
+      actorUserId: user.id,
+      action: 'application.started',
+      details: { levelId: level.id },
+      ip: opts.ip,
+    });
     return { userId: user.id, token };
   });
 }

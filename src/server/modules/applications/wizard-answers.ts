@@ -1,8 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { accounts, irsReleases } from '../../db/schema.ts';
 import { valueFields } from '../../../shared/forms/rules.ts';
-import { derivedAnswers, fiscalYearRecordWarning, prefillAnswers, type IrsFiscalYearRecord } from '../../../shared/rules/wizard-answers.ts';
+import {
+  derivedAnswers,
+  fiscalYearRecordWarning,
+  prefillAnswers,
+  type IrsFiscalYearRecord,
+} from '../../../shared/rules/wizard-answers.ts';
+import { accounts, irsReleases } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { LevelForWizard } from './find-application.ts';
 
 /** The names of the value fields a level's wizard asks, on any page. */
@@ -10,7 +15,8 @@ export const askedFields = (level: Pick<LevelForWizard, 'pages'>): Set<string> =
   new Set(level.pages.flatMap((p) => valueFields(p.schema).map((f) => f.name)));
 
 /** An `account___ein` answer as 9 digits, or null. */
-const einDigits = (v: unknown) => (typeof v === 'string' && /^\d{2}-?\d{7}$/.test(v.trim()) ? v.trim().replace('-', '') : null);
+const einDigits = (v: unknown) =>
+  typeof v === 'string' && /^\d{2}-?\d{7}$/.test(v.trim()) ? v.trim().replace('-', '') : null;
 
 /**
  * The IRS record's fiscal year end for an EIN (BMF ACCT_PD), when the product holds one: an
@@ -21,7 +27,8 @@ const einDigits = (v: unknown) => (typeof v === 'string' && /^\d{2}-?\d{7}$/.tes
 async function irsFiscalYearRecord(db: DbOrTx, ein: unknown): Promise<IrsFiscalYearRecord | null> {
   const digits = einDigits(ein);
   if (!digits) return null;
-  const [row] = await db.select({ month: accounts.fiscalYearEndMonth, releasedOn: irsReleases.releasedOn })
+  const [row] = await db
+    .select({ month: accounts.fiscalYearEndMonth, releasedOn: irsReleases.releasedOn })
     .from(accounts)
     .innerJoin(irsReleases, eq(irsReleases.id, accounts.bmfReleaseId))
     .where(and(eq(accounts.ein, digits), eq(accounts.source, 'irs-bmf'), isNotNull(accounts.fiscalYearEndMonth)));
@@ -35,7 +42,11 @@ async function irsFiscalYearRecord(db: DbOrTx, ein: unknown): Promise<IrsFiscalY
  * and a blank fiscal year end is prefilled from the IRS record of the EIN answered. Reads accounts
  * and irs_releases; writes nothing.
  */
-export async function completeAnswers(db: DbOrTx, level: Pick<LevelForWizard, 'pages'>, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function completeAnswers(
+  db: DbOrTx,
+  level: Pick<LevelForWizard, 'pages'>,
+  fields: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const asked = askedFields(level);
   const out = prefillAnswers(fields, asked);
   const blankFye = out.account___fiscal_year_end === undefined || out.account___fiscal_year_end === '';

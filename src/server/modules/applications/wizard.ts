@@ -1,23 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { applications, bylaws, files, levels } from '../../db/schema.ts';
-import { HttpError, ValidationError } from '../../errors.ts';
+import { bylawsFileName } from '../../../shared/bylaws/document.ts';
 import { readLevelWizard, type FieldDefinition, type WizardConfig } from '../../../shared/forms/field-definition.ts';
 import { checkFields, normaliseValue, valueFields } from '../../../shared/forms/rules.ts';
-import { stripControl } from '../../../shared/validation.ts';
-import { DRAFT_VALUE_MAX } from '../../../shared/schemas/application.ts';
-import { bylawsFileName } from '../../../shared/bylaws/document.ts';
-import { findApplicationBylaw, hasWizardBylawFields, saveApplicationBylaw } from '../bylaws/bylaws.ts';
-import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
-import type { ApplicationHandle } from './application-handle.ts';
-import { listApplicationDocuments } from './application-documents.ts';
-import { fileUploadEntry, type FileUploadEntry } from '../files/stored-files.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
-import { askedFields, completeAnswers, wizardIrsCheck, type WizardIrsCheck } from './wizard-answers.ts';
 import { prefillAnswers } from '../../../shared/rules/wizard-answers.ts';
+import { DRAFT_VALUE_MAX } from '../../../shared/schemas/application.ts';
+import { stripControl } from '../../../shared/validation.ts';
+import { applications, bylaws, files, levels } from '../../db/schema.ts';
+import { HttpError, ValidationError } from '../../errors.ts';
+import { findApplicationBylaw, hasWizardBylawFields, saveApplicationBylaw } from '../bylaws/bylaws.ts';
+import { fileUploadEntry, type FileUploadEntry } from '../files/stored-files.ts';
+import { listApplicationDocuments } from './application-documents.ts';
+import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
+import { askedFields, completeAnswers, wizardIrsCheck, type WizardIrsCheck } from './wizard-answers.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
+import type { ApplicationHandle } from './application-handle.ts';
 
 /** Shown on the last page (docs/requirements/screens.md "A submission alert is displayed only on the last page"). */
-export const SUBMISSION_ALERT_FALLBACK = 'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
+export const SUBMISSION_ALERT_FALLBACK =
+  'By submitting, you confirm your answers are accurate. We will create an invoice for your level.';
 
 export interface WizardView {
   /** The handle the wizard was opened with (the mailed token, or the id from the account's list). */
@@ -45,7 +46,10 @@ export interface WizardBylaws {
 }
 
 /** The wizard's view of the bylaws row its bylaws step wrote. */
-function wizardBylawsView(row: { answers: Record<string, unknown>; updatedAt: Date } | null, handle: string): WizardBylaws | null {
+function wizardBylawsView(
+  row: { answers: Record<string, unknown>; updatedAt: Date } | null,
+  handle: string,
+): WizardBylaws | null {
   if (!row) return null;
   return {
     file_name: bylawsFileName(String(row.answers.name ?? '')),
@@ -60,10 +64,20 @@ function wizardBylawsView(row: { answers: Record<string, unknown>; updatedAt: Da
  * opened with (only the token's hash is stored, so the server cannot write the token itself).
  * `fields.file_uploads` lists its documents.
  */
-function wizardView(application: ApplicationRow, level: LevelForWizard, handle: string, submissionAlert: string, uploads: FileUploadEntry[] = [], bylaw: WizardBylaws | null = null, irs: WizardIrsCheck = { irs_fiscal_year: null, notices: [] }): WizardView {
+function wizardView(
+  application: ApplicationRow,
+  level: LevelForWizard,
+  handle: string,
+  submissionAlert: string,
+  uploads: FileUploadEntry[] = [],
+  bylaw: WizardBylaws | null = null,
+  irs: WizardIrsCheck = { irs_fiscal_year: null, notices: [] },
+): WizardView {
   const schemas = level.pages.map((p) => ({
     ...p,
-    schema: p.schema.map((f) => (f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f)),
+    schema: p.schema.map((f) =>
+      f.action?.includes('{token}') ? { ...f, action: f.action.replace('{token}', handle) } : f,
+    ),
   }));
   return {
     token: handle,
@@ -74,7 +88,12 @@ function wizardView(application: ApplicationRow, level: LevelForWizard, handle: 
     config: {
       title: level.title ?? `${level.name} application`,
       // A draft saved before a question was prefilled shows the answer already given (docs/wizard.md "Answers asked once").
-      fields: { ...(application.status === 'draft' ? prefillAnswers(application.fields, askedFields(level)) : application.fields), file_uploads: uploads },
+      fields: {
+        ...(application.status === 'draft'
+          ? prefillAnswers(application.fields, askedFields(level))
+          : application.fields),
+        file_uploads: uploads,
+      },
       schemas,
       submission_alert: level.submissionAlert ?? submissionAlert,
       is_disabled: application.status !== 'draft',
@@ -87,11 +106,24 @@ function wizardView(application: ApplicationRow, level: LevelForWizard, handle: 
 }
 
 /** GET the wizard for its owner. @throws HttpError 404 */
-export async function getWizard(db: Db, handle: ApplicationHandle, userId: number, submissionAlert: string): Promise<WizardView> {
+export async function getWizard(
+  db: Db,
+  handle: ApplicationHandle,
+  userId: number,
+  submissionAlert: string,
+): Promise<WizardView> {
   const { application, level } = await findApplication(db, handle, userId);
   const uploads = await listApplicationDocuments(db, application.id);
   const bylaw = wizardBylawsView(await findApplicationBylaw(db, application.id), handle.text);
-  return wizardView(application, level, handle.text, submissionAlert, uploads.map(fileUploadEntry), bylaw, await wizardIrsCheck(db, application.fields));
+  return wizardView(
+    application,
+    level,
+    handle.text,
+    submissionAlert,
+    uploads.map(fileUploadEntry),
+    bylaw,
+    await wizardIrsCheck(db, application.fields),
+  );
 }
 
 /**
@@ -107,7 +139,14 @@ export async function getWizard(db: Db, handle: ApplicationHandle, userId: numbe
  *   docs/wizard.md "Fiscal year and the IRS record")
  * @throws ValidationError with the page's field errors; HttpError 404; 409 when already submitted
  */
-export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>, sessionHash = '') {
+export async function saveWizardPage(
+  db: Db,
+  handle: ApplicationHandle,
+  userId: number,
+  page: number,
+  submitted: Record<string, unknown>,
+  sessionHash = '',
+) {
   const { application, level } = await findApplication(db, handle, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
   const def = level.pages[page - 1];
@@ -121,8 +160,13 @@ export async function saveWizardPage(db: Db, handle: ApplicationHandle, userId: 
   const saved = await completeAnswers(db, level, fields);
   const next = Math.min(page + 1, level.pages.length);
   const bylaw = await db.transaction(async (tx) => {
-    await tx.update(applications).set({ fields: saved, page: Math.max(next, 1), updatedAt: new Date() }).where(eq(applications.id, application.id));
-    return hasWizardBylawFields(onPage) ? saveApplicationBylaw(tx, { applicationId: application.id, userId, sessionHash, values: saved }) : findApplicationBylaw(tx, application.id);
+    await tx
+      .update(applications)
+      .set({ fields: saved, page: Math.max(next, 1), updatedAt: new Date() })
+      .where(eq(applications.id, application.id));
+    return hasWizardBylawFields(onPage)
+      ? saveApplicationBylaw(tx, { applicationId: application.id, userId, sessionHash, values: saved })
+      : findApplicationBylaw(tx, application.id);
   });
   return { page, fields: saved, bylaws: wizardBylawsView(bylaw, handle.text), ...(await wizardIrsCheck(db, saved)) };
 }
@@ -150,7 +194,13 @@ function draftValue(def: FieldDefinition, value: unknown): unknown {
  * @throws ValidationError for a page the level does not have; HttpError 404 not the user's
  *   application; 409 when already submitted
  */
-export async function saveWizardDraft(db: Db, handle: ApplicationHandle, userId: number, page: number, submitted: Record<string, unknown>): Promise<{ page: number; saved: string[]; saved_at: string }> {
+export async function saveWizardDraft(
+  db: Db,
+  handle: ApplicationHandle,
+  userId: number,
+  page: number,
+  submitted: Record<string, unknown>,
+): Promise<{ page: number; saved: string[]; saved_at: string }> {
   return db.transaction(async (tx) => {
     const { application, level } = await findApplication(tx, handle, userId, true);
     if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
@@ -164,7 +214,10 @@ export async function saveWizardDraft(db: Db, handle: ApplicationHandle, userId:
     }
     const now = new Date();
     if (Object.keys(draft).length) {
-      await tx.update(applications).set({ fields: { ...application.fields, ...draft }, updatedAt: now }).where(eq(applications.id, application.id));
+      await tx
+        .update(applications)
+        .set({ fields: { ...application.fields, ...draft }, updatedAt: now })
+        .where(eq(applications.id, application.id));
     }
     return { page, saved: Object.keys(draft), saved_at: now.toISOString() };
   });
@@ -175,7 +228,11 @@ export async function saveWizardDraft(db: Db, handle: ApplicationHandle, userId:
  * @returns the clean values of all pages (without the answers completeAnswers derives)
  * @throws ValidationError whose body also names the first page with an error (`page`)
  */
-export function checkAllPages(level: LevelForWizard, submitted: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
+export function checkAllPages(
+  level: LevelForWizard,
+  submitted: Record<string, unknown>,
+  saved: Record<string, unknown>,
+): Record<string, unknown> {
   const merged = { ...saved, ...submitted };
   const all: Record<string, unknown> = {};
   for (const [i, p] of level.pages.entries()) {
@@ -193,7 +250,10 @@ export function checkAllPages(level: LevelForWizard, submitted: Record<string, u
 /** The counterpart level of a switch: start-up levels ⇄ the maintain level. */
 async function counterpartLevel(db: Db, type: string) {
   const slug = type === 'maintain' ? 'start-up' : 'maintain';
-  const [row] = await db.select({ id: levels.id, slug: levels.slug, schema: levels.schema }).from(levels).where(eq(levels.slug, slug));
+  const [row] = await db
+    .select({ id: levels.id, slug: levels.slug, schema: levels.schema })
+    .from(levels)
+    .where(eq(levels.slug, slug));
   if (!row) throw new HttpError(409, 'There is no other application type to switch to.');
   return row;
 }
@@ -212,7 +272,10 @@ export async function switchApplication(db: Db, handle: ApplicationHandle, userI
   const shared = new Set(pages.flatMap((p) => valueFields(p.schema).map((f) => f.name)));
   const fields = Object.fromEntries(Object.entries(application.fields).filter(([k]) => shared.has(k)));
   const type = target.slug === 'maintain' ? 'maintain' : 'start-up';
-  await db.update(applications).set({ levelId: target.id, type, fields, page: 1, updatedAt: new Date() }).where(eq(applications.id, application.id));
+  await db
+    .update(applications)
+    .set({ levelId: target.id, type, fields, page: 1, updatedAt: new Date() })
+    .where(eq(applications.id, application.id));
   return { token: handle.text, redirect: `/application/create/${handle.text}` };
 }
 
@@ -226,7 +289,10 @@ export async function deleteApplication(db: Db, storage: FileStorage, handle: Ap
   const { application } = await findApplication(db, handle, userId);
   if (application.status !== 'draft') throw new HttpError(409, 'A submitted application cannot be deleted.');
   const removed = await db.transaction(async (tx) => {
-    await tx.update(applications).set({ status: 'deleted', updatedAt: new Date() }).where(eq(applications.id, application.id));
+    await tx
+      .update(applications)
+      .set({ status: 'deleted', updatedAt: new Date() })
+      .where(eq(applications.id, application.id));
     // Its bylaws go with it, off the group home too.
     await tx.delete(bylaws).where(eq(bylaws.applicationId, application.id));
     return tx.delete(files).where(eq(files.applicationId, application.id)).returning({ storageKey: files.storageKey });

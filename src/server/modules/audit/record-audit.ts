@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 export interface AuditEntry {
   actorUserId: number | null;

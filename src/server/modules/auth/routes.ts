@@ -1,21 +1,25 @@
-import type { FastifyInstance } from 'fastify';
 import { loginSchema } from '../../../shared/schemas/public-forms.ts';
-import { parseInput } from '../../validate.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
+import { parseInput } from '../../validate.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { homeFor, signIn } from './sign-in.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** Sign in, sign out and the session probe used by the web client (docs/requirements/platform.md §5.1). */
 export async function authRoutes(app: FastifyInstance) {
-  app.post('/login', {
-    config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.loginPerMinute) },
-  }, async (req, reply) => {
-    const input = parseInput(loginSchema, req.body);
-    const { userId, isAdmin } = await signIn(app.db, input);
-    await app.startSession(req, reply, userId);
-    await recordAudit(app.db, { actorUserId: userId, action: 'auth.login', ip: req.ip });
-    return { redirect: homeFor(isAdmin), csrfToken: reply.csrfToken() };
-  });
+  app.post(
+    '/login',
+    {
+      config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.loginPerMinute) },
+    },
+    async (req, reply) => {
+      const input = parseInput(loginSchema, req.body);
+      const { userId, isAdmin } = await signIn(app.db, input);
+      await app.startSession(req, reply, userId);
+      await recordAudit(app.db, { actorUserId: userId, action: 'auth.login', ip: req.ip });
+      return { redirect: homeFor(isAdmin), csrfToken: reply.csrfToken() };
+    },
+  );
 
   app.post('/logout', { config: { access: 'visitor' } }, async (req, reply) => {
     await app.endSession(req, reply);

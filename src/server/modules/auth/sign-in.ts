@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../passwords.ts';
 import type { LoginInput } from '../../../shared/schemas/public-forms.ts';
+import type { Db } from '../../db/client.ts';
 
 const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
@@ -14,7 +14,10 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
  *   e-mail exists
  */
 export async function signIn(db: Db, input: LoginInput): Promise<{ userId: number; isAdmin: boolean }> {
-  const [user] = await db.select({ id: users.id, hash: users.passwordHash, isAdmin: users.isAdmin }).from(users).where(eq(users.email, input.email));
+  const [user] = await db
+    .select({ id: users.id, hash: users.passwordHash, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.email, input.email));
   if (!user) {
     await verifyAgainstDummy(input.password);
     throw ValidationError.field('email', BAD_CREDENTIALS);

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { buildBylawsDocument, bylawsFileName, type BylawsDocument } from '../../../shared/bylaws/document.ts';
+import {
+  BYLAW_SCHEMAS,
+  type BylawAnswers,
+  type BylawForEditing,
+  type BylawSaved,
+  type BylawVariant,
+} from '../../../shared/schemas/bylaws.ts';
 import { bylaws } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../errors.ts';
-import { BYLAW_SCHEMAS, type BylawAnswers, type BylawForEditing, type BylawSaved, type BylawVariant } from '../../../shared/schemas/bylaws.ts';
-import { buildBylawsDocument, bylawsFileName, type BylawsDocument } from '../../../shared/bylaws/document.ts';
 import { parseInput } from '../../validate.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 
 type BylawRow = typeof bylaws.$inferSelect;
 
@@ -25,7 +31,10 @@ export interface BylawLinks {
 /** Validates a variant's payload with its shared schema (docs/requirements/entities.md) and drops the captcha token. */
 function answersOf(variant: BylawVariant, body: unknown): BylawAnswers {
   // Each variant's schema takes only its own `version` (z.literal), so a mismatch is a 422 there.
-  const { ['g-recaptcha-response']: _captcha, ...answers } = parseInput(BYLAW_SCHEMAS[variant], body) as Record<string, unknown>;
+  const { ['g-recaptcha-response']: _captcha, ...answers } = parseInput(BYLAW_SCHEMAS[variant], body) as Record<
+    string,
+    unknown
+  >;
   return answers as BylawAnswers;
 }
 
@@ -52,15 +61,24 @@ const isOwner = (row: BylawRow, owner: BylawOwner) =>
  * @returns action (PUT address), url (reopens the answers) and bylaw.hash (docs/requirements/calls.md)
  * @throws ValidationError 422 with the variant's field messages
  */
-export async function createBylaw(db: Db, variant: BylawVariant, body: unknown, owner: BylawOwner, links: BylawLinks): Promise<BylawSaved> {
+export async function createBylaw(
+  db: Db,
+  variant: BylawVariant,
+  body: unknown,
+  owner: BylawOwner,
+  links: BylawLinks,
+): Promise<BylawSaved> {
   const answers = answersOf(variant, body);
-  const [row] = await db.insert(bylaws).values({
-    hash: randomBytes(16).toString('hex'),
-    variant,
-    answers,
-    sessionHash: owner.sessionHash,
-    userId: owner.userId,
-  }).returning();
+  const [row] = await db
+    .insert(bylaws)
+    .values({
+      hash: randomBytes(16).toString('hex'),
+      variant,
+      answers,
+      sessionHash: owner.sessionHash,
+      userId: owner.userId,
+    })
+    .returning();
   return saved(row!, links);
 }
 
@@ -83,10 +101,20 @@ async function findByHash(db: Db, hash: string): Promise<BylawRow> {
  * Writes: bylaws.answers, updated_at.
  * @throws HttpError 404 for an unknown hash or another session's bylaws; ValidationError 422
  */
-export async function updateBylaw(db: Db, hash: string, body: unknown, owner: BylawOwner, links: BylawLinks): Promise<BylawSaved> {
+export async function updateBylaw(
+  db: Db,
+  hash: string,
+  body: unknown,
+  owner: BylawOwner,
+  links: BylawLinks,
+): Promise<BylawSaved> {
   const row = await findOwned(db, hash, owner);
   const answers = answersOf(row.variant as BylawVariant, body);
-  const [updated] = await db.update(bylaws).set({ answers, updatedAt: new Date() }).where(eq(bylaws.id, row.id)).returning();
+  const [updated] = await db
+    .update(bylaws)
+    .set({ answers, updatedAt: new Date() })
+    .where(eq(bylaws.id, row.id))
+    .returning();
   return saved(updated!, links);
 }
 
@@ -94,7 +122,12 @@ export async function updateBylaw(db: Db, hash: string, body: unknown, owner: By
  * The saved answers for the reopened page address (url), for their owner only.
  * @throws HttpError 404
  */
-export async function getBylawForEditing(db: Db, hash: string, owner: BylawOwner, links: BylawLinks): Promise<BylawForEditing> {
+export async function getBylawForEditing(
+  db: Db,
+  hash: string,
+  owner: BylawOwner,
+  links: BylawLinks,
+): Promise<BylawForEditing> {
   const row = await findOwned(db, hash, owner);
   return { ...saved(row, links), answers: row.answers };
 }
@@ -104,17 +137,27 @@ export async function getBylawForEditing(db: Db, hash: string, owner: BylawOwner
  * fetches the download without any session).
  * @throws HttpError 404 for an unknown hash
  */
-export async function getBylawDocument(db: Db, hash: string, brands: { brand: string; shortBrand: string }): Promise<{ model: BylawsDocument; fileName: string }> {
+export async function getBylawDocument(
+  db: Db,
+  hash: string,
+  brands: { brand: string; shortBrand: string },
+): Promise<{ model: BylawsDocument; fileName: string }> {
   return documentOf(await findByHash(db, hash), brands);
 }
 
-function documentOf(row: BylawRow, brands: { brand: string; shortBrand: string }): { model: BylawsDocument; fileName: string } {
+function documentOf(
+  row: BylawRow,
+  brands: { brand: string; shortBrand: string },
+): { model: BylawsDocument; fileName: string } {
   const answers = row.answers as unknown as BylawAnswers;
   return { model: buildBylawsDocument(answers, brands), fileName: bylawsFileName(answers.name) };
 }
 
 /** The .docx bytes of one saved bylaw row, named after the organization. */
-async function renderRow(row: BylawRow, brands: { brand: string; shortBrand: string }): Promise<{ bytes: Buffer; fileName: string }> {
+async function renderRow(
+  row: BylawRow,
+  brands: { brand: string; shortBrand: string },
+): Promise<{ bytes: Buffer; fileName: string }> {
   const { model, fileName } = documentOf(row, brands);
   // The Word library is loaded with the first document, not at start (docs/operations.md "Memory").
   const { renderBylawsDocx } = await import('./render-docx.ts');
@@ -126,7 +169,11 @@ async function renderRow(row: BylawRow, brands: { brand: string; shortBrand: str
  * @returns the file's bytes and its name after the organization
  * @throws HttpError 404 for an unknown hash
  */
-export async function downloadBylaw(db: Db, hash: string, brands: { brand: string; shortBrand: string }): Promise<{ bytes: Buffer; fileName: string }> {
+export async function downloadBylaw(
+  db: Db,
+  hash: string,
+  brands: { brand: string; shortBrand: string },
+): Promise<{ bytes: Buffer; fileName: string }> {
   return renderRow(await findByHash(db, hash), brands);
 }
 
@@ -138,12 +185,20 @@ const WIZARD_BYLAW_PREFIX = 'bylaw___';
 
 /** The generator's fields the wizard step asks (docs/requirements/entities.md "Bylaw form (booster wizard step)"). */
 const WIZARD_BYLAW_FIELDS = [
-  'name', 'purpose', 'facility', 'meeting_attendee_minimum', 'nomination_month', 'annual_meeting_month',
-  'meeting_request_minimum', 'fiscal_year_end', 'is_highlighted',
+  'name',
+  'purpose',
+  'facility',
+  'meeting_attendee_minimum',
+  'nomination_month',
+  'annual_meeting_month',
+  'meeting_request_minimum',
+  'fiscal_year_end',
+  'is_highlighted',
 ] as const;
 
 /** True when a set of wizard answers (or a page's field names) includes the bylaws step. */
-export const hasWizardBylawFields = (names: Iterable<string>) => [...names].some((n) => n.startsWith(WIZARD_BYLAW_PREFIX));
+export const hasWizardBylawFields = (names: Iterable<string>) =>
+  [...names].some((n) => n.startsWith(WIZARD_BYLAW_PREFIX));
 
 /**
  * The generator's standard-variant answers from the wizard's `bylaw___` answers. The step does not
@@ -177,20 +232,27 @@ export function wizardBylawAnswers(values: Record<string, unknown>): BylawAnswer
  * @returns the row, or null when the answers have no bylaws step
  * @throws ValidationError keyed by the wizard's field names (see wizardBylawAnswers)
  */
-export async function saveApplicationBylaw(db: DbOrTx, input: { applicationId: number; userId: number; sessionHash: string; values: Record<string, unknown> }): Promise<BylawRow | null> {
+export async function saveApplicationBylaw(
+  db: DbOrTx,
+  input: { applicationId: number; userId: number; sessionHash: string; values: Record<string, unknown> },
+): Promise<BylawRow | null> {
   const answers = wizardBylawAnswers(input.values);
   if (!answers) return null;
-  const [row] = await db.insert(bylaws).values({
-    hash: randomBytes(16).toString('hex'),
-    variant: 'standard',
-    answers,
-    sessionHash: input.sessionHash,
-    userId: input.userId,
-    applicationId: input.applicationId,
-  }).onConflictDoUpdate({
-    target: bylaws.applicationId,
-    set: { answers, userId: input.userId, updatedAt: new Date() },
-  }).returning();
+  const [row] = await db
+    .insert(bylaws)
+    .values({
+      hash: randomBytes(16).toString('hex'),
+      variant: 'standard',
+      answers,
+      sessionHash: input.sessionHash,
+      userId: input.userId,
+      applicationId: input.applicationId,
+    })
+    .onConflictDoUpdate({
+      target: bylaws.applicationId,
+      set: { answers, userId: input.userId, updatedAt: new Date() },
+    })
+    .returning();
   return row!;
 }
 
@@ -204,7 +266,11 @@ export async function findApplicationBylaw(db: DbOrTx, applicationId: number): P
  * The .docx of an application's bylaws; the caller has checked the application is the user's.
  * @throws HttpError 404 when the bylaws step has not been saved yet
  */
-export async function downloadApplicationBylaw(db: Db, applicationId: number, brands: { brand: string; shortBrand: string }): Promise<{ bytes: Buffer; fileName: string }> {
+export async function downloadApplicationBylaw(
+  db: Db,
+  applicationId: number,
+  brands: { brand: string; shortBrand: string },
+): Promise<{ bytes: Buffer; fileName: string }> {
   const row = await findApplicationBylaw(db, applicationId);
   if (!row) throw notFound('The bylaws');
   return renderRow(row, brands);

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
 import { buildBylawsDocument, roman, type BylawsDocument } from '../../../shared/bylaws/document.ts';
 import { BYLAW_SCHEMAS, SCHOOL_CLAUSES, type BylawAnswers, type BylawVariant } from '../../../shared/schemas/bylaws.ts';
 import { renderBylawsDocx } from './render-docx.ts';
@@ -9,17 +9,39 @@ const HIGHLIGHT = '<w:highlight w:val="yellow"/>';
 
 const RAW: Record<BylawVariant, Record<string, unknown>> = {
   standard: {
-    version: 'standard', name: 'Soldotna Track Boosters', purpose: 'To buy equipment for the Soldotna High School track teams.',
-    facility: 'Soldotna High School', meeting_attendee_minimum: '15', meeting_request_minimum: '1/4',
-    nomination_month: '2', annual_meeting_month: '3', fiscal_year_end: '5', is_school: 0, is_highlighted: 1,
+    version: 'standard',
+    name: 'Soldotna Track Boosters',
+    purpose: 'To buy equipment for the Soldotna High School track teams.',
+    facility: 'Soldotna High School',
+    meeting_attendee_minimum: '15',
+    meeting_request_minimum: '1/4',
+    nomination_month: '2',
+    annual_meeting_month: '3',
+    fiscal_year_end: '5',
+    is_school: 0,
+    is_highlighted: 1,
   },
   school: {
-    version: 'school', name: 'Kenai Central Hockey Boosters', purpose: 'To fund ice time for Kenai Central hockey players.',
-    facility: 'Kenai Central High School', meeting_attendee_minimum: '20%', meeting_request_minimum: '1/10',
-    nomination_month: '1', annual_meeting_month: '2', fiscal_year_end: '6', is_highlighted: 1,
-    school_official_title: 'Activities Director', ...Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, 1])),
+    version: 'school',
+    name: 'Kenai Central Hockey Boosters',
+    purpose: 'To fund ice time for Kenai Central hockey players.',
+    facility: 'Kenai Central High School',
+    meeting_attendee_minimum: '20%',
+    meeting_request_minimum: '1/10',
+    nomination_month: '1',
+    annual_meeting_month: '2',
+    fiscal_year_end: '6',
+    is_highlighted: 1,
+    school_official_title: 'Activities Director',
+    ...Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, 1])),
   },
-  short: { version: 'short', name: 'Riverside PTO', purpose: 'To provide classroom supplies for Riverside Elementary.', fiscal_year_end: '11', is_highlighted: 1 },
+  short: {
+    version: 'short',
+    name: 'Riverside PTO',
+    purpose: 'To provide classroom supplies for Riverside Elementary.',
+    fiscal_year_end: '11',
+    is_highlighted: 1,
+  },
 };
 
 const model = (variant: BylawVariant, overrides: Record<string, unknown> = {}): BylawsDocument =>
@@ -33,7 +55,13 @@ async function parts(doc: BylawsDocument): Promise<Record<string, string>> {
   return Object.fromEntries(Object.entries(files).map(([name, data]) => [name, strFromU8(data)]));
 }
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Each <w:r> run of a WordprocessingML part: its text and whether it is highlighted. */
 function runs(xml: string): { text: string; highlighted: boolean }[] {
@@ -42,16 +70,25 @@ function runs(xml: string): { text: string; highlighted: boolean }[] {
     highlighted: inner!.includes(HIGHLIGHT),
   }));
 }
-const plainText = (xml: string) => runs(xml).map((r) => r.text).join('');
+const plainText = (xml: string) =>
+  runs(xml)
+    .map((r) => r.text)
+    .join('');
 
 describe('renderBylawsDocx: the Word file', () => {
   it('is an Office Open XML package with the document and the footer', async () => {
     const files = await parts(model('standard'));
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['[Content_Types].xml', 'word/document.xml', 'word/styles.xml']));
-    expect(files['[Content_Types].xml']).toContain('application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml');
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['[Content_Types].xml', 'word/document.xml', 'word/styles.xml']),
+    );
+    expect(files['[Content_Types].xml']).toContain(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+    );
     const footer = Object.entries(files).find(([name]) => /^word\/footer\d*\.xml$/.test(name));
     expect(footer, 'a footer part').toBeTruthy();
-    expect(plainText(footer![1])).toBe('Prepared with GoodStanding. General guidance, not legal advice: review before adopting.');
+    expect(plainText(footer![1])).toBe(
+      'Prepared with GoodStanding. General guidance, not legal advice: review before adopting.',
+    );
   });
 
   it('writes the answers, the articles and the certificate into word/document.xml', async () => {
@@ -68,15 +105,20 @@ describe('renderBylawsDocx: the Word file', () => {
       'Nominations for office open in March of each year',
       'begins on the first day of July and ends on the last day of June',
       'by the fifteenth day of November',
-      'Article I. Name', 'Article IX. Dissolution', 'Section 5. Quorum. ',
+      'Article I. Name',
+      'Article IX. Dissolution',
+      'Section 5. Quorum. ',
       'Certificate of adoption',
-    ]) expect(text, expected).toContain(expected);
+    ])
+      expect(text, expected).toContain(expected);
   });
 
   it('school variant: the official title and every clause article', async () => {
     const doc = model('school');
     const text = plainText((await parts(doc))['word/document.xml']!);
-    expect(text).toContain('The Activities Director is the school official through whom the Organization deals with Kenai Central High School.');
+    expect(text).toContain(
+      'The Activities Director is the school official through whom the Organization deals with Kenai Central High School.',
+    );
     for (const art of doc.articles) expect(text, art.title).toContain(`Article ${roman(art.number)}. ${art.title}`);
     expect(doc.articles).toHaveLength(20);
     expect(text).toContain('Article XVIII. Handling of Funds');
@@ -84,7 +126,10 @@ describe('renderBylawsDocx: the Word file', () => {
 
   it('short variant: the short brand in the footer', async () => {
     const files = await parts(model('short'));
-    const footers = Object.entries(files).filter(([name]) => /^word\/footer\d*\.xml$/.test(name)).map(([, xml]) => plainText(xml)).join('\n');
+    const footers = Object.entries(files)
+      .filter(([name]) => /^word\/footer\d*\.xml$/.test(name))
+      .map(([, xml]) => plainText(xml))
+      .join('\n');
     expect(footers).toContain('Prepared with BoosterBasics.');
     expect(footers).not.toContain('GoodStanding');
     expect(plainText(files['word/document.xml']!)).toContain('Bylaws of Riverside PTO');
@@ -97,7 +142,13 @@ describe('renderBylawsDocx: the Word file', () => {
       expect(xml).toContain(HIGHLIGHT);
       const all = runs(xml);
       const highlighted = new Set(all.filter((r) => r.highlighted).map((r) => r.text));
-      const answers = new Set(doc.articles.flatMap((a) => a.sections.flatMap((s) => s.paragraphs.flat())).concat(doc.title, doc.preamble.flat(), doc.certification.flat()).filter((r) => r.answer).map((r) => r.text));
+      const answers = new Set(
+        doc.articles
+          .flatMap((a) => a.sections.flatMap((s) => s.paragraphs.flat()))
+          .concat(doc.title, doc.preamble.flat(), doc.certification.flat())
+          .filter((r) => r.answer)
+          .map((r) => r.text),
+      );
       expect(highlighted).toEqual(answers);
       expect(highlighted.has(RAW[variant].name as string)).toBe(true);
       expect(highlighted.has(RAW[variant].purpose as string)).toBe(true);

@@ -46,7 +46,12 @@ describe('wizardBylawAnswers', () => {
       error = err;
     }
     expect(error).toBeInstanceOf(ValidationError);
-    expect(Object.keys((error as ValidationError).errors).sort()).toEqual(['bylaw___fiscal_year_end', 'bylaw___meeting_request_minimum']);
-    expect((error as ValidationError).errors.bylaw___fiscal_year_end).toEqual(['The selected fiscal year end is invalid.']);
+    expect(Object.keys((error as ValidationError).errors).sort()).toEqual([
+      'bylaw___fiscal_year_end',
+      'bylaw___meeting_request_minimum',
+    ]);
+    expect((error as ValidationError).errors.bylaw___fiscal_year_end).toEqual([
+      'The selected fiscal year end is invalid.',
+    ]);
   });
 });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { deadlinesFor, type Deadline } from '../../../shared/rules/compliance-calendar.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { deadlinesFor, type Deadline } from '../../../shared/rules/compliance-calendar.ts';
 import { listFilings } from './list-filings.ts';
 import { stateFilingsFor } from './state-filings.ts';
+import type { Db } from '../../db/client.ts';
 
 /** One deadline of the calendar; the Form 990 one says whether a filing for its tax year is recorded. */
 export type CalendarDeadline = Deadline & { filed?: boolean; filed_on?: string };
@@ -26,11 +26,17 @@ export interface ComplianceCalendar {
  * @throws HttpError 404 when the account does not exist
  */
 export async function getCalendar(db: Db, accountId: number, today: string): Promise<ComplianceCalendar> {
-  const [account] = await db.select({ fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, state: accounts.state }).from(accounts).where(eq(accounts.id, accountId));
+  const [account] = await db
+    .select({ fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, state: accounts.state })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   if (!account) throw notFound('The account');
   const filings = await listFilings(db, accountId);
   const stateFilings = await stateFilingsFor(db, account.state);
-  const deadlines = deadlinesFor({ fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt, stateFilings }, today).map((d) => {
+  const deadlines = deadlinesFor(
+    { fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt, stateFilings },
+    today,
+  ).map((d) => {
     if (d.kind !== 'form_990') return d;
     const filing = filings.find((f) => f.tax_year === d.taxYear);
     return filing ? { ...d, filed: true, filed_on: filing.filed_on } : { ...d, filed: false };

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { getCompany } from '../content/get-company.ts';
 import { sendDueReminders, type ReminderCounts } from './send-reminders.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * One run of the compliance reminders (today = the UTC calendar date, like GET
@@ -10,5 +10,9 @@ import { sendDueReminders, type ReminderCounts } from './send-reminders.ts';
  */
 export async function runComplianceReminders(app: FastifyInstance): Promise<ReminderCounts> {
   const company = await getCompany(app.db);
-  return sendDueReminders(app.db, { today: calendarDate(new Date()), publicUrl: app.config.publicUrl, companyName: company.name });
+  return sendDueReminders(app.db, {
+    today: calendarDate(new Date()),
+    publicUrl: app.config.publicUrl,
+    companyName: company.name,
+  });
 }

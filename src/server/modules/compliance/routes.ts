@@ -1,14 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { auditActor } from '../../plugins/session.ts';
-import { parseInput } from '../../validate.ts';
-import { notFound } from '../../errors.ts';
 import { pageQuery } from '../../../shared/schemas/admin.ts';
 import { filingSchema } from '../../../shared/schemas/compliance.ts';
+import { notFound } from '../../errors.ts';
+import { auditActor } from '../../plugins/session.ts';
+import { parseInput } from '../../validate.ts';
 import { getCalendar } from './get-calendar.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
 import { recordFiling } from './record-filing.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -33,10 +33,12 @@ const idOf = (req: FastifyRequest) => {
  */
 export async function complianceRoutes(app: FastifyInstance) {
   app.get('/api/account/calendar', { config: { access: 'account-user' } }, async (req) =>
-    getCalendar(app.db, req.account.accountId, calendarDate(new Date())));
+    getCalendar(app.db, req.account.accountId, calendarDate(new Date())),
+  );
 
   app.get('/api/admin/compliance/risk', { config: { access: 'staff' } }, async (req) =>
-    listRevocationRisk(app.db, calendarDate(new Date()), parseInput(pageQuery, req.query).page));
+    listRevocationRisk(app.db, calendarDate(new Date()), parseInput(pageQuery, req.query).page),
+  );
 
   app.post('/api/admin/accounts/:id/filings', { config: { access: 'staff' } }, async (req, reply) => {
     const accountId = idOf(req);

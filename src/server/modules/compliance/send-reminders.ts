@@ -1,14 +1,24 @@
 import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import {
-  daysBetween, deadlinesFor, longDate, dueReminders, fiscalYearEnd, form990DueDate, form990Label, overdueReminderTier, parseIsoDate, reminderKey, stateFilingOf,
+  daysBetween,
+  deadlinesFor,
+  longDate,
+  dueReminders,
+  fiscalYearEnd,
+  form990DueDate,
+  form990Label,
+  overdueReminderTier,
+  parseIsoDate,
+  reminderKey,
+  stateFilingOf,
   type Deadline,
 } from '../../../shared/rules/compliance-calendar.ts';
-import type { Standing } from '../../../shared/rules/standing.ts';
+import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import { standingColumns, standingOfAccounts } from '../irs-data/get-standing.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { stateFilingColumns } from './state-filings.ts';
+import type { Standing } from '../../../shared/rules/standing.ts';
+import type { Db } from '../../db/client.ts';
 
 /** Accounts read per query: PGlite runs one query at a time, so the job never holds it long. */
 const BATCH = 200;
@@ -18,7 +28,8 @@ function inDays(daysLeft: number): string {
 }
 
 /** The IRS's pages for the rules the reminders state (docs/irs-standing.md). */
-const FORM_990N_PAGE = 'https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard';
+const FORM_990N_PAGE =
+  'https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard';
 const REVOCATION_PAGE = 'https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption';
 
 /** The rules every Form 990 reminder states, with their sources. */
@@ -54,7 +65,11 @@ interface ReminderMail {
  * The reminder mail of one deadline: subject like "Form 990-N, 990-EZ or 990 due May 15, 2026 (in
  * 30 days)", a text with the due date, what to file and a link to /account.
  */
-function reminderMail(deadline: Deadline, accountName: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
+function reminderMail(
+  deadline: Deadline,
+  accountName: string,
+  opts: { publicUrl: string; companyName: string },
+): ReminderMail {
   const when = `${longDate(deadline.due)} (${inDays(deadline.daysLeft)})`;
   const link = `${opts.publicUrl}/account`;
   if (deadline.kind === 'form_990') {
@@ -111,7 +126,13 @@ function reminderMail(deadline: Deadline, accountName: string, opts: { publicUrl
  * their sources, and how to tell us it was filed.
  * @param standing the account's standing on `today` (its oldest unfiled year is the one named)
  */
-function overdueMail(accountName: string, standing: Standing, fiscalYearEndMonth: number, today: string, opts: { publicUrl: string; companyName: string }): ReminderMail {
+function overdueMail(
+  accountName: string,
+  standing: Standing,
+  fiscalYearEndMonth: number,
+  today: string,
+  opts: { publicUrl: string; companyName: string },
+): ReminderMail {
   const unfiled = [...standing.missedTaxYears, ...standing.awaitingDataTaxYears];
   const year = unfiled[0];
   const due = form990DueDate(fiscalYearEndMonth, year);
@@ -164,7 +185,10 @@ export interface ReminderCounts {
  * subscriptions. Reads accounts in batches of 200.
  * Writes: compliance_reminders, mail_outbox.
  */
-export async function sendDueReminders(db: Db, opts: { today: string; publicUrl: string; companyName: string }): Promise<ReminderCounts> {
+export async function sendDueReminders(
+  db: Db,
+  opts: { today: string; publicUrl: string; companyName: string },
+): Promise<ReminderCounts> {
   const { today } = opts;
   parseIsoDate(today);
   const counts: ReminderCounts = { accounts: 0, enqueued: 0, alreadySent: 0, skippedFiled: 0, overdue: 0 };
@@ -172,33 +196,65 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
   for (;;) {
     const batch = await db
       .select({
-        id: accounts.id, name: accounts.name, fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, email: users.email,
+        id: accounts.id,
+        name: accounts.name,
+        fye: accounts.fiscalYearEndMonth,
+        renewalDueAt: accounts.renewalDueAt,
+        email: users.email,
         state: stateFilingColumns,
         irs: standingColumns,
       })
       .from(accounts)
       .innerJoin(users, and(eq(users.id, accounts.primaryUserId), eq(users.accountId, accounts.id)))
       .leftJoin(stateRequirements, eq(stateRequirements.code, sql`upper(trim(${accounts.state}))`))
-      .where(and(
-        gt(accounts.id, afterId),
-        ne(accounts.source, 'irs-bmf'),
-        or(isNotNull(accounts.fiscalYearEndMonth), isNotNull(accounts.renewalDueAt), isNotNull(stateRequirements.filingDueMonth)),
-      ))
+      .where(
+        and(
+          gt(accounts.id, afterId),
+          ne(accounts.source, 'irs-bmf'),
+          or(
+            isNotNull(accounts.fiscalYearEndMonth),
+            isNotNull(accounts.renewalDueAt),
+            isNotNull(stateRequirements.filingDueMonth),
+          ),
+        ),
+      )
       .orderBy(asc(accounts.id))
       .limit(BATCH);
     if (!batch.length) break;
     afterId = batch[batch.length - 1].id;
 
-    type Due = { accountId: number; name: string; email: string; deadline: Deadline; tier: number; key: string; mail?: ReminderMail };
+    type Due = {
+      accountId: number;
+      name: string;
+      email: string;
+      deadline: Deadline;
+      tier: number;
+      key: string;
+      mail?: ReminderMail;
+    };
     const due: Due[] = [];
-    const standings = await standingOfAccounts(db, batch.map((a) => a.irs), today);
+    const standings = await standingOfAccounts(
+      db,
+      batch.map((a) => a.irs),
+      today,
+    );
     for (const a of batch) {
       counts.accounts++;
       const stateFiling = a.state ? stateFilingOf(a.state) : null;
       const stateFilings = stateFiling ? [stateFiling] : [];
-      for (const deadline of deadlinesFor({ fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt, stateFilings }, today)) {
+      for (const deadline of deadlinesFor(
+        { fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt, stateFilings },
+        today,
+      )) {
         for (const tier of dueReminders(deadline, today)) {
-          due.push({ accountId: a.id, name: a.name, email: a.email, deadline, tier, key: reminderKey(a.id, deadline, tier) });
+          due.push({
+            accountId: a.id,
+            name: a.name,
+            email: a.email,
+            deadline,
+            tier,
+            key: reminderKey(a.id, deadline, tier),
+          });
         }
       }
       // A missed due date: reminded until the return is seen, the group is on the revocation list,
@@ -207,13 +263,22 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
       const unfiled = standing ? [...standing.missedTaxYears, ...standing.awaitingDataTaxYears] : [];
       if (standing && a.fye && unfiled.length && standing.state !== 'revoked' && standing.revocationDate) {
         const deadline: Deadline = {
-          kind: 'form_990', label: form990Label(a.fye, unfiled[0]), due: form990DueDate(a.fye, unfiled[0]), daysLeft: 0, taxYear: unfiled[0],
+          kind: 'form_990',
+          label: form990Label(a.fye, unfiled[0]),
+          due: form990DueDate(a.fye, unfiled[0]),
+          daysLeft: 0,
+          taxYear: unfiled[0],
         };
         deadline.daysLeft = daysBetween(today, deadline.due);
         const tier = overdueReminderTier(deadline.due, today);
         if (tier !== null) {
           due.push({
-            accountId: a.id, name: a.name, email: a.email, deadline, tier, key: reminderKey(a.id, deadline, tier),
+            accountId: a.id,
+            name: a.name,
+            email: a.email,
+            deadline,
+            tier,
+            key: reminderKey(a.id, deadline, tier),
             mail: overdueMail(a.name, standing, a.fye, today, opts),
           });
         }
@@ -222,13 +287,30 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
     if (!due.length) continue;
 
     // What earlier runs wrote and what is filed, for the whole batch in two reads.
-    const known = new Set((await db.select({ key: complianceReminders.key }).from(complianceReminders)
-      .where(inArray(complianceReminders.key, due.map((d) => d.key)))).map((r) => r.key));
+    const known = new Set(
+      (
+        await db
+          .select({ key: complianceReminders.key })
+          .from(complianceReminders)
+          .where(
+            inArray(
+              complianceReminders.key,
+              due.map((d) => d.key),
+            ),
+          )
+      ).map((r) => r.key),
+    );
     const form990 = due.filter((d) => d.deadline.kind === 'form_990');
-    const filed = new Set(form990.length
-      ? (await db.select({ accountId: filings.accountId, taxYear: filings.taxYear }).from(filings)
-        .where(inArray(filings.accountId, [...new Set(form990.map((d) => d.accountId))]))).map((f) => `${f.accountId}:${f.taxYear}`)
-      : []);
+    const filed = new Set(
+      form990.length
+        ? (
+            await db
+              .select({ accountId: filings.accountId, taxYear: filings.taxYear })
+              .from(filings)
+              .where(inArray(filings.accountId, [...new Set(form990.map((d) => d.accountId))]))
+          ).map((f) => `${f.accountId}:${f.taxYear}`)
+        : [],
+    );
 
     for (const d of due) {
       if (known.has(d.key)) {
@@ -241,12 +323,15 @@ export async function sendDueReminders(db: Db, opts: { today: string; publicUrl:
       }
       const mail = d.mail ?? reminderMail(d.deadline, d.name, opts);
       const wrote = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(complianceReminders)
+        const [row] = await tx
+          .insert(complianceReminders)
           .values({ key: d.key, accountId: d.accountId, kind: d.deadline.kind, due: d.deadline.due, tier: d.tier })
           .onConflictDoNothing({ target: complianceReminders.key })
           .returning({ id: complianceReminders.id });
         if (!row) return false; // another process wrote it since the read above
-        const [mailId] = await enqueueMail(tx, [{ kind: `compliance.reminder.${d.deadline.kind}`, to: d.email, subject: mail.subject, text: mail.text }]);
+        const [mailId] = await enqueueMail(tx, [
+          { kind: `compliance.reminder.${d.deadline.kind}`, to: d.email, subject: mail.subject, text: mail.text },
+        ]);
         await tx.update(complianceReminders).set({ mailId }).where(eq(complianceReminders.id, row.id));
         return true;
       });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { stateRequirements } from '../../db/schema.ts';
 import { stateFilingOf, type StateFiling } from '../../../shared/rules/compliance-calendar.ts';
+import { stateRequirements } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 
 /** The columns of state_requirements that stateFilingOf reads. */
 export const stateFilingColumns = {

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { cachedPerDb } from './ttl-cache.ts';
+import type { Db } from '../../db/client.ts';
 
 interface Company {
   name: string;
@@ -12,7 +12,11 @@ interface Company {
 const FALLBACK: Company = { name: 'GoodStanding', phone: '', email: '' };
 
 const cache = cachedPerDb(10_000, async (db: Db): Promise<Company> => {
-  const [row] = await db.select({ name: companies.name, phone: companies.phone, email: companies.email }).from(companies).orderBy(asc(companies.id)).limit(1);
+  const [row] = await db
+    .select({ name: companies.name, phone: companies.phone, email: companies.email })
+    .from(companies)
+    .orderBy(asc(companies.id))
+    .limit(1);
   return row ?? FALLBACK;
 });
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { banners } from '../../db/schema.ts';
 import { cachedPerDb } from './ttl-cache.ts';
+import type { Db } from '../../db/client.ts';
 
 interface PublicBanner {
   id: number;
@@ -10,7 +10,11 @@ interface PublicBanner {
 }
 
 const cache = cachedPerDb(10_000, (db: Db): Promise<PublicBanner[]> =>
-  db.select({ id: banners.id, kind: banners.kind, text: banners.text }).from(banners).where(eq(banners.isActive, true)).orderBy(asc(banners.id)),
+  db
+    .select({ id: banners.id, kind: banners.kind, text: banners.text })
+    .from(banners)
+    .where(eq(banners.isActive, true))
+    .orderBy(asc(banners.id)),
 );
 
 /** Active holiday-alert and urgent-alert banners (docs/requirements/behaviour.md "Banner"), cached for 10 s. */

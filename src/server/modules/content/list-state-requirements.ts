@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { stateRequirements } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 
 /** docs/requirements/entities.md "State requirement": name plus maintain and articles-of-incorporation estimates (cents). */
 export async function listStateRequirements(db: Db) {

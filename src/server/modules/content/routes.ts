@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 import { listLevels } from './list-levels.ts';
 import { listStateRequirements } from './list-state-requirements.ts';
+import type { Db } from '../../db/client.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** The body of GET /api/pricing: `{ levels }`, prices in cents. Also rendered into /pricing by the server. */
 export const pricingBody = async (db: Db) => ({ levels: await listLevels(db) });
@@ -12,5 +12,7 @@ export const stateRequirementsBody = async (db: Db) => ({ states: await listStat
 /** Read-only data for the content pages. */
 export async function contentRoutes(app: FastifyInstance) {
   app.get(PAGE_QUERY.pricing.url, { config: { access: 'visitor' } }, async () => pricingBody(app.db));
-  app.get(PAGE_QUERY.stateRequirements.url, { config: { access: 'visitor' } }, async () => stateRequirementsBody(app.db));
+  app.get(PAGE_QUERY.stateRequirements.url, { config: { access: 'visitor' } }, async () =>
+    stateRequirementsBody(app.db),
+  );
 }

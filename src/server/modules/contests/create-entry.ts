@@ -1,24 +1,36 @@
 import { and, count, eq, or, sql } from 'drizzle-orm';
-import type { UploadQuota } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import {
+  COUNTED_ENTRIES,
+  CONTEST_TEXT,
+  contestEntrySchema,
+  needsMessageAndFile,
+  type Contest,
+  type ContestEntrySaved,
+} from '../../../shared/schemas/contests.ts';
 import { contestEntries } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
-import { COUNTED_ENTRIES, CONTEST_TEXT, contestEntrySchema, needsMessageAndFile, type Contest, type ContestEntrySaved } from '../../../shared/schemas/contests.ts';
 import { parseInput } from '../../validate.ts';
 import { discardUpload, type FileAdmission, type ReceivedUpload } from '../files/receive-upload.ts';
 import { insertFile } from '../files/stored-files.ts';
 import { assertIpUnderQuota, chargeUploadBytes, quotaReached, reserveUpload } from './upload-quotas.ts';
+import type { UploadQuota } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /** The answer to an entry past the counted three: nothing is kept (docs/requirements/calls.md has_max_submissions). */
 const PAST_THE_LIMIT: ContestEntrySaved = { id: null, counts: false, has_max_submissions: true };
 
 /** Entries of this contest so far by the same e-mail or organization (case-insensitive). */
 async function entriesSoFar(db: DbOrTx, contest: Contest, email: string, organization: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(contestEntries).where(and(
-    eq(contestEntries.contest, contest),
-    or(eq(contestEntries.email, email), sql`lower(${contestEntries.organization}) = ${organization.toLowerCase()}`),
-  ));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(contestEntries)
+    .where(
+      and(
+        eq(contestEntries.contest, contest),
+        or(eq(contestEntries.email, email), sql`lower(${contestEntries.organization}) = ${organization.toLowerCase()}`),
+      ),
+    );
   return n;
 }
 
@@ -49,14 +61,19 @@ export interface ContestUploadContext {
  * @throws ValidationError 422 with field messages; HttpError 401 for a photo past the limit;
  *   HttpError 429 past an upload quota
  */
-export async function submitContestEntry(db: Db, storage: FileStorage, contest: Contest, ctx: ContestUploadContext): Promise<ContestEntrySaved> {
+export async function submitContestEntry(
+  db: Db,
+  storage: FileStorage,
+  contest: Contest,
+  ctx: ContestUploadContext,
+): Promise<ContestEntrySaved> {
   await assertIpUnderQuota(db, ctx.ip, ctx.quotas.perIp);
   let addressCounted: string | null = null;
   let pastTheLimit = false;
   const upload = await ctx.receive(async (fields) => {
     const known = contestEntrySchema.safeParse(fields);
     if (known.success) {
-      if (await entriesSoFar(db, contest, known.data.email, known.data.organization) >= COUNTED_ENTRIES) {
+      if ((await entriesSoFar(db, contest, known.data.email, known.data.organization)) >= COUNTED_ENTRIES) {
         if (contest === 'photo') throw new HttpError(401, CONTEST_TEXT.limitReached);
         pastTheLimit = true;
         return { skip: true };
@@ -70,7 +87,8 @@ export async function submitContestEntry(db: Db, storage: FileStorage, contest: 
   try {
     const input = parseInput(contestEntrySchema, upload.fields);
     const file = upload.files[0];
-    if (!file && !upload.skippedFiles && needsMessageAndFile(input.type)) throw ValidationError.field('file', 'The file field is required.');
+    if (!file && !upload.skippedFiles && needsMessageAndFile(input.type))
+      throw ValidationError.field('file', 'The file field is required.');
     if (pastTheLimit) {
       await discardUpload(storage, upload);
       return PAST_THE_LIMIT;
@@ -79,23 +97,34 @@ export async function submitContestEntry(db: Db, storage: FileStorage, contest: 
     const saved = await db.transaction(async (tx) => {
       // One lock per contest+email and contest+organization: concurrent entries queue here.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contest:${contest}:email:${email}`}))`);
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contest:${contest}:org:${organization.toLowerCase()}`}))`);
-      if (await entriesSoFar(tx, contest, email, organization) >= COUNTED_ENTRIES) {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`contest:${contest}:org:${organization.toLowerCase()}`}))`,
+      );
+      if ((await entriesSoFar(tx, contest, email, organization)) >= COUNTED_ENTRIES) {
         if (contest === 'photo') throw new HttpError(401, CONTEST_TEXT.limitReached);
         return null;
       }
-      if (file) await chargeUploadBytes(tx, { ip: ctx.ip, email, quotas: ctx.quotas }, file.sizeBytes, addressCounted !== email);
+      if (file)
+        await chargeUploadBytes(
+          tx,
+          { ip: ctx.ip, email, quotas: ctx.quotas },
+          file.sizeBytes,
+          addressCounted !== email,
+        );
       const row = file ? await insertFile(tx, file, contest === 'photo' ? 'contest_photo' : 'contest_video', {}) : null;
-      const [entry] = await tx.insert(contestEntries).values({
-        contest,
-        organization,
-        email,
-        type: input.type,
-        message: input.message,
-        isMember: input.is_member === 1,
-        fileId: row?.id ?? null,
-        counts: true,
-      }).returning({ id: contestEntries.id });
+      const [entry] = await tx
+        .insert(contestEntries)
+        .values({
+          contest,
+          organization,
+          email,
+          type: input.type,
+          message: input.message,
+          isMember: input.is_member === 1,
+          fileId: row?.id ?? null,
+          counts: true,
+        })
+        .returning({ id: contestEntries.id });
       return { id: entry!.id, counts: true, has_max_submissions: false };
     });
     if (!saved) {

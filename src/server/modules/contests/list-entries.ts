@@ -1,15 +1,19 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { contestEntries, files } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
+import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
 import {
-  CONTEST_ENTRIES_EXPORT_CAP, ENTRANT_TYPE_LABELS, type Contest, type ContestEntriesQuery, type EntrantType,
+  CONTEST_ENTRIES_EXPORT_CAP,
+  ENTRANT_TYPE_LABELS,
+  type Contest,
+  type ContestEntriesQuery,
+  type EntrantType,
 } from '../../../shared/schemas/contests.ts';
 import { listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
-import { wordPatterns } from '../admin/list-count.ts';
 import { csvText } from '../../csv.ts';
+import { contestEntries, files } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { wordPatterns } from '../admin/list-count.ts';
+import type { Db } from '../../db/client.ts';
 import type { FileRow } from '../files/stored-files.ts';
 
 /** Address admins read an entry's file from (inline for raster images, else an attachment). */
@@ -22,8 +26,14 @@ function pageUrl(contest: Contest, q: ContestEntriesQuery, page: number): string
 
 /** The WHERE of one contest's entries narrowed by `counted` and `search` (every word in organization or e-mail). */
 function entriesWhere(contest: Contest, q: ContestEntriesQuery): SQL | undefined {
-  const words = wordPatterns(q.search ?? '').map((p) => sql`lower(${contestEntries.organization} || ' ' || ${contestEntries.email}) LIKE ${p}`);
-  return and(eq(contestEntries.contest, contest), q.counted ? eq(contestEntries.counts, q.counted === 'yes') : undefined, ...words);
+  const words = wordPatterns(q.search ?? '').map(
+    (p) => sql`lower(${contestEntries.organization} || ' ' || ${contestEntries.email}) LIKE ${p}`,
+  );
+  return and(
+    eq(contestEntries.contest, contest),
+    q.counted ? eq(contestEntries.counts, q.counted === 'yes') : undefined,
+    ...words,
+  );
 }
 
 /**
@@ -31,7 +41,10 @@ function entriesWhere(contest: Contest, q: ContestEntriesQuery): SQL | undefined
  * serve each within one contest (organization case-insensitively, as the quota counts it).
  */
 const SORT_COLUMNS = {
-  created_at: contestEntries.createdAt, organization: sql`lower(${contestEntries.organization})`, type: contestEntries.type, counts: contestEntries.counts,
+  created_at: contestEntries.createdAt,
+  organization: sql`lower(${contestEntries.organization})`,
+  type: contestEntries.type,
+  counts: contestEntries.counts,
 } as const;
 
 /** The entries matching `where` with their files, in the query's order, `limit` from `offset`. */
@@ -39,9 +52,18 @@ async function entryRows(db: Db, q: ContestEntriesQuery, where: SQL | undefined,
   const dir = q.sort.desc ? desc : asc;
   const rows = await db
     .select({
-      id: contestEntries.id, organization: contestEntries.organization, email: contestEntries.email, type: contestEntries.type,
-      message: contestEntries.message, is_member: contestEntries.isMember, counts: contestEntries.counts, created_at: contestEntries.createdAt,
-      file_id: files.id, file_name: files.fileName, mime_type: files.mimeType, size_bytes: files.sizeBytes,
+      id: contestEntries.id,
+      organization: contestEntries.organization,
+      email: contestEntries.email,
+      type: contestEntries.type,
+      message: contestEntries.message,
+      is_member: contestEntries.isMember,
+      counts: contestEntries.counts,
+      created_at: contestEntries.createdAt,
+      file_id: files.id,
+      file_name: files.fileName,
+      mime_type: files.mimeType,
+      size_bytes: files.sizeBytes,
     })
     .from(contestEntries)
     .leftJoin(files, eq(files.id, contestEntries.fileId))
@@ -74,15 +96,27 @@ export async function listContestEntries(db: Db, contest: Contest, q: ContestEnt
  */
 export async function exportContestEntriesCsv(db: Db, contest: Contest, q: ContestEntriesQuery): Promise<string> {
   const rows = await entryRows(db, q, entriesWhere(contest, q), CONTEST_ENTRIES_EXPORT_CAP, 0);
-  return csvText(['Received', 'Organization', 'E-mail', 'Type', 'Member', 'Message', 'File', 'Counts', 'Entry id'], rows.map((r) => [
-    `${r.created_at.toISOString().slice(0, 19).replace('T', ' ')} UTC`, r.organization, r.email,
-    ENTRANT_TYPE_LABELS[r.type as EntrantType] ?? r.type, r.is_member ? 'Yes' : 'No', r.message, r.file_name ?? '', r.counts ? 'Yes' : 'No', r.id,
-  ]));
+  return csvText(
+    ['Received', 'Organization', 'E-mail', 'Type', 'Member', 'Message', 'File', 'Counts', 'Entry id'],
+    rows.map((r) => [
+      `${r.created_at.toISOString().slice(0, 19).replace('T', ' ')} UTC`,
+      r.organization,
+      r.email,
+      ENTRANT_TYPE_LABELS[r.type as EntrantType] ?? r.type,
+      r.is_member ? 'Yes' : 'No',
+      r.message,
+      r.file_name ?? '',
+      r.counts ? 'Yes' : 'No',
+      r.id,
+    ]),
+  );
 }
 
 /** The file of a contest entry, for admins. @throws HttpError 404 */
 export async function findEntryFile(db: Db, fileId: number): Promise<FileRow> {
-  const [row] = await db.select({ file: files }).from(files)
+  const [row] = await db
+    .select({ file: files })
+    .from(files)
     .innerJoin(contestEntries, eq(contestEntries.fileId, files.id))
     .where(eq(files.id, fileId));
   if (!row) throw notFound('The file');

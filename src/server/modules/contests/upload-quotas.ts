@@ -1,10 +1,11 @@
-import type { UploadQuota } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { HttpError } from '../../errors.ts';
 import { addIfWithin, usageToday } from '../quotas/daily-counters.ts';
+import type { UploadQuota } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 
 /** The answer past a contest upload quota (429). */
-export const UPLOAD_QUOTA_REACHED = 'You have reached today\'s upload limit for contest entries. Please try again tomorrow.';
+export const UPLOAD_QUOTA_REACHED =
+  "You have reached today's upload limit for contest entries. Please try again tomorrow.";
 
 export const quotaReached = () => new HttpError(429, UPLOAD_QUOTA_REACHED);
 
@@ -63,9 +64,15 @@ export async function reserveUpload(db: Db, k: QuotaKeys): Promise<number> {
  * Writes: the keys' daily_counters rows.
  * @throws HttpError 429 UPLOAD_QUOTA_REACHED (the caller's transaction then keeps nothing)
  */
-export async function chargeUploadBytes(tx: DbOrTx, k: QuotaKeys & { email: string }, bytes: number, countAddress: boolean): Promise<void> {
+export async function chargeUploadBytes(
+  tx: DbOrTx,
+  k: QuotaKeys & { email: string },
+  bytes: number,
+  countAddress: boolean,
+): Promise<void> {
   for (const { key, quota } of keysOf(k)) {
     const count = countAddress && key === addressQuotaKey(k.email) ? 1 : 0;
-    if (!(await addIfWithin(tx, key, { count, bytes }, { count: quota.files, bytes: quota.bytes }))) throw quotaReached();
+    if (!(await addIfWithin(tx, key, { count, bytes }, { count: quota.files, bytes: quota.bytes })))
+      throw quotaReached();
   }
 }

@@ -1,15 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { discountAvailability, DISCOUNT_CODE_FORMAT, reservationExpiry, RESERVATION_MINUTES, toDiscount } from './discount-row.ts';
+import {
+  discountAvailability,
+  DISCOUNT_CODE_FORMAT,
+  reservationExpiry,
+  RESERVATION_MINUTES,
+  toDiscount,
+} from './discount-row.ts';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
 
 describe('toDiscount', () => {
-  const row = { id: 3, code: 'FEES50', description: 'Half off', currencyValueCents: 0, isNewAccount: false, isRenewals: false, isUpgrades: false, isServiceFees: true };
+  const row = {
+    id: 3,
+    code: 'FEES50',
+    description: 'Half off',
+    currencyValueCents: 0,
+    isNewAccount: false,
+    isRenewals: false,
+    isUpgrades: false,
+    isServiceFees: true,
+  };
   it('maps a row to the field names of docs/requirements/entities.md "Discount" with cents and the multiplier as a fraction', () => {
     expect(toDiscount({ ...row, multiplier: 0.5 })).toEqual({
-      id: 3, code: 'FEES50', description: 'Half off', currency_value_cents: 0, multiplier: 0.5,
-      is_new_account: false, is_renewals: false, is_upgrades: false, is_service_fees: true,
+      id: 3,
+      code: 'FEES50',
+      description: 'Half off',
+      currency_value_cents: 0,
+      multiplier: 0.5,
+      is_new_account: false,
+      is_renewals: false,
+      is_upgrades: false,
+      is_service_fees: true,
     });
   });
   it('reads numeric text to its 6 decimals and anything unreadable as 0', () => {
@@ -44,7 +66,9 @@ describe('reservationExpiry', () => {
 
 describe('DISCOUNT_CODE_FORMAT', () => {
   it('matches the stored code format: A-Z, 0-9, - and _, 1 to 64 characters', () => {
-    for (const ok of ['RENEW25', 'A', 'SPRING-2026_X', 'X'.repeat(64)]) expect(DISCOUNT_CODE_FORMAT.test(ok), ok).toBe(true);
-    for (const bad of ['', 'renew25', 'TWO WORDS', 'ÜBER', 'X'.repeat(65), "A'B"]) expect(DISCOUNT_CODE_FORMAT.test(bad), bad).toBe(false);
+    for (const ok of ['RENEW25', 'A', 'SPRING-2026_X', 'X'.repeat(64)])
+      expect(DISCOUNT_CODE_FORMAT.test(ok), ok).toBe(true);
+    for (const bad of ['', 'renew25', 'TWO WORDS', 'ÜBER', 'X'.repeat(65), "A'B"])
+      expect(DISCOUNT_CODE_FORMAT.test(bad), bad).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ export const DISCOUNT_CODE_FORMAT = /^[A-Z0-9_-]{1,64}$/;
  * discount removed (docs/requirements/errors.md).
  */
 export type DiscountRefusal =
-  | 'removed' | 'unknown' | 'inactive' | 'not_started' | 'expired' | 'exhausted' | 'already_redeemed';
+  'removed' | 'unknown' | 'inactive' | 'not_started' | 'expired' | 'exhausted' | 'already_redeemed';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
@@ -26,7 +26,20 @@ export type DiscountRow = typeof discounts.$inferSelect;
  * cents, multiplier as a fraction such as 0.25). The numeric(7,6) multiplier arrives as a number
  * (or its decimal text on some drivers) and is read to its 6 decimals.
  */
-export function toDiscount(row: Pick<DiscountRow, 'id' | 'code' | 'description' | 'currencyValueCents' | 'multiplier' | 'isNewAccount' | 'isRenewals' | 'isUpgrades' | 'isServiceFees'>): Discount {
+export function toDiscount(
+  row: Pick<
+    DiscountRow,
+    | 'id'
+    | 'code'
+    | 'description'
+    | 'currencyValueCents'
+    | 'multiplier'
+    | 'isNewAccount'
+    | 'isRenewals'
+    | 'isUpgrades'
+    | 'isServiceFees'
+  >,
+): Discount {
   const multiplier = Number(row.multiplier);
   return {
     id: row.id,
@@ -46,7 +59,10 @@ export function toDiscount(row: Pick<DiscountRow, 'id' | 'code' | 'description' 
  * off, 'not_started' before `starts_at`, 'expired' from `expires_at` on; null when usable.
  * (Redemption caps and earlier redemptions need the reservations: see reserveDiscount.)
  */
-export function discountAvailability(row: Pick<DiscountRow, 'isActive' | 'startsAt' | 'expiresAt'>, now: Date): 'inactive' | 'not_started' | 'expired' | null {
+export function discountAvailability(
+  row: Pick<DiscountRow, 'isActive' | 'startsAt' | 'expiresAt'>,
+  now: Date,
+): 'inactive' | 'not_started' | 'expired' | null {
   if (!row.isActive) return 'inactive';
   if (row.startsAt && row.startsAt.getTime() > now.getTime()) return 'not_started';
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'expired';

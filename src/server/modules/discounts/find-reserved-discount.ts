@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { discountReservations, discounts } from '../../db/schema.ts';
-import type { Discount } from '../../../shared/rules/billing.ts';
 import { toDiscount } from './discount-row.ts';
+import type { Discount } from '../../../shared/rules/billing.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** A discount the account holds, with the reservation the payment step redeems. */
 export interface ReservedDiscount extends Discount {
@@ -20,19 +20,34 @@ export interface ReservedDiscount extends Discount {
  * The result is a Discount (integer cents, multiplier fraction) usable with billingSummary, plus
  * `reservationId` to pass to redeemReservation in the same transaction. Reads only.
  */
-export async function findReservedDiscount(db: DbOrTx, accountId: number, discountId: number, now: Date = new Date()): Promise<ReservedDiscount | null> {
+export async function findReservedDiscount(
+  db: DbOrTx,
+  accountId: number,
+  discountId: number,
+  now: Date = new Date(),
+): Promise<ReservedDiscount | null> {
   const [row] = await db
-    .select({ discount: discounts, reservationId: discountReservations.id, reservationExpiresAt: discountReservations.expiresAt })
+    .select({
+      discount: discounts,
+      reservationId: discountReservations.id,
+      reservationExpiresAt: discountReservations.expiresAt,
+    })
     .from(discountReservations)
     .innerJoin(discounts, eq(discounts.id, discountReservations.discountId))
-    .where(and(
-      eq(discountReservations.accountId, accountId),
-      eq(discountReservations.discountId, discountId),
-      isNull(discountReservations.redeemedAt),
-      gt(discountReservations.expiresAt, now),
-      eq(discounts.isActive, true),
-    ))
+    .where(
+      and(
+        eq(discountReservations.accountId, accountId),
+        eq(discountReservations.discountId, discountId),
+        isNull(discountReservations.redeemedAt),
+        gt(discountReservations.expiresAt, now),
+        eq(discounts.isActive, true),
+      ),
+    )
     .limit(1);
   if (!row) return null;
-  return { ...toDiscount(row.discount), reservationId: row.reservationId, reservationExpiresAt: row.reservationExpiresAt };
+  return {
+    ...toDiscount(row.discount),
+    reservationId: row.reservationId,
+    reservationExpiresAt: row.reservationExpiresAt,
+  };
 }

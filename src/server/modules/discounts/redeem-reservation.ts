@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { discountReservations } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * Marks a discount reservation redeemed by a payment (docs/decisions/003-discount-codes-and-reservations.md: "a discount reservation is
@@ -18,17 +18,26 @@ import { discountReservations } from '../../db/schema.ts';
  * @throws when `paymentRef` is empty; a unique violation only in the race where the same account
  *   redeems the same code through two reservations at once (the payment's transaction rolls back)
  */
-export async function redeemReservation(tx: DbOrTx, reservationId: number, paymentRef: string, now: Date = new Date()): Promise<boolean> {
-  if (typeof paymentRef !== 'string' || paymentRef.trim() === '') throw new Error('redeemReservation needs a payment reference');
-  const redeemed = await tx.update(discountReservations)
+export async function redeemReservation(
+  tx: DbOrTx,
+  reservationId: number,
+  paymentRef: string,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (typeof paymentRef !== 'string' || paymentRef.trim() === '')
+    throw new Error('redeemReservation needs a payment reference');
+  const redeemed = await tx
+    .update(discountReservations)
     .set({ redeemedAt: now, paymentRef })
-    .where(and(
-      eq(discountReservations.id, reservationId),
-      isNull(discountReservations.redeemedAt),
-      sql`NOT EXISTS (SELECT 1 FROM ${discountReservations} AS r
+    .where(
+      and(
+        eq(discountReservations.id, reservationId),
+        isNull(discountReservations.redeemedAt),
+        sql`NOT EXISTS (SELECT 1 FROM ${discountReservations} AS r
         WHERE r.account_id = ${discountReservations.accountId} AND r.discount_id = ${discountReservations.discountId}
         AND r.redeemed_at IS NOT NULL)`,
-    ))
+      ),
+    )
     .returning({ id: discountReservations.id });
   return redeemed.length === 1;
 }

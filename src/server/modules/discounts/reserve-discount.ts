@@ -1,9 +1,15 @@
 import { and, count, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { discountReservations, discounts } from '../../db/schema.ts';
 import { normalizeDiscountCode, toDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
+import { discountReservations, discounts } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { DISCOUNT_CODE_FORMAT, discountAvailability, reservationExpiry, toDiscount, type DiscountRefusal } from './discount-row.ts';
+import {
+  DISCOUNT_CODE_FORMAT,
+  discountAvailability,
+  reservationExpiry,
+  toDiscount,
+  type DiscountRefusal,
+} from './discount-row.ts';
+import type { Db } from '../../db/client.ts';
 
 /** A code reserved for the account: the discount as it travels, and the hold. */
 interface DiscountReserved {
@@ -47,7 +53,13 @@ export interface ReserveDiscountOptions {
  * @param userId who reserves (discount_reservations.reserved_by)
  * @param code the code as typed; anything but a string counts as empty
  */
-export async function reserveDiscount(db: Db, accountId: number, userId: number, code: unknown, opts: ReserveDiscountOptions = {}): Promise<ReserveDiscountResult> {
+export async function reserveDiscount(
+  db: Db,
+  accountId: number,
+  userId: number,
+  code: unknown,
+  opts: ReserveDiscountOptions = {},
+): Promise<ReserveDiscountResult> {
   const normalized = normalizeDiscountCode(code);
   if (normalized === '') return { discount: null, reason: 'removed' };
   if (!DISCOUNT_CODE_FORMAT.test(normalized)) return { discount: null, reason: 'unknown' };
@@ -59,25 +71,39 @@ export async function reserveDiscount(db: Db, accountId: number, userId: number,
     const unavailable = discountAvailability(row, now);
     if (unavailable) return { discount: null, reason: unavailable };
 
-    const [redeemed] = await tx.select({ id: discountReservations.id }).from(discountReservations)
-      .where(and(eq(discountReservations.discountId, row.id), eq(discountReservations.accountId, accountId), isNotNull(discountReservations.redeemedAt)))
+    const [redeemed] = await tx
+      .select({ id: discountReservations.id })
+      .from(discountReservations)
+      .where(
+        and(
+          eq(discountReservations.discountId, row.id),
+          eq(discountReservations.accountId, accountId),
+          isNotNull(discountReservations.redeemedAt),
+        ),
+      )
       .limit(1);
     if (redeemed) return { discount: null, reason: 'already_redeemed' };
 
     if (row.maxRedemptions !== null) {
       // Places taken: every redemption, and other accounts' holds that have not run out.
-      const [{ taken }] = await tx.select({ taken: count() }).from(discountReservations).where(and(
-        eq(discountReservations.discountId, row.id),
-        or(
-          isNotNull(discountReservations.redeemedAt),
-          and(gt(discountReservations.expiresAt, now), ne(discountReservations.accountId, accountId)),
-        ),
-      ));
+      const [{ taken }] = await tx
+        .select({ taken: count() })
+        .from(discountReservations)
+        .where(
+          and(
+            eq(discountReservations.discountId, row.id),
+            or(
+              isNotNull(discountReservations.redeemedAt),
+              and(gt(discountReservations.expiresAt, now), ne(discountReservations.accountId, accountId)),
+            ),
+          ),
+        );
       if (taken >= row.maxRedemptions) return { discount: null, reason: 'exhausted' };
     }
 
     const expiresAt = reservationExpiry(now, row.expiresAt);
-    const [held] = await tx.insert(discountReservations)
+    const [held] = await tx
+      .insert(discountReservations)
       .values({ discountId: row.id, accountId, reservedBy: userId, reservedAt: now, expiresAt })
       .onConflictDoUpdate({
         target: [discountReservations.accountId, discountReservations.discountId],
@@ -87,8 +113,18 @@ export async function reserveDiscount(db: Db, accountId: number, userId: number,
       .returning({ id: discountReservations.id, expiresAt: discountReservations.expiresAt });
 
     if (opts.onBehalf) {
-      await recordAudit(tx, { actorUserId: userId, accountId, action: 'discount.reserved', details: { discountId: row.id, reservationId: held.id }, ip: opts.ip });
+      await recordAudit(tx, {
+        actorUserId: userId,
+        accountId,
+        action: 'discount.reserved',
+        details: { discountId: row.id, reservationId: held.id },
+        ip: opts.ip,
+      });
     }
-    return { discount: toDiscountPayload(toDiscount(row)), reservation_id: held.id, expires_at: held.expiresAt.toISOString() };
+    return {
+      discount: toDiscountPayload(toDiscount(row)),
+      reservation_id: held.id,
+      expires_at: held.expiresAt.toISOString(),
+    };
   });
 }

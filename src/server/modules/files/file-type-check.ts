@@ -3,20 +3,66 @@ import { lastExtension } from '../../../shared/rules/uploads.ts';
 
 /** For extensions that have a signature, the types `file-type` may report for them. */
 const SIGNATURES: Record<string, readonly string[]> = {
-  jpg: ['jpg'], jpeg: ['jpg'], jpe: ['jpg'], png: ['png', 'apng'], gif: ['gif'], bmp: ['bmp'], webp: ['webp'],
-  heic: ['heic', 'avif'], tif: ['tif'], tiff: ['tif'],
-  pdf: ['pdf', 'ai'], doc: ['cfb'], docx: ['docx', 'zip'], odt: ['odt', 'zip'], rtf: ['rtf'], xlsx: ['xlsx', 'zip'], zip: ['zip'],
-  mp4: ['mp4', 'm4v', 'mov', 'm4a', 'f4v', '3gp'], m4v: ['m4v', 'mp4', 'mov'], mov: ['mov', 'mp4', 'qt'], qt: ['mov', 'mp4'],
-  ogv: ['ogv', 'ogg', 'ogx', 'ogm'], ogg: ['ogg', 'ogv', 'ogx', 'ogm', 'opus', 'oga'], mkv: ['mkv', 'webm'], webm: ['webm', 'mkv'],
-  mpg: ['mpg', 'mp2', 'mp1'], mpeg: ['mpg', 'mp2', 'mp1'], avi: ['avi'], wmv: ['asf', 'wmv'], '3gp': ['3gp', 'mp4', '3g2'], '3g2': ['3g2', '3gp', 'mp4'],
-  flv: ['flv'], mts: ['mts', 'mpg'], m2ts: ['mts', 'mpg'], ts: ['mts', 'mpg'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  jpe: ['jpg'],
+  png: ['png', 'apng'],
+  gif: ['gif'],
+  bmp: ['bmp'],
+  webp: ['webp'],
+  heic: ['heic', 'avif'],
+  tif: ['tif'],
+  tiff: ['tif'],
+  pdf: ['pdf', 'ai'],
+  doc: ['cfb'],
+  docx: ['docx', 'zip'],
+  odt: ['odt', 'zip'],
+  rtf: ['rtf'],
+  xlsx: ['xlsx', 'zip'],
+  zip: ['zip'],
+  mp4: ['mp4', 'm4v', 'mov', 'm4a', 'f4v', '3gp'],
+  m4v: ['m4v', 'mp4', 'mov'],
+  mov: ['mov', 'mp4', 'qt'],
+  qt: ['mov', 'mp4'],
+  ogv: ['ogv', 'ogg', 'ogx', 'ogm'],
+  ogg: ['ogg', 'ogv', 'ogx', 'ogm', 'opus', 'oga'],
+  mkv: ['mkv', 'webm'],
+  webm: ['webm', 'mkv'],
+  mpg: ['mpg', 'mp2', 'mp1'],
+  mpeg: ['mpg', 'mp2', 'mp1'],
+  avi: ['avi'],
+  wmv: ['asf', 'wmv'],
+  '3gp': ['3gp', 'mp4', '3g2'],
+  '3g2': ['3g2', '3gp', 'mp4'],
+  flv: ['flv'],
+  mts: ['mts', 'mpg'],
+  m2ts: ['mts', 'mpg'],
+  ts: ['mts', 'mpg'],
 };
 
 /** Text formats have no signature: their head must be text (no NUL byte, nothing `file-type` recognizes). */
 const TEXT_EXTENSIONS = new Set(['txt', 'csv', 'svg', 'tsv', 'json', 'md', 'xml']);
 
 /** Types that are programs whatever the name says; refused by every uploader. */
-const EXECUTABLE_TYPES = new Set(['exe', 'elf', 'macho', 'dll', 'class', 'dex', 'wasm', 'msi', 'apk', 'jar', 'swf', 'lnk', 'deb', 'rpm', 'dmg', 'xpi', 'crx']);
+const EXECUTABLE_TYPES = new Set([
+  'exe',
+  'elf',
+  'macho',
+  'dll',
+  'class',
+  'dex',
+  'wasm',
+  'msi',
+  'apk',
+  'jar',
+  'swf',
+  'lnk',
+  'deb',
+  'rpm',
+  'dmg',
+  'xpi',
+  'crx',
+]);
 
 /** Bytes of the file's head that the type check reads. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -42,6 +88,9 @@ export async function contentTypeFor(fileName: string, head: Uint8Array): Promis
 }
 
 function looksLikeSvg(head: Uint8Array): boolean {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(head.subarray(0, 4096)).replace(/^\uFEFF/, '').trimStart();
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(head.subarray(0, 4096))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text);
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { sweepDailyCounters } from '../quotas/daily-counters.ts';
 import { removeStoredFiles } from './remove-stored-files.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** Partial uploads untouched this long were cut off (a killed process) and are removed. */
 export const PARTIAL_UPLOAD_MAX_AGE_MS = 3_600_000;
@@ -14,7 +14,10 @@ export const HOUSEKEEPING_EVERY_MS = 15 * 60_000;
  * daily counters (upload quotas, acknowledgements) of days before yesterday.
  * @returns how many of each were removed
  */
-export async function runHousekeeping(app: FastifyInstance, now = new Date()): Promise<{ partialUploads: number; filesLeftBehind: number; dailyCounters: number }> {
+export async function runHousekeeping(
+  app: FastifyInstance,
+  now = new Date(),
+): Promise<{ partialUploads: number; filesLeftBehind: number; dailyCounters: number }> {
   const partialUploads = (await app.providers.storage.sweepPartial?.(PARTIAL_UPLOAD_MAX_AGE_MS, now)) ?? 0;
   const { removed: filesLeftBehind } = await removeStoredFiles(app.db, app.providers.storage);
   const dailyCounters = await sweepDailyCounters(app.db);

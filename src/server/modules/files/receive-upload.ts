@@ -1,13 +1,19 @@
 import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
-import { ALLOWED_EXTENSIONS, checkFileName, notAllowedMessage, ONE_AT_A_TIME, type UploadPurpose } from '../../../shared/rules/uploads.ts';
-import { stripControl } from '../../../shared/validation.ts';
 import { formatSizeLimit } from '../../../shared/rules/formats.ts';
+import {
+  ALLOWED_EXTENSIONS,
+  checkFileName,
+  notAllowedMessage,
+  ONE_AT_A_TIME,
+  type UploadPurpose,
+} from '../../../shared/rules/uploads.ts';
+import { stripControl } from '../../../shared/validation.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
 import { newStorageKey, type FileStorage } from '../../providers/storage/storage.ts';
 import { contentTypeFor, SNIFF_BYTES } from './file-type-check.ts';
+import type { FastifyRequest } from 'fastify';
 
 /** A file that is stored and checked, ready for its `files` row. */
 export interface ReceivedFile {
@@ -54,7 +60,6 @@ export interface ReceiveOptions {
   beforeFile?: (fields: Record<string, string>) => Promise<FileAdmission>;
 }
 
-
 /**
  * Streams a multipart upload into storage (docs/requirements/platform.md §5.7, docs/requirements/validation.md "Uploads"): each file's name is
  * checked against the forbidden list and the purpose's allowlist before any byte is kept, its size
@@ -65,7 +70,11 @@ export interface ReceiveOptions {
  *   a size message, or `missingMessage` when no file came; HttpError 400 for a body the multipart
  *   parser cannot read (docs/requirements/platform.md §5.9)
  */
-export async function receiveUpload(req: FastifyRequest, storage: FileStorage, opts: ReceiveOptions): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  req: FastifyRequest,
+  storage: FileStorage,
+  opts: ReceiveOptions,
+): Promise<ReceivedUpload> {
   const field = opts.errorField ?? 'file';
   const maxFiles = opts.maxFiles ?? 1;
   const allowed = opts.allowed ?? ALLOWED_EXTENSIONS[opts.purpose];
@@ -79,7 +88,9 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
         fields[part.fieldname] = stripControl(String(part.value ?? ''));
         continue;
       }
-      const fileName = stripControl(part.filename ?? '').trim().slice(0, 255);
+      const fileName = stripControl(part.filename ?? '')
+        .trim()
+        .slice(0, 255);
       if (!fileName) {
         part.file.resume();
         continue;
@@ -109,7 +120,16 @@ export async function receiveUpload(req: FastifyRequest, storage: FileStorage, o
       }
       // The admission's lower limit (and its error) applies only where it is below the route's own.
       const lowered = admission.maxBytes !== undefined && admission.maxBytes < opts.maxBytes;
-      files.push(await storeOne(storage, part.file, fileName, lowered ? { ...opts, maxBytes: admission.maxBytes! } : opts, field, lowered ? admission.overLimit : undefined));
+      files.push(
+        await storeOne(
+          storage,
+          part.file,
+          fileName,
+          lowered ? { ...opts, maxBytes: admission.maxBytes! } : opts,
+          field,
+          lowered ? admission.overLimit : undefined,
+        ),
+      );
     }
   } catch (err) {
     await Promise.all(files.map((f) => storage.delete(f.storageKey).catch(() => undefined)));
@@ -136,9 +156,17 @@ function isMalformedMultipart(err: unknown): boolean {
   return code === undefined && statusCode === undefined;
 }
 
-const tooLarge = (field: string, maxBytes: number) => ValidationError.field(field, `The file may not be larger than ${formatSizeLimit(maxBytes)}.`);
+const tooLarge = (field: string, maxBytes: number) =>
+  ValidationError.field(field, `The file may not be larger than ${formatSizeLimit(maxBytes)}.`);
 
-async function storeOne(storage: FileStorage, body: NodeJS.ReadableStream, fileName: string, opts: ReceiveOptions, field: string, overLimit?: () => Error): Promise<ReceivedFile> {
+async function storeOne(
+  storage: FileStorage,
+  body: NodeJS.ReadableStream,
+  fileName: string,
+  opts: ReceiveOptions,
+  field: string,
+  overLimit?: () => Error,
+): Promise<ReceivedFile> {
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headBytes = 0;

@@ -1,6 +1,6 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /**
@@ -43,13 +43,17 @@ export async function removeStoredFiles(db: Db, storage: FileStorage): Promise<R
   let failed = 0;
   let afterId = 0;
   for (;;) {
-    const batch = await db.select({ id: files.id, storageKey: files.storageKey }).from(files)
-      .where(and(
-        isNull(files.applicationId),
-        isNull(files.accountId),
-        inArray(files.purpose, [...OWNED_PURPOSES]),
-        sql`${files.id} > ${afterId}`,
-      ))
+    const batch = await db
+      .select({ id: files.id, storageKey: files.storageKey })
+      .from(files)
+      .where(
+        and(
+          isNull(files.applicationId),
+          isNull(files.accountId),
+          inArray(files.purpose, [...OWNED_PURPOSES]),
+          sql`${files.id} > ${afterId}`,
+        ),
+      )
       .orderBy(asc(files.id))
       .limit(BATCH);
     if (!batch.length) break;
@@ -65,7 +69,8 @@ export async function removeStoredFiles(db: Db, storage: FileStorage): Promise<R
     }
     if (gone.length) {
       // Only rows still without an owner: nothing can have claimed one since, but the check is free.
-      const deleted = await db.delete(files)
+      const deleted = await db
+        .delete(files)
         .where(and(inArray(files.id, gone), isNull(files.applicationId), isNull(files.accountId)))
         .returning({ id: files.id });
       removed += deleted.length;

@@ -1,10 +1,10 @@
-import type { FastifyReply } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { StorageNotFound, type FileStorage } from '../../providers/storage/storage.ts';
 import type { UploadPurpose } from '../../../shared/rules/uploads.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { ReceivedFile } from './receive-upload.ts';
+import type { FastifyReply } from 'fastify';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -19,8 +19,16 @@ export interface FileOwner {
  * Writes the `files` row of a file already in storage (the bytes first, then the row).
  * @returns the new row
  */
-export async function insertFile(db: DbOrTx, received: ReceivedFile, purpose: UploadPurpose, owner: FileOwner): Promise<FileRow> {
-  const [row] = await db.insert(files).values({ ...received, purpose, ...owner }).returning();
+export async function insertFile(
+  db: DbOrTx,
+  received: ReceivedFile,
+  purpose: UploadPurpose,
+  owner: FileOwner,
+): Promise<FileRow> {
+  const [row] = await db
+    .insert(files)
+    .values({ ...received, purpose, ...owner })
+    .returning();
   return row!;
 }
 
@@ -56,7 +64,12 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
  * attachment with nosniff, or inline for raster images when `inline` is asked.
  * @throws HttpError 404 when the bytes are missing from storage
  */
-export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, file: FileRow, opts: { inline?: boolean } = {}) {
+export async function sendStoredFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: FileRow,
+  opts: { inline?: boolean } = {},
+) {
   let body;
   try {
     body = await storage.get(file.storageKey);

@@ -1,12 +1,12 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
+import { RECEIPT_STATUSES, type PaymentReceipt } from '../../../shared/schemas/finances.ts';
 import { accounts, payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { RECEIPT_STATUSES, type PaymentReceipt } from '../../../shared/schemas/finances.ts';
 import { getCompany } from '../content/get-company.ts';
 import { toFinancePayments } from './payment-view.ts';
-import { formatEin } from '../../../shared/rules/formats.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 
 /**
  * GET /api/payments/:id/receipt, for the printable page /app/payments/receipt/{id} (docs/requirements/product.md tool 14;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { invoices, paymentInvoices, paymentRefunds, payments } from '../../db/schema.ts';
 import type { FinanceInvoice, FinanceMethod, FinancePayment, FinanceStatus } from '../../../shared/schemas/finances.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -18,7 +18,11 @@ export type PaymentRow = typeof payments.$inferSelect;
  * Only invoices of `accountId` are read, so a stray id never reveals another account's invoice.
  * Reads payment_invoices, payment_refunds and invoices; writes nothing.
  */
-export async function toFinancePayments(db: DbOrTx, accountId: number, rows: readonly PaymentRow[]): Promise<FinancePayment[]> {
+export async function toFinancePayments(
+  db: DbOrTx,
+  accountId: number,
+  rows: readonly PaymentRow[],
+): Promise<FinancePayment[]> {
   return shapePayments(db, rows, () => accountId);
 }
 
@@ -32,7 +36,11 @@ export async function toFinancePaymentsOfAccounts(db: DbOrTx, rows: readonly Pay
 }
 
 /** The shaping of both: `accountOf(row)` is the only account whose invoices a row may show. */
-async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf: (row: PaymentRow) => number): Promise<FinancePayment[]> {
+async function shapePayments(
+  db: DbOrTx,
+  rows: readonly PaymentRow[],
+  accountOf: (row: PaymentRow) => number,
+): Promise<FinancePayment[]> {
   if (!rows.length) return [];
   const accountIds = [...new Set(rows.map(accountOf))];
   const accountOfPayment = new Map(rows.map((r) => [r.id, accountOf(r)]));
@@ -40,7 +48,13 @@ async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf:
   const applied = new Map<number, FinanceInvoice[]>();
   if (paidIds.length) {
     const allocations = await db
-      .select({ paymentId: paymentInvoices.paymentId, accountId: invoices.accountId, id: invoices.id, number: invoices.number, amount_cents: paymentInvoices.amountCents })
+      .select({
+        paymentId: paymentInvoices.paymentId,
+        accountId: invoices.accountId,
+        id: invoices.id,
+        number: invoices.number,
+        amount_cents: paymentInvoices.amountCents,
+      })
       .from(paymentInvoices)
       .innerJoin(invoices, eq(invoices.id, paymentInvoices.invoiceId))
       .where(and(inArray(paymentInvoices.paymentId, paidIds), inArray(invoices.accountId, accountIds)))
@@ -65,7 +79,13 @@ async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf:
   const refunds = new Map<number, { amount_cents: number; created_at: string }[]>();
   const refundedIds = rows.filter((r) => r.refundedCents > 0).map((r) => r.id);
   if (refundedIds.length) {
-    const done = await db.select({ paymentId: paymentRefunds.paymentId, amount_cents: paymentRefunds.amountCents, at: paymentRefunds.settledAt, createdAt: paymentRefunds.createdAt })
+    const done = await db
+      .select({
+        paymentId: paymentRefunds.paymentId,
+        amount_cents: paymentRefunds.amountCents,
+        at: paymentRefunds.settledAt,
+        createdAt: paymentRefunds.createdAt,
+      })
       .from(paymentRefunds)
       .where(and(inArray(paymentRefunds.paymentId, refundedIds), eq(paymentRefunds.status, 'refunded')))
       .orderBy(asc(paymentRefunds.id));
@@ -93,7 +113,10 @@ async function shapePayments(db: DbOrTx, rows: readonly PaymentRow[], accountOf:
     refunded_cents: r.refundedCents,
     refunds: refunds.get(r.id) ?? [],
     // invoice_ids were stored oldest first by the payment step (lockInvoices' order).
-    invoices: applied.get(r.id)
-      ?? r.invoiceIds.filter((id) => ownInvoice(r, id)).map((id) => ({ id, number: numbers.get(id)!.number, amount_cents: null })),
+    invoices:
+      applied.get(r.id) ??
+      r.invoiceIds
+        .filter((id) => ownInvoice(r, id))
+        .map((id) => ({ id, number: numbers.get(id)!.number, amount_cents: null })),
   }));
 }

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { financesQuery } from '../../../shared/schemas/finances.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
-import { financesQuery } from '../../../shared/schemas/finances.ts';
 import { getPaymentReceipt } from './get-receipt.ts';
 import { listFinances } from './list-finances.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** Largest serial id: anything else in the address cannot be a payment. */
 const MAX_ID = 2_147_483_647;
@@ -29,5 +29,7 @@ export async function financeRoutes(app: FastifyInstance) {
     return listFinances(app.db, req.account.accountId, page);
   });
   // Own account's receipts, or any for staff; anything else 404 (get-receipt.ts).
-  app.get('/api/payments/:id/receipt', { config: { access: 'signed-in' } }, async (req) => getPaymentReceipt(app.db, req.currentUser, paymentIdOf(req.params)));
+  app.get('/api/payments/:id/receipt', { config: { access: 'signed-in' } }, async (req) =>
+    getPaymentReceipt(app.db, req.currentUser, paymentIdOf(req.params)),
+  );
 }

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNotNull, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { accounts, genUpdates, groups } from '../../db/schema.ts';
-import { isProviderGen } from '../irs-data/provider-gens.ts';
-import { notFound } from '../../errors.ts';
 import { isPrivateFoundation } from '../../../shared/rules/gen-update.ts';
+import { accounts, genUpdates, groups } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { isProviderGen } from '../irs-data/provider-gens.ts';
 import type { GenItem } from '../../../shared/schemas/gen-updates.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 export type GenGroup = typeof groups.$inferSelect & { gen: string };
 
@@ -45,34 +45,64 @@ export interface RosterEntry {
  * BMF releases write these accounts, so the roster is whatever they left.
  */
 export async function loadRoster(db: DbOrTx, gen: string): Promise<RosterEntry[]> {
-  const rows = await db.select({
-    id: accounts.id, ein: accounts.ein, name: accounts.name, street: accounts.street, city: accounts.city, state: accounts.state, zip: accounts.zip,
-    subsection: accounts.subsection, foundation: accounts.foundation, fye: accounts.fiscalYearEndMonth,
-  }).from(accounts)
-    .where(and(eq(accounts.gen, gen), eq(accounts.source, 'irs-bmf'), eq(accounts.isListed, true), isNotNull(accounts.ein)))
+  const rows = await db
+    .select({
+      id: accounts.id,
+      ein: accounts.ein,
+      name: accounts.name,
+      street: accounts.street,
+      city: accounts.city,
+      state: accounts.state,
+      zip: accounts.zip,
+      subsection: accounts.subsection,
+      foundation: accounts.foundation,
+      fye: accounts.fiscalYearEndMonth,
+    })
+    .from(accounts)
+    .where(
+      and(eq(accounts.gen, gen), eq(accounts.source, 'irs-bmf'), eq(accounts.isListed, true), isNotNull(accounts.ein)),
+    )
     .orderBy(asc(accounts.ein));
   return rows.map((r) => ({
     accountId: r.id,
     fiscalYearEndMonth: r.fye,
     item: {
-      action: 'unchanged', ein: r.ein!, name: r.name, street: r.street, city: r.city, state: r.state, zip: r.zip,
-      subsection: r.subsection, foundation: r.foundation, private_foundation: isPrivateFoundation(r.foundation),
+      action: 'unchanged',
+      ein: r.ein!,
+      name: r.name,
+      street: r.street,
+      city: r.city,
+      state: r.state,
+      zip: r.zip,
+      subsection: r.subsection,
+      foundation: r.foundation,
+      private_foundation: isPrivateFoundation(r.foundation),
     },
   }));
 }
 
 /** The latest update of `groupId` submitted for a period ending before `periodEnd`, or null (the first update). */
 export async function lastSubmittedBefore(db: DbOrTx, groupId: number, periodEnd: string) {
-  const [row] = await db.select().from(genUpdates)
-    .where(and(eq(genUpdates.groupId, groupId), eq(genUpdates.status, 'submitted'), lt(genUpdates.periodEnd, periodEnd)))
-    .orderBy(desc(genUpdates.periodEnd)).limit(1);
+  const [row] = await db
+    .select()
+    .from(genUpdates)
+    .where(
+      and(eq(genUpdates.groupId, groupId), eq(genUpdates.status, 'submitted'), lt(genUpdates.periodEnd, periodEnd)),
+    )
+    .orderBy(desc(genUpdates.periodEnd))
+    .limit(1);
   return row ?? null;
 }
 
 /** The fields compared between the roster now and the last submitted update, with how staff read them. */
 const COMPARED: [keyof GenItem & string, string][] = [
-  ['name', 'name'], ['street', 'street'], ['city', 'city'], ['state', 'state'], ['zip', 'ZIP'],
-  ['subsection', '501(c) paragraph'], ['foundation', 'foundation code'],
+  ['name', 'name'],
+  ['street', 'street'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['zip', 'ZIP'],
+  ['subsection', '501(c) paragraph'],
+  ['foundation', 'foundation code'],
 ];
 
 /**
@@ -94,9 +124,11 @@ export function diffRoster(roster: GenItem[], baseline: GenItem[] | null): GenIt
       lines.push({ ...now, action: 'add' });
       continue;
     }
-    const changes = COMPARED
-      .filter(([f]) => (was[f] ?? '') !== (now[f] ?? ''))
-      .map(([f, label]) => ({ field: label, before: (was[f] as string | null) ?? null, after: (now[f] as string | null) ?? null }));
+    const changes = COMPARED.filter(([f]) => (was[f] ?? '') !== (now[f] ?? '')).map(([f, label]) => ({
+      field: label,
+      before: (was[f] as string | null) ?? null,
+      after: (now[f] as string | null) ?? null,
+    }));
     lines.push(changes.length ? { ...now, action: 'change', changes } : { ...now, action: 'unchanged' });
   }
   for (const gone of before.values()) {

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { getCompany } from '../content/get-company.ts';
 import { sendGenReminders, type GenReminderCounts } from './send-gen-reminders.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * One run of the GEN update reminders with today's UTC date; the job `gen-update-reminders` runs
@@ -9,5 +9,9 @@ import { sendGenReminders, type GenReminderCounts } from './send-gen-reminders.t
  */
 export async function runGenReminders(app: FastifyInstance): Promise<GenReminderCounts> {
   const company = await getCompany(app.db);
-  return sendGenReminders(app.db, { today: calendarDate(new Date()), publicUrl: app.config.publicUrl, companyName: company.name });
+  return sendGenReminders(app.db, {
+    today: calendarDate(new Date()),
+    publicUrl: app.config.publicUrl,
+    companyName: company.name,
+  });
 }

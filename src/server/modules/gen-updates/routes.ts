@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditActor } from '../../plugins/session.ts';
-import { parseInput } from '../../validate.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { genSettingsSchema, genSubmitSchema, genUpdateQuery } from '../../../shared/schemas/gen-updates.ts';
+import { auditActor } from '../../plugins/session.ts';
+import { sendDownload } from '../../send-download.ts';
+import { parseInput } from '../../validate.ts';
 import { buildGenUpdate } from './build-gen-update.ts';
 import { genUpdateCsv, genUpdatePdf } from './export-gen-update.ts';
-import { sendDownload } from '../../send-download.ts';
 import { submitGenUpdate } from './submit-gen-update.ts';
 import { updateGenSettings } from './update-gen-settings.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Today as the UTC calendar date, like the compliance calendar and the reminder jobs. */
 const today = () => calendarDate(new Date());
@@ -29,8 +29,14 @@ export async function genUpdateRoutes(app: FastifyInstance) {
       return { groupId: q.group_id, periodEnd: q.period_end };
     };
 
-    admin.get('/api/admin/gen-update', { config: { access: 'staff' } }, async (req) => (await buildGenUpdate(app.db, query(req), today())).view);
-    admin.put('/api/admin/gen-update/settings', { config: { access: 'staff' } }, async (req) => updateGenSettings(app.db, parseInput(genSettingsSchema, req.body), auditActor(req)));
+    admin.get(
+      '/api/admin/gen-update',
+      { config: { access: 'staff' } },
+      async (req) => (await buildGenUpdate(app.db, query(req), today())).view,
+    );
+    admin.put('/api/admin/gen-update/settings', { config: { access: 'staff' } }, async (req) =>
+      updateGenSettings(app.db, parseInput(genSettingsSchema, req.body), auditActor(req)),
+    );
     admin.get('/api/admin/gen-update/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const { csv, fileName } = await genUpdateCsv(app.db, query(req), today());
       return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
@@ -39,6 +45,8 @@ export async function genUpdateRoutes(app: FastifyInstance) {
       const { pdf, fileName } = await genUpdatePdf(app.db, query(req), today());
       return sendDownload(reply, pdf, fileName, 'application/pdf');
     });
-    admin.post('/api/admin/gen-update/submit', { config: { access: 'staff' } }, async (req) => submitGenUpdate(app.db, parseInput(genSubmitSchema, req.body), auditActor(req), today()));
+    admin.post('/api/admin/gen-update/submit', { config: { access: 'staff' } }, async (req) =>
+      submitGenUpdate(app.db, parseInput(genSubmitSchema, req.body), auditActor(req), today()),
+    );
   });
 }

@@ -1,10 +1,16 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { longDate, parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
+import {
+  currentGenPeriodEnd,
+  dueGenReminder,
+  genUpdateWindow,
+  genWindowStatus,
+  type GenReminderTier,
+} from '../../../shared/rules/gen-update.ts';
 import { genUpdateReminders, genUpdates, groups, users } from '../../db/schema.ts';
 import { isProviderGen } from '../irs-data/provider-gens.ts';
-import { longDate, parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
-import { currentGenPeriodEnd, dueGenReminder, genUpdateWindow, genWindowStatus, type GenReminderTier } from '../../../shared/rules/gen-update.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import type { Db } from '../../db/client.ts';
 
 export interface GenReminderCounts {
   /** Groups with a GEN and an accounting period end month. */
@@ -22,13 +28,22 @@ export interface GenReminderCounts {
 const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
 
 /** The staff mail of one reminder: subject and text with the window's dates and the builder's address. */
-function genReminderMail(gen: string, centralName: string, periodEnd: string, tier: GenReminderTier, today: string, publicUrl: string, companyName: string) {
+function genReminderMail(
+  gen: string,
+  centralName: string,
+  periodEnd: string,
+  tier: GenReminderTier,
+  today: string,
+  publicUrl: string,
+  companyName: string,
+) {
   const w = genUpdateWindow(periodEnd);
   const left = genWindowStatus(w, today).daysLeft;
   const who = centralName ? `${centralName} (GEN ${gen})` : `GEN ${gen}`;
-  const subject = tier === 'closing'
-    ? `GEN ${gen} annual update: the window closes ${longDate(w.closesOn)} (${inDays(left)})`
-    : `GEN ${gen} annual update: the window is open until ${longDate(w.closesOn)}`;
+  const subject =
+    tier === 'closing'
+      ? `GEN ${gen} annual update: the window closes ${longDate(w.closesOn)} (${inDays(left)})`
+      : `GEN ${gen} annual update: the window is open until ${longDate(w.closesOn)}`;
   return {
     subject,
     text: [
@@ -36,7 +51,9 @@ function genReminderMail(gen: string, centralName: string, periodEnd: string, ti
       '',
       `The annual group exemption update of ${who} for the accounting period ending ${longDate(periodEnd)}`,
       `is due between ${longDate(w.opensOn)} and ${longDate(w.closesOn)}: at least 30 and at most 90 days before the period ends (Rev. Proc. 2026-8).`,
-      tier === 'closing' ? `Only ${left === 0 ? 'today is' : `${left} ${left === 1 ? 'day is' : 'days are'}`} left.` : 'The window is open now.',
+      tier === 'closing'
+        ? `Only ${left === 0 ? 'today is' : `${left} ${left === 1 ? 'day is' : 'days are'}`} left.`
+        : 'The window is open now.',
       '',
       `Build, check and export it, then record the submission: ${publicUrl}/admin/gen-update`,
       '',
@@ -55,32 +72,52 @@ function genReminderMail(gen: string, centralName: string, periodEnd: string, ti
  * (users.is_admin) through the outbox, in the same transaction: each reminder goes out once however
  * often the job runs. Writes gen_update_reminders, mail_outbox.
  */
-export async function sendGenReminders(db: Db, opts: { today: string; publicUrl: string; companyName: string }): Promise<GenReminderCounts> {
+export async function sendGenReminders(
+  db: Db,
+  opts: { today: string; publicUrl: string; companyName: string },
+): Promise<GenReminderCounts> {
   const { today } = opts;
   parseIsoDate(today);
   const counts: GenReminderCounts = { groups: 0, reminders: 0, mails: 0, alreadySent: 0, skippedSubmitted: 0 };
-  const list = await db.select().from(groups).where(and(isProviderGen, isNotNull(groups.accountingPeriodEndMonth))).orderBy(asc(groups.id));
+  const list = await db
+    .select()
+    .from(groups)
+    .where(and(isProviderGen, isNotNull(groups.accountingPeriodEndMonth)))
+    .orderBy(asc(groups.id));
   let staff: string[] | null = null;
   for (const g of list) {
     counts.groups++;
     const periodEnd = currentGenPeriodEnd(g.accountingPeriodEndMonth!, today);
     const tier = dueGenReminder(genUpdateWindow(periodEnd), today);
     if (!tier) continue;
-    const [submitted] = await db.select({ id: genUpdates.id }).from(genUpdates)
-      .where(and(eq(genUpdates.groupId, g.id), eq(genUpdates.periodEnd, periodEnd), eq(genUpdates.status, 'submitted')));
+    const [submitted] = await db
+      .select({ id: genUpdates.id })
+      .from(genUpdates)
+      .where(
+        and(eq(genUpdates.groupId, g.id), eq(genUpdates.periodEnd, periodEnd), eq(genUpdates.status, 'submitted')),
+      );
     if (submitted) {
       counts.skippedSubmitted++;
       continue;
     }
-    staff ??= (await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id))).map((u) => u.email);
+    staff ??= (
+      await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id))
+    ).map((u) => u.email);
     const mail = genReminderMail(g.gen!, g.centralName, periodEnd, tier, today, opts.publicUrl, opts.companyName);
     const to = staff;
     const wrote = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(genUpdateReminders).values({ groupId: g.id, periodEnd, tier, mails: to.length })
-        .onConflictDoNothing({ target: [genUpdateReminders.groupId, genUpdateReminders.periodEnd, genUpdateReminders.tier] })
+      const [row] = await tx
+        .insert(genUpdateReminders)
+        .values({ groupId: g.id, periodEnd, tier, mails: to.length })
+        .onConflictDoNothing({
+          target: [genUpdateReminders.groupId, genUpdateReminders.periodEnd, genUpdateReminders.tier],
+        })
         .returning({ id: genUpdateReminders.id });
       if (!row) return false;
-      await enqueueMail(tx, to.map((email) => ({ kind: `gen_update.reminder.${tier}`, to: email, subject: mail.subject, text: mail.text })));
+      await enqueueMail(
+        tx,
+        to.map((email) => ({ kind: `gen_update.reminder.${tier}`, to: email, subject: mail.subject, text: mail.text })),
+      );
       return true;
     });
     if (wrote) {

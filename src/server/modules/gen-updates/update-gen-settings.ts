@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { groups } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { GenSettingsInput } from '../../../shared/schemas/gen-updates.ts';
 import { loadGenGroup } from './gen-roster.ts';
+import type { GenSettingsInput } from '../../../shared/schemas/gen-updates.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * PUT /api/admin/gen-update/settings (docs/irs-gen-duties.md "Settings"; staff only): saves the
@@ -14,18 +14,32 @@ import { loadGenGroup } from './gen-roster.ts';
  * @returns the message staff read
  * @throws HttpError 404 when the group does not exist or has no GEN
  */
-export async function updateGenSettings(db: Db, input: GenSettingsInput, actor: { userId: number; ip: string }): Promise<{ message: string }> {
+export async function updateGenSettings(
+  db: Db,
+  input: GenSettingsInput,
+  actor: { userId: number; ip: string },
+): Promise<{ message: string }> {
   const { group } = await loadGenGroup(db, input.group_id);
   const next = {
-    centralName: input.central_name, centralEin: input.central_ein, accountingPeriodEndMonth: input.accounting_period_end_month,
-    subsection: input.subsection, uniformPurposeStatement: input.uniform_purpose_statement,
+    centralName: input.central_name,
+    centralEin: input.central_ein,
+    accountingPeriodEndMonth: input.accounting_period_end_month,
+    subsection: input.subsection,
+    uniformPurposeStatement: input.uniform_purpose_statement,
   };
   const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== group![k]);
   await db.transaction(async (tx) => {
     await tx.update(groups).set(next).where(eq(groups.id, group!.id));
     await recordAudit(tx, {
-      actorUserId: actor.userId, ip: actor.ip, action: 'gen.settings_updated',
-      details: { group_id: group!.id, gen: group!.gen, changed, purpose_statement_chars: input.uniform_purpose_statement.length },
+      actorUserId: actor.userId,
+      ip: actor.ip,
+      action: 'gen.settings_updated',
+      details: {
+        group_id: group!.id,
+        gen: group!.gen,
+        changed,
+        purpose_statement_chars: input.uniform_purpose_statement.length,
+      },
     });
   });
   return { message: `The settings of GEN ${group!.gen} were saved.` };

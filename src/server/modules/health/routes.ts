@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR, type Db } from '../../db/client.ts';
 import { newStorageKey, type FileStorage } from '../../providers/storage/storage.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** Longest wait for the database's answer before the check fails, in milliseconds. */
 const DATABASE_CHECK_MS = 1_000;
@@ -38,7 +38,9 @@ async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T>
 
 /** The `when` of every migration committed with this build (migrations/meta/_journal.json). */
 function committedMigrations(): { tag: string; when: number }[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
 }
 
@@ -48,7 +50,11 @@ function committedMigrations(): { tag: string; when: number }[] {
  * @param migrationsTable the schema-qualified drizzle migrations table (Database.migrationsTable)
  * @param committed the build's migrations (committedMigrations(), read once)
  */
-async function missingMigrations(db: Db, migrationsTable: string, committed: { tag: string; when: number }[]): Promise<string[]> {
+async function missingMigrations(
+  db: Db,
+  migrationsTable: string,
+  committed: { tag: string; when: number }[],
+): Promise<string[]> {
   const result = await db.execute(sql.raw(`SELECT created_at FROM ${migrationsTable}`));
   const applied = new Set((result.rows as { created_at: string | number }[]).map((r) => Number(r.created_at)));
   return committed.filter((m) => !applied.has(m.when)).map((m) => m.tag);
@@ -74,7 +80,9 @@ async function probeStorage(storage: FileStorage): Promise<void> {
 export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable: string }) {
   // The journal belongs to this build: read once, not on every probe of a balancer.
   const committed = committedMigrations();
-  app.get('/livez', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/livez', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) =>
+    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
+  );
 
   const readiness = async (reply: FastifyReply) => {
     const checks: Readiness['checks'] = { database: 'ok', migrations: 'ok', storage: 'ok' };
@@ -88,7 +96,11 @@ export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable
     try {
       await within(DATABASE_CHECK_MS, 'the database', app.db.execute(sql`SELECT 1`));
       try {
-        const missing = await within(DATABASE_CHECK_MS, 'the migrations table', missingMigrations(app.db, opts.migrationsTable, committed));
+        const missing = await within(
+          DATABASE_CHECK_MS,
+          'the migrations table',
+          missingMigrations(app.db, opts.migrationsTable, committed),
+        );
         if (missing.length) {
           app.log.warn({ missing }, 'readiness: migrations not applied');
           checks.migrations = 'failed';
@@ -103,9 +115,14 @@ export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable
       checks.migrations = 'skipped';
     }
     checks.storage = await within(STORAGE_CHECK_MS, 'the storage', storage).catch(() => 'failed' as const);
-    const failed = Object.entries(checks).filter(([, v]) => v === 'failed').map(([k]) => k);
+    const failed = Object.entries(checks)
+      .filter(([, v]) => v === 'failed')
+      .map(([k]) => k);
     const body: Readiness = failed.length ? { status: 'unavailable', checks, failed } : { status: 'ok', checks };
-    return reply.code(failed.length ? 503 : 200).header('cache-control', 'no-store').send(body);
+    return reply
+      .code(failed.length ? 503 : 200)
+      .header('cache-control', 'no-store')
+      .send(body);
   };
   app.get('/readyz', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => readiness(reply));
   app.get('/healthz', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => readiness(reply));

@@ -1,25 +1,32 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts, applications, bylaws, levels, payments, users } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import { LETTER_STATES } from '../../../shared/rules/standing.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
+import { LETTER_STATES } from '../../../shared/rules/standing.ts';
 import { RECEIPT_STATUSES } from '../../../shared/schemas/finances.ts';
 import { RECEIPTS_ON_HOME, type HomeDeadline, type HomeSummary } from '../../../shared/schemas/home.ts';
-import type { BylawVariant } from '../../../shared/schemas/bylaws.ts';
-import type { ActingAccount } from '../accounts/resolve-account.ts';
+import { accounts, applications, bylaws, levels, payments, users } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
 import { getMyAccount } from '../account/get-my-account.ts';
+import { letterAwaitedOf } from '../applications/determination-letter.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { getCalendar, type CalendarDeadline } from '../compliance/get-calendar.ts';
 import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
-import { letterAwaitedOf } from '../applications/determination-letter.ts';
+import type { BylawVariant } from '../../../shared/schemas/bylaws.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { ActingAccount } from '../accounts/resolve-account.ts';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
-const nameOf = (u: { first_name: string; last_name: string; email: string }) => [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
+const nameOf = (u: { first_name: string; last_name: string; email: string }) =>
+  [u.first_name, u.last_name].filter(Boolean).join(' ') || u.email;
 
 function deadlineView(d: CalendarDeadline): HomeDeadline {
-  return { kind: d.kind, label: d.label, due: d.due, days_left: d.daysLeft, ...(d.filed === undefined ? {} : { filed: d.filed }) };
+  return {
+    kind: d.kind,
+    label: d.label,
+    due: d.due,
+    days_left: d.daysLeft,
+    ...(d.filed === undefined ? {} : { filed: d.filed }),
+  };
 }
 
 /**
@@ -36,14 +43,25 @@ function deadlineView(d: CalendarDeadline): HomeDeadline {
  * @param today 'YYYY-MM-DD' (UTC calendar date)
  * @throws HttpError 404 when the account no longer exists
  */
-export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingAccount | null; today: string; ip: string }): Promise<HomeSummary> {
+export async function getHome(
+  db: Db,
+  opts: { user: SessionUser; acting: ActingAccount | null; today: string; ip: string },
+): Promise<HomeSummary> {
   const { user, acting, today } = opts;
   const accountId = acting?.accountId ?? null;
   // Whose drafts and bylaws count: the account's users, or the viewer alone before there is an account.
   const owners = accountId === null ? eq(users.id, user.id) : eq(users.accountId, accountId);
 
   const drafts = await db
-    .select({ id: applications.id, level: levels.name, updated_at: applications.updatedAt, user_id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email })
+    .select({
+      id: applications.id,
+      level: levels.name,
+      updated_at: applications.updatedAt,
+      user_id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+    })
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .innerJoin(levels, eq(levels.id, applications.levelId))
@@ -57,13 +75,31 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
     .orderBy(desc(bylaws.updatedAt), desc(bylaws.id));
   const shared = {
     on_behalf: acting?.onBehalf ?? false,
-    applications: drafts.map((d) => ({ id: d.id, level: d.level, updated_at: iso(d.updated_at), started_by: nameOf(d), is_mine: d.user_id === user.id })),
+    applications: drafts.map((d) => ({
+      id: d.id,
+      level: d.level,
+      updated_at: iso(d.updated_at),
+      started_by: nameOf(d),
+      is_mine: d.user_id === user.id,
+    })),
   };
-  const bylawList = bylawRows.map((b) => ({ hash: b.hash, variant: b.variant as BylawVariant, updated_at: iso(b.updated_at) }));
+  const bylawList = bylawRows.map((b) => ({
+    hash: b.hash,
+    variant: b.variant as BylawVariant,
+    updated_at: iso(b.updated_at),
+  }));
 
   if (accountId === null) {
     return {
-      ...shared, account: null, standing: null, letter_awaited: null, deadlines: [], next_deadline: null, invoices: [], payable_cents: 0, users: [],
+      ...shared,
+      account: null,
+      standing: null,
+      letter_awaited: null,
+      deadlines: [],
+      next_deadline: null,
+      invoices: [],
+      payable_cents: 0,
+      users: [],
       documents: { bylaws: bylawList, receipts: [], standing_letter: { available: false, url: '' } },
     };
   }
@@ -74,14 +110,26 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
   const calendar = await getCalendar(db, accountId, today);
   const unpaid = await listUnpaidInvoices(db, accountId);
   const receipts = await db
-    .select({ id: payments.id, created_at: payments.createdAt, amount_cents: payments.amountCents, status: payments.status })
+    .select({
+      id: payments.id,
+      created_at: payments.createdAt,
+      amount_cents: payments.amountCents,
+      status: payments.status,
+    })
     .from(payments)
     .where(and(eq(payments.accountId, accountId), inArray(payments.status, [...RECEIPT_STATUSES])))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(RECEIPTS_ON_HOME);
   const people = await db
-    .select({ id: users.id, first_name: users.firstName, last_name: users.lastName, email: users.email, is_primary: users.isPrimary })
-    .from(users).where(eq(users.accountId, accountId))
+    .select({
+      id: users.id,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      email: users.email,
+      is_primary: users.isPrimary,
+    })
+    .from(users)
+    .where(eq(users.accountId, accountId))
     .orderBy(desc(users.isPrimary), users.lastName, users.firstName, users.id);
 
   if (acting?.onBehalf) {
@@ -94,17 +142,32 @@ export async function getHome(db: Db, opts: { user: SessionUser; acting: ActingA
   return {
     ...shared,
     account: {
-      id: account.id, name: account.name, ein: formatEin(account.ein),
-      city: account.city, state: account.state, level: account.level, renewal_due_at: account.renewal_due_at ? iso(account.renewal_due_at) : null,
+      id: account.id,
+      name: account.name,
+      ein: formatEin(account.ein),
+      city: account.city,
+      state: account.state,
+      level: account.level,
+      renewal_due_at: account.renewal_due_at ? iso(account.renewal_due_at) : null,
     },
     standing: {
-      state: standing.state, label: standing.label, missed_tax_years: standing.irs.missed_tax_years,
-      days_to_revocation: standing.irs.days_to_revocation, revocation_date: standing.irs.revocation_date,
+      state: standing.state,
+      label: standing.label,
+      missed_tax_years: standing.irs.missed_tax_years,
+      days_to_revocation: standing.irs.days_to_revocation,
+      revocation_date: standing.irs.revocation_date,
     },
     letter_awaited: await letterAwaitedOf(db, accountId, accountData?.data ?? {}),
     deadlines,
     next_deadline: deadlines.find((d) => !d.filed) ?? null,
-    invoices: unpaid.map((i) => ({ id: i.id, number: i.number, document_at: iso(i.document_at), value_cents: i.value_cents, balance_cents: i.balance_cents, is_processing: i.is_processing })),
+    invoices: unpaid.map((i) => ({
+      id: i.id,
+      number: i.number,
+      document_at: iso(i.document_at),
+      value_cents: i.value_cents,
+      balance_cents: i.balance_cents,
+      is_processing: i.is_processing,
+    })),
     payable_cents: unpaid.filter((i) => !i.is_processing).reduce((sum, i) => sum + i.balance_cents, 0),
     documents: {
       bylaws: bylawList,

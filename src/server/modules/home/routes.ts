@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { getHome } from './get-home.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The group's home (docs/app-home.md): `GET /api/app/home` → the summary of get-home.ts
@@ -9,6 +9,15 @@ import { getHome } from './get-home.ts';
  * audited), 422 when they name none and have no account; visitors 401; an unknown account 404.
  */
 export async function homeRoutes(app: FastifyInstance) {
-  app.get('/api/app/home', { config: { access: 'account-user', accountScope: { holderChoice: 'ignored', optional: true } } }, async (req) =>
-    getHome(app.db, { user: req.currentUser, acting: req.actingAccount, today: calendarDate(new Date()), ip: req.ip }));
+  app.get(
+    '/api/app/home',
+    { config: { access: 'account-user', accountScope: { holderChoice: 'ignored', optional: true } } },
+    async (req) =>
+      getHome(app.db, {
+        user: req.currentUser,
+        acting: req.actingAccount,
+        today: calendarDate(new Date()),
+        ip: req.ip,
+      }),
+  );
 }

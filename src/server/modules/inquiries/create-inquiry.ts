@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
 import { dailyCounters, inquiries, mailOutbox } from '../../db/schema.ts';
 import { TODAY_UTC } from '../quotas/daily-counters.ts';
-import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
+import type { Db } from '../../db/client.ts';
 
 export interface InquiryFields {
   name?: string;
@@ -26,7 +26,9 @@ function describe(kind: InquiryKind, f: InquiryFields): string {
     `E-mail: ${f.email}`,
     f.phone ? `Phone: ${f.phone}` : '',
     f.organization ? `${kind === 'campus_report' ? 'Campus' : 'Organization'}: ${f.organization}` : '',
-    ...Object.entries(f.details).filter(([, v]) => v !== '' && v !== undefined).map(([k, v]) => `${k}: ${String(v)}`),
+    ...Object.entries(f.details)
+      .filter(([, v]) => v !== '' && v !== undefined)
+      .map(([k, v]) => `${k}: ${String(v)}`),
   ];
   return lines.filter(Boolean).join('\n');
 }
@@ -43,9 +45,11 @@ const ackCounterKey = (email: string) => `inquiry-ack:${email.toLowerCase()}`;
  * used to send someone else a text of one's choosing.
  */
 function acknowledgementText(kind: InquiryKind, companyName: string, publicUrl: string): string {
-  return `Hello,\n\nThank you for contacting ${companyName}. Your message has been received and we'll get back with you shortly.\n\n` +
+  return (
+    `Hello,\n\nThank you for contacting ${companyName}. Your message has been received and we'll get back with you shortly.\n\n` +
     `This is an automatic reply to the ${INQUIRY_KIND_LABELS[kind].toLowerCase()} form on ${publicUrl}. If you did not send it, you can ignore this e-mail.\n\n` +
-    `${companyName}\n${publicUrl}\n`;
+    `${companyName}\n${publicUrl}\n`
+  );
 }
 
 /**
@@ -62,7 +66,13 @@ function acknowledgementText(kind: InquiryKind, companyName: string, publicUrl: 
  * Writes: one inquiries row, one or two mail_outbox rows, the address's daily_counters row.
  * @returns the new inquiry id
  */
-export async function createInquiry(db: Db, kind: InquiryKind, fields: InquiryFields, ip: string, mail: InquiryMailSettings): Promise<number> {
+export async function createInquiry(
+  db: Db,
+  kind: InquiryKind,
+  fields: InquiryFields,
+  ip: string,
+  mail: InquiryMailSettings,
+): Promise<number> {
   const body = describe(kind, fields);
   const staffSubject = `New ${INQUIRY_KIND_LABELS[kind].toLowerCase()} request #`;
   const staffFrom = ` from ${fields.name || fields.email}`;

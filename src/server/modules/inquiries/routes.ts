@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
-import type { InquiryKind } from '../../../shared/lists/subjects.ts';
 import { fromContract } from '../../contracts.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { getCompany } from '../content/get-company.ts';
 import { createInquiry, type InquiryFields } from './create-inquiry.ts';
+import type { InquiryKind } from '../../../shared/lists/subjects.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
 
@@ -34,27 +34,67 @@ export async function inquiryRoutes(app: FastifyInstance) {
 
   api.route({
     ...formRoute(fromContract(inquiryContracts.contact)),
-    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('contact', {
-      name: i.name, email: i.email, organization: i.organization, details: { subject: i.subject, message: i.message },
-    }, ip)),
+    handler: async ({ body: i, ip }, reply) =>
+      reply.status(201).send(
+        await store(
+          'contact',
+          {
+            name: i.name,
+            email: i.email,
+            organization: i.organization,
+            details: { subject: i.subject, message: i.message },
+          },
+          ip,
+        ),
+      ),
   });
   api.route({
     ...formRoute(fromContract(inquiryContracts.complianceCheck)),
-    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('compliance_check', {
-      name: i.name, email: i.email, phone: i.phone, organization: i.organization, details: { ein: i.ein, group_id: i.group_id },
-    }, ip)),
+    handler: async ({ body: i, ip }, reply) =>
+      reply.status(201).send(
+        await store(
+          'compliance_check',
+          {
+            name: i.name,
+            email: i.email,
+            phone: i.phone,
+            organization: i.organization,
+            details: { ein: i.ein, group_id: i.group_id },
+          },
+          ip,
+        ),
+      ),
   });
   api.route({
     ...formRoute(fromContract(inquiryContracts.multiChapter)),
-    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('multi_chapter', {
-      name: i.name, email: i.email, phone: i.phone, organization: i.organization,
-      details: { affiliates: i.affiliates, regions: i.regions, concerns: i.concerns },
-    }, ip)),
+    handler: async ({ body: i, ip }, reply) =>
+      reply.status(201).send(
+        await store(
+          'multi_chapter',
+          {
+            name: i.name,
+            email: i.email,
+            phone: i.phone,
+            organization: i.organization,
+            details: { affiliates: i.affiliates, regions: i.regions, concerns: i.concerns },
+          },
+          ip,
+        ),
+      ),
   });
   api.route({
     ...formRoute(fromContract(inquiryContracts.campusReport)),
-    handler: async ({ body: i, ip }, reply) => reply.status(201).send(await store('campus_report', {
-      email: i.email, organization: i.organization, details: {},
-    }, ip)),
+    handler: async ({ body: i, ip }, reply) =>
+      reply.status(201).send(
+        await store(
+          'campus_report',
+          {
+            email: i.email,
+            organization: i.organization,
+            details: {},
+          },
+          ip,
+        ),
+      ),
   });
 }

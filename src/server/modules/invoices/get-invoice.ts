@@ -1,14 +1,19 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { accounts, invoices, paymentInvoices, payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
+import { findOrderDetails } from './order-details.ts';
 import type { AppliedPayment, InvoiceView } from '../../../shared/schemas/invoices.ts';
 import type { PaymentType } from '../../../shared/schemas/payments.ts';
-import { findOrderDetails } from './order-details.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 
 /** payments.method → the payload `type` the page names it by (docs/requirements/entities.md "Payment payloads"). */
-const PAYMENT_TYPE_OF_METHOD: Readonly<Record<string, PaymentType>> = { card: 'credit_card', bank: 'bank_account', paypal: 'paypal', zero: 'zero_payment' };
+const PAYMENT_TYPE_OF_METHOD: Readonly<Record<string, PaymentType>> = {
+  card: 'credit_card',
+  bank: 'bank_account',
+  paypal: 'paypal',
+  zero: 'zero_payment',
+};
 
 /**
  * One invoice for its page /app/invoices/show/{id} (docs/requirements/product.md tool 14, docs/requirements/screens.md; docs/requirements/entities.md "Invoice"): number,
@@ -29,9 +34,18 @@ export async function getInvoice(db: Db, user: SessionUser, id: number): Promise
   if (!user.isAdmin) conditions.push(eq(invoices.accountId, user.accountId!));
   const [row] = await db
     .select({
-      id: invoices.id, number: invoices.number, documentAt: invoices.documentAt, publicNotes: invoices.publicNotes,
-      valueCents: invoices.valueCents, balanceCents: invoices.balanceCents,
-      accountId: accounts.id, name: accounts.name, street: accounts.street, city: accounts.city, state: accounts.state, zip: accounts.zip,
+      id: invoices.id,
+      number: invoices.number,
+      documentAt: invoices.documentAt,
+      publicNotes: invoices.publicNotes,
+      valueCents: invoices.valueCents,
+      balanceCents: invoices.balanceCents,
+      accountId: accounts.id,
+      name: accounts.name,
+      street: accounts.street,
+      city: accounts.city,
+      state: accounts.state,
+      zip: accounts.zip,
     })
     .from(invoices)
     .innerJoin(accounts, eq(accounts.id, invoices.accountId))
@@ -39,13 +53,22 @@ export async function getInvoice(db: Db, user: SessionUser, id: number): Promise
   if (!row) throw notFound('The invoice');
   const lines = await findOrderDetails(db, [row.id]);
   const applied = await db
-    .select({ id: payments.id, method: payments.method, paidAt: payments.settledAt, createdAt: payments.createdAt, amountCents: paymentInvoices.amountCents })
+    .select({
+      id: payments.id,
+      method: payments.method,
+      paidAt: payments.settledAt,
+      createdAt: payments.createdAt,
+      amountCents: paymentInvoices.amountCents,
+    })
     .from(paymentInvoices)
     .innerJoin(payments, eq(payments.id, paymentInvoices.paymentId))
     .where(and(eq(paymentInvoices.invoiceId, row.id), eq(payments.status, 'paid')))
     .orderBy(asc(paymentInvoices.createdAt), asc(paymentInvoices.id));
   const appliedPayments: AppliedPayment[] = applied.map((p) => ({
-    id: p.id, paid_at: (p.paidAt ?? p.createdAt).toISOString(), type: PAYMENT_TYPE_OF_METHOD[p.method] ?? 'credit_card', amount_cents: p.amountCents,
+    id: p.id,
+    paid_at: (p.paidAt ?? p.createdAt).toISOString(),
+    type: PAYMENT_TYPE_OF_METHOD[p.method] ?? 'credit_card',
+    amount_cents: p.amountCents,
   }));
   return {
     id: row.id,
@@ -54,7 +77,14 @@ export async function getInvoice(db: Db, user: SessionUser, id: number): Promise
     public_notes: row.publicNotes,
     value_cents: row.valueCents,
     balance_cents: row.balanceCents,
-    organization: { id: row.accountId, name: row.name, street: row.street, city: row.city, state: row.state, zip: row.zip },
+    organization: {
+      id: row.accountId,
+      name: row.name,
+      street: row.street,
+      city: row.city,
+      state: row.state,
+      zip: row.zip,
+    },
     order_details: lines.get(row.id) ?? [],
     payments: appliedPayments,
   };

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { invoices } from '../../db/schema.ts';
-import type { OrderDetail } from '../../../shared/schemas/invoices.ts';
 import { findOrderDetails } from './order-details.ts';
+import type { OrderDetail } from '../../../shared/schemas/invoices.ts';
+import type { Db } from '../../db/client.ts';
 
 /** One row of GET /api/invoices/unpaid. Amounts in integer cents. */
 export interface UnpaidInvoiceRow {
@@ -27,11 +27,26 @@ export interface UnpaidInvoiceRow {
 export async function listUnpaidInvoices(db: Db, accountId: number | null): Promise<UnpaidInvoiceRow[]> {
   if (!accountId) return [];
   const unpaid = await db
-    .select({ id: invoices.id, number: invoices.number, document_at: invoices.documentAt, value_cents: invoices.valueCents, balance_cents: invoices.balanceCents, public_notes: invoices.publicNotes, heldBy: invoices.heldByPaymentId })
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      document_at: invoices.documentAt,
+      value_cents: invoices.valueCents,
+      balance_cents: invoices.balanceCents,
+      public_notes: invoices.publicNotes,
+      heldBy: invoices.heldByPaymentId,
+    })
     .from(invoices)
     .where(and(eq(invoices.accountId, accountId), gt(invoices.balanceCents, 0)))
     .orderBy(desc(invoices.documentAt), desc(invoices.id));
   if (!unpaid.length) return [];
-  const lines = await findOrderDetails(db, unpaid.map((r) => r.id));
-  return unpaid.map(({ heldBy, ...r }) => ({ ...r, is_processing: heldBy !== null, order_details: lines.get(r.id) ?? [] }));
+  const lines = await findOrderDetails(
+    db,
+    unpaid.map((r) => r.id),
+  );
+  return unpaid.map(({ heldBy, ...r }) => ({
+    ...r,
+    is_processing: heldBy !== null,
+    order_details: lines.get(r.id) ?? [],
+  }));
 }

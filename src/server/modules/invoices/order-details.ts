@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { invoiceLines } from '../../db/schema.ts';
 import type { OrderDetail } from '../../../shared/schemas/invoices.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * Order details (docs/requirements/entities.md "Invoice" order_details: label, type, value in integer cents) of the given
@@ -12,7 +12,12 @@ export async function findOrderDetails(db: DbOrTx, invoiceIds: readonly number[]
   const byInvoice = new Map<number, OrderDetail[]>();
   if (!invoiceIds.length) return byInvoice;
   const lines = await db
-    .select({ invoiceId: invoiceLines.invoiceId, label: invoiceLines.label, type: invoiceLines.type, value_cents: invoiceLines.valueCents })
+    .select({
+      invoiceId: invoiceLines.invoiceId,
+      label: invoiceLines.label,
+      type: invoiceLines.type,
+      value_cents: invoiceLines.valueCents,
+    })
     .from(invoiceLines)
     .where(inArray(invoiceLines.invoiceId, [...invoiceIds]))
     .orderBy(asc(invoiceLines.id));

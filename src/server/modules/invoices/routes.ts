@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../errors.ts';
 import { getInvoice } from './get-invoice.ts';
 import { listUnpaidInvoices } from './list-unpaid-invoices.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** Largest serial id: anything else in the address cannot be an invoice. */
 const MAX_ID = 2_147_483_647;
@@ -17,6 +17,10 @@ function invoiceIdOf(params: unknown): number {
 /** Billing reads (docs/requirements/product.md tool 14): the account's unpaid invoices and one invoice's page data. Visitors 401;
  * the unpaid list is the user's own account's, one invoice their own account's or any for staff (else 404). */
 export async function invoiceRoutes(app: FastifyInstance) {
-  app.get('/api/invoices/unpaid', { config: { access: 'signed-in' } }, async (req) => ({ invoices: await listUnpaidInvoices(app.db, req.currentUser.accountId) }));
-  app.get('/api/invoices/:id', { config: { access: 'signed-in' } }, async (req) => getInvoice(app.db, req.currentUser, invoiceIdOf(req.params)));
+  app.get('/api/invoices/unpaid', { config: { access: 'signed-in' } }, async (req) => ({
+    invoices: await listUnpaidInvoices(app.db, req.currentUser.accountId),
+  }));
+  app.get('/api/invoices/:id', { config: { access: 'signed-in' } }, async (req) =>
+    getInvoice(app.db, req.currentUser, invoiceIdOf(req.params)),
+  );
 }

@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows-of.ts';
-import { computeStanding, FILING_REQUIREMENTS, irsStatusMeaning, type Standing, type StandingFacts } from '../../../shared/rules/standing.ts';
-import type { IrsFactsView, StandingView } from '../../../shared/schemas/search.ts';
 import { pub78Listing, type Pub78Listing } from '../../../shared/rules/deductibility.ts';
+import {
+  computeStanding,
+  FILING_REQUIREMENTS,
+  irsStatusMeaning,
+  type Standing,
+  type StandingFacts,
+} from '../../../shared/rules/standing.ts';
+import { rowsOf } from '../../db/rows-of.ts';
+import { accounts } from '../../db/schema.ts';
+import type { IrsFactsView, StandingView } from '../../../shared/schemas/search.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { IrsDataset } from './irs-files.ts';
 
 /** The IRS releases a standing was computed from ('YYYY-MM-DD' release dates; null when none was loaded). */
@@ -30,8 +36,19 @@ interface StandingLookups {
 }
 
 /** The account's IRS columns that the standing reads. */
-export type StandingAccount = Pick<typeof accounts.$inferSelect,
-  'id' | 'ein' | 'gen' | 'affiliation' | 'irsStatus' | 'filingRequirement' | 'fiscalYearEndMonth' | 'ruling' | 'taxPeriod' | 'bmfReleaseId'>;
+export type StandingAccount = Pick<
+  typeof accounts.$inferSelect,
+  | 'id'
+  | 'ein'
+  | 'gen'
+  | 'affiliation'
+  | 'irsStatus'
+  | 'filingRequirement'
+  | 'fiscalYearEndMonth'
+  | 'ruling'
+  | 'taxPeriod'
+  | 'bmfReleaseId'
+>;
 
 export interface AccountStanding {
   standing: Standing;
@@ -49,7 +66,11 @@ export interface AccountStanding {
  * @param today 'YYYY-MM-DD'
  * @returns by account id
  */
-export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], today: string): Promise<Map<number, AccountStanding>> {
+export async function standingOfAccounts(
+  db: DbOrTx,
+  list: StandingAccount[],
+  today: string,
+): Promise<Map<number, AccountStanding>> {
   const out = new Map<number, AccountStanding>();
   if (!list.length) return out;
   const ids = list.map((a) => a.id);
@@ -59,7 +80,9 @@ export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], to
   // One statement for everything the standing reads besides the account row: on the embedded
   // database each statement is a round trip to its worker thread (docs/benchmarks.md "IRS data and
   // standing"). A data set with no release loaded is not looked up.
-  const [found] = await rowsOf<StandingLookups>(db, sql`
+  const [found] = await rowsOf<StandingLookups>(
+    db,
+    sql`
     WITH latest AS (SELECT DISTINCT ON (dataset) id, dataset FROM irs_releases ORDER BY dataset, released_on DESC, id DESC)
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'dataset', r.dataset, 'released_on', r.released_on,
@@ -76,21 +99,32 @@ export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], to
           SELECT ein, deductibility_codes, NULL::text AS central_of_gen FROM irs_pub78 WHERE ein = ANY(${sql.param(eins)}::text[])
           UNION ALL
           SELECT p.ein, p.deductibility_codes, g.gen FROM groups g JOIN irs_pub78 p ON p.ein = g.central_ein WHERE g.gen = ANY(${sql.param(gens)}::text[])
-        ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78`);
-  const latest = Object.fromEntries(found.releases.filter((r) => r.is_latest).map((r) => [r.dataset, { releasedOn: r.released_on }])) as
-    Partial<Record<IrsDataset, { releasedOn: string }>>;
+        ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78`,
+  );
+  const latest = Object.fromEntries(
+    found.releases.filter((r) => r.is_latest).map((r) => [r.dataset, { releasedOn: r.released_on }]),
+  ) as Partial<Record<IrsDataset, { releasedOn: string }>>;
   const codes = (text: string) => text.split(',').filter(Boolean);
   const pub78ByEin = new Map(found.pub78.filter((p) => !p.central_of_gen).map((p) => [p.ein, codes(p.codes)]));
-  const centralPub78ByGen = new Map(found.pub78.filter((p) => p.central_of_gen).map((p) => [p.central_of_gen!, codes(p.codes)]));
+  const centralPub78ByGen = new Map(
+    found.pub78.filter((p) => p.central_of_gen).map((p) => [p.central_of_gen!, codes(p.codes)]),
+  );
   const releasedOn = new Map(found.releases.map((r) => [r.id, r.released_on]));
   const recorded = found.filings.map((f) => ({ accountId: f.account_id, taxYear: f.tax_year }));
   const postcards = found.postcards.map((p) => ({ ein: p.ein, taxYear: p.tax_year }));
-  const revocations = found.revocations.map((v) => ({ ein: v.ein, revokedOn: v.revoked_on, postedOn: v.posted_on, reinstatedOn: v.reinstated_on }));
+  const revocations = found.revocations.map((v) => ({
+    ein: v.ein,
+    revokedOn: v.revoked_on,
+    postedOn: v.posted_on,
+    reinstatedOn: v.reinstated_on,
+  }));
   const epostcardReleasedOn = latest.epostcard?.releasedOn ?? null;
   for (const account of list) {
-    const bmfReleasedOn = account.bmfReleaseId !== null ? releasedOn.get(account.bmfReleaseId) ?? null : null;
+    const bmfReleasedOn = account.bmfReleaseId !== null ? (releasedOn.get(account.bmfReleaseId) ?? null) : null;
     // A 990-N shows in the 990-N data; a 990 or 990-EZ only in the BMF's TAX_PERIOD.
-    const dates = [bmfReleasedOn, account.filingRequirement === '02' ? epostcardReleasedOn : null].filter((d): d is string => d !== null).sort();
+    const dates = [bmfReleasedOn, account.filingRequirement === '02' ? epostcardReleasedOn : null]
+      .filter((d): d is string => d !== null)
+      .sort();
     const facts: StandingFacts = {
       onBmf: account.irsStatus !== null,
       irsStatus: account.irsStatus,
@@ -103,15 +137,26 @@ export async function standingOfAccounts(db: DbOrTx, list: StandingAccount[], to
         ...recorded.filter((r) => r.accountId === account.id),
         ...(account.ein ? postcards.filter((p) => p.ein === account.ein) : []),
       ].map((r) => r.taxYear),
-      revocations: (account.ein ? revocations.filter((r) => r.ein === account.ein) : [])
-        .map((r) => ({ revokedOn: r.revokedOn, postedOn: r.postedOn, reinstatedOn: r.reinstatedOn })),
+      revocations: (account.ein ? revocations.filter((r) => r.ein === account.ein) : []).map((r) => ({
+        revokedOn: r.revokedOn,
+        postedOn: r.postedOn,
+        reinstatedOn: r.reinstatedOn,
+      })),
       dataAsOf: dates.at(-1) ?? null,
     };
     out.set(account.id, {
       standing: computeStanding(facts, today),
-      sources: { bmfReleasedOn, epostcardReleasedOn, revocationsReleasedOn: latest.revocations?.releasedOn ?? null, pub78ReleasedOn: latest.pub78?.releasedOn ?? null },
+      sources: {
+        bmfReleasedOn,
+        epostcardReleasedOn,
+        revocationsReleasedOn: latest.revocations?.releasedOn ?? null,
+        pub78ReleasedOn: latest.pub78?.releasedOn ?? null,
+      },
       pub78: latest.pub78
-        ? pub78Listing((account.ein && pub78ByEin.get(account.ein)) || null, (account.gen && centralPub78ByGen.get(account.gen)) || null)
+        ? pub78Listing(
+            (account.ein && pub78ByEin.get(account.ein)) || null,
+            (account.gen && centralPub78ByGen.get(account.gen)) || null,
+          )
         : null,
     });
   }
@@ -125,8 +170,16 @@ export async function standingOfAccount(db: DbOrTx, account: StandingAccount, to
 
 /** The columns of accounts a {@link StandingAccount} needs, for a select. */
 export const standingColumns = {
-  id: accounts.id, ein: accounts.ein, gen: accounts.gen, affiliation: accounts.affiliation, irsStatus: accounts.irsStatus, filingRequirement: accounts.filingRequirement,
-  fiscalYearEndMonth: accounts.fiscalYearEndMonth, ruling: accounts.ruling, taxPeriod: accounts.taxPeriod, bmfReleaseId: accounts.bmfReleaseId,
+  id: accounts.id,
+  ein: accounts.ein,
+  gen: accounts.gen,
+  affiliation: accounts.affiliation,
+  irsStatus: accounts.irsStatus,
+  filingRequirement: accounts.filingRequirement,
+  fiscalYearEndMonth: accounts.fiscalYearEndMonth,
+  ruling: accounts.ruling,
+  taxPeriod: accounts.taxPeriod,
+  bmfReleaseId: accounts.bmfReleaseId,
 };
 
 /**
@@ -138,7 +191,9 @@ export function irsFactsView(account: StandingAccount, { standing: s, sources, p
     status_code: account.irsStatus ?? '',
     status_meaning: irsStatusMeaning(account.irsStatus),
     fiscal_year_end_month: account.fiscalYearEndMonth,
-    filing_requirement: account.filingRequirement ? FILING_REQUIREMENTS[account.filingRequirement]?.label ?? `Code ${account.filingRequirement}` : '',
+    filing_requirement: account.filingRequirement
+      ? (FILING_REQUIREMENTS[account.filingRequirement]?.label ?? `Code ${account.filingRequirement}`)
+      : '',
     latest_tax_year_filed: s.latestTaxYearFiled,
     missed_tax_years: s.missedTaxYears,
     awaiting_data_tax_years: s.awaitingDataTaxYears,
@@ -148,7 +203,12 @@ export function irsFactsView(account: StandingAccount, { standing: s, sources, p
     revoked_on: s.revocation?.revokedOn ?? null,
     reinstated_on: s.revocation?.reinstatedOn ?? null,
     pub78,
-    sources: { bmf: sources.bmfReleasedOn, epostcard: sources.epostcardReleasedOn, revocations: sources.revocationsReleasedOn, pub78: sources.pub78ReleasedOn },
+    sources: {
+      bmf: sources.bmfReleasedOn,
+      epostcard: sources.epostcardReleasedOn,
+      revocations: sources.revocationsReleasedOn,
+      pub78: sources.pub78ReleasedOn,
+    },
   };
 }
 

@@ -18,7 +18,8 @@ export class IrsFileError extends Error {
 }
 
 /** The BMF extract's header (docs/irs-data.md "EO BMF"). */
-export const BMF_HEADER = 'EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME';
+export const BMF_HEADER =
+  'EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME';
 
 /** Fields per row of each data set's file. */
 const FIELD_COUNT: Record<IrsDataset, number> = { bmf: 28, epostcard: 26, revocations: 12, pub78: 6 };
@@ -95,7 +96,9 @@ function parseEpostcardRow(f: string[], line: number): EpostcardRow | null {
   const end = parseUsDate(f[6]);
   const terminated = f[4].trim().toUpperCase();
   if (!/^\d{4}$/.test(f[1].trim()) || !begin || !end || (terminated !== 'T' && terminated !== 'F')) {
-    throw new IrsFileError(`Line ${line} is not a Form 990-N data row: it needs a 4-digit tax year, T or F for "terminated" and the tax period's begin and end dates as MM-DD-YYYY.`);
+    throw new IrsFileError(
+      `Line ${line} is not a Form 990-N data row: it needs a 4-digit tax year, T or F for "terminated" and the tax period's begin and end dates as MM-DD-YYYY.`,
+    );
   }
   return { ein, taxYear: Number(end.slice(0, 4)), periodBegin: begin, periodEnd: end, terminated: terminated === 'T' };
 }
@@ -114,7 +117,9 @@ function parseRevocationRow(f: string[], line: number): RevocationRow | null {
   const postedOn = f[10].trim() ? parseIrsMonthDate(f[10]) : null;
   const reinstatedOn = f[11].trim() ? parseIrsMonthDate(f[11]) : null;
   if (!revokedOn || (f[10].trim() && !postedOn) || (f[11].trim() && !reinstatedOn)) {
-    throw new IrsFileError(`Line ${line} is not an Automatic Revocation List row: its revocation, posting and reinstatement dates must be DD-MON-YYYY (e.g. 15-MAY-2026).`);
+    throw new IrsFileError(
+      `Line ${line} is not an Automatic Revocation List row: its revocation, posting and reinstatement dates must be DD-MON-YYYY (e.g. 15-MAY-2026).`,
+    );
   }
   return { ein, legalName: f[1].trim(), revokedOn, postedOn, reinstatedOn };
 }
@@ -129,9 +134,14 @@ function parseRevocationRow(f: string[], line: number): RevocationRow | null {
 function parsePub78Row(f: string[], line: number): Pub78Row | null {
   const ein = f[0].trim();
   if (!EIN.test(ein)) return null;
-  const codes = f[5].split(',').map((c) => c.trim().toUpperCase()).filter(Boolean);
+  const codes = f[5]
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean);
   if (codes.some((c) => !/^[A-Z]{2,6}$/.test(c))) {
-    throw new IrsFileError(`Line ${line} is not a Publication 78 data row: its last field must be deductibility codes such as PC or EO,LODGE.`);
+    throw new IrsFileError(
+      `Line ${line} is not a Publication 78 data row: its last field must be deductibility codes such as PC or EO,LODGE.`,
+    );
   }
   return { ein, name: f[1].trim(), city: f[2].trim(), state: f[3].trim(), country: f[4].trim(), codes };
 }
@@ -143,9 +153,15 @@ function parsePub78Row(f: string[], line: number): Pub78Row | null {
  * @throws IrsFileError when a row has the wrong number of fields or the BMF header is not the extract's
  */
 export async function* irsFileRows(file: string, dataset: IrsDataset): AsyncGenerator<[string[], number]> {
-  const parser = fs.createReadStream(file).pipe(parse(dataset === 'bmf'
-    ? { bom: true, skip_empty_lines: true, relax_column_count: true, info: true }
-    : { delimiter: '|', quote: false, bom: true, skip_empty_lines: true, relax_column_count: true, info: true }));
+  const parser = fs
+    .createReadStream(file)
+    .pipe(
+      parse(
+        dataset === 'bmf'
+          ? { bom: true, skip_empty_lines: true, relax_column_count: true, info: true }
+          : { delimiter: '|', quote: false, bom: true, skip_empty_lines: true, relax_column_count: true, info: true },
+      ),
+    );
   const expected = FIELD_COUNT[dataset];
   let first = true;
   try {
@@ -153,13 +169,17 @@ export async function* irsFileRows(file: string, dataset: IrsDataset): AsyncGene
       if (first && dataset === 'bmf') {
         first = false;
         if (record.join(',') !== BMF_HEADER) {
-          throw new IrsFileError(`This is not an IRS EO BMF extract: its first line must be the header ${BMF_HEADER.slice(0, 40)}…`);
+          throw new IrsFileError(
+            `This is not an IRS EO BMF extract: its first line must be the header ${BMF_HEADER.slice(0, 40)}…`,
+          );
         }
         continue;
       }
       first = false;
       if (record.length !== expected) {
-        throw new IrsFileError(`Line ${info.lines} has ${record.length} fields where the ${IRS_DATASET_NAMES[dataset]} has ${expected}: this is not that file, or it is cut short.`);
+        throw new IrsFileError(
+          `Line ${info.lines} has ${record.length} fields where the ${IRS_DATASET_NAMES[dataset]} has ${expected}: this is not that file, or it is cut short.`,
+        );
       }
       yield [record, info.lines];
     }
@@ -171,8 +191,14 @@ export async function* irsFileRows(file: string, dataset: IrsDataset): AsyncGene
 }
 
 /** The row reader of each pipe-delimited data set (the BMF's rows are read by the BMF importer). */
-export const ROW_PARSERS: Record<IrsDataset, ((f: string[], line: number) => EpostcardRow | RevocationRow | Pub78Row | null) | null> = {
-  bmf: null, epostcard: parseEpostcardRow, revocations: parseRevocationRow, pub78: parsePub78Row,
+export const ROW_PARSERS: Record<
+  IrsDataset,
+  ((f: string[], line: number) => EpostcardRow | RevocationRow | Pub78Row | null) | null
+> = {
+  bmf: null,
+  epostcard: parseEpostcardRow,
+  revocations: parseRevocationRow,
+  pub78: parsePub78Row,
 };
 
 /** What a file check found. */
@@ -201,14 +227,17 @@ export async function checkIrsFile(file: string, dataset: IrsDataset): Promise<I
     try {
       decoder.decode(chunk, { stream: true });
     } catch {
-      throw new IrsFileError(`The file is not plain text (ASCII or UTF-8) near byte ${offset}: the IRS publishes these files as ASCII text.`);
+      throw new IrsFileError(
+        `The file is not plain text (ASCII or UTF-8) near byte ${offset}: the IRS publishes these files as ASCII text.`,
+      );
     }
     offset += chunk.length;
     size += chunk.length;
     last = chunk[chunk.length - 1];
   }
   if (size === 0) throw new IrsFileError('The file is empty.');
-  if (last !== 0x0a) throw new IrsFileError('The file does not end with a line break: it looks cut short. Download it again.');
+  if (last !== 0x0a)
+    throw new IrsFileError('The file does not end with a line break: it looks cut short. Download it again.');
   let rows = 0;
   const parseRow = ROW_PARSERS[dataset];
   for await (const [fields, line] of irsFileRows(file, dataset)) {

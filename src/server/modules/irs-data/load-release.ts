@@ -1,13 +1,20 @@
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
 import { irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../db/schema.ts';
 import { importBmf } from '../subordinates/import-bmf.ts';
 import {
-  checkIrsFile, irsFileRows, IrsFileError, IRS_DATASET_NAMES, ROW_PARSERS,
-  type EpostcardRow, type IrsDataset, type Pub78Row, type RevocationRow,
+  checkIrsFile,
+  irsFileRows,
+  IrsFileError,
+  IRS_DATASET_NAMES,
+  ROW_PARSERS,
+  type EpostcardRow,
+  type IrsDataset,
+  type Pub78Row,
+  type RevocationRow,
 } from './irs-files.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 
 export type IrsRelease = typeof irsReleases.$inferSelect;
 
@@ -36,20 +43,34 @@ export interface LoadIrsReleaseResult {
 async function loadEpostcards(tx: DbOrTx, rows: EpostcardRow[], releaseId: number) {
   // One EIN and tax year may be filed twice (an amended notice): the last row wins.
   const unique = [...new Map(rows.map((r) => [`${r.ein}:${r.taxYear}`, r])).values()];
-  await tx.insert(irsEpostcards).values(unique.map((r) => ({ ...r, releaseId })))
+  await tx
+    .insert(irsEpostcards)
+    .values(unique.map((r) => ({ ...r, releaseId })))
     .onConflictDoUpdate({
       target: [irsEpostcards.ein, irsEpostcards.taxYear],
-      set: { periodBegin: sql`excluded.period_begin`, periodEnd: sql`excluded.period_end`, terminated: sql`excluded.terminated`, releaseId: sql`excluded.release_id` },
+      set: {
+        periodBegin: sql`excluded.period_begin`,
+        periodEnd: sql`excluded.period_end`,
+        terminated: sql`excluded.terminated`,
+        releaseId: sql`excluded.release_id`,
+      },
     });
   return unique.length;
 }
 
 async function loadRevocations(tx: DbOrTx, rows: RevocationRow[], releaseId: number) {
   const unique = [...new Map(rows.map((r) => [`${r.ein}:${r.revokedOn}`, r])).values()];
-  await tx.insert(irsRevocations).values(unique.map((r) => ({ ...r, releaseId })))
+  await tx
+    .insert(irsRevocations)
+    .values(unique.map((r) => ({ ...r, releaseId })))
     .onConflictDoUpdate({
       target: [irsRevocations.ein, irsRevocations.revokedOn],
-      set: { legalName: sql`excluded.legal_name`, postedOn: sql`excluded.posted_on`, reinstatedOn: sql`excluded.reinstated_on`, releaseId: sql`excluded.release_id` },
+      set: {
+        legalName: sql`excluded.legal_name`,
+        postedOn: sql`excluded.posted_on`,
+        reinstatedOn: sql`excluded.reinstated_on`,
+        releaseId: sql`excluded.release_id`,
+      },
     });
   return unique.length;
 }
@@ -62,14 +83,25 @@ async function loadPub78(tx: DbOrTx, rows: Pub78Row[], releaseId: number) {
     byEin.set(r.ein, seen ? { ...seen, codes: [...new Set([...seen.codes, ...r.codes])] } : r);
   }
   const unique = [...byEin.values()];
-  await tx.insert(irsPub78).values(unique.map((r) => ({
-    ein: r.ein, name: r.name, city: r.city, state: r.state, country: r.country, deductibilityCodes: r.codes.join(','), releaseId,
-  }))).onConflictDoUpdate({
-    target: irsPub78.ein,
-    set: {
-      deductibilityCodes: sql`array_to_string(ARRAY(SELECT DISTINCT c FROM unnest(string_to_array(${irsPub78.deductibilityCodes} || ',' || excluded.deductibility_codes, ',')) AS c WHERE c <> '' ORDER BY c), ',')`,
-    },
-  });
+  await tx
+    .insert(irsPub78)
+    .values(
+      unique.map((r) => ({
+        ein: r.ein,
+        name: r.name,
+        city: r.city,
+        state: r.state,
+        country: r.country,
+        deductibilityCodes: r.codes.join(','),
+        releaseId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: irsPub78.ein,
+      set: {
+        deductibilityCodes: sql`array_to_string(ARRAY(SELECT DISTINCT c FROM unnest(string_to_array(${irsPub78.deductibilityCodes} || ',' || excluded.deductibility_codes, ',')) AS c WHERE c <> '' ORDER BY c), ',')`,
+      },
+    });
   return unique.length;
 }
 
@@ -93,26 +125,48 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
   }
   const fileName = path.basename(input.file);
   const check = await checkIrsFile(input.file, input.dataset);
-  const [same] = await db.select().from(irsReleases)
+  const [same] = await db
+    .select()
+    .from(irsReleases)
     .where(and(eq(irsReleases.dataset, input.dataset), eq(irsReleases.sha256, check.sha256)));
   if (same) return { status: 'unchanged', release: same, rows: check.rows, loaded: 0, skipped: 0 };
-  const [newest] = await db.select().from(irsReleases)
-    .where(and(eq(irsReleases.dataset, input.dataset), input.dataset === 'bmf' ? eq(irsReleases.fileName, fileName) : undefined))
-    .orderBy(desc(irsReleases.releasedOn)).limit(1);
+  const [newest] = await db
+    .select()
+    .from(irsReleases)
+    .where(
+      and(
+        eq(irsReleases.dataset, input.dataset),
+        input.dataset === 'bmf' ? eq(irsReleases.fileName, fileName) : undefined,
+      ),
+    )
+    .orderBy(desc(irsReleases.releasedOn))
+    .limit(1);
   if (newest && newest.releasedOn > input.releasedOn) {
-    throw new IrsFileError(`${fileName} (released ${input.releasedOn}) is older than the ${IRS_DATASET_NAMES[input.dataset]} already loaded (${newest.fileName}, released ${newest.releasedOn}): nothing was changed.`);
+    throw new IrsFileError(
+      `${fileName} (released ${input.releasedOn}) is older than the ${IRS_DATASET_NAMES[input.dataset]} already loaded (${newest.fileName}, released ${newest.releasedOn}): nothing was changed.`,
+    );
   }
   const batchSize = input.batchSize ?? 1000;
 
   return db.transaction(async (tx) => {
-    const [release] = await tx.insert(irsReleases).values({
-      dataset: input.dataset, fileName, releasedOn: input.releasedOn, rowCount: check.rows, loadedCount: 0, sha256: check.sha256,
-    }).returning();
+    const [release] = await tx
+      .insert(irsReleases)
+      .values({
+        dataset: input.dataset,
+        fileName,
+        releasedOn: input.releasedOn,
+        rowCount: check.rows,
+        loadedCount: 0,
+        sha256: check.sha256,
+      })
+      .returning();
     let loaded = 0;
     let skipped = 0;
     if (input.dataset === 'bmf') {
       const result = await importBmf(tx, input.file, {
-        gen: input.gen, batchSize, releaseId: release.id,
+        gen: input.gen,
+        batchSize,
+        releaseId: release.id,
         onProgress: ({ read, imported }) => input.onProgress?.({ read, loaded: imported }),
       });
       loaded = result.imported;
@@ -120,8 +174,11 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
     } else {
       let read = 0;
       let batch: (EpostcardRow | RevocationRow | Pub78Row)[] = [];
-      const write = { epostcard: loadEpostcards, revocations: loadRevocations, pub78: loadPub78 }[input.dataset] as
-        (tx: DbOrTx, rows: typeof batch, releaseId: number) => Promise<number>;
+      const write = { epostcard: loadEpostcards, revocations: loadRevocations, pub78: loadPub78 }[input.dataset] as (
+        tx: DbOrTx,
+        rows: typeof batch,
+        releaseId: number,
+      ) => Promise<number>;
       const flush = async () => {
         if (!batch.length) return;
         loaded += await write(tx, batch, release.id);
@@ -142,14 +199,20 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
       }
       await flush();
     }
-    const [done] = await tx.update(irsReleases).set({ loadedCount: loaded }).where(eq(irsReleases.id, release.id)).returning();
+    const [done] = await tx
+      .update(irsReleases)
+      .set({ loadedCount: loaded })
+      .where(eq(irsReleases.id, release.id))
+      .returning();
     return { status: 'loaded' as const, release: done, rows: check.rows, loaded, skipped };
   });
 }
 
 /** The newest loaded release of each data set (by release date), or null when none is. */
 export async function latestIrsReleases(db: DbOrTx): Promise<Record<IrsDataset, IrsRelease | null>> {
-  const rows = await db.selectDistinctOn([irsReleases.dataset]).from(irsReleases)
+  const rows = await db
+    .selectDistinctOn([irsReleases.dataset])
+    .from(irsReleases)
     .orderBy(irsReleases.dataset, desc(irsReleases.releasedOn), desc(irsReleases.id));
   const by = (d: IrsDataset) => rows.find((r) => r.dataset === d) ?? null;
   return { bmf: by('bmf'), epostcard: by('epostcard'), revocations: by('revocations'), pub78: by('pub78') };

@@ -1,6 +1,6 @@
 import { and, isNotNull, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { groups } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** The label the BMF import gives a group it creates for a GEN it meets (import-bmf.ts ensureGroups). */
 export const importedGenLabel = (gen: string) => `IRS group exemption ${gen}`;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
-import type { MailTransport } from '../../providers/mail/transport.ts';
 import { defaultMailHtml } from './mail-html.ts';
+import type { Db } from '../../db/client.ts';
+import type { MailTransport } from '../../providers/mail/transport.ts';
 
 /** What is kept of a sent mail that carried a secret link (docs/security.md "Outbox"). */
 export const SENT_TOKEN_MAIL_NOTE = 'This mail carried a one-time link. Its text was removed after it was sent.';
@@ -80,11 +80,13 @@ export async function deliverPendingMail(
       .from(mailOutbox)
       // The database's clock decides what is due and whose lease has ended: rows are stamped with
       // its now(), in microseconds, and the servers' clocks may differ from it and from each other.
-      .where(and(
-        eq(mailOutbox.status, 'pending'),
-        lte(mailOutbox.nextAttemptAt, sql`now()`),
-        or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, sql`now()`)),
-      ))
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+          or(isNull(mailOutbox.leaseUntil), lt(mailOutbox.leaseUntil, sql`now()`)),
+        ),
+      )
       .orderBy(asc(mailOutbox.id))
       .limit(batch)
       .for('update', { skipLocked: true });
@@ -92,7 +94,12 @@ export async function deliverPendingMail(
       await tx
         .update(mailOutbox)
         .set({ leasedBy: roundId, leaseUntil, nextAttemptAt: leaseUntil })
-        .where(inArray(mailOutbox.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            mailOutbox.id,
+            rows.map((r) => r.id),
+          ),
+        );
     }
     return rows;
   });
@@ -105,23 +112,31 @@ export async function deliverPendingMail(
     const ids = [...held];
     if (!ids.length) return;
     try {
-      const kept = await db.update(mailOutbox)
+      const kept = await db
+        .update(mailOutbox)
         .set({ leaseUntil, nextAttemptAt: leaseUntil })
         .where(and(inArray(mailOutbox.id, ids), heldByUs, eq(mailOutbox.status, 'pending')))
         .returning({ id: mailOutbox.id });
       const still = new Set(kept.map((r) => r.id));
       for (const id of ids) {
-        if (!still.has(id) && held.delete(id)) opts.log?.warn({ mailId: id }, 'mail outbox: lease lost before the mail was sent');
+        if (!still.has(id) && held.delete(id))
+          opts.log?.warn({ mailId: id }, 'mail outbox: lease lost before the mail was sent');
       }
     } catch {
       // The database did not answer: the next beat tries again; if the lease ends meanwhile,
       // another server may take the mail and this round will not overwrite its outcome.
     }
   };
-  const heartbeat = setInterval(() => {
-    // One beat at a time: a slow database must not pile them up.
-    if (!beating) beating = beat().finally(() => { beating = null; });
-  }, Math.max(1, Math.floor(leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      // One beat at a time: a slow database must not pile them up.
+      if (!beating)
+        beating = beat().finally(() => {
+          beating = null;
+        });
+    },
+    Math.max(1, Math.floor(leaseMs / 3)),
+  );
 
   let sent = 0;
   let failed = 0;
@@ -133,7 +148,11 @@ export async function deliverPendingMail(
       let error: unknown = null;
       try {
         await transport.send({
-          from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody ?? defaultMailHtml(row.subject, row.textBody),
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody ?? defaultMailHtml(row.subject, row.textBody),
           ...(row.requestId ? { headers: { 'X-Request-Id': row.requestId } } : {}),
         });
       } catch (err) {
@@ -144,22 +163,38 @@ export async function deliverPendingMail(
       let written: { id: number }[];
       if (error === null) {
         sent++;
-        written = await db.update(mailOutbox).set({
-          status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: '', ...release,
-          ...(row.carriesToken ? { textBody: SENT_TOKEN_MAIL_NOTE, htmlBody: null } : {}),
-        }).where(and(eq(mailOutbox.id, row.id), heldByUs)).returning({ id: mailOutbox.id });
+        written = await db
+          .update(mailOutbox)
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: row.attempts + 1,
+            lastError: '',
+            ...release,
+            ...(row.carriesToken ? { textBody: SENT_TOKEN_MAIL_NOTE, htmlBody: null } : {}),
+          })
+          .where(and(eq(mailOutbox.id, row.id), heldByUs))
+          .returning({ id: mailOutbox.id });
       } else {
         failed++;
         const attempts = row.attempts + 1;
-        written = await db.update(mailOutbox).set({
-          attempts,
-          lastError: String((error as Error).message ?? error).slice(0, 500),
-          status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending',
-          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelayMs(attempts) / 1000})`,
-          ...release,
-        }).where(and(eq(mailOutbox.id, row.id), heldByUs)).returning({ id: mailOutbox.id });
+        written = await db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            lastError: String((error as Error).message ?? error).slice(0, 500),
+            status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending',
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelayMs(attempts) / 1000})`,
+            ...release,
+          })
+          .where(and(eq(mailOutbox.id, row.id), heldByUs))
+          .returning({ id: mailOutbox.id });
       }
-      if (!written.length) opts.log?.warn({ mailId: row.id, sent: error === null }, 'mail outbox: lease lost during the send; its outcome is left to the round that took it');
+      if (!written.length)
+        opts.log?.warn(
+          { mailId: row.id, sent: error === null },
+          'mail outbox: lease lost during the send; its outcome is left to the round that took it',
+        );
     }
   } finally {
     clearInterval(heartbeat);
@@ -167,7 +202,8 @@ export async function deliverPendingMail(
     // Mails claimed but not sent (shutdown, or an error above): hand them back, due at once.
     const unsent = [...held];
     if (unsent.length) {
-      await db.update(mailOutbox)
+      await db
+        .update(mailOutbox)
         .set({ leasedBy: null, leaseUntil: null, nextAttemptAt: sql`now()` })
         .where(and(inArray(mailOutbox.id, unsent), heldByUs))
         .catch(() => undefined);

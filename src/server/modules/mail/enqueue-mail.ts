@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import { currentRequest } from '../../request-context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 export interface MailToQueue {
   /** What the mail is for, e.g. 'inquiry.staff', 'inquiry.ack', 'password.reset'. */
@@ -30,8 +30,19 @@ export interface MailToQueue {
 export async function enqueueMail(db: DbOrTx, mails: MailToQueue[]): Promise<number[]> {
   if (!mails.length) return [];
   const requestId = currentRequest()?.requestId ?? null;
-  const rows = await db.insert(mailOutbox).values(
-    mails.map((m) => ({ kind: m.kind, toAddress: m.to, subject: m.subject.slice(0, 300), textBody: m.text, htmlBody: m.html ?? null, carriesToken: m.carriesToken ?? false, requestId })),
-  ).returning({ id: mailOutbox.id });
+  const rows = await db
+    .insert(mailOutbox)
+    .values(
+      mails.map((m) => ({
+        kind: m.kind,
+        toAddress: m.to,
+        subject: m.subject.slice(0, 300),
+        textBody: m.text,
+        htmlBody: m.html ?? null,
+        carriesToken: m.carriesToken ?? false,
+        requestId,
+      })),
+    )
+    .returning({ id: mailOutbox.id });
   return rows.map((r) => r.id);
 }

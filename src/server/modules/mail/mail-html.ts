@@ -34,8 +34,11 @@ function linkifyLine(line: string): string {
  * kept, everything is escaped and web addresses become links. Nothing is dropped or added.
  */
 export function textToHtml(text: string): string {
-  return text.trim().split(/\n\s*\n/).map((para) =>
-    `<p style="margin:0 0 16px 0">${para.split('\n').map(linkifyLine).join('<br>')}</p>`).join('\n');
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((para) => `<p style="margin:0 0 16px 0">${para.split('\n').map(linkifyLine).join('<br>')}</p>`)
+    .join('\n');
 }
 
 /**

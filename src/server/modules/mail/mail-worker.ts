@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { deliverPendingMail } from './deliver-pending-mail.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * One round of the outbox: sends the due mails when an SMTP transport is configured (the job
@@ -10,8 +10,15 @@ import { deliverPendingMail } from './deliver-pending-mail.ts';
  * other mails back (docs/mail.md "Shutdown").
  * Writes: what deliverPendingMail writes. @returns mails sent and failed this round
  */
-export async function runMailRound(app: FastifyInstance, signal?: AbortSignal): Promise<{ sent: number; failed: number }> {
+export async function runMailRound(
+  app: FastifyInstance,
+  signal?: AbortSignal,
+): Promise<{ sent: number; failed: number }> {
   const transport = app.providers.mail;
   if (!transport) return { sent: 0, failed: 0 };
-  return deliverPendingMail(app.db, transport, app.config.mail.from, { leaseMs: app.config.mail.leaseSeconds * 1000, signal, log: app.log });
+  return deliverPendingMail(app.db, transport, app.config.mail.from, {
+    leaseMs: app.config.mail.leaseSeconds * 1000,
+    signal,
+    log: app.log,
+  });
 }

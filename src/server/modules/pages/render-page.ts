@@ -8,7 +8,8 @@ const FALLBACK_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="U
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a script data block must not be able to close the tag. */
-const escapeJsonForHtml = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+const escapeJsonForHtml = (json: string) =>
+  json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 /**
  * Loads the built index.html once; `<!--app-head-->` marks where per-request tags go. The build's
@@ -47,10 +48,11 @@ export function loadRoutePreloads(webDistDir: string): Record<string, RoutePrelo
  * script and chunk preloads, listed in the `page-scripts` data block. In a tab that is not shown
  * there is no paint to wait for, so it adds them at once.
  */
-const PAGE_SCRIPT_LOADER = "(function(){var d=JSON.parse(document.getElementById('page-scripts').textContent);"
-  + "function add(){var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=d.entry;document.head.appendChild(s);"
-  + "d.preload.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='anonymous';l.href=h;document.head.appendChild(l)})}"
-  + "if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(add)});else add()})()";
+const PAGE_SCRIPT_LOADER =
+  "(function(){var d=JSON.parse(document.getElementById('page-scripts').textContent);" +
+  "function add(){var s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.src=d.entry;document.head.appendChild(s);" +
+  "d.preload.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='anonymous';l.href=h;document.head.appendChild(l)})}" +
+  "if(document.visibilityState==='visible')requestAnimationFrame(function(){setTimeout(add)});else add()})()";
 
 /** The CSP `script-src` source that allows {@link PAGE_SCRIPT_LOADER} and no other inline script. */
 export const PAGE_SCRIPT_LOADER_CSP_SOURCE = `'sha256-${createHash('sha256').update(PAGE_SCRIPT_LOADER).digest('base64')}'`;
@@ -86,7 +88,19 @@ function takeTemplateScripts(template: string): { html: string; entry: string | 
  * the entry and the chunks go into a `page-scripts` JSON block that {@link PAGE_SCRIPT_LOADER}
  * reads once the page is drawn (docs/requirements/platform.md §6).
  */
-export function renderPage(template: string, opts: { title: string; description?: string; canonicalUrl?: string; companyName: string; boot: BootData; preload?: RoutePreload; body?: string | null; headHtml?: string }): string {
+export function renderPage(
+  template: string,
+  opts: {
+    title: string;
+    description?: string;
+    canonicalUrl?: string;
+    companyName: string;
+    boot: BootData;
+    preload?: RoutePreload;
+    body?: string | null;
+    headHtml?: string;
+  },
+): string {
   const screenScripts = (opts.preload?.scripts ?? []).filter(assetPath);
   const head = [
     `<title>${escapeHtml(`${opts.title} | ${opts.companyName}`)}</title>`,
@@ -95,15 +109,22 @@ export function renderPage(template: string, opts: { title: string; description?
     opts.headHtml ?? '',
     `<meta name="csrf-token" content="${escapeHtml(opts.boot.csrfToken)}" />`,
     `<script type="application/json" id="boot-data">${escapeJsonForHtml(JSON.stringify(opts.boot))}</script>`,
-    ...(opts.preload?.styles ?? []).filter(assetPath).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
+    ...(opts.preload?.styles ?? [])
+      .filter(assetPath)
+      .map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
     ...(opts.body ? [] : screenScripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`)),
-  ].filter(Boolean).join('\n    ');
+  ]
+    .filter(Boolean)
+    .join('\n    ');
   if (!opts.body) return template.replace('<!--app-head-->', () => head);
   // The page is drawn from the HTML and the style sheet alone. Its scripts only make it
   // interactive, so they are requested once it is drawn: fetched earlier, they share the
   // connection with the style sheet and hold up the first paint on a slow network.
   const { html, entry, preload } = takeTemplateScripts(template);
-  const scripts = entry === null ? '' : `<script type="application/json" id="page-scripts">${escapeJsonForHtml(JSON.stringify({ entry, preload: [...screenScripts, ...preload] }))}</script><script>${PAGE_SCRIPT_LOADER}</script>`;
+  const scripts =
+    entry === null
+      ? ''
+      : `<script type="application/json" id="page-scripts">${escapeJsonForHtml(JSON.stringify({ entry, preload: [...screenScripts, ...preload] }))}</script><script>${PAGE_SCRIPT_LOADER}</script>`;
   return html
     .replace('<!--app-head-->', () => head)
     .replace('<div id="root"></div>', () => `<div id="root">${opts.body}</div>${scripts}`);

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { PAGES, type BootData, type PageRoute } from '../../../shared/routes.ts';
 import { isDisplayPreferenceCookie } from '../../../shared/rules/cookies.ts';
 import { getCompany } from '../content/get-company.ts';
 import { listActiveBanners } from '../content/list-active-banners.ts';
+import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
 import { loadRoutePreloads, loadTemplate, renderPage } from './render-page.ts';
 import { loadServerRenderer } from './server-render.ts';
-import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A source map's address (`/x.js.map`, any case). */
 const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
@@ -48,19 +48,37 @@ export async function pageRoutes(app: FastifyInstance) {
     const full = path.join(distDir, file);
     if (fs.existsSync(full)) {
       const body = fs.readFileSync(full);
-      app.get(`/${file}`, async (_req, reply) => reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain').header('cache-control', 'public, max-age=86400').send(body));
+      app.get(`/${file}`, async (_req, reply) =>
+        reply
+          .type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain')
+          .header('cache-control', 'public, max-age=86400')
+          .send(body),
+      );
     }
   }
   const template = loadTemplate(distDir);
   const preloads = loadRoutePreloads(distDir);
   const serverRenderer = await loadServerRenderer(distDir, app.log);
 
-  async function send(req: FastifyRequest, reply: FastifyReply, page: Pick<PageRoute, 'title' | 'description'> & Partial<Pick<PageRoute, 'path' | 'access'>>, status: number) {
+  async function send(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    page: Pick<PageRoute, 'title' | 'description'> & Partial<Pick<PageRoute, 'path' | 'access'>>,
+    status: number,
+  ) {
     // Only fixed public addresses are canonical; pages with parameters or behind sign-in are not indexed.
-    const canonicalUrl = status === 200 && page.access === 'public' && page.path && !page.path.includes(':') ? new URL(page.path, app.config.publicUrl).toString() : undefined;
+    const canonicalUrl =
+      status === 200 && page.access === 'public' && page.path && !page.path.includes(':')
+        ? new URL(page.path, app.config.publicUrl).toString()
+        : undefined;
     // Public pages arrive rendered, so they paint before any script has run (docs/requirements/platform.md §6).
-    const serverRendered = serverRenderer && status === 200 && page.access === 'public' && page.path ? serverRenderer : null;
-    const [company, banners, queries] = await Promise.all([getCompany(app.db), listActiveBanners(app.db), serverRendered?.queriesFor(page.path!, app.db)]);
+    const serverRendered =
+      serverRenderer && status === 200 && page.access === 'public' && page.path ? serverRenderer : null;
+    const [company, banners, queries] = await Promise.all([
+      getCompany(app.db),
+      listActiveBanners(app.db),
+      serverRendered?.queriesFor(page.path!, app.db),
+    ]);
     const boot: BootData = {
       csrfToken: reply.csrfToken(),
       user: req.user,
@@ -70,20 +88,28 @@ export async function pageRoutes(app: FastifyInstance) {
       routingLookupUrl: routingLookupUrlForBrowser(app.config),
       status,
       ...(queries ? { queries } : {}),
-      ...(serverRendered ? { preferenceCookies: Object.keys(req.cookies).filter(isDisplayPreferenceCookie).sort() } : {}),
+      ...(serverRendered
+        ? { preferenceCookies: Object.keys(req.cookies).filter(isDisplayPreferenceCookie).sort() }
+        : {}),
     };
     const body = serverRendered ? await serverRendered.render(req.url, boot) : null;
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(template, {
-        title: page.title, description: page.description, canonicalUrl, companyName: company.name, boot,
-        // The 403 and 404 screens are not the page's screen.
-        preload: status === 200 && page.path ? preloads[page.path] : undefined,
-        body,
-        headHtml: serverRenderer?.headHtml,
-      }));
+      .send(
+        renderPage(template, {
+          title: page.title,
+          description: page.description,
+          canonicalUrl,
+          companyName: company.name,
+          boot,
+          // The 403 and 404 screens are not the page's screen.
+          preload: status === 200 && page.path ? preloads[page.path] : undefined,
+          body,
+          headHtml: serverRenderer?.headHtml,
+        }),
+      );
   }
 
   for (const page of PAGES) {
@@ -97,7 +123,8 @@ export async function pageRoutes(app: FastifyInstance) {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const wantsHtml = req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html') && !req.url.startsWith('/api/');
+    const wantsHtml =
+      req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html') && !req.url.startsWith('/api/');
     if (wantsHtml) return send(req, reply, { title: 'Page not found' }, 404);
     return reply.status(404).send({ message: 'Not found.' });
   });

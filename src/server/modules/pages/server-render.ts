@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger } from 'fastify';
-import type { BootData } from '../../../shared/routes.ts';
 import { PAGE_QUERY } from '../../../shared/page-queries.ts';
-import type { Db } from '../../db/client.ts';
-import { pricingBody, stateRequirementsBody } from '../content/routes.ts';
 import { redactUrl } from '../../request-log.ts';
+import { pricingBody, stateRequirementsBody } from '../content/routes.ts';
+import type { BootData } from '../../../shared/routes.ts';
+import type { Db } from '../../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** The render function of the built `dist/ssr/entry-server.js` (src/web/entry-server.tsx). */
 interface EntryServer {
@@ -20,7 +20,9 @@ interface EntryServer {
  */
 const PAGE_QUERIES: Record<string, (db: Db) => Promise<NonNullable<BootData['queries']>>> = {
   '/pricing': async (db) => [{ queryKey: PAGE_QUERY.pricing.queryKey, data: asJson(await pricingBody(db)) }],
-  '/state-registration': async (db) => [{ queryKey: PAGE_QUERY.stateRequirements.queryKey, data: asJson(await stateRequirementsBody(db)) }],
+  '/state-registration': async (db) => [
+    { queryKey: PAGE_QUERY.stateRequirements.queryKey, data: asJson(await stateRequirementsBody(db)) },
+  ],
 };
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DbOrTx } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** The sha256 of a reset token, as stored in password_resets.token_hash (the token itself is never stored). */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -30,5 +30,8 @@ export async function issueResetToken(
   const expiresAt = new Date((opts.now ?? new Date()).getTime() + opts.lifetimeMinutes * 60_000);
   await db.insert(passwordResets).values({ userId: opts.userId, tokenHash: hashResetToken(token), expiresAt });
   // `invitation=1` only changes the page's words ("Set your password"); the token is the same kind.
-  return { link: `${opts.publicUrl}/password/reset/${token}?email=${encodeURIComponent(opts.email)}${opts.invitation ? '&invitation=1' : ''}`, expiresAt };
+  return {
+    link: `${opts.publicUrl}/password/reset/${token}?email=${encodeURIComponent(opts.email)}${opts.invitation ? '&invitation=1' : ''}`,
+    expiresAt,
+  };
 }

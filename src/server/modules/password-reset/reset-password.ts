@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { passwordResets, sessions, users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
-import type { PasswordResetInput } from '../../../shared/schemas/public-forms.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
 import { hashResetToken } from './request-password-reset.ts';
+import type { PasswordResetInput } from '../../../shared/schemas/public-forms.ts';
+import type { Db } from '../../db/client.ts';
 
 const INVALID_RESET_TOKEN = 'This password reset link is invalid or has expired. Please ask for a new one.';
 
@@ -25,7 +25,8 @@ function passwordResetNotice(sender: ResetNoticeSender, user: { email: string; f
     kind: 'password.changed',
     to: user.email,
     subject: `Your ${sender.companyName} password was changed`,
-    text: `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nThe password of your ${sender.companyName} sign-in (${user.email}) ` +
+    text:
+      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nThe password of your ${sender.companyName} sign-in (${user.email}) ` +
       `was changed on ${mailDateTime(at)} with a password reset link sent to this address. Every device that was signed in ` +
       `was signed out.\n\nIf this was not you, someone else may be reading your e-mail: secure your e-mail account, ` +
       `then choose a new password with "Forgot your password?" on the ${sender.companyName} sign-in page and tell ${sender.companyName}${contact}.\n`,
@@ -47,29 +48,49 @@ function passwordResetNotice(sender: ResetNoticeSender, user: { email: string; f
  * @throws ValidationError on `email` with INVALID_RESET_TOKEN
  */
 export async function resetPassword(
-  db: Db, input: PasswordResetInput, ip: string, sender: ResetNoticeSender, now = new Date(),
+  db: Db,
+  input: PasswordResetInput,
+  ip: string,
+  sender: ResetNoticeSender,
+  now = new Date(),
 ): Promise<{ userId: number; isAdmin: boolean; invited: boolean }> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ resetId: passwordResets.id, userId: users.id, isAdmin: users.isAdmin, email: users.email, firstName: users.firstName, invitedAt: users.invitedAt })
+      .select({
+        resetId: passwordResets.id,
+        userId: users.id,
+        isAdmin: users.isAdmin,
+        email: users.email,
+        firstName: users.firstName,
+        invitedAt: users.invitedAt,
+      })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(and(
-        eq(passwordResets.tokenHash, hashResetToken(input.token)),
-        eq(users.email, input.email),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, now),
-        // A newer request supersedes this link, used or not.
-        sql`NOT EXISTS (SELECT 1 FROM ${passwordResets} newer WHERE newer.user_id = ${passwordResets.userId} AND newer.id > ${passwordResets.id})`,
-      ))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashResetToken(input.token)),
+          eq(users.email, input.email),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+          // A newer request supersedes this link, used or not.
+          sql`NOT EXISTS (SELECT 1 FROM ${passwordResets} newer WHERE newer.user_id = ${passwordResets.userId} AND newer.id > ${passwordResets.id})`,
+        ),
+      )
       .for('update', { of: passwordResets });
     if (!row) throw ValidationError.field('email', INVALID_RESET_TOKEN);
-    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)));
     await tx.update(users).set({ passwordHash, invitedAt: null, updatedAt: now }).where(eq(users.id, row.userId));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     const invited = row.invitedAt !== null;
-    await recordAudit(tx, { actorUserId: row.userId, action: invited ? 'account_users.invitation_accepted' : 'auth.password_reset', ip });
+    await recordAudit(tx, {
+      actorUserId: row.userId,
+      action: invited ? 'account_users.invitation_accepted' : 'auth.password_reset',
+      ip,
+    });
     if (!invited) await enqueueMail(tx, [passwordResetNotice(sender, row, now)]);
     return { userId: row.userId, isAdmin: row.isAdmin, invited };
   });

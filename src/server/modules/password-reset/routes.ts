@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import { passwordForgotSchema, passwordResetSchema } from '../../../shared/schemas/public-forms.ts';
-import { parseInput } from '../../validate.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import { getCompany } from '../content/get-company.ts';
+import { parseInput } from '../../validate.ts';
 import { homeFor } from '../auth/sign-in.ts';
+import { getCompany } from '../content/get-company.ts';
 import { RESET_LINK_SENT, requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** Password reset (docs/requirements/product.md tool 11): ask for a link, then set a new password with it. */
 export async function passwordResetRoutes(app: FastifyInstance) {
@@ -17,16 +17,24 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     const company = await getCompany(app.db);
     // Not awaited: a known and an unknown address answer in the same time (docs/requirements/platform.md §5.5).
     requestPasswordReset(app.db, email, app.config.publicUrl, company.name).catch((err: unknown) =>
-      req.log.error({ err }, 'password reset request failed'));
+      req.log.error({ err }, 'password reset request failed'),
+    );
     return { message: RESET_LINK_SENT };
   });
 
-  app.post('/password/reset', { config: { access: 'visitor', ...limit }, preHandler: requireCaptcha }, async (req, reply) => {
-    const input = parseInput(passwordResetSchema, req.body);
-    const company = await getCompany(app.db);
-    const sender = { companyName: company.name, companyContact: company.email || company.phone };
-    const { userId, isAdmin, invited } = await resetPassword(app.db, input, req.ip, sender);
-    await app.startSession(req, reply, userId);
-    return { url: homeFor(isAdmin), message: invited ? 'Your password is set. Welcome!' : 'Your password has been reset.' };
-  });
+  app.post(
+    '/password/reset',
+    { config: { access: 'visitor', ...limit }, preHandler: requireCaptcha },
+    async (req, reply) => {
+      const input = parseInput(passwordResetSchema, req.body);
+      const company = await getCompany(app.db);
+      const sender = { companyName: company.name, companyContact: company.email || company.phone };
+      const { userId, isAdmin, invited } = await resetPassword(app.db, input, req.ip, sender);
+      await app.startSession(req, reply, userId);
+      return {
+        url: homeFor(isAdmin),
+        message: invited ? 'Your password is set. Welcome!' : 'Your password has been reset.',
+      };
+    },
+  );
 }

@@ -7,16 +7,27 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import { splitFullName, type BillTo, type ChargeOutcome, type PaymentGateway } from '../../providers/payments/authorize-net.ts';
+import {
+  splitFullName,
+  type BillTo,
+  type ChargeOutcome,
+  type PaymentGateway,
+} from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import {
-  assertNotHeld, assertPayable, claimDiscount, findPaymentByKey, holdInvoices, lockInvoices, summarizeLocked, type PaymentRow,
+  assertNotHeld,
+  assertPayable,
+  claimDiscount,
+  findPaymentByKey,
+  holdInvoices,
+  lockInvoices,
+  summarizeLocked,
+  type PaymentRow,
 } from './payment-steps.ts';
 
-;
+import { getCompany } from '../content/get-company.ts';
 import { paymentRefId } from './payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from './payment-transitions.ts';
-import { getCompany } from '../content/get-company.ts';
 
 /** docs/requirements/errors.md "Payments" texts, and this module's own answers for the cases docs/requirements/errors.md leaves open. */
 export const PAYMENT_MESSAGES = {
@@ -26,7 +37,8 @@ export const PAYMENT_MESSAGES = {
   nothingToCharge: 'Nothing is left to pay by card or bank account. Please settle without payment.',
   keyUsed: 'This payment attempt has already been used for another account. Please reload the page and try again.',
   held: 'Your payment was received and is being reviewed. Your invoices will be updated once it is approved. Please do not pay again.',
-  pending: 'We could not confirm the payment yet. Please do not pay again; your invoices will be updated once the payment is confirmed.',
+  pending:
+    'We could not confirm the payment yet. Please do not pay again; your invoices will be updated once the payment is confirmed.',
 } as const;
 
 export type PaymentMethod = 'card' | 'bank';
@@ -115,28 +127,36 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
     const at = now();
     const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, at);
     if (summary.total === 0) throw new ValidationError({ value: [PAYMENT_MESSAGES.nothingToCharge] });
-    if (dollarsToCents(input.value) !== summary.total) throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
+    if (dollarsToCents(input.value) !== summary.total)
+      throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
     const usesDiscount = discount !== null && summary.discount_total > 0;
 
-    const [row] = await tx.insert(payments).values({
-      accountId,
-      userId: req.user.id,
-      method: req.method,
-      status: 'pending',
-      amountCents: summary.total,
-      discountId: usesDiscount ? discount.id : null,
-      discountReservationId: usesDiscount ? discount.reservationId : null,
-      discountCents: summary.discount_total,
-      invoiceIds: rows.map((r) => r.id),
-      idempotencyKey: input.idempotency_key,
-    }).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        accountId,
+        userId: req.user.id,
+        method: req.method,
+        status: 'pending',
+        amountCents: summary.total,
+        discountId: usesDiscount ? discount.id : null,
+        discountReservationId: usesDiscount ? discount.reservationId : null,
+        discountCents: summary.discount_total,
+        invoiceIds: rows.map((r) => r.id),
+        idempotencyKey: input.idempotency_key,
+      })
+      .onConflictDoNothing({ target: payments.idempotencyKey })
+      .returning();
     if (!row) return { twin: undefined };
     await holdInvoices(tx, row.id, rows);
     // The code is claimed before the gateway is called, so a concurrent payment cannot use it too.
     if (usesDiscount) await claimDiscount(tx, discount.reservationId, row.id, at);
     if (req.onBehalf) {
       await recordAudit(tx, {
-        actorUserId: req.user.id, accountId, action: 'payment.submitted_on_behalf', ip: req.ip,
+        actorUserId: req.user.id,
+        accountId,
+        action: 'payment.submitted_on_behalf',
+        ip: req.ip,
         details: { paymentId: row.id, method: req.method, amountCents: summary.total, invoiceIds: row.invoiceIds },
       });
     }
@@ -168,12 +188,18 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
     });
   } catch (err) {
     // The client promises not to throw for gateway trouble; if it does, the charge may have happened.
-    deps.log.error({ paymentId: payment.id, errName: (err as Error | null)?.name }, 'payment gateway call threw; payment left pending');
+    deps.log.error(
+      { paymentId: payment.id, errName: (err as Error | null)?.name },
+      'payment gateway call threw; payment left pending',
+    );
     outcome = { status: 'unknown', reason: 'network' };
   }
 
   const settled = await recordOutcome(deps, payment, outcome, now());
-  deps.log.info({ paymentId: payment.id, accountId, status: settled.row.status, code: settled.row.gatewayCode }, 'payment recorded');
+  deps.log.info(
+    { paymentId: payment.id, accountId, status: settled.row.status, code: settled.row.gatewayCode },
+    'payment recorded',
+  );
   return answerFor(settled.row, redirect, settled.unassignedCents);
 }
 
@@ -191,24 +217,37 @@ export function answerFor(row: PaymentRow, redirect: string, unassignedCents: nu
       return {
         statusCode: 200,
         body: {
-          message: PAYMENT_MESSAGES.approved, redirect, status, payment_id: row.id,
+          message: PAYMENT_MESSAGES.approved,
+          redirect,
+          status,
+          payment_id: row.id,
           ...(unassignedCents > 0 ? { unassigned: true } : {}),
           messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: PAYMENT_MESSAGES.approved }] },
         },
       };
     case 'held':
-      return { statusCode: 202, body: { message: PAYMENT_MESSAGES.held, redirect, status, payment_id: row.id, messages: { resultCode: 'Ok' } } };
+      return {
+        statusCode: 202,
+        body: { message: PAYMENT_MESSAGES.held, redirect, status, payment_id: row.id, messages: { resultCode: 'Ok' } },
+      };
     case 'pending':
-      return { statusCode: 202, body: { message: PAYMENT_MESSAGES.pending, status, payment_id: row.id, messages: { resultCode: 'Ok' } } };
+      return {
+        statusCode: 202,
+        body: { message: PAYMENT_MESSAGES.pending, status, payment_id: row.id, messages: { resultCode: 'Ok' } },
+      };
     default: {
       // Card and bank refusals say why and what to do next; PayPal rows carry their own texts.
-      const text = row.method === 'card' || row.method === 'bank'
-        ? refusalMessage(row.method, row.gatewayCode)
-        : row.gatewayMessage || 'The payment was not accepted.';
+      const text =
+        row.method === 'card' || row.method === 'bank'
+          ? refusalMessage(row.method, row.gatewayCode)
+          : row.gatewayMessage || 'The payment was not accepted.';
       return {
         statusCode: 422,
         body: {
-          message: PAYMENT_MESSAGES.failed, errors: { payment: [text] }, status, payment_id: row.id,
+          message: PAYMENT_MESSAGES.failed,
+          errors: { payment: [text] },
+          status,
+          payment_id: row.id,
           messages: { resultCode: 'Error', message: [{ code: row.gatewayCode ?? '', text }] },
         },
       };
@@ -220,7 +259,15 @@ export function answerFor(row: PaymentRow, redirect: string, unassignedCents: nu
 function billToOf(req: OpaquePaymentRequest): BillTo {
   if (req.method === 'card') {
     const card = req.input as CreditCardPayment;
-    return { ...splitFullName(card.name), address: card.address, city: card.city, state: card.state, zip: card.zip, country: 'US', phoneNumber: card.phone || undefined };
+    return {
+      ...splitFullName(card.name),
+      address: card.address,
+      city: card.city,
+      state: card.state,
+      zip: card.zip,
+      country: 'US',
+      phoneNumber: card.phone || undefined,
+    };
   }
   return { ...splitFullName((req.input as BankPayment).nameOnAccount) };
 }
@@ -231,22 +278,44 @@ function billToOf(req: OpaquePaymentRequest): BillTo {
  * the discount claim (docs/payments.md). In the same transaction it mails the account the receipt
  * (paid), the held-for-review notice (held) or the failed-payment notice (declined, failed).
  */
-export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outcome: ChargeOutcome, now: Date): Promise<{ row: PaymentRow; unassignedCents: number }> {
+export async function recordOutcome(
+  deps: PaymentDeps,
+  payment: PaymentRow,
+  outcome: ChargeOutcome,
+  now: Date,
+): Promise<{ row: PaymentRow; unassignedCents: number }> {
   if (outcome.status === 'unknown') {
-    deps.log.warn({ paymentId: payment.id, reason: outcome.reason }, 'payment not confirmed by the gateway; left pending');
+    deps.log.warn(
+      { paymentId: payment.id, reason: outcome.reason },
+      'payment not confirmed by the gateway; left pending',
+    );
     return { row: payment, unassignedCents: 0 };
   }
-  const status = outcome.status === 'approved' ? 'paid' : outcome.status === 'held' ? 'held' : outcome.status === 'declined' ? 'declined' : 'failed';
+  const status =
+    outcome.status === 'approved'
+      ? 'paid'
+      : outcome.status === 'held'
+        ? 'held'
+        : outcome.status === 'declined'
+          ? 'declined'
+          : 'failed';
   const company = await getCompany(deps.db);
   return deps.db.transaction(async (tx) => {
-    const moved = await movePayment(tx, payment, ['pending'], status, {
-      transId: outcome.transId,
-      authCode: outcome.status === 'approved' ? outcome.authCode : null,
-      accountLast4: 'accountNumber' in outcome ? outcome.accountNumber : null,
-      accountType: 'accountType' in outcome ? outcome.accountType : null,
-      code: outcome.code || outcome.message?.code || null,
-      message: outcome.text || outcome.message?.text || null,
-    }, now);
+    const moved = await movePayment(
+      tx,
+      payment,
+      ['pending'],
+      status,
+      {
+        transId: outcome.transId,
+        authCode: outcome.status === 'approved' ? outcome.authCode : null,
+        accountLast4: 'accountNumber' in outcome ? outcome.accountNumber : null,
+        accountType: 'accountType' in outcome ? outcome.accountType : null,
+        code: outcome.code || outcome.message?.code || null,
+        message: outcome.text || outcome.message?.text || null,
+      },
+      now,
+    );
     if (!moved) {
       // Settled meanwhile by someone else (e.g. the reconciliation): report what is stored.
       const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
@@ -254,10 +323,18 @@ export async function recordOutcome(deps: PaymentDeps, payment: PaymentRow, outc
     }
     // The receipt, or the failed-payment notice, of this move only: a payment moved by someone
     // else first (the reconciliation) was mailed by them (docs/mail.md "Transactional mails").
-    await notifyPaymentOutcome(tx, moved.row, status === 'paid' ? 'received' : status === 'held' ? 'held' : 'refused', company.name);
+    await notifyPaymentOutcome(
+      tx,
+      moved.row,
+      status === 'paid' ? 'received' : status === 'held' ? 'held' : 'refused',
+      company.name,
+    );
     if (moved.unassignedCents > 0) {
       // docs/payments.md "Approved but unassigned": the invoices were settled meanwhile; staff must sort it out.
-      deps.log.warn({ paymentId: moved.row.id, unassignedCents: moved.unassignedCents }, 'approved payment could not be fully applied to its invoices');
+      deps.log.warn(
+        { paymentId: moved.row.id, unassignedCents: moved.unassignedCents },
+        'approved payment could not be fully applied to its invoices',
+      );
     }
     return moved;
   });

@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { accounts, invoiceLines, invoices, paymentInvoices } from '../../db/schema.ts';
 import { escapeHtml, mailDateTime, mailLayout, textToHtml } from '../mail/mail-html.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentRow } from './payment-steps.ts';
 
 /** How each method is named on a receipt. */
@@ -36,15 +36,28 @@ interface ReceiptInvoice {
 /** The invoices of `payment` with their lines, oldest first, only of the payment's own account. */
 async function receiptInvoices(tx: DbOrTx, payment: PaymentRow): Promise<ReceiptInvoice[]> {
   if (!payment.invoiceIds.length) return [];
-  const found = await tx.select({ id: invoices.id, number: invoices.number, valueCents: invoices.valueCents, accountId: invoices.accountId })
-    .from(invoices).where(inArray(invoices.id, payment.invoiceIds)).orderBy(asc(invoices.documentAt), asc(invoices.id));
+  const found = await tx
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      valueCents: invoices.valueCents,
+      accountId: invoices.accountId,
+    })
+    .from(invoices)
+    .where(inArray(invoices.id, payment.invoiceIds))
+    .orderBy(asc(invoices.documentAt), asc(invoices.id));
   const own = found.filter((i) => i.accountId === payment.accountId);
   if (!own.length) return [];
   const ids = own.map((i) => i.id);
-  const lines = await tx.select({ invoiceId: invoiceLines.invoiceId, label: invoiceLines.label, valueCents: invoiceLines.valueCents })
-    .from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.id));
-  const applied = await tx.select({ invoiceId: paymentInvoices.invoiceId, amountCents: paymentInvoices.amountCents })
-    .from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id));
+  const lines = await tx
+    .select({ invoiceId: invoiceLines.invoiceId, label: invoiceLines.label, valueCents: invoiceLines.valueCents })
+    .from(invoiceLines)
+    .where(inArray(invoiceLines.invoiceId, ids))
+    .orderBy(asc(invoiceLines.id));
+  const applied = await tx
+    .select({ invoiceId: paymentInvoices.invoiceId, amountCents: paymentInvoices.amountCents })
+    .from(paymentInvoices)
+    .where(eq(paymentInvoices.paymentId, payment.id));
   return own.map((i) => ({
     number: i.number,
     lines: lines.filter((l) => l.invoiceId === i.id),
@@ -54,7 +67,11 @@ async function receiptInvoices(tx: DbOrTx, payment: PaymentRow): Promise<Receipt
 }
 
 /** What {@link paymentReceiptMail} makes: the subject and both parts, for each recipient alike. */
-export interface ReceiptMail { subject: string; text: string; html: string }
+export interface ReceiptMail {
+  subject: string;
+  text: string;
+  html: string;
+}
 
 /**
  * The receipt mailed when a payment becomes paid (docs/mail.md "Transactional mails",
@@ -63,25 +80,40 @@ export interface ReceiptMail { subject: string; text: string; html: string }
  * lines and what was applied to it, the discount and the amount charged, all in dollars.
  * Reads accounts, invoices, invoice_lines, payment_invoices; writes nothing.
  */
-export async function paymentReceiptMail(tx: DbOrTx, payment: PaymentRow, intro: string, companyName: string): Promise<ReceiptMail> {
+export async function paymentReceiptMail(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  intro: string,
+  companyName: string,
+): Promise<ReceiptMail> {
   const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, payment.accountId));
   const list = await receiptInvoices(tx, payment);
   const facts: [string, string][] = [
     ['Organization', account?.name ?? ''],
     ['Date', mailDateTime(payment.settledAt ?? payment.createdAt)],
     ['Paid with', paidWith(payment)],
-    ['Transaction id', payment.gatewayTransId ?? (payment.method === 'zero' ? 'none (nothing was charged)' : 'not given by the payment gateway')],
+    [
+      'Transaction id',
+      payment.gatewayTransId ??
+        (payment.method === 'zero' ? 'none (nothing was charged)' : 'not given by the payment gateway'),
+    ],
     ['Payment reference', String(payment.id)],
   ];
   const totals: [string, string][] = [
-    ...(payment.discountCents > 0 ? [['Discount', `-${formatCurrency(payment.discountCents)}`] as [string, string]] : []),
+    ...(payment.discountCents > 0
+      ? [['Discount', `-${formatCurrency(payment.discountCents)}`] as [string, string]]
+      : []),
     ['Amount charged', formatCurrency(payment.amountCents)],
   ];
   const outro = `Your payments and receipts are in ${companyName} under Finances, where you can print this receipt.`;
 
   const text = [
-    'Hello,', '', intro, '',
-    ...facts.map(([k, v]) => `${k}: ${v}`), '',
+    'Hello,',
+    '',
+    intro,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
     ...list.flatMap((i) => [
       `Invoice ${i.number}`,
       ...i.lines.map((l) => `  ${l.label}: ${formatCurrency(l.valueCents)}`),
@@ -89,8 +121,10 @@ export async function paymentReceiptMail(tx: DbOrTx, payment: PaymentRow, intro:
       ...(i.appliedCents !== null ? [`  Paid on this invoice: ${formatCurrency(i.appliedCents)}`] : []),
       '',
     ]),
-    ...totals.map(([k, v]) => `${k}: ${v}`), '',
-    outro, '',
+    ...totals.map(([k, v]) => `${k}: ${v}`),
+    '',
+    outro,
+    '',
   ].join('\n');
 
   const cell = 'padding:6px 0;border-bottom:1px solid #e9ecef;vertical-align:top';
@@ -98,18 +132,28 @@ export async function paymentReceiptMail(tx: DbOrTx, payment: PaymentRow, intro:
   const row = (label: string, value: string, strong = false, fact = false) =>
     `<tr><td style="${cell}${fact ? ';white-space:nowrap;padding-right:16px' : ''}">${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td>` +
     `<td style="${cell};text-align:right${fact ? '' : ';white-space:nowrap'}">${strong ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value)}</td></tr>`;
-  const table = (rows: string) => `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px 0">${rows}</table>`;
-  const html = mailLayout(`Your payment receipt (${companyName})`, [
-    textToHtml(`Hello,\n\n${intro}`),
-    table(facts.map(([k, v]) => row(k, v, false, true)).join('')),
-    ...list.map((i) => `<h2 style="margin:8px 0 4px 0;font-size:16px">Invoice ${escapeHtml(i.number)}</h2>` + table([
-      ...i.lines.map((l) => row(l.label, formatCurrency(l.valueCents))),
-      row('Invoice total', formatCurrency(i.totalCents)),
-      ...(i.appliedCents !== null ? [row('Paid on this invoice', formatCurrency(i.appliedCents), true)] : []),
-    ].join(''))),
-    table(totals.map(([k, v]) => row(k, v, k === 'Amount charged')).join('')),
-    textToHtml(outro),
-  ].join('\n'));
+  const table = (rows: string) =>
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px 0">${rows}</table>`;
+  const html = mailLayout(
+    `Your payment receipt (${companyName})`,
+    [
+      textToHtml(`Hello,\n\n${intro}`),
+      table(facts.map(([k, v]) => row(k, v, false, true)).join('')),
+      ...list.map(
+        (i) =>
+          `<h2 style="margin:8px 0 4px 0;font-size:16px">Invoice ${escapeHtml(i.number)}</h2>` +
+          table(
+            [
+              ...i.lines.map((l) => row(l.label, formatCurrency(l.valueCents))),
+              row('Invoice total', formatCurrency(i.totalCents)),
+              ...(i.appliedCents !== null ? [row('Paid on this invoice', formatCurrency(i.appliedCents), true)] : []),
+            ].join(''),
+          ),
+      ),
+      table(totals.map(([k, v]) => row(k, v, k === 'Amount charged')).join('')),
+      textToHtml(outro),
+    ].join('\n'),
+  );
 
   return { subject: `Your payment receipt (${companyName})`, text, html };
 }

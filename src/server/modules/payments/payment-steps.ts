@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { billingSummary, type BillingSummary } from '../../../shared/rules/billing.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { discountReservations, invoices, paymentInvoices, payments } from '../../db/schema.ts';
 import { HttpError, notFound, ValidationError } from '../../errors.ts';
-import { redeemReservation } from '../discounts/redeem-reservation.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { findReservedDiscount, type ReservedDiscount } from '../discounts/find-reserved-discount.ts';
+import { redeemReservation } from '../discounts/redeem-reservation.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
 import { applyPaidRenewal } from '../renewals/apply-paid-renewal.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * Steps shared by the payment services (card and bank: pay-with-opaque-data.ts; zero payment:
@@ -42,9 +42,18 @@ export async function findPaymentByKey(db: DbOrTx, key: string): Promise<Payment
  * Locks (FOR UPDATE) the selected invoices that belong to `accountId`, oldest first, whatever
  * their balance. Call inside the payment's transaction, then `assertPayable`.
  */
-export async function lockInvoices(tx: DbOrTx, accountId: number, invoiceIds: readonly number[]): Promise<LockedInvoice[]> {
+export async function lockInvoices(
+  tx: DbOrTx,
+  accountId: number,
+  invoiceIds: readonly number[],
+): Promise<LockedInvoice[]> {
   return tx
-    .select({ id: invoices.id, number: invoices.number, balanceCents: invoices.balanceCents, heldByPaymentId: invoices.heldByPaymentId })
+    .select({
+      id: invoices.id,
+      number: invoices.number,
+      balanceCents: invoices.balanceCents,
+      heldByPaymentId: invoices.heldByPaymentId,
+    })
     .from(invoices)
     .where(and(inArray(invoices.id, [...invoiceIds]), eq(invoices.accountId, accountId)))
     .orderBy(asc(invoices.documentAt), asc(invoices.id))
@@ -71,7 +80,8 @@ export function assertPayable(rows: readonly LockedInvoice[], invoiceIds: readon
  * @throws HttpError 409 ALREADY_PROCESSING
  */
 export function assertNotHeld(rows: readonly LockedInvoice[], exceptPaymentId?: number): void {
-  if (rows.some((r) => r.heldByPaymentId !== null && r.heldByPaymentId !== exceptPaymentId)) throw new HttpError(409, ALREADY_PROCESSING);
+  if (rows.some((r) => r.heldByPaymentId !== null && r.heldByPaymentId !== exceptPaymentId))
+    throw new HttpError(409, ALREADY_PROCESSING);
 }
 
 /**
@@ -83,7 +93,9 @@ export function assertNotHeld(rows: readonly LockedInvoice[], exceptPaymentId?: 
  */
 export async function holdInvoices(tx: DbOrTx, paymentId: number, rows: readonly LockedInvoice[]): Promise<void> {
   const ids = rows.map((r) => r.id);
-  const taken = await tx.update(invoices).set({ heldByPaymentId: paymentId })
+  const taken = await tx
+    .update(invoices)
+    .set({ heldByPaymentId: paymentId })
     .where(and(inArray(invoices.id, ids), isNull(invoices.heldByPaymentId)))
     .returning({ id: invoices.id });
   if (taken.length !== ids.length) throw new HttpError(409, ALREADY_PROCESSING);
@@ -135,21 +147,36 @@ export async function markForReview(tx: DbOrTx, paymentId: number, reason: strin
  * again unless the account already holds another open reservation of the same code, in which case
  * this one is removed. Writes discount_reservations. @returns true when a claim was released
  */
-export async function releaseDiscountClaim(tx: DbOrTx, payment: Pick<PaymentRow, 'id' | 'discountReservationId'>): Promise<boolean> {
+export async function releaseDiscountClaim(
+  tx: DbOrTx,
+  payment: Pick<PaymentRow, 'id' | 'discountReservationId'>,
+): Promise<boolean> {
   if (payment.discountReservationId === null) return false;
   const ref = paymentRefId(payment.id);
-  const [claimed] = await tx.select({ accountId: discountReservations.accountId, discountId: discountReservations.discountId })
+  const [claimed] = await tx
+    .select({ accountId: discountReservations.accountId, discountId: discountReservations.discountId })
     .from(discountReservations)
     .where(and(eq(discountReservations.id, payment.discountReservationId), eq(discountReservations.paymentRef, ref)))
     .for('update');
   if (!claimed) return false;
-  const [open] = await tx.select({ id: discountReservations.id }).from(discountReservations)
-    .where(and(eq(discountReservations.accountId, claimed.accountId), eq(discountReservations.discountId, claimed.discountId), isNull(discountReservations.redeemedAt)))
+  const [open] = await tx
+    .select({ id: discountReservations.id })
+    .from(discountReservations)
+    .where(
+      and(
+        eq(discountReservations.accountId, claimed.accountId),
+        eq(discountReservations.discountId, claimed.discountId),
+        isNull(discountReservations.redeemedAt),
+      ),
+    )
     .limit(1);
   if (open) {
     await tx.delete(discountReservations).where(eq(discountReservations.id, payment.discountReservationId));
   } else {
-    await tx.update(discountReservations).set({ redeemedAt: null, paymentRef: null }).where(eq(discountReservations.id, payment.discountReservationId));
+    await tx
+      .update(discountReservations)
+      .set({ redeemedAt: null, paymentRef: null })
+      .where(eq(discountReservations.id, payment.discountReservationId));
   }
   return true;
 }
@@ -160,12 +187,23 @@ export async function releaseDiscountClaim(tx: DbOrTx, payment: Pick<PaymentRow,
  * The client's value and discount total are never used.
  */
 export async function summarizeLocked(
-  tx: DbOrTx, rows: readonly LockedInvoice[], accountId: number, discountId: number | null, now: Date,
+  tx: DbOrTx,
+  rows: readonly LockedInvoice[],
+  accountId: number,
+  discountId: number | null,
+  now: Date,
 ): Promise<{ discount: ReservedDiscount | null; summary: BillingSummary }> {
-  const lines = await findOrderDetails(tx, rows.map((r) => r.id));
+  const lines = await findOrderDetails(
+    tx,
+    rows.map((r) => r.id),
+  );
   const discount = discountId ? await findReservedDiscount(tx, accountId, discountId, now) : null;
   const summary = billingSummary(
-    rows.map((r) => ({ id: r.id, balanceCents: r.balanceCents, lines: (lines.get(r.id) ?? []).map((l) => ({ type: l.type, valueCents: l.value_cents })) })),
+    rows.map((r) => ({
+      id: r.id,
+      balanceCents: r.balanceCents,
+      lines: (lines.get(r.id) ?? []).map((l) => ({ type: l.type, valueCents: l.value_cents })),
+    })),
     discount,
   );
   return { discount, summary };
@@ -178,13 +216,20 @@ export async function summarizeLocked(
  * caller already holds them).
  * @returns the part of the credit that could not be applied (0 when all of it was)
  */
-export async function applyCreditToInvoices(tx: DbOrTx, payment: Pick<PaymentRow, 'id' | 'accountId' | 'invoiceIds'>, creditCents: number): Promise<number> {
+export async function applyCreditToInvoices(
+  tx: DbOrTx,
+  payment: Pick<PaymentRow, 'id' | 'accountId' | 'invoiceIds'>,
+  creditCents: number,
+): Promise<number> {
   const open = await lockInvoices(tx, payment.accountId, payment.invoiceIds);
   let credit = creditCents;
   for (const invoice of open) {
     const applied = Math.min(Math.max(0, invoice.balanceCents), credit);
     if (applied <= 0) continue;
-    await tx.update(invoices).set({ balanceCents: sql`${invoices.balanceCents} - ${applied}` }).where(eq(invoices.id, invoice.id));
+    await tx
+      .update(invoices)
+      .set({ balanceCents: sql`${invoices.balanceCents} - ${applied}` })
+      .where(eq(invoices.id, invoice.id));
     await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: applied });
     credit -= applied;
     // A renewal invoice paid in full renews the account (docs/requirements/product.md "Staff console").

@@ -1,11 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import { accounts, invoices, paymentInvoices, payments, users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
 import { paidWith, paymentReceiptMail } from './payment-receipt-mail.ts';
-import { applyCreditToInvoices, markForReview, releaseDiscountClaim, REVIEW_REASONS, type PaymentRow } from './payment-steps.ts';
+import {
+  applyCreditToInvoices,
+  markForReview,
+  releaseDiscountClaim,
+  REVIEW_REASONS,
+  type PaymentRow,
+} from './payment-steps.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The moves of a payment between states after its first answer (docs/payments.md "States"), shared
@@ -44,18 +50,30 @@ export interface GatewayFacts {
  *   in `from` any more (someone else moved it first: nothing is written)
  */
 export async function movePayment(
-  tx: DbOrTx, payment: Pick<PaymentRow, 'id'>, from: readonly string[], to: PaymentMove, facts: GatewayFacts, now: Date,
+  tx: DbOrTx,
+  payment: Pick<PaymentRow, 'id'>,
+  from: readonly string[],
+  to: PaymentMove,
+  facts: GatewayFacts,
+  now: Date,
 ): Promise<{ row: PaymentRow; unassignedCents: number } | null> {
   // Whatever put it before staff is answered by the move (an unassigned credit puts it back).
-  const set: Partial<typeof payments.$inferInsert> = { status: to, settledAt: to === 'held' ? null : now, reviewReason: null };
+  const set: Partial<typeof payments.$inferInsert> = {
+    status: to,
+    settledAt: to === 'held' ? null : now,
+    reviewReason: null,
+  };
   if (facts.transId) set.gatewayTransId = facts.transId;
   if (facts.authCode !== undefined) set.authCode = facts.authCode || null;
   if (facts.accountLast4) set.accountLast4 = facts.accountLast4;
   if (facts.accountType) set.accountType = facts.accountType;
   if (facts.code !== undefined) set.gatewayCode = facts.code || null;
   if (facts.message !== undefined) set.gatewayMessage = facts.message || null;
-  const [row] = await tx.update(payments).set(set)
-    .where(and(eq(payments.id, payment.id), inArray(payments.status, [...from]))).returning();
+  const [row] = await tx
+    .update(payments)
+    .set(set)
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, [...from])))
+    .returning();
   if (!row) return null;
   let unassignedCents = 0;
   if (to === 'paid') {
@@ -77,11 +95,17 @@ export async function movePayment(
  * payment_invoices. @returns the cents put back on the invoices
  */
 async function takeBackCredit(tx: DbOrTx, paymentId: number): Promise<number> {
-  const applied = await tx.select({ invoiceId: paymentInvoices.invoiceId, amountCents: paymentInvoices.amountCents })
-    .from(paymentInvoices).where(eq(paymentInvoices.paymentId, paymentId)).orderBy(asc(paymentInvoices.invoiceId));
+  const applied = await tx
+    .select({ invoiceId: paymentInvoices.invoiceId, amountCents: paymentInvoices.amountCents })
+    .from(paymentInvoices)
+    .where(eq(paymentInvoices.paymentId, paymentId))
+    .orderBy(asc(paymentInvoices.invoiceId));
   let total = 0;
   for (const a of applied) {
-    await tx.update(invoices).set({ balanceCents: sql`${invoices.balanceCents} + ${a.amountCents}` }).where(eq(invoices.id, a.invoiceId));
+    await tx
+      .update(invoices)
+      .set({ balanceCents: sql`${invoices.balanceCents} + ${a.amountCents}` })
+      .where(eq(invoices.id, a.invoiceId));
     total += a.amountCents;
   }
   await tx.delete(paymentInvoices).where(eq(paymentInvoices.paymentId, paymentId));
@@ -93,12 +117,19 @@ async function takeBackCredit(tx: DbOrTx, paymentId: number): Promise<number> {
  * and the user who paid when that is someone else of the account. Lower-case addresses, no repeats.
  */
 async function accountRecipients(tx: DbOrTx, payment: Pick<PaymentRow, 'accountId' | 'userId'>): Promise<string[]> {
-  const [account] = await tx.select({ email: accounts.email, primaryUserId: accounts.primaryUserId }).from(accounts).where(eq(accounts.id, payment.accountId));
-  const people = await tx.select({ id: users.id, email: users.email, isPrimary: users.isPrimary })
-    .from(users).where(eq(users.accountId, payment.accountId));
+  const [account] = await tx
+    .select({ email: accounts.email, primaryUserId: accounts.primaryUserId })
+    .from(accounts)
+    .where(eq(accounts.id, payment.accountId));
+  const people = await tx
+    .select({ id: users.id, email: users.email, isPrimary: users.isPrimary })
+    .from(users)
+    .where(eq(users.accountId, payment.accountId));
   const primary = people.find((u) => u.isPrimary || u.id === account?.primaryUserId);
   const payer = people.find((u) => u.id === payment.userId);
-  const list = [primary?.email ?? account?.email ?? null, payer?.email ?? null].filter((e): e is string => !!e).map((e) => e.toLowerCase());
+  const list = [primary?.email ?? account?.email ?? null, payer?.email ?? null]
+    .filter((e): e is string => !!e)
+    .map((e) => e.toLowerCase());
   return [...new Set(list)];
 }
 
@@ -123,27 +154,33 @@ const NOTICES = {
   },
   held: {
     subject: 'Your payment is being reviewed',
-    body: (p: string) => `Your payment of ${p} was received and is held for review by the payment gateway before it is settled. You need do nothing: we will write again when it is approved or declined. Until then your invoices stay reserved for this payment.`,
+    body: (p: string) =>
+      `Your payment of ${p} was received and is held for review by the payment gateway before it is settled. You need do nothing: we will write again when it is approved or declined. Until then your invoices stay reserved for this payment.`,
   },
   refused: {
     subject: 'Your payment did not go through',
-    body: (p: string, _amount?: string, reason?: string) => `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: "${reason}"` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
+    body: (p: string, _amount?: string, reason?: string) =>
+      `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: "${reason}"` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
   },
   declined: {
     subject: 'Your payment was declined',
-    body: (p: string) => `Your payment of ${p}, held for review, was declined. Nothing was charged; your invoices are still open and can be paid again.`,
+    body: (p: string) =>
+      `Your payment of ${p}, held for review, was declined. Nothing was charged; your invoices are still open and can be paid again.`,
   },
   failed: {
     subject: 'Your payment did not go through',
-    body: (p: string) => `Your payment of ${p} could not be confirmed with the payment gateway and was not charged. Your invoices are still open and can be paid again.`,
+    body: (p: string) =>
+      `Your payment of ${p} could not be confirmed with the payment gateway and was not charged. Your invoices are still open and can be paid again.`,
   },
   voided: {
     subject: 'Your payment was cancelled',
-    body: (p: string) => `Your payment of ${p} was cancelled before it was settled, so no money was taken. The invoices it paid are open again.`,
+    body: (p: string) =>
+      `Your payment of ${p} was cancelled before it was settled, so no money was taken. The invoices it paid are open again.`,
   },
   refunded: {
     subject: 'A refund of your payment',
-    body: (p: string, amount?: string) => `${amount} of your payment of ${p} was refunded to the account it was paid from. It may take a few business days to appear.`,
+    body: (p: string, amount?: string) =>
+      `${amount} of your payment of ${p} was refunded to the account it was paid from. It may take a few business days to appear.`,
   },
 } as const;
 
@@ -154,7 +191,8 @@ export type PaymentNotice = keyof typeof NOTICES;
 const RECEIPTS: readonly PaymentNotice[] = ['received', 'settled', 'paid', 'approved'];
 
 /** The kind of a notice's outbox rows: every receipt is 'payment.receipt', 'refused' is a 'payment.failed'. */
-const kindOf = (notice: PaymentNotice) => RECEIPTS.includes(notice) ? 'payment.receipt' : notice === 'refused' ? 'payment.failed' : `payment.${notice}`;
+const kindOf = (notice: PaymentNotice) =>
+  RECEIPTS.includes(notice) ? 'payment.receipt' : notice === 'refused' ? 'payment.failed' : `payment.${notice}`;
 
 /**
  * Tells the account about a payment's outcome through the outbox, in `tx` (docs/payments.md "Mail
@@ -170,26 +208,54 @@ const kindOf = (notice: PaymentNotice) => RECEIPTS.includes(notice) ? 'payment.r
  * card or bank number, never the staff's reason.
  * Writes mail_outbox rows. @param refundCents the amount given back, for 'refunded'
  */
-export async function notifyPaymentOutcome(tx: DbOrTx, payment: PaymentRow, notice: PaymentNotice, companyName: string, refundCents?: number): Promise<void> {
+export async function notifyPaymentOutcome(
+  tx: DbOrTx,
+  payment: PaymentRow,
+  notice: PaymentNotice,
+  companyName: string,
+  refundCents?: number,
+): Promise<void> {
   const to = await accountRecipients(tx, payment);
   if (!to.length) return;
   const kind = kindOf(notice);
   const { subject, body } = NOTICES[notice];
   if (RECEIPTS.includes(notice)) {
     const receipt = await paymentReceiptMail(tx, payment, body(formatCurrency(payment.amountCents)), companyName);
-    await enqueueMail(tx, to.map((address) => ({ kind, to: address, ...receipt })));
+    await enqueueMail(
+      tx,
+      to.map((address) => ({ kind, to: address, ...receipt })),
+    );
     return;
   }
   const numbers = payment.invoiceIds.length
-    ? (await tx.select({ number: invoices.number }).from(invoices).where(inArray(invoices.id, payment.invoiceIds)).orderBy(asc(invoices.id))).map((r) => r.number)
+    ? (
+        await tx
+          .select({ number: invoices.number })
+          .from(invoices)
+          .where(inArray(invoices.id, payment.invoiceIds))
+          .orderBy(asc(invoices.id))
+      ).map((r) => r.number)
     : [];
   const paid = `${formatCurrency(payment.amountCents)} (${paidWith(payment)})`;
-  const reason = notice === 'refused' ? payment.gatewayMessage ?? undefined : undefined;
-  const lines = ['Hello,', '', body(paid, refundCents === undefined ? undefined : formatCurrency(refundCents), reason), ''];
+  const reason = notice === 'refused' ? (payment.gatewayMessage ?? undefined) : undefined;
+  const lines = [
+    'Hello,',
+    '',
+    body(paid, refundCents === undefined ? undefined : formatCurrency(refundCents), reason),
+    '',
+  ];
   if (numbers.length) lines.push(`Invoices: ${numbers.join(', ')}`);
   lines.push(`Date: ${mailDateTime(payment.settledAt ?? payment.createdAt)}`);
   if (payment.gatewayTransId) lines.push(`Transaction id: ${payment.gatewayTransId}`);
-  lines.push(`Payment reference: ${payment.id}`, '', `Your payments and receipts are in ${companyName} under Finances.`, '');
+  lines.push(
+    `Payment reference: ${payment.id}`,
+    '',
+    `Your payments and receipts are in ${companyName} under Finances.`,
+    '',
+  );
   const text = lines.join('\n');
-  await enqueueMail(tx, to.map((address) => ({ kind, to: address, subject: `${subject} (${companyName})`, text })));
+  await enqueueMail(
+    tx,
+    to.map((address) => ({ kind, to: address, subject: `${subject} (${companyName})`, text })),
+  );
 }

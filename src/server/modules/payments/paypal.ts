@@ -1,17 +1,38 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { billingSummary, centsToDollars, dollarsToCents, toDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
-import type { WalletInit, WalletPayment } from '../../../shared/schemas/payments.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import {
+  billingSummary,
+  centsToDollars,
+  dollarsToCents,
+  toDiscountPayload,
+  type DiscountPayload,
+} from '../../../shared/rules/billing.ts';
 import { discountReservations, discounts, payments } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
-import type { ChargeOutcome, PaypalStartOutcome } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { toDiscount } from '../discounts/discount-row.ts';
-import { answerFor, PAYMENT_MESSAGES, recordOutcome, type PaymentAnswer, type PaymentDeps } from './pay-with-opaque-data.ts';
-import { assertNotHeld, assertPayable, claimDiscount, holdInvoices, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
+import {
+  answerFor,
+  PAYMENT_MESSAGES,
+  recordOutcome,
+  type PaymentAnswer,
+  type PaymentDeps,
+} from './pay-with-opaque-data.ts';
+import {
+  assertNotHeld,
+  assertPayable,
+  claimDiscount,
+  holdInvoices,
+  lockInvoices,
+  paymentRefId,
+  summarizeLocked,
+  type PaymentRow,
+} from './payment-steps.ts';
+import type { WalletInit, WalletPayment } from '../../../shared/schemas/payments.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { ChargeOutcome, PaypalStartOutcome } from '../../providers/payments/authorize-net.ts';
 
 /** Texts of the PayPal flow that docs/requirements/errors.md leaves open (its failures show the toast 'That didn't work.'). */
 const PAYPAL_MESSAGES = {
@@ -76,7 +97,10 @@ export interface PaypalSession {
  * Writes: payments, audit_log (admins acting for an account).
  * @throws HttpError 404, ValidationError 422 as above
  */
-export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input: WalletInit; returnUrl: string }): Promise<PaypalStartAnswer | PaymentAnswer> {
+export async function startPaypal(
+  deps: PaymentDeps,
+  req: PaypalActor & { input: WalletInit; returnUrl: string },
+): Promise<PaypalStartAnswer | PaymentAnswer> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const { input, accountId } = req;
@@ -88,23 +112,30 @@ export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input:
     assertNotHeld(rows);
     const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, now());
     if (summary.total === 0) throw new ValidationError({ value: [PAYPAL_MESSAGES.nothingToCharge] });
-    if (dollarsToCents(input.value) !== summary.total) throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
+    if (dollarsToCents(input.value) !== summary.total)
+      throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
     await cancelOpenSessions(tx, accountId);
-    const [row] = await tx.insert(payments).values({
-      accountId,
-      userId: req.user.id,
-      method: 'paypal',
-      status: 'awaiting_consent',
-      amountCents: summary.total,
-      discountId: discount && summary.discount_total > 0 ? discount.id : null,
-      discountReservationId: discount && summary.discount_total > 0 ? discount.reservationId : null,
-      discountCents: summary.discount_total,
-      invoiceIds: rows.map((r) => r.id),
-      idempotencyKey: `paypal-${randomUUID()}`,
-    }).returning();
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        accountId,
+        userId: req.user.id,
+        method: 'paypal',
+        status: 'awaiting_consent',
+        amountCents: summary.total,
+        discountId: discount && summary.discount_total > 0 ? discount.id : null,
+        discountReservationId: discount && summary.discount_total > 0 ? discount.reservationId : null,
+        discountCents: summary.discount_total,
+        invoiceIds: rows.map((r) => r.id),
+        idempotencyKey: `paypal-${randomUUID()}`,
+      })
+      .returning();
     if (req.onBehalf) {
       await recordAudit(tx, {
-        actorUserId: req.user.id, accountId, action: 'payment.paypal_started_on_behalf', ip: req.ip,
+        actorUserId: req.user.id,
+        accountId,
+        action: 'payment.paypal_started_on_behalf',
+        ip: req.ip,
         details: { paymentId: row.id, amountCents: summary.total, invoiceIds: row.invoiceIds },
       });
     }
@@ -139,7 +170,10 @@ export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input:
       statusCode: 200,
       body: {
         messages: { resultCode: 'Ok' },
-        transactionResponse: { transId: outcome.transId, secureAcceptance: { secureAcceptanceUrl: outcome.secureAcceptanceUrl } },
+        transactionResponse: {
+          transId: outcome.transId,
+          secureAcceptance: { secureAcceptanceUrl: outcome.secureAcceptanceUrl },
+        },
       },
     };
   }
@@ -152,9 +186,15 @@ export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input:
   }
   // Before the payer approves, authCapture with payPal moves no money: a failed start is final.
   const code = outcome.status === 'unknown' ? null : outcome.code || outcome.message?.code || null;
-  const text = outcome.status === 'unknown' ? PAYPAL_MESSAGES.notStarted : outcome.text || outcome.message?.text || PAYPAL_MESSAGES.notStarted;
-  const [failed] = await db.update(payments).set({ status: 'failed', gatewayCode: code, gatewayMessage: text, settledAt: now() })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'awaiting_consent'))).returning();
+  const text =
+    outcome.status === 'unknown'
+      ? PAYPAL_MESSAGES.notStarted
+      : outcome.text || outcome.message?.text || PAYPAL_MESSAGES.notStarted;
+  const [failed] = await db
+    .update(payments)
+    .set({ status: 'failed', gatewayCode: code, gatewayMessage: text, settledAt: now() })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'awaiting_consent')))
+    .returning();
   deps.log.warn({ paymentId: payment.id, status: outcome.status }, 'PayPal payment could not start');
   return answerFor(failed ?? payment, PAYPAL_REDIRECT, 0);
 }
@@ -177,18 +217,26 @@ export async function startPaypal(deps: PaymentDeps, req: PaypalActor & { input:
  * @throws HttpError 404 for an unknown session or an invoice that is no longer payable
  * @throws ValidationError 422 for changed invoices, value or total
  */
-export async function continuePaypal(deps: PaymentDeps, req: PaypalActor & { input: WalletPayment }): Promise<PaymentAnswer> {
+export async function continuePaypal(
+  deps: PaymentDeps,
+  req: PaypalActor & { input: WalletPayment },
+): Promise<PaymentAnswer> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const { input, accountId } = req;
 
-  const [session] = await db.select().from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.method, 'paypal'), eq(payments.gatewayTransId, input.tx_id)))
+  const [session] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.accountId, accountId), eq(payments.method, 'paypal'), eq(payments.gatewayTransId, input.tx_id)),
+    )
     .limit(1);
   if (!session) throw notFound('The PayPal payment');
   if (session.status !== 'awaiting_consent') return answerFor(session, PAYPAL_REDIRECT, 0);
 
-  const sameInvoices = [...input.invoices].sort((a, b) => a - b).join(',') === [...session.invoiceIds].sort((a, b) => a - b).join(',');
+  const sameInvoices =
+    [...input.invoices].sort((a, b) => a - b).join(',') === [...session.invoiceIds].sort((a, b) => a - b).join(',');
   if (!sameInvoices || dollarsToCents(input.value) !== session.amountCents) {
     throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
   }
@@ -202,26 +250,44 @@ export async function continuePaypal(deps: PaymentDeps, req: PaypalActor & { inp
     assertPayable(rows, session.invoiceIds);
     // Held by this very session: a twin submit claimed it first and is answered below.
     assertNotHeld(rows, session.id);
-    const discount = session.discountReservationId === null ? null : await discountOfSession(tx, accountId, session.discountReservationId);
-    if (session.discountReservationId !== null && !discount) throw new ValidationError({ discount_id: [PAYMENT_MESSAGES.amountChanged] });
-    const lines = await findOrderDetails(tx, rows.map((r) => r.id));
+    const discount =
+      session.discountReservationId === null
+        ? null
+        : await discountOfSession(tx, accountId, session.discountReservationId);
+    if (session.discountReservationId !== null && !discount)
+      throw new ValidationError({ discount_id: [PAYMENT_MESSAGES.amountChanged] });
+    const lines = await findOrderDetails(
+      tx,
+      rows.map((r) => r.id),
+    );
     const summary = billingSummary(
-      rows.map((r) => ({ id: r.id, balanceCents: r.balanceCents, lines: (lines.get(r.id) ?? []).map((l) => ({ type: l.type, valueCents: l.value_cents })) })),
+      rows.map((r) => ({
+        id: r.id,
+        balanceCents: r.balanceCents,
+        lines: (lines.get(r.id) ?? []).map((l) => ({ type: l.type, valueCents: l.value_cents })),
+      })),
       discount,
     );
     if (summary.total !== session.amountCents || summary.discount_total !== session.discountCents) {
       throw new ValidationError({ value: [PAYMENT_MESSAGES.amountChanged] });
     }
-    const [row] = await tx.update(payments).set({ status: 'pending' })
-      .where(and(eq(payments.id, session.id), eq(payments.status, 'awaiting_consent'))).returning();
+    const [row] = await tx
+      .update(payments)
+      .set({ status: 'pending' })
+      .where(and(eq(payments.id, session.id), eq(payments.status, 'awaiting_consent')))
+      .returning();
     if (row) {
       // From here money may move: the invoices are held and the code claimed, as for a card.
       await holdInvoices(tx, row.id, rows);
-      if (row.discountReservationId !== null && row.discountCents > 0) await claimDiscount(tx, row.discountReservationId, row.id, now());
+      if (row.discountReservationId !== null && row.discountCents > 0)
+        await claimDiscount(tx, row.discountReservationId, row.id, now());
     }
     if (row && req.onBehalf) {
       await recordAudit(tx, {
-        actorUserId: req.user.id, accountId, action: 'payment.submitted_on_behalf', ip: req.ip,
+        actorUserId: req.user.id,
+        accountId,
+        action: 'payment.submitted_on_behalf',
+        ip: req.ip,
         details: { paymentId: row.id, method: 'paypal', amountCents: row.amountCents, invoiceIds: row.invoiceIds },
       });
     }
@@ -236,13 +302,24 @@ export async function continuePaypal(deps: PaymentDeps, req: PaypalActor & { inp
 
   let outcome: ChargeOutcome;
   try {
-    outcome = await deps.gateway.paypalContinue({ refTransId: input.tx_id, payerId: input.payer_id, amountCents: claimed.amountCents, refId: paymentRefId(claimed.id) });
+    outcome = await deps.gateway.paypalContinue({
+      refTransId: input.tx_id,
+      payerId: input.payer_id,
+      amountCents: claimed.amountCents,
+      refId: paymentRefId(claimed.id),
+    });
   } catch (err) {
-    deps.log.error({ paymentId: claimed.id, errName: (err as Error | null)?.name }, 'PayPal continue threw; payment left pending');
+    deps.log.error(
+      { paymentId: claimed.id, errName: (err as Error | null)?.name },
+      'PayPal continue threw; payment left pending',
+    );
     outcome = { status: 'unknown', reason: 'network' };
   }
   const settled = await recordOutcome(deps, claimed, outcome, now());
-  deps.log.info({ paymentId: claimed.id, accountId, status: settled.row.status, code: settled.row.gatewayCode }, 'PayPal payment recorded');
+  deps.log.info(
+    { paymentId: claimed.id, accountId, status: settled.row.status, code: settled.row.gatewayCode },
+    'PayPal payment recorded',
+  );
   return answerFor(settled.row, PAYPAL_REDIRECT, settled.unassignedCents);
 }
 
@@ -260,14 +337,28 @@ export async function clearPaypal(db: DbOrTx, accountId: number): Promise<number
  * {@link PAYPAL_SESSION_HOURS}). The discount is the session's reservation while it is unredeemed.
  * Reads only.
  */
-export async function findPaypalSession(db: DbOrTx, accountId: number, now: Date = new Date()): Promise<PaypalSession | null> {
+export async function findPaypalSession(
+  db: DbOrTx,
+  accountId: number,
+  now: Date = new Date(),
+): Promise<PaypalSession | null> {
   const since = new Date(now.getTime() - PAYPAL_SESSION_HOURS * 3600_000);
-  const [row] = await db.select().from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.method, 'paypal'), eq(payments.status, 'awaiting_consent'), gt(payments.createdAt, since)))
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.accountId, accountId),
+        eq(payments.method, 'paypal'),
+        eq(payments.status, 'awaiting_consent'),
+        gt(payments.createdAt, since),
+      ),
+    )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
   if (!row || !row.gatewayTransId) return null;
-  const discount = row.discountReservationId === null ? null : await discountOfSession(db, accountId, row.discountReservationId);
+  const discount =
+    row.discountReservationId === null ? null : await discountOfSession(db, accountId, row.discountReservationId);
   return {
     tx_id: row.gatewayTransId,
     invoices: row.invoiceIds,
@@ -280,17 +371,28 @@ export async function findPaypalSession(db: DbOrTx, accountId: number, now: Date
 
 /** Marks every `awaiting_consent` PayPal payment of the account `cancelled`; returns their rows. */
 async function cancelOpenSessions(db: DbOrTx, accountId: number): Promise<PaymentRow[]> {
-  return db.update(payments)
+  return db
+    .update(payments)
     .set({ status: 'cancelled', gatewayMessage: PAYPAL_MESSAGES.cancelled, settledAt: new Date() })
-    .where(and(eq(payments.accountId, accountId), eq(payments.method, 'paypal'), eq(payments.status, 'awaiting_consent')))
+    .where(
+      and(eq(payments.accountId, accountId), eq(payments.method, 'paypal'), eq(payments.status, 'awaiting_consent')),
+    )
     .returning();
 }
 
 /** The discount held by an unredeemed reservation of the account (its expiry is not checked: see continuePaypal). */
 async function discountOfSession(db: DbOrTx, accountId: number, reservationId: number) {
-  const [row] = await db.select({ discount: discounts }).from(discountReservations)
+  const [row] = await db
+    .select({ discount: discounts })
+    .from(discountReservations)
     .innerJoin(discounts, eq(discounts.id, discountReservations.discountId))
-    .where(and(eq(discountReservations.id, reservationId), eq(discountReservations.accountId, accountId), isNull(discountReservations.redeemedAt)))
+    .where(
+      and(
+        eq(discountReservations.id, reservationId),
+        eq(discountReservations.accountId, accountId),
+        isNull(discountReservations.redeemedAt),
+      ),
+    )
     .limit(1);
   return row ? toDiscount(row.discount) : null;
 }

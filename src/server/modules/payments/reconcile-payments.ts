@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { gatewayDiscrepancies, paymentRefunds, payments } from '../../db/schema.ts';
-import type { GatewayTransaction, PaymentGateway, TransactionSummary } from '../../providers/payments/authorize-net.ts';
 import { markForReview, REVIEW_REASONS, type PaymentRow } from './payment-steps.ts';
 import { movePayment, notifyPaymentOutcome, type PaymentNotice } from './payment-transitions.ts';
 import { recordRefundOutcome } from './refund-outcome.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { GatewayTransaction, PaymentGateway, TransactionSummary } from '../../providers/payments/authorize-net.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** The refId a payment's charge is sent with, and a refund's: gs-pay-{id}, gs-ref-{id}. */
 const PAYMENT_REF = /^gs-pay-(\d{1,10})$/;
@@ -115,7 +115,14 @@ export interface ReconcileSummary {
 export async function reconcilePayments(deps: ReconcileDeps, opts: ReconcileOptions): Promise<ReconcileSummary> {
   const { db, gateway } = deps;
   const now = deps.now ?? (() => new Date());
-  const summary: ReconcileSummary = { checked: 0, moved: {}, flagged: 0, refunds: 0, discrepancies: 0, listUnavailable: false };
+  const summary: ReconcileSummary = {
+    checked: 0,
+    moved: {},
+    flagged: 0,
+    refunds: 0,
+    discrepancies: 0,
+    listUnavailable: false,
+  };
 
   // 1. What the gateway holds that is not settled yet, with the refId of everything new to us.
   const unsettled = await readUnsettled(gateway);
@@ -145,13 +152,21 @@ export async function reconcilePayments(deps: ReconcileDeps, opts: ReconcileOpti
 
   // 3. Refunds whose answer never came: done if the gateway lists them, else never made.
   if (!summary.listUnavailable) {
-    const pending = await db.select().from(paymentRefunds)
-      .where(and(eq(paymentRefunds.status, 'pending'), lt(paymentRefunds.createdAt, new Date(now().getTime() - opts.pendingAfterMs))));
+    const pending = await db
+      .select()
+      .from(paymentRefunds)
+      .where(
+        and(
+          eq(paymentRefunds.status, 'pending'),
+          lt(paymentRefunds.createdAt, new Date(now().getTime() - opts.pendingAfterMs)),
+        ),
+      );
     for (const refund of pending) {
       const found = byRefundRef.get(refund.id);
-      const outcome = found && verdictOf(found.transactionStatus) === 'captured'
-        ? { status: 'refunded' as const, transId: found.transId }
-        : { status: 'failed' as const, code: null, text: REFUND_NOT_FOUND };
+      const outcome =
+        found && verdictOf(found.transactionStatus) === 'captured'
+          ? { status: 'refunded' as const, transId: found.transId }
+          : { status: 'failed' as const, code: null, text: REFUND_NOT_FOUND };
       if (await recordRefundOutcome(db, refund, outcome, deps.companyName, now())) summary.refunds++;
     }
   }
@@ -161,14 +176,21 @@ export async function reconcilePayments(deps: ReconcileDeps, opts: ReconcileOpti
     const verdict = verdictOf(found.transactionStatus);
     if (verdict !== 'captured' && verdict !== 'held') continue;
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-    const accounted = payment && payment.gatewayTransId === found.transId && !['declined', 'failed', 'cancelled', 'voided'].includes(payment.status);
+    const accounted =
+      payment &&
+      payment.gatewayTransId === found.transId &&
+      !['declined', 'failed', 'cancelled', 'voided'].includes(payment.status);
     // A pending payment without a transId is matched in step 2 (or on the next run).
-    const awaiting = payment && payment.gatewayTransId === null && (payment.status === 'pending' || payment.status === 'awaiting_consent');
+    const awaiting =
+      payment &&
+      payment.gatewayTransId === null &&
+      (payment.status === 'pending' || payment.status === 'awaiting_consent');
     if (accounted || awaiting) continue;
     if (await recordDiscrepancy(db, found, payment ? payment.id : null)) summary.discrepancies++;
   }
 
-  if (summary.checked || summary.refunds || summary.discrepancies) deps.log.info({ ...summary }, 'payments reconciled with the gateway');
+  if (summary.checked || summary.refunds || summary.discrepancies)
+    deps.log.info({ ...summary }, 'payments reconciled with the gateway');
   return summary;
 }
 
@@ -189,14 +211,27 @@ async function readUnsettled(gateway: PaymentGateway): Promise<TransactionSummar
  * transId, not already a discrepancy or a foreign transaction. Lookups that fail are skipped (the
  * next run asks again).
  */
-async function lookUpUnknown(db: DbOrTx, gateway: PaymentGateway, listed: readonly TransactionSummary[]): Promise<GatewayTransaction[]> {
+async function lookUpUnknown(
+  db: DbOrTx,
+  gateway: PaymentGateway,
+  listed: readonly TransactionSummary[],
+): Promise<GatewayTransaction[]> {
   if (!listed.length) return [];
   const ids = listed.map((t) => t.transId);
   const known = new Set<string>();
   for (const chunk of chunks(ids, 500)) {
-    const rows = await db.select({ id: payments.gatewayTransId }).from(payments).where(inArray(payments.gatewayTransId, chunk));
-    const refunds = await db.select({ id: paymentRefunds.gatewayTransId }).from(paymentRefunds).where(inArray(paymentRefunds.gatewayTransId, chunk));
-    const noted = await db.select({ id: gatewayDiscrepancies.transId }).from(gatewayDiscrepancies).where(inArray(gatewayDiscrepancies.transId, chunk));
+    const rows = await db
+      .select({ id: payments.gatewayTransId })
+      .from(payments)
+      .where(inArray(payments.gatewayTransId, chunk));
+    const refunds = await db
+      .select({ id: paymentRefunds.gatewayTransId })
+      .from(paymentRefunds)
+      .where(inArray(paymentRefunds.gatewayTransId, chunk));
+    const noted = await db
+      .select({ id: gatewayDiscrepancies.transId })
+      .from(gatewayDiscrepancies)
+      .where(inArray(gatewayDiscrepancies.transId, chunk));
     for (const r of [...rows, ...refunds, ...noted]) if (r.id) known.add(r.id);
   }
   const found: GatewayTransaction[] = [];
@@ -221,17 +256,29 @@ async function claimPayments(db: Db, now: Date, opts: ReconcileOptions): Promise
   const pendingBefore = new Date(now.getTime() - opts.pendingAfterMs);
   const recheckBefore = new Date(now.getTime() - RECHECK_MS);
   return db.transaction(async (tx) => {
-    const due = await tx.select({ id: payments.id }).from(payments)
-      .where(and(
-        or(eq(payments.status, 'held'), and(eq(payments.status, 'pending'), lt(payments.createdAt, pendingBefore))),
-        or(isNull(payments.checkedAt), lt(payments.checkedAt, recheckBefore)),
-      ))
+    const due = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          or(eq(payments.status, 'held'), and(eq(payments.status, 'pending'), lt(payments.createdAt, pendingBefore))),
+          or(isNull(payments.checkedAt), lt(payments.checkedAt, recheckBefore)),
+        ),
+      )
       .orderBy(asc(payments.createdAt), asc(payments.id))
       .limit(opts.batch ?? 100)
       .for('update', { skipLocked: true });
     if (!due.length) return [];
-    return tx.update(payments).set({ checkedAt: now, checks: sql`${payments.checks} + 1` })
-      .where(inArray(payments.id, due.map((d) => d.id))).returning();
+    return tx
+      .update(payments)
+      .set({ checkedAt: now, checks: sql`${payments.checks} + 1` })
+      .where(
+        inArray(
+          payments.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
   });
 }
 
@@ -240,7 +287,13 @@ async function claimPayments(db: Db, now: Date, opts: ReconcileOptions): Promise
  * found in the unsettled list by refId (for a payment whose answer never came).
  * @returns the status it moved to, 'flagged' when put before staff, or null when nothing changed
  */
-async function checkPayment(deps: ReconcileDeps, payment: PaymentRow, listed: GatewayTransaction | undefined, listUnavailable: boolean, now: Date): Promise<string | null> {
+async function checkPayment(
+  deps: ReconcileDeps,
+  payment: PaymentRow,
+  listed: GatewayTransaction | undefined,
+  listUnavailable: boolean,
+  now: Date,
+): Promise<string | null> {
   let found: GatewayTransaction | null = listed ?? null;
   if (!found && payment.gatewayTransId) {
     const lookup = await deps.gateway.getTransactionDetails(payment.gatewayTransId);
@@ -254,27 +307,50 @@ async function checkPayment(deps: ReconcileDeps, payment: PaymentRow, listed: Ga
     await markForReview(deps.db, payment.id, REVIEW_REASONS.noRecord);
     return 'flagged';
   }
-  const mismatch = (found.refId && found.refId !== `gs-pay-${payment.id}`) || (found.amountCents > 0 && found.amountCents !== payment.amountCents);
+  const mismatch =
+    (found.refId && found.refId !== `gs-pay-${payment.id}`) ||
+    (found.amountCents > 0 && found.amountCents !== payment.amountCents);
   if (mismatch) {
     if (payment.reviewReason === REVIEW_REASONS.gatewayMismatch) return null;
     await markForReview(deps.db, payment.id, REVIEW_REASONS.gatewayMismatch);
     return 'flagged';
   }
   const verdict = verdictOf(found.transactionStatus);
-  const facts = { transId: found.transId, accountLast4: found.accountNumber || null, accountType: found.accountType || null };
+  const facts = {
+    transId: found.transId,
+    accountLast4: found.accountNumber || null,
+    accountType: found.accountType || null,
+  };
   const plan: { to: 'paid' | 'held' | 'declined' | 'failed'; notice: PaymentNotice | null } | null =
-    verdict === 'captured' ? { to: 'paid', notice: payment.status === 'held' ? 'approved' : 'paid' }
-      : verdict === 'held' ? (payment.status === 'pending' ? { to: 'held', notice: 'held' } : null)
-        : verdict === 'declined' ? { to: 'declined', notice: payment.status === 'held' ? 'declined' : 'failed' }
-          : verdict === 'voided' ? (payment.status === 'held' ? { to: 'declined', notice: 'declined' } : { to: 'failed', notice: 'failed' })
+    verdict === 'captured'
+      ? { to: 'paid', notice: payment.status === 'held' ? 'approved' : 'paid' }
+      : verdict === 'held'
+        ? payment.status === 'pending'
+          ? { to: 'held', notice: 'held' }
+          : null
+        : verdict === 'declined'
+          ? { to: 'declined', notice: payment.status === 'held' ? 'declined' : 'failed' }
+          : verdict === 'voided'
+            ? payment.status === 'held'
+              ? { to: 'declined', notice: 'declined' }
+              : { to: 'failed', notice: 'failed' }
             : null;
   if (!plan) return null;
   const moved = await deps.db.transaction(async (tx) => {
-    const done = await movePayment(tx, payment, [payment.status], plan.to, {
-      ...facts,
-      ...(plan.to === 'paid' ? { code: '1', message: 'Confirmed by the payment gateway.' } : {}),
-      ...(plan.to === 'declined' || plan.to === 'failed' ? { message: `The payment gateway reports it ${found.transactionStatus}.` } : {}),
-    }, now);
+    const done = await movePayment(
+      tx,
+      payment,
+      [payment.status],
+      plan.to,
+      {
+        ...facts,
+        ...(plan.to === 'paid' ? { code: '1', message: 'Confirmed by the payment gateway.' } : {}),
+        ...(plan.to === 'declined' || plan.to === 'failed'
+          ? { message: `The payment gateway reports it ${found.transactionStatus}.` }
+          : {}),
+      },
+      now,
+    );
     if (done && plan.notice) await notifyPaymentOutcome(tx, done.row, plan.notice, deps.companyName);
     return done;
   });
@@ -283,28 +359,45 @@ async function checkPayment(deps: ReconcileDeps, payment: PaymentRow, listed: Ga
 
 /** Remembers a gateway transaction that is not this site's, resolved, so it is not looked up again. */
 async function rememberForeign(db: DbOrTx, t: GatewayTransaction): Promise<void> {
-  await db.insert(gatewayDiscrepancies).values({
-    ...discrepancyValues(t, null), resolvedAt: new Date(), resolution: FOREIGN_TRANSACTION,
-  }).onConflictDoNothing({ target: gatewayDiscrepancies.transId });
+  await db
+    .insert(gatewayDiscrepancies)
+    .values({
+      ...discrepancyValues(t, null),
+      resolvedAt: new Date(),
+      resolution: FOREIGN_TRANSACTION,
+    })
+    .onConflictDoNothing({ target: gatewayDiscrepancies.transId });
 }
 
 /** Records an open discrepancy once per gateway transaction. @returns true when it is new */
 async function recordDiscrepancy(db: DbOrTx, t: GatewayTransaction, paymentId: number | null): Promise<boolean> {
-  const inserted = await db.insert(gatewayDiscrepancies).values(discrepancyValues(t, paymentId))
-    .onConflictDoNothing({ target: gatewayDiscrepancies.transId }).returning({ id: gatewayDiscrepancies.id });
+  const inserted = await db
+    .insert(gatewayDiscrepancies)
+    .values(discrepancyValues(t, paymentId))
+    .onConflictDoNothing({ target: gatewayDiscrepancies.transId })
+    .returning({ id: gatewayDiscrepancies.id });
   return inserted.length === 1;
 }
 
 function discrepancyValues(t: GatewayTransaction, paymentId: number | null) {
   return {
-    transId: t.transId, transRefId: t.refId, paymentId, amountCents: t.amountCents, transactionStatus: t.transactionStatus,
-    accountType: t.accountType, accountLast4: t.accountNumber, invoiceNumber: t.invoiceNumber, submittedAt: t.submittedAt,
+    transId: t.transId,
+    transRefId: t.refId,
+    paymentId,
+    amountCents: t.amountCents,
+    transactionStatus: t.transactionStatus,
+    accountType: t.accountType,
+    accountLast4: t.accountNumber,
+    invoiceNumber: t.invoiceNumber,
+    submittedAt: t.submittedAt,
   };
 }
 
 /** Open discrepancies, oldest first (staff's payments page). Reads gateway_discrepancies. */
 export async function listOpenDiscrepancies(db: DbOrTx) {
-  return db.select().from(gatewayDiscrepancies)
+  return db
+    .select()
+    .from(gatewayDiscrepancies)
     .where(isNull(gatewayDiscrepancies.resolvedAt))
     .orderBy(asc(gatewayDiscrepancies.foundAt), asc(gatewayDiscrepancies.id));
 }

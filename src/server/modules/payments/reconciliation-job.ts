@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { getCompany } from '../content/get-company.ts';
 import { getSetting, putSetting } from '../settings.ts';
 import { reconcilePayments, type ReconcileSummary } from './reconcile-payments.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** app_settings key of when the reconciliation last finished, ISO 8601 (shared by every server). */
 const LAST_RUN_KEY = 'payments.last_reconciled_at';

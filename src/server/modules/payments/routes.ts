@@ -1,13 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bankPaymentSchema, creditCardPaymentSchema, walletInitSchema, walletPaymentSchema, zeroPaymentSchema } from '../../../shared/schemas/payments.ts';
+import {
+  bankPaymentSchema,
+  creditCardPaymentSchema,
+  walletInitSchema,
+  walletPaymentSchema,
+  zeroPaymentSchema,
+} from '../../../shared/schemas/payments.ts';
+import { accounts } from '../../db/schema.ts';
+import { requestOrigin } from '../../request-origin.ts';
 import { parseInput } from '../../validate.ts';
+import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
 import { payWithOpaqueData, type PaymentMethod } from './pay-with-opaque-data.ts';
 import { clearPaypal, continuePaypal, findPaypalSession, startPaypal } from './paypal.ts';
-import { accounts } from '../../db/schema.ts';
-import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
 import { settleZeroPayment } from './settle-zero-payment.ts';
-import { requestOrigin } from '../../request-origin.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The billing screen's own address on the origin the payer's browser used (requestOrigin), where
@@ -29,7 +35,8 @@ function billingScreenUrl(origin: string, accountId: number, onBehalf: boolean):
  * 'account-user'; visitors 401, another account 404). The body is never logged: it carries the opaque payment token.
  */
 export async function paymentRoutes(app: FastifyInstance) {
-  const pay = (method: PaymentMethod, schema: typeof creditCardPaymentSchema | typeof bankPaymentSchema) =>
+  const pay =
+    (method: PaymentMethod, schema: typeof creditCardPaymentSchema | typeof bankPaymentSchema) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       const input = parseInput(schema, req.body);
       const { accountId, onBehalf } = req.account;
@@ -45,7 +52,10 @@ export async function paymentRoutes(app: FastifyInstance) {
   app.post('/app/payments/zero-payment', { config: { access: 'account-user' } }, async (req, reply) => {
     const input = parseInput(zeroPaymentSchema, req.body);
     const { accountId, onBehalf } = req.account;
-    const answer = await settleZeroPayment({ db: app.db, log: req.log }, { input, user: req.currentUser, accountId, onBehalf, ip: req.ip });
+    const answer = await settleZeroPayment(
+      { db: app.db, log: req.log },
+      { input, user: req.currentUser, accountId, onBehalf, ip: req.ip },
+    );
     return reply.code(answer.statusCode).send(answer.body);
   });
 
@@ -54,35 +64,53 @@ export async function paymentRoutes(app: FastifyInstance) {
    * invoices (amounts in cents), the tokenizer's public settings (never the transaction key) and
    * the PayPal session to restore on return from PayPal, or null.
    */
-  app.get('/api/payments/screen', { config: { access: 'account-user', accountScope: { optional: true } } }, async (req) => {
-    // A user whose application is not submitted yet has no organization and nothing to pay: an
-    // empty screen, not a 404 (docs/payments.md "No organization yet"). Staff still name an account.
-    if (req.actingAccount === null) {
-      return { account: null, on_behalf: false, invoices: [], gateway: null, paypal: null };
-    }
-    const { accountId, onBehalf } = req.account;
-    const [account] = await app.db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
-    const { acceptJsUrl, apiLoginId, clientKey } = app.config.payments;
-    return {
-      account, on_behalf: onBehalf,
-      invoices: await listUnpaidInvoices(app.db, accountId),
-      gateway: { accept_js_url: acceptJsUrl, api_login_id: apiLoginId, client_key: clientKey },
-      paypal: await findPaypalSession(app.db, accountId),
-    };
-  });
+  app.get(
+    '/api/payments/screen',
+    { config: { access: 'account-user', accountScope: { optional: true } } },
+    async (req) => {
+      // A user whose application is not submitted yet has no organization and nothing to pay: an
+      // empty screen, not a 404 (docs/payments.md "No organization yet"). Staff still name an account.
+      if (req.actingAccount === null) {
+        return { account: null, on_behalf: false, invoices: [], gateway: null, paypal: null };
+      }
+      const { accountId, onBehalf } = req.account;
+      const [account] = await app.db
+        .select({ id: accounts.id, name: accounts.name })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      const { acceptJsUrl, apiLoginId, clientKey } = app.config.payments;
+      return {
+        account,
+        on_behalf: onBehalf,
+        invoices: await listUnpaidInvoices(app.db, accountId),
+        gateway: { accept_js_url: acceptJsUrl, api_login_id: apiLoginId, client_key: clientKey },
+        paypal: await findPaypalSession(app.db, accountId),
+      };
+    },
+  );
   app.get('/app/payments/paypal/init', { config: { access: 'account-user', csrf: true } }, async (req, reply) => {
     const input = parseInput(walletInitSchema, req.query);
     const { accountId, onBehalf } = req.account;
     const answer = await startPaypal(
       { db: app.db, gateway: app.providers.payments, log: req.log },
-      { input, user: req.currentUser, accountId, onBehalf, ip: req.ip, returnUrl: billingScreenUrl(requestOrigin(req, app.config.publicUrl), accountId, onBehalf) },
+      {
+        input,
+        user: req.currentUser,
+        accountId,
+        onBehalf,
+        ip: req.ip,
+        returnUrl: billingScreenUrl(requestOrigin(req, app.config.publicUrl), accountId, onBehalf),
+      },
     );
     return reply.code(answer.statusCode).send(answer.body);
   });
   app.post('/app/payments/paypal', { config: { access: 'account-user' } }, async (req, reply) => {
     const input = parseInput(walletPaymentSchema, req.body);
     const { accountId, onBehalf } = req.account;
-    const answer = await continuePaypal({ db: app.db, gateway: app.providers.payments, log: req.log }, { input, user: req.currentUser, accountId, onBehalf, ip: req.ip });
+    const answer = await continuePaypal(
+      { db: app.db, gateway: app.providers.payments, log: req.log },
+      { input, user: req.currentUser, accountId, onBehalf, ip: req.ip },
+    );
     return reply.code(answer.statusCode).send(answer.body);
   });
   app.get('/app/payments/paypal/clear', { config: { access: 'account-user', csrf: true } }, async (req) => {

@@ -1,14 +1,23 @@
 import { canSettleWithoutPayment } from '../../../shared/rules/billing.ts';
-import type { ZeroPayment } from '../../../shared/schemas/payments.ts';
 import { payments } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { getCompany } from '../content/get-company.ts';
-import { notifyPaymentOutcome } from './payment-transitions.ts';
 import { redeemReservation } from '../discounts/redeem-reservation.ts';
+import {
+  applyCreditToInvoices,
+  assertNotHeld,
+  assertPayable,
+  findPaymentByKey,
+  lockInvoices,
+  paymentRefId,
+  summarizeLocked,
+  type PaymentRow,
+} from './payment-steps.ts';
+import { notifyPaymentOutcome } from './payment-transitions.ts';
+import type { ZeroPayment } from '../../../shared/schemas/payments.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 import type { PaymentAnswer, PaymentDeps } from './pay-with-opaque-data.ts';
-import { applyCreditToInvoices, assertNotHeld, assertPayable, findPaymentByKey, lockInvoices, paymentRefId, summarizeLocked, type PaymentRow } from './payment-steps.ts';
 
 /** Answers of POST /app/payments/zero-payment (docs/requirements/errors.md leaves the texts open, except the toast on failure). */
 export const ZERO_PAYMENT_MESSAGES = {
@@ -57,7 +66,10 @@ export interface ZeroPaymentRequest {
  * @throws ValidationError 422 without a reserved discount, when the discount does not cover the
  *   total, when the reservation was already redeemed, or for a key used by another attempt
  */
-export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req: ZeroPaymentRequest): Promise<PaymentAnswer> {
+export async function settleZeroPayment(
+  deps: Omit<PaymentDeps, 'gateway'>,
+  req: ZeroPaymentRequest,
+): Promise<PaymentAnswer> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const { input, accountId } = req;
@@ -75,22 +87,27 @@ export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req:
     assertNotHeld(rows);
     const at = now();
     const { discount, summary } = await summarizeLocked(tx, rows, accountId, input.discount_id, at);
-    if (!discount || summary.discount_total <= 0) throw new ValidationError({ discount_id: [ZERO_PAYMENT_MESSAGES.noDiscount] });
+    if (!discount || summary.discount_total <= 0)
+      throw new ValidationError({ discount_id: [ZERO_PAYMENT_MESSAGES.noDiscount] });
     if (!canSettleWithoutPayment(summary)) throw new ValidationError({ value: [ZERO_PAYMENT_MESSAGES.notCovered] });
 
-    const [row] = await tx.insert(payments).values({
-      accountId,
-      userId: req.user.id,
-      method: 'zero',
-      status: 'paid',
-      amountCents: 0,
-      discountId: discount.id,
-      discountReservationId: discount.reservationId,
-      discountCents: summary.discount_total,
-      invoiceIds: rows.map((r) => r.id),
-      idempotencyKey: input.idempotency_key,
-      settledAt: at,
-    }).onConflictDoNothing({ target: payments.idempotencyKey }).returning();
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        accountId,
+        userId: req.user.id,
+        method: 'zero',
+        status: 'paid',
+        amountCents: 0,
+        discountId: discount.id,
+        discountReservationId: discount.reservationId,
+        discountCents: summary.discount_total,
+        invoiceIds: rows.map((r) => r.id),
+        idempotencyKey: input.idempotency_key,
+        settledAt: at,
+      })
+      .onConflictDoNothing({ target: payments.idempotencyKey })
+      .returning();
     if (!row) return { twin: undefined };
 
     // discount_total may exceed the balances (eligible lines above a part-paid balance): the excess is forfeited (docs/requirements/validation.md).
@@ -101,15 +118,32 @@ export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req:
     await notifyPaymentOutcome(tx, row, 'settled', company.name);
     if (req.onBehalf) {
       await recordAudit(tx, {
-        actorUserId: req.user.id, accountId, action: 'payment.submitted_on_behalf', ip: req.ip,
-        details: { paymentId: row.id, method: 'zero', amountCents: 0, discountCents: summary.discount_total, invoiceIds: row.invoiceIds },
+        actorUserId: req.user.id,
+        accountId,
+        action: 'payment.submitted_on_behalf',
+        ip: req.ip,
+        details: {
+          paymentId: row.id,
+          method: 'zero',
+          amountCents: 0,
+          discountCents: summary.discount_total,
+          invoiceIds: row.invoiceIds,
+        },
       });
     }
     return { row, unapplied };
   });
 
   if ('row' in outcome && outcome.row) {
-    deps.log.info({ paymentId: outcome.row.id, accountId, discountCents: outcome.row.discountCents, forfeitedCents: outcome.unapplied }, 'invoices settled with a discount');
+    deps.log.info(
+      {
+        paymentId: outcome.row.id,
+        accountId,
+        discountCents: outcome.row.discountCents,
+        forfeitedCents: outcome.unapplied,
+      },
+      'invoices settled with a discount',
+    );
     return answerFor(outcome.row);
   }
   // Lost a race on the key: answer the winner's outcome.
@@ -120,7 +154,8 @@ export async function settleZeroPayment(deps: Omit<PaymentDeps, 'gateway'>, req:
 
 /** The answer for a payment that already exists under the key: only a zero payment of this account. */
 function replay(row: PaymentRow, accountId: number): PaymentAnswer {
-  if (row.accountId !== accountId || row.method !== 'zero') throw new ValidationError({ idempotency_key: [ZERO_PAYMENT_MESSAGES.keyUsed] });
+  if (row.accountId !== accountId || row.method !== 'zero')
+    throw new ValidationError({ idempotency_key: [ZERO_PAYMENT_MESSAGES.keyUsed] });
   return answerFor(row);
 }
 
@@ -129,7 +164,10 @@ function answerFor(row: PaymentRow): PaymentAnswer {
   return {
     statusCode: 200,
     body: {
-      message: ZERO_PAYMENT_MESSAGES.settled, redirect: ZERO_PAYMENT_REDIRECT, status: row.status, payment_id: row.id,
+      message: ZERO_PAYMENT_MESSAGES.settled,
+      redirect: ZERO_PAYMENT_REDIRECT,
+      status: row.status,
+      payment_id: row.id,
       messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: ZERO_PAYMENT_MESSAGES.settled }] },
     },
   };

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { dailyCounters } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** Today in UTC, by the database's clock, so every server agrees on when a day ends. */
 export const TODAY_UTC = sql`(now() AT TIME ZONE 'UTC')::date`;
@@ -13,7 +13,9 @@ export interface DailyUsage {
 
 /** A key's counts for today (zeros when nothing was counted yet). */
 export async function usageToday(db: DbOrTx, key: string): Promise<DailyUsage> {
-  const [row] = await db.select({ count: dailyCounters.count, bytes: dailyCounters.bytes }).from(dailyCounters)
+  const [row] = await db
+    .select({ count: dailyCounters.count, bytes: dailyCounters.bytes })
+    .from(dailyCounters)
     .where(and(eq(dailyCounters.key, key), eq(dailyCounters.day, TODAY_UTC)));
   return row ? { count: row.count, bytes: Number(row.bytes) } : { count: 0, bytes: 0 };
 }
@@ -25,9 +27,15 @@ export async function usageToday(db: DbOrTx, key: string): Promise<DailyUsage> {
  * Writes: the key's daily_counters row for today.
  * @returns the totals after adding, or null when they would pass `max` (nothing changed)
  */
-export async function addIfWithin(db: DbOrTx, key: string, add: DailyUsage, max: DailyUsage): Promise<DailyUsage | null> {
+export async function addIfWithin(
+  db: DbOrTx,
+  key: string,
+  add: DailyUsage,
+  max: DailyUsage,
+): Promise<DailyUsage | null> {
   if (add.count > max.count || add.bytes > max.bytes) return null;
-  const [row] = await db.insert(dailyCounters)
+  const [row] = await db
+    .insert(dailyCounters)
     .values({ key, day: TODAY_UTC, count: add.count, bytes: add.bytes })
     .onConflictDoUpdate({
       target: [dailyCounters.key, dailyCounters.day],
@@ -43,6 +51,9 @@ export async function addIfWithin(db: DbOrTx, key: string, add: DailyUsage, max:
  * @returns how many rows were deleted
  */
 export async function sweepDailyCounters(db: DbOrTx): Promise<number> {
-  const gone = await db.delete(dailyCounters).where(lt(dailyCounters.day, sql`${TODAY_UTC} - 1`)).returning({ key: dailyCounters.key });
+  const gone = await db
+    .delete(dailyCounters)
+    .where(lt(dailyCounters.day, sql`${TODAY_UTC} - 1`))
+    .returning({ key: dailyCounters.key });
   return gone.length;
 }

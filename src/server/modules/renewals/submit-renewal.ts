@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { pricedInvoiceLines, renewalOptions, renewalTotals, renewalWindow } from '../../../shared/rules/renewal.ts';
 import { RENEWAL_MESSAGES, type RenewalPayload } from '../../../shared/schemas/renewal.ts';
-import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { accounts, invoiceLines, invoices, renewals } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { applyPaidRenewal } from './apply-paid-renewal.ts';
 import { loadRenewalContext } from './renewal-form.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
 
 /** Input of {@link submitRenewal}. */
 export interface RenewalRequest {
@@ -64,54 +64,97 @@ async function billRenewal(db: Db, req: RenewalRequest): Promise<{ redirect: str
   return db.transaction(async (tx) => {
     const ctx = await loadRenewalContext(tx, accountId, { lock: true });
     const { level, account } = ctx;
-    if (input.current_level_id !== level.id) throw new ValidationError({ current_level_id: [RENEWAL_MESSAGES.levelChanged] });
+    if (input.current_level_id !== level.id)
+      throw new ValidationError({ current_level_id: [RENEWAL_MESSAGES.levelChanged] });
     if (ctx.openInvoice) throw new ValidationError({ account_id: [RENEWAL_MESSAGES.alreadyOpen] });
     // Staff may bill a renewal outside the window (an account past its grace period renews through them).
     const window = renewalWindow(account.renewalDueAt, now, req.extensionDays);
     if (!req.user.isAdmin && window.state !== 'open') {
-      throw new ValidationError({ account_id: [window.state === 'not_yet' ? RENEWAL_MESSAGES.notYet : RENEWAL_MESSAGES.windowClosed] });
+      throw new ValidationError({
+        account_id: [window.state === 'not_yet' ? RENEWAL_MESSAGES.notYet : RENEWAL_MESSAGES.windowClosed],
+      });
     }
 
     const options = renewalOptions(level, account);
     const upgrade = input.is_upgrade_selected;
     const incorporation = input.is_incorporation_selected;
-    if (upgrade && !options.canUpgrade) throw new ValidationError({ is_upgrade_selected: [RENEWAL_MESSAGES.notOffered] });
-    if (!upgrade && options.isUpgradeLocked) throw new ValidationError({ is_upgrade_selected: [RENEWAL_MESSAGES.upgradeRequired] });
-    if (incorporation && !upgrade) throw new ValidationError({ is_incorporation_selected: [RENEWAL_MESSAGES.incorporationNeedsUpgrade] });
+    if (upgrade && !options.canUpgrade)
+      throw new ValidationError({ is_upgrade_selected: [RENEWAL_MESSAGES.notOffered] });
+    if (!upgrade && options.isUpgradeLocked)
+      throw new ValidationError({ is_upgrade_selected: [RENEWAL_MESSAGES.upgradeRequired] });
+    if (incorporation && !upgrade)
+      throw new ValidationError({ is_incorporation_selected: [RENEWAL_MESSAGES.incorporationNeedsUpgrade] });
     const newLevelId = upgrade ? level.upgradeTo!.id : level.id;
-    if (input.new_level_id !== newLevelId) throw new ValidationError({ new_level_id: [RENEWAL_MESSAGES.totalsChanged] });
+    if (input.new_level_id !== newLevelId)
+      throw new ValidationError({ new_level_id: [RENEWAL_MESSAGES.totalsChanged] });
 
     const choice = { isUpgradeSelected: upgrade, isIncorporationSelected: incorporation, newLevelId };
     const totals = renewalTotals(level, account, choice, now, req.extensionDays);
     const sent = input.totals;
-    const same = dollarsToCents(sent.subtotal) === totals.subtotal && dollarsToCents(sent.discount_total) === totals.discount_total
-      && dollarsToCents(sent.bonus_total) === totals.bonus_total && dollarsToCents(sent.order_total) === totals.order_total
-      && dollarsToCents(input.bonus_balance) === account.bonusBalanceCents;
+    const same =
+      dollarsToCents(sent.subtotal) === totals.subtotal &&
+      dollarsToCents(sent.discount_total) === totals.discount_total &&
+      dollarsToCents(sent.bonus_total) === totals.bonus_total &&
+      dollarsToCents(sent.order_total) === totals.order_total &&
+      dollarsToCents(input.bonus_balance) === account.bonusBalanceCents;
     if (!same) throw new ValidationError({ totals: [RENEWAL_MESSAGES.totalsChanged] });
 
-    const [invoice] = await tx.insert(invoices).values({
-      accountId, number: `pending-renewal-${accountId}-${now.getTime()}`,
-      valueCents: totals.order_total, balanceCents: totals.order_total, documentAt: now,
-      publicNotes: `Yearly renewal of ${account.name}${upgrade && ctx.upgradeLevelName ? `, upgraded to ${ctx.upgradeLevelName}` : ''}.`,
-    }).returning({ id: invoices.id });
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        accountId,
+        number: `pending-renewal-${accountId}-${now.getTime()}`,
+        valueCents: totals.order_total,
+        balanceCents: totals.order_total,
+        documentAt: now,
+        publicNotes: `Yearly renewal of ${account.name}${upgrade && ctx.upgradeLevelName ? `, upgraded to ${ctx.upgradeLevelName}` : ''}.`,
+      })
+      .returning({ id: invoices.id });
     const number = `GS-${String(invoice.id).padStart(6, '0')}`;
     await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
-    const items = totals.lines.map((l) => ({ ...l, label: l.type === 'upgrade' && ctx.upgradeLevelName ? `Upgrade to ${ctx.upgradeLevelName}` : l.label }));
+    const items = totals.lines.map((l) => ({
+      ...l,
+      label: l.type === 'upgrade' && ctx.upgradeLevelName ? `Upgrade to ${ctx.upgradeLevelName}` : l.label,
+    }));
     const lines = pricedInvoiceLines(items).map((l) => ({ invoiceId: invoice.id, ...l }));
-    if (totals.bonus_total > 0) lines.push({ invoiceId: invoice.id, label: 'Bonus balance used', type: 'bonus', valueCents: -totals.bonus_total });
+    if (totals.bonus_total > 0)
+      lines.push({
+        invoiceId: invoice.id,
+        label: 'Bonus balance used',
+        type: 'bonus',
+        valueCents: -totals.bonus_total,
+      });
     await tx.insert(invoiceLines).values(lines);
     if (totals.bonus_total > 0) {
-      await tx.update(accounts).set({ bonusBalanceCents: sql`${accounts.bonusBalanceCents} - ${totals.bonus_total}` }).where(eq(accounts.id, accountId));
+      await tx
+        .update(accounts)
+        .set({ bonusBalanceCents: sql`${accounts.bonusBalanceCents} - ${totals.bonus_total}` })
+        .where(eq(accounts.id, accountId));
     }
-    const [renewal] = await tx.insert(renewals).values({
-      accountId, invoiceId: invoice.id, currentLevelId: level.id, newLevelId,
-      isUpgradeSelected: upgrade, isIncorporationSelected: incorporation, bonusCents: totals.bonus_total, userId: req.user.id,
-    }).returning({ id: renewals.id });
+    const [renewal] = await tx
+      .insert(renewals)
+      .values({
+        accountId,
+        invoiceId: invoice.id,
+        currentLevelId: level.id,
+        newLevelId,
+        isUpgradeSelected: upgrade,
+        isIncorporationSelected: incorporation,
+        bonusCents: totals.bonus_total,
+        userId: req.user.id,
+      })
+      .returning({ id: renewals.id });
     await recordAudit(tx, {
-      actorUserId: req.user.id, accountId, action: req.onBehalf ? 'renewal.submitted_on_behalf' : 'renewal.submitted', ip: req.ip,
+      actorUserId: req.user.id,
+      accountId,
+      action: req.onBehalf ? 'renewal.submitted_on_behalf' : 'renewal.submitted',
+      ip: req.ip,
       details: { renewalId: renewal.id, invoiceId: invoice.id, orderTotalCents: totals.order_total, newLevelId },
     });
     if (totals.order_total === 0) await applyPaidRenewal(tx, invoice.id, now);
-    return { redirect: req.user.isAdmin ? `/admin/accounts/show/${accountId}` : '/app/payments', invoice_id: invoice.id };
+    return {
+      redirect: req.user.isAdmin ? `/admin/accounts/show/${accountId}` : '/app/payments',
+      invoice_id: invoice.id,
+    };
   });
 }

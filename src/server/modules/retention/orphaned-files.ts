@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
-import type { FileStorage, StoredObject } from '../../providers/storage/storage.ts';
 import { RETENTION_BATCH, RETENTION_MAX_PER_RUN, type BatchOptions } from './batches.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage, StoredObject } from '../../providers/storage/storage.ts';
 
 /** What deleteOrphanedFiles did. */
 export interface OrphanSweep {
@@ -22,7 +22,12 @@ export interface OrphanSweep {
  * Writes: deletes storage objects.
  * @returns how many were removed and how many could not be
  */
-export async function deleteOrphanedFiles(db: Db, storage: FileStorage, writtenBefore: Date, opts: BatchOptions = {}): Promise<OrphanSweep> {
+export async function deleteOrphanedFiles(
+  db: Db,
+  storage: FileStorage,
+  writtenBefore: Date,
+  opts: BatchOptions = {},
+): Promise<OrphanSweep> {
   const result: OrphanSweep = { removed: 0, failed: 0 };
   if (!storage.list) return result;
   const batch = opts.batch ?? RETENTION_BATCH;
@@ -31,7 +36,9 @@ export async function deleteOrphanedFiles(db: Db, storage: FileStorage, writtenB
   const sweep = async () => {
     const keys = page.map((o) => o.key);
     page = [];
-    const named = new Set((await db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, keys))).map((r) => r.key));
+    const named = new Set(
+      (await db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, keys))).map((r) => r.key),
+    );
     for (const key of keys) {
       if (named.has(key) || result.removed >= max) continue;
       try {

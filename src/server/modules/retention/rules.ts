@@ -1,9 +1,9 @@
 import { and, asc, lt, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { applications, auditLog, inquiries, mailOutbox, passwordResets, ratings, sessions } from '../../db/schema.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
 import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { inBatches, type BatchOptions } from './batches.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /*
  * One function per retention rule (docs/retention.md "Rules"). Each works in statements of at most
@@ -27,10 +27,20 @@ const oneOf = (column: AnyColumn, due: SQLWrapper) => sql`${column} = ANY(ARRAY(
  */
 export async function blankSentMailBodies(db: Db, sentBefore: Date, opts: BatchOptions = {}): Promise<number> {
   return inBatches(async (batch) => {
-    const due = db.select({ id: mailOutbox.id }).from(mailOutbox)
-      .where(and(sql`${mailOutbox.status} = 'sent' AND ${mailOutbox.textBody} <> ''`, lt(mailOutbox.sentAt, sentBefore)))
-      .orderBy(asc(mailOutbox.sentAt)).limit(batch).for('update', { skipLocked: true });
-    const rows = await db.update(mailOutbox).set({ textBody: '', htmlBody: null }).where(oneOf(mailOutbox.id, due)).returning({ id: mailOutbox.id });
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(sql`${mailOutbox.status} = 'sent' AND ${mailOutbox.textBody} <> ''`, lt(mailOutbox.sentAt, sentBefore)),
+      )
+      .orderBy(asc(mailOutbox.sentAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(mailOutbox)
+      .set({ textBody: '', htmlBody: null })
+      .where(oneOf(mailOutbox.id, due))
+      .returning({ id: mailOutbox.id });
     return rows.length;
   }, opts);
 }
@@ -44,15 +54,24 @@ export async function blankSentMailBodies(db: Db, sentBefore: Date, opts: BatchO
  */
 export async function deleteExpiredTokens(db: Db, expiredBefore: Date, opts: BatchOptions = {}): Promise<number> {
   const resets = await inBatches(async (batch) => {
-    const due = db.select({ id: passwordResets.id }).from(passwordResets)
+    const due = db
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
       .where(lt(passwordResets.expiresAt, expiredBefore))
-      .orderBy(asc(passwordResets.expiresAt)).limit(batch).for('update', { skipLocked: true });
-    return (await db.delete(passwordResets).where(oneOf(passwordResets.id, due)).returning({ id: passwordResets.id })).length;
+      .orderBy(asc(passwordResets.expiresAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    return (await db.delete(passwordResets).where(oneOf(passwordResets.id, due)).returning({ id: passwordResets.id }))
+      .length;
   }, opts);
   const ended = await inBatches(async (batch) => {
-    const due = db.select({ idHash: sessions.idHash }).from(sessions)
+    const due = db
+      .select({ idHash: sessions.idHash })
+      .from(sessions)
       .where(lt(sessions.expiresAt, expiredBefore))
-      .orderBy(asc(sessions.expiresAt)).limit(batch).for('update', { skipLocked: true });
+      .orderBy(asc(sessions.expiresAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
     return (await db.delete(sessions).where(oneOf(sessions.idHash, due)).returning({ idHash: sessions.idHash })).length;
   }, opts);
   return resets + ended;
@@ -68,16 +87,27 @@ export async function deleteExpiredTokens(db: Db, expiredBefore: Date, opts: Bat
  * objects and files rows.
  * @returns drafts deleted and documents removed
  */
-export async function deleteAbandonedDrafts(db: Db, storage: FileStorage, untouchedSince: Date, opts: BatchOptions = {}): Promise<{ drafts: number; files: number }> {
+export async function deleteAbandonedDrafts(
+  db: Db,
+  storage: FileStorage,
+  untouchedSince: Date,
+  opts: BatchOptions = {},
+): Promise<{ drafts: number; files: number }> {
   const drafts = await inBatches(async (batch) => {
-    const due = db.select({ id: applications.id }).from(applications)
-      .where(and(
-        sql`${applications.status} IN ('draft', 'deleted')`,
-        lt(applications.updatedAt, untouchedSince),
-        sql`NOT EXISTS (SELECT 1 FROM files f WHERE f.application_id = ${applications.id} AND f.created_at >= ${at(untouchedSince)})`,
-        sql`NOT EXISTS (SELECT 1 FROM invoices i WHERE i.application_id = ${applications.id})`,
-      ))
-      .orderBy(asc(applications.updatedAt)).limit(batch).for('update', { skipLocked: true });
+    const due = db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(
+        and(
+          sql`${applications.status} IN ('draft', 'deleted')`,
+          lt(applications.updatedAt, untouchedSince),
+          sql`NOT EXISTS (SELECT 1 FROM files f WHERE f.application_id = ${applications.id} AND f.created_at >= ${at(untouchedSince)})`,
+          sql`NOT EXISTS (SELECT 1 FROM invoices i WHERE i.application_id = ${applications.id})`,
+        ),
+      )
+      .orderBy(asc(applications.updatedAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
     return (await db.delete(applications).where(oneOf(applications.id, due)).returning({ id: applications.id })).length;
   }, opts);
   const { removed } = await removeStoredFiles(db, storage);
@@ -92,9 +122,13 @@ export async function deleteAbandonedDrafts(db: Db, storage: FileStorage, untouc
  */
 export async function deleteOldInquiries(db: Db, receivedBefore: Date, opts: BatchOptions = {}): Promise<number> {
   return inBatches(async (batch) => {
-    const due = db.select({ id: inquiries.id }).from(inquiries)
+    const due = db
+      .select({ id: inquiries.id })
+      .from(inquiries)
       .where(lt(inquiries.createdAt, receivedBefore))
-      .orderBy(asc(inquiries.createdAt)).limit(batch).for('update', { skipLocked: true });
+      .orderBy(asc(inquiries.createdAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
     return (await db.delete(inquiries).where(oneOf(inquiries.id, due)).returning({ id: inquiries.id })).length;
   }, opts);
 }
@@ -106,9 +140,13 @@ export async function deleteOldInquiries(db: Db, receivedBefore: Date, opts: Bat
  */
 export async function deleteOldRatings(db: Db, givenBefore: Date, opts: BatchOptions = {}): Promise<number> {
   return inBatches(async (batch) => {
-    const due = db.select({ id: ratings.id }).from(ratings)
+    const due = db
+      .select({ id: ratings.id })
+      .from(ratings)
       .where(lt(ratings.createdAt, givenBefore))
-      .orderBy(asc(ratings.createdAt)).limit(batch).for('update', { skipLocked: true });
+      .orderBy(asc(ratings.createdAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
     return (await db.delete(ratings).where(oneOf(ratings.id, due)).returning({ id: ratings.id })).length;
   }, opts);
 }
@@ -143,9 +181,15 @@ export async function deleteOldAuditRows(db: Db, writtenBefore: Date, opts: Batc
     SELECT 1 FROM gateway_discrepancies d WHERE d.id = ${detailId('discrepancyId')}
       AND (d.resolved_at IS NULL OR d.resolved_at >= ${since} OR d.found_at >= ${since}))`;
   return inBatches(async (batch) => {
-    const due = db.select({ id: auditLog.id }).from(auditLog)
-      .where(and(lt(auditLog.createdAt, writtenBefore), sql`NOT ${paymentStillNeeded}`, sql`NOT ${discrepancyStillNeeded}`))
-      .orderBy(asc(auditLog.createdAt)).limit(batch).for('update', { skipLocked: true });
+    const due = db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(lt(auditLog.createdAt, writtenBefore), sql`NOT ${paymentStillNeeded}`, sql`NOT ${discrepancyStillNeeded}`),
+      )
+      .orderBy(asc(auditLog.createdAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
     return (await db.delete(auditLog).where(oneOf(auditLog.id, due)).returning({ id: auditLog.id })).length;
   }, opts);
 }

@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { runHousekeeping } from '../files/housekeeping-job.ts';
 import { daysBefore, hoursBefore, yearsBefore } from './batches.ts';
 import { deleteOrphanedFiles } from './orphaned-files.ts';
 import {
-  blankSentMailBodies, deleteAbandonedDrafts, deleteExpiredTokens, deleteOldAuditRows, deleteOldInquiries, deleteOldRatings,
+  blankSentMailBodies,
+  deleteAbandonedDrafts,
+  deleteExpiredTokens,
+  deleteOldAuditRows,
+  deleteOldInquiries,
+  deleteOldRatings,
 } from './rules.ts';
+import type { FastifyInstance } from 'fastify';
 
 /** What one retention run did: items removed or blanked, in all and per rule (docs/retention.md "Rules"). */
 export interface RetentionResult {
@@ -59,20 +64,34 @@ export async function runRetention(app: FastifyInstance, now = new Date()): Prom
     }
   };
 
-  await rule('sentMailBodies', limits.sentMailDays, async () => ({ sentMailBodies: await blankSentMailBodies(db, daysBefore(now, limits.sentMailDays)) }));
-  await rule('expiredTokens', limits.expiredTokenDays, async () => ({ expiredTokens: await deleteExpiredTokens(db, daysBefore(now, limits.expiredTokenDays)) }));
+  await rule('sentMailBodies', limits.sentMailDays, async () => ({
+    sentMailBodies: await blankSentMailBodies(db, daysBefore(now, limits.sentMailDays)),
+  }));
+  await rule('expiredTokens', limits.expiredTokenDays, async () => ({
+    expiredTokens: await deleteExpiredTokens(db, daysBefore(now, limits.expiredTokenDays)),
+  }));
   await rule('abandonedDrafts', limits.draftDays, async () => {
     const { drafts, files } = await deleteAbandonedDrafts(db, storage, daysBefore(now, limits.draftDays));
     return { abandonedDrafts: drafts, draftFiles: files };
   });
-  await rule('inquiries', limits.inquiryDays, async () => ({ inquiries: await deleteOldInquiries(db, daysBefore(now, limits.inquiryDays)) }));
-  await rule('ratings', limits.ratingDays, async () => ({ ratings: await deleteOldRatings(db, daysBefore(now, limits.ratingDays)) }));
-  await rule('auditRows', limits.auditYears, async () => ({ auditRows: await deleteOldAuditRows(db, yearsBefore(now, limits.auditYears)) }));
+  await rule('inquiries', limits.inquiryDays, async () => ({
+    inquiries: await deleteOldInquiries(db, daysBefore(now, limits.inquiryDays)),
+  }));
+  await rule('ratings', limits.ratingDays, async () => ({
+    ratings: await deleteOldRatings(db, daysBefore(now, limits.ratingDays)),
+  }));
+  await rule('auditRows', limits.auditYears, async () => ({
+    auditRows: await deleteOldAuditRows(db, yearsBefore(now, limits.auditYears)),
+  }));
   await rule('orphanedFiles', limits.orphanFileHours, async () => {
     // Partial uploads and files left behind by deletions: the housekeeping round's own work, reused.
     const housekeeping = await runHousekeeping(app, now);
     const orphans = await deleteOrphanedFiles(db, storage, hoursBefore(now, limits.orphanFileHours));
-    return { orphanedFiles: orphans.removed, partialUploads: housekeeping.partialUploads, filesLeftBehind: housekeeping.filesLeftBehind };
+    return {
+      orphanedFiles: orphans.removed,
+      partialUploads: housekeeping.partialUploads,
+      filesLeftBehind: housekeeping.filesLeftBehind,
+    };
   });
 
   const result = { itemsDone: Object.values(byRule).reduce((a, b) => a + b, 0), byRule };

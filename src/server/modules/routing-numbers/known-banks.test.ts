@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isValidRoutingNumber } from '../../../shared/rules/aba.ts';
 import { KNOWN_BANKS } from './known-banks.ts';
-import { answerRoutingLookup, JSONP_CALLBACK_PATTERN, jsonpScript, routingLookupScriptSources, routingLookupUrlForBrowser } from './lookup.ts';
+import {
+  answerRoutingLookup,
+  JSONP_CALLBACK_PATTERN,
+  jsonpScript,
+  routingLookupScriptSources,
+  routingLookupUrlForBrowser,
+} from './lookup.ts';
 
 describe('the built-in lookup table (docs/requirements/calls.md third-party calls)', () => {
   it('holds 15 to 30 banks, each a 9-digit number passing the ABA checksum, none twice', () => {
@@ -28,16 +34,41 @@ describe('the built-in lookup table (docs/requirements/calls.md third-party call
 
 describe('answerRoutingLookup', () => {
   it('answers 200 with name, city and state for a known number', () => {
-    expect(answerRoutingLookup('021000021')).toEqual({ code: 200, message: 'OK', rn: '021000021', customer_name: 'JPMORGAN CHASE', city: 'TAMPA', state: 'FL' });
+    expect(answerRoutingLookup('021000021')).toEqual({
+      code: 200,
+      message: 'OK',
+      rn: '021000021',
+      customer_name: 'JPMORGAN CHASE',
+      city: 'TAMPA',
+      state: 'FL',
+    });
   });
 
   it('answers 200 without a name for a well-formed number it does not know', () => {
     expect(isValidRoutingNumber('123456780')).toBe(true);
-    expect(answerRoutingLookup('123456780')).toEqual({ code: 200, message: 'OK', rn: '123456780', customer_name: '', city: '', state: '' });
+    expect(answerRoutingLookup('123456780')).toEqual({
+      code: 200,
+      message: 'OK',
+      rn: '123456780',
+      customer_name: '',
+      city: '',
+      state: '',
+    });
   });
 
   it('answers 400 for anything else, echoing at most 32 characters', () => {
-    for (const rn of ['021000022', '02100002', '0210000210', '02100002a', ' 021000021', '000000000', '', undefined, ['021000021'], 21000021]) {
+    for (const rn of [
+      '021000022',
+      '02100002',
+      '0210000210',
+      '02100002a',
+      ' 021000021',
+      '000000000',
+      '',
+      undefined,
+      ['021000021'],
+      21000021,
+    ]) {
       expect(answerRoutingLookup(rn), String(rn)).toMatchObject({ code: 400, message: 'invalid routing number' });
     }
     expect(answerRoutingLookup('9'.repeat(1000)).rn).toHaveLength(32);
@@ -47,8 +78,10 @@ describe('answerRoutingLookup', () => {
 
 describe('JSONP', () => {
   it('accepts plain callback names only', () => {
-    for (const ok of ['cb', 'jsonp_1712345678901_4242', '$', '_x', 'a.b.c', 'x'.repeat(64)]) expect(JSONP_CALLBACK_PATTERN.test(ok), ok).toBe(true);
-    for (const bad of ['', '1cb', 'alert(1)', 'a b', 'a;b', 'a-b', 'x'.repeat(65), 'cb\n', '<script>']) expect(JSONP_CALLBACK_PATTERN.test(bad), bad).toBe(false);
+    for (const ok of ['cb', 'jsonp_1712345678901_4242', '$', '_x', 'a.b.c', 'x'.repeat(64)])
+      expect(JSONP_CALLBACK_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ['', '1cb', 'alert(1)', 'a b', 'a;b', 'a-b', 'x'.repeat(65), 'cb\n', '<script>'])
+      expect(JSONP_CALLBACK_PATTERN.test(bad), bad).toBe(false);
   });
 
   it('wraps the answer in a call behind an empty comment, escaping line separators', () => {
@@ -64,15 +97,26 @@ describe('where the browser finds the lookup', () => {
     expect(routingLookupUrlForBrowser(byDefault)).toBe('/routing-numbers/data.json');
     expect(routingLookupScriptSources(byDefault)).toEqual([]);
     // Named in full on PUBLIC_URL's origin: still the site's own, given as a path.
-    const config = { publicUrl: 'http://localhost:3000', routingLookupUrl: 'http://localhost:3000/routing-numbers/data.json?v=2' };
+    const config = {
+      publicUrl: 'http://localhost:3000',
+      routingLookupUrl: 'http://localhost:3000/routing-numbers/data.json?v=2',
+    };
     expect(routingLookupUrlForBrowser(config)).toBe('/routing-numbers/data.json?v=2');
     expect(routingLookupScriptSources(config)).toEqual([]);
   });
 
   it('gives another origin in full and allows that origin as a script source', () => {
-    const config = { publicUrl: 'https://gs.example', routingLookupUrl: 'https://www.routingnumbers.info/api/data.json' };
+    const config = {
+      publicUrl: 'https://gs.example',
+      routingLookupUrl: 'https://www.routingnumbers.info/api/data.json',
+    };
     expect(routingLookupUrlForBrowser(config)).toBe('https://www.routingnumbers.info/api/data.json');
     expect(routingLookupScriptSources(config)).toEqual(['https://www.routingnumbers.info']);
-    expect(routingLookupScriptSources({ publicUrl: 'https://gs.example', routingLookupUrl: 'http://gs.example:8080/x.json' })).toEqual(['http://gs.example:8080']);
+    expect(
+      routingLookupScriptSources({
+        publicUrl: 'https://gs.example',
+        routingLookupUrl: 'http://gs.example:8080/x.json',
+      }),
+    ).toEqual(['http://gs.example:8080']);
   });
 });

@@ -1,6 +1,6 @@
 import { isValidRoutingNumber } from '../../../shared/rules/aba.ts';
-import type { AppConfig } from '../../config.ts';
 import { KNOWN_BANKS } from './known-banks.ts';
+import type { AppConfig } from '../../config.ts';
 
 /**
  * The built-in routing-number lookup (docs/requirements/calls.md third-party calls: "called by JSONP with rn and
@@ -33,7 +33,14 @@ export function answerRoutingLookup(rn: unknown): RoutingLookupAnswer {
   }
   const bank = BY_NUMBER.get(value);
   if (!bank) return { code: 200, message: 'OK', rn: value, customer_name: '', city: '', state: '' };
-  return { code: 200, message: 'OK', rn: bank.rn, customer_name: bank.customer_name, city: bank.city, state: bank.state };
+  return {
+    code: 200,
+    message: 'OK',
+    rn: bank.rn,
+    customer_name: bank.customer_name,
+    city: bank.city,
+    state: bank.state,
+  };
 }
 
 /** JSONP callback names answered as script; anything else gets plain JSON. */
@@ -45,7 +52,9 @@ export const JSONP_CALLBACK_PATTERN = /^[A-Za-z_$][\w$.]{0,63}$/;
  */
 export function jsonpScript(callback: string, data: unknown): string {
   // U+2028 and U+2029 are legal inside JSON strings but end the line in pre-ES2019 script parsers.
-  const json = JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(data)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   // The leading empty comment keeps the first bytes out of the caller's hands, so an alphanumeric
   // callback cannot make the response sniffable as another file type (the "Rosetta Flash" attack).
   return `/**/${callback}(${json});`;
@@ -55,7 +64,8 @@ type LookupUrlConfig = Pick<AppConfig, 'publicUrl' | 'routingLookupUrl'>;
 
 /** A path on this site (the built-in lookup, the default), or an absolute URL on PUBLIC_URL's origin. */
 const isOwn = (config: LookupUrlConfig) =>
-  config.routingLookupUrl.startsWith('/') || new URL(config.routingLookupUrl).origin === new URL(config.publicUrl).origin;
+  config.routingLookupUrl.startsWith('/') ||
+  new URL(config.routingLookupUrl).origin === new URL(config.publicUrl).origin;
 
 /**
  * The lookup URL handed to the browser in the boot data. The site's own lookup is given as a

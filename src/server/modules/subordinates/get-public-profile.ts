@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
+import { isDeductible, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { isDeductible, subsectionLabel } from '../../../shared/rules/standing.ts';
-import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { irsFactsView, standingOfAccount } from '../irs-data/get-standing.ts';
-import { formatEin } from '../../../shared/rules/formats.ts';
+import type { PublicProfile } from '../../../shared/schemas/search.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * The public profile of an account (docs/requirements/screens.md /app/account/show/{id}): identity, IRS facts and its

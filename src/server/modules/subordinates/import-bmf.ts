@@ -1,17 +1,40 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import { and, isNotNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { accounts, groups, irsBmfChanges } from '../../db/schema.ts';
 import { importedGenLabel } from '../irs-data/provider-gens.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** The 28 columns of the IRS EO BMF extract (shared/data/irs-eo-bmf/README.md). */
 export interface BmfRecord {
-  EIN: string; NAME: string; ICO: string; STREET: string; CITY: string; STATE: string; ZIP: string;
-  GROUP: string; SUBSECTION: string; AFFILIATION: string; CLASSIFICATION: string; RULING: string;
-  DEDUCTIBILITY: string; FOUNDATION: string; ACTIVITY: string; ORGANIZATION: string; STATUS: string;
-  TAX_PERIOD: string; ASSET_CD: string; INCOME_CD: string; FILING_REQ_CD: string; PF_FILING_REQ_CD: string;
-  ACCT_PD: string; ASSET_AMT: string; INCOME_AMT: string; REVENUE_AMT: string; NTEE_CD: string; SORT_NAME: string;
+  EIN: string;
+  NAME: string;
+  ICO: string;
+  STREET: string;
+  CITY: string;
+  STATE: string;
+  ZIP: string;
+  GROUP: string;
+  SUBSECTION: string;
+  AFFILIATION: string;
+  CLASSIFICATION: string;
+  RULING: string;
+  DEDUCTIBILITY: string;
+  FOUNDATION: string;
+  ACTIVITY: string;
+  ORGANIZATION: string;
+  STATUS: string;
+  TAX_PERIOD: string;
+  ASSET_CD: string;
+  INCOME_CD: string;
+  FILING_REQ_CD: string;
+  PF_FILING_REQ_CD: string;
+  ACCT_PD: string;
+  ASSET_AMT: string;
+  INCOME_AMT: string;
+  REVENUE_AMT: string;
+  NTEE_CD: string;
+  SORT_NAME: string;
 }
 
 export interface ImportBmfOptions {
@@ -45,7 +68,10 @@ function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION'>): 
  * subordinate's NAME is its central organization's (e.g. PARENT BOOSTER USA INC on all 806 rows of
  * GEN 5271), so it is left out there: it would make every subordinate match that name's words.
  */
-function searchTextParts(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION' | 'CITY'>, name = displayName(r as BmfRecord)): string[] {
+function searchTextParts(
+  r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION' | 'CITY'>,
+  name = displayName(r as BmfRecord),
+): string[] {
   const parts = r.AFFILIATION === '9' && r.SORT_NAME.trim() ? [name, r.CITY] : [name, r.SORT_NAME, r.CITY];
   return [...new Set(parts.map((s) => s.trim().toLowerCase()).filter(Boolean))];
 }
@@ -66,7 +92,7 @@ export function bmfToAccount(r: BmfRecord, groupIdByGen: Map<string, number>) {
     careOf: r.ICO.trim().replace(/^%\s*/, ''),
     ein,
     gen,
-    groupId: gen ? groupIdByGen.get(gen) ?? null : null,
+    groupId: gen ? (groupIdByGen.get(gen) ?? null) : null,
     street: r.STREET.trim(),
     city: r.CITY.trim(),
     state: r.STATE.trim(),
@@ -90,8 +116,14 @@ export function bmfToAccount(r: BmfRecord, groupIdByGen: Map<string, number>) {
 async function ensureGroups(db: DbOrTx, gens: string[], map: Map<string, number>) {
   const missing = gens.filter((g) => !map.has(g));
   if (!missing.length) return;
-  await db.insert(groups).values(missing.map((gen) => ({ gen, label: importedGenLabel(gen) }))).onConflictDoNothing();
-  const rows = await db.select({ id: groups.id, gen: groups.gen }).from(groups).where(sql`${groups.gen} = ANY(${sql.param(missing)}::text[])`);
+  await db
+    .insert(groups)
+    .values(missing.map((gen) => ({ gen, label: importedGenLabel(gen) })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: groups.id, gen: groups.gen })
+    .from(groups)
+    .where(sql`${groups.gen} = ANY(${sql.param(missing)}::text[])`);
   for (const r of rows) if (r.gen) map.set(r.gen, r.id);
 }
 
@@ -104,23 +136,45 @@ async function ensureGroups(db: DbOrTx, gens: string[], map: Map<string, number>
  * Writes: irs_bmf_changes rows.
  */
 async function recordBmfChanges(db: DbOrTx, rows: NonNullable<ReturnType<typeof bmfToAccount>>[], releaseId: number) {
-  const before = await db.select({
-    id: accounts.id, ein: accounts.ein, name: accounts.name, legalName: accounts.legalName,
-    street: accounts.street, city: accounts.city, state: accounts.state, zip: accounts.zip,
-  }).from(accounts).where(and(
-    sql`${accounts.ein} = ANY(${sql.param(rows.map((r) => r.ein))}::text[])`,
-    isNotNull(accounts.bmfReleaseId),
-    sql`(${accounts.gen} IS NOT NULL OR EXISTS (SELECT 1 FROM users u WHERE u.account_id = ${accounts.id}))`,
-  ));
+  const before = await db
+    .select({
+      id: accounts.id,
+      ein: accounts.ein,
+      name: accounts.name,
+      legalName: accounts.legalName,
+      street: accounts.street,
+      city: accounts.city,
+      state: accounts.state,
+      zip: accounts.zip,
+    })
+    .from(accounts)
+    .where(
+      and(
+        sql`${accounts.ein} = ANY(${sql.param(rows.map((r) => r.ein))}::text[])`,
+        isNotNull(accounts.bmfReleaseId),
+        sql`(${accounts.gen} IS NOT NULL OR EXISTS (SELECT 1 FROM users u WHERE u.account_id = ${accounts.id}))`,
+      ),
+    );
   if (!before.length) return;
   const byEin = new Map(rows.map((r) => [r.ein, r]));
   const changes: (typeof irsBmfChanges.$inferInsert)[] = [];
   for (const old of before) {
     const now = byEin.get(old.ein!)!;
     if (old.name !== now.name || old.legalName !== now.legalName) {
-      changes.push({ releaseId, accountId: old.id, field: 'name', before: { name: old.name, legal_name: old.legalName }, after: { name: now.name, legal_name: now.legalName } });
+      changes.push({
+        releaseId,
+        accountId: old.id,
+        field: 'name',
+        before: { name: old.name, legal_name: old.legalName },
+        after: { name: now.name, legal_name: now.legalName },
+      });
     }
-    const address = (a: { street: string; city: string; state: string; zip: string }) => ({ street: a.street, city: a.city, state: a.state, zip: a.zip });
+    const address = (a: { street: string; city: string; state: string; zip: string }) => ({
+      street: a.street,
+      city: a.city,
+      state: a.state,
+      zip: a.zip,
+    });
     if (JSON.stringify(address(old)) !== JSON.stringify(address(now))) {
       changes.push({ releaseId, accountId: old.id, field: 'address', before: address(old), after: address(now) });
     }
@@ -138,7 +192,9 @@ async function recordBmfChanges(db: DbOrTx, rows: NonNullable<ReturnType<typeof 
  */
 export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions = {}): Promise<ImportBmfResult> {
   const batchSize = opts.batchSize ?? 1000;
-  const parser = fs.createReadStream(file).pipe(parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: false, trim: false }));
+  const parser = fs
+    .createReadStream(file)
+    .pipe(parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: false, trim: false }));
   const groupIdByGen = new Map<string, number>();
   let read = 0;
   let imported = 0;
@@ -152,7 +208,7 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
     const byEin = new Map(batch.map((b) => [b.ein, b]));
     const rows = [...byEin.values()];
     await ensureGroups(db, [...new Set(rows.map((r) => r.gen).filter((g): g is string => !!g))], groupIdByGen);
-    for (const r of rows) r.groupId = r.gen ? groupIdByGen.get(r.gen) ?? null : null;
+    for (const r of rows) r.groupId = r.gen ? (groupIdByGen.get(r.gen) ?? null) : null;
     if (opts.releaseId !== undefined) await recordBmfChanges(db, rows, opts.releaseId);
     const values = opts.releaseId === undefined ? rows : rows.map((r) => ({ ...r, bmfReleaseId: opts.releaseId }));
     await db
@@ -161,9 +217,29 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
       .onConflictDoUpdate({
         target: accounts.ein,
         set: Object.fromEntries(
-          ['name', 'legal_name', 'care_of', 'gen', 'group_id', 'street', 'city', 'state', 'zip', 'subsection', 'affiliation',
-            'ruling', 'deductibility', 'irs_status', 'tax_period', 'filing_requirement', 'fiscal_year_end_month', 'ntee_code', 'foundation',
-            'search_text', ...(opts.releaseId === undefined ? [] : ['bmf_release_id'])].map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), sql.raw(`excluded.${c}`)]),
+          [
+            'name',
+            'legal_name',
+            'care_of',
+            'gen',
+            'group_id',
+            'street',
+            'city',
+            'state',
+            'zip',
+            'subsection',
+            'affiliation',
+            'ruling',
+            'deductibility',
+            'irs_status',
+            'tax_period',
+            'filing_requirement',
+            'fiscal_year_end_month',
+            'ntee_code',
+            'foundation',
+            'search_text',
+            ...(opts.releaseId === undefined ? [] : ['bmf_release_id']),
+          ].map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), sql.raw(`excluded.${c}`)]),
         ),
       });
     imported += rows.length;

@@ -1,10 +1,10 @@
 import { getTableName, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
-import { escapeLike } from '../../db/sql-like.ts';
-import { rowsOf } from '../../db/rows-of.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { SEARCH_PER_PAGE, type SubordinateRow } from '../../../shared/schemas/search.ts';
+import { rowsOf } from '../../db/rows-of.ts';
+import { accounts } from '../../db/schema.ts';
+import { escapeLike } from '../../db/sql-like.ts';
+import type { Db } from '../../db/client.ts';
 
 /** Keyword words as matched: lower-case, the first 8, without repeats or words inside another word. */
 function searchWords(keyword: string): string[] {
@@ -22,7 +22,10 @@ const likeWhere = (words: string[]) =>
 /** pg_trgm extracts trigrams only from 3 alphanumerics in a row; shorter words need a full scan. */
 const hasTrigram = (words: string[]) => words.some((w) => /[\p{L}\p{N}]{3}/u.test(w));
 
-interface CountEntry { snapshot: string; total: number }
+interface CountEntry {
+  snapshot: string;
+  total: number;
+}
 const COUNT_CACHE_SIZE = 500;
 const countCaches = new WeakMap<Db, Map<string, CountEntry>>();
 
@@ -39,10 +42,13 @@ async function countMatches(db: Db, words: string[]): Promise<number> {
   const key = [...words].sort().join('\u0000');
   const hit = cache.get(key);
   const counted = sql`(SELECT count(*)::int FROM ${accounts} WHERE ${likeWhere(words)})`;
-  const [row] = await rowsOf<{ snapshot: string; total: number | string }>(db, hit
-    ? sql`SELECT pg_current_snapshot()::text AS snapshot,
+  const [row] = await rowsOf<{ snapshot: string; total: number | string }>(
+    db,
+    hit
+      ? sql`SELECT pg_current_snapshot()::text AS snapshot,
         CASE WHEN pg_current_snapshot()::text = ${hit.snapshot} THEN ${hit.total}::int ELSE ${counted} END AS total`
-    : sql`SELECT pg_current_snapshot()::text AS snapshot, ${counted} AS total`);
+      : sql`SELECT pg_current_snapshot()::text AS snapshot, ${counted} AS total`,
+  );
   const total = Number(row.total);
   cache.delete(key);
   cache.set(key, { snapshot: row.snapshot, total });
@@ -69,8 +75,10 @@ function factsForPlanning(db: Db): Promise<PlanningFacts> {
   if (hit && hit.expires > Date.now()) return hit.value;
   const value = (async () => {
     const listed = await countMatches(db, []);
-    const [rel] = await rowsOf<{ pages: number; visible: number }>(db,
-      sql`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = to_regclass(${getTableName(accounts)})`);
+    const [rel] = await rowsOf<{ pages: number; visible: number }>(
+      db,
+      sql`SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = to_regclass(${getTableName(accounts)})`,
+    );
     return { listed, isIndexOnly: !!rel && rel.pages > 0 && rel.visible >= 0.8 * rel.pages };
   })();
   planningFacts.set(db, { value, expires: Date.now() + 5 * 60_000 });
@@ -86,7 +94,14 @@ type Row = SubordinateRow;
  * that many index entries. Sort, bitmap and full-scan plans are switched off for this statement:
  * PGlite has no autovacuum, so the planner often has no statistics and would sort the whole table.
  */
-async function pageByNameWalk(db: Db, words: string[], offset: number, limit: number, total: number, budget?: number): Promise<Row[] | null> {
+async function pageByNameWalk(
+  db: Db,
+  words: string[],
+  offset: number,
+  limit: number,
+  total: number,
+  budget?: number,
+): Promise<Row[] | null> {
   const backward = total - offset < offset + limit;
   const skip = backward ? total - offset - limit : offset;
   const dir = backward ? sql.raw('DESC') : sql.raw('ASC');
@@ -94,9 +109,14 @@ async function pageByNameWalk(db: Db, words: string[], offset: number, limit: nu
     WHERE is_listed = true ORDER BY name ${dir}, id ${dir}${budget === undefined ? sql`` : sql` LIMIT ${budget}`}`;
   const tests = words.map((w) => sql` AND strpos(w.search_text, ${w}) > 0`);
   const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
-    return rowsOf<Row>(tx, sql`SELECT w.id, w.name, w.city, w.state FROM (${walked}) w WHERE true${sql.join(tests, sql``)}
-      ORDER BY w.name ${dir}, w.id ${dir} LIMIT ${limit} OFFSET ${skip}`);
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+    );
+    return rowsOf<Row>(
+      tx,
+      sql`SELECT w.id, w.name, w.city, w.state FROM (${walked}) w WHERE true${sql.join(tests, sql``)}
+      ORDER BY w.name ${dir}, w.id ${dir} LIMIT ${limit} OFFSET ${skip}`,
+    );
   });
   if (budget !== undefined && rows.length < limit) return null;
   return backward ? rows.reverse() : rows;
@@ -104,8 +124,11 @@ async function pageByNameWalk(db: Db, words: string[], offset: number, limit: nu
 
 /** Collects every match (trigram index, or one scan for short words), then sorts: cheap when matches are few. */
 function pageBySortedMatches(db: Db, words: string[], offset: number, limit: number): Promise<Row[]> {
-  return rowsOf<Row>(db, sql`WITH m AS MATERIALIZED (SELECT id, name, city, state FROM ${accounts} WHERE ${likeWhere(words)})
-    SELECT id, name, city, state FROM m ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`);
+  return rowsOf<Row>(
+    db,
+    sql`WITH m AS MATERIALIZED (SELECT id, name, city, state FROM ${accounts} WHERE ${likeWhere(words)})
+    SELECT id, name, city, state FROM m ORDER BY name, id LIMIT ${limit} OFFSET ${offset}`,
+  );
 }
 
 /**
@@ -126,7 +149,10 @@ function rememberFailedWalk(db: Db, key: string, position: number) {
   const cache = failedWalks(db);
   const old = cache.get(key);
   cache.delete(key);
-  cache.set(key, { position: old && old.expires > Date.now() ? Math.min(old.position, position) : position, expires: Date.now() + 5 * 60_000 });
+  cache.set(key, {
+    position: old && old.expires > Date.now() ? Math.min(old.position, position) : position,
+    expires: Date.now() + 5 * 60_000,
+  });
   if (cache.size > FAILED_WALKS_SIZE) cache.delete(cache.keys().next().value as string);
 }
 
@@ -178,6 +204,13 @@ export async function searchSubordinates(
   const words = searchWords(keyword);
   const total = await countMatches(db, words);
   const offset = (page - 1) * SEARCH_PER_PAGE;
-  const rows = offset < total ? await pageOfMatches(db, words, offset, Math.min(SEARCH_PER_PAGE, total - offset), total) : [];
-  return buildPage(rows.map((r) => ({ id: r.id, name: r.name, city: r.city, state: r.state })), page, SEARCH_PER_PAGE, total, urlFor);
+  const rows =
+    offset < total ? await pageOfMatches(db, words, offset, Math.min(SEARCH_PER_PAGE, total - offset), total) : [];
+  return buildPage(
+    rows.map((r) => ({ id: r.id, name: r.name, city: r.city, state: r.state })),
+    page,
+    SEARCH_PER_PAGE,
+    total,
+    urlFor,
+  );
 }

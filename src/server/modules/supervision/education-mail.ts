@@ -8,25 +8,32 @@ const PUBLICATION_557 = 'https://www.irs.gov/publications/p557';
  * @param opts the GEN and its central organization, the site's origin (for the report link), the company signing it
  * @returns the subject and plain text of the mail
  */
-export function educationMail(opts: { year: number; gen: string | null; centralName: string; groupLabel: string; origin: string; companyName: string }): { subject: string; text: string } {
+export function educationMail(opts: {
+  year: number;
+  gen: string | null;
+  centralName: string;
+  groupLabel: string;
+  origin: string;
+  companyName: string;
+}): { subject: string; text: string } {
   const central = opts.centralName || opts.groupLabel;
   return {
     subject: `${opts.year} compliance education: keeping your group's tax exemption`,
     text: [
       'Hello,',
       '',
-      `Your organization is covered by the group exemption of ${central}${opts.gen ? ` (group exemption number ${opts.gen})` : ''}. `
-        + 'Each year the central organization reminds every subordinate what keeps its tax exemption:',
+      `Your organization is covered by the group exemption of ${central}${opts.gen ? ` (group exemption number ${opts.gen})` : ''}. ` +
+        'Each year the central organization reminds every subordinate what keeps its tax exemption:',
       '',
-      '1. File your annual return with the IRS every year, by the 15th day of the 5th month after your fiscal year ends '
-        + '(May 15 for a year ending December 31; the next business day when that day is a Saturday, Sunday or legal holiday):',
+      '1. File your annual return with the IRS every year, by the 15th day of the 5th month after your fiscal year ends ' +
+        '(May 15 for a year ending December 31; the next business day when that day is a Saturday, Sunday or legal holiday):',
       '   - Form 990-N (e-Postcard) when your gross receipts are normally $50,000 or less;',
       '   - Form 990-EZ or Form 990 otherwise. Private foundations and supporting organizations may not file the 990-N.',
       '2. There is no penalty for a late Form 990-N, and a late one still counts: if you missed a year, file it now.',
-      '3. Not filing for three consecutive years revokes the exemption automatically, on the due date of the third return, by law. '
-        + 'The IRS first sends a notice after two missed years. A revoked organization must apply again to be reinstated.',
-      `4. Send us your yearly supervision report: your officers, receipts and expenses, activities, and confirmation of the uniform purpose statement. `
-        + 'A Form 990-N alone does not give the central organization this information. The form also prepares your e-Postcard:',
+      '3. Not filing for three consecutive years revokes the exemption automatically, on the due date of the third return, by law. ' +
+        'The IRS first sends a notice after two missed years. A revoked organization must apply again to be reinstated.',
+      `4. Send us your yearly supervision report: your officers, receipts and expenses, activities, and confirmation of the uniform purpose statement. ` +
+        'A Form 990-N alone does not give the central organization this information. The form also prepares your e-Postcard:',
       `   ${opts.origin}/app/supervision`,
       '5. Keep your activities within the purposes of the uniform purpose statement, and tell us when your name, address or officers change.',
       '',

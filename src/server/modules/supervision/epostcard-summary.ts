@@ -1,6 +1,6 @@
 import { addDays, fiscalYearEnd, longDate } from '../../../shared/rules/compliance-calendar.ts';
-import type { SupervisionReportInput } from '../../../shared/schemas/supervision.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
+import type { SupervisionReportInput } from '../../../shared/schemas/supervision.ts';
 
 const address = (line1: string, line2: string, city: string, state: string, zip: string) =>
   [line1, line2, `${city}, ${state} ${zip}`].filter(Boolean).join(', ');

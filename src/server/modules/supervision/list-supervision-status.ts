@@ -1,16 +1,27 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows-of.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { listCountCap } from '../../../shared/schemas/list-params.ts';
 import {
-  SUPERVISION_PER_PAGE, type AdminSupervisionQuery, type SupervisionStatusPage, type SupervisionStatusRow,
+  SUPERVISION_PER_PAGE,
+  type AdminSupervisionQuery,
+  type SupervisionStatusPage,
+  type SupervisionStatusRow,
 } from '../../../shared/schemas/supervision.ts';
+import { rowsOf } from '../../db/rows-of.ts';
 import { cappedCount, markCapped, wordPatterns } from '../admin/list-count.ts';
+import type { Db } from '../../db/client.ts';
 
 interface Row {
-  id: number; name: string; ein: string | null; city: string; state: string; users: number | string;
-  submitted_ms: number | string | null; gross: number | string | null; expenses: number | string | null; released_on: string | null;
+  id: number;
+  name: string;
+  ein: string | null;
+  city: string;
+  state: string;
+  users: number | string;
+  submitted_ms: number | string | null;
+  gross: number | string | null;
+  expenses: number | string | null;
+  released_on: string | null;
 }
 
 function pageUrl(q: AdminSupervisionQuery, groupId: number, taxYear: number, page: number) {
@@ -30,10 +41,20 @@ function pageUrl(q: AdminSupervisionQuery, groupId: number, taxYear: number, pag
  * word of the name or city (accounts.search_text). The total is counted a few pages ahead only
  * (listCountCap). Reads only; reading is not audited.
  */
-export async function listSupervisionStatus(db: Db, q: AdminSupervisionQuery, defaultTaxYear: number): Promise<SupervisionStatusPage> {
+export async function listSupervisionStatus(
+  db: Db,
+  q: AdminSupervisionQuery,
+  defaultTaxYear: number,
+): Promise<SupervisionStatusPage> {
   const taxYear = q.tax_year ?? defaultTaxYear;
-  const groupId = q.group_id ?? (await rowsOf<{ id: number }>(db, sql`SELECT id FROM groups ORDER BY id LIMIT 1`))[0]?.id ?? null;
-  if (groupId === null) return { ...buildPage<SupervisionStatusRow>([], 1, SUPERVISION_PER_PAGE, 0, () => ''), group_id: null, tax_year: taxYear };
+  const groupId =
+    q.group_id ?? (await rowsOf<{ id: number }>(db, sql`SELECT id FROM groups ORDER BY id LIMIT 1`))[0]?.id ?? null;
+  if (groupId === null)
+    return {
+      ...buildPage<SupervisionStatusRow>([], 1, SUPERVISION_PER_PAGE, 0, () => ''),
+      group_id: null,
+      tax_year: taxYear,
+    };
   const conds: SQL[] = [sql`a.group_id = ${groupId}`];
   if (q.search) for (const p of wordPatterns(q.search)) conds.push(sql`a.search_text LIKE ${p}`);
   if (q.status === 'missing') conds.push(sql`r.id IS NULL`);
@@ -46,16 +67,41 @@ export async function listSupervisionStatus(db: Db, q: AdminSupervisionQuery, de
     LEFT JOIN irs_releases rel ON rel.id = e.release_id
     WHERE ${sql.join(conds, sql` AND `)}`;
   const { total, capped } = await cappedCount(db, sql`SELECT 1 ${from}`, listCountCap(q.page, SUPERVISION_PER_PAGE));
-  const rows = total === 0 ? [] : await rowsOf<Row>(db, sql`
+  const rows =
+    total === 0
+      ? []
+      : await rowsOf<Row>(
+          db,
+          sql`
     SELECT a.id, a.name, a.ein, a.city, a.state,
       (SELECT count(*) FROM users u WHERE u.account_id = a.id) AS users,
       (extract(epoch FROM r.submitted_at) * 1000)::float8 AS submitted_ms, r.gross_receipts_cents AS gross, r.expenses_cents AS expenses, rel.released_on::text AS released_on
     ${from}
-    ORDER BY a.name, a.id LIMIT ${SUPERVISION_PER_PAGE} OFFSET ${(q.page - 1) * SUPERVISION_PER_PAGE}`);
+    ORDER BY a.name, a.id LIMIT ${SUPERVISION_PER_PAGE} OFFSET ${(q.page - 1) * SUPERVISION_PER_PAGE}`,
+        );
   const data: SupervisionStatusRow[] = rows.map((r) => ({
-    account_id: Number(r.id), name: r.name, ein: r.ein, city: r.city, state: r.state, users: Number(r.users),
-    report: r.submitted_ms === null ? null : { submitted_at: new Date(Number(r.submitted_ms)).toISOString(), gross_receipts_cents: Number(r.gross), expenses_cents: Number(r.expenses) },
+    account_id: Number(r.id),
+    name: r.name,
+    ein: r.ein,
+    city: r.city,
+    state: r.state,
+    users: Number(r.users),
+    report:
+      r.submitted_ms === null
+        ? null
+        : {
+            submitted_at: new Date(Number(r.submitted_ms)).toISOString(),
+            gross_receipts_cents: Number(r.gross),
+            expenses_cents: Number(r.expenses),
+          },
     filed: r.released_on ? { released_on: r.released_on } : null,
   }));
-  return { ...markCapped(buildPage(data, q.page, SUPERVISION_PER_PAGE, total, (p) => pageUrl(q, groupId, taxYear, p)), capped), group_id: groupId, tax_year: taxYear };
+  return {
+    ...markCapped(
+      buildPage(data, q.page, SUPERVISION_PER_PAGE, total, (p) => pageUrl(q, groupId, taxYear, p)),
+      capped,
+    ),
+    group_id: groupId,
+    tax_year: taxYear,
+  };
 }

@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import {
-  adminSupervisionQuery, educationSendSchema, supervisionQuery, supervisionReportSchema,
+  adminSupervisionQuery,
+  educationSendSchema,
+  supervisionQuery,
+  supervisionReportSchema,
 } from '../../../shared/schemas/supervision.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { requestOrigin } from '../../request-origin.ts';
@@ -13,6 +15,7 @@ import { saveSupervisionReport } from './save-supervision-report.ts';
 import { sendComplianceEducation } from './send-compliance-education.ts';
 import { supervisionOverview } from './supervision-overview.ts';
 import { latestEndedTaxYear } from './tax-years.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Yearly supervision and Form 990-N preparation (docs/supervision.md). Dates are UTC calendar dates.
@@ -44,20 +47,29 @@ export async function supervisionRoutes(app: FastifyInstance) {
     const input = parseInput(supervisionReportSchema, req.body);
     const today = calendarDate(new Date());
     const { taxYear } = await saveSupervisionReport(app.db, accountId, input, { ...auditActor(req), onBehalf }, today);
-    return { message: `The supervision report for tax year ${taxYear} was saved.`, form: await getSupervisionForm(app.db, accountId, taxYear, today) };
+    return {
+      message: `The supervision report for tax year ${taxYear} was saved.`,
+      form: await getSupervisionForm(app.db, accountId, taxYear, today),
+    };
   });
 
   app.register(async (admin) => {
     const today = () => calendarDate(new Date());
     admin.get('/api/admin/supervision/overview', { config: { access: 'staff' } }, async () =>
-      supervisionOverview(app.db, Number(today().slice(0, 4)), latestEndedTaxYear(12, today())));
+      supervisionOverview(app.db, Number(today().slice(0, 4)), latestEndedTaxYear(12, today())),
+    );
     admin.get('/api/admin/supervision', { config: { access: 'staff' } }, async (req) =>
-      listSupervisionStatus(app.db, parseInput(adminSupervisionQuery, req.query), latestEndedTaxYear(12, today())));
+      listSupervisionStatus(app.db, parseInput(adminSupervisionQuery, req.query), latestEndedTaxYear(12, today())),
+    );
     admin.post('/api/admin/supervision/education', { config: { access: 'staff' } }, async (req, reply) => {
       const input = parseInput(educationSendSchema, req.body);
       const sent = await sendComplianceEducation(app.db, {
-        groupId: input.group_id, year: input.year, today: today(), origin: requestOrigin(req, app.config.publicUrl),
-        companyName: (await getCompany(app.db)).name, actor: auditActor(req),
+        groupId: input.group_id,
+        year: input.year,
+        today: today(),
+        origin: requestOrigin(req, app.config.publicUrl),
+        companyName: (await getCompany(app.db)).name,
+        actor: auditActor(req),
       });
       return reply.code(201).send({
         message: `The ${sent.year} compliance education notice of ${sent.groupLabel} was queued for ${sent.recipients} users.`,

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { addDays, fiscalYearEnd, longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
+import { formatEin } from '../../../shared/rules/formats.ts';
 import { accounts, irsReleases, supervisionReports } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import { addDays, fiscalYearEnd, longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
-import type { SupervisionReportInput } from '../../../shared/schemas/supervision.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { formatEin } from '../../../shared/rules/formats.ts';
+import type { SupervisionReportInput } from '../../../shared/schemas/supervision.ts';
+import type { Db } from '../../db/client.ts';
 
 export interface SaveSupervisionActor {
   userId: number;
@@ -30,39 +30,81 @@ export interface SaveSupervisionActor {
  * @returns the tax year saved
  * @throws ValidationError as above
  */
-export async function saveSupervisionReport(db: Db, accountId: number, input: SupervisionReportInput, actor: SaveSupervisionActor, today: string): Promise<{ taxYear: number }> {
+export async function saveSupervisionReport(
+  db: Db,
+  accountId: number,
+  input: SupervisionReportInput,
+  actor: SaveSupervisionActor,
+  today: string,
+): Promise<{ taxYear: number }> {
   return db.transaction(async (tx) => {
-    const [account] = await tx.select({ ein: accounts.ein, fye: accounts.fiscalYearEndMonth, bmfReleaseId: accounts.bmfReleaseId })
-      .from(accounts).where(eq(accounts.id, accountId)).for('update');
+    const [account] = await tx
+      .select({ ein: accounts.ein, fye: accounts.fiscalYearEndMonth, bmfReleaseId: accounts.bmfReleaseId })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for('update');
     if (account.ein && account.ein !== input.ein) {
       throw ValidationError.field('ein', `The EIN must be your organization's EIN on file, ${formatEin(account.ein)}.`);
     }
     const known = account.fye !== null && account.fye >= 1 && account.fye <= 12 ? account.fye : null;
     if (known !== null && known !== input.fiscal_year_end_month) {
-      const [release] = account.bmfReleaseId !== null
-        ? await tx.select({ releasedOn: irsReleases.releasedOn }).from(irsReleases).where(eq(irsReleases.id, account.bmfReleaseId))
-        : [];
-      const source = release ? `the IRS data (ACCT_PD, released ${longDate(release.releasedOn)})` : 'your organization\'s data here';
-      throw ValidationError.field('fiscal_year_end_month',
-        `The fiscal year you entered ends in ${MONTH_NAMES[input.fiscal_year_end_month - 1]}, but ${source} says ${MONTH_NAMES[known - 1]}. `
-        + `The e-Postcard is filed for the fiscal year the IRS has on file: choose ${MONTH_NAMES[known - 1]}, or, if your accounting period changed, `
-        + 'have it changed with the IRS and tell us before you file.');
+      const [release] =
+        account.bmfReleaseId !== null
+          ? await tx
+              .select({ releasedOn: irsReleases.releasedOn })
+              .from(irsReleases)
+              .where(eq(irsReleases.id, account.bmfReleaseId))
+          : [];
+      const source = release
+        ? `the IRS data (ACCT_PD, released ${longDate(release.releasedOn)})`
+        : "your organization's data here";
+      throw ValidationError.field(
+        'fiscal_year_end_month',
+        `The fiscal year you entered ends in ${MONTH_NAMES[input.fiscal_year_end_month - 1]}, but ${source} says ${MONTH_NAMES[known - 1]}. ` +
+          `The e-Postcard is filed for the fiscal year the IRS has on file: choose ${MONTH_NAMES[known - 1]}, or, if your accounting period changed, ` +
+          'have it changed with the IRS and tell us before you file.',
+      );
     }
     const end = fiscalYearEnd(input.fiscal_year_end_month, input.tax_year);
     if (end >= today) {
-      throw ValidationError.field('tax_year', `The fiscal year ending ${longDate(end)} has not ended yet: its e-Postcard can be filed from ${longDate(addDays(end, 1))}.`);
+      throw ValidationError.field(
+        'tax_year',
+        `The fiscal year ending ${longDate(end)} has not ended yet: its e-Postcard can be filed from ${longDate(addDays(end, 1))}.`,
+      );
     }
     const values = {
-      accountId, taxYear: input.tax_year, answers: input as unknown as Record<string, unknown>,
-      grossReceiptsCents: input.gross_receipts ?? 0, expensesCents: input.total_expenses ?? 0, submittedBy: actor.userId,
+      accountId,
+      taxYear: input.tax_year,
+      answers: input as unknown as Record<string, unknown>,
+      grossReceiptsCents: input.gross_receipts ?? 0,
+      expensesCents: input.total_expenses ?? 0,
+      submittedBy: actor.userId,
     };
-    await tx.insert(supervisionReports).values(values).onConflictDoUpdate({
-      target: [supervisionReports.accountId, supervisionReports.taxYear],
-      set: { answers: values.answers, grossReceiptsCents: values.grossReceiptsCents, expensesCents: values.expensesCents, submittedBy: actor.userId, submittedAt: sql`now()`, updatedAt: sql`now()` },
-    });
+    await tx
+      .insert(supervisionReports)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [supervisionReports.accountId, supervisionReports.taxYear],
+        set: {
+          answers: values.answers,
+          grossReceiptsCents: values.grossReceiptsCents,
+          expensesCents: values.expensesCents,
+          submittedBy: actor.userId,
+          submittedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        },
+      });
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId, action: 'supervision.report_saved', ip: actor.ip,
-      details: { taxYear: input.tax_year, grossReceiptsCents: values.grossReceiptsCents, expensesCents: values.expensesCents, onBehalf: actor.onBehalf },
+      actorUserId: actor.userId,
+      accountId,
+      action: 'supervision.report_saved',
+      ip: actor.ip,
+      details: {
+        taxYear: input.tax_year,
+        grossReceiptsCents: values.grossReceiptsCents,
+        expensesCents: values.expensesCents,
+        onBehalf: actor.onBehalf,
+      },
     });
     return { taxYear: input.tax_year };
   });

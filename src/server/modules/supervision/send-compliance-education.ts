@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { longDate, calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { complianceEducation, groups } from '../../db/schema.ts';
 import { HttpError, notFound, ValidationError } from '../../errors.ts';
-import { longDate, calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { educationMail } from './education-mail.ts';
+import type { Db } from '../../db/client.ts';
 
 /** Mails written per statement. */
 const BATCH = 500;
@@ -29,35 +29,78 @@ export interface SendEducationResult {
  * @throws HttpError 404 when the group does not exist; HttpError 409 when this year's notice was already
  *   sent (with when and to how many); ValidationError (year) for another year, (group_id) when no member has a user
  */
-export async function sendComplianceEducation(db: Db, opts: {
-  groupId: number; year: number; today: string; origin: string; companyName: string; actor: { userId: number; ip: string };
-}): Promise<SendEducationResult> {
+export async function sendComplianceEducation(
+  db: Db,
+  opts: {
+    groupId: number;
+    year: number;
+    today: string;
+    origin: string;
+    companyName: string;
+    actor: { userId: number; ip: string };
+  },
+): Promise<SendEducationResult> {
   const thisYear = Number(opts.today.slice(0, 4));
   if (opts.year !== thisYear) throw ValidationError.field('year', `Only this year's notice (${thisYear}) can be sent.`);
   return db.transaction(async (tx) => {
     const [group] = await tx.select().from(groups).where(eq(groups.id, opts.groupId)).for('update');
     if (!group) throw notFound('The group');
     const already = async () => {
-      const [sent] = await tx.select().from(complianceEducation).where(and(eq(complianceEducation.groupId, group.id), eq(complianceEducation.year, opts.year)));
+      const [sent] = await tx
+        .select()
+        .from(complianceEducation)
+        .where(and(eq(complianceEducation.groupId, group.id), eq(complianceEducation.year, opts.year)));
       return sent;
     };
-    const refuse = (sent: typeof complianceEducation.$inferSelect) => new HttpError(409,
-      `The ${opts.year} compliance education notice of ${group.label} was already sent on ${longDate(calendarDate(new Date(sent.sentAt)))} to ${sent.recipients} users. It is sent once a year.`);
+    const refuse = (sent: typeof complianceEducation.$inferSelect) =>
+      new HttpError(
+        409,
+        `The ${opts.year} compliance education notice of ${group.label} was already sent on ${longDate(calendarDate(new Date(sent.sentAt)))} to ${sent.recipients} users. It is sent once a year.`,
+      );
     const sent = await already();
     if (sent) throw refuse(sent);
-    const emails = (await rowsOf<{ email: string }>(tx, sql`
+    const emails = (
+      await rowsOf<{ email: string }>(
+        tx,
+        sql`
       SELECT DISTINCT lower(u.email) AS email FROM users u JOIN accounts a ON a.id = u.account_id
-      WHERE a.group_id = ${group.id} ORDER BY 1`)).map((r) => r.email);
-    if (!emails.length) throw ValidationError.field('group_id', `No member group of ${group.label} has a user to send the notice to.`);
-    const [row] = await tx.insert(complianceEducation).values({ groupId: group.id, year: opts.year, sentAt: new Date(), sentBy: opts.actor.userId, recipients: emails.length })
-      .onConflictDoNothing().returning({ id: complianceEducation.id });
+      WHERE a.group_id = ${group.id} ORDER BY 1`,
+      )
+    ).map((r) => r.email);
+    if (!emails.length)
+      throw ValidationError.field('group_id', `No member group of ${group.label} has a user to send the notice to.`);
+    const [row] = await tx
+      .insert(complianceEducation)
+      .values({
+        groupId: group.id,
+        year: opts.year,
+        sentAt: new Date(),
+        sentBy: opts.actor.userId,
+        recipients: emails.length,
+      })
+      .onConflictDoNothing()
+      .returning({ id: complianceEducation.id });
     if (!row) throw refuse((await already())!);
-    const mail = educationMail({ year: opts.year, gen: group.gen, centralName: group.centralName, groupLabel: group.label, origin: opts.origin, companyName: opts.companyName });
+    const mail = educationMail({
+      year: opts.year,
+      gen: group.gen,
+      centralName: group.centralName,
+      groupLabel: group.label,
+      origin: opts.origin,
+      companyName: opts.companyName,
+    });
     for (let i = 0; i < emails.length; i += BATCH) {
-      await enqueueMail(tx, emails.slice(i, i + BATCH).map((to) => ({ kind: 'supervision.education', to, subject: mail.subject, text: mail.text })));
+      await enqueueMail(
+        tx,
+        emails
+          .slice(i, i + BATCH)
+          .map((to) => ({ kind: 'supervision.education', to, subject: mail.subject, text: mail.text })),
+      );
     }
     await recordAudit(tx, {
-      actorUserId: opts.actor.userId, action: 'supervision.education_sent', ip: opts.actor.ip,
+      actorUserId: opts.actor.userId,
+      action: 'supervision.education_sent',
+      ip: opts.actor.ip,
       details: { groupId: group.id, gen: group.gen, year: opts.year, recipients: emails.length },
     });
     return { groupLabel: group.label, year: opts.year, recipients: emails.length };

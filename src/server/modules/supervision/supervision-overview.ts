@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import type { SupervisionOverview } from '../../../shared/schemas/supervision.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * GET /api/admin/supervision/overview (docs/supervision.md "Staff"): every GEN group with its
@@ -10,11 +10,24 @@ import type { SupervisionOverview } from '../../../shared/schemas/supervision.ts
  * @param year the calendar year of the notice (this year)
  * @param defaultTaxYear the tax year the status list opens on
  */
-export async function supervisionOverview(db: DbOrTx, year: number, defaultTaxYear: number): Promise<SupervisionOverview> {
+export async function supervisionOverview(
+  db: DbOrTx,
+  year: number,
+  defaultTaxYear: number,
+): Promise<SupervisionOverview> {
   const rows = await rowsOf<{
-    id: number; label: string; gen: string | null; central_name: string; members: number | string; recipients: number | string;
-    sent_ms: number | string | null; sent_by: string | null; sent_to: number | null;
-  }>(db, sql`
+    id: number;
+    label: string;
+    gen: string | null;
+    central_name: string;
+    members: number | string;
+    recipients: number | string;
+    sent_ms: number | string | null;
+    sent_by: string | null;
+    sent_to: number | null;
+  }>(
+    db,
+    sql`
     SELECT g.id, g.label, g.gen, g.central_name,
       (SELECT count(*) FROM accounts a WHERE a.group_id = g.id) AS members,
       (SELECT count(DISTINCT lower(u.email)) FROM users u JOIN accounts a ON a.id = u.account_id WHERE a.group_id = g.id) AS recipients,
@@ -22,13 +35,22 @@ export async function supervisionOverview(db: DbOrTx, year: number, defaultTaxYe
     FROM groups g
     LEFT JOIN compliance_education ce ON ce.group_id = g.id AND ce.year = ${year}
     LEFT JOIN users su ON su.id = ce.sent_by
-    ORDER BY g.label, g.id`);
+    ORDER BY g.label, g.id`,
+  );
   return {
     year,
     default_tax_year: defaultTaxYear,
     groups: rows.map((r) => ({
-      id: Number(r.id), label: r.label, gen: r.gen, central_name: r.central_name, members: Number(r.members), recipients: Number(r.recipients),
-      education: r.sent_ms === null ? null : { sent_at: new Date(Number(r.sent_ms)).toISOString(), sent_by: r.sent_by, recipients: Number(r.sent_to) },
+      id: Number(r.id),
+      label: r.label,
+      gen: r.gen,
+      central_name: r.central_name,
+      members: Number(r.members),
+      recipients: Number(r.recipients),
+      education:
+        r.sent_ms === null
+          ? null
+          : { sent_at: new Date(Number(r.sent_ms)).toISOString(), sent_by: r.sent_by, recipients: Number(r.sent_to) },
     })),
   };
 }

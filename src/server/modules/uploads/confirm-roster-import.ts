@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { countOf } from '../../../shared/text.ts';
 import { liftStatementTimeout } from '../../db/client.ts';
 import { accounts, rosterImportRows, rosterImports } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import type { RosterImportActionAnswer } from '../../../shared/schemas/roster-imports.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { getRosterImport } from './get-roster-import.ts';
 import { comparedColumns, lockGen, lockImport, stillHas, type ColumnValues } from './roster-columns.ts';
 import { confirmBlocker, statusMessage } from './roster-import-state.ts';
-import { getRosterImport } from './get-roster-import.ts';
-import { countOf } from '../../../shared/text.ts';
+import type { RosterImportActionAnswer } from '../../../shared/schemas/roster-imports.ts';
+import type { Db } from '../../db/client.ts';
 
 const BATCH_SIZE = 500;
 
@@ -27,7 +27,11 @@ const BATCH_SIZE = 500;
  *   discarded, undone), an import of the same GEN was confirmed or undone after it was made, or
  *   the accounts changed since
  */
-export async function confirmRosterImport(db: Db, id: number, actor: { userId: number; ip: string }): Promise<RosterImportActionAnswer> {
+export async function confirmRosterImport(
+  db: Db,
+  id: number,
+  actor: { userId: number; ip: string },
+): Promise<RosterImportActionAnswer> {
   const [found] = await db.select({ gen: rosterImports.gen }).from(rosterImports).where(eq(rosterImports.id, id));
   if (!found) throw notFound('The roster import');
   const counts = await db.transaction(async (tx) => {
@@ -37,7 +41,11 @@ export async function confirmRosterImport(db: Db, id: number, actor: { userId: n
     const refused = statusMessage(imp, 'confirm') ?? (await confirmBlocker(tx, imp));
     if (refused) throw new HttpError(409, refused);
 
-    const staged = await tx.select().from(rosterImportRows).where(eq(rosterImportRows.importId, id)).orderBy(rosterImportRows.id);
+    const staged = await tx
+      .select()
+      .from(rosterImportRows)
+      .where(eq(rosterImportRows.importId, id))
+      .orderBy(rosterImportRows.id);
     const stale: string[] = [];
     const adds = staged.filter((r) => r.action === 'add');
     const changes = staged.filter((r) => r.action === 'change');
@@ -46,7 +54,11 @@ export async function confirmRosterImport(db: Db, id: number, actor: { userId: n
     const touched = [...changes, ...removals].map((r) => r.accountId).filter((a): a is number => a !== null);
     const current = new Map<number, ColumnValues>();
     for (let i = 0; i < touched.length; i += BATCH_SIZE) {
-      const rows = await tx.select({ id: accounts.id, ...comparedColumns }).from(accounts).where(inArray(accounts.id, touched.slice(i, i + BATCH_SIZE))).for('update');
+      const rows = await tx
+        .select({ id: accounts.id, ...comparedColumns })
+        .from(accounts)
+        .where(inArray(accounts.id, touched.slice(i, i + BATCH_SIZE)))
+        .for('update');
       for (const r of rows) current.set(r.id, r as ColumnValues);
     }
     for (const r of [...changes, ...removals]) {
@@ -57,7 +69,10 @@ export async function confirmRosterImport(db: Db, id: number, actor: { userId: n
     let created = 0;
     for (let i = 0; i < adds.length && !stale.length; i += BATCH_SIZE) {
       const batch = adds.slice(i, i + BATCH_SIZE);
-      const inserted = await tx.insert(accounts).values(batch.map((r) => r.after as typeof accounts.$inferInsert)).onConflictDoNothing()
+      const inserted = await tx
+        .insert(accounts)
+        .values(batch.map((r) => r.after as typeof accounts.$inferInsert))
+        .onConflictDoNothing()
         .returning({ id: accounts.id, ein: accounts.ein });
       created += inserted.length;
       if (inserted.length < batch.length) {
@@ -66,20 +81,38 @@ export async function confirmRosterImport(db: Db, id: number, actor: { userId: n
       }
     }
     if (stale.length) {
-      throw new HttpError(409, `The roster changed since this preview was made (EIN ${stale[0]}${stale.length > 1 ? ` and ${stale.length - 1} more` : ''}). Nothing was written: upload the file again for a fresh preview.`);
+      throw new HttpError(
+        409,
+        `The roster changed since this preview was made (EIN ${stale[0]}${stale.length > 1 ? ` and ${stale.length - 1} more` : ''}). Nothing was written: upload the file again for a fresh preview.`,
+      );
     }
     if (adds.length) {
       await tx.execute(sql`UPDATE ${rosterImportRows} r SET account_id = a.id FROM ${accounts} a
         WHERE r.import_id = ${id} AND r.action = 'add' AND a.ein = r.ein`);
     }
-    for (const r of changes) await tx.update(accounts).set({ ...(r.after as Partial<typeof accounts.$inferInsert>), updatedAt: new Date() }).where(eq(accounts.id, r.accountId!));
+    for (const r of changes)
+      await tx
+        .update(accounts)
+        .set({ ...(r.after as Partial<typeof accounts.$inferInsert>), updatedAt: new Date() })
+        .where(eq(accounts.id, r.accountId!));
     const removedIds = removals.map((r) => r.accountId!);
     for (let i = 0; i < removedIds.length; i += BATCH_SIZE) {
-      await tx.update(accounts).set({ isListed: false, updatedAt: new Date() }).where(and(inArray(accounts.id, removedIds.slice(i, i + BATCH_SIZE)), eq(accounts.isListed, true)));
+      await tx
+        .update(accounts)
+        .set({ isListed: false, updatedAt: new Date() })
+        .where(and(inArray(accounts.id, removedIds.slice(i, i + BATCH_SIZE)), eq(accounts.isListed, true)));
     }
-    await tx.update(rosterImports).set({ status: 'confirmed', confirmedBy: actor.userId, confirmedAt: sql`clock_timestamp()` }).where(eq(rosterImports.id, id));
+    await tx
+      .update(rosterImports)
+      .set({ status: 'confirmed', confirmedBy: actor.userId, confirmedAt: sql`clock_timestamp()` })
+      .where(eq(rosterImports.id, id));
     const done = { adds: created, changes: changes.length, removals: removals.length };
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'roster_import.confirmed', ip: actor.ip, details: { import_id: id, gen: imp.gen, group_id: imp.groupId, ...done } });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'roster_import.confirmed',
+      ip: actor.ip,
+      details: { import_id: id, gen: imp.gen, group_id: imp.groupId, ...done },
+    });
     return done;
   });
   return {

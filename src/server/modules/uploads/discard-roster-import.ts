@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { rosterImports } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import type { RosterImportActionAnswer } from '../../../shared/schemas/roster-imports.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { getRosterImport } from './get-roster-import.ts';
 import { lockGen, lockImport } from './roster-columns.ts';
 import { statusMessage } from './roster-import-state.ts';
-import { getRosterImport } from './get-roster-import.ts';
+import type { RosterImportActionAnswer } from '../../../shared/schemas/roster-imports.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * POST /api/admin/roster-imports/{id}/discard (docs/irs-data.md "Roster import"): drops a preview
@@ -15,7 +15,11 @@ import { getRosterImport } from './get-roster-import.ts';
  * @returns the message and the import as it is now
  * @throws HttpError 404 unknown import; 409 when it is no longer a preview
  */
-export async function discardRosterImport(db: Db, id: number, actor: { userId: number; ip: string }): Promise<RosterImportActionAnswer> {
+export async function discardRosterImport(
+  db: Db,
+  id: number,
+  actor: { userId: number; ip: string },
+): Promise<RosterImportActionAnswer> {
   const [found] = await db.select({ gen: rosterImports.gen }).from(rosterImports).where(eq(rosterImports.id, id));
   if (!found) throw notFound('The roster import');
   await db.transaction(async (tx) => {
@@ -24,7 +28,15 @@ export async function discardRosterImport(db: Db, id: number, actor: { userId: n
     const refused = statusMessage(imp, 'discard');
     if (refused) throw new HttpError(409, refused);
     await tx.update(rosterImports).set({ status: 'discarded' }).where(eq(rosterImports.id, id));
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'roster_import.discarded', ip: actor.ip, details: { import_id: id, gen: imp.gen, group_id: imp.groupId } });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'roster_import.discarded',
+      ip: actor.ip,
+      details: { import_id: id, gen: imp.gen, group_id: imp.groupId },
+    });
   });
-  return { message: `The preview of import #${id} was discarded; nothing was written.`, import: await getRosterImport(db, id) };
+  return {
+    message: `The preview of import #${id} was discarded; nothing was written.`,
+    import: await getRosterImport(db, id),
+  };
 }

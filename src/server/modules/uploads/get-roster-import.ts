@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { rosterImports } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { RosterImportSummary } from '../../../shared/schemas/roster-imports.ts';
 import { summarizeImports } from './roster-import-state.ts';
+import type { RosterImportSummary } from '../../../shared/schemas/roster-imports.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * GET /api/admin/roster-imports/{id} (docs/irs-data.md "Roster import"): one import with its

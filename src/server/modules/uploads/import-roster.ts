@@ -1,11 +1,11 @@
-import type { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { ISSUES_LISTED, type RosterFileReport, type RosterRowIssue } from '../../../shared/schemas/generic-upload.ts';
 import { accounts } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import { ISSUES_LISTED, type RosterFileReport, type RosterRowIssue } from '../../../shared/schemas/generic-upload.ts';
 import { detectLayout, rowToAccount, unknownLayoutMessage, type AccountDraft } from './roster-rows.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Readable } from 'node:stream';
 
 /** Rows per duplicate check and INSERT (28 columns each stay well under PostgreSQL's 65,535 parameters). */
 const BATCH_SIZE = 500;
@@ -38,7 +38,13 @@ export class ImportTally {
  * @returns the header's fields, or null for an empty file or one CSV cannot read
  */
 export async function readHeaderRow(body: Readable): Promise<string[] | null> {
-  const parser = parse({ bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_BYTES });
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    max_record_size: MAX_RECORD_BYTES,
+  });
   body.on('error', (err) => parser.destroy(err));
   body.pipe(parser);
   try {
@@ -72,9 +78,20 @@ interface Pending {
  * @returns this file's counts and layout
  * @throws ValidationError on `uploads` when the header is neither layout
  */
-export async function importRosterFile(tx: Tx, body: Readable, opts: { fileName: string; groupId: number | null; tally: ImportTally }): Promise<RosterFileReport> {
+export async function importRosterFile(
+  tx: Tx,
+  body: Readable,
+  opts: { fileName: string; groupId: number | null; tally: ImportTally },
+): Promise<RosterFileReport> {
   const { fileName, groupId, tally } = opts;
-  const report: RosterFileReport = { file_name: fileName, layout: 'roster', read: 0, created: 0, skipped: 0, rejected: 0 };
+  const report: RosterFileReport = {
+    file_name: fileName,
+    layout: 'roster',
+    read: 0,
+    created: 0,
+    skipped: 0,
+    rejected: 0,
+  };
   const skip = (row: number, reason: string) => {
     report.skipped++;
     tally.skip({ file_name: fileName, row, reason });
@@ -95,7 +112,10 @@ export async function importRosterFile(tx: Tx, body: Readable, opts: { fileName:
     on_skip: (err: CsvError | undefined) => {
       report.read++;
       tally.read++;
-      reject(Number((err as { lines?: unknown } | undefined)?.lines ?? 0), `The row could not be read: ${err?.message ?? 'invalid CSV'}`);
+      reject(
+        Number((err as { lines?: unknown } | undefined)?.lines ?? 0),
+        `The row could not be read: ${err?.message ?? 'invalid CSV'}`,
+      );
       return undefined;
     },
   });
@@ -117,18 +137,25 @@ export async function importRosterFile(tx: Tx, body: Readable, opts: { fileName:
     const existing = await tx
       .select({ ein: accounts.ein, email: sql<string | null>`lower(${accounts.email})` })
       .from(accounts)
-      .where(sql`${accounts.ein} = ANY(${sql.param(eins)}::text[]) OR lower(${accounts.email}) = ANY(${sql.param(emails)}::text[])`);
+      .where(
+        sql`${accounts.ein} = ANY(${sql.param(eins)}::text[]) OR lower(${accounts.email}) = ANY(${sql.param(emails)}::text[])`,
+      );
     const takenEins = new Set(existing.map((e) => e.ein));
     const takenEmails = new Set(existing.map((e) => e.email));
     const fresh: Pending[] = [];
     for (const p of pending) {
-      if (p.account.ein && takenEins.has(p.account.ein)) skip(p.row, `An account with EIN ${p.account.ein} already exists.`);
-      else if (p.account.email && takenEmails.has(p.account.email)) skip(p.row, `An account with the e-mail ${p.account.email} already exists.`);
+      if (p.account.ein && takenEins.has(p.account.ein))
+        skip(p.row, `An account with EIN ${p.account.ein} already exists.`);
+      else if (p.account.email && takenEmails.has(p.account.email))
+        skip(p.row, `An account with the e-mail ${p.account.email} already exists.`);
       else fresh.push(p);
     }
     if (!fresh.length) return;
     // A concurrent upload may have created the same EIN or e-mail since the check: DO NOTHING skips it.
-    const inserted = await tx.insert(accounts).values(fresh.map((p) => p.account)).onConflictDoNothing()
+    const inserted = await tx
+      .insert(accounts)
+      .values(fresh.map((p) => p.account))
+      .onConflictDoNothing()
       .returning({ ein: accounts.ein, email: accounts.email });
     const insertedEins = new Set(inserted.map((r) => r.ein));
     const insertedEmails = new Set(inserted.map((r) => r.email));
@@ -157,7 +184,8 @@ export async function importRosterFile(tx: Tx, body: Readable, opts: { fileName:
         layout = detectLayout(record);
         if (!layout) throw ValidationError.field('uploads', unknownLayoutMessage(fileName));
         // IRS files never create listed accounts directly: they are staged (stageRosterImport).
-        if (layout.kind === 'irs-bmf') throw new Error(`${fileName} is an IRS EO BMF file: stage it with stageRosterImport`);
+        if (layout.kind === 'irs-bmf')
+          throw new Error(`${fileName} is an IRS EO BMF file: stage it with stageRosterImport`);
         report.layout = layout.kind;
         continue;
       }

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { groups } from '../../db/schema.ts';
 import type { GenericUploadOptions } from '../../../shared/schemas/generic-upload.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * The groups a roster upload can create accounts in (the uploader's `profile_id`, docs/requirements/entities.md
@@ -10,5 +10,8 @@ import type { GenericUploadOptions } from '../../../shared/schemas/generic-uploa
  * @returns id, label and GEN of every group
  */
 export async function listGroupOptions(db: DbOrTx): Promise<GenericUploadOptions['groups']> {
-  return db.select({ id: groups.id, label: groups.label, gen: groups.gen }).from(groups).orderBy(asc(groups.label), asc(groups.id));
+  return db
+    .select({ id: groups.id, label: groups.label, gen: groups.gen })
+    .from(groups)
+    .orderBy(asc(groups.label), asc(groups.id));
 }

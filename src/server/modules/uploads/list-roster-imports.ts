@@ -1,12 +1,17 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { rosterImports } from '../../db/schema.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
-import { ROSTER_IMPORTS_EXPORT_CAP, ROSTER_IMPORTS_PER_PAGE, type RosterImportsPage, type RosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
-import { summarizeImports } from './roster-import-state.ts';
 import { listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
-import { wordPatterns } from '../admin/list-count.ts';
+import {
+  ROSTER_IMPORTS_EXPORT_CAP,
+  ROSTER_IMPORTS_PER_PAGE,
+  type RosterImportsPage,
+  type RosterImportsQuery,
+} from '../../../shared/schemas/roster-imports.ts';
 import { csvText } from '../../csv.ts';
+import { rosterImports } from '../../db/schema.ts';
+import { wordPatterns } from '../admin/list-count.ts';
+import { summarizeImports } from './roster-import-state.ts';
+import type { Db } from '../../db/client.ts';
 
 /** The query string of another page of the same filters (for the page object's links). */
 function pageUrl(q: RosterImportsQuery, page: number): string {
@@ -26,13 +31,23 @@ function importsWhere(q: RosterImportsQuery): SQL | undefined {
 
 /** The column each of ROSTER_IMPORT_SORTS orders by, then id (roster_imports_* indexes). */
 const SORT_COLUMNS = {
-  created_at: rosterImports.createdAt, id: rosterImports.id, gen: rosterImports.gen, file_name: rosterImports.fileName, status: rosterImports.status,
+  created_at: rosterImports.createdAt,
+  id: rosterImports.id,
+  gen: rosterImports.gen,
+  file_name: rosterImports.fileName,
+  status: rosterImports.status,
 } as const;
 
 /** The imports matching `where`, in the query's order, `limit` from `offset`. */
 function importRows(db: Db, q: RosterImportsQuery, where: SQL | undefined, limit: number, offset: number) {
   const dir = q.sort.desc ? desc : asc;
-  return db.select().from(rosterImports).where(where).orderBy(dir(SORT_COLUMNS[q.sort.column]), dir(rosterImports.id)).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(rosterImports)
+    .where(where)
+    .orderBy(dir(SORT_COLUMNS[q.sort.column]), dir(rosterImports.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -46,12 +61,18 @@ function importRows(db: Db, q: RosterImportsQuery, where: SQL | undefined, limit
 export async function listRosterImports(db: Db, q: RosterImportsQuery): Promise<RosterImportsPage> {
   const where = importsWhere(q);
   const [{ n }] = await db.select({ n: count() }).from(rosterImports).where(where);
-  const rows = n === 0 ? [] : await importRows(db, q, where, ROSTER_IMPORTS_PER_PAGE, (q.page - 1) * ROSTER_IMPORTS_PER_PAGE);
+  const rows =
+    n === 0 ? [] : await importRows(db, q, where, ROSTER_IMPORTS_PER_PAGE, (q.page - 1) * ROSTER_IMPORTS_PER_PAGE);
   return buildPage(await summarizeImports(db, rows), q.page, ROSTER_IMPORTS_PER_PAGE, n, (p) => pageUrl(q, p));
 }
 
 /** Statuses in words, as the list shows them. */
-const STATUS_WORDS: Record<string, string> = { preview: 'Preview', confirmed: 'Confirmed', discarded: 'Discarded', undone: 'Undone' };
+const STATUS_WORDS: Record<string, string> = {
+  preview: 'Preview',
+  confirmed: 'Confirmed',
+  discarded: 'Discarded',
+  undone: 'Undone',
+};
 const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')} UTC` : '');
 
 /**
@@ -63,7 +84,36 @@ const utc = (iso: string | null) => (iso ? `${iso.slice(0, 19).replace('T', ' ')
  */
 export async function exportRosterImportsCsv(db: Db, q: RosterImportsQuery): Promise<string> {
   const rows = await summarizeImports(db, await importRows(db, q, importsWhere(q), ROSTER_IMPORTS_EXPORT_CAP, 0));
-  return csvText(['Import id', 'GEN', 'File', 'Status', 'Adds', 'Changes', 'Removals', 'Uploaded', 'Uploaded by', 'Confirmed', 'Confirmed by', 'Undone', 'Undone by'],
-    rows.map((r) => [r.id, r.gen, r.file_name, STATUS_WORDS[r.status] ?? r.status, r.counts.adds, r.counts.changes, r.counts.removals,
-      utc(r.created_at), r.created_by ?? '', utc(r.confirmed_at), r.confirmed_by ?? '', utc(r.undone_at), r.undone_by ?? '']));
+  return csvText(
+    [
+      'Import id',
+      'GEN',
+      'File',
+      'Status',
+      'Adds',
+      'Changes',
+      'Removals',
+      'Uploaded',
+      'Uploaded by',
+      'Confirmed',
+      'Confirmed by',
+      'Undone',
+      'Undone by',
+    ],
+    rows.map((r) => [
+      r.id,
+      r.gen,
+      r.file_name,
+      STATUS_WORDS[r.status] ?? r.status,
+      r.counts.adds,
+      r.counts.changes,
+      r.counts.removals,
+      utc(r.created_at),
+      r.created_by ?? '',
+      utc(r.confirmed_at),
+      r.confirmed_by ?? '',
+      utc(r.undone_at),
+      r.undone_by ?? '',
+    ]),
+  );
 }

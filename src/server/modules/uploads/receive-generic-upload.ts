@@ -1,19 +1,23 @@
 import { eq, isNotNull } from 'drizzle-orm';
-import { liftStatementTimeout, type Db } from '../../db/client.ts';
-import { groups } from '../../db/schema.ts';
-import { vacuumAnalyze } from '../../db/maintenance.ts';
-import { ValidationError } from '../../errors.ts';
-import type { FileStorage } from '../../providers/storage/storage.ts';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
-import { genericUploadFields, type GenericUploadResult, type RosterFileReport } from '../../../shared/schemas/generic-upload.ts';
+import {
+  genericUploadFields,
+  type GenericUploadResult,
+  type RosterFileReport,
+} from '../../../shared/schemas/generic-upload.ts';
+import { liftStatementTimeout, type Db } from '../../db/client.ts';
+import { vacuumAnalyze } from '../../db/maintenance.ts';
+import { groups } from '../../db/schema.ts';
+import { ValidationError } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { discardUpload, type ReceivedUpload } from '../files/receive-upload.ts';
 import { fileUploadEntry, insertFile } from '../files/stored-files.ts';
+import { getRosterImport } from './get-roster-import.ts';
 import { ImportTally, importRosterFile, readHeaderRow } from './import-roster.ts';
 import { detectLayout, unknownLayoutMessage } from './roster-rows.ts';
 import { stageRosterImport, type GenGroup } from './stage-roster-import.ts';
-import { getRosterImport } from './get-roster-import.ts';
+import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /** Accounts created by one upload from which the planner statistics are refreshed (PGlite has no autovacuum). */
 const VACUUM_AFTER_CREATED = 1000;
@@ -33,18 +37,31 @@ export interface UploadActor {
  */
 async function genGroupFor(db: Db, profileId: number): Promise<GenGroup> {
   if (profileId > 0) {
-    const [group] = await db.select({ id: groups.id, label: groups.label, gen: groups.gen }).from(groups).where(eq(groups.id, profileId));
+    const [group] = await db
+      .select({ id: groups.id, label: groups.label, gen: groups.gen })
+      .from(groups)
+      .where(eq(groups.id, profileId));
     if (!group) throw ValidationError.field('profile_id', 'The selected profile id is invalid.');
     if (!group.gen) {
-      throw ValidationError.field('profile_id', `An IRS EO BMF file is imported for a group exemption, and the group "${group.label}" has no GEN. Choose the group of the central organization's GEN.`);
+      throw ValidationError.field(
+        'profile_id',
+        `An IRS EO BMF file is imported for a group exemption, and the group "${group.label}" has no GEN. Choose the group of the central organization's GEN.`,
+      );
     }
     return { ...group, gen: group.gen };
   }
-  const withGen = await db.select({ id: groups.id, label: groups.label, gen: groups.gen }).from(groups).where(isNotNull(groups.gen)).limit(2);
+  const withGen = await db
+    .select({ id: groups.id, label: groups.label, gen: groups.gen })
+    .from(groups)
+    .where(isNotNull(groups.gen))
+    .limit(2);
   if (withGen.length === 1) return { ...withGen[0]!, gen: withGen[0]!.gen! };
-  throw ValidationError.field('profile_id', withGen.length
-    ? 'An IRS EO BMF file is imported for a group exemption: choose the group whose GEN it is for.'
-    : 'An IRS EO BMF file is imported for a group exemption, and no group has a GEN.');
+  throw ValidationError.field(
+    'profile_id',
+    withGen.length
+      ? 'An IRS EO BMF file is imported for a group exemption: choose the group whose GEN it is for.'
+      : 'An IRS EO BMF file is imported for a group exemption, and no group has a GEN.',
+  );
 }
 
 /**
@@ -65,7 +82,12 @@ async function genGroupFor(db: Db, profileId: number): Promise<GenGroup> {
  *   no group with a GEN for an IRS file), `params` (not a JSON object), or `uploads` (a file other
  *   than .csv/.txt when importing, a file whose header is not a roster)
  */
-export async function receiveGenericUpload(db: Db, storage: FileStorage, upload: ReceivedUpload, actor: UploadActor): Promise<GenericUploadResult> {
+export async function receiveGenericUpload(
+  db: Db,
+  storage: FileStorage,
+  upload: ReceivedUpload,
+  actor: UploadActor,
+): Promise<GenericUploadResult> {
   let result: GenericUploadResult;
   try {
     const input = parseInput(genericUploadFields, upload.fields);
@@ -78,7 +100,10 @@ export async function receiveGenericUpload(db: Db, storage: FileStorage, upload:
     }
     let group: { id: number; label: string } | null = null;
     if (input.profile_id > 0) {
-      [group = null] = await db.select({ id: groups.id, label: groups.label }).from(groups).where(eq(groups.id, input.profile_id));
+      [group = null] = await db
+        .select({ id: groups.id, label: groups.label })
+        .from(groups)
+        .where(eq(groups.id, input.profile_id));
       if (!group) throw ValidationError.field('profile_id', 'The selected profile id is invalid.');
     }
     if (input.create_new_accounts) {
@@ -96,7 +121,12 @@ export async function receiveGenericUpload(db: Db, storage: FileStorage, upload:
       const rows: Awaited<ReturnType<typeof insertFile>>[] = [];
       for (const f of upload.files) rows.push(await insertFile(tx, f, purpose, { uploadedBy: actor.userId }));
       if (!input.create_new_accounts) {
-        await recordAudit(tx, { actorUserId: actor.userId, action: 'uploads.stored', ip: actor.ip, details: { file_ids: rows.map((r) => r.id), params: input.params } });
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'uploads.stored',
+          ip: actor.ip,
+          details: { file_ids: rows.map((r) => r.id), params: input.params },
+        });
         return { files: rows.map(fileUploadEntry), params: input.params, import: null, roster_import: null };
       }
       // A roster of the full size limit runs for longer than one request's statements may.
@@ -106,23 +136,53 @@ export async function receiveGenericUpload(db: Db, storage: FileStorage, upload:
 
       let staged: { id: number } | null = null;
       if (genGroup) {
-        staged = await stageRosterImport(tx, bmfFiles.map(({ f, row }) => ({ fileName: f.fileName, fileId: row.id, open: () => storage.get(f.storageKey) })), genGroup,
-          { userId: actor.userId, ip: actor.ip });
+        staged = await stageRosterImport(
+          tx,
+          bmfFiles.map(({ f, row }) => ({
+            fileName: f.fileName,
+            fileId: row.id,
+            open: () => storage.get(f.storageKey),
+          })),
+          genGroup,
+          { userId: actor.userId, ip: actor.ip },
+        );
       }
       let report: GenericUploadResult['import'] = null;
       if (rosterFiles.length) {
         const tally = new ImportTally();
         const reports: RosterFileReport[] = [];
         for (const { f } of rosterFiles) {
-          reports.push(await importRosterFile(tx, await storage.get(f.storageKey), { fileName: f.fileName, groupId: group?.id ?? null, tally }));
+          reports.push(
+            await importRosterFile(tx, await storage.get(f.storageKey), {
+              fileName: f.fileName,
+              groupId: group?.id ?? null,
+              tally,
+            }),
+          );
         }
         await recordAudit(tx, {
-          actorUserId: actor.userId, action: 'accounts.imported', ip: actor.ip,
-          details: { file_ids: rosterFiles.map(({ row }) => row.id), group_id: group?.id ?? null, read: tally.read, created: tally.created, skipped: tally.skippedCount, rejected: tally.rejectedCount, params: input.params },
+          actorUserId: actor.userId,
+          action: 'accounts.imported',
+          ip: actor.ip,
+          details: {
+            file_ids: rosterFiles.map(({ row }) => row.id),
+            group_id: group?.id ?? null,
+            read: tally.read,
+            created: tally.created,
+            skipped: tally.skippedCount,
+            rejected: tally.rejectedCount,
+            params: input.params,
+          },
         });
         report = {
-          group, read: tally.read, created: tally.created, skipped_count: tally.skippedCount, rejected_count: tally.rejectedCount,
-          skipped: tally.skipped, rejected: tally.rejected, files: reports,
+          group,
+          read: tally.read,
+          created: tally.created,
+          skipped_count: tally.skippedCount,
+          rejected_count: tally.rejectedCount,
+          skipped: tally.skipped,
+          rejected: tally.rejected,
+          files: reports,
         };
       }
       return {
@@ -137,7 +197,9 @@ export async function receiveGenericUpload(db: Db, storage: FileStorage, upload:
     throw err;
   }
   if ((result.import?.created ?? 0) >= VACUUM_AFTER_CREATED) {
-    await vacuumAnalyze(db, 'accounts').catch((err: unknown) => actor.log.warn({ err }, 'VACUUM (ANALYZE) accounts after a roster import failed'));
+    await vacuumAnalyze(db, 'accounts').catch((err: unknown) =>
+      actor.log.warn({ err }, 'VACUUM (ANALYZE) accounts after a roster import failed'),
+    );
   }
   return result;
 }

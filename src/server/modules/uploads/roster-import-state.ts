@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { groups, rosterImports, users } from '../../db/schema.ts';
 import type { RosterImportCounts, RosterImportSummary } from '../../../shared/schemas/roster-imports.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * What may be done next with a roster import (docs/irs-data.md "Roster import"), read by the
@@ -18,12 +18,22 @@ const longDate = (d: Date | string) => new Date(d).toISOString().slice(0, 10);
  * after the preview was made changed the roster it was compared with. Null when none.
  */
 export async function confirmBlocker(db: DbOrTx, imp: RosterImportRecord): Promise<string | null> {
-  const [later] = await db.select({ id: rosterImports.id, confirmedAt: rosterImports.confirmedAt, undoneAt: rosterImports.undoneAt }).from(rosterImports)
-    .where(and(eq(rosterImports.gen, imp.gen), ne(rosterImports.id, imp.id),
-      // Compared in SQL: the preview's own created_at, at the database's precision.
-      or(sql`${rosterImports.confirmedAt} > (SELECT created_at FROM roster_imports WHERE id = ${imp.id})`,
-        sql`${rosterImports.undoneAt} > (SELECT created_at FROM roster_imports WHERE id = ${imp.id})`)))
-    .orderBy(desc(rosterImports.id)).limit(1);
+  const [later] = await db
+    .select({ id: rosterImports.id, confirmedAt: rosterImports.confirmedAt, undoneAt: rosterImports.undoneAt })
+    .from(rosterImports)
+    .where(
+      and(
+        eq(rosterImports.gen, imp.gen),
+        ne(rosterImports.id, imp.id),
+        // Compared in SQL: the preview's own created_at, at the database's precision.
+        or(
+          sql`${rosterImports.confirmedAt} > (SELECT created_at FROM roster_imports WHERE id = ${imp.id})`,
+          sql`${rosterImports.undoneAt} > (SELECT created_at FROM roster_imports WHERE id = ${imp.id})`,
+        ),
+      ),
+    )
+    .orderBy(desc(rosterImports.id))
+    .limit(1);
   if (!later) return null;
   const what = later.undoneAt && later.undoneAt > imp.createdAt ? 'undone' : 'confirmed';
   return `Import #${later.id} of GEN ${imp.gen} was ${what} after this preview was made, so the roster it was compared with has changed. Upload the file again for a fresh preview.`;
@@ -31,9 +41,12 @@ export async function confirmBlocker(db: DbOrTx, imp: RosterImportRecord): Promi
 
 /** Why this confirmed import cannot be undone: a later confirmed import of the same GEN is still in force. Null when none. */
 export async function undoBlocker(db: DbOrTx, imp: RosterImportRecord): Promise<string | null> {
-  const [latest] = await db.select({ id: rosterImports.id, confirmedAt: rosterImports.confirmedAt }).from(rosterImports)
+  const [latest] = await db
+    .select({ id: rosterImports.id, confirmedAt: rosterImports.confirmedAt })
+    .from(rosterImports)
     .where(and(eq(rosterImports.gen, imp.gen), eq(rosterImports.status, 'confirmed')))
-    .orderBy(desc(rosterImports.confirmedAt), desc(rosterImports.id)).limit(1);
+    .orderBy(desc(rosterImports.confirmedAt), desc(rosterImports.id))
+    .limit(1);
   if (!latest || latest.id === imp.id) return null;
   return `Import #${latest.id} of GEN ${imp.gen} was confirmed later (${longDate(latest.confirmedAt!)}) and built on this one: undo that import first.`;
 }
@@ -67,24 +80,45 @@ export function statusMessage(imp: RosterImportRecord, action: 'confirm' | 'disc
  */
 export async function summarizeImports(db: DbOrTx, rows: RosterImportRecord[]): Promise<RosterImportSummary[]> {
   if (!rows.length) return [];
-  const userIds = [...new Set(rows.flatMap((r) => [r.createdBy, r.confirmedBy, r.undoneBy]).filter((u): u is number => u !== null))];
+  const userIds = [
+    ...new Set(rows.flatMap((r) => [r.createdBy, r.confirmedBy, r.undoneBy]).filter((u): u is number => u !== null)),
+  ];
   const people = userIds.length
-    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, userIds))
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, userIds))
     : [];
   const nameOf = new Map(people.map((p) => [p.id, `${p.firstName} ${p.lastName}`.trim() || p.email]));
-  const groupRows = await db.select({ id: groups.id, label: groups.label }).from(groups).where(inArray(groups.id, [...new Set(rows.map((r) => r.groupId))]));
+  const groupRows = await db
+    .select({ id: groups.id, label: groups.label })
+    .from(groups)
+    .where(inArray(groups.id, [...new Set(rows.map((r) => r.groupId))]));
   const labelOf = new Map(groupRows.map((g) => [g.id, g.label]));
   const out: RosterImportSummary[] = [];
   for (const r of rows) {
-    const blocked = r.status === 'preview' ? await confirmBlocker(db, r) : r.status === 'confirmed' ? await undoBlocker(db, r) : null;
-    const person = (id: number | null) => (id === null ? null : nameOf.get(id) ?? null);
+    const blocked =
+      r.status === 'preview' ? await confirmBlocker(db, r) : r.status === 'confirmed' ? await undoBlocker(db, r) : null;
+    const person = (id: number | null) => (id === null ? null : (nameOf.get(id) ?? null));
     out.push({
       id: r.id,
       gen: r.gen,
       group: { id: r.groupId, label: labelOf.get(r.groupId) ?? '' },
       file_name: r.fileName,
       status: r.status,
-      counts: { read: 0, gen_rows: 0, other_gen: 0, no_gen: 0, rejected: 0, duplicates: 0, adds: 0, changes: 0, removals: 0, unchanged: 0, ...r.counts } as RosterImportCounts,
+      counts: {
+        read: 0,
+        gen_rows: 0,
+        other_gen: 0,
+        no_gen: 0,
+        rejected: 0,
+        duplicates: 0,
+        adds: 0,
+        changes: 0,
+        removals: 0,
+        unchanged: 0,
+        ...r.counts,
+      } as RosterImportCounts,
       covered_states: r.details.covered_states ?? [],
       other_gens: r.details.other_gens ?? [],
       rejected: r.details.rejected ?? [],

@@ -10,9 +10,34 @@ import { bmfToAccount, type BmfRecord } from '../subordinates/import-bmf.ts';
 
 /** The 28 columns of the IRS EO BMF extract, in file order. */
 export const BMF_COLUMNS = [
-  'EIN', 'NAME', 'ICO', 'STREET', 'CITY', 'STATE', 'ZIP', 'GROUP', 'SUBSECTION', 'AFFILIATION', 'CLASSIFICATION', 'RULING',
-  'DEDUCTIBILITY', 'FOUNDATION', 'ACTIVITY', 'ORGANIZATION', 'STATUS', 'TAX_PERIOD', 'ASSET_CD', 'INCOME_CD', 'FILING_REQ_CD',
-  'PF_FILING_REQ_CD', 'ACCT_PD', 'ASSET_AMT', 'INCOME_AMT', 'REVENUE_AMT', 'NTEE_CD', 'SORT_NAME',
+  'EIN',
+  'NAME',
+  'ICO',
+  'STREET',
+  'CITY',
+  'STATE',
+  'ZIP',
+  'GROUP',
+  'SUBSECTION',
+  'AFFILIATION',
+  'CLASSIFICATION',
+  'RULING',
+  'DEDUCTIBILITY',
+  'FOUNDATION',
+  'ACTIVITY',
+  'ORGANIZATION',
+  'STATUS',
+  'TAX_PERIOD',
+  'ASSET_CD',
+  'INCOME_CD',
+  'FILING_REQ_CD',
+  'PF_FILING_REQ_CD',
+  'ACCT_PD',
+  'ASSET_AMT',
+  'INCOME_AMT',
+  'REVENUE_AMT',
+  'NTEE_CD',
+  'SORT_NAME',
 ] as const satisfies readonly (keyof BmfRecord)[];
 
 /** Columns of a simple roster; `e-mail` is read as `email`. Only `name` is required in the header. */
@@ -23,7 +48,11 @@ export type RosterLayout =
   | { kind: 'irs-bmf'; index: Record<(typeof BMF_COLUMNS)[number], number>; width: number }
   | { kind: 'roster'; index: Partial<Record<RosterColumn, number>>; width: number };
 
-const headerKey = (h: string) => stripControl(h).replace(/^\uFEFF/, '').trim().toLowerCase();
+const headerKey = (h: string) =>
+  stripControl(h)
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase();
 
 /**
  * Which layout a header row is: the BMF extract (its key columns EIN, NAME, GROUP, AFFILIATION,
@@ -35,7 +64,10 @@ export function detectLayout(header: string[]): RosterLayout | null {
   const keys = header.map(headerKey);
   const at = (name: string) => keys.indexOf(name);
   if (['ein', 'name', 'group', 'affiliation', 'sort_name'].every((c) => at(c) >= 0)) {
-    const index = Object.fromEntries(BMF_COLUMNS.map((c) => [c, at(c.toLowerCase())])) as Record<(typeof BMF_COLUMNS)[number], number>;
+    const index = Object.fromEntries(BMF_COLUMNS.map((c) => [c, at(c.toLowerCase())])) as Record<
+      (typeof BMF_COLUMNS)[number],
+      number
+    >;
     return { kind: 'irs-bmf', index, width: header.length };
   }
   if (at('name') < 0) return null;
@@ -52,7 +84,10 @@ export const unknownLayoutMessage = (fileName: string) =>
   `${fileName} is not a roster: its first line must name the columns (name, email, city, state, ein) or be the IRS EO BMF header (EIN,NAME,ICO,...).`;
 
 /** An account to create, with what duplicates are checked by. */
-export type AccountDraft = Omit<NonNullable<ReturnType<typeof bmfToAccount>>, 'ein'> & { ein: string | null; email: string | null };
+export type AccountDraft = Omit<NonNullable<ReturnType<typeof bmfToAccount>>, 'ein'> & {
+  ein: string | null;
+  email: string | null;
+};
 
 export type RowOutcome = { account: AccountDraft } | { reason: string };
 
@@ -72,13 +107,18 @@ const shown = (value: string) => (value.length > 40 ? `${value.slice(0, 40)}…`
  */
 export function rowToAccount(layout: RosterLayout, fields: string[], groupId: number | null): RowOutcome {
   if (fields.length !== layout.width) {
-    return { reason: `The row has ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}; the header has ${layout.width}.` };
+    return {
+      reason: `The row has ${fields.length} ${fields.length === 1 ? 'field' : 'fields'}; the header has ${layout.width}.`,
+    };
   }
   const clean = fields.map((f) => stripControl(f));
   if (layout.kind === 'irs-bmf') {
-    const record = Object.fromEntries(BMF_COLUMNS.map((c) => [c, layout.index[c] >= 0 ? clean[layout.index[c]]! : ''])) as unknown as BmfRecord;
+    const record = Object.fromEntries(
+      BMF_COLUMNS.map((c) => [c, layout.index[c] >= 0 ? clean[layout.index[c]]! : '']),
+    ) as unknown as BmfRecord;
     const ein = record.EIN.trim();
-    if (!/^\d{9}$/.test(ein)) return { reason: ein ? `The EIN "${shown(ein)}" must be 9 digits.` : 'The EIN is missing.' };
+    if (!/^\d{9}$/.test(ein))
+      return { reason: ein ? `The EIN "${shown(ein)}" must be 9 digits.` : 'The EIN is missing.' };
     const account = bmfToAccount(record, new Map())!;
     if (!account.name) return { reason: 'The name is missing.' };
     if (account.name.length > NAME_MAX) return { reason: `The name must not be longer than ${NAME_MAX} characters.` };
@@ -94,11 +134,13 @@ export function rowToAccount(layout: RosterLayout, fields: string[], groupId: nu
   if (einText && !/^\d{9}$/.test(ein)) return { reason: `The EIN "${shown(einText)}" must be 9 digits.` };
   const emailText = value('email');
   const email = emailText.toLowerCase();
-  if (emailText && (email.length > 255 || !emailSchema.safeParse(email).success)) return { reason: `The e-mail "${shown(emailText)}" is not a valid address.` };
+  if (emailText && (email.length > 255 || !emailSchema.safeParse(email).success))
+    return { reason: `The e-mail "${shown(emailText)}" is not a valid address.` };
   const stateText = value('state');
   const state = stateText.toUpperCase();
   if (stateText && !(state in STATES)) return { reason: `The state "${shown(stateText)}" is not a US state code.` };
-  if (!ein && !email) return { reason: 'The row has neither an EIN nor an e-mail, so it cannot be checked for duplicates.' };
+  if (!ein && !email)
+    return { reason: 'The row has neither an EIN nor an e-mail, so it cannot be checked for duplicates.' };
   const city = value('city').slice(0, NAME_MAX);
   return {
     account: {

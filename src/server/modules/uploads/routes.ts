@@ -1,21 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditActor } from '../../plugins/session.ts';
-import { GENERIC_UPLOAD_ACTION, GENERIC_UPLOAD_MAX_FILES, type GenericUploadOptions } from '../../../shared/schemas/generic-upload.ts';
-import { receiveUpload } from '../files/receive-upload.ts';
-import { listGroupOptions } from './list-group-options.ts';
-import { receiveGenericUpload } from './receive-generic-upload.ts';
-import { notFound } from '../../errors.ts';
-import { parseInput } from '../../validate.ts';
-import { rosterImportRowsQuery, rosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
-import { exportRosterImportsCsv, listRosterImports } from './list-roster-imports.ts';
-import { sendDownload } from '../../send-download.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { getRosterImport } from './get-roster-import.ts';
-import { listRosterImportRows } from './list-roster-import-rows.ts';
+import {
+  GENERIC_UPLOAD_ACTION,
+  GENERIC_UPLOAD_MAX_FILES,
+  type GenericUploadOptions,
+} from '../../../shared/schemas/generic-upload.ts';
+import { rosterImportRowsQuery, rosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
+import { notFound } from '../../errors.ts';
+import { auditActor } from '../../plugins/session.ts';
+import { sendDownload } from '../../send-download.ts';
+import { parseInput } from '../../validate.ts';
+import { receiveUpload } from '../files/receive-upload.ts';
 import { confirmRosterImport } from './confirm-roster-import.ts';
 import { discardRosterImport } from './discard-roster-import.ts';
+import { getRosterImport } from './get-roster-import.ts';
+import { listGroupOptions } from './list-group-options.ts';
+import { listRosterImportRows } from './list-roster-import-rows.ts';
+import { exportRosterImportsCsv, listRosterImports } from './list-roster-imports.ts';
+import { receiveGenericUpload } from './receive-generic-upload.ts';
 import { undoRosterImport } from './undo-roster-import.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const importId = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -38,21 +42,39 @@ const importId = (req: FastifyRequest) => {
  */
 export async function uploadRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-
-    admin.get('/api/admin/uploads/options', { config: { access: 'staff' } }, async (): Promise<GenericUploadOptions> => ({
-      groups: await listGroupOptions(app.db),
-      max_bytes: app.config.uploadLimits.roster,
-      max_files: GENERIC_UPLOAD_MAX_FILES,
-    }));
+    admin.get(
+      '/api/admin/uploads/options',
+      { config: { access: 'staff' } },
+      async (): Promise<GenericUploadOptions> => ({
+        groups: await listGroupOptions(app.db),
+        max_bytes: app.config.uploadLimits.roster,
+        max_files: GENERIC_UPLOAD_MAX_FILES,
+      }),
+    );
 
     admin.post(GENERIC_UPLOAD_ACTION, { config: { access: 'staff' } }, async (req, reply) => {
       try {
         // Any type but the forbidden list (docs/requirements/validation.md: the allowed list is empty), the roster size limit.
         const upload = await receiveUpload(req, app.providers.storage, {
-          purpose: 'any', maxBytes: app.config.uploadLimits.roster, maxFiles: GENERIC_UPLOAD_MAX_FILES, errorField: 'uploads',
+          purpose: 'any',
+          maxBytes: app.config.uploadLimits.roster,
+          maxFiles: GENERIC_UPLOAD_MAX_FILES,
+          errorField: 'uploads',
         });
-        const result = await receiveGenericUpload(app.db, app.providers.storage, upload, { userId: req.currentUser.id, ip: req.ip, log: req.log });
-        req.log.info({ files: result.files.length, created: result.import?.created, skipped: result.import?.skipped_count, rejected: result.import?.rejected_count }, 'generic upload stored');
+        const result = await receiveGenericUpload(app.db, app.providers.storage, upload, {
+          userId: req.currentUser.id,
+          ip: req.ip,
+          log: req.log,
+        });
+        req.log.info(
+          {
+            files: result.files.length,
+            created: result.import?.created,
+            skipped: result.import?.skipped_count,
+            rejected: result.import?.rejected_count,
+          },
+          'generic upload stored',
+        );
         return reply.status(201).send(result);
       } catch (err) {
         // The page ignores a failed upload (docs/requirements/errors.md), so the reason is kept here.
@@ -61,18 +83,28 @@ export async function uploadRoutes(app: FastifyInstance) {
       }
     });
 
-    admin.get('/api/admin/roster-imports', { config: { access: 'staff' } }, async (req) => listRosterImports(app.db, parseInput(rosterImportsQuery, req.query)));
+    admin.get('/api/admin/roster-imports', { config: { access: 'staff' } }, async (req) =>
+      listRosterImports(app.db, parseInput(rosterImportsQuery, req.query)),
+    );
     admin.get('/api/admin/roster-imports/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
       const csv = await exportRosterImportsCsv(app.db, parseInput(rosterImportsQuery, req.query));
       return sendDownload(reply, csv, `roster-imports-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/roster-imports/:id', { config: { access: 'staff' } }, async (req) => getRosterImport(app.db, importId(req)));
+    admin.get('/api/admin/roster-imports/:id', { config: { access: 'staff' } }, async (req) =>
+      getRosterImport(app.db, importId(req)),
+    );
     admin.get('/api/admin/roster-imports/:id/rows', { config: { access: 'staff' } }, async (req) => {
       const id = importId(req);
       return listRosterImportRows(app.db, id, parseInput(rosterImportRowsQuery, req.query));
     });
-    admin.post('/api/admin/roster-imports/:id/confirm', { config: { access: 'staff' } }, async (req) => confirmRosterImport(app.db, importId(req), auditActor(req)));
-    admin.post('/api/admin/roster-imports/:id/discard', { config: { access: 'staff' } }, async (req) => discardRosterImport(app.db, importId(req), auditActor(req)));
-    admin.post('/api/admin/roster-imports/:id/undo', { config: { access: 'staff' } }, async (req) => undoRosterImport(app.db, importId(req), auditActor(req)));
+    admin.post('/api/admin/roster-imports/:id/confirm', { config: { access: 'staff' } }, async (req) =>
+      confirmRosterImport(app.db, importId(req), auditActor(req)),
+    );
+    admin.post('/api/admin/roster-imports/:id/discard', { config: { access: 'staff' } }, async (req) =>
+      discardRosterImport(app.db, importId(req), auditActor(req)),
+    );
+    admin.post('/api/admin/roster-imports/:id/undo', { config: { access: 'staff' } }, async (req) =>
+      undoRosterImport(app.db, importId(req), auditActor(req)),
+    );
   });
 }

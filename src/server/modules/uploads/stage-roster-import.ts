@@ -1,14 +1,14 @@
-import type { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { accounts, rosterImportRows, rosterImports } from '../../db/schema.ts';
 import { ISSUES_LISTED, type RosterRowIssue } from '../../../shared/schemas/generic-upload.ts';
-import type { RosterImportCounts } from '../../../shared/schemas/roster-imports.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { detectLayout, rowToAccount, unknownLayoutMessage, type AccountDraft } from './roster-rows.ts';
-import { comparedColumns, diffColumns, type ColumnValues } from './roster-columns.ts';
+import { accounts, rosterImportRows, rosterImports } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { comparedColumns, diffColumns, type ColumnValues } from './roster-columns.ts';
+import { detectLayout, rowToAccount, unknownLayoutMessage, type AccountDraft } from './roster-rows.ts';
+import type { RosterImportCounts } from '../../../shared/schemas/roster-imports.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Readable } from 'node:stream';
 
 /** EINs per comparison query and staged rows per INSERT. */
 const BATCH_SIZE = 500;
@@ -60,7 +60,18 @@ export async function stageRosterImport(
   group: GenGroup,
   actor: { userId: number; ip: string },
 ): Promise<{ id: number; counts: RosterImportCounts }> {
-  const counts: RosterImportCounts = { read: 0, gen_rows: 0, other_gen: 0, no_gen: 0, rejected: 0, duplicates: 0, adds: 0, changes: 0, removals: 0, unchanged: 0 };
+  const counts: RosterImportCounts = {
+    read: 0,
+    gen_rows: 0,
+    other_gen: 0,
+    no_gen: 0,
+    rejected: 0,
+    duplicates: 0,
+    adds: 0,
+    changes: 0,
+    removals: 0,
+    unchanged: 0,
+  };
   const rejected: RosterRowIssue[] = [];
   const skipped: RosterRowIssue[] = [];
   const coveredStates = new Set<string>();
@@ -75,11 +86,20 @@ export async function stageRosterImport(
   for (const file of files) {
     const body = await file.open();
     const parser = parse({
-      bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_BYTES,
-      skip_records_with_error: true, info: true,
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      max_record_size: MAX_RECORD_BYTES,
+      skip_records_with_error: true,
+      info: true,
       on_skip: (err: CsvError | undefined) => {
         counts.read++;
-        reject({ file_name: file.fileName, row: Number((err as { lines?: unknown } | undefined)?.lines ?? 0), reason: `The row could not be read: ${err?.message ?? 'invalid CSV'}` });
+        reject({
+          file_name: file.fileName,
+          row: Number((err as { lines?: unknown } | undefined)?.lines ?? 0),
+          reason: `The row could not be read: ${err?.message ?? 'invalid CSV'}`,
+        });
         return undefined;
       },
     });
@@ -97,7 +117,8 @@ export async function stageRosterImport(
         if (layout?.kind !== 'irs-bmf') continue;
         const bmf = layout;
         counts.read++;
-        const at = (c: 'GROUP' | 'STATE') => (bmf.index[c] >= 0 && record.length === bmf.width ? (record[bmf.index[c]] ?? '').trim() : '');
+        const at = (c: 'GROUP' | 'STATE') =>
+          bmf.index[c] >= 0 && record.length === bmf.width ? (record[bmf.index[c]] ?? '').trim() : '';
         const state = at('STATE').toUpperCase();
         if (/^[A-Z]{2}$/.test(state)) coveredStates.add(state);
         const gen = at('GROUP');
@@ -119,7 +140,11 @@ export async function stageRosterImport(
         if (earlier) {
           counts.duplicates++;
           if (skipped.length < ISSUES_LISTED) {
-            skipped.push({ file_name: file.fileName, row, reason: `EIN ${ein} is on an earlier row (${files.length > 1 ? `${earlier.fileName} ` : ''}${earlier.row}).` });
+            skipped.push({
+              file_name: file.fileName,
+              row,
+              reason: `EIN ${ein} is on an earlier row (${files.length > 1 ? `${earlier.fileName} ` : ''}${earlier.row}).`,
+            });
           }
           continue;
         }
@@ -132,20 +157,26 @@ export async function stageRosterImport(
   }
   counts.gen_rows = taken.size;
 
-  const [created] = await tx.insert(rosterImports).values({
-    groupId: group.id,
-    gen: group.gen,
-    fileName: files.map((f) => f.fileName).join(', '),
-    createdBy: actor.userId,
-    details: {
-      covered_states: [...coveredStates].sort(),
-      file_ids: files.map((f) => f.fileId),
-      file_names: files.map((f) => f.fileName),
-      rejected,
-      skipped,
-      other_gens: [...otherGens].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, OTHER_GENS_LISTED).map(([gen, rows]) => ({ gen, rows })),
-    },
-  }).returning({ id: rosterImports.id });
+  const [created] = await tx
+    .insert(rosterImports)
+    .values({
+      groupId: group.id,
+      gen: group.gen,
+      fileName: files.map((f) => f.fileName).join(', '),
+      createdBy: actor.userId,
+      details: {
+        covered_states: [...coveredStates].sort(),
+        file_ids: files.map((f) => f.fileId),
+        file_names: files.map((f) => f.fileName),
+        rejected,
+        skipped,
+        other_gens: [...otherGens]
+          .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+          .slice(0, OTHER_GENS_LISTED)
+          .map(([gen, rows]) => ({ gen, rows })),
+      },
+    })
+    .returning({ id: rosterImports.id });
   const importId = created!.id;
 
   let staged: (typeof rosterImportRows.$inferInsert)[] = [];
@@ -161,7 +192,9 @@ export async function stageRosterImport(
   const eins = [...taken.keys()];
   for (let i = 0; i < eins.length; i += BATCH_SIZE) {
     const batch = eins.slice(i, i + BATCH_SIZE);
-    const existing = await tx.select({ id: accounts.id, ein: accounts.ein, source: accounts.source, ...comparedColumns }).from(accounts)
+    const existing = await tx
+      .select({ id: accounts.id, ein: accounts.ein, source: accounts.source, ...comparedColumns })
+      .from(accounts)
       .where(sql`${accounts.ein} = ANY(${sql.param(batch)}::text[])`);
     const byEin = new Map(existing.map((a) => [a.ein!, a]));
     for (const ein of batch) {
@@ -183,21 +216,47 @@ export async function stageRosterImport(
   }
 
   if (coveredStates.size) {
-    const roster = await tx.select({ id: accounts.id, ein: accounts.ein }).from(accounts)
-      .where(and(eq(accounts.gen, group.gen), eq(accounts.isListed, true), eq(accounts.source, 'irs-bmf'),
-        sql`${accounts.state} = ANY(${sql.param([...coveredStates])}::text[])`))
+    const roster = await tx
+      .select({ id: accounts.id, ein: accounts.ein })
+      .from(accounts)
+      .where(
+        and(
+          eq(accounts.gen, group.gen),
+          eq(accounts.isListed, true),
+          eq(accounts.source, 'irs-bmf'),
+          sql`${accounts.state} = ANY(${sql.param([...coveredStates])}::text[])`,
+        ),
+      )
       .orderBy(accounts.id);
     for (const r of roster) {
       if (!r.ein || taken.has(r.ein)) continue;
       counts.removals++;
-      await stage({ importId, action: 'remove', ein: r.ein, accountId: r.id, before: { isListed: true }, after: { isListed: false } });
+      await stage({
+        importId,
+        action: 'remove',
+        ein: r.ein,
+        accountId: r.id,
+        before: { isListed: true },
+        after: { isListed: false },
+      });
     }
   }
   await flushStaged();
-  await tx.update(rosterImports).set({ counts: { ...counts } }).where(eq(rosterImports.id, importId));
+  await tx
+    .update(rosterImports)
+    .set({ counts: { ...counts } })
+    .where(eq(rosterImports.id, importId));
   await recordAudit(tx, {
-    actorUserId: actor.userId, action: 'roster_import.staged', ip: actor.ip,
-    details: { import_id: importId, gen: group.gen, group_id: group.id, file_ids: files.map((f) => f.fileId), ...counts },
+    actorUserId: actor.userId,
+    action: 'roster_import.staged',
+    ip: actor.ip,
+    details: {
+      import_id: importId,
+      gen: group.gen,
+      group_id: group.id,
+      file_ids: files.map((f) => f.fileId),
+      ...counts,
+    },
   });
   return { id: importId, counts };
 }

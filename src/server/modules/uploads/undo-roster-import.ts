@@ -1,14 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { liftStatementTimeout } from '../../db/client.ts';
 import { accounts, rosterImportRows, rosterImports } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
-import type { RosterImportActionAnswer } from '../../../shared/schemas/roster-imports.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { comparedColumns, lockGen, lockImport, referencedAccountIds, stillHas, type ColumnValues, type RosterColumn } from './roster-columns.ts';
-import { statusMessage, undoBlocker } from './roster-import-state.ts';
 import { getRosterImport } from './get-roster-import.ts';
+import {
+  comparedColumns,
+  lockGen,
+  lockImport,
+  referencedAccountIds,
+  stillHas,
+  type ColumnValues,
+  type RosterColumn,
+} from './roster-columns.ts';
+import { statusMessage, undoBlocker } from './roster-import-state.ts';
+import type { RosterImportActionAnswer } from '../../../shared/schemas/roster-imports.ts';
+import type { Db } from '../../db/client.ts';
 
 const BATCH_SIZE = 500;
 
@@ -27,7 +34,11 @@ const BATCH_SIZE = 500;
  * @throws HttpError 404 unknown import; 409 when it is not confirmed (a preview, discarded,
  *   already undone) or a later confirmed import of the GEN stands
  */
-export async function undoRosterImport(db: Db, id: number, actor: { userId: number; ip: string }): Promise<RosterImportActionAnswer> {
+export async function undoRosterImport(
+  db: Db,
+  id: number,
+  actor: { userId: number; ip: string },
+): Promise<RosterImportActionAnswer> {
   const [found] = await db.select({ gen: rosterImports.gen }).from(rosterImports).where(eq(rosterImports.id, id));
   if (!found) throw notFound('The roster import');
   const done = await db.transaction(async (tx) => {
@@ -37,14 +48,22 @@ export async function undoRosterImport(db: Db, id: number, actor: { userId: numb
     const refused = statusMessage(imp, 'undo') ?? (await undoBlocker(tx, imp));
     if (refused) throw new HttpError(409, refused);
 
-    const staged = await tx.select().from(rosterImportRows).where(eq(rosterImportRows.importId, id)).orderBy(rosterImportRows.id);
+    const staged = await tx
+      .select()
+      .from(rosterImportRows)
+      .where(eq(rosterImportRows.importId, id))
+      .orderBy(rosterImportRows.id);
     const addedIds = staged.filter((r) => r.action === 'add' && r.accountId !== null).map((r) => r.accountId!);
     const referenced = await referencedAccountIds(tx, addedIds);
     const deletable = addedIds.filter((a) => !referenced.has(a));
     const kept = addedIds.filter((a) => referenced.has(a));
-    for (let i = 0; i < deletable.length; i += BATCH_SIZE) await tx.delete(accounts).where(inArray(accounts.id, deletable.slice(i, i + BATCH_SIZE)));
+    for (let i = 0; i < deletable.length; i += BATCH_SIZE)
+      await tx.delete(accounts).where(inArray(accounts.id, deletable.slice(i, i + BATCH_SIZE)));
     for (let i = 0; i < kept.length; i += BATCH_SIZE) {
-      await tx.update(accounts).set({ isListed: false, updatedAt: new Date() }).where(inArray(accounts.id, kept.slice(i, i + BATCH_SIZE)));
+      await tx
+        .update(accounts)
+        .set({ isListed: false, updatedAt: new Date() })
+        .where(inArray(accounts.id, kept.slice(i, i + BATCH_SIZE)));
     }
 
     const changes = staged.filter((r) => r.action === 'change' && r.accountId !== null);
@@ -52,7 +71,16 @@ export async function undoRosterImport(db: Db, id: number, actor: { userId: numb
     let keptColumns = 0;
     for (let i = 0; i < changes.length; i += BATCH_SIZE) {
       const batch = changes.slice(i, i + BATCH_SIZE);
-      const rows = await tx.select({ id: accounts.id, ...comparedColumns }).from(accounts).where(inArray(accounts.id, batch.map((r) => r.accountId!))).for('update');
+      const rows = await tx
+        .select({ id: accounts.id, ...comparedColumns })
+        .from(accounts)
+        .where(
+          inArray(
+            accounts.id,
+            batch.map((r) => r.accountId!),
+          ),
+        )
+        .for('update');
       const now = new Map(rows.map((r) => [r.id, r as ColumnValues]));
       for (const r of batch) {
         const current = now.get(r.accountId!);
@@ -65,7 +93,10 @@ export async function undoRosterImport(db: Db, id: number, actor: { userId: numb
           else keptColumns++;
         }
         if (!Object.keys(back).length) continue;
-        await tx.update(accounts).set({ ...(back as Partial<typeof accounts.$inferInsert>), updatedAt: new Date() }).where(eq(accounts.id, r.accountId!));
+        await tx
+          .update(accounts)
+          .set({ ...(back as Partial<typeof accounts.$inferInsert>), updatedAt: new Date() })
+          .where(eq(accounts.id, r.accountId!));
         restored++;
       }
     }
@@ -73,13 +104,24 @@ export async function undoRosterImport(db: Db, id: number, actor: { userId: numb
     const removedIds = staged.filter((r) => r.action === 'remove' && r.accountId !== null).map((r) => r.accountId!);
     let relisted = 0;
     for (let i = 0; i < removedIds.length; i += BATCH_SIZE) {
-      const back = await tx.update(accounts).set({ isListed: true, updatedAt: new Date() })
-        .where(and(inArray(accounts.id, removedIds.slice(i, i + BATCH_SIZE)), eq(accounts.isListed, false))).returning({ id: accounts.id });
+      const back = await tx
+        .update(accounts)
+        .set({ isListed: true, updatedAt: new Date() })
+        .where(and(inArray(accounts.id, removedIds.slice(i, i + BATCH_SIZE)), eq(accounts.isListed, false)))
+        .returning({ id: accounts.id });
       relisted += back.length;
     }
-    await tx.update(rosterImports).set({ status: 'undone', undoneBy: actor.userId, undoneAt: sql`clock_timestamp()` }).where(eq(rosterImports.id, id));
+    await tx
+      .update(rosterImports)
+      .set({ status: 'undone', undoneBy: actor.userId, undoneAt: sql`clock_timestamp()` })
+      .where(eq(rosterImports.id, id));
     const counts = { deleted: deletable.length, unlisted: kept.length, restored, kept_columns: keptColumns, relisted };
-    await recordAudit(tx, { actorUserId: actor.userId, action: 'roster_import.undone', ip: actor.ip, details: { import_id: id, gen: imp.gen, group_id: imp.groupId, ...counts } });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'roster_import.undone',
+      ip: actor.ip,
+      details: { import_id: id, gen: imp.gen, group_id: imp.groupId, ...counts },
+    });
     return counts;
   });
   const parts = [
@@ -87,6 +129,8 @@ export async function undoRosterImport(db: Db, id: number, actor: { userId: numb
     `${done.restored} ${done.restored === 1 ? 'change' : 'changes'} put back`,
     `${done.relisted} ${done.relisted === 1 ? 'subordinate' : 'subordinates'} listed again`,
   ];
-  const kept = done.kept_columns ? ` ${done.kept_columns} ${done.kept_columns === 1 ? 'column was' : 'columns were'} changed since by someone else and kept.` : '';
+  const kept = done.kept_columns
+    ? ` ${done.kept_columns} ${done.kept_columns === 1 ? 'column was' : 'columns were'} changed since by someone else and kept.`
+    : '';
   return { message: `Import #${id} was undone: ${parts.join(', ')}.${kept}`, import: await getRosterImport(db, id) };
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { workItemNotes, workItems } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem } from './get-work-item.ts';
+import type { Db } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
 /**
@@ -12,13 +12,24 @@ import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
  * Writes work_item_notes, work_items.updated_at, audit_log (one transaction).
  * @throws HttpError 404 unknown item
  */
-export async function addWorkItemNote(db: Db, itemId: number, body: string, actor: StaffActor): Promise<WorkItemActionAnswer> {
+export async function addWorkItemNote(
+  db: Db,
+  itemId: number,
+  body: string,
+  actor: StaffActor,
+): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);
-    const [note] = await tx.insert(workItemNotes).values({ itemId: item.id, authorId: actor.userId, body }).returning({ id: workItemNotes.id });
+    const [note] = await tx
+      .insert(workItemNotes)
+      .values({ itemId: item.id, authorId: actor.userId, body })
+      .returning({ id: workItemNotes.id });
     await tx.update(workItems).set({ updatedAt: new Date() }).where(eq(workItems.id, item.id));
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId: item.accountId, action: 'work_item.note_added', ip: actor.ip,
+      actorUserId: actor.userId,
+      accountId: item.accountId,
+      action: 'work_item.note_added',
+      ip: actor.ip,
       details: { item_id: item.id, kind: item.kind, note_id: note.id, body },
     });
     return { id: item.id, message: 'The note was added.' };

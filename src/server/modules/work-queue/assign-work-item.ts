@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { users, workItems } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import type { WorkItemAssignInput } from '../../../shared/schemas/work-queue.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem } from './get-work-item.ts';
 import { staffName } from './list-work-items.ts';
+import type { WorkItemAssignInput } from '../../../shared/schemas/work-queue.ts';
+import type { Db } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
 /**
@@ -16,18 +16,40 @@ import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
  * Writes work_items.assigned_to, updated_at; audit_log (one transaction).
  * @throws HttpError 404 unknown item; ValidationError (422, `assignee`) when the user is not staff
  */
-export async function assignWorkItem(db: Db, itemId: number, input: WorkItemAssignInput, actor: StaffActor): Promise<WorkItemActionAnswer> {
+export async function assignWorkItem(
+  db: Db,
+  itemId: number,
+  input: WorkItemAssignInput,
+  actor: StaffActor,
+): Promise<WorkItemActionAnswer> {
   const targetId = input.assignee === 'me' ? actor.userId : input.assignee;
-  const [target] = targetId === null ? [null] : await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users).where(and(eq(users.id, targetId), eq(users.isAdmin, true)));
+  const [target] =
+    targetId === null
+      ? [null]
+      : await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(and(eq(users.id, targetId), eq(users.isAdmin, true)));
   if (target === undefined) throw ValidationError.field('assignee', 'The selected assignee is not a staff user.');
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);
-    await tx.update(workItems).set({ assignedTo: target?.id ?? null, updatedAt: new Date() }).where(eq(workItems.id, item.id));
+    await tx
+      .update(workItems)
+      .set({ assignedTo: target?.id ?? null, updatedAt: new Date() })
+      .where(eq(workItems.id, item.id));
     const name = target ? staffName(target) : null;
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId: item.accountId, action: 'work_item.assigned', ip: actor.ip,
-      details: { item_id: item.id, kind: item.kind, assignee_id: target?.id ?? null, assignee: name, previous_assignee_id: item.assignedTo },
+      actorUserId: actor.userId,
+      accountId: item.accountId,
+      action: 'work_item.assigned',
+      ip: actor.ip,
+      details: {
+        item_id: item.id,
+        kind: item.kind,
+        assignee_id: target?.id ?? null,
+        assignee: name,
+        previous_assignee_id: item.assignedTo,
+      },
     });
     return { id: item.id, message: name ? `The item was assigned to ${name}.` : 'The item is no longer assigned.' };
   });

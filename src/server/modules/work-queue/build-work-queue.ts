@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { workItems } from '../../db/schema.ts';
-import { rowsOf } from '../../db/rows-of.ts';
 import { addDays } from '../../../shared/rules/compliance-calendar.ts';
 import { WORK_ITEM_KINDS, type WorkItemKind } from '../../../shared/schemas/work-queue.ts';
+import { rowsOf } from '../../db/rows-of.ts';
+import { workItems } from '../../db/schema.ts';
 import { standingOfAccounts, type StandingAccount } from '../irs-data/get-standing.ts';
 import { isMember, isPayingMember, ofGens, providerGens } from './membership.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 
 /** What one build added, by kind. */
 export interface WorkQueueBuildResult {
@@ -24,8 +24,11 @@ const STANDING_CHUNK = 500;
 
 async function insertItems(tx: DbOrTx, items: NewItem[], byKind: Record<WorkItemKind, number>) {
   for (let i = 0; i < items.length; i += 1000) {
-    const added = await tx.insert(workItems).values(items.slice(i, i + 1000))
-      .onConflictDoNothing({ target: workItems.key }).returning({ kind: workItems.kind });
+    const added = await tx
+      .insert(workItems)
+      .values(items.slice(i, i + 1000))
+      .onConflictDoNothing({ target: workItems.key })
+      .returning({ kind: workItems.kind });
     for (const a of added) byKind[a.kind] += 1;
   }
 }
@@ -33,9 +36,18 @@ async function insertItems(tx: DbOrTx, items: NewItem[], byKind: Record<WorkItem
 /** Subordinates of the provider's GENs, with where each was last seen and, once it left, the first release without it. */
 async function genAccounts(tx: DbOrTx, gens: string[]) {
   return rowsOf<{
-    id: number; ein: string | null; gen: string; has_users: boolean; bmf_release_id: number | null;
-    last_seen_on: string | null; file_name: string | null; gone_id: number | null; gone_on: string | null;
-  }>(tx, sql`
+    id: number;
+    ein: string | null;
+    gen: string;
+    has_users: boolean;
+    bmf_release_id: number | null;
+    last_seen_on: string | null;
+    file_name: string | null;
+    gone_id: number | null;
+    gone_on: string | null;
+  }>(
+    tx,
+    sql`
     WITH seen AS (
       SELECT DISTINCT a.gen, a.bmf_release_id AS release_id FROM accounts a WHERE ${ofGens(gens)} AND a.bmf_release_id IS NOT NULL
     ), gen_releases AS (
@@ -52,7 +64,8 @@ async function genAccounts(tx: DbOrTx, gens: string[]) {
       WHERE g.gen = a.gen AND g.file_name = r0.file_name AND (g.released_on, g.id) > (r0.released_on, r0.id)
       ORDER BY g.released_on, g.id LIMIT 1
     ) gone ON true
-    WHERE ${ofGens(gens)}`);
+    WHERE ${ofGens(gens)}`,
+  );
 }
 
 /**
@@ -89,36 +102,75 @@ export async function buildWorkQueue(db: Db, today: string): Promise<WorkQueueBu
       if (s.gone_id !== null) {
         left.set(s.id, s.gen);
         items.push({
-          key: `left_roster:${s.id}:${s.gone_id}`, kind: 'left_roster', accountId: s.id, ein: s.ein, releaseId: s.gone_id,
-          details: { gen: s.gen, file: s.file_name, last_seen_released_on: s.last_seen_on, missing_from_released_on: s.gone_on },
+          key: `left_roster:${s.id}:${s.gone_id}`,
+          kind: 'left_roster',
+          accountId: s.id,
+          ein: s.ein,
+          releaseId: s.gone_id,
+          details: {
+            gen: s.gen,
+            file: s.file_name,
+            last_seen_released_on: s.last_seen_on,
+            missing_from_released_on: s.gone_on,
+          },
         });
         continue;
       }
       onRoster.add(s.id);
       if (!s.has_users) {
-        items.push({ key: `roster_no_membership:${s.id}`, kind: 'roster_no_membership', accountId: s.id, ein: s.ein, releaseId: s.bmf_release_id, details: { gen: s.gen } });
+        items.push({
+          key: `roster_no_membership:${s.id}`,
+          kind: 'roster_no_membership',
+          accountId: s.id,
+          ein: s.ein,
+          releaseId: s.bmf_release_id,
+          details: { gen: s.gen },
+        });
       }
     }
 
-    const paying = await rowsOf<{ id: number; ein: string | null; gen: string | null; bmf_release_id: number | null; irs_status: string | null }>(tx, sql`
-      SELECT a.id, a.ein, a.gen, a.bmf_release_id, a.irs_status FROM accounts a WHERE ${isPayingMember} ORDER BY a.id`);
+    const paying = await rowsOf<{
+      id: number;
+      ein: string | null;
+      gen: string | null;
+      bmf_release_id: number | null;
+      irs_status: string | null;
+    }>(
+      tx,
+      sql`
+      SELECT a.id, a.ein, a.gen, a.bmf_release_id, a.irs_status FROM accounts a WHERE ${isPayingMember} ORDER BY a.id`,
+    );
     for (const p of paying) {
       if (onRoster.has(p.id)) continue;
-      const reason = !p.ein ? 'no_ein'
-        : left.has(p.id) ? 'left'
-          : p.bmf_release_id === null || p.irs_status === null ? 'not_in_bmf'
-            : p.gen ? 'other_gen' : 'independent';
-      items.push({ key: `paying_not_on_roster:${p.id}`, kind: 'paying_not_on_roster', accountId: p.id, ein: p.ein, details: { reason, gen: p.gen } });
+      const reason = !p.ein
+        ? 'no_ein'
+        : left.has(p.id)
+          ? 'left'
+          : p.bmf_release_id === null || p.irs_status === null
+            ? 'not_in_bmf'
+            : p.gen
+              ? 'other_gen'
+              : 'independent';
+      items.push({
+        key: `paying_not_on_roster:${p.id}`,
+        kind: 'paying_not_on_roster',
+        accountId: p.id,
+        ein: p.ein,
+        details: { reason, gen: p.gen },
+      });
     }
 
     // Members' standing, a chunk at a time (standingOfAccounts reads five queries per call).
     let after = 0;
     for (;;) {
-      const members = await rowsOf<StandingAccount & { own_fye: string | null }>(tx, sql`
+      const members = await rowsOf<StandingAccount & { own_fye: string | null }>(
+        tx,
+        sql`
         SELECT a.id, a.ein, a.irs_status AS "irsStatus", a.filing_requirement AS "filingRequirement",
           a.fiscal_year_end_month AS "fiscalYearEndMonth", a.ruling, a.tax_period AS "taxPeriod", a.bmf_release_id AS "bmfReleaseId",
           a.data->>'account___fiscal_year_end' AS own_fye
-        FROM accounts a WHERE ${isMember} AND a.id > ${after} ORDER BY a.id LIMIT ${STANDING_CHUNK}`);
+        FROM accounts a WHERE ${isMember} AND a.id > ${after} ORDER BY a.id LIMIT ${STANDING_CHUNK}`,
+      );
       if (!members.length) break;
       after = members.at(-1)!.id;
       const standings = await standingOfAccounts(tx, members, today);
@@ -127,49 +179,105 @@ export async function buildWorkQueue(db: Db, today: string): Promise<WorkQueueBu
         if (PAST_DUE_STATES.has(s.state)) {
           const lastMissed = s.missedTaxYears.at(-1);
           items.push({
-            key: `past_due:${m.id}:${lastMissed ?? s.revocationDate}`, kind: 'past_due', accountId: m.id, ein: m.ein, releaseId: m.bmfReleaseId,
+            key: `past_due:${m.id}:${lastMissed ?? s.revocationDate}`,
+            kind: 'past_due',
+            accountId: m.id,
+            ein: m.ein,
+            releaseId: m.bmfReleaseId,
             details: {
-              state: s.state, label: s.label, missed_tax_years: s.missedTaxYears, revocation_date: s.revocationDate,
-              latest_tax_year_filed: s.latestTaxYearFiled, bmf_released_on: sources.bmfReleasedOn, epostcard_released_on: sources.epostcardReleasedOn,
+              state: s.state,
+              label: s.label,
+              missed_tax_years: s.missedTaxYears,
+              revocation_date: s.revocationDate,
+              latest_tax_year_filed: s.latestTaxYearFiled,
+              bmf_released_on: sources.bmfReleasedOn,
+              epostcard_released_on: sources.epostcardReleasedOn,
             },
           });
         }
         const own = Number(m.own_fye);
-        if (m.irsStatus !== null && m.bmfReleaseId !== null && m.fiscalYearEndMonth !== null && own >= 1 && own <= 12 && own !== m.fiscalYearEndMonth) {
+        if (
+          m.irsStatus !== null &&
+          m.bmfReleaseId !== null &&
+          m.fiscalYearEndMonth !== null &&
+          own >= 1 &&
+          own <= 12 &&
+          own !== m.fiscalYearEndMonth
+        ) {
           items.push({
-            key: `fiscal_year_mismatch:${m.id}:${m.fiscalYearEndMonth}:${own}`, kind: 'fiscal_year_mismatch', accountId: m.id, ein: m.ein, releaseId: m.bmfReleaseId,
+            key: `fiscal_year_mismatch:${m.id}:${m.fiscalYearEndMonth}:${own}`,
+            kind: 'fiscal_year_mismatch',
+            accountId: m.id,
+            ein: m.ein,
+            releaseId: m.bmfReleaseId,
             details: { irs_month: m.fiscalYearEndMonth, own_month: own },
           });
         }
       }
     }
 
-    const changes = await rowsOf<{ account_id: number; ein: string | null; release_id: number; field: 'name' | 'address'; before: Record<string, string>; after: Record<string, string>; released_on: string }>(tx, sql`
+    const changes = await rowsOf<{
+      account_id: number;
+      ein: string | null;
+      release_id: number;
+      field: 'name' | 'address';
+      before: Record<string, string>;
+      after: Record<string, string>;
+      released_on: string;
+    }>(
+      tx,
+      sql`
       SELECT c.account_id, a.ein, c.release_id, c.field, c.before, c.after, r.released_on::text AS released_on
       FROM irs_bmf_changes c JOIN accounts a ON a.id = c.account_id JOIN irs_releases r ON r.id = c.release_id
       WHERE ${ofGens(gens)} OR ${isMember}
-      ORDER BY c.id`);
+      ORDER BY c.id`,
+    );
     for (const c of changes) {
       const kind = c.field === 'name' ? 'name_changed' : 'address_changed';
       items.push({
-        key: `${kind}:${c.account_id}:${c.release_id}`, kind, accountId: c.account_id, ein: c.ein, releaseId: c.release_id,
+        key: `${kind}:${c.account_id}:${c.release_id}`,
+        kind,
+        accountId: c.account_id,
+        ein: c.ein,
+        releaseId: c.release_id,
         details: { before: c.before, after: c.after, released_on: c.released_on },
       });
     }
 
-    const revocations = await rowsOf<{ account_id: number; ein: string; legal_name: string; revoked_on: string; posted_on: string | null; reinstated_on: string | null; release_id: number }>(tx, sql`
+    const revocations = await rowsOf<{
+      account_id: number;
+      ein: string;
+      legal_name: string;
+      revoked_on: string;
+      posted_on: string | null;
+      reinstated_on: string | null;
+      release_id: number;
+    }>(
+      tx,
+      sql`
       SELECT a.id AS account_id, v.ein, v.legal_name, v.revoked_on::text AS revoked_on, v.posted_on::text AS posted_on,
         v.reinstated_on::text AS reinstated_on, v.release_id
       FROM irs_revocations v JOIN accounts a ON a.ein = v.ein
       WHERE ${ofGens(gens)} OR ${isMember}
-      ORDER BY v.ein, v.revoked_on`);
+      ORDER BY v.ein, v.revoked_on`,
+    );
     const reinstatedSince = addDays(today, -REINSTATED_WITHIN_DAYS);
     for (const v of revocations) {
       const base = { accountId: v.account_id, ein: v.ein, releaseId: v.release_id };
       if (v.reinstated_on === null || v.reinstated_on > today) {
-        items.push({ ...base, key: `revoked:${v.ein}:${v.revoked_on}`, kind: 'revoked', details: { revoked_on: v.revoked_on, posted_on: v.posted_on, legal_name: v.legal_name } });
+        items.push({
+          ...base,
+          key: `revoked:${v.ein}:${v.revoked_on}`,
+          kind: 'revoked',
+          details: { revoked_on: v.revoked_on, posted_on: v.posted_on, legal_name: v.legal_name },
+        });
       } else if (v.reinstated_on >= reinstatedSince) {
-        items.push({ ...base, key: `reinstated:${v.ein}:${v.revoked_on}:${v.reinstated_on}`, kind: 'reinstated', details: { revoked_on: v.revoked_on, reinstated_on: v.reinstated_on, legal_name: v.legal_name } });
+        items.push({
+          ...base,
+          key: `reinstated:${v.ein}:${v.revoked_on}:${v.reinstated_on}`,
+          kind: 'reinstated',
+          details: { revoked_on: v.revoked_on, reinstated_on: v.reinstated_on, legal_name: v.legal_name },
+        });
       }
     }
     await insertItems(tx, items, byKind);

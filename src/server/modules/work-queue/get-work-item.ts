@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, determinationLetters, files, users, workItemNotes, workItems } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { WorkItemDetail, WorkItemEvent, WorkQueueStaff } from '../../../shared/schemas/work-queue.ts';
-import { selectWorkItems, staffName, toWorkItemRow } from './list-work-items.ts';
 import { linkView } from './link-applicant.ts';
+import { selectWorkItems, staffName, toWorkItemRow } from './list-work-items.ts';
+import type { WorkItemDetail, WorkItemEvent, WorkQueueStaff } from '../../../shared/schemas/work-queue.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 export type WorkItem = typeof workItems.$inferSelect;
 
@@ -22,14 +22,22 @@ export async function findWorkItem(db: DbOrTx, id: number, lock = false): Promis
 /** What one audited action on an item says in its history. */
 function eventText(action: WorkItemEvent['action'], d: Record<string, unknown>): string {
   switch (action) {
-    case 'assigned': return d.assignee ? `Assigned to ${String(d.assignee)}` : 'Unassigned';
-    case 'note_added': return 'Note added';
-    case 'resolved': return `Resolved: ${String(d.resolution ?? '')}`;
-    case 'reopened': return 'Reopened';
-    case 'letter_accepted': return `Letter accepted, dated ${String(d.letter_date ?? '')}`;
-    case 'letter_returned': return `Letter sent back: ${String(d.reason ?? '')}`;
-    case 'applicant_linked': return 'Applicant linked as the primary user';
-    default: return '';
+    case 'assigned':
+      return d.assignee ? `Assigned to ${String(d.assignee)}` : 'Unassigned';
+    case 'note_added':
+      return 'Note added';
+    case 'resolved':
+      return `Resolved: ${String(d.resolution ?? '')}`;
+    case 'reopened':
+      return 'Reopened';
+    case 'letter_accepted':
+      return `Letter accepted, dated ${String(d.letter_date ?? '')}`;
+    case 'letter_returned':
+      return `Letter sent back: ${String(d.reason ?? '')}`;
+    case 'applicant_linked':
+      return 'Applicant linked as the primary user';
+    default:
+      return '';
   }
 }
 
@@ -45,28 +53,64 @@ export async function getWorkItem(db: DbOrTx, id: number): Promise<WorkItemDetai
   const [record] = await selectWorkItems(db).where(eq(workItems.id, id));
   if (!record) throw notFound('The work item');
   const item = record.item;
-  const [resolver] = item.resolvedBy === null ? [] : await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, item.resolvedBy));
-  const notes = await db.select({ id: workItemNotes.id, body: workItemNotes.body, createdAt: workItemNotes.createdAt, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(workItemNotes).leftJoin(users, eq(users.id, workItemNotes.authorId))
-    .where(eq(workItemNotes.itemId, id)).orderBy(asc(workItemNotes.createdAt), asc(workItemNotes.id));
-  const audits = await db.select({ action: auditLog.action, details: auditLog.details, createdAt: auditLog.createdAt, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(and(
-      item.accountId === null ? isNull(auditLog.accountId) : eq(auditLog.accountId, item.accountId),
-      or(like(auditLog.action, 'work_item.%'), inArray(auditLog.action, [...Object.keys(ITEM_ACTIONS)])),
-      sql`${auditLog.details}->>'item_id' = ${String(id)}`,
-    ))
+  const [resolver] =
+    item.resolvedBy === null
+      ? []
+      : await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+          .from(users)
+          .where(eq(users.id, item.resolvedBy));
+  const notes = await db
+    .select({
+      id: workItemNotes.id,
+      body: workItemNotes.body,
+      createdAt: workItemNotes.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(workItemNotes)
+    .leftJoin(users, eq(users.id, workItemNotes.authorId))
+    .where(eq(workItemNotes.itemId, id))
+    .orderBy(asc(workItemNotes.createdAt), asc(workItemNotes.id));
+  const audits = await db
+    .select({
+      action: auditLog.action,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorUserId))
+    .where(
+      and(
+        item.accountId === null ? isNull(auditLog.accountId) : eq(auditLog.accountId, item.accountId),
+        or(like(auditLog.action, 'work_item.%'), inArray(auditLog.action, [...Object.keys(ITEM_ACTIONS)])),
+        sql`${auditLog.details}->>'item_id' = ${String(id)}`,
+      ),
+    )
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
   const who = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
     u.email === null ? null : staffName({ firstName: u.firstName ?? '', lastName: u.lastName ?? '', email: u.email });
   const history: WorkItemEvent[] = [
-    { at: item.createdAt.toISOString(), action: 'found', actor: null, text: FOUND_TEXT[item.kind] ?? 'Found by the IRS data refresh' },
+    {
+      at: item.createdAt.toISOString(),
+      action: 'found',
+      actor: null,
+      text: FOUND_TEXT[item.kind] ?? 'Found by the IRS data refresh',
+    },
     ...audits.map((a) => {
-      const action = (a.action.startsWith('work_item.') ? a.action.slice('work_item.'.length) : ITEM_ACTIONS[a.action]) as WorkItemEvent['action'];
+      const action = (
+        a.action.startsWith('work_item.') ? a.action.slice('work_item.'.length) : ITEM_ACTIONS[a.action]
+      ) as WorkItemEvent['action'];
       return { at: a.createdAt.toISOString(), action, actor: who(a), text: eventText(action, a.details) };
     }),
   ];
-  const resolvedBy: WorkQueueStaff | null = resolver ? { id: resolver.id, name: staffName(resolver), email: resolver.email } : null;
+  const resolvedBy: WorkQueueStaff | null = resolver
+    ? { id: resolver.id, name: staffName(resolver), email: resolver.email }
+    : null;
   return {
     ...toWorkItemRow(record),
     details: item.details,
@@ -94,7 +138,15 @@ const FOUND_TEXT: Partial<Record<WorkItem['kind'], string>> = {
 /** The determination letter of an item as its drawer shows it (docs/work-queue.md "Determination letters"). */
 async function letterView(db: DbOrTx, letterId: number): Promise<WorkItemDetail['letter']> {
   if (!Number.isInteger(letterId)) return null;
-  const [l] = await db.select({ status: determinationLetters.status, letterDate: determinationLetters.letterDate, reason: determinationLetters.returnReason, fileName: files.fileName })
-    .from(determinationLetters).leftJoin(files, eq(files.id, determinationLetters.fileId)).where(eq(determinationLetters.id, letterId));
+  const [l] = await db
+    .select({
+      status: determinationLetters.status,
+      letterDate: determinationLetters.letterDate,
+      reason: determinationLetters.returnReason,
+      fileName: files.fileName,
+    })
+    .from(determinationLetters)
+    .leftJoin(files, eq(files.id, determinationLetters.fileId))
+    .where(eq(determinationLetters.id, letterId));
   return l ? { status: l.status, file_name: l.fileName, letter_date: l.letterDate, return_reason: l.reason } : null;
 }

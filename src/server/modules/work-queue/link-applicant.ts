@@ -1,31 +1,38 @@
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
 import { accounts, applications, users, workItems } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
-import { recordAudit } from '../audit/record-audit.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { accountHasUsers, completeOnAccount } from '../applications/complete-application.ts';
 import { findApplication } from '../applications/find-application.ts';
-import { checkAllPages } from '../applications/wizard.ts';
 import { completeAnswers } from '../applications/wizard-answers.ts';
-import type { WorkItemDetail } from '../../../shared/schemas/work-queue.ts';
+import { checkAllPages } from '../applications/wizard.ts';
+import { recordAudit } from '../audit/record-audit.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { findWorkItem, type WorkItem } from './get-work-item.ts';
 import { WORK_ITEM_MESSAGES } from './resolve-work-item.ts';
+import type { WorkItemDetail } from '../../../shared/schemas/work-queue.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
 export const LINK_MESSAGES = {
   linked: 'The applicant is now the primary user of the account, with its first invoice; they were told by mail.',
   notLinkRequest: 'This item is not a request to link an applicant.',
-  accountGone: 'The account of this item no longer exists, so the applicant cannot be linked to it. Resolve the item with what was done.',
-  accountHasUsers: 'This account already has users, so the applicant cannot be linked to it. Resolve the item with what was done.',
+  accountGone:
+    'The account of this item no longer exists, so the applicant cannot be linked to it. Resolve the item with what was done.',
+  accountHasUsers:
+    'This account already has users, so the applicant cannot be linked to it. Resolve the item with what was done.',
   applicantGone: 'The applicant no longer exists. Resolve the item with what was done.',
-  applicantHasAccount: 'The applicant already belongs to an account, so they cannot be linked to this one. Resolve the item with what was done.',
-  applicationNotDraft: 'The application was submitted or deleted since, so it cannot be completed on this account. Resolve the item with what was done.',
-  answersIncomplete: 'The application\'s answers are not complete, so it cannot be completed on this account. Ask the applicant to finish the wizard, or resolve the item with what was done.',
-  linkFirst: 'Link the applicant to the account: that resolves this item. Resolve it yourself only once linking is no longer possible.',
+  applicantHasAccount:
+    'The applicant already belongs to an account, so they cannot be linked to this one. Resolve the item with what was done.',
+  applicationNotDraft:
+    'The application was submitted or deleted since, so it cannot be completed on this account. Resolve the item with what was done.',
+  answersIncomplete:
+    "The application's answers are not complete, so it cannot be completed on this account. Ask the applicant to finish the wizard, or resolve the item with what was done.",
+  linkFirst:
+    'Link the applicant to the account: that resolves this item. Resolve it yourself only once linking is no longer possible.',
 } as const;
 
-const idOf = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 && Number(v) <= 2_147_483_647 ? Number(v) : 0);
+const idOf = (v: unknown) =>
+  Number.isInteger(Number(v)) && Number(v) > 0 && Number(v) <= 2_147_483_647 ? Number(v) : 0;
 
 /**
  * Why the applicant of a `link_request` item can no longer be linked (docs/work-queue.md
@@ -34,14 +41,24 @@ const idOf = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 && Nu
  * Reads accounts, users, applications; writes nothing.
  */
 export async function linkBlocker(db: DbOrTx, item: WorkItem): Promise<string | null> {
-  const [account] = item.accountId === null ? [] : await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, item.accountId));
+  const [account] =
+    item.accountId === null
+      ? []
+      : await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, item.accountId));
   if (!account) return LINK_MESSAGES.accountGone;
   if (await accountHasUsers(db, account.id)) return LINK_MESSAGES.accountHasUsers;
-  const [applicant] = await db.select({ accountId: users.accountId }).from(users).where(eq(users.id, idOf(item.details.applicant_user_id)));
+  const [applicant] = await db
+    .select({ accountId: users.accountId })
+    .from(users)
+    .where(eq(users.id, idOf(item.details.applicant_user_id)));
   if (!applicant) return LINK_MESSAGES.applicantGone;
   if (applicant.accountId !== null) return LINK_MESSAGES.applicantHasAccount;
-  const [application] = await db.select({ status: applications.status, userId: applications.userId }).from(applications).where(eq(applications.id, idOf(item.details.application_id)));
-  if (application?.status !== 'draft' || application.userId !== idOf(item.details.applicant_user_id)) return LINK_MESSAGES.applicationNotDraft;
+  const [application] = await db
+    .select({ status: applications.status, userId: applications.userId })
+    .from(applications)
+    .where(eq(applications.id, idOf(item.details.application_id)));
+  if (application?.status !== 'draft' || application.userId !== idOf(item.details.applicant_user_id))
+    return LINK_MESSAGES.applicationNotDraft;
   return null;
 }
 
@@ -53,14 +70,22 @@ export async function linkBlocker(db: DbOrTx, item: WorkItem): Promise<string | 
  */
 export async function linkView(db: DbOrTx, item: WorkItem): Promise<NonNullable<WorkItemDetail['link']>> {
   const applicationId = idOf(item.details.application_id);
-  const [application] = await db.select({ fields: applications.fields }).from(applications).where(eq(applications.id, applicationId));
-  const [applicant] = await db.select({ email: users.email }).from(users).where(eq(users.id, idOf(item.details.applicant_user_id)));
+  const [application] = await db
+    .select({ fields: applications.fields })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  const [applicant] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, idOf(item.details.applicant_user_id)));
   const f = application?.fields ?? {};
   const text = (k: string) => (typeof f[k] === 'string' ? (f[k] as string).trim() : '');
   return {
     application_id: applicationId,
     applicant_email: applicant?.email ?? null,
-    president_name: [text('contact___president_first_name'), text('contact___president_last_name')].filter(Boolean).join(' '),
+    president_name: [text('contact___president_first_name'), text('contact___president_last_name')]
+      .filter(Boolean)
+      .join(' '),
     president_phone: text('contact___president_phone'),
     blocked: item.status === 'open' ? await linkBlocker(db, item) : null,
   };
@@ -81,18 +106,35 @@ export async function linkView(db: DbOrTx, item: WorkItem): Promise<NonNullable<
  * @throws HttpError 404 unknown item; 409 another kind of item, already resolved, or linking no
  *   longer possible (linkBlocker's reason, or the answers are incomplete)
  */
-export async function linkApplicant(db: Db, itemId: number, actor: StaffActor, opts: { companyName: string; publicUrl: string }): Promise<WorkItemActionAnswer> {
+export async function linkApplicant(
+  db: Db,
+  itemId: number,
+  actor: StaffActor,
+  opts: { companyName: string; publicUrl: string },
+): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);
     if (item.kind !== 'link_request') throw new HttpError(409, LINK_MESSAGES.notLinkRequest);
     if (item.status !== 'open') throw new HttpError(409, WORK_ITEM_MESSAGES.alreadyResolved);
-    const [account] = item.accountId === null ? [] : await tx.select({ id: accounts.id, name: accounts.name }).from(accounts).where(eq(accounts.id, item.accountId)).for('update');
+    const [account] =
+      item.accountId === null
+        ? []
+        : await tx
+            .select({ id: accounts.id, name: accounts.name })
+            .from(accounts)
+            .where(eq(accounts.id, item.accountId))
+            .for('update');
     if (!account) throw new HttpError(409, LINK_MESSAGES.accountGone);
     const blocked = await linkBlocker(tx, item);
     if (blocked) throw new HttpError(409, blocked);
     const userId = idOf(item.details.applicant_user_id);
     const applicationId = idOf(item.details.application_id);
-    const { application, level } = await findApplication(tx, { kind: 'id', id: applicationId, text: String(applicationId) }, userId, true);
+    const { application, level } = await findApplication(
+      tx,
+      { kind: 'id', id: applicationId, text: String(applicationId) },
+      userId,
+      true,
+    );
     if (application.status !== 'draft') throw new HttpError(409, LINK_MESSAGES.applicationNotDraft);
     let values: Record<string, unknown>;
     try {
@@ -101,27 +143,47 @@ export async function linkApplicant(db: Db, itemId: number, actor: StaffActor, o
       if (err instanceof ValidationError) throw new HttpError(409, LINK_MESSAGES.answersIncomplete);
       throw err;
     }
-    const done = await completeOnAccount(tx, { application, level, values, userId, existing: account, sessionHash: '' });
+    const done = await completeOnAccount(tx, {
+      application,
+      level,
+      values,
+      userId,
+      existing: account,
+      sessionHash: '',
+    });
     const now = new Date();
-    await tx.update(workItems).set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution: `Applicant linked as the primary user; invoice ${done.number}.`, updatedAt: now })
+    await tx
+      .update(workItems)
+      .set({
+        status: 'resolved',
+        resolvedBy: actor.userId,
+        resolvedAt: now,
+        resolution: `Applicant linked as the primary user; invoice ${done.number}.`,
+        updatedAt: now,
+      })
       .where(eq(workItems.id, item.id));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    await enqueueMail(tx, [{
-      kind: 'account.applicant_linked',
-      to: user.email,
-      subject: `Your group is linked: ${account.name}`,
-      text: [
-        'Hello,',
-        '',
-        `Thank you for your ${level.name} application. ${account.name} was already known to us from the IRS data, and we have now linked you to it: you are its primary user at ${opts.companyName}.`,
-        '',
-        `Sign in with this e-mail address to see your group's home: ${opts.publicUrl}/login`,
-        '',
-        `Invoice ${done.number} for your first year is ready to pay: ${opts.publicUrl}/app/payments`,
-      ].join('\n'),
-    }]);
+    await enqueueMail(tx, [
+      {
+        kind: 'account.applicant_linked',
+        to: user.email,
+        subject: `Your group is linked: ${account.name}`,
+        text: [
+          'Hello,',
+          '',
+          `Thank you for your ${level.name} application. ${account.name} was already known to us from the IRS data, and we have now linked you to it: you are its primary user at ${opts.companyName}.`,
+          '',
+          `Sign in with this e-mail address to see your group's home: ${opts.publicUrl}/login`,
+          '',
+          `Invoice ${done.number} for your first year is ready to pay: ${opts.publicUrl}/app/payments`,
+        ].join('\n'),
+      },
+    ]);
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId: account.id, action: 'account.applicant_linked', ip: actor.ip,
+      actorUserId: actor.userId,
+      accountId: account.id,
+      action: 'account.applicant_linked',
+      ip: actor.ip,
       details: { item_id: item.id, application_id: application.id, user_id: userId, invoice_id: done.invoiceId },
     });
     return { id: item.id, message: LINK_MESSAGES.linked };

@@ -1,12 +1,19 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { accounts, irsReleases, users, workItems } from '../../db/schema.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { sortParam } from '../../../shared/schemas/list-params.ts';
 import {
-  WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS, WORK_QUEUE_PER_PAGE, workItemSummary,
-  type WorkItemKind, type WorkItemRow, type WorkQueuePage, type WorkQueueQuery, type WorkQueueStaff,
+  WORK_ITEM_KIND_LABELS,
+  WORK_ITEM_KINDS,
+  WORK_QUEUE_PER_PAGE,
+  workItemSummary,
+  type WorkItemKind,
+  type WorkItemRow,
+  type WorkQueuePage,
+  type WorkQueueQuery,
+  type WorkQueueStaff,
 } from '../../../shared/schemas/work-queue.ts';
+import { accounts, irsReleases, users, workItems } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /** The conditions of the status and assignee filters (`assignee: 'me'` is `actorId`), without the kind. */
 export function workQueueFilters(q: Pick<WorkQueueQuery, 'status' | 'assignee'>, actorId: number): SQL[] {
@@ -21,15 +28,20 @@ export function workQueueFilters(q: Pick<WorkQueueQuery, 'status' | 'assignee'>,
 export function workQueueOrder(q: Pick<WorkQueueQuery, 'sort'>): SQL[] {
   const dir = q.sort.desc ? desc : asc;
   switch (q.sort.column) {
-    case 'updated_at': return [dir(workItems.updatedAt), dir(workItems.id)];
-    case 'kind': return [dir(workItems.kind), dir(workItems.createdAt), dir(workItems.id)];
-    case 'account': return [dir(accounts.name), dir(workItems.id)];
-    default: return [dir(workItems.createdAt), dir(workItems.id)];
+    case 'updated_at':
+      return [dir(workItems.updatedAt), dir(workItems.id)];
+    case 'kind':
+      return [dir(workItems.kind), dir(workItems.createdAt), dir(workItems.id)];
+    case 'account':
+      return [dir(accounts.name), dir(workItems.id)];
+    default:
+      return [dir(workItems.createdAt), dir(workItems.id)];
   }
 }
 
 /** Name shown for a staff user: first and last name, else the e-mail. */
-export const staffName = (u: { firstName: string; lastName: string; email: string }) => `${u.firstName} ${u.lastName}`.trim() || u.email;
+export const staffName = (u: { firstName: string; lastName: string; email: string }) =>
+  `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 /** The columns a WorkItemRow is made of. */
 const workItemColumns = {
@@ -48,7 +60,9 @@ type ItemRecord = {
 
 /** SELECT of WorkItemRow's columns with the joins they need; the caller adds WHERE, ORDER, LIMIT. */
 export function selectWorkItems(db: DbOrTx) {
-  return db.select(workItemColumns).from(workItems)
+  return db
+    .select(workItemColumns)
+    .from(workItems)
     .leftJoin(accounts, eq(accounts.id, workItems.accountId))
     .leftJoin(users, eq(users.id, workItems.assignedTo))
     .leftJoin(irsReleases, eq(irsReleases.id, workItems.releaseId));
@@ -57,7 +71,9 @@ export function selectWorkItems(db: DbOrTx) {
 /** A joined record as the page and the CSV show it. */
 export function toWorkItemRow(r: ItemRecord): WorkItemRow {
   const i = r.item;
-  const assignee: WorkQueueStaff | null = r.assignee ? { id: r.assignee.id, name: staffName(r.assignee), email: r.assignee.email } : null;
+  const assignee: WorkQueueStaff | null = r.assignee
+    ? { id: r.assignee.id, name: staffName(r.assignee), email: r.assignee.email }
+    : null;
   return {
     id: i.id,
     kind: i.kind,
@@ -87,15 +103,30 @@ export function toWorkItemRow(r: ItemRecord): WorkItemRow {
  */
 export async function listWorkItems(db: DbOrTx, q: WorkQueueQuery, actorId: number): Promise<WorkQueuePage> {
   const filters = workQueueFilters(q, actorId);
-  const grouped = await db.select({ kind: workItems.kind, n: sql<number>`count(*)::int` }).from(workItems)
-    .where(filters.length ? and(...filters) : undefined).groupBy(workItems.kind);
+  const grouped = await db
+    .select({ kind: workItems.kind, n: sql<number>`count(*)::int` })
+    .from(workItems)
+    .where(filters.length ? and(...filters) : undefined)
+    .groupBy(workItems.kind);
   const counts = Object.fromEntries(WORK_ITEM_KINDS.map((k) => [k, 0])) as Record<WorkItemKind, number>;
   for (const g of grouped) counts[g.kind] = Number(g.n);
   const total = q.kind ? counts[q.kind] : Object.values(counts).reduce((a, b) => a + b, 0);
   const where = and(...filters, q.kind ? eq(workItems.kind, q.kind) : undefined);
-  const rows = total === 0 ? [] : await selectWorkItems(db).where(where).orderBy(...workQueueOrder(q))
-    .limit(WORK_QUEUE_PER_PAGE).offset((q.page - 1) * WORK_QUEUE_PER_PAGE);
-  const page = buildPage(rows.map(toWorkItemRow), q.page, WORK_QUEUE_PER_PAGE, total, (p) => `/api/admin/work-queue?${workQueueParams(q, p)}`);
+  const rows =
+    total === 0
+      ? []
+      : await selectWorkItems(db)
+          .where(where)
+          .orderBy(...workQueueOrder(q))
+          .limit(WORK_QUEUE_PER_PAGE)
+          .offset((q.page - 1) * WORK_QUEUE_PER_PAGE);
+  const page = buildPage(
+    rows.map(toWorkItemRow),
+    q.page,
+    WORK_QUEUE_PER_PAGE,
+    total,
+    (p) => `/api/admin/work-queue?${workQueueParams(q, p)}`,
+  );
   return { ...page, counts };
 }
 

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client.ts';
 import { WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS } from '../../../shared/schemas/work-queue.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { buildWorkQueue, type WorkQueueBuildResult } from './build-work-queue.ts';
+import type { Db } from '../../db/client.ts';
 import type { StaffActor } from './staff-actor.ts';
 
 /**
@@ -12,9 +12,26 @@ import type { StaffActor } from './staff-actor.ts';
  * @param today 'YYYY-MM-DD'
  * @returns the build's result and a message naming what was added
  */
-export async function rebuildWorkQueue(db: Db, today: string, actor: StaffActor): Promise<WorkQueueBuildResult & { message: string }> {
+export async function rebuildWorkQueue(
+  db: Db,
+  today: string,
+  actor: StaffActor,
+): Promise<WorkQueueBuildResult & { message: string }> {
   const result = await buildWorkQueue(db, today);
-  await recordAudit(db, { actorUserId: actor.userId, action: 'work_queue.built', ip: actor.ip, details: { added: result.added, by_kind: result.byKind } });
-  const parts = WORK_ITEM_KINDS.filter((k) => result.byKind[k] > 0).map((k) => `${result.byKind[k]} ${WORK_ITEM_KIND_LABELS[k].toLowerCase()}`);
-  return { ...result, message: result.added === 0 ? 'Nothing new was found.' : `${result.added} new item${result.added === 1 ? '' : 's'}: ${parts.join(', ')}.` };
+  await recordAudit(db, {
+    actorUserId: actor.userId,
+    action: 'work_queue.built',
+    ip: actor.ip,
+    details: { added: result.added, by_kind: result.byKind },
+  });
+  const parts = WORK_ITEM_KINDS.filter((k) => result.byKind[k] > 0).map(
+    (k) => `${result.byKind[k]} ${WORK_ITEM_KIND_LABELS[k].toLowerCase()}`,
+  );
+  return {
+    ...result,
+    message:
+      result.added === 0
+        ? 'Nothing new was found.'
+        : `${result.added} new item${result.added === 1 ? '' : 's'}: ${parts.join(', ')}.`,
+  };
 }

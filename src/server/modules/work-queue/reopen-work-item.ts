@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { workItems } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem } from './get-work-item.ts';
 import { WORK_ITEM_MESSAGES } from './resolve-work-item.ts';
+import type { Db } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
 /**
@@ -18,9 +18,15 @@ export async function reopenWorkItem(db: Db, itemId: number, actor: StaffActor):
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);
     if (item.status !== 'resolved') throw new HttpError(409, WORK_ITEM_MESSAGES.alreadyOpen);
-    await tx.update(workItems).set({ status: 'open', resolvedBy: null, resolvedAt: null, resolution: '', updatedAt: new Date() }).where(eq(workItems.id, item.id));
+    await tx
+      .update(workItems)
+      .set({ status: 'open', resolvedBy: null, resolvedAt: null, resolution: '', updatedAt: new Date() })
+      .where(eq(workItems.id, item.id));
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId: item.accountId, action: 'work_item.reopened', ip: actor.ip,
+      actorUserId: actor.userId,
+      accountId: item.accountId,
+      action: 'work_item.reopened',
+      ip: actor.ip,
       details: { item_id: item.id, kind: item.kind, previous_resolution: item.resolution },
     });
     return { id: item.id, message: WORK_ITEM_MESSAGES.reopened };

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { determinationLetters, workItems } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem } from './get-work-item.ts';
 import { LINK_MESSAGES, linkBlocker } from './link-applicant.ts';
+import type { Db } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
 export const WORK_ITEM_MESSAGES = {
@@ -27,19 +27,34 @@ export const WORK_ITEM_MESSAGES = {
  * @throws HttpError 404 unknown item; 409 when it is already resolved, its letter is pending, or
  *   its applicant can still be linked
  */
-export async function resolveWorkItem(db: Db, itemId: number, resolution: string, actor: StaffActor): Promise<WorkItemActionAnswer> {
+export async function resolveWorkItem(
+  db: Db,
+  itemId: number,
+  resolution: string,
+  actor: StaffActor,
+): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);
     if (item.status !== 'open') throw new HttpError(409, WORK_ITEM_MESSAGES.alreadyResolved);
     if (item.kind === 'determination_letter') {
-      const [letter] = await tx.select({ status: determinationLetters.status }).from(determinationLetters).where(eq(determinationLetters.id, Number(item.details.letter_id) || 0));
+      const [letter] = await tx
+        .select({ status: determinationLetters.status })
+        .from(determinationLetters)
+        .where(eq(determinationLetters.id, Number(item.details.letter_id) || 0));
       if (letter?.status === 'pending') throw new HttpError(409, WORK_ITEM_MESSAGES.letterPending);
     }
-    if (item.kind === 'link_request' && (await linkBlocker(tx, item)) === null) throw new HttpError(409, LINK_MESSAGES.linkFirst);
+    if (item.kind === 'link_request' && (await linkBlocker(tx, item)) === null)
+      throw new HttpError(409, LINK_MESSAGES.linkFirst);
     const now = new Date();
-    await tx.update(workItems).set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution, updatedAt: now }).where(eq(workItems.id, item.id));
+    await tx
+      .update(workItems)
+      .set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution, updatedAt: now })
+      .where(eq(workItems.id, item.id));
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId: item.accountId, action: 'work_item.resolved', ip: actor.ip,
+      actorUserId: actor.userId,
+      accountId: item.accountId,
+      action: 'work_item.resolved',
+      ip: actor.ip,
       details: { item_id: item.id, kind: item.kind, resolution },
     });
     return { id: item.id, message: WORK_ITEM_MESSAGES.resolved };

@@ -1,12 +1,12 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { accounts, determinationLetters, files, users, workItems } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { longDate } from '../../../shared/rules/compliance-calendar.ts';
-import type { FileRow } from '../files/stored-files.ts';
 import { findWorkItem, type WorkItem } from './get-work-item.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { FileRow } from '../files/stored-files.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 
 const LETTER_REVIEW_MESSAGES = {
@@ -27,7 +27,10 @@ async function letterOfItem(db: DbOrTx, itemId: number, lock: boolean): Promise<
   const item = await findWorkItem(db, itemId, lock);
   if (item.kind !== 'determination_letter') throw new HttpError(409, LETTER_REVIEW_MESSAGES.notLetter);
   const letterId = Number(item.details.letter_id);
-  const query = db.select().from(determinationLetters).where(eq(determinationLetters.id, Number.isInteger(letterId) ? letterId : 0));
+  const query = db
+    .select()
+    .from(determinationLetters)
+    .where(eq(determinationLetters.id, Number.isInteger(letterId) ? letterId : 0));
   const [letter] = lock ? await query.for('update') : await query;
   if (!letter) throw notFound('The determination letter');
   return { item, letter };
@@ -49,7 +52,10 @@ export async function determinationLetterFile(db: Db, itemId: number): Promise<F
 /** Closes the item in the review's transaction, as "Resolve" would, with what the review decided. */
 async function closeItem(tx: DbOrTx, item: WorkItem, resolution: string, actor: StaffActor, now: Date) {
   if (item.status === 'open') {
-    await tx.update(workItems).set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution, updatedAt: now }).where(eq(workItems.id, item.id));
+    await tx
+      .update(workItems)
+      .set({ status: 'resolved', resolvedBy: actor.userId, resolvedAt: now, resolution, updatedAt: now })
+      .where(eq(workItems.id, item.id));
   }
 }
 
@@ -64,22 +70,36 @@ async function closeItem(tx: DbOrTx, item: WorkItem, resolution: string, actor: 
  * @param letterDate 'YYYY-MM-DD' printed on the letter (checked by letterAcceptSchema)
  * @throws HttpError 404 unknown item or letter; 409 another kind of item, or the letter was already reviewed
  */
-export async function acceptDeterminationLetter(db: Db, itemId: number, letterDate: string, actor: StaffActor): Promise<WorkItemActionAnswer> {
+export async function acceptDeterminationLetter(
+  db: Db,
+  itemId: number,
+  letterDate: string,
+  actor: StaffActor,
+): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const { item, letter } = await letterOfItem(tx, itemId, true);
     if (letter.status !== 'pending') throw new HttpError(409, LETTER_REVIEW_MESSAGES.reviewed);
     const now = new Date();
-    await tx.update(determinationLetters).set({ status: 'accepted', reviewedBy: actor.userId, reviewedAt: now, letterDate }).where(eq(determinationLetters.id, letter.id));
+    await tx
+      .update(determinationLetters)
+      .set({ status: 'accepted', reviewedBy: actor.userId, reviewedAt: now, letterDate })
+      .where(eq(determinationLetters.id, letter.id));
     const patch = {
       account___has_501c: '1',
       account___ruling_year: letterDate.slice(0, 4),
       account___determination_letter_date: letterDate,
       ...(letter.fileId === null ? {} : { account___determination_letter: String(letter.fileId) }),
     };
-    await tx.update(accounts).set({ data: sql`${accounts.data} || ${JSON.stringify(patch)}::jsonb`, updatedAt: now }).where(eq(accounts.id, letter.accountId));
+    await tx
+      .update(accounts)
+      .set({ data: sql`${accounts.data} || ${JSON.stringify(patch)}::jsonb`, updatedAt: now })
+      .where(eq(accounts.id, letter.accountId));
     await closeItem(tx, item, `Letter accepted: dated ${letterDate}; exemption recorded as recognized.`, actor, now);
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId: letter.accountId, action: 'account.determination_letter.accepted', ip: actor.ip,
+      actorUserId: actor.userId,
+      accountId: letter.accountId,
+      action: 'account.determination_letter.accepted',
+      ip: actor.ip,
       details: { item_id: item.id, letter_id: letter.id, letter_date: letterDate },
     });
     return { id: item.id, message: LETTER_REVIEW_MESSAGES.accepted };
@@ -96,32 +116,65 @@ export async function acceptDeterminationLetter(db: Db, itemId: number, letterDa
  * @param homeUrl the group home's address for the mail, e.g. https://example.org/app
  * @throws HttpError 404 unknown item or letter; 409 another kind of item, or the letter was already reviewed
  */
-export async function returnDeterminationLetter(db: Db, itemId: number, reason: string, actor: StaffActor, homeUrl: string): Promise<WorkItemActionAnswer> {
+export async function returnDeterminationLetter(
+  db: Db,
+  itemId: number,
+  reason: string,
+  actor: StaffActor,
+  homeUrl: string,
+): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const { item, letter } = await letterOfItem(tx, itemId, true);
     if (letter.status !== 'pending') throw new HttpError(409, LETTER_REVIEW_MESSAGES.reviewed);
     const now = new Date();
-    await tx.update(determinationLetters).set({ status: 'returned', reviewedBy: actor.userId, reviewedAt: now, returnReason: reason }).where(eq(determinationLetters.id, letter.id));
+    await tx
+      .update(determinationLetters)
+      .set({ status: 'returned', reviewedBy: actor.userId, reviewedAt: now, returnReason: reason })
+      .where(eq(determinationLetters.id, letter.id));
     await closeItem(tx, item, `Letter sent back: ${reason}`, actor, now);
-    const [account] = await tx.select({ name: accounts.name, email: accounts.email }).from(accounts).where(eq(accounts.id, letter.accountId));
-    const people = await tx.select({ email: users.email, isPrimary: users.isPrimary }).from(users)
-      .where(and(eq(users.accountId, letter.accountId), letter.uploadedBy === null ? eq(users.isPrimary, true) : or(eq(users.isPrimary, true), eq(users.id, letter.uploadedBy))));
+    const [account] = await tx
+      .select({ name: accounts.name, email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.id, letter.accountId));
+    const people = await tx
+      .select({ email: users.email, isPrimary: users.isPrimary })
+      .from(users)
+      .where(
+        and(
+          eq(users.accountId, letter.accountId),
+          letter.uploadedBy === null
+            ? eq(users.isPrimary, true)
+            : or(eq(users.isPrimary, true), eq(users.id, letter.uploadedBy)),
+        ),
+      );
     const primary = people.find((p) => p.isPrimary)?.email ?? account?.email ?? null;
-    const to = [...new Set([primary, ...people.filter((p) => !p.isPrimary).map((p) => p.email)].filter((e): e is string => !!e).map((e) => e.toLowerCase()))];
-    await enqueueMail(tx, to.map((address) => ({
-      kind: 'determination_letter.returned',
-      to: address,
-      subject: 'Please upload your IRS determination letter again',
-      text: [
-        `We looked at the IRS determination letter uploaded for ${account?.name ?? 'your group'} on ${longDate(letter.createdAt.toISOString().slice(0, 10))}, and we cannot use it:`,
-        '',
-        reason,
-        '',
-        `Please upload the letter again from your group's home: ${homeUrl}`,
-      ].join('\n'),
-    })));
+    const to = [
+      ...new Set(
+        [primary, ...people.filter((p) => !p.isPrimary).map((p) => p.email)]
+          .filter((e): e is string => !!e)
+          .map((e) => e.toLowerCase()),
+      ),
+    ];
+    await enqueueMail(
+      tx,
+      to.map((address) => ({
+        kind: 'determination_letter.returned',
+        to: address,
+        subject: 'Please upload your IRS determination letter again',
+        text: [
+          `We looked at the IRS determination letter uploaded for ${account?.name ?? 'your group'} on ${longDate(letter.createdAt.toISOString().slice(0, 10))}, and we cannot use it:`,
+          '',
+          reason,
+          '',
+          `Please upload the letter again from your group's home: ${homeUrl}`,
+        ].join('\n'),
+      })),
+    );
     await recordAudit(tx, {
-      actorUserId: actor.userId, accountId: letter.accountId, action: 'account.determination_letter.returned', ip: actor.ip,
+      actorUserId: actor.userId,
+      accountId: letter.accountId,
+      action: 'account.determination_letter.returned',
+      ip: actor.ip,
       details: { item_id: item.id, letter_id: letter.id, reason },
     });
     return { id: item.id, message: LETTER_REVIEW_MESSAGES.returned };

@@ -1,27 +1,38 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { auditActor } from '../../plugins/session.ts';
-import { parseInput } from '../../validate.ts';
-import { notFound } from '../../errors.ts';
-import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { letterAcceptSchema, letterReturnSchema, workItemAssignSchema, workItemNoteSchema, workItemResolveSchema, workQueueQuery } from '../../../shared/schemas/work-queue.ts';
-import { sendStoredFile } from '../files/stored-files.ts';
-import { acceptDeterminationLetter, determinationLetterFile, returnDeterminationLetter } from './review-determination-letter.ts';
-import { listWorkItems } from './list-work-items.ts';
-import { getWorkItem } from './get-work-item.ts';
-import { listWorkQueueStaff } from './list-staff.ts';
-import { assignWorkItem } from './assign-work-item.ts';
-import { addWorkItemNote } from './add-work-item-note.ts';
-import { resolveWorkItem } from './resolve-work-item.ts';
-import { reopenWorkItem } from './reopen-work-item.ts';
-import { exportWorkItemsCsv } from './export-work-items-csv.ts';
-import { sendDownload } from '../../send-download.ts';
-import { rebuildWorkQueue } from './rebuild-work-queue.ts';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { workQueueContracts } from '../../../shared/contracts/work-queue.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import {
+  letterAcceptSchema,
+  letterReturnSchema,
+  workItemAssignSchema,
+  workItemNoteSchema,
+  workItemResolveSchema,
+  workQueueQuery,
+} from '../../../shared/schemas/work-queue.ts';
 import { fromContract } from '../../contracts.ts';
+import { notFound } from '../../errors.ts';
+import { auditActor } from '../../plugins/session.ts';
+import { sendDownload } from '../../send-download.ts';
+import { parseInput } from '../../validate.ts';
 import { getCompany } from '../content/get-company.ts';
+import { sendStoredFile } from '../files/stored-files.ts';
+import { addWorkItemNote } from './add-work-item-note.ts';
+import { assignWorkItem } from './assign-work-item.ts';
+import { exportWorkItemsCsv } from './export-work-items-csv.ts';
+import { getWorkItem } from './get-work-item.ts';
 import { linkApplicant } from './link-applicant.ts';
+import { listWorkQueueStaff } from './list-staff.ts';
+import { listWorkItems } from './list-work-items.ts';
+import { rebuildWorkQueue } from './rebuild-work-queue.ts';
+import { reopenWorkItem } from './reopen-work-item.ts';
+import { resolveWorkItem } from './resolve-work-item.ts';
+import {
+  acceptDeterminationLetter,
+  determinationLetterFile,
+  returnDeterminationLetter,
+} from './review-determination-letter.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -52,18 +63,28 @@ const idOf = (req: FastifyRequest) => {
  */
 export async function workQueueRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-
-    admin.get('/api/admin/work-queue', { config: { access: 'staff' } }, async (req) => listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id));
+    admin.get('/api/admin/work-queue', { config: { access: 'staff' } }, async (req) =>
+      listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id),
+    );
     admin.get('/api/admin/work-queue/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportWorkItemsCsv(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id, app.config.publicUrl);
+      const csv = await exportWorkItemsCsv(
+        app.db,
+        parseInput(workQueueQuery, req.query),
+        req.currentUser.id,
+        app.config.publicUrl,
+      );
       return sendDownload(reply, csv, `work-queue-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/work-queue/staff', { config: { access: 'staff' } }, async () => ({ staff: await listWorkQueueStaff(app.db) }));
+    admin.get('/api/admin/work-queue/staff', { config: { access: 'staff' } }, async () => ({
+      staff: await listWorkQueueStaff(app.db),
+    }));
     admin.post('/api/admin/work-queue/build', { config: { access: 'staff' } }, async (req) => {
       const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), auditActor(req));
       return { message: done.message, added: done.added, by_kind: done.byKind };
     });
-    admin.get('/api/admin/work-queue/:id', { config: { access: 'staff' } }, async (req) => getWorkItem(app.db, idOf(req)));
+    admin.get('/api/admin/work-queue/:id', { config: { access: 'staff' } }, async (req) =>
+      getWorkItem(app.db, idOf(req)),
+    );
 
     admin.post('/api/admin/work-queue/:id/assign', { config: { access: 'staff' } }, async (req) => {
       const id = idOf(req);
@@ -102,7 +123,10 @@ export async function workQueueRoutes(app: FastifyInstance) {
       ...fromContract(workQueueContracts.linkApplicant),
       handler: async (req) => {
         const company = await getCompany(app.db);
-        const done = await linkApplicant(app.db, req.params.id, auditActor(req), { companyName: company.name, publicUrl: app.config.publicUrl });
+        const done = await linkApplicant(app.db, req.params.id, auditActor(req), {
+          companyName: company.name,
+          publicUrl: app.config.publicUrl,
+        });
         return { message: done.message, item: await getWorkItem(app.db, done.id) };
       },
     });

@@ -26,11 +26,12 @@ export interface MailTransport {
 export function smtpTransport(url: string): MailTransport {
   let transporter: Promise<Transporter> | undefined;
   let closed = false;
-  const open = () => (transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
-    const created = nodemailer.createTransport(url.includes('?') ? `${url}&pool=true` : `${url}?pool=true`);
-    if (closed) created.close();
-    return created;
-  }));
+  const open = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const created = nodemailer.createTransport(url.includes('?') ? `${url}&pool=true` : `${url}?pool=true`);
+      if (closed) created.close();
+      return created;
+    }));
   return {
     name: 'smtp',
     async send(mail) {

@@ -49,8 +49,21 @@ export const AUTHORIZE_NET = {
 
 /** Maximum field lengths of the API; longer values are cut before sending. */
 const MAX = {
-  refId: 20, invoiceNumber: 20, description: 255, customerId: 20, email: 255, customerIP: 39,
-  firstName: 50, lastName: 50, company: 50, address: 60, city: 40, state: 40, zip: 20, country: 60, phoneNumber: 25,
+  refId: 20,
+  invoiceNumber: 20,
+  description: 255,
+  customerId: 20,
+  email: 255,
+  customerIP: 39,
+  firstName: 50,
+  lastName: 50,
+  company: 50,
+  address: 60,
+  city: 40,
+  state: 40,
+  zip: 20,
+  country: 60,
+  phoneNumber: 25,
 } as const;
 
 /** Accept.js opaque data for a card or a bank account (eCheck); the same descriptor serves both. */
@@ -198,7 +211,8 @@ interface UnknownOutcome {
 }
 
 /** Result of a card, bank or PayPal capture. Paid only when `status` is 'approved'. */
-export type ChargeOutcome = ApprovedOutcome | HeldOutcome | DeclinedOutcome | DuplicateOutcome | ErrorOutcome | UnknownOutcome;
+export type ChargeOutcome =
+  ApprovedOutcome | HeldOutcome | DeclinedOutcome | DuplicateOutcome | ErrorOutcome | UnknownOutcome;
 
 /** responseCode "5": send the payer's browser to `secureAcceptanceUrl`, then call paypalContinue. */
 interface ConsentRequiredOutcome extends KnownOutcome {
@@ -265,9 +279,7 @@ type UnsettledList =
 
 /** How a refund names the account the charge came from: only what the gateway itself masked. */
 export type RefundPayment =
-  | { kind: 'card'; last4: string }
-  | { kind: 'bank'; last4: string; nameOnAccount?: string }
-  | { kind: 'paypal' };
+  { kind: 'card'; last4: string } | { kind: 'bank'; last4: string; nameOnAccount?: string } | { kind: 'paypal' };
 
 /** Input of {@link PaymentGateway.refundTransaction}. */
 interface RefundRequest {
@@ -315,7 +327,11 @@ export interface PaymentGateway {
    * (responseCode 1) after an approval and 'declined' (responseCode 2) after a decline mean the
    * action was taken; 'error' that the gateway refused it.
    */
-  updateHeldTransaction(request: { transId: string; action: 'approve' | 'decline'; refId?: string }): Promise<ChargeOutcome>;
+  updateHeldTransaction(request: {
+    transId: string;
+    action: 'approve' | 'decline';
+    refId?: string;
+  }): Promise<ChargeOutcome>;
   /** createTransactionRequest with voidTransaction: cancels an unsettled charge. 'approved' when voided. */
   voidTransaction(request: { transId: string; refId?: string }): Promise<ChargeOutcome>;
   /**
@@ -350,7 +366,8 @@ export interface AuthorizeNetOptions {
  * @throws RangeError unless cents is a positive safe integer.
  */
 export function formatAmount(cents: number): string {
-  if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError(`amountCents must be a positive integer, got ${cents}`);
+  if (!Number.isSafeInteger(cents) || cents <= 0)
+    throw new RangeError(`amountCents must be a positive integer, got ${cents}`);
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
@@ -414,15 +431,19 @@ function opaqueChargeTransaction(charge: OpaqueDataCharge): Record<string, unkno
   return ordered(TRANSACTION_REQUEST_ORDER, {
     transactionType: 'authCaptureTransaction',
     amount: formatAmount(charge.amountCents),
-    payment: { opaqueData: { dataDescriptor: charge.opaqueData.dataDescriptor, dataValue: charge.opaqueData.dataValue } },
+    payment: {
+      opaqueData: { dataDescriptor: charge.opaqueData.dataDescriptor, dataValue: charge.opaqueData.dataValue },
+    },
     order: ordered(ORDER_ORDER, {
       invoiceNumber: cut(charge.invoiceNumber, MAX.invoiceNumber),
       description: cut(charge.description, MAX.description),
     }),
-    customer: charge.customer && ordered(CUSTOMER_ORDER, {
-      id: cut(charge.customer.id, MAX.customerId),
-      email: cut(charge.customer.email, MAX.email),
-    }),
+    customer:
+      charge.customer &&
+      ordered(CUSTOMER_ORDER, {
+        id: cut(charge.customer.id, MAX.customerId),
+        email: cut(charge.customer.email, MAX.email),
+      }),
     billTo: billToElement(charge.billTo),
     customerIP: cut(charge.customerIp, MAX.customerIP),
     transactionSettings: duplicateWindowSetting(charge.duplicateWindowSeconds),
@@ -475,11 +496,17 @@ function voidTransactionRequest(transId: string): Record<string, unknown> {
  */
 function refundTransactionRequest(request: RefundRequest): Record<string, unknown> {
   const last4 = (value: string) => value.replace(/\D/g, '').slice(-4);
-  const payment = request.payment.kind === 'card'
-    ? { creditCard: ordered(CREDIT_CARD_ORDER, { cardNumber: last4(request.payment.last4), expirationDate: 'XXXX' }) }
-    : request.payment.kind === 'bank'
-      ? { bankAccount: ordered(BANK_ACCOUNT_ORDER, { accountNumber: last4(request.payment.last4), nameOnAccount: cut(request.payment.nameOnAccount, 22) }) }
-      : undefined;
+  const payment =
+    request.payment.kind === 'card'
+      ? { creditCard: ordered(CREDIT_CARD_ORDER, { cardNumber: last4(request.payment.last4), expirationDate: 'XXXX' }) }
+      : request.payment.kind === 'bank'
+        ? {
+            bankAccount: ordered(BANK_ACCOUNT_ORDER, {
+              accountNumber: last4(request.payment.last4),
+              nameOnAccount: cut(request.payment.nameOnAccount, 22),
+            }),
+          }
+        : undefined;
   return ordered(TRANSACTION_REQUEST_ORDER, {
     transactionType: 'refundTransaction',
     amount: formatAmount(request.amountCents),
@@ -554,14 +581,23 @@ export function interpretTransactionResponse(body: unknown): PaypalStartOutcome 
     case '1':
       if (!transId) return { status: 'unknown', reason: 'unreadable' };
       return {
-        status: 'approved', ...common, transId, authCode: str(tr.authCode),
-        accountNumber: maskAccount(tr.accountNumber), accountType: str(tr.accountType), ...detail,
+        status: 'approved',
+        ...common,
+        transId,
+        authCode: str(tr.authCode),
+        accountNumber: maskAccount(tr.accountNumber),
+        accountType: str(tr.accountType),
+        ...detail,
       };
     case '4':
       if (!transId) return { status: 'unknown', reason: 'unreadable' };
       return {
-        status: 'held', ...common, transId, accountNumber: maskAccount(tr.accountNumber),
-        accountType: str(tr.accountType), ...detail,
+        status: 'held',
+        ...common,
+        transId,
+        accountNumber: maskAccount(tr.accountNumber),
+        accountType: str(tr.accountType),
+        ...detail,
       };
     case '2':
       return { status: 'declined', ...common, transId, ...detail };
@@ -595,8 +631,10 @@ function dateOf(value: unknown): Date | null {
 /** The masked account of a report's `payment` (creditCard, bankAccount) and its type. */
 function maskedPaymentOf(payment: unknown): { accountNumber: string; accountType: string } {
   if (!isObject(payment)) return { accountNumber: '', accountType: '' };
-  if (isObject(payment.creditCard)) return { accountNumber: maskAccount(payment.creditCard.cardNumber), accountType: str(payment.creditCard.cardType) };
-  if (isObject(payment.bankAccount)) return { accountNumber: maskAccount(payment.bankAccount.accountNumber), accountType: 'eCheck' };
+  if (isObject(payment.creditCard))
+    return { accountNumber: maskAccount(payment.creditCard.cardNumber), accountType: str(payment.creditCard.cardType) };
+  if (isObject(payment.bankAccount))
+    return { accountNumber: maskAccount(payment.bankAccount.accountNumber), accountType: 'eCheck' };
   if (isObject(payment.payPal)) return { accountNumber: '', accountType: 'PayPal' };
   return { accountNumber: '', accountType: '' };
 }
@@ -614,7 +652,9 @@ function interpretTransactionDetails(body: unknown): TransactionLookup {
   const { ok, message } = topResult(body);
   if (!ok) {
     if (message?.code === 'E00040') return { status: 'not_found' };
-    return message ? { status: 'error', code: message.code, text: message.text } : { status: 'unknown', reason: 'unreadable' };
+    return message
+      ? { status: 'error', code: message.code, text: message.text }
+      : { status: 'unknown', reason: 'unreadable' };
   }
   const tr = isObject(body.transaction) ? body.transaction : undefined;
   if (!tr || !str(tr.transId) || !str(tr.transactionStatus)) return { status: 'unknown', reason: 'unreadable' };
@@ -642,16 +682,21 @@ function interpretTransactionDetails(body: unknown): TransactionLookup {
 function interpretUnsettledList(body: unknown): UnsettledList {
   if (!isObject(body)) return { status: 'unknown', reason: 'unreadable' };
   const { ok, message } = topResult(body);
-  if (!ok) return message ? { status: 'error', code: message.code, text: message.text } : { status: 'unknown', reason: 'unreadable' };
-  const transactions = list(body.transactions, 'transaction').map((t): TransactionSummary => ({
-    transId: str(t.transId),
-    transactionStatus: str(t.transactionStatus),
-    invoiceNumber: str(t.invoiceNumber),
-    amountCents: amountToCents(t.settleAmount),
-    accountNumber: maskAccount(t.accountNumber),
-    accountType: str(t.accountType),
-    submittedAt: dateOf(t.submitTimeUTC),
-  })).filter((t) => t.transId);
+  if (!ok)
+    return message
+      ? { status: 'error', code: message.code, text: message.text }
+      : { status: 'unknown', reason: 'unreadable' };
+  const transactions = list(body.transactions, 'transaction')
+    .map((t): TransactionSummary => ({
+      transId: str(t.transId),
+      transactionStatus: str(t.transactionStatus),
+      invoiceNumber: str(t.invoiceNumber),
+      amountCents: amountToCents(t.settleAmount),
+      accountNumber: maskAccount(t.accountNumber),
+      accountType: str(t.accountType),
+      submittedAt: dateOf(t.submitTimeUTC),
+    }))
+    .filter((t) => t.transId);
   const total = Number(str(body.totalNumInResultSet));
   return { status: 'ok', transactions, total: Number.isFinite(total) && total > 0 ? total : transactions.length };
 }
@@ -669,12 +714,16 @@ function interpretUnsettledList(body: unknown): UnsettledList {
  */
 export function authorizeNetGateway(opts: AuthorizeNetOptions): PaymentGateway {
   const endpoint = new URL(opts.endpoint);
-  if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') throw new Error('The Authorize.Net endpoint must be an http(s) URL');
+  if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:')
+    throw new Error('The Authorize.Net endpoint must be an http(s) URL');
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const merchantAuthentication = { name: opts.apiLoginId, transactionKey: opts.transactionKey };
 
   /** Posts `{ [root]: body }`; the parsed answer, or why there is none. */
-  async function post(root: string, body: Record<string, unknown> | undefined): Promise<{ parsed: unknown } | UnknownOutcome> {
+  async function post(
+    root: string,
+    body: Record<string, unknown> | undefined,
+  ): Promise<{ parsed: unknown } | UnknownOutcome> {
     try {
       const res = await fetch(endpoint, {
         method: 'POST',
@@ -695,20 +744,41 @@ export function authorizeNetGateway(opts: AuthorizeNetOptions): PaymentGateway {
     }
   }
 
-  async function send(refId: string | undefined, transactionRequest: Record<string, unknown>, what: string): Promise<PaypalStartOutcome> {
-    const answer = await post('createTransactionRequest', ordered(CREATE_TRANSACTION_ORDER, {
-      merchantAuthentication,
-      refId: cut(refId, MAX.refId),
-      transactionRequest,
-    }));
+  async function send(
+    refId: string | undefined,
+    transactionRequest: Record<string, unknown>,
+    what: string,
+  ): Promise<PaypalStartOutcome> {
+    const answer = await post(
+      'createTransactionRequest',
+      ordered(CREATE_TRANSACTION_ORDER, {
+        merchantAuthentication,
+        refId: cut(refId, MAX.refId),
+        transactionRequest,
+      }),
+    );
     const outcome = 'parsed' in answer ? interpretTransactionResponse(answer.parsed) : answer;
     log(refId, what, outcome);
     return outcome;
   }
 
-  function log(refId: string | undefined, what: string, outcome: { status: string } & Partial<{ reason: string; transId: string | null; code: string; message: GatewayMessage | null }>): void {
+  function log(
+    refId: string | undefined,
+    what: string,
+    outcome: { status: string } & Partial<{
+      reason: string;
+      transId: string | null;
+      code: string;
+      message: GatewayMessage | null;
+    }>,
+  ): void {
     if (!opts.logger) return;
-    const fields: Record<string, unknown> = { gateway: 'authorize.net', call: what, refId: cut(refId, MAX.refId), status: outcome.status };
+    const fields: Record<string, unknown> = {
+      gateway: 'authorize.net',
+      call: what,
+      refId: cut(refId, MAX.refId),
+      status: outcome.status,
+    };
     if (outcome.status === 'unknown') {
       opts.logger.warn({ ...fields, reason: outcome.reason }, 'payment gateway gave no usable answer');
       return;
@@ -737,28 +807,47 @@ export function authorizeNetGateway(opts: AuthorizeNetOptions): PaymentGateway {
       return asCharge(await send(request.refId, transaction, 'paypalContinue'));
     },
     async getTransactionDetails(transId) {
-      const answer = await post('getTransactionDetailsRequest', ordered(GET_TRANSACTION_DETAILS_ORDER, { merchantAuthentication, transId }));
+      const answer = await post(
+        'getTransactionDetailsRequest',
+        ordered(GET_TRANSACTION_DETAILS_ORDER, { merchantAuthentication, transId }),
+      );
       const outcome = 'parsed' in answer ? interpretTransactionDetails(answer.parsed) : answer;
-      log(undefined, 'getTransactionDetails', { status: outcome.status, ...(outcome.status === 'unknown' ? { reason: outcome.reason } : {}), transId });
+      log(undefined, 'getTransactionDetails', {
+        status: outcome.status,
+        ...(outcome.status === 'unknown' ? { reason: outcome.reason } : {}),
+        transId,
+      });
       return outcome;
     },
     async getUnsettledTransactions(page = {}) {
       const limit = Math.min(Math.max(1, page.limit ?? UNSETTLED_PAGE_LIMIT), UNSETTLED_PAGE_LIMIT);
-      const answer = await post('getUnsettledTransactionListRequest', ordered(GET_UNSETTLED_LIST_ORDER, {
-        merchantAuthentication,
-        sorting: { orderBy: 'submitTimeUTC', orderDescending: 'false' },
-        paging: { limit: String(limit), offset: String(Math.max(1, page.offset ?? 1)) },
-      }));
+      const answer = await post(
+        'getUnsettledTransactionListRequest',
+        ordered(GET_UNSETTLED_LIST_ORDER, {
+          merchantAuthentication,
+          sorting: { orderBy: 'submitTimeUTC', orderDescending: 'false' },
+          paging: { limit: String(limit), offset: String(Math.max(1, page.offset ?? 1)) },
+        }),
+      );
       const outcome = 'parsed' in answer ? interpretUnsettledList(answer.parsed) : answer;
-      log(undefined, 'getUnsettledTransactions', { status: outcome.status, ...(outcome.status === 'unknown' ? { reason: outcome.reason } : {}) });
+      log(undefined, 'getUnsettledTransactions', {
+        status: outcome.status,
+        ...(outcome.status === 'unknown' ? { reason: outcome.reason } : {}),
+      });
       return outcome;
     },
     async updateHeldTransaction(request) {
-      const answer = await post('updateHeldTransactionRequest', ordered(UPDATE_HELD_ORDER, {
-        merchantAuthentication,
-        refId: cut(request.refId, MAX.refId),
-        heldTransactionRequest: ordered(HELD_TRANSACTION_ORDER, { action: request.action, refTransId: request.transId }),
-      }));
+      const answer = await post(
+        'updateHeldTransactionRequest',
+        ordered(UPDATE_HELD_ORDER, {
+          merchantAuthentication,
+          refId: cut(request.refId, MAX.refId),
+          heldTransactionRequest: ordered(HELD_TRANSACTION_ORDER, {
+            action: request.action,
+            refTransId: request.transId,
+          }),
+        }),
+      );
       const outcome = asCharge('parsed' in answer ? interpretTransactionResponse(answer.parsed) : answer);
       log(request.refId, `updateHeldTransaction:${request.action}`, outcome);
       return outcome;

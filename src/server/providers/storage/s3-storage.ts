@@ -64,9 +64,10 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
     region: opts.region,
     endpoint: opts.endpoint,
     forcePathStyle: opts.forcePathStyle ?? false,
-    credentials: opts.accessKeyId && opts.secretAccessKey
-      ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
-      : undefined,
+    credentials:
+      opts.accessKeyId && opts.secretAccessKey
+        ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey }
+        : undefined,
   };
   const client = new S3Client(config);
   opts.configureClient?.(client);
@@ -87,7 +88,9 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
         if (!body.destroyed && !body.readableEnded) body.destroy(err as Error);
         // done() settles only after every part in flight has, so the abort below frees them all.
         if (upload.uploadId) {
-          await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: upload.uploadId })).catch(() => undefined);
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: upload.uploadId }))
+            .catch(() => undefined);
         }
         // A PutObject or CompleteMultipartUpload may have been stored even though its answer was lost.
         await client.send(new DeleteObjectCommand({ Bucket, Key })).catch(() => undefined);

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import type { IncomingMessage, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,11 +7,13 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
-import { files, levels } from '../../db/schema.ts';
-import { Agent, createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_MINIMAL, WINDOWS_EXE } from '../../../../tests/helpers/files.ts';
-import { diskStorage, newStorageKey, StorageNotFound, type FileStorage } from './storage.ts';
+import { Agent, createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { files, levels } from '../../db/schema.ts';
 import { s3Storage, type S3StorageOptions } from './s3-storage.ts';
+import { diskStorage, newStorageKey, StorageNotFound, type FileStorage } from './storage.ts';
+import type { IncomingMessage, Server } from 'node:http';
 
 /** The part of s3rver's API used here (the package ships no types). */
 interface S3rver {
@@ -51,7 +51,10 @@ beforeAll(async () => {
   });
   const { port } = await s3rver.run();
   endpoint = `http://127.0.0.1:${port}`;
-  lister = new S3Client({ ...s3Options(CONTRACT_BUCKET), credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  lister = new S3Client({
+    ...s3Options(CONTRACT_BUCKET),
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
   s3rverBucketPath(lister);
 });
 
@@ -60,11 +63,14 @@ beforeAll(async () => {
  * signs '/bucket/': send the form both agree on.
  */
 function s3rverBucketPath(client: S3Client): void {
-  client.middlewareStack.add((next) => async (args) => {
-    const request = args.request as { path: string };
-    request.path = request.path.replace(/^(\/[^/]+)\/$/, '$1');
-    return next(args);
-  }, { step: 'build', name: 's3rverBucketPath' });
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { path: string };
+      request.path = request.path.replace(/^(\/[^/]+)\/$/, '$1');
+      return next(args);
+    },
+    { step: 'build', name: 's3rverBucketPath' },
+  );
 }
 
 afterAll(async () => {
@@ -76,7 +82,15 @@ afterAll(async () => {
 
 /** s3rver's built-in account; path-style addressing as for any S3-compatible endpoint. */
 function s3Options(bucket: string): S3StorageOptions & { endpoint: string; forcePathStyle: boolean } {
-  return { bucket, region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, configureClient: s3rverBucketPath };
+  return {
+    bucket,
+    region: 'us-east-1',
+    endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    configureClient: s3rverBucketPath,
+  };
 }
 
 /** Every object key in a bucket, through the real ListObjectsV2 API. */
@@ -94,7 +108,10 @@ async function bucketKeys(bucket: string): Promise<string[]> {
 /** Every file under the disk root, partial ones included, as keys relative to the root. */
 async function diskKeys(): Promise<string[]> {
   const all = await readdir(diskDir, { recursive: true, withFileTypes: true });
-  return all.filter((d) => d.isFile()).map((d) => path.relative(diskDir, path.join(d.parentPath, d.name))).sort();
+  return all
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(diskDir, path.join(d.parentPath, d.name)))
+    .sort();
 }
 
 const MiB = 1024 * 1024;
@@ -102,10 +119,12 @@ const CHUNK = 64 * 1024;
 
 /** A stream of unknown length, as an upload arrives: `data` in 64 KiB chunks, then `failure` if given. */
 function streamOf(data: Buffer, failure?: Error): Readable {
-  return Readable.from((async function* () {
-    for (let at = 0; at < data.length; at += CHUNK) yield data.subarray(at, at + CHUNK);
-    if (failure) throw failure;
-  })());
+  return Readable.from(
+    (async function* () {
+      for (let at = 0; at < data.length; at += CHUNK) yield data.subarray(at, at + CHUNK);
+      if (failure) throw failure;
+    })(),
+  );
 }
 
 const adapters: { name: string; make: () => FileStorage; keys: () => Promise<string[]> }[] = [
@@ -130,7 +149,10 @@ describe.each(adapters)('FileStorage contract: $name', ({ make, keys }) => {
     await storage.delete(key);
   });
 
-  for (const [when, before] of [['within the first part', 1 * MiB], ['after several 5 MiB parts were sent', 11 * MiB]] as const) {
+  for (const [when, before] of [
+    ['within the first part', 1 * MiB],
+    ['after several 5 MiB parts were sent', 11 * MiB],
+  ] as const) {
     it(`rejects with the source's error and keeps nothing when the stream fails ${when}`, async () => {
       const key = newStorageKey('contest_video');
       const before_ = await keys();
@@ -208,7 +230,9 @@ describe('s3Storage', () => {
   });
 
   it('refuses half a credential pair at once', () => {
-    expect(() => s3Storage({ bucket: 'b', region: 'us-east-1', accessKeyId: 'only-the-id' })).toThrow(/accessKeyId and secretAccessKey/);
+    expect(() => s3Storage({ bucket: 'b', region: 'us-east-1', accessKeyId: 'only-the-id' })).toThrow(
+      /accessKeyId and secretAccessKey/,
+    );
   });
 });
 
@@ -218,9 +242,20 @@ describe('the app with S3 storage: application documents through the real routes
   beforeAll(async () => {
     t = await createTestApp({
       providers: { storage: s3Storage(s3Options(APP_BUCKET)) },
-      config: { uploadLimits: { contest_photo: 1024, contest_video: 1024, roster: 1024, profile_image: 1024, application_document: 64 * 1024 } },
+      config: {
+        uploadLimits: {
+          contest_photo: 1024,
+          contest_video: 1024,
+          roster: 1024,
+          profile_image: 1024,
+          application_document: 64 * 1024,
+        },
+      },
     });
-    [{ id: maintainLevelId }] = await t.database.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
+    [{ id: maintainLevelId }] = await t.database.db
+      .select({ id: levels.id })
+      .from(levels)
+      .where(eq(levels.slug, 'maintain'));
   });
   afterAll(async () => {
     await t?.close();
@@ -228,7 +263,11 @@ describe('the app with S3 storage: application documents through the real routes
 
   async function maintainApplicant() {
     const a = await new Agent(t.app).start();
-    const res = await a.post('/application/start', { email: `s3-letter-${randomBytes(4).toString('hex')}@example.com`, password: 'Booster-club-2026', level_id: maintainLevelId });
+    const res = await a.post('/application/start', {
+      email: `s3-letter-${randomBytes(4).toString('hex')}@example.com`,
+      password: 'Booster-club-2026',
+      level_id: maintainLevelId,
+    });
     expect(res.statusCode, res.body).toBe(201);
     a.csrfToken = res.json().csrfToken;
     return { a, token: res.json().token as string };
@@ -255,7 +294,11 @@ describe('the app with S3 storage: application documents through the real routes
     const renamed = await a.upload(`/application/upload/${token}`, {}, letter(WINDOWS_EXE, 'letter.jpg'));
     expect(renamed.statusCode).toBe(422);
     expect(renamed.json().errors.file).toEqual(['letter.jpg is not allowed.']);
-    const tooBig = await a.upload(`/application/upload/${token}`, {}, letter(Buffer.concat([PDF_MINIMAL, Buffer.alloc(65 * 1024, 0x20)]), 'scan.pdf'));
+    const tooBig = await a.upload(
+      `/application/upload/${token}`,
+      {},
+      letter(Buffer.concat([PDF_MINIMAL, Buffer.alloc(65 * 1024, 0x20)]), 'scan.pdf'),
+    );
     expect(tooBig.statusCode).toBe(422);
     expect(tooBig.json().errors.file).toEqual([expect.stringMatching(/^The file may not be larger than /)]);
     expect(await bucketKeys(APP_BUCKET)).toEqual(before);

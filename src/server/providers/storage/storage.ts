@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 
 /**
  * Where uploaded bytes are kept (docs/requirements/platform.md §1, §5.7). Keys are random and never derived from a

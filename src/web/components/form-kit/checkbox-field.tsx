@@ -5,6 +5,13 @@ import { useKit, type FieldProps } from './kit.tsx';
 export function CheckboxField(p: Omit<FieldProps, 'placeholder'>) {
   const kit = useKit();
   const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
-  return <Checkbox {...reg} label={p.label} description={p.description} error={kit.errorOf(p.name)} disabled={kit.submitting} />;
+  return (
+    <Checkbox
+      {...reg}
+      label={p.label}
+      description={p.description}
+      error={kit.errorOf(p.name)}
+      disabled={kit.submitting}
+    />
+  );
 }
-

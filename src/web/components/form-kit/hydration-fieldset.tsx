@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import classes from './hydration-fieldset.module.css';
+import type { ReactNode } from 'react';
 
 /**
  * Holds a form's fields and buttons disabled until the page is interactive ({@link useHydrated}):
@@ -9,5 +9,9 @@ import classes from './hydration-fieldset.module.css';
 export function HydrationFieldset({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   // Only this element changes at hydration: `children` are the same elements, so React leaves them be.
-  return <fieldset className={classes.fieldset} disabled={!hydrated} aria-busy={!hydrated}>{children}</fieldset>;
+  return (
+    <fieldset className={classes.fieldset} disabled={!hydrated} aria-busy={!hydrated}>
+      {children}
+    </fieldset>
+  );
 }

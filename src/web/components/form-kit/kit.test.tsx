@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { KitForm, SubmitButton, TextField } from './kit.tsx';
 import { useServerForm } from './use-server-form.ts';
@@ -22,7 +22,11 @@ function Form({ loadSchema }: { loadSchema: () => Promise<z.ZodType> }) {
 
 /** The form once it is interactive: fields and button enabled after the first render. */
 async function showForm(loadSchema: () => Promise<z.ZodType>) {
-  render(<MantineProvider><Form loadSchema={loadSchema} /></MantineProvider>);
+  render(
+    <MantineProvider>
+      <Form loadSchema={loadSchema} />
+    </MantineProvider>,
+  );
   const button = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
   await waitFor(() => expect(button.disabled).toBe(false));
   return button;
@@ -31,7 +35,10 @@ async function showForm(loadSchema: () => Promise<z.ZodType>) {
 describe('a form whose schema is loaded when first used (docs/requirements/platform.md §6)', () => {
   it('does not load the schema until the form is focused', async () => {
     let loads = 0;
-    await showForm(async () => { loads += 1; return schema; });
+    await showForm(async () => {
+      loads += 1;
+      return schema;
+    });
     expect(loads).toBe(0);
     fireEvent.focus(screen.getByLabelText(/^E-mail/));
     expect(loads).toBe(1);

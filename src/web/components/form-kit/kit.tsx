@@ -4,12 +4,12 @@
  * password-field.tsx), imported from there, so a page's chunks hold the Mantine inputs of the
  * fields it shows only (docs/ARCHITECTURE.md "Initial JavaScript").
  */
-import { createContext, useContext, type ReactNode } from 'react';
 import { Alert, Box, Button, Group, LoadingOverlay, Stack, Text, TextInput } from '@mantine/core';
-import type { FieldValues } from 'react-hook-form';
-import type { ServerForm } from './use-server-form.ts';
-import { HydrationFieldset } from './hydration-fieldset.tsx';
+import { createContext, useContext, type ReactNode } from 'react';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { HydrationFieldset } from './hydration-fieldset.tsx';
+import type { ServerForm } from './use-server-form.ts';
+import type { FieldValues } from 'react-hook-form';
 
 const KitContext = createContext<ServerForm<FieldValues> | null>(null);
 
@@ -24,18 +24,46 @@ export function useKit(): ServerForm<FieldValues> {
  * A form wired to a {@link ServerForm}: loading overlay, form-level error, required-fields note
  * and the fields given as children. `aria-label` names the form for assistive technology.
  */
-export function KitForm<V extends FieldValues>({ kit, children, label, footer }: { kit: ServerForm<V>; children: ReactNode; label: string; footer?: ReactNode }) {
+export function KitForm<V extends FieldValues>({
+  kit,
+  children,
+  label,
+  footer,
+}: {
+  kit: ServerForm<V>;
+  children: ReactNode;
+  label: string;
+  footer?: ReactNode;
+}) {
   return (
     <KitContext.Provider value={kit as unknown as ServerForm<FieldValues>}>
-      <Box component="form" pos="relative" onSubmit={kit.submit} onFocus={kit.prepare} noValidate aria-label={label} aria-busy={kit.submitting}>
+      <Box
+        component="form"
+        pos="relative"
+        onSubmit={kit.submit}
+        onFocus={kit.prepare}
+        noValidate
+        aria-label={label}
+        aria-busy={kit.submitting}
+      >
         <FormLoadingOverlay submitting={kit.submitting} />
         <HydrationFieldset>
           <Stack gap="md">
             {kit.hasRequiredFields && (
-              <Text size="sm" c="dimmed">Fields marked <Text span c="red" aria-hidden>*</Text> are required.</Text>
+              <Text size="sm" c="dimmed">
+                Fields marked{' '}
+                <Text span c="red" aria-hidden>
+                  *
+                </Text>{' '}
+                are required.
+              </Text>
             )}
             {children}
-            {kit.formError && <Alert color="red" role="alert">{kit.formError}</Alert>}
+            {kit.formError && (
+              <Alert color="red" role="alert">
+                {kit.formError}
+              </Alert>
+            )}
             {footer}
           </Stack>
         </HydrationFieldset>
@@ -51,7 +79,14 @@ export function KitForm<V extends FieldValues>({ kit, children, label, footer }:
  */
 function FormLoadingOverlay({ submitting }: { submitting: boolean }) {
   const hydrated = useHydrated();
-  return <LoadingOverlay visible={!hydrated || submitting} zIndex={10} overlayProps={{ blur: 1 }} loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never} />;
+  return (
+    <LoadingOverlay
+      visible={!hydrated || submitting}
+      zIndex={10}
+      overlayProps={{ blur: 1 }}
+      loaderProps={{ role: 'status', 'aria-label': 'Loading' } as never}
+    />
+  );
 }
 
 /** What every field of the kit takes. */
@@ -78,7 +113,11 @@ export function initialValue(kit: ServerForm<FieldValues>, name: string): string
 }
 
 /** A text input (type text, email, tel, number ...). */
-export function TextField({ type = 'text', inputMode, ...p }: FieldProps & { type?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'text' }) {
+export function TextField({
+  type = 'text',
+  inputMode,
+  ...p
+}: FieldProps & { type?: string; inputMode?: 'numeric' | 'email' | 'tel' | 'text' }) {
   const kit = useKit();
   const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
   return (

@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { PasswordInput } from '@mantine/core';
-import { PasswordMeter } from './password-meter.tsx';
+import { useId } from 'react';
 import { star, useKit, type FieldProps } from './kit.tsx';
+import { PasswordMeter } from './password-meter.tsx';
 
 /** A password input with the five-bar strength meter and its visible label (docs/requirements/validation.md). */
 export function PasswordField({ withMeter = false, ...p }: FieldProps & { withMeter?: boolean }) {
@@ -26,4 +26,3 @@ export function PasswordField({ withMeter = false, ...p }: FieldProps & { withMe
     </div>
   );
 }
-

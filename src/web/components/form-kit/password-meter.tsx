@@ -12,14 +12,35 @@ export function PasswordMeter({ password, id }: { password: string; id?: string 
   const color = COLORS[Math.max(0, bars - 1)];
   return (
     <Box mt={6} id={id}>
-      <Group gap={4} grow role="meter" aria-label="Password strength" aria-valuemin={0} aria-valuemax={5} aria-valuenow={password ? bars : 0} aria-valuetext={password ? label : 'No password yet'}>
+      <Group
+        gap={4}
+        grow
+        role="meter"
+        aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={5}
+        aria-valuenow={password ? bars : 0}
+        aria-valuetext={password ? label : 'No password yet'}
+      >
         {[0, 1, 2, 3, 4].map((i) => (
-          <Box key={i} h={6} style={{ borderRadius: 3 }} bg={password && i < bars ? color : 'gray.3'} data-lit={password && i < bars ? 'true' : 'false'} />
+          <Box
+            key={i}
+            h={6}
+            style={{ borderRadius: 3 }}
+            bg={password && i < bars ? color : 'gray.3'}
+            data-lit={password && i < bars ? 'true' : 'false'}
+          />
         ))}
       </Group>
       <Group justify="space-between" mt={4}>
-        <Text size="xs" c="dimmed">At least 8 characters with letters and numbers; mixed case and symbols make it stronger.</Text>
-        {password && <Text size="xs" fw={700} data-testid="password-strength-label">{label}</Text>}
+        <Text size="xs" c="dimmed">
+          At least 8 characters with letters and numbers; mixed case and symbols make it stronger.
+        </Text>
+        {password && (
+          <Text size="xs" fw={700} data-testid="password-strength-label">
+            {label}
+          </Text>
+        )}
       </Group>
     </Box>
   );

@@ -2,7 +2,11 @@ import { NativeSelect } from '@mantine/core';
 import { initialValue, star, useKit, type FieldProps } from './kit.tsx';
 
 /** A native select: options as [value, label] pairs; the first, empty one prompts. */
-export function SelectField({ options, prompt = 'Choose…', ...p }: FieldProps & { options: readonly (readonly [string, string])[]; prompt?: string }) {
+export function SelectField({
+  options,
+  prompt = 'Choose…',
+  ...p
+}: FieldProps & { options: readonly (readonly [string, string])[]; prompt?: string }) {
   const kit = useKit();
   const reg = kit.form.register(p.name, { onChange: () => kit.clearFieldError(p.name) });
   return (
@@ -19,4 +23,3 @@ export function SelectField({ options, prompt = 'Choose…', ...p }: FieldProps 
     />
   );
 }
-

@@ -22,4 +22,3 @@ export function TextareaField({ rows = 4, ...p }: FieldProps & { rows?: number }
     />
   );
 }
-

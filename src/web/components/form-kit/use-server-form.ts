@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
 import { errorsClearedBy, toFieldErrors, type FieldErrors } from '../../../shared/field-errors.ts';
-import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { captchaToken } from '../../lib/captcha.ts';
+import { HttpFailure, request, type Method } from '../../lib/http.ts';
+import type { z } from 'zod';
 
 export interface ServerFormOptions<V extends FieldValues, R> {
   /** Where the form is sent (docs/requirements/calls.md: page-supplied action). */
@@ -71,7 +71,8 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
   const applyErrors = (fieldErrors: FieldErrors) => {
     const stray: string[] = [];
     for (const [name, messages] of Object.entries(fieldErrors)) {
-      if (fieldNames.has(name)) form.setError(name as Path<V>, { type: 'server', message: messages[0] }, { shouldFocus: false });
+      if (fieldNames.has(name))
+        form.setError(name as Path<V>, { type: 'server', message: messages[0] }, { shouldFocus: false });
       else stray.push(messages[0]);
     }
     setFormError(stray[0] ?? null);

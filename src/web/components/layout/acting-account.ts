@@ -10,7 +10,8 @@ import { boot } from '../../lib/boot.ts';
  */
 export function actingAccountId(pathname: string, search: URLSearchParams): number | null {
   if (!boot.user?.isAdmin) return null;
-  const inAccountArea = pathname === '/app' || (pathname.startsWith('/app/') && !pathname.startsWith('/app/account/show/'));
+  const inAccountArea =
+    pathname === '/app' || (pathname.startsWith('/app/') && !pathname.startsWith('/app/account/show/'));
   const raw = search.get('account_id') ?? '';
   return inAccountArea && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null;
 }

@@ -1,9 +1,9 @@
 import { Button, Container, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { actingAccountId } from './acting-account.ts';
-import { QueryRoot } from '../../lib/query-root.tsx';
 import { http } from '../../lib/http.ts';
+import { QueryRoot } from '../../lib/query-root.tsx';
+import { actingAccountId } from './acting-account.ts';
 import classes from './layout.module.css';
 
 /**
@@ -12,7 +12,11 @@ import classes from './layout.module.css';
  * the account (no account_id: staff are themselves again).
  */
 export function ActingBanner() {
-  return <QueryRoot><ActingBar /></QueryRoot>;
+  return (
+    <QueryRoot>
+      <ActingBar />
+    </QueryRoot>
+  );
 }
 
 function ActingBar() {
@@ -33,8 +37,12 @@ function ActingBar() {
     <aside className={classes.acting} aria-label="Acting on behalf of an account">
       <Container size="lg">
         <Group justify="space-between" gap="xs" py={8} wrap="wrap">
-          <Text fw={600} size="sm">You are acting on behalf of {name}.</Text>
-          <Button size="xs" color="dark" onClick={() => navigate(`/admin/accounts/show/${accountId}`)}>Stop acting</Button>
+          <Text fw={600} size="sm">
+            You are acting on behalf of {name}.
+          </Text>
+          <Button size="xs" color="dark" onClick={() => navigate(`/admin/accounts/show/${accountId}`)}>
+            Stop acting
+          </Button>
         </Group>
       </Container>
     </aside>

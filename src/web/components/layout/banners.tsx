@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Alert, Container } from '@mantine/core';
 import Cookies from 'js-cookie';
-import { boot } from '../../lib/boot.ts';
+import { useState } from 'react';
 import { BANNER_COOKIE_DAYS, bannerCookieName } from '../../../shared/rules/cookies.ts';
+import { boot } from '../../lib/boot.ts';
 import { hasPreferenceCookie } from '../../lib/cookies.ts';
 
 /**
@@ -10,7 +10,9 @@ import { hasPreferenceCookie } from '../../lib/cookies.ts';
  * icon hides one and remembers it for 1 day in a cookie keyed on the banner text.
  */
 export function Banners() {
-  const [dismissed, setDismissed] = useState(() => new Set(boot.banners.filter((b) => hasPreferenceCookie(bannerCookieName(b.text))).map((b) => b.id)));
+  const [dismissed, setDismissed] = useState(
+    () => new Set(boot.banners.filter((b) => hasPreferenceCookie(bannerCookieName(b.text))).map((b) => b.id)),
+  );
   const visible = boot.banners.filter((b) => !dismissed.has(b.id));
   if (!visible.length) return null;
   return (

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation, matchPath } from 'react-router';
 import { SHELL_PAGES } from '../../../shared/shell-pages.ts';
+import logoUrl from '../../favicon.svg';
 import { boot } from '../../lib/boot.ts';
-import { actingAccountId } from './acting-account.ts';
 import { deferredComponent } from '../../lib/deferred-component.tsx';
+import { actingAccountId } from './acting-account.ts';
 import classes from './layout.module.css';
 // Through the build, so it gets a content-hashed name and is cached for good.
-import logoUrl from '../../favicon.svg';
 
 const NAV = SHELL_PAGES.filter((p) => p.nav);
 
@@ -17,7 +17,11 @@ type ButtonLook = 'default' | 'light' | 'subtle';
 const buttonClass = (look: ButtonLook) => `${classes.button} ${classes[look]}`;
 
 function ShellButton({ to, look, children }: { to: string; look: ButtonLook; children: ReactNode }) {
-  return <Link to={to} className={buttonClass(look)}>{children}</Link>;
+  return (
+    <Link to={to} className={buttonClass(look)}>
+      {children}
+    </Link>
+  );
 }
 
 // Parts of the shell most first screens do not need are chunks of their own, out of the entry
@@ -26,9 +30,18 @@ function ShellButton({ to, look, children }: { to: string; look: ButtonLook; chi
 // that show them, and React takes over their server-rendered HTML once their chunk arrives. The
 // server's render loads them first (`preloadDeferredComponents`, src/web/entry-server.tsx).
 const PhoneMenu = lazy(() => import('./phone-menu.tsx'));
-const RatingWidget = deferredComponent(() => import('./rating-widget.tsx'), (m) => m.RatingWidget);
-const Banners = deferredComponent(() => import('./banners.tsx'), (m) => m.Banners);
-const ActingBanner = deferredComponent(() => import('./acting-banner.tsx'), (m) => m.ActingBanner);
+const RatingWidget = deferredComponent(
+  () => import('./rating-widget.tsx'),
+  (m) => m.RatingWidget,
+);
+const Banners = deferredComponent(
+  () => import('./banners.tsx'),
+  (m) => m.Banners,
+);
+const ActingBanner = deferredComponent(
+  () => import('./acting-banner.tsx'),
+  (m) => m.ActingBanner,
+);
 
 async function signOut() {
   // The request helper comes with the screens that send forms; most first screens send nothing.
@@ -51,18 +64,31 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function Account() {
-  if (!boot.user) return <ShellButton to="/login" look="default">Sign in</ShellButton>;
+  if (!boot.user)
+    return (
+      <ShellButton to="/login" look="default">
+        Sign in
+      </ShellButton>
+    );
   return (
     <div className={classes.row} style={{ gap: 'var(--mantine-spacing-xs)' }}>
       {boot.user.isAdmin ? (
-        <ShellButton to="/admin" look="light">Admin</ShellButton>
+        <ShellButton to="/admin" look="light">
+          Admin
+        </ShellButton>
       ) : (
         <>
-          <ShellButton to="/app" look="light">Your group</ShellButton>
-          <ShellButton to="/account" look="subtle">Your account</ShellButton>
+          <ShellButton to="/app" look="light">
+            Your group
+          </ShellButton>
+          <ShellButton to="/account" look="subtle">
+            Your account
+          </ShellButton>
         </>
       )}
-      <button type="button" className={buttonClass('subtle')} onClick={() => void signOut()}>Sign out</button>
+      <button type="button" className={buttonClass('subtle')} onClick={() => void signOut()}>
+        Sign out
+      </button>
     </div>
   );
 }
@@ -81,7 +107,9 @@ export function Layout() {
   const { company } = boot;
   return (
     <div className={classes.shell}>
-      <a href="#main" className={classes.skip}>Skip to content</a>
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
       {navigating && <div className={classes.progress} role="status" aria-label="Loading the page" />}
       <header className={classes.header}>
         <div className={classes.container}>
@@ -92,11 +120,22 @@ export function Layout() {
             </Link>
             <div className={`${classes.row} ${classes.wide}`}>
               {company.phone && (
-                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} className={`${classes.small} ${classes.phone}`}>{company.phone}</a>
+                <a href={`tel:${company.phone.replace(/[^\d+]/g, '')}`} className={`${classes.small} ${classes.phone}`}>
+                  {company.phone}
+                </a>
               )}
               <Account />
             </div>
-            <button type="button" className={`${classes.burger} ${classes.narrow}`} onClick={() => { setMenuMounted(true); setOpened((o) => !o); }} aria-label="Open navigation" aria-expanded={opened}>
+            <button
+              type="button"
+              className={`${classes.burger} ${classes.narrow}`}
+              onClick={() => {
+                setMenuMounted(true);
+                setOpened((o) => !o);
+              }}
+              aria-label="Open navigation"
+              aria-expanded={opened}
+            >
               <span className={classes.burgerLines} data-opened={opened || undefined} />
             </button>
           </div>
@@ -109,7 +148,14 @@ export function Layout() {
       </header>
       {menuMounted && (
         <Suspense fallback={null}>
-          <PhoneMenu opened={opened} onClose={close} title={company.name} phone={company.phone} links={<NavLinks onNavigate={close} />} account={<Account />} />
+          <PhoneMenu
+            opened={opened}
+            onClose={close}
+            title={company.name}
+            phone={company.phone}
+            links={<NavLinks onNavigate={close} />}
+            account={<Account />}
+          />
         </Suspense>
       )}
       {actingAccountId(pathname, new URLSearchParams(search)) !== null && (
@@ -139,13 +185,29 @@ export function Layout() {
       <footer className={classes.footer}>
         <div className={`${classes.container} ${classes.footerBar}`}>
           {/* The server's year and the browser's can differ around New Year. */}
-          <p className={`${classes.small} ${classes.dimmed}`} suppressHydrationWarning>© {new Date().getFullYear()} {company.name}{company.phone ? ` · ${company.phone}` : ''}</p>
+          <p className={`${classes.small} ${classes.dimmed}`} suppressHydrationWarning>
+            © {new Date().getFullYear()} {company.name}
+            {company.phone ? ` · ${company.phone}` : ''}
+          </p>
           <div className={classes.row} style={{ flexWrap: 'wrap' }}>
-            <Link to="/privacy" className={`${classes.small} ${classes.anchor}`}>Privacy policy</Link>
-            <Link to="/contact" className={`${classes.small} ${classes.anchor}`}>Contact</Link>
-            <Link to="/campus-report" className={`${classes.small} ${classes.anchor}`}>Campus report</Link>
+            <Link to="/privacy" className={`${classes.small} ${classes.anchor}`}>
+              Privacy policy
+            </Link>
+            <Link to="/contact" className={`${classes.small} ${classes.anchor}`}>
+              Contact
+            </Link>
+            <Link to="/campus-report" className={`${classes.small} ${classes.anchor}`}>
+              Campus report
+            </Link>
             {boot.user?.isAdmin && page?.seoCheck && (
-              <a href={`/admin/yoast/show?url=${encodeURIComponent(pathname)}`} target="_blank" rel="noopener" className={`${classes.small} ${classes.anchor}`}>SEO check</a>
+              <a
+                href={`/admin/yoast/show?url=${encodeURIComponent(pathname)}`}
+                target="_blank"
+                rel="noopener"
+                className={`${classes.small} ${classes.anchor}`}
+              >
+                SEO check
+              </a>
             )}
           </div>
         </div>

@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { Button, Card, Group, Rating, Stack, Text, Textarea } from '@mantine/core';
 import Cookies from 'js-cookie';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { ratingCookieName, RATING_COOKIE_DAYS } from '../../../shared/rules/cookies.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { captchaToken } from '../../lib/captcha.ts';
 import { pushEvent } from '../../lib/analytics.ts';
-import { HydrationFieldset } from '../form-kit/hydration-fieldset.tsx';
+import { captchaToken } from '../../lib/captcha.ts';
 import { hasPreferenceCookie } from '../../lib/cookies.ts';
+import { HttpFailure, http } from '../../lib/http.ts';
+import { HydrationFieldset } from '../form-kit/hydration-fieldset.tsx';
 
 export const RATING_THANKS = 'Thank you, we have received your review!';
 /** Shown instead of sending when no star is chosen (the server would refuse 0). */
@@ -49,7 +49,8 @@ export function RatingWidget() {
       pushEvent('page_rated', { url, rating });
       setSubmitted(true);
     } catch (err) {
-      if (err instanceof HttpFailure) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
+      if (err instanceof HttpFailure)
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
     } finally {
       setBusy(false);
     }
@@ -59,7 +60,9 @@ export function RatingWidget() {
     <Card withBorder mt="xl" component="form" onSubmit={submit} aria-label="Rate this page">
       <HydrationFieldset>
         <Stack gap="sm">
-          <Text fw={600} id="rating-question">Was this page helpful?</Text>
+          <Text fw={600} id="rating-question">
+            Was this page helpful?
+          </Text>
           <Group gap="xs">
             <Rating
               value={rating}
@@ -74,7 +77,11 @@ export function RatingWidget() {
               getSymbolLabel={(v) => (v === 0 ? 'No stars' : `${v} star${v === 1 ? '' : 's'}`)}
             />
           </Group>
-          {errors.rating && <Text c="red" size="sm" role="alert">{errors.rating}</Text>}
+          {errors.rating && (
+            <Text c="red" size="sm" role="alert">
+              {errors.rating}
+            </Text>
+          )}
           <Textarea
             name="comments"
             label="Comments"
@@ -88,7 +95,9 @@ export function RatingWidget() {
             rows={3}
           />
           <Group>
-            <Button type="submit" variant="light" loading={busy} disabled={Object.keys(errors).length > 0}>Send review</Button>
+            <Button type="submit" variant="light" loading={busy} disabled={Object.keys(errors).length > 0}>
+              Send review
+            </Button>
           </Group>
         </Stack>
       </HydrationFieldset>

@@ -1,9 +1,9 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
 import { Anchor, Input, List, Loader, Text } from '@mantine/core';
-import type { FieldDefinition } from '../../../shared/forms/field-definition.ts';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { HttpFailure, http } from '../../lib/http.ts';
-import type { SchemaFormState } from './schema-values.ts';
 import classes from './schema-form.module.css';
+import type { FieldDefinition } from '../../../shared/forms/field-definition.ts';
+import type { SchemaFormState } from './schema-values.ts';
 
 /** An uploaded file as the server lists it (docs/requirements/entities.md `file_uploads`). */
 export interface FileUpload {
@@ -11,7 +11,8 @@ export interface FileUpload {
   [key: string]: unknown;
 }
 
-const isUpload = (x: unknown): x is FileUpload => !!x && typeof x === 'object' && typeof (x as FileUpload).file_name === 'string';
+const isUpload = (x: unknown): x is FileUpload =>
+  !!x && typeof x === 'object' && typeof (x as FileUpload).file_name === 'string';
 
 /** The uploads listed in the form's `file_uploads` value. */
 function fileUploadsOf(values: Record<string, unknown>): FileUpload[] {
@@ -33,7 +34,14 @@ function uploadedEntry(res: unknown): FileUpload | null {
  * to the definition's `action` with the CSRF header, then lists the form's `file_uploads` by
  * `file_name`. An answer carrying a whole `file_uploads` list replaces the list.
  */
-export function DropboxField({ def, state, disabled, label, description, required }: {
+export function DropboxField({
+  def,
+  state,
+  disabled,
+  label,
+  description,
+  required,
+}: {
   def: FieldDefinition;
   state: SchemaFormState;
   disabled: boolean;
@@ -74,7 +82,9 @@ export function DropboxField({ def, state, disabled, label, description, require
 
   return (
     <div className={classes.dropbox} data-error={error ? 'true' : undefined}>
-      <Input.Label htmlFor={id} required={required}>{label}</Input.Label>
+      <Input.Label htmlFor={id} required={required}>
+        {label}
+      </Input.Label>
       {description && <Input.Description id={`${id}-description`}>{description}</Input.Description>}
       <input
         ref={input}
@@ -84,24 +94,41 @@ export function DropboxField({ def, state, disabled, label, description, require
         disabled={disabled || uploading || !def.action}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={
+          [description ? `${id}-description` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+        }
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           if (file) void upload(file);
         }}
       />
-      {uploading && <Text size="sm" mt={6} role="status"><Loader size="xs" mr={6} aria-hidden />Uploading…</Text>}
-      {error && <Input.Error mt={4} id={`${id}-error`}>{error}</Input.Error>}
+      {uploading && (
+        <Text size="sm" mt={6} role="status">
+          <Loader size="xs" mr={6} aria-hidden />
+          Uploading…
+        </Text>
+      )}
+      {error && (
+        <Input.Error mt={4} id={`${id}-error`}>
+          {error}
+        </Input.Error>
+      )}
       {uploads.length > 0 && (
         <>
-          <Text size="xs" c="gray.7" mt="xs">Files received:</Text>
+          <Text size="xs" c="gray.7" mt="xs">
+            Files received:
+          </Text>
           <List size="sm">
             {uploads.map((u, i) => (
               <List.Item key={`${u.file_name}-${i}`}>
                 {/* Entries with an id can be downloaded again from the same action. */}
-                {def.action && typeof u.id === 'number'
-                  ? <Anchor href={`${def.action}/${u.id}`} download>{u.file_name}</Anchor>
-                  : u.file_name}
+                {def.action && typeof u.id === 'number' ? (
+                  <Anchor href={`${def.action}/${u.id}`} download>
+                    {u.file_name}
+                  </Anchor>
+                ) : (
+                  u.file_name
+                )}
               </List.Item>
             ))}
           </List>

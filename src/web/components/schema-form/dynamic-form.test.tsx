@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DynamicForm } from './dynamic-form.tsx';
+import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 
 afterEach(cleanup);
 
@@ -18,7 +18,13 @@ const CONFIG: DynamicFormConfig = {
 };
 
 const show = (config: DynamicFormConfig) =>
-  render(<MantineProvider><MemoryRouter><DynamicForm config={config} /></MemoryRouter></MantineProvider>);
+  render(
+    <MantineProvider>
+      <MemoryRouter>
+        <DynamicForm config={config} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
 
 describe('DynamicForm (docs/requirements/entities.md "Dynamic form configuration")', () => {
   it('shows the title, the alert, the fields with their values, Save and Cancel', () => {

@@ -1,12 +1,19 @@
-import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 import { isRequired } from '../../../shared/forms/rules.ts';
-import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { HttpFailure, request, type Method } from '../../lib/http.ts';
 import { SchemaFields } from './schema-field.tsx';
-import { checkValues, initialValues, payloadOf, shownFieldNames, useSchemaValues, type SchemaValues } from './schema-values.ts';
+import {
+  checkValues,
+  initialValues,
+  payloadOf,
+  shownFieldNames,
+  useSchemaValues,
+  type SchemaValues,
+} from './schema-values.ts';
+import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 
 export interface DynamicFormProps {
   config: DynamicFormConfig;
@@ -80,22 +87,53 @@ export function DynamicForm({ config, action, method, onSaved, headingOrder = 2 
   return (
     <Box component="form" onSubmit={save} noValidate aria-label={config.title || 'Form'} aria-busy={saving}>
       <Stack gap="md">
-        {config.title && <Title order={headingOrder} size="h3">{config.title}</Title>}
-        {config.alert && <Alert color="blue" variant="light">{config.alert}</Alert>}
-        {hasRequiredFields && defs.some(isRequired) && (
-          <Text size="sm" c="dimmed">Fields marked <Text span c="red" aria-hidden>*</Text> are required.</Text>
+        {config.title && (
+          <Title order={headingOrder} size="h3">
+            {config.title}
+          </Title>
         )}
-        <SchemaFields defs={defs} state={state} disabled={locked || broken || saving} hasRequiredFields={hasRequiredFields} />
-        {formError && <Alert color="red" role="alert">{formError}</Alert>}
-        {broken && <Alert color="red" role="alert">This form could not be saved. Please reload the page and try again.</Alert>}
+        {config.alert && (
+          <Alert color="blue" variant="light">
+            {config.alert}
+          </Alert>
+        )}
+        {hasRequiredFields && defs.some(isRequired) && (
+          <Text size="sm" c="dimmed">
+            Fields marked{' '}
+            <Text span c="red" aria-hidden>
+              *
+            </Text>{' '}
+            are required.
+          </Text>
+        )}
+        <SchemaFields
+          defs={defs}
+          state={state}
+          disabled={locked || broken || saving}
+          hasRequiredFields={hasRequiredFields}
+        />
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        {broken && (
+          <Alert color="red" role="alert">
+            This form could not be saved. Please reload the page and try again.
+          </Alert>
+        )}
         <Group>
           {locked ? (
             <Button disabled>Locked</Button>
           ) : (
-            <Button type="submit" loading={saving} disabled={broken || hasErrors || !target}>Save</Button>
+            <Button type="submit" loading={saving} disabled={broken || hasErrors || !target}>
+              Save
+            </Button>
           )}
           {config.is_cancelable && (
-            <Button variant="default" onClick={() => navigate(-1)} disabled={saving}>Cancel</Button>
+            <Button variant="default" onClick={() => navigate(-1)} disabled={saving}>
+              Cancel
+            </Button>
           )}
         </Group>
       </Stack>

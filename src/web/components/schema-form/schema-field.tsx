@@ -1,14 +1,35 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Checkbox,
+  Divider,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import {
-  Alert, Anchor, Box, Checkbox, Divider, Group, NativeSelect, PasswordInput, Radio, Select, Stack, Text, Textarea, TextInput, Title, VisuallyHidden,
-} from '@mantine/core';
-import { isFieldShown, isNumericallyTruthy, optionPairs, resolveSideLabel, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
+  isFieldShown,
+  isNumericallyTruthy,
+  optionPairs,
+  resolveSideLabel,
+  type FieldDefinition,
+} from '../../../shared/forms/field-definition.ts';
 import { isRequired, parseRules } from '../../../shared/forms/rules.ts';
 import { GREEK_NAMES } from '../../../shared/lists/greek-organizations.ts';
 import { STATES } from '../../../shared/lists/states.ts';
 import { DropboxField } from './dropbox-field.tsx';
-import type { SchemaFormState } from './schema-values.ts';
 import classes from './schema-form.module.css';
+import type { SchemaFormState } from './schema-values.ts';
 
 const STATE_OPTIONS = Object.entries(STATES).map(([value, label]) => ({ value, label }));
 
@@ -24,12 +45,27 @@ export interface SchemaFieldsProps {
 }
 
 /** Renders a list of field definitions for the current values; hidden conditional fields are left out. */
-export function SchemaFields({ defs, state, disabled = false, hasRequiredFields = true, linksInNewTab = false }: SchemaFieldsProps) {
+export function SchemaFields({
+  defs,
+  state,
+  disabled = false,
+  hasRequiredFields = true,
+  linksInNewTab = false,
+}: SchemaFieldsProps) {
   return (
     <div className={classes.fields}>
-      {defs.filter((def) => isFieldShown(def, state.values)).map((def) => (
-        <SchemaField key={def.name} def={def} state={state} disabled={disabled} hasRequiredFields={hasRequiredFields} linksInNewTab={linksInNewTab} />
-      ))}
+      {defs
+        .filter((def) => isFieldShown(def, state.values))
+        .map((def) => (
+          <SchemaField
+            key={def.name}
+            def={def}
+            state={state}
+            disabled={disabled}
+            hasRequiredFields={hasRequiredFields}
+            linksInNewTab={linksInNewTab}
+          />
+        ))}
     </div>
   );
 }
@@ -37,7 +73,10 @@ export function SchemaFields({ defs, state, disabled = false, hasRequiredFields 
 /** A readable label for a value field that has none: the name with underscores as spaces. */
 function labelOf(def: FieldDefinition): string {
   if (def.label?.trim()) return def.label;
-  const plain = def.name.replace(/^.*___/, '').replace(/_+/g, ' ').trim();
+  const plain = def.name
+    .replace(/^.*___/, '')
+    .replace(/_+/g, ' ')
+    .trim();
   return plain.charAt(0).toUpperCase() + plain.slice(1);
 }
 
@@ -59,7 +98,13 @@ function safeHref(href: string | undefined): string | null {
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** One field of docs/requirements/entities.md "Field definition", by its `field_type`. */
-function SchemaField({ def, state, disabled = false, hasRequiredFields = true, linksInNewTab = false }: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
+function SchemaField({
+  def,
+  state,
+  disabled = false,
+  hasRequiredFields = true,
+  linksInNewTab = false,
+}: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
   const uid = useId();
   const { values } = state;
   const value = values[def.name];
@@ -90,8 +135,14 @@ function SchemaField({ def, state, disabled = false, hasRequiredFields = true, l
     case 'heading':
       body = (
         <Stack gap={2} className={classes.heading}>
-          <Title order={3} size="h4">{def.label}</Title>
-          {description && <Text size="sm" c="dimmed">{description}</Text>}
+          <Title order={3} size="h4">
+            {def.label}
+          </Title>
+          {description && (
+            <Text size="sm" c="dimmed">
+              {description}
+            </Text>
+          )}
         </Stack>
       );
       break;
@@ -117,21 +168,45 @@ function SchemaField({ def, state, disabled = false, hasRequiredFields = true, l
               {text}
               {newTab && <VisuallyHidden> (opens in a new tab)</VisuallyHidden>}
             </Anchor>
-          ) : text}
+          ) : (
+            text
+          )}
         </Text>
       );
       break;
     }
     case 'textarea':
-      body = <Textarea {...common} rows={def.rows ?? 4} autosize={false} value={str(value)} onChange={(e) => set(e.currentTarget.value)} />;
+      body = (
+        <Textarea
+          {...common}
+          rows={def.rows ?? 4}
+          autosize={false}
+          value={str(value)}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      );
       break;
     case 'date': {
       const v = str(value);
-      body = <TextInput {...common} type="date" value={/^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : v} onChange={(e) => set(e.currentTarget.value)} />;
+      body = (
+        <TextInput
+          {...common}
+          type="date"
+          value={/^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : v}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      );
       break;
     }
     case 'password':
-      body = <PasswordInput {...common} autoComplete="new-password" value={str(value)} onChange={(e) => set(e.currentTarget.value)} />;
+      body = (
+        <PasswordInput
+          {...common}
+          autoComplete="new-password"
+          value={str(value)}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      );
       break;
     case 'checkbox':
       body = (
@@ -153,7 +228,15 @@ function SchemaField({ def, state, disabled = false, hasRequiredFields = true, l
       body = (
         <Radio.Group {...groupProps} value={str(value) || null} onChange={(v) => set(v)} disabled={isDisabled}>
           <Stack gap={6} mt={6}>
-            {optionPairs(def).map((o) => <Radio key={o.value} value={o.value} label={o.label} disabled={isDisabled} required={required || undefined} />)}
+            {optionPairs(def).map((o) => (
+              <Radio
+                key={o.value}
+                value={o.value}
+                label={o.label}
+                disabled={isDisabled}
+                required={required || undefined}
+              />
+            ))}
           </Stack>
         </Radio.Group>
       );
@@ -195,32 +278,69 @@ function SchemaField({ def, state, disabled = false, hasRequiredFields = true, l
       );
       break;
     case 'dropbox':
-      body = <DropboxField def={def} state={state} disabled={isDisabled} label={common.label} description={description} required={required} />;
+      body = (
+        <DropboxField
+          def={def}
+          state={state}
+          disabled={isDisabled}
+          label={common.label}
+          description={description}
+          required={required}
+        />
+      );
       break;
     case 'text':
     default: {
       const rules = parseRules(def.rules).map((r) => r.name);
       const type = rules.includes('email') ? 'email' : 'text';
-      const inputMode = rules.includes('numeric') || rules.includes('integer') || rules.includes('digits') ? 'numeric' : undefined;
-      body = <TextInput {...common} type={type} inputMode={inputMode} value={str(value)} onChange={(e) => set(e.currentTarget.value)} />;
+      const inputMode =
+        rules.includes('numeric') || rules.includes('integer') || rules.includes('digits') ? 'numeric' : undefined;
+      body = (
+        <TextInput
+          {...common}
+          type={type}
+          inputMode={inputMode}
+          value={str(value)}
+          onChange={(e) => set(e.currentTarget.value)}
+        />
+      );
       break;
     }
   }
 
   return (
     <Box
-      className={[classes.field, def.flush ? classes.flush : '', def.is_accented ? classes.accented : '', def.add_class ?? ''].filter(Boolean).join(' ')}
+      className={[
+        classes.field,
+        def.flush ? classes.flush : '',
+        def.is_accented ? classes.accented : '',
+        def.add_class ?? '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
       data-field={def.name}
       data-accented={def.is_accented ? 'true' : undefined}
     >
       {side ? (
         <Group align="flex-start" wrap="nowrap" gap="sm">
           <Box className={classes.grow}>{body}</Box>
-          <Text size="sm" className={classes.side}>{side}</Text>
+          <Text size="sm" className={classes.side}>
+            {side}
+          </Text>
         </Group>
-      ) : body}
-      {extraDescription && <Text size="sm" c="dimmed" mt={4}>{extraDescription}</Text>}
-      {def.instructions && def.field_type !== 'warning' && <Text size="xs" c="gray.7" mt={4}>{def.instructions}</Text>}
+      ) : (
+        body
+      )}
+      {extraDescription && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {extraDescription}
+        </Text>
+      )}
+      {def.instructions && def.field_type !== 'warning' && (
+        <Text size="xs" c="gray.7" mt={4}>
+          {def.instructions}
+        </Text>
+      )}
     </Box>
   );
 }

@@ -1,5 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { DISPLAY_ONLY_TYPES, isFieldShown, isNumericallyTruthy, type FieldDefinition } from '../../../shared/forms/field-definition.ts';
+import {
+  DISPLAY_ONLY_TYPES,
+  isFieldShown,
+  isNumericallyTruthy,
+  type FieldDefinition,
+} from '../../../shared/forms/field-definition.ts';
 import { checkFields, valueFields } from '../../../shared/forms/rules.ts';
 import { errorsClearedBy, type FieldErrors } from '../../../shared/validation.ts';
 
@@ -33,7 +38,7 @@ export function payloadOf(defs: FieldDefinition[], values: SchemaValues): Record
   for (const def of valueFields(defs)) {
     if (!isFieldShown(def, values)) continue;
     const v = values[def.name];
-    out[def.name] = def.field_type === 'checkbox' ? (isNumericallyTruthy(v) ? 1 : 0) : v ?? '';
+    out[def.name] = def.field_type === 'checkbox' ? (isNumericallyTruthy(v) ? 1 : 0) : (v ?? '');
   }
   return out;
 }
@@ -49,7 +54,9 @@ export function checkValues(defs: FieldDefinition[], values: SchemaValues): Fiel
 
 /** Names of the fields that show an error slot for the current values (value fields and dropboxes). */
 export function shownFieldNames(defs: FieldDefinition[], values: SchemaValues): string[] {
-  return defs.filter((d) => !DISPLAY_ONLY_TYPES.has(d.field_type) && d.field_type !== 'hidden' && isFieldShown(d, values)).map((d) => d.name);
+  return defs
+    .filter((d) => !DISPLAY_ONLY_TYPES.has(d.field_type) && d.field_type !== 'hidden' && isFieldShown(d, values))
+    .map((d) => d.name);
 }
 
 export interface SchemaFormState {

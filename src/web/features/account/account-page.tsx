@@ -1,23 +1,30 @@
 import { Alert, Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { showDate } from '../../lib/locale.ts';
-import { http } from '../../lib/http.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
-import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
-import { ProfileImageCard } from './profile-image-card.tsx';
-import { BillingCard } from './billing-card.tsx';
-import { RenewalCard } from '../../components/renewal-card.tsx';
-import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
-import { StandingCard } from '../subordinates/standing-card.tsx';
-import type { StandingView } from '../../../shared/schemas/search.ts';
+import { Link } from 'react-router';
 import { formatEin } from '../../../shared/rules/formats.ts';
+import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RenewalCard } from '../../components/renewal-card.tsx';
+import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
+import { http } from '../../lib/http.ts';
+import { showDate } from '../../lib/locale.ts';
+import { StandingCard } from '../subordinates/standing-card.tsx';
+import { BillingCard } from './billing-card.tsx';
+import { ProfileImageCard } from './profile-image-card.tsx';
+import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
+import type { StandingView } from '../../../shared/schemas/search.ts';
 
 interface MyAccount {
   user: { firstName: string; email: string };
   account: {
-    id: number; name: string; ein: string | null; city: string; state: string; renewal_due_at: string | null; level: string | null; public_profile_image: string;
+    id: number;
+    name: string;
+    ein: string | null;
+    city: string;
+    state: string;
+    renewal_due_at: string | null;
+    level: string | null;
+    public_profile_image: string;
     standing: StandingView;
   } | null;
 }
@@ -45,19 +52,27 @@ function MyApplicationsCard() {
   if (!list.length) return null;
   return (
     <Card withBorder padding="xl" mb="lg" component="section" aria-labelledby="my-applications">
-      <Title order={2} size="h3" id="my-applications" mb="sm">Your applications</Title>
+      <Title order={2} size="h3" id="my-applications" mb="sm">
+        Your applications
+      </Title>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((a) => (
           <Group component="li" key={a.id} justify="space-between" wrap="nowrap">
             <div>
               <Text fw={600}>{a.level}</Text>
-              <Text size="sm" c="gray.7">Last saved {showDate(a.updated_at)}</Text>
+              <Text size="sm" c="gray.7">
+                Last saved {showDate(a.updated_at)}
+              </Text>
             </div>
             <Group gap="sm" wrap="nowrap">
               <Badge color={a.status === 'completed' ? 'green' : 'blue'} variant="light">
                 {a.status === 'completed' ? 'Submitted' : 'In progress'}
               </Badge>
-              <Anchor component={Link} to={`/application/create/${a.id}`} aria-label={`${a.status === 'completed' ? 'View' : 'Continue'} your ${a.level} application`}>
+              <Anchor
+                component={Link}
+                to={`/application/create/${a.id}`}
+                aria-label={`${a.status === 'completed' ? 'View' : 'Continue'} your ${a.level} application`}
+              >
                 {a.status === 'completed' ? 'View' : 'Continue'}
               </Anchor>
             </Group>
@@ -71,7 +86,11 @@ function MyApplicationsCard() {
 /** The organization data as a dynamic form (GET /app/fields/editable, docs/requirements/entities.md "Dynamic form configuration"). */
 function OrganizationDataCard() {
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['editable-fields'], queryFn: () => http.get<DynamicFormConfig>('/app/fields/editable'), retry: false });
+  const q = useQuery({
+    queryKey: ['editable-fields'],
+    queryFn: () => http.get<DynamicFormConfig>('/app/fields/editable'),
+    retry: false,
+  });
   if (!q.data) return null;
   return (
     <Card withBorder padding="xl" mt="lg" maw={720}>
@@ -84,7 +103,12 @@ function OrganizationDataCard() {
 export default function AccountPage() {
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ['my-account'], queryFn: () => http.get<MyAccount>('/api/account') });
-  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
+  if (q.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
   if (q.isError) return <Alert color="red">Your account could not be loaded. Please reload the page.</Alert>;
   const { user, account } = q.data;
   return (
@@ -92,21 +116,32 @@ export default function AccountPage() {
       <PageHeader title="Your account" lead={`Welcome back${user.firstName ? `, ${user.firstName}` : ''}.`} />
       <MyApplicationsCard />
       {!account ? (
-        <Alert>This sign-in is not linked to an organization yet. Your organization appears here once you submit your application.</Alert>
+        <Alert>
+          This sign-in is not linked to an organization yet. Your organization appears here once you submit your
+          application.
+        </Alert>
       ) : (
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Card withBorder padding="xl">
             <Stack gap={4}>
-              <Title order={2} size="h3">{account.name}</Title>
+              <Title order={2} size="h3">
+                {account.name}
+              </Title>
               <Text c="dimmed">{[account.city, account.state].filter(Boolean).join(', ')}</Text>
               {account.ein && <Text>EIN {formatEin(account.ein)}</Text>}
-              <Anchor component={Link} to="/app/account/users" mt="xs">Users</Anchor>
-              <Anchor component={Link} to="/app/supervision">Yearly supervision report and Form 990-N</Anchor>
+              <Anchor component={Link} to="/app/account/users" mt="xs">
+                Users
+              </Anchor>
+              <Anchor component={Link} to="/app/supervision">
+                Yearly supervision report and Form 990-N
+              </Anchor>
             </Stack>
           </Card>
           <Card withBorder padding="xl">
             <Stack gap={4}>
-              <Title order={2} size="h3">Membership</Title>
+              <Title order={2} size="h3">
+                Membership
+              </Title>
               <Text>Level: {account.level ?? '—'}</Text>
               <Text>Renewal due: {account.renewal_due_at ? showDate(account.renewal_due_at) : '—'}</Text>
             </Stack>
@@ -116,7 +151,9 @@ export default function AccountPage() {
       {account && (
         <Stack mt="lg">
           <StandingCard
-            state={account.standing.state} irs={account.standing.irs} letterUrl="/api/account/standing-letter"
+            state={account.standing.state}
+            irs={account.standing.irs}
+            letterUrl="/api/account/standing-letter"
             title={{ id: 'my-standing', text: 'Standing with the IRS', label: account.standing.label }}
           />
         </Stack>
@@ -126,7 +163,13 @@ export default function AccountPage() {
       {account && (
         <ProfileImageCard
           account={account}
-          onChange={(updated) => queryClient.setQueryData<MyAccount>(['my-account'], (old) => (old?.account ? { ...old, account: { ...old.account, public_profile_image: updated.public_profile_image } } : old))}
+          onChange={(updated) =>
+            queryClient.setQueryData<MyAccount>(['my-account'], (old) =>
+              old?.account
+                ? { ...old, account: { ...old.account, public_profile_image: updated.public_profile_image } }
+                : old,
+            )
+          }
         />
       )}
       {account && <ComplianceCalendarCard />}

@@ -1,39 +1,87 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ACCOUNT_STATUS_LABELS, accountSettingsSchema, type AccountSettingsInput, type AdminAccountDetail } from '../../../shared/schemas/admin-accounts.ts';
-import { formatCurrency, formatFileSize } from '../../../shared/rules/formats.ts';
 import { toFieldErrors } from '../../../shared/field-errors.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { showDate, showDateTime } from '../../lib/locale.ts';
-import { toastSuccess } from '../../lib/feedback.tsx';
+import { formatCurrency, formatFileSize } from '../../../shared/rules/formats.ts';
+import {
+  ACCOUNT_STATUS_LABELS,
+  accountSettingsSchema,
+  type AccountSettingsInput,
+  type AdminAccountDetail,
+} from '../../../shared/schemas/admin-accounts.ts';
+import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
-import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
-import { AdminNav } from './admin-nav.tsx';
+import { toastSuccess } from '../../lib/feedback.tsx';
+import { HttpFailure, http } from '../../lib/http.ts';
+import { showDate, showDateTime } from '../../lib/locale.ts';
 import { StandingCard } from '../subordinates/standing-card.tsx';
 import { ACCOUNT_STATUS_COLOR, showEin } from './accounts-page.tsx';
+import { AdminNav } from './admin-nav.tsx';
 import { STATUS_COLOR } from './applications-page.tsx';
 
-const PAYMENT_COLOR: Record<string, string> = { paid: 'green', held: 'yellow', pending: 'blue', declined: 'red', failed: 'red' };
+const PAYMENT_COLOR: Record<string, string> = {
+  paid: 'green',
+  held: 'yellow',
+  pending: 'blue',
+  declined: 'red',
+  failed: 'red',
+};
 const METHOD_LABEL: Record<string, string> = { card: 'Card', bank: 'Bank account', paypal: 'PayPal', zero: 'Discount' };
 
 /** A titled section (a landmark named by its title) with the count and the links of its list. */
-function Section({ id, title, count, shown, actions, children }: {
-  id: string; title: string; count: number; shown: number; actions?: ReactNode; children: ReactNode;
+function Section({
+  id,
+  title,
+  count,
+  shown,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  shown: number;
+  actions?: ReactNode;
+  children: ReactNode;
 }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={id}>
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Group gap="xs">
-          <Title order={2} size="h3" id={id}>{title}</Title>
-          <Badge variant="light" color="gray">{count}</Badge>
+          <Title order={2} size="h3" id={id}>
+            {title}
+          </Title>
+          <Badge variant="light" color="gray">
+            {count}
+          </Badge>
         </Group>
         {actions && <Group gap="xs">{actions}</Group>}
       </Group>
       {count === 0 ? <Text c="dimmed">None yet.</Text> : children}
-      {count > shown && <Text size="sm" c="dimmed" mt="xs">The newest {shown} of {count}.</Text>}
+      {count > shown && (
+        <Text size="sm" c="dimmed" mt="xs">
+          The newest {shown} of {count}.
+        </Text>
+      )}
     </Card>
   );
 }
@@ -42,7 +90,9 @@ function Section({ id, title, count, shown, actions, children }: {
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
       <Text component="div">{children}</Text>
     </div>
   );
@@ -69,7 +119,9 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
   const save = async () => {
     setFailure(null);
     const parsed = accountSettingsSchema.safeParse({
-      is_suspended_from_basic_renewal: suspended, group_id: groupId, is_billed_as_group: groupId === null ? false : billed,
+      is_suspended_from_basic_renewal: suspended,
+      group_id: groupId,
+      is_billed_as_group: groupId === null ? false : billed,
       ...(dueOn ? { renewal_due_on: dueOn } : {}),
     });
     if (!parsed.success) {
@@ -93,7 +145,9 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="account-settings">
-      <Title order={2} size="h3" id="account-settings" mb="md">Account settings</Title>
+      <Title order={2} size="h3" id="account-settings" mb="md">
+        Account settings
+      </Title>
       <Stack gap="md" maw={560}>
         <Checkbox
           label="Suspended from basic renewal"
@@ -131,9 +185,15 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
           styles={{ input: { maxWidth: 220 } }}
           onChange={(e) => setDueOn(e.currentTarget.value)}
         />
-        {failure && <Alert color="red" title="Oops..." role="alert">{failure}</Alert>}
+        {failure && (
+          <Alert color="red" title="Oops..." role="alert">
+            {failure}
+          </Alert>
+        )}
         <Group>
-          <Button onClick={() => void save()} loading={busy}>Save settings</Button>
+          <Button onClick={() => void save()} loading={busy}>
+            Save settings
+          </Button>
         </Group>
       </Stack>
     </Card>
@@ -155,15 +215,24 @@ export default function AccountShowPage() {
     queryFn: () => http.get<AdminAccountDetail>(`/api/admin/accounts/${encodeURIComponent(id)}`),
     retry: false,
   });
-  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
+  if (q.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
   if (q.isError) {
     const missing = q.error instanceof HttpFailure && q.error.status === 404;
     return (
       <>
         <PageHeader title="Account" />
         <AdminNav />
-        <Alert color="red">{missing ? 'This account could not be found.' : 'The account could not be loaded. Please reload the page.'}</Alert>
-        <Anchor component={Link} to="/admin/accounts" mt="md" display="inline-block">Back to accounts</Anchor>
+        <Alert color="red">
+          {missing ? 'This account could not be found.' : 'The account could not be loaded. Please reload the page.'}
+        </Alert>
+        <Anchor component={Link} to="/admin/accounts" mt="md" display="inline-block">
+          Back to accounts
+        </Anchor>
       </>
     );
   }
@@ -176,14 +245,26 @@ export default function AccountShowPage() {
         <Card withBorder padding="lg" component="section" aria-labelledby="account-summary">
           <Group justify="space-between" mb="md" wrap="wrap">
             <Group gap="xs">
-              <Title order={2} size="h3" id="account-summary">Summary</Title>
-              <Badge color={ACCOUNT_STATUS_COLOR[a.status]} variant="light" size="lg">{ACCOUNT_STATUS_LABELS[a.status]}</Badge>
+              <Title order={2} size="h3" id="account-summary">
+                Summary
+              </Title>
+              <Badge color={ACCOUNT_STATUS_COLOR[a.status]} variant="light" size="lg">
+                {ACCOUNT_STATUS_LABELS[a.status]}
+              </Badge>
             </Group>
             <Group gap="xs">
-              <Button component={Link} to={`/app?account_id=${a.id}`} size="xs">Open the group’s home</Button>
-              <Anchor component={Link} to={`/admin/audit?account_id=${a.id}`}>This account’s audit log</Anchor>
-              <Anchor component={Link} to={`/app/account/show/${a.id}`}>Public profile</Anchor>
-              <Anchor component={Link} to="/admin/accounts">Back to accounts</Anchor>
+              <Button component={Link} to={`/app?account_id=${a.id}`} size="xs">
+                Open the group’s home
+              </Button>
+              <Anchor component={Link} to={`/admin/audit?account_id=${a.id}`}>
+                This account’s audit log
+              </Anchor>
+              <Anchor component={Link} to={`/app/account/show/${a.id}`}>
+                Public profile
+              </Anchor>
+              <Anchor component={Link} to="/admin/accounts">
+                Back to accounts
+              </Anchor>
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -191,22 +272,43 @@ export default function AccountShowPage() {
             <Fact label="Level">{a.level?.name ?? '—'}</Fact>
             <Fact label="Renewal due">{a.renewal_due_at ? showDate(a.renewal_due_at) : '—'}</Fact>
             <Fact label="Bonus balance">{formatCurrency(a.bonus_balance_cents)}</Fact>
-            <Fact label="Group">{a.group ? <>{a.group.label}{a.group.is_billed_as_group && <Text span size="sm" c="dimmed"> (billed as a group)</Text>}</> : '—'}</Fact>
+            <Fact label="Group">
+              {a.group ? (
+                <>
+                  {a.group.label}
+                  {a.group.is_billed_as_group && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      (billed as a group)
+                    </Text>
+                  )}
+                </>
+              ) : (
+                '—'
+              )}
+            </Fact>
             <Fact label="Open balance">{formatCurrency(q.data.open_balance_cents)}</Fact>
             <Fact label="E-mail">{a.email ?? '—'}</Fact>
             <Fact label="Account since">{showDate(a.created_at)}</Fact>
           </SimpleGrid>
           {a.is_suspended_from_basic_renewal && (
-            <Text size="sm" c="red" mt="md">Suspended from the basic renewal: this account can only renew with the upgrade.</Text>
+            <Text size="sm" c="red" mt="md">
+              Suspended from the basic renewal: this account can only renew with the upgrade.
+            </Text>
           )}
         </Card>
 
         <StandingCard
-          state={q.data.standing.state} irs={q.data.standing.irs} letterUrl={`/api/admin/accounts/${a.id}/standing-letter`}
+          state={q.data.standing.state}
+          irs={q.data.standing.irs}
+          letterUrl={`/api/admin/accounts/${a.id}/standing-letter`}
           title={{ id: 'account-standing', text: 'Standing with the IRS', label: q.data.standing.label }}
         />
 
-        <AccountSettingsCard key={`${a.id}-${String(a.is_suspended_from_basic_renewal)}-${a.group?.id ?? ''}-${String(a.group?.is_billed_as_group)}-${a.renewal_due_at ?? ''}`} detail={q.data} />
+        <AccountSettingsCard
+          key={`${a.id}-${String(a.is_suspended_from_basic_renewal)}-${a.group?.id ?? ''}-${String(a.group?.is_billed_as_group)}-${a.renewal_due_at ?? ''}`}
+          detail={q.data}
+        />
       </Stack>
 
       {/* The shared cards bring their own top margin. */}
@@ -216,14 +318,36 @@ export default function AccountShowPage() {
       </SimpleGrid>
 
       <Stack gap="lg" mt="lg">
-        <Section id="account-users" title="Users" count={counts.users} shown={q.data.users.length}
-          actions={<Button component={Link} to={`/app/account/users?account_id=${a.id}`} size="xs" variant="light">Manage users</Button>}>
+        <Section
+          id="account-users"
+          title="Users"
+          count={counts.users}
+          shown={q.data.users.length}
+          actions={
+            <Button component={Link} to={`/app/account/users?account_id=${a.id}`} size="xs" variant="light">
+              Manage users
+            </Button>
+          }
+        >
           <Table aria-label="Users" verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Name</Table.Th><Table.Th>E-mail</Table.Th><Table.Th>Since</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Since</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {q.data.users.map((u) => (
                 <Table.Tr key={u.id}>
-                  <Table.Td>{[u.first_name, u.last_name].filter(Boolean).join(' ') || '—'}{u.is_primary && <Badge ml="xs" size="xs" variant="light">Primary</Badge>}</Table.Td>
+                  <Table.Td>
+                    {[u.first_name, u.last_name].filter(Boolean).join(' ') || '—'}
+                    {u.is_primary && (
+                      <Badge ml="xs" size="xs" variant="light">
+                        Primary
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>{u.email}</Table.Td>
                   <Table.Td>{showDate(u.created_at)}</Table.Td>
                 </Table.Tr>
@@ -232,34 +356,88 @@ export default function AccountShowPage() {
           </Table>
         </Section>
 
-        <Section id="account-invoices" title="Invoices" count={counts.invoices} shown={q.data.invoices.length}
-          actions={<Button component={Link} to={`/app/payments?account_id=${a.id}`} size="xs" variant="light">Pay invoices</Button>}>
+        <Section
+          id="account-invoices"
+          title="Invoices"
+          count={counts.invoices}
+          shown={q.data.invoices.length}
+          actions={
+            <Button component={Link} to={`/app/payments?account_id=${a.id}`} size="xs" variant="light">
+              Pay invoices
+            </Button>
+          }
+        >
           <Table aria-label="Invoices" verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Invoice</Table.Th><Table.Th>Date</Table.Th><Table.Th>Notes</Table.Th><Table.Th ta="right">Value</Table.Th><Table.Th ta="right">Balance</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Invoice</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Notes</Table.Th>
+                <Table.Th ta="right">Value</Table.Th>
+                <Table.Th ta="right">Balance</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {q.data.invoices.map((i) => (
                 <Table.Tr key={i.id}>
-                  <Table.Td><Anchor component={Link} to={`/app/invoices/show/${i.id}`}>{i.number}</Anchor></Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/app/invoices/show/${i.id}`}>
+                      {i.number}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(i.document_at)}</Table.Td>
-                  <Table.Td><Text size="sm" lineClamp={2}>{i.public_notes}</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={2}>
+                      {i.public_notes}
+                    </Text>
+                  </Table.Td>
                   <Table.Td ta="right">{formatCurrency(i.value_cents)}</Table.Td>
-                  <Table.Td ta="right" fw={i.balance_cents > 0 ? 700 : undefined} c={i.balance_cents > 0 ? 'orange' : undefined}>{i.balance_cents > 0 ? formatCurrency(i.balance_cents) : 'Paid'}</Table.Td>
+                  <Table.Td
+                    ta="right"
+                    fw={i.balance_cents > 0 ? 700 : undefined}
+                    c={i.balance_cents > 0 ? 'orange' : undefined}
+                  >
+                    {i.balance_cents > 0 ? formatCurrency(i.balance_cents) : 'Paid'}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Section>
 
-        <Section id="account-payments" title="Payments" count={counts.payments} shown={q.data.payments.length}
-          actions={<Anchor component={Link} to={`/admin/payments/latest/${a.id}`} size="sm">All payments</Anchor>}>
+        <Section
+          id="account-payments"
+          title="Payments"
+          count={counts.payments}
+          shown={q.data.payments.length}
+          actions={
+            <Anchor component={Link} to={`/admin/payments/latest/${a.id}`} size="sm">
+              All payments
+            </Anchor>
+          }
+        >
           <Table aria-label="Payments" verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Date</Table.Th><Table.Th>Method</Table.Th><Table.Th>Status</Table.Th><Table.Th ta="right">Amount</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Method</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {q.data.payments.map((p) => (
                 <Table.Tr key={p.id}>
                   <Table.Td>{showDateTime(p.created_at)}</Table.Td>
-                  <Table.Td>{METHOD_LABEL[p.method] ?? p.method}{p.account_last4 ? ` ${p.account_last4}` : ''}</Table.Td>
-                  <Table.Td><Badge variant="light" color={PAYMENT_COLOR[p.status] ?? 'gray'}>{p.status}</Badge></Table.Td>
+                  <Table.Td>
+                    {METHOD_LABEL[p.method] ?? p.method}
+                    {p.account_last4 ? ` ${p.account_last4}` : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={PAYMENT_COLOR[p.status] ?? 'gray'}>
+                      {p.status}
+                    </Badge>
+                  </Table.Td>
                   <Table.Td ta="right">{formatCurrency(p.amount_cents)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -267,16 +445,36 @@ export default function AccountShowPage() {
           </Table>
         </Section>
 
-        <Section id="account-applications" title="Applications" count={counts.applications} shown={q.data.applications.length}>
+        <Section
+          id="account-applications"
+          title="Applications"
+          count={counts.applications}
+          shown={q.data.applications.length}
+        >
           <Table aria-label="Applications" verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Last activity</Table.Th><Table.Th>Applicant</Table.Th><Table.Th>Level</Table.Th><Table.Th>Status</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Last activity</Table.Th>
+                <Table.Th>Applicant</Table.Th>
+                <Table.Th>Level</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {q.data.applications.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Td><Anchor component={Link} to={`/admin/applications/${r.id}`}>{showDateTime(r.updated_at)}</Anchor></Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/applications/${r.id}`}>
+                      {showDateTime(r.updated_at)}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{r.email}</Table.Td>
                   <Table.Td>{r.level}</Table.Td>
-                  <Table.Td><Badge variant="light" color={STATUS_COLOR[r.status] ?? 'gray'}>{r.status}</Badge></Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLOR[r.status] ?? 'gray'}>
+                      {r.status}
+                    </Badge>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -285,11 +483,21 @@ export default function AccountShowPage() {
 
         <Section id="account-bylaws" title="Bylaws" count={counts.bylaws} shown={q.data.bylaws.length}>
           <Table aria-label="Bylaws" verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>Saved</Table.Th><Table.Th>Variant</Table.Th><Table.Th>By</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Saved</Table.Th>
+                <Table.Th>Variant</Table.Th>
+                <Table.Th>By</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {q.data.bylaws.map((b) => (
                 <Table.Tr key={b.id}>
-                  <Table.Td><Anchor component={Link} to={`/bylaws-generator/preview/${b.hash}`}>{showDateTime(b.updated_at)}</Anchor></Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/bylaws-generator/preview/${b.hash}`}>
+                      {showDateTime(b.updated_at)}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{b.variant}</Table.Td>
                   <Table.Td>{b.email}</Table.Td>
                 </Table.Tr>
@@ -300,7 +508,14 @@ export default function AccountShowPage() {
 
         <Section id="account-uploads" title="Uploads" count={counts.files} shown={q.data.files.length}>
           <Table aria-label="Uploads" verticalSpacing="xs">
-            <Table.Thead><Table.Tr><Table.Th>File</Table.Th><Table.Th>Purpose</Table.Th><Table.Th>Size</Table.Th><Table.Th>Uploaded</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>File</Table.Th>
+                <Table.Th>Purpose</Table.Th>
+                <Table.Th>Size</Table.Th>
+                <Table.Th>Uploaded</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {q.data.files.map((f) => (
                 <Table.Tr key={f.id}>

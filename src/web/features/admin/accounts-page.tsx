@@ -1,19 +1,25 @@
 import { Anchor, Badge, NativeSelect, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import {
-  ACCOUNT_STATUS_LABELS, type AccountStatus, type AdminAccountsPage,
-} from '../../../shared/schemas/admin-accounts.ts';
-import { http } from '../../lib/http.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
-import { showDate } from '../../lib/locale.ts';
+import {
+  ACCOUNT_STATUS_LABELS,
+  type AccountStatus,
+  type AdminAccountsPage,
+} from '../../../shared/schemas/admin-accounts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { AdminNav } from './admin-nav.tsx';
+import { http } from '../../lib/http.ts';
+import { showDate } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
-import { queryString, useListFilters } from './use-list-filters.ts';
+import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
+import { queryString, useListFilters } from './use-list-filters.ts';
 
-export const ACCOUNT_STATUS_COLOR: Record<AccountStatus, string> = { active: 'green', past_due: 'orange', suspended: 'red' };
+export const ACCOUNT_STATUS_COLOR: Record<AccountStatus, string> = {
+  active: 'green',
+  past_due: 'orange',
+  suspended: 'red',
+};
 
 /** A 9-digit EIN as the IRS writes it (12-3456789). */
 export const showEin = formatEin;
@@ -39,42 +45,90 @@ export default function AccountsPage() {
     <>
       <PageHeader title="Accounts" lead="Customer accounts: open one to see its records and act on its behalf." />
       <AdminNav />
-      <ListSearch label="Accounts" placeholder="Name, EIN or e-mail" search={current.search} onSearch={(search) => go({ search })}
-        filtered={filtered} onClear={() => go({ search: '', level: '', status: '', renewal_due: '' })}
-        exportHref={`/api/admin/accounts/export.csv${queryString(query)}`}>
-        <NativeSelect label="Level" value={current.level} onChange={(e) => go({ level: e.currentTarget.value })}
-          data={[{ value: '', label: 'All levels' }, ...levels.map((l) => ({ value: String(l.id), label: l.name }))]} />
-        <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
-          data={[{ value: '', label: 'Any status' }, ...Object.entries(ACCOUNT_STATUS_LABELS).map(([value, label]) => ({ value, label }))]} />
-        <NativeSelect label="Renewal due" value={current.renewal_due} onChange={(e) => go({ renewal_due: e.currentTarget.value })}
-          data={[{ value: '', label: 'Any time' }, { value: '30', label: 'In the next 30 days' }, { value: '90', label: 'In the next 90 days' }, { value: 'overdue', label: 'Overdue' }]} />
+      <ListSearch
+        label="Accounts"
+        placeholder="Name, EIN or e-mail"
+        search={current.search}
+        onSearch={(search) => go({ search })}
+        filtered={filtered}
+        onClear={() => go({ search: '', level: '', status: '', renewal_due: '' })}
+        exportHref={`/api/admin/accounts/export.csv${queryString(query)}`}
+      >
+        <NativeSelect
+          label="Level"
+          value={current.level}
+          onChange={(e) => go({ level: e.currentTarget.value })}
+          data={[{ value: '', label: 'All levels' }, ...levels.map((l) => ({ value: String(l.id), label: l.name }))]}
+        />
+        <NativeSelect
+          label="Status"
+          value={current.status}
+          onChange={(e) => go({ status: e.currentTarget.value })}
+          data={[
+            { value: '', label: 'Any status' },
+            ...Object.entries(ACCOUNT_STATUS_LABELS).map(([value, label]) => ({ value, label })),
+          ]}
+        />
+        <NativeSelect
+          label="Renewal due"
+          value={current.renewal_due}
+          onChange={(e) => go({ renewal_due: e.currentTarget.value })}
+          data={[
+            { value: '', label: 'Any time' },
+            { value: '30', label: 'In the next 30 days' },
+            { value: '90', label: 'In the next 90 days' },
+            { value: 'overdue', label: 'Overdue' },
+          ]}
+        />
       </ListSearch>
       {q.data && q.data.total > 0 && (
-        <Text size="sm" c="dimmed" mb="xs">{q.data.total === 1 ? '1 account' : `${q.data.total} accounts`}</Text>
+        <Text size="sm" c="dimmed" mb="xs">
+          {q.data.total === 1 ? '1 account' : `${q.data.total} accounts`}
+        </Text>
       )}
       <AdminListCard
         query={q}
         label="Accounts"
         what="The accounts"
         empty={filtered ? 'No accounts match.' : 'No accounts yet.'}
-        columns={[{ title: 'Name', sort: 'name' }, { title: 'EIN', sort: 'ein' }, { title: 'Level', sort: 'level' },
-          { title: 'Renewal due', sort: 'renewal_due_at' }, 'Status', 'Primary user']}
+        columns={[
+          { title: 'Name', sort: 'name' },
+          { title: 'EIN', sort: 'ein' },
+          { title: 'Level', sort: 'level' },
+          { title: 'Renewal due', sort: 'renewal_due_at' },
+          'Status',
+          'Primary user',
+        ]}
         sort={current.sort || 'name'}
         onSort={(sort) => go({ sort: sort === 'name' ? '' : sort })}
         onPage={(p) => go({ page: p })}
         row={(r) => (
           <Table.Tr key={r.id}>
             <Table.Td>
-              <Anchor component={Link} to={`/admin/accounts/show/${r.id}`} fw={600}>{r.name}</Anchor>
-              {(r.city || r.state) && <Text size="xs" c="dimmed">{[r.city, r.state].filter(Boolean).join(', ')}</Text>}
+              <Anchor component={Link} to={`/admin/accounts/show/${r.id}`} fw={600}>
+                {r.name}
+              </Anchor>
+              {(r.city || r.state) && (
+                <Text size="xs" c="dimmed">
+                  {[r.city, r.state].filter(Boolean).join(', ')}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{showEin(r.ein)}</Table.Td>
             <Table.Td>{r.level?.name ?? '—'}</Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.renewal_due_at ? showDate(r.renewal_due_at) : '—'}</Table.Td>
-            <Table.Td><Badge color={ACCOUNT_STATUS_COLOR[r.status]} variant="light">{ACCOUNT_STATUS_LABELS[r.status]}</Badge></Table.Td>
+            <Table.Td>
+              <Badge color={ACCOUNT_STATUS_COLOR[r.status]} variant="light">
+                {ACCOUNT_STATUS_LABELS[r.status]}
+              </Badge>
+            </Table.Td>
             <Table.Td>
               {r.primary_email ?? '—'}
-              {r.users_count > 1 && <Text size="xs" c="dimmed">{r.users_count} users</Text>}
+              {r.users_count > 1 && (
+                <Text size="xs" c="dimmed">
+                  {r.users_count} users
+                </Text>
+              )}
             </Table.Td>
           </Table.Tr>
         )}

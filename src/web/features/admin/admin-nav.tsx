@@ -26,7 +26,9 @@ export function AdminNav() {
   return (
     <Group gap="xs" mb="lg" component="nav" aria-label="Admin">
       {LINKS.map(([to, label]) => (
-        <Button key={to} component={NavLink} to={to} variant="default" size="xs">{label}</Button>
+        <Button key={to} component={NavLink} to={to} variant="default" size="xs">
+          {label}
+        </Button>
       ))}
     </Group>
   );

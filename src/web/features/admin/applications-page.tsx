@@ -1,14 +1,23 @@
 import { Anchor, Badge, Group, NativeSelect, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
+import { PageHeader } from '../../components/page-header.tsx';
 import { http } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { AdminNav } from './admin-nav.tsx';
+import type { PageObject } from '../../../shared/rules/pagination.ts';
 
-interface ApplicationRow { id: number; email: string; level: string; type: string; status: string; page: number; account_id: number | null; updated_at: string }
+interface ApplicationRow {
+  id: number;
+  email: string;
+  level: string;
+  type: string;
+  status: string;
+  page: number;
+  account_id: number | null;
+  updated_at: string;
+}
 
 export const STATUS_COLOR: Record<string, string> = { draft: 'blue', completed: 'green', deleted: 'gray' };
 
@@ -27,8 +36,17 @@ export default function ApplicationsPage() {
       <PageHeader title="Applications" />
       <AdminNav />
       <Group mb="md">
-        <NativeSelect label="Status" value={status} onChange={(e) => setParams(e.currentTarget.value ? { status: e.currentTarget.value } : {})}
-          data={[{ value: '', label: 'All' }, { value: 'draft', label: 'Draft' }, { value: 'completed', label: 'Completed' }, { value: 'deleted', label: 'Deleted' }]} />
+        <NativeSelect
+          label="Status"
+          value={status}
+          onChange={(e) => setParams(e.currentTarget.value ? { status: e.currentTarget.value } : {})}
+          data={[
+            { value: '', label: 'All' },
+            { value: 'draft', label: 'Draft' },
+            { value: 'completed', label: 'Completed' },
+            { value: 'deleted', label: 'Deleted' },
+          ]}
+        />
       </Group>
       <AdminListCard
         query={q}
@@ -39,11 +57,17 @@ export default function ApplicationsPage() {
         onPage={(p) => setParams({ ...(status ? { status } : {}), page: String(p) })}
         row={(r) => (
           <Table.Tr key={r.id}>
-            <Table.Td><Anchor component={Link} to={`/admin/applications/${r.id}`}>{showDateTime(r.updated_at)}</Anchor></Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/admin/applications/${r.id}`}>
+                {showDateTime(r.updated_at)}
+              </Anchor>
+            </Table.Td>
             <Table.Td>{r.email}</Table.Td>
             <Table.Td>{r.level}</Table.Td>
             <Table.Td>{r.page}</Table.Td>
-            <Table.Td><Badge color={STATUS_COLOR[r.status] ?? 'gray'}>{r.status}</Badge></Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLOR[r.status] ?? 'gray'}>{r.status}</Badge>
+            </Table.Td>
           </Table.Tr>
         )}
       />

@@ -1,11 +1,27 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Card, Center, Checkbox, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BANNER_KINDS, type AdminBanner } from '../../../shared/schemas/admin.ts';
-import { HttpFailure, call } from '../../lib/http.ts';
+import { useState } from 'react';
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
-import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { BANNER_KINDS, type AdminBanner } from '../../../shared/schemas/admin.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { HttpFailure, call } from '../../lib/http.ts';
 import { AdminNav } from './admin-nav.tsx';
 
 const EMPTY = { kind: 'holiday-alert', text: '', is_active: true };
@@ -20,9 +36,10 @@ export default function BannersPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const save = useMutation({
-    mutationFn: () => (editing
-      ? call(adminConsoleContracts.saveBanner, { params: { id: String(editing) }, body: values })
-      : call(adminConsoleContracts.createBanner, { body: values })),
+    mutationFn: () =>
+      editing
+        ? call(adminConsoleContracts.saveBanner, { params: { id: String(editing) }, body: values })
+        : call(adminConsoleContracts.createBanner, { body: values }),
     onSuccess: () => {
       toastSuccess('Your data was saved.');
       setEditing(null);
@@ -30,7 +47,8 @@ export default function BannersPage() {
       void client.invalidateQueries({ queryKey: ['admin-banners'] });
     },
     onError: (err) => {
-      if (err instanceof HttpFailure && Object.keys(err.errors).length) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
+      if (err instanceof HttpFailure && Object.keys(err.errors).length)
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
       else toastFailure();
     },
   });
@@ -55,13 +73,24 @@ export default function BannersPage() {
 
   return (
     <>
-      <PageHeader title="Banners" lead="Notices shown at the top of every page until a visitor dismisses them (for one day)." />
+      <PageHeader
+        title="Banners"
+        lead="Notices shown at the top of every page until a visitor dismisses them (for one day)."
+      />
       <AdminNav />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder padding="md">
-          {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
+          {q.isPending && (
+            <Center py="xl">
+              <Loader role="status" aria-label="Loading" />
+            </Center>
+          )}
           {q.isError && <Alert color="red">The banners could not be loaded.</Alert>}
-          {q.data && q.data.banners.length === 0 && <Text c="dimmed" ta="center" py="lg">No banners yet.</Text>}
+          {q.data && q.data.banners.length === 0 && (
+            <Text c="dimmed" ta="center" py="lg">
+              No banners yet.
+            </Text>
+          )}
           {q.data && q.data.banners.length > 0 && (
             <Table aria-label="Banners">
               <Table.Tbody>
@@ -76,10 +105,26 @@ export default function BannersPage() {
                     </Table.Td>
                     <Table.Td w={170}>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="default" onClick={() => edit(b)}>Edit</Button>
-                        <Button size="xs" color="red" variant="light" onClick={async () => {
-                          if (await confirmAction({ title: 'Are you sure?', message: "You won't be able to revert this!", confirm: 'Yes, delete it!' })) remove.mutate(b.id);
-                        }}>Delete</Button>
+                        <Button size="xs" variant="default" onClick={() => edit(b)}>
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          onClick={async () => {
+                            if (
+                              await confirmAction({
+                                title: 'Are you sure?',
+                                message: "You won't be able to revert this!",
+                                confirm: 'Yes, delete it!',
+                              })
+                            )
+                              remove.mutate(b.id);
+                          }}
+                        >
+                          Delete
+                        </Button>
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -88,16 +133,56 @@ export default function BannersPage() {
             </Table>
           )}
         </Card>
-        <Card withBorder padding="lg" component="form" aria-label="Banner" onSubmit={(e: React.FormEvent) => { e.preventDefault(); save.mutate(); }}>
+        <Card
+          withBorder
+          padding="lg"
+          component="form"
+          aria-label="Banner"
+          onSubmit={(e: React.FormEvent) => {
+            e.preventDefault();
+            save.mutate();
+          }}
+        >
           <Stack>
-            <Title order={2} size="h4">{editing ? 'Edit banner' : 'New banner'}</Title>
-            <NativeSelect label="Kind" value={values.kind} onChange={(e) => change({ kind: e.currentTarget.value })} error={errors.kind}
-              data={BANNER_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))} />
-            <Textarea label="Text" value={values.text} onChange={(e) => change({ text: e.currentTarget.value })} error={errors.text} rows={3} withAsterisk />
-            <Checkbox label="Show on the site" checked={values.is_active} onChange={(e) => change({ is_active: e.currentTarget.checked })} />
+            <Title order={2} size="h4">
+              {editing ? 'Edit banner' : 'New banner'}
+            </Title>
+            <NativeSelect
+              label="Kind"
+              value={values.kind}
+              onChange={(e) => change({ kind: e.currentTarget.value })}
+              error={errors.kind}
+              data={BANNER_KINDS.map((k) => ({ value: k, label: KIND_LABEL[k] }))}
+            />
+            <Textarea
+              label="Text"
+              value={values.text}
+              onChange={(e) => change({ text: e.currentTarget.value })}
+              error={errors.text}
+              rows={3}
+              withAsterisk
+            />
+            <Checkbox
+              label="Show on the site"
+              checked={values.is_active}
+              onChange={(e) => change({ is_active: e.currentTarget.checked })}
+            />
             <Group>
-              <Button type="submit" loading={save.isPending} disabled={Object.keys(errors).length > 0}>Save</Button>
-              {editing && <Button variant="subtle" onClick={() => { setEditing(null); setValues(EMPTY); setErrors({}); }}>Cancel</Button>}
+              <Button type="submit" loading={save.isPending} disabled={Object.keys(errors).length > 0}>
+                Save
+              </Button>
+              {editing && (
+                <Button
+                  variant="subtle"
+                  onClick={() => {
+                    setEditing(null);
+                    setValues(EMPTY);
+                    setErrors({});
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
             </Group>
           </Stack>
         </Card>

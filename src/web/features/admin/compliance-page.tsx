@@ -1,18 +1,42 @@
-import { useState } from 'react';
-import { Anchor, Button, Card, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
 import { FILING_FORMS } from '../../../shared/schemas/compliance.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { AdminNav } from './admin-nav.tsx';
+import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
+import { HttpFailure, http } from '../../lib/http.ts';
 import { AdminListCard } from './admin-list-card.tsx';
+import { AdminNav } from './admin-nav.tsx';
+import type { PageObject } from '../../../shared/rules/pagination.ts';
 import type { RiskRow } from '../../../shared/schemas/compliance.ts';
 
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Today's local calendar date, 'YYYY-MM-DD' (what a date input holds). */
 function localToday(): string {
@@ -25,14 +49,32 @@ function localToday(): string {
  * `POST /api/admin/accounts/:id/filings` and shows the server's field messages. With no
  * `accountId` it asks for the account number too.
  */
-function RecordFilingForm({ accountId, accountName, taxYear }: { accountId?: number; accountName?: string; taxYear?: number }) {
+function RecordFilingForm({
+  accountId,
+  accountName,
+  taxYear,
+}: {
+  accountId?: number;
+  accountName?: string;
+  taxYear?: number;
+}) {
   const inRow = accountId !== undefined;
   const client = useQueryClient();
-  const [values, setValues] = useState({ account: '' as string | number, form: '990-N', tax_year: (taxYear ?? '') as string | number, filed_on: localToday() });
+  const [values, setValues] = useState({
+    account: '' as string | number,
+    form: '990-N',
+    tax_year: (taxYear ?? '') as string | number,
+    filed_on: localToday(),
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const target = accountId ?? Number(values.account);
   const save = useMutation({
-    mutationFn: () => http.post<{ message: string }>(`/api/admin/accounts/${target}/filings`, { form: values.form, tax_year: values.tax_year, filed_on: values.filed_on }),
+    mutationFn: () =>
+      http.post<{ message: string }>(`/api/admin/accounts/${target}/filings`, {
+        form: values.form,
+        tax_year: values.tax_year,
+        filed_on: values.filed_on,
+      }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
       setErrors({});
@@ -40,7 +82,8 @@ function RecordFilingForm({ accountId, accountName, taxYear }: { accountId?: num
       void client.invalidateQueries({ queryKey: ['admin-compliance-risk'] });
     },
     onError: (err) => {
-      if (err instanceof HttpFailure && Object.keys(err.errors).length) setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
+      if (err instanceof HttpFailure && Object.keys(err.errors).length)
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
       else if (err instanceof HttpFailure && err.status === 404) setErrors({ account: 'No such account.' });
       else toastFailure();
     },
@@ -51,23 +94,66 @@ function RecordFilingForm({ accountId, accountName, taxYear }: { accountId?: num
   };
   const label = accountName ? `Record filing for ${accountName}` : 'Record a filing';
   return (
-    <Group component="form" aria-label={label} gap="xs" align="flex-start" wrap={inRow ? 'nowrap' : 'wrap'}
+    <Group
+      component="form"
+      aria-label={label}
+      gap="xs"
+      align="flex-start"
+      wrap={inRow ? 'nowrap' : 'wrap'}
       onSubmit={(e: React.FormEvent) => {
         e.preventDefault();
-        if (!accountId && !(Number(values.account) > 0)) return setErrors({ ...errors, account: 'The account number field is required.' });
+        if (!accountId && !(Number(values.account) > 0))
+          return setErrors({ ...errors, account: 'The account number field is required.' });
         save.mutate();
-      }}>
+      }}
+    >
       {!inRow && (
-        <NumberInput label="Account number" size="xs" w={130} min={1} allowDecimal={false} hideControls value={values.account}
-          onChange={(v) => change({ account: v })} error={errors.account} />
+        <NumberInput
+          label="Account number"
+          size="xs"
+          w={130}
+          min={1}
+          allowDecimal={false}
+          hideControls
+          value={values.account}
+          onChange={(v) => change({ account: v })}
+          error={errors.account}
+        />
       )}
-      <NativeSelect label="Form" size="xs" w={90} value={values.form} onChange={(e) => change({ form: e.currentTarget.value })} error={errors.form}
-        data={[...FILING_FORMS]} />
-      <NumberInput label="Tax year" size="xs" w={90} min={2007} max={9999} allowDecimal={false} hideControls value={values.tax_year}
-        onChange={(v) => change({ tax_year: v })} error={errors.tax_year} />
-      <TextInput label="Filed on" type="date" size="xs" w={150} value={values.filed_on} max={localToday()}
-        onChange={(e) => change({ filed_on: e.currentTarget.value })} error={errors.filed_on} />
-      <Button type="submit" size="xs" mt={23} loading={save.isPending}>Record filing</Button>
+      <NativeSelect
+        label="Form"
+        size="xs"
+        w={90}
+        value={values.form}
+        onChange={(e) => change({ form: e.currentTarget.value })}
+        error={errors.form}
+        data={[...FILING_FORMS]}
+      />
+      <NumberInput
+        label="Tax year"
+        size="xs"
+        w={90}
+        min={2007}
+        max={9999}
+        allowDecimal={false}
+        hideControls
+        value={values.tax_year}
+        onChange={(v) => change({ tax_year: v })}
+        error={errors.tax_year}
+      />
+      <TextInput
+        label="Filed on"
+        type="date"
+        size="xs"
+        w={150}
+        value={values.filed_on}
+        max={localToday()}
+        onChange={(e) => change({ filed_on: e.currentTarget.value })}
+        error={errors.filed_on}
+      />
+      <Button type="submit" size="xs" mt={23} loading={save.isPending}>
+        Record filing
+      </Button>
     </Group>
   );
 }
@@ -87,7 +173,10 @@ export default function CompliancePage() {
   });
   return (
     <>
-      <PageHeader title="Revocation risk" lead="Member groups and subordinates of our group exemption that missed an annual return, per the IRS data (BMF, Form 990-N data, Automatic Revocation List) and the filings recorded here. Not filing for three consecutive years revokes the exemption on the third due date (IRC §6033(j)); the IRS writes after two missed years." />
+      <PageHeader
+        title="Revocation risk"
+        lead="Member groups and subordinates of our group exemption that missed an annual return, per the IRS data (BMF, Form 990-N data, Automatic Revocation List) and the filings recorded here. Not filing for three consecutive years revokes the exemption on the third due date (IRC §6033(j)); the IRS writes after two missed years."
+      />
       <AdminNav />
       <AdminListCard
         query={q}
@@ -101,28 +190,70 @@ export default function CompliancePage() {
         row={(r) => (
           <Table.Tr key={r.account_id}>
             <Table.Td>
-              <Anchor component={Link} to={`/admin/accounts/show/${r.account_id}`} fw={600}>{r.name}</Anchor>
-              <Text size="xs" c="dimmed">#{r.account_id}{r.gen ? ` · GEN ${r.gen}` : ''}{r.city ? ` · ${r.city}, ${r.state}` : ''}{r.primary_email ? ` · ${r.primary_email}` : ''}</Text>
+              <Anchor component={Link} to={`/admin/accounts/show/${r.account_id}`} fw={600}>
+                {r.name}
+              </Anchor>
+              <Text size="xs" c="dimmed">
+                #{r.account_id}
+                {r.gen ? ` · GEN ${r.gen}` : ''}
+                {r.city ? ` · ${r.city}, ${r.state}` : ''}
+                {r.primary_email ? ` · ${r.primary_email}` : ''}
+              </Text>
             </Table.Td>
             <Table.Td>{r.fiscal_year_end_month ? MONTHS[r.fiscal_year_end_month - 1] : 'Unknown'}</Table.Td>
             <Table.Td>
-              <Text size="sm" fw={700} c={r.standing === 'revoked' || r.standing === 'past_revocation_date' ? 'red.9' : 'dark.7'}>{r.standing_label}</Text>
-              {r.missed_tax_years.length > 0 && <Text size="sm">Missed: {r.missed_tax_years.length > 4 ? `${r.missed_tax_years[0]}–${r.missed_tax_years.at(-1)} (${r.missed_tax_years.length} years)` : r.missed_tax_years.join(', ')}</Text>}
-              {r.revoked_on
-                ? <Text size="sm">Revoked {r.revoked_on}</Text>
-                : r.revocation_date && <Text size="sm">Revocation date {r.revocation_date}{r.days_to_revocation !== null && r.days_to_revocation >= 0 ? ` (${r.days_to_revocation} days left)` : ''}</Text>}
-              <Text size="xs" c="dimmed">{r.latest_tax_year_filed ? `Last return: ${r.latest_tax_year_filed}` : 'No return on file'}{r.sources.bmf ? ` · per IRS data released ${r.sources.bmf}` : ''}</Text>
+              <Text
+                size="sm"
+                fw={700}
+                c={r.standing === 'revoked' || r.standing === 'past_revocation_date' ? 'red.9' : 'dark.7'}
+              >
+                {r.standing_label}
+              </Text>
+              {r.missed_tax_years.length > 0 && (
+                <Text size="sm">
+                  Missed:{' '}
+                  {r.missed_tax_years.length > 4
+                    ? `${r.missed_tax_years[0]}–${r.missed_tax_years.at(-1)} (${r.missed_tax_years.length} years)`
+                    : r.missed_tax_years.join(', ')}
+                </Text>
+              )}
+              {r.revoked_on ? (
+                <Text size="sm">Revoked {r.revoked_on}</Text>
+              ) : (
+                r.revocation_date && (
+                  <Text size="sm">
+                    Revocation date {r.revocation_date}
+                    {r.days_to_revocation !== null && r.days_to_revocation >= 0
+                      ? ` (${r.days_to_revocation} days left)`
+                      : ''}
+                  </Text>
+                )
+              )}
+              <Text size="xs" c="dimmed">
+                {r.latest_tax_year_filed ? `Last return: ${r.latest_tax_year_filed}` : 'No return on file'}
+                {r.sources.bmf ? ` · per IRS data released ${r.sources.bmf}` : ''}
+              </Text>
             </Table.Td>
-            <Table.Td>{r.can_record_filing
-              ? <RecordFilingForm accountId={r.account_id} accountName={r.name} taxYear={r.missed_tax_years[0]} />
-              : <Text size="sm" c="dimmed">A subordinate's returns show in the IRS data.</Text>}</Table.Td>
+            <Table.Td>
+              {r.can_record_filing ? (
+                <RecordFilingForm accountId={r.account_id} accountName={r.name} taxYear={r.missed_tax_years[0]} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  A subordinate's returns show in the IRS data.
+                </Text>
+              )}
+            </Table.Td>
           </Table.Tr>
         )}
       />
       <Card withBorder padding="md" mt="lg">
         <Stack gap="xs">
-          <Title order={2} size="h4">Record a filing for any account</Title>
-          <Text size="sm" c="dimmed">The tax year is the calendar year the organization's fiscal year ends in.</Text>
+          <Title order={2} size="h4">
+            Record a filing for any account
+          </Title>
+          <Text size="sm" c="dimmed">
+            The tax year is the calendar year the organization's fiscal year ends in.
+          </Text>
           <RecordFilingForm />
         </Stack>
       </Card>

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Card, Center, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { JobRunView, JobView } from '../../../shared/schemas/admin-jobs.ts';
+import { useState } from 'react';
 import { adminJobContracts } from '../../../shared/contracts/admin-jobs.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { HttpFailure, call } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { AdminNav } from './admin-nav.tsx';
+import type { JobRunView, JobView } from '../../../shared/schemas/admin-jobs.ts';
 
 const RESULT: Record<JobRunView['result'], { label: string; color: string }> = {
   ok: { label: 'OK', color: 'green' },
@@ -17,8 +17,16 @@ const RESULT: Record<JobRunView['result'], { label: string; color: string }> = {
   running: { label: 'Running', color: 'blue' },
 };
 
-const TRIGGER: Record<JobRunView['trigger'], string> = { schedule: 'scheduled', staff: 'by staff', startup: 'at start' };
-const STARTED_BY: Record<JobRunView['trigger'], string> = { schedule: 'Schedule', staff: 'Staff', startup: 'Server start' };
+const TRIGGER: Record<JobRunView['trigger'], string> = {
+  schedule: 'scheduled',
+  staff: 'by staff',
+  startup: 'at start',
+};
+const STARTED_BY: Record<JobRunView['trigger'], string> = {
+  schedule: 'Schedule',
+  staff: 'Staff',
+  startup: 'Server start',
+};
 
 /** "30 s", "5 min", "2 h". */
 function span(ms: number): string {
@@ -27,7 +35,11 @@ function span(ms: number): string {
 }
 
 function ResultBadge({ result }: { result: JobRunView['result'] }) {
-  return <Badge color={RESULT[result].color} variant="light">{RESULT[result].label}</Badge>;
+  return (
+    <Badge color={RESULT[result].color} variant="light">
+      {RESULT[result].label}
+    </Badge>
+  );
 }
 
 /** "1.2 s", "3 min": how long a run took. */
@@ -48,23 +60,39 @@ function LastRun({ job }: { job: JobView }) {
   }
   return (
     <Stack gap={2}>
-      <Group gap="xs"><ResultBadge result={run.result} /><Text size="sm">{run.items_done} done</Text></Group>
-      <Text size="xs" c="dimmed">{showDateTime(run.started_at)} · {TRIGGER[run.trigger]}{run.finished_at ? ` · ${duration(run)}` : ''}</Text>
+      <Group gap="xs">
+        <ResultBadge result={run.result} />
+        <Text size="sm">{run.items_done} done</Text>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {showDateTime(run.started_at)} · {TRIGGER[run.trigger]}
+        {run.finished_at ? ` · ${duration(run)}` : ''}
+      </Text>
       {/* A quiet poll's idle rounds are not recorded: say when it last looked. */}
-      {job.last_checked_at && new Date(job.last_checked_at).getTime() > new Date(run.finished_at ?? run.started_at).getTime() + 1000 && (
-        <Text size="xs" c="dimmed">Last checked {showDateTime(job.last_checked_at)}</Text>
-      )}
+      {job.last_checked_at &&
+        new Date(job.last_checked_at).getTime() > new Date(run.finished_at ?? run.started_at).getTime() + 1000 && (
+          <Text size="xs" c="dimmed">
+            Last checked {showDateTime(job.last_checked_at)}
+          </Text>
+        )}
     </Stack>
   );
 }
 
 function Failures({ job }: { job: JobView }) {
-  if (!job.recent_failures.length) return <Text size="sm" c="dimmed">None</Text>;
+  if (!job.recent_failures.length)
+    return (
+      <Text size="sm" c="dimmed">
+        None
+      </Text>
+    );
   const latest = job.recent_failures[0];
   return (
     <Stack gap={2}>
       <Text size="sm">{job.recent_failures.length === 5 ? '5 or more' : job.recent_failures.length} recent</Text>
-      <Text size="xs" c="red.9" title={latest.error ?? ''} lineClamp={2}>{showDateTime(latest.started_at)}: {latest.error}</Text>
+      <Text size="xs" c="red.9" title={latest.error ?? ''} lineClamp={2}>
+        {showDateTime(latest.started_at)}: {latest.error}
+      </Text>
     </Stack>
   );
 }
@@ -79,7 +107,9 @@ function RunHistory({ job }: { job: JobView }) {
   });
   return (
     <Stack gap="xs" mt="lg">
-      <Title order={2} size="h4">Runs of {job.title}</Title>
+      <Title order={2} size="h4">
+        Runs of {job.title}
+      </Title>
       <AdminListCard
         query={q}
         label={`Runs of ${job.title}`}
@@ -90,7 +120,14 @@ function RunHistory({ job }: { job: JobView }) {
         row={(r) => (
           <Table.Tr key={r.id}>
             <Table.Td>{showDateTime(r.started_at)}</Table.Td>
-            <Table.Td><ResultBadge result={r.result} />{r.attempt > 1 && <Text size="xs" c="dimmed">attempt {r.attempt}</Text>}</Table.Td>
+            <Table.Td>
+              <ResultBadge result={r.result} />
+              {r.attempt > 1 && (
+                <Text size="xs" c="dimmed">
+                  attempt {r.attempt}
+                </Text>
+              )}
+            </Table.Td>
             <Table.Td>{r.items_done}</Table.Td>
             <Table.Td>{duration(r)}</Table.Td>
             <Table.Td>{STARTED_BY[r.trigger]}</Table.Td>
@@ -137,12 +174,23 @@ export default function JobsPage() {
 
   return (
     <>
-      <PageHeader title="Jobs" lead="The server's scheduled jobs: when each last ran and how it went, when it runs next, and its recent failures." />
+      <PageHeader
+        title="Jobs"
+        lead="The server's scheduled jobs: when each last ran and how it went, when it runs next, and its recent failures."
+      />
       <AdminNav />
       <Card withBorder padding="md">
-        {q.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
+        {q.isPending && (
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading" />
+          </Center>
+        )}
         {q.isError && <Alert color="red">The jobs could not be loaded.</Alert>}
-        {q.data && jobs.length === 0 && <Text c="dimmed" py="lg" ta="center">No jobs are defined.</Text>}
+        {q.data && jobs.length === 0 && (
+          <Text c="dimmed" py="lg" ta="center">
+            No jobs are defined.
+          </Text>
+        )}
         {jobs.length > 0 && (
           <Table.ScrollContainer minWidth={980}>
             <Table verticalSpacing="sm" highlightOnHover aria-label="Jobs">
@@ -160,27 +208,56 @@ export default function JobsPage() {
                 {jobs.map((job) => (
                   <Table.Tr key={job.name}>
                     <Table.Td>
-                      <Text fw={600} size="sm">{job.title}</Text>
-                      <Text size="xs" c="dimmed">{job.name}</Text>
-                      {job.unavailable && <Text size="xs" c="gray.7" fs="italic" maw={280}>{job.unavailable}</Text>}
+                      <Text fw={600} size="sm">
+                        {job.title}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {job.name}
+                      </Text>
+                      {job.unavailable && (
+                        <Text size="xs" c="gray.7" fs="italic" maw={280}>
+                          {job.unavailable}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{job.schedule}</Text>
                       <Text size="xs" c="dimmed">
                         Timeout {span(job.timeout_ms)}
-                        {job.retry.limit ? ` · ${job.retry.limit} ${job.retry.limit === 1 ? 'retry' : 'retries'}` : ' · no retries'}
+                        {job.retry.limit
+                          ? ` · ${job.retry.limit} ${job.retry.limit === 1 ? 'retry' : 'retries'}`
+                          : ' · no retries'}
                       </Text>
                     </Table.Td>
                     <Table.Td>{job.running ? <ResultBadge result="running" /> : <LastRun job={job} />}</Table.Td>
-                    <Table.Td><Text size="sm">{job.next_run_at ? showDateTime(job.next_run_at) : job.schedule === 'At server start' ? 'At next start' : '—'}</Text></Table.Td>
-                    <Table.Td><Failures job={job} /></Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {job.next_run_at
+                          ? showDateTime(job.next_run_at)
+                          : job.schedule === 'At server start'
+                            ? 'At next start'
+                            : '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Failures job={job} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" onClick={() => void runNow(job)} disabled={!!job.unavailable || job.running}
-                          loading={run.isPending && run.variables?.name === job.name}>
+                        <Button
+                          size="xs"
+                          onClick={() => void runNow(job)}
+                          disabled={!!job.unavailable || job.running}
+                          loading={run.isPending && run.variables?.name === job.name}
+                        >
                           Run now
                         </Button>
-                        <Button size="xs" variant="default" onClick={() => setShown(shown === job.name ? null : job.name)} aria-pressed={shown === job.name}>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setShown(shown === job.name ? null : job.name)}
+                          aria-pressed={shown === job.name}
+                        >
                           Runs
                         </Button>
                       </Group>

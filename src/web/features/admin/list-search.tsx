@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The search row of a staff list (docs/staff-lists.md): a search box sent with its button or
@@ -12,7 +12,16 @@ import { Button, Group, TextInput } from '@mantine/core';
  * @param onClear drops the search and every filter (shown only when `filtered`)
  * @param exportHref the list's CSV export with the same query (an "Export CSV" link), if it has one
  */
-export function ListSearch({ label, placeholder, search, onSearch, filtered, onClear, exportHref, children }: {
+export function ListSearch({
+  label,
+  placeholder,
+  search,
+  onSearch,
+  filtered,
+  onClear,
+  exportHref,
+  children,
+}: {
   label: string;
   placeholder: string;
   search: string;
@@ -25,13 +34,43 @@ export function ListSearch({ label, placeholder, search, onSearch, filtered, onC
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
   return (
-    <form role="search" aria-label={label} onSubmit={(e) => { e.preventDefault(); onSearch(draft); }}>
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(draft);
+      }}
+    >
       <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput label="Search" placeholder={placeholder} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} w={260} maxLength={100} />
-        <Button type="submit" variant="default">Search</Button>
+        <TextInput
+          label="Search"
+          placeholder={placeholder}
+          value={draft}
+          onChange={(e) => setDraft(e.currentTarget.value)}
+          w={260}
+          maxLength={100}
+        />
+        <Button type="submit" variant="default">
+          Search
+        </Button>
         {children}
-        {filtered && <Button variant="subtle" onClick={() => { setDraft(''); onClear(); }}>Clear</Button>}
-        {exportHref && <Button component="a" variant="default" href={exportHref} download ml="auto">Export CSV</Button>}
+        {filtered && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setDraft('');
+              onClear();
+            }}
+          >
+            Clear
+          </Button>
+        )}
+        {exportHref && (
+          <Button component="a" variant="default" href={exportHref} download ml="auto">
+            Export CSV
+          </Button>
+        )}
       </Group>
     </form>
   );

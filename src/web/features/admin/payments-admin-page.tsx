@@ -1,24 +1,36 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
-  ADMIN_PAYMENT_METHODS, ADMIN_PAYMENT_STATUSES, adminOpenInvoicesQuery, adminPaymentsQuery,
-  type AdminMoneyTotals, type AdminOpenInvoicesQuery, type AdminPaymentsQuery, type AdminOpenInvoicesPage, type AdminPaymentRow, type AdminPaymentsPage, type StaffPaymentAction,
+  ADMIN_PAYMENT_METHODS,
+  ADMIN_PAYMENT_STATUSES,
+  adminOpenInvoicesQuery,
+  adminPaymentsQuery,
+  type AdminMoneyTotals,
+  type AdminOpenInvoicesQuery,
+  type AdminPaymentsQuery,
+  type AdminOpenInvoicesPage,
+  type AdminPaymentRow,
+  type AdminPaymentsPage,
+  type StaffPaymentAction,
 } from '../../../shared/schemas/admin-payments.ts';
-import { AttentionPanel, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
 import {
-  PAYMENT_METHOD_NAMES, hasReceipt, paymentMethodLabel, paymentStatusLabel,
+  PAYMENT_METHOD_NAMES,
+  hasReceipt,
+  paymentMethodLabel,
+  paymentStatusLabel,
 } from '../../../shared/schemas/finances.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
 import { http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { AdminNav } from './admin-nav.tsx';
 import { AdminListCard } from './admin-list-card.tsx';
+import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
+import { AttentionPanel, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
 import { queryString } from './use-list-filters.ts';
-import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -27,8 +39,11 @@ type Tab = 'attention' | 'payments' | 'invoices';
 /** The figures above both lists, with what the held and pending counts ask of staff. */
 function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; onReview: () => void }) {
   const figures = [
-    ['Open balances', totals ? formatCurrency(totals.open_balance_cents) : '…',
-      totals ? `${totals.open_invoices} open ${totals.open_invoices === 1 ? 'invoice' : 'invoices'}` : ''],
+    [
+      'Open balances',
+      totals ? formatCurrency(totals.open_balance_cents) : '…',
+      totals ? `${totals.open_invoices} open ${totals.open_invoices === 1 ? 'invoice' : 'invoices'}` : '',
+    ],
     ['Held for review', totals ? String(totals.held_payments) : '…', 'payments under review at the gateway'],
     ['Not confirmed', totals ? String(totals.pending_payments) : '…', 'pending payments never confirmed'],
   ] as const;
@@ -38,18 +53,31 @@ function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; on
       <SimpleGrid cols={{ base: 1, sm: 3 }} component="section" aria-label="Totals">
         {figures.map(([label, value, note]) => (
           <Card key={label} withBorder padding="md">
-            <Text size="sm" c="dimmed">{label}</Text>
-            <Text fz={26} fw={700} data-testid={`total-${label.toLowerCase().replace(/\s+/g, '-')}`}>{value}</Text>
-            <Text size="xs" c="dimmed">{note}</Text>
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            <Text fz={26} fw={700} data-testid={`total-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+              {value}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
           </Card>
         ))}
       </SimpleGrid>
-      <Alert color={attention ? 'yellow' : 'gray'} variant="light" title="Held and pending payments need staff attention">
-        Held payments are under review at the payment gateway: the money was taken but is applied to the
-        invoices only once it is approved. Pending payments were never confirmed: the gateway’s answer
-        never came. Both hold their invoices, so nobody can pay them twice, and the reconciliation with the
-        gateway settles most of them by itself.
-        {attention && <Button variant="light" size="xs" ml="sm" onClick={onReview}>Review them</Button>}
+      <Alert
+        color={attention ? 'yellow' : 'gray'}
+        variant="light"
+        title="Held and pending payments need staff attention"
+      >
+        Held payments are under review at the payment gateway: the money was taken but is applied to the invoices only
+        once it is approved. Pending payments were never confirmed: the gateway’s answer never came. Both hold their
+        invoices, so nobody can pay them twice, and the reconciliation with the gateway settles most of them by itself.
+        {attention && (
+          <Button variant="light" size="xs" ml="sm" onClick={onReview}>
+            Review them
+          </Button>
+        )}
       </Alert>
     </Stack>
   );
@@ -65,22 +93,52 @@ function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; on
  */
 /** The filters that are set, as query parameters. */
 const setOnly = (values: Record<string, string | number | undefined>) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
 
 export default function PaymentsAdminPage() {
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'invoices' ? 'invoices' : params.get('tab') === 'attention' ? 'attention' : 'payments';
+  const tab: Tab =
+    params.get('tab') === 'invoices' ? 'invoices' : params.get('tab') === 'attention' ? 'attention' : 'payments';
   const [acting, setActing] = useState<{ payment: AdminPaymentRow; action: StaffPaymentAction } | null>(null);
   const raw = (k: string) => params.get(k) ?? '';
-  const payQuery = adminPaymentsQuery.safeParse({ status: raw('status'), method: raw('method'), search: raw('search'), sort: raw('sort'), page: raw('page') });
-  const invQuery = adminOpenInvoicesQuery.safeParse({ overdue: raw('overdue'), search: raw('search'), sort: raw('sort'), page: raw('page') });
+  const payQuery = adminPaymentsQuery.safeParse({
+    status: raw('status'),
+    method: raw('method'),
+    search: raw('search'),
+    sort: raw('sort'),
+    page: raw('page'),
+  });
+  const invQuery = adminOpenInvoicesQuery.safeParse({
+    overdue: raw('overdue'),
+    search: raw('search'),
+    sort: raw('sort'),
+    page: raw('page'),
+  });
   // Only the filters this page offers go to the server (the parsed sort is an object, not a parameter).
-  const payFilters: Pick<AdminPaymentsQuery, 'status' | 'method' | 'search' | 'page'> & { sort?: string } = payQuery.success
-    ? { status: payQuery.data.status, method: payQuery.data.method, search: payQuery.data.search, sort: raw('sort') || undefined, page: payQuery.data.page } : { page: 1 };
+  const payFilters: Pick<AdminPaymentsQuery, 'status' | 'method' | 'search' | 'page'> & { sort?: string } =
+    payQuery.success
+      ? {
+          status: payQuery.data.status,
+          method: payQuery.data.method,
+          search: payQuery.data.search,
+          sort: raw('sort') || undefined,
+          page: payQuery.data.page,
+        }
+      : { page: 1 };
   const { page: _page, ...payExport } = payFilters;
   const payFiltered = Boolean(payFilters.status || payFilters.method || payFilters.search);
   const invFilters: Pick<AdminOpenInvoicesQuery, 'overdue' | 'search' | 'page'> & { sort?: string } = invQuery.success
-    ? { overdue: invQuery.data.overdue, search: invQuery.data.search, sort: raw('sort') || undefined, page: invQuery.data.page } : { page: 1 };
+    ? {
+        overdue: invQuery.data.overdue,
+        search: invQuery.data.search,
+        sort: raw('sort') || undefined,
+        page: invQuery.data.page,
+      }
+    : { page: 1 };
   const { page: _invPage, ...invExport } = invFilters;
 
   const payments = useQuery({
@@ -99,10 +157,17 @@ export default function PaymentsAdminPage() {
   /** The address with `change` applied; a new tab or filter starts again at page 1. */
   const go = (change: Record<string, string | number | undefined>) => {
     const next: Record<string, string> = {};
-    const keep = tab === 'payments' ? { status: payFilters.status, method: payFilters.method, search: payFilters.search, sort: payFilters.sort }
-      : { overdue: invFilters.overdue, search: invFilters.search, sort: invFilters.sort };
-    const merged: Record<string, string | number | undefined> = { tab, ...(change.tab && change.tab !== tab ? {} : keep), ...change };
-    for (const [k, v] of Object.entries(merged)) if (v !== undefined && v !== '' && !(k === 'tab' && v === 'payments')) next[k] = String(v);
+    const keep =
+      tab === 'payments'
+        ? { status: payFilters.status, method: payFilters.method, search: payFilters.search, sort: payFilters.sort }
+        : { overdue: invFilters.overdue, search: invFilters.search, sort: invFilters.sort };
+    const merged: Record<string, string | number | undefined> = {
+      tab,
+      ...(change.tab && change.tab !== tab ? {} : keep),
+      ...change,
+    };
+    for (const [k, v] of Object.entries(merged))
+      if (v !== undefined && v !== '' && !(k === 'tab' && v === 'payments')) next[k] = String(v);
     if (!change.page || Number(change.page) <= 1) delete next.page;
     setParams(next);
   };
@@ -131,21 +196,48 @@ export default function PaymentsAdminPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="payments">
-          <ListSearch label="Payments" placeholder="Account, last 4 digits or transaction id" search={payFilters.search ?? ''}
-            onSearch={(search) => go({ search })} filtered={payFiltered} onClear={() => go({ status: '', method: '', search: '' })}
-            exportHref={`/api/admin/payments/export.csv${queryString(setOnly(payExport))}`}>
-            <NativeSelect label="Status" value={payFilters.status ?? ''} onChange={(e) => go({ status: e.currentTarget.value })}
-              data={[{ value: '', label: 'Any status' }, ...ADMIN_PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) }))]} />
-            <NativeSelect label="Method" value={payFilters.method ?? ''} onChange={(e) => go({ method: e.currentTarget.value })}
-              data={[{ value: '', label: 'Any method' }, ...ADMIN_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_NAMES[m] }))]} />
+          <ListSearch
+            label="Payments"
+            placeholder="Account, last 4 digits or transaction id"
+            search={payFilters.search ?? ''}
+            onSearch={(search) => go({ search })}
+            filtered={payFiltered}
+            onClear={() => go({ status: '', method: '', search: '' })}
+            exportHref={`/api/admin/payments/export.csv${queryString(setOnly(payExport))}`}
+          >
+            <NativeSelect
+              label="Status"
+              value={payFilters.status ?? ''}
+              onChange={(e) => go({ status: e.currentTarget.value })}
+              data={[
+                { value: '', label: 'Any status' },
+                ...ADMIN_PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabel(s) })),
+              ]}
+            />
+            <NativeSelect
+              label="Method"
+              value={payFilters.method ?? ''}
+              onChange={(e) => go({ method: e.currentTarget.value })}
+              data={[
+                { value: '', label: 'Any method' },
+                ...ADMIN_PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_NAMES[m] })),
+              ]}
+            />
           </ListSearch>
           <AdminListCard
             query={payments}
             label="Payments"
             what="The payments"
             empty={payFiltered ? 'No payments match.' : 'No payments yet.'}
-            columns={[{ title: 'Date', sort: 'created_at' }, 'Account', { title: 'Method', sort: 'method' }, { title: 'Amount', sort: 'amount_cents' },
-              { title: 'Status', sort: 'status' }, 'Invoices', '']}
+            columns={[
+              { title: 'Date', sort: 'created_at' },
+              'Account',
+              { title: 'Method', sort: 'method' },
+              { title: 'Amount', sort: 'amount_cents' },
+              { title: 'Status', sort: 'status' },
+              'Invoices',
+              '',
+            ]}
             sort={payFilters.sort || '-created_at'}
             onSort={(sort) => go({ sort: sort === '-created_at' ? '' : sort })}
             minWidth={1000}
@@ -153,22 +245,42 @@ export default function PaymentsAdminPage() {
             row={(p) => (
               <Table.Tr key={p.id}>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(p.created_at)}</Table.Td>
-                <Table.Td><Anchor component={Link} to={`/admin/accounts/show/${p.account.id}`}>{p.account.name}</Anchor></Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/accounts/show/${p.account.id}`}>
+                    {p.account.name}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{paymentMethodLabel(p)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {formatCurrency(p.amount_cents)}
-                  {p.discount_cents > 0 && <Text size="xs" c="dimmed">Discount {formatCurrency(p.discount_cents)}</Text>}
+                  {p.discount_cents > 0 && (
+                    <Text size="xs" c="dimmed">
+                      Discount {formatCurrency(p.discount_cents)}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <PaymentStatusBadge status={p.status} />
-                  {p.refunded_cents > 0 && p.status !== 'refunded' && <Text size="xs" c="dimmed" mt={4}>{formatCurrency(p.refunded_cents)} refunded</Text>}
+                  {p.refunded_cents > 0 && p.status !== 'refunded' && (
+                    <Text size="xs" c="dimmed" mt={4}>
+                      {formatCurrency(p.refunded_cents)} refunded
+                    </Text>
+                  )}
                 </Table.Td>
-                <Table.Td><PaymentInvoiceLinks invoices={p.invoices} /></Table.Td>
+                <Table.Td>
+                  <PaymentInvoiceLinks invoices={p.invoices} />
+                </Table.Td>
                 <Table.Td>
                   <Stack gap={6} align="flex-start">
                     {hasReceipt(p.status) && (
-                      <Anchor component={Link} to={`/app/payments/receipt/${p.id}`} size="sm"
-                        aria-label={`Receipt for the payment of ${showDate(p.created_at)} by ${p.account.name}`}>Receipt</Anchor>
+                      <Anchor
+                        component={Link}
+                        to={`/app/payments/receipt/${p.id}`}
+                        size="sm"
+                        aria-label={`Receipt for the payment of ${showDate(p.created_at)} by ${p.account.name}`}
+                      >
+                        Receipt
+                      </Anchor>
                     )}
                     <PaymentActionButtons payment={p} onChoose={(action) => setActing({ payment: p, action })} />
                   </Stack>
@@ -179,18 +291,44 @@ export default function PaymentsAdminPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="invoices">
-          <ListSearch label="Open invoices" placeholder="Invoice number or account" search={invFilters.search ?? ''}
-            onSearch={(search) => go({ search })} filtered={Boolean(invFilters.overdue || invFilters.search)} onClear={() => go({ overdue: '', search: '' })}
-            exportHref={`/api/admin/invoices/open/export.csv${queryString(setOnly(invExport))}`}>
-            <NativeSelect label="Overdue" value={invFilters.overdue ?? ''} onChange={(e) => go({ overdue: e.currentTarget.value })}
-              data={[{ value: '', label: 'All open invoices' }, { value: '30', label: 'Overdue more than 30 days' }]} />
+          <ListSearch
+            label="Open invoices"
+            placeholder="Invoice number or account"
+            search={invFilters.search ?? ''}
+            onSearch={(search) => go({ search })}
+            filtered={Boolean(invFilters.overdue || invFilters.search)}
+            onClear={() => go({ overdue: '', search: '' })}
+            exportHref={`/api/admin/invoices/open/export.csv${queryString(setOnly(invExport))}`}
+          >
+            <NativeSelect
+              label="Overdue"
+              value={invFilters.overdue ?? ''}
+              onChange={(e) => go({ overdue: e.currentTarget.value })}
+              data={[
+                { value: '', label: 'All open invoices' },
+                { value: '30', label: 'Overdue more than 30 days' },
+              ]}
+            />
           </ListSearch>
           <AdminListCard
             query={invoices}
             label="Open invoices"
             what="The open invoices"
-            empty={invFilters.search ? 'No open invoices match.' : invFilters.overdue ? 'No open invoices are more than 30 days old.' : 'No open invoices.'}
-            columns={[{ title: 'Invoice', sort: 'number' }, 'Account', { title: 'Date', sort: 'document_at' }, 'Value', { title: 'Balance', sort: 'balance_cents' }, '']}
+            empty={
+              invFilters.search
+                ? 'No open invoices match.'
+                : invFilters.overdue
+                  ? 'No open invoices are more than 30 days old.'
+                  : 'No open invoices.'
+            }
+            columns={[
+              { title: 'Invoice', sort: 'number' },
+              'Account',
+              { title: 'Date', sort: 'document_at' },
+              'Value',
+              { title: 'Balance', sort: 'balance_cents' },
+              '',
+            ]}
             sort={invFilters.sort || 'document_at'}
             onSort={(sort) => go({ sort: sort === 'document_at' ? '' : sort })}
             onPage={(p) => go({ page: p })}
@@ -198,16 +336,32 @@ export default function PaymentsAdminPage() {
               const days = Math.floor((now - new Date(inv.document_at).getTime()) / DAY_MS);
               return (
                 <Table.Tr key={inv.id}>
-                  <Table.Td><Anchor component={Link} to={`/app/invoices/show/${inv.id}`} fw={600}>{inv.number}</Anchor></Table.Td>
-                  <Table.Td><Anchor component={Link} to={`/admin/accounts/show/${inv.account.id}`}>{inv.account.name}</Anchor></Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/app/invoices/show/${inv.id}`} fw={600}>
+                      {inv.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/accounts/show/${inv.account.id}`}>
+                      {inv.account.name}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {showDate(inv.document_at)}
-                    {days > 30 && <Text size="xs" c="orange">{days} days ago</Text>}
+                    {days > 30 && (
+                      <Text size="xs" c="orange">
+                        {days} days ago
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCurrency(inv.value_cents)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>{formatCurrency(inv.balance_cents)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
+                    {formatCurrency(inv.balance_cents)}
+                  </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/app/payments?account_id=${inv.account.id}`} size="sm">Pay for this account</Anchor>
+                    <Anchor component={Link} to={`/app/payments?account_id=${inv.account.id}`} size="sm">
+                      Pay for this account
+                    </Anchor>
                   </Table.Td>
                 </Table.Tr>
               );
@@ -215,7 +369,9 @@ export default function PaymentsAdminPage() {
           />
         </Tabs.Panel>
       </Tabs>
-      {acting && <PaymentActionDialog payment={acting.payment} action={acting.action} onClose={() => setActing(null)} />}
+      {acting && (
+        <PaymentActionDialog payment={acting.payment} action={acting.action} onClose={() => setActing(null)} />
+      )}
     </>
   );
 }

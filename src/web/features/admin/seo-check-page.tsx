@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -71,33 +71,60 @@ export default function SeoCheckPage() {
       <>
         <PageHeader title="SEO check" />
         <AdminNav />
-        <Alert color="red" title="Choose a page">Open this check from a page of the site (the "SEO check" link at the bottom of content pages), or give its path, e.g. /admin/yoast/show?url=/irs-form-990.</Alert>
+        <Alert color="red" title="Choose a page">
+          Open this check from a page of the site (the "SEO check" link at the bottom of content pages), or give its
+          path, e.g. /admin/yoast/show?url=/irs-form-990.
+        </Alert>
       </>
     );
   }
 
-  const counts = findings ? (['problem', 'improve', 'good'] as const).map((l) => [l, findings.filter((f) => f.level === l).length] as const) : [];
+  const counts = findings
+    ? (['problem', 'improve', 'good'] as const).map((l) => [l, findings.filter((f) => f.level === l).length] as const)
+    : [];
   return (
     <>
       <PageHeader title="SEO check" lead={`How search engines see ${path}.`} />
       <AdminNav />
       <Group mb="md">
-        <Anchor href={path} target="_blank" rel="noopener">Open the page</Anchor>
-        <Button variant="default" size="xs" onClick={() => setRun((n) => n + 1)} disabled={findings === null && !failed}>Check again</Button>
+        <Anchor href={path} target="_blank" rel="noopener">
+          Open the page
+        </Anchor>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => setRun((n) => n + 1)}
+          disabled={findings === null && !failed}
+        >
+          Check again
+        </Button>
       </Group>
-      {failed && <Alert color="red" title="The page could not be checked">It did not load in the frame. Open it and try again.</Alert>}
+      {failed && (
+        <Alert color="red" title="The page could not be checked">
+          It did not load in the frame. Open it and try again.
+        </Alert>
+      )}
       {!findings && !failed && (
-        <Group gap="sm" aria-live="polite"><Loader size="sm" aria-label="Checking" /><Text>Rendering and checking the page…</Text></Group>
+        <Group gap="sm" aria-live="polite">
+          <Loader size="sm" aria-label="Checking" />
+          <Text>Rendering and checking the page…</Text>
+        </Group>
       )}
       {findings && (
         <Card withBorder padding="lg" component="section" aria-label="Findings">
           <Group gap="xs" mb="md">
-            {counts.map(([level, n]) => <Badge key={level} color={LEVEL[level].color} variant="light">{n} {LEVEL[level].label.toLowerCase()}</Badge>)}
+            {counts.map(([level, n]) => (
+              <Badge key={level} color={LEVEL[level].color} variant="light">
+                {n} {LEVEL[level].label.toLowerCase()}
+              </Badge>
+            ))}
           </Group>
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {findings.map((f) => (
               <Group component="li" key={f.id} gap="sm" wrap="nowrap" align="flex-start">
-                <Badge color={LEVEL[f.level].color} variant="light" w={90} style={{ flexShrink: 0 }}>{LEVEL[f.level].label}</Badge>
+                <Badge color={LEVEL[f.level].color} variant="light" w={90} style={{ flexShrink: 0 }}>
+                  {LEVEL[f.level].label}
+                </Badge>
                 <Text>{f.text}</Text>
               </Group>
             ))}

@@ -1,25 +1,49 @@
 import '@mantine/dropzone/styles.css';
-import { useEffect, useId, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Checkbox, Grid, Group, List, Loader, Paper, ScrollArea, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Paper,
+  ScrollArea,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
 import { formatFileSize, formatSizeLimit } from '../../../shared/rules/formats.ts';
+import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
 import {
-  GENERIC_UPLOAD_ACTION, type GenericUploadOptions, type GenericUploadResult, type RosterImportReport, type RosterRowIssue,
+  GENERIC_UPLOAD_ACTION,
+  type GenericUploadOptions,
+  type GenericUploadResult,
+  type RosterImportReport,
+  type RosterRowIssue,
 } from '../../../shared/schemas/generic-upload.ts';
-import type { RosterImportSummary, RosterImportsPage } from '../../../shared/schemas/roster-imports.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PageNav } from '../../components/page-nav.tsx';
+import { toastFailure } from '../../lib/feedback.tsx';
 import { http, HttpFailure } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
-import { PageNav } from '../../components/page-nav.tsx';
-import { IMPORT_STATUS } from './roster-import-status.ts';
-import { toastFailure } from '../../lib/feedback.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { AdminNav } from './admin-nav.tsx';
 import { SortableTh } from './admin-list-card.tsx';
+import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
+import { IMPORT_STATUS } from './roster-import-status.ts';
 import { queryString, useListFilters } from './use-list-filters.ts';
+import type { RosterImportSummary, RosterImportsPage } from '../../../shared/schemas/roster-imports.ts';
 
 /** Events the uploader broadcasts its answers on (docs/requirements/calls.md). */
 const FILE_UPLOADED = 'file-uploaded';
@@ -36,7 +60,10 @@ const LAYOUT_LABEL: Record<string, string> = { 'irs-bmf': 'IRS EO BMF extract', 
  * the browser's own refusals show a message.
  */
 export default function UploadsPage() {
-  const options = useQuery({ queryKey: ['admin-upload-options'], queryFn: () => http.get<GenericUploadOptions>('/api/admin/uploads/options') });
+  const options = useQuery({
+    queryKey: ['admin-upload-options'],
+    queryFn: () => http.get<GenericUploadOptions>('/api/admin/uploads/options'),
+  });
   const [createAccounts, setCreateAccounts] = useState(false);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,12 +111,16 @@ export default function UploadsPage() {
     if (!first) return;
     const code = first.errors[0]?.code;
     if (code === 'too-many-files') toastFailure(`Please drop at most ${maxFiles} files at a time.`, 'Uh oh!');
-    else if (code === 'file-too-large' && maxBytes) toastFailure(`${first.file.name} is larger than ${formatSizeLimit(maxBytes)}.`, 'Uh oh!');
+    else if (code === 'file-too-large' && maxBytes)
+      toastFailure(`${first.file.name} is larger than ${formatSizeLimit(maxBytes)}.`, 'Uh oh!');
     else toastFailure(`${first.file.name} is not allowed.`, 'Uh oh!');
     window.dispatchEvent(new CustomEvent(CLEAR_DRAGOVER));
   }
 
-  const groupData = (options.data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.gen ? `${g.label} (GEN ${g.gen})` : g.label }));
+  const groupData = (options.data?.groups ?? []).map((g) => ({
+    value: String(g.id),
+    label: g.gen ? `${g.label} (GEN ${g.gen})` : g.label,
+  }));
 
   return (
     <>
@@ -99,7 +130,9 @@ export default function UploadsPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card withBorder padding="lg">
             <Stack>
-              <Title order={2} size="h4">Upload</Title>
+              <Title order={2} size="h4">
+                Upload
+              </Title>
               <Checkbox
                 label="Create new accounts from a roster"
                 description="CSV files: columns name, email, city, state, ein (rows already known by EIN or e-mail are skipped), or an IRS EO BMF extract, which is staged as a preview for the group's GEN and written only when you confirm it."
@@ -139,9 +172,19 @@ export default function UploadsPage() {
                 <Stack align="center" gap={6} mih={140} justify="center" style={{ pointerEvents: 'none' }}>
                   <UploadIcon />
                   {/* The spaces keep the lines' words apart where the zone's text is read as one string. */}
-                  <Text fw={600} ta="center" id={titleId}>Drop files here or click to choose them</Text>{' '}
-                  <Dropzone.Accept><Text size="sm" c="blue.8" fw={600}>Release to upload</Text></Dropzone.Accept>{' '}
-                  <Dropzone.Reject><Text size="sm" c="red" fw={600}>Some of these files cannot be taken</Text></Dropzone.Reject>{' '}
+                  <Text fw={600} ta="center" id={titleId}>
+                    Drop files here or click to choose them
+                  </Text>{' '}
+                  <Dropzone.Accept>
+                    <Text size="sm" c="blue.8" fw={600}>
+                      Release to upload
+                    </Text>
+                  </Dropzone.Accept>{' '}
+                  <Dropzone.Reject>
+                    <Text size="sm" c="red" fw={600}>
+                      Some of these files cannot be taken
+                    </Text>
+                  </Dropzone.Reject>{' '}
                   <Text size="sm" c="dimmed" ta="center" id={hintId}>
                     {createAccounts ? 'CSV or TXT rosters' : 'Any type except programs and scripts'}
                     {maxBytes ? `, up to ${formatSizeLimit(maxBytes)} each` : ''}, {maxFiles} at a time.
@@ -164,7 +207,17 @@ export default function UploadsPage() {
 
 function UploadIcon() {
   return (
-    <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="40"
+      height="40"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="var(--mantine-color-blue-6)"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
       <path d="M7 9l5-5 5 5" />
       <path d="M12 4v12" />
@@ -186,11 +239,19 @@ function UploadResults() {
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="upload-results-title">
-      <Title order={2} size="h4" id="upload-results-title" mb="sm">Results</Title>
+      <Title order={2} size="h4" id="upload-results-title" mb="sm">
+        Results
+      </Title>
       <div aria-live="polite">
-        {results.length === 0 && <Text c="dimmed" py="lg" ta="center">Nothing uploaded yet. The outcome of each upload appears here.</Text>}
+        {results.length === 0 && (
+          <Text c="dimmed" py="lg" ta="center">
+            Nothing uploaded yet. The outcome of each upload appears here.
+          </Text>
+        )}
         <Stack gap="lg">
-          {results.map((r) => <UploadResult key={r.files.map((f) => f.id).join('-')} result={r} />)}
+          {results.map((r) => (
+            <UploadResult key={r.files.map((f) => f.id).join('-')} result={r} />
+          ))}
         </Stack>
       </div>
     </Card>
@@ -201,11 +262,22 @@ function UploadResult({ result }: { result: GenericUploadResult }) {
   return (
     <Paper withBorder p="md" radius="md">
       {result.roster_import && <StagedRosterImport staged={result.roster_import} />}
-      {result.import && <Stack mt={result.roster_import ? 'md' : 0}><ImportReport report={result.import} /></Stack>}
-      <Text size="sm" fw={600} mt={result.import || result.roster_import ? 'md' : 0}>Files stored</Text>
+      {result.import && (
+        <Stack mt={result.roster_import ? 'md' : 0}>
+          <ImportReport report={result.import} />
+        </Stack>
+      )}
+      <Text size="sm" fw={600} mt={result.import || result.roster_import ? 'md' : 0}>
+        Files stored
+      </Text>
       <List size="sm" spacing={2} mt={4}>
         {result.files.map((f) => (
-          <List.Item key={f.id}>{f.file_name} <Text span size="xs" c="dimmed">({formatFileSize(f.size_bytes)})</Text></List.Item>
+          <List.Item key={f.id}>
+            {f.file_name}{' '}
+            <Text span size="xs" c="dimmed">
+              ({formatFileSize(f.size_bytes)})
+            </Text>
+          </List.Item>
         ))}
       </List>
     </Paper>
@@ -224,8 +296,12 @@ function ImportReport({ report }: { report: RosterImportReport }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="baseline">
-        <Title order={3} size="h5">Account import</Title>
-        <Text size="sm" c="dimmed">{report.group ? `Group: ${report.group.label}` : 'No group'}</Text>
+        <Title order={3} size="h5">
+          Account import
+        </Title>
+        <Text size="sm" c="dimmed">
+          {report.group ? `Group: ${report.group.label}` : 'No group'}
+        </Text>
       </Group>
       <SimpleGrid cols={3} spacing="sm">
         <Stat label="Created" value={report.created} color="green" />
@@ -233,7 +309,12 @@ function ImportReport({ report }: { report: RosterImportReport }) {
         <Stat label="Rejected" value={report.rejected_count} color="red" />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        {report.files.map((f) => `${f.file_name}: ${LAYOUT_LABEL[f.layout] ?? f.layout}, ${number(f.read)} ${f.read === 1 ? 'row' : 'rows'}`).join(' · ')}
+        {report.files
+          .map(
+            (f) =>
+              `${f.file_name}: ${LAYOUT_LABEL[f.layout] ?? f.layout}, ${number(f.read)} ${f.read === 1 ? 'row' : 'rows'}`,
+          )
+          .join(' · ')}
       </Text>
       {listed.length > 0 && (
         <>
@@ -249,15 +330,26 @@ function ImportReport({ report }: { report: RosterImportReport }) {
               <Table.Tbody>
                 {listed.map((i) => (
                   <Table.Tr key={`${i.outcome}-${i.file_name}-${i.row}-${i.reason}`}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{report.files.length > 1 ? `${i.file_name} ` : ''}{i.row}</Table.Td>
-                    <Table.Td><Badge size="sm" variant="light" miw={84} color={i.outcome === 'Rejected' ? 'red' : 'yellow'}>{i.outcome}</Badge></Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {report.files.length > 1 ? `${i.file_name} ` : ''}
+                      {i.row}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" variant="light" miw={84} color={i.outcome === 'Rejected' ? 'red' : 'yellow'}>
+                        {i.outcome}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td>{i.reason}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </ScrollArea.Autosize>
-          {total > listed.length && <Text size="xs" c="dimmed">Showing the first {number(listed.length)} of {number(total)} skipped and rejected rows.</Text>}
+          {total > listed.length && (
+            <Text size="xs" c="dimmed">
+              Showing the first {number(listed.length)} of {number(total)} skipped and rejected rows.
+            </Text>
+          )}
         </>
       )}
     </Stack>
@@ -267,8 +359,12 @@ function ImportReport({ report }: { report: RosterImportReport }) {
 function Stat({ label, value, color }: { label: string; value: number; color: string }) {
   return (
     <Paper bg={`var(--mantine-color-${color}-light)`} p="sm" radius="md" ta="center">
-      <Text fz={26} fw={700} lh={1.1} data-testid={`import-${label.toLowerCase()}`}>{number(value)}</Text>
-      <Text size="xs" tt="uppercase" fw={600} c="gray.7">{label}</Text>
+      <Text fz={26} fw={700} lh={1.1} data-testid={`import-${label.toLowerCase()}`}>
+        {number(value)}
+      </Text>
+      <Text size="xs" tt="uppercase" fw={600} c="gray.7">
+        {label}
+      </Text>
     </Paper>
   );
 }
@@ -280,8 +376,12 @@ function StagedRosterImport({ staged }: { staged: RosterImportSummary }) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="baseline">
-        <Title order={3} size="h5">IRS roster preview for GEN {staged.gen}</Title>
-        <Badge variant="light" color="blue">Not applied yet</Badge>
+        <Title order={3} size="h5">
+          IRS roster preview for GEN {staged.gen}
+        </Title>
+        <Badge variant="light" color="blue">
+          Not applied yet
+        </Badge>
       </Group>
       <SimpleGrid cols={3} spacing="sm">
         <Stat label="Adds" value={c.adds} color="green" />
@@ -289,11 +389,14 @@ function StagedRosterImport({ staged }: { staged: RosterImportSummary }) {
         <Stat label="Removals" value={c.removals} color="red" />
       </SimpleGrid>
       <Text size="sm">
-        {number(c.read)} {c.read === 1 ? 'row' : 'rows'} read: {number(c.gen_rows)} of GEN {staged.gen} taken, {number(skipped)} of other GENs or without a GEN skipped
+        {number(c.read)} {c.read === 1 ? 'row' : 'rows'} read: {number(c.gen_rows)} of GEN {staged.gen} taken,{' '}
+        {number(skipped)} of other GENs or without a GEN skipped
         {c.rejected ? `, ${number(c.rejected)} rejected` : ''}. Nothing is listed publicly until you confirm.
       </Text>
       <Group>
-        <Button component={Link} to={`/admin/uploads/roster-imports/${staged.id}`} size="sm">Review import #{staged.id}</Button>
+        <Button component={Link} to={`/admin/uploads/roster-imports/${staged.id}`} size="sm">
+          Review import #{staged.id}
+        </Button>
       </Group>
     </Stack>
   );
@@ -315,19 +418,45 @@ function RosterImports() {
   });
   const sort = current.sort || '-created_at';
   const onSort = (next: string) => go({ sort: next === '-created_at' ? '' : next });
-  const th = (title: string, column: string) => <SortableTh column={{ title, sort: column }} sort={sort} onSort={onSort} />;
+  const th = (title: string, column: string) => (
+    <SortableTh column={{ title, sort: column }} sort={sort} onSort={onSort} />
+  );
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="roster-imports-title">
-      <Title order={2} size="h4" id="roster-imports-title" mb="sm">Roster imports of IRS files</Title>
-      <ListSearch label="Roster imports" placeholder="GEN or file name" search={current.search} onSearch={(search) => go({ search })}
-        filtered={filtered} onClear={() => go({ search: '', status: '' })} exportHref={`/api/admin/roster-imports/export.csv${queryString(query)}`}>
-        <NativeSelect label="Status" value={current.status} onChange={(e) => go({ status: e.currentTarget.value })}
-          data={[{ value: '', label: 'Any status' }, ...Object.entries(IMPORT_STATUS).map(([value, v]) => ({ value, label: v.label }))]} />
+      <Title order={2} size="h4" id="roster-imports-title" mb="sm">
+        Roster imports of IRS files
+      </Title>
+      <ListSearch
+        label="Roster imports"
+        placeholder="GEN or file name"
+        search={current.search}
+        onSearch={(search) => go({ search })}
+        filtered={filtered}
+        onClear={() => go({ search: '', status: '' })}
+        exportHref={`/api/admin/roster-imports/export.csv${queryString(query)}`}
+      >
+        <NativeSelect
+          label="Status"
+          value={current.status}
+          onChange={(e) => go({ status: e.currentTarget.value })}
+          data={[
+            { value: '', label: 'Any status' },
+            ...Object.entries(IMPORT_STATUS).map(([value, v]) => ({ value, label: v.label })),
+          ]}
+        />
       </ListSearch>
-      {q.isPending && <Center py="md"><Loader size="sm" role="status" aria-label="Loading" /></Center>}
+      {q.isPending && (
+        <Center py="md">
+          <Loader size="sm" role="status" aria-label="Loading" />
+        </Center>
+      )}
       {q.isError && <Alert color="red">The roster imports could not be loaded.</Alert>}
       {q.data && q.data.total === 0 && (
-        <Text c="dimmed" py="lg" ta="center">{filtered ? 'No imports match.' : 'No IRS file has been imported yet. Tick "Create new accounts from a roster" and drop an IRS EO BMF extract to stage one.'}</Text>
+        <Text c="dimmed" py="lg" ta="center">
+          {filtered
+            ? 'No imports match.'
+            : 'No IRS file has been imported yet. Tick "Create new accounts from a roster" and drop an IRS EO BMF extract to stage one.'}
+        </Text>
       )}
       {q.data && q.data.total > 0 && (
         <>
@@ -349,17 +478,36 @@ function RosterImports() {
               <Table.Tbody>
                 {q.data.data.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td><Anchor component={Link} to={`/admin/uploads/roster-imports/${r.id}`} size="sm">#{r.id}</Anchor></Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/uploads/roster-imports/${r.id}`} size="sm">
+                        #{r.id}
+                      </Anchor>
+                    </Table.Td>
                     <Table.Td>{r.gen}</Table.Td>
                     <Table.Td>{r.file_name}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}><Badge size="sm" variant="light" color={IMPORT_STATUS[r.status].color} styles={{ label: { overflow: 'visible' } }}>{IMPORT_STATUS[r.status].label}</Badge></Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color={IMPORT_STATUS[r.status].color}
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
+                        {IMPORT_STATUS[r.status].label}
+                      </Badge>
+                    </Table.Td>
                     <Table.Td ta="right">{number(r.counts.adds)}</Table.Td>
                     <Table.Td ta="right">{number(r.counts.changes)}</Table.Td>
                     <Table.Td ta="right">{number(r.counts.removals)}</Table.Td>
-                    <Table.Td>{showDateTime(r.created_at)}{r.created_by ? ` · ${r.created_by}` : ''}</Table.Td>
                     <Table.Td>
-                      {r.undone_at ? `Undone ${showDateTime(r.undone_at)}${r.undone_by ? ` · ${r.undone_by}` : ''}`
-                        : r.confirmed_at ? `${showDateTime(r.confirmed_at)}${r.confirmed_by ? ` · ${r.confirmed_by}` : ''}` : '—'}
+                      {showDateTime(r.created_at)}
+                      {r.created_by ? ` · ${r.created_by}` : ''}
+                    </Table.Td>
+                    <Table.Td>
+                      {r.undone_at
+                        ? `Undone ${showDateTime(r.undone_at)}${r.undone_by ? ` · ${r.undone_by}` : ''}`
+                        : r.confirmed_at
+                          ? `${showDateTime(r.confirmed_at)}${r.confirmed_by ? ` · ${r.confirmed_by}` : ''}`
+                          : '—'}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { z } from 'zod';
 import { toFieldErrors } from '../../../shared/validation.ts';
-import { HttpFailure } from '../../lib/http.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
+import { HttpFailure } from '../../lib/http.ts';
+import type { z } from 'zod';
 
 /**
  * Values and first error per field of a small admin form checked with its shared zod schema

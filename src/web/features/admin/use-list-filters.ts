@@ -26,7 +26,11 @@ export function useListFilters<K extends string>(keys: readonly K[]) {
 
 /** The values that are set, trimmed, as query parameters. */
 function setValues(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, (v ?? '').trim()]).filter(([, v]) => v));
+  return Object.fromEntries(
+    Object.entries(values)
+      .map(([k, v]) => [k, (v ?? '').trim()])
+      .filter(([, v]) => v),
+  );
 }
 
 /** The query string of `query` with its leading "?", or '' when it is empty (for an export link). */

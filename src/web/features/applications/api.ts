@@ -1,7 +1,7 @@
-import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
-import type { ApplicationType } from '../../../shared/schemas/application.ts';
-import type { IrsFiscalYearRecord } from '../../../shared/rules/wizard-answers.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';
+import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
+import type { IrsFiscalYearRecord } from '../../../shared/rules/wizard-answers.ts';
+import type { ApplicationType } from '../../../shared/schemas/application.ts';
 
 /**
  * GET /api/applications/:token — one of the signed-in user's applications, with its wizard.

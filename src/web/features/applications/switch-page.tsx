@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { applicationPath, sitePath, type ApplicationView } from './api.ts';
@@ -24,15 +24,30 @@ export default function SwitchApplicationPage() {
     gcTime: 0,
   });
 
-  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
+  if (q.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
   if (q.isError) {
     const missing = q.error instanceof HttpFailure && (q.error.status === 404 || q.error.status === 403);
     return (
       <Stack align="flex-start" py="md">
         <Title order={1}>{missing ? 'Application not found' : 'Something went wrong'}</Title>
-        <Text>{missing ? 'We could not find this application. It may have been deleted, or it belongs to another sign-in.' : 'Your application could not be loaded.'}</Text>
+        <Text>
+          {missing
+            ? 'We could not find this application. It may have been deleted, or it belongs to another sign-in.'
+            : 'Your application could not be loaded.'}
+        </Text>
         <Group>
-          {missing ? <Button component={Link} to="/account">Your account</Button> : <Button onClick={() => void q.refetch()}>Try again</Button>}
+          {missing ? (
+            <Button component={Link} to="/account">
+              Your account
+            </Button>
+          ) : (
+            <Button onClick={() => void q.refetch()}>Try again</Button>
+          )}
         </Group>
       </Stack>
     );
@@ -45,7 +60,9 @@ export default function SwitchApplicationPage() {
       <Stack align="flex-start" py="md">
         <Title order={1}>This application can no longer be switched</Title>
         <Text>It has been submitted. You can still open it.</Text>
-        <Button component={Link} to={applicationPath(app.token)}>Open your application</Button>
+        <Button component={Link} to={applicationPath(app.token)}>
+          Open your application
+        </Button>
       </Stack>
     );
   }
@@ -66,15 +83,25 @@ export default function SwitchApplicationPage() {
   return (
     <Card withBorder padding="xl" maw={640} mt="md">
       <Stack gap="sm" align="flex-start">
-        <Title order={1} size="h2">Switch to the {other} application?</Title>
+        <Title order={1} size="h2">
+          Switch to the {other} application?
+        </Title>
         <Text>
-          Your {app.level.name} application becomes a {other} application. The answers both applications ask for are kept;
-          the others are left out, and the application starts again at its first page.
+          Your {app.level.name} application becomes a {other} application. The answers both applications ask for are
+          kept; the others are left out, and the application starts again at its first page.
         </Text>
-        {failed && <Alert color="red" role="alert" w="100%">{failed}</Alert>}
+        {failed && (
+          <Alert color="red" role="alert" w="100%">
+            {failed}
+          </Alert>
+        )}
         <Group>
-          <Button onClick={() => void confirm()} loading={busy}>Switch to the {other} application</Button>
-          <Button component={Link} to={applicationPath(app.token)} variant="default">Keep it as it is</Button>
+          <Button onClick={() => void confirm()} loading={busy}>
+            Switch to the {other} application
+          </Button>
+          <Button component={Link} to={applicationPath(app.token)} variant="default">
+            Keep it as it is
+          </Button>
         </Group>
       </Stack>
     </Card>

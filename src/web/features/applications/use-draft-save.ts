@@ -29,7 +29,13 @@ export interface DraftSave {
  * @param enabled false while locked, broken or busy with Next/Submit/Delete/Switch
  * @param onRefused a 404 or 409 (deleted, submitted elsewhere): the draft can no longer be saved
  */
-export function useDraftSave(opts: { url: string; page: number; payload: Record<string, unknown>; enabled: boolean; onRefused(failure: HttpFailure): void }): DraftSave {
+export function useDraftSave(opts: {
+  url: string;
+  page: number;
+  payload: Record<string, unknown>;
+  enabled: boolean;
+  onRefused(failure: HttpFailure): void;
+}): DraftSave {
   const { page, enabled } = opts;
   const key = JSON.stringify(opts.payload);
   const latest = useRef({ ...opts, key });
@@ -83,7 +89,9 @@ export function useDraftSave(opts: { url: string; page: number; payload: Record<
 
   // Leaving: the tab is hidden (switching apps on a phone, closing) or the page unloads.
   useEffect(() => {
-    const onVisibility = () => { if (document.visibilityState === 'hidden') void flush(true); };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void flush(true);
+    };
     const onPageHide = () => void flush(true);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onPageHide);

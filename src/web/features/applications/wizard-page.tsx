@@ -1,18 +1,44 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Box, Button, Card, Center, Grid, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { wizardProgress, type FieldDefinition, type WizardPage } from '../../../shared/forms/field-definition.ts';
 import { valueFields } from '../../../shared/forms/rules.ts';
 import { fiscalYearRecordWarning } from '../../../shared/rules/wizard-answers.ts';
-import { SchemaFields } from '../../components/schema-form/schema-field.tsx';
-import { checkValues, initialValues, payloadOf, shownFieldNames, useSchemaValues } from '../../components/schema-form/schema-values.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SchemaFields } from '../../components/schema-form/schema-field.tsx';
+import {
+  checkValues,
+  initialValues,
+  payloadOf,
+  shownFieldNames,
+  useSchemaValues,
+} from '../../components/schema-form/schema-values.ts';
 import { pushEvent } from '../../lib/analytics.ts';
 import { confirmAction, toastFailure } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
 import {
-  applicationPath, sitePath, WRONG_APPLICATION_FIELDS, type ApplicationView, type SavePageResponse, type SubmitResponse, type WizardBylaws,
+  applicationPath,
+  sitePath,
+  WRONG_APPLICATION_FIELDS,
+  type ApplicationView,
+  type SavePageResponse,
+  type SubmitResponse,
+  type WizardBylaws,
 } from './api.ts';
 import { useDraftSave, type DraftSave } from './use-draft-save.ts';
 import classes from './wizard.module.css';
@@ -26,11 +52,24 @@ function StepList({ pages, page }: { pages: WizardPage[]; page: number }) {
           const n = i + 1;
           const active = n === page;
           return (
-            <li key={n} className={classes.step} aria-current={active ? 'step' : undefined} data-state={n < page ? 'done' : active ? 'active' : 'todo'}>
-              <span className={classes.stepNumber} aria-hidden>{n}</span>
+            <li
+              key={n}
+              className={classes.step}
+              aria-current={active ? 'step' : undefined}
+              data-state={n < page ? 'done' : active ? 'active' : 'todo'}
+            >
+              <span className={classes.stepNumber} aria-hidden>
+                {n}
+              </span>
               <div>
-                <Text size="sm" fw={active ? 700 : 500}>{p.label}</Text>
-                {active && p.description && <Text size="xs" c="gray.7" mt={2}>{p.description}</Text>}
+                <Text size="sm" fw={active ? 700 : 500}>
+                  {p.label}
+                </Text>
+                {active && p.description && (
+                  <Text size="xs" c="gray.7" mt={2}>
+                    {p.description}
+                  </Text>
+                )}
               </div>
             </li>
           );
@@ -41,14 +80,23 @@ function StepList({ pages, page }: { pages: WizardPage[]; page: number }) {
 }
 
 /** docs/requirements/behaviour.md: "Did you start the wrong application?" with the way to switch type, keeping shared answers. */
-function WrongApplicationNotice({ app, busy, onSwitch }: { app: ApplicationView; busy: boolean; onSwitch?: () => void }) {
+function WrongApplicationNotice({
+  app,
+  busy,
+  onSwitch,
+}: {
+  app: ApplicationView;
+  busy: boolean;
+  onSwitch?: () => void;
+}) {
   const other = app.type === 'maintain' ? 'start-up' : 'maintain';
   return (
     <Alert color="orange" variant="light" title="Did you start the wrong application?" role="alert">
       <Stack gap="xs">
         <Text size="sm">
-          Standard start-up accounts include getting your group tax exempt. Maintain accounts are for groups that already
-          have a tax exemption and want to keep it, and for groups that have applied and are waiting for the IRS letter.
+          Standard start-up accounts include getting your group tax exempt. Maintain accounts are for groups that
+          already have a tax exemption and want to keep it, and for groups that have applied and are waiting for the IRS
+          letter.
         </Text>
         {onSwitch && (
           <Group>
@@ -69,7 +117,12 @@ function DraftStatusLine({ draft }: { draft: DraftSave }) {
       {draft.status === 'saving' && 'Saving…'}
       {draft.status === 'saved' && 'Saved'}
       {draft.status === 'failed' && (
-        <>Not saved — <Anchor component="button" type="button" size="sm" inherit onClick={() => void draft.flush()}>retry</Anchor></>
+        <>
+          Not saved —{' '}
+          <Anchor component="button" type="button" size="sm" inherit onClick={() => void draft.flush()}>
+            retry
+          </Anchor>
+        </>
       )}
     </Text>
   );
@@ -83,7 +136,9 @@ function BylawsDocument({ bylaws, onMake, busy }: { bylaws: WizardBylaws | null;
         {bylaws ? (
           <Text size="sm">
             Written from the answers on this page when you last saved it.{' '}
-            <Anchor href={bylaws.download_url} inherit fw={600}>Download {bylaws.file_name}</Anchor>
+            <Anchor href={bylaws.download_url} inherit fw={600}>
+              Download {bylaws.file_name}
+            </Anchor>
           </Text>
         ) : (
           <Text size="sm">We write your bylaws as a Word document from these answers when you save this page.</Text>
@@ -125,9 +180,10 @@ function Wizard({ app }: { app: ApplicationView }) {
   const defs = current?.schema ?? [];
   const isLast = page >= count;
   // docs/wizard.md "Fiscal year and the IRS record": as the month is chosen, and again before Submit.
-  const fiscalWarning = defs.some((d) => d.name === 'account___fiscal_year_end') || isLast
-    ? fiscalYearRecordWarning(state.values.account___fiscal_year_end, irsFiscalYear)
-    : null;
+  const fiscalWarning =
+    defs.some((d) => d.name === 'account___fiscal_year_end') || isLast
+      ? fiscalYearRecordWarning(state.values.account___fiscal_year_end, irsFiscalYear)
+      : null;
   const url = applicationPath(token);
 
   const shown = useMemo(() => shownFieldNames(defs, state.values), [defs, state.values]);
@@ -166,7 +222,9 @@ function Wizard({ app }: { app: ApplicationView }) {
   const fail = (failure?: HttpFailure) => {
     toastFailure();
     // A refusal with its own reason (409: already submitted, EIN taken) shows that reason.
-    setBroken(failure && failure.status >= 400 && failure.status < 500 && failure.status !== 422 ? failure.message : '');
+    setBroken(
+      failure && failure.status >= 400 && failure.status < 500 && failure.status !== 422 ? failure.message : '',
+    );
   };
 
   const next = () => savePage(true);
@@ -199,7 +257,9 @@ function Wizard({ app }: { app: ApplicationView }) {
       const otherPages = new Set(valueFields(allDefs.filter((d) => !defs.includes(d))).map((d) => d.name));
       // An answer the server prefilled on another page (docs/wizard.md "Answers asked once") fills it while blank there.
       const blank = (k: string) => state.values[k] === undefined || state.values[k] === '';
-      const saved = Object.fromEntries(Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k) || blank(k)));
+      const saved = Object.fromEntries(
+        Object.entries(res?.fields ?? {}).filter(([k]) => !otherPages.has(k) || blank(k)),
+      );
       setIrsFiscalYear(res?.irs_fiscal_year ?? null);
       state.mergeValues(saved);
       draft.markSaved(page, payloadOf(defs, { ...state.values, ...saved }));
@@ -237,7 +297,11 @@ function Wizard({ app }: { app: ApplicationView }) {
     setSaving('submit');
     try {
       const res = await http.put<SubmitResponse>(url, { submit: 1, ...payloadOf(allDefs, state.values) });
-      pushEvent('application_completed', { invoice_id: res.invoice_id, level_id: app.level.id, application_type: app.type });
+      pushEvent('application_completed', {
+        invoice_id: res.invoice_id,
+        level_id: app.level.id,
+        application_type: app.type,
+      });
       window.location.assign(sitePath(res.redirect, '/app/payments'));
       // The busy state stays until the browser leaves.
     } catch (err) {
@@ -255,7 +319,8 @@ function Wizard({ app }: { app: ApplicationView }) {
   async function cancel() {
     const ok = await confirmAction({
       title: 'Delete this application?',
-      message: 'Your answers will be deleted and cannot be recovered. You can start a new application from the pricing page at any time.',
+      message:
+        'Your answers will be deleted and cannot be recovered. You can start a new application from the pricing page at any time.',
       confirm: 'Delete application',
       cancel: 'Keep working',
     });
@@ -299,26 +364,46 @@ function Wizard({ app }: { app: ApplicationView }) {
 
   return (
     <>
-      <PageHeader title={config.title || 'Your application'} lead={`${app.level.name} · ${app.type === 'maintain' ? 'Maintain' : 'Start-up'} application`} />
+      <PageHeader
+        title={config.title || 'Your application'}
+        lead={`${app.level.name} · ${app.type === 'maintain' ? 'Maintain' : 'Start-up'} application`}
+      />
       <Stack gap={6} mb="lg">
         <Group justify="space-between">
-          <Text size="sm" fw={600}>Step {page} of {count}</Text>
-          <Text size="sm" c="gray.7">{percent}% complete</Text>
+          <Text size="sm" fw={600}>
+            Step {page} of {count}
+          </Text>
+          <Text size="sm" c="gray.7">
+            {percent}% complete
+          </Text>
         </Group>
         {/* The role sits on the root: at 0% the filled section has no width and would count as hidden. */}
-        <Progress.Root size="md" role="progressbar" aria-label="Application progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+        <Progress.Root
+          size="md"
+          role="progressbar"
+          aria-label="Application progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent}%`}
+        >
           <Progress.Section value={percent} withAria={false} />
         </Progress.Root>
       </Stack>
       {app.status === 'completed' && (
-        <Alert color="green" mb="md">This application has been submitted. You can look through your answers but not change them.</Alert>
+        <Alert color="green" mb="md">
+          This application has been submitted. You can look through your answers but not change them.
+        </Alert>
       )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 4 }}>
           <StepList pages={pages} page={page} />
           {bylaws && !isBylawsPage && (
             <Text size="sm" mt="md">
-              Your bylaws: <Anchor href={bylaws.download_url} inherit>Download {bylaws.file_name}</Anchor>
+              Your bylaws:{' '}
+              <Anchor href={bylaws.download_url} inherit>
+                Download {bylaws.file_name}
+              </Anchor>
             </Text>
           )}
         </Grid.Col>
@@ -336,7 +421,9 @@ function Wizard({ app }: { app: ApplicationView }) {
               onBlur={() => void draft.flush()}
             >
               <Stack gap="md">
-                <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>{current.label}</Title>
+                <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+                  {current.label}
+                </Title>
                 <SchemaFields defs={defs} state={state} disabled={disabled} linksInNewTab />
                 {isBylawsPage && (
                   <BylawsDocument
@@ -345,21 +432,46 @@ function Wizard({ app }: { app: ApplicationView }) {
                     onMake={isLast && !locked && !isBroken ? () => void savePage(false) : undefined}
                   />
                 )}
-                {fiscalWarning && <Alert color="orange" variant="light" title="Your fiscal year differs from the IRS record" role="status">{fiscalWarning}</Alert>}
+                {fiscalWarning && (
+                  <Alert
+                    color="orange"
+                    variant="light"
+                    title="Your fiscal year differs from the IRS record"
+                    role="status"
+                  >
+                    {fiscalWarning}
+                  </Alert>
+                )}
                 {wrongApplication && (
-                  <WrongApplicationNotice app={app} busy={saving === 'switch'} onSwitch={app.switch_url && !locked ? () => void switchType() : undefined} />
+                  <WrongApplicationNotice
+                    app={app}
+                    busy={saving === 'switch'}
+                    onSwitch={app.switch_url && !locked ? () => void switchType() : undefined}
+                  />
                 )}
-                {stray && <Alert color="red" role="alert">{stray}</Alert>}
+                {stray && (
+                  <Alert color="red" role="alert">
+                    {stray}
+                  </Alert>
+                )}
                 {pageHasErrors && !wrongApplication && (
-                  <Text size="sm" c="red" role="status">Please check the fields marked above.</Text>
+                  <Text size="sm" c="red" role="status">
+                    Please check the fields marked above.
+                  </Text>
                 )}
-                {isLast && config.submission_alert && <Alert color="blue" variant="light">{config.submission_alert}</Alert>}
+                {isLast && config.submission_alert && (
+                  <Alert color="blue" variant="light">
+                    {config.submission_alert}
+                  </Alert>
+                )}
                 {isBroken && (
                   <Alert color="red" role="alert">
                     {broken || (
                       <>
                         Your answers could not be saved. Please reload the page and try again.{' '}
-                        <Button size="compact-sm" variant="white" color="red" onClick={() => window.location.reload()}>Reload</Button>
+                        <Button size="compact-sm" variant="white" color="red" onClick={() => window.location.reload()}>
+                          Reload
+                        </Button>
                       </>
                     )}
                   </Alert>
@@ -367,27 +479,52 @@ function Wizard({ app }: { app: ApplicationView }) {
                 <Group justify="space-between" mt="sm">
                   <Group gap="sm">
                     {config.is_cancelable && !locked && (
-                      <Button variant="subtle" color="red" onClick={() => void cancel()} disabled={isBroken || saving !== null} loading={saving === 'delete'}>
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        onClick={() => void cancel()}
+                        disabled={isBroken || saving !== null}
+                        loading={saving === 'delete'}
+                      >
                         Cancel
                       </Button>
                     )}
                   </Group>
                   <Group gap="sm">
                     {page > 1 && (
-                      <Button variant="default" onClick={() => { void draft.flush(); setPage(page - 1); }} disabled={isBroken || saving !== null}>Previous</Button>
+                      <Button
+                        variant="default"
+                        onClick={() => {
+                          void draft.flush();
+                          setPage(page - 1);
+                        }}
+                        disabled={isBroken || saving !== null}
+                      >
+                        Previous
+                      </Button>
                     )}
                     {!isLast && (
-                      <Button type="submit" loading={saving === 'next'} disabled={isBroken || (saving !== null && saving !== 'next') || (pageHasErrors && !locked)}>
+                      <Button
+                        type="submit"
+                        loading={saving === 'next'}
+                        disabled={isBroken || (saving !== null && saving !== 'next') || (pageHasErrors && !locked)}
+                      >
                         Next
                       </Button>
                     )}
-                    {isLast && (locked ? (
-                      <Button disabled>Locked</Button>
-                    ) : (
-                      <Button type="submit" color="green" loading={saving === 'submit'} disabled={isBroken || (saving !== null && saving !== 'submit') || pageHasErrors}>
-                        Submit
-                      </Button>
-                    ))}
+                    {isLast &&
+                      (locked ? (
+                        <Button disabled>Locked</Button>
+                      ) : (
+                        <Button
+                          type="submit"
+                          color="green"
+                          loading={saving === 'submit'}
+                          disabled={isBroken || (saving !== null && saving !== 'submit') || pageHasErrors}
+                        >
+                          Submit
+                        </Button>
+                      ))}
                   </Group>
                 </Group>
                 {!locked && <DraftStatusLine draft={draft} />}
@@ -415,19 +552,26 @@ export default function WizardPage() {
     gcTime: 0,
   });
 
-  if (q.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
+  if (q.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
   if (q.isError) {
     const status = q.error instanceof HttpFailure ? q.error.status : 0;
     if (status === 404 || status === 403) {
       return (
         <Stack align="flex-start" py="md">
           <Title order={1}>Application not found</Title>
-          <Text>
-            We could not find this application. It may have been deleted, or it belongs to another sign-in.
-          </Text>
+          <Text>We could not find this application. It may have been deleted, or it belongs to another sign-in.</Text>
           <Group>
-            <Button component={Link} to="/account">Your account</Button>
-            <Button component={Link} to="/pricing" variant="default">Start a new application</Button>
+            <Button component={Link} to="/account">
+              Your account
+            </Button>
+            <Button component={Link} to="/pricing" variant="default">
+              Start a new application
+            </Button>
           </Group>
         </Stack>
       );
@@ -437,11 +581,17 @@ export default function WizardPage() {
         <Stack align="flex-start" py="md">
           <Title order={1}>Please sign in</Title>
           <Text>Sign in to continue your application.</Text>
-          <Button component={Link} to={`/login?next=${encodeURIComponent(applicationPath(token))}`}>Sign in</Button>
+          <Button component={Link} to={`/login?next=${encodeURIComponent(applicationPath(token))}`}>
+            Sign in
+          </Button>
         </Stack>
       );
     }
-    return <Alert color="red" title="Something went wrong">Your application could not be loaded. Please reload the page.</Alert>;
+    return (
+      <Alert color="red" title="Something went wrong">
+        Your application could not be loaded. Please reload the page.
+      </Alert>
+    );
   }
   return <Wizard key={q.data.token} app={q.data} />;
 }

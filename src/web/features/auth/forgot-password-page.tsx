@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Alert, Card } from '@mantine/core';
-import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { useState } from 'react';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
 
@@ -22,9 +22,16 @@ export default function ForgotPasswordPage() {
   });
   return (
     <>
-      <PageHeader title="Forgot your password?" lead="Give us the e-mail address you sign in with and we will send you a link to choose a new password." />
+      <PageHeader
+        title="Forgot your password?"
+        lead="Give us the e-mail address you sign in with and we will send you a link to choose a new password."
+      />
       <Card withBorder padding="xl" maw={460}>
-        {sent && <Alert color="green" mb="md" role="status">{sent}</Alert>}
+        {sent && (
+          <Alert color="green" mb="md" role="status">
+            {sent}
+          </Alert>
+        )}
         <KitForm kit={kit} label="Send a reset link">
           <TextField name="email" label="E-mail" type="email" autoComplete="email" />
           <SubmitButton>Send reset link</SubmitButton>

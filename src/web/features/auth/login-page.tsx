@@ -1,8 +1,8 @@
 import { Anchor, Card, Group } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PasswordField } from '../../components/form-kit/password-field.tsx';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { setCsrfToken } from '../../lib/http.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';
@@ -29,7 +29,15 @@ export default function LoginPage() {
         <KitForm kit={kit} label="Sign in">
           <TextField name="email" label="E-mail" type="email" autoComplete="username" />
           <PasswordField name="password" label="Password" autoComplete="current-password" />
-          <SubmitButton extra={<Group ml="auto"><Anchor component={Link} to="/password/forgot" size="sm">Forgot your password?</Anchor></Group>}>
+          <SubmitButton
+            extra={
+              <Group ml="auto">
+                <Anchor component={Link} to="/password/forgot" size="sm">
+                  Forgot your password?
+                </Anchor>
+              </Group>
+            }
+          >
             Sign in
           </SubmitButton>
         </KitForm>

@@ -1,8 +1,8 @@
 import { Card } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
-import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PasswordField } from '../../components/form-kit/password-field.tsx';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
 

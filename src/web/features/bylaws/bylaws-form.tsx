@@ -1,17 +1,29 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Fieldset,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Card, Fieldset, Group, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import type { BylawSaved } from '../../../shared/schemas/bylaws.ts';
-import { BYLAW_PAGE_PATHS, SCHOOL_CLAUSES, type BylawVariant } from '../../../shared/bylaws/variants.ts';
 import { SCHOOL_CLAUSE_LABELS } from '../../../shared/bylaws/document.ts';
-import { useServerForm } from '../../components/form-kit/use-server-form.ts';
-import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
+import { BYLAW_PAGE_PATHS, SCHOOL_CLAUSES, type BylawVariant } from '../../../shared/bylaws/variants.ts';
 import { CheckboxField } from '../../components/form-kit/checkbox-field.tsx';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { SelectField } from '../../components/form-kit/select-field.tsx';
 import { TextareaField } from '../../components/form-kit/textarea-field.tsx';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import classes from './bylaws.module.css';
 import { DOWNLOAD_NOTICE_MS, MONTH_OPTIONS, QUESTIONS, SUCCESS_TEXT, viewerAddress } from './questions.ts';
+import type { BylawSaved } from '../../../shared/schemas/bylaws.ts';
 
 type Values = Record<string, string | boolean>;
 
@@ -19,7 +31,15 @@ type Values = Record<string, string | boolean>;
 function blankAnswers(variant: BylawVariant): Values {
   const base: Values = { version: variant, name: '', purpose: '', fiscal_year_end: '', is_highlighted: false };
   if (variant === 'short') return base;
-  const full: Values = { ...base, facility: '', meeting_attendee_minimum: '', meeting_request_minimum: '', nomination_month: '', annual_meeting_month: '', is_school: variant === 'school' ? '1' : '0' };
+  const full: Values = {
+    ...base,
+    facility: '',
+    meeting_attendee_minimum: '',
+    meeting_request_minimum: '',
+    nomination_month: '',
+    annual_meeting_month: '',
+    is_school: variant === 'school' ? '1' : '0',
+  };
   if (variant !== 'school') return full;
   return { ...full, school_official_title: '', ...Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, false])) };
 }
@@ -27,11 +47,13 @@ function blankAnswers(variant: BylawVariant): Values {
 /** Saved answers (numbers, 1/0 flags) back into form values. */
 export function answersToValues(variant: BylawVariant, answers: Record<string, unknown>): Values {
   const blank = blankAnswers(variant);
-  return Object.fromEntries(Object.entries(blank).map(([k, v]) => {
-    const saved = answers[k];
-    if (saved === undefined || saved === null) return [k, v];
-    return [k, typeof v === 'boolean' ? saved === 1 || saved === true : String(saved)];
-  }));
+  return Object.fromEntries(
+    Object.entries(blank).map(([k, v]) => {
+      const saved = answers[k];
+      if (saved === undefined || saved === null) return [k, v];
+      return [k, typeof v === 'boolean' ? saved === 1 || saved === true : String(saved)];
+    }),
+  );
 }
 
 /**
@@ -53,9 +75,19 @@ function Hint({ text }: { text: string }) {
         aria-describedby={open ? id : undefined}
         onClick={() => setPinned((p) => !p)}
         onFocus={() => setHovered(true)}
-        onBlur={() => { setHovered(false); setPinned(false); }}
-        onKeyDown={(e) => { if (e.key === 'Escape') { setPinned(false); setHovered(false); } }}
-        c="blue.8" fz="xs" fw={600}
+        onBlur={() => {
+          setHovered(false);
+          setPinned(false);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            setPinned(false);
+            setHovered(false);
+          }
+        }}
+        c="blue.8"
+        fz="xs"
+        fw={600}
         className={classes.hintButton}
       >
         <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -65,7 +97,11 @@ function Hint({ text }: { text: string }) {
         </svg>
         Hint
       </UnstyledButton>
-      {open && <span role="tooltip" id={id} className={classes.tooltip}>{text}</span>}
+      {open && (
+        <span role="tooltip" id={id} className={classes.tooltip}>
+          {text}
+        </span>
+      )}
     </span>
   );
 }
@@ -82,7 +118,6 @@ function startDownload(url: string) {
   }
   frame.src = url;
 }
-
 
 /** The choice after each Generate (docs/requirements/errors.md): Download, View online and the built-in preview. */
 function CreatedPanel({ saved }: { saved: BylawSaved }) {
@@ -103,7 +138,11 @@ function CreatedPanel({ saved }: { saved: BylawSaved }) {
     timer.current = window.setTimeout(() => setDownloading(false), DOWNLOAD_NOTICE_MS);
   };
   const viewOnline = () => {
-    window.open(bylaw.viewer ? viewerAddress(bylaw.viewer, bylaw.download_url) : bylaw.preview_url, '_blank', 'noopener');
+    window.open(
+      bylaw.viewer ? viewerAddress(bylaw.viewer, bylaw.download_url) : bylaw.preview_url,
+      '_blank',
+      'noopener',
+    );
   };
   return (
     <Alert ref={panel} color="green" title="Success!" role="status">
@@ -111,10 +150,20 @@ function CreatedPanel({ saved }: { saved: BylawSaved }) {
         <Text>{SUCCESS_TEXT}</Text>
         <Group>
           <Button onClick={download}>Download</Button>
-          <Button variant="light" onClick={viewOnline}>View online</Button>
-          {bylaw.viewer && <Button variant="subtle" component="a" href={bylaw.preview_url} target="_blank">Preview on this site</Button>}
+          <Button variant="light" onClick={viewOnline}>
+            View online
+          </Button>
+          {bylaw.viewer && (
+            <Button variant="subtle" component="a" href={bylaw.preview_url} target="_blank">
+              Preview on this site
+            </Button>
+          )}
         </Group>
-        {downloading && <Text size="sm" role="status">Your download is starting…</Text>}
+        {downloading && (
+          <Text size="sm" role="status">
+            Your download is starting…
+          </Text>
+        )}
       </Stack>
     </Alert>
   );
@@ -125,7 +174,15 @@ function CreatedPanel({ saved }: { saved: BylawSaved }) {
  * POSTs to the page path; after success the address becomes the server's `url` and later saves
  * PUT to its `action`. Answers stay in the form after each save.
  */
-export function BylawsForm({ variant, initial, saved: savedBefore }: { variant: BylawVariant; initial?: Values; saved?: BylawSaved }) {
+export function BylawsForm({
+  variant,
+  initial,
+  saved: savedBefore,
+}: {
+  variant: BylawVariant;
+  initial?: Values;
+  saved?: BylawSaved;
+}) {
   const [saved, setSaved] = useState<BylawSaved | null>(savedBefore ?? null);
   const [justSaved, setJustSaved] = useState(false);
   const kit = useServerForm<Values, BylawSaved>({
@@ -153,43 +210,114 @@ export function BylawsForm({ variant, initial, saved: savedBefore }: { variant: 
     <Stack gap="lg">
       <Alert color="blue" variant="light">
         Your responses are saved, so you can come back and edit them later from this page’s address, or{' '}
-        <Anchor component={Link} to="/bylaws-generator" reloadDocument>start over</Anchor>.
+        <Anchor component={Link} to="/bylaws-generator" reloadDocument>
+          start over
+        </Anchor>
+        .
       </Alert>
       <Card withBorder padding="xl">
         <KitForm kit={kit} label="Bylaws generator">
           <input type="hidden" {...kit.form.register('version')} />
           {variant !== 'short' && <input type="hidden" {...kit.form.register('is_school')} />}
           <TextField name="name" label={q.name.label} required placeholder={q.name.placeholder} maxLength={150} />
-          <TextareaField name="purpose" label={q.purpose.label} required rows={4} placeholder={q.purpose.placeholder} description={<Hint text={q.purpose.tooltip} />} maxLength={2000} />
+          <TextareaField
+            name="purpose"
+            label={q.purpose.label}
+            required
+            rows={4}
+            placeholder={q.purpose.placeholder}
+            description={<Hint text={q.purpose.tooltip} />}
+            maxLength={2000}
+          />
           {variant !== 'short' && (
             <>
-              <TextField name="facility" label={q.facility.label} required placeholder={q.facility.placeholder} maxLength={150} />
+              <TextField
+                name="facility"
+                label={q.facility.label}
+                required
+                placeholder={q.facility.placeholder}
+                maxLength={150}
+              />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextField name="meeting_attendee_minimum" label={q.meeting_attendee_minimum.label} required placeholder={q.meeting_attendee_minimum.placeholder} description={q.meeting_attendee_minimum.description} maxLength={20} />
-                <TextField name="meeting_request_minimum" label={q.meeting_request_minimum.label} required placeholder={q.meeting_request_minimum.placeholder} description={q.meeting_request_minimum.description} maxLength={20} />
+                <TextField
+                  name="meeting_attendee_minimum"
+                  label={q.meeting_attendee_minimum.label}
+                  required
+                  placeholder={q.meeting_attendee_minimum.placeholder}
+                  description={q.meeting_attendee_minimum.description}
+                  maxLength={20}
+                />
+                <TextField
+                  name="meeting_request_minimum"
+                  label={q.meeting_request_minimum.label}
+                  required
+                  placeholder={q.meeting_request_minimum.placeholder}
+                  description={q.meeting_request_minimum.description}
+                  maxLength={20}
+                />
               </SimpleGrid>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <SelectField name="nomination_month" label={q.nomination_month.label} required options={MONTH_OPTIONS} description={<Hint text={q.nomination_month.tooltip} />} prompt="Choose a month…" />
-                <SelectField name="annual_meeting_month" label={q.annual_meeting_month.label} required options={MONTH_OPTIONS} prompt="Choose a month…" />
+                <SelectField
+                  name="nomination_month"
+                  label={q.nomination_month.label}
+                  required
+                  options={MONTH_OPTIONS}
+                  description={<Hint text={q.nomination_month.tooltip} />}
+                  prompt="Choose a month…"
+                />
+                <SelectField
+                  name="annual_meeting_month"
+                  label={q.annual_meeting_month.label}
+                  required
+                  options={MONTH_OPTIONS}
+                  prompt="Choose a month…"
+                />
               </SimpleGrid>
             </>
           )}
-          <SelectField name="fiscal_year_end" label={q.fiscal_year_end.label} required options={MONTH_OPTIONS} description={<Hint text={q.fiscal_year_end.tooltip} />} prompt="Choose a month…" />
+          <SelectField
+            name="fiscal_year_end"
+            label={q.fiscal_year_end.label}
+            required
+            options={MONTH_OPTIONS}
+            description={<Hint text={q.fiscal_year_end.tooltip} />}
+            prompt="Choose a month…"
+          />
           {variant === 'school' && (
             <Stack gap="sm">
-              <Title order={2} size="h4">School requirements</Title>
-              <Text size="sm" c="gray.7">Tick what your school or district requires of its booster organizations; each adds an article to the bylaws.</Text>
-              <TextField name="school_official_title" label={q.school_official_title.label} required={clauses.length > 0} placeholder={q.school_official_title.placeholder} description={q.school_official_title.description} maxLength={100} />
+              <Title order={2} size="h4">
+                School requirements
+              </Title>
+              <Text size="sm" c="gray.7">
+                Tick what your school or district requires of its booster organizations; each adds an article to the
+                bylaws.
+              </Text>
+              <TextField
+                name="school_official_title"
+                label={q.school_official_title.label}
+                required={clauses.length > 0}
+                placeholder={q.school_official_title.placeholder}
+                description={q.school_official_title.description}
+                maxLength={100}
+              />
               <Fieldset legend="Clauses your school requires" variant="unstyled">
                 <Stack gap="xs" mt={4}>
-                  {SCHOOL_CLAUSES.map((c) => <CheckboxField key={c} name={c} label={SCHOOL_CLAUSE_LABELS[c]} />)}
+                  {SCHOOL_CLAUSES.map((c) => (
+                    <CheckboxField key={c} name={c} label={SCHOOL_CLAUSE_LABELS[c]} />
+                  ))}
                 </Stack>
               </Fieldset>
             </Stack>
           )}
-          <CheckboxField name="is_highlighted" label={q.is_highlighted.label} description="Marks every part that came from your answers, to make review easier." />
+          <CheckboxField
+            name="is_highlighted"
+            label={q.is_highlighted.label}
+            description="Marks every part that came from your answers, to make review easier."
+          />
           <Alert color="yellow" title="Please review before adopting">
-            These bylaws are general guidance, not legal advice. Review them with your officers, check any rules your school, district or national organization sets, and change what does not fit before your members vote to adopt them.
+            These bylaws are general guidance, not legal advice. Review them with your officers, check any rules your
+            school, district or national organization sets, and change what does not fit before your members vote to
+            adopt them.
           </Alert>
           <SubmitButton>Generate</SubmitButton>
         </KitForm>

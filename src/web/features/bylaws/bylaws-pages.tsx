@@ -1,10 +1,10 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { BylawForEditing, BylawVariant } from '../../../shared/schemas/bylaws.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { answersToValues, BylawsForm } from './bylaws-form.tsx';
+import type { BylawForEditing, BylawVariant } from '../../../shared/schemas/bylaws.ts';
 
 const HEADERS: Record<BylawVariant, { title: string; lead: string }> = {
   standard: {
@@ -48,19 +48,34 @@ export function ShortBylawsPage() {
 /** /bylaws-generator/edit/:hash — the address a save gives: reopens the saved answers in update mode. */
 export function EditBylawsPage() {
   const { hash = '' } = useParams();
-  const query = useQuery({ queryKey: ['bylaws', hash], queryFn: () => http.get<BylawForEditing>(`/api/bylaws/${encodeURIComponent(hash)}`), retry: false });
-  if (query.isPending) return <Stack align="center" py="xl"><Loader role="status" aria-label="Loading" /></Stack>;
+  const query = useQuery({
+    queryKey: ['bylaws', hash],
+    queryFn: () => http.get<BylawForEditing>(`/api/bylaws/${encodeURIComponent(hash)}`),
+    retry: false,
+  });
+  if (query.isPending)
+    return (
+      <Stack align="center" py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Stack>
+    );
   if (query.isError) {
     const missing = query.error instanceof HttpFailure && query.error.status === 404;
     return (
       <>
         <PageHeader title="Your bylaws" />
-        <Alert color={missing ? 'yellow' : 'red'} title={missing ? 'We could not find these bylaws' : "That didn't work."}>
+        <Alert
+          color={missing ? 'yellow' : 'red'}
+          title={missing ? 'We could not find these bylaws' : "That didn't work."}
+        >
           <Text>
             {missing
               ? 'Saved bylaws can be edited only from the browser they were created in. You can '
               : 'Please reload the page, or '}
-            <Anchor component={Link} to="/bylaws-generator">start over</Anchor>.
+            <Anchor component={Link} to="/bylaws-generator">
+              start over
+            </Anchor>
+            .
           </Text>
         </Alert>
       </>
@@ -69,7 +84,10 @@ export function EditBylawsPage() {
   const { bylaw, answers } = query.data;
   return (
     <>
-      <PageHeader title={HEADERS[bylaw.variant].title} lead="Change your answers and press Generate to update your bylaws." />
+      <PageHeader
+        title={HEADERS[bylaw.variant].title}
+        lead="Change your answers and press Generate to update your bylaws."
+      />
       <BylawsForm variant={bylaw.variant} initial={answersToValues(bylaw.variant, answers)} saved={query.data} />
     </>
   );

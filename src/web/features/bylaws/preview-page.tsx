@@ -9,7 +9,15 @@ import classes from './bylaws.module.css';
 function Runs({ para, highlighted }: { para: Paragraph; highlighted: boolean }) {
   return (
     <>
-      {para.map((r, i) => (r.answer && highlighted ? <mark key={i} className={classes.answer}>{r.text}</mark> : <span key={i}>{r.text}</span>))}
+      {para.map((r, i) =>
+        r.answer && highlighted ? (
+          <mark key={i} className={classes.answer}>
+            {r.text}
+          </mark>
+        ) : (
+          <span key={i}>{r.text}</span>
+        ),
+      )}
     </>
   );
 }
@@ -19,21 +27,41 @@ function BylawsPreview({ doc }: { doc: BylawsDocument }) {
   const h = doc.highlighted;
   return (
     <article className={classes.document} aria-label="Bylaws document">
-      <h1 className={classes.title}><Runs para={doc.title} highlighted={h} /></h1>
-      {doc.preamble.map((p, i) => <p key={i}><Runs para={p} highlighted={h} /></p>)}
+      <h1 className={classes.title}>
+        <Runs para={doc.title} highlighted={h} />
+      </h1>
+      {doc.preamble.map((p, i) => (
+        <p key={i}>
+          <Runs para={p} highlighted={h} />
+        </p>
+      ))}
       {doc.articles.map((art) => (
         <section key={art.number}>
-          <h2 className={classes.article}>Article {roman(art.number)}. {art.title}</h2>
-          {art.sections.map((s, i) => s.paragraphs.map((p, j) => (
-            <p key={`${i}-${j}`} className={classes.paragraph}>
-              {j === 0 && <strong>Section {i + 1}. {s.title}. </strong>}
-              <Runs para={p} highlighted={h} />
-            </p>
-          )))}
+          <h2 className={classes.article}>
+            Article {roman(art.number)}. {art.title}
+          </h2>
+          {art.sections.map((s, i) =>
+            s.paragraphs.map((p, j) => (
+              <p key={`${i}-${j}`} className={classes.paragraph}>
+                {j === 0 && (
+                  <strong>
+                    Section {i + 1}. {s.title}.{' '}
+                  </strong>
+                )}
+                <Runs para={p} highlighted={h} />
+              </p>
+            )),
+          )}
         </section>
       ))}
-      <h2 className={classes.certification}><Runs para={doc.certification[0] ?? []} highlighted={h} /></h2>
-      {doc.certification.slice(1).map((p, i) => <p key={i}><Runs para={p} highlighted={h} /></p>)}
+      <h2 className={classes.certification}>
+        <Runs para={doc.certification[0] ?? []} highlighted={h} />
+      </h2>
+      {doc.certification.slice(1).map((p, i) => (
+        <p key={i}>
+          <Runs para={p} highlighted={h} />
+        </p>
+      ))}
       <footer className={classes.footer}>{doc.footer}</footer>
     </article>
   );
@@ -44,15 +72,26 @@ export default function BylawsPreviewPage() {
   const { hash = '' } = useParams();
   const query = useQuery({
     queryKey: ['bylaws-document', hash],
-    queryFn: () => http.get<{ document: BylawsDocument; file_name: string }>(`/api/bylaws/${encodeURIComponent(hash)}/document`),
+    queryFn: () =>
+      http.get<{ document: BylawsDocument; file_name: string }>(`/api/bylaws/${encodeURIComponent(hash)}/document`),
     retry: false,
   });
-  if (query.isPending) return <Stack align="center" py="xl"><Loader role="status" aria-label="Loading" /></Stack>;
+  if (query.isPending)
+    return (
+      <Stack align="center" py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Stack>
+    );
   if (query.isError) {
     const missing = query.error instanceof HttpFailure && query.error.status === 404;
     return (
-      <Alert color={missing ? 'yellow' : 'red'} title={missing ? 'We could not find these bylaws' : "That didn't work."}>
-        <Anchor component={Link} to="/bylaws-generator">Create bylaws</Anchor>
+      <Alert
+        color={missing ? 'yellow' : 'red'}
+        title={missing ? 'We could not find these bylaws' : "That didn't work."}
+      >
+        <Anchor component={Link} to="/bylaws-generator">
+          Create bylaws
+        </Anchor>
       </Alert>
     );
   }
@@ -61,12 +100,25 @@ export default function BylawsPreviewPage() {
     <Stack gap="md">
       <Group justify="space-between" className={classes.noPrint}>
         <div>
-          <Title order={1} size="h3">Bylaws preview</Title>
-          <Text size="sm" c="gray.7">This is the same document as the Word file. Download it to edit the wording.</Text>
+          <Title order={1} size="h3">
+            Bylaws preview
+          </Title>
+          <Text size="sm" c="gray.7">
+            This is the same document as the Word file. Download it to edit the wording.
+          </Text>
         </div>
         <Group>
-          <Button component="a" href={`/bylaws-generator/download/${encodeURIComponent(hash)}`} download={file_name} title={file_name}>Download the Word file</Button>
-          <Button variant="light" onClick={() => window.print()}>Print</Button>
+          <Button
+            component="a"
+            href={`/bylaws-generator/download/${encodeURIComponent(hash)}`}
+            download={file_name}
+            title={file_name}
+          >
+            Download the Word file
+          </Button>
+          <Button variant="light" onClick={() => window.print()}>
+            Print
+          </Button>
         </Group>
       </Group>
       <Paper withBorder shadow="xs" p={{ base: 'md', sm: 48 }}>

@@ -9,8 +9,14 @@ describe('bylaws form helpers', () => {
   });
 
   it('gives the online viewer the download address with a cache-busting value', () => {
-    const url = viewerAddress('https://view.officeapps.live.com/op/view.aspx', 'https://app.example/bylaws-generator/download/abc', 'r4nd');
-    expect(url).toBe('https://view.officeapps.live.com/op/view.aspx?src=https%3A%2F%2Fapp.example%2Fbylaws-generator%2Fdownload%2Fabc%3Fv%3Dr4nd');
+    const url = viewerAddress(
+      'https://view.officeapps.live.com/op/view.aspx',
+      'https://app.example/bylaws-generator/download/abc',
+      'r4nd',
+    );
+    expect(url).toBe(
+      'https://view.officeapps.live.com/op/view.aspx?src=https%3A%2F%2Fapp.example%2Fbylaws-generator%2Fdownload%2Fabc%3Fv%3Dr4nd',
+    );
     const a = viewerAddress('https://viewer', 'https://app.example/d');
     const b = viewerAddress('https://viewer', 'https://app.example/d');
     expect(a).not.toBe(b);

@@ -6,7 +6,8 @@ export const QUESTIONS = {
   purpose: {
     label: 'What is the purpose of your organization?',
     tooltip: 'Fundraising is not a tax-exempt purpose. Say what your organization donates or provides, and to whom.',
-    placeholder: 'To support the students of Lincoln High School by providing equipment, uniforms, travel costs and scholarships for its athletic teams.',
+    placeholder:
+      'To support the students of Lincoln High School by providing equipment, uniforms, travel costs and scholarships for its athletic teams.',
   },
   facility: { label: 'Which school or facility does your organization support?', placeholder: 'Lincoln High School' },
   meeting_attendee_minimum: {
@@ -31,7 +32,8 @@ export const QUESTIONS = {
   is_highlighted: { label: 'Highlight my responses in the document' },
   school_official_title: {
     label: 'Title of the school official',
-    description: 'The person the organization works with at the school, e.g. Principal or Activities Director. Required when any clause below is ticked.',
+    description:
+      'The person the organization works with at the school, e.g. Principal or Activities Director. Required when any clause below is ticked.',
     placeholder: 'Principal',
   },
 } as const;
@@ -48,7 +50,11 @@ export const DOWNLOAD_NOTICE_MS = 2000;
  * fetches `src` itself, so a random value is added to it to defeat the viewer's cache.
  * @param random a cache-busting token (a fresh random one by default)
  */
-export function viewerAddress(viewer: string, downloadUrl: string, random = Math.random().toString(36).slice(2)): string {
+export function viewerAddress(
+  viewer: string,
+  downloadUrl: string,
+  random = Math.random().toString(36).slice(2),
+): string {
   const src = `${downloadUrl}${downloadUrl.includes('?') ? '&' : '?'}v=${random}`;
   return `${viewer}?src=${encodeURIComponent(src)}`;
 }

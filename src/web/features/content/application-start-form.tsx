@@ -1,15 +1,15 @@
-import { useState } from 'react';
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { firstYearCents } from '../../../shared/rules/renewal.ts';
-import type { PublicLevel } from '../../../shared/schemas/content.ts';
-import { setCsrfToken } from '../../lib/http.ts';
-import { pushEventThen } from '../../lib/analytics.ts';
-import { toastFailure } from '../../lib/feedback.tsx';
 import { KitForm, TextField } from '../../components/form-kit/kit.tsx';
 import { PasswordField } from '../../components/form-kit/password-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
+import { pushEventThen } from '../../lib/analytics.ts';
+import { toastFailure } from '../../lib/feedback.tsx';
+import { setCsrfToken } from '../../lib/http.ts';
+import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
 type Level = PublicLevel;
 
@@ -23,21 +23,31 @@ function FirstInvoice({ level }: { level: Level }) {
   const off = level.priceCents - total;
   return (
     <Table aria-label="Your first invoice" withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} maw={360}>
-      <Table.Caption ta="left" style={{ captionSide: 'top' }}><Text size="sm" fw={500} span>Your first invoice</Text></Table.Caption>
+      <Table.Caption ta="left" style={{ captionSide: 'top' }}>
+        <Text size="sm" fw={500} span>
+          Your first invoice
+        </Text>
+      </Table.Caption>
       <Table.Tbody>
         <Table.Tr>
-          <Table.Th scope="row" fw={400}>{level.name}, first year</Table.Th>
+          <Table.Th scope="row" fw={400}>
+            {level.name}, first year
+          </Table.Th>
           <Table.Td ta="right">{formatCurrency(level.priceCents)}</Table.Td>
         </Table.Tr>
         {off > 0 && (
           <Table.Tr>
-            <Table.Th scope="row" fw={400}>Early-bird discount</Table.Th>
+            <Table.Th scope="row" fw={400}>
+              Early-bird discount
+            </Table.Th>
             <Table.Td ta="right">{formatCurrency(-off)}</Table.Td>
           </Table.Tr>
         )}
         <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-gray-4)' }}>
           <Table.Th scope="row">Total</Table.Th>
-          <Table.Td ta="right" fw={700} data-testid="first-invoice-total">{formatCurrency(total)}</Table.Td>
+          <Table.Td ta="right" fw={700} data-testid="first-invoice-total">
+            {formatCurrency(total)}
+          </Table.Td>
         </Table.Tr>
       </Table.Tbody>
     </Table>
@@ -58,7 +68,10 @@ export function ApplicationStartForm({ level }: { level: Level }) {
     action: '/application/start',
     defaultValues: { email: '', password: '' },
     // Loaded when the form is first used: the chosen level shows the form without zod (docs/requirements/platform.md §6).
-    loadSchema: () => import('../../../shared/schemas/application.ts').then((m) => m.applicationStartSchema.pick({ email: true, password: true })),
+    loadSchema: () =>
+      import('../../../shared/schemas/application.ts').then((m) =>
+        m.applicationStartSchema.pick({ email: true, password: true }),
+      ),
     captchaAction: 'application_start',
     isClearing: false,
     toPayload: (v) => ({ ...v, level_id: level.id }),
@@ -67,7 +80,8 @@ export function ApplicationStartForm({ level }: { level: Level }) {
       setLeaving(true);
       // A full load, so the page carries the new session's CSRF token and user.
       pushEventThen('application_started', { level_id: level.id }, () =>
-        window.location.assign(`/application/create/${encodeURIComponent(res.token)}`));
+        window.location.assign(`/application/create/${encodeURIComponent(res.token)}`),
+      );
     },
     onFailure: (failure) => {
       if (failure.status !== 422) toastFailure();
@@ -78,8 +92,12 @@ export function ApplicationStartForm({ level }: { level: Level }) {
   return (
     <KitForm kit={kit} label="Start your application">
       <div>
-        <Text size="sm" fw={500}>Level</Text>
-        <Text fw={700} data-testid="chosen-level">{level.name}</Text>
+        <Text size="sm" fw={500}>
+          Level
+        </Text>
+        <Text fw={700} data-testid="chosen-level">
+          {level.name}
+        </Text>
         <input type="hidden" name="level_id" value={level.id} />
       </div>
       <FirstInvoice level={level} />
@@ -87,12 +105,16 @@ export function ApplicationStartForm({ level }: { level: Level }) {
       <PasswordField name="password" label="Password" required withMeter />
       <Text size="sm" c="gray.7">
         We use your e-mail to sign you in and to send your application link. See our{' '}
-        <Anchor component={Link} to="/privacy" inherit>privacy policy</Anchor>.
+        <Anchor component={Link} to="/privacy" inherit>
+          privacy policy
+        </Anchor>
+        .
       </Text>
       <Group>
-        <Button type="submit" loading={busy} disabled={kit.hasErrors || busy}>Let's go!</Button>
+        <Button type="submit" loading={busy} disabled={kit.hasErrors || busy}>
+          Let's go!
+        </Button>
       </Group>
     </KitForm>
   );
 }
-

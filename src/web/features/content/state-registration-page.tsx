@@ -1,12 +1,28 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  CloseButton,
+  Group,
+  List,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Alert, Anchor, Box, Button, Card, Center, CloseButton, Group, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { http } from '../../lib/http.ts';
-import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 
 interface StateRequirement {
   code: string;
@@ -20,18 +36,32 @@ function StateDetails({ state, onClose }: { state: StateRequirement; onClose: ()
   return (
     <Card withBorder shadow="md" padding="md" component="section" aria-labelledby="state-details" aria-live="polite">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Title order={3} id="state-details">{state.state_name}</Title>
+        <Title order={3} id="state-details">
+          {state.state_name}
+        </Title>
         <CloseButton onClick={onClose} aria-label={`Close the ${state.state_name} details`} />
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
-        <Text size="sm">Maintain estimate: <strong>{formatCurrency(state.maintain_estimate_cents)}</strong> per year</Text>
-        <Text size="sm">Articles of incorporation: <strong>{formatCurrency(state.aoi_estimate_cents)}</strong></Text>
+        <Text size="sm">
+          Maintain estimate: <strong>{formatCurrency(state.maintain_estimate_cents)}</strong> per year
+        </Text>
+        <Text size="sm">
+          Articles of incorporation: <strong>{formatCurrency(state.aoi_estimate_cents)}</strong>
+        </Text>
       </SimpleGrid>
-      {state.notes && <Text size="sm" mt="xs">{state.notes}</Text>}
+      {state.notes && (
+        <Text size="sm" mt="xs">
+          {state.notes}
+        </Text>
+      )}
       <Text size="sm" mt="xs">
-        <Anchor inherit component={Link} to="/contact">Ask us about {state.state_name}</Anchor>
+        <Anchor inherit component={Link} to="/contact">
+          Ask us about {state.state_name}
+        </Anchor>
         {' · '}
-        <Anchor inherit component={Link} to="/pricing">See which levels file it for you</Anchor>
+        <Anchor inherit component={Link} to="/pricing">
+          See which levels file it for you
+        </Anchor>
       </Text>
     </Card>
   );
@@ -66,32 +96,48 @@ export default function StateRegistrationPage() {
       />
 
       <Stack gap="sm" component="section" aria-labelledby="what-states-require">
-        <Title order={2} id="what-states-require">What states usually require</Title>
+        <Title order={2} id="what-states-require">
+          What states usually require
+        </Title>
         <List spacing="xs">
           <List.Item>
-            <strong>An annual or biennial report</strong> with the Secretary of State if your group is incorporated, to keep the
-            corporation active.
+            <strong>An annual or biennial report</strong> with the Secretary of State if your group is incorporated, to
+            keep the corporation active.
           </List.Item>
           <List.Item>
-            <strong>Charitable solicitation registration</strong> with the Attorney General or Secretary of State before asking the public
-            for donations. About 40 states require it; many exempt small groups below a revenue limit.
+            <strong>Charitable solicitation registration</strong> with the Attorney General or Secretary of State before
+            asking the public for donations. About 40 states require it; many exempt small groups below a revenue limit.
           </List.Item>
           <List.Item>
-            <strong>State tax exemptions</strong> for income, sales or property tax, which are separate from your IRS exemption and often
-            need their own application.
+            <strong>State tax exemptions</strong> for income, sales or property tax, which are separate from your IRS
+            exemption and often need their own application.
           </List.Item>
         </List>
         <Text>
-          Thinking about incorporating? Read about <Anchor inherit component={Link} to="/incorporation-and-ein">incorporation and getting an EIN</Anchor>.
+          Thinking about incorporating? Read about{' '}
+          <Anchor inherit component={Link} to="/incorporation-and-ein">
+            incorporation and getting an EIN
+          </Anchor>
+          .
         </Text>
       </Stack>
 
-      {isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
-      {isError && <Alert color="red" title="Something went wrong">We could not load the state requirements. Please reload the page.</Alert>}
+      {isPending && (
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading" />
+        </Center>
+      )}
+      {isError && (
+        <Alert color="red" title="Something went wrong">
+          We could not load the state requirements. Please reload the page.
+        </Alert>
+      )}
       {data && (
         <>
           <Stack gap="sm" component="section" aria-labelledby="choose-state">
-            <Title order={2} id="choose-state">Choose your state</Title>
+            <Title order={2} id="choose-state">
+              Choose your state
+            </Title>
             <SimpleGrid
               id="us_map"
               component="ul"
@@ -121,11 +167,13 @@ export default function StateRegistrationPage() {
           </Stack>
 
           <Stack gap="sm" component="section" aria-labelledby="state-table-title">
-            <Title order={2} id="state-table-title">Fees by state</Title>
+            <Title order={2} id="state-table-title">
+              Fees by state
+            </Title>
             <Text size="sm" c="gray.7">
-              These figures are our estimates of state fees for a small nonprofit: the yearly cost of annual reports and charitable
-              registration, and the filing fee for articles of incorporation. States change their fees and rules, so check with the
-              state before you file.
+              These figures are our estimates of state fees for a small nonprofit: the yearly cost of annual reports and
+              charitable registration, and the filing fee for articles of incorporation. States change their fees and
+              rules, so check with the state before you file.
             </Text>
             {current && (
               <Box style={{ position: 'sticky', top: 8, zIndex: 2 }}>
@@ -137,8 +185,12 @@ export default function StateRegistrationPage() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th scope="col">State</Table.Th>
-                    <Table.Th scope="col" ta="right">Maintain estimate (per year)</Table.Th>
-                    <Table.Th scope="col" ta="right">Articles of incorporation estimate</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Maintain estimate (per year)
+                    </Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Articles of incorporation estimate
+                    </Table.Th>
                     <Table.Th scope="col">Notes</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -152,9 +204,14 @@ export default function StateRegistrationPage() {
                         data-selected={isSelected || undefined}
                         aria-current={isSelected || undefined}
                         bg={isSelected ? 'yellow.1' : undefined}
-                        style={{ scrollMarginTop: 240, outline: isSelected ? '2px solid var(--mantine-color-yellow-6)' : undefined }}
+                        style={{
+                          scrollMarginTop: 240,
+                          outline: isSelected ? '2px solid var(--mantine-color-yellow-6)' : undefined,
+                        }}
                       >
-                        <Table.Th scope="row" fw={isSelected ? 700 : 500}>{s.state_name}</Table.Th>
+                        <Table.Th scope="row" fw={isSelected ? 700 : 500}>
+                          {s.state_name}
+                        </Table.Th>
                         <Table.Td ta="right">{formatCurrency(s.maintain_estimate_cents)}</Table.Td>
                         <Table.Td ta="right">{formatCurrency(s.aoi_estimate_cents)}</Table.Td>
                         <Table.Td>{s.notes}</Table.Td>

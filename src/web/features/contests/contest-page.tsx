@@ -1,19 +1,25 @@
-import { useState } from 'react';
 import { Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { whenOverlays } from '../../lib/overlays-ready.ts';
+import { useState } from 'react';
+import {
+  CONTEST_TEXT,
+  ENTRANT_TYPE_LABELS,
+  ENTRANT_TYPES,
+  needsMessageAndFile,
+  type Contest,
+} from '../../../shared/rules/contests.ts';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
-import { CONTEST_TEXT, ENTRANT_TYPE_LABELS, ENTRANT_TYPES, needsMessageAndFile, type Contest } from '../../../shared/rules/contests.ts';
-import type { ContestEntrySaved } from '../../../shared/schemas/contests.ts';
-import { useServerForm } from '../../components/form-kit/use-server-form.ts';
-import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { CheckboxField } from '../../components/form-kit/checkbox-field.tsx';
+import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { SelectField } from '../../components/form-kit/select-field.tsx';
 import { TextareaField } from '../../components/form-kit/textarea-field.tsx';
+import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SingleFileDrop } from '../../components/single-file-drop.tsx';
-import { HttpFailure, postWithProgress } from '../../lib/http.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
+import { HttpFailure, postWithProgress } from '../../lib/http.ts';
+import { whenOverlays } from '../../lib/overlays-ready.ts';
+import type { ContestEntrySaved } from '../../../shared/schemas/contests.ts';
 
 type Values = { organization: string; email: string; type: string; message: string; is_member: boolean; file: string };
 const BLANK: Values = { organization: '', email: '', type: '', message: '', is_member: false, file: '' };
@@ -21,16 +27,24 @@ const TYPE_OPTIONS = ENTRANT_TYPES.filter((t) => t !== '').map((t) => [t, ENTRAN
 
 /** A dialog with a title, a text and a footer line (docs/requirements/errors.md "Contest"). */
 function notice(title: string, text: string, footer: string, color: 'green' | 'yellow') {
-  whenOverlays(() => modals.open({
-    title: <Text fw={700} size="lg" c={color}>{title}</Text>,
-    children: (
-      <Stack gap="xs">
-        <Text>{text}</Text>
-        <Text size="sm" c="dimmed">{footer}</Text>
-      </Stack>
-    ),
-    centered: true,
-  }));
+  whenOverlays(() =>
+    modals.open({
+      title: (
+        <Text fw={700} size="lg" c={color}>
+          {title}
+        </Text>
+      ),
+      children: (
+        <Stack gap="xs">
+          <Text>{text}</Text>
+          <Text size="sm" c="dimmed">
+            {footer}
+          </Text>
+        </Stack>
+      ),
+      centered: true,
+    }),
+  );
 }
 
 /**
@@ -51,7 +65,8 @@ function ContestForm({ contest }: { contest: Contest }) {
     loadSchema: () => import('../../../shared/schemas/contests.ts').then((m) => m.contestEntrySchema),
     keepOnClear: isVideo ? ['organization', 'email', 'is_member'] : [],
     send: async (values) => {
-      if (!file && needsMessageAndFile(values.type)) throw new HttpFailure(422, 'The file field is required.', { file: ['The file field is required.'] });
+      if (!file && needsMessageAndFile(values.type))
+        throw new HttpFailure(422, 'The file field is required.', { file: ['The file field is required.'] });
       const body = new FormData();
       body.append('organization', values.organization);
       body.append('email', values.email);
@@ -68,12 +83,15 @@ function ContestForm({ contest }: { contest: Contest }) {
     },
     onSuccess: (saved) => {
       setFile(null);
-      if (isVideo && saved.has_max_submissions) notice(CONTEST_TEXT.limitTitle, CONTEST_TEXT.limit, CONTEST_TEXT.limitFooter, 'yellow');
+      if (isVideo && saved.has_max_submissions)
+        notice(CONTEST_TEXT.limitTitle, CONTEST_TEXT.limit, CONTEST_TEXT.limitFooter, 'yellow');
       else notice('Success!', CONTEST_TEXT.received, CONTEST_TEXT.footer(contest), 'green');
     },
     onFailure: (failure) => {
-      if (contest === 'photo' && failure.status === 401) notice(CONTEST_TEXT.limitReachedTitle, CONTEST_TEXT.limitReached, '', 'yellow');
-      else if (failure.status === 429) notice('Upload limit reached', failure.message, 'Your entry was not sent.', 'yellow');
+      if (contest === 'photo' && failure.status === 401)
+        notice(CONTEST_TEXT.limitReachedTitle, CONTEST_TEXT.limitReached, '', 'yellow');
+      else if (failure.status === 429)
+        notice('Upload limit reached', failure.message, 'Your entry was not sent.', 'yellow');
       else toastFailure();
     },
   });
@@ -86,11 +104,21 @@ function ContestForm({ contest }: { contest: Contest }) {
         <TextField name="email" label="E-mail" type="email" required autoComplete="email" maxLength={255} />
       </SimpleGrid>
       <SelectField name="type" label="Type" required options={TYPE_OPTIONS} prompt={ENTRANT_TYPE_LABELS['']} />
-      <TextareaField name="message" label="Message" required={strict} rows={3} maxLength={2000} placeholder={`Tell us about your ${contest === 'photo' ? 'photo' : 'video'}: who, where and when.`} />
+      <TextareaField
+        name="message"
+        label="Message"
+        required={strict}
+        rows={3}
+        maxLength={2000}
+        placeholder={`Tell us about your ${contest === 'photo' ? 'photo' : 'video'}: who, where and when.`}
+      />
       <SingleFileDrop
         label={contest === 'photo' ? 'Photo' : 'Video'}
         file={file}
-        onChange={(f) => { setFile(f); kit.clearFieldError('file'); }}
+        onChange={(f) => {
+          setFile(f);
+          kit.clearFieldError('file');
+        }}
         allowed={ALLOWED_EXTENSIONS[contest === 'photo' ? 'contest_photo' : 'contest_video']}
         accept={contest === 'photo' ? ['image/*'] : ['video/*']}
         preview={contest === 'photo' ? 'image' : 'video'}
@@ -98,9 +126,17 @@ function ContestForm({ contest }: { contest: Contest }) {
         required={strict}
         error={kit.errorOf('file')}
         disabled={kit.submitting}
-        hint={contest === 'photo' ? 'BMP, JPEG, PNG, SVG, WebP or GIF, up to 20 MB.' : 'MP4, MOV, OGG, MKV, WebM, MPEG and other video files, up to 500 MB.'}
+        hint={
+          contest === 'photo'
+            ? 'BMP, JPEG, PNG, SVG, WebP or GIF, up to 20 MB.'
+            : 'MP4, MOV, OGG, MKV, WebM, MPEG and other video files, up to 500 MB.'
+        }
       />
-      <CheckboxField name="is_member" label="We are a current member" description="A self-declaration: members' entries are checked against our records." />
+      <CheckboxField
+        name="is_member"
+        label="We are a current member"
+        description="A self-declaration: members' entries are checked against our records."
+      />
       {isVideo && progress !== null && (
         <Stack gap={4} role="status">
           <Text size="sm">{CONTEST_TEXT.uploading}</Text>
@@ -117,9 +153,11 @@ function ContestPage({ contest }: { contest: Contest }) {
     <>
       <PageHeader
         title="Submit an entry."
-        lead={contest === 'photo'
-          ? 'Show us your team, club or chapter in action. Each organization or e-mail address can have three photos counted.'
-          : 'Show us your team, club or chapter in action on video. Each organization or e-mail address can have three videos counted.'}
+        lead={
+          contest === 'photo'
+            ? 'Show us your team, club or chapter in action. Each organization or e-mail address can have three photos counted.'
+            : 'Show us your team, club or chapter in action on video. Each organization or e-mail address can have three videos counted.'
+        }
       />
       <Card withBorder padding="xl" maw={760}>
         <ContestForm contest={contest} />

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Group } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { FinancesView } from '../../../shared/schemas/finances.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { paymentsHref, PaymentsOverview } from './payments-table.tsx';
+import type { FinancesView } from '../../../shared/schemas/finances.ts';
 
 /**
  * /admin/payments/latest/{accountId} (docs/requirements/screens.md): where an admin lands after paying for an account;
@@ -21,14 +21,18 @@ export default function LatestPaymentsPage() {
     if (!name) return;
     const before = document.title;
     document.title = `${title} | ${boot.company.name}`;
-    return () => { document.title = before; };
+    return () => {
+      document.title = before;
+    };
   }, [name, title]);
 
   if (accountId === null) {
     return (
       <>
         <PageHeader title="Latest payments" />
-        <Alert color="red" title="Account not found">There is no account with this number. Check the link.</Alert>
+        <Alert color="red" title="Account not found">
+          There is no account with this number. Check the link.
+        </Alert>
       </>
     );
   }
@@ -36,7 +40,9 @@ export default function LatestPaymentsPage() {
     <>
       <PageHeader title={title}>
         <Group>
-          <Button component={Link} to={paymentsHref(accountId)} variant="light">Pay invoices for this account</Button>
+          <Button component={Link} to={paymentsHref(accountId)} variant="light">
+            Pay invoices for this account
+          </Button>
         </Group>
       </PageHeader>
       <PaymentsOverview accountId={accountId} onAccount={onAccount} />

@@ -1,17 +1,30 @@
-import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { longDate } from '../../../shared/rules/compliance-calendar.ts';
+import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PaymentStatusBadge } from '../../components/payment-status.tsx';
 import { boot } from '../../lib/boot.ts';
 import { http, HttpFailure } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { PaymentStatusBadge } from '../../components/payment-status.tsx';
 import { StandingBadge } from '../subordinates/standing-card.tsx';
 import { LetterAwaited } from './letter-awaited.tsx';
-import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import type { HomeDeadline, HomeSummary } from '../../../shared/schemas/home.ts';
+import type { ReactNode } from 'react';
 
 const BYLAW_NAMES: Record<HomeSummary['documents']['bylaws'][number]['variant'], string> = {
   standard: 'Bylaws',
@@ -25,17 +38,32 @@ function daysLeftText(d: HomeDeadline): { text: string; color: string } {
   if (d.filed) return { text: 'Filed', color: 'green' };
   if (d.days_left < 0) return { text: `${plural(-d.days_left, 'day')} overdue`, color: 'red' };
   if (d.days_left === 0) return { text: 'Due today', color: 'red' };
-  return { text: `In ${plural(d.days_left, 'day')}`, color: d.days_left <= 7 ? 'red' : d.days_left <= 30 ? 'orange' : 'gray' };
+  return {
+    text: `In ${plural(d.days_left, 'day')}`,
+    color: d.days_left <= 7 ? 'red' : d.days_left <= 30 ? 'orange' : 'gray',
+  };
 }
 
 const deadlineName = (d: HomeDeadline) => (d.kind === 'renewal' ? `${boot.company.name} renewal` : d.label);
 
 /** One titled card of the home; `action` sits beside the title. */
-function Section({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={id}>
       <Group justify="space-between" align="center" mb="sm" gap="xs" wrap="wrap">
-        <Title order={2} size="h3" id={id}>{title}</Title>
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
         {action}
       </Group>
       {children}
@@ -58,14 +86,25 @@ function StandingSection({ home, detailsTo }: { home: HomeSummary; detailsTo: st
       <Stack gap="sm" align="flex-start">
         <StandingBadge state={s.state} label={s.label} size="lg" />
         {s.missed_tax_years.length > 0 && (
-          <Text>The IRS has no return on file for {plural(s.missed_tax_years.length, 'tax year')}: {s.missed_tax_years.join(', ')}.</Text>
+          <Text>
+            The IRS has no return on file for {plural(s.missed_tax_years.length, 'tax year')}:{' '}
+            {s.missed_tax_years.join(', ')}.
+          </Text>
         )}
         {s.revocation_date && s.days_to_revocation !== null && s.days_to_revocation >= 0 && (
-          <Text c="red.9" fw={600}>The exemption is revoked on {longDate(s.revocation_date)} unless a return is filed.</Text>
+          <Text c="red.9" fw={600}>
+            The exemption is revoked on {longDate(s.revocation_date)} unless a return is filed.
+          </Text>
         )}
-        {s.state === 'not_listed' && <Text c="gray.7">The IRS data does not list the group yet. It appears here once the IRS adds it to its files.</Text>}
+        {s.state === 'not_listed' && (
+          <Text c="gray.7">
+            The IRS data does not list the group yet. It appears here once the IRS adds it to its files.
+          </Text>
+        )}
         {home.letter_awaited && <LetterAwaited letter={home.letter_awaited} canUpload={!home.on_behalf} />}
-        <Anchor component={Link} to={detailsTo}>See the IRS facts behind this</Anchor>
+        <Anchor component={Link} to={detailsTo}>
+          See the IRS facts behind this
+        </Anchor>
       </Stack>
     </Section>
   );
@@ -75,40 +114,74 @@ function StandingSection({ home, detailsTo }: { home: HomeSummary; detailsTo: st
 function DeadlinesSection({ home, calendarTo, isStaff }: { home: HomeSummary; calendarTo: string; isStaff: boolean }) {
   const next = home.next_deadline;
   // next_deadline arrives as an object of its own: compare by what it is.
-  const rest = home.deadlines.filter((d) => !next || d.kind !== next.kind || d.due !== next.due || d.label !== next.label);
+  const rest = home.deadlines.filter(
+    (d) => !next || d.kind !== next.kind || d.due !== next.due || d.label !== next.label,
+  );
   return (
     <Section id="home-deadlines" title="What is due">
       {!next ? (
         <Empty>
           No deadlines on file.{' '}
-          {isStaff ? 'Add the fiscal year end month to the account so its Form 990 due date shows.' : <>Add your fiscal year end in <Anchor component={Link} to={calendarTo} inherit>your account</Anchor> and your Form 990 due date shows here.</>}
+          {isStaff ? (
+            'Add the fiscal year end month to the account so its Form 990 due date shows.'
+          ) : (
+            <>
+              Add your fiscal year end in{' '}
+              <Anchor component={Link} to={calendarTo} inherit>
+                your account
+              </Anchor>{' '}
+              and your Form 990 due date shows here.
+            </>
+          )}
         </Empty>
       ) : (
         <Stack gap="sm">
           <div>
-            <Text size="xs" tt="uppercase" fw={700} c="gray.7">Next deadline</Text>
+            <Text size="xs" tt="uppercase" fw={700} c="gray.7">
+              Next deadline
+            </Text>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div>
                 <Text fw={700}>{deadlineName(next)}</Text>
-                <Text size="sm" c="gray.7">Due {longDate(next.due)}</Text>
+                <Text size="sm" c="gray.7">
+                  Due {longDate(next.due)}
+                </Text>
               </div>
-              <Badge color={daysLeftText(next).color} variant="light" style={{ flexShrink: 0 }}>{daysLeftText(next).text}</Badge>
+              <Badge color={daysLeftText(next).color} variant="light" style={{ flexShrink: 0 }}>
+                {daysLeftText(next).text}
+              </Badge>
             </Group>
           </div>
           {rest.length > 0 && (
             <Stack gap={6} component="ul" style={listStyle} aria-label="Later deadlines">
               {rest.map((d) => (
-                <Group component="li" key={`${d.kind}-${d.due}`} justify="space-between" wrap="nowrap" align="flex-start">
+                <Group
+                  component="li"
+                  key={`${d.kind}-${d.due}`}
+                  justify="space-between"
+                  wrap="nowrap"
+                  align="flex-start"
+                >
                   <div>
-                    <Text size="sm" fw={600}>{deadlineName(d)}</Text>
-                    <Text size="sm" c="gray.7">Due {longDate(d.due)}</Text>
+                    <Text size="sm" fw={600}>
+                      {deadlineName(d)}
+                    </Text>
+                    <Text size="sm" c="gray.7">
+                      Due {longDate(d.due)}
+                    </Text>
                   </div>
-                  <Badge color={daysLeftText(d).color} variant="light" style={{ flexShrink: 0 }}>{daysLeftText(d).text}</Badge>
+                  <Badge color={daysLeftText(d).color} variant="light" style={{ flexShrink: 0 }}>
+                    {daysLeftText(d).text}
+                  </Badge>
                 </Group>
               ))}
             </Stack>
           )}
-          {!isStaff && <Anchor component={Link} to={calendarTo} size="sm">Your full compliance calendar</Anchor>}
+          {!isStaff && (
+            <Anchor component={Link} to={calendarTo} size="sm">
+              Your full compliance calendar
+            </Anchor>
+          )}
         </Stack>
       )}
     </Section>
@@ -119,8 +192,15 @@ function DeadlinesSection({ home, calendarTo, isStaff }: { home: HomeSummary; ca
 function InvoicesSection({ home, withAccount }: { home: HomeSummary; withAccount: (path: string) => string }) {
   return (
     <Section
-      id="home-invoices" title="Invoices to pay"
-      action={home.payable_cents > 0 && <Button component={Link} to={withAccount('/app/payments')}>Pay {formatCurrency(home.payable_cents)}</Button>}
+      id="home-invoices"
+      title="Invoices to pay"
+      action={
+        home.payable_cents > 0 && (
+          <Button component={Link} to={withAccount('/app/payments')}>
+            Pay {formatCurrency(home.payable_cents)}
+          </Button>
+        )
+      }
     >
       {home.invoices.length === 0 ? (
         <Empty>No invoices to pay. Receipts of past payments are under Documents.</Empty>
@@ -129,12 +209,22 @@ function InvoicesSection({ home, withAccount }: { home: HomeSummary; withAccount
           {home.invoices.map((i) => (
             <Group component="li" key={i.id} justify="space-between" wrap="nowrap" align="flex-start">
               <div>
-                <Anchor component={Link} to={withAccount(`/app/invoices/show/${i.id}`)} fw={600}>Invoice {i.number}</Anchor>
-                <Text size="sm" c="gray.7">Dated {showDate(i.document_at)}</Text>
+                <Anchor component={Link} to={withAccount(`/app/invoices/show/${i.id}`)} fw={600}>
+                  Invoice {i.number}
+                </Anchor>
+                <Text size="sm" c="gray.7">
+                  Dated {showDate(i.document_at)}
+                </Text>
               </div>
               <Stack gap={2} align="flex-end">
-                <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(i.balance_cents)}</Text>
-                {i.is_processing && <Badge color="gray" variant="light">Payment processing</Badge>}
+                <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatCurrency(i.balance_cents)}
+                </Text>
+                {i.is_processing && (
+                  <Badge color="gray" variant="light">
+                    Payment processing
+                  </Badge>
+                )}
               </Stack>
             </Group>
           ))}
@@ -149,18 +239,38 @@ function ApplicationsSection({ home }: { home: HomeSummary }) {
   return (
     <Section id="home-applications" title="Applications in progress">
       {home.applications.length === 0 ? (
-        <Empty>No application in progress — start one from <Anchor component={Link} to="/pricing" inherit>Pricing</Anchor>.</Empty>
+        <Empty>
+          No application in progress — start one from{' '}
+          <Anchor component={Link} to="/pricing" inherit>
+            Pricing
+          </Anchor>
+          .
+        </Empty>
       ) : (
         <Stack gap="sm" component="ul" style={listStyle}>
           {home.applications.map((a) => (
             <Group component="li" key={a.id} justify="space-between" wrap="nowrap" align="flex-start">
               <div>
                 <Text fw={600}>{a.level}</Text>
-                <Text size="sm" c="gray.7">{a.is_mine ? 'Started by you' : `Started by ${a.started_by}`} · last saved {showDate(a.updated_at)}</Text>
+                <Text size="sm" c="gray.7">
+                  {a.is_mine ? 'Started by you' : `Started by ${a.started_by}`} · last saved {showDate(a.updated_at)}
+                </Text>
               </div>
-              {a.is_mine
-                ? <Button component={Link} to={`/application/create/${a.id}`} variant="light" size="xs" aria-label={`Continue your ${a.level} application`}>Continue</Button>
-                : <Badge variant="light" color="blue" style={{ flexShrink: 0 }}>In progress</Badge>}
+              {a.is_mine ? (
+                <Button
+                  component={Link}
+                  to={`/application/create/${a.id}`}
+                  variant="light"
+                  size="xs"
+                  aria-label={`Continue your ${a.level} application`}
+                >
+                  Continue
+                </Button>
+              ) : (
+                <Badge variant="light" color="blue" style={{ flexShrink: 0 }}>
+                  In progress
+                </Badge>
+              )}
             </Group>
           ))}
         </Stack>
@@ -176,23 +286,48 @@ function DocumentsSection({ home, withAccount }: { home: HomeSummary; withAccoun
     <Section id="home-documents" title="Documents">
       <Stack gap="md">
         <div>
-          <Title order={3} size="h5" mb={4}>Good-standing letter</Title>
-          {letter.available
-            ? <Button component="a" href={letter.url} variant="light" size="xs">Download the good-standing letter (PDF)</Button>
-            : <Empty>A good-standing letter can be downloaded here once the IRS data shows the group in good standing.</Empty>}
+          <Title order={3} size="h5" mb={4}>
+            Good-standing letter
+          </Title>
+          {letter.available ? (
+            <Button component="a" href={letter.url} variant="light" size="xs">
+              Download the good-standing letter (PDF)
+            </Button>
+          ) : (
+            <Empty>
+              A good-standing letter can be downloaded here once the IRS data shows the group in good standing.
+            </Empty>
+          )}
         </div>
         <div>
-          <Title order={3} size="h5" mb={4}>Bylaws</Title>
+          <Title order={3} size="h5" mb={4}>
+            Bylaws
+          </Title>
           {bylaws.length === 0 ? (
-            <Empty>No bylaws yet — make them in a few minutes with the <Anchor component={Link} to="/bylaws-generator" inherit>bylaws generator</Anchor>.</Empty>
+            <Empty>
+              No bylaws yet — make them in a few minutes with the{' '}
+              <Anchor component={Link} to="/bylaws-generator" inherit>
+                bylaws generator
+              </Anchor>
+              .
+            </Empty>
           ) : (
             <Stack gap={6} component="ul" style={listStyle}>
               {bylaws.map((b) => (
                 <Group component="li" key={b.hash} justify="space-between" wrap="wrap" gap="xs">
-                  <Text size="sm"><Text span fw={600} inherit>{BYLAW_NAMES[b.variant]}</Text> · saved {showDate(b.updated_at)}</Text>
+                  <Text size="sm">
+                    <Text span fw={600} inherit>
+                      {BYLAW_NAMES[b.variant]}
+                    </Text>{' '}
+                    · saved {showDate(b.updated_at)}
+                  </Text>
                   <Group gap="sm">
-                    <Anchor component={Link} to={`/bylaws-generator/preview/${b.hash}`} size="sm">Preview</Anchor>
-                    <Anchor href={`/bylaws-generator/download/${b.hash}`} size="sm">Download (.docx)</Anchor>
+                    <Anchor component={Link} to={`/bylaws-generator/preview/${b.hash}`} size="sm">
+                      Preview
+                    </Anchor>
+                    <Anchor href={`/bylaws-generator/download/${b.hash}`} size="sm">
+                      Download (.docx)
+                    </Anchor>
                   </Group>
                 </Group>
               ))}
@@ -200,7 +335,9 @@ function DocumentsSection({ home, withAccount }: { home: HomeSummary; withAccoun
           )}
         </div>
         <div>
-          <Title order={3} size="h5" mb={4}>Receipts</Title>
+          <Title order={3} size="h5" mb={4}>
+            Receipts
+          </Title>
           {receipts.length === 0 ? (
             <Empty>No receipts yet. A receipt appears here after each payment.</Empty>
           ) : (
@@ -208,15 +345,23 @@ function DocumentsSection({ home, withAccount }: { home: HomeSummary; withAccoun
               {receipts.map((r) => (
                 <Group component="li" key={r.id} justify="space-between" wrap="wrap" gap="xs">
                   <Group gap="xs">
-                    <Anchor component={Link} to={withAccount(`/app/payments/receipt/${r.id}`)} size="sm">Receipt of {showDate(r.created_at)}</Anchor>
+                    <Anchor component={Link} to={withAccount(`/app/payments/receipt/${r.id}`)} size="sm">
+                      Receipt of {showDate(r.created_at)}
+                    </Anchor>
                     <PaymentStatusBadge status={r.status} />
                   </Group>
-                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(r.amount_cents)}</Text>
+                  <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCurrency(r.amount_cents)}
+                  </Text>
                 </Group>
               ))}
             </Stack>
           )}
-          {receipts.length > 0 && <Anchor component={Link} to={withAccount('/app/finances')} size="sm" mt={6} display="inline-block">All payments</Anchor>}
+          {receipts.length > 0 && (
+            <Anchor component={Link} to={withAccount('/app/finances')} size="sm" mt={6} display="inline-block">
+              All payments
+            </Anchor>
+          )}
         </div>
       </Stack>
     </Section>
@@ -225,7 +370,15 @@ function DocumentsSection({ home, withAccount }: { home: HomeSummary; withAccoun
 
 function UsersSection({ home, withAccount }: { home: HomeSummary; withAccount: (path: string) => string }) {
   return (
-    <Section id="home-users" title="Users" action={<Anchor component={Link} to={withAccount('/app/account/users')} size="sm">Manage users</Anchor>}>
+    <Section
+      id="home-users"
+      title="Users"
+      action={
+        <Anchor component={Link} to={withAccount('/app/account/users')} size="sm">
+          Manage users
+        </Anchor>
+      }
+    >
       {home.users.length === 0 ? (
         <Empty>No users yet — add the people who help run the group on the Users page.</Empty>
       ) : (
@@ -233,10 +386,18 @@ function UsersSection({ home, withAccount }: { home: HomeSummary; withAccount: (
           {home.users.map((u) => (
             <Group component="li" key={u.id} justify="space-between" wrap="wrap" gap="xs">
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>{u.name}</Text>
-                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>{u.email}</Text>
+                <Text size="sm" fw={600}>
+                  {u.name}
+                </Text>
+                <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+                  {u.email}
+                </Text>
               </div>
-              {u.is_primary && <Badge variant="light" size="sm">Primary user</Badge>}
+              {u.is_primary && (
+                <Badge variant="light" size="sm">
+                  Primary user
+                </Badge>
+              )}
             </Group>
           ))}
         </Stack>
@@ -269,18 +430,32 @@ export default function HomePage() {
         <PageHeader title="Your group" />
         <Alert color="blue" title="Choose an account">
           Staff see a group’s home by opening the account and choosing “Open the group’s home”.{' '}
-          <Anchor component={Link} to="/admin/accounts" inherit>Go to the accounts</Anchor>
+          <Anchor component={Link} to="/admin/accounts" inherit>
+            Go to the accounts
+          </Anchor>
         </Alert>
       </>
     );
   }
-  if (q.isPending) return <><PageHeader title="Your group" /><Center py="xl"><Loader role="status" aria-label="Loading" /></Center></>;
+  if (q.isPending)
+    return (
+      <>
+        <PageHeader title="Your group" />
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading" />
+        </Center>
+      </>
+    );
   if (q.isError) {
     const missing = q.error instanceof HttpFailure && q.error.status === 404;
     return (
       <>
         <PageHeader title="Your group" />
-        <Alert color="red">{missing ? 'This account could not be found.' : 'Your group’s home could not be loaded. Please reload the page.'}</Alert>
+        <Alert color="red">
+          {missing
+            ? 'This account could not be found.'
+            : 'Your group’s home could not be loaded. Please reload the page.'}
+        </Alert>
       </>
     );
   }
@@ -295,7 +470,8 @@ export default function HomePage() {
       <>
         <PageHeader title="Your group" lead={`Welcome${firstName ? `, ${firstName}` : ''}.`} />
         <Alert mb="lg" title="Your group is not set up yet">
-          This sign-in is not linked to an organization yet. Finish and submit your application: your group’s standing, deadlines, invoices and documents then appear here.
+          This sign-in is not linked to an organization yet. Finish and submit your application: your group’s standing,
+          deadlines, invoices and documents then appear here.
         </Alert>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ApplicationsSection home={home} />
@@ -311,10 +487,20 @@ export default function HomePage() {
     <>
       <PageHeader
         title={a.name}
-        lead={acting ? `The group’s home as its users see it${place ? ` · ${place}` : ''}.` : `Welcome back${firstName ? `, ${firstName}` : ''}.`}
+        lead={
+          acting
+            ? `The group’s home as its users see it${place ? ` · ${place}` : ''}.`
+            : `Welcome back${firstName ? `, ${firstName}` : ''}.`
+        }
       >
         <Text size="sm" c="gray.7">
-          {[a.ein && `EIN ${a.ein}`, a.level && `Level: ${a.level}`, a.renewal_due_at && `Renewal due ${showDate(a.renewal_due_at)}`].filter(Boolean).join(' · ')}
+          {[
+            a.ein && `EIN ${a.ein}`,
+            a.level && `Level: ${a.level}`,
+            a.renewal_due_at && `Renewal due ${showDate(a.renewal_due_at)}`,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       </PageHeader>
       <Stack gap="lg">
@@ -330,8 +516,14 @@ export default function HomePage() {
         <DocumentsSection home={home} withAccount={withAccount} />
         {!acting && (
           <Text size="sm" c="gray.7">
-            Your organization’s details, renewal and profile image are in <Anchor component={Link} to="/account" inherit>your account</Anchor>.{' '}
-            <Anchor component={Link} to="/app/supervision" inherit>Yearly supervision report and Form 990-N</Anchor>
+            Your organization’s details, renewal and profile image are in{' '}
+            <Anchor component={Link} to="/account" inherit>
+              your account
+            </Anchor>
+            .{' '}
+            <Anchor component={Link} to="/app/supervision" inherit>
+              Yearly supervision report and Form 990-N
+            </Anchor>
           </Text>
         )}
       </Stack>

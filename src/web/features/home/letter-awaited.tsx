@@ -1,10 +1,10 @@
 import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http.ts';
-import { toastSuccess } from '../../lib/feedback.tsx';
-import { useFileUpload } from '../../lib/use-file-upload.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
+import { toastSuccess } from '../../lib/feedback.tsx';
+import { http } from '../../lib/http.ts';
+import { useFileUpload } from '../../lib/use-file-upload.ts';
 import type { HomeSummary } from '../../../shared/schemas/home.ts';
 
 const FORM_NAMES: Record<string, string> = { '1023': 'Form 1023', '1023-EZ': 'Form 1023-EZ', '1024': 'Form 1024' };
@@ -15,7 +15,13 @@ const FORM_NAMES: Record<string, string> = { '1023': 'Form 1023', '1023-EZ': 'Fo
  * once uploaded, that it waits for staff's review; when staff sent it back, their reason and the
  * upload again. Staff acting for the group see the state without the upload.
  */
-export function LetterAwaited({ letter, canUpload }: { letter: NonNullable<HomeSummary['letter_awaited']>; canUpload: boolean }) {
+export function LetterAwaited({
+  letter,
+  canUpload,
+}: {
+  letter: NonNullable<HomeSummary['letter_awaited']>;
+  canUpload: boolean;
+}) {
   const queryClient = useQueryClient();
   const letterUpload = useFileUpload((body) => http.post('/api/app/determination-letter', body), {
     showRefusal: true,
@@ -30,23 +36,31 @@ export function LetterAwaited({ letter, canUpload }: { letter: NonNullable<HomeS
   if (letter.received_on) {
     return (
       <Alert color="blue" variant="light" title="IRS letter received">
-        Your determination letter was uploaded on {longDate(letter.received_on)} and is waiting for our review. Thank you: there is nothing more to do for now; we will write to you once we have checked it.
+        Your determination letter was uploaded on {longDate(letter.received_on)} and is waiting for our review. Thank
+        you: there is nothing more to do for now; we will write to you once we have checked it.
       </Alert>
     );
   }
   return (
-    <Alert color="orange" variant="light" title={letter.returned ? 'Please upload your IRS letter again' : 'Waiting for the IRS letter'}>
+    <Alert
+      color="orange"
+      variant="light"
+      title={letter.returned ? 'Please upload your IRS letter again' : 'Waiting for the IRS letter'}
+    >
       <Stack gap="xs">
         {letter.returned && (
           <Text size="sm">
-            We looked at the letter you sent and could not use it ({longDate(letter.returned.on)}): <Text span fw={600} size="sm" style={{ whiteSpace: 'pre-wrap' }}>{letter.returned.reason}</Text>
+            We looked at the letter you sent and could not use it ({longDate(letter.returned.on)}):{' '}
+            <Text span fw={600} size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {letter.returned.reason}
+            </Text>
           </Text>
         )}
         <Text size="sm">
           {letter.returned
             ? `Please upload your determination letter for ${form}${filed} again here.`
-            : `Your application to the IRS (${form}${filed}) is pending. When the determination letter arrives, send it to us here.`}
-          {' '}Until then, the group’s annual return is still due by its date.
+            : `Your application to the IRS (${form}${filed}) is pending. When the determination letter arrives, send it to us here.`}{' '}
+          Until then, the group’s annual return is still due by its date.
         </Text>
         {canUpload && (
           <>
@@ -61,7 +75,14 @@ export function LetterAwaited({ letter, canUpload }: { letter: NonNullable<HomeS
               clearable
             />
             <Group>
-              <Button size="xs" onClick={() => void letterUpload.upload()} disabled={!letterUpload.file} loading={letterUpload.busy}>Upload the letter</Button>
+              <Button
+                size="xs"
+                onClick={() => void letterUpload.upload()}
+                disabled={!letterUpload.file}
+                loading={letterUpload.busy}
+              >
+                Upload the letter
+              </Button>
             </Group>
           </>
         )}

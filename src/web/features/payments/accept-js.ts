@@ -71,11 +71,16 @@ function loadAcceptJs(url: string): Promise<AcceptApi> {
     const script = document.createElement('script');
     script.src = url;
     script.async = true;
-    script.onload = () => (window.Accept ? resolve(window.Accept) : reject(new TokenizerError('The payment form could not load.', {}, 'load')));
+    script.onload = () =>
+      window.Accept
+        ? resolve(window.Accept)
+        : reject(new TokenizerError('The payment form could not load.', {}, 'load'));
     script.onerror = () => {
       loading = null;
       script.remove();
-      reject(new TokenizerError('The payment form could not load. Please check your connection and try again.', {}, 'load'));
+      reject(
+        new TokenizerError('The payment form could not load. Please check your connection and try again.', {}, 'load'),
+      );
     };
     document.head.appendChild(script);
   });
@@ -104,9 +109,14 @@ export interface BankData {
  * Sends card or bank data to the tokenizer and resolves its opaque data.
  * @throws TokenizerError with the field errors of docs/requirements/errors.md (E_WC codes) or a general message.
  */
-export async function tokenize(settings: TokenizerSettings, data: { cardData: CardData } | { bankData: BankData }): Promise<OpaqueData> {
+export async function tokenize(
+  settings: TokenizerSettings,
+  data: { cardData: CardData } | { bankData: BankData },
+): Promise<OpaqueData> {
   const accept = await loadAcceptJs(settings.accept_js_url);
-  const secureData: Record<string, unknown> = { authData: { apiLoginID: settings.api_login_id, clientKey: settings.client_key } };
+  const secureData: Record<string, unknown> = {
+    authData: { apiLoginID: settings.api_login_id, clientKey: settings.client_key },
+  };
   if ('cardData' in data) secureData.cardData = data.cardData;
   else secureData.bankData = bankDataForTokenizer(data.bankData);
   const response = await new Promise<AcceptResponse>((resolve) => accept.dispatchData(secureData, resolve));

@@ -2,9 +2,20 @@ import { Anchor, Center, Divider, Loader, SimpleGrid, Stack, Table, Text, Title 
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { lineTypeLabel, PAYMENT_TYPE_LABELS, type InvoiceOrganization, type InvoiceView } from '../../../shared/schemas/invoices.ts';
 import {
-  documentClasses, DocumentFailure, PrintableDocument, PrintableSheet, retryUnlessClientError, SummaryRow, useDocumentTitle,
+  lineTypeLabel,
+  PAYMENT_TYPE_LABELS,
+  type InvoiceOrganization,
+  type InvoiceView,
+} from '../../../shared/schemas/invoices.ts';
+import {
+  documentClasses,
+  DocumentFailure,
+  PrintableDocument,
+  PrintableSheet,
+  retryUnlessClientError,
+  SummaryRow,
+  useDocumentTitle,
 } from '../../components/printable-document.tsx';
 import { boot } from '../../lib/boot.ts';
 import { http } from '../../lib/http.ts';
@@ -12,10 +23,14 @@ import { showDate } from '../../lib/locale.ts';
 import classes from './invoice-page.module.css';
 
 function Address({ organization }: { organization: InvoiceOrganization }) {
-  const cityLine = [organization.city, [organization.state, organization.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [organization.city, [organization.state, organization.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return (
     <div>
-      <Text size="xs" tt="uppercase" c="dimmed" fw={700}>Billed to</Text>
+      <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
+        Billed to
+      </Text>
       <Text fw={700}>{organization.name}</Text>
       {organization.street && <Text size="sm">{organization.street}</Text>}
       {cityLine && <Text size="sm">{cityLine}</Text>}
@@ -48,7 +63,11 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceView }) {
         </Table.Thead>
         <Table.Tbody>
           {invoice.order_details.length === 0 ? (
-            <Table.Tr><Table.Td colSpan={3}><Text c="dimmed">No order details.</Text></Table.Td></Table.Tr>
+            <Table.Tr>
+              <Table.Td colSpan={3}>
+                <Text c="dimmed">No order details.</Text>
+              </Table.Td>
+            </Table.Tr>
           ) : (
             invoice.order_details.map((line, i) => (
               <Table.Tr key={i}>
@@ -65,8 +84,12 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceView }) {
         <div>
           {invoice.public_notes && (
             <>
-              <Text size="xs" tt="uppercase" c="dimmed" fw={700}>Notes</Text>
-              <Text size="sm" className={classes.notes}>{invoice.public_notes}</Text>
+              <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
+                Notes
+              </Text>
+              <Text size="sm" className={classes.notes}>
+                {invoice.public_notes}
+              </Text>
             </>
           )}
         </div>
@@ -79,7 +102,9 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceView }) {
       </SimpleGrid>
 
       <section aria-labelledby="payments-title">
-        <Title order={2} size="h4" id="payments-title" mb="xs">Payments applied</Title>
+        <Title order={2} size="h4" id="payments-title" mb="xs">
+          Payments applied
+        </Title>
         {invoice.payments.length === 0 ? (
           <Text c="dimmed">No payments yet.</Text>
         ) : (
@@ -105,7 +130,9 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceView }) {
       </section>
 
       {!isPaid && phone && (
-        <Text size="sm" c="gray.7">Questions about this invoice? Call us at {phone}.</Text>
+        <Text size="sm" c="gray.7">
+          Questions about this invoice? Call us at {phone}.
+        </Text>
       )}
     </PrintableSheet>
   );
@@ -114,7 +141,8 @@ function InvoiceSheet({ invoice }: { invoice: InvoiceView }) {
 /** The failure screen's words when the invoice cannot be shown. */
 const FAILURE = {
   noun: 'invoice',
-  missingText: 'There is no invoice at this address for your account. Check the link, or find your invoices on the payments page.',
+  missingText:
+    'There is no invoice at this address for your account. Check the link, or find your invoices on the payments page.',
   listHref: '/app/payments',
   listLabel: 'Go to payments',
 };
@@ -129,10 +157,21 @@ export default function InvoicePage() {
   });
   useDocumentTitle(query.data && `Invoice ${query.data.number}`);
 
-  if (query.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
+  if (query.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
   if (query.isError) return <DocumentFailure error={query.error} {...FAILURE} />;
   return (
-    <PrintableDocument back={<Anchor component={Link} to="/app/payments">Back to payments</Anchor>}>
+    <PrintableDocument
+      back={
+        <Anchor component={Link} to="/app/payments">
+          Back to payments
+        </Anchor>
+      }
+    >
       <InvoiceSheet invoice={query.data} />
     </PrintableDocument>
   );

@@ -1,12 +1,22 @@
-import { useEffect, useMemo, useRef } from 'react';
 import { Group, SimpleGrid, Text } from '@mantine/core';
-import {
-  BANK_ACCOUNT_TYPE_LABELS, BANK_ACCOUNT_TYPES, BANK_LIMITS, bankFormSchema, cardExpiryYears, cardFormSchema,
-  CARD_NUMBER_MAX, EXPIRY_MONTHS, stripCardNumber, ZIP_MAX, type BankFormInput, type CardFormInput,
-} from '../../../shared/schemas/payments.ts';
+import { useEffect, useMemo, useRef } from 'react';
 import { STATES } from '../../../shared/lists/states.ts';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
+import {
+  BANK_ACCOUNT_TYPE_LABELS,
+  BANK_ACCOUNT_TYPES,
+  BANK_LIMITS,
+  bankFormSchema,
+  cardExpiryYears,
+  cardFormSchema,
+  CARD_NUMBER_MAX,
+  EXPIRY_MONTHS,
+  stripCardNumber,
+  ZIP_MAX,
+  type BankFormInput,
+  type CardFormInput,
+} from '../../../shared/schemas/payments.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { SelectField } from '../../components/form-kit/select-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
@@ -47,18 +57,29 @@ function useAttemptKey() {
 }
 
 /** Sends a tokenized payment; field errors from the tokenizer come back as a 422-like failure. */
-async function sendPayment(path: string, ctx: PaymentContext, key: ReturnType<typeof useAttemptKey>, fields: Record<string, unknown>, opaque: () => Promise<{ dataDescriptor: string; dataValue: string }>) {
+async function sendPayment(
+  path: string,
+  ctx: PaymentContext,
+  key: ReturnType<typeof useAttemptKey>,
+  fields: Record<string, unknown>,
+  opaque: () => Promise<{ dataDescriptor: string; dataValue: string }>,
+) {
   let opaqueData;
   try {
     opaqueData = await opaque();
   } catch (err) {
-    if (err instanceof TokenizerError) throw new HttpFailure(422, err.message, Object.keys(err.errors).length ? err.errors : { payment: [err.message] });
+    if (err instanceof TokenizerError)
+      throw new HttpFailure(422, err.message, Object.keys(err.errors).length ? err.errors : { payment: [err.message] });
     throw err;
   }
   try {
     const answer = await http.post<PaymentAnswer>(path, {
-      ...fields, ...opaqueData,
-      value: ctx.value, invoices: ctx.invoices, discount_id: ctx.discount_id, idempotency_key: key.take(),
+      ...fields,
+      ...opaqueData,
+      value: ctx.value,
+      invoices: ctx.invoices,
+      discount_id: ctx.discount_id,
+      idempotency_key: key.take(),
       ...(ctx.account_id ? { account_id: ctx.account_id } : {}),
     });
     key.settle();
@@ -73,17 +94,30 @@ function onPaymentFailure(ctx: PaymentContext) {
   return (failure: HttpFailure) => {
     const body = failure.body as PaymentAnswer | null;
     // A refused payment (declined, error) answers messages.resultCode; the rest are form problems.
-    if (body?.messages?.resultCode === 'Error' || failure.status === 0 || failure.status >= 500) showPaymentFailure(failure);
+    if (body?.messages?.resultCode === 'Error' || failure.status === 0 || failure.status >= 500)
+      showPaymentFailure(failure);
     if (failure.errors.value || failure.status === 404 || failure.status === 409) {
       // The screen reloads with the server's invoices and total: say why before the form resets.
-      toastFailure(failure.errors.value?.[0] ?? (failure.status === 409 ? failure.message : 'These invoices changed. Please review them and try again.'));
+      toastFailure(
+        failure.errors.value?.[0] ??
+          (failure.status === 409 ? failure.message : 'These invoices changed. Please review them and try again.'),
+      );
       ctx.onStale();
     }
   };
 }
 
 const CARD_DEFAULTS: Record<keyof CardFormInput, string> = {
-  name: '', address: '', city: '', state: '', zip: '', phone: '', cardNumber: '', expMonth: '', expYear: '', cardCode: '',
+  name: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  phone: '',
+  cardNumber: '',
+  expMonth: '',
+  expYear: '',
+  cardCode: '',
 };
 
 /**
@@ -101,11 +135,34 @@ export function CardPaymentForm({ ctx }: { ctx: PaymentContext }) {
     defaultValues: CARD_DEFAULTS,
     schema,
     isClearing: false,
-    send: (v) => sendPayment('/app/payments/credit', ctx, key,
-      { name: v.name, address: v.address, city: v.city, state: v.state, zip: v.zip, phone: v.phone, expMonth: v.expMonth, expYear: v.expYear, type: 'credit_card' },
-      () => tokenize(ctx.settings, {
-        cardData: { cardNumber: stripCardNumber(v.cardNumber), month: v.expMonth, year: v.expYear, cardCode: v.cardCode.trim(), zip: v.zip.trim(), fullName: v.name.trim().slice(0, 64) },
-      })),
+    send: (v) =>
+      sendPayment(
+        '/app/payments/credit',
+        ctx,
+        key,
+        {
+          name: v.name,
+          address: v.address,
+          city: v.city,
+          state: v.state,
+          zip: v.zip,
+          phone: v.phone,
+          expMonth: v.expMonth,
+          expYear: v.expYear,
+          type: 'credit_card',
+        },
+        () =>
+          tokenize(ctx.settings, {
+            cardData: {
+              cardNumber: stripCardNumber(v.cardNumber),
+              month: v.expMonth,
+              year: v.expYear,
+              cardCode: v.cardCode.trim(),
+              zip: v.zip.trim(),
+              fullName: v.name.trim().slice(0, 64),
+            },
+          }),
+      ),
     onSuccess: (answer) => ctx.onAnswered(answer),
     onFailure: onPaymentFailure(ctx),
   });
@@ -119,11 +176,32 @@ export function CardPaymentForm({ ctx }: { ctx: PaymentContext }) {
         <TextField name="zip" label="Zip" required autoComplete="postal-code" maxLength={ZIP_MAX} />
       </SimpleGrid>
       <TextField name="phone" label="Phone" type="tel" autoComplete="tel" maxLength={40} />
-      <TextField name="cardNumber" label="Card number" required inputMode="numeric" autoComplete="cc-number" maxLength={CARD_NUMBER_MAX} />
+      <TextField
+        name="cardNumber"
+        label="Card number"
+        required
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={CARD_NUMBER_MAX}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <SelectField name="expMonth" label="Month" required prompt="MM" options={EXPIRY_MONTHS.map((m) => [m, m] as const)} />
+        <SelectField
+          name="expMonth"
+          label="Month"
+          required
+          prompt="MM"
+          options={EXPIRY_MONTHS.map((m) => [m, m] as const)}
+        />
         <SelectField name="expYear" label="Year" required prompt="YYYY" options={years.map((y) => [y, y] as const)} />
-        <TextField name="cardCode" label="Card code" required inputMode="numeric" autoComplete="cc-csc" maxLength={4} description="The 3-digit code on the back of the card" />
+        <TextField
+          name="cardCode"
+          label="Card code"
+          required
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          description="The 3-digit code on the back of the card"
+        />
       </SimpleGrid>
       <SubmitButton>Pay {formatCurrency(dollarsToCents(Number(ctx.value)))}</SubmitButton>
     </KitForm>
@@ -131,7 +209,11 @@ export function CardPaymentForm({ ctx }: { ctx: PaymentContext }) {
 }
 
 const BANK_DEFAULTS: Record<keyof BankFormInput, string> = {
-  nameOnAccount: '', accountType: '', accountNumber: '', accountNumber_confirmation: '', routingNumber: '',
+  nameOnAccount: '',
+  accountType: '',
+  accountNumber: '',
+  accountNumber_confirmation: '',
+  routingNumber: '',
 };
 
 /**
@@ -146,11 +228,22 @@ export function BankPaymentForm({ ctx }: { ctx: PaymentContext }) {
     defaultValues: BANK_DEFAULTS,
     schema: bankFormSchema,
     isClearing: false,
-    send: (v) => sendPayment('/app/payments/bank', ctx, key,
-      { nameOnAccount: v.nameOnAccount, accountType: v.accountType, type: 'bank_account' },
-      () => tokenize(ctx.settings, {
-        bankData: { accountNumber: v.accountNumber.trim(), routingNumber: v.routingNumber.trim(), nameOnAccount: v.nameOnAccount.trim(), accountType: v.accountType },
-      })),
+    send: (v) =>
+      sendPayment(
+        '/app/payments/bank',
+        ctx,
+        key,
+        { nameOnAccount: v.nameOnAccount, accountType: v.accountType, type: 'bank_account' },
+        () =>
+          tokenize(ctx.settings, {
+            bankData: {
+              accountNumber: v.accountNumber.trim(),
+              routingNumber: v.routingNumber.trim(),
+              nameOnAccount: v.nameOnAccount.trim(),
+              accountType: v.accountType,
+            },
+          }),
+      ),
     onSuccess: (answer) => ctx.onAnswered(answer),
     onFailure: onPaymentFailure(ctx),
   });
@@ -165,11 +258,36 @@ export function BankPaymentForm({ ctx }: { ctx: PaymentContext }) {
 
   return (
     <KitForm kit={kit} label="Pay by bank account">
-      <TextField name="nameOnAccount" label="Name on account" required maxLength={BANK_LIMITS.nameOnAccount} autoComplete="name" />
-      <SelectField name="accountType" label="Account type" required options={BANK_ACCOUNT_TYPES.map((t) => [t, BANK_ACCOUNT_TYPE_LABELS[t]] as const)} />
+      <TextField
+        name="nameOnAccount"
+        label="Name on account"
+        required
+        maxLength={BANK_LIMITS.nameOnAccount}
+        autoComplete="name"
+      />
+      <SelectField
+        name="accountType"
+        label="Account type"
+        required
+        options={BANK_ACCOUNT_TYPES.map((t) => [t, BANK_ACCOUNT_TYPE_LABELS[t]] as const)}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextField name="accountNumber" label="Account number" required inputMode="numeric" maxLength={BANK_LIMITS.accountNumber} autoComplete="off" />
-        <TextField name="accountNumber_confirmation" label="Confirm account number" required inputMode="numeric" maxLength={BANK_LIMITS.accountNumber_confirmation} autoComplete="off" />
+        <TextField
+          name="accountNumber"
+          label="Account number"
+          required
+          inputMode="numeric"
+          maxLength={BANK_LIMITS.accountNumber}
+          autoComplete="off"
+        />
+        <TextField
+          name="accountNumber_confirmation"
+          label="Confirm account number"
+          required
+          inputMode="numeric"
+          maxLength={BANK_LIMITS.accountNumber_confirmation}
+          autoComplete="off"
+        />
       </SimpleGrid>
       <TextField
         name="routingNumber"
@@ -178,10 +296,18 @@ export function BankPaymentForm({ ctx }: { ctx: PaymentContext }) {
         inputMode="numeric"
         maxLength={BANK_LIMITS.routingNumber}
         autoComplete="off"
-        description={check.state === 'found' ? (check.bankName || 'Valid routing number') : check.state === 'checking' ? 'Checking…' : 'The 9-digit number at the bottom left of a check'}
+        description={
+          check.state === 'found'
+            ? check.bankName || 'Valid routing number'
+            : check.state === 'checking'
+              ? 'Checking…'
+              : 'The 9-digit number at the bottom left of a check'
+        }
       />
       <Group>
-        <Text size="xs" c="gray.7">Your bank details go straight to our payment processor; we never store them.</Text>
+        <Text size="xs" c="gray.7">
+          Your bank details go straight to our payment processor; we never store them.
+        </Text>
       </Group>
       <SubmitButton>Pay {formatCurrency(dollarsToCents(Number(ctx.value)))}</SubmitButton>
     </KitForm>

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { whenOverlays } from '../../lib/overlays-ready.ts';
 import { boot } from '../../lib/boot.ts';
 import { HttpFailure } from '../../lib/http.ts';
+import { whenOverlays } from '../../lib/overlays-ready.ts';
 
 /**
  * What the payment routes answer (docs/requirements/calls.md "Reads messages.resultCode"): `messages.resultCode` Ok
@@ -25,19 +25,35 @@ const RESULT_TEXT = {
 } as const;
 
 function dialog(title: string, body: React.ReactNode, color?: string) {
-  whenOverlays(() => modals.open({ title: <Text fw={700} size="lg" c={color}>{title}</Text>, children: body, centered: true }));
+  whenOverlays(() =>
+    modals.open({
+      title: (
+        <Text fw={700} size="lg" c={color}>
+          {title}
+        </Text>
+      ),
+      children: body,
+      centered: true,
+    }),
+  );
 }
 
 /** docs/requirements/errors.md "Approved but unassigned": do not pay again, call the company. */
 function unassignedWarning() {
   const { name, phone } = boot.company;
-  dialog('Uh oh!', (
+  dialog(
+    'Uh oh!',
     <>
       <Text>Your payment went through, but we could not apply it to your invoices.</Text>
-      <Text mt="sm" fw={600}>Please do not pay again.</Text>
-      <Text mt="sm">{phone ? `Call ${name} at ${phone} and we will sort it out.` : `Contact ${name} and we will sort it out.`}</Text>
-    </>
-  ), 'orange');
+      <Text mt="sm" fw={600}>
+        Please do not pay again.
+      </Text>
+      <Text mt="sm">
+        {phone ? `Call ${name} at ${phone} and we will sort it out.` : `Contact ${name} and we will sort it out.`}
+      </Text>
+    </>,
+    'orange',
+  );
 }
 
 /**
@@ -62,14 +78,21 @@ export function showPaymentOutcome(answer: PaymentAnswer) {
 export function showPaymentFailure(failure: HttpFailure | Error) {
   const body = failure instanceof HttpFailure ? (failure.body as PaymentAnswer | null) : null;
   const first = body?.messages?.message?.[0];
-  const text = first?.text
-    ?? (failure instanceof HttpFailure ? Object.values(failure.errors)[0]?.[0] : undefined)
-    ?? failure.message;
-  dialog('Uh oh!', (
+  const text =
+    first?.text ??
+    (failure instanceof HttpFailure ? Object.values(failure.errors)[0]?.[0] : undefined) ??
+    failure.message;
+  dialog(
+    'Uh oh!',
     <>
       <Text>{RESULT_TEXT.failed}</Text>
       <Text mt="md">{text}</Text>
-      {first?.code && <Text mt="md" size="sm" c="gray.7">Error code {first.code}</Text>}
-    </>
-  ), 'red');
+      {first?.code && (
+        <Text mt="md" size="sm" c="gray.7">
+          Error code {first.code}
+        </Text>
+      )}
+    </>,
+    'red',
+  );
 }

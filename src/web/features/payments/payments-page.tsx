@@ -1,18 +1,37 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Anchor, Button, Card, Center, Group, Loader, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { billingSummary, canSettleWithoutPayment, centsToDollarsText, fromDiscountPayload, type DiscountPayload } from '../../../shared/rules/billing.ts';
+import {
+  billingSummary,
+  canSettleWithoutPayment,
+  centsToDollarsText,
+  fromDiscountPayload,
+  type DiscountPayload,
+} from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { PageHeader } from '../../components/page-header.tsx';
 import { NoOrganizationYet } from '../../components/no-organization-yet.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
-import type { TokenizerSettings } from './accept-js.ts';
 import { DiscountBox, InvoiceSelection, SummaryTable, type UnpaidInvoice } from './billing-summary.tsx';
 import { BankPaymentForm, CardPaymentForm, type PaymentContext } from './payment-forms.tsx';
 import { showPaymentOutcome, type PaymentAnswer } from './payment-results.tsx';
+import type { TokenizerSettings } from './accept-js.ts';
 
 /** GET /api/payments/screen. */
 interface ScreenData {
@@ -20,11 +39,23 @@ interface ScreenData {
   on_behalf: boolean;
   invoices: UnpaidInvoice[];
   gateway: TokenizerSettings;
-  paypal: { tx_id: string; invoices: number[]; value: number; discount_id: number | null; discount: DiscountPayload | null } | null;
+  paypal: {
+    tx_id: string;
+    invoices: number[];
+    value: number;
+    discount_id: number | null;
+    discount: DiscountPayload | null;
+  } | null;
 }
 
 /** GET /api/payments/screen for a user with no organization yet. */
-interface NoAccountScreen { account: null; on_behalf: false; invoices: []; gateway: null; paypal: null }
+interface NoAccountScreen {
+  account: null;
+  on_behalf: false;
+  invoices: [];
+  gateway: null;
+  paypal: null;
+}
 
 type Method = 'credit_card' | 'bank_account' | 'paypal';
 
@@ -40,39 +71,77 @@ export default function PaymentsPage() {
   const [params, setParams] = useSearchParams();
   const accountParam = Number(params.get('account_id')) || undefined;
   const screenKey = ['payments', 'screen', accountParam ?? null];
-  const q = useQuery({ queryKey: screenKey, queryFn: () => http.get<ScreenData | NoAccountScreen>('/api/payments/screen', accountParam ? { account_id: accountParam } : undefined) });
+  const q = useQuery({
+    queryKey: screenKey,
+    queryFn: () =>
+      http.get<ScreenData | NoAccountScreen>(
+        '/api/payments/screen',
+        accountParam ? { account_id: accountParam } : undefined,
+      ),
+  });
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
 
-  if (q.isPending) return <><PageHeader title="Payments" /><Center py="xl"><Loader role="status" aria-label="Loading" /></Center></>;
-  if (q.isSuccess && q.data.account === null) return <><PageHeader title="Payments" /><NoOrganizationYet title="You have nothing to pay yet." /></>;
+  if (q.isPending)
+    return (
+      <>
+        <PageHeader title="Payments" />
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading" />
+        </Center>
+      </>
+    );
+  if (q.isSuccess && q.data.account === null)
+    return (
+      <>
+        <PageHeader title="Payments" />
+        <NoOrganizationYet title="You have nothing to pay yet." />
+      </>
+    );
   if (q.isError) {
     // Staff without an account of their own pay for an account named in the address.
-    const staffWithoutAccount = boot.user?.isAdmin && !accountParam && q.error instanceof HttpFailure && q.error.status === 404;
+    const staffWithoutAccount =
+      boot.user?.isAdmin && !accountParam && q.error instanceof HttpFailure && q.error.status === 404;
     return (
       <>
         <PageHeader title="Payments" />
         {staffWithoutAccount ? (
           <Alert color="blue" title="Choose an account">
             To pay for an organization, open its latest payments and choose "Pay invoices for this account".{' '}
-            <Anchor component={Link} to="/admin" inherit>Go to the admin console</Anchor>
+            <Anchor component={Link} to="/admin" inherit>
+              Go to the admin console
+            </Anchor>
           </Alert>
         ) : (
           <Alert color="red" title="Something went wrong">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">The invoices could not be loaded.</Text>
-              <Button variant="light" color="red" onClick={() => void q.refetch()} loading={q.isFetching}>Try again</Button>
+              <Button variant="light" color="red" onClick={() => void q.refetch()} loading={q.isFetching}>
+                Try again
+              </Button>
             </Stack>
           </Alert>
         )}
       </>
     );
   }
-  return <BillingScreen key={q.dataUpdatedAt} data={q.data as ScreenData} params={params} setParams={setParams} reload={reload} />;
+  return (
+    <BillingScreen
+      key={q.dataUpdatedAt}
+      data={q.data as ScreenData}
+      params={params}
+      setParams={setParams}
+      reload={reload}
+    />
+  );
 }
 
-
-function BillingScreen({ data, params, setParams, reload }: {
+function BillingScreen({
+  data,
+  params,
+  setParams,
+  reload,
+}: {
   data: ScreenData;
   params: URLSearchParams;
   setParams: ReturnType<typeof useSearchParams>[1];
@@ -80,22 +149,35 @@ function BillingScreen({ data, params, setParams, reload }: {
 }) {
   const navigate = useNavigate();
   const accountId = data.on_behalf ? data.account.id : undefined;
-  const paypalReturn = params.get('paypal') === 'return' && params.get('token') && params.get('PayerID') ? { token: params.get('token')!, payerId: params.get('PayerID')! } : null;
+  const paypalReturn =
+    params.get('paypal') === 'return' && params.get('token') && params.get('PayerID')
+      ? { token: params.get('token')!, payerId: params.get('PayerID')! }
+      : null;
   const session = data.paypal;
   // docs/requirements/behaviour.md: while a PayPal session is open its invoices and discount are locked.
   const walletLocked = session !== null;
 
-  const [selected, setSelected] = useState<Set<number>>(() => new Set(session ? session.invoices : data.invoices.filter((i) => !i.is_processing).map((i) => i.id)));
+  const [selected, setSelected] = useState<Set<number>>(
+    () => new Set(session ? session.invoices : data.invoices.filter((i) => !i.is_processing).map((i) => i.id)),
+  );
   const [discount, setDiscount] = useState<DiscountPayload | null>(session?.discount ?? null);
   const [method, setMethod] = useState<Method>(session ? 'paypal' : 'credit_card');
   const [reserving, setReserving] = useState(false);
   const [walletBusy, setWalletBusy] = useState(false);
 
   const chosen = data.invoices.filter((i) => selected.has(i.id));
-  const summary = useMemo(() => billingSummary(
-    chosen.map((i) => ({ id: i.id, balanceCents: i.balance_cents, lines: i.order_details.map((l) => ({ type: l.type, valueCents: l.value_cents })) })),
-    discount ? fromDiscountPayload(discount) : null,
-  ), [chosen, discount]);
+  const summary = useMemo(
+    () =>
+      billingSummary(
+        chosen.map((i) => ({
+          id: i.id,
+          balanceCents: i.balance_cents,
+          lines: i.order_details.map((l) => ({ type: l.type, valueCents: l.value_cents })),
+        })),
+        discount ? fromDiscountPayload(discount) : null,
+      ),
+    [chosen, discount],
+  );
 
   // Back from PayPal after cancelling: end the session, then show the screen as usual.
   const cancelled = params.get('paypal') === 'cancel';
@@ -117,7 +199,10 @@ function BillingScreen({ data, params, setParams, reload }: {
   const applyDiscount = async (code: string) => {
     setReserving(true);
     try {
-      const res = await http.post<{ discount: DiscountPayload | null }>('/app/discount/reserve', { code, ...(accountId ? { account_id: accountId } : {}) });
+      const res = await http.post<{ discount: DiscountPayload | null }>('/app/discount/reserve', {
+        code,
+        ...(accountId ? { account_id: accountId } : {}),
+      });
       setDiscount(res.discount);
     } catch {
       // docs/requirements/errors.md: an invalid code silently removes the discount.
@@ -128,8 +213,11 @@ function BillingScreen({ data, params, setParams, reload }: {
   };
 
   const ctx: PaymentContext = {
-    value: dollars(summary.total), invoices: chosen.map((i) => i.id), discount_id: discount && summary.discount_total > 0 ? discount.id : null,
-    account_id: accountId, settings: data.gateway,
+    value: dollars(summary.total),
+    invoices: chosen.map((i) => i.id),
+    discount_id: discount && summary.discount_total > 0 ? discount.id : null,
+    account_id: accountId,
+    settings: data.gateway,
     onAnswered: (answer) => finished(answer, accountId ? `/admin/payments/latest/${accountId}` : '/app/finances'),
     onStale: reload,
   };
@@ -137,8 +225,15 @@ function BillingScreen({ data, params, setParams, reload }: {
   const startPaypal = async () => {
     setWalletBusy(true);
     try {
-      const res = await http.get<{ messages: { resultCode: string }; transactionResponse?: { secureAcceptance?: { secureAcceptanceUrl?: string } } }>('/app/payments/paypal/init', {
-        invoices: ctx.invoices.join(','), value: ctx.value, type: 'paypal', discount_id: ctx.discount_id ?? '', ...(accountId ? { account_id: accountId } : {}),
+      const res = await http.get<{
+        messages: { resultCode: string };
+        transactionResponse?: { secureAcceptance?: { secureAcceptanceUrl?: string } };
+      }>('/app/payments/paypal/init', {
+        invoices: ctx.invoices.join(','),
+        value: ctx.value,
+        type: 'paypal',
+        discount_id: ctx.discount_id ?? '',
+        ...(accountId ? { account_id: accountId } : {}),
       });
       const url = res.transactionResponse?.secureAcceptance?.secureAcceptanceUrl;
       if (res.messages.resultCode === 'Ok' && url) {
@@ -158,8 +253,14 @@ function BillingScreen({ data, params, setParams, reload }: {
     setWalletBusy(true);
     try {
       const answer = await http.post<PaymentAnswer>('/app/payments/paypal', {
-        tx_id: session.tx_id, token: paypalReturn.token, payer_id: paypalReturn.payerId, value: dollars(Math.round(session.value * 100)),
-        invoices: session.invoices, discount_id: session.discount_id, type: 'paypal', ...(accountId ? { account_id: accountId } : {}),
+        tx_id: session.tx_id,
+        token: paypalReturn.token,
+        payer_id: paypalReturn.payerId,
+        value: dollars(Math.round(session.value * 100)),
+        invoices: session.invoices,
+        discount_id: session.discount_id,
+        type: 'paypal',
+        ...(accountId ? { account_id: accountId } : {}),
       });
       // docs/requirements/permissions.md: the wallet form always goes to /app/finances.
       finished({ ...answer, redirect: '/app/finances' });
@@ -184,8 +285,13 @@ function BillingScreen({ data, params, setParams, reload }: {
     setWalletBusy(true);
     try {
       const answer = await http.post<PaymentAnswer>('/app/payments/zero-payment', {
-        value: '0.00', invoices: ctx.invoices, discount_id: discount?.id ?? null, discount_total: dollars(summary.discount_total),
-        type: 'zero_payment', idempotency_key: crypto.randomUUID(), ...(accountId ? { account_id: accountId } : {}),
+        value: '0.00',
+        invoices: ctx.invoices,
+        discount_id: discount?.id ?? null,
+        discount_total: dollars(summary.discount_total),
+        type: 'zero_payment',
+        idempotency_key: crypto.randomUUID(),
+        ...(accountId ? { account_id: accountId } : {}),
       });
       finished({ ...answer, redirect: '/app/finances' });
     } catch {
@@ -213,16 +319,20 @@ function BillingScreen({ data, params, setParams, reload }: {
               invoices={data.invoices}
               selected={selected}
               locked={walletLocked}
-              onToggle={(id, checked) => setSelected((prev) => {
-                const next = new Set(prev);
-                if (checked) next.add(id);
-                else next.delete(id);
-                return next;
-              })}
+              onToggle={(id, checked) =>
+                setSelected((prev) => {
+                  const next = new Set(prev);
+                  if (checked) next.add(id);
+                  else next.delete(id);
+                  return next;
+                })
+              }
             />
             {data.invoices.length > 0 && (
               <Card withBorder padding="lg" component="section" aria-labelledby="summary-heading">
-                <Title order={2} size="h4" id="summary-heading" mb="sm">Summary</Title>
+                <Title order={2} size="h4" id="summary-heading" mb="sm">
+                  Summary
+                </Title>
                 <Stack gap="md">
                   <DiscountBox
                     discount={discount}
@@ -240,17 +350,33 @@ function BillingScreen({ data, params, setParams, reload }: {
         <div>
           {data.invoices.length > 0 && (
             <Card withBorder padding="lg" component="section" aria-labelledby="method-heading">
-              <Title order={2} size="h4" id="method-heading" mb="sm">Payment</Title>
+              <Title order={2} size="h4" id="method-heading" mb="sm">
+                Payment
+              </Title>
               {allProcessing ? (
-                <Text>A payment of these invoices is being processed, so they cannot be paid again now. Its outcome will show under{' '}
-                  <Anchor component={Link} to={data.on_behalf ? `/admin/payments/latest/${data.account.id}` : '/app/finances'} inherit>Finances</Anchor>.</Text>
+                <Text>
+                  A payment of these invoices is being processed, so they cannot be paid again now. Its outcome will
+                  show under{' '}
+                  <Anchor
+                    component={Link}
+                    to={data.on_behalf ? `/admin/payments/latest/${data.account.id}` : '/app/finances'}
+                    inherit
+                  >
+                    Finances
+                  </Anchor>
+                  .
+                </Text>
               ) : nothingSelected ? (
                 <Text>No invoices selected.</Text>
               ) : zeroSettle ? (
                 <Stack gap="md">
-                  <Text>Your discount covers the whole balance of {formatCurrency(summary.subtotal)}. No payment is needed.</Text>
+                  <Text>
+                    Your discount covers the whole balance of {formatCurrency(summary.subtotal)}. No payment is needed.
+                  </Text>
                   <Group>
-                    <Button onClick={() => void settleZero()} loading={walletBusy}>Settle without payment</Button>
+                    <Button onClick={() => void settleZero()} loading={walletBusy}>
+                      Settle without payment
+                    </Button>
                   </Group>
                 </Stack>
               ) : walletLocked ? (
@@ -274,9 +400,14 @@ function BillingScreen({ data, params, setParams, reload }: {
                   {method === 'bank_account' && <BankPaymentForm ctx={ctx} />}
                   {method === 'paypal' && (
                     <Stack gap="sm">
-                      <Text size="sm">You will approve the payment of {formatCurrency(summary.total)} at PayPal, then come back here to complete it.</Text>
+                      <Text size="sm">
+                        You will approve the payment of {formatCurrency(summary.total)} at PayPal, then come back here
+                        to complete it.
+                      </Text>
                       <Group>
-                        <Button onClick={() => void startPaypal()} loading={walletBusy}>Continue to PayPal</Button>
+                        <Button onClick={() => void startPaypal()} loading={walletBusy}>
+                          Continue to PayPal
+                        </Button>
                       </Group>
                     </Stack>
                   )}
@@ -285,7 +416,9 @@ function BillingScreen({ data, params, setParams, reload }: {
             </Card>
           )}
           <Group mt="lg">
-            <Button variant="default" onClick={() => navigate(-1)}>Cancel</Button>
+            <Button variant="default" onClick={() => navigate(-1)}>
+              Cancel
+            </Button>
           </Group>
         </div>
       </SimpleGrid>
@@ -294,8 +427,18 @@ function BillingScreen({ data, params, setParams, reload }: {
 }
 
 /** docs/requirements/behaviour.md "Online wallet": back from PayPal with a token the payment can be completed, or cancelled. */
-function PaypalSessionPanel({ value, canComplete, busy, onComplete, onCancel }: {
-  value: number; canComplete: boolean; busy: boolean; onComplete: () => void; onCancel: () => void;
+function PaypalSessionPanel({
+  value,
+  canComplete,
+  busy,
+  onComplete,
+  onCancel,
+}: {
+  value: number;
+  canComplete: boolean;
+  busy: boolean;
+  onComplete: () => void;
+  onCancel: () => void;
 }) {
   const amount = formatCurrency(Math.round(value * 100));
   return (
@@ -310,8 +453,14 @@ function PaypalSessionPanel({ value, canComplete, busy, onComplete, onCancel }: 
         </Alert>
       )}
       <Group>
-        {canComplete && <Button onClick={onComplete} loading={busy}>Complete PayPal payment</Button>}
-        <Button variant="default" onClick={onCancel} disabled={busy}>Cancel PayPal payment</Button>
+        {canComplete && (
+          <Button onClick={onComplete} loading={busy}>
+            Complete PayPal payment
+          </Button>
+        )}
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          Cancel PayPal payment
+        </Button>
       </Group>
     </Stack>
   );

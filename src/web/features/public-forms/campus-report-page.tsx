@@ -5,7 +5,9 @@ import { useInquiryForm } from './use-inquiry-form.ts';
 
 /** docs/requirements/product.md tool 9: collects e-mails for the report of Greek chapters in good standing on a campus. */
 export default function CampusReportPage() {
-  const kit = useInquiryForm('/campus-report', 'campus_report', { email: '', organization: '' }, () => import('../../../shared/schemas/public-forms.ts').then((m) => m.campusReportSchema));
+  const kit = useInquiryForm('/campus-report', 'campus_report', { email: '', organization: '' }, () =>
+    import('../../../shared/schemas/public-forms.ts').then((m) => m.campusReportSchema),
+  );
   return (
     <>
       <PageHeader

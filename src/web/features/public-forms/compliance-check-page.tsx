@@ -25,21 +25,40 @@ export default function ComplianceCheckPage() {
               <TextField name="email" label="E-mail" type="email" required autoComplete="email" />
               <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" />
               <TextField name="organization" label="Organization" required autoComplete="organization" />
-              <TextField name="ein" label="EIN" required placeholder="12-3456789" inputMode="numeric" maxLength={10} description="9 digits, with or without the dash" />
-              <TextField name="group_id" label="IRS group exemption number (optional)" placeholder="1234" inputMode="numeric" maxLength={4} description="4 digits, if your group is covered by a national group exemption" />
+              <TextField
+                name="ein"
+                label="EIN"
+                required
+                placeholder="12-3456789"
+                inputMode="numeric"
+                maxLength={10}
+                description="9 digits, with or without the dash"
+              />
+              <TextField
+                name="group_id"
+                label="IRS group exemption number (optional)"
+                placeholder="1234"
+                inputMode="numeric"
+                maxLength={4}
+                description="4 digits, if your group is covered by a national group exemption"
+              />
             </SimpleGrid>
             <SubmitButton>Submit</SubmitButton>
           </KitForm>
         </Card>
         <Card withBorder padding="xl">
-          <Title order={2} size="h4" mb="sm">What we check</Title>
+          <Title order={2} size="h4" mb="sm">
+            What we check
+          </Title>
           <List spacing="xs" size="sm">
             <List.Item>Your listing in the IRS Business Master File</List.Item>
             <List.Item>Which Form 990 you must file, and the last one on record</List.Item>
             <List.Item>Whether your exemption has been revoked</List.Item>
             <List.Item>Your state registration status</List.Item>
           </List>
-          <Text size="sm" c="dimmed" mt="md">We answer within two business days.</Text>
+          <Text size="sm" c="dimmed" mt="md">
+            We answer within two business days.
+          </Text>
         </Card>
       </SimpleGrid>
     </>

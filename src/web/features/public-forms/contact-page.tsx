@@ -9,7 +9,12 @@ import { useInquiryForm } from './use-inquiry-form.ts';
 
 /** docs/requirements/product.md tool 7: the contact form ("Let's talk"). */
 export default function ContactPage() {
-  const kit = useInquiryForm('/contact', 'contact', { name: '', email: '', organization: '', subject: '', message: '' }, () => import('../../../shared/schemas/public-forms.ts').then((m) => m.contactSchema));
+  const kit = useInquiryForm(
+    '/contact',
+    'contact',
+    { name: '', email: '', organization: '', subject: '', message: '' },
+    () => import('../../../shared/schemas/public-forms.ts').then((m) => m.contactSchema),
+  );
   return (
     <>
       <PageHeader

@@ -6,7 +6,10 @@ import { TextareaField } from '../../components/form-kit/textarea-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
 
-const REGION_LABELS: Record<(typeof REGION_OPTIONS)[number], string> = { nationwide: 'Nationwide', regional: 'Regional' };
+const REGION_LABELS: Record<(typeof REGION_OPTIONS)[number], string> = {
+  nationwide: 'Nationwide',
+  regional: 'Regional',
+};
 
 /** docs/requirements/product.md tool 8: inquiry from national organizations with many chapters or affiliates. */
 export default function MultiChapterPage() {
@@ -30,7 +33,12 @@ export default function MultiChapterPage() {
             <TextField name="phone" label="Phone" type="tel" required autoComplete="tel" />
             <TextField name="organization" label="Organization" required autoComplete="organization" />
             <TextField name="affiliates" label="Number of affiliates" required type="number" inputMode="numeric" />
-            <SelectField name="regions" label="Nationwide or regional" required options={REGION_OPTIONS.map((r) => [r, REGION_LABELS[r]] as const)} />
+            <SelectField
+              name="regions"
+              label="Nationwide or regional"
+              required
+              options={REGION_OPTIONS.map((r) => [r, REGION_LABELS[r]] as const)}
+            />
           </SimpleGrid>
           <TextareaField name="concerns" label="Biggest concerns" rows={5} maxLength={5000} />
           <SubmitButton>Submit</SubmitButton>

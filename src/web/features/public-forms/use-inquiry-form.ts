@@ -1,8 +1,8 @@
-import type { FieldValues } from 'react-hook-form';
-import type { z } from 'zod';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { pushEvent } from '../../lib/analytics.ts';
 import { successDialog } from '../../lib/feedback.tsx';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 
 const INQUIRY_RECEIVED = "Your message has been received. We'll get back with you shortly.";
 
@@ -11,7 +11,12 @@ const INQUIRY_RECEIVED = "Your message has been received. We'll get back with yo
  * otherwise swallows failures; success shows the 'Success!' dialog and pushes an analytics event.
  * `loadSchema` loads the form's shared schema when the form is first used.
  */
-export function useInquiryForm<V extends FieldValues>(action: string, formName: string, defaultValues: V, loadSchema: () => Promise<z.ZodType>) {
+export function useInquiryForm<V extends FieldValues>(
+  action: string,
+  formName: string,
+  defaultValues: V,
+  loadSchema: () => Promise<z.ZodType>,
+) {
   return useServerForm<V>({
     action,
     defaultValues,

@@ -1,34 +1,53 @@
 import { Alert, Anchor, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { PublicProfile } from '../../../shared/schemas/search.ts';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { Fact, StandingBadge, StandingCard } from './standing-card.tsx';
+import type { PublicProfile } from '../../../shared/schemas/search.ts';
 
 /** The public profile of an account (docs/requirements/screens.md /app/account/show/{id}) with its good-standing badge. */
 export default function ProfilePage() {
   const { id = '' } = useParams();
-  const query = useQuery({ queryKey: ['profile', id], queryFn: () => http.get<PublicProfile>(`/api/accounts/${encodeURIComponent(id)}/public`), retry: false });
-  if (query.isPending) return <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>;
+  const query = useQuery({
+    queryKey: ['profile', id],
+    queryFn: () => http.get<PublicProfile>(`/api/accounts/${encodeURIComponent(id)}/public`),
+    retry: false,
+  });
+  if (query.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
   if (query.isError) {
     const missing = query.error instanceof HttpFailure && query.error.status === 404;
     return (
       <Stack>
         <Title order={1}>{missing ? 'Organization not found' : 'Something went wrong'}</Title>
-        <Alert color={missing ? 'gray' : 'red'}>{missing ? 'There is no organization at this address.' : 'The profile could not be loaded. Please reload the page.'}</Alert>
-        <Anchor component={Link} to="/verify-501c3">Search organizations</Anchor>
+        <Alert color={missing ? 'gray' : 'red'}>
+          {missing
+            ? 'There is no organization at this address.'
+            : 'The profile could not be loaded. Please reload the page.'}
+        </Alert>
+        <Anchor component={Link} to="/verify-501c3">
+          Search organizations
+        </Anchor>
       </Stack>
     );
   }
   const p = query.data;
   return (
     <Stack gap="lg">
-      {p.public_profile_image && <Image src={p.public_profile_image} alt={`${p.name} header`} h={200} radius="md" fit="cover" />}
+      {p.public_profile_image && (
+        <Image src={p.public_profile_image} alt={`${p.name} header`} h={200} radius="md" fit="cover" />
+      )}
       <Group justify="space-between" align="flex-start">
         <div>
           <Title order={1}>{p.name}</Title>
           {p.legal_name && p.legal_name !== p.name && (
-            <Text c="dimmed">{p.gen ? `Covered by the group exemption of ${p.legal_name}` : `Legal name: ${p.legal_name}`}</Text>
+            <Text c="dimmed">
+              {p.gen ? `Covered by the group exemption of ${p.legal_name}` : `Legal name: ${p.legal_name}`}
+            </Text>
           )}
           <Text c="dimmed">{[p.city, p.state].filter(Boolean).join(', ')}</Text>
         </div>
@@ -43,9 +62,13 @@ export default function ProfilePage() {
           <Fact label="Gifts tax deductible" value={p.is_deductible ? 'Yes' : 'No'} />
         </SimpleGrid>
       </Card>
-      <Title order={2} size="h3">Standing with the IRS</Title>
+      <Title order={2} size="h3">
+        Standing with the IRS
+      </Title>
       <StandingCard state={p.standing} irs={p.irs} />
-      <Anchor component={Link} to="/verify-501c3">Search other organizations</Anchor>
+      <Anchor component={Link} to="/verify-501c3">
+        Search other organizations
+      </Anchor>
     </Stack>
   );
 }

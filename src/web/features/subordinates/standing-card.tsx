@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { longDate as calendarLongDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import { LETTER_STATES, type StandingState } from '../../../shared/rules/standing.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
-import { longDate as calendarLongDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 
 const STANDING_COLOR: Record<StandingState, string> = {
   not_listed: 'gray',
@@ -16,14 +16,33 @@ const STANDING_COLOR: Record<StandingState, string> = {
 };
 
 const longDate = (iso: string | null) => (iso ? calendarLongDate(iso) : '');
-const inDays = (days: number) => (days === 0 ? 'today' : days > 0 ? `in ${days} day${days === 1 ? '' : 's'}` : `${-days} day${days === -1 ? '' : 's'} ago`);
+const inDays = (days: number) =>
+  days === 0
+    ? 'today'
+    : days > 0
+      ? `in ${days} day${days === 1 ? '' : 's'}`
+      : `${-days} day${days === -1 ? '' : 's'} ago`;
 
 /** The badge of a standing, colored by its urgency. */
-export function StandingBadge({ state, label, size = 'xl' }: { state: StandingState; label: string; size?: 'md' | 'lg' | 'xl' }) {
+export function StandingBadge({
+  state,
+  label,
+  size = 'xl',
+}: {
+  state: StandingState;
+  label: string;
+  size?: 'md' | 'lg' | 'xl';
+}) {
   // Long labels wrap on a phone instead of being cut off.
   return (
-    <Badge size={size} color={STANDING_COLOR[state]} variant="filled" data-standing={state}
-      style={{ maxWidth: '100%', height: 'auto', paddingBlock: 4 }} styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>
+    <Badge
+      size={size}
+      color={STANDING_COLOR[state]}
+      variant="filled"
+      data-standing={state}
+      style={{ maxWidth: '100%', height: 'auto', paddingBlock: 4 }}
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
       {label}
     </Badge>
   );
@@ -33,7 +52,9 @@ export function StandingBadge({ state, label, size = 'xl' }: { state: StandingSt
 export function Fact({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" tt="uppercase" c="dimmed" fw={700}>{label}</Text>
+      <Text size="xs" tt="uppercase" c="dimmed" fw={700}>
+        {label}
+      </Text>
       <Text>{value || '—'}</Text>
     </div>
   );
@@ -47,7 +68,8 @@ function taxYearLabel(year: number, fyeMonth: number | null) {
 /** The Publication 78 fact in words (docs/irs-data.md "Publication 78 data"). */
 function pub78Text(p: NonNullable<PublicProfile['irs']['pub78']>): string {
   if (p.status === 'listed') return `Listed: ${p.codes.map((c) => `${c.meaning} (${c.code})`).join('; ')}`;
-  if (p.status === 'through_central') return 'Not listed on its own: covered by its central organization\'s group listing (GROUP)';
+  if (p.status === 'through_central')
+    return "Not listed on its own: covered by its central organization's group listing (GROUP)";
   return 'Not listed';
 }
 
@@ -56,7 +78,12 @@ function pub78Text(p: NonNullable<PublicProfile['irs']['pub78']>): string {
  * missed, the next due date and the IRS facts, each source cited with its release date; with
  * `letterUrl`, a download of the good-standing letter while the state allows one.
  */
-export function StandingCard({ state, irs, letterUrl, title }: {
+export function StandingCard({
+  state,
+  irs,
+  letterUrl,
+  title,
+}: {
   state: StandingState;
   irs: PublicProfile['irs'];
   letterUrl?: string;
@@ -77,69 +104,105 @@ export function StandingCard({ state, irs, letterUrl, title }: {
       <Stack gap="md">
         {title && (
           <Group justify="space-between" wrap="wrap">
-            <Title order={2} size="h3" id={title.id}>{title.text}</Title>
+            <Title order={2} size="h3" id={title.id}>
+              {title.text}
+            </Title>
             <StandingBadge state={state} label={title.label} size="lg" />
           </Group>
         )}
         {state === 'not_listed' && (
           <Text>
-            The IRS data loaded does not list this organization. A group appears there once the IRS has recognized its exemption;
-            until then no annual return is tracked here.
+            The IRS data loaded does not list this organization. A group appears there once the IRS has recognized its
+            exemption; until then no annual return is tracked here.
           </Text>
         )}
         {state === 'no_return_seen' && (
           <Alert color="yellow" title="No annual return in the IRS data yet">
-            The IRS data shows no annual return from this subordinate. The recognition date it lists is the group exemption's,
-            not the day the subordinate joined, so which years it owes is not known here. If it has been in the group for a full
-            tax year, file the missing Form 990-N now: a late one carries no penalty and still counts.
+            The IRS data shows no annual return from this subordinate. The recognition date it lists is the group
+            exemption's, not the day the subordinate joined, so which years it owes is not known here. If it has been in
+            the group for a full tax year, file the missing Form 990-N now: a late one carries no penalty and still
+            counts.
           </Alert>
         )}
         {state === 'revoked' && irs.revoked_on && (
           <Alert color="red" title="Exemption revoked">
-            The IRS lists this organization as automatically revoked on {longDate(irs.revoked_on)} for not filing an annual return for three years in a row.
-            Reinstatement takes a new application to the IRS.
+            The IRS lists this organization as automatically revoked on {longDate(irs.revoked_on)} for not filing an
+            annual return for three years in a row. Reinstatement takes a new application to the IRS.
           </Alert>
         )}
         {state === 'past_revocation_date' && irs.revocation_date && (
           <Alert color="red" title={`Revocation date passed: ${longDate(irs.revocation_date)}`}>
-            {irs.latest_tax_year_filed ? `The IRS data shows no return after the ${taxYearLabel(irs.latest_tax_year_filed, fye)}.` : 'The IRS data shows no return filed.'}{' '}
-            Unless the missing returns were filed by {longDate(irs.revocation_date)}, the exemption was revoked by law that day, and the IRS will list it as revoked.
-            If they were not, filing them now does not undo it: the organization must apply to the IRS for reinstatement.
+            {irs.latest_tax_year_filed
+              ? `The IRS data shows no return after the ${taxYearLabel(irs.latest_tax_year_filed, fye)}.`
+              : 'The IRS data shows no return filed.'}{' '}
+            Unless the missing returns were filed by {longDate(irs.revocation_date)}, the exemption was revoked by law
+            that day, and the IRS will list it as revoked. If they were not, filing them now does not undo it: the
+            organization must apply to the IRS for reinstatement.
           </Alert>
         )}
-        {(state === 'missed_one' || state === 'missed_two') && irs.revocation_date && irs.days_to_revocation !== null && (
-          <Alert color={state === 'missed_two' ? 'orange' : 'yellow'} title={`Revoked on ${longDate(irs.revocation_date)} if no return is filed (${inDays(irs.days_to_revocation)})`}>
-            {state === 'missed_two'
-              ? 'Two returns in a row are missing, so the IRS sends a notice before the third. A late Form 990-N carries no penalty and still counts: file the missing years now.'
-              : 'One return is missing. A late Form 990-N carries no penalty and still counts: file it now.'}
-          </Alert>
-        )}
+        {(state === 'missed_one' || state === 'missed_two') &&
+          irs.revocation_date &&
+          irs.days_to_revocation !== null && (
+            <Alert
+              color={state === 'missed_two' ? 'orange' : 'yellow'}
+              title={`Revoked on ${longDate(irs.revocation_date)} if no return is filed (${inDays(irs.days_to_revocation)})`}
+            >
+              {state === 'missed_two'
+                ? 'Two returns in a row are missing, so the IRS sends a notice before the third. A late Form 990-N carries no penalty and still counts: file the missing years now.'
+                : 'One return is missing. A late Form 990-N carries no penalty and still counts: file it now.'}
+            </Alert>
+          )}
         {state === 'reinstated' && irs.reinstated_on && (
-          <Alert color="green" title="Reinstated">The IRS reinstated this organization's exemption on {longDate(irs.reinstated_on)}.</Alert>
+          <Alert color="green" title="Reinstated">
+            The IRS reinstated this organization's exemption on {longDate(irs.reinstated_on)}.
+          </Alert>
         )}
         {state !== 'not_listed' && (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-          <Fact label="IRS status" value={irs.status_meaning} />
-          <Fact label="Annual return" value={irs.filing_requirement} />
-          <Fact label="Fiscal year ends" value={fye ? MONTH_NAMES[fye - 1] : ''} />
-          <Fact label="Latest return on file" value={irs.latest_tax_year_filed ? taxYearLabel(irs.latest_tax_year_filed, fye) : 'None on file'} />
-          <Fact label="Missed returns" value={missed || 'None'} />
-          <Fact label="Next return due" value={irs.next_due ? `${longDate(irs.next_due.due)} (${inDays(irs.next_due.days_left)})` : ''} />
-          {irs.pub78 && <Fact label="Deductible contributions (Publication 78)" value={pub78Text(irs.pub78)} />}
-        </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
+            <Fact label="IRS status" value={irs.status_meaning} />
+            <Fact label="Annual return" value={irs.filing_requirement} />
+            <Fact label="Fiscal year ends" value={fye ? MONTH_NAMES[fye - 1] : ''} />
+            <Fact
+              label="Latest return on file"
+              value={irs.latest_tax_year_filed ? taxYearLabel(irs.latest_tax_year_filed, fye) : 'None on file'}
+            />
+            <Fact label="Missed returns" value={missed || 'None'} />
+            <Fact
+              label="Next return due"
+              value={irs.next_due ? `${longDate(irs.next_due.due)} (${inDays(irs.next_due.days_left)})` : ''}
+            />
+            {irs.pub78 && <Fact label="Deductible contributions (Publication 78)" value={pub78Text(irs.pub78)} />}
+          </SimpleGrid>
         )}
-        {awaiting && (
-          <Text size="sm">Due since the IRS data was released, not shown in it yet: {awaiting}.</Text>
-        )}
+        {awaiting && <Text size="sm">Due since the IRS data was released, not shown in it yet: {awaiting}.</Text>}
         {letterUrl && LETTER_STATES.includes(state) && (
           <Group>
-            <Button component="a" href={letterUrl} download variant="light">Download good-standing letter (PDF)</Button>
+            <Button component="a" href={letterUrl} download variant="light">
+              Download good-standing letter (PDF)
+            </Button>
           </Group>
         )}
         <Text size="sm" c="dimmed">
-          {sources.length ? `Per IRS data: ${sources.join('; ')}.` : 'No IRS data about this organization has been loaded.'}{' '}
-          Rules: <Anchor href="https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard" target="_blank" rel="noopener noreferrer">Form 990-N</Anchor>,{' '}
-          <Anchor href="https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption" target="_blank" rel="noopener noreferrer">automatic revocation</Anchor>.
+          {sources.length
+            ? `Per IRS data: ${sources.join('; ')}.`
+            : 'No IRS data about this organization has been loaded.'}{' '}
+          Rules:{' '}
+          <Anchor
+            href="https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Form 990-N
+          </Anchor>
+          ,{' '}
+          <Anchor
+            href="https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            automatic revocation
+          </Anchor>
+          .
         </Text>
       </Stack>
     </Card>

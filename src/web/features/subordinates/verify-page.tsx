@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Alert, Card, Center, Loader, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-import type { SubordinateRow } from '../../../shared/schemas/search.ts';
-import { http } from '../../lib/http.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
+import { http } from '../../lib/http.ts';
 import classes from './verify-page.module.css';
+import type { PageObject } from '../../../shared/rules/pagination.ts';
+import type { SubordinateRow } from '../../../shared/schemas/search.ts';
 
 /** Keyword box debounce (docs/requirements/constants.md). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -29,13 +29,15 @@ export default function VerifyPage() {
 
   useEffect(() => {
     // A new debounced keyword starts a new search on page 1.
-    if (debounced.trim() !== activeKeyword) setParams(debounced.trim() ? { keyword: debounced.trim() } : {}, { replace: true });
+    if (debounced.trim() !== activeKeyword)
+      setParams(debounced.trim() ? { keyword: debounced.trim() } : {}, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
   const query = useQuery({
     queryKey: ['search', activeKeyword, page],
-    queryFn: () => http.get<PageObject<SubordinateRow>>('/search', { search: 'verify-501c3', keyword: activeKeyword, page }),
+    queryFn: () =>
+      http.get<PageObject<SubordinateRow>>('/search', { search: 'verify-501c3', keyword: activeKeyword, page }),
     placeholderData: keepPreviousData,
   });
   const result = query.data;
@@ -59,8 +61,16 @@ export default function VerifyPage() {
           mb="md"
           type="search"
         />
-        {query.isError && <Alert color="red" mb="md">The search did not work. Please try again.</Alert>}
-        {!result && query.isPending && <Center py="xl"><Loader role="status" aria-label="Loading" /></Center>}
+        {query.isError && (
+          <Alert color="red" mb="md">
+            The search did not work. Please try again.
+          </Alert>
+        )}
+        {!result && query.isPending && (
+          <Center py="xl">
+            <Loader role="status" aria-label="Loading" />
+          </Center>
+        )}
         {result && (
           <>
             <Text size="sm" c="dimmed" mb="xs" role="status" aria-live="polite">
@@ -84,7 +94,13 @@ export default function VerifyPage() {
                     {result.data.map((row) => (
                       <tr key={row.id} onClick={() => navigate(`/app/account/show/${row.id}`)}>
                         <td>
-                          <Link to={`/app/account/show/${row.id}`} className={classes.link} onClick={(e) => e.stopPropagation()}>{row.name}</Link>
+                          <Link
+                            to={`/app/account/show/${row.id}`}
+                            className={classes.link}
+                            onClick={(e) => e.stopPropagation()}
+                          >
+                            {row.name}
+                          </Link>
                         </td>
                         <td>{row.city}</td>
                         <td>{row.state}</td>
