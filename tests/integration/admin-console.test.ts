@@ -611,6 +611,31 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
     expect(all.next_page_url).toBe(`?account_id=${accountId}&sort=actor&page=2`);
   });
 
+  it('sorts by account a search that names more than 500 accounts, finding only theirs', async () => {
+    // Past 500 named accounts the search stays a subquery and the sort walks the accounts by name,
+    // testing each one's own name (docs/staff-lists.md "Audit log sorts").
+    const db = t.database.db;
+    const crowd: number[] = [];
+    for (let i = 0; i < 502; i++) {
+      crowd.push((await createAccount(db, { name: `Crowdfield Club ${String(i).padStart(3, '0')}` })).id);
+    }
+    const other = (await createAccount(db, { name: 'Zz Other Boosters' })).id;
+    await recordAudit(db, { actorUserId: null, accountId: crowd[7]!, action: 'crowdtest.first', details: {} });
+    await recordAudit(db, { actorUserId: null, accountId: crowd[420]!, action: 'crowdtest.second', details: {} });
+    await recordAudit(db, { actorUserId: null, accountId: other, action: 'crowdtest.other', details: {} });
+    await recordAudit(db, { actorUserId: null, accountId: crowd[7]!, action: 'crowdtest.third', details: {} });
+    const res = await admin.get('/api/admin/audit?search=crowdfield&sort=-account');
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { data: Row[] }).data;
+    expect(rows.map((r) => [r.account_name, r.action])).toEqual([
+      ['Crowdfield Club 420', 'crowdtest.second'],
+      ['Crowdfield Club 007', 'crowdtest.third'],
+      ['Crowdfield Club 007', 'crowdtest.first'],
+    ]);
+    const up = (await admin.get('/api/admin/audit?search=crowdfield%20club&sort=account')).json() as { data: Row[] };
+    expect(up.data.map((r) => r.action)).toEqual(['crowdtest.first', 'crowdtest.third', 'crowdtest.second']);
+  });
+
   it('exports the sorted rows in the same order', async () => {
     const res = await admin.get('/api/admin/audit/export.csv?action=sorttest.&sort=actor');
     expect(res.statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { csvText, type CsvCell } from '../../csv.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { accounts, auditLog, users } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-like.ts';
-import { accountsNamed, inResolvedIds, markCapped } from './list-count.ts';
+import { accountsNamed, inResolvedIds, markCapped, resolvedIds, wordPatterns } from './list-count.ts';
 import type { Db } from '../../db/client.ts';
 
 /** The action's code in byte order, as the audit_log_action index holds it (a LIKE prefix is then an index range). */
@@ -53,32 +53,30 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageObject<Audit
 
 /**
  * The WHERE conditions of the audit page's filters (`filters`) and the parts of its search, any of
- * which a row may match (`either`: the named accounts, and for a one-word search the actors by
- * e-mail; null without a search). See listAudit for the indexes each uses. Reads users and
- * accounts when a search is resolved to their ids.
+ * which a row may match (`either`: the named accounts first, and for a one-word search the actors
+ * by e-mail; null without a search), and whether the named accounts are many (more than
+ * AUDIT_RESOLVED_IDS: `either[0]` is then a subquery). See listAudit for the indexes each uses.
+ * Reads users and accounts when a search is resolved to their ids.
  */
-async function auditConditions(db: Db, q: AuditQuery): Promise<{ filters: SQL[]; either: SQL[] | null }> {
+async function auditConditions(
+  db: Db,
+  q: AuditQuery,
+): Promise<{ filters: SQL[]; either: SQL[] | null; manyAccounts: boolean }> {
   const filters: SQL[] = [];
   if (q.account_id) filters.push(eq(auditLog.accountId, q.account_id));
   if (q.action) filters.push(like(ACTION_C, `${escapeLike(q.action.toLowerCase())}%`));
-  if (!q.search) return { filters, either: null };
+  if (!q.search) return { filters, either: null, manyAccounts: false };
   // The named accounts and the actors by e-mail are looked up side by side. More than
   // AUDIT_RESOLVED_IDS actors are many rows of the log: the walk below then meets a page of them
   // soon, testing each row against the search's hashed result in the same statement.
-  const either = await Promise.all([
-    inResolvedIds(db, auditLog.accountId, accountsNamed(q.search), AUDIT_RESOLVED_IDS),
-    ...(/\s/.test(q.search)
-      ? []
-      : [
-          inResolvedIds(
-            db,
-            auditLog.actorUserId,
-            sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`,
-            AUDIT_RESOLVED_IDS,
-          ),
-        ]),
+  const actorsByEmail = /\s/.test(q.search)
+    ? null
+    : sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`;
+  const [named, actors] = await Promise.all([
+    resolvedIds(db, auditLog.accountId, accountsNamed(q.search), AUDIT_RESOLVED_IDS),
+    actorsByEmail ? inResolvedIds(db, auditLog.actorUserId, actorsByEmail, AUDIT_RESOLVED_IDS) : null,
   ]);
-  return { filters, either };
+  return { filters, either: actors ? [named.condition, actors] : [named.condition], manyAccounts: named.many };
 }
 
 /**
@@ -97,8 +95,8 @@ async function auditConditions(db: Db, q: AuditQuery): Promise<{ filters: SQL[];
  * Reads audit_log, accounts and users (docs/staff-lists.md "Audit log sorts").
  */
 async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<number[]> {
-  const { filters, either } = await auditConditions(db, q);
-  const conds = either ? [...filters, or(...either)!] : filters;
+  const { filters, either, manyAccounts } = await auditConditions(db, q);
+  const conds = either ? [...filters, or(...either) ?? sql`false`] : filters;
   const order = q.sort.desc ? desc : asc;
   const byId = async (extra: SQL[], n: number) =>
     (
@@ -127,7 +125,17 @@ async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<n
       : [sql`JOIN accounts k ON k.id = ${auditLog.accountId}`, sql`k.name AS k1, k.id AS k2`];
   const part = (where: SQL[]) => sql`(SELECT ${auditLog.id} AS id, ${keys} FROM ${auditLog} ${join}
     ${where.length ? sql`WHERE ${and(...where)}` : sql``} ORDER BY k1 ${dir}, k2 ${dir}, ${auditLog.id} ${dir} LIMIT ${limit})`;
-  const parts = either ? either.map((e) => part([...filters, e])) : [part(filters)];
+  // Many named accounts sorted by account: the walk of accounts in name order tests each one's own
+  // name and city (accounts_name holds them, so the walk reads the index alone) and stops once a page
+  // of their rows is found, instead of looking each walked account up again in the search's result.
+  const accountPart = (cond: SQL) =>
+    column === 'account' && manyAccounts
+      ? sql.join(
+          wordPatterns(q.search ?? '').map((p) => sql`k.search_text LIKE ${p}`),
+          sql` AND `,
+        )
+      : cond;
+  const parts = either ? either.map((e, i) => part([...filters, i === 0 ? accountPart(e) : e])) : [part(filters)];
   const named = await rowsOf<{ id: number | string }>(
     db,
     sql`SELECT n.id FROM (${sql.join(parts, sql` UNION `)}) n

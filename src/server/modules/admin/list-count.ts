@@ -52,8 +52,22 @@ const MAX_RESOLVED_IDS = 5_000;
  * @returns `column = ANY('{…}'::int[])`, `false` when nothing matched, or `column IN ids`
  */
 export async function inResolvedIds(db: DbOrTx, column: SQL | Column, ids: SQL, max = MAX_RESOLVED_IDS): Promise<SQL> {
+  return (await resolvedIds(db, column, ids, max)).condition;
+}
+
+/**
+ * {@link inResolvedIds}, also saying whether the search stayed a subquery (`many`: more than `max`
+ * matched), for a list that then filters the matches another way.
+ * @returns `{ condition, many }`
+ */
+export async function resolvedIds(
+  db: DbOrTx,
+  column: SQL | Column,
+  ids: SQL,
+  max = MAX_RESOLVED_IDS,
+): Promise<{ condition: SQL; many: boolean }> {
   const found = await rowsOf<{ id: number | string }>(db, sql`SELECT m.id FROM ${ids} AS m(id) LIMIT ${max + 1}`);
-  if (found.length > max) return sql`${column} IN ${ids}`;
-  if (!found.length) return sql`false`;
-  return sql`${column} = ANY(${`{${found.map((r) => Number(r.id)).join(',')}}`}::int[])`;
+  if (found.length > max) return { condition: sql`${column} IN ${ids}`, many: true };
+  if (!found.length) return { condition: sql`false`, many: false };
+  return { condition: sql`${column} = ANY(${`{${found.map((r) => Number(r.id)).join(',')}}`}::int[])`, many: false };
 }

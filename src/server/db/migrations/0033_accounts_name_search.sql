@@ -1,0 +1,2 @@
+DROP INDEX "accounts_name";--> statement-breakpoint
+CREATE INDEX "accounts_name" ON "accounts" USING btree ("name","id","search_text");
