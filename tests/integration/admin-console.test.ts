@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, discounts, levels, stateRequirements } from '../../src/server/db/schema.ts';
+import { auditLog, discounts, levels, stateRequirements, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { recordAudit } from '../../src/server/modules/audit/record-audit.ts';
 import { DISCOUNT_MESSAGES } from '../../src/shared/schemas/admin-discounts.ts';
@@ -224,15 +224,13 @@ describe('discount codes', () => {
     const db = t.database.db;
     const created = (await admin.post('/api/admin/discounts', { ...CODE, code: 'USED1' })).json();
     const { discountReservations } = await import('../../src/server/db/schema.ts');
-    await db
-      .insert(discountReservations)
-      .values({
-        discountId: created.id,
-        accountId,
-        expiresAt: new Date(),
-        redeemedAt: new Date(),
-        paymentRef: 'test-1',
-      });
+    await db.insert(discountReservations).values({
+      discountId: created.id,
+      accountId,
+      expiresAt: new Date(),
+      redeemedAt: new Date(),
+      paymentRef: 'test-1',
+    });
     const page = (await admin.get('/api/admin/discounts')).json();
     expect(page.data.find((d: { id: number }) => d.id === created.id)).toMatchObject({ used: 1, max_redemptions: 5 });
   });
@@ -634,6 +632,23 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
     ]);
     const up = (await admin.get('/api/admin/audit?search=crowdfield%20club&sort=account')).json() as { data: Row[] };
     expect(up.data.map((r) => r.action)).toEqual(['crowdtest.first', 'crowdtest.third', 'crowdtest.second']);
+  });
+
+  it('finds an actor by the e-mail they have now, not the one they had', async () => {
+    const db = t.database.db;
+    const [mover] = await db
+      .insert(users)
+      .values({ email: 'Old.Mover@Example.com', passwordHash: 'x' })
+      .returning({ id: users.id });
+    await recordAudit(db, { actorUserId: mover!.id, accountId: null, action: 'movetest.done', details: {} });
+    const actionsFor = async (search: string) =>
+      ((await admin.get(`/api/admin/audit?search=${search}&action=movetest.`)).json() as { data: Row[] }).data.map(
+        (r) => r.actor_email,
+      );
+    expect(await actionsFor('old.mover')).toEqual(['Old.Mover@Example.com']);
+    await db.update(users).set({ email: 'new.mover@example.com' }).where(eq(users.id, mover!.id));
+    expect(await actionsFor('old.mover')).toEqual([]);
+    expect(await actionsFor('new.mover')).toEqual(['new.mover@example.com']);
   });
 
   it('exports the sorted rows in the same order', async () => {

@@ -31,7 +31,7 @@ function urlFor(q: AuditQuery, page: number): string {
  * rows were written; `sort=created_at` for oldest first; `actor`, `account`, `action` as
  * orderedAuditIds says), 50 a page, filtered by account (the
  * audit_log_account index), by action prefix ('discount.' matches 'discount.created'; lower case,
- * LIKE wildcards escaped) and by `search`: part of the actor's e-mail (users_email_trgm, then
+ * LIKE wildcards escaped) and by `search`: part of the actor's e-mail (user_email_search_trgm, then
  * audit_log_actor) or every word of the account's name or city (accounts_search_trgm, then
  * audit_log_account). The action filter is a range of audit_log_action. The matching ids are read a few pages ahead only (listCountCap, at most
  * AUDIT_COUNT_CAP; `total_is_capped`) and give both the total and the page, and pages stop at
@@ -71,7 +71,7 @@ async function auditConditions(
   // soon, testing each row against the search's hashed result in the same statement.
   const actorsByEmail = /\s/.test(q.search)
     ? null
-    : sql`(SELECT su.id FROM users su WHERE lower(su.email) LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`;
+    : sql`(SELECT su.user_id FROM user_email_search su WHERE su.email LIKE ${`%${escapeLike(q.search.toLowerCase())}%`})`;
   const [named, actors] = await Promise.all([
     resolvedIds(db, auditLog.accountId, accountsNamed(q.search), AUDIT_RESOLVED_IDS),
     actorsByEmail ? inResolvedIds(db, auditLog.actorUserId, actorsByEmail, AUDIT_RESOLVED_IDS) : null,
