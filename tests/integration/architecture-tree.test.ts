@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ARCHITECTURE_MD, withTree } from '../../scripts/architecture-tree.mjs';
+
+/**
+ * docs/ARCHITECTURE.md shows the code as it is (docs/ARCHITECTURE.md "The tree"): its tree is the
+ * one `npm run docs:tree` draws from src/ today, and its picture at the top names every module of
+ * src/server/modules/, and no module that is gone.
+ */
+describe('the architecture document', () => {
+  const text = fs.readFileSync(ARCHITECTURE_MD, 'utf8');
+
+  it('draws the tree of src/ as it is (npm run docs:tree redraws it)', () => {
+    expect(withTree(text)).toBe(text);
+  });
+
+  it('names every module of src/server/modules in its picture, and only those', () => {
+    const modulesDir = path.join(path.dirname(ARCHITECTURE_MD), '..', 'src', 'server', 'modules');
+    const modules = fs
+      .readdirSync(modulesDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    // The picture's modules: from "modules/<feature>/routes.ts" to the database below them.
+    const picture = text.slice(text.indexOf('modules/<feature>/routes.ts'), text.indexOf(' Drizzle ORM ('));
+    // A module in the picture is a name at the start of its description: "        name (…" or "· name".
+    const named = new Set([...picture.matchAll(/(?:^ {8}|· )([a-z][a-z0-9-]+)(?= \(| ·|$)/gm)].map((m) => m[1]));
+    expect(
+      modules.filter((m) => !named.has(m)),
+      'modules the picture does not describe',
+    ).toEqual([]);
+    const stale = [...named].filter((n) => !modules.includes(n) && /^[a-z-]+$/.test(n));
+    expect(stale, 'names in the picture that are no module').toEqual([]);
+  });
+});
