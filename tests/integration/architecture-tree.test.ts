@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ARCHITECTURE_MD, withTree } from '../../scripts/architecture-tree.mjs';
+import { ARCHITECTURE_MD, withTree } from '../../scripts/architecture-tree.ts';
 
 /**
  * docs/ARCHITECTURE.md shows the code as it is (docs/ARCHITECTURE.md "The tree"): its tree is the

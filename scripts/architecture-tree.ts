@@ -20,9 +20,9 @@ const WIDTH = 100;
  * @param dir the folder to draw, relative to the repository's root (default 'src')
  * @returns the lines, without the code fence
  */
-export function drawTree(dir = 'src') {
-  const lines = [];
-  const walk = (rel, depth) => {
+export function drawTree(dir = 'src'): string[] {
+  const lines: string[] = [];
+  const walk = (rel: string, depth: number): void => {
     const entries = fs.readdirSync(path.join(ROOT, rel), { withFileTypes: true });
     const files = entries
       .filter((e) => e.isFile() && !LEFT_OUT.test(e.name))
@@ -42,9 +42,9 @@ export function drawTree(dir = 'src') {
 }
 
 /** `head` then the names after it, on as many lines as 100 characters allow, later lines indented. */
-function wrap(head, names, indent) {
+function wrap(head: string, names: string[], indent: string): string[] {
   if (names.length === 0) return [head];
-  const out = [];
+  const out: string[] = [];
   let line = `${head.padEnd(Math.max(head.length + 1, 28))}`;
   let first = true;
   for (const name of names) {
@@ -67,7 +67,7 @@ function wrap(head, names, indent) {
  * @returns the document with the lines between the tree markers replaced
  * @throws Error when the markers are missing
  */
-export function withTree(text) {
+export function withTree(text: string): string {
   const begin = text.indexOf(BEGIN);
   const end = text.indexOf(END);
   if (begin < 0 || end < begin) throw new Error(`docs/ARCHITECTURE.md has no ${BEGIN} … ${END} section`);
