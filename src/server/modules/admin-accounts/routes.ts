@@ -25,7 +25,7 @@ function accountIdOf(params: unknown): number {
  * `GET /api/admin/accounts/:id/standing-letter` (its good-standing letter, PDF) and
  * `PUT /api/admin/accounts/:id/settings` (its renewal flags, audited). Admins only: 401 for visitors, 403 for everyone else.
  * Acting on an account goes through the account-scoped routes with `account_id`
- * (accounts/resolve-account.ts), which audit it.
+ * (plugins/resolve-account.ts), which audit it.
  */
 export async function adminAccountRoutes(app: FastifyInstance) {
   app.register(async (admin) => {

@@ -12,8 +12,8 @@ import { getCalendar, type CalendarDeadline } from '../compliance/get-calendar.t
 import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
 import type { BylawVariant } from '../../../shared/schemas/bylaws.ts';
 import type { Db } from '../../db/client.ts';
+import type { ActingAccount } from '../../plugins/resolve-account.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import type { ActingAccount } from '../accounts/resolve-account.ts';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? d : d.toISOString());
 const nameOf = (u: { first_name: string; last_name: string; email: string }) =>

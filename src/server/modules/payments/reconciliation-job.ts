@@ -1,5 +1,5 @@
+import { getSetting, putSetting } from '../../db/app-settings.ts';
 import { getCompany } from '../content/get-company.ts';
-import { getSetting, putSetting } from '../settings.ts';
 import { reconcilePayments, type ReconcileSummary } from './reconcile-payments.ts';
 import type { FastifyInstance } from 'fastify';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { appSettings } from '../db/schema.ts';
-import type { Db } from '../db/client.ts';
+import { appSettings } from './schema.ts';
+import type { Db } from './client.ts';
 
 /**
  * Returns the setting `key`, creating it with `make()` the first time. Safe when several processes

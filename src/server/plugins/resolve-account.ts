@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { accounts } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { SessionUser } from '../../plugins/session.ts';
+import { accounts } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { DbOrTx } from '../db/client.ts';
+import type { SessionUser } from './session.ts';
 
 /** The account a request acts on, and whether an admin is acting on its behalf. */
 export interface ActingAccount {
