@@ -22,9 +22,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  * shrink: a route added without a contract, or a listed route that gained one, fails the test.
  */
 const AWAITING_CONTRACT = new Set<string>([
-  'GET /api/admin/work-queue/:id/letter',
-  'POST /api/admin/work-queue/:id/accept-letter',
-  'POST /api/admin/work-queue/:id/return-letter',
   'GET /admin/contests/files/:fileId',
   'POST /admin/uploads',
   'GET /api/account',
@@ -78,15 +75,6 @@ const AWAITING_CONTRACT = new Set<string>([
   'POST /api/admin/supervision/education',
   'GET /api/admin/supervision/overview',
   'GET /api/admin/uploads/options',
-  'GET /api/admin/work-queue',
-  'GET /api/admin/work-queue/:id',
-  'POST /api/admin/work-queue/:id/assign',
-  'POST /api/admin/work-queue/:id/notes',
-  'POST /api/admin/work-queue/:id/reopen',
-  'POST /api/admin/work-queue/:id/resolve',
-  'POST /api/admin/work-queue/build',
-  'GET /api/admin/work-queue/export.csv',
-  'GET /api/admin/work-queue/staff',
   'POST /api/app/determination-letter',
   'GET /api/app/home',
   'GET /api/applications/:token',
