@@ -7,8 +7,11 @@ import { accountChoiceSchema } from './account-choice.ts';
  * `GET /api/app/home`. Dates are ISO strings ('YYYY-MM-DD' for calendar days); amounts integer cents.
  */
 
-/** Query of GET /api/app/home: staff name the account with `account_id`; a holder's is ignored. */
-export const homeQuery = accountChoiceSchema;
+/**
+ * Query of GET /api/app/home: staff name the account with `account_id` (a malformed one is refused
+ * with 422 before the query is read, plugins/access.ts); a holder's is ignored, even malformed.
+ */
+export const homeQuery = z.object({ account_id: accountChoiceSchema.shape.account_id.catch(undefined) });
 
 const standingStates = [
   'not_listed',
@@ -31,6 +34,19 @@ export const homeDeadlineSchema = z.object({
   days_left: z.number().int(),
   /** For a Form 990 deadline: whether a filing for its tax year is recorded. */
   filed: z.boolean().optional(),
+});
+
+/**
+ * The group applied to the IRS and awaits its determination letter (docs/wizard.md "A group
+ * waiting for its IRS letter"): the form and the day it was filed, as answered.
+ */
+export const letterAwaitedSchema = z.object({
+  form: z.string(),
+  filed_on: z.string(),
+  /** 'YYYY-MM-DD' the letter waiting for staff's review was uploaded; null when none waits. */
+  received_on: z.string().nullable(),
+  /** The last letter staff sent back, while no newer one waits: why, and when ('YYYY-MM-DD'). */
+  returned: z.object({ reason: z.string(), on: z.string() }).nullable(),
 });
 
 export const homeSummarySchema = z.object({
@@ -62,16 +78,7 @@ export const homeSummarySchema = z.object({
    * The group applied to the IRS and awaits its determination letter (docs/wizard.md "A group
    * waiting for its IRS letter"); null otherwise. `received_on` once the letter was uploaded.
    */
-  letter_awaited: z
-    .object({
-      form: z.string(),
-      filed_on: z.string(),
-      /** 'YYYY-MM-DD' the letter waiting for staff's review was uploaded; null when none waits. */
-      received_on: z.string().nullable(),
-      /** The last letter staff sent back, while no newer one waits: why, and when ('YYYY-MM-DD'). */
-      returned: z.object({ reason: z.string(), on: z.string() }).nullable(),
-    })
-    .nullable(),
+  letter_awaited: letterAwaitedSchema.nullable(),
   /** Upcoming deadlines, soonest first (the compliance calendar). */
   deadlines: z.array(homeDeadlineSchema),
   /** The first deadline not yet met (a Form 990 already recorded as filed is skipped); null when none. */

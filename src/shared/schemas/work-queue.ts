@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import { calendarDate, parseIsoDate } from '../rules/compliance-calendar.ts';
 import { msg, requiredText, stripControl } from '../validation.ts';
 import { listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
@@ -113,8 +113,10 @@ export const workItemResolveSchema = z.object({
 /**
  * Body of POST /api/admin/work-queue/{id}/accept-letter (docs/work-queue.md "Determination
  * letters"): the date printed on the IRS letter, 'YYYY-MM-DD', not later than `today`.
+ * @param today 'YYYY-MM-DD' (the browser's calendar on the page); absent, the UTC calendar date
+ *   when a body is parsed, as the server checks it
  */
-export const letterAcceptSchema = (today: string) =>
+export const letterAcceptSchema = (today?: string) =>
   z.object({
     letter_date: z.preprocess(
       (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
@@ -122,7 +124,7 @@ export const letterAcceptSchema = (today: string) =>
         .string({ error: msg.required('date on the letter') })
         .min(1, { message: msg.required('date on the letter'), abort: true })
         .refine(isIsoDate, { message: 'The date on the letter field must be a valid date.', abort: true })
-        .refine((d) => d <= today, 'The date on the letter must be today or earlier.'),
+        .refine((d) => d <= (today ?? calendarDate(new Date())), 'The date on the letter must be today or earlier.'),
     ),
   });
 
@@ -142,11 +144,11 @@ export const letterReturnSchema = z.object({
 });
 
 /** A staff user an item can be assigned to. */
-const workQueueStaffSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export const workQueueStaffSchema = z.object({ id: z.number(), name: z.string(), email: z.string() });
 export type WorkQueueStaff = z.output<typeof workQueueStaffSchema>;
 
 /** One row of the work queue. */
-const workItemRowSchema = z.object({
+export const workItemRowSchema = z.object({
   id: z.number(),
   kind: z.enum(WORK_ITEM_KINDS),
   kind_label: z.string(),

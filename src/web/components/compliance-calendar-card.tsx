@@ -1,24 +1,8 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { http } from '../lib/http.ts';
-
-/** GET /api/account/calendar (src/server/modules/compliance/routes.ts). */
-interface CalendarAnswer {
-  today: string;
-  fiscal_year_end_month: number | null;
-  deadlines: {
-    kind: 'form_990' | 'renewal' | 'state';
-    label: string;
-    due: string;
-    daysLeft: number;
-    taxYear?: number;
-    filed?: boolean;
-    filed_on?: string;
-  }[];
-  /** Recorded Form 990-series filings, newest tax year first. */
-  filings?: { tax_year: number; form: string; filed_on: string }[];
-}
+import { accountOverviewContracts } from '../../shared/contracts/account-overview.ts';
+import { call } from '../lib/http.ts';
 
 /** 'YYYY-MM-DD' shown as a calendar date, without a time zone shifting the day. */
 function showCalendarDate(iso: string): string {
@@ -47,7 +31,7 @@ function daysLeftText(days: number): { text: string; color: string } {
 export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
   const q = useQuery({
     queryKey: ['compliance-calendar', accountId ?? null],
-    queryFn: () => http.get<CalendarAnswer>('/api/account/calendar', accountId ? { account_id: accountId } : undefined),
+    queryFn: () => call(accountOverviewContracts.calendar, { query: accountId ? { account_id: accountId } : {} }),
     retry: false,
   });
   if (!q.data) return null;

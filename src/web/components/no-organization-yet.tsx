@@ -1,8 +1,9 @@
 import { Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { accountOverviewContracts } from '../../shared/contracts/account-overview.ts';
 import { boot } from '../lib/boot.ts';
-import { http } from '../lib/http.ts';
+import { call } from '../lib/http.ts';
 
 /**
  * Whether the signed-in user has no organization yet (their application is not submitted) and is
@@ -18,8 +19,7 @@ export const hasNoOrganizationYet = () => !!boot.user && !boot.user.isAdmin && b
 export function NoOrganizationYet({ title }: { title: string }) {
   const drafts = useQuery({
     queryKey: ['my-applications'],
-    queryFn: () =>
-      http.get<{ applications: { id: number; level: string; status: string }[] }>('/api/account/applications'),
+    queryFn: () => call(accountOverviewContracts.applications, {}),
   });
   const draft = drafts.data?.applications.find((a) => a.status === 'draft');
   return (

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Checkbox, Group, List, Stack, Table, Text,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { accountOverviewContracts } from '../../shared/contracts/account-overview.ts';
 import { centsToDollarsText } from '../../shared/rules/billing.ts';
 import { formatCurrency } from '../../shared/rules/formats.ts';
 import {
@@ -18,46 +19,13 @@ import {
 import { pushEventThen } from '../lib/analytics.ts';
 import { boot } from '../lib/boot.ts';
 import { confirmAction } from '../lib/feedback.tsx';
-import { HttpFailure, http } from '../lib/http.ts';
+import { call, HttpFailure, http } from '../lib/http.ts';
 import { showDate } from '../lib/locale.ts';
+import type { ContractAnswer } from '../../shared/contracts/contract.ts';
 import type { RenewalPayloadInput } from '../../shared/schemas/renewal.ts';
 
-/** GET /api/account/renewal (src/server/modules/renewals/routes.ts); prices in cents. */
-export interface RenewalScreen {
-  action: string;
-  is_admin: boolean;
-  extension_days: number;
-  is_early_bird: boolean;
-  /** docs/renewals.md "When renewal is offered"; ISO 8601 instants, null without a due date. */
-  window: { state: 'open' | 'not_yet' | 'closed'; opens_at: string | null; closes_at: string | null };
-  account: {
-    id: number;
-    name: string;
-    renewal_due_at: string | null;
-    bonus_balance_cents: number;
-    is_suspended_from_basic_renewal: boolean;
-    group: { label: string; is_billed_as_group: boolean } | null;
-  };
-  level: {
-    id: number;
-    name: string;
-    price_cents: number;
-    price_discount_cents: number;
-    renewal_features: string[];
-    upgrade_to: {
-      id: number;
-      name: string | null;
-      upgrade_cents: number;
-      upgrade_discount_cents: number;
-      inc_package_cents: number;
-      inc_package_discount_cents: number;
-    } | null;
-  };
-  options: { canUpgrade: boolean; isUpgradeLocked: boolean; canIncorporate: boolean };
-  initial_choice: RenewalChoice;
-  needs_990_copy: boolean;
-  open_invoice: { id: number; number: string; balance_cents: number } | null;
-}
+/** What the renewal form shows (GET /api/account/renewal); prices in cents. */
+type RenewalScreen = ContractAnswer<typeof accountOverviewContracts.renewal>;
 
 /** The API's snake_case level and account as the shapes of src/shared/rules/renewal.ts. */
 function renewalModel(screen: RenewalScreen): { level: RenewalLevel; account: RenewalAccount } {
@@ -121,7 +89,7 @@ function Price({ line }: { line: RenewalLine | undefined }) {
 export function RenewalCard({ accountId }: { accountId?: number }) {
   const q = useQuery({
     queryKey: ['renewal', accountId ?? 'mine'],
-    queryFn: () => http.get<RenewalScreen>('/api/account/renewal', accountId ? { account_id: accountId } : undefined),
+    queryFn: () => call(accountOverviewContracts.renewal, { query: accountId ? { account_id: accountId } : {} }),
     retry: false,
   });
   if (q.isPending) return null;

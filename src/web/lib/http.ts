@@ -68,7 +68,8 @@ export async function request<T = unknown>(
           .filter(([, v]) => v !== undefined && v !== null)
           .map(([k, v]) => [k, String(v)]),
       );
-      target += (url.includes('?') ? '&' : '?') + qs.toString();
+      // An empty query (every parameter absent) leaves the address as it is.
+      if (qs.size > 0) target += (url.includes('?') ? '&' : '?') + qs.toString();
     }
   } else if (data instanceof FormData) {
     body = data;

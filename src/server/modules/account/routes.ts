@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { fromContract } from '../../contracts.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../validate.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
@@ -9,6 +11,7 @@ import { ACCOUNT_DATA_ACTION, getEditableFields, saveEditableFields } from './ed
 import { getMyAccount } from './get-my-account.ts';
 import { clearProfileImage, findProfileImage, setProfileImage } from './profile-image.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 // Ids are PostgreSQL integers: anything larger cannot name a row (and must not reach the query).
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -18,18 +21,24 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
  * reach other accounts through the admin routes), visitors 401; the profile image is public.
  */
 export async function accountRoutes(app: FastifyInstance) {
-  app.get('/api/account', { config: { access: 'signed-in' } }, async (req) => ({
-    user: req.currentUser,
-    account: await getMyAccount(app.db, req.currentUser.accountId),
-  }));
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...fromContract(accountOverviewContracts.account),
+    handler: async (req) => ({
+      user: req.currentUser,
+      account: await getMyAccount(app.db, req.currentUser.accountId),
+    }),
+  });
 
   // The group's good-standing letter (docs/irs-standing.md "Letter"): any user of the account.
-  app.get('/api/account/standing-letter', { config: { access: 'signed-in' } }, async (req, reply) => {
-    if (!req.currentUser.accountId) throw notFound('The account');
-    return sendLetter(
-      reply,
-      await standingLetter(app.db, req.currentUser.accountId, calendarDate(new Date()), app.config.publicUrl),
-    );
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...fromContract(accountOverviewContracts.standingLetter),
+    handler: async (req, reply) => {
+      if (!req.currentUser.accountId) throw notFound('The account');
+      return sendLetter(
+        reply,
+        await standingLetter(app.db, req.currentUser.accountId, calendarDate(new Date()), app.config.publicUrl),
+      );
+    },
   });
 
   app.get('/app/fields/editable', { config: { access: 'signed-in' } }, async (req) =>

@@ -2,23 +2,16 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isLetterAwaited } from '../../../shared/rules/wizard-answers.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { accounts, determinationLetters, workItems } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../errors.ts';
+import { HttpError, notFound, ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { discardUpload, type ReceivedUpload } from '../files/receive-upload.ts';
 import { insertFile } from '../files/stored-files.ts';
+import type { letterAwaitedSchema } from '../../../shared/schemas/home.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { z } from 'zod';
 
 /** What the group's home shows while the IRS letter is awaited (docs/wizard.md "A group waiting for its IRS letter"). */
-export interface LetterAwaited {
-  /** '1023', '1023-EZ' or '1024', as answered. */
-  form: string;
-  /** 'YYYY-MM-DD' the group filed it, as answered. */
-  filed_on: string;
-  /** 'YYYY-MM-DD' the letter waiting for staff's review was uploaded; null when none waits. */
-  received_on: string | null;
-  /** The last letter staff sent back while no newer one waits: the reason, and the day ('YYYY-MM-DD'). */
-  returned: { reason: string; on: string } | null;
-}
+type LetterAwaited = z.output<typeof letterAwaitedSchema>;
 
 /** The message of an upload while a letter already waits for review (docs/wizard.md). */
 export const LETTER_PENDING_MESSAGE =
@@ -104,8 +97,11 @@ export async function uploadDeterminationLetter(
   if (pending) throw new HttpError(409, LETTER_PENDING_MESSAGE);
   const upload = await receive();
   try {
+    // receiveUpload refuses a body without a file (422), so there is one.
+    const [file] = upload.files;
+    if (!file) throw ValidationError.field('file', 'The file field is required.');
     return await db.transaction(async (tx) => {
-      const row = await insertFile(tx, upload.files[0]!, 'application_document', { accountId, uploadedBy: userId });
+      const row = await insertFile(tx, file, 'application_document', { accountId, uploadedBy: userId });
       const [letter] = await tx
         .insert(determinationLetters)
         .values({ accountId, fileId: row.id, uploadedBy: userId })
@@ -139,7 +135,10 @@ export async function uploadDeterminationLetter(
         details: { fileId: row.id, letter_id: letter.id },
         ip,
       });
-      return (await letterAwaitedOf(tx, accountId, updated.data))!;
+      const awaited = await letterAwaitedOf(tx, accountId, updated.data);
+      // The account awaited a letter before the upload, and uploading one does not change that.
+      if (!awaited) throw new HttpError(409, 'Your account is not waiting for an IRS letter.');
+      return awaited;
     });
   } catch (err) {
     await discardUpload(storage, upload);

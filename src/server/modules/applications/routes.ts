@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
+import { groupHomeContracts } from '../../../shared/contracts/group-home.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { applicationStartSchema, wizardDraftSchema } from '../../../shared/schemas/application.ts';
+import { fromContract } from '../../contracts.ts';
 import { notFound } from '../../errors.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
@@ -27,6 +30,7 @@ import {
   switchApplication,
 } from './wizard.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** `{token}` in these addresses is the mailed token or, from the account's list, the application's id. */
 const paramHandle = (req: FastifyRequest) => parseApplicationHandle((req.params as { token?: unknown }).token);
@@ -138,28 +142,32 @@ export async function applicationRoutes(app: FastifyInstance) {
       return sendStoredFile(reply, app.providers.storage, file);
     });
 
-    user.get('/api/account/applications', { config: { access: 'signed-in' } }, async (req) => ({
-      applications: await listMyDrafts(app.db, req.currentUser.id),
-    }));
+    user.withTypeProvider<ZodTypeProvider>().route({
+      ...fromContract(accountOverviewContracts.applications),
+      handler: async (req) => ({ applications: await listMyDrafts(app.db, req.currentUser.id) }),
+    });
 
     // The IRS letter a group was waiting for, once it arrives (docs/wizard.md "A group waiting for its IRS letter"):
     // any user of the account; a user without an account 404; an account awaiting no letter 409.
-    user.post('/api/app/determination-letter', { config: { access: 'signed-in' } }, async (req, reply) => {
-      const receive = () =>
-        receiveUpload(req, app.providers.storage, {
-          purpose: 'application_document',
-          maxBytes: app.config.uploadLimits.application_document,
-        });
-      const letter = await uploadDeterminationLetter(
-        app.db,
-        req.currentUser.accountId,
-        req.currentUser.id,
-        receive,
-        app.providers.storage,
-        calendarDate(new Date()),
-        req.ip,
-      );
-      return reply.status(201).send({ letter_awaited: letter });
+    user.withTypeProvider<ZodTypeProvider>().route({
+      ...fromContract(groupHomeContracts.uploadDeterminationLetter),
+      handler: async (req, reply) => {
+        const receive = () =>
+          receiveUpload(req, app.providers.storage, {
+            purpose: 'application_document',
+            maxBytes: app.config.uploadLimits.application_document,
+          });
+        const letter = await uploadDeterminationLetter(
+          app.db,
+          req.currentUser.accountId,
+          req.currentUser.id,
+          receive,
+          app.providers.storage,
+          calendarDate(new Date()),
+          req.ip,
+        );
+        return reply.status(201).send({ letter_awaited: letter });
+      },
     });
   });
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { pageQuery } from '../../../shared/schemas/admin.ts';
 import { filingSchema } from '../../../shared/schemas/compliance.ts';
+import { fromContract } from '../../contracts.ts';
 import { notFound } from '../../errors.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { parseInput } from '../../validate.ts';
@@ -9,6 +11,7 @@ import { getCalendar } from './get-calendar.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
 import { recordFiling } from './record-filing.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const idOf = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -32,9 +35,10 @@ const idOf = (req: FastifyRequest) => {
  *   (record-filing.ts); 422 on a taken year, a future date, a bad form.
  */
 export async function complianceRoutes(app: FastifyInstance) {
-  app.get('/api/account/calendar', { config: { access: 'account-user' } }, async (req) =>
-    getCalendar(app.db, req.account.accountId, calendarDate(new Date())),
-  );
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...fromContract(accountOverviewContracts.calendar),
+    handler: async (req) => getCalendar(app.db, req.account.accountId, calendarDate(new Date())),
+  });
 
   app.get('/api/admin/compliance/risk', { config: { access: 'staff' } }, async (req) =>
     listRevocationRisk(app.db, calendarDate(new Date()), parseInput(pageQuery, req.query).page),

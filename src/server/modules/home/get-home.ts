@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { LETTER_STATES } from '../../../shared/rules/standing.ts';
 import { RECEIPT_STATUSES } from '../../../shared/schemas/finances.ts';
@@ -174,7 +175,9 @@ export async function getHome(
       receipts: receipts.map((r) => ({ ...r, created_at: iso(r.created_at) })),
       standing_letter: {
         available: LETTER_STATES.includes(standing.state),
-        url: acting?.onBehalf ? `/api/admin/accounts/${accountId}/standing-letter` : '/api/account/standing-letter',
+        url: acting?.onBehalf
+          ? `/api/admin/accounts/${accountId}/standing-letter`
+          : accountOverviewContracts.standingLetter.url,
       },
     },
     users: people.map((p) => ({ id: p.id, name: nameOf(p), email: p.email, is_primary: p.is_primary })),

@@ -1,19 +1,8 @@
-import { z } from 'zod';
 import { workQueueContracts } from '../../../shared/contracts/work-queue.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import {
-  letterAcceptSchema,
-  letterReturnSchema,
-  workItemAssignSchema,
-  workItemNoteSchema,
-  workItemResolveSchema,
-  workQueueQuery,
-} from '../../../shared/schemas/work-queue.ts';
-import { fromContract } from '../../contracts.ts';
-import { notFound } from '../../errors.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
-import { parseInput } from '../../validate.ts';
 import { getCompany } from '../content/get-company.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
 import { addWorkItemNote } from './add-work-item-note.ts';
@@ -31,14 +20,10 @@ import {
   determinationLetterFile,
   returnDeterminationLetter,
 } from './review-determination-letter.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-const idOf = (req: FastifyRequest) => {
-  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
-  if (!parsed.success) throw notFound('The work item');
-  return parsed.data.id;
-};
+const ITEM = 'The work item';
 
 /**
  * The staff work queue (docs/work-queue.md; page /admin/work-queue). Staff only (users.is_admin):
@@ -58,81 +43,106 @@ const idOf = (req: FastifyRequest) => {
  *   `POST …/{id}/return-letter` `{ reason }` (mails the group), each audited
  *   (`account.determination_letter.*`), 409 for another kind of item or a letter already reviewed;
  * - for a `link_request` item (docs/work-queue.md "Applicants to link"): `POST …/{id}/link-applicant`
- *   (contract workQueueContracts.linkApplicant; link-applicant.ts), audited as
- *   `account.applicant_linked`, 409 when linking is no longer possible.
+ *   (link-applicant.ts), audited as `account.applicant_linked`, 409 when linking is no longer possible.
+ * Each route is registered from its contract (src/shared/contracts/work-queue.ts).
  */
 export async function workQueueRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.get('/api/admin/work-queue', { config: { access: 'staff' } }, async (req) =>
-      listWorkItems(app.db, parseInput(workQueueQuery, req.query), req.currentUser.id),
-    );
-    admin.get('/api/admin/work-queue/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportWorkItemsCsv(
-        app.db,
-        parseInput(workQueueQuery, req.query),
-        req.currentUser.id,
-        app.config.publicUrl,
-      );
-      return sendDownload(reply, csv, `work-queue-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({
+      ...fromContract(workQueueContracts.list),
+      handler: async (req) => listWorkItems(app.db, req.query, req.currentUser.id),
     });
-    admin.get('/api/admin/work-queue/staff', { config: { access: 'staff' } }, async () => ({
-      staff: await listWorkQueueStaff(app.db),
-    }));
-    admin.post('/api/admin/work-queue/build', { config: { access: 'staff' } }, async (req) => {
-      const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), auditActor(req));
-      return { message: done.message, added: done.added, by_kind: done.byKind };
+    api.route({
+      ...fromContract(workQueueContracts.exportCsv),
+      handler: async (req, reply) => {
+        const csv = await exportWorkItemsCsv(app.db, req.query, req.currentUser.id, app.config.publicUrl);
+        return sendDownload(reply, csv, `work-queue-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
     });
-    admin.get('/api/admin/work-queue/:id', { config: { access: 'staff' } }, async (req) =>
-      getWorkItem(app.db, idOf(req)),
-    );
-
-    admin.post('/api/admin/work-queue/:id/assign', { config: { access: 'staff' } }, async (req) => {
-      const id = idOf(req);
-      const done = await assignWorkItem(app.db, id, parseInput(workItemAssignSchema, req.body), auditActor(req));
-      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    api.route({
+      ...fromContract(workQueueContracts.staff),
+      handler: async () => ({ staff: await listWorkQueueStaff(app.db) }),
     });
-    admin.post('/api/admin/work-queue/:id/notes', { config: { access: 'staff' } }, async (req, reply) => {
-      const id = idOf(req);
-      const { body } = parseInput(workItemNoteSchema, req.body);
-      const done = await addWorkItemNote(app.db, id, body, auditActor(req));
-      return reply.code(201).send({ message: done.message, item: await getWorkItem(app.db, done.id) });
+    api.route({
+      ...fromContract(workQueueContracts.build),
+      handler: async (req) => {
+        const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), auditActor(req));
+        return { message: done.message, added: done.added, by_kind: done.byKind };
+      },
     });
-    admin.post('/api/admin/work-queue/:id/resolve', { config: { access: 'staff' } }, async (req) => {
-      const id = idOf(req);
-      const { resolution } = parseInput(workItemResolveSchema, req.body);
-      const done = await resolveWorkItem(app.db, id, resolution, auditActor(req));
-      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    api.route({
+      ...fromContract(workQueueContracts.show),
+      handler: async (req) => getWorkItem(app.db, recordIdOf(req.params.id, ITEM)),
     });
-    admin.get('/api/admin/work-queue/:id/letter', { config: { access: 'staff' } }, async (req, reply) => {
-      const file = await determinationLetterFile(app.db, idOf(req));
-      return sendStoredFile(reply, app.providers.storage, file, { inline: true });
+    api.route({
+      ...fromContract(workQueueContracts.assign),
+      handler: async (req) => {
+        const done = await assignWorkItem(app.db, recordIdOf(req.params.id, ITEM), req.body, auditActor(req));
+        return { message: done.message, item: await getWorkItem(app.db, done.id) };
+      },
     });
-    admin.post('/api/admin/work-queue/:id/accept-letter', { config: { access: 'staff' } }, async (req) => {
-      const id = idOf(req);
-      const { letter_date } = parseInput(letterAcceptSchema(calendarDate(new Date())), req.body);
-      const done = await acceptDeterminationLetter(app.db, id, letter_date, auditActor(req));
-      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    api.route({
+      ...fromContract(workQueueContracts.addNote),
+      handler: async (req, reply) => {
+        const done = await addWorkItemNote(app.db, recordIdOf(req.params.id, ITEM), req.body.body, auditActor(req));
+        return reply.code(201).send({ message: done.message, item: await getWorkItem(app.db, done.id) });
+      },
     });
-    admin.post('/api/admin/work-queue/:id/return-letter', { config: { access: 'staff' } }, async (req) => {
-      const id = idOf(req);
-      const { reason } = parseInput(letterReturnSchema, req.body);
-      const done = await returnDeterminationLetter(app.db, id, reason, auditActor(req), `${app.config.publicUrl}/app`);
-      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    api.route({
+      ...fromContract(workQueueContracts.resolve),
+      handler: async (req) => {
+        const id = recordIdOf(req.params.id, ITEM);
+        const done = await resolveWorkItem(app.db, id, req.body.resolution, auditActor(req));
+        return { message: done.message, item: await getWorkItem(app.db, done.id) };
+      },
     });
-    admin.withTypeProvider<ZodTypeProvider>().route({
+    api.route({
+      ...fromContract(workQueueContracts.letter),
+      handler: async (req, reply) => {
+        const file = await determinationLetterFile(app.db, recordIdOf(req.params.id, ITEM));
+        return sendStoredFile(reply, app.providers.storage, file, { inline: true });
+      },
+    });
+    api.route({
+      ...fromContract(workQueueContracts.acceptLetter),
+      handler: async (req) => {
+        const id = recordIdOf(req.params.id, ITEM);
+        const done = await acceptDeterminationLetter(app.db, id, req.body.letter_date, auditActor(req));
+        return { message: done.message, item: await getWorkItem(app.db, done.id) };
+      },
+    });
+    api.route({
+      ...fromContract(workQueueContracts.returnLetter),
+      handler: async (req) => {
+        const id = recordIdOf(req.params.id, ITEM);
+        const done = await returnDeterminationLetter(
+          app.db,
+          id,
+          req.body.reason,
+          auditActor(req),
+          `${app.config.publicUrl}/app`,
+        );
+        return { message: done.message, item: await getWorkItem(app.db, done.id) };
+      },
+    });
+    api.route({
       ...fromContract(workQueueContracts.linkApplicant),
       handler: async (req) => {
         const company = await getCompany(app.db);
-        const done = await linkApplicant(app.db, req.params.id, auditActor(req), {
+        const done = await linkApplicant(app.db, recordIdOf(req.params.id, ITEM), auditActor(req), {
           companyName: company.name,
           publicUrl: app.config.publicUrl,
         });
         return { message: done.message, item: await getWorkItem(app.db, done.id) };
       },
     });
-    admin.post('/api/admin/work-queue/:id/reopen', { config: { access: 'staff' } }, async (req) => {
-      const done = await reopenWorkItem(app.db, idOf(req), auditActor(req));
-      return { message: done.message, item: await getWorkItem(app.db, done.id) };
+    api.route({
+      ...fromContract(workQueueContracts.reopen),
+      handler: async (req) => {
+        const done = await reopenWorkItem(app.db, recordIdOf(req.params.id, ITEM), auditActor(req));
+        return { message: done.message, item: await getWorkItem(app.db, done.id) };
+      },
     });
   });
 }

@@ -1,41 +1,21 @@
 import { Alert, Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
-import { http } from '../../lib/http.ts';
+import { call, hrefOf, http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { StandingCard } from '../subordinates/standing-card.tsx';
 import { BillingCard } from './billing-card.tsx';
 import { ProfileImageCard } from './profile-image-card.tsx';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
-import type { StandingView } from '../../../shared/schemas/search.ts';
 
-interface MyAccount {
-  user: { firstName: string; email: string };
-  account: {
-    id: number;
-    name: string;
-    ein: string | null;
-    city: string;
-    state: string;
-    renewal_due_at: string | null;
-    level: string | null;
-    public_profile_image: string;
-    standing: StandingView;
-  } | null;
-}
-
-/** GET /api/account/applications: the signed-in user's applications that can be resumed (by id: the mailed token is not kept). */
-interface MyApplication {
-  id: number;
-  level: string;
-  status: 'draft' | 'completed';
-  updated_at: string;
-}
+type MyAccount = ContractAnswer<typeof accountOverviewContracts.account>;
 
 /**
  * "Your applications" on /account: the signed-in user's applications from
@@ -45,7 +25,7 @@ interface MyApplication {
 function MyApplicationsCard() {
   const q = useQuery({
     queryKey: ['my-applications'],
-    queryFn: () => http.get<{ applications: MyApplication[] }>('/api/account/applications'),
+    queryFn: () => call(accountOverviewContracts.applications, {}),
     retry: false,
   });
   const list = q.data?.applications ?? [];
@@ -102,7 +82,7 @@ function OrganizationDataCard() {
 /** The account holder's home: organization, level and renewal date. */
 export default function AccountPage() {
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['my-account'], queryFn: () => http.get<MyAccount>('/api/account') });
+  const q = useQuery({ queryKey: ['my-account'], queryFn: () => call(accountOverviewContracts.account, {}) });
   if (q.isPending)
     return (
       <Center py="xl">
@@ -153,7 +133,7 @@ export default function AccountPage() {
           <StandingCard
             state={account.standing.state}
             irs={account.standing.irs}
-            letterUrl="/api/account/standing-letter"
+            letterUrl={hrefOf(accountOverviewContracts.standingLetter, {})}
             title={{ id: 'my-standing', text: 'Standing with the IRS', label: account.standing.label }}
           />
         </Stack>

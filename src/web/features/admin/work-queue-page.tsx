@@ -31,18 +31,16 @@ import {
   workItemNoteSchema,
   workItemResolveSchema,
   workQueueQuery,
-  type WorkItemDetail,
   type WorkItemKind,
-  type WorkQueuePage,
-  type WorkQueueStaff,
 } from '../../../shared/schemas/work-queue.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { call, http } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { useAdminForm } from './use-admin-form.ts';
+import type { ContractAnswer, ContractInput } from '../../../shared/contracts/contract.ts';
 
 const SORTS = [
   { value: 'created_at', label: 'Oldest first' },
@@ -72,13 +70,42 @@ const localToday = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-type ActionAnswer = { message: string; item: WorkItemDetail };
+type ActionAnswer = ContractAnswer<typeof workQueueContracts.assign>;
+type BodyOf<K extends keyof typeof workQueueContracts> = ContractInput<(typeof workQueueContracts)[K]>['body'];
+
+/** An action of the item drawer: the route it posts to (after the item's address) and its body. */
+type ItemAction =
+  | { path: 'assign'; body: BodyOf<'assign'> }
+  | { path: 'notes'; body: BodyOf<'addNote'> }
+  | { path: 'resolve'; body: BodyOf<'resolve'> }
+  | { path: 'accept-letter'; body: BodyOf<'acceptLetter'> }
+  | { path: 'return-letter'; body: BodyOf<'returnLetter'> }
+  | { path: 'reopen' };
+
+/** Posts one action on item `id` to its route (src/shared/contracts/work-queue.ts). */
+function postAction(id: number, action: ItemAction): Promise<ActionAnswer> {
+  const params = { id: String(id) };
+  switch (action.path) {
+    case 'assign':
+      return call(workQueueContracts.assign, { params, body: action.body });
+    case 'notes':
+      return call(workQueueContracts.addNote, { params, body: action.body });
+    case 'resolve':
+      return call(workQueueContracts.resolve, { params, body: action.body });
+    case 'accept-letter':
+      return call(workQueueContracts.acceptLetter, { params, body: action.body });
+    case 'return-letter':
+      return call(workQueueContracts.returnLetter, { params, body: action.body });
+    case 'reopen':
+      return call(workQueueContracts.reopen, { params });
+  }
+}
 
 /** The staff users an item can be assigned to. */
 function useStaff() {
   return useQuery({
     queryKey: ['admin-work-queue', 'staff'],
-    queryFn: () => http.get<{ staff: WorkQueueStaff[] }>('/api/admin/work-queue/staff'),
+    queryFn: () => call(workQueueContracts.staff, {}),
     staleTime: 60_000,
   });
 }
@@ -92,7 +119,7 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const staff = useStaff().data?.staff ?? [];
   const q = useQuery({
     queryKey: ['admin-work-queue', 'item', id],
-    queryFn: () => http.get<WorkItemDetail>(`/api/admin/work-queue/${id}`),
+    queryFn: () => call(workQueueContracts.show, { params: { id: String(id) } }),
   });
   const note = useAdminForm({ body: '' }, workItemNoteSchema);
   const resolve = useAdminForm({ resolution: '' }, workItemResolveSchema);
@@ -105,13 +132,9 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   };
   const act = useMutation({
     mutationFn: ({
-      path,
-      body,
-    }: {
-      path: string;
-      body: Record<string, unknown>;
-      form?: { reset: () => void; fail: (err: unknown) => void };
-    }) => http.post<ActionAnswer>(`/api/admin/work-queue/${id}/${path}`, body),
+      form: _form,
+      ...action
+    }: ItemAction & { form?: { reset: () => void; fail: (err: unknown) => void } }) => postAction(id, action),
     onSuccess: (answer, { form }) => {
       form?.reset();
       done(answer);
@@ -119,7 +142,7 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
     onError: (err, { form }) => (form ?? note).fail(err),
   });
   const link = useMutation({
-    mutationFn: () => call(workQueueContracts.linkApplicant, { params: { id } }),
+    mutationFn: () => call(workQueueContracts.linkApplicant, { params: { id: String(id) } }),
     onSuccess: done,
     onError: (err) => {
       note.fail(err);
@@ -181,7 +204,12 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           {item.letter && (
             <Stack gap="sm" component="section" aria-label="The determination letter">
               <Group gap="xs">
-                <Anchor href={`/api/admin/work-queue/${id}/letter`} target="_blank" rel="noopener noreferrer" fw={600}>
+                <Anchor
+                  href={hrefOf(workQueueContracts.letter, { params: { id: String(id) } })}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  fw={600}
+                >
                   Open the letter{item.letter.file_name ? ` (${item.letter.file_name})` : ''}
                 </Anchor>
                 {item.letter.status === 'accepted' && (
@@ -408,7 +436,7 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               <Group>
                 <Button
                   variant="default"
-                  onClick={() => act.mutate({ path: 'reopen', body: {} })}
+                  onClick={() => act.mutate({ path: 'reopen' })}
                   loading={act.isPending && act.variables?.path === 'reopen'}
                 >
                   Reopen
@@ -463,7 +491,7 @@ export default function WorkQueuePage() {
   const staff = useStaff().data?.staff ?? [];
   const list = useQuery({
     queryKey: ['admin-work-queue', 'list', filters, f.page],
-    queryFn: () => http.get<WorkQueuePage>('/api/admin/work-queue', { ...filters, page: f.page }),
+    queryFn: () => call(workQueueContracts.list, { query: { ...filters, page: f.page } }),
     placeholderData: keepPreviousData,
   });
   const openItem = Number(raw('item')) || null;
@@ -482,14 +510,9 @@ export default function WorkQueuePage() {
       if (v !== undefined && v !== null && v !== '' && !(k === 'page' && Number(v) <= 1)) next[k] = String(v);
     setParams(next);
   };
-  const exportQuery = new URLSearchParams(
-    Object.entries(filters)
-      .filter(([, v]) => v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  ).toString();
   const client = useQueryClient();
   const build = useMutation({
-    mutationFn: () => http.post<{ message: string }>('/api/admin/work-queue/build'),
+    mutationFn: () => call(workQueueContracts.build, {}),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
       void client.invalidateQueries({ queryKey: ['admin-work-queue', 'list'] });
@@ -537,7 +560,7 @@ export default function WorkQueuePage() {
         <Button
           component="a"
           variant="default"
-          href={`/api/admin/work-queue/export.csv${exportQuery ? `?${exportQuery}` : ''}`}
+          href={hrefOf(workQueueContracts.exportCsv, { query: filters })}
           download
         >
           Export CSV

@@ -14,12 +14,13 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { groupHomeContracts } from '../../../shared/contracts/group-home.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PaymentStatusBadge } from '../../components/payment-status.tsx';
 import { boot } from '../../lib/boot.ts';
-import { http, HttpFailure } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { StandingBadge } from '../subordinates/standing-card.tsx';
 import { LetterAwaited } from './letter-awaited.tsx';
@@ -80,7 +81,8 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /** Where the group stands with the IRS, in one line, with the way to the details. */
 function StandingSection({ home, detailsTo }: { home: HomeSummary; detailsTo: string }) {
-  const s = home.standing!;
+  const s = home.standing;
+  if (!s) return null;
   return (
     <Section id="home-standing" title="Standing with the IRS">
       <Stack gap="sm" align="flex-start">
@@ -419,7 +421,7 @@ export default function HomePage() {
   const needsChoice = isStaff && requested === null && !boot.user?.accountId;
   const q = useQuery({
     queryKey: ['app-home', requested],
-    queryFn: () => http.get<HomeSummary>('/api/app/home', requested ? { account_id: requested } : undefined),
+    queryFn: () => call(groupHomeContracts.home, { query: requested ? { account_id: requested } : {} }),
     enabled: !needsChoice,
     retry: false,
   });
