@@ -177,7 +177,7 @@ export default function PaymentsAdminPage() {
     queryKey: ['admin-payments', 'totals'],
     queryFn: () => http.get<AdminMoneyTotals>('/api/admin/money-totals'),
   }).data;
-  // Read once per visit: the days overdue need not tick while the page is open.
+  // Days open are counted from when the page was opened, so a re-render does not shift them.
   const [now] = useState(() => Date.now());
 
   return (
