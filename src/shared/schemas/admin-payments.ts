@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from '../validation.ts';
+import { financePaymentSchema, type FinanceMethod, type FinanceStatus } from './finances.ts';
 import { listSearch, listSort } from './list-params.ts';
 import { dollarsField } from './payments.ts';
 import type { PageObject } from '../rules/pagination.ts';
-import type { FinanceMethod, FinancePayment, FinanceStatus } from './finances.ts';
 
 /**
  * The staff's view of money (admin console /admin/payments): every account's payments,
@@ -92,10 +92,15 @@ export interface AdminMoneyTotals {
 }
 
 /** What staff may do with a payment now (docs/payments.md "Staff actions"). */
-export type StaffPaymentAction = 'approve' | 'decline' | 'void' | 'refund' | 'resolve';
+export const STAFF_PAYMENT_ACTIONS = ['approve', 'decline', 'void', 'refund', 'resolve'] as const;
+export type StaffPaymentAction = (typeof STAFF_PAYMENT_ACTIONS)[number];
 
 /** One row of the payments list: a payment as the finances page shows it, with its account and the actions staff may take. */
-export type AdminPaymentRow = FinancePayment & { account: { id: number; name: string }; actions: StaffPaymentAction[] };
+export const adminPaymentRowSchema = financePaymentSchema.extend({
+  account: z.object({ id: z.number().int(), name: z.string() }),
+  actions: z.array(z.enum(STAFF_PAYMENT_ACTIONS)),
+});
+export type AdminPaymentRow = z.input<typeof adminPaymentRowSchema>;
 
 /** GET /api/admin/payments: the docs/requirements/entities.md page object. */
 export type AdminPaymentsPage = PageObject<AdminPaymentRow>;
@@ -137,41 +142,41 @@ export const resolveDiscrepancySchema = z.object({
 });
 
 /** A payment that needs a staff decision, as the payments page lists it (integer cents, ISO dates). */
-export interface AttentionPayment extends AdminPaymentRow {
+export const attentionPaymentSchema = adminPaymentRowSchema.extend({
   /** Why staff must decide; null for a payment simply held or pending. */
-  review_reason: string | null;
+  review_reason: z.string().nullable(),
   /** How many times the reconciliation asked the gateway, and when last. */
-  checks: number;
-  checked_at: string | null;
+  checks: z.number().int(),
+  checked_at: z.string().nullable(),
   /** A refund whose answer never came, if any (integer cents). */
-  pending_refund_cents: number | null;
-}
+  pending_refund_cents: z.number().int().nullable(),
+});
+export type AttentionPayment = z.input<typeof attentionPaymentSchema>;
 
-/** A charge at the gateway that no payment accounts for. */
-export interface AttentionDiscrepancy {
-  id: number;
-  trans_id: string;
-  trans_ref_id: string;
-  payment_id: number | null;
-  amount_cents: number;
-  transaction_status: string;
-  account_type: string;
-  account_last4: string;
-  invoice_number: string;
-  submitted_at: string | null;
-  found_at: string;
-}
+/** A charge at the gateway that no payment accounts for (integer cents, ISO dates). */
+export const attentionDiscrepancySchema = z.object({
+  id: z.number().int(),
+  trans_id: z.string(),
+  trans_ref_id: z.string(),
+  payment_id: z.number().int().nullable(),
+  amount_cents: z.number().int(),
+  transaction_status: z.string(),
+  account_type: z.string(),
+  account_last4: z.string(),
+  invoice_number: z.string(),
+  submitted_at: z.string().nullable(),
+  found_at: z.string(),
+});
+export type AttentionDiscrepancy = z.input<typeof attentionDiscrepancySchema>;
 
 /** GET /api/admin/payments/attention: what needs a staff decision, oldest first. */
-export interface PaymentsAttention {
-  payments: AttentionPayment[];
-  discrepancies: AttentionDiscrepancy[];
+export const paymentsAttentionSchema = z.object({
+  payments: z.array(attentionPaymentSchema),
+  discrepancies: z.array(attentionDiscrepancySchema),
   /** When the reconciliation last ran on this server, or null. */
-  last_reconciled_at: string | null;
-}
+  last_reconciled_at: z.string().nullable(),
+});
+export type PaymentsAttention = z.input<typeof paymentsAttentionSchema>;
 
 /** The answer of a staff action: what happened, in words, and the payment now. */
-export interface PaymentActionAnswer {
-  message: string;
-  payment: AdminPaymentRow;
-}
+export const paymentActionAnswerSchema = z.object({ message: z.string(), payment: adminPaymentRowSchema });

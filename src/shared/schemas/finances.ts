@@ -30,42 +30,53 @@ export const RECEIPT_STATUSES = ['paid', 'held', 'refunded'] as const;
 export const FINANCES_PER_PAGE = 20;
 
 /** An invoice a payment was for. */
-export interface FinanceInvoice {
-  id: number;
-  number: string;
+export const financeInvoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
   /**
    * Integer cents the payment settled on this invoice (payment_invoices), for a paid payment.
    * null for a payment that is not paid (held, pending, declined, failed): it was meant for the
    * invoice (payments.invoice_ids) but applied nothing to it.
    */
-  amount_cents: number | null;
-}
+  amount_cents: z.number().int().nullable(),
+});
+export type FinanceInvoice = z.input<typeof financeInvoiceSchema>;
 
 /** One payment of the account (GET /api/finances `payments.data[]`, receipt `payment`). */
-export interface FinancePayment {
-  id: number;
-  method: FinanceMethod;
-  status: FinanceStatus;
+export const financePaymentSchema = z.object({
+  id: z.number().int(),
+  method: z.enum(['card', 'bank', 'paypal', 'zero'] as const satisfies readonly FinanceMethod[]),
+  status: z.enum([
+    'pending',
+    'paid',
+    'held',
+    'declined',
+    'failed',
+    'voided',
+    'refunded',
+  ] as const satisfies readonly FinanceStatus[]),
   /** Charged, integer cents (0 for a zero payment). */
-  amount_cents: number;
+  amount_cents: z.number().int(),
   /** Taken off by a discount code, integer cents. */
-  discount_cents: number;
+  discount_cents: z.number().int(),
   /** As the gateway reports it: 'Visa', 'eCheck' …; null when unknown (PayPal, zero, no answer). */
-  account_type: string | null;
+  account_type: z.string().nullable(),
   /** Masked by the gateway, e.g. 'XXXX1111'; never a full number. */
-  account_last4: string | null;
-  auth_code: string | null;
-  gateway_trans_id: string | null;
-  created_at: string;
-  /** When the outcome was recorded; null while pending. */
-  settled_at: string | null;
+  account_last4: z.string().nullable(),
+  auth_code: z.string().nullable(),
+  gateway_trans_id: z.string().nullable(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** When the outcome was recorded (ISO 8601); null while pending. */
+  settled_at: z.string().nullable(),
   /** Given back by staff so far, integer cents (docs/payments.md "Staff actions"). */
-  refunded_cents: number;
-  /** The refunds made, oldest first: integer cents and when. */
-  refunds: { amount_cents: number; created_at: string }[];
+  refunded_cents: z.number().int(),
+  /** The refunds made, oldest first: integer cents and when (ISO 8601). */
+  refunds: z.array(z.object({ amount_cents: z.number().int(), created_at: z.string() })),
   /** Oldest invoice first. */
-  invoices: FinanceInvoice[];
-}
+  invoices: z.array(financeInvoiceSchema),
+});
+export type FinancePayment = z.input<typeof financePaymentSchema>;
 
 /** An unpaid invoice of the account (balance above 0), for the "Pay now" notice. */
 export interface OpenInvoice {

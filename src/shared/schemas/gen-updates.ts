@@ -70,81 +70,110 @@ export const GEN_ITEM_ACTIONS = ['add', 'delete', 'change', 'roster'] as const;
 export type GenItemAction = (typeof GEN_ITEM_ACTIONS)[number] | 'unchanged';
 
 /** One subordinate line of the update (also what gen_updates.items freezes). */
-export interface GenItem {
-  action: GenItemAction;
-  ein: string;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
+export const genItemSchema = z.object({
+  action: z.enum([...GEN_ITEM_ACTIONS, 'unchanged']),
+  ein: z.string(),
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
   /** BMF SUBSECTION, e.g. '03'. */
-  subsection: string | null;
+  subsection: z.string().nullable(),
   /** BMF FOUNDATION code, e.g. '16'. */
-  foundation: string | null;
+  foundation: z.string().nullable(),
   /** From the FOUNDATION code; null when the IRS data does not say. */
-  private_foundation: boolean | null;
+  private_foundation: z.boolean().nullable(),
   /** For a change: which fields changed, with the values last submitted. */
-  changes?: { field: string; before: string | null; after: string | null }[];
-}
+  changes: z
+    .array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() }))
+    .optional(),
+});
+export type GenItem = z.input<typeof genItemSchema>;
 
-export type GenCheckKey =
-  'at_least_one' | 'same_paragraph' | 'purpose_statement' | 'supervision' | 'education' | 'no_private_foundation';
+const GEN_CHECK_KEYS = [
+  'at_least_one',
+  'same_paragraph',
+  'purpose_statement',
+  'supervision',
+  'education',
+  'no_private_foundation',
+] as const;
+export type GenCheckKey = (typeof GEN_CHECK_KEYS)[number];
 
 /** One check of the builder, with the reason it passed or failed in words staff can act on. */
-export interface GenCheck {
-  key: GenCheckKey;
-  label: string;
-  passed: boolean;
-  reason: string;
-}
+const genCheckSchema = z.object({
+  key: z.enum(GEN_CHECK_KEYS),
+  label: z.string(),
+  passed: z.boolean(),
+  reason: z.string(),
+});
+export type GenCheck = z.input<typeof genCheckSchema>;
 
 /** One item of the transition checklist for 22 January 2027. */
-export interface TransitionItem {
-  key: string;
-  label: string;
+const transitionItemSchema = z.object({
+  key: z.string(),
+  label: z.string(),
   /** What Rev. Proc. 2026-8 needs by the deadline. */
-  requirement: string;
-  status: 'done' | 'todo';
-  detail: string;
-}
+  requirement: z.string(),
+  status: z.enum(['done', 'todo']),
+  detail: z.string(),
+});
+export type TransitionItem = z.input<typeof transitionItemSchema>;
 
-/** GET /api/admin/gen-update. */
-export interface GenUpdateView {
-  today: string;
-  groups: { id: number; label: string; gen: string }[];
-  group: null | {
-    id: number;
-    label: string;
-    gen: string;
-    central_name: string;
-    central_ein: string | null;
-    accounting_period_end_month: number | null;
-    subsection: string | null;
-    uniform_purpose_statement: string;
-  };
+/** GET /api/admin/gen-update: dates 'YYYY-MM-DD'. */
+export const genUpdateViewSchema = z.object({
+  today: z.string(),
+  groups: z.array(z.object({ id: z.number().int(), label: z.string(), gen: z.string() })),
+  group: z
+    .object({
+      id: z.number().int(),
+      label: z.string(),
+      gen: z.string(),
+      central_name: z.string(),
+      central_ein: z.string().nullable(),
+      accounting_period_end_month: z.number().int().nullable(),
+      subsection: z.string().nullable(),
+      uniform_purpose_statement: z.string(),
+    })
+    .nullable(),
   /** Settings missing before an update can be built (labels). */
-  missing_settings: string[];
+  missing_settings: z.array(z.string()),
   /** Null until the accounting period end month is set. */
-  period: null | {
-    period_end: string;
-    opens_on: string;
-    closes_on: string;
-    state: GenWindowState;
-    days_until_open: number;
-    days_left: number;
-    in_window_today: boolean;
-  };
+  period: z
+    .object({
+      period_end: z.string(),
+      opens_on: z.string(),
+      closes_on: z.string(),
+      state: z.enum(['upcoming', 'open', 'closed'] as const satisfies readonly GenWindowState[]),
+      days_until_open: z.number().int(),
+      days_left: z.number().int(),
+      in_window_today: z.boolean(),
+    })
+    .nullable(),
   /** The update the lines are measured against, or null for the first one. */
-  baseline: null | { period_end: string; submitted_on: string };
-  roster_count: number;
-  counts: { add: number; delete: number; change: number; roster: number };
+  baseline: z.object({ period_end: z.string(), submitted_on: z.string() }).nullable(),
+  roster_count: z.number().int(),
+  counts: z.object({
+    add: z.number().int(),
+    delete: z.number().int(),
+    change: z.number().int(),
+    roster: z.number().int(),
+  }),
   /** The lines to submit (never 'unchanged' ones). */
-  items: GenItem[];
-  checks: GenCheck[];
-  submission: null | { submitted_on: string; submitted_by: string | null; in_window: boolean; items: number };
-  transition: { deadline: string; days_left: number; items: TransitionItem[] };
-}
+  items: z.array(genItemSchema),
+  checks: z.array(genCheckSchema),
+  submission: z
+    .object({
+      submitted_on: z.string(),
+      submitted_by: z.string().nullable(),
+      in_window: z.boolean(),
+      items: z.number().int(),
+    })
+    .nullable(),
+  transition: z.object({ deadline: z.string(), days_left: z.number().int(), items: z.array(transitionItemSchema) }),
+});
+export type GenUpdateView = z.input<typeof genUpdateViewSchema>;
 
 /** A reminder tier as staff read it. */
 export const GEN_REMINDER_TIER_LABELS: Record<GenReminderTier, string> = {

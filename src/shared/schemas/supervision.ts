@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { pageObjectSchema } from '../contracts/page-object.ts';
 import { STATE_CODES } from '../lists/states.ts';
 import { grossReceiptsTest, type GrossReceiptsResult } from '../rules/gross-receipts.ts';
 import { msg, requiredChoice, requiredInt, stripControl } from '../validation.ts';
 import { listSearch } from './list-params.ts';
-import type { PageObject } from '../rules/pagination.ts';
 
 /**
  * The yearly supervision report and Form 990-N preparation (docs/supervision.md): one schema for
@@ -239,45 +239,66 @@ export const supervisionQuery = z.object({
   ),
 });
 
+type TextValueKey = Exclude<keyof SupervisionReportInput, 'purpose_confirmed'>;
+
 /** The form's values as text, as the page fills its inputs (money in dollars). */
-export type SupervisionFormValues = Record<Exclude<keyof SupervisionReportInput, 'purpose_confirmed'>, string> & {
-  purpose_confirmed: boolean;
-};
+const supervisionFormValuesSchema = z.object({
+  ...(Object.fromEntries(
+    Object.keys(supervisionReportSchema.shape)
+      .filter((k) => k !== 'purpose_confirmed')
+      .map((k) => [k, z.string()]),
+  ) as Record<TextValueKey, z.ZodString>),
+  purpose_confirmed: z.boolean(),
+});
+export type SupervisionFormValues = z.input<typeof supervisionFormValuesSchema>;
+
+/** The gross receipts test of a saved report (shared/rules/gross-receipts.ts `GrossReceiptsResult`; cents). */
+const grossReceiptsResultSchema = z.object({
+  passes: z.boolean(),
+  basis: z.enum(['first_year', 'two_year_average', 'three_year_average']),
+  years: z.array(z.number().int()),
+  amountCents: z.number().int(),
+  limitCents: z.number().int(),
+  message: z.string(),
+}) satisfies z.ZodType<GrossReceiptsResult>;
 
 /** `GET /api/account/supervision`: the form of one tax year with what the product knows. */
-export interface SupervisionFormView {
-  account: {
-    id: number;
-    name: string;
-    legal_name: string;
-    ein: string | null;
+export const supervisionFormViewSchema = z.object({
+  account: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    legal_name: z.string(),
+    ein: z.string().nullable(),
     /** The fiscal year end month (1-12) the product knows, and where it comes from. */
-    fiscal_year_end_month: number | null;
-    fiscal_year_end_source: 'irs' | 'account' | null;
+    fiscal_year_end_month: z.number().int().nullable(),
+    fiscal_year_end_source: z.enum(['irs', 'account']).nullable(),
     /** The GEN's central organization and its uniform purpose statement ('' when none on file). */
-    central_name: string;
-    gen: string | null;
-    uniform_purpose_statement: string;
-  };
-  tax_year: number;
+    central_name: z.string(),
+    gen: z.string().nullable(),
+    uniform_purpose_statement: z.string(),
+  }),
+  tax_year: z.number().int(),
   /** Tax years the form may be opened for, newest first (only years already ended). */
-  tax_years: number[];
+  tax_years: z.array(z.number().int()),
   /** The last day of the fiscal year and the Form 990-N due date of `tax_year` ('YYYY-MM-DD'; null when the fiscal year end is unknown). */
-  period_end: string | null;
-  due_date: string | null;
-  values: SupervisionFormValues;
-  report: {
-    submitted_at: string;
-    submitted_by: string | null;
-    gross_receipts_cents: number;
-    expenses_cents: number;
-  } | null;
-  receipts_test: GrossReceiptsResult | null;
+  period_end: z.string().nullable(),
+  due_date: z.string().nullable(),
+  values: supervisionFormValuesSchema,
+  report: z
+    .object({
+      submitted_at: z.string(),
+      submitted_by: z.string().nullable(),
+      gross_receipts_cents: z.number().int(),
+      expenses_cents: z.number().int(),
+    })
+    .nullable(),
+  receipts_test: grossReceiptsResultSchema.nullable(),
   /** The 990-N seen in the IRS data for this EIN and tax year. */
-  filed: { released_on: string; period_end: string; terminated: boolean } | null;
+  filed: z.object({ released_on: z.string(), period_end: z.string(), terminated: z.boolean() }).nullable(),
   /** The e-Postcard summary to copy (null until a report is saved). */
-  summary: string | null;
-}
+  summary: z.string().nullable(),
+});
+export type SupervisionFormView = z.input<typeof supervisionFormViewSchema>;
 
 /** Report status filters of the staff list. */
 export const SUPERVISION_STATUSES = ['missing', 'submitted', 'filed', 'not_filed'] as const;
@@ -305,33 +326,47 @@ export const adminSupervisionQuery = z.object({
 });
 export type AdminSupervisionQuery = z.output<typeof adminSupervisionQuery>;
 
-/** One member group of the staff list. */
-export interface SupervisionStatusRow {
-  account_id: number;
-  name: string;
-  ein: string | null;
-  city: string;
-  state: string;
-  users: number;
-  report: { submitted_at: string; gross_receipts_cents: number; expenses_cents: number } | null;
-  filed: { released_on: string } | null;
-}
-export type SupervisionStatusPage = PageObject<SupervisionStatusRow> & { group_id: number | null; tax_year: number };
+/** One member group of the staff list (money in integer cents, dates ISO 8601). */
+const supervisionStatusRowSchema = z.object({
+  account_id: z.number().int(),
+  name: z.string(),
+  ein: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  users: z.number().int(),
+  report: z
+    .object({ submitted_at: z.string(), gross_receipts_cents: z.number().int(), expenses_cents: z.number().int() })
+    .nullable(),
+  filed: z.object({ released_on: z.string() }).nullable(),
+});
+export type SupervisionStatusRow = z.input<typeof supervisionStatusRowSchema>;
+
+/** `GET /api/admin/supervision`: a page object of member groups, with the group and tax year shown. */
+export const supervisionStatusPageSchema = pageObjectSchema(supervisionStatusRowSchema).extend({
+  group_id: z.number().int().nullable(),
+  tax_year: z.number().int(),
+});
+export type SupervisionStatusPage = z.input<typeof supervisionStatusPageSchema>;
 
 /** `GET /api/admin/supervision/overview`: the GEN groups, with this year's compliance education notice of each. */
-export interface SupervisionOverview {
-  year: number;
-  default_tax_year: number;
-  groups: {
-    id: number;
-    label: string;
-    gen: string | null;
-    central_name: string;
-    members: number;
-    recipients: number;
-    education: { sent_at: string; sent_by: string | null; recipients: number } | null;
-  }[];
-}
+export const supervisionOverviewSchema = z.object({
+  year: z.number().int(),
+  default_tax_year: z.number().int(),
+  groups: z.array(
+    z.object({
+      id: z.number().int(),
+      label: z.string(),
+      gen: z.string().nullable(),
+      central_name: z.string(),
+      members: z.number().int(),
+      recipients: z.number().int(),
+      education: z
+        .object({ sent_at: z.string(), sent_by: z.string().nullable(), recipients: z.number().int() })
+        .nullable(),
+    }),
+  ),
+});
+export type SupervisionOverview = z.input<typeof supervisionOverviewSchema>;
 
 /** `POST /api/admin/supervision/education`: send this year's notice to one GEN group's members. */
 export const educationSendSchema = z.object({

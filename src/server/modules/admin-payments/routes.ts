@@ -1,13 +1,7 @@
-import { z } from 'zod';
+import { adminPaymentContracts as c } from '../../../shared/contracts/admin-payments.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import {
-  adminOpenInvoicesQuery,
-  adminPaymentsQuery,
-  paymentActionSchema,
-  refundSchema,
-  resolveDiscrepancySchema,
-} from '../../../shared/schemas/admin-payments.ts';
-import { notFound } from '../../errors.ts';
+import { adminOpenInvoicesQuery } from '../../../shared/schemas/admin-payments.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
 import { parseInput } from '../../validate.ts';
@@ -23,12 +17,7 @@ import { resolveDiscrepancy, resolvePaymentReview } from './resolve-review.ts';
 import { voidPayment } from './void-payment.ts';
 import type { StaffActionAnswer, StaffPaymentDeps } from './staff-payment-deps.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-const idOf = (req: FastifyRequest, what: string) => {
-  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
-  if (!parsed.success) throw notFound(what);
-  return parsed.data.id;
-};
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * The staff's view of money (docs/payments.md; page /admin/payments). Staff only: 401 for visitors,
@@ -47,12 +36,14 @@ const idOf = (req: FastifyRequest, what: string) => {
  */
 export async function adminPaymentRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.get('/api/admin/payments', { config: { access: 'staff' } }, async (req) =>
-      listAdminPayments(app.db, parseInput(adminPaymentsQuery, req.query)),
-    );
-    admin.get('/api/admin/payments/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportAdminPaymentsCsv(app.db, parseInput(adminPaymentsQuery, req.query));
-      return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({ ...fromContract(c.list), handler: async (req) => listAdminPayments(app.db, req.query) });
+    api.route({
+      ...fromContract(c.exportCsv),
+      handler: async (req, reply) => {
+        const csv = await exportAdminPaymentsCsv(app.db, req.query);
+        return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
     });
     admin.get('/api/admin/invoices/open', { config: { access: 'staff' } }, async (req) =>
       listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)),
@@ -62,16 +53,21 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
     admin.get('/api/admin/money-totals', { config: { access: 'staff' } }, async () => getMoneyTotals(app.db));
-    admin.get('/api/admin/payments/attention', { config: { access: 'staff' } }, async () =>
-      listPaymentsAttention(app.db, {
-        pendingAfterMs: reconcilePendingAfterMs(app),
-        lastReconciledAt: await lastReconciledAt(app),
+    api.route({
+      ...fromContract(c.attention),
+      handler: async () =>
+        listPaymentsAttention(app.db, {
+          pendingAfterMs: reconcilePendingAfterMs(app),
+          lastReconciledAt: await lastReconciledAt(app),
+        }),
+    });
+    api.route({
+      ...fromContract(c.reconcile),
+      handler: async () => ({
+        message: 'The payments were checked with the payment gateway.',
+        summary: await runReconciliation(app),
       }),
-    );
-    admin.post('/api/admin/payments/reconcile', { config: { access: 'staff' } }, async () => ({
-      message: 'The payments were checked with the payment gateway.',
-      summary: await runReconciliation(app),
-    }));
+    });
 
     const deps = async (req: FastifyRequest): Promise<StaffPaymentDeps> => ({
       db: app.db,
@@ -85,40 +81,55 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
         .send({ message: done.message, payment: await findAdminPaymentRow(app.db, done.paymentId) });
 
     for (const action of ['approve', 'decline'] as const) {
-      admin.post(`/api/admin/payments/:id/${action}`, { config: { access: 'staff' } }, async (req, reply) => {
-        const id = idOf(req, 'The payment');
-        const { reason } = parseInput(paymentActionSchema, req.body);
-        return answer(
-          reply,
-          await decideHeldPayment(await deps(req), { paymentId: id, action, reason, actor: auditActor(req) }),
-        );
+      api.route({
+        ...fromContract(c[action]),
+        handler: async (req, reply) => {
+          const paymentId = recordIdOf(req.params.id, 'The payment');
+          const { reason } = req.body;
+          return answer(
+            reply,
+            await decideHeldPayment(await deps(req), { paymentId, action, reason, actor: auditActor(req) }),
+          );
+        },
       });
     }
-    admin.post('/api/admin/payments/:id/void', { config: { access: 'staff' } }, async (req, reply) => {
-      const id = idOf(req, 'The payment');
-      const { reason } = parseInput(paymentActionSchema, req.body);
-      return answer(reply, await voidPayment(await deps(req), { paymentId: id, reason, actor: auditActor(req) }));
+    api.route({
+      ...fromContract(c.void),
+      handler: async (req, reply) => {
+        const paymentId = recordIdOf(req.params.id, 'The payment');
+        const { reason } = req.body;
+        return answer(reply, await voidPayment(await deps(req), { paymentId, reason, actor: auditActor(req) }));
+      },
     });
-    admin.post('/api/admin/payments/:id/refund', { config: { access: 'staff' } }, async (req, reply) => {
-      const id = idOf(req, 'The payment');
-      const { amount, reason } = parseInput(refundSchema, req.body);
-      return answer(
-        reply,
-        await refundPayment(await deps(req), { paymentId: id, amount, reason, actor: auditActor(req) }),
-      );
+    api.route({
+      ...fromContract(c.refund),
+      handler: async (req, reply) => {
+        const paymentId = recordIdOf(req.params.id, 'The payment');
+        const { amount, reason } = req.body;
+        return answer(
+          reply,
+          await refundPayment(await deps(req), { paymentId, amount, reason, actor: auditActor(req) }),
+        );
+      },
     });
-    admin.post('/api/admin/payments/:id/resolve', { config: { access: 'staff' } }, async (req, reply) => {
-      const id = idOf(req, 'The payment');
-      const { reason } = parseInput(paymentActionSchema, req.body);
-      return answer(
-        reply,
-        await resolvePaymentReview(await deps(req), { paymentId: id, reason, actor: auditActor(req) }),
-      );
+    api.route({
+      ...fromContract(c.resolve),
+      handler: async (req, reply) => {
+        const paymentId = recordIdOf(req.params.id, 'The payment');
+        const { reason } = req.body;
+        return answer(
+          reply,
+          await resolvePaymentReview(await deps(req), { paymentId, reason, actor: auditActor(req) }),
+        );
+      },
     });
-    admin.post('/api/admin/payments/discrepancies/:id/resolve', { config: { access: 'staff' } }, async (req) => {
-      const id = idOf(req, 'The gateway charge');
-      const { resolution } = parseInput(resolveDiscrepancySchema, req.body);
-      return resolveDiscrepancy(await deps(req), { id, resolution, actor: auditActor(req) });
+    api.route({
+      ...fromContract(c.resolveDiscrepancy),
+      handler: async (req) => {
+        const id = recordIdOf(req.params.id, 'The gateway charge');
+        const { resolution } = req.body;
+        return resolveDiscrepancy(await deps(req), { id, resolution, actor: auditActor(req) });
+      },
     });
   });
 }

@@ -1,13 +1,15 @@
+import { adminGenUpdateContracts as c } from '../../../shared/contracts/admin-gen-update.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { genSettingsSchema, genSubmitSchema, genUpdateQuery } from '../../../shared/schemas/gen-updates.ts';
+import { fromContract } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
-import { parseInput } from '../../validate.ts';
 import { buildGenUpdate } from './build-gen-update.ts';
 import { genUpdateCsv, genUpdatePdf } from './export-gen-update.ts';
 import { submitGenUpdate } from './submit-gen-update.ts';
 import { updateGenSettings } from './update-gen-settings.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GenUpdateQuery } from '../../../shared/schemas/gen-updates.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** Today as the UTC calendar date, like the compliance calendar and the reminder jobs. */
 const today = () => calendarDate(new Date());
@@ -24,29 +26,34 @@ const today = () => calendarDate(new Date());
  */
 export async function genUpdateRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    const query = (req: FastifyRequest) => {
-      const q = parseInput(genUpdateQuery, req.query);
-      return { groupId: q.group_id, periodEnd: q.period_end };
-    };
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    const genOf = (q: GenUpdateQuery) => ({ groupId: q.group_id, periodEnd: q.period_end });
 
-    admin.get(
-      '/api/admin/gen-update',
-      { config: { access: 'staff' } },
-      async (req) => (await buildGenUpdate(app.db, query(req), today())).view,
-    );
-    admin.put('/api/admin/gen-update/settings', { config: { access: 'staff' } }, async (req) =>
-      updateGenSettings(app.db, parseInput(genSettingsSchema, req.body), auditActor(req)),
-    );
-    admin.get('/api/admin/gen-update/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const { csv, fileName } = await genUpdateCsv(app.db, query(req), today());
-      return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
+    api.route({
+      ...fromContract(c.show),
+      handler: async (req) => (await buildGenUpdate(app.db, genOf(req.query), today())).view,
     });
-    admin.get('/api/admin/gen-update/export.pdf', { config: { access: 'staff' } }, async (req, reply) => {
-      const { pdf, fileName } = await genUpdatePdf(app.db, query(req), today());
-      return sendDownload(reply, pdf, fileName, 'application/pdf');
+    api.route({
+      ...fromContract(c.saveSettings),
+      handler: async (req) => updateGenSettings(app.db, req.body, auditActor(req)),
     });
-    admin.post('/api/admin/gen-update/submit', { config: { access: 'staff' } }, async (req) =>
-      submitGenUpdate(app.db, parseInput(genSubmitSchema, req.body), auditActor(req), today()),
-    );
+    api.route({
+      ...fromContract(c.exportCsv),
+      handler: async (req, reply) => {
+        const { csv, fileName } = await genUpdateCsv(app.db, genOf(req.query), today());
+        return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
+      },
+    });
+    api.route({
+      ...fromContract(c.exportPdf),
+      handler: async (req, reply) => {
+        const { pdf, fileName } = await genUpdatePdf(app.db, genOf(req.query), today());
+        return sendDownload(reply, pdf, fileName, 'application/pdf');
+      },
+    });
+    api.route({
+      ...fromContract(c.submit),
+      handler: async (req) => submitGenUpdate(app.db, req.body, auditActor(req), today()),
+    });
   });
 }

@@ -1,13 +1,8 @@
+import { supervisionContracts as c } from '../../../shared/contracts/supervision.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import {
-  adminSupervisionQuery,
-  educationSendSchema,
-  supervisionQuery,
-  supervisionReportSchema,
-} from '../../../shared/schemas/supervision.ts';
+import { fromContract } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { requestOrigin } from '../../request-origin.ts';
-import { parseInput } from '../../validate.ts';
 import { getCompany } from '../content/get-company.ts';
 import { getSupervisionForm } from './get-supervision-form.ts';
 import { listSupervisionStatus } from './list-supervision-status.ts';
@@ -16,6 +11,7 @@ import { sendComplianceEducation } from './send-compliance-education.ts';
 import { supervisionOverview } from './supervision-overview.ts';
 import { latestEndedTaxYear } from './tax-years.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Yearly supervision and Form 990-N preparation (docs/supervision.md). Dates are UTC calendar dates.
@@ -36,45 +32,59 @@ import type { FastifyInstance } from 'fastify';
  * Staff routes answer 401 to visitors and 403 to everyone else.
  */
 export async function supervisionRoutes(app: FastifyInstance) {
-  app.get('/api/account/supervision', { config: { access: 'account-user' } }, async (req) => {
-    const { accountId } = req.account;
-    const { tax_year } = parseInput(supervisionQuery, req.query);
-    return getSupervisionForm(app.db, accountId, tax_year, calendarDate(new Date()));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...fromContract(c.form),
+    handler: async (req) =>
+      getSupervisionForm(app.db, req.account.accountId, req.query.tax_year, calendarDate(new Date())),
   });
 
-  app.put('/api/account/supervision', { config: { access: 'account-user' } }, async (req) => {
-    const { accountId, onBehalf } = req.account;
-    const input = parseInput(supervisionReportSchema, req.body);
-    const today = calendarDate(new Date());
-    const { taxYear } = await saveSupervisionReport(app.db, accountId, input, { ...auditActor(req), onBehalf }, today);
-    return {
-      message: `The supervision report for tax year ${taxYear} was saved.`,
-      form: await getSupervisionForm(app.db, accountId, taxYear, today),
-    };
+  api.route({
+    ...fromContract(c.save),
+    handler: async (req) => {
+      const { accountId, onBehalf } = req.account;
+      const today = calendarDate(new Date());
+      const { taxYear } = await saveSupervisionReport(
+        app.db,
+        accountId,
+        req.body,
+        { ...auditActor(req), onBehalf },
+        today,
+      );
+      return {
+        message: `The supervision report for tax year ${taxYear} was saved.`,
+        form: await getSupervisionForm(app.db, accountId, taxYear, today),
+      };
+    },
   });
 
   app.register(async (admin) => {
+    const staffApi = admin.withTypeProvider<ZodTypeProvider>();
     const today = () => calendarDate(new Date());
-    admin.get('/api/admin/supervision/overview', { config: { access: 'staff' } }, async () =>
-      supervisionOverview(app.db, Number(today().slice(0, 4)), latestEndedTaxYear(12, today())),
-    );
-    admin.get('/api/admin/supervision', { config: { access: 'staff' } }, async (req) =>
-      listSupervisionStatus(app.db, parseInput(adminSupervisionQuery, req.query), latestEndedTaxYear(12, today())),
-    );
-    admin.post('/api/admin/supervision/education', { config: { access: 'staff' } }, async (req, reply) => {
-      const input = parseInput(educationSendSchema, req.body);
-      const sent = await sendComplianceEducation(app.db, {
-        groupId: input.group_id,
-        year: input.year,
-        today: today(),
-        origin: requestOrigin(req, app.config.publicUrl),
-        companyName: (await getCompany(app.db)).name,
-        actor: auditActor(req),
-      });
-      return reply.code(201).send({
-        message: `The ${sent.year} compliance education notice of ${sent.groupLabel} was queued for ${sent.recipients} users.`,
-        recipients: sent.recipients,
-      });
+    staffApi.route({
+      ...fromContract(c.overview),
+      handler: async () => supervisionOverview(app.db, Number(today().slice(0, 4)), latestEndedTaxYear(12, today())),
+    });
+    staffApi.route({
+      ...fromContract(c.list),
+      handler: async (req) => listSupervisionStatus(app.db, req.query, latestEndedTaxYear(12, today())),
+    });
+    staffApi.route({
+      ...fromContract(c.sendEducation),
+      handler: async (req, reply) => {
+        const sent = await sendComplianceEducation(app.db, {
+          groupId: req.body.group_id,
+          year: req.body.year,
+          today: today(),
+          origin: requestOrigin(req, app.config.publicUrl),
+          companyName: (await getCompany(app.db)).name,
+          actor: auditActor(req),
+        });
+        return reply.code(201).send({
+          message: `The ${sent.year} compliance education notice of ${sent.groupLabel} was queued for ${sent.recipients} users.`,
+          recipients: sent.recipients,
+        });
+      },
     });
   });
 }

@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { adminPaymentContracts } from '../../../shared/contracts/admin-payments.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
   paymentActionSchema,
@@ -22,14 +23,12 @@ import {
   resolveDiscrepancySchema,
   type AdminPaymentRow,
   type AttentionDiscrepancy,
-  type PaymentActionAnswer,
-  type PaymentsAttention,
   type StaffPaymentAction,
 } from '../../../shared/schemas/admin-payments.ts';
 import { paymentMethodLabel } from '../../../shared/schemas/finances.ts';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
 import { useAdminForm } from './use-admin-form.ts';
 
@@ -130,10 +129,9 @@ export function PaymentActionDialog({
   const { values, errors, change } = form;
   const send = useMutation({
     mutationFn: () =>
-      http.post<PaymentActionAnswer>(
-        `/api/admin/payments/${payment.id}/${action}`,
-        isRefund ? values : { reason: values.reason },
-      ),
+      action === 'refund'
+        ? call(adminPaymentContracts.refund, { params: { id: String(payment.id) }, body: refundSchema.parse(values) })
+        : call(adminPaymentContracts[action], { params: { id: String(payment.id) }, body: { reason: values.reason } }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
       void client.invalidateQueries({ queryKey: ['admin-payments'] });
@@ -211,7 +209,10 @@ function ResolveDiscrepancyDialog({
   const form = useAdminForm({ resolution: '' }, resolveDiscrepancySchema);
   const send = useMutation({
     mutationFn: () =>
-      http.post<{ message: string }>(`/api/admin/payments/discrepancies/${discrepancy.id}/resolve`, form.values),
+      call(adminPaymentContracts.resolveDiscrepancy, {
+        params: { id: String(discrepancy.id) },
+        body: form.values,
+      }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
       void client.invalidateQueries({ queryKey: ['admin-payments-attention'] });
@@ -276,16 +277,12 @@ export function AttentionPanel() {
   const client = useQueryClient();
   const q = useQuery({
     queryKey: ['admin-payments-attention'],
-    queryFn: () => http.get<PaymentsAttention>('/api/admin/payments/attention'),
+    queryFn: () => call(adminPaymentContracts.attention, {}),
   });
   const [acting, setActing] = useState<{ payment: AdminPaymentRow; action: StaffPaymentAction } | null>(null);
   const [resolving, setResolving] = useState<AttentionDiscrepancy | null>(null);
   const check = useMutation({
-    mutationFn: () =>
-      http.post<{
-        message: string;
-        summary: { checked: number; flagged: number; discrepancies: number; listUnavailable: boolean };
-      }>('/api/admin/payments/reconcile', {}),
+    mutationFn: () => call(adminPaymentContracts.reconcile, {}),
     onSuccess: (answer) => {
       if (answer.summary.listUnavailable)
         toastFailure('The payment gateway could not be reached. Nothing was changed; try again later.');

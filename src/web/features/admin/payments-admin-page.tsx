@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { adminPaymentContracts } from '../../../shared/contracts/admin-payments.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
   ADMIN_PAYMENT_METHODS,
@@ -13,7 +14,6 @@ import {
   type AdminPaymentsQuery,
   type AdminOpenInvoicesPage,
   type AdminPaymentRow,
-  type AdminPaymentsPage,
   type StaffPaymentAction,
 } from '../../../shared/schemas/admin-payments.ts';
 import {
@@ -24,7 +24,7 @@ import {
 } from '../../../shared/schemas/finances.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
-import { http } from '../../lib/http.ts';
+import { call, hrefOf, http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -143,7 +143,7 @@ export default function PaymentsAdminPage() {
 
   const payments = useQuery({
     queryKey: ['admin-payments', payFilters],
-    queryFn: () => http.get<AdminPaymentsPage>('/api/admin/payments', { ...payFilters }),
+    queryFn: () => call(adminPaymentContracts.list, { query: payFilters }),
     placeholderData: keepPreviousData,
     enabled: tab !== 'invoices',
   });
@@ -177,7 +177,8 @@ export default function PaymentsAdminPage() {
     queryKey: ['admin-payments', 'totals'],
     queryFn: () => http.get<AdminMoneyTotals>('/api/admin/money-totals'),
   }).data;
-  const now = Date.now();
+  // Days open are counted from when the page was opened, so a re-render does not shift them.
+  const [now] = useState(() => Date.now());
 
   return (
     <>
@@ -203,7 +204,7 @@ export default function PaymentsAdminPage() {
             onSearch={(search) => go({ search })}
             filtered={payFiltered}
             onClear={() => go({ status: '', method: '', search: '' })}
-            exportHref={`/api/admin/payments/export.csv${queryString(setOnly(payExport))}`}
+            exportHref={hrefOf(adminPaymentContracts.exportCsv, { query: payExport })}
           >
             <NativeSelect
               label="Status"

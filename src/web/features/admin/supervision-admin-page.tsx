@@ -15,16 +15,16 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { supervisionContracts } from '../../../shared/contracts/supervision.ts';
 import { formatCurrency, formatEin } from '../../../shared/rules/formats.ts';
 import {
   SUPERVISION_STATUS_LABELS,
   SUPERVISION_STATUSES,
   type SupervisionOverview,
-  type SupervisionStatusPage,
 } from '../../../shared/schemas/supervision.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -35,7 +35,7 @@ type Group = SupervisionOverview['groups'][number];
 function EducationCard({ group, year }: { group: Group; year: number }) {
   const client = useQueryClient();
   const send = useMutation({
-    mutationFn: () => http.post<{ message: string }>('/api/admin/supervision/education', { group_id: group.id, year }),
+    mutationFn: () => call(supervisionContracts.sendEducation, { body: { group_id: group.id, year } }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
       void client.invalidateQueries({ queryKey: ['admin-supervision-overview'] });
@@ -89,7 +89,7 @@ export default function SupervisionAdminPage() {
   const [params, setParams] = useSearchParams();
   const overview = useQuery({
     queryKey: ['admin-supervision-overview'],
-    queryFn: () => http.get<SupervisionOverview>('/api/admin/supervision/overview'),
+    queryFn: () => call(supervisionContracts.overview, {}),
   });
   const groupId = Number(params.get('group_id')) || overview.data?.groups[0]?.id || null;
   const taxYear = Number(params.get('tax_year')) || overview.data?.default_tax_year || null;
@@ -100,12 +100,14 @@ export default function SupervisionAdminPage() {
   const list = useQuery({
     queryKey: ['admin-supervision', groupId, taxYear, status, search, page],
     queryFn: () =>
-      http.get<SupervisionStatusPage>('/api/admin/supervision', {
-        group_id: groupId ?? undefined,
-        tax_year: taxYear ?? undefined,
-        status: status || undefined,
-        search: search || undefined,
-        page,
+      call(supervisionContracts.list, {
+        query: {
+          group_id: groupId ?? undefined,
+          tax_year: taxYear ?? undefined,
+          status: status || undefined,
+          search: search || undefined,
+          page,
+        },
       }),
     enabled: groupId !== null && taxYear !== null,
     placeholderData: keepPreviousData,

@@ -18,6 +18,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { supervisionContracts } from '../../../shared/contracts/supervision.ts';
 import { STATES } from '../../../shared/lists/states.ts';
 import { MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
@@ -39,8 +40,9 @@ import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastSuccess } from '../../lib/feedback.tsx';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 const STATE_OPTIONS = Object.entries(STATES).map(([code, name]) => [code, name] as const);
 const MONTH_OPTIONS = MONTH_NAMES.map((m, i) => [String(i + 1), m] as const);
@@ -103,17 +105,21 @@ function ReportForm({
   accountId: number | null;
   onSaved: (v: SupervisionFormView) => void;
 }) {
-  const kit = useServerForm<SupervisionFormValues, { message: string; form: SupervisionFormView }>({
-    action: '/api/account/supervision',
+  const kit = useServerForm<SupervisionFormValues, ContractAnswer<typeof supervisionContracts.save>>({
+    action: supervisionContracts.save.url,
     method: 'put',
     defaultValues: view.values,
     schema: supervisionReportSchema,
     isClearing: false,
-    toPayload: (values) => ({
-      ...values,
-      purpose_confirmed: values.purpose_confirmed ? 1 : 0,
-      ...(accountId ? { account_id: accountId } : {}),
-    }),
+    // Staff acting for an account name it in the body (read by the access check, not the report's schema).
+    send: (values) =>
+      call(supervisionContracts.save, {
+        body: {
+          ...values,
+          purpose_confirmed: values.purpose_confirmed ? 1 : 0,
+          ...(accountId ? { account_id: accountId } : {}),
+        },
+      }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
       onSaved(answer.form);
@@ -372,9 +378,8 @@ function SupervisionScreen() {
   const q = useQuery({
     queryKey: key,
     queryFn: () =>
-      http.get<SupervisionFormView>('/api/account/supervision', {
-        ...(accountId ? { account_id: accountId } : {}),
-        ...(taxYear ? { tax_year: taxYear } : {}),
+      call(supervisionContracts.form, {
+        query: { ...(accountId ? { account_id: accountId } : {}), ...(taxYear ? { tax_year: taxYear } : {}) },
       }),
     retry: false,
   });
