@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { adminInvoicesContracts } from '../../../shared/contracts/admin-invoices.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import {
-  adminOpenInvoicesQuery,
   adminPaymentsQuery,
   paymentActionSchema,
   refundSchema,
   resolveDiscrepancySchema,
 } from '../../../shared/schemas/admin-payments.ts';
+import { fromContract } from '../../contracts.ts';
 import { notFound } from '../../errors.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
@@ -23,6 +24,7 @@ import { resolveDiscrepancy, resolvePaymentReview } from './resolve-review.ts';
 import { voidPayment } from './void-payment.ts';
 import type { StaffActionAnswer, StaffPaymentDeps } from './staff-payment-deps.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const idOf = (req: FastifyRequest, what: string) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -54,14 +56,22 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       const csv = await exportAdminPaymentsCsv(app.db, parseInput(adminPaymentsQuery, req.query));
       return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
     });
-    admin.get('/api/admin/invoices/open', { config: { access: 'staff' } }, async (req) =>
-      listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)),
-    );
-    admin.get('/api/admin/invoices/open/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportOpenInvoicesCsv(app.db, parseInput(adminOpenInvoicesQuery, req.query));
-      return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    const invoicesApi = admin.withTypeProvider<ZodTypeProvider>();
+    invoicesApi.route({
+      ...fromContract(adminInvoicesContracts.open),
+      handler: async (req) => listOpenInvoices(app.db, req.query),
     });
-    admin.get('/api/admin/money-totals', { config: { access: 'staff' } }, async () => getMoneyTotals(app.db));
+    invoicesApi.route({
+      ...fromContract(adminInvoicesContracts.openCsv),
+      handler: async (req, reply) => {
+        const csv = await exportOpenInvoicesCsv(app.db, req.query);
+        return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
+    });
+    invoicesApi.route({
+      ...fromContract(adminInvoicesContracts.moneyTotals),
+      handler: async () => getMoneyTotals(app.db),
+    });
     admin.get('/api/admin/payments/attention', { config: { access: 'staff' } }, async () =>
       listPaymentsAttention(app.db, {
         pendingAfterMs: reconcilePendingAfterMs(app),

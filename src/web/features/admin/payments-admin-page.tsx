@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { adminInvoicesContracts } from '../../../shared/contracts/admin-invoices.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
   ADMIN_PAYMENT_METHODS,
@@ -11,7 +12,6 @@ import {
   type AdminMoneyTotals,
   type AdminOpenInvoicesQuery,
   type AdminPaymentsQuery,
-  type AdminOpenInvoicesPage,
   type AdminPaymentRow,
   type AdminPaymentsPage,
   type StaffPaymentAction,
@@ -24,7 +24,7 @@ import {
 } from '../../../shared/schemas/finances.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
-import { http } from '../../lib/http.ts';
+import { call, hrefOf, http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -149,7 +149,7 @@ export default function PaymentsAdminPage() {
   });
   const invoices = useQuery({
     queryKey: ['admin-open-invoices', invFilters],
-    queryFn: () => http.get<AdminOpenInvoicesPage>('/api/admin/invoices/open', { ...invFilters }),
+    queryFn: () => call(adminInvoicesContracts.open, { query: invFilters }),
     placeholderData: keepPreviousData,
     enabled: tab === 'invoices',
   });
@@ -175,9 +175,10 @@ export default function PaymentsAdminPage() {
   // Whole-site figures, not narrowed by the filters: read once per visit (and again after a staff action).
   const totals = useQuery({
     queryKey: ['admin-payments', 'totals'],
-    queryFn: () => http.get<AdminMoneyTotals>('/api/admin/money-totals'),
+    queryFn: () => call(adminInvoicesContracts.moneyTotals, {}),
   }).data;
-  const now = Date.now();
+  // The moment the page opened: an invoice's age stays the same across re-renders.
+  const [now] = useState(() => Date.now());
 
   return (
     <>
@@ -298,7 +299,7 @@ export default function PaymentsAdminPage() {
             onSearch={(search) => go({ search })}
             filtered={Boolean(invFilters.overdue || invFilters.search)}
             onClear={() => go({ overdue: '', search: '' })}
-            exportHref={`/api/admin/invoices/open/export.csv${queryString(setOnly(invExport))}`}
+            exportHref={hrefOf(adminInvoicesContracts.openCsv, { query: invExport })}
           >
             <NativeSelect
               label="Overdue"
