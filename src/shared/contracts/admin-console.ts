@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditQuery, auditRowSchema } from '../schemas/admin-audit.ts';
 import { adminDiscountSchema, discountFormSchema } from '../schemas/admin-discounts.ts';
 import {
   adminLevelSchema,
@@ -7,11 +8,14 @@ import {
   stateRequirementFormSchema,
 } from '../schemas/admin-levels.ts';
 import { adminBannerSchema, bannerSchema, pageQuery } from '../schemas/admin.ts';
-import { recordIdParams, validationFailedSchema } from './common.ts';
+import { fileAnswer, recordIdParams, validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 import { pageObjectSchema } from './page-object.ts';
 
-/** Admin → Banners, Discount codes, Levels and States (docs/requirements/product.md "Staff console"): staff only, audited changes. */
+/**
+ * Admin → Banners, Discount codes, Levels, States and the audit log (docs/requirements/product.md
+ * "Staff console", docs/audit.md): staff only, audited changes.
+ */
 export const adminConsoleContracts = {
   banners: defineContract({
     method: 'GET',
@@ -101,5 +105,22 @@ export const adminConsoleContracts = {
     params: z.object({ code: z.string() }),
     body: stateRequirementFormSchema,
     response: { 200: adminStateRequirementSchema, 422: validationFailedSchema },
+  }),
+  audit: defineContract({
+    method: 'GET',
+    url: '/api/admin/audit',
+    access: 'staff',
+    summary: 'Audit rows filtered by account and action, searched by actor or account, sorted by a column',
+    querystring: auditQuery,
+    response: { 200: pageObjectSchema(auditRowSchema) },
+  }),
+  auditCsv: defineContract({
+    method: 'GET',
+    url: '/api/admin/audit/export.csv',
+    access: 'staff',
+    summary: 'Every audit row the log shows with the same filters and sort, in words, as CSV',
+    querystring: auditQuery,
+    response: { 200: fileAnswer('The audit rows as CSV, one row per action') },
+    produces: ['text/csv'],
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INQUIRY_KINDS } from '../lists/subjects.ts';
 import { checkbox, inboxQuery } from '../schemas/admin.ts';
-import { recordIdParams, timestampSchema } from './common.ts';
+import { fileAnswer, recordIdParams, timestampSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 import { pageObjectSchema } from './page-object.ts';
 
@@ -34,6 +34,15 @@ export const adminInboxContracts = {
     summary: 'Inquiries searched by name, e-mail or organization, filtered by kind and state, sorted by a column',
     querystring: inboxQuery,
     response: { 200: pageObjectSchema(inquiryRowSchema) },
+  }),
+  exportCsv: defineContract({
+    method: 'GET',
+    url: '/api/admin/inquiries/export.csv',
+    access: 'staff',
+    summary: 'Every inquiry the inbox shows with the same search, filters and sort, as CSV',
+    querystring: inboxQuery,
+    response: { 200: fileAnswer('The inquiries as CSV, one row per inquiry') },
+    produces: ['text/csv'],
   }),
   show: defineContract({
     method: 'GET',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { pageObjectSchema } from '../contracts/page-object.ts';
 import { parseIsoDate } from '../rules/compliance-calendar.ts';
 import { listSearch, listSort } from './list-params.ts';
-import type { PageObject } from '../rules/pagination.ts';
-import type { StandingView } from './search.ts';
+import { standingViewSchema } from './search.ts';
 
 /** A real calendar date written 'YYYY-MM-DD', between the years 2000 and 2999. */
 function isCalendarDate(value: string): boolean {
@@ -78,93 +78,136 @@ export const adminAccountsQuery = z.object({
 });
 export type AdminAccountsQuery = z.infer<typeof adminAccountsQuery>;
 
-/** One row of the accounts list. */
-export interface AdminAccountRow {
-  id: number;
-  name: string;
-  ein: string | null;
-  city: string;
-  state: string;
-  level: { id: number; name: string } | null;
-  renewal_due_at: string | null;
-  status: AccountStatus;
-  primary_email: string | null;
-  users_count: number;
-}
+const levelRefSchema = z.object({ id: z.number().int(), name: z.string() });
+const groupSchema = z.object({ id: z.number().int(), label: z.string(), is_billed_as_group: z.boolean() });
+
+/** One row of the accounts list; `renewal_due_at` ISO 8601. */
+const adminAccountRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ein: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  level: levelRefSchema.nullable(),
+  renewal_due_at: z.string().nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
+  primary_email: z.string().nullable(),
+  users_count: z.number().int(),
+});
+export type AdminAccountRow = z.output<typeof adminAccountRowSchema>;
 
 /** GET /api/admin/accounts: the docs/requirements/entities.md page object plus the levels to filter by. */
-export type AdminAccountsPage = PageObject<AdminAccountRow> & { levels: { id: number; name: string }[] };
+export const adminAccountsPageSchema = pageObjectSchema(adminAccountRowSchema).extend({
+  levels: z.array(levelRefSchema),
+});
+export type AdminAccountsPage = z.output<typeof adminAccountsPageSchema>;
 
-/** GET /api/admin/accounts/:id: the account's summary and its bounded lists, newest first. */
-export interface AdminAccountDetail {
-  account: {
-    id: number;
-    name: string;
-    ein: string | null;
-    email: string | null;
-    city: string;
-    state: string;
-    source: string;
-    level: { id: number; name: string } | null;
-    renewal_due_at: string | null;
-    status: AccountStatus;
-    is_suspended_from_basic_renewal: boolean;
-    bonus_balance_cents: number;
-    group: { id: number; label: string; is_billed_as_group: boolean } | null;
-    primary_user_id: number | null;
-    created_at: string;
-  };
+/** GET /api/admin/accounts/:id: the account's summary and its bounded lists, newest first; times ISO 8601. */
+export const adminAccountDetailSchema = z.object({
+  account: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    ein: z.string().nullable(),
+    email: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    source: z.string(),
+    level: levelRefSchema.nullable(),
+    renewal_due_at: z.string().nullable(),
+    status: z.enum(ACCOUNT_STATUSES),
+    is_suspended_from_basic_renewal: z.boolean(),
+    bonus_balance_cents: z.number().int(),
+    group: groupSchema.nullable(),
+    primary_user_id: z.number().int().nullable(),
+    created_at: z.string(),
+  }),
   /** The account's standing with the IRS (docs/irs-standing.md). */
-  standing: StandingView;
-  users: {
-    id: number;
-    email: string;
-    first_name: string;
-    last_name: string;
-    is_primary: boolean;
-    created_at: string;
-  }[];
-  applications: { id: number; email: string; level: string; type: string; status: string; updated_at: string }[];
-  bylaws: { id: number; hash: string; variant: string; email: string; updated_at: string }[];
-  files: {
-    id: number;
-    file_name: string;
-    mime_type: string;
-    size_bytes: number;
-    purpose: string;
-    created_at: string;
-  }[];
-  invoices: {
-    id: number;
-    number: string;
-    document_at: string;
-    value_cents: number;
-    balance_cents: number;
-    public_notes: string;
-  }[];
-  payments: {
-    id: number;
-    method: string;
-    status: string;
-    amount_cents: number;
-    discount_cents: number;
-    account_last4: string | null;
-    created_at: string;
-  }[];
+  standing: standingViewSchema,
+  users: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      is_primary: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+  applications: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      level: z.string(),
+      type: z.string(),
+      status: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  bylaws: z.array(
+    z.object({
+      id: z.number().int(),
+      hash: z.string(),
+      variant: z.string(),
+      email: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
+  files: z.array(
+    z.object({
+      id: z.number().int(),
+      file_name: z.string(),
+      mime_type: z.string(),
+      size_bytes: z.number().int(),
+      purpose: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  invoices: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      document_at: z.string(),
+      value_cents: z.number().int(),
+      balance_cents: z.number().int(),
+      public_notes: z.string(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.string(),
+      status: z.string(),
+      amount_cents: z.number().int(),
+      discount_cents: z.number().int(),
+      account_last4: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
   /** How many of each there are in all (the lists above hold the newest 20). */
-  counts: { users: number; applications: number; bylaws: number; files: number; invoices: number; payments: number };
+  counts: z.object({
+    users: z.number().int(),
+    applications: z.number().int(),
+    bylaws: z.number().int(),
+    files: z.number().int(),
+    invoices: z.number().int(),
+    payments: z.number().int(),
+  }),
   /** Sum of the balances of the account's invoices, in cents. */
-  open_balance_cents: number;
+  open_balance_cents: z.number().int(),
   /** Every group, by label, for the account settings form's select. */
-  groups: AdminGroupOption[];
-}
+  groups: z.array(groupSchema),
+});
+export type AdminAccountDetail = z.output<typeof adminAccountDetailSchema>;
 
 /** A group an account may belong to (GET /api/admin/accounts/:id `groups`, for the settings form). */
-export interface AdminGroupOption {
-  id: number;
-  label: string;
-  is_billed_as_group: boolean;
-}
+export type AdminGroupOption = z.output<typeof groupSchema>;
+
+/** What PUT /api/admin/accounts/:id/settings answers: the saved flags. */
+export const accountSettingsAnswerSchema = z.object({
+  is_suspended_from_basic_renewal: z.boolean(),
+  group: groupSchema.nullable(),
+});
+export type AccountSettings = z.output<typeof accountSettingsAnswerSchema>;
 
 /**
  * PUT /api/admin/accounts/:id/settings: the account's renewal flags (docs/requirements/behaviour.md "Renewal", docs/requirements/errors.md):

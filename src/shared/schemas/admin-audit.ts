@@ -59,16 +59,17 @@ export const auditQuery = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
-/** One audit row as the admin sees it. */
-export interface AuditRow {
-  id: number;
-  created_at: string;
-  action: string;
-  actor_user_id: number | null;
+/** One audit row as the admin sees it; `created_at` ISO 8601. */
+export const auditRowSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  action: z.string(),
+  actor_user_id: z.number().int().nullable(),
   /** The actor's e-mail, or null for the system or a removed user. */
-  actor_email: string | null;
-  account_id: number | null;
-  account_name: string | null;
-  details: Record<string, unknown>;
-  ip: string;
-}
+  actor_email: z.string().nullable(),
+  account_id: z.number().int().nullable(),
+  account_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string(),
+});
+export type AuditRow = z.output<typeof auditRowSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageObjectSchema } from '../contracts/page-object.ts';
 import { requiredText } from '../validation.ts';
 import { financePaymentSchema, type FinanceMethod, type FinanceStatus } from './finances.ts';
 import { listSearch, listSort } from './list-params.ts';
@@ -80,16 +81,17 @@ export const adminOpenInvoicesQuery = z.object({
 export type AdminOpenInvoicesQuery = z.output<typeof adminOpenInvoicesQuery>;
 
 /** Whole-site figures shown above both lists (never narrowed by the filters). */
-export interface AdminMoneyTotals {
+export const adminMoneyTotalsSchema = z.object({
   /** Sum of every invoice's balance still owed, integer cents. */
-  open_balance_cents: number;
+  open_balance_cents: z.number().int(),
   /** Invoices with a balance above 0. */
-  open_invoices: number;
+  open_invoices: z.number().int(),
   /** Payments held for review at the gateway: money taken, not yet applied. */
-  held_payments: number;
+  held_payments: z.number().int(),
   /** Payments whose gateway answer never came: not confirmed either way. */
-  pending_payments: number;
-}
+  pending_payments: z.number().int(),
+});
+export type AdminMoneyTotals = z.output<typeof adminMoneyTotalsSchema>;
 
 /** What staff may do with a payment now (docs/payments.md "Staff actions"). */
 export const STAFF_PAYMENT_ACTIONS = ['approve', 'decline', 'void', 'refund', 'resolve'] as const;
@@ -105,19 +107,21 @@ export type AdminPaymentRow = z.input<typeof adminPaymentRowSchema>;
 /** GET /api/admin/payments: the docs/requirements/entities.md page object. */
 export type AdminPaymentsPage = PageObject<AdminPaymentRow>;
 
-/** One row of the open invoices list. */
-export interface AdminOpenInvoiceRow {
-  id: number;
-  number: string;
-  account: { id: number; name: string };
-  document_at: string;
-  value_cents: number;
+/** One row of the open invoices list; `document_at` ISO 8601. */
+const adminOpenInvoiceRowSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  account: z.object({ id: z.number().int(), name: z.string() }),
+  document_at: z.string(),
+  value_cents: z.number().int(),
   /** Still owed, integer cents (above 0). */
-  balance_cents: number;
-}
+  balance_cents: z.number().int(),
+});
+export type AdminOpenInvoiceRow = z.output<typeof adminOpenInvoiceRowSchema>;
 
 /** GET /api/admin/invoices/open: the docs/requirements/entities.md page object. */
-export type AdminOpenInvoicesPage = PageObject<AdminOpenInvoiceRow>;
+export const adminOpenInvoicesPageSchema = pageObjectSchema(adminOpenInvoiceRowSchema);
+export type AdminOpenInvoicesPage = z.output<typeof adminOpenInvoicesPageSchema>;
 
 /**
  * Body of the staff's payment actions (docs/payments.md "Staff actions"): approve or decline a held

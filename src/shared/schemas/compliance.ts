@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { msg, requiredIsoDate, requiredChoice, requiredInt } from '../validation.ts';
+import { timestampSchema } from '../contracts/common.ts';
+import { requiredIsoDate, requiredChoice, requiredInt } from '../validation.ts';
 import type { StandingState } from '../rules/standing.ts';
 
 /** The annual IRS returns a filing can be recorded as (docs/requirements/product.md "Compliance calendar"). */
@@ -35,29 +36,44 @@ export type RiskState = (typeof RISK_STATES)[number];
  * GEN whose standing (standingOfAccounts: the IRS's BMF, 990-N data and revocation list, and the
  * filings staff recorded) shows a missed due date or a revocation. Dates 'YYYY-MM-DD'.
  */
-export interface RiskRow {
-  account_id: number;
-  name: string;
-  city: string;
-  state: string;
-  ein: string | null;
+export const riskRowSchema = z.object({
+  account_id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  ein: z.string().nullable(),
   /** The GEN it is a subordinate of, per the BMF, or null. */
-  gen: string | null;
-  fiscal_year_end_month: number | null;
-  primary_email: string | null;
-  standing: RiskState;
-  standing_label: string;
+  gen: z.string().nullable(),
+  fiscal_year_end_month: z.number().int().nullable(),
+  primary_email: z.string().nullable(),
+  standing: z.enum(RISK_STATES),
+  standing_label: z.string(),
   /** Tax years whose due date passed with no return seen, oldest first. */
-  missed_tax_years: number[];
+  missed_tax_years: z.array(z.number().int()),
   /** The latest tax year with a return on file (BMF, 990-N data or recorded), or null. */
-  latest_tax_year_filed: number | null;
+  latest_tax_year_filed: z.number().int().nullable(),
   /** The due date of the third consecutive missed return: revocation by law that day. */
-  revocation_date: string | null;
-  days_to_revocation: number | null;
+  revocation_date: z.string().nullable(),
+  days_to_revocation: z.number().int().nullable(),
   /** The Automatic Revocation List's date, when revoked. */
-  revoked_on: string | null;
+  revoked_on: z.string().nullable(),
   /** The IRS releases the standing rests on (release dates), as the standing card cites them. */
-  sources: { bmf: string | null; epostcard: string | null; revocations: string | null };
+  sources: z.object({
+    bmf: z.string().nullable(),
+    epostcard: z.string().nullable(),
+    revocations: z.string().nullable(),
+  }),
   /** Staff may record a filing for it (POST /api/admin/accounts/:id/filings: not for an IRS import without a customer account). */
-  can_record_filing: boolean;
-}
+  can_record_filing: z.boolean(),
+});
+export type RiskRow = z.output<typeof riskRowSchema>;
+
+/** A recorded filing as POST /api/admin/accounts/:id/filings answers it; `filed_on` 'YYYY-MM-DD'. */
+export const filingRowSchema = z.object({
+  id: z.number().int(),
+  tax_year: z.number().int(),
+  form: z.string(),
+  filed_on: z.string(),
+  created_at: timestampSchema,
+});
+export type FilingRow = z.output<typeof filingRowSchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { stripControl } from '../validation.ts';
 import { checkbox } from './admin.ts';
-import type { RosterImportSummary } from './roster-imports.ts';
+import { rosterImportSummarySchema, rosterRowIssueSchema, type RosterRowIssue } from './roster-imports.ts';
+
+export type { RosterRowIssue };
 
 /**
  * The generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/entities.md "Generic upload", docs/requirements/calls.md): the text parts of its
@@ -51,67 +53,63 @@ export const genericUploadFields = z.object({
 });
 export type GenericUploadFields = z.infer<typeof genericUploadFields>;
 
-/** A stored file as the uploader answers it. */
-export interface UploadedFileEntry {
-  id: number;
-  file_name: string;
-  size_bytes: number;
-  mime_type: string;
-  uploaded_at: string;
-}
+/** A stored file as the uploader answers it; `uploaded_at` ISO 8601. */
+const uploadedFileEntrySchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  size_bytes: z.number().int(),
+  mime_type: z.string(),
+  uploaded_at: z.string(),
+});
 
-/** A roster row that was not turned into an account. `row` is the file's line number (the header is line 1). */
-export interface RosterRowIssue {
-  file_name: string;
-  row: number;
-  reason: string;
-}
-
-/** How each roster file was read. */
-export interface RosterFileReport {
-  file_name: string;
-  /** 'irs-bmf': the IRS EO BMF extract layout; 'roster': name, email, city, state, ein. */
-  layout: 'irs-bmf' | 'roster';
-  read: number;
-  created: number;
-  skipped: number;
-  rejected: number;
-}
-
-/** The account import of one upload (create_new_accounts=1). Counts are exact; the lists are capped. */
-export interface RosterImportReport {
-  group: { id: number; label: string } | null;
-  /** Data rows read, over all files. */
-  read: number;
-  created: number;
-  skipped_count: number;
-  rejected_count: number;
-  /** Duplicates (by EIN or e-mail) of an existing account or of an earlier row: the first {@link ISSUES_LISTED}. */
-  skipped: RosterRowIssue[];
-  /** Rows that could not be read or checked (missing name, bad EIN, ...): the first {@link ISSUES_LISTED}. */
-  rejected: RosterRowIssue[];
-  files: RosterFileReport[];
-}
+/** How each roster file was read. `layout` 'irs-bmf': the IRS EO BMF extract layout; 'roster': name, email, city, state, ein. */
+const rosterFileReportSchema = z.object({
+  file_name: z.string(),
+  layout: z.enum(['irs-bmf', 'roster']),
+  read: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  rejected: z.number().int(),
+});
+export type RosterFileReport = z.output<typeof rosterFileReportSchema>;
 
 /** How many skipped and rejected rows an answer lists. */
 export const ISSUES_LISTED = 100;
 
+/** The account import of one upload (create_new_accounts=1). Counts are exact; the lists are capped. */
+const rosterImportReportSchema = z.object({
+  group: z.object({ id: z.number().int(), label: z.string() }).nullable(),
+  /** Data rows read, over all files. */
+  read: z.number().int(),
+  created: z.number().int(),
+  skipped_count: z.number().int(),
+  rejected_count: z.number().int(),
+  /** Duplicates (by EIN or e-mail) of an existing account or of an earlier row: the first {@link ISSUES_LISTED}. */
+  skipped: z.array(rosterRowIssueSchema),
+  /** Rows that could not be read or checked (missing name, bad EIN, ...): the first {@link ISSUES_LISTED}. */
+  rejected: z.array(rosterRowIssueSchema),
+  files: z.array(rosterFileReportSchema),
+});
+export type RosterImportReport = z.output<typeof rosterImportReportSchema>;
+
 /** The answer of a generic upload, broadcast on 'file-uploaded' (docs/requirements/calls.md). */
-export interface GenericUploadResult {
-  files: UploadedFileEntry[];
-  params: Record<string, unknown>;
+export const genericUploadResultSchema = z.object({
+  files: z.array(uploadedFileEntrySchema),
+  params: z.record(z.string(), z.unknown()),
   /** The account import of the files in the simple roster layout; null when there are none. */
-  import: RosterImportReport | null;
+  import: rosterImportReportSchema.nullable(),
   /**
    * The preview staged from the files in the IRS EO BMF layout (docs/irs-data.md "Roster
    * import"): nothing is written to accounts until staff confirm it; null when there are none.
    */
-  roster_import: RosterImportSummary | null;
-}
+  roster_import: rosterImportSummarySchema.nullable(),
+});
+export type GenericUploadResult = z.output<typeof genericUploadResultSchema>;
 
-/** What the admin uploader page needs: the groups new accounts can join and the limits. */
-export interface GenericUploadOptions {
-  groups: { id: number; label: string; gen: string | null }[];
-  max_bytes: number;
-  max_files: number;
-}
+/** What the admin uploader page needs: the groups new accounts can join and the limits (`max_bytes` in bytes). */
+export const genericUploadOptionsSchema = z.object({
+  groups: z.array(z.object({ id: z.number().int(), label: z.string(), gen: z.string().nullable() })),
+  max_bytes: z.number().int(),
+  max_files: z.number().int(),
+});
+export type GenericUploadOptions = z.output<typeof genericUploadOptionsSchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listSearch, listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
-import type { RosterRowIssue } from './generic-upload.ts';
 
 /**
  * Roster import safety (docs/irs-data.md "Roster import"): an IRS EO BMF file
@@ -50,53 +49,59 @@ export const rosterImportRowsQuery = z.object({
 });
 export type RosterImportRowsQuery = z.infer<typeof rosterImportRowsQuery>;
 
+/** A row that was not taken, with why. `row` is the file's line number (the header is line 1). */
+export const rosterRowIssueSchema = z.object({ file_name: z.string(), row: z.number().int(), reason: z.string() });
+export type RosterRowIssue = z.output<typeof rosterRowIssueSchema>;
+
 /**
  * The counts a preview shows. `read`: data rows of the file(s); `gen_rows`: rows of the GEN taken
  * (distinct EINs); `other_gen` / `no_gen`: rows skipped because they carry another GEN or none
  * (GROUP 0000); `rejected`: rows that could not be read or checked; `duplicates`: a repeated EIN
  * of the GEN; `adds`, `changes`, `removals`, `unchanged`: what confirming does.
  */
-export interface RosterImportCounts {
-  read: number;
-  gen_rows: number;
-  other_gen: number;
-  no_gen: number;
-  rejected: number;
-  duplicates: number;
-  adds: number;
-  changes: number;
-  removals: number;
-  unchanged: number;
-}
+const rosterImportCountsSchema = z.object({
+  read: z.number().int(),
+  gen_rows: z.number().int(),
+  other_gen: z.number().int(),
+  no_gen: z.number().int(),
+  rejected: z.number().int(),
+  duplicates: z.number().int(),
+  adds: z.number().int(),
+  changes: z.number().int(),
+  removals: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type RosterImportCounts = z.output<typeof rosterImportCountsSchema>;
 
 /** An import as the preview page and the list show it. Dates are ISO 8601. */
-export interface RosterImportSummary {
-  id: number;
-  gen: string;
-  group: { id: number; label: string };
-  file_name: string;
-  status: RosterImportStatus;
-  counts: RosterImportCounts;
+export const rosterImportSummarySchema = z.object({
+  id: z.number().int(),
+  gen: z.string(),
+  group: z.object({ id: z.number().int(), label: z.string() }),
+  file_name: z.string(),
+  status: z.enum(['preview', 'confirmed', 'discarded', 'undone'] as const satisfies readonly RosterImportStatus[]),
+  counts: rosterImportCountsSchema,
   /** The states the file covers: removals are proposed only for the GEN's subordinates there. */
-  covered_states: string[];
+  covered_states: z.array(z.string()),
   /** The other GENs met, with their row counts, most rows first (at most 10). */
-  other_gens: { gen: string; rows: number }[];
+  other_gens: z.array(z.object({ gen: z.string(), rows: z.number().int() })),
   /** The first rejected rows and repeated EINs, with reasons. */
-  rejected: RosterRowIssue[];
-  skipped: RosterRowIssue[];
-  created_by: string | null;
-  created_at: string;
-  confirmed_by: string | null;
-  confirmed_at: string | null;
-  undone_by: string | null;
-  undone_at: string | null;
+  rejected: z.array(rosterRowIssueSchema),
+  skipped: z.array(rosterRowIssueSchema),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  confirmed_by: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+  undone_by: z.string().nullable(),
+  undone_at: z.string().nullable(),
   /** Confirm is offered (a preview no later import has overtaken). */
-  can_confirm: boolean;
+  can_confirm: z.boolean(),
   /** Undo is offered (the latest confirmed import of its GEN). */
-  can_undo: boolean;
+  can_undo: z.boolean(),
   /** Why confirm or undo is not offered when the status alone would allow it; null otherwise. */
-  blocked_reason: string | null;
-}
+  blocked_reason: z.string().nullable(),
+});
+export type RosterImportSummary = z.output<typeof rosterImportSummarySchema>;
 
 /** One column an import changes, with its label and values before and after. */
 export interface RosterColumnChange {

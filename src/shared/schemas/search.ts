@@ -25,52 +25,79 @@ export interface SubordinateRow {
 /** Rows per search page. */
 export const SEARCH_PER_PAGE = 15;
 
+/** The states of a group's exemption (src/shared/rules/standing.ts), most urgent last. */
+const standingStateSchema = z.enum([
+  'not_listed',
+  'not_required',
+  'good',
+  'no_return_seen',
+  'missed_one',
+  'missed_two',
+  'past_revocation_date',
+  'revoked',
+  'reinstated',
+] as const satisfies readonly StandingState[]);
+
+/** An organization's place in the Publication 78 data (src/shared/rules/deductibility.ts `Pub78Listing`). */
+const pub78ListingSchema = z.object({
+  status: z.enum(['listed', 'through_central', 'not_listed'] as const satisfies readonly Pub78Listing['status'][]),
+  codes: z.array(z.object({ code: z.string(), meaning: z.string() })),
+});
+
 /** A group's standing facts as the pages show them (docs/irs-standing.md); dates 'YYYY-MM-DD'. */
-export interface IrsFactsView {
-  status_code: string;
-  status_meaning: string;
+const irsFactsViewSchema = z.object({
+  status_code: z.string(),
+  status_meaning: z.string(),
   /** 1-12, or null when unknown. */
-  fiscal_year_end_month: number | null;
-  filing_requirement: string;
-  latest_tax_year_filed: number | null;
-  missed_tax_years: number[];
+  fiscal_year_end_month: z.number().int().nullable(),
+  filing_requirement: z.string(),
+  latest_tax_year_filed: z.number().int().nullable(),
+  missed_tax_years: z.array(z.number().int()),
   /** Tax years due since the IRS data was released: whether they were filed is not known yet. */
-  awaiting_data_tax_years: number[];
-  next_due: { tax_year: number; due: string; days_left: number } | null;
+  awaiting_data_tax_years: z.array(z.number().int()),
+  next_due: z.object({ tax_year: z.number().int(), due: z.string(), days_left: z.number().int() }).nullable(),
   /** The day the exemption is (or was) revoked by law if nothing more is filed; null when no return is owed. */
-  revocation_date: string | null;
-  days_to_revocation: number | null;
-  revoked_on: string | null;
-  reinstated_on: string | null;
+  revocation_date: z.string().nullable(),
+  days_to_revocation: z.number().int().nullable(),
+  revoked_on: z.string().nullable(),
+  reinstated_on: z.string().nullable(),
   /** Its place in the Publication 78 data (eligible to receive deductible contributions); null while none is loaded. */
-  pub78: Pub78Listing | null;
+  pub78: pub78ListingSchema.nullable(),
   /** Release dates of the IRS data the facts came from. */
-  sources: { bmf: string | null; epostcard: string | null; revocations: string | null; pub78: string | null };
-}
+  sources: z.object({
+    bmf: z.string().nullable(),
+    epostcard: z.string().nullable(),
+    revocations: z.string().nullable(),
+    pub78: z.string().nullable(),
+  }),
+});
+export type IrsFactsView = z.output<typeof irsFactsViewSchema>;
 
 /** A group's standing as the staff and account pages show it (docs/irs-standing.md). */
-export interface StandingView {
-  state: StandingState;
-  label: string;
-  irs: IrsFactsView;
-}
+export const standingViewSchema = z.object({
+  state: standingStateSchema,
+  label: z.string(),
+  irs: irsFactsViewSchema,
+});
+export type StandingView = z.output<typeof standingViewSchema>;
 
 /** The public profile of an account (docs/requirements/screens.md /app/account/show/{id}). */
-export interface PublicProfile {
-  id: number;
-  name: string;
-  legal_name: string;
-  city: string;
-  state: string;
+export const publicProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  legal_name: z.string(),
+  city: z.string(),
+  state: z.string(),
   /** Formatted 12-3456789, or '' when unknown. */
-  ein: string;
-  gen: string;
-  ruling_year: string;
-  subsection: string;
-  is_deductible: boolean;
-  standing: StandingState;
-  standing_label: string;
+  ein: z.string(),
+  gen: z.string(),
+  ruling_year: z.string(),
+  subsection: z.string(),
+  is_deductible: z.boolean(),
+  standing: standingStateSchema,
+  standing_label: z.string(),
   /** The facts behind the standing (docs/irs-standing.md). No personal names. */
-  irs: IrsFactsView;
-  public_profile_image: string;
-}
+  irs: irsFactsViewSchema,
+  public_profile_image: z.string(),
+});
+export type PublicProfile = z.output<typeof publicProfileSchema>;

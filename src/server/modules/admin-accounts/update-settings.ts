@@ -2,14 +2,8 @@ import { eq } from 'drizzle-orm';
 import { accounts, groups } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { AccountSettingsInput } from '../../../shared/schemas/admin-accounts.ts';
+import type { AccountSettings, AccountSettingsInput } from '../../../shared/schemas/admin-accounts.ts';
 import type { Db } from '../../db/client.ts';
-
-/** What PUT /api/admin/accounts/:id/settings answers: the saved flags. */
-export interface AccountSettings {
-  is_suspended_from_basic_renewal: boolean;
-  group: { id: number; label: string; is_billed_as_group: boolean } | null;
-}
 
 /**
  * PUT /api/admin/accounts/:id/settings (docs/requirements/behaviour.md "Renewal", docs/requirements/errors.md): sets the account's

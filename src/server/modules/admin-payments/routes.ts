@@ -1,6 +1,6 @@
+import { adminInvoicesContracts } from '../../../shared/contracts/admin-invoices.ts';
 import { adminPaymentContracts as c } from '../../../shared/contracts/admin-payments.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { adminOpenInvoicesQuery } from '../../../shared/schemas/admin-payments.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
@@ -45,14 +45,22 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
         return sendDownload(reply, csv, `payments-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
       },
     });
-    admin.get('/api/admin/invoices/open', { config: { access: 'staff' } }, async (req) =>
-      listOpenInvoices(app.db, parseInput(adminOpenInvoicesQuery, req.query)),
-    );
-    admin.get('/api/admin/invoices/open/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportOpenInvoicesCsv(app.db, parseInput(adminOpenInvoicesQuery, req.query));
-      return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    const invoicesApi = admin.withTypeProvider<ZodTypeProvider>();
+    invoicesApi.route({
+      ...fromContract(adminInvoicesContracts.open),
+      handler: async (req) => listOpenInvoices(app.db, req.query),
     });
-    admin.get('/api/admin/money-totals', { config: { access: 'staff' } }, async () => getMoneyTotals(app.db));
+    invoicesApi.route({
+      ...fromContract(adminInvoicesContracts.openCsv),
+      handler: async (req, reply) => {
+        const csv = await exportOpenInvoicesCsv(app.db, req.query);
+        return sendDownload(reply, csv, `open-invoices-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
+    });
+    invoicesApi.route({
+      ...fromContract(adminInvoicesContracts.moneyTotals),
+      handler: async () => getMoneyTotals(app.db),
+    });
     api.route({
       ...fromContract(c.attention),
       handler: async () =>

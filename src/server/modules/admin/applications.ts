@@ -6,8 +6,6 @@ import { applications, levels, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 
-export const APPLICATION_STATUSES = ['draft', 'completed', 'deleted'] as const;
-
 /** A page of applications for admins, newest first, optionally by status. */
 export async function listApplications(db: Db, status: string | undefined, page: number) {
   const conds: SQL[] = [];

@@ -1,10 +1,8 @@
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { auditQuery } from '../../../shared/schemas/admin-audit.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
 import { notFound } from '../../errors.ts';
 import { sendDownload } from '../../send-download.ts';
-import { parseInput } from '../../validate.ts';
 import { exportAuditCsv, listAudit } from './audit-log.ts';
 import { listDiscounts, saveDiscount } from './discounts.ts';
 import { listAdminLevels, saveLevelPrices } from './levels.ts';
@@ -53,12 +51,16 @@ export async function adminConsoleRoutes(app: FastifyInstance) {
       },
     });
 
-    admin.get('/api/admin/audit', { config: { access: 'staff' } }, async (req) =>
-      listAudit(app.db, parseInput(auditQuery, req.query)),
-    );
-    admin.get('/api/admin/audit/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportAuditCsv(app.db, parseInput(auditQuery, req.query));
-      return sendDownload(reply, csv, `audit-log-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    api.route({
+      ...fromContract(adminConsoleContracts.audit),
+      handler: async (req) => listAudit(app.db, req.query),
+    });
+    api.route({
+      ...fromContract(adminConsoleContracts.auditCsv),
+      handler: async (req, reply) => {
+        const csv = await exportAuditCsv(app.db, req.query);
+        return sendDownload(reply, csv, `audit-log-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
     });
   });
 }

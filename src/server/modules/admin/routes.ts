@@ -1,25 +1,16 @@
-import { z } from 'zod';
+import { adminApplicationsContracts } from '../../../shared/contracts/admin-applications.ts';
 import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';
 import { adminOutboxContracts } from '../../../shared/contracts/admin-outbox.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { inboxQuery } from '../../../shared/schemas/admin.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { notFound } from '../../errors.ts';
 import { sendDownload } from '../../send-download.ts';
-import { parseInput } from '../../validate.ts';
-import { APPLICATION_STATUSES, getApplicationForAdmin, listApplications } from './applications.ts';
+import { getApplicationForAdmin, listApplications } from './applications.ts';
 import { deleteBanner, listBanners, saveBanner } from './banners.ts';
 import { exportInquiriesCsv, getInquiry, listInquiries, setInquiryHandled } from './inbox.ts';
 import { exportOutboxCsv, getOutboxMail, listOutbox } from './outbox.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-const idOf = (req: FastifyRequest) => {
-  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
-  if (!parsed.success) throw notFound();
-  return parsed.data.id;
-};
 
 /**
  * Admin-only JSON API: inquiries inbox, applications, mail outbox, banners, and the CSV exports of
@@ -27,29 +18,23 @@ const idOf = (req: FastifyRequest) => {
  */
 export async function adminRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.get('/api/admin/inquiries/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportInquiriesCsv(app.db, parseInput(inboxQuery, req.query));
-      return sendDownload(reply, csv, `inquiries-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
-    });
-
-    admin.get('/api/admin/applications', { config: { access: 'staff' } }, async (req) => {
-      const q = parseInput(
-        z.object({
-          status: z.preprocess(
-            (v) => (v === '' ? undefined : v),
-            z.enum(APPLICATION_STATUSES, { error: 'The selected status is invalid.' }).optional(),
-          ),
-          page: z.coerce.number().int().min(1).max(100_000).catch(1),
-        }),
-        req.query,
-      );
-      return listApplications(app.db, q.status, q.page);
-    });
-    admin.get('/api/admin/applications/:id', { config: { access: 'staff' } }, async (req) =>
-      getApplicationForAdmin(app.db, idOf(req)),
-    );
-
     const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({
+      ...fromContract(adminInboxContracts.exportCsv),
+      handler: async (req, reply) => {
+        const csv = await exportInquiriesCsv(app.db, req.query);
+        return sendDownload(reply, csv, `inquiries-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
+    });
+    api.route({
+      ...fromContract(adminApplicationsContracts.list),
+      handler: async (req) => listApplications(app.db, req.query.status, req.query.page),
+    });
+    api.route({
+      ...fromContract(adminApplicationsContracts.show),
+      // A malformed id is answered like an unknown one, with the generic message it had before.
+      handler: async (req) => getApplicationForAdmin(app.db, recordIdOf(req.params.id)),
+    });
     api.route({
       ...fromContract(adminOutboxContracts.exportCsv),
       handler: async (req, reply) => {

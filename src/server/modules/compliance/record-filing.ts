@@ -3,16 +3,8 @@ import { fiscalYearEnd, parseIsoDate } from '../../../shared/rules/compliance-ca
 import { accounts, filings } from '../../db/schema.ts';
 import { notFound, ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { FilingInput } from '../../../shared/schemas/compliance.ts';
+import type { FilingInput, FilingRow } from '../../../shared/schemas/compliance.ts';
 import type { Db } from '../../db/client.ts';
-
-export interface FilingRow {
-  id: number;
-  tax_year: number;
-  form: string;
-  filed_on: string;
-  created_at: Date;
-}
 
 /**
  * An admin records that an account filed its annual IRS return for a tax year (docs/requirements/product.md "Compliance calendar"). Rules

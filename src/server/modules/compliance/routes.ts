@@ -1,23 +1,13 @@
-import { z } from 'zod';
 import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
+import { adminComplianceContracts } from '../../../shared/contracts/admin-compliance.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { pageQuery } from '../../../shared/schemas/admin.ts';
-import { filingSchema } from '../../../shared/schemas/compliance.ts';
-import { fromContract } from '../../contracts.ts';
-import { notFound } from '../../errors.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
-import { parseInput } from '../../validate.ts';
 import { getCalendar } from './get-calendar.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
 import { recordFiling } from './record-filing.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-const idOf = (req: FastifyRequest) => {
-  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
-  if (!parsed.success) throw notFound('The account');
-  return parsed.data.id;
-};
 
 /**
  * The compliance calendar (docs/requirements/product.md "Compliance calendar"). Dates are 'YYYY-MM-DD' (UTC calendar date).
@@ -40,14 +30,17 @@ export async function complianceRoutes(app: FastifyInstance) {
     handler: async (req) => getCalendar(app.db, req.account.accountId, calendarDate(new Date())),
   });
 
-  app.get('/api/admin/compliance/risk', { config: { access: 'staff' } }, async (req) =>
-    listRevocationRisk(app.db, calendarDate(new Date()), parseInput(pageQuery, req.query).page),
-  );
-
-  app.post('/api/admin/accounts/:id/filings', { config: { access: 'staff' } }, async (req, reply) => {
-    const accountId = idOf(req);
-    const input = parseInput(filingSchema, req.body);
-    const filing = await recordFiling(app.db, accountId, input, auditActor(req), calendarDate(new Date()));
-    return reply.status(201).send({ filing, message: `The filing for tax year ${filing.tax_year} was recorded.` });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...fromContract(adminComplianceContracts.risk),
+    handler: async (req) => listRevocationRisk(app.db, calendarDate(new Date()), req.query.page),
+  });
+  api.route({
+    ...fromContract(adminComplianceContracts.recordFiling),
+    handler: async (req, reply) => {
+      const accountId = recordIdOf(req.params.id, 'The account');
+      const filing = await recordFiling(app.db, accountId, req.body, auditActor(req), calendarDate(new Date()));
+      return reply.status(201).send({ filing, message: `The filing for tax year ${filing.tax_year} was recorded.` });
+    },
   });
 }

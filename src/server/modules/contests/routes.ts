@@ -1,14 +1,15 @@
-import { z } from 'zod';
+import { adminContestsContracts } from '../../../shared/contracts/admin-contests.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import { CONTESTS, contestEntriesQuery } from '../../../shared/schemas/contests.ts';
+import { CONTESTS } from '../../../shared/schemas/contests.ts';
+import { fromContract } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { sendDownload } from '../../send-download.ts';
-import { parseInput } from '../../validate.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
 import { submitContestEntry } from './create-entry.ts';
 import { exportContestEntriesCsv, findEntryFile, listContestEntries } from './list-entries.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Photo and video contests (docs/requirements/product.md tool 4): visitors post entries multipart to their page (within
@@ -40,16 +41,16 @@ export async function contestRoutes(app: FastifyInstance) {
   }
 
   app.register(async (admin) => {
-    admin.get('/api/admin/contests/:contest/entries', { config: { access: 'staff' } }, async (req) => {
-      const { contest } = parseInput(z.object({ contest: z.enum(CONTESTS) }), req.params);
-      return listContestEntries(app.db, contest, parseInput(contestEntriesQuery, req.query));
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    api.route({
+      ...fromContract(adminContestsContracts.entries),
+      handler: async (req) => listContestEntries(app.db, req.params.contest, req.query),
     });
-    admin.get(
-      '/api/admin/contests/:contest/entries/export.csv',
-      { config: { access: 'staff' } },
-      async (req, reply) => {
-        const { contest } = parseInput(z.object({ contest: z.enum(CONTESTS) }), req.params);
-        const csv = await exportContestEntriesCsv(app.db, contest, parseInput(contestEntriesQuery, req.query));
+    api.route({
+      ...fromContract(adminContestsContracts.entriesCsv),
+      handler: async (req, reply) => {
+        const { contest } = req.params;
+        const csv = await exportContestEntriesCsv(app.db, contest, req.query);
         return sendDownload(
           reply,
           csv,
@@ -57,16 +58,13 @@ export async function contestRoutes(app: FastifyInstance) {
           'text/csv; charset=utf-8',
         );
       },
-    );
-    admin.get('/admin/contests/files/:fileId', { config: { access: 'staff' } }, async (req, reply) => {
-      const { fileId } = parseInput(
-        z.object({ fileId: z.coerce.number().int().positive().max(2_147_483_647) }),
-        req.params,
-      );
-      const { inline } = parseInput(z.object({ inline: z.enum(['0', '1']).optional() }), req.query);
-      return sendStoredFile(reply, app.providers.storage, await findEntryFile(app.db, fileId), {
-        inline: inline === '1',
-      });
+    });
+    api.route({
+      ...fromContract(adminContestsContracts.entryFile),
+      handler: async (req, reply) =>
+        sendStoredFile(reply, app.providers.storage, await findEntryFile(app.db, req.params.fileId), {
+          inline: req.query.inline === '1',
+        }),
     });
   });
 }

@@ -1,13 +1,12 @@
-import { z } from 'zod';
+import { publicProfileContracts } from '../../../shared/contracts/public-profile.ts';
 import { subordinateSearchQuery } from '../../../shared/schemas/search.ts';
-import { notFound } from '../../errors.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { perMinuteInProcess } from '../../plugins/rate-limits.ts';
 import { parseInput } from '../../validate.ts';
 import { getPublicProfile } from './get-public-profile.ts';
 import { searchSubordinates } from './search-subordinates.ts';
 import type { FastifyInstance } from 'fastify';
-
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** Subordinate search (docs/requirements/product.md tool 16) and public profiles. */
 export async function subordinateRoutes(app: FastifyInstance) {
@@ -25,9 +24,8 @@ export async function subordinateRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/accounts/:id/public', { config: { access: 'visitor' } }, async (req) => {
-    const parsed = idParam.safeParse(req.params);
-    if (!parsed.success) throw notFound('The organization');
-    return getPublicProfile(app.db, parsed.data.id);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...fromContract(publicProfileContracts.show),
+    handler: async (req) => getPublicProfile(app.db, recordIdOf(req.params.id, 'The organization')),
   });
 }

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { adminUploadsContracts } from '../../../shared/contracts/admin-uploads.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
-import {
-  GENERIC_UPLOAD_ACTION,
-  GENERIC_UPLOAD_MAX_FILES,
-  type GenericUploadOptions,
-} from '../../../shared/schemas/generic-upload.ts';
+import { GENERIC_UPLOAD_MAX_FILES } from '../../../shared/schemas/generic-upload.ts';
 import { rosterImportRowsQuery, rosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
+import { fromContract } from '../../contracts.ts';
 import { notFound } from '../../errors.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
@@ -20,6 +18,7 @@ import { exportRosterImportsCsv, listRosterImports } from './list-roster-imports
 import { receiveGenericUpload } from './receive-generic-upload.ts';
 import { undoRosterImport } from './undo-roster-import.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 const importId = (req: FastifyRequest) => {
   const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
@@ -42,45 +41,48 @@ const importId = (req: FastifyRequest) => {
  */
 export async function uploadRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
-    admin.get(
-      '/api/admin/uploads/options',
-      { config: { access: 'staff' } },
-      async (): Promise<GenericUploadOptions> => ({
+    const uploadsApi = admin.withTypeProvider<ZodTypeProvider>();
+    uploadsApi.route({
+      ...fromContract(adminUploadsContracts.options),
+      handler: async () => ({
         groups: await listGroupOptions(app.db),
         max_bytes: app.config.uploadLimits.roster,
         max_files: GENERIC_UPLOAD_MAX_FILES,
       }),
-    );
+    });
 
-    admin.post(GENERIC_UPLOAD_ACTION, { config: { access: 'staff' } }, async (req, reply) => {
-      try {
-        // Any type but the forbidden list (docs/requirements/validation.md: the allowed list is empty), the roster size limit.
-        const upload = await receiveUpload(req, app.providers.storage, {
-          purpose: 'any',
-          maxBytes: app.config.uploadLimits.roster,
-          maxFiles: GENERIC_UPLOAD_MAX_FILES,
-          errorField: 'uploads',
-        });
-        const result = await receiveGenericUpload(app.db, app.providers.storage, upload, {
-          userId: req.currentUser.id,
-          ip: req.ip,
-          log: req.log,
-        });
-        req.log.info(
-          {
-            files: result.files.length,
-            created: result.import?.created,
-            skipped: result.import?.skipped_count,
-            rejected: result.import?.rejected_count,
-          },
-          'generic upload stored',
-        );
-        return reply.status(201).send(result);
-      } catch (err) {
-        // The page ignores a failed upload (docs/requirements/errors.md), so the reason is kept here.
-        req.log.warn({ err, userId: req.currentUser.id }, 'generic upload failed');
-        throw err;
-      }
+    uploadsApi.route({
+      ...fromContract(adminUploadsContracts.upload),
+      handler: async (req, reply) => {
+        try {
+          // Any type but the forbidden list (docs/requirements/validation.md: the allowed list is empty), the roster size limit.
+          const upload = await receiveUpload(req, app.providers.storage, {
+            purpose: 'any',
+            maxBytes: app.config.uploadLimits.roster,
+            maxFiles: GENERIC_UPLOAD_MAX_FILES,
+            errorField: 'uploads',
+          });
+          const result = await receiveGenericUpload(app.db, app.providers.storage, upload, {
+            userId: req.currentUser.id,
+            ip: req.ip,
+            log: req.log,
+          });
+          req.log.info(
+            {
+              files: result.files.length,
+              created: result.import?.created,
+              skipped: result.import?.skipped_count,
+              rejected: result.import?.rejected_count,
+            },
+            'generic upload stored',
+          );
+          return reply.status(201).send(result);
+        } catch (err) {
+          // The page ignores a failed upload (docs/requirements/errors.md), so the reason is kept here.
+          req.log.warn({ err, userId: req.currentUser.id }, 'generic upload failed');
+          throw err;
+        }
+      },
     });
 
     admin.get('/api/admin/roster-imports', { config: { access: 'staff' } }, async (req) =>

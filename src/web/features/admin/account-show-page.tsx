@@ -19,6 +19,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { adminAccountsContracts } from '../../../shared/contracts/admin-accounts.ts';
 import { toFieldErrors } from '../../../shared/field-errors.ts';
 import { formatCurrency, formatFileSize } from '../../../shared/rules/formats.ts';
 import {
@@ -31,7 +32,7 @@ import { ComplianceCalendarCard } from '../../components/compliance-calendar-car
 import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { toastSuccess } from '../../lib/feedback.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, hrefOf, HttpFailure } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
 import { StandingCard } from '../subordinates/standing-card.tsx';
 import { ACCOUNT_STATUS_COLOR, showEin } from './accounts-page.tsx';
@@ -131,7 +132,7 @@ function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
     const body: AccountSettingsInput = parsed.data;
     setBusy(true);
     try {
-      await http.put(`/api/admin/accounts/${a.id}/settings`, body as unknown as Record<string, unknown>);
+      await call(adminAccountsContracts.saveSettings, { params: { id: String(a.id) }, body });
       await queryClient.invalidateQueries();
       toastSuccess('The account settings were saved.');
     } catch (err) {
@@ -212,7 +213,7 @@ export default function AccountShowPage() {
   const accountId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
   const q = useQuery({
     queryKey: ['admin-account', id],
-    queryFn: () => http.get<AdminAccountDetail>(`/api/admin/accounts/${encodeURIComponent(id)}`),
+    queryFn: () => call(adminAccountsContracts.show, { params: { id } }),
     retry: false,
   });
   if (q.isPending)
@@ -301,7 +302,7 @@ export default function AccountShowPage() {
         <StandingCard
           state={q.data.standing.state}
           irs={q.data.standing.irs}
-          letterUrl={`/api/admin/accounts/${a.id}/standing-letter`}
+          letterUrl={hrefOf(adminAccountsContracts.standingLetter, { params: { id: String(a.id) } })}
           title={{ id: 'account-standing', text: 'Standing with the IRS', label: q.data.standing.label }}
         />
 

@@ -1,19 +1,16 @@
 import { Anchor, Badge, NativeSelect, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { adminAccountsContracts } from '../../../shared/contracts/admin-accounts.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
-import {
-  ACCOUNT_STATUS_LABELS,
-  type AccountStatus,
-  type AdminAccountsPage,
-} from '../../../shared/schemas/admin-accounts.ts';
+import { ACCOUNT_STATUS_LABELS, type AccountStatus } from '../../../shared/schemas/admin-accounts.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { http } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
-import { queryString, useListFilters } from './use-list-filters.ts';
+import { useListFilters } from './use-list-filters.ts';
 
 export const ACCOUNT_STATUS_COLOR: Record<AccountStatus, string> = {
   active: 'green',
@@ -36,7 +33,7 @@ export default function AccountsPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const q = useQuery({
     queryKey: ['admin-accounts', query, page],
-    queryFn: () => http.get<AdminAccountsPage>('/api/admin/accounts', { ...query, page }),
+    queryFn: () => call(adminAccountsContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -52,7 +49,7 @@ export default function AccountsPage() {
         onSearch={(search) => go({ search })}
         filtered={filtered}
         onClear={() => go({ search: '', level: '', status: '', renewal_due: '' })}
-        exportHref={`/api/admin/accounts/export.csv${queryString(query)}`}
+        exportHref={hrefOf(adminAccountsContracts.exportCsv, { query })}
       >
         <NativeSelect
           label="Level"

@@ -1,33 +1,19 @@
 import { Alert, Anchor, Badge, Card, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { adminApplicationsContracts } from '../../../shared/contracts/admin-applications.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { STATUS_COLOR } from './applications-page.tsx';
-
-interface Application {
-  id: number;
-  email: string;
-  level: string;
-  type: string;
-  status: string;
-  page: number;
-  account_id: number | null;
-  fields: Record<string, unknown>;
-  labels: Record<string, string>;
-  created_at: string;
-  updated_at: string;
-  completed_at: string | null;
-}
 
 /** One application with every answer under its question's label. */
 export default function ApplicationPage() {
   const { id = '' } = useParams();
   const q = useQuery({
     queryKey: ['admin-application', id],
-    queryFn: () => http.get<Application>(`/api/admin/applications/${encodeURIComponent(id)}`),
+    queryFn: () => call(adminApplicationsContracts.show, { params: { id } }),
     retry: false,
   });
   if (q.isPending)

@@ -1,23 +1,12 @@
 import { Anchor, Badge, Group, NativeSelect, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { adminApplicationsContracts } from '../../../shared/contracts/admin-applications.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-
-interface ApplicationRow {
-  id: number;
-  email: string;
-  level: string;
-  type: string;
-  status: string;
-  page: number;
-  account_id: number | null;
-  updated_at: string;
-}
 
 export const STATUS_COLOR: Record<string, string> = { draft: 'blue', completed: 'green', deleted: 'gray' };
 
@@ -28,7 +17,7 @@ export default function ApplicationsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
     queryKey: ['admin-applications', status, page],
-    queryFn: () => http.get<PageObject<ApplicationRow>>('/api/admin/applications', { status, page }),
+    queryFn: () => call(adminApplicationsContracts.list, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });
   return (

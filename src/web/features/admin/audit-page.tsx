@@ -1,16 +1,15 @@
 import { Anchor, Button, Card, Code, Group, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { adminConsoleContracts } from '../../../shared/contracts/admin-console.ts';
 import { actionWords, auditDetailWords } from '../../../shared/rules/audit-words.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { http } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
-import { queryString, useListFilters } from './use-list-filters.ts';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-import type { AuditRow } from '../../../shared/schemas/admin-audit.ts';
+import { useListFilters } from './use-list-filters.ts';
 
 /** The audit log's filters as the address keeps them (docs/audit.md). */
 const FILTERS = ['account_id', 'action', 'search', 'sort'] as const;
@@ -26,11 +25,17 @@ export default function AuditPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const [draft, setDraft] = useState(current);
   const { account_id: accountId, action, search } = current;
-  useEffect(() => setDraft({ account_id: accountId, action, search, sort: '' }), [accountId, action, search]);
+  // The form follows the address when it changes (back, forward, a link): adjusted while rendering, not after.
+  const filterKey = JSON.stringify([accountId, action, search]);
+  const [draftKey, setDraftKey] = useState(filterKey);
+  if (draftKey !== filterKey) {
+    setDraftKey(filterKey);
+    setDraft({ account_id: accountId, action, search, sort: '' });
+  }
 
   const q = useQuery({
     queryKey: ['admin-audit', query, page],
-    queryFn: () => http.get<PageObject<AuditRow>>('/api/admin/audit', { ...query, page }),
+    queryFn: () => call(adminConsoleContracts.audit, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -89,7 +94,7 @@ export default function AuditPage() {
               Clear
             </Button>
           )}
-          <Button component="a" variant="default" href={`/api/admin/audit/export.csv${queryString(query)}`} download>
+          <Button component="a" variant="default" href={hrefOf(adminConsoleContracts.auditCsv, { query })} download>
             Export CSV
           </Button>
         </Group>

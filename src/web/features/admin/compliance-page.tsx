@@ -14,14 +14,13 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { adminComplianceContracts } from '../../../shared/contracts/admin-compliance.ts';
 import { FILING_FORMS } from '../../../shared/schemas/compliance.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-import type { RiskRow } from '../../../shared/schemas/compliance.ts';
 
 const MONTHS = [
   'January',
@@ -70,10 +69,9 @@ function RecordFilingForm({
   const target = accountId ?? Number(values.account);
   const save = useMutation({
     mutationFn: () =>
-      http.post<{ message: string }>(`/api/admin/accounts/${target}/filings`, {
-        form: values.form,
-        tax_year: values.tax_year,
-        filed_on: values.filed_on,
+      call(adminComplianceContracts.recordFiling, {
+        params: { id: String(target) },
+        body: { form: values.form, tax_year: values.tax_year, filed_on: values.filed_on },
       }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
@@ -168,7 +166,7 @@ export default function CompliancePage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
     queryKey: ['admin-compliance-risk', page],
-    queryFn: () => http.get<PageObject<RiskRow>>('/api/admin/compliance/risk', { page }),
+    queryFn: () => call(adminComplianceContracts.risk, { query: { page } }),
     placeholderData: keepPreviousData,
   });
   return (

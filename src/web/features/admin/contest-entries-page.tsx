@@ -1,32 +1,19 @@
 import { Anchor, Badge, Group, Image, NativeSelect, SegmentedControl, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminContestsContracts } from '../../../shared/contracts/admin-contests.ts';
 import { ENTRANT_TYPE_LABELS, type Contest, type EntrantType } from '../../../shared/schemas/contests.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { http } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
-import { queryString, useListFilters } from './use-list-filters.ts';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
+import { useListFilters } from './use-list-filters.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 const FILTERS = ['contest', 'search', 'counted', 'sort'] as const;
 
-interface EntryRow {
-  id: number;
-  organization: string;
-  email: string;
-  type: EntrantType;
-  message: string;
-  is_member: boolean;
-  counts: boolean;
-  created_at: string;
-  file_id: number | null;
-  file_name: string | null;
-  mime_type: string | null;
-  size_bytes: number | null;
-  file_url: string | null;
-}
+type EntryRow = ContractAnswer<typeof adminContestsContracts.entries>['data'][number];
 
 /** The file of an entry: a picture for images, a player for videos, and always a download link. */
 function Preview({ entry }: { entry: EntryRow }) {
@@ -50,6 +37,8 @@ function Preview({ entry }: { entry: EntryRow }) {
         />
       )}
       {entry.mime_type?.startsWith('video/') && (
+        // An entrant's upload comes without captions: staff preview it to judge the entry.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
         <video
           src={entry.file_url}
           preload="metadata"
@@ -77,7 +66,7 @@ export default function ContestEntriesPage() {
   const { contest: _contest, ...listQuery } = query;
   const q = useQuery({
     queryKey: ['admin-contest-entries', contest, listQuery, page],
-    queryFn: () => http.get<PageObject<EntryRow>>(`/api/admin/contests/${contest}/entries`, { ...listQuery, page }),
+    queryFn: () => call(adminContestsContracts.entries, { params: { contest }, query: { ...listQuery, page } }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -101,7 +90,7 @@ export default function ContestEntriesPage() {
         onSearch={(search) => go({ search })}
         filtered={Boolean(current.search || current.counted)}
         onClear={() => go({ search: '', counted: '' })}
-        exportHref={`/api/admin/contests/${contest}/entries/export.csv${queryString(listQuery)}`}
+        exportHref={hrefOf(adminContestsContracts.entriesCsv, { params: { contest }, query: listQuery })}
       >
         <NativeSelect
           label="Counted"
@@ -150,7 +139,7 @@ export default function ContestEntriesPage() {
                 {e.is_member ? ' · member' : ''}
               </Text>
             </Table.Td>
-            <Table.Td>{ENTRANT_TYPE_LABELS[e.type] ?? e.type}</Table.Td>
+            <Table.Td>{ENTRANT_TYPE_LABELS[e.type as EntrantType] ?? e.type}</Table.Td>
             <Table.Td maw={260}>
               <Text size="sm" lineClamp={3}>
                 {e.message || '—'}

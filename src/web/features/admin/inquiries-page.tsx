@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { adminInboxContracts } from '../../../shared/contracts/admin-inbox.ts';
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS } from '../../../shared/lists/subjects.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { call } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
-import { queryString, useListFilters } from './use-list-filters.ts';
+import { useListFilters } from './use-list-filters.ts';
 
 const FILTERS = ['search', 'kind', 'status', 'sort'] as const;
 
@@ -37,7 +37,7 @@ export default function InquiriesPage() {
         onSearch={(search) => go({ search })}
         filtered={filtered}
         onClear={() => go({ search: '', kind: '', status: '' })}
-        exportHref={`/api/admin/inquiries/export.csv${queryString(query)}`}
+        exportHref={hrefOf(adminInboxContracts.exportCsv, { query })}
       >
         <NativeSelect
           label="Kind"

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, NativeSelect, SimpleGrid, Stack, Table, Ta
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { adminInvoicesContracts } from '../../../shared/contracts/admin-invoices.ts';
 import { adminPaymentContracts } from '../../../shared/contracts/admin-payments.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
@@ -12,7 +13,6 @@ import {
   type AdminMoneyTotals,
   type AdminOpenInvoicesQuery,
   type AdminPaymentsQuery,
-  type AdminOpenInvoicesPage,
   type AdminPaymentRow,
   type StaffPaymentAction,
 } from '../../../shared/schemas/admin-payments.ts';
@@ -149,7 +149,7 @@ export default function PaymentsAdminPage() {
   });
   const invoices = useQuery({
     queryKey: ['admin-open-invoices', invFilters],
-    queryFn: () => http.get<AdminOpenInvoicesPage>('/api/admin/invoices/open', { ...invFilters }),
+    queryFn: () => call(adminInvoicesContracts.open, { query: invFilters }),
     placeholderData: keepPreviousData,
     enabled: tab === 'invoices',
   });
@@ -175,7 +175,7 @@ export default function PaymentsAdminPage() {
   // Whole-site figures, not narrowed by the filters: read once per visit (and again after a staff action).
   const totals = useQuery({
     queryKey: ['admin-payments', 'totals'],
-    queryFn: () => http.get<AdminMoneyTotals>('/api/admin/money-totals'),
+    queryFn: () => call(adminInvoicesContracts.moneyTotals, {}),
   }).data;
   // Days open are counted from when the page was opened, so a re-render does not shift them.
   const [now] = useState(() => Date.now());
@@ -299,7 +299,7 @@ export default function PaymentsAdminPage() {
             onSearch={(search) => go({ search })}
             filtered={Boolean(invFilters.overdue || invFilters.search)}
             onClear={() => go({ overdue: '', search: '' })}
-            exportHref={`/api/admin/invoices/open/export.csv${queryString(setOnly(invExport))}`}
+            exportHref={hrefOf(adminInvoicesContracts.openCsv, { query: invExport })}
           >
             <NativeSelect
               label="Overdue"

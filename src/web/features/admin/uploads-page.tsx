@@ -24,25 +24,25 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { adminUploadsContracts } from '../../../shared/contracts/admin-uploads.ts';
 import { formatFileSize, formatSizeLimit } from '../../../shared/rules/formats.ts';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
-import {
-  GENERIC_UPLOAD_ACTION,
-  type GenericUploadOptions,
-  type GenericUploadResult,
-  type RosterImportReport,
-  type RosterRowIssue,
-} from '../../../shared/schemas/generic-upload.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { http, HttpFailure } from '../../lib/http.ts';
+import { call, http, HttpFailure } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { SortableTh } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
 import { IMPORT_STATUS } from './roster-import-status.ts';
 import { queryString, useListFilters } from './use-list-filters.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
+import type {
+  GenericUploadResult,
+  RosterImportReport,
+  RosterRowIssue,
+} from '../../../shared/schemas/generic-upload.ts';
 import type { RosterImportSummary, RosterImportsPage } from '../../../shared/schemas/roster-imports.ts';
 
 /** Events the uploader broadcasts its answers on (docs/requirements/calls.md). */
@@ -62,7 +62,7 @@ const LAYOUT_LABEL: Record<string, string> = { 'irs-bmf': 'IRS EO BMF extract', 
 export default function UploadsPage() {
   const options = useQuery({
     queryKey: ['admin-upload-options'],
-    queryFn: () => http.get<GenericUploadOptions>('/api/admin/uploads/options'),
+    queryFn: () => call(adminUploadsContracts.options, {}),
   });
   const [createAccounts, setCreateAccounts] = useState(false);
   const [groupId, setGroupId] = useState<string | null>(null);
@@ -90,7 +90,9 @@ export default function UploadsPage() {
       setBusy(true);
       setGroupError(null);
       try {
-        const data = await http.post<GenericUploadResult>(GENERIC_UPLOAD_ACTION, body);
+        // Multipart: the contract gives the address and the answer; the body is the form data.
+        const upload = adminUploadsContracts.upload;
+        const data = await http.post<ContractAnswer<typeof upload>>(upload.url, body);
         window.dispatchEvent(new CustomEvent(FILE_UPLOADED, { detail: data }));
         if (data.roster_import) void client.invalidateQueries({ queryKey: ['admin-roster-imports'] });
       } catch (err) {

@@ -1,16 +1,19 @@
 import { Alert, Anchor, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { Fact, StandingBadge, StandingCard } from './standing-card.tsx';
-import type { PublicProfile } from '../../../shared/schemas/search.ts';
 
 /** The public profile of an account (docs/requirements/screens.md /app/account/show/{id}) with its good-standing badge. */
 export default function ProfilePage() {
   const { id = '' } = useParams();
   const query = useQuery({
     queryKey: ['profile', id],
-    queryFn: () => http.get<PublicProfile>(`/api/accounts/${encodeURIComponent(id)}/public`),
+    // A public page: the contract (and zod with it) loads with the request, not with the page's first paint.
+    queryFn: async () => {
+      const { publicProfileContracts } = await import('../../../shared/contracts/public-profile.ts');
+      return call(publicProfileContracts.show, { params: { id } });
+    },
     retry: false,
   });
   if (query.isPending)

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { pageQuery } from '../schemas/admin.ts';
+import { filingRowSchema, filingSchema, riskRowSchema } from '../schemas/compliance.ts';
+import { recordIdParams, validationFailedSchema } from './common.ts';
+import { defineContract } from './contract.ts';
+import { pageObjectSchema } from './page-object.ts';
+
+/** Admin → Revocation risk and recorded filings (docs/irs-standing.md, docs/requirements/product.md "Compliance calendar"): staff only. */
+export const adminComplianceContracts = {
+  risk: defineContract({
+    method: 'GET',
+    url: '/api/admin/compliance/risk',
+    access: 'staff',
+    summary: 'Member groups and GEN subordinates that missed an annual return or were revoked, most urgent first',
+    querystring: pageQuery,
+    response: { 200: pageObjectSchema(riskRowSchema) },
+  }),
+  recordFiling: defineContract({
+    method: 'POST',
+    url: '/api/admin/accounts/:id/filings',
+    access: 'staff',
+    summary: "Record an account's annual IRS return for a tax year (audited)",
+    params: recordIdParams,
+    body: filingSchema,
+    response: {
+      201: z.object({ filing: filingRowSchema, message: z.string() }),
+      422: validationFailedSchema,
+    },
+  }),
+};
