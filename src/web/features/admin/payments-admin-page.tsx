@@ -24,13 +24,12 @@ import {
 } from '../../../shared/schemas/finances.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
-import { call, hrefOf, http } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { AdminListCard } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
 import { AttentionPanel, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
-import { queryString } from './use-list-filters.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -91,13 +90,6 @@ function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; on
  * account's open invoices, oldest first, optionally only those over 30 days old, each with a link
  * to pay it on the account's behalf. Tab, filters and page live in the address.
  */
-/** The filters that are set, as query parameters. */
-const setOnly = (values: Record<string, string | number | undefined>) =>
-  Object.fromEntries(
-    Object.entries(values)
-      .filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => [k, String(v)]),
-  );
 
 export default function PaymentsAdminPage() {
   const [params, setParams] = useSearchParams();
