@@ -90,8 +90,9 @@ export function createServerRenderer(
         data.user || !opts.cacheRenders
           ? null
           : JSON.stringify([url, new Date().getFullYear(), { ...data, csrfToken: '' }]);
-      if (key !== null && cache.has(key)) {
-        const html = cache.get(key)!;
+      const cached = key !== null ? cache.get(key) : undefined;
+      if (key !== null && cached !== undefined) {
+        const html = cached;
         // Most recently used last, so the oldest is evicted first.
         cache.delete(key);
         cache.set(key, html);
@@ -107,7 +108,8 @@ export function createServerRenderer(
       }
       if (key !== null) {
         cache.set(key, html);
-        if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        const oldest = cache.keys().next();
+        if (cache.size > CACHE_ENTRIES && !oldest.done) cache.delete(oldest.value);
       }
       return html;
     },
