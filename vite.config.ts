@@ -35,67 +35,6 @@ function precompress(): Plugin {
 }
 
 /**
- * Writes `route-preloads.json`: for each page path of src/web/router.tsx, the script chunks its
- * lazily loaded screen needs (and their style sheets) beyond what index.html already loads, with
- * the query cache's chunk for screens loaded with `screen()` (not `lightScreen()`). The
- * server lists them in the page's head as `modulepreload` links, so a visitor's browser fetches
- * the screen together with the entry script instead of after running it (docs/requirements/platform.md §6 Lighthouse).
- */
-function routePreloads(): Plugin {
-  return {
-    name: 'goodstanding-route-preloads',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const entry = chunks.find((c) => c.isEntry);
-      const router = chunks.flatMap((c) => c.moduleIds).find((id) => id.endsWith(`${path.sep}router.tsx`));
-      if (!entry || !router) return;
-      const byName = new Map(chunks.map((c) => [c.fileName, c]));
-      const initial = new Set([entry.fileName, ...entry.imports]);
-      /** A chunk and its static imports, depth first, without what the entry already loads. */
-      const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
-        if (seen.has(fileName) || initial.has(fileName)) return seen;
-        seen.add(fileName);
-        for (const dep of byName.get(fileName)?.imports ?? []) closure(dep, seen);
-        return seen;
-      };
-      const source = fs.readFileSync(router, 'utf8');
-      const chunkOf = (moduleId: string) =>
-        chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
-      // `screen` loads the query cache's chunk beside the screen's; `lightScreen` does not.
-      const queryRoot = chunkOf(path.resolve(path.dirname(router), 'lib/query-root.tsx'));
-      if (!queryRoot) this.error('route preloads: no chunk holds src/web/lib/query-root.tsx');
-      const preloads: Record<string, { scripts: string[]; styles: string[] }> = {};
-      for (const [, routePath, loader, specifier] of source.matchAll(
-        /\{ path: '([^']+)', lazy: (screen|lightScreen)\(\(\) => import\('([^']+)'\)/g,
-      )) {
-        const chunk = chunkOf(path.resolve(path.dirname(router), specifier));
-        if (!chunk) continue;
-        const seen = closure(chunk.fileName);
-        if (
-          loader === 'lightScreen' &&
-          [...seen].some((f) => byName.get(f)?.moduleIds.some((id) => id.includes(`${path.sep}@tanstack${path.sep}`)))
-        ) {
-          this.error(
-            `route preloads: the screen of ${routePath} uses the query cache; load it with screen(), not lightScreen() (src/web/router.tsx)`,
-          );
-        }
-        if (loader === 'screen') closure(queryRoot.fileName, seen);
-        const files = [...seen];
-        const styles = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
-        // A chunk of style sheets only is not written as a script (Vite drops it); its styles above still count.
-        const scripts = files.filter((f) => !byName.get(f)?.moduleIds.every((id) => /\.css($|\?)/.test(id)));
-        preloads[routePath] = {
-          scripts: scripts.map((f) => `/${f}`),
-          styles: [...new Set(styles)].map((f) => `/${f}`),
-        };
-      }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 1) });
-    },
-  };
-}
-
-/**
  * A plugin that rewrites one module of a library in the client's build. The build fails when the
  * module is not part of it or `rewrite` finds nothing to change (returns null), so an update of the
  * library cannot make the change stop applying unnoticed.
@@ -179,10 +118,11 @@ const scrollAreaOwnRefs = () =>
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  // The server's render (scripts/build.mjs) needs neither the preload list nor compressed copies.
+  // The server's render needs no compressed copies; scripts/build.mjs adds the client's preload
+  // list (scripts/route-preloads.mjs), which it derives from the server's render.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), stableMantineIds(), noReadyRerender(), scrollAreaOwnRefs(), routePreloads(), precompress()],
+    : [react(), stableMantineIds(), noReadyRerender(), scrollAreaOwnRefs(), precompress()],
   resolve: {
     // React Router's package exports only its development build (checks and warnings, about a third
     // slower to set up its routes); the production build sits beside it (docs/requirements/platform.md §6).

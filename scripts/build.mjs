@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { routePreloads, routeScreens } from './route-preloads.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const DIST = path.join(ROOT, 'dist');
@@ -91,10 +92,18 @@ fs.mkdirSync(BUILDS, { recursive: true });
 const sourcesMtimeMs = newestSource(SOURCES);
 const target = path.join(BUILDS, new Date().toISOString().replace(/[:.]/g, '-'));
 try {
-  await build({ logLevel, build: { outDir: path.join(target, 'web'), emptyOutDir: true } });
+  // The server's render first: its routes tell which modules each page's screen loads, and so
+  // which of the client's chunks the page preloads (scripts/route-preloads.mjs).
+  const ssrDir = path.join(target, 'ssr');
   await build({
     logLevel,
-    build: { ssr: 'entry-server.tsx', outDir: path.join(target, 'ssr'), emptyOutDir: true, sourcemap: true },
+    build: { ssr: 'entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: true, manifest: true },
+  });
+  const screens = await routeScreens(ssrDir);
+  await build({
+    logLevel,
+    build: { outDir: path.join(target, 'web'), emptyOutDir: true },
+    plugins: [routePreloads(screens)],
   });
   fs.writeFileSync(
     path.join(target, STAMP_FILE),

@@ -30,6 +30,7 @@ import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
+import { startWebDevServer } from './modules/pages/web-dev-server.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
@@ -211,6 +212,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   const hmacKey =
     config.sessionSecret ?? (await getOrCreateSetting(opts.database.db, 'csrf_hmac_key', () => randomSecret(32)));
 
+  // npm run dev: Vite answers for the client's sources before any route (docs/decisions/012-server-rendering-and-dev-loop.md).
+  const webDev = config.webDevServer ? await startWebDevServer(app) : null;
   await app.register(errorsPlugin, { reporter });
   await app.register(metricsPlugin, { database: opts.database });
   if (config.metricsToken) registerJobMetrics(app);
@@ -222,6 +225,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
           "'self'",
           // The one inline script: a server-rendered page's loader of its scripts (render-page.ts).
           PAGE_SCRIPT_LOADER_CSP_SOURCE,
+          // In development only: React Refresh's preamble, which Vite puts into each page.
+          ...(webDev?.inlineScriptSources ?? []),
           ...(config.captcha.siteKey
             ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']
             : []),
@@ -310,6 +315,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
       clientKey: config.payments.clientKey,
     });
   }
-  await app.register(pageRoutes);
+  await app.register(pageRoutes, { webDev });
   return app;
 }

@@ -319,6 +319,14 @@ describe('loadConfig in production', () => {
     expect(message).toMatch(/See "Production settings" in docs\/configuration\.md\.$/);
   });
 
+  it('refuses the development server of npm run dev, which a production install does not have', () => {
+    expect(refusal({ ...PRODUCTION, WEB_DEV_SERVER: '1' })).toMatch(
+      /^ {2}WEB_DEV_SERVER: serves the web client from its sources/m,
+    );
+    expect(loadConfig({ ...PRODUCTION, WEB_DEV_SERVER: '0' }).webDevServer).toBe(false);
+    expect(loadConfig({ WEB_DEV_SERVER: '1' }).webDevServer).toBe(true);
+  });
+
   it('names each refused setting on its own', () => {
     const without = (key: keyof typeof PRODUCTION) => ({ ...PRODUCTION, [key]: undefined });
     expect(refusal({ ...PRODUCTION, PAYMENT_GATEWAY: 'simulator' })).toMatch(

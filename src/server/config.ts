@@ -144,6 +144,7 @@ const envSchema = z.object({
     .optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
   WEB_DIST_DIR: z.string().default('./dist/web'),
+  WEB_DEV_SERVER: bool.default(false),
   STORAGE_DIR: z.string().optional(),
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z.string().optional(),
@@ -270,6 +271,12 @@ export interface AppConfig {
    */
   shutdownTimeoutMs: number;
   webDistDir: string;
+  /**
+   * `npm run dev`: the web client comes from Vite's development server inside this process (hot
+   * reload, public pages rendered from the sources) instead of the build (WEB_DEV_SERVER, default
+   * off, refused in production: docs/decisions/012-server-rendering-and-dev-loop.md).
+   */
+  webDevServer: boolean;
   bylaws: {
     /** The other brand the short bylaws variant is published under (docs/requirements/product.md tool 3). */
     shortBrand: string;
@@ -492,6 +499,11 @@ export function productionProblems(env: Record<string, string | undefined>): str
       `${captchaMissing.join(', ')}: required; without both reCAPTCHA keys the public forms run with the local stand-in, which checks nothing; set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET to your reCAPTCHA site's keys`,
     );
   }
+  if (truthy(env.WEB_DEV_SERVER)) {
+    problems.push(
+      'WEB_DEV_SERVER: serves the web client from its sources through Vite (npm run dev), which production installs do not have; leave it unset and serve the build (npm run build)',
+    );
+  }
   if (env.SEED_DEMO === undefined || truthy(env.SEED_DEMO)) {
     problems.push(
       'SEED_DEMO: the first start would seed the demo account, its users and the demo discount codes (WELCOME100); set SEED_DEMO=0',
@@ -638,6 +650,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sentryDsn: e.SENTRY_DSN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    webDevServer: e.WEB_DEV_SERVER,
     storage: {
       driver: e.STORAGE_DRIVER,
       dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),

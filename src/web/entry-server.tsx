@@ -7,6 +7,7 @@ import { setServerBoot } from './lib/boot.ts';
 import { preloadDeferredComponents } from './lib/deferred-component.tsx';
 import { routes } from './router.tsx';
 import type { BootData } from '../shared/routes.ts';
+import type { RouteObject } from 'react-router';
 
 const handler = createStaticHandler(routes);
 
@@ -49,4 +50,23 @@ export async function renderPageHtml(url: string, data: BootData): Promise<strin
  */
 export function themeCssVariablesHtml(): string {
   return renderToString(<ThemeCssVariables />);
+}
+
+/**
+ * Every page's screen loader, from the router's own routes (src/web/router.tsx): the path and the
+ * route's `lazy`. For the build only (scripts/route-screens.mjs), which calls each loader to learn
+ * which modules the page's screen is made of, and so which chunks its page preloads
+ * (docs/ARCHITECTURE.md "Requests").
+ * @returns one entry per route with both a path and a lazy loader, in the router's order
+ */
+export function pageScreenLoaders(): { path: string; load: () => Promise<unknown> }[] {
+  const found: { path: string; load: () => Promise<unknown> }[] = [];
+  const visit = (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.path && typeof route.lazy === 'function') found.push({ path: route.path, load: route.lazy });
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return found;
 }

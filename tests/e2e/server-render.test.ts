@@ -109,6 +109,26 @@ describe('public pages are rendered by the server (docs/requirements/platform.md
     }
   });
 
+  it('a page’s script list names its screen’s chunk, however its route is written in the router', async () => {
+    const preloadOf = async (path: string) => {
+      const { html } = await fetchPage(path);
+      const list = /<script type="application\/json" id="page-scripts">(.*?)<\/script>/.exec(html)?.[1];
+      return (JSON.parse(list ?? '{"preload":[]}') as { preload: string[] }).preload;
+    };
+    for (const [path, chunk] of [
+      ['/contact', '/assets/contact-page-'],
+      ['/bylaws-generator', '/assets/bylaws-pages-'],
+      ['/bylaws-generator/school', '/assets/bylaws-pages-'],
+      ['/contests/photo', '/assets/contest-page-'],
+      ['/compliance-check', '/assets/compliance-check-page-'],
+    ]) {
+      expect(
+        (await preloadOf(path)).some((href) => href.startsWith(chunk)),
+        path,
+      ).toBe(true);
+    }
+  });
+
   it('a dismissed banner is left out of the server’s HTML', async () => {
     const shown = await fetchPage('/pricing');
     expect(shown.root).toContain('Holiday hours');

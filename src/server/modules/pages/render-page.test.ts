@@ -53,6 +53,22 @@ describe('page shell', () => {
     expect(html.indexOf('<h1>Pricing</h1>')).toBeLessThan(html.indexOf('page-scripts'));
   });
 
+  it('in development the rendered page keeps its script tags, which Vite’s client needs to run first', () => {
+    const devTemplate =
+      '<!doctype html><html><head><script type="module" src="/@vite/client"></script><!--app-head--></head><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>';
+    const html = renderPage(devTemplate, {
+      title: 'Pricing',
+      companyName: 'GoodStanding',
+      boot: BOOT,
+      body: '<h1>Pricing</h1>',
+      scriptsAfterPaint: false,
+    });
+    expect(html).toContain('<div id="root"><h1>Pricing</h1></div>');
+    expect(html).toContain('<script type="module" src="/@vite/client"></script>');
+    expect(html).toContain('<script type="module" src="/main.tsx"></script>');
+    expect(html).not.toContain('page-scripts');
+  });
+
   it('writes no link for anything but a built asset path', () => {
     const html = renderPage(TEMPLATE, {
       title: 'Pricing',

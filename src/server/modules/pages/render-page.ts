@@ -19,7 +19,14 @@ const escapeJsonForHtml = (json: string) =>
 export function loadTemplate(webDistDir: string): string {
   const file = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(file)) return FALLBACK_TEMPLATE;
-  const html = fs.readFileSync(file, 'utf8');
+  return prepareTemplate(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * The page template from an index.html (the build's, or src/web/index.html as Vite's development
+ * server transforms it): its style sheets moved to the top of the head (see {@link loadTemplate}).
+ */
+export function prepareTemplate(html: string): string {
   const styles: string[] = [];
   const rest = html.replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
     styles.push(tag.trim());
@@ -99,6 +106,11 @@ export function renderPage(
     preload?: RoutePreload;
     body?: string | null;
     headHtml?: string;
+    /**
+     * False in development: the template's scripts stay as they are, since Vite's client and
+     * React Refresh's preamble must run before the entry (default true).
+     */
+    scriptsAfterPaint?: boolean;
   },
 ): string {
   const screenScripts = (opts.preload?.scripts ?? []).filter(assetPath);
@@ -117,6 +129,11 @@ export function renderPage(
     .filter(Boolean)
     .join('\n    ');
   if (!opts.body) return template.replace('<!--app-head-->', () => head);
+  if (opts.scriptsAfterPaint === false) {
+    return template
+      .replace('<!--app-head-->', () => head)
+      .replace('<div id="root"></div>', () => `<div id="root">${opts.body}</div>`);
+  }
   // The page is drawn from the HTML and the style sheet alone. Its scripts only make it
   // interactive, so they are requested once it is drawn: fetched earlier, they share the
   // connection with the style sheet and hold up the first paint on a slow network.

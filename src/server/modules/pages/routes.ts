@@ -7,8 +7,9 @@ import { isDisplayPreferenceCookie } from '../../../shared/rules/cookies.ts';
 import { getCompany } from '../content/get-company.ts';
 import { listActiveBanners } from '../content/list-active-banners.ts';
 import { routingLookupUrlForBrowser } from '../routing-numbers/lookup.ts';
-import { loadRoutePreloads, loadTemplate, renderPage } from './render-page.ts';
-import { loadServerRenderer } from './server-render.ts';
+import { loadRoutePreloads, loadTemplate, renderPage, type RoutePreload } from './render-page.ts';
+import { createServerRenderer, loadServerRenderer, type ServerRenderer } from './server-render.ts';
+import type { WebDevServer } from './web-dev-server.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A source map's address (`/x.js.map`, any case). */
@@ -18,9 +19,10 @@ const isSourceMap = (pathName: string) => /\.map$/i.test(pathName);
  * Serves the web client: built assets under /assets (without their source maps in production), and
  * the HTML shell for every page of src/shared/routes.ts. Pages for signed-in users redirect
  * visitors to /login; admin pages answer 403 to others. Unknown page paths get the shell with
- * status 404, unknown API paths JSON 404.
+ * status 404, unknown API paths JSON 404. With `webDev` (`npm run dev`) the template and the
+ * server's render come from the sources through Vite, and nothing from the build is read.
  */
-export async function pageRoutes(app: FastifyInstance) {
+export async function pageRoutes(app: FastifyInstance, opts: { webDev: WebDevServer | null }) {
   // `dist` is a link that `npm run build` swaps to each new build (scripts/build.mjs): this process
   // keeps serving the build it started with, whose files the pages it already sent refer to.
   const distDir = fs.existsSync(app.config.webDistDir) ? fs.realpathSync(app.config.webDistDir) : app.config.webDistDir;
@@ -28,7 +30,7 @@ export async function pageRoutes(app: FastifyInstance) {
   // as they are sent (brotli quality 4 or gzip, from 1 KB); the assets below come precompressed.
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   const assetsDir = path.join(distDir, 'assets');
-  if (fs.existsSync(assetsDir)) {
+  if (!opts.webDev && fs.existsSync(assetsDir)) {
     await app.register(fastifyStatic, {
       root: assetsDir,
       prefix: '/assets/',
@@ -46,7 +48,7 @@ export async function pageRoutes(app: FastifyInstance) {
   // The favicon goes through the build (content-hashed under /assets); this serves an older copy if present.
   for (const file of ['favicon.svg', 'robots.txt']) {
     const full = path.join(distDir, file);
-    if (fs.existsSync(full)) {
+    if (!opts.webDev && fs.existsSync(full)) {
       const body = fs.readFileSync(full);
       app.get(`/${file}`, async (_req, reply) =>
         reply
@@ -56,9 +58,13 @@ export async function pageRoutes(app: FastifyInstance) {
       );
     }
   }
-  const template = loadTemplate(distDir);
-  const preloads = loadRoutePreloads(distDir);
-  const serverRenderer = await loadServerRenderer(distDir, app.log);
+  const { webDev } = opts;
+  const builtTemplate = webDev ? '' : loadTemplate(distDir);
+  // Vite's development server loads each module as it is asked for: there is nothing to preload.
+  const preloads: Record<string, RoutePreload> = webDev ? {} : loadRoutePreloads(distDir);
+  const serverRenderer: ServerRenderer | null = webDev
+    ? createServerRenderer(webDev.entryServer, app.log, { cacheRenders: false })
+    : await loadServerRenderer(distDir, app.log);
 
   async function send(
     req: FastifyRequest,
@@ -93,6 +99,7 @@ export async function pageRoutes(app: FastifyInstance) {
         : {}),
     };
     const body = serverRendered ? await serverRendered.render(req.url, boot) : null;
+    const template = webDev ? await webDev.template(req.url) : builtTemplate;
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
@@ -107,7 +114,8 @@ export async function pageRoutes(app: FastifyInstance) {
           // The 403 and 404 screens are not the page's screen.
           preload: status === 200 && page.path ? preloads[page.path] : undefined,
           body,
-          headHtml: serverRenderer?.headHtml,
+          headHtml: await serverRenderer?.headHtml(),
+          scriptsAfterPaint: !webDev,
         }),
       );
   }

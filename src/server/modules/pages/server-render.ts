@@ -8,8 +8,8 @@ import type { BootData } from '../../../shared/routes.ts';
 import type { Db } from '../../db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
-/** The render function of the built `dist/ssr/entry-server.js` (src/web/entry-server.tsx). */
-interface EntryServer {
+/** The render functions of src/web/entry-server.tsx: built into `dist/ssr/entry-server.js`, or loaded by Vite in development. */
+export interface EntryServer {
   renderPageHtml(url: string, data: BootData): Promise<string | null>;
   themeCssVariablesHtml(): string;
 }
@@ -30,8 +30,8 @@ const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 const CACHE_ENTRIES = 200;
 
 export interface ServerRenderer {
-  /** The theme's CSS variables as a `<style>` element, for the head of every page. */
-  headHtml: string;
+  /** The theme's CSS variables as a `<style>` element, for the head of every page; computed once. */
+  headHtml(): Promise<string>;
   /** The query results the page at `pagePath` (a path of src/shared/routes.ts) shows, for its boot data. */
   queriesFor(pagePath: string, db: Db): Promise<BootData['queries']>;
   /**
@@ -44,25 +44,55 @@ export interface ServerRenderer {
 
 /**
  * Loads the server's render of the pages built by `npm run build` (`dist/ssr` beside the web
- * client's `dist/web`). Renders for visitors are kept in a small LRU cache keyed by the address
- * and the boot data without the CSRF token (which the HTML does not contain), so a visitor's page
- * costs one render per change of company details, banners or prices, not 10–20 ms per request.
+ * client's `dist/web`).
  * @returns null when the client was built without it (or not at all): pages are then drawn by the browser alone
  */
 export async function loadServerRenderer(webDistDir: string, log: FastifyBaseLogger): Promise<ServerRenderer | null> {
   const entry = path.join(webDistDir, '..', 'ssr', 'entry-server.js');
   if (!fs.existsSync(entry)) return null;
-  const { renderPageHtml, themeCssVariablesHtml } = (await import(pathToFileURL(entry).href)) as EntryServer;
+  const built = (await import(pathToFileURL(entry).href)) as EntryServer;
+  const renderer = createServerRenderer(async () => built, log, { cacheRenders: true });
+  await renderer.headHtml();
+  return renderer;
+}
+
+/**
+ * The server's render of the pages around `load`, which gives the render functions: the build's,
+ * or in development the sources' as Vite has them now (src/server/modules/pages/web-dev-server.ts).
+ * With `cacheRenders`, renders for visitors are kept in a small LRU cache keyed by the address and
+ * the boot data without the CSRF token (which the HTML does not contain), so a visitor's page costs
+ * one render per change of company details, banners or prices, not 10–20 ms per request.
+ */
+export function createServerRenderer(
+  load: () => Promise<EntryServer>,
+  log: FastifyBaseLogger,
+  opts: { cacheRenders: boolean },
+): ServerRenderer {
   const cache = new Map<string, string | null>();
+  let headHtml: Promise<string> | undefined;
   return {
-    headHtml: themeCssVariablesHtml(),
+    headHtml() {
+      headHtml ??= load()
+        .then((entry) => entry.themeCssVariablesHtml())
+        .catch((err: unknown) => {
+          // The browser then puts the variables in itself (src/web/main.tsx); the next page tries again.
+          log.error({ err }, 'server render failed to load; the browser draws the page');
+          headHtml = undefined;
+          return '';
+        });
+      return headHtml;
+    },
     async queriesFor(pagePath, db) {
       return PAGE_QUERIES[pagePath]?.(db);
     },
     async render(url, data) {
-      const key = data.user ? null : JSON.stringify([url, new Date().getFullYear(), { ...data, csrfToken: '' }]);
-      if (key !== null && cache.has(key)) {
-        const html = cache.get(key)!;
+      const key =
+        data.user || !opts.cacheRenders
+          ? null
+          : JSON.stringify([url, new Date().getFullYear(), { ...data, csrfToken: '' }]);
+      const cached = key !== null ? cache.get(key) : undefined;
+      if (key !== null && cached !== undefined) {
+        const html = cached;
         // Most recently used last, so the oldest is evicted first.
         cache.delete(key);
         cache.set(key, html);
@@ -70,6 +100,7 @@ export async function loadServerRenderer(webDistDir: string, log: FastifyBaseLog
       }
       let html: string | null;
       try {
+        const { renderPageHtml } = await load();
         html = await renderPageHtml(new URL(url, 'http://localhost').href, data);
       } catch (err) {
         log.error({ err, url: redactUrl(url) }, 'server render failed; the browser draws the page');
@@ -77,7 +108,8 @@ export async function loadServerRenderer(webDistDir: string, log: FastifyBaseLog
       }
       if (key !== null) {
         cache.set(key, html);
-        if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        const oldest = cache.keys().next();
+        if (cache.size > CACHE_ENTRIES && !oldest.done) cache.delete(oldest.value);
       }
       return html;
     },
