@@ -99,7 +99,13 @@ describe('public forms, as a visitor fills them in', () => {
       await table.getByText('advisor@uwyo.example').waitFor();
 
       await page.getByLabel('Kind').selectOption('contact');
-      await table.getByRole('link').first().click();
+      // The campus reports stay on screen until the contact messages arrive: wait for them to go.
+      await expect.poll(() => table.getByText('advisor@uwyo.example').count()).toBe(0);
+      await table
+        .getByRole('row', { name: /Pat Parent/ })
+        .getByRole('link')
+        .first()
+        .click();
       await page.getByRole('heading', { name: /Contact #\d+/ }).waitFor();
       await page.getByText('How do we register in Alaska?').waitFor();
       await page.getByRole('button', { name: 'Mark as handled' }).click();
