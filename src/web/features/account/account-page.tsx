@@ -1,17 +1,17 @@
 import { Alert, Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { accountSettingsContracts } from '../../../shared/contracts/account-settings.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
-import { http } from '../../lib/http.ts';
+import { call, http } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { StandingCard } from '../subordinates/standing-card.tsx';
 import { BillingCard } from './billing-card.tsx';
 import { ProfileImageCard } from './profile-image-card.tsx';
-import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 import type { StandingView } from '../../../shared/schemas/search.ts';
 
 interface MyAccount {
@@ -88,7 +88,7 @@ function OrganizationDataCard() {
   const queryClient = useQueryClient();
   const q = useQuery({
     queryKey: ['editable-fields'],
-    queryFn: () => http.get<DynamicFormConfig>('/app/fields/editable'),
+    queryFn: () => call(accountSettingsContracts.editableFields, {}),
     retry: false,
   });
   if (!q.data) return null;
