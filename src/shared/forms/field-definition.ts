@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Schema-driven forms (docs/requirements/entities.md "Field definition", "Wizard configuration", "Dynamic form
  * configuration"). The same definitions render the wizard and dynamic forms in the browser and
@@ -27,36 +29,40 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 /** Types that show something but carry no value. */
 export const DISPLAY_ONLY_TYPES: ReadonlySet<FieldType> = new Set(['divider', 'heading', 'warning', 'link']);
 
-export interface FieldDefinition {
-  name: string;
-  label?: string;
-  field_type: FieldType;
+/** docs/requirements/entities.md "Field definition". */
+const fieldDefinitionSchema = z.object({
+  name: z.string(),
+  label: z.string().optional(),
+  field_type: z.enum(FIELD_TYPES),
   /** Laravel-style rules string, e.g. 'required|email|max:255'; 'required' stars the field. */
-  rules?: string;
-  placeholder?: string;
-  is_disabled?: boolean;
-  is_accented?: boolean;
+  rules: z.string().optional(),
+  placeholder: z.string().optional(),
+  is_disabled: z.boolean().optional(),
+  is_accented: z.boolean().optional(),
   /**
    * Name of another field: this one is shown only while that field's value is numerically truthy.
    * 'name=a,b' shows it only while that field's value is one of the listed values (a radio with
    * more than yes and no, docs/wizard.md "A group waiting for its IRS letter").
    */
-  is_conditional?: string;
+  is_conditional: z.string().optional(),
   /** Text beside the input; 'text|field' shows the text followed by the other field's value. */
-  side_label?: string;
-  sub_label?: string;
-  link?: { href: string; html: string };
-  value?: string | number | boolean | null;
+  side_label: z.string().optional(),
+  sub_label: z.string().optional(),
+  link: z.object({ href: z.string(), html: z.string() }).optional(),
+  value: z.union([z.string(), z.number(), z.boolean()]).nullable().optional(),
   /** Radio: value/label pairs. Select: key to label. */
-  options?: { value: string; label: string }[] | Record<string, string>;
-  rows?: number;
-  instructions?: string;
-  description?: string;
-  add_class?: string;
-  flush?: boolean;
+  options: z
+    .union([z.array(z.object({ value: z.string(), label: z.string() })), z.record(z.string(), z.string())])
+    .optional(),
+  rows: z.number().optional(),
+  instructions: z.string().optional(),
+  description: z.string().optional(),
+  add_class: z.string().optional(),
+  flush: z.boolean().optional(),
   /** Dropbox upload address. */
-  action?: string;
-}
+  action: z.string().optional(),
+});
+export type FieldDefinition = z.infer<typeof fieldDefinitionSchema>;
 
 /** One page of a wizard: its step label, description and fields. */
 export interface WizardPage {
@@ -92,21 +98,22 @@ export interface WizardConfig {
 }
 
 /** docs/requirements/entities.md "Dynamic form configuration". */
-export interface DynamicFormConfig {
-  title: string;
-  fields: Record<string, unknown>;
-  schema: FieldDefinition[];
-  alert?: string;
+export const dynamicFormConfigSchema = z.object({
+  title: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+  schema: z.array(fieldDefinitionSchema),
+  alert: z.string().optional(),
   /** Default true. */
-  has_required_fields?: boolean;
-  post_notification?: boolean;
-  is_clearing?: boolean;
-  is_disabled?: boolean;
-  is_cancelable?: boolean;
+  has_required_fields: z.boolean().optional(),
+  post_notification: z.boolean().optional(),
+  is_clearing: z.boolean().optional(),
+  is_disabled: z.boolean().optional(),
+  is_cancelable: z.boolean().optional(),
   /** Where the form is saved; default method put (docs/requirements/constants.md). */
-  action?: string;
-  method?: 'put' | 'post' | 'patch';
-}
+  action: z.string().optional(),
+  method: z.enum(['put', 'post', 'patch']).optional(),
+});
+export type DynamicFormConfig = z.infer<typeof dynamicFormConfigSchema>;
 
 /** Options of a radio or select definition as value/label pairs, in order. */
 export function optionPairs(def: Pick<FieldDefinition, 'options'>): { value: string; label: string }[] {

@@ -169,24 +169,25 @@ export function withCurrentPasswordRule(
   });
 }
 
-/** One row of GET /app/account/users/json (never the password hash). */
-export interface AccountUserRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  sms_phone: string;
-  is_primary: boolean;
-  is_subscribed_bulk_emails: boolean;
-  is_subscribed_event_emails: boolean;
-  is_subscribed_sms: boolean;
-  /**
-   * When the user was last invited, ISO 8601, while they have not chosen a password yet (they
-   * cannot sign in until they do); null once they have (docs/roles.md "Invitations").
-   */
-  invited_at: string | null;
-}
+/**
+ * One row of GET /app/account/users/json (never the password hash). `invited_at`: when the user
+ * was last invited, ISO 8601, while they have not chosen a password yet (they cannot sign in until
+ * they do); null once they have (docs/roles.md "Invitations").
+ */
+export const accountUserRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  sms_phone: z.string(),
+  is_primary: z.boolean(),
+  is_subscribed_bulk_emails: z.boolean(),
+  is_subscribed_event_emails: z.boolean(),
+  is_subscribed_sms: z.boolean(),
+  invited_at: z.string().nullable(),
+});
+export type AccountUserRow = z.infer<typeof accountUserRowSchema>;
 
 /**
  * What the signed-in viewer may do on the page (docs/roles.md): `can_manage` for the account's
@@ -194,15 +195,17 @@ export interface AccountUserRow {
  * `must_confirm`: e-mail and password changes and primary transfers take the viewer's
  * `current_password` (false for staff acting on behalf of the account).
  */
-export interface AccountUserViewer {
-  id: number;
-  can_manage: boolean;
-  must_confirm: boolean;
-}
+const accountUserViewerSchema = z.object({
+  id: z.number().int(),
+  can_manage: z.boolean(),
+  must_confirm: z.boolean(),
+});
+export type AccountUserViewer = z.infer<typeof accountUserViewerSchema>;
 
 /** GET /app/account/users/json */
-export interface AccountUserList {
-  account: { id: number; name: string };
-  users: AccountUserRow[];
-  viewer: AccountUserViewer;
-}
+export const accountUserListSchema = z.object({
+  account: z.object({ id: z.number().int(), name: z.string() }),
+  users: z.array(accountUserRowSchema),
+  viewer: accountUserViewerSchema,
+});
+export type AccountUserList = z.infer<typeof accountUserListSchema>;

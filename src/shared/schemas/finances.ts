@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageObject } from '../rules/pagination.ts';
+import { pageObjectSchema } from '../contracts/page-object.ts';
 
 /**
  * Where payments land (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances, /admin/payments/latest/{accountId}): the
@@ -9,13 +9,15 @@ import type { PageObject } from '../rules/pagination.ts';
  */
 
 /** payments.method: how a payment was made. */
-export type FinanceMethod = 'card' | 'bank' | 'paypal' | 'zero';
+export const financeMethodSchema = z.enum(['card', 'bank', 'paypal', 'zero']);
+export type FinanceMethod = z.infer<typeof financeMethodSchema>;
 
 /**
  * payments.status as the finances page lists it. 'awaiting_consent' and 'cancelled' (PayPal
  * sessions never completed) are never listed: nothing was attempted from the payer's side.
  */
-export type FinanceStatus = 'pending' | 'paid' | 'held' | 'declined' | 'failed' | 'voided' | 'refunded';
+export const financeStatusSchema = z.enum(['pending', 'paid', 'held', 'declined', 'failed', 'voided', 'refunded']);
+export type FinanceStatus = z.infer<typeof financeStatusSchema>;
 
 /** Statuses left out of the finances list and without receipts: PayPal sessions that never completed. */
 export const UNLISTED_PAYMENT_STATUSES = ['awaiting_consent', 'cancelled'] as const;
@@ -29,78 +31,71 @@ export const RECEIPT_STATUSES = ['paid', 'held', 'refunded'] as const;
 /** Payments per page of GET /api/finances. */
 export const FINANCES_PER_PAGE = 20;
 
-/** An invoice a payment was for. */
-export const financeInvoiceSchema = z.object({
+/**
+ * An invoice a payment was for. `amount_cents`: integer cents the payment settled on this invoice
+ * (payment_invoices), for a paid payment; null for a payment that is not paid (held, pending,
+ * declined, failed): it was meant for the invoice (payments.invoice_ids) but applied nothing to it.
+ */
+const financeInvoiceSchema = z.object({
   id: z.number().int(),
   number: z.string(),
-  /**
-   * Integer cents the payment settled on this invoice (payment_invoices), for a paid payment.
-   * null for a payment that is not paid (held, pending, declined, failed): it was meant for the
-   * invoice (payments.invoice_ids) but applied nothing to it.
-   */
   amount_cents: z.number().int().nullable(),
 });
-export type FinanceInvoice = z.input<typeof financeInvoiceSchema>;
+export type FinanceInvoice = z.infer<typeof financeInvoiceSchema>;
 
-/** One payment of the account (GET /api/finances `payments.data[]`, receipt `payment`). */
+/**
+ * One payment of the account (GET /api/finances `payments.data[]`, receipt `payment`). Money in
+ * integer cents (`amount_cents` charged, 0 for a zero payment; `discount_cents` taken off by a
+ * discount code; `refunded_cents` given back by staff so far, docs/payments.md "Staff actions").
+ * `account_type` as the gateway reports it ('Visa', 'eCheck'), `account_last4` masked by the
+ * gateway ('XXXX1111', never a full number), both null when unknown. `settled_at` is null while
+ * pending. Refunds oldest first; invoices oldest first. Moments are ISO 8601.
+ */
 export const financePaymentSchema = z.object({
   id: z.number().int(),
-  method: z.enum(['card', 'bank', 'paypal', 'zero'] as const satisfies readonly FinanceMethod[]),
-  status: z.enum([
-    'pending',
-    'paid',
-    'held',
-    'declined',
-    'failed',
-    'voided',
-    'refunded',
-  ] as const satisfies readonly FinanceStatus[]),
-  /** Charged, integer cents (0 for a zero payment). */
+  method: financeMethodSchema,
+  status: financeStatusSchema,
   amount_cents: z.number().int(),
-  /** Taken off by a discount code, integer cents. */
   discount_cents: z.number().int(),
-  /** As the gateway reports it: 'Visa', 'eCheck' …; null when unknown (PayPal, zero, no answer). */
   account_type: z.string().nullable(),
-  /** Masked by the gateway, e.g. 'XXXX1111'; never a full number. */
   account_last4: z.string().nullable(),
   auth_code: z.string().nullable(),
   gateway_trans_id: z.string().nullable(),
-  /** ISO 8601. */
   created_at: z.string(),
-  /** When the outcome was recorded (ISO 8601); null while pending. */
   settled_at: z.string().nullable(),
-  /** Given back by staff so far, integer cents (docs/payments.md "Staff actions"). */
   refunded_cents: z.number().int(),
-  /** The refunds made, oldest first: integer cents and when (ISO 8601). */
   refunds: z.array(z.object({ amount_cents: z.number().int(), created_at: z.string() })),
-  /** Oldest invoice first. */
   invoices: z.array(financeInvoiceSchema),
 });
-export type FinancePayment = z.input<typeof financePaymentSchema>;
+export type FinancePayment = z.infer<typeof financePaymentSchema>;
 
-/** An unpaid invoice of the account (balance above 0), for the "Pay now" notice. */
-export interface OpenInvoice {
-  id: number;
-  number: string;
-  document_at: string;
-  /** Still owed, integer cents. */
-  balance_cents: number;
-}
+/** An unpaid invoice of the account (balance above 0, integer cents still owed), for the "Pay now" notice. */
+const openInvoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  document_at: z.string(),
+  balance_cents: z.number().int(),
+});
+export type OpenInvoice = z.infer<typeof openInvoiceSchema>;
 
 /** GET /api/finances: the account, one page of its payments, and its unpaid invoices. */
-export interface FinancesView {
-  account: { id: number; name: string };
-  payments: PageObject<FinancePayment>;
-  invoices: { open: OpenInvoice[] };
-}
+export const financesViewSchema = z.object({
+  account: z.object({ id: z.number().int(), name: z.string() }),
+  payments: pageObjectSchema(financePaymentSchema),
+  invoices: z.object({ open: z.array(openInvoiceSchema) }),
+});
+export type FinancesView = z.infer<typeof financesViewSchema>;
 
-/** GET /api/payments/:id/receipt: one paid or held payment with who paid and who was paid. */
-export interface PaymentReceipt {
-  payment: FinancePayment;
-  /** `ein` formatted 12-3456789, or '' when the account has none. */
-  account: { id: number; name: string; ein: string };
-  company: { name: string; phone: string; email: string };
-}
+/**
+ * GET /api/payments/:id/receipt: one paid or held payment with who paid and who was paid; the
+ * account's `ein` formatted 12-3456789, or '' when it has none.
+ */
+export const paymentReceiptSchema = z.object({
+  payment: financePaymentSchema,
+  account: z.object({ id: z.number().int(), name: z.string(), ein: z.string() }),
+  company: z.object({ name: z.string(), phone: z.string(), email: z.string() }),
+});
+export type PaymentReceipt = z.infer<typeof paymentReceiptSchema>;
 
 /** Query of GET /api/finances: `account_id` (admins only), 1-based `page` (anything unreadable is page 1). */
 export const financesQuery = z.object({

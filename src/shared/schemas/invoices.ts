@@ -1,4 +1,5 @@
-import type { PaymentType } from './payments.ts';
+import { z } from 'zod';
+import { PAYMENT_TYPES, type PaymentType } from './payments.ts';
 
 /**
  * Invoices as the account area reads them (docs/requirements/product.md tool 14; docs/requirements/entities.md "Invoice": id, number, document_at,
@@ -10,54 +11,53 @@ import type { PaymentType } from './payments.ts';
  * is what the browser sends back when paying). Show them with `formatCurrency` (docs/requirements/constants.md).
  */
 
-/** One order detail (invoice line): docs/requirements/entities.md label, type, value. */
-export interface OrderDetail {
-  label: string;
-  /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee' (see `lineTypeLabel`). */
-  type: string;
-  /** Integer cents; may be negative for a credit line. */
-  value_cents: number;
-}
+/**
+ * One order detail (invoice line): docs/requirements/entities.md label, type ('new_account',
+ * 'renewal', 'upgrade', 'incorporation', 'service_fee', see `lineTypeLabel`), value in integer
+ * cents (negative for a credit line).
+ */
+export const orderDetailSchema = z.object({ label: z.string(), type: z.string(), value_cents: z.number().int() });
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** A payment applied to the invoice: one allocation of a paid payment to this invoice. */
-export interface AppliedPayment {
-  /** The payment's id. */
-  id: number;
-  /** When the payment was made, ISO 8601. */
-  paid_at: string;
-  /** How it was paid (docs/requirements/entities.md "Payment payloads" `type`). */
-  type: PaymentType;
-  /** The part of the payment applied to this invoice, integer cents. */
-  amount_cents: number;
-}
+/**
+ * A payment applied to the invoice: one allocation of a paid payment to this invoice; `paid_at`
+ * ISO 8601, `type` how it was paid (docs/requirements/entities.md "Payment payloads"),
+ * `amount_cents` the part applied to this invoice.
+ */
+const appliedPaymentSchema = z.object({
+  id: z.number().int(),
+  paid_at: z.string(),
+  type: z.enum(PAYMENT_TYPES),
+  amount_cents: z.number().int(),
+});
+export type AppliedPayment = z.infer<typeof appliedPaymentSchema>;
 
+/**
+ * GET /api/invoices/:id: one invoice with its order details (in billing order) and the payments
+ * applied to it (oldest first) for the page /app/invoices/show/{id}. `document_at` ISO 8601;
+ * `value_cents` the total and `balance_cents` what is still owed (0 when paid), integer cents.
+ */
+export const invoiceViewSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  document_at: z.string(),
+  public_notes: z.string(),
+  value_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  organization: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    street: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+  }),
+  order_details: z.array(orderDetailSchema),
+  payments: z.array(appliedPaymentSchema),
+});
+export type InvoiceView = z.infer<typeof invoiceViewSchema>;
 /** The organization an invoice is addressed to (the account it belongs to). */
-export interface InvoiceOrganization {
-  id: number;
-  name: string;
-  street: string;
-  city: string;
-  state: string;
-  zip: string;
-}
-
-/** GET /api/invoices/:id: one invoice with its order details and payments (page /app/invoices/show/{id}). */
-export interface InvoiceView {
-  id: number;
-  number: string;
-  /** Invoice date, ISO 8601. */
-  document_at: string;
-  public_notes: string;
-  /** Invoice total, integer cents. */
-  value_cents: number;
-  /** What is still owed, integer cents (0 when paid). */
-  balance_cents: number;
-  organization: InvoiceOrganization;
-  /** In the order they were billed. */
-  order_details: OrderDetail[];
-  /** Oldest first; [] when nothing was paid on it yet. */
-  payments: AppliedPayment[];
-}
+export type InvoiceOrganization = InvoiceView['organization'];
 
 /** Order-detail types in words, for people reading an invoice. */
 export const LINE_TYPE_LABELS: Readonly<Record<string, string>> = {
@@ -81,5 +81,5 @@ export function lineTypeLabel(type: string): string {
   const known = LINE_TYPE_LABELS[type];
   if (known) return known;
   const words = type.replace(/[_-]+/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : '';
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STATE_CODES } from '../lists/states.ts';
 import { routingNumberError } from '../rules/aba.ts';
-import { normalizeDiscountCode } from '../rules/billing.ts';
+import { isDiscountRemoval, normalizeDiscountCode } from '../rules/billing.ts';
 import { msg, optionalText, requiredChoice, requiredText, stripControl } from '../validation.ts';
 
 /**
@@ -166,6 +166,24 @@ export const discountReserveSchema = z.object({
   ),
 });
 export type DiscountReserveInput = z.infer<typeof discountReserveSchema>;
+
+/**
+ * POST /app/discount/reserve as the route takes it (docs/requirements/validation.md): an empty
+ * code, or none, removes the discount (`isDiscountRemoval`) and reads as code ''; any other code
+ * must pass {@link discountReserveSchema}, with its messages.
+ */
+export const discountReserveBodySchema = z
+  .preprocess(
+    (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? v : {}),
+    z.object({ code: z.unknown().optional() }),
+  )
+  .transform((body, ctx): DiscountReserveInput => {
+    if (isDiscountRemoval(body.code)) return { code: '' };
+    const parsed = discountReserveSchema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Server payment payloads (docs/requirements/entities.md "Payment payloads", docs/requirements/calls.md POST /app/payments/*)

@@ -1,13 +1,8 @@
-import { z } from 'zod';
-import {
-  accountUserStoreSchema,
-  accountUserUpdateSchema,
-  INVITATION_TEXT,
-} from '../../../shared/schemas/account-users.ts';
-import { notFound } from '../../errors.ts';
+import { accountUserContracts } from '../../../shared/contracts/account-settings.ts';
+import { INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { hashId } from '../../plugins/session.ts';
-import { parseInput } from '../../validate.ts';
 import { getCompany } from '../content/get-company.ts';
 import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
@@ -18,12 +13,7 @@ import type { AccountScope } from '../../plugins/access.ts';
 import type { NoticeSender } from './account-user-notices.ts';
 import type { AccountUserActor } from './account-user-roles.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-
-const idOf = (req: FastifyRequest) => {
-  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
-  if (!parsed.success) throw notFound('The user');
-  return parsed.data.id;
-};
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** The signed-in caller as the services see them (docs/roles.md). */
 function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
@@ -58,50 +48,81 @@ export async function accountUserRoutes(app: FastifyInstance) {
   // account in the query, or in the body of a change (422 when they name none and have none).
   const accountScope: AccountScope = { holderChoice: 'ignored' };
 
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = fromContract(accountUserContracts.list);
+  const store = fromContract(accountUserContracts.store);
+  const update = fromContract(accountUserContracts.update);
+  const invitation = fromContract(accountUserContracts.invitation);
+  const remove = fromContract(accountUserContracts.remove);
+
   // Any user of the account; staff for any account.
-  app.get('/app/account/users/json', { config: { access: 'account-user', accountScope } }, async (req) => {
-    const { accountId, onBehalf } = req.account;
-    return listAccountUsers(app.db, accountId, actorOf(req, onBehalf));
+  api.route({
+    ...list,
+    config: { ...list.config, accountScope },
+    handler: async (req) => {
+      const { accountId, onBehalf } = req.account;
+      return listAccountUsers(app.db, accountId, actorOf(req, onBehalf));
+    },
   });
 
   // The account's primary user; staff.
-  app.post(
-    '/app/account/users/store',
-    { config: { access: 'primary-user', accountScope, rateLimit } },
-    async (req, reply) => {
+  api.route({
+    ...store,
+    config: { ...store.config, accountScope, rateLimit },
+    handler: async (req, reply) => {
       const { accountId, onBehalf } = req.account;
-      const input = parseInput(accountUserStoreSchema, req.body);
-      const user = await createAccountUser(app.db, accountId, input, actorOf(req, onBehalf), await senderOf(app));
+      const user = await createAccountUser(app.db, accountId, req.body, actorOf(req, onBehalf), await senderOf(app));
       return reply.status(201).send({ message: INVITATION_TEXT.created, user });
     },
-  );
+  });
 
   // The account's primary user and staff: anyone; any other user of the account: themselves.
-  app.put(
-    '/app/account/users/update/:id',
-    { config: { access: 'account-user', accountScope, rateLimit } },
-    async (req) => {
-      const id = idOf(req);
+  api.route({
+    ...update,
+    config: { ...update.config, accountScope, rateLimit },
+    handler: async (req) => {
+      const id = recordIdOf(req.params.id, 'The user');
       const { accountId, onBehalf } = req.account;
-      const input = parseInput(accountUserUpdateSchema, req.body);
-      const user = await updateAccountUser(app.db, accountId, id, input, actorOf(req, onBehalf), await senderOf(app));
+      const user = await updateAccountUser(
+        app.db,
+        accountId,
+        id,
+        req.body,
+        actorOf(req, onBehalf),
+        await senderOf(app),
+      );
       return { message: 'The user was saved.', user };
     },
-  );
+  });
 
   // The account's primary user; staff: a new set-password link for a user who has not chosen a password yet.
-  app.post('/app/account/users/:id/invitation', { config: { access: 'primary-user', accountScope } }, async (req) => {
-    const id = idOf(req);
-    const { accountId, onBehalf } = req.account;
-    const expiresAt = await resendInvitation(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
-    return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
+  api.route({
+    ...invitation,
+    config: { ...invitation.config, accountScope },
+    handler: async (req) => {
+      const id = recordIdOf(req.params.id, 'The user');
+      const { accountId, onBehalf } = req.account;
+      const expiresAt = await resendInvitation(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
+      return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
+    },
   });
 
   // The account's primary user; staff.
-  app.delete('/app/account/users/delete/:id', { config: { access: 'primary-user', accountScope } }, async (req) => {
-    const id = idOf(req);
-    const { accountId, onBehalf } = req.account;
-    await deleteAccountUser(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app), app.providers.storage);
-    return { message: 'The user was deleted.' };
+  api.route({
+    ...remove,
+    config: { ...remove.config, accountScope },
+    handler: async (req) => {
+      const id = recordIdOf(req.params.id, 'The user');
+      const { accountId, onBehalf } = req.account;
+      await deleteAccountUser(
+        app.db,
+        accountId,
+        id,
+        actorOf(req, onBehalf),
+        await senderOf(app),
+        app.providers.storage,
+      );
+      return { message: 'The user was deleted.' };
+    },
   });
 }

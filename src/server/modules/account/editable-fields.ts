@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { accountSettingsContracts } from '../../../shared/contracts/account-settings.ts';
 import { EDITABLE_ACCOUNT_FIELDS } from '../../../shared/forms/account-fields.ts';
 import { checkFields } from '../../../shared/forms/rules.ts';
 import { accounts } from '../../db/schema.ts';
@@ -6,8 +7,6 @@ import { notFound, ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 import type { Db } from '../../db/client.ts';
-
-export const ACCOUNT_DATA_ACTION = '/app/account/data';
 
 async function accountRow(db: Db, accountId: number | null) {
   if (!accountId) throw notFound('Your organization');
@@ -46,7 +45,7 @@ export async function getEditableFields(db: Db, accountId: number | null): Promi
     is_clearing: false,
     is_disabled: false,
     is_cancelable: false,
-    action: ACCOUNT_DATA_ACTION,
+    action: accountSettingsContracts.saveData.url,
     method: 'put',
   };
 }

@@ -1,9 +1,12 @@
+import { siteContracts } from '../../../shared/contracts/site.ts';
 import { loginSchema } from '../../../shared/schemas/public-forms.ts';
+import { fromContract } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { parseInput } from '../../validate.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { homeFor, signIn } from './sign-in.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** Sign in, sign out and the session probe used by the web client (docs/requirements/platform.md §5.1). */
 export async function authRoutes(app: FastifyInstance) {
@@ -26,8 +29,11 @@ export async function authRoutes(app: FastifyInstance) {
     return { redirect: '/', csrfToken: reply.csrfToken() };
   });
 
-  app.get('/api/session', { config: { access: 'visitor' } }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { user: req.user, csrfToken: reply.csrfToken() };
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...fromContract(siteContracts.session),
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: req.user, csrfToken: reply.csrfToken() };
+    },
   });
 }

@@ -1,8 +1,10 @@
-import { PAGE_QUERY } from '../../../shared/page-queries.ts';
+import { siteContracts } from '../../../shared/contracts/site.ts';
+import { fromContract } from '../../contracts.ts';
 import { listLevels } from './list-levels.ts';
 import { listStateRequirements } from './list-state-requirements.ts';
 import type { Db } from '../../db/client.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** The body of GET /api/pricing: `{ levels }`, prices in cents. Also rendered into /pricing by the server. */
 export const pricingBody = async (db: Db) => ({ levels: await listLevels(db) });
@@ -11,8 +13,7 @@ export const stateRequirementsBody = async (db: Db) => ({ states: await listStat
 
 /** Read-only data for the content pages. */
 export async function contentRoutes(app: FastifyInstance) {
-  app.get(PAGE_QUERY.pricing.url, { config: { access: 'visitor' } }, async () => pricingBody(app.db));
-  app.get(PAGE_QUERY.stateRequirements.url, { config: { access: 'visitor' } }, async () =>
-    stateRequirementsBody(app.db),
-  );
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({ ...fromContract(siteContracts.pricing), handler: async () => pricingBody(app.db) });
+  api.route({ ...fromContract(siteContracts.stateRequirements), handler: async () => stateRequirementsBody(app.db) });
 }

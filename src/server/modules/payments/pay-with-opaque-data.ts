@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { refusalMessage } from '../../../shared/rules/payment-refusals.ts';
-import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
-import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import {
   splitFullName,
   type BillTo,
@@ -14,6 +10,7 @@ import {
   type PaymentGateway,
 } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { getCompany } from '../content/get-company.ts';
 import {
   assertNotHeld,
   assertPayable,
@@ -24,10 +21,13 @@ import {
   summarizeLocked,
   type PaymentRow,
 } from './payment-steps.ts';
-
-import { getCompany } from '../content/get-company.ts';
 import { paymentRefId } from './payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from './payment-transitions.ts';
+import type { PaymentOutcome, PaymentRefusal } from '../../../shared/contracts/billing.ts';
+import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** docs/requirements/errors.md "Payments" texts, and this module's own answers for the cases docs/requirements/errors.md leaves open. */
 export const PAYMENT_MESSAGES = {
@@ -41,7 +41,7 @@ export const PAYMENT_MESSAGES = {
     'We could not confirm the payment yet. Please do not pay again; your invoices will be updated once the payment is confirmed.',
 } as const;
 
-export type PaymentMethod = 'card' | 'bank';
+type PaymentMethod = 'card' | 'bank';
 /**
  * payments.status. 'awaiting_consent': a PayPal session the payer has not approved yet (nothing
  * charged); 'cancelled': such a session given up. 'pending': the gateway was or is being called.
@@ -51,7 +51,7 @@ type PaymentStatus = 'awaiting_consent' | 'cancelled' | 'pending' | 'paid' | 'he
 /** What the route answers: the HTTP status and the JSON body. */
 export interface PaymentAnswer {
   statusCode: 200 | 202 | 422;
-  body: Record<string, unknown>;
+  body: PaymentOutcome | PaymentRefusal;
 }
 
 /** Input of {@link payWithOpaqueData}. */

@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
-import {
-  bankPaymentSchema,
-  creditCardPaymentSchema,
-  walletInitSchema,
-  walletPaymentSchema,
-  zeroPaymentSchema,
-} from '../../../shared/schemas/payments.ts';
+import { paymentContracts } from '../../../shared/contracts/billing.ts';
+import { fromContract } from '../../contracts.ts';
 import { accounts } from '../../db/schema.ts';
 import { requestOrigin } from '../../request-origin.ts';
-import { parseInput } from '../../validate.ts';
 import { listUnpaidInvoices } from '../invoices/list-unpaid-invoices.ts';
-import { payWithOpaqueData, type PaymentMethod } from './pay-with-opaque-data.ts';
+import { payWithOpaqueData } from './pay-with-opaque-data.ts';
 import { clearPaypal, continuePaypal, findPaypalSession, startPaypal } from './paypal.ts';
 import { settleZeroPayment } from './settle-zero-payment.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * The billing screen's own address on the origin the payer's browser used (requestOrigin), where
@@ -35,28 +30,35 @@ function billingScreenUrl(origin: string, accountId: number, onBehalf: boolean):
  * 'account-user'; visitors 401, another account 404). The body is never logged: it carries the opaque payment token.
  */
 export async function paymentRoutes(app: FastifyInstance) {
-  const pay =
-    (method: PaymentMethod, schema: typeof creditCardPaymentSchema | typeof bankPaymentSchema) =>
-    async (req: FastifyRequest, reply: FastifyReply) => {
-      const input = parseInput(schema, req.body);
-      const { accountId, onBehalf } = req.account;
-      const answer = await payWithOpaqueData(
-        { db: app.db, gateway: app.providers.payments, log: req.log },
-        { method, input, user: req.currentUser, accountId, onBehalf, ip: req.ip },
-      );
-      return reply.code(answer.statusCode).send(answer.body);
-    };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = (req: FastifyRequest) => ({ db: app.db, gateway: app.providers.payments, log: req.log });
+  const actor = (req: FastifyRequest) => ({
+    user: req.currentUser,
+    accountId: req.account.accountId,
+    onBehalf: req.account.onBehalf,
+    ip: req.ip,
+  });
 
-  app.post('/app/payments/credit', { config: { access: 'account-user' } }, pay('card', creditCardPaymentSchema));
-  app.post('/app/payments/bank', { config: { access: 'account-user' } }, pay('bank', bankPaymentSchema));
-  app.post('/app/payments/zero-payment', { config: { access: 'account-user' } }, async (req, reply) => {
-    const input = parseInput(zeroPaymentSchema, req.body);
-    const { accountId, onBehalf } = req.account;
-    const answer = await settleZeroPayment(
-      { db: app.db, log: req.log },
-      { input, user: req.currentUser, accountId, onBehalf, ip: req.ip },
-    );
-    return reply.code(answer.statusCode).send(answer.body);
+  api.route({
+    ...fromContract(paymentContracts.credit),
+    handler: async (req, reply) => {
+      const answer = await payWithOpaqueData(deps(req), { method: 'card', input: req.body, ...actor(req) });
+      return reply.code(answer.statusCode).send(answer.body);
+    },
+  });
+  api.route({
+    ...fromContract(paymentContracts.bank),
+    handler: async (req, reply) => {
+      const answer = await payWithOpaqueData(deps(req), { method: 'bank', input: req.body, ...actor(req) });
+      return reply.code(answer.statusCode).send(answer.body);
+    },
+  });
+  api.route({
+    ...fromContract(paymentContracts.zeroPayment),
+    handler: async (req, reply) => {
+      const answer = await settleZeroPayment({ db: app.db, log: req.log }, { input: req.body, ...actor(req) });
+      return reply.code(answer.statusCode).send(answer.body);
+    },
   });
 
   /**
@@ -64,10 +66,11 @@ export async function paymentRoutes(app: FastifyInstance) {
    * invoices (amounts in cents), the tokenizer's public settings (never the transaction key) and
    * the PayPal session to restore on return from PayPal, or null.
    */
-  app.get(
-    '/api/payments/screen',
-    { config: { access: 'account-user', accountScope: { optional: true } } },
-    async (req) => {
+  const screen = fromContract(paymentContracts.screen);
+  api.route({
+    ...screen,
+    config: { ...screen.config, accountScope: { optional: true } },
+    handler: async (req) => {
       // A user whose application is not submitted yet has no organization and nothing to pay: an
       // empty screen, not a 404 (docs/payments.md "No organization yet"). Staff still name an account.
       if (req.actingAccount === null) {
@@ -80,41 +83,39 @@ export async function paymentRoutes(app: FastifyInstance) {
         .where(eq(accounts.id, accountId));
       const { acceptJsUrl, apiLoginId, clientKey } = app.config.payments;
       return {
-        account,
+        account: account ?? null,
         on_behalf: onBehalf,
         invoices: await listUnpaidInvoices(app.db, accountId),
         gateway: { accept_js_url: acceptJsUrl, api_login_id: apiLoginId, client_key: clientKey },
         paypal: await findPaypalSession(app.db, accountId),
       };
     },
-  );
-  app.get('/app/payments/paypal/init', { config: { access: 'account-user', csrf: true } }, async (req, reply) => {
-    const input = parseInput(walletInitSchema, req.query);
-    const { accountId, onBehalf } = req.account;
-    const answer = await startPaypal(
-      { db: app.db, gateway: app.providers.payments, log: req.log },
-      {
-        input,
-        user: req.currentUser,
-        accountId,
-        onBehalf,
-        ip: req.ip,
+  });
+  const paypalInit = fromContract(paymentContracts.paypalInit);
+  api.route({
+    ...paypalInit,
+    config: { ...paypalInit.config, csrf: true },
+    handler: async (req, reply) => {
+      const { accountId, onBehalf } = req.account;
+      const answer = await startPaypal(deps(req), {
+        input: req.query,
+        ...actor(req),
         returnUrl: billingScreenUrl(requestOrigin(req, app.config.publicUrl), accountId, onBehalf),
-      },
-    );
-    return reply.code(answer.statusCode).send(answer.body);
+      });
+      return reply.code(answer.statusCode).send(answer.body);
+    },
   });
-  app.post('/app/payments/paypal', { config: { access: 'account-user' } }, async (req, reply) => {
-    const input = parseInput(walletPaymentSchema, req.body);
-    const { accountId, onBehalf } = req.account;
-    const answer = await continuePaypal(
-      { db: app.db, gateway: app.providers.payments, log: req.log },
-      { input, user: req.currentUser, accountId, onBehalf, ip: req.ip },
-    );
-    return reply.code(answer.statusCode).send(answer.body);
+  api.route({
+    ...fromContract(paymentContracts.paypal),
+    handler: async (req, reply) => {
+      const answer = await continuePaypal(deps(req), { input: req.body, ...actor(req) });
+      return reply.code(answer.statusCode).send(answer.body);
+    },
   });
-  app.get('/app/payments/paypal/clear', { config: { access: 'account-user', csrf: true } }, async (req) => {
-    const { accountId } = req.account;
-    return { cleared: await clearPaypal(app.db, accountId) };
+  const paypalClear = fromContract(paymentContracts.paypalClear);
+  api.route({
+    ...paypalClear,
+    config: { ...paypalClear.config, csrf: true },
+    handler: async (req) => ({ cleared: await clearPaypal(app.db, req.account.accountId) }),
   });
 }

@@ -15,9 +15,10 @@ import {
   type PaymentRow,
 } from './payment-steps.ts';
 import { notifyPaymentOutcome } from './payment-transitions.ts';
+import type { PaymentOutcome } from '../../../shared/contracts/billing.ts';
 import type { ZeroPayment } from '../../../shared/schemas/payments.ts';
 import type { SessionUser } from '../../plugins/session.ts';
-import type { PaymentAnswer, PaymentDeps } from './pay-with-opaque-data.ts';
+import type { PaymentDeps } from './pay-with-opaque-data.ts';
 
 /** Answers of POST /app/payments/zero-payment (docs/requirements/errors.md leaves the texts open, except the toast on failure). */
 export const ZERO_PAYMENT_MESSAGES = {
@@ -32,6 +33,9 @@ export const ZERO_PAYMENT_MESSAGES = {
 const ZERO_PAYMENT_REDIRECT = '/app/finances';
 
 /** Input of {@link settleZeroPayment}. */
+/** A zero payment is only ever answered settled (200); refusals are thrown. */
+type SettledAnswer = { statusCode: 200; body: PaymentOutcome };
+
 export interface ZeroPaymentRequest {
   /** Parsed with zeroPaymentSchema. */
   input: ZeroPayment;
@@ -69,7 +73,7 @@ export interface ZeroPaymentRequest {
 export async function settleZeroPayment(
   deps: Omit<PaymentDeps, 'gateway'>,
   req: ZeroPaymentRequest,
-): Promise<PaymentAnswer> {
+): Promise<SettledAnswer> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const { input, accountId } = req;
@@ -153,14 +157,14 @@ export async function settleZeroPayment(
 }
 
 /** The answer for a payment that already exists under the key: only a zero payment of this account. */
-function replay(row: PaymentRow, accountId: number): PaymentAnswer {
+function replay(row: PaymentRow, accountId: number): SettledAnswer {
   if (row.accountId !== accountId || row.method !== 'zero')
     throw new ValidationError({ idempotency_key: [ZERO_PAYMENT_MESSAGES.keyUsed] });
   return answerFor(row);
 }
 
 /** `messages.resultCode` is what the billing screen reads (docs/requirements/calls.md). A zero payment is only ever stored paid. */
-function answerFor(row: PaymentRow): PaymentAnswer {
+function answerFor(row: PaymentRow): SettledAnswer {
   return {
     statusCode: 200,
     body: {

@@ -1,8 +1,7 @@
 import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
+import { accountSettingsContracts } from '../../../shared/contracts/account-settings.ts';
 import { initialRenewalChoice, isEarlyBird, renewalOptions, renewalWindow } from '../../../shared/rules/renewal.ts';
-import { renewalPayloadSchema } from '../../../shared/schemas/renewal.ts';
 import { fromContract } from '../../contracts.ts';
-import { parseInput } from '../../validate.ts';
 import { LEVELS_NEEDING_990_COPY, loadRenewalContext, RENEWAL_ACTION } from './renewal-form.ts';
 import { submitRenewal } from './submit-renewal.ts';
 import type { FastifyInstance } from 'fastify';
@@ -71,16 +70,18 @@ export async function renewalRoutes(app: FastifyInstance) {
     },
   });
 
-  app.post(RENEWAL_ACTION, { config: { access: 'account-user' } }, async (req) => {
-    const input = parseInput(renewalPayloadSchema, req.body);
-    const { accountId, onBehalf } = req.account;
-    return submitRenewal(app.db, {
-      input,
-      user: req.currentUser,
-      accountId,
-      onBehalf,
-      extensionDays: app.config.renewalDiscountExtensionDays,
-      ip: req.ip,
-    });
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...fromContract(accountSettingsContracts.renew),
+    handler: async (req) => {
+      const { accountId, onBehalf } = req.account;
+      return submitRenewal(app.db, {
+        input: req.body,
+        user: req.currentUser,
+        accountId,
+        onBehalf,
+        extensionDays: app.config.renewalDiscountExtensionDays,
+        ip: req.ip,
+      });
+    },
   });
 }

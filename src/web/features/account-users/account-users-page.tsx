@@ -18,6 +18,7 @@ import { modals } from '@mantine/modals';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { accountUserContracts } from '../../../shared/contracts/account-settings.ts';
 import {
   ACCOUNT_USER_TEXT,
   INVITATION_TEXT,
@@ -26,7 +27,6 @@ import {
   accountUserUpdateSchema,
   changesNeedingCurrentPassword,
   withCurrentPasswordRule,
-  type AccountUserList,
   type AccountUserRow,
   type AccountUserViewer,
 } from '../../../shared/schemas/account-users.ts';
@@ -38,8 +38,9 @@ import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-org
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { confirmAction, toastSuccess } from '../../lib/feedback.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { whenOverlays } from '../../lib/overlays-ready.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 /**
  * The form's values: a user row without its id, plus the password pair (a user's own record only,
@@ -156,8 +157,8 @@ function UserForm({
 }) {
   const editing = user !== null;
   const before = user ? { email: user.email, is_primary: user.is_primary } : null;
-  const kit = useServerForm<UserValues, { message: string; user: AccountUserRow }>({
-    action: editing ? `/app/account/users/update/${user.id}` : '/app/account/users/store',
+  const kit = useServerForm<UserValues, ContractAnswer<typeof accountUserContracts.store>>({
+    action: editing ? accountUserContracts.update.url.replace(':id', String(user.id)) : accountUserContracts.store.url,
     method: editing ? 'put' : 'post',
     defaultValues: user ? valuesOf(user) : EMPTY,
     schema: withCurrentPasswordRule(
@@ -318,8 +319,7 @@ function AccountUsersScreen() {
   const queryKey = ['account-users', accountId];
   const q = useQuery({
     queryKey,
-    queryFn: () =>
-      http.get<AccountUserList>('/app/account/users/json', accountId ? { account_id: accountId } : undefined),
+    queryFn: () => call(accountUserContracts.list, { query: accountId ? { account_id: accountId } : {} }),
     retry: false,
   });
   const [editing, setEditing] = useState<AccountUserRow | null>(null);
@@ -346,7 +346,10 @@ function AccountUsersScreen() {
     if (!ok) return;
     setDeleting(u.id);
     try {
-      await http.delete(`/app/account/users/delete/${u.id}`, accountId ? { account_id: accountId } : {});
+      await call(accountUserContracts.remove, {
+        params: { id: String(u.id) },
+        body: accountId ? { account_id: accountId } : {},
+      });
     } catch (err) {
       setDeleting(null);
       if (err instanceof HttpFailure && err.status === 422 && err.message === ACCOUNT_USER_TEXT.cantDeletePrimary) {
@@ -373,10 +376,10 @@ function AccountUsersScreen() {
   const resend = async (u: AccountUserRow) => {
     setInviting(u.id);
     try {
-      const res = await http.post<{ message: string }>(
-        `/app/account/users/${u.id}/invitation`,
-        accountId ? { account_id: accountId } : {},
-      );
+      const res = await call(accountUserContracts.invitation, {
+        params: { id: String(u.id) },
+        body: accountId ? { account_id: accountId } : {},
+      });
       toastSuccess(res.message);
     } catch (err) {
       if (err instanceof HttpFailure && (err.status === 403 || err.status === 409))

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, T
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountOverviewContracts } from '../../../shared/contracts/account-overview.ts';
+import { accountSettingsContracts } from '../../../shared/contracts/account-settings.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,6 +15,7 @@ import { BillingCard } from './billing-card.tsx';
 import { ProfileImageCard } from './profile-image-card.tsx';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
+import type { StandingView } from '../../../shared/schemas/search.ts';
 
 type MyAccount = ContractAnswer<typeof accountOverviewContracts.account>;
 
@@ -68,7 +70,7 @@ function OrganizationDataCard() {
   const queryClient = useQueryClient();
   const q = useQuery({
     queryKey: ['editable-fields'],
-    queryFn: () => http.get<DynamicFormConfig>('/app/fields/editable'),
+    queryFn: () => call(accountSettingsContracts.editableFields, {}),
     retry: false,
   });
   if (!q.data) return null;

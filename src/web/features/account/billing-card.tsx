@@ -1,10 +1,11 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { billingContracts } from '../../../shared/contracts/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
-import { paymentMethodLabel, type FinancesView } from '../../../shared/schemas/finances.ts';
+import { paymentMethodLabel } from '../../../shared/schemas/finances.ts';
 import { PaymentStatusBadge } from '../../components/payment-status.tsx';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 
 /**
@@ -15,7 +16,7 @@ import { showDate } from '../../lib/locale.ts';
 export function BillingCard() {
   const q = useQuery({
     queryKey: ['finances', 'account-card'],
-    queryFn: () => http.get<FinancesView>('/api/finances'),
+    queryFn: () => call(billingContracts.finances, { query: {} }),
     retry: false,
   });
   if (!q.data) return null;

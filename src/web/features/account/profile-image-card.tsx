@@ -1,17 +1,16 @@
 import { Anchor, Box, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { accountSettingsContracts } from '../../../shared/contracts/account-settings.ts';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
 import { SingleFileDrop } from '../../components/single-file-drop.tsx';
 import { toastSuccess } from '../../lib/feedback.tsx';
-import { http } from '../../lib/http.ts';
+import { call, http } from '../../lib/http.ts';
 import { useFileUpload } from '../../lib/use-file-upload.ts';
 import classes from './profile-image-card.module.css';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
-/** docs/requirements/entities.md "Profile account". */
-export interface ProfileAccount {
-  id: number;
-  public_profile_image: string;
-}
+/** docs/requirements/entities.md "Profile account": id and the header image's address ('' when none). */
+export type ProfileAccount = ContractAnswer<typeof accountSettingsContracts.clearImage>;
 
 /**
  * The profile header image editor (docs/requirements/product.md tool 12): the current image or a sample, 'Clear image',
@@ -25,14 +24,19 @@ export function ProfileImageCard({
   account: ProfileAccount;
   onChange: (account: ProfileAccount) => void;
 }) {
-  const image = useFileUpload((body) => http.post<ProfileAccount>(`/app/account/image/${account.id}`, body), {
-    onDone: (updated) => {
-      onChange(updated);
-      toastSuccess('Your header image was saved.');
+  const image = useFileUpload(
+    (body) => http.post<ProfileAccount>(accountSettingsContracts.setImage.url.replace(':id', String(account.id)), body),
+    {
+      onDone: (updated) => {
+        onChange(updated);
+        toastSuccess('Your header image was saved.');
+      },
     },
-  });
+  );
   const clear = () =>
-    image.busyWhile(async () => onChange(await http.post<ProfileAccount>(`/app/account/empty-image/${account.id}`)));
+    image.busyWhile(async () =>
+      onChange(await call(accountSettingsContracts.clearImage, { params: { id: String(account.id) } })),
+    );
 
   return (
     <Card withBorder padding="xl" mt="lg" component="section" aria-labelledby="profile-image-title">

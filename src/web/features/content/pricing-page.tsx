@@ -9,6 +9,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { deferredComponent } from '../../lib/deferred-component.tsx';
 import { http } from '../../lib/http.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
+import type { siteContracts } from '../../../shared/contracts/site.ts';
 import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
 type Level = PublicLevel;
@@ -82,7 +84,9 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
 export default function PricingPage() {
   const { data, isPending, isError } = useQuery({
     queryKey: PAGE_QUERY.pricing.queryKey,
-    queryFn: () => http.get<{ levels: Level[] }>(PAGE_QUERY.pricing.url),
+    // Typed by the contract but fetched by its address: the contract's zod schemas stay out of this
+    // page's first screen (docs/ARCHITECTURE.md "Initial JavaScript").
+    queryFn: () => http.get<ContractAnswer<typeof siteContracts.pricing>>(PAGE_QUERY.pricing.url),
   });
   const [params] = useSearchParams();
   const { hash } = useLocation();

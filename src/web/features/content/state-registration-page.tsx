@@ -23,14 +23,10 @@ import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { http } from '../../lib/http.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
+import type { siteContracts } from '../../../shared/contracts/site.ts';
 
-interface StateRequirement {
-  code: string;
-  state_name: string;
-  maintain_estimate_cents: number;
-  aoi_estimate_cents: number;
-  notes: string;
-}
+type StateRequirement = ContractAnswer<typeof siteContracts.stateRequirements>['states'][number];
 
 function StateDetails({ state, onClose }: { state: StateRequirement; onClose: () => void }) {
   return (
@@ -70,7 +66,9 @@ function StateDetails({ state, onClose }: { state: StateRequirement; onClose: ()
 export default function StateRegistrationPage() {
   const { data, isPending, isError } = useQuery({
     queryKey: PAGE_QUERY.stateRequirements.queryKey,
-    queryFn: () => http.get<{ states: StateRequirement[] }>(PAGE_QUERY.stateRequirements.url),
+    // Typed by the contract but fetched by its address: the contract's zod schemas stay out of this
+    // page's first screen (docs/ARCHITECTURE.md "Initial JavaScript").
+    queryFn: () => http.get<ContractAnswer<typeof siteContracts.stateRequirements>>(PAGE_QUERY.stateRequirements.url),
   });
   const [selected, setSelected] = useState<string | null>(null);
   const { hash } = useLocation();

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Table, Text,
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { billingContracts } from '../../../shared/contracts/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
   hasReceipt,
@@ -11,7 +12,7 @@ import {
 } from '../../../shared/schemas/finances.ts';
 import { PageNav } from '../../components/page-nav.tsx';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import classes from './finances.module.css';
 
@@ -118,7 +119,7 @@ export function PaymentsOverview({
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const q = useQuery({
     queryKey: ['finances', accountId ?? 'own', page],
-    queryFn: () => http.get<FinancesView>('/api/finances', { account_id: accountId, page }),
+    queryFn: () => call(billingContracts.finances, { query: { account_id: accountId, page } }),
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof HttpFailure && error.status >= 400 && error.status < 500) && count < 1,
   });

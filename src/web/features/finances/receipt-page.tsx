@@ -1,6 +1,7 @@
 import { Alert, Anchor, Center, Divider, Group, Loader, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { billingContracts } from '../../../shared/contracts/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PAYMENT_METHOD_NAMES, paymentStatusLabel, type PaymentReceipt } from '../../../shared/schemas/finances.ts';
 import { paymentStatusColor } from '../../components/payment-status.tsx';
@@ -14,7 +15,7 @@ import {
   useDocumentTitle,
 } from '../../components/printable-document.tsx';
 import { boot } from '../../lib/boot.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import classes from './receipt-page.module.css';
 import type { ReactNode } from 'react';
@@ -144,7 +145,7 @@ export default function ReceiptPage() {
   const { id = '' } = useParams();
   const query = useQuery({
     queryKey: ['receipt', id],
-    queryFn: () => http.get<PaymentReceipt>(`/api/payments/${encodeURIComponent(id)}/receipt`),
+    queryFn: () => call(billingContracts.receipt, { params: { id } }),
     retry: retryUnlessClientError,
   });
   const loaded = query.data;

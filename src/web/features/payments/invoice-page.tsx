@@ -1,6 +1,7 @@
 import { Anchor, Center, Divider, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { billingContracts } from '../../../shared/contracts/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import {
   lineTypeLabel,
@@ -18,7 +19,7 @@ import {
   useDocumentTitle,
 } from '../../components/printable-document.tsx';
 import { boot } from '../../lib/boot.ts';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import classes from './invoice-page.module.css';
 
@@ -152,7 +153,7 @@ export default function InvoicePage() {
   const { id = '' } = useParams();
   const query = useQuery({
     queryKey: ['invoice', id],
-    queryFn: () => http.get<InvoiceView>(`/api/invoices/${encodeURIComponent(id)}`),
+    queryFn: () => call(billingContracts.invoice, { params: { id } }),
     retry: retryUnlessClientError,
   });
   useDocumentTitle(query.data && `Invoice ${query.data.number}`);

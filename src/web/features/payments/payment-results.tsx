@@ -12,7 +12,8 @@ import { whenOverlays } from '../../lib/overlays-ready.ts';
 export interface PaymentAnswer {
   message?: string;
   redirect?: string;
-  status?: 'paid' | 'held' | 'pending' | 'declined' | 'failed' | 'cancelled';
+  /** payments.status: 'paid', 'held', 'pending', 'declined', 'failed', 'cancelled' … */
+  status?: string;
   payment_id?: number;
   unassigned?: boolean;
   messages?: { resultCode: 'Ok' | 'Error'; message?: { code: string; text: string }[] };

@@ -15,6 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paymentContracts } from '../../../shared/contracts/billing.ts';
 import {
   billingSummary,
   canSettleWithoutPayment,
@@ -27,35 +28,18 @@ import { NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { DiscountBox, InvoiceSelection, SummaryTable, type UnpaidInvoice } from './billing-summary.tsx';
+import { call, HttpFailure } from '../../lib/http.ts';
+import { DiscountBox, InvoiceSelection, SummaryTable } from './billing-summary.tsx';
 import { BankPaymentForm, CardPaymentForm, type PaymentContext } from './payment-forms.tsx';
 import { showPaymentOutcome, type PaymentAnswer } from './payment-results.tsx';
-import type { TokenizerSettings } from './accept-js.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
-/** GET /api/payments/screen. */
-interface ScreenData {
-  account: { id: number; name: string };
-  on_behalf: boolean;
-  invoices: UnpaidInvoice[];
-  gateway: TokenizerSettings;
-  paypal: {
-    tx_id: string;
-    invoices: number[];
-    value: number;
-    discount_id: number | null;
-    discount: DiscountPayload | null;
-  } | null;
-}
-
-/** GET /api/payments/screen for a user with no organization yet. */
-interface NoAccountScreen {
-  account: null;
-  on_behalf: false;
-  invoices: [];
-  gateway: null;
-  paypal: null;
-}
+type ScreenAnswer = ContractAnswer<typeof paymentContracts.screen>;
+/** GET /api/payments/screen of an organization that exists: its account and the tokenizer settings are there. */
+type ScreenData = ScreenAnswer & {
+  account: NonNullable<ScreenAnswer['account']>;
+  gateway: NonNullable<ScreenAnswer['gateway']>;
+};
 
 type Method = 'credit_card' | 'bank_account' | 'paypal';
 
@@ -73,11 +57,7 @@ export default function PaymentsPage() {
   const screenKey = ['payments', 'screen', accountParam ?? null];
   const q = useQuery({
     queryKey: screenKey,
-    queryFn: () =>
-      http.get<ScreenData | NoAccountScreen>(
-        '/api/payments/screen',
-        accountParam ? { account_id: accountParam } : undefined,
-      ),
+    queryFn: () => call(paymentContracts.screen, { query: accountParam ? { account_id: accountParam } : {} }),
   });
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
@@ -149,9 +129,11 @@ function BillingScreen({
 }) {
   const navigate = useNavigate();
   const accountId = data.on_behalf ? data.account.id : undefined;
+  const returnToken = params.get('token');
+  const returnPayerId = params.get('PayerID');
   const paypalReturn =
-    params.get('paypal') === 'return' && params.get('token') && params.get('PayerID')
-      ? { token: params.get('token')!, payerId: params.get('PayerID')! }
+    params.get('paypal') === 'return' && returnToken && returnPayerId
+      ? { token: returnToken, payerId: returnPayerId }
       : null;
   const session = data.paypal;
   // docs/requirements/behaviour.md: while a PayPal session is open its invoices and discount are locked.
@@ -183,7 +165,7 @@ function BillingScreen({
   const cancelled = params.get('paypal') === 'cancel';
   useEffect(() => {
     if (!cancelled) return;
-    void http.get('/app/payments/paypal/clear', accountId ? { account_id: accountId } : undefined).finally(() => {
+    void call(paymentContracts.paypalClear, { query: accountId ? { account_id: accountId } : {} }).finally(() => {
       toastSuccess('The PayPal payment was cancelled. Nothing was charged.', 'PayPal');
       setParams(accountId ? { account_id: String(accountId) } : {}, { replace: true });
       reload();
@@ -199,9 +181,8 @@ function BillingScreen({
   const applyDiscount = async (code: string) => {
     setReserving(true);
     try {
-      const res = await http.post<{ discount: DiscountPayload | null }>('/app/discount/reserve', {
-        code,
-        ...(accountId ? { account_id: accountId } : {}),
+      const res = await call(paymentContracts.reserveDiscount, {
+        body: { code, ...(accountId ? { account_id: accountId } : {}) },
       });
       setDiscount(res.discount);
     } catch {
@@ -225,17 +206,17 @@ function BillingScreen({
   const startPaypal = async () => {
     setWalletBusy(true);
     try {
-      const res = await http.get<{
-        messages: { resultCode: string };
-        transactionResponse?: { secureAcceptance?: { secureAcceptanceUrl?: string } };
-      }>('/app/payments/paypal/init', {
-        invoices: ctx.invoices.join(','),
-        value: ctx.value,
-        type: 'paypal',
-        discount_id: ctx.discount_id ?? '',
-        ...(accountId ? { account_id: accountId } : {}),
+      const res = await call(paymentContracts.paypalInit, {
+        query: {
+          invoices: ctx.invoices.join(','),
+          value: ctx.value,
+          type: 'paypal',
+          discount_id: ctx.discount_id ?? '',
+          ...(accountId ? { account_id: accountId } : {}),
+        },
       });
-      const url = res.transactionResponse?.secureAcceptance?.secureAcceptanceUrl;
+      const url =
+        'transactionResponse' in res ? res.transactionResponse.secureAcceptance.secureAcceptanceUrl : undefined;
       if (res.messages.resultCode === 'Ok' && url) {
         window.location.assign(url);
         return;
@@ -252,15 +233,17 @@ function BillingScreen({
     if (!session || !paypalReturn) return;
     setWalletBusy(true);
     try {
-      const answer = await http.post<PaymentAnswer>('/app/payments/paypal', {
-        tx_id: session.tx_id,
-        token: paypalReturn.token,
-        payer_id: paypalReturn.payerId,
-        value: dollars(Math.round(session.value * 100)),
-        invoices: session.invoices,
-        discount_id: session.discount_id,
-        type: 'paypal',
-        ...(accountId ? { account_id: accountId } : {}),
+      const answer: PaymentAnswer = await call(paymentContracts.paypal, {
+        body: {
+          tx_id: session.tx_id,
+          token: paypalReturn.token,
+          payer_id: paypalReturn.payerId,
+          value: dollars(Math.round(session.value * 100)),
+          invoices: session.invoices,
+          discount_id: session.discount_id,
+          type: 'paypal',
+          ...(accountId ? { account_id: accountId } : {}),
+        },
       });
       // docs/requirements/permissions.md: the wallet form always goes to /app/finances.
       finished({ ...answer, redirect: '/app/finances' });
@@ -274,7 +257,7 @@ function BillingScreen({
   const clearPaypal = async () => {
     setWalletBusy(true);
     try {
-      await http.get('/app/payments/paypal/clear', accountId ? { account_id: accountId } : undefined);
+      await call(paymentContracts.paypalClear, { query: accountId ? { account_id: accountId } : {} });
     } finally {
       setParams(accountId ? { account_id: String(accountId) } : {}, { replace: true });
       reload();
@@ -284,14 +267,16 @@ function BillingScreen({
   const settleZero = async () => {
     setWalletBusy(true);
     try {
-      const answer = await http.post<PaymentAnswer>('/app/payments/zero-payment', {
-        value: '0.00',
-        invoices: ctx.invoices,
-        discount_id: discount?.id ?? null,
-        discount_total: dollars(summary.discount_total),
-        type: 'zero_payment',
-        idempotency_key: crypto.randomUUID(),
-        ...(accountId ? { account_id: accountId } : {}),
+      const answer: PaymentAnswer = await call(paymentContracts.zeroPayment, {
+        body: {
+          value: '0.00',
+          invoices: ctx.invoices,
+          discount_id: discount?.id ?? null,
+          discount_total: dollars(summary.discount_total),
+          type: 'zero_payment',
+          idempotency_key: crypto.randomUUID(),
+          ...(accountId ? { account_id: accountId } : {}),
+        },
       });
       finished({ ...answer, redirect: '/app/finances' });
     } catch {
@@ -379,9 +364,9 @@ function BillingScreen({
                     </Button>
                   </Group>
                 </Stack>
-              ) : walletLocked ? (
+              ) : session ? (
                 <PaypalSessionPanel
-                  value={session!.value}
+                  value={session.value}
                   canComplete={paypalReturn !== null}
                   busy={walletBusy}
                   onComplete={() => void completePaypal()}
