@@ -8,14 +8,12 @@ import { ComplianceCalendarCard } from '../../components/compliance-calendar-car
 import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
-import { call, hrefOf, http } from '../../lib/http.ts';
+import { call, hrefOf } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
 import { StandingCard } from '../subordinates/standing-card.tsx';
 import { BillingCard } from './billing-card.tsx';
 import { ProfileImageCard } from './profile-image-card.tsx';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
-import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
-import type { StandingView } from '../../../shared/schemas/search.ts';
 
 type MyAccount = ContractAnswer<typeof accountOverviewContracts.account>;
 
