@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Code, Group, Table, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { actionWords, auditDetailWords } from '../../../shared/rules/audit-words.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -25,8 +25,13 @@ const FILTERS = ['account_id', 'action', 'search', 'sort'] as const;
 export default function AuditPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const [draft, setDraft] = useState(current);
+  // The boxes show the address's filters again whenever the address changes (back, forward, clear).
+  const [draftOf, setDraftOf] = useState(current);
   const { account_id: accountId, action, search } = current;
-  useEffect(() => setDraft({ account_id: accountId, action, search, sort: '' }), [accountId, action, search]);
+  if (draftOf.account_id !== accountId || draftOf.action !== action || draftOf.search !== search) {
+    setDraftOf(current);
+    setDraft({ account_id: accountId, action, search, sort: '' });
+  }
 
   const q = useQuery({
     queryKey: ['admin-audit', query, page],

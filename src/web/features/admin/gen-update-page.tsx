@@ -18,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
@@ -60,9 +60,14 @@ function localToday(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** The GEN settings form: central organization, EIN, accounting period, 501(c) paragraph, uniform purpose statement. */
-function SettingsCard({ view }: { view: GenUpdateView }) {
-  const g = view.group!;
+type GenGroupView = NonNullable<GenUpdateView['group']>;
+type GenPeriodView = NonNullable<GenUpdateView['period']>;
+
+/**
+ * The GEN settings form: central organization, EIN, accounting period, 501(c) paragraph, uniform purpose statement.
+ * Keyed by the group where it is shown, so another group starts from its own saved settings.
+ */
+function SettingsCard({ group: g }: { group: GenGroupView }) {
   const client = useQueryClient();
   const initial = {
     group_id: g.id,
@@ -73,7 +78,6 @@ function SettingsCard({ view }: { view: GenUpdateView }) {
     uniform_purpose_statement: g.uniform_purpose_statement,
   };
   const form = useAdminForm(initial, genSettingsSchema);
-  useEffect(() => form.reset(initial), [g.id]);
   const save = useMutation({
     mutationFn: () => http.put<{ message: string }>('/api/admin/gen-update/settings', form.values),
     onSuccess: (answer) => {
@@ -209,11 +213,10 @@ function TransitionCard({ view }: { view: GenUpdateView }) {
   );
 }
 
-/** The lines to submit, 25 a page. */
+/** The lines to submit, 25 a page; keyed by group and period where it is shown, so another starts on page 1. */
 function LinesTable({ view }: { view: GenUpdateView }) {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(view.items.length / LINES_PER_PAGE));
-  useEffect(() => setPage(1), [view.period?.period_end, view.group?.id]);
   const shown = view.items.slice((page - 1) * LINES_PER_PAGE, page * LINES_PER_PAGE);
   const withChanges = view.counts.change > 0;
   if (!view.items.length) {
@@ -294,16 +297,23 @@ function LinesTable({ view }: { view: GenUpdateView }) {
   );
 }
 
-/** Recording the submission: a date (not in the future), a confirmation, then the frozen record. */
-function SubmissionCard({ view, query }: { view: GenUpdateView; query: string }) {
-  const p = view.period!;
-  const g = view.group!;
+/**
+ * Recording the submission: a date (not in the future), a confirmation, then the frozen record. Keyed by group and
+ * period where it is shown, so another starts from today's date.
+ */
+function SubmissionCard({
+  view,
+  group: g,
+  period: p,
+  query,
+}: {
+  view: GenUpdateView;
+  group: GenGroupView;
+  period: GenPeriodView;
+  query: string;
+}) {
   const client = useQueryClient();
   const form = useAdminForm({ group_id: g.id, period_end: p.period_end, submitted_on: localToday() }, genSubmitSchema);
-  useEffect(
-    () => form.reset({ group_id: g.id, period_end: p.period_end, submitted_on: localToday() }),
-    [g.id, p.period_end],
-  );
   const submit = useMutation({
     mutationFn: () => http.post<{ message: string }>('/api/admin/gen-update/submit', form.values),
     onSuccess: (answer) => {
@@ -391,16 +401,19 @@ export default function GenUpdatePage() {
     ...(view?.group ? { group_id: String(view.group.id) } : {}),
     ...(view?.period ? { period_end: view.period.period_end } : {}),
   }).toString();
+  const group = view?.group ?? null;
   const p = view?.period;
-  const periodOptions = p
-    ? [-1, 0, 1].map((d) => {
-        const year = Number(p.period_end.slice(0, 4)) + d;
-        const month = view!.group!.accounting_period_end_month!;
-        const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-        const iso = `${year}-${String(month).padStart(2, '0')}-${String(last).padStart(2, '0')}`;
-        return { value: iso, label: longDate(iso) };
-      })
-    : [];
+  // A period exists only once the group's accounting period end month is set (GenUpdateView).
+  const month = group?.accounting_period_end_month;
+  const periodOptions =
+    p && month
+      ? [-1, 0, 1].map((d) => {
+          const year = Number(p.period_end.slice(0, 4)) + d;
+          const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+          const iso = `${year}-${String(month).padStart(2, '0')}-${String(last).padStart(2, '0')}`;
+          return { value: iso, label: longDate(iso) };
+        })
+      : [];
   return (
     <>
       <PageHeader
@@ -433,7 +446,7 @@ export default function GenUpdatePage() {
             />
           )}
           <TransitionCard view={view} />
-          <SettingsCard view={view} />
+          <SettingsCard key={view.group.id} group={view.group} />
           {!p ? (
             <Alert color="orange" title="Settings needed">
               Choose the month the accounting period ends in the GEN settings: the window and the update follow from it.
@@ -450,7 +463,9 @@ export default function GenUpdatePage() {
                   w={200}
                   value={p.period_end}
                   data={periodOptions}
-                  onChange={(e) => setParams({ group_id: String(view.group!.id), period_end: e.currentTarget.value })}
+                  onChange={(e) =>
+                    group && setParams({ group_id: String(group.id), period_end: e.currentTarget.value })
+                  }
                 />
               </Group>
               <Group gap="xs" mb="xs">
@@ -520,10 +535,10 @@ export default function GenUpdatePage() {
                   </>
                 )}
               </Group>
-              <LinesTable view={view} />
+              <LinesTable key={query} view={view} />
             </Card>
           )}
-          {p && <SubmissionCard view={view} query={query} />}
+          {p && <SubmissionCard key={query} view={view} group={view.group} period={p} query={query} />}
           <Text size="xs" c="dimmed">
             Rules: Rev. Proc. 2026-8 (published January 20, 2026), which modifies and supersedes Rev. Proc. 80-27. The
             IRS's electronic submission procedure applies once it is published.

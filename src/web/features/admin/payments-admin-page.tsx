@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, NativeSelect, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -177,7 +177,8 @@ export default function PaymentsAdminPage() {
     queryKey: ['admin-payments', 'totals'],
     queryFn: () => http.get<AdminMoneyTotals>('/api/admin/money-totals'),
   }).data;
-  const now = Date.now();
+  // Days open are counted from when the page was opened, so a re-render does not shift them.
+  const [now] = useState(() => Date.now());
 
   return (
     <>

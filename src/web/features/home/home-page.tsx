@@ -80,7 +80,9 @@ const listStyle = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
 /** Where the group stands with the IRS, in one line, with the way to the details. */
 function StandingSection({ home, detailsTo }: { home: HomeSummary; detailsTo: string }) {
-  const s = home.standing!;
+  const s = home.standing;
+  // The summary has a standing whenever it has an account, and this section is shown only then.
+  if (!s) return null;
   return (
     <Section id="home-standing" title="Standing with the IRS">
       <Stack gap="sm" align="flex-start">

@@ -149,9 +149,11 @@ function BillingScreen({
 }) {
   const navigate = useNavigate();
   const accountId = data.on_behalf ? data.account.id : undefined;
+  const paypalToken = params.get('token');
+  const paypalPayerId = params.get('PayerID');
   const paypalReturn =
-    params.get('paypal') === 'return' && params.get('token') && params.get('PayerID')
-      ? { token: params.get('token')!, payerId: params.get('PayerID')! }
+    params.get('paypal') === 'return' && paypalToken && paypalPayerId
+      ? { token: paypalToken, payerId: paypalPayerId }
       : null;
   const session = data.paypal;
   // docs/requirements/behaviour.md: while a PayPal session is open its invoices and discount are locked.
@@ -379,9 +381,9 @@ function BillingScreen({
                     </Button>
                   </Group>
                 </Stack>
-              ) : walletLocked ? (
+              ) : session !== null ? (
                 <PaypalSessionPanel
-                  value={session!.value}
+                  value={session.value}
                   canComplete={paypalReturn !== null}
                   busy={walletBusy}
                   onComplete={() => void completePaypal()}
