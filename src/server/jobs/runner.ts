@@ -59,10 +59,6 @@ function scheduleText(s: JobSchedule | null): string {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
 
 export interface JobRunnerOptions {
   /** How often an idle pg-boss worker asks for work, in seconds (default 2; tests use 0.5). */

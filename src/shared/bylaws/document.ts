@@ -796,6 +796,7 @@ export function documentText(doc: BylawsDocument): string {
 export function bylawsFileName(name: string): string {
   const base = name
     .normalize('NFKC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this strips from file names
     .replace(/[\\/:*?"<>|\u0000-\u001F\u007F]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg, requiredIsoDate, requiredChoice, requiredInt } from '../validation.ts';
+import { requiredIsoDate, requiredChoice, requiredInt } from '../validation.ts';
 import type { StandingState } from '../rules/standing.ts';
 
 /** The annual IRS returns a filing can be recorded as (docs/requirements/product.md "Compliance calendar"). */

@@ -39,7 +39,6 @@ async function transitionChecklist(
   group: GenGroup,
   missing: string[],
   checks: GenCheck[] | null,
-  today: string,
 ): Promise<TransitionItem[]> {
   const [first] = await db
     .select({ periodEnd: genUpdates.periodEnd, submittedOn: genUpdates.submittedOn })
@@ -189,7 +188,7 @@ export async function buildGenUpdate(
   view.roster_count = roster.length;
   const month = group.accountingPeriodEndMonth;
   if (!month) {
-    view.transition.items = await transitionChecklist(db, group, missing, null, today);
+    view.transition.items = await transitionChecklist(db, group, missing, null);
     return { view, group, allItems: [] };
   }
   const current = currentGenPeriodEnd(month, today);
@@ -238,6 +237,6 @@ export async function buildGenUpdate(
   for (const i of view.items) view.counts[i.action as keyof GenUpdateView['counts']]++;
   view.checks = await computeGenChecks(db, group, roster, periodEnd);
   const currentChecks = periodEnd === current ? view.checks : await computeGenChecks(db, group, roster, current);
-  view.transition.items = await transitionChecklist(db, group, missing, currentChecks, today);
+  view.transition.items = await transitionChecklist(db, group, missing, currentChecks);
   return { view, group, allItems };
 }

@@ -1,12 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { refusalMessage } from '../../../shared/rules/payment-refusals.ts';
-import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
-import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
-import type { SessionUser } from '../../plugins/session.ts';
 import {
   splitFullName,
   type BillTo,
@@ -14,6 +10,7 @@ import {
   type PaymentGateway,
 } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { getCompany } from '../content/get-company.ts';
 import {
   assertNotHeld,
   assertPayable,
@@ -23,11 +20,13 @@ import {
   lockInvoices,
   summarizeLocked,
   type PaymentRow,
+  paymentRefId,
 } from './payment-steps.ts';
-
-import { getCompany } from '../content/get-company.ts';
-import { paymentRefId } from './payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from './payment-transitions.ts';
+import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
+import type { Db } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/session.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** docs/requirements/errors.md "Payments" texts, and this module's own answers for the cases docs/requirements/errors.md leaves open. */
 export const PAYMENT_MESSAGES = {
