@@ -224,15 +224,13 @@ describe('discount codes', () => {
     const db = t.database.db;
     const created = (await admin.post('/api/admin/discounts', { ...CODE, code: 'USED1' })).json();
     const { discountReservations } = await import('../../src/server/db/schema.ts');
-    await db
-      .insert(discountReservations)
-      .values({
-        discountId: created.id,
-        accountId,
-        expiresAt: new Date(),
-        redeemedAt: new Date(),
-        paymentRef: 'test-1',
-      });
+    await db.insert(discountReservations).values({
+      discountId: created.id,
+      accountId,
+      expiresAt: new Date(),
+      redeemedAt: new Date(),
+      paymentRef: 'test-1',
+    });
     const page = (await admin.get('/api/admin/discounts')).json();
     expect(page.data.find((d: { id: number }) => d.id === created.id)).toMatchObject({ used: 1, max_redemptions: 5 });
   });
