@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { actionWords, auditDetailWords } from '../../../shared/rules/audit-words.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import {
@@ -98,7 +99,7 @@ async function auditConditions(db: Db, q: AuditQuery): Promise<{ filters: SQL[];
  */
 async function matchingAuditIds(db: Db, q: AuditQuery, limit: number): Promise<number[]> {
   const { filters, either } = await auditConditions(db, q);
-  const conds = either ? [...filters, or(...either)!] : filters;
+  const conds = either ? [...filters, must(or(...either), 'the search condition')] : filters;
   const order = q.sort.desc ? desc : asc;
   const byId = async (extra: SQL[], n: number) =>
     (

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { isLetterAwaited } from '../../../shared/rules/wizard-answers.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { accounts, determinationLetters, workItems } from '../../db/schema.ts';
@@ -105,7 +106,10 @@ export async function uploadDeterminationLetter(
   const upload = await receive();
   try {
     return await db.transaction(async (tx) => {
-      const row = await insertFile(tx, upload.files[0]!, 'application_document', { accountId, uploadedBy: userId });
+      const row = await insertFile(tx, must(upload.files[0], 'the uploaded file'), 'application_document', {
+        accountId,
+        uploadedBy: userId,
+      });
       const [letter] = await tx
         .insert(determinationLetters)
         .values({ accountId, fileId: row.id, uploadedBy: userId })
@@ -139,7 +143,7 @@ export async function uploadDeterminationLetter(
         details: { fileId: row.id, letter_id: letter.id },
         ip,
       });
-      return (await letterAwaitedOf(tx, accountId, updated.data))!;
+      return must(await letterAwaitedOf(tx, accountId, updated.data), 'the awaited letter just recorded');
     });
   } catch (err) {
     await discardUpload(storage, upload);

@@ -61,8 +61,9 @@ export async function loadServerRenderer(webDistDir: string, log: FastifyBaseLog
     },
     async render(url, data) {
       const key = data.user ? null : JSON.stringify([url, new Date().getFullYear(), { ...data, csrfToken: '' }]);
-      if (key !== null && cache.has(key)) {
-        const html = cache.get(key)!;
+      const cached = key !== null ? cache.get(key) : undefined;
+      if (key !== null && cached !== undefined) {
+        const html = cached;
         // Most recently used last, so the oldest is evicted first.
         cache.delete(key);
         cache.set(key, html);
@@ -77,7 +78,8 @@ export async function loadServerRenderer(webDistDir: string, log: FastifyBaseLog
       }
       if (key !== null) {
         cache.set(key, html);
-        if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        const oldest = cache.keys().next();
+        if (cache.size > CACHE_ENTRIES && !oldest.done) cache.delete(oldest.value);
       }
       return html;
     },
