@@ -1,6 +1,6 @@
 // ESLint for the whole repository: `npm run lint` (tsc, then this with zero warnings), also a stage of
 // `npm test`. Formatting is Prettier's (`npm run format`), so the style rules are turned off here.
-// What each rule set is for: docs/decisions/012-lint-and-format.md.
+// What each rule set is for: docs/decisions/013-lint-and-format.md.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';

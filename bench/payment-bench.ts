@@ -82,16 +82,14 @@ async function preparePayers(
       .insert(invoices)
       .values(rows)
       .returning({ id: invoices.id, accountId: invoices.accountId });
-    await database.db
-      .insert(invoiceLines)
-      .values(
-        ids.map((r) => ({
-          invoiceId: r.id,
-          label: 'State filing service fee',
-          type: 'service_fee',
-          valueCents: INVOICE_CENTS,
-        })),
-      );
+    await database.db.insert(invoiceLines).values(
+      ids.map((r) => ({
+        invoiceId: r.id,
+        label: 'State filing service fee',
+        type: 'service_fee',
+        valueCents: INVOICE_CENTS,
+      })),
+    );
     for (const r of ids) invoicesByAccount.get(r.accountId)!.push(r.id);
   }
   return { emails, invoicesByAccount };

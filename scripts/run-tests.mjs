@@ -1,5 +1,6 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to read.
-// 0. the TypeScript check and knip (unused files, exports, dependencies); 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
+// 0. the TypeScript check, knip (unused files, exports, dependencies), then lint and format (ESLint with zero warnings,
+// Prettier's check); 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
 // TEST_DATABASE_URL is set, then two server processes on it behind a load balancer; 1b. unit + integration again
 // on the Node binary of TEST_ALSO_NODE when set; 3. durability (kill -9 under load; a second process on the data
 // directory); 4. sqlmap and wapiti against the running server when both are installed; 5. the web client build;
@@ -45,6 +46,14 @@ if (!run('TypeScript check', ['node_modules/typescript/bin/tsc', '--noEmit', '-p
 // knip: no unused file, export or dependency (knip.json says where the entry points are).
 if (!run('unused files, exports and dependencies (knip)', ['node_modules/knip/bin/knip.js', '--no-progress']))
   totals.failed += 1;
+// Lint and format (docs/decisions/013-lint-and-format.md): any ESLint warning or unformatted file fails the run.
+const lintAndFormat = {
+  ESLint: ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings=0'],
+  Prettier: ['node_modules/prettier/bin/prettier.cjs', '--check', '.', '--log-level', 'warn'],
+};
+for (const [tool, args] of Object.entries(lintAndFormat)) {
+  if (!run(`lint and format (ESLint, Prettier): ${tool}`, args)) totals.failed += 1;
+}
 vitest(
   `unit and integration tests (PGlite, Node ${process.versions.node})`,
   ['unit', 'integration'],

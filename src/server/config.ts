@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { must } from '../shared/must.ts';
 import { AUTHORIZE_NET } from './providers/payments/authorize-net.ts';
 
 const bool = z
@@ -416,9 +417,9 @@ function paymentsFromEnv(e: Env): PaymentsConfig {
     gateway: 'authorize-net',
     endpoint: e.AUTHORIZE_NET_ENDPOINT ?? base.endpoint,
     acceptJsUrl: base.acceptJsUrl,
-    apiLoginId: e.AUTHORIZE_NET_API_LOGIN_ID!,
-    transactionKey: e.AUTHORIZE_NET_TRANSACTION_KEY!,
-    clientKey: e.AUTHORIZE_NET_CLIENT_KEY!,
+    apiLoginId: must(e.AUTHORIZE_NET_API_LOGIN_ID, 'AUTHORIZE_NET_API_LOGIN_ID'),
+    transactionKey: must(e.AUTHORIZE_NET_TRANSACTION_KEY, 'AUTHORIZE_NET_TRANSACTION_KEY'),
+    clientKey: must(e.AUTHORIZE_NET_CLIENT_KEY, 'AUTHORIZE_NET_CLIENT_KEY'),
     timeoutMs: e.PAYMENT_TIMEOUT_MS,
     reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,
   };
@@ -592,7 +593,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     }
     throw new ConfigError(parts.join('\n'));
   }
-  const e = parsed.data!;
+  const e = must(parsed.data, 'the parsed configuration');
   const port = e.PORT;
   const isProduction = e.NODE_ENV === 'production';
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -657,7 +658,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       s3:
         e.STORAGE_DRIVER === 's3'
           ? {
-              bucket: e.S3_BUCKET!,
+              bucket: must(e.S3_BUCKET, 'S3_BUCKET'),
               region: e.S3_REGION,
               endpoint: e.S3_ENDPOINT,
               accessKeyId: e.S3_ACCESS_KEY_ID,

@@ -15,7 +15,8 @@ void loadDisplayLocale();
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = Object.assign(zodGlobal.__zod_globalConfig ?? {}, { jitless: true });
 
-const container = document.getElementById('root')!;
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into (src/web/entry-server.tsx makes it).');
 // The server puts the theme's CSS variables into the head (src/web/entry-server.tsx).
 const themeVariablesInHead = document.head.querySelector('style[data-mantine-styles="true"]') !== null;
 // Public pages arrive rendered by the server (src/web/entry-server.tsx): React takes them over.

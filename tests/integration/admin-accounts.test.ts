@@ -295,25 +295,21 @@ describe('GET /api/admin/accounts/:id', () => {
     const id = ids.alpha;
     const [holder] = await db().select().from(users).where(eq(users.email, HOLDER.email));
     await createUser(db(), { email: 'alpha.two@example.com', password: 'Some-pass-123', accountId: id });
-    await db()
-      .insert(applications)
-      .values({
-        tokenHash: randomUUID(),
-        userId: holder.id,
-        levelId: levelId.maintain,
-        type: 'maintain',
-        status: 'completed',
-        accountId: id,
-      });
-    await db()
-      .insert(applications)
-      .values({
-        tokenHash: randomUUID(),
-        userId: holder.id,
-        levelId: levelId['full-service'],
-        type: 'maintain',
-        status: 'draft',
-      });
+    await db().insert(applications).values({
+      tokenHash: randomUUID(),
+      userId: holder.id,
+      levelId: levelId.maintain,
+      type: 'maintain',
+      status: 'completed',
+      accountId: id,
+    });
+    await db().insert(applications).values({
+      tokenHash: randomUUID(),
+      userId: holder.id,
+      levelId: levelId['full-service'],
+      type: 'maintain',
+      status: 'draft',
+    });
     await db()
       .insert(bylaws)
       .values({

@@ -66,30 +66,26 @@ beforeAll(async () => {
     })
     .returning({ id: payments.id });
   await db().update(invoices).set({ heldByPaymentId: pending.id }).where(eq(invoices.id, heldInvoiceA));
-  await db()
-    .insert(payments)
-    .values({
-      accountId: accountA,
-      userId: a.id,
-      method: 'card',
-      status: 'paid',
-      amountCents: 7_000,
-      invoiceIds: [],
-      idempotencyKey: randomUUID(),
-      settledAt: new Date(),
-    });
-  await db()
-    .insert(payments)
-    .values({
-      accountId: accountB,
-      userId: b.id,
-      method: 'card',
-      status: 'paid',
-      amountCents: 9_900,
-      invoiceIds: [],
-      idempotencyKey: randomUUID(),
-      settledAt: new Date(),
-    });
+  await db().insert(payments).values({
+    accountId: accountA,
+    userId: a.id,
+    method: 'card',
+    status: 'paid',
+    amountCents: 7_000,
+    invoiceIds: [],
+    idempotencyKey: randomUUID(),
+    settledAt: new Date(),
+  });
+  await db().insert(payments).values({
+    accountId: accountB,
+    userId: b.id,
+    method: 'card',
+    status: 'paid',
+    amountCents: 9_900,
+    invoiceIds: [],
+    idempotencyKey: randomUUID(),
+    settledAt: new Date(),
+  });
 
   const [level] = await db().select({ id: levels.id, name: levels.name }).from(levels).limit(1);
   await db()

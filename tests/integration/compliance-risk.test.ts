@@ -118,16 +118,14 @@ beforeAll(async () => {
   await account('Hotel One Missed Boosters', { taxPeriod: '202412' });
   // On the Automatic Revocation List since 15 May 2026, not reinstated.
   await account('India Revoked Boosters', { ein: '990000777', taxPeriod: '202212' });
-  await db
-    .insert(irsRevocations)
-    .values({
-      ein: '990000777',
-      legalName: 'INDIA REVOKED BOOSTERS',
-      revokedOn: '2026-05-15',
-      postedOn: '2026-08-10',
-      reinstatedOn: null,
-      releaseId: revocations.id,
-    });
+  await db.insert(irsRevocations).values({
+    ein: '990000777',
+    legalName: 'INDIA REVOKED BOOSTERS',
+    revokedOn: '2026-05-15',
+    postedOn: '2026-08-10',
+    reinstatedOn: null,
+    releaseId: revocations.id,
+  });
   await createUser(db, {
     email: 'risk.holder@example.com',
     password: 'Risk-holder-pass-1',

@@ -1,15 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import {
-  openDatabase,
-  postgresDatabase,
-  STARTUP_LOCK_KEY,
-  StartupLockTimeoutError,
-} from '../../src/server/db/client.ts';
+import { openDatabase, postgresDatabase } from '../../src/server/db/client.ts';
 import { freePort } from '../helpers/local-peers.ts';
 
 /**

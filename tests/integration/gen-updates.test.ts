@@ -275,14 +275,12 @@ describe('the builder on the demo roster', () => {
     await db()
       .insert(supervisionReports)
       .values(
-        roster
-          .slice(1)
-          .map((r) => ({
-            accountId: r.id,
-            taxYear: yearOf(r.fye),
-            grossReceiptsCents: 100_000,
-            expensesCents: 50_000,
-          })),
+        roster.slice(1).map((r) => ({
+          accountId: r.id,
+          taxYear: yearOf(r.fye),
+          grossReceiptsCents: 100_000,
+          expensesCents: 50_000,
+        })),
       );
     // A report of another year does not count.
     await db()

@@ -264,16 +264,14 @@ describe('retention rules', () => {
       .insert(payments)
       .values([payment('paid', before), payment('paid', before), payment('pending', before)])
       .returning({ id: payments.id });
-    await t.app.db
-      .insert(paymentRefunds)
-      .values({
-        paymentId: refundedLately.id,
-        amountCents: 2_500,
-        reason: 'Duplicate',
-        status: 'refunded',
-        createdAt: after,
-        settledAt: after,
-      });
+    await t.app.db.insert(paymentRefunds).values({
+      paymentId: refundedLately.id,
+      amountCents: 2_500,
+      reason: 'Duplicate',
+      status: 'refunded',
+      createdAt: after,
+      settledAt: after,
+    });
     const row = (action: string, createdAt: Date, details: Record<string, unknown> = {}) => ({
       actorUserId: null,
       accountId,

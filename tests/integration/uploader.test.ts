@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, files, groups, rosterImports } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';

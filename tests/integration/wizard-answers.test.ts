@@ -250,16 +250,14 @@ describe('fiscal year and the IRS record (docs/wizard.md)', () => {
         sha256: 'b'.repeat(64),
       })
       .returning();
-    await db
-      .insert(accounts)
-      .values({
-        name: 'KENAI CENTRAL HOCKEY BOOSTER CLUB',
-        ein: '920178399',
-        source: 'irs-bmf',
-        fiscalYearEndMonth: 12,
-        bmfReleaseId: release.id,
-        irsStatus: '01',
-      });
+    await db.insert(accounts).values({
+      name: 'KENAI CENTRAL HOCKEY BOOSTER CLUB',
+      ein: '920178399',
+      source: 'irs-bmf',
+      fiscalYearEndMonth: 12,
+      bmfReleaseId: release.id,
+      irsStatus: '01',
+    });
     const m = await applicant('maintain');
     const answers = sampleAnswers('maintain', { account___ein: '92-0178399' });
     for (let p = 1; p < m.pageOf('account___fiscal_year_end'); p++)

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { must } from '../../shared/must.ts';
 import { calendarDate } from '../../shared/rules/compliance-calendar.ts';
 import { loadConfig } from '../config.ts';
 import { commandTimeouts, openDatabase } from '../db/client.ts';
@@ -56,7 +57,7 @@ async function main() {
         const result = await loadIrsRelease(database.db, {
           dataset,
           file,
-          releasedOn: values.released!,
+          releasedOn: must(values.released, 'the --released date'),
           gen: values.gen,
           batchSize: 2000,
           onProgress: ({ read, loaded }) =>

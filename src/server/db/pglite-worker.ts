@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { must } from '../../shared/must.ts';
 import { collectStartupGarbage } from '../memory.ts';
 import {
   DRIZZLE_TEXT_TYPE_IDS,
@@ -15,7 +16,7 @@ import {
   type SerializedError,
 } from './pglite-thread.ts';
 
-const port = parentPort!;
+const port = must(parentPort, 'a parent thread (this file runs as a worker)');
 const { dataDir, sharedBuffersMb } = workerData as { dataDir: string; sharedBuffersMb?: number };
 
 /** Everything PostgreSQL said about an error (code, detail, constraint…), as plain data. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { must } from '../../shared/must.ts';
 import { buildPage, type PageObject } from '../../shared/rules/pagination.ts';
 import { JOB_RUNS_PER_PAGE, type JobRunView, type JobView } from '../../shared/schemas/admin-jobs.ts';
 import { jobRuns } from '../db/schema.ts';
@@ -59,10 +60,6 @@ function scheduleText(s: JobSchedule | null): string {
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
-const sleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms).unref();
-  });
 
 export interface JobRunnerOptions {
   /** How often an idle pg-boss worker asks for work, in seconds (default 2; tests use 0.5). */
@@ -334,7 +331,9 @@ export class JobRunner {
     this.started = true;
     const active = this.definitions.filter((d) => this.scheduleOf(d) && !this.unavailable(d));
     const cluster = active.filter(
-      (d) => (d.placement ?? 'cluster') === 'cluster' && !('atStartup' in this.scheduleOf(d)!),
+      (d) =>
+        (d.placement ?? 'cluster') === 'cluster' &&
+        !('atStartup' in must(this.scheduleOf(d), `the schedule of ${d.name}`)),
     );
     if (this.database.kind === 'postgres' && cluster.length) {
       if (!this.database.url) throw new Error('The PostgreSQL database has no URL for the job library');
@@ -381,11 +380,11 @@ export class JobRunner {
       }
     }
     for (const def of active) {
-      const schedule = this.scheduleOf(def)!;
+      const schedule = must(this.scheduleOf(def), `the schedule of ${def.name}`);
       if ('atStartup' in schedule) await this.runWithRetries(def, 'startup');
     }
     for (const def of active) {
-      const schedule = this.scheduleOf(def)!;
+      const schedule = must(this.scheduleOf(def), `the schedule of ${def.name}`);
       if ('atStartup' in schedule) continue;
       const firstRunMs = def.firstRunMs ?? 60_000;
       if ((def.placement ?? 'cluster') === 'each-server') {

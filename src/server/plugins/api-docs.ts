@@ -25,7 +25,8 @@ export const apiDocsPlugin = fp(
     app.addHook('onRoute', (route) => {
       const schema = route.schema as Record<string, unknown> | undefined;
       if (!route.config?.contract || !schema) return;
-      for (const key of ['params', 'querystring', 'body'] as const) if (schema[key] === undefined) delete schema[key];
+      for (const key of ['params', 'querystring', 'body'] as const)
+        if (schema[key] === undefined) Reflect.deleteProperty(schema, key);
     });
     await app.register(swagger, {
       openapi: {

@@ -99,13 +99,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
       return reply.status(419).send({ message: 'Your session has expired. Please reload the page and try again.' });
     }
     if (err.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({
-          message: err.message?.startsWith('Too many requests')
-            ? err.message
-            : 'Too many requests. Please wait a minute and try again.',
-        });
+      return reply.status(429).send({
+        message: err.message?.startsWith('Too many requests')
+          ? err.message
+          : 'Too many requests. Please wait a minute and try again.',
+      });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       return reply.status(413).send({ message: 'The request is too large.' });

@@ -22,7 +22,7 @@ function recordHelmetHeaders(opts: HelmetOptions): HeaderSet {
       return recorder;
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      Reflect.deleteProperty(headers, name.toLowerCase());
     },
     getHeader(name: string) {
       return headers[name.toLowerCase()];

@@ -1,4 +1,5 @@
 import { MONTHS } from '../lists/states.ts';
+import { must } from '../must.ts';
 import { describeMemberMinimum, parseMemberMinimum } from './member-minimum.ts';
 import { SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from './variants.ts';
 import type { BylawAnswers } from '../schemas/bylaws.ts';
@@ -59,7 +60,7 @@ const p = (...parts: (string | Run | Paragraph)[]): Paragraph =>
   parts.flatMap((x) => (typeof x === 'string' ? (x ? [{ text: x }] : []) : Array.isArray(x) ? x : [x]));
 
 /** Month name of a 0-based month index (docs/requirements/constants.md: the bylaws month list is 0-based). */
-export const monthName = (index: number): string => MONTHS[(((index % 12) + 12) % 12) + 1]!;
+export const monthName = (index: number): string => must(MONTHS[(((index % 12) + 12) % 12) + 1], `month ${index}`);
 
 const ROMAN: [number, string][] = [
   [10, 'X'],
@@ -459,13 +460,13 @@ export function buildBylawsDocument(answers: BylawAnswers, opts: DocumentOptions
       {
         title: 'Annual Meeting',
         paragraphs: [
-          short
+          annualMonth === null
             ? p(
                 'The annual meeting of the members, at which officers are elected, shall be held during the last three months of the fiscal year.',
               )
             : p(
                 'The annual meeting of the members shall be held in ',
-                annualMonth!,
+                annualMonth,
                 ' of each year. Officers are elected at the annual meeting.',
               ),
         ],
@@ -523,11 +524,11 @@ export function buildBylawsDocument(answers: BylawAnswers, opts: DocumentOptions
       {
         title: 'Nominations',
         paragraphs: [
-          short
+          nominationMonth === null
             ? p('Nominations for office open two months before the annual meeting.')
             : p(
                 'Nominations for office open in ',
-                nominationMonth!,
+                nominationMonth,
                 ' of each year. The President shall appoint a nominating committee of at least three members, which shall present a slate of candidates to the members at least two weeks before the election; further nominations may be made from the floor with the consent of the nominee.',
               ),
         ],
@@ -535,13 +536,13 @@ export function buildBylawsDocument(answers: BylawAnswers, opts: DocumentOptions
       {
         title: 'Election and Term',
         paragraphs: [
-          short
+          annualMonth === null
             ? p(
                 'Officers are elected by the members at the annual meeting by a majority of the votes cast, and serve a term of one year beginning on the first day of the following fiscal year, or until their successors are elected.',
               )
             : p(
                 'Officers are elected by the members at the annual meeting in ',
-                annualMonth!,
+                annualMonth,
                 ' by a majority of the votes cast, and serve a term of one year beginning on the first day of the following fiscal year, or until their successors are elected. An officer may serve no more than two consecutive terms in the same office.',
               ),
         ],
@@ -796,6 +797,7 @@ export function documentText(doc: BylawsDocument): string {
 export function bylawsFileName(name: string): string {
   const base = name
     .normalize('NFKC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this strips from file names
     .replace(/[\\/:*?"<>|\u0000-\u001F\u007F]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -1,3 +1,4 @@
+import { must } from '../must.ts';
 /**
  * The bylaws' member minimums (docs/requirements/validation.md "Bylaws hints", docs/requirements/constants.md): the quorum (meeting_attendee_minimum)
  * and the members needed to request a special meeting (meeting_request_minimum) may be a whole
@@ -114,8 +115,8 @@ const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 
 
 /** English words for 0..999; larger numbers stay as digits (legal style writes both anyway). */
 function numberWords(n: number): string {
-  if (n < 20) return ONES[n]!;
-  if (n < 100) return TENS[Math.floor(n / 10)]! + (n % 10 ? `-${ONES[n % 10]}` : '');
+  if (n < 20) return must(ONES[n], `the word for ${n}`);
+  if (n < 100) return must(TENS[Math.floor(n / 10)], `the word for ${n}`) + (n % 10 ? `-${ONES[n % 10]}` : '');
   if (n < 1000) return `${ONES[Math.floor(n / 100)]} hundred${n % 100 ? ` ${numberWords(n % 100)}` : ''}`;
   return n.toLocaleString('en-US');
 }

@@ -14,8 +14,7 @@ import { stripControl } from '../validation.ts';
 export const LINE_TYPES = ['new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'] as const;
 
 /** The four discount flags of docs/requirements/entities.md "Discount". */
-const DISCOUNT_FLAGS = ['is_new_account', 'is_renewals', 'is_upgrades', 'is_service_fees'] as const;
-export type DiscountFlag = (typeof DISCOUNT_FLAGS)[number];
+export type DiscountFlag = 'is_new_account' | 'is_renewals' | 'is_upgrades' | 'is_service_fees';
 
 /**
  * Which flag makes a line type eligible (docs/requirements/validation.md: "A discount applies only to invoice lines whose

@@ -1,3 +1,4 @@
+import { must } from '../must.ts';
 /**
  * The renewal form's rules (docs/requirements/product.md tool 13, docs/requirements/entities.md "Level", "Renewal form payload", docs/requirements/behaviour.md "Renewal", docs/requirements/validation.md
  * "Order total = subtotal minus discounts minus bonus", docs/requirements/constants.md "Renewal period", "Discount extension
@@ -130,7 +131,8 @@ export function setUpgrade(
 ): RenewalChoice {
   const options = renewalOptions(level, account);
   if (!options.canUpgrade || (options.isUpgradeLocked && !on)) return choice;
-  if (on) return { ...choice, isUpgradeSelected: true, newLevelId: level.upgradeTo!.id };
+  if (on)
+    return { ...choice, isUpgradeSelected: true, newLevelId: must(level.upgradeTo, 'the level to upgrade to').id };
   return { isUpgradeSelected: false, isIncorporationSelected: false, newLevelId: level.id };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
-import { BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
+import { SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
 import { captchaField, msg, requiredText, stripControl } from '../validation.ts';
 
 export {

@@ -81,5 +81,5 @@ export function lineTypeLabel(type: string): string {
   const known = LINE_TYPE_LABELS[type];
   if (known) return known;
   const words = type.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '';
 }

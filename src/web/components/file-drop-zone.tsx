@@ -42,8 +42,10 @@ export function FileDropZone({
       // the words it shows (a spoken name that matches what is seen, WCAG 2.5.3).
       role="button"
       aria-labelledby={`${id}-label ${id}-prompt`}
-      aria-describedby={withHint ? `${id}-description` : undefined}
-      aria-invalid={invalid || undefined}
+      // A button cannot be aria-invalid; the field's error (Input.Wrapper's `${id}-error`) is read with it.
+      aria-describedby={
+        [withHint && `${id}-description`, invalid && `${id}-error`].filter(Boolean).join(' ') || undefined
+      }
       aria-disabled={disabled || undefined}
       // Not displayed, so the button holds no second focusable control; clicks still open it.
       inputProps={{ id, style: { display: 'none' } } as never}

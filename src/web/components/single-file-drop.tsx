@@ -94,25 +94,26 @@ export function SingleFileDrop({
   hint?: string;
 }) {
   const id = useId();
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  // The preview belongs to the file it was made from, so a removed or replaced file shows none at once.
+  const [made, setMade] = useState<{ of: File; url: string | null } | null>(null);
+  const previewUrl = made && made.of === file ? made.url : null;
 
   useEffect(() => {
-    if (!file) {
-      setPreviewUrl(null);
-      return undefined;
-    }
+    if (!file) return undefined;
     if (preview === 'image') {
       const url = URL.createObjectURL(file);
-      setPreviewUrl(url);
+      // The object URL lives exactly as long as this effect (revoked below), so it is made here, not in render.
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the state is the external URL just created
+      setMade({ of: file, url });
       return () => URL.revokeObjectURL(url);
     }
     let live = true;
     videoThumbnail(file).then(
       (still) => {
-        if (live) setPreviewUrl(still);
+        if (live) setMade({ of: file, url: still });
       },
       () => {
-        if (live) setPreviewUrl(null);
+        if (live) setMade({ of: file, url: null });
       },
     );
     return () => {

@@ -30,6 +30,6 @@ export const boot: BootData = (() => {
  * follows is synchronous, so concurrent requests cannot see each other's data.
  */
 export function setServerBoot(data: BootData): void {
-  for (const key of Object.keys(boot) as (keyof BootData)[]) delete boot[key];
+  for (const key of Object.keys(boot)) Reflect.deleteProperty(boot, key);
   Object.assign(boot, EMPTY, data);
 }

@@ -29,7 +29,10 @@ export async function captchaToken(action: string): Promise<string | undefined> 
   if (!siteKey) return undefined;
   try {
     await load(siteKey);
-    return await window.grecaptcha!.execute(siteKey, { action: action.replace(/[^A-Za-z_/]/g, '_') });
+    // Loaded means the script defined it; if it did not, no token, as for a script that failed.
+    const { grecaptcha } = window;
+    if (!grecaptcha) return undefined;
+    return await grecaptcha.execute(siteKey, { action: action.replace(/[^A-Za-z_/]/g, '_') });
   } catch {
     return undefined;
   }

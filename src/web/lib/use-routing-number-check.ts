@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { isValidRoutingNumber, ROUTING_NUMBER_LENGTH, ROUTING_NUMBER_MESSAGES } from '../../shared/rules/aba.ts';
 import { BANK_MESSAGES } from '../../shared/schemas/payments.ts';
 import { lookupRoutingNumber, type RoutingLookupResult } from './routing-number-lookup.ts';
@@ -54,6 +54,11 @@ export function useRoutingNumberCheck(
   // The result is kept with the values it was worked out for, so an edit hides it at once.
   const key = `${rn}\n${account}`;
   const [latest, setLatest] = useState<{ key: string; check: RoutingCheck }>({ key: '', check: IDLE });
+  // The newest `lookup` is used without restarting the check: an inline function differs on every render.
+  const lookupRef = useRef(lookup);
+  useLayoutEffect(() => {
+    lookupRef.current = lookup;
+  });
 
   useEffect(() => {
     if (rn.length < ROUTING_NUMBER_LENGTH) return;
@@ -66,7 +71,7 @@ export function useRoutingNumberCheck(
       if (!isValidRoutingNumber(rn)) return show({ state: 'invalid', error: ROUTING_CHECK_MESSAGES.invalid });
       if (account && rn === account) return show({ state: 'invalid', error: ROUTING_CHECK_MESSAGES.sameAsAccount });
       show({ state: 'checking' });
-      lookup(rn).then(
+      lookupRef.current(rn).then(
         (result) => show(fromLookup(result)),
         () => show({ state: 'unavailable' }),
       );
@@ -75,8 +80,7 @@ export function useRoutingNumberCheck(
       current = false;
       clearTimeout(timer);
     };
-    // `lookup` is left out on purpose: an inline function would restart the check on every render.
-  }, [key, delayMs]);
+  }, [key, rn, account, delayMs]);
 
   return latest.key === key ? latest.check : IDLE;
 }

@@ -203,6 +203,7 @@ export interface Answer {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
   /** The body parsed as JSON (throws if it is not). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field; a wrong shape fails the assertion
   json(): any;
   /** The backend that answered when the request went through the balancer. */
   backend?: number;

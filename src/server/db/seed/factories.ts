@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { hashPassword } from '../../passwords.ts';
 import { accounts, invoiceLines, invoices, users } from '../schema.ts';
 import type { Db, DbOrTx } from '../client.ts';
@@ -86,13 +87,14 @@ export async function createInvoice(
       publicNotes: opts.publicNotes ?? '',
     })
     .returning({ id: invoices.id });
+  const id = must(row, 'the inserted invoice').id;
   if (opts.number)
     await db
       .update(invoices)
-      .set({ number: opts.number(row!.id) })
-      .where(eq(invoices.id, row!.id));
+      .set({ number: opts.number(id) })
+      .where(eq(invoices.id, id));
   await db
     .insert(invoiceLines)
-    .values(lines.map((l) => ({ invoiceId: row!.id, label: l.label, type: l.type, valueCents: l.cents })));
-  return row!.id;
+    .values(lines.map((l) => ({ invoiceId: id, label: l.label, type: l.type, valueCents: l.cents })));
+  return id;
 }

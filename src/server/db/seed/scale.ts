@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { INQUIRY_KINDS } from '../../../shared/lists/subjects.ts';
+import { must } from '../../../shared/must.ts';
 import { hashPassword } from '../../passwords.ts';
 import { rowsOf } from '../rows-of.ts';
 import { seedReference } from './seed.ts';
@@ -301,7 +302,7 @@ async function reserveIds(db: Db, table: string, n: number): Promise<number> {
     db,
     sql.raw(`SELECT setval(${seq}, nextval(${seq}) + ${n} - 1) - ${n} + 1 AS first`),
   );
-  return Number(rows[0]!.first);
+  return Number(must(rows[0], `ids reserved in ${table}`).first);
 }
 
 /**
@@ -366,7 +367,7 @@ export async function seedScale(database: Database, opts: ScaleOptions): Promise
     throw new Error('The reference levels are missing: run the migrations and the first start first.');
   const bySlug = new Map(levelRows.map((l) => [l.slug, l]));
   const [startUp, maintain, full, greek] = ['start-up', 'maintain', 'full-service', 'greek-chapter'].map((s) =>
-    bySlug.get(s)!,
+    must(bySlug.get(s), `the ${s} level`),
   );
   // Level of account number n (0-based): 35 % start-up, 40 % maintain, 10 % full service, 15 % Greek chapters.
   const levelOf = (n: SQL) =>

@@ -249,15 +249,13 @@ async function seedDemoRows(
       searchText: 'lincoln high school athletic boosters cheyenne',
     })
     .returning({ id: accounts.id });
-  await db
-    .insert(users)
-    .values({
-      email: admin.email,
-      firstName: 'Avery',
-      lastName: 'Admin',
-      passwordHash: await hashPassword(admin.password),
-      isAdmin: true,
-    });
+  await db.insert(users).values({
+    email: admin.email,
+    firstName: 'Avery',
+    lastName: 'Admin',
+    passwordHash: await hashPassword(admin.password),
+    isAdmin: true,
+  });
   const [holder] = await db
     .insert(users)
     .values({

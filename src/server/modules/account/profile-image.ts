@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { accounts, files } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -63,7 +64,10 @@ export async function setProfileImage(
   try {
     await db.transaction(async (tx) => {
       oldKeys = await dropImages(tx, accountId);
-      const row = await insertFile(tx, upload.files[0]!, 'profile_image', { accountId, uploadedBy: user.id });
+      const row = await insertFile(tx, must(upload.files[0], 'the uploaded file'), 'profile_image', {
+        accountId,
+        uploadedBy: user.id,
+      });
       url = profileImageUrl(accountId, row.id);
       await tx
         .update(accounts)

@@ -236,8 +236,8 @@ async function accountRows(db: Db, ids: number[], now: Date): Promise<AdminAccou
   );
   const byId = new Map(found.map((r) => [Number(r.id), r]));
   return ids
-    .map((id) => byId.get(id)!)
-    .filter(Boolean)
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
     .map((r) => ({
       id: Number(r.id),
       name: r.name,

@@ -64,7 +64,7 @@ export async function decideHeldPayment(
     req.action === 'approve' ? DECISION_MESSAGES.notHeld : DECISION_MESSAGES.notDeclinable,
   );
   const outcome = await deps.gateway.updateHeldTransaction({
-    transId: payment.gatewayTransId!,
+    transId: payment.gatewayTransId,
     action: req.action,
     refId: paymentRefId(payment.id),
   });

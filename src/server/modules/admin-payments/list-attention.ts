@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { accounts, paymentRefunds, payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { toFinancePaymentsOfAccounts } from '../finances/payment-view.ts';
@@ -48,7 +49,10 @@ export async function toAdminPaymentRows(
     db,
     rows.map((r) => r.payment),
   );
-  return shaped.map((p, i) => ({ ...p, account: rows[i]!.account, actions: staffActionsFor(rows[i]!.payment) }));
+  return shaped.map((p, i) => {
+    const { account, payment } = must(rows[i], 'the payment row shaped');
+    return { ...p, account, actions: staffActionsFor(payment) };
+  });
 }
 
 /** Payment `paymentId` as the staff's lists show it (the answer of a staff action). @throws HttpError 404 */
@@ -59,7 +63,7 @@ export async function findAdminPaymentRow(db: Db, paymentId: number): Promise<Ad
     .innerJoin(accounts, eq(accounts.id, payments.accountId))
     .where(eq(payments.id, paymentId));
   if (!rows.length) throw notFound('The payment');
-  return (await toAdminPaymentRows(db, rows))[0]!;
+  return must((await toAdminPaymentRows(db, rows))[0], 'the shaped payment');
 }
 
 /**
@@ -97,7 +101,7 @@ export async function listPaymentsAttention(
   const discrepancies = await listOpenDiscrepancies(db);
   return {
     payments: shaped.map((p, i): AttentionPayment => {
-      const row = rows[i]!.payment;
+      const row = must(rows[i], 'the payment row shaped').payment;
       return {
         ...p,
         review_reason: row.reviewReason,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
@@ -62,7 +63,7 @@ async function openWhere(db: Db, q: AdminOpenInvoicesQuery, now: Date): Promise<
     const either: SQL[] = [await inResolvedIds(db, invoices.accountId, accountsNamed(q.search))];
     const digits = /^(?:gs-?)?(\d{1,10})$/i.exec(q.search)?.[1];
     if (digits) either.push(eq(invoices.number, `GS-${digits.padStart(6, '0')}`));
-    conds.push(or(...either)!);
+    conds.push(must(or(...either), 'the search condition'));
   }
   return and(...conds);
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import {
@@ -67,7 +68,7 @@ async function paymentsWhere(db: Db, q: AdminPaymentsQuery): Promise<SQL | undef
     const either: SQL[] = [await inResolvedIds(db, payments.accountId, accountsNamed(q.search))];
     if (/^\d{4}$/.test(q.search)) either.push(sql`${payments.accountLast4} = ${`XXXX${q.search}`}`);
     if (/^\d{5,20}$/.test(q.search)) either.push(eq(payments.gatewayTransId, q.search));
-    conds.push(or(...either)!);
+    conds.push(must(or(...either), 'the search condition'));
   }
   return and(...conds);
 }

@@ -1,3 +1,4 @@
+import { must } from '../../../shared/must.ts';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -79,7 +80,7 @@ export async function refundPayment(
   }
 
   const outcome = await deps.gateway.refundTransaction({
-    transId: payment.gatewayTransId!,
+    transId: must(payment.gatewayTransId, 'the charge to refund'),
     amountCents,
     payment: refundPaymentOf(payment),
     refId: refundRefId(refund.id),
@@ -109,6 +110,6 @@ export async function refundPayment(
 
 /** Whether the gateway reports the charge settled (a refund refused with 54 for an unsettled one says so). */
 async function settledAtGateway(deps: StaffPaymentDeps, payment: PaymentRow): Promise<boolean> {
-  const lookup = await deps.gateway.getTransactionDetails(payment.gatewayTransId!);
+  const lookup = await deps.gateway.getTransactionDetails(must(payment.gatewayTransId, 'the charge to look up'));
   return lookup.status === 'found' && lookup.transaction.transactionStatus === 'settledSuccessfully';
 }

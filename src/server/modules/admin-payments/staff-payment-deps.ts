@@ -37,7 +37,7 @@ export async function findPayment(db: DbOrTx, id: number): Promise<PaymentRow> {
 }
 
 /** @throws HttpError 409 with `message` unless `ok`. */
-export function assertState(ok: boolean, message: string): void {
+export function assertState(ok: boolean, message: string): asserts ok {
   if (!ok) throw new HttpError(409, message);
 }
 

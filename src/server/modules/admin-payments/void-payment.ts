@@ -42,7 +42,7 @@ export async function voidPayment(
     VOID_MESSAGES.notVoidable,
   );
   const outcome = await deps.gateway.voidTransaction({
-    transId: payment.gatewayTransId!,
+    transId: payment.gatewayTransId,
     refId: paymentRefId(payment.id),
   });
   if (outcome.status === 'unknown') return { statusCode: 202, message: GATEWAY_SILENT, paymentId: payment.id };

@@ -1,4 +1,5 @@
 import { sql, type Column, type SQL } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import type { PageObject } from '../../../shared/rules/pagination.ts';
@@ -15,7 +16,7 @@ export async function cappedCount(db: DbOrTx, rows: SQL, cap: number): Promise<{
     db,
     sql`SELECT count(*)::int AS n FROM (${rows} LIMIT ${cap + 1}) counted`,
   );
-  const n = Number(row!.n);
+  const n = Number(must(row, 'the count').n);
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 

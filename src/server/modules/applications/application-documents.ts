@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { files } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { discardUpload, type ReceivedUpload } from '../files/receive-upload.ts';
@@ -36,7 +37,7 @@ export async function uploadApplicationDocument(
   if (application.status !== 'draft') throw new HttpError(409, 'This application has already been submitted.');
   const upload = await receive();
   try {
-    const row = await insertFile(db, upload.files[0]!, 'application_document', {
+    const row = await insertFile(db, must(upload.files[0], 'the uploaded file'), 'application_document', {
       applicationId: application.id,
       uploadedBy: userId,
     });

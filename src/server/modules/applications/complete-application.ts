@@ -194,18 +194,16 @@ export async function completeOnAccount(
   // A readable number from the row's own id: unique without a second sequence.
   const number = `GS-${String(invoice.id).padStart(6, '0')}`;
   await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
-  await tx
-    .insert(invoiceLines)
-    .values(
-      pricedInvoiceLines([
-        {
-          type: 'new_account',
-          label: `${level.name} (new account)`,
-          priceCents: level.priceCents,
-          valueCents: priceCents,
-        },
-      ]).map((line) => ({ invoiceId: invoice.id, ...line })),
-    );
+  await tx.insert(invoiceLines).values(
+    pricedInvoiceLines([
+      {
+        type: 'new_account',
+        label: `${level.name} (new account)`,
+        priceCents: level.priceCents,
+        valueCents: priceCents,
+      },
+    ]).map((line) => ({ invoiceId: invoice.id, ...line })),
+  );
   await tx
     .update(applications)
     .set({ status: 'completed', accountId: account.id, completedAt: now, updatedAt: now, fields: values })

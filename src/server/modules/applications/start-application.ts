@@ -41,14 +41,12 @@ export async function startApplication(
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) throw ValidationError.field('email', EMAIL_TAKEN);
-    await tx
-      .insert(applications)
-      .values({
-        tokenHash: hashApplicationToken(token),
-        userId: user.id,
-        levelId: level.id,
-        type: applicationTypeFor(level.slug),
-      });
+    await tx.insert(applications).values({
+      tokenHash: hashApplicationToken(token),
+      userId: user.id,
+      levelId: level.id,
+      type: applicationTypeFor(level.slug),
+    });
     const link = `${opts.publicUrl}/application/create/${token}`;
     await enqueueMail(tx, [
       {

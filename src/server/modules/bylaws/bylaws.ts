@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { buildBylawsDocument, bylawsFileName, type BylawsDocument } from '../../../shared/bylaws/document.ts';
+import { must } from '../../../shared/must.ts';
 import {
   BYLAW_SCHEMAS,
   type BylawAnswers,
@@ -79,7 +80,7 @@ export async function createBylaw(
       userId: owner.userId,
     })
     .returning();
-  return saved(row!, links);
+  return saved(must(row, 'the saved bylaws'), links);
 }
 
 async function findOwned(db: Db, hash: string, owner: BylawOwner): Promise<BylawRow> {
@@ -115,7 +116,7 @@ export async function updateBylaw(
     .set({ answers, updatedAt: new Date() })
     .where(eq(bylaws.id, row.id))
     .returning();
-  return saved(updated!, links);
+  return saved(must(updated, 'the updated bylaws'), links);
 }
 
 /**
@@ -253,7 +254,7 @@ export async function saveApplicationBylaw(
       set: { answers, userId: input.userId, updatedAt: new Date() },
     })
     .returning();
-  return row!;
+  return must(row, 'the saved bylaws');
 }
 
 /** The bylaws row an application's bylaws step wrote, if any. */

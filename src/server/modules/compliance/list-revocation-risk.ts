@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { ADMIN_PER_PAGE } from '../../../shared/schemas/admin.ts';
 import { RISK_STATES, type RiskRow, type RiskState } from '../../../shared/schemas/compliance.ts';
@@ -54,7 +55,7 @@ export async function listRevocationRisk(db: Db, today: string, page: number): P
       .where(inArray(accounts.id, ids));
     const standings = await standingOfAccounts(db, list, today);
     for (const a of list) {
-      const { standing: s, sources } = standings.get(a.id)!;
+      const { standing: s, sources } = must(standings.get(a.id), `the standing of account ${a.id}`);
       if (!(RISK_STATES as readonly string[]).includes(s.state)) continue;
       atRisk.push({
         primaryUserId: a.primaryUserId,

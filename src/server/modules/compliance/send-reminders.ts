@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import {
   daysBetween,
   deadlinesFor,
@@ -136,7 +137,7 @@ function overdueMail(
   const unfiled = [...standing.missedTaxYears, ...standing.awaitingDataTaxYears];
   const year = unfiled[0];
   const due = form990DueDate(fiscalYearEndMonth, year);
-  const revocation = standing.revocationDate!;
+  const revocation = must(standing.revocationDate, 'the revocation date');
   const daysToRevocation = daysBetween(today, revocation);
   return {
     subject: `Form 990-N, 990-EZ or 990 overdue since ${longDate(due)}: ${accountName}`,

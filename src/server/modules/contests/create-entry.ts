@@ -1,4 +1,5 @@
 import { and, count, eq, or, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import {
   COUNTED_ENTRIES,
   CONTEST_TEXT,
@@ -125,7 +126,7 @@ export async function submitContestEntry(
           counts: true,
         })
         .returning({ id: contestEntries.id });
-      return { id: entry!.id, counts: true, has_max_submissions: false };
+      return { id: must(entry, 'the inserted entry').id, counts: true, has_max_submissions: false };
     });
     if (!saved) {
       await discardUpload(storage, upload);

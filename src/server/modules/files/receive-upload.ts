@@ -119,13 +119,14 @@ export async function receiveUpload(
         continue;
       }
       // The admission's lower limit (and its error) applies only where it is below the route's own.
-      const lowered = admission.maxBytes !== undefined && admission.maxBytes < opts.maxBytes;
+      const { maxBytes: lowerMax } = admission;
+      const lowered = lowerMax !== undefined && lowerMax < opts.maxBytes;
       files.push(
         await storeOne(
           storage,
           part.file,
           fileName,
-          lowered ? { ...opts, maxBytes: admission.maxBytes! } : opts,
+          lowered ? { ...opts, maxBytes: lowerMax } : opts,
           field,
           lowered ? admission.overLimit : undefined,
         ),

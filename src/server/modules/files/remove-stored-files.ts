@@ -1,4 +1,5 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { files } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
@@ -57,7 +58,7 @@ export async function removeStoredFiles(db: Db, storage: FileStorage): Promise<R
       .orderBy(asc(files.id))
       .limit(BATCH);
     if (!batch.length) break;
-    afterId = batch[batch.length - 1]!.id;
+    afterId = must(batch.at(-1), 'the last file read').id;
     const gone: number[] = [];
     for (const file of batch) {
       try {

@@ -1,3 +1,4 @@
+import { must } from '../../../shared/must.ts';
 import { files } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { StorageNotFound, type FileStorage } from '../../providers/storage/storage.ts';
@@ -29,7 +30,7 @@ export async function insertFile(
     .insert(files)
     .values({ ...received, purpose, ...owner })
     .returning();
-  return row!;
+  return must(row, 'the inserted file');
 }
 
 /** A file as the dropbox lists it (docs/requirements/entities.md `file_uploads`, entries with `file_name`). */

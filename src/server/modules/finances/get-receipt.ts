@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { RECEIPT_STATUSES, type PaymentReceipt } from '../../../shared/schemas/finances.ts';
 import { accounts, payments } from '../../db/schema.ts';
@@ -22,9 +23,11 @@ import type { SessionUser } from '../../plugins/session.ts';
  *   payment and a payment without a receipt alike (never 403: nothing is revealed)
  */
 export async function getPaymentReceipt(db: Db, user: SessionUser, id: number): Promise<PaymentReceipt> {
-  if (!user.isAdmin && !user.accountId) throw notFound('The receipt');
   const conditions: SQL[] = [eq(payments.id, id), inArray(payments.status, [...RECEIPT_STATUSES])];
-  if (!user.isAdmin) conditions.push(eq(payments.accountId, user.accountId!));
+  if (!user.isAdmin) {
+    if (!user.accountId) throw notFound('The receipt');
+    conditions.push(eq(payments.accountId, user.accountId));
+  }
   const [row] = await db
     .select({ payment: payments, account: { id: accounts.id, name: accounts.name, ein: accounts.ein } })
     .from(payments)
@@ -36,7 +39,7 @@ export async function getPaymentReceipt(db: Db, user: SessionUser, id: number): 
   const ein = row.account.ein ?? '';
   const company = await getCompany(db);
   return {
-    payment: payment!,
+    payment: must(payment, 'the receipt payment shaped'),
     account: { id: row.account.id, name: row.account.name, ein: formatEin(ein) },
     company: { name: company.name, phone: company.phone, email: company.email },
   };

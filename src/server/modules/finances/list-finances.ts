@@ -9,7 +9,7 @@ import {
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { toFinancePayments } from './payment-view.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 
 /**
  * GET /api/finances (docs/requirements/product.md tool 14; docs/requirements/screens.md /app/finances and /admin/payments/latest/{accountId}; docs/requirements/entities.md

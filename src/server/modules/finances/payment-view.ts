@@ -115,8 +115,9 @@ async function shapePayments(
     // invoice_ids were stored oldest first by the payment step (lockInvoices' order).
     invoices:
       applied.get(r.id) ??
-      r.invoiceIds
-        .filter((id) => ownInvoice(r, id))
-        .map((id) => ({ id, number: numbers.get(id)!.number, amount_cents: null })),
+      r.invoiceIds.flatMap((id) => {
+        const invoice = numbers.get(id);
+        return invoice && ownInvoice(r, id) ? [{ id, number: invoice.number, amount_cents: null }] : [];
+      }),
   }));
 }

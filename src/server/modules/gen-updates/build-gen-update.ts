@@ -1,4 +1,5 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { daysBetween, longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import {
   currentGenPeriodEnd,
@@ -39,7 +40,6 @@ async function transitionChecklist(
   group: GenGroup,
   missing: string[],
   checks: GenCheck[] | null,
-  today: string,
 ): Promise<TransitionItem[]> {
   const [first] = await db
     .select({ periodEnd: genUpdates.periodEnd, submittedOn: genUpdates.submittedOn })
@@ -111,7 +111,7 @@ async function transitionChecklist(
       ...(first
         ? {
             status: 'done',
-            detail: `The update for the period ending ${longDate(first.periodEnd)} was submitted on ${longDate(first.submittedOn!)}.`,
+            detail: `The update for the period ending ${longDate(first.periodEnd)} was submitted on ${longDate(must(first.submittedOn, 'the submission date of a submitted update'))}.`,
           }
         : {
             status: 'todo',
@@ -189,7 +189,7 @@ export async function buildGenUpdate(
   view.roster_count = roster.length;
   const month = group.accountingPeriodEndMonth;
   if (!month) {
-    view.transition.items = await transitionChecklist(db, group, missing, null, today);
+    view.transition.items = await transitionChecklist(db, group, missing, null);
     return { view, group, allItems: [] };
   }
   const current = currentGenPeriodEnd(month, today);
@@ -218,14 +218,20 @@ export async function buildGenUpdate(
     .leftJoin(users, eq(users.id, genUpdates.submittedBy))
     .where(and(eq(genUpdates.groupId, group.id), eq(genUpdates.periodEnd, periodEnd)));
   const baseline = await lastSubmittedBefore(db, group.id, periodEnd);
-  view.baseline = baseline ? { period_end: baseline.periodEnd, submitted_on: baseline.submittedOn! } : null;
+  view.baseline = baseline
+    ? {
+        period_end: baseline.periodEnd,
+        submitted_on: must(baseline.submittedOn, 'the submission date of a submitted update'),
+      }
+    : null;
   let allItems: GenItem[];
   if (saved?.row.status === 'submitted') {
     allItems = saved.row.items as unknown as GenItem[];
+    const submittedOn = must(saved.row.submittedOn, 'the submission date of a submitted update');
     view.submission = {
-      submitted_on: saved.row.submittedOn!,
+      submitted_on: submittedOn,
       submitted_by: saved.by,
-      in_window: isInGenWindow(saved.row.submittedOn!, periodEnd),
+      in_window: isInGenWindow(submittedOn, periodEnd),
       items: allItems.filter((i) => i.action !== 'unchanged').length,
     };
   } else {
@@ -238,6 +244,6 @@ export async function buildGenUpdate(
   for (const i of view.items) view.counts[i.action as keyof GenUpdateView['counts']]++;
   view.checks = await computeGenChecks(db, group, roster, periodEnd);
   const currentChecks = periodEnd === current ? view.checks : await computeGenChecks(db, group, roster, current);
-  view.transition.items = await transitionChecklist(db, group, missing, currentChecks, today);
+  view.transition.items = await transitionChecklist(db, group, missing, currentChecks);
   return { view, group, allItems };
 }

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, lt } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { isPrivateFoundation } from '../../../shared/rules/gen-update.ts';
 import { accounts, genUpdates, groups } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -68,7 +69,7 @@ export async function loadRoster(db: DbOrTx, gen: string): Promise<RosterEntry[]
     fiscalYearEndMonth: r.fye,
     item: {
       action: 'unchanged',
-      ein: r.ein!,
+      ein: must(r.ein, 'the EIN (the query keeps only accounts with one)'),
       name: r.name,
       street: r.street,
       city: r.city,

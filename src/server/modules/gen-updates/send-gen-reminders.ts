@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { longDate, parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
 import {
   currentGenPeriodEnd,
@@ -87,7 +88,10 @@ export async function sendGenReminders(
   let staff: string[] | null = null;
   for (const g of list) {
     counts.groups++;
-    const periodEnd = currentGenPeriodEnd(g.accountingPeriodEndMonth!, today);
+    const periodEnd = currentGenPeriodEnd(
+      must(g.accountingPeriodEndMonth, 'the period end month (the query keeps only groups with one)'),
+      today,
+    );
     const tier = dueGenReminder(genUpdateWindow(periodEnd), today);
     if (!tier) continue;
     const [submitted] = await db
@@ -103,7 +107,15 @@ export async function sendGenReminders(
     staff ??= (
       await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id))
     ).map((u) => u.email);
-    const mail = genReminderMail(g.gen!, g.centralName, periodEnd, tier, today, opts.publicUrl, opts.companyName);
+    const mail = genReminderMail(
+      must(g.gen, 'the GEN (the query keeps only groups with one)'),
+      g.centralName,
+      periodEnd,
+      tier,
+      today,
+      opts.publicUrl,
+      opts.companyName,
+    );
     const to = staff;
     const wrote = await db.transaction(async (tx) => {
       const [row] = await tx

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import { isInGenWindow, isPeriodEndOf } from '../../../shared/rules/gen-update.ts';
 import { genUpdates } from '../../db/schema.ts';
-import { HttpError, ValidationError } from '../../errors.ts';
+import { HttpError, notFound, ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { computeGenChecks } from './gen-checks.ts';
 import { diffRoster, lastSubmittedBefore, loadGenGroup, loadRoster, missingSettings } from './gen-roster.ts';
@@ -33,12 +34,12 @@ export async function submitGenUpdate(
   actor: { userId: number; ip: string },
   today: string,
 ): Promise<{ message: string; in_window: boolean }> {
-  const { group: found } = await loadGenGroup(db, input.group_id);
-  const group = found!;
+  const { group } = await loadGenGroup(db, input.group_id);
+  if (!group) throw notFound('The group exemption');
   const missing = missingSettings(group);
   if (missing.length)
     throw ValidationError.field('period_end', `Complete the GEN settings first (missing: ${missing.join(', ')}).`);
-  const month = group.accountingPeriodEndMonth!;
+  const month = must(group.accountingPeriodEndMonth, 'the period end month (missingSettings checked it)');
   if (!isPeriodEndOf(month, input.period_end)) {
     throw ValidationError.field(
       'period_end',

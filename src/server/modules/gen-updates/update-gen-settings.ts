@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { groups } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { loadGenGroup } from './gen-roster.ts';
 import type { GenSettingsInput } from '../../../shared/schemas/gen-updates.ts';
@@ -20,6 +21,7 @@ export async function updateGenSettings(
   actor: { userId: number; ip: string },
 ): Promise<{ message: string }> {
   const { group } = await loadGenGroup(db, input.group_id);
+  if (!group) throw notFound('The group exemption');
   const next = {
     centralName: input.central_name,
     centralEin: input.central_ein,
@@ -27,20 +29,20 @@ export async function updateGenSettings(
     subsection: input.subsection,
     uniformPurposeStatement: input.uniform_purpose_statement,
   };
-  const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== group![k]);
+  const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => next[k] !== group[k]);
   await db.transaction(async (tx) => {
-    await tx.update(groups).set(next).where(eq(groups.id, group!.id));
+    await tx.update(groups).set(next).where(eq(groups.id, group.id));
     await recordAudit(tx, {
       actorUserId: actor.userId,
       ip: actor.ip,
       action: 'gen.settings_updated',
       details: {
-        group_id: group!.id,
-        gen: group!.gen,
+        group_id: group.id,
+        gen: group.gen,
         changed,
         purpose_statement_chars: input.uniform_purpose_statement.length,
       },
     });
   });
-  return { message: `The settings of GEN ${group!.gen} were saved.` };
+  return { message: `The settings of GEN ${group.gen} were saved.` };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { pub78Listing, type Pub78Listing } from '../../../shared/rules/deductibility.ts';
 import {
   computeStanding,
@@ -107,7 +108,7 @@ export async function standingOfAccounts(
   const codes = (text: string) => text.split(',').filter(Boolean);
   const pub78ByEin = new Map(found.pub78.filter((p) => !p.central_of_gen).map((p) => [p.ein, codes(p.codes)]));
   const centralPub78ByGen = new Map(
-    found.pub78.filter((p) => p.central_of_gen).map((p) => [p.central_of_gen!, codes(p.codes)]),
+    found.pub78.flatMap((p) => (p.central_of_gen ? [[p.central_of_gen, codes(p.codes)] as const] : [])),
   );
   const releasedOn = new Map(found.releases.map((r) => [r.id, r.released_on]));
   const recorded = found.filings.map((f) => ({ accountId: f.account_id, taxYear: f.tax_year }));
@@ -165,7 +166,10 @@ export async function standingOfAccounts(
 
 /** {@link standingOfAccounts} for one account. */
 export async function standingOfAccount(db: DbOrTx, account: StandingAccount, today: string): Promise<AccountStanding> {
-  return (await standingOfAccounts(db, [account], today)).get(account.id)!;
+  return must(
+    (await standingOfAccounts(db, [account], today)).get(account.id),
+    `the standing of account ${account.id}`,
+  );
 }
 
 /** The columns of accounts a {@link StandingAccount} needs, for a select. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { parseIsoDate } from '../../../shared/rules/compliance-calendar.ts';
 import { irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../db/schema.ts';
 import { importBmf } from '../subordinates/import-bmf.ts';
@@ -186,7 +187,7 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
         input.onProgress?.({ read, loaded });
       };
       if (input.dataset === 'pub78') await tx.delete(irsPub78);
-      const parseRow = ROW_PARSERS[input.dataset]!;
+      const parseRow = must(ROW_PARSERS[input.dataset], `the row parser of ${input.dataset}`);
       for await (const [fields, line] of irsFileRows(input.file, input.dataset)) {
         read++;
         const row = parseRow(fields, line);

@@ -20,8 +20,8 @@ import {
   lockInvoices,
   summarizeLocked,
   type PaymentRow,
+  paymentRefId,
 } from './payment-steps.ts';
-import { paymentRefId } from './payment-steps.ts';
 import { movePayment, notifyPaymentOutcome } from './payment-transitions.ts';
 import type { PaymentOutcome, PaymentRefusal } from '../../../shared/contracts/billing.ts';
 import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { pricedInvoiceLines, renewalOptions, renewalTotals, renewalWindow } from '../../../shared/rules/renewal.ts';
 import { RENEWAL_MESSAGES, type RenewalPayload } from '../../../shared/schemas/renewal.ts';
@@ -84,7 +85,7 @@ async function billRenewal(db: Db, req: RenewalRequest): Promise<{ redirect: str
       throw new ValidationError({ is_upgrade_selected: [RENEWAL_MESSAGES.upgradeRequired] });
     if (incorporation && !upgrade)
       throw new ValidationError({ is_incorporation_selected: [RENEWAL_MESSAGES.incorporationNeedsUpgrade] });
-    const newLevelId = upgrade ? level.upgradeTo!.id : level.id;
+    const newLevelId = upgrade ? must(level.upgradeTo, 'the level to upgrade to').id : level.id;
     if (input.new_level_id !== newLevelId)
       throw new ValidationError({ new_level_id: [RENEWAL_MESSAGES.totalsChanged] });
 

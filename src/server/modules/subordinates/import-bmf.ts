@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import { and, isNotNull, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { accounts, groups, irsBmfChanges } from '../../db/schema.ts';
 import { importedGenLabel } from '../irs-data/provider-gens.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -159,7 +160,7 @@ async function recordBmfChanges(db: DbOrTx, rows: NonNullable<ReturnType<typeof 
   const byEin = new Map(rows.map((r) => [r.ein, r]));
   const changes: (typeof irsBmfChanges.$inferInsert)[] = [];
   for (const old of before) {
-    const now = byEin.get(old.ein!)!;
+    const now = must(byEin.get(old.ein ?? ''), `the new BMF row of EIN ${old.ein}`);
     if (old.name !== now.name || old.legalName !== now.legalName) {
       changes.push({
         releaseId,

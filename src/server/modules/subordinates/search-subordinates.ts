@@ -1,4 +1,5 @@
 import { getTableName, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { buildPage, type PageObject } from '../../../shared/rules/pagination.ts';
 import { SEARCH_PER_PAGE, type SubordinateRow } from '../../../shared/schemas/search.ts';
 import { rowsOf } from '../../db/rows-of.ts';
@@ -164,7 +165,8 @@ function rememberFailedWalk(db: Db, key: string, position: number) {
  * bunch up at one end of the alphabet costs at most twice the sort.
  */
 async function pageOfMatches(db: Db, words: string[], offset: number, limit: number, total: number): Promise<Row[]> {
-  if (!words.length) return (await pageByNameWalk(db, words, offset, limit, total))!;
+  if (!words.length)
+    return must(await pageByNameWalk(db, words, offset, limit, total), 'a page of the name walk without keywords');
   const trigram = hasTrigram(words);
   if (trigram && total <= 1000) return pageBySortedMatches(db, words, offset, limit);
   const facts = await factsForPlanning(db);

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { longDate, calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { complianceEducation, groups } from '../../db/schema.ts';
@@ -80,7 +81,7 @@ export async function sendComplianceEducation(
       })
       .onConflictDoNothing()
       .returning({ id: complianceEducation.id });
-    if (!row) throw refuse((await already())!);
+    if (!row) throw refuse(must(await already(), 'the education already sent that blocked this one'));
     const mail = educationMail({
       year: opts.year,
       gen: group.gen,

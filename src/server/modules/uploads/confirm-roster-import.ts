@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { countOf } from '../../../shared/text.ts';
 import { liftStatementTimeout } from '../../db/client.ts';
 import { accounts, rosterImportRows, rosterImports } from '../../db/schema.ts';
@@ -37,7 +38,7 @@ export async function confirmRosterImport(
   const counts = await db.transaction(async (tx) => {
     await liftStatementTimeout(tx);
     await lockGen(tx, found.gen);
-    const imp = (await lockImport(tx, id))!;
+    const imp = must(await lockImport(tx, id), `roster import ${id}`);
     const refused = statusMessage(imp, 'confirm') ?? (await confirmBlocker(tx, imp));
     if (refused) throw new HttpError(409, refused);
 
@@ -94,8 +95,8 @@ export async function confirmRosterImport(
       await tx
         .update(accounts)
         .set({ ...(r.after as Partial<typeof accounts.$inferInsert>), updatedAt: new Date() })
-        .where(eq(accounts.id, r.accountId!));
-    const removedIds = removals.map((r) => r.accountId!);
+        .where(eq(accounts.id, must(r.accountId, 'the account of a staged change')));
+    const removedIds = removals.map((r) => must(r.accountId, 'the account of a staged removal'));
     for (let i = 0; i < removedIds.length; i += BATCH_SIZE) {
       await tx
         .update(accounts)

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { rosterImports } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -24,7 +25,7 @@ export async function discardRosterImport(
   if (!found) throw notFound('The roster import');
   await db.transaction(async (tx) => {
     await lockGen(tx, found.gen);
-    const imp = (await lockImport(tx, id))!;
+    const imp = must(await lockImport(tx, id), `roster import ${id}`);
     const refused = statusMessage(imp, 'discard');
     if (refused) throw new HttpError(409, refused);
     await tx.update(rosterImports).set({ status: 'discarded' }).where(eq(rosterImports.id, id));

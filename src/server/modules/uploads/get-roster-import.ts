@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { rosterImports } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { summarizeImports } from './roster-import-state.ts';
@@ -15,5 +16,5 @@ import type { DbOrTx } from '../../db/client.ts';
 export async function getRosterImport(db: DbOrTx, id: number): Promise<RosterImportSummary> {
   const rows = await db.select().from(rosterImports).where(eq(rosterImports.id, id));
   if (!rows.length) throw notFound('The roster import');
-  return (await summarizeImports(db, rows))[0]!;
+  return must((await summarizeImports(db, rows))[0], `the summary of roster import ${id}`);
 }

@@ -1,5 +1,6 @@
 import { parse, type CsvError } from 'csv-parse';
 import { sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { ISSUES_LISTED, type RosterFileReport, type RosterRowIssue } from '../../../shared/schemas/generic-upload.ts';
 import { accounts } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
@@ -191,7 +192,7 @@ export async function importRosterFile(
       }
       report.read++;
       tally.read++;
-      const outcome = rowToAccount(layout!, record, groupId);
+      const outcome = rowToAccount(must(layout, 'the layout read from the header'), record, groupId);
       if ('reason' in outcome) {
         reject(row, outcome.reason);
         continue;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { buildPage } from '../../../shared/rules/pagination.ts';
 import { listPageQuery, sortParam } from '../../../shared/schemas/list-params.ts';
 import {
@@ -23,7 +24,7 @@ function importsWhere(q: RosterImportsQuery): SQL | undefined {
   const conds: SQL[] = [];
   if (q.search) {
     const words = wordPatterns(q.search).map((p) => sql`lower(${rosterImports.fileName}) LIKE ${p}`);
-    conds.push(or(eq(rosterImports.gen, q.search), and(...words))!);
+    conds.push(must(or(eq(rosterImports.gen, q.search), and(...words)), 'the search condition'));
   }
   if (q.status) conds.push(eq(rosterImports.status, q.status));
   return conds.length ? and(...conds) : undefined;

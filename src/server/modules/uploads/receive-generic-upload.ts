@@ -1,4 +1,5 @@
 import { eq, isNotNull } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
 import {
   genericUploadFields,
@@ -55,7 +56,9 @@ async function genGroupFor(db: Db, profileId: number): Promise<GenGroup> {
     .from(groups)
     .where(isNotNull(groups.gen))
     .limit(2);
-  if (withGen.length === 1) return { ...withGen[0]!, gen: withGen[0]!.gen! };
+  const [only] = withGen;
+  if (only && withGen.length === 1)
+    return { ...only, gen: must(only.gen, 'the GEN (the query keeps only groups with one)') };
   throw ValidationError.field(
     'profile_id',
     withGen.length
@@ -131,8 +134,12 @@ export async function receiveGenericUpload(
       }
       // A roster of the full size limit runs for longer than one request's statements may.
       await liftStatementTimeout(tx);
-      const rosterFiles = upload.files.map((f, i) => ({ f, row: rows[i]! })).filter((_, i) => layouts[i] === 'roster');
-      const bmfFiles = upload.files.map((f, i) => ({ f, row: rows[i]! })).filter((_, i) => layouts[i] === 'irs-bmf');
+      const rosterFiles = upload.files
+        .map((f, i) => ({ f, row: must(rows[i], `the stored row of ${f.fileName}`) }))
+        .filter((_, i) => layouts[i] === 'roster');
+      const bmfFiles = upload.files
+        .map((f, i) => ({ f, row: must(rows[i], `the stored row of ${f.fileName}`) }))
+        .filter((_, i) => layouts[i] === 'irs-bmf');
 
       let staged: { id: number } | null = null;
       if (genGroup) {

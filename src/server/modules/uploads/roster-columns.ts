@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { ROSTER_COLUMN_LABELS, type RosterColumnChange } from '../../../shared/schemas/roster-imports.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { accounts, rosterImports } from '../../db/schema.ts';
@@ -110,7 +111,7 @@ export function shownChanges(before: ColumnValues | null, after: ColumnValues | 
     .filter((c) => c in after)
     .map((c) => ({
       field: c,
-      label: ROSTER_COLUMN_LABELS[c]!,
+      label: must(ROSTER_COLUMN_LABELS[c], `the label of column ${c}`),
       before: shown(c, before?.[c as RosterColumn]),
       after: shown(c, after[c as RosterColumn]),
     }));

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { groups, rosterImports, users } from '../../db/schema.ts';
 import type { RosterImportCounts, RosterImportSummary } from '../../../shared/schemas/roster-imports.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -48,7 +49,7 @@ export async function undoBlocker(db: DbOrTx, imp: RosterImportRecord): Promise<
     .orderBy(desc(rosterImports.confirmedAt), desc(rosterImports.id))
     .limit(1);
   if (!latest || latest.id === imp.id) return null;
-  return `Import #${latest.id} of GEN ${imp.gen} was confirmed later (${longDate(latest.confirmedAt!)}) and built on this one: undo that import first.`;
+  return `Import #${latest.id} of GEN ${imp.gen} was confirmed later (${longDate(must(latest.confirmedAt, 'the confirmation time of a confirmed import'))}) and built on this one: undo that import first.`;
 }
 
 /** The 409 message when an import is not in the status `action` needs; null when it is. */
@@ -124,7 +125,7 @@ export async function summarizeImports(db: DbOrTx, rows: RosterImportRecord[]): 
       rejected: r.details.rejected ?? [],
       skipped: r.details.skipped ?? [],
       created_by: person(r.createdBy),
-      created_at: iso(r.createdAt)!,
+      created_at: new Date(r.createdAt).toISOString(),
       confirmed_by: person(r.confirmedBy),
       confirmed_at: iso(r.confirmedAt),
       undone_by: person(r.undoneBy),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATES } from '../../../shared/lists/states.ts';
+import { must } from '../../../shared/must.ts';
 import { stripControl } from '../../../shared/validation.ts';
 import { bmfToAccount, type BmfRecord } from '../subordinates/import-bmf.ts';
 
@@ -114,18 +115,21 @@ export function rowToAccount(layout: RosterLayout, fields: string[], groupId: nu
   const clean = fields.map((f) => stripControl(f));
   if (layout.kind === 'irs-bmf') {
     const record = Object.fromEntries(
-      BMF_COLUMNS.map((c) => [c, layout.index[c] >= 0 ? clean[layout.index[c]]! : '']),
+      BMF_COLUMNS.map((c) => [c, layout.index[c] >= 0 ? must(clean[layout.index[c]], `the ${c} field`) : '']),
     ) as unknown as BmfRecord;
     const ein = record.EIN.trim();
     if (!/^\d{9}$/.test(ein))
       return { reason: ein ? `The EIN "${shown(ein)}" must be 9 digits.` : 'The EIN is missing.' };
-    const account = bmfToAccount(record, new Map())!;
+    const account = must(bmfToAccount(record, new Map()), 'the account of a row with a 9-digit EIN');
     if (!account.name) return { reason: 'The name is missing.' };
     if (account.name.length > NAME_MAX) return { reason: `The name must not be longer than ${NAME_MAX} characters.` };
     return { account: { ...account, groupId, email: null } };
   }
 
-  const value = (c: RosterColumn) => (layout.index[c] === undefined ? '' : clean[layout.index[c]!]!.trim());
+  const value = (c: RosterColumn) => {
+    const at = layout.index[c];
+    return at === undefined ? '' : must(clean[at], `the ${c} field`).trim();
+  };
   const name = value('name').replace(/\s+/g, ' ');
   if (!name) return { reason: 'The name is missing.' };
   if (name.length > NAME_MAX) return { reason: `The name must not be longer than ${NAME_MAX} characters.` };

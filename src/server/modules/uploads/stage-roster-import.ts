@@ -1,5 +1,6 @@
 import { parse, type CsvError } from 'csv-parse';
 import { and, eq, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { ISSUES_LISTED, type RosterRowIssue } from '../../../shared/schemas/generic-upload.ts';
 import { accounts, rosterImportRows, rosterImports } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
@@ -135,7 +136,7 @@ export async function stageRosterImport(
           reject({ file_name: file.fileName, row, reason: outcome.reason });
           continue;
         }
-        const ein = outcome.account.ein!;
+        const ein = must(outcome.account.ein, 'the EIN of an IRS BMF row');
         const earlier = taken.get(ein);
         if (earlier) {
           counts.duplicates++;
@@ -177,7 +178,7 @@ export async function stageRosterImport(
       },
     })
     .returning({ id: rosterImports.id });
-  const importId = created!.id;
+  const importId = must(created, 'the inserted roster import').id;
 
   let staged: (typeof rosterImportRows.$inferInsert)[] = [];
   const flushStaged = async () => {
@@ -196,9 +197,9 @@ export async function stageRosterImport(
       .select({ id: accounts.id, ein: accounts.ein, source: accounts.source, ...comparedColumns })
       .from(accounts)
       .where(sql`${accounts.ein} = ANY(${sql.param(batch)}::text[])`);
-    const byEin = new Map(existing.map((a) => [a.ein!, a]));
+    const byEin = new Map(existing.map((a) => [a.ein, a]));
     for (const ein of batch) {
-      const { account } = taken.get(ein)!;
+      const { account } = must(taken.get(ein), `the staged row of EIN ${ein}`);
       const current = byEin.get(ein);
       if (!current) {
         counts.adds++;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { liftStatementTimeout } from '../../db/client.ts';
 import { accounts, rosterImportRows, rosterImports } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
@@ -44,7 +45,7 @@ export async function undoRosterImport(
   const done = await db.transaction(async (tx) => {
     await liftStatementTimeout(tx);
     await lockGen(tx, found.gen);
-    const imp = (await lockImport(tx, id))!;
+    const imp = must(await lockImport(tx, id), `roster import ${id}`);
     const refused = statusMessage(imp, 'undo') ?? (await undoBlocker(tx, imp));
     if (refused) throw new HttpError(409, refused);
 
@@ -53,7 +54,7 @@ export async function undoRosterImport(
       .from(rosterImportRows)
       .where(eq(rosterImportRows.importId, id))
       .orderBy(rosterImportRows.id);
-    const addedIds = staged.filter((r) => r.action === 'add' && r.accountId !== null).map((r) => r.accountId!);
+    const addedIds = staged.flatMap((r) => (r.action === 'add' && r.accountId !== null ? [r.accountId] : []));
     const referenced = await referencedAccountIds(tx, addedIds);
     const deletable = addedIds.filter((a) => !referenced.has(a));
     const kept = addedIds.filter((a) => referenced.has(a));
@@ -77,13 +78,13 @@ export async function undoRosterImport(
         .where(
           inArray(
             accounts.id,
-            batch.map((r) => r.accountId!),
+            batch.map((r) => must(r.accountId, 'the account of a staged change')),
           ),
         )
         .for('update');
       const now = new Map(rows.map((r) => [r.id, r as ColumnValues]));
       for (const r of batch) {
-        const current = now.get(r.accountId!);
+        const current = now.get(must(r.accountId, 'the account of a staged change'));
         if (!current) continue;
         const before = (r.before ?? {}) as ColumnValues;
         const after = (r.after ?? {}) as ColumnValues;
@@ -96,12 +97,12 @@ export async function undoRosterImport(
         await tx
           .update(accounts)
           .set({ ...(back as Partial<typeof accounts.$inferInsert>), updatedAt: new Date() })
-          .where(eq(accounts.id, r.accountId!));
+          .where(eq(accounts.id, must(r.accountId, 'the account of a staged change')));
         restored++;
       }
     }
 
-    const removedIds = staged.filter((r) => r.action === 'remove' && r.accountId !== null).map((r) => r.accountId!);
+    const removedIds = staged.flatMap((r) => (r.action === 'remove' && r.accountId !== null ? [r.accountId] : []));
     let relisted = 0;
     for (let i = 0; i < removedIds.length; i += BATCH_SIZE) {
       const back = await tx

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { addDays } from '../../../shared/rules/compliance-calendar.ts';
 import { WORK_ITEM_KINDS, type WorkItemKind } from '../../../shared/schemas/work-queue.ts';
 import { rowsOf } from '../../db/rows-of.ts';
@@ -172,10 +173,10 @@ export async function buildWorkQueue(db: Db, today: string): Promise<WorkQueueBu
         FROM accounts a WHERE ${isMember} AND a.id > ${after} ORDER BY a.id LIMIT ${STANDING_CHUNK}`,
       );
       if (!members.length) break;
-      after = members.at(-1)!.id;
+      after = must(members.at(-1), 'the last member read').id;
       const standings = await standingOfAccounts(tx, members, today);
       for (const m of members) {
-        const { standing: s, sources } = standings.get(m.id)!;
+        const { standing: s, sources } = must(standings.get(m.id), `the standing of account ${m.id}`);
         if (PAST_DUE_STATES.has(s.state)) {
           const lastMissed = s.missedTaxYears.at(-1);
           items.push({

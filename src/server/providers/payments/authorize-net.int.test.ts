@@ -65,16 +65,20 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** A gateway answer as the tests read it: field by field, where a wrong shape fails the expectation. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the sandbox's JSON has no published type
+type GatewayAnswer = Record<string, any>;
+
 /** Reads a gateway answer the way the client does (BOM stripped). */
-async function readAnswer(res: Response): Promise<Record<string, any>> {
-  return parseGatewayResponse(await res.text()) as Record<string, any>;
+async function readAnswer(res: Response): Promise<GatewayAnswer> {
+  return parseGatewayResponse(await res.text()) as GatewayAnswer;
 }
 
 /** Tokenizes like the Accept.js script: a securePaymentContainerRequest to the tokenizer. */
 async function tokenize(
   token: Record<string, string>,
   auth: { name?: string; clientKey?: string } = {},
-): Promise<Record<string, any>> {
+): Promise<GatewayAnswer> {
   const res = await fetch(urls.tokenizeUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=utf-8' },

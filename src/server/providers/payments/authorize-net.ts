@@ -19,6 +19,7 @@
  *   retries it under a new idempotency key. This client never retries on its own.
  */
 
+import { must } from '../../../shared/must.ts';
 import {
   TRANSACTION_REQUEST_ORDER,
   CREATE_TRANSACTION_ORDER,
@@ -401,6 +402,11 @@ function ordered(order: readonly string[], values: Record<string, unknown>): Rec
   return Object.keys(out).length ? out : undefined;
 }
 
+/** A `transactionRequest` in documented order: never empty, since every request names its transactionType. */
+function transactionRequest(values: Record<string, unknown>): Record<string, unknown> {
+  return must(ordered(TRANSACTION_REQUEST_ORDER, values), 'a transactionRequest with its transactionType');
+}
+
 /** Trims and cuts a text field to the API's maximum length; undefined for empty input. */
 function cut(value: string | undefined, max: number): string | undefined {
   if (value === undefined) return undefined;
@@ -428,7 +434,7 @@ function billToElement(billTo: BillTo | undefined): Record<string, unknown> | un
  * the result holds the opaque token, so it must never be logged.
  */
 function opaqueChargeTransaction(charge: OpaqueDataCharge): Record<string, unknown> {
-  return ordered(TRANSACTION_REQUEST_ORDER, {
+  return transactionRequest({
     transactionType: 'authCaptureTransaction',
     amount: formatAmount(charge.amountCents),
     payment: {
@@ -447,7 +453,7 @@ function opaqueChargeTransaction(charge: OpaqueDataCharge): Record<string, unkno
     billTo: billToElement(charge.billTo),
     customerIP: cut(charge.customerIp, MAX.customerIP),
     transactionSettings: duplicateWindowSetting(charge.duplicateWindowSeconds),
-  })!;
+  });
 }
 
 /**
@@ -464,7 +470,7 @@ function duplicateWindowSetting(seconds: number | undefined): Record<string, unk
 
 /** The `transactionRequest` that starts a PayPal payment, keys in documented order. */
 function paypalStartTransaction(request: PaypalAuthCaptureRequest): Record<string, unknown> {
-  return ordered(TRANSACTION_REQUEST_ORDER, {
+  return transactionRequest({
     transactionType: 'authCaptureTransaction',
     amount: formatAmount(request.amountCents),
     payment: { payPal: ordered(PAYPAL_ORDER, { successUrl: request.successUrl, cancelUrl: request.cancelUrl }) },
@@ -472,22 +478,22 @@ function paypalStartTransaction(request: PaypalAuthCaptureRequest): Record<strin
       invoiceNumber: cut(request.invoiceNumber, MAX.invoiceNumber),
       description: cut(request.description, MAX.description),
     }),
-  })!;
+  });
 }
 
 /** The `transactionRequest` that completes a consented PayPal payment, keys in documented order. */
 function paypalContinueTransaction(request: PaypalContinueRequest): Record<string, unknown> {
-  return ordered(TRANSACTION_REQUEST_ORDER, {
+  return transactionRequest({
     transactionType: 'authCaptureContinueTransaction',
     amount: request.amountCents === undefined ? undefined : formatAmount(request.amountCents),
     payment: { payPal: { payerID: request.payerId } },
     refTransId: request.refTransId,
-  })!;
+  });
 }
 
 /** The `transactionRequest` that voids an unsettled charge, keys in documented order. */
 function voidTransactionRequest(transId: string): Record<string, unknown> {
-  return ordered(TRANSACTION_REQUEST_ORDER, { transactionType: 'voidTransaction', refTransId: transId })!;
+  return transactionRequest({ transactionType: 'voidTransaction', refTransId: transId });
 }
 
 /**
@@ -507,13 +513,13 @@ function refundTransactionRequest(request: RefundRequest): Record<string, unknow
             }),
           }
         : undefined;
-  return ordered(TRANSACTION_REQUEST_ORDER, {
+  return transactionRequest({
     transactionType: 'refundTransaction',
     amount: formatAmount(request.amountCents),
     payment,
     refTransId: request.transId,
     order: ordered(ORDER_ORDER, { invoiceNumber: cut(request.invoiceNumber, MAX.invoiceNumber) }),
-  })!;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,7 +16,6 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
 import {
   isFieldShown,
   isNumericallyTruthy,
@@ -30,6 +29,7 @@ import { STATES } from '../../../shared/lists/states.ts';
 import { DropboxField } from './dropbox-field.tsx';
 import classes from './schema-form.module.css';
 import type { SchemaFormState } from './schema-values.ts';
+import type { ReactNode } from 'react';
 
 const STATE_OPTIONS = Object.entries(STATES).map(([value, label]) => ({ value, label }));
 
@@ -105,7 +105,6 @@ function SchemaField({
   hasRequiredFields = true,
   linksInNewTab = false,
 }: { def: FieldDefinition } & Omit<SchemaFieldsProps, 'defs'>) {
-  const uid = useId();
   const { values } = state;
   const value = values[def.name];
   const error = state.errors[def.name];

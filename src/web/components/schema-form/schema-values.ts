@@ -13,6 +13,10 @@ export type SchemaValues = Record<string, unknown>;
 /** The first server message per field name. */
 type SchemaErrors = Record<string, string>;
 
+/** The errors without those of `names` (a new object, as React state wants). */
+const withoutKeys = (errors: SchemaErrors, names: string[]): SchemaErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([name]) => !names.includes(name)));
+
 /** A field's starting value when nothing is saved: its definition's `value`; checkboxes 1 or 0. */
 function defaultValueOf(def: FieldDefinition): unknown {
   if (def.field_type === 'checkbox') return isNumericallyTruthy(def.value) ? 1 : 0;
@@ -91,9 +95,7 @@ export function useSchemaValues(initial: () => SchemaValues): SchemaFormState {
     setErrors((e) => {
       const targets = errorsClearedBy(name).filter((n) => n in e);
       if (!targets.length) return e;
-      const next = { ...e };
-      for (const n of targets) delete next[n];
-      return next;
+      return withoutKeys(e, targets);
     });
   }, []);
 
@@ -108,18 +110,14 @@ export function useSchemaValues(initial: () => SchemaValues): SchemaFormState {
     }
     setErrors((e) => {
       if (!only) return first;
-      const next = { ...e };
-      for (const n of only) delete next[n];
-      return { ...next, ...first };
+      return { ...withoutKeys(e, only), ...first };
     });
   }, []);
 
   const clearErrors = useCallback((names?: string[]) => {
     setErrors((e) => {
       if (!names) return Object.keys(e).length ? {} : e;
-      const next = { ...e };
-      for (const n of names) delete next[n];
-      return next;
+      return withoutKeys(e, names);
     });
   }, []);
 

@@ -37,8 +37,8 @@ function Preview({ entry }: { entry: EntryRow }) {
         />
       )}
       {entry.mime_type?.startsWith('video/') && (
-        // An entrant's upload comes without captions: staff preview it to judge the entry.
-        // eslint-disable-next-line jsx-a11y/media-has-caption
+        // A member's upload comes without a caption file, so an empty captions track would claim what is not there.
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- staff preview the file as entered to judge it
         <video
           src={entry.file_url}
           preload="metadata"

@@ -74,7 +74,11 @@ export default function LevelsPage() {
   const formRef = useRef<HTMLFormElement>(null);
 
   const save = useMutation({
-    mutationFn: () => call(adminConsoleContracts.saveLevel, { params: { id: String(editing!.id) }, body: values }),
+    mutationFn: () => {
+      // Save is offered only while a level is open for editing.
+      if (!editing) throw new Error('No level is open for editing.');
+      return call(adminConsoleContracts.saveLevel, { params: { id: String(editing.id) }, body: values });
+    },
     onSuccess: (saved) => {
       toastSuccess(`${saved.name} was saved.`);
       setEditing(null);

@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /**
  * The search row of a staff list (docs/staff-lists.md): a search box sent with its button or
@@ -32,7 +32,12 @@ export function ListSearch({
   children?: ReactNode;
 }) {
   const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
+  // The box shows the address's search again whenever the address changes (back, forward, clear).
+  const [draftOf, setDraftOf] = useState(search);
+  if (draftOf !== search) {
+    setDraftOf(search);
+    setDraft(search);
+  }
   return (
     <form
       role="search"

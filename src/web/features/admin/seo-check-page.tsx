@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { AdminNav } from './admin-nav.tsx';
@@ -61,10 +61,14 @@ export default function SeoCheckPage() {
     setFindings(analyzePage(doc, new URL(path, window.location.origin).toString()));
   }, [path]);
 
-  useEffect(() => {
+  // Another page or another run starts from nothing: the frame below is keyed the same way.
+  const runKey = `${path}-${run}`;
+  const [shownRun, setShownRun] = useState(runKey);
+  if (shownRun !== runKey) {
+    setShownRun(runKey);
     setFindings(null);
     setFailed(false);
-  }, [path, run]);
+  }
 
   if (!path) {
     return (
@@ -132,7 +136,7 @@ export default function SeoCheckPage() {
         </Card>
       )}
       <iframe
-        key={`${path}-${run}`}
+        key={runKey}
         ref={frame}
         src={path}
         title="Page being checked"

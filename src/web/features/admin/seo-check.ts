@@ -125,8 +125,12 @@ export function analyzePage(doc: Document, pageUrl: string): Finding[] {
   let external = 0;
   for (const a of links) {
     try {
-      const target = new URL(a.getAttribute('href')!, here);
-      if (target.protocol.startsWith('http')) target.origin === here.origin ? internal++ : external++;
+      const href = a.getAttribute('href');
+      if (href === null) continue; // the selector asks for a[href], so never
+      const target = new URL(href, here);
+      if (!target.protocol.startsWith('http')) continue;
+      if (target.origin === here.origin) internal++;
+      else external++;
     } catch {
       // An unreadable href is counted nowhere; the empty-text check below still sees the link.
     }

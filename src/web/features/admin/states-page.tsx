@@ -62,7 +62,11 @@ export default function StatesPage() {
   const { values, errors, change } = form;
 
   const save = useMutation({
-    mutationFn: () => call(adminConsoleContracts.saveState, { params: { code: editing! }, body: values }),
+    mutationFn: () => {
+      // Save is offered only while a state is open for editing.
+      if (!editing) throw new Error('No state is open for editing.');
+      return call(adminConsoleContracts.saveState, { params: { code: editing }, body: values });
+    },
     onSuccess: (saved) => {
       toastSuccess(`${saved.state_name} was saved.`);
       setEditing(null);

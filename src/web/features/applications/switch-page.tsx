@@ -55,7 +55,8 @@ export default function SwitchApplicationPage() {
 
   const app = q.data;
   const other = app.type === 'maintain' ? 'start-up' : 'maintain';
-  if (!app.switch_url) {
+  const switchUrl = app.switch_url;
+  if (!switchUrl) {
     return (
       <Stack align="flex-start" py="md">
         <Title order={1}>This application can no longer be switched</Title>
@@ -67,18 +68,18 @@ export default function SwitchApplicationPage() {
     );
   }
 
-  async function confirm() {
+  const confirm = async () => {
     setBusy(true);
     setFailed(null);
     try {
-      const res = await http.post<{ token: string; redirect: string }>(app.switch_url!);
+      const res = await http.post<{ token: string; redirect: string }>(switchUrl);
       await queryClient.resetQueries({ queryKey: ['application', token] });
       navigate(sitePath(res?.redirect, applicationPath(res?.token ?? token)));
     } catch (err) {
       setBusy(false);
       setFailed(err instanceof HttpFailure ? err.message : 'The application could not be switched. Please try again.');
     }
-  }
+  };
 
   return (
     <Card withBorder padding="xl" maw={640} mt="md">

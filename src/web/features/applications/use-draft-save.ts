@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { DRAFT_SAVE_DELAY_MS, type DraftSaveResponse } from './api.ts';
 
@@ -39,10 +39,13 @@ export function useDraftSave(opts: {
   const { page, enabled } = opts;
   const key = JSON.stringify(opts.payload);
   const latest = useRef({ ...opts, key });
-  latest.current = { ...opts, key };
   // What the server holds per page: a page first shown holds what the server sent.
   const saved = useRef(new Map<number, string>());
-  if (!saved.current.has(page)) saved.current.set(page, key);
+  // After each render and before the effects below (and any handler) read them.
+  useLayoutEffect(() => {
+    latest.current = { ...opts, key };
+    if (!saved.current.has(page)) saved.current.set(page, key);
+  });
   const chain = useRef<Promise<void>>(Promise.resolve());
   const pending = useRef(0);
   const timer = useRef<number | undefined>(undefined);

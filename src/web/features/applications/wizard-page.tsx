@@ -158,6 +158,9 @@ function BylawsDocument({ bylaws, onMake, busy }: { bylaws: WizardBylaws | null;
 type Saving = 'next' | 'make' | 'submit' | 'delete' | 'switch' | null;
 
 /** The wizard for one loaded application (keyed by token, so a switch starts it afresh). */
+/** A page past the last has no fields; one array for it keeps the memos below from rerunning. */
+const NO_FIELDS: FieldDefinition[] = [];
+
 function Wizard({ app }: { app: ApplicationView }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -177,7 +180,7 @@ function Wizard({ app }: { app: ApplicationView }) {
 
   const locked = !!config.is_disabled;
   const current = pages[page - 1];
-  const defs = current?.schema ?? [];
+  const defs = current?.schema ?? NO_FIELDS;
   const isLast = page >= count;
   // docs/wizard.md "Fiscal year and the IRS record": as the month is chosen, and again before Submit.
   const fiscalWarning =
