@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { contestEntryContracts } from '../../../shared/contracts/contest-entry.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { CONTESTS, contestEntriesQuery } from '../../../shared/schemas/contests.ts';
+import { fromContract } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { sendDownload } from '../../send-download.ts';
 import { parseInput } from '../../validate.ts';
@@ -9,6 +11,7 @@ import { sendStoredFile } from '../files/stored-files.ts';
 import { submitContestEntry } from './create-entry.ts';
 import { exportContestEntriesCsv, findEntryFile, listContestEntries } from './list-entries.ts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Photo and video contests (docs/requirements/product.md tool 4): visitors post entries multipart to their page (within
@@ -16,12 +19,14 @@ import type { FastifyInstance } from 'fastify';
  * and export them as CSV (docs/staff-lists.md; staff only: 401 for visitors, 403 for others).
  */
 export async function contestRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   for (const contest of CONTESTS) {
     const purpose = contest === 'photo' ? 'contest_photo' : 'contest_video';
-    app.post(
-      `/contests/${contest}`,
-      { config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.formsPerMinute) } },
-      async (req, reply) => {
+    const route = fromContract(contestEntryContracts[contest]);
+    api.route({
+      ...route,
+      config: { ...route.config, rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+      handler: async (req, reply) => {
         // A file is optional for some entrants (docs/requirements/validation.md); the service decides once the fields are read.
         const saved = await submitContestEntry(app.db, app.providers.storage, contest, {
           ip: req.ip,
@@ -36,7 +41,7 @@ export async function contestRoutes(app: FastifyInstance) {
         });
         return reply.status(201).send(saved);
       },
-    );
+    });
   }
 
   app.register(async (admin) => {
