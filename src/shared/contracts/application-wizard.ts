@@ -5,10 +5,12 @@ import {
   wizardDraftSchema,
   wizardPageSchema,
 } from '../schemas/application.ts';
-import { DOCX_TYPE } from './bylaws.ts';
 import { fileAnswer, validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 import type { WizardConfig } from '../forms/field-definition.ts';
+
+/** A Word document (.docx); written here, not taken from ./bylaws.ts, so the wizard's screen does not load the generator's schemas. */
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** `{token}` of these addresses: the mailed token or, from the account's list, the application's id. */
 const tokenParams = z.object({ token: z.string() });
