@@ -391,7 +391,7 @@ interface RetentionConfig {
 export const SIMULATOR_PREFIX = '/gateway-simulator';
 
 /** Where the app serves its built-in routing-number lookup (the default of ROUTING_LOOKUP_URL). */
-export const ROUTING_LOOKUP_PATH = '/routing-numbers/data.json';
+const ROUTING_LOOKUP_PATH = '/routing-numbers/data.json';
 
 /** The address this process can reach itself at: loopback when listening on every interface. */
 function selfOrigin(host: string, port: number): string {

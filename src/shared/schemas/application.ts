@@ -28,3 +28,12 @@ export const DRAFT_VALUE_MAX = 5000;
 export const wizardDraftSchema = z.looseObject({
   page: requiredInt('page', 1, 100),
 });
+
+/**
+ * Wizard Next carries the page number; Submit carries submit=1 (docs/requirements/calls.md). The
+ * answers of the page travel beside them and are checked by the level's own field rules.
+ */
+export const wizardPageSchema = z.looseObject({
+  page: z.coerce.number().int().min(1).max(100).optional(),
+  submit: z.preprocess((v) => v === 1 || v === '1' || v === true, z.boolean()).optional(),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
-import { SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
+import { BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
 import { captchaField, msg, requiredText, stripControl } from '../validation.ts';
 
 export {
@@ -109,27 +109,27 @@ export const BYLAW_SCHEMAS = {
 } as const;
 
 /** What a successful create or update answers (docs/requirements/calls.md: action, url, bylaw.hash). */
-export interface BylawSaved {
+export const bylawSavedSchema = z.object({
   /** Where later saves are PUT. */
-  action: string;
+  action: z.string(),
   /** The page address that reopens these answers. */
-  url: string;
-  bylaw: {
-    hash: string;
-    variant: BylawVariant;
+  url: z.string(),
+  bylaw: z.object({
+    hash: z.string(),
+    variant: z.enum(BYLAW_VARIANTS),
     /** Absolute address of the .docx (GET /bylaws-generator/download/{hash}). */
-    download_url: string;
+    download_url: z.string(),
     /** The built-in HTML preview page. */
-    preview_url: string;
+    preview_url: z.string(),
     /**
      * The online office-document viewer to which `?src=` plus the download address (with a random
      * cache-busting value) is added; null when the site is not publicly reachable.
      */
-    viewer: string | null;
-  };
-}
+    viewer: z.string().nullable(),
+  }),
+});
+export type BylawSaved = z.infer<typeof bylawSavedSchema>;
 
 /** A saved bylaw reopened for editing: its variant and answers. */
-export interface BylawForEditing extends BylawSaved {
-  answers: Record<string, unknown>;
-}
+export const bylawForEditingSchema = bylawSavedSchema.extend({ answers: z.record(z.string(), z.unknown()) });
+export type BylawForEditing = z.infer<typeof bylawForEditingSchema>;

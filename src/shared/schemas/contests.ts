@@ -42,11 +42,12 @@ export type ContestEntryInput = z.infer<typeof contestEntrySchema>;
  * What an entry answers: `has_max_submissions` when it is past the counted three (docs/requirements/calls.md); such an
  * entry is not kept, so its `id` is null.
  */
-export interface ContestEntrySaved {
-  id: number | null;
-  counts: boolean;
-  has_max_submissions: boolean;
-}
+export const contestEntrySavedSchema = z.object({
+  id: z.number().int().nullable(),
+  counts: z.boolean(),
+  has_max_submissions: z.boolean(),
+});
+export type ContestEntrySaved = z.infer<typeof contestEntrySavedSchema>;
 
 /** Columns the staff's contest entries list sorts by (`sort`, "-" for descending); newest first by default. */
 export const CONTEST_ENTRY_SORTS = ['created_at', 'organization', 'type', 'counts'] as const;

@@ -15,12 +15,13 @@ export const subordinateSearchQuery = z.object({
 export type SubordinateSearchQuery = z.infer<typeof subordinateSearchQuery>;
 
 /** One row of the subordinate listing (docs/requirements/screens.md: Name, City, State). */
-export interface SubordinateRow {
-  id: number;
-  name: string;
-  city: string;
-  state: string;
-}
+export const subordinateRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export type SubordinateRow = z.infer<typeof subordinateRowSchema>;
 
 /** Rows per search page. */
 export const SEARCH_PER_PAGE = 15;

@@ -3,7 +3,7 @@ import { bylawsFileName } from '../../../shared/bylaws/document.ts';
 import { readLevelWizard, type FieldDefinition, type WizardConfig } from '../../../shared/forms/field-definition.ts';
 import { checkFields, normaliseValue, valueFields } from '../../../shared/forms/rules.ts';
 import { prefillAnswers } from '../../../shared/rules/wizard-answers.ts';
-import { DRAFT_VALUE_MAX } from '../../../shared/schemas/application.ts';
+import { DRAFT_VALUE_MAX, type ApplicationType } from '../../../shared/schemas/application.ts';
 import { stripControl } from '../../../shared/validation.ts';
 import { applications, bylaws, files, levels } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
@@ -23,8 +23,9 @@ export const SUBMISSION_ALERT_FALLBACK =
 export interface WizardView {
   /** The handle the wizard was opened with (the mailed token, or the id from the account's list). */
   token: string;
-  type: string;
-  status: string;
+  type: ApplicationType;
+  /** A deleted application is never shown (findApplication answers 404). */
+  status: 'draft' | 'completed';
   level: { id: number; name: string };
   /** The page to resume at, 1-based. */
   page: number;
@@ -81,8 +82,8 @@ function wizardView(
   }));
   return {
     token: handle,
-    type: application.type,
-    status: application.status,
+    type: application.type as ApplicationType,
+    status: application.status as WizardView['status'],
     level: { id: level.id, name: level.name },
     page: Math.min(Math.max(application.page, 1), Math.max(level.pages.length, 1)),
     config: {

@@ -1,8 +1,7 @@
+import { signInContracts } from '../../../shared/contracts/sign-in.ts';
 import { siteContracts } from '../../../shared/contracts/site.ts';
-import { loginSchema } from '../../../shared/schemas/public-forms.ts';
 import { fromContract } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import { parseInput } from '../../validate.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { homeFor, signIn } from './sign-in.ts';
 import type { FastifyInstance } from 'fastify';
@@ -10,23 +9,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** Sign in, sign out and the session probe used by the web client (docs/requirements/platform.md §5.1). */
 export async function authRoutes(app: FastifyInstance) {
-  app.post(
-    '/login',
-    {
-      config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.loginPerMinute) },
-    },
-    async (req, reply) => {
-      const input = parseInput(loginSchema, req.body);
-      const { userId, isAdmin } = await signIn(app.db, input);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const login = fromContract(signInContracts.login);
+  api.route({
+    ...login,
+    config: { ...login.config, rateLimit: perMinute(app.config.rateLimits.loginPerMinute) },
+    handler: async (req, reply) => {
+      const { userId, isAdmin } = await signIn(app.db, req.body);
       await app.startSession(req, reply, userId);
       await recordAudit(app.db, { actorUserId: userId, action: 'auth.login', ip: req.ip });
       return { redirect: homeFor(isAdmin), csrfToken: reply.csrfToken() };
     },
-  );
+  });
 
-  app.post('/logout', { config: { access: 'visitor' } }, async (req, reply) => {
-    await app.endSession(req, reply);
-    return { redirect: '/', csrfToken: reply.csrfToken() };
+  api.route({
+    ...fromContract(signInContracts.logout),
+    handler: async (req, reply) => {
+      await app.endSession(req, reply);
+      return { redirect: '/', csrfToken: reply.csrfToken() };
+    },
   });
 
   app.withTypeProvider<ZodTypeProvider>().route({

@@ -1,4 +1,6 @@
-import { BYLAW_PAGE_PATHS, BYLAW_VARIANTS } from '../../../shared/schemas/bylaws.ts';
+import { BYLAW_CREATE_CONTRACTS, bylawContracts, DOCX_TYPE } from '../../../shared/contracts/bylaws.ts';
+import { BYLAW_VARIANTS } from '../../../shared/schemas/bylaws.ts';
+import { fromContract } from '../../contracts.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { hashId } from '../../plugins/session.ts';
@@ -13,8 +15,7 @@ import {
   type BylawOwner,
 } from './bylaws.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-
-const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** Sends a bylaws .docx as a download, never cached (the generator's link and the wizard's). */
 export function sendBylawsDocx(reply: FastifyReply, file: { bytes: Buffer; fileName: string }) {
@@ -30,37 +31,47 @@ const ownerOf = (req: FastifyRequest): BylawOwner => ({
   sessionHash: hashId(req.sessionToken),
   userId: req.user?.id ?? null,
 });
-const hashOf = (req: FastifyRequest) => String((req.params as { hash?: unknown }).hash ?? '');
 
 /** The bylaws generator (docs/requirements/product.md tool 3, docs/requirements/calls.md): create by POST to each variant's page, update by PUT to the action, download. */
 export async function bylawRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const links = { publicUrl: app.config.publicUrl, viewerUrl: app.config.bylaws.viewerUrl };
   const brands = async () => ({ brand: (await getCompany(app.db)).name, shortBrand: app.config.bylaws.shortBrand });
-  const saveLimits = {
-    config: { access: 'visitor' as const, rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
-    preHandler: requireCaptcha,
-  };
-
-  for (const variant of BYLAW_VARIANTS) {
-    app.post(BYLAW_PAGE_PATHS[variant], saveLimits, async (req, reply) =>
-      reply.status(201).send(await createBylaw(app.db, variant, req.body, ownerOf(req), links)),
-    );
-  }
-
-  app.put('/bylaws-generator/:hash', saveLimits, async (req) =>
-    updateBylaw(app.db, hashOf(req), req.body, ownerOf(req), links),
-  );
-
-  app.get('/api/bylaws/:hash', { config: { access: 'visitor' } }, async (req) =>
-    getBylawForEditing(app.db, hashOf(req), ownerOf(req), links),
-  );
-
-  app.get('/api/bylaws/:hash/document', { config: { access: 'visitor' } }, async (req, reply) => {
-    const { model, fileName } = await getBylawDocument(app.db, hashOf(req), await brands());
-    return reply.header('cache-control', 'no-store').send({ document: model, file_name: fileName });
+  /** A save's options: the forms' rate limit, and the captcha checked before the payload. */
+  const saveRoute = <R extends { config: object }>(route: R) => ({
+    ...route,
+    config: { ...route.config, rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+    preValidation: requireCaptcha,
   });
 
-  app.get('/bylaws-generator/download/:hash', { config: { access: 'visitor' } }, async (req, reply) => {
-    return sendBylawsDocx(reply, await downloadBylaw(app.db, hashOf(req), await brands()));
+  for (const variant of BYLAW_VARIANTS) {
+    api.route({
+      ...saveRoute(fromContract(BYLAW_CREATE_CONTRACTS[variant])),
+      handler: async (req, reply) =>
+        reply.status(201).send(await createBylaw(app.db, variant, req.body, ownerOf(req), links)),
+    });
+  }
+
+  api.route({
+    ...saveRoute(fromContract(bylawContracts.update)),
+    handler: async (req) => updateBylaw(app.db, req.params.hash, req.body, ownerOf(req), links),
+  });
+
+  api.route({
+    ...fromContract(bylawContracts.forEditing),
+    handler: async (req) => getBylawForEditing(app.db, req.params.hash, ownerOf(req), links),
+  });
+
+  api.route({
+    ...fromContract(bylawContracts.document),
+    handler: async (req, reply) => {
+      const { model, fileName } = await getBylawDocument(app.db, req.params.hash, await brands());
+      return reply.header('cache-control', 'no-store').send({ document: model, file_name: fileName });
+    },
+  });
+
+  api.route({
+    ...fromContract(bylawContracts.download),
+    handler: async (req, reply) => sendBylawsDocx(reply, await downloadBylaw(app.db, req.params.hash, await brands())),
   });
 }

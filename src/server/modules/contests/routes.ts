@@ -1,4 +1,5 @@
 import { adminContestsContracts } from '../../../shared/contracts/admin-contests.ts';
+import { contestEntryContracts } from '../../../shared/contracts/contest-entry.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { CONTESTS } from '../../../shared/schemas/contests.ts';
 import { fromContract } from '../../contracts.ts';
@@ -17,12 +18,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  * and export them as CSV (docs/staff-lists.md; staff only: 401 for visitors, 403 for others).
  */
 export async function contestRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   for (const contest of CONTESTS) {
     const purpose = contest === 'photo' ? 'contest_photo' : 'contest_video';
-    app.post(
-      `/contests/${contest}`,
-      { config: { access: 'visitor', rateLimit: perMinute(app.config.rateLimits.formsPerMinute) } },
-      async (req, reply) => {
+    const route = fromContract(contestEntryContracts[contest]);
+    api.route({
+      ...route,
+      config: { ...route.config, rateLimit: perMinute(app.config.rateLimits.formsPerMinute) },
+      handler: async (req, reply) => {
         // A file is optional for some entrants (docs/requirements/validation.md); the service decides once the fields are read.
         const saved = await submitContestEntry(app.db, app.providers.storage, contest, {
           ip: req.ip,
@@ -37,7 +40,7 @@ export async function contestRoutes(app: FastifyInstance) {
         });
         return reply.status(201).send(saved);
       },
-    );
+    });
   }
 
   app.register(async (admin) => {

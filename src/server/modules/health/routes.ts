@@ -2,25 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { healthContracts, type Readiness } from '../../../shared/contracts/health.ts';
+import { fromContract } from '../../contracts.ts';
 import { MIGRATIONS_DIR, type Db } from '../../db/client.ts';
 import { newStorageKey, type FileStorage } from '../../providers/storage/storage.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /** Longest wait for the database's answer before the check fails, in milliseconds. */
 const DATABASE_CHECK_MS = 1_000;
 /** Longest wait for the storage probe (a bucket is farther away than the database), in milliseconds. */
 const STORAGE_CHECK_MS = 3_000;
-
-/** One readiness check's verdict: 'ok', 'failed', or 'skipped' when the database it needs failed. */
-type CheckResult = 'ok' | 'failed' | 'skipped';
-
-/** The body of GET /readyz (and /healthz). */
-interface Readiness {
-  status: 'ok' | 'unavailable';
-  checks: { database: CheckResult; migrations: CheckResult; storage: CheckResult };
-  /** The checks that failed, e.g. ['storage']; absent when ready. */
-  failed?: string[];
-}
 
 async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -80,9 +72,12 @@ async function probeStorage(storage: FileStorage): Promise<void> {
 export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable: string }) {
   // The journal belongs to this build: read once, not on every probe of a balancer.
   const committed = committedMigrations();
-  app.get('/livez', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) =>
-    reply.header('cache-control', 'no-store').send({ status: 'ok' }),
-  );
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...fromContract(healthContracts.live),
+    logLevel: 'warn',
+    handler: async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' as const }),
+  });
 
   const readiness = async (reply: FastifyReply) => {
     const checks: Readiness['checks'] = { database: 'ok', migrations: 'ok', storage: 'ok' };
@@ -124,6 +119,14 @@ export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable
       .header('cache-control', 'no-store')
       .send(body);
   };
-  app.get('/readyz', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => readiness(reply));
-  app.get('/healthz', { logLevel: 'warn', config: { access: 'visitor' } }, async (_req, reply) => readiness(reply));
+  api.route({
+    ...fromContract(healthContracts.ready),
+    logLevel: 'warn',
+    handler: async (_req, reply) => readiness(reply),
+  });
+  api.route({
+    ...fromContract(healthContracts.health),
+    logLevel: 'warn',
+    handler: async (_req, reply) => readiness(reply),
+  });
 }

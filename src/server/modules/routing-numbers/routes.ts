@@ -1,7 +1,9 @@
-import { ROUTING_LOOKUP_PATH } from '../../config.ts';
+import { routingLookupContract } from '../../../shared/contracts/routing-numbers.ts';
+import { fromContract } from '../../contracts.ts';
 import { perMinuteInProcess } from '../../plugins/rate-limits.ts';
 import { answerRoutingLookup, JSONP_CALLBACK_PATTERN, jsonpScript } from './lookup.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * Lookups per client address per minute. The bank form asks once per 500 ms pause in typing, so
@@ -17,18 +19,20 @@ export const ROUTING_LOOKUP_PER_MINUTE = 60;
  * service, because a script tag cannot read the body of an error status.
  */
 export async function routingNumberRoutes(app: FastifyInstance) {
-  app.get(
-    ROUTING_LOOKUP_PATH,
-    { config: { access: 'visitor', rateLimit: perMinuteInProcess(ROUTING_LOOKUP_PER_MINUTE) } },
-    async (req, reply) => {
-      const query = req.query as Record<string, unknown>;
-      const answer = answerRoutingLookup(query.rn);
-      const callback =
-        typeof query.callback === 'string' && JSONP_CALLBACK_PATTERN.test(query.callback) ? query.callback : null;
+  const route = fromContract(routingLookupContract);
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...route,
+    config: { ...route.config, rateLimit: perMinuteInProcess(ROUTING_LOOKUP_PER_MINUTE) },
+    handler: async (req, reply) => {
+      const answer = answerRoutingLookup(req.query.rn);
+      const { callback } = req.query;
+      const jsonp = typeof callback === 'string' && JSONP_CALLBACK_PATTERN.test(callback) ? callback : null;
       // Browsers run a script only with a script type; nosniff stops the JSON answer being run as one.
       reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
-      if (callback) return reply.type('application/javascript; charset=utf-8').send(jsonpScript(callback, answer));
+      // A script is sent as it is, not serialized by the JSON answer's schema.
+      if (jsonp)
+        return (reply as FastifyReply).type('application/javascript; charset=utf-8').send(jsonpScript(jsonp, answer));
       return reply.type('application/json; charset=utf-8').send(answer);
     },
-  );
+  });
 }

@@ -44,9 +44,13 @@ const ActingBanner = deferredComponent(
 );
 
 async function signOut() {
-  // The request helper comes with the screens that send forms; most first screens send nothing.
-  const { http, setCsrfToken } = await import('../../lib/http.ts');
-  const res = await http.post<{ redirect: string; csrfToken: string }>('/logout');
+  // The request helper and the contract come with the click: most first screens send nothing, and
+  // the contract's schemas (zod) stay out of every page's start-up (docs/decisions/005-public-page-start-up.md).
+  const [{ call, setCsrfToken }, { signInContracts }] = await Promise.all([
+    import('../../lib/http.ts'),
+    import('../../../shared/contracts/sign-in.ts'),
+  ]);
+  const res = await call(signInContracts.logout, {});
   setCsrfToken(res.csrfToken);
   window.location.assign(res.redirect);
 }

@@ -1,62 +1,27 @@
 import { sameSitePath } from '../../lib/same-site-path.ts';
-import type { WizardConfig } from '../../../shared/forms/field-definition.ts';
-import type { IrsFiscalYearRecord } from '../../../shared/rules/wizard-answers.ts';
-import type { ApplicationType } from '../../../shared/schemas/application.ts';
+import type { applicationWizardContracts } from '../../../shared/contracts/application-wizard.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 /**
  * GET /api/applications/:token — one of the signed-in user's applications, with its wizard.
  * `:token` is the mailed token or, from the account's list, the application's id.
  */
-export interface ApplicationView {
-  /** The handle the wizard was opened with; the wizard's own links use it. */
-  token: string;
-  type: ApplicationType;
-  status: 'draft' | 'completed';
-  level: { id: number; name: string };
-  /** The last saved page, 1-based: the wizard resumes there. */
-  page: number;
-  config: WizardConfig;
-  /** Where to switch start-up ⇄ maintain; null when switching is not offered. */
-  switch_url: string | null;
-  /** The IRS record's fiscal year end for the EIN answered, when the product holds it. */
-  irs_fiscal_year?: IrsFiscalYearRecord | null;
-  /** Warnings that do not stop the application, e.g. a fiscal year end that differs from the IRS record. */
-  notices?: string[];
-  /** The bylaws document of the bylaws step, once that page is saved. */
-  bylaws: WizardBylaws | null;
-}
+export type ApplicationView = ContractAnswer<typeof applicationWizardContracts.show>;
 
 /** The bylaws step's Word document (docs/wizard.md "The bylaws step"). */
-export interface WizardBylaws {
-  file_name: string;
-  download_url: string;
-  updated_at: string;
-}
+export type WizardBylaws = NonNullable<ApplicationView['bylaws']>;
 
-/** PUT /application/create/:token with {page, ...fields}. */
-export interface SavePageResponse {
-  page: number;
-  fields: Record<string, unknown>;
-  irs_fiscal_year?: IrsFiscalYearRecord | null;
-  notices?: string[];
-  bylaws: WizardBylaws | null;
-}
+type SaveAnswer = ContractAnswer<typeof applicationWizardContracts.savePage>;
+/** PUT /application/create/:token with {page, ...fields}: the page saved. */
+export type SavePageResponse = Extract<SaveAnswer, { fields: unknown }>;
+/** PUT /application/create/:token with {submit: 1, ...fields}: the application submitted. */
+export type SubmitResponse = Extract<SaveAnswer, { invoice_id: unknown }>;
 
 /** PATCH /application/create/:token with {page, ...fields}: a draft save (docs/wizard.md "Saving as you type"). */
-export interface DraftSaveResponse {
-  page: number;
-  saved: string[];
-  saved_at: string;
-}
+export type DraftSaveResponse = ContractAnswer<typeof applicationWizardContracts.saveDraft>;
 
 /** How long typing must pause before the answers are saved as a draft. */
 export const DRAFT_SAVE_DELAY_MS = 800;
-
-/** PUT /application/create/:token with {submit: 1, ...fields}. */
-export interface SubmitResponse {
-  redirect: string;
-  invoice_id: number;
-}
 
 export const applicationPath = (token: string) => `/application/create/${encodeURIComponent(token)}`;
 

@@ -2,8 +2,9 @@ import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { applicationPath, sitePath, type ApplicationView } from './api.ts';
+import { applicationWizardContracts as contracts } from '../../../shared/contracts/application-wizard.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
+import { applicationPath, sitePath } from './api.ts';
 
 /**
  * /application/switch/:token, the switch link a mail or a bookmark opens (docs/security.md "The
@@ -20,7 +21,7 @@ export default function SwitchApplicationPage() {
   const [failed, setFailed] = useState<string | null>(null);
   const q = useQuery({
     queryKey: ['application', token],
-    queryFn: () => http.get<ApplicationView>(`/api/applications/${encodeURIComponent(token)}`),
+    queryFn: () => call(contracts.show, { params: { token } }),
     gcTime: 0,
   });
 
@@ -72,7 +73,7 @@ export default function SwitchApplicationPage() {
     setBusy(true);
     setFailed(null);
     try {
-      const res = await http.post<{ token: string; redirect: string }>(switchUrl);
+      const res = await call(contracts.switchType, { params: { token: app.token } });
       await queryClient.resetQueries({ queryKey: ['application', token] });
       navigate(sitePath(res?.redirect, applicationPath(res?.token ?? token)));
     } catch (err) {

@@ -16,6 +16,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { applicationWizardContracts as contracts } from '../../../shared/contracts/application-wizard.ts';
 import { wizardProgress, type FieldDefinition, type WizardPage } from '../../../shared/forms/field-definition.ts';
 import { valueFields } from '../../../shared/forms/rules.ts';
 import { fiscalYearRecordWarning } from '../../../shared/rules/wizard-answers.ts';
@@ -30,7 +31,7 @@ import {
 } from '../../components/schema-form/schema-values.ts';
 import { pushEvent } from '../../lib/analytics.ts';
 import { confirmAction, toastFailure } from '../../lib/feedback.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import {
   applicationPath,
   sitePath,
@@ -254,7 +255,10 @@ function Wizard({ app }: { app: ApplicationView }) {
     await draft.flush();
     setSaving(advance ? 'next' : 'make');
     try {
-      const res = await http.put<SavePageResponse>(url, { page, ...payloadOf(defs, state.values) });
+      const res = (await call(contracts.savePage, {
+        params: { token },
+        body: { page, ...payloadOf(defs, state.values) },
+      })) as SavePageResponse;
       // Take what the server saved for this page (normalised) and values no page edits; keep
       // unsaved edits on other pages.
       const otherPages = new Set(valueFields(allDefs.filter((d) => !defs.includes(d))).map((d) => d.name));
@@ -299,7 +303,10 @@ function Wizard({ app }: { app: ApplicationView }) {
     await draft.flush();
     setSaving('submit');
     try {
-      const res = await http.put<SubmitResponse>(url, { submit: 1, ...payloadOf(allDefs, state.values) });
+      const res = (await call(contracts.savePage, {
+        params: { token },
+        body: { submit: 1, ...payloadOf(allDefs, state.values) },
+      })) as SubmitResponse;
       pushEvent('application_completed', {
         invoice_id: res.invoice_id,
         level_id: app.level.id,
@@ -330,7 +337,7 @@ function Wizard({ app }: { app: ApplicationView }) {
     if (!ok) return;
     setSaving('delete');
     try {
-      const res = await http.delete<{ redirect: string }>('/application/delete', { token });
+      const res = await call(contracts.remove, { body: { token } });
       navigate(sitePath(res?.redirect, '/pricing'));
     } catch (err) {
       setSaving(null);
@@ -342,7 +349,7 @@ function Wizard({ app }: { app: ApplicationView }) {
     if (!app.switch_url) return;
     setSaving('switch');
     try {
-      const res = await http.post<{ token: string; redirect: string }>(app.switch_url);
+      const res = await call(contracts.switchType, { params: { token } });
       const target = sitePath(res?.redirect, applicationPath(res?.token ?? token));
       if (new URL(target, window.location.origin).pathname === window.location.pathname) {
         // Same address (the token is kept): load the switched application afresh.
@@ -550,7 +557,7 @@ export default function WizardPage() {
   const { token = '' } = useParams();
   const q = useQuery({
     queryKey: ['application', token],
-    queryFn: () => http.get<ApplicationView>(`/api/applications/${encodeURIComponent(token)}`),
+    queryFn: () => call(contracts.show, { params: { token } }),
     retry: false,
     gcTime: 0,
   });

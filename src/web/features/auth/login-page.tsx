@@ -6,11 +6,13 @@ import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { setCsrfToken } from '../../lib/http.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
+import type { signInContracts } from '../../../shared/contracts/sign-in.ts';
 
 /** Sign in for account holders and staff. */
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const kit = useServerForm<{ email: string; password: string }, { redirect: string; csrfToken: string }>({
+  const kit = useServerForm<{ email: string; password: string }, ContractAnswer<typeof signInContracts.login>>({
     action: '/login',
     defaultValues: { email: '', password: '' },
     // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).

@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { HttpFailure, http } from '../../lib/http.ts';
 import { answersToValues, BylawsForm } from './bylaws-form.tsx';
-import type { BylawForEditing, BylawVariant } from '../../../shared/schemas/bylaws.ts';
+import type { bylawContracts } from '../../../shared/contracts/bylaws.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
+import type { BylawVariant } from '../../../shared/schemas/bylaws.ts';
 
 const HEADERS: Record<BylawVariant, { title: string; lead: string }> = {
   standard: {
@@ -50,7 +52,8 @@ export function EditBylawsPage() {
   const { hash = '' } = useParams();
   const query = useQuery({
     queryKey: ['bylaws', hash],
-    queryFn: () => http.get<BylawForEditing>(`/api/bylaws/${encodeURIComponent(hash)}`),
+    queryFn: () =>
+      http.get<ContractAnswer<typeof bylawContracts.forEditing>>(`/api/bylaws/${encodeURIComponent(hash)}`),
     retry: false,
   });
   if (query.isPending)

@@ -9,6 +9,8 @@ import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { pushEventThen } from '../../lib/analytics.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import { setCsrfToken } from '../../lib/http.ts';
+import type { applicationWizardContracts } from '../../../shared/contracts/application-wizard.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
 type Level = PublicLevel;
@@ -64,7 +66,10 @@ function FirstInvoice({ level }: { level: Level }) {
 export function ApplicationStartForm({ level }: { level: Level }) {
   const [leaving, setLeaving] = useState(false);
 
-  const kit = useServerForm<{ email: string; password: string }, { token: string; csrfToken?: string }>({
+  const kit = useServerForm<
+    { email: string; password: string },
+    ContractAnswer<typeof applicationWizardContracts.start>
+  >({
     action: '/application/start',
     defaultValues: { email: '', password: '' },
     // Loaded when the form is first used: the chosen level shows the form without zod (docs/requirements/platform.md §6).

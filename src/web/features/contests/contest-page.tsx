@@ -19,7 +19,11 @@ import { SingleFileDrop } from '../../components/single-file-drop.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
 import { HttpFailure, postWithProgress } from '../../lib/http.ts';
 import { whenOverlays } from '../../lib/overlays-ready.ts';
-import type { ContestEntrySaved } from '../../../shared/schemas/contests.ts';
+import type { contestEntryContracts } from '../../../shared/contracts/contest-entry.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
+
+/** What an entry answers (its contract; the photo and video contests answer alike). */
+type ContestEntrySaved = ContractAnswer<typeof contestEntryContracts.photo>;
 
 type Values = { organization: string; email: string; type: string; message: string; is_member: boolean; file: string };
 const BLANK: Values = { organization: '', email: '', type: '', message: '', is_member: false, file: '' };

@@ -7,8 +7,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { http } from '../../lib/http.ts';
 import classes from './verify-page.module.css';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
-import type { SubordinateRow } from '../../../shared/schemas/search.ts';
+import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
+import type { subordinateSearchContract } from '../../../shared/contracts/subordinate-search.ts';
 
 /** Keyword box debounce (docs/requirements/constants.md). */
 const SEARCH_DEBOUNCE_MS = 500;
@@ -37,7 +37,11 @@ export default function VerifyPage() {
   const query = useQuery({
     queryKey: ['search', activeKeyword, page],
     queryFn: () =>
-      http.get<PageObject<SubordinateRow>>('/search', { search: 'verify-501c3', keyword: activeKeyword, page }),
+      http.get<ContractAnswer<typeof subordinateSearchContract>>('/search', {
+        search: 'verify-501c3',
+        keyword: activeKeyword,
+        page,
+      }),
     placeholderData: keepPreviousData,
   });
   const result = query.data;
