@@ -26,8 +26,3 @@ export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(
  * @param description what the file is, for the API document ("The accounts as CSV")
  */
 export const fileAnswer = (description: string) => z.custom<unknown>(() => true).describe(description);
-
-/** The answer of a route that redirects (302 and the like): no body; the Location header says where to go. */
-export const redirectAnswer = z
-  .custom<unknown>(() => true)
-  .describe('A redirect: the Location header names where to go.');

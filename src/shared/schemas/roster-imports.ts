@@ -104,34 +104,37 @@ export const rosterImportSummarySchema = z.object({
 export type RosterImportSummary = z.output<typeof rosterImportSummarySchema>;
 
 /** One column an import changes, with its label and values before and after. */
-export interface RosterColumnChange {
-  field: string;
-  label: string;
-  before: string;
-  after: string;
-}
+const rosterColumnChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+export type RosterColumnChange = z.output<typeof rosterColumnChangeSchema>;
 
-/** One row of a preview list. */
-export interface RosterImportRow {
-  id: number;
-  action: RosterImportAction;
-  ein: string;
-  account_id: number | null;
-  name: string;
-  city: string;
-  state: string;
+/** One row of a preview list; `account_id` is null for an add (no account yet). */
+export const rosterImportRowSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(ROSTER_IMPORT_ACTIONS),
+  ein: z.string(),
+  account_id: z.number().int().nullable(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
   /** For changes: the IRS columns that differ (shown ones only). */
-  changes: RosterColumnChange[];
-}
+  changes: z.array(rosterColumnChangeSchema),
+});
+export type RosterImportRow = z.output<typeof rosterImportRowSchema>;
 
 export type RosterImportRowsPage = PageObject<RosterImportRow>;
 export type RosterImportsPage = PageObject<RosterImportSummary>;
 
 /** The answer of confirm, discard and undo: a message for the toast and the import as it is now. */
-export interface RosterImportActionAnswer {
-  message: string;
-  import: RosterImportSummary;
-}
+export const rosterImportActionAnswerSchema = z.object({
+  message: z.string(),
+  import: rosterImportSummarySchema,
+});
+export type RosterImportActionAnswer = z.output<typeof rosterImportActionAnswerSchema>;
 
 /** Labels of the account columns an import shows as changed (the IRS EO BMF field in brackets). */
 export const ROSTER_COLUMN_LABELS: Record<string, string> = {

@@ -1,13 +1,10 @@
-import { z } from 'zod';
+import { adminRosterImportsContracts } from '../../../shared/contracts/admin-roster-imports.ts';
 import { adminUploadsContracts } from '../../../shared/contracts/admin-uploads.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { GENERIC_UPLOAD_MAX_FILES } from '../../../shared/schemas/generic-upload.ts';
-import { rosterImportRowsQuery, rosterImportsQuery } from '../../../shared/schemas/roster-imports.ts';
-import { fromContract } from '../../contracts.ts';
-import { notFound } from '../../errors.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
-import { parseInput } from '../../validate.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { confirmRosterImport } from './confirm-roster-import.ts';
 import { discardRosterImport } from './discard-roster-import.ts';
@@ -17,14 +14,11 @@ import { listRosterImportRows } from './list-roster-import-rows.ts';
 import { exportRosterImportsCsv, listRosterImports } from './list-roster-imports.ts';
 import { receiveGenericUpload } from './receive-generic-upload.ts';
 import { undoRosterImport } from './undo-roster-import.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-const importId = (req: FastifyRequest) => {
-  const parsed = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).safeParse(req.params);
-  if (!parsed.success) throw notFound('The roster import');
-  return parsed.data.id;
-};
+/** The record a malformed or unknown id names in its 404. */
+const IMPORT = 'The roster import';
 
 /**
  * The generic drag-and-drop uploader (docs/requirements/product.md tool 5), admin only: POST /admin/uploads takes
@@ -85,28 +79,37 @@ export async function uploadRoutes(app: FastifyInstance) {
       },
     });
 
-    admin.get('/api/admin/roster-imports', { config: { access: 'staff' } }, async (req) =>
-      listRosterImports(app.db, parseInput(rosterImportsQuery, req.query)),
-    );
-    admin.get('/api/admin/roster-imports/export.csv', { config: { access: 'staff' } }, async (req, reply) => {
-      const csv = await exportRosterImportsCsv(app.db, parseInput(rosterImportsQuery, req.query));
-      return sendDownload(reply, csv, `roster-imports-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+    const roster = adminRosterImportsContracts;
+    uploadsApi.route({
+      ...fromContract(roster.list),
+      handler: async (req) => listRosterImports(app.db, req.query),
     });
-    admin.get('/api/admin/roster-imports/:id', { config: { access: 'staff' } }, async (req) =>
-      getRosterImport(app.db, importId(req)),
-    );
-    admin.get('/api/admin/roster-imports/:id/rows', { config: { access: 'staff' } }, async (req) => {
-      const id = importId(req);
-      return listRosterImportRows(app.db, id, parseInput(rosterImportRowsQuery, req.query));
+    uploadsApi.route({
+      ...fromContract(roster.exportCsv),
+      handler: async (req, reply) => {
+        const csv = await exportRosterImportsCsv(app.db, req.query);
+        return sendDownload(reply, csv, `roster-imports-${calendarDate(new Date())}.csv`, 'text/csv; charset=utf-8');
+      },
     });
-    admin.post('/api/admin/roster-imports/:id/confirm', { config: { access: 'staff' } }, async (req) =>
-      confirmRosterImport(app.db, importId(req), auditActor(req)),
-    );
-    admin.post('/api/admin/roster-imports/:id/discard', { config: { access: 'staff' } }, async (req) =>
-      discardRosterImport(app.db, importId(req), auditActor(req)),
-    );
-    admin.post('/api/admin/roster-imports/:id/undo', { config: { access: 'staff' } }, async (req) =>
-      undoRosterImport(app.db, importId(req), auditActor(req)),
-    );
+    uploadsApi.route({
+      ...fromContract(roster.show),
+      handler: async (req) => getRosterImport(app.db, recordIdOf(req.params.id, IMPORT)),
+    });
+    uploadsApi.route({
+      ...fromContract(roster.rows),
+      handler: async (req) => listRosterImportRows(app.db, recordIdOf(req.params.id, IMPORT), req.query),
+    });
+    uploadsApi.route({
+      ...fromContract(roster.confirm),
+      handler: async (req) => confirmRosterImport(app.db, recordIdOf(req.params.id, IMPORT), auditActor(req)),
+    });
+    uploadsApi.route({
+      ...fromContract(roster.discard),
+      handler: async (req) => discardRosterImport(app.db, recordIdOf(req.params.id, IMPORT), auditActor(req)),
+    });
+    uploadsApi.route({
+      ...fromContract(roster.undo),
+      handler: async (req) => undoRosterImport(app.db, recordIdOf(req.params.id, IMPORT), auditActor(req)),
+    });
   });
 }

@@ -19,20 +19,16 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { adminRosterImportsContracts } from '../../../shared/contracts/admin-roster-imports.ts';
 import { countOf } from '../../../shared/text.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { http, HttpFailure } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { AdminNav } from './admin-nav.tsx';
 import { IMPORT_STATUS } from './roster-import-status.ts';
-import type {
-  RosterImportAction,
-  RosterImportActionAnswer,
-  RosterImportRowsPage,
-  RosterImportSummary,
-} from '../../../shared/schemas/roster-imports.ts';
+import type { RosterImportAction } from '../../../shared/schemas/roster-imports.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
@@ -50,6 +46,14 @@ const TABS: { action: RosterImportAction; label: string; empty: string }[] = [
   },
 ];
 
+const roster = adminRosterImportsContracts;
+/** The three actions on an import; each answers with a message and the import as it is now. */
+const ACTIONS = {
+  confirm: (input: { params: { id: string } }) => call(roster.confirm, input),
+  discard: (input: { params: { id: string } }) => call(roster.discard, input),
+  undo: (input: { params: { id: string } }) => call(roster.undo, input),
+};
+
 /**
  * One roster import of an IRS file (docs/irs-data.md "Roster import"): what the file held (rows of
  * the GEN taken, of other GENs and without a GEN skipped, rejected), the preview of adds, changes
@@ -62,12 +66,11 @@ export default function RosterImportPage() {
   const key = ['admin-roster-import', id];
   const q = useQuery({
     queryKey: key,
-    queryFn: () => http.get<RosterImportSummary>(`/api/admin/roster-imports/${encodeURIComponent(id)}`),
+    queryFn: () => call(roster.show, { params: { id } }),
     retry: false,
   });
   const act = useMutation({
-    mutationFn: (action: 'confirm' | 'discard' | 'undo') =>
-      http.post<RosterImportActionAnswer>(`/api/admin/roster-imports/${encodeURIComponent(id)}/${action}`, {}),
+    mutationFn: (action: 'confirm' | 'discard' | 'undo') => ACTIONS[action]({ params: { id } }),
     onSuccess: (data) => {
       client.setQueryData(key, data.import);
       void client.invalidateQueries({ queryKey: ['admin-roster-import-rows', id] });
@@ -312,8 +315,7 @@ function ImportRows({
   const [page, setPage] = useState(1);
   const q = useQuery({
     queryKey: ['admin-roster-import-rows', id, action, page],
-    queryFn: () =>
-      http.get<RosterImportRowsPage>(`/api/admin/roster-imports/${encodeURIComponent(id)}/rows`, { action, page }),
+    queryFn: () => call(roster.rows, { params: { id }, query: { action, page } }),
     placeholderData: keepPreviousData,
   });
   if (q.isPending)

@@ -24,26 +24,27 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { adminRosterImportsContracts } from '../../../shared/contracts/admin-roster-imports.ts';
 import { adminUploadsContracts } from '../../../shared/contracts/admin-uploads.ts';
 import { formatFileSize, formatSizeLimit } from '../../../shared/rules/formats.ts';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { call, http, HttpFailure } from '../../lib/http.ts';
+import { call, hrefOf, http, HttpFailure } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { SortableTh } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
 import { IMPORT_STATUS } from './roster-import-status.ts';
-import { queryString, useListFilters } from './use-list-filters.ts';
+import { useListFilters } from './use-list-filters.ts';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type {
   GenericUploadResult,
   RosterImportReport,
   RosterRowIssue,
 } from '../../../shared/schemas/generic-upload.ts';
-import type { RosterImportSummary, RosterImportsPage } from '../../../shared/schemas/roster-imports.ts';
+import type { RosterImportSummary } from '../../../shared/schemas/roster-imports.ts';
 
 /** Events the uploader broadcasts its answers on (docs/requirements/calls.md). */
 const FILE_UPLOADED = 'file-uploaded';
@@ -415,7 +416,7 @@ function RosterImports() {
   const { current, page, query, filtered, go } = useListFilters(IMPORT_FILTERS);
   const q = useQuery({
     queryKey: ['admin-roster-imports', query, page],
-    queryFn: () => http.get<RosterImportsPage>('/api/admin/roster-imports', { ...query, page }),
+    queryFn: () => call(adminRosterImportsContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
   const sort = current.sort || '-created_at';
@@ -435,7 +436,7 @@ function RosterImports() {
         onSearch={(search) => go({ search })}
         filtered={filtered}
         onClear={() => go({ search: '', status: '' })}
-        exportHref={`/api/admin/roster-imports/export.csv${queryString(query)}`}
+        exportHref={hrefOf(adminRosterImportsContracts.exportCsv, { query })}
       >
         <NativeSelect
           label="Status"

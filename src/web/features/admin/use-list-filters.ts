@@ -32,9 +32,3 @@ function setValues(values: Record<string, string>): Record<string, string> {
       .filter(([, v]) => v),
   );
 }
-
-/** The query string of `query` with its leading "?", or '' when it is empty (for an export link). */
-export function queryString(query: Record<string, string>): string {
-  const qs = new URLSearchParams(query).toString();
-  return qs ? `?${qs}` : '';
-}
