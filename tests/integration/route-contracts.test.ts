@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 describe('every route has a contract', () => {
-  it('no route is registered without request and response schemas (the API document's own pages aside)', () => {
+  it("no route is registered without request and response schemas (the API document's pages aside)", () => {
     const missing = checked()
       .filter((r) => !r.contract && !r.url.startsWith('/api/docs'))
       .map((r) => r.key);
