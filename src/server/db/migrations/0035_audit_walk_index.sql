@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_id_actor_account" ON "audit_log" USING btree ("id","actor_user_id","account_id");
