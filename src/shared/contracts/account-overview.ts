@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountChoiceSchema } from '../schemas/account-choice.ts';
+import { standingViewSchema } from '../schemas/search.ts';
 import { fileAnswer, timestampSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 
@@ -14,48 +15,6 @@ const calendarDeadlineSchema = z.object({
   taxYear: z.number().int().optional(),
   filed: z.boolean().optional(),
   filed_on: z.string().optional(),
-});
-
-/** A group's standing as the account page shows it (docs/irs-standing.md); dates 'YYYY-MM-DD'. */
-const standingViewSchema = z.object({
-  state: z.enum([
-    'not_listed',
-    'not_required',
-    'good',
-    'no_return_seen',
-    'missed_one',
-    'missed_two',
-    'past_revocation_date',
-    'revoked',
-    'reinstated',
-  ]),
-  label: z.string(),
-  irs: z.object({
-    status_code: z.string(),
-    status_meaning: z.string(),
-    fiscal_year_end_month: z.number().int().nullable(),
-    filing_requirement: z.string(),
-    latest_tax_year_filed: z.number().int().nullable(),
-    missed_tax_years: z.array(z.number().int()),
-    awaiting_data_tax_years: z.array(z.number().int()),
-    next_due: z.object({ tax_year: z.number().int(), due: z.string(), days_left: z.number().int() }).nullable(),
-    revocation_date: z.string().nullable(),
-    days_to_revocation: z.number().int().nullable(),
-    revoked_on: z.string().nullable(),
-    reinstated_on: z.string().nullable(),
-    pub78: z
-      .object({
-        status: z.enum(['listed', 'through_central', 'not_listed']),
-        codes: z.array(z.object({ code: z.string(), meaning: z.string() })),
-      })
-      .nullable(),
-    sources: z.object({
-      bmf: z.string().nullable(),
-      epostcard: z.string().nullable(),
-      revocations: z.string().nullable(),
-      pub78: z.string().nullable(),
-    }),
-  }),
 });
 
 /** The renewal form's facts (docs/renewals.md); prices in cents, instants ISO 8601. */
