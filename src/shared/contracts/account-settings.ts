@@ -7,8 +7,7 @@ import {
   accountUserUpdateSchema,
 } from '../schemas/account-users.ts';
 import { renewalPayloadSchema } from '../schemas/renewal.ts';
-import { actingAccountField } from './billing.ts';
-import { fileAnswer, recordIdParams, validationFailedSchema } from './common.ts';
+import { actingAccountField, fileAnswer, recordIdParams, validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 
 /** docs/requirements/entities.md "Profile account": id and the header image's address ('' when none). */

@@ -9,19 +9,8 @@ import {
   walletPaymentSchema,
   zeroPaymentSchema,
 } from '../schemas/payments.ts';
-import { recordIdParams, timestampSchema, validationFailedSchema } from './common.ts';
+import { actingAccountField, recordIdParams, timestampSchema, validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
-
-/**
- * The `account_id` staff send to act for an account (the query of a GET, the body otherwise). The
- * access check reads and judges it before the request is parsed (docs/ARCHITECTURE.md "Requests");
- * for anyone else it is ignored, so the contract takes it as it comes and hands the route nothing.
- */
-export const actingAccountField = z
-  .unknown()
-  .optional()
-  .transform(() => undefined)
-  .describe("Staff: the account to act for (the access check reads it; ignored for the account's own users).");
 
 /** One unpaid invoice (balance above 0) with its order details; amounts in integer cents. */
 const unpaidInvoiceSchema = z.object({

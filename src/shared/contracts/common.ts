@@ -26,3 +26,14 @@ export const timestampSchema = z.codec(z.iso.datetime({ offset: true }), z.date(
  * @param description what the file is, for the API document ("The accounts as CSV")
  */
 export const fileAnswer = (description: string) => z.custom<unknown>(() => true).describe(description);
+
+/**
+ * The `account_id` staff send to act for an account (the query of a GET, the body otherwise). The
+ * access check reads and judges it before the request is parsed (docs/ARCHITECTURE.md "Requests");
+ * for anyone else it is ignored, so the contract takes it as it comes and hands the route nothing.
+ */
+export const actingAccountField = z
+  .unknown()
+  .optional()
+  .transform(() => undefined)
+  .describe("Staff: the account to act for (the access check reads it; ignored for the account's own users).");
