@@ -6,7 +6,7 @@
 // is loaded from (through that build's manifest). The client's build then turns those modules into
 // its own chunks, their imports and style sheets (`routePreloads`).
 import fs from 'node:fs';
-import { registerHooks } from 'node:module';
+import nodeModule from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -32,9 +32,15 @@ export async function routeScreens(ssrDir) {
   }
   /** @type {Set<string> | null} what the loader being called has imported so far */
   let imported = null;
+  // Node 22.15 and later (package.json engines); an older one is told so instead of failing on a missing export.
+  if (typeof nodeModule.registerHooks !== 'function') {
+    throw new Error(
+      `The build needs Node 22.15 or newer (module.registerHooks); this is Node ${process.versions.node}.`,
+    );
+  }
   // Node resolves every import() call, a module already loaded included, so a screen shared by two
   // routes (the bylaws pages) is seen by both.
-  const hooks = registerHooks({
+  const hooks = nodeModule.registerHooks({
     resolve(specifier, context, next) {
       const result = next(specifier, context);
       if (imported) for (const src of sourcesOf.get(result.url) ?? []) imported.add(src);
