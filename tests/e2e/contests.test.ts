@@ -148,6 +148,32 @@ describe('contest entries, as a visitor sends them (docs/requirements/product.md
     expect(await page.getByRole('img', { name: /Preview of/ }).count()).toBe(0);
   });
 
+  it('the drop zone the server drew reads as disabled until its code has arrived, then opens the file dialog', async () => {
+    const { page } = s;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const zoneCode = /\/assets\/file-drop-zone-[^/]*\.js$/;
+    await page.route(zoneCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/contests/photo');
+      const zone = page.getByRole('button', { name: /^Photo/ });
+      await zone.waitFor();
+      expect(await zone.getAttribute('aria-disabled')).toBe('true');
+      release();
+      await choose(page, 'Photo', { name: 'early.png', mimeType: 'image/png', buffer: PNG_1x1 });
+      await page.getByRole('img', { name: 'Preview of early.png' }).waitFor();
+      expect(await zone.getAttribute('aria-disabled')).toBeNull();
+    } finally {
+      release();
+      await page.unroute(zoneCode);
+    }
+  });
+
   it('photo: the fourth entry for the same e-mail shows Limit reached!', async () => {
     const { page } = s;
     await page.goto('/contests/photo');

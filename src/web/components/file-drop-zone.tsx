@@ -1,4 +1,5 @@
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import type { ReactNode } from 'react';
 
 /**
@@ -6,6 +7,8 @@ import type { ReactNode } from 'react';
  * Mantine's dropzone and react-dropzone are not needed to show the form, so the page's first
  * screen loads without them and React takes the zone over once they have arrived
  * (docs/ARCHITECTURE.md "Initial JavaScript"). Its styles come with the form (single-file-drop.tsx).
+ * Until this code runs in the browser, the zone the server drew answers no click: it says so as
+ * `aria-disabled`, like the form's fields (src/web/components/form-kit/hydration-fieldset.tsx).
  */
 export function FileDropZone({
   id,
@@ -29,6 +32,7 @@ export function FileDropZone({
   withHint: boolean;
   children: ReactNode;
 }) {
+  const hydrated = useHydrated();
   return (
     <Dropzone
       onDrop={onDrop}
@@ -46,7 +50,7 @@ export function FileDropZone({
       aria-describedby={
         [withHint && `${id}-description`, invalid && `${id}-error`].filter(Boolean).join(' ') || undefined
       }
-      aria-disabled={disabled || undefined}
+      aria-disabled={disabled || !hydrated || undefined}
       // Not displayed, so the button holds no second focusable control; clicks still open it.
       inputProps={{ id, style: { display: 'none' } } as never}
     >
