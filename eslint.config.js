@@ -54,6 +54,22 @@ export default tseslint.config(
   },
   { files: ['src/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
   {
+    // The web client calls the server through its route contracts (src/web/lib/http.ts `call`,
+    // `upload`, the form kit), so every answer is typed by the schema the server checked it against.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/http.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the route through its contract: call() or upload() of src/web/lib/http.ts.' },
+        {
+          name: 'XMLHttpRequest',
+          message: 'Call the route through its contract: call() or upload() of src/web/lib/http.ts.',
+        },
+      ],
+    },
+  },
+  {
     // A test, a bench or a script states what it expects with `!` where the line before checked it;
     // a wrong guess fails the run, which is what such code is for.
     files: ['tests/**', 'bench/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx'],

@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders, ThemeCssVariables } from './app-providers.tsx';
 import { setServerBoot } from './lib/boot.ts';
 import { preloadDeferredComponents } from './lib/deferred-component.tsx';
 import { routes } from './router.tsx';
+import type { PageHandle, PageQueryName } from '../shared/page-queries.ts';
 import type { BootData } from '../shared/routes.ts';
 import type { RouteObject } from 'react-router';
 
@@ -41,6 +42,19 @@ export async function renderPageHtml(url: string, data: BootData): Promise<strin
         </QueryClientProvider>
       </AppProviders>
     </StrictMode>,
+  );
+}
+
+/**
+ * The page queries the page at `url` shows, as its routes in the router name them in their `handle`
+ * (src/shared/page-queries.ts): the server loads them for the page's boot data and its render.
+ * @param url the page's path (and query), as requested
+ * @returns the queries' names, outermost route first; none for an address the router does not know
+ */
+export function pageQueriesOf(url: string): PageQueryName[] {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  return (matchRoutes(routes, pathname) ?? []).flatMap(
+    ({ route }) => (route.handle as PageHandle | undefined)?.pageQueries ?? [],
   );
 }
 

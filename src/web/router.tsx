@@ -3,6 +3,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { Layout } from './components/layout/layout.tsx';
 import { boot } from './lib/boot.ts';
 import { nextTask } from './lib/next-task.ts';
+import type { PageHandle } from '../shared/page-queries.ts';
 
 /**
  * Lazy screen loader: each feature is its own chunk so public pages load little JavaScript. The
@@ -41,9 +42,17 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     children: [
       { path: '/', lazy: lightScreen(() => import('./features/content/home-page.tsx')) },
-      { path: '/pricing', lazy: screen(() => import('./features/content/pricing-page.tsx')) },
+      {
+        path: '/pricing',
+        handle: { pageQueries: ['pricing'] } satisfies PageHandle,
+        lazy: screen(() => import('./features/content/pricing-page.tsx')),
+      },
       { path: '/irs-form-990', lazy: lightScreen(() => import('./features/content/form-990-page.tsx')) },
-      { path: '/state-registration', lazy: screen(() => import('./features/content/state-registration-page.tsx')) },
+      {
+        path: '/state-registration',
+        handle: { pageQueries: ['stateRequirements'] } satisfies PageHandle,
+        lazy: screen(() => import('./features/content/state-registration-page.tsx')),
+      },
       { path: '/incorporation-and-ein', lazy: lightScreen(() => import('./features/content/incorporation-page.tsx')) },
       {
         path: '/bylaws-generator',

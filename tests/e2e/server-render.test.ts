@@ -44,6 +44,9 @@ describe('public pages are rendered by the server (docs/requirements/platform.md
     await page.goto('/pricing');
     const prices = await page.getByText(/\$\d/).count();
     expect(prices).toBeGreaterThan(0);
+    // The states and their requirements, the query the state registration route names in the router.
+    await page.goto('/state-registration');
+    expect(await page.getByText('Wyoming').count()).toBeGreaterThan(0);
     await context.close();
   });
 

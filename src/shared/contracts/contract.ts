@@ -55,9 +55,11 @@ type SchemaInput<S> = S extends z.ZodType ? (unknown extends z.input<S> ? z.outp
  * schemas; the handler gives their output, e.g. a Date that travels as ISO 8601 (common.ts
  * `timestampSchema`).
  */
-export type ContractAnswer<C extends RouteContract> = {
-  [K in keyof C['response']]: K extends 200 | 201 | 202 ? WireOf<C['response'][K]> : never;
-}[keyof C['response']];
+export type ContractAnswer<C extends RouteContract> =
+  // Distributes over a union, so a form that posts to one of two routes reads either answer.
+  C extends RouteContract
+    ? { [K in keyof C['response']]: K extends 200 | 201 | 202 ? WireOf<C['response'][K]> : never }[keyof C['response']]
+    : never;
 
 /** What a client sends: path parameters, query and body as their schemas accept them. */
 export type ContractInput<C extends RouteContract> = (C['params'] extends z.ZodType
@@ -66,3 +68,26 @@ export type ContractInput<C extends RouteContract> = (C['params'] extends z.ZodT
   // A query string's parameters are each optional on the wire: the schema gives the defaults.
   (C['querystring'] extends z.ZodType ? { query: Partial<SchemaInput<C['querystring']>> } : { query?: undefined }) &
   (C['body'] extends z.ZodType ? { body: SchemaInput<C['body']> } : { body?: undefined });
+
+/**
+ * A route's method and URL, typed by its contract: what a client needs to call it. A contract is
+ * one; {@link routeAt} makes one for a page that must not load the contract's zod schemas.
+ */
+export interface RouteAddress<C extends RouteContract = RouteContract> {
+  readonly method: C['method'];
+  readonly url: C['url'];
+  /** Never set: carries the contract's type to the call. */
+  readonly contract?: C;
+}
+
+/**
+ * The address of a route for a client that names its contract as a type only (`import type`), so
+ * the page's code holds no zod (docs/ARCHITECTURE.md "Initial JavaScript"): public pages' first
+ * screen, a form that loads its schema when first used. A method or URL other than the contract's
+ * does not compile.
+ * @example routeAt<typeof siteContracts.pricing>('GET', '/api/pricing')
+ * @returns `{ method, url }`, typed by the contract
+ */
+export function routeAt<C extends RouteContract>(method: C['method'], url: C['url']): RouteAddress<C> {
+  return { method, url };
+}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { accountOverviewContracts } from '../../shared/contracts/account-overview.ts';
+import { accountSettingsContracts } from '../../shared/contracts/account-settings.ts';
 import { centsToDollarsText } from '../../shared/rules/billing.ts';
 import { formatCurrency } from '../../shared/rules/formats.ts';
 import {
@@ -19,7 +20,7 @@ import {
 import { pushEventThen } from '../lib/analytics.ts';
 import { boot } from '../lib/boot.ts';
 import { confirmAction } from '../lib/feedback.tsx';
-import { call, HttpFailure, http } from '../lib/http.ts';
+import { call, HttpFailure } from '../lib/http.ts';
 import { showDate } from '../lib/locale.ts';
 import type { ContractAnswer } from '../../shared/contracts/contract.ts';
 import type { RenewalPayloadInput } from '../../shared/schemas/renewal.ts';
@@ -234,10 +235,8 @@ function RenewalForm({ screen, accountId }: { screen: RenewalScreen; accountId: 
     };
     setBusy(true);
     try {
-      const res = await http.post<{ redirect: string; invoice_id: number }>(
-        screen.action,
-        payload as Record<string, unknown>,
-      );
+      // The screen's `action` names this route (docs/requirements/calls.md); its contract types the call.
+      const res = await call(accountSettingsContracts.renew, { body: payload });
       // A renewal bills a new invoice: every cached view of the account (the renewal form, an
       // admin's account page the server may send us back to) is stale now.
       void queryClient.invalidateQueries();

@@ -1,7 +1,13 @@
-import type { ContractAnswer, ContractInput, ContractMethod, RouteContract } from '../../shared/contracts/contract.ts';
+import type {
+  ContractAnswer,
+  ContractInput,
+  ContractMethod,
+  RouteAddress,
+  RouteContract,
+} from '../../shared/contracts/contract.ts';
 import type { FieldErrors } from '../../shared/field-errors.ts';
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A failed request: HTTP status, the server's message and its field errors (422). */
 export class HttpFailure extends Error {
@@ -45,14 +51,14 @@ const baseHeaders = (): Record<string, string> => ({
 });
 
 /**
- * The one request helper of the web client (docs/requirements/calls.md "Generic form helper"): sends the Ajax marker
- * and the CSRF header, JSON bodies for post/put/patch/delete and query strings for get, FormData
- * as multipart.
+ * The one request of the web client (docs/requirements/calls.md "Generic form helper"), under
+ * {@link call}, {@link upload} and the form kit: sends the Ajax marker and the CSRF header, JSON
+ * bodies for post/put/patch/delete and query strings for get, FormData as multipart.
  * @param init keepalive: the request outlives the page (a save sent while the tab closes)
- * @returns the parsed JSON body
+ * @returns the parsed JSON body, as the route's contract answers it (the server checked it against its schema)
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
-export async function request<T = unknown>(
+async function request<T>(
   method: Method,
   url: string,
   data?: Record<string, unknown> | FormData,
@@ -107,15 +113,6 @@ function answerOf<T>(status: number, text: string): T {
   return json as T;
 }
 
-export const http = {
-  get: <T>(url: string, query?: Record<string, unknown>) => request<T>('get', url, query),
-  post: <T>(url: string, data?: Record<string, unknown> | FormData) => request<T>('post', url, data),
-  put: <T>(url: string, data?: Record<string, unknown>) => request<T>('put', url, data),
-  patch: <T>(url: string, data?: Record<string, unknown>, init?: { keepalive?: boolean }) =>
-    request<T>('patch', url, data, init),
-  delete: <T>(url: string, data?: Record<string, unknown>) => request<T>('delete', url, data),
-};
-
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const METHOD_OF: Record<ContractMethod, Method> = {
@@ -130,20 +127,71 @@ const METHOD_OF: Record<ContractMethod, Method> = {
  * Calls a route through its contract (docs/ARCHITECTURE.md "Route contracts"): the path parameters
  * fill the URL's `:name` parts, the query goes on a GET's query string, the body is sent as JSON.
  * The answer's type is the contract's success schema, the one the server checked it against.
- * @param route the route's contract (src/shared/contracts/)
+ * @param route the route's contract (src/shared/contracts/), or its {@link routeAt} address
  * @param input `{ params, query, body }` as the contract's schemas accept them
+ * @param init keepalive: the request outlives the page (a save sent while the tab closes)
  * @returns the parsed JSON answer
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
-export function call<const C extends RouteContract>(route: C, input: ContractInput<C>): Promise<ContractAnswer<C>> {
+export function call<const C extends RouteContract>(
+  route: C | RouteAddress<C>,
+  input: ContractInput<C>,
+  init: { keepalive?: boolean } = {},
+): Promise<ContractAnswer<C>> {
   const url = pathOf(route, input);
   const method = METHOD_OF[route.method];
   const data: unknown = method === 'get' ? input.query : input.body;
-  return request<ContractAnswer<C>>(method, url, isRecord(data) ? data : undefined);
+  return request<ContractAnswer<C>>(method, url, isRecord(data) ? data : undefined, init);
+}
+
+/**
+ * Sends a form's fields as the JSON body of a route: the form kit's call (use-server-form.ts),
+ * whose values its zod schema has checked but whose payload is built from the form (checkbox
+ * booleans as 1/0, a captcha token) rather than typed by the contract.
+ * @param params the route's path parameters, when its URL has `:name` parts
+ * @returns the parsed JSON answer
+ * @throws HttpFailure for any non-2xx answer or network failure (status 0)
+ */
+export function submitTo<const C extends RouteContract>(
+  route: C | RouteAddress<C>,
+  params: Record<string, unknown> | undefined,
+  payload: Record<string, unknown>,
+): Promise<ContractAnswer<C>> {
+  return request<ContractAnswer<C>>(METHOD_OF[route.method], pathOf(route, { params }), payload);
+}
+
+/**
+ * Uploads a multipart body to a route whose contract has no body schema (the handler reads the
+ * stream): the files and fields of `body`, the path parameters in the URL. With `onProgress` it
+ * reports the fraction sent (fetch cannot, so it goes through XMLHttpRequest).
+ * @param onProgress called with the fraction sent, 0..1
+ * @returns the parsed JSON answer, typed by the contract
+ * @throws HttpFailure for any non-2xx answer or network failure (status 0)
+ */
+export function upload<const C extends RouteContract>(
+  route: C | RouteAddress<C>,
+  input: ContractInput<C>,
+  body: FormData,
+  onProgress?: (fraction: number) => void,
+): Promise<ContractAnswer<C>> {
+  const url = pathOf(route, input);
+  if (onProgress) return postWithProgress<ContractAnswer<C>>(url, body, onProgress);
+  return request<ContractAnswer<C>>(METHOD_OF[route.method], url, body);
+}
+
+/**
+ * Uploads a multipart body to an address that data names rather than code: a schema-driven form's
+ * dropbox posts to its definition's `action` (docs/requirements/entities.md "Field definition").
+ * The answer is not typed by a contract here; the caller checks its shape.
+ * @returns the parsed JSON answer, as unknown
+ * @throws HttpFailure for any non-2xx answer or network failure (status 0)
+ */
+export function uploadTo(address: string, body: FormData): Promise<unknown> {
+  return request<unknown>('post', address, body);
 }
 
 /** A contract's URL with its `:name` parts filled from the path parameters. */
-function pathOf(route: RouteContract, input: { params?: unknown }): string {
+function pathOf(route: RouteAddress, input: { params?: unknown }): string {
   const params = isRecord(input.params) ? input.params : {};
   return route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }
@@ -156,7 +204,7 @@ function pathOf(route: RouteContract, input: { params?: unknown }): string {
  * @param input `{ params, query }` as the contract's schemas accept them
  * @returns the path and query string, e.g. "/api/admin/outbox/export.csv?status=failed"
  */
-export function hrefOf<const C extends RouteContract>(route: C, input: ContractInput<C>): string {
+export function hrefOf<const C extends RouteContract>(route: C | RouteAddress<C>, input: ContractInput<C>): string {
   const query = isRecord(input.query) ? input.query : {};
   const qs = new URLSearchParams(
     Object.entries(query)
@@ -168,16 +216,12 @@ export function hrefOf<const C extends RouteContract>(route: C, input: ContractI
 
 /**
  * Posts a FormData body with upload progress (fetch cannot report it), with the same headers and
- * failures as {@link request}.
+ * failures as {@link request}; {@link upload}'s way when it reports progress.
  * @param onProgress called with the fraction sent, 0..1
  * @returns the parsed JSON body
  * @throws HttpFailure for any non-2xx answer or network failure (status 0)
  */
-export function postWithProgress<T = unknown>(
-  url: string,
-  body: FormData,
-  onProgress: (fraction: number) => void,
-): Promise<T> {
+function postWithProgress<T>(url: string, body: FormData, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

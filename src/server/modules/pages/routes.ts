@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { must } from '../../../shared/must.ts';
 import { PAGES, type BootData, type PageRoute } from '../../../shared/routes.ts';
 import { isDisplayPreferenceCookie } from '../../../shared/rules/cookies.ts';
 import { getCompany } from '../content/get-company.ts';
@@ -84,7 +83,7 @@ export async function pageRoutes(app: FastifyInstance, opts: { webDev: WebDevSer
     const [company, banners, queries] = await Promise.all([
       getCompany(app.db),
       listActiveBanners(app.db),
-      serverRendered?.queriesFor(must(page.path, 'the path of a server-rendered page'), app.db),
+      serverRendered?.queriesFor(req.url, app.db),
     ]);
     const boot: BootData = {
       csrfToken: reply.csrfToken(),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PAGE_QUERY } from '../../../shared/page-queries.ts';
+import { PAGE_QUERY, type PageQueryName } from '../../../shared/page-queries.ts';
 import { redactUrl } from '../../request-log.ts';
 import { pricingBody, stateRequirementsBody } from '../content/routes.ts';
 import type { BootData } from '../../../shared/routes.ts';
@@ -12,17 +12,16 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface EntryServer {
   renderPageHtml(url: string, data: BootData): Promise<string | null>;
   themeCssVariablesHtml(): string;
+  pageQueriesOf(url: string): PageQueryName[];
 }
 
 /**
- * Query results a page shows, loaded by the server for its render, under the page's query keys
- * (src/shared/page-queries.ts). The values are what the API would answer, as JSON.
+ * How the server loads each page query (src/shared/page-queries.ts): what the query's API route
+ * answers, from the same function, so the server's render shows what the browser would fetch.
  */
-const PAGE_QUERIES: Record<string, (db: Db) => Promise<NonNullable<BootData['queries']>>> = {
-  '/pricing': async (db) => [{ queryKey: PAGE_QUERY.pricing.queryKey, data: asJson(await pricingBody(db)) }],
-  '/state-registration': async (db) => [
-    { queryKey: PAGE_QUERY.stateRequirements.queryKey, data: asJson(await stateRequirementsBody(db)) },
-  ],
+const PAGE_QUERY_LOADERS: Record<PageQueryName, (db: Db) => Promise<unknown>> = {
+  pricing: pricingBody,
+  stateRequirements: stateRequirementsBody,
 };
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
@@ -32,8 +31,12 @@ const CACHE_ENTRIES = 200;
 export interface ServerRenderer {
   /** The theme's CSS variables as a `<style>` element, for the head of every page; computed once. */
   headHtml(): Promise<string>;
-  /** The query results the page at `pagePath` (a path of src/shared/routes.ts) shows, for its boot data. */
-  queriesFor(pagePath: string, db: Db): Promise<BootData['queries']>;
+  /**
+   * The query results the page at `url` shows, for its boot data: the page queries its routes name
+   * in the router (src/web/router.tsx `handle`), loaded as their API routes answer them.
+   * @returns undefined when the page shows none (or the render could not be loaded)
+   */
+  queriesFor(url: string, db: Db): Promise<BootData['queries']>;
   /**
    * The page's HTML for inside `<div id="root">`, or null when the page is left to the browser
    * (the router would redirect or fail, or rendering threw, which is logged).
@@ -82,8 +85,21 @@ export function createServerRenderer(
         });
       return headHtml;
     },
-    async queriesFor(pagePath, db) {
-      return PAGE_QUERIES[pagePath]?.(db);
+    async queriesFor(url, db) {
+      let names: PageQueryName[];
+      try {
+        names = (await load()).pageQueriesOf(url);
+      } catch {
+        // The render is then left to the browser, which asks the API itself (logged by headHtml or render).
+        return undefined;
+      }
+      if (names.length === 0) return undefined;
+      return Promise.all(
+        names.map(async (name) => ({
+          queryKey: PAGE_QUERY[name].queryKey,
+          data: asJson(await PAGE_QUERY_LOADERS[name](db)),
+        })),
+      );
     },
     async render(url, data) {
       const key =

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
 import { KitForm, SubmitButton, TextField } from './kit.tsx';
 import { useServerForm } from './use-server-form.ts';
 
@@ -11,7 +12,7 @@ afterEach(cleanup);
 const schema = z.object({ email: z.string().min(1, 'The email field is required.') });
 
 function Form({ loadSchema }: { loadSchema: () => Promise<z.ZodType> }) {
-  const kit = useServerForm({ action: '/contact', defaultValues: { email: '' }, loadSchema });
+  const kit = useServerForm({ route: inquiryContracts.contact, defaultValues: { email: '' }, loadSchema });
   return (
     <KitForm kit={kit} label="Contact us">
       <TextField name="email" label="E-mail" required />

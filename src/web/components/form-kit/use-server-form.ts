@@ -2,13 +2,18 @@ import { useMemo, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { errorsClearedBy, toFieldErrors, type FieldErrors } from '../../../shared/field-errors.ts';
 import { captchaToken } from '../../lib/captcha.ts';
-import { HttpFailure, request, type Method } from '../../lib/http.ts';
+import { HttpFailure, submitTo } from '../../lib/http.ts';
+import type { ContractAnswer, RouteAddress, RouteContract } from '../../../shared/contracts/contract.ts';
 import type { z } from 'zod';
 
-export interface ServerFormOptions<V extends FieldValues, R> {
-  /** Where the form is sent (docs/requirements/calls.md: page-supplied action). */
-  action: string;
-  method?: Method;
+export interface ServerFormOptions<V extends FieldValues, C extends RouteContract> {
+  /**
+   * Where the form is sent (docs/requirements/calls.md: page-supplied action): the route's contract,
+   * or its `routeAt` address on a page that loads no zod first; its success answer types `send` and `onSuccess`.
+   */
+  route: C | RouteAddress<C>;
+  /** The route's path parameters, when its URL has `:name` parts. */
+  params?: Record<string, string | number>;
   defaultValues: V;
   /** The payload's shared zod schema: checked before sending, with the server's messages. */
   schema?: z.ZodType;
@@ -27,10 +32,10 @@ export interface ServerFormOptions<V extends FieldValues, R> {
   /** Names kept after a successful, clearing submit (besides `_`-prefixed ones). */
   keepOnClear?: string[];
   /** Sends the checked values instead of a JSON request (e.g. a multipart upload). */
-  send?: (values: V, captchaToken: string | null) => Promise<R>;
+  send?: (values: V, captchaToken: string | null) => Promise<ContractAnswer<C>>;
   /** Turns form values into the payload (checkbox booleans become 1/0 by default). */
   toPayload?: (values: V) => Record<string, unknown>;
-  onSuccess?: (response: R, values: V) => void;
+  onSuccess?: (response: ContractAnswer<C>, values: V) => void;
   onFailure?: (failure: HttpFailure) => void;
 }
 
@@ -61,7 +66,9 @@ export function defaultPayload(values: FieldValues): Record<string, unknown> {
  * success clears the fields except `_`-prefixed ones, loading while sending (and, in KitForm,
  * until the page is interactive).
  */
-export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFormOptions<V, R>): ServerForm<V> {
+export function useServerForm<V extends FieldValues, C extends RouteContract>(
+  opts: ServerFormOptions<V, C>,
+): ServerForm<V> {
   const form = useForm<V>({ defaultValues: opts.defaultValues as DefaultValues<V> });
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
@@ -100,13 +107,13 @@ export function useServerForm<V extends FieldValues, R = unknown>(opts: ServerFo
     setSubmitting(true);
     try {
       const token = (opts.captchaAction ? await captchaToken(opts.captchaAction) : undefined) ?? null;
-      let response: R;
+      let response: ContractAnswer<C>;
       if (opts.send) {
         response = await opts.send(values, token);
       } else {
         const payload = (opts.toPayload ?? defaultPayload)(values);
         if (token) payload['g-recaptcha-response'] = token;
-        response = await request<R>(opts.method ?? 'post', opts.action, payload);
+        response = await submitTo(opts.route, opts.params, payload);
       }
       if (opts.isClearing !== false) {
         const kept = new Set(opts.keepOnClear ?? []);

@@ -2,12 +2,17 @@ import { Button, Card, Group, Rating, Stack, Text, Textarea } from '@mantine/cor
 import Cookies from 'js-cookie';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { ratingCookieName, RATING_COOKIE_DAYS } from '../../../shared/rules/cookies.ts';
 import { pushEvent } from '../../lib/analytics.ts';
 import { captchaToken } from '../../lib/captcha.ts';
 import { hasPreferenceCookie } from '../../lib/cookies.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { HydrationFieldset } from '../form-kit/hydration-fieldset.tsx';
+import type { createRatingContract } from '../../../shared/contracts/public-forms.ts';
+
+/** POST /ratings, named without loading the contract's zod: the widget is on every public page. */
+const CREATE_RATING = routeAt<typeof createRatingContract>('POST', '/ratings');
 
 export const RATING_THANKS = 'Thank you, we have received your review!';
 /** Shown instead of sending when no star is chosen (the server would refuse 0). */
@@ -44,7 +49,9 @@ export function RatingWidget() {
     setBusy(true);
     try {
       const token = await captchaToken('rating');
-      await http.post('/ratings', { url, rating, comments, ...(token ? { 'g-recaptcha-response': token } : {}) });
+      await call(CREATE_RATING, {
+        body: { url, rating, comments, ...(token ? { 'g-recaptcha-response': token } : {}) },
+      });
       Cookies.set(ratingCookieName(url), '1', { expires: RATING_COOKIE_DAYS, sameSite: 'lax', path: '/' });
       pushEvent('page_rated', { url, rating });
       setSubmitted(true);

@@ -1,6 +1,6 @@
 import { Anchor, Input, List, Loader, Text } from '@mantine/core';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { HttpFailure, uploadTo } from '../../lib/http.ts';
 import classes from './schema-form.module.css';
 import type { FieldDefinition } from '../../../shared/forms/field-definition.ts';
 import type { SchemaFormState } from './schema-values.ts';
@@ -64,8 +64,8 @@ export function DropboxField({
     try {
       const body = new FormData();
       body.append('file', file);
-      const res = await http.post<unknown>(def.action, body);
-      const list = (res as { file_uploads?: unknown } | null)?.file_uploads;
+      const res = await uploadTo(def.action, body);
+      const list = res !== null && typeof res === 'object' && 'file_uploads' in res ? res.file_uploads : undefined;
       if (Array.isArray(list)) state.mergeValues({ file_uploads: list.filter(isUpload) });
       else {
         const entry = uploadedEntry(res);

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { accountSettingsContracts } from '../../../shared/contracts/account-settings.ts';
 import { DynamicForm } from './dynamic-form.tsx';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 
@@ -21,7 +22,7 @@ const show = (config: DynamicFormConfig) =>
   render(
     <MantineProvider>
       <MemoryRouter>
-        <DynamicForm config={config} />
+        <DynamicForm config={config} route={accountSettingsContracts.saveData} />
       </MemoryRouter>
     </MantineProvider>,
   );

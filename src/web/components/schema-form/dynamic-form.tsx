@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isRequired } from '../../../shared/forms/rules.ts';
 import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
-import { HttpFailure, request, type Method } from '../../lib/http.ts';
+import { HttpFailure, submitTo } from '../../lib/http.ts';
 import { SchemaFields } from './schema-field.tsx';
 import {
   checkValues,
@@ -13,16 +13,18 @@ import {
   useSchemaValues,
   type SchemaValues,
 } from './schema-values.ts';
+import type { ContractAnswer, RouteAddress, RouteContract } from '../../../shared/contracts/contract.ts';
 import type { DynamicFormConfig } from '../../../shared/forms/field-definition.ts';
 
-export interface DynamicFormProps {
+export interface DynamicFormProps<C extends RouteContract> {
   config: DynamicFormConfig;
-  /** Where to save; default `config.action`. */
-  action?: string;
-  /** Default `config.method`, else 'put' (docs/requirements/constants.md). */
-  method?: Method;
+  /**
+   * Where to save: the contract of the route the config's `action` and `method` name (the page
+   * knows which form it shows, so the call is typed by that route's contract).
+   */
+  route: C | RouteAddress<C>;
   /** The server's answer after a successful save, "passed on to listeners" (docs/requirements/calls.md). */
-  onSaved?: (response: unknown, values: SchemaValues) => void;
+  onSaved?: (response: ContractAnswer<C>, values: SchemaValues) => void;
   /** Level of the title heading; default 2. */
   headingOrder?: 1 | 2 | 3;
 }
@@ -30,19 +32,23 @@ export interface DynamicFormProps {
 /**
  * docs/requirements/entities.md "Dynamic form configuration": title, optional alert, fields, and Save — or a disabled
  * Locked button when `is_disabled` — plus Cancel (back in history) when `is_cancelable`.
- * Saves all shown value fields with `method` (default put). Success: clears the form when
+ * Saves all shown value fields to `route` (the config's `action` with its `method`, default put). Success: clears the form when
  * `is_clearing` (names starting with `_` kept), toast 'Success!' / 'Your data was saved.' when
  * `post_notification`. A 422 puts the errors under the fields; any other failure toasts
  * 'Uh oh!' / "That didn't work." and disables the form (docs/requirements/errors.md).
  */
-export function DynamicForm({ config, action, method, onSaved, headingOrder = 2 }: DynamicFormProps) {
+export function DynamicForm<C extends RouteContract>({
+  config,
+  route,
+  onSaved,
+  headingOrder = 2,
+}: DynamicFormProps<C>) {
   const navigate = useNavigate();
   const defs = config.schema;
   const state = useSchemaValues(() => initialValues(defs, config.fields));
   const [saving, setSaving] = useState(false);
   const [broken, setBroken] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const target = action ?? config.action;
   const locked = !!config.is_disabled;
   const hasRequiredFields = config.has_required_fields !== false;
 
@@ -51,7 +57,7 @@ export function DynamicForm({ config, action, method, onSaved, headingOrder = 2 
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    if (!target || locked || broken || saving) return;
+    if (locked || broken || saving) return;
     setFormError(null);
     const local = checkValues(defs, state.values);
     if (Object.keys(local).length) {
@@ -60,7 +66,7 @@ export function DynamicForm({ config, action, method, onSaved, headingOrder = 2 
     }
     setSaving(true);
     try {
-      const response = await request<unknown>(method ?? config.method ?? 'put', target, payloadOf(defs, state.values));
+      const response = await submitTo(route, undefined, payloadOf(defs, state.values));
       const saved = state.values;
       if (config.is_clearing) {
         const keep = Object.fromEntries(Object.entries(saved).filter(([k]) => k.startsWith('_')));
@@ -126,7 +132,7 @@ export function DynamicForm({ config, action, method, onSaved, headingOrder = 2 
           {locked ? (
             <Button disabled>Locked</Button>
           ) : (
-            <Button type="submit" loading={saving} disabled={broken || hasErrors || !target}>
+            <Button type="submit" loading={saving} disabled={broken || hasErrors}>
               Save
             </Button>
           )}

@@ -40,7 +40,6 @@ import { boot } from '../../lib/boot.ts';
 import { confirmAction, toastSuccess } from '../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../lib/http.ts';
 import { whenOverlays } from '../../lib/overlays-ready.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 /**
  * The form's values: a user row without its id, plus the password pair (a user's own record only,
@@ -157,9 +156,9 @@ function UserForm({
 }) {
   const editing = user !== null;
   const before = user ? { email: user.email, is_primary: user.is_primary } : null;
-  const kit = useServerForm<UserValues, ContractAnswer<typeof accountUserContracts.store>>({
-    action: editing ? accountUserContracts.update.url.replace(':id', String(user.id)) : accountUserContracts.store.url,
-    method: editing ? 'put' : 'post',
+  const kit = useServerForm<UserValues, typeof accountUserContracts.store | typeof accountUserContracts.update>({
+    route: editing ? accountUserContracts.update : accountUserContracts.store,
+    params: editing ? { id: user.id } : undefined,
     defaultValues: user ? valuesOf(user) : EMPTY,
     schema: withCurrentPasswordRule(
       editing ? accountUserUpdateSchema : accountUserStoreSchema,

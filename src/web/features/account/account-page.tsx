@@ -74,7 +74,11 @@ function OrganizationDataCard() {
   if (!q.data) return null;
   return (
     <Card withBorder padding="xl" mt="lg" maw={720}>
-      <DynamicForm config={q.data} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['my-account'] })} />
+      <DynamicForm
+        config={q.data}
+        route={accountSettingsContracts.saveData}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: ['my-account'] })}
+      />
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { accountSettingsContracts } from '../../../shared/contracts/account-sett
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
 import { SingleFileDrop } from '../../components/single-file-drop.tsx';
 import { toastSuccess } from '../../lib/feedback.tsx';
-import { call, http } from '../../lib/http.ts';
+import { call, upload } from '../../lib/http.ts';
 import { useFileUpload } from '../../lib/use-file-upload.ts';
 import classes from './profile-image-card.module.css';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
@@ -25,7 +25,7 @@ export function ProfileImageCard({
   onChange: (account: ProfileAccount) => void;
 }) {
   const image = useFileUpload(
-    (body) => http.post<ProfileAccount>(accountSettingsContracts.setImage.url.replace(':id', String(account.id)), body),
+    (body) => upload(accountSettingsContracts.setImage, { params: { id: String(account.id) } }, body),
     {
       onDone: (updated) => {
         onChange(updated);

@@ -31,14 +31,13 @@ import { ALLOWED_EXTENSIONS, checkFileName } from '../../../shared/rules/uploads
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { call, hrefOf, http, HttpFailure } from '../../lib/http.ts';
+import { call, hrefOf, HttpFailure, upload } from '../../lib/http.ts';
 import { showDateTime } from '../../lib/locale.ts';
 import { SortableTh } from './admin-list-card.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { ListSearch } from './list-search.tsx';
 import { IMPORT_STATUS } from './roster-import-status.ts';
 import { useListFilters } from './use-list-filters.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type {
   GenericUploadResult,
   RosterImportReport,
@@ -91,9 +90,7 @@ export default function UploadsPage() {
       setBusy(true);
       setGroupError(null);
       try {
-        // Multipart: the contract gives the address and the answer; the body is the form data.
-        const upload = adminUploadsContracts.upload;
-        const data = await http.post<ContractAnswer<typeof upload>>(upload.url, body);
+        const data = await upload(adminUploadsContracts.upload, {}, body);
         window.dispatchEvent(new CustomEvent(FILE_UPLOADED, { detail: data }));
         if (data.roster_import) void client.invalidateQueries({ queryKey: ['admin-roster-imports'] });
       } catch (err) {

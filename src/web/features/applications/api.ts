@@ -17,9 +17,6 @@ export type SavePageResponse = Extract<SaveAnswer, { fields: unknown }>;
 /** PUT /application/create/:token with {submit: 1, ...fields}: the application submitted. */
 export type SubmitResponse = Extract<SaveAnswer, { invoice_id: unknown }>;
 
-/** PATCH /application/create/:token with {page, ...fields}: a draft save (docs/wizard.md "Saving as you type"). */
-export type DraftSaveResponse = ContractAnswer<typeof applicationWizardContracts.saveDraft>;
-
 /** How long typing must pause before the answers are saved as a draft. */
 export const DRAFT_SAVE_DELAY_MS = 800;
 

@@ -49,7 +49,7 @@ const respond = (call: Call, status: number, body?: unknown) => act(async () => 
 
 function mount(initial: Record<string, unknown>, onRefused = vi.fn()) {
   const hook = renderHook(
-    ({ payload, page, enabled }) => useDraftSave({ url: '/application/create/T', page, payload, enabled, onRefused }),
+    ({ payload, page, enabled }) => useDraftSave({ token: 'T', page, payload, enabled, onRefused }),
     {
       initialProps: { payload: initial, page: 1, enabled: true },
     },

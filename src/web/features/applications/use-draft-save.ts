@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { HttpFailure, http } from '../../lib/http.ts';
-import { DRAFT_SAVE_DELAY_MS, type DraftSaveResponse } from './api.ts';
+import { applicationWizardContracts } from '../../../shared/contracts/application-wizard.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
+import { DRAFT_SAVE_DELAY_MS } from './api.ts';
 
 /** idle: nothing typed yet; then saving, saved, or failed (the status line offers a retry). */
 type DraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
@@ -23,14 +24,15 @@ export interface DraftSave {
 /**
  * Draft save as the user types (docs/wizard.md "Saving as you type"): ~800 ms after the last
  * change, and at once when a field loses focus, the tab is hidden or the page is left, the shown
- * answers of the current page go to PATCH `url` — unchecked, without showing errors or moving on.
+ * answers of the current page go to PATCH /application/create/`token` — unchecked, without showing errors or moving on.
  * Saves run one after the other, so an older answer never lands after a newer one.
  * @param payload the page's answers as Next would send them (payloadOf)
  * @param enabled false while locked, broken or busy with Next/Submit/Delete/Switch
  * @param onRefused a 404 or 409 (deleted, submitted elsewhere): the draft can no longer be saved
  */
 export function useDraftSave(opts: {
-  url: string;
+  /** The application's token (or, from the account's list, its id). */
+  token: string;
   page: number;
   payload: Record<string, unknown>;
   enabled: boolean;
@@ -53,14 +55,18 @@ export function useDraftSave(opts: {
 
   const flush = useCallback((keepalive = false): Promise<void> => {
     window.clearTimeout(timer.current);
-    const { url, page: p, payload, enabled: on, key: body, onRefused } = latest.current;
+    const { token, page: p, payload, enabled: on, key: body, onRefused } = latest.current;
     if (!on || saved.current.get(p) === body) return chain.current;
     saved.current.set(p, body);
     pending.current += 1;
     setStatus('saving');
     const send = async () => {
       try {
-        await http.patch<DraftSaveResponse>(url, { page: p, ...payload }, { keepalive });
+        await call(
+          applicationWizardContracts.saveDraft,
+          { params: { token }, body: { page: p, ...payload } },
+          { keepalive },
+        );
         pending.current -= 1;
         if (pending.current === 0) setStatus((s) => (s === 'failed' ? s : 'saved'));
       } catch (err) {

@@ -188,7 +188,6 @@ function Wizard({ app }: { app: ApplicationView }) {
     defs.some((d) => d.name === 'account___fiscal_year_end') || isLast
       ? fiscalYearRecordWarning(state.values.account___fiscal_year_end, irsFiscalYear)
       : null;
-  const url = applicationPath(token);
 
   const shown = useMemo(() => shownFieldNames(defs, state.values), [defs, state.values]);
   const pageHasErrors = shown.some((n) => state.errors[n]);
@@ -200,7 +199,7 @@ function Wizard({ app }: { app: ApplicationView }) {
   const [bylaws, setBylaws] = useState<WizardBylaws | null>(app.bylaws ?? null);
   const isBylawsPage = defs.some((d) => d.name.startsWith('bylaw___'));
   const draft = useDraftSave({
-    url,
+    token,
     page,
     payload: useMemo(() => payloadOf(defs, state.values), [defs, state.values]),
     enabled: !locked && !isBroken && saving === null,

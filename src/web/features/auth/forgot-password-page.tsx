@@ -1,17 +1,17 @@
 import { Alert, Card } from '@mantine/core';
 import { useState } from 'react';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { signInContracts } from '../../../shared/contracts/sign-in.ts';
 
 /** docs/requirements/product.md tool 11, first step: ask for a reset link by e-mail (same answer for any address). */
 export default function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
-  const kit = useServerForm<{ email: string }, ContractAnswer<typeof signInContracts.forgotPassword>>({
-    action: '/password/forgot',
+  const kit = useServerForm({
+    route: routeAt<typeof signInContracts.forgotPassword>('POST', '/password/forgot'),
     defaultValues: { email: '' },
     // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/public-forms.ts').then((m) => m.passwordForgotSchema),

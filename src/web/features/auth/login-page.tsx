@@ -1,19 +1,19 @@
 import { Anchor, Card, Group } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PasswordField } from '../../components/form-kit/password-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { setCsrfToken } from '../../lib/http.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { signInContracts } from '../../../shared/contracts/sign-in.ts';
 
 /** Sign in for account holders and staff. */
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const kit = useServerForm<{ email: string; password: string }, ContractAnswer<typeof signInContracts.login>>({
-    action: '/login',
+  const kit = useServerForm({
+    route: routeAt<typeof signInContracts.login>('POST', '/login'),
     defaultValues: { email: '', password: '' },
     // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/public-forms.ts').then((m) => m.loginSchema),

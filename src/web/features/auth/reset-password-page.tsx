@@ -1,11 +1,11 @@
 import { Card } from '@mantine/core';
 import { useParams, useSearchParams } from 'react-router';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PasswordField } from '../../components/form-kit/password-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { signInContracts } from '../../../shared/contracts/sign-in.ts';
 
 interface ResetValues {
@@ -26,8 +26,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const invitation = params.get('invitation') === '1';
   const title = invitation ? 'Set your password' : 'Choose a new password';
-  const kit = useServerForm<ResetValues, ContractAnswer<typeof signInContracts.resetPassword>>({
-    action: '/password/reset',
+  const kit = useServerForm<ResetValues, typeof signInContracts.resetPassword>({
+    route: routeAt<typeof signInContracts.resetPassword>('POST', '/password/reset'),
     defaultValues: { _token: token, email: params.get('email') ?? '', password: '', password_confirmation: '' },
     toPayload: ({ _token, ...rest }) => ({ token: _token, ...rest }),
     captchaAction: 'password_reset',

@@ -14,7 +14,8 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { SCHOOL_CLAUSE_LABELS } from '../../../shared/bylaws/document.ts';
-import { BYLAW_PAGE_PATHS, SCHOOL_CLAUSES, type BylawVariant } from '../../../shared/bylaws/variants.ts';
+import { SCHOOL_CLAUSES, type BylawVariant } from '../../../shared/bylaws/variants.ts';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { CheckboxField } from '../../components/form-kit/checkbox-field.tsx';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { SelectField } from '../../components/form-kit/select-field.tsx';
@@ -23,6 +24,7 @@ import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import classes from './bylaws.module.css';
 import { DOWNLOAD_NOTICE_MS, MONTH_OPTIONS, QUESTIONS, SUCCESS_TEXT, viewerAddress } from './questions.ts';
+import type { bylawContracts } from '../../../shared/contracts/bylaws.ts';
 import type { BylawSaved } from '../../../shared/schemas/bylaws.ts';
 
 type Values = Record<string, string | boolean>;
@@ -169,6 +171,16 @@ function CreatedPanel({ saved }: { saved: BylawSaved }) {
   );
 }
 
+/** A first Generate posts to the variant's page path (src/shared/bylaws/variants.ts BYLAW_PAGE_PATHS). */
+const CREATE_ROUTE = {
+  standard: routeAt<typeof bylawContracts.createStandard>('POST', '/bylaws-generator'),
+  school: routeAt<typeof bylawContracts.createSchool>('POST', '/bylaws-generator/school'),
+  short: routeAt<typeof bylawContracts.createShort>('POST', '/bylaws-generator/short'),
+};
+/** Later saves put to the saved bylaw's `action`, `/bylaws-generator/{hash}`. */
+const UPDATE_ROUTE = routeAt<typeof bylawContracts.update>('PUT', '/bylaws-generator/:hash');
+type BylawSave = (typeof bylawContracts)['createStandard' | 'createSchool' | 'createShort' | 'update'];
+
 /**
  * The bylaws generator form of one variant (docs/requirements/product.md tool 3, docs/requirements/behaviour.md "Bylaws form"): the first Generate
  * POSTs to the page path; after success the address becomes the server's `url` and later saves
@@ -185,9 +197,9 @@ export function BylawsForm({
 }) {
   const [saved, setSaved] = useState<BylawSaved | null>(savedBefore ?? null);
   const [justSaved, setJustSaved] = useState(false);
-  const kit = useServerForm<Values, BylawSaved>({
-    action: saved?.action ?? BYLAW_PAGE_PATHS[variant],
-    method: saved ? 'put' : 'post',
+  const kit = useServerForm<Values, BylawSave>({
+    route: saved ? UPDATE_ROUTE : CREATE_ROUTE[variant],
+    params: saved ? { hash: saved.bylaw.hash } : undefined,
     defaultValues: initial ?? blankAnswers(variant),
     // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/bylaws.ts').then((m) => m.BYLAW_SCHEMAS[variant]),

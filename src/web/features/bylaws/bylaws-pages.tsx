@@ -1,11 +1,11 @@
 import { Alert, Anchor, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import { answersToValues, BylawsForm } from './bylaws-form.tsx';
 import type { bylawContracts } from '../../../shared/contracts/bylaws.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { BylawVariant } from '../../../shared/schemas/bylaws.ts';
 
 const HEADERS: Record<BylawVariant, { title: string; lead: string }> = {
@@ -52,8 +52,7 @@ export function EditBylawsPage() {
   const { hash = '' } = useParams();
   const query = useQuery({
     queryKey: ['bylaws', hash],
-    queryFn: () =>
-      http.get<ContractAnswer<typeof bylawContracts.forEditing>>(`/api/bylaws/${encodeURIComponent(hash)}`),
+    queryFn: () => call(routeAt<typeof bylawContracts.forEditing>('GET', '/api/bylaws/:hash'), { params: { hash } }),
     retry: false,
   });
   if (query.isPending)

@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from 
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { roman, type BylawsDocument, type Paragraph } from '../../../shared/bylaws/document.ts';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { routeAt } from '../../../shared/contracts/contract.ts';
+import { call, HttpFailure } from '../../lib/http.ts';
 import classes from './bylaws.module.css';
 import type { bylawContracts } from '../../../shared/contracts/bylaws.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 /** A paragraph's runs; answer runs are <mark>ed when the document is highlighted (is_highlighted). */
 function Runs({ para, highlighted }: { para: Paragraph; highlighted: boolean }) {
@@ -75,7 +75,7 @@ export default function BylawsPreviewPage() {
   const query = useQuery({
     queryKey: ['bylaws-document', hash],
     queryFn: () =>
-      http.get<ContractAnswer<typeof bylawContracts.document>>(`/api/bylaws/${encodeURIComponent(hash)}/document`),
+      call(routeAt<typeof bylawContracts.document>('GET', '/api/bylaws/:hash/document'), { params: { hash } }),
     retry: false,
   });
   if (query.isPending)

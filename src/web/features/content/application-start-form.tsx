@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { firstYearCents } from '../../../shared/rules/renewal.ts';
 import { KitForm, TextField } from '../../components/form-kit/kit.tsx';
@@ -10,7 +11,6 @@ import { pushEventThen } from '../../lib/analytics.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
 import { setCsrfToken } from '../../lib/http.ts';
 import type { applicationWizardContracts } from '../../../shared/contracts/application-wizard.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
 type Level = PublicLevel;
@@ -66,11 +66,8 @@ function FirstInvoice({ level }: { level: Level }) {
 export function ApplicationStartForm({ level }: { level: Level }) {
   const [leaving, setLeaving] = useState(false);
 
-  const kit = useServerForm<
-    { email: string; password: string },
-    ContractAnswer<typeof applicationWizardContracts.start>
-  >({
-    action: '/application/start',
+  const kit = useServerForm({
+    route: routeAt<typeof applicationWizardContracts.start>('POST', '/application/start'),
     defaultValues: { email: '', password: '' },
     // Loaded when the form is first used: the chosen level shows the form without zod (docs/requirements/platform.md §6).
     loadSchema: () =>

@@ -8,9 +8,7 @@ import { firstYearCents } from '../../../shared/rules/renewal.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { deferredComponent } from '../../lib/deferred-component.tsx';
-import { http } from '../../lib/http.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
-import type { siteContracts } from '../../../shared/contracts/site.ts';
+import { call } from '../../lib/http.ts';
 import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
 type Level = PublicLevel;
@@ -86,7 +84,7 @@ export default function PricingPage() {
     queryKey: PAGE_QUERY.pricing.queryKey,
     // Typed by the contract but fetched by its address: the contract's zod schemas stay out of this
     // page's first screen (docs/ARCHITECTURE.md "Initial JavaScript").
-    queryFn: () => http.get<ContractAnswer<typeof siteContracts.pricing>>(PAGE_QUERY.pricing.url),
+    queryFn: () => call(PAGE_QUERY.pricing.route, {}),
   });
   const [params] = useSearchParams();
   const { hash } = useLocation();

@@ -22,7 +22,7 @@ import { Link, useLocation } from 'react-router';
 import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { siteContracts } from '../../../shared/contracts/site.ts';
 
@@ -68,7 +68,7 @@ export default function StateRegistrationPage() {
     queryKey: PAGE_QUERY.stateRequirements.queryKey,
     // Typed by the contract but fetched by its address: the contract's zod schemas stay out of this
     // page's first screen (docs/ARCHITECTURE.md "Initial JavaScript").
-    queryFn: () => http.get<ContractAnswer<typeof siteContracts.stateRequirements>>(PAGE_QUERY.stateRequirements.url),
+    queryFn: () => call(PAGE_QUERY.stateRequirements.route, {}),
   });
   const [selected, setSelected] = useState<string | null>(null);
   const { hash } = useLocation();

@@ -1,6 +1,7 @@
 import { Card, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import {
   CONTEST_TEXT,
   ENTRANT_TYPE_LABELS,
@@ -17,13 +18,16 @@ import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SingleFileDrop } from '../../components/single-file-drop.tsx';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { HttpFailure, postWithProgress } from '../../lib/http.ts';
+import { HttpFailure, upload } from '../../lib/http.ts';
 import { whenOverlays } from '../../lib/overlays-ready.ts';
 import type { contestEntryContracts } from '../../../shared/contracts/contest-entry.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 /** What an entry answers (its contract; the photo and video contests answer alike). */
-type ContestEntrySaved = ContractAnswer<typeof contestEntryContracts.photo>;
+/** Where each contest's entries are posted (multipart, so the page sends them through `upload`). */
+const ENTRY_ROUTE = {
+  photo: routeAt<typeof contestEntryContracts.photo>('POST', '/contests/photo'),
+  video: routeAt<typeof contestEntryContracts.video>('POST', '/contests/video'),
+};
 
 type Values = { organization: string; email: string; type: string; message: string; is_member: boolean; file: string };
 const BLANK: Values = { organization: '', email: '', type: '', message: '', is_member: false, file: '' };
@@ -62,8 +66,8 @@ function ContestForm({ contest }: { contest: Contest }) {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const isVideo = contest === 'video';
-  const kit = useServerForm<Values, ContestEntrySaved>({
-    action: `/contests/${contest}`,
+  const kit = useServerForm<Values, (typeof contestEntryContracts)[Contest]>({
+    route: ENTRY_ROUTE[contest],
     defaultValues: BLANK,
     // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/contests.ts').then((m) => m.contestEntrySchema),
@@ -80,7 +84,7 @@ function ContestForm({ contest }: { contest: Contest }) {
       if (file) body.append('file', file, file.name);
       setProgress(0);
       try {
-        return await postWithProgress<ContestEntrySaved>(`/contests/${contest}`, body, setProgress);
+        return await upload<(typeof contestEntryContracts)[Contest]>(ENTRY_ROUTE[contest], {}, body, setProgress);
       } finally {
         setProgress(null);
       }

@@ -4,12 +4,9 @@ import { groupHomeContracts } from '../../../shared/contracts/group-home.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
-import { http } from '../../lib/http.ts';
+import { upload } from '../../lib/http.ts';
 import { useFileUpload } from '../../lib/use-file-upload.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { HomeSummary } from '../../../shared/schemas/home.ts';
-
-type UploadAnswer = ContractAnswer<typeof groupHomeContracts.uploadDeterminationLetter>;
 
 const FORM_NAMES: Record<string, string> = { '1023': 'Form 1023', '1023-EZ': 'Form 1023-EZ', '1024': 'Form 1024' };
 
@@ -27,16 +24,13 @@ export function LetterAwaited({
   canUpload: boolean;
 }) {
   const queryClient = useQueryClient();
-  const letterUpload = useFileUpload(
-    (body) => http.post<UploadAnswer>(groupHomeContracts.uploadDeterminationLetter.url, body),
-    {
-      showRefusal: true,
-      onDone: async () => {
-        toastSuccess('Thank you: we received your IRS letter.');
-        await queryClient.invalidateQueries({ queryKey: ['app-home'] });
-      },
+  const letterUpload = useFileUpload((body) => upload(groupHomeContracts.uploadDeterminationLetter, {}, body), {
+    showRefusal: true,
+    onDone: async () => {
+      toastSuccess('Thank you: we received your IRS letter.');
+      await queryClient.invalidateQueries({ queryKey: ['app-home'] });
     },
-  );
+  });
   const form = FORM_NAMES[letter.form] ?? `Form ${letter.form}`;
   const filed = /^\d{4}-\d{2}-\d{2}$/.test(letter.filed_on) ? ` filed ${longDate(letter.filed_on)}` : '';
 

@@ -1,5 +1,6 @@
 import { Group, SimpleGrid, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
+import { paymentContracts } from '../../../shared/contracts/billing.ts';
 import { STATES } from '../../../shared/lists/states.ts';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
@@ -21,7 +22,7 @@ import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.
 import { SelectField } from '../../components/form-kit/select-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { HttpFailure, http } from '../../lib/http.ts';
+import { HttpFailure, submitTo } from '../../lib/http.ts';
 import { useRoutingNumberCheck } from '../../lib/use-routing-number-check.ts';
 import { tokenize, TokenizerError, type TokenizerSettings } from './accept-js.ts';
 import { showPaymentFailure, type PaymentAnswer } from './payment-results.tsx';
@@ -58,7 +59,7 @@ function useAttemptKey() {
 
 /** Sends a tokenized payment; field errors from the tokenizer come back as a 422-like failure. */
 async function sendPayment(
-  path: string,
+  route: typeof paymentContracts.credit | typeof paymentContracts.bank,
   ctx: PaymentContext,
   key: ReturnType<typeof useAttemptKey>,
   fields: Record<string, unknown>,
@@ -73,7 +74,7 @@ async function sendPayment(
     throw err;
   }
   try {
-    const answer = await http.post<PaymentAnswer>(path, {
+    const answer = await submitTo(route, undefined, {
       ...fields,
       ...opaqueData,
       value: ctx.value,
@@ -130,14 +131,14 @@ export function CardPaymentForm({ ctx }: { ctx: PaymentContext }) {
   const schema = useMemo(() => cardFormSchema(new Date()), []);
   const years = useMemo(() => cardExpiryYears(new Date()), []);
   const key = useAttemptKey();
-  const kit = useServerForm<typeof CARD_DEFAULTS, PaymentAnswer>({
-    action: '/app/payments/credit',
+  const kit = useServerForm({
+    route: paymentContracts.credit,
     defaultValues: CARD_DEFAULTS,
     schema,
     isClearing: false,
     send: (v) =>
       sendPayment(
-        '/app/payments/credit',
+        paymentContracts.credit,
         ctx,
         key,
         {
@@ -223,14 +224,14 @@ const BANK_DEFAULTS: Record<keyof BankFormInput, string> = {
  */
 export function BankPaymentForm({ ctx }: { ctx: PaymentContext }) {
   const key = useAttemptKey();
-  const kit = useServerForm<typeof BANK_DEFAULTS, PaymentAnswer>({
-    action: '/app/payments/bank',
+  const kit = useServerForm({
+    route: paymentContracts.bank,
     defaultValues: BANK_DEFAULTS,
     schema: bankFormSchema,
     isClearing: false,
     send: (v) =>
       sendPayment(
-        '/app/payments/bank',
+        paymentContracts.bank,
         ctx,
         key,
         { nameOnAccount: v.nameOnAccount, accountType: v.accountType, type: 'bank_account' },

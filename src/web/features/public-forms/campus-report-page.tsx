@@ -1,12 +1,17 @@
 import { Card } from '@mantine/core';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
+import type { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
 
 /** docs/requirements/product.md tool 9: collects e-mails for the report of Greek chapters in good standing on a campus. */
 export default function CampusReportPage() {
-  const kit = useInquiryForm('/campus-report', 'campus_report', { email: '', organization: '' }, () =>
-    import('../../../shared/schemas/public-forms.ts').then((m) => m.campusReportSchema),
+  const kit = useInquiryForm(
+    routeAt<typeof inquiryContracts.campusReport>('POST', '/campus-report'),
+    'campus_report',
+    { email: '', organization: '' },
+    () => import('../../../shared/schemas/public-forms.ts').then((m) => m.campusReportSchema),
   );
   return (
     <>

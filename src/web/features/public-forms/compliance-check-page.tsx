@@ -1,12 +1,14 @@
 import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
+import type { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
 
 /** docs/requirements/product.md tool 6: free compliance and revocation-risk review request. */
 export default function ComplianceCheckPage() {
   const kit = useInquiryForm(
-    '/compliance-check',
+    routeAt<typeof inquiryContracts.complianceCheck>('POST', '/compliance-check'),
     'compliance_check',
     { name: '', email: '', phone: '', organization: '', ein: '', group_id: '' },
     () => import('../../../shared/schemas/public-forms.ts').then((m) => m.complianceCheckSchema),

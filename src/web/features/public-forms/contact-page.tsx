@@ -1,4 +1,5 @@
 import { Card, SimpleGrid } from '@mantine/core';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { CONTACT_SUBJECTS } from '../../../shared/lists/subjects.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { SelectField } from '../../components/form-kit/select-field.tsx';
@@ -6,11 +7,12 @@ import { TextareaField } from '../../components/form-kit/textarea-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { useInquiryForm } from './use-inquiry-form.ts';
+import type { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
 
 /** docs/requirements/product.md tool 7: the contact form ("Let's talk"). */
 export default function ContactPage() {
   const kit = useInquiryForm(
-    '/contact',
+    routeAt<typeof inquiryContracts.contact>('POST', '/contact'),
     'contact',
     { name: '', email: '', organization: '', subject: '', message: '' },
     () => import('../../../shared/schemas/public-forms.ts').then((m) => m.contactSchema),

@@ -1,10 +1,12 @@
 import { Card, SimpleGrid } from '@mantine/core';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { REGION_OPTIONS } from '../../../shared/lists/regions.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { SelectField } from '../../components/form-kit/select-field.tsx';
 import { TextareaField } from '../../components/form-kit/textarea-field.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
+import type { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
 
 const REGION_LABELS: Record<(typeof REGION_OPTIONS)[number], string> = {
   nationwide: 'Nationwide',
@@ -14,7 +16,7 @@ const REGION_LABELS: Record<(typeof REGION_OPTIONS)[number], string> = {
 /** docs/requirements/product.md tool 8: inquiry from national organizations with many chapters or affiliates. */
 export default function MultiChapterPage() {
   const kit = useInquiryForm(
-    '/multi-chapter',
+    routeAt<typeof inquiryContracts.multiChapter>('POST', '/multi-chapter'),
     'multi_chapter',
     { name: '', email: '', phone: '', organization: '', affiliates: '', regions: '', concerns: '' },
     () => import('../../../shared/schemas/public-forms.ts').then((m) => m.multiChapterSchema),

@@ -3,11 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
-import { http } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
 import classes from './verify-page.module.css';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { subordinateSearchContract } from '../../../shared/contracts/subordinate-search.ts';
 
 /** Keyword box debounce (docs/requirements/constants.md). */
@@ -37,10 +37,8 @@ export default function VerifyPage() {
   const query = useQuery({
     queryKey: ['search', activeKeyword, page],
     queryFn: () =>
-      http.get<ContractAnswer<typeof subordinateSearchContract>>('/search', {
-        search: 'verify-501c3',
-        keyword: activeKeyword,
-        page,
+      call(routeAt<typeof subordinateSearchContract>('GET', '/search'), {
+        query: { search: 'verify-501c3', keyword: activeKeyword, page },
       }),
     placeholderData: keepPreviousData,
   });

@@ -42,7 +42,6 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { call } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 const STATE_OPTIONS = Object.entries(STATES).map(([code, name]) => [code, name] as const);
 const MONTH_OPTIONS = MONTH_NAMES.map((m, i) => [String(i + 1), m] as const);
@@ -105,9 +104,8 @@ function ReportForm({
   accountId: number | null;
   onSaved: (v: SupervisionFormView) => void;
 }) {
-  const kit = useServerForm<SupervisionFormValues, ContractAnswer<typeof supervisionContracts.save>>({
-    action: supervisionContracts.save.url,
-    method: 'put',
+  const kit = useServerForm({
+    route: supervisionContracts.save,
     defaultValues: view.values,
     schema: supervisionReportSchema,
     isClearing: false,
