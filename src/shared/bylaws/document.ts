@@ -1,4 +1,4 @@
-import { MONTHS } from '../lists/states.ts';
+import { MONTHS } from '../lists/months.ts';
 import { must } from '../must.ts';
 import { describeMemberMinimum, parseMemberMinimum } from './member-minimum.ts';
 import { SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from './variants.ts';

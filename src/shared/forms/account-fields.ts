@@ -1,4 +1,4 @@
-import { MONTHS } from '../lists/states.ts';
+import { MONTHS } from '../lists/months.ts';
 import type { FieldDefinition } from './field-definition.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { MONTHS } from './months.ts';
+
 /** The 50 US states plus the District of Columbia, keyed by two-letter code (docs/requirements/entities.md "states"). */
 export const STATES: Record<string, string> = {
   AL: 'Alabama',
@@ -54,22 +56,6 @@ export const STATES: Record<string, string> = {
 };
 
 export const STATE_CODES = Object.keys(STATES) as [string, ...string[]];
-
-/** Month names keyed 1..12 (docs/requirements/entities.md "months"). */
-export const MONTHS: Record<number, string> = {
-  1: 'January',
-  2: 'February',
-  3: 'March',
-  4: 'April',
-  5: 'May',
-  6: 'June',
-  7: 'July',
-  8: 'August',
-  9: 'September',
-  10: 'October',
-  11: 'November',
-  12: 'December',
-};
 
 /** The bylaws month choice list: 12 entries with 0-based values (docs/requirements/entities.md, docs/requirements/constants.md). */
 export const MONTH_CHOICES_ZERO_BASED: { value: number; label: string }[] = Object.entries(MONTHS).map(

@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '../lists/months.ts';
 /**
  * Compliance calendar (docs/requirements/product.md "Compliance calendar"): Form 990-series due dates, renewal and state filing deadlines,
  * reminder tiers and revocation risk. Pure and browser-safe (no server imports).
@@ -26,22 +27,6 @@ export interface CalendarDate {
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Month names by 0-based index (MONTH_NAMES[0] = 'January'). */
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** Days since 1970-01-01 of a calendar date (month 1-based). */
 function dayNumber(year: number, month: number, day: number): number {
   return Date.UTC(year, month - 1, day) / DAY_MS;

@@ -3,7 +3,7 @@
  * for its IRS letter", "Fiscal year and the IRS record"). The server applies these after every
  * saved page and on Submit; the wizard shows the prefilled values.
  */
-import { MONTHS } from '../lists/states.ts';
+import { MONTHS } from '../lists/months.ts';
 import { longDate } from './compliance-calendar.ts';
 import { formatEin } from './formats.ts';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTH_NAMES } from '../lists/months.ts';
 import { dollarsToCents } from '../rules/billing.ts';
 import { msg, optionalText, requiredText, stripControl } from '../validation.ts';
 
@@ -130,20 +131,6 @@ export const STATE_FILING_MESSAGES = {
   month: 'Choose a month from the list.',
 } as const;
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 /** Longest day of each month (1-based index - 1); February 29 is allowed, leap years only fall on it. */
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONTH_NAMES } from '../lists/months.ts';
 import { calendarDate, parseIsoDate } from '../rules/compliance-calendar.ts';
 import { msg, requiredText, stripControl } from '../validation.ts';
 import { listSort } from './list-params.ts';
@@ -221,21 +222,7 @@ export const workItemDetailSchema = workItemRowSchema.extend({
 });
 export type WorkItemDetail = z.output<typeof workItemDetailSchema>;
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const month = (m: unknown) => (typeof m === 'number' && m >= 1 && m <= 12 ? MONTHS[m - 1] : 'unknown');
+const month = (m: unknown) => (typeof m === 'number' && m >= 1 && m <= 12 ? MONTH_NAMES[m - 1] : 'unknown');
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const join = (o: unknown, keys: string[]) => {
   const r = (o ?? {}) as Record<string, unknown>;

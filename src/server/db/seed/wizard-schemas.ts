@@ -9,7 +9,7 @@
  * maintain schema is for exactly those groups ('required|in:1' on the letter). A refusal reads
  * 'The selected ... is invalid.' and the wizard adds "Did you start the wrong application?".
  */
-import { MONTHS } from '../../../shared/lists/states.ts';
+import { MONTHS } from '../../../shared/lists/months.ts';
 import type { FieldDefinition, WizardPage } from '../../../shared/forms/field-definition.ts';
 
 export type WizardLevelSlug = 'start-up' | 'maintain' | 'full-service' | 'greek-chapter';

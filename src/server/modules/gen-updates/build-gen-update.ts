@@ -1,6 +1,7 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
+import { MONTH_NAMES } from '../../../shared/lists/months.ts';
 import { must } from '../../../shared/must.ts';
-import { daysBetween, longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
+import { daysBetween, longDate } from '../../../shared/rules/compliance-calendar.ts';
 import {
   currentGenPeriodEnd,
   GEN_TRANSITION_DEADLINE,

@@ -1,4 +1,5 @@
-import { longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
+import { MONTH_NAMES } from '../../../shared/lists/months.ts';
+import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { FOUNDATION_CODES } from '../../../shared/rules/gen-update.ts';
 import { subsectionLabel } from '../../../shared/rules/standing.ts';
 import { csvText } from '../../csv.ts';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { MONTH_NAMES } from '../../../shared/lists/months.ts';
 import { must } from '../../../shared/must.ts';
-import { longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
+import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { isInGenWindow, isPeriodEndOf } from '../../../shared/rules/gen-update.ts';
 import { genUpdates } from '../../db/schema.ts';
 import { HttpError, notFound, ValidationError } from '../../errors.ts';

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
+import { MONTH_NAMES } from '../../../shared/lists/months.ts';
+import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { LETTER_STATES, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { accounts, irsReleases } from '../../db/schema.ts';

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { addDays, fiscalYearEnd, longDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
+import { MONTH_NAMES } from '../../../shared/lists/months.ts';
+import { addDays, fiscalYearEnd, longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { accounts, irsReleases, supervisionReports } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { longDate as calendarLongDate, MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
+import { MONTH_NAMES } from '../../../shared/lists/months.ts';
+import { longDate as calendarLongDate } from '../../../shared/rules/compliance-calendar.ts';
 import { LETTER_STATES, type StandingState } from '../../../shared/rules/standing.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 

@@ -19,8 +19,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { supervisionContracts } from '../../../shared/contracts/supervision.ts';
+import { MONTH_NAMES } from '../../../shared/lists/months.ts';
 import { STATES } from '../../../shared/lists/states.ts';
-import { MONTH_NAMES } from '../../../shared/rules/compliance-calendar.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { grossReceiptsTest, receiptsYearsNeeded } from '../../../shared/rules/gross-receipts.ts';
 import {

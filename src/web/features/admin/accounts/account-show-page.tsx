@@ -1,0 +1,535 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { adminAccountsContracts } from '../../../../shared/contracts/admin-accounts.ts';
+import { toFieldErrors } from '../../../../shared/field-errors.ts';
+import { formatCurrency, formatFileSize } from '../../../../shared/rules/formats.ts';
+import {
+  ACCOUNT_STATUS_LABELS,
+  accountSettingsSchema,
+  type AccountSettingsInput,
+  type AdminAccountDetail,
+} from '../../../../shared/schemas/admin-accounts.ts';
+import { ComplianceCalendarCard } from '../../../components/compliance-calendar-card.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { RenewalCard } from '../../../components/renewal-card.tsx';
+import { toastSuccess } from '../../../lib/feedback.tsx';
+import { call, hrefOf, HttpFailure } from '../../../lib/http.ts';
+import { showDate, showDateTime } from '../../../lib/locale.ts';
+import { StandingCard } from '../../subordinates/standing-card.tsx';
+import { AdminNav } from '../admin-nav.tsx';
+import { STATUS_COLOR } from '../applications/applications-page.tsx';
+import { ACCOUNT_STATUS_COLOR, showEin } from './accounts-page.tsx';
+
+const PAYMENT_COLOR: Record<string, string> = {
+  paid: 'green',
+  held: 'yellow',
+  pending: 'blue',
+  declined: 'red',
+  failed: 'red',
+};
+const METHOD_LABEL: Record<string, string> = { card: 'Card', bank: 'Bank account', paypal: 'PayPal', zero: 'Discount' };
+
+/** A titled section (a landmark named by its title) with the count and the links of its list. */
+function Section({
+  id,
+  title,
+  count,
+  shown,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  shown: number;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Group gap="xs">
+          <Title order={2} size="h3" id={id}>
+            {title}
+          </Title>
+          <Badge variant="light" color="gray">
+            {count}
+          </Badge>
+        </Group>
+        {actions && <Group gap="xs">{actions}</Group>}
+      </Group>
+      {count === 0 ? <Text c="dimmed">None yet.</Text> : children}
+      {count > shown && (
+        <Text size="sm" c="dimmed" mt="xs">
+          The newest {shown} of {count}.
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** A label and its value in the summary. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}
+
+/**
+ * The account's renewal flags (docs/requirements/behaviour.md "Renewal", docs/requirements/errors.md): suspended from the basic renewal, its group
+ * and whether that group is billed as a group (a flag of the group: every account of the group
+ * gets it). Saved with PUT /api/admin/accounts/:id/settings, which audits the change; the page and
+ * the renewal form are reloaded afterwards.
+ */
+function AccountSettingsCard({ detail }: { detail: AdminAccountDetail }) {
+  const { account: a, groups } = detail;
+  const queryClient = useQueryClient();
+  const [suspended, setSuspended] = useState(a.is_suspended_from_basic_renewal);
+  const [groupId, setGroupId] = useState<number | null>(a.group?.id ?? null);
+  const billedOf = (id: number | null) => groups.find((g) => g.id === id)?.is_billed_as_group ?? false;
+  const [billed, setBilled] = useState(billedOf(a.group?.id ?? null));
+  const [dueOn, setDueOn] = useState(a.renewal_due_at ? a.renewal_due_at.slice(0, 10) : '');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const group = groups.find((g) => g.id === groupId) ?? null;
+
+  const save = async () => {
+    setFailure(null);
+    const parsed = accountSettingsSchema.safeParse({
+      is_suspended_from_basic_renewal: suspended,
+      group_id: groupId,
+      is_billed_as_group: groupId === null ? false : billed,
+      ...(dueOn ? { renewal_due_on: dueOn } : {}),
+    });
+    if (!parsed.success) {
+      setFailure(Object.values(toFieldErrors(parsed.error))[0]?.[0] ?? 'Please check the settings.');
+      return;
+    }
+    const body: AccountSettingsInput = parsed.data;
+    setBusy(true);
+    try {
+      await call(adminAccountsContracts.saveSettings, { params: { id: String(a.id) }, body });
+      await queryClient.invalidateQueries();
+      toastSuccess('The account settings were saved.');
+    } catch (err) {
+      const f = err instanceof HttpFailure ? err : null;
+      const first = f ? Object.values(f.errors).find((list) => list?.length)?.[0] : undefined;
+      setFailure(first ?? f?.message ?? 'Something went wrong!');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="account-settings">
+      <Title order={2} size="h3" id="account-settings" mb="md">
+        Account settings
+      </Title>
+      <Stack gap="md" maw={560}>
+        <Checkbox
+          label="Suspended from basic renewal"
+          description="The account can only renew with the upgrade."
+          checked={suspended}
+          disabled={busy}
+          onChange={(e) => setSuspended(e.currentTarget.checked)}
+        />
+        <NativeSelect
+          label="Group"
+          value={groupId === null ? '' : String(groupId)}
+          disabled={busy}
+          data={[{ value: '', label: 'None' }, ...groups.map((g) => ({ value: String(g.id), label: g.label }))]}
+          onChange={(e) => {
+            const next = e.currentTarget.value ? Number(e.currentTarget.value) : null;
+            setGroupId(next);
+            setBilled(billedOf(next));
+          }}
+        />
+        {group && (
+          <Checkbox
+            label="Billed as a group"
+            description={`A setting of the group: it applies to every account of ${group.label}, not only this one.`}
+            checked={billed}
+            disabled={busy}
+            onChange={(e) => setBilled(e.currentTarget.checked)}
+          />
+        )}
+        <TextInput
+          type="date"
+          label="Renewal due date"
+          description="Renewal opens for the account 60 days before this date."
+          value={dueOn}
+          disabled={busy}
+          styles={{ input: { maxWidth: 220 } }}
+          onChange={(e) => setDueOn(e.currentTarget.value)}
+        />
+        {failure && (
+          <Alert color="red" title="Oops..." role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={() => void save()} loading={busy}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * One account for an admin (docs/requirements/screens.md /admin/accounts/show/{id}, docs/requirements/permissions.md): its summary, the
+ * renewal form and the compliance calendar for this account (the shared components with its id:
+ * a renewal submitted here comes back to this page), its users with "Manage users", applications,
+ * bylaws, uploads, invoices with "Pay invoices", and payments. Every action goes through the
+ * account-scoped pages with `account_id`, which the server audits as done on its behalf.
+ */
+export default function AccountShowPage() {
+  const { id = '' } = useParams();
+  const accountId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
+  const q = useQuery({
+    queryKey: ['admin-account', id],
+    queryFn: () => call(adminAccountsContracts.show, { params: { id } }),
+    retry: false,
+  });
+  if (q.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label="Loading" />
+      </Center>
+    );
+  if (q.isError) {
+    const missing = q.error instanceof HttpFailure && q.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Account" />
+        <AdminNav />
+        <Alert color="red">
+          {missing ? 'This account could not be found.' : 'The account could not be loaded. Please reload the page.'}
+        </Alert>
+        <Anchor component={Link} to="/admin/accounts" mt="md" display="inline-block">
+          Back to accounts
+        </Anchor>
+      </>
+    );
+  }
+  const { account: a, counts } = q.data;
+  return (
+    <>
+      <PageHeader title={a.name} lead={[a.city, a.state].filter(Boolean).join(', ') || undefined} />
+      <AdminNav />
+      <Stack gap="lg">
+        <Card withBorder padding="lg" component="section" aria-labelledby="account-summary">
+          <Group justify="space-between" mb="md" wrap="wrap">
+            <Group gap="xs">
+              <Title order={2} size="h3" id="account-summary">
+                Summary
+              </Title>
+              <Badge color={ACCOUNT_STATUS_COLOR[a.status]} variant="light" size="lg">
+                {ACCOUNT_STATUS_LABELS[a.status]}
+              </Badge>
+            </Group>
+            <Group gap="xs">
+              <Button component={Link} to={`/app?account_id=${a.id}`} size="xs">
+                Open the group’s home
+              </Button>
+              <Anchor component={Link} to={`/admin/audit?account_id=${a.id}`}>
+                This account’s audit log
+              </Anchor>
+              <Anchor component={Link} to={`/app/account/show/${a.id}`}>
+                Public profile
+              </Anchor>
+              <Anchor component={Link} to="/admin/accounts">
+                Back to accounts
+              </Anchor>
+            </Group>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+            <Fact label="EIN">{showEin(a.ein) || '—'}</Fact>
+            <Fact label="Level">{a.level?.name ?? '—'}</Fact>
+            <Fact label="Renewal due">{a.renewal_due_at ? showDate(a.renewal_due_at) : '—'}</Fact>
+            <Fact label="Bonus balance">{formatCurrency(a.bonus_balance_cents)}</Fact>
+            <Fact label="Group">
+              {a.group ? (
+                <>
+                  {a.group.label}
+                  {a.group.is_billed_as_group && (
+                    <Text span size="sm" c="dimmed">
+                      {' '}
+                      (billed as a group)
+                    </Text>
+                  )}
+                </>
+              ) : (
+                '—'
+              )}
+            </Fact>
+            <Fact label="Open balance">{formatCurrency(q.data.open_balance_cents)}</Fact>
+            <Fact label="E-mail">{a.email ?? '—'}</Fact>
+            <Fact label="Account since">{showDate(a.created_at)}</Fact>
+          </SimpleGrid>
+          {a.is_suspended_from_basic_renewal && (
+            <Text size="sm" c="red" mt="md">
+              Suspended from the basic renewal: this account can only renew with the upgrade.
+            </Text>
+          )}
+        </Card>
+
+        <StandingCard
+          state={q.data.standing.state}
+          irs={q.data.standing.irs}
+          letterUrl={hrefOf(adminAccountsContracts.standingLetter, { params: { id: String(a.id) } })}
+          title={{ id: 'account-standing', text: 'Standing with the IRS', label: q.data.standing.label }}
+        />
+
+        <AccountSettingsCard
+          key={`${a.id}-${String(a.is_suspended_from_basic_renewal)}-${a.group?.id ?? ''}-${String(a.group?.is_billed_as_group)}-${a.renewal_due_at ?? ''}`}
+          detail={q.data}
+        />
+      </Stack>
+
+      {/* The shared cards bring their own top margin. */}
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+        <RenewalCard accountId={accountId} />
+        <ComplianceCalendarCard accountId={accountId} />
+      </SimpleGrid>
+
+      <Stack gap="lg" mt="lg">
+        <Section
+          id="account-users"
+          title="Users"
+          count={counts.users}
+          shown={q.data.users.length}
+          actions={
+            <Button component={Link} to={`/app/account/users?account_id=${a.id}`} size="xs" variant="light">
+              Manage users
+            </Button>
+          }
+        >
+          <Table aria-label="Users" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Since</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.users.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>
+                    {[u.first_name, u.last_name].filter(Boolean).join(' ') || '—'}
+                    {u.is_primary && (
+                      <Badge ml="xs" size="xs" variant="light">
+                        Primary
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td>{showDate(u.created_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+
+        <Section
+          id="account-invoices"
+          title="Invoices"
+          count={counts.invoices}
+          shown={q.data.invoices.length}
+          actions={
+            <Button component={Link} to={`/app/payments?account_id=${a.id}`} size="xs" variant="light">
+              Pay invoices
+            </Button>
+          }
+        >
+          <Table aria-label="Invoices" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Invoice</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Notes</Table.Th>
+                <Table.Th ta="right">Value</Table.Th>
+                <Table.Th ta="right">Balance</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.invoices.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/app/invoices/show/${i.id}`}>
+                      {i.number}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{showDate(i.document_at)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={2}>
+                      {i.public_notes}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCurrency(i.value_cents)}</Table.Td>
+                  <Table.Td
+                    ta="right"
+                    fw={i.balance_cents > 0 ? 700 : undefined}
+                    c={i.balance_cents > 0 ? 'orange' : undefined}
+                  >
+                    {i.balance_cents > 0 ? formatCurrency(i.balance_cents) : 'Paid'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+
+        <Section
+          id="account-payments"
+          title="Payments"
+          count={counts.payments}
+          shown={q.data.payments.length}
+          actions={
+            <Anchor component={Link} to={`/admin/payments/latest/${a.id}`} size="sm">
+              All payments
+            </Anchor>
+          }
+        >
+          <Table aria-label="Payments" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Method</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.payments.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>{showDateTime(p.created_at)}</Table.Td>
+                  <Table.Td>
+                    {METHOD_LABEL[p.method] ?? p.method}
+                    {p.account_last4 ? ` ${p.account_last4}` : ''}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={PAYMENT_COLOR[p.status] ?? 'gray'}>
+                      {p.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCurrency(p.amount_cents)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+
+        <Section
+          id="account-applications"
+          title="Applications"
+          count={counts.applications}
+          shown={q.data.applications.length}
+        >
+          <Table aria-label="Applications" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Last activity</Table.Th>
+                <Table.Th>Applicant</Table.Th>
+                <Table.Th>Level</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.applications.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/applications/${r.id}`}>
+                      {showDateTime(r.updated_at)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{r.email}</Table.Td>
+                  <Table.Td>{r.level}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLOR[r.status] ?? 'gray'}>
+                      {r.status}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+
+        <Section id="account-bylaws" title="Bylaws" count={counts.bylaws} shown={q.data.bylaws.length}>
+          <Table aria-label="Bylaws" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Saved</Table.Th>
+                <Table.Th>Variant</Table.Th>
+                <Table.Th>By</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.bylaws.map((b) => (
+                <Table.Tr key={b.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/bylaws-generator/preview/${b.hash}`}>
+                      {showDateTime(b.updated_at)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{b.variant}</Table.Td>
+                  <Table.Td>{b.email}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+
+        <Section id="account-uploads" title="Uploads" count={counts.files} shown={q.data.files.length}>
+          <Table aria-label="Uploads" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>File</Table.Th>
+                <Table.Th>Purpose</Table.Th>
+                <Table.Th>Size</Table.Th>
+                <Table.Th>Uploaded</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.files.map((f) => (
+                <Table.Tr key={f.id}>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{f.file_name}</Table.Td>
+                  <Table.Td>{f.purpose.replace(/_/g, ' ')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatFileSize(f.size_bytes)}</Table.Td>
+                  <Table.Td>{showDateTime(f.created_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,522 @@
+import '@mantine/dropzone/styles.css';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Paper,
+  ScrollArea,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { adminRosterImportsContracts } from '../../../../shared/contracts/admin-roster-imports.ts';
+import { adminUploadsContracts } from '../../../../shared/contracts/admin-uploads.ts';
+import { formatFileSize, formatSizeLimit } from '../../../../shared/rules/formats.ts';
+import { ALLOWED_EXTENSIONS, checkFileName } from '../../../../shared/rules/uploads.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageNav } from '../../../components/page-nav.tsx';
+import { toastFailure } from '../../../lib/feedback.tsx';
+import { call, hrefOf, HttpFailure, upload } from '../../../lib/http.ts';
+import { showDateTime } from '../../../lib/locale.ts';
+import { SortableTh } from '../admin-list-card.tsx';
+import { AdminNav } from '../admin-nav.tsx';
+import { ListSearch } from '../list-search.tsx';
+import { useListFilters } from '../use-list-filters.ts';
+import { IMPORT_STATUS } from './roster-import-status.ts';
+import type {
+  GenericUploadResult,
+  RosterImportReport,
+  RosterRowIssue,
+} from '../../../../shared/schemas/generic-upload.ts';
+import type { RosterImportSummary } from '../../../../shared/schemas/roster-imports.ts';
+
+/** Events the uploader broadcasts its answers on (docs/requirements/calls.md). */
+const FILE_UPLOADED = 'file-uploaded';
+const CLEAR_DRAGOVER = 'clear-dragover';
+
+const number = (n: number) => n.toLocaleString('en-US');
+const LAYOUT_LABEL: Record<string, string> = { 'irs-bmf': 'IRS EO BMF extract', roster: 'Roster' };
+
+/**
+ * The generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/entities.md "Generic upload", docs/requirements/errors.md "Uploader") for
+ * admins: files of any type but programs and scripts, or CSV rosters that create one account per
+ * row in the chosen group. Each drop is one POST; the answer is broadcast on 'file-uploaded' and
+ * the drop's end on 'clear-dragover'. A failed upload is ignored here (the server logs it); only
+ * the browser's own refusals show a message.
+ */
+export default function UploadsPage() {
+  const options = useQuery({
+    queryKey: ['admin-upload-options'],
+    queryFn: () => call(adminUploadsContracts.options, {}),
+  });
+  const [createAccounts, setCreateAccounts] = useState(false);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [groupError, setGroupError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const titleId = useId();
+  const hintId = useId();
+  const maxBytes = options.data?.max_bytes;
+  const maxFiles = options.data?.max_files ?? 20;
+
+  async function send(files: File[]) {
+    try {
+      const allowed = createAccounts ? ALLOWED_EXTENSIONS.roster : ALLOWED_EXTENSIONS.any;
+      for (const file of files) {
+        const refused = checkFileName(file.name, allowed);
+        if (refused) return toastFailure(refused, 'Uh oh!');
+      }
+      if (!files.length) return;
+      const body = new FormData();
+      body.append('create_new_accounts', createAccounts ? '1' : '0');
+      body.append('profile_id', createAccounts && groupId ? groupId : '0');
+      body.append('params', JSON.stringify({}));
+      for (const file of files) body.append('uploads[]', file, file.name);
+      setBusy(true);
+      setGroupError(null);
+      try {
+        const data = await upload(adminUploadsContracts.upload, {}, body);
+        window.dispatchEvent(new CustomEvent(FILE_UPLOADED, { detail: data }));
+        if (data.roster_import) void client.invalidateQueries({ queryKey: ['admin-roster-imports'] });
+      } catch (err) {
+        // docs/requirements/errors.md: a failed upload in the generic uploader is silently ignored, except the one
+        // thing the admin must change before an IRS file can be staged: the group (its GEN).
+        const groupMessage = err instanceof HttpFailure && err.status === 422 ? err.errors.profile_id?.[0] : undefined;
+        if (groupMessage) setGroupError(groupMessage);
+      } finally {
+        setBusy(false);
+      }
+    } finally {
+      window.dispatchEvent(new CustomEvent(CLEAR_DRAGOVER));
+    }
+  }
+
+  function refuse(rejections: FileRejection[]) {
+    const first = rejections[0];
+    if (!first) return;
+    const code = first.errors[0]?.code;
+    if (code === 'too-many-files') toastFailure(`Please drop at most ${maxFiles} files at a time.`, 'Uh oh!');
+    else if (code === 'file-too-large' && maxBytes)
+      toastFailure(`${first.file.name} is larger than ${formatSizeLimit(maxBytes)}.`, 'Uh oh!');
+    else toastFailure(`${first.file.name} is not allowed.`, 'Uh oh!');
+    window.dispatchEvent(new CustomEvent(CLEAR_DRAGOVER));
+  }
+
+  const groupData = (options.data?.groups ?? []).map((g) => ({
+    value: String(g.id),
+    label: g.gen ? `${g.label} (GEN ${g.gen})` : g.label,
+  }));
+
+  return (
+    <>
+      <PageHeader title="Uploads" lead="Keep files for the team, or create accounts from a roster of organizations." />
+      <AdminNav />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card withBorder padding="lg">
+            <Stack>
+              <Title order={2} size="h4">
+                Upload
+              </Title>
+              <Checkbox
+                label="Create new accounts from a roster"
+                description="CSV files: columns name, email, city, state, ein (rows already known by EIN or e-mail are skipped), or an IRS EO BMF extract, which is staged as a preview for the group's GEN and written only when you confirm it."
+                checked={createAccounts}
+                onChange={(e) => setCreateAccounts(e.currentTarget.checked)}
+              />
+              {createAccounts && (
+                <NativeSelect
+                  label="Group"
+                  description="The new accounts join this group. An IRS file takes only the rows of this group's GEN."
+                  data={[{ value: '', label: 'No group' }, ...groupData]}
+                  value={groupId ?? ''}
+                  error={groupError}
+                  onChange={(e) => {
+                    setGroupId(e.currentTarget.value || null);
+                    setGroupError(null);
+                  }}
+                  disabled={!options.data}
+                />
+              )}
+              {options.isError && <Alert color="red">The groups could not be loaded.</Alert>}
+              <Dropzone
+                onDrop={(files) => void send(files)}
+                onReject={refuse}
+                maxSize={maxBytes}
+                maxFiles={maxFiles}
+                loading={busy}
+                disabled={!options.data}
+                role="button"
+                // Named by all the words it shows, so the spoken name matches what is seen (WCAG 2.5.3).
+                aria-labelledby={`${titleId} ${hintId}`}
+                // The zone itself is the control; its file input is not displayed, so it is not a second one.
+                inputProps={{ style: { display: 'none' } }}
+                radius="md"
+                p="xl"
+              >
+                <Stack align="center" gap={6} mih={140} justify="center" style={{ pointerEvents: 'none' }}>
+                  <UploadIcon />
+                  {/* The spaces keep the lines' words apart where the zone's text is read as one string. */}
+                  <Text fw={600} ta="center" id={titleId}>
+                    Drop files here or click to choose them
+                  </Text>{' '}
+                  <Dropzone.Accept>
+                    <Text size="sm" c="blue.8" fw={600}>
+                      Release to upload
+                    </Text>
+                  </Dropzone.Accept>{' '}
+                  <Dropzone.Reject>
+                    <Text size="sm" c="red" fw={600}>
+                      Some of these files cannot be taken
+                    </Text>
+                  </Dropzone.Reject>{' '}
+                  <Text size="sm" c="dimmed" ta="center" id={hintId}>
+                    {createAccounts ? 'CSV or TXT rosters' : 'Any type except programs and scripts'}
+                    {maxBytes ? `, up to ${formatSizeLimit(maxBytes)} each` : ''}, {maxFiles} at a time.
+                  </Text>
+                </Stack>
+              </Dropzone>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <UploadResults />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <RosterImports />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}
+
+function UploadIcon() {
+  return (
+    <svg
+      width="40"
+      height="40"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="var(--mantine-color-blue-6)"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+      <path d="M7 9l5-5 5 5" />
+      <path d="M12 4v12" />
+    </svg>
+  );
+}
+
+/** The answers broadcast on 'file-uploaded' during this visit, newest first: stored files and the import report. */
+function UploadResults() {
+  const [results, setResults] = useState<GenericUploadResult[]>([]);
+  useEffect(() => {
+    const onUploaded = (e: Event) => {
+      const detail = (e as CustomEvent<GenericUploadResult>).detail;
+      if (detail && Array.isArray(detail.files)) setResults((r) => [detail, ...r].slice(0, 10));
+    };
+    window.addEventListener(FILE_UPLOADED, onUploaded);
+    return () => window.removeEventListener(FILE_UPLOADED, onUploaded);
+  }, []);
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="upload-results-title">
+      <Title order={2} size="h4" id="upload-results-title" mb="sm">
+        Results
+      </Title>
+      <div aria-live="polite">
+        {results.length === 0 && (
+          <Text c="dimmed" py="lg" ta="center">
+            Nothing uploaded yet. The outcome of each upload appears here.
+          </Text>
+        )}
+        <Stack gap="lg">
+          {results.map((r) => (
+            <UploadResult key={r.files.map((f) => f.id).join('-')} result={r} />
+          ))}
+        </Stack>
+      </div>
+    </Card>
+  );
+}
+
+function UploadResult({ result }: { result: GenericUploadResult }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      {result.roster_import && <StagedRosterImport staged={result.roster_import} />}
+      {result.import && (
+        <Stack mt={result.roster_import ? 'md' : 0}>
+          <ImportReport report={result.import} />
+        </Stack>
+      )}
+      <Text size="sm" fw={600} mt={result.import || result.roster_import ? 'md' : 0}>
+        Files stored
+      </Text>
+      <List size="sm" spacing={2} mt={4}>
+        {result.files.map((f) => (
+          <List.Item key={f.id}>
+            {f.file_name}{' '}
+            <Text span size="xs" c="dimmed">
+              ({formatFileSize(f.size_bytes)})
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
+  );
+}
+
+const SHOWN_ISSUES = 50;
+
+function ImportReport({ report }: { report: RosterImportReport }) {
+  const issues: (RosterRowIssue & { outcome: 'Rejected' | 'Skipped' })[] = [
+    ...report.rejected.map((i) => ({ ...i, outcome: 'Rejected' as const })),
+    ...report.skipped.map((i) => ({ ...i, outcome: 'Skipped' as const })),
+  ];
+  const listed = issues.slice(0, SHOWN_ISSUES);
+  const total = report.skipped_count + report.rejected_count;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="baseline">
+        <Title order={3} size="h5">
+          Account import
+        </Title>
+        <Text size="sm" c="dimmed">
+          {report.group ? `Group: ${report.group.label}` : 'No group'}
+        </Text>
+      </Group>
+      <SimpleGrid cols={3} spacing="sm">
+        <Stat label="Created" value={report.created} color="green" />
+        <Stat label="Skipped" value={report.skipped_count} color="yellow" />
+        <Stat label="Rejected" value={report.rejected_count} color="red" />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        {report.files
+          .map(
+            (f) =>
+              `${f.file_name}: ${LAYOUT_LABEL[f.layout] ?? f.layout}, ${number(f.read)} ${f.read === 1 ? 'row' : 'rows'}`,
+          )
+          .join(' · ')}
+      </Text>
+      {listed.length > 0 && (
+        <>
+          <ScrollArea.Autosize mah={360} type="auto">
+            <Table striped withTableBorder fz="sm" aria-label="Skipped and rejected rows" stickyHeader>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={report.files.length > 1 ? 160 : 64}>Row</Table.Th>
+                  <Table.Th w={104}>Outcome</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {listed.map((i) => (
+                  <Table.Tr key={`${i.outcome}-${i.file_name}-${i.row}-${i.reason}`}>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {report.files.length > 1 ? `${i.file_name} ` : ''}
+                      {i.row}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge size="sm" variant="light" miw={84} color={i.outcome === 'Rejected' ? 'red' : 'yellow'}>
+                        {i.outcome}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{i.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+          {total > listed.length && (
+            <Text size="xs" c="dimmed">
+              Showing the first {number(listed.length)} of {number(total)} skipped and rejected rows.
+            </Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Stat({ label, value, color }: { label: string; value: number; color: string }) {
+  return (
+    <Paper bg={`var(--mantine-color-${color}-light)`} p="sm" radius="md" ta="center">
+      <Text fz={26} fw={700} lh={1.1} data-testid={`import-${label.toLowerCase()}`}>
+        {number(value)}
+      </Text>
+      <Text size="xs" tt="uppercase" fw={600} c="gray.7">
+        {label}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The preview an IRS file was staged as: its counts and the way to review and confirm it. */
+function StagedRosterImport({ staged }: { staged: RosterImportSummary }) {
+  const c = staged.counts;
+  const skipped = c.other_gen + c.no_gen;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="baseline">
+        <Title order={3} size="h5">
+          IRS roster preview for GEN {staged.gen}
+        </Title>
+        <Badge variant="light" color="blue">
+          Not applied yet
+        </Badge>
+      </Group>
+      <SimpleGrid cols={3} spacing="sm">
+        <Stat label="Adds" value={c.adds} color="green" />
+        <Stat label="Changes" value={c.changes} color="blue" />
+        <Stat label="Removals" value={c.removals} color="red" />
+      </SimpleGrid>
+      <Text size="sm">
+        {number(c.read)} {c.read === 1 ? 'row' : 'rows'} read: {number(c.gen_rows)} of GEN {staged.gen} taken,{' '}
+        {number(skipped)} of other GENs or without a GEN skipped
+        {c.rejected ? `, ${number(c.rejected)} rejected` : ''}. Nothing is listed publicly until you confirm.
+      </Text>
+      <Group>
+        <Button component={Link} to={`/admin/uploads/roster-imports/${staged.id}`} size="sm">
+          Review import #{staged.id}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+const IMPORT_FILTERS = ['search', 'status', 'sort'] as const;
+
+/**
+ * Every roster import of an IRS file, newest first, with its status, counts, who and when;
+ * searched by GEN or file name, filtered by status, sorted by a column title, all kept in the
+ * address, with "Export CSV" of every matching import (docs/staff-lists.md).
+ */
+function RosterImports() {
+  const { current, page, query, filtered, go } = useListFilters(IMPORT_FILTERS);
+  const q = useQuery({
+    queryKey: ['admin-roster-imports', query, page],
+    queryFn: () => call(adminRosterImportsContracts.list, { query: { ...query, page } }),
+    placeholderData: keepPreviousData,
+  });
+  const sort = current.sort || '-created_at';
+  const onSort = (next: string) => go({ sort: next === '-created_at' ? '' : next });
+  const th = (title: string, column: string) => (
+    <SortableTh column={{ title, sort: column }} sort={sort} onSort={onSort} />
+  );
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="roster-imports-title">
+      <Title order={2} size="h4" id="roster-imports-title" mb="sm">
+        Roster imports of IRS files
+      </Title>
+      <ListSearch
+        label="Roster imports"
+        placeholder="GEN or file name"
+        search={current.search}
+        onSearch={(search) => go({ search })}
+        filtered={filtered}
+        onClear={() => go({ search: '', status: '' })}
+        exportHref={hrefOf(adminRosterImportsContracts.exportCsv, { query })}
+      >
+        <NativeSelect
+          label="Status"
+          value={current.status}
+          onChange={(e) => go({ status: e.currentTarget.value })}
+          data={[
+            { value: '', label: 'Any status' },
+            ...Object.entries(IMPORT_STATUS).map(([value, v]) => ({ value, label: v.label })),
+          ]}
+        />
+      </ListSearch>
+      {q.isPending && (
+        <Center py="md">
+          <Loader size="sm" role="status" aria-label="Loading" />
+        </Center>
+      )}
+      {q.isError && <Alert color="red">The roster imports could not be loaded.</Alert>}
+      {q.data && q.data.total === 0 && (
+        <Text c="dimmed" py="lg" ta="center">
+          {filtered
+            ? 'No imports match.'
+            : 'No IRS file has been imported yet. Tick "Create new accounts from a roster" and drop an IRS EO BMF extract to stage one.'}
+        </Text>
+      )}
+      {q.data && q.data.total > 0 && (
+        <>
+          <ScrollArea type="auto">
+            <Table striped withTableBorder fz="sm" aria-label="Roster imports" miw={760}>
+              <Table.Thead>
+                <Table.Tr>
+                  {th('Import', 'id')}
+                  {th('GEN', 'gen')}
+                  {th('File', 'file_name')}
+                  {th('Status', 'status')}
+                  <Table.Th ta="right">Adds</Table.Th>
+                  <Table.Th ta="right">Changes</Table.Th>
+                  <Table.Th ta="right">Removals</Table.Th>
+                  {th('Uploaded', 'created_at')}
+                  <Table.Th>Confirmed / undone</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {q.data.data.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/admin/uploads/roster-imports/${r.id}`} size="sm">
+                        #{r.id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{r.gen}</Table.Td>
+                    <Table.Td>{r.file_name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color={IMPORT_STATUS[r.status].color}
+                        styles={{ label: { overflow: 'visible' } }}
+                      >
+                        {IMPORT_STATUS[r.status].label}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">{number(r.counts.adds)}</Table.Td>
+                    <Table.Td ta="right">{number(r.counts.changes)}</Table.Td>
+                    <Table.Td ta="right">{number(r.counts.removals)}</Table.Td>
+                    <Table.Td>
+                      {showDateTime(r.created_at)}
+                      {r.created_by ? ` · ${r.created_by}` : ''}
+                    </Table.Td>
+                    <Table.Td>
+                      {r.undone_at
+                        ? `Undone ${showDateTime(r.undone_at)}${r.undone_by ? ` · ${r.undone_by}` : ''}`
+                        : r.confirmed_at
+                          ? `${showDateTime(r.confirmed_at)}${r.confirmed_by ? ` · ${r.confirmed_by}` : ''}`
+                          : '—'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          <PageNav page={q.data} onChange={(p) => go({ page: p })} />
+        </>
+      )}
+    </Card>
+  );
+}
