@@ -15,27 +15,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { adminComplianceContracts } from '../../../../shared/contracts/admin-compliance.ts';
+import { MONTH_NAMES } from '../../../../shared/lists/months.ts';
 import { FILING_FORMS } from '../../../../shared/schemas/compliance.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../../lib/http.ts';
 import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Today's local calendar date, 'YYYY-MM-DD' (what a date input holds). */
 function localToday(): string {
@@ -198,7 +184,7 @@ export default function CompliancePage() {
                 {r.primary_email ? ` · ${r.primary_email}` : ''}
               </Text>
             </Table.Td>
-            <Table.Td>{r.fiscal_year_end_month ? MONTHS[r.fiscal_year_end_month - 1] : 'Unknown'}</Table.Td>
+            <Table.Td>{r.fiscal_year_end_month ? MONTH_NAMES[r.fiscal_year_end_month - 1] : 'Unknown'}</Table.Td>
             <Table.Td>
               <Text
                 size="sm"
