@@ -61,6 +61,16 @@ export type ContractAnswer<C extends RouteContract> =
     ? { [K in keyof C['response']]: K extends 200 | 201 | 202 ? WireOf<C['response'][K]> : never }[keyof C['response']]
     : never;
 
+/**
+ * What the route answers when it refuses a request, as it arrives: the wire side of its 4xx response
+ * schemas (the 422 with each field's message, and what a route adds to it, e.g. the wizard's page).
+ */
+export type ContractRefusal<C extends RouteContract> = C extends RouteContract
+  ? {
+      [K in keyof C['response']]: K extends 400 | 401 | 403 | 404 | 409 | 422 | 429 ? WireOf<C['response'][K]> : never;
+    }[keyof C['response']]
+  : never;
+
 /** What a client sends: path parameters, query and body as their schemas accept them. */
 export type ContractInput<C extends RouteContract> = (C['params'] extends z.ZodType
   ? { params: SchemaInput<C['params']> }

@@ -2,6 +2,7 @@ import type {
   ContractAnswer,
   ContractInput,
   ContractMethod,
+  ContractRefusal,
   RouteAddress,
   RouteContract,
 } from '../../shared/contracts/contract.ts';
@@ -177,6 +178,21 @@ export function upload<const C extends RouteContract>(
   const url = pathOf(route, input);
   if (onProgress) return postWithProgress<ContractAnswer<C>>(url, body, onProgress);
   return request<ContractAnswer<C>>(METHOD_OF[route.method], url, body);
+}
+
+/**
+ * The body of a refused call, typed by the refusals its route's contract declares (its 4xx
+ * response schemas): a declined payment's gateway messages, the wizard's first page with an error.
+ * @param route the contract (or `routeAt` address) of the route that refused
+ * @returns the body, or null when the failure is no refusal with a body (network, 5xx)
+ */
+export function refusalOf<const C extends RouteContract>(
+  route: C | RouteAddress<C>,
+  failure: HttpFailure,
+): ContractRefusal<C> | null {
+  if (failure.status < 400 || failure.status >= 500 || !isRecord(failure.body)) return null;
+  // The one place a refusal's body is read as its contract's: the server answered it through that schema.
+  return failure.body as ContractRefusal<C>;
 }
 
 /**

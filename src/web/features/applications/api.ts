@@ -1,3 +1,4 @@
+import { HttpFailure } from '../../lib/http.ts';
 import { sameSitePath } from '../../lib/same-site-path.ts';
 import type { applicationWizardContracts } from '../../../shared/contracts/application-wizard.ts';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
@@ -16,6 +17,24 @@ type SaveAnswer = ContractAnswer<typeof applicationWizardContracts.savePage>;
 export type SavePageResponse = Extract<SaveAnswer, { fields: unknown }>;
 /** PUT /application/create/:token with {submit: 1, ...fields}: the application submitted. */
 export type SubmitResponse = Extract<SaveAnswer, { invoice_id: unknown }>;
+
+/**
+ * The answer to a page save ({page, ...fields}), told from a submit's by its `fields`.
+ * @throws HttpFailure (500) when the server answered otherwise, which it does not for a page save
+ */
+export function pageSavedOf(answer: SaveAnswer): SavePageResponse {
+  if ('fields' in answer) return answer;
+  throw new HttpFailure(500, "That didn't work.");
+}
+
+/**
+ * The answer to a submit ({submit: 1, ...fields}), told from a page save's by its `invoice_id`.
+ * @throws HttpFailure (500) when the server answered otherwise, which it does not for a submit
+ */
+export function submittedOf(answer: SaveAnswer): SubmitResponse {
+  if ('invoice_id' in answer) return answer;
+  throw new HttpFailure(500, "That didn't work.");
+}
 
 /** How long typing must pause before the answers are saved as a draft. */
 export const DRAFT_SAVE_DELAY_MS = 800;

@@ -31,14 +31,14 @@ import {
 } from '../../components/schema-form/schema-values.ts';
 import { pushEvent } from '../../lib/analytics.ts';
 import { confirmAction, toastFailure } from '../../lib/feedback.tsx';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { call, HttpFailure, refusalOf } from '../../lib/http.ts';
 import {
   applicationPath,
+  pageSavedOf,
   sitePath,
+  submittedOf,
   WRONG_APPLICATION_FIELDS,
   type ApplicationView,
-  type SavePageResponse,
-  type SubmitResponse,
   type WizardBylaws,
 } from './api.ts';
 import { useDraftSave, type DraftSave } from './use-draft-save.ts';
@@ -254,10 +254,9 @@ function Wizard({ app }: { app: ApplicationView }) {
     await draft.flush();
     setSaving(advance ? 'next' : 'make');
     try {
-      const res = (await call(contracts.savePage, {
-        params: { token },
-        body: { page, ...payloadOf(defs, state.values) },
-      })) as SavePageResponse;
+      const res = pageSavedOf(
+        await call(contracts.savePage, { params: { token }, body: { page, ...payloadOf(defs, state.values) } }),
+      );
       // Take what the server saved for this page (normalised) and values no page edits; keep
       // unsaved edits on other pages.
       const otherPages = new Set(valueFields(allDefs.filter((d) => !defs.includes(d))).map((d) => d.name));
@@ -302,10 +301,9 @@ function Wizard({ app }: { app: ApplicationView }) {
     await draft.flush();
     setSaving('submit');
     try {
-      const res = (await call(contracts.savePage, {
-        params: { token },
-        body: { submit: 1, ...payloadOf(allDefs, state.values) },
-      })) as SubmitResponse;
+      const res = submittedOf(
+        await call(contracts.savePage, { params: { token }, body: { submit: 1, ...payloadOf(allDefs, state.values) } }),
+      );
       pushEvent('application_completed', {
         invoice_id: res.invoice_id,
         level_id: app.level.id,
@@ -318,7 +316,7 @@ function Wizard({ app }: { app: ApplicationView }) {
       const failure = err instanceof HttpFailure ? err : new HttpFailure(0, String(err));
       if (failure.status === 422) {
         state.applyErrors(failure.errors);
-        const target = Number((failure.body as { page?: unknown } | null)?.page);
+        const target = Number(refusalOf(contracts.savePage, failure)?.page);
         if (Number.isInteger(target) && target >= 1 && target <= count) setPage(target);
         setErrorTick((t) => t + 1);
       } else fail(failure);

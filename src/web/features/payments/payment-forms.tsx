@@ -22,7 +22,7 @@ import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.
 import { SelectField } from '../../components/form-kit/select-field.tsx';
 import { useServerForm } from '../../components/form-kit/use-server-form.ts';
 import { toastFailure } from '../../lib/feedback.tsx';
-import { HttpFailure, submitTo } from '../../lib/http.ts';
+import { HttpFailure, refusalOf, submitTo } from '../../lib/http.ts';
 import { useRoutingNumberCheck } from '../../lib/use-routing-number-check.ts';
 import { tokenize, TokenizerError, type TokenizerSettings } from './accept-js.ts';
 import { showPaymentFailure, type PaymentAnswer } from './payment-results.tsx';
@@ -93,7 +93,7 @@ async function sendPayment(
 
 function onPaymentFailure(ctx: PaymentContext) {
   return (failure: HttpFailure) => {
-    const body = failure.body as PaymentAnswer | null;
+    const body = refusalOf(paymentContracts.credit, failure);
     // A refused payment (declined, error) answers messages.resultCode; the rest are form problems.
     if (body?.messages?.resultCode === 'Error' || failure.status === 0 || failure.status >= 500)
       showPaymentFailure(failure);

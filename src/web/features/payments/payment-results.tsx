@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { paymentContracts } from '../../../shared/contracts/billing.ts';
 import { boot } from '../../lib/boot.ts';
-import { HttpFailure } from '../../lib/http.ts';
+import { HttpFailure, refusalOf } from '../../lib/http.ts';
 import { whenOverlays } from '../../lib/overlays-ready.ts';
 
 /**
@@ -77,7 +78,8 @@ export function showPaymentOutcome(answer: PaymentAnswer) {
  * fix a field or change the card and press Pay again at once.
  */
 export function showPaymentFailure(failure: HttpFailure | Error) {
-  const body = failure instanceof HttpFailure ? (failure.body as PaymentAnswer | null) : null;
+  // The card and bank routes refuse with the same body (src/shared/contracts/billing.ts).
+  const body = failure instanceof HttpFailure ? refusalOf(paymentContracts.credit, failure) : null;
   const first = body?.messages?.message?.[0];
   const text =
     first?.text ??
