@@ -50,26 +50,23 @@ type WireOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 /** A schema's input; its output where the input is `unknown` (a preprocessing schema accepts anything, but a client sends the parsed shape). */
 type SchemaInput<S> = S extends z.ZodType ? (unknown extends z.input<S> ? z.output<S> : z.input<S>) : undefined;
 
+/** The wire side of a contract's answers whose status is one of `S`; distributes over a union of contracts. */
+type AnswersOf<C extends RouteContract, S extends number> = C extends RouteContract
+  ? { [K in keyof C['response']]: K extends S ? WireOf<C['response'][K]> : never }[keyof C['response']]
+  : never;
+
 /**
  * What the route answers on success, as it arrives: the wire side (the input) of its 2xx response
  * schemas; the handler gives their output, e.g. a Date that travels as ISO 8601 (common.ts
  * `timestampSchema`).
  */
-export type ContractAnswer<C extends RouteContract> =
-  // Distributes over a union, so a form that posts to one of two routes reads either answer.
-  C extends RouteContract
-    ? { [K in keyof C['response']]: K extends 200 | 201 | 202 ? WireOf<C['response'][K]> : never }[keyof C['response']]
-    : never;
+export type ContractAnswer<C extends RouteContract> = AnswersOf<C, 200 | 201 | 202>;
 
 /**
  * What the route answers when it refuses a request, as it arrives: the wire side of its 4xx response
  * schemas (the 422 with each field's message, and what a route adds to it, e.g. the wizard's page).
  */
-export type ContractRefusal<C extends RouteContract> = C extends RouteContract
-  ? {
-      [K in keyof C['response']]: K extends 400 | 401 | 403 | 404 | 409 | 422 | 429 ? WireOf<C['response'][K]> : never;
-    }[keyof C['response']]
-  : never;
+export type ContractRefusal<C extends RouteContract> = AnswersOf<C, 400 | 401 | 403 | 404 | 409 | 422 | 429>;
 
 /** What a client sends: path parameters, query and body as their schemas accept them. */
 export type ContractInput<C extends RouteContract> = (C['params'] extends z.ZodType
