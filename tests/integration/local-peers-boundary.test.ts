@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STATIC_IMPORT, staticImports } from '../helpers/static-imports.ts';
 
 /**
  * docs/ARCHITECTURE.md "Local peers": production code never imports the local stand-ins of outside
@@ -11,24 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PEERS = path.join(root, 'src/server/local-peers') + path.sep;
-const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"]([^'"]+)['"]/gm;
-
-/** Files reachable by static imports from `entries`, with the chain that reached each. */
-function reachable(entries: string[]): Map<string, string[]> {
-  const seen = new Map<string, string[]>();
-  const queue: [string, string[]][] = entries.map((e) => [e, [path.relative(root, e)]]);
-  while (queue.length) {
-    const [file, chain] = queue.shift()!;
-    if (seen.has(file)) continue;
-    seen.set(file, chain);
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
-      if (!spec.startsWith('.')) continue;
-      const target = path.resolve(path.dirname(file), spec);
-      queue.push([target, [...chain, path.relative(root, target)]]);
-    }
-  }
-  return seen;
-}
+const reachable = (entries: string[]) => staticImports(root, entries).files;
 
 describe('local peers stay out of production code', () => {
   const entries = [
