@@ -130,9 +130,9 @@ const WIDTHS = [1280, 375] as const;
 const SCREENS_DIR = path.join('test-results', 'screens');
 
 /**
- * What the person would see wrong at this width: the page scrolling sideways, or a control whose
+ * What the person would see wrong at this width: the page scrolling sideways, a control whose
  * text is cut off (a label wider than the box that clips it: Mantine cuts button and badge labels
- * with an ellipsis instead of wrapping them).
+ * with an ellipsis instead of wrapping them), or a text box whose hint does not fit in it.
  */
 async function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -176,6 +176,18 @@ async function layoutProblems(page: Page): Promise<string[]> {
         problems.push(
           `text cut off: "${(el.textContent ?? '').trim().slice(0, 60)}" (${el.scrollWidth} px of text in ${el.clientWidth} px)`,
         );
+      }
+    }
+    // A hint in an empty box that is wider than the box: the browser cuts it without an ellipsis.
+    const measure = document.createElement('canvas').getContext('2d');
+    for (const el of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!measure || !el.getClientRects().length || el.value || !el.placeholder) continue;
+      const style = getComputedStyle(el);
+      measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = measure.measureText(el.placeholder).width;
+      const box = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (text > box + 1) {
+        problems.push(`placeholder cut off: "${el.placeholder}" (${Math.ceil(text)} px of text in ${box} px)`);
       }
     }
     return problems;

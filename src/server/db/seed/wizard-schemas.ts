@@ -396,7 +396,7 @@ const BOOSTER_GROUP_PAGE: WizardPage = {
       label: 'Organization name',
       field_type: 'text',
       rules: 'required|max:100',
-      placeholder: 'Lincoln High School Band Boosters',
+      placeholder: 'Lincoln High Band Boosters',
       instructions:
         'The name you want on your IRS paperwork and bank account. Spell it out in full, without abbreviations.',
     },
@@ -415,7 +415,7 @@ const BOOSTER_GROUP_PAGE: WizardPage = {
 
 const BOOSTER_BYLAWS = bylawsPage({
   group: 'group',
-  namePlaceholder: 'Lincoln High School Band Boosters',
+  namePlaceholder: 'Lincoln High Band Boosters',
   purposePlaceholder:
     'To support the students of the Lincoln High School band program by donating instruments, uniforms and travel costs to the band program, and by encouraging parent involvement.',
   facilityLabel: 'School or facility supported',
@@ -473,7 +473,7 @@ const FULL_SERVICE_PAGES: WizardPage[] = [
         label: 'Legal name of the corporation',
         field_type: 'text',
         rules: 'required|max:100',
-        placeholder: 'Lincoln High School Band Boosters, Inc.',
+        placeholder: 'Lincoln High Band Boosters, Inc.',
         instructions:
           'If you are already incorporated, the exact name on your articles. If not, the name you want: many states require a word such as "Inc." or "Incorporated", and we check that the name is available.',
       },

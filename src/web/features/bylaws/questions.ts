@@ -2,7 +2,7 @@ import { MONTH_CHOICES_ZERO_BASED } from '../../../shared/lists/states.ts';
 
 /** The bylaws questions of docs/requirements/screens.md "Bylaws generator forms", with their tooltips. */
 export const QUESTIONS = {
-  name: { label: 'What is the name of your organization?', placeholder: 'Lincoln High School Athletic Boosters' },
+  name: { label: 'What is the name of your organization?', placeholder: 'Lincoln High Athletic Boosters' },
   purpose: {
     label: 'What is the purpose of your organization?',
     tooltip: 'Fundraising is not a tax-exempt purpose. Say what your organization donates or provides, and to whom.',

@@ -191,7 +191,7 @@ export default function PaymentsAdminPage() {
         <Tabs.Panel value="payments">
           <ListSearch
             label="Payments"
-            placeholder="Account, last 4 digits or transaction id"
+            placeholder="Account, last 4 or transaction ID"
             search={payFilters.search ?? ''}
             onSearch={(search) => go({ search })}
             filtered={payFiltered}
