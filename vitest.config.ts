@@ -45,6 +45,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          setupFiles: ['tests/e2e/support/on-failure.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -16,6 +16,44 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/** The sessions not closed yet, for a look at their pages when a test fails. */
+const openSessions = new Set<Session>();
+
+/**
+ * What every page still open shows when a test fails: for each, its address, the start of its
+ * main content's text and a full-page screenshot written to `test-results/failures/` (kept by CI
+ * with the other test results). A page that does not answer within 5 s is reported as such.
+ * @param testName names the screenshots, e.g. 'searches, filters and sorts…'
+ * @returns one line per page, for the test's output
+ */
+export async function describeOpenPages(testName: string): Promise<string[]> {
+  const dir = path.join('test-results', 'failures');
+  fs.mkdirSync(dir, { recursive: true });
+  const base = testName
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
+    .toLowerCase();
+  const lines: string[] = [];
+  let n = 0;
+  for (const session of openSessions) {
+    for (const page of session.context.pages()) {
+      const file = path.join(dir, `${base}-${++n}.png`);
+      try {
+        await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+        // The page's main content says more than the header every page shares.
+        const main = page.locator('main');
+        const text = await ((await main.count()) ? main.first() : page.locator('body')).innerText({ timeout: 5_000 });
+        const shown = text.replace(/\s+/g, ' ').trim().slice(0, 400);
+        lines.push(`page ${n}: ${page.url()} (screenshot ${file}); it shows: ${shown}`);
+      } catch (err) {
+        lines.push(`page ${n}: ${page.url()} did not answer: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+  return lines;
+}
+
 /**
  * A fresh browser with one page; collects console errors so tests can assert there are none.
  * @param origin the address the site is opened at: the server's 127.0.0.1 address by default
@@ -30,15 +68,18 @@ export async function openBrowser(origin = baseUrl()): Promise<Session> {
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
-  return {
+  const session: Session = {
     browser,
     context,
     page,
     errors,
     async close() {
+      openSessions.delete(session);
       await browser.close();
     },
   };
+  openSessions.add(session);
+  return session;
 }
 
 /** Signs in through the sign-in page as a person would. */
