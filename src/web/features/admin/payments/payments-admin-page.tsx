@@ -29,6 +29,7 @@ import { showDate } from '../../../lib/locale.ts';
 import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
+import { addressParams } from '../use-list-filters.ts';
 import { AttentionPanel, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
 
 const DAY_MS = 86_400_000;
@@ -91,11 +92,15 @@ function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; on
  * to pay it on the account's behalf. Tab, filters and page live in the address.
  */
 
-export default function PaymentsAdminPage() {
-  const [params, setParams] = useSearchParams();
+/**
+ * The tab and the filters of both lists as `params` gives them (the page's address): only the
+ * filters this page offers, as the server takes them (the parsed sort is an object, not a
+ * parameter, so the sort stays as written); a query the schemas refuse gives the first page
+ * unfiltered. docs/staff-lists.md.
+ */
+function filtersOf(params: URLSearchParams) {
   const tab: Tab =
     params.get('tab') === 'invoices' ? 'invoices' : params.get('tab') === 'attention' ? 'attention' : 'payments';
-  const [acting, setActing] = useState<{ payment: AdminPaymentRow; action: StaffPaymentAction } | null>(null);
   const raw = (k: string) => params.get(k) ?? '';
   const payQuery = adminPaymentsQuery.safeParse({
     status: raw('status'),
@@ -110,7 +115,6 @@ export default function PaymentsAdminPage() {
     sort: raw('sort'),
     page: raw('page'),
   });
-  // Only the filters this page offers go to the server (the parsed sort is an object, not a parameter).
   const payFilters: Pick<AdminPaymentsQuery, 'status' | 'method' | 'search' | 'page'> & { sort?: string } =
     payQuery.success
       ? {
@@ -121,8 +125,6 @@ export default function PaymentsAdminPage() {
           page: payQuery.data.page,
         }
       : { page: 1 };
-  const { page: _page, ...payExport } = payFilters;
-  const payFiltered = Boolean(payFilters.status || payFilters.method || payFilters.search);
   const invFilters: Pick<AdminOpenInvoicesQuery, 'overdue' | 'search' | 'page'> & { sort?: string } = invQuery.success
     ? {
         overdue: invQuery.data.overdue,
@@ -131,6 +133,15 @@ export default function PaymentsAdminPage() {
         page: invQuery.data.page,
       }
     : { page: 1 };
+  return { tab, payFilters, invFilters };
+}
+
+export default function PaymentsAdminPage() {
+  const [params, setParams] = useSearchParams();
+  const { tab, payFilters, invFilters } = filtersOf(params);
+  const [acting, setActing] = useState<{ payment: AdminPaymentRow; action: StaffPaymentAction } | null>(null);
+  const { page: _page, ...payExport } = payFilters;
+  const payFiltered = Boolean(payFilters.status || payFilters.method || payFilters.search);
   const { page: _invPage, ...invExport } = invFilters;
 
   const payments = useQuery({
@@ -149,13 +160,20 @@ export default function PaymentsAdminPage() {
   /** The address with `change` applied; a new tab or filter starts again at page 1. */
   const go = (change: Record<string, string | number | undefined>) => {
     const next: Record<string, string> = {};
+    // From the address as it is now, which can be a step ahead of this render (addressParams).
+    const now = filtersOf(addressParams());
     const keep =
-      tab === 'payments'
-        ? { status: payFilters.status, method: payFilters.method, search: payFilters.search, sort: payFilters.sort }
-        : { overdue: invFilters.overdue, search: invFilters.search, sort: invFilters.sort };
+      now.tab === 'payments'
+        ? {
+            status: now.payFilters.status,
+            method: now.payFilters.method,
+            search: now.payFilters.search,
+            sort: now.payFilters.sort,
+          }
+        : { overdue: now.invFilters.overdue, search: now.invFilters.search, sort: now.invFilters.sort };
     const merged: Record<string, string | number | undefined> = {
-      tab,
-      ...(change.tab && change.tab !== tab ? {} : keep),
+      tab: now.tab,
+      ...(change.tab && change.tab !== now.tab ? {} : keep),
       ...change,
     };
     for (const [k, v] of Object.entries(merged))

@@ -40,6 +40,7 @@ import { showDate, showDateTime } from '../../../lib/locale.ts';
 import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { useAdminForm } from '../use-admin-form.ts';
+import { addressParams } from '../use-list-filters.ts';
 import type { ContractAnswer, ContractInput } from '../../../../shared/contracts/contract.ts';
 
 const SORTS = [
@@ -466,13 +467,11 @@ function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 }
 
 /**
- * /admin/work-queue (docs/work-queue.md): what the IRS data refresh found for central staff. Tabs
- * by kind with their counts, filters (status, assignee, order) and the CSV export of the filtered
- * list; "Find new items" runs the builder now; each row links to its account and opens the item in
- * a drawer (`?item=`) to assign, note, resolve or reopen it. Filters, tab, page and the open item live in the address.
+ * The list's query as `params` (the page's address) gives it: `f` the parsed query (defaults when
+ * the schema refuses it), `filters` as the list and its export take them (the open status and the
+ * oldest-first order are the defaults and stay out), and `openItem`, the item open in the drawer.
  */
-export default function WorkQueuePage() {
-  const [params, setParams] = useSearchParams();
+function filtersOf(params: URLSearchParams) {
   const raw = (k: string) => params.get(k) ?? '';
   const parsed = workQueueQuery.safeParse({
     kind: raw('kind'),
@@ -488,20 +487,33 @@ export default function WorkQueuePage() {
     assignee: f.assignee,
     sort: sortParam(f.sort) === 'created_at' ? undefined : sortParam(f.sort),
   };
+  return { f, filters, openItem: Number(raw('item')) || null };
+}
+
+/**
+ * /admin/work-queue (docs/work-queue.md): what the IRS data refresh found for central staff. Tabs
+ * by kind with their counts, filters (status, assignee, order) and the CSV export of the filtered
+ * list; "Find new items" runs the builder now; each row links to its account and opens the item in
+ * a drawer (`?item=`) to assign, note, resolve or reopen it. Filters, tab, page and the open item live in the address.
+ */
+export default function WorkQueuePage() {
+  const [params, setParams] = useSearchParams();
+  const { f, filters, openItem } = filtersOf(params);
   const staff = useStaff().data?.staff ?? [];
   const list = useQuery({
     queryKey: ['admin-work-queue', 'list', filters, f.page],
     queryFn: () => call(workQueueContracts.list, { query: { ...filters, page: f.page } }),
     placeholderData: keepPreviousData,
   });
-  const openItem = Number(raw('item')) || null;
 
   /** The address with `change` applied; a new filter starts again at page 1. */
   const go = (change: Record<string, string | number | undefined | null>) => {
+    // From the address as it is now, which can be a step ahead of this render (addressParams).
+    const now = filtersOf(addressParams());
     const merged: Record<string, string | number | undefined | null> = {
-      ...filters,
-      page: f.page,
-      item: openItem,
+      ...now.filters,
+      page: now.f.page,
+      item: now.openItem,
       ...change,
     };
     if (!('page' in change)) merged.page = undefined;
