@@ -28,6 +28,7 @@ import { call, HttpFailure } from '../../../lib/http.ts';
 import { showDate, showDateTime } from '../../../lib/locale.ts';
 import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
+import { addressParams } from '../use-list-filters.ts';
 
 type Group = SupervisionOverview['groups'][number];
 
@@ -113,11 +114,13 @@ export default function SupervisionAdminPage() {
     placeholderData: keepPreviousData,
   });
   const set = (patch: Record<string, string>) => {
+    // From the address as it is now, which can be a step ahead of this render (addressParams).
+    const now = addressParams();
     const next = {
-      group_id: String(groupId ?? ''),
-      tax_year: String(taxYear ?? ''),
-      status,
-      search,
+      group_id: now.get('group_id') || String(groupId ?? ''),
+      tax_year: now.get('tax_year') || String(taxYear ?? ''),
+      status: now.get('status') ?? '',
+      search: now.get('search') ?? '',
       page: '1',
       ...patch,
     };
