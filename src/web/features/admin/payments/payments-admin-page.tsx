@@ -84,15 +84,6 @@ function Totals({ totals, onReview }: { totals: AdminMoneyTotals | undefined; on
 }
 
 /**
- * /admin/payments (docs/payments.md): the staff's view of money across all accounts. Totals at the
- * top (open balances; held and not-confirmed payments, which need attention), then three tabs:
- * every account's payments, newest first, filtered by status and method, with invoices, receipts
- * and the actions staff may take (void, refund); what needs a decision (AttentionPanel); and every
- * account's open invoices, oldest first, optionally only those over 30 days old, each with a link
- * to pay it on the account's behalf. Tab, filters and page live in the address.
- */
-
-/**
  * The tab and the filters of both lists as `params` gives them (the page's address): only the
  * filters this page offers, as the server takes them (the parsed sort is an object, not a
  * parameter, so the sort stays as written); a query the schemas refuse gives the first page
@@ -136,6 +127,14 @@ function filtersOf(params: URLSearchParams) {
   return { tab, payFilters, invFilters };
 }
 
+/**
+ * /admin/payments (docs/payments.md): the staff's view of money across all accounts. Totals at the
+ * top (open balances; held and not-confirmed payments, which need attention), then three tabs:
+ * every account's payments, newest first, filtered by status and method, with invoices, receipts
+ * and the actions staff may take (void, refund); what needs a decision (AttentionPanel); and every
+ * account's open invoices, oldest first, optionally only those over 30 days old, each with a link
+ * to pay it on the account's behalf. Tab, filters and page live in the address.
+ */
 export default function PaymentsAdminPage() {
   const [params, setParams] = useSearchParams();
   const { tab, payFilters, invFilters } = filtersOf(params);
