@@ -5,7 +5,7 @@ import { PAGES } from '../../src/shared/routes.ts';
 import { routes } from '../../src/web/router.tsx';
 import { newAccountHolder, payWithWelcomeCode } from './support/accounts.ts';
 import { collectAxe } from './support/axe.ts';
-import { baseUrl, forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
+import { baseUrl, fileNameOf, forgetSession, openBrowser, signIn, type Session } from './support/browser.ts';
 import type { Page } from 'playwright-core';
 import type { RouteObject } from 'react-router';
 
@@ -201,10 +201,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
 async function checkLayout(page: Page, label: string, failures: string[]) {
   const before = page.viewportSize() ?? { width: 1280, height: 900 };
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
-  const name = label
-    .replace(/[^a-z0-9]+/gi, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
+  const name = fileNameOf(label);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForFunction((w) => window.innerWidth === w, width);

@@ -16,6 +16,14 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/** `label` as a file name: letters and digits, lower case, runs of anything else as one '-'. */
+export function fileNameOf(label: string): string {
+  return label
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}
+
 /** The sessions not closed yet, for a look at their pages when a test fails. */
 const openSessions = new Set<Session>();
 
@@ -29,11 +37,7 @@ const openSessions = new Set<Session>();
 export async function describeOpenPages(testName: string): Promise<string[]> {
   const dir = path.join('test-results', 'failures');
   fs.mkdirSync(dir, { recursive: true });
-  const base = testName
-    .replace(/[^a-z0-9]+/gi, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80)
-    .toLowerCase();
+  const base = fileNameOf(testName).slice(0, 80);
   const lines: string[] = [];
   let n = 0;
   for (const session of openSessions) {
