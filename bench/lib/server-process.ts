@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveCommand } from '../../scripts/serve-command.ts';
+import { limitSettingsAt } from '../../src/server/modules/limits/limit-rules.ts';
 import { freePort } from '../../tests/helpers/local-peers.ts';
 import { log, round } from './load.ts';
 import { summarizeCpuProfile, type ProfileSummary } from './profile.ts';
@@ -104,6 +105,7 @@ export async function startServer(opts: StartServerOptions): Promise<ServerProce
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000000000',
     RATE_LIMIT_SEARCH_PER_MINUTE: '1000000000',
     RATE_LIMIT_DISCOUNT_PER_MINUTE: '1000000000',
+    ...limitSettingsAt(1_000_000_000),
     REMINDERS_ENABLED: '0',
     // The bench's load generator stands in for a local reverse proxy: its X-Forwarded-For is the client.
     TRUST_PROXY: 'loopback',

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { limitSettingsAt } from '../../src/server/modules/limits/limit-rules.ts';
 import { freePort } from '../../tests/helpers/local-peers.ts';
 import { serveCommand } from '../serve-command.ts';
 
@@ -34,6 +35,7 @@ export const SCAN_SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
   RATE_LIMIT_SEARCH_PER_MINUTE: '1000000',
   RATE_LIMIT_DISCOUNT_PER_MINUTE: '1000000',
+  ...limitSettingsAt(1_000_000),
   ADMIN_EMAIL: SCAN_USERS.admin.email,
   ADMIN_PASSWORD: SCAN_USERS.admin.password,
   DEMO_EMAIL: SCAN_USERS.holder.email,

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -254,7 +255,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
     },
     hsts: config.publicUrl.startsWith('https://'),
   });
-  await app.register(cookie);
+  // Signed cookies (the browsers known to an address, modules/auth/known-devices.ts) use a key of their own, derived from the app's secret.
+  await app.register(cookie, { secret: createHmac('sha256', hmacKey).update('signed-cookies').digest('base64url') });
   await app.register(rateLimitsPlugin);
   // Limits per upload are set by each route (receiveUpload); these bound any multipart request.
   await app.register(multipart, {

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { must } from '../shared/must.ts';
+import { LIMIT_NAMES, LIMIT_RULES, type LimitSettings } from './modules/limits/limit-rules.ts';
 import { AUTHORIZE_NET } from './providers/payments/authorize-net.ts';
 
 const bool = z
@@ -202,6 +203,24 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** One whole-number setting per abuse limit, named and defaulted by its rule (modules/limits/limit-rules.ts). */
+const limitsEnvSchema = z.object(
+  Object.fromEntries(
+    LIMIT_NAMES.map((name) => {
+      const { setting, defaultMax } = LIMIT_RULES[name];
+      const message = `${setting} must be a whole number of at least 1`;
+      return [setting, z.coerce.number({ message }).int(message).min(1, message).default(defaultMax)];
+    }),
+  ),
+);
+
+/** config.limits from the parsed settings of {@link limitsEnvSchema}. */
+function limitsFrom(parsed: Record<string, number>): LimitSettings {
+  return Object.fromEntries(
+    LIMIT_NAMES.map((name) => [name, must(parsed[LIMIT_RULES[name].setting], LIMIT_RULES[name].setting)]),
+  ) as LimitSettings;
+}
+
 type Env = z.infer<typeof envSchema>;
 
 /** Runtime configuration of one server process; built only by {@link loadConfig}. */
@@ -258,6 +277,11 @@ export interface AppConfig {
    * 'database' when DATABASE_URL is set, 'memory' on the embedded database.
    */
   rateLimitStore: 'memory' | 'database';
+  /**
+   * The abuse limits' maximums, each from its LIMIT_* setting (docs/security.md "Limits on mail and
+   * payments"), always counted in the database.
+   */
+  limits: LimitSettings;
   /**
    * Peers whose X-Forwarded-For / -Proto / -Host are believed (Fastify's trustProxy): addresses,
    * CIDR subnets or proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated; false
@@ -578,9 +602,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     string
   >;
   const parsed = envSchema.safeParse(cleaned);
-  const invalid = parsed.success
-    ? dependencyProblems(parsed.data)
-    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  const parsedLimits = limitsEnvSchema.safeParse(cleaned);
+  const invalid = [
+    ...(parsed.success
+      ? dependencyProblems(parsed.data)
+      : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+    ...(parsedLimits.success ? [] : parsedLimits.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)),
+  ];
   const refused = productionProblems(cleaned);
   if (invalid.length || refused.length) {
     const parts: string[] = [];
@@ -646,6 +674,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       discountPerMinute: e.RATE_LIMIT_DISCOUNT_PER_MINUTE,
     },
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
+    limits: limitsFrom(must(parsedLimits.data, 'the parsed limits') as Record<string, number>),
     trustProxy: trustProxyOf(e.TRUST_PROXY, isProduction),
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,

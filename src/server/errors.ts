@@ -28,6 +28,18 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A 429 past one of the product's limits (docs/security.md "Limits on mail and payments"): the
+ * message says when to try again; the answer carries `Retry-After` and `retry_after_seconds`.
+ */
+export class TooManyRequests extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, { retry_after_seconds: retryAfterSeconds });
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export const notFound = (what = 'The page') => new HttpError(404, `${what} could not be found.`);
 export const forbidden = () => new HttpError(403, 'You are not allowed to do that.');
 export const unauthenticated = () => new HttpError(401, 'Please sign in first.');

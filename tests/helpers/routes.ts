@@ -114,7 +114,9 @@ const fingerprintQueries = new WeakMap<Db, SQL>();
 /**
  * A digest of every row of every table of the current schema, to prove a refused request wrote
  * nothing. `sessions.last_seen_at` is left out: signed-in requests touch it at most once a minute;
- * so is `rate_limits`, which counts every request, refused ones too (RATE_LIMIT_STORE=database).
+ * so are `rate_limits`, which counts every request, refused ones too (RATE_LIMIT_STORE=database),
+ * and `limit_counters`, which counts attempts at what the abuse limits bound, refused ones too
+ * (docs/security.md "Limits on mail and payments").
  * @returns one line per table: name, row count and md5 of its rows
  */
 export async function databaseFingerprint(db: Db): Promise<string> {
@@ -122,7 +124,8 @@ export async function databaseFingerprint(db: Db): Promise<string> {
   if (!query) {
     const tables = await db.execute(sql`
       SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> 'rate_limits' ORDER BY table_name`);
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+        AND table_name NOT IN ('rate_limits', 'limit_counters') ORDER BY table_name`);
     const parts = (tables.rows as { name: string }[]).map(({ name }) => {
       const row = name === 'sessions' ? sql`(x.id_hash, x.user_id, x.expires_at)::text` : sql`x::text`;
       return sql`SELECT ${name} AS name, count(*)::int AS n, md5(coalesce(string_agg(${row}, '|' ORDER BY ${row}), '')) AS digest FROM ${sql.identifier(name)} x`;

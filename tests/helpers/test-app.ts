@@ -6,6 +6,7 @@ import { buildApp, type BuildOptions, type Providers } from '../../src/server/ap
 import { loadConfig, type AppConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedReference } from '../../src/server/db/seed/seed.ts';
+import { LIMIT_NAMES } from '../../src/server/modules/limits/limit-rules.ts';
 import { multipartBody, type UploadPart } from './files.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
@@ -18,8 +19,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Config overrides for a test app; rate limits may be given one by one (the rest stay high). */
-export type TestConfig = Omit<Partial<AppConfig>, 'rateLimits'> & { rateLimits?: Partial<AppConfig['rateLimits']> };
+/** Config overrides for a test app; rate limits and abuse limits may be given one by one (the rest stay high). */
+export type TestConfig = Omit<Partial<AppConfig>, 'rateLimits' | 'limits'> & {
+  rateLimits?: Partial<AppConfig['rateLimits']>;
+  limits?: Partial<AppConfig['limits']>;
+};
+
+/** Every abuse limit out of reach, so that only a test of a limit meets one (it sets the ones it tries). */
+const HIGH_LIMITS = Object.fromEntries(LIMIT_NAMES.map((name) => [name, 1_000_000])) as AppConfig['limits'];
 
 /**
  * A fresh app on a fresh database: in-memory PGlite, or a private schema on the PostgreSQL server
@@ -54,6 +61,7 @@ export async function createTestApp(
       discountPerMinute: 1000,
       ...opts.config?.rateLimits,
     },
+    limits: { ...HIGH_LIMITS, ...opts.config?.limits },
   });
   const app = await buildApp(config, {
     database,

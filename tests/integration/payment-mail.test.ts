@@ -4,6 +4,7 @@ import { mailOutbox, payments } from '../../src/server/db/schema.ts';
 import { createInvoice } from '../../src/server/db/seed/factories.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
+import { CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import {
   createPaymentsFixture,
   cardPayload,
@@ -104,7 +105,7 @@ describe('payment mails', () => {
     expect(await deliverAll()).toEqual([]);
   });
 
-  it("mails a failed-payment notice with the gateway's reason when the card is declined, and no receipt", async () => {
+  it("mails a failed-payment notice with the next step but not the bank's reason when the card is declined, and no receipt", async () => {
     await deliverAll();
     const invoiceId = await createInvoice(db(), { accountId, cents: 4_000, prefix: 'DECL' });
     const res = await holder.post(
@@ -121,11 +122,11 @@ describe('payment mails', () => {
     expect(mail.to).toEqual([HOLDER.email]);
     expect(mail.text).toContain(`Your payment of $40.00 (Card${payment.accountType ? `, ${payment.accountType}` : ''}`);
     expect(mail.text).toContain(
-      `was not accepted. The payment gateway said: "${payment.gatewayMessage}" Nothing was charged.`,
+      `was not accepted. ${CARD_DECLINED} Your invoices are still open and can be paid again.`,
     );
-    expect(mail.text).toContain('Nothing was charged. Your invoices are still open and can be paid again');
+    expect(mail.text).not.toContain(String(payment.gatewayMessage));
     expect(mail.text).toMatch(/Invoices: DECL-/);
-    expect(mail.html).toContain('Nothing was charged.');
+    expect(mail.html).toContain('The card was declined and nothing was charged.');
     expect(mail.html).toContain('<h1');
     const kinds = (await db().select({ kind: mailOutbox.kind, text: mailOutbox.textBody }).from(mailOutbox))
       .filter((m) => m.text.includes(`Payment reference: ${payment.id}\n`))

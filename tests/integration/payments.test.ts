@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BANK_DECLINED, CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import {
   auditLog,
@@ -118,21 +119,20 @@ describe('POST /app/payments/credit', () => {
     expect(sim.listTransactions().length).toBe(before);
   });
 
-  it('declines (zip 46282) with the reason and the next step; the same card tried again at once is charged, not refused as a duplicate', async () => {
+  it("declines (zip 46282) with the next step but not the bank's reason; the same card tried again at once is charged, not refused as a duplicate", async () => {
     const invoiceId = await addInvoice(accountA, 4_200);
     const declined = await holder.post(
       '/app/payments/credit',
       cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00', { zip: '46282' }),
     );
     expect(declined.statusCode).toBe(422);
-    const declinedText =
-      'Your bank declined the card. Call the number on the back of the card to ask why, or use another card.';
     expect(declined.json()).toMatchObject({
       message: 'Unable to complete payment.',
-      errors: { payment: [declinedText] },
+      errors: { payment: [CARD_DECLINED] },
       status: 'declined',
-      messages: { resultCode: 'Error', message: [{ code: '2', text: declinedText }] },
+      messages: { resultCode: 'Error', message: [{ code: 'declined', text: CARD_DECLINED }] },
     });
+    expect(declined.body).not.toContain('This transaction has been declined');
     expect(await balanceOf(invoiceId)).toBe(4_200);
     // Staff still see the gateway's own words.
     expect(
@@ -152,17 +152,20 @@ describe('POST /app/payments/credit', () => {
     expect(charges.map((tx) => tx.status)).toEqual(['declined', 'approved']);
   });
 
-  it('names an address mismatch (zip 46203) and its next step', async () => {
+  it('answers an address mismatch (zip 46203) as any decline, never naming the zip code or the gateway code; staff keep both', async () => {
     const invoiceId = await addInvoice(accountA, 1_700);
     const avs = await holder.post(
       '/app/payments/credit',
       cardPayload(await cardToken(), [invoiceId], '17.00', { zip: '46203' }),
     );
     expect(avs.statusCode).toBe(422);
-    expect(avs.json().errors.payment).toEqual([
-      'Your bank declined the card because the billing address or zip code did not match. Check the address and zip code your bank has for the card, or use another card.',
-    ]);
+    expect(avs.json().errors.payment).toEqual([CARD_DECLINED]);
+    expect(avs.json().messages.message).toEqual([{ code: 'declined', text: CARD_DECLINED }]);
+    expect(avs.body).not.toMatch(/AVS|"27"|zip code did not match/i);
     expect(await balanceOf(invoiceId)).toBe(1_700);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, avs.json().payment_id));
+    expect(row).toMatchObject({ status: 'declined', gatewayCode: '27' });
+    expect(row.gatewayMessage).toMatch(/AVS mismatch/);
   });
 
   it('holds for review (zip 46205): payment held, invoice untouched', async () => {
@@ -375,11 +378,7 @@ describe('POST /app/payments/bank', () => {
     expect(declined.json()).toMatchObject({
       message: 'Unable to complete payment.',
       status: 'declined',
-      errors: {
-        payment: [
-          'Your bank declined the payment from this account. Check the account and routing numbers with your bank, use another account, or pay by card.',
-        ],
-      },
+      errors: { payment: [BANK_DECLINED] },
     });
     expect(await balanceOf(large)).toBe(15_000);
   });

@@ -988,6 +988,62 @@ export const dailyCounters = pgTable(
 );
 
 /**
+ * The product's abuse limits (docs/security.md "Limits on mail and payments"), shared by every
+ * server process on one database whatever RATE_LIMIT_STORE says: one row per limit and subject
+ * (`<rule>:<account id | client IP | e-mail address>`), counting hits until `reset_at`, when the
+ * next hit starts a new window. Written through one atomic upsert (modules/limits/take-limit.ts),
+ * so hits arriving at once on several servers are all counted. A logged table, unlike
+ * rate_limits: a day's payment declines must survive a crash. Rows past `reset_at` are swept.
+ */
+export const limitCounters = pgTable(
+  'limit_counters',
+  {
+    key: text('key').primaryKey(),
+    /** Hits counted in the window, at most the limit. */
+    hits: integer('hits').notNull(),
+    /** Hits refused in the window (past the limit): the first one is audited. */
+    refused: integer('refused').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('limit_counters_reset_at').on(t.resetAt)],
+);
+
+/**
+ * Staff alerts about payments (docs/payments.md "Card testing"): 'possible_card_testing' when an
+ * account or a client address passes a payment limit. One row per limit and subject per window
+ * (`window_key`, unique), shown on Admin → Payments until a staff user marks it reviewed
+ * (`reviewed_at`, `reviewed_by`), and counted in /metrics while open.
+ */
+export const paymentAlerts = pgTable(
+  'payment_alerts',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The limit passed (a rule name of modules/limits/limit-rules.ts). */
+    rule: text('rule').notNull(),
+    /** The account that passed it, when the limit counts per account (or the one paying when per address). */
+    accountId: integer('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The client address the attempts came from. */
+    ip: text('ip').notNull().default(''),
+    /** Attempts or declines counted when the limit was passed, and the limit. */
+    count: integer('count').notNull(),
+    maxCount: integer('max_count').notNull(),
+    /** `<limit counter key>@<window end>`: one alert per limit, subject and window. */
+    windowKey: text('window_key').notNull(),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('payment_alerts_window_key').on(t.windowKey),
+    index('payment_alerts_open')
+      .on(t.createdAt)
+      .where(sql`${t.reviewedAt} IS NULL`),
+    check('payment_alerts_kind', sql`${t.kind} IN ('possible_card_testing')`),
+  ],
+);
+
+/**
  * One row per recorded run of a scheduled or queued job (docs/jobs.md "Records"): when it started
  * and finished, its result (`running` until it ends, then `ok`, `failed` or `timed_out`), the
  * error of a failed run, how many items it handled, what started it (`schedule`, `staff`,

@@ -135,7 +135,10 @@ export const JOBS: JobDefinition[] = [
     retry: { limit: 1, delayMs: MINUTE },
     run: async ({ app }) => {
       const removed = await runHousekeeping(app);
-      return { itemsDone: removed.partialUploads + removed.filesLeftBehind + removed.dailyCounters, summary: removed };
+      return {
+        itemsDone: removed.partialUploads + removed.filesLeftBehind + removed.dailyCounters + removed.limitCounters,
+        summary: removed,
+      };
     },
   },
   {

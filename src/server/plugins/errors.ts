@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { HttpError, ValidationError } from '../errors.ts';
+import { HttpError, TooManyRequests, ValidationError } from '../errors.ts';
 import type { ErrorReporter } from '../error-reporting.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -92,6 +92,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
         .status(422)
         .send({ message: err.message, errors: err.errors, ...(err.page ? { page: err.page } : {}) });
     }
+    if (err instanceof TooManyRequests) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ ...err.extra, message: err.message });
     }

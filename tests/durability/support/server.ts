@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { serveCommand } from '../../../scripts/serve-command.ts';
+import { limitSettingsAt } from '../../../src/server/modules/limits/limit-rules.ts';
 import { freePort } from '../../helpers/local-peers.ts';
 
 /** The line `src/server/main.ts` prints once it listens. */
@@ -28,6 +29,7 @@ export function serverEnv(port: number, extra: Record<string, string>): NodeJS.P
     RATE_LIMIT_FORMS_PER_MINUTE: '1000000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
     RATE_LIMIT_SEARCH_PER_MINUTE: '1000000',
+    ...limitSettingsAt(1_000_000),
     RATE_LIMIT_DISCOUNT_PER_MINUTE: '1000000',
     ...extra,
   };

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveCommand } from '../../../scripts/serve-command.ts';
+import { limitSettingsAt } from '../../../src/server/modules/limits/limit-rules.ts';
 import type { TestProject } from 'vitest/node';
 
 /** Credentials the e2e server is started with (chosen by the operator, as ADMIN_PASSWORD allows). */
@@ -48,6 +49,7 @@ export async function setup(project: TestProject) {
     DEMO_PASSWORD: E2E_USERS.holder.password,
     RATE_LIMIT_FORMS_PER_MINUTE: '1000',
     RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    ...limitSettingsAt(100_000),
   });
   server = spawn(command.file, command.args, {
     env: command.env,

@@ -4,6 +4,7 @@ import { fromContract, recordIdOf } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { hashId } from '../../plugins/session.ts';
 import { getCompany } from '../content/get-company.ts';
+import { takeAddUserLimits, takeEmailChangeLimits, takeResendLimits } from './account-user-limits.ts';
 import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
 import { resendInvitation } from './invite-account-user.ts';
@@ -40,7 +41,9 @@ async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
  * of docs/roles.md: any user of the account reads the list; the account's primary user and staff
  * (any account, through account_id, audited) add, edit, delete and make primary; other users edit
  * only their own record. Store and update check a current password, so they share the sign-in's
- * rate limit per address.
+ * rate limit per address. Adding a user, resending an invitation and changing an e-mail address
+ * mail someone: each first takes its limits (account-user-limits.ts, docs/security.md "Limits on
+ * mail and payments"), 429 past them.
  */
 export async function accountUserRoutes(app: FastifyInstance) {
   const rateLimit = perMinute(app.config.rateLimits.loginPerMinute);
@@ -71,7 +74,9 @@ export async function accountUserRoutes(app: FastifyInstance) {
     config: { ...store.config, accountScope, rateLimit },
     handler: async (req, reply) => {
       const { accountId, onBehalf } = req.account;
-      const user = await createAccountUser(app.db, accountId, req.body, actorOf(req, onBehalf), await senderOf(app));
+      const actor = actorOf(req, onBehalf);
+      await takeAddUserLimits(app.db, app.config.limits, accountId, actor, req.body.email);
+      const user = await createAccountUser(app.db, accountId, req.body, actor, await senderOf(app));
       return reply.status(201).send({ message: INVITATION_TEXT.created, user });
     },
   });
@@ -83,14 +88,9 @@ export async function accountUserRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const id = recordIdOf(req.params.id, 'The user');
       const { accountId, onBehalf } = req.account;
-      const user = await updateAccountUser(
-        app.db,
-        accountId,
-        id,
-        req.body,
-        actorOf(req, onBehalf),
-        await senderOf(app),
-      );
+      const actor = actorOf(req, onBehalf);
+      await takeEmailChangeLimits(app.db, app.config.limits, accountId, actor, id, req.body.email);
+      const user = await updateAccountUser(app.db, accountId, id, req.body, actor, await senderOf(app));
       return { message: 'The user was saved.', user };
     },
   });
@@ -102,7 +102,9 @@ export async function accountUserRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const id = recordIdOf(req.params.id, 'The user');
       const { accountId, onBehalf } = req.account;
-      const expiresAt = await resendInvitation(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
+      const actor = actorOf(req, onBehalf);
+      await takeResendLimits(app.db, app.config.limits, accountId, actor, id);
+      const expiresAt = await resendInvitation(app.db, accountId, id, actor, await senderOf(app));
       return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
     },
   });

@@ -12,6 +12,7 @@ import { sendBylawsDocx } from '../bylaws/routes.ts';
 import { getCompany } from '../content/get-company.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
+import { takeLimit } from '../limits/take-limit.ts';
 import { findApplicationDocument, uploadApplicationDocument } from './application-documents.ts';
 import { parseApplicationHandle } from './application-handle.ts';
 import { completeApplication } from './complete-application.ts';
@@ -48,6 +49,9 @@ export async function applicationRoutes(app: FastifyInstance) {
     // The captcha is checked before the payload, as on every public form.
     preValidation: requireCaptcha,
     handler: async (req, reply) => {
+      // A start tells a known address from an unknown one: the client address's address checks
+      // (docs/security.md "Sign-in and address probing"), shared with sign-in and adding users.
+      await takeLimit(app.db, app.config.limits, 'address_checks_per_ip', req.ip, { userId: null, ip: req.ip });
       const company = await getCompany(app.db);
       const { userId, token } = await startApplication(app.db, req.body, {
         publicUrl: app.config.publicUrl,

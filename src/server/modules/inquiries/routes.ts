@@ -3,6 +3,7 @@ import { fromContract } from '../../contracts.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { getCompany } from '../content/get-company.ts';
+import { takeLimit } from '../limits/take-limit.ts';
 import { createInquiry, type InquiryFields } from './create-inquiry.ts';
 import type { InquiryKind } from '../../../shared/lists/subjects.ts';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +13,8 @@ const INQUIRY_RECEIVED = "Your message has been received. We'll get back with yo
 
 /**
  * Public inquiry forms (docs/requirements/product.md tools 6-9): each POSTs to its own page path
- * and answers 201 `{ id, message }`. Anyone may send one; the captcha is checked before the payload.
+ * and answers 201 `{ id, message }`. Anyone may send one; the captcha is checked before the payload,
+ * then the public forms' limit per client address (docs/security.md "Limits on mail and payments").
  */
 export async function inquiryRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +25,8 @@ export async function inquiryRoutes(app: FastifyInstance) {
     preValidation: requireCaptcha,
   });
   const store = async (kind: InquiryKind, fields: InquiryFields, ip: string) => {
+    // Each form mails the address typed (a fixed acknowledgement): limited per client address.
+    await takeLimit(app.db, app.config.limits, 'public_forms_per_ip', ip, { userId: null, ip });
     const company = await getCompany(app.db);
     const id = await createInquiry(app.db, kind, fields, ip, {
       staffEmail: app.config.mail.staffEmail,

@@ -4,12 +4,17 @@ import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { homeFor } from '../auth/sign-in.ts';
 import { getCompany } from '../content/get-company.ts';
+import { takeLimits } from '../limits/take-limit.ts';
 import { RESET_LINK_SENT, requestPasswordReset } from './request-password-reset.ts';
 import { resetPassword } from './reset-password.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-/** Password reset (docs/requirements/product.md tool 11): ask for a link, then set a new password with it. */
+/**
+ * Password reset (docs/requirements/product.md tool 11): ask for a link, then set a new password with it.
+ * Asking for a link mails the address typed, so it takes the public forms' limit per client address
+ * and the reset links' limit per e-mail address first (docs/security.md "Limits on mail and payments").
+ */
 export async function passwordResetRoutes(app: FastifyInstance) {
   const limit = { rateLimit: perMinute(Math.max(1, Math.ceil(app.config.rateLimits.loginPerMinute / 2))) };
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +28,16 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   api.route({
     ...limited(fromContract(signInContracts.forgotPassword)),
     handler: async (req) => {
+      // Counted for any address, known or not, so a refusal tells nothing (docs/security.md).
+      await takeLimits(
+        app.db,
+        app.config.limits,
+        [
+          ['public_forms_per_ip', req.ip],
+          ['password_resets_per_address', req.body.email],
+        ],
+        { userId: null, ip: req.ip },
+      );
       const company = await getCompany(app.db);
       // Not awaited: a known and an unknown address answer in the same time (docs/requirements/platform.md §5.5).
       requestPasswordReset(app.db, req.body.email, app.config.publicUrl, company.name).catch((err: unknown) =>

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { dollarsToCents } from '../../../shared/rules/billing.ts';
-import { refusalMessage } from '../../../shared/rules/payment-refusals.ts';
+import { payerRefusalText } from '../../../shared/rules/payment-refusals.ts';
 import { payments } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../../providers/payments/authorize-net.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { getCompany } from '../content/get-company.ts';
+import { countPaymentDecline, takePaymentLimits, type Payer } from './payment-limits.ts';
 import {
   assertNotHeld,
   assertPayable,
@@ -27,6 +28,7 @@ import type { PaymentOutcome, PaymentRefusal } from '../../../shared/contracts/b
 import type { BankPayment, CreditCardPayment } from '../../../shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/session.ts';
+import type { LimitSettings } from '../limits/limit-rules.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** docs/requirements/errors.md "Payments" texts, and this module's own answers for the cases docs/requirements/errors.md leaves open. */
@@ -70,6 +72,8 @@ export interface OpaquePaymentRequest {
 export interface PaymentDeps {
   db: Db;
   gateway: PaymentGateway;
+  /** config.limits: the payment attempts and declines allowed (payment-limits.ts). */
+  limits: LimitSettings;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
 }
@@ -80,7 +84,9 @@ export interface PaymentDeps {
  * the selected invoices.
  *
  * 1. A payment with the same idempotency key already exists: its outcome is answered again and the
- *    gateway is not called (a double click, a retry after a timeout, a concurrent submit).
+ *    gateway is not called (a double click, a retry after a timeout, a concurrent submit). Any other
+ *    attempt first takes the payment limits (payment-limits.ts: 429 past the account's or the client
+ *    address's attempts per hour or declines per day; docs/payments.md "Card testing").
  * 2. One transaction: the invoices are locked (FOR UPDATE); a twin with the same key that committed
  *    meanwhile is answered instead. Every invoice must be the account's (404) with a balance (409
  *    'This invoice has already been paid.') and held by no other payment in flight, held or pending
@@ -97,16 +103,18 @@ export interface PaymentDeps {
  * 4. A second transaction records the outcome: approved → `paid`, the amount plus the discount is
  *    applied to the invoices' balances oldest first (payment_invoices rows); held → `held` (invoices
  *    still held, 202); declined → `declined`, error/duplicate → `failed` (422 with refusalMessage:
- *    the reason and the next step; the discount claim is released); no answer → stays `pending` (202), never
+ *    what to do next, never the bank's reason, which staff keep; the discount claim is released; the
+ *    decline is counted against the payer's limits); no answer → stays `pending` (202), never
  *    retried, left to the reconciliation (reconcile-payments.ts). The database releases the
  *    invoices when the payment leaves pending and held.
  *
  * Never stores or logs the opaque data; only the gateway's masked last four digits, codes and texts.
- * Writes: payments, payment_invoices, invoices (balance_cents, held_by_payment_id),
- * discount_reservations, audit_log, mail_outbox (the receipt, or the failed-payment notice).
+ * Writes: limit_counters, payments, payment_invoices, invoices (balance_cents, held_by_payment_id),
+ * discount_reservations, audit_log, mail_outbox (the receipt, or the failed-payment notice); past a
+ * limit only the refusal's audit row and staff alert (payment_alerts).
  * @throws HttpError 404 for an invoice that is not the account's; 409 for one already paid or held
  * @throws ValidationError 422 for a changed amount, a zero total, a used discount, or a key used by
- *   another account
+ *   another account; TooManyRequests 429 past a payment limit
  */
 export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentRequest): Promise<PaymentAnswer> {
   const { db } = deps;
@@ -116,6 +124,8 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
 
   const existing = await findPaymentByKey(db, input.idempotency_key);
   if (existing) return replay(existing, accountId, redirect);
+  const payer = payerOf(req);
+  await takePaymentLimits(db, deps.limits, payer);
 
   const created = await db.transaction(async (tx) => {
     const rows = await lockInvoices(tx, accountId, input.invoices);
@@ -196,12 +206,24 @@ export async function payWithOpaqueData(deps: PaymentDeps, req: OpaquePaymentReq
   }
 
   const settled = await recordOutcome(deps, payment, outcome, now());
+  if (isRefused(settled.row)) await countPaymentDecline(db, payer);
   deps.log.info(
     { paymentId: payment.id, accountId, status: settled.row.status, code: settled.row.gatewayCode },
     'payment recorded',
   );
   return answerFor(settled.row, redirect, settled.unassignedCents);
 }
+
+/** The payer as the payment limits count them. */
+export const payerOf = (req: { user: SessionUser; accountId: number; ip?: string }): Payer => ({
+  userId: req.user.id,
+  accountId: req.accountId,
+  ip: req.ip ?? '',
+  isStaff: req.user.isAdmin,
+});
+
+/** Whether the gateway refused the payment (declined or failed): what the declines limits count. */
+export const isRefused = (row: PaymentRow) => row.status === 'declined' || row.status === 'failed';
 
 /** The answer for a payment that already exists under the key (never calls the gateway). */
 function replay(row: PaymentRow, accountId: number, redirect: string): PaymentAnswer {
@@ -236,11 +258,10 @@ export function answerFor(row: PaymentRow, redirect: string, unassignedCents: nu
         body: { message: PAYMENT_MESSAGES.pending, status, payment_id: row.id, messages: { resultCode: 'Ok' } },
       };
     default: {
-      // Card and bank refusals say why and what to do next; PayPal rows carry their own texts.
-      const text =
-        row.method === 'card' || row.method === 'bank'
-          ? refusalMessage(row.method, row.gatewayCode)
-          : row.gatewayMessage || 'The payment was not accepted.';
+      // Card and bank refusals say what to do next, never the bank's reason (staff keep it and the
+      // code on the row); PayPal rows carry their own texts. The code the payer sees is the
+      // payment's state, not the gateway's (docs/payments.md "Retrying after a decline").
+      const text = payerRefusalText(row);
       return {
         statusCode: 422,
         body: {
@@ -248,7 +269,7 @@ export function answerFor(row: PaymentRow, redirect: string, unassignedCents: nu
           errors: { payment: [text] },
           status,
           payment_id: row.id,
-          messages: { resultCode: 'Error', message: [{ code: row.gatewayCode ?? '', text }] },
+          messages: { resultCode: 'Error', message: [{ code: status, text }] },
         },
       };
     }

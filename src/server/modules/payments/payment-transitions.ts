@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
+import { payerRefusalText } from '../../../shared/rules/payment-refusals.ts';
 import { accounts, invoices, paymentInvoices, payments, users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
@@ -160,7 +161,7 @@ const NOTICES = {
   refused: {
     subject: 'Your payment did not go through',
     body: (p: string, _amount?: string, reason?: string) =>
-      `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: "${reason}"` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
+      `Your payment of ${p} was not accepted.${reason ? ` ${reason}` : ' Nothing was charged.'} Your invoices are still open and can be paid again.`,
   },
   declined: {
     subject: 'Your payment was declined',
@@ -237,7 +238,8 @@ export async function notifyPaymentOutcome(
       ).map((r) => r.number)
     : [];
   const paid = `${formatCurrency(payment.amountCents)} (${paidWith(payment)})`;
-  const reason = notice === 'refused' ? (payment.gatewayMessage ?? undefined) : undefined;
+  // What to do next, as the billing screen said it: never the bank's reason (docs/payments.md).
+  const reason = notice === 'refused' ? payerRefusalText(payment) : undefined;
   const lines = [
     'Hello,',
     '',

@@ -14,11 +14,14 @@ import { toDiscount } from '../discounts/discount-row.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
 import {
   answerFor,
+  isRefused,
   PAYMENT_MESSAGES,
+  payerOf,
   recordOutcome,
   type PaymentAnswer,
   type PaymentDeps,
 } from './pay-with-opaque-data.ts';
+import { countPaymentDecline, takePaymentLimits } from './payment-limits.ts';
 import {
   assertNotHeld,
   assertPayable,
@@ -84,7 +87,8 @@ export interface PaypalSession {
  * GET /app/payments/paypal/init (docs/requirements/product.md tool 14, docs/requirements/behaviour.md "Online wallet", docs/requirements/calls.md): opens a PayPal Express
  * Checkout payment through Authorize.Net for the selected invoices.
  *
- * One transaction locks the invoices (404 unless all are the account's with a balance), recomputes
+ * First the payment limits (payment-limits.ts takePaymentLimits: 429 past the account's or the
+ * client address's attempts or declines, docs/payments.md "Card testing"). One transaction locks the invoices (404 unless all are the account's with a balance), recomputes
  * the total with the reserved discount (422 'The amount changed…' when the payer's `value` differs,
  * 422 when nothing is left to pay), cancels the account's earlier unfinished PayPal session and
  * inserts the payment `awaiting_consent` (method 'paypal', a server-made idempotency key). Then the
@@ -94,8 +98,8 @@ export interface PaypalSession {
  *
  * `returnUrl` is the billing screen's absolute address PayPal sends the payer back to; `paypal=return`
  * or `paypal=cancel` is added to it.
- * Writes: payments, audit_log (admins acting for an account).
- * @throws HttpError 404, ValidationError 422 as above
+ * Writes: limit_counters, payments, audit_log (admins acting for an account; a limit's refusal).
+ * @throws HttpError 404, ValidationError 422 as above; TooManyRequests 429 past a payment limit
  */
 export async function startPaypal(
   deps: PaymentDeps,
@@ -104,6 +108,7 @@ export async function startPaypal(
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const { input, accountId } = req;
+  await takePaymentLimits(db, deps.limits, payerOf(req));
 
   const created = await db.transaction(async (tx) => {
     const rows = await lockInvoices(tx, accountId, input.invoices);
@@ -212,8 +217,9 @@ export async function startPaypal(
  * 'A payment for this invoice is already being processed.' while another payment holds one) and
  * claims its discount (docs/payments.md). authCaptureContinue is called once with the PayerID, and
  * the outcome recorded as for a card: paid → applied to the invoices; held → 202; declined or
- * failed → the discount claim released; no answer → left pending (202), never retried.
- * Writes: payments, payment_invoices, invoices.balance_cents, discount_reservations, audit_log.
+ * failed → the discount claim released and counted against the payer's declines (payment-limits.ts);
+ * no answer → left pending (202), never retried.
+ * Writes: limit_counters, payments, payment_invoices, invoices.balance_cents, discount_reservations, audit_log.
  * @throws HttpError 404 for an unknown session or an invoice that is no longer payable
  * @throws ValidationError 422 for changed invoices, value or total
  */
@@ -316,6 +322,7 @@ export async function continuePaypal(
     outcome = { status: 'unknown', reason: 'network' };
   }
   const settled = await recordOutcome(deps, claimed, outcome, now());
+  if (isRefused(settled.row)) await countPaymentDecline(db, payerOf(req));
   deps.log.info(
     { paymentId: claimed.id, accountId, status: settled.row.status, code: settled.row.gatewayCode },
     'PayPal payment recorded',

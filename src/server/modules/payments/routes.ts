@@ -31,7 +31,12 @@ function billingScreenUrl(origin: string, accountId: number, onBehalf: boolean):
  */
 export async function paymentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = (req: FastifyRequest) => ({ db: app.db, gateway: app.providers.payments, log: req.log });
+  const deps = (req: FastifyRequest) => ({
+    db: app.db,
+    gateway: app.providers.payments,
+    limits: app.config.limits,
+    log: req.log,
+  });
   const actor = (req: FastifyRequest) => ({
     user: req.currentUser,
     accountId: req.account.accountId,

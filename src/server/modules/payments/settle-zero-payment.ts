@@ -71,7 +71,7 @@ export interface ZeroPaymentRequest {
  *   total, when the reservation was already redeemed, or for a key used by another attempt
  */
 export async function settleZeroPayment(
-  deps: Omit<PaymentDeps, 'gateway'>,
+  deps: Omit<PaymentDeps, 'gateway' | 'limits'>,
   req: ZeroPaymentRequest,
 ): Promise<SettledAnswer> {
   const { db } = deps;

@@ -73,9 +73,10 @@ export function showPaymentOutcome(answer: PaymentAnswer) {
 
 /**
  * docs/requirements/errors.md card or bank failure: 'Uh oh!' / 'Unable to complete payment.', then what the server
- * said: why the payment was refused and what to do next (shared/rules/payment-refusals.ts), and the
- * gateway's code in small print for a call to us. The form keeps what was typed, so the payer can
- * fix a field or change the card and press Pay again at once.
+ * said: what to do next (shared/rules/payment-refusals.ts; never the bank's reason), and the
+ * payment's reference in small print for a call to us. A limit's 429 shows its message, which
+ * says when to try again. The form keeps what was typed, so the payer can fix a field or change
+ * the card and press Pay again at once.
  */
 export function showPaymentFailure(failure: HttpFailure | Error) {
   // The card and bank routes refuse with the same body (src/shared/contracts/billing.ts).
@@ -90,9 +91,9 @@ export function showPaymentFailure(failure: HttpFailure | Error) {
     <>
       <Text>{RESULT_TEXT.failed}</Text>
       <Text mt="md">{text}</Text>
-      {first?.code && (
+      {body?.payment_id !== undefined && (
         <Text mt="md" size="sm" c="gray.7">
-          Error code {first.code}
+          Payment reference {body.payment_id}
         </Text>
       )}
     </>,
