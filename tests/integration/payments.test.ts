@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_DECLINED, CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import {
   auditLog,
@@ -14,6 +13,7 @@ import {
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
+import { BANK_DECLINED, CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import {
   bankPayload,
   cardPayload,
