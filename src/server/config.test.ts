@@ -264,6 +264,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(/RATE_LIMIT_STORE/);
   });
 
+  it('sets each abuse limit from its LIMIT_* setting, its documented default otherwise, and refuses anything but a whole number of at least 1', () => {
+    const defaults = loadConfig({}).limits;
+    expect(defaults.invitations_per_address).toBe(3);
+    expect(defaults.payment_declines_per_account).toBe(5);
+    expect(defaults.address_checks_per_ip).toBe(30);
+    expect(loadConfig({ LIMIT_INVITATIONS_PER_ADDRESS_PER_DAY: '2' }).limits.invitations_per_address).toBe(2);
+    for (const bad of ['0', '-3', '2.5', 'many'])
+      expect(() => loadConfig({ LIMIT_PAYMENT_DECLINES_PER_IP_PER_DAY: bad })).toThrow(
+        'LIMIT_PAYMENT_DECLINES_PER_IP_PER_DAY: LIMIT_PAYMENT_DECLINES_PER_IP_PER_DAY must be a whole number of at least 1',
+      );
+  });
+
   it('believes X-Forwarded-* only from the proxies TRUST_PROXY names (private networks in production)', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig(PRODUCTION).trustProxy).toBe('loopback, linklocal, uniquelocal');

@@ -9,7 +9,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /** Who a limit counts for: an account, a client IP address, or an e-mail address. */
-export type LimitSubjectKind = 'account' | 'ip' | 'email';
+type LimitSubjectKind = 'account' | 'ip' | 'email';
 
 /** One limit. */
 export interface LimitRule {
@@ -92,7 +92,7 @@ export const LIMIT_RULES = {
     windowSeconds: HOUR,
     per: 'ip',
     counts:
-      'answers that tell a known e-mail address from an unknown one, from one client address: failed sign-ins, application starts, users added',
+      'answers that tell a known e-mail address from an unknown one, from one client address: failed sign-ins, application starts, users added, sign-in addresses changed',
     refusal: 'Too many sign-in attempts or new accounts from your network.',
   },
   sign_in_failures_per_account: {

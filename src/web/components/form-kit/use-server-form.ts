@@ -37,6 +37,12 @@ export interface ServerFormOptions<V extends FieldValues, C extends RouteContrac
   toPayload?: (values: V) => Record<string, unknown>;
   onSuccess?: (response: ContractAnswer<C>, values: V) => void;
   onFailure?: (failure: HttpFailure) => void;
+  /**
+   * Whether the form shows a 429's message (too many attempts, and when to try again: docs/security.md
+   * "Limits on mail and payments") above its submit button; default true. A page that shows it
+   * its own way sets false and reads it in onFailure.
+   */
+  showsTooMany?: boolean;
 }
 
 export interface ServerForm<V extends FieldValues> {
@@ -125,6 +131,7 @@ export function useServerForm<V extends FieldValues, C extends RouteContract>(
     } catch (err) {
       const failure = err instanceof HttpFailure ? err : new HttpFailure(0, String(err));
       applyErrors(failure.errors);
+      if (failure.status === 429 && opts.showsTooMany !== false) setFormError(failure.message);
       opts.onFailure?.(failure);
     } finally {
       setSubmitting(false);

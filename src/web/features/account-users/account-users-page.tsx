@@ -107,9 +107,12 @@ function notice(title: string, text: string, color: 'orange' | 'red') {
 }
 
 const failed = () => notice(ACCOUNT_USER_TEXT.failureTitle, ACCOUNT_USER_TEXT.failureText, 'red');
-/** A refusal (403) says why in its own words; anything else is the generic failure of docs/requirements/errors.md. */
+/**
+ * A refusal (403) or a limit (429, which says when to try again) in its own words; anything else
+ * is the generic failure of docs/requirements/errors.md.
+ */
 const failedWith = (f: HttpFailure) =>
-  f.status === 403 ? notice(ACCOUNT_USER_TEXT.failureTitle, f.message, 'red') : failed();
+  f.status === 403 || f.status === 429 ? notice(ACCOUNT_USER_TEXT.failureTitle, f.message, 'red') : failed();
 const cantDeletePrimary = (text: string = ACCOUNT_USER_TEXT.assignNewPrimary) =>
   notice(ACCOUNT_USER_TEXT.cantDeletePrimary, text, 'orange');
 
@@ -180,7 +183,8 @@ function UserForm({
       onSaved(res.user);
     },
     onFailure: (f) => {
-      if (f.status !== 422) failedWith(f);
+      // A 429 is shown by the form itself, with when to try again.
+      if (f.status !== 422 && f.status !== 429) failedWith(f);
     },
   });
   const [email, password, isPrimary] = kit.form.watch(['email', 'password', 'is_primary']);

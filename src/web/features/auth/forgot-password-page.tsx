@@ -19,7 +19,8 @@ export default function ForgotPasswordPage() {
     hasRequiredFields: false,
     onSuccess: (res) => setSent(res.message),
     onFailure: (f) => {
-      if (!Object.keys(f.errors).length) toastFailure();
+      // A 429 is shown by the form itself, with when to try again.
+      if (!Object.keys(f.errors).length && f.status !== 429) toastFailure();
     },
   });
   return (

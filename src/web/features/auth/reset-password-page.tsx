@@ -32,7 +32,10 @@ export default function ResetPasswordPage() {
     toPayload: ({ _token, ...rest }) => ({ token: _token, ...rest }),
     captchaAction: 'password_reset',
     onSuccess: (res) => window.location.assign(res.url),
-    onFailure: () => toastFailure(),
+    // A 429 is shown by the form itself, with when to try again.
+    onFailure: (f) => {
+      if (f.status !== 429) toastFailure();
+    },
   });
   return (
     <>

@@ -210,9 +210,10 @@ export function BylawsForm({
       setSaved(response);
       setJustSaved(true);
     },
-    onFailure: () => {
+    onFailure: (f) => {
       setJustSaved(false);
-      toastFailure();
+      // A 429 is shown by the form itself, with when to try again.
+      if (f.status !== 429) toastFailure();
     },
   });
   const clauses = variant === 'school' ? SCHOOL_CLAUSES.filter((c) => kit.form.watch(c)) : [];

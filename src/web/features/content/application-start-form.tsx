@@ -86,7 +86,8 @@ export function ApplicationStartForm({ level }: { level: Level }) {
       );
     },
     onFailure: (failure) => {
-      if (failure.status !== 422) toastFailure();
+      // A 429 is shown by the form itself, with when to try again.
+      if (failure.status !== 422 && failure.status !== 429) toastFailure();
     },
   });
 

@@ -69,6 +69,8 @@ function ContestForm({ contest }: { contest: Contest }) {
   const kit = useServerForm<Values, (typeof contestEntryContracts)[Contest]>({
     route: ENTRY_ROUTE[contest],
     defaultValues: BLANK,
+    // A 429 is shown in the page's notice below, with "Your entry was not sent."
+    showsTooMany: false,
     // Loaded when the form is first used, so the page does not load zod first (docs/requirements/platform.md §6).
     loadSchema: () => import('../../../shared/schemas/contests.ts').then((m) => m.contestEntrySchema),
     keepOnClear: isVideo ? ['organization', 'email', 'is_member'] : [],

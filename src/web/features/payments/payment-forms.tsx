@@ -95,7 +95,13 @@ function onPaymentFailure(ctx: PaymentContext) {
   return (failure: HttpFailure) => {
     const body = refusalOf(paymentContracts.credit, failure);
     // A refused payment (declined, error) answers messages.resultCode; the rest are form problems.
-    if (body?.messages?.resultCode === 'Error' || failure.status === 0 || failure.status >= 500)
+    // A limit (429) says when to try again: shown like a refused payment.
+    if (
+      body?.messages?.resultCode === 'Error' ||
+      failure.status === 0 ||
+      failure.status === 429 ||
+      failure.status >= 500
+    )
       showPaymentFailure(failure);
     if (failure.errors.value || failure.status === 404 || failure.status === 409) {
       // The screen reloads with the server's invoices and total: say why before the form resets.
@@ -166,6 +172,8 @@ export function CardPaymentForm({ ctx }: { ctx: PaymentContext }) {
       ),
     onSuccess: (answer) => ctx.onAnswered(answer),
     onFailure: onPaymentFailure(ctx),
+    // A 429 opens the failure dialog (onPaymentFailure), like a declined payment.
+    showsTooMany: false,
   });
   return (
     <KitForm kit={kit} label="Pay by credit card">
@@ -247,6 +255,8 @@ export function BankPaymentForm({ ctx }: { ctx: PaymentContext }) {
       ),
     onSuccess: (answer) => ctx.onAnswered(answer),
     onFailure: onPaymentFailure(ctx),
+    // A 429 opens the failure dialog (onPaymentFailure), like a declined payment.
+    showsTooMany: false,
   });
   const routing = String(kit.form.watch('routingNumber') ?? '').trim();
   const account = String(kit.form.watch('accountNumber') ?? '').trim();

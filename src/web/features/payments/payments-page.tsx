@@ -31,7 +31,7 @@ import { toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../lib/http.ts';
 import { DiscountBox, InvoiceSelection, SummaryTable } from './billing-summary.tsx';
 import { BankPaymentForm, CardPaymentForm, type PaymentContext } from './payment-forms.tsx';
-import { showPaymentOutcome, type PaymentAnswer } from './payment-results.tsx';
+import { showPaymentFailure, showPaymentOutcome, type PaymentAnswer } from './payment-results.tsx';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 
 type ScreenAnswer = ContractAnswer<typeof paymentContracts.screen>;
@@ -223,9 +223,11 @@ function BillingScreen({
       }
       setWalletBusy(false);
     } catch (err) {
-      // docs/requirements/errors.md: a wallet init failure just stops the spinner.
+      // docs/requirements/errors.md: a wallet init failure just stops the spinner; a limit's 429 says
+      // when to try again (docs/payments.md "Card testing").
       setWalletBusy(false);
       if (err instanceof HttpFailure && err.errors.value) reload();
+      if (err instanceof HttpFailure && err.status === 429) showPaymentFailure(err);
     }
   };
 
