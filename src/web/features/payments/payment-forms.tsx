@@ -94,8 +94,14 @@ async function sendPayment(
 function onPaymentFailure(ctx: PaymentContext) {
   return (failure: HttpFailure) => {
     const body = refusalOf(paymentContracts.credit, failure);
-    // A refused payment (declined, error) answers messages.resultCode; the rest are form problems.
-    if (body?.messages?.resultCode === 'Error' || failure.status === 0 || failure.status >= 500)
+    // A refused payment (declined, error) answers messages.resultCode, a payment limit 429 with when
+    // to try again (docs/payments.md "Card testing"); the rest are form problems.
+    if (
+      body?.messages?.resultCode === 'Error' ||
+      failure.status === 0 ||
+      failure.status === 429 ||
+      failure.status >= 500
+    )
       showPaymentFailure(failure);
     if (failure.errors.value || failure.status === 404 || failure.status === 409) {
       // The screen reloads with the server's invoices and total: say why before the form resets.
