@@ -9,7 +9,7 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /** Who a limit counts for: an account, a client IP address, or an e-mail address. */
-export type LimitSubjectKind = 'account' | 'ip' | 'email';
+type LimitSubjectKind = 'account' | 'ip' | 'email';
 
 /** One limit. */
 export interface LimitRule {
