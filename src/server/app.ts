@@ -15,6 +15,7 @@ import { adminConsoleRoutes } from './modules/admin/console-routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminAccountRoutes } from './modules/admin-accounts/routes.ts';
 import { adminJobRoutes } from './modules/admin-jobs/routes.ts';
+import { registerPaymentAlertMetrics } from './modules/admin-payments/payment-alert-metrics.ts';
 import { adminPaymentRoutes } from './modules/admin-payments/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -217,7 +218,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   const webDev = config.webDevServer ? await startWebDevServer(app) : null;
   await app.register(errorsPlugin, { reporter });
   await app.register(metricsPlugin, { database: opts.database });
-  if (config.metricsToken) registerJobMetrics(app);
+  if (config.metricsToken) {
+    registerJobMetrics(app);
+    registerPaymentAlertMetrics(app);
+  }
   await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {

@@ -170,6 +170,7 @@ describe('GET /api/admin/payments', () => {
       open_invoices: 3,
       held_payments: 1,
       pending_payments: 1,
+      open_payment_alerts: 0,
     });
 
     const paidB = p.data.find((r) => r.id === ids.paidB)!;
@@ -277,14 +278,14 @@ describe('GET /api/admin/payments', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Account,Account id,Method,Status,Amount,Discount,Refunded,Invoices,Gateway transaction id,Payment id',
+      'Date,Account,Account id,Method,Status,Amount,Discount,Refunded,Invoices,Gateway transaction id,Gateway code,Gateway message,Payment id',
     );
     const shown = (await paymentsPage('?method=card&sort=amount_cents')).data;
     expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((r) => r.id));
     expect(shown.map((r) => r.id)).toEqual([ids.pending, ids.paidA, ids.held, ids.failed]);
     const paidA = shown[1]!;
     expect(lines[2]).toBe(
-      `${paidA.created_at.slice(0, 19).replace('T', ' ')} UTC,Alpha Boosters,${ids.alpha},Card Visa XXXX1111,Paid,$40.00,$0.00,$0.00,${paidA.invoices[0]!.number},,${ids.paidA}`,
+      `${paidA.created_at.slice(0, 19).replace('T', ' ')} UTC,Alpha Boosters,${ids.alpha},Card Visa XXXX1111,Paid,$40.00,$0.00,$0.00,${paidA.invoices[0]!.number},,,,${ids.paidA}`,
     );
     const bank = (await admin.get('/api/admin/payments/export.csv?method=bank&status=paid')).body
       .trimEnd()
@@ -405,6 +406,7 @@ describe('paging', () => {
       open_invoices: 30,
       held_payments: 1,
       pending_payments: 1,
+      open_payment_alerts: 0,
     });
   });
 });

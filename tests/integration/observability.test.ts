@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { productionProblems } from '../../src/server/config.ts';
-import { mailOutbox } from '../../src/server/db/schema.ts';
+import { mailOutbox, paymentAlerts } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
@@ -133,7 +133,7 @@ describe('GET /metrics', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it('asks for the bearer token, then reports requests by route, payments, the outbox and the pool', async () => {
+  it('asks for the bearer token, then reports requests by route, payments, the outbox, the pool, job runs and open payment alerts', async () => {
     const token = 'metrics-token-0123456789abcdef0123456789';
     const gw = await createGatewayTestApp(10_000, { config: { metricsToken: token } });
     cleanups.push(() => gw.close());
@@ -205,6 +205,15 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/^goodstanding_db_pool_connections\{state="waiting"\} 0$/m);
     expect(text).toMatch(/^goodstanding_process_resident_memory_bytes \d+/m);
     expect(text).toMatch(/^goodstanding_job_runs\{job="level-wizard-refresh",result="ok"\} 1$/m);
+    // Payment alerts staff have not reviewed, by kind (docs/payments.md "Card testing"): 0 is reported too.
+    expect(text).toMatch(/^goodstanding_payment_alerts_open\{kind="possible_card_testing"\} 0$/m);
+    const alert = { kind: 'possible_card_testing', rule: 'payment_attempts_per_ip', ip: '203.0.113.9', count: 21 };
+    await db.insert(paymentAlerts).values([
+      { ...alert, maxCount: 20, windowKey: 'metrics:open' },
+      { ...alert, maxCount: 20, windowKey: 'metrics:reviewed', reviewedAt: new Date() },
+    ]);
+    const after = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(after.body).toMatch(/^goodstanding_payment_alerts_open\{kind="possible_card_testing"\} 1$/m);
   });
 
   it('takes collectors registered later by other modules', async () => {

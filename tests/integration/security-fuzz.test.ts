@@ -239,6 +239,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
   'GET /api/admin/payments': { query: { status: 'paid', method: 'card', page: '1' } },
   'GET /api/admin/payments/export.csv': { query: { status: 'paid', method: 'card', search: '1111', sort: '-status' } },
   'GET /api/admin/invoices/open': { query: { overdue: '30', page: '1' } },
+  'POST /api/admin/payments/alerts/:id/review': { body: { note: 'Called the treasurer.' } },
   'GET /api/admin/invoices/open/export.csv': { query: { overdue: '30', search: 'GS-000001', sort: '-balance_cents' } },
   'GET /api/admin/inquiries': { query: { kind: 'contact', status: 'new', page: '1' } },
   'GET /api/admin/inquiries/export.csv': { query: { kind: 'contact', status: 'new', search: 'fuzz', sort: '-state' } },

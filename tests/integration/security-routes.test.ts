@@ -165,6 +165,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/admin/payments/:id/refund': { access: 'admin' },
   'POST /api/admin/payments/:id/resolve': { access: 'admin' },
   'POST /api/admin/payments/discrepancies/:id/resolve': { access: 'admin' },
+  'POST /api/admin/payments/alerts/:id/review': { access: 'admin' },
   'GET /api/admin/inquiries': { access: 'admin' },
   'GET /api/admin/inquiries/export.csv': { access: 'admin' },
   'GET /api/admin/inquiries/:id': { access: 'admin' },

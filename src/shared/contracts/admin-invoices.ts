@@ -29,7 +29,7 @@ export const adminInvoicesContracts = {
     method: 'GET',
     url: '/api/admin/money-totals',
     access: 'staff',
-    summary: 'Whole-site totals: open balances (cents), open invoices, held and pending payments',
+    summary: 'Whole-site totals: open balances (cents), open invoices, held and pending payments, open payment alerts',
     response: { 200: adminMoneyTotalsSchema },
   }),
 };

@@ -7,6 +7,7 @@ import {
   paymentsAttentionSchema,
   refundSchema,
   resolveDiscrepancySchema,
+  reviewPaymentAlertSchema,
 } from '../schemas/admin-payments.ts';
 import { fileAnswer, recordIdParams, validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
@@ -81,7 +82,8 @@ export const adminPaymentContracts = {
     method: 'GET',
     url: '/api/admin/payments/attention',
     access: 'staff',
-    summary: 'Payments that need a staff decision and gateway charges no payment accounts for, oldest first',
+    summary:
+      'Payments that need a staff decision and gateway charges no payment accounts for, oldest first; open payment alerts, newest first',
     response: { 200: paymentsAttentionSchema },
   }),
   reconcile: defineContract({
@@ -114,6 +116,15 @@ export const adminPaymentContracts = {
     summary: 'Mark a gateway charge no payment accounts for as dealt with, saying what was done (audited)',
     params: recordIdParams,
     body: resolveDiscrepancySchema,
+    response: { 200: messageSchema, 409: messageSchema, 422: validationFailedSchema },
+  }),
+  reviewAlert: defineContract({
+    method: 'POST',
+    url: '/api/admin/payments/alerts/:id/review',
+    access: 'staff',
+    summary: 'Mark a payment alert (possible card testing) reviewed, with a note of what staff found (audited)',
+    params: recordIdParams,
+    body: reviewPaymentAlertSchema,
     response: { 200: messageSchema, 409: messageSchema, 422: validationFailedSchema },
   }),
 };

@@ -38,6 +38,7 @@ const ACTION_WORDS: Record<string, string> = {
   'staff.set_password_link': 'Sent a staff user a set-password link',
   'compliance.filing_recorded': 'Recorded a filing',
   'job.run': 'Ran a job',
+  'payment_alert.reviewed': 'Marked a possible card testing alert reviewed',
   'uploads.stored': 'Uploaded files',
   'accounts.imported': 'Imported accounts',
 };

@@ -90,6 +90,8 @@ export const adminMoneyTotalsSchema = z.object({
   held_payments: z.number().int(),
   /** Payments whose gateway answer never came: not confirmed either way. */
   pending_payments: z.number().int(),
+  /** Staff alerts not reviewed yet (payment_alerts, e.g. possible card testing; docs/payments.md "Card testing"). */
+  open_payment_alerts: z.number().int(),
 });
 export type AdminMoneyTotals = z.output<typeof adminMoneyTotalsSchema>;
 
@@ -97,12 +99,37 @@ export type AdminMoneyTotals = z.output<typeof adminMoneyTotalsSchema>;
 export const STAFF_PAYMENT_ACTIONS = ['approve', 'decline', 'void', 'refund', 'resolve'] as const;
 export type StaffPaymentAction = (typeof STAFF_PAYMENT_ACTIONS)[number];
 
-/** One row of the payments list: a payment as the finances page shows it, with its account and the actions staff may take. */
+/**
+ * One row of the payments list: a payment as the finances page shows it, with its account, the
+ * actions staff may take, and the gateway's own code and words (`gateway_code`, e.g. '2' or
+ * 'E00114', and `gateway_message`, e.g. 'This transaction has been declined.'; null when the
+ * gateway gave none). Staff only: the payer's finances never carry them (docs/payments.md "Card
+ * testing": the payer is told what to do, never why the bank said no).
+ */
 export const adminPaymentRowSchema = financePaymentSchema.extend({
   account: z.object({ id: z.number().int(), name: z.string() }),
   actions: z.array(z.enum(STAFF_PAYMENT_ACTIONS)),
+  gateway_code: z.string().nullable(),
+  gateway_message: z.string().nullable(),
 });
 export type AdminPaymentRow = z.input<typeof adminPaymentRowSchema>;
+
+/**
+ * What the gateway said of a declined or failed payment, as staff read it under its status:
+ * "Declined by the gateway: This transaction has been declined. (code 2)", "Failed at the gateway:
+ * The card details have expired. (code E00114)". Null for any other status, or when the gateway
+ * gave neither words nor a code.
+ */
+export function gatewayRefusalText(
+  p: Pick<AdminPaymentRow, 'status' | 'gateway_code' | 'gateway_message'>,
+): string | null {
+  if (p.status !== 'declined' && p.status !== 'failed') return null;
+  const words = p.gateway_message?.trim();
+  const code = p.gateway_code?.trim();
+  if (!words && !code) return null;
+  const head = p.status === 'declined' ? 'Declined by the gateway' : 'Failed at the gateway';
+  return `${head}${words ? `: ${words}` : ''}${code ? ` (code ${code})` : ''}`;
+}
 
 /** GET /api/admin/payments: the docs/requirements/entities.md page object. */
 export type AdminPaymentsPage = PageObject<AdminPaymentRow>;
@@ -173,10 +200,41 @@ export const attentionDiscrepancySchema = z.object({
 });
 export type AttentionDiscrepancy = z.input<typeof attentionDiscrepancySchema>;
 
-/** GET /api/admin/payments/attention: what needs a staff decision, oldest first. */
+/** Kinds of staff alerts about payments (payment_alerts.kind). */
+export const PAYMENT_ALERT_KINDS = ['possible_card_testing'] as const;
+
+/**
+ * A staff alert about payments not reviewed yet (docs/payments.md "Card testing"): an account or
+ * a client address passed a payment limit. `rule` is the limit passed (e.g.
+ * 'payment_attempts_per_account'), `count` what was counted when it was passed and `max_count`
+ * the limit; `summary` says it in words ("11 payment attempts in an hour from this account (limit
+ * 10)"). `account` is null when the attempts came from no account still known. ISO dates.
+ */
+export const paymentAlertSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PAYMENT_ALERT_KINDS),
+  rule: z.string(),
+  account: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The client address the attempts came from ('' when unknown). */
+  ip: z.string(),
+  count: z.number().int(),
+  max_count: z.number().int(),
+  summary: z.string(),
+  created_at: z.string(),
+});
+export type PaymentAlert = z.input<typeof paymentAlertSchema>;
+
+/** Body of marking a payment alert reviewed: what staff found (kept in the audit log). */
+export const reviewPaymentAlertSchema = z.object({
+  note: requiredText({ label: 'note', max: 500 }),
+});
+
+/** GET /api/admin/payments/attention: what needs a staff decision, oldest first; alerts newest first. */
 export const paymentsAttentionSchema = z.object({
   payments: z.array(attentionPaymentSchema),
   discrepancies: z.array(attentionDiscrepancySchema),
+  /** Payment alerts not reviewed yet, newest first, at most 100. */
+  alerts: z.array(paymentAlertSchema),
   /** When the reconciliation last ran on this server, or null. */
   last_reconciled_at: z.string().nullable(),
 });

@@ -5,6 +5,7 @@ import { notFound } from '../../errors.ts';
 import { toFinancePaymentsOfAccounts } from '../finances/payment-view.ts';
 import { REVIEW_REASONS, type PaymentRow } from '../payments/payment-steps.ts';
 import { listOpenDiscrepancies } from '../payments/reconcile-payments.ts';
+import { listOpenPaymentAlerts } from './list-payment-alerts.ts';
 import type {
   AdminPaymentRow,
   AttentionPayment,
@@ -39,7 +40,8 @@ function staffActionsFor(
 
 /**
  * Payment rows of any accounts as the staff's lists show them: the finances shape with the account,
- * and what staff may do with each. Reads payments' invoices and accounts; writes nothing.
+ * what staff may do with each, and the gateway's own code and words (staff only, docs/payments.md
+ * "Card testing"). Reads payments' invoices and accounts; writes nothing.
  */
 export async function toAdminPaymentRows(
   db: Db,
@@ -51,7 +53,13 @@ export async function toAdminPaymentRows(
   );
   return shaped.map((p, i) => {
     const { account, payment } = must(rows[i], 'the payment row shaped');
-    return { ...p, account, actions: staffActionsFor(payment) };
+    return {
+      ...p,
+      account,
+      actions: staffActionsFor(payment),
+      gateway_code: payment.gatewayCode,
+      gateway_message: payment.gatewayMessage,
+    };
   });
 }
 
@@ -69,9 +77,10 @@ export async function findAdminPaymentRow(db: Db, paymentId: number): Promise<Ad
 /**
  * GET /api/admin/payments/attention (docs/payments.md "Reconciliation"; staff only): every payment
  * that needs a staff decision, oldest first (held for review; pending past `pendingAfterMs`, its
- * answer never came; put before staff by the reconciliation), with a refund still pending, and
- * the open gateway discrepancies. Reads payments, payment_refunds, accounts,
- * gateway_discrepancies; writes nothing.
+ * answer never came; put before staff by the reconciliation), with a refund still pending, the
+ * open gateway discrepancies, and the payment alerts not reviewed yet, newest first, at most 100
+ * (possible card testing, docs/payments.md "Card testing"; listOpenPaymentAlerts). Reads payments,
+ * payment_refunds, accounts, gateway_discrepancies, payment_alerts; writes nothing.
  */
 export async function listPaymentsAttention(
   db: Db,
@@ -123,6 +132,7 @@ export async function listPaymentsAttention(
       submitted_at: d.submittedAt?.toISOString() ?? null,
       found_at: d.foundAt.toISOString(),
     })),
+    alerts: await listOpenPaymentAlerts(db),
     last_reconciled_at: opts.lastReconciledAt?.toISOString() ?? null,
   };
 }

@@ -102,7 +102,10 @@ const EXPORT_BATCH = 1_000;
  * status, method and search match (the page is ignored), in the list's order, at most
  * ADMIN_PAYMENTS_EXPORT_CAP, as CSV: Date (UTC), Account, Account id, Method (in words, with the
  * last four digits), Status, Amount, Discount, Refunded (dollars with cents, "$1,234.50", as the
- * page and the audit export write money), Invoices (numbers), Gateway transaction id, Payment id.
+ * page and the audit export write money), Invoices (numbers), Gateway transaction id, Gateway code
+ * and Gateway message (the gateway's own answer, e.g. "2" and "This transaction has been
+ * declined.": staff keep the reason a payer is never told, docs/payments.md "Card testing"),
+ * Payment id.
  * Staff only (the route's access 'staff'). Reads payments, accounts, payment_invoices, invoices;
  * writes nothing.
  */
@@ -129,6 +132,8 @@ export async function exportAdminPaymentsCsv(db: Db, q: AdminPaymentsQuery): Pro
         formatCurrency(p.refunded_cents),
         p.invoices.map((i) => i.number).join(' '),
         p.gateway_trans_id ?? '',
+        p.gateway_code ?? '',
+        p.gateway_message ?? '',
         p.id,
       ]);
     }
@@ -146,6 +151,8 @@ export async function exportAdminPaymentsCsv(db: Db, q: AdminPaymentsQuery): Pro
       'Refunded',
       'Invoices',
       'Gateway transaction id',
+      'Gateway code',
+      'Gateway message',
       'Payment id',
     ],
     lines,

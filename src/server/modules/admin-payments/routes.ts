@@ -13,6 +13,7 @@ import { exportAdminPaymentsCsv, listAdminPayments } from './list-payments.ts';
 import { getMoneyTotals } from './money-totals.ts';
 import { refundPayment } from './refund-payment.ts';
 import { resolveDiscrepancy, resolvePaymentReview } from './resolve-review.ts';
+import { reviewPaymentAlert } from './review-payment-alert.ts';
 import { voidPayment } from './void-payment.ts';
 import type { StaffActionAnswer, StaffPaymentDeps } from './staff-payment-deps.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,11 +28,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  *   both page objects of 25;
  * - `GET /api/admin/money-totals` the whole-site totals above both lists (open balances, held and
  *   pending payments), read once per visit of the page rather than with every page of a list;
- * - `GET /api/admin/payments/attention` what needs a decision, and
+ * - `GET /api/admin/payments/attention` what needs a decision (and the open payment alerts), and
  *   `POST /api/admin/payments/reconcile` to ask the gateway now;
  * - `POST /api/admin/payments/{id}/approve|decline|void|resolve` `{ reason }` and
  *   `POST /api/admin/payments/{id}/refund` `{ amount, reason }`: each audited, the account mailed;
- * - `POST /api/admin/payments/discrepancies/{id}/resolve` `{ resolution }`.
+ * - `POST /api/admin/payments/discrepancies/{id}/resolve` `{ resolution }`;
+ * - `POST /api/admin/payments/alerts/{id}/review` `{ note }`: a possible card testing alert
+ *   reviewed (docs/payments.md "Card testing"), audited.
  */
 export async function adminPaymentRoutes(app: FastifyInstance) {
   app.register(async (admin) => {
@@ -136,6 +139,13 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
         const id = recordIdOf(req.params.id, 'The gateway charge');
         const { resolution } = req.body;
         return resolveDiscrepancy(await deps(req), { id, resolution, actor: auditActor(req) });
+      },
+    });
+    api.route({
+      ...fromContract(c.reviewAlert),
+      handler: async (req) => {
+        const id = recordIdOf(req.params.id, 'The alert');
+        return reviewPaymentAlert(app.db, { id, note: req.body.note, actor: auditActor(req) });
       },
     });
   });

@@ -94,8 +94,8 @@ async function sendPayment(
 function onPaymentFailure(ctx: PaymentContext) {
   return (failure: HttpFailure) => {
     const body = refusalOf(paymentContracts.credit, failure);
-    // A refused payment (declined, error) answers messages.resultCode; the rest are form problems.
-    // A limit (429) says when to try again: shown like a refused payment.
+    // A refused payment (declined, error) answers messages.resultCode, a payment limit 429 with when
+    // to try again (docs/payments.md "Card testing"); the rest are form problems.
     if (
       body?.messages?.resultCode === 'Error' ||
       failure.status === 0 ||

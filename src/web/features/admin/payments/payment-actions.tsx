@@ -18,6 +18,7 @@ import { Link } from 'react-router';
 import { adminPaymentContracts } from '../../../../shared/contracts/admin-payments.ts';
 import { formatCurrency } from '../../../../shared/rules/formats.ts';
 import {
+  gatewayRefusalText,
   paymentActionSchema,
   refundSchema,
   resolveDiscrepancySchema,
@@ -31,6 +32,7 @@ import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDate, showDateTime } from '../../../lib/locale.ts';
 import { useAdminForm } from '../use-admin-form.ts';
+import { PaymentAlertsCard } from './payment-alerts.tsx';
 
 /** What each staff action is called, what its dialog says it does, and its button (docs/payments.md). */
 const ACTIONS: Record<
@@ -268,10 +270,25 @@ function ResolveDiscrepancyDialog({
 }
 
 /**
+ * What the gateway said of a declined or failed payment, in small print under its status badge
+ * (staff only; docs/payments.md "Card testing"): nothing for any other payment.
+ */
+export function GatewayRefusal({ payment }: { payment: AdminPaymentRow }) {
+  const text = gatewayRefusalText(payment);
+  if (!text) return null;
+  return (
+    <Text size="xs" c="dimmed" mt={4} maw={260}>
+      {text}
+    </Text>
+  );
+}
+
+/**
  * The "Needs a decision" tab of /admin/payments (docs/payments.md "Reconciliation", "Staff
- * actions"): payments held for review, never confirmed, or put before staff by the
- * reconciliation, each with the actions staff may take; the gateway charges no payment accounts
- * for; when the gateway was last asked, and a button to ask it now.
+ * actions", "Card testing"): the payment alerts not reviewed yet (possible card testing);
+ * payments held for review, never confirmed, or put before staff by the reconciliation, each with
+ * the actions staff may take; the gateway charges no payment accounts for; when the gateway was
+ * last asked, and a button to ask it now.
  */
 export function AttentionPanel() {
   const client = useQueryClient();
@@ -306,6 +323,7 @@ export function AttentionPanel() {
           Check with the gateway now
         </Button>
       </Group>
+      <PaymentAlertsCard alerts={q.data?.alerts} />
       <Card withBorder padding="md" component="section" aria-labelledby="attention-payments">
         <Title order={2} size="h4" id="attention-payments" mb="sm">
           Payments
@@ -340,6 +358,7 @@ export function AttentionPanel() {
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatCurrency(p.amount_cents)}</Table.Td>
                     <Table.Td>
                       <PaymentStatusBadge status={p.status} />
+                      <GatewayRefusal payment={p} />
                       {p.review_reason && (
                         <Text size="xs" c="orange.9" mt={4} maw={260}>
                           {p.review_reason}

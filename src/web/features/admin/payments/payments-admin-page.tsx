@@ -30,7 +30,8 @@ import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { addressParams } from '../use-list-filters.ts';
-import { AttentionPanel, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
+import { AttentionPanel, GatewayRefusal, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
+import { CardTestingNotice } from './payment-alerts.tsx';
 
 const DAY_MS = 86_400_000;
 
@@ -128,10 +129,13 @@ function filtersOf(params: URLSearchParams) {
 }
 
 /**
- * /admin/payments (docs/payments.md): the staff's view of money across all accounts. Totals at the
- * top (open balances; held and not-confirmed payments, which need attention), then three tabs:
- * every account's payments, newest first, filtered by status and method, with invoices, receipts
- * and the actions staff may take (void, refund); what needs a decision (AttentionPanel); and every
+ * /admin/payments (docs/payments.md): the staff's view of money across all accounts. A red notice
+ * first while payment alerts wait for a review (possible card testing, docs/payments.md "Card
+ * testing"), then the totals (open balances; held and not-confirmed payments, which need
+ * attention), then three tabs:
+ * every account's payments, newest first, filtered by status and method, with invoices, receipts,
+ * the gateway's words for a declined or failed one and the actions staff may take (void, refund);
+ * what needs a decision (AttentionPanel, with the payment alerts); and every
  * account's open invoices, oldest first, optionally only those over 30 days old, each with a link
  * to pay it on the account's behalf. Tab, filters and page live in the address.
  */
@@ -193,6 +197,7 @@ export default function PaymentsAdminPage() {
     <>
       <PageHeader title="Payments" lead="Every account’s payments and open invoices." />
       <AdminNav />
+      <CardTestingNotice open={totals?.open_payment_alerts} onReview={() => go({ tab: 'attention' })} />
       <Totals totals={totals} onReview={() => go({ tab: 'attention' })} />
       <Tabs value={tab} onChange={(v) => go({ tab: v ?? 'payments' })} keepMounted={false}>
         <Tabs.List mb="md">
@@ -271,6 +276,7 @@ export default function PaymentsAdminPage() {
                 </Table.Td>
                 <Table.Td>
                   <PaymentStatusBadge status={p.status} />
+                  <GatewayRefusal payment={p} />
                   {p.refunded_cents > 0 && p.status !== 'refunded' && (
                     <Text size="xs" c="dimmed" mt={4}>
                       {formatCurrency(p.refunded_cents)} refunded
