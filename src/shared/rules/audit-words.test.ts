@@ -7,6 +7,27 @@ describe('the audit log in words', () => {
     expect(actionWords('auth.login')).toBe('Signed in');
     expect(actionWords('work_item.note_added')).toBe('Work item: note added');
     expect(actionWords('payment.refunded')).toBe('Payment: refunded');
+    expect(actionWords('limit.reached')).toBe('Was refused past a limit (too many attempts)');
+  });
+
+  it('reads a limit refusal as the limit, what it counts per, the count and until when', () => {
+    expect(
+      auditDetailWords({
+        rule: 'payment_declines_per_account',
+        per: 'account',
+        subject: '42',
+        count: 5,
+        max: 5,
+        until: '2026-11-29T08:06:00.000Z',
+      }).facts,
+    ).toEqual([
+      'Limit: payment_declines_per_account',
+      'Counted per: account',
+      'Subject: 42',
+      'Count: 5',
+      'Allowed: 5',
+      'Until: 2026-11-29 08:06 UTC',
+    ]);
   });
 
   it('turns keys into words', () => {

@@ -39,6 +39,7 @@ const ACTION_WORDS: Record<string, string> = {
   'compliance.filing_recorded': 'Recorded a filing',
   'job.run': 'Ran a job',
   'payment_alert.reviewed': 'Marked a possible card testing alert reviewed',
+  'limit.reached': 'Was refused past a limit (too many attempts)',
   'uploads.stored': 'Uploaded files',
   'accounts.imported': 'Imported accounts',
 };
@@ -63,6 +64,11 @@ const FIELD_WORDS: Record<string, string> = {
   incPackageCents: 'Incorporation package price',
   incPackageDiscountCents: 'Early-bird incorporation package price',
   upgradeToId: 'Upgrades to level',
+  // A limit's refusal (modules/limits/take-limit.ts): which limit, counted per what, until when.
+  rule: 'Limit',
+  per: 'Counted per',
+  max: 'Allowed',
+  until: 'Until',
 };
 
 /** A key as words: 'early_bird_price_cents' → 'Early bird price', 'discountId' → 'Discount'. */
