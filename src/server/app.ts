@@ -43,6 +43,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { workQueueRoutes } from './modules/work-queue/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { cacheControlPlugin } from './plugins/cache-control.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
@@ -255,6 +256,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(cookie);
+  // After the cookie plugin, whose Set-Cookie it reads: no-store on every answer not declared public (docs/security.md "Caching of answers").
+  await app.register(cacheControlPlugin);
   await app.register(rateLimitsPlugin);
   // Limits per upload are set by each route (receiveUpload); these bound any multipart request.
   await app.register(multipart, {
