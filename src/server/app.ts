@@ -45,6 +45,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { workQueueRoutes } from './modules/work-queue/routes.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { apiDocsPlugin } from './plugins/api-docs.ts';
+import { cacheControlPlugin } from './plugins/cache-control.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { answerFrameworkError, errorsPlugin } from './plugins/errors.ts';
 import { waitForHandlersOnClose } from './plugins/handlers-in-flight.ts';
@@ -261,6 +262,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   });
   // Signed cookies (the browsers known to an address, modules/auth/known-devices.ts) use a key of their own, derived from the app's secret.
   await app.register(cookie, { secret: createHmac('sha256', hmacKey).update('signed-cookies').digest('base64url') });
+  // After the cookie plugin, whose Set-Cookie it reads: no-store on every answer not declared public (docs/security.md "Caching of answers").
+  await app.register(cacheControlPlugin);
   await app.register(rateLimitsPlugin);
   // Limits per upload are set by each route (receiveUpload); these bound any multipart request.
   await app.register(multipart, {

@@ -8,6 +8,7 @@ import { PAGES } from '../../src/shared/routes.ts';
 import { createGatewayTestApp, type GatewayTestApp } from './gateway.ts';
 import { Agent, type TestApp, type TestConfig } from './test-app.ts';
 import type { Db } from '../../src/server/db/client.ts';
+import type { PublicAnswer } from '../../src/server/plugins/cache-control.ts';
 import type { RouteContract } from '../../src/shared/contracts/contract.ts';
 import type { RouteOptions } from 'fastify';
 
@@ -23,6 +24,8 @@ export interface AppRoute {
   key: string;
   /** The contract the route was registered from (src/shared/contracts/), if any. */
   contract?: RouteContract;
+  /** `config.cache` of the route: the kind of public answer it declares (plugins/cache-control.ts), if any. */
+  cache?: PublicAnswer;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -69,6 +72,7 @@ export interface InventoriedApp extends GatewayTestApp {
  */
 export async function createInventoriedTestApp(opts: { config?: TestConfig } = {}): Promise<InventoriedApp> {
   const seen = new Map<string, AppRoute>();
+  const options = new Map<string, RouteOptions>();
   const onRoute = (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const csrf = route.config?.csrf;
@@ -76,9 +80,12 @@ export async function createInventoriedTestApp(opts: { config?: TestConfig } = {
     for (const method of methods) {
       const key = `${method} ${route.url}`;
       seen.set(key, { method, url: route.url, csrf, access, key, contract: route.config?.contract });
+      options.set(key, route);
     }
   };
   const gateway = await createGatewayTestApp(1500, { config: opts.config, onRoute });
+  // Read once the app is ready: a plugin's own onRoute hook may set `config.cache` after this one ran.
+  for (const [key, route] of seen) route.cache = options.get(key)?.config?.cache;
   const routes = [...seen.values()]
     .filter((r) => !(r.method === 'HEAD' && seen.has(`GET ${r.url}`)))
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { HttpError, TooManyRequests, ValidationError } from '../errors.ts';
+import { NO_STORE } from './cache-control.ts';
 import type { ErrorReporter } from '../error-reporting.ts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -120,7 +121,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       const message = 'The service is briefly unavailable. Please try again in a few seconds.';
-      reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+      reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       if (wantsHtml(req))
         return reply.type('text/html; charset=utf-8').send(errorPage('Temporarily unavailable', message, req.id));
       return reply.send({ message, requestId: req.id });
@@ -128,7 +129,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
     req.log.error({ err }, 'unhandled error');
     opts.reporter?.report(err, req);
     const message = 'Something went wrong on our side. Please try again.';
-    reply.status(500).header('cache-control', 'no-store');
+    reply.status(500);
     if (wantsHtml(req))
       return reply.type('text/html; charset=utf-8').send(errorPage('Something went wrong', message, req.id));
     return reply.send({ message, requestId: req.id });
@@ -140,6 +141,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { reporter?: E
  * error handler runs (an address with broken percent-encoding, 400; a path parameter over the
  * router's length limit, 414) in the same `{ message }` shape, instead of Fastify's default body,
  * which echoes the address and names Fastify's error code (docs/requirements/platform.md §3, §5.9).
+ * These answers run no hook, so this sets their `Cache-Control: no-store` itself (docs/security.md
+ * "Caching of answers").
  */
 export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode ?? 500;
@@ -149,5 +152,5 @@ export function answerFrameworkError(err: FastifyError, _req: FastifyRequest, re
       : status < 500
         ? 'The request could not be read.'
         : 'Something went wrong on our side. Please try again.';
-  void reply.status(status).send({ message });
+  void reply.status(status).header('cache-control', NO_STORE).send({ message });
 }

@@ -149,10 +149,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, opts: { database: D
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="metrics"')
-        .header('cache-control', 'no-store')
         .send({ message: 'A valid bearer token is required.' });
     }
     const text = await registry.metrics();
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
+    return reply.header('content-type', registry.contentType).send(text);
   });
 });

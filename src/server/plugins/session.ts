@@ -31,7 +31,8 @@ const newToken = (prefix: 'a' | 'u') => `${prefix}.${randomBytes(16).toString('b
 
 /**
  * Database sessions (docs/requirements/platform.md §5.1): visitors carry an 'a.' cookie with no row; signing in issues a
- * fresh 'u.' id whose sha256 is stored with idle and absolute expiry. Decorates request.user.
+ * fresh 'u.' id whose sha256 is stored with idle and absolute expiry. Decorates request.user. A
+ * visitor's cookie is set on any answer but a public one (`config.cache`, docs/security.md "Caching of answers").
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { config, db } = app;
@@ -79,7 +80,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     }
     if (!req.sessionToken) {
       req.sessionToken = newToken('a');
-      reply.setCookie(cookieName, req.sessionToken, cookieOpts);
+      // A public answer is the same for everyone and may be kept by a shared cache, so it starts no
+      // session: its cookie would go to whoever the cache answers next (plugins/cache-control.ts).
+      if (!req.routeOptions.config?.cache) reply.setCookie(cookieName, req.sessionToken, cookieOpts);
     }
   });
 

@@ -50,9 +50,6 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.withTypeProvider<ZodTypeProvider>().route({
     ...fromContract(siteContracts.session),
-    handler: async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { user: req.user, csrfToken: reply.csrfToken() };
-    },
+    handler: async (req, reply) => ({ user: req.user, csrfToken: reply.csrfToken() }),
   });
 }

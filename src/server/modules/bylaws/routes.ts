@@ -23,7 +23,7 @@ export function sendBylawsDocx(reply: FastifyReply, file: { bytes: Buffer; fileN
     .header('content-type', DOCX_TYPE)
     .header('content-disposition', contentDisposition('attachment', file.fileName))
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
+    .header('cache-control', 'private, no-store')
     .send(file.bytes);
 }
 
@@ -64,9 +64,9 @@ export async function bylawRoutes(app: FastifyInstance) {
 
   api.route({
     ...fromContract(bylawContracts.document),
-    handler: async (req, reply) => {
+    handler: async (req) => {
       const { model, fileName } = await getBylawDocument(app.db, req.params.hash, await brands());
-      return reply.header('cache-control', 'no-store').send({ document: model, file_name: fileName });
+      return { document: model, file_name: fileName };
     },
   });
 

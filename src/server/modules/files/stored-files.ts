@@ -62,7 +62,8 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
 
 /**
  * Sends a stored file after the caller has checked who may read it (docs/requirements/platform.md §5.7): as an
- * attachment with nosniff, or inline for raster images when `inline` is asked.
+ * attachment with nosniff, or inline for raster images when `inline` is asked; never cached, like
+ * every download (docs/security.md "Caching of answers").
  * @throws HttpError 404 when the bytes are missing from storage
  */
 export async function sendStoredFile(
@@ -84,6 +85,6 @@ export async function sendStoredFile(
     .header('content-length', String(file.sizeBytes))
     .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.fileName))
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, max-age=0, must-revalidate')
+    .header('cache-control', 'private, no-store')
     .send(body);
 }

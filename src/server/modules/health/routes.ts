@@ -67,7 +67,8 @@ async function probeStorage(storage: FileStorage): Promise<void> {
  *   (the drizzle migrations table against migrations/meta/_journal.json) and the storage takes a
  *   probe write and delete; otherwise 503 naming the failed checks ({@link Readiness}).
  * - GET /healthz: the same as /readyz, for balancers configured before it existed.
- * While the server is closing Fastify itself answers 503. Never cached; logged only on failure.
+ * While the server is closing Fastify itself answers 503. Never cached (`no-store`, as every answer
+ * not declared public: plugins/cache-control.ts); logged only on failure.
  */
 export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable: string }) {
   // The journal belongs to this build: read once, not on every probe of a balancer.
@@ -76,7 +77,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable
   api.route({
     ...fromContract(healthContracts.live),
     logLevel: 'warn',
-    handler: async (_req, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' as const }),
+    handler: async () => ({ status: 'ok' as const }),
   });
 
   const readiness = async (reply: FastifyReply) => {
@@ -114,10 +115,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { migrationsTable
       .filter(([, v]) => v === 'failed')
       .map(([k]) => k);
     const body: Readiness = failed.length ? { status: 'unavailable', checks, failed } : { status: 'ok', checks };
-    return reply
-      .code(failed.length ? 503 : 200)
-      .header('cache-control', 'no-store')
-      .send(body);
+    return reply.code(failed.length ? 503 : 200).send(body);
   };
   api.route({
     ...fromContract(healthContracts.ready),

@@ -31,12 +31,16 @@ export async function pageRoutes(app: FastifyInstance, opts: { webDev: WebDevSer
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   const assetsDir = path.join(distDir, 'assets');
   if (!opts.webDev && fs.existsSync(assetsDir)) {
+    // The built files are public and kept a year (plugins/cache-control.ts sets the header): their
+    // names change with their content. @fastify/static takes no route config, so it is added here.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/assets/')) route.config = { ...route.config, cache: 'built-asset' };
+    });
     await app.register(fastifyStatic, {
       root: assetsDir,
       prefix: '/assets/',
       index: false,
-      immutable: true,
-      maxAge: '365d',
+      cacheControl: false,
       // The build writes .br and .gz copies of scripts and styles (vite.config.ts).
       preCompressed: true,
       decorateReply: false,
@@ -50,11 +54,8 @@ export async function pageRoutes(app: FastifyInstance, opts: { webDev: WebDevSer
     const full = path.join(distDir, file);
     if (!opts.webDev && fs.existsSync(full)) {
       const body = fs.readFileSync(full);
-      app.get(`/${file}`, async (_req, reply) =>
-        reply
-          .type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain')
-          .header('cache-control', 'public, max-age=86400')
-          .send(body),
+      app.get(`/${file}`, { config: { cache: 'site-file' } }, async (_req, reply) =>
+        reply.type(file.endsWith('.svg') ? 'image/svg+xml' : 'text/plain').send(body),
       );
     }
   }
@@ -100,10 +101,10 @@ export async function pageRoutes(app: FastifyInstance, opts: { webDev: WebDevSer
     };
     const body = serverRendered ? await serverRendered.render(req.url, boot) : null;
     const template = webDev ? await webDev.template(req.url) : builtTemplate;
+    // Not public: the shell carries the session's CSRF token and the user (plugins/cache-control.ts: no-store).
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
       .send(
         renderPage(template, {
           title: page.title,

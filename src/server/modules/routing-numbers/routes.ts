@@ -28,7 +28,7 @@ export async function routingNumberRoutes(app: FastifyInstance) {
       const { callback } = req.query;
       const jsonp = typeof callback === 'string' && JSONP_CALLBACK_PATTERN.test(callback) ? callback : null;
       // Browsers run a script only with a script type; nosniff stops the JSON answer being run as one.
-      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+      reply.header('x-content-type-options', 'nosniff');
       // A script is sent as it is, not serialized by the JSON answer's schema.
       if (jsonp)
         return (reply as FastifyReply).type('application/javascript; charset=utf-8').send(jsonpScript(jsonp, answer));
