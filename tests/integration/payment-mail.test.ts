@@ -75,7 +75,7 @@ describe('payment mails', () => {
     expect(mail.subject).toMatch(/^Your payment receipt \(/);
     expect(mail.contentType).toMatch(/^multipart\/alternative/);
     expect(mail.text).toContain('Thank you: your payment of $125.50 was received and applied to your invoices.');
-    expect(mail.text).toContain('Organization: Receipt Boosters');
+    expect(mail.text).toContain('Organization: “Receipt Boosters”');
     expect(mail.text).toContain(`Paid with: Card, ${payment.accountType} ending in 1111`);
     expect(mail.text).toContain(`Transaction id: ${payment.gatewayTransId}`);
     expect(mail.text).toContain(`Payment reference: ${payment.id}`);
@@ -121,7 +121,7 @@ describe('payment mails', () => {
     expect(mail.to).toEqual([HOLDER.email]);
     expect(mail.text).toContain(`Your payment of $40.00 (Card${payment.accountType ? `, ${payment.accountType}` : ''}`);
     expect(mail.text).toContain(
-      `was not accepted. The payment gateway said: "${payment.gatewayMessage}" Nothing was charged.`,
+      `was not accepted. The payment gateway said: “${payment.gatewayMessage}” Nothing was charged.`,
     );
     expect(mail.text).toContain('Nothing was charged. Your invoices are still open and can be paid again');
     expect(mail.text).toMatch(/Invoices: DECL-/);

@@ -6,6 +6,7 @@ import { hashId } from '../../plugins/session.ts';
 import { getCompany } from '../content/get-company.ts';
 import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
+import { endInvitationByToken, NOT_ME_ANSWER } from './end-invitation.ts';
 import { resendInvitation } from './invite-account-user.ts';
 import { listAccountUsers } from './list-account-users.ts';
 import { updateAccountUser } from './update-account-user.ts';
@@ -40,7 +41,8 @@ async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
  * of docs/roles.md: any user of the account reads the list; the account's primary user and staff
  * (any account, through account_id, audited) add, edit, delete and make primary; other users edit
  * only their own record. Store and update check a current password, so they share the sign-in's
- * rate limit per address.
+ * rate limit per address. The invited person may end their pending invitation with its token
+ * ("This was not me", a visitor's route).
  */
 export async function accountUserRoutes(app: FastifyInstance) {
   const rateLimit = perMinute(app.config.rateLimits.loginPerMinute);
@@ -54,6 +56,7 @@ export async function accountUserRoutes(app: FastifyInstance) {
   const update = fromContract(accountUserContracts.update);
   const invitation = fromContract(accountUserContracts.invitation);
   const remove = fromContract(accountUserContracts.remove);
+  const notMe = fromContract(accountUserContracts.notMe);
 
   // Any user of the account; staff for any account.
   api.route({
@@ -104,6 +107,21 @@ export async function accountUserRoutes(app: FastifyInstance) {
       const { accountId, onBehalf } = req.account;
       const expiresAt = await resendInvitation(app.db, accountId, id, actorOf(req, onBehalf), await senderOf(app));
       return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
+    },
+  });
+
+  // Anyone holding the invitation's token: "This was not me" (docs/roles.md "Invitations"). The
+  // page at /invitation/not-me/{token} sends it; opening that page changes nothing.
+  api.route({
+    ...notMe,
+    handler: async (req) => {
+      await endInvitationByToken(app.db, req.body.token, {
+        sender: await senderOf(app),
+        staffEmail: app.config.mail.staffEmail,
+        ip: req.ip,
+        storage: app.providers.storage,
+      });
+      return { message: NOT_ME_ANSWER };
     },
   });
 

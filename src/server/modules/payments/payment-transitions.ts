@@ -3,6 +3,7 @@ import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { accounts, invoices, paymentInvoices, payments, users } from '../../db/schema.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
+import { typed } from '../mail/mail-words.ts';
 import { paidWith, paymentReceiptMail } from './payment-receipt-mail.ts';
 import {
   applyCreditToInvoices,
@@ -160,7 +161,7 @@ const NOTICES = {
   refused: {
     subject: 'Your payment did not go through',
     body: (p: string, _amount?: string, reason?: string) =>
-      `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: "${reason}"` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
+      `Your payment of ${p} was not accepted.${reason ? ` The payment gateway said: ${typed(reason)}` : ''} Nothing was charged. Your invoices are still open and can be paid again, with the same or another card or bank account.`,
   },
   declined: {
     subject: 'Your payment was declined',
@@ -191,8 +192,18 @@ export type PaymentNotice = keyof typeof NOTICES;
 const RECEIPTS: readonly PaymentNotice[] = ['received', 'settled', 'paid', 'approved'];
 
 /** The kind of a notice's outbox rows: every receipt is 'payment.receipt', 'refused' is a 'payment.failed'. */
-const kindOf = (notice: PaymentNotice) =>
-  RECEIPTS.includes(notice) ? 'payment.receipt' : notice === 'refused' ? 'payment.failed' : `payment.${notice}`;
+const PAYMENT_MAIL_KINDS: Record<PaymentNotice, string> = {
+  received: 'payment.receipt',
+  settled: 'payment.receipt',
+  paid: 'payment.receipt',
+  approved: 'payment.receipt',
+  refused: 'payment.failed',
+  failed: 'payment.failed',
+  held: 'payment.held',
+  declined: 'payment.declined',
+  voided: 'payment.voided',
+  refunded: 'payment.refunded',
+};
 
 /**
  * Tells the account about a payment's outcome through the outbox, in `tx` (docs/payments.md "Mail
@@ -217,7 +228,7 @@ export async function notifyPaymentOutcome(
 ): Promise<void> {
   const to = await accountRecipients(tx, payment);
   if (!to.length) return;
-  const kind = kindOf(notice);
+  const kind = PAYMENT_MAIL_KINDS[notice];
   const { subject, body } = NOTICES[notice];
   if (RECEIPTS.includes(notice)) {
     const receipt = await paymentReceiptMail(tx, payment, body(formatCurrency(payment.amountCents)), companyName);
