@@ -32,7 +32,11 @@ export default function NotMePage() {
     <>
       <PageHeader
         title="This was not me"
-        lead={`Did you get an invitation to an account on ${company} that you did not expect? You can end it here.`}
+        lead={
+          done
+            ? undefined
+            : `Did you get an invitation to an account on ${company} that you did not expect? You can end it here.`
+        }
       />
       <Card withBorder padding="xl" maw={560}>
         {done ? (
