@@ -78,7 +78,12 @@ export function typedBlock(text: string): string {
 /** A web address written out in text: a scheme and `://`, or `www.`, up to white space or <>". */
 const ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"]*/gi;
 
-/** Where each of `links` stands in `text`: whole occurrences only (not the start of a longer address), in order. */
+/**
+ * Where each of `links` (a mail's own links, MailToQueue.links) stands in `text`: exact, whole
+ * occurrences only (not the start of a longer address, nor the end of one), in order. What the
+ * HTML part links and the guard keeps (docs/security.md "Mail carries only our links"). Pure.
+ * @returns `[{ start, end, href }]`, `href` the link as listed
+ */
 export function findLinks(text: string, links: readonly string[]): { start: number; end: number; href: string }[] {
   if (!links.length) return [];
   const escaped = [...new Set(links)]
@@ -89,10 +94,12 @@ export function findLinks(text: string, links: readonly string[]): { start: numb
 }
 
 /**
- * `text` with every web address that is not one of `links` (the mail's own links) defanged: the
- * guard that keeps any address a mail did not put there on purpose (typed by a person, or by
- * staff) from being clickable in the text part or in a mail client (docs/security.md "Mail
- * carries only our links").
+ * `text` with every web address (a `scheme://` or `www.` one) that is not one of `links` (the
+ * mail's own links) defanged: the guard that keeps any address a mail did not put there on
+ * purpose (typed by a person, or by staff) from being clickable in the text part or in a mail
+ * client (docs/security.md "Mail carries only our links"). Pure; enqueueMail runs it on every
+ * subject and text.
+ * @returns the text, the listed links untouched
  */
 export function defangOtherAddresses(text: string, links: readonly string[]): string {
   let out = '';
