@@ -21,10 +21,10 @@ export interface InquiryMailSettings {
   publicUrl: string;
 }
 
-/** One answer as the staff notice shows it: as typed, quoted, or as a quoted block when it has several lines. */
+/** One answer after its label, as the staff notice shows it: as typed, quoted, or as a quoted block under the label when it has several lines. */
 function answer(value: unknown): string {
   const text = String(value);
-  return /[\r\n\u2028\u2029]/.test(text.trim()) ? `\n${typedBlock(text.trim())}` : typed(text);
+  return /[\r\n\u2028\u2029]/.test(text.trim()) ? `\n${typedBlock(text.trim())}` : ` ${typed(text)}`;
 }
 
 /**
@@ -34,13 +34,13 @@ function answer(value: unknown): string {
 function describe(kind: InquiryKind, f: InquiryFields): string {
   const lines = [
     `Kind: ${INQUIRY_KIND_LABELS[kind]}`,
-    f.name ? `Name: ${answer(f.name)}` : '',
+    f.name ? `Name:${answer(f.name)}` : '',
     `E-mail: ${typedAddress(f.email)}`,
-    f.phone ? `Phone: ${answer(f.phone)}` : '',
-    f.organization ? `${kind === 'campus_report' ? 'Campus' : 'Organization'}: ${answer(f.organization)}` : '',
+    f.phone ? `Phone:${answer(f.phone)}` : '',
+    f.organization ? `${kind === 'campus_report' ? 'Campus' : 'Organization'}:${answer(f.organization)}` : '',
     ...Object.entries(f.details)
       .filter(([, v]) => v !== '' && v !== undefined)
-      .map(([k, v]) => `${k}: ${answer(v)}`),
+      .map(([k, v]) => `${k}:${answer(v)}`),
   ];
   return lines.filter(Boolean).join('\n');
 }
