@@ -50,6 +50,8 @@ describe('redactUrl (docs/security.md "Logs")', () => {
       '/password/reset/[redacted]?email=a%40b.example',
     );
     expect(redactUrl(`/PASSWORD/Reset/${token}`)).toBe('/PASSWORD/Reset/[redacted]');
+    // The invitation's token is 22 characters, below the token-like rule's 24: named here.
+    expect(redactUrl('/invitation/not-me/Lu7wl3JHyoCDojLzcZ0zBw')).toBe('/invitation/not-me/[redacted]');
     for (const verb of ['create', 'switch', 'upload'])
       expect(redactUrl(`/application/${verb}/${token}`)).toBe(`/application/${verb}/[redacted]`);
     expect(redactUrl(`/application/upload/${token}/12`)).toBe('/application/upload/[redacted]/12');

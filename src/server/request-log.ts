@@ -26,11 +26,13 @@ const REDACTED = '[redacted]';
 
 /**
  * Addresses whose path carries a secret (docs/security.md "Logs"), as [pattern, kept prefix]:
- * the reset link, the application's token (or id), the bylaws hash. Case-insensitive, as an
+ * the reset link and the invitation's "This was not me" page, the application's token (or id), the bylaws hash. Case-insensitive, as an
  * attacker's probe may be; the router itself is case-sensitive.
  */
 const SECRET_PATHS: RegExp[] = [
   /^(\/password\/reset\/)[^/?]+/i,
+  // "This was not me": the invitation's set-password token (docs/roles.md "Invitations").
+  /^(\/invitation\/not-me\/)[^/?]+/i,
   /^(\/application\/(?:create|switch|upload|bylaws)\/)[^/?]+/i,
   /^(\/api\/applications\/)[^/?]+/i,
   /^(\/api\/bylaws\/)[^/?]+/i,

@@ -70,6 +70,7 @@ const PAGE_TEXTS: Record<string, { title: string; description?: string }> = {
   },
   '/password/forgot': { title: 'Forgot your password?' },
   '/password/reset/:token': { title: 'Choose a new password' },
+  '/invitation/not-me/:token': { title: 'This was not me' },
   '/app/account/show/:id': { title: 'Organization profile' },
   '/app': { title: 'Your group' },
   '/account': { title: 'Your account' },

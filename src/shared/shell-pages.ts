@@ -40,6 +40,7 @@ export const SHELL_PAGES: ShellPage[] = [
   { path: '/login', access: 'public', seoCheck: true },
   { path: '/password/forgot', access: 'public' },
   { path: '/password/reset/:token', access: 'public' },
+  { path: '/invitation/not-me/:token', access: 'public' },
   { path: '/app/account/show/:id', access: 'public' },
   { path: '/app', access: 'user' },
   { path: '/account', access: 'user' },

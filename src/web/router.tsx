@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
       { path: '/login', lazy: lightScreen(() => import('./features/auth/login-page.tsx')) },
       { path: '/password/forgot', lazy: lightScreen(() => import('./features/auth/forgot-password-page.tsx')) },
       { path: '/password/reset/:token', lazy: lightScreen(() => import('./features/auth/reset-password-page.tsx')) },
+      { path: '/invitation/not-me/:token', lazy: lightScreen(() => import('./features/auth/not-me-page.tsx')) },
       { path: '/verify-501c3', lazy: screen(() => import('./features/subordinates/verify-page.tsx')) },
       { path: '/app/account/show/:id', lazy: screen(() => import('./features/subordinates/profile-page.tsx')) },
       { path: '/app', lazy: screen(() => import('./features/home/home-page.tsx')) },

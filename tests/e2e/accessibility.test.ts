@@ -61,6 +61,8 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string; expectedErro
     who: 'visitor',
     url: () => '/password/reset/0f1e2d3c4b5a69788796a5b4c3d2e1f0?email=someone%40example.com',
   },
+  // The same: opening "This was not me" changes nothing and names no invitation.
+  '/invitation/not-me/:token': { who: 'visitor', url: () => '/invitation/not-me/0f1e2d3c4b5a69788796a5' },
   '/app/account/show/:id': { who: 'visitor', url: (f) => `/app/account/show/${f.subordinateId}` },
   '/application/create/:token': { who: 'applicant', url: (f) => `/application/create/${f.wizardToken}` },
   '/application/switch/:token': { who: 'applicant', url: (f) => `/application/switch/${f.wizardToken}` },

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, mailOutbox, sessions, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { typedAddress } from '../../src/server/modules/mail/mail-words.ts';
 import { hashId, sessionCookieName } from '../../src/server/plugins/session.ts';
 import { ACCOUNT_USER_TEXT, type AccountUserList } from '../../src/shared/schemas/account-users.ts';
 import { databaseFingerprint, sessionAgent } from '../helpers/routes.ts';
@@ -337,7 +338,7 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
       ['account_users.email_changed', f.member.email],
       ['account_users.email_changed', newEmail],
     ]);
-    expect(mails[0].textBody).toContain(`from ${f.member.email} to ${newEmail}`);
+    expect(mails[0].textBody).toContain(`from ${typedAddress(f.member.email)} to ${typedAddress(newEmail)}`);
     expect(mails[0].textBody).toContain('by you');
     expectSafeNotices(mails);
     await signedIn(t.app, { email: newEmail, password: PASSWORDS.member });
@@ -430,7 +431,7 @@ describe('the primary user manages the others (docs/roles.md)', () => {
       ['account_users.email_changed', f.member.email],
       ['account_users.email_changed', newEmail],
     ]);
-    expect(mails[0].textBody).toContain(`by Paula (${f.primary.email})`);
+    expect(mails[0].textBody).toContain(`by “Paula” (${typedAddress(f.primary.email)})`);
     expectSafeNotices(mails);
     await signedIn(t.app, { email: newEmail, password: PASSWORDS.member });
   });
@@ -524,7 +525,7 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     expect((await primary.get('/app/account/users/json')).statusCode).toBe(200);
     const mails = await mailsSince(mailMark);
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([['account_users.removed', f.member.email]]);
-    expect(mails[0].textBody).toContain(`by Paula (${f.primary.email})`);
+    expect(mails[0].textBody).toContain(`by “Paula” (${typedAddress(f.primary.email)})`);
     expectSafeNotices(mails);
   });
 });

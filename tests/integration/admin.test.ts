@@ -300,8 +300,10 @@ describe('mail outbox', () => {
     // The sender's text goes to staff only, never back out in the acknowledgement.
     expect(res.json().text).not.toContain('Message 1');
     const notices = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'inquiry.staff'));
-    const notice = notices.find((m) => m.subject.endsWith(' from Sender 1'))!;
-    expect((await admin.get(`/api/admin/outbox/${notice.id}`)).json().text).toContain('message: Message 1');
+    // The sender's name is in the notice's text, as typed, never in its subject.
+    const notice = notices.find((m) => m.textBody.includes('Name: “Sender 1”\n'))!;
+    expect(notice.subject).not.toContain('Sender 1');
+    expect((await admin.get(`/api/admin/outbox/${notice.id}`)).json().text).toContain('message: “Message 1”');
     expect((await admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
     expect((await admin.get('/api/admin/outbox/x')).statusCode).toBe(404);
   });

@@ -59,10 +59,11 @@ describe('sendDueReminders', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       kind: 'compliance.reminder.form_990',
-      subject: 'Form 990-N, 990-EZ or 990 overdue since May 15, 2025: Overdue Boosters',
+      // The group's name is typed by its users: in the text, quoted, never in the subject.
+      subject: 'Form 990-N, 990-EZ or 990 overdue since May 15, 2025',
     });
     expect(mails[0].textBody).toContain(
-      "We have not seen Overdue Boosters's annual IRS return for the fiscal year ending December 31, 2024,\nwhich was due May 15, 2025.",
+      'We have not seen the annual IRS return of the group named “Overdue Boosters” for the fiscal year ending December 31, 2024,\nwhich was due May 15, 2025.',
     );
     // The third return missed would be 2026's, due Saturday May 15, 2027, moved to Monday.
     expect(mails[0].textBody).toContain(
@@ -105,7 +106,9 @@ describe('sendDueReminders', () => {
     });
     expect(mails[0].textBody).toContain('Form 990-N, 990-EZ or 990 for the fiscal year ending December 31, 2025');
     expect(mails[0].textBody).toContain('https://goodstanding.example/account');
-    expect(mails[0].textBody).toContain("Reminder Boosters's annual IRS return is due May 15, 2026");
+    expect(mails[0].textBody).toContain(
+      'The annual IRS return of the group named “Reminder Boosters” is due May 15, 2026',
+    );
 
     // The job missed the exact 7-days-before day: it sends the 7-day one when it runs next.
     expect((await run(addDays(DUE, -5))).enqueued).toBe(1);
@@ -161,7 +164,9 @@ describe('sendDueReminders', () => {
       'GoodStanding renewal due May 1, 2026 (in 7 days)',
     ]);
     expect(mails[0]).toMatchObject({ kind: 'compliance.reminder.renewal', status: 'pending' });
-    expect(mails[0].textBody).toContain("Renewing Boosters's GoodStanding renewal is due May 1, 2026 (in 60 days).");
+    expect(mails[0].textBody).toContain(
+      'The GoodStanding renewal of the group named “Renewing Boosters” is due May 1, 2026 (in 60 days).',
+    );
     expect(mails[0].textBody).toContain(
       'Renewal is open now. Renew on your account page: https://goodstanding.example/account',
     );
@@ -237,7 +242,7 @@ describe('sendDueReminders', () => {
     ]);
     expect(mails[0].kind).toBe('compliance.reminder.state');
     expect(mails[0].textBody).toContain(
-      "Bluegrass Boosters's Kentucky annual report is due June 30, 2026 (in 30 days).",
+      'The Kentucky annual report of the group named “Bluegrass Boosters” is due June 30, 2026 (in 30 days).',
     );
     expect(await mailsTo('buckeye.holder@example.com')).toHaveLength(0);
     await db

@@ -46,7 +46,7 @@ describe('mail outbox through a real SMTP peer', () => {
     }
   });
 
-  it('sends every mail with a plain-text and an HTML part: its own HTML, or its text escaped with links made clickable', async () => {
+  it("sends every mail with a plain-text and an HTML part: its own HTML, or its text escaped with only the mail's own links made clickable", async () => {
     const peer = await startSmtpPeer();
     const transport = smtpTransport(peer.url);
     try {
@@ -55,7 +55,8 @@ describe('mail outbox through a real SMTP peer', () => {
           kind: 'parts.default',
           to: 'parts.default@example.com',
           subject: 'Dues & <fees>',
-          text: 'Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nThanks <team>\n',
+          text: 'Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nNot https://elsewhere.example/pay.\nThanks <team>\n',
+          links: ['https://example.org/pay?a=1&b=2'],
         },
         {
           kind: 'parts.own',
@@ -68,14 +69,21 @@ describe('mail outbox through a real SMTP peer', () => {
       expect(await deliverPendingMail(t.app.db, transport, 'a@example.com')).toEqual({ sent: 2, failed: 0 });
       const plain = mailParts(peer.received.find((m) => m.to[0] === 'parts.default@example.com')!.body);
       expect(plain.contentType).toMatch(/^multipart\/alternative/);
-      expect(plain.text).toBe('Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nThanks <team>\n');
+      // An address the mail did not list as its own is defanged in the text and linked nowhere.
+      expect(plain.text).toBe(
+        'Hello Zoë,\n\nSee https://example.org/pay?a=1&b=2.\nNot hxxps[:]//elsewhere[.]example/pay.\nThanks <team>\n',
+      );
       expect(plain.html).toContain(
         '<h1 style="margin:0;font-size:20px;line-height:1.3;color:#1a1b1e">Dues &amp; &lt;fees&gt;</h1>',
       );
       expect(plain.html).toContain('Hello Zoë,</p>');
       expect(plain.html).toContain(
-        'See <a href="https://example.org/pay?a=1&amp;b=2" style="color:#1c5fb0;word-break:break-all">https://example.org/pay?a=1&amp;b=2</a>.<br>Thanks &lt;team&gt;',
+        'See <a href="https://example.org/pay?a=1&amp;b=2" style="color:#1c5fb0;word-break:break-all">https://example.org/pay?a=1&amp;b=2</a>.<br>Not hxxps[:]//elsewhere[.]example/pay.<br>Thanks &lt;team&gt;',
       );
+      expect(plain.html.match(/<a /g)).toHaveLength(1);
+      // The outbox holds both parts as they were sent.
+      const [stored] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'parts.default'));
+      expect(stored.htmlBody).toBe(plain.html);
       expect(plain.html).not.toContain('<team>');
       const own = mailParts(peer.received.find((m) => m.to[0] === 'parts.own@example.com')!.body);
       expect(own.text).toBe('Plain version');
@@ -204,10 +212,17 @@ describe('the staff outbox and mails that carry a token', () => {
         subject: 'Reset your password',
         carriesToken: true,
         text: 'Hello,\n\nChoose a new password here:\nhttp://localhost:3000/password/reset/SecretResetToken12345?email=victim%40example.com\n\nThanks\n',
+        links: ['http://localhost:3000/password/reset/SecretResetToken12345?email=victim%40example.com'],
       },
     ]);
     const [plainId] = await enqueueMail(t.app.db, [
-      { kind: 'inquiry.ack', to: 'someone@example.com', subject: 'Thanks', text: 'See http://localhost:3000/pricing' },
+      {
+        kind: 'inquiry.ack',
+        to: 'someone@example.com',
+        subject: 'Thanks',
+        text: 'See http://localhost:3000/pricing',
+        links: ['http://localhost:3000/pricing'],
+      },
     ]);
 
     // Mail leaves through SMTP: staff have no reason to hold a working link.

@@ -76,7 +76,7 @@ describe('payment mails', () => {
     expect(mail.subject).toMatch(/^Your payment receipt \(/);
     expect(mail.contentType).toMatch(/^multipart\/alternative/);
     expect(mail.text).toContain('Thank you: your payment of $125.50 was received and applied to your invoices.');
-    expect(mail.text).toContain('Organization: Receipt Boosters');
+    expect(mail.text).toContain('Organization: “Receipt Boosters”');
     expect(mail.text).toContain(`Paid with: Card, ${payment.accountType} ending in 1111`);
     expect(mail.text).toContain(`Transaction id: ${payment.gatewayTransId}`);
     expect(mail.text).toContain(`Payment reference: ${payment.id}`);

@@ -3,6 +3,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { dailyCounters, inquiries, mailOutbox, ratings } from '../../src/server/db/schema.ts';
+import { typed, typedAddress } from '../../src/server/modules/mail/mail-words.ts';
+import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../src/shared/lists/subjects.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +19,7 @@ const CAPTCHA_FAILED = 'The captcha check failed. Please try again.';
 
 interface FormCase {
   path: string;
-  kind: string;
+  kind: InquiryKind;
   valid: Record<string, string | number>;
   /** Required field -> the exact message when it is missing. */
   required: Record<string, string>;
@@ -154,8 +156,18 @@ describe.each(FORMS)('POST $path', (form) => {
     const staff = mails.find((m) => m.kind === 'inquiry.staff')!;
     const ack = mails.find((m) => m.kind === 'inquiry.ack')!;
     expect(staff.toAddress).toBe(t.config.mail.staffEmail);
-    expect(staff.textBody).toContain(email);
-    expect(staff.textBody).toContain(`/admin/inquiries/${row.id}`);
+    // What the sender typed is shown as typed (docs/security.md "Mail carries only our links"):
+    // defanged, and nowhere in the subject; the one link is the inquiry's staff page.
+    expect(staff.textBody).toContain(typedAddress(email));
+    expect(staff.textBody).toContain(`Open it: ${t.config.publicUrl}/admin/inquiries/${row.id}\n`);
+    expect(staff.subject).toBe(`New ${INQUIRY_KIND_LABELS[form.kind].toLowerCase()} request #${row.id}`);
+    expect([...staff.htmlBody!.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      `${t.config.publicUrl}/admin/inquiries/${row.id}`,
+    ]);
+    expect([...ack.htmlBody!.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      t.config.publicUrl,
+      t.config.publicUrl,
+    ]);
     expect(ack.toAddress).toBe(email);
     expect(ack.textBody).toContain("Your message has been received and we'll get back with you shortly.");
     // The acknowledgement repeats nothing the sender typed: the form cannot relay a text to an address.
@@ -165,7 +177,7 @@ describe.each(FORMS)('POST $path', (form) => {
     }
     // Staff still get the whole submission.
     for (const value of Object.values(form.details).filter((v) => v !== ''))
-      expect(staff.textBody).toContain(String(value));
+      expect(staff.textBody).toContain(typed(String(value)));
     for (const m of [staff, ack]) expect(m.status).toBe('pending');
   });
 
@@ -371,7 +383,7 @@ describe('acknowledgements (docs/security.md "Public forms")', () => {
       .where(and(eq(mailOutbox.kind, kind), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`));
   const staffNoticesAbout = async (address: string) =>
     (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'inquiry.staff'))).filter((m) =>
-      m.textBody.toLowerCase().includes(address),
+      m.textBody.toLowerCase().includes(typedAddress(address)),
     ).length;
   const inquiriesFrom = async (address: string) =>
     (

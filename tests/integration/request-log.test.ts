@@ -96,6 +96,10 @@ describe('the request log', () => {
     const resetToken = /\/password\/reset\/([^?]+)/.exec(resetPath)![1];
     secrets.push(resetToken);
     expect((await visitor.request('GET', resetPath, undefined, { accept: 'text/html' })).statusCode).toBe(200);
+    // An invitation's "This was not me" page carries the same kind of token in its path.
+    expect(
+      (await visitor.request('GET', `/invitation/not-me/${resetToken}`, undefined, { accept: 'text/html' })).statusCode,
+    ).toBe(200);
 
     // Bylaws: the hash is the capability to read them.
     const bylaw = (await visitor.post('/bylaws-generator', BYLAW_ANSWERS.standard)).json();
@@ -141,6 +145,7 @@ describe('the request log', () => {
       'POST /application/switch/[redacted]',
       `GET /login?next=${encodeURIComponent('/application/create/[redacted]')}`,
       'GET /password/reset/[redacted]?email=logged.user%40example.com',
+      'GET /invitation/not-me/[redacted]',
       'GET /api/bylaws/[redacted]',
       'GET /api/bylaws/[redacted]/document',
       'GET /bylaws-generator/download/[redacted]',

@@ -153,6 +153,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
   'POST /application/start': {
     body: { email: 'fuzz.applicant@example.com', password: 'Booster-club-2026', level_id: levelId },
   },
+  'POST /invitation/not-me': { body: { token: 'AbCdEfGhIjKlMnOpQrStUv' } },
   'POST /bylaws-generator': { body: BYLAW_ANSWERS.standard },
   'POST /bylaws-generator/school': { body: BYLAW_ANSWERS.school },
   'POST /bylaws-generator/short': { body: BYLAW_ANSWERS.short },

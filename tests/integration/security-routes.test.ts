@@ -54,6 +54,8 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /ratings': { access: 'public' },
   'POST /password/forgot': { access: 'public' },
   'POST /password/reset': { access: 'public' },
+  // "This was not me": the token of an invitation's links, no sign-in (docs/roles.md "Invitations").
+  'POST /invitation/not-me': { access: 'public' },
   'GET /api/pricing': { access: 'public' },
   'GET /api/state-requirements': { access: 'public' },
   'GET /search': { access: 'public' },

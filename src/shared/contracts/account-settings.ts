@@ -5,6 +5,7 @@ import {
   accountUserRowSchema,
   accountUserStoreSchema,
   accountUserUpdateSchema,
+  invitationNotMeSchema,
 } from '../schemas/account-users.ts';
 import { renewalPayloadSchema } from '../schemas/renewal.ts';
 import { actingAccountField, fileAnswer, recordIdParams, validationFailedSchema } from './common.ts';
@@ -119,6 +120,15 @@ export const accountUserContracts = {
     params: recordIdParams,
     body: actingAccountBody,
     response: { 200: z.object({ message: z.string(), expires_at: z.string() }), 422: validationFailedSchema },
+  }),
+  notMe: defineContract({
+    method: 'POST',
+    url: '/invitation/not-me',
+    access: 'visitor',
+    summary:
+      '"This was not me": end a pending invitation with the token of its mailed links (the same answer whatever the token)',
+    body: invitationNotMeSchema,
+    response: { 200: z.object({ message: z.string() }), 422: validationFailedSchema },
   }),
   remove: defineContract({
     method: 'DELETE',

@@ -24,6 +24,7 @@ const ACTION_WORDS: Record<string, string> = {
   'account_users.updated': 'Changed a user',
   'account_users.deleted': 'Removed a user',
   'account_users.refused': 'Was refused a change to the users',
+  'account_users.invitation_ended': 'A pending invitation was ended by its recipient',
   'discount.created': 'Created a discount code',
   'discount.updated': 'Changed a discount code',
   'discount.reserved': 'Entered a discount code',
@@ -56,6 +57,7 @@ const FIELD_WORDS: Record<string, string> = {
   group_id: 'Group',
   groupId: 'Group',
   onBehalf: 'On behalf of the account',
+  invitedEmail: 'Invited address',
   // A level's prices (modules/admin/levels.ts): the "discount" prices are the early-bird ones.
   priceCents: 'Price',
   priceDiscountCents: 'Early-bird price',

@@ -115,6 +115,12 @@ export const INVITATION_TEXT = {
 } as const;
 
 /**
+ * POST /invitation/not-me: "This was not me" (docs/roles.md "Invitations"), the token of the
+ * invitation's links, from the page's address.
+ */
+export const invitationNotMeSchema = z.object({ token: requiredText({ label: 'token', max: 200 }) });
+
+/**
  * PUT /app/account/users/update/{id}: the password changes only when given (with its
  * confirmation); an absent checkbox leaves its flag unchanged.
  */

@@ -68,15 +68,21 @@ export async function resetLinkFromOutbox(adminPage: Page, email: string): Promi
 /**
  * The admin signed in in `adminPage` opens the newest invitation mailed to `email` in the outbox
  * (docs/roles.md "Invitations"; shown whole when the server has no SMTP server) and reads its
- * set-password link. @returns the link's path and query
+ * set-password link, or its "This was not me" link. @returns the link's path and query
  */
-export async function invitationLinkFromOutbox(adminPage: Page, email: string): Promise<string> {
+export async function invitationLinkFromOutbox(
+  adminPage: Page,
+  email: string,
+  which: 'set-password' | 'not-me' = 'set-password',
+): Promise<string> {
   await adminPage.goto('/admin/outbox');
   const row = adminPage.getByRole('row').filter({ hasText: email }).filter({ hasText: 'You are invited to' }).first();
   await row.getByRole('link').click();
   const body = await adminPage.locator('pre, code').first().innerText();
-  const match = body.match(/https?:\/\/\S+\/password\/reset\/\S+/);
-  if (!match) throw new Error(`no invitation link in the mail:\n${body}`);
+  const match = body.match(
+    which === 'not-me' ? /https?:\/\/\S+\/invitation\/not-me\/\S+/ : /https?:\/\/\S+\/password\/reset\/\S+/,
+  );
+  if (!match) throw new Error(`no ${which} link in the invitation:\n${body}`);
   const url = new URL(match[0]);
   return url.pathname + url.search;
 }

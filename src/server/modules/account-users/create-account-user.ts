@@ -86,17 +86,10 @@ export async function createAccountUser(
           })
           .returning(accountUserColumns);
         const ctx: NoticeContext = { ...sender, accountName, actor, at: now };
-        await inviteAccountUser(tx, ctx, { id: row.id, email: row.email, firstName: row.first_name }, now);
+        await inviteAccountUser(tx, ctx, { id: row.id, email: row.email }, now);
         if (input.is_primary) {
           const former = await makePrimary(tx, accountId, row.id);
-          await enqueueMail(
-            tx,
-            accountUserNotices.primaryTransferred(ctx, former, {
-              id: row.id,
-              email: row.email,
-              firstName: row.first_name,
-            }),
-          );
+          await enqueueMail(tx, accountUserNotices.primaryTransferred(ctx, former, { id: row.id, email: row.email }));
           if (former) await endOtherSessions(tx, [former.id], actor.sessionIdHash);
         }
         if (actor.onBehalf) {

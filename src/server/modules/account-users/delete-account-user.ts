@@ -8,7 +8,7 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { accountUserNotices, type NoticeSender } from './account-user-notices.ts';
 import { AccountUserRefusal, actorRole, auditRefusals, type AccountUserActor } from './account-user-roles.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
 
 /**
@@ -49,33 +49,7 @@ export async function deleteAccountUser(
           { is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] },
           ACCOUNT_USER_TEXT.cantDeletePrimary,
         );
-      const kept = and(
-        eq(applications.userId, userId),
-        or(
-          eq(applications.accountId, accountId),
-          exists(tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, applications.id))),
-        ),
-      );
-      const [heir] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            eq(users.accountId, accountId),
-            ne(users.id, userId),
-            primaryUserId === null ? eq(users.isPrimary, true) : eq(users.id, primaryUserId),
-          ),
-        )
-        .limit(1);
-      if (heir) {
-        await tx.update(applications).set({ userId: heir.id, updatedAt: new Date() }).where(kept);
-      } else if ((await tx.select({ id: applications.id }).from(applications).where(kept).limit(1)).length) {
-        throw new ValidationError(
-          { is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] },
-          ACCOUNT_USER_TEXT.cantDeletePrimary,
-        );
-      }
-      await tx.delete(users).where(eq(users.id, userId));
+      await removeUserRow(tx, accountId, userId, primaryUserId);
       await enqueueMail(tx, accountUserNotices.removed({ ...sender, accountName, actor }, user));
       if (actor.onBehalf) {
         await recordAudit(tx, {
@@ -90,4 +64,45 @@ export async function deleteAccountUser(
   );
   // The user is gone either way; a removal that fails here is retried by the housekeeping job.
   await removeStoredFiles(db, storage).catch(() => undefined);
+}
+
+/**
+ * The removal itself, shared by deleteAccountUser and endPendingInvitation: the user's
+ * applications that became the account (or have an invoice) pass to the account's primary user,
+ * so the account's history and invoices stay; the user's row is deleted, and with it (FK cascade)
+ * their sessions, password resets and other drafts. The caller holds the account's lock
+ * (lockAccount) and removes the stored files of the drafts after its transaction commits
+ * (removeStoredFiles; the housekeeping job retries). Writes applications.user_id, users.
+ * @param primaryUserId the account's primary_user_id, from lockAccount
+ * @throws ValidationError "Can't delete primary user." when applications must stay and no other
+ *   primary user can take them
+ */
+export async function removeUserRow(tx: Tx, accountId: number, userId: number, primaryUserId: number | null) {
+  const kept = and(
+    eq(applications.userId, userId),
+    or(
+      eq(applications.accountId, accountId),
+      exists(tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.applicationId, applications.id))),
+    ),
+  );
+  const [heir] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.accountId, accountId),
+        ne(users.id, userId),
+        primaryUserId === null ? eq(users.isPrimary, true) : eq(users.id, primaryUserId),
+      ),
+    )
+    .limit(1);
+  if (heir) {
+    await tx.update(applications).set({ userId: heir.id, updatedAt: new Date() }).where(kept);
+  } else if ((await tx.select({ id: applications.id }).from(applications).where(kept).limit(1)).length) {
+    throw new ValidationError(
+      { is_primary: [ACCOUNT_USER_TEXT.assignNewPrimary] },
+      ACCOUNT_USER_TEXT.cantDeletePrimary,
+    );
+  }
+  await tx.delete(users).where(eq(users.id, userId));
 }

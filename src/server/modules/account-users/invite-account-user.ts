@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { ACCOUNT_USER_TEXT, INVITATION_DAYS, INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
@@ -13,17 +14,18 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 /**
  * Invites user `user` to choose their password (docs/roles.md "Invitations"): a one-time
  * set-password token (issueResetToken: hashed, one use, the newest link only) that expires after
- * INVITATION_DAYS, users.invited_at = `now`, and the invitation mail with the link, in `tx`.
+ * INVITATION_DAYS, users.invited_at = `now`, and the invitation mail with the link and the "This
+ * was not me" link of the same token (endInvitationByToken), in `tx`.
  * Writes: password_resets, users.invited_at, mail_outbox (a token mail).
  * @returns when the link stops working
  */
 export async function inviteAccountUser(
   tx: DbOrTx,
   ctx: NoticeContext,
-  user: { id: number; email: string; firstName: string },
+  user: { id: number; email: string },
   now: Date,
 ): Promise<Date> {
-  const { link, expiresAt } = await issueResetToken(tx, {
+  const { link, notMeLink, expiresAt } = await issueResetToken(tx, {
     userId: user.id,
     email: user.email,
     publicUrl: ctx.publicUrl,
@@ -32,7 +34,14 @@ export async function inviteAccountUser(
     invitation: true,
   });
   await tx.update(users).set({ invitedAt: now }).where(eq(users.id, user.id));
-  await enqueueMail(tx, accountUserNotices.invitation(ctx, user, link, expiresAt));
+  await enqueueMail(
+    tx,
+    accountUserNotices.invitation(ctx, user, {
+      setPassword: link,
+      notMe: must(notMeLink, 'the not-me link of an invitation token'),
+      expiresAt,
+    }),
+  );
   return expiresAt;
 }
 
@@ -67,7 +76,7 @@ export async function resendInvitation(
           targetUserId: userId,
         });
       const [pending] = await tx
-        .select({ firstName: users.firstName })
+        .select({ id: users.id })
         .from(users)
         .where(and(eq(users.id, userId), isNotNull(users.invitedAt)))
         .for('update');
@@ -75,7 +84,7 @@ export async function resendInvitation(
       const expiresAt = await inviteAccountUser(
         tx,
         { ...sender, accountName, actor, at: now },
-        { id: userId, email: current.email, firstName: pending.firstName },
+        { id: userId, email: current.email },
         now,
       );
       if (actor.onBehalf) {

@@ -7,6 +7,7 @@ import { getCompany } from '../content/get-company.ts';
 import { takeAddUserLimits, takeEmailChangeLimits, takeResendLimits } from './account-user-limits.ts';
 import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
+import { endInvitationByToken, NOT_ME_ANSWER } from './end-invitation.ts';
 import { resendInvitation } from './invite-account-user.ts';
 import { listAccountUsers } from './list-account-users.ts';
 import { updateAccountUser } from './update-account-user.ts';
@@ -43,7 +44,8 @@ async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
  * only their own record. Store and update check a current password, so they share the sign-in's
  * rate limit per address. Adding a user, resending an invitation and changing an e-mail address
  * mail someone: each first takes its limits (account-user-limits.ts, docs/security.md "Limits on
- * mail and payments"), 429 past them.
+ * mail and payments"), 429 past them. The invited person may end their pending invitation with
+ * its token ("This was not me", a visitor's route).
  */
 export async function accountUserRoutes(app: FastifyInstance) {
   const rateLimit = perMinute(app.config.rateLimits.loginPerMinute);
@@ -57,6 +59,7 @@ export async function accountUserRoutes(app: FastifyInstance) {
   const update = fromContract(accountUserContracts.update);
   const invitation = fromContract(accountUserContracts.invitation);
   const remove = fromContract(accountUserContracts.remove);
+  const notMe = fromContract(accountUserContracts.notMe);
 
   // Any user of the account; staff for any account.
   api.route({
@@ -106,6 +109,21 @@ export async function accountUserRoutes(app: FastifyInstance) {
       await takeResendLimits(app.db, app.config.limits, accountId, actor, id);
       const expiresAt = await resendInvitation(app.db, accountId, id, actor, await senderOf(app));
       return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
+    },
+  });
+
+  // Anyone holding the invitation's token: "This was not me" (docs/roles.md "Invitations"). The
+  // page at /invitation/not-me/{token} sends it; opening that page changes nothing.
+  api.route({
+    ...notMe,
+    handler: async (req) => {
+      await endInvitationByToken(app.db, req.body.token, {
+        sender: await senderOf(app),
+        staffEmail: app.config.mail.staffEmail,
+        ip: req.ip,
+        storage: app.providers.storage,
+      });
+      return { message: NOT_ME_ANSWER };
     },
   });
 

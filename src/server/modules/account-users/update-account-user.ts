@@ -109,7 +109,7 @@ export async function updateAccountUser(
 
         // docs/roles.md "Sessions" and "Notices".
         const ctx: NoticeContext = { ...sender, accountName, actor };
-        const person = { id: userId, email: row.email, firstName: row.first_name };
+        const person = { id: userId, email: row.email };
         const emailChanged = row.email !== current.email;
         const mails: MailToQueue[] = [];
         const signedOut = new Set<number>();

@@ -7,6 +7,7 @@ import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { saveApplicationBylaw, wizardBylawAnswers } from '../bylaws/bylaws.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { typed } from '../mail/mail-words.ts';
 import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
 import { completeAnswers } from './wizard-answers.ts';
 import { checkAllPages } from './wizard.ts';
@@ -40,13 +41,15 @@ function accountColumns(values: Record<string, unknown>) {
  * The completion mail's paragraph for a group waiting for its IRS letter (docs/wizard.md "A group
  * waiting for its IRS letter"): what is awaited and where the letter goes when it arrives; '' otherwise.
  */
-function letterAwaitedText(values: Record<string, unknown>, publicUrl: string): string {
+function letterAwaitedText(values: Record<string, unknown>, homeUrl: string): string {
   if (!isLetterAwaited(values)) return '';
   const filedOn = String(values.account___exemption_filed_on ?? '');
   const filed = /^\d{4}-\d{2}-\d{2}$/.test(filedOn) ? `, filed ${longDate(filedOn)}` : '';
+  // One of the form numbers the field offers (1023, 1023-EZ, 1024), never other text an answer may hold.
+  const form = String(values.account___exemption_form ?? '');
   return (
-    `\nWe are waiting with you for the IRS determination letter on your Form ${String(values.account___exemption_form ?? '1023')}${filed}. ` +
-    `When it arrives, upload it from your group's home: ${publicUrl}/app\n`
+    `\nWe are waiting with you for the IRS determination letter on your Form ${/^10\d\d(?:-[A-Z]{1,2})?$/.test(form) ? form : '1023'}${filed}. ` +
+    `When it arrives, upload it from your group's home: ${homeUrl}\n`
   );
 }
 
@@ -284,12 +287,16 @@ export async function completeApplication(
         sessionHash: opts.sessionHash ?? '',
       });
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      const paymentsUrl = `${opts.publicUrl}/app/payments`;
+      const homeUrl = `${opts.publicUrl}/app`;
+      const awaited = letterAwaitedText(values, homeUrl);
       await enqueueMail(tx, [
         {
           kind: 'application.completed',
           to: user.email,
           subject: `Welcome to ${opts.companyName}: invoice ${done.number}`,
-          text: `Hello,\n\nThank you: your ${level.name} application for ${done.accountName} is complete.\n\nInvoice ${done.number} is ready: ${opts.publicUrl}/app/payments\n${letterAwaitedText(values, opts.publicUrl)}`,
+          text: `Hello,\n\nThank you: your ${level.name} application for ${typed(done.accountName)} is complete.\n\nInvoice ${done.number} is ready: ${paymentsUrl}\n${awaited}`,
+          links: awaited ? [paymentsUrl, homeUrl] : [paymentsUrl],
         },
       ]);
       await recordAudit(tx, {

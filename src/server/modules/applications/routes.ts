@@ -57,6 +57,14 @@ export async function applicationRoutes(app: FastifyInstance) {
         publicUrl: app.config.publicUrl,
         companyName: company.name,
         ip: req.ip,
+        invitationEnd: {
+          sender: {
+            companyName: company.name,
+            companyContact: company.email || company.phone,
+            publicUrl: app.config.publicUrl,
+          },
+          staffEmail: app.config.mail.staffEmail,
+        },
       });
       // The applicant is signed in so the draft can be resumed from the account area too.
       await app.startSession(req, reply, userId);

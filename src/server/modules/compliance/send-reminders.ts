@@ -17,6 +17,8 @@ import {
 import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import { standingColumns, standingOfAccounts } from '../irs-data/get-standing.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { IRS_PAGES } from '../mail/irs-pages.ts';
+import { typed } from '../mail/mail-words.ts';
 import { stateFilingColumns } from './state-filings.ts';
 import type { Standing } from '../../../shared/rules/standing.ts';
 import type { Db } from '../../db/client.ts';
@@ -28,19 +30,22 @@ function inDays(daysLeft: number): string {
   return daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
 }
 
-/** The IRS's pages for the rules the reminders state (docs/irs-standing.md). */
-const FORM_990N_PAGE =
-  'https://www.irs.gov/charities-non-profits/annual-electronic-filing-requirement-for-small-exempt-organizations-form-990-n-e-postcard';
-const REVOCATION_PAGE = 'https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption';
-
-/** The rules every Form 990 reminder states, with their sources. */
+/** The rules every Form 990 reminder states, with their sources (the IRS's pages, docs/irs-standing.md). */
 const RULES_LINES = [
   'A late Form 990-N carries no penalty, and a late return still counts.',
   'The IRS writes to an organization that has not filed for two years in a row. One that files nothing',
   'for three years in a row loses its exemption automatically on the third due date, and only a new',
   'application to the IRS can restore it.',
-  `Form 990-N: ${FORM_990N_PAGE}`,
-  `Automatic revocation: ${REVOCATION_PAGE}`,
+  `Form 990-N: ${IRS_PAGES.form990N}`,
+  `Automatic revocation: ${IRS_PAGES.revocation}`,
+];
+
+/** The links of a Form 990 reminder (docs/security.md "Mail carries only our links"). */
+const form990Links = (publicUrl: string) => [
+  IRS_PAGES.form990N,
+  IRS_PAGES.revocation,
+  `${publicUrl}/account`,
+  `${publicUrl}/contact`,
 ];
 
 /** The end of every Form 990 reminder: the rules, the calendar's address, how to report a filing, the signature. */
@@ -60,7 +65,12 @@ function form990MailEnd(opts: { publicUrl: string; companyName: string }): strin
 interface ReminderMail {
   subject: string;
   text: string;
+  /** Its own links: from PUBLIC_URL, and the IRS's pages (MailToQueue.links). */
+  links: string[];
 }
+
+/** The group as a reminder names it: its name as its users typed it (docs/security.md "Mail carries only our links"). */
+const theGroup = (accountName: string) => `the group named ${typed(accountName)}`;
 
 /**
  * The reminder mail of one deadline: subject like "Form 990-N, 990-EZ or 990 due May 15, 2026 (in
@@ -76,10 +86,11 @@ function reminderMail(
   if (deadline.kind === 'form_990') {
     return {
       subject: `Form 990-N, 990-EZ or 990 due ${when}`,
+      links: form990Links(opts.publicUrl),
       text: [
         'Hello,',
         '',
-        `${accountName}'s annual IRS return is due ${when}:`,
+        `The annual IRS return of ${theGroup(accountName)} is due ${when}:`,
         `${deadline.label}.`,
         '',
         'What to file: Form 990-N (the e-Postcard) when gross receipts are normally $50,000 or less;',
@@ -92,10 +103,11 @@ function reminderMail(
     const what = `${opts.companyName} renewal`;
     return {
       subject: `${what} due ${when}`,
+      links: [link],
       text: [
         'Hello,',
         '',
-        `${accountName}'s ${what} is due ${when}.`,
+        `The ${what} of ${theGroup(accountName)} is due ${when}.`,
         '',
         `Renewal is open now. Renew on your account page: ${link}`,
         'If you already renewed and paid, thank you: there is nothing more to do.',
@@ -108,10 +120,11 @@ function reminderMail(
   const what = deadline.label;
   return {
     subject: `${what} due ${when}`,
+    links: [link],
     text: [
       'Hello,',
       '',
-      `${accountName}'s ${what} is due ${when}.`,
+      `The ${what} of ${theGroup(accountName)} is due ${when}.`,
       '',
       `Your compliance calendar: ${link}`,
       '',
@@ -140,11 +153,12 @@ function overdueMail(
   const revocation = must(standing.revocationDate, 'the revocation date');
   const daysToRevocation = daysBetween(today, revocation);
   return {
-    subject: `Form 990-N, 990-EZ or 990 overdue since ${longDate(due)}: ${accountName}`,
+    subject: `Form 990-N, 990-EZ or 990 overdue since ${longDate(due)}`,
+    links: form990Links(opts.publicUrl),
     text: [
       'Hello,',
       '',
-      `We have not seen ${accountName}'s annual IRS return for the fiscal year ending ${longDate(fiscalYearEnd(fiscalYearEndMonth, year))},`,
+      `We have not seen the annual IRS return of ${theGroup(accountName)} for the fiscal year ending ${longDate(fiscalYearEnd(fiscalYearEndMonth, year))},`,
       `which was due ${longDate(due)}${unfiled.length > 1 ? `, nor the ${unfiled.length - 1} after it` : ''}.`,
       '',
       daysToRevocation >= 0
@@ -155,6 +169,13 @@ function overdueMail(
     ].join('\n'),
   };
 }
+
+/** The mail kind of each deadline's reminder. */
+const REMINDER_MAIL_KINDS: Record<Deadline['kind'], string> = {
+  form_990: 'compliance.reminder.form_990',
+  renewal: 'compliance.reminder.renewal',
+  state: 'compliance.reminder.state',
+};
 
 export interface ReminderCounts {
   /** Customer accounts with a primary user and a deadline looked at. */
@@ -330,9 +351,7 @@ export async function sendDueReminders(
           .onConflictDoNothing({ target: complianceReminders.key })
           .returning({ id: complianceReminders.id });
         if (!row) return false; // another process wrote it since the read above
-        const [mailId] = await enqueueMail(tx, [
-          { kind: `compliance.reminder.${d.deadline.kind}`, to: d.email, subject: mail.subject, text: mail.text },
-        ]);
+        const [mailId] = await enqueueMail(tx, [{ kind: REMINDER_MAIL_KINDS[d.deadline.kind], to: d.email, ...mail }]);
         await tx.update(complianceReminders).set({ mailId }).where(eq(complianceReminders.id, row.id));
         return true;
       });

@@ -26,6 +26,12 @@ export interface GenReminderCounts {
   skippedSubmitted: number;
 }
 
+/** The mail kind of each reminder tier. */
+const GEN_REMINDER_MAIL_KINDS: Record<GenReminderTier, string> = {
+  opened: 'gen_update.reminder.opened',
+  closing: 'gen_update.reminder.closing',
+};
+
 const inDays = (n: number) => (n === 0 ? 'today' : n === 1 ? 'tomorrow' : `in ${n} days`);
 
 /** The staff mail of one reminder: subject and text with the window's dates and the builder's address. */
@@ -45,8 +51,10 @@ function genReminderMail(
     tier === 'closing'
       ? `GEN ${gen} annual update: the window closes ${longDate(w.closesOn)} (${inDays(left)})`
       : `GEN ${gen} annual update: the window is open until ${longDate(w.closesOn)}`;
+  const builder = `${publicUrl}/admin/gen-update`;
   return {
     subject,
+    links: [builder],
     text: [
       'Hello,',
       '',
@@ -56,7 +64,7 @@ function genReminderMail(
         ? `Only ${left === 0 ? 'today is' : `${left} ${left === 1 ? 'day is' : 'days are'}`} left.`
         : 'The window is open now.',
       '',
-      `Build, check and export it, then record the submission: ${publicUrl}/admin/gen-update`,
+      `Build, check and export it, then record the submission: ${builder}`,
       '',
       companyName,
       '',
@@ -128,7 +136,7 @@ export async function sendGenReminders(
       if (!row) return false;
       await enqueueMail(
         tx,
-        to.map((email) => ({ kind: `gen_update.reminder.${tier}`, to: email, subject: mail.subject, text: mail.text })),
+        to.map((email) => ({ kind: GEN_REMINDER_MAIL_KINDS[tier], to: email, ...mail })),
       );
       return true;
     });

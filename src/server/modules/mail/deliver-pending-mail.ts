@@ -38,8 +38,9 @@ export interface DeliveryOptions {
 
 /**
  * One delivery round: sends up to `batch` due mails from the outbox through `transport`
- * (docs/mail.md "One send per mail"), each with its text and HTML part (its own html_body, or the
- * text in the mail layout: docs/mail.md "Two parts").
+ * (docs/mail.md "One send per mail"), each with its text and HTML part (its html_body, written
+ * with it by enqueueMail; a row from before that gets its text in the mail layout, with no link:
+ * docs/mail.md "Two parts").
  *
  * The round claims due rows that no other round holds (no lease, or a lease past its end) with
  * FOR UPDATE SKIP LOCKED and writes its lease on them (`leased_by` = a random id of this round,

@@ -5,6 +5,7 @@
  */
 
 import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { findLinks } from './mail-words.ts';
 
 /** A moment as the mails print it: 'November 26, 2026 3:16 pm UTC'. */
 export const mailDateTime = (at: Date): string => `${formatLocalDateTime(at)} UTC`;
@@ -14,30 +15,37 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text made safe inside HTML elements and quoted attributes. */
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]]/gi;
-
-/** One line of plain text as HTML: escaped, its web addresses made into links. */
-function linkifyLine(line: string): string {
+/** One line of plain text as HTML: escaped, the mail's own `links` (and only they) made into links. */
+function lineToHtml(line: string, links: readonly string[]): string {
   let out = '';
   let last = 0;
-  for (const m of line.matchAll(URL_PATTERN)) {
-    out += escapeHtml(line.slice(last, m.index));
-    const href = escapeHtml(m[0]);
+  for (const link of findLinks(line, links)) {
+    out += escapeHtml(line.slice(last, link.start));
+    const href = escapeHtml(link.href);
     out += `<a href="${href}" style="color:#1c5fb0;word-break:break-all">${href}</a>`;
-    last = m.index + m[0].length;
+    last = link.end;
   }
   return out + escapeHtml(line.slice(last));
 }
 
 /**
  * A mail's plain text as HTML paragraphs: blank lines separate paragraphs, single line breaks are
- * kept, everything is escaped and web addresses become links. Nothing is dropped or added.
+ * kept, everything is escaped. Only the mail's own links, the addresses listed in `links` where
+ * they stand whole in the text, become links: an address in the text is never linked because it
+ * looks like one (docs/security.md "Mail carries only our links"). Nothing is dropped or added.
+ * @param links the mail's own links (MailToQueue.links), each made from config.publicUrl or one of IRS_PAGES
  */
-export function textToHtml(text: string): string {
+export function textToHtml(text: string, links: readonly string[] = []): string {
   return text
     .trim()
     .split(/\n\s*\n/)
-    .map((para) => `<p style="margin:0 0 16px 0">${para.split('\n').map(linkifyLine).join('<br>')}</p>`)
+    .map(
+      (para) =>
+        `<p style="margin:0 0 16px 0">${para
+          .split('\n')
+          .map((line) => lineToHtml(line, links))
+          .join('<br>')}</p>`,
+    )
     .join('\n');
 }
 
@@ -64,7 +72,10 @@ ${innerHtml}
 </body></html>`;
 }
 
-/** The default HTML part of a mail that brings none of its own: its text in the layout. */
-export function defaultMailHtml(subject: string, text: string): string {
-  return mailLayout(subject, textToHtml(text));
+/**
+ * The default HTML part of a mail that brings none of its own: its text in the layout, with its
+ * own `links` (none for a mail written before links were listed: nothing is linked then).
+ */
+export function defaultMailHtml(subject: string, text: string, links: readonly string[] = []): string {
+  return mailLayout(subject, textToHtml(text, links));
 }

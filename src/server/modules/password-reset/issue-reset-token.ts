@@ -9,6 +9,11 @@ export const hashResetToken = (token: string) => createHash('sha256').update(tok
 export interface IssuedResetToken {
   /** `${publicUrl}/password/reset/{token}?email=…`: the password reset page (docs/requirements/product.md tool 11). */
   link: string;
+  /**
+   * With `invitation`: `${publicUrl}/invitation/not-me/{token}`, the page where the invited
+   * person ends the invitation with the same token ("This was not me", docs/roles.md "Invitations").
+   */
+  notMeLink?: string;
   expiresAt: Date;
 }
 
@@ -16,11 +21,13 @@ export interface IssuedResetToken {
  * The one place a password reset token is made (docs/security.md "Password reset and set-password
  * links"): a 128-bit random token whose sha256 is stored for `userId` with an expiry of
  * `lifetimeMinutes` (60 for a reset asked by mail, 24 hours for the link `npm run admin:create`
- * prints). The token leaves this function only inside the link; the link works once.
+ * prints). The token leaves this function only inside the link (and, for an invitation, the "This
+ * was not me" link); the link works once.
  * Writes: one password_resets row (run it in the transaction of what goes with it, e.g. the mail).
  * @param publicUrl the origin for the link (config.publicUrl: the link leaves the site)
  * @param email the user's e-mail address, which the reset page asks the token to match
- * @param invitation the link invites a new user to choose their first password (docs/roles.md "Invitations")
+ * @param invitation the link invites a new user to choose their first password (docs/roles.md
+ *   "Invitations"); the same token then also opens the "This was not me" page (`notMeLink`)
  */
 export async function issueResetToken(
   db: DbOrTx,
@@ -32,6 +39,7 @@ export async function issueResetToken(
   // `invitation=1` only changes the page's words ("Set your password"); the token is the same kind.
   return {
     link: `${opts.publicUrl}/password/reset/${token}?email=${encodeURIComponent(opts.email)}${opts.invitation ? '&invitation=1' : ''}`,
+    ...(opts.invitation ? { notMeLink: `${opts.publicUrl}/invitation/not-me/${token}` } : {}),
     expiresAt,
   };
 }

@@ -26,10 +26,7 @@ export async function requestPasswordReset(
   companyName: string,
   now = new Date(),
 ): Promise<void> {
-  const [user] = await db
-    .select({ id: users.id, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.email, email));
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) return;
   await db.transaction(async (tx) => {
     const { link } = await issueResetToken(tx, {
@@ -45,9 +42,10 @@ export async function requestPasswordReset(
         to: email,
         subject: `Reset your ${companyName} password`,
         text:
-          `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nWe received a request to reset the password of your ${companyName} account.\n\n` +
+          `Hello,\n\nWe received a request to reset the password of your ${companyName} account.\n\n` +
           `Choose a new password here (the link works once, for ${RESET_TOKEN_MINUTES} minutes):\n${link}\n\n` +
           `If you did not ask for this, you can ignore this e-mail; your password stays the same.\n`,
+        links: [link],
         carriesToken: true,
       },
     ]);

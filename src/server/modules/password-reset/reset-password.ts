@@ -3,8 +3,9 @@ import { passwordResets, sessions, users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { enqueueMail, type MailToQueue } from '../mail/enqueue-mail.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
+import { typedAddress } from '../mail/mail-words.ts';
 import { hashResetToken } from './request-password-reset.ts';
 import type { PasswordResetInput } from '../../../shared/schemas/public-forms.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,14 +20,14 @@ export interface ResetNoticeSender {
 }
 
 /** The notice that a password was reset, to the user's address (the one the link was sent to). */
-function passwordResetNotice(sender: ResetNoticeSender, user: { email: string; firstName: string }, at: Date) {
+function passwordResetNotice(sender: ResetNoticeSender, user: { email: string }, at: Date): MailToQueue {
   const contact = sender.companyContact ? ` at ${sender.companyContact}` : '';
   return {
     kind: 'password.changed',
     to: user.email,
     subject: `Your ${sender.companyName} password was changed`,
     text:
-      `Hello${user.firstName ? ` ${user.firstName}` : ''},\n\nThe password of your ${sender.companyName} sign-in (${user.email}) ` +
+      `Hello,\n\nThe password of your ${sender.companyName} sign-in (${typedAddress(user.email)}) ` +
       `was changed on ${mailDateTime(at)} with a password reset link sent to this address. Every device that was signed in ` +
       `was signed out.\n\nIf this was not you, someone else may be reading your e-mail: secure your e-mail account, ` +
       `then choose a new password with "Forgot your password?" on the ${sender.companyName} sign-in page and tell ${sender.companyName}${contact}.\n`,
@@ -62,7 +63,6 @@ export async function resetPassword(
         userId: users.id,
         isAdmin: users.isAdmin,
         email: users.email,
-        firstName: users.firstName,
         invitedAt: users.invitedAt,
       })
       .from(passwordResets)

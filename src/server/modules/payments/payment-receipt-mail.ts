@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { accounts, invoiceLines, invoices, paymentInvoices } from '../../db/schema.ts';
 import { escapeHtml, mailDateTime, mailLayout, textToHtml } from '../mail/mail-html.ts';
+import { typed } from '../mail/mail-words.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentRow } from './payment-steps.ts';
 
@@ -89,7 +90,8 @@ export async function paymentReceiptMail(
   const [account] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, payment.accountId));
   const list = await receiptInvoices(tx, payment);
   const facts: [string, string][] = [
-    ['Organization', account?.name ?? ''],
+    // As its users typed it (docs/security.md "Mail carries only our links").
+    ['Organization', account ? typed(account.name) : ''],
     ['Date', mailDateTime(payment.settledAt ?? payment.createdAt)],
     ['Paid with', paidWith(payment)],
     [

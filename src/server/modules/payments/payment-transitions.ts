@@ -192,8 +192,18 @@ export type PaymentNotice = keyof typeof NOTICES;
 const RECEIPTS: readonly PaymentNotice[] = ['received', 'settled', 'paid', 'approved'];
 
 /** The kind of a notice's outbox rows: every receipt is 'payment.receipt', 'refused' is a 'payment.failed'. */
-const kindOf = (notice: PaymentNotice) =>
-  RECEIPTS.includes(notice) ? 'payment.receipt' : notice === 'refused' ? 'payment.failed' : `payment.${notice}`;
+const PAYMENT_MAIL_KINDS: Record<PaymentNotice, string> = {
+  received: 'payment.receipt',
+  settled: 'payment.receipt',
+  paid: 'payment.receipt',
+  approved: 'payment.receipt',
+  refused: 'payment.failed',
+  failed: 'payment.failed',
+  held: 'payment.held',
+  declined: 'payment.declined',
+  voided: 'payment.voided',
+  refunded: 'payment.refunded',
+};
 
 /**
  * Tells the account about a payment's outcome through the outbox, in `tx` (docs/payments.md "Mail
@@ -218,7 +228,7 @@ export async function notifyPaymentOutcome(
 ): Promise<void> {
   const to = await accountRecipients(tx, payment);
   if (!to.length) return;
-  const kind = kindOf(notice);
+  const kind = PAYMENT_MAIL_KINDS[notice];
   const { subject, body } = NOTICES[notice];
   if (RECEIPTS.includes(notice)) {
     const receipt = await paymentReceiptMail(tx, payment, body(formatCurrency(payment.amountCents)), companyName);

@@ -1,23 +1,25 @@
-/** IRS Publication 557, Tax-Exempt Status for Your Organization: the compliance education the notice links. */
-const PUBLICATION_557 = 'https://www.irs.gov/publications/p557';
+import { IRS_PAGES } from '../mail/irs-pages.ts';
 
 /**
  * The yearly compliance education notice of a GEN (Rev. Proc. 2026-8: annual compliance education,
  * electronic delivery acceptable, e.g. a link to Publication 557; docs/supervision.md "Compliance
  * education"). Every rule it states is from /work/shared/docs/requirements/tax-rules.md "Annual filing". Pure.
- * @param opts the GEN and its central organization, the site's origin (for the report link), the company signing it
- * @returns the subject and plain text of the mail
+ * @param opts the GEN and its central organization, config.publicUrl (for the report link: never the
+ *   request's origin, docs/security.md "Mail carries only our links"), the company signing it
+ * @returns the subject, the plain text and the mail's own links (the report form and Publication 557)
  */
 export function educationMail(opts: {
   year: number;
   gen: string | null;
   centralName: string;
   groupLabel: string;
-  origin: string;
+  publicUrl: string;
   companyName: string;
-}): { subject: string; text: string } {
+}): { subject: string; text: string; links: string[] } {
   const central = opts.centralName || opts.groupLabel;
+  const reportForm = `${opts.publicUrl}/app/supervision`;
   return {
+    links: [reportForm, IRS_PAGES.publication557],
     subject: `${opts.year} compliance education: keeping your group's tax exemption`,
     text: [
       'Hello,',
@@ -34,10 +36,10 @@ export function educationMail(opts: {
         'The IRS first sends a notice after two missed years. A revoked organization must apply again to be reinstated.',
       `4. Send us your yearly supervision report: your officers, receipts and expenses, activities, and confirmation of the uniform purpose statement. ` +
         'A Form 990-N alone does not give the central organization this information. The form also prepares your e-Postcard:',
-      `   ${opts.origin}/app/supervision`,
+      `   ${reportForm}`,
       '5. Keep your activities within the purposes of the uniform purpose statement, and tell us when your name, address or officers change.',
       '',
-      `IRS Publication 557, Tax-Exempt Status for Your Organization: ${PUBLICATION_557}`,
+      `IRS Publication 557, Tax-Exempt Status for Your Organization: ${IRS_PAGES.publication557}`,
       '',
       opts.companyName,
     ].join('\n'),

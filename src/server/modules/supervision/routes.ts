@@ -2,7 +2,6 @@ import { supervisionContracts as c } from '../../../shared/contracts/supervision
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
-import { requestOrigin } from '../../request-origin.ts';
 import { getCompany } from '../content/get-company.ts';
 import { getSupervisionForm } from './get-supervision-form.ts';
 import { listSupervisionStatus } from './list-supervision-status.ts';
@@ -76,7 +75,7 @@ export async function supervisionRoutes(app: FastifyInstance) {
           groupId: req.body.group_id,
           year: req.body.year,
           today: today(),
-          origin: requestOrigin(req, app.config.publicUrl),
+          publicUrl: app.config.publicUrl,
           companyName: (await getCompany(app.db)).name,
           actor: auditActor(req),
         });

@@ -36,7 +36,8 @@ export async function sendComplianceEducation(
     groupId: number;
     year: number;
     today: string;
-    origin: string;
+    /** config.publicUrl: the report link's origin (never the request's: docs/security.md "Mail carries only our links"). */
+    publicUrl: string;
     companyName: string;
     actor: { userId: number; ip: string };
   },
@@ -87,15 +88,13 @@ export async function sendComplianceEducation(
       gen: group.gen,
       centralName: group.centralName,
       groupLabel: group.label,
-      origin: opts.origin,
+      publicUrl: opts.publicUrl,
       companyName: opts.companyName,
     });
     for (let i = 0; i < emails.length; i += BATCH) {
       await enqueueMail(
         tx,
-        emails
-          .slice(i, i + BATCH)
-          .map((to) => ({ kind: 'supervision.education', to, subject: mail.subject, text: mail.text })),
+        emails.slice(i, i + BATCH).map((to) => ({ kind: 'supervision.education', to, ...mail })),
       );
     }
     await recordAudit(tx, {

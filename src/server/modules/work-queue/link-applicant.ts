@@ -7,6 +7,7 @@ import { completeAnswers } from '../applications/wizard-answers.ts';
 import { checkAllPages } from '../applications/wizard.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { typed } from '../mail/mail-words.ts';
 import { findWorkItem, type WorkItem } from './get-work-item.ts';
 import { WORK_ITEM_MESSAGES } from './resolve-work-item.ts';
 import type { WorkItemDetail } from '../../../shared/schemas/work-queue.ts';
@@ -163,19 +164,22 @@ export async function linkApplicant(
       })
       .where(eq(workItems.id, item.id));
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    const loginUrl = `${opts.publicUrl}/login`;
+    const paymentsUrl = `${opts.publicUrl}/app/payments`;
     await enqueueMail(tx, [
       {
         kind: 'account.applicant_linked',
         to: user.email,
-        subject: `Your group is linked: ${account.name}`,
+        subject: 'Your group is linked',
+        links: [loginUrl, paymentsUrl],
         text: [
           'Hello,',
           '',
-          `Thank you for your ${level.name} application. ${account.name} was already known to us from the IRS data, and we have now linked you to it: you are its primary user at ${opts.companyName}.`,
+          `Thank you for your ${level.name} application. The group named ${typed(account.name)} was already known to us from the IRS data, and we have now linked you to it: you are its primary user at ${opts.companyName}.`,
           '',
-          `Sign in with this e-mail address to see your group's home: ${opts.publicUrl}/login`,
+          `Sign in with this e-mail address to see your group's home: ${loginUrl}`,
           '',
-          `Invoice ${done.number} for your first year is ready to pay: ${opts.publicUrl}/app/payments`,
+          `Invoice ${done.number} for your first year is ready to pay: ${paymentsUrl}`,
         ].join('\n'),
       },
     ]);

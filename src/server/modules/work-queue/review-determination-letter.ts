@@ -4,6 +4,7 @@ import { accounts, determinationLetters, files, users, workItems } from '../../d
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { typed } from '../mail/mail-words.ts';
 import { findWorkItem, type WorkItem } from './get-work-item.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FileRow } from '../files/stored-files.ts';
@@ -161,8 +162,9 @@ export async function returnDeterminationLetter(
         kind: 'determination_letter.returned',
         to: address,
         subject: 'Please upload your IRS determination letter again',
+        links: [homeUrl],
         text: [
-          `We looked at the IRS determination letter uploaded for ${account?.name ?? 'your group'} on ${longDate(letter.createdAt.toISOString().slice(0, 10))}, and we cannot use it:`,
+          `We looked at the IRS determination letter uploaded for ${account ? `the group named ${typed(account.name)}` : 'your group'} on ${longDate(letter.createdAt.toISOString().slice(0, 10))}, and we cannot use it:`,
           '',
           reason,
           '',
