@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, mailOutbox, paymentAlerts, users } from '../../src/server/db/schema.ts';
+import { accounts, auditLog, limitCounters, mailOutbox, paymentAlerts, users } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { LIMIT_NAMES, LIMIT_RULES, type LimitSettings } from '../../src/server/modules/limits/limit-rules.ts';
+import { sweepLimitCounters, takeLimit } from '../../src/server/modules/limits/take-limit.ts';
 import { CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import { levelId } from '../helpers/applications.ts';
 import {
@@ -361,6 +362,58 @@ describe('address probing and sign-in (docs/security.md "Sign-in and address pro
     const forger = await new Agent(t.app, '10.40.0.11').start();
     forger.cookies.set('gs_device', 'AAAAAAAAAAAAAAAA.bm90LWEtc2lnbmF0dXJl');
     expect((await forger.login(owner.email, owner.password)).statusCode).toBe(429);
+  });
+});
+
+describe('hits arriving together (docs/security.md "Limits on mail and payments")', () => {
+  let t: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { limits: DEFAULTS } });
+    second = await createSecondServer(t);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  it('let exactly the limit through, on one server and across two, and audit the first refusal once', async () => {
+    const settings = { ...DEFAULTS, invitations_per_address: 3 };
+    const who = { userId: null, ip: '203.0.113.77' };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        takeLimit((i % 2 ? second : t).database.db, settings, 'invitations_per_address', 'Together@Example.com', who),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
+    for (const o of outcomes.filter((o) => o.status === 'rejected'))
+      expect((o as PromiseRejectedResult).reason).toMatchObject({ statusCode: 429 });
+    expect(await refusalsAudited(t, 'invitations_per_address')).toHaveLength(1);
+    const [counter] = await t.database.db
+      .select()
+      .from(limitCounters)
+      .where(eq(limitCounters.key, 'invitations_per_address:together@example.com'));
+    expect(counter).toMatchObject({ hits: 3, refused: 37 });
+  });
+
+  it('start a new window once the old one has ended', async () => {
+    const settings = { ...DEFAULTS, public_forms_per_ip: 2 };
+    const who = { userId: null, ip: '203.0.113.78' };
+    const take = () => takeLimit(t.database.db, settings, 'public_forms_per_ip', '203.0.113.78', who);
+    await take();
+    await take();
+    await expect(take()).rejects.toMatchObject({ statusCode: 429 });
+    await t.database.db
+      .update(limitCounters)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(limitCounters.key, 'public_forms_per_ip:203.0.113.78'));
+    await take();
+    const [counter] = await t.database.db
+      .select()
+      .from(limitCounters)
+      .where(eq(limitCounters.key, 'public_forms_per_ip:203.0.113.78'));
+    expect(counter).toMatchObject({ hits: 1, refused: 0 });
+    expect(await sweepLimitCounters(t.database.db)).toBe(0);
   });
 });
 

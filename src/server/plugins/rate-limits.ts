@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { batchedHits, type BatchedKey } from '../db/batched-hits.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { rateLimits } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -56,75 +58,39 @@ export interface RateLimitCount {
  * Counts hits of several keys in the rate_limits table with one atomic upsert: a key with no row,
  * or whose window has ended, starts a new window (its hits, reset at now + windowMs); otherwise its
  * hits are added. The database's clock decides, so every process agrees on the window.
- * @param hits distinct keys, each with how many hits (≥ 1) and its window in milliseconds
+ * @param hits distinct keys in key order, each with how many hits (≥ 1) and its window in milliseconds
  * @returns per key: the hits counted in the current window after these, and ms until it ends
  */
 async function countRateLimitHits(
   db: Db,
-  hits: { key: string; hits: number; windowMs: number }[],
+  hits: BatchedKey<{ windowMs: number }>[],
 ): Promise<Map<string, RateLimitCount>> {
-  // Rows are locked in key order, the same in every process, so two batches cannot deadlock.
-  const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const batch = JSON.stringify(ordered.map((h) => ({ k: h.key, n: h.hits, w: h.windowMs })));
-  const result = await db.execute(sql`INSERT INTO ${rateLimits} AS r (key, hits, reset_at)
+  const batch = JSON.stringify(hits.map((h) => ({ k: h.key, n: h.hits, w: h.params.windowMs })));
+  const rows = await rowsOf<{ key: string; hits: number; ttl: number }>(
+    db,
+    sql`INSERT INTO ${rateLimits} AS r (key, hits, reset_at)
     SELECT t.k, t.n, now() + make_interval(secs => t.w / 1000.0) FROM json_to_recordset(${batch}::json) AS t(k text, n int, w int)
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.reset_at <= now() THEN excluded.hits ELSE r.hits + excluded.hits END,
       reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
-    RETURNING key, hits, greatest(0, ceil(extract(epoch FROM r.reset_at - now()) * 1000))::int AS ttl`);
-  const rows = (result as unknown as { rows: { key: string; hits: number; ttl: number }[] }).rows;
+    RETURNING key, hits, greatest(0, ceil(extract(epoch FROM r.reset_at - now()) * 1000))::int AS ttl`,
+  );
   return new Map(rows.map((row) => [row.key, { current: Number(row.hits), ttl: Number(row.ttl) }]));
 }
 
-interface WaitingHit {
-  windowMs: number;
-  settle: Array<{ resolve: (count: RateLimitCount) => void; reject: (error: unknown) => void }>;
-}
-
 /**
- * Counts single hits through {@link countRateLimitHits} with at most one statement in flight: a hit
- * arriving when none runs goes out at once, hits arriving meanwhile go out together in the next
- * statement. Under load many requests then cost one upsert instead of one each, and every hit is
- * still counted exactly once, in the database, before its request goes on.
+ * Counts single hits through {@link countRateLimitHits}, batched (db/batched-hits.ts): hits
+ * arriving while a statement runs go out together in the next one.
  * @returns count(key, windowMs): the key's count with this hit (several hits of one key in a batch
  *   get consecutive counts); rejects with the database's error
  */
 export function rateLimitHitCounter(db: Db): (key: string, windowMs: number) => Promise<RateLimitCount> {
-  let waiting = new Map<string, WaitingHit>();
-  let inFlight = false;
-
-  const send = () => {
-    const batch = waiting;
-    waiting = new Map();
-    inFlight = true;
-    countRateLimitHits(
-      db,
-      [...batch].map(([key, w]) => ({ key, hits: w.settle.length, windowMs: w.windowMs })),
-    )
-      .then((counts) => {
-        for (const [key, w] of batch) {
-          const count = counts.get(key);
-          if (!count) throw new Error(`rate limit upsert returned no row for ${key}`);
-          // The batch's hits of one key are the last settle.length of its count, in arrival order.
-          w.settle.forEach((s, i) => s.resolve({ current: count.current - w.settle.length + 1 + i, ttl: count.ttl }));
-        }
-      })
-      .catch((error: unknown) => {
-        for (const w of batch.values()) for (const s of w.settle) s.reject(error);
-      })
-      .finally(() => {
-        inFlight = false;
-        if (waiting.size) send();
-      });
+  const hit = batchedHits((batch: BatchedKey<{ windowMs: number }>[]) => countRateLimitHits(db, batch));
+  return async (key, windowMs) => {
+    const { result, index, hits } = await hit(key, { windowMs });
+    // The batch's hits of one key are the last `hits` of its count, in arrival order.
+    return { current: result.current - hits + 1 + index, ttl: result.ttl };
   };
-
-  return (key, windowMs) =>
-    new Promise<RateLimitCount>((resolve, reject) => {
-      const entry = waiting.get(key) ?? { windowMs, settle: [] };
-      entry.settle.push({ resolve, reject });
-      waiting.set(key, entry);
-      if (!inFlight) send();
-    });
 }
 
 /**

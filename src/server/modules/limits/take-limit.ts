@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
+import { batchedHits, type BatchedKey } from '../../db/batched-hits.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { limitCounters, paymentAlerts } from '../../db/schema.ts';
 import { TooManyRequests } from '../../errors.ts';
@@ -98,12 +99,64 @@ async function recordFirstRefusal(
   });
 }
 
+/** A key's counter after a batch of its hits: hits within the limit and refused in the window, when it ends, and now. */
+interface CounterAfter {
+  hits: number;
+  refused: number;
+  resetMs: number;
+  nowMs: number;
+}
+
+/**
+ * Counts a batch of hits of several limit counters in one atomic upsert (db/batched-hits.ts calls
+ * it with the keys sorted). For each key with `n` hits under the limit `max`: a key with no row,
+ * or whose window has ended, starts a new window with min(n, max) hits and the rest refused;
+ * otherwise as many as fit under `max` are added to its hits and the rest to its refused. The
+ * database's clock decides when a window ends.
+ * @returns per key its counter after the batch
+ */
+async function countLimitBatch(
+  db: Db,
+  batch: BatchedKey<{ max: number; windowSeconds: number }>[],
+): Promise<Map<string, CounterAfter>> {
+  const json = JSON.stringify(batch.map((b) => ({ k: b.key, n: b.hits, m: b.params.max, w: b.params.windowSeconds })));
+  // What fits under the limit of a running window: the same expression for hits and refused.
+  const fits = sql`greatest(0, least(t.n, t.m - c.hits))`;
+  const rows = await rowsOf<{ key: string; hits: number; refused: number; reset_ms: number; now_ms: number }>(
+    db,
+    sql`WITH t AS (SELECT * FROM json_to_recordset(${json}::json) AS t(k text, n int, m int, w int))
+    INSERT INTO ${limitCounters} AS c (key, hits, refused, reset_at)
+    SELECT t.k, least(t.n, t.m), greatest(t.n - t.m, 0), now() + make_interval(secs => t.w) FROM t
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN c.reset_at <= now() THEN excluded.hits
+        ELSE c.hits + (SELECT ${fits} FROM t WHERE t.k = excluded.key) END,
+      refused = CASE WHEN c.reset_at <= now() THEN excluded.refused
+        ELSE c.refused + (SELECT t.n - ${fits} FROM t WHERE t.k = excluded.key) END,
+      reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
+    RETURNING key, hits, refused, (extract(epoch FROM reset_at) * 1000)::float8 AS reset_ms,
+      (extract(epoch FROM now()) * 1000)::float8 AS now_ms`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.key,
+      { hits: Number(r.hits), refused: Number(r.refused), resetMs: Number(r.reset_ms), nowMs: Number(r.now_ms) },
+    ]),
+  );
+}
+
+/** Each database's batched counter of limit hits: one upsert in flight, the hits arriving meanwhile in the next. */
+const counters = new WeakMap<
+  Db,
+  ReturnType<typeof batchedHits<{ max: number; windowSeconds: number }, CounterAfter>>
+>();
+
 /**
  * Counts one hit of limit `name` for `subject` and refuses it past the limit (docs/security.md
- * "Limits on mail and payments"). One atomic upsert on the counter row, so hits arriving at once on
- * several servers are each counted once and at most `max` pass in a window; the window starts
- * with the subject's first hit and the database's clock decides when it ends. A refused hit is not
- * counted against the window, only as refused.
+ * "Limits on mail and payments"). Hits are counted by one atomic upsert on the counter rows, the
+ * hits that arrive while one runs together in the next (db/batched-hits.ts), so hits arriving at
+ * once on one or several servers are each counted once and at most `max` pass in a window; the
+ * window starts with the subject's first hit and the database's clock decides when it ends. A
+ * refused hit is not counted against the window, only as refused.
  * Call it outside any transaction: the count (and a refusal's audit row) must stay when the
  * request then fails.
  * Writes: limit_counters; on a window's first refusal audit_log 'limit.reached' and, for a payment
@@ -118,24 +171,25 @@ export async function takeLimit(
   subject: Subject,
   who: LimitActor,
 ): Promise<void> {
+  let count = counters.get(db);
+  if (!count) {
+    count = batchedHits((batch: BatchedKey<{ max: number; windowSeconds: number }>[]) => countLimitBatch(db, batch));
+    counters.set(db, count);
+  }
   const max = settings[name];
-  const windowSeconds = LIMIT_RULES[name].windowSeconds;
-  const [row] = await rowsOf<{ refused: number; reset_ms: number; now_ms: number }>(
-    db,
-    sql`
-    INSERT INTO ${limitCounters} AS c (key, hits, refused, reset_at)
-    VALUES (${counterKey(name, subject)}, 1, 0, now() + make_interval(secs => ${windowSeconds}))
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN c.reset_at <= now() THEN 1 WHEN c.hits < ${max} THEN c.hits + 1 ELSE c.hits END,
-      refused = CASE WHEN c.reset_at <= now() OR c.hits < ${max} THEN 0 ELSE c.refused + 1 END,
-      reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
-    RETURNING refused, (extract(epoch FROM reset_at) * 1000)::float8 AS reset_ms,
-      (extract(epoch FROM now()) * 1000)::float8 AS now_ms`,
-  );
-  if (!row || Number(row.refused) === 0) return;
-  const resetAt = new Date(Number(row.reset_ms));
-  if (Number(row.refused) === 1) await recordFirstRefusal(db, name, subject, who, max + 1, max, resetAt);
-  throw refusalOf(name, resetAt, new Date(Number(row.now_ms)));
+  const { result, index, hits } = await count(counterKey(name, subject), {
+    max,
+    windowSeconds: LIMIT_RULES[name].windowSeconds,
+  });
+  // The batch's refused hits are its last ones: refused includes every one of them (and earlier ones).
+  const refusedHere = Math.min(hits, result.refused);
+  const passed = hits - refusedHere;
+  if (index < passed) return;
+  const resetAt = new Date(result.resetMs);
+  // The window's first refusal is this batch's first refused hit, when no earlier batch refused one.
+  if (index === passed && result.refused === refusedHere)
+    await recordFirstRefusal(db, name, subject, who, max + 1, max, resetAt);
+  throw refusalOf(name, resetAt, new Date(result.nowMs));
 }
 
 /**
