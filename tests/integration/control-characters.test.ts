@@ -760,6 +760,17 @@ describe('uploaded file names (docs/security.md "Control characters in text")', 
     expect(csv.body.replace(/\r\n/g, '')).not.toMatch(UNSAFE);
   });
 
+  it('a file whose name carries CR LF, even percent-encoded, is never taken', async () => {
+    const { payload, contentType } = rawMultipart(
+      { ...contestEntry, organization: 'Header Boosters', email: 'header@example.com' },
+      { field: 'file', encodedName: 'team%0D%0AContent-Type%3A%20text%2Fhtml.png', content: PNG_1x1 },
+    );
+    const entry = await visitor.request('POST', '/contests/photo', payload, { 'content-type': contentType });
+    // The parser skips the part: a booster club's entry then lacks its file.
+    expect(entry.statusCode, entry.body).toBe(422);
+    expect(entry.json().errors).toEqual({ file: ['The file field is required.'] });
+  });
+
   it('a name stored before the rule is shown, exported and downloaded without its controls', async () => {
     // Written as an older version of the product kept it: straight into the column.
     const old = '\u202Ecod\t\u0085.pdf';
