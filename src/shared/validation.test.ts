@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  captchaField,
+  checkText,
+  dropRefusedControls,
   errorsClearedBy,
+  hasRefusedControl,
   msg,
   optionalText,
   requiredChoice,
   requiredEmail,
   requiredInt,
+  requiredIsoDate,
   requiredText,
   stripControl,
   toFieldErrors,
@@ -32,6 +37,8 @@ describe('msg: server-style messages (docs/requirements/platform.md §3)', () =>
     expect(msg.confirmed('password')).toBe('The password field confirmation does not match.');
     expect(msg.integer('affiliates')).toBe('The affiliates field must be an integer.');
     expect(msg.format('phone')).toBe('The phone field format is invalid.');
+    expect(msg.singleLine('first name')).toBe('The first name field must be a single line without control characters.');
+    expect(msg.noControl('message')).toBe('The message field must not contain control characters.');
   });
 });
 
@@ -221,5 +228,91 @@ describe('errorsClearedBy', () => {
     expect(errorsClearedBy('password').sort()).toEqual(['password', 'password_confirmation']);
     expect(errorsClearedBy('password_confirmation').sort()).toEqual(['password', 'password_confirmation']);
     expect(errorsClearedBy('email').sort()).toEqual(['email', 'email_confirmation']);
+  });
+});
+
+describe('control characters in text (docs/security.md "Control characters in text")', () => {
+  /** Line breaks and tabs an attacker puts in a one-line value to split a mail header or a CSV row. */
+  const BREAKS = ['\r\n', '\r', '\n', '\t', '\u0085', '\u2028', '\u2029'];
+  /** Every bidirectional embedding, override and isolate control: '\u202Ecod.pdf' reads 'fdp.doc'. */
+  const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+  /** C1 controls, U+0080-U+009F. */
+  const C1 = ['\u0080', '\u009B', '\u009F'];
+
+  it('a single-line text refuses line breaks, tabs, C1 and bidirectional controls', () => {
+    for (const c of [...BREAKS, ...BIDI, ...C1]) expect(hasRefusedControl(`Ann${c}Lee`), JSON.stringify(c)).toBe(true);
+    for (const ok of ['Ann Lee', 'Zoë Ñúñez – 🎉', 'שלום\u200F', 'مرحبا\u061C', 'a\u200Eb', '']) {
+      expect(hasRefusedControl(ok), ok).toBe(false);
+    }
+  });
+
+  it('a multi-line text keeps tab and line breaks, and refuses C1 and bidirectional controls', () => {
+    for (const c of BREAKS.filter((b) => b !== '\u0085')) expect(hasRefusedControl(`a${c}b`, 'multi')).toBe(false);
+    for (const c of [...BIDI, ...C1]) expect(hasRefusedControl(`a${c}b`, 'multi'), JSON.stringify(c)).toBe(true);
+  });
+
+  it("checkText refuses before trimming, with the field's own message", () => {
+    const line = z.preprocess((v, ctx) => checkText(String(v), ctx, 'first name'), z.string());
+    expect(run(line, ' Ann ')).toEqual({ ok: true, value: 'Ann' });
+    expect(run(line, 'Ann\n')).toEqual({ ok: false, message: msg.singleLine('first name') });
+    const lines = z.preprocess((v, ctx) => checkText(String(v), ctx, 'message', 'multi'), z.string());
+    expect(run(lines, 'one\r\ntwo\n')).toEqual({ ok: true, value: 'one\r\ntwo' });
+    expect(run(lines, 'one\u202Etwo')).toEqual({ ok: false, message: msg.noControl('message') });
+  });
+
+  it('requiredText and optionalText are single-line unless told otherwise; the refusal is the only message', () => {
+    for (const value of ['Ann\r\nLee', 'Ann\u202ELee', 'Ann\tLee', 'Ann\u0085Lee']) {
+      expect(run(requiredText({ label: 'first name' }), value), JSON.stringify(value)).toEqual({
+        ok: false,
+        message: 'The first name field must be a single line without control characters.',
+      });
+      expect(run(optionalText({ label: 'organization', max: 3 }), value)).toEqual({
+        ok: false,
+        message: 'The organization field must be a single line without control characters.',
+      });
+    }
+    const message = requiredText({ label: 'message', max: 5000, lines: 'multi' });
+    expect(run(message, 'Hello,\r\n\tthanks')).toEqual({ ok: true, value: 'Hello,\r\n\tthanks' });
+    expect(run(message, 'Hello\u2066 there')).toEqual({
+      ok: false,
+      message: 'The message field must not contain control characters.',
+    });
+  });
+
+  it('the other C0 controls are still removed, not refused', () => {
+    expect(run(requiredText({ label: 'name' }), 'Ann\u0000\u0007 Lee')).toEqual({ ok: true, value: 'Ann Lee' });
+  });
+
+  it('a password is exempt: never shown or kept as typed', () => {
+    expect(run(requiredText({ label: 'password', max: 1000, secret: true }), 'pass\u202Eword\t1')).toEqual({
+      ok: true,
+      value: 'pass\u202Eword\t1',
+    });
+  });
+
+  it('every builder of the kit refuses them with the same words', () => {
+    const cases: [z.ZodType, string, string][] = [
+      [requiredEmail(), 'ann@example.com\r\nBcc: eve@example.com', 'email'],
+      [requiredChoice('regions', ['regional'] as const), 'regional\u202E', 'regions'],
+      [requiredInt('rating', 1, 5), '4\r\n', 'rating'],
+      [requiredIsoDate('filed on'), '2026-01-01\n', 'filed on'],
+    ];
+    for (const [schema, value, label] of cases) {
+      expect(run(schema, value), label).toEqual({ ok: false, message: msg.singleLine(label) });
+    }
+  });
+
+  it('the captcha token is one line', () => {
+    const captcha = z.object(captchaField);
+    expect(run(captcha, { 'g-recaptcha-response': 'abc\r\ndef' })).toEqual({
+      ok: false,
+      message: 'The captcha response must be a single line without control characters. Please try the captcha again.',
+    });
+    expect(run(captcha, { 'g-recaptcha-response': 'abc-def_123' })).toMatchObject({ ok: true });
+  });
+
+  it('dropRefusedControls removes what its kind of field refuses, for text kept unchecked', () => {
+    expect(dropRefusedControls('Line\r\nville \u202EBoosters')).toBe('Lineville Boosters');
+    expect(dropRefusedControls('Line\r\nville \u202EBoosters', 'multi')).toBe('Line\r\nville Boosters');
   });
 });

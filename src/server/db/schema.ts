@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -17,12 +18,25 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { cleanFileName } from '../../shared/rules/uploads.ts';
 import type { InquiryKind } from '../../shared/lists/subjects.ts';
 
 /** Drizzle schema (docs/requirements/platform.md §4). Money columns are integer cents named *_cents. */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A `text` column holding the name a browser gave an uploaded file: written and read through
+ * cleanFileName (src/shared/rules/uploads.ts), so no name, even one kept before the rule, reaches a
+ * page, a download or an export with a control character, a bidirectional control or a direction
+ * mark (docs/security.md "Control characters in text"). The SQL type is plain text.
+ */
+const uploadedFileName = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (name) => cleanFileName(name),
+  fromDriver: (name) => cleanFileName(name),
+});
 
 /** Key/value settings the app keeps for itself, such as the generated CSRF HMAC key. */
 export const appSettings = pgTable('app_settings', {
@@ -602,8 +616,8 @@ export const files = pgTable(
     id: serial('id').primaryKey(),
     /** Random key in the storage provider; never derived from the uploaded name. */
     storageKey: text('storage_key').notNull(),
-    /** The name the uploader gave, as shown back to them (control characters removed). */
-    fileName: text('file_name').notNull(),
+    /** The name the uploader gave, as shown back to them (cleanFileName: no control or bidirectional character). */
+    fileName: uploadedFileName('file_name').notNull(),
     /** The type found from the magic bytes (or from the extension for text formats). */
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
@@ -1177,7 +1191,8 @@ export const rosterImports = pgTable(
       .notNull()
       .references(() => groups.id),
     gen: text('gen').notNull(),
-    fileName: text('file_name').notNull(),
+    /** The uploaded files' names, ', '-joined (cleanFileName each). */
+    fileName: uploadedFileName('file_name').notNull(),
     status: text('status').$type<'preview' | 'confirmed' | 'discarded' | 'undone'>().notNull().default('preview'),
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
     /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../validation.ts';
-import { attributeName, checkFields, fieldsSchema, isRequired, parseRules } from './rules.ts';
+import { attributeName, checkFields, fieldsSchema, isRequired, linesOf, parseRules } from './rules.ts';
 import type { FieldDefinition } from './field-definition.ts';
 
 const page: FieldDefinition[] = [
@@ -168,6 +168,39 @@ describe('checkFields', () => {
 
   it('strips control characters and NUL bytes', () => {
     expect(checkFields(page, { ...valid, account___name: 'A\u0000B' }).values.account___name).toBe('AB');
+  });
+
+  it('refuses line breaks and bidirectional controls in every one-line field, first (docs/security.md "Control characters in text")', () => {
+    const errors = checkFields(page, {
+      ...valid,
+      account___name: 'Lincoln\r\nBoosters',
+      contact___email: 'ann@example.com\nBcc: eve@example.com',
+      account___state: 'IN\u202E',
+      account___fiscal_year_end: '6\t',
+    }).errors;
+    expect(errors).toEqual({
+      account___name: ['The organization name field must be a single line without control characters.'],
+      contact___email: ['The e-mail field must be a single line without control characters.'],
+      account___state: ['The state field must be a single line without control characters.'],
+      account___fiscal_year_end: ['The fiscal year end month field must be a single line without control characters.'],
+    });
+  });
+
+  it('a textarea keeps its line breaks but refuses bidirectional controls; a password is not read', () => {
+    const defs: FieldDefinition[] = [
+      { name: 'bylaw___purpose', label: 'Purpose', field_type: 'textarea', rules: 'required|max:2000' },
+      { name: 'secret', label: 'Password', field_type: 'password' },
+    ];
+    expect(checkFields(defs, { bylaw___purpose: 'To buy equipment.\r\nTo pay travel.', secret: 'a\u202Eb' })).toEqual({
+      values: { bylaw___purpose: 'To buy equipment.\r\nTo pay travel.', secret: 'a\u202Eb' },
+      errors: {},
+    });
+    expect(checkFields(defs, { bylaw___purpose: 'To buy \u202Eequipment.' }).errors).toEqual({
+      bylaw___purpose: ['The purpose field must not contain control characters.'],
+    });
+    expect(linesOf({ field_type: 'textarea' })).toBe('multi');
+    expect(linesOf({ field_type: 'select' })).toBe('single');
+    expect(linesOf({ field_type: 'checkbox' })).toBeNull();
   });
 
   it('checks dates, digits, accepted and required_if', () => {

@@ -3,7 +3,7 @@ import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { GREEK_NAMES } from '../lists/greek-organizations.ts';
 import { STATE_CODES } from '../lists/states.ts';
 import { differentPersonMessage, isOfficerRole, isSamePerson, officerRoleOf } from '../rules/officers.ts';
-import { stripControl, type FieldErrors } from '../validation.ts';
+import { hasRefusedControl, msg, stripControl, type FieldErrors } from '../validation.ts';
 import { DISPLAY_ONLY_TYPES, isFieldShown, optionPairs, type FieldDefinition } from './field-definition.ts';
 
 /** One rule of a rules string: 'max:255' -> { name: 'max', args: ['255'] }. */
@@ -60,6 +60,29 @@ export function normaliseValue(def: FieldDefinition, value: unknown): unknown {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (value === undefined || value === null) return '';
   return value;
+}
+
+/**
+ * Whether a field of this type holds one line (every input, select and date) or several (a
+ * textarea); passwords and checkboxes are not text the control rule reads (docs/security.md
+ * "Control characters in text").
+ */
+export function linesOf(def: Pick<FieldDefinition, 'field_type'>): 'single' | 'multi' | null {
+  if (def.field_type === 'password' || def.field_type === 'checkbox') return null;
+  return def.field_type === 'textarea' ? 'multi' : 'single';
+}
+
+/**
+ * The control-character refusal of one submitted value, or null (docs/security.md "Control
+ * characters in text"): a single-line field (every type but textarea) takes no line break, tab,
+ * C1 or bidirectional control; a textarea keeps its line breaks but takes no C1 or bidirectional
+ * control. Read on the value as sent (after stripControl), before it is trimmed.
+ */
+function controlMessage(def: FieldDefinition, value: unknown): string | null {
+  const lines = linesOf(def);
+  if (lines === null || typeof value !== 'string' || !hasRefusedControl(stripControl(value), lines)) return null;
+  const label = attributeName(def);
+  return lines === 'single' ? msg.singleLine(label) : msg.noControl(label);
 }
 
 /** Today as 'YYYY-MM-DD' in UTC, as dates in answers are written. */
@@ -188,6 +211,8 @@ export interface FieldsCheck {
  * Validates submitted values against field definitions (wizard page or dynamic form): only shown
  * fields count (a field whose `is_conditional` field is not truthy is neither checked nor kept);
  * unknown names are dropped; `is_disabled` fields keep `current` values and ignore the submission.
+ * A value holding a control character its field refuses fails with that message first (single
+ * line: every type but textarea; docs/security.md "Control characters in text").
  * @param current the stored values, used for disabled fields and for conditions
  */
 export function checkFields(
@@ -208,7 +233,7 @@ export function checkFields(
     if (!isFieldShown(def, merged)) continue;
     values[def.name] = merged[def.name];
     if (def.is_disabled) continue;
-    const message = checkValue(def, merged[def.name], merged);
+    const message = controlMessage(def, submitted[def.name]) ?? checkValue(def, merged[def.name], merged);
     if (message) errors[def.name] = [message];
   }
   return { values, errors };

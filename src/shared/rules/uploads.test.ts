@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_EXTENSIONS, checkFileName, lastExtension } from './uploads.ts';
+import { ALLOWED_EXTENSIONS, checkFileName, cleanFileName, FILE_NAME_MAX, lastExtension } from './uploads.ts';
 
 describe('upload names (docs/requirements/validation.md "Uploads")', () => {
   it('reads the last extension, lower case, after decoding', () => {
@@ -40,5 +40,25 @@ describe('upload names (docs/requirements/validation.md "Uploads")', () => {
     expect(checkFileName('clip.MOV', ALLOWED_EXTENSIONS.contest_video)).toBeNull();
     expect(checkFileName('header.webp', ALLOWED_EXTENSIONS.profile_image)).toBe('header.webp is not allowed.');
     expect(checkFileName('no-extension', ALLOWED_EXTENSIONS.profile_image)).toBe('no-extension is not allowed.');
+  });
+});
+
+describe('file names as kept and shown (docs/security.md "Control characters in text")', () => {
+  it("drops the override that makes '\\u202Ecod.pdf' read 'fdp.doc'", () => {
+    expect(cleanFileName('\u202Ecod.pdf')).toBe('cod.pdf');
+    expect(checkFileName(cleanFileName('\u202Ecod.pdf'), ALLOWED_EXTENSIONS.application_document)).toBeNull();
+  });
+
+  it('drops C0 and C1 controls, every bidirectional control and the direction marks', () => {
+    expect(cleanFileName('a\u0000b\tc\r\nd\u007Fe\u0085f\u009Fg.pdf')).toBe('abcdefg.pdf');
+    expect(cleanFileName('\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069x.pdf')).toBe('x.pdf');
+    expect(cleanFileName('\u200Ex\u200F\u061C.pdf\u2028\u2029')).toBe('x.pdf');
+  });
+
+  it('keeps every other character, trims, and cuts at the limit given without splitting a pair', () => {
+    expect(cleanFileName('  Zoë’s 🎉 letter (1).pdf ')).toBe('Zoë’s 🎉 letter (1).pdf');
+    expect(cleanFileName('x'.repeat(300), FILE_NAME_MAX)).toHaveLength(255);
+    expect(cleanFileName(`${'x'.repeat(254)}🎉`, FILE_NAME_MAX)).toBe(`${'x'.repeat(254)}\uFFFD`);
+    expect(cleanFileName('a\uD800b')).toBe('a\uFFFDb');
   });
 });

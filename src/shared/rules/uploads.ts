@@ -105,6 +105,36 @@ export const ALLOWED_EXTENSIONS = {
 
 export type UploadPurpose = keyof typeof ALLOWED_EXTENSIONS;
 
+/**
+ * What a file name is kept and shown without (docs/security.md "Control characters in text"): the
+ * C0 and C1 controls (tab, CR and LF among them) and DEL, the line and paragraph separators
+ * U+2028/U+2029, the bidirectional embedding, override and isolate controls U+202A-U+202E and
+ * U+2066-U+2069, and the direction marks U+200E, U+200F and U+061C.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const FILE_NAME_DROPPED = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+/** Longest uploaded file name kept, in UTF-16 code units. */
+export const FILE_NAME_MAX = 255;
+
+/**
+ * An uploaded file's name as the product keeps and shows it (docs/security.md "Control characters
+ * in text"): the name a browser sent without control characters, bidirectional controls or
+ * direction marks (so '\u202Ecod.pdf', shown as 'fdp.doc', becomes 'cod.pdf'), trimmed, cut at
+ * `max`, lone surrogates as U+FFFD. Applied when an upload is received (with FILE_NAME_MAX) and,
+ * through the `file_name` columns (src/server/db/schema.ts), whenever a stored name is written or
+ * read, so names kept before the rule are shown clean too.
+ * @param name the name as sent or stored
+ * @param max the most characters kept (all when absent)
+ * @returns the clean name ('' when nothing is left)
+ */
+export function cleanFileName(name: string, max?: number): string {
+  const clean = name.replace(FILE_NAME_DROPPED, '').trim();
+  return (max === undefined ? clean : clean.slice(0, max)).replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
+}
+
 /** docs/requirements/validation.md: a rejected file's message. */
 export const notAllowedMessage = (fileName: string) => `${fileName} is not allowed.`;
 /** docs/requirements/validation.md: more than one file dropped. */

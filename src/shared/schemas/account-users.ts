@@ -52,7 +52,7 @@ const optionalFlag = () =>
 
 /** A password on update: empty or absent keeps the current one; otherwise the rules of newPassword (public-forms.ts). */
 const changedPassword = (label = 'password') =>
-  optionalText({ label, max: 1000 })
+  optionalText({ label, max: 1000, secret: true })
     .refine((s) => s === '' || s.length >= PASSWORD_MIN_LENGTH, msg.min(label, PASSWORD_MIN_LENGTH))
     .refine(
       (s) => s === '' || (/[a-zA-Z]/.test(s) && /\d/.test(s)),
@@ -65,13 +65,13 @@ const profile = {
   last_name: requiredText({ label: 'last name' }),
   phone: phone('phone', false),
   sms_phone: phone('sms phone', false),
-  password_confirmation: optionalText({ label: 'password confirmation', max: 1000 }),
+  password_confirmation: optionalText({ label: 'password confirmation', max: 1000, secret: true }),
   /**
    * The acting user's own password (docs/roles.md): required by the service for an e-mail or
    * password change and a primary transfer made by an account user; staff acting on behalf of
    * the account need none. Never stored, logged or echoed.
    */
-  current_password: optionalText({ label: 'current password', max: 1000 }),
+  current_password: optionalText({ label: 'current password', max: 1000, secret: true }),
 };
 
 /** The confirmation must match whenever a password is given (as on the reset form, docs/requirements/entities.md). */

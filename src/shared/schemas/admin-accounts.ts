@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageObjectSchema } from '../contracts/page-object.ts';
 import { parseIsoDate } from '../rules/compliance-calendar.ts';
+import { hasRefusedControl, msg } from '../validation.ts';
 import { listSearch, listSort } from './list-params.ts';
 import { standingViewSchema } from './search.ts';
 
@@ -230,6 +231,7 @@ export const accountSettingsSchema = z.object({
    */
   renewal_due_on: z
     .string({ error: 'The renewal due date must be a date.' })
+    .refine((v) => !hasRefusedControl(v), { message: msg.singleLine('renewal due date'), abort: true })
     .refine((v) => isCalendarDate(v), 'The renewal due date must be a date.')
     .optional(),
 });

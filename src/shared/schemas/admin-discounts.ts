@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeDiscountCode } from '../rules/billing.ts';
-import { msg, optionalText, requiredChoice, stripControl } from '../validation.ts';
+import { checkText, msg, optionalText, requiredChoice } from '../validation.ts';
 import { dollarsToCentsField } from './admin-levels.ts';
 import { checkbox } from './admin.ts';
 
@@ -56,35 +56,36 @@ export function endDateOf(expiresAt: string | Date | null): string {
 }
 
 /** An optional date input: '' -> null, 'YYYY-MM-DD' -> that day's 00:00 UTC. */
-const dayField = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? stripControl(v).trim() : v),
-  z.string({ error: DISCOUNT_MESSAGES.date }).transform((s, ctx) => {
-    if (s === '') return null;
-    const d = dayStartUtc(s.slice(0, 10));
-    if (!d || (s.length > 10 && !/^T/.test(s.slice(10)))) {
-      ctx.addIssue({ code: 'custom', message: DISCOUNT_MESSAGES.date });
-      return z.NEVER;
-    }
-    return d;
-  }),
-);
+const dayField = (label: string) =>
+  z.preprocess(
+    (v, ctx) => (v === null || v === undefined ? '' : typeof v === 'string' ? checkText(v, ctx, label) : v),
+    z.string({ error: DISCOUNT_MESSAGES.date }).transform((s, ctx) => {
+      if (s === '') return null;
+      const d = dayStartUtc(s.slice(0, 10));
+      if (!d || (s.length > 10 && !/^T/.test(s.slice(10)))) {
+        ctx.addIssue({ code: 'custom', message: DISCOUNT_MESSAGES.date });
+        return z.NEVER;
+      }
+      return d;
+    }),
+  );
 
 /** The amount as typed, checked against the chosen kind below. */
 const amountText = z.preprocess(
-  (v) =>
+  (v, ctx) =>
     v === null || v === undefined
       ? ''
       : typeof v === 'number'
         ? String(v)
         : typeof v === 'string'
-          ? stripControl(v).trim()
+          ? checkText(v, ctx, 'amount')
           : v,
   z.string({ error: msg.required('amount') }).min(1, msg.required('amount')),
 );
 
 const useLimit = z.preprocess(
-  (v) => {
-    const s = typeof v === 'string' ? stripControl(v).trim() : v;
+  (v, ctx) => {
+    const s = typeof v === 'string' ? checkText(v, ctx, 'use limit') : v;
     if (s === '' || s === null || s === undefined) return null;
     return typeof s === 'string' ? (/^\d+$/.test(s) ? Number(s) : NaN) : s;
   },
@@ -108,7 +109,10 @@ const fixedCents = dollarsToCentsField('amount off');
 export const discountFormSchema = z
   .object({
     code: z.preprocess(
-      (v) => normalizeDiscountCode(typeof v === 'number' ? String(v) : v),
+      (v, ctx) =>
+        normalizeDiscountCode(
+          typeof v === 'number' ? String(v) : typeof v === 'string' ? checkText(v, ctx, 'code') : v,
+        ),
       z
         .string()
         .min(1, { message: msg.required('code'), abort: true })
@@ -121,8 +125,8 @@ export const discountFormSchema = z
     is_renewals: checkbox,
     is_upgrades: checkbox,
     is_service_fees: checkbox,
-    starts_at: dayField,
-    expires_at: dayField,
+    starts_at: dayField('start date'),
+    expires_at: dayField('end date'),
     max_redemptions: useLimit,
     is_active: checkbox,
   })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONTH_NAMES } from '../lists/months.ts';
 import { dollarsToCents } from '../rules/billing.ts';
-import { msg, optionalText, requiredText, stripControl } from '../validation.ts';
+import { checkText, msg, optionalText, requiredText } from '../validation.ts';
 
 /**
  * Admin forms for levels and their prices, and for the per-state requirements (docs/requirements/product.md "Staff console"). The
@@ -19,8 +19,8 @@ export const MAX_ADMIN_DOLLARS = 1_000_000;
  */
 export function dollarsToCentsField(label: string) {
   return z.preprocess(
-    (v) => {
-      const s = typeof v === 'string' ? stripControl(v).trim().replace(/^\$/, '').replace(/,/g, '') : v;
+    (v, ctx) => {
+      const s = typeof v === 'string' ? checkText(v, ctx, label).replace(/^\$/, '').replace(/,/g, '') : v;
       if (s === '' || s === null || s === undefined) return undefined;
       return typeof s === 'string' ? (/^\d+(\.\d{1,2})?$/.test(s) ? Number(s) : NaN) : s;
     },
@@ -49,12 +49,16 @@ export const LEVEL_MESSAGES = {
   features: 'List at most 20 renewal features, one per line, each up to 255 characters.',
 } as const;
 
-/** Renewal features as typed: one per line; blank lines dropped, each trimmed. */
+/**
+ * Renewal features as typed: one per line (a textarea: line breaks kept, no other control;
+ * checkText); blank lines dropped, each trimmed.
+ */
 const featureLines = z
   .preprocess(
-    (v) => (Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : ''),
+    (v, ctx) =>
+      checkText(Array.isArray(v) ? v.join('\n') : typeof v === 'string' ? v : '', ctx, 'renewal features', 'multi'),
     z.string().transform((s) =>
-      stripControl(s)
+      s
         .split(/\r?\n/)
         .map((l) => l.trim())
         .filter(Boolean),
@@ -64,8 +68,8 @@ const featureLines = z
 
 /** '' or null: no upgrade target; otherwise a level id (the server checks it exists and is another level). */
 const upgradeTarget = z.preprocess(
-  (v) => {
-    const s = typeof v === 'string' ? v.trim() : v;
+  (v, ctx) => {
+    const s = typeof v === 'string' ? checkText(v, ctx, 'upgrade level') : v;
     if (s === '' || s === null || s === undefined || s === 0 || s === '0') return null;
     return typeof s === 'string' ? (/^[1-9]\d{0,9}$/.test(s) ? Number(s) : NaN) : s;
   },
@@ -143,8 +147,8 @@ export const FILING_MONTH_OPTIONS: { value: string; label: string }[] = [
 /** '' / null / undefined → null; digits → number; anything else → NaN (rejected with `message`). */
 const optionalWhole = (label: string, min: number, max: number, message?: string) =>
   z.preprocess(
-    (v) => {
-      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+    (v, ctx) => {
+      const s = typeof v === 'string' ? checkText(v, ctx, label) : v;
       if (s === '' || s === null || s === undefined) return null;
       return typeof s === 'string' ? (/^\d{1,3}$/.test(s) ? Number(s) : NaN) : s;
     },
@@ -167,7 +171,7 @@ export const stateRequirementFormSchema = z
     state_name: requiredText({ label: 'state name', max: 100 }),
     maintain_estimate: dollarsToCentsField('maintain estimate'),
     aoi_estimate: dollarsToCentsField('articles of incorporation estimate'),
-    notes: optionalText({ label: 'notes', max: 1000 }),
+    notes: optionalText({ label: 'notes', max: 1000, lines: 'multi' }),
     filing_label: optionalText({ label: 'filing label', max: 100 }),
     filing_due_month: optionalWhole('filing due month', 1, 12, STATE_FILING_MESSAGES.month),
     filing_due_day: optionalWhole('filing due day', 1, 31),

@@ -156,20 +156,20 @@ export type AdminOpenInvoicesPage = z.output<typeof adminOpenInvoicesPageSchema>
  * The reason is kept in the audit log; it is never mailed to the account.
  */
 export const paymentActionSchema = z.object({
-  reason: requiredText({ label: 'reason', max: 500 }),
+  reason: requiredText({ label: 'reason', max: 500, lines: 'multi' }),
 });
 export type PaymentActionInput = z.output<typeof paymentActionSchema>;
 
 /** Body of a refund: the amount in decimal dollars (at most what is left of the payment) and why. */
 export const refundSchema = z.object({
   amount: dollarsField('amount').refine((v) => v > 0, 'The amount field must be greater than 0.'),
-  reason: requiredText({ label: 'reason', max: 500 }),
+  reason: requiredText({ label: 'reason', max: 500, lines: 'multi' }),
 });
 export type RefundInput = z.output<typeof refundSchema>;
 
 /** Body of marking a gateway discrepancy resolved: what staff did about it. */
 export const resolveDiscrepancySchema = z.object({
-  resolution: requiredText({ label: 'resolution', max: 500 }),
+  resolution: requiredText({ label: 'resolution', max: 500, lines: 'multi' }),
 });
 
 /** A payment that needs a staff decision, as the payments page lists it (integer cents, ISO dates). */

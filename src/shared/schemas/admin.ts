@@ -15,7 +15,7 @@ export const checkbox = z.preprocess(
 /** Admin banner form (docs/requirements/behaviour.md "Banner"). */
 export const bannerSchema = z.object({
   kind: requiredChoice('kind', BANNER_KINDS),
-  text: requiredText({ label: 'text', max: 500 }),
+  text: requiredText({ label: 'text', max: 500, lines: 'multi' }),
   is_active: checkbox,
 });
 export type BannerInput = z.infer<typeof bannerSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseMemberMinimum } from '../bylaws/member-minimum.ts';
 import { BYLAW_VARIANTS, SCHOOL_CLAUSES, type BylawVariant, type SchoolClause } from '../bylaws/variants.ts';
-import { captchaField, msg, requiredText, stripControl } from '../validation.ts';
+import { captchaField, checkText, msg, requiredText } from '../validation.ts';
 
 export {
   BYLAW_PAGE_PATHS,
@@ -20,8 +20,8 @@ const flag = z.preprocess(
 /** A month from the 12-entry, 0-based month list (docs/requirements/entities.md, docs/requirements/constants.md). */
 const month = (label: string) =>
   z.preprocess(
-    (v) => {
-      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+    (v, ctx) => {
+      const s = typeof v === 'string' ? checkText(v, ctx, label) : v;
       if (s === '' || s === null || s === undefined) return undefined;
       return typeof s === 'string' ? (/^\d{1,2}$/.test(s) ? Number(s) : NaN) : s;
     },
@@ -35,7 +35,7 @@ const month = (label: string) =>
 /** A member minimum (docs/requirements/validation.md "Bylaws hints"): kept as typed, checked by {@link parseMemberMinimum}. */
 const memberMinimum = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : ''),
+    (v, ctx) => (typeof v === 'string' ? checkText(v, ctx, label) : typeof v === 'number' ? String(v) : ''),
     z
       .string()
       .max(20, msg.max(label, 20))
@@ -47,13 +47,14 @@ const memberMinimum = (label: string) =>
 
 const version = (variant: BylawVariant) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? variant : v),
+    (v, ctx) =>
+      v === undefined || v === null || v === '' ? variant : typeof v === 'string' ? checkText(v, ctx, 'version') : v,
     z.literal(variant, { error: msg.in('version') }),
   );
 
 const common = {
   name: requiredText({ label: 'organization name', max: 150 }),
-  purpose: requiredText({ label: 'purpose', max: 2000 }),
+  purpose: requiredText({ label: 'purpose', max: 2000, lines: 'multi' }),
   fiscal_year_end: month('fiscal year end'),
   is_highlighted: flag,
   ...captchaField,
@@ -84,7 +85,7 @@ export const bylawSchoolSchema = z
     ...full,
     is_school: z.preprocess(() => 1, z.literal(1)),
     school_official_title: z.preprocess(
-      (v) => (typeof v === 'string' ? stripControl(v).trim() : ''),
+      (v, ctx) => (typeof v === 'string' ? checkText(v, ctx, 'school official title') : ''),
       z.string().max(100, msg.max('school official title', 100)),
     ),
     ...(Object.fromEntries(SCHOOL_CLAUSES.map((c) => [c, flag])) as Record<SchoolClause, typeof flag>),

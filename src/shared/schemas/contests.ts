@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENTRANT_TYPES, needsMessageAndFile } from '../rules/contests.ts';
-import { msg, optionalText, requiredEmail, requiredText, stripControl } from '../validation.ts';
+import { checkText, msg, optionalText, requiredEmail, requiredText } from '../validation.ts';
 import { listSearch, listSort } from './list-params.ts';
 
 export {
@@ -23,10 +23,10 @@ export const contestEntrySchema = z
     organization: requiredText({ label: 'organization' }),
     email: requiredEmail(),
     type: z.preprocess(
-      (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
+      (v, ctx) => (typeof v === 'string' ? checkText(v, ctx, 'type') : (v ?? '')),
       z.enum(ENTRANT_TYPES, { error: msg.in('type') }),
     ),
-    message: optionalText({ label: 'message', max: 2000 }),
+    message: optionalText({ label: 'message', max: 2000, lines: 'multi' }),
     is_member: z.preprocess(
       (v) => (v === true || v === 1 || v === '1' || v === 'on' ? 1 : 0),
       z.union([z.literal(0), z.literal(1)]),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { GEN_SUBSECTIONS, type GenReminderTier, type GenWindowState } from '../rules/gen-update.ts';
 import {
+  checkText,
   msg,
-  requiredIsoDate,
   optionalText,
   requiredChoice,
   requiredInt,
+  requiredIsoDate,
   requiredText,
-  stripControl,
 } from '../validation.ts';
 
 /**
@@ -31,7 +31,8 @@ export const genSettingsSchema = z.object({
   group_id: groupId,
   central_name: requiredText({ label: 'central organization name', max: 255 }),
   central_ein: z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).replace(/[\s-]/g, '') : (v ?? '')),
+    (v, ctx) =>
+      typeof v === 'string' ? checkText(v, ctx, 'central organization EIN').replace(/[\s-]/g, '') : (v ?? ''),
     z
       .string({ error: msg.required('central organization EIN') })
       .min(1, msg.required('central organization EIN'))
@@ -43,7 +44,11 @@ export const genSettingsSchema = z.object({
       typeof v === 'number' || (typeof v === 'string' && /^\d$/.test(v.trim())) ? String(v).trim().padStart(2, '0') : v,
     requiredChoice('501(c) paragraph', GEN_SUBSECTIONS as [string, ...string[]]),
   ),
-  uniform_purpose_statement: optionalText({ label: 'uniform purpose statement', max: PURPOSE_STATEMENT_MAX }),
+  uniform_purpose_statement: optionalText({
+    label: 'uniform purpose statement',
+    max: PURPOSE_STATEMENT_MAX,
+    lines: 'multi',
+  }),
 });
 export type GenSettingsInput = z.output<typeof genSettingsSchema>;
 

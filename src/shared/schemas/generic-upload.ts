@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stripControl } from '../validation.ts';
+import { checkText, hasRefusedControl, msg } from '../validation.ts';
 import { checkbox } from './admin.ts';
 import { rosterImportSummarySchema, rosterRowIssueSchema, type RosterRowIssue } from './roster-imports.ts';
 
@@ -23,8 +23,8 @@ const PARAMS_INVALID = 'The params field must be a valid JSON object.';
 export const genericUploadFields = z.object({
   create_new_accounts: z.preprocess((v) => v ?? '0', checkbox),
   profile_id: z.preprocess(
-    (v) => {
-      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+    (v, ctx) => {
+      const s = typeof v === 'string' ? checkText(v, ctx, 'profile id') : v;
       if (s === '' || s === null || s === undefined) return 0;
       return typeof s === 'string' ? (/^\d+$/.test(s) ? Number(s) : NaN) : s;
     },
@@ -35,14 +35,20 @@ export const genericUploadFields = z.object({
       .max(2_147_483_647, 'The profile id field must be an integer.'),
   ),
   params: z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? '{}' : v),
+    // JSON text over several lines is fine; a C1 or bidirectional control is not (checkText), in it or escaped in its texts.
+    (v, ctx) =>
+      v === undefined || v === null ? '{}' : typeof v === 'string' ? checkText(v, ctx, 'params', 'multi') || '{}' : v,
     z
       .string({ error: PARAMS_INVALID })
       .max(PARAMS_MAX_LENGTH, `The params field must not be greater than ${PARAMS_MAX_LENGTH} characters.`)
       .transform((text, ctx) => {
         try {
           const value: unknown = JSON.parse(text);
-          if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+          if (value && typeof value === 'object' && !Array.isArray(value)) {
+            if (!hasRefusedControl(JSON.stringify(value), 'multi')) return value as Record<string, unknown>;
+            ctx.addIssue({ code: 'custom', message: msg.noControl('params') });
+            return z.NEVER;
+          }
         } catch {
           // reported below
         }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATE_CODES } from '../lists/states.ts';
 import { routingNumberError } from '../rules/aba.ts';
 import { isDiscountRemoval, normalizeDiscountCode } from '../rules/billing.ts';
-import { msg, optionalText, requiredChoice, requiredText, stripControl } from '../validation.ts';
+import { checkText, msg, optionalText, requiredChoice, requiredText, stripControl } from '../validation.ts';
 
 /**
  * Billing forms and payment payloads (docs/requirements/product.md tool 14; docs/requirements/entities.md "Payment payloads"; docs/requirements/validation.md "Credit card",
@@ -11,8 +11,9 @@ import { msg, optionalText, requiredChoice, requiredText, stripControl } from '.
  * the tokenizer's opaque data instead and refuse card or bank numbers.
  */
 
-const asText = (v: unknown) =>
-  typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : (v ?? '');
+/** A one-line value as a payload carries it (checkText): numbers as text, absent as ''. */
+const asText = (label: string) => (v: unknown, ctx: z.RefinementCtx) =>
+  typeof v === 'string' ? checkText(v, ctx, label) : typeof v === 'number' ? String(v) : (v ?? '');
 
 // ---------------------------------------------------------------------------------------------
 // Credit card form (browser only)
@@ -51,8 +52,8 @@ const cardNumberField = (label = 'card number') =>
   );
 
 /** '1', 1 and '01' all read as '01'. */
-const asMonth = (v: unknown) => {
-  const s = asText(v);
+const asMonth = (v: unknown, ctx: z.RefinementCtx) => {
+  const s = asText('month')(v, ctx);
   return typeof s === 'string' && /^\d$/.test(s) ? `0${s}` : s;
 };
 
@@ -161,7 +162,8 @@ export type BankForm = z.output<typeof bankFormSchema>;
  */
 export const discountReserveSchema = z.object({
   code: z.preprocess(
-    (v) => normalizeDiscountCode(typeof v === 'number' ? String(v) : v),
+    (v, ctx) =>
+      normalizeDiscountCode(typeof v === 'number' ? String(v) : typeof v === 'string' ? checkText(v, ctx, 'code') : v),
     z.string().min(1, msg.required('code')).max(255, msg.max('code', 255)),
   ),
 });
@@ -209,8 +211,8 @@ const isWholeCents = (dollars: number) => Math.abs(dollars * 100 - Math.round(do
  */
 export const dollarsField = (label = 'value') =>
   z.preprocess(
-    (v) => {
-      const s = typeof v === 'string' ? stripControl(v).trim() : v;
+    (v, ctx) => {
+      const s = typeof v === 'string' ? checkText(v, ctx, label) : v;
       if (s === '' || s === null || s === undefined) return undefined;
       return typeof s === 'string' ? (/^\d+(\.\d{1,2})?$/.test(s) ? Number(s) : NaN) : s;
     },
@@ -240,10 +242,10 @@ const asId = (v: unknown) => {
  * ('No invoices selected.'), at most 100.
  */
 export const invoiceIdsField = z.preprocess(
-  (v) => {
+  (v, ctx) => {
     const list =
       typeof v === 'string'
-        ? v
+        ? checkText(v, ctx, 'invoices')
             .split(',')
             .map((s) => s.trim())
             .filter((s) => s !== '')
@@ -269,7 +271,10 @@ export const invoiceIdsField = z.preprocess(
 
 /** `discount_id`: null when absent, empty or 0; otherwise a positive id. */
 export const discountIdField = z.preprocess(
-  (v) => (v === null || v === undefined || v === '' || v === 0 || v === '0' ? null : asId(v)),
+  (v, ctx) =>
+    v === null || v === undefined || v === '' || v === 0 || v === '0'
+      ? null
+      : asId(typeof v === 'string' ? checkText(v, ctx, 'discount id') : v),
   z
     .number({ error: msg.in('discount id') })
     .int()
@@ -282,7 +287,7 @@ export const discountIdField = z.preprocess(
  * Pay: a retry or double click sends the same key and is charged once.
  */
 export const idempotencyKeyField = z.preprocess(
-  asText,
+  asText('idempotency key'),
   z
     .string({ error: msg.required('idempotency key') })
     .min(1, msg.required('idempotency key'))
@@ -316,7 +321,7 @@ const opaqueData = {
 
 const typeField = <T extends PaymentType>(type: T) =>
   z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? type : asText(v)),
+    (v, ctx) => (v === undefined || v === null || v === '' ? type : asText('type')(v, ctx)),
     z.literal(type, { error: msg.in('type') }),
   );
 

@@ -3,23 +3,23 @@ import { REGION_OPTIONS } from '../lists/regions.ts';
 import { CONTACT_SUBJECTS } from '../lists/subjects.ts';
 import {
   captchaField,
+  checkText,
   msg,
   optionalText,
   requiredChoice,
   requiredEmail,
   requiredInt,
   requiredText,
-  stripControl,
 } from '../validation.ts';
 
-/** What a form sends for a code field: control characters stripped and trimmed; numbers as text. */
-const asCode = (v: unknown) =>
-  typeof v === 'string' ? stripControl(v).trim() : typeof v === 'number' ? String(v) : (v ?? '');
+/** What a form sends for a code field: one line (checkText) and trimmed; numbers as text. */
+const asCode = (label: string) => (v: unknown, ctx: z.RefinementCtx) =>
+  typeof v === 'string' ? checkText(v, ctx, label) : typeof v === 'number' ? String(v) : (v ?? '');
 
 /** EIN as 9 digits with or without the dash (12-3456789); normalised to 9 digits. */
 export const einField = (label = 'EIN', required = true) =>
   z.preprocess(
-    asCode,
+    asCode(label),
     z
       .string({ error: msg.required(label) })
       .refine((s) => !required || s.length > 0, msg.required(label))
@@ -30,7 +30,7 @@ export const einField = (label = 'EIN', required = true) =>
 /** Optional IRS group exemption number: 4 digits. */
 export const genField = (label = 'group exemption number') =>
   z.preprocess(
-    asCode,
+    asCode(label),
     z
       .string({ error: `The ${label} must be 4 digits.` })
       .refine((s) => s === '' || /^\d{4}$/.test(s), `The ${label} must be 4 digits.`),
@@ -48,7 +48,7 @@ export const contactSchema = z.object({
   email: requiredEmail(),
   organization: optionalText({ label: 'organization' }),
   subject: requiredChoice('subject', CONTACT_SUBJECTS),
-  message: requiredText({ label: 'message', max: 5000 }),
+  message: requiredText({ label: 'message', max: 5000, lines: 'multi' }),
   ...captchaField,
 });
 export type ContactInput = z.infer<typeof contactSchema>;
@@ -75,7 +75,7 @@ export const multiChapterSchema = z.object({
   organization: requiredText({ label: 'organization' }),
   affiliates: requiredInt('number of affiliates', 1, 100000),
   regions: requiredChoice('regions', REGION_OPTIONS),
-  concerns: optionalText({ label: 'biggest concerns', max: 5000 }),
+  concerns: optionalText({ label: 'biggest concerns', max: 5000, lines: 'multi' }),
   ...captchaField,
 });
 export type MultiChapterInput = z.infer<typeof multiChapterSchema>;
@@ -103,7 +103,7 @@ export const ratingSchema = z.preprocess(
       msg.format('page address'),
     ),
     rating: requiredInt('rating', 1, 5),
-    comments: optionalText({ label: 'comments', max: 2000 }),
+    comments: optionalText({ label: 'comments', max: 2000, lines: 'multi' }),
     ...captchaField,
   }),
 );
@@ -112,7 +112,7 @@ export type RatingInput = z.infer<typeof ratingSchema>;
 /** Sign-in form. */
 export const loginSchema = z.object({
   email: requiredEmail(),
-  password: requiredText({ label: 'password', max: 1000 }),
+  password: requiredText({ label: 'password', max: 1000, secret: true }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -124,7 +124,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 /** A new password: at least 8 characters with letters and numbers (docs/requirements/validation.md guidance). */
 export const newPassword = (label = 'password') =>
-  requiredText({ label, max: 1000 })
+  requiredText({ label, max: 1000, secret: true })
     .refine((s) => s.length >= PASSWORD_MIN_LENGTH, msg.min(label, PASSWORD_MIN_LENGTH))
     .refine(
       (s) => /[a-zA-Z]/.test(s) && /\d/.test(s),
@@ -137,7 +137,7 @@ export const passwordResetSchema = z
     token: requiredText({ label: 'token', max: 200 }),
     email: requiredEmail(),
     password: newPassword(),
-    password_confirmation: optionalText({ label: 'password confirmation', max: 1000 }),
+    password_confirmation: optionalText({ label: 'password confirmation', max: 1000, secret: true }),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.password_confirmation) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageObjectSchema } from '../contracts/page-object.ts';
 import { STATE_CODES } from '../lists/states.ts';
 import { grossReceiptsTest, type GrossReceiptsResult } from '../rules/gross-receipts.ts';
-import { msg, requiredChoice, requiredInt, stripControl } from '../validation.ts';
+import { checkText, msg, requiredChoice, requiredInt } from '../validation.ts';
 import { listSearch } from './list-params.ts';
 
 /**
@@ -43,8 +43,9 @@ export const INELIGIBLE_MESSAGES: Record<Exclude<OrganizationType, 'other'>, str
     'A supporting organization (section 509(a)(3)) may not file the e-Postcard (Form 990-N): it files Form 990-EZ or Form 990.',
 };
 
-const asText = (v: unknown) =>
-  typeof v === 'string' ? stripControl(v).trim().replace(/\s+/g, ' ') : typeof v === 'number' ? String(v) : (v ?? '');
+/** One line of text (checkText: a line break or control is refused, not folded), runs of spaces as one. */
+const asText = (label: string) => (v: unknown, ctx: z.RefinementCtx) =>
+  typeof v === 'string' ? checkText(v, ctx, label).replace(/\s+/g, ' ') : typeof v === 'number' ? String(v) : (v ?? '');
 const IRS_TEXT = /^[A-Za-z0-9 -]*$/;
 const irsCharsMessage = (label: string) =>
   `The ${label} field may only contain letters, numbers, spaces and hyphens (the IRS e-Postcard accepts no other characters).`;
@@ -56,13 +57,13 @@ function irsText(label: string, required: boolean) {
     .max(EPOSTCARD_TEXT_MAX, msg.max(label, EPOSTCARD_TEXT_MAX))
     .regex(IRS_TEXT, irsCharsMessage(label));
   if (required) s = s.min(1, msg.required(label));
-  return z.preprocess(asText, s);
+  return z.preprocess(asText(label), s);
 }
 
 /** A US ZIP code: 5 digits or ZIP+4, kept as '12345' or '12345-6789'. */
 function zipCode(label: string) {
   return z.preprocess(
-    asText,
+    asText(label),
     z
       .string({ error: msg.string(label) })
       .min(1, msg.required(label))
@@ -76,7 +77,7 @@ function zipCode(label: string) {
 /** A free text of the supervision part (officers, activities): required, at most `max` characters, line breaks kept. */
 function longText(label: string, max: number) {
   return z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
+    (v, ctx) => (typeof v === 'string' ? checkText(v, ctx, label, 'multi') : (v ?? '')),
     z
       .string({ error: msg.required(label) })
       .min(1, msg.required(label))
@@ -90,10 +91,10 @@ function longText(label: string, max: number) {
  */
 export function dollarsToCents(label: string, required: boolean) {
   return z.preprocess(
-    (v) => {
+    (v, ctx) => {
       const s =
         typeof v === 'string'
-          ? stripControl(v).trim().replace(/^\$/, '').replace(/,/g, '')
+          ? checkText(v, ctx, label).replace(/^\$/, '').replace(/,/g, '')
           : typeof v === 'number'
             ? String(v)
             : v;
@@ -121,7 +122,7 @@ export function centsToDollarsText(cents: number | null | undefined): string {
 }
 
 const einField = z.preprocess(
-  asText,
+  asText('EIN'),
   z
     .string({ error: msg.string('EIN') })
     .min(1, msg.required('EIN'))
@@ -130,7 +131,7 @@ const einField = z.preprocess(
 );
 
 const websiteField = z.preprocess(
-  asText,
+  asText('website'),
   z
     .string()
     .max(EPOSTCARD_TEXT_MAX, msg.max('website', EPOSTCARD_TEXT_MAX))

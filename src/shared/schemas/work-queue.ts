@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MONTH_NAMES } from '../lists/months.ts';
 import { calendarDate, parseIsoDate } from '../rules/compliance-calendar.ts';
-import { msg, requiredText, stripControl } from '../validation.ts';
+import { checkText, msg, requiredText } from '../validation.ts';
 import { listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
 
@@ -84,7 +84,7 @@ export type WorkQueueQuery = z.output<typeof workQueueQuery>;
  */
 export const workItemAssignSchema = z.object({
   assignee: z.preprocess(
-    (v) => (v === undefined || v === '' ? null : v),
+    (v, ctx) => (v === undefined || v === '' ? null : typeof v === 'string' ? checkText(v, ctx, 'assignee') : v),
     z.union(
       [
         z.literal('me'),
@@ -103,12 +103,12 @@ export type WorkItemAssignInput = z.output<typeof workItemAssignSchema>;
 
 /** Body of POST /api/admin/work-queue/{id}/notes. */
 export const workItemNoteSchema = z.object({
-  body: requiredText({ label: 'note', max: 2000 }),
+  body: requiredText({ label: 'note', max: 2000, lines: 'multi' }),
 });
 
 /** Body of POST /api/admin/work-queue/{id}/resolve: what was done. */
 export const workItemResolveSchema = z.object({
-  resolution: requiredText({ label: 'resolution', max: 2000 }),
+  resolution: requiredText({ label: 'resolution', max: 2000, lines: 'multi' }),
 });
 
 /**
@@ -120,7 +120,7 @@ export const workItemResolveSchema = z.object({
 export const letterAcceptSchema = (today?: string) =>
   z.object({
     letter_date: z.preprocess(
-      (v) => (typeof v === 'string' ? stripControl(v).trim() : (v ?? '')),
+      (v, ctx) => (typeof v === 'string' ? checkText(v, ctx, 'date on the letter') : (v ?? '')),
       z
         .string({ error: msg.required('date on the letter') })
         .min(1, { message: msg.required('date on the letter'), abort: true })
@@ -141,7 +141,7 @@ function isIsoDate(s: string): boolean {
 
 /** Body of POST /api/admin/work-queue/{id}/return-letter: why the letter is sent back, shown to the group. */
 export const letterReturnSchema = z.object({
-  reason: requiredText({ label: 'reason', max: 2000 }),
+  reason: requiredText({ label: 'reason', max: 2000, lines: 'multi' }),
 });
 
 /** A staff user an item can be assigned to. */

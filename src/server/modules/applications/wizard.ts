@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { bylawsFileName } from '../../../shared/bylaws/document.ts';
 import { readLevelWizard, type FieldDefinition, type WizardConfig } from '../../../shared/forms/field-definition.ts';
-import { checkFields, normaliseValue, valueFields } from '../../../shared/forms/rules.ts';
+import { checkFields, linesOf, normaliseValue, valueFields } from '../../../shared/forms/rules.ts';
 import { prefillAnswers } from '../../../shared/rules/wizard-answers.ts';
 import { DRAFT_VALUE_MAX, type ApplicationType } from '../../../shared/schemas/application.ts';
-import { stripControl } from '../../../shared/validation.ts';
+import { dropRefusedControls, stripControl } from '../../../shared/validation.ts';
 import { applications, bylaws, files, levels } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
 import { findApplicationBylaw, hasWizardBylawFields, saveApplicationBylaw } from '../bylaws/bylaws.ts';
@@ -173,13 +173,19 @@ export async function saveWizardPage(
 }
 
 /**
- * One answer as a draft keeps it: checkboxes 1 or 0, text without control characters and cut at
+ * One answer as a draft keeps it: checkboxes 1 or 0, text without control characters (none its
+ * field refuses: docs/security.md "Control characters in text") and cut at
  * DRAFT_VALUE_MAX, numbers as text, null as ''. Objects, arrays and booleans of other fields are
  * never a field's value: undefined, so the draft leaves the field alone.
  */
 function draftValue(def: FieldDefinition, value: unknown): unknown {
   if (def.field_type === 'checkbox') return normaliseValue(def, value);
-  if (typeof value === 'string') return stripControl(value).slice(0, DRAFT_VALUE_MAX);
+  if (typeof value === 'string') {
+    // Not checked yet, but never kept with a control its field refuses (docs/security.md "Control characters in text").
+    const lines = linesOf(def);
+    const text = stripControl(value);
+    return (lines ? dropRefusedControls(text, lines) : text).slice(0, DRAFT_VALUE_MAX);
+  }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (value === null) return '';
   return undefined;

@@ -5,6 +5,8 @@ import { formatSizeLimit } from '../../../shared/rules/formats.ts';
 import {
   ALLOWED_EXTENSIONS,
   checkFileName,
+  cleanFileName,
+  FILE_NAME_MAX,
   notAllowedMessage,
   ONE_AT_A_TIME,
   type UploadPurpose,
@@ -18,7 +20,10 @@ import type { FastifyRequest } from 'fastify';
 /** A file that is stored and checked, ready for its `files` row. */
 export interface ReceivedFile {
   storageKey: string;
-  /** The uploader's name for it, control characters removed, at most 255 characters. */
+  /**
+   * The uploader's name for it as cleanFileName keeps it: no control, bidirectional control or
+   * direction mark, at most 255 characters.
+   */
   fileName: string;
   mimeType: string;
   sizeBytes: number;
@@ -88,9 +93,7 @@ export async function receiveUpload(
         fields[part.fieldname] = stripControl(String(part.value ?? ''));
         continue;
       }
-      const fileName = stripControl(part.filename ?? '')
-        .trim()
-        .slice(0, 255);
+      const fileName = cleanFileName(part.filename ?? '', FILE_NAME_MAX);
       if (!fileName) {
         part.file.resume();
         continue;

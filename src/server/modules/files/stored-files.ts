@@ -1,4 +1,5 @@
 import { must } from '../../../shared/must.ts';
+import { cleanFileName } from '../../../shared/rules/uploads.ts';
 import { files } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { StorageNotFound, type FileStorage } from '../../providers/storage/storage.ts';
@@ -54,10 +55,15 @@ export const fileUploadEntry = (f: FileRow): FileUploadEntry => ({
 /** Raster images a browser may show inline; SVG never is (it can carry script). */
 const INLINE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp']);
 
-/** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
+/**
+ * RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name, the name as
+ * cleanFileName shows it (no control, bidirectional control or direction mark: docs/security.md
+ * "Control characters in text").
+ */
 export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const name = cleanFileName(fileName);
+  const ascii = name.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /**

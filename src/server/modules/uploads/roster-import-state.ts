@@ -1,7 +1,12 @@
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { must } from '../../../shared/must.ts';
+import { cleanFileName } from '../../../shared/rules/uploads.ts';
 import { groups, rosterImports, users } from '../../db/schema.ts';
-import type { RosterImportCounts, RosterImportSummary } from '../../../shared/schemas/roster-imports.ts';
+import type {
+  RosterImportCounts,
+  RosterImportSummary,
+  RosterRowIssue,
+} from '../../../shared/schemas/roster-imports.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
@@ -74,6 +79,10 @@ export function statusMessage(imp: RosterImportRecord, action: 'confirm' | 'disc
   return messages[action][imp.status] ?? null;
 }
 
+/** Row issues of an import's details, each file name as cleanFileName shows it. */
+const cleanIssueNames = (issues: RosterRowIssue[] | undefined): RosterRowIssue[] =>
+  (issues ?? []).map((i) => ({ ...i, file_name: cleanFileName(i.file_name) }));
+
 /**
  * The imports as the page shows them: group label, who did what and when, the counts, and whether
  * confirm or undo is offered (with the reason when the status alone would allow it but another
@@ -122,8 +131,9 @@ export async function summarizeImports(db: DbOrTx, rows: RosterImportRecord[]): 
       } as RosterImportCounts,
       covered_states: r.details.covered_states ?? [],
       other_gens: r.details.other_gens ?? [],
-      rejected: r.details.rejected ?? [],
-      skipped: r.details.skipped ?? [],
+      // Names kept in the details before the file-name rule are shown clean too (docs/security.md "Control characters in text").
+      rejected: cleanIssueNames(r.details.rejected),
+      skipped: cleanIssueNames(r.details.skipped),
       created_by: person(r.createdBy),
       created_at: new Date(r.createdAt).toISOString(),
       confirmed_by: person(r.confirmedBy),
