@@ -175,6 +175,11 @@ describe('public forms and password resets', () => {
     expect(statuses(answers)).toEqual(Array(20).fill(201));
     expectRefused(await onFirst.post('/contact', contact(20)), 'Too many forms were sent from your network.');
     expectRefused(await onSecond.post('/contact', contact(21)), 'Too many forms were sent from your network.');
+    // A refused form keeps nothing and mails nobody.
+    const kept = await t.database.db.execute(sql`SELECT
+      (SELECT count(*) FROM inquiries WHERE email IN ('ann.20@example.com', 'ann.21@example.com'))::int AS inquiries,
+      (SELECT count(*) FROM mail_outbox WHERE to_address IN ('ann.20@example.com', 'ann.21@example.com'))::int AS mails`);
+    expect(kept.rows[0]).toEqual({ inquiries: 0, mails: 0 });
     // Another network is not held back.
     expect((await (await new Agent(t.app, '203.0.113.21').start()).post('/contact', contact(22))).statusCode).toBe(201);
   });
