@@ -8,7 +8,7 @@
  *   main.ts's first-start seeding and background jobs (the bench prepares the database itself) and
  *   can use a private PostgreSQL schema, so bench runs never touch the server's public schema.
  * - `bare`: Fastify with no plugins and one route, POST /contact, doing the same write as the
- *   product's contact form (createInquiry, its limit counter included) with no session, CSRF, validation, rate limit, helmet or
+ *   product's contact form (createInquiry) with no session, CSRF, validation, rate limit, helmet or
  *   logging: the baseline of docs/requirements/platform.md §6's ratio. Same process model, same database client.
  *
  * Both open the database the product's way (PGlite in $DATA_DIR/db, or DATABASE_URL), apply the
@@ -19,15 +19,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.ts';
-import { loadConfig, type AppConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { collectStartupGarbage } from '../src/server/memory.ts';
 import { createInquiry } from '../src/server/modules/inquiries/create-inquiry.ts';
 
 /** The bare baseline: one route, the same createInquiry write as POST /contact of the product. */
-function bareApp(database: Database, config: AppConfig): FastifyInstance {
+function bareApp(database: Database, publicUrl: string): FastifyInstance {
   const app = Fastify({ logger: false });
-  const mail = { staffEmail: 'staff@goodstanding.local', companyName: 'GoodStanding', publicUrl: config.publicUrl };
+  const mail = { staffEmail: 'staff@goodstanding.local', companyName: 'GoodStanding', publicUrl };
   app.post('/contact', async (req, reply) => {
     const b = req.body as Record<string, string>;
     const id = await createInquiry(
@@ -41,7 +41,6 @@ function bareApp(database: Database, config: AppConfig): FastifyInstance {
       },
       req.ip,
       mail,
-      config.limits,
     );
     return reply.status(201).send({ id, message: "Your message has been received. We'll get back with you shortly." });
   });
@@ -61,7 +60,7 @@ async function main() {
     schemaName: values.schema,
   });
   await database.migrate();
-  const app = mode === 'full' ? await buildApp(config, { database }) : bareApp(database, config);
+  const app = mode === 'full' ? await buildApp(config, { database }) : bareApp(database, config.publicUrl);
   collectStartupGarbage();
   await app.listen({ host: config.host, port: config.port });
 

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../../shared/lists/subjects.ts';
-import { must } from '../../../shared/must.ts';
-import { rowsOf } from '../../db/rows-of.ts';
 import { dailyCounters, inquiries, mailOutbox } from '../../db/schema.ts';
-import { limitHitSql, settleLimitHit, type LimitHit } from '../limits/take-limit.ts';
 import { defaultMailHtml } from '../mail/mail-html.ts';
 import { typed, typedAddress, typedBlock } from '../mail/mail-words.ts';
 import { TODAY_UTC } from '../quotas/daily-counters.ts';
 import type { Db } from '../../db/client.ts';
-import type { LimitSettings } from '../limits/limit-rules.ts';
 
 export interface InquiryFields {
   name?: string;
@@ -89,14 +85,8 @@ function acknowledgementText(kind: InquiryKind, companyName: string, publicUrl: 
  * cap: PostgreSQL locks that row for the statement, so submissions arriving at once on several
  * servers queue there and at most the cap are acknowledged; once the cap is reached the row is
  * only read.
- * The same statement first counts the submission against the public forms' limit of the client
- * address `ip` (docs/security.md "Limits on mail and payments", limitHitSql) and writes nothing
- * else past it: one statement per submit, which on PGlite is what the form's throughput rests on.
- * Writes: limit_counters, one inquiries row, one or two mail_outbox rows, the address's
- * daily_counters row; past the limit only limit_counters (and a first refusal's audit row).
- * @param limits config.limits
+ * Writes: one inquiries row, one or two mail_outbox rows, the address's daily_counters row.
  * @returns the new inquiry id
- * @throws TooManyRequests (429) past the public forms' limit, saying when to try again
  */
 export async function createInquiry(
   db: Db,
@@ -104,7 +94,6 @@ export async function createInquiry(
   fields: InquiryFields,
   ip: string,
   mail: InquiryMailSettings,
-  limits: LimitSettings,
 ): Promise<number> {
   const body = describe(kind, fields);
   // Nothing the sender typed goes into a subject: their name is in the notice's text, as typed.
@@ -116,21 +105,16 @@ export async function createInquiry(
   const ackText = acknowledgementText(kind, mail.companyName, mail.publicUrl);
   const ackHtml = defaultMailHtml(ackSubject, ackText, [mail.publicUrl]);
   const ackKey = ackCounterKey(fields.email);
-  const [row] = await rowsOf<LimitHit & { id: number | null }>(
-    db,
-    sql`
-    WITH lim AS (${limitHitSql(limits, 'public_forms_per_ip', ip)}
-    ), i AS (
+  const result = await db.execute(sql`
+    WITH i AS (
       INSERT INTO ${inquiries} (kind, name, email, phone, organization, details, ip)
-      SELECT ${kind}, ${fields.name ?? ''}, ${fields.email}, ${fields.phone ?? ''}, ${fields.organization ?? ''}, ${JSON.stringify(fields.details)}::jsonb, ${ip}
-      FROM lim WHERE lim.refused = 0
+      VALUES (${kind}, ${fields.name ?? ''}, ${fields.email}, ${fields.phone ?? ''}, ${fields.organization ?? ''}, ${JSON.stringify(fields.details)}::jsonb, ${ip})
       RETURNING id
     ), ack AS (
       INSERT INTO ${dailyCounters} AS c (key, day, count)
       SELECT ${ackKey}, ${TODAY_UTC}, 1
       -- An address already at the cap is not even locked again (one busy address cannot queue every submission).
-      WHERE EXISTS (SELECT 1 FROM i)
-        AND NOT EXISTS (SELECT 1 FROM ${dailyCounters} d WHERE d.key = ${ackKey} AND d.day = ${TODAY_UTC} AND d.count >= ${MAX_ACKS_PER_ADDRESS_PER_DAY})
+      WHERE NOT EXISTS (SELECT 1 FROM ${dailyCounters} d WHERE d.key = ${ackKey} AND d.day = ${TODAY_UTC} AND d.count >= ${MAX_ACKS_PER_ADDRESS_PER_DAY})
       ON CONFLICT (key, day) DO UPDATE SET count = c.count + 1 WHERE c.count < ${MAX_ACKS_PER_ADDRESS_PER_DAY}
       RETURNING count
     ), m AS (
@@ -140,8 +124,6 @@ export async function createInquiry(
       UNION ALL
       SELECT ${INQUIRY_MAIL_KINDS.ack}, ${fields.email}, left(${ackSubject}, 300), ${ackText}, ${ackHtml} FROM i, ack
     )
-    SELECT (SELECT id FROM i) AS id, lim.refused, lim.reset_ms, lim.now_ms FROM lim`,
-  );
-  await settleLimitHit(db, limits, 'public_forms_per_ip', ip, { userId: null, ip }, must(row, 'the inquiry statement'));
-  return Number(must(row.id, 'the new inquiry'));
+    SELECT id FROM i`);
+  return Number((result as unknown as { rows: { id: number }[] }).rows[0].id);
 }

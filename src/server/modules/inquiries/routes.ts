@@ -3,6 +3,7 @@ import { fromContract } from '../../contracts.ts';
 import { requireCaptcha } from '../../plugins/captcha.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { getCompany } from '../content/get-company.ts';
+import { takeLimit } from '../limits/take-limit.ts';
 import { createInquiry, type InquiryFields } from './create-inquiry.ts';
 import type { InquiryKind } from '../../../shared/lists/subjects.ts';
 import type { FastifyInstance } from 'fastify';
@@ -24,17 +25,14 @@ export async function inquiryRoutes(app: FastifyInstance) {
     preValidation: requireCaptcha,
   });
   const store = async (kind: InquiryKind, fields: InquiryFields, ip: string) => {
+    // Each form mails the address typed (a fixed acknowledgement): limited per client address.
+    await takeLimit(app.db, app.config.limits, 'public_forms_per_ip', ip, { userId: null, ip });
     const company = await getCompany(app.db);
-    // Each form mails the address typed (a fixed acknowledgement): createInquiry counts the public
-    // forms' limit of the client address in its own statement (429 past it).
-    const id = await createInquiry(
-      app.db,
-      kind,
-      fields,
-      ip,
-      { staffEmail: app.config.mail.staffEmail, companyName: company.name, publicUrl: app.config.publicUrl },
-      app.config.limits,
-    );
+    const id = await createInquiry(app.db, kind, fields, ip, {
+      staffEmail: app.config.mail.staffEmail,
+      companyName: company.name,
+      publicUrl: app.config.publicUrl,
+    });
     return { id, message: INQUIRY_RECEIVED };
   };
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { formatLocalDateTime } from '../../../shared/rules/formats.ts';
 import { batchedHits, type BatchedKey } from '../../db/batched-hits.ts';
 import { rowsOf } from '../../db/rows-of.ts';
@@ -190,53 +190,6 @@ export async function takeLimit(
   if (index === passed && result.refused === refusedHere)
     await recordFirstRefusal(db, name, subject, who, max + 1, max, resetAt);
   throw refusalOf(name, resetAt, new Date(result.nowMs));
-}
-
-/** A limit's counter after one hit counted inside a caller's own statement ({@link limitHitSql}). */
-export interface LimitHit {
-  refused: number;
-  reset_ms: number;
-  now_ms: number;
-}
-
-/**
- * The upsert that counts one hit of limit `name` for `subject`, for a caller that counts it inside
- * its own statement (`WITH lim AS (${limitHitSql(…)}) …`) rather than through {@link takeLimit}:
- * one statement per request where that matters (the public forms, create-inquiry.ts). It counts as
- * takeLimit does and returns one row, {@link LimitHit}: `refused` 0 when the hit passed; the
- * statement must write nothing else when it is not 0. Then call {@link settleLimitHit}.
- */
-export function limitHitSql(settings: LimitSettings, name: LimitName, subject: Subject): SQL {
-  const max = settings[name];
-  return sql`INSERT INTO ${limitCounters} AS c (key, hits, refused, reset_at)
-    VALUES (${counterKey(name, subject)}, 1, 0, now() + make_interval(secs => ${LIMIT_RULES[name].windowSeconds}))
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN c.reset_at <= now() THEN 1 WHEN c.hits < ${max} THEN c.hits + 1 ELSE c.hits END,
-      refused = CASE WHEN c.reset_at <= now() OR c.hits < ${max} THEN 0 ELSE c.refused + 1 END,
-      reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
-    RETURNING refused, (extract(epoch FROM reset_at) * 1000)::float8 AS reset_ms,
-      (extract(epoch FROM now()) * 1000)::float8 AS now_ms`;
-}
-
-/**
- * What follows a hit counted by {@link limitHitSql}: nothing when it passed; past the limit, the
- * window's first refusal recorded as takeLimit records it, then the 429.
- * Writes: on a window's first refusal audit_log 'limit.reached' (and a payment limit's alert).
- * @throws TooManyRequests (429) when the hit was refused, saying when to try again
- */
-export async function settleLimitHit(
-  db: Db,
-  settings: LimitSettings,
-  name: LimitName,
-  subject: Subject,
-  who: LimitActor,
-  hit: LimitHit,
-): Promise<void> {
-  const refused = Number(hit.refused);
-  if (refused === 0) return;
-  const resetAt = new Date(Number(hit.reset_ms));
-  if (refused === 1) await recordFirstRefusal(db, name, subject, who, settings[name] + 1, settings[name], resetAt);
-  throw refusalOf(name, resetAt, new Date(Number(hit.now_ms)));
 }
 
 /**
