@@ -147,7 +147,7 @@ describe('mail through account users (docs/security.md "Limits on mail and payme
   });
 });
 
-describe('public forms and password resets', () => {
+describe('public forms, password resets, and hits arriving together', () => {
   let t: TestApp;
   let second: TestApp;
   beforeAll(async () => {
@@ -196,6 +196,45 @@ describe('public forms and password resets', () => {
       expect(statuses(answers)).toEqual([...Array(5).fill(200), 429]);
       expectRefused(answers[5], 'Too many reset links were sent to this address.');
     }
+  });
+
+  it('hits arriving together: exactly the limit passes, on one server and across two, and the first refusal is audited once', async () => {
+    const settings = { ...DEFAULTS, invitations_per_address: 3 };
+    const who = { userId: null, ip: '203.0.113.77' };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        takeLimit((i % 2 ? second : t).database.db, settings, 'invitations_per_address', 'Together@Example.com', who),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
+    for (const o of outcomes.filter((o) => o.status === 'rejected'))
+      expect((o as PromiseRejectedResult).reason).toMatchObject({ statusCode: 429 });
+    expect(await refusalsAudited(t, 'invitations_per_address')).toHaveLength(1);
+    const [counter] = await t.database.db
+      .select()
+      .from(limitCounters)
+      .where(eq(limitCounters.key, 'invitations_per_address:together@example.com'));
+    expect(counter).toMatchObject({ hits: 3, refused: 37 });
+  });
+
+  it('a new window starts once the old one has ended', async () => {
+    const settings = { ...DEFAULTS, public_forms_per_ip: 2 };
+    const who = { userId: null, ip: '203.0.113.78' };
+    const take = () => takeLimit(t.database.db, settings, 'public_forms_per_ip', '203.0.113.78', who);
+    await take();
+    await take();
+    await expect(take()).rejects.toMatchObject({ statusCode: 429 });
+    await t.database.db
+      .update(limitCounters)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(limitCounters.key, 'public_forms_per_ip:203.0.113.78'));
+    await take();
+    const [counter] = await t.database.db
+      .select()
+      .from(limitCounters)
+      .where(eq(limitCounters.key, 'public_forms_per_ip:203.0.113.78'));
+    expect(counter).toMatchObject({ hits: 1, refused: 0 });
+    expect(await sweepLimitCounters(t.database.db)).toBe(0);
   });
 });
 
@@ -367,58 +406,6 @@ describe('address probing and sign-in (docs/security.md "Sign-in and address pro
     const forger = await new Agent(t.app, '10.40.0.11').start();
     forger.cookies.set('gs_device', 'AAAAAAAAAAAAAAAA.bm90LWEtc2lnbmF0dXJl');
     expect((await forger.login(owner.email, owner.password)).statusCode).toBe(429);
-  });
-});
-
-describe('hits arriving together (docs/security.md "Limits on mail and payments")', () => {
-  let t: TestApp;
-  let second: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { limits: DEFAULTS } });
-    second = await createSecondServer(t);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await t?.close();
-  });
-
-  it('let exactly the limit through, on one server and across two, and audit the first refusal once', async () => {
-    const settings = { ...DEFAULTS, invitations_per_address: 3 };
-    const who = { userId: null, ip: '203.0.113.77' };
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) =>
-        takeLimit((i % 2 ? second : t).database.db, settings, 'invitations_per_address', 'Together@Example.com', who),
-      ),
-    );
-    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
-    for (const o of outcomes.filter((o) => o.status === 'rejected'))
-      expect((o as PromiseRejectedResult).reason).toMatchObject({ statusCode: 429 });
-    expect(await refusalsAudited(t, 'invitations_per_address')).toHaveLength(1);
-    const [counter] = await t.database.db
-      .select()
-      .from(limitCounters)
-      .where(eq(limitCounters.key, 'invitations_per_address:together@example.com'));
-    expect(counter).toMatchObject({ hits: 3, refused: 37 });
-  });
-
-  it('start a new window once the old one has ended', async () => {
-    const settings = { ...DEFAULTS, public_forms_per_ip: 2 };
-    const who = { userId: null, ip: '203.0.113.78' };
-    const take = () => takeLimit(t.database.db, settings, 'public_forms_per_ip', '203.0.113.78', who);
-    await take();
-    await take();
-    await expect(take()).rejects.toMatchObject({ statusCode: 429 });
-    await t.database.db
-      .update(limitCounters)
-      .set({ resetAt: sql`now() - interval '1 second'` })
-      .where(eq(limitCounters.key, 'public_forms_per_ip:203.0.113.78'));
-    await take();
-    const [counter] = await t.database.db
-      .select()
-      .from(limitCounters)
-      .where(eq(limitCounters.key, 'public_forms_per_ip:203.0.113.78'));
-    expect(counter).toMatchObject({ hits: 1, refused: 0 });
-    expect(await sweepLimitCounters(t.database.db)).toBe(0);
   });
 });
 
