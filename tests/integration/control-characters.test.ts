@@ -400,6 +400,12 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/admin/supervision/education': { as: 'admin', bodies: [{ group_id: '1', year: '2026' }] },
   'POST /api/admin/work-queue/:id/assign': { as: 'admin', bodies: [{ assignee: 'me' }] },
   'POST /api/admin/work-queue/:id/notes': { as: 'admin', bodies: [{ body: 'Called the treasurer.' }], multi: ['body'] },
+  'POST /api/admin/payments/alerts/:id/review': {
+    as: 'admin',
+    bodies: [{ note: 'Called the treasurer: their own card, typed wrong.' }],
+    multi: ['note'],
+  },
+  'POST /invitation/not-me': { as: 'visitor', bodies: [{ token: 'a'.repeat(22) }] },
   'POST /api/admin/work-queue/:id/resolve': {
     as: 'admin',
     bodies: [{ resolution: 'Listed in the annual GEN update.' }],

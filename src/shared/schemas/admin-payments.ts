@@ -226,7 +226,7 @@ export type PaymentAlert = z.input<typeof paymentAlertSchema>;
 
 /** Body of marking a payment alert reviewed: what staff found (kept in the audit log). */
 export const reviewPaymentAlertSchema = z.object({
-  note: requiredText({ label: 'note', max: 500 }),
+  note: requiredText({ label: 'note', max: 500, lines: 'multi' }),
 });
 
 /** GET /api/admin/payments/attention: what needs a staff decision, oldest first; alerts newest first. */
