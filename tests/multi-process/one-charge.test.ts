@@ -10,6 +10,7 @@ import {
   GatewaySimulatorState,
   simulatorUrls,
 } from '../../src/server/local-peers/gateway-simulator.ts';
+import { limitSettingsAt } from '../../src/server/modules/limits/limit-rules.ts';
 import { tokenizeAtSimulator, testBankAccount, testCard } from '../helpers/gateway.ts';
 import { Browser, createDatabase, freePort, startAppServer, type AppServer } from './support/cluster.ts';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +66,9 @@ beforeAll(async () => {
       RECONCILE_INTERVAL_MINUTES: '0',
       REMINDERS_ENABLED: '0',
       RATE_LIMIT_STORE: 'memory',
+      // Twenty attempts at once from one account: the payment limits would refuse most with 429
+      // before the invoice's own lock is reached, and this test is about that lock.
+      ...limitSettingsAt(1_000_000),
       LOG_LEVEL: 'warn',
       DEMO_EMAIL: HOLDER.email,
       DEMO_PASSWORD: HOLDER.password,

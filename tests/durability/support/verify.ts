@@ -90,11 +90,11 @@ export async function verify(
   for (const i of inquiries)
     if (i.email.startsWith(emailPrefix) && !sent.has(i.email)) f.strayInquiries.push(`${i.id} ${i.email}`);
 
-  // The staff notice names the inquiry in its subject ("… request #<id> from …"); the acknowledgement goes to the sender.
+  // The staff notice names the inquiry at the end of its subject ("New contact request #<id>"); the acknowledgement goes to the sender.
   const staff = await rows<{ inquiry_id: number | null; n: number }>(
     db,
     sql`
-    SELECT substring(subject from '#([0-9]+) from')::int AS inquiry_id, count(*)::int AS n
+    SELECT substring(subject from '#([0-9]+)$')::int AS inquiry_id, count(*)::int AS n
     FROM mail_outbox WHERE kind = 'inquiry.staff' GROUP BY 1`,
   );
   const acks = await rows<{ to_address: string; n: number }>(
