@@ -123,6 +123,8 @@ export const accounts = pgTable(
     irsStatus: text('irs_status'),
     taxPeriod: text('tax_period'),
     filingRequirement: text('filing_requirement'),
+    /** BMF PF_FILING_REQ_CD: '1' a Form 990-PF every year, '0' none (docs/irs-standing.md "Returns owed"). */
+    pfFilingRequirement: text('pf_filing_requirement'),
     fiscalYearEndMonth: smallint('fiscal_year_end_month'),
     nteeCode: text('ntee_code'),
     /** BMF FOUNDATION code ('00' not 501(c)(3), '02'-'04' private foundation, '10'-'24' public charity classes); docs/irs-gen-duties.md. */
@@ -940,6 +942,44 @@ export const filings = pgTable(
 );
 
 /**
+ * A Form 8868 extension of time recorded for one of an account's returns (docs/irs-standing.md
+ * "Extensions"): the Form 990, 990-EZ or 990-PF of the period ending in `periodEnd` is then due on
+ * `extendedDue`, and automatic revocation counts that date (Rev. Proc. 2014-11 §3). Recorded by a
+ * user of the account or by staff, audited. One per account and period.
+ */
+export const filingExtensions = pgTable(
+  'filing_extensions',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The end of the tax period the return covers, 'YYYY-MM' (month 1-based). */
+    periodEnd: text('period_end').notNull(),
+    /** The extension form: '8868'. */
+    form: text('form').notNull().default('8868'),
+    /** The return extended: '990', '990-EZ' or '990-PF'. */
+    returnForm: text('return_form').notNull(),
+    /** The day Form 8868 was filed, 'YYYY-MM-DD'. */
+    filedOn: date('filed_on', { mode: 'string' }).notNull(),
+    /** The extended due date, 'YYYY-MM-DD'. */
+    extendedDue: date('extended_due', { mode: 'string' }).notNull(),
+    /** Who recorded it: 'account' (a user of the account) or 'staff'. */
+    recordedAs: text('recorded_as').$type<'account' | 'staff'>().notNull(),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('filing_extensions_account_period_unique').on(t.accountId, t.periodEnd),
+    check('filing_extensions_period_end', sql`${t.periodEnd} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('filing_extensions_form', sql`${t.form} IN ('8868')`),
+    check('filing_extensions_return_form', sql`${t.returnForm} IN ('990', '990-EZ', '990-PF')`),
+    check('filing_extensions_recorded_as', sql`${t.recordedAs} IN ('account', 'staff')`),
+    check('filing_extensions_dates', sql`${t.extendedDue} > ${t.filedOn}`),
+  ],
+);
+
+/**
  * Compliance deadline reminders written to the outbox (docs/requirements/product.md "Compliance calendar"), one per `key` =
  * reminderKey(accountId, deadline, tier) = `${accountId}:${kind}:${due}:${tier}`: the daily job
  * inserts with ON CONFLICT (key) DO NOTHING and enqueues the mail only when the row is new, so a
@@ -1103,6 +1143,11 @@ export const irsReleases = pgTable(
     fileName: text('file_name').notNull(),
     /** The IRS's release date of the file, 'YYYY-MM-DD'. */
     releasedOn: date('released_on', { mode: 'string' }).notNull(),
+    /**
+     * How much of `releasedOn` the IRS published: 'day', or 'month' when only the month is known
+     * (the day then reads as the 1st and is never shown; docs/irs-data.md "Releases").
+     */
+    releasedPrecision: text('released_precision').$type<'day' | 'month'>().notNull().default('day'),
     /** Data rows in the file. */
     rowCount: integer('row_count').notNull(),
     /** Rows loaded (the others skipped: another GEN, an EIN that is not 9 digits). */
@@ -1115,6 +1160,7 @@ export const irsReleases = pgTable(
     uniqueIndex('irs_releases_dataset_sha256').on(t.dataset, t.sha256),
     index('irs_releases_dataset_released').on(t.dataset, t.releasedOn),
     check('irs_releases_dataset', sql`${t.dataset} IN ('bmf', 'epostcard', 'revocations', 'pub78')`),
+    check('irs_releases_released_precision', sql`${t.releasedPrecision} IN ('day', 'month')`),
   ],
 );
 
