@@ -87,11 +87,12 @@ const accountCount = async () => (await t.database.db.select({ n: count() }).fro
 beforeAll(async () => {
   t = await createTestApp();
   csv = readCsv(GEN_5271_EXTRACT);
-  // As an operator loads it: the April 2026 BMF release, recorded (docs/irs-data.md).
+  // As an operator loads it: the April 2026 BMF release, whose day is not known, recorded by its
+  // month (docs/irs-data.md "Releases").
   const result = await loadIrsRelease(t.database.db, {
     dataset: 'bmf',
     file: GEN_5271_EXTRACT,
-    releasedOn: '2026-04-01',
+    releasedOn: '2026-04',
   });
   expect(result).toMatchObject({ status: 'loaded', rows: 806, loaded: 806, skipped: 0 });
   a = await new Agent(t.app).start();
@@ -351,28 +352,39 @@ describe('GET /api/accounts/:id/public', () => {
       ein: '33-2182308',
       gen: '5271',
       ruling_year: '2005',
+      // A subordinate (AFFILIATION 9): the RULING is the group exemption's, not its own.
+      ruling_is_group: true,
       subsection: '501(c)(3)',
-      is_deductible: true,
+      deductible: 'Yes',
       standing: 'good',
       standing_label: 'In good standing',
       // eo_ak.csv: TAX_PERIOD 202506, ACCT_PD 06, FILING_REQ_CD 02. The 2026 return was due on
-      // 16 November 2026, after the April release: not yet known, so not missed.
+      // 16 November 2026, after the April release: not yet known, so not missed, and listed.
       irs: {
         status_code: '01',
         status_meaning: 'Unconditional exemption',
         fiscal_year_end_month: 6,
         filing_requirement: 'Form 990-N (e-Postcard): gross receipts normally $50,000 or less',
+        return_owed: 'Form 990-N (e-Postcard) every year',
+        late_cost: 'No penalty for a late Form 990-N, and a late one still counts.',
         latest_tax_year_filed: 2025,
+        latest_period_filed: '2025-06',
         missed_tax_years: [],
+        unless_extended_tax_years: [],
         awaiting_data_tax_years: [2026],
+        returns: [
+          { period_end: '2026-06', due: '2026-11-16', extended_due: null, extension: 'none', status: 'awaiting_data' },
+        ],
         next_due: { tax_year: 2027, due: '2027-11-15', days_left: 354 },
         revocation_date: '2028-11-15',
+        revocation_date_if_extended: null,
         days_to_revocation: 720,
         revoked_on: null,
         reinstated_on: null,
         // No Publication 78 data is loaded: nothing is said about it.
         pub78: null,
-        sources: { bmf: '2026-04-01', epostcard: null, revocations: null, pub78: null },
+        // The April 2026 release, whose day is not known: cited by its month.
+        sources: { bmf: '2026-04', epostcard: null, revocations: null, pub78: null },
       },
       public_profile_image: '',
     });
@@ -438,16 +450,22 @@ describe('importBmf with a full state file from ../shared (when present)', () =>
       city: 'ROCK SPRINGS',
       state: 'WY',
       ruling_year: '2025',
+      ruling_is_group: false,
       subsection: '501(c)(3)',
       gen: '',
-      is_deductible: true,
-      standing: 'missed_one',
-      standing_label: 'One year missed',
+      deductible: 'Yes',
+      // FILING_REQ_CD 01: the June 2026 Form 990 or 990-EZ was due 16 November 2026, and Form 8868
+      // could extend it to 17 May 2027: missed only unless extended.
+      standing: 'unless_extended',
+      standing_label: 'Due date passed: missed unless extended',
       irs: {
         latest_tax_year_filed: 2013,
-        missed_tax_years: [2026],
+        missed_tax_years: [],
+        unless_extended_tax_years: [2026],
         revocation_date: '2028-11-15',
+        revocation_date_if_extended: '2029-05-15',
         filing_requirement: 'Form 990 or 990-EZ',
+        return_owed: 'Form 990-EZ or 990 every year',
       },
     });
 
@@ -466,14 +484,24 @@ describe('importBmf with a full state file from ../shared (when present)', () =>
       standing: 'good',
     });
 
-    // Status 12 is an exemption in force (a §4947(a)(2) trust); FILING_REQ_CD 00 owes no return.
+    // Status 12, a §4947(a)(2) trust, FILING_REQ_CD 00 but PF_FILING_REQ_CD 1: it owes a Form 990-PF
+    // every year (latest on file: December 2022). Not exempt under §501(a), so no revocation date.
     const trust = (await searchFor('russ beamer educational trust')).json();
-    const trustProfile = (await a.get(`/api/accounts/${trust.data[0].id}/public`)).json();
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T12:00:00Z') });
+    const trustProfile = (
+      await a.get(`/api/accounts/${trust.data[0].id}/public`).finally(() => vi.useRealTimers())
+    ).json();
     expect(trustProfile).toMatchObject({
       ein: '83-0257010',
-      standing: 'not_required',
-      standing_label: 'In good standing (no annual return required)',
-      irs: { status_code: '12', status_meaning: 'Trust described in section 4947(a)(2) of the Internal Revenue Code' },
+      standing: 'missed_two',
+      irs: {
+        status_code: '12',
+        status_meaning: 'Trust described in section 4947(a)(2) of the Internal Revenue Code',
+        return_owed: 'Form 990-PF every year',
+        missed_tax_years: [2023, 2024, 2025],
+        revocation_date: null,
+      },
     });
+    expect(trustProfile.irs.late_cost).toContain('IRC §6652(c)(1)(A)');
   });
 });

@@ -10,7 +10,7 @@ import { buildWorkQueue } from '../modules/work-queue/build-work-queue.ts';
 import { commandArgs } from './command-args.ts';
 
 const USAGE =
-  'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]';
+  'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD|YYYY-MM FILE [MORE ...] [--gen NNNN]';
 const DATASETS: IrsDataset[] = ['bmf', 'epostcard', 'revocations', 'pub78'];
 
 /**
@@ -35,8 +35,8 @@ async function main() {
   };
   if (!values.dataset || !DATASETS.includes(values.dataset as IrsDataset))
     fail('--dataset takes bmf, epostcard, revocations or pub78.');
-  if (!values.released || !/^\d{4}-\d{2}-\d{2}$/.test(values.released))
-    fail('--released takes the IRS release date of the files, as YYYY-MM-DD.');
+  if (!values.released || !/^\d{4}-\d{2}(-\d{2})?$/.test(values.released))
+    fail('--released takes the IRS release date of the files, as YYYY-MM-DD (YYYY-MM when only the month is known).');
   if (!positionals.length) fail('Name at least one file.');
   if (values.gen !== undefined && (values.dataset !== 'bmf' || !/^\d{4}$/.test(values.gen)))
     fail('--gen takes a 4-digit group exemption number, with --dataset bmf only.');

@@ -124,9 +124,13 @@ describe('computeStanding', () => {
       facts({ bmfTaxPeriod: '201308', ruling: '202509', fiscalYearEndMonth: 6, filingRequirement: '01' }),
       '2026-11-25',
     );
-    expect(s.missedTaxYears).toEqual([2026]);
-    expect(s.state).toBe('missed_one');
+    // The June 2026 return (Form 990 or 990-EZ) was due 16 Nov 2026; Form 8868 could extend it to
+    // 17 May 2027, so it is missed only unless extended.
+    expect(s.missedTaxYears).toEqual([]);
+    expect(s.unlessExtendedTaxYears).toEqual([2026]);
+    expect(s.state).toBe('unless_extended');
     expect(s.revocationDate).toBe('2028-11-15');
+    expect(s.revocationDateIfExtended).toBe('2029-05-15');
   });
 
   it('is revoked when on the Automatic Revocation List, whatever the BMF says', () => {
@@ -149,7 +153,10 @@ describe('computeStanding', () => {
   });
 
   it('owes nothing when the filing requirement code requires no annual return', () => {
-    for (const code of ['00', '03', '06', '13', '14']) {
+    expect(computeStanding(facts({ filingRequirement: '03', bmfTaxPeriod: '201012' }), '2026-11-25').state).toBe(
+      'group_return',
+    );
+    for (const code of ['00', '06', '07', '13', '14']) {
       expect(
         computeStanding(facts({ filingRequirement: code, bmfTaxPeriod: '201012' }), '2026-11-25').state,
         code,

@@ -1,4 +1,5 @@
-import { daysBetween, form990DueDate, parseIsoDate } from './compliance-calendar.ts';
+import { MONTH_NAMES } from '../lists/months.ts';
+import { daysBetween, form990DueDate, longDate, nextBusinessDay, parseIsoDate } from './compliance-calendar.ts';
 
 /**
  * A group's standing with the IRS, from the IRS's own data and the filings staff recorded
@@ -27,38 +28,143 @@ export function irsStatusMeaning(code: string | null): string {
 }
 
 /**
- * BMF FILING_REQ_CD codes and the annual return each requires (IRS "EO BMF Extract" data
- * dictionary). `required: false` codes owe no annual return, so no filing can be missed.
+ * BMF FILING_REQ_CD codes as the IRS's "EO BMF Extract" data dictionary words them (IRM 25.7.1,
+ * exhibit "BMF Filing Requirements"). `required: false` codes owe no annual return of their own.
+ * What is owed is decided by {@link returnOwed}, which also reads PF_FILING_REQ_CD.
  */
 export const FILING_REQUIREMENTS: Record<string, { label: string; required: boolean }> = {
   '00': { label: 'Not required to file (all others)', required: false },
   '01': { label: 'Form 990 or 990-EZ', required: true },
   '02': { label: 'Form 990-N (e-Postcard): gross receipts normally $50,000 or less', required: true },
-  '03': { label: 'Included in a group return', required: false },
+  '03': { label: "Included in its central organization's group return", required: false },
   '04': { label: 'Form 990-BL (black lung trust)', required: true },
   '06': { label: 'Not required to file (church)', required: false },
-  '07': { label: 'Government 501(c)(1)', required: false },
+  '07': { label: 'Not required to file (governmental unit)', required: false },
   '13': { label: 'Not required to file (religious organization)', required: false },
   '14': { label: 'Not required to file (instrumentality of a state or political subdivision)', required: false },
 };
 
-/** The state of a group's exemption, most urgent last. */
-export type StandingState =
-  | 'not_listed'
-  | 'not_required'
-  | 'good'
-  | 'no_return_seen'
-  | 'missed_one'
-  | 'missed_two'
-  | 'past_revocation_date'
-  | 'revoked'
-  | 'reinstated';
+/** The annual returns the product tracks. */
+export type ReturnForm = '990-N' | '990-EZ or 990' | '990-PF' | '990-BL';
+
+/** The form as a sentence names it. */
+export const RETURN_FORM_LABELS: Record<ReturnForm, string> = {
+  '990-N': 'Form 990-N (e-Postcard)',
+  '990-EZ or 990': 'Form 990-EZ or 990',
+  '990-PF': 'Form 990-PF',
+  '990-BL': 'Form 990-BL',
+};
+
+/**
+ * What an organization owes the IRS each year (docs/irs-standing.md "Returns owed"):
+ * - `return`: its own annual return, the form named; `extension`: Form 8868 can extend its due date
+ *   by six months (not the 990-N); `latePenalty`: a late return is penalised per day under IRC
+ *   §6652(c)(1)(A) (not the 990-N, which carries no penalty);
+ * - `group_return`: nothing of its own, its central organization's group return includes it (03);
+ * - `none`: no annual return (churches, governmental units, ...), with the IRS's words;
+ * - `unknown`: a code the IRS's dictionary does not publish; nothing is made up.
+ */
+export type Obligation =
+  | { kind: 'return'; form: ReturnForm; extension: boolean; latePenalty: boolean }
+  | { kind: 'group_return' }
+  | { kind: 'none'; label: string }
+  | { kind: 'unknown'; label: string };
+
+/**
+ * The return an organization owes from its BMF codes (IRS "EO BMF Extract" data dictionary;
+ * DOMAIN facts in docs/irs-standing.md "Returns owed"). PF_FILING_REQ_CD 1 is a Form 990-PF every
+ * year whatever FILING_REQ_CD says (private foundations carry 00 there): a private foundation is
+ * never "no return required".
+ * @param filingRequirement FILING_REQ_CD, two digits, or null when unknown
+ * @param pfFilingRequirement PF_FILING_REQ_CD, one digit, or null when unknown
+ * @returns null when FILING_REQ_CD is unknown (not on the BMF)
+ */
+export function returnOwed(filingRequirement: string | null, pfFilingRequirement: string | null): Obligation | null {
+  if (pfFilingRequirement === '1') return { kind: 'return', form: '990-PF', extension: true, latePenalty: true };
+  if (!filingRequirement) return null;
+  if (pfFilingRequirement && pfFilingRequirement !== '0' && filingRequirement === '00') {
+    return {
+      kind: 'unknown',
+      label: `990-PF filing code ${pfFilingRequirement} (not in the IRS's published list): the return owed is not known`,
+    };
+  }
+  switch (filingRequirement) {
+    case '01':
+      return { kind: 'return', form: '990-EZ or 990', extension: true, latePenalty: true };
+    case '02':
+      return { kind: 'return', form: '990-N', extension: false, latePenalty: false };
+    case '04':
+      return { kind: 'return', form: '990-BL', extension: true, latePenalty: true };
+    case '03':
+      return { kind: 'group_return' };
+  }
+  const known = FILING_REQUIREMENTS[filingRequirement];
+  if (known && !known.required) return { kind: 'none', label: known.label };
+  return {
+    kind: 'unknown',
+    label: `Filing code ${filingRequirement} (not in the IRS's published list): the return owed is not known`,
+  };
+}
+
+/** The return owed in words, as the standing card's "Annual return owed" shows it. */
+export function returnOwedText(obligation: Obligation | null): string {
+  if (!obligation) return '';
+  if (obligation.kind === 'return') return RETURN_FORM_LABELS[obligation.form] + ' every year';
+  if (obligation.kind === 'group_return') return "None of its own: its central organization's group return includes it";
+  return obligation.label;
+}
+
+/**
+ * What being late costs, in words, for an obligation (docs/irs-standing.md "Late returns"): nothing
+ * for the 990-N; for the others the daily penalty of IRC §6652(c)(1)(A), whose amounts the IRS
+ * adjusts for inflation each year and prints in the return's instructions for that year.
+ * @param dueYear the calendar year the return is due in (the instructions to read), or null when unknown
+ */
+export function lateCostText(obligation: Obligation | null, dueYear: number | null): string {
+  if (obligation?.kind !== 'return') return '';
+  if (!obligation.latePenalty) return 'No penalty for a late Form 990-N, and a late one still counts.';
+  const instructions =
+    obligation.form === '990-PF'
+      ? 'Instructions for Form 990-PF'
+      : obligation.form === '990-BL'
+        ? 'Instructions for Form 990-BL'
+        : 'Instructions for Form 990';
+  return (
+    `A late ${RETURN_FORM_LABELS[obligation.form]} is penalised for each day it is late, from the due date (including any extension) until it is filed, up to a cap, ` +
+    `unless the organization shows reasonable cause (IRC §6652(c)(1)(A)). The daily amount and the cap depend on the organization's gross receipts and are adjusted for inflation each year` +
+    (dueYear
+      ? `: for a return due in ${dueYear}, see the IRS's ${instructions} for tax year ${dueYear - 1}.`
+      : `: see the IRS's ${instructions} for the year.`)
+  );
+}
+
+/** The states of a group's exemption, most urgent last (docs/irs-standing.md "States"). */
+export const STANDING_STATES = [
+  'not_listed',
+  'not_required',
+  'group_return',
+  'unknown_requirement',
+  'terminated',
+  'good',
+  'no_return_seen',
+  'unless_extended',
+  'missed_one',
+  'missed_two',
+  'past_revocation_date',
+  'revoked',
+  'reinstated',
+] as const;
+export type StandingState = (typeof STANDING_STATES)[number];
 
 const STANDING_LABELS: Record<StandingState, string> = {
   not_listed: 'Not yet on the IRS list',
   not_required: 'In good standing (no annual return required)',
+  group_return: "Included in its central organization's group return",
+  unknown_requirement: 'Return owed not known from the IRS data',
+  terminated: 'Terminated (per its Form 990-N)',
   good: 'In good standing',
   no_return_seen: 'No return in the IRS data yet',
+  unless_extended: 'Due date passed: missed unless extended',
   missed_one: 'One year missed',
   missed_two: 'Two years missed: IRS notice expected',
   past_revocation_date: 'Past its revocation date: revoked unless a return was filed',
@@ -69,11 +175,22 @@ const STANDING_LABELS: Record<StandingState, string> = {
 /** The states a good-standing letter can be issued in (docs/irs-standing.md "Letter"). */
 export const LETTER_STATES: readonly StandingState[] = ['good', 'not_required', 'reinstated'];
 
+/** The states in which the exemption may already be lost: nothing may call the organization exempt or deductible. */
+export const REVOKED_STATES: readonly StandingState[] = ['revoked', 'past_revocation_date'];
+
 /** One entry of the IRS Automatic Revocation List for the organization (dates 'YYYY-MM-DD'). */
 interface RevocationEntry {
   revokedOn: string;
   postedOn: string | null;
   reinstatedOn: string | null;
+}
+
+/** A Form 8868 extension recorded for one return (docs/irs-standing.md "Extensions"). */
+export interface RecordedExtension {
+  /** The end of the period the return covers, 'YYYY-MM' (month 1-based). */
+  periodEnd: string;
+  /** 'YYYY-MM-DD'. */
+  extendedDue: string;
 }
 
 /** What the standing is computed from. */
@@ -84,6 +201,8 @@ export interface StandingFacts {
   irsStatus: string | null;
   /** BMF FILING_REQ_CD, two digits. */
   filingRequirement: string | null;
+  /** BMF PF_FILING_REQ_CD, one digit ('1': Form 990-PF every year). */
+  pfFilingRequirement?: string | null;
   /** Fiscal year end month, 1-12 (BMF ACCT_PD or the group's own answer). */
   fiscalYearEndMonth: number | null;
   /** BMF RULING, 'YYYYMM': the month the exemption was recognized. */
@@ -94,92 +213,190 @@ export interface StandingFacts {
    * joined it, so it cannot start the count of returns owed.
    */
   groupRuling?: boolean;
-  /** BMF TAX_PERIOD of the latest return the IRS processed, 'YYYYMM'. */
+  /** BMF TAX_PERIOD of the latest return the IRS processed, 'YYYYMM' (its month may differ from ACCT_PD: a short period). */
   bmfTaxPeriod: string | null;
-  /** Tax years with a return seen elsewhere: the Form 990-N data, filings staff recorded. */
+  /** Tax years with a return staff recorded: the period ending in the fiscal year end month of that year. */
   filedTaxYears: number[];
+  /** Ends of periods with a return in the Form 990-N data, 'YYYY-MM'. */
+  filedPeriods?: string[];
+  /** The end of the period of a Form 990-N that said the organization has terminated, 'YYYY-MM', or null. */
+  terminatedPeriod?: string | null;
+  /** Form 8868 extensions recorded. */
+  extensions?: RecordedExtension[];
   /** The organization's entries on the Automatic Revocation List. */
   revocations: RevocationEntry[];
   /**
-   * The release date of the newest IRS data the filings were read from, 'YYYY-MM-DD': a return due
-   * after it cannot be in that data yet, so it is not counted as missed. Null: today.
+   * The release date of the newest IRS data the filings were read from, 'YYYY-MM-DD' (the 1st of
+   * the month when only the month is known): a return due after it cannot be in that data yet, so
+   * it is not counted as missed. Null: today.
    */
   dataAsOf: string | null;
+}
+
+/** Where one return owed stands (docs/irs-standing.md "Returns owed"). */
+export interface ReturnDue {
+  /** The end of the period it covers, 'YYYY-MM'. */
+  periodEnd: string;
+  /** The calendar year the period ends in. */
+  taxYear: number;
+  /** Its due date, moved to a business day, 'YYYY-MM-DD'. */
+  due: string;
+  /** The date with a six-month Form 8868 extension (recorded, or possible when `extension` is 'possible'); null for the 990-N. */
+  extendedDue: string | null;
+  extension: 'recorded' | 'possible' | 'none';
+  /**
+   * 'missed': its due date (with a recorded extension) came before the IRS data's release and the
+   * data shows no return; 'missed_unless_extended': the due date came before the release but the
+   * possible extension had not run out by then; 'awaiting_data': due since the release, so the data
+   * cannot show it yet; 'extended': a recorded extension runs on past today.
+   */
+  status: 'missed' | 'missed_unless_extended' | 'awaiting_data' | 'extended';
 }
 
 export interface Standing {
   state: StandingState;
   label: string;
-  /** The latest tax year with a return on file (BMF, 990-N data or recorded), or null. */
+  /** The return owed each year, or null when the BMF codes are not known. */
+  obligation: Obligation | null;
+  /** The latest period with a return on file (BMF, 990-N data or recorded), 'YYYY-MM', or null. */
+  latestPeriodFiled: string | null;
+  /** The latest tax year with a return on file (the year of latestPeriodFiled), or null. */
   latestTaxYearFiled: number | null;
-  /** Tax years whose due date has passed with no return, oldest first (consecutive, after the latest filed). */
+  /** Tax years whose return is missed, oldest first (consecutive, after the latest filed). */
   missedTaxYears: number[];
+  /** Tax years whose due date passed before the release while a Form 8868 extension could still run: missed unless extended. */
+  unlessExtendedTaxYears: number[];
   /** Tax years due since the IRS data was released (between `dataAsOf` and today): not known yet. */
   awaitingDataTaxYears: number[];
+  /** Every return owed whose due date has passed, oldest first, with where it stands. */
+  returns: ReturnDue[];
   /** The next return due on or after today, or null when none is required or the date is unknown. */
   nextDue: { taxYear: number; due: string; daysLeft: number } | null;
   /**
-   * The day the exemption is revoked by law if nothing more is filed: the due date of the third
-   * consecutive missed return (IRC §6033(j)). Past when `state` is 'past_revocation_date'. Null when no
-   * return is required or the fiscal year end is unknown.
+   * The day the exemption is revoked by law if nothing more is filed: the due date, with a recorded
+   * extension, of the third consecutive return not filed (IRC §6033(j); Rev. Proc. 2014-11 §3).
+   * Null when no return is required or the fiscal year end is unknown.
    */
   revocationDate: string | null;
+  /** The revocation date if that third return was extended with Form 8868 (none recorded); null otherwise. */
+  revocationDateIfExtended: string | null;
   /** Days from today to revocationDate (negative once passed). */
   daysToRevocation: number | null;
   /** The latest revocation list entry, when the organization is on the list. */
   revocation: RevocationEntry | null;
 }
 
-/** The tax year of a 'YYYYMM' tax period: the year the fiscal year ends in. */
-function taxYearOfPeriod(period: string | null): number | null {
+/** A period end 'YYYY-MM' from a BMF 'YYYYMM', or null. */
+function periodOfTaxPeriod(period: string | null): string | null {
   if (!period || !/^\d{6}$/.test(period)) return null;
   const year = Number(period.slice(0, 4));
-  return year > 1900 ? year : null;
+  const month = Number(period.slice(4, 6));
+  return year > 1900 && month >= 1 && month <= 12 ? `${period.slice(0, 4)}-${period.slice(4, 6)}` : null;
 }
 
+const periodOf = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`;
+const yearOf = (period: string) => Number(period.slice(0, 4));
+const monthOf = (period: string) => Number(period.slice(5, 7));
+
 /**
- * The first tax year a return was due for an organization recognized in `ruling` ('YYYYMM'): the
- * first fiscal year ending in or after the ruling month.
+ * The end of the first accounting period closing in `fye` after `period` ('YYYY-MM'): after a
+ * short-period return (TAX_PERIOD's month differs from ACCT_PD) the next return covers the months up
+ * to the next fiscal year end, so a return for June 2025 with a December year end is followed by one
+ * for December 2025.
  */
-function firstTaxYear(ruling: string | null, fiscalYearEndMonth: number): number | null {
-  if (!ruling || !/^\d{6}$/.test(ruling)) return null;
-  const year = Number(ruling.slice(0, 4));
-  const month = Number(ruling.slice(4, 6));
-  if (year < 1900 || month < 1 || month > 12) return null;
-  return month <= fiscalYearEndMonth ? year : year + 1;
+function nextPeriodEnd(period: string, fye: number): string {
+  const y = yearOf(period);
+  return fye > monthOf(period) ? periodOf(y, fye) : periodOf(y + 1, fye);
+}
+
+/** The first period ending in or after `yyyymm` ('YYYYMM' or 'YYYY-MM') in month `fye`. */
+function firstPeriodFrom(yyyymm: string | null, fye: number): string | null {
+  const period = yyyymm && /^\d{4}-?\d{2}$/.test(yyyymm) ? periodOfTaxPeriod(yyyymm.replace('-', '')) : null;
+  if (!period) return null;
+  return monthOf(period) <= fye ? periodOf(yearOf(period), fye) : periodOf(yearOf(period) + 1, fye);
+}
+
+/** The due date of the return for the period ending `period` ('YYYY-MM'). */
+export function periodDueDate(period: string): string {
+  return form990DueDate(monthOf(period), yearOf(period));
 }
 
 /**
- * Computes a group's standing on `today` (docs/irs-standing.md "States").
- * - On the revocation list with no later reinstatement: 'revoked' (the list's date); reinstated
- *   since: 'reinstated' while no return has been missed after it.
- * - Not in the BMF: 'not_listed'. A FILING_REQ_CD that owes no return: 'not_required'.
- * - Otherwise the returns due after the latest one on file and after the ruling
- *   whose due date came before the data's release (`dataAsOf`) are missed: none 'good', one
- *   'missed_one', two 'missed_two' (the IRS writes after two). Once the third one's due date has
- *   passed, 'past_revocation_date': revoked by law that day unless a return was filed that the
- *   data does not show yet (the revocation list shows it months later).
- * - A subordinate of a group ruling with no return on file: 'no_return_seen'. Its RULING is the
- *   GEN's (often decades old), not the day it joined, so the years it owes are not known; the next
- *   due date is given, no missed years and no revocation date are made up.
+ * The due date with Form 8868's automatic six-month extension (Instructions for Form 8868): the 15th
+ * day of the 11th month after the period ends, moved to the next business day.
+ * @param period 'YYYY-MM'
+ */
+export function extendedDueDate(period: string): string {
+  return nextBusinessDay(addMonths15(yearOf(period), monthOf(period) + 11), 'irs');
+}
+
+/** 'YYYY-MM-15' of the month `month` (may exceed 12) of `year`. */
+function addMonths15(year: number, month: number): string {
+  const y = year + Math.floor((month - 1) / 12);
+  const m = ((month - 1) % 12) + 1;
+  return `${y}-${String(m).padStart(2, '0')}-15`;
+}
+
+/** The next due date: a return extended past today comes before the next period's. */
+function earliestDue(returns: ReturnDue[], next: NonNullable<Standing['nextDue']>, today: string): Standing['nextDue'] {
+  const extended = returns.find((r) => r.status === 'extended' && r.extendedDue);
+  if (extended?.extendedDue && extended.extendedDue < next.due) {
+    return { taxYear: extended.taxYear, due: extended.extendedDue, daysLeft: daysBetween(today, extended.extendedDue) };
+  }
+  return next;
+}
+
+/**
+ * Computes a group's standing on `today` (docs/irs-standing.md "States"), for every filer type the
+ * IRS publishes:
+ * - On the revocation list with no later reinstatement: 'revoked'; reinstated since: 'reinstated'
+ *   while no return has been missed after it.
+ * - Not in the BMF: 'not_listed'. What it owes comes from {@link returnOwed}: no return
+ *   'not_required', a group return 'group_return', an unpublished code 'unknown_requirement'.
+ * - A Form 990-N that said the organization terminated, with nothing filed after: 'terminated'.
+ * - Otherwise returns are owed for each accounting period after the latest one on file (a short
+ *   period counts: the next one closes at the next fiscal year end), never before the exemption was
+ *   recognized. A return whose due date (with a recorded Form 8868 extension) came before the data's
+ *   release (`dataAsOf`) is missed; one whose due date came before the release while its possible
+ *   extension had not run out is missed unless extended; one due since the release is awaiting data.
+ *   None missed 'good', only unless-extended ones 'unless_extended', one 'missed_one', two
+ *   'missed_two'. Once the third one's due date (with any recorded extension, and the possible one
+ *   run out) has passed, 'past_revocation_date'. A §4947(a)(2) trust (STATUS 12) is not exempt
+ *   under §501(a), so it has no revocation date.
+ * - A subordinate of a group ruling with no return on file: 'no_return_seen' (its RULING is the
+ *   GEN's): the returns due since the release are listed, no missed years or revocation date made up.
  * A late return still counts: a return filed after its due date removes that year from the missed.
  * @param today 'YYYY-MM-DD'
  * @throws RangeError when `today` is not a calendar date
  */
 export function computeStanding(facts: StandingFacts, today: string): Standing {
   parseIsoDate(today);
-  const bmfYear = taxYearOfPeriod(facts.bmfTaxPeriod);
-  const filed = [...facts.filedTaxYears, ...(bmfYear ? [bmfYear] : [])];
-  const latestTaxYearFiled = filed.length ? Math.max(...filed) : null;
+  const fye =
+    facts.fiscalYearEndMonth && facts.fiscalYearEndMonth >= 1 && facts.fiscalYearEndMonth <= 12
+      ? facts.fiscalYearEndMonth
+      : null;
+  const filedPeriods = [
+    ...(facts.filedPeriods ?? []),
+    ...(fye ? facts.filedTaxYears.map((y) => periodOf(y, fye)) : facts.filedTaxYears.map((y) => periodOf(y, 12))),
+  ];
+  const bmfPeriod = periodOfTaxPeriod(facts.bmfTaxPeriod);
+  if (bmfPeriod) filedPeriods.push(bmfPeriod);
+  const latestPeriodFiled = filedPeriods.length ? filedPeriods.reduce((a, b) => (a > b ? a : b)) : null;
   const revocation = [...facts.revocations].sort((a, b) => (a.revokedOn < b.revokedOn ? 1 : -1))[0] ?? null;
+  const obligation = returnOwed(facts.filingRequirement, facts.pfFilingRequirement ?? null);
   const base: Standing = {
     state: 'good',
     label: '',
-    latestTaxYearFiled,
+    obligation,
+    latestPeriodFiled,
+    latestTaxYearFiled: latestPeriodFiled ? yearOf(latestPeriodFiled) : null,
     missedTaxYears: [],
+    unlessExtendedTaxYears: [],
     awaitingDataTaxYears: [],
+    returns: [],
     nextDue: null,
     revocationDate: null,
+    revocationDateIfExtended: null,
     daysToRevocation: null,
     revocation,
   };
@@ -188,59 +405,133 @@ export function computeStanding(facts: StandingFacts, today: string): Standing {
   const revokedNow = revocation && !(revocation.reinstatedOn && revocation.reinstatedOn <= today);
   if (revokedNow) return done('revoked');
   if (!facts.onBmf && !revocation) return done('not_listed');
-  const requirement = facts.filingRequirement ? FILING_REQUIREMENTS[facts.filingRequirement] : undefined;
-  if (requirement && !requirement.required) return done('not_required');
-  const fye = facts.fiscalYearEndMonth;
-  if (!fye || fye < 1 || fye > 12) return done(revocation ? 'reinstated' : 'good');
+  if (obligation?.kind === 'none') return done('not_required');
+  if (obligation?.kind === 'group_return') return done('group_return');
+  if (obligation?.kind === 'unknown') return done('unknown_requirement');
+  if (facts.terminatedPeriod && (!latestPeriodFiled || facts.terminatedPeriod >= latestPeriodFiled)) {
+    return done('terminated');
+  }
+  if (!fye) return done(revocation ? 'reinstated' : 'good');
+  const form = obligation?.kind === 'return' ? obligation : null;
+  const known = facts.dataAsOf && facts.dataAsOf < today ? facts.dataAsOf : today;
+  const extensions = new Map((facts.extensions ?? []).map((e) => [e.periodEnd, e.extendedDue]));
+
+  /** Where the return of `period` stands, when its due date has passed or a recorded extension runs. */
+  const returnDue = (period: string): ReturnDue => {
+    const due = periodDueDate(period);
+    const recorded = extensions.get(period);
+    const possible = form?.extension ? extendedDueDate(period) : null;
+    const extension = recorded ? 'recorded' : possible ? 'possible' : 'none';
+    const effective = recorded ?? due;
+    const status: ReturnDue['status'] =
+      recorded && recorded >= today
+        ? 'extended'
+        : effective >= known
+          ? 'awaiting_data'
+          : !recorded && possible && possible >= known
+            ? 'missed_unless_extended'
+            : 'missed';
+    return { periodEnd: period, taxYear: yearOf(period), due, extendedDue: recorded ?? possible, extension, status };
+  };
+  const nextDueFrom = (period: string) => {
+    let p = period;
+    while ((extensions.get(p) ?? periodDueDate(p)) < today) p = nextPeriodEnd(p, fye);
+    const due = extensions.get(p) ?? periodDueDate(p);
+    return { taxYear: yearOf(p), due, daysLeft: daysBetween(today, due) };
+  };
+
+  if (facts.groupRuling && latestPeriodFiled === null && !revocation) {
+    // The returns due since the release are listed (not skipped), none before it is called missed.
+    let period = periodOf(Number(known.slice(0, 4)) - 2, fye);
+    while (periodDueDate(period) < known) period = nextPeriodEnd(period, fye);
+    const returns: ReturnDue[] = [];
+    for (; periodDueDate(period) < today; period = nextPeriodEnd(period, fye)) returns.push(returnDue(period));
+    return {
+      ...done('no_return_seen'),
+      returns,
+      awaitingDataTaxYears: returns.filter((r) => r.status === 'awaiting_data').map((r) => r.taxYear),
+      nextDue: nextDueFrom(period),
+    };
+  }
 
   // Returns owed start after the latest one on file, and never before the exemption was recognized:
   // a ruling newer than the latest return is a new exemption (after a revocation, mostly), and so
   // is a reinstatement, from the fiscal year in which it took effect.
-  if (facts.groupRuling && latestTaxYearFiled === null && !revocation) {
-    // The next due date from today: the tax year whose due date is the first on or after today.
-    let year = Number(today.slice(0, 4)) - 1;
-    while (form990DueDate(fye, year) < today) year++;
-    const due = form990DueDate(fye, year);
-    return { ...done('no_return_seen'), nextDue: { taxYear: year, due, daysLeft: daysBetween(today, due) } };
-  }
-  const ruledYear = firstTaxYear(facts.ruling, fye);
-  let from: number | null = latestTaxYearFiled !== null ? latestTaxYearFiled + 1 : ruledYear;
-  if (ruledYear !== null && from !== null && ruledYear > from) from = ruledYear;
-  if (revocation?.reinstatedOn) {
-    const reinstatedYear = firstTaxYear(revocation.reinstatedOn.slice(0, 4) + revocation.reinstatedOn.slice(5, 7), fye);
-    if (reinstatedYear !== null && (from === null || reinstatedYear > from)) from = reinstatedYear;
-  }
-  if (from === null) return done(revocation ? 'reinstated' : 'good');
+  const ruled = facts.groupRuling ? null : firstPeriodFrom(facts.ruling, fye);
+  let from: string | null = latestPeriodFiled ? nextPeriodEnd(latestPeriodFiled, fye) : ruled;
+  if (ruled && from && ruled > from) from = ruled;
+  const reinstated = revocation?.reinstatedOn ? firstPeriodFrom(revocation.reinstatedOn.slice(0, 7), fye) : null;
+  if (reinstated && (!from || reinstated > from)) from = reinstated;
+  if (!from) return done(revocation ? 'reinstated' : 'good');
 
-  const known = facts.dataAsOf && facts.dataAsOf < today ? facts.dataAsOf : today;
-  const missedTaxYears: number[] = [];
-  const awaitingDataTaxYears: number[] = [];
-  let year = from;
-  for (let due = form990DueDate(fye, year); due < today; due = form990DueDate(fye, ++year)) {
-    (due < known ? missedTaxYears : awaitingDataTaxYears).push(year);
-  }
-  const nextDueDate = form990DueDate(fye, year);
-  const revocationDate = form990DueDate(fye, from + 2);
+  const returns: ReturnDue[] = [];
+  let period = from;
+  for (; periodDueDate(period) < today; period = nextPeriodEnd(period, fye)) returns.push(returnDue(period));
+  const years = (status: ReturnDue['status']) => returns.filter((r) => r.status === status).map((r) => r.taxYear);
+  const missedTaxYears = years('missed');
+  const unlessExtendedTaxYears = years('missed_unless_extended');
+
+  let third = from;
+  for (let i = 0; i < 2; i++) third = nextPeriodEnd(third, fye);
+  const thirdRecorded = extensions.get(third) ?? null;
+  const revocationDate = thirdRecorded ?? periodDueDate(third);
+  const revocationDateIfExtended = !thirdRecorded && form?.extension ? extendedDueDate(third) : null;
+  const lastChance = revocationDateIfExtended ?? revocationDate;
+  // A §4947(a)(2) trust (STATUS 12) is not exempt under §501(a): it owes its return, but §6033(j)
+  // revokes only an exemption, so it has no revocation date.
+  const revocable = facts.irsStatus !== '12';
   const state: StandingState =
-    revocationDate < today
+    revocable && lastChance < today
       ? 'past_revocation_date'
-      : missedTaxYears.length === 2
+      : missedTaxYears.length >= 2
         ? 'missed_two'
         : missedTaxYears.length === 1
           ? 'missed_one'
-          : revocation
-            ? 'reinstated'
-            : 'good';
+          : unlessExtendedTaxYears.length
+            ? 'unless_extended'
+            : revocation
+              ? 'reinstated'
+              : 'good';
   return {
     ...base,
     state,
     label: STANDING_LABELS[state],
     missedTaxYears,
-    awaitingDataTaxYears,
-    nextDue: { taxYear: year, due: nextDueDate, daysLeft: daysBetween(today, nextDueDate) },
-    revocationDate,
-    daysToRevocation: daysBetween(today, revocationDate),
+    unlessExtendedTaxYears,
+    awaitingDataTaxYears: years('awaiting_data'),
+    returns,
+    nextDue: earliestDue(returns, nextDueFrom(period), today),
+    revocationDate: revocable ? revocationDate : null,
+    revocationDateIfExtended: revocable ? revocationDateIfExtended : null,
+    daysToRevocation: revocable ? daysBetween(today, revocationDate) : null,
   };
+}
+
+/**
+ * Whether gifts to the organization are tax deductible, in words (docs/irs-standing.md "Where it
+ * shows"): the BMF DEDUCTIBILITY code, never "Yes" once the exemption may be lost: a revoked
+ * organization is not exempt until reinstated (Rev. Proc. 2014-11), and past its revocation date it
+ * is revoked unless a return the data does not show yet was filed.
+ */
+export function deductibilityText(code: string | null, state: StandingState): string {
+  if (state === 'revoked') return 'No: the exemption is revoked';
+  if (state === 'past_revocation_date') return 'Not assured: past its revocation date';
+  return isDeductible(code) ? 'Yes' : 'No';
+}
+
+/**
+ * A release date as the IRS gave it (docs/irs-data.md "Releases"): 'April 2026' for 'YYYY-MM' (only
+ * the month known), 'April 1, 2026' for 'YYYY-MM-DD'.
+ */
+export function releaseDateText(date: string): string {
+  return /^\d{4}-\d{2}$/.test(date)
+    ? `${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`
+    : longDate(date);
+}
+
+/** 'period ending December 2024' for the period end '2024-12'. */
+export function periodText(period: string): string {
+  return `period ending ${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 }
 
 /** SUBSECTION code -> the section name shown on a profile, e.g. '03' -> '501(c)(3)'. */

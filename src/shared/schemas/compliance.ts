@@ -28,6 +28,7 @@ export const RISK_STATES = [
   'past_revocation_date',
   'missed_two',
   'missed_one',
+  'unless_extended',
 ] as const satisfies readonly StandingState[];
 export type RiskState = (typeof RISK_STATES)[number];
 

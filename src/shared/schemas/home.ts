@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STANDING_STATES } from '../rules/standing.ts';
 import { accountChoiceSchema } from './account-choice.ts';
 
 /**
@@ -12,18 +13,6 @@ import { accountChoiceSchema } from './account-choice.ts';
  * with 422 before the query is read, plugins/access.ts); a holder's is ignored, even malformed.
  */
 export const homeQuery = z.object({ account_id: accountChoiceSchema.shape.account_id.catch(undefined) });
-
-const standingStates = [
-  'not_listed',
-  'not_required',
-  'good',
-  'no_return_seen',
-  'missed_one',
-  'missed_two',
-  'past_revocation_date',
-  'revoked',
-  'reinstated',
-] as const;
 
 export const homeDeadlineSchema = z.object({
   kind: z.enum(['form_990', 'renewal', 'state']),
@@ -67,7 +56,7 @@ export const homeSummarySchema = z.object({
   on_behalf: z.boolean(),
   standing: z
     .object({
-      state: z.enum(standingStates),
+      state: z.enum(STANDING_STATES),
       label: z.string(),
       missed_tax_years: z.array(z.number().int()),
       days_to_revocation: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { STANDING_STATES } from '../rules/standing.ts';
 import { stripControl } from '../validation.ts';
 import type { Pub78Listing } from '../rules/deductibility.ts';
-import type { StandingState } from '../rules/standing.ts';
 
 /** Query of GET /search (docs/requirements/calls.md): search=verify-501c3, keyword, page (1-based). */
 export const subordinateSearchQuery = z.object({
@@ -27,17 +27,7 @@ export type SubordinateRow = z.infer<typeof subordinateRowSchema>;
 export const SEARCH_PER_PAGE = 15;
 
 /** The states of a group's exemption (src/shared/rules/standing.ts), most urgent last. */
-const standingStateSchema = z.enum([
-  'not_listed',
-  'not_required',
-  'good',
-  'no_return_seen',
-  'missed_one',
-  'missed_two',
-  'past_revocation_date',
-  'revoked',
-  'reinstated',
-] as const satisfies readonly StandingState[]);
+const standingStateSchema = z.enum(STANDING_STATES);
 
 /** An organization's place in the Publication 78 data (src/shared/rules/deductibility.ts `Pub78Listing`). */
 const pub78ListingSchema = z.object({
@@ -51,20 +41,41 @@ const irsFactsViewSchema = z.object({
   status_meaning: z.string(),
   /** 1-12, or null when unknown. */
   fiscal_year_end_month: z.number().int().nullable(),
+  /** The IRS's words for FILING_REQ_CD (and PF_FILING_REQ_CD 1). */
   filing_requirement: z.string(),
+  /** The return owed each year in words, e.g. 'Form 990-PF', or why none is. */
+  return_owed: z.string(),
+  /** What a late return costs, with its source; '' when no return is owed. */
+  late_cost: z.string(),
   latest_tax_year_filed: z.number().int().nullable(),
+  /** The end of the latest period with a return on file, 'YYYY-MM' (a short period's month may differ from the fiscal year end). */
+  latest_period_filed: z.string().nullable(),
   missed_tax_years: z.array(z.number().int()),
+  /** Due before the release while a Form 8868 extension could still run: missed unless extended. */
+  unless_extended_tax_years: z.array(z.number().int()),
+  /** Every return owed whose due date has passed, with where it stands (docs/irs-standing.md "Returns owed"). */
+  returns: z.array(
+    z.object({
+      period_end: z.string(),
+      due: z.string(),
+      extended_due: z.string().nullable(),
+      extension: z.enum(['recorded', 'possible', 'none']),
+      status: z.enum(['missed', 'missed_unless_extended', 'awaiting_data', 'extended']),
+    }),
+  ),
   /** Tax years due since the IRS data was released: whether they were filed is not known yet. */
   awaiting_data_tax_years: z.array(z.number().int()),
   next_due: z.object({ tax_year: z.number().int(), due: z.string(), days_left: z.number().int() }).nullable(),
   /** The day the exemption is (or was) revoked by law if nothing more is filed; null when no return is owed. */
   revocation_date: z.string().nullable(),
+  /** The revocation date if the third return was extended with Form 8868 (none recorded). */
+  revocation_date_if_extended: z.string().nullable(),
   days_to_revocation: z.number().int().nullable(),
   revoked_on: z.string().nullable(),
   reinstated_on: z.string().nullable(),
   /** Its place in the Publication 78 data (eligible to receive deductible contributions); null while none is loaded. */
   pub78: pub78ListingSchema.nullable(),
-  /** Release dates of the IRS data the facts came from. */
+  /** Release dates of the IRS data the facts came from: 'YYYY-MM-DD', or 'YYYY-MM' when the IRS gave only the month. */
   sources: z.object({
     bmf: z.string().nullable(),
     epostcard: z.string().nullable(),
@@ -93,8 +104,11 @@ export const publicProfileSchema = z.object({
   ein: z.string(),
   gen: z.string(),
   ruling_year: z.string(),
+  /** The RULING is its group exemption's (a subordinate, BMF AFFILIATION 9), not its own recognition. */
+  ruling_is_group: z.boolean(),
   subsection: z.string(),
-  is_deductible: z.boolean(),
+  /** Whether gifts are tax deductible, in words: never "Yes" once the exemption may be lost. */
+  deductible: z.string(),
   standing: standingStateSchema,
   standing_label: z.string(),
   /** The facts behind the standing (docs/irs-standing.md). No personal names. */

@@ -199,7 +199,8 @@ async function seedDemoRows(
     .onConflictDoNothing()
     .returning();
   // The extract's rows come from the IRS's April 2026 BMF release (docs/irs-data.md); the day of
-  // the month is not known, so the 1st is recorded: no return due later counts as missed.
+  // the month is not known, so the release is recorded by its month (the 1st, never shown): no
+  // return due later counts as missed.
   const extract = await checkIrsFile(GEN_5271_EXTRACT, 'bmf');
   const [release] = await db
     .insert(irsReleases)
@@ -207,6 +208,7 @@ async function seedDemoRows(
       dataset: 'bmf',
       fileName: path.basename(GEN_5271_EXTRACT),
       releasedOn: GEN_5271_EXTRACT_RELEASED_ON,
+      releasedPrecision: 'month',
       rowCount: extract.rows,
       loadedCount: extract.rows,
       sha256: extract.sha256,

@@ -5,7 +5,10 @@ import {
   computeStanding,
   FILING_REQUIREMENTS,
   irsStatusMeaning,
+  lateCostText,
+  returnOwedText,
   type Standing,
+  type RecordedExtension,
   type StandingFacts,
 } from '../../../shared/rules/standing.ts';
 import { rowsOf } from '../../db/rows-of.ts';
@@ -28,9 +31,10 @@ interface StandingSources {
 
 /** What standingOfAccounts reads in its one statement (dates 'YYYY-MM-DD'). */
 interface StandingLookups {
-  releases: { id: number; dataset: IrsDataset; released_on: string; is_latest: boolean }[];
+  releases: { id: number; dataset: IrsDataset; released_on: string; precision: 'day' | 'month'; is_latest: boolean }[];
   filings: { account_id: number; tax_year: number }[];
-  postcards: { ein: string; tax_year: number }[];
+  postcards: { ein: string; period_end: string; terminated: boolean }[];
+  extensions: { account_id: number; period_end: string; extended_due: string }[];
   revocations: { ein: string; revoked_on: string; posted_on: string | null; reinstated_on: string | null }[];
   /** `central_of_gen` set: the entry of that GEN's central organization (groups.central_ein). */
   pub78: { ein: string; codes: string; central_of_gen: string | null }[];
@@ -45,6 +49,7 @@ export type StandingAccount = Pick<
   | 'affiliation'
   | 'irsStatus'
   | 'filingRequirement'
+  | 'pfFilingRequirement'
   | 'fiscalYearEndMonth'
   | 'ruling'
   | 'taxPeriod'
@@ -87,11 +92,13 @@ export async function standingOfAccounts(
     WITH latest AS (SELECT DISTINCT ON (dataset) id, dataset FROM irs_releases ORDER BY dataset, released_on DESC, id DESC)
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'dataset', r.dataset, 'released_on', r.released_on,
-          'is_latest', r.id IN (SELECT id FROM latest))), '[]')
+          'precision', r.released_precision, 'is_latest', r.id IN (SELECT id FROM latest))), '[]')
         FROM irs_releases r WHERE r.id IN (SELECT id FROM latest) OR r.id = ANY(${sql.param(releaseIds)}::int[])) AS releases,
       (SELECT coalesce(json_agg(json_build_object('account_id', f.account_id, 'tax_year', f.tax_year)), '[]')
         FROM filings f WHERE f.account_id = ANY(${sql.param(ids)}::int[])) AS filings,
-      (SELECT coalesce(json_agg(json_build_object('ein', e.ein, 'tax_year', e.tax_year)), '[]')
+      (SELECT coalesce(json_agg(json_build_object('account_id', x.account_id, 'period_end', x.period_end, 'extended_due', x.extended_due)), '[]')
+        FROM filing_extensions x WHERE x.account_id = ANY(${sql.param(ids)}::int[])) AS extensions,
+      (SELECT coalesce(json_agg(json_build_object('ein', e.ein, 'period_end', e.period_end, 'terminated', e.terminated)), '[]')
         FROM irs_epostcards e WHERE e.ein = ANY(${sql.param(eins)}::text[]) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'epostcard')) AS postcards,
       (SELECT coalesce(json_agg(json_build_object('ein', v.ein, 'revoked_on', v.revoked_on, 'posted_on', v.posted_on, 'reinstated_on', v.reinstated_on)), '[]')
         FROM irs_revocations v WHERE v.ein = ANY(${sql.param(eins)}::text[]) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'revocations')) AS revocations,
@@ -111,8 +118,20 @@ export async function standingOfAccounts(
     found.pub78.flatMap((p) => (p.central_of_gen ? [[p.central_of_gen, codes(p.codes)] as const] : [])),
   );
   const releasedOn = new Map(found.releases.map((r) => [r.id, r.released_on]));
+  // A release whose day the IRS did not give is cited by its month ('YYYY-MM'), never a made-up day.
+  const cited = new Map(
+    found.releases.map((r) => [r.id, r.precision === 'month' ? r.released_on.slice(0, 7) : r.released_on]),
+  );
+  const citedLatest = (dataset: IrsDataset) => {
+    const r = found.releases.find((x) => x.is_latest && x.dataset === dataset);
+    return r ? (cited.get(r.id) ?? null) : null;
+  };
   const recorded = found.filings.map((f) => ({ accountId: f.account_id, taxYear: f.tax_year }));
-  const postcards = found.postcards.map((p) => ({ ein: p.ein, taxYear: p.tax_year }));
+  const postcards = found.postcards.map((p) => ({
+    ein: p.ein,
+    period: p.period_end.slice(0, 7),
+    terminated: p.terminated,
+  }));
   const revocations = found.revocations.map((v) => ({
     ein: v.ein,
     revokedOn: v.revoked_on,
@@ -122,36 +141,30 @@ export async function standingOfAccounts(
   const epostcardReleasedOn = latest.epostcard?.releasedOn ?? null;
   for (const account of list) {
     const bmfReleasedOn = account.bmfReleaseId !== null ? (releasedOn.get(account.bmfReleaseId) ?? null) : null;
+    const own = account.ein ? postcards.filter((p) => p.ein === account.ein) : [];
     // A 990-N shows in the 990-N data; a 990 or 990-EZ only in the BMF's TAX_PERIOD.
     const dates = [bmfReleasedOn, account.filingRequirement === '02' ? epostcardReleasedOn : null]
       .filter((d): d is string => d !== null)
       .sort();
-    const facts: StandingFacts = {
-      onBmf: account.irsStatus !== null,
-      irsStatus: account.irsStatus,
-      filingRequirement: account.filingRequirement,
-      fiscalYearEndMonth: account.fiscalYearEndMonth,
-      ruling: account.ruling,
-      groupRuling: account.affiliation === '9',
-      bmfTaxPeriod: account.taxPeriod,
-      filedTaxYears: [
-        ...recorded.filter((r) => r.accountId === account.id),
-        ...(account.ein ? postcards.filter((p) => p.ein === account.ein) : []),
-      ].map((r) => r.taxYear),
-      revocations: (account.ein ? revocations.filter((r) => r.ein === account.ein) : []).map((r) => ({
-        revokedOn: r.revokedOn,
-        postedOn: r.postedOn,
-        reinstatedOn: r.reinstatedOn,
-      })),
-      dataAsOf: dates.at(-1) ?? null,
-    };
+    const facts = standingFactsOf(
+      account,
+      {
+        recordedTaxYears: recorded.filter((r) => r.accountId === account.id).map((r) => r.taxYear),
+        postcards: own,
+        extensions: found.extensions
+          .filter((x) => x.account_id === account.id)
+          .map((x) => ({ periodEnd: x.period_end, extendedDue: x.extended_due })),
+        revocations: account.ein ? revocations.filter((r) => r.ein === account.ein) : [],
+      },
+      dates.at(-1) ?? null,
+    );
     out.set(account.id, {
       standing: computeStanding(facts, today),
       sources: {
-        bmfReleasedOn,
-        epostcardReleasedOn,
-        revocationsReleasedOn: latest.revocations?.releasedOn ?? null,
-        pub78ReleasedOn: latest.pub78?.releasedOn ?? null,
+        bmfReleasedOn: account.bmfReleaseId !== null ? (cited.get(account.bmfReleaseId) ?? null) : null,
+        epostcardReleasedOn: citedLatest('epostcard'),
+        revocationsReleasedOn: citedLatest('revocations'),
+        pub78ReleasedOn: citedLatest('pub78'),
       },
       pub78: latest.pub78
         ? pub78Listing(
@@ -162,6 +175,46 @@ export async function standingOfAccounts(
     });
   }
   return out;
+}
+
+/** What the IRS data and staff show an organization filed, besides its BMF row. */
+export interface SeenFilings {
+  /** Tax years with a filing staff recorded (filings). */
+  recordedTaxYears: number[];
+  /** Its Form 990-N data rows: the period's end 'YYYY-MM' and whether it said it terminated. */
+  postcards: { period: string; terminated: boolean }[];
+  extensions: RecordedExtension[];
+  revocations: { revokedOn: string; postedOn: string | null; reinstatedOn: string | null }[];
+}
+
+/**
+ * The facts computeStanding reads for an account (docs/irs-standing.md): its BMF columns and what
+ * was seen filed. Pure; the one place an account becomes StandingFacts.
+ * @param dataAsOf the release date of the newest data the filings were read from, 'YYYY-MM-DD', or null
+ */
+export function standingFactsOf(account: StandingAccount, seen: SeenFilings, dataAsOf: string | null): StandingFacts {
+  return {
+    onBmf: account.irsStatus !== null,
+    irsStatus: account.irsStatus,
+    filingRequirement: account.filingRequirement,
+    pfFilingRequirement: account.pfFilingRequirement,
+    fiscalYearEndMonth: account.fiscalYearEndMonth,
+    ruling: account.ruling,
+    groupRuling: account.affiliation === '9',
+    bmfTaxPeriod: account.taxPeriod,
+    filedTaxYears: seen.recordedTaxYears,
+    filedPeriods: seen.postcards.map((p) => p.period),
+    terminatedPeriod: seen.postcards
+      .filter((p) => p.terminated)
+      .reduce<string | null>((a, p) => (a && a > p.period ? a : p.period), null),
+    extensions: seen.extensions,
+    revocations: seen.revocations.map((r) => ({
+      revokedOn: r.revokedOn,
+      postedOn: r.postedOn,
+      reinstatedOn: r.reinstatedOn,
+    })),
+    dataAsOf,
+  };
 }
 
 /** {@link standingOfAccounts} for one account. */
@@ -180,11 +233,14 @@ export const standingColumns = {
   affiliation: accounts.affiliation,
   irsStatus: accounts.irsStatus,
   filingRequirement: accounts.filingRequirement,
+  pfFilingRequirement: accounts.pfFilingRequirement,
   fiscalYearEndMonth: accounts.fiscalYearEndMonth,
   ruling: accounts.ruling,
   taxPeriod: accounts.taxPeriod,
   bmfReleaseId: accounts.bmfReleaseId,
 };
+
+const dueYearOf = (due: string | undefined) => (due ? Number(due.slice(0, 4)) : null);
 
 /**
  * The standing facts as the pages show them (IrsFactsView): the account's IRS columns with their
@@ -198,11 +254,23 @@ export function irsFactsView(account: StandingAccount, { standing: s, sources, p
     filing_requirement: account.filingRequirement
       ? (FILING_REQUIREMENTS[account.filingRequirement]?.label ?? `Code ${account.filingRequirement}`)
       : '',
+    return_owed: returnOwedText(s.obligation),
+    late_cost: lateCostText(s.obligation, dueYearOf(s.returns[0]?.due ?? s.nextDue?.due)),
     latest_tax_year_filed: s.latestTaxYearFiled,
+    latest_period_filed: s.latestPeriodFiled,
     missed_tax_years: s.missedTaxYears,
+    unless_extended_tax_years: s.unlessExtendedTaxYears,
+    returns: s.returns.map((r) => ({
+      period_end: r.periodEnd,
+      due: r.due,
+      extended_due: r.extendedDue,
+      extension: r.extension,
+      status: r.status,
+    })),
     awaiting_data_tax_years: s.awaitingDataTaxYears,
     next_due: s.nextDue ? { tax_year: s.nextDue.taxYear, due: s.nextDue.due, days_left: s.nextDue.daysLeft } : null,
     revocation_date: s.revocationDate,
+    revocation_date_if_extended: s.revocationDateIfExtended,
     days_to_revocation: s.daysToRevocation,
     revoked_on: s.revocation?.revokedOn ?? null,
     reinstated_on: s.revocation?.reinstatedOn ?? null,

@@ -22,7 +22,11 @@ export type IrsRelease = typeof irsReleases.$inferSelect;
 export interface LoadIrsReleaseInput {
   dataset: IrsDataset;
   file: string;
-  /** The IRS's release date of the file, 'YYYY-MM-DD' (the download page's "last updated"). */
+  /**
+   * The IRS's release date of the file, 'YYYY-MM-DD' (the download page's "last updated"), or
+   * 'YYYY-MM' when the IRS gave only the month (recorded as the 1st with precision 'month', cited by
+   * its month).
+   */
   releasedOn: string;
   /** BMF only: load only the rows of this group exemption number (4 digits). */
   gen?: string;
@@ -119,11 +123,16 @@ async function loadPub78(tx: DbOrTx, rows: Pub78Row[], releaseId: number) {
  *   others: the data set) is already loaded
  */
 export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promise<LoadIrsReleaseResult> {
+  const precision = /^\d{4}-\d{2}$/.test(input.releasedOn) ? 'month' : 'day';
+  const releasedOn = precision === 'month' ? `${input.releasedOn}-01` : input.releasedOn;
   try {
-    parseIsoDate(input.releasedOn);
+    parseIsoDate(releasedOn);
   } catch {
-    throw new IrsFileError(`The release date must be a date as YYYY-MM-DD, not "${input.releasedOn}".`);
+    throw new IrsFileError(
+      `The release date must be a date as YYYY-MM-DD (or YYYY-MM when only the month is known), not "${input.releasedOn}".`,
+    );
   }
+  input = { ...input, releasedOn };
   const fileName = path.basename(input.file);
   const check = await checkIrsFile(input.file, input.dataset);
   const [same] = await db
@@ -156,6 +165,7 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
         dataset: input.dataset,
         fileName,
         releasedOn: input.releasedOn,
+        releasedPrecision: precision,
         rowCount: check.rows,
         loadedCount: 0,
         sha256: check.sha256,

@@ -1,8 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { MONTH_NAMES } from '../../../shared/lists/months.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
-import { LETTER_STATES, subsectionLabel } from '../../../shared/rules/standing.ts';
+import { LETTER_STATES, periodText, releaseDateText, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { accounts, irsReleases } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { renderPdf } from '../../pdf.ts';
@@ -90,12 +89,10 @@ export async function standingLetter(
           [subsectionLabel(a.subsection), irs.status_meaning].filter(Boolean).join(', ') ||
             'On the IRS Business Master File',
         ],
-        ['Annual return', irs.filing_requirement || 'Not stated in the IRS data'],
+        ['Annual return owed', irs.return_owed || 'Not stated in the IRS data'],
         [
           'Latest return on file',
-          irs.latest_tax_year_filed
-            ? `Tax year ending in ${irs.fiscal_year_end_month ? `${MONTH_NAMES[irs.fiscal_year_end_month - 1]} ` : ''}${irs.latest_tax_year_filed}`
-            : 'None needed yet',
+          irs.latest_period_filed ? `Tax ${periodText(irs.latest_period_filed)}` : 'None needed yet',
         ],
         ['Missed returns', irs.missed_tax_years.length ? irs.missed_tax_years.join(', ') : 'None'],
         ...(irs.awaiting_data_tax_years.length
@@ -118,7 +115,7 @@ export async function standingLetter(
       doc.font('Helvetica');
       for (const r of releases.sort((x, y) => x.dataset.localeCompare(y.dataset))) {
         doc.text(
-          `${IRS_DATASET_NAMES[r.dataset]}: ${r.fileName}, released ${longDate(r.releasedOn)} (SHA-256 ${r.sha256.slice(0, 16)}…)`,
+          `${IRS_DATASET_NAMES[r.dataset]}: ${r.fileName}, released ${releaseDateText(r.releasedPrecision === 'month' ? r.releasedOn.slice(0, 7) : r.releasedOn)} (SHA-256 ${r.sha256.slice(0, 16)}…)`,
         );
       }
       if (!releases.length) doc.text('No IRS data release is recorded for this organization.');

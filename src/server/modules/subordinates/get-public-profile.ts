@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
-import { isDeductible, subsectionLabel } from '../../../shared/rules/standing.ts';
+import { deductibilityText, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { irsFactsView, standingOfAccount } from '../irs-data/get-standing.ts';
@@ -28,8 +28,9 @@ export async function getPublicProfile(db: Db, id: number, today = calendarDate(
     ein: formatEin(a.ein),
     gen: a.gen ?? '',
     ruling_year: a.ruling ? a.ruling.slice(0, 4) : '',
+    ruling_is_group: a.affiliation === '9',
     subsection: subsectionLabel(a.subsection),
-    is_deductible: isDeductible(a.deductibility),
+    deductible: deductibilityText(a.deductibility, standing.standing.state),
     standing: standing.standing.state,
     standing_label: standing.standing.label,
     irs: irsFactsView(a, standing),

@@ -33,6 +33,7 @@ const SUBORDINATE_COLUMNS = [
   'irsStatus',
   'taxPeriod',
   'filingRequirement',
+  'pfFilingRequirement',
   'fiscalYearEndMonth',
   'nteeCode',
   'foundation',
@@ -56,6 +57,7 @@ const CUSTOMER_COLUMNS = [
   'irsStatus',
   'taxPeriod',
   'filingRequirement',
+  'pfFilingRequirement',
   'nteeCode',
   'foundation',
 ] as const satisfies readonly (keyof AccountDraft)[];

@@ -166,6 +166,7 @@ export function rowToAccount(layout: RosterLayout, fields: string[], groupId: nu
       irsStatus: null,
       taxPeriod: null,
       filingRequirement: null,
+      pfFilingRequirement: null,
       fiscalYearEndMonth: null,
       nteeCode: null,
       foundation: null,

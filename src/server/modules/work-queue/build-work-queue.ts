@@ -168,6 +168,7 @@ export async function buildWorkQueue(db: Db, today: string): Promise<WorkQueueBu
         tx,
         sql`
         SELECT a.id, a.ein, a.irs_status AS "irsStatus", a.filing_requirement AS "filingRequirement",
+          a.pf_filing_requirement AS "pfFilingRequirement", a.gen, a.affiliation,
           a.fiscal_year_end_month AS "fiscalYearEndMonth", a.ruling, a.tax_period AS "taxPeriod", a.bmf_release_id AS "bmfReleaseId",
           a.data->>'account___fiscal_year_end' AS own_fye
         FROM accounts a WHERE ${isMember} AND a.id > ${after} ORDER BY a.id LIMIT ${STANDING_CHUNK}`,

@@ -60,9 +60,16 @@ export default function ProfilePage() {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
           <Fact label="EIN" value={p.ein} />
           <Fact label="Group exemption number (GEN)" value={p.gen} />
-          <Fact label="Ruling year" value={p.ruling_year} />
+          {p.ruling_is_group ? (
+            <Fact
+              label="Group exemption ruling year"
+              value={p.ruling_year ? `${p.ruling_year} (the group exemption's, not this organization's own)` : ''}
+            />
+          ) : (
+            <Fact label="Ruling year" value={p.ruling_year} />
+          )}
           <Fact label="Subsection" value={p.subsection} />
-          <Fact label="Gifts tax deductible" value={p.is_deductible ? 'Yes' : 'No'} />
+          <Fact label="Gifts tax deductible" value={p.deductible} />
         </SimpleGrid>
       </Card>
       <Title order={2} size="h3">

@@ -1,12 +1,16 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MONTH_NAMES } from '../../../shared/lists/months.ts';
 import { longDate as calendarLongDate } from '../../../shared/rules/compliance-calendar.ts';
-import { LETTER_STATES, type StandingState } from '../../../shared/rules/standing.ts';
+import { LETTER_STATES, periodText, releaseDateText, type StandingState } from '../../../shared/rules/standing.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
 
 const STANDING_COLOR: Record<StandingState, string> = {
   not_listed: 'gray',
   not_required: 'green',
+  group_return: 'green',
+  unknown_requirement: 'gray',
+  terminated: 'gray',
+  unless_extended: 'yellow',
   good: 'green',
   no_return_seen: 'yellow',
   reinstated: 'green',
@@ -17,6 +21,8 @@ const STANDING_COLOR: Record<StandingState, string> = {
 };
 
 const longDate = (iso: string | null) => (iso ? calendarLongDate(iso) : '');
+const releaseDate = releaseDateText;
+const periodLabel = periodText;
 const inDays = (days: number) =>
   days === 0
     ? 'today'
@@ -61,6 +67,24 @@ export function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
+const RETURN_STATUS_TEXT: Record<PublicProfile['irs']['returns'][number]['status'], string> = {
+  missed: 'missed',
+  missed_unless_extended: 'due date passed; missed unless extended',
+  awaiting_data: 'due since the IRS data was released, not shown in it yet',
+  extended: 'extended',
+};
+
+/** One return owed in words: its period, due date, extension and where it stands. */
+function returnText(r: PublicProfile['irs']['returns'][number]): string {
+  const due =
+    r.extension === 'recorded' && r.extended_due
+      ? `due ${longDate(r.extended_due)} with the extension recorded`
+      : r.extension === 'possible' && r.extended_due
+        ? `due ${longDate(r.due)}, or ${longDate(r.extended_due)} if extended`
+        : `due ${longDate(r.due)}`;
+  return `${periodLabel(r.period_end)}: ${due}; ${RETURN_STATUS_TEXT[r.status]}`;
+}
+
 /** The tax year as people say it: by the month its fiscal year ends. */
 function taxYearLabel(year: number, fyeMonth: number | null) {
   return fyeMonth ? `year ending ${MONTH_NAMES[fyeMonth - 1]} ${year}` : String(year);
@@ -93,13 +117,14 @@ export function StandingCard({
 }) {
   const fye = irs.fiscal_year_end_month;
   const missed = irs.missed_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
-  const awaiting = irs.awaiting_data_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
   const sources = [
-    irs.sources.bmf && `the EO Business Master File released ${longDate(irs.sources.bmf)}`,
-    irs.sources.epostcard && `the Form 990-N data released ${longDate(irs.sources.epostcard)}`,
-    irs.sources.revocations && `the Automatic Revocation List released ${longDate(irs.sources.revocations)}`,
-    irs.sources.pub78 && `the Publication 78 data released ${longDate(irs.sources.pub78)}`,
+    irs.sources.bmf && `the EO Business Master File released ${releaseDate(irs.sources.bmf)}`,
+    irs.sources.epostcard && `the Form 990-N data released ${releaseDate(irs.sources.epostcard)}`,
+    irs.sources.revocations && `the Automatic Revocation List released ${releaseDate(irs.sources.revocations)}`,
+    irs.sources.pub78 && `the Publication 78 data released ${releaseDate(irs.sources.pub78)}`,
   ].filter(Boolean);
+  const latestFiled = irs.latest_period_filed ? periodLabel(irs.latest_period_filed) : null;
+  const unlessExtended = irs.returns.find((r) => r.status === 'missed_unless_extended');
   return (
     <Card withBorder padding="xl" {...(title ? { component: 'section' as const, 'aria-labelledby': title.id } : {})}>
       <Stack gap="md">
@@ -120,25 +145,31 @@ export function StandingCard({
         {state === 'no_return_seen' && (
           <Alert color="yellow" title="No annual return in the IRS data yet">
             The IRS data shows no annual return from this subordinate. The recognition date it lists is the group
-            exemption's, not the day the subordinate joined, so which years it owes is not known here. If it has been in
-            the group for a full tax year, file the missing Form 990-N now: a late one carries no penalty and still
-            counts.
+            exemption's, not the day the subordinate joined, so which years it owes is not known here. It owes{' '}
+            {irs.return_owed.replace(/ every year$/, '') || 'an annual return'} for each year it has been in the group:
+            file any missing one now. {irs.late_cost}
           </Alert>
         )}
         {state === 'revoked' && irs.revoked_on && (
           <Alert color="red" title="Exemption revoked">
             The IRS lists this organization as automatically revoked on {longDate(irs.revoked_on)} for not filing an
-            annual return for three years in a row. Reinstatement takes a new application to the IRS.
+            annual return for three years in a row. It is not exempt, and gifts to it are not deductible, until the IRS
+            reinstates it, which takes a new application (Rev. Proc. 2014-11). The list gives the revocation date the
+            law sets, the 15th day of the 5th month after the year ended, not moved for a weekend or holiday as the due
+            dates on this page are.
           </Alert>
         )}
         {state === 'past_revocation_date' && irs.revocation_date && (
           <Alert color="red" title={`Revocation date passed: ${longDate(irs.revocation_date)}`}>
-            {irs.latest_tax_year_filed
-              ? `The IRS data shows no return after the ${taxYearLabel(irs.latest_tax_year_filed, fye)}.`
+            {latestFiled
+              ? `The IRS data shows no return after the ${latestFiled}.`
               : 'The IRS data shows no return filed.'}{' '}
-            Unless the missing returns were filed by {longDate(irs.revocation_date)}, the exemption was revoked by law
-            that day, and the IRS will list it as revoked. If they were not, filing them now does not undo it: the
-            organization must apply to the IRS for reinstatement.
+            Unless the missing returns were filed by {longDate(irs.revocation_date)}
+            {irs.revocation_date_if_extended
+              ? ` (or by ${longDate(irs.revocation_date_if_extended)}, had the third one been extended with Form 8868)`
+              : ''}
+            , the exemption was revoked by law that day, and the IRS will list it as revoked. If they were not, filing
+            them now does not undo it: the organization must apply to the IRS for reinstatement.
           </Alert>
         )}
         {(state === 'missed_one' || state === 'missed_two') &&
@@ -149,10 +180,32 @@ export function StandingCard({
               title={`Revoked on ${longDate(irs.revocation_date)} if no return is filed (${inDays(irs.days_to_revocation)})`}
             >
               {state === 'missed_two'
-                ? 'Two returns in a row are missing, so the IRS sends a notice before the third. A late Form 990-N carries no penalty and still counts: file the missing years now.'
-                : 'One return is missing. A late Form 990-N carries no penalty and still counts: file it now.'}
+                ? 'Two returns in a row are missing, so the IRS sends a notice before the third. A late return still counts: file the missing years now.'
+                : 'One return is missing. A late return still counts: file it now.'}{' '}
+              {irs.late_cost}
             </Alert>
           )}
+        {state === 'unless_extended' && unlessExtended && (
+          <Alert color="yellow" title="Due date passed: missed unless extended">
+            The return for the {periodLabel(unlessExtended.period_end)} was due {longDate(unlessExtended.due)}. The IRS
+            data shows none, but Form 8868 gives six more months, to {longDate(unlessExtended.extended_due)}: if an
+            extension was filed, record it here; if not, the return is missed. {irs.late_cost}
+          </Alert>
+        )}
+        {state === 'group_return' && (
+          <Text>
+            Its central organization files a group return that includes it, so it files no annual return of its own.
+          </Text>
+        )}
+        {state === 'not_required' && (
+          <Text>The IRS data lists it as not required to file an annual return: {irs.filing_requirement}.</Text>
+        )}
+        {state === 'unknown_requirement' && <Text>{irs.return_owed}. Ask the IRS which return it owes.</Text>}
+        {state === 'terminated' && (
+          <Alert color="gray" title="Terminated">
+            Its latest Form 990-N told the IRS the organization has terminated, so no further return is tracked.
+          </Alert>
+        )}
         {state === 'reinstated' && irs.reinstated_on && (
           <Alert color="green" title="Reinstated">
             The IRS reinstated this organization's exemption on {longDate(irs.reinstated_on)}.
@@ -161,12 +214,9 @@ export function StandingCard({
         {state !== 'not_listed' && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
             <Fact label="IRS status" value={irs.status_meaning} />
-            <Fact label="Annual return" value={irs.filing_requirement} />
+            <Fact label="Annual return owed" value={irs.return_owed} />
             <Fact label="Fiscal year ends" value={fye ? MONTH_NAMES[fye - 1] : ''} />
-            <Fact
-              label="Latest return on file"
-              value={irs.latest_tax_year_filed ? taxYearLabel(irs.latest_tax_year_filed, fye) : 'None on file'}
-            />
+            <Fact label="Latest return on file" value={latestFiled ?? 'None on file'} />
             <Fact label="Missed returns" value={missed || 'None'} />
             <Fact
               label="Next return due"
@@ -175,7 +225,20 @@ export function StandingCard({
             {irs.pub78 && <Fact label="Deductible contributions (Publication 78)" value={pub78Text(irs.pub78)} />}
           </SimpleGrid>
         )}
-        {awaiting && <Text size="sm">Due since the IRS data was released, not shown in it yet: {awaiting}.</Text>}
+        {irs.returns.length > 0 && (
+          <div>
+            <Text size="sm" fw={700}>
+              Returns past their due date
+            </Text>
+            <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+              {irs.returns.map((r) => (
+                <li key={r.period_end}>
+                  <Text size="sm">{returnText(r)}</Text>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {letterUrl && LETTER_STATES.includes(state) && (
           <Group>
             <Button component="a" href={letterUrl} download variant="light">
