@@ -1,4 +1,5 @@
 import { MONTH_NAMES } from '../lists/months.ts';
+import type { Obligation, ReturnForm } from './standing.ts';
 /**
  * Compliance calendar (docs/requirements/product.md "Compliance calendar"): Form 990-series due dates, renewal and state filing deadlines,
  * reminder tiers and revocation risk. Pure and browser-safe (no server imports).
@@ -407,13 +408,24 @@ export interface DeadlineAccount {
   /** accounts.renewal_due_at (timestamp string, Date, or 'YYYY-MM-DD'); null: no renewal deadline. */
   renewalDueAt: string | Date | null;
   stateFilings?: StateFiling[];
+  /**
+   * What the organization owes the IRS each year (standing.ts returnOwed). Undefined: not known
+   * (no IRS data), so the Form 990-series deadline is shown in general terms. A church, a
+   * governmental unit, a group-return member or an unpublished code has no such deadline
+   * (docs/irs-standing.md "Returns owed").
+   */
+  returnOwed?: Obligation | null;
 }
 
 const KIND_ORDER: Record<DeadlineKind, number> = { form_990: 0, renewal: 1, state: 2 };
 
-/** "Form 990-N, 990-EZ or 990 for the fiscal year ending June 30, 2025". */
-export function form990Label(fiscalYearEndMonth: number, taxYear: number): string {
-  return `Form 990-N, 990-EZ or 990 for the fiscal year ending ${MONTH_NAMES[fiscalYearEndMonth - 1]} ${daysInMonth(taxYear, fiscalYearEndMonth)}, ${taxYear}`;
+/**
+ * "Form 990-N, 990-EZ or 990 for the fiscal year ending June 30, 2025", or with the form owed
+ * named: "Form 990-PF for the fiscal year ending …".
+ */
+export function form990Label(fiscalYearEndMonth: number, taxYear: number, form?: ReturnForm): string {
+  const forms = form ? `Form ${form === '990-EZ or 990' ? '990-EZ or 990' : form}` : 'Form 990-N, 990-EZ or 990';
+  return `${forms} for the fiscal year ending ${MONTH_NAMES[fiscalYearEndMonth - 1]} ${daysInMonth(taxYear, fiscalYearEndMonth)}, ${taxYear}`;
 }
 
 /**
@@ -427,11 +439,13 @@ export function deadlinesFor(account: DeadlineAccount, today: string): Deadline[
   parseIsoDate(today);
   const list: Deadline[] = [];
   const fye = account.fiscalYearEndMonth;
-  if (fye !== null && Number.isInteger(fye) && fye >= 1 && fye <= 12) {
+  const owed = account.returnOwed;
+  const owesReturn = owed === undefined || owed === null || owed.kind === 'return';
+  if (owesReturn && fye !== null && Number.isInteger(fye) && fye >= 1 && fye <= 12) {
     const next = nextForm990Deadline(fye, today);
     list.push({
       kind: 'form_990',
-      label: form990Label(fye, next.taxYear),
+      label: form990Label(fye, next.taxYear, owed?.kind === 'return' ? owed.form : undefined),
       due: next.due,
       daysLeft: daysBetween(today, next.due),
       taxYear: next.taxYear,
