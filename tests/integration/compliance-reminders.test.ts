@@ -59,8 +59,9 @@ describe('sendDueReminders', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       kind: 'compliance.reminder.form_990',
-      // The group's name is typed by its users: in the text, quoted, never in the subject.
-      subject: 'Form 990-N, 990-EZ or 990 overdue since May 15, 2025',
+      // The group's name is typed by its users: in the text, quoted, never in the subject. The form
+      // is the one the IRS data says it owes (FILING_REQ_CD 02).
+      subject: 'Form 990-N overdue since May 15, 2025',
     });
     expect(mails[0].textBody).toContain(
       'We have not seen the annual IRS return of the group named “Overdue Boosters” for the fiscal year ending December 31, 2024,\nwhich was due May 15, 2025.',
@@ -69,7 +70,8 @@ describe('sendDueReminders', () => {
     expect(mails[0].textBody).toContain(
       'If nothing is filed by May 17, 2027 (in 731 days), the exemption is revoked automatically that day.',
     );
-    expect(mails[0].textBody).toContain('A late Form 990-N carries no penalty, and a late return still counts.');
+    expect(mails[0].textBody).toContain('No penalty for a late Form 990-N, and a late one still counts.');
+    expect(mails[0].textBody).not.toContain('§6652');
     expect(mails[0].textBody).toContain('The IRS writes to an organization that has not filed for two years in a row.');
     expect(mails[0].textBody).toContain('https://www.irs.gov/charities-non-profits/automatic-revocation-of-exemption');
 
@@ -139,6 +141,32 @@ describe('sendDueReminders', () => {
     expect((await mailsTo('late.holder@example.com')).map((m) => m.subject)).toEqual([
       'Form 990-N, 990-EZ or 990 due May 15, 2026 (in 6 days)',
     ]);
+  });
+
+  it('names the return the IRS data says is owed, and reminds a church or a group-return member of none', async () => {
+    // Shapes of real rows (docs/irs-standing.md "Returns owed"): PF_FILING_REQ_CD 1 with FILING_REQ_CD 00
+    // (06-1497455, eo4.csv), a church (06, 01-0674605) and a group-return member (03, 98-1103828).
+    const on = { irsStatus: '01', fiscalYearEndMonth: 12, taxPeriod: '202412', ruling: '199712' };
+    const ids = [
+      await customer('Foundation Trust', 'pf.holder@example.com', {
+        ...on,
+        ein: '990000881',
+        filingRequirement: '00',
+        pfFilingRequirement: '1',
+      }),
+      await customer('Chapel Fund', 'church.holder@example.com', { ...on, ein: '990000882', filingRequirement: '06' }),
+      await customer('Lodge 12', 'lodge.holder@example.com', { ...on, ein: '990000883', filingRequirement: '03' }),
+    ];
+    await run(addDays(DUE, -30));
+    const pf = await mailsTo('pf.holder@example.com');
+    expect(pf.map((m) => m.subject)).toEqual(['Form 990-PF due May 15, 2026 (in 30 days)']);
+    expect(pf[0].textBody).toContain('Form 990-PF for the fiscal year ending December 31, 2025');
+    expect(pf[0].textBody).toContain('What to file, per the IRS data: Form 990-PF.');
+    expect(pf[0].textBody).toContain('(IRC §6652(c)(1)(A))');
+    expect(pf[0].textBody).not.toContain('No penalty for a late');
+    expect(await mailsTo('church.holder@example.com')).toEqual([]);
+    expect(await mailsTo('lodge.holder@example.com')).toEqual([]);
+    for (const id of ids) await t.database.db.update(accounts).set({ primaryUserId: null }).where(eq(accounts.id, id));
   });
 
   it('mails the renewal reminders 60, 30 and 7 days before the due date, once each, and a new due date starts again', async () => {

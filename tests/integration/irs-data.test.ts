@@ -238,10 +238,14 @@ describe('bad files are refused with a readable message and change nothing', () 
   it('refuses a release date that is not a date', async () => {
     await expect(
       loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: 'October' }),
-    ).rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "October".');
+    ).rejects.toThrow(
+      'The release date must be a date as YYYY-MM-DD (or YYYY-MM when only the month is known), not "October".',
+    );
     await expect(
       loadIrsRelease(t.database.db, { dataset: 'revocations', file: REVOCATIONS, releasedOn: '2026-02-30' }),
-    ).rejects.toThrow('The release date must be a date as YYYY-MM-DD, not "2026-02-30".');
+    ).rejects.toThrow(
+      'The release date must be a date as YYYY-MM-DD (or YYYY-MM when only the month is known), not "2026-02-30".',
+    );
   });
 });
 
@@ -308,7 +312,7 @@ describe('good-standing letter', () => {
     expect(text).toContain('CHS LADY KNIGHTS FLAG FOOTBALL');
     expect(text).toContain('EIN 33-2182308');
     expect(text).toContain('group exemption number (GEN) 5271 of PARENT BOOSTER USA INC');
-    expect(text).toContain('Latest return on file: Tax year ending in June 2025');
+    expect(text).toContain('Latest return on file: Tax period ending June 2025');
     expect(text).toContain('Not in the IRS data yet: the return for tax year 2026, due after these releases');
     expect(text).toContain('EO Business Master File extract: irs-eo-bmf-gen-5271.csv, released April 1, 2026');
     expect(text).toContain('Form 990-N (e-Postcard) data: epostcard-2026-10.txt, released October 6, 2026');
@@ -358,7 +362,9 @@ describe('npm run import:irs', () => {
     );
     const missing = await npmRun('import:irs', ['--dataset', 'revocations', REVOCATIONS], env, { timeoutMs: 60_000 });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('--released takes the IRS release date of the files, as YYYY-MM-DD.');
+    expect(missing.stderr).toContain(
+      '--released takes the IRS release date of the files, as YYYY-MM-DD (YYYY-MM when only the month is known).',
+    );
   }, 300_000);
 });
 

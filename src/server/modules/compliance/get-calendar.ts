@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { deadlinesFor, type Deadline } from '../../../shared/rules/compliance-calendar.ts';
+import { returnOwed } from '../../../shared/rules/standing.ts';
 import { accounts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { listFilings } from './list-filings.ts';
@@ -27,14 +28,26 @@ export interface ComplianceCalendar {
  */
 export async function getCalendar(db: Db, accountId: number, today: string): Promise<ComplianceCalendar> {
   const [account] = await db
-    .select({ fye: accounts.fiscalYearEndMonth, renewalDueAt: accounts.renewalDueAt, state: accounts.state })
+    .select({
+      fye: accounts.fiscalYearEndMonth,
+      renewalDueAt: accounts.renewalDueAt,
+      state: accounts.state,
+      filingRequirement: accounts.filingRequirement,
+      pfFilingRequirement: accounts.pfFilingRequirement,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (!account) throw notFound('The account');
   const filings = await listFilings(db, accountId);
   const stateFilings = await stateFilingsFor(db, account.state);
   const deadlines = deadlinesFor(
-    { fiscalYearEndMonth: account.fye, renewalDueAt: account.renewalDueAt, stateFilings },
+    {
+      fiscalYearEndMonth: account.fye,
+      renewalDueAt: account.renewalDueAt,
+      stateFilings,
+      // A church or a group-return member has no Form 990 deadline (docs/irs-standing.md "Returns owed").
+      returnOwed: returnOwed(account.filingRequirement, account.pfFilingRequirement),
+    },
     today,
   ).map((d) => {
     if (d.kind !== 'form_990') return d;

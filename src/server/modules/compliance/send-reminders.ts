@@ -14,13 +14,13 @@ import {
   stateFilingOf,
   type Deadline,
 } from '../../../shared/rules/compliance-calendar.ts';
+import { lateCostText, RETURN_FORM_LABELS, type Obligation, type Standing } from '../../../shared/rules/standing.ts';
 import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import { standingColumns, standingOfAccounts } from '../irs-data/get-standing.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { IRS_PAGES } from '../mail/irs-pages.ts';
 import { typed } from '../mail/mail-words.ts';
 import { stateFilingColumns } from './state-filings.ts';
-import type { Standing } from '../../../shared/rules/standing.ts';
 import type { Db } from '../../db/client.ts';
 
 /** Accounts read per query: PGlite runs one query at a time, so the job never holds it long. */
@@ -30,9 +30,25 @@ function inDays(daysLeft: number): string {
   return daysLeft === 0 ? 'today' : daysLeft === 1 ? 'tomorrow' : `in ${daysLeft} days`;
 }
 
+/** The forms a reminder names: the one owed when the IRS data tells it, else the three a group may owe. */
+function formsText(obligation: Obligation | null | undefined): string {
+  return obligation?.kind === 'return' ? `Form ${obligation.form}` : 'Form 990-N, 990-EZ or 990';
+}
+
+/**
+ * What a late return costs, as a reminder says it (docs/irs-standing.md "Late returns"): the form
+ * owed's rule, or both rules when the form is not known.
+ */
+function lateLines(obligation: Obligation | null | undefined, dueYear: number): string[] {
+  if (obligation?.kind === 'return') return [lateCostText(obligation, dueYear)];
+  return [
+    'A late Form 990-N carries no penalty, and a late return still counts; a late Form 990-EZ or 990 is',
+    'penalised for each day it is late (IRC §6652(c)(1)(A)).',
+  ];
+}
+
 /** The rules every Form 990 reminder states, with their sources (the IRS's pages, docs/irs-standing.md). */
 const RULES_LINES = [
-  'A late Form 990-N carries no penalty, and a late return still counts.',
   'The IRS writes to an organization that has not filed for two years in a row. One that files nothing',
   'for three years in a row loses its exemption automatically on the third due date, and only a new',
   'application to the IRS can restore it.',
@@ -49,8 +65,13 @@ const form990Links = (publicUrl: string) => [
 ];
 
 /** The end of every Form 990 reminder: the rules, the calendar's address, how to report a filing, the signature. */
-function form990MailEnd(opts: { publicUrl: string; companyName: string }): string[] {
+function form990MailEnd(
+  opts: { publicUrl: string; companyName: string },
+  obligation: Obligation | null | undefined,
+  dueYear: number,
+): string[] {
   return [
+    ...lateLines(obligation, dueYear),
     ...RULES_LINES,
     '',
     `Your compliance calendar: ${opts.publicUrl}/account`,
@@ -80,12 +101,13 @@ function reminderMail(
   deadline: Deadline,
   accountName: string,
   opts: { publicUrl: string; companyName: string },
+  obligation?: Obligation | null,
 ): ReminderMail {
   const when = `${longDate(deadline.due)} (${inDays(deadline.daysLeft)})`;
   const link = `${opts.publicUrl}/account`;
   if (deadline.kind === 'form_990') {
     return {
-      subject: `Form 990-N, 990-EZ or 990 due ${when}`,
+      subject: `${formsText(obligation)} due ${when}`,
       links: form990Links(opts.publicUrl),
       text: [
         'Hello,',
@@ -93,9 +115,13 @@ function reminderMail(
         `The annual IRS return of ${theGroup(accountName)} is due ${when}:`,
         `${deadline.label}.`,
         '',
-        'What to file: Form 990-N (the e-Postcard) when gross receipts are normally $50,000 or less;',
-        'Form 990-EZ when gross receipts are under $200,000 and total assets under $500,000; Form 990 otherwise.',
-        ...form990MailEnd(opts),
+        ...(obligation?.kind === 'return'
+          ? [`What to file, per the IRS data: ${RETURN_FORM_LABELS[obligation.form]}.`]
+          : [
+              'What to file: Form 990-N (the e-Postcard) when gross receipts are normally $50,000 or less;',
+              'Form 990-EZ when gross receipts are under $200,000 and total assets under $500,000; Form 990 otherwise.',
+            ]),
+        ...form990MailEnd(opts, obligation, Number(deadline.due.slice(0, 4))),
       ].join('\n'),
     };
   }
@@ -147,13 +173,13 @@ function overdueMail(
   today: string,
   opts: { publicUrl: string; companyName: string },
 ): ReminderMail {
-  const unfiled = [...standing.missedTaxYears, ...standing.awaitingDataTaxYears];
+  const unfiled = unfiledTaxYears(standing);
   const year = unfiled[0];
   const due = form990DueDate(fiscalYearEndMonth, year);
   const revocation = must(standing.revocationDate, 'the revocation date');
   const daysToRevocation = daysBetween(today, revocation);
   return {
-    subject: `Form 990-N, 990-EZ or 990 overdue since ${longDate(due)}`,
+    subject: `${formsText(standing.obligation)} overdue since ${longDate(due)}`,
     links: form990Links(opts.publicUrl),
     text: [
       'Hello,',
@@ -165,9 +191,16 @@ function overdueMail(
         ? `If nothing is filed by ${longDate(revocation)} (${inDays(daysToRevocation)}), the exemption is revoked automatically that day.`
         : `The revocation date, ${longDate(revocation)}, has passed: unless a return was filed by then, the exemption was revoked that day and filing now does not undo it.`,
       '',
-      ...form990MailEnd(opts),
+      ...form990MailEnd(opts, standing.obligation, Number(due.slice(0, 4))),
     ].join('\n'),
   };
+}
+
+/** The tax years whose return is not seen after its due date, oldest first: missed, missed unless extended, or due since the data. */
+function unfiledTaxYears(standing: Standing): number[] {
+  return [...standing.missedTaxYears, ...standing.unlessExtendedTaxYears, ...standing.awaitingDataTaxYears].sort(
+    (a, b) => a - b,
+  );
 }
 
 /** The mail kind of each deadline's reminder. */
@@ -253,6 +286,7 @@ export async function sendDueReminders(
       tier: number;
       key: string;
       mail?: ReminderMail;
+      obligation?: Obligation | null;
     };
     const due: Due[] = [];
     const standings = await standingOfAccounts(
@@ -264,8 +298,9 @@ export async function sendDueReminders(
       counts.accounts++;
       const stateFiling = a.state ? stateFilingOf(a.state) : null;
       const stateFilings = stateFiling ? [stateFiling] : [];
+      const standing = standings.get(a.id)?.standing;
       for (const deadline of deadlinesFor(
-        { fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt, stateFilings },
+        { fiscalYearEndMonth: a.fye, renewalDueAt: a.renewalDueAt, stateFilings, returnOwed: standing?.obligation },
         today,
       )) {
         for (const tier of dueReminders(deadline, today)) {
@@ -276,17 +311,21 @@ export async function sendDueReminders(
             deadline,
             tier,
             key: reminderKey(a.id, deadline, tier),
+            obligation: standing?.obligation,
           });
         }
       }
       // A missed due date: reminded until the return is seen, the group is on the revocation list,
       // or it owes none (docs/irs-standing.md "Rules").
-      const standing = standings.get(a.id)?.standing;
-      const unfiled = standing ? [...standing.missedTaxYears, ...standing.awaitingDataTaxYears] : [];
+      const unfiled = standing ? unfiledTaxYears(standing) : [];
       if (standing && a.fye && unfiled.length && standing.state !== 'revoked' && standing.revocationDate) {
         const deadline: Deadline = {
           kind: 'form_990',
-          label: form990Label(a.fye, unfiled[0]),
+          label: form990Label(
+            a.fye,
+            unfiled[0],
+            standing.obligation?.kind === 'return' ? standing.obligation.form : undefined,
+          ),
           due: form990DueDate(a.fye, unfiled[0]),
           daysLeft: 0,
           taxYear: unfiled[0],
@@ -343,7 +382,7 @@ export async function sendDueReminders(
         counts.skippedFiled++;
         continue;
       }
-      const mail = d.mail ?? reminderMail(d.deadline, d.name, opts);
+      const mail = d.mail ?? reminderMail(d.deadline, d.name, opts, d.obligation);
       const wrote = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(complianceReminders)
