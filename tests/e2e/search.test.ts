@@ -66,9 +66,11 @@ describe('subordinate search on the real GEN 5271 roster', () => {
     await page.getByText('Past its revocation date: revoked unless a return was filed').waitFor();
     await page.getByText('Revocation date passed: May 15, 2026').waitFor();
     await page.getByText('year ending December 2023, year ending December 2024').waitFor();
-    await page
-      .getByText('Per IRS data: the EO Business Master File released April 1, 2026.', { exact: false })
-      .waitFor();
+    // The IRS gave the extract's month, not its day: cited by its month.
+    await page.getByText('Per IRS data: the EO Business Master File released April 2026.', { exact: false }).waitFor();
+    // Past its revocation date, gifts are not called deductible; the RULING is the group exemption's.
+    await page.getByText('Not assured: past its revocation date').waitFor();
+    await page.getByText("2005 (the group exemption's, not this organization's own)").waitFor();
     expect(await page.getByText('HOUSEMAN', { exact: false }).count()).toBe(0);
     expect(s.errors).toEqual([]);
   });
