@@ -23,6 +23,7 @@ const STANDING_COLOR: Record<StandingState, string> = {
 const longDate = (iso: string | null) => (iso ? calendarLongDate(iso) : '');
 const releaseDate = releaseDateText;
 const periodLabel = periodText;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const inDays = (days: number) =>
   days === 0
     ? 'today'
@@ -82,7 +83,7 @@ function returnText(r: PublicProfile['irs']['returns'][number]): string {
       : r.extension === 'possible' && r.extended_due
         ? `due ${longDate(r.due)}, or ${longDate(r.extended_due)} if extended`
         : `due ${longDate(r.due)}`;
-  return `${periodLabel(r.period_end)}: ${due}; ${RETURN_STATUS_TEXT[r.status]}`;
+  return `${capitalized(periodLabel(r.period_end))}: ${due}; ${RETURN_STATUS_TEXT[r.status]}`;
 }
 
 /** The tax year as people say it: by the month its fiscal year ends. */
@@ -188,8 +189,8 @@ export function StandingCard({
         {state === 'unless_extended' && unlessExtended && (
           <Alert color="yellow" title="Due date passed: missed unless extended">
             The return for the {periodLabel(unlessExtended.period_end)} was due {longDate(unlessExtended.due)}. The IRS
-            data shows none, but Form 8868 gives six more months, to {longDate(unlessExtended.extended_due)}: if an
-            extension was filed, record it here; if not, the return is missed. {irs.late_cost}
+            data shows none, but Form 8868 gives six more months, to {longDate(unlessExtended.extended_due)}: if the
+            extension was filed by the due date, the return is due then; if not, it is missed. {irs.late_cost}
           </Alert>
         )}
         {state === 'group_return' && (
@@ -216,7 +217,7 @@ export function StandingCard({
             <Fact label="IRS status" value={irs.status_meaning} />
             <Fact label="Annual return owed" value={irs.return_owed} />
             <Fact label="Fiscal year ends" value={fye ? MONTH_NAMES[fye - 1] : ''} />
-            <Fact label="Latest return on file" value={latestFiled ?? 'None on file'} />
+            <Fact label="Latest return on file" value={latestFiled ? capitalized(latestFiled) : 'None on file'} />
             <Fact label="Missed returns" value={missed || 'None'} />
             <Fact
               label="Next return due"
