@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { computeStanding, irsStatusMeaning, isDeductible, subsectionLabel, type StandingFacts } from './standing.ts';
+import {
+  computeStanding,
+  deductibilityText,
+  extendedDueDate,
+  irsStatusMeaning,
+  isDeductible,
+  lateCostText,
+  periodDueDate,
+  returnOwed,
+  subsectionLabel,
+  type StandingFacts,
+} from './standing.ts';
 
 /** A December-year 990-N filer on the BMF, exempt since 2005 (the shape of most GEN 5271 rows). */
 const facts = (over: Partial<StandingFacts> = {}): StandingFacts => ({
@@ -187,5 +198,86 @@ describe('profile facts', () => {
     expect(subsectionLabel(null)).toBe('');
     expect(isDeductible('1')).toBe(true);
     expect(isDeductible('2')).toBe(false);
+  });
+});
+
+describe('extensions (docs/irs-standing.md "Rules": Form 8868)', () => {
+  it('extends to the 15th day of the 11th month after the period, moved to a business day', () => {
+    expect(extendedDueDate('2025-12')).toBe('2026-11-16'); // 15 Nov 2026 is a Sunday
+    expect(extendedDueDate('2025-06')).toBe('2026-05-15');
+    expect(periodDueDate('2025-06')).toBe('2025-11-17'); // 15 Nov 2025 is a Saturday
+  });
+
+  it('a recorded extension that runs past today is the next due date, not a missed return', () => {
+    const s = computeStanding(
+      facts({
+        filingRequirement: '01',
+        bmfTaxPeriod: '202412',
+        extensions: [{ periodEnd: '2025-12', extendedDue: '2026-11-16' }],
+      }),
+      '2026-06-01',
+    );
+    expect(s.returns).toEqual([
+      {
+        periodEnd: '2025-12',
+        taxYear: 2025,
+        due: '2026-05-15',
+        extendedDue: '2026-11-16',
+        extension: 'recorded',
+        status: 'extended',
+      },
+    ]);
+    expect(s.state).toBe('good');
+    expect(s.nextDue).toEqual({ taxYear: 2025, due: '2026-11-16', daysLeft: 168 });
+  });
+
+  it('never offers an extension to a Form 990-N', () => {
+    const s = computeStanding(facts({ bmfTaxPeriod: '202412' }), '2026-06-01');
+    expect(s.returns).toEqual([
+      {
+        periodEnd: '2025-12',
+        taxYear: 2025,
+        due: '2026-05-15',
+        extendedDue: null,
+        extension: 'none',
+        status: 'missed',
+      },
+    ]);
+    expect(s.revocationDateIfExtended).toBeNull();
+  });
+});
+
+describe('returnOwed (docs/irs-standing.md "Returns owed")', () => {
+  it('reads PF_FILING_REQ_CD before FILING_REQ_CD, and makes nothing up for an unpublished code', () => {
+    expect(returnOwed('00', '1')).toEqual({ kind: 'return', form: '990-PF', extension: true, latePenalty: true });
+    expect(returnOwed('01', '0')).toEqual({
+      kind: 'return',
+      form: '990-EZ or 990',
+      extension: true,
+      latePenalty: true,
+    });
+    expect(returnOwed('02', '0')).toEqual({ kind: 'return', form: '990-N', extension: false, latePenalty: false });
+    expect(returnOwed('03', '0')).toEqual({ kind: 'group_return' });
+    expect(returnOwed('06', '0')).toEqual({ kind: 'none', label: 'Not required to file (church)' });
+    expect(returnOwed('00', '2')?.kind).toBe('unknown');
+    expect(returnOwed('99', '0')?.kind).toBe('unknown');
+    expect(returnOwed(null, null)).toBeNull();
+  });
+
+  it('says what a late return costs: nothing for the 990-N, the §6652(c) daily penalty for the others', () => {
+    expect(lateCostText(returnOwed('02', '0'), 2026)).toBe(
+      'No penalty for a late Form 990-N, and a late one still counts.',
+    );
+    const pf = lateCostText(returnOwed('00', '1'), 2027);
+    expect(pf).toContain('IRC §6652(c)(1)(A)');
+    expect(pf).toContain("for a return due in 2027, see the IRS's Instructions for Form 990-PF for tax year 2026.");
+    expect(lateCostText(returnOwed('06', '0'), 2026)).toBe('');
+  });
+
+  it('never calls a revoked organization, or one past its revocation date, deductible', () => {
+    expect(deductibilityText('1', 'good')).toBe('Yes');
+    expect(deductibilityText('2', 'good')).toBe('No');
+    expect(deductibilityText('1', 'revoked')).toBe('No: the exemption is revoked');
+    expect(deductibilityText('1', 'past_revocation_date')).toBe('Not assured: past its revocation date');
   });
 });
