@@ -4,11 +4,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accounts, groups, irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../src/server/db/schema.ts';
+import {
+  accounts,
+  groups,
+  irsEpostcards,
+  irsOrganizations,
+  irsPub78,
+  irsReleases,
+  irsRevocations,
+} from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
 import { npmRun } from '../helpers/commands.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -56,6 +65,8 @@ beforeAll(async () => {
   t = await createTestApp();
   visitor = await new Agent(t.app).start();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-irs-'));
+  // The GEN's roster as listed accounts (the seed's way), then the BMF release that fills their IRS facts.
+  await importBmf(t.database.db, GEN_5271_EXTRACT);
   const bmf = await loadIrsRelease(t.database.db, { dataset: 'bmf', file: GEN_5271_EXTRACT, releasedOn: '2026-04-01' });
   expect(bmf).toMatchObject({ status: 'loaded', rows: 806, loaded: 806, skipped: 0 });
   await bmfAccount('990000002');
@@ -101,6 +112,46 @@ describe('standing from the BMF alone', () => {
     const text = JSON.stringify(await profileOf(POWERHOUSE_EIN));
     expect(text).not.toContain('HOUSEMAN');
     expect(text).not.toContain('TRICIA');
+  });
+});
+
+describe('IRS facts in their own table (docs/irs-data.md "IRS facts")', () => {
+  it('a BMF release of a whole state keeps every organization in irs_organizations, creates no account and lists no one', async () => {
+    const WY = path.resolve('../shared/data/irs-eo-bmf/eo_wy.csv');
+    const db = t.database.db;
+    const accountsBefore = (await db.select({ n: count() }).from(accounts))[0].n;
+    const listedBefore = (await visitor.get('/search?search=verify-501c3&keyword=')).json().total;
+    // A customer that joined with its EIN before the release: the release fills in its IRS facts.
+    const [customer] = await db
+      .insert(accounts)
+      .values({ name: 'Wyoming Peace Officers', ein: '742462506', source: 'app' })
+      .returning({ id: accounts.id });
+    const result = await loadIrsRelease(db, { dataset: 'bmf', file: WY, releasedOn: '2026-04' });
+    expect(result).toMatchObject({ status: 'loaded', rows: 5985, loaded: 5985 });
+
+    expect(
+      (
+        await db.select({ n: count() }).from(irsOrganizations).where(eq(irsOrganizations.releaseId, result.release.id))
+      )[0].n,
+    ).toBe(5985);
+    expect((await db.select({ n: count() }).from(accounts))[0].n).toBe(accountsBefore + 1);
+    expect((await visitor.get('/search?search=verify-501c3&keyword=')).json().total).toBe(listedBefore);
+    const [peace] = await db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, '742462506'));
+    expect(peace).toMatchObject({
+      name: 'WYOMING PEACE OFFICERS ASSOCIATION',
+      filingRequirement: '01',
+      fiscalYearEndMonth: 6,
+      ruling: '202509',
+    });
+    // The in-care-of name (a person's) is not kept anywhere: "% RANDALL WEBSTER" in the file.
+    expect(JSON.stringify(peace)).not.toContain('RANDALL');
+    const [own] = await db.select().from(accounts).where(eq(accounts.id, customer.id));
+    expect(own).toMatchObject({
+      name: 'Wyoming Peace Officers',
+      filingRequirement: '01',
+      taxPeriod: '201308',
+      bmfReleaseId: result.release.id,
+    });
   });
 });
 

@@ -80,6 +80,10 @@ afterAll(async () => {
 describe('buildWorkQueue', () => {
   it('after the March BMF release: roster entries with no membership, a member past its due date with another fiscal year end, paying members not on the roster', async () => {
     const db = t.database.db;
+    // A group of another central organization's GEN (7200) joined through the product before the
+    // release: the release fills in its IRS facts. The release creates accounts only for the
+    // provider's GEN 7100 (unlisted), none for other organizations (docs/irs-data.md "IRS facts").
+    await createAccount(db, { name: 'Other Central Chapter', ein: '990100006' });
     expect(
       await loadIrsRelease(db, {
         dataset: 'bmf',
@@ -87,6 +91,9 @@ describe('buildWorkQueue', () => {
         releasedOn: '2026-03-09',
       }),
     ).toMatchObject({ status: 'loaded', loaded: 9 });
+    const created = await db.select({ ein: accounts.ein, isListed: accounts.isListed }).from(accounts);
+    expect(created.filter((c) => c.ein?.startsWith('9901000')).length).toBe(9);
+    expect(created.filter((c) => c.ein?.startsWith('9901000') && c.isListed)).toEqual([]);
     for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9]) account[n] = await accountByEin(`99010000${n}`);
     // Members: 5 (told us its fiscal year ends in June), 6 and 9 paid; a customer with no EIN paid.
     await db

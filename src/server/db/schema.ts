@@ -1165,6 +1165,60 @@ export const irsReleases = pgTable(
 );
 
 /**
+ * An organization of the IRS EO Business Master File, as the newest BMF release that lists it says
+ * (docs/irs-data.md "IRS facts"): kept apart from the product's accounts, one row per EIN; an
+ * account links to it by its EIN. Loading a BMF release writes here and creates no account. The
+ * extract's codes are kept as text (EIN with leading zeros, RULING YYYYMM...). The in-care-of name
+ * (ICO) is a person's and is never kept.
+ */
+export const irsOrganizations = pgTable(
+  'irs_organizations',
+  {
+    ein: text('ein').primaryKey(),
+    /** NAME: the primary name line (a subordinate's is usually its central organization's). */
+    name: text('name').notNull(),
+    /** SORT_NAME: the secondary name (a subordinate's own name). */
+    sortName: text('sort_name').notNull().default(''),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    /** GROUP, or null for 0000 (none). */
+    gen: text('gen'),
+    subsection: text('subsection'),
+    affiliation: text('affiliation'),
+    classification: text('classification'),
+    ruling: text('ruling'),
+    deductibility: text('deductibility'),
+    foundation: text('foundation'),
+    activity: text('activity'),
+    organization: text('organization'),
+    irsStatus: text('irs_status'),
+    taxPeriod: text('tax_period'),
+    assetCode: text('asset_code'),
+    incomeCode: text('income_code'),
+    filingRequirement: text('filing_requirement'),
+    pfFilingRequirement: text('pf_filing_requirement'),
+    /** ACCT_PD, 1-12, or null. */
+    fiscalYearEndMonth: smallint('fiscal_year_end_month'),
+    /** ASSET_AMT, INCOME_AMT, REVENUE_AMT in whole dollars as the IRS publishes them. */
+    assetAmount: bigint('asset_amount', { mode: 'number' }),
+    incomeAmount: bigint('income_amount', { mode: 'number' }),
+    revenueAmount: bigint('revenue_amount', { mode: 'number' }),
+    nteeCode: text('ntee_code'),
+    /** Lower-cased shown name, other name and city: what the name lookup matches. */
+    searchText: text('search_text').notNull().default(''),
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => irsReleases.id),
+  },
+  (t) => [
+    index('irs_organizations_gen').on(t.gen),
+    index('irs_organizations_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
  * A Form 990-N (e-Postcard) seen in the IRS's 990-N data: one per EIN and tax year (the calendar
  * year the tax period ENDS in, as the BMF TAX_PERIOD; the IRS file's own "tax year" is the year it
  * begins). No personal names are kept: the principal officer stays in the IRS file.

@@ -113,8 +113,8 @@ async function loadPub78(tx: DbOrTx, rows: Pub78Row[], releaseId: number) {
 /**
  * Loads one IRS data file as a release (docs/irs-data.md): checks the whole file first (layout,
  * text, not cut short; see checkIrsFile), then, in one transaction, records the release in
- * irs_releases and writes its rows in batches: the BMF into accounts (importBmf, which marks each
- * account with the release), the 990-N data into irs_epostcards, the revocation list into
+ * irs_releases and writes its rows in batches: the BMF into irs_organizations, and the IRS columns
+ * of the accounts that hold its EINs (importBmf with createAccounts false: no account is created), the 990-N data into irs_epostcards, the revocation list into
  * irs_revocations, the Publication 78 data into irs_pub78 (replaced whole: the IRS publishes the
  * current list, and an organization missing from it is no longer eligible). Idempotent: the same file again (same sha256) writes nothing.
  * A failure writes nothing either: the transaction is rolled back.
@@ -178,6 +178,9 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
         gen: input.gen,
         batchSize,
         releaseId: release.id,
+        // The IRS's facts go to irs_organizations; accounts holding an EIN get its IRS columns, and
+        // no account is created (docs/irs-data.md "IRS facts").
+        createAccounts: false,
         onProgress: ({ read, imported }) => input.onProgress?.({ read, loaded: imported }),
       });
       loaded = result.imported;

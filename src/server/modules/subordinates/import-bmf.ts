@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { must } from '../../../shared/must.ts';
-import { accounts, groups, irsBmfChanges } from '../../db/schema.ts';
-import { importedGenLabel } from '../irs-data/provider-gens.ts';
+import { accounts, groups, irsBmfChanges, irsOrganizations } from '../../db/schema.ts';
+import { importedGenLabel, providerGens } from '../irs-data/provider-gens.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** The 28 columns of the IRS EO BMF extract (shared/data/irs-eo-bmf/README.md). */
@@ -43,8 +43,19 @@ export interface ImportBmfOptions {
   gen?: string;
   /** Rows per INSERT statement. */
   batchSize?: number;
-  /** The irs_releases row of this file: each row's account records it (accounts.bmf_release_id). */
+  /**
+   * The irs_releases row of this file: every row is written to irs_organizations with it, and each
+   * row's account records it (accounts.bmf_release_id).
+   */
   releaseId?: number;
+  /**
+   * false: an IRS release load (docs/irs-data.md "IRS facts"): accounts that already hold a row's EIN
+   * are updated; a row of one of the provider's GENs (`providerGens`) that no account holds becomes
+   * an unlisted subordinate account, for the work queue's roster (the public search lists it once
+   * staff confirm a roster import); no other account is created. Default true: the rows become
+   * listed accounts (the seed, `npm run import:bmf`).
+   */
+  createAccounts?: boolean;
   /** Called after each batch with the rows read and written so far. */
   onProgress?: (p: { read: number; imported: number }) => void;
 }
@@ -52,7 +63,7 @@ export interface ImportBmfOptions {
 export interface ImportBmfResult {
   /** Data rows read from the file. */
   read: number;
-  /** Rows inserted or updated (matching the GEN filter, with a valid EIN). */
+  /** Rows taken (matching the GEN filter, with a valid EIN): accounts written, or with createAccounts false, IRS organizations written. */
   imported: number;
   /** Rows left out: bad EIN, or another GEN. */
   skipped: number;
@@ -78,6 +89,62 @@ function searchTextParts(
 }
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
+
+/** Columns of a customer's own account (source 'app' or 'roster') that a BMF file never overwrites. */
+const CUSTOMER_OWNED = new Set([
+  'name',
+  'care_of',
+  'street',
+  'city',
+  'state',
+  'zip',
+  'fiscal_year_end_month',
+  'search_text',
+]);
+
+/** A BMF amount in whole dollars, or null when blank or not a number. */
+const amountOf = (s: string) => (/^-?\d+$/.test(s.trim()) ? Number(s.trim()) : null);
+
+/**
+ * Maps one BMF record to an irs_organizations row of release `releaseId`; null when its EIN is not
+ * 9 digits. The in-care-of name (ICO) is left out: it is a person's.
+ */
+export function bmfToOrganization(r: BmfRecord, releaseId: number): typeof irsOrganizations.$inferInsert | null {
+  const ein = r.EIN.trim();
+  if (!/^\d{9}$/.test(ein)) return null;
+  const acctPd = Number(r.ACCT_PD);
+  return {
+    ein,
+    name: r.NAME.trim(),
+    sortName: r.SORT_NAME.trim(),
+    street: r.STREET.trim(),
+    city: r.CITY.trim(),
+    state: r.STATE.trim(),
+    zip: r.ZIP.trim(),
+    gen: r.GROUP.trim() && r.GROUP.trim() !== '0000' ? r.GROUP.trim() : null,
+    subsection: orNull(r.SUBSECTION),
+    affiliation: orNull(r.AFFILIATION),
+    classification: orNull(r.CLASSIFICATION),
+    ruling: orNull(r.RULING),
+    deductibility: orNull(r.DEDUCTIBILITY),
+    foundation: orNull(r.FOUNDATION),
+    activity: orNull(r.ACTIVITY),
+    organization: orNull(r.ORGANIZATION),
+    irsStatus: orNull(r.STATUS),
+    taxPeriod: orNull(r.TAX_PERIOD),
+    assetCode: orNull(r.ASSET_CD),
+    incomeCode: orNull(r.INCOME_CD),
+    filingRequirement: orNull(r.FILING_REQ_CD),
+    pfFilingRequirement: orNull(r.PF_FILING_REQ_CD),
+    fiscalYearEndMonth: acctPd >= 1 && acctPd <= 12 ? acctPd : null,
+    assetAmount: amountOf(r.ASSET_AMT),
+    incomeAmount: amountOf(r.INCOME_AMT),
+    revenueAmount: amountOf(r.REVENUE_AMT),
+    nteeCode: orNull(r.NTEE_CD),
+    searchText: searchTextParts(r).join(' '),
+    releaseId,
+  };
+}
 
 /** Maps one BMF record to account columns; null when its EIN is not 9 digits. */
 export function bmfToAccount(r: BmfRecord, groupIdByGen: Map<string, number>) {
@@ -138,18 +205,32 @@ async function ensureGroups(db: DbOrTx, gens: string[], map: Map<string, number>
  * Writes: irs_bmf_changes rows.
  */
 async function recordBmfChanges(db: DbOrTx, rows: NonNullable<ReturnType<typeof bmfToAccount>>[], releaseId: number) {
-  const before = await db
+  // The facts before this release: the organization's previous IRS row, or, for an organization
+  // loaded before IRS facts had their own table, the subordinate account the BMF wrote. A customer's
+  // own name and address are not the IRS's: they are compared only through the IRS row.
+  const found = await db
     .select({
       id: accounts.id,
       ein: accounts.ein,
+      source: accounts.source,
       name: accounts.name,
       legalName: accounts.legalName,
       street: accounts.street,
       city: accounts.city,
       state: accounts.state,
       zip: accounts.zip,
+      irs: {
+        name: irsOrganizations.name,
+        sortName: irsOrganizations.sortName,
+        affiliation: irsOrganizations.affiliation,
+        street: irsOrganizations.street,
+        city: irsOrganizations.city,
+        state: irsOrganizations.state,
+        zip: irsOrganizations.zip,
+      },
     })
     .from(accounts)
+    .leftJoin(irsOrganizations, eq(irsOrganizations.ein, accounts.ein))
     .where(
       and(
         sql`${accounts.ein} = ANY(${sql.param(rows.map((r) => r.ein))}::text[])`,
@@ -157,6 +238,23 @@ async function recordBmfChanges(db: DbOrTx, rows: NonNullable<ReturnType<typeof 
         sql`(${accounts.gen} IS NOT NULL OR EXISTS (SELECT 1 FROM users u WHERE u.account_id = ${accounts.id}))`,
       ),
     );
+  const before = found.flatMap((a) => {
+    if (a.irs?.name != null) {
+      const name = a.irs.affiliation === '9' && a.irs.sortName ? a.irs.sortName : a.irs.name;
+      return [
+        {
+          ...a,
+          name,
+          legalName: a.irs.name,
+          street: a.irs.street,
+          city: a.irs.city,
+          state: a.irs.state,
+          zip: a.irs.zip,
+        },
+      ];
+    }
+    return a.source === 'irs-bmf' ? [a] : [];
+  });
   if (!before.length) return;
   const byEin = new Map(rows.map((r) => [r.ein, r]));
   const changes: (typeof irsBmfChanges.$inferInsert)[] = [];
@@ -202,16 +300,53 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
   let imported = 0;
   let skipped = 0;
   let batch: NonNullable<ReturnType<typeof bmfToAccount>>[] = [];
+  let organizations: (typeof irsOrganizations.$inferInsert)[] = [];
+  let gensOfProvider: Set<string> | undefined;
   let headerChecked = false;
 
   const flush = async () => {
     if (!batch.length) return;
     // One EIN may appear twice in a file; the last row wins, as a second import would.
     const byEin = new Map(batch.map((b) => [b.ein, b]));
-    const rows = [...byEin.values()];
+    let rows = [...byEin.values()];
+    // Before the IRS rows are replaced: the changes are read against the previous ones.
+    if (opts.releaseId !== undefined) await recordBmfChanges(db, rows, opts.releaseId);
+    if (organizations.length) {
+      await db
+        .insert(irsOrganizations)
+        .values([...new Map(organizations.map((o) => [o.ein, o])).values()])
+        .onConflictDoUpdate({
+          target: irsOrganizations.ein,
+          set: Object.fromEntries(
+            Object.keys(organizations[0])
+              .filter((k) => k !== 'ein')
+              .map((k) => [k, sql.raw(`excluded.${k.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)}`)]),
+          ),
+        });
+    }
+    if (opts.createAccounts === false) {
+      // A release load updates the accounts that hold its EINs; of the others, only the provider's
+      // GENs' subordinates become accounts, unlisted.
+      const held = await db
+        .select({ ein: accounts.ein })
+        .from(accounts)
+        .where(sql`${accounts.ein} = ANY(${sql.param(rows.map((r) => r.ein))}::text[])`);
+      const heldEins = new Set(held.map((h) => h.ein));
+      gensOfProvider ??= new Set(await providerGens(db));
+      const ours = gensOfProvider;
+      rows = rows
+        .filter((r) => heldEins.has(r.ein) || (r.gen !== null && ours.has(r.gen)))
+        .map((r) => (heldEins.has(r.ein) ? r : { ...r, isListed: false }));
+    }
+    imported += opts.createAccounts === false ? byEin.size : rows.length;
+    batch = [];
+    organizations = [];
+    if (!rows.length) {
+      opts.onProgress?.({ read, imported });
+      return;
+    }
     await ensureGroups(db, [...new Set(rows.map((r) => r.gen).filter((g): g is string => !!g))], groupIdByGen);
     for (const r of rows) r.groupId = r.gen ? (groupIdByGen.get(r.gen) ?? null) : null;
-    if (opts.releaseId !== undefined) await recordBmfChanges(db, rows, opts.releaseId);
     const values = opts.releaseId === undefined ? rows : rows.map((r) => ({ ...r, bmfReleaseId: opts.releaseId }));
     await db
       .insert(accounts)
@@ -242,11 +377,16 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
             'foundation',
             'search_text',
             ...(opts.releaseId === undefined ? [] : ['bmf_release_id']),
-          ].map((c) => [c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()), sql.raw(`excluded.${c}`)]),
+          ].map((c) => [
+            c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase()),
+            // A customer's own account keeps its name, address and fiscal year end: only the IRS's
+            // codes are taken (as a roster import does, roster-columns.ts CUSTOMER_COLUMNS).
+            CUSTOMER_OWNED.has(c)
+              ? sql.raw(`CASE WHEN accounts.source = 'irs-bmf' THEN excluded.${c} ELSE accounts.${c} END`)
+              : sql.raw(`excluded.${c}`),
+          ]),
         ),
       });
-    imported += rows.length;
-    batch = [];
     opts.onProgress?.({ read, imported });
   };
 
@@ -268,6 +408,7 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
       continue;
     }
     batch.push(row);
+    if (opts.releaseId !== undefined) organizations.push(must(bmfToOrganization(record, opts.releaseId), 'the row'));
     if (batch.length >= batchSize) await flush();
   }
   await flush();
