@@ -30,6 +30,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { irsCheckRoutes } from './modules/irs-data/routes.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
 import { startWebDevServer } from './modules/pages/web-dev-server.ts';
@@ -287,6 +288,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(passwordResetRoutes);
   await app.register(contentRoutes);
   await app.register(subordinateRoutes);
+  await app.register(irsCheckRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await app.register(adminConsoleRoutes);

@@ -11,6 +11,8 @@ import {
   applications,
   inquiries,
   invoices,
+  irsOrganizations,
+  irsReleases,
   levels,
   mailOutbox,
   payments,
@@ -69,7 +71,10 @@ const NOWHERE = {
 };
 
 /** The query string a route is asked with, where it needs one to answer. */
-const QUERIES: Record<string, string> = { 'GET /search': '?search=verify-501c3&keyword=cedar&page=1' };
+const QUERIES: Record<string, string> = {
+  'GET /search': '?search=verify-501c3&keyword=cedar&page=1',
+  'GET /api/irs/organizations': '?query=cedar',
+};
 
 /** What a wildcard route is asked for. */
 const WILDCARD: Record<string, string> = { '/assets/*': ASSET, '/api/docs/static/*': 'index.css' };
@@ -108,6 +113,7 @@ const RECORDS: Record<string, () => Record<string, string | number>> = {
   'GET /api/payments/:id/receipt': () => ({ id: fx.payment }),
   'GET /app/account/image/:id/:fileId': () => ({ id: fx.account, fileId: fx.image }),
   'GET /api/accounts/:id/public': () => ({ id: fx.account }),
+  'GET /api/irs/organizations/:ein': () => ({ ein: '990000321' }),
   'GET /api/applications/:token': () => ({ token: fx.token }),
   'GET /application/upload/:token/:fileId': () => ({ token: fx.token, fileId: fx.document }),
   'GET /api/bylaws/:hash': () => ({ hash: fx.hash }),
@@ -192,6 +198,31 @@ beforeAll(async () => {
 
   const [{ id: levelId }] = await db().select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
   fx.account = (await createAccount(db(), { name: ACCOUNT_NAME, state: 'IN', city: 'Cedar Hollow' })).id;
+  // An organization of the IRS data, for the instant check.
+  const [release] = await db()
+    .insert(irsReleases)
+    .values({
+      dataset: 'bmf',
+      fileName: 'eo_in.csv',
+      releasedOn: '2026-04-01',
+      rowCount: 1,
+      loadedCount: 1,
+      sha256: 'c'.repeat(64),
+    })
+    .returning({ id: irsReleases.id });
+  await db()
+    .insert(irsOrganizations)
+    .values({
+      ein: '990000321',
+      name: 'CEDAR HOLLOW BOOSTERS',
+      city: 'CEDAR HOLLOW',
+      state: 'IN',
+      irsStatus: '01',
+      filingRequirement: '02',
+      fiscalYearEndMonth: 12,
+      searchText: 'cedar hollow boosters',
+      releaseId: release.id,
+    });
   await db()
     .update(accounts)
     .set({ levelId, renewalDueAt: new Date(Date.now() + 20 * 86_400_000), fiscalYearEndMonth: 6 })

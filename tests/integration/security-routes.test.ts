@@ -59,6 +59,9 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/pricing': { access: 'public' },
   'GET /api/state-requirements': { access: 'public' },
   'GET /search': { access: 'public' },
+  // The instant revocation-risk check: any organization of the IRS data, no personal names (docs/irs-standing.md "Instant check").
+  'GET /api/irs/organizations': { access: 'public' },
+  'GET /api/irs/organizations/:ein': { access: 'public' },
   // Every account has a public profile page, and its header image is shown there (docs/requirements/screens.md, tool 12).
   'GET /api/accounts/:id/public': { access: 'public' },
   'GET /app/account/image/:id/:fileId': { access: 'public' },
@@ -217,6 +220,7 @@ const NOWHERE = {
   code: 'ZZ',
   contest: 'photo',
   name: 'no-such-job',
+  ein: '000000000',
 };
 
 const CSRF_REFUSED = 'Your session has expired. Please reload the page and try again.';

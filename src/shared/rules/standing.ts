@@ -534,6 +534,74 @@ export function periodText(period: string): string {
   return `period ending ${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 }
 
+/**
+ * What an organization should do next, in words, from its standing (docs/irs-standing.md "Instant
+ * check"): the returns to file and what lateness costs, the extension question, or the way back
+ * after a revocation (Rev. Proc. 2014-11).
+ */
+export function nextSteps(standing: Standing): string[] {
+  const form =
+    standing.obligation?.kind === 'return' ? RETURN_FORM_LABELS[standing.obligation.form] : 'the annual return';
+  const dueYear = standing.returns[0]?.due ?? standing.nextDue?.due;
+  const late = lateCostText(standing.obligation, dueYear ? Number(dueYear.slice(0, 4)) : null);
+  const periods = (status: ReturnDue['status']) =>
+    standing.returns.filter((r) => r.status === status).map((r) => periodText(r.periodEnd));
+  const next = standing.nextDue ? `The next ${form} is due ${longDate(standing.nextDue.due)}.` : '';
+  switch (standing.state) {
+    case 'revoked':
+      return [
+        'The exemption is revoked: the organization is not exempt, and gifts to it are not deductible, until the IRS reinstates it.',
+        'Apply for reinstatement under Rev. Proc. 2014-11: within 15 months of the later of the revocation letter and the day the IRS posted the organization on the Automatic Revocation List, the streamlined or the retroactive process may apply.',
+      ];
+    case 'past_revocation_date':
+      return [
+        `If the missing returns were filed by ${longDate(standing.revocationDateIfExtended ?? standing.revocationDate ?? '')}, nothing more is needed: the IRS data will show them.`,
+        'If not, the exemption was revoked by law on that day: filing now does not undo it. Apply for reinstatement under Rev. Proc. 2014-11; the sooner, the more options remain.',
+      ];
+    case 'missed_one':
+    case 'missed_two':
+      return [
+        `File the missing ${form} now for the ${periods('missed').join(' and ')}: a late return still counts.`,
+        ...(standing.revocationDate
+          ? [`Unless a return is filed, the exemption is revoked on ${longDate(standing.revocationDate)}.`]
+          : []),
+        late,
+      ].filter(Boolean);
+    case 'unless_extended':
+      return [
+        `If Form 8868 was filed by the due date for the ${periods('missed_unless_extended').join(' and ')}, file the ${form} by the extended date; if not, file it now: it is late.`,
+        late,
+      ].filter(Boolean);
+    case 'no_return_seen':
+      return [
+        `The IRS data shows no return yet. File ${form} for each year the organization has existed or been in its group, including any missed: a late return still counts.`,
+        next,
+        late,
+      ].filter(Boolean);
+    case 'group_return':
+      return ["Nothing to file of its own: make sure the central organization's group return includes it every year."];
+    case 'not_required':
+      return ['No annual return is required by the IRS data. Check again if the organization changes what it does.'];
+    case 'terminated':
+      return [
+        'The organization told the IRS it has terminated. If it still operates, it owes its annual return again.',
+      ];
+    case 'unknown_requirement':
+      return ['The IRS data does not say which return is owed: ask the IRS, or ask us for a review below.'];
+    case 'not_listed':
+      return [
+        'The organization is not in the IRS data loaded: apply for recognition of exemption, or ask us for a review below.',
+      ];
+    default:
+      return [
+        next,
+        ...(standing.awaitingDataTaxYears.length
+          ? ['A return due since the IRS data was released is not shown in it yet.']
+          : []),
+      ].filter(Boolean);
+  }
+}
+
 /** SUBSECTION code -> the section name shown on a profile, e.g. '03' -> '501(c)(3)'. */
 export function subsectionLabel(code: string | null): string {
   if (!code) return '';

@@ -1,0 +1,167 @@
+import { eq, sql } from 'drizzle-orm';
+import { formatEin } from '../../../shared/rules/formats.ts';
+import { deductibilityText, nextSteps, subsectionLabel } from '../../../shared/rules/standing.ts';
+import { IRS_LOOKUP_PER_PAGE } from '../../../shared/schemas/irs-check.ts';
+import { rowsOf } from '../../db/rows-of.ts';
+import { irsOrganizations, irsRevocations } from '../../db/schema.ts';
+import { escapeLike } from '../../db/sql-like.ts';
+import { notFound } from '../../errors.ts';
+import { standingOfAccount, standingView, type StandingAccount } from './get-standing.ts';
+import type { IrsCheck, IrsLookupPage } from '../../../shared/schemas/irs-check.ts';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** Why an organization may not be found (docs/irs-standing.md "Instant check"). */
+export const NOT_FOUND_REASONS =
+  'The IRS data lists an organization once the IRS has recognized its exemption, so a new organization may not be in it yet. ' +
+  'Churches need not apply for recognition, and many are not listed. ' +
+  'A subordinate of a group exemption is often listed only under its central organization: search for the central organization, or for the name your group uses. ' +
+  'An EIN that is not in the data at all may belong to an organization that was never exempt.';
+
+/** The name a page shows: a subordinate's own name is its secondary line (SORT_NAME). */
+const shownName = (o: { name: string; sortName: string; affiliation: string | null }) =>
+  o.affiliation === '9' && o.sortName ? o.sortName : o.name;
+
+/**
+ * Finds organizations in the IRS data loaded (irs_organizations, and the Automatic Revocation List
+ * for EINs revoked and gone from the BMF) by EIN or by the words of a name (docs/irs-standing.md
+ * "Instant check"). An EIN (9 digits, dash or not) is an exact lookup; words match the name, the
+ * other name and the city in any order (the pg_trgm index), 10 a page in name order. Totals are not
+ * counted: "has_more" tells whether another page follows.
+ * @param query the visitor's text, already trimmed (irsLookupQuery)
+ * @param page 1-based
+ * Reads only. No personal names: the in-care-of name is never kept.
+ */
+export async function findOrganizations(db: DbOrTx, query: string, page: number): Promise<IrsLookupPage> {
+  const digits = query.replace(/[\s-]/g, '');
+  if (/^\d{9}$/.test(digits)) {
+    const [org] = await db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, digits));
+    const rows = org
+      ? [
+          {
+            ein: org.ein,
+            ein_formatted: formatEin(org.ein),
+            name: shownName(org),
+            other_name: shownName(org) === org.name ? org.sortName : org.name,
+            city: org.city,
+            state: org.state,
+            revoked_only: false,
+          },
+        ]
+      : (
+          await db
+            .select({ ein: irsRevocations.ein, name: irsRevocations.legalName })
+            .from(irsRevocations)
+            .where(eq(irsRevocations.ein, digits))
+            .limit(1)
+        ).map((r) => ({
+          ein: r.ein,
+          ein_formatted: formatEin(r.ein),
+          name: r.name,
+          other_name: '',
+          city: '',
+          state: '',
+          revoked_only: true,
+        }));
+    return { data: rows, page: 1, has_more: false, not_found: rows.length ? null : NOT_FOUND_REASONS };
+  }
+  const words = [...new Set(query.toLowerCase().split(' ').filter(Boolean))];
+  const offset = (page - 1) * IRS_LOOKUP_PER_PAGE;
+  const found = await rowsOf<{
+    ein: string;
+    name: string;
+    sort_name: string;
+    affiliation: string | null;
+    city: string;
+    state: string;
+  }>(
+    db,
+    sql`SELECT ein, name, sort_name, affiliation, city, state FROM irs_organizations
+      WHERE ${sql.join(
+        words.map((w) => sql`search_text LIKE ${`%${escapeLike(w)}%`}`),
+        sql` AND `,
+      )}
+      ORDER BY name, ein LIMIT ${IRS_LOOKUP_PER_PAGE + 1} OFFSET ${offset}`,
+  );
+  const data = found.slice(0, IRS_LOOKUP_PER_PAGE).map((o) => {
+    const name = shownName({ name: o.name, sortName: o.sort_name, affiliation: o.affiliation });
+    return {
+      ein: o.ein,
+      ein_formatted: formatEin(o.ein),
+      name,
+      other_name: name === o.name ? o.sort_name : o.name,
+      city: o.city,
+      state: o.state,
+      revoked_only: false,
+    };
+  });
+  return {
+    data,
+    page,
+    has_more: found.length > IRS_LOOKUP_PER_PAGE,
+    not_found: data.length || page > 1 ? null : NOT_FOUND_REASONS,
+  };
+}
+
+/**
+ * The instant standing of any organization the IRS publishes (docs/irs-standing.md "Instant check"):
+ * its BMF facts (irs_organizations) or, revoked and gone from the BMF, its Automatic Revocation List
+ * entry, computed by the standing engine exactly as for an account (standingOfAccount), with the
+ * return it owes, missed years, revocation date or list entry, deductibility, what to do next, and
+ * each data set cited with its release.
+ * @param ein 9 digits, dash or not
+ * @param today 'YYYY-MM-DD'
+ * @throws HttpError 404 when the EIN is in none of the IRS data loaded
+ * Reads only.
+ */
+export async function checkOrganization(db: DbOrTx, ein: string, today: string): Promise<IrsCheck> {
+  const digits = ein.replace(/-/g, '');
+  if (!/^\d{9}$/.test(digits)) throw notFound('The organization');
+  const [org] = await db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, digits));
+  const [revoked] = org
+    ? []
+    : await db
+        .select({ name: irsRevocations.legalName })
+        .from(irsRevocations)
+        .where(eq(irsRevocations.ein, digits))
+        .limit(1);
+  if (!org && !revoked) throw notFound('The organization');
+  // The IRS facts as an account would hold them; id 0 holds no filing or extension of ours.
+  const account: StandingAccount = {
+    id: 0,
+    ein: digits,
+    gen: org?.gen ?? null,
+    affiliation: org?.affiliation ?? null,
+    irsStatus: org?.irsStatus ?? null,
+    filingRequirement: org?.filingRequirement ?? null,
+    pfFilingRequirement: org?.pfFilingRequirement ?? null,
+    fiscalYearEndMonth: org?.fiscalYearEndMonth ?? null,
+    ruling: org?.ruling ?? null,
+    taxPeriod: org?.taxPeriod ?? null,
+    bmfReleaseId: org?.releaseId ?? null,
+  };
+  const standing = await standingOfAccount(db, account, today);
+  const view = standingView(account, standing);
+  const name = org ? shownName(org) : (revoked?.name ?? '');
+  const cited = [
+    ['EO Business Master File extract', view.irs.sources.bmf],
+    ['Form 990-N (e-Postcard) data', view.irs.sources.epostcard],
+    ['Automatic Revocation List', view.irs.sources.revocations],
+    ['Publication 78 data', view.irs.sources.pub78],
+  ] as const;
+  return {
+    ein: digits,
+    ein_formatted: formatEin(digits),
+    name,
+    other_name: org && name !== org.name ? org.name : '',
+    city: org?.city ?? '',
+    state: org?.state ?? '',
+    gen: org?.gen ?? '',
+    subsection: subsectionLabel(org?.subsection ?? null),
+    ruling_year: org?.ruling && org.ruling !== '000000' ? org.ruling.slice(0, 4) : '',
+    ruling_is_group: org?.affiliation === '9',
+    deductible: deductibilityText(org?.deductibility ?? null, standing.standing.state),
+    standing: view,
+    next_steps: nextSteps(standing.standing),
+    sources: cited.flatMap(([dataset, released]) => (released ? [{ dataset, released_on: released }] : [])),
+  };
+}
