@@ -24,6 +24,7 @@ import { complianceRoutes } from './modules/compliance/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contestRoutes } from './modules/contests/routes.ts';
 import { discountRoutes } from './modules/discounts/routes.ts';
+import { extensionRoutes } from './modules/extensions/routes.ts';
 import { financeRoutes } from './modules/finances/routes.ts';
 import { genUpdateRoutes } from './modules/gen-updates/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -303,6 +304,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(financeRoutes);
   await app.register(renewalRoutes);
   await app.register(complianceRoutes);
+  await app.register(extensionRoutes);
   await app.register(accountUserRoutes);
   await app.register(homeRoutes);
   await app.register(adminAccountRoutes);

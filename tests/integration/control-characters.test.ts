@@ -344,6 +344,10 @@ const SAMPLES: Record<string, Sample> = {
     as: 'admin',
     bodies: [{ tax_year: '2024', form: '990-N', filed_on: '2025-05-01' }],
   },
+  'POST /api/account/extensions': {
+    as: 'holder',
+    bodies: [{ period_end: '2025-06', return_form: '990-EZ', filed_on: '2025-11-10', extended_due: '2026-05-15' }],
+  },
   'POST /api/admin/banners': { as: 'admin', bodies: [banner], multi: ['text'] },
   'PUT /api/admin/banners/:id': { as: 'admin', bodies: [banner], multi: ['text'] },
   'POST /api/admin/discounts': { as: 'admin', bodies: [discount] },
@@ -443,6 +447,7 @@ const SAMPLES: Record<string, Sample> = {
 const NO_TEXT: Record<string, string> = {
   'POST /logout': 'no body',
   'DELETE /api/admin/banners/:id': 'no body',
+  'DELETE /api/admin/accounts/:id/extensions/:extensionId': 'no body',
   'POST /api/admin/jobs/:name/run': 'no body',
   'POST /api/admin/payments/reconcile': 'no body',
   'POST /api/admin/roster-imports/:id/confirm': 'no body',

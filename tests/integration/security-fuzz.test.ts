@@ -79,6 +79,7 @@ const PARAM_SAMPLES: Record<string, (string | number)[]> = {
   hash: [bylawHash],
   code: ['IN', 'wy'],
   contest: ['photo', 'video'],
+  extensionId: [1],
 };
 
 const payment = {
@@ -226,6 +227,16 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
     body: { is_suspended_from_basic_renewal: false, group_id: null, is_billed_as_group: false },
   },
   'POST /api/admin/accounts/:id/filings': { body: { tax_year: 2024, form: '990-N', filed_on: '2025-05-01' } },
+  'GET /api/account/extensions': { query: { account_id: String(accountId) } },
+  'POST /api/account/extensions': {
+    body: {
+      period_end: '2025-06',
+      return_form: '990-EZ',
+      filed_on: '2025-11-10',
+      extended_due: '2026-05-15',
+      account_id: accountId,
+    },
+  },
   'GET /api/admin/compliance/risk': { query: { page: '1' } },
   'GET /api/admin/work-queue': {
     query: { kind: 'left_roster', status: 'open', assignee: 'me', sort: '-created_at', page: '1' },

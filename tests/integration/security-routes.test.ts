@@ -86,6 +86,8 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /app/account/image/:id': { access: 'user', scoped: true },
   'POST /app/account/empty-image/:id': { access: 'user', scoped: true },
   'GET /api/account/calendar': { access: 'user', scoped: true },
+  'GET /api/account/extensions': { access: 'user', scoped: true },
+  'POST /api/account/extensions': { access: 'user', scoped: true },
   'GET /api/app/home': { access: 'user', scoped: true },
   'POST /api/app/determination-letter': { access: 'user', scoped: true },
   'GET /api/account/supervision': { access: 'user', scoped: true },
@@ -135,6 +137,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/accounts/:id/standing-letter': { access: 'admin' },
   'PUT /api/admin/accounts/:id/settings': { access: 'admin' },
   'POST /api/admin/accounts/:id/filings': { access: 'admin' },
+  'DELETE /api/admin/accounts/:id/extensions/:extensionId': { access: 'admin' },
   'GET /api/admin/compliance/risk': { access: 'admin' },
   'GET /api/admin/work-queue': { access: 'admin' },
   'GET /api/admin/work-queue/export.csv': { access: 'admin' },
@@ -215,6 +218,7 @@ const NOWHERE = {
   id: 2_000_000_000,
   fileId: 2_000_000_000,
   accountId: 2_000_000_000,
+  extensionId: 2_000_000_000,
   token: 'NoSuchToken0000000000',
   hash: '0'.repeat(32),
   code: 'ZZ',
@@ -275,6 +279,7 @@ async function bState(): Promise<string> {
       UNION ALL SELECT f::text FROM files f WHERE f.account_id = ${fx.accountB} OR f.id IN (${fx.documentB}, ${fx.imageB})
       UNION ALL SELECT b::text FROM bylaws b WHERE b.hash = ${fx.hashB}
       UNION ALL SELECT r::text FROM discount_reservations r WHERE r.account_id = ${fx.accountB}
+      UNION ALL SELECT x::text FROM filing_extensions x WHERE x.account_id = ${fx.accountB}
     ) s`);
   return (result.rows[0] as { d: string }).d;
 }
@@ -600,6 +605,28 @@ const CROSS_ACCOUNT: CrossCase[] = [
     request: () => ({ url: `/api/account/calendar?account_id=${B()}` }),
     expect: 'refused',
     control: 'admin',
+  },
+  {
+    key: 'GET /api/account/extensions',
+    as: 'holderA',
+    request: () => ({ url: `/api/account/extensions?account_id=${B()}` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'POST /api/account/extensions',
+    as: 'holderA',
+    request: () => ({
+      url: '/api/account/extensions',
+      body: {
+        account_id: B(),
+        period_end: '2025-06',
+        return_form: '990-EZ',
+        filed_on: '2025-11-10',
+        extended_due: '2026-05-15',
+      },
+    }),
+    expect: 'refused',
   },
   {
     key: 'GET /api/account/supervision',

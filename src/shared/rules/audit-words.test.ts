@@ -8,6 +8,30 @@ describe('the audit log in words', () => {
     expect(actionWords('work_item.note_added')).toBe('Work item: note added');
     expect(actionWords('payment.refunded')).toBe('Payment: refunded');
     expect(actionWords('limit.reached')).toBe('Was refused past a limit (too many attempts)');
+    expect(actionWords('filing_extension.recorded')).toBe('Recorded a Form 8868 extension');
+    expect(actionWords('filing_extension.removed')).toBe('Removed a Form 8868 extension');
+  });
+
+  it('reads a Form 8868 extension as its period, return and dates', () => {
+    expect(
+      auditDetailWords({
+        extensionId: 4,
+        periodEnd: '2025-06',
+        returnForm: '990-EZ',
+        filedOn: '2025-11-10',
+        extendedDue: '2026-05-15',
+        recordedAs: 'account',
+        onBehalf: false,
+      }).facts,
+    ).toEqual([
+      'Extension: #4',
+      'Period end: 2025-06',
+      'Return form: 990-EZ',
+      'Filed on: 2025-11-10',
+      'Extended due date: 2026-05-15',
+      'Recorded as: account',
+      'On behalf of the account: no',
+    ]);
   });
 
   it('reads a limit refusal as the limit, what it counts per, the count and until when', () => {

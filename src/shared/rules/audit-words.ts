@@ -38,6 +38,8 @@ const ACTION_WORDS: Record<string, string> = {
   'staff.created': 'Created a staff user',
   'staff.set_password_link': 'Sent a staff user a set-password link',
   'compliance.filing_recorded': 'Recorded a filing',
+  'filing_extension.recorded': 'Recorded a Form 8868 extension',
+  'filing_extension.removed': 'Removed a Form 8868 extension',
   'job.run': 'Ran a job',
   'payment_alert.reviewed': 'Marked a possible card testing alert reviewed',
   'limit.reached': 'Was refused past a limit (too many attempts)',
@@ -71,6 +73,8 @@ const FIELD_WORDS: Record<string, string> = {
   per: 'Counted per',
   max: 'Allowed',
   until: 'Until',
+  // A Form 8868 extension (modules/extensions/).
+  extendedDue: 'Extended due date',
 };
 
 /** A key as words: 'early_bird_price_cents' → 'Early bird price', 'discountId' → 'Discount'. */

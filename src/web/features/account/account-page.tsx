@@ -5,6 +5,7 @@ import { accountOverviewContracts } from '../../../shared/contracts/account-over
 import { accountSettingsContracts } from '../../../shared/contracts/account-settings.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
+import { FilingExtensions } from '../../components/filing-extensions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
@@ -139,6 +140,13 @@ export default function AccountPage() {
             irs={account.standing.irs}
             letterUrl={hrefOf(accountOverviewContracts.standingLetter, {})}
             title={{ id: 'my-standing', text: 'Standing with the IRS', label: account.standing.label }}
+            extensions={
+              <FilingExtensions
+                suggestedPeriod={
+                  account.standing.irs.returns.find((r) => r.status === 'missed_unless_extended')?.period_end
+                }
+              />
+            }
           />
         </Stack>
       )}

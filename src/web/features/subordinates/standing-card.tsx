@@ -3,6 +3,7 @@ import { MONTH_NAMES } from '../../../shared/lists/months.ts';
 import { longDate as calendarLongDate } from '../../../shared/rules/compliance-calendar.ts';
 import { LETTER_STATES, periodText, releaseDateText, type StandingState } from '../../../shared/rules/standing.ts';
 import type { PublicProfile } from '../../../shared/schemas/search.ts';
+import type { ReactNode } from 'react';
 
 const STANDING_COLOR: Record<StandingState, string> = {
   not_listed: 'gray',
@@ -102,19 +103,24 @@ function pub78Text(p: NonNullable<PublicProfile['irs']['pub78']>): string {
 /**
  * A group's standing with the IRS (docs/irs-standing.md): the revocation countdown, the returns
  * missed, the next due date and the IRS facts, each source cited with its release date; with
- * `letterUrl`, a download of the good-standing letter while the state allows one.
+ * `letterUrl`, a download of the good-standing letter while the state allows one; with
+ * `extensions`, the account pages' Form 8868 extensions under the returns (docs/irs-standing.md
+ * "Extensions"), which the public profile never shows.
  */
 export function StandingCard({
   state,
   irs,
   letterUrl,
   title,
+  extensions,
 }: {
   state: StandingState;
   irs: PublicProfile['irs'];
   letterUrl?: string;
   /** Makes the card a titled section with the badge (the account pages); the profile has its own heading. */
   title?: { id: string; text: string; label: string };
+  /** The extensions and the action recording one, on the group's and staff's account pages. */
+  extensions?: ReactNode;
 }) {
   const fye = irs.fiscal_year_end_month;
   const missed = irs.missed_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
@@ -190,7 +196,9 @@ export function StandingCard({
           <Alert color="yellow" title="Due date passed: missed unless extended">
             The return for the {periodLabel(unlessExtended.period_end)} was due {longDate(unlessExtended.due)}. The IRS
             data shows none, but Form 8868 gives six more months, to {longDate(unlessExtended.extended_due)}: if the
-            extension was filed by the due date, the return is due then; if not, it is missed. {irs.late_cost}
+            extension was filed by the due date, the return is due then (
+            {extensions ? 'record it below' : 'the group can record it on its account page'}); if not, it is missed.{' '}
+            {irs.late_cost}
           </Alert>
         )}
         {state === 'group_return' && (
@@ -240,6 +248,7 @@ export function StandingCard({
             </ul>
           </div>
         )}
+        {extensions}
         {letterUrl && LETTER_STATES.includes(state) && (
           <Group>
             <Button component="a" href={letterUrl} download variant="light">

@@ -29,6 +29,7 @@ import {
   type AdminAccountDetail,
 } from '../../../../shared/schemas/admin-accounts.ts';
 import { ComplianceCalendarCard } from '../../../components/compliance-calendar-card.tsx';
+import { FilingExtensions } from '../../../components/filing-extensions.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { RenewalCard } from '../../../components/renewal-card.tsx';
 import { toastSuccess } from '../../../lib/feedback.tsx';
@@ -304,6 +305,14 @@ export default function AccountShowPage() {
           irs={q.data.standing.irs}
           letterUrl={hrefOf(adminAccountsContracts.standingLetter, { params: { id: String(a.id) } })}
           title={{ id: 'account-standing', text: 'Standing with the IRS', label: q.data.standing.label }}
+          extensions={
+            <FilingExtensions
+              accountId={a.id}
+              suggestedPeriod={
+                q.data.standing.irs.returns.find((r) => r.status === 'missed_unless_extended')?.period_end
+              }
+            />
+          }
         />
 
         <AccountSettingsCard
