@@ -68,6 +68,7 @@ const NOWHERE = {
   code: 'ZZ',
   contest: 'photo',
   name: 'no-such-job',
+  extensionId: 2_000_000_000,
 };
 
 /** The query string a route is asked with, where it needs one to answer. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, auditLog, filingExtensions } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -78,6 +79,9 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'gs-extensions-'));
   const file = path.join(dir, 'eo-extensions.csv');
   await writeFile(file, [BMF_HEADER, ...Object.values(BMF_ROWS), ''].join('\n'));
+  // The other rows are IRS-imported accounts (as the seed or a roster import makes them); the BMF
+  // release then fills in everyone's IRS facts (docs/irs-data.md "IRS facts").
+  await importBmf(db(), file);
   const loaded = await loadIrsRelease(db(), { dataset: 'bmf', file, releasedOn: '2026-04' });
   expect(loaded).toMatchObject({ status: 'loaded', rows: 5, loaded: 5 });
   const byEin = await db().select({ id: accounts.id, ein: accounts.ein }).from(accounts);

@@ -90,7 +90,7 @@ function searchTextParts(
 
 const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
 
-/** Columns of a customer's own account (source 'app' or 'roster') that a BMF file never overwrites. */
+/** Columns of a customer's own account (source 'app' or 'roster') that a BMF file does not overwrite once given (the name always stays its own). */
 const CUSTOMER_OWNED = new Set([
   'name',
   'care_of',
@@ -101,6 +101,14 @@ const CUSTOMER_OWNED = new Set([
   'fiscal_year_end_month',
   'search_text',
 ]);
+/** When a customer has not given a column yet: the IRS's value fills it in. */
+const CUSTOMER_BLANK: Record<string, string> = {
+  street: "accounts.street = ''",
+  city: "accounts.city = ''",
+  state: "accounts.state = ''",
+  zip: "accounts.zip = ''",
+  fiscal_year_end_month: 'accounts.fiscal_year_end_month IS NULL',
+};
 
 /** A BMF amount in whole dollars, or null when blank or not a number. */
 const amountOf = (s: string) => (/^-?\d+$/.test(s.trim()) ? Number(s.trim()) : null);
@@ -382,7 +390,9 @@ export async function importBmf(db: DbOrTx, file: string, opts: ImportBmfOptions
             // A customer's own account keeps its name, address and fiscal year end: only the IRS's
             // codes are taken (as a roster import does, roster-columns.ts CUSTOMER_COLUMNS).
             CUSTOMER_OWNED.has(c)
-              ? sql.raw(`CASE WHEN accounts.source = 'irs-bmf' THEN excluded.${c} ELSE accounts.${c} END`)
+              ? sql.raw(
+                  `CASE WHEN accounts.source = 'irs-bmf'${c in CUSTOMER_BLANK ? ` OR ${CUSTOMER_BLANK[c]}` : ''} THEN excluded.${c} ELSE accounts.${c} END`,
+                )
               : sql.raw(`excluded.${c}`),
           ]),
         ),
