@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy', lazy: lightScreen(() => import('./features/content/privacy-page.tsx')) },
       {
         path: '/compliance-check',
-        lazy: lightScreen(() => import('./features/public-forms/compliance-check-page.tsx')),
+        lazy: screen(() => import('./features/public-forms/compliance-check-page.tsx')),
       },
       { path: '/contact', lazy: lightScreen(() => import('./features/public-forms/contact-page.tsx')) },
       { path: '/multi-chapter', lazy: lightScreen(() => import('./features/public-forms/multi-chapter-page.tsx')) },

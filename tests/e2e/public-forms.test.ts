@@ -45,16 +45,18 @@ describe('public forms, as a visitor fills them in', () => {
     const { page } = s;
     await page.goto('/compliance-check');
     await page.getByRole('heading', { name: /at risk for revocation/ }).waitFor();
-    await page.getByLabel('Name').fill('Chris Treasurer');
-    await page.getByLabel('E-mail').fill('chris@example.com');
-    await page.getByLabel('Phone').fill('(907) 555-0100');
-    await page.getByLabel('Organization').fill('Soldotna Track Boosters');
-    await page.getByLabel('EIN').fill('12345');
-    await page.getByLabel('IRS group exemption number (optional)').fill('5271');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    // The review request, beneath the instant check (which has a box of its own).
+    const review = page.getByRole('form', { name: 'Free compliance check' });
+    await review.getByLabel('Name').fill('Chris Treasurer');
+    await review.getByLabel('E-mail').fill('chris@example.com');
+    await review.getByLabel('Phone').fill('(907) 555-0100');
+    await review.getByLabel('Organization').fill('Soldotna Track Boosters');
+    await review.getByLabel('EIN').fill('12345');
+    await review.getByLabel('IRS group exemption number (optional)').fill('5271');
+    await review.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('The EIN must be 9 digits, like 12-3456789.').waitFor();
-    await page.getByLabel('EIN').fill('39-3095719');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await review.getByLabel('EIN').fill('39-3095719');
+    await review.getByRole('button', { name: 'Submit' }).click();
     await expectSuccessDialog();
     expect(await events()).toContain('form_submitted:compliance_check');
   });

@@ -2,10 +2,15 @@ import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { routeAt } from '../../../shared/contracts/contract.ts';
 import { KitForm, SubmitButton, TextField } from '../../components/form-kit/kit.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { InstantCheck } from './instant-check.tsx';
 import { useInquiryForm } from './use-inquiry-form.ts';
 import type { inquiryContracts } from '../../../shared/contracts/public-forms.ts';
 
-/** docs/requirements/product.md tool 6: free compliance and revocation-risk review request. */
+/**
+ * docs/requirements/product.md tool 6: the instant revocation-risk check of any organization
+ * (docs/irs-standing.md "Instant check"), and beneath it the free review request, prefilled with
+ * the organization checked.
+ */
 export default function ComplianceCheckPage() {
   const kit = useInquiryForm(
     routeAt<typeof inquiryContracts.complianceCheck>('POST', '/compliance-check'),
@@ -17,10 +22,20 @@ export default function ComplianceCheckPage() {
     <>
       <PageHeader
         title="Are your organizations at risk for revocation?"
-        lead="The IRS revokes the exemption of any group that misses three annual filings in a row. Tell us who you are and we will check your standing for free."
+        lead="The IRS revokes the exemption of any group that misses three annual filings in a row. Check any organization's standing in the IRS data now, or ask us for a free review."
+      />
+      <InstantCheck
+        onChecked={(org) => {
+          kit.form.setValue('organization', org.name);
+          kit.form.setValue('ein', org.ein_formatted);
+          if (org.gen && org.ruling_is_group) kit.form.setValue('group_id', org.gen);
+        }}
       />
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
         <Card withBorder padding="xl" style={{ gridColumn: 'span 2' }}>
+          <Title order={2} size="h3" mb="md">
+            Ask us for a free review
+          </Title>
           <KitForm kit={kit} label="Free compliance check">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextField name="name" label="Name" required autoComplete="name" />
