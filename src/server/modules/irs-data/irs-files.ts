@@ -21,8 +21,64 @@ export class IrsFileError extends Error {
 export const BMF_HEADER =
   'EIN,NAME,ICO,STREET,CITY,STATE,ZIP,GROUP,SUBSECTION,AFFILIATION,CLASSIFICATION,RULING,DEDUCTIBILITY,FOUNDATION,ACTIVITY,ORGANIZATION,STATUS,TAX_PERIOD,ASSET_CD,INCOME_CD,FILING_REQ_CD,PF_FILING_REQ_CD,ACCT_PD,ASSET_AMT,INCOME_AMT,REVENUE_AMT,NTEE_CD,SORT_NAME';
 
+/**
+ * The fields of each data set's rows, in the IRS's order (docs/irs-data.md "Data sets"): the BMF's
+ * header, and the IRS's names of the pipe-delimited files' fields (those files have no header).
+ */
+export const IRS_FIELDS: Record<IrsDataset, readonly string[]> = {
+  bmf: BMF_HEADER.split(','),
+  epostcard: [
+    'EIN',
+    'Tax Year',
+    'Organization Name',
+    'Gross receipts not greater than',
+    'Organization has terminated',
+    'Tax Period Begin Date',
+    'Tax Period End Date',
+    'Website URL',
+    "Principal Officer's Name",
+    "Principal Officer's Address Line 1",
+    "Principal Officer's Address Line 2",
+    "Principal Officer's Address City",
+    "Principal Officer's Address Province",
+    "Principal Officer's Address State",
+    "Principal Officer's Address Zip Code",
+    "Principal Officer's Address Country",
+    'Organization Mailing Address Line 1',
+    'Organization Mailing Address Line 2',
+    'Organization Mailing Address City',
+    'Organization Mailing Address Province',
+    'Organization Mailing Address State',
+    'Organization Mailing Address Postal Code',
+    'Organization Mailing Address Country',
+    "Organization's Doing Business as Name 1",
+    "Organization's Doing Business as Name 2",
+    "Organization's Doing Business as Name 3",
+  ],
+  revocations: [
+    'EIN',
+    'Legal Name',
+    'Doing Business As Name',
+    'Organization Address',
+    'City',
+    'State',
+    'ZIP Code',
+    'Country',
+    'Exemption Type',
+    'Revocation Date',
+    'Revocation Posting Date',
+    'Exemption Reinstatement Date',
+  ],
+  pub78: ['EIN', 'Legal Name', 'City', 'State', 'Country', 'Deductibility Status'],
+};
+
 /** Fields per row of each data set's file. */
-const FIELD_COUNT: Record<IrsDataset, number> = { bmf: 28, epostcard: 26, revocations: 12, pub78: 6 };
+const FIELD_COUNT: Record<IrsDataset, number> = {
+  bmf: IRS_FIELDS.bmf.length,
+  epostcard: IRS_FIELDS.epostcard.length,
+  revocations: IRS_FIELDS.revocations.length,
+  pub78: IRS_FIELDS.pub78.length,
+};
 
 /** One Form 990-N of the IRS's 990-N data, as loaded (docs/irs-data.md "Form 990-N data"). */
 export interface EpostcardRow {
@@ -69,6 +125,16 @@ function parseUsDate(text: string): string | null {
   if (!m) return null;
   const [month, day, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
   return validDate(year, month, day) ? iso(year, month, day) : null;
+}
+
+/** 'YYYY-MM-DD' to 'MM-DD-YYYY', the 990-N data's date format (the inverse of parseUsDate). */
+export function usDate(iso: string): string {
+  return `${iso.slice(5, 7)}-${iso.slice(8, 10)}-${iso.slice(0, 4)}`;
+}
+
+/** 'YYYY-MM-DD' to 'DD-MON-YYYY', the revocation list's date format (the inverse of parseIrsMonthDate). */
+export function irsMonthDate(iso: string): string {
+  return `${iso.slice(8, 10)}-${MONTHS[Number(iso.slice(5, 7)) - 1]}-${iso.slice(0, 4)}`;
 }
 
 /** 'DD-MON-YYYY' (the revocation list's dates, e.g. 15-MAY-2011) to 'YYYY-MM-DD'; null when it is not one. */

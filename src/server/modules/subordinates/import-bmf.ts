@@ -70,7 +70,7 @@ export interface ImportBmfResult {
 }
 
 /** Name shown for an organization: a subordinate's own name is the secondary line (SORT_NAME). */
-function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION'>): string {
+export function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION'>): string {
   const sortName = r.SORT_NAME.trim();
   return r.AFFILIATION === '9' && sortName ? sortName : r.NAME.trim();
 }
