@@ -211,19 +211,17 @@ beforeAll(async () => {
       sha256: 'c'.repeat(64),
     })
     .returning({ id: irsReleases.id });
-  await db()
-    .insert(irsOrganizations)
-    .values({
-      ein: '990000321',
-      name: 'CEDAR HOLLOW BOOSTERS',
-      city: 'CEDAR HOLLOW',
-      state: 'IN',
-      irsStatus: '01',
-      filingRequirement: '02',
-      fiscalYearEndMonth: 12,
-      searchText: 'cedar hollow boosters',
-      releaseId: release.id,
-    });
+  await db().insert(irsOrganizations).values({
+    ein: '990000321',
+    name: 'CEDAR HOLLOW BOOSTERS',
+    city: 'CEDAR HOLLOW',
+    state: 'IN',
+    irsStatus: '01',
+    filingRequirement: '02',
+    fiscalYearEndMonth: 12,
+    searchText: 'cedar hollow boosters',
+    releaseId: release.id,
+  });
   await db()
     .update(accounts)
     .set({ levelId, renewalDueAt: new Date(Date.now() + 20 * 86_400_000), fiscalYearEndMonth: 6 })

@@ -2,6 +2,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  standingFactsOf,
+  type SeenFilings,
+  type StandingAccount,
+} from '../../src/server/modules/irs-data/get-standing.ts';
+import { bmfToAccount, type BmfRecord } from '../../src/server/modules/subordinates/import-bmf.ts';
 import { deadlinesFor } from '../../src/shared/rules/compliance-calendar.ts';
 import {
   computeStanding,
@@ -12,12 +18,6 @@ import {
   returnOwedText,
   type Standing,
 } from '../../src/shared/rules/standing.ts';
-import {
-  standingFactsOf,
-  type SeenFilings,
-  type StandingAccount,
-} from '../../src/server/modules/irs-data/get-standing.ts';
-import { bmfToAccount, type BmfRecord } from '../../src/server/modules/subordinates/import-bmf.ts';
 
 /**
  * The standing engine over real rows of the IRS's April 2026 EO BMF extract (../shared/data/irs-eo-bmf,

@@ -175,9 +175,6 @@ const STANDING_LABELS: Record<StandingState, string> = {
 /** The states a good-standing letter can be issued in (docs/irs-standing.md "Letter"). */
 export const LETTER_STATES: readonly StandingState[] = ['good', 'not_required', 'reinstated'];
 
-/** The states in which the exemption may already be lost: nothing may call the organization exempt or deductible. */
-export const REVOKED_STATES: readonly StandingState[] = ['revoked', 'past_revocation_date'];
-
 /** One entry of the IRS Automatic Revocation List for the organization (dates 'YYYY-MM-DD'). */
 interface RevocationEntry {
   revokedOn: string;
@@ -234,7 +231,7 @@ export interface StandingFacts {
 }
 
 /** Where one return owed stands (docs/irs-standing.md "Returns owed"). */
-export interface ReturnDue {
+interface ReturnDue {
   /** The end of the period it covers, 'YYYY-MM'. */
   periodEnd: string;
   /** The calendar year the period ends in. */

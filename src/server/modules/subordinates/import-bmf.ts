@@ -117,7 +117,7 @@ const amountOf = (s: string) => (/^-?\d+$/.test(s.trim()) ? Number(s.trim()) : n
  * Maps one BMF record to an irs_organizations row of release `releaseId`; null when its EIN is not
  * 9 digits. The in-care-of name (ICO) is left out: it is a person's.
  */
-export function bmfToOrganization(r: BmfRecord, releaseId: number): typeof irsOrganizations.$inferInsert | null {
+function bmfToOrganization(r: BmfRecord, releaseId: number): typeof irsOrganizations.$inferInsert | null {
   const ein = r.EIN.trim();
   if (!/^\d{9}$/.test(ein)) return null;
   const acctPd = Number(r.ACCT_PD);
