@@ -12,9 +12,9 @@
  * 2. Loads the six files into a fresh embedded database (PGlite in a temp folder, opened as the
  *    server opens it) with loadIrsRelease, as the refresh job does, and reads the process's peak
  *    resident memory (VmHWM, reset after step 1 through /proc/self/clear_refs).
- * 3. Computes the standing of LOOKUPS random organizations (default 2,000) as a page does (the
- *    account's row, then standingOfAccount), against a bare baseline in the same run: the same
- *    account row read by its primary key alone.
+ * 3. Checks LOOKUPS random organizations (default 2,000) as the instant check does (the BMF
+ *    release creates no account: checkOrganization by EIN, docs/irs-standing.md "Instant check"),
+ *    against a bare baseline in the same run: the same irs_organizations row read by its EIN.
  * Sends the report to the parent over IPC (or prints it).
  *
  * The staff work queue part runs on its own (`npm run bench -- --only standing --standing-part
@@ -34,9 +34,10 @@ import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
-import { accounts, accounts as accountsTable, users, workItems } from '../src/server/db/schema.ts';
+import { rowsOf } from '../src/server/db/rows-of.ts';
+import { accounts as accountsTable, irsOrganizations, users, workItems } from '../src/server/db/schema.ts';
 import { collectStartupGarbage } from '../src/server/memory.ts';
-import { standingColumns, standingOfAccount } from '../src/server/modules/irs-data/get-standing.ts';
+import { checkOrganization } from '../src/server/modules/irs-data/check-organization.ts';
 import { BMF_HEADER, type IrsDataset } from '../src/server/modules/irs-data/irs-files.ts';
 import { loadIrsRelease } from '../src/server/modules/irs-data/load-release.ts';
 import { listWorkItems } from '../src/server/modules/work-queue/list-work-items.ts';
@@ -209,22 +210,26 @@ async function measureStandingBench(dir: string, rows: number, lookups: number):
     rssBeforeMb,
   };
 
-  const [{ max }] = await database.db.select({ max: sql<number>`max(${accounts.id})::int` }).from(accounts);
-  const ids = Array.from({ length: lookups }, () => 1 + Math.floor(Math.random() * max));
+  // A BMF release creates no account (docs/irs-data.md "IRS facts"): the lookups are the instant
+  // check of random organizations by EIN, as the compliance check page asks it.
+  const sample = await rowsOf<{ ein: string }>(
+    database.db,
+    sql`SELECT ein FROM irs_organizations TABLESAMPLE SYSTEM (1) LIMIT ${lookups}`,
+  );
+  const eins = Array.from({ length: lookups }, (_, i) => sample[i % Math.max(1, sample.length)]?.ein ?? '000000000');
   const today = '2026-11-25';
   const standing: number[] = [];
   const bare: number[] = [];
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
+  for (let i = 0; i < eins.length; i++) {
+    const ein = eins[i];
     const timeStanding = async () => {
       const t0 = performance.now();
-      const [a] = await database.db.select(standingColumns).from(accounts).where(eq(accounts.id, id));
-      if (a) await standingOfAccount(database.db, a, today);
+      await checkOrganization(database.db, ein, today);
       standing.push(performance.now() - t0);
     };
     const timeBare = async () => {
       const t0 = performance.now();
-      await database.db.select(standingColumns).from(accounts).where(eq(accounts.id, id));
+      await database.db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, ein));
       bare.push(performance.now() - t0);
     };
     // Alternate which goes first, so neither always finds the page the other just read.
