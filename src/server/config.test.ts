@@ -15,6 +15,7 @@ const PRODUCTION = {
   AUTHORIZE_NET_API_LOGIN_ID: 'login',
   AUTHORIZE_NET_TRANSACTION_KEY: 'txkey',
   AUTHORIZE_NET_CLIENT_KEY: 'client',
+  IRS_DOWNLOAD: 'on',
 };
 
 /** The ConfigError's message for `env`. @throws when loadConfig does not throw ConfigError */
@@ -135,6 +136,79 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ JOBS_SCHEMA: 'Jobs; DROP' })).toThrow(
       /JOBS_SCHEMA must be a lower-case PostgreSQL schema name/,
+    );
+  });
+
+  it("downloads nothing by default; IRS_DOWNLOAD=on takes the IRS's published addresses unless told others", () => {
+    expect(loadConfig({}).irsDownload).toEqual({
+      enabled: false,
+      sources: [
+        { dataset: 'bmf', url: 'https://www.irs.gov/pub/irs-soi/eo1.csv' },
+        { dataset: 'bmf', url: 'https://www.irs.gov/pub/irs-soi/eo2.csv' },
+        { dataset: 'bmf', url: 'https://www.irs.gov/pub/irs-soi/eo3.csv' },
+        { dataset: 'bmf', url: 'https://www.irs.gov/pub/irs-soi/eo4.csv' },
+        { dataset: 'epostcard', url: 'https://apps.irs.gov/pub/epostcard/data-download-epostcard.zip' },
+        { dataset: 'revocations', url: 'https://apps.irs.gov/pub/epostcard/data-download-revocation.zip' },
+        { dataset: 'pub78', url: 'https://apps.irs.gov/pub/epostcard/data-download-pub78.zip' },
+      ],
+      timeoutMs: 60_000,
+      retries: 3,
+      retryDelayMs: 30_000,
+      maxBytes: 2048 * 1024 * 1024,
+    });
+    const c = loadConfig({
+      IRS_DOWNLOAD: 'on',
+      IRS_BMF_URLS: 'https://mirror.example/eo1.csv, https://mirror.example/eo2.csv',
+      IRS_EPOSTCARD_URL: 'off',
+      IRS_REVOCATIONS_URL: 'https://mirror.example/revocation.zip',
+      IRS_DOWNLOAD_TIMEOUT_MS: '5000',
+      IRS_DOWNLOAD_RETRIES: '0',
+      IRS_DOWNLOAD_RETRY_DELAY_MS: '0',
+      IRS_DOWNLOAD_MAX_MB: '100',
+    }).irsDownload;
+    expect(c).toEqual({
+      enabled: true,
+      sources: [
+        { dataset: 'bmf', url: 'https://mirror.example/eo1.csv' },
+        { dataset: 'bmf', url: 'https://mirror.example/eo2.csv' },
+        { dataset: 'revocations', url: 'https://mirror.example/revocation.zip' },
+        { dataset: 'pub78', url: 'https://apps.irs.gov/pub/epostcard/data-download-pub78.zip' },
+      ],
+      timeoutMs: 5_000,
+      retries: 0,
+      retryDelayMs: 0,
+      maxBytes: 100 * 1024 * 1024,
+    });
+    expect(loadConfig({ IRS_DOWNLOAD: 'off', IRS_BMF_URLS: 'off' }).irsDownload).toMatchObject({
+      enabled: false,
+      sources: [{ dataset: 'epostcard' }, { dataset: 'revocations' }, { dataset: 'pub78' }],
+    });
+    const message = refusal({
+      IRS_DOWNLOAD: 'sometimes',
+      IRS_BMF_URLS: 'https://mirror.example/eo1.csv,ftp://mirror.example/eo2.csv',
+      IRS_PUB78_URL: 'pub78.zip',
+      IRS_DOWNLOAD_TIMEOUT_MS: '10',
+      IRS_DOWNLOAD_RETRIES: '50',
+      IRS_DOWNLOAD_MAX_MB: '0',
+    });
+    expect(message).toContain('IRS_DOWNLOAD: IRS_DOWNLOAD must be on or off');
+    expect(message).toContain('IRS_BMF_URLS: IRS_BMF_URLS must be http(s) addresses separated by commas, or off');
+    expect(message).toContain('IRS_PUB78_URL: IRS_PUB78_URL must be an http(s) address or off');
+    expect(message).toContain('IRS_DOWNLOAD_TIMEOUT_MS must be at least 1000');
+    expect(message).toContain('IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10');
+    expect(message).toContain('IRS_DOWNLOAD_MAX_MB must be at least 1');
+  });
+
+  it('refuses a production whose IRS data refresh would load nothing, or would download over plain http', () => {
+    const { IRS_DOWNLOAD: _on, ...noIrs } = PRODUCTION;
+    expect(refusal(noIrs)).toMatch(
+      /^ {2}IRS_DOWNLOAD: the daily IRS data refresh would load nothing, .*; set IRS_DOWNLOAD=on .* or IRS_DATA_DIR /m,
+    );
+    expect(refusal({ ...noIrs, IRS_DOWNLOAD: 'off' })).toMatch(/^ {2}IRS_DOWNLOAD: /m);
+    expect(loadConfig({ ...noIrs, IRS_DATA_DIR: '/srv/irs' }).irsDownload.enabled).toBe(false);
+    expect(loadConfig(PRODUCTION).irsDownload.enabled).toBe(true);
+    expect(refusal({ ...PRODUCTION, IRS_EPOSTCARD_URL: 'http://apps.irs.gov/pub/epostcard/x.zip' })).toMatch(
+      /^ {2}IRS_EPOSTCARD_URL: plain http; .*; set /m,
     );
   });
 
@@ -318,6 +392,7 @@ describe('loadConfig in production', () => {
       'SMTP_URL',
       'SESSION_SECRET',
       'PUBLIC_URL',
+      'IRS_DOWNLOAD',
     ]);
     expect(message).toContain(
       'PAYMENT_GATEWAY: the local gateway simulator takes no real payments; set PAYMENT_GATEWAY=authorize-net',

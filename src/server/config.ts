@@ -5,10 +5,38 @@ import { z } from 'zod';
 import { must } from '../shared/must.ts';
 import { LIMIT_NAMES, LIMIT_RULES, type LimitSettings } from './modules/limits/limit-rules.ts';
 import { AUTHORIZE_NET } from './providers/payments/authorize-net.ts';
+import type { IrsDataset } from './modules/irs-data/irs-files.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** IRS_DOWNLOAD: on or off (the bool words are taken too). */
+const onOff = z
+  .enum(['on', 'off', '1', '0', 'true', 'false', 'yes', 'no'], { message: 'IRS_DOWNLOAD must be on or off' })
+  .transform((v) => v === 'on' || v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * The IRS's published addresses of its data sets (docs/irs-data.md "Refresh"): the "EO BMF
+ * Extract" page's four regional extracts (plain CSV), and the zips of the "Tax Exempt
+ * Organization Search Bulk Data Downloads" page.
+ */
+const IRS_ADDRESSES = {
+  bmf: [1, 2, 3, 4].map((n) => `https://www.irs.gov/pub/irs-soi/eo${n}.csv`).join(','),
+  epostcard: 'https://apps.irs.gov/pub/epostcard/data-download-epostcard.zip',
+  revocations: 'https://apps.irs.gov/pub/epostcard/data-download-revocation.zip',
+  pub78: 'https://apps.irs.gov/pub/epostcard/data-download-pub78.zip',
+};
+
+const isHttpUrl = (v: string) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
+
+/** An IRS download address (http or https), or `off` to leave that data set out. */
+function irsAddress(name: string, fallback: string) {
+  return z
+    .string()
+    .refine((v) => v.trim() === 'off' || isHttpUrl(v.trim()), `${name} must be an http(s) address or off`)
+    .default(fallback);
+}
 
 /** false, or a comma-separated list of IP addresses, CIDR subnets and proxy-addr's subnet names. */
 function isTrustProxyList(value: string): boolean {
@@ -196,6 +224,41 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL schema name (letters, digits, _)')
     .default('pgboss'),
   IRS_DATA_DIR: z.string().optional(),
+  IRS_DOWNLOAD: onOff.default(false),
+  IRS_BMF_URLS: z
+    .string()
+    .refine(
+      (v) => v.trim() === 'off' || v.split(',').every((u) => isHttpUrl(u.trim())),
+      'IRS_BMF_URLS must be http(s) addresses separated by commas, or off',
+    )
+    .default(IRS_ADDRESSES.bmf),
+  IRS_EPOSTCARD_URL: irsAddress('IRS_EPOSTCARD_URL', IRS_ADDRESSES.epostcard),
+  IRS_REVOCATIONS_URL: irsAddress('IRS_REVOCATIONS_URL', IRS_ADDRESSES.revocations),
+  IRS_PUB78_URL: irsAddress('IRS_PUB78_URL', IRS_ADDRESSES.pub78),
+  IRS_DOWNLOAD_TIMEOUT_MS: z.coerce
+    .number({ message: 'IRS_DOWNLOAD_TIMEOUT_MS must be a whole number of milliseconds' })
+    .int('IRS_DOWNLOAD_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(1_000, 'IRS_DOWNLOAD_TIMEOUT_MS must be at least 1000 (milliseconds)')
+    .max(3_600_000, 'IRS_DOWNLOAD_TIMEOUT_MS must be at most 3600000 (an hour)')
+    .default(60_000),
+  IRS_DOWNLOAD_RETRIES: z.coerce
+    .number({ message: 'IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10' })
+    .int('IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10')
+    .min(0, 'IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10')
+    .max(10, 'IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10')
+    .default(3),
+  IRS_DOWNLOAD_RETRY_DELAY_MS: z.coerce
+    .number({ message: 'IRS_DOWNLOAD_RETRY_DELAY_MS must be a whole number of milliseconds' })
+    .int('IRS_DOWNLOAD_RETRY_DELAY_MS must be a whole number of milliseconds')
+    .min(0, 'IRS_DOWNLOAD_RETRY_DELAY_MS must be 0 or more milliseconds')
+    .max(600_000, 'IRS_DOWNLOAD_RETRY_DELAY_MS must be at most 600000 (10 minutes)')
+    .default(30_000),
+  IRS_DOWNLOAD_MAX_MB: z.coerce
+    .number({ message: 'IRS_DOWNLOAD_MAX_MB must be a whole number of megabytes' })
+    .int('IRS_DOWNLOAD_MAX_MB must be a whole number of megabytes')
+    .min(1, 'IRS_DOWNLOAD_MAX_MB must be at least 1')
+    .max(65_536, 'IRS_DOWNLOAD_MAX_MB must be at most 65536 (64 GB)')
+    .default(2_048),
   ROUTING_LOOKUP_URL: z
     .string()
     .url()
@@ -348,6 +411,8 @@ export interface AppConfig {
    * refresh imports new BMF CSV files from (IRS_DATA_DIR; unset: the job does nothing).
    */
   jobs: { bossSchema: string; irsDataDir?: string };
+  /** What the IRS data refresh downloads from the IRS itself (docs/irs-data.md "Refresh"). */
+  irsDownload: IrsDownloadConfig;
   /**
    * The public routing-number lookup the bank form calls by JSONP: a URL taking `rn` and
    * `callback`. ROUTING_LOOKUP_URL, or by default the path of this app's own built-in lookup
@@ -382,6 +447,51 @@ interface PaymentsConfig {
   timeoutMs: number;
   /** How often the reconciliation with the gateway runs (docs/payments.md); 0 turns it off. */
   reconcileIntervalMinutes: number;
+}
+
+/**
+ * The IRS data refresh's downloads (docs/irs-data.md "Refresh", docs/configuration.md): off by
+ * default (no network); IRS_DOWNLOAD=on downloads each of `sources` once a day.
+ */
+interface IrsDownloadConfig {
+  /** IRS_DOWNLOAD (default off). */
+  enabled: boolean;
+  /**
+   * The addresses, in this order: the BMF extracts (IRS_BMF_URLS), the Form 990-N data
+   * (IRS_EPOSTCARD_URL), the Automatic Revocation List (IRS_REVOCATIONS_URL), the Publication 78
+   * data (IRS_PUB78_URL); a data set set to `off` is left out. An address ending in `.zip` is unzipped.
+   */
+  sources: { dataset: IrsDataset; url: string }[];
+  /** Longest wait, in ms, for the answer and then between two pieces of the file (IRS_DOWNLOAD_TIMEOUT_MS, 60,000). */
+  timeoutMs: number;
+  /** More tries of a download after a network error, a timeout, a cut-short file, 408, 429 or 5xx (IRS_DOWNLOAD_RETRIES, 3). */
+  retries: number;
+  /** Wait before the first retry, in ms, doubled for each next one; a longer Retry-After wins (IRS_DOWNLOAD_RETRY_DELAY_MS, 30,000). */
+  retryDelayMs: number;
+  /** Largest download, and largest file unzipped from one, in bytes (IRS_DOWNLOAD_MAX_MB, 2,048 MB). */
+  maxBytes: number;
+}
+
+/** config.irsDownload.sources from the IRS_*_URL(S) settings. */
+function irsSourcesFrom(e: Env): IrsDownloadConfig['sources'] {
+  const off = (v: string) => v.trim() === 'off';
+  return [
+    ...(off(e.IRS_BMF_URLS)
+      ? []
+      : e.IRS_BMF_URLS.split(',')
+          .map((u) => u.trim())
+          .filter(Boolean)
+          .map((url) => ({ dataset: 'bmf' as const, url }))),
+    ...(
+      [
+        ['epostcard', e.IRS_EPOSTCARD_URL],
+        ['revocations', e.IRS_REVOCATIONS_URL],
+        ['pub78', e.IRS_PUB78_URL],
+      ] as const
+    )
+      .filter(([, url]) => !off(url))
+      .map(([dataset, url]) => ({ dataset, url: url.trim() })),
+  ];
 }
 
 /** See AppConfig.databaseTimeouts. */
@@ -558,6 +668,20 @@ export function productionProblems(env: Record<string, string | undefined>): str
       'METRICS_TOKEN: too short; set a random value of at least 32 characters (e.g. openssl rand -hex 24), or remove it to turn /metrics off',
     );
   }
+  const irsDownload = env.IRS_DOWNLOAD === 'on' || truthy(env.IRS_DOWNLOAD);
+  if (!irsDownload && !env.IRS_DATA_DIR) {
+    problems.push(
+      'IRS_DOWNLOAD: the daily IRS data refresh would load nothing, and every standing would rest on IRS data that never changes; set IRS_DOWNLOAD=on (the IRS\'s own files, downloaded daily: docs/irs-data.md "Refresh") or IRS_DATA_DIR to a folder you put the IRS\'s files in',
+    );
+  }
+  const plainHttp = (['IRS_BMF_URLS', 'IRS_EPOSTCARD_URL', 'IRS_REVOCATIONS_URL', 'IRS_PUB78_URL'] as const).filter(
+    (k) => irsDownload && (env[k] ?? '').split(',').some((u) => u.trim().toLowerCase().startsWith('http://')),
+  );
+  if (plainHttp.length) {
+    problems.push(
+      `${plainHttp.join(', ')}: plain http; the IRS data every standing is computed from must arrive over https; set the IRS's https addresses (or leave them unset for the defaults)`,
+    );
+  }
   if (env.ADMIN_PASSWORD) {
     problems.push(
       'ADMIN_PASSWORD: production creates no user from the environment; remove it and create the first staff user with npm run admin:create -- --email you@example.org',
@@ -724,6 +848,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     reminders: { enabled: e.REMINDERS_ENABLED },
     jobs: { bossSchema: e.JOBS_SCHEMA, irsDataDir: e.IRS_DATA_DIR ? path.resolve(e.IRS_DATA_DIR) : undefined },
+    irsDownload: {
+      enabled: e.IRS_DOWNLOAD,
+      sources: irsSourcesFrom(e),
+      timeoutMs: e.IRS_DOWNLOAD_TIMEOUT_MS,
+      retries: e.IRS_DOWNLOAD_RETRIES,
+      retryDelayMs: e.IRS_DOWNLOAD_RETRY_DELAY_MS,
+      maxBytes: mb(e.IRS_DOWNLOAD_MAX_MB),
+    },
     routingLookupUrl: e.ROUTING_LOOKUP_URL ?? ROUTING_LOOKUP_PATH,
   };
   return { ...config, ...overrides };

@@ -87,7 +87,7 @@ describe('Admin → Jobs', () => {
       unavailable: null,
     });
     expect(byName['level-wizard-refresh']).toMatchObject({ schedule: 'At server start', next_run_at: null });
-    // No SMTP server in this test app, no IRS_DATA_DIR: said, not hidden.
+    // No SMTP server in this test app, no IRS download nor IRS_DATA_DIR: said, not hidden.
     expect(byName['outbox-delivery'].unavailable).toMatch(/SMTP/);
     expect(byName['irs-data-refresh'].unavailable).toMatch(/IRS_DATA_DIR/);
     // The next daily run is the next midnight UTC.

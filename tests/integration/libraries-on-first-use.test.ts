@@ -15,6 +15,7 @@ const ON_FIRST_USE = {
   pdfkit: 'the good-standing letter and the GEN update PDF',
   nodemailer: 'the first mail sent over SMTP',
   'pg-boss': 'the jobs on PostgreSQL',
+  yauzl: "the IRS data refresh's first zip from the IRS",
 } as const;
 
 describe('libraries loaded on first use', () => {

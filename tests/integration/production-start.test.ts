@@ -56,6 +56,13 @@ const bare = (vars: Record<string, string>): NodeJS.ProcessEnv => ({
   ...vars,
 });
 
+/** An empty IRS_DATA_DIR under the data directory. */
+function irsDataDir(): string {
+  const dir = path.join(dataDir, 'irs');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** A complete production environment on `port`, every outside service a local peer. */
 async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
   return bare({
@@ -78,6 +85,8 @@ async function productionEnv(port: number): Promise<NodeJS.ProcessEnv> {
     // Nothing listens there: no charge could leave the machine.
     AUTHORIZE_NET_ENDPOINT: `http://127.0.0.1:${await freePort()}/xml/v1/request.api`,
     REMINDERS_ENABLED: '0',
+    // The IRS data refresh reads an empty folder: nothing is downloaded from the IRS.
+    IRS_DATA_DIR: irsDataDir(),
     LOG_LEVEL: 'info',
   });
 }
@@ -114,6 +123,7 @@ describe('NODE_ENV=production', () => {
       'SMTP_URL',
       'SESSION_SECRET',
       'PUBLIC_URL',
+      'IRS_DOWNLOAD',
     ]) {
       expect(message).toMatch(new RegExp(`^  ${setting}: .*; set `, 'm'));
     }

@@ -1155,6 +1155,18 @@ export const irsReleases = pgTable(
     /** sha256 of the file's bytes, hex. */
     sha256: text('sha256').notNull(),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The IRS address the refresh job downloaded the file from (docs/irs-data.md "Refresh"); null
+     * for a file of IRS_DATA_DIR or `npm run import:irs`.
+     */
+    sourceUrl: text('source_url'),
+    /**
+     * The HTTP validators of the last answer from `sourceUrl` that gave this file: its ETag and
+     * Last-Modified, sent back as If-None-Match / If-Modified-Since so an unchanged file is not
+     * downloaded again.
+     */
+    sourceEtag: text('source_etag'),
+    sourceLastModified: timestamp('source_last_modified', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('irs_releases_dataset_sha256').on(t.dataset, t.sha256),

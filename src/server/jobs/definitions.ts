@@ -184,7 +184,9 @@ export const JOBS: JobDefinition[] = [
     timeoutMs: 2 * HOUR,
     retry: { limit: 2, delayMs: 30 * MINUTE },
     unavailable: (app) =>
-      app.config.jobs.irsDataDir ? undefined : 'IRS_DATA_DIR is not set: there is no folder to import from.',
-    run: ({ app }) => runIrsDataRefresh(app),
+      app.config.jobs.irsDataDir || app.config.irsDownload.enabled
+        ? undefined
+        : 'IRS_DOWNLOAD is off and IRS_DATA_DIR is not set: there is nothing to load IRS data from.',
+    run: ({ app, signal }) => runIrsDataRefresh(app, signal),
   },
 ];

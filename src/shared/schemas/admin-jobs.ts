@@ -26,7 +26,7 @@ export const jobViewSchema = z.object({
   timeout_ms: z.number().int(),
   retry: z.object({ limit: z.number().int(), delay_ms: z.number().int(), backoff: z.boolean() }),
   embedded_only: z.boolean(),
-  /** Why it cannot run here (no SMTP server, no IRS_DATA_DIR, PGlite only), or null. */
+  /** Why it cannot run here (no SMTP server, neither IRS_DOWNLOAD=on nor IRS_DATA_DIR, PGlite only), or null. */
   unavailable: z.string().nullable(),
   running: z.boolean(),
   last_run: jobRunViewSchema.nullable(),

@@ -19,6 +19,17 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 
 export type IrsRelease = typeof irsReleases.$inferSelect;
 
+/**
+ * Where a downloaded file came from (docs/irs-data.md "Refresh"): the IRS address and the HTTP
+ * validators of the answer that gave it (ETag, Last-Modified), kept on its release so that the
+ * next refresh asks "only if changed".
+ */
+export interface IrsReleaseSource {
+  url: string;
+  etag: string | null;
+  lastModified: Date | null;
+}
+
 export interface LoadIrsReleaseInput {
   dataset: IrsDataset;
   file: string;
@@ -34,6 +45,8 @@ export interface LoadIrsReleaseInput {
   batchSize?: number;
   /** Called after each batch: rows read and loaded so far. */
   onProgress?: (p: { read: number; loaded: number }) => void;
+  /** The refresh job's download the file came from; recorded on the release (also on the same file loaded before). */
+  source?: IrsReleaseSource;
 }
 
 export interface LoadIrsReleaseResult {
@@ -116,7 +129,8 @@ async function loadPub78(tx: DbOrTx, rows: Pub78Row[], releaseId: number) {
  * irs_releases and writes its rows in batches: the BMF into irs_organizations, and the IRS columns
  * of the accounts that hold its EINs (importBmf with createAccounts false: no account is created), the 990-N data into irs_epostcards, the revocation list into
  * irs_revocations, the Publication 78 data into irs_pub78 (replaced whole: the IRS publishes the
- * current list, and an organization missing from it is no longer eligible). Idempotent: the same file again (same sha256) writes nothing.
+ * current list, and an organization missing from it is no longer eligible). Idempotent: the same file again (same sha256) writes nothing
+ * (with a `source`, only that source's address and validators onto the release loaded before).
  * A failure writes nothing either: the transaction is rolled back.
  * @throws IrsFileError when the file is not the data set's layout, is cut short or not text, when
  *   `releasedOn` is not a date, or when a newer release of the same file (BMF: same file name;
@@ -139,7 +153,15 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
     .select()
     .from(irsReleases)
     .where(and(eq(irsReleases.dataset, input.dataset), eq(irsReleases.sha256, check.sha256)));
-  if (same) return { status: 'unchanged', release: same, rows: check.rows, loaded: 0, skipped: 0 };
+  if (same) {
+    if (!input.source) return { status: 'unchanged', release: same, rows: check.rows, loaded: 0, skipped: 0 };
+    const [noted] = await db
+      .update(irsReleases)
+      .set(sourceColumns(input.source))
+      .where(eq(irsReleases.id, same.id))
+      .returning();
+    return { status: 'unchanged', release: noted, rows: check.rows, loaded: 0, skipped: 0 };
+  }
   const [newest] = await db
     .select()
     .from(irsReleases)
@@ -169,6 +191,7 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
         rowCount: check.rows,
         loadedCount: 0,
         sha256: check.sha256,
+        ...(input.source ? sourceColumns(input.source) : {}),
       })
       .returning();
     let loaded = 0;
@@ -220,6 +243,28 @@ export async function loadIrsRelease(db: Db, input: LoadIrsReleaseInput): Promis
       .returning();
     return { status: 'loaded' as const, release: done, rows: check.rows, loaded, skipped };
   });
+}
+
+const sourceColumns = (source: IrsReleaseSource) => ({
+  sourceUrl: source.url,
+  sourceEtag: source.etag,
+  sourceLastModified: source.lastModified,
+});
+
+/**
+ * The validators of the last file loaded from an IRS address (docs/irs-data.md "Refresh"), for a
+ * conditional request; null when nothing was loaded from it yet.
+ */
+export async function lastIrsSource(db: DbOrTx, url: string): Promise<IrsReleaseSource | null> {
+  const [row] = await db
+    .select({ etag: irsReleases.sourceEtag, lastModified: irsReleases.sourceLastModified })
+    .from(irsReleases)
+    .where(eq(irsReleases.sourceUrl, url))
+    // The latest answer is the one with the newest Last-Modified (a file the IRS put back is
+    // recorded on its earlier release, with the new answer's validators).
+    .orderBy(sql`${irsReleases.sourceLastModified} DESC NULLS LAST`, desc(irsReleases.id))
+    .limit(1);
+  return row ? { url, etag: row.etag, lastModified: row.lastModified } : null;
 }
 
 /** The newest loaded release of each data set (by release date), or null when none is. */
