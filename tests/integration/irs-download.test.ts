@@ -2,10 +2,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, irsEpostcards, irsPub78, irsReleases, irsRevocations } from '../../src/server/db/schema.ts';
+import {
+  accounts,
+  irsEpostcards,
+  irsOrganizations,
+  irsPub78,
+  irsReleases,
+  irsRevocations,
+} from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +23,8 @@ import type { AddressInfo } from 'node:net';
  * (real rows of the April 2026 extract, ../shared/data/irs-eo-bmf), the Form 990-N data, the
  * Automatic Revocation List and the Publication 78 data as zips of one pipe-delimited file each
  * (tests/fixtures/irs), every answer with a Last-Modified date and an ETag. Staff run the job from
- * Admin → Jobs and read the run, the standing cards' "per IRS data released" dates and the rows.
+ * Admin → Jobs and read the run, the releases the instant check and the standing card cite, and
+ * the rows.
  */
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/irs');
@@ -163,6 +171,7 @@ async function loadedState() {
     epostcards: await n(irsEpostcards),
     revocations: await n(irsRevocations),
     pub78: await n(irsPub78),
+    organizations: (await db.select({ n: count() }).from(irsOrganizations))[0].n,
     accounts: (await db.select({ n: count() }).from(accounts))[0].n,
   };
 }
@@ -172,6 +181,24 @@ async function profileOf(ein: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/accounts/${a.id}/public` });
   expect(res.statusCode).toBe(200);
   return res.json();
+}
+
+const DATASET_KEYS: Record<string, string> = {
+  'EO Business Master File extract': 'bmf',
+  'Form 990-N (e-Postcard) data': 'epostcard',
+  'Automatic Revocation List': 'revocations',
+  'Publication 78 data': 'pub78',
+};
+
+/**
+ * The releases the instant check (GET /api/irs/organizations/{ein}, docs/irs-standing.md "Instant
+ * check") cites for an organization of the IRS data, by data set.
+ */
+async function citedFor(ein: string): Promise<Record<string, string>> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/irs/organizations/${ein}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const { sources } = res.json() as { sources: { dataset: string; released_on: string }[] };
+  return Object.fromEntries(sources.map((s) => [DATASET_KEYS[s.dataset] ?? s.dataset, s.released_on]));
 }
 
 const downloadFolders = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('goodstanding-irs-download-'));
@@ -243,9 +270,8 @@ describe('the IRS data refresh downloads the IRS files', () => {
     // The downloads lived in a temporary folder of their own, gone after the run.
     expect(downloadFolders()).toEqual(before);
 
-    // The standing card cites the IRS's dates: a real organization of the BMF extract ...
-    const ct = await profileOf(EO1.eins[0]);
-    expect(ct.irs.sources).toEqual({
+    // The instant check cites the IRS's dates for a real organization of the BMF extract ...
+    expect(await citedFor(EO1.eins[0])).toEqual({
       bmf: '2026-04-13',
       epostcard: '2026-10-06',
       revocations: '2026-10-14',
@@ -270,8 +296,14 @@ describe('the IRS data refresh downloads the IRS files', () => {
       ['pub78', 'data-download-pub78.txt', '2026-11-10', 5, `${base}${PATHS.pub78}`, '"pub78-a"'],
     ]);
     expect(releases[2].sourceLastModified?.toISOString()).toBe('2026-10-07T02:30:00.000Z');
-    const [ctAccount] = await t.database.db.select().from(accounts).where(eq(accounts.ein, EO1.eins[0]));
-    expect(ctAccount.bmfReleaseId).toBe(releases[0].id);
+    // Every BMF row is kept as an IRS organization, marked with the release it came from.
+    const organizations = await t.database.db
+      .select({ ein: irsOrganizations.ein, releaseId: irsOrganizations.releaseId })
+      .from(irsOrganizations)
+      .where(inArray(irsOrganizations.ein, [...EO1.eins, ...EO4.eins]));
+    expect(organizations).toHaveLength(EO1.eins.length + EO4.eins.length);
+    expect(organizations.find((o) => o.ein === EO1.eins[0])?.releaseId).toBe(releases[0].id);
+    expect(organizations.find((o) => o.ein === EO4.eins[0])?.releaseId).toBe(releases[1].id);
   });
 
   it('asks again only "if changed": a second run gets 304s and loads nothing', async () => {
@@ -331,7 +363,7 @@ describe('the IRS data refresh downloads the IRS files', () => {
         notModified: [PATHS.eo1, PATHS.eo4, PATHS.epostcard, PATHS.revocations].map((p) => `${base}${p}`),
       },
     });
-    expect((await profileOf(EO1.eins[0])).irs.sources).toMatchObject({ bmf: '2026-04-13', pub78: '2026-12-14' });
+    expect(await citedFor(EO1.eins[0])).toMatchObject({ bmf: '2026-04-13', pub78: '2026-12-14' });
   });
 
   it('tries again after a 503, politely (Retry-After), and takes the file on the second try', async () => {
@@ -462,14 +494,14 @@ describe('a download that fails fails the run with its reason, and the releases 
       ...change,
     });
     const state = await loadedState();
-    const sources = (await profileOf(EO1.eins[0])).irs.sources;
+    const cited = await citedFor(EO1.eins[0]);
     requests.length = 0;
     try {
       const run = await runNow();
       expect(run).toMatchObject({ result: 'failed', items_done: 0 });
       expect(run.error).toMatch(reason);
       expect(await loadedState()).toEqual(state);
-      expect((await profileOf(EO1.eins[0])).irs.sources).toEqual(sources);
+      expect(await citedFor(EO1.eins[0])).toEqual(cited);
       if (change.status === 404) expect(requests.filter((r) => r.path === p)).toHaveLength(1);
     } finally {
       served.set(p, kept);
@@ -496,7 +528,7 @@ describe('a download that fails fails the run with its reason, and the releases 
       expect(run.error).toMatch(
         /^Loaded data-download-epostcard\.txt \(released 2027-01-05\); 1 of 5 IRS downloads failed, and the releases loaded before stay: EO Business Master File extract \(.*\/eo1\.csv\): the IRS server answered 500 Internal Server Error, after 2 tries$/,
       );
-      expect((await profileOf(EO1.eins[0])).irs.sources).toMatchObject({ bmf: '2026-04-13', epostcard: '2027-01-05' });
+      expect(await citedFor(EO1.eins[0])).toMatchObject({ bmf: '2026-04-13', epostcard: '2027-01-05' });
     } finally {
       served.set(PATHS.eo1, kept);
     }
