@@ -24,8 +24,8 @@ export const irsLookupQuery = z.object({
 });
 export type IrsLookupQuery = z.infer<typeof irsLookupQuery>;
 
-/** One organization found: no personal names (the in-care-of name is never kept). */
-export const irsLookupRowSchema = z.object({
+/** Who an organization is, as the check shows it: no personal names (the in-care-of name is never kept). */
+const organizationIdentity = z.object({
   /** 9 digits. */
   ein: z.string(),
   /** Formatted 12-3456789. */
@@ -35,6 +35,10 @@ export const irsLookupRowSchema = z.object({
   other_name: z.string(),
   city: z.string(),
   state: z.string(),
+});
+
+/** One organization found. */
+export const irsLookupRowSchema = organizationIdentity.extend({
   /** On the Automatic Revocation List only (not in the BMF). */
   revoked_only: z.boolean(),
 });
@@ -60,13 +64,7 @@ const citedSourceSchema = z.object({
 });
 
 /** The instant answer for one organization. */
-export const irsCheckSchema = z.object({
-  ein: z.string(),
-  ein_formatted: z.string(),
-  name: z.string(),
-  other_name: z.string(),
-  city: z.string(),
-  state: z.string(),
+export const irsCheckSchema = organizationIdentity.extend({
   gen: z.string(),
   subsection: z.string(),
   ruling_year: z.string(),
