@@ -466,7 +466,10 @@ describe('the IRS data refresh job', () => {
         path.join(dir, 'revocations', '2026-11-10', 'revocations.txt'),
         '990100003|TEST CENTRAL BOOSTERS INC|RENAMED BOOSTERS OF TULSA|3 MAIN ST|ANYTOWN|OK|73501|US|03|15-MAY-2026|09-NOV-2026|\r\n',
       );
-      const app = { config: { jobs: { irsDataDir: dir } }, db: t.database.db } as unknown as FastifyInstance;
+      const app = {
+        config: { ...t.config, jobs: { ...t.config.jobs, irsDataDir: dir } },
+        db: t.database.db,
+      } as unknown as FastifyInstance;
       const run = await runIrsDataRefresh(app);
       expect(run.itemsDone).toBe(1);
       expect(run.summary.workItemsAdded).toMatchObject({ revoked: 1, left_roster: 0 });
