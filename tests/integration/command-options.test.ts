@@ -20,7 +20,7 @@ const COMMANDS = [
   {
     script: 'import:irs',
     usage:
-      'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD FILE [MORE ...] [--gen NNNN]',
+      'Usage: npm run import:irs -- --dataset bmf|epostcard|revocations|pub78 --released YYYY-MM-DD|YYYY-MM FILE [MORE ...] [--gen NNNN]',
   },
 ];
 
