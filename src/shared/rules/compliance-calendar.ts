@@ -424,7 +424,7 @@ const KIND_ORDER: Record<DeadlineKind, number> = { form_990: 0, renewal: 1, stat
  * named: "Form 990-PF for the fiscal year ending …".
  */
 export function form990Label(fiscalYearEndMonth: number, taxYear: number, form?: ReturnForm): string {
-  const forms = form ? `Form ${form === '990-EZ or 990' ? '990-EZ or 990' : form}` : 'Form 990-N, 990-EZ or 990';
+  const forms = form ? `Form ${form}` : 'Form 990-N, 990-EZ or 990';
   return `${forms} for the fiscal year ending ${MONTH_NAMES[fiscalYearEndMonth - 1]} ${daysInMonth(taxYear, fiscalYearEndMonth)}, ${taxYear}`;
 }
 

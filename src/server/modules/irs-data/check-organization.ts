@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows-of.ts';
 import { irsOrganizations, irsRevocations } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import { notFound } from '../../errors.ts';
+import { organizationName } from '../subordinates/import-bmf.ts';
 import { standingOfAccount, standingView, type StandingAccount } from './get-standing.ts';
 import type { IrsCheck, IrsLookupPage } from '../../../shared/schemas/irs-check.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,9 +18,26 @@ const NOT_FOUND_REASONS =
   'A subordinate of a group exemption is often listed only under its central organization: search for the central organization, or for the name your group uses. ' +
   'An EIN that is not in the data at all may belong to an organization that was never exempt.';
 
-/** The name a page shows: a subordinate's own name is its secondary line (SORT_NAME). */
-const shownName = (o: { name: string; sortName: string; affiliation: string | null }) =>
-  o.affiliation === '9' && o.sortName ? o.sortName : o.name;
+/** One organization of irs_organizations as the lookup lists it. */
+function lookupRow(o: {
+  ein: string;
+  name: string;
+  sortName: string;
+  affiliation: string | null;
+  city: string;
+  state: string;
+}): IrsLookupPage['data'][number] {
+  const name = organizationName(o);
+  return {
+    ein: o.ein,
+    ein_formatted: formatEin(o.ein),
+    name,
+    other_name: name === o.name ? o.sortName : o.name,
+    city: o.city,
+    state: o.state,
+    revoked_only: false,
+  };
+}
 
 /**
  * Finds organizations in the IRS data loaded (irs_organizations, and the Automatic Revocation List
@@ -36,17 +54,7 @@ export async function findOrganizations(db: DbOrTx, query: string, page: number)
   if (/^\d{9}$/.test(digits)) {
     const [org] = await db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, digits));
     const rows = org
-      ? [
-          {
-            ein: org.ein,
-            ein_formatted: formatEin(org.ein),
-            name: shownName(org),
-            other_name: shownName(org) === org.name ? org.sortName : org.name,
-            city: org.city,
-            state: org.state,
-            revoked_only: false,
-          },
-        ]
+      ? [lookupRow(org)]
       : (
           await db
             .select({ ein: irsRevocations.ein, name: irsRevocations.legalName })
@@ -82,18 +90,7 @@ export async function findOrganizations(db: DbOrTx, query: string, page: number)
       )}
       ORDER BY name, ein LIMIT ${IRS_LOOKUP_PER_PAGE + 1} OFFSET ${offset}`,
   );
-  const data = found.slice(0, IRS_LOOKUP_PER_PAGE).map((o) => {
-    const name = shownName({ name: o.name, sortName: o.sort_name, affiliation: o.affiliation });
-    return {
-      ein: o.ein,
-      ein_formatted: formatEin(o.ein),
-      name,
-      other_name: name === o.name ? o.sort_name : o.name,
-      city: o.city,
-      state: o.state,
-      revoked_only: false,
-    };
-  });
+  const data = found.slice(0, IRS_LOOKUP_PER_PAGE).map((o) => lookupRow({ ...o, sortName: o.sort_name }));
   return {
     data,
     page,
@@ -141,7 +138,7 @@ export async function checkOrganization(db: DbOrTx, ein: string, today: string):
   };
   const standing = await standingOfAccount(db, account, today);
   const view = standingView(account, standing);
-  const name = org ? shownName(org) : (revoked?.name ?? '');
+  const name = org ? organizationName(org) : (revoked?.name ?? '');
   const cited = [
     ['EO Business Master File extract', view.irs.sources.bmf],
     ['Form 990-N (e-Postcard) data', view.irs.sources.epostcard],

@@ -71,8 +71,12 @@ export interface ImportBmfResult {
 
 /** Name shown for an organization: a subordinate's own name is the secondary line (SORT_NAME). */
 export function displayName(r: Pick<BmfRecord, 'NAME' | 'SORT_NAME' | 'AFFILIATION'>): string {
-  const sortName = r.SORT_NAME.trim();
-  return r.AFFILIATION === '9' && sortName ? sortName : r.NAME.trim();
+  return organizationName({ name: r.NAME.trim(), sortName: r.SORT_NAME.trim(), affiliation: r.AFFILIATION });
+}
+
+/** The same rule for an irs_organizations row (NAME, SORT_NAME, AFFILIATION as kept). */
+export function organizationName(o: { name: string; sortName: string; affiliation: string | null }): string {
+  return o.affiliation === '9' && o.sortName ? o.sortName : o.name;
 }
 
 /**
@@ -248,7 +252,7 @@ async function recordBmfChanges(db: DbOrTx, rows: NonNullable<ReturnType<typeof 
     );
   const before = found.flatMap((a) => {
     if (a.irs?.name != null) {
-      const name = a.irs.affiliation === '9' && a.irs.sortName ? a.irs.sortName : a.irs.name;
+      const name = organizationName({ name: a.irs.name, sortName: a.irs.sortName, affiliation: a.irs.affiliation });
       return [
         {
           ...a,

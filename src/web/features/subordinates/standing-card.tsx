@@ -22,8 +22,6 @@ const STANDING_COLOR: Record<StandingState, string> = {
 };
 
 const longDate = (iso: string | null) => (iso ? calendarLongDate(iso) : '');
-const releaseDate = releaseDateText;
-const periodLabel = periodText;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const inDays = (days: number) =>
   days === 0
@@ -84,7 +82,7 @@ function returnText(r: PublicProfile['irs']['returns'][number]): string {
       : r.extension === 'possible' && r.extended_due
         ? `due ${longDate(r.due)}, or ${longDate(r.extended_due)} if extended`
         : `due ${longDate(r.due)}`;
-  return `${capitalized(periodLabel(r.period_end))}: ${due}; ${RETURN_STATUS_TEXT[r.status]}`;
+  return `${capitalized(periodText(r.period_end))}: ${due}; ${RETURN_STATUS_TEXT[r.status]}`;
 }
 
 /** The tax year as people say it: by the month its fiscal year ends. */
@@ -125,12 +123,12 @@ export function StandingCard({
   const fye = irs.fiscal_year_end_month;
   const missed = irs.missed_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
   const sources = [
-    irs.sources.bmf && `the EO Business Master File released ${releaseDate(irs.sources.bmf)}`,
-    irs.sources.epostcard && `the Form 990-N data released ${releaseDate(irs.sources.epostcard)}`,
-    irs.sources.revocations && `the Automatic Revocation List released ${releaseDate(irs.sources.revocations)}`,
-    irs.sources.pub78 && `the Publication 78 data released ${releaseDate(irs.sources.pub78)}`,
+    irs.sources.bmf && `the EO Business Master File released ${releaseDateText(irs.sources.bmf)}`,
+    irs.sources.epostcard && `the Form 990-N data released ${releaseDateText(irs.sources.epostcard)}`,
+    irs.sources.revocations && `the Automatic Revocation List released ${releaseDateText(irs.sources.revocations)}`,
+    irs.sources.pub78 && `the Publication 78 data released ${releaseDateText(irs.sources.pub78)}`,
   ].filter(Boolean);
-  const latestFiled = irs.latest_period_filed ? periodLabel(irs.latest_period_filed) : null;
+  const latestFiled = irs.latest_period_filed ? periodText(irs.latest_period_filed) : null;
   const unlessExtended = irs.returns.find((r) => r.status === 'missed_unless_extended');
   return (
     <Card withBorder padding="xl" {...(title ? { component: 'section' as const, 'aria-labelledby': title.id } : {})}>
@@ -194,7 +192,7 @@ export function StandingCard({
           )}
         {state === 'unless_extended' && unlessExtended && (
           <Alert color="yellow" title="Due date passed: missed unless extended">
-            The return for the {periodLabel(unlessExtended.period_end)} was due {longDate(unlessExtended.due)}. The IRS
+            The return for the {periodText(unlessExtended.period_end)} was due {longDate(unlessExtended.due)}. The IRS
             data shows none, but Form 8868 gives six more months, to {longDate(unlessExtended.extended_due)}: if the
             extension was filed by the due date, the return is due then (
             {extensions ? 'record it below' : 'the group can record it on its account page'}); if not, it is missed.{' '}
