@@ -13,9 +13,17 @@ fs.mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0 };
 let ok = true;
 
+const startedAt = Date.now();
+const stageTimes = [];
+
 function run(label, args, env = {}, node = process.execPath) {
   console.log(`\n=== ${label} ===`);
+  const began = Date.now();
   const result = spawnSync(node, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  // Each stage's wall time, printed again at the end, so a slow run says where its minutes went.
+  const seconds = Math.round((Date.now() - began) / 1000);
+  stageTimes.push(`${String(seconds).padStart(5)} s  ${label}`);
+  console.log(`=== ${label}: ${result.status === 0 ? 'passed' : 'failed'} in ${seconds} s ===`);
   if (result.status !== 0) ok = false;
   return result.status === 0;
 }
@@ -114,5 +122,6 @@ if (run('web client build', ['scripts/build.mjs', '--quiet'])) {
   totals.failed += 1;
 }
 
+console.log(`\nTime by stage (${Math.round((Date.now() - startedAt) / 1000)} s in all):\n${stageTimes.join('\n')}`);
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
