@@ -86,7 +86,9 @@ describe('recording a Form 8868 extension', () => {
       .locator('[data-standing="unless_extended"]')
       .getByText('Due date passed: missed unless extended')
       .waitFor();
-    await standing.getByText(/if an extension was filed, record it below/).waitFor();
+    await standing
+      .getByText(/if the extension was filed by the due date, the return is due then \(record it below\)/)
+      .waitFor();
     const extensions = standing.getByRole('region', { name: 'Form 8868 extensions' });
     await extensions.getByText('No Form 8868 extension is recorded.', { exact: false }).waitFor();
 
