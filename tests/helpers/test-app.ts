@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedReference } from '../../src/server/db/seed/seed.ts';
 import { LIMIT_NAMES } from '../../src/server/modules/limits/limit-rules.ts';
 import { multipartBody, type UploadPart } from './files.ts';
+import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface TestApp {
@@ -29,8 +30,9 @@ export type TestConfig = Omit<Partial<AppConfig>, 'rateLimits' | 'limits'> & {
 const HIGH_LIMITS = Object.fromEntries(LIMIT_NAMES.map((name) => [name, 1_000_000])) as AppConfig['limits'];
 
 /**
- * A fresh app on a fresh database: in-memory PGlite, or a private schema on the PostgreSQL server
- * of TEST_DATABASE_URL (dropped on close). Reference data (company, levels, states) is seeded.
+ * A fresh app on a fresh database: in-memory PGlite (started from the migrated snapshot of
+ * tests/helpers/pglite-snapshot.ts), or a private schema on the PostgreSQL server of
+ * TEST_DATABASE_URL (dropped on close). Reference data (company, levels, states) is seeded.
  */
 export async function createTestApp(
   opts: {
@@ -44,7 +46,9 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase(url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://' });
+  const database = await openDatabase(
+    url ? { url, schemaName, poolSize: 4 } : { pgliteDir: 'memory://', pgliteSnapshot: await migratedPgliteSnapshot() },
+  );
   await database.migrate();
   if (opts.seed !== false) await seedReference(database.db);
   const storageDir = await mkdtemp(path.join(tmpdir(), 'goodstanding-files-'));

@@ -73,6 +73,11 @@ export interface DatabaseOptions {
    * PostgreSQL's page cache, held whole in the server's memory (docs/operations.md "Memory").
    */
   pgliteSharedBuffersMb?: number;
+  /**
+   * A PGlite data directory from {@link Database.dump} (gzip tar) that a 'memory://' database
+   * starts as: the tests start from a migrated database instead of running every migration again.
+   */
+  pgliteSnapshot?: Uint8Array;
   poolSize?: number;
   /** PostgreSQL schema to use instead of public (isolates test files on one server). */
   schemaName?: string;
@@ -257,6 +262,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   try {
     client = await startPgliteThread(dir, {
       sharedBuffersMb: opts.pgliteSharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+      snapshot: opts.pgliteSnapshot,
     });
   } catch (err) {
     lock?.release();

@@ -82,11 +82,13 @@ export interface PgliteThread extends PgliteQueryClient {
  * thread. The thread keeps the process alive only while a statement is under way.
  * @param dataDir a directory (locked by the caller) or 'memory://'
  * @param opts.sharedBuffersMb PostgreSQL's shared_buffers in MB; PGlite's default (128) when absent
+ * @param opts.snapshot a data directory from {@link PgliteThread.dump} (gzip tar) that a 'memory://'
+ *   database starts as, instead of an empty cluster (the tests start from a migrated one)
  * @throws what PGlite throws while starting (e.g. a damaged data directory)
  */
 export async function startPgliteThread(
   dataDir: string,
-  opts: { sharedBuffersMb?: number } = {},
+  opts: { sharedBuffersMb?: number; snapshot?: Uint8Array } = {},
 ): Promise<PgliteThread> {
   // The worker is TypeScript like the rest of the server. Node 22.18 and later strip its types
   // themselves, so the thread's isolate needs no loader (tsx took about 25 MB there,
@@ -96,7 +98,10 @@ export async function startPgliteThread(
   const bootstrap = (process.features as { typescript?: string | false }).typescript
     ? `import(${workerUrl})`
     : `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${workerUrl}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: { dataDir, sharedBuffersMb: opts.sharedBuffersMb } });
+  const worker = new Worker(bootstrap, {
+    eval: true,
+    workerData: { dataDir, sharedBuffersMb: opts.sharedBuffersMb, snapshot: opts.snapshot },
+  });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let nextTxId = 1;

@@ -17,7 +17,11 @@ import {
 } from './pglite-thread.ts';
 
 const port = must(parentPort, 'a parent thread (this file runs as a worker)');
-const { dataDir, sharedBuffersMb } = workerData as { dataDir: string; sharedBuffersMb?: number };
+const { dataDir, sharedBuffersMb, snapshot } = workerData as {
+  dataDir: string;
+  sharedBuffersMb?: number;
+  snapshot?: Uint8Array;
+};
 
 /** Everything PostgreSQL said about an error (code, detail, constraint…), as plain data. */
 function serializeError(err: unknown): SerializedError {
@@ -43,6 +47,7 @@ async function main() {
   try {
     pg = await PGlite.create(dataDir, {
       extensions: { pg_trgm },
+      ...(snapshot ? { loadDataDir: new Blob([snapshot as Uint8Array<ArrayBuffer>]) } : {}),
       ...(sharedBuffersMb ? { postgresqlconf: [`shared_buffers = ${sharedBuffersMb}MB`] } : {}),
     });
     for (const type of DRIZZLE_TEXT_TYPE_IDS) pg.parsers[type] = (value: string) => value;
