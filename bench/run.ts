@@ -40,6 +40,7 @@ import { parseArgs } from 'node:util';
 import { serveCommand } from '../scripts/serve-command.ts';
 import { runAdminBench, type AdminReport } from './admin-bench.ts';
 import { runFormPair, type FormPairResult } from './form-bench.ts';
+import { IRS_TARGETS, runIrsBench, type IrsBenchReport } from './irs-bench.ts';
 import { log } from './lib/load.ts';
 import { lighthouseTable, runLighthouseBench, type LighthouseReport } from './lighthouse-bench.ts';
 import { runMemoryBench, type MemoryBenchReport } from './memory-bench.ts';
@@ -52,8 +53,8 @@ import type { StandingBenchReport, WorkQueueBenchReport } from './standing-bench
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 const USAGE =
-  'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory|standing] [--standing-rows N] [--standing-lookups N] [--standing-part all|refresh|queue] [--queue-items N] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--memory-starts N] [--profile]';
-const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin', 'memory', 'standing'] as const;
+  'Usage: npm run bench -- [--only form|search|docx|payment|lighthouse|admin|memory|standing|irs] [--irs-bmf-rows N] [--irs-rows N] [--irs-duration SECONDS] [--standing-rows N] [--standing-lookups N] [--standing-part all|refresh|queue] [--queue-items N] [--admin-accounts N] [--admin-duration SECONDS] [--admin-fresh] [--admin-drop] [--duration SECONDS] [--search-duration SECONDS] [--search-state as-imported|vacuumed|both] [--rounds N] [--docx-iterations N] [--payment-count N] [--payment-connections N] [--rate-limit-store memory|database] [--lighthouse-runs N] [--memory-starts N] [--profile]';
+const BENCHES = ['form', 'search', 'docx', 'payment', 'lighthouse', 'admin', 'memory', 'standing', 'irs'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 function parse() {
@@ -69,6 +70,9 @@ function parse() {
       'standing-lookups': { type: 'string', default: '2000' },
       'standing-part': { type: 'string', default: 'all' },
       'queue-items': { type: 'string', default: '10000' },
+      'irs-bmf-rows': { type: 'string', default: '1900000' },
+      'irs-rows': { type: 'string', default: '1200000' },
+      'irs-duration': { type: 'string', default: '10' },
       'payment-count': { type: 'string', default: '2000' },
       'payment-connections': { type: 'string', default: '10' },
       profile: { type: 'boolean', default: false },
@@ -95,7 +99,7 @@ function parse() {
     return n;
   };
   if (values.only !== undefined && !(BENCHES as readonly string[]).includes(values.only)) {
-    log(`--only takes form, search, docx, payment, lighthouse, admin, memory or standing\n${USAGE}`);
+    log(`--only takes form, search, docx, payment, lighthouse, admin, memory, standing or irs\n${USAGE}`);
     process.exit(2);
   }
   const duration = num('duration', values.duration, 1, 600);
@@ -126,6 +130,9 @@ function parse() {
     standingLookups: Math.round(num('standing-lookups', values['standing-lookups'], 100, 1_000_000)),
     standingPart: standingPart as 'all' | 'refresh' | 'queue',
     queueItems: Math.round(num('queue-items', values['queue-items'], 100, 1_000_000)),
+    irsBmfRows: Math.round(num('irs-bmf-rows', values['irs-bmf-rows'], 1000, 10_000_000)),
+    irsRows: Math.round(num('irs-rows', values['irs-rows'], 1000, 10_000_000)),
+    irsDuration: num('irs-duration', values['irs-duration'], 1, 600),
     paymentCount: Math.round(num('payment-count', values['payment-count'], 50, 9_000)),
     paymentConnections: Math.round(num('payment-connections', values['payment-connections'], 1, 200)),
     profile: values.profile ?? false,
@@ -149,6 +156,7 @@ interface BenchReport {
   search?: SearchReport & { error?: string };
   docx?: Partial<DocxReport> & { error?: string; peakRssMb?: number | null };
   standing?: Partial<StandingBenchReport> & { error?: string; queue?: WorkQueueBenchReport };
+  irs?: IrsBenchReport & { error?: string };
   payment?: { pglite?: PaymentBenchResult; postgres?: PaymentBenchResult | { skipped: string }; error?: string };
   lighthouse?: LighthouseReport | { error: string };
   admin?: AdminReport & { error?: string };
@@ -344,6 +352,27 @@ function table(report: BenchReport): string {
       `  standing of one group (${st2.lookups} random): median ${st2.standingMs.median} ms, p99 ${st2.standingMs.p99} ms (target median ${st2.targets?.standingMedianMaxMs}) ${st2.pass?.standingMedian ? 'yes' : 'NO'}; bare row read median ${st2.bareMs.median} ms, p99 ${st2.bareMs.p99} ms`,
     );
   }
+  const irs = report.irs;
+  if (irs?.load && irs.cases) {
+    const t = IRS_TARGETS;
+    lines.push(
+      '',
+      `IRS national files (${irs.rows?.bmf.toLocaleString('en-US')} BMF rows, ${irs.rows?.others.toLocaleString('en-US')} of each other data set; PostgreSQL)`,
+    );
+    for (const file of irs.load.files)
+      lines.push(
+        `  ${file.file.padEnd(52)}${file.loaded.toLocaleString('en-US').padStart(10)} rows in ${file.seconds} s`,
+      );
+    lines.push(
+      `  load: ${irs.load.seconds} s (target ${t.loadMaxMinutes * 60}) ${irs.pass?.loadMinutes ? 'yes' : 'NO'}, peak RSS ${irs.load.peakRssMb} MB (target ${t.loadPeakRssMaxMb}) ${irs.pass?.loadPeakRss ? 'yes' : 'NO'}`,
+      `  site during the load: ${irs.load.siteDuringLoad.requests} requests, ${irs.load.siteDuringLoad.failures} failed, p99 ${irs.load.siteDuringLoad.p99} ms, max ${irs.load.siteDuringLoad.max} ms`,
+      `  ${irs.connections} connections, ${irs.durationS} s each          product p50    p99   req/s   bare p99  ratio  target  ok`,
+    );
+    for (const c of irs.cases)
+      lines.push(
+        `  ${c.name.padEnd(36)}${f(c.full.p50, 9)}${f(c.full.p99, 7)}${f(c.full.reqPerSec, 8)}${f(c.bare.p99, 11)}${f(c.ratioP99, 7)}${f(c.targetP99Ms, 8)}  ${c.pass ? 'yes' : 'NO'}`,
+      );
+  }
   const wq = report.standing?.queue;
   if (wq) {
     lines.push(
@@ -523,6 +552,22 @@ async function main() {
     } catch (err) {
       report.standing = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       log(`[standing] failed: ${report.standing.error}`);
+      process.exitCode = 1;
+    }
+  }
+  if (wanted('irs')) {
+    try {
+      report.irs = await runIrsBench({
+        url: url ?? process.env.TEST_DATABASE_URL,
+        bmfRows: args.irsBmfRows,
+        rows: args.irsRows,
+        connections: 10,
+        durationS: args.irsDuration,
+      });
+      if (report.irs.skipped) log(`[irs] skipped: ${report.irs.skipped}`);
+    } catch (err) {
+      report.irs = { error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+      log(`[irs] failed: ${report.irs.error}`);
       process.exitCode = 1;
     }
   }
