@@ -27,6 +27,9 @@
  * - memory: the full product on PGlite holding the whole IRS roster (search's imported database,
  *   copied): its resident set at ready, the median of --memory-starts starts (default 3), and its
  *   peak under the form load then the search, against 300 MB and 450 MB (bench/memory-bench.ts).
+ * - irs: the IRS's four data sets at national size loaded on PostgreSQL with the site answering,
+ *   then the instant check by EIN and by name at 10 connections beside bare queries
+ *   (bench/irs-bench.ts; docs/benchmarks.md "IRS national files on PostgreSQL").
  * And for every bench, the peak resident set (VmHWM) of each of those processes.
  * With --profile each server process writes a V8 CPU profile to bench/results/profiles/ and the
  * report lists where its time went.
