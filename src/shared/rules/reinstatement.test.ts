@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { workItemSummary } from '../schemas/work-queue.ts';
 import {
   REINSTATEMENT_ITEM_KEYS,
   reinstatementDeadline,
   reinstatementPaths,
+  reinstatementWorkText,
   type ReinstatementFacts,
 } from './reinstatement.ts';
 import { returnOwed } from './standing.ts';
@@ -167,5 +169,37 @@ describe('which path fits', () => {
     );
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual([...REINSTATEMENT_ITEM_KEYS].sort());
+  });
+});
+
+describe('staff\'s work item names the way back (docs/work-queue.md "Kinds")', () => {
+  it('the path within the 15 months and its deadline, whatever day it is read', () => {
+    expect(reinstatementWorkText(REVOKED)).toBe(
+      'Way back (Rev. Proc. 2014-11): §4 streamlined by 2027-11-10; after that §6, or §7 from the postmark date.',
+    );
+    expect(reinstatementWorkText({ ...REVOKED, earlierRevocations: 1 })).toMatch(/: §5 by 2027-11-10;/);
+    expect(reinstatementWorkText({ ...REVOKED, obligation: returnOwed('01', '0') })).toMatch(
+      /: §4 streamlined if it could file Form 990-EZ or 990-N each year, else §5 by 2027-11-10;/,
+    );
+    expect(reinstatementWorkText({ ...REVOKED, postedOn: null })).toBeNull();
+  });
+
+  it('in the line the work queue shows, from the details the build writes', () => {
+    expect(
+      workItemSummary('revoked', {
+        revoked_on: '2025-11-17',
+        posted_on: '2025-11-30',
+        legal_name: 'TEST BOOSTERS INC',
+        filing_requirement: '02',
+        pf_filing_requirement: '0',
+        earlier_revocations: 0,
+      }),
+    ).toBe(
+      'On the Automatic Revocation List: revoked 2025-11-17, posted 2025-11-30. Way back (Rev. Proc. 2014-11): §4 streamlined by 2027-02-28; after that §6, or §7 from the postmark date.',
+    );
+    // An item built before these details were kept, without a posting date: as before.
+    expect(workItemSummary('revoked', { revoked_on: '2026-05-15', posted_on: null })).toBe(
+      'On the Automatic Revocation List: revoked 2026-05-15.',
+    );
   });
 });

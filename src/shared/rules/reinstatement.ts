@@ -13,10 +13,10 @@ import type { Obligation } from './standing.ts';
 
 /** The sections of Rev. Proc. 2014-11 that give a way back, in the order they are offered. */
 export const REINSTATEMENT_SECTIONS = ['4', '5', '6', '7'] as const;
-export type ReinstatementSection = (typeof REINSTATEMENT_SECTIONS)[number];
+type ReinstatementSection = (typeof REINSTATEMENT_SECTIONS)[number];
 
 /** Whether a path fits: it does, it may (a fact the engine does not know decides), or it does not. */
-export type ReinstatementFit = 'fits' | 'may_fit' | 'does_not_fit';
+type ReinstatementFit = 'fits' | 'may_fit' | 'does_not_fit';
 
 /**
  * What a group ticks on its way back, by stable key (stored in reinstatement_checklist.item_key;
@@ -25,8 +25,7 @@ export type ReinstatementFit = 'fits' | 'may_fit' | 'does_not_fit';
 export const REINSTATEMENT_ITEMS = {
   s4_application:
     'Complete Form 1023 (Form 1023-EZ where the organization is eligible to use it) for a 501(c)(3), or Form 1024 for another 501(c), and pay its user fee.',
-  s4_heading:
-    'Write "Revenue Procedure 2014-11, Streamlined Retroactive Reinstatement" at the top of the application (Form 1023-EZ: check the box for it).',
+  s4_heading: 'Write "Revenue Procedure 2014-11, Streamlined Retroactive Reinstatement" at the top of the application.',
   s4_late_990ez:
     'File a late Form 990-EZ for each of the three years it was required to file one (not for a year a Form 990-N was enough).',
   s4_submit: 'Submit the application by the deadline.',
@@ -257,4 +256,23 @@ export function reinstatementPaths(facts: ReinstatementFacts, today: string): Re
       items: itemsOf(['s7_application', 's7_submit']),
     },
   ];
+}
+
+/**
+ * The way back in one line, for staff's work item of a revoked account (docs/work-queue.md "Kinds",
+ * docs/irs-standing.md "Reinstatement"): the path that fits within the 15 months (§4 streamlined,
+ * or §5; "§4 if …, else §5" when the gross receipts decide) and its deadline ('YYYY-MM-DD', as the
+ * work queue writes dates), then §6 or §7 after it. Does not depend on the day it is read.
+ * @returns null when the list gives no posting date to count the 15 months from
+ */
+export function reinstatementWorkText(facts: ReinstatementFacts): string | null {
+  if (!facts.postedOn) return null;
+  const [s4] = reinstatementPaths(facts, facts.postedOn);
+  const within =
+    s4.fit === 'fits'
+      ? '§4 streamlined'
+      : s4.fit === 'may_fit'
+        ? '§4 streamlined if it could file Form 990-EZ or 990-N each year, else §5'
+        : '§5';
+  return `Way back (Rev. Proc. 2014-11): ${within} by ${reinstatementDeadline(facts.postedOn)}; after that §6, or §7 from the postmark date.`;
 }

@@ -6,7 +6,7 @@ import { standingColumns, standingOfAccount } from '../irs-data/get-standing.ts'
 import type { DbOrTx } from '../../db/client.ts';
 
 /** The slug of the level that sells the reinstatement application (src/server/db/seed/reference-data.ts). */
-export const REINSTATEMENT_LEVEL_SLUG = 'reinstatement';
+const REINSTATEMENT_LEVEL_SLUG = 'reinstatement';
 
 /** An account's revocation and the ways back from it (docs/irs-standing.md "Reinstatement"). */
 export interface AccountRevocation {
