@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accounts, auditLog, reinstatementChecklist } from '../../src/server/db/schema.ts';
+import { accounts, applications, auditLog, reinstatementChecklist, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
@@ -233,5 +233,35 @@ describe('who may read and tick', () => {
     ]);
     const group = (await on(() => twyla.get('/api/account/reinstatement'))).json() as View;
     expect(itemOf(group, 's5_reasonable_cause').checked_by).toBe('Staff');
+  });
+});
+
+describe('the Reinstatement application, offered as a level', () => {
+  it('is on /pricing where levels are bought, and an application for it asks the maintain questions', async () => {
+    const { level } = (await on(() => grace.get('/api/account/reinstatement'))).json() as View;
+    const visitor = await new Agent(t.app).start();
+    const offered = (await visitor.get('/api/pricing')).json().levels.find((l: { id: number }) => l.id === level!.id);
+    expect(offered).toMatchObject({
+      slug: 'reinstatement',
+      name: 'Reinstatement application',
+      priceCents: 59500,
+      priceDiscountCents: 59500,
+    });
+    const started = await visitor.post('/application/start', {
+      email: 'revoked.treasurer@example.com',
+      password: 'Revoked-treasurer-2026',
+      level_id: level!.id,
+    });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const [user] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'revoked.treasurer@example.com'));
+    const [application] = await db()
+      .select({ type: applications.type, levelId: applications.levelId })
+      .from(applications)
+      .where(eq(applications.userId, user.id));
+    // A revoked group had its determination letter: the application is of the maintain kind.
+    expect(application).toEqual({ type: 'maintain', levelId: level!.id });
   });
 });
