@@ -153,6 +153,8 @@ describe('a revoked group works through its way back', () => {
       .getByRole('region', { name: 'Standing with the IRS' })
       .getByRole('region', { name: 'Getting the exemption back' });
     await staffBack.getByText(/^Ticked .* by Hana Treasurer$/).waitFor();
+    await staffBack.getByText('Offered to the group: Reinstatement application, $595.00.').waitFor();
+    expect(await staffBack.getByRole('link', { name: /^Let us prepare it/ }).count()).toBe(0);
     await screenshotBothWidths(sp, 'reinstatement', 'staff-account');
   });
 });

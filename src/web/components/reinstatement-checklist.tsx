@@ -76,8 +76,8 @@ function PathChecklist({
  * (docs/irs-standing.md "Reinstatement"): the Rev. Proc. 2014-11 paths that fit or may fit, each with
  * its deadline (15 months from the revocation list's posting date) and a checklist the group ticks
  * (PUT /api/account/reinstatement, audited); the paths that do not fit, with why; and the
- * "Reinstatement application" level, where the group can have us prepare it (/pricing). Nothing
- * shows for an organization that is not revoked.
+ * "Reinstatement application" level, where the group can have us prepare it (/pricing; staff read
+ * what the group is offered). Nothing shows for an organization that is not revoked.
  */
 export function ReinstatementChecklist({ accountId }: { accountId?: number }) {
   const queryClient = useQueryClient();
@@ -129,8 +129,7 @@ export function ReinstatementChecklist({ accountId }: { accountId?: number }) {
         Getting the exemption back
       </Title>
       <Text size="sm">
-        Until the IRS reinstates it, the organization is not exempt and gifts to it are not deductible. Rev. Proc.
-        2014-11 gives these ways back.{' '}
+        Rev. Proc. 2014-11 gives these ways back.{' '}
         {revocation.posted_on
           ? `The 15 months are counted from ${longDate(revocation.posted_on)}, the day the IRS posted the organization on the Automatic Revocation List; if the IRS's revocation letter is dated later, they run from the letter's date instead.`
           : 'The revocation list gives no posting date: the 15 months run from it, or from the revocation letter if that is dated later.'}
@@ -156,9 +155,16 @@ export function ReinstatementChecklist({ accountId }: { accountId?: number }) {
       )}
       {view.level && (
         <Group gap="sm" wrap="wrap">
-          <Button component={Link} to={`/pricing?level=${view.level.id}#start`} variant="light">
-            Let us prepare it: {view.level.name}, {formatCurrency(view.level.price_cents)}
-          </Button>
+          {accountId ? (
+            // Staff see what the group is offered; the group buys it on /pricing.
+            <Text size="sm">
+              Offered to the group: {view.level.name}, {formatCurrency(view.level.price_cents)}.
+            </Text>
+          ) : (
+            <Button component={Link} to={`/pricing?level=${view.level.id}#start`} variant="light">
+              Let us prepare it: {view.level.name}, {formatCurrency(view.level.price_cents)}
+            </Button>
+          )}
           <Text size="xs" c="gray.7">
             The IRS user fee is paid to the IRS.{' '}
             <Anchor
