@@ -38,6 +38,7 @@ import { startWebDevServer } from './modules/pages/web-dev-server.ts';
 import { passwordResetRoutes } from './modules/password-reset/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { reinstatementRoutes } from './modules/reinstatement/routes.ts';
 import { renewalRoutes } from './modules/renewals/routes.ts';
 import { routingLookupScriptSources } from './modules/routing-numbers/lookup.ts';
 import { routingNumberRoutes } from './modules/routing-numbers/routes.ts';
@@ -305,6 +306,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(renewalRoutes);
   await app.register(complianceRoutes);
   await app.register(extensionRoutes);
+  await app.register(reinstatementRoutes);
   await app.register(accountUserRoutes);
   await app.register(homeRoutes);
   await app.register(adminAccountRoutes);

@@ -239,7 +239,13 @@ describe('discount codes', () => {
 describe('levels and prices', () => {
   it('lists every level with prices in cents and the upgrade target', async () => {
     const { levels: list } = (await admin.get('/api/admin/levels')).json();
-    expect(list).toHaveLength(4);
+    expect(list).toHaveLength(5);
+    // The way back for a revoked group (docs/irs-standing.md "Reinstatement"), sold as a level.
+    expect(list.find((l: { slug: string }) => l.slug === 'reinstatement')).toMatchObject({
+      name: 'Reinstatement application',
+      price_cents: 59500,
+      price_discount_cents: 59500,
+    });
     const startUp = list.find((l: { slug: string }) => l.slug === 'start-up');
     expect(startUp).toMatchObject({
       price_cents: 69500,

@@ -348,6 +348,7 @@ const SAMPLES: Record<string, Sample> = {
     as: 'holder',
     bodies: [{ period_end: '2025-06', return_form: '990-EZ', filed_on: '2025-11-10', extended_due: '2026-05-15' }],
   },
+  'PUT /api/account/reinstatement': { as: 'holder', bodies: [{ item: 's4_application', checked: true }] },
   'POST /api/admin/banners': { as: 'admin', bodies: [banner], multi: ['text'] },
   'PUT /api/admin/banners/:id': { as: 'admin', bodies: [banner], multi: ['text'] },
   'POST /api/admin/discounts': { as: 'admin', bodies: [discount] },

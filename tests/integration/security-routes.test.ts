@@ -88,6 +88,8 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/account/calendar': { access: 'user', scoped: true },
   'GET /api/account/extensions': { access: 'user', scoped: true },
   'POST /api/account/extensions': { access: 'user', scoped: true },
+  'GET /api/account/reinstatement': { access: 'user', scoped: true },
+  'PUT /api/account/reinstatement': { access: 'user', scoped: true },
   'GET /api/app/home': { access: 'user', scoped: true },
   'POST /api/app/determination-letter': { access: 'user', scoped: true },
   'GET /api/account/supervision': { access: 'user', scoped: true },
@@ -280,6 +282,7 @@ async function bState(): Promise<string> {
       UNION ALL SELECT b::text FROM bylaws b WHERE b.hash = ${fx.hashB}
       UNION ALL SELECT r::text FROM discount_reservations r WHERE r.account_id = ${fx.accountB}
       UNION ALL SELECT x::text FROM filing_extensions x WHERE x.account_id = ${fx.accountB}
+      UNION ALL SELECT c::text FROM reinstatement_checklist c WHERE c.account_id = ${fx.accountB}
     ) s`);
   return (result.rows[0] as { d: string }).d;
 }
@@ -625,6 +628,22 @@ const CROSS_ACCOUNT: CrossCase[] = [
         filed_on: '2025-11-10',
         extended_due: '2026-05-15',
       },
+    }),
+    expect: 'refused',
+  },
+  {
+    key: 'GET /api/account/reinstatement',
+    as: 'holderA',
+    request: () => ({ url: `/api/account/reinstatement?account_id=${B()}` }),
+    expect: 'refused',
+    control: 'admin',
+  },
+  {
+    key: 'PUT /api/account/reinstatement',
+    as: 'holderA',
+    request: () => ({
+      url: '/api/account/reinstatement',
+      body: { account_id: B(), item: 's4_application', checked: true },
     }),
     expect: 'refused',
   },

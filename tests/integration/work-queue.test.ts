@@ -213,7 +213,7 @@ describe('buildWorkQueue', () => {
     expect((await itemsOf('revoked'))[0]).toMatchObject({
       accountId: account[7],
       ein: '990100007',
-      details: { revoked_on: '2026-05-15', posted_on: '2026-08-10' },
+      details: { revoked_on: '2026-05-15', posted_on: '2026-08-10', earlier_revocations: 0 },
     });
     expect((await itemsOf('reinstated'))[0]).toMatchObject({
       accountId: account[8],

@@ -980,6 +980,31 @@ export const filingExtensions = pgTable(
 );
 
 /**
+ * The reinstatement checklist a revoked group works through (docs/irs-standing.md
+ * "Reinstatement"): one row per item ticked, for the account's revocation of `revoked_on` (the
+ * Automatic Revocation List's date), so a later revocation starts a new list. Unticking deletes the
+ * row; both are audited.
+ */
+export const reinstatementChecklist = pgTable(
+  'reinstatement_checklist',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The revocation date of the list entry the item is for, 'YYYY-MM-DD'. */
+    revokedOn: date('revoked_on', { mode: 'string' }).notNull(),
+    /** A key of REINSTATEMENT_ITEMS (src/shared/rules/reinstatement.ts). */
+    itemKey: text('item_key').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedBy: integer('checked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.revokedOn, t.itemKey] }),
+    check('reinstatement_checklist_item_key', sql`${t.itemKey} ~ '^s[4-7]_[a-z0-9_]+$'`),
+  ],
+);
+
+/**
  * Compliance deadline reminders written to the outbox (docs/requirements/product.md "Compliance calendar"), one per `key` =
  * reminderKey(accountId, deadline, tier) = `${accountId}:${kind}:${due}:${tier}`: the daily job
  * inserts with ON CONFLICT (key) DO NOTHING and enqueues the mail only when the row is new, so a

@@ -40,6 +40,8 @@ const ACTION_WORDS: Record<string, string> = {
   'compliance.filing_recorded': 'Recorded a filing',
   'filing_extension.recorded': 'Recorded a Form 8868 extension',
   'filing_extension.removed': 'Removed a Form 8868 extension',
+  'reinstatement_item.checked': 'Ticked an item of the reinstatement checklist',
+  'reinstatement_item.unchecked': 'Unticked an item of the reinstatement checklist',
   'job.run': 'Ran a job',
   'payment_alert.reviewed': 'Marked a possible card testing alert reviewed',
   'limit.reached': 'Was refused past a limit (too many attempts)',
@@ -75,6 +77,8 @@ const FIELD_WORDS: Record<string, string> = {
   until: 'Until',
   // A Form 8868 extension (modules/extensions/).
   extendedDue: 'Extended due date',
+  // The reinstatement checklist (modules/reinstatement/).
+  itemKey: 'Checklist item',
 };
 
 /** A key as words: 'early_bird_price_cents' → 'Early bird price', 'discountId' → 'Discount'. */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MONTH_NAMES } from '../lists/months.ts';
 import { calendarDate, parseIsoDate } from '../rules/compliance-calendar.ts';
+import { reinstatementWorkText } from '../rules/reinstatement.ts';
+import { returnOwed } from '../rules/standing.ts';
 import { checkText, msg, requiredText } from '../validation.ts';
 import { listSort } from './list-params.ts';
 import type { PageObject } from '../rules/pagination.ts';
@@ -262,8 +264,19 @@ export function workItemSummary(kind: WorkItemKind, d: Record<string, unknown>):
               : 'Paid membership; EIN not in the BMF loaded.';
     case 'roster_no_membership':
       return `On the roster of GEN ${text(d.gen)}; no user has joined for it.`;
-    case 'revoked':
-      return `On the Automatic Revocation List: revoked ${text(d.revoked_on)}${d.posted_on ? `, posted ${text(d.posted_on)}` : ''}.`;
+    case 'revoked': {
+      const way =
+        typeof d.posted_on === 'string' && typeof d.revoked_on === 'string'
+          ? reinstatementWorkText({
+              obligation: returnOwed(text(d.filing_requirement) || null, text(d.pf_filing_requirement) || null),
+              grossReceipts: null,
+              earlierRevocations: typeof d.earlier_revocations === 'number' ? d.earlier_revocations : 0,
+              revokedOn: d.revoked_on,
+              postedOn: d.posted_on,
+            })
+          : null;
+      return `On the Automatic Revocation List: revoked ${text(d.revoked_on)}${d.posted_on ? `, posted ${text(d.posted_on)}` : ''}.${way ? ` ${way}` : ''}`;
+    }
     case 'reinstated':
       return `Reinstated ${text(d.reinstated_on)} after the revocation of ${text(d.revoked_on)}.`;
     case 'determination_letter':

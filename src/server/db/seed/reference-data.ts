@@ -63,6 +63,22 @@ export const LEVELS = [
     ],
     sortOrder: 4,
   },
+  {
+    // The way back after an automatic revocation (docs/irs-standing.md "Reinstatement"): the
+    // revoked standing card links here.
+    slug: 'reinstatement',
+    name: 'Reinstatement application',
+    description:
+      'For a group the IRS revoked for not filing three years in a row: we find the Rev. Proc. 2014-11 path that fits, prepare the application and the late returns it needs, and keep you filing once the IRS reinstates you. The IRS user fee is paid to the IRS.',
+    priceCents: 59500,
+    priceDiscountCents: 59500,
+    renewalFeatures: [
+      'Reinstatement application prepared for you (Form 1023, 1023-EZ or 1024)',
+      'Late Form 990-EZ, 990 or 990-N returns prepared',
+      'Compliance calendar and e-mail reminders',
+    ],
+    sortOrder: 5,
+  },
 ] as const;
 
 /** Upgrade targets: start-up and maintain upgrade to full service (with an incorporation package). */

@@ -12,8 +12,14 @@
 import { MONTHS } from '../../../shared/lists/months.ts';
 import type { FieldDefinition, WizardPage } from '../../../shared/forms/field-definition.ts';
 
-export type WizardLevelSlug = 'start-up' | 'maintain' | 'full-service' | 'greek-chapter';
-export const WIZARD_LEVEL_SLUGS: readonly WizardLevelSlug[] = ['start-up', 'maintain', 'full-service', 'greek-chapter'];
+export type WizardLevelSlug = 'start-up' | 'maintain' | 'full-service' | 'greek-chapter' | 'reinstatement';
+export const WIZARD_LEVEL_SLUGS: readonly WizardLevelSlug[] = [
+  'start-up',
+  'maintain',
+  'full-service',
+  'greek-chapter',
+  'reinstatement',
+];
 
 /**
  * The nine fields of docs/requirements/entities.md "Bylaw form (booster wizard step)", as wizard field names. The
@@ -37,6 +43,7 @@ export const WIZARD_TITLES: Record<WizardLevelSlug, string> = {
   maintain: 'Maintain application: keep your existing exemption in good standing',
   'full-service': 'Full-service application: tax exemption and state incorporation',
   'greek-chapter': 'Greek chapter application',
+  reinstatement: 'Reinstatement application: get back the exemption the IRS revoked',
 };
 
 /** Shown on the last page of every wizard. */
@@ -741,6 +748,8 @@ export const WIZARD_SCHEMAS: Record<WizardLevelSlug, WizardPage[]> = {
   maintain: MAINTAIN_PAGES,
   'full-service': FULL_SERVICE_PAGES,
   'greek-chapter': GREEK_PAGES,
+  // A revoked group had its determination letter: the maintain questions fit it.
+  reinstatement: MAINTAIN_PAGES,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -821,6 +830,7 @@ export function sampleAnswers(
       };
       break;
     case 'maintain':
+    case 'reinstatement':
       answers = {
         ...BOOSTER_BASE,
         account___name: 'Kenai Central Hockey Boosters',

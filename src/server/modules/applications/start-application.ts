@@ -11,8 +11,12 @@ import type { Db } from '../../db/client.ts';
 
 const EMAIL_TAKEN = 'An account already uses this e-mail address. Please sign in instead.';
 
-/** The maintain level is for groups that already hold an exemption; every other level starts one. */
-const applicationTypeFor = (levelSlug: string): ApplicationType => (levelSlug === 'maintain' ? 'maintain' : 'start-up');
+/**
+ * The maintain level is for groups that already hold an exemption, and so is the reinstatement
+ * level (a revoked group had its determination letter); every other level starts one.
+ */
+const applicationTypeFor = (levelSlug: string): ApplicationType =>
+  levelSlug === 'maintain' || levelSlug === 'reinstatement' ? 'maintain' : 'start-up';
 
 /**
  * Application start (docs/requirements/product.md tool 1, docs/requirements/behaviour.md "Application start"): creates the user and a draft application

@@ -83,7 +83,7 @@ async function genAccounts(tx: DbOrTx, gens: string[]) {
  * - `paying_not_on_roster`: paying member not on a provider GEN's roster, per account;
  * - `roster_no_membership`: subordinate on a provider GEN's roster with no user, per account;
  * - `revoked`: member or subordinate on the Automatic Revocation List, not reinstated, per EIN and
- *   revocation date; `reinstated`: reinstated in the last 365 days, per EIN and dates.
+ *   revocation date, with what names its way back (its BMF filing codes and earlier revocations); `reinstated`: reinstated in the last 365 days, per EIN and dates.
  * Each item has a unique `key`, inserted with ON CONFLICT (key) DO NOTHING: building again finds
  * the same things and adds nothing, and an item staff resolved does not come back.
  * @param today 'YYYY-MM-DD' (the standing's and the reinstatements' reference day)
@@ -254,24 +254,38 @@ export async function buildWorkQueue(db: Db, today: string): Promise<WorkQueueBu
       posted_on: string | null;
       reinstated_on: string | null;
       release_id: number;
+      filing_requirement: string | null;
+      pf_filing_requirement: string | null;
     }>(
       tx,
       sql`
       SELECT a.id AS account_id, v.ein, v.legal_name, v.revoked_on::text AS revoked_on, v.posted_on::text AS posted_on,
-        v.reinstated_on::text AS reinstated_on, v.release_id
+        v.reinstated_on::text AS reinstated_on, v.release_id, a.filing_requirement, a.pf_filing_requirement
       FROM irs_revocations v JOIN accounts a ON a.ein = v.ein
       WHERE ${ofGens(gens)} OR ${isMember}
       ORDER BY v.ein, v.revoked_on`,
     );
     const reinstatedSince = addDays(today, -REINSTATED_WITHIN_DAYS);
+    // Rows come by EIN and revocation date: the entries of an EIN before this one are its earlier revocations.
+    const earlier = new Map<string, number>();
     for (const v of revocations) {
       const base = { accountId: v.account_id, ein: v.ein, releaseId: v.release_id };
+      const earlierRevocations = earlier.get(`${v.account_id}:${v.ein}`) ?? 0;
+      earlier.set(`${v.account_id}:${v.ein}`, earlierRevocations + 1);
       if (v.reinstated_on === null || v.reinstated_on > today) {
         items.push({
           ...base,
           key: `revoked:${v.ein}:${v.revoked_on}`,
           kind: 'revoked',
-          details: { revoked_on: v.revoked_on, posted_on: v.posted_on, legal_name: v.legal_name },
+          // What names the way back in the item (workItemSummary, reinstatementWorkText).
+          details: {
+            revoked_on: v.revoked_on,
+            posted_on: v.posted_on,
+            legal_name: v.legal_name,
+            filing_requirement: v.filing_requirement,
+            pf_filing_requirement: v.pf_filing_requirement,
+            earlier_revocations: earlierRevocations,
+          },
         });
       } else if (v.reinstated_on >= reinstatedSince) {
         items.push({

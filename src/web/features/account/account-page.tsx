@@ -7,6 +7,7 @@ import { formatEin } from '../../../shared/rules/formats.ts';
 import { ComplianceCalendarCard } from '../../components/compliance-calendar-card.tsx';
 import { FilingExtensions } from '../../components/filing-extensions.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ReinstatementChecklist } from '../../components/reinstatement-checklist.tsx';
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
 import { call, hrefOf } from '../../lib/http.ts';
@@ -140,6 +141,7 @@ export default function AccountPage() {
             irs={account.standing.irs}
             letterUrl={hrefOf(accountOverviewContracts.standingLetter, {})}
             title={{ id: 'my-standing', text: 'Standing with the IRS', label: account.standing.label }}
+            reinstatement={account.standing.state === 'revoked' ? <ReinstatementChecklist /> : undefined}
             extensions={
               <FilingExtensions
                 suggestedPeriod={

@@ -103,7 +103,8 @@ function pub78Text(p: NonNullable<PublicProfile['irs']['pub78']>): string {
  * missed, the next due date and the IRS facts, each source cited with its release date; with
  * `letterUrl`, a download of the good-standing letter while the state allows one; with
  * `extensions`, the account pages' Form 8868 extensions under the returns (docs/irs-standing.md
- * "Extensions"), which the public profile never shows.
+ * "Extensions"); with `reinstatement`, a revoked organization's way back under its notice
+ * (docs/irs-standing.md "Reinstatement"). The public profile shows neither.
  */
 export function StandingCard({
   state,
@@ -111,6 +112,7 @@ export function StandingCard({
   letterUrl,
   title,
   extensions,
+  reinstatement,
 }: {
   state: StandingState;
   irs: PublicProfile['irs'];
@@ -119,6 +121,8 @@ export function StandingCard({
   title?: { id: string; text: string; label: string };
   /** The extensions and the action recording one, on the group's and staff's account pages. */
   extensions?: ReactNode;
+  /** "Getting the exemption back" of a revoked organization, on the group's and staff's account pages. */
+  reinstatement?: ReactNode;
 }) {
   const fye = irs.fiscal_year_end_month;
   const missed = irs.missed_tax_years.map((y) => taxYearLabel(y, fye)).join(', ');
@@ -164,6 +168,7 @@ export function StandingCard({
             dates on this page are.
           </Alert>
         )}
+        {state === 'revoked' && reinstatement}
         {state === 'past_revocation_date' && irs.revocation_date && (
           <Alert color="red" title={`Revocation date passed: ${longDate(irs.revocation_date)}`}>
             {latestFiled
@@ -220,7 +225,11 @@ export function StandingCard({
         )}
         {state !== 'not_listed' && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="lg">
-            <Fact label="IRS status" value={irs.status_meaning} />
+            {/* A revoked organization is not exempt until reinstated, whatever an older BMF row said (Rev. Proc. 2014-11). */}
+            <Fact
+              label="IRS status"
+              value={state === 'revoked' ? 'Revoked: not exempt until the IRS reinstates it' : irs.status_meaning}
+            />
             <Fact label="Annual return owed" value={irs.return_owed} />
             <Fact label="Fiscal year ends" value={fye ? MONTH_NAMES[fye - 1] : ''} />
             <Fact label="Latest return on file" value={latestFiled ? capitalized(latestFiled) : 'None on file'} />

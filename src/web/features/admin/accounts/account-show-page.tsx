@@ -31,6 +31,7 @@ import {
 import { ComplianceCalendarCard } from '../../../components/compliance-calendar-card.tsx';
 import { FilingExtensions } from '../../../components/filing-extensions.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ReinstatementChecklist } from '../../../components/reinstatement-checklist.tsx';
 import { RenewalCard } from '../../../components/renewal-card.tsx';
 import { toastSuccess } from '../../../lib/feedback.tsx';
 import { call, hrefOf, HttpFailure } from '../../../lib/http.ts';
@@ -305,6 +306,7 @@ export default function AccountShowPage() {
           irs={q.data.standing.irs}
           letterUrl={hrefOf(adminAccountsContracts.standingLetter, { params: { id: String(a.id) } })}
           title={{ id: 'account-standing', text: 'Standing with the IRS', label: q.data.standing.label }}
+          reinstatement={q.data.standing.state === 'revoked' ? <ReinstatementChecklist accountId={a.id} /> : undefined}
           extensions={
             <FilingExtensions
               accountId={a.id}

@@ -1,0 +1,44 @@
+import { reinstatementContracts } from '../../../shared/contracts/reinstatement.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
+import { fromContract } from '../../contracts.ts';
+import { auditActor } from '../../plugins/session.ts';
+import { checkReinstatementItem } from './check-item.ts';
+import { viewReinstatement } from './view-reinstatement.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/**
+ * The way back for a revoked organization (docs/irs-standing.md "Reinstatement", docs/roles.md
+ * "Reinstatement checklist"). Today is the UTC calendar date.
+ * - `GET /api/account/reinstatement` (any user of the account; staff any account with `account_id`)
+ *   → the Rev. Proc. 2014-11 paths with their deadlines and checklist, and the level that sells the
+ *   application (view-reinstatement.ts).
+ * - `PUT /api/account/reinstatement` (the same; staff with `account_id` in the body)
+ *   `{ item, checked }` → `{ view, message }` (check-item.ts, audited); 422 for an unknown item or an
+ *   account that is not revoked.
+ * Visitors 401; a user naming another account 404, as for one that does not exist.
+ */
+export async function reinstatementRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.route({
+    ...fromContract(reinstatementContracts.view),
+    handler: async (req) =>
+      viewReinstatement(app.db, req.account.accountId, { isStaff: req.currentUser.isAdmin }, calendarDate(new Date())),
+  });
+  api.route({
+    ...fromContract(reinstatementContracts.check),
+    handler: async (req) => {
+      const { accountId, onBehalf } = req.account;
+      const today = calendarDate(new Date());
+      const message = await checkReinstatementItem(
+        app.db,
+        accountId,
+        req.body,
+        { ...auditActor(req), onBehalf },
+        today,
+      );
+      const view = await viewReinstatement(app.db, accountId, { isStaff: req.currentUser.isAdmin }, today);
+      return { view, message };
+    },
+  });
+}

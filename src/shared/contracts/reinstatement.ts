@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { accountChoiceSchema } from '../schemas/account-choice.ts';
+import { reinstatementItemSchema, reinstatementViewSchema } from '../schemas/reinstatement.ts';
+import { actingAccountField, validationFailedSchema } from './common.ts';
+import { defineContract } from './contract.ts';
+
+/**
+ * The way back for a revoked organization (docs/irs-standing.md "Reinstatement", docs/roles.md
+ * "Reinstatement checklist"): any user of the account reads its paths and ticks its checklist;
+ * staff any account's (`account_id`, audited as on its behalf).
+ */
+export const reinstatementContracts = {
+  view: defineContract({
+    method: 'GET',
+    url: '/api/account/reinstatement',
+    access: 'account-user',
+    summary: 'The Rev. Proc. 2014-11 paths back for a revoked organization, with their deadlines and checklist',
+    querystring: accountChoiceSchema,
+    response: { 200: reinstatementViewSchema },
+  }),
+  check: defineContract({
+    method: 'PUT',
+    url: '/api/account/reinstatement',
+    access: 'account-user',
+    summary: 'Tick or untick an item of the reinstatement checklist (audited)',
+    body: reinstatementItemSchema.safeExtend({ account_id: actingAccountField }),
+    response: { 200: z.object({ view: reinstatementViewSchema, message: z.string() }), 422: validationFailedSchema },
+  }),
+};

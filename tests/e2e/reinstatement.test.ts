@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invitationLinkFromOutbox } from './support/accounts.ts';
+import { axeFindings } from './support/axe.ts';
+import { openBrowser, screenshotBothWidths, type Session } from './support/browser.ts';
+import { startProductServer, type ProductServer } from './support/product-server.ts';
+
+/**
+ * Getting the exemption back (docs/irs-standing.md "Reinstatement"). A server of its own, started
+ * with IRS_DATA_DIR naming a folder with an Automatic Revocation List this test writes (not the
+ * IRS's): it lists Hooligans Baseball Booster Club (41-2325710, a GEN 5271 subordinate of the shipped
+ * April 2026 extract that files Form 990-N and no other browser test uses) as revoked on 15 May 2026
+ * and posted on 10 August 2026. Staff load it with the IRS data refresh job and add a user to the
+ * account; the user reads the paths on /account, found by visible labels, ticks an item, and sees
+ * the level that prepares it; staff see the tick on the account page; the public profile shows the
+ * revocation, never the checklist.
+ */
+
+const EIN = '412325710';
+const NAME = 'HOOLIGANS BASEBALL BOOSTER CLUB INC';
+const ADMIN = { email: 'reinstatement.admin@e2e.test', password: 'Adm1n-reinstate-Pass' };
+const GROUP_USER = { email: 'hooligans.treasurer@example.com', password: 'Hooligans-Treasurer-2026' };
+
+let server: ProductServer;
+let irsDir: string;
+let group: Session;
+let staff: Session;
+
+beforeAll(async () => {
+  irsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-e2e-revocations-'));
+  fs.mkdirSync(path.join(irsDir, 'revocations', '2026-11-10'), { recursive: true });
+  fs.writeFileSync(
+    path.join(irsDir, 'revocations', '2026-11-10', 'revocations.txt'),
+    `${EIN}|PARENT BOOSTER USA INC|${NAME}|2521 E MOUNTAIN VILLAGE DR STE B|WASILLA|AK|99654|US|03|15-MAY-2026|10-AUG-2026|\r\n`,
+  );
+  server = await startProductServer({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_FORMS_PER_MINUTE: '1000',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '1000',
+    IRS_DATA_DIR: irsDir,
+  });
+  [group, staff] = await Promise.all([openBrowser(server.baseUrl), openBrowser(server.baseUrl)]);
+});
+afterAll(async () => {
+  await Promise.all([group?.close(), staff?.close()]);
+  await server?.stop();
+  if (irsDir) fs.rmSync(irsDir, { recursive: true, force: true });
+});
+
+describe('a revoked group works through its way back', () => {
+  it('reads the path that fits with its deadline, ticks an item, and is offered the application; staff see the tick', async () => {
+    const sp = staff.page;
+    await sp.goto('/login');
+    await sp.getByLabel('E-mail').fill(ADMIN.email);
+    await sp.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN.password);
+    await sp.getByRole('button', { name: 'Sign in' }).click();
+    await sp.waitForURL((u) => !u.pathname.startsWith('/login'));
+    // Staff load the revocation list now (the job may have loaded it at start already: the same file
+    // again changes nothing), then add a user to the revoked group's account.
+    const accountId = await sp.evaluate(
+      async ({ ein, name, user }) => {
+        const headers = {
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-CSRF-TOKEN': document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content,
+        };
+        const ran = await fetch('/api/admin/jobs/irs-data-refresh/run', { method: 'POST', headers, body: '{}' });
+        if (ran.status !== 200 && ran.status !== 409) throw new Error(`the refresh: ${ran.status} ${await ran.text()}`);
+        const found = (await (
+          await fetch('/search?search=verify-501c3&keyword=hooligans+baseball', { headers })
+        ).json()) as { data: { id: number; name: string }[] };
+        const id = found.data.find((r) => r.name === name)!.id;
+        const profile = (await (await fetch(`/api/accounts/${id}/public`, { headers })).json()) as { ein: string };
+        if (profile.ein.replace('-', '') !== ein) throw new Error(`account ${id} has EIN ${profile.ein}`);
+        const added = await fetch('/app/account/users/store', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            account_id: id,
+            email: user,
+            first_name: 'Hana',
+            last_name: 'Treasurer',
+            phone: '',
+            sms_phone: '',
+            is_primary: 1,
+          }),
+        });
+        if (added.status !== 201) throw new Error(`adding the user: ${added.status} ${await added.text()}`);
+        return id;
+      },
+      { ein: EIN, name: NAME, user: GROUP_USER.email },
+    );
+
+    const { page } = group;
+    await page.goto(await invitationLinkFromOutbox(sp, GROUP_USER.email));
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(GROUP_USER.password);
+    await page.getByLabel('Confirm password').fill(GROUP_USER.password);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/password'));
+
+    await page.goto('/account');
+    const standing = page.getByRole('region', { name: 'Standing with the IRS' });
+    await standing.locator('[data-standing="revoked"]').getByText('Revoked').waitFor();
+    const back = standing.getByRole('region', { name: 'Getting the exemption back' });
+    await back.getByText(/counted from August 10, 2026, the day the IRS posted the organization/).waitFor();
+    const streamlined = back.getByRole('region', {
+      name: 'Rev. Proc. 2014-11 §4: Streamlined retroactive reinstatement',
+    });
+    await streamlined.getByText('Apply by November 10, 2027').waitFor();
+    await streamlined.getByText('Fits', { exact: true }).waitFor();
+    // §7 is always open; §5 and §6 are listed as not fitting, with why.
+    await back.getByRole('region', { name: /§7: Reinstatement from the application's postmark date/ }).waitFor();
+    await back.getByText('§5 Retroactive reinstatement within 15 months: The streamlined process fits').waitFor();
+    // Nothing on the card calls the revoked group exempt or gifts to it deductible.
+    expect(await back.innerText()).not.toMatch(/\bis exempt\b|\bare deductible\b/);
+
+    const heading = streamlined.getByRole('checkbox', { name: /^Write "Revenue Procedure 2014-11, Streamlined/ });
+    expect(await heading.isChecked()).toBe(false);
+    await heading.check();
+    await streamlined.getByText(/^Ticked .* by Hana Treasurer$/).waitFor();
+    expect(await heading.isChecked()).toBe(true);
+
+    // The level that prepares it, where a level is bought.
+    const offer = back.getByRole('link', { name: /^Let us prepare it: Reinstatement application, \$595\.00$/ });
+    expect(await offer.getAttribute('href')).toMatch(/^\/pricing\?level=\d+#start$/);
+    await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+    await screenshotBothWidths(page, 'reinstatement', 'account-revoked');
+    await standing.screenshot({ path: 'test-results/screens/reinstatement/standing-revoked.png' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await back.screenshot({ path: 'test-results/screens/reinstatement/way-back-375.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await axeFindings(page)).toEqual([]);
+
+    // Kept: after a reload it is still ticked.
+    await page.reload();
+    await back.getByRole('checkbox', { name: /^Write "Revenue Procedure 2014-11, Streamlined/ }).waitFor();
+    expect(
+      await back.getByRole('checkbox', { name: /^Write "Revenue Procedure 2014-11, Streamlined/ }).isChecked(),
+    ).toBe(true);
+
+    // The public profile shows the revocation, never the checklist.
+    await page.goto(`/app/account/show/${accountId}`);
+    await page.locator('[data-standing="revoked"]').first().waitFor();
+    expect(await page.getByRole('region', { name: 'Getting the exemption back' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+
+    // Staff see the same paths and who ticked the item.
+    await sp.goto(`/admin/accounts/show/${accountId}`);
+    const staffBack = sp
+      .getByRole('region', { name: 'Standing with the IRS' })
+      .getByRole('region', { name: 'Getting the exemption back' });
+    await staffBack.getByText(/^Ticked .* by Hana Treasurer$/).waitFor();
+    await staffBack.getByText('Offered to the group: Reinstatement application, $595.00.').waitFor();
+    expect(await staffBack.getByRole('link', { name: /^Let us prepare it/ }).count()).toBe(0);
+    await screenshotBothWidths(sp, 'reinstatement', 'staff-account');
+  });
+});
