@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationLinkFromOutbox } from './support/accounts.ts';
+import { giveImportedAccountAUser, invitationLinkFromOutbox } from './support/accounts.ts';
 import { axeFindings } from './support/axe.ts';
 import { openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
 import type { Page } from 'playwright-core';
@@ -40,37 +40,14 @@ describe('recording a Form 8868 extension', () => {
     const refused = { group: refusedRequests(group.page), staff: refusedRequests(staff.page) };
     await signIn(staff.page, 'admin');
     // The group's account (imported from the IRS data), and a user for it, added by staff.
-    const accountId = await staff.page.evaluate(
-      async ({ ein, name, user }) => {
-        const headers = {
-          'Content-Type': 'application/json',
-          'X-Requested-With': 'XMLHttpRequest',
-          'X-CSRF-TOKEN': document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content,
-        };
-        const found = (await (
-          await fetch('/search?search=verify-501c3&keyword=btw+cheer+booster', { headers })
-        ).json()) as { data: { id: number; name: string }[] };
-        const id = found.data.find((r) => r.name === name)!.id;
-        const profile = (await (await fetch(`/api/accounts/${id}/public`, { headers })).json()) as { ein: string };
-        if (profile.ein.replace('-', '') !== ein) throw new Error(`account ${id} has EIN ${profile.ein}`);
-        const added = await fetch('/app/account/users/store', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            account_id: id,
-            email: user,
-            first_name: 'Tess',
-            last_name: 'Treasurer',
-            phone: '',
-            sms_phone: '',
-            is_primary: 1,
-          }),
-        });
-        if (added.status !== 201) throw new Error(`adding the user: ${added.status} ${await added.text()}`);
-        return id;
-      },
-      { ein: EIN, name: 'BTW CHEER BOOSTER CLUB INC', user: GROUP_USER.email },
-    );
+    const accountId = await giveImportedAccountAUser(staff.page, {
+      keyword: 'btw cheer booster',
+      name: 'BTW CHEER BOOSTER CLUB INC',
+      ein: EIN,
+      email: GROUP_USER.email,
+      firstName: 'Tess',
+      lastName: 'Treasurer',
+    });
 
     const { page } = group;
     await page.goto(await invitationLinkFromOutbox(staff.page, GROUP_USER.email));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationLinkFromOutbox } from './support/accounts.ts';
+import { giveImportedAccountAUser, invitationLinkFromOutbox } from './support/accounts.ts';
 import { axeFindings } from './support/axe.ts';
 import { openBrowser, screenshotBothWidths, type Session } from './support/browser.ts';
 import { startProductServer, type ProductServer } from './support/product-server.ts';
@@ -60,39 +60,27 @@ describe('a revoked group works through its way back', () => {
     await sp.waitForURL((u) => !u.pathname.startsWith('/login'));
     // Staff load the revocation list now (the job may have loaded it at start already: the same file
     // again changes nothing), then add a user to the revoked group's account.
-    const accountId = await sp.evaluate(
-      async ({ ein, name, user }) => {
-        const headers = {
+    const ran = await sp.evaluate(async () => {
+      const res = await fetch('/api/admin/jobs/irs-data-refresh/run', {
+        method: 'POST',
+        headers: {
           'Content-Type': 'application/json',
           'X-Requested-With': 'XMLHttpRequest',
           'X-CSRF-TOKEN': document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content,
-        };
-        const ran = await fetch('/api/admin/jobs/irs-data-refresh/run', { method: 'POST', headers, body: '{}' });
-        if (ran.status !== 200 && ran.status !== 409) throw new Error(`the refresh: ${ran.status} ${await ran.text()}`);
-        const found = (await (
-          await fetch('/search?search=verify-501c3&keyword=hooligans+baseball', { headers })
-        ).json()) as { data: { id: number; name: string }[] };
-        const id = found.data.find((r) => r.name === name)!.id;
-        const profile = (await (await fetch(`/api/accounts/${id}/public`, { headers })).json()) as { ein: string };
-        if (profile.ein.replace('-', '') !== ein) throw new Error(`account ${id} has EIN ${profile.ein}`);
-        const added = await fetch('/app/account/users/store', {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({
-            account_id: id,
-            email: user,
-            first_name: 'Hana',
-            last_name: 'Treasurer',
-            phone: '',
-            sms_phone: '',
-            is_primary: 1,
-          }),
-        });
-        if (added.status !== 201) throw new Error(`adding the user: ${added.status} ${await added.text()}`);
-        return id;
-      },
-      { ein: EIN, name: NAME, user: GROUP_USER.email },
-    );
+        },
+        body: '{}',
+      });
+      return { status: res.status, text: await res.text() };
+    });
+    if (ran.status !== 200 && ran.status !== 409) throw new Error(`the refresh: ${ran.status} ${ran.text}`);
+    const accountId = await giveImportedAccountAUser(sp, {
+      keyword: 'hooligans baseball',
+      name: NAME,
+      ein: EIN,
+      email: GROUP_USER.email,
+      firstName: 'Hana',
+      lastName: 'Treasurer',
+    });
 
     const { page } = group;
     await page.goto(await invitationLinkFromOutbox(sp, GROUP_USER.email));

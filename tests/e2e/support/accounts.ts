@@ -145,3 +145,45 @@ export async function setRenewalDueDate(adminPage: Page, accountId: number, dueO
     await adminPage.getByRole('region', { name: 'Account settings' }).getByLabel('Renewal due date').inputValue(),
   ).toBe(dueOn);
 }
+
+/**
+ * Staff, signed in in `staffPage`, give an account imported from the IRS data its first user: they
+ * find the account on the GEN's public search by `keyword` and `name`, check its EIN on its public
+ * profile, and add `user` as its primary user (POST /app/account/users/store), which mails them an
+ * invitation. @returns the account's id
+ * @throws when the account is not found, has another EIN, or the user is refused
+ */
+export async function giveImportedAccountAUser(
+  staffPage: Page,
+  opts: { keyword: string; name: string; ein: string; email: string; firstName: string; lastName: string },
+): Promise<number> {
+  return staffPage.evaluate(async ({ keyword, name, ein, email, firstName, lastName }) => {
+    const headers = {
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-CSRF-TOKEN': document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content,
+    };
+    const found = (await (
+      await fetch(`/search?search=verify-501c3&keyword=${encodeURIComponent(keyword)}`, { headers })
+    ).json()) as { data: { id: number; name: string }[] };
+    const id = found.data.find((r) => r.name === name)?.id;
+    if (!id) throw new Error(`no account named ${name} found by "${keyword}"`);
+    const profile = (await (await fetch(`/api/accounts/${id}/public`, { headers })).json()) as { ein: string };
+    if (profile.ein.replace('-', '') !== ein) throw new Error(`account ${id} has EIN ${profile.ein}`);
+    const added = await fetch('/app/account/users/store', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        account_id: id,
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        phone: '',
+        sms_phone: '',
+        is_primary: 1,
+      }),
+    });
+    if (added.status !== 201) throw new Error(`adding the user: ${added.status} ${await added.text()}`);
+    return id;
+  }, opts);
+}
