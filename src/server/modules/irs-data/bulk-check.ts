@@ -14,7 +14,7 @@ import type { IrsCheck } from '../../../shared/schemas/irs-check.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** EINs checked between two progress reports. */
-export const BULK_CHECK_BATCH = 250;
+const BULK_CHECK_BATCH = 250;
 
 const refuse = (message: string) => ValidationError.field(IRS_BULK_CHECK_FIELD, message);
 
