@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings } from './support/axe.ts';
 import { openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
 
 /**
@@ -40,6 +41,7 @@ describe('standing check of a list of EINs', () => {
     await download.waitFor();
     await page.getByRole('cell', { name: 'Not found in the IRS data' }).first().waitFor();
     await screenshotBothWidths(page, 'bulk-check', 'finished');
+    expect(await axeFindings(page)).toEqual([]);
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     const rows = parse(fs.readFileSync((await file.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
