@@ -1604,7 +1604,7 @@ export const irsBulkChecks = pgTable(
     /** The uploaded file's name (cleanFileName). */
     fileName: uploadedFileName('file_name').notNull(),
     status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
-    /** The distinct EINs to check, 9 digits each, in the file's order. */
+    /** The distinct EINs to check, 9 digits each, in the file's order; emptied once the result holds them. */
     eins: jsonb('eins').$type<string[]>().notNull(),
     total: integer('total').notNull(),
     done: integer('done').notNull().default(0),

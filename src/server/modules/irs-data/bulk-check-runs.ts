@@ -9,8 +9,21 @@ import type { Db } from '../../db/client.ts';
 
 const CHECK = 'The check';
 
-/** One irs_bulk_checks row as the page shows it (no EINs, no result). */
-function view(r: typeof irsBulkChecks.$inferSelect): IrsBulkCheck {
+/** The columns the page shows: never the EINs or the result, which may run to megabytes. */
+const SHOWN = {
+  id: irsBulkChecks.id,
+  fileName: irsBulkChecks.fileName,
+  status: irsBulkChecks.status,
+  total: irsBulkChecks.total,
+  done: irsBulkChecks.done,
+  counts: irsBulkChecks.counts,
+  error: irsBulkChecks.error,
+  createdAt: irsBulkChecks.createdAt,
+  finishedAt: irsBulkChecks.finishedAt,
+};
+
+/** One irs_bulk_checks row as the page shows it. */
+function view(r: Pick<typeof irsBulkChecks.$inferSelect, keyof typeof SHOWN>): IrsBulkCheck {
   return {
     id: r.id,
     file_name: r.fileName,
@@ -27,7 +40,7 @@ function view(r: typeof irsBulkChecks.$inferSelect): IrsBulkCheck {
 /**
  * Runs a stored check to its end (docs/irs-standing.md "Checking a list of EINs"): checks its EINs
  * (checkEins), writing `done` after each batch so any server shows the progress, then the result
- * CSV and counts with status 'done', or status 'failed' with the error's message.
+ * CSV and counts with status 'done' (the EINs dropped), or status 'failed' with the error's message.
  * Writes: irs_bulk_checks. Never throws (a failure is logged and stored).
  */
 async function runBulkCheck(db: Db, id: number, eins: string[], log: { error(obj: object, msg: string): void }) {
@@ -37,7 +50,8 @@ async function runBulkCheck(db: Db, id: number, eins: string[], log: { error(obj
     });
     await db
       .update(irsBulkChecks)
-      .set({ status: 'done', done: eins.length, counts, resultCsv: csv, finishedAt: new Date() })
+      // The EINs are no longer needed once the result holds them.
+      .set({ status: 'done', done: eins.length, counts, resultCsv: csv, eins: [], finishedAt: new Date() })
       .where(eq(irsBulkChecks.id, id));
   } catch (err) {
     log.error({ err, bulkCheck: id }, 'checking a list of EINs failed');
@@ -69,7 +83,7 @@ export async function startBulkCheck(
     const [inserted] = await tx
       .insert(irsBulkChecks)
       .values({ fileName: upload.fileName, eins, total: eins.length, createdBy: actor.userId })
-      .returning();
+      .returning(SHOWN);
     await recordAudit(tx, {
       actorUserId: actor.userId,
       action: 'irs_bulk_check.started',
@@ -87,7 +101,7 @@ export async function startBulkCheck(
  * @throws HttpError 404 for an unknown id
  */
 export async function getBulkCheck(db: Db, id: number): Promise<IrsBulkCheck> {
-  const [row] = await db.select().from(irsBulkChecks).where(eq(irsBulkChecks.id, id));
+  const [row] = await db.select(SHOWN).from(irsBulkChecks).where(eq(irsBulkChecks.id, id));
   if (!row) throw notFound(CHECK);
   return view(row);
 }
@@ -95,7 +109,7 @@ export async function getBulkCheck(db: Db, id: number): Promise<IrsBulkCheck> {
 /** The latest IRS_BULK_CHECKS_LISTED checks, newest first. Reads only. */
 export async function listBulkChecks(db: Db): Promise<{ data: IrsBulkCheck[] }> {
   const rows = await db
-    .select()
+    .select(SHOWN)
     .from(irsBulkChecks)
     .orderBy(desc(irsBulkChecks.createdAt), desc(irsBulkChecks.id))
     .limit(IRS_BULK_CHECKS_LISTED);
