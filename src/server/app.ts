@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { irsBulkCheckRoutes } from './modules/irs-data/bulk-check-routes.ts';
 import { irsCheckRoutes } from './modules/irs-data/routes.ts';
 import { PAGE_SCRIPT_LOADER_CSP_SOURCE } from './modules/pages/render-page.ts';
 import { pageRoutes } from './modules/pages/routes.ts';
@@ -291,6 +292,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(contentRoutes);
   await app.register(subordinateRoutes);
   await app.register(irsCheckRoutes);
+  await app.register(irsBulkCheckRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await app.register(adminConsoleRoutes);

@@ -101,6 +101,7 @@ const PAGE_TEXTS: Record<string, { title: string; description?: string }> = {
   '/admin/uploads/roster-imports/:id': { title: 'Roster import' },
   '/admin/contests': { title: 'Contest entries' },
   '/admin/compliance': { title: 'Revocation risk' },
+  '/admin/irs-bulk-checks': { title: 'Standing check (CSV)' },
   '/admin/work-queue': { title: 'Work queue' },
   '/admin/jobs': { title: 'Jobs' },
   '/admin/supervision': { title: 'Supervision' },

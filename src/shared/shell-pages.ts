@@ -68,6 +68,7 @@ export const SHELL_PAGES: ShellPage[] = [
   { path: '/admin/states', access: 'admin' },
   { path: '/admin/audit', access: 'admin' },
   { path: '/admin/uploads', access: 'admin' },
+  { path: '/admin/irs-bulk-checks', access: 'admin' },
   { path: '/admin/uploads/roster-imports/:id', access: 'admin' },
   { path: '/admin/contests', access: 'admin' },
   { path: '/admin/compliance', access: 'admin' },

@@ -135,6 +135,10 @@ export const routes: RouteObject[] = [
       { path: '/admin/audit', lazy: screen(() => import('./features/admin/audit/audit-page.tsx')) },
       { path: '/admin/uploads', lazy: screen(() => import('./features/admin/uploads/uploads-page.tsx')) },
       {
+        path: '/admin/irs-bulk-checks',
+        lazy: screen(() => import('./features/admin/irs-bulk-checks/irs-bulk-checks-page.tsx')),
+      },
+      {
         path: '/admin/uploads/roster-imports/:id',
         lazy: screen(() => import('./features/admin/uploads/roster-import-page.tsx')),
       },

@@ -98,6 +98,7 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string; expectedErro
   },
   '/admin/contests': { who: 'admin', url: () => '/admin/contests' },
   '/admin/compliance': { who: 'admin', url: () => '/admin/compliance' },
+  '/admin/irs-bulk-checks': { who: 'admin', url: () => '/admin/irs-bulk-checks' },
   '/admin/work-queue': { who: 'admin', url: () => '/admin/work-queue' },
   '/admin/jobs': { who: 'admin', url: () => '/admin/jobs' },
   '/admin/supervision': { who: 'admin', url: () => '/admin/supervision' },

@@ -11,6 +11,7 @@ import {
   applications,
   inquiries,
   invoices,
+  irsBulkChecks,
   irsOrganizations,
   irsReleases,
   levels,
@@ -89,6 +90,7 @@ const fx = {} as {
   holder: number;
   admin: number;
   invoice: number;
+  bulkCheck: number;
   invoiceNumber: string;
   payment: number;
   image: number;
@@ -126,6 +128,8 @@ const RECORDS: Record<string, () => Record<string, string | number>> = {
   'GET /api/admin/outbox/:id': () => ({ id: fx.invitationMail }),
   'GET /api/admin/jobs/:name/runs': () => ({ name: 'retention' }),
   'GET /api/admin/contests/:contest/entries': () => ({ contest: 'photo' }),
+  'GET /api/admin/irs-bulk-checks/:id': () => ({ id: fx.bulkCheck }),
+  'GET /api/admin/irs-bulk-checks/:id/result.csv': () => ({ id: fx.bulkCheck }),
 };
 
 type Who = 'visitor' | 'bylaws owner' | 'applicant' | 'account holder' | 'admin' | 'metrics scraper';
@@ -234,6 +238,19 @@ beforeAll(async () => {
   fx.admin = (
     await createUser(db(), { email: 'cedar.admin@example.com', password: 'Cedar-admin-2026', isAdmin: true })
   ).id;
+
+  // A finished check of a list of EINs: its progress and its CSV of standings are staff's downloads.
+  [{ id: fx.bulkCheck }] = await db()
+    .insert(irsBulkChecks)
+    .values({
+      fileName: 'eins.csv',
+      status: 'done',
+      eins: ['990000321'],
+      total: 1,
+      done: 1,
+      resultCsv: 'EIN\r\n99-0000321\r\n',
+    })
+    .returning({ id: irsBulkChecks.id });
 
   fx.invoice = await createInvoice(db(), { accountId: fx.account, cents: 7_000, prefix: 'CEDAR' });
   [{ number: fx.invoiceNumber }] = await db()
@@ -387,6 +404,7 @@ describe('what the attacker review named: private answers a client receives, nev
     const admin = await sessionAgent(s.t, fx.admin);
     for (const [agent, url, type] of [
       [admin, '/api/admin/accounts/export.csv', 'text/csv'],
+      [admin, `/api/admin/irs-bulk-checks/${fx.bulkCheck}/result.csv`, 'text/csv'],
       [fx.applicant, `/application/upload/${fx.token}/${fx.document}`, 'application/pdf'],
       [fx.bylawsOwner, `/bylaws-generator/download/${fx.hash}`, 'application/vnd.openxmlformats'],
     ] as const) {

@@ -468,6 +468,7 @@ const NO_TEXT: Record<string, string> = {
   'POST /app/account/image/:id': 'one file: its name is cleaned (see "uploaded file names" below)',
   'POST /application/upload/:token': 'one file: its name is cleaned',
   'POST /api/app/determination-letter': 'one file: its name is cleaned',
+  'POST /api/admin/irs-bulk-checks': 'one file: its name is cleaned; its EINs are digits and dashes only',
 };
 
 /** Fields that are not refused, with the reason (docs/security.md "Control characters in text"). */

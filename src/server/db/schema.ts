@@ -1616,3 +1616,31 @@ export const irsBmfChanges = pgTable(
     check('irs_bmf_changes_field', sql`${t.field} IN ('name', 'address')`),
   ],
 );
+
+/**
+ * Checks of a list of EINs against the IRS data (docs/irs-standing.md "Checking a list of EINs"):
+ * the cleaned EINs uploaded, the progress (`done` of `total`), kept in the database so any server
+ * shows it, and the result CSV once finished.
+ */
+export const irsBulkChecks = pgTable(
+  'irs_bulk_checks',
+  {
+    id: serial('id').primaryKey(),
+    /** The uploaded file's name (cleanFileName). */
+    fileName: uploadedFileName('file_name').notNull(),
+    status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+    /** The distinct EINs to check, 9 digits each, in the file's order; emptied once the result holds them. */
+    eins: jsonb('eins').$type<string[]>().notNull(),
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    /** Organizations per standing state, and 'not_found', once finished. */
+    counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+    /** The result CSV (docs/irs-standing.md "Checking a list of EINs"), once finished. */
+    resultCsv: text('result_csv'),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('irs_bulk_checks_created_at_idx').on(t.createdAt)],
+);

@@ -156,7 +156,7 @@ export const STANDING_STATES = [
 ] as const;
 export type StandingState = (typeof STANDING_STATES)[number];
 
-const STANDING_LABELS: Record<StandingState, string> = {
+export const STANDING_LABELS: Record<StandingState, string> = {
   not_listed: 'Not yet on the IRS list',
   not_required: 'In good standing (no annual return required)',
   group_return: "Included in its central organization's group return",

@@ -12,7 +12,7 @@ import type { IrsCheck, IrsLookupPage } from '../../../shared/schemas/irs-check.
 import type { DbOrTx } from '../../db/client.ts';
 
 /** Why an organization may not be found (docs/irs-standing.md "Instant check"). */
-const NOT_FOUND_REASONS =
+export const NOT_FOUND_REASONS =
   'The IRS data lists an organization once the IRS has recognized its exemption, so a new organization may not be in it yet. ' +
   'Churches need not apply for recognition, and many are not listed. ' +
   'A subordinate of a group exemption is often listed only under its central organization: search for the central organization, or for the name your group uses. ' +

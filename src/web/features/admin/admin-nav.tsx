@@ -15,6 +15,7 @@ const LINKS = [
   ['/admin/uploads', 'Uploads'],
   ['/admin/contests', 'Contest entries'],
   ['/admin/compliance', 'Revocation risk'],
+  ['/admin/irs-bulk-checks', 'Standing check (CSV)'],
   ['/admin/work-queue', 'Work queue'],
   ['/admin/jobs', 'Jobs'],
   ['/admin/supervision', 'Supervision'],

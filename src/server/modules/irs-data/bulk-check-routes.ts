@@ -1,0 +1,56 @@
+import { text } from 'node:stream/consumers';
+import { adminIrsBulkChecksContracts } from '../../../shared/contracts/admin-irs-bulk-checks.ts';
+import { IRS_BULK_CHECK_FIELD, IRS_BULK_CHECK_MAX_BYTES } from '../../../shared/schemas/irs-bulk-check.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
+import { auditActor } from '../../plugins/session.ts';
+import { sendDownload } from '../../send-download.ts';
+import { receiveUpload } from '../files/receive-upload.ts';
+import { bulkCheckResult, getBulkCheck, listBulkChecks, startBulkCheck } from './bulk-check-runs.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+const CHECK = 'The check';
+
+/**
+ * Checking a list of EINs (docs/irs-standing.md "Checking a list of EINs"), staff only (401 for
+ * visitors, 403 for account users, 404 for an unknown check):
+ * - `GET /api/admin/irs-bulk-checks` the latest checks, newest first;
+ * - `POST /api/admin/irs-bulk-checks` (multipart `file`, .csv or .txt) starts one, audited; 422 for
+ *   a file with no EIN, too many, or a value that is not an EIN (naming its line);
+ * - `GET /api/admin/irs-bulk-checks/{id}` its progress and counts;
+ * - `GET /api/admin/irs-bulk-checks/{id}/result.csv` its CSV of standings (409 until finished).
+ */
+export async function irsBulkCheckRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const c = adminIrsBulkChecksContracts;
+  api.route({ ...fromContract(c.list), handler: async () => listBulkChecks(app.db) });
+  api.route({
+    ...fromContract(c.upload),
+    handler: async (req, reply) => {
+      const upload = await receiveUpload(req, app.providers.storage, {
+        purpose: 'roster',
+        maxBytes: IRS_BULK_CHECK_MAX_BYTES,
+        errorField: IRS_BULK_CHECK_FIELD,
+        missingMessage: 'Please choose a CSV file of EINs.',
+      });
+      const [file] = upload.files;
+      // The EINs are kept with the check; the uploaded file itself is not needed again.
+      const body = await text(await app.providers.storage.get(file.storageKey));
+      await app.providers.storage.delete(file.storageKey);
+      const { userId, ip } = auditActor(req);
+      const check = await startBulkCheck(app.db, { fileName: file.fileName, text: body }, { userId, ip, log: req.log });
+      return reply.status(201).send(check);
+    },
+  });
+  api.route({
+    ...fromContract(c.show),
+    handler: async (req) => getBulkCheck(app.db, recordIdOf(req.params.id, CHECK)),
+  });
+  api.route({
+    ...fromContract(c.result),
+    handler: async (req, reply) => {
+      const { csv, fileName } = await bulkCheckResult(app.db, recordIdOf(req.params.id, CHECK));
+      return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
+    },
+  });
+}

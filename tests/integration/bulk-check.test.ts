@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, irsBulkChecks } from '../../src/server/db/schema.ts';
+import { createUser } from '../../src/server/db/seed/factories.ts';
+import { checkOrganization, NOT_FOUND_REASONS } from '../../src/server/modules/irs-data/check-organization.ts';
+import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { calendarDate } from '../../src/shared/rules/compliance-calendar.ts';
+import { IRS_BULK_CHECK_COLUMNS, IRS_BULK_CHECK_MAX_ROWS } from '../../src/shared/schemas/irs-bulk-check.ts';
+import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import { waitFor } from '../helpers/wait.ts';
+
+/**
+ * Checking a list of EINs (docs/irs-standing.md "Checking a list of EINs"): staff upload a CSV of
+ * EINs and download a CSV of standings, each line what the instant check answers for that EIN.
+ * Real rows: eo_ok.csv (April 2026) and the revocation list fixture (99-0000004 revoked and gone
+ * from the BMF).
+ */
+
+const EO_OK = path.resolve('../shared/data/irs-eo-bmf/eo_ok.csv');
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'irs');
+const URL = '/api/admin/irs-bulk-checks';
+
+let t: TestApp;
+let staff: Agent;
+let member: Agent;
+let visitor: Agent;
+/** EINs of eo_ok.csv, in the file's order. */
+let bmfEins: string[];
+
+const csvFile = (content: string, fileName = 'eins.csv') => [
+  { field: 'file', fileName, content: Buffer.from(content), type: 'text/csv' },
+];
+
+/** Uploads `content` as staff and waits for the check to finish; answers its id and final state. */
+async function checkToEnd(content: string) {
+  const res = await staff.upload(URL, {}, csvFile(content));
+  expect(res.statusCode, res.body).toBe(201);
+  const started = res.json();
+  expect(started).toMatchObject({ status: 'running', done: 0, file_name: 'eins.csv' });
+  let last = started;
+  expect(
+    await waitFor(async () => {
+      last = (await staff.get(`${URL}/${started.id}`)).json();
+      return last.status !== 'running';
+    }, 60_000),
+  ).toBe(true);
+  return last;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await loadIrsRelease(t.database.db, { dataset: 'bmf', file: EO_OK, releasedOn: '2026-04' })).toMatchObject({
+    status: 'loaded',
+  });
+  await loadIrsRelease(t.database.db, {
+    dataset: 'revocations',
+    file: path.join(FIXTURES, 'revocations-2026-10.txt'),
+    releasedOn: '2026-10-14',
+  });
+  bmfEins = (parse(readFileSync(EO_OK), { columns: true }) as { EIN: string }[]).map((r) => r.EIN);
+  await createUser(t.database.db, { email: 'bulk.staff@example.com', password: 'Staff-pass-2026', isAdmin: true });
+  await createUser(t.database.db, { email: 'bulk.member@example.com', password: 'Member-pass-2026' });
+  staff = await signedIn(t.app, { email: 'bulk.staff@example.com', password: 'Staff-pass-2026' });
+  member = await signedIn(t.app, { email: 'bulk.member@example.com', password: 'Member-pass-2026' });
+  visitor = await new Agent(t.app).start();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('checking a list of EINs', () => {
+  it('answers each EIN as the instant check does, once, with its progress reaching the total', async () => {
+    const good = bmfEins.slice(0, 3);
+    const unknown = '990009999';
+    const dashed = (e: string) => `${e.slice(0, 2)}-${e.slice(2)}`;
+    // A header, EINs with and without the dash, a repeat, a blank line, a revoked EIN gone from the BMF, an unknown one.
+    const content = [
+      'EIN,Note',
+      `${dashed(good[0])},first`,
+      good[1],
+      '',
+      `${good[2]}`,
+      good[0],
+      '99-0000004',
+      unknown,
+    ].join('\r\n');
+    const done = await checkToEnd(content);
+    expect(done).toMatchObject({ status: 'done', total: 5, done: 5, error: null });
+
+    const res = await staff.get(`${URL}/${done.id}/result.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const [header, ...lines] = parse(res.body) as string[][];
+    expect(header).toEqual([...IRS_BULK_CHECK_COLUMNS]);
+    const eins = [...good, '990000004', unknown];
+    expect(lines.map((l) => l[0].replace('-', ''))).toEqual(eins);
+
+    const today = calendarDate(new Date());
+    const counts: Record<string, number> = {};
+    for (const [i, ein] of eins.slice(0, 4).entries()) {
+      const check = await checkOrganization(t.database.db, ein, today);
+      counts[check.standing.state] = (counts[check.standing.state] ?? 0) + 1;
+      const irs = check.standing.irs;
+      const expected = [
+        check.ein_formatted,
+        check.name,
+        check.city,
+        check.state,
+        check.standing.label,
+        irs.return_owed,
+        irs.latest_period_filed ?? (irs.latest_tax_year_filed ? String(irs.latest_tax_year_filed) : ''),
+        irs.missed_tax_years.join(' '),
+        irs.revocation_date ?? '',
+        irs.revoked_on ?? '',
+        check.deductible,
+        check.next_steps[0] ?? '',
+        check.sources.map((s) => `${s.dataset} ${s.released_on}`).join('; '),
+      ].map((v) => (/^[=+\-@]/.test(v) ? `'${v}` : v));
+      expect(lines[i], ein).toEqual(expected);
+    }
+    // The revoked EIN is on the list with its date.
+    expect(lines[3][9]).not.toBe('');
+    // The unknown EIN says why it may not be found.
+    expect(lines[4].slice(0, 5)).toEqual(['99-0009999', '', '', '', 'Not found in the IRS data']);
+    expect(lines[4][11]).toBe(NOT_FOUND_REASONS);
+    expect(done.counts).toEqual({ ...counts, not_found: 1 });
+    // Never an in-care-of name: the BMF's ICO column ("% ...") appears nowhere.
+    const icos = (parse(readFileSync(EO_OK), { columns: true }) as { EIN: string; ICO: string }[])
+      .filter((r) => good.includes(r.EIN) && r.ICO)
+      .map((r) => r.ICO.replace(/^%\s*/, ''));
+    expect(icos.length).toBeGreaterThan(0);
+    for (const ico of icos) expect(res.body).not.toContain(ico);
+
+    // Listed among earlier checks, and the upload is audited.
+    const list = (await staff.get(URL)).json();
+    expect(list.data[0]).toMatchObject({ id: done.id, status: 'done' });
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'irs_bulk_check.started')));
+    expect(audits.map((a) => a.details)).toContainEqual(
+      expect.objectContaining({ bulk_check_id: done.id, file_name: 'eins.csv', lines: 6, eins: 5 }),
+    );
+  });
+
+  it('reports progress in the database, batch by batch, up to the total', async () => {
+    const eins = bmfEins.slice(0, 600);
+    const res = await staff.upload(URL, {}, csvFile(eins.join('\n')));
+    expect(res.statusCode).toBe(201);
+    const id: number = res.json().id;
+    const seen = new Set<number>();
+    expect(
+      await waitFor(
+        async () => {
+          const [row] = await t.database.db.select().from(irsBulkChecks).where(eq(irsBulkChecks.id, id));
+          seen.add(row.done);
+          return row.status === 'done';
+        },
+        60_000,
+        5,
+      ),
+    ).toBe(true);
+    const final = (await staff.get(`${URL}/${id}`)).json();
+    expect(final).toMatchObject({ total: 600, done: 600 });
+    expect([...seen].every((n) => n >= 0 && n <= 600)).toBe(true);
+    expect(Object.values(final.counts as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(600);
+  });
+
+  it('refuses a file with a value that is not an EIN, naming its line, and writes nothing', async () => {
+    const before = (await t.database.db.select().from(irsBulkChecks)).length;
+    for (const [content, message] of [
+      [`EIN\n${bmfEins[0]}\n12-34567\n`, 'Line 3: "12-34567" is not an EIN (9 digits, with or without the dash).'],
+      ['EIN\n\n', 'The file holds no EIN: put one EIN on each line.'],
+      [
+        Array.from({ length: IRS_BULK_CHECK_MAX_ROWS + 1 }, (_, i) => String(100000000 + i)).join('\n'),
+        'The file holds more than 50,000 EINs: split it.',
+      ],
+    ] as const) {
+      const res = await staff.upload(URL, {}, csvFile(content));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ file: [message] });
+    }
+    const none = await staff.upload(URL, {}, []);
+    expect(none.statusCode).toBe(422);
+    expect((await t.database.db.select().from(irsBulkChecks)).length).toBe(before);
+  });
+
+  it('is for staff only: a visitor and an account user are refused', async () => {
+    const [row] = await t.database.db.select().from(irsBulkChecks).limit(1);
+    for (const [agent, status] of [
+      [visitor, 401],
+      [member, 403],
+    ] as const) {
+      expect((await agent.get(URL)).statusCode).toBe(status);
+      expect((await agent.get(`${URL}/${row.id}`)).statusCode).toBe(status);
+      expect((await agent.get(`${URL}/${row.id}/result.csv`)).statusCode).toBe(status);
+      expect((await agent.upload(URL, {}, csvFile(bmfEins[0]))).statusCode).toBe(status);
+    }
+    expect((await staff.get(`${URL}/2000000000`)).statusCode).toBe(404);
+  });
+});
