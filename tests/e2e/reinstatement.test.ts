@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveImportedAccountAUser, invitationLinkFromOutbox } from './support/accounts.ts';
 import { axeFindings } from './support/axe.ts';
+import { fillCard } from './support/billing.ts';
 import { openBrowser, screenshotBothWidths, type Session } from './support/browser.ts';
 import { startProductServer, type ProductServer } from './support/product-server.ts';
 
@@ -15,7 +16,8 @@ import { startProductServer, type ProductServer } from './support/product-server
  * and posted on 10 August 2026. Staff load it with the IRS data refresh job and add a user to the
  * account; the user reads the paths on /account, found by visible labels, ticks an item, and sees
  * the level that prepares it; staff see the tick on the account page; the public profile shows the
- * revocation, never the checklist.
+ * revocation, never the checklist. Then the group orders the application, confirms, and pays its
+ * invoice by card on the billing screen (the gateway simulator), and the card reads it paid.
  */
 
 const EIN = '412325710';
@@ -51,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('a revoked group works through its way back', () => {
-  it('reads the path that fits with its deadline, ticks an item, and is offered the application; staff see the tick', async () => {
+  it('reads the path that fits with its deadline, ticks an item, orders the application and pays it; staff see the tick and the order', async () => {
     const sp = staff.page;
     await sp.goto('/login');
     await sp.getByLabel('E-mail').fill(ADMIN.email);
@@ -111,9 +113,9 @@ describe('a revoked group works through its way back', () => {
     await streamlined.getByText(/^Ticked .* by Hana Treasurer$/).waitFor();
     expect(await heading.isChecked()).toBe(true);
 
-    // The level that prepares it, where a level is bought.
-    const offer = back.getByRole('link', { name: /^Let us prepare it: Reinstatement application, \$595\.00$/ });
-    expect(await offer.getAttribute('href')).toMatch(/^\/pricing\?level=\d+#start$/);
+    // The level that prepares it, ordered from here (further down).
+    const offer = back.getByRole('button', { name: /^Let us prepare it: Reinstatement application, \$595\.00$/ });
+    await offer.waitFor();
     await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
     await screenshotBothWidths(page, 'reinstatement', 'account-revoked');
     await standing.screenshot({ path: 'test-results/screens/reinstatement/standing-revoked.png' });
@@ -135,14 +137,43 @@ describe('a revoked group works through its way back', () => {
     expect(await page.getByRole('region', { name: 'Getting the exemption back' }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
 
-    // Staff see the same paths and who ticked the item.
+    // Staff see the same paths, who ticked the item, and what the group is offered.
     await sp.goto(`/admin/accounts/show/${accountId}`);
     const staffBack = sp
       .getByRole('region', { name: 'Standing with the IRS' })
       .getByRole('region', { name: 'Getting the exemption back' });
     await staffBack.getByText(/^Ticked .* by Hana Treasurer$/).waitFor();
-    await staffBack.getByText('Offered to the group: Reinstatement application, $595.00.').waitFor();
-    expect(await staffBack.getByRole('link', { name: /^Let us prepare it/ }).count()).toBe(0);
+    await staffBack
+      .getByRole('button', { name: 'Order it for the group: Reinstatement application, $595.00' })
+      .waitFor();
     await screenshotBothWidths(sp, 'reinstatement', 'staff-account');
+
+    // The group orders it: a confirmation, then the invoice on the billing screen, paid by card.
+    await page.goto('/account');
+    await back.getByRole('button', { name: 'Let us prepare it: Reinstatement application, $595.00' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Order the Reinstatement application?' });
+    await confirm.getByText(/An invoice of \$595\.00 is added to your account/).waitFor();
+    await confirm.getByRole('button', { name: 'Order it' }).click();
+    await page.waitForURL('**/app/payments');
+    await page.getByText(/^Invoice GS-\d{6} for the Reinstatement application is ready to pay\.$/).waitFor();
+    await page.getByRole('checkbox', { name: /^Pay invoice GS-\d{6}/ }).waitFor();
+    expect(await page.getByTestId('billing-total').innerText()).toBe('$595.00');
+    await page.screenshot({ path: 'test-results/screens/reinstatement/ordered-billing.png', fullPage: true });
+    const form = await fillCard(page, { number: '4007000000027', zip: '46201' });
+    await form.getByRole('button', { name: 'Pay $595.00' }).click();
+    await page.waitForURL('**/app/finances');
+    await page.getByRole('dialog').getByText('This transaction has been approved.').waitFor();
+    await page.keyboard.press('Escape');
+
+    // The card now reads the order, paid, and offers it no more; staff read the same.
+    await page.goto('/account');
+    await back
+      .getByText(/^Reinstatement application ordered \d{2}\/\d{2}\/\d{4}: invoice GS-\d{6}, \$595\.00, paid\.$/)
+      .waitFor();
+    expect(await back.getByRole('button', { name: /^Let us prepare it/ }).count()).toBe(0);
+    await back.screenshot({ path: 'test-results/screens/reinstatement/way-back-ordered.png' });
+    await sp.reload();
+    await staffBack.getByText(/invoice GS-\d{6}, \$595\.00, paid\.$/).waitFor();
+    expect(await staffBack.getByRole('button', { name: /^Order it for the group/ }).count()).toBe(0);
   });
 });

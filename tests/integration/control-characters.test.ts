@@ -462,6 +462,7 @@ const NO_TEXT: Record<string, string> = {
   'POST /api/admin/inquiries/:id/handled': 'a checkbox',
   'POST /app/account/users/:id/invitation': 'the acting account id, a number',
   'DELETE /app/account/users/delete/:id': 'the acting account id, a number',
+  'POST /api/account/reinstatement/order': 'the acting account id, a number',
   'DELETE /application/delete': "the draft's handle (token or id), which only looks the draft up",
   'PATCH /application/create/:token':
     'a draft save, kept unchecked: it keeps no refused character (see "wizard drafts" below)',

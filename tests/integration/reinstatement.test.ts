@@ -3,10 +3,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accounts, applications, auditLog, reinstatementChecklist, users } from '../../src/server/db/schema.ts';
+import {
+  accounts,
+  applications,
+  auditLog,
+  invoiceLines,
+  invoices,
+  reinstatementChecklist,
+  reinstatementOrders,
+  users,
+} from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import {
+  cardPayload,
+  createGatewayTestApp,
+  testCard,
+  tokenizeAtSimulator,
+  type GatewayTestApp,
+} from '../helpers/gateway.ts';
+import { Agent, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
  * The way back for a revoked organization (docs/irs-standing.md "Reinstatement"): GET and PUT
@@ -31,6 +47,7 @@ const GRACE = { email: 'grace.postcard@example.com', password: 'Grace-reinstatem
 const TWYLA = { email: 'twyla.twice@example.com', password: 'Twyla-reinstatement-2026' };
 const GWEN = { email: 'gwen.good@example.com', password: 'Gwen-reinstatement-2026' };
 
+let gw: GatewayTestApp;
 let t: TestApp;
 let dir: string;
 const db = () => t.database.db;
@@ -72,11 +89,14 @@ type View = {
     items: { key: string; checked_at: string | null; checked_by: string | null }[];
   }[];
   level: { id: number; name: string; price_cents: number } | null;
+  order: { invoice_id: number; number: string; value_cents: number; balance_cents: number; ordered_at: string } | null;
 };
 const itemOf = (view: View, key: string) => view.paths.flatMap((p) => p.items).find((i) => i.key === key)!;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Payments go through the real gateway client to the simulator on 127.0.0.1.
+  gw = await createGatewayTestApp();
+  t = gw.t;
   ids.postcard = (await createAccount(db(), { name: 'Test Postcard Boosters', ein: '990000411' })).id;
   ids.twice = (await createAccount(db(), { name: 'Test Twice Revoked Boosters', ein: '990000412' })).id;
   ids.good = (await createAccount(db(), { name: 'Test Good Boosters' })).id;
@@ -107,7 +127,7 @@ beforeAll(async () => {
   gwen = await signedIn(t.app, GWEN);
 });
 afterAll(async () => {
-  await t?.close();
+  await gw?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -263,5 +283,137 @@ describe('the Reinstatement application, offered as a level', () => {
       .where(eq(applications.userId, user.id));
     // A revoked group had its determination letter: the application is of the maintain kind.
     expect(application).toEqual({ type: 'maintain', levelId: level!.id });
+  });
+});
+
+describe('ordering the Reinstatement application ("Let us prepare it")', () => {
+  const invoicesOf = (accountId: number) =>
+    db()
+      .select({ id: invoices.id, value: invoices.valueCents, balance: invoices.balanceCents })
+      .from(invoices)
+      .where(eq(invoices.accountId, accountId));
+  const orders = (accountId: number) =>
+    db()
+      .select({ revokedOn: reinstatementOrders.revokedOn, invoiceId: reinstatementOrders.invoiceId })
+      .from(reinstatementOrders)
+      .where(eq(reinstatementOrders.accountId, accountId));
+
+  it("a signed-in revoked group orders it: one invoice at the level's price, listed with its unpaid invoices", async () => {
+    const before = (await on(() => grace.get('/api/account/reinstatement'))).json() as View;
+    expect(before.order).toBeNull();
+    const res = await on(() => grace.post('/api/account/reinstatement/order', {}));
+    expect(res.statusCode, res.body).toBe(200);
+    const { order, created, message } = res.json();
+    expect(created).toBe(true);
+    expect(order).toMatchObject({ value_cents: 59500, balance_cents: 59500 });
+    expect(order.number).toMatch(/^GS-\d{6}$/);
+    expect(message).toBe(`Invoice ${order.number} for the Reinstatement application is ready to pay.`);
+    expect(await invoicesOf(ids.postcard)).toEqual([{ id: order.invoice_id, value: 59500, balance: 59500 }]);
+    expect(
+      await db()
+        .select({ type: invoiceLines.type, label: invoiceLines.label, value: invoiceLines.valueCents })
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, order.invoice_id)),
+    ).toEqual([{ type: 'reinstatement', label: 'Reinstatement application', value: 59500 }]);
+    // Paid like any invoice: it is among the group's unpaid invoices on /app/payments.
+    const unpaid = (await on(() => grace.get('/api/invoices/unpaid'))).json().invoices;
+    expect(unpaid.map((i: { id: number }) => i.id)).toContain(order.invoice_id);
+    // The checklist now shows the order instead of the offer.
+    const after = (await on(() => grace.get('/api/account/reinstatement'))).json() as View;
+    expect(after.order).toMatchObject({ invoice_id: order.invoice_id, number: order.number, balance_cents: 59500 });
+    expect((await auditOf(ids.postcard)).at(-1)).toEqual({
+      action: 'reinstatement.ordered',
+      actor: ids.graceId,
+      details: { invoiceId: order.invoice_id, valueCents: 59500, revokedOn: '2026-05-15', onBehalf: false },
+    });
+  });
+
+  it('paid by card, the order reads paid and staff get one "Reinstatement to prepare" work item', async () => {
+    const [first] = await orders(ids.postcard);
+    const opaque = await tokenizeAtSimulator(gw.urls, testCard());
+    const paid = await grace.post('/app/payments/credit', cardPayload(opaque, [first.invoiceId], '595.00'));
+    expect(paid.statusCode, paid.body).toBe(200);
+    const view = (await grace.get('/api/account/reinstatement')).json() as View;
+    expect(view.order).toMatchObject({ invoice_id: first.invoiceId, balance_cents: 0 });
+    const queue = (await staff.get('/api/admin/work-queue?kind=reinstatement_order')).json();
+    expect(queue.total).toBe(1);
+    expect(queue.data[0]).toMatchObject({
+      kind_label: 'Reinstatement to prepare',
+      status: 'open',
+      account: { id: ids.postcard },
+      summary: `Paid invoice ${view.order!.number} for the reinstatement application (revoked 2026-05-15): prepare the application with the group before 2027-11-10.`,
+    });
+  });
+
+  it('ordering again, or twice at once, answers the first order and bills once', async () => {
+    const [first] = await orders(ids.postcard);
+    const answers = await on(() =>
+      Promise.all([
+        grace.post('/api/account/reinstatement/order', {}),
+        grace.post('/api/account/reinstatement/order', {}),
+      ]),
+    );
+    for (const a of answers) {
+      expect(a.statusCode, a.body).toBe(200);
+      expect(a.json()).toMatchObject({ created: false, order: { invoice_id: first.invoiceId } });
+      expect(a.json().message).toMatch(/^The reinstatement application is already ordered: invoice GS-/);
+    }
+    expect(await orders(ids.postcard)).toEqual([first]);
+    expect(await invoicesOf(ids.postcard)).toHaveLength(1);
+  });
+
+  it('two first orders at once place one order', async () => {
+    const answers = await on(() =>
+      Promise.all([
+        twyla.post('/api/account/reinstatement/order', {}),
+        twyla.post('/api/account/reinstatement/order', {}),
+      ]),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(answers.map((a) => a.json().created).sort()).toEqual([false, true]);
+    expect(await orders(ids.twice)).toHaveLength(1);
+    expect(await invoicesOf(ids.twice)).toHaveLength(1);
+  });
+
+  it('an organization that is not revoked cannot order it (409), and nothing is written', async () => {
+    const res = await on(() => gwen.post('/api/account/reinstatement/order', {}));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/not on the IRS Automatic Revocation List/);
+    expect(await invoicesOf(ids.good)).toEqual([]);
+    expect(await orders(ids.good)).toEqual([]);
+  });
+
+  it('a user of another account gets 404 and a visitor 401, writing nothing', async () => {
+    const count = (await invoicesOf(ids.postcard)).length;
+    const other = await on(() => gwen.post('/api/account/reinstatement/order', { account_id: ids.postcard }));
+    expect(other.statusCode).toBe(404);
+    const visitor = await new Agent(t.app).start();
+    expect((await visitor.post('/api/account/reinstatement/order', {})).statusCode).toBe(401);
+    expect(await invoicesOf(ids.postcard)).toHaveLength(count);
+  });
+
+  it('staff order it for a group, audited as on its behalf', async () => {
+    const lone = (await createAccount(db(), { name: 'Test Staff Ordered Boosters', ein: '990000413' })).id;
+    // Revoked on the same list as the postcard filer: its EIN is added to the loaded release's rows.
+    await db()
+      .update(accounts)
+      .set({ filingRequirement: '02', pfFilingRequirement: '0', fiscalYearEndMonth: 12, taxPeriod: '202112' })
+      .where(eq(accounts.id, lone));
+    const file = path.join(dir, 'revocations-2.txt');
+    await writeFile(
+      file,
+      [
+        ...REVOCATIONS,
+        '990000413|TEST STAFF ORDERED BOOSTERS INC||3 MAIN ST|ANYTOWN|OK|73501|US|03|15-MAY-2026|10-AUG-2026|',
+      ].join('\n') + '\n',
+    );
+    await loadIrsRelease(db(), { dataset: 'revocations', file, releasedOn: '2026-11-20' });
+    const res = await on(() => staff.post('/api/account/reinstatement/order', { account_id: lone }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().created).toBe(true);
+    expect(
+      (await auditOf(lone)).map((a) => [a.action, a.actor, (a.details as { onBehalf: boolean }).onBehalf]),
+    ).toEqual([['reinstatement.ordered', ids.staffId, true]]);
+    expect(await invoicesOf(lone)).toEqual([{ id: res.json().order.invoice_id, value: 59500, balance: 59500 }]);
   });
 });

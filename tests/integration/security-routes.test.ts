@@ -90,6 +90,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/account/extensions': { access: 'user', scoped: true },
   'GET /api/account/reinstatement': { access: 'user', scoped: true },
   'PUT /api/account/reinstatement': { access: 'user', scoped: true },
+  'POST /api/account/reinstatement/order': { access: 'user', scoped: true },
   'GET /api/app/home': { access: 'user', scoped: true },
   'POST /api/app/determination-letter': { access: 'user', scoped: true },
   'GET /api/account/supervision': { access: 'user', scoped: true },
@@ -287,6 +288,7 @@ async function bState(): Promise<string> {
       UNION ALL SELECT r::text FROM discount_reservations r WHERE r.account_id = ${fx.accountB}
       UNION ALL SELECT x::text FROM filing_extensions x WHERE x.account_id = ${fx.accountB}
       UNION ALL SELECT c::text FROM reinstatement_checklist c WHERE c.account_id = ${fx.accountB}
+      UNION ALL SELECT o::text FROM reinstatement_orders o WHERE o.account_id = ${fx.accountB}
     ) s`);
   return (result.rows[0] as { d: string }).d;
 }
@@ -649,6 +651,12 @@ const CROSS_ACCOUNT: CrossCase[] = [
       url: '/api/account/reinstatement',
       body: { account_id: B(), item: 's4_application', checked: true },
     }),
+    expect: 'refused',
+  },
+  {
+    key: 'POST /api/account/reinstatement/order',
+    as: 'holderA',
+    request: () => ({ url: '/api/account/reinstatement/order', body: { account_id: B() } }),
     expect: 'refused',
   },
   {

@@ -128,6 +128,7 @@ describe('buildWorkQueue', () => {
       reinstated: 0,
       determination_letter: 0,
       link_request: 0,
+      reinstatement_order: 0,
     });
     expect((await itemsOf('roster_no_membership')).map((i) => i.accountId)).toEqual(
       [1, 2, 3, 4, 7, 8].map((n) => account[n]),
@@ -183,6 +184,7 @@ describe('buildWorkQueue', () => {
       reinstated: 1,
       determination_letter: 0,
       link_request: 0,
+      reinstatement_order: 0,
     });
     expect((await itemsOf('left_roster')).map((i) => [i.accountId, i.details])).toEqual(
       [2, 7].map((n) => [
@@ -248,6 +250,7 @@ describe('GET /api/admin/work-queue', () => {
       reinstated: 1,
       determination_letter: 0,
       link_request: 0,
+      reinstatement_order: 0,
     });
     expect(page.data).toHaveLength(16);
     const ids = page.data.map((r: { id: number }) => r.id);

@@ -527,7 +527,7 @@ export const invoiceLines = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
-    /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee'. */
+    /** 'new_account', 'renewal', 'upgrade', 'incorporation', 'service_fee', 'reinstatement'. */
     type: text('type').notNull(),
     valueCents: integer('value_cents').notNull(),
   },
@@ -1005,6 +1005,31 @@ export const reinstatementChecklist = pgTable(
 );
 
 /**
+ * A revoked group's order of the reinstatement application (docs/irs-standing.md "Reinstatement"):
+ * at most one per account and revocation (the primary key), so a double click or two servers bill
+ * once; the invoice carries the "Reinstatement application" level's price.
+ */
+export const reinstatementOrders = pgTable(
+  'reinstatement_orders',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The revocation date of the list entry the order is for, 'YYYY-MM-DD'. */
+    revokedOn: date('revoked_on', { mode: 'string' }).notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    orderedBy: integer('ordered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.revokedOn] }),
+    uniqueIndex('reinstatement_orders_invoice').on(t.invoiceId),
+  ],
+);
+
+/**
  * Compliance deadline reminders written to the outbox (docs/requirements/product.md "Compliance calendar"), one per `key` =
  * reminderKey(accountId, deadline, tier) = `${accountId}:${kind}:${due}:${tier}`: the daily job
  * inserts with ON CONFLICT (key) DO NOTHING and enqueues the mail only when the row is new, so a
@@ -1414,6 +1439,7 @@ export const workItems = pgTable(
         | 'reinstated'
         | 'determination_letter'
         | 'link_request'
+        | 'reinstatement_order'
       >()
       .notNull(),
     accountId: integer('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
@@ -1436,7 +1462,7 @@ export const workItems = pgTable(
     index('work_items_account').on(t.accountId),
     check(
       'work_items_kind',
-      sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request')`,
+      sql`${t.kind} IN ('left_roster', 'past_due', 'fiscal_year_mismatch', 'name_changed', 'address_changed', 'paying_not_on_roster', 'roster_no_membership', 'revoked', 'reinstated', 'determination_letter', 'link_request', 'reinstatement_order')`,
     ),
     check('work_items_status', sql`${t.status} IN ('open', 'resolved')`),
   ],

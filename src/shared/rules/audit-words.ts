@@ -42,6 +42,7 @@ const ACTION_WORDS: Record<string, string> = {
   'filing_extension.removed': 'Removed a Form 8868 extension',
   'reinstatement_item.checked': 'Ticked an item of the reinstatement checklist',
   'reinstatement_item.unchecked': 'Unticked an item of the reinstatement checklist',
+  'reinstatement.ordered': 'Ordered the reinstatement application',
   'job.run': 'Ran a job',
   'payment_alert.reviewed': 'Marked a possible card testing alert reviewed',
   'limit.reached': 'Was refused past a limit (too many attempts)',

@@ -13,7 +13,7 @@ import { PAYMENT_TYPES, type PaymentType } from './payments.ts';
 
 /**
  * One order detail (invoice line): docs/requirements/entities.md label, type ('new_account',
- * 'renewal', 'upgrade', 'incorporation', 'service_fee', see `lineTypeLabel`), value in integer
+ * 'renewal', 'upgrade', 'incorporation', 'service_fee', 'reinstatement', see `lineTypeLabel`), value in integer
  * cents (negative for a credit line).
  */
 export const orderDetailSchema = z.object({ label: z.string(), type: z.string(), value_cents: z.number().int() });
@@ -66,6 +66,7 @@ export const LINE_TYPE_LABELS: Readonly<Record<string, string>> = {
   upgrade: 'Upgrade',
   incorporation: 'Incorporation',
   service_fee: 'Service fee',
+  reinstatement: 'Reinstatement application',
 };
 
 /** Payment types in words (docs/requirements/entities.md "Payment payloads"). */

@@ -13,6 +13,9 @@ import { msg, requiredChoice } from '../validation.ts';
 export const REINSTATEMENT_MESSAGES = {
   notRevoked:
     'The organization is not on the IRS Automatic Revocation List without a reinstatement: there is no checklist to work through.',
+  notOffered: 'No reinstatement application is offered at the moment: please write to us.',
+  ordered: (number: string, level: string) => `Invoice ${number} for the ${level} is ready to pay.`,
+  alreadyOrdered: (number: string) => `The reinstatement application is already ordered: invoice ${number}.`,
   checked: (text: string) => `Ticked: ${text}`,
   unchecked: (text: string) => `No longer ticked: ${text}`,
 };
@@ -46,11 +49,24 @@ const pathSchema = z.object({
 });
 
 /**
+ * The account's order of the reinstatement application for its current revocation: its invoice,
+ * value and balance in integer cents (0 once paid), and when it was placed.
+ */
+export const reinstatementOrderSchema = z.object({
+  invoice_id: z.number().int(),
+  number: z.string(),
+  value_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  ordered_at: timestampSchema,
+});
+export type ReinstatementOrder = z.output<typeof reinstatementOrderSchema>;
+
+/**
  * GET /api/account/reinstatement: for an organization on the revocation list and not reinstated,
  * its revocation (`revoked_on`, `posted_on`, the 15-month `deadline`) and the Rev. Proc. 2014-11
  * paths in order with their checklists and ticks; otherwise `revocation` null and no paths. `level`:
- * the "Reinstatement application" level where it is bought (/pricing?level={id}), null when the
- * installation offers none.
+ * the "Reinstatement application" level the group orders (POST /api/account/reinstatement/order),
+ * null when the installation offers none; `order`: the order placed for the current revocation, if any.
  */
 export const reinstatementViewSchema = z.object({
   today: z.string(),
@@ -59,5 +75,6 @@ export const reinstatementViewSchema = z.object({
     .nullable(),
   paths: z.array(pathSchema),
   level: z.object({ id: z.number().int(), name: z.string(), price_cents: z.number().int() }).nullable(),
+  order: reinstatementOrderSchema.nullable(),
 });
 export type ReinstatementView = z.output<typeof reinstatementViewSchema>;

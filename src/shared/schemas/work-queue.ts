@@ -25,6 +25,7 @@ export const WORK_ITEM_KINDS = [
   'reinstated',
   'determination_letter',
   'link_request',
+  'reinstatement_order',
 ] as const;
 export type WorkItemKind = (typeof WORK_ITEM_KINDS)[number];
 
@@ -41,6 +42,7 @@ export const WORK_ITEM_KIND_LABELS: Record<WorkItemKind, string> = {
   reinstated: 'Reinstated',
   determination_letter: 'IRS letter to review',
   link_request: 'Applicant to link',
+  reinstatement_order: 'Reinstatement to prepare',
 };
 
 export const WORK_ITEM_STATUSES = ['open', 'resolved'] as const;
@@ -283,5 +285,7 @@ export function workItemSummary(kind: WorkItemKind, d: Record<string, unknown>):
       return `Determination letter uploaded ${text(d.uploaded_on)} for Form ${text(d.form) || 'unknown'}${d.filed_on ? ` filed ${text(d.filed_on)}` : ''}: check it and accept it or send it back.`;
     case 'link_request':
       return `An applicant gave EIN ${text(d.ein)} at Submit (application ${String(d.application_id ?? '')}); the account was imported from the IRS data and has no users: link them to it.`;
+    case 'reinstatement_order':
+      return `Paid invoice ${text(d.invoice_number)} for the reinstatement application (revoked ${text(d.revoked_on)}): prepare the application with the group${d.deadline ? ` before ${text(d.deadline)}` : ''}.`;
   }
 }

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { reinstatementContracts } from '../../shared/contracts/reinstatement.ts';
 import { longDate } from '../../shared/rules/compliance-calendar.ts';
 import { formatCurrency } from '../../shared/rules/formats.ts';
-import { toastFailure } from '../lib/feedback.tsx';
+import { confirmAction, toastFailure, toastSuccess } from '../lib/feedback.tsx';
 import { call, HttpFailure } from '../lib/http.ts';
 import { showDate } from '../lib/locale.ts';
 import type { ContractAnswer } from '../../shared/contracts/contract.ts';
@@ -76,13 +76,16 @@ function PathChecklist({
  * (docs/irs-standing.md "Reinstatement"): the Rev. Proc. 2014-11 paths that fit or may fit, each with
  * its deadline (15 months from the revocation list's posting date) and a checklist the group ticks
  * (PUT /api/account/reinstatement, audited); the paths that do not fit, with why; and the
- * "Reinstatement application" level, where the group can have us prepare it (/pricing; staff read
- * what the group is offered). Nothing shows for an organization that is not revoked.
+ * "Reinstatement application" level, which the group (or staff for it) orders after a confirmation:
+ * an invoice, paid on /app/payments (POST /api/account/reinstatement/order), and once ordered, the
+ * order's invoice and what is left to pay. Nothing shows for an organization that is not revoked.
  */
 export function ReinstatementChecklist({ accountId }: { accountId?: number }) {
   const queryClient = useQueryClient();
   const queryKey = ['reinstatement', accountId ?? null];
   const [busy, setBusy] = useState<string | null>(null);
+  const [ordering, setOrdering] = useState(false);
+  const navigate = useNavigate();
   const q = useQuery({
     queryKey,
     queryFn: () => call(reinstatementContracts.view, { query: accountId ? { account_id: accountId } : {} }),
@@ -117,6 +120,30 @@ export function ReinstatementChecklist({ accountId }: { accountId?: number }) {
       await queryClient.invalidateQueries({ queryKey });
     } finally {
       setBusy(null);
+    }
+  };
+
+  const order = async () => {
+    const level = view.level;
+    if (!level) return;
+    const ok = await confirmAction({
+      title: `Order the ${level.name}?`,
+      message: `An invoice of ${formatCurrency(level.price_cents)} is added to ${accountId ? "the group's" : 'your'} account, to pay by card, bank account or PayPal; once it is paid we prepare the application with ${accountId ? 'the group' : 'you'}. The IRS user fee is paid to the IRS.`,
+      confirm: 'Order it',
+    });
+    if (!ok) return;
+    setOrdering(true);
+    try {
+      const res = await call(reinstatementContracts.order, { body: accountId ? { account_id: accountId } : {} });
+      toastSuccess(res.message);
+      // The new invoice shows in the account's unpaid invoices and totals too.
+      await queryClient.invalidateQueries();
+      if (!accountId) await navigate('/app/payments');
+    } catch (err) {
+      toastFailure(err instanceof HttpFailure ? err.message : undefined);
+      await queryClient.invalidateQueries({ queryKey });
+    } finally {
+      setOrdering(false);
     }
   };
 
@@ -155,14 +182,22 @@ export function ReinstatementChecklist({ accountId }: { accountId?: number }) {
       )}
       {view.level && (
         <Group gap="sm" wrap="wrap">
-          {accountId ? (
-            // Staff see what the group is offered; the group buys it on /pricing.
+          {view.order ? (
             <Text size="sm">
-              Offered to the group: {view.level.name}, {formatCurrency(view.level.price_cents)}.
+              {view.level.name} ordered {showDate(view.order.ordered_at)}: invoice {view.order.number},{' '}
+              {formatCurrency(view.order.value_cents)},{' '}
+              {view.order.balance_cents > 0 ? `${formatCurrency(view.order.balance_cents)} to pay.` : 'paid.'}
             </Text>
-          ) : (
-            <Button component={Link} to={`/pricing?level=${view.level.id}#start`} variant="light">
-              Let us prepare it: {view.level.name}, {formatCurrency(view.level.price_cents)}
+          ) : null}
+          {view.order && view.order.balance_cents > 0 && !accountId && (
+            <Button component={Link} to="/app/payments" variant="light">
+              Pay invoice {view.order.number}
+            </Button>
+          )}
+          {!view.order && (
+            <Button variant="light" loading={ordering} onClick={() => void order()}>
+              {accountId ? 'Order it for the group' : 'Let us prepare it'}: {view.level.name},{' '}
+              {formatCurrency(view.level.price_cents)}
             </Button>
           )}
           <Text size="xs" c="gray.7">

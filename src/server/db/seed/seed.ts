@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import { STATES } from '../../../shared/lists/states.ts';
 import { randomSecret } from '../../config.ts';
+import { invoiceNumber } from '../../modules/invoices/create-invoice.ts';
 import { checkIrsFile } from '../../modules/irs-data/irs-files.ts';
 import { importBmf } from '../../modules/subordinates/import-bmf.ts';
 import { hashPassword } from '../../passwords.ts';
@@ -135,7 +136,7 @@ async function seedDemoInvoices(
   accountId: number,
   level: { id: number; name: string; priceCents: number; priceDiscountCents: number } | undefined,
 ): Promise<{ renewalId: number; serviceFeeId: number }> {
-  const number = (id: number) => `GS-${String(id).padStart(6, '0')}`;
+  const number = invoiceNumber;
   const renewalCents = !level
     ? DEMO_RENEWAL_FALLBACK_CENTS
     : level.priceDiscountCents > 0 && level.priceDiscountCents < level.priceCents

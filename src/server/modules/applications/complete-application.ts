@@ -6,6 +6,7 @@ import { accounts, applications, invoiceLines, invoices, users, files, workItems
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { saveApplicationBylaw, wizardBylawAnswers } from '../bylaws/bylaws.ts';
+import { invoiceNumber } from '../invoices/create-invoice.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { typed } from '../mail/mail-words.ts';
 import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
@@ -195,7 +196,7 @@ export async function completeOnAccount(
     })
     .returning({ id: invoices.id });
   // A readable number from the row's own id: unique without a second sequence.
-  const number = `GS-${String(invoice.id).padStart(6, '0')}`;
+  const number = invoiceNumber(invoice.id);
   await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
   await tx.insert(invoiceLines).values(
     pricedInvoiceLines([

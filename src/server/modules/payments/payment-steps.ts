@@ -6,6 +6,7 @@ import { HttpError, notFound, ValidationError } from '../../errors.ts';
 import { findReservedDiscount, type ReservedDiscount } from '../discounts/find-reserved-discount.ts';
 import { redeemReservation } from '../discounts/redeem-reservation.ts';
 import { findOrderDetails } from '../invoices/order-details.ts';
+import { queuePaidReinstatement } from '../reinstatement/order-reinstatement.ts';
 import { applyPaidRenewal } from '../renewals/apply-paid-renewal.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -212,7 +213,8 @@ export async function summarizeLocked(
 /**
  * Applies `creditCents` (amount paid plus discount) to the payment's invoices oldest first: lowers
  * each balance (never below 0) and writes a payment_invoices row per invoice touched; a renewal
- * invoice paid in full is applied (applyPaidRenewal). Locks the invoices again (a no-op when the
+ * invoice paid in full is applied (applyPaidRenewal), a reinstatement order paid in full is put in
+ * the staff work queue (queuePaidReinstatement). Locks the invoices again (a no-op when the
  * caller already holds them).
  * @returns the part of the credit that could not be applied (0 when all of it was)
  */
@@ -232,8 +234,12 @@ export async function applyCreditToInvoices(
       .where(eq(invoices.id, invoice.id));
     await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: applied });
     credit -= applied;
-    // A renewal invoice paid in full renews the account (docs/requirements/product.md "Staff console").
-    if (applied === invoice.balanceCents) await applyPaidRenewal(tx, invoice.id);
+    // A renewal invoice paid in full renews the account (docs/requirements/product.md "Staff console");
+    // a paid reinstatement order goes to staff to prepare (docs/irs-standing.md "Reinstatement").
+    if (applied === invoice.balanceCents) {
+      await applyPaidRenewal(tx, invoice.id);
+      await queuePaidReinstatement(tx, invoice.id);
+    }
   }
   return credit;
 }

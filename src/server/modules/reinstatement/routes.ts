@@ -3,6 +3,7 @@ import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { checkReinstatementItem } from './check-item.ts';
+import { orderReinstatement } from './order-reinstatement.ts';
 import { viewReinstatement } from './view-reinstatement.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +17,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  * - `PUT /api/account/reinstatement` (the same; staff with `account_id` in the body)
  *   `{ item, checked }` → `{ view, message }` (check-item.ts, audited); 422 for an unknown item or an
  *   account that is not revoked.
+ * - `POST /api/account/reinstatement/order` (the same; staff with `account_id` in the body) →
+ *   `{ order, created, message }`: one invoice at the "Reinstatement application" level's price per
+ *   revocation, paid on /app/payments (order-reinstatement.ts, audited); 409 for an account that is
+ *   not revoked or when no such level is offered.
  * Visitors 401; a user naming another account 404, as for one that does not exist.
  */
 export async function reinstatementRoutes(app: FastifyInstance) {
@@ -39,6 +44,13 @@ export async function reinstatementRoutes(app: FastifyInstance) {
       );
       const view = await viewReinstatement(app.db, accountId, { isStaff: req.currentUser.isAdmin }, today);
       return { view, message };
+    },
+  });
+  api.route({
+    ...fromContract(reinstatementContracts.order),
+    handler: async (req) => {
+      const { accountId, onBehalf } = req.account;
+      return orderReinstatement(app.db, accountId, { ...auditActor(req), onBehalf }, calendarDate(new Date()));
     },
   });
 }

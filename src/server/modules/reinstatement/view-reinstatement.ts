@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { reinstatementChecklist, users } from '../../db/schema.ts';
+import { findReinstatementOrder } from './order-reinstatement.ts';
 import { accountRevocation, reinstatementLevel } from './reinstatement-account.ts';
 import type { ReinstatementView } from '../../../shared/schemas/reinstatement.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,7 +10,8 @@ import type { DbOrTx } from '../../db/client.ts';
  * revocation, the 15-month deadline counted from the list's posting date, and the Rev. Proc. 2014-11
  * paths in order, each item with when and by whom it was ticked (a staff member's name only when
  * `viewer.isStaff`; a group reads "Staff"); for any other account no revocation and no paths. And the
- * "Reinstatement application" level where it is bought. Reads only.
+ * "Reinstatement application" level the group orders, with the order placed for this revocation
+ * (orderReinstatement) and its invoice's balance. Reads only.
  * @param today 'YYYY-MM-DD'
  * @throws HttpError 404 when the account does not exist
  */
@@ -21,7 +23,7 @@ export async function viewReinstatement(
 ): Promise<ReinstatementView> {
   const revocation = await accountRevocation(db, accountId, today);
   const level = await reinstatementLevel(db);
-  if (!revocation) return { today, revocation: null, paths: [], level };
+  if (!revocation) return { today, revocation: null, paths: [], level, order: null };
   const rows = await db
     .select({
       key: reinstatementChecklist.itemKey,
@@ -50,5 +52,6 @@ export async function viewReinstatement(
       }),
     })),
     level,
+    order: await findReinstatementOrder(db, accountId, revocation.revokedOn),
   };
 }

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { accounts, invoiceLines, invoices, renewals } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { invoiceNumber } from '../invoices/create-invoice.ts';
 import { applyPaidRenewal } from './apply-paid-renewal.ts';
 import { loadRenewalContext } from './renewal-form.ts';
 import type { Db } from '../../db/client.ts';
@@ -111,7 +112,7 @@ async function billRenewal(db: Db, req: RenewalRequest): Promise<{ redirect: str
         publicNotes: `Yearly renewal of ${account.name}${upgrade && ctx.upgradeLevelName ? `, upgraded to ${ctx.upgradeLevelName}` : ''}.`,
       })
       .returning({ id: invoices.id });
-    const number = `GS-${String(invoice.id).padStart(6, '0')}`;
+    const number = invoiceNumber(invoice.id);
     await tx.update(invoices).set({ number }).where(eq(invoices.id, invoice.id));
     const items = totals.lines.map((l) => ({
       ...l,

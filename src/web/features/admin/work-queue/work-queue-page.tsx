@@ -63,6 +63,7 @@ const KIND_COLORS: Record<WorkItemKind, string> = {
   reinstated: 'green',
   determination_letter: 'teal',
   link_request: 'indigo',
+  reinstatement_order: 'lime',
 };
 
 /** Today in the browser's calendar, 'YYYY-MM-DD' (the server checks against its own). */
