@@ -7,6 +7,7 @@ import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { saveApplicationBylaw, wizardBylawAnswers } from '../bylaws/bylaws.ts';
 import { invoiceNumber } from '../invoices/create-invoice.ts';
+import { linkIrsFacts } from '../irs-data/link-irs-facts.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { typed } from '../mail/mail-words.ts';
 import { findApplication, type ApplicationRow, type LevelForWizard } from './find-application.ts';
@@ -172,6 +173,8 @@ export async function completeOnAccount(
       })
       .returning({ id: accounts.id });
     account = { id: row.id, name: columns.name };
+    // A group the IRS data already knows reads its standing from the first day, not the next release.
+    if (columns.ein) await linkIrsFacts(tx, [columns.ein]);
   }
   await tx
     .update(users)

@@ -4,6 +4,7 @@ import { must } from '../../../shared/must.ts';
 import { ISSUES_LISTED, type RosterFileReport, type RosterRowIssue } from '../../../shared/schemas/generic-upload.ts';
 import { accounts } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
+import { linkIrsFacts } from '../irs-data/link-irs-facts.ts';
 import { detectLayout, rowToAccount, unknownLayoutMessage, type AccountDraft } from './roster-rows.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Readable } from 'node:stream';
@@ -158,6 +159,11 @@ export async function importRosterFile(
       .values(fresh.map((p) => p.account))
       .onConflictDoNothing()
       .returning({ ein: accounts.ein, email: accounts.email });
+    // Accounts the IRS data already knows take its facts now (docs/irs-data.md "IRS facts").
+    await linkIrsFacts(
+      tx,
+      inserted.map((r) => r.ein).filter((e): e is string => !!e),
+    );
     const insertedEins = new Set(inserted.map((r) => r.ein));
     const insertedEmails = new Set(inserted.map((r) => r.email));
     for (const p of fresh) {
