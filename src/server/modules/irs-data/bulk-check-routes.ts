@@ -38,7 +38,13 @@ export async function irsBulkCheckRoutes(app: FastifyInstance) {
       const body = await text(await app.providers.storage.get(file.storageKey));
       await app.providers.storage.delete(file.storageKey);
       const { userId, ip } = auditActor(req);
-      const check = await startBulkCheck(app.db, { fileName: file.fileName, text: body }, { userId, ip, log: req.log });
+      const check = await startBulkCheck(
+        app.db,
+        { fileName: file.fileName, text: body },
+        { userId, ip, log: req.log },
+        // The check outlives the request; a stopping server hands it to the bulk-check job.
+        (work) => app.jobs.runApart(work),
+      );
       return reply.status(201).send(check);
     },
   });
