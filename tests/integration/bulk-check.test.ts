@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, irsBulkChecks } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { checkOrganization, NOT_FOUND_REASONS } from '../../src/server/modules/irs-data/check-organization.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { runRetention } from '../../src/server/modules/retention/run-retention.ts';
 import { calendarDate } from '../../src/shared/rules/compliance-calendar.ts';
 import { IRS_BULK_CHECK_COLUMNS, IRS_BULK_CHECK_MAX_ROWS } from '../../src/shared/schemas/irs-bulk-check.ts';
 import { Agent, createSecondServer, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
@@ -17,10 +18,10 @@ import { waitFor } from '../helpers/wait.ts';
 /**
  * Checking a list of EINs (docs/irs-standing.md "Checking a list of EINs"): staff upload a CSV of
  * EINs and download a CSV of standings, each line what the instant check answers for that EIN; a
- * check left by a stopped server is taken up by the bulk-check job of any server, by one at a time.
- * Real rows: eo_ok.csv (April 2026) and the revocation list fixture (99-0000004 revoked and gone
- * from the BMF). On PostgreSQL the second server has its own connection pool on the same database;
- * on PGlite it shares the first's.
+ * check left by a stopped server is taken up by the bulk-check job of any server, by one at a time;
+ * finished checks are deleted after RETAIN_BULK_CHECK_DAYS. Real rows: eo_ok.csv (April 2026) and
+ * the revocation list fixture (99-0000004 revoked and gone from the BMF). On PostgreSQL the second
+ * server has its own connection pool on the same database; on PGlite it shares the first's.
  */
 
 const EO_OK = path.resolve('../shared/data/irs-eo-bmf/eo_ok.csv');
@@ -313,5 +314,55 @@ describe('a check whose server stopped', () => {
     }
     expect((await staff.get(`${URL}/${id}`)).json()).toMatchObject({ status: 'done', done: eins.length });
     expect((await staff.get(`${URL}/${id}/result.csv`)).body).toBe(expected.csv);
+  });
+});
+
+describe('retention of checks', () => {
+  it('deletes checks finished more than RETAIN_BULK_CHECK_DAYS (30) ago and keeps recent and running ones; the page says so', async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const check = (fileName: string, status: 'done' | 'failed' | 'running', finishedAt: Date | null) => ({
+      fileName,
+      status,
+      eins: status === 'done' ? [] : [bmfEins[0]],
+      total: 1,
+      done: status === 'done' ? 1 : 0,
+      resultCsv: status === 'done' ? 'EIN\r\n' : null,
+      createdAt: daysAgo(40),
+      finishedAt,
+    });
+    const rows = await t.database.db
+      .insert(irsBulkChecks)
+      .values([
+        check('old-done.csv', 'done', daysAgo(30.1)),
+        check('old-failed.csv', 'failed', daysAgo(31)),
+        check('recent.csv', 'done', daysAgo(29.9)),
+        check('still-running.csv', 'running', null),
+      ])
+      .returning({ id: irsBulkChecks.id, fileName: irsBulkChecks.fileName });
+    try {
+      const result = await runRetention(t.app, now);
+      expect(result.byRule.bulkChecks).toBe(2);
+      const kept = await t.database.db
+        .select({ fileName: irsBulkChecks.fileName })
+        .from(irsBulkChecks)
+        .where(
+          inArray(
+            irsBulkChecks.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      expect(kept.map((r) => r.fileName).sort()).toEqual(['recent.csv', 'still-running.csv']);
+      // Checks finished today are far inside the limit.
+      expect((await runRetention(t.app, now)).byRule.bulkChecks).toBe(0);
+      expect((await staff.get(URL)).json().kept_days).toBe(30);
+    } finally {
+      await t.database.db.delete(irsBulkChecks).where(
+        inArray(
+          irsBulkChecks.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    }
   });
 });

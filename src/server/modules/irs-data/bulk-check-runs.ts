@@ -6,6 +6,7 @@ import {
   IRS_BULK_CHECKS_LISTED,
   type IrsBulkCheck,
   type IrsBulkCheckCounts,
+  type IrsBulkCheckList,
 } from '../../../shared/schemas/irs-bulk-check.ts';
 import { irsBulkChecks } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
@@ -302,14 +303,19 @@ export async function getBulkCheck(db: Db, id: number): Promise<IrsBulkCheck> {
   return view(row);
 }
 
-/** The latest IRS_BULK_CHECKS_LISTED checks, newest first. Reads only. */
-export async function listBulkChecks(db: Db): Promise<{ data: IrsBulkCheck[] }> {
+/**
+ * The latest IRS_BULK_CHECKS_LISTED checks, newest first, and how long a finished one is kept.
+ * Reads only.
+ * @param keptDays days a check is kept after it finished (RETAIN_BULK_CHECK_DAYS); 0 for for good
+ * @returns the checks, and `kept_days` (null when kept for good)
+ */
+export async function listBulkChecks(db: Db, keptDays: number): Promise<IrsBulkCheckList> {
   const rows = await db
     .select(SHOWN)
     .from(irsBulkChecks)
     .orderBy(desc(irsBulkChecks.createdAt), desc(irsBulkChecks.id))
     .limit(IRS_BULK_CHECKS_LISTED);
-  return { data: rows.map(view) };
+  return { data: rows.map(view), kept_days: keptDays || null };
 }
 
 /**
