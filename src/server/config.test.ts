@@ -70,6 +70,7 @@ describe('loadConfig', () => {
       ratingDays: 1095,
       auditYears: 7,
       orphanFileHours: 24,
+      bulkCheckDays: 30,
     });
     expect(
       loadConfig({ RETAIN_AUDIT_YEARS: '0', RETAIN_SENT_MAIL_DAYS: '0', RETAIN_DRAFT_DAYS: '30' }).retention,
@@ -84,6 +85,10 @@ describe('loadConfig', () => {
       'RETAIN_ORPHAN_FILE_HOURS must be 0 (keep everything) or a whole number of hours from 24',
     );
     expect(refusal({ RETAIN_INQUIRY_DAYS: 'forever' })).toContain('RETAIN_INQUIRY_DAYS must be 0');
+    expect(loadConfig({ RETAIN_BULK_CHECK_DAYS: '0' }).retention.bulkCheckDays).toBe(0);
+    expect(refusal({ RETAIN_BULK_CHECK_DAYS: '7.5' })).toContain(
+      'RETAIN_BULK_CHECK_DAYS must be 0 (keep everything) or a whole number of days from 1 to 36500',
+    );
   });
 
   it('names every bad variable', () => {

@@ -219,6 +219,7 @@ const envSchema = z.object({
   RETAIN_RATING_DAYS: retention('RETAIN_RATING_DAYS', 'days', 1095, 1, 36_500),
   RETAIN_AUDIT_YEARS: retention('RETAIN_AUDIT_YEARS', 'years', 7, 7, 100),
   RETAIN_ORPHAN_FILE_HOURS: retention('RETAIN_ORPHAN_FILE_HOURS', 'hours', 24, 24, 87_600),
+  RETAIN_BULK_CHECK_DAYS: retention('RETAIN_BULK_CHECK_DAYS', 'days', 30, 1, 36_500),
   JOBS_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL schema name (letters, digits, _)')
@@ -519,6 +520,8 @@ interface RetentionConfig {
   auditYears: number;
   /** Stored objects no files row names are removed this many hours after they were written (RETAIN_ORPHAN_FILE_HOURS, 24). */
   orphanFileHours: number;
+  /** Checks of a list of EINs, with their result CSV, are deleted this many days after they finished (RETAIN_BULK_CHECK_DAYS, 30). */
+  bulkCheckDays: number;
 }
 
 /** Where the app serves the gateway simulator in simulator mode. */
@@ -845,6 +848,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       ratingDays: e.RETAIN_RATING_DAYS,
       auditYears: e.RETAIN_AUDIT_YEARS,
       orphanFileHours: e.RETAIN_ORPHAN_FILE_HOURS,
+      bulkCheckDays: e.RETAIN_BULK_CHECK_DAYS,
     },
     reminders: { enabled: e.REMINDERS_ENABLED },
     jobs: { bossSchema: e.JOBS_SCHEMA, irsDataDir: e.IRS_DATA_DIR ? path.resolve(e.IRS_DATA_DIR) : undefined },

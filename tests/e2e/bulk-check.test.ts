@@ -7,8 +7,8 @@ import { openBrowser, screenshotBothWidths, signIn, type Session } from './suppo
 /**
  * Admin → Standing check (CSV) in Chromium (docs/irs-standing.md "Checking a list of EINs"): staff
  * find it in the admin navigation, upload a small CSV by the labelled file input, watch it finish,
- * read the summary by standing and download the CSV of standings. Demo data: the GEN 5271 extract
- * of the IRS's April 2026 BMF, kept by the seed. Screenshots go to test-results/screens/.
+ * read the summary by standing, download the CSV of standings and read how long checks are kept.
+ * Demo data: the GEN 5271 extract of the IRS's April 2026 BMF, kept by the seed. Screenshots go to test-results/screens/.
  */
 
 let s: Session;
@@ -52,8 +52,9 @@ describe('standing check of a list of EINs', () => {
     // The organization's standing is the instant check's; the unknown EIN says it was not found.
     expect(rows[0].Standing).not.toMatch(/^$|Not found/);
     expect(rows[1].Standing).toBe('Not found in the IRS data');
-    // The earlier checks list it.
+    // The earlier checks list it, and the page says how long checks are kept.
     await page.getByRole('cell', { name: 'chapters.csv' }).first().waitFor();
+    await page.getByText('A check and its CSV are deleted 30 days after it finished').waitFor();
     expect(s.errors).toEqual([]);
   });
 });

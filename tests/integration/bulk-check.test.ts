@@ -2,27 +2,34 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, irsBulkChecks } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { checkOrganization, NOT_FOUND_REASONS } from '../../src/server/modules/irs-data/check-organization.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { runRetention } from '../../src/server/modules/retention/run-retention.ts';
 import { calendarDate } from '../../src/shared/rules/compliance-calendar.ts';
 import { IRS_BULK_CHECK_COLUMNS, IRS_BULK_CHECK_MAX_ROWS } from '../../src/shared/schemas/irs-bulk-check.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import { Agent, createSecondServer, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 /**
  * Checking a list of EINs (docs/irs-standing.md "Checking a list of EINs"): staff upload a CSV of
- * EINs and download a CSV of standings, each line what the instant check answers for that EIN.
- * Real rows: eo_ok.csv (April 2026) and the revocation list fixture (99-0000004 revoked and gone
- * from the BMF).
+ * EINs and download a CSV of standings, each line what the instant check answers for that EIN; a
+ * check left by a stopped server is taken up by the bulk-check job of any server, by one at a time;
+ * finished checks are deleted after RETAIN_BULK_CHECK_DAYS. Real rows: eo_ok.csv (April 2026) and
+ * the revocation list fixture (99-0000004 revoked and gone from the BMF). On PostgreSQL the second
+ * server has its own connection pool on the same database; on PGlite it shares the first's.
  */
 
 const EO_OK = path.resolve('../shared/data/irs-eo-bmf/eo_ok.csv');
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'irs');
 const URL = '/api/admin/irs-bulk-checks';
+const STAFF = { email: 'bulk.staff@example.com', password: 'Staff-pass-2026' };
+/** The job that takes up checks whose server stopped (docs/jobs.md). */
+const RESUME_JOB = JOBS.find((job) => job.name === 'irs-bulk-check-resume')!;
 
 let t: TestApp;
 let staff: Agent;
@@ -51,6 +58,20 @@ async function checkToEnd(content: string) {
   return last;
 }
 
+/** A check's row as stored, its lease and partial result included. */
+async function rowOf(id: number) {
+  const [row] = await t.database.db.select().from(irsBulkChecks).where(eq(irsBulkChecks.id, id));
+  return row;
+}
+
+/** The result CSV of `eins` checked in one go by an upload, and the check's counts. */
+async function uninterrupted(eins: string[]) {
+  const done = await checkToEnd(eins.join('\n'));
+  const res = await staff.get(`${URL}/${done.id}/result.csv`);
+  expect(res.statusCode).toBe(200);
+  return { csv: res.body, counts: done.counts as Record<string, number> };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   expect(await loadIrsRelease(t.database.db, { dataset: 'bmf', file: EO_OK, releasedOn: '2026-04' })).toMatchObject({
@@ -62,9 +83,9 @@ beforeAll(async () => {
     releasedOn: '2026-10-14',
   });
   bmfEins = (parse(readFileSync(EO_OK), { columns: true }) as { EIN: string }[]).map((r) => r.EIN);
-  await createUser(t.database.db, { email: 'bulk.staff@example.com', password: 'Staff-pass-2026', isAdmin: true });
+  await createUser(t.database.db, { ...STAFF, isAdmin: true });
   await createUser(t.database.db, { email: 'bulk.member@example.com', password: 'Member-pass-2026' });
-  staff = await signedIn(t.app, { email: 'bulk.staff@example.com', password: 'Staff-pass-2026' });
+  staff = await signedIn(t.app, STAFF);
   member = await signedIn(t.app, { email: 'bulk.member@example.com', password: 'Member-pass-2026' });
   visitor = await new Agent(t.app).start();
 });
@@ -202,5 +223,146 @@ describe('checking a list of EINs', () => {
       expect((await agent.upload(URL, {}, csvFile(bmfEins[0]))).statusCode).toBe(status);
     }
     expect((await staff.get(`${URL}/2000000000`)).statusCode).toBe(404);
+  });
+});
+
+describe('a check whose server stopped', () => {
+  // Six batches of 250, an unknown EIN among them: a stop after the first batch leaves work to take up.
+  const listOf = () => [...bmfEins.slice(1000, 1800), '990009998', ...bmfEins.slice(1800, 2499)];
+
+  it('is taken up by the job where it was left, once its lease has passed, and ends with the CSV of an uninterrupted run', async () => {
+    const eins = listOf();
+    const expected = await uninterrupted(eins);
+
+    // Another server starts the check and is stopped (a deploy) after its first batch.
+    const other = await createSecondServer(t);
+    let id: number;
+    try {
+      const res = await (await signedIn(other.app, STAFF)).upload(URL, {}, csvFile(eins.join('\n')));
+      expect(res.statusCode, res.body).toBe(201);
+      id = res.json().id;
+      expect(await waitFor(async () => (await rowOf(id)).done > 0, 60_000, 5)).toBe(true);
+    } finally {
+      await other.close();
+    }
+    const left = await rowOf(id);
+    // Stopping, it handed the check back: any server may take it up at once.
+    expect(left).toMatchObject({ status: 'running', finishedAt: null, leasedBy: null, leaseUntil: null });
+    expect(left.done).toBeGreaterThan(0);
+    expect(left.done).toBeLessThan(eins.length);
+    // What it stored is the start of the whole result: the header and the lines of the EINs done.
+    expect(parse(left.resultCsv!)).toHaveLength(left.done + 1);
+    expect(expected.csv.startsWith(left.resultCsv!)).toBe(true);
+    expect(Object.values(left.counts).reduce((a, b) => a + b, 0)).toBe(left.done);
+    // The page still shows it running, with its progress; its CSV is not offered yet.
+    expect((await staff.get(`${URL}/${id}`)).json()).toMatchObject({ status: 'running', done: left.done });
+    expect((await staff.get(`${URL}/${id}/result.csv`)).statusCode).toBe(409);
+
+    // As if that server had died instead: its lease still holds, and the job leaves the check alone.
+    await t.database.db
+      .update(irsBulkChecks)
+      .set({ leasedBy: 'dead-server', leaseUntil: sql`now() + interval '1 hour'` })
+      .where(eq(irsBulkChecks.id, id));
+    const early = await t.app.jobs.runNow(RESUME_JOB);
+    expect(early).toMatchObject({ result: 'ok', itemsDone: 0 });
+    expect(await rowOf(id)).toMatchObject({ done: left.done, leasedBy: 'dead-server', resultCsv: left.resultCsv });
+
+    // Once the lease has passed, the job takes it up from where it was left.
+    await t.database.db
+      .update(irsBulkChecks)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(irsBulkChecks.id, id));
+    const run = await t.app.jobs.runNow(RESUME_JOB);
+    expect(run).toMatchObject({
+      result: 'ok',
+      itemsDone: 1,
+      summary: { checks: 1, eins: eins.length - left.done },
+    });
+    const final = (await staff.get(`${URL}/${id}`)).json();
+    expect(final).toMatchObject({ status: 'done', total: eins.length, done: eins.length, counts: expected.counts });
+    const res = await staff.get(`${URL}/${id}/result.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(expected.csv);
+    expect(await rowOf(id)).toMatchObject({ eins: [], leasedBy: null, leaseUntil: null });
+  });
+
+  it('is taken by one of two servers looking at once; the other leaves it alone', async () => {
+    const eins = listOf().slice(0, 700);
+    const expected = await uninterrupted(eins);
+    // Stored by a server that died before its first batch, its lease long past.
+    const [{ id }] = await t.database.db
+      .insert(irsBulkChecks)
+      .values({
+        fileName: 'eins.csv',
+        eins,
+        total: eins.length,
+        leasedBy: 'dead-server',
+        leaseUntil: sql`now() - interval '1 minute'`,
+      })
+      .returning({ id: irsBulkChecks.id });
+
+    const other = await createSecondServer(t);
+    try {
+      const runs = await Promise.all([t.app.jobs.runNow(RESUME_JOB), other.app.jobs.runNow(RESUME_JOB)]);
+      expect(runs.map((r) => r.result)).toEqual(['ok', 'ok']);
+      // One claim took the check and checked each EIN once; the other found nothing to take.
+      const summaries = runs.map((r) => r.summary as { checks: number; eins: number });
+      expect(summaries.map((s) => s.checks).sort()).toEqual([0, 1]);
+      expect(summaries.map((s) => s.eins).sort((a, b) => a - b)).toEqual([0, eins.length]);
+    } finally {
+      await other.close();
+    }
+    expect((await staff.get(`${URL}/${id}`)).json()).toMatchObject({ status: 'done', done: eins.length });
+    expect((await staff.get(`${URL}/${id}/result.csv`)).body).toBe(expected.csv);
+  });
+});
+
+describe('retention of checks', () => {
+  it('deletes checks finished more than RETAIN_BULK_CHECK_DAYS (30) ago and keeps recent and running ones; the page says so', async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const check = (fileName: string, status: 'done' | 'failed' | 'running', finishedAt: Date | null) => ({
+      fileName,
+      status,
+      eins: status === 'done' ? [] : [bmfEins[0]],
+      total: 1,
+      done: status === 'done' ? 1 : 0,
+      resultCsv: status === 'done' ? 'EIN\r\n' : null,
+      createdAt: daysAgo(40),
+      finishedAt,
+    });
+    const rows = await t.database.db
+      .insert(irsBulkChecks)
+      .values([
+        check('old-done.csv', 'done', daysAgo(30.1)),
+        check('old-failed.csv', 'failed', daysAgo(31)),
+        check('recent.csv', 'done', daysAgo(29.9)),
+        check('still-running.csv', 'running', null),
+      ])
+      .returning({ id: irsBulkChecks.id, fileName: irsBulkChecks.fileName });
+    try {
+      const result = await runRetention(t.app, now);
+      expect(result.byRule.bulkChecks).toBe(2);
+      const kept = await t.database.db
+        .select({ fileName: irsBulkChecks.fileName })
+        .from(irsBulkChecks)
+        .where(
+          inArray(
+            irsBulkChecks.id,
+            rows.map((r) => r.id),
+          ),
+        );
+      expect(kept.map((r) => r.fileName).sort()).toEqual(['recent.csv', 'still-running.csv']);
+      // Checks finished today are far inside the limit.
+      expect((await runRetention(t.app, now)).byRule.bulkChecks).toBe(0);
+      expect((await staff.get(URL)).json().kept_days).toBe(30);
+    } finally {
+      await t.database.db.delete(irsBulkChecks).where(
+        inArray(
+          irsBulkChecks.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    }
   });
 });

@@ -73,6 +73,7 @@ describe('Admin → Jobs', () => {
       'database-vacuum',
       'level-wizard-refresh',
       'irs-data-refresh',
+      'irs-bulk-check-resume',
     ]);
     const byName = Object.fromEntries(jobs.map((j) => [j.name, j]));
     expect(byName['compliance-reminders']).toMatchObject({
@@ -87,6 +88,7 @@ describe('Admin → Jobs', () => {
       unavailable: null,
     });
     expect(byName['level-wizard-refresh']).toMatchObject({ schedule: 'At server start', next_run_at: null });
+    expect(byName['irs-bulk-check-resume']).toMatchObject({ schedule: 'Every 5 seconds', unavailable: null });
     // No SMTP server in this test app, no IRS download nor IRS_DATA_DIR: said, not hidden.
     expect(byName['outbox-delivery'].unavailable).toMatch(/SMTP/);
     expect(byName['irs-data-refresh'].unavailable).toMatch(/IRS_DATA_DIR/);

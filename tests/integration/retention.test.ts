@@ -345,6 +345,7 @@ describe('retention rules', () => {
           ratingDays: 0,
           auditYears: 0,
           orphanFileHours: 0,
+          bulkCheckDays: 0,
         },
       },
     });

@@ -1659,14 +1659,33 @@ export const irsBulkChecks = pgTable(
     eins: jsonb('eins').$type<string[]>().notNull(),
     total: integer('total').notNull(),
     done: integer('done').notNull().default(0),
-    /** Organizations per standing state, and 'not_found', once finished. */
+    /** Organizations per standing state, and 'not_found', of the first `done` EINs. */
     counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
-    /** The result CSV (docs/irs-standing.md "Checking a list of EINs"), once finished. */
+    /**
+     * The result CSV (docs/irs-standing.md "Checking a list of EINs"): the header and the lines of the
+     * first `done` EINs, grown batch by batch; null until the first batch is written.
+     */
     resultCsv: text('result_csv'),
     error: text('error'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The run working on a 'running' check (a random id per run) and until when its claim holds
+     * (docs/irs-standing.md "Checking a list of EINs"): the run pushes it on after each batch; once it
+     * has passed, any server's bulk-check job takes the check over from `done`. Both null when no
+     * run holds the check.
+     */
+    leasedBy: text('leased_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
-  (t) => [index('irs_bulk_checks_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('irs_bulk_checks_created_at_idx').on(t.createdAt),
+    // The job's look for checks to take over reads only the few still running.
+    index('irs_bulk_checks_running_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'running'`),
+    // Retention takes finished checks in the order they finished.
+    index('irs_bulk_checks_finished_at_idx').on(t.finishedAt),
+  ],
 );

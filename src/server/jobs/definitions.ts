@@ -3,6 +3,7 @@ import { refreshLevelWizards } from '../db/seed/seed.ts';
 import { runComplianceReminders } from '../modules/compliance/reminder-job.ts';
 import { HOUSEKEEPING_EVERY_MS, runHousekeeping } from '../modules/files/housekeeping-job.ts';
 import { runGenReminders } from '../modules/gen-updates/reminder-job.ts';
+import { resumeBulkChecks } from '../modules/irs-data/bulk-check-runs.ts';
 import { runMailRound } from '../modules/mail/mail-worker.ts';
 import { runReconciliation } from '../modules/payments/reconciliation-job.ts';
 import { runRetention } from '../modules/retention/run-retention.ts';
@@ -70,6 +71,8 @@ export interface JobDefinition {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** How often every server looks for a check of a list of EINs that a stopped server left. */
+const BULK_CHECK_POLL_MS = 5_000;
 
 /**
  * Every scheduled or queued job of the server, in one place (docs/jobs.md). The functions doing the
@@ -188,5 +191,24 @@ export const JOBS: JobDefinition[] = [
         ? undefined
         : 'IRS_DOWNLOAD is off and IRS_DATA_DIR is not set: there is nothing to load IRS data from.',
     run: ({ app, signal }) => runIrsDataRefresh(app, signal),
+  },
+  {
+    name: 'irs-bulk-check-resume',
+    title: 'Standing checks (CSV) taken over from stopped servers',
+    // Every server looks: a check is claimed with FOR UPDATE SKIP LOCKED once its lease has passed,
+    // so the first server to look takes it and the others skip it (docs/irs-standing.md "Checking a
+    // list of EINs"). Seconds matter: staff are watching the check's progress.
+    schedule: () => ({ everyMs: BULK_CHECK_POLL_MS }),
+    placement: 'each-server',
+    quietWhenIdle: true,
+    firstRunMs: BULK_CHECK_POLL_MS,
+    // 50,000 EINs take minutes; past the timeout the check is handed back and the next poll goes on.
+    timeoutMs: HOUR,
+    // The next poll is the retry.
+    retry: { limit: 0, delayMs: 0 },
+    run: async ({ app, signal }) => {
+      const { checks, eins } = await resumeBulkChecks(app.db, app.log, { signal });
+      return { itemsDone: checks, summary: { checks, eins } };
+    },
   },
 ];

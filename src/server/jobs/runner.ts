@@ -143,6 +143,22 @@ export class JobRunner {
   }
 
   /**
+   * Runs `work` in this process now, outside any job's schedule and records (a check of a list of
+   * EINs that a request started, docs/irs-standing.md "Checking a list of EINs"), but stopped like a
+   * run: stop() aborts its signal and waits for it before the database closes. Once the runner is
+   * stopping the signal is aborted from the start, so the work hands over at once.
+   * @param work given the signal; what it answers or throws is not looked at, so it handles its own errors
+   */
+  runApart(work: (signal: AbortSignal) => Promise<unknown>): void {
+    const controller = new AbortController();
+    if (this.stopping) controller.abort(new Error('the server is stopping'));
+    this.controllers.add(controller);
+    void this.track(Promise.resolve().then(() => work(controller.signal)))
+      .catch((err: unknown) => this.app.log.error({ err }, 'work apart from the jobs failed'))
+      .finally(() => this.controllers.delete(controller));
+  }
+
+  /**
    * Runs `def` once now in this process and records it.
    * Writes: job_runs (one row; none for a quiet scheduled round that did nothing and did not fail).
    * @returns the recorded run (for a quiet idle round, the row it would have written, id 0)

@@ -68,5 +68,9 @@ export const irsBulkCheckSchema = z.object({
 });
 export type IrsBulkCheck = z.output<typeof irsBulkCheckSchema>;
 
-export const irsBulkCheckListSchema = z.object({ data: z.array(irsBulkCheckSchema) });
+/** The latest checks, and the days a finished check is kept before it is deleted (null: kept for good). */
+export const irsBulkCheckListSchema = z.object({
+  data: z.array(irsBulkCheckSchema),
+  kept_days: z.number().int().nullable(),
+});
 export type IrsBulkCheckList = z.output<typeof irsBulkCheckListSchema>;

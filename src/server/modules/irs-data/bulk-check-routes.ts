@@ -14,7 +14,7 @@ const CHECK = 'The check';
 /**
  * Checking a list of EINs (docs/irs-standing.md "Checking a list of EINs"), staff only (401 for
  * visitors, 403 for account users, 404 for an unknown check):
- * - `GET /api/admin/irs-bulk-checks` the latest checks, newest first;
+ * - `GET /api/admin/irs-bulk-checks` the latest checks, newest first, and how long they are kept;
  * - `POST /api/admin/irs-bulk-checks` (multipart `file`, .csv or .txt) starts one, audited; 422 for
  *   a file with no EIN, too many, or a value that is not an EIN (naming its line);
  * - `GET /api/admin/irs-bulk-checks/{id}` its progress and counts;
@@ -23,7 +23,10 @@ const CHECK = 'The check';
 export async function irsBulkCheckRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const c = adminIrsBulkChecksContracts;
-  api.route({ ...fromContract(c.list), handler: async () => listBulkChecks(app.db) });
+  api.route({
+    ...fromContract(c.list),
+    handler: async () => listBulkChecks(app.db, app.config.retention.bulkCheckDays),
+  });
   api.route({
     ...fromContract(c.upload),
     handler: async (req, reply) => {
@@ -38,7 +41,13 @@ export async function irsBulkCheckRoutes(app: FastifyInstance) {
       const body = await text(await app.providers.storage.get(file.storageKey));
       await app.providers.storage.delete(file.storageKey);
       const { userId, ip } = auditActor(req);
-      const check = await startBulkCheck(app.db, { fileName: file.fileName, text: body }, { userId, ip, log: req.log });
+      const check = await startBulkCheck(
+        app.db,
+        { fileName: file.fileName, text: body },
+        { userId, ip, log: req.log },
+        // The check outlives the request; a stopping server hands it to the bulk-check job.
+        (work) => app.jobs.runApart(work),
+      );
       return reply.status(201).send(check);
     },
   });

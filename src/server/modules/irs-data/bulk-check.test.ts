@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../errors.ts';
-import { readEinList } from './bulk-check.ts';
+import { addCounts, readEinList } from './bulk-check.ts';
 
 /** The EINs of an uploaded list (docs/irs-standing.md "Checking a list of EINs"). */
 describe('readEinList', () => {
@@ -34,5 +34,16 @@ describe('readEinList', () => {
     expect(refusal('EIN\n')).toEqual({ file: ['The file holds no EIN: put one EIN on each line.'] });
     expect(refusal('')).toEqual({ file: ['The file holds no EIN: put one EIN on each line.'] });
     expect(refusal('EIN\n"841973353\n')).toEqual({ file: [expect.stringMatching(/^The file cannot be read as CSV/)] });
+  });
+});
+
+/** A check's counts grow batch by batch (docs/irs-standing.md "Checking a list of EINs"). */
+describe('addCounts', () => {
+  it('adds a batch to the counts so far, state by state, leaving both untouched', () => {
+    const sofar = { good: 3, not_found: 1 };
+    const batch = { good: 2, revoked: 1 };
+    expect(addCounts(sofar, batch)).toEqual({ good: 5, not_found: 1, revoked: 1 });
+    expect(addCounts({}, batch)).toEqual(batch);
+    expect(sofar).toEqual({ good: 3, not_found: 1 });
   });
 });

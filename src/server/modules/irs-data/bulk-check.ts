@@ -7,13 +7,13 @@ import {
   type IrsBulkCheckCounts,
   type IrsBulkCheckRow,
 } from '../../../shared/schemas/irs-bulk-check.ts';
-import { csvText } from '../../csv.ts';
+import { csvLines, csvText } from '../../csv.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
 import { checkOrganization, NOT_FOUND_REASONS } from './check-organization.ts';
 import type { IrsCheck } from '../../../shared/schemas/irs-check.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
-/** EINs checked between two progress reports. */
+/** EINs checked between two writes of a check's progress and partial result. */
 const BULK_CHECK_BATCH = 250;
 
 const refuse = (message: string) => ValidationError.field(IRS_BULK_CHECK_FIELD, message);
@@ -96,28 +96,58 @@ const notFoundRow = (ein: string): IrsBulkCheckRow => ({
   release_cited: '',
 });
 
+/** One batch of a check, as checkEins reports it. */
+export interface BulkCheckBatch {
+  /** EINs done in all once this batch is counted: the index in the list where the next batch starts. */
+  done: number;
+  /**
+   * The batch's lines of the result CSV (IRS_BULK_CHECK_COLUMNS, formula-guarded as csvText does),
+   * each ending in CRLF, in the list's order; the header line first when the batch starts the list.
+   */
+  csv: string;
+  /** The batch's organizations per standing state and 'not_found'. */
+  counts: IrsBulkCheckCounts;
+}
+
+/** `a` plus `b`, state by state: the counts of a check so far and of its next batch. */
+export function addCounts(a: IrsBulkCheckCounts, b: IrsBulkCheckCounts): IrsBulkCheckCounts {
+  const sum: IrsBulkCheckCounts = { ...a };
+  for (const [key, n] of Object.entries(b) as [keyof IrsBulkCheckCounts, number][]) sum[key] = (sum[key] ?? 0) + n;
+  return sum;
+}
+
 /**
  * Checks a list of EINs through the instant check (checkOrganization, docs/irs-standing.md
- * "Instant check" and "Checking a list of EINs"), BULK_CHECK_BATCH at a time, reporting progress
- * after each batch. No Fastify in it: staff's upload calls it, and a central organization's
- * workspace can call it later.
+ * "Instant check" and "Checking a list of EINs"), from `opts.from` on, BULK_CHECK_BATCH at a time,
+ * handing each batch's CSV lines and counts to `onBatch` before the next batch starts. The batches'
+ * `csv`, joined in order from the start of the list, are the whole result CSV, whether the list was
+ * checked in one go or taken up again from a batch's `done`. No Fastify in it: staff's upload and the
+ * bulk-check job call it, and a central organization's workspace can call it later.
  * @param eins 9 digits each, distinct
  * @param today 'YYYY-MM-DD'
- * @param onProgress called with the EINs done so far (of eins.length) after each batch
- * @returns the result CSV (IRS_BULK_CHECK_COLUMNS, formula-guarded by csvText) and the
- *   organizations per standing state and 'not_found'
+ * @param onBatch stores a batch (e.g. appends it to the check's row); answers false to stop there
+ * @param opts `from`: the index to start at (a batch's `done`; default 0); `signal`: once aborted,
+ *   no further batch starts
+ * @returns 'finished' when the last EIN's batch was handed over, 'stopped' when `onBatch` said so or
+ *   the signal was aborted before the end
+ * @throws what checkOrganization throws other than 404 (a database error), and what `onBatch` throws
  * Reads only; never an in-care-of name (it is not kept).
  */
 export async function checkEins(
   db: DbOrTx,
   eins: readonly string[],
   today: string,
-  onProgress: (done: number) => Promise<void>,
-): Promise<{ csv: string; rows: IrsBulkCheckRow[]; counts: IrsBulkCheckCounts }> {
-  const rows: IrsBulkCheckRow[] = [];
-  const counts: IrsBulkCheckCounts = {};
-  for (let at = 0; at < eins.length; at += BULK_CHECK_BATCH) {
-    for (const ein of eins.slice(at, at + BULK_CHECK_BATCH)) {
+  onBatch: (batch: BulkCheckBatch) => Promise<boolean>,
+  opts: { from?: number; signal?: AbortSignal } = {},
+): Promise<'finished' | 'stopped'> {
+  const size = BULK_CHECK_BATCH;
+  for (let at = opts.from ?? 0; at < eins.length; at += size) {
+    // Between batches only: a batch is stored whole or not at all, so whoever takes the list up
+    // again starts at a batch's end.
+    if (opts.signal?.aborted) return 'stopped';
+    const rows: IrsBulkCheckRow[] = [];
+    const counts: IrsBulkCheckCounts = {};
+    for (const ein of eins.slice(at, at + size)) {
       try {
         const check = await checkOrganization(db, ein, today);
         rows.push(resultRow(check));
@@ -128,11 +158,9 @@ export async function checkEins(
         counts.not_found = (counts.not_found ?? 0) + 1;
       }
     }
-    await onProgress(Math.min(at + BULK_CHECK_BATCH, eins.length));
+    const lines = rows.map((r) => Object.values(r));
+    const csv = at === 0 ? csvText(IRS_BULK_CHECK_COLUMNS, lines) : csvLines(lines);
+    if (!(await onBatch({ done: Math.min(at + size, eins.length), csv, counts }))) return 'stopped';
   }
-  const csv = csvText(
-    IRS_BULK_CHECK_COLUMNS,
-    rows.map((r) => Object.values(r)),
-  );
-  return { csv, rows, counts };
+  return 'finished';
 }

@@ -1,5 +1,14 @@
 import { and, asc, lt, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
-import { applications, auditLog, inquiries, mailOutbox, passwordResets, ratings, sessions } from '../../db/schema.ts';
+import {
+  applications,
+  auditLog,
+  inquiries,
+  irsBulkChecks,
+  mailOutbox,
+  passwordResets,
+  ratings,
+  sessions,
+} from '../../db/schema.ts';
 import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { inBatches, type BatchOptions } from './batches.ts';
 import type { Db } from '../../db/client.ts';
@@ -148,6 +157,28 @@ export async function deleteOldRatings(db: Db, givenBefore: Date, opts: BatchOpt
       .limit(batch)
       .for('update', { skipLocked: true });
     return (await db.delete(ratings).where(oneOf(ratings.id, due)).returning({ id: ratings.id })).length;
+  }, opts);
+}
+
+/**
+ * Old checks of a list of EINs (RETAIN_BULK_CHECK_DAYS; docs/irs-standing.md "Checking a list of
+ * EINs"): deletes checks that finished (done or failed) before `finishedBefore`, with their EINs and
+ * result CSV, which may run to megabytes. A check still running is never deleted. The audit row of
+ * its upload stays.
+ * Reads through irs_bulk_checks_finished_at_idx. Writes: deletes irs_bulk_checks rows.
+ * @returns how many were deleted
+ */
+export async function deleteOldBulkChecks(db: Db, finishedBefore: Date, opts: BatchOptions = {}): Promise<number> {
+  return inBatches(async (batch) => {
+    const due = db
+      .select({ id: irsBulkChecks.id })
+      .from(irsBulkChecks)
+      .where(and(sql`${irsBulkChecks.status} IN ('done', 'failed')`, lt(irsBulkChecks.finishedAt, finishedBefore)))
+      .orderBy(asc(irsBulkChecks.finishedAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    return (await db.delete(irsBulkChecks).where(oneOf(irsBulkChecks.id, due)).returning({ id: irsBulkChecks.id }))
+      .length;
   }, opts);
 }
 

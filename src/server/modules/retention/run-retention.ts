@@ -6,6 +6,7 @@ import {
   deleteAbandonedDrafts,
   deleteExpiredTokens,
   deleteOldAuditRows,
+  deleteOldBulkChecks,
   deleteOldInquiries,
   deleteOldRatings,
 } from './rules.ts';
@@ -16,7 +17,8 @@ export interface RetentionResult {
   itemsDone: number;
   /**
    * Per rule: sentMailBodies, expiredTokens, abandonedDrafts, draftFiles, inquiries, ratings,
-   * auditRows, orphanedFiles, partialUploads, filesLeftBehind. A rule turned off (setting 0) is absent.
+   * auditRows, bulkChecks, orphanedFiles, partialUploads, filesLeftBehind. A rule turned off
+   * (setting 0) is absent.
    */
   byRule: Record<string, number>;
 }
@@ -82,6 +84,9 @@ export async function runRetention(app: FastifyInstance, now = new Date()): Prom
   }));
   await rule('auditRows', limits.auditYears, async () => ({
     auditRows: await deleteOldAuditRows(db, yearsBefore(now, limits.auditYears)),
+  }));
+  await rule('bulkChecks', limits.bulkCheckDays, async () => ({
+    bulkChecks: await deleteOldBulkChecks(db, daysBefore(now, limits.bulkCheckDays)),
   }));
   await rule('orphanedFiles', limits.orphanFileHours, async () => {
     // Partial uploads and files left behind by deletions: the housekeeping round's own work, reused.

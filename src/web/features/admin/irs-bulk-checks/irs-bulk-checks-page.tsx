@@ -73,7 +73,8 @@ const STATUS_BADGE = {
 /**
  * Checking a list of EINs (docs/irs-standing.md "Checking a list of EINs"), staff only: upload a
  * CSV of EINs, watch its progress, download the CSV of standings with a summary by standing, and
- * the earlier checks. Progress is read from the server every second while a check runs.
+ * the earlier checks, with how long they are kept (RETAIN_BULK_CHECK_DAYS). Progress is read from
+ * the server every second while a check runs.
  */
 export default function IrsBulkChecksPage() {
   const client = useQueryClient();
@@ -134,6 +135,13 @@ export default function IrsBulkChecksPage() {
           <Title order={2} size="h3">
             Earlier checks
           </Title>
+          {list.isSuccess && (
+            <Text size="sm" c="dimmed">
+              {list.data.kept_days
+                ? `A check and its CSV are deleted ${number(list.data.kept_days)} days after it finished: download what you need to keep.`
+                : 'Checks and their CSVs are kept with no time limit.'}
+            </Text>
+          )}
           {list.isSuccess && checks.length === 0 && <Text c="dimmed">No list of EINs has been checked yet.</Text>}
           {checks.length > 0 && (
             <Table.ScrollContainer minWidth={560}>
