@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts } from '../../src/server/db/schema.ts';
+import { findOrganizations, NAME_WALK } from '../../src/server/modules/irs-data/check-organization.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -65,6 +66,45 @@ describe('GET /api/irs/organizations (find by EIN or name)', () => {
         has_more: false,
         not_found: null,
       });
+    }
+  });
+
+  it('the walk in name order and the pg_trgm index give the same pages, for common and rare words, first and deep pages', async () => {
+    // The 22,200 real Oklahoma rows; the reference is every matching row in name order, paged by hand.
+    const reference = async (words: string[], page: number) => {
+      const rows = (
+        await t.database.db.execute(sql`SELECT ein FROM irs_organizations
+          WHERE ${sql.join(
+            words.map((w) => sql`search_text LIKE ${`%${w}%`}`),
+            sql` AND `,
+          )} ORDER BY name, ein`)
+      ).rows as { ein: string }[];
+      const from = (page - 1) * 10;
+      return { eins: rows.slice(from, from + 10).map((r) => r.ein), has_more: rows.length > from + 10 };
+    };
+    // Small probes and walks fall back to the pg_trgm index for all but the commonest words, and a
+    // probe's density may be wrong for the page (a walk too short): every plan must answer as the
+    // reference does.
+    const walks = [NAME_WALK, { probe: 300, spare: 1, max: 5_000 }, { probe: 20, spare: 1, max: 400 }];
+    for (const [query, page] of [
+      ['church', 1],
+      ['church', 7],
+      ['booster', 1],
+      ['booster', 3],
+      ['foundation', 40],
+      ['tulsa', 2],
+      ['baptist church', 1],
+      ['zzqx', 1],
+      ['a', 300],
+    ] as [string, number][]) {
+      const expected = await reference(query.split(' '), page);
+      for (const walk of walks) {
+        const found = await findOrganizations(t.database.db, query, page, walk);
+        expect(
+          { eins: found.data.map((r) => r.ein), has_more: found.has_more },
+          `${query} p${page} ${walk.probe}`,
+        ).toEqual(expected);
+      }
     }
   });
 

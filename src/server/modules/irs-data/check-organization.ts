@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { deductibilityText, nextSteps, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { IRS_LOOKUP_PER_PAGE } from '../../../shared/schemas/irs-check.ts';
@@ -17,6 +17,25 @@ export const NOT_FOUND_REASONS =
   'Churches need not apply for recognition, and many are not listed. ' +
   'A subordinate of a group exemption is often listed only under its central organization: search for the central organization, or for the name your group uses. ' +
   'An EIN that is not in the data at all may belong to an organization that was never exempt.';
+
+/**
+ * How a name lookup chooses its plan (docs/irs-standing.md "Name lookups at national size"): it
+ * first counts the matches among the first `probe` names in name order, which tells roughly how
+ * common the words are; the walk in name order is then bounded to `spare` times the names that
+ * density says the page needs, and taken only up to `max` names. A setting of the code, not of an
+ * installation: tests pass small ones to findOrganizations to try every plan on small data.
+ */
+export const NAME_WALK = { probe: 2_000, spare: 2, max: 400_000 };
+
+/** The columns a name lookup reads of each organization on its page. */
+interface LookupRow {
+  ein: string;
+  name: string;
+  sort_name: string;
+  affiliation: string | null;
+  city: string;
+  state: string;
+}
 
 /** One organization of irs_organizations as the lookup lists it. */
 function lookupRow(o: {
@@ -43,13 +62,20 @@ function lookupRow(o: {
  * Finds organizations in the IRS data loaded (irs_organizations, and the Automatic Revocation List
  * for EINs revoked and gone from the BMF) by EIN or by the words of a name (docs/irs-standing.md
  * "Instant check"). An EIN (9 digits, dash or not) is an exact lookup; words match the name, the
- * other name and the city in any order (the pg_trgm index), 10 a page in name order. Totals are not
- * counted: "has_more" tells whether another page follows.
+ * other name and the city in any order, 10 a page in name order: from a bounded walk of the
+ * name-ordered index when the words are common enough to fill the page there, else through the
+ * pg_trgm index. Totals are not counted: "has_more" tells whether another page follows.
  * @param query the visitor's text, already trimmed (irsLookupQuery)
  * @param page 1-based
+ * @param walkLimits how the plan is chosen (NAME_WALK)
  * Reads only. No personal names: the in-care-of name is never kept.
  */
-export async function findOrganizations(db: DbOrTx, query: string, page: number): Promise<IrsLookupPage> {
+export async function findOrganizations(
+  db: DbOrTx,
+  query: string,
+  page: number,
+  walkLimits: { probe: number; spare: number; max: number } = NAME_WALK,
+): Promise<IrsLookupPage> {
   const digits = query.replace(/[\s-]/g, '');
   if (/^\d{9}$/.test(digits)) {
     const [org] = await db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, digits));
@@ -74,27 +100,46 @@ export async function findOrganizations(db: DbOrTx, query: string, page: number)
   }
   const words = [...new Set(query.toLowerCase().split(' ').filter(Boolean))];
   const offset = (page - 1) * IRS_LOOKUP_PER_PAGE;
-  const found = await rowsOf<{
-    ein: string;
-    name: string;
-    sort_name: string;
-    affiliation: string | null;
-    city: string;
-    state: string;
-  }>(
-    db,
-    // The page's EINs first, from the columns of irs_organizations_name_order alone (an index-only
-    // scan in name order for a common word; migration 0041), then the rest of those rows only.
-    sql`SELECT o.ein, o.name, o.sort_name, o.affiliation, o.city, o.state
-      FROM (SELECT ein, name FROM irs_organizations
-        WHERE ${sql.join(
-          words.map((w) => sql`search_text LIKE ${`%${escapeLike(w)}%`}`),
-          sql` AND `,
-        )}
-        ORDER BY name, ein LIMIT ${IRS_LOOKUP_PER_PAGE + 1} OFFSET ${offset}) page
-      JOIN irs_organizations o ON o.ein = page.ein
-      ORDER BY page.name, page.ein`,
+  // The names a page needs: those before it, its own, and one more to tell whether another follows.
+  const wanted = offset + IRS_LOOKUP_PER_PAGE + 1;
+  const matches = sql.join(
+    words.map((w) => sql`search_text LIKE ${`%${escapeLike(w)}%`}`),
+    sql` AND `,
   );
+  // Two plans, chosen by how common the words turn out to be (docs/irs-standing.md "Name lookups
+  // at national size"). A common word fills its page early in name order: a walk of
+  // irs_organizations_name_order (migration 0041, an index-only scan that reads search_text from the
+  // index) answers it without sorting. A rare one would make that walk read most of the table: the
+  // pg_trgm index finds its few rows, which are then sorted. The walk's answer is exact whenever it
+  // holds the page and the next page's first name (it is in the page's own order); otherwise the
+  // page is read through the pg_trgm index.
+  const walkOf = (names: number) =>
+    sql`(SELECT ein, name, search_text FROM irs_organizations ORDER BY name, ein LIMIT ${names}) walk`;
+  // The page's EINs first, then the rest of those rows only.
+  const pageSql = (from: SQL) =>
+    sql`SELECT o.ein, o.name, o.sort_name, o.affiliation, o.city, o.state
+      FROM (SELECT ein, name FROM ${from} WHERE ${matches}
+        ORDER BY name, ein LIMIT ${IRS_LOOKUP_PER_PAGE + 1} OFFSET ${offset}) page
+      JOIN irs_organizations o ON o.ein = page.ein`;
+  const pageOf = async (from: SQL) => rowsOf<LookupRow>(db, sql`${pageSql(from)} ORDER BY o.name, o.ein`);
+  // The probe: the page as the first names give it, and how many of them match. A page of a
+  // common word is answered here, in one statement.
+  const probed = await rowsOf<Partial<LookupRow> & { seen: number }>(
+    db,
+    sql`SELECT s.seen, p.* FROM (SELECT count(*)::int AS seen FROM ${walkOf(walkLimits.probe)} WHERE ${matches}) s
+      LEFT JOIN LATERAL (${pageSql(walkOf(walkLimits.probe))}) p ON true
+      ORDER BY p.name, p.ein`,
+  );
+  const seen = probed[0].seen;
+  const fromProbe = probed.filter((r): r is LookupRow & { seen: number } => r.ein != null);
+  // Names the walk reads to find `wanted` matches at the density the probe saw, with room to spare.
+  const walkNames = seen ? Math.ceil((wanted * walkLimits.probe * walkLimits.spare) / seen) : Infinity;
+  const full = (rows: LookupRow[]) => rows.length === IRS_LOOKUP_PER_PAGE + 1;
+  const walked =
+    full(fromProbe) || walkNames > walkLimits.max || walkNames <= walkLimits.probe
+      ? fromProbe
+      : await pageOf(walkOf(walkNames));
+  const found = full(walked) ? walked : await pageOf(sql`irs_organizations`);
   const data = found.slice(0, IRS_LOOKUP_PER_PAGE).map((o) => lookupRow({ ...o, sortName: o.sort_name }));
   return {
     data,
