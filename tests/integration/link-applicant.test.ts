@@ -1,6 +1,3 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,12 +16,12 @@ import {
   EIN_TAKEN_MESSAGE,
   STAFF_NOTIFIED_MESSAGE,
 } from '../../src/server/modules/applications/complete-application.ts';
-import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { LINK_MESSAGES } from '../../src/server/modules/work-queue/link-applicant.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import { actionWords, auditDetailWords } from '../../src/shared/rules/audit-words.ts';
 import { firstYearCents } from '../../src/shared/rules/renewal.ts';
+import { irsColumnsOf, loadRealBmfRow } from '../helpers/irs-data.ts';
 import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
@@ -153,44 +150,24 @@ describe('Submit with an EIN the loaded IRS data knows, but no account holds', (
   it("the new account reads the organization's IRS facts at once, not at the next release", async () => {
     // One real row of the shared Wyoming extract (Wyoming Peace Officers Association, 74-2462506:
     // FILING_REQ_CD 01, TAX_PERIOD 201308, ACCT_PD 06), loaded as a release of its own: no account.
-    const lines = (await readFile(path.resolve('../shared/data/irs-eo-bmf/eo_wy.csv'), 'utf8')).split('\n');
-    const dir = await mkdtemp(path.join(tmpdir(), 'gs-link-facts-'));
-    try {
-      const file = path.join(dir, 'eo_wy_one.csv');
-      await writeFile(file, [lines[0], lines.find((l) => l.startsWith('742462506,'))!, ''].join('\n'));
-      const release = await loadIrsRelease(t.database.db, { dataset: 'bmf', file, releasedOn: '2026-04' });
-      expect(release).toMatchObject({ status: 'loaded', loaded: 1 });
-      expect(await t.database.db.select().from(accounts).where(eq(accounts.ein, '742462506'))).toEqual([]);
+    const releaseId = await loadRealBmfRow(t.database.db, 'eo_wy.csv', '742462506', '2026-04');
+    expect(await irsColumnsOf(t.database.db, '742462506')).toBeUndefined();
 
-      const s = await applicant('74-2462506');
-      const done = await s.submit();
-      expect(done.statusCode, done.body).toBe(200);
-      const [account] = await t.database.db
-        .select({
-          name: accounts.name,
-          filingRequirement: accounts.filingRequirement,
-          taxPeriod: accounts.taxPeriod,
-          ruling: accounts.ruling,
-          bmfReleaseId: accounts.bmfReleaseId,
-          fiscalYearEndMonth: accounts.fiscalYearEndMonth,
-        })
-        .from(accounts)
-        .where(eq(accounts.ein, '742462506'));
-      expect(account).toEqual({
-        name: s.answers.account___name,
-        filingRequirement: '01',
-        taxPeriod: '201308',
-        ruling: '202509',
-        bmfReleaseId: release.release.id,
-        fiscalYearEndMonth: 6,
-      });
-      // What the group reads on its account page: the BMF facts, cited with the release.
-      const standing = (await s.a.get('/api/account')).json().account.standing;
-      expect(standing.irs).toMatchObject({ status_code: '01', sources: { bmf: '2026-04' } });
-      expect(standing.state).not.toBe('not_on_bmf');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const s = await applicant('74-2462506');
+    const done = await s.submit();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await irsColumnsOf(t.database.db, '742462506')).toEqual({
+      name: s.answers.account___name,
+      filingRequirement: '01',
+      taxPeriod: '201308',
+      ruling: '202509',
+      bmfReleaseId: releaseId,
+      fiscalYearEndMonth: 6,
+    });
+    // What the group reads on its account page: the BMF facts, cited with the release.
+    const standing = (await s.a.get('/api/account')).json().account.standing;
+    expect(standing.irs).toMatchObject({ status_code: '01', sources: { bmf: '2026-04' } });
+    expect(standing.state).not.toBe('not_on_bmf');
   });
 });
 

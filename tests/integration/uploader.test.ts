@@ -1,15 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, files, groups, rosterImports } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
-import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
 import { ISSUES_LISTED } from '../../src/shared/schemas/generic-upload.ts';
 import { PDF_MINIMAL, PNG_1x1, WINDOWS_EXE, type UploadPart } from '../helpers/files.ts';
+import { irsColumnsOf, loadRealBmfRow } from '../helpers/irs-data.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** The admin's generic drag-and-drop uploader (docs/requirements/product.md tool 5, docs/requirements/entities.md "Generic upload", docs/requirements/validation.md "Uploads", docs/requirements/calls.md) and its account import. */
@@ -291,35 +290,20 @@ describe('creating accounts from a roster (create_new_accounts=1)', () => {
 
   it("a roster row whose EIN the loaded IRS data knows makes an account with the organization's IRS facts", async () => {
     // One real row of the shared Wyoming extract, loaded as a BMF release of its own (no account).
-    const lines = readFileSync(EO_WY, 'latin1').split('\r\n');
-    const dir = await mkdtemp(path.join(tmpdir(), 'gs-uploader-facts-'));
-    try {
-      const file = path.join(dir, 'eo_wy_one.csv');
-      await writeFile(file, [lines[0], lines.find((l) => l.startsWith('742462506,'))!, ''].join('\n'));
-      const release = await loadIrsRelease(t.database.db, { dataset: 'bmf', file, releasedOn: '2026-04' });
-      const roster = ['Name,E-mail,City,State,EIN', 'Wyoming Peace Officers,,Rock Springs,WY,74-2462506'].join('\r\n');
-      const res = await admin.upload('/admin/uploads', importInto(groupId), [csv('peace.csv', roster)]);
-      expect(res.statusCode, res.body).toBe(201);
-      expect(res.json().import).toMatchObject({ created: 1 });
-      const [account] = await t.database.db
-        .select({
-          name: accounts.name,
-          filingRequirement: accounts.filingRequirement,
-          taxPeriod: accounts.taxPeriod,
-          bmfReleaseId: accounts.bmfReleaseId,
-        })
-        .from(accounts)
-        .where(eq(accounts.ein, '742462506'));
-      expect(account).toEqual({
-        name: 'Wyoming Peace Officers',
-        filingRequirement: '01',
-        taxPeriod: '201308',
-        bmfReleaseId: release.release.id,
-      });
-      await t.database.db.delete(accounts).where(eq(accounts.ein, '742462506'));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const releaseId = await loadRealBmfRow(t.database.db, 'eo_wy.csv', '742462506', '2026-04');
+    const roster = ['Name,E-mail,City,State,EIN', 'Wyoming Peace Officers,,Rock Springs,WY,74-2462506'].join('\r\n');
+    const res = await admin.upload('/admin/uploads', importInto(groupId), [csv('peace.csv', roster)]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().import).toMatchObject({ created: 1 });
+    expect(await irsColumnsOf(t.database.db, '742462506')).toEqual({
+      name: 'Wyoming Peace Officers',
+      filingRequirement: '01',
+      taxPeriod: '201308',
+      ruling: '202509',
+      bmfReleaseId: releaseId,
+      fiscalYearEndMonth: 6,
+    });
+    await t.database.db.delete(accounts).where(eq(accounts.ein, '742462506'));
   });
 
   it('reads a simple roster: creates new rows, skips duplicates by EIN or e-mail, rejects bad rows with reasons', async () => {
