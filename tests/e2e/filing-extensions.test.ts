@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveImportedAccountAUser, invitationLinkFromOutbox } from './support/accounts.ts';
+import { giveImportedAccountAUser, acceptInvitation } from './support/accounts.ts';
 import { axeFindings } from './support/axe.ts';
 import { openBrowser, screenshotBothWidths, signIn, type Session } from './support/browser.ts';
 import type { Page } from 'playwright-core';
@@ -50,11 +50,7 @@ describe('recording a Form 8868 extension', () => {
     });
 
     const { page } = group;
-    await page.goto(await invitationLinkFromOutbox(staff.page, GROUP_USER.email));
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(GROUP_USER.password);
-    await page.getByLabel('Confirm password').fill(GROUP_USER.password);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/password'));
+    await acceptInvitation(staff.page, page, GROUP_USER.email, GROUP_USER.password);
 
     await page.goto('/account');
     const standing = page.getByRole('region', { name: 'Standing with the IRS' });

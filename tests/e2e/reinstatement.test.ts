@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { giveImportedAccountAUser, invitationLinkFromOutbox } from './support/accounts.ts';
+import { giveImportedAccountAUser, acceptInvitation } from './support/accounts.ts';
 import { axeFindings } from './support/axe.ts';
 import { fillCard } from './support/billing.ts';
 import { openBrowser, screenshotBothWidths, type Session } from './support/browser.ts';
@@ -85,11 +85,7 @@ describe('a revoked group works through its way back', () => {
     });
 
     const { page } = group;
-    await page.goto(await invitationLinkFromOutbox(sp, GROUP_USER.email));
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(GROUP_USER.password);
-    await page.getByLabel('Confirm password').fill(GROUP_USER.password);
-    await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/password'));
+    await acceptInvitation(sp, page, GROUP_USER.email, GROUP_USER.password);
 
     await page.goto('/account');
     const standing = page.getByRole('region', { name: 'Standing with the IRS' });

@@ -88,6 +88,19 @@ export async function invitationLinkFromOutbox(
 }
 
 /**
+ * The person invited as `email` opens the set-password link of their invitation (read by the admin
+ * signed in in `adminPage`, invitationLinkFromOutbox) in `page`, chooses `password` as a person
+ * would, by the fields' labels, and is signed in.
+ */
+export async function acceptInvitation(adminPage: Page, page: Page, email: string, password: string) {
+  await page.goto(await invitationLinkFromOutbox(adminPage, email));
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/password'));
+}
+
+/**
  * Settles the invoice with a zero payment and the demo code WELCOME100 (100 % off new-account
  * lines), as the billing screen sends it: a paid payment without touching the demo holder's
  * invoices. Run on a page of the site, signed in as the invoice's holder.
