@@ -13,9 +13,10 @@
  *    and their p99 are the "site answering" figures.
  * 3. Then, at `connections` concurrent clients for `durationS` seconds each, after a warm-up:
  *    GET /api/irs/organizations/:ein (the instant check, random EINs of the files) beside the bare
- *    `SELECT … FROM irs_organizations WHERE ein = $1`, and GET /api/irs/organizations?query=…&page=…
- *    (first, 50th and last allowed page of common words) beside the same SELECT findOrganizations
- *    runs, with no HTTP, session or JSON around it.
+ *    `SELECT … FROM irs_organizations WHERE ein = $1`, and GET /api/irs/organizations?query=…&after=…
+ *    (first, 50th and 1,000th page of common words, reached by the keyset cursor of the page
+ *    before) beside a bare SELECT of the same page's rows in name order, with no HTTP, session or
+ *    JSON around it.
  * Targets (issue: IRS national files): load ≤ 20 minutes at peak RSS ≤ 700 MB; check by EIN p99 ≤
  * 10 ms; by name p99 ≤ 50 ms.
  */
@@ -225,10 +226,7 @@ export async function runIrsBench(opts: {
       let loading = true;
       const watcher = (async () => {
         for (let i = 0; loading; i++) {
-          const url =
-            i % 2
-              ? `/api/irs/organizations/${eins[i % eins.length]}`
-              : `/api/irs/organizations?query=church&page=${1 + (i % 50)}`;
+          const url = i % 2 ? `/api/irs/organizations/${eins[i % eins.length]}` : `/api/irs/organizations?query=church`;
           const t = performance.now();
           try {
             const res = await fetch(`${server.base}${url}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
@@ -269,11 +267,29 @@ export async function runIrsBench(opts: {
           await res.arrayBuffer();
           return res.status === 200;
         };
-        const nameSql = (words: string[], page: number) => ({
+        const likes = (words: string[]) => words.map((_, i) => `search_text LIKE $${i + 1}`).join(' AND ');
+        // A deep page is reached by keyset: the EIN of the last organization of the page before it,
+        // found here once (with OFFSET, which is what a page number would cost each time).
+        const cursorOf = async (words: string[], page: number) =>
+          page === 1
+            ? undefined
+            : (
+                await pool.query<{ ein: string }>(
+                  `SELECT ein FROM irs_organizations WHERE ${likes(words)} ORDER BY name, ein
+                    OFFSET ${(page - 1) * IRS_LOOKUP_PER_PAGE - 1} LIMIT 1`,
+                  words.map((w) => `%${w}%`),
+                )
+              ).rows[0].ein;
+        // The bare query: the page's rows after the cursor in name order, from an index, with nothing around it.
+        const nameSql = (words: string[], after: string | undefined) => ({
           text: `SELECT ein, name, sort_name, affiliation, city, state FROM irs_organizations
-            WHERE ${words.map((_, i) => `search_text LIKE $${i + 1}`).join(' AND ')}
-            ORDER BY name, ein LIMIT ${IRS_LOOKUP_PER_PAGE + 1} OFFSET ${(page - 1) * IRS_LOOKUP_PER_PAGE}`,
-          values: words.map((w) => `%${w}%`),
+            WHERE ${likes(words)}${
+              after
+                ? ` AND (name, ein) > (SELECT name, ein FROM irs_organizations WHERE ein = $${words.length + 1})`
+                : ''
+            }
+            ORDER BY name, ein LIMIT ${IRS_LOOKUP_PER_PAGE + 1}`,
+          values: [...words.map((w) => `%${w}%`), ...(after ? [after] : [])],
         });
         const cases: {
           name: string;
@@ -299,8 +315,9 @@ export async function runIrsBench(opts: {
           [['booster', 'club'], 1],
           [['foundation'], 1000],
         ] as [string[], number][]) {
-          const url = `/api/irs/organizations?query=${encodeURIComponent(words.join(' '))}&page=${page}`;
-          const q = nameSql(words, page);
+          const after = await cursorOf(words, page);
+          const url = `/api/irs/organizations?query=${encodeURIComponent(words.join(' '))}${after ? `&after=${after}` : ''}`;
+          const q = nameSql(words, after);
           cases.push({
             name: `by name "${words.join(' ')}" page ${page}`,
             url,

@@ -1,8 +1,8 @@
 // `npm test`: every test of the project, in the order a failure is cheapest to read.
 // 0. the TypeScript check, knip (unused files, exports, dependencies), then lint and format (ESLint with zero warnings,
-// Prettier's check); 1. unit + integration on embedded PGlite; 2. integration again on PostgreSQL when
-// TEST_DATABASE_URL is set, then two server processes on it behind a load balancer; 1b. unit + integration again
-// on the Node binary of TEST_ALSO_NODE when set; 3. durability (kill -9 under load; a second process on the data
+// Prettier's check); 1. unit + integration on embedded PGlite; 1b. the unit suite again on the Node binary of
+// TEST_ALSO_NODE when set; 2. integration again on PostgreSQL when TEST_DATABASE_URL is set (on TEST_ALSO_NODE's
+// Node when set), then two server processes on it behind a load balancer; 3. durability (kill -9 under load; a second process on the data
 // directory); 4. sqlmap and wapiti against the running server when both are installed; 5. the web client build;
 // 6. the production install (npm ci --omit=dev, start:prod, SIGTERM); 7. end-to-end tests in the system Chromium.
 // Prints one closing line 'Tests: N passed, N failed' and exits non-zero on any failure.
@@ -68,12 +68,19 @@ vitest(
   'unit-integration',
   { TEST_DATABASE_URL: '' },
 );
-// TEST_ALSO_NODE names another Node binary (.ci/run installs Node 24) to run the same suites with.
+// TEST_ALSO_NODE names another Node binary (.ci/run installs Node 24). The unit suite runs on it in full; the
+// integration suite runs on it once, against PostgreSQL when TEST_DATABASE_URL is set (so each Node line runs
+// the integration suite once, on one of the two databases), else on PGlite. A whole second PGlite round doubled
+// the run's longest stage for the same code on the same database.
 const otherNode = process.env.TEST_ALSO_NODE;
-if (otherNode) {
-  const version = spawnSync(otherNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+const otherVersion = otherNode
+  ? spawnSync(otherNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim()
+  : null;
+if (otherNode && process.env.TEST_DATABASE_URL) {
+  vitest(`unit tests (Node ${otherVersion})`, ['unit'], 'unit-other-node', { TEST_DATABASE_URL: '' }, otherNode);
+} else if (otherNode) {
   vitest(
-    `unit and integration tests (PGlite, Node ${version})`,
+    `unit and integration tests (PGlite, Node ${otherVersion})`,
     ['unit', 'integration'],
     'unit-integration-other-node',
     { TEST_DATABASE_URL: '' },
@@ -81,11 +88,14 @@ if (otherNode) {
   );
 }
 if (process.env.TEST_DATABASE_URL) {
+  const node = otherNode ?? process.execPath;
+  const version = otherVersion ?? process.versions.node;
   vitest(
-    `integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')})`,
+    `integration tests (PostgreSQL at ${process.env.TEST_DATABASE_URL.replace(/:[^:@/]*@/, ':***@')}, Node ${version})`,
     ['integration'],
     'integration-postgres',
     {},
+    node,
   );
   vitest('two server processes behind a load balancer (PostgreSQL)', ['multi-process'], 'multi-process', {});
 }

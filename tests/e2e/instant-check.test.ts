@@ -56,4 +56,24 @@ describe('Are your organizations at risk for revocation?', () => {
       .waitFor();
     expect(s.errors).toEqual([]);
   });
+  it('pages through many organizations with More results and Previous', async () => {
+    const { page } = s;
+    await page.goto('/compliance-check');
+    await page.getByLabel('EIN or organization name').fill('booster');
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const picks = page.getByRole('status').getByRole('button', { name: /EIN \d\d-\d{7}/ });
+    await picks.first().waitFor();
+    const first = await picks.allTextContents();
+    expect(first).toHaveLength(10);
+    expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'More results' }).click();
+    await page.getByRole('button', { name: 'Previous' }).waitFor();
+    const second = await picks.allTextContents();
+    expect(second).toHaveLength(10);
+    expect(second.some((t) => first.includes(t))).toBe(false);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByRole('button', { name: 'Previous' }).waitFor({ state: 'detached' });
+    expect(await picks.allTextContents()).toEqual(first);
+    expect(s.errors).toEqual([]);
+  });
 });

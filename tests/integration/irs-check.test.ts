@@ -62,30 +62,34 @@ describe('GET /api/irs/organizations (find by EIN or name)', () => {
             revoked_only: false,
           },
         ],
-        page: 1,
-        has_more: false,
+        next: null,
+        previous: null,
         not_found: null,
       });
     }
   });
 
-  it('the walk in name order and the pg_trgm index give the same pages, for common and rare words, first and deep pages', async () => {
+  it('the walk in name order and the pg_trgm index give the same pages, forward and back, for common and rare words, first and deep pages', async () => {
     // The 22,200 real Oklahoma rows; the reference is every matching row in name order, paged by hand.
-    const reference = async (words: string[], page: number) => {
-      const rows = (
-        await t.database.db.execute(sql`SELECT ein FROM irs_organizations
+    const reference = async (words: string[]) =>
+      (
+        (
+          await t.database.db.execute(sql`SELECT ein FROM irs_organizations
           WHERE ${sql.join(
             words.map((w) => sql`search_text LIKE ${`%${w}%`}`),
             sql` AND `,
           )} ORDER BY name, ein`)
-      ).rows as { ein: string }[];
-      const from = (page - 1) * 10;
-      return { eins: rows.slice(from, from + 10).map((r) => r.ein), has_more: rows.length > from + 10 };
-    };
+        ).rows as { ein: string }[]
+      ).map((r) => r.ein);
     // Small probes and walks fall back to the pg_trgm index for all but the commonest words, and a
     // probe's density may be wrong for the page (a walk too short): every plan must answer as the
     // reference does.
     const walks = [NAME_WALK, { probe: 300, spare: 1, max: 5_000 }, { probe: 20, spare: 1, max: 400 }];
+    const pageOf = (found: { data: { ein: string }[]; next: string | null; previous: string | null }) => ({
+      eins: found.data.map((r) => r.ein),
+      next: found.next,
+      previous: found.previous,
+    });
     for (const [query, page] of [
       ['church', 1],
       ['church', 7],
@@ -97,26 +101,56 @@ describe('GET /api/irs/organizations (find by EIN or name)', () => {
       ['zzqx', 1],
       ['a', 300],
     ] as [string, number][]) {
-      const expected = await reference(query.split(' '), page);
+      const all = await reference(query.split(' '));
+      const from = (page - 1) * 10;
+      const eins = all.slice(from, from + 10);
+      // The page after the last organization of the page before it, as the previous answer's `next` gives it.
+      const after = page > 1 ? all[from - 1] : undefined;
       for (const walk of walks) {
-        const found = await findOrganizations(t.database.db, query, page, walk);
-        expect(
-          { eins: found.data.map((r) => r.ein), has_more: found.has_more },
-          `${query} p${page} ${walk.probe}`,
-        ).toEqual(expected);
+        const found = await findOrganizations(t.database.db, query, { after }, walk);
+        expect(pageOf(found), `${query} p${page} ${walk.probe}`).toEqual({
+          eins,
+          next: all.length > from + 10 ? eins.at(-1) : null,
+          previous: page > 1 ? eins[0] : null,
+        });
+        if (page === 1) continue;
+        // And back: the page before, ending before this page's first organization.
+        const back = await findOrganizations(t.database.db, query, { before: eins[0] }, walk);
+        expect(pageOf(back), `${query} p${page} back ${walk.probe}`).toEqual({
+          eins: all.slice(from - 10, from),
+          next: all[from - 1],
+          previous: from - 10 > 0 ? all[from - 10] : null,
+        });
       }
     }
   });
 
-  it('finds by the words of a name in any order, 10 a page, and says whether more follow', async () => {
+  it('finds by the words of a name in any order, 10 a page, with links to the next page and back', async () => {
     const first = (await visitor.get('/api/irs/organizations?query=football+broken+arrow')).json();
     expect(first.data.map((r: { ein: string }) => r.ein)).toContain('841973353');
     const booster = (await visitor.get('/api/irs/organizations?query=booster')).json();
     expect(booster.data).toHaveLength(10);
-    expect(booster.has_more).toBe(true);
-    const second = (await visitor.get('/api/irs/organizations?query=booster&page=2')).json();
-    expect(second.page).toBe(2);
-    expect(second.data[0].ein).not.toBe(booster.data[0].ein);
+    expect(booster.previous).toBeNull();
+    expect(booster.next).toBe(booster.data[9].ein);
+    const second = (await visitor.get(`/api/irs/organizations?query=booster&after=${booster.next}`)).json();
+    expect(second.data).toHaveLength(10);
+    expect(second.data[0].name >= booster.data[9].name).toBe(true);
+    expect(second.data.map((r: { ein: string }) => r.ein)).not.toContain(booster.data[9].ein);
+    expect(second.previous).toBe(second.data[0].ein);
+    const back = (await visitor.get(`/api/irs/organizations?query=booster&before=${second.previous}`)).json();
+    expect(back).toEqual(booster);
+  });
+
+  it('gives the first page for a page link whose organization left the data, and 422 for a link that is not an EIN', async () => {
+    const booster = (await visitor.get('/api/irs/organizations?query=booster')).json();
+    const gone = (await visitor.get('/api/irs/organizations?query=booster&after=12-3456789')).json();
+    expect(gone).toEqual(booster);
+    const bad = await visitor.get('/api/irs/organizations?query=booster&after=abc');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.after).toEqual(['A page link names an organization by its 9-digit EIN.']);
+    const both = await visitor.get(`/api/irs/organizations?query=booster&after=${booster.next}&before=${booster.next}`);
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors.before).toEqual(['A page link goes either after or before an organization, not both.']);
   });
 
   it('finds a revoked organization that left the BMF on the Automatic Revocation List', async () => {

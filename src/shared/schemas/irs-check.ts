@@ -11,17 +11,34 @@ import { standingViewSchema } from './search.ts';
 /** Organizations per page of a name lookup. */
 export const IRS_LOOKUP_PER_PAGE = 10;
 
-/** Query of GET /api/irs/organizations: `query` an EIN (9 digits, dash or not) or words of a name; `page` 1-based. */
-export const irsLookupQuery = z.object({
-  query: z.preprocess(
-    (v) => (typeof v === 'string' ? stripControl(v).trim().replace(/\s+/g, ' ').slice(0, 100) : ''),
-    z.string().min(2, { error: 'Type an EIN or at least two letters of the name.' }),
-  ),
-  page: z.preprocess((v) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n >= 1 ? Math.min(n, 1000) : 1;
-  }, z.number().int()),
-});
+/** A page cursor of a name lookup: the EIN of the organization the page starts after or ends before. */
+const lookupCursor = z.preprocess(
+  (v) => (typeof v === 'string' && v !== '' ? v.replace(/-/g, '') : undefined),
+  z
+    .string()
+    .regex(/^\d{9}$/, { error: 'A page link names an organization by its 9-digit EIN.' })
+    .optional(),
+);
+
+/**
+ * Query of GET /api/irs/organizations: `query` an EIN (9 digits, dash or not) or words of a name;
+ * `after` (the next page) or `before` (the previous page) the EIN of an organization the pages
+ * start after or end before, as the previous answer's `next` and `previous` give them (keyset
+ * pages: a deep page reads only its own rows, docs/irs-standing.md "Name lookups at national size").
+ */
+export const irsLookupQuery = z
+  .object({
+    query: z.preprocess(
+      (v) => (typeof v === 'string' ? stripControl(v).trim().replace(/\s+/g, ' ').slice(0, 100) : ''),
+      z.string().min(2, { error: 'Type an EIN or at least two letters of the name.' }),
+    ),
+    after: lookupCursor,
+    before: lookupCursor,
+  })
+  .refine((q) => !(q.after && q.before), {
+    error: 'A page link goes either after or before an organization, not both.',
+    path: ['before'],
+  });
 export type IrsLookupQuery = z.infer<typeof irsLookupQuery>;
 
 /** Who an organization is, as the check shows it: no personal names (the in-care-of name is never kept). */
@@ -45,9 +62,13 @@ export const irsLookupRowSchema = organizationIdentity.extend({
 
 export const irsLookupPageSchema = z.object({
   data: z.array(irsLookupRowSchema),
-  page: z.number().int(),
-  /** Another page follows (totals are not counted: a common word matches hundreds of thousands). */
-  has_more: z.boolean(),
+  /**
+   * The next page's `after` (the EIN of this page's last organization), null when no page follows.
+   * Totals are not counted: a common word matches hundreds of thousands.
+   */
+  next: z.string().nullable(),
+  /** The previous page's `before` (the EIN of this page's first organization), null on the first page. */
+  previous: z.string().nullable(),
   /** When nothing matches: why that happens, in words. */
   not_found: z.string().nullable(),
 });

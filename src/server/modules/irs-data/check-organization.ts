@@ -58,22 +58,29 @@ function lookupRow(o: {
   };
 }
 
+/** Where a name lookup's page lies: after or before the organization of that EIN (keyset pages). */
+export type LookupCursor = { after?: string; before?: string };
+
 /**
  * Finds organizations in the IRS data loaded (irs_organizations, and the Automatic Revocation List
  * for EINs revoked and gone from the BMF) by EIN or by the words of a name (docs/irs-standing.md
  * "Instant check"). An EIN (9 digits, dash or not) is an exact lookup; words match the name, the
  * other name and the city in any order, 10 a page in name order: from a bounded walk of the
  * name-ordered index when the words are common enough to fill the page there, else through the
- * pg_trgm index. Totals are not counted: "has_more" tells whether another page follows.
+ * pg_trgm index. Pages are keyset pages (docs/irs-standing.md "Name lookups at national size"): a
+ * page starts after, or ends before, the organization of the cursor's EIN in (name, EIN) order, so
+ * a deep page reads only its own rows. Totals are not counted.
  * @param query the visitor's text, already trimmed (irsLookupQuery)
- * @param page 1-based
+ * @param cursor `after` or `before`: 9 digits, as a previous answer's `next` or `previous` gave
+ *   them; a cursor whose organization left the data (a new release) gives the first page
  * @param walkLimits how the plan is chosen (NAME_WALK)
+ * @returns the page in name order, `next` / `previous` the cursors of the pages beside it (null when none)
  * Reads only. No personal names: the in-care-of name is never kept.
  */
 export async function findOrganizations(
   db: DbOrTx,
   query: string,
-  page: number,
+  cursor: LookupCursor = {},
   walkLimits: { probe: number; spare: number; max: number } = NAME_WALK,
 ): Promise<IrsLookupPage> {
   const digits = query.replace(/[\s-]/g, '');
@@ -96,56 +103,78 @@ export async function findOrganizations(
           state: '',
           revoked_only: true,
         }));
-    return { data: rows, page: 1, has_more: false, not_found: rows.length ? null : NOT_FOUND_REASONS };
+    return { data: rows, next: null, previous: null, not_found: rows.length ? null : NOT_FOUND_REASONS };
   }
   const words = [...new Set(query.toLowerCase().split(' ').filter(Boolean))];
-  const offset = (page - 1) * IRS_LOOKUP_PER_PAGE;
-  // The names a page needs: those before it, its own, and one more to tell whether another follows.
-  const wanted = offset + IRS_LOOKUP_PER_PAGE + 1;
   const matches = sql.join(
     words.map((w) => sql`search_text LIKE ${`%${escapeLike(w)}%`}`),
     sql` AND `,
   );
+  // The cursor's place in name order; an organization gone from the data (a new release) gives the first page.
+  const cursorEin = cursor.after ?? cursor.before;
+  const [at] = cursorEin
+    ? await db
+        .select({ name: irsOrganizations.name, ein: irsOrganizations.ein })
+        .from(irsOrganizations)
+        .where(eq(irsOrganizations.ein, cursorEin))
+    : [];
+  const backward = at !== undefined && cursor.before !== undefined;
+  // Backward pages walk the same index in reverse (a btree scans both ways) and are turned round below.
+  const order = backward ? sql`name DESC, ein DESC` : sql`name, ein`;
+  const from = at
+    ? backward
+      ? sql`(name, ein) < (${at.name}, ${at.ein})`
+      : sql`(name, ein) > (${at.name}, ${at.ein})`
+    : sql`true`;
+  // The names a page needs: its own, and one more to tell whether another follows.
+  const wanted = IRS_LOOKUP_PER_PAGE + 1;
   // Two plans, chosen by how common the words turn out to be (docs/irs-standing.md "Name lookups
-  // at national size"). A common word fills its page early in name order: a walk of
+  // at national size"). A common word fills its page soon after the cursor in name order: a walk of
   // irs_organizations_name_order (migration 0041, an index-only scan that reads search_text from the
   // index) answers it without sorting. A rare one would make that walk read most of the table: the
   // pg_trgm index finds its few rows, which are then sorted. The walk's answer is exact whenever it
-  // holds the page and the next page's first name (it is in the page's own order); otherwise the
-  // page is read through the pg_trgm index.
+  // holds the page and one more name (it is in the page's own order); otherwise the page is read
+  // through the pg_trgm index.
   const walkOf = (names: number) =>
-    sql`(SELECT ein, name, search_text FROM irs_organizations ORDER BY name, ein LIMIT ${names}) walk`;
+    sql`(SELECT ein, name, search_text FROM irs_organizations WHERE ${from} ORDER BY ${order} LIMIT ${names}) walk`;
   // The page's EINs first, then the rest of those rows only.
-  const pageSql = (from: SQL) =>
+  const pageSql = (source: SQL) =>
     sql`SELECT o.ein, o.name, o.sort_name, o.affiliation, o.city, o.state
-      FROM (SELECT ein, name FROM ${from} WHERE ${matches}
-        ORDER BY name, ein LIMIT ${IRS_LOOKUP_PER_PAGE + 1} OFFSET ${offset}) page
+      FROM (SELECT ein, name FROM ${source} WHERE ${matches} AND ${from}
+        ORDER BY ${order} LIMIT ${wanted}) page
       JOIN irs_organizations o ON o.ein = page.ein`;
-  const pageOf = async (from: SQL) => rowsOf<LookupRow>(db, sql`${pageSql(from)} ORDER BY o.name, o.ein`);
+  const pageOf = async (source: SQL) => rowsOf<LookupRow>(db, sql`${pageSql(source)} ORDER BY ${order}`);
   // The probe: the page as the first names give it, and how many of them match. A page of a
   // common word is answered here, in one statement.
   const probed = await rowsOf<Partial<LookupRow> & { seen: number }>(
     db,
     sql`SELECT s.seen, p.* FROM (SELECT count(*)::int AS seen FROM ${walkOf(walkLimits.probe)} WHERE ${matches}) s
       LEFT JOIN LATERAL (${pageSql(walkOf(walkLimits.probe))}) p ON true
-      ORDER BY p.name, p.ein`,
+      ORDER BY ${backward ? sql`p.name DESC, p.ein DESC` : sql`p.name, p.ein`}`,
   );
   const seen = probed[0].seen;
   const fromProbe = probed.filter((r): r is LookupRow & { seen: number } => r.ein != null);
   // Names the walk reads to find `wanted` matches at the density the probe saw, with room to spare.
   const walkNames = seen ? Math.ceil((wanted * walkLimits.probe * walkLimits.spare) / seen) : Infinity;
-  const full = (rows: LookupRow[]) => rows.length === IRS_LOOKUP_PER_PAGE + 1;
+  const full = (rows: LookupRow[]) => rows.length === wanted;
   const walked =
     full(fromProbe) || walkNames > walkLimits.max || walkNames <= walkLimits.probe
       ? fromProbe
       : await pageOf(walkOf(walkNames));
   const found = full(walked) ? walked : await pageOf(sql`irs_organizations`);
-  const data = found.slice(0, IRS_LOOKUP_PER_PAGE).map((o) => lookupRow({ ...o, sortName: o.sort_name }));
+  // `found` runs away from the cursor; the page shows the 10 nearest to it, in name order.
+  const shown = found.slice(0, IRS_LOOKUP_PER_PAGE);
+  if (backward) shown.reverse();
+  const data = shown.map((o) => lookupRow({ ...o, sortName: o.sort_name }));
+  const beyond = found.length > IRS_LOOKUP_PER_PAGE;
+  const first = data.at(0)?.ein ?? null;
+  const last = data.at(-1)?.ein ?? null;
   return {
     data,
-    page,
-    has_more: found.length > IRS_LOOKUP_PER_PAGE,
-    not_found: data.length || page > 1 ? null : NOT_FOUND_REASONS,
+    // Going back, the cursor's own organization follows the page; going forward, one before it.
+    next: backward || beyond ? last : null,
+    previous: backward ? (beyond ? first : null) : at ? first : null,
+    not_found: data.length || at ? null : NOT_FOUND_REASONS,
   };
 }
 

@@ -13,7 +13,7 @@ export async function irsCheckRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().route({
     ...lookup,
     config: { ...lookup.config, ...limited },
-    handler: async ({ query }) => findOrganizations(app.db, query.query, query.page),
+    handler: async ({ query }) => findOrganizations(app.db, query.query, { after: query.after, before: query.before }),
   });
   const check = fromContract(irsCheckContracts.check);
   app.withTypeProvider<ZodTypeProvider>().route({

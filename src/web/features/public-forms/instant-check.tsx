@@ -34,12 +34,14 @@ export function InstantCheck({ onChecked }: { onChecked: (org: IrsCheck) => void
   const [params, setParams] = useSearchParams();
   const asked = params.get('check') ?? '';
   const ein = params.get('ein') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  // Keyset pages: the organization the page starts after or ends before (the answer's next / previous).
+  const after = params.get('after') ?? undefined;
+  const before = after ? undefined : (params.get('before') ?? undefined);
   const [tooShort, setTooShort] = useState(false);
 
   const lookup = useQuery({
-    queryKey: ['irs-lookup', asked, page],
-    queryFn: () => call(lookupRoute, { query: { query: asked, page } }),
+    queryKey: ['irs-lookup', asked, after, before],
+    queryFn: () => call(lookupRoute, { query: { query: asked, after, before } }),
     enabled: asked.length >= 2,
     placeholderData: keepPreviousData,
   });
@@ -62,6 +64,8 @@ export function InstantCheck({ onChecked }: { onChecked: (org: IrsCheck) => void
     if (q.length >= 2) setParams({ check: q }, { replace: false });
   };
   const pick = (picked: string) => setParams({ ...(asked ? { check: asked } : {}), ein: picked });
+  const previousPage = lookup.data?.previous ?? null;
+  const nextPage = lookup.data?.next ?? null;
   const notFound = check.error instanceof HttpFailure && check.error.status === 404;
 
   return (
@@ -126,13 +130,13 @@ export function InstantCheck({ onChecked }: { onChecked: (org: IrsCheck) => void
                   </Button>
                 ))}
                 <Group>
-                  {page > 1 && (
-                    <Button variant="subtle" onClick={() => setParams({ check: asked, page: String(page - 1) })}>
+                  {previousPage && (
+                    <Button variant="subtle" onClick={() => setParams({ check: asked, before: previousPage })}>
                       Previous
                     </Button>
                   )}
-                  {lookup.data.has_more && (
-                    <Button variant="subtle" onClick={() => setParams({ check: asked, page: String(page + 1) })}>
+                  {nextPage && (
+                    <Button variant="subtle" onClick={() => setParams({ check: asked, after: nextPage })}>
                       More results
                     </Button>
                   )}
