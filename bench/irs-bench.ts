@@ -279,7 +279,7 @@ export async function runIrsBench(opts: {
                     OFFSET ${(page - 1) * IRS_LOOKUP_PER_PAGE - 1} LIMIT 1`,
                   words.map((w) => `%${w}%`),
                 )
-              ).rows[0].ein;
+              ).rows[0]?.ein ?? null;
         // The bare query: the page's rows after the cursor in name order, from an index, with nothing around it.
         const nameSql = (words: string[], after: string | undefined) => ({
           text: `SELECT ein, name, sort_name, affiliation, city, state FROM irs_organizations
@@ -316,6 +316,10 @@ export async function runIrsBench(opts: {
           [['foundation'], 1000],
         ] as [string[], number][]) {
           const after = await cursorOf(words, page);
+          if (after === null) {
+            log(`[irs] "${words.join(' ')}" has fewer than ${page} pages at this size: case skipped`);
+            continue;
+          }
           const url = `/api/irs/organizations?query=${encodeURIComponent(words.join(' '))}${after ? `&after=${after}` : ''}`;
           const q = nameSql(words, after);
           cases.push({
