@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { must } from '../../../shared/must.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { deductibilityText, nextSteps, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { IRS_LOOKUP_PER_PAGE } from '../../../shared/schemas/irs-check.ts';
@@ -7,7 +8,14 @@ import { irsOrganizations, irsRevocations } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import { notFound } from '../../errors.ts';
 import { organizationName } from '../subordinates/import-bmf.ts';
-import { standingOfAccount, standingView, type StandingAccount } from './get-standing.ts';
+import {
+  STANDING_LOOKUPS_CTE,
+  standingLookupsColumns,
+  standingsFrom,
+  standingView,
+  type StandingAccount,
+  type StandingLookups,
+} from './get-standing.ts';
 import type { IrsCheck, IrsLookupPage } from '../../../shared/schemas/irs-check.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
@@ -26,6 +34,27 @@ export const NOT_FOUND_REASONS =
  * installation: tests pass small ones to findOrganizations to try every plan on small data.
  */
 export const NAME_WALK = { probe: 2_000, spare: 2, max: 400_000 };
+
+/** The columns of irs_organizations the instant check reads. */
+type CheckedOrganization = Pick<
+  typeof irsOrganizations.$inferSelect,
+  | 'ein'
+  | 'name'
+  | 'sortName'
+  | 'city'
+  | 'state'
+  | 'gen'
+  | 'subsection'
+  | 'affiliation'
+  | 'ruling'
+  | 'deductibility'
+  | 'irsStatus'
+  | 'taxPeriod'
+  | 'filingRequirement'
+  | 'pfFilingRequirement'
+  | 'fiscalYearEndMonth'
+  | 'releaseId'
+>;
 
 /** The columns a name lookup reads of each organization on its page. */
 interface LookupRow {
@@ -192,16 +221,30 @@ export async function findOrganizations(
 export async function checkOrganization(db: DbOrTx, ein: string, today: string): Promise<IrsCheck> {
   const digits = ein.replace(/-/g, '');
   if (!/^\d{9}$/.test(digits)) throw notFound('The organization');
-  const [org] = await db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, digits));
-  const [revoked] = org
-    ? []
-    : await db
-        .select({ name: irsRevocations.legalName })
-        .from(irsRevocations)
-        .where(eq(irsRevocations.ein, digits))
-        .limit(1);
+  // One statement: the organization's BMF row, its revocation list entry when it has none, and
+  // everything its standing reads, keyed by that row (the round trips were a large part of a check's cost).
+  const [found] = await rowsOf<StandingLookups & { org: CheckedOrganization | null; revoked_name: string | null }>(
+    db,
+    sql`${STANDING_LOOKUPS_CTE}, o AS (SELECT * FROM irs_organizations WHERE ein = ${digits})
+    SELECT
+      (SELECT json_build_object('ein', ein, 'name', name, 'sortName', sort_name, 'city', city, 'state', state,
+          'gen', gen, 'subsection', subsection, 'affiliation', affiliation, 'ruling', ruling,
+          'deductibility', deductibility, 'irsStatus', irs_status, 'taxPeriod', tax_period,
+          'filingRequirement', filing_requirement, 'pfFilingRequirement', pf_filing_requirement,
+          'fiscalYearEndMonth', fiscal_year_end_month, 'releaseId', release_id) FROM o) AS org,
+      (SELECT legal_name FROM irs_revocations WHERE ein = ${digits} AND NOT EXISTS (SELECT 1 FROM o) LIMIT 1) AS revoked_name,
+      ${standingLookupsColumns({
+        // id 0 holds no filing or extension of ours.
+        ids: sql`ARRAY[]::int[]`,
+        eins: sql`ARRAY[${digits}]::text[]`,
+        releaseIds: sql`ARRAY(SELECT release_id FROM o)`,
+        gens: sql`ARRAY(SELECT gen FROM o WHERE gen IS NOT NULL)`,
+      })}`,
+  );
+  const { org, revoked_name } = found;
+  const revoked = revoked_name !== null ? { name: revoked_name } : undefined;
   if (!org && !revoked) throw notFound('The organization');
-  // The IRS facts as an account would hold them; id 0 holds no filing or extension of ours.
+  // The IRS facts as an account would hold them.
   const account: StandingAccount = {
     id: 0,
     ein: digits,
@@ -215,7 +258,7 @@ export async function checkOrganization(db: DbOrTx, ein: string, today: string):
     taxPeriod: org?.taxPeriod ?? null,
     bmfReleaseId: org?.releaseId ?? null,
   };
-  const standing = await standingOfAccount(db, account, today);
+  const standing = must(standingsFrom([account], found, today).get(0), 'the standing of the organization');
   const view = standingView(account, standing);
   const name = org ? organizationName(org) : (revoked?.name ?? '');
   const cited = [

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { must } from '../../../shared/must.ts';
 import { pub78Listing, type Pub78Listing } from '../../../shared/rules/deductibility.ts';
 import {
@@ -30,7 +30,7 @@ interface StandingSources {
 }
 
 /** What standingOfAccounts reads in its one statement (dates 'YYYY-MM-DD'). */
-interface StandingLookups {
+export interface StandingLookups {
   releases: { id: number; dataset: IrsDataset; released_on: string; precision: 'day' | 'month'; is_latest: boolean }[];
   filings: { account_id: number; tax_year: number }[];
   postcards: { ein: string; period_end: string; terminated: boolean }[];
@@ -64,6 +64,51 @@ export interface AccountStanding {
 }
 
 /**
+ * The keys standingLookupsColumns reads by, each an SQL array expression: account ids (int[]), EINs
+ * (text[]), BMF release ids (int[]) and GENs (text[]). Parameters for a list of accounts; a
+ * subquery when they come from a row read in the same statement (checkOrganization).
+ */
+export interface StandingKeys {
+  ids: SQL;
+  eins: SQL;
+  releaseIds: SQL;
+  gens: SQL;
+}
+
+/**
+ * The CTE the lookups need (`latest`: the newest release of each data set), to open the statement
+ * with; more CTEs may follow it.
+ */
+export const STANDING_LOOKUPS_CTE = sql`WITH latest AS (SELECT DISTINCT ON (dataset) id, dataset FROM irs_releases ORDER BY dataset, released_on DESC, id DESC)`;
+
+/**
+ * The columns of one row holding everything the standing reads besides the organization's own
+ * facts ({@link StandingLookups}: releases, filings, extensions, 990-N rows, revocations and
+ * Publication 78 entries, each a JSON array), for a statement that starts with
+ * STANDING_LOOKUPS_CTE. A data set with no release loaded is not looked up.
+ */
+export function standingLookupsColumns(keys: StandingKeys): SQL {
+  return sql`
+      (SELECT coalesce(json_agg(json_build_object('id', r.id, 'dataset', r.dataset, 'released_on', r.released_on,
+          'precision', r.released_precision, 'is_latest', r.id IN (SELECT id FROM latest))), '[]')
+        FROM irs_releases r WHERE r.id IN (SELECT id FROM latest) OR r.id = ANY(${keys.releaseIds})) AS releases,
+      (SELECT coalesce(json_agg(json_build_object('account_id', f.account_id, 'tax_year', f.tax_year)), '[]')
+        FROM filings f WHERE f.account_id = ANY(${keys.ids})) AS filings,
+      (SELECT coalesce(json_agg(json_build_object('account_id', x.account_id, 'period_end', x.period_end, 'extended_due', x.extended_due)), '[]')
+        FROM filing_extensions x WHERE x.account_id = ANY(${keys.ids})) AS extensions,
+      (SELECT coalesce(json_agg(json_build_object('ein', e.ein, 'period_end', e.period_end, 'terminated', e.terminated)), '[]')
+        FROM irs_epostcards e WHERE e.ein = ANY(${keys.eins}) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'epostcard')) AS postcards,
+      (SELECT coalesce(json_agg(json_build_object('ein', v.ein, 'revoked_on', v.revoked_on, 'posted_on', v.posted_on, 'reinstated_on', v.reinstated_on)), '[]')
+        FROM irs_revocations v WHERE v.ein = ANY(${keys.eins}) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'revocations')) AS revocations,
+      (SELECT coalesce(json_agg(json_build_object('ein', p.ein, 'codes', p.deductibility_codes, 'central_of_gen', p.central_of_gen)), '[]')
+        FROM (
+          SELECT ein, deductibility_codes, NULL::text AS central_of_gen FROM irs_pub78 WHERE ein = ANY(${keys.eins})
+          UNION ALL
+          SELECT p.ein, p.deductibility_codes, g.gen FROM groups g JOIN irs_pub78 p ON p.ein = g.central_ein WHERE g.gen = ANY(${keys.gens})
+        ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78`;
+}
+
+/**
  * The standing of each of `list` on `today` (docs/irs-standing.md), from its BMF facts, the Form
  * 990-N data and the revocation list for its EIN, and the filings staff recorded, with the IRS
  * releases those came from; and its Publication 78 listing, its own or through its central
@@ -77,38 +122,37 @@ export async function standingOfAccounts(
   list: StandingAccount[],
   today: string,
 ): Promise<Map<number, AccountStanding>> {
-  const out = new Map<number, AccountStanding>();
-  if (!list.length) return out;
+  if (!list.length) return new Map();
   const ids = list.map((a) => a.id);
   const eins = [...new Set(list.map((a) => a.ein).filter((e): e is string => !!e))];
   const releaseIds = [...new Set(list.map((a) => a.bmfReleaseId).filter((r): r is number => r !== null))];
   const gens = [...new Set(list.map((a) => a.gen).filter((g): g is string => !!g))];
   // One statement for everything the standing reads besides the account row: on the embedded
   // database each statement is a round trip to its worker thread (docs/benchmarks.md "IRS data and
-  // standing"). A data set with no release loaded is not looked up.
+  // standing").
   const [found] = await rowsOf<StandingLookups>(
     db,
-    sql`
-    WITH latest AS (SELECT DISTINCT ON (dataset) id, dataset FROM irs_releases ORDER BY dataset, released_on DESC, id DESC)
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('id', r.id, 'dataset', r.dataset, 'released_on', r.released_on,
-          'precision', r.released_precision, 'is_latest', r.id IN (SELECT id FROM latest))), '[]')
-        FROM irs_releases r WHERE r.id IN (SELECT id FROM latest) OR r.id = ANY(${sql.param(releaseIds)}::int[])) AS releases,
-      (SELECT coalesce(json_agg(json_build_object('account_id', f.account_id, 'tax_year', f.tax_year)), '[]')
-        FROM filings f WHERE f.account_id = ANY(${sql.param(ids)}::int[])) AS filings,
-      (SELECT coalesce(json_agg(json_build_object('account_id', x.account_id, 'period_end', x.period_end, 'extended_due', x.extended_due)), '[]')
-        FROM filing_extensions x WHERE x.account_id = ANY(${sql.param(ids)}::int[])) AS extensions,
-      (SELECT coalesce(json_agg(json_build_object('ein', e.ein, 'period_end', e.period_end, 'terminated', e.terminated)), '[]')
-        FROM irs_epostcards e WHERE e.ein = ANY(${sql.param(eins)}::text[]) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'epostcard')) AS postcards,
-      (SELECT coalesce(json_agg(json_build_object('ein', v.ein, 'revoked_on', v.revoked_on, 'posted_on', v.posted_on, 'reinstated_on', v.reinstated_on)), '[]')
-        FROM irs_revocations v WHERE v.ein = ANY(${sql.param(eins)}::text[]) AND EXISTS (SELECT 1 FROM latest WHERE dataset = 'revocations')) AS revocations,
-      (SELECT coalesce(json_agg(json_build_object('ein', p.ein, 'codes', p.deductibility_codes, 'central_of_gen', p.central_of_gen)), '[]')
-        FROM (
-          SELECT ein, deductibility_codes, NULL::text AS central_of_gen FROM irs_pub78 WHERE ein = ANY(${sql.param(eins)}::text[])
-          UNION ALL
-          SELECT p.ein, p.deductibility_codes, g.gen FROM groups g JOIN irs_pub78 p ON p.ein = g.central_ein WHERE g.gen = ANY(${sql.param(gens)}::text[])
-        ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78`,
+    sql`${STANDING_LOOKUPS_CTE} SELECT ${standingLookupsColumns({
+      ids: sql`${sql.param(ids)}::int[]`,
+      eins: sql`${sql.param(eins)}::text[]`,
+      releaseIds: sql`${sql.param(releaseIds)}::int[]`,
+      gens: sql`${sql.param(gens)}::text[]`,
+    })}`,
   );
+  return standingsFrom(list, found, today);
+}
+
+/**
+ * The standings of `list` from what standingLookupsColumns read for them. Pure.
+ * @param today 'YYYY-MM-DD'
+ * @returns by account id
+ */
+export function standingsFrom(
+  list: StandingAccount[],
+  found: StandingLookups,
+  today: string,
+): Map<number, AccountStanding> {
+  const out = new Map<number, AccountStanding>();
   const latest = Object.fromEntries(
     found.releases.filter((r) => r.is_latest).map((r) => [r.dataset, { releasedOn: r.released_on }]),
   ) as Partial<Record<IrsDataset, { releasedOn: string }>>;

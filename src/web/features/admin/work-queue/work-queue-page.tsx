@@ -539,7 +539,7 @@ export default function WorkQueuePage() {
     <>
       <PageHeader
         title="Work queue"
-        lead="What needs staff: IRS letters groups uploaded for review, applicants to link to a group imported from the IRS data, and what the IRS data refresh found: subordinates that left the GEN roster, members past a due date, differences between the IRS data and ours, paying members not on the roster, roster entries without a membership, revocations and reinstatements."
+        lead="What needs staff: IRS letters groups uploaded for review, applicants to link to a group imported from the IRS data, reinstatement applications groups paid for, and what the IRS data refresh found: subordinates that left the GEN roster, members past a due date, differences between the IRS data and ours, paying members not on the roster, roster entries without a membership, revocations and reinstatements."
       />
       <AdminNav />
       <Group mb="md" align="flex-end" wrap="wrap">
