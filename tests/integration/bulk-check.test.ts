@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, irsBulkChecks } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { JOBS } from '../../src/server/jobs/definitions.ts';
+import { BULK_CHECK_GIVEN_UP, BULK_CHECK_MAX_TAKEOVERS } from '../../src/server/modules/irs-data/bulk-check-runs.ts';
 import { checkOrganization, NOT_FOUND_REASONS } from '../../src/server/modules/irs-data/check-organization.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { runRetention } from '../../src/server/modules/retention/run-retention.ts';
@@ -314,6 +315,50 @@ describe('a check whose server stopped', () => {
     }
     expect((await staff.get(`${URL}/${id}`)).json()).toMatchObject({ status: 'done', done: eins.length });
     expect((await staff.get(`${URL}/${id}/result.csv`)).body).toBe(expected.csv);
+  });
+
+  it(`is given up after ${BULK_CHECK_MAX_TAKEOVERS} takeovers in a row with no batch written, and says so; a batch written starts the count again`, async () => {
+    const eins = listOf().slice(0, 300);
+    // As a check whose servers died one after the other at the same place leaves it: claimed by a
+    // run whose lease has passed, taken over already BULK_CHECK_MAX_TAKEOVERS times with nothing written since.
+    const diedAt = (stalledTakeovers: number) => ({
+      fileName: 'eins.csv',
+      eins,
+      total: eins.length,
+      leasedBy: 'dead-server',
+      leaseUntil: sql`now() - interval '1 minute'`,
+      stalledTakeovers,
+    });
+    const [{ id: poisoned }] = await t.database.db
+      .insert(irsBulkChecks)
+      .values(diedAt(BULK_CHECK_MAX_TAKEOVERS))
+      .returning({ id: irsBulkChecks.id });
+    const run = await t.app.jobs.runNow(RESUME_JOB);
+    expect(run.result).toBe('ok');
+    expect(run.summary).toEqual({ checks: 1, eins: 0 });
+    expect((await staff.get(`${URL}/${poisoned}`)).json()).toMatchObject({
+      status: 'failed',
+      done: 0,
+      error: BULK_CHECK_GIVEN_UP,
+    });
+    expect(await rowOf(poisoned)).toMatchObject({ leasedBy: null, leaseUntil: null, resultCsv: null });
+    expect((await staff.get(`${URL}/${poisoned}/result.csv`)).statusCode).toBe(409);
+
+    // One takeover fewer: the job takes it over and, once a batch is written, the count is back to 0.
+    const [{ id: survivor }] = await t.database.db
+      .insert(irsBulkChecks)
+      .values(diedAt(BULK_CHECK_MAX_TAKEOVERS - 1))
+      .returning({ id: irsBulkChecks.id });
+    expect((await t.app.jobs.runNow(RESUME_JOB)).summary).toEqual({ checks: 1, eins: eins.length });
+    expect(await rowOf(survivor)).toMatchObject({ status: 'done', done: eins.length, stalledTakeovers: 0 });
+
+    // A check handed back by a stopping server (its lease cleared) is no takeover.
+    const [{ id: handedBack }] = await t.database.db
+      .insert(irsBulkChecks)
+      .values({ ...diedAt(BULK_CHECK_MAX_TAKEOVERS), leasedBy: null, leaseUntil: null })
+      .returning({ id: irsBulkChecks.id });
+    expect((await t.app.jobs.runNow(RESUME_JOB)).summary).toEqual({ checks: 1, eins: eins.length });
+    expect(await rowOf(handedBack)).toMatchObject({ status: 'done', done: eins.length });
   });
 });
 

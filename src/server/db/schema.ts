@@ -1678,6 +1678,12 @@ export const irsBulkChecks = pgTable(
      */
     leasedBy: text('leased_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * Times in a row a run's claim passed (its server died) and another run took the check over
+     * without a batch written since: a check that brings its server down is given up
+     * (BULK_CHECK_MAX_TAKEOVERS). Back to 0 with each batch written.
+     */
+    stalledTakeovers: integer('stalled_takeovers').notNull().default(0),
   },
   (t) => [
     index('irs_bulk_checks_created_at_idx').on(t.createdAt),

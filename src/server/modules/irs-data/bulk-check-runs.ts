@@ -47,6 +47,17 @@ function view(r: Pick<typeof irsBulkChecks.$inferSelect, keyof typeof SHOWN>): I
 /** How long a run's claim on a check holds without a new batch written, in ms: a batch takes about a second. */
 const BULK_CHECK_LEASE_MS = 60_000;
 
+/**
+ * Takeovers in a row, with no batch written between them, after which a check is given up
+ * (docs/irs-standing.md "Checking a list of EINs"): a list whose checking brings its server down
+ * (out of memory, say) would otherwise bring down every server in turn, for ever.
+ */
+export const BULK_CHECK_MAX_TAKEOVERS = 3;
+
+/** The message of a check given up after BULK_CHECK_MAX_TAKEOVERS. */
+export const BULK_CHECK_GIVEN_UP =
+  'The check stopped its server several times at the same place in the list and was given up: upload the file again, or split it.';
+
 /** Where a run reports what went wrong: app.log or a request's log. */
 interface RunLog {
   error(obj: object, msg: string): void;
@@ -138,6 +149,7 @@ async function runHeldCheck(db: Db, held: HeldCheck, log: RunLog, opts: BulkChec
             // The list's first batch carries the header and replaces whatever an old run left.
             resultCsv: from === 0 && checked === 0 ? batch.csv : sql`${irsBulkChecks.resultCsv} || ${batch.csv}`,
             leaseUntil: leaseEnd(BULK_CHECK_LEASE_MS),
+            stalledTakeovers: 0,
           })
           .where(ours(rowDone))
           .returning({ id: irsBulkChecks.id });
@@ -193,14 +205,22 @@ async function runHeldCheck(db: Db, held: HeldCheck, log: RunLog, opts: BulkChec
  * Takes one running check no run holds (never claimed, or its lease past) and claims it for a new
  * run, in one short transaction: the row is read with FOR UPDATE SKIP LOCKED, so two servers
  * looking at once never take the same check, and its lease written (`leased_by`, `lease_until`).
- * Reads through irs_bulk_checks_running_lease_idx. Writes: irs_bulk_checks.leased_by, lease_until.
- * @returns the check, or null when there is none to take
+ * A claim whose lease had passed (its run's server died) counts as a takeover: after
+ * BULK_CHECK_MAX_TAKEOVERS in a row with no batch written, the check is stored as failed with
+ * BULK_CHECK_GIVEN_UP instead, and logged. A check handed back by a stopping server is no takeover.
+ * Reads through irs_bulk_checks_running_lease_idx. Writes: irs_bulk_checks.leased_by, lease_until,
+ * stalled_takeovers, or status, error and finished_at of a check given up.
+ * @returns the check claimed, 'given_up' for a check given up, or null when there is none to take
  */
-async function claimBulkCheck(db: Db): Promise<HeldCheck | null> {
+async function claimBulkCheck(db: Db, log: RunLog): Promise<HeldCheck | 'given_up' | null> {
   const runId = newRunId();
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select(HELD_COLUMNS)
+      .select({
+        ...HELD_COLUMNS,
+        leaseUntil: irsBulkChecks.leaseUntil,
+        stalledTakeovers: irsBulkChecks.stalledTakeovers,
+      })
       .from(irsBulkChecks)
       .where(
         and(
@@ -212,11 +232,21 @@ async function claimBulkCheck(db: Db): Promise<HeldCheck | null> {
       .limit(1)
       .for('update', { skipLocked: true });
     if (!row) return null;
+    const { leaseUntil, stalledTakeovers, ...held } = row;
+    const takeovers = leaseUntil === null ? stalledTakeovers : stalledTakeovers + 1;
+    if (takeovers > BULK_CHECK_MAX_TAKEOVERS) {
+      log.error({ bulkCheck: row.id, done: row.done, takeovers: stalledTakeovers }, 'a check of EINs was given up');
+      await tx
+        .update(irsBulkChecks)
+        .set({ status: 'failed', error: BULK_CHECK_GIVEN_UP, finishedAt: new Date(), leasedBy: null, leaseUntil: null })
+        .where(eq(irsBulkChecks.id, row.id));
+      return 'given_up';
+    }
     await tx
       .update(irsBulkChecks)
-      .set({ leasedBy: runId, leaseUntil: leaseEnd(BULK_CHECK_LEASE_MS) })
+      .set({ leasedBy: runId, leaseUntil: leaseEnd(BULK_CHECK_LEASE_MS), stalledTakeovers: takeovers })
       .where(eq(irsBulkChecks.id, row.id));
-    return { ...row, runId };
+    return { ...held, runId };
   });
 }
 
@@ -228,7 +258,7 @@ async function claimBulkCheck(db: Db): Promise<HeldCheck | null> {
  * (claimBulkCheck), and a run that loses its lease writes nothing more.
  * Writes: irs_bulk_checks (see runHeldCheck).
  * @param opts the signal stops the round after the batch in progress; the check is handed back
- * @returns checks taken over and EINs checked in this round
+ * @returns checks taken over (those given up included) and EINs checked in this round
  * @throws only when a claim fails (the database cannot be reached); a check's own error is stored
  */
 export async function resumeBulkChecks(
@@ -238,8 +268,12 @@ export async function resumeBulkChecks(
 ): Promise<{ checks: number; eins: number }> {
   const result = { checks: 0, eins: 0 };
   while (!opts.signal?.aborted) {
-    const held = await claimBulkCheck(db);
+    const held = await claimBulkCheck(db, log);
     if (!held) break;
+    if (held === 'given_up') {
+      result.checks += 1;
+      continue;
+    }
     const outcome = await runHeldCheck(db, held, log, opts);
     result.checks += 1;
     result.eins += outcome.checked;

@@ -1,0 +1,1 @@
+ALTER TABLE "irs_bulk_checks" ADD COLUMN "stalled_takeovers" integer DEFAULT 0 NOT NULL;
