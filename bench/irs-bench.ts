@@ -273,13 +273,13 @@ export async function runIrsBench(opts: {
         const cursorOf = async (words: string[], page: number) =>
           page === 1
             ? undefined
-            : (
+            : ((
                 await pool.query<{ ein: string }>(
                   `SELECT ein FROM irs_organizations WHERE ${likes(words)} ORDER BY name, ein
                     OFFSET ${(page - 1) * IRS_LOOKUP_PER_PAGE - 1} LIMIT 1`,
                   words.map((w) => `%${w}%`),
                 )
-              ).rows[0]?.ein ?? null;
+              ).rows[0]?.ein ?? null);
         // The bare query: the page's rows after the cursor in name order, from an index, with nothing around it.
         const nameSql = (words: string[], after: string | undefined) => ({
           text: `SELECT ein, name, sort_name, affiliation, city, state FROM irs_organizations
