@@ -24,7 +24,7 @@ const lookupCursor = z.preprocess(
  * Query of GET /api/irs/organizations: `query` an EIN (9 digits, dash or not) or words of a name;
  * `after` (the next page) or `before` (the previous page) the EIN of an organization the pages
  * start after or end before, as the previous answer's `next` and `previous` give them (keyset
- * pages: a deep page reads only its own rows, docs/irs-standing.md "Name lookups at national size").
+ * pages: a deep page reads only its own rows, docs/irs-standing.md "Keyset pages").
  */
 export const irsLookupQuery = z
   .object({

@@ -9,8 +9,7 @@ import { escapeLike } from '../../db/sql-like.ts';
 import { notFound } from '../../errors.ts';
 import { organizationName } from '../subordinates/import-bmf.ts';
 import {
-  STANDING_LOOKUPS_CTE,
-  standingLookupsColumns,
+  standingLookupsQuery,
   standingsFrom,
   standingView,
   type StandingAccount,
@@ -96,7 +95,7 @@ export type LookupCursor = { after?: string; before?: string };
  * "Instant check"). An EIN (9 digits, dash or not) is an exact lookup; words match the name, the
  * other name and the city in any order, 10 a page in name order: from a bounded walk of the
  * name-ordered index when the words are common enough to fill the page there, else through the
- * pg_trgm index. Pages are keyset pages (docs/irs-standing.md "Name lookups at national size"): a
+ * pg_trgm index. Pages are keyset pages (docs/irs-standing.md "Keyset pages"): a
  * page starts after, or ends before, the organization of the cursor's EIN in (name, EIN) order, so
  * a deep page reads only its own rows. Totals are not counted.
  * @param query the visitor's text, already trimmed (irsLookupQuery)
@@ -225,25 +224,27 @@ export async function checkOrganization(db: DbOrTx, ein: string, today: string):
   // everything its standing reads, keyed by that row (the round trips were a large part of a check's cost).
   const [found] = await rowsOf<StandingLookups & { org: CheckedOrganization | null; revoked_name: string | null }>(
     db,
-    sql`${STANDING_LOOKUPS_CTE}, o AS (SELECT * FROM irs_organizations WHERE ein = ${digits})
-    SELECT
-      (SELECT json_build_object('ein', ein, 'name', name, 'sortName', sort_name, 'city', city, 'state', state,
-          'gen', gen, 'subsection', subsection, 'affiliation', affiliation, 'ruling', ruling,
-          'deductibility', deductibility, 'irsStatus', irs_status, 'taxPeriod', tax_period,
-          'filingRequirement', filing_requirement, 'pfFilingRequirement', pf_filing_requirement,
-          'fiscalYearEndMonth', fiscal_year_end_month, 'releaseId', release_id) FROM o) AS org,
-      (SELECT legal_name FROM irs_revocations WHERE ein = ${digits} AND NOT EXISTS (SELECT 1 FROM o) LIMIT 1) AS revoked_name,
-      ${standingLookupsColumns({
+    standingLookupsQuery(
+      {
         // id 0 holds no filing or extension of ours.
         ids: sql`ARRAY[]::int[]`,
         eins: sql`ARRAY[${digits}]::text[]`,
         releaseIds: sql`ARRAY(SELECT release_id FROM o)`,
         gens: sql`ARRAY(SELECT gen FROM o WHERE gen IS NOT NULL)`,
-      })}`,
+      },
+      {
+        with: sql`o AS (SELECT * FROM irs_organizations WHERE ein = ${digits})`,
+        columns: sql`(SELECT json_build_object('ein', ein, 'name', name, 'sortName', sort_name, 'city', city, 'state', state,
+            'gen', gen, 'subsection', subsection, 'affiliation', affiliation, 'ruling', ruling,
+            'deductibility', deductibility, 'irsStatus', irs_status, 'taxPeriod', tax_period,
+            'filingRequirement', filing_requirement, 'pfFilingRequirement', pf_filing_requirement,
+            'fiscalYearEndMonth', fiscal_year_end_month, 'releaseId', release_id) FROM o) AS org,
+          (SELECT legal_name FROM irs_revocations WHERE ein = ${digits} AND NOT EXISTS (SELECT 1 FROM o) LIMIT 1) AS revoked_name`,
+      },
+    ),
   );
   const { org, revoked_name } = found;
-  const revoked = revoked_name !== null ? { name: revoked_name } : undefined;
-  if (!org && !revoked) throw notFound('The organization');
+  if (!org && revoked_name === null) throw notFound('The organization');
   // The IRS facts as an account would hold them.
   const account: StandingAccount = {
     id: 0,
@@ -260,7 +261,7 @@ export async function checkOrganization(db: DbOrTx, ein: string, today: string):
   };
   const standing = must(standingsFrom([account], found, today).get(0), 'the standing of the organization');
   const view = standingView(account, standing);
-  const name = org ? organizationName(org) : (revoked?.name ?? '');
+  const name = org ? organizationName(org) : (revoked_name ?? '');
   const cited = [
     ['EO Business Master File extract', view.irs.sources.bmf],
     ['Form 990-N (e-Postcard) data', view.irs.sources.epostcard],

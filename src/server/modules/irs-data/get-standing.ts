@@ -64,7 +64,7 @@ export interface AccountStanding {
 }
 
 /**
- * The keys standingLookupsColumns reads by, each an SQL array expression: account ids (int[]), EINs
+ * The keys standingLookupsQuery reads by, each an SQL array expression: account ids (int[]), EINs
  * (text[]), BMF release ids (int[]) and GENs (text[]). Parameters for a list of accounts; a
  * subquery when they come from a row read in the same statement (checkOrganization).
  */
@@ -76,19 +76,17 @@ export interface StandingKeys {
 }
 
 /**
- * The CTE the lookups need (`latest`: the newest release of each data set), to open the statement
- * with; more CTEs may follow it.
+ * The statement reading everything the standing reads besides the organization's own facts, as one
+ * row ({@link StandingLookups}: releases, filings, extensions, 990-N rows, revocations and
+ * Publication 78 entries, each a JSON array). A data set with no release loaded is not looked up.
+ * @param extra more CTEs (`with`, after the lookups' own `latest`) and more columns (`columns`,
+ *   before the lookups'), for a caller that reads its own row in the same statement
  */
-export const STANDING_LOOKUPS_CTE = sql`WITH latest AS (SELECT DISTINCT ON (dataset) id, dataset FROM irs_releases ORDER BY dataset, released_on DESC, id DESC)`;
-
-/**
- * The columns of one row holding everything the standing reads besides the organization's own
- * facts ({@link StandingLookups}: releases, filings, extensions, 990-N rows, revocations and
- * Publication 78 entries, each a JSON array), for a statement that starts with
- * STANDING_LOOKUPS_CTE. A data set with no release loaded is not looked up.
- */
-export function standingLookupsColumns(keys: StandingKeys): SQL {
-  return sql`
+export function standingLookupsQuery(keys: StandingKeys, extra: { with?: SQL; columns?: SQL } = {}): SQL {
+  return sql`WITH latest AS (SELECT DISTINCT ON (dataset) id, dataset FROM irs_releases ORDER BY dataset, released_on DESC, id DESC)${
+    extra.with ? sql`, ${extra.with}` : sql``
+  }
+    SELECT ${extra.columns ? sql`${extra.columns},` : sql``}
       (SELECT coalesce(json_agg(json_build_object('id', r.id, 'dataset', r.dataset, 'released_on', r.released_on,
           'precision', r.released_precision, 'is_latest', r.id IN (SELECT id FROM latest))), '[]')
         FROM irs_releases r WHERE r.id IN (SELECT id FROM latest) OR r.id = ANY(${keys.releaseIds})) AS releases,
@@ -132,18 +130,18 @@ export async function standingOfAccounts(
   // standing").
   const [found] = await rowsOf<StandingLookups>(
     db,
-    sql`${STANDING_LOOKUPS_CTE} SELECT ${standingLookupsColumns({
+    standingLookupsQuery({
       ids: sql`${sql.param(ids)}::int[]`,
       eins: sql`${sql.param(eins)}::text[]`,
       releaseIds: sql`${sql.param(releaseIds)}::int[]`,
       gens: sql`${sql.param(gens)}::text[]`,
-    })}`,
+    }),
   );
   return standingsFrom(list, found, today);
 }
 
 /**
- * The standings of `list` from what standingLookupsColumns read for them. Pure.
+ * The standings of `list` from what standingLookupsQuery read for them. Pure.
  * @param today 'YYYY-MM-DD'
  * @returns by account id
  */
