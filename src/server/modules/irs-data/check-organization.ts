@@ -3,7 +3,7 @@ import { must } from '../../../shared/must.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { deductibilityText, nextSteps, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { IRS_LOOKUP_PER_PAGE } from '../../../shared/schemas/irs-check.ts';
-import { rowsOf } from '../../db/rows-of.ts';
+import { preparedRowsOf, rowsOf } from '../../db/rows-of.ts';
 import { irsOrganizations, irsRevocations } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import { notFound } from '../../errors.ts';
@@ -174,8 +174,11 @@ export async function findOrganizations(
   const pageOf = async (source: SQL) => rowsOf<LookupRow>(db, sql`${pageSql(source)} ORDER BY ${order}`);
   // The probe: the page as the first names give it, and how many of them match. A page of a
   // common word is answered here, in one statement.
-  const probed = await rowsOf<Partial<LookupRow> & { seen: number }>(
+  // Prepared (one text per number of words, cursor and direction): its plan is the same walk of
+  // the name order whatever the words, and parsing and planning it cost more than running it.
+  const probed = await preparedRowsOf<Partial<LookupRow> & { seen: number }>(
     db,
+    'irs_name_probe',
     sql`SELECT s.seen, p.* FROM (SELECT count(*)::int AS seen FROM ${walkOf(walkLimits.probe)} WHERE ${matches}) s
       LEFT JOIN LATERAL (${pageSql(walkOf(walkLimits.probe))}) p ON true
       ORDER BY ${backward ? sql`p.name DESC, p.ein DESC` : sql`p.name, p.ein`}`,
@@ -222,8 +225,12 @@ export async function checkOrganization(db: DbOrTx, ein: string, today: string):
   if (!/^\d{9}$/.test(digits)) throw notFound('The organization');
   // One statement: the organization's BMF row, its revocation list entry when it has none, and
   // everything its standing reads, keyed by that row (the round trips were a large part of a check's cost).
-  const [found] = await rowsOf<StandingLookups & { org: CheckedOrganization | null; revoked_name: string | null }>(
+  // A prepared statement: parsing and planning it was most of PostgreSQL's work per check.
+  const [found] = await preparedRowsOf<
+    StandingLookups & { org: CheckedOrganization | null; revoked_name: string | null }
+  >(
     db,
+    'irs_check',
     standingLookupsQuery(
       {
         // id 0 holds no filing or extension of ours.
