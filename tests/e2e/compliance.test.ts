@@ -85,4 +85,62 @@ describe('/admin/compliance', () => {
     expect(admin.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
     expect(holder.errors).toEqual([]);
   });
+
+  it("staff enter a year's late-filing penalty figures, and the instant check states them for a return due that year", async () => {
+    const page = admin.page;
+    await signIn(page, 'admin');
+    // 82-4433738 (GEN 5271, FILING_REQ_CD 01): a Form 990-EZ or 990 filer with a return past its due date.
+    const check = async () => {
+      await page.goto('/compliance-check');
+      await page.getByLabel('EIN or organization name').fill('82-4433738');
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await page.getByRole('button', { name: /BTW CHEER BOOSTER CLUB/ }).click();
+      return page.getByText(/penalised for each day it is late/).first();
+    };
+    const before = await (await check()).innerText();
+    const year = /for a return due in (\d{4})/.exec(before)?.[1];
+    expect(year, before).toBeDefined();
+    expect(before).toContain(`see the IRS's Instructions for Form 990 for tax year ${Number(year) - 1}`);
+
+    await page.goto('/admin/compliance');
+    const card = page.getByRole('heading', { name: 'Late-filing penalty figures' });
+    await card.waitFor();
+    await page.getByRole('button', { name: "Add a year's figures" }).click();
+    const form = page.getByRole('form', { name: 'Late-filing penalty figures' });
+    // Sample figures, labelled so: the IRS's own are copied from its instructions.
+    await form.getByLabel('Returns due in').fill(year!);
+    await form.getByLabel('Penalty a day ($)').fill('30');
+    await form.getByLabel('Maximum ($)').fill('20');
+    await form.getByLabel('Gross receipts over ($)').fill('1,500,000');
+    await form.getByLabel('Penalty a day above it ($)').fill('150');
+    await form.getByLabel('Maximum above it ($)').fill('75,000');
+    await form.getByLabel(/^Source/).fill('Sample figures for this test, not the IRS figures');
+    await form.getByRole('button', { name: 'Save figures' }).click();
+    await form.getByText('The maximum must be more than the daily penalty.').waitFor();
+    const region = page.getByRole('region', { name: 'Late-filing penalty figures' });
+    await region.screenshot({ path: 'test-results/admin-penalty-figures-form.png' });
+    await form.getByLabel('Maximum ($)').fill('15,000');
+    await form.getByRole('button', { name: 'Save figures' }).click();
+    await page.getByText(`The penalty figures for returns due in ${year} were saved.`).waitFor();
+    const table = page.getByRole('table', { name: 'Late-filing penalty figures by due year' });
+    expect(await table.getByRole('row').nth(1).innerText()).toMatch(
+      new RegExp(
+        `^${year}\\s+\\$30\\.00 a day, up to \\$15,000\\.00\\s+Over \\$1,500,000\\.00: \\$150\\.00 a day, up to \\$75,000\\.00`,
+      ),
+    );
+    await region.screenshot({ path: 'test-results/admin-penalty-figures.png' });
+
+    expect(await (await check()).innerText()).toContain(
+      `For a return due in ${year}: $30.00 a day, up to the lesser of $15,000.00 or 5% of the organization's gross receipts for the year`,
+    );
+    await page.screenshot({ path: 'test-results/instant-check-penalty-figures.png', fullPage: true });
+
+    // Removing them asks first; the check then names the instructions again.
+    await page.goto('/admin/compliance');
+    await page.getByRole('button', { name: `Remove ${year}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove figures' }).click();
+    await page.getByText(`The penalty figures for returns due in ${year} were removed.`).waitFor();
+    await page.getByText('No figures yet: a late return names the IRS instructions to read.').waitFor();
+    expect(admin.errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
 });

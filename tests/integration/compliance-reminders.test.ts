@@ -1,6 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, complianceReminders, filings, mailOutbox, stateRequirements } from '../../src/server/db/schema.ts';
+import {
+  accounts,
+  complianceReminders,
+  filings,
+  latePenaltyFigures,
+  mailOutbox,
+  stateRequirements,
+} from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { sendDueReminders } from '../../src/server/modules/compliance/send-reminders.ts';
 import { addDays, form990DueDate } from '../../src/shared/rules/compliance-calendar.ts';
@@ -157,13 +164,28 @@ describe('sendDueReminders', () => {
       await customer('Chapel Fund', 'church.holder@example.com', { ...on, ein: '990000882', filingRequirement: '06' }),
       await customer('Lodge 12', 'lodge.holder@example.com', { ...on, ein: '990000883', filingRequirement: '03' }),
     ];
+    // Staff's figures for returns due in 2026 (sample amounts, labelled so) are stated with their source.
+    await t.database.db.insert(latePenaltyFigures).values({
+      dueYear: 2026,
+      dailyCents: 3000,
+      maximumCents: 1_500_000,
+      largeReceiptsOverCents: 150_000_000,
+      largeDailyCents: 15_000,
+      largeMaximumCents: 7_500_000,
+      source: 'Sample figures for this test',
+    });
     await run(addDays(DUE, -30));
+    await t.database.db.delete(latePenaltyFigures);
     const pf = await mailsTo('pf.holder@example.com');
     expect(pf.map((m) => m.subject)).toEqual(['Form 990-PF due May 15, 2026 (in 30 days)']);
     expect(pf[0].textBody).toContain('Form 990-PF for the fiscal year ending December 31, 2025');
     expect(pf[0].textBody).toContain('What to file, per the IRS data: Form 990-PF.');
     expect(pf[0].textBody).toContain('(IRC §6652(c)(1)(A))');
     expect(pf[0].textBody).not.toContain('No penalty for a late');
+    expect(pf[0].textBody).toContain(
+      "For a return due in 2026: $30.00 a day, up to the lesser of $15,000.00 or 5% of the organization's gross receipts for the year; " +
+        'with gross receipts over $1,500,000.00, $150.00 a day, up to $75,000.00 (source: Sample figures for this test).',
+    );
     expect(await mailsTo('church.holder@example.com')).toEqual([]);
     expect(await mailsTo('lodge.holder@example.com')).toEqual([]);
     for (const id of ids) await t.database.db.update(accounts).set({ primaryUserId: null }).where(eq(accounts.id, id));

@@ -88,6 +88,7 @@ const PARAMS: Record<string, string | number> = {
   token: draftToken,
   hash: bylawHash,
   code: 'IN',
+  year: 2026,
   contest: 'photo',
   name: 'mail',
 };
@@ -369,6 +370,21 @@ const SAMPLES: Record<string, Sample> = {
     ],
     multi: ['renewal_features'],
   },
+  'POST /api/admin/penalty-figures': {
+    as: 'admin',
+    bodies: [
+      {
+        due_year: '2026',
+        daily: '30',
+        maximum: '15,000',
+        large_receipts_over: '1,500,000',
+        large_daily: '150',
+        large_maximum: '75,000',
+        source: 'Sample figures for this test, not the IRS figures',
+        source_url: 'https://www.irs.gov/instructions/i990',
+      },
+    ],
+  },
   'PUT /api/admin/states/:code': {
     as: 'admin',
     bodies: [
@@ -448,6 +464,7 @@ const SAMPLES: Record<string, Sample> = {
 const NO_TEXT: Record<string, string> = {
   'POST /logout': 'no body',
   'DELETE /api/admin/banners/:id': 'no body',
+  'DELETE /api/admin/penalty-figures/:year': 'no body',
   'DELETE /api/admin/accounts/:id/extensions/:extensionId': 'no body',
   'POST /api/admin/jobs/:name/run': 'no body',
   'POST /api/admin/payments/reconcile': 'no body',

@@ -80,6 +80,7 @@ const PARAM_SAMPLES: Record<string, (string | number)[]> = {
   code: ['IN', 'wy'],
   contest: ['photo', 'video'],
   extensionId: [1],
+  year: [2026, 1999],
 };
 
 const payment = {
@@ -304,6 +305,18 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
       inc_package: '0',
       inc_package_discount: '0',
       renewal_features: 'Renewal\nReminders',
+    },
+  },
+  'POST /api/admin/penalty-figures': {
+    body: {
+      due_year: '2026',
+      daily: '30',
+      maximum: '15,000',
+      large_receipts_over: '1,500,000',
+      large_daily: '150',
+      large_maximum: '75,000',
+      source: 'Sample figures for this test, not the IRS figures',
+      source_url: 'https://www.irs.gov/instructions/i990',
     },
   },
   'PUT /api/admin/states/:code': {

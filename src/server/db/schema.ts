@@ -980,6 +980,46 @@ export const filingExtensions = pgTable(
 );
 
 /**
+ * The IRC §6652(c)(1)(A) late-filing penalty figures for returns due in one calendar year
+ * (docs/irs-standing.md "What being late costs"), as staff copy them from the IRS instructions
+ * that print them: the amounts are adjusted for inflation each year (§6652(c)(7)), so the product
+ * keeps them as data with their source, never as constants. Amounts in integer cents. Written and
+ * deleted by staff, audited.
+ */
+export const latePenaltyFigures = pgTable(
+  'late_penalty_figures',
+  {
+    /** The calendar year the return is due in. */
+    dueYear: integer('due_year').primaryKey(),
+    /** The penalty for each day late, for an organization at or under the gross receipts threshold. */
+    dailyCents: integer('daily_cents').notNull(),
+    /** Its maximum for one return (the lesser of this and 5% of gross receipts). */
+    maximumCents: integer('maximum_cents').notNull(),
+    /** The gross receipts over which the larger figures apply. */
+    largeReceiptsOverCents: bigint('large_receipts_over_cents', { mode: 'number' }).notNull(),
+    /** The penalty for each day late above that threshold. */
+    largeDailyCents: integer('large_daily_cents').notNull(),
+    /** Its maximum for one return. */
+    largeMaximumCents: integer('large_maximum_cents').notNull(),
+    /** Where staff read them: the IRS instructions' title, tax year and section. */
+    source: text('source').notNull(),
+    /** The IRS address of that text, when given. */
+    sourceUrl: text('source_url').notNull().default(''),
+    enteredBy: integer('entered_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('late_penalty_figures_year', sql`${t.dueYear} BETWEEN 2000 AND 2100`),
+    check(
+      'late_penalty_figures_amounts',
+      sql`${t.dailyCents} > 0 AND ${t.maximumCents} > ${t.dailyCents} AND ${t.largeReceiptsOverCents} > 0
+        AND ${t.largeDailyCents} > ${t.dailyCents} AND ${t.largeMaximumCents} > ${t.maximumCents}`,
+    ),
+    check('late_penalty_figures_source', sql`length(${t.source}) > 0`),
+  ],
+);
+
+/**
  * The reinstatement checklist a revoked group works through (docs/irs-standing.md
  * "Reinstatement"): one row per item ticked, for the account's revocation of `revoked_on` (the
  * Automatic Revocation List's date), so a later revocation starts a new list. Unticking deletes the

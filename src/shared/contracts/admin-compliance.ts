@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../schemas/admin.ts';
 import { filingRowSchema, filingSchema, riskRowSchema } from '../schemas/compliance.ts';
+import { penaltyFiguresRowSchema, penaltyFiguresSchema, penaltyYearParams } from '../schemas/penalty-figures.ts';
 import { recordIdParams, validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 import { pageObjectSchema } from './page-object.ts';
@@ -26,5 +27,31 @@ export const adminComplianceContracts = {
       201: z.object({ filing: filingRowSchema, message: z.string() }),
       422: validationFailedSchema,
     },
+  }),
+  penaltyFigures: defineContract({
+    method: 'GET',
+    url: '/api/admin/penalty-figures',
+    access: 'staff',
+    summary: 'The IRC §6652(c) late-filing penalty figures entered for each due year, newest first',
+    response: { 200: z.object({ data: z.array(penaltyFiguresRowSchema) }) },
+  }),
+  savePenaltyFigures: defineContract({
+    method: 'POST',
+    url: '/api/admin/penalty-figures',
+    access: 'staff',
+    summary: "Enter or correct a due year's late-filing penalty figures from the IRS instructions (audited)",
+    body: penaltyFiguresSchema,
+    response: {
+      200: z.object({ figures: penaltyFiguresRowSchema, message: z.string() }),
+      422: validationFailedSchema,
+    },
+  }),
+  deletePenaltyFigures: defineContract({
+    method: 'DELETE',
+    url: '/api/admin/penalty-figures/:year',
+    access: 'staff',
+    summary: "Remove a year's late-filing penalty figures (audited)",
+    params: penaltyYearParams,
+    response: { 200: z.object({ message: z.string() }), 422: validationFailedSchema },
   }),
 };

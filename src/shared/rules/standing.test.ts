@@ -274,6 +274,30 @@ describe('returnOwed (docs/irs-standing.md "Returns owed")', () => {
     expect(lateCostText(returnOwed('06', '0'), 2026)).toBe('');
   });
 
+  it("states staff's figures for the year the return is due, with their source, and only for that year", () => {
+    // Sample figures, not the IRS's: the product keeps the IRS's as data staff enter from its instructions.
+    const figures = {
+      dueYear: 2027,
+      dailyCents: 3000,
+      maximumCents: 1_500_000,
+      largeReceiptsOverCents: 150_000_000,
+      largeDailyCents: 15_000,
+      largeMaximumCents: 7_500_000,
+      source: 'Sample instructions',
+      sourceUrl: '',
+    };
+    expect(lateCostText(returnOwed('01', '0'), 2027, figures)).toContain(
+      "For a return due in 2027: $30.00 a day, up to the lesser of $15,000.00 or 5% of the organization's gross receipts for the year; " +
+        'with gross receipts over $1,500,000.00, $150.00 a day, up to $75,000.00 (source: Sample instructions).',
+    );
+    expect(lateCostText(returnOwed('01', '0'), 2026, figures)).toContain(
+      "for a return due in 2026, see the IRS's Instructions for Form 990 for tax year 2025.",
+    );
+    expect(lateCostText(returnOwed('02', '0'), 2027, figures)).toBe(
+      'No penalty for a late Form 990-N, and a late one still counts.',
+    );
+  });
+
   it('never calls a revoked organization, or one past its revocation date, deductible', () => {
     expect(deductibilityText('1', 'good')).toBe('Yes');
     expect(deductibilityText('2', 'good')).toBe('No');

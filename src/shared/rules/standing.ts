@@ -1,5 +1,6 @@
 import { MONTH_NAMES } from '../lists/months.ts';
 import { daysBetween, form990DueDate, longDate, nextBusinessDay, parseIsoDate } from './compliance-calendar.ts';
+import { formatCurrency } from './formats.ts';
 
 /**
  * A group's standing with the IRS, from the IRS's own data and the filings staff recorded
@@ -115,12 +116,36 @@ export function returnOwedText(obligation: Obligation | null): string {
 }
 
 /**
- * What being late costs, in words, for an obligation (docs/irs-standing.md "Late returns"): nothing
- * for the 990-N; for the others the daily penalty of IRC §6652(c)(1)(A), whose amounts the IRS
- * adjusts for inflation each year and prints in the return's instructions for that year.
- * @param dueYear the calendar year the return is due in (the instructions to read), or null when unknown
+ * The IRC §6652(c)(1)(A) figures for returns due in one calendar year, as staff copied them from
+ * the IRS instructions that print them (docs/irs-standing.md "What being late costs"). Amounts in
+ * integer cents; the small maximum applies as "the lesser of it and 5% of gross receipts".
  */
-export function lateCostText(obligation: Obligation | null, dueYear: number | null): string {
+export interface LatePenaltyFigures {
+  dueYear: number;
+  dailyCents: number;
+  maximumCents: number;
+  largeReceiptsOverCents: number;
+  largeDailyCents: number;
+  largeMaximumCents: number;
+  /** The IRS text they come from: instructions, tax year, section. */
+  source: string;
+  sourceUrl: string;
+}
+
+/**
+ * What being late costs, in words, for an obligation (docs/irs-standing.md "What being late
+ * costs"): nothing for the 990-N; for the others the daily penalty of IRC §6652(c)(1)(A), whose
+ * amounts the IRS adjusts for inflation each year and prints in the return's instructions for that
+ * year. With staff's figures for the year the return is due, the amounts and their source are
+ * stated; without them, the instructions to read are named.
+ * @param dueYear the calendar year the return is due in (the instructions to read), or null when unknown
+ * @param figures the figures staff entered for `dueYear`, if any (others are ignored)
+ */
+export function lateCostText(
+  obligation: Obligation | null,
+  dueYear: number | null,
+  figures: LatePenaltyFigures | null = null,
+): string {
   if (obligation?.kind !== 'return') return '';
   if (!obligation.latePenalty) return 'No penalty for a late Form 990-N, and a late one still counts.';
   const instructions =
@@ -129,13 +154,29 @@ export function lateCostText(obligation: Obligation | null, dueYear: number | nu
       : obligation.form === '990-BL'
         ? 'Instructions for Form 990-BL'
         : 'Instructions for Form 990';
-  return (
+  const rule =
     `A late ${RETURN_FORM_LABELS[obligation.form]} is penalised for each day it is late, from the due date (including any extension) until it is filed, up to a cap, ` +
-    `unless the organization shows reasonable cause (IRC §6652(c)(1)(A)). The daily amount and the cap depend on the organization's gross receipts and are adjusted for inflation each year` +
+    `unless the organization shows reasonable cause (IRC §6652(c)(1)(A)). The daily amount and the cap depend on the organization's gross receipts and are adjusted for inflation each year`;
+  if (dueYear && figures?.dueYear === dueYear) {
+    const f = figures;
+    return (
+      `${rule}. For a return due in ${dueYear}: ${formatCurrency(f.dailyCents)} a day, up to the lesser of ${formatCurrency(f.maximumCents)} ` +
+      `or 5% of the organization's gross receipts for the year; with gross receipts over ${formatCurrency(f.largeReceiptsOverCents)}, ` +
+      `${formatCurrency(f.largeDailyCents)} a day, up to ${formatCurrency(f.largeMaximumCents)} (source: ${f.source}).`
+    );
+  }
+  return (
+    rule +
     (dueYear
       ? `: for a return due in ${dueYear}, see the IRS's ${instructions} for tax year ${dueYear - 1}.`
       : `: see the IRS's ${instructions} for the year.`)
   );
+}
+
+/** The calendar year the return a standing speaks of first is due in: its oldest open return, else the next one. */
+export function lateCostYear(standing: Pick<Standing, 'returns' | 'nextDue'>): number | null {
+  const due = standing.returns[0]?.due ?? standing.nextDue?.due;
+  return due ? Number(due.slice(0, 4)) : null;
 }
 
 /** The states of a group's exemption, most urgent last (docs/irs-standing.md "States"). */
@@ -535,12 +576,12 @@ export function periodText(period: string): string {
  * What an organization should do next, in words, from its standing (docs/irs-standing.md "Instant
  * check"): the returns to file and what lateness costs, the extension question, or the way back
  * after a revocation (Rev. Proc. 2014-11).
+ * @param figures staff's §6652(c) figures for the year the return is due, if any (lateCostText)
  */
-export function nextSteps(standing: Standing): string[] {
+export function nextSteps(standing: Standing, figures: LatePenaltyFigures | null = null): string[] {
   const form =
     standing.obligation?.kind === 'return' ? RETURN_FORM_LABELS[standing.obligation.form] : 'the annual return';
-  const dueYear = standing.returns[0]?.due ?? standing.nextDue?.due;
-  const late = lateCostText(standing.obligation, dueYear ? Number(dueYear.slice(0, 4)) : null);
+  const late = lateCostText(standing.obligation, lateCostYear(standing), figures);
   const periods = (status: ReturnDue['status']) =>
     standing.returns.filter((r) => r.status === status).map((r) => periodText(r.periodEnd));
   const next = standing.nextDue ? `The next ${form} is due ${longDate(standing.nextDue.due)}.` : '';

@@ -14,10 +14,10 @@ import { checkText, msg, optionalText, requiredText } from '../validation.ts';
 export const MAX_ADMIN_DOLLARS = 1_000_000;
 
 /**
- * An amount typed in dollars ('345', '345.5', '1,245.00', '$20'), at most 2 decimals, 0 to
- * 1,000,000; the output is integer cents. Messages name `label` ('The price field is required.').
+ * An amount typed in dollars ('345', '345.5', '1,245.00', '$20'), at most 2 decimals, 0 to `max`
+ * (1,000,000); the output is integer cents. Messages name `label` ('The price field is required.').
  */
-export function dollarsToCentsField(label: string) {
+export function dollarsToCentsField(label: string, max: number = MAX_ADMIN_DOLLARS) {
   return z.preprocess(
     (v, ctx) => {
       const s = typeof v === 'string' ? checkText(v, ctx, label).replace(/^\$/, '').replace(/,/g, '') : v;
@@ -31,8 +31,8 @@ export function dollarsToCentsField(label: string) {
             ? msg.required(label)
             : `The ${label} must be an amount in dollars, such as 245 or 245.50.`,
       })
-      .min(0, msg.between(label, 0, MAX_ADMIN_DOLLARS))
-      .max(MAX_ADMIN_DOLLARS, msg.between(label, 0, MAX_ADMIN_DOLLARS))
+      .min(0, msg.between(label, 0, max))
+      .max(max, msg.between(label, 0, max))
       .refine(
         (d) => Math.abs(d * 100 - Math.round(d * 100)) < 1e-6,
         `The ${label} must be an amount in dollars, such as 245 or 245.50.`,

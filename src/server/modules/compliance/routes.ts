@@ -5,6 +5,7 @@ import { fromContract, recordIdOf } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
 import { getCalendar } from './get-calendar.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
+import { deletePenaltyFigures, listPenaltyFigures, savePenaltyFigures } from './penalty-figures.ts';
 import { recordFiling } from './record-filing.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,6 +24,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
  *   (list-revocation-risk.ts).
  * - `POST /api/admin/accounts/:id/filings` (admins) `{ tax_year, form, filed_on }` → 201 the filing
  *   (record-filing.ts); 422 on a taken year, a future date, a bad form.
+ * - `GET|POST /api/admin/penalty-figures`, `DELETE /api/admin/penalty-figures/:year` (staff): the
+ *   IRC §6652(c) figures of each due year (penalty-figures.ts).
  */
 export async function complianceRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().route({
@@ -41,6 +44,24 @@ export async function complianceRoutes(app: FastifyInstance) {
       const accountId = recordIdOf(req.params.id, 'The account');
       const filing = await recordFiling(app.db, accountId, req.body, auditActor(req), calendarDate(new Date()));
       return reply.status(201).send({ filing, message: `The filing for tax year ${filing.tax_year} was recorded.` });
+    },
+  });
+  api.route({
+    ...fromContract(adminComplianceContracts.penaltyFigures),
+    handler: async () => ({ data: await listPenaltyFigures(app.db) }),
+  });
+  api.route({
+    ...fromContract(adminComplianceContracts.savePenaltyFigures),
+    handler: async (req) => {
+      const figures = await savePenaltyFigures(app.db, req.body, auditActor(req));
+      return { figures, message: `The penalty figures for returns due in ${figures.due_year} were saved.` };
+    },
+  });
+  api.route({
+    ...fromContract(adminComplianceContracts.deletePenaltyFigures),
+    handler: async (req) => {
+      await deletePenaltyFigures(app.db, req.params.year, auditActor(req));
+      return { message: `The penalty figures for returns due in ${req.params.year} were removed.` };
     },
   });
 }

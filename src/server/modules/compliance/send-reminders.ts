@@ -14,12 +14,19 @@ import {
   stateFilingOf,
   type Deadline,
 } from '../../../shared/rules/compliance-calendar.ts';
-import { lateCostText, RETURN_FORM_LABELS, type Obligation, type Standing } from '../../../shared/rules/standing.ts';
+import {
+  lateCostText,
+  RETURN_FORM_LABELS,
+  type LatePenaltyFigures,
+  type Obligation,
+  type Standing,
+} from '../../../shared/rules/standing.ts';
 import { accounts, complianceReminders, filings, stateRequirements, users } from '../../db/schema.ts';
 import { standingColumns, standingOfAccounts } from '../irs-data/get-standing.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { IRS_PAGES } from '../mail/irs-pages.ts';
 import { typed } from '../mail/mail-words.ts';
+import { penaltyFiguresByYear } from './penalty-figures.ts';
 import { stateFilingColumns } from './state-filings.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -39,8 +46,12 @@ function formsText(obligation: Obligation | null | undefined): string {
  * What a late return costs, as a reminder says it (docs/irs-standing.md "Late returns"): the form
  * owed's rule, or both rules when the form is not known.
  */
-function lateLines(obligation: Obligation | null | undefined, dueYear: number): string[] {
-  if (obligation?.kind === 'return') return [lateCostText(obligation, dueYear)];
+function lateLines(
+  obligation: Obligation | null | undefined,
+  dueYear: number,
+  figures: LatePenaltyFigures | null,
+): string[] {
+  if (obligation?.kind === 'return') return [lateCostText(obligation, dueYear, figures)];
   return [
     'A late Form 990-N carries no penalty, and a late return still counts; a late Form 990-EZ or 990 is',
     'penalised for each day it is late (IRC §6652(c)(1)(A)).',
@@ -64,14 +75,17 @@ const form990Links = (publicUrl: string) => [
   `${publicUrl}/contact`,
 ];
 
+/** What a reminder's text reads besides the group: the site, the company, staff's §6652(c) figures by due year. */
+interface MailOptions {
+  publicUrl: string;
+  companyName: string;
+  penaltyFigures: Map<number, LatePenaltyFigures>;
+}
+
 /** The end of every Form 990 reminder: the rules, the calendar's address, how to report a filing, the signature. */
-function form990MailEnd(
-  opts: { publicUrl: string; companyName: string },
-  obligation: Obligation | null | undefined,
-  dueYear: number,
-): string[] {
+function form990MailEnd(opts: MailOptions, obligation: Obligation | null | undefined, dueYear: number): string[] {
   return [
-    ...lateLines(obligation, dueYear),
+    ...lateLines(obligation, dueYear, opts.penaltyFigures.get(dueYear) ?? null),
     ...RULES_LINES,
     '',
     `Your compliance calendar: ${opts.publicUrl}/account`,
@@ -100,7 +114,7 @@ const theGroup = (accountName: string) => `the group named ${typed(accountName)}
 function reminderMail(
   deadline: Deadline,
   accountName: string,
-  opts: { publicUrl: string; companyName: string },
+  opts: MailOptions,
   obligation?: Obligation | null,
 ): ReminderMail {
   const when = `${longDate(deadline.due)} (${inDays(deadline.daysLeft)})`;
@@ -171,7 +185,7 @@ function overdueMail(
   standing: Standing,
   fiscalYearEndMonth: number,
   today: string,
-  opts: { publicUrl: string; companyName: string },
+  opts: MailOptions,
 ): ReminderMail {
   const unfiled = unfiledTaxYears(standing);
   const year = unfiled[0];
@@ -246,6 +260,7 @@ export async function sendDueReminders(
 ): Promise<ReminderCounts> {
   const { today } = opts;
   parseIsoDate(today);
+  const mailOpts: MailOptions = { ...opts, penaltyFigures: await penaltyFiguresByYear(db) };
   const counts: ReminderCounts = { accounts: 0, enqueued: 0, alreadySent: 0, skippedFiled: 0, overdue: 0 };
   let afterId = 0;
   for (;;) {
@@ -340,7 +355,7 @@ export async function sendDueReminders(
             deadline,
             tier,
             key: reminderKey(a.id, deadline, tier),
-            mail: overdueMail(a.name, standing, a.fye, today, opts),
+            mail: overdueMail(a.name, standing, a.fye, today, mailOpts),
           });
         }
       }
@@ -382,7 +397,7 @@ export async function sendDueReminders(
         counts.skippedFiled++;
         continue;
       }
-      const mail = d.mail ?? reminderMail(d.deadline, d.name, opts, d.obligation);
+      const mail = d.mail ?? reminderMail(d.deadline, d.name, mailOpts, d.obligation);
       const wrote = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(complianceReminders)

@@ -288,7 +288,7 @@ export async function checkOrganization(db: DbOrTx, ein: string, today: string):
     ruling_is_group: org?.affiliation === '9',
     deductible: deductibilityText(org?.deductibility ?? null, standing.standing.state),
     standing: view,
-    next_steps: nextSteps(standing.standing),
+    next_steps: nextSteps(standing.standing, standing.latePenalty),
     sources: cited.flatMap(([dataset, released]) => (released ? [{ dataset, released_on: released }] : [])),
   };
 }

@@ -6,7 +6,9 @@ import {
   FILING_REQUIREMENTS,
   irsStatusMeaning,
   lateCostText,
+  lateCostYear,
   returnOwedText,
+  type LatePenaltyFigures,
   type Standing,
   type RecordedExtension,
   type StandingFacts,
@@ -38,6 +40,8 @@ export interface StandingLookups {
   revocations: { ein: string; revoked_on: string; posted_on: string | null; reinstated_on: string | null }[];
   /** `central_of_gen` set: the entry of that GEN's central organization (groups.central_ein). */
   pub78: { ein: string; codes: string; central_of_gen: string | null }[];
+  /** Staff's §6652(c) figures, every due year entered (late_penalty_figures: a row a year). */
+  penalty_figures: LatePenaltyFigures[];
 }
 
 /** The account's IRS columns that the standing reads. */
@@ -61,6 +65,8 @@ export interface AccountStanding {
   sources: StandingSources;
   /** Its place in the Publication 78 data; null while no Publication 78 data is loaded. */
   pub78: Pub78Listing | null;
+  /** Staff's §6652(c) figures for the year its first return is due (lateCostYear), when entered. */
+  latePenalty: LatePenaltyFigures | null;
 }
 
 /**
@@ -78,7 +84,8 @@ export interface StandingKeys {
 /**
  * The statement reading everything the standing reads besides the organization's own facts, as one
  * row ({@link StandingLookups}: releases, filings, extensions, 990-N rows, revocations and
- * Publication 78 entries, each a JSON array). A data set with no release loaded is not looked up.
+ * Publication 78 entries, staff's §6652(c) figures, each a JSON array). A data set with no release
+ * loaded is not looked up.
  * @param extra more CTEs (`with`, after the lookups' own `latest`) and more columns (`columns`,
  *   before the lookups'), for a caller that reads its own row in the same statement
  */
@@ -103,7 +110,11 @@ export function standingLookupsQuery(keys: StandingKeys, extra: { with?: SQL; co
           SELECT ein, deductibility_codes, NULL::text AS central_of_gen FROM irs_pub78 WHERE ein = ANY(${keys.eins})
           UNION ALL
           SELECT p.ein, p.deductibility_codes, g.gen FROM groups g JOIN irs_pub78 p ON p.ein = g.central_ein WHERE g.gen = ANY(${keys.gens})
-        ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78`;
+        ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78,
+      (SELECT coalesce(json_agg(json_build_object('dueYear', due_year, 'dailyCents', daily_cents, 'maximumCents', maximum_cents,
+          'largeReceiptsOverCents', large_receipts_over_cents, 'largeDailyCents', large_daily_cents,
+          'largeMaximumCents', large_maximum_cents, 'source', source, 'sourceUrl', source_url)), '[]')
+        FROM late_penalty_figures) AS penalty_figures`;
 }
 
 /**
@@ -181,6 +192,7 @@ export function standingsFrom(
     reinstatedOn: v.reinstated_on,
   }));
   const epostcardReleasedOn = latest.epostcard?.releasedOn ?? null;
+  const figuresOf = new Map(found.penalty_figures.map((f) => [f.dueYear, f]));
   for (const account of list) {
     const bmfReleasedOn = account.bmfReleaseId !== null ? (releasedOn.get(account.bmfReleaseId) ?? null) : null;
     const own = account.ein ? postcards.filter((p) => p.ein === account.ein) : [];
@@ -200,8 +212,10 @@ export function standingsFrom(
       },
       dates.at(-1) ?? null,
     );
+    const standing = computeStanding(facts, today);
     out.set(account.id, {
-      standing: computeStanding(facts, today),
+      standing,
+      latePenalty: figuresOf.get(lateCostYear(standing) ?? 0) ?? null,
       sources: {
         bmfReleasedOn: account.bmfReleaseId !== null ? (cited.get(account.bmfReleaseId) ?? null) : null,
         epostcardReleasedOn: citedLatest('epostcard'),
@@ -282,13 +296,14 @@ export const standingColumns = {
   bmfReleaseId: accounts.bmfReleaseId,
 };
 
-const dueYearOf = (due: string | undefined) => (due ? Number(due.slice(0, 4)) : null);
-
 /**
  * The standing facts as the pages show them (IrsFactsView): the account's IRS columns with their
  * meanings, and the computed standing with its sources. No personal names.
  */
-export function irsFactsView(account: StandingAccount, { standing: s, sources, pub78 }: AccountStanding): IrsFactsView {
+export function irsFactsView(
+  account: StandingAccount,
+  { standing: s, sources, pub78, latePenalty }: AccountStanding,
+): IrsFactsView {
   return {
     status_code: account.irsStatus ?? '',
     status_meaning: irsStatusMeaning(account.irsStatus),
@@ -297,7 +312,7 @@ export function irsFactsView(account: StandingAccount, { standing: s, sources, p
       ? (FILING_REQUIREMENTS[account.filingRequirement]?.label ?? `Code ${account.filingRequirement}`)
       : '',
     return_owed: returnOwedText(s.obligation),
-    late_cost: lateCostText(s.obligation, dueYearOf(s.returns[0]?.due ?? s.nextDue?.due)),
+    late_cost: lateCostText(s.obligation, lateCostYear(s), latePenalty),
     latest_tax_year_filed: s.latestTaxYearFiled,
     latest_period_filed: s.latestPeriodFiled,
     missed_tax_years: s.missedTaxYears,

@@ -22,6 +22,7 @@ import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../../lib/http.ts';
 import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
+import { PenaltyFiguresCard } from './penalty-figures-card.tsx';
 
 /** Today's local calendar date, 'YYYY-MM-DD' (what a date input holds). */
 function localToday(): string {
@@ -145,7 +146,8 @@ function RecordFilingForm({
 /**
  * Admin → Revocation risk (docs/irs-standing.md): member groups and the provider's GEN subordinates
  * whose standing (docs/irs-standing.md) shows a missed return or a revocation, most urgent first,
- * each with a form to record a filing; plus a form to record a filing for any account by its number.
+ * each with a form to record a filing; plus a form to record a filing for any account by its number,
+ * and the late-filing penalty figures of each due year (PenaltyFiguresCard).
  */
 export default function CompliancePage() {
   const [params, setParams] = useSearchParams();
@@ -241,6 +243,7 @@ export default function CompliancePage() {
           <RecordFilingForm />
         </Stack>
       </Card>
+      <PenaltyFiguresCard />
     </>
   );
 }
