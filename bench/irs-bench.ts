@@ -11,7 +11,9 @@
  *    reads that child's peak resident memory (VmHWM). Throughout the load, this process asks the
  *    site for one organization by EIN and one name page every 250 ms: the answers, their slowest
  *    and their p99 are the "site answering" figures.
- * 3. Then, at `connections` concurrent clients for `durationS` seconds each, after a warm-up:
+ * 3. Then, at `connections` concurrent clients for `durationS` seconds each, after a warm-up (the
+ *    site through autocannon connections, as the other benches load it; the bare queries through a
+ *    pg pool of as many connections):
  *    GET /api/irs/organizations/:ein (the instant check, random EINs of the files) beside the bare
  *    `SELECT … FROM irs_organizations WHERE ein = $1`, and GET /api/irs/organizations?query=…&after=…
  *    (first, 50th and 1,000th page of common words, reached by the keyset cursor of the page
@@ -25,6 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildNationalIrsFiles, NATIONAL_FILES } from '../scripts/build-national-irs-files.ts';
 import { serveCommand } from '../scripts/serve-command.ts';
@@ -32,7 +35,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { loadIrsRelease } from '../src/server/modules/irs-data/load-release.ts';
 import { IRS_LOOKUP_PER_PAGE } from '../src/shared/schemas/irs-check.ts';
 import { freshDatabase } from './lib/apps.ts';
-import { log, percentile, round } from './lib/load.ts';
+import { log, percentile, round, summarize } from './lib/load.ts';
 import { startServer, type ServerStats } from './lib/server-process.ts';
 import type { IrsDataset } from '../src/server/modules/irs-data/irs-files.ts';
 
@@ -100,8 +103,8 @@ function summary(latencies: number[], failures: number, wallS: number): Latencie
 }
 
 /**
- * `connections` clients each running `call(n)` (n counts the calls) back to back: WARM_UP_S at full
- * concurrency first (a new PostgreSQL backend and a new keep-alive socket are slow at first), then
+ * `connections` clients each running `call(n)` (n counts the calls) back to back, for the bare
+ * queries: a second at full concurrency first (a new PostgreSQL backend is slow at first), then
  * `durationS` measured.
  */
 async function closedLoop(
@@ -131,6 +134,38 @@ async function closedLoop(
     }),
   );
   return summary(latencies, failures, (performance.now() - started) / 1000);
+}
+
+/**
+ * `connections` autocannon connections asking the site for `paths` back to back, each connection
+ * going through the list in order and round again, as the other benches load the site
+ * (bench/lib/load.ts): a second first (new keep-alive sockets and PostgreSQL backends are slow at
+ * first, and each connection prepares its statements), then `durationS` measured. The list is
+ * given whole, so autocannon builds each request once: a function building each request's path
+ * cost the load generator half as much again per request, on the cores the site runs on.
+ * Latencies in whole ms, as autocannon records them.
+ */
+async function httpLoad(base: string, paths: string[], connections: number, durationS: number): Promise<Latencies> {
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`bench traffic goes to 127.0.0.1 only, not ${base}`);
+  const run = (duration: number) =>
+    autocannon({
+      url: `${base}${paths[0]}`,
+      connections,
+      duration,
+      timeout: 10,
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      requests: paths.map((path) => ({ path })),
+    });
+  await run(1);
+  const s = summarize(await run(durationS), connections);
+  return {
+    requests: s.requests,
+    reqPerSec: s.reqPerSec,
+    failures: s.non2xx + s.errors + s.timeouts,
+    p50: s.latencyMs.p50,
+    p99: s.latencyMs.p99,
+    max: s.latencyMs.max,
+  };
 }
 
 /** Up to `count` EINs of the BMF file, spread over it (every k-th row). */
@@ -262,11 +297,6 @@ export async function runIrsBench(opts: {
         options: `-c search_path=${schema},public`,
       });
       try {
-        const http = (url: (n: number) => string) => async (n: number) => {
-          const res = await fetch(`${server.base}${url(n)}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
-          await res.arrayBuffer();
-          return res.status === 200;
-        };
         const likes = (words: string[]) => words.map((_, i) => `search_text LIKE $${i + 1}`).join(' AND ');
         // A deep page is reached by keyset: the EIN of the last organization of the page before it,
         // found here once (with OFFSET, which is what a page number would cost each time).
@@ -294,14 +324,15 @@ export async function runIrsBench(opts: {
         const cases: {
           name: string;
           url: string;
-          full: (n: number) => Promise<boolean>;
+          /** The paths asked of the site, in turn. */
+          full: string[];
           bare: (n: number) => Promise<boolean>;
           target: number;
         }[] = [
           {
             name: 'check by EIN (random)',
             url: '/api/irs/organizations/:ein',
-            full: http((n) => `/api/irs/organizations/${eins[n % eins.length]}`),
+            full: eins.map((ein) => `/api/irs/organizations/${ein}`),
             bare: async (n) =>
               (await pool.query('SELECT * FROM irs_organizations WHERE ein = $1', [eins[n % eins.length]])).rowCount ===
               1,
@@ -325,7 +356,7 @@ export async function runIrsBench(opts: {
           cases.push({
             name: `by name "${words.join(' ')}" page ${page}`,
             url,
-            full: http(() => url),
+            full: [url],
             bare: async () => {
               await pool.query(q);
               return true;
@@ -337,7 +368,7 @@ export async function runIrsBench(opts: {
         report.durationS = opts.durationS;
         report.cases = [];
         for (const c of cases) {
-          const full = await closedLoop(opts.connections, opts.durationS, c.full);
+          const full = await httpLoad(server.base, c.full, opts.connections, opts.durationS);
           const bare = await closedLoop(opts.connections, opts.durationS, c.bare);
           report.cases.push({
             name: c.name,
