@@ -37,6 +37,10 @@ const BMF_ROWS = {
     '010534483,COVENANT CHAPEL,% REV JANE E DIBDEN SCHWAB,PO BOX 312,FORGAN,OK,73938-0312,1619,03,9,7000,196402,1,10,001030059,5,01,,0,0,06,0,12,,,,,',
   // PF_FILING_REQ_CD 1: a Form 990-PF every year, December year end.
   hall: '010693374,RONALD E AND ELEANOR J HALL FOUNDATION,% AMERITRUST CORPORATION,4506 S HARVARD AVE,TULSA,OK,74135-2906,0000,03,3,1000,200403,1,04,000000000,2,01,202412,5,4,00,1,12,541830,222028,,T20,',
+  // FILING_REQ_CD 04: a black lung benefit trust (eo_ct.csv), December year end, ruled September 2025,
+  // no return on file: it owes Form 990-BL, which Form 8868 extends (return code 02).
+  blackLung:
+    '736219080,CLOUD PEAK ENERGY BLACK LUNG BENEFITS TRUST,% CLOUD PEAK ENERGY RESOURCES LLC,606 POST RD STE 624,WESTPORT,CT,06880-4540,0000,21,3,1000,202509,2,00,265264000,2,01,,0,0,04,0,12,,,,,',
 };
 
 const STAFF = { email: 'extensions.staff@example.com', password: 'Staff-extensions-2026' };
@@ -83,12 +87,13 @@ beforeAll(async () => {
   // release then fills in everyone's IRS facts (docs/irs-data.md "IRS facts").
   await importBmf(db(), file);
   const loaded = await loadIrsRelease(db(), { dataset: 'bmf', file, releasedOn: '2026-04' });
-  expect(loaded).toMatchObject({ status: 'loaded', rows: 5, loaded: 5 });
+  expect(loaded).toMatchObject({ status: 'loaded', rows: 6, loaded: 6 });
   const byEin = await db().select({ id: accounts.id, ein: accounts.ein }).from(accounts);
   const idOf = (ein: string) => byEin.find((a) => a.ein === ein)!.id;
   ids.ponca = idOf('204166939');
   ids.chapel = idOf('010534483');
   ids.hall = idOf('010693374');
+  ids.blackLung = idOf('736219080');
   expect([idOf('824433738'), idOf('920038549')]).toEqual([ids.btwCheer, ids.juneau]);
 
   staffId = (await createUser(db(), { ...STAFF, isAdmin: true, firstName: 'Sam' })).id;
@@ -288,6 +293,24 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
     expect(offered).toMatchObject({ refusal: null, return_forms: ['990-PF'], can_remove: true });
     const res = await on(() => staff.post('/api/account/extensions', { ...payload, return_form: '990-PF' }));
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('a Form 990-BL is extended as a 990-BL (Form 8868 return code 02)', async () => {
+    const offered = (await on(() => staff.get(`/api/account/extensions?account_id=${ids.blackLung}`))).json();
+    expect(offered).toMatchObject({ refusal: null, return_forms: ['990-BL'] });
+    const res = await on(() =>
+      staff.post('/api/account/extensions', {
+        account_id: ids.blackLung,
+        period_end: '2025-12',
+        return_form: '990-BL',
+        filed_on: '2026-05-01',
+        extended_due: '2026-11-16',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(
+      'The Form 8868 extension was recorded: the return for the period ending December 2025 is due November 16, 2026.',
+    );
   });
 });
 

@@ -958,7 +958,7 @@ export const filingExtensions = pgTable(
     periodEnd: text('period_end').notNull(),
     /** The extension form: '8868'. */
     form: text('form').notNull().default('8868'),
-    /** The return extended: '990', '990-EZ' or '990-PF'. */
+    /** The return extended: '990', '990-EZ', '990-PF' or '990-BL'. */
     returnForm: text('return_form').notNull(),
     /** The day Form 8868 was filed, 'YYYY-MM-DD'. */
     filedOn: date('filed_on', { mode: 'string' }).notNull(),
@@ -973,7 +973,7 @@ export const filingExtensions = pgTable(
     uniqueIndex('filing_extensions_account_period_unique').on(t.accountId, t.periodEnd),
     check('filing_extensions_period_end', sql`${t.periodEnd} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
     check('filing_extensions_form', sql`${t.form} IN ('8868')`),
-    check('filing_extensions_return_form', sql`${t.returnForm} IN ('990', '990-EZ', '990-PF')`),
+    check('filing_extensions_return_form', sql`${t.returnForm} IN ('990', '990-EZ', '990-PF', '990-BL')`),
     check('filing_extensions_recorded_as', sql`${t.recordedAs} IN ('account', 'staff')`),
     check('filing_extensions_dates', sql`${t.extendedDue} > ${t.filedOn}`),
   ],

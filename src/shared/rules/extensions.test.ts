@@ -13,9 +13,12 @@ import {
 import { returnOwed } from './standing.ts';
 
 describe('Form 8868 extensions (docs/irs-standing.md "Extensions")', () => {
-  it('extend a Form 990 or 990-EZ (FILING_REQ_CD 01) and a Form 990-PF, never a 990-N', () => {
+  it('extend a Form 990 or 990-EZ (FILING_REQ_CD 01), a Form 990-PF and a Form 990-BL, never a 990-N', () => {
     expect(extendableForms(returnOwed('01', '0'))).toEqual(['990-EZ', '990']);
     expect(extendableForms(returnOwed('00', '1'))).toEqual(['990-PF']);
+    // Form 8868's return code 02.
+    expect(extendableForms(returnOwed('04', '0'))).toEqual(['990-BL']);
+    expect(extensionRefusal(returnOwed('04', '0'))).toBeNull();
     expect(extensionRefusal(returnOwed('01', '0'))).toBeNull();
     expect(extensionRefusal(returnOwed('02', '0'))).toBe(
       'Form 8868 does not apply to the Form 990-N: its due date cannot be extended, and a late 990-N carries no penalty and still counts.',
@@ -24,9 +27,6 @@ describe('Form 8868 extensions (docs/irs-standing.md "Extensions")', () => {
       'Form 8868 does not apply here: the organization owes no annual return (Not required to file (church)).',
     );
     expect(extensionRefusal(returnOwed('03', '0'))).toMatch(/group return includes it/);
-    expect(extensionRefusal(returnOwed('04', '0'))).toBe(
-      'Extensions of a Form 990-BL are not recorded here: only those of Forms 990, 990-EZ and 990-PF.',
-    );
     expect(extensionRefusal(null)).toMatch(/does not show which annual return/);
   });
 

@@ -10,7 +10,7 @@ import { periodDueDate, periodText, type Obligation } from './standing.ts';
  */
 
 /** The returns a recorded extension can be for: what filing_extensions.return_form holds. */
-export const EXTENSION_RETURN_FORMS = ['990-EZ', '990', '990-PF'] as const;
+export const EXTENSION_RETURN_FORMS = ['990-EZ', '990', '990-PF', '990-BL'] as const;
 export type ExtensionReturnForm = (typeof EXTENSION_RETURN_FORMS)[number];
 
 /**
@@ -61,14 +61,16 @@ export function earliestExtendableDue(today: string): string {
 }
 
 /**
- * The returns Form 8868 extends for an organization that owes `obligation` (Instructions for Form
- * 8868): a Form 990 or 990-EZ for FILING_REQ_CD 01, a Form 990-PF for PF_FILING_REQ_CD 1; none
- * otherwise (see {@link extensionRefusal}).
+ * The returns Form 8868 extends for an organization that owes `obligation` (Form 8868, Rev.
+ * January 2020, its return codes 01 "Form 990 or Form 990-EZ", 02 "Form 990-BL", 04 "Form
+ * 990-PF"): a Form 990 or 990-EZ for FILING_REQ_CD 01, a Form 990-PF for PF_FILING_REQ_CD 1, a Form
+ * 990-BL for FILING_REQ_CD 04; none otherwise (see {@link extensionRefusal}).
  */
 export function extendableForms(obligation: Obligation | null): ExtensionReturnForm[] {
   if (obligation?.kind !== 'return' || !obligation.extension) return [];
   if (obligation.form === '990-EZ or 990') return ['990-EZ', '990'];
   if (obligation.form === '990-PF') return ['990-PF'];
+  if (obligation.form === '990-BL') return ['990-BL'];
   return [];
 }
 
@@ -89,8 +91,6 @@ export function extensionRefusal(obligation: Obligation | null): string | null {
     case 'return':
       if (obligation.form === '990-N')
         return 'Form 8868 does not apply to the Form 990-N: its due date cannot be extended, and a late 990-N carries no penalty and still counts.';
-      if (!extendableForms(obligation).length)
-        return `Extensions of a ${obligation.form === '990-BL' ? 'Form 990-BL' : obligation.form} are not recorded here: only those of Forms 990, 990-EZ and 990-PF.`;
       return null;
   }
 }

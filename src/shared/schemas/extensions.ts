@@ -22,6 +22,7 @@ export const EXTENSION_RETURN_FORM_LABELS: Record<ExtensionReturnForm, string> =
   '990-EZ': 'Form 990-EZ',
   '990': 'Form 990',
   '990-PF': 'Form 990-PF',
+  '990-BL': 'Form 990-BL',
 };
 
 /** Messages of the rules that need the account or today, which the service checks. */

@@ -1,0 +1,2 @@
+ALTER TABLE "filing_extensions" DROP CONSTRAINT "filing_extensions_return_form";--> statement-breakpoint
+ALTER TABLE "filing_extensions" ADD CONSTRAINT "filing_extensions_return_form" CHECK ("filing_extensions"."return_form" IN ('990', '990-EZ', '990-PF', '990-BL'));
