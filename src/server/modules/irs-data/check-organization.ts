@@ -34,26 +34,32 @@ export const NOT_FOUND_REASONS =
  */
 export const NAME_WALK = { probe: 2_000, spare: 2, max: 400_000 };
 
-/** The columns of irs_organizations the instant check reads. */
-type CheckedOrganization = Pick<
-  typeof irsOrganizations.$inferSelect,
-  | 'ein'
-  | 'name'
-  | 'sortName'
-  | 'city'
-  | 'state'
-  | 'gen'
-  | 'subsection'
-  | 'affiliation'
-  | 'ruling'
-  | 'deductibility'
-  | 'irsStatus'
-  | 'taxPeriod'
-  | 'filingRequirement'
-  | 'pfFilingRequirement'
-  | 'fiscalYearEndMonth'
-  | 'releaseId'
->;
+/** The columns of irs_organizations the instant check reads: one list for its type and its statement. */
+const CHECKED_COLUMNS = [
+  'ein',
+  'name',
+  'sortName',
+  'city',
+  'state',
+  'gen',
+  'subsection',
+  'affiliation',
+  'ruling',
+  'deductibility',
+  'irsStatus',
+  'taxPeriod',
+  'filingRequirement',
+  'pfFilingRequirement',
+  'fiscalYearEndMonth',
+  'releaseId',
+] as const satisfies readonly (keyof typeof irsOrganizations.$inferSelect)[];
+type CheckedOrganization = Pick<typeof irsOrganizations.$inferSelect, (typeof CHECKED_COLUMNS)[number]>;
+
+/** The checked columns of the CTE `o` as one JSON object keyed as CheckedOrganization is. */
+const checkedObject = sql`json_build_object(${sql.join(
+  CHECKED_COLUMNS.map((key) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(irsOrganizations[key].name)}`),
+  sql`, `,
+)})`;
 
 /** The columns a name lookup reads of each organization on its page. */
 interface LookupRow {
@@ -241,11 +247,7 @@ export async function checkOrganization(db: DbOrTx, ein: string, today: string):
       },
       {
         with: sql`o AS (SELECT * FROM irs_organizations WHERE ein = ${digits})`,
-        columns: sql`(SELECT json_build_object('ein', ein, 'name', name, 'sortName', sort_name, 'city', city, 'state', state,
-            'gen', gen, 'subsection', subsection, 'affiliation', affiliation, 'ruling', ruling,
-            'deductibility', deductibility, 'irsStatus', irs_status, 'taxPeriod', tax_period,
-            'filingRequirement', filing_requirement, 'pfFilingRequirement', pf_filing_requirement,
-            'fiscalYearEndMonth', fiscal_year_end_month, 'releaseId', release_id) FROM o) AS org,
+        columns: sql`(SELECT ${checkedObject} FROM o) AS org,
           (SELECT legal_name FROM irs_revocations WHERE ein = ${digits} AND NOT EXISTS (SELECT 1 FROM o) LIMIT 1) AS revoked_name`,
       },
     ),
