@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedRowsOf } from '../../src/server/db/rows-of.ts';
+import { preparedRowsOf, preparedStatement } from '../../src/server/db/rows-of.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -42,5 +42,17 @@ describe('preparedRowsOf', () => {
     } else {
       expect(names).toEqual([]);
     }
+  });
+
+  it("preparedStatement builds its text once and runs it with each call's placeholder values", async () => {
+    const n = sql.placeholder('n');
+    const statement = preparedStatement<{ n: number; twice: number }>(
+      'placeholders',
+      sql`SELECT ${n}::int AS n, ${n}::int * 2 AS twice`,
+    );
+    for (const value of [3, 7])
+      expect(await statement.rows(t.database.db, { n: value })).toEqual([{ n: value, twice: value * 2 }]);
+    // A transaction's connection runs it too.
+    expect(await t.database.db.transaction((tx) => statement.rows(tx, { n: 5 }))).toEqual([{ n: 5, twice: 10 }]);
   });
 });

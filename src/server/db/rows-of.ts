@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 
 /**
  * The rows of a raw query (`db.execute`), typed as `T`: PGlite and node-postgres both answer
@@ -28,9 +28,46 @@ export async function preparedRowsOf<T>(db: DbOrTx, label: string, query: SQL): 
   const built = dialect.sqlToQuery(query);
   let name = statementNames.get(built.sql);
   if (!name) {
-    name = `${label}_${createHash('sha256').update(built.sql).digest('hex').slice(0, 12)}`;
+    name = statementName(label, built.sql);
     statementNames.set(built.sql, name);
   }
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  return run<T>(db, built, name, {});
+}
+
+const statementName = (label: string, text: string) =>
+  `${label}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+
+async function run<T>(db: DbOrTx, built: Query, name: string, values: Record<string, unknown>): Promise<T[]> {
+  const result = await db._.session.prepareQuery(built, undefined, name, false).execute(values);
   return (result as unknown as { rows: T[] }).rows;
+}
+
+/** A statement built once, run with the values of its placeholders (preparedStatement). */
+export interface PreparedStatement<T> {
+  /**
+   * Its rows, typed as `T`, for `values` (by `sql.placeholder` name). Reads or writes whatever the
+   * statement does; throws what the database throws.
+   */
+  rows(db: DbOrTx, values: Record<string, unknown>): Promise<T[]>;
+}
+
+/**
+ * A statement whose text never changes, its values given as `sql.placeholder(name)`: its SQL is
+ * built once, on first use, and then run as {@link preparedRowsOf} runs it (a named prepared
+ * statement on a PostgreSQL server). For the statements of the hottest routes, where building the
+ * text on every call cost as much of the server's time as running it (docs/benchmarks.md "IRS
+ * national files on PostgreSQL").
+ * @param label short name of the statement ([a-z_])
+ */
+export function preparedStatement<T>(label: string, query: SQL): PreparedStatement<T> {
+  let built: { query: Query; name: string } | undefined;
+  return {
+    rows(db, values) {
+      if (!built) {
+        const q = dialect.sqlToQuery(query);
+        built = { query: q, name: statementName(label, q.sql) };
+      }
+      return run<T>(db, built.query, built.name, values);
+    },
+  };
 }

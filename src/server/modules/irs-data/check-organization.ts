@@ -3,7 +3,7 @@ import { must } from '../../../shared/must.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { deductibilityText, nextSteps, subsectionLabel } from '../../../shared/rules/standing.ts';
 import { IRS_LOOKUP_PER_PAGE } from '../../../shared/schemas/irs-check.ts';
-import { preparedRowsOf, rowsOf } from '../../db/rows-of.ts';
+import { preparedRowsOf, preparedStatement, rowsOf } from '../../db/rows-of.ts';
 import { irsOrganizations, irsRevocations } from '../../db/schema.ts';
 import { escapeLike } from '../../db/sql-like.ts';
 import { notFound } from '../../errors.ts';
@@ -215,6 +215,33 @@ export async function findOrganizations(
   };
 }
 
+const ein = sql.placeholder('ein');
+/**
+ * The check's one statement: the organization's BMF row, its revocation list entry when it has
+ * none, and everything its standing reads, keyed by that row (the round trips were a large part of
+ * a check's cost). Built once and prepared: building, parsing and planning it cost more than
+ * running it (docs/benchmarks.md "IRS national files on PostgreSQL").
+ */
+const checkStatement = preparedStatement<
+  StandingLookups & { org: CheckedOrganization | null; revoked_name: string | null }
+>(
+  'irs_check',
+  standingLookupsQuery(
+    {
+      // id 0 holds no filing or extension of ours.
+      ids: sql`ARRAY[]::int[]`,
+      eins: sql`ARRAY[${ein}]::text[]`,
+      releaseIds: sql`ARRAY(SELECT release_id FROM o)`,
+      gens: sql`ARRAY(SELECT gen FROM o WHERE gen IS NOT NULL)`,
+    },
+    {
+      with: sql`o AS (SELECT * FROM irs_organizations WHERE ein = ${ein})`,
+      columns: sql`(SELECT ${checkedObject} FROM o) AS org,
+        (SELECT legal_name FROM irs_revocations WHERE ein = ${ein} AND NOT EXISTS (SELECT 1 FROM o) LIMIT 1) AS revoked_name`,
+    },
+  ),
+);
+
 /**
  * The instant standing of any organization the IRS publishes (docs/irs-standing.md "Instant check"):
  * its BMF facts (irs_organizations) or, revoked and gone from the BMF, its Automatic Revocation List
@@ -229,29 +256,7 @@ export async function findOrganizations(
 export async function checkOrganization(db: DbOrTx, ein: string, today: string): Promise<IrsCheck> {
   const digits = ein.replace(/-/g, '');
   if (!/^\d{9}$/.test(digits)) throw notFound('The organization');
-  // One statement: the organization's BMF row, its revocation list entry when it has none, and
-  // everything its standing reads, keyed by that row (the round trips were a large part of a check's cost).
-  // A prepared statement: parsing and planning it was most of PostgreSQL's work per check.
-  const [found] = await preparedRowsOf<
-    StandingLookups & { org: CheckedOrganization | null; revoked_name: string | null }
-  >(
-    db,
-    'irs_check',
-    standingLookupsQuery(
-      {
-        // id 0 holds no filing or extension of ours.
-        ids: sql`ARRAY[]::int[]`,
-        eins: sql`ARRAY[${digits}]::text[]`,
-        releaseIds: sql`ARRAY(SELECT release_id FROM o)`,
-        gens: sql`ARRAY(SELECT gen FROM o WHERE gen IS NOT NULL)`,
-      },
-      {
-        with: sql`o AS (SELECT * FROM irs_organizations WHERE ein = ${digits})`,
-        columns: sql`(SELECT ${checkedObject} FROM o) AS org,
-          (SELECT legal_name FROM irs_revocations WHERE ein = ${digits} AND NOT EXISTS (SELECT 1 FROM o) LIMIT 1) AS revoked_name`,
-      },
-    ),
-  );
+  const [found] = await checkStatement.rows(db, { ein: digits });
   const { org, revoked_name } = found;
   if (!org && revoked_name === null) throw notFound('The organization');
   // The IRS facts as an account would hold them.
