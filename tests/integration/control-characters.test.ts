@@ -8,6 +8,7 @@ import { valueFields } from '../../src/shared/forms/rules.ts';
 import { GREEK_NAMES } from '../../src/shared/lists/greek-organizations.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
+import { SAMPLE_PENALTY_FIGURES } from '../helpers/penalty-figures.ts';
 import {
   type AppRoute,
   createInventoriedTestApp,
@@ -372,18 +373,7 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/admin/penalty-figures': {
     as: 'admin',
-    bodies: [
-      {
-        due_year: '2026',
-        daily: '30',
-        maximum: '15,000',
-        large_receipts_over: '1,500,000',
-        large_daily: '150',
-        large_maximum: '75,000',
-        source: 'Sample figures for this test, not the IRS figures',
-        source_url: 'https://www.irs.gov/instructions/i990',
-      },
-    ],
+    bodies: [SAMPLE_PENALTY_FIGURES],
   },
   'PUT /api/admin/states/:code': {
     as: 'admin',

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { auditLog, latePenaltyFigures } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadRealBmfRow } from '../helpers/irs-data.ts';
+import { SAMPLE_PENALTY_FIGURES } from '../helpers/penalty-figures.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -22,16 +23,7 @@ let visitor: Agent;
 /** 06-1497455, a private foundation (PF_FILING_REQ_CD 1, December year, latest return 2024-12): its 2025 Form 990-PF was due May 15, 2026. */
 const FOUNDATION = '061497455';
 
-const SAMPLE = {
-  due_year: '2026',
-  daily: '30',
-  maximum: '15,000',
-  large_receipts_over: '1,500,000',
-  large_daily: '150',
-  large_maximum: '75,000',
-  source: 'Sample figures for this test, not the IRS figures',
-  source_url: 'https://www.irs.gov/instructions/i990',
-};
+const SAMPLE = SAMPLE_PENALTY_FIGURES;
 
 beforeAll(async () => {
   t = await createTestApp();

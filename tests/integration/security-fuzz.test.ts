@@ -6,6 +6,7 @@ import { createAccount, createInvoice, createUser } from '../../src/server/db/se
 import { hashApplicationToken } from '../../src/server/modules/applications/application-handle.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PNG_1x1 } from '../helpers/files.ts';
+import { SAMPLE_PENALTY_FIGURES } from '../helpers/penalty-figures.ts';
 import { type AppRoute, createInventoriedTestApp, exemptionOf, sessionAgent } from '../helpers/routes.ts';
 import { Agent } from '../helpers/test-app.ts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -308,16 +309,7 @@ const SAMPLES: Record<string, { body?: Record<string, unknown>; query?: Record<s
     },
   },
   'POST /api/admin/penalty-figures': {
-    body: {
-      due_year: '2026',
-      daily: '30',
-      maximum: '15,000',
-      large_receipts_over: '1,500,000',
-      large_daily: '150',
-      large_maximum: '75,000',
-      source: 'Sample figures for this test, not the IRS figures',
-      source_url: 'https://www.irs.gov/instructions/i990',
-    },
+    body: SAMPLE_PENALTY_FIGURES,
   },
   'PUT /api/admin/states/:code': {
     body: {
