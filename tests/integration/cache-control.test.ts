@@ -70,6 +70,7 @@ const NOWHERE = {
   contest: 'photo',
   name: 'no-such-job',
   extensionId: 2_000_000_000,
+  year: 2099,
 };
 
 /** The query string a route is asked with, where it needs one to answer. */
