@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Vis
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminComplianceContracts } from '../../../../shared/contracts/admin-compliance.ts';
+import { centsToDollarsText } from '../../../../shared/rules/billing.ts';
 import { formatCurrency } from '../../../../shared/rules/formats.ts';
 import { penaltyFiguresSchema, type PenaltyFiguresRow } from '../../../../shared/schemas/penalty-figures.ts';
 import { KitForm, SubmitButton, TextField } from '../../../components/form-kit/kit.tsx';
@@ -20,8 +21,6 @@ const EMPTY = {
   source_url: '',
 };
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 /**
  * The form for one due year's figures, empty or filled from a row being corrected; posts to
  * POST /api/admin/penalty-figures with the shared schema's messages.
@@ -32,11 +31,11 @@ function FiguresForm({ row, onDone }: { row: PenaltyFiguresRow | null; onDone: (
     defaultValues: row
       ? {
           due_year: String(row.due_year),
-          daily: dollars(row.daily_cents),
-          maximum: dollars(row.maximum_cents),
-          large_receipts_over: dollars(row.large_receipts_over_cents),
-          large_daily: dollars(row.large_daily_cents),
-          large_maximum: dollars(row.large_maximum_cents),
+          daily: centsToDollarsText(row.daily_cents),
+          maximum: centsToDollarsText(row.maximum_cents),
+          large_receipts_over: centsToDollarsText(row.large_receipts_over_cents),
+          large_daily: centsToDollarsText(row.large_daily_cents),
+          large_maximum: centsToDollarsText(row.large_maximum_cents),
           source: row.source,
           source_url: row.source_url,
         }
