@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { lateCostText, type LatePenaltyFigures } from '../../../shared/rules/standing.ts';
 import { latePenaltyFigures } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
@@ -8,16 +8,29 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 
 type FiguresRecord = typeof latePenaltyFigures.$inferSelect;
 
-const asFigures = (r: FiguresRecord): LatePenaltyFigures => ({
-  dueYear: r.dueYear,
-  dailyCents: r.dailyCents,
-  maximumCents: r.maximumCents,
-  largeReceiptsOverCents: r.largeReceiptsOverCents,
-  largeDailyCents: r.largeDailyCents,
-  largeMaximumCents: r.largeMaximumCents,
-  source: r.source,
-  sourceUrl: r.sourceUrl,
-});
+/** The columns a LatePenaltyFigures carries, named as the table's properties: one list for both readings below. */
+const FIGURE_KEYS = [
+  'dueYear',
+  'dailyCents',
+  'maximumCents',
+  'largeReceiptsOverCents',
+  'largeDailyCents',
+  'largeMaximumCents',
+  'source',
+  'sourceUrl',
+] as const satisfies readonly (keyof LatePenaltyFigures & keyof FiguresRecord)[];
+
+const asFigures = (r: FiguresRecord): LatePenaltyFigures =>
+  Object.fromEntries(FIGURE_KEYS.map((key) => [key, r[key]])) as unknown as LatePenaltyFigures;
+
+/**
+ * Every due year's figures as one JSON array of LatePenaltyFigures, for a statement that reads them
+ * beside other things (standingLookupsQuery): '[]' when none are entered.
+ */
+export const penaltyFiguresJson = sql`(SELECT coalesce(json_agg(json_build_object(${sql.join(
+  FIGURE_KEYS.map((key) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(latePenaltyFigures[key].name)}`),
+  sql`, `,
+)})), '[]') FROM late_penalty_figures)`;
 
 const asRow = (r: FiguresRecord): PenaltyFiguresRow => ({
   due_year: r.dueYear,
@@ -47,8 +60,8 @@ export async function penaltyFiguresByYear(db: DbOrTx): Promise<Map<number, Late
 
 /** The figures of every due year, newest first, as staff read them (with how a late Form 990 reads). Reads only. */
 export async function listPenaltyFigures(db: DbOrTx): Promise<PenaltyFiguresRow[]> {
-  const rows = await db.select().from(latePenaltyFigures).orderBy(asc(latePenaltyFigures.dueYear));
-  return rows.reverse().map(asRow);
+  const rows = await db.select().from(latePenaltyFigures).orderBy(desc(latePenaltyFigures.dueYear));
+  return rows.map(asRow);
 }
 
 /**

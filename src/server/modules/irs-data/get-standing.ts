@@ -15,6 +15,7 @@ import {
 } from '../../../shared/rules/standing.ts';
 import { rowsOf } from '../../db/rows-of.ts';
 import { accounts } from '../../db/schema.ts';
+import { penaltyFiguresJson } from '../compliance/penalty-figures.ts';
 import type { IrsFactsView, StandingView } from '../../../shared/schemas/search.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { IrsDataset } from './irs-files.ts';
@@ -111,10 +112,7 @@ export function standingLookupsQuery(keys: StandingKeys, extra: { with?: SQL; co
           UNION ALL
           SELECT p.ein, p.deductibility_codes, g.gen FROM groups g JOIN irs_pub78 p ON p.ein = g.central_ein WHERE g.gen = ANY(${keys.gens})
         ) p WHERE EXISTS (SELECT 1 FROM latest WHERE dataset = 'pub78')) AS pub78,
-      (SELECT coalesce(json_agg(json_build_object('dueYear', due_year, 'dailyCents', daily_cents, 'maximumCents', maximum_cents,
-          'largeReceiptsOverCents', large_receipts_over_cents, 'largeDailyCents', large_daily_cents,
-          'largeMaximumCents', large_maximum_cents, 'source', source, 'sourceUrl', source_url)), '[]')
-        FROM late_penalty_figures) AS penalty_figures`;
+      ${penaltyFiguresJson} AS penalty_figures`;
 }
 
 /**
