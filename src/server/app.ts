@@ -27,6 +27,7 @@ import { discountRoutes } from './modules/discounts/routes.ts';
 import { extensionRoutes } from './modules/extensions/routes.ts';
 import { financeRoutes } from './modules/finances/routes.ts';
 import { genUpdateRoutes } from './modules/gen-updates/routes.ts';
+import { groupWorkspaceRoutes } from './modules/group-workspace/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { inquiryRoutes } from './modules/inquiries/routes.ts';
@@ -293,6 +294,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions): Promise<F
   await app.register(subordinateRoutes);
   await app.register(irsCheckRoutes);
   await app.register(irsBulkCheckRoutes);
+  await app.register(groupWorkspaceRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await app.register(adminConsoleRoutes);

@@ -10,6 +10,7 @@ const ACCESS_TEXT: Record<Access, string> = {
   'signed-in': 'Who may call it: any signed-in user, for what is theirs.',
   'account-user': "Who may call it: a signed-in user of the account (staff acting on the account's behalf).",
   'primary-user': "Who may call it: the account's primary user (staff acting on the account's behalf).",
+  'group-user': "Who may call it: a user of the central organization's group (the path's groupId), or staff.",
   staff: "Who may call it: the provider's staff.",
 };
 

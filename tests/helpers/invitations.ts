@@ -6,14 +6,19 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The set-password link of the newest invitation mailed to `email` (read from the outbox while the
- * mail waits: a sent one keeps only a note), as the invited person would click it.
+ * mail waits: a sent one keeps only a note), as the invited person would click it; `kind` is the
+ * mail's kind (an account's invitation, or 'group_users.invitation' for a central organization's).
  * @throws when no invitation with a link was written for that address
  */
-export async function invitationLink(db: Db, email: string): Promise<{ link: string; token: string }> {
+export async function invitationLink(
+  db: Db,
+  email: string,
+  kind = 'account_users.invitation',
+): Promise<{ link: string; token: string }> {
   const [mail] = await db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, 'account_users.invitation'), eq(mailOutbox.toAddress, email.toLowerCase())))
+    .where(and(eq(mailOutbox.kind, kind), eq(mailOutbox.toAddress, email.toLowerCase())))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   const m = mail && /(https?:\/\/\S+\/password\/reset\/([A-Za-z0-9_-]+)\S*)/.exec(mail.textBody);
@@ -31,9 +36,9 @@ export async function acceptInvitation(
   db: Db,
   email: string,
   password: string,
-  opts: { signOut?: boolean } = {},
+  opts: { signOut?: boolean; kind?: string } = {},
 ): Promise<Agent> {
-  const { token } = await invitationLink(db, email);
+  const { token } = await invitationLink(db, email, opts.kind);
   const agent = await new Agent(app).start();
   const res = await agent.post('/password/reset', {
     token,

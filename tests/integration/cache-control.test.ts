@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
   applications,
+  groups,
   inquiries,
   invoices,
   irsBulkChecks,
@@ -71,6 +72,8 @@ const NOWHERE = {
   name: 'no-such-job',
   extensionId: 2_000_000_000,
   year: 2099,
+  groupId: 2_000_000_000,
+  userId: 2_000_000_000,
 };
 
 /** The query string a route is asked with, where it needs one to answer. */
@@ -92,6 +95,7 @@ const fx = {} as {
   admin: number;
   invoice: number;
   bulkCheck: number;
+  group: number;
   invoiceNumber: string;
   payment: number;
   image: number;
@@ -131,6 +135,11 @@ const RECORDS: Record<string, () => Record<string, string | number>> = {
   'GET /api/admin/contests/:contest/entries': () => ({ contest: 'photo' }),
   'GET /api/admin/irs-bulk-checks/:id': () => ({ id: fx.bulkCheck }),
   'GET /api/admin/irs-bulk-checks/:id/result.csv': () => ({ id: fx.bulkCheck }),
+  'GET /api/app/groups/:groupId': () => ({ groupId: fx.group }),
+  'GET /api/app/groups/:groupId/users': () => ({ groupId: fx.group }),
+  'GET /api/app/groups/:groupId/irs-bulk-checks': () => ({ groupId: fx.group }),
+  'GET /api/app/groups/:groupId/irs-bulk-checks/:id': () => ({ groupId: fx.group, id: fx.bulkCheck }),
+  'GET /api/app/groups/:groupId/irs-bulk-checks/:id/result.csv': () => ({ groupId: fx.group, id: fx.bulkCheck }),
 };
 
 type Who = 'visitor' | 'bylaws owner' | 'applicant' | 'account holder' | 'admin' | 'metrics scraper';
@@ -147,6 +156,8 @@ function personFor(route: AppRoute): Who {
     case 'primary-user':
     case 'user':
       return 'account holder';
+    // Staff reach every central organization's workspace.
+    case 'group-user':
     case 'staff':
     case 'admin':
       return 'admin';
@@ -240,10 +251,16 @@ beforeAll(async () => {
     await createUser(db(), { email: 'cedar.admin@example.com', password: 'Cedar-admin-2026', isAdmin: true })
   ).id;
 
-  // A finished check of a list of EINs: its progress and its CSV of standings are staff's downloads.
+  // A finished check of a list of EINs, made by a central organization's users: its progress and
+  // its CSV of standings are the group's and staff's downloads.
+  [{ id: fx.group }] = await db()
+    .insert(groups)
+    .values({ label: 'Cedar Hollow Council', gen: '9902' })
+    .returning({ id: groups.id });
   [{ id: fx.bulkCheck }] = await db()
     .insert(irsBulkChecks)
     .values({
+      groupId: fx.group,
       fileName: 'eins.csv',
       status: 'done',
       eins: ['990000321'],

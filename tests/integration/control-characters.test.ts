@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { accounts, applications, levels, users, workItems } from '../../src/server/db/schema.ts';
+import { accounts, applications, groups, levels, users, workItems } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { EDITABLE_ACCOUNT_FIELDS } from '../../src/shared/forms/account-fields.ts';
 import { readLevelWizard, type FieldDefinition } from '../../src/shared/forms/field-definition.ts';
@@ -66,6 +66,11 @@ const visitor = await new Agent(t.app).start();
 const bylaw = await holder.post('/bylaws-generator', BYLAW_ANSWERS.standard);
 if (bylaw.statusCode !== 201) throw new Error(`bylaws failed: ${bylaw.body}`);
 const bylawHash: string = bylaw.json().bylaw.hash;
+// A central organization's group, whose users staff invite.
+const [{ id: groupId }] = await db
+  .insert(groups)
+  .values({ label: 'Lineville Council', gen: '9903' })
+  .returning({ id: groups.id });
 
 type Who = 'visitor' | 'holder' | 'admin';
 const AGENTS: Record<Who, Agent> = { visitor, holder, admin };
@@ -92,6 +97,8 @@ const PARAMS: Record<string, string | number> = {
   year: 2026,
   contest: 'photo',
   name: 'mail',
+  groupId,
+  userId: 1,
 };
 
 /** A sample value for one wizard field by its type; null for fields that carry no text. */
@@ -417,6 +424,10 @@ const SAMPLES: Record<string, Sample> = {
     multi: ['note'],
   },
   'POST /invitation/not-me': { as: 'visitor', bodies: [{ token: 'a'.repeat(22) }] },
+  'POST /api/app/groups/:groupId/users': {
+    as: 'admin',
+    bodies: [{ email: 'council.viewer@example.com', first_name: 'Pat', last_name: 'Lee', role: 'viewer' }],
+  },
   'POST /api/admin/work-queue/:id/resolve': {
     as: 'admin',
     bodies: [{ resolution: 'Listed in the annual GEN update.' }],
@@ -477,6 +488,8 @@ const NO_TEXT: Record<string, string> = {
   'POST /application/upload/:token': 'one file: its name is cleaned',
   'POST /api/app/determination-letter': 'one file: its name is cleaned',
   'POST /api/admin/irs-bulk-checks': 'one file: its name is cleaned; its EINs are digits and dashes only',
+  'POST /api/app/groups/:groupId/irs-bulk-checks': 'one file: its name is cleaned; its EINs are digits and dashes only',
+  'DELETE /api/app/groups/:groupId/users/:userId': 'no body',
 };
 
 /** Fields that are not refused, with the reason (docs/security.md "Control characters in text"). */

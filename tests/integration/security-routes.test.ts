@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, bylaws, levels, payments, users } from '../../src/server/db/schema.ts';
+import { accounts, bylaws, groups, levels, payments, users } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
@@ -27,7 +27,7 @@ import type { LightMyRequestResponse } from 'fastify';
  * route acts on A alone) and reads nothing of B.
  */
 
-type Access = 'public' | 'user' | 'admin';
+type Access = 'public' | 'user' | 'group' | 'admin';
 
 interface RouteRule {
   access: Access;
@@ -221,6 +221,17 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/supervision': { access: 'admin' },
   'GET /api/admin/supervision/overview': { access: 'admin' },
   'POST /api/admin/supervision/education': { access: 'admin' },
+  // The central organization's workspace (docs/roles.md "Central organizations"): its users and staff;
+  // tests/integration/group-workspace.test.ts has a user of another group try every one.
+  'GET /api/app/groups': { access: 'user' },
+  'GET /api/app/groups/:groupId': { access: 'group' },
+  'GET /api/app/groups/:groupId/users': { access: 'group' },
+  'POST /api/app/groups/:groupId/users': { access: 'group' },
+  'DELETE /api/app/groups/:groupId/users/:userId': { access: 'group' },
+  'GET /api/app/groups/:groupId/irs-bulk-checks': { access: 'group' },
+  'POST /api/app/groups/:groupId/irs-bulk-checks': { access: 'group' },
+  'GET /api/app/groups/:groupId/irs-bulk-checks/:id': { access: 'group' },
+  'GET /api/app/groups/:groupId/irs-bulk-checks/:id/result.csv': { access: 'group' },
 };
 
 /** Path parameters naming nothing that exists, so a request that gets through changes nothing. */
@@ -236,6 +247,8 @@ const NOWHERE = {
   contest: 'photo',
   name: 'no-such-job',
   ein: '000000000',
+  groupId: 2_000_000_000,
+  userId: 2_000_000_000,
 };
 
 const CSRF_REFUSED = 'Your session has expired. Please reload the page and try again.';
@@ -424,6 +437,7 @@ describe('route inventory', () => {
       'signed-in': 'user',
       'account-user': 'user',
       'primary-user': 'user',
+      'group-user': 'group',
       staff: 'admin',
     };
     const disagree = checked()
@@ -513,6 +527,28 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
       expectJsonMessage(res, 403, `${route.key} as an account holder`);
       expectNothingOfB(res, route.key);
       expect(await databaseFingerprint(db()), `${route.key} wrote for a non-admin`).toBe(before);
+    }
+  });
+
+  it("group routes answer 401 to visitors and 404 to an account holder who is not one of the group's users", async () => {
+    const [{ id: groupId }] = await db()
+      .insert(groups)
+      .values({ label: 'Birchwood Quietly Secret Council', gen: '9901' })
+      .returning({ id: groups.id });
+    const visitor = await new Agent(s.t.app).start();
+    const holder = await sessionAgent(s.t, fx.holderB);
+    const groupOnly = checked().filter((r) => routeRule(r)?.access === 'group');
+    expect(groupOnly.length).toBeGreaterThan(5);
+    for (const route of groupOnly) {
+      const url = fillPath(route.url, { ...NOWHERE, groupId, userId: fx.holderB });
+      const body = route.method === 'GET' ? undefined : {};
+      const before = await databaseFingerprint(db());
+      expectJsonMessage(await visitor.request(route.method, url, body), 401, `${route.key} as a visitor`);
+      const res = await holder.request(route.method, url, body);
+      expectJsonMessage(res, 404, `${route.key} as an account holder`);
+      expect(res.json().message).toBe('The group could not be found.');
+      expect(res.body).not.toContain('Birchwood Quietly Secret Council');
+      expect(await databaseFingerprint(db()), `${route.key} wrote for a user of no group`).toBe(before);
     }
   });
 

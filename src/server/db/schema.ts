@@ -73,6 +73,33 @@ export const groups = pgTable(
   (t) => [uniqueIndex('groups_gen_unique').on(t.gen)],
 );
 
+/**
+ * The users of a central organization (docs/roles.md "Central organizations"): who may open the
+ * workspace of group `group_id` and in which role. A `manager` invites and removes the group's users
+ * and acts for the group; a `viewer` reads. Staff reach every group without a row here.
+ */
+export const groupUsers = pgTable(
+  'group_users',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'manager' | 'viewer'>().notNull(),
+    /** Who added them: a manager of the group or staff; null once that user is gone. */
+    invitedBy: integer('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('group_users_group_user_unique').on(t.groupId, t.userId),
+    index('group_users_user').on(t.userId),
+    check('group_users_role_known', sql`${t.role} IN ('manager', 'viewer')`),
+  ],
+);
+
 export const levels = pgTable(
   'levels',
   {
@@ -1724,9 +1751,16 @@ export const irsBulkChecks = pgTable(
      * (BULK_CHECK_MAX_TAKEOVERS). Back to 0 with each batch written.
      */
     stalledTakeovers: integer('stalled_takeovers').notNull().default(0),
+    /**
+     * The central organization whose users uploaded the list (docs/roles.md "Central organizations"):
+     * only its users and staff see the check; null for a check uploaded by staff.
+     */
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('irs_bulk_checks_created_at_idx').on(t.createdAt),
+    // A group's own checks, newest first.
+    index('irs_bulk_checks_group_idx').on(t.groupId, t.createdAt),
     // The job's look for checks to take over reads only the few still running.
     index('irs_bulk_checks_running_lease_idx')
       .on(t.leaseUntil)

@@ -2,10 +2,12 @@ import fp from 'fastify-plugin';
 import { ACCESS_LEVELS, type Access } from '../../shared/contracts/contract.ts';
 import { accountChoiceSchema } from '../../shared/schemas/account-choice.ts';
 import { msg } from '../../shared/validation.ts';
+import { recordIdOf } from '../contracts.ts';
 import { forbidden, unauthenticated, ValidationError } from '../errors.ts';
 import { parseInput } from '../validate.ts';
 import { API_DOCS_PATH } from './api-docs.ts';
 import { resolveAccount, type ActingAccount } from './resolve-account.ts';
+import { GROUP, resolveGroup, type ActingGroup } from './resolve-group.ts';
 import type { SessionUser } from './session.ts';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
@@ -20,6 +22,10 @@ import type { z } from 'zod';
  * - `primary-user`: as `account-user`, and only the account's primary user or staff may do it.
  *   The role itself is checked by the service inside its transaction, after the account row is
  *   locked, so a refusal is answered 403 after the payload's 422 and audited (docs/roles.md);
+ * - `group-user`: a user of the central organization named by the path's `:groupId` (group_users),
+ *   or staff for any group (docs/roles.md "Central organizations"); 401 for visitors, 404 for
+ *   anyone else, as for a group that does not exist; the route gets the group as `req.group`.
+ *   A manager-only action checks the role in its service;
  * - `staff`: users with `users.is_admin` (401 for visitors, 403 for everyone else).
  */
 export { ACCESS_LEVELS, type Access };
@@ -61,6 +67,10 @@ declare module 'fastify' {
     actingAccount: ActingAccount | null;
     /** The acting account of an `account-user`/`primary-user` route (never null there). */
     readonly account: ActingAccount;
+    /** The central organization of a `group-user` route, or null elsewhere. */
+    actingGroup: ActingGroup | null;
+    /** The central organization of a `group-user` route (never null there). */
+    readonly group: ActingGroup;
   }
 }
 
@@ -118,6 +128,12 @@ function accessHandler(access: Access, scope: AccountScope | undefined): preVali
         if (!req.user) throw unauthenticated();
         if (!req.user.isAdmin) throw forbidden();
       };
+    case 'group-user':
+      return async function groupScoped(req) {
+        if (!req.user) throw unauthenticated();
+        const { groupId } = req.params as { groupId?: string };
+        req.actingGroup = await resolveGroup(req.server.db, req.user, recordIdOf(groupId ?? '', GROUP));
+      };
     case 'account-user':
     case 'primary-user':
       return async function accountScoped(req) {
@@ -152,6 +168,13 @@ export function accessOf(route: Pick<RouteOptions, 'url' | 'config'>): Access | 
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actingAccount', null);
+  app.decorateRequest('actingGroup', null);
+  app.decorateRequest('group', {
+    getter(this: FastifyRequest) {
+      if (!this.actingGroup) throw new Error(`${this.method} ${this.url}: group read on a route without a group`);
+      return this.actingGroup;
+    },
+  });
   app.decorateRequest('currentUser', {
     getter(this: FastifyRequest) {
       if (!this.user) throw new Error(`${this.method} ${this.url}: currentUser read on a route open to visitors`);
@@ -181,6 +204,8 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
         `${String(route.method)} ${route.url}: accountScope needs access 'account-user' or 'primary-user'`,
       );
     }
+    if (access === 'group-user' && !route.url.includes(':groupId'))
+      throw new Error(`${String(route.method)} ${route.url}: access 'group-user' needs a :groupId in the path`);
     const handler = accessHandler(access, config?.accountScope);
     if (!handler || route[ADDED]) return;
     // First of the preValidation hooks: before a contract route's payload is parsed, so that only

@@ -4,12 +4,21 @@ import type { z } from 'zod';
  * Who may call a route (docs/requirements/permissions.md, docs/roles.md; enforced by
  * src/server/plugins/access.ts, docs/ARCHITECTURE.md "Access"): anyone (`visitor`), any signed-in
  * user (`signed-in`, the service checks what is theirs), a user of the acting account
- * (`account-user`), the account's primary user (`primary-user`), or the provider's staff (`staff`).
+ * (`account-user`), the account's primary user (`primary-user`), a user of the central
+ * organization named by the path's `:groupId` (`group-user`, docs/roles.md "Central
+ * organizations"), or the provider's staff (`staff`).
  */
-export type Access = 'visitor' | 'signed-in' | 'account-user' | 'primary-user' | 'staff';
+export type Access = 'visitor' | 'signed-in' | 'account-user' | 'primary-user' | 'group-user' | 'staff';
 
 /** Every access level, in order of who may call. */
-export const ACCESS_LEVELS: readonly Access[] = ['visitor', 'signed-in', 'account-user', 'primary-user', 'staff'];
+export const ACCESS_LEVELS: readonly Access[] = [
+  'visitor',
+  'signed-in',
+  'account-user',
+  'primary-user',
+  'group-user',
+  'staff',
+];
 
 /** The HTTP methods a contract can name, as Fastify spells them. */
 export type ContractMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

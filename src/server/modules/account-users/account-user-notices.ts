@@ -1,5 +1,7 @@
+import { getCompany } from '../content/get-company.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
 import { typed, typedAddress } from '../mail/mail-words.ts';
+import type { Db } from '../../db/client.ts';
 import type { MailToQueue } from '../mail/enqueue-mail.ts';
 import type { AccountUserActor } from './account-user-roles.ts';
 
@@ -10,6 +12,16 @@ export interface NoticeSender {
   companyContact: string;
   /** config.publicUrl: the origin of the links in the mails (they leave the site). */
   publicUrl: string;
+}
+
+/**
+ * Who the notices say they come from, and whom to contact: the company's name and its e-mail (or
+ * phone). Reads the company's settings.
+ * @param publicUrl config.publicUrl, the origin of the notices' links
+ */
+export async function noticeSenderOf(db: Db, publicUrl: string): Promise<NoticeSender> {
+  const company = await getCompany(db);
+  return { companyName: company.name, companyContact: company.email || company.phone, publicUrl };
 }
 
 /** What the notices name: the provider, the account and who acted. */

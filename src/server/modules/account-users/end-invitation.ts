@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { accounts, passwordResets, users } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { removeStoredFiles } from '../files/remove-stored-files.ts';
+import { endGroupInvitation } from '../group-workspace/end-group-invitation.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { hashResetToken } from '../password-reset/issue-reset-token.ts';
 import { accountUserNotices, type InvitationEndReason, type NoticeSender } from './account-user-notices.ts';
@@ -21,7 +22,8 @@ export interface InvitationEndContext {
 
 /**
  * Ends the pending invitation of user `userId` (docs/roles.md "Invitations"), in `tx`: only a user
- * of an account who never chose a password (users.invited_at set), never staff. The user is
+ * of an account who never chose a password (users.invited_at set), never staff; a user with no
+ * account invited to central organizations' groups is ended by endGroupInvitation. The user is
  * removed from the account through the same removal as a delete (removeUserRow: their
  * set-password links, sessions and drafts go with them, so the address is free again). When they
  * were the account's primary user, the account's first user who chose a password becomes primary
@@ -34,7 +36,7 @@ export interface InvitationEndContext {
  * `{ userId, invitedEmail, reason }`, the IP), mail_outbox (account_users.invitation_ended to the
  * primary user, account_users.invitation_ended.staff to staff).
  * The caller removes stored files after its transaction (removeStoredFiles).
- * @returns the account the invitation was for, or null when there is no such pending invitation
+ * @returns the account the invitation was for (null for a group's invitation), or null when there is no such pending invitation
  *   (already accepted, ended, a staff user, or no user): nothing is written then
  */
 export async function endPendingInvitation(
@@ -42,9 +44,11 @@ export async function endPendingInvitation(
   userId: number,
   reason: InvitationEndReason,
   ctx: InvitationEndContext,
-): Promise<{ accountId: number } | null> {
+): Promise<{ accountId: number | null } | null> {
   const [found] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.id, userId));
-  if (!found?.accountId) return null;
+  if (!found) return null;
+  // An invitation to a central organization's group: the user has no account (docs/roles.md "Central organizations").
+  if (found.accountId === null) return (await endGroupInvitation(tx, userId, reason, ctx)) ? { accountId: null } : null;
   const accountId = found.accountId;
   const { primaryUserId, name: accountName } = await lockAccount(tx, accountId);
   const [user] = await tx

@@ -3,8 +3,8 @@ import { INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
 import { hashId } from '../../plugins/session.ts';
-import { getCompany } from '../content/get-company.ts';
 import { takeAddUserLimits, takeEmailChangeLimits, takeResendLimits } from './account-user-limits.ts';
+import { noticeSenderOf } from './account-user-notices.ts';
 import { createAccountUser } from './create-account-user.ts';
 import { deleteAccountUser } from './delete-account-user.ts';
 import { endInvitationByToken, NOT_ME_ANSWER } from './end-invitation.ts';
@@ -12,7 +12,6 @@ import { resendInvitation } from './invite-account-user.ts';
 import { listAccountUsers } from './list-account-users.ts';
 import { updateAccountUser } from './update-account-user.ts';
 import type { AccountScope } from '../../plugins/access.ts';
-import type { NoticeSender } from './account-user-notices.ts';
 import type { AccountUserActor } from './account-user-roles.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,10 +31,7 @@ function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
 }
 
 /** Who the notices say they come from, and whom to contact. */
-async function senderOf(app: FastifyInstance): Promise<NoticeSender> {
-  const company = await getCompany(app.db);
-  return { companyName: company.name, companyContact: company.email || company.phone, publicUrl: app.config.publicUrl };
-}
+const senderOf = (app: FastifyInstance) => noticeSenderOf(app.db, app.config.publicUrl);
 
 /**
  * Account users (docs/requirements/screens.md "Admin account users", docs/requirements/behaviour.md, docs/requirements/calls.md /app/account/users/*, docs/requirements/errors.md), under the roles

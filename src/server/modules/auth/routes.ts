@@ -36,7 +36,7 @@ export async function authRoutes(app: FastifyInstance) {
       rememberAddress(req, reply, secure, req.body.email);
       await app.startSession(req, reply, userId);
       await recordAudit(app.db, { actorUserId: userId, action: 'auth.login', ip: req.ip });
-      return { redirect: homeFor(isAdmin), csrfToken: reply.csrfToken() };
+      return { redirect: await homeFor(app.db, userId, isAdmin), csrfToken: reply.csrfToken() };
     },
   });
 

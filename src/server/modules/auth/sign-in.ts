@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
+import { groupUsers, users } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../passwords.ts';
 import type { LoginInput } from '../../../shared/schemas/public-forms.ts';
@@ -26,7 +26,19 @@ export async function signIn(db: Db, input: LoginInput): Promise<{ userId: numbe
   return { userId: user.id, isAdmin: user.isAdmin };
 }
 
-/** Where a user lands after signing in (or resetting the password): staff on /admin, everyone else on their group's home (docs/app-home.md). */
-export function homeFor(isAdmin: boolean): string {
-  return isAdmin ? '/admin' : '/app';
+/**
+ * Where a user lands after signing in (or setting their password): staff on /admin; a user of a
+ * central organization who has no account of their own on the workspace, /app/group (docs/roles.md
+ * "Central organizations"); everyone else on their group's home (docs/app-home.md). Reads users
+ * and group_users.
+ */
+export async function homeFor(db: Db, userId: number, isAdmin: boolean): Promise<string> {
+  if (isAdmin) return '/admin';
+  const [row] = await db
+    .select({ accountId: users.accountId, groupId: groupUsers.groupId })
+    .from(users)
+    .leftJoin(groupUsers, eq(groupUsers.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row && row.accountId === null && row.groupId !== null ? '/app/group' : '/app';
 }

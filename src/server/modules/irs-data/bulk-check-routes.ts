@@ -6,10 +6,33 @@ import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { bulkCheckResult, getBulkCheck, listBulkChecks, startBulkCheck } from './bulk-check-runs.ts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
-const CHECK = 'The check';
+/** The 404 of an unknown check, or one of another group. */
+export const CHECK = 'The check';
+
+/**
+ * The uploaded list of EINs of a multipart request (`file`, .csv or .txt, at most
+ * IRS_BULK_CHECK_MAX_BYTES): its cleaned name and its text. The stored upload is deleted once read:
+ * the EINs are kept with the check.
+ * @throws ValidationError 422 on `file` when none or an unreadable one was sent (receiveUpload)
+ */
+export async function receiveEinList(app: FastifyInstance, req: FastifyRequest) {
+  const upload = await receiveUpload(req, app.providers.storage, {
+    purpose: 'roster',
+    maxBytes: IRS_BULK_CHECK_MAX_BYTES,
+    errorField: IRS_BULK_CHECK_FIELD,
+    missingMessage: 'Please choose a CSV file of EINs.',
+  });
+  const [file] = upload.files;
+  const body = await text(await app.providers.storage.get(file.storageKey));
+  await app.providers.storage.delete(file.storageKey);
+  return { fileName: file.fileName, text: body };
+}
+
+/** Staff see every check, a central organization's own included. */
+const STAFF_SCOPE = { groupId: null };
 
 /**
  * Checking a list of EINs (docs/irs-standing.md "Checking a list of EINs"), staff only (401 for
@@ -25,25 +48,16 @@ export async function irsBulkCheckRoutes(app: FastifyInstance) {
   const c = adminIrsBulkChecksContracts;
   api.route({
     ...fromContract(c.list),
-    handler: async () => listBulkChecks(app.db, app.config.retention.bulkCheckDays),
+    handler: async () => listBulkChecks(app.db, app.config.retention.bulkCheckDays, STAFF_SCOPE),
   });
   api.route({
     ...fromContract(c.upload),
     handler: async (req, reply) => {
-      const upload = await receiveUpload(req, app.providers.storage, {
-        purpose: 'roster',
-        maxBytes: IRS_BULK_CHECK_MAX_BYTES,
-        errorField: IRS_BULK_CHECK_FIELD,
-        missingMessage: 'Please choose a CSV file of EINs.',
-      });
-      const [file] = upload.files;
-      // The EINs are kept with the check; the uploaded file itself is not needed again.
-      const body = await text(await app.providers.storage.get(file.storageKey));
-      await app.providers.storage.delete(file.storageKey);
+      const list = await receiveEinList(app, req);
       const { userId, ip } = auditActor(req);
       const check = await startBulkCheck(
         app.db,
-        { fileName: file.fileName, text: body },
+        list,
         { userId, ip, log: req.log },
         // The check outlives the request; a stopping server hands it to the bulk-check job.
         (work) => app.jobs.runApart(work),
@@ -53,12 +67,12 @@ export async function irsBulkCheckRoutes(app: FastifyInstance) {
   });
   api.route({
     ...fromContract(c.show),
-    handler: async (req) => getBulkCheck(app.db, recordIdOf(req.params.id, CHECK)),
+    handler: async (req) => getBulkCheck(app.db, recordIdOf(req.params.id, CHECK), STAFF_SCOPE),
   });
   api.route({
     ...fromContract(c.result),
     handler: async (req, reply) => {
-      const { csv, fileName } = await bulkCheckResult(app.db, recordIdOf(req.params.id, CHECK));
+      const { csv, fileName } = await bulkCheckResult(app.db, recordIdOf(req.params.id, CHECK), STAFF_SCOPE);
       return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
     },
   });

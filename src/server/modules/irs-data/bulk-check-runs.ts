@@ -44,6 +44,20 @@ function view(r: Pick<typeof irsBulkChecks.$inferSelect, keyof typeof SHOWN>): I
   };
 }
 
+/**
+ * Which checks a caller sees (docs/roles.md "Central organizations"): staff every check
+ * (`groupId` null), a central organization's users only their group's.
+ */
+export interface BulkCheckScope {
+  groupId: number | null;
+}
+
+/** The condition of a check's id within `scope`. */
+const withinScope = (id: number, scope: BulkCheckScope) =>
+  scope.groupId === null
+    ? eq(irsBulkChecks.id, id)
+    : and(eq(irsBulkChecks.id, id), eq(irsBulkChecks.groupId, scope.groupId));
+
 /** How long a run's claim on a check holds without a new batch written, in ms: a batch takes about a second. */
 const BULK_CHECK_LEASE_MS = 60_000;
 
@@ -289,7 +303,7 @@ export async function resumeBulkChecks(
  * page follows the progress. Should this server stop, the bulk-check job of any server takes the
  * check up where it was left (resumeBulkChecks).
  * @param upload the file's name (cleaned) and its text
- * @param actor who uploaded it, and from where
+ * @param actor who uploaded it, from where, and for which central organization's group (null: staff's own)
  * @param runApart runs the check apart from the request, giving it the signal of the server's stop
  * @returns the check as stored: status 'running', done 0
  * @throws ValidationError 422 on `file` (readEinList), before anything is written
@@ -297,7 +311,7 @@ export async function resumeBulkChecks(
 export async function startBulkCheck(
   db: Db,
   upload: { fileName: string; text: string },
-  actor: { userId: number | null; ip: string; log: RunLog },
+  actor: { userId: number | null; ip: string; log: RunLog; groupId?: number | null },
   runApart: (work: (signal: AbortSignal) => Promise<unknown>) => void,
 ): Promise<IrsBulkCheck> {
   const { eins, lines } = readEinList(upload.text);
@@ -310,6 +324,7 @@ export async function startBulkCheck(
         eins,
         total: eins.length,
         createdBy: actor.userId,
+        groupId: actor.groupId ?? null,
         leasedBy: runId,
         leaseUntil: leaseEnd(BULK_CHECK_LEASE_MS),
       })
@@ -317,7 +332,13 @@ export async function startBulkCheck(
     await recordAudit(tx, {
       actorUserId: actor.userId,
       action: 'irs_bulk_check.started',
-      details: { bulk_check_id: inserted.id, file_name: upload.fileName, lines, eins: eins.length },
+      details: {
+        bulk_check_id: inserted.id,
+        file_name: upload.fileName,
+        lines,
+        eins: eins.length,
+        ...(actor.groupId ? { group_id: actor.groupId } : {}),
+      },
       ip: actor.ip,
     });
     return inserted;
@@ -329,10 +350,11 @@ export async function startBulkCheck(
 
 /**
  * One check's progress and counts (docs/irs-standing.md "Checking a list of EINs").
- * @throws HttpError 404 for an unknown id
+ * @param scope whose checks the caller sees
+ * @throws HttpError 404 for an unknown id, or a check outside `scope`
  */
-export async function getBulkCheck(db: Db, id: number): Promise<IrsBulkCheck> {
-  const [row] = await db.select(SHOWN).from(irsBulkChecks).where(eq(irsBulkChecks.id, id));
+export async function getBulkCheck(db: Db, id: number, scope: BulkCheckScope): Promise<IrsBulkCheck> {
+  const [row] = await db.select(SHOWN).from(irsBulkChecks).where(withinScope(id, scope));
   if (!row) throw notFound(CHECK);
   return view(row);
 }
@@ -341,12 +363,14 @@ export async function getBulkCheck(db: Db, id: number): Promise<IrsBulkCheck> {
  * The latest IRS_BULK_CHECKS_LISTED checks, newest first, and how long a finished one is kept.
  * Reads only.
  * @param keptDays days a check is kept after it finished (RETAIN_BULK_CHECK_DAYS); 0 for for good
+ * @param scope whose checks the caller sees
  * @returns the checks, and `kept_days` (null when kept for good)
  */
-export async function listBulkChecks(db: Db, keptDays: number): Promise<IrsBulkCheckList> {
+export async function listBulkChecks(db: Db, keptDays: number, scope: BulkCheckScope): Promise<IrsBulkCheckList> {
   const rows = await db
     .select(SHOWN)
     .from(irsBulkChecks)
+    .where(scope.groupId === null ? undefined : eq(irsBulkChecks.groupId, scope.groupId))
     .orderBy(desc(irsBulkChecks.createdAt), desc(irsBulkChecks.id))
     .limit(IRS_BULK_CHECKS_LISTED);
   return { data: rows.map(view), kept_days: keptDays || null };
@@ -354,13 +378,18 @@ export async function listBulkChecks(db: Db, keptDays: number): Promise<IrsBulkC
 
 /**
  * A finished check's result CSV and a file name for it, e.g. 'ein-standings-12.csv'.
- * @throws HttpError 404 for an unknown id, 409 while it runs or when it failed
+ * @param scope whose checks the caller sees
+ * @throws HttpError 404 for an unknown id or a check outside `scope`, 409 while it runs or when it failed
  */
-export async function bulkCheckResult(db: Db, id: number): Promise<{ csv: string; fileName: string }> {
+export async function bulkCheckResult(
+  db: Db,
+  id: number,
+  scope: BulkCheckScope,
+): Promise<{ csv: string; fileName: string }> {
   const [row] = await db
     .select({ status: irsBulkChecks.status, csv: irsBulkChecks.resultCsv })
     .from(irsBulkChecks)
-    .where(eq(irsBulkChecks.id, id));
+    .where(withinScope(id, scope));
   if (!row) throw notFound(CHECK);
   if (row.status !== 'done' || row.csv === null) throw new HttpError(409, 'The check has not finished.');
   return { csv: row.csv, fileName: `ein-standings-${id}.csv` };

@@ -8,8 +8,8 @@
 const HOUR = 3600;
 const DAY = 24 * HOUR;
 
-/** Who a limit counts for: an account, a client IP address, or an e-mail address. */
-type LimitSubjectKind = 'account' | 'ip' | 'email';
+/** Who a limit counts for: an account, a central organization's group, a client IP address, or an e-mail address. */
+type LimitSubjectKind = 'account' | 'group' | 'ip' | 'email';
 
 /** One limit. */
 export interface LimitRule {
@@ -44,6 +44,22 @@ export const LIMIT_RULES = {
     per: 'account',
     counts: 'users added to one account (each mails an invitation)',
     refusal: 'This account has added as many users as it may in one day.',
+  },
+  users_added_per_group: {
+    setting: 'LIMIT_USERS_ADDED_PER_GROUP_PER_DAY',
+    defaultMax: 50,
+    windowSeconds: DAY,
+    per: 'group',
+    counts: "users added to one central organization's group (each is mailed)",
+    refusal: 'This group has added as many users as it may in one day.',
+  },
+  bulk_checks_per_group: {
+    setting: 'LIMIT_BULK_CHECKS_PER_GROUP_PER_DAY',
+    defaultMax: 20,
+    windowSeconds: DAY,
+    per: 'group',
+    counts: "lists of EINs checked for one central organization's group",
+    refusal: 'This group has checked as many lists of EINs as it may in one day.',
   },
   invitations_resent_per_account: {
     setting: 'LIMIT_INVITATIONS_RESENT_PER_ACCOUNT_PER_DAY',

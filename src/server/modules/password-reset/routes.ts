@@ -55,7 +55,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
       const { userId, isAdmin, invited } = await resetPassword(app.db, req.body, req.ip, sender);
       await app.startSession(req, reply, userId);
       return {
-        url: homeFor(isAdmin),
+        url: await homeFor(app.db, userId, isAdmin),
         message: invited ? 'Your password is set. Welcome!' : 'Your password has been reset.',
       };
     },

@@ -1,0 +1,102 @@
+import { groupWorkspaceContracts } from '../../../shared/contracts/group-workspace.ts';
+import { fromContract, recordIdOf } from '../../contracts.ts';
+import { sendDownload } from '../../send-download.ts';
+import { noticeSenderOf } from '../account-users/account-user-notices.ts';
+import { CHECK, receiveEinList } from '../irs-data/bulk-check-routes.ts';
+import { bulkCheckResult, getBulkCheck, listBulkChecks, startBulkCheck } from '../irs-data/bulk-check-runs.ts';
+import { takeLimits } from '../limits/take-limit.ts';
+import { listGroupUsers, listWorkspaces, workspaceSummary } from './group-users.ts';
+import { inviteGroupUser, type GroupActor } from './invite-group-user.ts';
+import { removeGroupUser } from './remove-group-user.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** Who acts, for the services, the mails and the audit log. */
+function actorOf(req: FastifyRequest): GroupActor {
+  const u = req.currentUser;
+  return { userId: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email, ip: req.ip };
+}
+
+/** The checks a route may reach: the group's own. */
+const scopeOf = (req: FastifyRequest) => ({ groupId: req.group.groupId });
+
+/**
+ * The central organization's workspace (docs/roles.md "Central organizations"). `GET
+ * /api/app/groups` lists the signed-in user's groups; every other route is `group-user`: a user of
+ * the group in the path, or staff (404 for anyone else, 401 for visitors). Inviting and removing
+ * users is for managers and staff (403 for viewers); an invitation first takes its daily limits
+ * (docs/security.md "Limits on mail and payments"). A group's checks of a list of EINs are the
+ * staff's service (irs-data/bulk-check-runs.ts) kept to the group: another group's check is 404.
+ */
+export async function groupWorkspaceRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const c = groupWorkspaceContracts;
+  api.route({ ...fromContract(c.list), handler: async (req) => listWorkspaces(app.db, req.currentUser.id) });
+  api.route({ ...fromContract(c.show), handler: async (req) => workspaceSummary(req.group) });
+  api.route({ ...fromContract(c.users), handler: async (req) => listGroupUsers(app.db, req.group.groupId) });
+  api.route({
+    ...fromContract(c.invite),
+    handler: async (req, reply) => {
+      const actor = actorOf(req);
+      const group = req.group;
+      if (group.role === 'manager' || group.role === 'staff') {
+        await takeLimits(
+          app.db,
+          app.config.limits,
+          [
+            ['address_checks_per_ip', group.role === 'staff' ? null : req.ip],
+            ['users_added_per_group', group.groupId],
+            ['invitations_per_address', req.body.email],
+          ],
+          { userId: actor.userId, ip: actor.ip },
+        );
+      }
+      const done = await inviteGroupUser(
+        app.db,
+        group,
+        req.body,
+        actor,
+        await noticeSenderOf(app.db, app.config.publicUrl),
+      );
+      return reply.status(201).send(done);
+    },
+  });
+  api.route({
+    ...fromContract(c.remove),
+    handler: async (req) => removeGroupUser(app.db, req.group, recordIdOf(req.params.userId, 'The user'), actorOf(req)),
+  });
+  api.route({
+    ...fromContract(c.bulkChecks),
+    handler: async (req) => listBulkChecks(app.db, app.config.retention.bulkCheckDays, scopeOf(req)),
+  });
+  api.route({
+    ...fromContract(c.uploadBulkCheck),
+    handler: async (req, reply) => {
+      const list = await receiveEinList(app, req);
+      // Counted once a file has arrived; staff's own checks are not counted.
+      if (req.group.role !== 'staff')
+        await takeLimits(app.db, app.config.limits, [['bulk_checks_per_group', req.group.groupId]], {
+          userId: req.currentUser.id,
+          ip: req.ip,
+        });
+      const check = await startBulkCheck(
+        app.db,
+        list,
+        { userId: req.currentUser.id, ip: req.ip, log: req.log, groupId: req.group.groupId },
+        (work) => app.jobs.runApart(work),
+      );
+      return reply.status(201).send(check);
+    },
+  });
+  api.route({
+    ...fromContract(c.bulkCheck),
+    handler: async (req) => getBulkCheck(app.db, recordIdOf(req.params.id, CHECK), scopeOf(req)),
+  });
+  api.route({
+    ...fromContract(c.bulkCheckResult),
+    handler: async (req, reply) => {
+      const { csv, fileName } = await bulkCheckResult(app.db, recordIdOf(req.params.id, CHECK), scopeOf(req));
+      return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
+    },
+  });
+}
