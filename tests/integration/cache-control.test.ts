@@ -138,6 +138,8 @@ const RECORDS: Record<string, () => Record<string, string | number>> = {
   'GET /api/app/groups/:groupId': () => ({ groupId: fx.group }),
   'GET /api/app/groups/:groupId/users': () => ({ groupId: fx.group }),
   'GET /api/app/groups/:groupId/irs-bulk-checks': () => ({ groupId: fx.group }),
+  'GET /api/app/groups/:groupId/supervision/overview': () => ({ groupId: fx.group }),
+  'GET /api/app/groups/:groupId/supervision': () => ({ groupId: fx.group }),
   'GET /api/app/groups/:groupId/irs-bulk-checks/:id': () => ({ groupId: fx.group, id: fx.bulkCheck }),
   'GET /api/app/groups/:groupId/irs-bulk-checks/:id/result.csv': () => ({ groupId: fx.group, id: fx.bulkCheck }),
 };

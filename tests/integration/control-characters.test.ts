@@ -490,6 +490,7 @@ const NO_TEXT: Record<string, string> = {
   'POST /api/admin/irs-bulk-checks': 'one file: its name is cleaned; its EINs are digits and dashes only',
   'POST /api/app/groups/:groupId/irs-bulk-checks': 'one file: its name is cleaned; its EINs are digits and dashes only',
   'DELETE /api/app/groups/:groupId/users/:userId': 'no body',
+  'POST /api/app/groups/:groupId/supervision/education': 'the year, a number',
 };
 
 /** Fields that are not refused, with the reason (docs/security.md "Control characters in text"). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups, groupUsers, mailOutbox, users } from '../../src/server/db/schema.ts';
+import { accounts, auditLog, groups, groupUsers, mailOutbox, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { groupWorkspaceContracts } from '../../src/shared/contracts/group-workspace.ts';
@@ -288,6 +288,80 @@ describe("a central organization's users", () => {
     expect((await lastAudit('group_users.invitation_ended'))?.details).toMatchObject({
       reason: 'declined',
       groupIds: [fx.groupA],
+    });
+  });
+});
+
+describe("a central organization's supervision of its member groups", () => {
+  it('lists its member groups with their reports, and a manager sends the yearly notice once', async () => {
+    const members = [];
+    for (const name of ['Anchorage Booster Club', 'Fairbanks Booster Club']) {
+      const account = await createAccount(db(), { name, state: 'AK' });
+      await db().update(accounts).set({ groupId: fx.groupA }).where(eq(accounts.id, account.id));
+      members.push(account.id);
+    }
+    await createUser(db(), {
+      email: 'anchorage.officer@example.com',
+      password: 'Officer-pass-2026',
+      accountId: members[0],
+    });
+    const [manager] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'first.manager@example.com'));
+    const agent = await sessionAgent(t, manager.id);
+
+    const list = await agent.get(`${urlOf(c.supervision, fx.groupA)}?status=missing`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().group_id).toBe(fx.groupA);
+    expect(list.json().data.map((r: { name: string }) => r.name)).toEqual([
+      'Anchorage Booster Club',
+      'Fairbanks Booster Club',
+    ]);
+    // A page of 25: the next page's link is the workspace's own list, with the filter kept.
+    await db()
+      .insert(accounts)
+      .values(Array.from({ length: 24 }, (_, k) => ({ name: `Zz Chapter ${k + 10}`, groupId: fx.groupA })));
+    const first = (await agent.get(`${urlOf(c.supervision, fx.groupA)}?status=missing`)).json();
+    expect(first.data).toHaveLength(25);
+    expect(first.next_page_url).toMatch(
+      new RegExp(`^/api/app/groups/${fx.groupA}/supervision\\?tax_year=\\d{4}&status=missing&page=2$`),
+    );
+    expect((await agent.get(first.next_page_url)).json().data.map((r: { name: string }) => r.name)).toEqual([
+      'Zz Chapter 33',
+    ]);
+
+    const overview = (await agent.get(urlOf(c.supervisionOverview, fx.groupA))).json();
+    expect(overview.groups).toHaveLength(1);
+    expect(overview.groups[0]).toMatchObject({ id: fx.groupA, members: 26, recipients: 1, education: null });
+
+    const year = overview.year as number;
+    const [officer] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'juneau.officer@example.com'));
+    const viewer = await sessionAgent(t, officer.id);
+    const refused = await viewer.post(urlOf(c.sendEducation, fx.groupA), { year });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(GROUP_WORKSPACE_TEXT.managersOnly);
+
+    const sent = await agent.post(urlOf(c.sendEducation, fx.groupA), { year });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toEqual({
+      message: `The ${year} compliance education notice of Alaska Congress of Parents was queued for 1 users.`,
+      recipients: 1,
+    });
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'anchorage.officer@example.com'))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(mail.kind).toMatch(/education/);
+    expect((await agent.post(urlOf(c.sendEducation, fx.groupA), { year })).statusCode).toBe(409);
+    expect((await agent.get(urlOf(c.supervisionOverview, fx.groupA))).json().groups[0].education).toMatchObject({
+      recipients: 1,
+      sent_by: 'first.manager@example.com',
     });
   });
 });

@@ -232,6 +232,9 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/app/groups/:groupId/irs-bulk-checks': { access: 'group' },
   'GET /api/app/groups/:groupId/irs-bulk-checks/:id': { access: 'group' },
   'GET /api/app/groups/:groupId/irs-bulk-checks/:id/result.csv': { access: 'group' },
+  'GET /api/app/groups/:groupId/supervision/overview': { access: 'group' },
+  'GET /api/app/groups/:groupId/supervision': { access: 'group' },
+  'POST /api/app/groups/:groupId/supervision/education': { access: 'group' },
 };
 
 /** Path parameters naming nothing that exists, so a request that gets through changes nothing. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   groupCheckParams,
   groupParams,
@@ -9,13 +10,20 @@ import {
   workspaceSummarySchema,
 } from '../schemas/group-workspace.ts';
 import { irsBulkCheckListSchema, irsBulkCheckSchema } from '../schemas/irs-bulk-check.ts';
+import {
+  groupEducationSendSchema,
+  groupSupervisionQuery,
+  supervisionOverviewSchema,
+  supervisionStatusPageSchema,
+} from '../schemas/supervision.ts';
 import { fileAnswer, validationFailedSchema } from './common.ts';
 import { defineContract } from './contract.ts';
 
 /**
  * The central organization's workspace, /app/group (docs/roles.md "Central organizations"): the
- * group's users and their invitations, and checking a list of EINs (docs/irs-standing.md "Checking
- * a list of EINs"). A user of another group, or of no group, gets 404 as for a group that does not
+ * group's users and their invitations, checking a list of EINs (docs/irs-standing.md "Checking a
+ * list of EINs"), and the supervision of its member groups (docs/supervision.md): their reports,
+ * and the yearly compliance education notice. A user of another group, or of no group, gets 404 as for a group that does not
  * exist; a viewer gets 403 on what only a manager may do; staff reach every group.
  */
 export const groupWorkspaceContracts = {
@@ -93,5 +101,37 @@ export const groupWorkspaceContracts = {
     params: groupCheckParams,
     response: { 200: fileAnswer('The standings as CSV, one row per EIN') },
     produces: ['text/csv'],
+  }),
+  supervisionOverview: defineContract({
+    method: 'GET',
+    url: '/api/app/groups/:groupId/supervision/overview',
+    access: 'group-user',
+    summary:
+      "The group's member groups, how many users its compliance education notice reaches, and this year's notice",
+    params: groupParams,
+    response: { 200: supervisionOverviewSchema },
+  }),
+  supervision: defineContract({
+    method: 'GET',
+    url: '/api/app/groups/:groupId/supervision',
+    access: 'group-user',
+    summary: "The group's member groups with their report and 990-N status for a tax year, filtered, 25 a page",
+    params: groupParams,
+    querystring: groupSupervisionQuery,
+    response: { 200: supervisionStatusPageSchema },
+  }),
+  sendEducation: defineContract({
+    method: 'POST',
+    url: '/api/app/groups/:groupId/supervision/education',
+    access: 'group-user',
+    summary:
+      "Send this year's compliance education notice to the group's members, once a year (managers and staff; audited)",
+    params: groupParams,
+    body: groupEducationSendSchema,
+    response: {
+      201: z.object({ message: z.string(), recipients: z.number().int() }),
+      409: z.object({ message: z.string() }),
+      422: validationFailedSchema,
+    },
   }),
 };

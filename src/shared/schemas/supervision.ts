@@ -327,6 +327,9 @@ export const adminSupervisionQuery = z.object({
 });
 export type AdminSupervisionQuery = z.output<typeof adminSupervisionQuery>;
 
+/** The workspace's list of its own member groups (docs/roles.md "Central organizations"): the group is the path's. */
+export const groupSupervisionQuery = adminSupervisionQuery.omit({ group_id: true });
+
 /** One member group of the staff list (money in integer cents, dates ISO 8601). */
 const supervisionStatusRowSchema = z.object({
   account_id: z.number().int(),
@@ -375,3 +378,6 @@ export const educationSendSchema = z.object({
   year: requiredInt('year', 2000, 9999),
 });
 export type EducationSendInput = z.output<typeof educationSendSchema>;
+
+/** The workspace's sending of its own group's notice: the group is the path's. */
+export const groupEducationSendSchema = educationSendSchema.pick({ year: true });

@@ -1,12 +1,19 @@
 import { groupWorkspaceContracts } from '../../../shared/contracts/group-workspace.ts';
+import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
 import { sendDownload } from '../../send-download.ts';
 import { noticeSenderOf } from '../account-users/account-user-notices.ts';
+import { getCompany } from '../content/get-company.ts';
 import { CHECK, receiveEinList } from '../irs-data/bulk-check-routes.ts';
 import { bulkCheckResult, getBulkCheck, listBulkChecks, startBulkCheck } from '../irs-data/bulk-check-runs.ts';
 import { takeLimits } from '../limits/take-limit.ts';
+import { listSupervisionStatus } from '../supervision/list-supervision-status.ts';
+import { educationSentMessage, sendComplianceEducation } from '../supervision/send-compliance-education.ts';
+import { supervisionOverview } from '../supervision/supervision-overview.ts';
+import { latestEndedTaxYear } from '../supervision/tax-years.ts';
 import { listGroupUsers, listWorkspaces, workspaceSummary } from './group-users.ts';
 import { inviteGroupUser, type GroupActor } from './invite-group-user.ts';
+import { assertManager } from './invite-group-user.ts';
 import { removeGroupUser } from './remove-group-user.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +34,9 @@ const scopeOf = (req: FastifyRequest) => ({ groupId: req.group.groupId });
  * users is for managers and staff (403 for viewers); an invitation first takes its daily limits
  * (docs/security.md "Limits on mail and payments"). A group's checks of a list of EINs are the
  * staff's service (irs-data/bulk-check-runs.ts) kept to the group: another group's check is 404.
+ * The supervision of the group's member groups is staff's too (docs/supervision.md): the list of
+ * reports and 990-N status, and this year's compliance education notice, which only managers and
+ * staff send (403 for viewers, 409 once sent this year).
  */
 export async function groupWorkspaceRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -97,6 +107,40 @@ export async function groupWorkspaceRoutes(app: FastifyInstance) {
     handler: async (req, reply) => {
       const { csv, fileName } = await bulkCheckResult(app.db, recordIdOf(req.params.id, CHECK), scopeOf(req));
       return sendDownload(reply, csv, fileName, 'text/csv; charset=utf-8');
+    },
+  });
+  const today = () => calendarDate(new Date());
+  api.route({
+    ...fromContract(c.supervisionOverview),
+    handler: async (req) =>
+      supervisionOverview(app.db, Number(today().slice(0, 4)), latestEndedTaxYear(12, today()), req.group.groupId),
+  });
+  api.route({
+    ...fromContract(c.supervision),
+    handler: async (req) =>
+      listSupervisionStatus(
+        app.db,
+        { ...req.query, group_id: req.group.groupId },
+        latestEndedTaxYear(12, today()),
+        `/api/app/groups/${req.group.groupId}/supervision`,
+      ),
+  });
+  api.route({
+    ...fromContract(c.sendEducation),
+    handler: async (req, reply) => {
+      assertManager(req.group);
+      const sent = await sendComplianceEducation(app.db, {
+        groupId: req.group.groupId,
+        year: req.body.year,
+        today: today(),
+        publicUrl: app.config.publicUrl,
+        companyName: (await getCompany(app.db)).name,
+        actor: { userId: req.currentUser.id, ip: req.ip },
+      });
+      return reply.code(201).send({
+        message: educationSentMessage(sent),
+        recipients: sent.recipients,
+      });
     },
   });
 }

@@ -24,12 +24,15 @@ interface Row {
   released_on: string | null;
 }
 
-function pageUrl(q: AdminSupervisionQuery, groupId: number, taxYear: number, page: number) {
-  const p = new URLSearchParams({ group_id: String(groupId), tax_year: String(taxYear) });
+/** A page's address: staff's list names the group in its query; a workspace's list (`listPath`) has it in its path. */
+function pageUrl(q: AdminSupervisionQuery, groupId: number, taxYear: number, page: number, listPath?: string) {
+  const p = new URLSearchParams(
+    listPath ? { tax_year: String(taxYear) } : { group_id: String(groupId), tax_year: String(taxYear) },
+  );
   if (q.status) p.set('status', q.status);
   if (q.search) p.set('search', q.search);
   p.set('page', String(page));
-  return `/api/admin/supervision?${p}`;
+  return `${listPath ?? '/api/admin/supervision'}?${p}`;
 }
 
 /**
@@ -40,11 +43,15 @@ function pageUrl(q: AdminSupervisionQuery, groupId: number, taxYear: number, pag
  * date). `status` narrows to missing or submitted reports, 990-N seen or not; `search` matches every
  * word of the name or city (accounts.search_text). The total is counted a few pages ahead only
  * (listCountCap). Reads only; reading is not audited.
+ * @param listPath the list's own address when it is a central organization's workspace
+ *   (`/api/app/groups/{groupId}/supervision`, docs/roles.md "Central organizations"): its page links
+ *   go there, without `group_id`; staff's list by default
  */
 export async function listSupervisionStatus(
   db: Db,
   q: AdminSupervisionQuery,
   defaultTaxYear: number,
+  listPath?: string,
 ): Promise<SupervisionStatusPage> {
   const taxYear = q.tax_year ?? defaultTaxYear;
   const groupId =
@@ -98,7 +105,7 @@ export async function listSupervisionStatus(
   }));
   return {
     ...markCapped(
-      buildPage(data, q.page, SUPERVISION_PER_PAGE, total, (p) => pageUrl(q, groupId, taxYear, p)),
+      buildPage(data, q.page, SUPERVISION_PER_PAGE, total, (p) => pageUrl(q, groupId, taxYear, p, listPath)),
       capped,
     ),
     group_id: groupId,

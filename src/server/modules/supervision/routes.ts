@@ -6,7 +6,7 @@ import { getCompany } from '../content/get-company.ts';
 import { getSupervisionForm } from './get-supervision-form.ts';
 import { listSupervisionStatus } from './list-supervision-status.ts';
 import { saveSupervisionReport } from './save-supervision-report.ts';
-import { sendComplianceEducation } from './send-compliance-education.ts';
+import { educationSentMessage, sendComplianceEducation } from './send-compliance-education.ts';
 import { supervisionOverview } from './supervision-overview.ts';
 import { latestEndedTaxYear } from './tax-years.ts';
 import type { FastifyInstance } from 'fastify';
@@ -80,7 +80,7 @@ export async function supervisionRoutes(app: FastifyInstance) {
           actor: auditActor(req),
         });
         return reply.code(201).send({
-          message: `The ${sent.year} compliance education notice of ${sent.groupLabel} was queued for ${sent.recipients} users.`,
+          message: educationSentMessage(sent),
           recipients: sent.recipients,
         });
       },

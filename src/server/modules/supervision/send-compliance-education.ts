@@ -18,6 +18,10 @@ export interface SendEducationResult {
   recipients: number;
 }
 
+/** What the page shows once a notice was sent: the year, the group and how many it was queued for. */
+export const educationSentMessage = (sent: SendEducationResult) =>
+  `The ${sent.year} compliance education notice of ${sent.groupLabel} was queued for ${sent.recipients} users.`;
+
 /**
  * Sends a GEN group's compliance education notice for `year` (Rev. Proc. 2026-8; docs/supervision.md
  * "Compliance education"): one mail (educationMail, linking Publication 557) to every distinct

@@ -9,11 +9,14 @@ import type { DbOrTx } from '../../db/client.ts';
  * and whether this year's notice was sent (when, by whom, to how many). Reads only.
  * @param year the calendar year of the notice (this year)
  * @param defaultTaxYear the tax year the status list opens on
+ * @param groupId only this group (a central organization's workspace, docs/roles.md "Central
+ *   organizations"); every group when absent
  */
 export async function supervisionOverview(
   db: DbOrTx,
   year: number,
   defaultTaxYear: number,
+  groupId?: number,
 ): Promise<SupervisionOverview> {
   const rows = await rowsOf<{
     id: number;
@@ -35,6 +38,7 @@ export async function supervisionOverview(
     FROM groups g
     LEFT JOIN compliance_education ce ON ce.group_id = g.id AND ce.year = ${year}
     LEFT JOIN users su ON su.id = ce.sent_by
+    ${groupId === undefined ? sql`` : sql`WHERE g.id = ${groupId}`}
     ORDER BY g.label, g.id`,
   );
   return {
