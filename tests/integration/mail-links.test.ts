@@ -189,6 +189,27 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
     expect((await a.post(`/app/account/users/${strangerId}/invitation`, {})).statusCode).toBe(200);
     const { token } = await invitationLink(db(), 'links.stranger@example.com');
     expect((await visitor.post('/invitation/not-me', { token })).statusCode).toBe(200);
+    // A central organization's users: group_users.invitation, group_users.added, then "This was not
+    // me": group_users.invitation_ended.staff. The group's name is typed by staff: it may hold an address.
+    const [council] = await db()
+      .insert(groups)
+      .values({ label: `Council ${EVIL_NAME}`, gen: '9904' })
+      .returning({ id: groups.id });
+    const inviteToGroup = async (email: string) => {
+      const res = await staff.post(`/api/app/groups/${council.id}/users`, {
+        email,
+        first_name: EVIL_NAME,
+        last_name: 'https://evil.example/last',
+        role: 'manager',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await inviteToGroup('links.council@example.com');
+    await inviteToGroup('links.stranger2@example.com');
+    const groupToken = (await invitationLink(db(), 'links.stranger2@example.com', 'group_users.invitation')).token;
+    expect((await visitor.post('/invitation/not-me', { token: groupToken })).statusCode).toBe(200);
+    await createUser(db(), { email: 'links.officer@example.com', password: 'Links-officer-2026' });
+    await inviteToGroup('links.officer@example.com');
     // A pending invitation ended by its address starting an application (the same kinds).
     await addUser('links.applicant@example.com');
     const [startUp] = await db().select({ id: levels.id }).from(levels).where(eq(levels.slug, 'start-up'));

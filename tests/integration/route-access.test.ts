@@ -61,8 +61,12 @@ describe('route access levels', () => {
     await app.close().catch(() => undefined);
   });
 
-  it('an unknown level, or an account scope on a route that has no account, stops the app too', async () => {
-    for (const config of [{ access: 'admin' }, { access: 'staff', accountScope: { optional: true } }]) {
+  it('an unknown level, an account scope on a route that has no account, or a group route without its group, stops the app too', async () => {
+    for (const config of [
+      { access: 'admin' },
+      { access: 'staff', accountScope: { optional: true } },
+      { access: 'group-user' },
+    ]) {
       const app = Fastify({ logger: false });
       await app.register(accessPlugin);
       app.register(async (scope) => {
@@ -81,13 +85,16 @@ describe('route access levels', () => {
       const handlers = route.preValidation === undefined ? [] : [route.preValidation].flat();
       seen.set(`${route.method} ${route.url}`, handlers.length);
     });
-    for (const access of ACCESS_LEVELS) app.get(`/api/${access}`, { config: { access } }, async () => ({ ok: true }));
+    // A group's route names its group in the path; any other level has no parameter.
+    const urlOf = (access: string) => (access === 'group-user' ? '/api/group-user/:groupId' : `/api/${access}`);
+    for (const access of ACCESS_LEVELS) app.get(urlOf(access), { config: { access } }, async () => ({ ok: true }));
     await app.ready();
     expect(Object.fromEntries(seen)).toMatchObject({
       'GET /api/visitor': 0,
       'GET /api/signed-in': 1,
       'GET /api/account-user': 1,
       'GET /api/primary-user': 1,
+      'GET /api/group-user/:groupId': 1,
       'GET /api/staff': 1,
     });
     await app.close();
