@@ -82,6 +82,8 @@ const PAGE_TEXTS: Record<string, { title: string; description?: string }> = {
   '/app/payments/receipt/:id': { title: 'Payment receipt' },
   '/app/account/users': { title: 'Users' },
   '/app/supervision': { title: 'Yearly supervision report and Form 990-N' },
+  '/app/group': { title: 'Your central organization’s workspace' },
+  '/app/group/:groupId': { title: 'Central organization’s workspace' },
   '/admin': { title: 'Admin' },
   '/admin/accounts': { title: 'Accounts' },
   '/admin/accounts/show/:id': { title: 'Account' },

@@ -52,6 +52,8 @@ export const SHELL_PAGES: ShellPage[] = [
   { path: '/app/payments/receipt/:id', access: 'user' },
   { path: '/app/account/users', access: 'user' },
   { path: '/app/supervision', access: 'user' },
+  { path: '/app/group', access: 'user' },
+  { path: '/app/group/:groupId', access: 'user' },
   { path: '/admin', access: 'admin' },
   { path: '/admin/accounts', access: 'admin' },
   { path: '/admin/accounts/show/:id', access: 'admin' },

@@ -109,6 +109,8 @@ export const routes: RouteObject[] = [
       { path: '/app/payments/receipt/:id', lazy: screen(() => import('./features/finances/receipt-page.tsx')) },
       { path: '/app/account/users', lazy: screen(() => import('./features/account-users/account-users-page.tsx')) },
       { path: '/app/supervision', lazy: screen(() => import('./features/supervision/supervision-page.tsx')) },
+      { path: '/app/group', lazy: screen(() => import('./features/group-workspace/workspace-list-page.tsx')) },
+      { path: '/app/group/:groupId', lazy: screen(() => import('./features/group-workspace/workspace-page.tsx')) },
       { path: '/admin', lazy: screen(() => import('./features/admin/admin-home-page.tsx')) },
       { path: '/admin/accounts', lazy: screen(() => import('./features/admin/accounts/accounts-page.tsx')) },
       {

@@ -32,6 +32,7 @@ interface Found {
   inquiryId: number;
   applicationId: number;
   mailId: number;
+  groupId: number;
 }
 
 /** Every page of src/shared/routes.ts: who opens it and at which address. */
@@ -74,6 +75,9 @@ const VISITS: Record<string, { who: Who; url: (f: Found) => string; expectedErro
   '/app/payments/receipt/:id': { who: 'holder', url: (f) => `/app/payments/receipt/${f.paymentId}` },
   '/app/account/users': { who: 'holder', url: () => '/app/account/users' },
   '/app/supervision': { who: 'holder', url: () => '/app/supervision' },
+  // The holder is made a manager of the demo group first: one group, so /app/group goes on to its workspace.
+  '/app/group': { who: 'holder', url: () => '/app/group' },
+  '/app/group/:groupId': { who: 'holder', url: (f) => `/app/group/${f.groupId}` },
   '/admin': { who: 'admin', url: () => '/admin' },
   '/admin/accounts': { who: 'admin', url: () => '/admin/accounts' },
   '/admin/accounts/show/:id': { who: 'admin', url: (f) => `/admin/accounts/show/${f.accountId}` },
@@ -252,6 +256,36 @@ function sessionOf(page: Page): Session {
   return [visitor, holder, admin].find((s) => s.page === page)!;
 }
 
+/**
+ * Staff, in a browser of their own, add the user signed in as `email` to the demo seed's group
+ * (GEN 5271) as a manager (POST /api/app/groups/{groupId}/users, docs/roles.md "Central
+ * organizations"). @returns the group's id
+ */
+async function addToDemoGroup(email: string): Promise<number> {
+  const staff = await openBrowser();
+  try {
+    await signIn(staff.page, 'admin');
+    const answer = await staff.page.evaluate(async (email) => {
+      const headers = {
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-CSRF-TOKEN': document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')!.content,
+      };
+      const view = (await (await fetch('/api/admin/gen-update', { headers })).json()) as { group: { id: number } };
+      const added = await fetch(`/api/app/groups/${view.group.id}/users`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, first_name: 'Alex', last_name: 'Holder', role: 'manager' }),
+      });
+      return { groupId: view.group.id, status: added.status };
+    }, email);
+    expect(answer.status).toBe(201);
+    return answer.groupId;
+  } finally {
+    await staff.close();
+  }
+}
+
 const found = {} as Found;
 let visitor: Session;
 let holder: Session;
@@ -418,6 +452,9 @@ describe('accessibility: axe-core finds no violations (WCAG 2.1 A/AA and best pr
 
       // Paid: a receipt exists.
       found.paymentId = await payWithWelcomeCode(page, found.invoiceId);
+      // No central organization's workspace yet; then staff make the holder a manager of the demo group's.
+      await check(page, '/app/group', 'holder /app/group (no workspace)', failures);
+      found.groupId = await addToDemoGroup('a11y.holder@example.com');
       for (const [path, visit] of visitsOf('holder')) await check(page, visit.url(found), `holder ${path}`, failures);
       expect(failures.join('\n\n')).toBe('');
     },

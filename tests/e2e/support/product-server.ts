@@ -16,10 +16,17 @@ export interface ProductServer {
  * 127.0.0.1 port with a fresh data directory, the demo seed and `env` over its defaults
  * (development mode, no PUBLIC_URL: mails link to http://localhost:PORT while the tests browse
  * http://127.0.0.1:PORT). Resolves once it says it is running.
+ * @param opts.prepare fills the data directory before the server starts (a test's own seed, written
+ *   with the factories while no server holds the database); the server then finds an installation
+ *   that is not new and seeds nothing
  * @throws Error with the server's output when it exits or has not started within 90 s
  */
-export async function startProductServer(env: Record<string, string>): Promise<ProductServer> {
+export async function startProductServer(
+  env: Record<string, string>,
+  opts: { prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<ProductServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gs-e2e-'));
+  await opts.prepare?.(dataDir);
   const port = 40000 + Math.floor(Math.random() * 20000);
   const command = serveCommand([], {
     ...process.env,

@@ -99,3 +99,32 @@ export async function assertEmailFree(tx: DbOrTx, email: string, exceptId?: numb
     .limit(1);
   if (taken) throw ValidationError.field('email', ACCOUNT_USER_TEXT.emailTaken);
 }
+
+/**
+ * Inserts a user who has not chosen a password yet (docs/roles.md "Invitations"): their hash is of
+ * a secret nobody knows (`unusableHash`), so they cannot sign in until they use their set-password
+ * link, and `invited_at` is `now`, so choosing that first password sends no "password changed"
+ * notice. Writes users.
+ * @param person the address and names as typed; `isAdmin` for a staff user
+ * @returns the new user's id
+ * @throws the unique violation of users_email_unique when the address is taken
+ */
+export async function insertInvitedUser(
+  tx: DbOrTx,
+  person: { email: string; first_name: string; last_name: string; isAdmin?: boolean },
+  unusableHash: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      email: person.email,
+      firstName: person.first_name,
+      lastName: person.last_name,
+      passwordHash: unusableHash,
+      isAdmin: person.isAdmin ?? false,
+      invitedAt: now,
+    })
+    .returning({ id: users.id });
+  return row.id;
+}

@@ -3,6 +3,7 @@ import { randomSecret } from '../../config.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
+import { insertInvitedUser } from '../account-users/account-user-rows.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { issueResetToken } from '../password-reset/issue-reset-token.ts';
 import type { StaffUserInput } from '../../../shared/schemas/staff-user.ts';
@@ -56,22 +57,8 @@ export async function createStaffUser(
         `${input.email} is a user of an account, not staff: choose another e-mail address for the staff user.`,
       );
     }
-    const userId =
-      found?.id ??
-      (
-        await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            passwordHash: unusableHash,
-            isAdmin: true,
-            // Invited: choosing the first password through the link is not a change to warn about.
-            invitedAt: now,
-          })
-          .returning({ id: users.id })
-      )[0].id;
+    // Invited: choosing the first password through the link is not a change to warn about.
+    const userId = found?.id ?? (await insertInvitedUser(tx, { ...input, isAdmin: true }, unusableHash, now));
     const { link, expiresAt } = await issueResetToken(tx, {
       userId,
       email: input.email,

@@ -35,7 +35,7 @@ export function workspaceSummary(group: ActingGroup): WorkspaceSummary {
 }
 
 /** The columns of one of the group's users as the workspace lists them. */
-export const groupUserColumns = {
+const groupUserColumns = {
   user_id: users.id,
   email: users.email,
   first_name: users.firstName,

@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { groupUsers, users } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
 import { hashPassword } from '../../passwords.ts';
+import { insertInvitedUser } from '../account-users/account-user-rows.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { issueResetToken } from '../password-reset/issue-reset-token.ts';
@@ -75,20 +76,7 @@ export async function inviteGroupUser(
       if (found?.isAdmin) throw ValidationError.field('email', GROUP_WORKSPACE_TEXT.staffAccount);
       if (found && (await findGroupUser(tx, group.groupId, found.id)))
         throw ValidationError.field('email', GROUP_WORKSPACE_TEXT.alreadyUser);
-      const userId =
-        found?.id ??
-        (
-          await tx
-            .insert(users)
-            .values({
-              email: input.email,
-              firstName: input.first_name,
-              lastName: input.last_name,
-              passwordHash: unusableHash,
-              invitedAt: now,
-            })
-            .returning({ id: users.id })
-        )[0].id;
+      const userId = found?.id ?? (await insertInvitedUser(tx, input, unusableHash, now));
       await tx
         .insert(groupUsers)
         .values({ groupId: group.groupId, userId, role: input.role, invitedBy: actor.userId, createdAt: now });

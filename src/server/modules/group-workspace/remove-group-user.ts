@@ -15,7 +15,7 @@ import type { ActingGroup } from '../../plugins/resolve-group.ts';
  * working and the address is free. Writes: users.
  * @returns whether the user was deleted
  */
-export async function dropUnusedInvitee(tx: DbOrTx, userId: number): Promise<boolean> {
+async function dropUnusedInvitee(tx: DbOrTx, userId: number): Promise<boolean> {
   const [{ n }] = await tx.select({ n: count() }).from(groupUsers).where(eq(groupUsers.userId, userId));
   if (n > 0) return false;
   const gone = await tx

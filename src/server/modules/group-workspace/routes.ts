@@ -3,12 +3,11 @@ import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
 import { sendDownload } from '../../send-download.ts';
 import { noticeSenderOf } from '../account-users/account-user-notices.ts';
-import { getCompany } from '../content/get-company.ts';
 import { CHECK, receiveEinList } from '../irs-data/bulk-check-routes.ts';
 import { bulkCheckResult, getBulkCheck, listBulkChecks, startBulkCheck } from '../irs-data/bulk-check-runs.ts';
 import { takeLimits } from '../limits/take-limit.ts';
 import { listSupervisionStatus } from '../supervision/list-supervision-status.ts';
-import { educationSentMessage, sendComplianceEducation } from '../supervision/send-compliance-education.ts';
+import { sendEducationNotice } from '../supervision/send-compliance-education.ts';
 import { supervisionOverview } from '../supervision/supervision-overview.ts';
 import { latestEndedTaxYear } from '../supervision/tax-years.ts';
 import { listGroupUsers, listWorkspaces, workspaceSummary } from './group-users.ts';
@@ -129,18 +128,14 @@ export async function groupWorkspaceRoutes(app: FastifyInstance) {
     ...fromContract(c.sendEducation),
     handler: async (req, reply) => {
       assertManager(req.group);
-      const sent = await sendComplianceEducation(app.db, {
+      const answer = await sendEducationNotice(app.db, {
         groupId: req.group.groupId,
         year: req.body.year,
         today: today(),
         publicUrl: app.config.publicUrl,
-        companyName: (await getCompany(app.db)).name,
         actor: { userId: req.currentUser.id, ip: req.ip },
       });
-      return reply.code(201).send({
-        message: educationSentMessage(sent),
-        recipients: sent.recipients,
-      });
+      return reply.code(201).send(answer);
     },
   });
 }

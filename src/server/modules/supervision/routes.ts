@@ -2,11 +2,10 @@ import { supervisionContracts as c } from '../../../shared/contracts/supervision
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract } from '../../contracts.ts';
 import { auditActor } from '../../plugins/session.ts';
-import { getCompany } from '../content/get-company.ts';
 import { getSupervisionForm } from './get-supervision-form.ts';
 import { listSupervisionStatus } from './list-supervision-status.ts';
 import { saveSupervisionReport } from './save-supervision-report.ts';
-import { educationSentMessage, sendComplianceEducation } from './send-compliance-education.ts';
+import { sendEducationNotice } from './send-compliance-education.ts';
 import { supervisionOverview } from './supervision-overview.ts';
 import { latestEndedTaxYear } from './tax-years.ts';
 import type { FastifyInstance } from 'fastify';
@@ -71,18 +70,14 @@ export async function supervisionRoutes(app: FastifyInstance) {
     staffApi.route({
       ...fromContract(c.sendEducation),
       handler: async (req, reply) => {
-        const sent = await sendComplianceEducation(app.db, {
+        const answer = await sendEducationNotice(app.db, {
           groupId: req.body.group_id,
           year: req.body.year,
           today: today(),
           publicUrl: app.config.publicUrl,
-          companyName: (await getCompany(app.db)).name,
           actor: auditActor(req),
         });
-        return reply.code(201).send({
-          message: educationSentMessage(sent),
-          recipients: sent.recipients,
-        });
+        return reply.code(201).send(answer);
       },
     });
   });

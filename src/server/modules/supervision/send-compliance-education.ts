@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows-of.ts';
 import { complianceEducation, groups } from '../../db/schema.ts';
 import { HttpError, notFound, ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { getCompany } from '../content/get-company.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { educationMail } from './education-mail.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,8 +20,22 @@ export interface SendEducationResult {
 }
 
 /** What the page shows once a notice was sent: the year, the group and how many it was queued for. */
-export const educationSentMessage = (sent: SendEducationResult) =>
+const educationSentMessage = (sent: SendEducationResult) =>
   `The ${sent.year} compliance education notice of ${sent.groupLabel} was queued for ${sent.recipients} users.`;
+
+/**
+ * POST /api/admin/supervision/education and its workspace twin (docs/supervision.md "Compliance
+ * education"): sendComplianceEducation in the company's name, answered as the page shows it.
+ * Reads the company's settings; writes and throws what sendComplianceEducation does.
+ * @returns the message to show and how many users the notice was queued for
+ */
+export async function sendEducationNotice(
+  db: Db,
+  opts: Omit<Parameters<typeof sendComplianceEducation>[1], 'companyName'>,
+): Promise<{ message: string; recipients: number }> {
+  const sent = await sendComplianceEducation(db, { ...opts, companyName: (await getCompany(db)).name });
+  return { message: educationSentMessage(sent), recipients: sent.recipients };
+}
 
 /**
  * Sends a GEN group's compliance education notice for `year` (Rev. Proc. 2026-8; docs/supervision.md

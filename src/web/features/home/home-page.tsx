@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { groupHomeContracts } from '../../../shared/contracts/group-home.ts';
+import { groupWorkspaceContracts } from '../../../shared/contracts/group-workspace.ts';
 import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -408,17 +409,59 @@ function UsersSection({ home, withAccount }: { home: HomeSummary; withAccount: (
   );
 }
 
+/** The central organizations whose workspace the signed-in user may open (GET /api/app/groups). */
+function useWorkspaces() {
+  return useQuery({
+    queryKey: ['app-groups'],
+    queryFn: () => call(groupWorkspaceContracts.list, {}),
+    enabled: !!boot.user,
+    retry: false,
+  });
+}
+
+/**
+ * The way to the central organization's workspace (docs/roles.md "Central organizations"), for a
+ * signed-in user who is a user of at least one group (GET /api/app/groups); nothing for anyone
+ * else, staff without a group of their own included.
+ */
+function WorkspaceCard() {
+  const q = useWorkspaces();
+  const count = q.data?.data.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Card withBorder padding="md" mb="lg" component="section" aria-labelledby="home-workspace">
+      <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+        <div>
+          <Title order={2} size="h4" id="home-workspace">
+            Your central organization’s workspace
+          </Title>
+          <Text size="sm" c="gray.7">
+            {count === 1
+              ? `${q.data?.data[0].label}: check your chapters’ standing with the IRS and see who can open it.`
+              : `${count} central organizations: check their chapters’ standing with the IRS and see who can open them.`}
+          </Text>
+        </div>
+        <Button component={Link} to="/app/group" variant="light" style={{ flex: 'none' }}>
+          Open the workspace
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
 /**
  * /app, the group's home (docs/app-home.md): where the group stands with the IRS and what is due
  * next, what is unpaid (with a button to pay it), the applications in progress, its documents and
  * its users, from GET /api/app/home. Staff open an account's home with `?account_id=` (from the
- * staff page of the account); every link then keeps that account.
+ * staff page of the account); every link then keeps that account. A user of a central
+ * organization also finds the way to its workspace (WorkspaceCard, docs/roles.md "Central organizations").
  */
 export default function HomePage() {
   const [params] = useSearchParams();
   const isStaff = !!boot.user?.isAdmin;
   const requested = /^[1-9]\d{0,9}$/.test(params.get('account_id') ?? '') ? Number(params.get('account_id')) : null;
   const needsChoice = isStaff && requested === null && !boot.user?.accountId;
+  const workspaces = useWorkspaces();
   const q = useQuery({
     queryKey: ['app-home', requested],
     queryFn: () => call(groupHomeContracts.home, { query: requested ? { account_id: requested } : {} }),
@@ -430,6 +473,7 @@ export default function HomePage() {
     return (
       <>
         <PageHeader title="Your group" />
+        <WorkspaceCard />
         <Alert color="blue" title="Choose an account">
           Staff see a group’s home by opening the account and choosing “Open the group’s home”.{' '}
           <Anchor component={Link} to="/admin/accounts" inherit>
@@ -471,10 +515,18 @@ export default function HomePage() {
     return (
       <>
         <PageHeader title="Your group" lead={`Welcome${firstName ? `, ${firstName}` : ''}.`} />
-        <Alert mb="lg" title="Your group is not set up yet">
-          This sign-in is not linked to an organization yet. Finish and submit your application: your group’s standing,
-          deadlines, invoices and documents then appear here.
-        </Alert>
+        <WorkspaceCard />
+        {workspaces.data?.data.length ? (
+          <Alert mb="lg" title="No organization of your own">
+            This sign-in opens your central organization’s workspace. It is not linked to a group of its own: if your
+            group needs one, start an application, and its standing, deadlines, invoices and documents then appear here.
+          </Alert>
+        ) : (
+          <Alert mb="lg" title="Your group is not set up yet">
+            This sign-in is not linked to an organization yet. Finish and submit your application: your group’s
+            standing, deadlines, invoices and documents then appear here.
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <ApplicationsSection home={home} />
           <DocumentsSection home={home} withAccount={withAccount} />
@@ -505,6 +557,7 @@ export default function HomePage() {
             .join(' · ')}
         </Text>
       </PageHeader>
+      {!acting && <WorkspaceCard />}
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <StandingSection home={home} detailsTo={acting ? `/admin/accounts/show/${acting}` : '/account'} />

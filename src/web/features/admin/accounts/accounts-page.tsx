@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { adminAccountsContracts } from '../../../../shared/contracts/admin-accounts.ts';
 import { formatEin } from '../../../../shared/rules/formats.ts';
 import { ACCOUNT_STATUS_LABELS, type AccountStatus } from '../../../../shared/schemas/admin-accounts.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -83,7 +83,7 @@ export default function AccountsPage() {
           {q.data.total === 1 ? '1 account' : `${q.data.total} accounts`}
         </Text>
       )}
-      <AdminListCard
+      <ListCard
         query={q}
         label="Accounts"
         what="The accounts"

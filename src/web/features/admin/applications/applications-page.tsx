@@ -2,10 +2,10 @@ import { Anchor, Badge, Group, NativeSelect, Table } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { adminApplicationsContracts } from '../../../../shared/contracts/admin-applications.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 
 export const STATUS_COLOR: Record<string, string> = { draft: 'blue', completed: 'green', deleted: 'gray' };
@@ -37,7 +37,7 @@ export default function ApplicationsPage() {
           ]}
         />
       </Group>
-      <AdminListCard
+      <ListCard
         query={q}
         label="Applications"
         what="The applications"

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminConsoleContracts } from '../../../../shared/contracts/admin-console.ts';
 import { actionWords, auditDetailWords } from '../../../../shared/rules/audit-words.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { useListFilters } from '../use-list-filters.ts';
 
@@ -99,7 +99,7 @@ export default function AuditPage() {
           </Button>
         </Group>
       </Card>
-      <AdminListCard
+      <ListCard
         query={q}
         label="Audit log"
         what="The audit log"

@@ -17,10 +17,10 @@ import { Link, useSearchParams } from 'react-router';
 import { adminComplianceContracts } from '../../../../shared/contracts/admin-compliance.ts';
 import { MONTH_NAMES } from '../../../../shared/lists/months.ts';
 import { FILING_FORMS } from '../../../../shared/schemas/compliance.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../../lib/http.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { PenaltyFiguresCard } from './penalty-figures-card.tsx';
 
@@ -164,7 +164,7 @@ export default function CompliancePage() {
         lead="Member groups and subordinates of our group exemption that missed an annual return, per the IRS data (BMF, Form 990-N data, Automatic Revocation List) and the filings recorded here. Not filing for three consecutive years revokes the exemption on the third due date (IRC §6033(j)); the IRS writes after two missed years."
       />
       <AdminNav />
-      <AdminListCard
+      <ListCard
         query={q}
         label="Accounts at revocation risk"
         what="The accounts at risk"

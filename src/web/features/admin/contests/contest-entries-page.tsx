@@ -2,10 +2,10 @@ import { Anchor, Badge, Group, Image, NativeSelect, SegmentedControl, Table, Tex
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminContestsContracts } from '../../../../shared/contracts/admin-contests.ts';
 import { ENTRANT_TYPE_LABELS, type Contest, type EntrantType } from '../../../../shared/schemas/contests.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -103,7 +103,7 @@ export default function ContestEntriesPage() {
           ]}
         />
       </ListSearch>
-      <AdminListCard
+      <ListCard
         query={q}
         label="Contest entries"
         what="The entries"

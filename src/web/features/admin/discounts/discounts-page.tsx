@@ -25,11 +25,11 @@ import {
   startDateOf,
   type AdminDiscount,
 } from '../../../../shared/schemas/admin-discounts.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { useAdminForm } from '../use-admin-form.ts';
 
@@ -130,7 +130,7 @@ export default function DiscountsPage() {
       />
       <AdminNav />
       <Stack gap="lg">
-        <AdminListCard
+        <ListCard
           query={q}
           label="Discount codes"
           what="The discount codes"

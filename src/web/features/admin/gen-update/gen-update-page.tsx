@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -19,7 +20,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { adminGenUpdateContracts } from '../../../../shared/contracts/admin-gen-update.ts';
 import { MONTH_NAMES } from '../../../../shared/lists/months.ts';
 import { longDate } from '../../../../shared/rules/compliance-calendar.ts';
@@ -383,7 +384,8 @@ function SubmissionCard({
 /**
  * Admin → Annual GEN update (docs/irs-gen-duties.md): the transition checklist for 22 January
  * 2027, the GEN settings, and for the accounting period chosen (the current one by default) the
- * window, the checks, the lines to submit, the exports and the record of the submission.
+ * window, the checks, the lines to submit, the exports and the record of the submission; and the
+ * way to the group's central organization's workspace (docs/roles.md "Central organizations").
  */
 export default function GenUpdatePage() {
   const [params, setParams] = useSearchParams();
@@ -436,15 +438,22 @@ export default function GenUpdatePage() {
       )}
       {view?.group && (
         <Stack gap="lg">
-          {view.groups.length > 1 && (
-            <NativeSelect
-              label="Group exemption"
-              w={360}
-              value={String(view.group.id)}
-              onChange={(e) => setParams({ group_id: e.currentTarget.value })}
-              data={view.groups.map((g) => ({ value: String(g.id), label: `GEN ${g.gen}: ${g.label}` }))}
-            />
-          )}
+          <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+            {view.groups.length > 1 && (
+              <NativeSelect
+                label="Group exemption"
+                w={360}
+                maw="100%"
+                value={String(view.group.id)}
+                onChange={(e) => setParams({ group_id: e.currentTarget.value })}
+                data={view.groups.map((g) => ({ value: String(g.id), label: `GEN ${g.gen}: ${g.label}` }))}
+              />
+            )}
+            {/* The group's own workspace, as its central organization's users see it (docs/roles.md "Central organizations"). */}
+            <Anchor component={Link} to={`/app/group/${view.group.id}`}>
+              Open the central organization’s workspace
+            </Anchor>
+          </Group>
           <TransitionCard view={view} />
           <SettingsCard key={view.group.id} group={view.group} />
           {!p ? (

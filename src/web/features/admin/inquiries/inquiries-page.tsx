@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { adminInboxContracts } from '../../../../shared/contracts/admin-inbox.ts';
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS } from '../../../../shared/lists/subjects.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -59,7 +59,7 @@ export default function InquiriesPage() {
           ]}
         />
       </ListSearch>
-      <AdminListCard
+      <ListCard
         query={q}
         label="Inquiries"
         what="The inbox"

@@ -2,11 +2,11 @@ import { Alert, Badge, Button, Card, Center, Code, Group, Loader, Stack, Table, 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminJobContracts } from '../../../../shared/contracts/admin-jobs.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { HttpFailure, call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import type { JobRunView, JobView } from '../../../../shared/schemas/admin-jobs.ts';
 
@@ -110,7 +110,7 @@ function RunHistory({ job }: { job: JobView }) {
       <Title order={2} size="h4">
         Runs of {job.title}
       </Title>
-      <AdminListCard
+      <ListCard
         query={q}
         label={`Runs of ${job.title}`}
         what="The runs"

@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { adminOutboxContracts } from '../../../../shared/contracts/admin-outbox.ts';
 import { OUTBOX_STATUSES } from '../../../../shared/schemas/admin.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -53,7 +53,7 @@ export default function OutboxPage() {
           ]}
         />
       </ListSearch>
-      <AdminListCard
+      <ListCard
         query={q}
         label="Mails"
         what="The outbox"

@@ -22,11 +22,11 @@ import {
   paymentMethodLabel,
   paymentStatusLabel,
 } from '../../../../shared/schemas/finances.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../../components/payment-status.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { addressParams } from '../use-list-filters.ts';
@@ -239,7 +239,7 @@ export default function PaymentsAdminPage() {
               ]}
             />
           </ListSearch>
-          <AdminListCard
+          <ListCard
             query={payments}
             label="Payments"
             what="The payments"
@@ -326,7 +326,7 @@ export default function PaymentsAdminPage() {
               ]}
             />
           </ListSearch>
-          <AdminListCard
+          <ListCard
             query={invoices}
             label="Open invoices"
             what="The open invoices"

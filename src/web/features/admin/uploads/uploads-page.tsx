@@ -28,12 +28,12 @@ import { adminRosterImportsContracts } from '../../../../shared/contracts/admin-
 import { adminUploadsContracts } from '../../../../shared/contracts/admin-uploads.ts';
 import { formatFileSize, formatSizeLimit } from '../../../../shared/rules/formats.ts';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../../shared/rules/uploads.ts';
+import { SortableTh } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageNav } from '../../../components/page-nav.tsx';
 import { toastFailure } from '../../../lib/feedback.tsx';
 import { call, hrefOf, HttpFailure, upload } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { SortableTh } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';

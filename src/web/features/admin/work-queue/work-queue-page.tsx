@@ -33,11 +33,11 @@ import {
   workQueueQuery,
   type WorkItemKind,
 } from '../../../../shared/schemas/work-queue.ts';
+import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDate, showDateTime } from '../../../lib/locale.ts';
-import { AdminListCard } from '../admin-list-card.tsx';
 import { AdminNav } from '../admin-nav.tsx';
 import { useAdminForm } from '../use-admin-form.ts';
 import { addressParams } from '../use-list-filters.ts';
@@ -614,7 +614,7 @@ export default function WorkQueuePage() {
           ))}
         </Tabs.List>
       </Tabs>
-      <AdminListCard
+      <ListCard
         query={list}
         label="Work items"
         what="The work queue"

@@ -1,6 +1,6 @@
 import { Alert, Card, Center, Loader, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { PageNav } from '../../components/page-nav.tsx';
-import type { PageObject } from '../../../shared/rules/pagination.ts';
+import { PageNav } from './page-nav.tsx';
+import type { PageObject } from '../../shared/rules/pagination.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -43,10 +43,10 @@ export function SortableTh({
 }
 
 /**
- * One paginated admin list: a spinner while loading, a readable error, an empty state, the table
+ * One paginated list (staff's lists and the central organization's workspace): a spinner while loading, a readable error, an empty state, the table
  * (named by `label`, with `columns` as headers and `row` rendering each item) and the page links.
  */
-export function AdminListCard<T>({
+export function ListCard<T>({
   query,
   label,
   what,
