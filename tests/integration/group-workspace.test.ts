@@ -207,6 +207,28 @@ describe("a central organization's users", () => {
     expect((await officer.get(c.list.url)).json().data.map((g: { id: number }) => g.id)).toEqual([fx.groupA]);
   });
 
+  it('someone invited elsewhere who has not chosen a password yet is invited again, with a new link', async () => {
+    const first = await invite(fx.managerB, fx.groupB, 'twice.invited@example.com', 'viewer');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await invite(fx.staff, fx.groupA, 'twice.invited@example.com', 'viewer');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().message).toBe(GROUP_WORKSPACE_TEXT.invited('twice.invited@example.com'));
+    const mails = await db()
+      .select({ kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'twice.invited@example.com'));
+    expect(mails.map((m) => m.kind)).toEqual([INVITATION, INVITATION]);
+    const agent = await acceptInvitation(t.app, db(), 'twice.invited@example.com', 'Twice-pass-2026', {
+      kind: INVITATION,
+    });
+    expect(
+      (await agent.get(c.list.url))
+        .json()
+        .data.map((g: { id: number }) => g.id)
+        .sort(),
+    ).toEqual([fx.groupA, fx.groupB].sort());
+  });
+
   it('refuses a staff address and a user of the group already, on the e-mail field', async () => {
     const staffAddress = await invite(fx.staff, fx.groupA, 'group.staff@example.com', 'manager');
     expect(staffAddress.statusCode).toBe(422);

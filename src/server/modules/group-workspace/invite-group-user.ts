@@ -40,7 +40,8 @@ export function assertManager(group: ActingGroup): void {
  *   (users.invited_at set), mailed an invitation with a one-time set-password link (INVITATION_DAYS)
  *   and the "This was not me" link (docs/roles.md "Invitations");
  * - a user who already signs in (a chapter's officer, say) is added and told by mail, with no link
- *   but the sign-in page;
+ *   but the sign-in page; one still invited elsewhere (no password chosen yet) is invited again,
+ *   with a new set-password link;
  * - a staff address, or one already of the group, is refused.
  * Writes in one transaction, after locking the group (lockGroup): users (a new user), group_users,
  * password_resets (the invitation's token), mail_outbox, audit_log 'group_users.invited' or
@@ -70,7 +71,7 @@ export async function inviteGroupUser(
     return await db.transaction(async (tx) => {
       await lockGroup(tx, group.groupId);
       const [found] = await tx
-        .select({ id: users.id, isAdmin: users.isAdmin })
+        .select({ id: users.id, isAdmin: users.isAdmin, invitedAt: users.invitedAt })
         .from(users)
         .where(eq(users.email, input.email));
       if (found?.isAdmin) throw ValidationError.field('email', GROUP_WORKSPACE_TEXT.staffAccount);
@@ -80,7 +81,10 @@ export async function inviteGroupUser(
       await tx
         .insert(groupUsers)
         .values({ groupId: group.groupId, userId, role: input.role, invitedBy: actor.userId, createdAt: now });
-      if (found) {
+      // Someone invited elsewhere who has not chosen a password yet cannot "sign in as usual": they
+      // get an invitation with a new link (their older links stop working, as for any new link).
+      const signsIn = found !== undefined && found.invitedAt === null;
+      if (signsIn) {
         await enqueueMail(tx, groupUserNotices.added(ctx, input.email, `${sender.publicUrl}/login`));
       } else {
         const { link, notMeLink, expiresAt } = await issueResetToken(tx, {
@@ -102,13 +106,13 @@ export async function inviteGroupUser(
       }
       await recordAudit(tx, {
         actorUserId: actor.userId,
-        action: found ? 'group_users.added' : 'group_users.invited',
+        action: signsIn ? 'group_users.added' : 'group_users.invited',
         details: { groupId: group.groupId, userId, role: input.role, byStaff: group.role === 'staff' },
         ip: actor.ip,
       });
       const user = must(await findGroupUser(tx, group.groupId, userId), 'the group user just added');
       return {
-        message: found ? GROUP_WORKSPACE_TEXT.added(input.email) : GROUP_WORKSPACE_TEXT.invited(input.email),
+        message: signsIn ? GROUP_WORKSPACE_TEXT.added(input.email) : GROUP_WORKSPACE_TEXT.invited(input.email),
         user,
       };
     });
