@@ -1,6 +1,7 @@
 // ESLint for the whole repository: `npm run lint` (tsc, then this with zero warnings), also a stage of
 // `npm test`. Formatting is Prettier's (`npm run format`), so the style rules are turned off here.
 // What each rule set is for: docs/decisions/013-lint-and-format.md.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import importX from 'eslint-plugin-import-x';
@@ -8,6 +9,14 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Each folder of src/web/features is one feature; a part two features need lives in src/web/components
+// (or src/web/lib), so a feature can be changed or removed without reading the others
+// (docs/ARCHITECTURE.md "Web").
+const WEB_FEATURES = fs
+  .readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -65,6 +74,22 @@ export default tseslint.config(
         {
           name: 'XMLHttpRequest',
           message: 'Call the route through its contract: call() or upload() of src/web/lib/http.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: WEB_FEATURES.map((feature) => ({
+            target: `./src/web/features/${feature}`,
+            from: './src/web/features',
+            except: [`./${feature}`],
+            message: 'Features do not import each other: move the shared part to src/web/components.',
+          })),
         },
       ],
     },

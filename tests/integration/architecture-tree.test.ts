@@ -32,4 +32,41 @@ describe('the architecture document', () => {
     const stale = [...named].filter((n) => !modules.includes(n) && /^[a-z-]+$/.test(n));
     expect(stale, 'names in the picture that are no module').toEqual([]);
   });
+
+  it('has no import loop in src/: each file can be read without the files that import it', () => {
+    const root = path.join(path.dirname(ARCHITECTURE_MD), '..', 'src');
+    const files = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => path.join(root, f));
+    // Static imports only (`import … from './x.ts'`, `export … from`): a lazy import() breaks no load order.
+    const imports = new Map(
+      files.map((file) => [
+        file,
+        [...fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from '(\.{1,2}\/[^']+)'/gm)]
+          .filter((m) => !/^import type /.test(m[0]))
+          .map((m) => path.resolve(path.dirname(file), m[1])),
+      ]),
+    );
+    const loops: string[] = [];
+    const done = new Set<string>();
+    const visit = (file: string, trail: string[]) => {
+      const at = trail.indexOf(file);
+      if (at >= 0) {
+        loops.push(
+          trail
+            .slice(at)
+            .concat(file)
+            .map((f) => path.relative(root, f))
+            .join(' → '),
+        );
+        return;
+      }
+      if (done.has(file)) return;
+      for (const next of imports.get(file) ?? []) visit(next, [...trail, file]);
+      done.add(file);
+    };
+    for (const file of files) visit(file, []);
+    expect(loops).toEqual([]);
+  });
 });

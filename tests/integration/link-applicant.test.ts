@@ -17,7 +17,7 @@ import {
   STAFF_NOTIFIED_MESSAGE,
 } from '../../src/server/modules/applications/complete-application.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
-import { LINK_MESSAGES } from '../../src/server/modules/work-queue/link-applicant.ts';
+import { LINK_MESSAGES } from '../../src/server/modules/work-queue/link-blocker.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
 import { actionWords, auditDetailWords } from '../../src/shared/rules/audit-words.ts';
 import { firstYearCents } from '../../src/shared/rules/renewal.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { workItemNotes, workItems } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { findWorkItem } from './get-work-item.ts';
+import { findWorkItem } from './work-item-rows.ts';
 import type { Db } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 

@@ -1,23 +1,11 @@
 import { and, asc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import { auditLog, determinationLetters, files, users, workItemNotes, workItems } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { linkView } from './link-applicant.ts';
+import { linkView } from './link-blocker.ts';
 import { selectWorkItems, staffName, toWorkItemRow } from './list-work-items.ts';
 import type { WorkItemDetail, WorkItemEvent, WorkQueueStaff } from '../../../shared/schemas/work-queue.ts';
 import type { DbOrTx } from '../../db/client.ts';
-
-export type WorkItem = typeof workItems.$inferSelect;
-
-/**
- * The work item `id` (for the actions), locked FOR UPDATE when `lock` (inside a transaction).
- * @throws HttpError 404 when there is none
- */
-export async function findWorkItem(db: DbOrTx, id: number, lock = false): Promise<WorkItem> {
-  const query = db.select().from(workItems).where(eq(workItems.id, id));
-  const [item] = lock ? await query.for('update') : await query;
-  if (!item) throw notFound('The work item');
-  return item;
-}
+import type { WorkItem } from './work-item-rows.ts';
 
 /** What one audited action on an item says in its history. */
 function eventText(action: WorkItemEvent['action'], d: Record<string, unknown>): string {

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { workItems } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { findWorkItem } from './get-work-item.ts';
-import { WORK_ITEM_MESSAGES } from './resolve-work-item.ts';
+import { findWorkItem, WORK_ITEM_MESSAGES } from './work-item-rows.ts';
 import type { Db } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 

@@ -2,18 +2,10 @@ import { eq } from 'drizzle-orm';
 import { determinationLetters, workItems } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { findWorkItem } from './get-work-item.ts';
-import { LINK_MESSAGES, linkBlocker } from './link-applicant.ts';
+import { LINK_MESSAGES, linkBlocker } from './link-blocker.ts';
+import { findWorkItem, WORK_ITEM_MESSAGES } from './work-item-rows.ts';
 import type { Db } from '../../db/client.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
-
-export const WORK_ITEM_MESSAGES = {
-  resolved: 'The item was resolved.',
-  alreadyResolved: 'This item is already resolved.',
-  reopened: 'The item was reopened.',
-  alreadyOpen: 'This item is already open.',
-  letterPending: 'Accept the letter or send it back: that resolves this item.',
-} as const;
 
 /**
  * POST /api/admin/work-queue/{id}/resolve `{ resolution }` (docs/work-queue.md "Actions"; staff

@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { typed } from '../mail/mail-words.ts';
-import { findWorkItem, type WorkItem } from './get-work-item.ts';
+import { findWorkItem, type WorkItem } from './work-item-rows.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FileRow } from '../files/stored-files.ts';
 import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';

@@ -16,8 +16,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { routeAt } from '../../../shared/contracts/contract.ts';
+import { Fact, StandingBadge, StandingCard } from '../../components/standing-card.tsx';
 import { call, HttpFailure } from '../../lib/http.ts';
-import { Fact, StandingBadge, StandingCard } from '../subordinates/standing-card.tsx';
 import type { irsCheckContracts } from '../../../shared/contracts/irs-check.ts';
 import type { IrsCheck } from '../../../shared/schemas/irs-check.ts';
 

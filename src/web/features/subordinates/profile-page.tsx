@@ -1,8 +1,8 @@
 import { Alert, Anchor, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Fact, StandingBadge, StandingCard } from '../../components/standing-card.tsx';
 import { call, HttpFailure } from '../../lib/http.ts';
-import { Fact, StandingBadge, StandingCard } from './standing-card.tsx';
 
 /** The public profile of an account (docs/requirements/screens.md /app/account/show/{id}) with its good-standing badge. */
 export default function ProfilePage() {

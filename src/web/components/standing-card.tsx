@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { MONTH_NAMES } from '../../../shared/lists/months.ts';
-import { longDate as calendarLongDate } from '../../../shared/rules/compliance-calendar.ts';
-import { LETTER_STATES, periodText, releaseDateText, type StandingState } from '../../../shared/rules/standing.ts';
-import type { PublicProfile } from '../../../shared/schemas/search.ts';
+import { MONTH_NAMES } from '../../shared/lists/months.ts';
+import { longDate as calendarLongDate } from '../../shared/rules/compliance-calendar.ts';
+import { LETTER_STATES, periodText, releaseDateText, type StandingState } from '../../shared/rules/standing.ts';
+import type { PublicProfile } from '../../shared/schemas/search.ts';
 import type { ReactNode } from 'react';
 
 const STANDING_COLOR: Record<StandingState, string> = {
