@@ -33,7 +33,12 @@ export function useAdminForm<V extends Record<string, unknown>>(empty: V, schema
     },
     fail(err: unknown) {
       if (err instanceof HttpFailure && Object.keys(err.errors).length) setErrors(first(err.errors));
-      else toastFailure(err instanceof HttpFailure && err.status !== 0 && err.status < 500 ? err.message : undefined);
+      else showFailure(err);
     },
   };
+}
+
+/** Toasts a failed call: the server's message for a refusal (4xx), "That didn't work." otherwise. */
+export function showFailure(err: unknown) {
+  toastFailure(err instanceof HttpFailure && err.status !== 0 && err.status < 500 ? err.message : undefined);
 }
