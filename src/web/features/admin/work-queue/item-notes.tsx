@@ -1,8 +1,8 @@
-import { Button, Divider, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Divider, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { workItemNoteSchema } from '../../../../shared/schemas/work-queue.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { useAdminForm } from '../use-admin-form.ts';
 import { useStaff, type ItemActs, type WorkItemView } from './item-actions.ts';
+import { TextActionForm } from './text-action-form.tsx';
 
 /** Who the item is assigned to, with "Assign to me" (docs/work-queue.md "Actions"). */
 export function ItemAssignment({ item, act }: { item: WorkItemView; act: ItemActs }) {
@@ -29,7 +29,6 @@ export function ItemAssignment({ item, act }: { item: WorkItemView; act: ItemAct
 
 /** The item's notes, oldest first, and the form that adds one. */
 export function ItemNotes({ item, act }: { item: WorkItemView; act: ItemActs }) {
-  const note = useAdminForm({ body: '' }, workItemNoteSchema);
   return (
     <>
       <Divider />
@@ -51,30 +50,16 @@ export function ItemNotes({ item, act }: { item: WorkItemView; act: ItemActs }) 
           </Text>
         </div>
       ))}
-      <form
-        noValidate
-        aria-label="Add a note"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (note.check()) act.mutate({ path: 'notes', body: note.values, form: note });
-        }}
-      >
-        <Stack gap="xs">
-          <Textarea
-            label="Note"
-            autosize
-            minRows={2}
-            value={note.values.body}
-            error={note.errors.body}
-            onChange={(e) => note.change({ body: e.currentTarget.value })}
-          />
-          <Group>
-            <Button type="submit" variant="default" loading={act.isPending && act.variables?.path === 'notes'}>
-              Add note
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <TextActionForm
+        act={act}
+        field="body"
+        schema={workItemNoteSchema}
+        toAction={(body) => ({ path: 'notes', body: { body } })}
+        formLabel="Add a note"
+        label="Note"
+        submit="Add note"
+        button={{ variant: 'default' }}
+      />
     </>
   );
 }

@@ -1,11 +1,12 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workQueueContracts } from '../../../../shared/contracts/work-queue.ts';
 import { workItemResolveSchema } from '../../../../shared/schemas/work-queue.ts';
 import { confirmAction } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
-import { showFailure, useAdminForm } from '../use-admin-form.ts';
+import { showFailure } from '../use-admin-form.ts';
+import { TextActionForm } from './text-action-form.tsx';
 import type { ActionAnswer, ItemActs, WorkItemView } from './item-actions.ts';
 
 /**
@@ -23,7 +24,6 @@ export function ItemResolution({
   done: (answer: ActionAnswer) => void;
 }) {
   const client = useQueryClient();
-  const resolve = useAdminForm({ resolution: '' }, workItemResolveSchema);
   const id = item.id;
   const link = useMutation({
     mutationFn: () => call(workQueueContracts.linkApplicant, { params: { id: String(id) } }),
@@ -66,31 +66,17 @@ export function ItemResolution({
           </Group>
         </Stack>
       ) : item.status === 'open' ? (
-        <form
-          noValidate
-          aria-label="Resolve the item"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (resolve.check()) act.mutate({ path: 'resolve', body: resolve.values, form: resolve });
-          }}
-        >
-          <Stack gap="xs">
-            <Textarea
-              label="Resolution"
-              description="What was done, e.g. listed in the annual GEN update."
-              autosize
-              minRows={2}
-              value={resolve.values.resolution}
-              error={resolve.errors.resolution}
-              onChange={(e) => resolve.change({ resolution: e.currentTarget.value })}
-            />
-            <Group>
-              <Button type="submit" color="green" loading={act.isPending && act.variables?.path === 'resolve'}>
-                Resolve
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <TextActionForm
+          act={act}
+          field="resolution"
+          schema={workItemResolveSchema}
+          toAction={(resolution) => ({ path: 'resolve', body: { resolution } })}
+          formLabel="Resolve the item"
+          label="Resolution"
+          description="What was done, e.g. listed in the annual GEN update."
+          submit="Resolve"
+          button={{ color: 'green' }}
+        />
       ) : (
         <Stack gap="xs">
           <Text size="sm">

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { workQueueContracts } from '../../../../shared/contracts/work-queue.ts';
 import { letterAcceptSchema, letterReturnSchema } from '../../../../shared/schemas/work-queue.ts';
 import { hrefOf } from '../../../lib/http.ts';
 import { useAdminForm } from '../use-admin-form.ts';
 import { localToday, type ItemActs, type WorkItemView } from './item-actions.ts';
+import { TextActionForm } from './text-action-form.tsx';
 
 /**
  * The determination letter of an item (docs/work-queue.md "Determination letters"): a link to the
@@ -12,7 +13,6 @@ import { localToday, type ItemActs, type WorkItemView } from './item-actions.ts'
  */
 export function LetterReview({ item, act }: { item: WorkItemView; act: ItemActs }) {
   const accept = useAdminForm({ letter_date: '' }, letterAcceptSchema(localToday()));
-  const sendBack = useAdminForm({ reason: '' }, letterReturnSchema);
   const id = item.id;
   const letter = item.letter;
   if (!letter) return null;
@@ -64,36 +64,17 @@ export function LetterReview({ item, act }: { item: WorkItemView; act: ItemActs 
               </Button>
             </Group>
           </form>
-          <form
-            noValidate
-            aria-label="Send the letter back"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (sendBack.check()) act.mutate({ path: 'return-letter', body: sendBack.values, form: sendBack });
-            }}
-          >
-            <Stack gap="xs">
-              <Textarea
-                label="Reason for the group"
-                description="Sent to the group by mail and shown on its home, with a request for a new upload."
-                autosize
-                minRows={2}
-                value={sendBack.values.reason}
-                error={sendBack.errors.reason}
-                onChange={(e) => sendBack.change({ reason: e.currentTarget.value })}
-              />
-              <Group>
-                <Button
-                  type="submit"
-                  color="orange"
-                  variant="light"
-                  loading={act.isPending && act.variables?.path === 'return-letter'}
-                >
-                  Send it back
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <TextActionForm
+            act={act}
+            field="reason"
+            schema={letterReturnSchema}
+            toAction={(reason) => ({ path: 'return-letter', body: { reason } })}
+            formLabel="Send the letter back"
+            label="Reason for the group"
+            description="Sent to the group by mail and shown on its home, with a request for a new upload."
+            submit="Send it back"
+            button={{ color: 'orange', variant: 'light' }}
+          />
         </>
       )}
     </Stack>
