@@ -1,426 +1,41 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { must } from '../shared/must.ts';
 import { LIMIT_NAMES, LIMIT_RULES, type LimitSettings } from './modules/limits/limit-rules.ts';
 import { AUTHORIZE_NET } from './providers/payments/authorize-net.ts';
+import { LIMIT_SETTINGS, SETTINGS } from './settings.ts';
 import type { IrsDataset } from './modules/irs-data/irs-files.ts';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+type Settings = typeof SETTINGS;
 
-/** IRS_DOWNLOAD: on or off (the bool words are taken too). */
-const onOff = z
-  .enum(['on', 'off', '1', '0', 'true', 'false', 'yes', 'no'], { message: 'IRS_DOWNLOAD must be on or off' })
-  .transform((v) => v === 'on' || v === '1' || v === 'true' || v === 'yes');
-
-/**
- * The IRS's published addresses of its data sets (docs/irs-data.md "Refresh"): the "EO BMF
- * Extract" page's four regional extracts (plain CSV), and the zips of the "Tax Exempt
- * Organization Search Bulk Data Downloads" page.
- */
-const IRS_ADDRESSES = {
-  bmf: [1, 2, 3, 4].map((n) => `https://www.irs.gov/pub/irs-soi/eo${n}.csv`).join(','),
-  epostcard: 'https://apps.irs.gov/pub/epostcard/data-download-epostcard.zip',
-  revocations: 'https://apps.irs.gov/pub/epostcard/data-download-revocation.zip',
-  pub78: 'https://apps.irs.gov/pub/epostcard/data-download-pub78.zip',
-};
-
-const isHttpUrl = (v: string) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol);
-
-/** An IRS download address (http or https), or `off` to leave that data set out. */
-function irsAddress(name: string, fallback: string) {
-  return z
-    .string()
-    .refine((v) => v.trim() === 'off' || isHttpUrl(v.trim()), `${name} must be an http(s) address or off`)
-    .default(fallback);
-}
-
-/** false, or a comma-separated list of IP addresses, CIDR subnets and proxy-addr's subnet names. */
-function isTrustProxyList(value: string): boolean {
-  if (['false', '0', 'none'].includes(value.trim())) return true;
-  return value.split(',').every((entry) => {
-    const [address, bits, extra] = entry.trim().split('/');
-    if (['loopback', 'linklocal', 'uniquelocal'].includes(address)) return bits === undefined;
-    const family = isIP(address);
-    if (!family || extra !== undefined) return false;
-    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
-  });
-}
-
-/**
- * A retention setting (docs/retention.md): a whole number of `unit`, 0 to turn the rule off, or
- * between `min` and `max`.
- */
-function retention(name: string, unit: string, fallback: number, min: number, max: number) {
-  const message = `${name} must be 0 (keep everything) or a whole number of ${unit} from ${min} to ${max}`;
-  return z.coerce
-    .number({ message })
-    .int(message)
-    .refine((v) => v === 0 || (v >= min && v <= max), message)
-    .default(fallback);
-}
-
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100, 'DATABASE_CONNECT_TIMEOUT_MS must be at least 100 (milliseconds)')
-    .max(600_000)
-    .default(5_000),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(0, 'DATABASE_STATEMENT_TIMEOUT_MS must be 0 (no limit) or more milliseconds')
-    .max(86_400_000)
-    .default(30_000),
-  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(0, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be 0 (no limit) or more milliseconds')
-    .max(86_400_000)
-    .default(60_000),
-  DATABASE_IDLE_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(0, 'DATABASE_IDLE_TIMEOUT_MS must be 0 (never closed) or more milliseconds')
-    .max(86_400_000)
-    .default(30_000),
-  MIGRATION_LOCK_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1, 'MIGRATION_LOCK_TIMEOUT_SECONDS must be at least 1')
-    .max(86_400)
-    .default(600),
-  REQUEST_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(0, 'REQUEST_TIMEOUT_MS must be 0 (no limit) or more milliseconds')
-    .max(86_400_000)
-    .default(300_000),
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1_000, 'KEEP_ALIVE_TIMEOUT_MS must be at least 1000 (milliseconds)')
-    .max(3_600_000)
-    .default(72_000),
-  METRICS_TOKEN: z
-    .string()
-    .regex(/^[\x21-\x7e]+$/, 'METRICS_TOKEN must be printable ASCII without spaces')
-    .optional(),
-  SESSION_SECRET: z
-    .string()
-    .min(32, 'SESSION_SECRET must be at least 32 characters (e.g. openssl rand -base64 48)')
-    .optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(24 * 7),
-  COOKIE_SECURE: bool.optional(),
-  SEED_DEMO: bool.default(true),
-  ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-  DEMO_EMAIL: z.string().email().optional(),
-  DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').optional(),
-  STAFF_EMAIL: z.string().email().default('staff@goodstanding.local'),
-  MAIL_FROM: z.string().default('GoodStanding <no-reply@goodstanding.local>'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_POLL_MS: z.coerce.number().int().min(50).default(5000),
-  MAIL_LEASE_SECONDS: z.coerce
-    .number({ message: 'MAIL_LEASE_SECONDS must be a whole number of seconds' })
-    .int('MAIL_LEASE_SECONDS must be a whole number of seconds')
-    .min(1, 'MAIL_LEASE_SECONDS must be at least 1 second')
-    .max(3600, 'MAIL_LEASE_SECONDS must be at most 3600 (an hour)')
-    .default(300),
-  RECAPTCHA_SITE_KEY: z.string().optional(),
-  RECAPTCHA_SECRET: z.string().optional(),
-  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
-  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
-  RATE_LIMIT_FORMS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_SEARCH_PER_MINUTE: z.coerce.number().int().min(1).default(240),
-  RATE_LIMIT_DISCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
-  TRUST_PROXY: z
-    .string()
-    .refine(
-      isTrustProxyList,
-      'TRUST_PROXY must be false, or addresses, subnets (10.0.0.0/8) and loopback, linklocal or uniquelocal separated by commas',
-    )
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SENTRY_DSN: z
-    .string()
-    .url('SENTRY_DSN must be the DSN Sentry shows, e.g. https://public@o1.ingest.sentry.io/2')
-    .regex(/^https?:\/\//, 'SENTRY_DSN must start with https:// or http://')
-    .optional(),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
-  WEB_DIST_DIR: z.string().default('./dist/web'),
-  WEB_DEV_SERVER: bool.default(false),
-  STORAGE_DIR: z.string().optional(),
-  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'S3_ENDPOINT must start with http:// or https://')
-    .optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool.optional(),
-  BYLAWS_SHORT_BRAND: z.string().min(1).default('BoosterBasics'),
-  PUBLIC_SITE_REACHABLE: bool.optional(),
-  OFFICE_VIEWER_URL: z.string().url().default('https://view.officeapps.live.com/op/view.aspx'),
-  UPLOAD_MAX_PHOTO_MB: z.coerce.number().positive().default(20),
-  UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
-  UPLOAD_MAX_ROSTER_MB: z.coerce.number().positive().default(100),
-  UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().default(5),
-  UPLOAD_MAX_DOCUMENT_MB: z.coerce.number().positive().default(20),
-  CONTEST_UPLOADS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(0).default(10),
-  CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY: z.coerce.number().min(0).default(1024),
-  CONTEST_UPLOADS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(30),
-  CONTEST_UPLOAD_MB_PER_IP_PER_DAY: z.coerce.number().min(0).default(3072),
-  PAYMENT_GATEWAY: z.enum(['simulator', 'authorize-net']).default('simulator'),
-  AUTHORIZE_NET_API_LOGIN_ID: z.string().optional(),
-  AUTHORIZE_NET_TRANSACTION_KEY: z.string().optional(),
-  AUTHORIZE_NET_CLIENT_KEY: z.string().optional(),
-  AUTHORIZE_NET_ENDPOINT: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'AUTHORIZE_NET_ENDPOINT must start with http:// or https://')
-    .optional(),
-  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
-  RECONCILE_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
-  RENEWAL_DISCOUNT_EXTENSION_DAYS: z.coerce.number().int().min(0).max(365).default(0),
-  REMINDERS_ENABLED: bool.default(true),
-  RETAIN_SENT_MAIL_DAYS: retention('RETAIN_SENT_MAIL_DAYS', 'days', 90, 1, 36_500),
-  RETAIN_EXPIRED_TOKENS_DAYS: retention('RETAIN_EXPIRED_TOKENS_DAYS', 'days', 30, 1, 36_500),
-  RETAIN_DRAFT_DAYS: retention('RETAIN_DRAFT_DAYS', 'days', 365, 30, 36_500),
-  RETAIN_INQUIRY_DAYS: retention('RETAIN_INQUIRY_DAYS', 'days', 1095, 1, 36_500),
-  RETAIN_RATING_DAYS: retention('RETAIN_RATING_DAYS', 'days', 1095, 1, 36_500),
-  RETAIN_AUDIT_YEARS: retention('RETAIN_AUDIT_YEARS', 'years', 7, 7, 100),
-  RETAIN_ORPHAN_FILE_HOURS: retention('RETAIN_ORPHAN_FILE_HOURS', 'hours', 24, 24, 87_600),
-  RETAIN_BULK_CHECK_DAYS: retention('RETAIN_BULK_CHECK_DAYS', 'days', 30, 1, 36_500),
-  JOBS_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL schema name (letters, digits, _)')
-    .default('pgboss'),
-  IRS_DATA_DIR: z.string().optional(),
-  IRS_DOWNLOAD: onOff.default(false),
-  IRS_BMF_URLS: z
-    .string()
-    .refine(
-      (v) => v.trim() === 'off' || v.split(',').every((u) => isHttpUrl(u.trim())),
-      'IRS_BMF_URLS must be http(s) addresses separated by commas, or off',
-    )
-    .default(IRS_ADDRESSES.bmf),
-  IRS_EPOSTCARD_URL: irsAddress('IRS_EPOSTCARD_URL', IRS_ADDRESSES.epostcard),
-  IRS_REVOCATIONS_URL: irsAddress('IRS_REVOCATIONS_URL', IRS_ADDRESSES.revocations),
-  IRS_PUB78_URL: irsAddress('IRS_PUB78_URL', IRS_ADDRESSES.pub78),
-  IRS_DOWNLOAD_TIMEOUT_MS: z.coerce
-    .number({ message: 'IRS_DOWNLOAD_TIMEOUT_MS must be a whole number of milliseconds' })
-    .int('IRS_DOWNLOAD_TIMEOUT_MS must be a whole number of milliseconds')
-    .min(1_000, 'IRS_DOWNLOAD_TIMEOUT_MS must be at least 1000 (milliseconds)')
-    .max(3_600_000, 'IRS_DOWNLOAD_TIMEOUT_MS must be at most 3600000 (an hour)')
-    .default(60_000),
-  IRS_DOWNLOAD_RETRIES: z.coerce
-    .number({ message: 'IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10' })
-    .int('IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10')
-    .min(0, 'IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10')
-    .max(10, 'IRS_DOWNLOAD_RETRIES must be a whole number from 0 to 10')
-    .default(3),
-  IRS_DOWNLOAD_RETRY_DELAY_MS: z.coerce
-    .number({ message: 'IRS_DOWNLOAD_RETRY_DELAY_MS must be a whole number of milliseconds' })
-    .int('IRS_DOWNLOAD_RETRY_DELAY_MS must be a whole number of milliseconds')
-    .min(0, 'IRS_DOWNLOAD_RETRY_DELAY_MS must be 0 or more milliseconds')
-    .max(600_000, 'IRS_DOWNLOAD_RETRY_DELAY_MS must be at most 600000 (10 minutes)')
-    .default(30_000),
-  IRS_DOWNLOAD_MAX_MB: z.coerce
-    .number({ message: 'IRS_DOWNLOAD_MAX_MB must be a whole number of megabytes' })
-    .int('IRS_DOWNLOAD_MAX_MB must be a whole number of megabytes')
-    .min(1, 'IRS_DOWNLOAD_MAX_MB must be at least 1')
-    .max(65_536, 'IRS_DOWNLOAD_MAX_MB must be at most 65536 (64 GB)')
-    .default(2_048),
-  ROUTING_LOOKUP_URL: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'ROUTING_LOOKUP_URL must start with http:// or https://')
-    .optional(),
-});
-
-/** One whole-number setting per abuse limit, named and defaulted by its rule (modules/limits/limit-rules.ts). */
-const limitsEnvSchema = z.object(
-  Object.fromEntries(
-    LIMIT_NAMES.map((name) => {
-      const { setting, defaultMax } = LIMIT_RULES[name];
-      const message = `${setting} must be a whole number of at least 1`;
-      return [setting, z.coerce.number({ message }).int(message).min(1, message).default(defaultMax)];
-    }),
-  ),
+/** Every setting's schema, from its one declaration in settings.ts. */
+const settingsSchema = z.object(
+  Object.fromEntries(Object.entries(SETTINGS).map(([name, declared]) => [name, declared.schema])) as {
+    [Name in keyof Settings]: Settings[Name]['schema'];
+  },
 );
 
-/** config.limits from the parsed settings of {@link limitsEnvSchema}. */
-function limitsFrom(parsed: Record<string, number>): LimitSettings {
-  return Object.fromEntries(
-    LIMIT_NAMES.map((name) => [name, must(parsed[LIMIT_RULES[name].setting], LIMIT_RULES[name].setting)]),
-  ) as LimitSettings;
-}
+/**
+ * The LIMIT_* settings are parsed apart from the others: a bad limit then does not hide the
+ * problems of settings that only make sense together ({@link dependencyProblems}), which are looked
+ * for once the others are valid.
+ */
+const LIMITS_MASK = Object.fromEntries(LIMIT_SETTINGS.map((name) => [name, true])) as Record<
+  (typeof LIMIT_SETTINGS)[number],
+  true
+>;
+const envSchema = settingsSchema.omit(LIMITS_MASK);
+const limitsEnvSchema = settingsSchema.pick(LIMITS_MASK);
 
-type Env = z.infer<typeof envSchema>;
+/** Every variable {@link loadConfig} reads, in the order of settings.ts (each has its row in docs/configuration.md). */
+export const READ_VARIABLES: readonly string[] = Object.keys(settingsSchema.shape);
 
-/** Runtime configuration of one server process; built only by {@link loadConfig}. */
-export interface AppConfig {
-  env: Env['NODE_ENV'];
-  host: string;
-  port: number;
-  /**
-   * Origin used in links that leave the site: inside mails, canonical links and the address handed
-   * to the outside document viewer, e.g. https://goodstanding.example (no trailing slash). Never
-   * the address of anything the browser loads or calls: those are paths, or come from the
-   * request's origin (docs/security.md "Same origin").
-   */
-  publicUrl: string;
-  dataDir: string;
-  /** postgres:// URL, or undefined for the embedded PGlite database in `${dataDir}/db`. */
-  databaseUrl?: string;
-  databasePoolSize: number;
-  /** The embedded database's page cache (shared_buffers), in MB (docs/operations.md "Memory"). */
-  pgliteSharedBuffersMb: number;
-  /**
-   * Limits of the PostgreSQL server connection (docs/deploy.md "Timeouts"), in milliseconds, 0 = no
-   * limit: `connectMs` waiting for a pool connection, `statementMs` (statement_timeout),
-   * `idleInTransactionMs` (idle_in_transaction_session_timeout), `idleMs` before an idle pooled
-   * connection is closed; `migrationLockSeconds` waiting for another server's startup work.
-   */
-  databaseTimeouts: DatabaseTimeouts;
-  /** Fastify's requestTimeout and keepAliveTimeout, in milliseconds (docs/deploy.md "Timeouts"). */
-  http: { requestTimeoutMs: number; keepAliveTimeoutMs: number };
-  /** Bearer token of GET /metrics; without one /metrics does not exist (docs/deploy.md "Observability"). */
-  metricsToken?: string;
-  /**
-   * HMAC key for CSRF tokens; when absent one is generated and kept in the database (not in
-   * production, which requires it: docs/deploy.md).
-   */
-  sessionSecret?: string;
-  sessionIdleMinutes: number;
-  sessionAbsoluteHours: number;
-  cookieSecure: boolean;
-  seedDemo: boolean;
-  demo: { adminEmail?: string; adminPassword?: string; demoEmail?: string; demoPassword?: string };
-  /**
-   * `leaseSeconds`: how long a delivery round's claim on a mail holds without a heartbeat
-   * (MAIL_LEASE_SECONDS, default 300; docs/mail.md "One send per mail"): a server that stops
-   * mid-send leaves its mails to the others after at most this long.
-   */
-  mail: { staffEmail: string; from: string; smtpUrl?: string; pollMs: number; leaseSeconds: number };
-  captcha: { siteKey?: string; secret?: string; verifyUrl: string; minScore: number };
-  /** Requests per client address per minute (docs/requirements/platform.md §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
-  rateLimits: { formsPerMinute: number; loginPerMinute: number; searchPerMinute: number; discountPerMinute: number };
-  /**
-   * Where rate-limit hits are counted: 'memory' in this process, or 'database' (the rate_limits
-   * table) so that every server process on one PostgreSQL database counts together. Default:
-   * 'database' when DATABASE_URL is set, 'memory' on the embedded database.
-   */
-  rateLimitStore: 'memory' | 'database';
-  /**
-   * The abuse limits' maximums, each from its LIMIT_* setting (docs/security.md "Limits on mail and
-   * payments"), always counted in the database.
-   */
-  limits: LimitSettings;
-  /**
-   * Peers whose X-Forwarded-For / -Proto / -Host are believed (Fastify's trustProxy): addresses,
-   * CIDR subnets or proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated; false
-   * believes none. The client address (rate limits, sessions, audit) is the nearest untrusted hop.
-   */
-  trustProxy: string | false;
-  logLevel: Env['LOG_LEVEL'];
-  sentryDsn?: string;
-  /**
-   * Longest wait, in ms, on SIGTERM for the requests and jobs still running before the database is
-   * closed (docs/operations.md "Stopping"); the process exits within this plus 1.5 s.
-   */
-  shutdownTimeoutMs: number;
-  webDistDir: string;
-  /**
-   * `npm run dev`: the web client comes from Vite's development server inside this process (hot
-   * reload, public pages rendered from the sources) instead of the build (WEB_DEV_SERVER, default
-   * off, refused in production: docs/decisions/012-server-rendering-and-dev-loop.md).
-   */
-  webDevServer: boolean;
-  bylaws: {
-    /** The other brand the short bylaws variant is published under (docs/requirements/product.md tool 3). */
-    shortBrand: string;
-    /**
-     * The online office-document viewer, used only when the site is publicly reachable (it fetches
-     * the download itself); null otherwise, and the built-in preview is offered instead.
-     */
-    viewerUrl: string | null;
-  };
-  /**
-   * Where uploaded bytes go (docs/requirements/platform.md §5.7): disk under `dir` (outside the web root), or an S3 bucket
-   * (`s3`, set whenever `driver` is 's3') when several servers share the uploads.
-   */
-  storage: { driver: 'disk' | 's3'; dir: string; s3?: S3Config };
-  /** Largest accepted upload per purpose, in bytes (docs/requirements/platform.md §5.7: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
-  uploadLimits: {
-    contest_photo: number;
-    contest_video: number;
-    roster: number;
-    profile_image: number;
-    application_document: number;
-  };
-  /**
-   * Daily quotas of the anonymous contest uploads (docs/security.md "Upload quotas"), per entry
-   * e-mail address and per client IP, per UTC day: files (count) and bytes. Defaults: 10 files and
-   * 1 GB per address, 30 files and 3 GB per IP (CONTEST_UPLOADS_PER_ADDRESS_PER_DAY,
-   * CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY, CONTEST_UPLOADS_PER_IP_PER_DAY, CONTEST_UPLOAD_MB_PER_IP_PER_DAY).
-   */
-  contestQuotas: { perAddress: UploadQuota; perIp: UploadQuota };
-  /** The card payment provider (docs/requirements/platform.md §2 rule 4, §5.8; docs/requirements/product.md tool 14). */
-  payments: PaymentsConfig;
-  /** docs/requirements/constants.md "Discount extension days": the early-bird renewal prices last this many days past the due date. */
-  renewalDiscountExtensionDays: number;
-  /**
-   * How long the retention rules keep data (docs/retention.md); 0 turns a rule off. Days, except
-   * `auditYears` (years) and `orphanFileHours` (hours).
-   */
-  retention: RetentionConfig;
-  /** Compliance deadline reminders (docs/requirements/product.md "Compliance calendar"): the daily job that mails them (REMINDERS_ENABLED, default on). */
-  reminders: { enabled: boolean };
-  /**
-   * Scheduled jobs (docs/jobs.md): `bossSchema` is the PostgreSQL schema of the job library's own
-   * tables (JOBS_SCHEMA, default pgboss; unused on PGlite); `irsDataDir` the folder the IRS data
-   * refresh imports new BMF CSV files from (IRS_DATA_DIR; unset: the job does nothing).
-   */
-  jobs: { bossSchema: string; irsDataDir?: string };
-  /** What the IRS data refresh downloads from the IRS itself (docs/irs-data.md "Refresh"). */
-  irsDownload: IrsDownloadConfig;
-  /**
-   * The public routing-number lookup the bank form calls by JSONP: a URL taking `rn` and
-   * `callback`. ROUTING_LOOKUP_URL, or by default the path of this app's own built-in lookup
-   * ({@link ROUTING_LOOKUP_PATH}, no network), which the browser asks on the origin it opened the
-   * page at (docs/security.md "Same origin").
-   */
-  routingLookupUrl: string;
+type Env = z.infer<typeof settingsSchema>;
+
+/** config.limits from the LIMIT_* settings, each named by its rule (modules/limits/limit-rules.ts). */
+function limitsFrom(e: Env): LimitSettings {
+  return Object.fromEntries(LIMIT_NAMES.map((name) => [name, e[LIMIT_RULES[name].setting]])) as LimitSettings;
 }
 
 /**
@@ -450,31 +65,8 @@ interface PaymentsConfig {
   reconcileIntervalMinutes: number;
 }
 
-/**
- * The IRS data refresh's downloads (docs/irs-data.md "Refresh", docs/configuration.md): off by
- * default (no network); IRS_DOWNLOAD=on downloads each of `sources` once a day.
- */
-interface IrsDownloadConfig {
-  /** IRS_DOWNLOAD (default off). */
-  enabled: boolean;
-  /**
-   * The addresses, in this order: the BMF extracts (IRS_BMF_URLS), the Form 990-N data
-   * (IRS_EPOSTCARD_URL), the Automatic Revocation List (IRS_REVOCATIONS_URL), the Publication 78
-   * data (IRS_PUB78_URL); a data set set to `off` is left out. An address ending in `.zip` is unzipped.
-   */
-  sources: { dataset: IrsDataset; url: string }[];
-  /** Longest wait, in ms, for the answer and then between two pieces of the file (IRS_DOWNLOAD_TIMEOUT_MS, 60,000). */
-  timeoutMs: number;
-  /** More tries of a download after a network error, a timeout, a cut-short file, 408, 429 or 5xx (IRS_DOWNLOAD_RETRIES, 3). */
-  retries: number;
-  /** Wait before the first retry, in ms, doubled for each next one; a longer Retry-After wins (IRS_DOWNLOAD_RETRY_DELAY_MS, 30,000). */
-  retryDelayMs: number;
-  /** Largest download, and largest file unzipped from one, in bytes (IRS_DOWNLOAD_MAX_MB, 2,048 MB). */
-  maxBytes: number;
-}
-
 /** config.irsDownload.sources from the IRS_*_URL(S) settings. */
-function irsSourcesFrom(e: Env): IrsDownloadConfig['sources'] {
+function irsSourcesFrom(e: Env): { dataset: IrsDataset; url: string }[] {
   const off = (v: string) => v.trim() === 'off';
   return [
     ...(off(e.IRS_BMF_URLS)
@@ -493,35 +85,6 @@ function irsSourcesFrom(e: Env): IrsDownloadConfig['sources'] {
       .filter(([, url]) => !off(url))
       .map(([dataset, url]) => ({ dataset, url: url.trim() })),
   ];
-}
-
-/** See AppConfig.databaseTimeouts. */
-export interface DatabaseTimeouts {
-  connectMs: number;
-  statementMs: number;
-  idleInTransactionMs: number;
-  idleMs: number;
-  migrationLockSeconds: number;
-}
-
-/** The retention rules' limits (docs/retention.md "Rules"); 0 turns a rule off. */
-interface RetentionConfig {
-  /** Sent mails keep their text this many days after sending (RETAIN_SENT_MAIL_DAYS, 90). */
-  sentMailDays: number;
-  /** Password reset tokens and sessions are deleted this many days after they expired (RETAIN_EXPIRED_TOKENS_DAYS, 30). */
-  expiredTokenDays: number;
-  /** Applications never submitted are deleted this many days after they were last touched (RETAIN_DRAFT_DAYS, 365). */
-  draftDays: number;
-  /** Public form submissions are deleted this many days after they arrived (RETAIN_INQUIRY_DAYS, 1095). */
-  inquiryDays: number;
-  /** Page ratings are deleted this many days after they were given (RETAIN_RATING_DAYS, 1095). */
-  ratingDays: number;
-  /** Audit rows are deleted this many years after they were written, money records later (RETAIN_AUDIT_YEARS, 7). */
-  auditYears: number;
-  /** Stored objects no files row names are removed this many hours after they were written (RETAIN_ORPHAN_FILE_HOURS, 24). */
-  orphanFileHours: number;
-  /** Checks of a list of EINs, with their result CSV, are deleted this many days after they finished (RETAIN_BULK_CHECK_DAYS, 30). */
-  bulkCheckDays: number;
 }
 
 /** Where the app serves the gateway simulator in simulator mode. */
@@ -560,24 +123,6 @@ function paymentsFromEnv(e: Env): PaymentsConfig {
     timeoutMs: e.PAYMENT_TIMEOUT_MS,
     reconcileIntervalMinutes: e.RECONCILE_INTERVAL_MINUTES,
   };
-}
-
-/** How much one address or IP may upload in a UTC day. */
-export interface UploadQuota {
-  files: number;
-  bytes: number;
-}
-
-/** An S3 or S3-compatible bucket (STORAGE_DRIVER=s3). */
-interface S3Config {
-  bucket: string;
-  region: string;
-  /** Base URL of an S3-compatible service; AWS when absent. */
-  endpoint?: string;
-  /** Both or neither; without them the SDK's default credential chain is used. */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
 }
 
 /** Whether PUBLIC_URL names a host the internet can reach (not localhost, a private address or .local). */
@@ -694,7 +239,7 @@ export function productionProblems(env: Record<string, string | undefined>): str
 }
 
 /** The settings that only make sense together, checked once each value is valid on its own. */
-function dependencyProblems(e: Env): string[] {
+function dependencyProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (e.RECAPTCHA_SITE_KEY && !e.RECAPTCHA_SECRET)
     problems.push('RECAPTCHA_SECRET: required when RECAPTCHA_SITE_KEY is set');
@@ -716,6 +261,248 @@ function dependencyProblems(e: Env): string[] {
   }
   return problems;
 }
+
+/**
+ * The configuration of one server process from its valid settings (their own derived values
+ * included: paths resolved, megabytes in bytes, the defaults that depend on other settings).
+ */
+function configFrom(e: Env) {
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    /**
+     * Origin used in links that leave the site: inside mails, canonical links and the address handed
+     * to the outside document viewer, e.g. https://goodstanding.example (no trailing slash). Never
+     * the address of anything the browser loads or calls: those are paths, or come from the
+     * request's origin (docs/security.md "Same origin").
+     */
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    /** postgres:// URL, or undefined for the embedded PGlite database in `${dataDir}/db`. */
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** The embedded database's page cache (shared_buffers), in MB (docs/operations.md "Memory"). */
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    /**
+     * Limits of the PostgreSQL server connection (docs/deploy.md "Timeouts"), in milliseconds, 0 = no
+     * limit: `connectMs` waiting for a pool connection, `statementMs` (statement_timeout),
+     * `idleInTransactionMs` (idle_in_transaction_session_timeout), `idleMs` before an idle pooled
+     * connection is closed; `migrationLockSeconds` waiting for another server's startup work.
+     */
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      idleMs: e.DATABASE_IDLE_TIMEOUT_MS,
+      migrationLockSeconds: e.MIGRATION_LOCK_TIMEOUT_SECONDS,
+    },
+    /** Fastify's requestTimeout and keepAliveTimeout, in milliseconds (docs/deploy.md "Timeouts"). */
+    http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    /** Bearer token of GET /metrics; without one /metrics does not exist (docs/deploy.md "Observability"). */
+    metricsToken: e.METRICS_TOKEN,
+    /**
+     * HMAC key for CSRF tokens; when absent one is generated and kept in the database (not in
+     * production, which requires it: docs/deploy.md).
+     */
+    sessionSecret: e.SESSION_SECRET,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    cookieSecure: e.COOKIE_SECURE ?? (isProduction && (e.PUBLIC_URL ?? '').startsWith('https://')),
+    seedDemo: e.SEED_DEMO,
+    demo: {
+      adminEmail: e.ADMIN_EMAIL,
+      adminPassword: e.ADMIN_PASSWORD,
+      demoEmail: e.DEMO_EMAIL,
+      demoPassword: e.DEMO_PASSWORD,
+    },
+    /**
+     * `leaseSeconds`: how long a delivery round's claim on a mail holds without a heartbeat
+     * (MAIL_LEASE_SECONDS, default 300; docs/mail.md "One send per mail"): a server that stops
+     * mid-send leaves its mails to the others after at most this long.
+     */
+    mail: {
+      staffEmail: e.STAFF_EMAIL,
+      from: e.MAIL_FROM,
+      smtpUrl: e.SMTP_URL,
+      pollMs: e.MAIL_POLL_MS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+    },
+    captcha: {
+      siteKey: e.RECAPTCHA_SITE_KEY,
+      secret: e.RECAPTCHA_SECRET,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+    },
+    /** Requests per client address per minute (docs/requirements/platform.md §5.4); `discountPerMinute` bounds POST /app/discount/reserve. */
+    rateLimits: {
+      formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
+      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
+      searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
+      discountPerMinute: e.RATE_LIMIT_DISCOUNT_PER_MINUTE,
+    },
+    /**
+     * Where rate-limit hits are counted: 'memory' in this process, or 'database' (the rate_limits
+     * table) so that every server process on one PostgreSQL database counts together. Default:
+     * 'database' when DATABASE_URL is set, 'memory' on the embedded database.
+     */
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? ('database' as const) : ('memory' as const)),
+    /**
+     * The abuse limits' maximums, each from its LIMIT_* setting (docs/security.md "Limits on mail and
+     * payments"), always counted in the database.
+     */
+    limits: limitsFrom(e),
+    /**
+     * Peers whose X-Forwarded-For / -Proto / -Host are believed (Fastify's trustProxy): addresses,
+     * CIDR subnets or proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated; false
+     * believes none. The client address (rate limits, sessions, audit) is the nearest untrusted hop.
+     */
+    trustProxy: trustProxyOf(e.TRUST_PROXY, isProduction),
+    logLevel: e.LOG_LEVEL,
+    sentryDsn: e.SENTRY_DSN,
+    /**
+     * Longest wait, in ms, on SIGTERM for the requests and jobs still running before the database is
+     * closed (docs/operations.md "Stopping"); the process exits within this plus 1.5 s.
+     */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    /**
+     * `npm run dev`: the web client comes from Vite's development server inside this process (hot
+     * reload, public pages rendered from the sources) instead of the build (WEB_DEV_SERVER, default
+     * off, refused in production: docs/decisions/012-server-rendering-and-dev-loop.md).
+     */
+    webDevServer: e.WEB_DEV_SERVER,
+    /**
+     * Where uploaded bytes go (docs/requirements/platform.md §5.7): disk under `dir` (outside the web root), or an S3 bucket
+     * (`s3`, set whenever `driver` is 's3') when several servers share the uploads.
+     */
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
+      // Spread so that `s3` is an optional property of AppConfig, which disk configurations leave out.
+      ...(e.STORAGE_DRIVER === 's3'
+        ? {
+            /** An S3 or S3-compatible bucket (STORAGE_DRIVER=s3). */
+            s3: {
+              bucket: must(e.S3_BUCKET, 'S3_BUCKET'),
+              region: e.S3_REGION,
+              /** Base URL of an S3-compatible service; AWS when absent. */
+              endpoint: e.S3_ENDPOINT,
+              /** Both or neither; without them the SDK's default credential chain is used. */
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+            },
+          }
+        : {}),
+    },
+    bylaws: {
+      /** The other brand the short bylaws variant is published under (docs/requirements/product.md tool 3). */
+      shortBrand: e.BYLAWS_SHORT_BRAND,
+      /**
+       * The online office-document viewer, used only when the site is publicly reachable (it fetches
+       * the download itself); null otherwise, and the built-in preview is offered instead.
+       */
+      viewerUrl: (e.PUBLIC_SITE_REACHABLE ?? isPublicAddress(e.PUBLIC_URL)) ? e.OFFICE_VIEWER_URL : null,
+    },
+    /** Largest accepted upload per purpose, in bytes (docs/requirements/platform.md §5.7: photo 20 MB, video 500 MB, roster 100 MB, header image 5 MB). */
+    uploadLimits: {
+      contest_photo: mb(e.UPLOAD_MAX_PHOTO_MB),
+      contest_video: mb(e.UPLOAD_MAX_VIDEO_MB),
+      roster: mb(e.UPLOAD_MAX_ROSTER_MB),
+      profile_image: mb(e.UPLOAD_MAX_IMAGE_MB),
+      application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
+    },
+    /**
+     * Daily quotas of the anonymous contest uploads (docs/security.md "Upload quotas"), per entry
+     * e-mail address and per client IP, per UTC day: files (count) and bytes. Defaults: 10 files and
+     * 1 GB per address, 30 files and 3 GB per IP (CONTEST_UPLOADS_PER_ADDRESS_PER_DAY,
+     * CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY, CONTEST_UPLOADS_PER_IP_PER_DAY, CONTEST_UPLOAD_MB_PER_IP_PER_DAY).
+     */
+    contestQuotas: {
+      perAddress: { files: e.CONTEST_UPLOADS_PER_ADDRESS_PER_DAY, bytes: mb(e.CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY) },
+      perIp: { files: e.CONTEST_UPLOADS_PER_IP_PER_DAY, bytes: mb(e.CONTEST_UPLOAD_MB_PER_IP_PER_DAY) },
+    },
+    /** The card payment provider (docs/requirements/platform.md §2 rule 4, §5.8; docs/requirements/product.md tool 14). */
+    payments: paymentsFromEnv(e),
+    /** docs/requirements/constants.md "Discount extension days": the early-bird renewal prices last this many days past the due date. */
+    renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,
+    /**
+     * How long the retention rules keep data (docs/retention.md "Rules"); 0 turns a rule off. Days,
+     * except `auditYears` (years) and `orphanFileHours` (hours).
+     */
+    retention: {
+      /** Sent mails keep their text this many days after sending (RETAIN_SENT_MAIL_DAYS, 90). */
+      sentMailDays: e.RETAIN_SENT_MAIL_DAYS,
+      /** Password reset tokens and sessions are deleted this many days after they expired (RETAIN_EXPIRED_TOKENS_DAYS, 30). */
+      expiredTokenDays: e.RETAIN_EXPIRED_TOKENS_DAYS,
+      /** Applications never submitted are deleted this many days after they were last touched (RETAIN_DRAFT_DAYS, 365). */
+      draftDays: e.RETAIN_DRAFT_DAYS,
+      /** Public form submissions are deleted this many days after they arrived (RETAIN_INQUIRY_DAYS, 1095). */
+      inquiryDays: e.RETAIN_INQUIRY_DAYS,
+      /** Page ratings are deleted this many days after they were given (RETAIN_RATING_DAYS, 1095). */
+      ratingDays: e.RETAIN_RATING_DAYS,
+      /** Audit rows are deleted this many years after they were written, money records later (RETAIN_AUDIT_YEARS, 7). */
+      auditYears: e.RETAIN_AUDIT_YEARS,
+      /** Stored objects no files row names are removed this many hours after they were written (RETAIN_ORPHAN_FILE_HOURS, 24). */
+      orphanFileHours: e.RETAIN_ORPHAN_FILE_HOURS,
+      /** Checks of a list of EINs, with their result CSV, are deleted this many days after they finished (RETAIN_BULK_CHECK_DAYS, 30). */
+      bulkCheckDays: e.RETAIN_BULK_CHECK_DAYS,
+    },
+    /** Compliance deadline reminders (docs/requirements/product.md "Compliance calendar"): the daily job that mails them (REMINDERS_ENABLED, default on). */
+    reminders: { enabled: e.REMINDERS_ENABLED },
+    /**
+     * Scheduled jobs (docs/jobs.md): `bossSchema` is the PostgreSQL schema of the job library's own
+     * tables (JOBS_SCHEMA, default pgboss; unused on PGlite); `irsDataDir` the folder the IRS data
+     * refresh imports new BMF CSV files from (IRS_DATA_DIR; unset: the job does nothing).
+     */
+    jobs: {
+      bossSchema: e.JOBS_SCHEMA,
+      // Spread so that `irsDataDir` is an optional property of AppConfig, which configurations without it leave out.
+      ...(e.IRS_DATA_DIR ? { irsDataDir: path.resolve(e.IRS_DATA_DIR) } : {}),
+    },
+    /**
+     * What the IRS data refresh downloads from the IRS itself (docs/irs-data.md "Refresh",
+     * docs/configuration.md): off by default (no network); IRS_DOWNLOAD=on downloads each of
+     * `sources` once a day.
+     */
+    irsDownload: {
+      /** IRS_DOWNLOAD (default off). */
+      enabled: e.IRS_DOWNLOAD,
+      /**
+       * The addresses, in this order: the BMF extracts (IRS_BMF_URLS), the Form 990-N data
+       * (IRS_EPOSTCARD_URL), the Automatic Revocation List (IRS_REVOCATIONS_URL), the Publication 78
+       * data (IRS_PUB78_URL); a data set set to `off` is left out. An address ending in `.zip` is unzipped.
+       */
+      sources: irsSourcesFrom(e),
+      /** Longest wait, in ms, for the answer and then between two pieces of the file (IRS_DOWNLOAD_TIMEOUT_MS, 60,000). */
+      timeoutMs: e.IRS_DOWNLOAD_TIMEOUT_MS,
+      /** More tries of a download after a network error, a timeout, a cut-short file, 408, 429 or 5xx (IRS_DOWNLOAD_RETRIES, 3). */
+      retries: e.IRS_DOWNLOAD_RETRIES,
+      /** Wait before the first retry, in ms, doubled for each next one; a longer Retry-After wins (IRS_DOWNLOAD_RETRY_DELAY_MS, 30,000). */
+      retryDelayMs: e.IRS_DOWNLOAD_RETRY_DELAY_MS,
+      /** Largest download, and largest file unzipped from one, in bytes (IRS_DOWNLOAD_MAX_MB, 2,048 MB). */
+      maxBytes: mb(e.IRS_DOWNLOAD_MAX_MB),
+    },
+    /**
+     * The public routing-number lookup the bank form calls by JSONP: a URL taking `rn` and
+     * `callback`. ROUTING_LOOKUP_URL, or by default the path of this app's own built-in lookup
+     * ({@link ROUTING_LOOKUP_PATH}, no network), which the browser asks on the origin it opened the
+     * page at (docs/security.md "Same origin").
+     */
+    routingLookupUrl: e.ROUTING_LOOKUP_URL ?? ROUTING_LOOKUP_PATH,
+  };
+}
+
+/** Runtime configuration of one server process; built only by {@link loadConfig}. */
+export type AppConfig = ReturnType<typeof configFrom>;
+
+/** See AppConfig.databaseTimeouts. */
+export type DatabaseTimeouts = AppConfig['databaseTimeouts'];
+
+/** How much one address or IP may upload in a UTC day. */
+export type UploadQuota = AppConfig['contestQuotas']['perAddress'];
 
 /**
  * Reads and validates the process environment (the only reader of process.env).
@@ -748,121 +535,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     }
     throw new ConfigError(parts.join('\n'));
   }
-  const e = must(parsed.data, 'the parsed configuration');
-  const port = e.PORT;
-  const isProduction = e.NODE_ENV === 'production';
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const config: AppConfig = {
-    env: e.NODE_ENV,
-    host: e.HOST,
-    port,
-    publicUrl,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
-    databaseTimeouts: {
-      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
-      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
-      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-      idleMs: e.DATABASE_IDLE_TIMEOUT_MS,
-      migrationLockSeconds: e.MIGRATION_LOCK_TIMEOUT_SECONDS,
-    },
-    http: { requestTimeoutMs: e.REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS },
-    metricsToken: e.METRICS_TOKEN,
-    sessionSecret: e.SESSION_SECRET,
-    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
-    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
-    cookieSecure: e.COOKIE_SECURE ?? (isProduction && (e.PUBLIC_URL ?? '').startsWith('https://')),
-    seedDemo: e.SEED_DEMO,
-    demo: {
-      adminEmail: e.ADMIN_EMAIL,
-      adminPassword: e.ADMIN_PASSWORD,
-      demoEmail: e.DEMO_EMAIL,
-      demoPassword: e.DEMO_PASSWORD,
-    },
-    mail: {
-      staffEmail: e.STAFF_EMAIL,
-      from: e.MAIL_FROM,
-      smtpUrl: e.SMTP_URL,
-      pollMs: e.MAIL_POLL_MS,
-      leaseSeconds: e.MAIL_LEASE_SECONDS,
-    },
-    captcha: {
-      siteKey: e.RECAPTCHA_SITE_KEY,
-      secret: e.RECAPTCHA_SECRET,
-      verifyUrl: e.RECAPTCHA_VERIFY_URL,
-      minScore: e.RECAPTCHA_MIN_SCORE,
-    },
-    rateLimits: {
-      formsPerMinute: e.RATE_LIMIT_FORMS_PER_MINUTE,
-      loginPerMinute: e.RATE_LIMIT_LOGIN_PER_MINUTE,
-      searchPerMinute: e.RATE_LIMIT_SEARCH_PER_MINUTE,
-      discountPerMinute: e.RATE_LIMIT_DISCOUNT_PER_MINUTE,
-    },
-    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
-    limits: limitsFrom(must(parsedLimits.data, 'the parsed limits') as Record<string, number>),
-    trustProxy: trustProxyOf(e.TRUST_PROXY, isProduction),
-    logLevel: e.LOG_LEVEL,
-    sentryDsn: e.SENTRY_DSN,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    webDistDir: path.resolve(e.WEB_DIST_DIR),
-    webDevServer: e.WEB_DEV_SERVER,
-    storage: {
-      driver: e.STORAGE_DRIVER,
-      dir: path.resolve(e.STORAGE_DIR ?? path.join(e.DATA_DIR, 'files')),
-      s3:
-        e.STORAGE_DRIVER === 's3'
-          ? {
-              bucket: must(e.S3_BUCKET, 'S3_BUCKET'),
-              region: e.S3_REGION,
-              endpoint: e.S3_ENDPOINT,
-              accessKeyId: e.S3_ACCESS_KEY_ID,
-              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-              forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
-            }
-          : undefined,
-    },
-    bylaws: {
-      shortBrand: e.BYLAWS_SHORT_BRAND,
-      viewerUrl: (e.PUBLIC_SITE_REACHABLE ?? isPublicAddress(e.PUBLIC_URL)) ? e.OFFICE_VIEWER_URL : null,
-    },
-    uploadLimits: {
-      contest_photo: mb(e.UPLOAD_MAX_PHOTO_MB),
-      contest_video: mb(e.UPLOAD_MAX_VIDEO_MB),
-      roster: mb(e.UPLOAD_MAX_ROSTER_MB),
-      profile_image: mb(e.UPLOAD_MAX_IMAGE_MB),
-      application_document: mb(e.UPLOAD_MAX_DOCUMENT_MB),
-    },
-    contestQuotas: {
-      perAddress: { files: e.CONTEST_UPLOADS_PER_ADDRESS_PER_DAY, bytes: mb(e.CONTEST_UPLOAD_MB_PER_ADDRESS_PER_DAY) },
-      perIp: { files: e.CONTEST_UPLOADS_PER_IP_PER_DAY, bytes: mb(e.CONTEST_UPLOAD_MB_PER_IP_PER_DAY) },
-    },
-    payments: paymentsFromEnv(e),
-    renewalDiscountExtensionDays: e.RENEWAL_DISCOUNT_EXTENSION_DAYS,
-    retention: {
-      sentMailDays: e.RETAIN_SENT_MAIL_DAYS,
-      expiredTokenDays: e.RETAIN_EXPIRED_TOKENS_DAYS,
-      draftDays: e.RETAIN_DRAFT_DAYS,
-      inquiryDays: e.RETAIN_INQUIRY_DAYS,
-      ratingDays: e.RETAIN_RATING_DAYS,
-      auditYears: e.RETAIN_AUDIT_YEARS,
-      orphanFileHours: e.RETAIN_ORPHAN_FILE_HOURS,
-      bulkCheckDays: e.RETAIN_BULK_CHECK_DAYS,
-    },
-    reminders: { enabled: e.REMINDERS_ENABLED },
-    jobs: { bossSchema: e.JOBS_SCHEMA, irsDataDir: e.IRS_DATA_DIR ? path.resolve(e.IRS_DATA_DIR) : undefined },
-    irsDownload: {
-      enabled: e.IRS_DOWNLOAD,
-      sources: irsSourcesFrom(e),
-      timeoutMs: e.IRS_DOWNLOAD_TIMEOUT_MS,
-      retries: e.IRS_DOWNLOAD_RETRIES,
-      retryDelayMs: e.IRS_DOWNLOAD_RETRY_DELAY_MS,
-      maxBytes: mb(e.IRS_DOWNLOAD_MAX_MB),
-    },
-    routingLookupUrl: e.ROUTING_LOOKUP_URL ?? ROUTING_LOOKUP_PATH,
+  const e: Env = {
+    ...must(parsed.data, 'the parsed configuration'),
+    ...must(parsedLimits.data, 'the parsed limits'),
   };
-  return { ...config, ...overrides };
+  return { ...configFrom(e), ...overrides };
 }
 
 /** A random secret of `bytes` bytes as base64url, for generated credentials and keys. */

@@ -1,8 +1,9 @@
 /*
  * The product's abuse limits (docs/security.md "Limits on mail and payments"): what each counts,
- * per what, over which window, its setting and default, and what the refused person reads. The
- * settings are read by config.ts from this one list, and docs/security.md's table is checked
- * against it by tests/integration/abuse-limits.test.ts.
+ * per what, over which window, its setting, default and description, and what the refused person
+ * reads. The settings are declared from this one list in settings.ts (and so read by config.ts and
+ * written into docs/configuration.md by npm run docs:settings), and docs/security.md's table is
+ * checked against it by tests/integration/abuse-limits.test.ts.
  */
 
 const HOUR = 3600;
@@ -15,6 +16,8 @@ type LimitSubjectKind = 'account' | 'group' | 'ip' | 'email';
 export interface LimitRule {
   /** The environment variable that sets `max` (docs/configuration.md). */
   readonly setting: string;
+  /** What the setting does: its row in docs/configuration.md's settings table (markdown, written from here). */
+  readonly about: string;
   /** How many hits the window allows when the setting is not given. */
   readonly defaultMax: number;
   /** The window in seconds; it starts with the first hit of a subject. */
@@ -39,6 +42,8 @@ const DECLINES_PAUSED = 'For your security, payments are paused after too many d
 export const LIMIT_RULES = {
   users_added_per_account: {
     setting: 'LIMIT_USERS_ADDED_PER_ACCOUNT_PER_DAY',
+    about:
+      'Users one account may add a day (each is mailed an invitation); 429 past it. This and every `LIMIT_*` below are counted in the database by every server together, whatever `RATE_LIMIT_STORE` says (docs/security.md "Limits on mail and payments")',
     defaultMax: 20,
     windowSeconds: DAY,
     per: 'account',
@@ -47,6 +52,8 @@ export const LIMIT_RULES = {
   },
   users_added_per_group: {
     setting: 'LIMIT_USERS_ADDED_PER_GROUP_PER_DAY',
+    about:
+      "Users one central organization's managers (and staff for it) may add to its group a day (each is mailed); 429 past it",
     defaultMax: 50,
     windowSeconds: DAY,
     per: 'group',
@@ -55,6 +62,8 @@ export const LIMIT_RULES = {
   },
   bulk_checks_per_group: {
     setting: 'LIMIT_BULK_CHECKS_PER_GROUP_PER_DAY',
+    about:
+      "Lists of EINs one central organization's users may check a day (staff's own checks are not counted); 429 past it",
     defaultMax: 20,
     windowSeconds: DAY,
     per: 'group',
@@ -63,6 +72,7 @@ export const LIMIT_RULES = {
   },
   invitations_resent_per_account: {
     setting: 'LIMIT_INVITATIONS_RESENT_PER_ACCOUNT_PER_DAY',
+    about: 'Invitations one account may send again a day',
     defaultMax: 20,
     windowSeconds: DAY,
     per: 'account',
@@ -71,6 +81,7 @@ export const LIMIT_RULES = {
   },
   invitations_per_address: {
     setting: 'LIMIT_INVITATIONS_PER_ADDRESS_PER_DAY',
+    about: 'Invitations one e-mail address may receive a day, added or resent, from any account',
     defaultMax: 3,
     windowSeconds: DAY,
     per: 'email',
@@ -79,6 +90,7 @@ export const LIMIT_RULES = {
   },
   email_changes_per_account: {
     setting: 'LIMIT_EMAIL_CHANGES_PER_ACCOUNT_PER_DAY',
+    about: "Changes of a user's sign-in address one account may make a day (each mails both addresses)",
     defaultMax: 10,
     windowSeconds: DAY,
     per: 'account',
@@ -87,6 +99,8 @@ export const LIMIT_RULES = {
   },
   public_forms_per_ip: {
     setting: 'LIMIT_PUBLIC_FORMS_PER_IP_PER_HOUR',
+    about:
+      'Public forms that mail the address typed (contact, compliance check, multi-chapter, campus report, password reset) from one client address an hour',
     defaultMax: 20,
     windowSeconds: HOUR,
     per: 'ip',
@@ -96,6 +110,7 @@ export const LIMIT_RULES = {
   },
   password_resets_per_address: {
     setting: 'LIMIT_PASSWORD_RESETS_PER_ADDRESS_PER_HOUR',
+    about: 'Reset links one e-mail address may be sent an hour (counted whether or not it has an account)',
     defaultMax: 5,
     windowSeconds: HOUR,
     per: 'email',
@@ -104,6 +119,8 @@ export const LIMIT_RULES = {
   },
   address_checks_per_ip: {
     setting: 'LIMIT_ADDRESS_CHECKS_PER_IP_PER_HOUR',
+    about:
+      'Failed sign-ins, application starts, users added and sign-in addresses changed from one client address an hour: the answers that tell a known address from an unknown one (docs/security.md "Sign-in and address probing")',
     defaultMax: 30,
     windowSeconds: HOUR,
     per: 'ip',
@@ -113,6 +130,8 @@ export const LIMIT_RULES = {
   },
   sign_in_failures_per_account: {
     setting: 'LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR',
+    about:
+      'Failed sign-ins to one address an hour from browsers that have not signed in with it before; a browser that has still signs in',
     defaultMax: 10,
     windowSeconds: HOUR,
     per: 'email',
@@ -122,6 +141,7 @@ export const LIMIT_RULES = {
   },
   payment_attempts_per_account: {
     setting: 'LIMIT_PAYMENT_ATTEMPTS_PER_ACCOUNT_PER_HOUR',
+    about: 'Card, bank and PayPal payment attempts of one account an hour (docs/payments.md "Card testing")',
     defaultMax: 10,
     windowSeconds: HOUR,
     per: 'account',
@@ -131,6 +151,7 @@ export const LIMIT_RULES = {
   },
   payment_attempts_per_ip: {
     setting: 'LIMIT_PAYMENT_ATTEMPTS_PER_IP_PER_HOUR',
+    about: "Payment attempts from one client address an hour (staff paying on an account's behalf are not counted)",
     defaultMax: 20,
     windowSeconds: HOUR,
     per: 'ip',
@@ -140,6 +161,8 @@ export const LIMIT_RULES = {
   },
   payment_declines_per_account: {
     setting: 'LIMIT_PAYMENT_DECLINES_PER_ACCOUNT_PER_DAY',
+    about:
+      'Declined or failed payments of one account a day; past it, attempts are refused for the rest of the day and staff are alerted',
     defaultMax: 5,
     windowSeconds: DAY,
     per: 'account',
@@ -149,6 +172,7 @@ export const LIMIT_RULES = {
   },
   payment_declines_per_ip: {
     setting: 'LIMIT_PAYMENT_DECLINES_PER_IP_PER_DAY',
+    about: 'Declined or failed payments from one client address a day (staff not counted)',
     defaultMax: 5,
     windowSeconds: DAY,
     per: 'ip',
