@@ -1,3 +1,5 @@
+// Longer than 400 lines: the one reader of the environment: the parse, the checks across settings, the
+// refusals of production and the shape every module reads (docs/configuration.md).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one declaration per setting, about ninety, by design: this file is the one list
+// (docs/configuration.md).
 /*
  * Every setting of the server, declared once (docs/configuration.md): its environment variable, the
  * zod schema that reads it (type, validation and its messages, default), the default as a reader

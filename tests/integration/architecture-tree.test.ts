@@ -69,4 +69,16 @@ describe('the architecture document', () => {
     for (const file of files) visit(file, []);
     expect(loops).toEqual([]);
   });
+
+  it('says at the top of each source file over 400 lines why it is that long', () => {
+    const root = path.join(path.dirname(ARCHITECTURE_MD), '..', 'src');
+    const unexplained = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .filter((f) => {
+        const lines = fs.readFileSync(path.join(root, f), 'utf8').split('\n');
+        return lines.length > 401 && !lines[0]?.startsWith('// Longer than 400 lines: ');
+      });
+    expect(unexplained, 'split the file, or begin it with "// Longer than 400 lines: <why>"').toEqual([]);
+  });
 });

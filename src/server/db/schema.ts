@@ -1,3 +1,6 @@
+// Longer than 400 lines: every table of the database with its indexes and CHECK constraints, in the one file
+// drizzle.config.ts gives drizzle-kit; the tables name each other in foreign keys, so one file reads as the
+// data model whole (docs/ARCHITECTURE.md).
 import { sql } from 'drizzle-orm';
 import {
   bigint,

@@ -1,3 +1,5 @@
+// Longer than 400 lines: two runners with one contract, pg-boss on PostgreSQL and timers on the embedded
+// database, and the record of each run they share (docs/jobs.md).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';

@@ -1,3 +1,7 @@
+// Longer than 400 lines: it stands in for the whole Authorize.Net surface the product calls (Accept.js, the
+// tokenizer, createTransactionRequest and the reporting calls, the PayPal consent page), all sharing one
+// in-memory ledger of transactions; split, each part would reach into that ledger through exports made only
+// for the split.
 /**
  * Local Authorize.Net gateway simulator (docs/requirements/platform.md §2 rule 4: the local default that needs no account
  * and no network; docs/requirements/platform.md §5.8; docs/requirements/product.md tool 14, docs/requirements/calls.md, docs/requirements/errors.md "Payments").

@@ -1,3 +1,5 @@
+// Longer than 400 lines: the bylaws' own text, article by article with its variants; the words are the
+// product, and one file keeps them in the order the document reads.
 import { MONTHS } from '../lists/months.ts';
 import { must } from '../must.ts';
 import { describeMemberMinimum, parseMemberMinimum } from './member-minimum.ts';

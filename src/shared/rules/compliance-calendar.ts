@@ -1,3 +1,5 @@
+// Longer than 400 lines: the calendar arithmetic the due dates need (federal and IRS holidays by law, business
+// days, Form 990 and renewal deadlines), tested as one unit (docs/irs-standing.md).
 import { MONTH_NAMES } from '../lists/months.ts';
 import type { Obligation, ReturnForm } from './standing.ts';
 /**

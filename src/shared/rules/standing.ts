@@ -1,3 +1,6 @@
+// Longer than 400 lines: the IRS standing rules in one place (the return owed by filing code, the due dates
+// and extensions, the revocation countdown, the next steps), since each step reads the one before
+// (docs/irs-standing.md).
 import { MONTH_NAMES } from '../lists/months.ts';
 import { daysBetween, form990DueDate, longDate, nextBusinessDay, parseIsoDate } from './compliance-calendar.ts';
 import { formatCurrency } from './formats.ts';

@@ -1,3 +1,6 @@
+// Longer than 400 lines: every payment form's and route's schema (card, bank account, PayPal, zero payment,
+// discount codes) with the limits they share; one schema per payload serves the form, the route and the
+// service (docs/payments.md).
 import { z } from 'zod';
 import { STATE_CODES } from '../lists/states.ts';
 import { routingNumberError } from '../rules/aba.ts';

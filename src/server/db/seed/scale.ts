@@ -1,3 +1,5 @@
+// Longer than 400 lines: one statement per table of the synthetic data set at scale, in the order the foreign
+// keys need (docs/benchmarks.md).
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { INQUIRY_KINDS } from '../../../shared/lists/subjects.ts';

@@ -1,3 +1,5 @@
+// Longer than 400 lines: data, not logic: every question page of every level's wizard, field by field, as
+// staff could have typed it.
 /**
  * The application wizard's question pages per level (docs/requirements/entities.md "Wizard configuration", "Field
  * definition", "Bylaw form (booster wizard step)"; docs/requirements/behaviour.md "Wizard"). Field names are

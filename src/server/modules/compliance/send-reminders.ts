@@ -1,3 +1,5 @@
+// Longer than 400 lines: the daily reminder job with the texts of its two mails, whose sentences depend on the
+// same standing figures (docs/irs-standing.md).
 import { and, asc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { must } from '../../../shared/must.ts';
 import {

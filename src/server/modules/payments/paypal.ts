@@ -1,3 +1,5 @@
+// Longer than 400 lines: the PayPal flow's three steps (start, the way back, clearing) share the session rows
+// and their states (docs/payments.md).
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import {

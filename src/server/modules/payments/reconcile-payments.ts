@@ -1,3 +1,5 @@
+// Longer than 400 lines: one reconciliation round: claiming payments, asking the gateway, settling each and
+// recording what no payment explains, under one lease (docs/payments.md).
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { gatewayDiscrepancies, paymentRefunds, payments } from '../../db/schema.ts';
 import { markForReview, REVIEW_REASONS, type PaymentRow } from './payment-steps.ts';

@@ -1,3 +1,5 @@
+// Longer than 400 lines: one import of an EO BMF file: the row mapping, the groups, the changes recorded and
+// the batched writes share the release being loaded (docs/irs-data.md).
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';

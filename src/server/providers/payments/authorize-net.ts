@@ -1,3 +1,6 @@
+// Longer than 400 lines: one adapter for one API: the request builders, the answer parsing and the mapping of
+// each gateway code to the product's outcome, which must be read together to see that a charge is never sent
+// twice.
 /**
  * Authorize.Net payments provider (docs/requirements/platform.md §2 rule 4, §5.8; docs/requirements/product.md tool 14, docs/requirements/entities.md "Payment payloads",
  * docs/requirements/calls.md payment calls, docs/requirements/errors.md "Payments").

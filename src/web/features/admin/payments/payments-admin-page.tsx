@@ -30,7 +30,8 @@ import { showDate } from '../../../lib/locale.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { addressParams } from '../use-list-filters.ts';
-import { AttentionPanel, GatewayRefusal, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
+import { AttentionPanel } from './attention-panel.tsx';
+import { GatewayRefusal, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
 import { CardTestingNotice } from './payment-alerts.tsx';
 
 const DAY_MS = 86_400_000;
