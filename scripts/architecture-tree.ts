@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runDocScript, withSection } from './doc-section.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ARCHITECTURE_MD = path.join(ROOT, 'docs', 'ARCHITECTURE.md');
@@ -68,23 +69,12 @@ function wrap(head: string, names: string[], indent: string): string[] {
  * @throws Error when the markers are missing
  */
 export function withTree(text: string): string {
-  const begin = text.indexOf(BEGIN);
-  const end = text.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`docs/ARCHITECTURE.md has no ${BEGIN} … ${END} section`);
-  const drawn = ['```', ...drawTree('src'), '```'].join('\n');
-  return `${text.slice(0, begin + BEGIN.length)}\n${drawn}\n${text.slice(end)}`;
+  return withSection(text, BEGIN, END, ['```', ...drawTree('src'), '```'].join('\n'), 'docs/ARCHITECTURE.md');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = fs.readFileSync(ARCHITECTURE_MD, 'utf8');
-  const next = withTree(text);
-  if (process.argv.includes('--check')) {
-    if (next !== text) {
-      console.error('docs/ARCHITECTURE.md "The tree" is out of date: run npm run docs:tree');
-      process.exit(1);
-    }
-  } else if (next !== text) {
-    fs.writeFileSync(ARCHITECTURE_MD, next);
-    console.log('docs/ARCHITECTURE.md: the tree redrawn');
-  }
+  runDocScript(ARCHITECTURE_MD, withTree, {
+    stale: 'docs/ARCHITECTURE.md "The tree" is out of date: run npm run docs:tree',
+    written: 'the tree redrawn',
+  });
 }

@@ -2,10 +2,10 @@
 // one declaration (src/server/settings.ts), so the document says what the server reads. `--check`
 // only compares, exiting 1 when the document is out of date (tests/integration/settings-doc.test.ts
 // runs the same comparison).
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SETTINGS } from '../src/server/settings.ts';
+import { runDocScript, withSection } from './doc-section.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CONFIGURATION_MD = path.join(ROOT, 'docs', 'configuration.md');
@@ -32,22 +32,12 @@ function settingsTable(): string[] {
  * @throws Error when the markers are missing
  */
 export function withSettingsTable(markdown: string): string {
-  const begin = markdown.indexOf(BEGIN);
-  const end = markdown.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`docs/configuration.md has no ${BEGIN} … ${END} section`);
-  return `${markdown.slice(0, begin + BEGIN.length)}\n${settingsTable().join('\n')}\n${markdown.slice(end)}`;
+  return withSection(markdown, BEGIN, END, settingsTable().join('\n'), 'docs/configuration.md');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = fs.readFileSync(CONFIGURATION_MD, 'utf8');
-  const next = withSettingsTable(text);
-  if (process.argv.includes('--check')) {
-    if (next !== text) {
-      console.error("docs/configuration.md's settings table is out of date: run npm run docs:settings");
-      process.exit(1);
-    }
-  } else if (next !== text) {
-    fs.writeFileSync(CONFIGURATION_MD, next);
-    console.log('docs/configuration.md: the settings table written');
-  }
+  runDocScript(CONFIGURATION_MD, withSettingsTable, {
+    stale: "docs/configuration.md's settings table is out of date: run npm run docs:settings",
+    written: 'the settings table written',
+  });
 }

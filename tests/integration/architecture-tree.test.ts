@@ -10,13 +10,19 @@ import { ARCHITECTURE_MD, withTree } from '../../scripts/architecture-tree.ts';
  */
 describe('the architecture document', () => {
   const text = fs.readFileSync(ARCHITECTURE_MD, 'utf8');
+  const root = path.join(path.dirname(ARCHITECTURE_MD), '..', 'src');
+  /** Every source file of src/ (tests beside the code left out), by absolute path, with its text. */
+  const sources = fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+    .map((f) => ({ file: path.join(root, f), text: fs.readFileSync(path.join(root, f), 'utf8') }));
 
   it('draws the tree of src/ as it is (npm run docs:tree redraws it)', () => {
     expect(withTree(text)).toBe(text);
   });
 
   it('names every module of src/server/modules in its picture, and only those', () => {
-    const modulesDir = path.join(path.dirname(ARCHITECTURE_MD), '..', 'src', 'server', 'modules');
+    const modulesDir = path.join(root, 'server', 'modules');
     const modules = fs
       .readdirSync(modulesDir, { withFileTypes: true })
       .filter((e) => e.isDirectory())
@@ -34,16 +40,11 @@ describe('the architecture document', () => {
   });
 
   it('has no import loop in src/: each file can be read without the files that import it', () => {
-    const root = path.join(path.dirname(ARCHITECTURE_MD), '..', 'src');
-    const files = fs
-      .readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-      .map((f) => path.join(root, f));
     // Static imports only (`import … from './x.ts'`, `export … from`): a lazy import() breaks no load order.
     const imports = new Map(
-      files.map((file) => [
+      sources.map(({ file, text: source }) => [
         file,
-        [...fs.readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from '(\.{1,2}\/[^']+)'/gm)]
+        [...source.matchAll(/^(?:import|export)\s[^;]*?from '(\.{1,2}\/[^']+)'/gm)]
           .filter((m) => !/^import type /.test(m[0]))
           .map((m) => path.resolve(path.dirname(file), m[1])),
       ]),
@@ -66,19 +67,17 @@ describe('the architecture document', () => {
       for (const next of imports.get(file) ?? []) visit(next, [...trail, file]);
       done.add(file);
     };
-    for (const file of files) visit(file, []);
+    for (const { file } of sources) visit(file, []);
     expect(loops).toEqual([]);
   });
 
   it('says at the top of each source file over 400 lines why it is that long', () => {
-    const root = path.join(path.dirname(ARCHITECTURE_MD), '..', 'src');
-    const unexplained = fs
-      .readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-      .filter((f) => {
-        const lines = fs.readFileSync(path.join(root, f), 'utf8').split('\n');
+    const unexplained = sources
+      .filter(({ text: source }) => {
+        const lines = source.split('\n');
         return lines.length > 401 && !lines[0]?.startsWith('// Longer than 400 lines: ');
-      });
+      })
+      .map(({ file }) => path.relative(root, file));
     expect(unexplained, 'split the file, or begin it with "// Longer than 400 lines: <why>"').toEqual([]);
   });
 });
