@@ -290,7 +290,7 @@ async function sqlmapTargets(base: string, admin: ScanSession): Promise<SqlmapTa
 }
 
 /** Start URLs for wapiti: every page of src/shared/routes.ts for `access`, plus JSON reads with queries. */
-function pageUrls(base: string, access: 'public' | 'user' | 'admin', ids: Record<string, string>): string[] {
+function pageUrls(base: string, access: 'visitor' | 'signed-in' | 'staff', ids: Record<string, string>): string[] {
   return PAGES.filter((p) => p.access === access).map(
     (p) => base + p.path.replace(/:(\w+)/g, (_m, name: string) => ids[name] ?? '1'),
   );
@@ -363,7 +363,7 @@ async function main() {
         const b = server.base;
         const ids = { hash, token: 'AbCdEfGhIjKlMnOpQrSt', id: '1', accountId: '1' };
         const visitorUrls = [
-          ...pageUrls(b, 'public', ids),
+          ...pageUrls(b, 'visitor', ids),
           `${b}/login?next=%2Faccount`,
           `${b}/password/reset/AbCdEfGhIjKlMnOpQrSt?email=pat.scanner%40example.com`,
           `${b}/search?search=verify-501c3&keyword=lincoln&page=1`,
@@ -377,8 +377,8 @@ async function main() {
           `${b}/api/session`,
         ];
         const adminUrls = [
-          ...pageUrls(b, 'user', ids),
-          ...pageUrls(b, 'admin', ids),
+          ...pageUrls(b, 'signed-in', ids),
+          ...pageUrls(b, 'staff', ids),
           `${b}/api/admin/accounts?search=lincoln&level=${levels[0].id}&status=&renewal_due=&page=1`,
           `${b}/api/admin/accounts/1`,
           `${b}/api/admin/audit?account_id=1&action=auth.&page=1`,

@@ -3,18 +3,15 @@ import type { siteContracts } from './contracts/site.ts';
 
 /**
  * Data a public page asks the API for and the server also loads for its own render of the page,
- * under the same query key, so the server's HTML shows the data and the browser's first render
+ * under the same query key (contract.ts `queryKeyOf`, the route's URL with no input), so the server's HTML shows the data and the browser's first render
  * matches it. A route of the router names the queries its page shows in its `handle`
  * ({@link PageHandle}, src/web/router.tsx); the server loads those (src/server/modules/pages/server-render.ts).
  */
 export const PAGE_QUERY = {
   /** GET /api/pricing → `{ levels }` (docs/requirements/product.md pricing). */
-  pricing: { queryKey: ['pricing'], route: routeAt<typeof siteContracts.pricing>('GET', '/api/pricing') },
+  pricing: { route: routeAt<typeof siteContracts.pricing>('GET', '/api/pricing') },
   /** GET /api/state-requirements → `{ states }`. */
-  stateRequirements: {
-    queryKey: ['state-requirements'],
-    route: routeAt<typeof siteContracts.stateRequirements>('GET', '/api/state-requirements'),
-  },
+  stateRequirements: { route: routeAt<typeof siteContracts.stateRequirements>('GET', '/api/state-requirements') },
 } as const;
 
 /** The name of a page query. */

@@ -119,7 +119,7 @@ const PAGE_TEXTS: Record<string, { title: string; description?: string }> = {
 export const PAGES: PageRoute[] = SHELL_PAGES.map((page) => {
   const texts = PAGE_TEXTS[page.path];
   if (!texts) throw new Error(`src/shared/routes.ts: the page ${page.path} has no title`);
-  if (!!page.seoCheck !== (page.access === 'public' && !!texts.description))
+  if (!!page.seoCheck !== (page.access === 'visitor' && !!texts.description))
     throw new Error(
       `src/shared/shell-pages.ts: seoCheck of ${page.path} must be set exactly for public pages with a description`,
     );

@@ -313,7 +313,8 @@ describe('accessibility: axe-core finds no violations (WCAG 2.1 A/AA and best pr
     expect(routerPaths.sort()).toEqual(PAGES.map((p) => p.path).sort());
     for (const [path, visit] of Object.entries(VISITS)) {
       const access = PAGES.find((p) => p.path === path)!.access;
-      const expected = access === 'public' ? ['visitor'] : access === 'user' ? ['holder', 'applicant'] : ['admin'];
+      const expected =
+        access === 'visitor' ? ['visitor'] : access === 'signed-in' ? ['holder', 'applicant'] : ['admin'];
       expect(expected, path).toContain(visit.who);
     }
   });

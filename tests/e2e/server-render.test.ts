@@ -6,7 +6,7 @@ import { PAGES } from '../../src/shared/routes.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts';
 import { baseUrl, openBrowser, signIn, type Session } from './support/browser.ts';
 
-const PUBLIC_PATHS = PAGES.filter((p) => p.access === 'public' && !p.path.includes(':')).map((p) => p.path);
+const PUBLIC_PATHS = PAGES.filter((p) => p.access === 'visitor' && !p.path.includes(':')).map((p) => p.path);
 
 /** The page as the server sends it, and the part React takes over. */
 async function fetchPage(path: string, cookie?: string) {

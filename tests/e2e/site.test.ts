@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('the public site', () => {
   it('renders every public page with one heading and no console errors', async () => {
-    const publicPaths = PAGES.filter((p) => p.access === 'public' && !p.path.includes(':')).map((p) => p.path);
+    const publicPaths = PAGES.filter((p) => p.access === 'visitor' && !p.path.includes(':')).map((p) => p.path);
     for (const path of publicPaths) {
       await s.page.goto(path);
       await s.page.getByRole('heading', { level: 1 }).first().waitFor();

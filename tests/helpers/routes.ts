@@ -92,14 +92,6 @@ export async function createInventoriedTestApp(opts: { config?: TestConfig } = {
   return { ...gateway, routes };
 }
 
-/** Fills a route pattern's `:name` parameters from `params` (URL-encoded). */
-export function fillPath(url: string, params: Record<string, string | number>): string {
-  return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
-    if (!(name in params)) throw new Error(`no value for :${name} in ${url}`);
-    return encodeURIComponent(String(params[name]));
-  });
-}
-
 /**
  * A browser-like client signed in as `userId` without a password check: writes a session row the
  * way sign-in does (plugins/session.ts) and takes that session's CSRF token from GET /api/session.

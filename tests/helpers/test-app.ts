@@ -9,6 +9,7 @@ import { seedReference } from '../../src/server/db/seed/seed.ts';
 import { LIMIT_NAMES } from '../../src/server/modules/limits/limit-rules.ts';
 import { multipartBody, type UploadPart } from './files.ts';
 import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
+import type { RouteContract } from '../../src/shared/contracts/contract.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface TestApp {
@@ -93,6 +94,24 @@ export async function createTestApp(
   };
 }
 
+/** Fills a route pattern's `:name` parameters from `params` (URL-encoded). */
+export function fillPath(url: string, params: Record<string, string | number>): string {
+  return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    if (!(name in params)) throw new Error(`no value for :${name} in ${url}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/**
+ * What a test sends to a route through its contract: path parameters, query and body. Looser than
+ * the web client's `ContractInput`, because a test also sends what the route must refuse.
+ */
+export interface CallInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
 /** A browser-like client: keeps cookies and sends the CSRF and Ajax headers like the web client. */
 export class Agent {
   cookies = new Map<string, string>();
@@ -140,6 +159,22 @@ export class Agent {
     });
     this.keep(res);
     return res;
+  }
+
+  /**
+   * Calls a route through its contract, as the web client's `call` does (docs/ARCHITECTURE.md
+   * "Route contracts"): the path parameters fill the URL's `:name` parts, a GET's query goes on the
+   * query string (undefined values left out), any other method's body is sent as JSON.
+   * @throws Error when a `:name` part of the URL has no value in `params`
+   */
+  call(route: Pick<RouteContract, 'method' | 'url'>, input: CallInput = {}): Promise<LightMyRequestResponse> {
+    const query = new URLSearchParams(
+      Object.entries(input.query ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    ).toString();
+    const url = fillPath(route.url, input.params ?? {}) + (query ? `?${query}` : '');
+    return this.request(route.method, url, route.method === 'GET' ? undefined : (input.body ?? {}));
   }
 
   get(url: string) {

@@ -5,6 +5,10 @@ import { accounts, auditLog, limitCounters, mailOutbox, paymentAlerts, users } f
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { LIMIT_NAMES, LIMIT_RULES, type LimitSettings } from '../../src/server/modules/limits/limit-rules.ts';
 import { sweepLimitCounters, takeLimit } from '../../src/server/modules/limits/take-limit.ts';
+import { accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
+import { inquiryContracts } from '../../src/shared/contracts/public-forms.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import { levelId } from '../helpers/applications.ts';
 import {
@@ -84,14 +88,14 @@ describe('mail through account users (docs/security.md "Limits on mail and payme
       '198.51.100.7',
     );
     const stranger = 'stranger@example.org';
-    const added = await agent.post(
-      '/app/account/users/store',
-      newUser(stranger, 'customer, your card was charged $950. Dispute at https://evil.example/dispute'),
-    );
+    const added = await agent.call(accountUserContracts.store, {
+      body: newUser(stranger, 'customer, your card was charged $950. Dispute at https://evil.example/dispute'),
+    });
     expect(added.statusCode, added.body).toBe(201);
     const id = added.json().user.id as number;
     const resends = [];
-    for (let i = 0; i < 15; i++) resends.push(await agent.post(`/app/account/users/${id}/invitation`, {}));
+    for (let i = 0; i < 15; i++)
+      resends.push(await agent.call(accountUserContracts.invitation, { params: { id: id } }));
     expect(statuses(resends)).toEqual([200, 200, ...Array(13).fill(429)]);
     expectRefused(resends[2], 'This e-mail address has been sent as many invitations as it may receive in one day.');
     const mails = await t.database.db
@@ -109,7 +113,7 @@ describe('mail through account users (docs/security.md "Limits on mail and payme
     const { agent } = await primaryOf(t, 'Many Users Boosters', 'many.primary@example.com', '198.51.100.8');
     const answers = [];
     for (let i = 0; i < 21; i++)
-      answers.push(await agent.post('/app/account/users/store', newUser(`officer.${i}@example.com`)));
+      answers.push(await agent.call(accountUserContracts.store, { body: newUser(`officer.${i}@example.com`) }));
     expect(statuses(answers)).toEqual([...Array(20).fill(201), 429]);
     expectRefused(answers[20], 'This account has added as many users as it may in one day.');
     // Nothing of the refused one was written or mailed.
@@ -122,8 +126,12 @@ describe('mail through account users (docs/security.md "Limits on mail and payme
     await createUser(t.database.db, { email: 'shared.member@example.com', password: 'Member-pass-2026', accountId });
     const member = await signedIn(t.app, { email: 'shared.member@example.com', password: 'Member-pass-2026' });
     for (let i = 0; i < 25; i++)
-      expect((await member.post('/app/account/users/store', newUser(`nope.${i}@example.com`))).statusCode).toBe(403);
-    expect((await primary.post('/app/account/users/store', newUser('welcome@example.com'))).statusCode).toBe(201);
+      expect(
+        (await member.call(accountUserContracts.store, { body: newUser(`nope.${i}@example.com`) })).statusCode,
+      ).toBe(403);
+    expect((await primary.call(accountUserContracts.store, { body: newUser('welcome@example.com') })).statusCode).toBe(
+      201,
+    );
   });
 
   it("staff change a user's sign-in address at most 10 times a day per account; the same address again is not a change", async () => {
@@ -136,7 +144,10 @@ describe('mail through account users (docs/security.md "Limits on mail and payme
     await createUser(t.database.db, { email: 'limits.staff@example.com', password: 'Staff-pass-2026', isAdmin: true });
     const staff = await signedIn(t.app, { email: 'limits.staff@example.com', password: 'Staff-pass-2026' });
     const change = (email: string) =>
-      staff.put(`/app/account/users/update/${member.id}`, { ...newUser(email), account_id: accountId });
+      staff.call(accountUserContracts.update, {
+        params: { id: member.id },
+        body: { ...newUser(email), account_id: accountId },
+      });
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await change(`changed.${i}@example.com`));
     expect(statuses(answers)).toEqual(Array(10).fill(200));
@@ -173,8 +184,14 @@ describe('public forms, password resets, and hits arriving together', () => {
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await (i % 2 ? onSecond : onFirst).post('/contact', contact(i)));
     expect(statuses(answers)).toEqual(Array(20).fill(201));
-    expectRefused(await onFirst.post('/contact', contact(20)), 'Too many forms were sent from your network.');
-    expectRefused(await onSecond.post('/contact', contact(21)), 'Too many forms were sent from your network.');
+    expectRefused(
+      await onFirst.call(inquiryContracts.contact, { body: contact(20) }),
+      'Too many forms were sent from your network.',
+    );
+    expectRefused(
+      await onSecond.call(inquiryContracts.contact, { body: contact(21) }),
+      'Too many forms were sent from your network.',
+    );
     // A refused form keeps nothing and mails nobody.
     const kept = await t.database.db.execute(sql`SELECT
       (SELECT count(*) FROM inquiries WHERE email IN ('ann.20@example.com', 'ann.21@example.com'))::int AS inquiries,
@@ -191,7 +208,7 @@ describe('public forms, password resets, and hits arriving together', () => {
       // From five networks, so only the limit of the address is met.
       for (let i = 0; i < 6; i++) {
         const visitor = await new Agent(t.app, `203.0.113.${40 + i}`).start();
-        answers.push(await visitor.post('/password/forgot', { email }));
+        answers.push(await visitor.call(signInContracts.forgotPassword, { body: { email } }));
       }
       expect(statuses(answers)).toEqual([...Array(5).fill(200), 429]);
       expectRefused(answers[5], 'Too many reset links were sent to this address.');
@@ -264,7 +281,8 @@ describe('card testing (docs/payments.md "Card testing")', () => {
     const invoiceId = await createInvoice(db(), { accountId, cents: 2_500, prefix: 'CT' });
     const charged = gw.sim.listTransactions().length;
     const answers = [];
-    for (let i = 0; i < 25; i++) answers.push(await agent.post('/app/payments/credit', await declinedCard(invoiceId)));
+    for (let i = 0; i < 25; i++)
+      answers.push(await agent.call(paymentContracts.credit, { body: await declinedCard(invoiceId) }));
     expect(statuses(answers)).toEqual([...Array(5).fill(422), ...Array(20).fill(429)]);
     for (const declined of answers.slice(0, 5)) {
       expect(declined.json().errors.payment).toEqual([CARD_DECLINED]);
@@ -288,15 +306,17 @@ describe('card testing (docs/payments.md "Card testing")', () => {
     const { accountId, agent } = await payer('Second Account Boosters', 'second.tester@example.com', '192.0.2.50');
     const invoiceId = await createInvoice(db(), { accountId, cents: 2_500, prefix: 'CT2' });
     expectRefused(
-      await agent.post('/app/payments/credit', await declinedCard(invoiceId)),
+      await agent.call(paymentContracts.credit, { body: await declinedCard(invoiceId) }),
       'For your security, payments are paused after too many declined attempts.',
     );
     await createUser(db(), { email: 'payments.staff@example.com', password: 'Staff-pass-2026', isAdmin: true });
     const staff = await new Agent(gw.t.app, '192.0.2.50').start();
     expect((await staff.login('payments.staff@example.com', 'Staff-pass-2026')).statusCode).toBe(200);
-    const onBehalf = await staff.post('/app/payments/credit', {
-      ...cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '25.00'),
-      account_id: accountId,
+    const onBehalf = await staff.call(paymentContracts.credit, {
+      body: {
+        ...cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '25.00'),
+        account_id: accountId,
+      },
     });
     expect(onBehalf.statusCode, onBehalf.body).toBe(200);
   });
@@ -307,20 +327,19 @@ describe('card testing (docs/payments.md "Card testing")', () => {
     for (let i = 0; i < 10; i++) {
       const invoiceId = await createInvoice(db(), { accountId, cents: 100, prefix: `BT${i}` });
       const body = cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '1.00');
-      answers.push(await agent.post('/app/payments/credit', body));
+      answers.push(await agent.call(paymentContracts.credit, { body: body }));
       // A double click: the same attempt answered again, not counted.
-      if (i === 0) expect((await agent.post('/app/payments/credit', body)).statusCode).toBe(200);
+      if (i === 0) expect((await agent.call(paymentContracts.credit, { body: body })).statusCode).toBe(200);
     }
     expect(statuses(answers)).toEqual(Array(10).fill(200));
     const invoiceId = await createInvoice(db(), { accountId, cents: 100, prefix: 'BT10' });
-    const eleventh = await agent.post(
-      '/app/payments/credit',
-      cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '1.00'),
-    );
+    const eleventh = await agent.call(paymentContracts.credit, {
+      body: cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '1.00'),
+    });
     expectRefused(eleventh, 'For your security, payments are paused after too many attempts.');
-    const paypal = await agent.get(
-      `/app/payments/paypal/init?invoices=${invoiceId}&value=1.00&type=paypal&discount_id=`,
-    );
+    const paypal = await agent.call(paymentContracts.paypalInit, {
+      query: { invoices: invoiceId, value: '1.00', type: 'paypal', discount_id: '' },
+    });
     expectRefused(paypal, 'For your security, payments are paused after too many attempts.');
   });
 });
@@ -350,7 +369,7 @@ describe('address probing and sign-in (docs/security.md "Sign-in and address pro
     for (let i = 0; i < 9; i++) answers.push(await start(`new.${i}@example.com`));
     const known = await start('known.owner@example.com');
     for (let i = 0; i < 10; i++)
-      answers.push(await primary.post('/app/account/users/store', newUser(`probe.${i}@example.com`)));
+      answers.push(await primary.call(accountUserContracts.store, { body: newUser(`probe.${i}@example.com`) }));
     expect(statuses(answers)).toEqual([...Array(10).fill(422), ...Array(19).fill(201)]);
     expect(known.statusCode).toBe(422);
     expect(known.json().errors.email).toEqual(['An account already uses this e-mail address. Please sign in instead.']);
@@ -358,7 +377,7 @@ describe('address probing and sign-in (docs/security.md "Sign-in and address pro
     const sentence = 'Too many sign-in attempts or new accounts from your network.';
     expectRefused(await start('new.31@example.com'), sentence);
     expectRefused(await visitor.login('guess.31@example.com', 'Wrong-pass-2026'), sentence);
-    expectRefused(await primary.post('/app/account/users/store', newUser('probe.31@example.com')), sentence);
+    expectRefused(await primary.call(accountUserContracts.store, { body: newUser('probe.31@example.com') }), sentence);
     // Another network is not held back.
     expect((await start('elsewhere@example.com', '198.51.100.91')).statusCode).toBe(201);
   });
@@ -368,7 +387,7 @@ describe('address probing and sign-in (docs/security.md "Sign-in and address pro
     await createUser(t.database.db, owner);
     const ownerBrowser = await new Agent(t.app, '192.0.2.200').start();
     expect((await ownerBrowser.login(owner.email, owner.password)).statusCode).toBe(200);
-    const signedOut = await ownerBrowser.post('/logout', {});
+    const signedOut = await ownerBrowser.call(signInContracts.logout);
     expect(signedOut.statusCode).toBe(200);
     ownerBrowser.csrfToken = signedOut.json().csrfToken;
 

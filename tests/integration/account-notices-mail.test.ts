@@ -4,6 +4,8 @@ import { mailOutbox, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { SENT_TOKEN_MAIL_NOTE, deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
+import { accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
@@ -49,15 +51,18 @@ describe('notices of sign-in changes', () => {
     });
     const a = await signedIn(t.app, { email: 'old.address@example.com', password: 'Old-pass-2026' });
     await deliverAll();
-    const res = await a.put(`/app/account/users/update/${me.id}`, {
-      email: 'new.address@example.com',
-      first_name: 'Olive',
-      last_name: 'Owner',
-      phone: '',
-      sms_phone: '',
-      password: 'New-pass-2027',
-      password_confirmation: 'New-pass-2027',
-      current_password: 'Old-pass-2026',
+    const res = await a.call(accountUserContracts.update, {
+      params: { id: me.id },
+      body: {
+        email: 'new.address@example.com',
+        first_name: 'Olive',
+        last_name: 'Owner',
+        phone: '',
+        sms_phone: '',
+        password: 'New-pass-2027',
+        password_confirmation: 'New-pass-2027',
+        current_password: 'Old-pass-2026',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
 
@@ -95,7 +100,9 @@ describe('notices of sign-in changes', () => {
   it('tells the user when their password was reset with a mailed link, and nobody else', async () => {
     await createUser(t.database.db, { email: 'resetting@example.com', password: 'Before-pass-1', firstName: 'Remy' });
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.post('/password/forgot', { email: 'resetting@example.com' })).statusCode).toBe(200);
+    expect(
+      (await visitor.call(signInContracts.forgotPassword, { body: { email: 'resetting@example.com' } })).statusCode,
+    ).toBe(200);
     const link = async () =>
       (
         await t.database.db
@@ -108,11 +115,13 @@ describe('notices of sign-in changes', () => {
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await link()).textBody)![1];
     await deliverAll();
 
-    const reset = await visitor.post('/password/reset', {
-      token,
-      email: 'resetting@example.com',
-      password: 'After-pass-22',
-      password_confirmation: 'After-pass-22',
+    const reset = await visitor.call(signInContracts.resetPassword, {
+      body: {
+        token,
+        email: 'resetting@example.com',
+        password: 'After-pass-22',
+        password_confirmation: 'After-pass-22',
+      },
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.json().message).toBe('Your password has been reset.');
@@ -138,12 +147,14 @@ describe('notices of sign-in changes', () => {
     await t.database.db.update(users).set({ isPrimary: true }).where(eq(users.id, primaryUser.id));
     const primary = await signedIn(t.app, { email: 'inviter@example.com', password: 'Inviter-pass-1' });
     await deliverAll();
-    const res = await primary.post('/app/account/users/store', {
-      email: 'invitee@example.com',
-      first_name: 'Ina',
-      last_name: 'Vitee',
-      phone: '',
-      sms_phone: '',
+    const res = await primary.call(accountUserContracts.store, {
+      body: {
+        email: 'invitee@example.com',
+        first_name: 'Ina',
+        last_name: 'Vitee',
+        phone: '',
+        sms_phone: '',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
 
@@ -176,15 +187,17 @@ describe('notices of sign-in changes', () => {
 
     const page = await new Agent(t.app).start();
     expect((await page.get(link![1].replace(/^http:\/\/[^/]+/, ''))).statusCode).toBe(200);
-    const set = await page.post('/password/reset', {
-      token: link![2],
-      email: 'invitee@example.com',
-      password: 'Chosen-pass-2026',
-      password_confirmation: 'Chosen-pass-2026',
+    const set = await page.call(signInContracts.resetPassword, {
+      body: {
+        token: link![2],
+        email: 'invitee@example.com',
+        password: 'Chosen-pass-2026',
+        password_confirmation: 'Chosen-pass-2026',
+      },
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ message: 'Your password is set. Welcome!' });
-    expect((await page.get('/app/account/users/json')).statusCode).toBe(200);
+    expect((await page.call(accountUserContracts.list)).statusCode).toBe(200);
     // Choosing a first password is not a change to be warned about.
     expect(await deliverAll()).toEqual([]);
   });

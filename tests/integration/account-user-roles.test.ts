@@ -4,6 +4,7 @@ import { accounts, auditLog, mailOutbox, sessions, users } from '../../src/serve
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { typedAddress } from '../../src/server/modules/mail/mail-words.ts';
 import { hashId, sessionCookieName } from '../../src/server/plugins/session.ts';
+import { accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
 import { ACCOUNT_USER_TEXT, type AccountUserList } from '../../src/shared/schemas/account-users.ts';
 import { databaseFingerprint, sessionAgent } from '../helpers/routes.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
@@ -166,18 +167,20 @@ describe('who may do what (docs/roles.md)', () => {
   it('any user of the account reads the list; the answer says what the viewer may do', async () => {
     const f = await family();
     const member = await signedIn(t.app, { email: f.member.email, password: PASSWORDS.member });
-    const asMember = (await member.get('/app/account/users/json')).json() as AccountUserList;
+    const asMember = (await member.call(accountUserContracts.list)).json() as AccountUserList;
     expect(asMember.users.map((u) => u.id).sort()).toEqual([f.primary.id, f.member.id, f.other.id].sort());
     expect(asMember.viewer).toEqual({ id: f.member.id, can_manage: false, must_confirm: true });
 
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
-    expect(((await primary.get('/app/account/users/json')).json() as AccountUserList).viewer).toEqual({
+    expect(((await primary.call(accountUserContracts.list)).json() as AccountUserList).viewer).toEqual({
       id: f.primary.id,
       can_manage: true,
       must_confirm: true,
     });
 
-    const asStaff = (await admin.get(`/app/account/users/json?account_id=${f.accountId}`)).json() as AccountUserList;
+    const asStaff = (
+      await admin.call(accountUserContracts.list, { query: { account_id: f.accountId } })
+    ).json() as AccountUserList;
     expect(asStaff.viewer).toEqual({ id: adminId, can_manage: true, must_confirm: false });
   });
 
@@ -188,14 +191,14 @@ describe('who may do what (docs/roles.md)', () => {
     const before = await userRow(f.primary.id);
     await expectRefused(
       () =>
-        member.put(
-          `/app/account/users/update/${f.primary.id}`,
-          profile('taken.over@example.com', {
+        member.call(accountUserContracts.update, {
+          params: { id: f.primary.id },
+          body: profile('taken.over@example.com', {
             password: PASSWORDS.fresh,
             password_confirmation: PASSWORDS.fresh,
             current_password: PASSWORDS.member,
           }),
-        ),
+        }),
       {
         message: ACCOUNT_USER_TEXT.refusedOther,
         actorId: f.member.id,
@@ -205,7 +208,7 @@ describe('who may do what (docs/roles.md)', () => {
     );
     expect(await userRow(f.primary.id)).toEqual(before);
     // The primary user is still signed in and still primary.
-    expect((await primary.get('/app/account/users/json')).statusCode).toBe(200);
+    expect((await primary.call(accountUserContracts.list)).statusCode).toBe(200);
     expect(await primaryOf(f.accountId)).toBe(f.primary.id);
   });
 
@@ -215,7 +218,11 @@ describe('who may do what (docs/roles.md)', () => {
     const refused = { actorId: f.member.id, accountId: f.accountId };
 
     await expectRefused(
-      () => member.put(`/app/account/users/update/${f.other.id}`, profile(f.other.email, { first_name: 'Renamed' })),
+      () =>
+        member.call(accountUserContracts.update, {
+          params: { id: f.other.id },
+          body: profile(f.other.email, { first_name: 'Renamed' }),
+        }),
       {
         ...refused,
         message: ACCOUNT_USER_TEXT.refusedOther,
@@ -224,27 +231,26 @@ describe('who may do what (docs/roles.md)', () => {
     );
     await expectRefused(
       () =>
-        member.post(
-          '/app/account/users/store',
-          profile('added.by.member@example.com', {
+        member.call(accountUserContracts.store, {
+          body: profile('added.by.member@example.com', {
             password: PASSWORDS.fresh,
             password_confirmation: PASSWORDS.fresh,
           }),
-        ),
+        }),
       { ...refused, message: ACCOUNT_USER_TEXT.refusedCreate, details: { attempted: 'create' } },
     );
-    await expectRefused(() => member.delete(`/app/account/users/delete/${f.other.id}`), {
+    await expectRefused(() => member.call(accountUserContracts.remove, { params: { id: f.other.id } }), {
       ...refused,
       message: ACCOUNT_USER_TEXT.refusedDelete,
       details: { attempted: 'delete', targetUserId: f.other.id },
     });
     // The primary user: 403 for the role, before the "can't delete primary" rule.
-    await expectRefused(() => member.delete(`/app/account/users/delete/${f.primary.id}`), {
+    await expectRefused(() => member.call(accountUserContracts.remove, { params: { id: f.primary.id } }), {
       ...refused,
       message: ACCOUNT_USER_TEXT.refusedDelete,
       details: { attempted: 'delete', targetUserId: f.primary.id },
     });
-    await expectRefused(() => member.delete(`/app/account/users/delete/${f.member.id}`), {
+    await expectRefused(() => member.call(accountUserContracts.remove, { params: { id: f.member.id } }), {
       ...refused,
       message: ACCOUNT_USER_TEXT.refusedDelete,
       details: { attempted: 'delete', targetUserId: f.member.id },
@@ -252,10 +258,10 @@ describe('who may do what (docs/roles.md)', () => {
     // Self-promotion, even with the right current password.
     await expectRefused(
       () =>
-        member.put(
-          `/app/account/users/update/${f.member.id}`,
-          profile(f.member.email, { is_primary: 1, current_password: PASSWORDS.member }),
-        ),
+        member.call(accountUserContracts.update, {
+          params: { id: f.member.id },
+          body: profile(f.member.email, { is_primary: 1, current_password: PASSWORDS.member }),
+        }),
       {
         ...refused,
         message: ACCOUNT_USER_TEXT.refusedPrimary,
@@ -276,9 +282,12 @@ describe('who may do what (docs/roles.md)', () => {
       [await signedIn(t.app, { email: g.primary.email, password: PASSWORDS.primary }), f.primary],
     ] as const) {
       const before = await databaseFingerprint(db());
-      const upd = await agent.put(`/app/account/users/update/${target.id}`, {
-        ...profile('x.taken@example.com', { current_password: PASSWORDS.primary }),
-        account_id: f.accountId,
+      const upd = await agent.call(accountUserContracts.update, {
+        params: { id: target.id },
+        body: {
+          ...profile('x.taken@example.com', { current_password: PASSWORDS.primary }),
+          account_id: f.accountId,
+        },
       });
       expect(upd.statusCode).toBe(404);
       expect(upd.body).not.toContain(target.email);
@@ -298,40 +307,44 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
     const memberElsewhere = await sessionAgent(t, f.member.id);
     const primary = await sessionAgent(t, f.primary.id);
 
-    const named = await member.put(
-      `/app/account/users/update/${f.member.id}`,
-      profile(f.member.email, { first_name: 'Milton' }),
-    );
+    const named = await member.call(accountUserContracts.update, {
+      params: { id: f.member.id },
+      body: profile(f.member.email, { first_name: 'Milton' }),
+    });
     expect(named.statusCode, named.body).toBe(200);
     expect((await userRow(f.member.id)).firstName).toBe('Milton');
     expect((await sessionIds(f.member.id)).length).toBe(2);
 
     const newEmail = `milton.${seq}@roles.example.com`;
     await expectCurrentPasswordRefused(
-      () => member.put(`/app/account/users/update/${f.member.id}`, profile(newEmail, { first_name: 'Milton' })),
+      () =>
+        member.call(accountUserContracts.update, {
+          params: { id: f.member.id },
+          body: profile(newEmail, { first_name: 'Milton' }),
+        }),
       ACCOUNT_USER_TEXT.currentPasswordRequired,
     );
     await expectCurrentPasswordRefused(
       () =>
-        member.put(
-          `/app/account/users/update/${f.member.id}`,
-          profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.primary }),
-        ),
+        member.call(accountUserContracts.update, {
+          params: { id: f.member.id },
+          body: profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.primary }),
+        }),
       ACCOUNT_USER_TEXT.currentPasswordWrong,
     );
 
     const mailMark = await lastMailId();
-    const ok = await member.put(
-      `/app/account/users/update/${f.member.id}`,
-      profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.member }),
-    );
+    const ok = await member.call(accountUserContracts.update, {
+      params: { id: f.member.id },
+      body: profile(newEmail, { first_name: 'Milton', current_password: PASSWORDS.member }),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await userRow(f.member.id)).email).toBe(newEmail);
     // This session stays; the member's other one ends; nobody else's does.
     expect(await sessionIds(f.member.id)).toEqual([sessionOf(member)]);
-    expect((await member.get('/app/account/users/json')).statusCode).toBe(200);
-    expect((await memberElsewhere.get('/app/account/users/json')).statusCode).toBe(401);
-    expect((await primary.get('/app/account/users/json')).statusCode).toBe(200);
+    expect((await member.call(accountUserContracts.list)).statusCode).toBe(200);
+    expect((await memberElsewhere.call(accountUserContracts.list)).statusCode).toBe(401);
+    expect((await primary.call(accountUserContracts.list)).statusCode).toBe(200);
 
     const mails = await mailsSince(mailMark);
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
@@ -349,14 +362,14 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
     const member = await signedIn(t.app, { email: f.member.email, password: PASSWORDS.member });
     const memberElsewhere = await sessionAgent(t, f.member.id);
     const change = (current?: string) =>
-      member.put(
-        `/app/account/users/update/${f.member.id}`,
-        profile(f.member.email, {
+      member.call(accountUserContracts.update, {
+        params: { id: f.member.id },
+        body: profile(f.member.email, {
           password: PASSWORDS.fresh,
           password_confirmation: PASSWORDS.fresh,
           ...(current === undefined ? {} : { current_password: current }),
         }),
-      );
+      });
     await expectCurrentPasswordRefused(() => change(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     await expectCurrentPasswordRefused(() => change(''), ACCOUNT_USER_TEXT.currentPasswordRequired);
     await expectCurrentPasswordRefused(() => change('Not-my-pass-1'), ACCOUNT_USER_TEXT.currentPasswordWrong);
@@ -365,7 +378,7 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
     const ok = await change(PASSWORDS.member);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await sessionIds(f.member.id)).toEqual([sessionOf(member)]);
-    expect((await memberElsewhere.get('/app/account/users/json')).statusCode).toBe(401);
+    expect((await memberElsewhere.call(accountUserContracts.list)).statusCode).toBe(401);
     const mails = await mailsSince(mailMark);
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([['account_users.password_changed', f.member.email]]);
     expectSafeNotices(mails);
@@ -376,10 +389,10 @@ describe('changing one\'s own record (docs/roles.md "Passwords")', () => {
     // The old password no longer confirms anything.
     await expectCurrentPasswordRefused(
       () =>
-        member.put(
-          `/app/account/users/update/${f.member.id}`,
-          profile(`again.${seq}@roles.example.com`, { current_password: PASSWORDS.member }),
-        ),
+        member.call(accountUserContracts.update, {
+          params: { id: f.member.id },
+          body: profile(`again.${seq}@roles.example.com`, { current_password: PASSWORDS.member }),
+        }),
       ACCOUNT_USER_TEXT.currentPasswordWrong,
     );
   });
@@ -395,36 +408,39 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     const body = (current?: string) => profile(newEmail, current ? { current_password: current } : {});
 
     // Nobody types another person's password (docs/roles.md "Invitations"), even with their own.
-    const typed = await primary.put(
-      `/app/account/users/update/${f.member.id}`,
-      profile(newEmail, {
+    const typed = await primary.call(accountUserContracts.update, {
+      params: { id: f.member.id },
+      body: profile(newEmail, {
         password: PASSWORDS.fresh,
         password_confirmation: PASSWORDS.fresh,
         current_password: PASSWORDS.primary,
       }),
-    );
+    });
     expect(typed.statusCode).toBe(422);
     expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
     expect((await userRow(f.member.id)).email).toBe(f.member.email);
 
     await expectCurrentPasswordRefused(
-      () => primary.put(`/app/account/users/update/${f.member.id}`, body()),
+      () => primary.call(accountUserContracts.update, { params: { id: f.member.id }, body: body() }),
       ACCOUNT_USER_TEXT.currentPasswordRequired,
     );
     // The member's password is not the one asked for: the acting user's is.
     await expectCurrentPasswordRefused(
-      () => primary.put(`/app/account/users/update/${f.member.id}`, body(PASSWORDS.member)),
+      () => primary.call(accountUserContracts.update, { params: { id: f.member.id }, body: body(PASSWORDS.member) }),
       ACCOUNT_USER_TEXT.currentPasswordWrong,
     );
 
     const mailMark = await lastMailId();
-    const ok = await primary.put(`/app/account/users/update/${f.member.id}`, body(PASSWORDS.primary));
+    const ok = await primary.call(accountUserContracts.update, {
+      params: { id: f.member.id },
+      body: body(PASSWORDS.primary),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await sessionIds(f.member.id)).toEqual([]);
-    for (const s of memberSessions) expect((await s.get('/app/account/users/json')).statusCode).toBe(401);
+    for (const s of memberSessions) expect((await s.call(accountUserContracts.list)).statusCode).toBe(401);
     // The primary user's own sessions are not the affected user's: all stay.
     expect((await sessionIds(f.primary.id)).length).toBe(2);
-    expect((await primaryElsewhere.get('/app/account/users/json')).statusCode).toBe(200);
+    expect((await primaryElsewhere.call(accountUserContracts.list)).statusCode).toBe(200);
 
     const mails = await mailsSince(mailMark);
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
@@ -443,10 +459,10 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     const member = await sessionAgent(t, f.member.id);
     const other = await sessionAgent(t, f.other.id);
     const transfer = (current?: string) =>
-      primary.put(
-        `/app/account/users/update/${f.member.id}`,
-        profile(f.member.email, { is_primary: 1, ...(current ? { current_password: current } : {}) }),
-      );
+      primary.call(accountUserContracts.update, {
+        params: { id: f.member.id },
+        body: profile(f.member.email, { is_primary: 1, ...(current ? { current_password: current } : {}) }),
+      });
 
     await expectCurrentPasswordRefused(() => transfer(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     await expectCurrentPasswordRefused(() => transfer(PASSWORDS.member), ACCOUNT_USER_TEXT.currentPasswordWrong);
@@ -460,9 +476,9 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     expect((await userRow(f.member.id)).isPrimary).toBe(true);
     // The acting session stays; the former primary's other session and the new primary's end; others are untouched.
     expect(await sessionIds(f.primary.id)).toEqual([sessionOf(primary)]);
-    expect((await primaryElsewhere.get('/app/account/users/json')).statusCode).toBe(401);
-    expect((await member.get('/app/account/users/json')).statusCode).toBe(401);
-    expect((await other.get('/app/account/users/json')).statusCode).toBe(200);
+    expect((await primaryElsewhere.call(accountUserContracts.list)).statusCode).toBe(401);
+    expect((await member.call(accountUserContracts.list)).statusCode).toBe(401);
+    expect((await other.call(accountUserContracts.list)).statusCode).toBe(200);
 
     const mails = await mailsSince(mailMark);
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([
@@ -474,8 +490,8 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     expectSafeNotices(mails);
 
     // The former primary user is an ordinary user now.
-    expect(((await primary.get('/app/account/users/json')).json() as AccountUserList).viewer.can_manage).toBe(false);
-    await expectRefused(() => primary.delete(`/app/account/users/delete/${f.other.id}`), {
+    expect(((await primary.call(accountUserContracts.list)).json() as AccountUserList).viewer.can_manage).toBe(false);
+    await expectRefused(() => primary.call(accountUserContracts.remove, { params: { id: f.other.id } }), {
       message: ACCOUNT_USER_TEXT.refusedDelete,
       actorId: f.primary.id,
       accountId: f.accountId,
@@ -483,23 +499,22 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     });
     // The new primary user signs in again and manages the account.
     const next = await signedIn(t.app, { email: f.member.email, password: PASSWORDS.member });
-    expect(((await next.get('/app/account/users/json')).json() as AccountUserList).viewer.can_manage).toBe(true);
+    expect(((await next.call(accountUserContracts.list)).json() as AccountUserList).viewer.can_manage).toBe(true);
   });
 
   it("a new user stored as primary is a transfer too: the primary's password is asked for", async () => {
     const f = await family();
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
     const newUser = (current?: string) =>
-      primary.post(
-        '/app/account/users/store',
-        profile(`heir.${seq}@roles.example.com`, {
+      primary.call(accountUserContracts.store, {
+        body: profile(`heir.${seq}@roles.example.com`, {
           is_primary: 1,
           ...(current ? { current_password: current } : {}),
         }),
-      );
+      });
     await expectCurrentPasswordRefused(() => newUser(), ACCOUNT_USER_TEXT.currentPasswordRequired);
     // Adding an ordinary user needs no password.
-    const plain = await primary.post('/app/account/users/store', profile(`plain.${seq}@roles.example.com`));
+    const plain = await primary.call(accountUserContracts.store, { body: profile(`plain.${seq}@roles.example.com`) });
     expect(plain.statusCode, plain.body).toBe(201);
     const mailMark = await lastMailId();
     const ok = await newUser(PASSWORDS.primary);
@@ -518,11 +533,11 @@ describe('the primary user manages the others (docs/roles.md)', () => {
     const primary = await signedIn(t.app, { email: f.primary.email, password: PASSWORDS.primary });
     const memberSession = await sessionAgent(t, f.member.id);
     const mailMark = await lastMailId();
-    const res = await primary.delete(`/app/account/users/delete/${f.member.id}`);
+    const res = await primary.call(accountUserContracts.remove, { params: { id: f.member.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await sessionIds(f.member.id)).toEqual([]);
-    expect((await memberSession.get('/app/account/users/json')).statusCode).toBe(401);
-    expect((await primary.get('/app/account/users/json')).statusCode).toBe(200);
+    expect((await memberSession.call(accountUserContracts.list)).statusCode).toBe(401);
+    expect((await primary.call(accountUserContracts.list)).statusCode).toBe(200);
     const mails = await mailsSince(mailMark);
     expect(mails.map((m) => [m.kind, m.toAddress])).toEqual([['account_users.removed', f.member.email]]);
     expect(mails[0].textBody).toContain(`by “Paula” (${typedAddress(f.primary.email)})`);
@@ -540,27 +555,36 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
     const newEmail = `by.staff.${seq}@roles.example.com`;
 
     // Staff do not choose a user's password either (docs/roles.md "Invitations").
-    const typed = await admin.put(`/app/account/users/update/${f.member.id}`, {
-      ...profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }),
-      account_id: f.accountId,
+    const typed = await admin.call(accountUserContracts.update, {
+      params: { id: f.member.id },
+      body: {
+        ...profile(newEmail, { password: PASSWORDS.fresh, password_confirmation: PASSWORDS.fresh }),
+        account_id: f.accountId,
+      },
     });
     expect(typed.statusCode).toBe(422);
     expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
-    const upd = await admin.put(`/app/account/users/update/${f.member.id}`, {
-      ...profile(newEmail),
-      account_id: f.accountId,
+    const upd = await admin.call(accountUserContracts.update, {
+      params: { id: f.member.id },
+      body: {
+        ...profile(newEmail),
+        account_id: f.accountId,
+      },
     });
     expect(upd.statusCode, upd.body).toBe(200);
-    expect((await memberSession.get('/app/account/users/json')).statusCode).toBe(401);
+    expect((await memberSession.call(accountUserContracts.list)).statusCode).toBe(401);
     await signedIn(t.app, { email: newEmail, password: PASSWORDS.member });
 
-    const transfer = await admin.put(`/app/account/users/update/${f.other.id}`, {
-      ...profile(f.other.email, { is_primary: 1 }),
-      account_id: f.accountId,
+    const transfer = await admin.call(accountUserContracts.update, {
+      params: { id: f.other.id },
+      body: {
+        ...profile(f.other.email, { is_primary: 1 }),
+        account_id: f.accountId,
+      },
     });
     expect(transfer.statusCode, transfer.body).toBe(200);
     expect(await primaryOf(f.accountId)).toBe(f.other.id);
-    expect((await primarySession.get('/app/account/users/json')).statusCode).toBe(401);
+    expect((await primarySession.call(accountUserContracts.list)).statusCode).toBe(401);
 
     const del = await admin.request('DELETE', `/app/account/users/delete/${f.primary.id}`, { account_id: f.accountId });
     expect(del.statusCode, del.body).toBe(200);
@@ -597,9 +621,12 @@ describe('staff acting on behalf (docs/roles.md "Staff")', () => {
   it("the admin's own session is never ended by a change on behalf", async () => {
     const f = await family();
     const adminSessions = await sessionIds(adminId);
-    const res = await admin.put(`/app/account/users/update/${f.member.id}`, {
-      ...profile(`member.moved.${seq}@roles.example.com`),
-      account_id: f.accountId,
+    const res = await admin.call(accountUserContracts.update, {
+      params: { id: f.member.id },
+      body: {
+        ...profile(`member.moved.${seq}@roles.example.com`),
+        account_id: f.accountId,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await sessionIds(adminId)).toEqual(adminSessions);

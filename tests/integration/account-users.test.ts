@@ -12,6 +12,8 @@ import {
   mailOutbox,
 } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
+import { adminConsoleContracts } from '../../src/shared/contracts/admin-console.ts';
 import {
   ACCOUNT_USER_TEXT,
   INVITATION_TEXT,
@@ -68,7 +70,7 @@ async function store(
   over: Record<string, unknown> = {},
   opts: { invited?: boolean } = {},
 ): Promise<AccountUserRow> {
-  const res = await agent.post('/app/account/users/store', newUser(over));
+  const res = await agent.call(accountUserContracts.store, { body: newUser(over) });
   expect(res.statusCode, res.body).toBe(201);
   const user = res.json().user as AccountUserRow;
   if (!opts.invited) await acceptInvitation(t.app, t.database.db, user.email, 'Fresh-pass-2026', { signOut: true });
@@ -94,10 +96,12 @@ afterAll(async () => t?.close());
 describe('account users (docs/requirements/calls.md /app/account/users/*)', () => {
   it('answers 401 to visitors on every call', async () => {
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get('/app/account/users/json')).statusCode).toBe(401);
-    expect((await visitor.post('/app/account/users/store', newUser())).statusCode).toBe(401);
-    expect((await visitor.put(`/app/account/users/update/${holderA.id}`, newUser())).statusCode).toBe(401);
-    expect((await visitor.delete(`/app/account/users/delete/${holderA.id}`)).statusCode).toBe(401);
+    expect((await visitor.call(accountUserContracts.list)).statusCode).toBe(401);
+    expect((await visitor.call(accountUserContracts.store, { body: newUser() })).statusCode).toBe(401);
+    expect(
+      (await visitor.call(accountUserContracts.update, { params: { id: holderA.id }, body: newUser() })).statusCode,
+    ).toBe(401);
+    expect((await visitor.call(accountUserContracts.remove, { params: { id: holderA.id } })).statusCode).toBe(401);
   });
 
   it("lists the own account's users with the primary user marked, never the password hash", async () => {
@@ -126,14 +130,13 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
 
   it('stores a user with the docs/requirements/entities.md defaults (bulk and event e-mails on, SMS off), invited to choose their own password', async () => {
     // A password typed by the primary user is not taken (docs/roles.md "Invitations").
-    const res = await a.post(
-      '/app/account/users/store',
-      newUser({
+    const res = await a.call(accountUserContracts.store, {
+      body: newUser({
         email: 'Defaults.Person@Example.com',
         password: 'Typed-by-other-1',
         password_confirmation: 'Typed-by-other-1',
       }),
-    );
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(INVITATION_TEXT.created);
     const created = res.json().user as AccountUserRow;
@@ -206,17 +209,17 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     const invited = await store(a, { email: 'resend.me@example.com' }, { invited: true });
     const first = await invitationLink(t.database.db, 'resend.me@example.com');
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.post(`/app/account/users/${invited.id}/invitation`, {})).statusCode).toBe(401);
+    expect((await visitor.call(accountUserContracts.invitation, { params: { id: invited.id } })).statusCode).toBe(401);
     // Another account's primary user: not their user.
-    expect((await b.post(`/app/account/users/${invited.id}/invitation`, {})).statusCode).toBe(404);
+    expect((await b.call(accountUserContracts.invitation, { params: { id: invited.id } })).statusCode).toBe(404);
     // A user of the account who is not its primary user.
     await store(a, { email: 'plain.member@example.com' });
     const member = await signedIn(t.app, { email: 'plain.member@example.com', password: 'Fresh-pass-2026' });
-    const refused = await member.post(`/app/account/users/${invited.id}/invitation`, {});
+    const refused = await member.call(accountUserContracts.invitation, { params: { id: invited.id } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ACCOUNT_USER_TEXT.refusedOther);
 
-    const res = await a.post(`/app/account/users/${invited.id}/invitation`, {});
+    const res = await a.call(accountUserContracts.invitation, { params: { id: invited.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: INVITATION_TEXT.resent, expires_at: expect.stringMatching(/^\d{4}-/) });
     const second = await invitationLink(t.database.db, 'resend.me@example.com');
@@ -232,13 +235,16 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     expect(old.statusCode).toBe(422);
     await acceptInvitation(t.app, t.database.db, 'resend.me@example.com', 'Chosen-pass-2026', { signOut: true });
     // Staff for the account: audited; once accepted there is nothing to resend.
-    const done = await admin.post(`/app/account/users/${invited.id}/invitation`, { account_id: accountA });
+    const done = await admin.call(accountUserContracts.invitation, {
+      params: { id: invited.id },
+      body: { account_id: accountA },
+    });
     expect(done.statusCode).toBe(409);
     expect(done.json().message).toBe(INVITATION_TEXT.alreadyAccepted);
   });
 
   it("validates with the server's messages: required fields, duplicate e-mail", async () => {
-    const empty = await a.post('/app/account/users/store', {});
+    const empty = await a.call(accountUserContracts.store);
     expect(empty.statusCode).toBe(422);
     // The first message per field is the one shown (docs/requirements/validation.md).
     const firsts = Object.fromEntries(
@@ -249,16 +255,15 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
       first_name: 'The first name field is required.',
       last_name: 'The last name field is required.',
     });
-    const taken = await a.post('/app/account/users/store', newUser({ email: HOLDER_B.email.toUpperCase() }));
+    const taken = await a.call(accountUserContracts.store, { body: newUser({ email: HOLDER_B.email.toUpperCase() }) });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toEqual({
       message: ACCOUNT_USER_TEXT.emailTaken,
       errors: { email: [ACCOUNT_USER_TEXT.emailTaken] },
     });
-    const badPhone = await a.post(
-      '/app/account/users/store',
-      newUser({ email: 'phone@example.com', sms_phone: 'call me' }),
-    );
+    const badPhone = await a.call(accountUserContracts.store, {
+      body: newUser({ email: 'phone@example.com', sms_phone: 'call me' }),
+    });
     expect(badPhone.json().errors.sms_phone).toEqual(['The sms phone field format is invalid.']);
   });
 
@@ -274,16 +279,16 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     const row = await userRow(created.id);
     expect(row).toMatchObject({ isAdmin: false, accountId: accountA });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-    const upd = await a.put(
-      `/app/account/users/update/${created.id}`,
-      newUser({
+    const upd = await a.call(accountUserContracts.update, {
+      params: { id: created.id },
+      body: newUser({
         email: 'sneaky@example.com',
         password: '',
         password_confirmation: '',
         is_admin: true,
         account_id: accountB,
       }),
-    );
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(await userRow(created.id)).toMatchObject({ isAdmin: false, accountId: accountA });
   });
@@ -292,9 +297,9 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     const created = await store(a, { email: 'editme@example.com' });
     const before = await userRow(created.id);
     // A new e-mail address takes the primary user's own current password (docs/roles.md).
-    const noPw = await a.put(
-      `/app/account/users/update/${created.id}`,
-      newUser({
+    const noPw = await a.call(accountUserContracts.update, {
+      params: { id: created.id },
+      body: newUser({
         email: 'edited@example.com',
         first_name: 'Edna',
         password: '',
@@ -303,7 +308,7 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
         is_subscribed_sms: 1,
         current_password: HOLDER_A.password,
       }),
-    );
+    });
     expect(noPw.statusCode, noPw.body).toBe(200);
     expect(noPw.json().user).toMatchObject({
       email: 'edited@example.com',
@@ -316,61 +321,66 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     await signedIn(t.app, { email: 'edited@example.com', password: 'Fresh-pass-2026' });
 
     // The primary user does not choose another user's password (docs/roles.md "Invitations").
-    const typed = await a.put(
-      `/app/account/users/update/${created.id}`,
-      newUser({
+    const typed = await a.call(accountUserContracts.update, {
+      params: { id: created.id },
+      body: newUser({
         email: 'edited@example.com',
         password: 'Newer-pass-2027',
         password_confirmation: 'Newer-pass-2027',
         current_password: HOLDER_A.password,
       }),
-    );
+    });
     expect(typed.statusCode).toBe(422);
     expect(typed.json().errors).toEqual({ password: [ACCOUNT_USER_TEXT.ownPasswordOnly] });
     expect((await userRow(created.id)).passwordHash).toBe(before.passwordHash);
 
     const edna = await signedIn(t.app, { email: 'edited@example.com', password: 'Fresh-pass-2026' });
-    const mismatch = await edna.put(
-      `/app/account/users/update/${created.id}`,
-      newUser({ email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'nope' }),
-    );
+    const mismatch = await edna.call(accountUserContracts.update, {
+      params: { id: created.id },
+      body: newUser({ email: 'edited@example.com', password: 'Newer-pass-2027', password_confirmation: 'nope' }),
+    });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors.password).toEqual(['The password field confirmation does not match.']);
 
-    const withPw = await edna.put(
-      `/app/account/users/update/${created.id}`,
-      newUser({
+    const withPw = await edna.call(accountUserContracts.update, {
+      params: { id: created.id },
+      body: newUser({
         email: 'edited@example.com',
         password: 'Newer-pass-2027',
         password_confirmation: 'Newer-pass-2027',
         current_password: 'Fresh-pass-2026',
       }),
-    );
+    });
     expect(withPw.statusCode, withPw.body).toBe(200);
     const stale = await new Agent(t.app).start();
     expect((await stale.login('edited@example.com', 'Fresh-pass-2026')).statusCode).toBe(422);
     await signedIn(t.app, { email: 'edited@example.com', password: 'Newer-pass-2027' });
 
     // Keeping one's own e-mail is not "taken"; another user's is.
-    const taken = await a.put(
-      `/app/account/users/update/${created.id}`,
-      newUser({ email: HOLDER_A.email, password: '', password_confirmation: '', current_password: HOLDER_A.password }),
-    );
+    const taken = await a.call(accountUserContracts.update, {
+      params: { id: created.id },
+      body: newUser({
+        email: HOLDER_A.email,
+        password: '',
+        password_confirmation: '',
+        current_password: HOLDER_A.password,
+      }),
+    });
     expect(taken.json().errors.email).toEqual([ACCOUNT_USER_TEXT.emailTaken]);
   });
 
   it('setting another user primary clears the flag on the rest; the primary cannot be un-primaried or deleted', async () => {
     const other = await store(a, { email: 'next.primary@example.com' });
-    const res = await a.put(
-      `/app/account/users/update/${other.id}`,
-      newUser({
+    const res = await a.call(accountUserContracts.update, {
+      params: { id: other.id },
+      body: newUser({
         email: 'next.primary@example.com',
         password: '',
         password_confirmation: '',
         is_primary: 1,
         current_password: HOLDER_A.password,
       }),
-    );
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().user.is_primary).toBe(true);
     const primaries = (await list(a)).users.filter((u) => u.is_primary);
@@ -381,20 +391,23 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     // The new primary user manages the account from here (docs/roles.md).
     const o = await signedIn(t.app, { email: 'next.primary@example.com', password: 'Fresh-pass-2026' });
     // The primary user's own form cannot clear the flag.
-    const unprimary = await o.put(
-      `/app/account/users/update/${other.id}`,
-      newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '', is_primary: 0 }),
-    );
+    const unprimary = await o.call(accountUserContracts.update, {
+      params: { id: other.id },
+      body: newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '', is_primary: 0 }),
+    });
     expect(unprimary.statusCode).toBe(422);
     expect(unprimary.json().errors).toEqual({ is_primary: [ACCOUNT_USER_TEXT.keepPrimary] });
     expect((await userRow(other.id)).isPrimary).toBe(true);
     // Saving it without the checkbox keeps it primary.
-    const keep = await o.put(`/app/account/users/update/${other.id}`, {
-      ...newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '' }),
+    const keep = await o.call(accountUserContracts.update, {
+      params: { id: other.id },
+      body: {
+        ...newUser({ email: 'next.primary@example.com', password: '', password_confirmation: '' }),
+      },
     });
     expect(keep.json().user.is_primary).toBe(true);
 
-    const del = await o.delete(`/app/account/users/delete/${other.id}`);
+    const del = await o.call(accountUserContracts.remove, { params: { id: other.id } });
     expect(del.statusCode).toBe(422);
     expect(del.json()).toEqual({
       message: "Can't delete primary user.",
@@ -427,7 +440,7 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     );
     expect(back.statusCode, back.body).toBe(200);
     expect(await primaryOf(accountA)).toBe(holderA.id);
-    expect((await a.get('/app/account/users/json')).statusCode).toBe(401);
+    expect((await a.call(accountUserContracts.list)).statusCode).toBe(401);
     a = await signedIn(t.app, HOLDER_A);
   });
 
@@ -435,12 +448,12 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     const gone = await store(a, { email: 'leaving@example.com' });
     const theirs = await signedIn(t.app, { email: 'leaving@example.com', password: 'Fresh-pass-2026' });
     expect((await t.database.db.select().from(sessions).where(eq(sessions.userId, gone.id))).length).toBe(1);
-    const res = await a.delete(`/app/account/users/delete/${gone.id}`);
+    const res = await a.call(accountUserContracts.remove, { params: { id: gone.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await userRow(gone.id)).toBeUndefined();
     expect((await t.database.db.select().from(sessions).where(eq(sessions.userId, gone.id))).length).toBe(0);
-    expect((await theirs.get('/app/account/users/json')).statusCode).toBe(401);
-    expect((await a.delete(`/app/account/users/delete/${gone.id}`)).statusCode).toBe(404);
+    expect((await theirs.call(accountUserContracts.list)).statusCode).toBe(401);
+    expect((await a.call(accountUserContracts.remove, { params: { id: gone.id } })).statusCode).toBe(404);
   });
 
   it('deletes a user who once handled an inquiry: the inquiry keeps its handled time, without the handler', async () => {
@@ -455,7 +468,7 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
         handledBy: gone.id,
       })
       .returning();
-    const res = await a.delete(`/app/account/users/delete/${gone.id}`);
+    const res = await a.call(accountUserContracts.remove, { params: { id: gone.id } });
     expect(res.statusCode, res.body).toBe(200);
     const [after] = await t.database.db.select().from(inquiries).where(eq(inquiries.id, inquiry.id));
     expect(after).toMatchObject({ isHandled: true, handledBy: null });
@@ -482,7 +495,7 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
       .returning({ id: applications.id });
     const invoiceId = await createInvoice(db, { accountId: accountA, cents: 1000 });
     await db.update(invoices).set({ applicationId: app.id }).where(eq(invoices.id, invoiceId));
-    const res = await a.delete(`/app/account/users/delete/${founder.id}`);
+    const res = await a.call(accountUserContracts.remove, { params: { id: founder.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect((await db.select().from(applications).where(eq(applications.id, app.id)))[0].userId).toBe(holderA.id);
     expect(await db.select().from(applications).where(eq(applications.id, draft.id))).toEqual([]);
@@ -490,22 +503,25 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
   });
 
   it("another account's user is 404 for update and delete, with or without account_id", async () => {
-    const upd = await b.put(
-      `/app/account/users/update/${holderA.id}`,
-      newUser({ email: 'hijack@example.com', password: '', password_confirmation: '' }),
-    );
+    const upd = await b.call(accountUserContracts.update, {
+      params: { id: holderA.id },
+      body: newUser({ email: 'hijack@example.com', password: '', password_confirmation: '' }),
+    });
     expect(upd.statusCode).toBe(404);
-    const withId = await b.put(`/app/account/users/update/${holderA.id}`, {
-      ...newUser({ email: 'hijack@example.com', password: '', password_confirmation: '' }),
-      account_id: accountA,
+    const withId = await b.call(accountUserContracts.update, {
+      params: { id: holderA.id },
+      body: {
+        ...newUser({ email: 'hijack@example.com', password: '', password_confirmation: '' }),
+        account_id: accountA,
+      },
     });
     expect(withId.statusCode).toBe(404);
-    expect((await b.delete(`/app/account/users/delete/${holderA.id}`)).statusCode).toBe(404);
+    expect((await b.call(accountUserContracts.remove, { params: { id: holderA.id } })).statusCode).toBe(404);
     expect(
       (await b.request('DELETE', `/app/account/users/delete/${holderA.id}`, { account_id: accountA })).statusCode,
     ).toBe(404);
-    expect((await b.delete('/app/account/users/delete/999999')).statusCode).toBe(404);
-    expect((await b.delete('/app/account/users/delete/abc')).statusCode).toBe(404);
+    expect((await b.call(accountUserContracts.remove, { params: { id: 999999 } })).statusCode).toBe(404);
+    expect((await b.call(accountUserContracts.remove, { params: { id: 'abc' } })).statusCode).toBe(404);
     expect(await userRow(holderA.id)).toMatchObject({ email: HOLDER_A.email });
   });
 
@@ -513,28 +529,31 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     for (const url of ['/api/admin/inquiries', '/api/admin/applications', '/api/admin/outbox', '/api/admin/banners']) {
       expect((await a.get(url)).statusCode, url).toBe(403);
     }
-    expect((await a.post('/api/admin/banners', { kind: 'holiday-alert', text: 'x', is_active: 1 })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await a.call(adminConsoleContracts.createBanner, { body: { kind: 'holiday-alert', text: 'x', is_active: 1 } }))
+        .statusCode,
+    ).toBe(403);
     expect((await a.get('/admin')).statusCode).toBe(403);
   });
 
   it("an admin manages any account's users with account_id, audited with the admin and the account", async () => {
-    const none = await admin.get('/app/account/users/json');
+    const none = await admin.call(accountUserContracts.list);
     expect(none.statusCode).toBe(422);
     expect(none.json().errors).toEqual({ account_id: ['The account id field is required.'] });
-    expect((await admin.post('/app/account/users/store', newUser({ email: 'noacct@example.com' }))).statusCode).toBe(
-      422,
-    );
-    expect((await admin.get('/app/account/users/json?account_id=999999')).statusCode).toBe(404);
+    expect(
+      (await admin.call(accountUserContracts.store, { body: newUser({ email: 'noacct@example.com' }) })).statusCode,
+    ).toBe(422);
+    expect((await admin.call(accountUserContracts.list, { query: { account_id: 999999 } })).statusCode).toBe(404);
 
     const body = await list(admin, `?account_id=${accountB}`);
     expect(body.account.id).toBe(accountB);
     expect(body.users.map((u) => u.id)).toEqual([holderB.id]);
 
-    const created = await admin.post('/app/account/users/store', {
-      ...newUser({ email: 'by.admin@example.com', is_primary: 1 }),
-      account_id: accountB,
+    const created = await admin.call(accountUserContracts.store, {
+      body: {
+        ...newUser({ email: 'by.admin@example.com', is_primary: 1 }),
+        account_id: accountB,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().user.id as number;
@@ -545,16 +564,22 @@ describe('account users (docs/requirements/calls.md /app/account/users/*)', () =
     // A user of account B is 404 when the admin names account A.
     expect(
       (
-        await admin.put(`/app/account/users/update/${id}`, {
-          ...newUser({ email: 'by.admin@example.com', password: '', password_confirmation: '' }),
-          account_id: accountA,
+        await admin.call(accountUserContracts.update, {
+          params: { id: id },
+          body: {
+            ...newUser({ email: 'by.admin@example.com', password: '', password_confirmation: '' }),
+            account_id: accountA,
+          },
         })
       ).statusCode,
     ).toBe(404);
 
-    const upd = await admin.put(`/app/account/users/update/${holderB.id}`, {
-      ...newUser({ email: HOLDER_B.email, password: '', password_confirmation: '', is_primary: 1 }),
-      account_id: accountB,
+    const upd = await admin.call(accountUserContracts.update, {
+      params: { id: holderB.id },
+      body: {
+        ...newUser({ email: HOLDER_B.email, password: '', password_confirmation: '', is_primary: 1 }),
+        account_id: accountB,
+      },
     });
     expect(upd.statusCode, upd.body).toBe(200);
     expect(await primaryOf(accountB)).toBe(holderB.id);

@@ -15,6 +15,8 @@ import {
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { adminAccountsContracts } from '../../src/shared/contracts/admin-accounts.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import type { AdminAccountDetail, AdminAccountsPage } from '../../src/shared/schemas/admin-accounts.ts';
 
@@ -233,7 +235,7 @@ describe('GET /api/admin/accounts', () => {
       'Charlie Chess Club',
       'Alpha Booster Club',
     ]);
-    const exported = (await admin.get('/api/admin/accounts/export.csv?sort=level')).body
+    const exported = (await admin.call(adminAccountsContracts.exportCsv, { query: { sort: 'level' } })).body
       .split('\r\n')
       .slice(1, 5)
       .map((l) => l.split(',')[0]);
@@ -252,7 +254,7 @@ describe('GET /api/admin/accounts', () => {
       'Alpha Booster Club',
     ]);
     expect(names(await list('?sort=-name&search=club')).slice(0, 2)).toEqual(['Paging Club 19', 'Paging Club 18']);
-    const bad = await admin.get('/api/admin/accounts?sort=status');
+    const bad = await admin.call(adminAccountsContracts.list, { query: { sort: 'status' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain(
       'The sort must be one of: name, -name, ein, -ein, level, -level, created_at, -created_at, renewal_due_at, -renewal_due_at.',
@@ -260,7 +262,9 @@ describe('GET /api/admin/accounts', () => {
   });
 
   it('exports every account the filters match, in the list order, as CSV', async () => {
-    const res = await admin.get(`/api/admin/accounts/export.csv?level=${levelId.maintain}&sort=-name&page=3`);
+    const res = await admin.call(adminAccountsContracts.exportCsv, {
+      query: { level: levelId.maintain, sort: '-name', page: 3 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="accounts-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -276,10 +280,10 @@ describe('GET /api/admin/accounts', () => {
     );
     expect(lines[1]).toContain(',Suspended,,0,');
     // All pages, not just the first 20.
-    const all = (await admin.get('/api/admin/accounts/export.csv')).body.trimEnd().split('\r\n');
+    const all = (await admin.call(adminAccountsContracts.exportCsv)).body.trimEnd().split('\r\n');
     expect(all).toHaveLength(customers + 1);
-    expect((await admin.get('/api/admin/accounts/export.csv?sort=nope')).statusCode).toBe(422);
-    expect((await admin.get('/api/admin/accounts/export.csv?status=gone')).statusCode).toBe(422);
+    expect((await admin.call(adminAccountsContracts.exportCsv, { query: { sort: 'nope' } })).statusCode).toBe(422);
+    expect((await admin.call(adminAccountsContracts.exportCsv, { query: { status: 'gone' } })).statusCode).toBe(422);
   });
 
   it('refuses unknown filter values with 422', async () => {
@@ -357,7 +361,7 @@ describe('GET /api/admin/accounts/:id', () => {
     await createInvoice(db(), { accountId: ids.bravo, cents: 999 });
     const [{ before }] = await db().select({ before: count() }).from(auditLog);
 
-    const res = await admin.get(`/api/admin/accounts/${id}`);
+    const res = await admin.call(adminAccountsContracts.show, { params: { id: id } });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json() as AdminAccountDetail;
     expect(d.account).toMatchObject({
@@ -388,10 +392,14 @@ describe('GET /api/admin/accounts/:id', () => {
   });
 
   it('shows a suspended account and its group', async () => {
-    const d = (await admin.get(`/api/admin/accounts/${ids.delta}`)).json() as AdminAccountDetail;
+    const d = (
+      await admin.call(adminAccountsContracts.show, { params: { id: ids.delta } })
+    ).json() as AdminAccountDetail;
     expect(d.account).toMatchObject({ status: 'suspended', is_suspended_from_basic_renewal: true });
     expect(d.counts).toEqual({ users: 0, applications: 0, bylaws: 0, files: 0, invoices: 0, payments: 0 });
-    const past = (await admin.get(`/api/admin/accounts/${ids.charlie}`)).json() as AdminAccountDetail;
+    const past = (
+      await admin.call(adminAccountsContracts.show, { params: { id: ids.charlie } })
+    ).json() as AdminAccountDetail;
     expect(past.account.status).toBe('past_due');
   });
 
@@ -413,7 +421,9 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
   it('saves the renewal flags and the group, audits the change, and the holder renews with the upgrade locked and the group billed', async () => {
     const [g] = await db().insert(groups).values({ label: 'Settings test group', gen: '9911' }).returning();
     const [other] = await db().insert(groups).values({ label: 'Another group', gen: '9912' }).returning();
-    const detail = (await admin.get(`/api/admin/accounts/${ids.alpha}`)).json() as AdminAccountDetail;
+    const detail = (
+      await admin.call(adminAccountsContracts.show, { params: { id: ids.alpha } })
+    ).json() as AdminAccountDetail;
     expect(detail.groups).toEqual(
       expect.arrayContaining([
         { id: g.id, label: 'Settings test group', is_billed_as_group: false },
@@ -421,10 +431,13 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
       ]),
     );
 
-    const res = await admin.put(`/api/admin/accounts/${ids.alpha}/settings`, {
-      is_suspended_from_basic_renewal: true,
-      group_id: g.id,
-      is_billed_as_group: true,
+    const res = await admin.call(adminAccountsContracts.saveSettings, {
+      params: { id: ids.alpha },
+      body: {
+        is_suspended_from_basic_renewal: true,
+        group_id: g.id,
+        is_billed_as_group: true,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -461,7 +474,9 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
     });
 
     // The page shows it; saving the same again writes no audit row.
-    const after = (await admin.get(`/api/admin/accounts/${ids.alpha}`)).json() as AdminAccountDetail;
+    const after = (
+      await admin.call(adminAccountsContracts.show, { params: { id: ids.alpha } })
+    ).json() as AdminAccountDetail;
     expect(after.account).toMatchObject({
       status: 'suspended',
       is_suspended_from_basic_renewal: true,
@@ -469,10 +484,13 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
     });
     expect(
       (
-        await admin.put(`/api/admin/accounts/${ids.alpha}/settings`, {
-          is_suspended_from_basic_renewal: true,
-          group_id: g.id,
-          is_billed_as_group: true,
+        await admin.call(adminAccountsContracts.saveSettings, {
+          params: { id: ids.alpha },
+          body: {
+            is_suspended_from_basic_renewal: true,
+            group_id: g.id,
+            is_billed_as_group: true,
+          },
         })
       ).statusCode,
     ).toBe(200);
@@ -484,7 +502,7 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
 
     // The holder's renewal form: the upgrade is locked on and the group is billed as a group (docs/requirements/behaviour.md, docs/requirements/errors.md).
     const holder = await signedIn(t.app, HOLDER);
-    const renewal = await holder.get('/api/account/renewal');
+    const renewal = await holder.call(accountOverviewContracts.renewal);
     expect(renewal.statusCode, renewal.body).toBe(200);
     const screen = renewal.json() as {
       options: { isUpgradeLocked: boolean };
@@ -494,10 +512,13 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
     expect(screen.account.group).toMatchObject({ label: 'Settings test group', is_billed_as_group: true });
 
     // Back to none: the group's own flag stays as it was (it belongs to the group).
-    const cleared = await admin.put(`/api/admin/accounts/${ids.alpha}/settings`, {
-      is_suspended_from_basic_renewal: false,
-      group_id: null,
-      is_billed_as_group: false,
+    const cleared = await admin.call(adminAccountsContracts.saveSettings, {
+      params: { id: ids.alpha },
+      body: {
+        is_suspended_from_basic_renewal: false,
+        group_id: null,
+        is_billed_as_group: false,
+      },
     });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toEqual({ is_suspended_from_basic_renewal: false, group: null });
@@ -511,7 +532,10 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
 
   it('moves the renewal due date, audited; a date that is not one is refused with its message', async () => {
     const body = { is_suspended_from_basic_renewal: false, group_id: null, is_billed_as_group: false };
-    const res = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, { ...body, renewal_due_on: '2027-03-15' });
+    const res = await admin.call(adminAccountsContracts.saveSettings, {
+      params: { id: ids.bravo },
+      body: { ...body, renewal_due_on: '2027-03-15' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await db().select({ due: accounts.renewalDueAt }).from(accounts).where(eq(accounts.id, ids.bravo));
     expect(row.due?.toISOString()).toBe('2027-03-15T00:00:00.000Z');
@@ -523,12 +547,17 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
       .limit(1);
     expect(audited.details).toMatchObject({ changes: { renewal_due_on: { to: '2027-03-15' } } });
     for (const wrong of ['2027-02-30', '15/03/2027', 'soon']) {
-      const bad = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, { ...body, renewal_due_on: wrong });
+      const bad = await admin.call(adminAccountsContracts.saveSettings, {
+        params: { id: ids.bravo },
+        body: { ...body, renewal_due_on: wrong },
+      });
       expect(bad.statusCode, wrong).toBe(422);
       expect(bad.json().errors.renewal_due_on).toEqual(['The renewal due date must be a date.']);
     }
     // Left out: unchanged.
-    expect((await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, body)).statusCode).toBe(200);
+    expect(
+      (await admin.call(adminAccountsContracts.saveSettings, { params: { id: ids.bravo }, body: body })).statusCode,
+    ).toBe(200);
     const [same] = await db().select({ due: accounts.renewalDueAt }).from(accounts).where(eq(accounts.id, ids.bravo));
     expect(same.due?.toISOString()).toBe('2027-03-15T00:00:00.000Z');
   });
@@ -540,12 +569,18 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
       expect(res.statusCode, path).toBe(404);
       expect(res.json().message).toBe('The account could not be found.');
     }
-    const noGroup = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, { ...body, group_id: 999999 });
+    const noGroup = await admin.call(adminAccountsContracts.saveSettings, {
+      params: { id: ids.bravo },
+      body: { ...body, group_id: 999999 },
+    });
     expect(noGroup.statusCode).toBe(404);
     expect(noGroup.json().message).toBe('The group could not be found.');
-    const bad = await admin.put(`/api/admin/accounts/${ids.bravo}/settings`, {
-      is_suspended_from_basic_renewal: 'yes',
-      group_id: 'x',
+    const bad = await admin.call(adminAccountsContracts.saveSettings, {
+      params: { id: ids.bravo },
+      body: {
+        is_suspended_from_basic_renewal: 'yes',
+        group_id: 'x',
+      },
     });
     expect(bad.statusCode).toBe(422);
     // Nothing changed on a refused request.
@@ -556,9 +591,13 @@ describe('PUT /api/admin/accounts/:id/settings', () => {
     expect(row.s).toBe(false);
 
     const holder = await signedIn(t.app, HOLDER);
-    expect((await holder.put(`/api/admin/accounts/${ids.bravo}/settings`, body)).statusCode).toBe(403);
+    expect(
+      (await holder.call(adminAccountsContracts.saveSettings, { params: { id: ids.bravo }, body: body })).statusCode,
+    ).toBe(403);
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.put(`/api/admin/accounts/${ids.bravo}/settings`, body)).statusCode).toBe(401);
+    expect(
+      (await visitor.call(adminAccountsContracts.saveSettings, { params: { id: ids.bravo }, body: body })).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, discounts, levels, stateRequirements, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { recordAudit } from '../../src/server/modules/audit/record-audit.ts';
+import { adminConsoleContracts } from '../../src/shared/contracts/admin-console.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
+import { siteContracts } from '../../src/shared/contracts/site.ts';
 import { DISCOUNT_MESSAGES } from '../../src/shared/schemas/admin-discounts.ts';
 import { LEVEL_MESSAGES, STATE_FILING_MESSAGES } from '../../src/shared/schemas/admin-levels.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
@@ -95,7 +98,7 @@ describe('discount codes', () => {
   let id: number;
 
   it('creates a percentage code: normalised, multiplier of 6 decimals, audited', async () => {
-    const res = await admin.post('/api/admin/discounts', CODE);
+    const res = await admin.call(adminConsoleContracts.createDiscount, { body: CODE });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -121,13 +124,13 @@ describe('discount codes', () => {
   });
 
   it('lists codes newest first with their uses', async () => {
-    const page = (await admin.get('/api/admin/discounts')).json();
+    const page = (await admin.call(adminConsoleContracts.discounts)).json();
     expect(page).toMatchObject({ current_page: 1, total: 1, per_page: 25 });
     expect(page.data[0]).toMatchObject({ id, code: 'FEES20', used: 0, max_redemptions: 5 });
   });
 
   it('a created code can be reserved by a holder', async () => {
-    const res = await holder.post('/app/discount/reserve', { code: 'fees20' });
+    const res = await holder.call(paymentContracts.reserveDiscount, { body: { code: 'fees20' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().discount).toMatchObject({
       id,
@@ -139,14 +142,17 @@ describe('discount codes', () => {
   });
 
   it('edits a code into a fixed amount with a window; the end date is the last day it works', async () => {
-    const res = await admin.put(`/api/admin/discounts/${id}`, {
-      ...CODE,
-      kind: 'fixed',
-      amount: '12.50',
-      is_renewals: 1,
-      starts_at: '2026-06-01',
-      expires_at: '2026-06-30',
-      max_redemptions: '',
+    const res = await admin.call(adminConsoleContracts.saveDiscount, {
+      params: { id: id },
+      body: {
+        ...CODE,
+        kind: 'fixed',
+        amount: '12.50',
+        is_renewals: 1,
+        starts_at: '2026-06-01',
+        expires_at: '2026-06-30',
+        max_redemptions: '',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -166,17 +172,25 @@ describe('discount codes', () => {
 
   it('deactivates instead of deleting: there is no DELETE route', async () => {
     expect((await admin.delete(`/api/admin/discounts/${id}`)).statusCode).toBe(404);
-    const res = await admin.put(`/api/admin/discounts/${id}`, { ...CODE, is_active: 0 });
+    const res = await admin.call(adminConsoleContracts.saveDiscount, {
+      params: { id: id },
+      body: { ...CODE, is_active: 0 },
+    });
     expect(res.json().is_active).toBe(false);
-    expect((await holder.post('/app/discount/reserve', { code: 'FEES20' })).json()).toEqual({ discount: null });
+    expect((await holder.call(paymentContracts.reserveDiscount, { body: { code: 'FEES20' } })).json()).toEqual({
+      discount: null,
+    });
   });
 
   it('refuses a code already in use, on the code field', async () => {
-    const res = await admin.post('/api/admin/discounts', { ...CODE, code: 'Fees20' });
+    const res = await admin.call(adminConsoleContracts.createDiscount, { body: { ...CODE, code: 'Fees20' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ code: [DISCOUNT_MESSAGES.codeTaken] });
-    const other = (await admin.post('/api/admin/discounts', { ...CODE, code: 'OTHER' })).json();
-    const rename = await admin.put(`/api/admin/discounts/${other.id}`, { ...CODE, code: 'fees20' });
+    const other = (await admin.call(adminConsoleContracts.createDiscount, { body: { ...CODE, code: 'OTHER' } })).json();
+    const rename = await admin.call(adminConsoleContracts.saveDiscount, {
+      params: { id: other.id },
+      body: { ...CODE, code: 'fees20' },
+    });
     expect(rename.statusCode).toBe(422);
     expect(rename.json().errors.code).toEqual([DISCOUNT_MESSAGES.codeTaken]);
   });
@@ -202,27 +216,35 @@ describe('discount codes', () => {
       [{ max_redemptions: '2.5' }, 'max_redemptions', DISCOUNT_MESSAGES.useLimit],
     ];
     for (const [patch, field, message] of cases) {
-      const res = await admin.post('/api/admin/discounts', { ...CODE, code: 'NEWCODE', ...patch });
+      const res = await admin.call(adminConsoleContracts.createDiscount, {
+        body: { ...CODE, code: 'NEWCODE', ...patch },
+      });
       expect(res.statusCode, JSON.stringify(patch)).toBe(422);
       expect(res.json().errors[field], JSON.stringify(patch)).toEqual([message]);
     }
     // Same start and end day: a one-day code.
-    const oneDay = await admin.post('/api/admin/discounts', {
-      ...CODE,
-      code: 'ONEDAY',
-      kind: 'fixed',
-      amount: '$5',
-      starts_at: '2026-06-01',
-      expires_at: '2026-06-01',
+    const oneDay = await admin.call(adminConsoleContracts.createDiscount, {
+      body: {
+        ...CODE,
+        code: 'ONEDAY',
+        kind: 'fixed',
+        amount: '$5',
+        starts_at: '2026-06-01',
+        expires_at: '2026-06-01',
+      },
     });
     expect(oneDay.statusCode).toBe(201);
     expect(oneDay.json()).toMatchObject({ currency_value_cents: 500, expires_at: '2026-06-02T00:00:00.000Z' });
-    expect((await admin.put('/api/admin/discounts/999999', CODE)).statusCode).toBe(404);
+    expect(
+      (await admin.call(adminConsoleContracts.saveDiscount, { params: { id: 999999 }, body: CODE })).statusCode,
+    ).toBe(404);
   });
 
   it('counts redemptions as uses', async () => {
     const db = t.database.db;
-    const created = (await admin.post('/api/admin/discounts', { ...CODE, code: 'USED1' })).json();
+    const created = (
+      await admin.call(adminConsoleContracts.createDiscount, { body: { ...CODE, code: 'USED1' } })
+    ).json();
     const { discountReservations } = await import('../../src/server/db/schema.ts');
     await db.insert(discountReservations).values({
       discountId: created.id,
@@ -231,14 +253,14 @@ describe('discount codes', () => {
       redeemedAt: new Date(),
       paymentRef: 'test-1',
     });
-    const page = (await admin.get('/api/admin/discounts')).json();
+    const page = (await admin.call(adminConsoleContracts.discounts)).json();
     expect(page.data.find((d: { id: number }) => d.id === created.id)).toMatchObject({ used: 1, max_redemptions: 5 });
   });
 });
 
 describe('levels and prices', () => {
   it('lists every level with prices in cents and the upgrade target', async () => {
-    const { levels: list } = (await admin.get('/api/admin/levels')).json();
+    const { levels: list } = (await admin.call(adminConsoleContracts.levels)).json();
     expect(list).toHaveLength(5);
     // The way back for a revoked group (docs/irs-standing.md "Reinstatement"), sold as a level.
     expect(list.find((l: { slug: string }) => l.slug === 'reinstatement')).toMatchObject({
@@ -258,15 +280,18 @@ describe('levels and prices', () => {
   it('saves prices in cents, shows them on /api/pricing, and audits the change', async () => {
     const [greek] = await t.database.db.select().from(levels).where(eq(levels.slug, 'greek-chapter'));
     const [maintain] = await t.database.db.select().from(levels).where(eq(levels.slug, 'maintain'));
-    const res = await admin.put(`/api/admin/levels/${greek.id}`, {
-      price: '299.00',
-      price_discount: '239.5',
-      upgrade_to_id: String(maintain.id),
-      upgrade: '100',
-      upgrade_discount: '90',
-      inc_package: '0',
-      inc_package_discount: '0',
-      renewal_features: 'Form 990-N filed for you\n\n  Good-standing letter  \n',
+    const res = await admin.call(adminConsoleContracts.saveLevel, {
+      params: { id: greek.id },
+      body: {
+        price: '299.00',
+        price_discount: '239.5',
+        upgrade_to_id: String(maintain.id),
+        upgrade: '100',
+        upgrade_discount: '90',
+        inc_package: '0',
+        inc_package_discount: '0',
+        renewal_features: 'Form 990-N filed for you\n\n  Good-standing letter  \n',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -278,7 +303,9 @@ describe('levels and prices', () => {
       upgrade_discount_cents: 9000,
       renewal_features: ['Form 990-N filed for you', 'Good-standing letter'],
     });
-    const pricing = (await visitor.get('/api/pricing')).json().levels.find((l: { id: number }) => l.id === greek.id);
+    const pricing = (await visitor.call(siteContracts.pricing))
+      .json()
+      .levels.find((l: { id: number }) => l.id === greek.id);
     expect(pricing).toMatchObject({ priceCents: 29900, priceDiscountCents: 23950 });
     const [entry] = await audits('level.updated');
     expect(entry).toMatchObject({
@@ -299,42 +326,59 @@ describe('levels and prices', () => {
       inc_package_discount: '10',
       renewal_features: 'One',
     };
-    const high = await admin.put(`/api/admin/levels/${greek.id}`, {
-      ...base,
-      price_discount: '100.01',
-      upgrade: '5',
-      upgrade_discount: '6',
+    const high = await admin.call(adminConsoleContracts.saveLevel, {
+      params: { id: greek.id },
+      body: {
+        ...base,
+        price_discount: '100.01',
+        upgrade: '5',
+        upgrade_discount: '6',
+      },
     });
     expect(high.statusCode).toBe(422);
     expect(high.json().errors).toEqual({
       price_discount: [LEVEL_MESSAGES.earlyBird],
       upgrade_discount: [LEVEL_MESSAGES.upgradeEarlyBird],
     });
-    const missing = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, price: '' });
+    const missing = await admin.call(adminConsoleContracts.saveLevel, {
+      params: { id: greek.id },
+      body: { ...base, price: '' },
+    });
     expect(missing.json().errors.price).toEqual(['The price field is required.']);
-    const self = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, upgrade_to_id: String(greek.id) });
+    const self = await admin.call(adminConsoleContracts.saveLevel, {
+      params: { id: greek.id },
+      body: { ...base, upgrade_to_id: String(greek.id) },
+    });
     expect(self.statusCode).toBe(422);
     expect(self.json().errors).toEqual({ upgrade_to_id: [LEVEL_MESSAGES.upgradeTarget] });
-    const unknown = await admin.put(`/api/admin/levels/${greek.id}`, { ...base, upgrade_to_id: '99999' });
+    const unknown = await admin.call(adminConsoleContracts.saveLevel, {
+      params: { id: greek.id },
+      body: { ...base, upgrade_to_id: '99999' },
+    });
     expect(unknown.json().errors).toEqual({ upgrade_to_id: [LEVEL_MESSAGES.upgradeTarget] });
-    expect((await admin.put('/api/admin/levels/99999', base)).statusCode).toBe(404);
-    const none = await admin.put(`/api/admin/levels/${greek.id}`, base);
+    expect((await admin.call(adminConsoleContracts.saveLevel, { params: { id: 99999 }, body: base })).statusCode).toBe(
+      404,
+    );
+    const none = await admin.call(adminConsoleContracts.saveLevel, { params: { id: greek.id }, body: base });
     expect(none.json()).toMatchObject({ upgrade_to_id: null, upgrade_to_name: null, price_cents: 10000 });
   });
 });
 
 describe('state requirements', () => {
   it('lists the 51 rows', async () => {
-    const { states } = (await admin.get('/api/admin/states')).json();
+    const { states } = (await admin.call(adminConsoleContracts.states)).json();
     expect(states).toHaveLength(51);
   });
 
   it('saves one state; the public list shows it; audited', async () => {
-    const res = await admin.put('/api/admin/states/wy', {
-      state_name: 'Wyoming',
-      maintain_estimate: '27.50',
-      aoi_estimate: '50',
-      notes: '  Annual report due on the first day of the anniversary month. ',
+    const res = await admin.call(adminConsoleContracts.saveState, {
+      params: { code: 'wy' },
+      body: {
+        state_name: 'Wyoming',
+        maintain_estimate: '27.50',
+        aoi_estimate: '50',
+        notes: '  Annual report due on the first day of the anniversary month. ',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -347,7 +391,7 @@ describe('state requirements', () => {
       filing_due_month: null,
       filing_due_day: null,
     });
-    const pub = (await visitor.get('/api/state-requirements'))
+    const pub = (await visitor.call(siteContracts.stateRequirements))
       .json()
       .states.find((s: { code: string }) => s.code === 'WY');
     expect(pub).toMatchObject({ maintain_estimate_cents: 2750 });
@@ -357,21 +401,32 @@ describe('state requirements', () => {
   });
 
   it('checks the fields and answers 404 for unknown states', async () => {
-    const bad = await admin.put('/api/admin/states/WY', {
-      state_name: '',
-      maintain_estimate: '-5',
-      aoi_estimate: 'ten',
-      notes: 'x'.repeat(1001),
+    const bad = await admin.call(adminConsoleContracts.saveState, {
+      params: { code: 'WY' },
+      body: {
+        state_name: '',
+        maintain_estimate: '-5',
+        aoi_estimate: 'ten',
+        notes: 'x'.repeat(1001),
+      },
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['aoi_estimate', 'maintain_estimate', 'notes', 'state_name']);
     expect(
-      (await admin.put('/api/admin/states/ZZ', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' }))
-        .statusCode,
+      (
+        await admin.call(adminConsoleContracts.saveState, {
+          params: { code: 'ZZ' },
+          body: { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' },
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await admin.put('/api/admin/states/WYO', { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' }))
-        .statusCode,
+      (
+        await admin.call(adminConsoleContracts.saveState, {
+          params: { code: 'WYO' },
+          body: { state_name: 'Nowhere', maintain_estimate: '1', aoi_estimate: '1' },
+        })
+      ).statusCode,
     ).toBe(404);
     const [wy] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'WY'));
     expect(wy.maintainEstimateCents).toBe(2750);
@@ -379,11 +434,14 @@ describe('state requirements', () => {
 
   it('saves, shows and clears a state filing date; audited', async () => {
     const base = { state_name: 'Oregon', maintain_estimate: '10', aoi_estimate: '20', notes: '' };
-    const saved = await admin.put('/api/admin/states/OR', {
-      ...base,
-      filing_label: '  Annual report ',
-      filing_due_month: '2',
-      filing_due_day: '29',
+    const saved = await admin.call(adminConsoleContracts.saveState, {
+      params: { code: 'OR' },
+      body: {
+        ...base,
+        filing_label: '  Annual report ',
+        filing_due_month: '2',
+        filing_due_day: '29',
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
@@ -392,7 +450,9 @@ describe('state requirements', () => {
       filing_due_month: 2,
       filing_due_day: 29,
     });
-    const listed = (await admin.get('/api/admin/states')).json().states.find((s: { code: string }) => s.code === 'OR');
+    const listed = (await admin.call(adminConsoleContracts.states))
+      .json()
+      .states.find((s: { code: string }) => s.code === 'OR');
     expect(listed).toMatchObject({ filing_label: 'Annual report', filing_due_month: 2, filing_due_day: 29 });
     const [entry] = await audits('state_requirement.updated');
     expect(entry).toMatchObject({ actorUserId: adminId, details: { code: 'OR' } });
@@ -402,11 +462,14 @@ describe('state requirements', () => {
       filing_due_day: [null, 29],
     });
 
-    const cleared = await admin.put('/api/admin/states/OR', {
-      ...base,
-      filing_label: '',
-      filing_due_month: '',
-      filing_due_day: '',
+    const cleared = await admin.call(adminConsoleContracts.saveState, {
+      params: { code: 'OR' },
+      body: {
+        ...base,
+        filing_label: '',
+        filing_due_month: '',
+        filing_due_day: '',
+      },
     });
     expect(cleared.json()).toMatchObject({ filing_label: null, filing_due_month: null, filing_due_day: null });
     const [or] = await t.database.db.select().from(stateRequirements).where(eq(stateRequirements.code, 'OR'));
@@ -416,7 +479,10 @@ describe('state requirements', () => {
   it('checks the filing fields: label needed with a date, both month and day, a day the month has', async () => {
     const base = { state_name: 'Oregon', maintain_estimate: '10', aoi_estimate: '20', notes: '' };
     const put = async (body: object) => {
-      const res = await admin.put('/api/admin/states/OR', { ...base, ...body });
+      const res = await admin.call(adminConsoleContracts.saveState, {
+        params: { code: 'OR' },
+        body: { ...base, ...body },
+      });
       expect(res.statusCode).toBe(422);
       return res.json().errors;
     };
@@ -465,7 +531,7 @@ describe('audit log', () => {
   });
 
   it('pages newest first, 50 a page, with actor e-mail and account name', async () => {
-    const first = (await admin.get('/api/admin/audit')).json();
+    const first = (await admin.call(adminConsoleContracts.audit)).json();
     expect(first).toMatchObject({ current_page: 1, per_page: 50, from: 1, to: 50, next_page_url: '?page=2' });
     expect(first.data).toHaveLength(50);
     expect(first.data[0]).toMatchObject({
@@ -480,17 +546,21 @@ describe('audit log', () => {
   });
 
   it('filters by account id and action prefix (LIKE wildcards are literal)', async () => {
-    const byAccount = (await admin.get(`/api/admin/audit?account_id=${accountId}`)).json();
+    const byAccount = (await admin.call(adminConsoleContracts.audit, { query: { account_id: accountId } })).json();
     expect(byAccount.total).toBe(60);
-    const odd = (await admin.get(`/api/admin/audit?account_id=${accountId}&action=test_thing.odd&page=1`)).json();
+    const odd = (
+      await admin.call(adminConsoleContracts.audit, {
+        query: { account_id: accountId, action: 'test_thing.odd', page: 1 },
+      })
+    ).json();
     expect(odd).toMatchObject({ total: 30, last_page: 1 });
-    const prefix = (await admin.get('/api/admin/audit?action=DISCOUNT.')).json();
+    const prefix = (await admin.call(adminConsoleContracts.audit, { query: { action: 'DISCOUNT.' } })).json();
     expect(prefix.data.length).toBeGreaterThan(0);
     expect(prefix.data.every((r: { action: string }) => r.action.startsWith('discount.'))).toBe(true);
-    expect((await admin.get('/api/admin/audit?action=test%25thing')).statusCode).toBe(422);
-    expect((await admin.get('/api/admin/audit?action=test_')).json().total).toBe(60);
-    expect((await admin.get('/api/admin/audit?action=testXthing')).json().total).toBe(0);
-    const page2 = (await admin.get(`/api/admin/audit?account_id=${accountId}&page=2`)).json();
+    expect((await admin.call(adminConsoleContracts.audit, { query: { action: 'test%thing' } })).statusCode).toBe(422);
+    expect((await admin.call(adminConsoleContracts.audit, { query: { action: 'test_' } })).json().total).toBe(60);
+    expect((await admin.call(adminConsoleContracts.audit, { query: { action: 'testXthing' } })).json().total).toBe(0);
+    const page2 = (await admin.call(adminConsoleContracts.audit, { query: { account_id: accountId, page: 2 } })).json();
     expect(page2).toMatchObject({
       current_page: 2,
       from: 51,
@@ -506,9 +576,9 @@ describe('audit log', () => {
       action: 'level.updated',
       details: { levelId: 2, changes: { price_cents: [69500, 64500] } },
     });
-    const res = await admin.get(
-      `/api/admin/audit/export.csv?account_id=${accountId}&action=test_thing.&sort=created_at&page=2`,
-    );
+    const res = await admin.call(adminConsoleContracts.auditCsv, {
+      query: { account_id: accountId, action: 'test_thing.', sort: 'created_at', page: 2 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -523,15 +593,17 @@ describe('audit log', () => {
     );
     expect(lines[60]).toContain(',Test thing: odd,test_thing.odd,,I: 59,');
 
-    const change = await admin.get(`/api/admin/audit/export.csv?action=level.updated&account_id=${accountId}`);
+    const change = await admin.call(adminConsoleContracts.auditCsv, {
+      query: { action: 'level.updated', account_id: accountId },
+    });
     expect(change.body.split('\r\n')[1]).toContain(
       `,Console Boosters,Changed a level’s prices,level.updated,Price: $695.00 → $645.00,Level: #2,`,
     );
-    expect((await admin.get('/api/admin/audit/export.csv?account_id=abc')).statusCode).toBe(422);
+    expect((await admin.call(adminConsoleContracts.auditCsv, { query: { account_id: 'abc' } })).statusCode).toBe(422);
   });
 
   it('refuses a bad account id with a message', async () => {
-    const res = await admin.get('/api/admin/audit?account_id=abc');
+    const res = await admin.call(adminConsoleContracts.audit, { query: { account_id: 'abc' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.account_id).toEqual(['The account id must be a whole number.']);
     const n = await t.database.db
@@ -563,7 +635,8 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
   });
   type Row = { id: number; action: string; actor_email: string | null; account_name: string | null };
   const list = async (sort: string, extra = '') => {
-    const res = await admin.get(`/api/admin/audit?action=sorttest.&sort=${sort}${extra}`);
+    // `extra` carries more of the query string (`&account_id=…`), so the address is written out.
+    const res = await admin.get(`${adminConsoleContracts.audit.url}?action=sorttest.&sort=${sort}${extra}`);
     expect(res.statusCode).toBe(200);
     return res.json() as { data: Row[]; next_page_url: string | null };
   };
@@ -598,7 +671,9 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
   });
 
   it('sorts a search’s rows and keeps the sort in the page links', async () => {
-    const found = (await admin.get('/api/admin/audit?search=sorters&sort=-account')).json() as { data: Row[] };
+    const found = (
+      await admin.call(adminConsoleContracts.audit, { query: { search: 'sorters', sort: '-account' } })
+    ).json() as { data: Row[] };
     expect(found.data.map((r) => r.account_name)).toEqual([
       'Zulu Sorters',
       'Zulu Sorters',
@@ -606,12 +681,22 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
       'Alpha Sorters',
     ]);
     // "sorter" finds both the accounts and the actors: a row matching both is listed once.
-    const both = (await admin.get('/api/admin/audit?search=sorter&sort=actor')).json() as { data: Row[] };
+    const both = (
+      await admin.call(adminConsoleContracts.audit, { query: { search: 'sorter', sort: 'actor' } })
+    ).json() as { data: Row[] };
     expect(actions(both.data)).toEqual(['charlie', 'echo', 'bravo', 'alpha']);
     expect(
-      actions(((await admin.get('/api/admin/audit?search=sorter&sort=-account')).json() as { data: Row[] }).data),
+      actions(
+        (
+          (await admin.call(adminConsoleContracts.audit, { query: { search: 'sorter', sort: '-account' } })).json() as {
+            data: Row[];
+          }
+        ).data,
+      ),
     ).toEqual(['alpha', 'charlie', 'echo', 'bravo']);
-    const all = (await admin.get(`/api/admin/audit?account_id=${accountId}&sort=actor`)).json();
+    const all = (
+      await admin.call(adminConsoleContracts.audit, { query: { account_id: accountId, sort: 'actor' } })
+    ).json();
     expect(all.next_page_url).toBe(`?account_id=${accountId}&sort=actor&page=2`);
   });
 
@@ -628,7 +713,7 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
     await recordAudit(db, { actorUserId: null, accountId: crowd[420]!, action: 'crowdtest.second', details: {} });
     await recordAudit(db, { actorUserId: null, accountId: other, action: 'crowdtest.other', details: {} });
     await recordAudit(db, { actorUserId: null, accountId: crowd[7]!, action: 'crowdtest.third', details: {} });
-    const res = await admin.get('/api/admin/audit?search=crowdfield&sort=-account');
+    const res = await admin.call(adminConsoleContracts.audit, { query: { search: 'crowdfield', sort: '-account' } });
     expect(res.statusCode).toBe(200);
     const rows = (res.json() as { data: Row[] }).data;
     expect(rows.map((r) => [r.account_name, r.action])).toEqual([
@@ -636,7 +721,9 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
       ['Crowdfield Club 007', 'crowdtest.third'],
       ['Crowdfield Club 007', 'crowdtest.first'],
     ]);
-    const up = (await admin.get('/api/admin/audit?search=crowdfield%20club&sort=account')).json() as { data: Row[] };
+    const up = (
+      await admin.call(adminConsoleContracts.audit, { query: { search: 'crowdfield club', sort: 'account' } })
+    ).json() as { data: Row[] };
     expect(up.data.map((r) => r.action)).toEqual(['crowdtest.first', 'crowdtest.third', 'crowdtest.second']);
   });
 
@@ -648,9 +735,11 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
       .returning({ id: users.id });
     await recordAudit(db, { actorUserId: mover!.id, accountId: null, action: 'movetest.done', details: {} });
     const actionsFor = async (search: string) =>
-      ((await admin.get(`/api/admin/audit?search=${search}&action=movetest.`)).json() as { data: Row[] }).data.map(
-        (r) => r.actor_email,
-      );
+      (
+        (await admin.call(adminConsoleContracts.audit, { query: { search: search, action: 'movetest.' } })).json() as {
+          data: Row[];
+        }
+      ).data.map((r) => r.actor_email);
     expect(await actionsFor('old.mover')).toEqual(['Old.Mover@Example.com']);
     await db.update(users).set({ email: 'new.mover@example.com' }).where(eq(users.id, mover!.id));
     expect(await actionsFor('old.mover')).toEqual([]);
@@ -658,7 +747,7 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
   });
 
   it('exports the sorted rows in the same order', async () => {
-    const res = await admin.get('/api/admin/audit/export.csv?action=sorttest.&sort=actor');
+    const res = await admin.call(adminConsoleContracts.auditCsv, { query: { action: 'sorttest.', sort: 'actor' } });
     expect(res.statusCode).toBe(200);
     const lines = res.body.trimEnd().split('\r\n').slice(1);
     expect(lines.map((l) => l.split(',').slice(1, 3).join(','))).toEqual([
@@ -671,12 +760,12 @@ describe('audit log sorts (docs/staff-lists.md "Audit log sorts")', () => {
   });
 
   it('refuses an unknown sort with the allowed ones, and anyone but staff', async () => {
-    const bad = await admin.get('/api/admin/audit?sort=ip');
+    const bad = await admin.call(adminConsoleContracts.audit, { query: { sort: 'ip' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.sort).toEqual([
       'The sort must be one of: created_at, -created_at, actor, -actor, account, -account, action, -action.',
     ]);
-    expect((await admin.get('/api/admin/audit/export.csv?sort=details')).statusCode).toBe(422);
+    expect((await admin.call(adminConsoleContracts.auditCsv, { query: { sort: 'details' } })).statusCode).toBe(422);
     for (const url of ['/api/admin/audit?sort=actor', '/api/admin/audit/export.csv?sort=-account&search=sorters']) {
       expect((await holder.get(url)).statusCode, url).toBe(403);
       expect((await visitor.get(url)).statusCode, url).toBe(401);

@@ -4,6 +4,8 @@ import { auditLog, mailOutbox, passwordResets, users } from '../../src/server/db
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { HttpError } from '../../src/server/errors.ts';
 import { createStaffUser, STAFF_LINK_HOURS } from '../../src/server/modules/admin/create-staff-user.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
+import { siteContracts } from '../../src/shared/contracts/site.ts';
 import { staffUserSchema } from '../../src/shared/schemas/staff-user.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -32,11 +34,13 @@ const tokenOf = (link: string) => new URL(link).pathname.split('/').pop()!;
 async function setPassword(link: string, password: string) {
   const url = new URL(link);
   const a = await new Agent(t.app).start();
-  return a.post('/password/reset', {
-    token: tokenOf(link),
-    email: url.searchParams.get('email'),
-    password,
-    password_confirmation: password,
+  return a.call(signInContracts.resetPassword, {
+    body: {
+      token: tokenOf(link),
+      email: url.searchParams.get('email'),
+      password,
+      password_confirmation: password,
+    },
   });
 }
 
@@ -81,7 +85,7 @@ describe('createStaffUser', () => {
     ).toEqual([]);
     const signedIn = await new Agent(t.app).start();
     expect((await signedIn.login('first.staff@example.org', 'Staff-chosen-pass-1')).statusCode).toBe(200);
-    expect((await signedIn.get('/api/session')).json().user).toMatchObject({
+    expect((await signedIn.call(siteContracts.session)).json().user).toMatchObject({
       email: 'first.staff@example.org',
       isAdmin: true,
     });

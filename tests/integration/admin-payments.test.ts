@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { adminInvoicesContracts } from '../../src/shared/contracts/admin-invoices.ts';
+import { adminPaymentContracts } from '../../src/shared/contracts/admin-payments.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import type {
   AdminMoneyTotals,
@@ -260,7 +262,7 @@ describe('GET /api/admin/payments', () => {
       ids.declined,
     ]);
     expect(await order('?sort=status&method=bank')).toEqual([ids.declined, ids.paidB]);
-    const bad = await admin.get('/api/admin/payments?sort=account');
+    const bad = await admin.call(adminPaymentContracts.list, { query: { sort: 'account' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toMatchObject({
       errors: {
@@ -272,7 +274,9 @@ describe('GET /api/admin/payments', () => {
   });
 
   it('exports every payment the filters match, in the list order, as CSV with dollars and cents', async () => {
-    const res = await admin.get('/api/admin/payments/export.csv?method=card&sort=amount_cents&page=2');
+    const res = await admin.call(adminPaymentContracts.exportCsv, {
+      query: { method: 'card', sort: 'amount_cents', page: 2 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -287,21 +291,23 @@ describe('GET /api/admin/payments', () => {
     expect(lines[2]).toBe(
       `${paidA.created_at.slice(0, 19).replace('T', ' ')} UTC,Alpha Boosters,${ids.alpha},Card Visa XXXX1111,Paid,$40.00,$0.00,$0.00,${paidA.invoices[0]!.number},,,,${ids.paidA}`,
     );
-    const bank = (await admin.get('/api/admin/payments/export.csv?method=bank&status=paid')).body
+    const bank = (await admin.call(adminPaymentContracts.exportCsv, { query: { method: 'bank', status: 'paid' } })).body
       .trimEnd()
       .split('\r\n');
     expect(bank).toHaveLength(2);
     expect(bank[1]).toContain(',Bravo Band,');
     expect(bank[1]).toContain(',Bank account eCheck XXXX4321,Paid,$190.00,$10.00,$0.00,');
-    expect((await admin.get('/api/admin/payments/export.csv?sort=nope')).statusCode).toBe(422);
-    expect((await admin.get('/api/admin/payments/export.csv?status=cancelled')).statusCode).toBe(422);
+    expect((await admin.call(adminPaymentContracts.exportCsv, { query: { sort: 'nope' } })).statusCode).toBe(422);
+    expect((await admin.call(adminPaymentContracts.exportCsv, { query: { status: 'cancelled' } })).statusCode).toBe(
+      422,
+    );
   });
 
   it('refuses statuses and methods it does not know (422), including the unlisted PayPal ones', async () => {
     for (const q of ['?status=awaiting_consent', '?status=cancelled', '?status=bogus', '?method=cash']) {
       expect((await admin.get(`/api/admin/payments${q}`)).statusCode, q).toBe(422);
     }
-    expect((await admin.get('/api/admin/payments?status=bogus')).json()).toMatchObject({
+    expect((await admin.call(adminPaymentContracts.list, { query: { status: 'bogus' } })).json()).toMatchObject({
       errors: { status: ['The selected status is invalid.'] },
     });
   });
@@ -335,8 +341,10 @@ describe('GET /api/admin/invoices/open', () => {
     expect(await order('?sort=-balance_cents')).toEqual([ids.a1, ids.a2, ids.b2]);
     expect(await order('?sort=-document_at')).toEqual([ids.b2, ids.a2, ids.a1]);
     expect(await order('?sort=number')).toEqual([ids.a1, ids.a2, ids.b2]);
-    expect((await admin.get('/api/admin/invoices/open?sort=value_cents')).statusCode).toBe(422);
-    const res = await admin.get('/api/admin/invoices/open/export.csv?search=alpha&sort=-balance_cents&page=2');
+    expect((await admin.call(adminInvoicesContracts.open, { query: { sort: 'value_cents' } })).statusCode).toBe(422);
+    const res = await admin.call(adminInvoicesContracts.openCsv, {
+      query: { search: 'alpha', sort: '-balance_cents', page: 2 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="open-invoices-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -351,7 +359,7 @@ describe('GET /api/admin/invoices/open', () => {
       ),
     );
     expect(lines[1]).toContain(',$100.00,$60.00,');
-    expect((await admin.get('/api/admin/invoices/open/export.csv?overdue=7')).statusCode).toBe(422);
+    expect((await admin.call(adminInvoicesContracts.openCsv, { query: { overdue: 7 } })).statusCode).toBe(422);
   });
 
   it('keeps only invoices dated more than 30 days ago with overdue=30', async () => {
@@ -359,7 +367,7 @@ describe('GET /api/admin/invoices/open', () => {
     expect(p.data.map((r) => r.id)).toEqual([ids.a1]);
     // The whole-site totals never follow the filters.
     expect((await moneyTotals()).open_invoices).toBe(3);
-    expect((await admin.get('/api/admin/invoices/open?overdue=7')).statusCode).toBe(422);
+    expect((await admin.call(adminInvoicesContracts.open, { query: { overdue: 7 } })).statusCode).toBe(422);
   });
 });
 

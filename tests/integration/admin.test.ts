@@ -2,6 +2,10 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, banners, inquiries, mailOutbox } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { adminConsoleContracts } from '../../src/shared/contracts/admin-console.ts';
+import { adminInboxContracts } from '../../src/shared/contracts/admin-inbox.ts';
+import { adminOutboxContracts } from '../../src/shared/contracts/admin-outbox.ts';
+import { inquiryContracts } from '../../src/shared/contracts/public-forms.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Admin screens' JSON API: inquiries inbox, mail outbox, banners; banners in page boot data. */
@@ -33,18 +37,23 @@ beforeAll(async () => {
   // Fill the inbox through the public forms, as visitors do.
   const visitor = await new Agent(t.app, '192.0.2.10').start();
   for (let i = 1; i <= CONTACTS; i++) {
-    const res = await visitor.post('/contact', {
-      name: `Sender ${i}`,
-      email: `sender${i}@example.com`,
-      subject: 'Membership',
-      message: `Message ${i}`,
+    const res = await visitor.call(inquiryContracts.contact, {
+      body: {
+        name: `Sender ${i}`,
+        email: `sender${i}@example.com`,
+        subject: 'Membership',
+        message: `Message ${i}`,
+      },
     });
     expect(res.statusCode).toBe(201);
   }
   for (let i = 1; i <= CAMPUS; i++) {
     expect(
-      (await visitor.post('/campus-report', { email: `campus${i}@example.edu`, organization: `Campus ${i}` }))
-        .statusCode,
+      (
+        await visitor.call(inquiryContracts.campusReport, {
+          body: { email: `campus${i}@example.edu`, organization: `Campus ${i}` },
+        })
+      ).statusCode,
     ).toBe(201);
   }
 });
@@ -54,7 +63,7 @@ afterAll(async () => {
 
 describe('inquiries inbox', () => {
   it('lists every kind, newest first, 25 a page, with page totals', async () => {
-    const res = await admin.get('/api/admin/inquiries');
+    const res = await admin.call(adminInboxContracts.list);
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page).toMatchObject({
@@ -80,7 +89,7 @@ describe('inquiries inbox', () => {
     const ids = page.data.map((r: { id: number }) => r.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
 
-    const second = (await admin.get('/api/admin/inquiries?page=2')).json();
+    const second = (await admin.call(adminInboxContracts.list, { query: { page: 2 } })).json();
     expect(second).toMatchObject({
       current_page: 2,
       from: 26,
@@ -95,26 +104,26 @@ describe('inquiries inbox', () => {
   });
 
   it('filters by kind', async () => {
-    const campus = (await admin.get('/api/admin/inquiries?kind=campus_report')).json();
+    const campus = (await admin.call(adminInboxContracts.list, { query: { kind: 'campus_report' } })).json();
     expect(campus).toMatchObject({ total: CAMPUS, last_page: 1, from: 1, to: CAMPUS, next_page_url: null });
     expect(campus.data.every((r: { kind: string }) => r.kind === 'campus_report')).toBe(true);
 
-    const contact = (await admin.get('/api/admin/inquiries?kind=contact&page=2')).json();
+    const contact = (await admin.call(adminInboxContracts.list, { query: { kind: 'contact', page: 2 } })).json();
     expect(contact).toMatchObject({ total: CONTACTS, current_page: 2, from: 26, to: CONTACTS, last_page: 2 });
     expect(contact.data.every((r: { kind: string }) => r.kind === 'contact')).toBe(true);
 
-    const none = (await admin.get('/api/admin/inquiries?kind=multi_chapter')).json();
+    const none = (await admin.call(adminInboxContracts.list, { query: { kind: 'multi_chapter' } })).json();
     expect(none).toMatchObject({ total: 0, data: [], from: null, to: null, last_page: 1 });
 
-    const bad = await admin.get('/api/admin/inquiries?kind=spam');
+    const bad = await admin.call(adminInboxContracts.list, { query: { kind: 'spam' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.kind[0]).toBe('The selected kind is invalid.');
   });
 
   it('answers an empty page past the end and page 1 for a bad page number', async () => {
-    const past = (await admin.get('/api/admin/inquiries?page=50')).json();
+    const past = (await admin.call(adminInboxContracts.list, { query: { page: 50 } })).json();
     expect(past).toMatchObject({ current_page: 50, data: [], from: null, to: null, total: 30, last_page: 2 });
-    const bad = (await admin.get('/api/admin/inquiries?page=abc')).json();
+    const bad = (await admin.call(adminInboxContracts.list, { query: { page: 'abc' } })).json();
     expect(bad.current_page).toBe(1);
   });
 
@@ -146,7 +155,7 @@ describe('inquiries inbox', () => {
     } finally {
       await t.database.db.update(inquiries).set({ isHandled: false }).where(eq(inquiries.id, handled!.id));
     }
-    const bad = await admin.get('/api/admin/inquiries?sort=email');
+    const bad = await admin.call(adminInboxContracts.list, { query: { sort: 'email' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.sort[0]).toBe(
       'The sort must be one of: created_at, -created_at, name, -name, kind, -kind, organization, -organization, state, -state.',
@@ -154,14 +163,21 @@ describe('inquiries inbox', () => {
   });
 
   it('exports every inquiry the filters match, in the inbox order, as CSV', async () => {
-    const res = await admin.get('/api/admin/inquiries/export.csv?kind=contact&search=sender&sort=name&page=2');
+    const res = await admin.call(adminInboxContracts.exportCsv, {
+      query: { kind: 'contact', search: 'sender', sort: 'name', page: 2 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="inquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Received,Kind,Name,E-mail,Organization,State,Inquiry id');
     const pages = [1, 2].map(
-      async (p) => (await admin.get(`/api/admin/inquiries?kind=contact&search=sender&sort=name&page=${p}`)).json().data,
+      async (p) =>
+        (
+          await admin.call(adminInboxContracts.list, {
+            query: { kind: 'contact', search: 'sender', sort: 'name', page: p },
+          })
+        ).json().data,
     );
     const shown = (await Promise.all(pages)).flat() as {
       id: number;
@@ -175,13 +191,13 @@ describe('inquiries inbox', () => {
     expect(lines[1]).toBe(
       `${first.created_at.slice(0, 19).replace('T', ' ')} UTC,Contact,Sender 1,sender1@example.com,,New,${first.id}`,
     );
-    expect((await admin.get('/api/admin/inquiries/export.csv?sort=email')).statusCode).toBe(422);
-    expect((await admin.get('/api/admin/inquiries/export.csv?kind=spam')).statusCode).toBe(422);
+    expect((await admin.call(adminInboxContracts.exportCsv, { query: { sort: 'email' } })).statusCode).toBe(422);
+    expect((await admin.call(adminInboxContracts.exportCsv, { query: { kind: 'spam' } })).statusCode).toBe(422);
   });
 
   it('shows one inquiry with all its fields, and 404 for unknown or malformed ids', async () => {
     const [row] = await t.database.db.select().from(inquiries).where(eq(inquiries.email, 'sender7@example.com'));
-    const res = await admin.get(`/api/admin/inquiries/${row.id}`);
+    const res = await admin.call(adminInboxContracts.show, { params: { id: row.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: row.id,
@@ -197,7 +213,7 @@ describe('inquiries inbox', () => {
       ip: '192.0.2.10',
     });
     for (const id of ['999999', 'abc', '0', '-1', '1.5', '99999999999']) {
-      const r = await admin.get(`/api/admin/inquiries/${id}`);
+      const r = await admin.call(adminInboxContracts.show, { params: { id: id } });
       expect(r.statusCode, id).toBe(404);
       expect(r.json().message).toMatch(/could not be found\.$/);
     }
@@ -205,7 +221,7 @@ describe('inquiries inbox', () => {
 
   it('marks an inquiry handled and new again, writing the audit log', async () => {
     const [row] = await t.database.db.select().from(inquiries).where(eq(inquiries.email, 'sender3@example.com'));
-    const res = await admin.post(`/api/admin/inquiries/${row.id}/handled`, { is_handled: 1 });
+    const res = await admin.call(adminInboxContracts.handled, { params: { id: row.id }, body: { is_handled: 1 } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: row.id,
@@ -221,12 +237,12 @@ describe('inquiries inbox', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toEqual({ inquiryId: row.id });
 
-    const handled = (await admin.get('/api/admin/inquiries?status=handled')).json();
+    const handled = (await admin.call(adminInboxContracts.list, { query: { status: 'handled' } })).json();
     expect(handled.total).toBe(1);
     expect(handled.data[0].id).toBe(row.id);
-    expect((await admin.get('/api/admin/inquiries?status=new')).json().total).toBe(29);
+    expect((await admin.call(adminInboxContracts.list, { query: { status: 'new' } })).json().total).toBe(29);
 
-    const reopened = await admin.post(`/api/admin/inquiries/${row.id}/handled`, { is_handled: 0 });
+    const reopened = await admin.call(adminInboxContracts.handled, { params: { id: row.id }, body: { is_handled: 0 } });
     expect(reopened.json()).toMatchObject({ is_handled: false, handled_by: null, handled_at: null });
     const [{ n }] = await t.database.db
       .select({ n: count() })
@@ -234,7 +250,7 @@ describe('inquiries inbox', () => {
       .where(eq(auditLog.action, 'inquiry.reopened'));
     expect(n).toBe(1);
 
-    const missing = await admin.post('/api/admin/inquiries/999999/handled', { is_handled: 1 });
+    const missing = await admin.call(adminInboxContracts.handled, { params: { id: 999999 }, body: { is_handled: 1 } });
     expect(missing.statusCode).toBe(404);
     const [{ m }] = await t.database.db
       .select({ m: count() })
@@ -256,7 +272,7 @@ describe('mail outbox', () => {
   it('lists mails newest first with paging totals', async () => {
     const [{ n }] = await t.database.db.select({ n: count() }).from(mailOutbox);
     expect(n).toBe(2 * (CONTACTS + CAMPUS));
-    const page = (await admin.get('/api/admin/outbox')).json();
+    const page = (await admin.call(adminOutboxContracts.list)).json();
     expect(page).toMatchObject({
       current_page: 1,
       per_page: 25,
@@ -275,7 +291,7 @@ describe('mail outbox', () => {
       created_at: expect.any(String),
       sent_at: null,
     });
-    const last = (await admin.get(`/api/admin/outbox?page=${page.last_page}`)).json();
+    const last = (await admin.call(adminOutboxContracts.list, { query: { page: page.last_page } })).json();
     expect(last.to).toBe(n);
     expect(last.next_page_url).toBeNull();
   });
@@ -285,7 +301,7 @@ describe('mail outbox', () => {
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'inquiry.ack'), eq(mailOutbox.toAddress, 'sender1@example.com')));
-    const res = await admin.get(`/api/admin/outbox/${mail.id}`);
+    const res = await admin.call(adminOutboxContracts.show, { params: { id: mail.id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: mail.id,
@@ -303,9 +319,11 @@ describe('mail outbox', () => {
     // The sender's name is in the notice's text, as typed, never in its subject.
     const notice = notices.find((m) => m.textBody.includes('Name: “Sender 1”\n'))!;
     expect(notice.subject).not.toContain('Sender 1');
-    expect((await admin.get(`/api/admin/outbox/${notice.id}`)).json().text).toContain('message: “Message 1”');
-    expect((await admin.get('/api/admin/outbox/999999')).statusCode).toBe(404);
-    expect((await admin.get('/api/admin/outbox/x')).statusCode).toBe(404);
+    expect((await admin.call(adminOutboxContracts.show, { params: { id: notice.id } })).json().text).toContain(
+      'message: “Message 1”',
+    );
+    expect((await admin.call(adminOutboxContracts.show, { params: { id: 999999 } })).statusCode).toBe(404);
+    expect((await admin.call(adminOutboxContracts.show, { params: { id: 'x' } })).statusCode).toBe(404);
   });
 
   it('sorts by each column title, both ways, ties by id, and refuses an unknown column', async () => {
@@ -338,13 +356,17 @@ describe('mail outbox', () => {
       expect((await list('?sort=-status'))[0]).toMatchObject({ id: a!.id, status: 'sent' });
       expect((await list('?sort=status'))[0]).toMatchObject({ id: b!.id, status: 'failed' });
 
-      const res = await admin.get('/api/admin/outbox/export.csv?search=campus&sort=status&page=3');
+      const res = await admin.call(adminOutboxContracts.exportCsv, {
+        query: { search: 'campus', sort: 'status', page: 3 },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="mail-outbox-\d{4}-\d{2}-\d{2}\.csv"$/);
       const lines = res.body.trimEnd().split('\r\n');
       expect(lines[0]).toBe('Written,To,Subject,Kind,Status,Attempts,Sent,Mail id');
-      const shown = (await admin.get('/api/admin/outbox?search=campus&sort=status')).json().data as (Row & {
+      const shown = (
+        await admin.call(adminOutboxContracts.list, { query: { search: 'campus', sort: 'status' } })
+      ).json().data as (Row & {
         kind: string;
         created_at: string;
       })[];
@@ -359,9 +381,9 @@ describe('mail outbox', () => {
         .set({ status: 'pending' })
         .where(inArray(mailOutbox.id, [a!.id, b!.id]));
     }
-    expect((await admin.get('/api/admin/outbox?sort=kind')).statusCode).toBe(422);
-    expect((await admin.get('/api/admin/outbox/export.csv?sort=kind')).statusCode).toBe(422);
-    expect((await admin.get('/api/admin/outbox/export.csv?status=lost')).statusCode).toBe(422);
+    expect((await admin.call(adminOutboxContracts.list, { query: { sort: 'kind' } })).statusCode).toBe(422);
+    expect((await admin.call(adminOutboxContracts.exportCsv, { query: { sort: 'kind' } })).statusCode).toBe(422);
+    expect((await admin.call(adminOutboxContracts.exportCsv, { query: { status: 'lost' } })).statusCode).toBe(422);
   });
 
   it('lets staff alone export the inbox and the outbox', async () => {
@@ -394,10 +416,12 @@ describe('banners', () => {
   };
 
   it('creates, lists, updates and deletes a banner, with audit rows', async () => {
-    const created = await admin.post('/api/admin/banners', {
-      kind: 'holiday-alert',
-      text: 'Closed for the holidays Dec 24-26.',
-      is_active: 1,
+    const created = await admin.call(adminConsoleContracts.createBanner, {
+      body: {
+        kind: 'holiday-alert',
+        text: 'Closed for the holidays Dec 24-26.',
+        is_active: 1,
+      },
     });
     expect(created.statusCode).toBe(201);
     const banner = created.json();
@@ -408,13 +432,16 @@ describe('banners', () => {
       is_active: true,
     });
 
-    const list = (await admin.get('/api/admin/banners')).json();
+    const list = (await admin.call(adminConsoleContracts.banners)).json();
     expect(list.banners.map((b: { id: number }) => b.id)).toContain(banner.id);
 
-    const updated = await admin.put(`/api/admin/banners/${banner.id}`, {
-      kind: 'urgent-alert',
-      text: 'Filing deadline is May 15.',
-      is_active: 0,
+    const updated = await admin.call(adminConsoleContracts.saveBanner, {
+      params: { id: banner.id },
+      body: {
+        kind: 'urgent-alert',
+        text: 'Filing deadline is May 15.',
+        is_active: 0,
+      },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
@@ -426,14 +453,18 @@ describe('banners', () => {
     const [row] = await t.database.db.select().from(banners).where(eq(banners.id, banner.id));
     expect(row).toMatchObject({ kind: 'urgent-alert', text: 'Filing deadline is May 15.', isActive: false });
 
-    const deleted = await admin.delete(`/api/admin/banners/${banner.id}`);
+    const deleted = await admin.call(adminConsoleContracts.deleteBanner, { params: { id: banner.id } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: 'The banner was deleted.' });
     expect(await t.database.db.select().from(banners).where(eq(banners.id, banner.id))).toHaveLength(0);
-    expect((await admin.delete(`/api/admin/banners/${banner.id}`)).statusCode).toBe(404);
+    expect((await admin.call(adminConsoleContracts.deleteBanner, { params: { id: banner.id } })).statusCode).toBe(404);
     expect(
-      (await admin.put(`/api/admin/banners/${banner.id}`, { kind: 'urgent-alert', text: 'x', is_active: 1 }))
-        .statusCode,
+      (
+        await admin.call(adminConsoleContracts.saveBanner, {
+          params: { id: banner.id },
+          body: { kind: 'urgent-alert', text: 'x', is_active: 1 },
+        })
+      ).statusCode,
     ).toBe(404);
 
     const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.actorUserId, adminId))).map(
@@ -444,15 +475,21 @@ describe('banners', () => {
 
   it('answers 422 on a bad kind or empty text, and stores nothing', async () => {
     const [{ n: before }] = await t.database.db.select({ n: count() }).from(banners);
-    const badKind = await admin.post('/api/admin/banners', { kind: 'info-alert', text: 'Hello', is_active: 1 });
+    const badKind = await admin.call(adminConsoleContracts.createBanner, {
+      body: { kind: 'info-alert', text: 'Hello', is_active: 1 },
+    });
     expect(badKind.statusCode).toBe(422);
     expect(badKind.json().errors).toEqual({ kind: ['The selected kind is invalid.'] });
-    const noKind = await admin.post('/api/admin/banners', { text: 'Hello' });
+    const noKind = await admin.call(adminConsoleContracts.createBanner, { body: { text: 'Hello' } });
     expect(noKind.json().errors).toEqual({ kind: ['The kind field is required.'] });
-    const empty = await admin.post('/api/admin/banners', { kind: 'urgent-alert', text: '   ', is_active: 1 });
+    const empty = await admin.call(adminConsoleContracts.createBanner, {
+      body: { kind: 'urgent-alert', text: '   ', is_active: 1 },
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ text: ['The text field is required.'] });
-    const long = await admin.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x'.repeat(501), is_active: 1 });
+    const long = await admin.call(adminConsoleContracts.createBanner, {
+      body: { kind: 'urgent-alert', text: 'x'.repeat(501), is_active: 1 },
+    });
     expect(long.json().errors).toEqual({ text: ['The text field must not be greater than 500 characters.'] });
     const [{ n: after }] = await t.database.db.select({ n: count() }).from(banners);
     expect(after).toBe(before);
@@ -461,9 +498,13 @@ describe('banners', () => {
   it("shows active banners in every page's boot data, and stops once inactive or deleted", async () => {
     const visitor = await new Agent(t.app).start();
     const text = 'Offices closed Monday </script><script>alert(1)</script> & back Tuesday';
-    const created = (await admin.post('/api/admin/banners', { kind: 'urgent-alert', text, is_active: 1 })).json();
+    const created = (
+      await admin.call(adminConsoleContracts.createBanner, { body: { kind: 'urgent-alert', text, is_active: 1 } })
+    ).json();
     const hidden = (
-      await admin.post('/api/admin/banners', { kind: 'holiday-alert', text: 'Not yet live', is_active: 0 })
+      await admin.call(adminConsoleContracts.createBanner, {
+        body: { kind: 'holiday-alert', text: 'Not yet live', is_active: 0 },
+      })
     ).json();
 
     const html = await pageHtml(visitor);
@@ -493,10 +534,16 @@ describe('banners', () => {
     expect(bootOf(notFound.body)).toMatchObject({ status: 404, banners: [{ id: created.id }] });
 
     // Activating the hidden one shows both; deleting and deactivating removes them at once.
-    await admin.put(`/api/admin/banners/${hidden.id}`, { kind: 'holiday-alert', text: 'Now live', is_active: 1 });
+    await admin.call(adminConsoleContracts.saveBanner, {
+      params: { id: hidden.id },
+      body: { kind: 'holiday-alert', text: 'Now live', is_active: 1 },
+    });
     expect(bootOf(await pageHtml(visitor)).banners.map((b: { text: string }) => b.text)).toEqual([text, 'Now live']);
-    await admin.delete(`/api/admin/banners/${created.id}`);
-    await admin.put(`/api/admin/banners/${hidden.id}`, { kind: 'holiday-alert', text: 'Now live', is_active: 0 });
+    await admin.call(adminConsoleContracts.deleteBanner, { params: { id: created.id } });
+    await admin.call(adminConsoleContracts.saveBanner, {
+      params: { id: hidden.id },
+      body: { kind: 'holiday-alert', text: 'Now live', is_active: 0 },
+    });
     expect(bootOf(await pageHtml(visitor)).banners).toEqual([]);
   });
 
@@ -509,7 +556,11 @@ describe('banners', () => {
     const holder = await new Agent(t.app).start();
     await holder.login(HOLDER.email, HOLDER.password);
     expect(
-      (await holder.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 })).statusCode,
+      (
+        await holder.call(adminConsoleContracts.createBanner, {
+          body: { kind: 'urgent-alert', text: 'x', is_active: 1 },
+        })
+      ).statusCode,
     ).toBe(403);
     const [{ n: after }] = await t.database.db.select({ n: count() }).from(banners);
     expect(after).toBe(before);

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { groupHomeContracts } from '../../src/shared/contracts/group-home.ts';
 import { calendarDate, nextForm990Deadline } from '../../src/shared/rules/compliance-calendar.ts';
 import { homeSummarySchema } from '../../src/shared/schemas/home.ts';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
@@ -113,12 +114,12 @@ afterAll(async () => {
 describe('GET /api/app/home', () => {
   it('visitors get 401', async () => {
     const visitor = await new Agent(t.app).start();
-    const res = await visitor.get('/api/app/home');
+    const res = await visitor.call(groupHomeContracts.home);
     expect(res.statusCode).toBe(401);
   });
 
   it('shows a holder their own account: standing, next deadline, payable invoices, drafts, documents and users', async () => {
-    const res = await holderA.get('/api/app/home');
+    const res = await holderA.call(groupHomeContracts.home);
     expect(res.statusCode, res.body).toBe(200);
     const home = homeSummarySchema.parse(res.json());
     expect(home.account).toMatchObject({
@@ -166,7 +167,7 @@ describe('GET /api/app/home', () => {
   });
 
   it("ignores another account's id from a holder: still their own home, nothing of the other account", async () => {
-    const res = await holderA.get(`/api/app/home?account_id=${accountB}`);
+    const res = await holderA.call(groupHomeContracts.home, { query: { account_id: accountB } });
     expect(res.statusCode).toBe(200);
     const home = homeSummarySchema.parse(res.json());
     expect(home.account?.id).toBe(accountA);
@@ -179,7 +180,7 @@ describe('GET /api/app/home', () => {
 
   it('staff see the account named by account_id, acting on its behalf, and the view is audited', async () => {
     const admin = await signedIn(t.app, ADMIN);
-    const res = await admin.get(`/api/app/home?account_id=${accountB}`);
+    const res = await admin.call(groupHomeContracts.home, { query: { account_id: accountB } });
     expect(res.statusCode, res.body).toBe(200);
     const home = homeSummarySchema.parse(res.json());
     expect(home.account).toMatchObject({ id: accountB, name: 'Home Boosters B' });
@@ -198,11 +199,11 @@ describe('GET /api/app/home', () => {
     expect(audits).toEqual([expect.objectContaining({ actorUserId: staff.id, accountId: accountB })]);
 
     // Naming no account: 422 on the field; an account that does not exist: 404.
-    const none = await admin.get('/api/app/home');
+    const none = await admin.call(groupHomeContracts.home);
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.account_id).toEqual(['The account id field is required.']);
-    expect((await admin.get('/api/app/home?account_id=1999999999')).statusCode).toBe(404);
-    expect((await admin.get('/api/app/home?account_id=abc')).statusCode).toBe(422);
+    expect((await admin.call(groupHomeContracts.home, { query: { account_id: '1999999999' } })).statusCode).toBe(404);
+    expect((await admin.call(groupHomeContracts.home, { query: { account_id: 'abc' } })).statusCode).toBe(422);
   });
 
   it('a signed-in user without an organization sees only their own drafts, and what to do next', async () => {
@@ -212,7 +213,7 @@ describe('GET /api/app/home', () => {
       .insert(applications)
       .values({ tokenHash: randomUUID(), userId: applicant.id, levelId: level.id, type: 'start-up' });
     const agent = await signedIn(t.app, { email: 'home.applicant@example.com', password: 'Home-applicant-1' });
-    const home = homeSummarySchema.parse((await agent.get('/api/app/home')).json());
+    const home = homeSummarySchema.parse((await agent.call(groupHomeContracts.home)).json());
     expect(home.account).toBeNull();
     expect(home.applications).toEqual([
       expect.objectContaining({ started_by: 'home.applicant@example.com', is_mine: true }),

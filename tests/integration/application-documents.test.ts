@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, levels } from '../../src/server/db/schema.ts';
 import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
 import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
 import { JPEG_1x1, PDF_MINIMAL, PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -35,10 +36,12 @@ afterAll(async () => {
 let n = 0;
 async function maintainApplicant() {
   const a = await new Agent(t.app).start();
-  const res = await a.post('/application/start', {
-    email: `letter${++n}@example.com`,
-    password: 'Booster-club-2026',
-    level_id: maintainLevelId,
+  const res = await a.call(applicationWizardContracts.start, {
+    body: {
+      email: `letter${++n}@example.com`,
+      password: 'Booster-club-2026',
+      level_id: maintainLevelId,
+    },
   });
   expect(res.statusCode).toBe(201);
   a.csrfToken = res.json().csrfToken;
@@ -58,7 +61,7 @@ const letter = (content = PDF_MINIMAL, fileName = 'IRS letter.pdf') => [
 describe('the wizard file dropbox (docs/requirements/entities.md field type "file dropbox")', () => {
   it('the maintain wizard has a dropbox whose action carries the application token', async () => {
     const { a, token } = await maintainApplicant();
-    const view = (await a.get(`/api/applications/${token}`)).json();
+    const view = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json();
     const dropbox = view.config.schemas
       .flatMap((p: WizardPage) => p.schema)
       .find((f: FieldDefinition) => f.field_type === 'dropbox');
@@ -86,13 +89,15 @@ describe('the wizard file dropbox (docs/requirements/entities.md field type "fil
       'IRS letter.pdf',
       'page 2.PNG',
     ]);
-    const view = (await a.get(`/api/applications/${token}`)).json();
+    const view = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json();
     expect(view.config.fields.file_uploads.map((f: { file_name: string }) => f.file_name)).toEqual([
       'IRS letter.pdf',
       'page 2.PNG',
     ]);
 
-    const download = await a.get(`/application/upload/${token}/${body.file_upload.id}`);
+    const download = await a.call(applicationWizardContracts.document, {
+      params: { token: token, fileId: body.file_upload.id },
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF_MINIMAL)).toBe(true);
     expect(download.headers['content-disposition']).toMatch(/^attachment; filename="IRS letter.pdf"/);
@@ -108,8 +113,20 @@ describe('the wizard file dropbox (docs/requirements/entities.md field type "fil
     const up = (await owner.a.upload(`/application/upload/${owner.token}`, {}, letter())).json();
     const other = await maintainApplicant();
     expect((await other.a.upload(`/application/upload/${owner.token}`, {}, letter())).statusCode).toBe(404);
-    expect((await other.a.get(`/application/upload/${owner.token}/${up.file_upload.id}`)).statusCode).toBe(404);
-    expect((await other.a.get(`/application/upload/${other.token}/${up.file_upload.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await other.a.call(applicationWizardContracts.document, {
+          params: { token: owner.token, fileId: up.file_upload.id },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await other.a.call(applicationWizardContracts.document, {
+          params: { token: other.token, fileId: up.file_upload.id },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await other.a.upload('/application/upload/no-such-token-0123456789', {}, letter())).statusCode).toBe(404);
   });
 
@@ -135,7 +152,9 @@ describe('the wizard file dropbox (docs/requirements/entities.md field type "fil
     // A JPEG named .pdf is not a PDF either.
     expect((await a.upload(`/application/upload/${token}`, {}, letter(JPEG_1x1, 'letter.pdf'))).statusCode).toBe(422);
     expect(await storedObjects()).toEqual(before);
-    expect((await a.get(`/api/applications/${token}`)).json().config.fields.file_uploads).toEqual([]);
+    expect(
+      (await a.call(applicationWizardContracts.show, { params: { token: token } })).json().config.fields.file_uploads,
+    ).toEqual([]);
   });
 
   it('refuses two files, an empty request, an empty file and a file over the limit', async () => {
@@ -168,7 +187,10 @@ describe('the wizard file dropbox (docs/requirements/entities.md field type "fil
     const { a, token } = await maintainApplicant();
     const up = (await a.upload(`/application/upload/${token}`, {}, letter())).json();
     const answers = sampleAnswers('maintain', { account___ein: '98-7654321' });
-    const done = await a.put(`/application/create/${token}`, { submit: 1, ...answers });
+    const done = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: { submit: 1, ...answers },
+    });
     expect(done.statusCode, done.body).toBe(200);
     const [row] = await t.database.db.select().from(files).where(eq(files.id, up.file_upload.id));
     expect(row.accountId).toBe(done.json().account_id);

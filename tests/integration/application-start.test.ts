@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, levels, mailOutbox, users } from '../../src/server/db/schema.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { siteContracts } from '../../src/shared/contracts/site.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -27,11 +29,13 @@ const rowsOf = async (email: string) =>
 describe('POST /application/start (docs/requirements/product.md tool 1)', () => {
   it('creates the user and a draft application, signs the applicant in and mails the resume link', async () => {
     const a = await new Agent(t.app).start();
-    const res = await a.post('/application/start', {
-      email: 'New.Parent@Example.com',
-      password: 'Booster-club-2026',
-      level_id: startUpId,
-      schema: '{"ignored":true}',
+    const res = await a.call(applicationWizardContracts.start, {
+      body: {
+        email: 'New.Parent@Example.com',
+        password: 'Booster-club-2026',
+        level_id: startUpId,
+        schema: '{"ignored":true}',
+      },
     });
     expect(res.statusCode).toBe(201);
     const { token, csrfToken } = res.json();
@@ -53,7 +57,7 @@ describe('POST /application/start (docs/requirements/product.md tool 1)', () => 
     expect(mail.textBody).toContain(`/application/create/${token}`);
     expect(mail.carriesToken).toBe(true);
     a.csrfToken = csrfToken;
-    const session = await a.get('/api/session');
+    const session = await a.call(siteContracts.session);
     expect(session.json().user.email).toBe('new.parent@example.com');
   });
 
@@ -61,10 +65,12 @@ describe('POST /application/start (docs/requirements/product.md tool 1)', () => 
     const a = await new Agent(t.app).start();
     expect(
       (
-        await a.post('/application/start', {
-          email: 'keep@example.com',
-          password: 'Keep-exempt-99',
-          level_id: maintainId,
+        await a.call(applicationWizardContracts.start, {
+          body: {
+            email: 'keep@example.com',
+            password: 'Keep-exempt-99',
+            level_id: maintainId,
+          },
         })
       ).statusCode,
     ).toBe(201);
@@ -74,7 +80,9 @@ describe('POST /application/start (docs/requirements/product.md tool 1)', () => 
   it('refuses bad input field by field and writes nothing', async () => {
     const a = await new Agent(t.app).start();
     const before = (await t.database.db.select({ n: count() }).from(users))[0].n;
-    const res = await a.post('/application/start', { email: 'not-an-email', password: 'short', level_id: 'x' });
+    const res = await a.call(applicationWizardContracts.start, {
+      body: { email: 'not-an-email', password: 'short', level_id: 'x' },
+    });
     expect(res.statusCode).toBe(422);
     const firstOf = Object.fromEntries(
       Object.entries(res.json().errors as Record<string, string[]>).map(([k, v]) => [k, v[0]]),
@@ -84,10 +92,12 @@ describe('POST /application/start (docs/requirements/product.md tool 1)', () => 
       password: 'The password field must be at least 8 characters.',
       level_id: 'The level field must be an integer.',
     });
-    const unknownLevel = await a.post('/application/start', {
-      email: 'x@example.com',
-      password: 'Valid-pass-123',
-      level_id: 999999,
+    const unknownLevel = await a.call(applicationWizardContracts.start, {
+      body: {
+        email: 'x@example.com',
+        password: 'Valid-pass-123',
+        level_id: 999999,
+      },
     });
     expect(unknownLevel.statusCode).toBe(422);
     expect(unknownLevel.json().errors.level_id).toEqual(['The selected level is invalid.']);
@@ -96,10 +106,12 @@ describe('POST /application/start (docs/requirements/product.md tool 1)', () => 
 
   it('says so when the e-mail already has an account, and leaves that account alone', async () => {
     const a = await new Agent(t.app).start();
-    const res = await a.post('/application/start', {
-      email: 'keep@example.com',
-      password: 'Another-pass-1',
-      level_id: startUpId,
+    const res = await a.call(applicationWizardContracts.start, {
+      body: {
+        email: 'keep@example.com',
+        password: 'Another-pass-1',
+        level_id: startUpId,
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.email).toEqual(['An account already uses this e-mail address. Please sign in instead.']);

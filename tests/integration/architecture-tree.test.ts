@@ -80,4 +80,14 @@ describe('the architecture document', () => {
       .map(({ file }) => path.relative(root, file));
     expect(unexplained, 'split the file, or begin it with "// Longer than 400 lines: <why>"').toEqual([]);
   });
+
+  it('writes no query key by hand in the web client: each comes from its route contract', () => {
+    // A key is an array of literals where it is written by hand: `queryKey: ['admin-levels']`, a
+    // `queryKey={[…]}` prop, `setQueryData([…])`; a derived one is `queryOf(…)`, `keyOf(…)` or `q.queryKey`.
+    const byHand = /queryKey\s*[:=]\s*\{?\s*\[|QueryData(?:<[^>]*>)?\(\s*\[|Queries\(\{\s*queryKey:\s*\[/;
+    const written = sources
+      .filter(({ file, text: source }) => file.includes(`${path.sep}web${path.sep}`) && byHand.test(source))
+      .map(({ file }) => path.relative(root, file));
+    expect(written, 'use queryOf(contract, input) and keyOf(contract) from src/web/lib/queries.ts').toEqual([]);
+  });
 });

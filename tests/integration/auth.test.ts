@@ -2,6 +2,13 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { adminConsoleContracts } from '../../src/shared/contracts/admin-console.ts';
+import { adminInboxContracts } from '../../src/shared/contracts/admin-inbox.ts';
+import { adminOutboxContracts } from '../../src/shared/contracts/admin-outbox.ts';
+import { createRatingContract } from '../../src/shared/contracts/public-forms.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
+import { siteContracts } from '../../src/shared/contracts/site.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Sign-in, sessions, CSRF rotation, sign-out and admin access (docs/requirements/platform.md §3, §5.1, §5.2, §5.6). */
@@ -38,22 +45,22 @@ describe('POST /login', () => {
       { email: 'nobody@example.com', password: HOLDER.password },
       { email: HOLDER.email, password: HOLDER.password.toLowerCase() },
     ]) {
-      const res = await a.post('/login', body);
+      const res = await a.call(signInContracts.login, { body: body });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ message: BAD_CREDENTIALS, errors: { email: [BAD_CREDENTIALS] } });
     }
-    expect((await a.get('/api/session')).json().user).toBeNull();
+    expect((await a.call(siteContracts.session)).json().user).toBeNull();
   });
 
   it('answers 422 with field messages for missing fields', async () => {
     const a = await new Agent(t.app).start();
-    const res = await a.post('/login', {});
+    const res = await a.call(signInContracts.login);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       email: ['The email field is required.'],
       password: ['The password field is required.'],
     });
-    const bad = await a.post('/login', { email: 'not-an-email', password: 'x' });
+    const bad = await a.call(signInContracts.login, { body: { email: 'not-an-email', password: 'x' } });
     expect(bad.json().errors.email[0]).toBe('The email field must be a valid email address.');
   });
 
@@ -66,17 +73,17 @@ describe('POST /login', () => {
       { email: ['a@example.com'], password: { $ne: '' } },
       { email: "' OR 1=1 --@example.com", password: "' OR '1'='1" },
     ]) {
-      const res = await a.post('/login', body);
+      const res = await a.call(signInContracts.login, { body: body });
       expect(res.statusCode).toBe(422);
     }
-    expect((await a.get('/api/session')).json().user).toBeNull();
+    expect((await a.call(siteContracts.session)).json().user).toBeNull();
   });
 
   it('needs the CSRF token of the visitor session', async () => {
     const a = await new Agent(t.app).start();
     const res = await a.request('POST', '/login', HOLDER, {}, false);
     expect(res.statusCode).toBe(419);
-    expect((await a.get('/api/session')).json().user).toBeNull();
+    expect((await a.call(siteContracts.session)).json().user).toBeNull();
   });
 
   it('signs in with a new session id, rotates the CSRF token, and shows the user in /api/session', async () => {
@@ -98,7 +105,7 @@ describe('POST /login', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((r) => r.idHash === newCookie)).toBe(false);
 
-    const session = await a.get('/api/session');
+    const session = await a.call(siteContracts.session);
     expect(session.headers['cache-control']).toBe('no-store');
     expect(session.json().user).toEqual({
       id: holderId,
@@ -112,7 +119,7 @@ describe('POST /login', () => {
     // The token of the visitor session no longer works; the new one does.
     const stale = await a.request('POST', '/ratings', { url: '/pricing', rating: 5 }, { 'x-csrf-token': oldToken });
     expect(stale.statusCode).toBe(419);
-    const fresh = await a.post('/ratings', { url: '/pricing', rating: 5 });
+    const fresh = await a.call(createRatingContract, { body: { url: '/pricing', rating: 5 } });
     expect(fresh.statusCode).toBe(201);
 
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.actorUserId, holderId));
@@ -125,8 +132,8 @@ describe('POST /login', () => {
     expect((await phone.login(HOLDER.email, HOLDER.password)).statusCode).toBe(200);
     expect((await laptop.login(HOLDER.email, HOLDER.password)).statusCode).toBe(200);
     expect(sessionCookie(phone)).not.toBe(sessionCookie(laptop));
-    expect((await phone.get('/api/session')).json().user.id).toBe(holderId);
-    expect((await laptop.get('/api/session')).json().user.id).toBe(holderId);
+    expect((await phone.call(siteContracts.session)).json().user.id).toBe(holderId);
+    expect((await laptop.call(siteContracts.session)).json().user.id).toBe(holderId);
 
     // Signing in again on the same device replaces that device's session.
     const before = await sessionCount(holderId);
@@ -151,13 +158,13 @@ describe('POST /login', () => {
   it('ends an expired session', async () => {
     const a = await new Agent(t.app).start();
     await a.login(HOLDER.email, HOLDER.password);
-    expect((await a.get('/api/session')).json().user).not.toBeNull();
+    expect((await a.call(siteContracts.session)).json().user).not.toBeNull();
     await t.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, holderId));
-    expect((await a.get('/api/session')).json().user).toBeNull();
-    expect((await a.get('/api/account')).statusCode).toBe(401);
+    expect((await a.call(siteContracts.session)).json().user).toBeNull();
+    expect((await a.call(accountOverviewContracts.account)).statusCode).toBe(401);
   });
 
   it('ends an idle session', async () => {
@@ -165,7 +172,7 @@ describe('POST /login', () => {
     await a.login(HOLDER.email, HOLDER.password);
     const idle = new Date(Date.now() - (t.config.sessionIdleMinutes + 1) * 60_000);
     await t.database.db.update(sessions).set({ lastSeenAt: idle }).where(eq(sessions.userId, holderId));
-    expect((await a.get('/api/session')).json().user).toBeNull();
+    expect((await a.call(siteContracts.session)).json().user).toBeNull();
   });
 });
 
@@ -175,13 +182,13 @@ describe('POST /logout', () => {
     await a.login(HOLDER.email, HOLDER.password);
     const signedIn = sessionCookie(a);
     const tokenWhileSignedIn = a.csrfToken;
-    expect((await a.get('/api/account')).statusCode).toBe(200);
+    expect((await a.call(accountOverviewContracts.account)).statusCode).toBe(200);
 
-    const res = await a.post('/logout');
+    const res = await a.call(signInContracts.logout);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ redirect: '/', csrfToken: expect.any(String) });
     expect(sessionCookie(a)).toMatch(/^a\./);
-    expect((await a.get('/api/session')).json().user).toBeNull();
+    expect((await a.call(siteContracts.session)).json().user).toBeNull();
 
     // Replaying the old cookie (as a stolen copy would) gets a visitor, not the user.
     const replay = await t.app.inject({
@@ -213,7 +220,7 @@ describe('POST /logout', () => {
     await a.login(HOLDER.email, HOLDER.password);
     const res = await a.request('POST', '/logout', {}, {}, false);
     expect(res.statusCode).toBe(419);
-    expect((await a.get('/api/session')).json().user?.id).toBe(holderId);
+    expect((await a.call(siteContracts.session)).json().user?.id).toBe(holderId);
   });
 });
 
@@ -233,10 +240,11 @@ describe('account and admin access', () => {
       expect(res.statusCode, p).toBe(401);
       expect(res.json()).toEqual({ message: 'Please sign in first.' });
     }
-    expect((await a.get('/api/account')).statusCode).toBe(401);
-    expect((await a.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 })).statusCode).toBe(
-      401,
-    );
+    expect((await a.call(accountOverviewContracts.account)).statusCode).toBe(401);
+    expect(
+      (await a.call(adminConsoleContracts.createBanner, { body: { kind: 'urgent-alert', text: 'x', is_active: 1 } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('answers 403 to account holders', async () => {
@@ -247,9 +255,11 @@ describe('account and admin access', () => {
       expect(res.statusCode, p).toBe(403);
       expect(res.json()).toEqual({ message: 'You are not allowed to do that.' });
     }
-    const write = await a.post('/api/admin/banners', { kind: 'urgent-alert', text: 'x', is_active: 1 });
+    const write = await a.call(adminConsoleContracts.createBanner, {
+      body: { kind: 'urgent-alert', text: 'x', is_active: 1 },
+    });
     expect(write.statusCode).toBe(403);
-    const mark = await a.post('/api/admin/inquiries/1/handled', { is_handled: 1 });
+    const mark = await a.call(adminInboxContracts.handled, { params: { id: 1 }, body: { is_handled: 1 } });
     expect(mark.statusCode).toBe(403);
   });
 
@@ -257,18 +267,22 @@ describe('account and admin access', () => {
     const a = await new Agent(t.app).start();
     const res = await a.login(ADMIN.email, ADMIN.password);
     expect(res.json().redirect).toBe('/admin');
-    const list = await a.get('/api/admin/inquiries');
+    const list = await a.call(adminInboxContracts.list);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ current_page: 1, data: expect.any(Array), total: expect.any(Number) });
-    expect((await a.get('/api/admin/outbox')).statusCode).toBe(200);
-    expect((await a.get('/api/admin/banners')).statusCode).toBe(200);
-    expect((await a.get('/api/session')).json().user).toMatchObject({ id: adminId, isAdmin: true, accountId: null });
+    expect((await a.call(adminOutboxContracts.list)).statusCode).toBe(200);
+    expect((await a.call(adminConsoleContracts.banners)).statusCode).toBe(200);
+    expect((await a.call(siteContracts.session)).json().user).toMatchObject({
+      id: adminId,
+      isAdmin: true,
+      accountId: null,
+    });
   });
 
   it('shows an account holder their own account', async () => {
     const a = await new Agent(t.app).start();
     await a.login(HOLDER.email, HOLDER.password);
-    const res = await a.get('/api/account');
+    const res = await a.call(accountOverviewContracts.account);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       user: { id: holderId, email: HOLDER.email },
@@ -292,11 +306,13 @@ describe('login rate limit (an app with 2 sign-in attempts a minute)', () => {
   it('answers 429 after the configured attempts a minute, per address, even with the right password', async () => {
     const a = await new Agent(limited.app, '10.20.30.40').start();
     for (let i = 0; i < 2; i++)
-      expect((await a.post('/login', { email: HOLDER.email, password: 'nope' })).statusCode).toBe(422);
-    const res = await a.post('/login', HOLDER);
+      expect(
+        (await a.call(signInContracts.login, { body: { email: HOLDER.email, password: 'nope' } })).statusCode,
+      ).toBe(422);
+    const res = await a.call(signInContracts.login, { body: HOLDER });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many requests\./);
-    expect((await a.get('/api/session')).json().user).toBeNull();
+    expect((await a.call(siteContracts.session)).json().user).toBeNull();
 
     const b = await new Agent(limited.app, '10.20.30.41').start();
     expect((await b.login(HOLDER.email, HOLDER.password)).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCompany } from '../../src/server/modules/content/get-company.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
 import { BYLAW_PAGE_PATHS, BYLAW_VARIANTS, type BylawVariant } from '../../src/shared/schemas/bylaws.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -108,7 +109,7 @@ async function convertAll(): Promise<Record<BylawVariant, Converted>> {
     const created = await agent.post(BYLAW_PAGE_PATHS[variant], BYLAW_ANSWERS[variant]);
     if (created.statusCode !== 201)
       throw new Error(`POST ${BYLAW_PAGE_PATHS[variant]} answered ${created.statusCode}: ${created.body}`);
-    const download = await agent.get(`/bylaws-generator/download/${created.json().bylaw.hash}`);
+    const download = await agent.call(bylawContracts.download, { params: { hash: created.json().bylaw.hash } });
     if (download.statusCode !== 200) throw new Error(`download answered ${download.statusCode}: ${download.body}`);
     const file = path.join(work, `${variant}.docx`);
     await writeFile(file, download.rawPayload);

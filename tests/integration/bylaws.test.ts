@@ -1,6 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bylaws } from '../../src/server/db/schema.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -46,11 +48,11 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
 
   it('later saves PUT to the action; only the same session may, another session gets 404', async () => {
     const a = await visitor();
-    const created = (await a.post('/bylaws-generator', BYLAW_ANSWERS.standard)).json();
+    const created = (await a.call(bylawContracts.createStandard, { body: BYLAW_ANSWERS.standard })).json();
     const updated = await a.put(created.action, { ...BYLAW_ANSWERS.standard, name: 'Kenai Central Hockey Boosters' });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().bylaw.hash).toBe(created.bylaw.hash);
-    const reopened = await a.get(`/api/bylaws/${created.bylaw.hash}`);
+    const reopened = await a.call(bylawContracts.forEditing, { params: { hash: created.bylaw.hash } });
     expect(reopened.json()).toMatchObject({
       answers: { name: 'Kenai Central Hockey Boosters', version: 'standard' },
       url: created.url,
@@ -58,7 +60,9 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
 
     const other = await visitor();
     expect((await other.put(created.action, BYLAW_ANSWERS.standard)).statusCode).toBe(404);
-    expect((await other.get(`/api/bylaws/${created.bylaw.hash}`)).statusCode).toBe(404);
+    expect((await other.call(bylawContracts.forEditing, { params: { hash: created.bylaw.hash } })).statusCode).toBe(
+      404,
+    );
     const [{ n }] = await t.database.db.select({ n: count() }).from(bylaws);
     expect(n).toBeGreaterThan(0);
   });
@@ -66,10 +70,12 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
   it('a signed-in owner keeps access from a new session', async () => {
     const a = await visitor();
     const email = 'bylaws.owner@example.com';
-    await a.post('/application/start', { email, password: 'Booster-club-2026', level_id: 1 }).then((r) => {
-      a.csrfToken = r.json().csrfToken;
-    });
-    const created = (await a.post('/bylaws-generator/short', BYLAW_ANSWERS.short)).json();
+    await a
+      .call(applicationWizardContracts.start, { body: { email, password: 'Booster-club-2026', level_id: 1 } })
+      .then((r) => {
+        a.csrfToken = r.json().csrfToken;
+      });
+    const created = (await a.call(bylawContracts.createShort, { body: BYLAW_ANSWERS.short })).json();
     const b = await visitor();
     await b.login(email, 'Booster-club-2026');
     expect((await b.put(created.action, { ...BYLAW_ANSWERS.short, name: 'Renamed' })).statusCode).toBe(200);
@@ -78,17 +84,19 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
   it('validates every field with clear messages and writes nothing', async () => {
     const a = await visitor();
     const [{ n: before }] = await t.database.db.select({ n: count() }).from(bylaws);
-    const res = await a.post('/bylaws-generator', {
-      version: 'standard',
-      name: '',
-      purpose: '',
-      facility: '',
-      meeting_attendee_minimum: '1/20',
-      meeting_request_minimum: 'half',
-      nomination_month: '12',
-      annual_meeting_month: '',
-      fiscal_year_end: 'June',
-      is_highlighted: 1,
+    const res = await a.call(bylawContracts.createStandard, {
+      body: {
+        version: 'standard',
+        name: '',
+        purpose: '',
+        facility: '',
+        meeting_attendee_minimum: '1/20',
+        meeting_request_minimum: 'half',
+        nomination_month: '12',
+        annual_meeting_month: '',
+        fiscal_year_end: 'June',
+        is_highlighted: 1,
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
@@ -112,24 +120,26 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
     const noClause = { ...BYLAW_ANSWERS.school, school_official_title: '' } as Record<string, unknown>;
     for (const k of Object.keys(noClause))
       if (k.startsWith('is_') && k !== 'is_highlighted' && k !== 'is_school') noClause[k] = 0;
-    const ok = await a.post('/bylaws-generator/school', { ...noClause, is_school: 0 });
+    const ok = await a.call(bylawContracts.createSchool, { body: { ...noClause, is_school: 0 } });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect((await a.get(`/api/bylaws/${ok.json().bylaw.hash}`)).json().answers.is_school).toBe(1);
-    const bad = await a.post('/bylaws-generator/school', { ...noClause, is_501c3_required: 1 });
+    expect(
+      (await a.call(bylawContracts.forEditing, { params: { hash: ok.json().bylaw.hash } })).json().answers.is_school,
+    ).toBe(1);
+    const bad = await a.call(bylawContracts.createSchool, { body: { ...noClause, is_501c3_required: 1 } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ school_official_title: ['The school official title field is required.'] });
   });
 
   it('a version that does not match the page is refused', async () => {
     const a = await visitor();
-    const res = await a.post('/bylaws-generator/short', { ...BYLAW_ANSWERS.short, version: 'standard' });
+    const res = await a.call(bylawContracts.createShort, { body: { ...BYLAW_ANSWERS.short, version: 'standard' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.version).toBeTruthy();
   });
 
   it('downloads a Word document named after the organization, as an attachment with nosniff; unknown hash 404', async () => {
     const a = await visitor();
-    const created = (await a.post('/bylaws-generator', BYLAW_ANSWERS.standard)).json();
+    const created = (await a.call(bylawContracts.createStandard, { body: BYLAW_ANSWERS.standard })).json();
     const res = await new Agent(t.app).get(`/bylaws-generator/download/${created.bylaw.hash}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
@@ -138,14 +148,16 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
-    expect((await a.get('/bylaws-generator/download/0123456789abcdef0123456789abcdef')).statusCode).toBe(404);
-    expect((await a.get('/bylaws-generator/download/not-a-hash')).statusCode).toBe(404);
+    expect(
+      (await a.call(bylawContracts.download, { params: { hash: '0123456789abcdef0123456789abcdef' } })).statusCode,
+    ).toBe(404);
+    expect((await a.call(bylawContracts.download, { params: { hash: 'not-a-hash' } })).statusCode).toBe(404);
   });
 
   it('the preview document is the same model, with the answers marked', async () => {
     const a = await visitor();
-    const created = (await a.post('/bylaws-generator/short', BYLAW_ANSWERS.short)).json();
-    const res = await a.get(`/api/bylaws/${created.bylaw.hash}/document`);
+    const created = (await a.call(bylawContracts.createShort, { body: BYLAW_ANSWERS.short })).json();
+    const res = await a.call(bylawContracts.document, { params: { hash: created.bylaw.hash } });
     const { document, file_name } = res.json();
     expect(file_name).toBe('Riverside PTO Bylaws.docx');
     expect(document.highlighted).toBe(true);
@@ -155,12 +167,12 @@ describe('bylaws generator: create, update, reopen, download (docs/requirements/
 
   it('offers the online viewer when configured (publicly reachable), and none otherwise', async () => {
     const a = await visitor();
-    expect((await a.post('/bylaws-generator/short', BYLAW_ANSWERS.short)).json().bylaw.viewer).toBe(VIEWER);
+    expect((await a.call(bylawContracts.createShort, { body: BYLAW_ANSWERS.short })).json().bylaw.viewer).toBe(VIEWER);
     const local = await createTestApp();
     try {
       expect(local.config.bylaws.viewerUrl).toBeNull();
       const b = await new Agent(local.app).start();
-      expect((await b.post('/bylaws-generator/short', BYLAW_ANSWERS.short)).json().bylaw.viewer).toBeNull();
+      expect((await b.call(bylawContracts.createShort, { body: BYLAW_ANSWERS.short })).json().bylaw.viewer).toBeNull();
     } finally {
       await local.close();
     }

@@ -23,18 +23,20 @@ import {
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { cacheControlPlugin } from '../../src/server/plugins/cache-control.ts';
 import { errorsPlugin } from '../../src/server/plugins/errors.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
+import { adminAccountsContracts } from '../../src/shared/contracts/admin-accounts.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
+import { inquiryContracts } from '../../src/shared/contracts/public-forms.ts';
+import { publicProfileContracts } from '../../src/shared/contracts/public-profile.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { PAGES } from '../../src/shared/routes.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
 import { invitationLink } from '../helpers/invitations.ts';
-import {
-  type AppRoute,
-  createInventoriedTestApp,
-  fillPath,
-  type InventoriedApp,
-  sessionAgent,
-} from '../helpers/routes.ts';
-import { Agent } from '../helpers/test-app.ts';
+import { type AppRoute, createInventoriedTestApp, type InventoriedApp, sessionAgent } from '../helpers/routes.ts';
+import { Agent, fillPath } from '../helpers/test-app.ts';
 import type { PublicAnswer } from '../../src/server/plugins/cache-control.ts';
 
 /**
@@ -156,12 +158,10 @@ function personFor(route: AppRoute): Who {
     case 'signed-in':
     case 'account-user':
     case 'primary-user':
-    case 'user':
       return 'account holder';
     // Staff reach every central organization's workspace.
     case 'group-user':
     case 'staff':
-    case 'admin':
       return 'admin';
     default:
       return 'visitor';
@@ -303,12 +303,14 @@ beforeAll(async () => {
   fx.image = Number(/\/(\d+)$/.exec(image.json().public_profile_image)![1]);
 
   // A new user of the account: the invitation with its set-password link waits in the outbox (no SMTP_URL).
-  const stored = await holder.post('/app/account/users/store', {
-    email: INVITED,
-    first_name: 'Ida',
-    last_name: 'Invited',
-    phone: '',
-    sms_phone: '',
+  const stored = await holder.call(accountUserContracts.store, {
+    body: {
+      email: INVITED,
+      first_name: 'Ida',
+      last_name: 'Invited',
+      phone: '',
+      sms_phone: '',
+    },
   });
   expect(stored.statusCode, stored.body).toBe(201);
   fx.invitationLink = (await invitationLink(db(), INVITED)).link;
@@ -318,15 +320,19 @@ beforeAll(async () => {
     .where(and(eq(mailOutbox.kind, 'account_users.invitation'), eq(mailOutbox.toAddress, INVITED)));
 
   fx.bylawsOwner = await new Agent(s.t.app).start();
-  const bylaw = await fx.bylawsOwner.post('/bylaws-generator', { ...BYLAW_ANSWERS.standard, name: 'Cedar Track Club' });
+  const bylaw = await fx.bylawsOwner.call(bylawContracts.createStandard, {
+    body: { ...BYLAW_ANSWERS.standard, name: 'Cedar Track Club' },
+  });
   expect(bylaw.statusCode, bylaw.body).toBe(201);
   fx.hash = bylaw.json().bylaw.hash;
 
   fx.applicant = await new Agent(s.t.app).start();
-  const started = await fx.applicant.post('/application/start', {
-    email: 'cedar.applicant@example.com',
-    password: 'Applicant-pass-2026',
-    level_id: levelId,
+  const started = await fx.applicant.call(applicationWizardContracts.start, {
+    body: {
+      email: 'cedar.applicant@example.com',
+      password: 'Applicant-pass-2026',
+      level_id: levelId,
+    },
   });
   expect(started.statusCode, started.body).toBe(201);
   fx.applicant.csrfToken = started.json().csrfToken;
@@ -450,21 +456,27 @@ describe('refusals of every kind are no-store', () => {
     const visitor = await new Agent(s.t.app).start();
     const holder = await sessionAgent(s.t, fx.holder);
     const answers: [string, number, LightMyRequestResponse][] = [
-      ['a visitor asking for the account', 401, await visitor.get('/api/account')],
-      ['a holder asking for a staff list', 403, await holder.get('/api/admin/accounts')],
+      ['a visitor asking for the account', 401, await visitor.call(accountOverviewContracts.account)],
+      ['a holder asking for a staff list', 403, await holder.call(adminAccountsContracts.list)],
       ['an unknown API address', 404, await visitor.get('/api/no-such-thing')],
       ['an unknown page', 404, await visitor.request('GET', '/no-such-page', undefined, { accept: 'text/html' })],
       ['a built file that does not exist', 404, await visitor.get('/assets/index-Missing1.js')],
       ['a form without its CSRF token', 419, await visitor.request('POST', '/contact', {}, {}, false)],
-      ['a form with nothing filled in', 422, await visitor.post('/contact', {})],
+      ['a form with nothing filled in', 422, await visitor.call(inquiryContracts.contact)],
       ['an address with broken percent-encoding', 400, await visitor.get('/api/accounts/%E0%A4%A/public')],
-      ['a path parameter over the length limit', 414, await visitor.get(`/api/accounts/${'9'.repeat(120)}/public`)],
+      [
+        'a path parameter over the length limit',
+        414,
+        await visitor.call(publicProfileContracts.show, { params: { id: '9'.repeat(120) } }),
+      ],
     ];
     const crowd = new Agent(s.t.app, '10.20.30.40');
     await crowd.start();
     let limited: LightMyRequestResponse | undefined;
     for (let i = 0; i < 6 && limited?.statusCode !== 429; i += 1)
-      limited = await crowd.post('/login', { email: 'nobody@example.com', password: 'Wrong-pass-2026' });
+      limited = await crowd.call(signInContracts.login, {
+        body: { email: 'nobody@example.com', password: 'Wrong-pass-2026' },
+      });
     answers.push(['sign-ins past the rate limit', 429, limited!]);
     for (const [what, status, res] of answers) {
       expect(res.statusCode, what).toBe(status);

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { adminConsoleContracts } from '../../src/shared/contracts/admin-console.ts';
 import { calendarDate, nextForm990Deadline, nextStateFilingDate } from '../../src/shared/rules/compliance-calendar.ts';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
@@ -24,7 +26,7 @@ describe('GET /api/account/calendar', () => {
     await createUser(db, { email: 'calendar.holder@example.com', password: 'Calendar-pass-1', accountId: account.id });
     const holder = await signedIn(t.app, { email: 'calendar.holder@example.com', password: 'Calendar-pass-1' });
 
-    const res = await holder.get('/api/account/calendar');
+    const res = await holder.call(accountOverviewContracts.calendar);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const today = calendarDate(new Date());
@@ -47,9 +49,11 @@ describe('GET /api/account/calendar', () => {
     const other = await createAccount(db, { name: 'Other Calendar Boosters' });
     await createUser(db, { email: 'calendar.other@example.com', password: 'Calendar-pass-2', accountId: other.id });
     const stranger = await signedIn(t.app, { email: 'calendar.other@example.com', password: 'Calendar-pass-2' });
-    expect((await stranger.get(`/api/account/calendar?account_id=${account.id}`)).statusCode).toBe(404);
+    expect(
+      (await stranger.call(accountOverviewContracts.calendar, { query: { account_id: account.id } })).statusCode,
+    ).toBe(404);
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get('/api/account/calendar')).statusCode).toBe(401);
+    expect((await visitor.call(accountOverviewContracts.calendar)).statusCode).toBe(401);
   });
 });
 
@@ -62,7 +66,9 @@ describe('state filing dates in the calendar', () => {
     await createUser(db, { email: 'calendar.indiana@example.com', password: 'Calendar-pass-3', accountId: account.id });
     const holder = await signedIn(t.app, { email: 'calendar.indiana@example.com', password: 'Calendar-pass-3' });
     const stateDeadlines = async () =>
-      (await holder.get('/api/account/calendar')).json().deadlines.filter((d: { kind: string }) => d.kind === 'state');
+      (await holder.call(accountOverviewContracts.calendar))
+        .json()
+        .deadlines.filter((d: { kind: string }) => d.kind === 'state');
 
     expect(await stateDeadlines()).toEqual([]);
 
@@ -73,11 +79,14 @@ describe('state filing dates in the calendar', () => {
       const d = new Date(Date.now() + offset * 86_400_000);
       const month = d.getUTCMonth() + 1;
       const day = d.getUTCDate();
-      const put = await admin.put('/api/admin/states/IN', {
-        ...base,
-        filing_label: 'Annual report',
-        filing_due_month: String(month),
-        filing_due_day: String(day),
+      const put = await admin.call(adminConsoleContracts.saveState, {
+        params: { code: 'IN' },
+        body: {
+          ...base,
+          filing_label: 'Annual report',
+          filing_due_month: String(month),
+          filing_due_day: String(day),
+        },
       });
       expect(put.statusCode).toBe(200);
       const due = nextStateFilingDate({ dueMonth: month, dueDay: day }, calendarDate(new Date()));
@@ -90,21 +99,27 @@ describe('state filing dates in the calendar', () => {
     }
 
     // An admin looking at the account sees it too; another state's date does not show.
-    expect((await admin.get(`/api/account/calendar?account_id=${account.id}`)).json().deadlines).toContainEqual(
-      expect.objectContaining({ kind: 'state', label: 'Indiana annual report' }),
-    );
-    await admin.put('/api/admin/states/OH', {
-      state_name: 'Ohio',
-      maintain_estimate: '50',
-      aoi_estimate: '50',
-      notes: '',
-      filing_label: 'Statement of continued existence',
-      filing_due_month: '1',
-      filing_due_day: '15',
+    expect(
+      (await admin.call(accountOverviewContracts.calendar, { query: { account_id: account.id } })).json().deadlines,
+    ).toContainEqual(expect.objectContaining({ kind: 'state', label: 'Indiana annual report' }));
+    await admin.call(adminConsoleContracts.saveState, {
+      params: { code: 'OH' },
+      body: {
+        state_name: 'Ohio',
+        maintain_estimate: '50',
+        aoi_estimate: '50',
+        notes: '',
+        filing_label: 'Statement of continued existence',
+        filing_due_month: '1',
+        filing_due_day: '15',
+      },
     });
     expect(await stateDeadlines()).toHaveLength(1);
 
-    await admin.put('/api/admin/states/IN', { ...base, filing_label: '', filing_due_month: '', filing_due_day: '' });
+    await admin.call(adminConsoleContracts.saveState, {
+      params: { code: 'IN' },
+      body: { ...base, filing_label: '', filing_due_month: '', filing_due_day: '' },
+    });
     expect(await stateDeadlines()).toEqual([]);
   });
 });

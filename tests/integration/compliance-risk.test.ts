@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, auditLog, filings, groups, irsReleases, irsRevocations } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { adminComplianceContracts } from '../../src/shared/contracts/admin-compliance.ts';
 import {
   addDays,
   calendarDate,
@@ -52,7 +54,7 @@ async function account(name: string, set: Partial<typeof accounts.$inferInsert>,
 async function riskList() {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T15:00:00Z') });
   try {
-    const res = await admin.get('/api/admin/compliance/risk');
+    const res = await admin.call(adminComplianceContracts.risk);
     expect(res.statusCode).toBe(200);
     return res.json();
   } finally {
@@ -183,7 +185,7 @@ describe('GET /api/admin/compliance/risk', () => {
   });
 
   it('is for admins only', async () => {
-    expect((await holder.get('/api/admin/compliance/risk')).statusCode).toBe(403);
+    expect((await holder.call(adminComplianceContracts.risk)).statusCode).toBe(403);
     expect((await (await new Agent(t.app).start()).get('/api/admin/compliance/risk')).statusCode).toBe(401);
   });
 });
@@ -208,16 +210,23 @@ describe('POST /api/admin/accounts/:id/filings', () => {
     expect(Object.keys(missing.json().errors).sort()).toEqual(['filed_on', 'form', 'tax_year']);
     expect(
       (
-        await admin.post(`/api/admin/accounts/${ids['Echo Subordinate']}/filings`, {
-          tax_year: L,
-          form: '990-N',
-          filed_on: today,
+        await admin.call(adminComplianceContracts.recordFiling, {
+          params: { id: ids['Echo Subordinate'] },
+          body: {
+            tax_year: L,
+            form: '990-N',
+            filed_on: today,
+          },
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await admin.post('/api/admin/accounts/999999/filings', { tax_year: L, form: '990-N', filed_on: today }))
-        .statusCode,
+      (
+        await admin.call(adminComplianceContracts.recordFiling, {
+          params: { id: 999999 },
+          body: { tax_year: L, form: '990-N', filed_on: today },
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await holder.post(url(), { tax_year: L, form: '990-N', filed_on: today })).statusCode).toBe(403);
   });
@@ -249,7 +258,7 @@ describe('POST /api/admin/accounts/:id/filings', () => {
       'Hotel One Missed Boosters',
     ]);
 
-    const calendar = (await holder.get('/api/account/calendar')).json();
+    const calendar = (await holder.call(accountOverviewContracts.calendar)).json();
     expect(calendar.filings).toEqual([
       { tax_year: L, form: '990-EZ', filed_on: filedOn },
       { tax_year: L - 2, form: '990-N', filed_on: `${L - 1}-02-01` },
@@ -269,7 +278,7 @@ describe('POST /api/admin/accounts/:id/filings', () => {
       accountId: id,
     });
     const golf = await signedIn(t.app, { email: 'golf.holder@example.com', password: 'Golf-holder-pass-1' });
-    const before = (await golf.get('/api/account/calendar')).json();
+    const before = (await golf.call(accountOverviewContracts.calendar)).json();
     expect(before.deadlines.find((d: { kind: string }) => d.kind === 'form_990')).toMatchObject({
       taxYear: next.taxYear,
       filed: false,
@@ -277,14 +286,17 @@ describe('POST /api/admin/accounts/:id/filings', () => {
     expect(before.filings).toEqual([]);
     expect(
       (
-        await admin.post(`/api/admin/accounts/${id}/filings`, {
-          tax_year: next.taxYear,
-          form: '990-N',
-          filed_on: today,
+        await admin.call(adminComplianceContracts.recordFiling, {
+          params: { id: id },
+          body: {
+            tax_year: next.taxYear,
+            form: '990-N',
+            filed_on: today,
+          },
         })
       ).statusCode,
     ).toBe(201);
-    const after = (await golf.get('/api/account/calendar')).json();
+    const after = (await golf.call(accountOverviewContracts.calendar)).json();
     expect(after.deadlines.find((d: { kind: string }) => d.kind === 'form_990')).toMatchObject({
       taxYear: next.taxYear,
       filed: true,

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestEntries } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { adminContestsContracts } from '../../src/shared/contracts/admin-contests.ts';
 import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
 import { JPEG_1x1, PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -205,25 +206,29 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
       isAdmin: true,
     });
     expect((await admin.login('contest.admin@example.com', 'Adm1n-contest-Pass')).statusCode).toBe(200);
-    const counted = (await admin.get('/api/admin/contests/video/entries?counted=yes')).json();
+    const counted = (
+      await admin.call(adminContestsContracts.entries, { params: { contest: 'video' }, query: { counted: 'yes' } })
+    ).json();
     expect(counted.data.every((e: { counts: boolean }) => e.counts)).toBe(true);
     const mine = counted.data.filter((e: { email: string }) => e.email === base.email);
     // The fourth was past the limit and not kept.
     expect(mine).toHaveLength(3);
     const entry = mine[0];
     expect(entry).toMatchObject({ organization: base.organization, file_name: 'final.mp4', mime_type: 'video/mp4' });
-    const extras = (await admin.get('/api/admin/contests/video/entries?counted=no')).json();
+    const extras = (
+      await admin.call(adminContestsContracts.entries, { params: { contest: 'video' }, query: { counted: 'no' } })
+    ).json();
     expect(extras.data.filter((e: { email: string }) => e.email === base.email)).toEqual([]);
     const file = await admin.get(entry.file_url);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(MP4)).toBe(true);
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
-    const photos = (await admin.get('/api/admin/contests/photo/entries')).json();
+    const photos = (await admin.call(adminContestsContracts.entries, { params: { contest: 'photo' } })).json();
     const withImage = photos.data.find((e: { mime_type: string | null }) => e.mime_type === 'image/jpeg');
     const inline = await admin.get(`${withImage.file_url}?inline=1`);
     expect(inline.headers['content-disposition']).toMatch(/^inline/);
     expect((await a.get(entry.file_url)).statusCode).toBe(401);
-    expect((await a.get('/api/admin/contests/video/entries')).statusCode).toBe(401);
+    expect((await a.call(adminContestsContracts.entries, { params: { contest: 'video' } })).statusCode).toBe(401);
   });
 
   it("staff search, sort by each column title and export a contest's entries as CSV; others cannot", async () => {
@@ -252,18 +257,30 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     expect(await orgs('sort=type')).toEqual(['zebra Boosters', 'Mango Fans', 'Aardvark Club']);
     expect(await orgs('sort=created_at')).toEqual(['zebra Boosters', 'Aardvark Club', 'Mango Fans']);
     expect(await orgs('sort=-counts&counted=yes')).toEqual(['Mango Fans', 'Aardvark Club', 'zebra Boosters']);
-    const mango = (await admin.get('/api/admin/contests/photo/entries?search=mango+sortcheck2')).json();
+    const mango = (
+      await admin.call(adminContestsContracts.entries, {
+        params: { contest: 'photo' },
+        query: { search: 'mango sortcheck2' },
+      })
+    ).json();
     expect(mango.data.map((e: { organization: string }) => e.organization)).toEqual(['Mango Fans']);
-    const bad = await admin.get('/api/admin/contests/photo/entries?sort=message');
+    const bad = await admin.call(adminContestsContracts.entries, {
+      params: { contest: 'photo' },
+      query: { sort: 'message' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.sort[0]).toBe(
       'The sort must be one of: created_at, -created_at, organization, -organization, type, -type, counts, -counts.',
     );
-    expect((await admin.get('/api/admin/contests/photo/entries?counted=maybe')).statusCode).toBe(422);
+    expect(
+      (await admin.call(adminContestsContracts.entries, { params: { contest: 'photo' }, query: { counted: 'maybe' } }))
+        .statusCode,
+    ).toBe(422);
 
-    const res = await admin.get(
-      '/api/admin/contests/photo/entries/export.csv?search=sortcheck&sort=-organization&page=2',
-    );
+    const res = await admin.call(adminContestsContracts.entriesCsv, {
+      params: { contest: 'photo' },
+      query: { search: 'sortcheck', sort: '-organization', page: 2 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -271,14 +288,21 @@ describe('contest entries (docs/requirements/product.md tool 4)', () => {
     );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe('Received,Organization,E-mail,Type,Member,Message,File,Counts,Entry id');
-    const shown = (await admin.get('/api/admin/contests/photo/entries?search=sortcheck&sort=-organization')).json()
-      .data as { id: number; created_at: string }[];
+    const shown = (
+      await admin.call(adminContestsContracts.entries, {
+        params: { contest: 'photo' },
+        query: { search: 'sortcheck', sort: '-organization' },
+      })
+    ).json().data as { id: number; created_at: string }[];
     expect(lines.slice(1).map((l) => Number(l.split(',').at(-1)))).toEqual(shown.map((e) => e.id));
     expect(lines[1]).toBe(
       `${shown[0]!.created_at.slice(0, 19).replace('T', ' ')} UTC,zebra Boosters,sortcheck0@example.com,"Parent, student or fan",Yes,Our team at state.,,Yes,${shown[0]!.id}`,
     );
     expect(lines[2]).toContain(',Mango Fans,sortcheck2@example.com,Booster club,Yes,Our team at state.,mango.jpg,Yes,');
-    expect((await admin.get('/api/admin/contests/photo/entries/export.csv?sort=nope')).statusCode).toBe(422);
+    expect(
+      (await admin.call(adminContestsContracts.entriesCsv, { params: { contest: 'photo' }, query: { sort: 'nope' } }))
+        .statusCode,
+    ).toBe(422);
 
     await createUser(t.database.db, { email: 'contest.holder@example.com', password: 'Holder-contest-Pass1' });
     const holder = await new Agent(t.app).start();

@@ -2,6 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { accounts, applications, groups, levels, users, workItems } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { accountSettingsContracts, accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
+import { adminAccountsContracts } from '../../src/shared/contracts/admin-accounts.ts';
+import { adminConsoleContracts } from '../../src/shared/contracts/admin-console.ts';
+import { adminContestsContracts } from '../../src/shared/contracts/admin-contests.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
+import { inquiryContracts } from '../../src/shared/contracts/public-forms.ts';
+import { workQueueContracts } from '../../src/shared/contracts/work-queue.ts';
 import { EDITABLE_ACCOUNT_FIELDS } from '../../src/shared/forms/account-fields.ts';
 import { readLevelWizard, type FieldDefinition } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
@@ -14,11 +23,10 @@ import {
   createInventoriedTestApp,
   databaseFingerprint,
   exemptionOf,
-  fillPath,
   sessionAgent,
 } from '../helpers/routes.ts';
 import { VALID_REPORT } from '../helpers/supervision.ts';
-import { Agent } from '../helpers/test-app.ts';
+import { Agent, fillPath } from '../helpers/test-app.ts';
 
 /**
  * Control characters in text (docs/security.md "Control characters in text"): every route that
@@ -54,7 +62,7 @@ const invoiceId = await createInvoice(db, { accountId, cents: 5_000, prefix: 'LI
 
 // The holder started an application before the account was theirs: a draft and a bylaw of their own.
 const starter = await new Agent(t.app).start();
-const started = await starter.post('/application/start', { ...HOLDER, level_id: level.id });
+const started = await starter.call(applicationWizardContracts.start, { body: { ...HOLDER, level_id: level.id } });
 if (started.statusCode !== 201) throw new Error(`application start failed: ${started.body}`);
 const draftToken: string = started.json().token;
 const [{ id: holderId }] = await db.select({ id: users.id }).from(users).where(eq(users.email, HOLDER.email));
@@ -63,7 +71,7 @@ await db.update(accounts).set({ primaryUserId: holderId }).where(eq(accounts.id,
 const holder = await sessionAgent(t, holderId);
 const admin = await sessionAgent(t, adminId);
 const visitor = await new Agent(t.app).start();
-const bylaw = await holder.post('/bylaws-generator', BYLAW_ANSWERS.standard);
+const bylaw = await holder.call(bylawContracts.createStandard, { body: BYLAW_ANSWERS.standard });
 if (bylaw.statusCode !== 201) throw new Error(`bylaws failed: ${bylaw.body}`);
 const bylawHash: string = bylaw.json().bylaw.hash;
 // A central organization's group, whose users staff invite.
@@ -592,20 +600,27 @@ describe('the fields of the issue, with the words a person reads', () => {
     expect(
       (
         await refusal(
-          await holder.post('/app/account/users/store', { ...newUser, first_name: 'Eve\r\nBcc: x@evil.example' }),
+          await holder.call(accountUserContracts.store, {
+            body: { ...newUser, first_name: 'Eve\r\nBcc: x@evil.example' },
+          }),
         )
       ).first_name,
     ).toEqual(['The first name field must be a single line without control characters.']);
     expect(
-      (await refusal(await holder.post('/app/account/users/store', { ...newUser, last_name: 'Lee\u202Etxt.exe' })))
-        .last_name,
+      (
+        await refusal(
+          await holder.call(accountUserContracts.store, { body: { ...newUser, last_name: 'Lee\u202Etxt.exe' } }),
+        )
+      ).last_name,
     ).toEqual(['The last name field must be a single line without control characters.']);
     expect(
       (
         await refusal(
-          await holder.post('/app/account/users/store', {
-            ...newUser,
-            email: 'eve@example.com\r\nBcc: x@evil.example',
+          await holder.call(accountUserContracts.store, {
+            body: {
+              ...newUser,
+              email: 'eve@example.com\r\nBcc: x@evil.example',
+            },
           }),
         )
       ).email,
@@ -615,10 +630,12 @@ describe('the fields of the issue, with the words a person reads', () => {
 
   it('the application start: the e-mail', async () => {
     const errors = await refusal(
-      await visitor.post('/application/start', {
-        email: 'new\r\n@example.com',
-        password: 'Booster-club-2026',
-        level_id: level.id,
+      await visitor.call(applicationWizardContracts.start, {
+        body: {
+          email: 'new\r\n@example.com',
+          password: 'Booster-club-2026',
+          level_id: level.id,
+        },
       }),
     );
     expect(errors.email).toEqual(['The email field must be a single line without control characters.']);
@@ -632,21 +649,31 @@ describe('the fields of the issue, with the words a person reads', () => {
       subject: '990 help',
       message: 'Which 990 do we file?',
     };
-    const name = await refusal(await visitor.post('/contact', { ...contact, name: 'Ann\r\nLee' }));
+    const name = await refusal(
+      await visitor.call(inquiryContracts.contact, { body: { ...contact, name: 'Ann\r\nLee' } }),
+    );
     expect(name.name).toEqual(['The name field must be a single line without control characters.']);
-    const organization = await refusal(await visitor.post('/contact', { ...contact, organization: '\u202EsretsooB' }));
+    const organization = await refusal(
+      await visitor.call(inquiryContracts.contact, { body: { ...contact, organization: '\u202EsretsooB' } }),
+    );
     expect(organization.organization).toEqual([
       'The organization field must be a single line without control characters.',
     ]);
-    const override = await refusal(await visitor.post('/contact', { ...contact, message: 'Hello\u202E there' }));
+    const override = await refusal(
+      await visitor.call(inquiryContracts.contact, { body: { ...contact, message: 'Hello\u202E there' } }),
+    );
     expect(override.message).toEqual(['The message field must not contain control characters.']);
-    const lines = await visitor.post('/contact', { ...contact, message: 'First line\r\nSecond line' });
+    const lines = await visitor.call(inquiryContracts.contact, {
+      body: { ...contact, message: 'First line\r\nSecond line' },
+    });
     expect(lines.statusCode, lines.body).toBe(201);
   });
 
   it('the billing name and address of a card payment', async () => {
     const errors = await refusal(
-      await holder.post('/app/payments/credit', { ...payment, name: 'Fay\r\nLines', city: 'India\u202Enapolis' }),
+      await holder.call(paymentContracts.credit, {
+        body: { ...payment, name: 'Fay\r\nLines', city: 'India\u202Enapolis' },
+      }),
     );
     expect(errors.name).toEqual(['The name on card field must be a single line without control characters.']);
     expect(errors.city).toEqual(['The city field must be a single line without control characters.']);
@@ -654,24 +681,30 @@ describe('the fields of the issue, with the words a person reads', () => {
 
   it("the bylaws generator's one-line answers; the purpose keeps its lines", async () => {
     const errors = await refusal(
-      await visitor.post('/bylaws-generator', {
-        ...BYLAW_ANSWERS.standard,
-        name: 'Soldotna\r\nTrack Boosters',
-        facility: 'Soldotna \u2066High School',
+      await visitor.call(bylawContracts.createStandard, {
+        body: {
+          ...BYLAW_ANSWERS.standard,
+          name: 'Soldotna\r\nTrack Boosters',
+          facility: 'Soldotna \u2066High School',
+        },
       }),
     );
     expect(errors.name).toEqual(['The organization name field must be a single line without control characters.']);
     expect(errors.facility).toEqual(['The school or facility field must be a single line without control characters.']);
-    const purpose = await visitor.post('/bylaws-generator', {
-      ...BYLAW_ANSWERS.standard,
-      purpose: 'To buy equipment.\nTo pay travel costs.',
+    const purpose = await visitor.call(bylawContracts.createStandard, {
+      body: {
+        ...BYLAW_ANSWERS.standard,
+        purpose: 'To buy equipment.\nTo pay travel costs.',
+      },
     });
     expect(purpose.statusCode, purpose.body).toBe(201);
   });
 
   it('a staff discount code and its description', async () => {
     const errors = await refusal(
-      await admin.post('/api/admin/discounts', { ...discount, code: 'SPRING\u202E25', description: 'Spring\r\noffer' }),
+      await admin.call(adminConsoleContracts.createDiscount, {
+        body: { ...discount, code: 'SPRING\u202E25', description: 'Spring\r\noffer' },
+      }),
     );
     expect(errors.code).toEqual(['The code field must be a single line without control characters.']);
     expect(errors.description).toEqual(['The description field must be a single line without control characters.']);
@@ -679,7 +712,9 @@ describe('the fields of the issue, with the words a person reads', () => {
 
   it('the organization data form and a wizard page name the field by its label', async () => {
     const form = await refusal(
-      await holder.put('/app/account/data', { ...accountForm.body, account___name: 'Lineville\r\nBoosters' }),
+      await holder.call(accountSettingsContracts.saveData, {
+        body: { ...accountForm.body, account___name: 'Lineville\r\nBoosters' },
+      }),
     );
     expect(form.account___name).toEqual([
       'The organization name field must be a single line without control characters.',
@@ -687,7 +722,10 @@ describe('the fields of the issue, with the words a person reads', () => {
     const [first] = wizardPages;
     const name = Object.keys(first.body).find((k) => k !== 'page' && !first.multi.includes(k))!;
     const page = await refusal(
-      await holder.put(`/application/create/${draftToken}`, { ...first.body, [name]: 'A\u202EB' }),
+      await holder.call(applicationWizardContracts.savePage, {
+        params: { token: draftToken },
+        body: { ...first.body, [name]: 'A\u202EB' },
+      }),
     );
     expect(page[name]?.[0]).toMatch(SINGLE_LINE);
   });
@@ -761,13 +799,13 @@ describe('uploaded file names (docs/security.md "Control characters in text")', 
     expect(up.statusCode, up.body).toBe(201);
 
     const [item] = await db.select().from(workItems).where(eq(workItems.accountId, group.id));
-    const detail = await admin.get(`/api/admin/work-queue/${item.id}`);
+    const detail = await admin.call(workQueueContracts.show, { params: { id: item.id } });
     expect(detail.statusCode).toBe(200);
     expect(detail.json().letter.file_name).toBe('cod.pdf');
-    const download = await admin.get(`/api/admin/work-queue/${item.id}/letter`);
+    const download = await admin.call(workQueueContracts.letter, { params: { id: item.id } });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="cod.pdf"; filename*=UTF-8''cod.pdf`);
-    const page = await admin.get(`/api/admin/accounts/${group.id}`);
+    const page = await admin.call(adminAccountsContracts.show, { params: { id: group.id } });
     expect(page.statusCode).toBe(200);
     expect(page.json().files.map((f: { file_name: string }) => f.file_name)).toEqual(['cod.pdf']);
     for (const res of [detail, page]) expect(res.body).not.toMatch(UNSAFE);
@@ -783,11 +821,17 @@ describe('uploaded file names (docs/security.md "Control characters in text")', 
     );
     const entry = await visitor.request('POST', '/contests/photo', payload, { 'content-type': contentType });
     expect(entry.statusCode, entry.body).toBe(201);
-    const list = await admin.get('/api/admin/contests/photo/entries?search=override');
+    const list = await admin.call(adminContestsContracts.entries, {
+      params: { contest: 'photo' },
+      query: { search: 'override' },
+    });
     expect(list.statusCode).toBe(200);
     const [row] = list.json().data;
     expect(row.file_name).toBe('teamgnp.png');
-    const csv = await admin.get('/api/admin/contests/photo/entries/export.csv?search=override');
+    const csv = await admin.call(adminContestsContracts.entriesCsv, {
+      params: { contest: 'photo' },
+      query: { search: 'override' },
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('teamgnp.png');
     expect(list.body).not.toMatch(UNSAFE);
@@ -816,12 +860,18 @@ describe('uploaded file names (docs/security.md "Control characters in text")', 
       sql`SELECT f.file_name FROM files f JOIN contest_entries e ON e.file_id = f.id WHERE e.email = 'override@example.com'`,
     );
     expect(raw.rows).toEqual([{ file_name: old }]);
-    const list = await admin.get('/api/admin/contests/photo/entries?search=override');
+    const list = await admin.call(adminContestsContracts.entries, {
+      params: { contest: 'photo' },
+      query: { search: 'override' },
+    });
     const [row] = list.json().data;
     expect(row.file_name).toBe('cod.pdf');
-    const csv = await admin.get('/api/admin/contests/photo/entries/export.csv?search=override');
+    const csv = await admin.call(adminContestsContracts.entriesCsv, {
+      params: { contest: 'photo' },
+      query: { search: 'override' },
+    });
     expect(csv.body).toContain('cod.pdf');
-    const file = await admin.get(`/admin/contests/files/${row.file_id}`);
+    const file = await admin.call(adminContestsContracts.entryFile, { params: { fileId: row.file_id } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe(`attachment; filename="cod.pdf"; filename*=UTF-8''cod.pdf`);
     expect(list.body).not.toMatch(UNSAFE);

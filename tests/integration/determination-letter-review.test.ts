@@ -12,6 +12,8 @@ import {
 } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { LETTER_PENDING_MESSAGE } from '../../src/server/modules/applications/determination-letter.ts';
+import { groupHomeContracts } from '../../src/shared/contracts/group-home.ts';
+import { workQueueContracts } from '../../src/shared/contracts/work-queue.ts';
 import { PDF_MINIMAL } from '../helpers/files.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
@@ -98,14 +100,14 @@ describe('an uploaded letter waits in the work queue', () => {
       kind: 'determination_letter',
       key: `determination_letter:${item.details.letter_id}`,
     });
-    const list = await staff.get('/api/admin/work-queue?kind=determination_letter');
+    const list = await staff.call(workQueueContracts.list, { query: { kind: 'determination_letter' } });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(item.id);
     expect(list.json().counts.determination_letter).toBeGreaterThanOrEqual(1);
     const again = await group.upload('/api/app/determination-letter', {}, letter('second.pdf'));
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(LETTER_PENDING_MESSAGE);
-    const detail = (await staff.get(`/api/admin/work-queue/${item.id}`)).json();
+    const detail = (await staff.call(workQueueContracts.show, { params: { id: item.id } })).json();
     expect(detail.letter).toEqual({
       status: 'pending',
       file_name: 'IRS letter.pdf',
@@ -114,14 +116,17 @@ describe('an uploaded letter waits in the work queue', () => {
     });
     expect(detail.history[0].text).toBe('Uploaded by the group');
     // Only the review closes it: "Resolve" would leave the letter waiting unseen.
-    const resolve = await staff.post(`/api/admin/work-queue/${item.id}/resolve`, { resolution: 'Looked at it' });
+    const resolve = await staff.call(workQueueContracts.resolve, {
+      params: { id: item.id },
+      body: { resolution: 'Looked at it' },
+    });
     expect(resolve.statusCode).toBe(409);
     expect(resolve.json().message).toBe('Accept the letter or send it back: that resolves this item.');
   });
 
   it('staff open the file; visitors get 401 and account users 403 on the file and both reviews', async () => {
     const item = await itemOf(groupAccount);
-    const file = await staff.get(`/api/admin/work-queue/${item.id}/letter`);
+    const file = await staff.call(workQueueContracts.letter, { params: { id: item.id } });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(PDF_MINIMAL)).toBe(true);
@@ -130,13 +135,19 @@ describe('an uploaded letter waits in the work queue', () => {
       [group, 403],
       [other, 403],
     ] as const) {
-      expect((await who.get(`/api/admin/work-queue/${item.id}/letter`)).statusCode).toBe(status);
+      expect((await who.call(workQueueContracts.letter, { params: { id: item.id } })).statusCode).toBe(status);
       expect(
-        (await who.post(`/api/admin/work-queue/${item.id}/accept-letter`, { letter_date: '2026-11-02' })).statusCode,
+        (
+          await who.call(workQueueContracts.acceptLetter, {
+            params: { id: item.id },
+            body: { letter_date: '2026-11-02' },
+          })
+        ).statusCode,
       ).toBe(status);
-      expect((await who.post(`/api/admin/work-queue/${item.id}/return-letter`, { reason: 'Blurry' })).statusCode).toBe(
-        status,
-      );
+      expect(
+        (await who.call(workQueueContracts.returnLetter, { params: { id: item.id }, body: { reason: 'Blurry' } }))
+          .statusCode,
+      ).toBe(status);
     }
     const [letterRow] = await t.database.db
       .select()
@@ -149,18 +160,23 @@ describe('an uploaded letter waits in the work queue', () => {
 describe('staff send a letter back', () => {
   it('needs a reason; the group is mailed, its home shows the reason and takes a new upload; audited', async () => {
     const item = await itemOf(groupAccount);
-    const empty = await staff.post(`/api/admin/work-queue/${item.id}/return-letter`, { reason: '  ' });
+    const empty = await staff.call(workQueueContracts.returnLetter, {
+      params: { id: item.id },
+      body: { reason: '  ' },
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ reason: ['The reason field is required.'] });
     const reason = 'Only the first page came through; please send every page of the letter.';
-    const done = await staff.post(`/api/admin/work-queue/${item.id}/return-letter`, { reason });
+    const done = await staff.call(workQueueContracts.returnLetter, { params: { id: item.id }, body: { reason } });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().item).toMatchObject({
       status: 'resolved',
       letter: { status: 'returned', return_reason: reason },
     });
     expect(done.json().item.history.at(-1).text).toBe(`Letter sent back: ${reason}`);
-    expect((await staff.post(`/api/admin/work-queue/${item.id}/return-letter`, { reason })).statusCode).toBe(409);
+    expect(
+      (await staff.call(workQueueContracts.returnLetter, { params: { id: item.id }, body: { reason } })).statusCode,
+    ).toBe(409);
 
     const mails = await t.database.db
       .select()
@@ -175,7 +191,7 @@ describe('staff send a letter back', () => {
       .where(and(eq(auditLog.accountId, groupAccount), eq(auditLog.action, 'account.determination_letter.returned')));
     expect(audit.details).toMatchObject({ item_id: item.id, reason });
 
-    const home = (await group.get('/api/app/home')).json();
+    const home = (await group.call(groupHomeContracts.home)).json();
     expect(home.letter_awaited).toMatchObject({ received_on: null, returned: { reason } });
     const reupload = await group.upload('/api/app/determination-letter', {}, letter('IRS letter, all pages.pdf'));
     expect(reupload.statusCode, reupload.body).toBe(201);
@@ -187,24 +203,40 @@ describe('staff send a letter back', () => {
 describe('staff accept a letter', () => {
   it('checks the date; records the exemption as recognized; the home stops waiting; audited', async () => {
     const item = await itemOf(groupAccount);
-    expect((await staff.post(`/api/admin/work-queue/${item.id}/accept-letter`, {})).json().errors).toEqual({
+    expect((await staff.call(workQueueContracts.acceptLetter, { params: { id: item.id } })).json().errors).toEqual({
       letter_date: ['The date on the letter field is required.'],
     });
     expect(
-      (await staff.post(`/api/admin/work-queue/${item.id}/accept-letter`, { letter_date: '2026-02-30' })).json().errors,
+      (
+        await staff.call(workQueueContracts.acceptLetter, {
+          params: { id: item.id },
+          body: { letter_date: '2026-02-30' },
+        })
+      ).json().errors,
     ).toEqual({ letter_date: ['The date on the letter field must be a valid date.'] });
-    const future = await staff.post(`/api/admin/work-queue/${item.id}/accept-letter`, { letter_date: '2999-01-01' });
+    const future = await staff.call(workQueueContracts.acceptLetter, {
+      params: { id: item.id },
+      body: { letter_date: '2999-01-01' },
+    });
     expect(future.statusCode).toBe(422);
     expect(future.json().errors).toEqual({ letter_date: ['The date on the letter must be today or earlier.'] });
 
-    const done = await staff.post(`/api/admin/work-queue/${item.id}/accept-letter`, { letter_date: '2026-11-02' });
+    const done = await staff.call(workQueueContracts.acceptLetter, {
+      params: { id: item.id },
+      body: { letter_date: '2026-11-02' },
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().item).toMatchObject({
       status: 'resolved',
       letter: { status: 'accepted', letter_date: '2026-11-02' },
     });
     expect(
-      (await staff.post(`/api/admin/work-queue/${item.id}/accept-letter`, { letter_date: '2026-11-02' })).statusCode,
+      (
+        await staff.call(workQueueContracts.acceptLetter, {
+          params: { id: item.id },
+          body: { letter_date: '2026-11-02' },
+        })
+      ).statusCode,
     ).toBe(409);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, groupAccount));
     expect(account.data).toMatchObject({
@@ -217,7 +249,7 @@ describe('staff accept a letter', () => {
       .from(auditLog)
       .where(and(eq(auditLog.accountId, groupAccount), eq(auditLog.action, 'account.determination_letter.accepted')));
     expect(audit.details).toMatchObject({ item_id: item.id, letter_date: '2026-11-02' });
-    expect((await group.get('/api/app/home')).json().letter_awaited).toBeNull();
+    expect((await group.call(groupHomeContracts.home)).json().letter_awaited).toBeNull();
     // The account now awaits no letter.
     expect((await group.upload('/api/app/determination-letter', {}, letter())).statusCode).toBe(409);
   });
@@ -228,9 +260,14 @@ describe('staff accept a letter', () => {
       .values({ key: 'revoked:test', kind: 'revoked', accountId: groupAccount, details: {} })
       .returning();
     expect(
-      (await staff.post(`/api/admin/work-queue/${item.id}/accept-letter`, { letter_date: '2026-11-02' })).statusCode,
+      (
+        await staff.call(workQueueContracts.acceptLetter, {
+          params: { id: item.id },
+          body: { letter_date: '2026-11-02' },
+        })
+      ).statusCode,
     ).toBe(409);
-    expect((await staff.get(`/api/admin/work-queue/${item.id}/letter`)).statusCode).toBe(409);
+    expect((await staff.call(workQueueContracts.letter, { params: { id: item.id } })).statusCode).toBe(409);
   });
 });
 

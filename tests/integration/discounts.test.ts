@@ -6,6 +6,7 @@ import { createAccount, createUser } from '../../src/server/db/seed/factories.ts
 import { findReservedDiscount } from '../../src/server/modules/discounts/find-reserved-discount.ts';
 import { redeemReservation } from '../../src/server/modules/discounts/redeem-reservation.ts';
 import { reserveDiscount } from '../../src/server/modules/discounts/reserve-discount.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
 import { billingSummary } from '../../src/shared/rules/billing.ts';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
@@ -126,7 +127,7 @@ describe('POST /app/discount/reserve', () => {
   it('accepts a lower-case code and answers the discount of docs/requirements/entities.md with its value in dollars and the hold', async () => {
     const a = await signedIn(t.app, HOLDER_A);
     const before = Date.now();
-    const res = await a.post('/app/discount/reserve', { code: '  spring25 ' });
+    const res = await a.call(paymentContracts.reserveDiscount, { body: { code: '  spring25 ' } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.discount).toEqual({
@@ -149,7 +150,7 @@ describe('POST /app/discount/reserve', () => {
 
   it('answers a multiplier as the fraction taken off, exactly', async () => {
     const a = await signedIn(t.app, HOLDER_A);
-    const half = (await a.post('/app/discount/reserve', { code: 'HalfFees' })).json();
+    const half = (await a.call(paymentContracts.reserveDiscount, { body: { code: 'HalfFees' } })).json();
     expect(half.discount).toMatchObject({
       code: 'HALFFEES',
       currency_value: 0,
@@ -157,9 +158,9 @@ describe('POST /app/discount/reserve', () => {
       is_service_fees: true,
       is_renewals: false,
     });
-    const third = (await a.post('/app/discount/reserve', { code: 'third' })).json();
+    const third = (await a.call(paymentContracts.reserveDiscount, { body: { code: 'third' } })).json();
     expect(third.discount).toMatchObject({ code: 'THIRD', multiplier: 0.333333, is_upgrades: true });
-    const all = (await a.post('/app/discount/reserve', { code: 'everything' })).json();
+    const all = (await a.call(paymentContracts.reserveDiscount, { body: { code: 'everything' } })).json();
     expect(all.discount).toMatchObject({
       multiplier: 1,
       is_new_account: true,
@@ -172,7 +173,7 @@ describe('POST /app/discount/reserve', () => {
   it('removes the discount on an empty code (200, discount null) and keeps nothing', async () => {
     const a = await signedIn(t.app, HOLDER_B);
     for (const body of [{ code: '' }, { code: '   ' }, {}, { code: null }, { code: ['X'] }]) {
-      const res = await a.post('/app/discount/reserve', body);
+      const res = await a.call(paymentContracts.reserveDiscount, { body: body });
       expect(res.statusCode, JSON.stringify(body)).toBe(200);
       expect(res.json()).toEqual({ discount: null });
     }
@@ -189,7 +190,7 @@ describe('POST /app/discount/reserve', () => {
   it('silently gives no discount for an unknown, expired, not yet started or switched-off code (docs/requirements/errors.md)', async () => {
     const a = await signedIn(t.app, HOLDER_B);
     for (const code of ['NOSUCHCODE', 'oldcode', 'SOON', 'OFF', 'bad code!', 'ÜBER', 'X'.repeat(65)]) {
-      const res = await a.post('/app/discount/reserve', { code });
+      const res = await a.call(paymentContracts.reserveDiscount, { body: { code } });
       expect(res.statusCode, code).toBe(200);
       expect(res.json(), code).toEqual({ discount: null });
     }
@@ -205,7 +206,7 @@ describe('POST /app/discount/reserve', () => {
 
   it('refuses a code longer than the schema allows with 422', async () => {
     const a = await signedIn(t.app, HOLDER_B);
-    const res = await a.post('/app/discount/reserve', { code: 'X'.repeat(256) });
+    const res = await a.call(paymentContracts.reserveDiscount, { body: { code: 'X'.repeat(256) } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.code).toBeDefined();
   });
@@ -213,11 +214,13 @@ describe('POST /app/discount/reserve', () => {
   it('gives no discount once the redemption cap is taken by another account, and again once that hold runs out', async () => {
     const a = await signedIn(t.app, HOLDER_A);
     const b = await signedIn(t.app, HOLDER_B);
-    const held = (await b.post('/app/discount/reserve', { code: 'ONLYONE' })).json();
+    const held = (await b.call(paymentContracts.reserveDiscount, { body: { code: 'ONLYONE' } })).json();
     expect(held.discount.code).toBe('ONLYONE');
-    expect((await a.post('/app/discount/reserve', { code: 'ONLYONE' })).json()).toEqual({ discount: null });
+    expect((await a.call(paymentContracts.reserveDiscount, { body: { code: 'ONLYONE' } })).json()).toEqual({
+      discount: null,
+    });
     // B reserving again keeps its own place.
-    expect((await b.post('/app/discount/reserve', { code: 'ONLYONE' })).json().reservation_id).toBe(
+    expect((await b.call(paymentContracts.reserveDiscount, { body: { code: 'ONLYONE' } })).json().reservation_id).toBe(
       held.reservation_id,
     );
 
@@ -226,17 +229,21 @@ describe('POST /app/discount/reserve', () => {
       .update(discountReservations)
       .set({ expiresAt: new Date(Date.now() - MIN) })
       .where(eq(discountReservations.id, held.reservation_id));
-    const mine = (await a.post('/app/discount/reserve', { code: 'ONLYONE' })).json();
+    const mine = (await a.call(paymentContracts.reserveDiscount, { body: { code: 'ONLYONE' } })).json();
     expect(mine.discount.code).toBe('ONLYONE');
     // A redeems it: the code is used up for everyone, B included.
     expect(await redeemReservation(t.database.db, mine.reservation_id, 'test-payment-onlyone')).toBe(true);
-    expect((await b.post('/app/discount/reserve', { code: 'ONLYONE' })).json()).toEqual({ discount: null });
-    expect((await a.post('/app/discount/reserve', { code: 'ONLYONE' })).json()).toEqual({ discount: null });
+    expect((await b.call(paymentContracts.reserveDiscount, { body: { code: 'ONLYONE' } })).json()).toEqual({
+      discount: null,
+    });
+    expect((await a.call(paymentContracts.reserveDiscount, { body: { code: 'ONLYONE' } })).json()).toEqual({
+      discount: null,
+    });
   });
 
   it('holds a code at most until the discount itself expires', async () => {
     const a = await signedIn(t.app, HOLDER_A);
-    const res = (await a.post('/app/discount/reserve', { code: 'ending' })).json();
+    const res = (await a.call(paymentContracts.reserveDiscount, { body: { code: 'ending' } })).json();
     const [row] = await t.database.db
       .select({ expiresAt: discounts.expiresAt })
       .from(discounts)
@@ -246,7 +253,7 @@ describe('POST /app/discount/reserve', () => {
 
   it('answers 401 to a visitor and 419 without the CSRF token', async () => {
     const visitor = await new Agent(t.app).start();
-    const res = await visitor.post('/app/discount/reserve', { code: 'SPRING25' });
+    const res = await visitor.call(paymentContracts.reserveDiscount, { body: { code: 'SPRING25' } });
     expect(res.statusCode).toBe(401);
     const a = await signedIn(t.app, HOLDER_A);
     const noToken = await a.request('POST', '/app/discount/reserve', { code: 'SPRING25' }, {}, false);
@@ -260,21 +267,27 @@ describe('POST /app/discount/reserve', () => {
       { code: '', account_id: accountB },
       { code: 'SPRING25', account_id: 999_999 },
     ]) {
-      expect((await a.post('/app/discount/reserve', body)).statusCode, JSON.stringify(body)).toBe(404);
+      expect((await a.call(paymentContracts.reserveDiscount, { body: body })).statusCode, JSON.stringify(body)).toBe(
+        404,
+      );
     }
     expect(await openReservations(accountB, ids.SPRING25)).toBe(0);
     // Naming one's own account is fine.
     expect(
-      (await a.post('/app/discount/reserve', { code: 'SPRING25', account_id: String(accountA) })).json().discount.code,
+      (
+        await a.call(paymentContracts.reserveDiscount, { body: { code: 'SPRING25', account_id: String(accountA) } })
+      ).json().discount.code,
     ).toBe('SPRING25');
 
     const none = await signedIn(t.app, NO_ACCOUNT);
-    expect((await none.post('/app/discount/reserve', { code: 'SPRING25' })).statusCode).toBe(404);
+    expect((await none.call(paymentContracts.reserveDiscount, { body: { code: 'SPRING25' } })).statusCode).toBe(404);
   });
 
   it('lets an admin reserve for an account, audited; 404 for an account that does not exist', async () => {
     const admin = await signedIn(t.app, ADMIN);
-    const res = await admin.post('/app/discount/reserve', { code: 'spring25', account_id: accountB });
+    const res = await admin.call(paymentContracts.reserveDiscount, {
+      body: { code: 'spring25', account_id: accountB },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().discount.code).toBe('SPRING25');
     expect(await openReservations(accountB, ids.SPRING25)).toBe(1);
@@ -287,8 +300,11 @@ describe('POST /app/discount/reserve', () => {
       accountId: accountB,
       details: { discountId: ids.SPRING25, reservationId: res.json().reservation_id },
     });
-    expect((await admin.post('/app/discount/reserve', { code: 'SPRING25', account_id: 999_999 })).statusCode).toBe(404);
-    expect((await admin.post('/app/discount/reserve', { code: 'SPRING25' })).statusCode).toBe(404);
+    expect(
+      (await admin.call(paymentContracts.reserveDiscount, { body: { code: 'SPRING25', account_id: 999_999 } }))
+        .statusCode,
+    ).toBe(404);
+    expect((await admin.call(paymentContracts.reserveDiscount, { body: { code: 'SPRING25' } })).statusCode).toBe(404);
   });
 });
 
@@ -383,7 +399,9 @@ describe('reservations', () => {
       reason: 'already_redeemed',
     });
     const a = await signedIn(t.app, HOLDER_A);
-    expect((await a.post('/app/discount/reserve', { code: 'once' })).json()).toEqual({ discount: null });
+    expect((await a.call(paymentContracts.reserveDiscount, { body: { code: 'once' } })).json()).toEqual({
+      discount: null,
+    });
     expect((await reserveDiscount(db, accountB, holderB.id, 'ONCE')).discount?.code).toBe('ONCE');
   });
 
@@ -461,19 +479,25 @@ describe('demo discount codes', () => {
     expect(rows).toHaveLength(1);
     expect(DEMO_DISCOUNTS.map((d) => d.code)).toEqual(['RENEW25', 'FEES50', 'WELCOME100']);
     const a = await signedIn(t.app, HOLDER_A);
-    expect((await a.post('/app/discount/reserve', { code: 'renew25' })).json().discount).toMatchObject({
+    expect(
+      (await a.call(paymentContracts.reserveDiscount, { body: { code: 'renew25' } })).json().discount,
+    ).toMatchObject({
       currency_value: 25,
       multiplier: 0,
       is_renewals: true,
       is_service_fees: false,
     });
-    expect((await a.post('/app/discount/reserve', { code: 'fees50' })).json().discount).toMatchObject({
+    expect(
+      (await a.call(paymentContracts.reserveDiscount, { body: { code: 'fees50' } })).json().discount,
+    ).toMatchObject({
       currency_value: 0,
       multiplier: 0.5,
       is_service_fees: true,
       is_renewals: false,
     });
-    expect((await a.post('/app/discount/reserve', { code: 'welcome100' })).json().discount).toMatchObject({
+    expect(
+      (await a.call(paymentContracts.reserveDiscount, { body: { code: 'welcome100' } })).json().discount,
+    ).toMatchObject({
       currency_value: 0,
       multiplier: 1,
       is_new_account: true,
@@ -499,13 +523,13 @@ describe('discount reserve rate limit (an app with 3 reserves a minute)', () => 
     const a = await new Agent(limited.app, '10.9.8.7').start();
     expect((await a.login(HOLDER_A.email, HOLDER_A.password)).statusCode).toBe(200);
     for (let i = 0; i < 3; i++)
-      expect((await a.post('/app/discount/reserve', { code: `GUESS${i}` })).statusCode).toBe(200);
-    const res = await a.post('/app/discount/reserve', { code: 'GUESS3' });
+      expect((await a.call(paymentContracts.reserveDiscount, { body: { code: `GUESS${i}` } })).statusCode).toBe(200);
+    const res = await a.call(paymentContracts.reserveDiscount, { body: { code: 'GUESS3' } });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many requests\./);
 
     const b = await new Agent(limited.app, '10.9.8.6').start();
     expect((await b.login(HOLDER_A.email, HOLDER_A.password)).statusCode).toBe(200);
-    expect((await b.post('/app/discount/reserve', { code: 'GUESS4' })).statusCode).toBe(200);
+    expect((await b.call(paymentContracts.reserveDiscount, { body: { code: 'GUESS4' } })).statusCode).toBe(200);
   });
 });

@@ -7,6 +7,10 @@ import { accounts, auditLog, filingExtensions } from '../../src/server/db/schema
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { adminAccountsContracts } from '../../src/shared/contracts/admin-accounts.ts';
+import { extensionContracts } from '../../src/shared/contracts/extensions.ts';
+import { publicProfileContracts } from '../../src/shared/contracts/public-profile.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -111,7 +115,7 @@ afterAll(async () => {
 
 describe('a group records its Form 8868 extension and its standing uses it', () => {
   it('BTW Cheer Booster Club: missed unless extended, then awaiting the data once the extension is recorded', async () => {
-    const before = (await on(() => bea.get('/api/account'))).json().account.standing;
+    const before = (await on(() => bea.call(accountOverviewContracts.account))).json().account.standing;
     expect(before).toMatchObject({ state: 'unless_extended', label: 'Due date passed: missed unless extended' });
     expect(before.irs).toMatchObject({ unless_extended_tax_years: [2025], revocation_date: '2027-11-15' });
     expect(before.irs.returns).toEqual([
@@ -132,7 +136,7 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
     ]);
 
     // What the form offers: its periods that have ended and were due in the last three years.
-    const offered = (await on(() => bea.get('/api/account/extensions'))).json();
+    const offered = (await on(() => bea.call(extensionContracts.list))).json();
     expect(offered).toEqual({
       today: '2026-11-28',
       extensions: [],
@@ -146,7 +150,9 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
       can_remove: false,
     });
 
-    const res = await on(() => bea.post('/api/account/extensions', { ...JUNE_2025, unknown_field: 'ignored' }));
+    const res = await on(() =>
+      bea.call(extensionContracts.record, { body: { ...JUNE_2025, unknown_field: 'ignored' } }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       message: 'The Form 8868 extension was recorded: the return for the period ending June 2025 is due May 15, 2026.',
@@ -161,7 +167,7 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
       },
     });
 
-    const after = (await on(() => bea.get('/api/account'))).json().account.standing;
+    const after = (await on(() => bea.call(accountOverviewContracts.account))).json().account.standing;
     expect(after).toMatchObject({ state: 'good', label: 'In good standing' });
     expect(after.irs).toMatchObject({ unless_extended_tax_years: [], awaiting_data_tax_years: [2025, 2026] });
     expect(after.irs.returns[0]).toEqual({
@@ -174,11 +180,13 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
 
     // Everyone reads the same standing on the public profile.
     const visitor = await new Agent(t.app).start();
-    const profile = (await on(() => visitor.get(`/api/accounts/${ids.btwCheer}/public`))).json();
+    const profile = (
+      await on(() => visitor.call(publicProfileContracts.show, { params: { id: ids.btwCheer } }))
+    ).json();
     expect(profile).toMatchObject({ standing: 'good' });
     expect(profile.irs.returns[0]).toMatchObject({ extension: 'recorded', status: 'awaiting_data' });
 
-    const list = (await on(() => bea.get('/api/account/extensions'))).json();
+    const list = (await on(() => bea.call(extensionContracts.list))).json();
     expect(list.extensions).toHaveLength(1);
     expect(list.periods.map((p: { period_end: string }) => p.period_end)).toEqual(['2026-06', '2024-06']);
 
@@ -206,7 +214,7 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
   it('a second extension for the same period is refused, naming the one recorded', async () => {
     const before = await extensionCount();
     const res = await on(() =>
-      bea.post('/api/account/extensions', { ...JUNE_2025, return_form: '990', filed_on: '2025-11-12' }),
+      bea.call(extensionContracts.record, { body: { ...JUNE_2025, return_form: '990', filed_on: '2025-11-12' } }),
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
@@ -216,7 +224,8 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
   });
 
   it('staff record one for Juneau Youth Services on its behalf: its revocation date moves to the extended date', async () => {
-    const shown = async () => (await on(() => staff.get(`/api/admin/accounts/${ids.juneau}`))).json().standing;
+    const shown = async () =>
+      (await on(() => staff.call(adminAccountsContracts.show, { params: { id: ids.juneau } }))).json().standing;
     const before = await shown();
     expect(before.state).toBe('past_revocation_date');
     expect(before.irs).toMatchObject({
@@ -228,12 +237,14 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
 
     // June 2023's return was due 15 November 2023: more than three years ago.
     const old = await on(() =>
-      staff.post('/api/account/extensions', {
-        account_id: ids.juneau,
-        period_end: '2023-06',
-        return_form: '990',
-        filed_on: '2023-11-01',
-        extended_due: '2024-05-15',
+      staff.call(extensionContracts.record, {
+        body: {
+          account_id: ids.juneau,
+          period_end: '2023-06',
+          return_form: '990',
+          filed_on: '2023-11-01',
+          extended_due: '2024-05-15',
+        },
       }),
     );
     expect(old.statusCode).toBe(422);
@@ -244,12 +255,14 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
     });
 
     const res = await on(() =>
-      staff.post('/api/account/extensions', {
-        account_id: ids.juneau,
-        period_end: '2025-06',
-        return_form: '990',
-        filed_on: '2025-11-14',
-        extended_due: '2026-05-15',
+      staff.call(extensionContracts.record, {
+        body: {
+          account_id: ids.juneau,
+          period_end: '2025-06',
+          return_form: '990',
+          filed_on: '2025-11-14',
+          extended_due: '2026-05-15',
+        },
       }),
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -265,7 +278,7 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
     });
 
     // The group sees it recorded by staff, without the staff member's name.
-    const theirs = (await on(() => juno.get('/api/account/extensions'))).json();
+    const theirs = (await on(() => juno.call(extensionContracts.list))).json();
     expect(theirs.extensions).toEqual([
       expect.objectContaining({ period_end: '2025-06', recorded_as: 'staff', recorded_by: null }),
     ]);
@@ -284,27 +297,31 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
       filed_on: '2026-05-01',
       extended_due: '2026-11-16',
     };
-    const wrong = await on(() => staff.post('/api/account/extensions', payload));
+    const wrong = await on(() => staff.call(extensionContracts.record, { body: payload }));
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({
       return_form: ['This organization files Form 990-PF: choose the return that was extended.'],
     });
-    const offered = (await on(() => staff.get(`/api/account/extensions?account_id=${ids.hall}`))).json();
+    const offered = (await on(() => staff.call(extensionContracts.list, { query: { account_id: ids.hall } }))).json();
     expect(offered).toMatchObject({ refusal: null, return_forms: ['990-PF'], can_remove: true });
-    const res = await on(() => staff.post('/api/account/extensions', { ...payload, return_form: '990-PF' }));
+    const res = await on(() => staff.call(extensionContracts.record, { body: { ...payload, return_form: '990-PF' } }));
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('a Form 990-BL is extended as a 990-BL (Form 8868 return code 02)', async () => {
-    const offered = (await on(() => staff.get(`/api/account/extensions?account_id=${ids.blackLung}`))).json();
+    const offered = (
+      await on(() => staff.call(extensionContracts.list, { query: { account_id: ids.blackLung } }))
+    ).json();
     expect(offered).toMatchObject({ refusal: null, return_forms: ['990-BL'] });
     const res = await on(() =>
-      staff.post('/api/account/extensions', {
-        account_id: ids.blackLung,
-        period_end: '2025-12',
-        return_form: '990-BL',
-        filed_on: '2026-05-01',
-        extended_due: '2026-11-16',
+      staff.call(extensionContracts.record, {
+        body: {
+          account_id: ids.blackLung,
+          period_end: '2025-12',
+          return_form: '990-BL',
+          filed_on: '2026-05-01',
+          extended_due: '2026-11-16',
+        },
       }),
     );
     expect(res.statusCode, res.body).toBe(201);
@@ -317,7 +334,7 @@ describe('a group records its Form 8868 extension and its standing uses it', () 
 describe('every rule answers 422 with the field and the words, and writes nothing', () => {
   const refused = async (agent: Agent, body: Record<string, unknown>, day?: string) => {
     const before = await extensionCount();
-    const res = await on(() => agent.post('/api/account/extensions', body), day);
+    const res = await on(() => agent.call(extensionContracts.record, { body: body }), day);
     expect(res.statusCode, res.body).toBe(422);
     expect(await extensionCount()).toBe(before);
     return res.json().errors as Record<string, string[]>;
@@ -429,7 +446,7 @@ describe('every rule answers 422 with the field and the words, and writes nothin
       ],
     });
     // The form says so instead of offering periods.
-    const offered = (await on(() => staff.get(`/api/account/extensions?account_id=${ids.ponca}`))).json();
+    const offered = (await on(() => staff.call(extensionContracts.list, { query: { account_id: ids.ponca } }))).json();
     expect(offered).toMatchObject({
       refusal: expect.stringMatching(/^Form 8868 does not apply to the Form 990-N/),
       periods: [],
@@ -441,23 +458,27 @@ describe('every rule answers 422 with the field and the words, and writes nothin
 describe('who may call each route (docs/roles.md "Form 8868 extensions")', () => {
   it('visitors get 401 on every route', async () => {
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get('/api/account/extensions')).statusCode).toBe(401);
-    expect((await visitor.post('/api/account/extensions', JUNE_2025)).statusCode).toBe(401);
-    expect((await visitor.delete(`/api/admin/accounts/${ids.btwCheer}/extensions/1`)).statusCode).toBe(401);
+    expect((await visitor.call(extensionContracts.list)).statusCode).toBe(401);
+    expect((await visitor.call(extensionContracts.record, { body: JUNE_2025 })).statusCode).toBe(401);
+    expect(
+      (await visitor.call(extensionContracts.remove, { params: { id: ids.btwCheer, extensionId: 1 } })).statusCode,
+    ).toBe(401);
   });
 
   it("a user of another account gets 404 for this account's extensions, as for one that does not exist, and writes nothing", async () => {
     const before = await extensionCount();
-    const read = await on(() => juno.get(`/api/account/extensions?account_id=${ids.btwCheer}`));
+    const read = await on(() => juno.call(extensionContracts.list, { query: { account_id: ids.btwCheer } }));
     expect(read.statusCode).toBe(404);
     expect(read.body).not.toContain('2025-11-10');
     const write = await on(() =>
-      juno.post('/api/account/extensions', {
-        ...JUNE_2025,
-        account_id: ids.btwCheer,
-        period_end: '2024-06',
-        filed_on: '2024-11-01',
-        extended_due: '2025-05-15',
+      juno.call(extensionContracts.record, {
+        body: {
+          ...JUNE_2025,
+          account_id: ids.btwCheer,
+          period_end: '2024-06',
+          filed_on: '2024-11-01',
+          extended_due: '2025-05-15',
+        },
       }),
     );
     expect(write.statusCode).toBe(404);
@@ -471,7 +492,7 @@ describe('who may call each route (docs/roles.md "Form 8868 extensions")', () =>
       .from(filingExtensions)
       .where(eq(filingExtensions.accountId, ids.btwCheer));
     const before = await extensionCount();
-    const res = await bea.delete(`/api/admin/accounts/${ids.btwCheer}/extensions/${row.id}`);
+    const res = await bea.call(extensionContracts.remove, { params: { id: ids.btwCheer, extensionId: row.id } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'You are not allowed to do that.' });
     expect(await extensionCount()).toBe(before);
@@ -483,16 +504,18 @@ describe('who may call each route (docs/roles.md "Form 8868 extensions")', () =>
       .from(filingExtensions)
       .where(eq(filingExtensions.accountId, ids.btwCheer));
     // Another account's path does not reach it.
-    const elsewhere = await staff.delete(`/api/admin/accounts/${ids.juneau}/extensions/${row.id}`);
+    const elsewhere = await staff.call(extensionContracts.remove, { params: { id: ids.juneau, extensionId: row.id } });
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json()).toEqual({ message: 'The extension could not be found.' });
 
-    const res = await staff.delete(`/api/admin/accounts/${ids.btwCheer}/extensions/${row.id}`);
+    const res = await staff.call(extensionContracts.remove, { params: { id: ids.btwCheer, extensionId: row.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: 'The Form 8868 extension for the period ending June 2025 was removed.' });
-    expect((await staff.delete(`/api/admin/accounts/${ids.btwCheer}/extensions/${row.id}`)).statusCode).toBe(404);
+    expect(
+      (await staff.call(extensionContracts.remove, { params: { id: ids.btwCheer, extensionId: row.id } })).statusCode,
+    ).toBe(404);
 
-    const standing = (await on(() => bea.get('/api/account'))).json().account.standing;
+    const standing = (await on(() => bea.call(accountOverviewContracts.account))).json().account.standing;
     expect(standing.state).toBe('unless_extended');
     const [audit] = await db()
       .select()

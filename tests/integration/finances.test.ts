@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, paymentInvoices, payments } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { billingContracts } from '../../src/shared/contracts/billing.ts';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
 /**
@@ -157,7 +158,7 @@ afterAll(async () => {
 
 describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirements/screens.md /app/finances)', () => {
   it('gives the holder their own payments, newest first, with the invoices each one paid', async () => {
-    const res = await holder.get('/api/finances');
+    const res = await holder.call(billingContracts.finances);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.account).toEqual({ id: accountA, name: 'Finance Boosters A' });
@@ -197,7 +198,7 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
   });
 
   it('leaves out PayPal sessions that never completed (awaiting consent, cancelled) but lists declined and failed attempts', async () => {
-    const body = (await holder.get('/api/finances')).json();
+    const body = (await holder.call(billingContracts.finances)).json();
     const statuses = body.payments.data.map((p: { status: string }) => p.status);
     expect(statuses).not.toContain('awaiting_consent');
     expect(statuses).not.toContain('cancelled');
@@ -206,7 +207,7 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
   });
 
   it('answers the docs/requirements/entities.md page shape, and the unpaid invoices for the "Pay now" notice', async () => {
-    const body = (await holder.get('/api/finances')).json();
+    const body = (await holder.call(billingContracts.finances)).json();
     expect(body.payments).toMatchObject({
       current_page: 1,
       from: 1,
@@ -234,7 +235,7 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
     await addPayment(account, 'awaiting_consent', { method: 'paypal', createdAt: at(200) });
     const a = await signedIn(t.app, user);
 
-    const first = (await a.get('/api/finances')).json().payments;
+    const first = (await a.call(billingContracts.finances)).json().payments;
     expect(first).toMatchObject({
       current_page: 1,
       from: 1,
@@ -253,18 +254,18 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
     expect(second.data.map((p: { id: number }) => p.id)).toEqual([...made].reverse().slice(20));
 
     // Past the end: an empty page; an unreadable page number is page 1.
-    expect((await a.get('/api/finances?page=9')).json().payments).toMatchObject({
+    expect((await a.call(billingContracts.finances, { query: { page: 9 } })).json().payments).toMatchObject({
       current_page: 9,
       data: [],
       from: null,
       to: null,
       total: 23,
     });
-    expect((await a.get('/api/finances?page=abc')).json().payments.current_page).toBe(1);
+    expect((await a.call(billingContracts.finances, { query: { page: 'abc' } })).json().payments.current_page).toBe(1);
   });
 
   it('answers an account with no payments with an empty page', async () => {
-    const body = (await other.get('/api/finances')).json();
+    const body = (await other.call(billingContracts.finances)).json();
     expect(body.account.id).toBe(accountB);
     expect(body.payments.data.map((p: { id: number }) => p.id)).toEqual([ids.otherPaid]);
     const empty = await createAccount(db(), { name: 'Quiet Boosters' });
@@ -301,10 +302,10 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
   });
 
   it('lets an admin read any account with account_id', async () => {
-    const a = (await admin.get(`/api/finances?account_id=${accountA}`)).json();
+    const a = (await admin.call(billingContracts.finances, { query: { account_id: accountA } })).json();
     expect(a.account).toEqual({ id: accountA, name: 'Finance Boosters A' });
     expect(a.payments.total).toBe(5);
-    const b = (await admin.get(`/api/finances?account_id=${accountB}`)).json();
+    const b = (await admin.call(billingContracts.finances, { query: { account_id: accountB } })).json();
     expect(b.payments.data.map((p: { id: number }) => p.id)).toEqual([ids.otherPaid]);
     expect(b.payments.data[0].invoices).toEqual([
       { id: inv.otherInvoice, number: await numberOf(inv.otherInvoice), amount_cents: 7_000 },
@@ -312,22 +313,22 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
   });
 
   it('asks an admin without an account for account_id (422), and answers 404 for an unknown account', async () => {
-    const missing = await admin.get('/api/finances');
+    const missing = await admin.call(billingContracts.finances);
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ account_id: ['The account id field is required.'] });
-    const bad = await admin.get('/api/finances?account_id=abc');
+    const bad = await admin.call(billingContracts.finances, { query: { account_id: 'abc' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.account_id).toBeDefined();
-    const unknown = await admin.get('/api/finances?account_id=999999');
+    const unknown = await admin.call(billingContracts.finances, { query: { account_id: 999999 } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'The account could not be found.' });
   });
 
   it('answers 404 to a signed-in user without an account, and 401 to visitors', async () => {
     const none = await signedIn(t.app, NO_ACCOUNT);
-    expect((await none.get('/api/finances')).statusCode).toBe(404);
+    expect((await none.call(billingContracts.finances)).statusCode).toBe(404);
     const visitor = await new Agent(t.app).start();
-    const res = await visitor.get('/api/finances');
+    const res = await visitor.call(billingContracts.finances);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Please sign in first.' });
   });
@@ -335,10 +336,10 @@ describe('GET /api/finances (docs/requirements/product.md tool 14, docs/requirem
 
 describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /app/payments/receipt/{id})', () => {
   it('gives the holder the receipt of a paid payment: the payment, the account with its EIN, the company', async () => {
-    const res = await holder.get(`/api/payments/${ids.paid}/receipt`);
+    const res = await holder.call(billingContracts.receipt, { params: { id: ids.paid } });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    const listed = (await holder.get('/api/finances'))
+    const listed = (await holder.call(billingContracts.finances))
       .json()
       .payments.data.find((p: { id: number }) => p.id === ids.paid);
     expect(body.payment).toEqual(listed);
@@ -348,7 +349,7 @@ describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /
   });
 
   it('has a receipt for a held payment too, with nothing applied yet', async () => {
-    const res = await holder.get(`/api/payments/${ids.held}/receipt`);
+    const res = await holder.call(billingContracts.receipt, { params: { id: ids.held } });
     expect(res.statusCode).toBe(200);
     expect(res.json().payment).toMatchObject({
       id: ids.held,
@@ -359,31 +360,31 @@ describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /
 
   it('answers 404 for payments without a receipt: declined, failed, pending, awaiting consent, cancelled', async () => {
     for (const key of ['declined', 'failed', 'pending', 'awaiting', 'cancelled'] as const) {
-      const res = await holder.get(`/api/payments/${ids[key]}/receipt`);
+      const res = await holder.call(billingContracts.receipt, { params: { id: ids[key] } });
       expect(res.statusCode, key).toBe(404);
       expect(res.json(), key).toEqual({ message: 'The receipt could not be found.' });
     }
   });
 
   it('answers 404, never 403, for another account’s receipt and for unknown or malformed ids', async () => {
-    const theirs = await holder.get(`/api/payments/${ids.otherPaid}/receipt`);
+    const theirs = await holder.call(billingContracts.receipt, { params: { id: ids.otherPaid } });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toEqual({ message: 'The receipt could not be found.' });
-    expect((await other.get(`/api/payments/${ids.paid}/receipt`)).statusCode).toBe(404);
+    expect((await other.call(billingContracts.receipt, { params: { id: ids.paid } })).statusCode).toBe(404);
     for (const id of ['999999', '0', '-1', 'abc', '1e3', '99999999999']) {
-      expect((await holder.get(`/api/payments/${id}/receipt`)).statusCode, id).toBe(404);
+      expect((await holder.call(billingContracts.receipt, { params: { id: id } })).statusCode, id).toBe(404);
     }
     const none = await signedIn(t.app, NO_ACCOUNT);
-    expect((await none.get(`/api/payments/${ids.paid}/receipt`)).statusCode).toBe(404);
+    expect((await none.call(billingContracts.receipt, { params: { id: ids.paid } })).statusCode).toBe(404);
   });
 
   it('lets an admin read any account’s receipt, and 401s visitors', async () => {
-    const res = await admin.get(`/api/payments/${ids.otherPaid}/receipt`);
+    const res = await admin.call(billingContracts.receipt, { params: { id: ids.otherPaid } });
     expect(res.statusCode).toBe(200);
     expect(res.json().account).toEqual({ id: accountB, name: 'Finance Boosters B', ein: '' });
-    expect((await admin.get(`/api/payments/${ids.declined}/receipt`)).statusCode).toBe(404);
+    expect((await admin.call(billingContracts.receipt, { params: { id: ids.declined } })).statusCode).toBe(404);
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get(`/api/payments/${ids.paid}/receipt`)).statusCode).toBe(401);
+    expect((await visitor.call(billingContracts.receipt, { params: { id: ids.paid } })).statusCode).toBe(401);
   });
 
   it('shows a zero payment as settled by the discount alone', async () => {
@@ -403,7 +404,7 @@ describe('GET /api/payments/:id/receipt (docs/requirements/product.md tool 14, /
       accountType: null,
       accountLast4: null,
     });
-    const body = (await other.get(`/api/payments/${id}/receipt`)).json();
+    const body = (await other.call(billingContracts.receipt, { params: { id: id } })).json();
     expect(body.payment).toMatchObject({
       method: 'zero',
       amount_cents: 0,

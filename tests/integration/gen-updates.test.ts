@@ -13,6 +13,7 @@ import {
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { seedDemo, DEMO_GEN } from '../../src/server/db/seed/seed.ts';
 import { sendGenReminders } from '../../src/server/modules/gen-updates/send-gen-reminders.ts';
+import { adminGenUpdateContracts } from '../../src/shared/contracts/admin-gen-update.ts';
 import { calendarDate } from '../../src/shared/rules/compliance-calendar.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import type { GenCheck, GenUpdateView } from '../../src/shared/schemas/gen-updates.ts';
@@ -50,7 +51,9 @@ const view = async (q = `?period_end=${PERIOD}`) => {
 };
 const check = (v: GenUpdateView, key: GenCheck['key']) => v.checks.find((c) => c.key === key)!;
 const saveSettings = async (patch: Partial<typeof SETTINGS> = {}) => {
-  const res = await admin.put('/api/admin/gen-update/settings', { group_id: groupId, ...SETTINGS, ...patch });
+  const res = await admin.call(adminGenUpdateContracts.saveSettings, {
+    body: { group_id: groupId, ...SETTINGS, ...patch },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 const rosterIds = async () =>
@@ -121,28 +124,34 @@ describe('GEN settings', () => {
       detail: expect.stringContaining('central organization EIN'),
     });
 
-    let res = await admin.put('/api/admin/gen-update/settings', {
-      group_id: groupId,
-      ...SETTINGS,
-      central_ein: '12345',
+    let res = await admin.call(adminGenUpdateContracts.saveSettings, {
+      body: {
+        group_id: groupId,
+        ...SETTINGS,
+        central_ein: '12345',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.central_ein).toEqual(['The central organization EIN must be 9 digits, e.g. 12-3456789.']);
-    res = await admin.put('/api/admin/gen-update/settings', {
-      group_id: groupId,
-      ...SETTINGS,
-      accounting_period_end_month: '13',
-      subsection: '44',
+    res = await admin.call(adminGenUpdateContracts.saveSettings, {
+      body: {
+        group_id: groupId,
+        ...SETTINGS,
+        accounting_period_end_month: '13',
+        subsection: '44',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({
       accounting_period_end_month: ['The accounting period end month field must be between 1 and 12.'],
       subsection: ['The selected 501(c) paragraph is invalid.'],
     });
-    res = await admin.put('/api/admin/gen-update/settings', { group_id: 2_000_000, ...SETTINGS });
+    res = await admin.call(adminGenUpdateContracts.saveSettings, { body: { group_id: 2_000_000, ...SETTINGS } });
     expect(res.statusCode).toBe(404);
 
-    res = await admin.put('/api/admin/gen-update/settings', { group_id: groupId, ...SETTINGS, subsection: '3' });
+    res = await admin.call(adminGenUpdateContracts.saveSettings, {
+      body: { group_id: groupId, ...SETTINGS, subsection: '3' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('The settings of GEN 5271 were saved.');
     const [g] = await db().select().from(groups).where(eq(groups.id, groupId));
@@ -195,14 +204,15 @@ describe('the builder on the demo roster', () => {
   });
 
   it('refuses a period end that is not the last day of the accounting month', async () => {
-    const res = await admin.get('/api/admin/gen-update?period_end=2026-06-30');
+    const res = await admin.call(adminGenUpdateContracts.show, { query: { period_end: '2026-06-30' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.period_end).toEqual([
       "The period end must be the last day of December, when the central organization's accounting period ends.",
     ]);
-    expect((await admin.get('/api/admin/gen-update?period_end=2026-02-30')).json().errors.period_end).toEqual([
-      'The period end field must be a valid date.',
-    ]);
+    expect(
+      (await admin.call(adminGenUpdateContracts.show, { query: { period_end: '2026-02-30' } })).json().errors
+        .period_end,
+    ).toEqual(['The period end field must be a valid date.']);
   });
 
   it('fails "at least one subordinate" for a GEN with an empty roster', async () => {
@@ -335,7 +345,7 @@ describe('the builder on the demo roster', () => {
 describe('exports', () => {
   it('downloads the lines as CSV', async () => {
     await db().update(accounts).set({ name: '=HYPERLINK("x") Boosters, "North"' }).where(eq(accounts.ein, '205160378'));
-    const res = await admin.get(`/api/admin/gen-update/export.csv?period_end=${PERIOD}`);
+    const res = await admin.call(adminGenUpdateContracts.exportCsv, { query: { period_end: PERIOD } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="gen-5271-annual-update-2026-12-31.csv"');
@@ -353,7 +363,7 @@ describe('exports', () => {
   });
 
   it('downloads a PDF', async () => {
-    const res = await admin.get(`/api/admin/gen-update/export.pdf?period_end=${PERIOD}`);
+    const res = await admin.call(adminGenUpdateContracts.exportPdf, { query: { period_end: PERIOD } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="gen-5271-annual-update-2026-12-31.pdf"');
@@ -404,24 +414,30 @@ describe('reminders to staff', () => {
 
 describe('recording the submission', () => {
   it('refuses a date that is not real or in the future, and a period that is not one', async () => {
-    let res = await admin.post('/api/admin/gen-update/submit', {
-      group_id: groupId,
-      period_end: PERIOD,
-      submitted_on: '2026-11-31',
+    let res = await admin.call(adminGenUpdateContracts.submit, {
+      body: {
+        group_id: groupId,
+        period_end: PERIOD,
+        submitted_on: '2026-11-31',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.submitted_on).toEqual(['The submitted on field must be a valid date.']);
-    res = await admin.post('/api/admin/gen-update/submit', {
-      group_id: groupId,
-      period_end: PERIOD,
-      submitted_on: '2999-01-01',
+    res = await admin.call(adminGenUpdateContracts.submit, {
+      body: {
+        group_id: groupId,
+        period_end: PERIOD,
+        submitted_on: '2999-01-01',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.submitted_on).toEqual(['The submitted on date cannot be in the future.']);
-    res = await admin.post('/api/admin/gen-update/submit', {
-      group_id: groupId,
-      period_end: '2026-11-30',
-      submitted_on: '2026-11-01',
+    res = await admin.call(adminGenUpdateContracts.submit, {
+      body: {
+        group_id: groupId,
+        period_end: '2026-11-30',
+        submitted_on: '2026-11-01',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.period_end[0]).toMatch(/last day of December/);
@@ -429,10 +445,12 @@ describe('recording the submission', () => {
   });
 
   it('records it once, freezes its lines, and refuses a second one with a message', async () => {
-    let res = await admin.post('/api/admin/gen-update/submit', {
-      group_id: groupId,
-      period_end: PERIOD,
-      submitted_on: '2026-11-10',
+    let res = await admin.call(adminGenUpdateContracts.submit, {
+      body: {
+        group_id: groupId,
+        period_end: PERIOD,
+        submitted_on: '2026-11-10',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -452,10 +470,12 @@ describe('recording the submission', () => {
       failed_checks: [],
     });
 
-    res = await admin.post('/api/admin/gen-update/submit', {
-      group_id: groupId,
-      period_end: PERIOD,
-      submitted_on: '2026-11-12',
+    res = await admin.call(adminGenUpdateContracts.submit, {
+      body: {
+        group_id: groupId,
+        period_end: PERIOD,
+        submitted_on: '2026-11-12',
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
@@ -509,7 +529,9 @@ describe('recording the submission', () => {
       ['delete', '205160378'],
     ]);
     expect(v.items[1].changes).toEqual([{ field: 'name', before: expect.any(String), after: 'Renamed Boosters' }]);
-    const csv = (await admin.get('/api/admin/gen-update/export.csv?period_end=2027-12-31')).body.split('\r\n');
+    const csv = (
+      await admin.call(adminGenUpdateContracts.exportCsv, { query: { period_end: '2027-12-31' } })
+    ).body.split('\r\n');
     expect(csv).toHaveLength(3 + 2);
     expect(csv[1]).toBe(
       'Addition,99-0001234,New Valley Band Boosters,,Casper,WY,,501(c)(3),16,"Publicly supported organization, 509(a)(2)",No,',

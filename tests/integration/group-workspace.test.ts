@@ -6,11 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, groups, groupUsers, mailOutbox, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
+import { adminIrsBulkChecksContracts } from '../../src/shared/contracts/admin-irs-bulk-checks.ts';
 import { groupWorkspaceContracts } from '../../src/shared/contracts/group-workspace.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { GROUP_WORKSPACE_TEXT } from '../../src/shared/schemas/group-workspace.ts';
 import { acceptInvitation, invitationLink } from '../helpers/invitations.ts';
-import { databaseFingerprint, fillPath, sessionAgent } from '../helpers/routes.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import { databaseFingerprint, sessionAgent } from '../helpers/routes.ts';
+import { Agent, createTestApp, fillPath, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
 
 /**
@@ -136,11 +139,13 @@ describe("a central organization's users", () => {
 
     const { token } = await invitationLink(db(), 'first.manager@example.com', INVITATION);
     const agent = await new Agent(t.app).start();
-    const set = await agent.post('/password/reset', {
-      token,
-      email: 'first.manager@example.com',
-      password: 'Chosen-pass-2026',
-      password_confirmation: 'Chosen-pass-2026',
+    const set = await agent.call(signInContracts.resetPassword, {
+      body: {
+        token,
+        email: 'first.manager@example.com',
+        password: 'Chosen-pass-2026',
+        password_confirmation: 'Chosen-pass-2026',
+      },
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toMatchObject({ url: '/app/group', message: 'Your password is set. Welcome!' });
@@ -294,7 +299,7 @@ describe("a central organization's users", () => {
     await invite(fx.staff, fx.groupA, 'not.me@example.com', 'viewer');
     const { token } = await invitationLink(db(), 'not.me@example.com', INVITATION);
     const visitor = await new Agent(t.app).start();
-    const res = await visitor.post('/invitation/not-me', { token });
+    const res = await visitor.call(accountUserContracts.notMe, { body: { token } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await db().select({ id: users.id }).from(users).where(eq(users.email, 'not.me@example.com'))).toHaveLength(
       0,
@@ -418,7 +423,7 @@ describe("a central organization's check of a list of EINs", () => {
       checkA,
     ]);
     expect((await fx.managerB.get(urlOf(c.bulkChecks, fx.groupB))).json().data).toEqual([]);
-    const staffList = (await fx.staff.get('/api/admin/irs-bulk-checks')).json().data as { id: number }[];
+    const staffList = (await fx.staff.call(adminIrsBulkChecksContracts.list)).json().data as { id: number }[];
     expect(staffList.map((r) => r.id)).toContain(checkA);
     // B's manager naming A's check under B's own group finds nothing.
     const other = await fx.managerB.get(urlOf(c.bulkCheckResult, fx.groupB, { id: checkA }));

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, levels, mailOutbox, passwordResets, users } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { NOT_ME_ANSWER } from '../../src/server/modules/account-users/end-invitation.ts';
+import { accountUserContracts, accountSettingsContracts } from '../../src/shared/contracts/account-settings.ts';
 import { acceptInvitation, invitationLink } from '../helpers/invitations.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
@@ -31,18 +32,20 @@ async function attackerAccount(name = EVIL_ACCOUNT) {
   await db().update(users).set({ isPrimary: true }).where(eq(users.id, user.id));
   await db().update(accounts).set({ primaryUserId: user.id }).where(eq(accounts.id, account.id));
   const agent = await signedIn(t.app, { email, password: 'Attacker-pass-1' });
-  const form = (await agent.get('/app/fields/editable')).json();
-  const saved = await agent.put('/app/account/data', {
-    ...form.fields,
-    account___name: name,
-    account___street: '1 Main St',
-    account___city: 'Casper',
-    account___state: 'WY',
-    account___zip: '82601',
-    account___fiscal_year_end: '12',
-    contact___president_first_name: 'Pat',
-    contact___president_last_name: 'Lee',
-    contact___president_email: 'pat@example.com',
+  const form = (await agent.call(accountSettingsContracts.editableFields)).json();
+  const saved = await agent.call(accountSettingsContracts.saveData, {
+    body: {
+      ...form.fields,
+      account___name: name,
+      account___street: '1 Main St',
+      account___city: 'Casper',
+      account___state: 'WY',
+      account___zip: '82601',
+      account___fiscal_year_end: '12',
+      contact___president_first_name: 'Pat',
+      contact___president_last_name: 'Lee',
+      contact___president_email: 'pat@example.com',
+    },
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return { account, user, email, agent };
@@ -50,12 +53,14 @@ async function attackerAccount(name = EVIL_ACCOUNT) {
 
 /** Adds `email` to the attacker's account with the attacker's first name. @returns the new user's id */
 async function invite(agent: Agent, email: string): Promise<number> {
-  const res = await agent.post('/app/account/users/store', {
-    email,
-    first_name: EVIL_NAME,
-    last_name: 'Stranger',
-    phone: '',
-    sms_phone: '',
+  const res = await agent.call(accountUserContracts.store, {
+    body: {
+      email,
+      first_name: EVIL_NAME,
+      last_name: 'Stranger',
+      phone: '',
+      sms_phone: '',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().user.id;
@@ -87,7 +92,7 @@ describe('an invitation relays nothing of the attacker’s', () => {
     const stranger = 'relay.stranger@example.com';
     const id = await invite(agent, stranger);
     for (let i = 0; i < 2; i++)
-      expect((await agent.post(`/app/account/users/${id}/invitation`, {})).statusCode).toBe(200);
+      expect((await agent.call(accountUserContracts.invitation, { params: { id: id } })).statusCode).toBe(200);
 
     const mails = await mailsTo(stranger);
     expect(mails).toHaveLength(3);
@@ -133,7 +138,7 @@ describe('"This was not me"', () => {
     expect(await userByEmail(stranger)).toBeDefined();
 
     const mark = await lastMailId();
-    const res = await visitor.post('/invitation/not-me', { token });
+    const res = await visitor.call(accountUserContracts.notMe, { body: { token } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: NOT_ME_ANSWER });
     // The user is gone (their set-password links with them), and the address is free.
@@ -171,13 +176,13 @@ describe('"This was not me"', () => {
     expect(mails[1].htmlBody).toContain(`<a href="${PUBLIC_URL}/admin/accounts/show/${account.id}"`);
     for (const m of mails) expect(m.textBody + m.htmlBody).not.toMatch(/evil\.example/);
     // The list no longer shows them.
-    const list = (await agent.get('/app/account/users/json')).json();
+    const list = (await agent.call(accountUserContracts.list)).json();
     expect(list.users.map((u: { email: string }) => u.email)).not.toContain(stranger);
 
     // Once: the same link again, an unknown token, anything: the same answer, nothing more written.
     const again = await lastMailId();
     for (const other of [token, 'AbCdEfGhIjKlMnOpQrStUv', 'x']) {
-      const r = await visitor.post('/invitation/not-me', { token: other });
+      const r = await visitor.call(accountUserContracts.notMe, { body: { token: other } });
       expect(r.statusCode).toBe(200);
       expect(r.json()).toEqual({ message: NOT_ME_ANSWER });
     }
@@ -201,7 +206,7 @@ describe('"This was not me"', () => {
     const stranger = 'older.link@example.com';
     const id = await invite(agent, stranger);
     const first = await invitationLink(db(), stranger);
-    expect((await agent.post(`/app/account/users/${id}/invitation`, {})).statusCode).toBe(200);
+    expect((await agent.call(accountUserContracts.invitation, { params: { id: id } })).statusCode).toBe(200);
     expect((await invitationLink(db(), stranger)).token).not.toBe(first.token);
     const res = await (await new Agent(t.app).start()).post('/invitation/not-me', { token: first.token });
     expect(res.json()).toEqual({ message: NOT_ME_ANSWER });
@@ -224,14 +229,16 @@ describe('"This was not me"', () => {
 
   it('an invited user made primary who says it was not them: the first user with a password is primary again', async () => {
     const { agent, account, user } = await attackerAccount('Handover Boosters');
-    const res = await agent.post('/app/account/users/store', {
-      email: 'handover.new@example.com',
-      first_name: 'New',
-      last_name: 'Primary',
-      phone: '',
-      sms_phone: '',
-      is_primary: 1,
-      current_password: 'Attacker-pass-1',
+    const res = await agent.call(accountUserContracts.store, {
+      body: {
+        email: 'handover.new@example.com',
+        first_name: 'New',
+        last_name: 'Primary',
+        phone: '',
+        sms_phone: '',
+        is_primary: 1,
+        current_password: 'Attacker-pass-1',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const { token } = await invitationLink(db(), 'handover.new@example.com');
@@ -288,7 +295,7 @@ describe('a pending invitation never stops its address from starting its own app
     expect(mails[0].textBody).not.toMatch(/application/i);
     expect(mails[0].textBody).toContain('was ended by its recipient');
     expect(
-      (await agent.get('/app/account/users/json')).json().users.map((u: { email: string }) => u.email),
+      (await agent.call(accountUserContracts.list)).json().users.map((u: { email: string }) => u.email),
     ).not.toContain(stranger);
   });
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { accounts } from '../../src/server/db/schema.ts';
 import { findOrganizations, NAME_WALK } from '../../src/server/modules/irs-data/check-organization.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { irsCheckContracts } from '../../src/shared/contracts/irs-check.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -48,7 +49,7 @@ const at = (iso: string) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(`
 describe('GET /api/irs/organizations (find by EIN or name)', () => {
   it('finds an organization by its EIN, with or without the dash, under its own name', async () => {
     for (const query of ['84-1973353', '841973353']) {
-      const res = await visitor.get(`/api/irs/organizations?query=${query}`);
+      const res = await visitor.call(irsCheckContracts.lookup, { query: { query: query } });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         data: [
@@ -126,35 +127,43 @@ describe('GET /api/irs/organizations (find by EIN or name)', () => {
   });
 
   it('finds by the words of a name in any order, 10 a page, with links to the next page and back', async () => {
-    const first = (await visitor.get('/api/irs/organizations?query=football+broken+arrow')).json();
+    const first = (await visitor.call(irsCheckContracts.lookup, { query: { query: 'football broken arrow' } })).json();
     expect(first.data.map((r: { ein: string }) => r.ein)).toContain('841973353');
-    const booster = (await visitor.get('/api/irs/organizations?query=booster')).json();
+    const booster = (await visitor.call(irsCheckContracts.lookup, { query: { query: 'booster' } })).json();
     expect(booster.data).toHaveLength(10);
     expect(booster.previous).toBeNull();
     expect(booster.next).toBe(booster.data[9].ein);
-    const second = (await visitor.get(`/api/irs/organizations?query=booster&after=${booster.next}`)).json();
+    const second = (
+      await visitor.call(irsCheckContracts.lookup, { query: { query: 'booster', after: booster.next } })
+    ).json();
     expect(second.data).toHaveLength(10);
     expect(second.data[0].name >= booster.data[9].name).toBe(true);
     expect(second.data.map((r: { ein: string }) => r.ein)).not.toContain(booster.data[9].ein);
     expect(second.previous).toBe(second.data[0].ein);
-    const back = (await visitor.get(`/api/irs/organizations?query=booster&before=${second.previous}`)).json();
+    const back = (
+      await visitor.call(irsCheckContracts.lookup, { query: { query: 'booster', before: second.previous } })
+    ).json();
     expect(back).toEqual(booster);
   });
 
   it('gives the first page for a page link whose organization left the data, and 422 for a link that is not an EIN', async () => {
-    const booster = (await visitor.get('/api/irs/organizations?query=booster')).json();
-    const gone = (await visitor.get('/api/irs/organizations?query=booster&after=12-3456789')).json();
+    const booster = (await visitor.call(irsCheckContracts.lookup, { query: { query: 'booster' } })).json();
+    const gone = (
+      await visitor.call(irsCheckContracts.lookup, { query: { query: 'booster', after: '12-3456789' } })
+    ).json();
     expect(gone).toEqual(booster);
-    const bad = await visitor.get('/api/irs/organizations?query=booster&after=abc');
+    const bad = await visitor.call(irsCheckContracts.lookup, { query: { query: 'booster', after: 'abc' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.after).toEqual(['A page link names an organization by its 9-digit EIN.']);
-    const both = await visitor.get(`/api/irs/organizations?query=booster&after=${booster.next}&before=${booster.next}`);
+    const both = await visitor.call(irsCheckContracts.lookup, {
+      query: { query: 'booster', after: booster.next, before: booster.next },
+    });
     expect(both.statusCode).toBe(422);
     expect(both.json().errors.before).toEqual(['A page link goes either after or before an organization, not both.']);
   });
 
   it('finds a revoked organization that left the BMF on the Automatic Revocation List', async () => {
-    const res = (await visitor.get('/api/irs/organizations?query=99-0000004')).json();
+    const res = (await visitor.call(irsCheckContracts.lookup, { query: { query: '99-0000004' } })).json();
     expect(res.data).toEqual([
       {
         ein: '990000004',
@@ -170,7 +179,7 @@ describe('GET /api/irs/organizations (find by EIN or name)', () => {
 
   it('says why an organization may not be found', async () => {
     for (const query of ['12-3456789', 'zzqq nothing like it']) {
-      const res = (await visitor.get(`/api/irs/organizations?query=${encodeURIComponent(query)}`)).json();
+      const res = (await visitor.call(irsCheckContracts.lookup, { query: { query: query } })).json();
       expect(res.data).toEqual([]);
       expect(res.not_found).toContain('a new organization may not be in it yet');
       expect(res.not_found).toContain('Churches need not apply for recognition');
@@ -179,7 +188,7 @@ describe('GET /api/irs/organizations (find by EIN or name)', () => {
   });
 
   it('answers 422 with the message when the query is too short', async () => {
-    const res = await visitor.get('/api/irs/organizations?query=a');
+    const res = await visitor.call(irsCheckContracts.lookup, { query: { query: 'a' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.query).toEqual(['Type an EIN or at least two letters of the name.']);
   });
@@ -188,7 +197,7 @@ describe('GET /api/irs/organizations (find by EIN or name)', () => {
 describe('GET /api/irs/organizations/:ein (the instant answer)', () => {
   it('gives the standing, the return owed, what lateness costs and what to do next, citing the release by its month', async () => {
     at('2026-11-28');
-    const res = await visitor.get('/api/irs/organizations/84-1973353');
+    const res = await visitor.call(irsCheckContracts.check, { params: { ein: '84-1973353' } });
     expect(res.statusCode).toBe(200);
     const check = res.json();
     expect(check).toMatchObject({
@@ -217,7 +226,7 @@ describe('GET /api/irs/organizations/:ein (the instant answer)', () => {
 
   it('a revoked organization is told it is revoked, not deductible, and how to get its exemption back', async () => {
     at('2026-11-28');
-    const check = (await visitor.get('/api/irs/organizations/990000004')).json();
+    const check = (await visitor.call(irsCheckContracts.check, { params: { ein: 990000004 } })).json();
     expect(check).toMatchObject({
       name: 'TEST REVOKED BOOSTERS INC',
       deductible: 'No: the exemption is revoked',
@@ -228,7 +237,7 @@ describe('GET /api/irs/organizations/:ein (the instant answer)', () => {
 
   it('answers 404 for an EIN in none of the IRS data, and for one that is not an EIN', async () => {
     for (const ein of ['123456789', 'abc', '12345']) {
-      const res = await visitor.get(`/api/irs/organizations/${ein}`);
+      const res = await visitor.call(irsCheckContracts.check, { params: { ein: ein } });
       expect(res.statusCode, ein).toBe(404);
       expect(res.json().message).toBe('The organization could not be found.');
     }

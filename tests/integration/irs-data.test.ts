@@ -18,6 +18,10 @@ import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { IrsFileError } from '../../src/server/modules/irs-data/irs-files.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { adminAccountsContracts } from '../../src/shared/contracts/admin-accounts.ts';
+import { publicProfileContracts } from '../../src/shared/contracts/public-profile.ts';
+import { subordinateSearchContract } from '../../src/shared/contracts/subordinate-search.ts';
 import { npmRun } from '../helpers/commands.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -39,7 +43,7 @@ let tmp: string;
 
 async function profileOf(ein: string) {
   const [a] = await t.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ein, ein));
-  const res = await visitor.get(`/api/accounts/${a.id}/public`);
+  const res = await visitor.call(publicProfileContracts.show, { params: { id: a.id } });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -120,7 +124,9 @@ describe('IRS facts in their own table (docs/irs-data.md "IRS facts")', () => {
     const WY = path.resolve('../shared/data/irs-eo-bmf/eo_wy.csv');
     const db = t.database.db;
     const accountsBefore = (await db.select({ n: count() }).from(accounts))[0].n;
-    const listedBefore = (await visitor.get('/search?search=verify-501c3&keyword=')).json().total;
+    const listedBefore = (
+      await visitor.call(subordinateSearchContract, { query: { search: 'verify-501c3', keyword: '' } })
+    ).json().total;
     // A customer that joined with its EIN before the release: the release fills in its IRS facts.
     const [customer] = await db
       .insert(accounts)
@@ -135,7 +141,9 @@ describe('IRS facts in their own table (docs/irs-data.md "IRS facts")', () => {
       )[0].n,
     ).toBe(5985);
     expect((await db.select({ n: count() }).from(accounts))[0].n).toBe(accountsBefore + 1);
-    expect((await visitor.get('/search?search=verify-501c3&keyword=')).json().total).toBe(listedBefore);
+    expect(
+      (await visitor.call(subordinateSearchContract, { query: { search: 'verify-501c3', keyword: '' } })).json().total,
+    ).toBe(listedBefore);
     const [peace] = await db.select().from(irsOrganizations).where(eq(irsOrganizations.ein, '742462506'));
     expect(peace).toMatchObject({
       name: 'WYOMING PEACE OFFICERS ASSOCIATION',
@@ -316,19 +324,19 @@ describe('the group and staff see the same standing', () => {
     const staff = await new Agent(t.app).start();
     expect((await staff.login('irs.staff@example.com', 'Staff-pass-2026x')).statusCode).toBe(200);
 
-    const own = (await holder.get('/api/account')).json().account.standing;
+    const own = (await holder.call(accountOverviewContracts.account)).json().account.standing;
     // The 990-N data released 6 October 2026 (loaded above) shows no return for 2025: now missed too.
     expect(own).toMatchObject({
       state: 'past_revocation_date',
       irs: { revocation_date: '2026-05-15', missed_tax_years: [2023, 2024, 2025], awaiting_data_tax_years: [] },
     });
-    const seenByStaff = await staff.get(`/api/admin/accounts/${a.id}`);
+    const seenByStaff = await staff.call(adminAccountsContracts.show, { params: { id: a.id } });
     expect(seenByStaff.statusCode).toBe(200);
     expect(seenByStaff.json().standing).toEqual(own);
 
-    expect((await visitor.get(`/api/admin/accounts/${a.id}`)).statusCode).toBe(401);
-    expect((await holder.get(`/api/admin/accounts/${a.id}`)).statusCode).toBe(403);
-    expect((await visitor.get('/api/account')).statusCode).toBe(401);
+    expect((await visitor.call(adminAccountsContracts.show, { params: { id: a.id } })).statusCode).toBe(401);
+    expect((await holder.call(adminAccountsContracts.show, { params: { id: a.id } })).statusCode).toBe(403);
+    expect((await visitor.call(accountOverviewContracts.account)).statusCode).toBe(401);
   });
 });
 
@@ -353,7 +361,7 @@ describe('good-standing letter', () => {
     const holder = await new Agent(t.app).start();
     expect((await holder.login('knights.secretary@example.com', 'Secretary-pass-2026')).statusCode).toBe(200);
 
-    const res = await holder.get('/api/account/standing-letter');
+    const res = await holder.call(accountOverviewContracts.standingLetter);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="good-standing-332182308-2026-11-25.pdf"');
@@ -373,7 +381,7 @@ describe('good-standing letter', () => {
     // Powerhouse is past its revocation date: no letter, and the reason.
     const powerhouse = await new Agent(t.app).start();
     expect((await powerhouse.login('powerhouse.treasurer@example.com', 'Treasurer-pass-2026')).statusCode).toBe(200);
-    const refused = await powerhouse.get('/api/account/standing-letter');
+    const refused = await powerhouse.call(accountOverviewContracts.standingLetter);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       'A good-standing letter needs the IRS data to show the group in good standing. It shows: Past its revocation date: revoked unless a return was filed.',
@@ -382,10 +390,16 @@ describe('good-standing letter', () => {
     // Staff download any group's letter; a visitor and a group user cannot use the staff address.
     const staff = await new Agent(t.app).start();
     expect((await staff.login('irs.staff@example.com', 'Staff-pass-2026x')).statusCode).toBe(200);
-    expect((await staff.get(`/api/admin/accounts/${knights.id}/standing-letter`)).statusCode).toBe(200);
-    expect((await visitor.get(`/api/admin/accounts/${knights.id}/standing-letter`)).statusCode).toBe(401);
-    expect((await holder.get(`/api/admin/accounts/${knights.id}/standing-letter`)).statusCode).toBe(403);
-    expect((await visitor.get('/api/account/standing-letter')).statusCode).toBe(401);
+    expect((await staff.call(adminAccountsContracts.standingLetter, { params: { id: knights.id } })).statusCode).toBe(
+      200,
+    );
+    expect((await visitor.call(adminAccountsContracts.standingLetter, { params: { id: knights.id } })).statusCode).toBe(
+      401,
+    );
+    expect((await holder.call(adminAccountsContracts.standingLetter, { params: { id: knights.id } })).statusCode).toBe(
+      403,
+    );
+    expect((await visitor.call(accountOverviewContracts.standingLetter)).statusCode).toBe(401);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   irsRevocations,
 } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { adminJobContracts } from '../../src/shared/contracts/admin-jobs.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import type { AddressInfo } from 'node:net';
 
@@ -142,7 +143,7 @@ function serveFirstRelease() {
 
 /** Runs the job as staff do (Admin → Jobs, "Run now") and answers the recorded run. */
 async function runNow() {
-  const res = await staff.post('/api/admin/jobs/irs-data-refresh/run');
+  const res = await staff.call(adminJobContracts.run, { params: { name: 'irs-data-refresh' } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().run as {
     result: string;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { accounts, auditLog, irsOrganizations, jobRuns, levels } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { adminJobContracts } from '../../src/shared/contracts/admin-jobs.ts';
 import { Agent, createSecondServer, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
 import type { JobDefinition } from '../../src/server/jobs/definitions.ts';
@@ -53,7 +54,7 @@ const runsOf = (app: TestApp, name: string) =>
 
 describe('Admin → Jobs', () => {
   it('lists every job with its title, schedule and no run yet', async () => {
-    const res = await staff.get('/api/admin/jobs');
+    const res = await staff.call(adminJobContracts.list);
     expect(res.statusCode, res.body).toBe(200);
     const jobs = res.json().data as {
       name: string;
@@ -106,7 +107,7 @@ describe('Admin → Jobs', () => {
       .update(levels)
       .set({ schema: { title: 'Outdated', submission_alert: '', pages: [] } })
       .where(eq(levels.slug, 'maintain'));
-    const res = await staff.post('/api/admin/jobs/level-wizard-refresh/run');
+    const res = await staff.call(adminJobContracts.run, { params: { name: 'level-wizard-refresh' } });
     expect(res.statusCode, res.body).toBe(200);
     const { message, run } = res.json();
     expect(message).toBe('Level wizard refresh ran: 1 done.');
@@ -121,7 +122,7 @@ describe('Admin → Jobs', () => {
     expect(new Date(run.finished_at).getTime()).toBeGreaterThanOrEqual(new Date(run.started_at).getTime());
 
     // Rewrites only what changed: the second run finds nothing to do.
-    const again = (await staff.post('/api/admin/jobs/level-wizard-refresh/run')).json().run;
+    const again = (await staff.call(adminJobContracts.run, { params: { name: 'level-wizard-refresh' } })).json().run;
     expect(again).toMatchObject({ result: 'ok', items_done: 0, summary: { updated: [] } });
 
     const audit = await db.select().from(auditLog).where(eq(auditLog.action, 'job.run'));
@@ -129,20 +130,20 @@ describe('Admin → Jobs', () => {
       { job: 'level-wizard-refresh', runId: run.id, result: 'ok', itemsDone: 1 },
       { job: 'level-wizard-refresh', runId: again.id, result: 'ok', itemsDone: 0 },
     ]);
-    const listed = (await staff.get('/api/admin/jobs'))
+    const listed = (await staff.call(adminJobContracts.list))
       .json()
       .data.find((j: { name: string }) => j.name === 'level-wizard-refresh');
     expect(listed.last_run).toMatchObject({ id: again.id, result: 'ok', items_done: 0 });
 
-    const history = (await staff.get('/api/admin/jobs/level-wizard-refresh/runs')).json();
+    const history = (await staff.call(adminJobContracts.runs, { params: { name: 'level-wizard-refresh' } })).json();
     expect(history).toMatchObject({ total: 2, current_page: 1 });
     expect(history.data.map((r: { id: number }) => r.id)).toEqual([again.id, run.id]);
   });
 
   it('answers 404 for an unknown job and 409 for one that cannot run here', async () => {
-    expect((await staff.post('/api/admin/jobs/no-such-job/run')).statusCode).toBe(404);
-    expect((await staff.get('/api/admin/jobs/no-such-job/runs')).statusCode).toBe(404);
-    const res = await staff.post('/api/admin/jobs/irs-data-refresh/run');
+    expect((await staff.call(adminJobContracts.run, { params: { name: 'no-such-job' } })).statusCode).toBe(404);
+    expect((await staff.call(adminJobContracts.runs, { params: { name: 'no-such-job' } })).statusCode).toBe(404);
+    const res = await staff.call(adminJobContracts.run, { params: { name: 'irs-data-refresh' } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/IRS_DATA_DIR is not set/);
   });
@@ -154,9 +155,13 @@ describe('Admin → Jobs', () => {
       [visitor, 401],
       [holder, 403],
     ] as const) {
-      expect((await who.get('/api/admin/jobs')).statusCode).toBe(status);
-      expect((await who.get('/api/admin/jobs/level-wizard-refresh/runs')).statusCode).toBe(status);
-      expect((await who.post('/api/admin/jobs/level-wizard-refresh/run')).statusCode).toBe(status);
+      expect((await who.call(adminJobContracts.list)).statusCode).toBe(status);
+      expect((await who.call(adminJobContracts.runs, { params: { name: 'level-wizard-refresh' } })).statusCode).toBe(
+        status,
+      );
+      expect((await who.call(adminJobContracts.run, { params: { name: 'level-wizard-refresh' } })).statusCode).toBe(
+        status,
+      );
     }
     expect((await holder.get('/admin/jobs')).statusCode).toBe(403);
     const noToken = await staff.request('POST', '/api/admin/jobs/level-wizard-refresh/run', {}, {}, false);
@@ -193,7 +198,7 @@ describe('IRS data refresh', () => {
         ].join('\n'),
       );
       await writeFile(path.join(dir, 'notes.txt'), 'not a data file');
-      const first = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      const first = (await admin.call(adminJobContracts.run, { params: { name: 'irs-data-refresh' } })).json().run;
       expect(first).toMatchObject({
         result: 'ok',
         items_done: 1,
@@ -222,7 +227,7 @@ describe('IRS data refresh', () => {
         path.join(dir, 'eo_wy.csv'),
         [BMF_HEADER, row('990001803', 'IRS REFRESH PLAINS BOOSTERS'), ''].join('\n'),
       );
-      const second = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      const second = (await admin.call(adminJobContracts.run, { params: { name: 'irs-data-refresh' } })).json().run;
       expect(second).toMatchObject({
         result: 'ok',
         items_done: 1,
@@ -231,7 +236,7 @@ describe('IRS data refresh', () => {
 
       // A file that is not a BMF extract fails the run with the importer's message, and is tried again next time.
       await writeFile(path.join(dir, 'eo_zz.csv'), 'name,email\nSomeone,someone@example.com\n');
-      const failed = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      const failed = (await admin.call(adminJobContracts.run, { params: { name: 'irs-data-refresh' } })).json().run;
       expect(failed).toMatchObject({ result: 'failed', items_done: 0 });
       expect(failed.error).toMatch(/is not an IRS EO BMF extract/);
       await rm(path.join(dir, 'eo_zz.csv'));
@@ -242,7 +247,7 @@ describe('IRS data refresh', () => {
         path.join(dir, 'revocations', '2026-10-14', 'revocations.txt'),
         '990001801|IRS REFRESH LAKE BOOSTERS||1 LAKE RD|PALMER|AK|99645|US|03|15-MAY-2026|10-AUG-2026|\n',
       );
-      const third = (await admin.post('/api/admin/jobs/irs-data-refresh/run')).json().run;
+      const third = (await admin.call(adminJobContracts.run, { params: { name: 'irs-data-refresh' } })).json().run;
       expect(third).toMatchObject({
         result: 'ok',
         items_done: 1,
@@ -321,21 +326,24 @@ describe('running jobs', () => {
     const app = await createSecondServer(t, undefined, { jobs: [slow] });
     try {
       const admin = await signedIn(app.app, STAFF);
-      const res = await admin.post('/api/admin/jobs/slow/run');
+      const res = await admin.call(adminJobContracts.run, { params: { name: 'slow' } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         message: 'Test job slow timed out.',
         run: { result: 'timed_out', error: 'Timed out after 200 ms', items_done: 0 },
       });
-      const busy = await admin.post('/api/admin/jobs/slow/run');
+      const busy = await admin.call(adminJobContracts.run, { params: { name: 'slow' } });
       expect(busy.statusCode).toBe(409);
       expect(busy.json().message).toBe('Test job slow is already running.');
       release();
       expect(await waitFor(() => ended, 5_000)).toBe(true);
-      expect(await waitFor(async () => (await admin.post('/api/admin/jobs/slow/run')).statusCode === 200, 5_000)).toBe(
-        true,
-      );
-      const listed = (await admin.get('/api/admin/jobs')).json().data[0];
+      expect(
+        await waitFor(
+          async () => (await admin.call(adminJobContracts.run, { params: { name: 'slow' } })).statusCode === 200,
+          5_000,
+        ),
+      ).toBe(true);
+      const listed = (await admin.call(adminJobContracts.list)).json().data[0];
       expect(listed.recent_failures.map((r: { result: string }) => r.result)).toEqual(['timed_out']);
       expect(listed.last_run).toMatchObject({ result: 'ok', items_done: 1 });
     } finally {

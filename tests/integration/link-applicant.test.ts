@@ -19,6 +19,9 @@ import {
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { LINK_MESSAGES } from '../../src/server/modules/work-queue/link-blocker.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { workQueueContracts } from '../../src/shared/contracts/work-queue.ts';
 import { actionWords, auditDetailWords } from '../../src/shared/rules/audit-words.ts';
 import { firstYearCents } from '../../src/shared/rules/renewal.ts';
 import { irsColumnsOf, loadRealBmfRow } from '../helpers/irs-data.ts';
@@ -88,7 +91,9 @@ async function imported(name: string, ein: string) {
 async function applicant(ein: string) {
   const a = await new Agent(t.app).start();
   const email = `linked.applicant${++n}@example.com`;
-  const res = await a.post('/application/start', { email, password: 'Booster-club-2026', level_id: level.id });
+  const res = await a.call(applicationWizardContracts.start, {
+    body: { email, password: 'Booster-club-2026', level_id: level.id },
+  });
   expect(res.statusCode, res.body).toBe(201);
   a.csrfToken = res.json().csrfToken;
   const token: string = res.json().token;
@@ -108,7 +113,8 @@ async function applicant(ein: string) {
     user,
     applicationId: app.id,
     answers,
-    submit: () => a.put(`/application/create/${token}`, { submit: 1, ...answers }),
+    submit: () =>
+      a.call(applicationWizardContracts.savePage, { params: { token: token }, body: { submit: 1, ...answers } }),
   };
 }
 
@@ -165,7 +171,7 @@ describe('Submit with an EIN the loaded IRS data knows, but no account holds', (
       fiscalYearEndMonth: 6,
     });
     // What the group reads on its account page: the BMF facts, cited with the release.
-    const standing = (await s.a.get('/api/account')).json().account.standing;
+    const standing = (await s.a.call(accountOverviewContracts.account)).json().account.standing;
     expect(standing.irs).toMatchObject({ status_code: '01', sources: { bmf: '2026-04' } });
     expect(standing.state).not.toBe('not_on_bmf');
   });
@@ -195,17 +201,17 @@ describe('Submit with an EIN imported from the IRS data', () => {
     const [app] = await t.database.db.select().from(applications).where(eq(applications.id, p.applicationId));
     expect(app.status).toBe('draft');
 
-    const list = await staff.get('/api/admin/work-queue?kind=link_request');
+    const list = await staff.call(workQueueContracts.list, { query: { kind: 'link_request' } });
     expect(list.statusCode).toBe(200);
     const row = list.json().data.find((r: { id: number }) => r.id === items[0].id);
     expect(row.kind_label).toBe('Applicant to link');
     expect(row.summary).toContain('920000011');
     for (const personal of [p.email, 'Petra', p.answers.contact___president_last_name, '555-0142'])
       expect(row.summary).not.toContain(personal);
-    const csv = await staff.get('/api/admin/work-queue/export.csv?kind=link_request');
+    const csv = await staff.call(workQueueContracts.exportCsv, { query: { kind: 'link_request' } });
     expect(csv.body).not.toContain(p.email);
 
-    const detail = (await staff.get(`/api/admin/work-queue/${items[0].id}`)).json();
+    const detail = (await staff.call(workQueueContracts.show, { params: { id: items[0].id } })).json();
     expect(detail.link).toEqual({
       application_id: p.applicationId,
       applicant_email: p.email,
@@ -230,10 +236,13 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     const p = await applicant('92-0000021');
     expect((await p.submit()).statusCode).toBe(409);
     const [item] = await linkItem(p.applicationId);
-    expect((await visitor.post(`/api/admin/work-queue/${item.id}/link-applicant`, {})).statusCode).toBe(401);
-    expect((await member.post(`/api/admin/work-queue/${item.id}/link-applicant`, {})).statusCode).toBe(403);
-    expect((await p.a.post(`/api/admin/work-queue/${item.id}/link-applicant`, {})).statusCode).toBe(403);
-    const resolve = await staff.post(`/api/admin/work-queue/${item.id}/resolve`, { resolution: 'Called them' });
+    expect((await visitor.call(workQueueContracts.linkApplicant, { params: { id: item.id } })).statusCode).toBe(401);
+    expect((await member.call(workQueueContracts.linkApplicant, { params: { id: item.id } })).statusCode).toBe(403);
+    expect((await p.a.call(workQueueContracts.linkApplicant, { params: { id: item.id } })).statusCode).toBe(403);
+    const resolve = await staff.call(workQueueContracts.resolve, {
+      params: { id: item.id },
+      body: { resolution: 'Called them' },
+    });
     expect(resolve.statusCode).toBe(409);
     expect(resolve.json().message).toBe(LINK_MESSAGES.linkFirst);
     const [still] = await linkItem(p.applicationId);
@@ -248,7 +257,7 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     const p = await applicant('92-0000031');
     expect((await p.submit()).statusCode).toBe(409);
     const [item] = await linkItem(p.applicationId);
-    const res = await staff.post(`/api/admin/work-queue/${item.id}/link-applicant`, {});
+    const res = await staff.call(workQueueContracts.linkApplicant, { params: { id: item.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(LINK_MESSAGES.linked);
     expect(res.json().item).toMatchObject({ id: item.id, status: 'resolved', link: { blocked: null } });
@@ -323,7 +332,7 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     }
 
     // Done once: linking again is refused.
-    const again = await staff.post(`/api/admin/work-queue/${item.id}/link-applicant`, {});
+    const again = await staff.call(workQueueContracts.linkApplicant, { params: { id: item.id } });
     expect(again.statusCode).toBe(409);
   });
 
@@ -334,8 +343,8 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     expect((await p.submit()).statusCode).toBe(409);
     const [item] = await linkItem(p.applicationId);
     const answers = await Promise.all([
-      staff.post(`/api/admin/work-queue/${item.id}/link-applicant`, {}),
-      staff2.post(`/api/admin/work-queue/${item.id}/link-applicant`, {}),
+      staff.call(workQueueContracts.linkApplicant, { params: { id: item.id } }),
+      staff2.call(workQueueContracts.linkApplicant, { params: { id: item.id } }),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await db.select().from(invoices).where(eq(invoices.accountId, account.id))).toHaveLength(1);
@@ -354,14 +363,17 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     expect((await p.submit()).statusCode).toBe(409);
     const [item] = await linkItem(p.applicationId);
     await createUser(db, { email: 'someone@ninilchik.test', password: 'Someone-pass-1', accountId: account.id });
-    const res = await staff.post(`/api/admin/work-queue/${item.id}/link-applicant`, {});
+    const res = await staff.call(workQueueContracts.linkApplicant, { params: { id: item.id } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(LINK_MESSAGES.accountHasUsers);
-    expect((await staff.get(`/api/admin/work-queue/${item.id}`)).json().link.blocked).toBe(
+    expect((await staff.call(workQueueContracts.show, { params: { id: item.id } })).json().link.blocked).toBe(
       LINK_MESSAGES.accountHasUsers,
     );
-    const resolve = await staff.post(`/api/admin/work-queue/${item.id}/resolve`, {
-      resolution: 'The group is already a member',
+    const resolve = await staff.call(workQueueContracts.resolve, {
+      params: { id: item.id },
+      body: {
+        resolution: 'The group is already a member',
+      },
     });
     expect(resolve.statusCode).toBe(200);
   });
@@ -374,7 +386,7 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
     const [item] = await linkItem(p.applicationId);
     const other = await createAccount(db, { name: 'Another group' });
     await db.update(users).set({ accountId: other.id }).where(eq(users.id, p.user.id));
-    const res = await staff.post(`/api/admin/work-queue/${item.id}/link-applicant`, {});
+    const res = await staff.call(workQueueContracts.linkApplicant, { params: { id: item.id } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(LINK_MESSAGES.applicantHasAccount);
   });
@@ -391,9 +403,9 @@ describe('POST /api/admin/work-queue/{id}/link-applicant', () => {
         details: { gen: '5271' },
       })
       .returning();
-    const res = await staff.post(`/api/admin/work-queue/${other.id}/link-applicant`, {});
+    const res = await staff.call(workQueueContracts.linkApplicant, { params: { id: other.id } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(LINK_MESSAGES.notLinkRequest);
-    expect((await staff.post('/api/admin/work-queue/999999/link-applicant', {})).statusCode).toBe(404);
+    expect((await staff.call(workQueueContracts.linkApplicant, { params: { id: 999999 } })).statusCode).toBe(404);
   });
 });

@@ -16,6 +16,15 @@ import { createAccount, createInvoice, createUser } from '../../src/server/db/se
 import { runComplianceReminders } from '../../src/server/modules/compliance/reminder-job.ts';
 import { runGenReminders } from '../../src/server/modules/gen-updates/reminder-job.ts';
 import { IRS_PAGES } from '../../src/server/modules/mail/irs-pages.ts';
+import { accountSettingsContracts, accountUserContracts } from '../../src/shared/contracts/account-settings.ts';
+import { adminPaymentContracts } from '../../src/shared/contracts/admin-payments.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
+import { groupWorkspaceContracts } from '../../src/shared/contracts/group-workspace.ts';
+import { inquiryContracts } from '../../src/shared/contracts/public-forms.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
+import { supervisionContracts } from '../../src/shared/contracts/supervision.ts';
+import { workQueueContracts } from '../../src/shared/contracts/work-queue.ts';
 import { PDF_MINIMAL } from '../helpers/files.ts';
 import {
   cardPayload,
@@ -158,37 +167,41 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
       })
       .where(eq(accounts.id, account.id));
     const a = await signedIn(t.app, attacker);
-    const form = (await a.get('/app/fields/editable')).json();
-    const named = await a.put('/app/account/data', {
-      ...form.fields,
-      account___name: EVIL_ACCOUNT,
-      account___street: '1 Main St',
-      account___city: 'Frankfort',
-      account___state: 'KY',
-      account___zip: '40601',
-      contact___president_first_name: EVIL_NAME.slice(0, 90),
-      contact___president_last_name: 'Lee',
-      contact___president_email: 'president@example.com',
+    const form = (await a.call(accountSettingsContracts.editableFields)).json();
+    const named = await a.call(accountSettingsContracts.saveData, {
+      body: {
+        ...form.fields,
+        account___name: EVIL_ACCOUNT,
+        account___street: '1 Main St',
+        account___city: 'Frankfort',
+        account___state: 'KY',
+        account___zip: '40601',
+        contact___president_first_name: EVIL_NAME.slice(0, 90),
+        contact___president_last_name: 'Lee',
+        contact___president_email: 'president@example.com',
+      },
     });
     expect(named.statusCode, named.body).toBe(200);
 
     // account_users.invitation (added, then sent again), then "This was not me": invitation_ended (+ staff).
     const addUser = async (email: string, extra: Record<string, unknown> = {}) => {
-      const res = await a.post('/app/account/users/store', {
-        email,
-        first_name: EVIL_NAME,
-        last_name: 'https://evil.example/last',
-        phone: '',
-        sms_phone: '',
-        ...extra,
+      const res = await a.call(accountUserContracts.store, {
+        body: {
+          email,
+          first_name: EVIL_NAME,
+          last_name: 'https://evil.example/last',
+          phone: '',
+          sms_phone: '',
+          ...extra,
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().user.id as number;
     };
     const strangerId = await addUser('links.stranger@example.com');
-    expect((await a.post(`/app/account/users/${strangerId}/invitation`, {})).statusCode).toBe(200);
+    expect((await a.call(accountUserContracts.invitation, { params: { id: strangerId } })).statusCode).toBe(200);
     const { token } = await invitationLink(db(), 'links.stranger@example.com');
-    expect((await visitor.post('/invitation/not-me', { token })).statusCode).toBe(200);
+    expect((await visitor.call(accountUserContracts.notMe, { body: { token } })).statusCode).toBe(200);
     // A central organization's users: group_users.invitation, group_users.added, then "This was not
     // me": group_users.invitation_ended.staff. The group's name is typed by staff: it may hold an address.
     const [council] = await db()
@@ -196,37 +209,45 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
       .values({ label: `Council ${EVIL_NAME}`, gen: '9904' })
       .returning({ id: groups.id });
     const inviteToGroup = async (email: string) => {
-      const res = await staff.post(`/api/app/groups/${council.id}/users`, {
-        email,
-        first_name: EVIL_NAME,
-        last_name: 'https://evil.example/last',
-        role: 'manager',
+      const res = await staff.call(groupWorkspaceContracts.invite, {
+        params: { groupId: council.id },
+        body: {
+          email,
+          first_name: EVIL_NAME,
+          last_name: 'https://evil.example/last',
+          role: 'manager',
+        },
       });
       expect(res.statusCode, res.body).toBe(201);
     };
     await inviteToGroup('links.council@example.com');
     await inviteToGroup('links.stranger2@example.com');
     const groupToken = (await invitationLink(db(), 'links.stranger2@example.com', 'group_users.invitation')).token;
-    expect((await visitor.post('/invitation/not-me', { token: groupToken })).statusCode).toBe(200);
+    expect((await visitor.call(accountUserContracts.notMe, { body: { token: groupToken } })).statusCode).toBe(200);
     await createUser(db(), { email: 'links.officer@example.com', password: 'Links-officer-2026' });
     await inviteToGroup('links.officer@example.com');
     // A pending invitation ended by its address starting an application (the same kinds).
     await addUser('links.applicant@example.com');
     const [startUp] = await db().select({ id: levels.id }).from(levels).where(eq(levels.slug, 'start-up'));
     const applicant = await new Agent(t.app).start();
-    const started = await applicant.post('/application/start', {
-      email: 'links.applicant@example.com',
-      password: 'Booster-club-2026',
-      level_id: startUp.id,
+    const started = await applicant.call(applicationWizardContracts.start, {
+      body: {
+        email: 'links.applicant@example.com',
+        password: 'Booster-club-2026',
+        level_id: startUp.id,
+      },
     });
     expect(started.statusCode, started.body).toBe(201);
     applicant.csrfToken = started.json().csrfToken;
 
     // application.started (above), application.completed: the applicant submits a group of their own.
-    const submitted = await applicant.put(`/application/create/${started.json().token}`, {
-      submit: 1,
-      account___name: EVIL_ACCOUNT,
-      account___ein: '99-0000902',
+    const submitted = await applicant.call(applicationWizardContracts.savePage, {
+      params: { token: started.json().token },
+      body: {
+        submit: 1,
+        account___name: EVIL_ACCOUNT,
+        account___ein: '99-0000902',
+      },
     });
     expect(submitted.statusCode, submitted.body).toBe(200);
 
@@ -234,16 +255,21 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
     const imported = await createAccount(db(), { name: EVIL_ACCOUNT, ein: '990000903' });
     await db().update(accounts).set({ source: 'irs-bmf' }).where(eq(accounts.id, imported.id));
     const linked = await new Agent(t.app).start();
-    const linkStart = await linked.post('/application/start', {
-      email: 'links.linked@example.com',
-      password: 'Booster-club-2026',
-      level_id: startUp.id,
+    const linkStart = await linked.call(applicationWizardContracts.start, {
+      body: {
+        email: 'links.linked@example.com',
+        password: 'Booster-club-2026',
+        level_id: startUp.id,
+      },
     });
     linked.csrfToken = linkStart.json().csrfToken;
-    const refused = await linked.put(`/application/create/${linkStart.json().token}`, {
-      submit: 1,
-      account___name: EVIL_ACCOUNT,
-      account___ein: '99-0000903',
+    const refused = await linked.call(applicationWizardContracts.savePage, {
+      params: { token: linkStart.json().token },
+      body: {
+        submit: 1,
+        account___name: EVIL_ACCOUNT,
+        account___ein: '99-0000903',
+      },
     });
     expect(refused.statusCode).toBe(409);
     const [linkedUser] = await db().select().from(users).where(eq(users.email, 'links.linked@example.com'));
@@ -252,7 +278,7 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
       .select()
       .from(workItems)
       .where(eq(workItems.key, `link_request:${draft.id}`));
-    expect((await staff.post(`/api/admin/work-queue/${linkItem.id}/link-applicant`, {})).statusCode).toBe(200);
+    expect((await staff.call(workQueueContracts.linkApplicant, { params: { id: linkItem.id } })).statusCode).toBe(200);
 
     // determination_letter.returned: the group uploads its letter, staff send it back with a reason.
     await db()
@@ -273,15 +299,20 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
       .select()
       .from(workItems)
       .where(and(eq(workItems.accountId, account.id), eq(workItems.kind, 'determination_letter')));
-    const returned = await staff.post(`/api/admin/work-queue/${letterItem.id}/return-letter`, {
-      reason: 'Blurry. Staff typed https://evil.example/staff too.',
+    const returned = await staff.call(workQueueContracts.returnLetter, {
+      params: { id: letterItem.id },
+      body: {
+        reason: 'Blurry. Staff typed https://evil.example/staff too.',
+      },
     });
     expect(returned.statusCode, returned.body).toBe(200);
 
     // supervision.education: the notice to every user of the GEN's member groups.
-    const education = await staff.post('/api/admin/supervision/education', {
-      group_id: group.id,
-      year: new Date().getUTCFullYear(),
+    const education = await staff.call(supervisionContracts.sendEducation, {
+      body: {
+        group_id: group.id,
+        year: new Date().getUTCFullYear(),
+      },
     });
     expect(education.statusCode, education.body).toBe(201);
 
@@ -291,10 +322,9 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
     const pay = async (cents: number, extra: Record<string, unknown> = {}) => {
       const invoiceId = await createInvoice(db(), { accountId: account.id, cents, type: 'renewal', prefix: 'ML' });
       const opaque = await tokenizeAtSimulator(gw.urls, testCard(cards[card++ % cards.length]));
-      const res = await a.post(
-        '/app/payments/credit',
-        cardPayload(opaque, [invoiceId], (cents / 100).toFixed(2), extra),
-      );
+      const res = await a.call(paymentContracts.credit, {
+        body: cardPayload(opaque, [invoiceId], (cents / 100).toFixed(2), extra),
+      });
       return res.json().payment_id as number;
     };
     await pay(1_000);
@@ -307,31 +337,40 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
     expect((await staff.post(`/api/admin/payments/${toVoid}/void`, { reason: 'Twice' })).statusCode).toBe(200);
     const toRefund = await pay(5_000);
     gw.sim.settle();
-    const refund = await staff.post(`/api/admin/payments/${toRefund}/refund`, { amount: '10.00', reason: 'Part' });
+    const refund = await staff.call(adminPaymentContracts.refund, {
+      params: { id: toRefund },
+      body: { amount: '10.00', reason: 'Part' },
+    });
     expect(refund.statusCode, refund.body).toBe(200);
 
     // inquiry.staff, inquiry.ack: the contact form with an attacker's words in every field.
-    const contact = await visitor.post('/contact', {
-      name: EVIL_NAME,
-      email: 'links.sender@example.com',
-      organization: EVIL_ACCOUNT,
-      subject: '990 help',
-      message: 'Your account is locked.\nUnlock it at https://evil.example/unlock or www.evil.example',
+    const contact = await visitor.call(inquiryContracts.contact, {
+      body: {
+        name: EVIL_NAME,
+        email: 'links.sender@example.com',
+        organization: EVIL_ACCOUNT,
+        subject: '990 help',
+        message: 'Your account is locked.\nUnlock it at https://evil.example/unlock or www.evil.example',
+      },
     });
     expect(contact.statusCode, contact.body).toBe(201);
 
     // password.reset and password.changed: a reset asked for and used.
-    expect((await visitor.post('/password/forgot', { email: attacker.email })).statusCode).toBe(200);
+    expect((await visitor.call(signInContracts.forgotPassword, { body: { email: attacker.email } })).statusCode).toBe(
+      200,
+    );
     await expect
       .poll(async () => (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'password.reset'))).length)
       .toBe(1);
     const [resetMail] = await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'password.reset'));
     const resetToken = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(resetMail.textBody)![1];
-    const reset = await visitor.post('/password/reset', {
-      token: resetToken,
-      email: attacker.email,
-      password: 'Links-attacker-2',
-      password_confirmation: 'Links-attacker-2',
+    const reset = await visitor.call(signInContracts.resetPassword, {
+      body: {
+        token: resetToken,
+        email: attacker.email,
+        password: 'Links-attacker-2',
+        password_confirmation: 'Links-attacker-2',
+      },
     });
     expect(reset.statusCode, reset.body).toBe(200);
     const a2 = await signedIn(t.app, { email: attacker.email, password: 'Links-attacker-2' });
@@ -340,26 +379,32 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
     const leaver = await addUserAs(a2, 'links.leaver@example.com');
     const del = await staff.request('DELETE', `/app/account/users/delete/${leaver}`, { account_id: account.id });
     expect(del.statusCode, del.body).toBe(200);
-    const own = await a2.put(`/app/account/users/update/${attackerRow.id}`, {
-      email: 'links.attacker2@example.com',
-      first_name: EVIL_NAME,
-      last_name: 'Lee',
-      phone: '',
-      sms_phone: '',
-      password: 'Links-attacker-3',
-      password_confirmation: 'Links-attacker-3',
-      current_password: 'Links-attacker-2',
+    const own = await a2.call(accountUserContracts.update, {
+      params: { id: attackerRow.id },
+      body: {
+        email: 'links.attacker2@example.com',
+        first_name: EVIL_NAME,
+        last_name: 'Lee',
+        phone: '',
+        sms_phone: '',
+        password: 'Links-attacker-3',
+        password_confirmation: 'Links-attacker-3',
+        current_password: 'Links-attacker-2',
+      },
     });
     expect(own.statusCode, own.body).toBe(200);
     const heir = await addUserAs(a2, 'links.heir@example.com');
-    const transfer = await a2.put(`/app/account/users/update/${heir}`, {
-      email: 'links.heir@example.com',
-      first_name: EVIL_NAME,
-      last_name: 'Heir',
-      phone: '',
-      sms_phone: '',
-      is_primary: 1,
-      current_password: 'Links-attacker-3',
+    const transfer = await a2.call(accountUserContracts.update, {
+      params: { id: heir },
+      body: {
+        email: 'links.heir@example.com',
+        first_name: EVIL_NAME,
+        last_name: 'Heir',
+        phone: '',
+        sms_phone: '',
+        is_primary: 1,
+        current_password: 'Links-attacker-3',
+      },
     });
     expect(transfer.statusCode, transfer.body).toBe(200);
 
@@ -419,12 +464,14 @@ describe('every link in every mail is made from PUBLIC_URL (docs/security.md "Ma
 
 /** Adds a user to the attacker's account as `agent` (its primary user): an invitation. @returns the new user's id */
 async function addUserAs(agent: Agent, email: string): Promise<number> {
-  const res = await agent.post('/app/account/users/store', {
-    email,
-    first_name: EVIL_NAME,
-    last_name: 'Doe',
-    phone: '',
-    sms_phone: '',
+  const res = await agent.call(accountUserContracts.store, {
+    body: {
+      email,
+      first_name: EVIL_NAME,
+      last_name: 'Doe',
+      phone: '',
+      sms_phone: '',
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().user.id as number;

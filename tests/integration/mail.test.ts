@@ -11,6 +11,9 @@ import {
 } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { enqueueMail } from '../../src/server/modules/mail/enqueue-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
+import { adminOutboxContracts } from '../../src/shared/contracts/admin-outbox.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { mailParts, startSmtpPeer } from '../helpers/local-peers.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -140,13 +143,17 @@ describe('mail outbox through a real SMTP peer', () => {
   it('drops the body of a sent mail that carried a token, keeps it while it waits or fails, and keeps other mails whole', async () => {
     await createUser(t.app.db, { email: 'token.mail@example.com', password: 'Token-mail-pass-1' });
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.post('/password/forgot', { email: 'token.mail@example.com' })).statusCode).toBe(200);
+    expect(
+      (await visitor.call(signInContracts.forgotPassword, { body: { email: 'token.mail@example.com' } })).statusCode,
+    ).toBe(200);
     const [level] = await t.app.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
     const applicant = await new Agent(t.app).start();
-    const started = await applicant.post('/application/start', {
-      email: 'token.applicant@example.com',
-      password: 'Booster-club-2026',
-      level_id: level.id,
+    const started = await applicant.call(applicationWizardContracts.start, {
+      body: {
+        email: 'token.applicant@example.com',
+        password: 'Booster-club-2026',
+        level_id: level.id,
+      },
     });
     expect(started.statusCode).toBe(201);
     await enqueueMail(t.app.db, [
@@ -234,12 +241,12 @@ describe('the staff outbox and mails that carry a token', () => {
     try {
       const staff = await new Agent(smtpApp).start();
       expect((await staff.login('outbox.admin@example.com', 'Outbox-admin-pass-1')).statusCode).toBe(200);
-      const hidden = (await staff.get(`/api/admin/outbox/${id}`)).json();
+      const hidden = (await staff.call(adminOutboxContracts.show, { params: { id: id } })).json();
       expect(hidden).toMatchObject({ links_hidden: true, to: 'victim@example.com', status: 'pending' });
       expect(hidden.text).toBe(`Hello,\n\nChoose a new password here:\n${HIDDEN_LINK}\n\nThanks\n`);
       expect(JSON.stringify(hidden)).not.toContain('SecretResetToken12345');
       // Mails without a token are shown whole.
-      expect((await staff.get(`/api/admin/outbox/${plainId}`)).json()).toMatchObject({
+      expect((await staff.call(adminOutboxContracts.show, { params: { id: plainId } })).json()).toMatchObject({
         links_hidden: false,
         text: 'See http://localhost:3000/pricing',
       });
@@ -250,7 +257,7 @@ describe('the staff outbox and mails that carry a token', () => {
     // Without SMTP (development, demos) the outbox is where every mail is read: the link is shown.
     const staff = await new Agent(t.app).start();
     expect((await staff.login('outbox.admin@example.com', 'Outbox-admin-pass-1')).statusCode).toBe(200);
-    expect((await staff.get(`/api/admin/outbox/${id}`)).json()).toMatchObject({
+    expect((await staff.call(adminOutboxContracts.show, { params: { id: id } })).json()).toMatchObject({
       links_hidden: false,
       text: expect.stringContaining('/password/reset/SecretResetToken12345'),
     });

@@ -13,6 +13,8 @@ import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { registerMetricsCollector } from '../../src/server/plugins/metrics.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { cardPayload, createGatewayTestApp, testCard, tokenizeAtSimulator } from '../helpers/gateway.ts';
 import { startSmtpPeer } from '../helpers/local-peers.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
@@ -107,7 +109,7 @@ describe('request ids', () => {
     cleanups.push(() => smtp.close());
     await createUser(t.database.db, { email: 'traced.user@example.com', password: 'Traced-pass-123' });
     const visitor = await new Agent(t.app).start();
-    const res = await visitor.post('/password/forgot', { email: 'traced.user@example.com' });
+    const res = await visitor.call(signInContracts.forgotPassword, { body: { email: 'traced.user@example.com' } });
     expect(res.statusCode, res.body).toBe(200);
     const requestId = String(res.headers['x-request-id']);
     expect(requestId).not.toBe('');
@@ -157,15 +159,18 @@ describe('GET /metrics', () => {
     await createUser(db, { ...holder, accountId: account.id });
     const invoiceId = await createInvoice(db, { accountId: account.id, cents: 5_000, type: 'renewal', prefix: 'MT' });
     const payer = await signedIn(t.app, holder);
-    const paid = await payer.post(
-      '/app/payments/credit',
-      cardPayload(await tokenizeAtSimulator(urls, testCard()), [invoiceId], '50.00'),
-    );
+    const paid = await payer.call(paymentContracts.credit, {
+      body: cardPayload(await tokenizeAtSimulator(urls, testCard()), [invoiceId], '50.00'),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
 
     // A mail waiting in the outbox (no SMTP server here).
     expect(
-      (await new Agent(t.app).start().then((a) => a.post('/password/forgot', { email: holder.email }))).statusCode,
+      (
+        await new Agent(t.app)
+          .start()
+          .then((a) => a.call(signInContracts.forgotPassword, { body: { email: holder.email } }))
+      ).statusCode,
     ).toBe(200);
     expect(
       await waitFor(
@@ -295,7 +300,7 @@ describe('Sentry', () => {
 
     const agent = await new Agent(app).start();
     // A validation error (422) is the client's, not ours: nothing is sent.
-    expect((await agent.post('/password/forgot', { email: 'nope' })).statusCode).toBe(422);
+    expect((await agent.call(signInContracts.forgotPassword, { body: { email: 'nope' } })).statusCode).toBe(422);
 
     const res = await agent.request(
       'POST',

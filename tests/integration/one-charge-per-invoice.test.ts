@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountReservations, discounts, invoices, payments } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { ALREADY_PROCESSING, DISCOUNT_ALREADY_USED } from '../../src/server/modules/payments/payment-steps.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
 import {
   bankPayload,
   cardPayload,
@@ -72,7 +73,7 @@ async function addDiscount(
   return d.id;
 }
 async function reserve(code: string) {
-  const res = await holder.post('/app/discount/reserve', { code });
+  const res = await holder.call(paymentContracts.reserveDiscount, { body: { code } });
   expect(res.json().discount, `reserve ${code}`).not.toBeNull();
 }
 const reservationOf = async (discountId: number) =>
@@ -86,24 +87,27 @@ const reservationOf = async (discountId: number) =>
 describe('one charge per invoice', () => {
   it('a payment held for review holds the invoice: card, bank, zero and PayPal attempts answer 409 and never reach the gateway', async () => {
     const invoiceId = await addInvoice(8_000);
-    const held = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken(), [invoiceId], '80.00', { zip: '46205' }),
-    );
+    const held = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '80.00', { zip: '46205' }),
+    });
     expect(held.statusCode, held.body).toBe(202);
     expect(held.json().status).toBe('held');
     expect(await heldBy(invoiceId)).toBe(held.json().payment_id);
     const charges = (await chargesFor(invoiceId)).length;
 
-    const card = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '80.00'));
+    const card = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '80.00'),
+    });
     expect(card.statusCode).toBe(409);
     expect(card.json()).toEqual({ message: ALREADY_PROCESSING });
-    const bank = await holder.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '80.00'));
+    const bank = await holder.call(paymentContracts.bank, {
+      body: bankPayload(await bankToken(), [invoiceId], '80.00'),
+    });
     expect(bank.statusCode).toBe(409);
     expect(bank.json().message).toBe('A payment for this invoice is already being processed.');
-    const paypal = await holder.get(
-      `/app/payments/paypal/init?invoices=${invoiceId}&value=80.00&type=paypal&discount_id=`,
-    );
+    const paypal = await holder.call(paymentContracts.paypalInit, {
+      query: { invoices: invoiceId, value: '80.00', type: 'paypal', discount_id: '' },
+    });
     expect(paypal.statusCode).toBe(409);
     expect(paypal.json().message).toBe(ALREADY_PROCESSING);
 
@@ -113,16 +117,20 @@ describe('one charge per invoice', () => {
     expect((await paymentsOf(invoiceId)).map((p) => p.status)).toEqual(['held']);
 
     // The billing screen shows it as being processed, so it is not offered for payment.
-    const screen = (await holder.get('/api/payments/screen')).json();
+    const screen = (await holder.call(paymentContracts.screen)).json();
     expect(screen.invoices.find((i: { id: number }) => i.id === invoiceId)).toMatchObject({ is_processing: true });
   });
 
   it('a charge whose answer never came (pending) holds the invoice too', async () => {
     const invoiceId = await addInvoice(1_313);
-    const lost = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '13.13'));
+    const lost = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '13.13'),
+    });
     expect(lost.statusCode).toBe(202);
     expect(lost.json().status).toBe('pending');
-    const again = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '13.13'));
+    const again = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '13.13'),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ALREADY_PROCESSING);
     expect((await chargesFor(invoiceId)).length).toBe(1);
@@ -130,13 +138,14 @@ describe('one charge per invoice', () => {
 
   it('a declined charge releases the invoice and it can be paid', async () => {
     const invoiceId = await addInvoice(3_300);
-    const declined = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken(), [invoiceId], '33.00', { zip: '46282' }),
-    );
+    const declined = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '33.00', { zip: '46282' }),
+    });
     expect(declined.statusCode).toBe(422);
     expect(await heldBy(invoiceId)).toBeNull();
-    const paid = await holder.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '33.00'));
+    const paid = await holder.call(paymentContracts.bank, {
+      body: bankPayload(await bankToken(), [invoiceId], '33.00'),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await balanceOf(invoiceId)).toBe(0);
     expect(await heldBy(invoiceId)).toBeNull();
@@ -152,8 +161,8 @@ describe('a discount limited per account', () => {
     const card = cardPayload(await cardToken(), [byCard], '40.00', { discount_id: discountId });
     const zero = zeroPayload([byZero], discountId, '40.00');
     const [a, b] = await Promise.all([
-      holder.post('/app/payments/credit', card),
-      holder.post('/app/payments/zero-payment', zero),
+      holder.call(paymentContracts.credit, { body: card }),
+      holder.call(paymentContracts.zeroPayment, { body: zero }),
     ]);
 
     const statuses = [a.statusCode, b.statusCode].sort();
@@ -177,17 +186,15 @@ describe('a discount limited per account', () => {
     const discountId = await addDiscount('BACKAGAIN', { currencyValueCents: 1_000 });
     await reserve('BACKAGAIN');
     const invoiceId = await addInvoice(6_000);
-    const declined = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken(), [invoiceId], '50.00', { discount_id: discountId, zip: '46282' }),
-    );
+    const declined = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '50.00', { discount_id: discountId, zip: '46282' }),
+    });
     expect(declined.statusCode).toBe(422);
     expect(await reservationOf(discountId)).toMatchObject({ redeemedAt: null, paymentRef: null });
 
-    const paid = await holder.post(
-      '/app/payments/bank',
-      bankPayload(await bankToken(), [invoiceId], '50.00', { discount_id: discountId }),
-    );
+    const paid = await holder.call(paymentContracts.bank, {
+      body: bankPayload(await bankToken(), [invoiceId], '50.00', { discount_id: discountId }),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await balanceOf(invoiceId)).toBe(0);
     expect((await reservationOf(discountId)).paymentRef).toBe(`gs-pay-${paid.json().payment_id}`);
@@ -219,14 +226,15 @@ describe('twenty concurrent payments of one invoice on two app servers', () => {
         if (kind === 'zero')
           return {
             kind,
-            send: () => agent.post('/app/payments/zero-payment', zeroPayload([invoiceId], discountId, '75.00')),
+            send: () =>
+              agent.call(paymentContracts.zeroPayment, { body: zeroPayload([invoiceId], discountId, '75.00') }),
           };
         if (kind === 'card') {
           const body = cardPayload(await cardToken(), [invoiceId], '75.00');
-          return { kind, send: () => agent.post('/app/payments/credit', body) };
+          return { kind, send: () => agent.call(paymentContracts.credit, { body: body }) };
         }
         const body = bankPayload(await bankToken(), [invoiceId], '75.00');
-        return { kind, send: () => agent.post('/app/payments/bank', body) };
+        return { kind, send: () => agent.call(paymentContracts.bank, { body: body }) };
       }),
     );
     const answers = await Promise.all(attempts.map(async (a) => ({ kind: a.kind, res: await a.send() })));

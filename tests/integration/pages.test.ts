@@ -2,6 +2,7 @@ import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { securityHeadersPlugin } from '../../src/server/plugins/security-headers.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { PAGES, type PageRoute } from '../../src/shared/routes.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -52,9 +53,9 @@ function readPage(res: LightMyRequestResponse) {
   return { title: decodeEntities(title!), csrfToken: meta!, boot: JSON.parse(boot!) };
 }
 
-const publicPages = PAGES.filter((p) => p.access === 'public');
-const userPages = PAGES.filter((p) => p.access === 'user');
-const adminPages = PAGES.filter((p) => p.access === 'admin');
+const publicPages = PAGES.filter((p) => p.access === 'visitor');
+const userPages = PAGES.filter((p) => p.access === 'signed-in');
+const adminPages = PAGES.filter((p) => p.access === 'staff');
 
 describe('public pages', () => {
   it('covers the pages of docs/requirements/screens.md and the public forms', () => {
@@ -243,13 +244,13 @@ describe('cookies (docs/requirements/platform.md §5.1)', () => {
 
   it('sets the signed-in session cookie HttpOnly and SameSite=Lax, and again on sign-out', async () => {
     const a = await new Agent(t.app).start();
-    const login = await a.post('/login', HOLDER);
+    const login = await a.call(signInContracts.login, { body: HOLDER });
     const session = setCookies(login).find((c) => c.startsWith('gs_session='));
     expect(session).toMatch(/^gs_session=u\.[A-Za-z0-9_-]{22};/);
     expect(session).toMatch(/;\s*HttpOnly/i);
     expect(session).toMatch(/;\s*SameSite=Lax/i);
     a.csrfToken = login.json().csrfToken;
-    const logout = await a.post('/logout');
+    const logout = await a.call(signInContracts.logout);
     const cleared = setCookies(logout).find((c) => c.startsWith('gs_session='));
     expect(cleared).toMatch(/^gs_session=a\./);
     expect(cleared).toMatch(/;\s*HttpOnly/i);

@@ -2,6 +2,9 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, passwordResets, sessions, users } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
+import { siteContracts } from '../../src/shared/contracts/site.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /** Password reset (docs/requirements/product.md tool 11, docs/requirements/entities.md payload, docs/requirements/errors.md; docs/requirements/platform.md §5.5). */
@@ -29,7 +32,7 @@ const mailCount = async () => (await t.database.db.select({ n: count() }).from(m
 async function requestToken(email = USER.email): Promise<string> {
   const a = await new Agent(t.app).start();
   const before = await mailCount();
-  const res = await a.post('/password/forgot', { email });
+  const res = await a.call(signInContracts.forgotPassword, { body: { email } });
   expect(res.statusCode).toBe(200);
   // The link is written after the answer (so timing reveals nothing): wait for the mail.
   await expect.poll(mailCount).toBe(before + 1);
@@ -55,10 +58,10 @@ describe('POST /password/forgot', () => {
   it('answers the same for a known and an unknown e-mail; only the known one gets a mail with a reset link', async () => {
     const a = await new Agent(t.app).start();
     const before = await mailCount();
-    const unknown = await a.post('/password/forgot', { email: 'nobody.here@example.com' });
+    const unknown = await a.call(signInContracts.forgotPassword, { body: { email: 'nobody.here@example.com' } });
     expect(unknown.statusCode).toBe(200);
 
-    const known = await a.post('/password/forgot', { email: USER.email.toUpperCase() });
+    const known = await a.call(signInContracts.forgotPassword, { body: { email: USER.email.toUpperCase() } });
     expect(known.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
     expect(known.json()).toEqual({ message: LINK_SENT });
@@ -91,8 +94,8 @@ describe('POST /password/forgot', () => {
 
   it('answers 422 on a missing or invalid e-mail', async () => {
     const a = await new Agent(t.app).start();
-    expect((await a.post('/password/forgot', {})).json().errors.email[0]).toBe('The email field is required.');
-    expect((await a.post('/password/forgot', { email: 'nope' })).json().errors.email[0]).toBe(
+    expect((await a.call(signInContracts.forgotPassword)).json().errors.email[0]).toBe('The email field is required.');
+    expect((await a.call(signInContracts.forgotPassword, { body: { email: 'nope' } })).json().errors.email[0]).toBe(
       'The email field must be a valid email address.',
     );
   });
@@ -110,18 +113,19 @@ describe('POST /password/reset', () => {
     const token = await requestToken();
     const a = await new Agent(t.app).start();
 
-    const wrongToken = await a.post('/password/reset', resetBody('A'.repeat(22)));
+    const wrongToken = await a.call(signInContracts.resetPassword, { body: resetBody('A'.repeat(22)) });
     expect(wrongToken.statusCode).toBe(422);
     expect(wrongToken.json().errors).toEqual({ email: [INVALID] });
 
-    const wrongEmail = await a.post('/password/reset', resetBody(token, 'Brand-new-pass-7', OTHER.email));
+    const wrongEmail = await a.call(signInContracts.resetPassword, {
+      body: resetBody(token, 'Brand-new-pass-7', OTHER.email),
+    });
     expect(wrongEmail.statusCode).toBe(422);
     expect(wrongEmail.json().errors).toEqual({ email: [INVALID] });
 
-    const unknownEmail = await a.post(
-      '/password/reset',
-      resetBody(token, 'Brand-new-pass-7', 'nobody.here@example.com'),
-    );
+    const unknownEmail = await a.call(signInContracts.resetPassword, {
+      body: resetBody(token, 'Brand-new-pass-7', 'nobody.here@example.com'),
+    });
     expect(unknownEmail.json().errors).toEqual({ email: [INVALID] });
 
     // Failed attempts did not use the token up, but once expired it fails too.
@@ -129,7 +133,7 @@ describe('POST /password/reset', () => {
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResets.userId, userId));
-    const expired = await a.post('/password/reset', resetBody(token));
+    const expired = await a.call(signInContracts.resetPassword, { body: resetBody(token) });
     expect(expired.statusCode).toBe(422);
     expect(expired.json().errors).toEqual({ email: [INVALID] });
 
@@ -140,21 +144,23 @@ describe('POST /password/reset', () => {
   it('answers 422 on password for a mismatched confirmation, and for a weak password', async () => {
     const token = await requestToken();
     const a = await new Agent(t.app).start();
-    const mismatch = await a.post('/password/reset', {
-      ...resetBody(token),
-      password_confirmation: 'Brand-new-pass-8',
+    const mismatch = await a.call(signInContracts.resetPassword, {
+      body: {
+        ...resetBody(token),
+        password_confirmation: 'Brand-new-pass-8',
+      },
     });
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password: ['The password field confirmation does not match.'] });
 
-    const short = await a.post('/password/reset', resetBody(token, 'abc1'));
+    const short = await a.call(signInContracts.resetPassword, { body: resetBody(token, 'abc1') });
     expect(short.json().errors.password[0]).toBe('The password field must be at least 8 characters.');
-    const noDigit = await a.post('/password/reset', resetBody(token, 'abcdefghij'));
+    const noDigit = await a.call(signInContracts.resetPassword, { body: resetBody(token, 'abcdefghij') });
     expect(noDigit.json().errors.password[0]).toBe(
       'The password field must contain at least one letter and one number.',
     );
 
-    const missing = await a.post('/password/reset', {});
+    const missing = await a.call(signInContracts.resetPassword);
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toMatchObject({
       token: ['The token field is required.'],
@@ -172,16 +178,16 @@ describe('POST /password/reset', () => {
 
     const token = await requestToken();
     const browser = await new Agent(t.app).start();
-    const res = await browser.post('/password/reset', resetBody(token, 'Brand-new-pass-7'));
+    const res = await browser.call(signInContracts.resetPassword, { body: resetBody(token, 'Brand-new-pass-7') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ url: '/app', message: 'Your password has been reset.' });
 
     // The resetting browser is now signed in with a fresh session ...
     expect(browser.cookies.get('gs_session')).toMatch(/^u\./);
-    expect((await browser.get('/api/session')).json().user).toMatchObject({ id: userId, email: USER.email });
+    expect((await browser.call(siteContracts.session)).json().user).toMatchObject({ id: userId, email: USER.email });
     // ... and every other session has ended.
-    expect((await phone.get('/api/session')).json().user).toBeNull();
-    expect((await laptop.get('/api/account')).statusCode).toBe(401);
+    expect((await phone.call(siteContracts.session)).json().user).toBeNull();
+    expect((await laptop.call(accountOverviewContracts.account)).statusCode).toBe(401);
     const [{ n }] = await t.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
     expect(n).toBe(1);
 
@@ -209,12 +215,17 @@ describe('POST /password/reset', () => {
     const second = await requestToken(OTHER.email);
     expect(first).not.toBe(second);
     const a = await new Agent(t.app).start();
-    const superseded = await a.post('/password/reset', resetBody(first, 'Other-new-pass-1', OTHER.email));
+    const superseded = await a.call(signInContracts.resetPassword, {
+      body: resetBody(first, 'Other-new-pass-1', OTHER.email),
+    });
     expect(superseded.statusCode).toBe(422);
     expect(superseded.json().errors).toEqual({ email: [INVALID] });
     // The refused attempt changed nothing: the old password still signs in.
     expect((await (await new Agent(t.app).start()).login(OTHER.email, OTHER.password)).statusCode).toBe(200);
-    expect((await a.post('/password/reset', resetBody(second, 'Other-new-pass-1', OTHER.email))).statusCode).toBe(200);
+    expect(
+      (await a.call(signInContracts.resetPassword, { body: resetBody(second, 'Other-new-pass-1', OTHER.email) }))
+        .statusCode,
+    ).toBe(200);
     expect((await (await new Agent(t.app).start()).login(OTHER.email, 'Other-new-pass-1')).statusCode).toBe(200);
     // Every open reset of the user is now used: neither link works any more.
     const [other] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, OTHER.email));
@@ -248,13 +259,16 @@ describe('POST /password/reset', () => {
   it('a request made after a reset gives a link that works', async () => {
     const token = await requestToken(OTHER.email);
     const a = await new Agent(t.app).start();
-    expect((await a.post('/password/reset', resetBody(token, 'Other-after-pass-3', OTHER.email))).statusCode).toBe(200);
+    expect(
+      (await a.call(signInContracts.resetPassword, { body: resetBody(token, 'Other-after-pass-3', OTHER.email) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('never answers 5xx to odd tokens', async () => {
     const a = await new Agent(t.app).start();
     for (const token of ['\u0000', 'x'.repeat(1_000_000), '../../etc/passwd', '\uD800', '%00', { a: 1 }]) {
-      const res = await a.post('/password/reset', { ...resetBody('x'), token });
+      const res = await a.call(signInContracts.resetPassword, { body: { ...resetBody('x'), token } });
       expect(res.statusCode).toBe(422);
     }
   });
@@ -265,7 +279,9 @@ describe('POST /password/reset', () => {
     const res = await a.request('POST', '/password/reset', resetBody(token, 'Never-used-pass-3'), {}, false);
     expect(res.statusCode).toBe(419);
     // Unused: it still works with the token.
-    expect((await a.post('/password/reset', resetBody(token, 'Never-used-pass-3'))).statusCode).toBe(200);
+    expect(
+      (await a.call(signInContracts.resetPassword, { body: resetBody(token, 'Never-used-pass-3') })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, paymentAlerts, payments } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { adminPaymentContracts } from '../../src/shared/contracts/admin-payments.ts';
+import { billingContracts, paymentContracts } from '../../src/shared/contracts/billing.ts';
 import { CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import {
   cardPayload,
@@ -61,12 +63,11 @@ afterAll(async () => {
 
 /** A card payment of the invoice with a token never used before, on a card the simulator declines (zip 46282). */
 const declinedAttempt = async () =>
-  holder.post(
-    '/app/payments/credit',
-    cardPayload(await tokenizeAtSimulator(gw.urls, testCard('5424000000000015')), [invoiceId], '42.00', {
+  holder.call(paymentContracts.credit, {
+    body: cardPayload(await tokenizeAtSimulator(gw.urls, testCard('5424000000000015')), [invoiceId], '42.00', {
       zip: '46282',
     }),
-  );
+  });
 
 const staffGet = async <T>(url: string) => {
   const res = await admin.get(url);
@@ -142,13 +143,15 @@ describe('possible card testing', () => {
         gateway_code: '2',
         gateway_message: 'This transaction has been declined.',
       });
-    const csv = (await admin.get('/api/admin/payments/export.csv?status=declined')).body.trimEnd().split('\r\n');
+    const csv = (await admin.call(adminPaymentContracts.exportCsv, { query: { status: 'declined' } })).body
+      .trimEnd()
+      .split('\r\n');
     expect(csv[0]).toBe(
       'Date,Account,Account id,Method,Status,Amount,Discount,Refunded,Invoices,Gateway transaction id,Gateway code,Gateway message,Payment id',
     );
     expect(csv[1]).toMatch(/,Declined,\$42\.00,.*,\d+,2,This transaction has been declined\.,\d+$/);
 
-    const finances = await holder.get('/api/finances');
+    const finances = await holder.call(billingContracts.finances);
     expect(finances.statusCode).toBe(200);
     const mine = finances.json().payments.data as { id: number; status: string }[];
     expect(mine.map((p) => p.id).sort()).toEqual(list.data.map((p) => p.id).sort());
@@ -167,8 +170,12 @@ describe('possible card testing', () => {
     const noNote = await admin.post(url, { note: '   ' });
     expect(noNote.statusCode).toBe(422);
     expect(noNote.json()).toMatchObject({ errors: { note: ['The note field is required.'] } });
-    expect((await admin.post('/api/admin/payments/alerts/999999/review', { note: 'x' })).statusCode).toBe(404);
-    expect((await admin.post('/api/admin/payments/alerts/abc/review', { note: 'x' })).statusCode).toBe(404);
+    expect(
+      (await admin.call(adminPaymentContracts.reviewAlert, { params: { id: 999999 }, body: { note: 'x' } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await admin.call(adminPaymentContracts.reviewAlert, { params: { id: 'abc' }, body: { note: 'x' } })).statusCode,
+    ).toBe(404);
     expect(await reviewAudits()).toEqual([]);
 
     const note = 'Called the treasurer: she retried her own card. Told her to wait an hour.';

@@ -4,6 +4,7 @@ import { mailOutbox, payments } from '../../src/server/db/schema.ts';
 import { createInvoice } from '../../src/server/db/seed/factories.ts';
 import { deliverPendingMail } from '../../src/server/modules/mail/deliver-pending-mail.ts';
 import { smtpTransport } from '../../src/server/providers/mail/transport.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
 import { CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import {
   createPaymentsFixture,
@@ -64,7 +65,7 @@ describe('payment mails', () => {
       ],
     });
     const payload = cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '125.50');
-    const res = await holder.post('/app/payments/credit', payload);
+    const res = await holder.call(paymentContracts.credit, { body: payload });
     expect(res.statusCode, res.body).toBe(200);
     const [payment] = await db().select().from(payments).where(eq(payments.id, res.json().payment_id));
     expect(payment.gatewayTransId).toMatch(/^\d+$/);
@@ -100,7 +101,7 @@ describe('payment mails', () => {
     expect(mail.html).toContain('<h1');
 
     // The same payment sent again (a retry with its key) answers its outcome and mails nothing more.
-    const retry = await holder.post('/app/payments/credit', payload);
+    const retry = await holder.call(paymentContracts.credit, { body: payload });
     expect(retry.json()).toMatchObject({ status: 'paid', payment_id: payment.id });
     expect(await deliverAll()).toEqual([]);
   });
@@ -108,10 +109,9 @@ describe('payment mails', () => {
   it("mails a failed-payment notice with the next step but not the bank's reason when the card is declined, and no receipt", async () => {
     await deliverAll();
     const invoiceId = await createInvoice(db(), { accountId, cents: 4_000, prefix: 'DECL' });
-    const res = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '40.00', { zip: '46282' }),
-    );
+    const res = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '40.00', { zip: '46282' }),
+    });
     expect(res.statusCode).toBe(422);
     const [payment] = await db().select().from(payments).where(eq(payments.id, res.json().payment_id));
     expect(payment.status).toBe('declined');
@@ -137,10 +137,9 @@ describe('payment mails', () => {
   it('tells the payer a payment held for review is being reviewed, once', async () => {
     await deliverAll();
     const invoiceId = await createInvoice(db(), { accountId, cents: 6_000, prefix: 'HELD' });
-    const res = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }),
-    );
+    const res = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }),
+    });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ status: 'held' });
     const paymentId = res.json().payment_id;
@@ -156,10 +155,9 @@ describe('payment mails', () => {
     expect(mails[0].html).toContain('held for review');
 
     // Asking the same payment again mails nothing more.
-    await holder.post(
-      '/app/payments/credit',
-      cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }),
-    );
+    await holder.call(paymentContracts.credit, {
+      body: cardPayload(await tokenizeAtSimulator(gw.urls, testCard()), [invoiceId], '60.00', { zip: '46205' }),
+    });
     expect((await deliverAll()).filter((m) => m.text.includes(`Payment reference: ${paymentId}\n`))).toEqual([]);
   });
 });

@@ -4,6 +4,8 @@ import { auditLog, gatewayDiscrepancies, invoices, mailOutbox, payments } from '
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { REVIEW_REASONS } from '../../src/server/modules/payments/payment-steps.ts';
 import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
+import { adminPaymentContracts } from '../../src/shared/contracts/admin-payments.ts';
+import { paymentContracts, billingContracts } from '../../src/shared/contracts/billing.ts';
 import {
   cardPayload,
   createPaymentsFixture,
@@ -44,10 +46,9 @@ const addInvoice = (cents: number) => createInvoice(db(), { accountId, cents, ty
 const paymentOf = async (id: number) => (await db().select().from(payments).where(eq(payments.id, id)))[0];
 const invoiceOf = async (id: number) => (await db().select().from(invoices).where(eq(invoices.id, id)))[0];
 const payCard = async (invoiceId: number, value: string, extra: Record<string, unknown> = {}, card?: string) =>
-  holder.post(
-    '/app/payments/credit',
-    cardPayload(await tokenizeAtSimulator(gw.urls, testCard(card)), [invoiceId], value, extra),
-  );
+  holder.call(paymentContracts.credit, {
+    body: cardPayload(await tokenizeAtSimulator(gw.urls, testCard(card)), [invoiceId], value, extra),
+  });
 /** Makes a payment look `minutes` old, past the wait before the reconciliation asks about it. */
 const age = (paymentId: number, minutes = 5) =>
   db()
@@ -55,7 +56,7 @@ const age = (paymentId: number, minutes = 5) =>
     .set({ createdAt: new Date(Date.now() - minutes * 60_000) })
     .where(eq(payments.id, paymentId));
 const reconcile = async () => {
-  const res = await admin.post('/api/admin/payments/reconcile', {});
+  const res = await admin.call(adminPaymentContracts.reconcile);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().summary;
 };
@@ -64,7 +65,7 @@ const mailsAbout = async (kind: string) =>
 /** The receipts mailed for one payment (every move to paid mails one). */
 const receiptsOf = async (paymentId: number) =>
   (await mailsAbout('payment.receipt')).filter((m) => m.textBody.includes(`Payment reference: ${paymentId}\n`));
-const attention = async () => (await admin.get('/api/admin/payments/attention')).json();
+const attention = async () => (await admin.call(adminPaymentContracts.attention)).json();
 
 describe('the reconciliation', () => {
   it('records a charge whose answer never came as paid, once, and tells the account', async () => {
@@ -98,7 +99,7 @@ describe('the reconciliation', () => {
     expect(again.moved).toEqual({});
     expect(await receiptsOf(paymentId)).toHaveLength(1);
     // The holder's finances show it paid, with a receipt.
-    expect((await holder.get(`/api/payments/${paymentId}/receipt`)).statusCode).toBe(200);
+    expect((await holder.call(billingContracts.receipt, { params: { id: paymentId } })).statusCode).toBe(200);
   });
 
   it('settles a held payment the gateway approved, and declines one it declined, releasing the invoice', async () => {
@@ -205,16 +206,27 @@ describe('the reconciliation', () => {
       transaction_status: 'capturedPendingSettlement',
     });
 
-    const empty = await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, { resolution: '' });
+    const empty = await admin.call(adminPaymentContracts.resolveDiscrepancy, {
+      params: { id: open[0].id },
+      body: { resolution: '' },
+    });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.resolution).toEqual(['The resolution field is required.']);
-    const resolved = await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, {
-      resolution: 'Voided in the Authorize.Net console.',
+    const resolved = await admin.call(adminPaymentContracts.resolveDiscrepancy, {
+      params: { id: open[0].id },
+      body: {
+        resolution: 'Voided in the Authorize.Net console.',
+      },
     });
     expect(resolved.statusCode).toBe(200);
     expect((await attention()).discrepancies).toHaveLength(0);
     expect(
-      (await admin.post(`/api/admin/payments/discrepancies/${open[0].id}/resolve`, { resolution: 'again' })).statusCode,
+      (
+        await admin.call(adminPaymentContracts.resolveDiscrepancy, {
+          params: { id: open[0].id },
+          body: { resolution: 'again' },
+        })
+      ).statusCode,
     ).toBe(409);
     const noted = await db().select().from(gatewayDiscrepancies).where(eq(gatewayDiscrepancies.transRefId, 'shop-42'));
     expect(noted[0].resolution).toBe('Not a charge of this site.');
@@ -231,7 +243,7 @@ describe('the reconciliation', () => {
       const visitor = await new Agent(t.app).start();
       expect((await visitor.post(path, { reason: 'x' })).statusCode, path).toBe(401);
     }
-    expect((await holder.get('/api/admin/payments/attention')).statusCode).toBe(403);
+    expect((await holder.call(adminPaymentContracts.attention)).statusCode).toBe(403);
   });
 });
 
@@ -275,7 +287,7 @@ describe('when the gateway cannot be reached', () => {
       })
       .returning();
     const staff = await signedIn(offline.app, ADMIN);
-    const res = await staff.post('/api/admin/payments/reconcile', {});
+    const res = await staff.call(adminPaymentContracts.reconcile);
     expect(res.statusCode).toBe(200);
     expect(res.json().summary).toMatchObject({ listUnavailable: true, flagged: 0, moved: {} });
     expect((await db2.select().from(payments).where(eq(payments.id, row.id)))[0]).toMatchObject({

@@ -12,6 +12,8 @@ import {
 } from '../../src/server/db/schema.ts';
 import { createInvoice } from '../../src/server/db/seed/factories.ts';
 import { authorizeNetGateway } from '../../src/server/providers/payments/authorize-net.ts';
+import { adminPaymentContracts } from '../../src/shared/contracts/admin-payments.ts';
+import { paymentContracts, billingContracts } from '../../src/shared/contracts/billing.ts';
 import {
   cardPayload,
   createPaymentsFixture,
@@ -53,10 +55,9 @@ const nextCard = () =>
   ['4111111111111111', '5424000000000015', '4007000000027', '370000000000002', '6011000000000012'][cards++ % 5];
 const addInvoice = (cents: number) => createInvoice(db(), { accountId, cents, type: 'renewal', prefix: 'SA' });
 const payCard = async (invoiceId: number, value: string, extra: Record<string, unknown> = {}) => {
-  const res = await holder.post(
-    '/app/payments/credit',
-    cardPayload(await tokenizeAtSimulator(gw.urls, testCard(nextCard())), [invoiceId], value, extra),
-  );
+  const res = await holder.call(paymentContracts.credit, {
+    body: cardPayload(await tokenizeAtSimulator(gw.urls, testCard(nextCard())), [invoiceId], value, extra),
+  });
   expect([200, 202], res.body).toContain(res.statusCode);
   return res.json().payment_id as number;
 };
@@ -90,7 +91,7 @@ describe('approve and decline a held payment', () => {
     });
     expect(await balanceOf(invoiceId)).toBe(0);
     expect(gw.sim.getTransaction((await paymentOf(paymentId)).gatewayTransId!)?.status).toBe('approved');
-    const receipt = (await holder.get(`/api/payments/${paymentId}/receipt`)).json();
+    const receipt = (await holder.call(billingContracts.receipt, { params: { id: paymentId } })).json();
     expect(receipt.payment).toMatchObject({ status: 'paid', invoices: [{ id: invoiceId, amount_cents: 6_500 }] });
     expect((await auditOf('payment.approved', paymentId))[0]).toMatchObject({
       accountId,
@@ -115,7 +116,9 @@ describe('approve and decline a held payment', () => {
       .insert(discounts)
       .values({ code: 'STAFFDECLINE', description: 'Renewal', isRenewals: true, currencyValueCents: 500 })
       .returning();
-    expect((await holder.post('/app/discount/reserve', { code: 'STAFFDECLINE' })).json().discount).not.toBeNull();
+    expect(
+      (await holder.call(paymentContracts.reserveDiscount, { body: { code: 'STAFFDECLINE' } })).json().discount,
+    ).not.toBeNull();
     const invoiceId = await addInvoice(3_000);
     const paymentId = await payCard(invoiceId, '25.00', { zip: '46205', discount_id: d.id });
     const claimed = await db().select().from(discountReservations).where(eq(discountReservations.discountId, d.id));
@@ -148,7 +151,7 @@ describe('void a paid payment', () => {
     expect(await balanceOf(invoiceId)).toBe(4_800);
     expect(await db().select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, paymentId))).toHaveLength(0);
     expect(gw.sim.getTransaction((await paymentOf(paymentId)).gatewayTransId!)?.status).toBe('voided');
-    expect((await holder.get(`/api/payments/${paymentId}/receipt`)).statusCode).toBe(404);
+    expect((await holder.call(billingContracts.receipt, { params: { id: paymentId } })).statusCode).toBe(404);
     expect((await lastMail('payment.voided')).textBody).toContain('no money was taken');
     expect(await auditOf('payment.voided', paymentId)).toHaveLength(1);
     expect((await admin.post(`/api/admin/payments/${paymentId}/void`, { reason: 'again' })).statusCode).toBe(409);
@@ -177,25 +180,34 @@ describe('refund a settled payment', () => {
     const invoiceId = await addInvoice(10_000);
     const paymentId = await payCard(invoiceId, '100.00');
 
-    const early = await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '10.00', reason: 'Early' });
+    const early = await admin.call(adminPaymentContracts.refund, {
+      params: { id: paymentId },
+      body: { amount: '10.00', reason: 'Early' },
+    });
     expect(early.statusCode).toBe(422);
     expect(early.json().errors.amount).toEqual([
       'This payment has not settled at the gateway yet. Void it instead, or refund it once it has settled.',
     ]);
     gw.sim.settle();
 
-    const tooMuch = await admin.post(`/api/admin/payments/${paymentId}/refund`, {
-      amount: '100.01',
-      reason: 'Too much',
+    const tooMuch = await admin.call(adminPaymentContracts.refund, {
+      params: { id: paymentId },
+      body: {
+        amount: '100.01',
+        reason: 'Too much',
+      },
     });
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json().errors.amount).toEqual([
       'The amount may not be more than $100.00, what is left of this payment.',
     ]);
 
-    const part = await admin.post(`/api/admin/payments/${paymentId}/refund`, {
-      amount: '30.00',
-      reason: 'The incorporation package was not needed.',
+    const part = await admin.call(adminPaymentContracts.refund, {
+      params: { id: paymentId },
+      body: {
+        amount: '30.00',
+        reason: 'The incorporation package was not needed.',
+      },
     });
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json()).toMatchObject({
@@ -206,13 +218,16 @@ describe('refund a settled payment', () => {
     expect(mail.textBody).toContain('$30.00 of your payment of $100.00');
     expect(mail.textBody).not.toContain('incorporation package');
 
-    const rest = await admin.post(`/api/admin/payments/${paymentId}/refund`, {
-      amount: 70,
-      reason: 'Group dissolved.',
+    const rest = await admin.call(adminPaymentContracts.refund, {
+      params: { id: paymentId },
+      body: {
+        amount: 70,
+        reason: 'Group dissolved.',
+      },
     });
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().payment).toMatchObject({ status: 'refunded', refunded_cents: 10_000, actions: [] });
-    const receipt = (await holder.get(`/api/payments/${paymentId}/receipt`)).json();
+    const receipt = (await holder.call(billingContracts.receipt, { params: { id: paymentId } })).json();
     expect(receipt.payment).toMatchObject({ status: 'refunded', refunded_cents: 10_000 });
     expect(receipt.payment.refunds.map((r: { amount_cents: number }) => r.amount_cents)).toEqual([3_000, 7_000]);
     expect(await balanceOf(invoiceId)).toBe(0);
@@ -221,7 +236,12 @@ describe('refund a settled payment', () => {
     expect(gw.sim.getTransaction((await paymentOf(paymentId)).gatewayTransId!)?.refundedCents).toBe(10_000);
     expect(await auditOf('payment.refunded', paymentId)).toHaveLength(2);
     expect(
-      (await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '1.00', reason: 'more' })).statusCode,
+      (
+        await admin.call(adminPaymentContracts.refund, {
+          params: { id: paymentId },
+          body: { amount: '1.00', reason: 'more' },
+        })
+      ).statusCode,
     ).toBe(409);
   });
 
@@ -239,15 +259,22 @@ describe('refund a settled payment', () => {
     });
     try {
       const staff = await signedIn(offline.app, ADMIN);
-      const res = await staff.post(`/api/admin/payments/${paymentId}/refund`, { amount: '5.00', reason: 'Goodwill' });
+      const res = await staff.call(adminPaymentContracts.refund, {
+        params: { id: paymentId },
+        body: { amount: '5.00', reason: 'Goodwill' },
+      });
       expect(res.statusCode).toBe(202);
       expect(res.json().message).toMatch(/did not answer/);
       // One refund at a time.
       expect(
-        (await admin.post(`/api/admin/payments/${paymentId}/refund`, { amount: '5.00', reason: 'Goodwill' }))
-          .statusCode,
+        (
+          await admin.call(adminPaymentContracts.refund, {
+            params: { id: paymentId },
+            body: { amount: '5.00', reason: 'Goodwill' },
+          })
+        ).statusCode,
       ).toBe(409);
-      const attention = (await admin.get('/api/admin/payments/attention')).json();
+      const attention = (await admin.call(adminPaymentContracts.attention)).json();
       expect(attention.payments.find((p: { id: number }) => p.id === paymentId)).toMatchObject({
         pending_refund_cents: 500,
       });
@@ -258,7 +285,7 @@ describe('refund a settled payment', () => {
       .update(paymentRefunds)
       .set({ createdAt: new Date(Date.now() - 10 * 60_000) })
       .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
-    expect((await admin.post('/api/admin/payments/reconcile', {})).json().summary.refunds).toBe(1);
+    expect((await admin.call(adminPaymentContracts.reconcile)).json().summary.refunds).toBe(1);
     const [refund] = await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId));
     expect(refund).toMatchObject({
       status: 'failed',
@@ -279,9 +306,14 @@ describe('refund a settled payment', () => {
         idempotencyKey: 'sa-declined',
       })
       .returning();
-    expect((await admin.post(`/api/admin/payments/${row.id}/refund`, { amount: '1.00', reason: 'x' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (
+        await admin.call(adminPaymentContracts.refund, {
+          params: { id: row.id },
+          body: { amount: '1.00', reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await admin.post(`/api/admin/payments/${row.id}/void`, { reason: 'x' })).statusCode).toBe(409);
     expect((await admin.post('/api/admin/payments/999999/void', { reason: 'x' })).statusCode).toBe(404);
     expect((await admin.post('/api/admin/payments/abc/void', { reason: 'x' })).statusCode).toBe(404);
@@ -296,7 +328,12 @@ describe('refund a settled payment', () => {
       );
     }
     expect(
-      (await holder.post(`/api/admin/payments/${paymentId}/refund`, { amount: '19.00', reason: 'mine' })).statusCode,
+      (
+        await holder.call(adminPaymentContracts.refund, {
+          params: { id: paymentId },
+          body: { amount: '19.00', reason: 'mine' },
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await paymentOf(paymentId)).status).toBe('paid');
     expect(await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, paymentId))).toHaveLength(0);

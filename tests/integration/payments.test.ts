@@ -13,6 +13,7 @@ import {
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { simulatorUrls } from '../../src/server/local-peers/gateway-simulator.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
 import { BANK_DECLINED, CARD_DECLINED } from '../../src/shared/rules/payment-refusals.ts';
 import {
   bankPayload,
@@ -79,7 +80,7 @@ describe('POST /app/payments/credit', () => {
     const invoiceId = await addInvoice(accountA, 25_000);
     const opaque = await cardToken();
     const body = cardPayload(opaque, [invoiceId], '250.00');
-    const res = await holder.post('/app/payments/credit', body);
+    const res = await holder.call(paymentContracts.credit, { body: body });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'This transaction has been approved.',
@@ -113,7 +114,7 @@ describe('POST /app/payments/credit', () => {
 
     // The same attempt sent again answers the same outcome and charges nothing more.
     const before = sim.listTransactions().length;
-    const again = await holder.post('/app/payments/credit', body);
+    const again = await holder.call(paymentContracts.credit, { body: body });
     expect(again.statusCode).toBe(200);
     expect(again.json().payment_id).toBe(payment.id);
     expect(sim.listTransactions().length).toBe(before);
@@ -121,10 +122,9 @@ describe('POST /app/payments/credit', () => {
 
   it("declines (zip 46282) with the next step but not the bank's reason; the same card tried again at once is charged, not refused as a duplicate", async () => {
     const invoiceId = await addInvoice(accountA, 4_200);
-    const declined = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00', { zip: '46282' }),
-    );
+    const declined = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00', { zip: '46282' }),
+    });
     expect(declined.statusCode).toBe(422);
     expect(declined.json()).toMatchObject({
       message: 'Unable to complete payment.',
@@ -141,10 +141,9 @@ describe('POST /app/payments/credit', () => {
 
     // Same card, amount and invoice within the gateway's 120 s window, under a new attempt key: charged,
     // because each charge sets duplicateWindow 0 (the simulator refuses it otherwise, see authorize-net.int.test.ts).
-    const retry = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00'),
-    );
+    const retry = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken('5424000000000015'), [invoiceId], '42.00'),
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ status: 'paid', messages: { resultCode: 'Ok' } });
     expect(await balanceOf(invoiceId)).toBe(0);
@@ -154,10 +153,9 @@ describe('POST /app/payments/credit', () => {
 
   it('answers an address mismatch (zip 46203) as any decline, never naming the zip code or the gateway code; staff keep both', async () => {
     const invoiceId = await addInvoice(accountA, 1_700);
-    const avs = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken(), [invoiceId], '17.00', { zip: '46203' }),
-    );
+    const avs = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '17.00', { zip: '46203' }),
+    });
     expect(avs.statusCode).toBe(422);
     expect(avs.json().errors.payment).toEqual([CARD_DECLINED]);
     expect(avs.json().messages.message).toEqual([{ code: 'declined', text: CARD_DECLINED }]);
@@ -171,7 +169,7 @@ describe('POST /app/payments/credit', () => {
   it('holds for review (zip 46205): payment held, invoice untouched', async () => {
     const invoiceId = await addInvoice(accountA, 3_000);
     const body = cardPayload(await cardToken('4012888818888'), [invoiceId], '30.00', { zip: '46205' });
-    const res = await holder.post('/app/payments/credit', body);
+    const res = await holder.call(paymentContracts.credit, { body: body });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: 'held', message: PAYMENT_MESSAGES.held });
     expect(await balanceOf(invoiceId)).toBe(3_000);
@@ -185,13 +183,12 @@ describe('POST /app/payments/credit', () => {
 
   it('refuses a reused opaque token', async () => {
     const opaque = await cardToken('370000000000002');
-    const first = await holder.post(
-      '/app/payments/credit',
-      cardPayload(opaque, [await addInvoice(accountA, 1_000)], '10.00'),
-    );
+    const first = await holder.call(paymentContracts.credit, {
+      body: cardPayload(opaque, [await addInvoice(accountA, 1_000)], '10.00'),
+    });
     expect(first.statusCode).toBe(200);
     const invoiceId = await addInvoice(accountA, 1_100);
-    const reused = await holder.post('/app/payments/credit', cardPayload(opaque, [invoiceId], '11.00'));
+    const reused = await holder.call(paymentContracts.credit, { body: cardPayload(opaque, [invoiceId], '11.00') });
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toMatchObject({
       message: 'Unable to complete payment.',
@@ -204,14 +201,16 @@ describe('POST /app/payments/credit', () => {
   it('leaves a timed-out payment pending and never calls the gateway again for the same key', async () => {
     const invoiceId = await addInvoice(accountA, 1_313);
     const body = cardPayload(await cardToken('6011000000000012'), [invoiceId], '13.13');
-    const res = await holder.post('/app/payments/credit', body);
+    const res = await holder.call(paymentContracts.credit, { body: body });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toMatchObject({ status: 'pending', message: PAYMENT_MESSAGES.pending });
     expect((await paymentByKey(body.idempotency_key)).status).toBe('pending');
     expect(await balanceOf(invoiceId)).toBe(1_313);
 
     const before = sim.listTransactions().length;
-    const retry = await holder.post('/app/payments/credit', { ...body, ...(await cardToken('6011000000000012')) });
+    const retry = await holder.call(paymentContracts.credit, {
+      body: { ...body, ...(await cardToken('6011000000000012')) },
+    });
     expect(retry.statusCode).toBe(202);
     expect(retry.json().status).toBe('pending');
     expect(sim.listTransactions().length).toBe(before);
@@ -223,8 +222,8 @@ describe('POST /app/payments/credit', () => {
     const body = cardPayload(await cardToken('2223000010309703'), [invoiceId], '27.50');
     const before = sim.listTransactions().length;
     const [a, b] = await Promise.all([
-      holder.post('/app/payments/credit', body),
-      holder.post('/app/payments/credit', body),
+      holder.call(paymentContracts.credit, { body: body }),
+      holder.call(paymentContracts.credit, { body: body }),
     ]);
     expect([a.statusCode, b.statusCode]).toContain(200);
     for (const res of [a, b]) expect([200, 202]).toContain(res.statusCode);
@@ -237,10 +236,12 @@ describe('POST /app/payments/credit', () => {
     const theirs = await addInvoice(accountB, 5_000);
     const mine = await addInvoice(accountA, 5_000);
     const before = sim.listTransactions().length;
-    const res = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [mine, theirs], '100.00'));
+    const res = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [mine, theirs], '100.00'),
+    });
     expect(res.statusCode).toBe(404);
     await t.database.db.update(invoices).set({ balanceCents: 0 }).where(eq(invoices.id, mine));
-    const paid = await holder.post('/app/payments/credit', cardPayload(await cardToken(), [mine], '50.00'));
+    const paid = await holder.call(paymentContracts.credit, { body: cardPayload(await cardToken(), [mine], '50.00') });
     expect(paid.statusCode).toBe(409);
     expect(paid.json().message).toBe('This invoice has already been paid.');
     expect(sim.listTransactions().length).toBe(before);
@@ -252,7 +253,7 @@ describe('POST /app/payments/credit', () => {
     const before = sim.listTransactions().length;
     const opaque = await cardToken('4007000000027');
     const tampered = cardPayload(opaque, [invoiceId], '1.00');
-    const res = await holder.post('/app/payments/credit', tampered);
+    const res = await holder.call(paymentContracts.credit, { body: tampered });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'The amount changed. Please review and try again.',
@@ -261,7 +262,7 @@ describe('POST /app/payments/credit', () => {
     expect(sim.listTransactions().length).toBe(before);
     expect(await paymentsByKey(tampered.idempotency_key)).toHaveLength(0);
 
-    const ok = await holder.post('/app/payments/credit', cardPayload(opaque, [invoiceId], '99.00'));
+    const ok = await holder.call(paymentContracts.credit, { body: cardPayload(opaque, [invoiceId], '99.00') });
     expect(ok.statusCode).toBe(200);
     expect(sim.listTransactions().at(-1)).toMatchObject({ amountCents: 9_900, status: 'approved' });
   });
@@ -271,12 +272,12 @@ describe('POST /app/payments/credit', () => {
       .insert(discounts)
       .values({ code: 'PAY25', description: '$25 off renewals', currencyValueCents: 2_500, isRenewals: true })
       .returning();
-    const reserved = await holder.post('/app/discount/reserve', { code: 'pay25' });
+    const reserved = await holder.call(paymentContracts.reserveDiscount, { body: { code: 'pay25' } });
     expect(reserved.json().discount).toMatchObject({ id: d.id });
     const invoiceId = await addInvoice(accountA, 10_000);
 
     const body = cardPayload(await cardToken(), [invoiceId], '75.00', { discount_id: d.id });
-    const res = await holder.post('/app/payments/credit', body);
+    const res = await holder.call(paymentContracts.credit, { body: body });
     expect(res.statusCode, res.body).toBe(200);
     const payment = await paymentByKey(body.idempotency_key);
     expect(payment).toMatchObject({ status: 'paid', amountCents: 7_500, discountCents: 2_500, discountId: d.id });
@@ -296,12 +297,13 @@ describe('POST /app/payments/credit', () => {
     expect(holds[0].paymentRef).toBe(`gs-pay-${payment.id}`);
 
     // Redeemed once: the code no longer reserves, and a second payment gets no discount.
-    expect((await holder.post('/app/discount/reserve', { code: 'PAY25' })).json()).toEqual({ discount: null });
+    expect((await holder.call(paymentContracts.reserveDiscount, { body: { code: 'PAY25' } })).json()).toEqual({
+      discount: null,
+    });
     const next = await addInvoice(accountA, 10_000);
-    const noDiscount = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken(), [next], '75.00', { discount_id: d.id }),
-    );
+    const noDiscount = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [next], '75.00', { discount_id: d.id }),
+    });
     expect(noDiscount.statusCode).toBe(422);
     expect(noDiscount.json().errors).toEqual({ value: [PAYMENT_MESSAGES.amountChanged] });
   });
@@ -309,9 +311,11 @@ describe('POST /app/payments/credit', () => {
   it('lets an admin pay for an account by account_id, audited, and sends them to the admin page', async () => {
     const admin = await signedIn(t.app, ADMIN);
     const invoiceId = await addInvoice(accountB, 1_500);
-    const res = await admin.post('/app/payments/credit', {
-      ...cardPayload(await cardToken('3088000000000017'), [invoiceId], '15.00'),
-      account_id: accountB,
+    const res = await admin.call(paymentContracts.credit, {
+      body: {
+        ...cardPayload(await cardToken('3088000000000017'), [invoiceId], '15.00'),
+        account_id: accountB,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redirect).toBe(`/admin/payments/latest/${accountB}`);
@@ -327,9 +331,11 @@ describe('POST /app/payments/credit', () => {
     const other = await addInvoice(accountB, 1_600);
     expect(
       (
-        await holder.post('/app/payments/credit', {
-          ...cardPayload(await cardToken(), [other], '16.00'),
-          account_id: accountB,
+        await holder.call(paymentContracts.credit, {
+          body: {
+            ...cardPayload(await cardToken(), [other], '16.00'),
+            account_id: accountB,
+          },
         })
       ).statusCode,
     ).toBe(404);
@@ -337,18 +343,19 @@ describe('POST /app/payments/credit', () => {
 
   it('refuses a card number sent to the server, and visitors (401)', async () => {
     const invoiceId = await addInvoice(accountA, 1_700);
-    const res = await holder.post(
-      '/app/payments/credit',
-      cardPayload(await cardToken(), [invoiceId], '17.00', { cardNumber: '4111111111111111' }),
-    );
+    const res = await holder.call(paymentContracts.credit, {
+      body: cardPayload(await cardToken(), [invoiceId], '17.00', { cardNumber: '4111111111111111' }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body).not.toContain('4111111111111111');
     const visitor = await new Agent(t.app).start();
     expect(
-      (await visitor.post('/app/payments/credit', cardPayload(await cardToken(), [invoiceId], '17.00'))).statusCode,
+      (await visitor.call(paymentContracts.credit, { body: cardPayload(await cardToken(), [invoiceId], '17.00') }))
+        .statusCode,
     ).toBe(401);
     expect(
-      (await visitor.post('/app/payments/bank', bankPayload(await bankToken(), [invoiceId], '17.00'))).statusCode,
+      (await visitor.call(paymentContracts.bank, { body: bankPayload(await bankToken(), [invoiceId], '17.00') }))
+        .statusCode,
     ).toBe(401);
     expect(await balanceOf(invoiceId)).toBe(1_700);
   });
@@ -358,7 +365,7 @@ describe('POST /app/payments/bank', () => {
   it('approves an eCheck up to $100 and declines one above', async () => {
     const small = await addInvoice(accountA, 8_000);
     const body = bankPayload(await bankToken(), [small], '80.00');
-    const ok = await holder.post('/app/payments/bank', body);
+    const ok = await holder.call(paymentContracts.bank, { body: body });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().message).toBe('This transaction has been approved.');
     expect(await paymentByKey(body.idempotency_key)).toMatchObject({
@@ -370,10 +377,9 @@ describe('POST /app/payments/bank', () => {
     expect(await balanceOf(small)).toBe(0);
 
     const large = await addInvoice(accountA, 15_000);
-    const declined = await holder.post(
-      '/app/payments/bank',
-      bankPayload(await bankToken('998877665544'), [large], '150.00'),
-    );
+    const declined = await holder.call(paymentContracts.bank, {
+      body: bankPayload(await bankToken('998877665544'), [large], '150.00'),
+    });
     expect(declined.statusCode).toBe(422);
     expect(declined.json()).toMatchObject({
       message: 'Unable to complete payment.',
@@ -385,13 +391,12 @@ describe('POST /app/payments/bank', () => {
 
   it('refuses account and routing numbers sent to the server', async () => {
     const invoiceId = await addInvoice(accountA, 2_000);
-    const res = await holder.post(
-      '/app/payments/bank',
-      bankPayload(await bankToken(), [invoiceId], '20.00', {
+    const res = await holder.call(paymentContracts.bank, {
+      body: bankPayload(await bankToken(), [invoiceId], '20.00', {
         accountNumber: '123456789012',
         routingNumber: '121042882',
       }),
-    );
+    });
     expect(res.statusCode).toBe(422);
     expect(res.body).not.toContain('123456789012');
     expect(await balanceOf(invoiceId)).toBe(2_000);
@@ -423,7 +428,7 @@ describe('simulator mode (PAYMENT_GATEWAY=simulator, the default)', () => {
 
       const ownUrls = simulatorUrls(`http://127.0.0.1:${port}`, '/gateway-simulator');
       const opaque = await tokenizeAtSimulator(ownUrls, testCard(), config.payments);
-      const res = await agent.post('/app/payments/credit', cardPayload(opaque, [inv.id], '45.00'));
+      const res = await agent.call(paymentContracts.credit, { body: cardPayload(opaque, [inv.id], '45.00') });
       expect(res.statusCode, res.body).toBe(200);
       expect((await db.select({ b: invoices.balanceCents }).from(invoices).where(eq(invoices.id, inv.id)))[0].b).toBe(
         0,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, discountReservations, discounts, invoices, payments } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { PAYMENT_MESSAGES } from '../../src/server/modules/payments/pay-with-opaque-data.ts';
+import { paymentContracts, billingContracts } from '../../src/shared/contracts/billing.ts';
 import { createGatewayTestApp, type GatewayTestApp } from '../helpers/gateway.ts';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
@@ -87,7 +88,7 @@ describe('PayPal', () => {
     expect(payerId).not.toBe('');
 
     // The billing screen restores the session: its invoices and value.
-    const screen = (await holder.get('/api/payments/screen')).json();
+    const screen = (await holder.call(paymentContracts.screen)).json();
     expect(screen.paypal).toMatchObject({ tx_id: txId, invoices: [invoiceId], value: 125, discount: null });
 
     const body = {
@@ -99,7 +100,7 @@ describe('PayPal', () => {
       discount_id: null,
       type: 'paypal',
     };
-    const paid = await holder.post('/app/payments/paypal', body);
+    const paid = await holder.call(paymentContracts.paypal, { body: body });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({
       messages: { resultCode: 'Ok' },
@@ -108,16 +109,16 @@ describe('PayPal', () => {
     });
     expect(await balanceOf(invoiceId)).toBe(0);
     expect(await paymentByTx(txId)).toMatchObject({ status: 'paid', accountType: 'PayPal' });
-    expect((await holder.get('/api/payments/screen')).json().paypal).toBeNull();
+    expect((await holder.call(paymentContracts.screen)).json().paypal).toBeNull();
     // The invoice page lists the payment applied to it.
-    const invoice = (await holder.get(`/api/invoices/${invoiceId}`)).json();
+    const invoice = (await holder.call(billingContracts.invoice, { params: { id: invoiceId } })).json();
     expect(invoice).toMatchObject({
       balance_cents: 0,
       payments: [{ id: paid.json().payment_id, type: 'paypal', amount_cents: 12_500 }],
     });
 
     // Sent again (a double click, a second tab): the same answer; the gateway is not asked again.
-    const again = await holder.post('/app/payments/paypal', body);
+    const again = await holder.call(paymentContracts.paypal, { body: body });
     expect(again.statusCode).toBe(200);
     expect(again.json().messages.resultCode).toBe('Ok');
     expect(again.json().payment_id).toBe(paid.json().payment_id);
@@ -132,21 +133,23 @@ describe('PayPal', () => {
     const back = await consent(started.transactionResponse.secureAcceptance.secureAcceptanceUrl, 'cancel');
     expect(back.searchParams.get('paypal')).toBe('cancel');
 
-    const cleared = await holder.get('/app/payments/paypal/clear');
+    const cleared = await holder.call(paymentContracts.paypalClear);
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json()).toEqual({ cleared: 1 });
-    expect((await holder.get('/api/payments/screen')).json().paypal).toBeNull();
+    expect((await holder.call(paymentContracts.screen)).json().paypal).toBeNull();
     expect(await paymentByTx(started.transactionResponse.transId)).toMatchObject({ status: 'cancelled' });
     expect(await balanceOf(invoiceId)).toBe(3_000);
 
     // Continuing a cancelled session is refused with the recorded reason; nothing is captured.
-    const late = await holder.post('/app/payments/paypal', {
-      tx_id: started.transactionResponse.transId,
-      token: 'x',
-      payer_id: 'y',
-      value: '30.00',
-      invoices: [invoiceId],
-      type: 'paypal',
+    const late = await holder.call(paymentContracts.paypal, {
+      body: {
+        tx_id: started.transactionResponse.transId,
+        token: 'x',
+        payer_id: 'y',
+        value: '30.00',
+        invoices: [invoiceId],
+        type: 'paypal',
+      },
     });
     expect(late.statusCode).toBe(422);
     expect(late.json().messages.resultCode).toBe('Error');
@@ -164,27 +167,29 @@ describe('PayPal', () => {
         isServiceFees: true,
       })
       .returning();
-    const reserved = await holder.post('/app/discount/reserve', { code: 'paypalhalf' });
+    const reserved = await holder.call(paymentContracts.reserveDiscount, { body: { code: 'paypalhalf' } });
     expect(reserved.json().discount.id).toBe(discount.id);
 
     const started = (await holder.get(initUrl([invoiceId], '50.00', String(discount.id)))).json();
     expect(started.messages.resultCode).toBe('Ok');
     const back = await consent(started.transactionResponse.secureAcceptance.secureAcceptanceUrl, 'approve');
-    const session = (await holder.get('/api/payments/screen')).json().paypal;
+    const session = (await holder.call(paymentContracts.screen)).json().paypal;
     expect(session).toMatchObject({
       value: 50,
       discount_id: discount.id,
       discount: { code: 'PAYPALHALF', multiplier: 0.5 },
     });
 
-    const paid = await holder.post('/app/payments/paypal', {
-      tx_id: session.tx_id,
-      token: back.searchParams.get('token'),
-      payer_id: back.searchParams.get('PayerID'),
-      value: '50.00',
-      invoices: [invoiceId],
-      discount_id: discount.id,
-      type: 'paypal',
+    const paid = await holder.call(paymentContracts.paypal, {
+      body: {
+        tx_id: session.tx_id,
+        token: back.searchParams.get('token'),
+        payer_id: back.searchParams.get('PayerID'),
+        value: '50.00',
+        invoices: [invoiceId],
+        discount_id: discount.id,
+        type: 'paypal',
+      },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await balanceOf(invoiceId)).toBe(0);
@@ -211,16 +216,16 @@ describe('PayPal', () => {
       type: 'paypal',
     };
 
-    const cheaper = await holder.post('/app/payments/paypal', { ...body, value: '8.00' });
+    const cheaper = await holder.call(paymentContracts.paypal, { body: { ...body, value: '8.00' } });
     expect(cheaper.statusCode).toBe(422);
     expect(cheaper.json().errors.value).toEqual([PAYMENT_MESSAGES.amountChanged]);
 
     const other = await signedIn(t.app, OTHER);
-    const stolen = await other.post('/app/payments/paypal', { ...body, value: '80.00' });
+    const stolen = await other.call(paymentContracts.paypal, { body: { ...body, value: '80.00' } });
     expect(stolen.statusCode).toBe(404);
     expect((await other.get(initUrl([invoiceId], '80.00'))).statusCode).toBe(404);
 
-    const paid = await holder.post('/app/payments/paypal', { ...body, value: '80.00' });
+    const paid = await holder.call(paymentContracts.paypal, { body: { ...body, value: '80.00' } });
     expect(paid.statusCode, paid.body).toBe(200);
   });
 
@@ -238,8 +243,8 @@ describe('PayPal', () => {
       type: 'paypal',
     };
     const [a, b] = await Promise.all([
-      holder.post('/app/payments/paypal', body),
-      holder.post('/app/payments/paypal', body),
+      holder.call(paymentContracts.paypal, { body: body }),
+      holder.call(paymentContracts.paypal, { body: body }),
     ]);
     // One continues; its twin answers what is recorded: paid, or still being confirmed (202).
     expect([a.statusCode, b.statusCode]).toContain(200);
@@ -255,8 +260,8 @@ describe('PayPal', () => {
     const first = (await holder.get(initUrl([invoiceId], '20.00'))).json();
     const second = (await holder.get(initUrl([invoiceId], '20.00'))).json();
     expect(await paymentByTx(first.transactionResponse.transId)).toMatchObject({ status: 'cancelled' });
-    expect((await holder.get('/api/payments/screen')).json().paypal.tx_id).toBe(second.transactionResponse.transId);
-    await holder.get('/app/payments/paypal/clear');
+    expect((await holder.call(paymentContracts.screen)).json().paypal.tx_id).toBe(second.transactionResponse.transId);
+    await holder.call(paymentContracts.paypalClear);
   });
 
   it("lets an admin start PayPal for an account (audited) and return to that account's screen", async () => {
@@ -266,7 +271,7 @@ describe('PayPal', () => {
     expect(started.statusCode, started.body).toBe(200);
     const back = await consent(started.json().transactionResponse.secureAcceptance.secureAcceptanceUrl, 'approve');
     expect(back.searchParams.get('account_id')).toBe(String(accountB));
-    const screen = (await admin.get(`/api/payments/screen?account_id=${accountB}`)).json();
+    const screen = (await admin.call(paymentContracts.screen, { query: { account_id: accountB } })).json();
     expect(screen).toMatchObject({ account: { id: accountB, name: 'PayPal Boosters B' }, on_behalf: true });
     expect(screen.paypal.invoices).toEqual([invoiceId]);
     const audited = await t.database.db
@@ -274,7 +279,7 @@ describe('PayPal', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'payment.paypal_started_on_behalf'));
     expect(audited.some((r) => r.accountId === accountB)).toBe(true);
-    await admin.get(`/app/payments/paypal/clear?account_id=${accountB}`);
+    await admin.call(paymentContracts.paypalClear, { query: { account_id: accountB } });
   });
 
   it('requires the CSRF header on the state-changing GETs, and a signed-in user', async () => {
@@ -284,11 +289,11 @@ describe('PayPal', () => {
     expect((await holder.request('GET', '/app/payments/paypal/clear', undefined, {}, false)).statusCode).toBe(419);
     const visitor = await new Agent(t.app).start();
     expect((await visitor.get(initUrl([invoiceId], '10.00'))).statusCode).toBe(401);
-    expect((await visitor.get('/api/payments/screen')).statusCode).toBe(401);
+    expect((await visitor.call(paymentContracts.screen)).statusCode).toBe(401);
   });
 
   it('answers the tokenizer settings on the screen, never the transaction key', async () => {
-    const screen = await holder.get('/api/payments/screen');
+    const screen = await holder.call(paymentContracts.screen);
     expect(screen.statusCode).toBe(200);
     expect(screen.json().gateway).toMatchObject({ api_login_id: expect.any(String), client_key: expect.any(String) });
     expect(screen.body).not.toContain(t.app.config.payments.transactionKey);
@@ -315,7 +320,7 @@ describe('real Authorize.Net settings', () => {
       const accountId = (await createAccount(live.database.db, { name: 'Live Gateway Boosters' })).id;
       await createUser(live.database.db, { email: 'live.gateway@example.com', password: 'Live-pass-123', accountId });
       const agent = await signedIn(live.app, { email: 'live.gateway@example.com', password: 'Live-pass-123' });
-      const screen = await agent.get('/api/payments/screen');
+      const screen = await agent.call(paymentContracts.screen);
       expect(screen.json().gateway).toEqual({
         accept_js_url: 'https://jstest.authorize.net/v1/Accept.js',
         api_login_id: 'merchantLogin',

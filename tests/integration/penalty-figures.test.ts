@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, latePenaltyFigures } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { adminComplianceContracts } from '../../src/shared/contracts/admin-compliance.ts';
+import { irsCheckContracts } from '../../src/shared/contracts/irs-check.ts';
 import { loadRealBmfRow } from '../helpers/irs-data.ts';
 import { SAMPLE_PENALTY_FIGURES } from '../helpers/penalty-figures.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
@@ -48,7 +50,7 @@ afterEach(() => {
 async function foundationCheck() {
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T12:00:00Z') });
   try {
-    const res = await visitor.get(`/api/irs/organizations/${FOUNDATION}`);
+    const res = await visitor.call(irsCheckContracts.check, { params: { ein: FOUNDATION } });
     expect(res.statusCode).toBe(200);
     return res.json();
   } finally {
@@ -67,7 +69,7 @@ describe('the late-filing penalty figures', () => {
   });
 
   it('staff enter the figures of 2026 with their source; the check then states them', async () => {
-    const res = await admin.post('/api/admin/penalty-figures', SAMPLE);
+    const res = await admin.call(adminComplianceContracts.savePenaltyFigures, { body: SAMPLE });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('The penalty figures for returns due in 2026 were saved.');
     expect(res.json().figures).toMatchObject({
@@ -92,20 +94,26 @@ describe('the late-filing penalty figures', () => {
       .where(and(eq(auditLog.action, 'irs.penalty_figures_saved'), eq(auditLog.actorUserId, adminId)));
     expect(audit.details).toMatchObject({ dueYear: 2026, daily: 3000, source: SAMPLE.source });
 
-    const list = await admin.get('/api/admin/penalty-figures');
+    const list = await admin.call(adminComplianceContracts.penaltyFigures);
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((r: { due_year: number }) => r.due_year)).toEqual([2026]);
   });
 
   it('figures of another year are not used for a return due in 2026', async () => {
     expect(
-      (await admin.post('/api/admin/penalty-figures', { ...SAMPLE, due_year: '2027', daily: '31' })).statusCode,
+      (
+        await admin.call(adminComplianceContracts.savePenaltyFigures, {
+          body: { ...SAMPLE, due_year: '2027', daily: '31' },
+        })
+      ).statusCode,
     ).toBe(200);
     const check = await foundationCheck();
     expect(check.standing.irs.late_cost).toContain('$30.00 a day');
     expect(check.standing.irs.late_cost).not.toContain('$31.00');
     expect(
-      (await admin.get('/api/admin/penalty-figures')).json().data.map((r: { due_year: number }) => r.due_year),
+      (await admin.call(adminComplianceContracts.penaltyFigures))
+        .json()
+        .data.map((r: { due_year: number }) => r.due_year),
     ).toEqual([2027, 2026]);
   });
 
@@ -123,11 +131,13 @@ describe('the late-filing penalty figures', () => {
       [{ source_url: 'https://example.com/i990' }, 'source_url', 'The address must be an https address on irs.gov.'],
     ];
     for (const [change, field, message] of cases) {
-      const res = await admin.post('/api/admin/penalty-figures', { ...SAMPLE, ...change });
+      const res = await admin.call(adminComplianceContracts.savePenaltyFigures, { body: { ...SAMPLE, ...change } });
       expect(res.statusCode, field).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
     }
-    const year = await admin.post('/api/admin/penalty-figures', { ...SAMPLE, due_year: '1999' });
+    const year = await admin.call(adminComplianceContracts.savePenaltyFigures, {
+      body: { ...SAMPLE, due_year: '1999' },
+    });
     expect(year.statusCode).toBe(422);
     expect(year.json().errors.due_year).toEqual(['The due year field must be between 2000 and 2100.']);
     const [kept] = await t.database.db.select().from(latePenaltyFigures).where(eq(latePenaltyFigures.dueYear, 2026));
@@ -139,19 +149,25 @@ describe('the late-filing penalty figures', () => {
       [visitor, 401],
       [holder, 403],
     ] as const) {
-      expect((await who.get('/api/admin/penalty-figures')).statusCode).toBe(status);
-      expect((await who.post('/api/admin/penalty-figures', { ...SAMPLE, daily: '1' })).statusCode).toBe(status);
-      expect((await who.delete('/api/admin/penalty-figures/2026')).statusCode).toBe(status);
+      expect((await who.call(adminComplianceContracts.penaltyFigures)).statusCode).toBe(status);
+      expect(
+        (await who.call(adminComplianceContracts.savePenaltyFigures, { body: { ...SAMPLE, daily: '1' } })).statusCode,
+      ).toBe(status);
+      expect(
+        (await who.call(adminComplianceContracts.deletePenaltyFigures, { params: { year: 2026 } })).statusCode,
+      ).toBe(status);
     }
     const [kept] = await t.database.db.select().from(latePenaltyFigures).where(eq(latePenaltyFigures.dueYear, 2026));
     expect(kept.dailyCents).toBe(3000);
   });
 
   it('staff remove a year; the check names the instructions again; a second removal is 404', async () => {
-    const res = await admin.delete('/api/admin/penalty-figures/2026');
+    const res = await admin.call(adminComplianceContracts.deletePenaltyFigures, { params: { year: 2026 } });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('The penalty figures for returns due in 2026 were removed.');
     expect((await foundationCheck()).standing.irs.late_cost).toContain("see the IRS's Instructions for Form 990-PF");
-    expect((await admin.delete('/api/admin/penalty-figures/2026')).statusCode).toBe(404);
+    expect(
+      (await admin.call(adminComplianceContracts.deletePenaltyFigures, { params: { year: 2026 } })).statusCode,
+    ).toBe(404);
   });
 });

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { accountSettingsContracts } from '../../src/shared/contracts/account-settings.ts';
 import { JPEG_1x1, PNG_1x1, WINDOWS_EXE } from '../helpers/files.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
@@ -61,7 +63,7 @@ describe('profile header image (docs/requirements/product.md tool 12)', () => {
       public_profile_image: expect.stringMatching(new RegExp(`^/app/account/image/${mine}/\\d+$`)),
     });
     const url = set.json().public_profile_image;
-    expect((await a.get('/api/account')).json().account.public_profile_image).toBe(url);
+    expect((await a.call(accountOverviewContracts.account)).json().account.public_profile_image).toBe(url);
     const profile = (await new Agent(t.app).get(`/api/accounts/${mine}/public`)).json();
     expect(profile.public_profile_image).toBe(url);
     const served = await new Agent(t.app).get(url);
@@ -76,7 +78,7 @@ describe('profile header image (docs/requirements/product.md tool 12)', () => {
     expect(await stored()).toBe(before);
     expect((await new Agent(t.app).get(url)).statusCode).toBe(404);
 
-    const cleared = await a.post(`/app/account/empty-image/${mine}`);
+    const cleared = await a.call(accountSettingsContracts.clearImage, { params: { id: mine } });
     expect(cleared.json()).toEqual({ id: mine, public_profile_image: '' });
     expect(await stored()).toBe(before - 1);
     const [row] = await t.database.db
@@ -111,8 +113,8 @@ describe('profile header image (docs/requirements/product.md tool 12)', () => {
   it("another account's image routes answer 404; visitors 401; an admin may act and is audited", async () => {
     const other = await signedIn(t.app, { email: 'other@example.com', password: 'Other-image-Pass1' });
     expect((await other.upload(`/app/account/image/${mine}`, {}, image('x.png', PNG_1x1))).statusCode).toBe(404);
-    expect((await other.post(`/app/account/empty-image/${mine}`)).statusCode).toBe(404);
-    expect((await other.post('/app/account/empty-image/999999')).statusCode).toBe(404);
+    expect((await other.call(accountSettingsContracts.clearImage, { params: { id: mine } })).statusCode).toBe(404);
+    expect((await other.call(accountSettingsContracts.clearImage, { params: { id: 999999 } })).statusCode).toBe(404);
     const own = (
       await other.upload(
         `/app/account/image/${theirs}`,
@@ -123,10 +125,10 @@ describe('profile header image (docs/requirements/product.md tool 12)', () => {
     const fileId = own.public_profile_image.split('/').pop();
     expect((await new Agent(t.app).get(`/app/account/image/${mine}/${fileId}`)).statusCode).toBe(404);
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.post(`/app/account/empty-image/${theirs}`)).statusCode).toBe(401);
+    expect((await visitor.call(accountSettingsContracts.clearImage, { params: { id: theirs } })).statusCode).toBe(401);
 
     const admin = await signedIn(t.app, { email: 'staff@example.com', password: 'Staff-image-Pass1' });
-    expect((await admin.post(`/app/account/empty-image/${theirs}`)).json()).toEqual({
+    expect((await admin.call(accountSettingsContracts.clearImage, { params: { id: theirs } })).json()).toEqual({
       id: theirs,
       public_profile_image: '',
     });

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { dailyCounters, inquiries, mailOutbox, ratings } from '../../src/server/db/schema.ts';
 import { typed, typedAddress } from '../../src/server/modules/mail/mail-words.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
+import { inquiryContracts, createRatingContract } from '../../src/shared/contracts/public-forms.ts';
 import { INQUIRY_KIND_LABELS, type InquiryKind } from '../../src/shared/lists/subjects.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -325,24 +327,24 @@ describe('form-specific rules', () => {
   it('compliance check: EIN with or without the dash is stored as 9 digits; a bad EIN or GEN is refused', async () => {
     const a = await visitor();
     const base = FORMS[1].valid;
-    const r1 = await a.post('/compliance-check', { ...base, ein: '987654321', group_id: '' });
+    const r1 = await a.call(inquiryContracts.complianceCheck, { body: { ...base, ein: '987654321', group_id: '' } });
     expect(r1.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(inquiries).where(eq(inquiries.id, r1.json().id));
     expect(row.details).toEqual({ ein: '987654321', group_id: '' });
 
-    const bad = await a.post('/compliance-check', { ...base, ein: '98-765432' });
+    const bad = await a.call(inquiryContracts.complianceCheck, { body: { ...base, ein: '98-765432' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.ein[0]).toBe('The EIN must be 9 digits, like 12-3456789.');
-    const badGen = await a.post('/compliance-check', { ...base, group_id: '527' });
+    const badGen = await a.call(inquiryContracts.complianceCheck, { body: { ...base, group_id: '527' } });
     expect(badGen.statusCode).toBe(422);
     expect(badGen.json().errors.group_id[0]).toBe('The group exemption number must be 4 digits.');
-    const badPhone = await a.post('/compliance-check', { ...base, phone: 'call me' });
+    const badPhone = await a.call(inquiryContracts.complianceCheck, { body: { ...base, phone: 'call me' } });
     expect(badPhone.json().errors.phone[0]).toBe('The phone field format is invalid.');
   });
 
   it('contact: the subject must be one of the listed options', async () => {
     const a = await visitor();
-    const res = await a.post('/contact', { ...FORMS[0].valid, subject: 'Something else' });
+    const res = await a.call(inquiryContracts.contact, { body: { ...FORMS[0].valid, subject: 'Something else' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.subject[0]).toBe('The selected subject is invalid.');
   });
@@ -350,16 +352,20 @@ describe('form-specific rules', () => {
   it('multi-chapter: affiliates must be a whole number and regions nationwide or regional', async () => {
     const a = await visitor();
     const base = FORMS[2].valid;
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 'lots' })).json().errors.affiliates[0]).toBe(
-      'The number of affiliates field must be an integer.',
-    );
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 0 })).json().errors.affiliates[0]).toBe(
-      'The number of affiliates field must be between 1 and 100000.',
-    );
-    expect((await a.post('/multi-chapter', { ...base, regions: 'global' })).json().errors.regions[0]).toBe(
-      'The selected regions is invalid.',
-    );
-    expect((await a.post('/multi-chapter', { ...base, affiliates: 7, regions: 'nationwide' })).statusCode).toBe(201);
+    expect(
+      (await a.call(inquiryContracts.multiChapter, { body: { ...base, affiliates: 'lots' } })).json().errors
+        .affiliates[0],
+    ).toBe('The number of affiliates field must be an integer.');
+    expect(
+      (await a.call(inquiryContracts.multiChapter, { body: { ...base, affiliates: 0 } })).json().errors.affiliates[0],
+    ).toBe('The number of affiliates field must be between 1 and 100000.');
+    expect(
+      (await a.call(inquiryContracts.multiChapter, { body: { ...base, regions: 'global' } })).json().errors.regions[0],
+    ).toBe('The selected regions is invalid.');
+    expect(
+      (await a.call(inquiryContracts.multiChapter, { body: { ...base, affiliates: 7, regions: 'nationwide' } }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('answers 400 to a body that is not JSON, without a server error', async () => {
@@ -407,7 +413,10 @@ describe('acknowledgements (docs/security.md "Public forms")', () => {
     expect(await staffNoticesAbout(address)).toBe(6);
     // Another address is not affected.
     const other = await visitor();
-    expect((await other.post('/contact', { ...FORMS[0].valid, email: 'not.capped@example.com' })).statusCode).toBe(201);
+    expect(
+      (await other.call(inquiryContracts.contact, { body: { ...FORMS[0].valid, email: 'not.capped@example.com' } }))
+        .statusCode,
+    ).toBe(201);
     expect(await mailsTo('inquiry.ack', 'not.capped@example.com')).toHaveLength(1);
   });
 
@@ -419,7 +428,9 @@ describe('acknowledgements (docs/security.md "Public forms")', () => {
       const agents = await Promise.all(
         Array.from({ length: 12 }, (_, i) => new Agent(i % 2 ? second : t.app, `10.77.0.${i + 1}`).start()),
       );
-      const answers = await Promise.all(agents.map((a) => a.post('/contact', { ...FORMS[0].valid, email: address })));
+      const answers = await Promise.all(
+        agents.map((a) => a.call(inquiryContracts.contact, { body: { ...FORMS[0].valid, email: address } })),
+      );
       expect(answers.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
       expect(await mailsTo('inquiry.ack', address)).toHaveLength(3);
       expect(await inquiriesFrom(address)).toBe(12);
@@ -449,7 +460,7 @@ describe('POST /ratings (docs/requirements/product.md tool 10)', () => {
   it('stores a rating and thanks the visitor', async () => {
     const a = await visitor();
     const before = await counts();
-    const res = await a.post('/ratings', { url: '/pricing', rating: 4, comments: 'Clear prices.' });
+    const res = await a.call(createRatingContract, { body: { url: '/pricing', rating: 4, comments: 'Clear prices.' } });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Thank you, we have received your review!');
     expect(await counts()).toEqual({ ...before, ratings: before.ratings + 1 });
@@ -460,7 +471,7 @@ describe('POST /ratings (docs/requirements/product.md tool 10)', () => {
   it('accepts a rating without comments and every value 1 to 5', async () => {
     const a = await visitor();
     for (const rating of [1, 2, 3, 4, 5, '5']) {
-      const res = await a.post('/ratings', { url: '/privacy', rating });
+      const res = await a.call(createRatingContract, { body: { url: '/privacy', rating } });
       expect(res.statusCode, String(rating)).toBe(201);
     }
   });
@@ -469,19 +480,21 @@ describe('POST /ratings (docs/requirements/product.md tool 10)', () => {
     const a = await visitor();
     for (const rating of [0, 6, -1, 2.5]) {
       await expectNothingStored(async () => {
-        const res = await a.post('/ratings', { url: '/pricing', rating, comments: '' });
+        const res = await a.call(createRatingContract, { body: { url: '/pricing', rating, comments: '' } });
         expect(res.statusCode, String(rating)).toBe(422);
         expect(res.json().errors.rating[0]).toMatch(/^The rating field must be (between 1 and 5|an integer)\.$/);
       });
     }
-    const missing = await a.post('/ratings', { url: '/pricing' });
+    const missing = await a.call(createRatingContract, { body: { url: '/pricing' } });
     expect(missing.json().errors.rating[0]).toBe('The rating field is required.');
   });
 
   it('keys a too-long comment error on comments', async () => {
     const a = await visitor();
     await expectNothingStored(async () => {
-      const res = await a.post('/ratings', { url: '/pricing', rating: 5, comments: 'x'.repeat(2001) });
+      const res = await a.call(createRatingContract, {
+        body: { url: '/pricing', rating: 5, comments: 'x'.repeat(2001) },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ comments: ['The comments field must not be greater than 2000 characters.'] });
     });
@@ -489,7 +502,7 @@ describe('POST /ratings (docs/requirements/product.md tool 10)', () => {
 
   it('stores the comments a client sends under their older name, reason', async () => {
     const a = await visitor();
-    const res = await a.post('/ratings', { url: '/pricing', rating: 3, reason: 'Sent as reason.' });
+    const res = await a.call(createRatingContract, { body: { url: '/pricing', rating: 3, reason: 'Sent as reason.' } });
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(ratings).where(eq(ratings.id, res.json().id));
     expect(row).toMatchObject({ rating: 3, comments: 'Sent as reason.' });
@@ -570,7 +583,7 @@ describe('with captcha and a rate limit configured', () => {
   it('accepts a token the verifier approves, posting secret, response and remoteip as a form', async () => {
     const a = await visitor(guarded);
     const n = received.length;
-    const res = await a.post('/contact', { ...contact, 'g-recaptcha-response': 'good' });
+    const res = await a.call(inquiryContracts.contact, { body: { ...contact, 'g-recaptcha-response': 'good' } });
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(RECEIVED);
     expect(received.length).toBe(n + 1);
@@ -593,7 +606,7 @@ describe('with captcha and a rate limit configured', () => {
     const a = await visitor(guarded);
     const n = received.length;
     await expectNothingStored(async () => {
-      const res = await a.post('/contact', { ...contact, 'g-recaptcha-response': token });
+      const res = await a.call(inquiryContracts.contact, { body: { ...contact, 'g-recaptcha-response': token } });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ 'g-recaptcha-response': [CAPTCHA_FAILED] });
     }, guarded);
@@ -603,7 +616,7 @@ describe('with captcha and a rate limit configured', () => {
 
   it('accepts a v3 score above the minimum', async () => {
     const a = await visitor(guarded);
-    const res = await a.post('/contact', { ...contact, 'g-recaptcha-response': 'v3-high' });
+    const res = await a.call(inquiryContracts.contact, { body: { ...contact, 'g-recaptcha-response': 'v3-high' } });
     expect(res.statusCode).toBe(201);
   });
 
@@ -611,7 +624,7 @@ describe('with captcha and a rate limit configured', () => {
     const a = await visitor(guarded);
     const n = received.length;
     await expectNothingStored(async () => {
-      const res = await a.post('/contact', { ...contact, 'g-recaptcha-response': 'hang' });
+      const res = await a.call(inquiryContracts.contact, { body: { ...contact, 'g-recaptcha-response': 'hang' } });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors['g-recaptcha-response'][0]).toBe(CAPTCHA_FAILED);
     }, guarded);
@@ -653,12 +666,14 @@ describe('with captcha and a rate limit configured', () => {
       );
     }
     const a = await visitor(guarded);
-    expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'bad' })).statusCode).toBe(
-      422,
-    );
-    expect((await a.post('/ratings', { url: '/pricing', rating: 5, 'g-recaptcha-response': 'good' })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await a.call(createRatingContract, { body: { url: '/pricing', rating: 5, 'g-recaptcha-response': 'bad' } }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await a.call(createRatingContract, { body: { url: '/pricing', rating: 5, 'g-recaptcha-response': 'good' } }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('protects the bylaws generator, its first Generate and later ones', async () => {
@@ -676,7 +691,7 @@ describe('with captcha and a rate limit configured', () => {
     }
     const a = await visitor(guarded);
     const created = (
-      await a.post('/bylaws-generator/short', { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' })
+      await a.call(bylawContracts.createShort, { body: { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'good' } })
     ).json();
     expect((await a.put(created.action, { ...BYLAW_ANSWERS.short, 'g-recaptcha-response': 'bad' })).statusCode).toBe(
       422,
@@ -700,14 +715,16 @@ describe('with captcha and a rate limit configured', () => {
     const before = await counts(guarded);
     for (let i = 0; i < 3; i++) {
       // Distinct senders, so the acknowledgements' own daily cap stays out of the count.
-      const res = await a.post('/contact', {
-        ...contact,
-        email: `rate.limit${i}@example.com`,
-        'g-recaptcha-response': 'good',
+      const res = await a.call(inquiryContracts.contact, {
+        body: {
+          ...contact,
+          email: `rate.limit${i}@example.com`,
+          'g-recaptcha-response': 'good',
+        },
       });
       expect(res.statusCode, `submission ${i + 1}`).toBe(201);
     }
-    const limited = await a.post('/contact', { ...contact, 'g-recaptcha-response': 'good' });
+    const limited = await a.call(inquiryContracts.contact, { body: { ...contact, 'g-recaptcha-response': 'good' } });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/^Too many requests\./);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -716,11 +733,13 @@ describe('with captcha and a rate limit configured', () => {
     expect(after.mails - before.mails).toBe(6);
 
     // Invalid submissions count too, and the limit holds for them.
-    const invalid = await a.post('/contact', {});
+    const invalid = await a.call(inquiryContracts.contact);
     expect(invalid.statusCode).toBe(429);
 
     // Another address is not affected.
     const b = await visitor(guarded);
-    expect((await b.post('/contact', { ...contact, 'g-recaptcha-response': 'good' })).statusCode).toBe(201);
+    expect(
+      (await b.call(inquiryContracts.contact, { body: { ...contact, 'g-recaptcha-response': 'good' } })).statusCode,
+    ).toBe(201);
   });
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
 import { rateLimitHitCounter, sweepRateLimits } from '../../src/server/plugins/rate-limits.ts';
+import { inquiryContracts } from '../../src/shared/contracts/public-forms.ts';
+import { subordinateSearchContract } from '../../src/shared/contracts/subordinate-search.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import type { FastifyInstance } from 'fastify';
 
@@ -51,11 +53,11 @@ describe('rate limits counted in the database', () => {
   it('counts the public form across both servers: the 4th submission from one address gets 429 on either', async () => {
     const onFirst = await visitor(t.app, '192.0.2.10');
     const onSecond = await visitor(second, '192.0.2.10');
-    expect((await onFirst.post('/contact', CONTACT)).statusCode).toBe(201);
-    expect((await onSecond.post('/contact', CONTACT)).statusCode).toBe(201);
-    expect((await onFirst.post('/contact', CONTACT)).statusCode).toBe(201);
+    expect((await onFirst.call(inquiryContracts.contact, { body: CONTACT })).statusCode).toBe(201);
+    expect((await onSecond.call(inquiryContracts.contact, { body: CONTACT })).statusCode).toBe(201);
+    expect((await onFirst.call(inquiryContracts.contact, { body: CONTACT })).statusCode).toBe(201);
     for (const a of [onSecond, onFirst]) {
-      const limited = await a.post('/contact', CONTACT);
+      const limited = await a.call(inquiryContracts.contact, { body: CONTACT });
       expect(limited.statusCode).toBe(429);
       expect(limited.json().message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -63,7 +65,7 @@ describe('rate limits counted in the database', () => {
     }
     // Another address, and another form from the same address, are counted apart.
     expect((await (await visitor(second, '192.0.2.11')).post('/contact', CONTACT)).statusCode).toBe(201);
-    expect((await onSecond.post('/compliance-check', {})).statusCode).toBe(422);
+    expect((await onSecond.call(inquiryContracts.complianceCheck)).statusCode).toBe(422);
   });
 
   it('keeps one row per route and address, counting every hit once when many arrive together', async () => {
@@ -153,8 +155,17 @@ describe('rate limits counted in the database', () => {
     const a = await visitor(t.app, '192.0.2.20');
     const b = await visitor(second, '192.0.2.20');
     for (const agent of [a, a, b, b])
-      expect((await agent.get('/search?search=verify-501c3&keyword=boosters&page=1')).statusCode).toBe(200);
-    expect((await a.get('/search?search=verify-501c3&keyword=boosters&page=1')).statusCode).toBe(429);
+      expect(
+        (
+          await agent.call(subordinateSearchContract, {
+            query: { search: 'verify-501c3', keyword: 'boosters', page: 1 },
+          })
+        ).statusCode,
+      ).toBe(200);
+    expect(
+      (await a.call(subordinateSearchContract, { query: { search: 'verify-501c3', keyword: 'boosters', page: 1 } }))
+        .statusCode,
+    ).toBe(429);
     expect(await t.database.db.select().from(rateLimits).where(like(rateLimits.key, '%/search%'))).toEqual([]);
   });
 });

@@ -15,6 +15,12 @@ import {
 } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { billingContracts, paymentContracts } from '../../src/shared/contracts/billing.ts';
+import { reinstatementContracts } from '../../src/shared/contracts/reinstatement.ts';
+import { siteContracts } from '../../src/shared/contracts/site.ts';
+import { workQueueContracts } from '../../src/shared/contracts/work-queue.ts';
 import {
   cardPayload,
   createGatewayTestApp,
@@ -133,9 +139,9 @@ afterAll(async () => {
 
 describe('the group reads its way back and works through the checklist', () => {
   it('a first revocation of a Form 990-N filer: the streamlined process fits, 15 months from the posting date', async () => {
-    const account = (await on(() => grace.get('/api/account'))).json().account.standing;
+    const account = (await on(() => grace.call(accountOverviewContracts.account))).json().account.standing;
     expect(account.state).toBe('revoked');
-    const res = await on(() => grace.get('/api/account/reinstatement'));
+    const res = await on(() => grace.call(reinstatementContracts.view));
     expect(res.statusCode).toBe(200);
     const view = res.json() as View;
     expect(view.revocation).toEqual({ revoked_on: '2026-05-15', posted_on: '2026-08-10', deadline: '2027-11-10' });
@@ -155,7 +161,9 @@ describe('the group reads its way back and works through the checklist', () => {
   });
 
   it('ticks an item, audited once; ticking it again changes nothing; unticking removes it', async () => {
-    const res = await on(() => grace.put('/api/account/reinstatement', { item: 's4_application', checked: true }));
+    const res = await on(() =>
+      grace.call(reinstatementContracts.check, { body: { item: 's4_application', checked: true } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toMatch(/^Ticked: Complete Form 1023/);
     const item = itemOf(res.json().view, 's4_application');
@@ -164,7 +172,8 @@ describe('the group reads its way back and works through the checklist', () => {
     expect(await ticks(ids.postcard)).toEqual([{ key: 's4_application', revokedOn: '2026-05-15' }]);
 
     expect(
-      (await on(() => grace.put('/api/account/reinstatement', { item: 's4_application', checked: true }))).statusCode,
+      (await on(() => grace.call(reinstatementContracts.check, { body: { item: 's4_application', checked: true } })))
+        .statusCode,
     ).toBe(200);
     expect(await auditOf(ids.postcard)).toEqual([
       {
@@ -174,10 +183,12 @@ describe('the group reads its way back and works through the checklist', () => {
       },
     ]);
     // What the group reads next time.
-    const again = (await on(() => grace.get('/api/account/reinstatement'))).json() as View;
+    const again = (await on(() => grace.call(reinstatementContracts.view))).json() as View;
     expect(itemOf(again, 's4_application').checked_by).toBe('Grace');
 
-    const off = await on(() => grace.put('/api/account/reinstatement', { item: 's4_application', checked: false }));
+    const off = await on(() =>
+      grace.call(reinstatementContracts.check, { body: { item: 's4_application', checked: false } }),
+    );
     expect(off.statusCode).toBe(200);
     expect(itemOf(off.json().view, 's4_application')).toMatchObject({ checked_at: null, checked_by: null });
     expect(await ticks(ids.postcard)).toEqual([]);
@@ -188,19 +199,21 @@ describe('the group reads its way back and works through the checklist', () => {
   });
 
   it('refuses an unknown item or a missing answer with a 422 on its field, writing nothing', async () => {
-    const bad = await on(() => grace.put('/api/account/reinstatement', { item: 's4_bribe', checked: true }));
+    const bad = await on(() => grace.call(reinstatementContracts.check, { body: { item: 's4_bribe', checked: true } }));
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ item: ['The selected item is invalid.'] });
-    const missing = await on(() => grace.put('/api/account/reinstatement', { item: 's4_heading' }));
+    const missing = await on(() => grace.call(reinstatementContracts.check, { body: { item: 's4_heading' } }));
     expect(missing.statusCode).toBe(422);
     expect(Object.keys(missing.json().errors)).toEqual(['checked']);
     expect(await ticks(ids.postcard)).toEqual([]);
   });
 
   it('an organization that is not revoked has no paths, and nothing to tick (422)', async () => {
-    const view = (await on(() => gwen.get('/api/account/reinstatement'))).json() as View;
+    const view = (await on(() => gwen.call(reinstatementContracts.view))).json() as View;
     expect(view).toMatchObject({ revocation: null, paths: [] });
-    const res = await on(() => gwen.put('/api/account/reinstatement', { item: 's7_application', checked: true }));
+    const res = await on(() =>
+      gwen.call(reinstatementContracts.check, { body: { item: 's7_application', checked: true } }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.item[0]).toMatch(/not on the IRS Automatic Revocation List/);
     expect(await ticks(ids.good)).toEqual([]);
@@ -209,10 +222,12 @@ describe('the group reads its way back and works through the checklist', () => {
 
 describe('who may read and tick', () => {
   it('a user of another account is refused as for an account that does not exist (404), and writes nothing', async () => {
-    const read = await on(() => twyla.get(`/api/account/reinstatement?account_id=${ids.postcard}`));
+    const read = await on(() => twyla.call(reinstatementContracts.view, { query: { account_id: ids.postcard } }));
     expect(read.statusCode).toBe(404);
     const write = await on(() =>
-      twyla.put('/api/account/reinstatement', { account_id: ids.postcard, item: 's4_heading', checked: true }),
+      twyla.call(reinstatementContracts.check, {
+        body: { account_id: ids.postcard, item: 's4_heading', checked: true },
+      }),
     );
     expect(write.statusCode).toBe(404);
     expect(await ticks(ids.postcard)).toEqual([]);
@@ -220,14 +235,14 @@ describe('who may read and tick', () => {
 
   it('a visitor is refused (401)', async () => {
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get('/api/account/reinstatement')).statusCode).toBe(401);
-    expect((await visitor.put('/api/account/reinstatement', { item: 's4_heading', checked: true })).statusCode).toBe(
-      401,
-    );
+    expect((await visitor.call(reinstatementContracts.view)).statusCode).toBe(401);
+    expect(
+      (await visitor.call(reinstatementContracts.check, { body: { item: 's4_heading', checked: true } })).statusCode,
+    ).toBe(401);
   });
 
   it('staff read and tick for any account, audited as on its behalf; the group reads "Staff"', async () => {
-    const res = await on(() => staff.get(`/api/account/reinstatement?account_id=${ids.twice}`));
+    const res = await on(() => staff.call(reinstatementContracts.view, { query: { account_id: ids.twice } }));
     expect(res.statusCode).toBe(200);
     const view = res.json() as View;
     // Revoked before: not the streamlined process; §5 within the 15 months from 30 November 2025.
@@ -240,7 +255,9 @@ describe('who may read and tick', () => {
     ]);
 
     const tick = await on(() =>
-      staff.put('/api/account/reinstatement', { account_id: ids.twice, item: 's5_reasonable_cause', checked: true }),
+      staff.call(reinstatementContracts.check, {
+        body: { account_id: ids.twice, item: 's5_reasonable_cause', checked: true },
+      }),
     );
     expect(tick.statusCode, tick.body).toBe(200);
     expect(itemOf(tick.json().view, 's5_reasonable_cause').checked_by).toBe('Sam (staff)');
@@ -251,26 +268,30 @@ describe('who may read and tick', () => {
         details: { itemKey: 's5_reasonable_cause', revokedOn: '2025-11-15', onBehalf: true },
       },
     ]);
-    const group = (await on(() => twyla.get('/api/account/reinstatement'))).json() as View;
+    const group = (await on(() => twyla.call(reinstatementContracts.view))).json() as View;
     expect(itemOf(group, 's5_reasonable_cause').checked_by).toBe('Staff');
   });
 });
 
 describe('the Reinstatement application, offered as a level', () => {
   it('is on /pricing where levels are bought, and an application for it asks the maintain questions', async () => {
-    const { level } = (await on(() => grace.get('/api/account/reinstatement'))).json() as View;
+    const { level } = (await on(() => grace.call(reinstatementContracts.view))).json() as View;
     const visitor = await new Agent(t.app).start();
-    const offered = (await visitor.get('/api/pricing')).json().levels.find((l: { id: number }) => l.id === level!.id);
+    const offered = (await visitor.call(siteContracts.pricing))
+      .json()
+      .levels.find((l: { id: number }) => l.id === level!.id);
     expect(offered).toMatchObject({
       slug: 'reinstatement',
       name: 'Reinstatement application',
       priceCents: 59500,
       priceDiscountCents: 59500,
     });
-    const started = await visitor.post('/application/start', {
-      email: 'revoked.treasurer@example.com',
-      password: 'Revoked-treasurer-2026',
-      level_id: level!.id,
+    const started = await visitor.call(applicationWizardContracts.start, {
+      body: {
+        email: 'revoked.treasurer@example.com',
+        password: 'Revoked-treasurer-2026',
+        level_id: level!.id,
+      },
     });
     expect(started.statusCode, started.body).toBeLessThan(300);
     const [user] = await db()
@@ -299,9 +320,9 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
       .where(eq(reinstatementOrders.accountId, accountId));
 
   it("a signed-in revoked group orders it: one invoice at the level's price, listed with its unpaid invoices", async () => {
-    const before = (await on(() => grace.get('/api/account/reinstatement'))).json() as View;
+    const before = (await on(() => grace.call(reinstatementContracts.view))).json() as View;
     expect(before.order).toBeNull();
-    const res = await on(() => grace.post('/api/account/reinstatement/order', {}));
+    const res = await on(() => grace.call(reinstatementContracts.order));
     expect(res.statusCode, res.body).toBe(200);
     const { order, created, message } = res.json();
     expect(created).toBe(true);
@@ -316,10 +337,10 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
         .where(eq(invoiceLines.invoiceId, order.invoice_id)),
     ).toEqual([{ type: 'reinstatement', label: 'Reinstatement application', value: 59500 }]);
     // Paid like any invoice: it is among the group's unpaid invoices on /app/payments.
-    const unpaid = (await on(() => grace.get('/api/invoices/unpaid'))).json().invoices;
+    const unpaid = (await on(() => grace.call(billingContracts.unpaidInvoices))).json().invoices;
     expect(unpaid.map((i: { id: number }) => i.id)).toContain(order.invoice_id);
     // The checklist now shows the order instead of the offer.
-    const after = (await on(() => grace.get('/api/account/reinstatement'))).json() as View;
+    const after = (await on(() => grace.call(reinstatementContracts.view))).json() as View;
     expect(after.order).toMatchObject({ invoice_id: order.invoice_id, number: order.number, balance_cents: 59500 });
     expect((await auditOf(ids.postcard)).at(-1)).toEqual({
       action: 'reinstatement.ordered',
@@ -331,11 +352,11 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
   it('paid by card, the order reads paid and staff get one "Reinstatement to prepare" work item', async () => {
     const [first] = await orders(ids.postcard);
     const opaque = await tokenizeAtSimulator(gw.urls, testCard());
-    const paid = await grace.post('/app/payments/credit', cardPayload(opaque, [first.invoiceId], '595.00'));
+    const paid = await grace.call(paymentContracts.credit, { body: cardPayload(opaque, [first.invoiceId], '595.00') });
     expect(paid.statusCode, paid.body).toBe(200);
-    const view = (await grace.get('/api/account/reinstatement')).json() as View;
+    const view = (await grace.call(reinstatementContracts.view)).json() as View;
     expect(view.order).toMatchObject({ invoice_id: first.invoiceId, balance_cents: 0 });
-    const queue = (await staff.get('/api/admin/work-queue?kind=reinstatement_order')).json();
+    const queue = (await staff.call(workQueueContracts.list, { query: { kind: 'reinstatement_order' } })).json();
     expect(queue.total).toBe(1);
     expect(queue.data[0]).toMatchObject({
       kind_label: 'Reinstatement to prepare',
@@ -348,10 +369,7 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
   it('ordering again, or twice at once, answers the first order and bills once', async () => {
     const [first] = await orders(ids.postcard);
     const answers = await on(() =>
-      Promise.all([
-        grace.post('/api/account/reinstatement/order', {}),
-        grace.post('/api/account/reinstatement/order', {}),
-      ]),
+      Promise.all([grace.call(reinstatementContracts.order), grace.call(reinstatementContracts.order)]),
     );
     for (const a of answers) {
       expect(a.statusCode, a.body).toBe(200);
@@ -364,10 +382,7 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
 
   it('two first orders at once place one order', async () => {
     const answers = await on(() =>
-      Promise.all([
-        twyla.post('/api/account/reinstatement/order', {}),
-        twyla.post('/api/account/reinstatement/order', {}),
-      ]),
+      Promise.all([twyla.call(reinstatementContracts.order), twyla.call(reinstatementContracts.order)]),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(answers.map((a) => a.json().created).sort()).toEqual([false, true]);
@@ -376,7 +391,7 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
   });
 
   it('an organization that is not revoked cannot order it (409), and nothing is written', async () => {
-    const res = await on(() => gwen.post('/api/account/reinstatement/order', {}));
+    const res = await on(() => gwen.call(reinstatementContracts.order));
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toMatch(/not on the IRS Automatic Revocation List/);
     expect(await invoicesOf(ids.good)).toEqual([]);
@@ -385,10 +400,10 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
 
   it('a user of another account gets 404 and a visitor 401, writing nothing', async () => {
     const count = (await invoicesOf(ids.postcard)).length;
-    const other = await on(() => gwen.post('/api/account/reinstatement/order', { account_id: ids.postcard }));
+    const other = await on(() => gwen.call(reinstatementContracts.order, { body: { account_id: ids.postcard } }));
     expect(other.statusCode).toBe(404);
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.post('/api/account/reinstatement/order', {})).statusCode).toBe(401);
+    expect((await visitor.call(reinstatementContracts.order)).statusCode).toBe(401);
     expect(await invoicesOf(ids.postcard)).toHaveLength(count);
   });
 
@@ -408,7 +423,7 @@ describe('ordering the Reinstatement application ("Let us prepare it")', () => {
       ].join('\n') + '\n',
     );
     await loadIrsRelease(db(), { dataset: 'revocations', file, releasedOn: '2026-11-20' });
-    const res = await on(() => staff.post('/api/account/reinstatement/order', { account_id: lone }));
+    const res = await on(() => staff.call(reinstatementContracts.order, { body: { account_id: lone } }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().created).toBe(true);
     expect(

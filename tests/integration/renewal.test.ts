@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../../src/server/db/pg-errors.ts';
 import { accounts, auditLog, invoiceLines, invoices, levels, renewals } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { accountSettingsContracts } from '../../src/shared/contracts/account-settings.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
 import { RENEWAL_MESSAGES } from '../../src/shared/schemas/renewal.ts';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
@@ -63,7 +66,7 @@ const payload = (accountId: number, over: Record<string, unknown> = {}) => ({
 describe('GET /api/account/renewal', () => {
   it('offers the renewal alone at first: the paid upgrade and incorporation package unticked', async () => {
     const { agent, accountId, dueAt } = await holderAt('maintain');
-    const res = await agent.get('/api/account/renewal');
+    const res = await agent.call(accountOverviewContracts.renewal);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       action: '/app/account/renewal',
@@ -88,12 +91,12 @@ describe('GET /api/account/renewal', () => {
 
   it('says when renewal opens for an account due in more than 60 days, and that it closed after the grace period', async () => {
     const early = await holderAt('maintain', { dueInDays: 200 });
-    expect((await early.agent.get('/api/account/renewal')).json().window).toMatchObject({
+    expect((await early.agent.call(accountOverviewContracts.renewal)).json().window).toMatchObject({
       state: 'not_yet',
       opens_at: new Date(early.dueAt.getTime() - 60 * DAY).toISOString(),
     });
     const lapsed = await holderAt('maintain', { dueInDays: -31 });
-    expect((await lapsed.agent.get('/api/account/renewal')).json().window.state).toBe('closed');
+    expect((await lapsed.agent.call(accountOverviewContracts.renewal)).json().window.state).toBe('closed');
   });
 });
 
@@ -109,19 +112,18 @@ describe('when renewal is offered (docs/renewals.md)', () => {
   it('refuses a holder more than 60 days before the due date and after the grace period, and writes nothing', async () => {
     const before = (await t.database.db.select().from(invoices)).length;
     const early = await holderAt('maintain', { dueInDays: 61 });
-    const tooEarly = await early.agent.post('/app/account/renewal', plain(early.accountId));
+    const tooEarly = await early.agent.call(accountSettingsContracts.renew, { body: plain(early.accountId) });
     expect(tooEarly.statusCode).toBe(422);
     expect(tooEarly.json().errors.account_id).toEqual([RENEWAL_MESSAGES.notYet]);
     const lapsed = await holderAt('maintain', { dueInDays: -31 });
-    const closed = await lapsed.agent.post(
-      '/app/account/renewal',
-      payload(lapsed.accountId, {
+    const closed = await lapsed.agent.call(accountSettingsContracts.renew, {
+      body: payload(lapsed.accountId, {
         new_level_id: levelId.maintain,
         is_upgrade_selected: 0,
         is_incorporation_selected: 0,
         totals: { subtotal: '345.00', discount_total: '0.00', bonus_total: '0.00', order_total: '345.00' },
       }),
-    );
+    });
     expect(closed.statusCode).toBe(422);
     expect(closed.json().errors.account_id).toEqual([RENEWAL_MESSAGES.windowClosed]);
     expect((await t.database.db.select().from(invoices)).length).toBe(before);
@@ -130,37 +132,35 @@ describe('when renewal is offered (docs/renewals.md)', () => {
   it('lets staff renew an account outside the window', async () => {
     const early = await holderAt('maintain', { dueInDays: 200 });
     const admin = await signedIn(t.app, { email: 'renewal.admin@example.com', password: 'Admin-pass-789' });
-    const res = await admin.post('/app/account/renewal', plain(early.accountId));
+    const res = await admin.call(accountSettingsContracts.renew, { body: plain(early.accountId) });
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('a paid renewal is not offered again a year early', async () => {
     const { agent, accountId } = await holderAt('maintain', { dueInDays: 20, bonusCents: 100_000 });
-    const paid = await agent.post(
-      '/app/account/renewal',
-      payload(accountId, {
+    const paid = await agent.call(accountSettingsContracts.renew, {
+      body: payload(accountId, {
         new_level_id: levelId.maintain,
         is_upgrade_selected: 0,
         is_incorporation_selected: 0,
         totals: { subtotal: '345.00', discount_total: '50.00', bonus_total: '295.00', order_total: '0.00' },
         bonus_balance: '1000.00',
       }),
-    );
+    });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect((await agent.get('/api/account/renewal')).json()).toMatchObject({
+    expect((await agent.call(accountOverviewContracts.renewal)).json()).toMatchObject({
       window: { state: 'not_yet' },
       open_invoice: null,
     });
-    const second = await agent.post(
-      '/app/account/renewal',
-      payload(accountId, {
+    const second = await agent.call(accountSettingsContracts.renew, {
+      body: payload(accountId, {
         new_level_id: levelId.maintain,
         is_upgrade_selected: 0,
         is_incorporation_selected: 0,
         totals: { subtotal: '345.00', discount_total: '50.00', bonus_total: '295.00', order_total: '0.00' },
         bonus_balance: '705.00',
       }),
-    );
+    });
     expect(second.statusCode).toBe(422);
     expect(second.json().errors.account_id).toEqual([RENEWAL_MESSAGES.notYet]);
   });
@@ -170,8 +170,8 @@ describe('one open renewal per account (docs/renewals.md)', () => {
   it('two submits at once bill one renewal; the other is told a renewal is waiting', async () => {
     const { agent, accountId } = await holderAt('maintain');
     const [a, b] = await Promise.all([
-      agent.post('/app/account/renewal', payload(accountId)),
-      agent.post('/app/account/renewal', payload(accountId)),
+      agent.call(accountSettingsContracts.renew, { body: payload(accountId) }),
+      agent.call(accountSettingsContracts.renew, { body: payload(accountId) }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
     const refused = a.statusCode === 422 ? a : b;
@@ -181,7 +181,7 @@ describe('one open renewal per account (docs/renewals.md)', () => {
 
   it('the database refuses a second open renewal written past the service, and allows one once the first is applied', async () => {
     const { agent, accountId } = await holderAt('maintain');
-    const first = await agent.post('/app/account/renewal', payload(accountId));
+    const first = await agent.call(accountSettingsContracts.renew, { body: payload(accountId) });
     expect(first.statusCode, first.body).toBe(200);
     const [open] = await t.database.db.select().from(renewals).where(eq(renewals.accountId, accountId));
     const [second] = await t.database.db
@@ -212,7 +212,7 @@ describe('one open renewal per account (docs/renewals.md)', () => {
 describe('POST /app/account/renewal', () => {
   it('bills the upgrade and incorporation at early-bird prices with typed lines, then refuses a second one while it is unpaid', async () => {
     const { agent, accountId } = await holderAt('maintain');
-    const res = await agent.post('/app/account/renewal', payload(accountId));
+    const res = await agent.call(accountSettingsContracts.renew, { body: payload(accountId) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ redirect: '/app/payments' });
     const invoiceId = res.json().invoice_id;
@@ -232,10 +232,10 @@ describe('POST /app/account/renewal', () => {
     expect(lines[2].label).toMatch(/^Upgrade to /);
     expect(lines[3].label).toMatch(/^Early-bird discount \(Upgrade to /);
 
-    const again = await agent.post('/app/account/renewal', payload(accountId));
+    const again = await agent.call(accountSettingsContracts.renew, { body: payload(accountId) });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.account_id).toEqual([RENEWAL_MESSAGES.alreadyOpen]);
-    expect((await agent.get('/api/account/renewal')).json().open_invoice).toMatchObject({
+    expect((await agent.call(accountOverviewContracts.renewal)).json().open_invoice).toMatchObject({
       id: invoiceId,
       balance_cents: 114_500,
     });
@@ -244,22 +244,24 @@ describe('POST /app/account/renewal', () => {
   it('refuses tampered totals and writes nothing', async () => {
     const { agent, accountId } = await holderAt('maintain');
     const before = (await t.database.db.select().from(invoices)).length;
-    const cheap = await agent.post(
-      '/app/account/renewal',
-      payload(accountId, {
+    const cheap = await agent.call(accountSettingsContracts.renew, {
+      body: payload(accountId, {
         totals: { subtotal: '1245.00', discount_total: '1200.00', bonus_total: '0.00', order_total: '45.00' },
       }),
-    );
+    });
     expect(cheap.statusCode).toBe(422);
     expect(cheap.json().errors.totals).toEqual([RENEWAL_MESSAGES.totalsChanged]);
-    const bonus = await agent.post('/app/account/renewal', payload(accountId, { bonus_balance: '500.00' }));
+    const bonus = await agent.call(accountSettingsContracts.renew, {
+      body: payload(accountId, { bonus_balance: '500.00' }),
+    });
     expect(bonus.statusCode).toBe(422);
-    const level = await agent.post(
-      '/app/account/renewal',
-      payload(accountId, { current_level_id: levelId['start-up'] }),
-    );
+    const level = await agent.call(accountSettingsContracts.renew, {
+      body: payload(accountId, { current_level_id: levelId['start-up'] }),
+    });
     expect(level.json().errors.current_level_id).toEqual([RENEWAL_MESSAGES.levelChanged]);
-    const incOnly = await agent.post('/app/account/renewal', payload(accountId, { is_upgrade_selected: 0 }));
+    const incOnly = await agent.call(accountSettingsContracts.renew, {
+      body: payload(accountId, { is_upgrade_selected: 0 }),
+    });
     expect(incOnly.json().errors.is_incorporation_selected).toEqual([RENEWAL_MESSAGES.incorporationNeedsUpgrade]);
     expect((await t.database.db.select().from(invoices)).length).toBe(before);
   });
@@ -267,43 +269,39 @@ describe('POST /app/account/renewal', () => {
   it('after the due date charges full prices; a suspended account must take the upgrade', async () => {
     const late = await holderAt('maintain', { dueInDays: -3 });
     const plain = { is_upgrade_selected: 0, is_incorporation_selected: 0, new_level_id: levelId.maintain };
-    const early = await late.agent.post(
-      '/app/account/renewal',
-      payload(late.accountId, {
+    const early = await late.agent.call(accountSettingsContracts.renew, {
+      body: payload(late.accountId, {
         ...plain,
         totals: { subtotal: '345.00', discount_total: '50.00', bonus_total: '0.00', order_total: '295.00' },
       }),
-    );
+    });
     expect(early.statusCode).toBe(422);
-    const full = await late.agent.post(
-      '/app/account/renewal',
-      payload(late.accountId, {
+    const full = await late.agent.call(accountSettingsContracts.renew, {
+      body: payload(late.accountId, {
         ...plain,
         totals: { subtotal: '345.00', discount_total: '0.00', bonus_total: '0.00', order_total: '345.00' },
       }),
-    );
+    });
     expect(full.statusCode, full.body).toBe(200);
 
     const suspended = await holderAt('maintain', { suspended: true });
-    const refused = await suspended.agent.post(
-      '/app/account/renewal',
-      payload(suspended.accountId, {
+    const refused = await suspended.agent.call(accountSettingsContracts.renew, {
+      body: payload(suspended.accountId, {
         ...plain,
         totals: { subtotal: '345.00', discount_total: '50.00', bonus_total: '0.00', order_total: '295.00' },
       }),
-    );
+    });
     expect(refused.json().errors.is_upgrade_selected).toEqual([RENEWAL_MESSAGES.upgradeRequired]);
   });
 
   it('a bonus balance covering everything renews at once: new level, due date one year on, balance used', async () => {
     const { agent, accountId, dueAt } = await holderAt('maintain', { bonusCents: 200_000 });
-    const res = await agent.post(
-      '/app/account/renewal',
-      payload(accountId, {
+    const res = await agent.call(accountSettingsContracts.renew, {
+      body: payload(accountId, {
         totals: { subtotal: '1245.00', discount_total: '100.00', bonus_total: '1145.00', order_total: '0.00' },
         bonus_balance: '2000.00',
       }),
-    );
+    });
     expect(res.statusCode, res.body).toBe(200);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(account.levelId).toBe(levelId['full-service']);
@@ -322,27 +320,33 @@ describe('POST /app/account/renewal', () => {
 
   it('renews when the invoice is paid (zero payment with a 100 % renewal code)', async () => {
     const { agent, accountId, dueAt } = await holderAt('full-service');
-    const res = await agent.post('/app/account/renewal', {
-      account_id: accountId,
-      current_level_id: levelId['full-service'],
-      new_level_id: levelId['full-service'],
-      is_upgrade_selected: 0,
-      is_incorporation_selected: 0,
-      totals: { subtotal: '995.00', discount_total: '70.00', bonus_total: '0.00', order_total: '925.00' },
-      bonus_balance: '0.00',
+    const res = await agent.call(accountSettingsContracts.renew, {
+      body: {
+        account_id: accountId,
+        current_level_id: levelId['full-service'],
+        new_level_id: levelId['full-service'],
+        is_upgrade_selected: 0,
+        is_incorporation_selected: 0,
+        totals: { subtotal: '995.00', discount_total: '70.00', bonus_total: '0.00', order_total: '925.00' },
+        bonus_balance: '0.00',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     await t.database.db.execute(
       `INSERT INTO discounts (code, description, multiplier, is_renewals) VALUES ('RENEWFREE${accountId}', 'Free renewal', 1, true)`,
     );
-    const reserved = (await agent.post('/app/discount/reserve', { code: `RENEWFREE${accountId}` })).json();
-    const paid = await agent.post('/app/payments/zero-payment', {
-      value: '0.00',
-      invoices: [res.json().invoice_id],
-      discount_id: reserved.discount.id,
-      discount_total: '925.00',
-      idempotency_key: randomUUID(),
-      type: 'zero_payment',
+    const reserved = (
+      await agent.call(paymentContracts.reserveDiscount, { body: { code: `RENEWFREE${accountId}` } })
+    ).json();
+    const paid = await agent.call(paymentContracts.zeroPayment, {
+      body: {
+        value: '0.00',
+        invoices: [res.json().invoice_id],
+        discount_id: reserved.discount.id,
+        discount_total: '925.00',
+        idempotency_key: randomUUID(),
+        type: 'zero_payment',
+      },
     });
     expect(paid.statusCode, paid.body).toBe(200);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, accountId));
@@ -354,7 +358,7 @@ describe('POST /app/account/renewal', () => {
   it("sends an admin to the account's admin page, audited; another holder gets 404; visitors 401", async () => {
     const { accountId } = await holderAt('maintain');
     const admin = await signedIn(t.app, { email: 'renewal.admin@example.com', password: 'Admin-pass-789' });
-    const res = await admin.post('/app/account/renewal', payload(accountId));
+    const res = await admin.call(accountSettingsContracts.renew, { body: payload(accountId) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().redirect).toBe(`/admin/accounts/show/${accountId}`);
     const audited = await t.database.db
@@ -364,9 +368,11 @@ describe('POST /app/account/renewal', () => {
     expect(audited.some((r) => r.accountId === accountId)).toBe(true);
 
     const other = await holderAt('maintain');
-    expect((await other.agent.post('/app/account/renewal', payload(accountId))).statusCode).toBe(404);
-    expect((await other.agent.get(`/api/account/renewal?account_id=${accountId}`)).statusCode).toBe(404);
+    expect((await other.agent.call(accountSettingsContracts.renew, { body: payload(accountId) })).statusCode).toBe(404);
+    expect(
+      (await other.agent.call(accountOverviewContracts.renewal, { query: { account_id: accountId } })).statusCode,
+    ).toBe(404);
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.post('/app/account/renewal', payload(accountId))).statusCode).toBe(401);
+    expect((await visitor.call(accountSettingsContracts.renew, { body: payload(accountId) })).statusCode).toBe(401);
   });
 });

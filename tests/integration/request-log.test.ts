@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { levels, mailOutbox } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
+import { signInContracts } from '../../src/shared/contracts/sign-in.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PDF_MINIMAL } from '../helpers/files.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -45,22 +48,29 @@ describe('the request log', () => {
     // An application: its token in every address that carries it, and the sign-in link back to it.
     const applicant = await new Agent(app).start();
     const [maintain] = await t.database.db.select({ id: levels.id }).from(levels).where(eq(levels.slug, 'maintain'));
-    const started = await applicant.post('/application/start', {
-      email: 'logged.applicant@example.com',
-      password: 'Booster-club-2026',
-      level_id: maintain.id,
+    const started = await applicant.call(applicationWizardContracts.start, {
+      body: {
+        email: 'logged.applicant@example.com',
+        password: 'Booster-club-2026',
+        level_id: maintain.id,
+      },
     });
     expect(started.statusCode).toBe(201);
     applicant.csrfToken = started.json().csrfToken;
     const token: string = started.json().token;
     secrets.push(token);
-    expect((await applicant.get(`/api/applications/${token}`)).statusCode).toBe(200);
+    expect((await applicant.call(applicationWizardContracts.show, { params: { token: token } })).statusCode).toBe(200);
     expect(
       (await applicant.request('GET', `/application/create/${token}`, undefined, { accept: 'text/html' })).statusCode,
     ).toBe(200);
-    expect((await applicant.put(`/application/create/${token}`, { page: 1 })).statusCode).toBe(422);
+    expect(
+      (await applicant.call(applicationWizardContracts.savePage, { params: { token: token }, body: { page: 1 } }))
+        .statusCode,
+    ).toBe(422);
     expect((await applicant.request('PATCH', `/application/create/${token}`, { page: 1 })).statusCode).toBe(200);
-    expect((await applicant.get(`/application/bylaws/${token}`)).statusCode).toBe(404);
+    expect((await applicant.call(applicationWizardContracts.bylaws, { params: { token: token } })).statusCode).toBe(
+      404,
+    );
     expect(
       (
         await applicant.upload(`/application/upload/${token}`, {}, [
@@ -68,7 +78,9 @@ describe('the request log', () => {
         ])
       ).statusCode,
     ).toBe(201);
-    expect((await applicant.post(`/application/switch/${token}`)).statusCode).toBe(200);
+    expect((await applicant.call(applicationWizardContracts.switchType, { params: { token: token } })).statusCode).toBe(
+      200,
+    );
     expect(
       (
         await applicant.request('GET', `/login?next=${encodeURIComponent(`/application/create/${token}`)}`, undefined, {
@@ -80,7 +92,9 @@ describe('the request log', () => {
     // A password reset link, opened as the mail gives it.
     await createUser(t.database.db, { email: 'logged.user@example.com', password: 'Logged-pass-123' });
     const visitor = await new Agent(app).start();
-    expect((await visitor.post('/password/forgot', { email: 'logged.user@example.com' })).statusCode).toBe(200);
+    expect(
+      (await visitor.call(signInContracts.forgotPassword, { body: { email: 'logged.user@example.com' } })).statusCode,
+    ).toBe(200);
     const resetMail = async () =>
       (
         await t.database.db
@@ -102,7 +116,7 @@ describe('the request log', () => {
     ).toBe(200);
 
     // Bylaws: the hash is the capability to read them.
-    const bylaw = (await visitor.post('/bylaws-generator', BYLAW_ANSWERS.standard)).json();
+    const bylaw = (await visitor.call(bylawContracts.createStandard, { body: BYLAW_ANSWERS.standard })).json();
     const hash: string = bylaw.bylaw.hash;
     secrets.push(hash);
     for (const url of [`/api/bylaws/${hash}`, `/api/bylaws/${hash}/document`, `/bylaws-generator/download/${hash}`]) {
@@ -115,7 +129,9 @@ describe('the request log', () => {
     ]) {
       expect((await visitor.request('GET', url, undefined, { accept: 'text/html' })).statusCode, url).toBe(200);
     }
-    expect((await visitor.put(`/bylaws-generator/${hash}`, BYLAW_ANSWERS.standard)).statusCode).toBe(200);
+    expect(
+      (await visitor.call(bylawContracts.update, { params: { hash: hash }, body: BYLAW_ANSWERS.standard })).statusCode,
+    ).toBe(200);
 
     // PayPal's return to the billing page, and any other token in a query string.
     secrets.push('EC-5JW81447PG4171234', 'PAYERX7TQ2Z', 'query-secret-value-1');

@@ -7,6 +7,7 @@ import { accounts, auditLog, groups, rosterImports } from '../../src/server/db/s
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { GEN_5271_EXTRACT } from '../../src/server/db/seed/seed.ts';
 import { importBmf } from '../../src/server/modules/subordinates/import-bmf.ts';
+import { adminRosterImportsContracts } from '../../src/shared/contracts/admin-roster-imports.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import type { UploadPart } from '../helpers/files.ts';
 
@@ -59,7 +60,9 @@ const listedOfGen = async () =>
       .where(and(eq(accounts.gen, GEN), eq(accounts.isListed, true)))
   )[0]!.n;
 const rowsOf = async (id: number, action: string, page = 1) =>
-  (await admin.get(`/api/admin/roster-imports/${id}/rows?action=${action}&page=${page}`)).json();
+  (
+    await admin.call(adminRosterImportsContracts.rows, { params: { id: id }, query: { action: action, page: page } })
+  ).json();
 
 /** Shown name of a BMF row, as the importer shows it (a subordinate by its SORT_NAME). */
 const shownName = (r: BmfRow) => (r.AFFILIATION === '9' && r.SORT_NAME.trim() ? r.SORT_NAME.trim() : r.NAME.trim());
@@ -132,14 +135,17 @@ describe('who may see and act on roster imports', () => {
   });
 
   it('an unknown import is 404, an unknown list 422', async () => {
-    expect((await admin.get('/api/admin/roster-imports/999999')).statusCode).toBe(404);
-    expect((await admin.post('/api/admin/roster-imports/999999/confirm')).statusCode).toBe(404);
-    expect((await admin.get('/api/admin/roster-imports/abc')).statusCode).toBe(404);
+    expect((await admin.call(adminRosterImportsContracts.show, { params: { id: 999999 } })).statusCode).toBe(404);
+    expect((await admin.call(adminRosterImportsContracts.confirm, { params: { id: 999999 } })).statusCode).toBe(404);
+    expect((await admin.call(adminRosterImportsContracts.show, { params: { id: 'abc' } })).statusCode).toBe(404);
     const [imp] = await t.database.db
       .insert(rosterImports)
       .values({ groupId: genGroupId, gen: GEN, fileName: 'x.csv' })
       .returning();
-    const bad = await admin.get(`/api/admin/roster-imports/${imp.id}/rows?action=delete`);
+    const bad = await admin.call(adminRosterImportsContracts.rows, {
+      params: { id: imp.id },
+      query: { action: 'delete' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.action).toEqual(['The list must be add, change or remove.']);
     await t.database.db.delete(rosterImports).where(eq(rosterImports.id, imp.id));
@@ -260,7 +266,7 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
     expect(removals.data.map((r: { ein: string; name: string; state: string }) => [r.ein, r.name, r.state])).toEqual([
       ['990000001', 'GONE SOONER BOOSTERS', 'OK'],
     ]);
-    const list = (await admin.get('/api/admin/roster-imports')).json();
+    const list = (await admin.call(adminRosterImportsContracts.list)).json();
     expect(list.data[0]).toMatchObject({
       id: preview.id,
       status: 'preview',
@@ -268,7 +274,7 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
     });
 
     // Confirm: one transaction, audited; the add is public, the removal is not, the Texas subordinate stays.
-    const confirmed = await admin.post(`/api/admin/roster-imports/${preview.id}/confirm`);
+    const confirmed = await admin.call(adminRosterImportsContracts.confirm, { params: { id: preview.id } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().message).toBe(
       `Import #${preview.id} was confirmed: 1 subordinate added, 2 changed, 1 taken off the public list.`,
@@ -306,15 +312,15 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
     expect((await rowsOf(preview.id, 'add')).data[0].account_id).toBe((await accountByEin(added.EIN))!.id);
 
     // A second confirm, or a discard, of the same import is refused.
-    const again = await admin.post(`/api/admin/roster-imports/${preview.id}/confirm`);
+    const again = await admin.call(adminRosterImportsContracts.confirm, { params: { id: preview.id } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This import was already confirmed.');
-    expect((await admin.post(`/api/admin/roster-imports/${preview.id}/discard`)).json().message).toBe(
+    expect((await admin.call(adminRosterImportsContracts.discard, { params: { id: preview.id } })).json().message).toBe(
       'This import was already confirmed: undo it instead.',
     );
 
     // Undo as one batch, audited.
-    const undone = await admin.post(`/api/admin/roster-imports/${preview.id}/undo`);
+    const undone = await admin.call(adminRosterImportsContracts.undo, { params: { id: preview.id } });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json().message).toBe(
       `Import #${preview.id} was undone: 1 added subordinate removed, 2 changes put back, 1 subordinate listed again.`,
@@ -335,7 +341,7 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
       restored: 2,
       relisted: 1,
     });
-    expect((await admin.post(`/api/admin/roster-imports/${preview.id}/undo`)).json().message).toBe(
+    expect((await admin.call(adminRosterImportsContracts.undo, { params: { id: preview.id } })).json().message).toBe(
       'This import was already undone.',
     );
   });
@@ -349,8 +355,8 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
     expect(newer.counts.adds).toBe(1);
     const accountsBefore = (await t.database.db.select({ n: count() }).from(accounts))[0]!.n;
     const [a, b] = await Promise.all([
-      admin.post(`/api/admin/roster-imports/${newer.id}/confirm`),
-      admin.post(`/api/admin/roster-imports/${newer.id}/confirm`),
+      admin.call(adminRosterImportsContracts.confirm, { params: { id: newer.id } }),
+      admin.call(adminRosterImportsContracts.confirm, { params: { id: newer.id } }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect((await t.database.db.select({ n: count() }).from(accounts))[0]!.n).toBe(accountsBefore + 1);
@@ -360,20 +366,20 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
       )[0]!.n,
     ).toBe(2);
 
-    const stale = await admin.post(`/api/admin/roster-imports/${older.id}/confirm`);
+    const stale = await admin.call(adminRosterImportsContracts.confirm, { params: { id: older.id } });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(
       `Import #${newer.id} of GEN ${GEN} was confirmed after this preview was made, so the roster it was compared with has changed. Upload the file again for a fresh preview.`,
     );
-    expect((await admin.get(`/api/admin/roster-imports/${older.id}`)).json()).toMatchObject({
+    expect((await admin.call(adminRosterImportsContracts.show, { params: { id: older.id } })).json()).toMatchObject({
       status: 'preview',
       can_confirm: false,
       blocked_reason: expect.stringContaining(`Import #${newer.id}`),
     });
-    const discarded = await admin.post(`/api/admin/roster-imports/${older.id}/discard`);
+    const discarded = await admin.call(adminRosterImportsContracts.discard, { params: { id: older.id } });
     expect(discarded.statusCode).toBe(200);
     expect(discarded.json().import.status).toBe('discarded');
-    expect((await admin.post(`/api/admin/roster-imports/${older.id}/confirm`)).json().message).toBe(
+    expect((await admin.call(adminRosterImportsContracts.confirm, { params: { id: older.id } })).json().message).toBe(
       'This preview was discarded: upload the file again to import it.',
     );
 
@@ -382,15 +388,15 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
     const latest = (await admin.upload('/admin/uploads', importInto(genGroupId), [csv('eo_ok.csv', file)])).json()
       .roster_import;
     expect(latest.counts).toMatchObject({ adds: 0, changes: 1, removals: 0 });
-    expect((await admin.post(`/api/admin/roster-imports/${latest.id}/confirm`)).statusCode).toBe(200);
-    const blocked = await admin.post(`/api/admin/roster-imports/${newer.id}/undo`);
+    expect((await admin.call(adminRosterImportsContracts.confirm, { params: { id: latest.id } })).statusCode).toBe(200);
+    const blocked = await admin.call(adminRosterImportsContracts.undo, { params: { id: newer.id } });
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().message).toMatch(
       new RegExp(
         `^Import #${latest.id} of GEN ${GEN} was confirmed later \\(\\d{4}-\\d{2}-\\d{2}\\) and built on this one: undo that import first\\.$`,
       ),
     );
-    expect((await admin.post(`/api/admin/roster-imports/${latest.id}/undo`)).statusCode).toBe(200);
+    expect((await admin.call(adminRosterImportsContracts.undo, { params: { id: latest.id } })).statusCode).toBe(200);
     expect(await accountByEin(okGenRows[5].EIN)).toMatchObject({ city: 'ELSEWHERE' });
 
     // An added subordinate that other records refer to is unlisted, never deleted.
@@ -400,7 +406,7 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
       password: 'Officer-pass-123',
       accountId: addedId,
     });
-    const undone = await admin.post(`/api/admin/roster-imports/${newer.id}/undo`);
+    const undone = await admin.call(adminRosterImportsContracts.undo, { params: { id: newer.id } });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json().message).toContain(
       '1 added subordinate removed (1 kept unlisted because other records refer to it)',
@@ -420,14 +426,16 @@ describe.skipIf(!existsSync(EO_OK))('importing the state file eo_ok.csv for GEN 
     expect(change).toBeDefined();
     await t.database.db.update(accounts).set({ city: 'MOVED AGAIN' }).where(eq(accounts.ein, change.ein));
     const listedBefore = await listedOfGen();
-    const res = await admin.post(`/api/admin/roster-imports/${preview.id}/confirm`);
+    const res = await admin.call(adminRosterImportsContracts.confirm, { params: { id: preview.id } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       `The roster changed since this preview was made (EIN ${change.ein}). Nothing was written: upload the file again for a fresh preview.`,
     );
     expect(await listedOfGen()).toBe(listedBefore);
-    expect((await admin.get(`/api/admin/roster-imports/${preview.id}`)).json().status).toBe('preview');
-    await admin.post(`/api/admin/roster-imports/${preview.id}/discard`);
+    expect((await admin.call(adminRosterImportsContracts.show, { params: { id: preview.id } })).json().status).toBe(
+      'preview',
+    );
+    await admin.call(adminRosterImportsContracts.discard, { params: { id: preview.id } });
   });
 });
 
@@ -489,16 +497,20 @@ describe.skipIf(!existsSync(EO_WY))('group resolution', () => {
       expect(await ids('sort=created_at')).toEqual([b, c, a]);
       expect(await ids('status=confirmed')).toEqual([c]);
       expect(
-        (await admin.get('/api/admin/roster-imports?search=0001')).json().data.map((r: { id: number }) => r.id),
+        (await admin.call(adminRosterImportsContracts.list, { query: { search: '0001' } }))
+          .json()
+          .data.map((r: { id: number }) => r.id),
       ).toEqual([c]);
-      const bad = await admin.get('/api/admin/roster-imports?sort=adds');
+      const bad = await admin.call(adminRosterImportsContracts.list, { query: { sort: 'adds' } });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors.sort[0]).toBe(
         'The sort must be one of: created_at, -created_at, id, -id, gen, -gen, file_name, -file_name, status, -status.',
       );
-      expect((await admin.get('/api/admin/roster-imports?status=lost')).statusCode).toBe(422);
+      expect((await admin.call(adminRosterImportsContracts.list, { query: { status: 'lost' } })).statusCode).toBe(422);
 
-      const res = await admin.get('/api/admin/roster-imports/export.csv?search=sortcheck&sort=file_name&page=2');
+      const res = await admin.call(adminRosterImportsContracts.exportCsv, {
+        query: { search: 'sortcheck', sort: 'file_name', page: 2 },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(
@@ -512,7 +524,9 @@ describe.skipIf(!existsSync(EO_WY))('group resolution', () => {
       expect(lines[3]).toMatch(
         new RegExp(`^${c},0001,sortcheck-c\\.csv,Confirmed,2,1,0,\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} UTC,,,,,$`),
       );
-      expect((await admin.get('/api/admin/roster-imports/export.csv?sort=adds')).statusCode).toBe(422);
+      expect((await admin.call(adminRosterImportsContracts.exportCsv, { query: { sort: 'adds' } })).statusCode).toBe(
+        422,
+      );
     } finally {
       await t.database.db.delete(rosterImports).where(inArray(rosterImports.id, [a!, b!, c!]));
     }

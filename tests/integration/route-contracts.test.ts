@@ -6,6 +6,7 @@ import { createAccount, createUser } from '../../src/server/db/seed/factories.ts
 import { apiDocsPlugin } from '../../src/server/plugins/api-docs.ts';
 import { errorsPlugin } from '../../src/server/plugins/errors.ts';
 import { ACCESS_LEVELS, defineContract } from '../../src/shared/contracts/contract.ts';
+import { createRatingContract } from '../../src/shared/contracts/public-forms.ts';
 import { type AppRoute, createInventoriedTestApp, exemptionOf, type InventoriedApp } from '../helpers/routes.ts';
 import { Agent, signedIn } from '../helpers/test-app.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -92,7 +93,7 @@ describe('the API document at /api/docs', () => {
 describe('requests and answers go through the contract', () => {
   it("a refused payload is the product's 422 with each field's message, not a 400", async () => {
     const visitor = await new Agent(s.t.app).start();
-    const res = await visitor.post('/ratings', { url: '/pricing', rating: 9 });
+    const res = await visitor.call(createRatingContract, { body: { url: '/pricing', rating: 9 } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.rating).toEqual([expect.stringMatching(/rating/i)]);
   });

@@ -4,6 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { accounts, applications, levels, users } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
 import { hashApplicationToken } from '../../src/server/modules/applications/application-handle.ts';
+import { accountSettingsContracts } from '../../src/shared/contracts/account-settings.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PNG_1x1 } from '../helpers/files.ts';
 import { SAMPLE_PENALTY_FIGURES } from '../helpers/penalty-figures.ts';
@@ -51,7 +54,7 @@ const invoiceId = await createInvoice(db, { accountId, cents: 5_000, prefix: 'FU
 // The holder started an application before the account was theirs, so their draft, bylaws and
 // header image give the token, hash and file id routes real values to start from.
 const starter = await new Agent(s.t.app).start();
-const started = await starter.post('/application/start', { ...HOLDER, level_id: levelId });
+const started = await starter.call(applicationWizardContracts.start, { body: { ...HOLDER, level_id: levelId } });
 if (started.statusCode !== 201) throw new Error(`application start failed: ${started.body}`);
 const draftToken: string = started.json().token;
 const [{ id: holderId }] = await db.select({ id: users.id }).from(users).where(eq(users.email, HOLDER.email));
@@ -63,13 +66,17 @@ const spareToken = 'FuzzSpareDraftToken0001';
 await db
   .insert(applications)
   .values({ tokenHash: hashApplicationToken(spareToken), userId: holderId, levelId, type: 'maintain' });
-const bylawHash: string = (await holder.post('/bylaws-generator', BYLAW_ANSWERS.standard)).json().bylaw.hash;
+const bylawHash: string = (await holder.call(bylawContracts.createStandard, { body: BYLAW_ANSWERS.standard })).json()
+  .bylaw.hash;
 const image = await holder.upload(`/app/account/image/${accountId}`, {}, [
   { field: 'file', fileName: 'fuzz.png', content: PNG_1x1, type: 'image/png' },
 ]);
 const imageFileId = Number(/\/(\d+)$/.exec(image.json().public_profile_image)![1]);
 // The organization data form as it is filled in now: its real field names and values.
-const editableFields = (await holder.get('/app/fields/editable')).json().fields as Record<string, unknown>;
+const editableFields = (await holder.call(accountSettingsContracts.editableFields)).json().fields as Record<
+  string,
+  unknown
+>;
 
 /** Real values for each path parameter name, mixed into the hostile ones. */
 const PARAM_SAMPLES: Record<string, (string | number)[]> = {

@@ -3,239 +3,33 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, bylaws, groups, levels, payments, users } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
 import { BYLAW_ANSWERS } from '../helpers/bylaws.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
 import {
-  type AppRoute,
   createInventoriedTestApp,
   databaseFingerprint,
   exemptionOf,
-  fillPath,
   type InventoriedApp,
   needsCsrf,
   sessionAgent,
 } from '../helpers/routes.ts';
-import { Agent } from '../helpers/test-app.ts';
-import type { Access as DeclaredAccess } from '../../src/server/plugins/access.ts';
+import { Agent, fillPath } from '../helpers/test-app.ts';
+import type { Access } from '../../src/server/plugins/access.ts';
 import type { LightMyRequestResponse } from 'fastify';
 
 /**
  * Route-by-route security tables (docs/requirements/platform.md §5.2, §5.6; docs/requirements/platform.md §5.9), driven by the app's own
- * route inventory: every state-changing route refuses a request without a valid CSRF token and
+ * route inventory and each route's contract (who may call it, and whether it is scoped to one
+ * account: src/shared/contracts/contract.ts): every state-changing route refuses a request without a valid CSRF token and
  * writes nothing; admin routes answer 401 to visitors and 403 to account holders; signed-in routes
  * answer 401 to visitors; a holder of account A asking for anything of account B gets 404 (or the
  * route acts on A alone) and reads nothing of B.
  */
 
-type Access = 'public' | 'user' | 'group' | 'admin';
-
-interface RouteRule {
-  access: Access;
-  /**
-   * Reads or changes data of one account, application or bylaw owner (docs/requirements/platform.md §5.6): then
-   * CROSS_ACCOUNT must hold at least one case for the route.
-   */
-  scoped?: true;
-}
-
-/** Every route of the app that exemptionOf (helpers/routes.ts) does not exempt, with who may call it. */
-const ROUTES: Record<string, RouteRule> = {
-  // Public forms and reads.
-  'POST /login': { access: 'public' },
-  'POST /logout': { access: 'public' },
-  'GET /api/session': { access: 'public' },
-  'GET /healthz': { access: 'public' },
-  'GET /livez': { access: 'public' },
-  'GET /readyz': { access: 'public' },
-  'POST /contact': { access: 'public' },
-  'POST /compliance-check': { access: 'public' },
-  'POST /multi-chapter': { access: 'public' },
-  'POST /campus-report': { access: 'public' },
-  'POST /ratings': { access: 'public' },
-  'POST /password/forgot': { access: 'public' },
-  'POST /password/reset': { access: 'public' },
-  // "This was not me": the token of an invitation's links, no sign-in (docs/roles.md "Invitations").
-  'POST /invitation/not-me': { access: 'public' },
-  'GET /api/pricing': { access: 'public' },
-  'GET /api/state-requirements': { access: 'public' },
-  'GET /search': { access: 'public' },
-  // The instant revocation-risk check: any organization of the IRS data, no personal names (docs/irs-standing.md "Instant check").
-  'GET /api/irs/organizations': { access: 'public' },
-  'GET /api/irs/organizations/:ein': { access: 'public' },
-  // Every account has a public profile page, and its header image is shown there (docs/requirements/screens.md, tool 12).
-  'GET /api/accounts/:id/public': { access: 'public' },
-  'GET /app/account/image/:id/:fileId': { access: 'public' },
-  'GET /routing-numbers/data.json': { access: 'public' },
-  'POST /contests/photo': { access: 'public' },
-  'POST /contests/video': { access: 'public' },
-  'POST /application/start': { access: 'public' },
-  'POST /bylaws-generator': { access: 'public' },
-  'POST /bylaws-generator/school': { access: 'public' },
-  'POST /bylaws-generator/short': { access: 'public' },
-  // Changing or reopening answers needs the creating session or user; the hash alone opens the document.
-  'PUT /bylaws-generator/:hash': { access: 'public', scoped: true },
-  'GET /api/bylaws/:hash': { access: 'public', scoped: true },
-  'GET /api/bylaws/:hash/document': { access: 'public' },
-  'GET /bylaws-generator/download/:hash': { access: 'public' },
-
-  // Signed-in users, on their own account (or any account for an admin, through account_id).
-  'GET /api/account': { access: 'user', scoped: true },
-  'GET /api/account/standing-letter': { access: 'user', scoped: true },
-  'GET /app/fields/editable': { access: 'user', scoped: true },
-  'PUT /app/account/data': { access: 'user', scoped: true },
-  'POST /app/account/image/:id': { access: 'user', scoped: true },
-  'POST /app/account/empty-image/:id': { access: 'user', scoped: true },
-  'GET /api/account/calendar': { access: 'user', scoped: true },
-  'GET /api/account/extensions': { access: 'user', scoped: true },
-  'POST /api/account/extensions': { access: 'user', scoped: true },
-  'GET /api/account/reinstatement': { access: 'user', scoped: true },
-  'PUT /api/account/reinstatement': { access: 'user', scoped: true },
-  'POST /api/account/reinstatement/order': { access: 'user', scoped: true },
-  'GET /api/app/home': { access: 'user', scoped: true },
-  'POST /api/app/determination-letter': { access: 'user', scoped: true },
-  'GET /api/account/supervision': { access: 'user', scoped: true },
-  'PUT /api/account/supervision': { access: 'user', scoped: true },
-  'GET /api/account/renewal': { access: 'user', scoped: true },
-  'POST /app/account/renewal': { access: 'user', scoped: true },
-  'GET /app/account/users/json': { access: 'user', scoped: true },
-  'POST /app/account/users/store': { access: 'user', scoped: true },
-  'PUT /app/account/users/update/:id': { access: 'user', scoped: true },
-  'DELETE /app/account/users/delete/:id': { access: 'user', scoped: true },
-  'POST /app/account/users/:id/invitation': { access: 'user', scoped: true },
-  'GET /api/invoices/unpaid': { access: 'user', scoped: true },
-  'GET /api/invoices/:id': { access: 'user', scoped: true },
-  'GET /api/finances': { access: 'user', scoped: true },
-  'GET /api/payments/:id/receipt': { access: 'user', scoped: true },
-  'GET /api/payments/screen': { access: 'user', scoped: true },
-  'POST /app/discount/reserve': { access: 'user', scoped: true },
-  'POST /app/payments/credit': { access: 'user', scoped: true },
-  'POST /app/payments/bank': { access: 'user', scoped: true },
-  'POST /app/payments/zero-payment': { access: 'user', scoped: true },
-  'POST /app/payments/paypal': { access: 'user', scoped: true },
-  'GET /app/payments/paypal/init': { access: 'user', scoped: true },
-  'GET /app/payments/paypal/clear': { access: 'user', scoped: true },
-  // Applications belong to the user who started them.
-  'GET /api/account/applications': { access: 'user', scoped: true },
-  'GET /api/applications/:token': { access: 'user', scoped: true },
-  'PUT /application/create/:token': { access: 'user', scoped: true },
-  'PATCH /application/create/:token': { access: 'user', scoped: true },
-  'GET /application/bylaws/:token': { access: 'user', scoped: true },
-  'POST /application/switch/:token': { access: 'user', scoped: true },
-  'DELETE /application/delete': { access: 'user', scoped: true },
-  'POST /application/upload/:token': { access: 'user', scoped: true },
-  'GET /application/upload/:token/:fileId': { access: 'user', scoped: true },
-
-  // Staff only.
-  // The API document (docs/ARCHITECTURE.md "Route contracts"): the page, its files and the OpenAPI JSON and YAML.
-  'GET /api/docs': { access: 'admin' },
-  'HEAD /api/docs/': { access: 'admin' },
-  'GET /api/docs/json': { access: 'admin' },
-  'GET /api/docs/yaml': { access: 'admin' },
-  'GET /api/docs/static/*': { access: 'admin' },
-  'GET /api/docs/static/index.html': { access: 'admin' },
-  'GET /api/docs/static/swagger-initializer.js': { access: 'admin' },
-  'GET /api/admin/accounts': { access: 'admin' },
-  'GET /api/admin/accounts/export.csv': { access: 'admin' },
-  'GET /api/admin/accounts/:id': { access: 'admin' },
-  'GET /api/admin/accounts/:id/standing-letter': { access: 'admin' },
-  'PUT /api/admin/accounts/:id/settings': { access: 'admin' },
-  'POST /api/admin/accounts/:id/filings': { access: 'admin' },
-  'DELETE /api/admin/accounts/:id/extensions/:extensionId': { access: 'admin' },
-  'GET /api/admin/compliance/risk': { access: 'admin' },
-  'GET /api/admin/penalty-figures': { access: 'admin' },
-  'POST /api/admin/penalty-figures': { access: 'admin' },
-  'DELETE /api/admin/penalty-figures/:year': { access: 'admin' },
-  'GET /api/admin/work-queue': { access: 'admin' },
-  'GET /api/admin/work-queue/export.csv': { access: 'admin' },
-  'GET /api/admin/work-queue/staff': { access: 'admin' },
-  'POST /api/admin/work-queue/build': { access: 'admin' },
-  'GET /api/admin/work-queue/:id': { access: 'admin' },
-  'POST /api/admin/work-queue/:id/assign': { access: 'admin' },
-  'POST /api/admin/work-queue/:id/notes': { access: 'admin' },
-  'POST /api/admin/work-queue/:id/resolve': { access: 'admin' },
-  'POST /api/admin/work-queue/:id/reopen': { access: 'admin' },
-  'GET /api/admin/work-queue/:id/letter': { access: 'admin' },
-  'POST /api/admin/work-queue/:id/accept-letter': { access: 'admin' },
-  'POST /api/admin/work-queue/:id/return-letter': { access: 'admin' },
-  'POST /api/admin/work-queue/:id/link-applicant': { access: 'admin' },
-  'GET /api/admin/payments': { access: 'admin' },
-  'GET /api/admin/payments/export.csv': { access: 'admin' },
-  'GET /api/admin/money-totals': { access: 'admin' },
-  'GET /api/admin/invoices/open': { access: 'admin' },
-  'GET /api/admin/invoices/open/export.csv': { access: 'admin' },
-  'GET /api/admin/payments/attention': { access: 'admin' },
-  'POST /api/admin/payments/reconcile': { access: 'admin' },
-  'GET /api/admin/gen-update': { access: 'admin' },
-  'PUT /api/admin/gen-update/settings': { access: 'admin' },
-  'GET /api/admin/gen-update/export.csv': { access: 'admin' },
-  'GET /api/admin/gen-update/export.pdf': { access: 'admin' },
-  'POST /api/admin/gen-update/submit': { access: 'admin' },
-  'GET /api/admin/jobs': { access: 'admin' },
-  'GET /api/admin/jobs/:name/runs': { access: 'admin' },
-  'POST /api/admin/jobs/:name/run': { access: 'admin' },
-  'POST /api/admin/payments/:id/approve': { access: 'admin' },
-  'POST /api/admin/payments/:id/decline': { access: 'admin' },
-  'POST /api/admin/payments/:id/void': { access: 'admin' },
-  'POST /api/admin/payments/:id/refund': { access: 'admin' },
-  'POST /api/admin/payments/:id/resolve': { access: 'admin' },
-  'POST /api/admin/payments/discrepancies/:id/resolve': { access: 'admin' },
-  'POST /api/admin/payments/alerts/:id/review': { access: 'admin' },
-  'GET /api/admin/inquiries': { access: 'admin' },
-  'GET /api/admin/inquiries/export.csv': { access: 'admin' },
-  'GET /api/admin/inquiries/:id': { access: 'admin' },
-  'POST /api/admin/inquiries/:id/handled': { access: 'admin' },
-  'GET /api/admin/applications': { access: 'admin' },
-  'GET /api/admin/applications/:id': { access: 'admin' },
-  'GET /api/admin/outbox': { access: 'admin' },
-  'GET /api/admin/outbox/export.csv': { access: 'admin' },
-  'GET /api/admin/outbox/:id': { access: 'admin' },
-  'GET /api/admin/banners': { access: 'admin' },
-  'POST /api/admin/banners': { access: 'admin' },
-  'PUT /api/admin/banners/:id': { access: 'admin' },
-  'DELETE /api/admin/banners/:id': { access: 'admin' },
-  'GET /api/admin/discounts': { access: 'admin' },
-  'POST /api/admin/discounts': { access: 'admin' },
-  'PUT /api/admin/discounts/:id': { access: 'admin' },
-  'GET /api/admin/levels': { access: 'admin' },
-  'PUT /api/admin/levels/:id': { access: 'admin' },
-  'GET /api/admin/states': { access: 'admin' },
-  'PUT /api/admin/states/:code': { access: 'admin' },
-  'GET /api/admin/audit': { access: 'admin' },
-  'GET /api/admin/audit/export.csv': { access: 'admin' },
-  'GET /api/admin/uploads/options': { access: 'admin' },
-  'POST /admin/uploads': { access: 'admin' },
-  'GET /api/admin/irs-bulk-checks': { access: 'admin' },
-  'POST /api/admin/irs-bulk-checks': { access: 'admin' },
-  'GET /api/admin/irs-bulk-checks/:id': { access: 'admin' },
-  'GET /api/admin/irs-bulk-checks/:id/result.csv': { access: 'admin' },
-  'GET /api/admin/roster-imports': { access: 'admin' },
-  'GET /api/admin/roster-imports/export.csv': { access: 'admin' },
-  'GET /api/admin/roster-imports/:id': { access: 'admin' },
-  'GET /api/admin/roster-imports/:id/rows': { access: 'admin' },
-  'POST /api/admin/roster-imports/:id/confirm': { access: 'admin' },
-  'POST /api/admin/roster-imports/:id/discard': { access: 'admin' },
-  'POST /api/admin/roster-imports/:id/undo': { access: 'admin' },
-  'GET /api/admin/contests/:contest/entries': { access: 'admin' },
-  'GET /api/admin/contests/:contest/entries/export.csv': { access: 'admin' },
-  'GET /admin/contests/files/:fileId': { access: 'admin' },
-  'GET /api/admin/supervision': { access: 'admin' },
-  'GET /api/admin/supervision/overview': { access: 'admin' },
-  'POST /api/admin/supervision/education': { access: 'admin' },
-  // The central organization's workspace (docs/roles.md "Central organizations"): its users and staff;
-  // tests/integration/group-workspace.test.ts has a user of another group try every one.
-  'GET /api/app/groups': { access: 'user' },
-  'GET /api/app/groups/:groupId': { access: 'group' },
-  'GET /api/app/groups/:groupId/users': { access: 'group' },
-  'POST /api/app/groups/:groupId/users': { access: 'group' },
-  'DELETE /api/app/groups/:groupId/users/:userId': { access: 'group' },
-  'GET /api/app/groups/:groupId/irs-bulk-checks': { access: 'group' },
-  'POST /api/app/groups/:groupId/irs-bulk-checks': { access: 'group' },
-  'GET /api/app/groups/:groupId/irs-bulk-checks/:id': { access: 'group' },
-  'GET /api/app/groups/:groupId/irs-bulk-checks/:id/result.csv': { access: 'group' },
-  'GET /api/app/groups/:groupId/supervision/overview': { access: 'group' },
-  'GET /api/app/groups/:groupId/supervision': { access: 'group' },
-  'POST /api/app/groups/:groupId/supervision/education': { access: 'group' },
-};
+/** The access levels of a signed-in user of an account (src/shared/contracts/contract.ts `Access`). */
+const SIGNED_IN: ReadonlySet<Access> = new Set<Access>(['signed-in', 'account-user', 'primary-user']);
 
 /** Path parameters naming nothing that exists, so a request that gets through changes nothing. */
 const NOWHERE = {
@@ -258,7 +52,6 @@ const CSRF_REFUSED = 'Your session has expired. Please reload the page and try a
 
 let s: InventoriedApp;
 const db = () => s.t.database.db;
-const routeRule = (r: AppRoute) => ROUTES[r.key];
 const checked = () => s.routes.filter((r) => exemptionOf(r) === null);
 
 /** The fixtures of the two accounts: A asks, B is asked for. */
@@ -393,7 +186,9 @@ beforeAll(async () => {
   fx.imageB = Number(/\/(\d+)$/.exec(image.json().public_profile_image)![1]);
 
   // B's bylaws, created by B's holder.
-  const bylaw = await holderB.post('/bylaws-generator', { ...BYLAW_ANSWERS.standard, name: B_SECRETS.bylawName });
+  const bylaw = await holderB.call(bylawContracts.createStandard, {
+    body: { ...BYLAW_ANSWERS.standard, name: B_SECRETS.bylawName },
+  });
   expect(bylaw.statusCode, bylaw.body).toBe(201);
   fx.hashB = bylaw.json().bylaw.hash;
   expect((await db().select({ id: bylaws.id }).from(bylaws).where(eq(bylaws.hash, fx.hashB))).length).toBe(1);
@@ -401,7 +196,9 @@ beforeAll(async () => {
   // Two applicants, each with a draft; B's has a document.
   const applicant = async (email: string) => {
     const a = await new Agent(s.t.app).start();
-    const res = await a.post('/application/start', { email, password: 'Applicant-pass-2026', level_id: fx.levelId });
+    const res = await a.call(applicationWizardContracts.start, {
+      body: { email, password: 'Applicant-pass-2026', level_id: fx.levelId },
+    });
     expect(res.statusCode, res.body).toBe(201);
     a.csrfToken = res.json().csrfToken;
     return { a, token: res.json().token as string };
@@ -421,32 +218,20 @@ afterAll(async () => {
 });
 
 describe('route inventory', () => {
-  it('every route of the app is either in the security table or exempt with a reason', () => {
+  // Every route has a contract (route-contracts.test.ts), the API document's pages aside, which state their level in `config`.
+  it('every route of the app states who may call it, in its contract, or is exempt with a reason', () => {
     expect(s.routes.length).toBeGreaterThan(50);
-    const missing = checked()
-      .filter((r) => !routeRule(r))
-      .map((r) => r.key);
-    expect(missing, 'routes with no rule in ROUTES (add them, with who may call them)').toEqual([]);
-    const known = new Set(s.routes.map((r) => r.key));
-    expect(
-      Object.keys(ROUTES).filter((k) => !known.has(k)),
-      'rules for routes the app does not have',
-    ).toEqual([]);
+    const unstated = checked()
+      .filter((r) => r.access === undefined || (r.contract && r.access !== r.contract.access))
+      .map((r) => `${r.key}: states ${r.access ?? 'nothing'}, its contract ${r.contract?.access ?? 'is missing'}`);
+    expect(unstated, 'each route states its access (src/shared/contracts/)').toEqual([]);
   });
 
-  it('every route states who may call it (config.access), as the table says', () => {
-    const tableAccess: Record<DeclaredAccess, Access> = {
-      visitor: 'public',
-      'signed-in': 'user',
-      'account-user': 'user',
-      'primary-user': 'user',
-      'group-user': 'group',
-      staff: 'admin',
-    };
-    const disagree = checked()
-      .filter((r) => r.access === undefined || tableAccess[r.access] !== routeRule(r)?.access)
-      .map((r) => `${r.key}: states ${r.access ?? 'nothing'}, the table says ${routeRule(r)?.access}`);
-    expect(disagree).toEqual([]);
+  it("marks every route of the acting account's users as scoped, so each has a cross-account case", () => {
+    const unscoped = checked()
+      .filter((r) => (r.access === 'account-user' || r.access === 'primary-user') && !r.contract?.scoped)
+      .map((r) => r.key);
+    expect(unscoped, 'add scoped: true to the contract').toEqual([]);
   });
 
   it('only exempt routes opt out of the CSRF check', () => {
@@ -519,7 +304,7 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
   it('admin routes answer 401 to visitors and 403 to account holders', async () => {
     const visitor = await new Agent(s.t.app).start();
     const holder = await sessionAgent(s.t, fx.holderA);
-    const adminOnly = checked().filter((r) => routeRule(r)?.access === 'admin');
+    const adminOnly = checked().filter((r) => r.access === 'staff');
     expect(adminOnly.length).toBeGreaterThan(25);
     for (const route of adminOnly) {
       const url = fillPath(route.url, { ...NOWHERE, id: fx.accountB, fileId: fx.documentB });
@@ -540,7 +325,7 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
       .returning({ id: groups.id });
     const visitor = await new Agent(s.t.app).start();
     const holder = await sessionAgent(s.t, fx.holderB);
-    const groupOnly = checked().filter((r) => routeRule(r)?.access === 'group');
+    const groupOnly = checked().filter((r) => r.access === 'group-user');
     expect(groupOnly.length).toBeGreaterThan(5);
     for (const route of groupOnly) {
       const url = fillPath(route.url, { ...NOWHERE, groupId, userId: fx.holderB });
@@ -584,7 +369,7 @@ describe('who may call what (docs/requirements/platform.md §5.6)', () => {
 
   it('signed-in routes answer 401 to visitors', async () => {
     const visitor = await new Agent(s.t.app).start();
-    for (const route of checked().filter((r) => routeRule(r)?.access === 'user')) {
+    for (const route of checked().filter((r) => r.access !== undefined && SIGNED_IN.has(r.access))) {
       const res = await visitor.request(
         route.method,
         fillPath(route.url, NOWHERE),
@@ -994,7 +779,7 @@ describe('account A asking for account B (docs/requirements/platform.md §5.6)',
   it('every account-scoped route has a case', () => {
     const covered = new Set(CROSS_ACCOUNT.map((c) => c.key));
     const scoped = checked()
-      .filter((r) => routeRule(r)?.scoped)
+      .filter((r) => r.contract?.scoped)
       .map((r) => r.key);
     expect(
       scoped.filter((k) => !covered.has(k)),

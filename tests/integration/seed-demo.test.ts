@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levels } from '../../src/server/db/schema.ts';
 import { DEMO_SERVICE_FEE_CENTS, seedDemo } from '../../src/server/db/seed/seed.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { billingContracts, paymentContracts } from '../../src/shared/contracts/billing.ts';
 import { billingSummary, fromDiscountPayload } from '../../src/shared/rules/billing.ts';
 import { createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
@@ -38,7 +40,7 @@ describe('seedDemo', () => {
   it('gives the demo holder two unpaid invoices: a renewal at the level’s early-bird price and a $50.00 service fee', async () => {
     const [maintain] = await t.database.db.select().from(levels).where(eq(levels.slug, 'maintain'));
     const holder = await signedIn(t.app, DEMO);
-    const res = await holder.get('/api/invoices/unpaid');
+    const res = await holder.call(billingContracts.unpaidInvoices);
     expect(res.statusCode).toBe(200);
     const unpaid: Unpaid[] = res.json().invoices;
     expect(unpaid).toHaveLength(2);
@@ -59,17 +61,17 @@ describe('seedDemo', () => {
       number: expect.stringMatching(/^GS-\d{6}$/),
     });
     // Nothing paid yet: the finances page shows no payments and both invoices as open.
-    const finances = (await holder.get('/api/finances')).json();
+    const finances = (await holder.call(billingContracts.finances)).json();
     expect(finances.payments.total).toBe(0);
     expect(finances.invoices.open.map((i: { id: number }) => i.id).sort()).toEqual([renewal.id, fee.id].sort());
     // The renewal form shows the renewal invoice waiting for payment instead of offering another renewal.
-    const form = (await holder.get('/api/account/renewal')).json();
+    const form = (await holder.call(accountOverviewContracts.renewal)).json();
     expect(form.open_invoice).toMatchObject({ id: renewal.id, balance_cents: renewal.balance_cents });
   });
 
   it('lets each demo code apply to its own line: RENEW25 the renewal, FEES50 the fee, WELCOME100 both', async () => {
     const holder = await signedIn(t.app, DEMO);
-    const unpaid: Unpaid[] = (await holder.get('/api/invoices/unpaid')).json().invoices;
+    const unpaid: Unpaid[] = (await holder.call(billingContracts.unpaidInvoices)).json().invoices;
     const invoicesForSummary = unpaid.map((i) => ({
       id: i.id,
       balanceCents: i.balance_cents,
@@ -77,7 +79,7 @@ describe('seedDemo', () => {
     }));
     const renewalCents = unpaid.find((i) => i.order_details[0]?.type === 'renewal')!.balance_cents;
     const discountOff = async (code: string) => {
-      const res = await holder.post('/app/discount/reserve', { code });
+      const res = await holder.call(paymentContracts.reserveDiscount, { body: { code } });
       expect(res.statusCode, code).toBe(200);
       return billingSummary(invoicesForSummary, fromDiscountPayload(res.json().discount)).discount_total;
     };

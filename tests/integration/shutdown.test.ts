@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../src/server/db/schema.ts';
 import { createAccount, createInvoice, createUser } from '../../src/server/db/seed/factories.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
 import {
   cardPayload,
   createGatewayTestApp,
@@ -39,7 +40,7 @@ describe('shutdown', () => {
     const body = cardPayload(await tokenizeAtSimulator(urls, testCard()), [invoiceId], '125.00');
     const key = body.idempotency_key;
 
-    const paying = holder.post('/app/payments/credit', body);
+    const paying = holder.call(paymentContracts.credit, { body: body });
     // The payment is written as pending before the gateway is called; the gateway answers in 1 s.
     expect(
       await waitFor(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/seed/factories.ts';
 import { seedScale, type ScaleReport } from '../../src/server/db/seed/scale.ts';
+import { adminOutboxContracts } from '../../src/shared/contracts/admin-outbox.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -270,7 +271,7 @@ describe('staff lists with search and sort', () => {
       expect(res.statusCode, list).toBe(422);
       expect(res.json().errors.sort[0]).toMatch(/^The sort must be one of: [a-z_]+, -[a-z_]+(, [a-z_]+, -[a-z_]+)*\.$/);
     }
-    const long = await admin.get(`/api/admin/outbox?search=${'x'.repeat(101)}`);
+    const long = await admin.call(adminOutboxContracts.list, { query: { search: 'x'.repeat(101) } });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.search).toEqual(['The search may not be greater than 100 characters.']);
   });

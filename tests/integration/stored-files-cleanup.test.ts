@@ -9,6 +9,7 @@ import { JOBS } from '../../src/server/jobs/definitions.ts';
 import { PARTIAL_UPLOAD_MAX_AGE_MS, runHousekeeping } from '../../src/server/modules/files/housekeeping-job.ts';
 import { removeStoredFiles } from '../../src/server/modules/files/remove-stored-files.ts';
 import { newStorageKey, type FileStorage } from '../../src/server/providers/storage/storage.ts';
+import { accountUserContracts, accountSettingsContracts } from '../../src/shared/contracts/account-settings.ts';
 import { PDF_MINIMAL, PNG_1x1 } from '../helpers/files.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../helpers/wait.ts';
@@ -186,7 +187,7 @@ describe('files of deleted users', () => {
     const keptKeys = await keysOf([acct.imageId, acct.letterId]);
     for (const key of [...draftKeys, ...keptKeys]) expect(await onDisk(key), key).toBe(true);
 
-    const res = await acct.agent.delete(`/app/account/users/delete/${helperId}`);
+    const res = await acct.agent.call(accountUserContracts.remove, { params: { id: helperId } });
     expect(res.statusCode, res.body).toBe(200);
 
     for (const key of draftKeys) expect(await onDisk(key), key).toBe(false);
@@ -200,8 +201,11 @@ describe('files of deleted users', () => {
     ).toHaveLength(2);
     // The header image is still served on the public profile.
     expect(
-      (await new Agent(t.app).start().then((v) => v.get(`/app/account/image/${acct.accountId}/${acct.imageId}`)))
-        .statusCode,
+      (
+        await new Agent(t.app)
+          .start()
+          .then((v) => v.call(accountSettingsContracts.image, { params: { id: acct.accountId, fileId: acct.imageId } }))
+      ).statusCode,
     ).toBe(200);
   });
 

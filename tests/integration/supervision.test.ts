@@ -15,6 +15,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { createAccount, createUser } from '../../src/server/db/seed/factories.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
+import { supervisionContracts } from '../../src/shared/contracts/supervision.ts';
 import { sessionAgent } from '../helpers/routes.ts';
 import { VALID_REPORT } from '../helpers/supervision.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -134,7 +135,7 @@ const reportOf = async (accountId: number, taxYear: number) =>
 describe('the form of a tax year', () => {
   it('opens on the latest ended tax year with what the product knows, prefilled', async () => {
     const holder = await sessionAgent(t, fx.holderA);
-    const res = await holder.get('/api/account/supervision');
+    const res = await holder.call(supervisionContracts.form);
     expect(res.statusCode, res.body).toBe(200);
     const form = res.json();
     expect(form).toMatchObject({
@@ -170,7 +171,7 @@ describe('the form of a tax year', () => {
 
   it('refuses a tax year that has not ended', async () => {
     const holder = await sessionAgent(t, fx.holderA);
-    const res = await holder.get('/api/account/supervision?tax_year=2026');
+    const res = await holder.call(supervisionContracts.form, { query: { tax_year: 2026 } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.tax_year).toEqual([
       'The fiscal year ending December 31, 2026 has not ended yet: its e-Postcard can be filed from January 1, 2027.',
@@ -181,7 +182,7 @@ describe('the form of a tax year', () => {
 describe('saving a report', () => {
   it('any user of the account saves it: cents recomputed, audited, summary to copy', async () => {
     const treasurer = await sessionAgent(t, fx.secondA);
-    const res = await treasurer.put('/api/account/supervision', VALID_REPORT);
+    const res = await treasurer.call(supervisionContracts.save, { body: VALID_REPORT });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('The supervision report for tax year 2025 was saved.');
     const form = res.json().form;
@@ -224,7 +225,7 @@ describe('saving a report', () => {
     });
 
     // Reopened, the form shows the saved answers in dollars.
-    const again = (await treasurer.get('/api/account/supervision?tax_year=2025')).json();
+    const again = (await treasurer.call(supervisionContracts.form, { query: { tax_year: 2025 } })).json();
     expect(again.values).toMatchObject({
       gross_receipts: '42000.50',
       prior_year_receipts: '38000',
@@ -235,35 +236,39 @@ describe('saving a report', () => {
 
   it('a later year is prefilled with the receipts of earlier reports', async () => {
     const holder = await sessionAgent(t, fx.holderA);
-    const saved = await holder.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      tax_year: '2024',
-      gross_receipts: '38000',
-      prior_year_receipts: '41000',
-      second_prior_year_receipts: '40000',
+    const saved = await holder.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        tax_year: '2024',
+        gross_receipts: '38000',
+        prior_year_receipts: '41000',
+        second_prior_year_receipts: '40000',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await db()
       .delete(supervisionReports)
       .where(and(eq(supervisionReports.accountId, fx.a), eq(supervisionReports.taxYear, 2025)));
-    const form = (await holder.get('/api/account/supervision?tax_year=2025')).json();
+    const form = (await holder.call(supervisionContracts.form, { query: { tax_year: 2025 } })).json();
     expect(form.values).toMatchObject({
       prior_year_receipts: '38000',
       second_prior_year_receipts: '',
       first_tax_year: '2015',
       gross_receipts: '',
     });
-    expect((await holder.put('/api/account/supervision', VALID_REPORT)).statusCode).toBe(200);
+    expect((await holder.call(supervisionContracts.save, { body: VALID_REPORT })).statusCode).toBe(200);
   });
 
   it('gross receipts not normally $50,000 or less: 422 pointing to Form 990-EZ or 990, nothing written', async () => {
     const holder = await sessionAgent(t, fx.holderA);
-    const res = await holder.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      tax_year: '2023',
-      gross_receipts: '90000',
-      prior_year_receipts: '60000',
-      second_prior_year_receipts: '45000',
+    const res = await holder.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        tax_year: '2023',
+        gross_receipts: '90000',
+        prior_year_receipts: '60000',
+        second_prior_year_receipts: '45000',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.gross_receipts).toEqual([
@@ -274,10 +279,12 @@ describe('saving a report', () => {
 
   it('a fiscal year end other than the one the IRS data has: 422 with both months', async () => {
     const holder = await sessionAgent(t, fx.holderA);
-    const res = await holder.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      tax_year: '2023',
-      fiscal_year_end_month: '6',
+    const res = await holder.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        tax_year: '2023',
+        fiscal_year_end_month: '6',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.fiscal_year_end_month).toEqual([
@@ -288,24 +295,28 @@ describe('saving a report', () => {
 
   it("the group's own fiscal year end counts when there is no IRS data; a June year ending in 2026 has ended", async () => {
     const shelby = await sessionAgent(t, fx.holderB);
-    const wrong = await shelby.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      ein: '22-3456789',
-      tax_year: '2026',
+    const wrong = await shelby.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        ein: '22-3456789',
+        tax_year: '2026',
+      },
     });
     expect(wrong.json().errors.fiscal_year_end_month?.[0]).toContain(
       "ends in December, but your organization's data here says June.",
     );
-    const form = (await shelby.get('/api/account/supervision')).json();
+    const form = (await shelby.call(supervisionContracts.form)).json();
     expect(form).toMatchObject({ tax_year: 2026, period_end: '2026-06-30', due_date: '2026-11-16' });
-    const ok = await shelby.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      ein: '22-3456789',
-      tax_year: '2026',
-      fiscal_year_end_month: '6',
-      first_tax_year: '2026',
-      prior_year_receipts: '',
-      second_prior_year_receipts: '',
+    const ok = await shelby.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        ein: '22-3456789',
+        tax_year: '2026',
+        fiscal_year_end_month: '6',
+        first_tax_year: '2026',
+        prior_year_receipts: '',
+        second_prior_year_receipts: '',
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().form.summary).toContain(
@@ -315,22 +326,26 @@ describe('saving a report', () => {
 
   it('another EIN than the one on file, a year not ended, and the IRS field limits are refused on their fields', async () => {
     const holder = await sessionAgent(t, fx.holderA);
-    const ein = await holder.put('/api/account/supervision', { ...VALID_REPORT, ein: '98-7654321' });
+    const ein = await holder.call(supervisionContracts.save, { body: { ...VALID_REPORT, ein: '98-7654321' } });
     expect(ein.json().errors.ein).toEqual(["The EIN must be your organization's EIN on file, 12-3456789."]);
-    const future = await holder.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      tax_year: '2026',
-      first_tax_year: '2010',
-      prior_year_receipts: '1',
-      second_prior_year_receipts: '1',
+    const future = await holder.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        tax_year: '2026',
+        first_tax_year: '2010',
+        prior_year_receipts: '1',
+        second_prior_year_receipts: '1',
+      },
     });
     expect(future.json().errors.tax_year?.[0]).toBe(
       'The fiscal year ending December 31, 2026 has not ended yet: its e-Postcard can be filed from January 1, 2027.',
     );
-    const long = await holder.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      officer_name: 'A'.repeat(36),
-      website: 'example.org/<script>',
+    const long = await holder.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        officer_name: 'A'.repeat(36),
+        website: 'example.org/<script>',
+      },
     });
     expect(long.statusCode).toBe(422);
     expect(long.json().errors).toMatchObject({
@@ -343,7 +358,7 @@ describe('saving a report', () => {
 describe('filed: the 990-N in the IRS data', () => {
   it('shows "filed" once a 990-N data release lists the EIN and tax year', async () => {
     const holder = await sessionAgent(t, fx.holderA);
-    expect((await holder.get('/api/account/supervision?tax_year=2025')).json().filed).toBeNull();
+    expect((await holder.call(supervisionContracts.form, { query: { tax_year: 2025 } })).json().filed).toBeNull();
     const file = path.join(tmp, 'data-download-epostcard.txt');
     fs.writeFileSync(
       file,
@@ -354,17 +369,17 @@ describe('filed: the 990-N in the IRS data', () => {
       ].join('\n'),
     );
     await loadIrsRelease(db(), { dataset: 'epostcard', file, releasedOn: '2026-10-06' });
-    const form = (await holder.get('/api/account/supervision?tax_year=2025')).json();
+    const form = (await holder.call(supervisionContracts.form, { query: { tax_year: 2025 } })).json();
     expect(form.filed).toEqual({ released_on: '2026-10-06', period_end: '2025-12-31', terminated: false });
     // Another year of the same EIN is not filed.
-    expect((await holder.get('/api/account/supervision?tax_year=2024')).json().filed).toBeNull();
+    expect((await holder.call(supervisionContracts.form, { query: { tax_year: 2024 } })).json().filed).toBeNull();
   });
 });
 
 describe('staff: status per group and year', () => {
   it('lists the members of a GEN group with their report and 990-N, filtered and searched', async () => {
     const staff = await sessionAgent(t, fx.admin);
-    const all = (await staff.get(`/api/admin/supervision?group_id=${fx.group}&tax_year=2025`)).json();
+    const all = (await staff.call(supervisionContracts.list, { query: { group_id: fx.group, tax_year: 2025 } })).json();
     expect(all).toMatchObject({ group_id: fx.group, tax_year: 2025, total: 2 });
     const springfield = all.data.find((r: { account_id: number }) => r.account_id === fx.a);
     expect(springfield).toMatchObject({
@@ -379,38 +394,46 @@ describe('staff: status per group and year', () => {
       filed: { released_on: '2026-10-06' },
     });
     const missing = (
-      await staff.get(`/api/admin/supervision?group_id=${fx.group}&tax_year=2025&status=missing`)
+      await staff.call(supervisionContracts.list, { query: { group_id: fx.group, tax_year: 2025, status: 'missing' } })
     ).json();
     expect(missing.data.map((r: { name: string }) => r.name)).toEqual(['Shelbyville Band Boosters']);
-    const filed = (await staff.get(`/api/admin/supervision?group_id=${fx.group}&tax_year=2025&status=filed`)).json();
+    const filed = (
+      await staff.call(supervisionContracts.list, { query: { group_id: fx.group, tax_year: 2025, status: 'filed' } })
+    ).json();
     expect(filed.data.map((r: { name: string }) => r.name)).toEqual([
       'Shelbyville Band Boosters',
       'Springfield Band Boosters',
     ]);
     const notFiled = (
-      await staff.get(`/api/admin/supervision?group_id=${fx.group}&tax_year=2024&status=not_filed`)
+      await staff.call(supervisionContracts.list, {
+        query: { group_id: fx.group, tax_year: 2024, status: 'not_filed' },
+      })
     ).json();
     expect(notFiled.data.map((r: { name: string }) => r.name)).toEqual([
       'Shelbyville Band Boosters',
       'Springfield Band Boosters',
     ]);
     const searched = (
-      await staff.get(`/api/admin/supervision?group_id=${fx.group}&tax_year=2025&search=shelby`)
+      await staff.call(supervisionContracts.list, { query: { group_id: fx.group, tax_year: 2025, search: 'shelby' } })
     ).json();
     expect(searched.data.map((r: { name: string }) => r.name)).toEqual(['Shelbyville Band Boosters']);
     // Shelbyville's June 2026 year is tax year 2026.
     const y2026 = (
-      await staff.get(`/api/admin/supervision?group_id=${fx.group}&tax_year=2026&status=submitted`)
+      await staff.call(supervisionContracts.list, {
+        query: { group_id: fx.group, tax_year: 2026, status: 'submitted' },
+      })
     ).json();
     expect(y2026.data.map((r: { name: string }) => r.name)).toEqual(['Shelbyville Band Boosters']);
-    expect((await staff.get('/api/admin/supervision?status=late')).statusCode).toBe(422);
+    expect((await staff.call(supervisionContracts.list, { query: { status: 'late' } })).statusCode).toBe(422);
   });
 
   it("staff open and save any group's report through account_id, audited as on its behalf", async () => {
     const staff = await sessionAgent(t, fx.admin);
-    const form = await staff.get(`/api/account/supervision?account_id=${fx.c}`);
+    const form = await staff.call(supervisionContracts.form, { query: { account_id: fx.c } });
     expect(form.statusCode).toBe(200);
-    const saved = await staff.put('/api/account/supervision', { ...VALID_REPORT, account_id: fx.c, ein: '32-3456789' });
+    const saved = await staff.call(supervisionContracts.save, {
+      body: { ...VALID_REPORT, account_id: fx.c, ein: '32-3456789' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const [audit] = await db()
       .select()
@@ -423,7 +446,7 @@ describe('staff: status per group and year', () => {
 describe('compliance education notice', () => {
   it("is sent once per group and year to every member group's users, through the outbox", async () => {
     const staff = await sessionAgent(t, fx.admin);
-    const before = (await staff.get('/api/admin/supervision/overview')).json();
+    const before = (await staff.call(supervisionContracts.overview)).json();
     expect(before.year).toBe(2026);
     expect(before.groups.find((g: { id: number }) => g.id === fx.group)).toMatchObject({
       members: 2,
@@ -431,7 +454,7 @@ describe('compliance education notice', () => {
       education: null,
     });
 
-    const res = await staff.post('/api/admin/supervision/education', { group_id: fx.group, year: 2026 });
+    const res = await staff.call(supervisionContracts.sendEducation, { body: { group_id: fx.group, year: 2026 } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(
       'The 2026 compliance education notice of Band Boosters GEN was queued for 3 users.',
@@ -454,7 +477,7 @@ describe('compliance education notice', () => {
     const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, 'supervision.education_sent'));
     expect(audit).toMatchObject({ actorUserId: fx.admin, details: { groupId: fx.group, year: 2026, recipients: 3 } });
 
-    const again = await staff.post('/api/admin/supervision/education', { group_id: fx.group, year: 2026 });
+    const again = await staff.call(supervisionContracts.sendEducation, { body: { group_id: fx.group, year: 2026 } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
       'The 2026 compliance education notice of Band Boosters GEN was already sent on November 25, 2026 to 3 users. It is sent once a year.',
@@ -468,7 +491,7 @@ describe('compliance education notice', () => {
       )[0].n,
     ).toBe(3);
 
-    const after = (await staff.get('/api/admin/supervision/overview')).json();
+    const after = (await staff.call(supervisionContracts.overview)).json();
     expect(after.groups.find((g: { id: number }) => g.id === fx.group).education).toMatchObject({
       sent_by: 'staff@example.com',
       recipients: 3,
@@ -477,14 +500,16 @@ describe('compliance education notice', () => {
 
   it('refuses another year, and a group with no users to send to', async () => {
     const staff = await sessionAgent(t, fx.admin);
-    const last = await staff.post('/api/admin/supervision/education', { group_id: fx.otherGroup, year: 2025 });
+    const last = await staff.call(supervisionContracts.sendEducation, {
+      body: { group_id: fx.otherGroup, year: 2025 },
+    });
     expect(last.statusCode).toBe(422);
     expect(last.json().errors.year).toEqual(["Only this year's notice (2026) can be sent."]);
     const [{ id: empty }] = await db()
       .insert(groups)
       .values({ label: 'Empty GEN', gen: '9873' })
       .returning({ id: groups.id });
-    const none = await staff.post('/api/admin/supervision/education', { group_id: empty, year: 2026 });
+    const none = await staff.call(supervisionContracts.sendEducation, { body: { group_id: empty, year: 2026 } });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.group_id).toEqual(['No member group of Empty GEN has a user to send the notice to.']);
     expect(await db().select().from(complianceEducation).where(eq(complianceEducation.groupId, empty))).toEqual([]);
@@ -510,14 +535,16 @@ describe('the wrong person', () => {
 
   it("another account's user gets 404 for this account and writes nothing; account users get 403 on staff routes", async () => {
     const choir = await sessionAgent(t, fx.outsider);
-    const read = await choir.get(`/api/account/supervision?account_id=${fx.a}`);
+    const read = await choir.call(supervisionContracts.form, { query: { account_id: fx.a } });
     expect(read.statusCode).toBe(404);
     expect(read.body).not.toContain('Springfield');
     const before = await reportOf(fx.a, 2025);
-    const write = await choir.put('/api/account/supervision', {
-      ...VALID_REPORT,
-      account_id: fx.a,
-      gross_receipts: '1',
+    const write = await choir.call(supervisionContracts.save, {
+      body: {
+        ...VALID_REPORT,
+        account_id: fx.a,
+        gross_receipts: '1',
+      },
     });
     expect(write.statusCode).toBe(404);
     expect(await reportOf(fx.a, 2025)).toEqual(before);

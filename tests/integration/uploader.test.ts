@@ -5,6 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, files, groups, rosterImports } from '../../src/server/db/schema.ts';
 import { createUser } from '../../src/server/db/seed/factories.ts';
+import { adminUploadsContracts } from '../../src/shared/contracts/admin-uploads.ts';
+import { subordinateSearchContract } from '../../src/shared/contracts/subordinate-search.ts';
 import { FORBIDDEN_EXTENSIONS } from '../../src/shared/rules/uploads.ts';
 import { ISSUES_LISTED } from '../../src/shared/schemas/generic-upload.ts';
 import { PDF_MINIMAL, PNG_1x1, WINDOWS_EXE, type UploadPart } from '../helpers/files.ts';
@@ -76,7 +78,7 @@ describe('who may upload', () => {
     const before = await rowCounts();
     const visitor = await new Agent(t.app).start();
     expect((await visitor.upload('/admin/uploads', {}, [part('notes.pdf', PDF_MINIMAL)])).statusCode).toBe(401);
-    expect((await visitor.get('/api/admin/uploads/options')).statusCode).toBe(401);
+    expect((await visitor.call(adminUploadsContracts.options)).statusCode).toBe(401);
 
     const holder = await new Agent(t.app).start();
     expect((await holder.login(HOLDER.email, HOLDER.password)).statusCode).toBe(200);
@@ -84,7 +86,7 @@ describe('who may upload', () => {
       csv('roster.csv', 'name,email\nA,a@example.com\n'),
     ]);
     expect(refused.statusCode).toBe(403);
-    expect((await holder.get('/api/admin/uploads/options')).statusCode).toBe(403);
+    expect((await holder.call(adminUploadsContracts.options)).statusCode).toBe(403);
     expect((await holder.get('/admin/uploads')).statusCode).toBe(403);
     expect(await rowCounts()).toEqual(before);
   });
@@ -98,7 +100,7 @@ describe('who may upload', () => {
   });
 
   it('the options list the groups and the limits', async () => {
-    const res = await admin.get('/api/admin/uploads/options');
+    const res = await admin.call(adminUploadsContracts.options);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       groups: [{ id: groupId, label: 'Wyoming booster clubs', gen: null }],
@@ -279,7 +281,9 @@ describe('creating accounts from a roster (create_new_accounts=1)', () => {
       console.info(`eo_wy.csv (${content.length} bytes, 5985 rows) uploaded and staged in ${Math.round(ms)} ms`);
       // Nothing was written to accounts, so nothing new is found by the public search.
       expect((await rowCounts()).accountRows).toBe(before.accountRows);
-      const found = (await admin.get('/search?search=verify-501c3&keyword=burns%20elementary')).json();
+      const found = (
+        await admin.call(subordinateSearchContract, { query: { search: 'verify-501c3', keyword: 'burns elementary' } })
+      ).json();
       expect(found.data).toEqual([]);
       const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'roster_import.staged'));
       expect(audit.details).toMatchObject({ gen: '5271', group_id: genGroup.id, read: 5985, adds: gen5271 });

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, auditLog, files, irsReleases, levels, mailOutbox } from '../../src/server/db/schema.ts';
 import { sampleAnswers, type WizardLevelSlug } from '../../src/server/db/seed/wizard-schemas.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { groupHomeContracts } from '../../src/shared/contracts/group-home.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { PDF_MINIMAL } from '../helpers/files.ts';
@@ -24,17 +26,20 @@ async function applicant(slug: WizardLevelSlug) {
   const [level] = await t.database.db.select().from(levels).where(eq(levels.slug, slug));
   const a = await new Agent(t.app).start();
   const email = `answers${++n}@wizard.test`;
-  const started = await a.post('/application/start', { email, password: 'Booster-club-2026', level_id: level.id });
+  const started = await a.call(applicationWizardContracts.start, {
+    body: { email, password: 'Booster-club-2026', level_id: level.id },
+  });
   expect(started.statusCode).toBe(201);
   a.csrfToken = started.json().csrfToken;
   const token: string = started.json().token;
-  const pages: WizardPage[] = (await a.get(`/api/applications/${token}`)).json().config.schemas;
+  const pages: WizardPage[] = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json()
+    .config.schemas;
   /** PUT one page (1-based) with the answers its shown fields take. */
   const save = (page: number, answers: Record<string, unknown>) => {
     const body: Record<string, unknown> = { page };
     for (const f of valueFields(pages[page - 1].schema))
       if (isFieldShown(f, answers) && f.name in answers) body[f.name] = answers[f.name];
-    return a.put(`/application/create/${token}`, body);
+    return a.call(applicationWizardContracts.savePage, { params: { token: token }, body: body });
   };
   const pageOf = (name: string) => pages.findIndex((p) => p.schema.some((f) => f.name === name)) + 1;
   return { a, token, email, pages, save, pageOf };
@@ -49,12 +54,12 @@ describe('a group waiting for its IRS letter (docs/wizard.md)', () => {
     );
     expect(applied.statusCode).toBe(422);
     expect(Object.keys(applied.json().errors)).toEqual(['account___has_requested_exemption']);
-    const start = (await s.a.get(`/api/applications/${s.token}`)).json();
+    const start = (await s.a.call(applicationWizardContracts.show, { params: { token: s.token } })).json();
     const warning = start.config.schemas
       .flatMap((p: WizardPage) => p.schema)
       .find((f: { name: string }) => f.name === 'tax_warning_wrong_application');
     expect(warning.description).toMatch(/waiting for its letter, you need the Maintain application/);
-    const switched = await s.a.post(`/application/switch/${s.token}`);
+    const switched = await s.a.call(applicationWizardContracts.switchType, { params: { token: s.token } });
     expect(switched.statusCode).toBe(200);
 
     const m = await applicant('maintain');
@@ -69,11 +74,14 @@ describe('a group waiting for its IRS letter (docs/wizard.md)', () => {
       expect(res.statusCode, `page ${p}: ${res.body}`).toBe(200);
     }
     // No ruling year, GEN or letter was asked: the answers that follow from "applied" are set.
-    const done = await m.a.put(`/application/create/${m.token}`, {
-      submit: 1,
-      ...waiting,
-      account___ruling_year: '',
-      account___gen: '',
+    const done = await m.a.call(applicationWizardContracts.savePage, {
+      params: { token: m.token },
+      body: {
+        submit: 1,
+        ...waiting,
+        account___ruling_year: '',
+        account___gen: '',
+      },
     });
     expect(done.statusCode, done.body).toBe(200);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, done.json().account_id));
@@ -93,7 +101,7 @@ describe('a group waiting for its IRS letter (docs/wizard.md)', () => {
     );
 
     // The group's home says the letter is awaited, and takes it once it arrives.
-    const home = (await m.a.get('/api/app/home')).json();
+    const home = (await m.a.call(groupHomeContracts.home)).json();
     expect(home.letter_awaited).toEqual({ form: '1023-EZ', filed_on: '2026-09-14', received_on: null, returned: null });
     const up = await m.a.upload('/api/app/determination-letter', {}, letter());
     expect(up.statusCode, up.body).toBe(201);
@@ -104,7 +112,7 @@ describe('a group waiting for its IRS letter (docs/wizard.md)', () => {
       received_on: today,
       returned: null,
     });
-    expect((await m.a.get('/api/app/home')).json().letter_awaited.received_on).toBe(today);
+    expect((await m.a.call(groupHomeContracts.home)).json().letter_awaited.received_on).toBe(today);
     const [stored] = await t.database.db
       .select()
       .from(files)
@@ -129,13 +137,16 @@ describe('a group waiting for its IRS letter (docs/wizard.md)', () => {
       expect((await holder.save(p, sampleAnswers('maintain', { account___ein: '92-7761044' }))).statusCode).toBe(200);
     expect(
       (
-        await holder.a.put(`/application/create/${holder.token}`, {
-          submit: 1,
-          ...sampleAnswers('maintain', { account___ein: '92-7761044' }),
+        await holder.a.call(applicationWizardContracts.savePage, {
+          params: { token: holder.token },
+          body: {
+            submit: 1,
+            ...sampleAnswers('maintain', { account___ein: '92-7761044' }),
+          },
         })
       ).statusCode,
     ).toBe(200);
-    expect((await holder.a.get('/api/app/home')).json().letter_awaited).toBeNull();
+    expect((await holder.a.call(groupHomeContracts.home)).json().letter_awaited).toBeNull();
     const refused = await holder.a.upload('/api/app/determination-letter', {}, letter());
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
@@ -180,7 +191,7 @@ describe('answers asked once (docs/wizard.md)', () => {
     });
     expect(s.pages.at(-1)!.schema.map((f) => f.name)).not.toContain('bylaw___fiscal_year_end');
     for (let p = 2; p < s.pages.length; p++) expect((await s.save(p, answers)).statusCode).toBe(200);
-    const view = (await s.a.get(`/api/applications/${s.token}`)).json();
+    const view = (await s.a.call(applicationWizardContracts.show, { params: { token: s.token } })).json();
     expect(view.config.fields).toMatchObject({
       bylaw___name: answers.account___name,
       bylaw___fiscal_year_end: '5',
@@ -189,10 +200,13 @@ describe('answers asked once (docs/wizard.md)', () => {
     // A changed bylaws name is kept, not overwritten by the group's.
     const last = await s.save(s.pages.length, { ...answers, bylaw___name: 'Soldotna Track and Field Boosters' });
     expect(last.json().fields.bylaw___name).toBe('Soldotna Track and Field Boosters');
-    const done = await s.a.put(`/application/create/${s.token}`, {
-      submit: 1,
-      ...answers,
-      bylaw___name: 'Soldotna Track and Field Boosters',
+    const done = await s.a.call(applicationWizardContracts.savePage, {
+      params: { token: s.token },
+      body: {
+        submit: 1,
+        ...answers,
+        bylaw___name: 'Soldotna Track and Field Boosters',
+      },
     });
     expect(done.statusCode, done.body).toBe(200);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.id, done.json().account_id));
@@ -217,7 +231,10 @@ describe('officers (docs/wizard.md)', () => {
       contact___treasurer_first_name: ['The treasurer must be a different person from the president.'],
     });
     // Submit checks it too.
-    const submit = await s.a.put(`/application/create/${s.token}`, { submit: 1, ...same });
+    const submit = await s.a.call(applicationWizardContracts.savePage, {
+      params: { token: s.token },
+      body: { submit: 1, ...same },
+    });
     expect(submit.statusCode).toBe(422);
     expect(submit.json()).toMatchObject({
       page,
@@ -227,11 +244,21 @@ describe('officers (docs/wizard.md)', () => {
 
     const other = await applicant('full-service');
     expect(
-      (await other.a.put(`/application/create/${s.token}`, { page, ...sampleAnswers('full-service') })).statusCode,
+      (
+        await other.a.call(applicationWizardContracts.savePage, {
+          params: { token: s.token },
+          body: { page, ...sampleAnswers('full-service') },
+        })
+      ).statusCode,
     ).toBe(404);
     const visitor = await new Agent(t.app).start();
     expect(
-      (await visitor.put(`/application/create/${s.token}`, { page, ...sampleAnswers('full-service') })).statusCode,
+      (
+        await visitor.call(applicationWizardContracts.savePage, {
+          params: { token: s.token },
+          body: { page, ...sampleAnswers('full-service') },
+        })
+      ).statusCode,
     ).toBe(401);
   });
 });
@@ -262,7 +289,7 @@ describe('fiscal year and the IRS record (docs/wizard.md)', () => {
     const answers = sampleAnswers('maintain', { account___ein: '92-0178399' });
     for (let p = 1; p < m.pageOf('account___fiscal_year_end'); p++)
       expect((await m.save(p, answers)).statusCode).toBe(200);
-    const before = (await m.a.get(`/api/applications/${m.token}`)).json();
+    const before = (await m.a.call(applicationWizardContracts.show, { params: { token: m.token } })).json();
     expect(before.config.fields.account___fiscal_year_end).toBe('12');
     expect(before.notices).toEqual([]);
     // The form gets the record, to warn as the month is chosen.
@@ -277,7 +304,9 @@ describe('fiscal year and the IRS record (docs/wizard.md)', () => {
       ),
     ]);
     expect(differs.json().notices[0]).toMatch(/Form 1128/);
-    expect((await m.a.get(`/api/applications/${m.token}`)).json().notices).toEqual(differs.json().notices);
+    expect((await m.a.call(applicationWizardContracts.show, { params: { token: m.token } })).json().notices).toEqual(
+      differs.json().notices,
+    );
 
     const agrees = await m.save(fiscal, { ...answers, account___fiscal_year_end: '12' });
     expect(agrees.json().notices).toEqual([]);

@@ -3,6 +3,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bylaws } from '../../src/server/db/schema.ts';
 import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { bylawContracts } from '../../src/shared/contracts/bylaws.ts';
+import { groupHomeContracts } from '../../src/shared/contracts/group-home.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { getWizard, levelId, startApplicant } from '../helpers/applications.ts';
@@ -49,7 +52,10 @@ async function throughBylawsStep(a: Agent, token: string, answers: Record<string
   expect(bylawsPage, 'the start-up wizard has a bylaws step').toBeGreaterThan(0);
   let last;
   for (let p = 1; p <= bylawsPage; p++) {
-    last = await a.put(`/application/create/${token}`, pageBody(pages[p - 1]!, p, answers));
+    last = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: pageBody(pages[p - 1]!, p, answers),
+    });
     expect(last.statusCode, `page ${p}: ${last.body}`).toBe(200);
   }
   return last!.json();
@@ -59,7 +65,7 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
   it('no document before the step is saved; saving it answers the download, which carries the answers', async () => {
     const { a, token } = await applicant();
     expect((await wizard(a, token)).bylaws).toBeNull();
-    expect((await a.get(`/application/bylaws/${token}`)).statusCode).toBe(404);
+    expect((await a.call(applicationWizardContracts.bylaws, { params: { token: token } })).statusCode).toBe(404);
 
     const answers = sampleAnswers('start-up', {
       bylaw___name: 'Kenai River Rowing Boosters',
@@ -83,9 +89,9 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
 
     // Saving the step again replaces the document's answers: still one document.
     await throughBylawsStep(a, token, { ...answers, bylaw___name: 'Kenai River Crew Boosters' });
-    expect(docxText((await a.get(`/application/bylaws/${token}`)).rawPayload)).toContain(
-      'Bylaws of Kenai River Crew Boosters',
-    );
+    expect(
+      docxText((await a.call(applicationWizardContracts.bylaws, { params: { token: token } })).rawPayload),
+    ).toContain('Bylaws of Kenai River Crew Boosters');
     const view = await wizard(a, token);
     expect(view.bylaws.file_name).toMatch(/Kenai River Crew Boosters/);
   });
@@ -94,11 +100,11 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
     const { a, token } = await applicant();
     await throughBylawsStep(a, token, sampleAnswers('start-up'));
     const other = await applicant();
-    const refused = await other.a.get(`/application/bylaws/${token}`);
+    const refused = await other.a.call(applicationWizardContracts.bylaws, { params: { token: token } });
     expect(refused.statusCode).toBe(404);
     expect(refused.body).not.toContain('PK');
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get(`/application/bylaws/${token}`)).statusCode).toBe(401);
+    expect((await visitor.call(applicationWizardContracts.bylaws, { params: { token: token } })).statusCode).toBe(401);
   });
 
   it('submit writes the document from the submitted answers, and the group home lists it', async () => {
@@ -108,28 +114,38 @@ describe('the bylaws step writes the bylaws document (docs/wizard.md "The bylaws
     // Pages before the bylaws step only: the step itself is answered on Submit.
     for (const [i, page] of pages.entries()) {
       if (page.schema.some((f) => f.name.startsWith('bylaw___'))) continue;
-      expect((await a.put(`/application/create/${token}`, pageBody(page, i + 1, answers))).statusCode).toBe(200);
+      expect(
+        (
+          await a.call(applicationWizardContracts.savePage, {
+            params: { token: token },
+            body: pageBody(page, i + 1, answers),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
-    const done = await a.put(`/application/create/${token}`, { submit: 1, ...answers });
+    const done = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: { submit: 1, ...answers },
+    });
     expect(done.statusCode, done.body).toBe(200);
 
-    expect(docxText((await a.get(`/application/bylaws/${token}`)).rawPayload)).toContain(
-      'Bylaws of Homer Harbor Swim Boosters',
-    );
-    const home = (await a.get('/api/app/home')).json();
+    expect(
+      docxText((await a.call(applicationWizardContracts.bylaws, { params: { token: token } })).rawPayload),
+    ).toContain('Bylaws of Homer Harbor Swim Boosters');
+    const home = (await a.call(groupHomeContracts.home)).json();
     expect(home.account.id).toBe(done.json().account_id);
     const [row] = await t.database.db.select().from(bylaws).where(eq(bylaws.hash, home.documents.bylaws[0].hash));
     expect(home.documents.bylaws).toHaveLength(1);
     expect(row.answers).toMatchObject({ name: 'Homer Harbor Swim Boosters' });
-    const download = await a.get(`/bylaws-generator/download/${row.hash}`);
+    const download = await a.call(bylawContracts.download, { params: { hash: row.hash } });
     expect(docxText(download.rawPayload)).toContain('Bylaws of Homer Harbor Swim Boosters');
   });
 
   it('deleting the draft removes its bylaws', async () => {
     const { a, token } = await applicant();
     await throughBylawsStep(a, token, sampleAnswers('start-up'));
-    expect((await a.get('/api/app/home')).json().documents.bylaws).toHaveLength(1);
+    expect((await a.call(groupHomeContracts.home)).json().documents.bylaws).toHaveLength(1);
     expect((await a.request('DELETE', '/application/delete', { token })).statusCode).toBe(200);
-    expect((await a.get('/api/app/home')).json().documents.bylaws).toEqual([]);
+    expect((await a.call(groupHomeContracts.home)).json().documents.bylaws).toEqual([]);
   });
 });

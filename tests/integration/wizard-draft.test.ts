@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleAnswers } from '../../src/server/db/seed/wizard-schemas.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { DRAFT_VALUE_MAX } from '../../src/shared/schemas/application.ts';
@@ -36,7 +37,10 @@ describe('PATCH /application/create/:token: draft save as the user types (docs/w
     expect(view.config.fields).toMatchObject({ account___name: 'Soldotna Tra', account___city: '' });
     expect(view.page).toBe(1);
     // Next still checks the page as before.
-    const next = await a.put(`/application/create/${token}`, { page: 1, account___name: 'Soldotna Tra' });
+    const next = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: { page: 1, account___name: 'Soldotna Tra' },
+    });
     expect(next.statusCode).toBe(422);
     expect((await wizard(a, token)).page).toBe(1);
   });
@@ -119,9 +123,14 @@ describe('PATCH /application/create/:token: draft save as the user types (docs/w
       const body: Record<string, unknown> = { page: p + 1 };
       for (const f of valueFields(page.schema))
         if (isFieldShown(f, answers) && f.name in answers) body[f.name] = answers[f.name];
-      expect((await a.put(`/application/create/${token}`, body)).statusCode).toBe(200);
+      expect(
+        (await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: body })).statusCode,
+      ).toBe(200);
     }
-    expect((await a.put(`/application/create/${token}`, { submit: 1, ...answers })).statusCode).toBe(200);
+    expect(
+      (await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: { submit: 1, ...answers } }))
+        .statusCode,
+    ).toBe(200);
     const res = await a.request('PATCH', `/application/create/${token}`, {
       page: 1,
       account___name: 'Changed After Submit',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, invoices, levels } from '../../src/server/db/schema.ts';
 import { refreshLevelWizards } from '../../src/server/db/seed/seed.ts';
 import { sampleAnswers, WIZARD_LEVEL_SLUGS } from '../../src/server/db/seed/wizard-schemas.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
 import { isFieldShown, type WizardPage } from '../../src/shared/forms/field-definition.ts';
 import { valueFields } from '../../src/shared/forms/rules.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -20,15 +21,17 @@ describe('every seeded level’s real wizard can be completed page by page', () 
     it(`${slug}`, async () => {
       const [level] = await t.database.db.select().from(levels).where(eq(levels.slug, slug));
       const a = await new Agent(t.app).start();
-      const started = await a.post('/application/start', {
-        email: `${slug}@levels.test`,
-        password: 'Booster-club-2026',
-        level_id: level.id,
+      const started = await a.call(applicationWizardContracts.start, {
+        body: {
+          email: `${slug}@levels.test`,
+          password: 'Booster-club-2026',
+          level_id: level.id,
+        },
       });
       expect(started.statusCode).toBe(201);
       a.csrfToken = started.json().csrfToken;
       const { token } = started.json();
-      const view = (await a.get(`/api/applications/${token}`)).json();
+      const view = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json();
       const pages: WizardPage[] = view.config.schemas;
       expect(pages.length).toBeGreaterThanOrEqual(3);
       expect(view.config.title).toBeTruthy();
@@ -37,10 +40,13 @@ describe('every seeded level’s real wizard can be completed page by page', () 
         const body: Record<string, unknown> = { page: p + 1 };
         for (const f of valueFields(page.schema))
           if (isFieldShown(f, answers) && f.name in answers) body[f.name] = answers[f.name];
-        const res = await a.put(`/application/create/${token}`, body);
+        const res = await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: body });
         expect(res.statusCode, `${slug} page ${p + 1}: ${res.body}`).toBe(200);
       }
-      const done = await a.put(`/application/create/${token}`, { submit: 1, ...answers });
+      const done = await a.call(applicationWizardContracts.savePage, {
+        params: { token: token },
+        body: { submit: 1, ...answers },
+      });
       expect(done.statusCode, done.body).toBe(200);
       const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.id, done.json().invoice_id));
       expect(invoice.valueCents).toBe(level.priceDiscountCents);
@@ -69,26 +75,34 @@ describe('the Greek chapter wizard', () => {
   it('refuses a national organization that is not on the list, naming the field by its label', async () => {
     const [level] = await t.database.db.select().from(levels).where(eq(levels.slug, 'greek-chapter'));
     const a = await new Agent(t.app).start();
-    const started = await a.post('/application/start', {
-      email: 'greek-free-text@levels.test',
-      password: 'Booster-club-2026',
-      level_id: level.id,
+    const started = await a.call(applicationWizardContracts.start, {
+      body: {
+        email: 'greek-free-text@levels.test',
+        password: 'Booster-club-2026',
+        level_id: level.id,
+      },
     });
     a.csrfToken = started.json().csrfToken;
     const { token } = started.json();
-    const first: WizardPage = (await a.get(`/api/applications/${token}`)).json().config.schemas[0];
+    const first: WizardPage = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json()
+      .config.schemas[0];
     const answers = sampleAnswers('greek-chapter');
     const body: Record<string, unknown> = { page: 1 };
     for (const f of valueFields(first.schema))
       if (isFieldShown(f, answers) && f.name in answers) body[f.name] = answers[f.name];
-    const res = await a.put(`/application/create/${token}`, {
-      ...body,
-      account___national_organization: 'Made Up Fraternity',
+    const res = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: {
+        ...body,
+        account___national_organization: 'Made Up Fraternity',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       account___national_organization: ['The selected national organization is invalid.'],
     });
-    expect((await a.put(`/application/create/${token}`, body)).statusCode).toBe(200);
+    expect(
+      (await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: body })).statusCode,
+    ).toBe(200);
   });
 });

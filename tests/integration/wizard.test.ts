@@ -3,6 +3,11 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, applications, invoiceLines, invoices, levels, users } from '../../src/server/db/schema.ts';
 import { hashApplicationToken } from '../../src/server/modules/applications/application-handle.ts';
+import { accountOverviewContracts } from '../../src/shared/contracts/account-overview.ts';
+import { accountSettingsContracts } from '../../src/shared/contracts/account-settings.ts';
+import { adminApplicationsContracts } from '../../src/shared/contracts/admin-applications.ts';
+import { applicationWizardContracts } from '../../src/shared/contracts/application-wizard.ts';
+import { billingContracts } from '../../src/shared/contracts/billing.ts';
 import { Agent, createTestApp, type TestApp } from '../helpers/test-app.ts';
 import type { WizardPage } from '../../src/shared/forms/field-definition.ts';
 
@@ -99,7 +104,9 @@ let n = 0;
 async function applicant(): Promise<{ a: Agent; token: string; email: string }> {
   const a = await new Agent(t.app).start();
   const email = `applicant${++n}@example.com`;
-  const res = await a.post('/application/start', { email, password: 'Booster-club-2026', level_id: startUpLevel.id });
+  const res = await a.call(applicationWizardContracts.start, {
+    body: { email, password: 'Booster-club-2026', level_id: startUpLevel.id },
+  });
   expect(res.statusCode).toBe(201);
   a.csrfToken = res.json().csrfToken;
   return { a, token: res.json().token, email };
@@ -116,7 +123,7 @@ const PAGE2 = { account___has_501c: '0', account___fiscal_year_end: '6' };
 describe('the application wizard (docs/requirements/product.md tool 2)', () => {
   it('gives its owner the wizard configuration, and 404 to anyone else', async () => {
     const { a, token } = await applicant();
-    const res = await a.get(`/api/applications/${token}`);
+    const res = await a.call(applicationWizardContracts.show, { params: { token: token } });
     expect(res.statusCode).toBe(200);
     const view = res.json();
     expect(view).toMatchObject({
@@ -137,21 +144,33 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     expect(view.config.submission_alert).toBeTruthy();
 
     const other = await applicant();
-    expect((await other.a.get(`/api/applications/${token}`)).statusCode).toBe(404);
-    expect((await other.a.put(`/application/create/${token}`, { page: 1, ...PAGE1 })).statusCode).toBe(404);
-    expect((await a.get('/api/applications/unknown-token-0123456789')).statusCode).toBe(404);
+    expect((await other.a.call(applicationWizardContracts.show, { params: { token: token } })).statusCode).toBe(404);
+    expect(
+      (
+        await other.a.call(applicationWizardContracts.savePage, {
+          params: { token: token },
+          body: { page: 1, ...PAGE1 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await a.call(applicationWizardContracts.show, { params: { token: 'unknown-token-0123456789' } })).statusCode,
+    ).toBe(404);
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get(`/api/applications/${token}`)).statusCode).toBe(401);
+    expect((await visitor.call(applicationWizardContracts.show, { params: { token: token } })).statusCode).toBe(401);
   });
 
   it('Next validates the page by its rules, saves it, and the draft resumes at the next page', async () => {
     const { a, token } = await applicant();
-    const bad = await a.put(`/application/create/${token}`, {
-      page: 1,
-      account___name: '',
-      account___state: 'ZZ',
-      account___has_ein: 1,
-      account___ein: '12',
+    const bad = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: {
+        page: 1,
+        account___name: '',
+        account___state: 'ZZ',
+        account___has_ein: 1,
+        account___ein: '12',
+      },
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
@@ -159,7 +178,10 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
       account___state: ['The selected state is invalid.'],
       account___ein: ['The EIN must be 9 digits, like 12-3456789.'],
     });
-    const ok = await a.put(`/application/create/${token}`, { page: 1, ...PAGE1, smuggled: 'x' });
+    const ok = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: { page: 1, ...PAGE1, smuggled: 'x' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({
       page: 1,
@@ -168,20 +190,26 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
       irs_fiscal_year: null,
       notices: [],
     });
-    const view = (await a.get(`/api/applications/${token}`)).json();
+    const view = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json();
     expect(view.page).toBe(2);
     expect(view.config.fields.account___name).toBe('Soldotna Track Boosters');
     // Unticking the EIN box hides and drops the EIN.
-    const again = await a.put(`/application/create/${token}`, { page: 1, ...PAGE1, account___has_ein: 0 });
+    const again = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: { page: 1, ...PAGE1, account___has_ein: 0 },
+    });
     expect('account___ein' in again.json().fields).toBe(false);
   });
 
   it('an answer meant for the other application type is refused on that field', async () => {
     const { a, token } = await applicant();
-    const res = await a.put(`/application/create/${token}`, {
-      page: 2,
-      account___has_501c: '1',
-      account___fiscal_year_end: '6',
+    const res = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: {
+        page: 2,
+        account___has_501c: '1',
+        account___fiscal_year_end: '6',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['account___has_501c']);
@@ -189,11 +217,11 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
 
   it('switches start-up to maintain keeping the shared answers, and back', async () => {
     const { a, token } = await applicant();
-    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
-    const res = await a.post(`/application/switch/${token}`);
+    await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: { page: 1, ...PAGE1 } });
+    const res = await a.call(applicationWizardContracts.switchType, { params: { token: token } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ token, redirect: `/application/create/${token}` });
-    const view = (await a.get(`/api/applications/${token}`)).json();
+    const view = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json();
     expect(view.type).toBe('maintain');
     expect(view.page).toBe(1);
     expect(view.config.fields).toEqual({
@@ -201,8 +229,8 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
       account___ein: '39-3095719',
       file_uploads: [],
     });
-    await a.post(`/application/switch/${token}`);
-    expect((await a.get(`/api/applications/${token}`)).json().type).toBe('start-up');
+    await a.call(applicationWizardContracts.switchType, { params: { token: token } });
+    expect((await a.call(applicationWizardContracts.show, { params: { token: token } })).json().type).toBe('start-up');
   });
 
   it('Cancel deletes the draft: its link stops working', async () => {
@@ -210,7 +238,7 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     const res = await a.request('DELETE', '/application/delete', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ redirect: '/pricing' });
-    expect((await a.get(`/api/applications/${token}`)).statusCode).toBe(404);
+    expect((await a.call(applicationWizardContracts.show, { params: { token: token } })).statusCode).toBe(404);
     const [row] = await t.database.db
       .select()
       .from(applications)
@@ -221,11 +249,14 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
   it('Submit with a missing answer names the first page with an error and creates nothing', async () => {
     const { a, token } = await applicant();
     const before = (await t.database.db.select({ n: count() }).from(accounts))[0].n;
-    const res = await a.put(`/application/create/${token}`, {
-      submit: 1,
-      ...PAGE1,
-      account___fiscal_year_end: '',
-      account___has_501c: '0',
+    const res = await a.call(applicationWizardContracts.savePage, {
+      params: { token: token },
+      body: {
+        submit: 1,
+        ...PAGE1,
+        account___fiscal_year_end: '',
+        account___has_501c: '0',
+      },
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().page).toBe(2);
@@ -237,10 +268,16 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
 
   it('Submit creates exactly one account and one unpaid invoice, even when sent twice at once', async () => {
     const { a, token, email } = await applicant();
-    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
+    await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: { page: 1, ...PAGE1 } });
     const [r1, r2] = await Promise.all([
-      a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, ...PAGE2 }),
-      a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, ...PAGE2 }),
+      a.call(applicationWizardContracts.savePage, {
+        params: { token: token },
+        body: { submit: 1, ...PAGE1, ...PAGE2 },
+      }),
+      a.call(applicationWizardContracts.savePage, {
+        params: { token: token },
+        body: { submit: 1, ...PAGE1, ...PAGE2 },
+      }),
     ]);
     expect([r1.statusCode, r2.statusCode]).toEqual([200, 200]);
     expect(r1.json()).toEqual(r2.json());
@@ -281,7 +318,7 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     ]);
 
     // The account holder now sees the invoice; the wizard is locked.
-    const unpaid = (await a.get('/api/invoices/unpaid')).json().invoices;
+    const unpaid = (await a.call(billingContracts.unpaidInvoices)).json().invoices;
     expect(unpaid).toHaveLength(1);
     expect(unpaid[0]).toMatchObject({
       id: invoice_id,
@@ -291,16 +328,19 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
         { label: 'Early-bird discount', value_cents: startUpLevel.priceDiscountCents - startUpLevel.priceCents },
       ],
     });
-    const view = (await a.get(`/api/applications/${token}`)).json();
+    const view = (await a.call(applicationWizardContracts.show, { params: { token: token } })).json();
     expect(view.config.is_disabled).toBe(true);
-    expect((await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 })).statusCode).toBe(409);
+    expect(
+      (await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: { page: 1, ...PAGE1 } }))
+        .statusCode,
+    ).toBe(409);
     expect((await a.request('DELETE', '/application/delete', { token })).statusCode).toBe(409);
   });
 
   it('lists the signed-in user’s drafts for resuming, by id: the wizard opens at /application/create/{id} for its owner only', async () => {
     const { a, token } = await applicant();
-    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
-    const res = await a.get('/api/account/applications');
+    await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: { page: 1, ...PAGE1 } });
+    const res = await a.call(accountOverviewContracts.applications);
     const [draft] = res.json().applications;
     expect(res.json().applications).toEqual([
       { id: expect.any(Number), status: 'draft', level: startUpLevel.name, updated_at: expect.any(String) },
@@ -308,7 +348,7 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
     expect(res.body).not.toContain(token);
     // The list's handle opens the same draft, and the wizard's own links keep that handle.
     const id = String(draft.id);
-    const view = (await a.get(`/api/applications/${id}`)).json();
+    const view = (await a.call(applicationWizardContracts.show, { params: { token: id } })).json();
     expect(view).toMatchObject({
       token: id,
       page: 2,
@@ -316,22 +356,42 @@ describe('the application wizard (docs/requirements/product.md tool 2)', () => {
       config: { fields: { account___name: 'Soldotna Track Boosters' } },
     });
     expect(JSON.stringify(view)).not.toContain(token);
-    expect((await a.put(`/application/create/${id}`, { page: 2, ...PAGE2 })).statusCode).toBe(200);
-    expect((await a.post(`/application/switch/${id}`)).json()).toEqual({
+    expect(
+      (await a.call(applicationWizardContracts.savePage, { params: { token: id }, body: { page: 2, ...PAGE2 } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await a.call(applicationWizardContracts.switchType, { params: { token: id } })).json()).toEqual({
       token: id,
       redirect: `/application/create/${id}`,
     });
-    expect((await a.post(`/application/switch/${id}`)).statusCode).toBe(200);
+    expect((await a.call(applicationWizardContracts.switchType, { params: { token: id } })).statusCode).toBe(200);
     // Someone else's id is as unknown as a made-up one; ids beyond the integer range too.
     const other = await applicant();
     for (const handle of [id, '0', '2147483648', '99999999999', '-1']) {
-      expect((await other.a.get(`/api/applications/${handle}`)).statusCode, handle).toBe(404);
-      expect((await other.a.put(`/application/create/${handle}`, { page: 1, ...PAGE1 })).statusCode, handle).toBe(404);
-      expect((await other.a.post(`/application/switch/${handle}`)).statusCode, handle).toBe(404);
+      expect(
+        (await other.a.call(applicationWizardContracts.show, { params: { token: handle } })).statusCode,
+        handle,
+      ).toBe(404);
+      expect(
+        (
+          await other.a.call(applicationWizardContracts.savePage, {
+            params: { token: handle },
+            body: { page: 1, ...PAGE1 },
+          })
+        ).statusCode,
+        handle,
+      ).toBe(404);
+      expect(
+        (await other.a.call(applicationWizardContracts.switchType, { params: { token: handle } })).statusCode,
+        handle,
+      ).toBe(404);
       expect((await other.a.request('DELETE', '/application/delete', { token: handle })).statusCode, handle).toBe(404);
     }
-    expect((await a.get(`/api/applications/${id}`)).json().type).toBe('start-up');
-    const done = await a.put(`/application/create/${id}`, { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 });
+    expect((await a.call(applicationWizardContracts.show, { params: { token: id } })).json().type).toBe('start-up');
+    const done = await a.call(applicationWizardContracts.savePage, {
+      params: { token: id },
+      body: { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 },
+    });
     expect(done.statusCode, done.body).toBe(200);
   });
 });
@@ -347,7 +407,7 @@ describe('tokens written before they were hashed', () => {
       .insert(applications)
       .values({ tokenHash: oldToken, userId: user.id, levelId: startUpLevel.id, type: 'start-up' })
       .returning({ id: applications.id });
-    expect((await a.get(`/api/applications/${oldToken}`)).statusCode).toBe(404);
+    expect((await a.call(applicationWizardContracts.show, { params: { token: oldToken } })).statusCode).toBe(404);
     const migration = readFileSync(
       new URL('../../src/server/db/migrations/0019_hash_application_tokens.sql', import.meta.url),
       'utf8',
@@ -360,7 +420,10 @@ describe('tokens written before they were hashed', () => {
         .where(eq(applications.id, draft.id));
       expect(row.tokenHash, `run ${run + 1}`).toBe(hashApplicationToken(oldToken));
     }
-    expect((await a.get(`/api/applications/${oldToken}`)).json()).toMatchObject({ token: oldToken, status: 'draft' });
+    expect((await a.call(applicationWizardContracts.show, { params: { token: oldToken } })).json()).toMatchObject({
+      token: oldToken,
+      status: 'draft',
+    });
     // Rows written since were hashed already and are left as they are.
     const hashes = (await db.select({ tokenHash: applications.tokenHash }).from(applications)).map((r) => r.tokenHash);
     expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
@@ -374,8 +437,8 @@ describe('admins see applications', () => {
     const admin = await new Agent(t.app).start();
     await admin.login('staff@wizard.test', 'Staff-pass-123');
     const { a, token } = await applicant();
-    await a.put(`/application/create/${token}`, { page: 1, ...PAGE1 });
-    const list = (await admin.get('/api/admin/applications?status=draft')).json();
+    await a.call(applicationWizardContracts.savePage, { params: { token: token }, body: { page: 1, ...PAGE1 } });
+    const list = (await admin.call(adminApplicationsContracts.list, { query: { status: 'draft' } })).json();
     expect(list.total).toBeGreaterThan(0);
     const mine = list.data.find((r: { id: number; email: string }) => r.email === list.data[0].email);
     expect(mine).toBeDefined();
@@ -383,7 +446,7 @@ describe('admins see applications', () => {
       .select({ id: applications.id })
       .from(applications)
       .where(eq(applications.tokenHash, hashApplicationToken(token)));
-    const detail = (await admin.get(`/api/admin/applications/${row.id}`)).json();
+    const detail = (await admin.call(adminApplicationsContracts.show, { params: { id: row.id } })).json();
     expect(detail).toMatchObject({
       status: 'draft',
       type: 'start-up',
@@ -391,11 +454,11 @@ describe('admins see applications', () => {
     });
     expect(detail.labels.account___name).toBe('Organization name');
     expect(
-      (await admin.get('/api/admin/applications?status=deleted'))
+      (await admin.call(adminApplicationsContracts.list, { query: { status: 'deleted' } }))
         .json()
         .data.every((r: { status: string }) => r.status === 'deleted'),
     ).toBe(true);
-    expect((await a.get('/api/admin/applications')).statusCode).toBe(403);
+    expect((await a.call(adminApplicationsContracts.list)).statusCode).toBe(403);
   });
 });
 
@@ -404,9 +467,14 @@ describe('organization data as a dynamic form (GET /app/fields/editable)', () =>
     const { a, token } = await applicant();
     // Another EIN would clash with the account an earlier test created: this group has none yet.
     expect(
-      (await a.put(`/application/create/${token}`, { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 })).statusCode,
+      (
+        await a.call(applicationWizardContracts.savePage, {
+          params: { token: token },
+          body: { submit: 1, ...PAGE1, account___has_ein: 0, ...PAGE2 },
+        })
+      ).statusCode,
     ).toBe(200);
-    const form = (await a.get('/app/fields/editable')).json();
+    const form = (await a.call(accountSettingsContracts.editableFields)).json();
     expect(form).toMatchObject({
       title: 'Organization data',
       action: '/app/account/data',
@@ -415,23 +483,27 @@ describe('organization data as a dynamic form (GET /app/fields/editable)', () =>
     });
     expect(form.fields.account___name).toBe('Soldotna Track Boosters');
     expect(form.fields.account___fiscal_year_end).toBe('6');
-    const bad = await a.put('/app/account/data', { ...form.fields, account___zip: '', contact___president_email: 'x' });
+    const bad = await a.call(accountSettingsContracts.saveData, {
+      body: { ...form.fields, account___zip: '', contact___president_email: 'x' },
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.account___zip).toEqual(['The ZIP code field is required.']);
-    const good = await a.put('/app/account/data', {
-      ...form.fields,
-      account___street: '1 Main St',
-      account___city: 'Soldotna',
-      account___zip: '99669',
-      contact___president_first_name: 'Dana',
-      contact___president_last_name: 'Lee',
-      contact___president_email: 'dana@example.com',
+    const good = await a.call(accountSettingsContracts.saveData, {
+      body: {
+        ...form.fields,
+        account___street: '1 Main St',
+        account___city: 'Soldotna',
+        account___zip: '99669',
+        contact___president_first_name: 'Dana',
+        contact___president_last_name: 'Lee',
+        contact___president_email: 'dana@example.com',
+      },
     });
     expect(good.statusCode).toBe(200);
     expect(good.json().message).toBe('Your data was saved.');
-    const again = (await a.get('/app/fields/editable')).json();
+    const again = (await a.call(accountSettingsContracts.editableFields)).json();
     expect(again.fields).toMatchObject({ account___city: 'Soldotna', contact___president_email: 'dana@example.com' });
     const visitor = await new Agent(t.app).start();
-    expect((await visitor.get('/app/fields/editable')).statusCode).toBe(401);
+    expect((await visitor.call(accountSettingsContracts.editableFields)).statusCode).toBe(401);
   });
 });

@@ -9,7 +9,9 @@ import { createAccount, createInvoice, createUser } from '../../src/server/db/se
 import { runIrsDataRefresh } from '../../src/server/jobs/irs-data-refresh.ts';
 import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.ts';
 import { buildWorkQueue } from '../../src/server/modules/work-queue/build-work-queue.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import { workQueueContracts } from '../../src/shared/contracts/work-queue.ts';
+import { Agent, type CallInput, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
+import type { RouteContract } from '../../src/shared/contracts/contract.ts';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -234,7 +236,7 @@ describe('buildWorkQueue', () => {
 
 describe('GET /api/admin/work-queue', () => {
   it('lists the open items oldest first, 25 a page, with the counts per kind', async () => {
-    const res = await staff.get('/api/admin/work-queue');
+    const res = await staff.call(workQueueContracts.list);
     expect(res.statusCode).toBe(200);
     const page = res.json();
     expect(page.total).toBe(16);
@@ -270,7 +272,9 @@ describe('GET /api/admin/work-queue', () => {
   });
 
   it('filters by kind, sorts by account name, and refuses an unknown filter with 422', async () => {
-    const page = (await staff.get('/api/admin/work-queue?kind=roster_no_membership&sort=-account')).json();
+    const page = (
+      await staff.call(workQueueContracts.list, { query: { kind: 'roster_no_membership', sort: '-account' } })
+    ).json();
     expect(page.total).toBe(6);
     expect(page.data.map((r: { account: { name: string } }) => r.account.name)).toEqual([
       'STAYS BOOSTERS',
@@ -281,86 +285,95 @@ describe('GET /api/admin/work-queue', () => {
       'LEAVING BOOSTERS',
     ]);
     expect(page.counts.left_roster).toBe(2);
-    const bad = await staff.get('/api/admin/work-queue?kind=nope&sort=name');
+    const bad = await staff.call(workQueueContracts.list, { query: { kind: 'nope', sort: 'name' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toMatchObject({
       kind: ['The selected kind is invalid.'],
       sort: [expect.stringContaining('The sort must be one of: created_at')],
     });
-    expect((await staff.get('/api/admin/work-queue?assignee=someone')).json().errors.assignee).toEqual([
-      'The selected assignee is invalid.',
-    ]);
+    expect(
+      (await staff.call(workQueueContracts.list, { query: { assignee: 'someone' } })).json().errors.assignee,
+    ).toEqual(['The selected assignee is invalid.']);
   });
 });
 
 describe('acting on an item', () => {
   let id: number;
-  const url = (tail = '') => `/api/admin/work-queue/${id}${tail}`;
 
   beforeAll(async () => {
     id = (await itemsOf('left_roster'))[0].id;
   });
 
   it('assigns it to me, then to another staff user, never to someone who is not staff', async () => {
-    const mine = await staff.post(url('/assign'), { assignee: 'me' });
+    const mine = await staff.call(workQueueContracts.assign, { params: { id }, body: { assignee: 'me' } });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
       message: 'The item was assigned to Sam.',
       item: { assignee: { id: user.sam, name: 'Sam' } },
     });
-    expect((await staff.get('/api/admin/work-queue?assignee=me')).json().data.map((r: { id: number }) => r.id)).toEqual(
-      [id],
-    );
-    const robin = await staff.post(url('/assign'), { assignee: user.robin });
+    expect(
+      (await staff.call(workQueueContracts.list, { query: { assignee: 'me' } }))
+        .json()
+        .data.map((r: { id: number }) => r.id),
+    ).toEqual([id]);
+    const robin = await staff.call(workQueueContracts.assign, { params: { id }, body: { assignee: user.robin } });
     expect(robin.json().item.assignee).toMatchObject({ id: user.robin, name: 'Robin' });
-    expect((await staff.get('/api/admin/work-queue?assignee=me')).json().total).toBe(0);
-    expect((await staff.get(`/api/admin/work-queue?assignee=${user.robin}`)).json().total).toBe(1);
-    expect((await staff.get('/api/admin/work-queue?assignee=none')).json().total).toBe(15);
-    const notStaff = await staff.post(url('/assign'), { assignee: user.holder });
+    expect((await staff.call(workQueueContracts.list, { query: { assignee: 'me' } })).json().total).toBe(0);
+    expect((await staff.call(workQueueContracts.list, { query: { assignee: user.robin } })).json().total).toBe(1);
+    expect((await staff.call(workQueueContracts.list, { query: { assignee: 'none' } })).json().total).toBe(15);
+    const notStaff = await staff.call(workQueueContracts.assign, { params: { id }, body: { assignee: user.holder } });
     expect(notStaff.statusCode).toBe(422);
     expect(notStaff.json().errors.assignee).toEqual(['The selected assignee is not a staff user.']);
   });
 
   it('adds a note, resolves it with a resolution, refuses to resolve it twice, and reopens it', async () => {
-    const empty = await staff.post(url('/notes'), { body: '  ' });
+    const empty = await staff.call(workQueueContracts.addNote, { params: { id }, body: { body: '  ' } });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.body).toEqual(['The note field is required.']);
-    const note = await staff.post(url('/notes'), { body: 'Called the treasurer: the group merged with another club.' });
+    const note = await staff.call(workQueueContracts.addNote, {
+      params: { id },
+      body: { body: 'Called the treasurer: the group merged with another club.' },
+    });
     expect(note.statusCode).toBe(201);
     expect(note.json().item.notes).toEqual([
       expect.objectContaining({ body: 'Called the treasurer: the group merged with another club.', author: 'Sam' }),
     ]);
 
-    expect((await staff.post(url('/resolve'), {})).json().errors.resolution).toEqual([
+    expect((await staff.call(workQueueContracts.resolve, { params: { id } })).json().errors.resolution).toEqual([
       'The resolution field is required.',
     ]);
-    const resolved = await staff.post(url('/resolve'), { resolution: 'Deletion listed in the annual GEN update.' });
+    const resolved = await staff.call(workQueueContracts.resolve, {
+      params: { id },
+      body: { resolution: 'Deletion listed in the annual GEN update.' },
+    });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json().item).toMatchObject({
       status: 'resolved',
       resolution: 'Deletion listed in the annual GEN update.',
       resolved_by: { id: user.sam },
     });
-    const twice = await staff.post(url('/resolve'), { resolution: 'Again.' });
+    const twice = await staff.call(workQueueContracts.resolve, { params: { id }, body: { resolution: 'Again.' } });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('This item is already resolved.');
-    expect((await staff.get('/api/admin/work-queue')).json().counts.left_roster).toBe(1);
+    expect((await staff.call(workQueueContracts.list)).json().counts.left_roster).toBe(1);
     expect(
-      (await staff.get('/api/admin/work-queue?status=resolved')).json().data.map((r: { id: number }) => r.id),
+      (await staff.call(workQueueContracts.list, { query: { status: 'resolved' } }))
+        .json()
+        .data.map((r: { id: number }) => r.id),
     ).toEqual([id]);
 
     // A build does not bring a resolved item back.
     expect((await buildWorkQueue(t.database.db, TODAY)).added).toBe(0);
-    expect((await staff.get(url())).json().status).toBe('resolved');
+    expect((await staff.call(workQueueContracts.show, { params: { id } })).json().status).toBe('resolved');
 
-    const reopened = await staff.post(url('/reopen'));
+    const reopened = await staff.call(workQueueContracts.reopen, { params: { id } });
     expect(reopened.statusCode).toBe(200);
     expect(reopened.json().item).toMatchObject({ status: 'open', resolution: '', resolved_by: null });
-    expect((await staff.post(url('/reopen'))).statusCode).toBe(409);
+    expect((await staff.call(workQueueContracts.reopen, { params: { id } })).statusCode).toBe(409);
   });
 
   it('shows the item with its notes and history, every action audited with the account', async () => {
-    const item = (await staff.get(url())).json();
+    const item = (await staff.call(workQueueContracts.show, { params: { id } })).json();
     expect(item.details).toMatchObject({ gen: '7100', missing_from_released_on: '2026-04-13' });
     expect(
       item.history.map((e: { action: string; actor: string | null; text: string }) => [e.action, e.actor, e.text]),
@@ -392,15 +405,17 @@ describe('acting on an item', () => {
   });
 
   it('answers 404 for an item that does not exist', async () => {
-    expect((await staff.get('/api/admin/work-queue/999999')).statusCode).toBe(404);
-    expect((await staff.post('/api/admin/work-queue/999999/resolve', { resolution: 'x' })).statusCode).toBe(404);
-    expect((await staff.get('/api/admin/work-queue/abc')).statusCode).toBe(404);
+    expect((await staff.call(workQueueContracts.show, { params: { id: 999999 } })).statusCode).toBe(404);
+    expect(
+      (await staff.call(workQueueContracts.resolve, { params: { id: 999999 }, body: { resolution: 'x' } })).statusCode,
+    ).toBe(404);
+    expect((await staff.call(workQueueContracts.show, { params: { id: 'abc' } })).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/admin/work-queue/export.csv', () => {
   it('exports the filtered list as CSV, each row linking to the account', async () => {
-    const res = await staff.get('/api/admin/work-queue/export.csv?kind=name_changed');
+    const res = await staff.call(workQueueContracts.exportCsv, { query: { kind: 'name_changed' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="work-queue-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -416,35 +431,39 @@ describe('GET /api/admin/work-queue/export.csv', () => {
     expect(lines[1]).toMatch(
       new RegExp(`,${t.config.publicUrl.replace(/[.:/]/g, '\\$&')}/admin/accounts/show/${account[3]}$`),
     );
-    const all = (await staff.get('/api/admin/work-queue/export.csv?status=all')).body.trimEnd().split('\r\n');
+    const all = (await staff.call(workQueueContracts.exportCsv, { query: { status: 'all' } })).body
+      .trimEnd()
+      .split('\r\n');
     expect(all).toHaveLength(17);
   });
 });
 
 describe('who may call the work queue', () => {
-  const routes: [string, string, unknown?][] = [
-    ['GET', '/api/admin/work-queue'],
-    ['GET', '/api/admin/work-queue/export.csv'],
-    ['GET', '/api/admin/work-queue/staff'],
-    ['POST', '/api/admin/work-queue/build', {}],
-    ['GET', '/api/admin/work-queue/1'],
-    ['POST', '/api/admin/work-queue/1/assign', { assignee: 'me' }],
-    ['POST', '/api/admin/work-queue/1/notes', { body: 'x' }],
-    ['POST', '/api/admin/work-queue/1/resolve', { resolution: 'x' }],
-    ['POST', '/api/admin/work-queue/1/reopen', {}],
+  const c = workQueueContracts;
+  const item = { params: { id: 1 } };
+  const routes: [Pick<RouteContract, 'method' | 'url'>, CallInput][] = [
+    [c.list, {}],
+    [c.exportCsv, {}],
+    [c.staff, {}],
+    [c.build, {}],
+    [c.show, item],
+    [c.assign, { ...item, body: { assignee: 'me' } }],
+    [c.addNote, { ...item, body: { body: 'x' } }],
+    [c.resolve, { ...item, body: { resolution: 'x' } }],
+    [c.reopen, item],
   ];
 
   it('answers 401 to a visitor and 403 to an account holder, and changes nothing', async () => {
     const before = await t.database.db.select().from(workItems).orderBy(workItems.id);
-    for (const [method, url, body] of routes) {
-      expect((await visitor.request(method, url, body)).statusCode, `${method} ${url}`).toBe(401);
-      expect((await holder.request(method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    for (const [route, input] of routes) {
+      expect((await visitor.call(route, input)).statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect((await holder.call(route, input)).statusCode, `${route.method} ${route.url}`).toBe(403);
     }
     expect(await t.database.db.select().from(workItems).orderBy(workItems.id)).toEqual(before);
   });
 
   it('finds new items when staff ask, audited', async () => {
-    const res = await staff.post('/api/admin/work-queue/build');
+    const res = await staff.call(workQueueContracts.build);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Nothing new was found.', added: 0 });
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'work_queue.built'));
@@ -452,7 +471,7 @@ describe('who may call the work queue', () => {
   });
 
   it('lists the staff users items can be assigned to', async () => {
-    const res = await staff.get('/api/admin/work-queue/staff');
+    const res = await staff.call(workQueueContracts.staff);
     expect(res.json().staff).toEqual([
       { id: user.robin, name: 'Robin', email: 'robin.staff@example.com' },
       { id: user.sam, name: 'Sam', email: 'sam.staff@example.com' },

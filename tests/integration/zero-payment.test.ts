@@ -11,6 +11,7 @@ import {
 } from '../../src/server/db/schema.ts';
 import { createAccount, createUser, createInvoice } from '../../src/server/db/seed/factories.ts';
 import { ZERO_PAYMENT_MESSAGES } from '../../src/server/modules/payments/settle-zero-payment.ts';
+import { paymentContracts } from '../../src/shared/contracts/billing.ts';
 import { zeroPayload } from '../helpers/gateway.ts';
 import { Agent, createTestApp, type TestApp, signedIn } from '../helpers/test-app.ts';
 
@@ -76,7 +77,7 @@ async function addDiscount(
 }
 
 async function reserve(agent: Agent, code: string, extra: Record<string, unknown> = {}) {
-  const res = await agent.post('/app/discount/reserve', { code, ...extra });
+  const res = await agent.call(paymentContracts.reserveDiscount, { body: { code, ...extra } });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().discount, `reserve ${code}`).not.toBeNull();
 }
@@ -101,7 +102,7 @@ describe('POST /app/payments/zero-payment', () => {
     const second = await addInvoice(accountA, 3_050);
 
     const body = zeroPayload([first, second], discountId, '150.50');
-    const res = await holder.post('/app/payments/zero-payment', body);
+    const res = await holder.call(paymentContracts.zeroPayment, { body: body });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ...SETTLED, messages: { resultCode: 'Ok' } });
     expect(await balanceOf(first)).toBe(0);
@@ -133,7 +134,9 @@ describe('POST /app/payments/zero-payment', () => {
     expect(holds[0].paymentRef).toBe(`gs-pay-${payment.id}`);
     expect(payment.discountReservationId).toBe(holds[0].id);
     // Redeemed once: the code no longer reserves for this account.
-    expect((await holder.post('/app/discount/reserve', { code: 'ZEROALL' })).json()).toEqual({ discount: null });
+    expect((await holder.call(paymentContracts.reserveDiscount, { body: { code: 'ZEROALL' } })).json()).toEqual({
+      discount: null,
+    });
     // The receipt (docs/mail.md "Transactional mails"): discount, nothing charged, no transaction.
     const receipts = (await db().select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment.receipt'))).filter((m) =>
       m.textBody.includes(`Payment reference: ${payment.id}\n`),
@@ -151,9 +154,9 @@ describe('POST /app/payments/zero-payment', () => {
     const invoiceId = await addInvoice(accountA, 4_000);
     const body = zeroPayload([invoiceId], discountId, '40.00');
 
-    const first = await holder.post('/app/payments/zero-payment', body);
+    const first = await holder.call(paymentContracts.zeroPayment, { body: body });
     expect(first.statusCode, first.body).toBe(200);
-    const again = await holder.post('/app/payments/zero-payment', body);
+    const again = await holder.call(paymentContracts.zeroPayment, { body: body });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toEqual(first.json());
 
@@ -164,7 +167,7 @@ describe('POST /app/payments/zero-payment', () => {
     // The key cannot be reused by another account.
     const other = await signedIn(t.app, OTHER);
     const theirs = await addInvoice(accountB, 1_000);
-    const reused = await other.post('/app/payments/zero-payment', { ...body, invoices: [theirs] });
+    const reused = await other.call(paymentContracts.zeroPayment, { body: { ...body, invoices: [theirs] } });
     expect(reused.statusCode).toBe(422);
     expect(reused.json().errors).toEqual({ idempotency_key: [ZERO_PAYMENT_MESSAGES.keyUsed] });
     expect(await balanceOf(theirs)).toBe(1_000);
@@ -177,7 +180,7 @@ describe('POST /app/payments/zero-payment', () => {
 
     // The client claims the discount covers everything; the server recomputes $75.00 left to pay.
     const body = zeroPayload([invoiceId], discountId, '100.00');
-    const res = await holder.post('/app/payments/zero-payment', body);
+    const res = await holder.call(paymentContracts.zeroPayment, { body: body });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: ZERO_PAYMENT_MESSAGES.notCovered,
@@ -197,19 +200,20 @@ describe('POST /app/payments/zero-payment', () => {
     const invoiceId = await addInvoice(accountA, 5_000);
     for (const id of [discountId, 999_999]) {
       const body = zeroPayload([invoiceId], id, '50.00');
-      const res = await holder.post('/app/payments/zero-payment', body);
+      const res = await holder.call(paymentContracts.zeroPayment, { body: body });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ discount_id: [ZERO_PAYMENT_MESSAGES.noDiscount] });
       expect(await paymentsByKey(body.idempotency_key)).toHaveLength(0);
     }
     // A missing discount_id or a non-zero value is refused by the schema.
-    const noDiscount = await holder.post('/app/payments/zero-payment', zeroPayload([invoiceId], null, '50.00'));
+    const noDiscount = await holder.call(paymentContracts.zeroPayment, {
+      body: zeroPayload([invoiceId], null, '50.00'),
+    });
     expect(noDiscount.statusCode).toBe(422);
     expect(noDiscount.json().errors.discount_id).toBeDefined();
-    const withValue = await holder.post(
-      '/app/payments/zero-payment',
-      zeroPayload([invoiceId], discountId, '50.00', { value: '50.00' }),
-    );
+    const withValue = await holder.call(paymentContracts.zeroPayment, {
+      body: zeroPayload([invoiceId], discountId, '50.00', { value: '50.00' }),
+    });
     expect(withValue.statusCode).toBe(422);
     expect(withValue.json().errors.value).toBeDefined();
     expect(await balanceOf(invoiceId)).toBe(5_000);
@@ -221,7 +225,7 @@ describe('POST /app/payments/zero-payment', () => {
     const invoiceId = await addInvoice(accountA, 6_000);
     redeemControl.refuse = true;
     const body = zeroPayload([invoiceId], discountId, '60.00');
-    const res = await holder.post('/app/payments/zero-payment', body);
+    const res = await holder.call(paymentContracts.zeroPayment, { body: body });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ discount_id: [ZERO_PAYMENT_MESSAGES.alreadyRedeemed] });
     expect(await paymentsByKey(body.idempotency_key)).toHaveLength(0);
@@ -231,7 +235,7 @@ describe('POST /app/payments/zero-payment', () => {
 
     // The hold is still open: the same attempt goes through once redemption works.
     redeemControl.refuse = false;
-    const retry = await holder.post('/app/payments/zero-payment', body);
+    const retry = await holder.call(paymentContracts.zeroPayment, { body: body });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(await balanceOf(invoiceId)).toBe(0);
   });
@@ -243,22 +247,22 @@ describe('POST /app/payments/zero-payment', () => {
     const theirs = await addInvoice(accountB, 2_000);
 
     const body = zeroPayload([mine, theirs], discountId, '40.00');
-    expect((await holder.post('/app/payments/zero-payment', body)).statusCode).toBe(404);
+    expect((await holder.call(paymentContracts.zeroPayment, { body: body })).statusCode).toBe(404);
     expect(
-      (await holder.post('/app/payments/zero-payment', zeroPayload([theirs], discountId, '20.00'))).statusCode,
+      (await holder.call(paymentContracts.zeroPayment, { body: zeroPayload([theirs], discountId, '20.00') }))
+        .statusCode,
     ).toBe(404);
     // An account holder cannot name another account either.
     expect(
       (
-        await holder.post(
-          '/app/payments/zero-payment',
-          zeroPayload([theirs], discountId, '20.00', { account_id: accountB }),
-        )
+        await holder.call(paymentContracts.zeroPayment, {
+          body: zeroPayload([theirs], discountId, '20.00', { account_id: accountB }),
+        })
       ).statusCode,
     ).toBe(404);
     const paid = await addInvoice(accountA, 2_000);
     await db().update(invoices).set({ balanceCents: 0 }).where(eq(invoices.id, paid));
-    const again = await holder.post('/app/payments/zero-payment', zeroPayload([paid], discountId, '20.00'));
+    const again = await holder.call(paymentContracts.zeroPayment, { body: zeroPayload([paid], discountId, '20.00') });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This invoice has already been paid.');
 
@@ -273,10 +277,9 @@ describe('POST /app/payments/zero-payment', () => {
     const discountId = await addDiscount('ZEROADMIN', { multiplier: 1 });
     await reserve(admin, 'ZEROADMIN', { account_id: accountB });
     const invoiceId = await addInvoice(accountB, 7_700);
-    const res = await admin.post(
-      '/app/payments/zero-payment',
-      zeroPayload([invoiceId], discountId, '77.00', { account_id: accountB }),
-    );
+    const res = await admin.call(paymentContracts.zeroPayment, {
+      body: zeroPayload([invoiceId], discountId, '77.00', { account_id: accountB }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject(SETTLED);
     expect(await balanceOf(invoiceId)).toBe(0);
@@ -291,7 +294,7 @@ describe('POST /app/payments/zero-payment', () => {
   it('refuses visitors (401)', async () => {
     const invoiceId = await addInvoice(accountA, 1_000);
     const visitor = await new Agent(t.app).start();
-    const res = await visitor.post('/app/payments/zero-payment', zeroPayload([invoiceId], 1, '10.00'));
+    const res = await visitor.call(paymentContracts.zeroPayment, { body: zeroPayload([invoiceId], 1, '10.00') });
     expect(res.statusCode).toBe(401);
     expect(await balanceOf(invoiceId)).toBe(1_000);
   });

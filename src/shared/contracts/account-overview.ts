@@ -74,6 +74,7 @@ export const accountOverviewContracts = {
     method: 'GET',
     url: '/api/account',
     access: 'signed-in',
+    scoped: true,
     summary:
       'The signed-in user and their account: organization, level, renewal date and standing with the IRS (null without one)',
     response: {
@@ -106,6 +107,7 @@ export const accountOverviewContracts = {
     method: 'GET',
     url: '/api/account/applications',
     access: 'signed-in',
+    scoped: true,
     summary: "The signed-in user's applications that can still be resumed, newest first",
     response: {
       200: z.object({
@@ -119,6 +121,7 @@ export const accountOverviewContracts = {
     method: 'GET',
     url: '/api/account/calendar',
     access: 'account-user',
+    scoped: true,
     summary: "The account's upcoming deadlines, soonest first, and its recorded Form 990-series filings, newest first",
     querystring: accountChoiceSchema,
     response: {
@@ -134,6 +137,7 @@ export const accountOverviewContracts = {
     method: 'GET',
     url: '/api/account/renewal',
     access: 'account-user',
+    scoped: true,
     summary:
       "What the renewal form shows: the account's level, its prices (cents), the options and whether renewal is offered now",
     querystring: accountChoiceSchema,
@@ -143,6 +147,7 @@ export const accountOverviewContracts = {
     method: 'GET',
     url: '/api/account/standing-letter',
     access: 'signed-in',
+    scoped: true,
     summary: "The good-standing letter of the user's group, while the IRS data shows it in good standing",
     response: { 200: fileAnswer('The letter as PDF') },
     produces: ['application/pdf'],

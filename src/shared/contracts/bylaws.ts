@@ -54,6 +54,7 @@ export const bylawContracts = {
     method: 'PUT',
     url: '/bylaws-generator/:hash',
     access: 'visitor',
+    scoped: true,
     summary: 'Generate saved bylaws again with changed answers (their creator only)',
     params: hashParams,
     // The saved bylaw's variant decides the rules (its schema in shared/schemas/bylaws.ts), so the
@@ -67,6 +68,7 @@ export const bylawContracts = {
     method: 'GET',
     url: '/api/bylaws/:hash',
     access: 'visitor',
+    scoped: true,
     summary: 'Saved bylaws reopened for editing (their creator only)',
     params: hashParams,
     response: { 200: bylawForEditingSchema },

@@ -34,6 +34,12 @@ export interface RouteContract {
   readonly method: ContractMethod;
   readonly url: string;
   readonly access: Access;
+  /**
+   * The route reads or changes what belongs to one account, application or bylaws' owner
+   * (docs/requirements/platform.md §5.6): the security test asks it, as a user of another account,
+   * for what is not theirs (tests/integration/security-routes.test.ts, "account A asking for account B").
+   */
+  readonly scoped?: true;
   /** One line for the API document. */
   readonly summary: string;
   readonly params?: z.ZodType;
@@ -106,4 +112,20 @@ export interface RouteAddress<C extends RouteContract = RouteContract> {
  */
 export function routeAt<C extends RouteContract>(method: C['method'], url: C['url']): RouteAddress<C> {
   return { method, url };
+}
+
+/**
+ * The query cache's key of a call (docs/ARCHITECTURE.md "Query keys"): the route's URL, then its
+ * path parameters and its query, so two screens that read the same route with the same input share
+ * one entry, and the key is never written by hand. The server's render of a public page fills its
+ * cache under this key too (src/shared/page-queries.ts).
+ * @param route the route's contract, or its {@link routeAt} address
+ * @param input `{ params, query }` as the call sends them (a body is no part of a read)
+ * @returns `[url, params, query]`, `{}` for what the call leaves out
+ */
+export function queryKeyOf(
+  route: RouteAddress,
+  input: { readonly params?: unknown; readonly query?: unknown },
+): readonly unknown[] {
+  return [route.url, input.params ?? {}, input.query ?? {}];
 }

@@ -14,6 +14,7 @@ export const extensionContracts = {
     method: 'GET',
     url: '/api/account/extensions',
     access: 'account-user',
+    scoped: true,
     summary: "The account's recorded Form 8868 extensions and the return periods one can be recorded for",
     querystring: accountChoiceSchema,
     response: { 200: filingExtensionsViewSchema },
@@ -22,6 +23,7 @@ export const extensionContracts = {
     method: 'POST',
     url: '/api/account/extensions',
     access: 'account-user',
+    scoped: true,
     summary: 'Record a Form 8868 extension of one of the account’s returns (audited)',
     body: filingExtensionSchema.safeExtend({ account_id: actingAccountField }),
     response: {

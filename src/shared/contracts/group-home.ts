@@ -8,6 +8,7 @@ export const groupHomeContracts = {
     method: 'GET',
     url: '/api/app/home',
     access: 'account-user',
+    scoped: true,
     summary:
       'Where the group stands, what is due, unpaid and in progress, its documents and users; staff name the account with account_id (audited)',
     querystring: homeQuery,
@@ -18,6 +19,7 @@ export const groupHomeContracts = {
     method: 'POST',
     url: '/api/app/determination-letter',
     access: 'signed-in',
+    scoped: true,
     summary:
       "Upload the IRS determination letter the account's group was waiting for (multipart, one file), for staff to review (audited)",
     response: { 201: z.object({ letter_awaited: letterAwaitedSchema }) },

@@ -19,6 +19,7 @@ export const reinstatementContracts = {
     method: 'GET',
     url: '/api/account/reinstatement',
     access: 'account-user',
+    scoped: true,
     summary: 'The Rev. Proc. 2014-11 paths back for a revoked organization, with their deadlines and checklist',
     querystring: accountChoiceSchema,
     response: { 200: reinstatementViewSchema },
@@ -27,6 +28,7 @@ export const reinstatementContracts = {
     method: 'PUT',
     url: '/api/account/reinstatement',
     access: 'account-user',
+    scoped: true,
     summary: 'Tick or untick an item of the reinstatement checklist (audited)',
     body: reinstatementItemSchema.safeExtend({ account_id: actingAccountField }),
     response: { 200: z.object({ view: reinstatementViewSchema, message: z.string() }), 422: validationFailedSchema },
@@ -35,6 +37,7 @@ export const reinstatementContracts = {
     method: 'POST',
     url: '/api/account/reinstatement/order',
     access: 'account-user',
+    scoped: true,
     summary:
       "Order the reinstatement application: one invoice at the level's price per revocation (a repeat answers the first order)",
     body: z.object({ account_id: actingAccountField }),

@@ -22,6 +22,7 @@ export const supervisionContracts = {
     method: 'GET',
     url: '/api/account/supervision',
     access: 'account-user',
+    scoped: true,
     summary:
       'The supervision report of a tax year (default the latest ended) with the facts known, its gross receipts test and the 990-N seen in the IRS data',
     querystring: supervisionQuery.extend(accountChoiceSchema.shape),
@@ -31,6 +32,7 @@ export const supervisionContracts = {
     method: 'PUT',
     url: '/api/account/supervision',
     access: 'account-user',
+    scoped: true,
     summary:
       'Save the supervision report of a tax year, checked against the IRS field limits and the gross receipts test (audited)',
     body: supervisionReportSchema,

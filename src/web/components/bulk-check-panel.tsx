@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STANDING_LABELS, type StandingState } from '../../shared/rules/standing.ts';
 import {
@@ -71,10 +71,8 @@ const STATUS_BADGE = {
 
 /** Where a {@link BulkCheckPanel} reads and sends its checks: the staff's routes, or a group's. */
 export interface BulkCheckPanelProps {
-  /** The query cache's key of the list of checks. */
-  queryKey: readonly unknown[];
-  /** Reads the latest checks and how long they are kept. */
-  listChecks: () => Promise<IrsBulkCheckList>;
+  /** Reads the latest checks and how long they are kept: the list route's `queryOf`. */
+  list: { queryKey: QueryKey; queryFn: () => Promise<IrsBulkCheckList> };
   /** Sends the multipart body (the file in `file`) and answers the check it started. */
   uploadChecks: (body: FormData) => Promise<IrsBulkCheck>;
   /** The address of a finished check's CSV of standings. */
@@ -90,18 +88,11 @@ export interface BulkCheckPanelProps {
  * every second while a check runs. The staff's page (/admin/irs-bulk-checks) and a central
  * organization's workspace (docs/roles.md "Central organizations") show it, each with its routes.
  */
-export function BulkCheckPanel({
-  queryKey,
-  listChecks,
-  uploadChecks,
-  resultHref,
-  headingOrder = 2,
-}: BulkCheckPanelProps) {
+export function BulkCheckPanel({ list: read, uploadChecks, resultHref, headingOrder = 2 }: BulkCheckPanelProps) {
   const client = useQueryClient();
   const [current, setCurrent] = useState<number | null>(null);
   const list = useQuery({
-    queryKey,
-    queryFn: () => listChecks(),
+    ...read,
     refetchInterval: (q) => (q.state.data?.data.some((r) => r.status === 'running') ? 1000 : false),
   });
   const fileUpload = useFileUpload(uploadChecks, {
@@ -109,7 +100,7 @@ export function BulkCheckPanel({
     onDone: async (check) => {
       setCurrent(check.id);
       toastSuccess(`Checking ${number(check.total)} EINs.`);
-      await client.invalidateQueries({ queryKey });
+      await client.invalidateQueries({ queryKey: read.queryKey });
     },
   });
   const checks = list.data?.data ?? [];

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountOverviewContracts } from '../../shared/contracts/account-overview.ts';
-import { call } from '../lib/http.ts';
+import { queryOf } from '../lib/queries.ts';
 
 /** 'YYYY-MM-DD' shown as a calendar date, without a time zone shifting the day. */
 function showCalendarDate(iso: string): string {
@@ -30,8 +30,7 @@ function daysLeftText(days: number): { text: string; color: string } {
  */
 export function ComplianceCalendarCard({ accountId }: { accountId?: number }) {
   const q = useQuery({
-    queryKey: ['compliance-calendar', accountId ?? null],
-    queryFn: () => call(accountOverviewContracts.calendar, { query: accountId ? { account_id: accountId } : {} }),
+    ...queryOf(accountOverviewContracts.calendar, { query: accountId ? { account_id: accountId } : {} }),
     retry: false,
   });
   if (!q.data) return null;

@@ -7,6 +7,7 @@ import { periodText } from '../../shared/rules/standing.ts';
 import { EXTENSION_RETURN_FORM_LABELS, filingExtensionSchema } from '../../shared/schemas/extensions.ts';
 import { confirmAction, toastFailure, toastSuccess } from '../lib/feedback.tsx';
 import { call, HttpFailure } from '../lib/http.ts';
+import { queryOf } from '../lib/queries.ts';
 import { KitForm, SubmitButton, TextField } from './form-kit/kit.tsx';
 import { SelectField } from './form-kit/select-field.tsx';
 import { defaultPayload, useServerForm } from './form-kit/use-server-form.ts';
@@ -142,8 +143,7 @@ export function FilingExtensions({ accountId, suggestedPeriod }: { accountId?: n
   const [recording, setRecording] = useState(false);
   const [removing, setRemoving] = useState<number | null>(null);
   const q = useQuery({
-    queryKey: ['filing-extensions', accountId ?? null],
-    queryFn: () => call(extensionContracts.list, { query: accountId ? { account_id: accountId } : {} }),
+    ...queryOf(extensionContracts.list, { query: accountId ? { account_id: accountId } : {} }),
     retry: false,
   });
   const view = q.data;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountOverviewContracts } from '../../shared/contracts/account-overview.ts';
 import { boot } from '../lib/boot.ts';
-import { call } from '../lib/http.ts';
+import { queryOf } from '../lib/queries.ts';
 
 /**
  * Whether the signed-in user has no organization yet (their application is not submitted) and is
@@ -18,8 +18,7 @@ export const hasNoOrganizationYet = () => !!boot.user && !boot.user.isAdmin && b
  */
 export function NoOrganizationYet({ title }: { title: string }) {
   const drafts = useQuery({
-    queryKey: ['my-applications'],
-    queryFn: () => call(accountOverviewContracts.applications, {}),
+    ...queryOf(accountOverviewContracts.applications, {}),
   });
   const draft = drafts.data?.applications.find((a) => a.status === 'draft');
   return (

@@ -8,6 +8,7 @@ import { formatCurrency } from '../../shared/rules/formats.ts';
 import { confirmAction, toastFailure, toastSuccess } from '../lib/feedback.tsx';
 import { call, HttpFailure } from '../lib/http.ts';
 import { showDate } from '../lib/locale.ts';
+import { queryOf } from '../lib/queries.ts';
 import type { ContractAnswer } from '../../shared/contracts/contract.ts';
 
 /** GET /api/account/reinstatement as it arrives. */
@@ -82,22 +83,19 @@ function PathChecklist({
  */
 export function ReinstatementChecklist({ accountId }: { accountId?: number }) {
   const queryClient = useQueryClient();
-  const queryKey = ['reinstatement', accountId ?? null];
   const [busy, setBusy] = useState<string | null>(null);
   const [ordering, setOrdering] = useState(false);
   const navigate = useNavigate();
-  const q = useQuery({
-    queryKey,
-    queryFn: () => call(reinstatementContracts.view, { query: accountId ? { account_id: accountId } : {} }),
-    retry: false,
-  });
+  const read = queryOf(reinstatementContracts.view, { query: accountId ? { account_id: accountId } : {} });
+  const { queryKey } = read;
+  const q = useQuery({ ...read, retry: false });
   const view = q.data;
   if (!view?.revocation) return null;
 
   const toggle = async (item: string, checked: boolean) => {
     setBusy(item);
     // The box follows the click at once; the server's answer then says who ticked it and when.
-    queryClient.setQueryData<ReinstatementView>(queryKey, (old) =>
+    queryClient.setQueryData(queryKey, (old) =>
       old
         ? {
             ...old,

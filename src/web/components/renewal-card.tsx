@@ -4,8 +4,9 @@ import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { accountOverviewContracts } from '../../shared/contracts/account-overview.ts';
 import { boot } from '../lib/boot.ts';
-import { call, HttpFailure } from '../lib/http.ts';
+import { HttpFailure } from '../lib/http.ts';
 import { showDate } from '../lib/locale.ts';
+import { queryOf } from '../lib/queries.ts';
 import { RenewalScreen, RenewalForm } from './renewal-form.tsx';
 
 /**
@@ -17,8 +18,7 @@ import { RenewalScreen, RenewalForm } from './renewal-form.tsx';
  */
 export function RenewalCard({ accountId }: { accountId?: number }) {
   const q = useQuery({
-    queryKey: ['renewal', accountId ?? 'mine'],
-    queryFn: () => call(accountOverviewContracts.renewal, { query: accountId ? { account_id: accountId } : {} }),
+    ...queryOf(accountOverviewContracts.renewal, { query: accountId ? { account_id: accountId } : {} }),
     retry: false,
   });
   if (q.isPending) return null;

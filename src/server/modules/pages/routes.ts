@@ -75,12 +75,12 @@ export async function pageRoutes(app: FastifyInstance, opts: { webDev: WebDevSer
   ) {
     // Only fixed public addresses are canonical; pages with parameters or behind sign-in are not indexed.
     const canonicalUrl =
-      status === 200 && page.access === 'public' && page.path && !page.path.includes(':')
+      status === 200 && page.access === 'visitor' && page.path && !page.path.includes(':')
         ? new URL(page.path, app.config.publicUrl).toString()
         : undefined;
     // Public pages arrive rendered, so they paint before any script has run (docs/requirements/platform.md §6).
     const serverRendered =
-      serverRenderer && status === 200 && page.access === 'public' && page.path ? serverRenderer : null;
+      serverRenderer && status === 200 && page.access === 'visitor' && page.path ? serverRenderer : null;
     const [company, banners, queries] = await Promise.all([
       getCompany(app.db),
       listActiveBanners(app.db),
@@ -123,10 +123,10 @@ export async function pageRoutes(app: FastifyInstance, opts: { webDev: WebDevSer
 
   for (const page of PAGES) {
     app.get(page.path, async (req, reply) => {
-      if (page.access !== 'public' && !req.user) {
+      if (page.access !== 'visitor' && !req.user) {
         return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`);
       }
-      if (page.access === 'admin' && !req.user?.isAdmin) return send(req, reply, { title: 'Not allowed' }, 403);
+      if (page.access === 'staff' && !req.user?.isAdmin) return send(req, reply, { title: 'Not allowed' }, 403);
       return send(req, reply, page, 200);
     });
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { queryKeyOf } from '../../../shared/contracts/contract.ts';
 import { PAGE_QUERY, type PageQueryName } from '../../../shared/page-queries.ts';
 import { redactUrl } from '../../request-log.ts';
 import { pricingBody, stateRequirementsBody } from '../content/routes.ts';
@@ -96,7 +97,7 @@ export function createServerRenderer(
       if (names.length === 0) return undefined;
       return Promise.all(
         names.map(async (name) => ({
-          queryKey: PAGE_QUERY[name].queryKey,
+          queryKey: queryKeyOf(PAGE_QUERY[name].route, {}),
           data: asJson(await PAGE_QUERY_LOADERS[name](db)),
         })),
       );

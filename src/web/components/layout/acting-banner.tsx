@@ -2,7 +2,7 @@ import { Button, Container, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { adminAccountsContracts } from '../../../shared/contracts/admin-accounts.ts';
-import { call } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import { QueryRoot } from '../../lib/query-root.tsx';
 import { actingAccountId } from './acting-account.ts';
 import classes from './layout.module.css';
@@ -27,8 +27,7 @@ function ActingBar() {
   const accountId = actingAccountId(pathname, search);
   // The same query as the staff page of the account, so coming from there costs no request.
   const q = useQuery({
-    queryKey: ['admin-account', String(accountId)],
-    queryFn: () => call(adminAccountsContracts.show, { params: { id: String(accountId) } }),
+    ...queryOf(adminAccountsContracts.show, { params: { id: String(accountId) } }),
     enabled: accountId !== null,
     retry: false,
   });

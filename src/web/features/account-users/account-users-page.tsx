@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { confirmAction, toastSuccess } from '../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import { fullName, notice, failed, failedWith, PrimaryIcon, UserForm } from './user-form.tsx';
 
 const cantDeletePrimary = (text: string = ACCOUNT_USER_TEXT.assignNewPrimary) =>
@@ -53,12 +54,8 @@ function AccountUsersScreen() {
   const requested = Number(params.get('account_id'));
   const accountId = boot.user?.isAdmin && Number.isInteger(requested) && requested > 0 ? requested : null;
   const client = useQueryClient();
-  const queryKey = ['account-users', accountId];
-  const q = useQuery({
-    queryKey,
-    queryFn: () => call(accountUserContracts.list, { query: accountId ? { account_id: accountId } : {} }),
-    retry: false,
-  });
+  const read = queryOf(accountUserContracts.list, { query: accountId ? { account_id: accountId } : {} });
+  const q = useQuery({ ...read, retry: false });
   const [editing, setEditing] = useState<AccountUserRow | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -68,7 +65,7 @@ function AccountUsersScreen() {
     setEditing(u);
     setFormKey((k) => k + 1);
   };
-  const refresh = () => client.invalidateQueries({ queryKey });
+  const refresh = () => client.invalidateQueries({ queryKey: read.queryKey });
 
   const remove = async (u: AccountUserRow) => {
     if (u.is_primary) {

@@ -11,13 +11,11 @@ import { ReinstatementChecklist } from '../../components/reinstatement-checklist
 import { RenewalCard } from '../../components/renewal-card.tsx';
 import { DynamicForm } from '../../components/schema-form/dynamic-form.tsx';
 import { StandingCard } from '../../components/standing-card.tsx';
-import { call, hrefOf } from '../../lib/http.ts';
+import { hrefOf } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { keyOf, queryOf } from '../../lib/queries.ts';
 import { BillingCard } from './billing-card.tsx';
 import { ProfileImageCard } from './profile-image-card.tsx';
-import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
-
-type MyAccount = ContractAnswer<typeof accountOverviewContracts.account>;
 
 /**
  * "Your applications" on /account: the signed-in user's applications from
@@ -26,8 +24,7 @@ type MyAccount = ContractAnswer<typeof accountOverviewContracts.account>;
  */
 function MyApplicationsCard() {
   const q = useQuery({
-    queryKey: ['my-applications'],
-    queryFn: () => call(accountOverviewContracts.applications, {}),
+    ...queryOf(accountOverviewContracts.applications, {}),
     retry: false,
   });
   const list = q.data?.applications ?? [];
@@ -69,8 +66,7 @@ function MyApplicationsCard() {
 function OrganizationDataCard() {
   const queryClient = useQueryClient();
   const q = useQuery({
-    queryKey: ['editable-fields'],
-    queryFn: () => call(accountSettingsContracts.editableFields, {}),
+    ...queryOf(accountSettingsContracts.editableFields, {}),
     retry: false,
   });
   if (!q.data) return null;
@@ -79,7 +75,7 @@ function OrganizationDataCard() {
       <DynamicForm
         config={q.data}
         route={accountSettingsContracts.saveData}
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: ['my-account'] })}
+        onSaved={() => void queryClient.invalidateQueries({ queryKey: keyOf(accountOverviewContracts.account) })}
       />
     </Card>
   );
@@ -88,7 +84,8 @@ function OrganizationDataCard() {
 /** The account holder's home: organization, level and renewal date. */
 export default function AccountPage() {
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['my-account'], queryFn: () => call(accountOverviewContracts.account, {}) });
+  const read = queryOf(accountOverviewContracts.account, {});
+  const q = useQuery(read);
   if (q.isPending)
     return (
       <Center py="xl">
@@ -158,7 +155,7 @@ export default function AccountPage() {
         <ProfileImageCard
           account={account}
           onChange={(updated) =>
-            queryClient.setQueryData<MyAccount>(['my-account'], (old) =>
+            queryClient.setQueryData(read.queryKey, (old) =>
               old?.account
                 ? { ...old, account: { ...old.account, public_profile_image: updated.public_profile_image } }
                 : old,

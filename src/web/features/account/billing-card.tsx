@@ -5,8 +5,8 @@ import { billingContracts } from '../../../shared/contracts/billing.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { paymentMethodLabel } from '../../../shared/schemas/finances.ts';
 import { PaymentStatusBadge } from '../../components/payment-status.tsx';
-import { call } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { queryOf } from '../../lib/queries.ts';
 
 /**
  * "Invoices and payments" on /account (docs/requirements/product.md "Staff console"): what is due (each open invoice links to its page,
@@ -15,8 +15,7 @@ import { showDate } from '../../lib/locale.ts';
  */
 export function BillingCard() {
   const q = useQuery({
-    queryKey: ['finances', 'account-card'],
-    queryFn: () => call(billingContracts.finances, { query: {} }),
+    ...queryOf(billingContracts.finances, { query: {} }),
     retry: false,
   });
   if (!q.data) return null;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { applicationWizardContracts as contracts } from '../../../shared/contracts/application-wizard.ts';
 import { call, HttpFailure } from '../../lib/http.ts';
+import { keyOf, queryOf } from '../../lib/queries.ts';
 import { applicationPath, sitePath } from './api.ts';
 
 /**
@@ -20,8 +21,7 @@ export default function SwitchApplicationPage() {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const q = useQuery({
-    queryKey: ['application', token],
-    queryFn: () => call(contracts.show, { params: { token } }),
+    ...queryOf(contracts.show, { params: { token } }),
     gcTime: 0,
   });
 
@@ -74,7 +74,7 @@ export default function SwitchApplicationPage() {
     setFailed(null);
     try {
       const res = await call(contracts.switchType, { params: { token: app.token } });
-      await queryClient.resetQueries({ queryKey: ['application', token] });
+      await queryClient.resetQueries({ queryKey: keyOf(contracts.show, { token }) });
       navigate(sitePath(res?.redirect, applicationPath(res?.token ?? token)));
     } catch (err) {
       setBusy(false);

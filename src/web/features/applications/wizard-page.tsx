@@ -2,7 +2,8 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { applicationWizardContracts as contracts } from '../../../shared/contracts/application-wizard.ts';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import { applicationPath } from './api.ts';
 import { Wizard } from './wizard.tsx';
 
@@ -15,8 +16,7 @@ import { Wizard } from './wizard.tsx';
 export default function WizardPage() {
   const { token = '' } = useParams();
   const q = useQuery({
-    queryKey: ['application', token],
-    queryFn: () => call(contracts.show, { params: { token } }),
+    ...queryOf(contracts.show, { params: { token } }),
     retry: false,
     gcTime: 0,
   });

@@ -18,6 +18,7 @@ import {
 import { pushEvent } from '../../lib/analytics.ts';
 import { confirmAction, toastFailure } from '../../lib/feedback.tsx';
 import { call, HttpFailure, refusalOf } from '../../lib/http.ts';
+import { keyOf } from '../../lib/queries.ts';
 import {
   applicationPath,
   pageSavedOf,
@@ -234,7 +235,7 @@ export function Wizard({ app }: { app: ApplicationView }) {
       const target = sitePath(res?.redirect, applicationPath(res?.token ?? token));
       if (new URL(target, window.location.origin).pathname === window.location.pathname) {
         // Same address (the token is kept): load the switched application afresh.
-        await queryClient.resetQueries({ queryKey: ['application', token] });
+        await queryClient.resetQueries({ queryKey: keyOf(contracts.show, { token }) });
       } else navigate(target);
     } catch (err) {
       setSaving(null);

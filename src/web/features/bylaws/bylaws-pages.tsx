@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { routeAt } from '../../../shared/contracts/contract.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import { answersToValues, BylawsForm } from './bylaws-form.tsx';
 import type { bylawContracts } from '../../../shared/contracts/bylaws.ts';
 import type { BylawVariant } from '../../../shared/schemas/bylaws.ts';
@@ -51,8 +52,7 @@ export function ShortBylawsPage() {
 export function EditBylawsPage() {
   const { hash = '' } = useParams();
   const query = useQuery({
-    queryKey: ['bylaws', hash],
-    queryFn: () => call(routeAt<typeof bylawContracts.forEditing>('GET', '/api/bylaws/:hash'), { params: { hash } }),
+    ...queryOf(routeAt<typeof bylawContracts.forEditing>('GET', '/api/bylaws/:hash'), { params: { hash } }),
     retry: false,
   });
   if (query.isPending)

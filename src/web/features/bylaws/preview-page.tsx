@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { roman, type BylawsDocument, type Paragraph } from '../../../shared/bylaws/document.ts';
 import { routeAt } from '../../../shared/contracts/contract.ts';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import classes from './bylaws.module.css';
 import type { bylawContracts } from '../../../shared/contracts/bylaws.ts';
 
@@ -73,9 +74,7 @@ function BylawsPreview({ doc }: { doc: BylawsDocument }) {
 export default function BylawsPreviewPage() {
   const { hash = '' } = useParams();
   const query = useQuery({
-    queryKey: ['bylaws-document', hash],
-    queryFn: () =>
-      call(routeAt<typeof bylawContracts.document>('GET', '/api/bylaws/:hash/document'), { params: { hash } }),
+    ...queryOf(routeAt<typeof bylawContracts.document>('GET', '/api/bylaws/:hash/document'), { params: { hash } }),
     retry: false,
   });
   if (query.isPending)

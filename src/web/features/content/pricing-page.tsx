@@ -8,7 +8,7 @@ import { firstYearCents } from '../../../shared/rules/renewal.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
 import { deferredComponent } from '../../lib/deferred-component.tsx';
-import { call } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import type { PublicLevel } from '../../../shared/schemas/content.ts';
 
 type Level = PublicLevel;
@@ -81,10 +81,9 @@ function LevelCard({ level, chosen }: { level: Level; chosen: boolean }) {
 
 export default function PricingPage() {
   const { data, isPending, isError } = useQuery({
-    queryKey: PAGE_QUERY.pricing.queryKey,
     // Typed by the contract but fetched by its address: the contract's zod schemas stay out of this
     // page's first screen (docs/ARCHITECTURE.md "Initial JavaScript").
-    queryFn: () => call(PAGE_QUERY.pricing.route, {}),
+    ...queryOf(PAGE_QUERY.pricing.route, {}),
   });
   const [params] = useSearchParams();
   const { hash } = useLocation();

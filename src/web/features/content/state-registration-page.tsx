@@ -22,7 +22,7 @@ import { Link, useLocation } from 'react-router';
 import { PAGE_QUERY } from '../../../shared/page-queries.ts';
 import { formatCurrency } from '../../../shared/rules/formats.ts';
 import { PageHeader } from '../../components/page-header.tsx';
-import { call } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import type { ContractAnswer } from '../../../shared/contracts/contract.ts';
 import type { siteContracts } from '../../../shared/contracts/site.ts';
 
@@ -65,10 +65,9 @@ function StateDetails({ state, onClose }: { state: StateRequirement; onClose: ()
 
 export default function StateRegistrationPage() {
   const { data, isPending, isError } = useQuery({
-    queryKey: PAGE_QUERY.stateRequirements.queryKey,
     // Typed by the contract but fetched by its address: the contract's zod schemas stay out of this
     // page's first screen (docs/ARCHITECTURE.md "Initial JavaScript").
-    queryFn: () => call(PAGE_QUERY.stateRequirements.route, {}),
+    ...queryOf(PAGE_QUERY.stateRequirements.route, {}),
   });
   const [selected, setSelected] = useState<string | null>(null);
   const { hash } = useLocation();

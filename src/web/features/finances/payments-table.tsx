@@ -12,8 +12,9 @@ import {
 } from '../../../shared/schemas/finances.ts';
 import { PageNav } from '../../components/page-nav.tsx';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../components/payment-status.tsx';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { queryOf } from '../../lib/queries.ts';
 import classes from './finances.module.css';
 
 /** The payments page for `accountId` (an admin's view) or the signed-in holder's own account. */
@@ -118,8 +119,7 @@ export function PaymentsOverview({
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const q = useQuery({
-    queryKey: ['finances', accountId ?? 'own', page],
-    queryFn: () => call(billingContracts.finances, { query: { account_id: accountId, page } }),
+    ...queryOf(billingContracts.finances, { query: { account_id: accountId, page } }),
     placeholderData: keepPreviousData,
     retry: (count, error) => !(error instanceof HttpFailure && error.status >= 400 && error.status < 500) && count < 1,
   });

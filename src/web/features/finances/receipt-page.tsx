@@ -15,8 +15,8 @@ import {
   useDocumentTitle,
 } from '../../components/printable-document.tsx';
 import { boot } from '../../lib/boot.ts';
-import { call } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { queryOf } from '../../lib/queries.ts';
 import classes from './receipt-page.module.css';
 import type { ReactNode } from 'react';
 
@@ -144,8 +144,7 @@ const FAILURE = {
 export default function ReceiptPage() {
   const { id = '' } = useParams();
   const query = useQuery({
-    queryKey: ['receipt', id],
-    queryFn: () => call(billingContracts.receipt, { params: { id } }),
+    ...queryOf(billingContracts.receipt, { params: { id } }),
     retry: retryUnlessClientError,
   });
   const loaded = query.data;

@@ -17,8 +17,8 @@ import { boot } from '../../lib/boot.ts';
 import { confirmAction, toastFailure, toastSuccess } from '../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { queryOf, keyOf } from '../../lib/queries.ts';
 import classes from './group-users-section.module.css';
-import { WORKSPACES_KEY } from './workspace-texts.ts';
 
 const c = groupWorkspaceContracts;
 
@@ -114,11 +114,11 @@ export function GroupUsersSection({ group }: { group: WorkspaceSummary }) {
   const canManage = group.role === 'manager' || group.role === 'staff';
   const client = useQueryClient();
   const navigate = useNavigate();
-  const queryKey = ['group-users', groupId];
-  const q = useQuery({ queryKey, queryFn: () => call(c.users, { params: { groupId } }) });
+  const read = queryOf(c.users, { params: { groupId } });
+  const q = useQuery(read);
   const [removing, setRemoving] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey });
+  const refresh = () => client.invalidateQueries({ queryKey: read.queryKey });
 
   const remove = async (u: GroupUser) => {
     setRefusal(null);
@@ -134,7 +134,7 @@ export function GroupUsersSection({ group }: { group: WorkspaceSummary }) {
       toastSuccess(res.message);
       if (u.user_id === boot.user?.id) {
         // Their own removal: the workspace is no longer theirs to open.
-        await client.invalidateQueries({ queryKey: WORKSPACES_KEY });
+        await client.invalidateQueries({ queryKey: keyOf(c.list) });
         await navigate('/app/group', { replace: true });
         return;
       }

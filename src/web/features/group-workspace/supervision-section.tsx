@@ -10,6 +10,7 @@ import {
   supervisionRow,
 } from '../../components/supervision-status.tsx';
 import { call } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import type { WorkspaceSummary } from '../../../shared/schemas/group-workspace.ts';
 
 const c = groupWorkspaceContracts;
@@ -33,20 +34,18 @@ export function SupervisionSection({ group }: { group: WorkspaceSummary }) {
   const groupId = String(group.id);
   const params = { groupId };
   const [filters, setFilters] = useState<Filters>({ tax_year: '', status: '', search: '', page: 1 });
-  const overviewKey = ['group-supervision-overview', groupId];
-  const overview = useQuery({ queryKey: overviewKey, queryFn: () => call(c.supervisionOverview, { params }) });
+  const overviewRead = queryOf(c.supervisionOverview, { params });
+  const overview = useQuery(overviewRead);
   const list = useQuery({
-    queryKey: ['group-supervision', groupId, filters],
-    queryFn: () =>
-      call(c.supervision, {
-        params,
-        query: {
-          tax_year: filters.tax_year ? Number(filters.tax_year) : undefined,
-          status: filters.status || undefined,
-          search: filters.search || undefined,
-          page: filters.page,
-        },
-      }),
+    ...queryOf(c.supervision, {
+      params,
+      query: {
+        tax_year: filters.tax_year ? Number(filters.tax_year) : undefined,
+        status: filters.status || undefined,
+        search: filters.search || undefined,
+        page: filters.page,
+      },
+    }),
     placeholderData: keepPreviousData,
   });
   const summary = overview.data?.groups[0];
@@ -68,7 +67,7 @@ export function SupervisionSection({ group }: { group: WorkspaceSummary }) {
           group={summary}
           year={overview.data.year}
           send={() => call(c.sendEducation, { params, body: { year: overview.data.year } })}
-          refresh={overviewKey}
+          refresh={overviewRead.queryKey}
           canSend={group.role !== 'viewer'}
         />
       )}

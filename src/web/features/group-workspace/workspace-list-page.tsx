@@ -4,8 +4,8 @@ import { Link, Navigate } from 'react-router';
 import { groupWorkspaceContracts } from '../../../shared/contracts/group-workspace.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
-import { call } from '../../lib/http.ts';
-import { describeGroup, ROLE_LABEL, WORKSPACES_KEY } from './workspace-texts.ts';
+import { queryOf } from '../../lib/queries.ts';
+import { describeGroup, ROLE_LABEL } from './workspace-texts.ts';
 
 const TITLE = 'Your central organization’s workspace';
 
@@ -17,8 +17,7 @@ const TITLE = 'Your central organization’s workspace';
  */
 export default function WorkspaceListPage() {
   const q = useQuery({
-    queryKey: WORKSPACES_KEY,
-    queryFn: () => call(groupWorkspaceContracts.list, {}),
+    ...queryOf(groupWorkspaceContracts.list, {}),
     retry: false,
   });
 

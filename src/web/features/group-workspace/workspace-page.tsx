@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { groupWorkspaceContracts } from '../../../shared/contracts/group-workspace.ts';
 import { BulkCheckPanel } from '../../components/bulk-check-panel.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { call, hrefOf, HttpFailure, upload } from '../../lib/http.ts';
+import { hrefOf, HttpFailure, upload } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import { GroupUsersSection } from './group-users-section.tsx';
 import { SupervisionSection } from './supervision-section.tsx';
 import { describeGroup, ROLE_LABEL } from './workspace-texts.ts';
@@ -30,8 +31,7 @@ function ChecksSection({ groupId }: { groupId: string }) {
         </Text>
       </div>
       <BulkCheckPanel
-        queryKey={['group-bulk-checks', groupId]}
-        listChecks={() => call(c.bulkChecks, { params })}
+        list={queryOf(c.bulkChecks, { params })}
         uploadChecks={(body) => upload(c.uploadBulkCheck, { params }, body)}
         resultHref={(id) => hrefOf(c.bulkCheckResult, { params: { groupId, id: String(id) } })}
         headingOrder={3}
@@ -51,8 +51,7 @@ export default function WorkspacePage() {
   const { groupId = '' } = useParams();
   const valid = /^[1-9]\d{0,9}$/.test(groupId);
   const q = useQuery({
-    queryKey: ['group-workspace', groupId],
-    queryFn: () => call(c.show, { params: { groupId } }),
+    ...queryOf(c.show, { params: { groupId } }),
     enabled: valid,
     retry: false,
   });

@@ -7,7 +7,6 @@ import type { WorkspaceSummary } from '../../../shared/schemas/group-workspace.t
  */
 
 /** The query cache's key of GET /api/app/groups. */
-export const WORKSPACES_KEY = ['app-groups'] as const;
 
 /** The caller's role as the workspace names it: a group's roles, and staff. */
 export const ROLE_LABEL: Record<WorkspaceSummary['role'], string> = { ...GROUP_ROLE_LABELS, staff: 'Staff' };

@@ -5,8 +5,9 @@ import { groupHomeContracts } from '../../../shared/contracts/group-home.ts';
 import { groupWorkspaceContracts } from '../../../shared/contracts/group-workspace.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { queryOf } from '../../lib/queries.ts';
 import {
   StandingSection,
   DeadlinesSection,
@@ -19,8 +20,7 @@ import {
 /** The central organizations whose workspace the signed-in user may open (GET /api/app/groups). */
 function useWorkspaces() {
   return useQuery({
-    queryKey: ['app-groups'],
-    queryFn: () => call(groupWorkspaceContracts.list, {}),
+    ...queryOf(groupWorkspaceContracts.list, {}),
     enabled: !!boot.user,
     retry: false,
   });
@@ -70,8 +70,7 @@ export default function HomePage() {
   const needsChoice = isStaff && requested === null && !boot.user?.accountId;
   const workspaces = useWorkspaces();
   const q = useQuery({
-    queryKey: ['app-home', requested],
-    queryFn: () => call(groupHomeContracts.home, { query: requested ? { account_id: requested } : {} }),
+    ...queryOf(groupHomeContracts.home, { query: requested ? { account_id: requested } : {} }),
     enabled: !needsChoice,
     retry: false,
   });

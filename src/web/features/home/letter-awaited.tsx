@@ -5,6 +5,7 @@ import { longDate } from '../../../shared/rules/compliance-calendar.ts';
 import { ALLOWED_EXTENSIONS } from '../../../shared/rules/uploads.ts';
 import { toastSuccess } from '../../lib/feedback.tsx';
 import { upload } from '../../lib/http.ts';
+import { keyOf } from '../../lib/queries.ts';
 import { useFileUpload } from '../../lib/use-file-upload.ts';
 import type { HomeSummary } from '../../../shared/schemas/home.ts';
 
@@ -28,7 +29,7 @@ export function LetterAwaited({
     showRefusal: true,
     onDone: async () => {
       toastSuccess('Thank you: we received your IRS letter.');
-      await queryClient.invalidateQueries({ queryKey: ['app-home'] });
+      await queryClient.invalidateQueries({ queryKey: keyOf(groupHomeContracts.home) });
     },
   });
   const form = FORM_NAMES[letter.form] ?? `Form ${letter.form}`;

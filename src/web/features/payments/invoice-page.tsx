@@ -19,8 +19,8 @@ import {
   useDocumentTitle,
 } from '../../components/printable-document.tsx';
 import { boot } from '../../lib/boot.ts';
-import { call } from '../../lib/http.ts';
 import { showDate } from '../../lib/locale.ts';
+import { queryOf } from '../../lib/queries.ts';
 import classes from './invoice-page.module.css';
 
 function Address({ organization }: { organization: InvoiceOrganization }) {
@@ -152,8 +152,7 @@ const FAILURE = {
 export default function InvoicePage() {
   const { id = '' } = useParams();
   const query = useQuery({
-    queryKey: ['invoice', id],
-    queryFn: () => call(billingContracts.invoice, { params: { id } }),
+    ...queryOf(billingContracts.invoice, { params: { id } }),
     retry: retryUnlessClientError,
   });
   useDocumentTitle(query.data && `Invoice ${query.data.number}`);

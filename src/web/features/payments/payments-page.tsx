@@ -5,7 +5,8 @@ import { paymentContracts } from '../../../shared/contracts/billing.ts';
 import { NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { boot } from '../../lib/boot.ts';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import { ScreenData, BillingScreen } from './billing-screen.tsx';
 
 /**
@@ -17,13 +18,10 @@ import { ScreenData, BillingScreen } from './billing-screen.tsx';
 export default function PaymentsPage() {
   const [params, setParams] = useSearchParams();
   const accountParam = Number(params.get('account_id')) || undefined;
-  const screenKey = ['payments', 'screen', accountParam ?? null];
-  const q = useQuery({
-    queryKey: screenKey,
-    queryFn: () => call(paymentContracts.screen, { query: accountParam ? { account_id: accountParam } : {} }),
-  });
+  const read = queryOf(paymentContracts.screen, { query: accountParam ? { account_id: accountParam } : {} });
+  const q = useQuery(read);
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: screenKey });
+  const reload = () => queryClient.invalidateQueries({ queryKey: read.queryKey });
 
   if (q.isPending)
     return (

@@ -17,7 +17,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { routeAt } from '../../../shared/contracts/contract.ts';
 import { Fact, StandingBadge, StandingCard } from '../../components/standing-card.tsx';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import type { irsCheckContracts } from '../../../shared/contracts/irs-check.ts';
 import type { IrsCheck } from '../../../shared/schemas/irs-check.ts';
 
@@ -40,14 +41,12 @@ export function InstantCheck({ onChecked }: { onChecked: (org: IrsCheck) => void
   const [tooShort, setTooShort] = useState(false);
 
   const lookup = useQuery({
-    queryKey: ['irs-lookup', asked, after, before],
-    queryFn: () => call(lookupRoute, { query: { query: asked, after, before } }),
+    ...queryOf(lookupRoute, { query: { query: asked, after, before } }),
     enabled: asked.length >= 2,
     placeholderData: keepPreviousData,
   });
   const check = useQuery({
-    queryKey: ['irs-check', ein],
-    queryFn: () => call(checkRoute, { params: { ein } }),
+    ...queryOf(checkRoute, { params: { ein } }),
     enabled: ein !== '',
     retry: false,
   });

@@ -1,19 +1,19 @@
 import { Alert, Anchor, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { routeAt } from '../../../shared/contracts/contract.ts';
 import { Fact, StandingBadge, StandingCard } from '../../components/standing-card.tsx';
-import { call, HttpFailure } from '../../lib/http.ts';
+import { HttpFailure } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
+import type { publicProfileContracts } from '../../../shared/contracts/public-profile.ts';
 
 /** The public profile of an account (docs/requirements/screens.md /app/account/show/{id}) with its good-standing badge. */
 export default function ProfilePage() {
   const { id = '' } = useParams();
   const query = useQuery({
-    queryKey: ['profile', id],
-    // A public page: the contract (and zod with it) loads with the request, not with the page's first paint.
-    queryFn: async () => {
-      const { publicProfileContracts } = await import('../../../shared/contracts/public-profile.ts');
-      return call(publicProfileContracts.show, { params: { id } });
-    },
+    // Typed by the contract but fetched by its address: the contract's zod schemas stay out of this
+    // public page (docs/ARCHITECTURE.md "Initial JavaScript").
+    ...queryOf(routeAt<typeof publicProfileContracts.show>('GET', '/api/accounts/:id/public'), { params: { id } }),
     retry: false,
   });
   if (query.isPending)

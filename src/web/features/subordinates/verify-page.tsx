@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { routeAt } from '../../../shared/contracts/contract.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PageNav } from '../../components/page-nav.tsx';
-import { call } from '../../lib/http.ts';
+import { queryOf } from '../../lib/queries.ts';
 import classes from './verify-page.module.css';
 import type { subordinateSearchContract } from '../../../shared/contracts/subordinate-search.ts';
 
@@ -35,11 +35,9 @@ export default function VerifyPage() {
   }, [debounced]);
 
   const query = useQuery({
-    queryKey: ['search', activeKeyword, page],
-    queryFn: () =>
-      call(routeAt<typeof subordinateSearchContract>('GET', '/search'), {
-        query: { search: 'verify-501c3', keyword: activeKeyword, page },
-      }),
+    ...queryOf(routeAt<typeof subordinateSearchContract>('GET', '/search'), {
+      query: { search: 'verify-501c3', keyword: activeKeyword, page },
+    }),
     placeholderData: keepPreviousData,
   });
   const result = query.data;

@@ -21,8 +21,8 @@ import { MONTH_NAMES } from '../../../shared/lists/months.ts';
 import { formatEin } from '../../../shared/rules/formats.ts';
 import { hasNoOrganizationYet, NoOrganizationYet } from '../../components/no-organization-yet.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { call } from '../../lib/http.ts';
 import { showDate, showDateTime } from '../../lib/locale.ts';
+import { queryOf } from '../../lib/queries.ts';
 import { ReportForm } from './report-form.tsx';
 
 /**
@@ -48,15 +48,10 @@ function SupervisionScreen() {
   const client = useQueryClient();
   const accountId = Number(params.get('account_id')) || null;
   const taxYear = Number(params.get('tax_year')) || null;
-  const key = ['supervision', accountId, taxYear] as const;
-  const q = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      call(supervisionContracts.form, {
-        query: { ...(accountId ? { account_id: accountId } : {}), ...(taxYear ? { tax_year: taxYear } : {}) },
-      }),
-    retry: false,
+  const read = queryOf(supervisionContracts.form, {
+    query: { ...(accountId ? { account_id: accountId } : {}), ...(taxYear ? { tax_year: taxYear } : {}) },
   });
+  const q = useQuery({ ...read, retry: false });
   const header = (
     <PageHeader
       title="Yearly supervision report and Form 990-N"
@@ -142,7 +137,7 @@ function SupervisionScreen() {
           key={`${view.tax_year}:${view.report?.submitted_at ?? ''}`}
           view={view}
           accountId={accountId}
-          onSaved={(form) => client.setQueryData(key, form)}
+          onSaved={(form) => client.setQueryData(read.queryKey, form)}
         />
 
         {view.summary ? (

@@ -24,8 +24,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { ReinstatementChecklist } from '../../../components/reinstatement-checklist.tsx';
 import { RenewalCard } from '../../../components/renewal-card.tsx';
 import { StandingCard } from '../../../components/standing-card.tsx';
-import { call, hrefOf, HttpFailure } from '../../../lib/http.ts';
+import { hrefOf, HttpFailure } from '../../../lib/http.ts';
 import { showDate, showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { STATUS_COLOR } from '../applications/applications-page.tsx';
 import { Section, Fact, AccountSettingsCard } from './account-show-parts.tsx';
@@ -51,8 +52,7 @@ export default function AccountShowPage() {
   const { id = '' } = useParams();
   const accountId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
   const q = useQuery({
-    queryKey: ['admin-account', id],
-    queryFn: () => call(adminAccountsContracts.show, { params: { id } }),
+    ...queryOf(adminAccountsContracts.show, { params: { id } }),
     retry: false,
   });
   if (q.isPending)

@@ -6,8 +6,9 @@ import { formatEin } from '../../../../shared/rules/formats.ts';
 import { ACCOUNT_STATUS_LABELS, type AccountStatus } from '../../../../shared/schemas/admin-accounts.ts';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call, hrefOf } from '../../../lib/http.ts';
+import { hrefOf } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -32,8 +33,7 @@ const FILTERS = ['search', 'level', 'status', 'renewal_due', 'sort'] as const;
 export default function AccountsPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const q = useQuery({
-    queryKey: ['admin-accounts', query, page],
-    queryFn: () => call(adminAccountsContracts.list, { query: { ...query, page } }),
+    ...queryOf(adminAccountsContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { adminApplicationsContracts } from '../../../../shared/contracts/admin-applications.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { STATUS_COLOR } from './applications-page.tsx';
 
@@ -12,8 +12,7 @@ import { STATUS_COLOR } from './applications-page.tsx';
 export default function ApplicationPage() {
   const { id = '' } = useParams();
   const q = useQuery({
-    queryKey: ['admin-application', id],
-    queryFn: () => call(adminApplicationsContracts.show, { params: { id } }),
+    ...queryOf(adminApplicationsContracts.show, { params: { id } }),
     retry: false,
   });
   if (q.isPending)

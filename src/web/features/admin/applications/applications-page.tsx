@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { adminApplicationsContracts } from '../../../../shared/contracts/admin-applications.ts';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 
 export const STATUS_COLOR: Record<string, string> = { draft: 'blue', completed: 'green', deleted: 'gray' };
@@ -16,8 +16,7 @@ export default function ApplicationsPage() {
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
-    queryKey: ['admin-applications', status, page],
-    queryFn: () => call(adminApplicationsContracts.list, { query: { status, page } }),
+    ...queryOf(adminApplicationsContracts.list, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -6,8 +6,9 @@ import { adminConsoleContracts } from '../../../../shared/contracts/admin-consol
 import { actionWords, auditDetailWords } from '../../../../shared/rules/audit-words.ts';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call, hrefOf } from '../../../lib/http.ts';
+import { hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { useListFilters } from '../use-list-filters.ts';
 
@@ -34,8 +35,7 @@ export default function AuditPage() {
   }
 
   const q = useQuery({
-    queryKey: ['admin-audit', query, page],
-    queryFn: () => call(adminConsoleContracts.audit, { query: { ...query, page } }),
+    ...queryOf(adminConsoleContracts.audit, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -22,6 +22,7 @@ import { BANNER_KINDS, type AdminBanner } from '../../../../shared/schemas/admin
 import { PageHeader } from '../../../components/page-header.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { HttpFailure, call } from '../../../lib/http.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 
 const EMPTY = { kind: 'holiday-alert', text: '', is_active: true };
@@ -30,7 +31,7 @@ const KIND_LABEL: Record<string, string> = { 'holiday-alert': 'Holiday alert', '
 /** Admins manage the holiday-alert and urgent-alert banners (docs/requirements/behaviour.md "Banner"). */
 export default function BannersPage() {
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin-banners'], queryFn: () => call(adminConsoleContracts.banners, {}) });
+  const q = useQuery({ ...queryOf(adminConsoleContracts.banners, {}) });
   const [editing, setEditing] = useState<number | null>(null);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -44,7 +45,7 @@ export default function BannersPage() {
       toastSuccess('Your data was saved.');
       setEditing(null);
       setValues(EMPTY);
-      void client.invalidateQueries({ queryKey: ['admin-banners'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminConsoleContracts.banners) });
     },
     onError: (err) => {
       if (err instanceof HttpFailure && Object.keys(err.errors).length)
@@ -56,7 +57,7 @@ export default function BannersPage() {
     mutationFn: (id: number) => call(adminConsoleContracts.deleteBanner, { params: { id: String(id) } }),
     onSuccess: () => {
       toastSuccess('The banner was deleted.');
-      void client.invalidateQueries({ queryKey: ['admin-banners'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminConsoleContracts.banners) });
     },
     onError: () => toastFailure(),
   });

@@ -21,6 +21,7 @@ import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../../lib/http.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { PenaltyFiguresCard } from './penalty-figures-card.tsx';
 
@@ -64,7 +65,7 @@ function RecordFilingForm({
       toastSuccess(answer.message);
       setErrors({});
       if (!accountId) setValues({ ...values, account: '', tax_year: '' });
-      void client.invalidateQueries({ queryKey: ['admin-compliance-risk'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminComplianceContracts.risk) });
     },
     onError: (err) => {
       if (err instanceof HttpFailure && Object.keys(err.errors).length)
@@ -153,8 +154,7 @@ export default function CompliancePage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
-    queryKey: ['admin-compliance-risk', page],
-    queryFn: () => call(adminComplianceContracts.risk, { query: { page } }),
+    ...queryOf(adminComplianceContracts.risk, { query: { page } }),
     placeholderData: keepPreviousData,
   });
   return (

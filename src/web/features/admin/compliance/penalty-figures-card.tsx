@@ -9,6 +9,7 @@ import { KitForm, SubmitButton, TextField } from '../../../components/form-kit/k
 import { useServerForm } from '../../../components/form-kit/use-server-form.ts';
 import { confirmAction, toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../../lib/http.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 
 const EMPTY = {
   due_year: '',
@@ -106,12 +107,11 @@ export function PenaltyFiguresCard() {
   const client = useQueryClient();
   const [editing, setEditing] = useState<PenaltyFiguresRow | 'new' | null>(null);
   const q = useQuery({
-    queryKey: ['admin-penalty-figures'],
-    queryFn: () => call(adminComplianceContracts.penaltyFigures, {}),
+    ...queryOf(adminComplianceContracts.penaltyFigures, {}),
   });
   const reload = () => {
     setEditing(null);
-    void client.invalidateQueries({ queryKey: ['admin-penalty-figures'] });
+    void client.invalidateQueries({ queryKey: keyOf(adminComplianceContracts.penaltyFigures) });
   };
   const remove = async (row: PenaltyFiguresRow) => {
     const ok = await confirmAction({

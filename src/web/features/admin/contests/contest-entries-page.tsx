@@ -4,8 +4,9 @@ import { adminContestsContracts } from '../../../../shared/contracts/admin-conte
 import { ENTRANT_TYPE_LABELS, type Contest, type EntrantType } from '../../../../shared/schemas/contests.ts';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call, hrefOf } from '../../../lib/http.ts';
+import { hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -65,8 +66,7 @@ export default function ContestEntriesPage() {
   const contest = (current.contest === 'video' ? 'video' : 'photo') as Contest;
   const { contest: _contest, ...listQuery } = query;
   const q = useQuery({
-    queryKey: ['admin-contest-entries', contest, listQuery, page],
-    queryFn: () => call(adminContestsContracts.entries, { params: { contest }, query: { ...listQuery, page } }),
+    ...queryOf(adminContestsContracts.entries, { params: { contest }, query: { ...listQuery, page } }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -30,6 +30,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { useAdminForm } from '../use-admin-form.ts';
 
@@ -92,8 +93,7 @@ export default function DiscountsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
-    queryKey: ['admin-discounts', page],
-    queryFn: () => call(adminConsoleContracts.discounts, { query: { page } }),
+    ...queryOf(adminConsoleContracts.discounts, { query: { page } }),
     placeholderData: keepPreviousData,
   });
   const [editing, setEditing] = useState<AdminDiscount | null>(null);
@@ -110,7 +110,7 @@ export default function DiscountsPage() {
       toastSuccess(editing ? `${saved.code} was saved.` : `${saved.code} was created.`);
       setEditing(null);
       form.reset();
-      void client.invalidateQueries({ queryKey: ['admin-discounts'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminConsoleContracts.discounts) });
     },
     onError: (err) => form.fail(err),
   });

@@ -33,6 +33,7 @@ import {
 import { PageNav } from '../../../components/page-nav.tsx';
 import { confirmAction, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
+import { keyOf } from '../../../lib/queries.ts';
 import { useAdminForm } from '../use-admin-form.ts';
 
 const LINES_PER_PAGE = 25;
@@ -79,7 +80,7 @@ export function SettingsCard({ group: g }: { group: GenGroupView }) {
     mutationFn: () => call(adminGenUpdateContracts.saveSettings, { body: form.values }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
-      void client.invalidateQueries({ queryKey: ['admin-gen-update'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminGenUpdateContracts.show) });
     },
     onError: (err) => form.fail(err),
   });
@@ -314,7 +315,7 @@ export function SubmissionCard({
     mutationFn: () => call(adminGenUpdateContracts.submit, { body: form.values }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
-      void client.invalidateQueries({ queryKey: ['admin-gen-update'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminGenUpdateContracts.show) });
     },
     onError: (err) => form.fail(err),
   });

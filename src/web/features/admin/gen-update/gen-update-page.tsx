@@ -17,7 +17,7 @@ import { Link, useSearchParams } from 'react-router';
 import { adminGenUpdateContracts } from '../../../../shared/contracts/admin-gen-update.ts';
 import { longDate } from '../../../../shared/rules/compliance-calendar.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call } from '../../../lib/http.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { WINDOW_STATE, days, SettingsCard, TransitionCard, LinesTable, SubmissionCard } from './gen-update-cards.tsx';
 
@@ -32,11 +32,9 @@ export default function GenUpdatePage() {
   const groupId = params.get('group_id') ?? '';
   const periodEnd = params.get('period_end') ?? '';
   const q = useQuery({
-    queryKey: ['admin-gen-update', groupId, periodEnd],
-    queryFn: () =>
-      call(adminGenUpdateContracts.show, {
-        query: { group_id: groupId || undefined, period_end: periodEnd || undefined },
-      }),
+    ...queryOf(adminGenUpdateContracts.show, {
+      query: { group_id: groupId || undefined, period_end: periodEnd || undefined },
+    }),
   });
   const view = q.data;
   const query = new URLSearchParams({

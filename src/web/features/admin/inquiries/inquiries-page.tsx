@@ -5,8 +5,9 @@ import { adminInboxContracts } from '../../../../shared/contracts/admin-inbox.ts
 import { INQUIRY_KINDS, INQUIRY_KIND_LABELS } from '../../../../shared/lists/subjects.ts';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call, hrefOf } from '../../../lib/http.ts';
+import { hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -21,8 +22,7 @@ const FILTERS = ['search', 'kind', 'status', 'sort'] as const;
 export default function InquiriesPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const q = useQuery({
-    queryKey: ['admin-inquiries', query, page],
-    queryFn: () => call(adminInboxContracts.list, { query: { ...query, page } }),
+    ...queryOf(adminInboxContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
 

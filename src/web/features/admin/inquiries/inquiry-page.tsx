@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 
 const LABELS: Record<string, string> = {
@@ -23,17 +24,14 @@ const LABELS: Record<string, string> = {
 export default function InquiryPage() {
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const q = useQuery({
-    queryKey: ['admin-inquiry', id],
-    queryFn: () => call(adminInboxContracts.show, { params: { id } }),
-    retry: false,
-  });
+  const read = queryOf(adminInboxContracts.show, { params: { id } });
+  const q = useQuery({ ...read, retry: false });
   const mark = useMutation({
     mutationFn: (isHandled: boolean) =>
       call(adminInboxContracts.handled, { params: { id }, body: { is_handled: isHandled } }),
     onSuccess: (data) => {
-      client.setQueryData(['admin-inquiry', id], data);
-      void client.invalidateQueries({ queryKey: ['admin-inquiries'] });
+      client.setQueryData(read.queryKey, data);
+      void client.invalidateQueries({ queryKey: keyOf(adminInboxContracts.list) });
       toastSuccess(data.is_handled ? 'Marked as handled.' : 'Marked as new.');
     },
     onError: () => toastFailure(),

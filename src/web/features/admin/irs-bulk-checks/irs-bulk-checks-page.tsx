@@ -1,7 +1,8 @@
 import { adminIrsBulkChecksContracts } from '../../../../shared/contracts/admin-irs-bulk-checks.ts';
 import { BulkCheckPanel } from '../../../components/bulk-check-panel.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call, hrefOf, upload } from '../../../lib/http.ts';
+import { hrefOf, upload } from '../../../lib/http.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 
 const c = adminIrsBulkChecksContracts;
@@ -20,8 +21,7 @@ export default function IrsBulkChecksPage() {
       />
       <AdminNav />
       <BulkCheckPanel
-        queryKey={['admin-irs-bulk-checks']}
-        listChecks={() => call(c.list, {})}
+        list={queryOf(c.list, {})}
         uploadChecks={(body) => upload(c.upload, {}, body)}
         resultHref={(id) => hrefOf(c.result, { params: { id: String(id) } })}
       />

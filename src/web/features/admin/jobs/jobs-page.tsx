@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { HttpFailure, call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import type { JobRunView, JobView } from '../../../../shared/schemas/admin-jobs.ts';
 
@@ -101,8 +102,7 @@ function Failures({ job }: { job: JobView }) {
 function RunHistory({ job }: { job: JobView }) {
   const [page, setPage] = useState(1);
   const q = useQuery({
-    queryKey: ['admin-job-runs', job.name, page],
-    queryFn: () => call(adminJobContracts.runs, { params: { name: job.name }, query: { page } }),
+    ...queryOf(adminJobContracts.runs, { params: { name: job.name }, query: { page } }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -147,7 +147,7 @@ function RunHistory({ job }: { job: JobView }) {
 export default function JobsPage() {
   const client = useQueryClient();
   const [shown, setShown] = useState<string | null>(null);
-  const q = useQuery({ queryKey: ['admin-jobs'], queryFn: () => call(adminJobContracts.list, {}) });
+  const q = useQuery({ ...queryOf(adminJobContracts.list, {}) });
   const run = useMutation({
     mutationFn: (job: JobView) => call(adminJobContracts.run, { params: { name: job.name } }),
     onSuccess: (answer) => {
@@ -156,8 +156,8 @@ export default function JobsPage() {
     },
     onError: (err) => toastFailure(err instanceof HttpFailure ? err.message : undefined),
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['admin-jobs'] });
-      void client.invalidateQueries({ queryKey: ['admin-job-runs'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminJobContracts.list) });
+      void client.invalidateQueries({ queryKey: keyOf(adminJobContracts.runs) });
     },
   });
   const runNow = async (job: JobView) => {

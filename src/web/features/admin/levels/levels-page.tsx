@@ -26,6 +26,7 @@ import { levelFormSchema, type AdminLevel } from '../../../../shared/schemas/adm
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { useAdminForm } from '../use-admin-form.ts';
 
@@ -67,7 +68,7 @@ const pair = (price: number, early: number) => (
 /** Admins edit each level's prices, early-bird prices, upgrade and renewal features (docs/requirements/product.md "Staff console"). */
 export default function LevelsPage() {
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin-levels'], queryFn: () => call(adminConsoleContracts.levels, {}) });
+  const q = useQuery({ ...queryOf(adminConsoleContracts.levels, {}) });
   const [editing, setEditing] = useState<AdminLevel | null>(null);
   const form = useAdminForm<Values>(EMPTY, levelFormSchema);
   const { values, errors, change } = form;
@@ -83,7 +84,7 @@ export default function LevelsPage() {
       toastSuccess(`${saved.name} was saved.`);
       setEditing(null);
       form.reset();
-      void client.invalidateQueries({ queryKey: ['admin-levels'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminConsoleContracts.levels) });
     },
     onError: (err) => form.fail(err),
   });

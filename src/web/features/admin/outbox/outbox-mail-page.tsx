@@ -3,16 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { adminOutboxContracts } from '../../../../shared/contracts/admin-outbox.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 
 /** One mail of the outbox with its text; the links of a mail carrying a one-time link are hidden by the server. */
 export default function OutboxMailPage() {
   const { id = '' } = useParams();
   const q = useQuery({
-    queryKey: ['admin-mail', id],
-    queryFn: () => call(adminOutboxContracts.show, { params: { id } }),
+    ...queryOf(adminOutboxContracts.show, { params: { id } }),
     retry: false,
   });
   if (q.isPending)

@@ -5,8 +5,9 @@ import { adminOutboxContracts } from '../../../../shared/contracts/admin-outbox.
 import { OUTBOX_STATUSES } from '../../../../shared/schemas/admin.ts';
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { call, hrefOf } from '../../../lib/http.ts';
+import { hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
@@ -23,8 +24,7 @@ const FILTERS = ['search', 'status', 'sort'] as const;
 export default function OutboxPage() {
   const { current, page, query, filtered, go } = useListFilters(FILTERS);
   const q = useQuery({
-    queryKey: ['admin-outbox', query, page],
-    queryFn: () => call(adminOutboxContracts.list, { query: { ...query, page } }),
+    ...queryOf(adminOutboxContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
   return (

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Modal, Stack, Table, Text, Textarea
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { adminInvoicesContracts } from '../../../../shared/contracts/admin-invoices.ts';
 import { adminPaymentContracts } from '../../../../shared/contracts/admin-payments.ts';
 import { formatCurrency } from '../../../../shared/rules/formats.ts';
 import {
@@ -15,6 +16,7 @@ import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../../components/pay
 import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDate, showDateTime } from '../../../lib/locale.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { useAdminForm } from '../use-admin-form.ts';
 import { GatewayRefusal, PaymentActionButtons, PaymentActionDialog } from './payment-actions.tsx';
 import { PaymentAlertsCard } from './payment-alerts.tsx';
@@ -37,7 +39,7 @@ function ResolveDiscrepancyDialog({
       }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
-      void client.invalidateQueries({ queryKey: ['admin-payments-attention'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.attention) });
       onClose();
     },
     onError: (err) => form.fail(err),
@@ -99,8 +101,7 @@ function ResolveDiscrepancyDialog({
 export function AttentionPanel() {
   const client = useQueryClient();
   const q = useQuery({
-    queryKey: ['admin-payments-attention'],
-    queryFn: () => call(adminPaymentContracts.attention, {}),
+    ...queryOf(adminPaymentContracts.attention, {}),
   });
   const [acting, setActing] = useState<{ payment: AdminPaymentRow; action: StaffPaymentAction } | null>(null);
   const [resolving, setResolving] = useState<AttentionDiscrepancy | null>(null);
@@ -110,8 +111,10 @@ export function AttentionPanel() {
       if (answer.summary.listUnavailable)
         toastFailure('The payment gateway could not be reached. Nothing was changed; try again later.');
       else toastSuccess(`${answer.message} ${answer.summary.checked} checked.`);
-      void client.invalidateQueries({ queryKey: ['admin-payments-attention'] });
-      void client.invalidateQueries({ queryKey: ['admin-payments'] });
+      void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.attention) });
+      // The payments' list and the money totals.
+      void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.list) });
+      void client.invalidateQueries({ queryKey: keyOf(adminInvoicesContracts.moneyTotals) });
     },
     onError: () => toastFailure(),
   });

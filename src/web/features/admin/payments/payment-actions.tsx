@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminInvoicesContracts } from '../../../../shared/contracts/admin-invoices.ts';
 import { adminPaymentContracts } from '../../../../shared/contracts/admin-payments.ts';
 import { formatCurrency } from '../../../../shared/rules/formats.ts';
 import {
@@ -13,6 +14,7 @@ import { paymentMethodLabel } from '../../../../shared/schemas/finances.ts';
 import { toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
+import { keyOf } from '../../../lib/queries.ts';
 import { useAdminForm } from '../use-admin-form.ts';
 
 /** What each staff action is called, what its dialog says it does, and its button (docs/payments.md). */
@@ -117,8 +119,10 @@ export function PaymentActionDialog({
         : call(adminPaymentContracts[action], { params: { id: String(payment.id) }, body: { reason: values.reason } }),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
-      void client.invalidateQueries({ queryKey: ['admin-payments'] });
-      void client.invalidateQueries({ queryKey: ['admin-payments-attention'] });
+      // The payments' list and the money totals.
+      void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.list) });
+      void client.invalidateQueries({ queryKey: keyOf(adminInvoicesContracts.moneyTotals) });
+      void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.attention) });
       onClose();
     },
     onError: (err) => form.fail(err),

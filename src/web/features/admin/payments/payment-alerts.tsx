@@ -2,11 +2,13 @@ import { Alert, Anchor, Button, Card, Group, Modal, Stack, Text, Textarea, Title
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { adminInvoicesContracts } from '../../../../shared/contracts/admin-invoices.ts';
 import { adminPaymentContracts } from '../../../../shared/contracts/admin-payments.ts';
 import { reviewPaymentAlertSchema, type PaymentAlert } from '../../../../shared/schemas/admin-payments.ts';
 import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { HttpFailure, call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { keyOf } from '../../../lib/queries.ts';
 import { useAdminForm } from '../use-admin-form.ts';
 
 /** "2 alerts", "1 alert". */
@@ -45,9 +47,11 @@ function ReviewAlertDialog({ alert, onClose }: { alert: PaymentAlert; onClose: (
   const client = useQueryClient();
   const form = useAdminForm({ note: '' }, reviewPaymentAlertSchema);
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['admin-payments-attention'] });
+    void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.attention) });
     // The totals (['admin-payments', 'totals']) carry the count the notice shows.
-    void client.invalidateQueries({ queryKey: ['admin-payments'] });
+    // The payments' list and the money totals.
+    void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.list) });
+    void client.invalidateQueries({ queryKey: keyOf(adminInvoicesContracts.moneyTotals) });
   };
   const send = useMutation({
     mutationFn: () =>

@@ -25,8 +25,9 @@ import {
 import { ListCard } from '../../../components/list-card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PaymentInvoiceLinks, PaymentStatusBadge } from '../../../components/payment-status.tsx';
-import { call, hrefOf } from '../../../lib/http.ts';
+import { hrefOf } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { ListSearch } from '../list-search.tsx';
 import { addressParams } from '../use-list-filters.ts';
@@ -149,14 +150,12 @@ export default function PaymentsAdminPage() {
   const { page: _invPage, ...invExport } = invFilters;
 
   const payments = useQuery({
-    queryKey: ['admin-payments', payFilters],
-    queryFn: () => call(adminPaymentContracts.list, { query: payFilters }),
+    ...queryOf(adminPaymentContracts.list, { query: payFilters }),
     placeholderData: keepPreviousData,
     enabled: tab !== 'invoices',
   });
   const invoices = useQuery({
-    queryKey: ['admin-open-invoices', invFilters],
-    queryFn: () => call(adminInvoicesContracts.open, { query: invFilters }),
+    ...queryOf(adminInvoicesContracts.open, { query: invFilters }),
     placeholderData: keepPreviousData,
     enabled: tab === 'invoices',
   });
@@ -188,8 +187,7 @@ export default function PaymentsAdminPage() {
 
   // Whole-site figures, not narrowed by the filters: read once per visit (and again after a staff action).
   const totals = useQuery({
-    queryKey: ['admin-payments', 'totals'],
-    queryFn: () => call(adminInvoicesContracts.moneyTotals, {}),
+    ...queryOf(adminInvoicesContracts.moneyTotals, {}),
   }).data;
   // Days open are counted from when the page was opened, so a re-render does not shift them.
   const [now] = useState(() => Date.now());

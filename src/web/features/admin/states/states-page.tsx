@@ -29,6 +29,7 @@ import {
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toastSuccess } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { useAdminForm } from '../use-admin-form.ts';
 
@@ -56,7 +57,7 @@ function filingText(s: AdminStateRequirement): string {
  */
 export default function StatesPage() {
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin-states'], queryFn: () => call(adminConsoleContracts.states, {}) });
+  const q = useQuery({ ...queryOf(adminConsoleContracts.states, {}) });
   const [editing, setEditing] = useState<string | null>(null);
   const form = useAdminForm<Values>(EMPTY, stateRequirementFormSchema);
   const { values, errors, change } = form;
@@ -71,8 +72,8 @@ export default function StatesPage() {
       toastSuccess(`${saved.state_name} was saved.`);
       setEditing(null);
       form.reset();
-      void client.invalidateQueries({ queryKey: ['admin-states'] });
-      void client.invalidateQueries({ queryKey: PAGE_QUERY.stateRequirements.queryKey });
+      void client.invalidateQueries({ queryKey: keyOf(adminConsoleContracts.states) });
+      void client.invalidateQueries({ queryKey: keyOf(PAGE_QUERY.stateRequirements.route) });
     },
     onError: (err) => form.fail(err),
   });

@@ -11,6 +11,7 @@ import {
   supervisionRow,
 } from '../../../components/supervision-status.tsx';
 import { call } from '../../../lib/http.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { addressParams } from '../use-list-filters.ts';
 
@@ -22,8 +23,7 @@ import { addressParams } from '../use-list-filters.ts';
 export default function SupervisionAdminPage() {
   const [params, setParams] = useSearchParams();
   const overview = useQuery({
-    queryKey: ['admin-supervision-overview'],
-    queryFn: () => call(supervisionContracts.overview, {}),
+    ...queryOf(supervisionContracts.overview, {}),
   });
   const groupId = Number(params.get('group_id')) || overview.data?.groups[0]?.id || null;
   const taxYear = Number(params.get('tax_year')) || overview.data?.default_tax_year || null;
@@ -31,17 +31,15 @@ export default function SupervisionAdminPage() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery({
-    queryKey: ['admin-supervision', groupId, taxYear, status, search, page],
-    queryFn: () =>
-      call(supervisionContracts.list, {
-        query: {
-          group_id: groupId ?? undefined,
-          tax_year: taxYear ?? undefined,
-          status: status || undefined,
-          search: search || undefined,
-          page,
-        },
-      }),
+    ...queryOf(supervisionContracts.list, {
+      query: {
+        group_id: groupId ?? undefined,
+        tax_year: taxYear ?? undefined,
+        status: status || undefined,
+        search: search || undefined,
+        page,
+      },
+    }),
     enabled: groupId !== null && taxYear !== null,
     placeholderData: keepPreviousData,
   });
@@ -99,7 +97,7 @@ export default function SupervisionAdminPage() {
             send={() =>
               call(supervisionContracts.sendEducation, { body: { group_id: group.id, year: overview.data.year } })
             }
-            refresh={['admin-supervision-overview']}
+            refresh={keyOf(supervisionContracts.overview)}
           />
           <Text size="sm" c="dimmed">
             Tax year {taxYear} is the calendar year the fiscal year ends in. {group.members} member groups in{' '}

@@ -26,6 +26,7 @@ import { PageNav } from '../../../components/page-nav.tsx';
 import { confirmAction, toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, HttpFailure } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { IMPORT_STATUS } from './roster-import-status.ts';
 import type { RosterImportAction } from '../../../../shared/schemas/roster-imports.ts';
@@ -63,24 +64,20 @@ const ACTIONS = {
 export default function RosterImportPage() {
   const { id = '' } = useParams();
   const client = useQueryClient();
-  const key = ['admin-roster-import', id];
-  const q = useQuery({
-    queryKey: key,
-    queryFn: () => call(roster.show, { params: { id } }),
-    retry: false,
-  });
+  const read = queryOf(roster.show, { params: { id } });
+  const q = useQuery({ ...read, retry: false });
   const act = useMutation({
     mutationFn: (action: 'confirm' | 'discard' | 'undo') => ACTIONS[action]({ params: { id } }),
     onSuccess: (data) => {
-      client.setQueryData(key, data.import);
-      void client.invalidateQueries({ queryKey: ['admin-roster-import-rows', id] });
+      client.setQueryData(read.queryKey, data.import);
+      void client.invalidateQueries({ queryKey: keyOf(roster.rows, { id }) });
       // Dropped, not just invalidated: the list must not show the old status while it reloads.
-      client.removeQueries({ queryKey: ['admin-roster-imports'] });
+      client.removeQueries({ queryKey: keyOf(adminRosterImportsContracts.list) });
       toastSuccess(data.message);
     },
     onError: (err) => {
       toastFailure(err instanceof HttpFailure && err.message ? err.message : undefined);
-      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: read.queryKey });
     },
   });
 
@@ -314,8 +311,7 @@ function ImportRows({
 }) {
   const [page, setPage] = useState(1);
   const q = useQuery({
-    queryKey: ['admin-roster-import-rows', id, action, page],
-    queryFn: () => call(roster.rows, { params: { id }, query: { action, page } }),
+    ...queryOf(roster.rows, { params: { id }, query: { action, page } }),
     placeholderData: keepPreviousData,
   });
   if (q.isPending)

@@ -21,8 +21,9 @@ import { Link } from 'react-router';
 import { adminRosterImportsContracts } from '../../../../shared/contracts/admin-roster-imports.ts';
 import { SortableTh } from '../../../components/list-card.tsx';
 import { PageNav } from '../../../components/page-nav.tsx';
-import { call, hrefOf } from '../../../lib/http.ts';
+import { hrefOf } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import { ListSearch } from '../list-search.tsx';
 import { useListFilters } from '../use-list-filters.ts';
 import { IMPORT_STATUS } from './roster-import-status.ts';
@@ -160,8 +161,7 @@ const IMPORT_FILTERS = ['search', 'status', 'sort'] as const;
 export function RosterImports() {
   const { current, page, query, filtered, go } = useListFilters(IMPORT_FILTERS);
   const q = useQuery({
-    queryKey: ['admin-roster-imports', query, page],
-    queryFn: () => call(adminRosterImportsContracts.list, { query: { ...query, page } }),
+    ...queryOf(adminRosterImportsContracts.list, { query: { ...query, page } }),
     placeholderData: keepPreviousData,
   });
   const sort = current.sort || '-created_at';

@@ -3,12 +3,14 @@ import { Alert, Card, Checkbox, Grid, List, Paper, NativeSelect, Stack, Text, Ti
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { adminRosterImportsContracts } from '../../../../shared/contracts/admin-roster-imports.ts';
 import { adminUploadsContracts } from '../../../../shared/contracts/admin-uploads.ts';
 import { formatFileSize, formatSizeLimit } from '../../../../shared/rules/formats.ts';
 import { ALLOWED_EXTENSIONS, checkFileName } from '../../../../shared/rules/uploads.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toastFailure } from '../../../lib/feedback.tsx';
-import { call, HttpFailure, upload } from '../../../lib/http.ts';
+import { HttpFailure, upload } from '../../../lib/http.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { ImportReport, StagedRosterImport, RosterImports } from './roster-imports.tsx';
 import type { GenericUploadResult } from '../../../../shared/schemas/generic-upload.ts';
@@ -26,8 +28,7 @@ const CLEAR_DRAGOVER = 'clear-dragover';
  */
 export default function UploadsPage() {
   const options = useQuery({
-    queryKey: ['admin-upload-options'],
-    queryFn: () => call(adminUploadsContracts.options, {}),
+    ...queryOf(adminUploadsContracts.options, {}),
   });
   const [createAccounts, setCreateAccounts] = useState(false);
   const [groupId, setGroupId] = useState<string | null>(null);
@@ -57,7 +58,7 @@ export default function UploadsPage() {
       try {
         const data = await upload(adminUploadsContracts.upload, {}, body);
         window.dispatchEvent(new CustomEvent(FILE_UPLOADED, { detail: data }));
-        if (data.roster_import) void client.invalidateQueries({ queryKey: ['admin-roster-imports'] });
+        if (data.roster_import) void client.invalidateQueries({ queryKey: keyOf(adminRosterImportsContracts.list) });
       } catch (err) {
         // docs/requirements/errors.md: a failed upload in the generic uploader is silently ignored, except the one
         // thing the admin must change before an IRS file can be staged: the group (its GEN).

@@ -1,6 +1,7 @@
 import { useQuery, type UseMutationResult } from '@tanstack/react-query';
 import { workQueueContracts } from '../../../../shared/contracts/work-queue.ts';
 import { call } from '../../../lib/http.ts';
+import { queryOf } from '../../../lib/queries.ts';
 import type { ContractAnswer, ContractInput } from '../../../../shared/contracts/contract.ts';
 
 /** Today in the browser's calendar, 'YYYY-MM-DD' (the server checks against its own). */
@@ -55,8 +56,7 @@ export function postAction(id: number, action: ItemAction): Promise<ActionAnswer
 /** The staff users an item can be assigned to. */
 export function useStaff() {
   return useQuery({
-    queryKey: ['admin-work-queue', 'staff'],
-    queryFn: () => call(workQueueContracts.staff, {}),
+    ...queryOf(workQueueContracts.staff, {}),
     staleTime: 60_000,
   });
 }

@@ -17,8 +17,8 @@ import { Link } from 'react-router';
 import { workQueueContracts } from '../../../../shared/contracts/work-queue.ts';
 import { formatEin } from '../../../../shared/rules/formats.ts';
 import { toastSuccess } from '../../../lib/feedback.tsx';
-import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { showFailure } from '../use-admin-form.ts';
 import { ApplicantPanel } from './applicant-panel.tsx';
 import { postAction, type ActionAnswer, type ItemActs } from './item-actions.ts';
@@ -33,14 +33,12 @@ import { LetterReview } from './letter-review.tsx';
  */
 export function ItemDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const client = useQueryClient();
-  const q = useQuery({
-    queryKey: ['admin-work-queue', 'item', id],
-    queryFn: () => call(workQueueContracts.show, { params: { id: String(id) } }),
-  });
+  const read = queryOf(workQueueContracts.show, { params: { id: String(id) } });
+  const q = useQuery(read);
   const done = (answer: ActionAnswer) => {
     toastSuccess(answer.message);
-    client.setQueryData(['admin-work-queue', 'item', id], answer.item);
-    void client.invalidateQueries({ queryKey: ['admin-work-queue', 'list'] });
+    client.setQueryData(read.queryKey, answer.item);
+    void client.invalidateQueries({ queryKey: keyOf(workQueueContracts.list) });
   };
   const act: ItemActs = useMutation({
     mutationFn: ({ form: _form, ...action }) => postAction(id, action),

@@ -5,6 +5,7 @@ import { workItemResolveSchema } from '../../../../shared/schemas/work-queue.ts'
 import { confirmAction } from '../../../lib/feedback.tsx';
 import { call } from '../../../lib/http.ts';
 import { showDateTime } from '../../../lib/locale.ts';
+import { keyOf } from '../../../lib/queries.ts';
 import { showFailure } from '../use-admin-form.ts';
 import { TextActionForm } from './text-action-form.tsx';
 import type { ActionAnswer, ItemActs, WorkItemView } from './item-actions.ts';
@@ -30,7 +31,7 @@ export function ItemResolution({
     onSuccess: done,
     onError: (err) => {
       showFailure(err);
-      void client.invalidateQueries({ queryKey: ['admin-work-queue', 'item', id] });
+      void client.invalidateQueries({ queryKey: keyOf(workQueueContracts.show, { id: String(id) }) });
     },
   });
   const confirmLink = async (accountName: string) => {

@@ -15,6 +15,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { toastFailure, toastSuccess } from '../../../lib/feedback.tsx';
 import { call, hrefOf } from '../../../lib/http.ts';
 import { showDate } from '../../../lib/locale.ts';
+import { keyOf, queryOf } from '../../../lib/queries.ts';
 import { AdminNav } from '../admin-nav.tsx';
 import { addressParams } from '../use-list-filters.ts';
 import { useStaff } from './item-actions.ts';
@@ -78,8 +79,7 @@ export default function WorkQueuePage() {
   const { f, filters, openItem } = filtersOf(params);
   const staff = useStaff().data?.staff ?? [];
   const list = useQuery({
-    queryKey: ['admin-work-queue', 'list', filters, f.page],
-    queryFn: () => call(workQueueContracts.list, { query: { ...filters, page: f.page } }),
+    ...queryOf(workQueueContracts.list, { query: { ...filters, page: f.page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -104,7 +104,7 @@ export default function WorkQueuePage() {
     mutationFn: () => call(workQueueContracts.build, {}),
     onSuccess: (answer) => {
       toastSuccess(answer.message);
-      void client.invalidateQueries({ queryKey: ['admin-work-queue', 'list'] });
+      void client.invalidateQueries({ queryKey: keyOf(workQueueContracts.list) });
     },
     onError: () => toastFailure('The work queue could not be checked. Try again.'),
   });
