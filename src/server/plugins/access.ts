@@ -8,6 +8,8 @@ import { parseInput } from '../validate.ts';
 import { API_DOCS_PATH } from './api-docs.ts';
 import { resolveAccount, type ActingAccount } from './resolve-account.ts';
 import { GROUP, resolveGroup, type ActingGroup } from './resolve-group.ts';
+import { hashId } from './session.ts';
+import type { Actor } from '../actor.ts';
 import type { SessionUser } from './session.ts';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
@@ -71,6 +73,8 @@ declare module 'fastify' {
     actingGroup: ActingGroup | null;
     /** The central organization of a `group-user` route (never null there). */
     readonly group: ActingGroup;
+    /** Who acts (src/server/actor.ts), on any route whose access is not `visitor`: made from `currentUser` and the acting account. */
+    readonly actor: Actor;
   }
 }
 
@@ -164,7 +168,7 @@ export function accessOf(route: Pick<RouteOptions, 'url' | 'config'>): Access | 
  * Route access (docs/ARCHITECTURE.md "Access"): every route states `config.access`; this plugin
  * turns it into the route's first preValidation hook (401/403, and for account routes `req.account`).
  * A route under /api/ without a valid access level stops the app at start, naming the route.
- * Decorates request.currentUser, request.actingAccount and request.account.
+ * Decorates request.currentUser, request.actingAccount, request.account and request.actor.
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actingAccount', null);
@@ -179,6 +183,22 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     getter(this: FastifyRequest) {
       if (!this.user) throw new Error(`${this.method} ${this.url}: currentUser read on a route open to visitors`);
       return this.user;
+    },
+  });
+  app.decorateRequest('actor', {
+    getter(this: FastifyRequest): Actor {
+      const user = this.currentUser;
+      return {
+        userId: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        email: user.email,
+        isStaff: user.isAdmin,
+        accountId: this.actingAccount?.accountId ?? null,
+        onBehalf: this.actingAccount?.onBehalf ?? false,
+        ip: this.ip,
+        requestId: this.id,
+        sessionIdHash: hashId(this.sessionToken),
+      };
     },
   });
   app.decorateRequest('account', {

@@ -130,11 +130,3 @@ declare module 'fastify' {
     endSession(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
-
-/**
- * Who acts, for the audit log: the signed-in user's id and the client address. Only on routes
- * whose access is not 'visitor' (plugins/access.ts: req.user is set there).
- */
-export function auditActor(req: FastifyRequest): { userId: number; ip: string } {
-  return { userId: req.currentUser.id, ip: req.ip };
-}

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema.ts';
 import { takeLimits, type LimitActor } from '../limits/take-limit.ts';
-import { actorRole, type AccountUserActor } from './account-user-roles.ts';
+import { actorRole } from './account-user-roles.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { LimitSettings } from '../limits/limit-rules.ts';
 
@@ -14,17 +15,17 @@ import type { LimitSettings } from '../limits/limit-rules.ts';
  */
 
 /** The actor as the limits record them. */
-const who = (accountId: number, actor: AccountUserActor): LimitActor => ({
+const who = (accountId: number, actor: Actor): LimitActor => ({
   userId: actor.userId,
   accountId,
   ip: actor.ip,
 });
 
 /** The client address the per-address limits count, or null for staff (they work from the provider's own network). */
-const clientAddress = (actor: AccountUserActor) => (actor.isAdmin ? null : actor.ip);
+const clientAddress = (actor: Actor) => (actor.isStaff ? null : actor.ip);
 
 /** Whether `actor` may manage account `accountId`'s users, read without a lock (the service checks again under it). */
-async function mayManage(db: Db, accountId: number, actor: AccountUserActor): Promise<boolean> {
+async function mayManage(db: Db, accountId: number, actor: Actor): Promise<boolean> {
   const [account] = await db
     .select({ primaryUserId: accounts.primaryUserId })
     .from(accounts)
@@ -44,7 +45,7 @@ export async function takeAddUserLimits(
   db: Db,
   settings: LimitSettings,
   accountId: number,
-  actor: AccountUserActor,
+  actor: Actor,
   email: string,
 ): Promise<void> {
   if (!(await mayManage(db, accountId, actor))) return;
@@ -72,7 +73,7 @@ export async function takeResendLimits(
   db: Db,
   settings: LimitSettings,
   accountId: number,
-  actor: AccountUserActor,
+  actor: Actor,
   userId: number,
 ): Promise<void> {
   if (!(await mayManage(db, accountId, actor))) return;
@@ -104,7 +105,7 @@ export async function takeEmailChangeLimits(
   db: Db,
   settings: LimitSettings,
   accountId: number,
-  actor: AccountUserActor,
+  actor: Actor,
   userId: number,
   email: string,
 ): Promise<void> {

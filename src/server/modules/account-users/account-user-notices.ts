@@ -1,9 +1,9 @@
 import { getCompany } from '../content/get-company.ts';
 import { mailDateTime } from '../mail/mail-html.ts';
 import { typed, typedAddress } from '../mail/mail-words.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { MailToQueue } from '../mail/enqueue-mail.ts';
-import type { AccountUserActor } from './account-user-roles.ts';
 
 /** The provider named in the notices (docs/roles.md "Notices"). */
 export interface NoticeSender {
@@ -27,7 +27,7 @@ export async function noticeSenderOf(db: Db, publicUrl: string): Promise<NoticeS
 /** What the notices name: the provider, the account and who acted. */
 export interface NoticeContext extends NoticeSender {
   accountName: string;
-  actor: AccountUserActor;
+  actor: Actor;
   /** When the change was made (now, unless a test says otherwise). */
   at?: Date;
 }

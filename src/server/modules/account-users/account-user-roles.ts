@@ -4,22 +4,8 @@ import { sessions, users } from '../../db/schema.ts';
 import { HttpError, ValidationError } from '../../errors.ts';
 import { verifyPassword } from '../../passwords.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-
-/** Who acts on an account's users (docs/roles.md). */
-export interface AccountUserActor {
-  userId: number;
-  /** The actor's name and e-mail, named in the notices an account user's change sends. */
-  name: string;
-  email: string;
-  /** Staff (users.is_admin): may manage any account's users. */
-  isAdmin: boolean;
-  /** Staff acting for an account that is not their own: audited, and no current password asked. */
-  onBehalf: boolean;
-  ip: string;
-  /** sha256 of the actor's session cookie (plugins/session.ts hashId): the one session kept. */
-  sessionIdHash: string;
-}
 
 /** What the actor may do on account `accountId` (docs/roles.md). */
 export interface ActorRole {
@@ -38,11 +24,11 @@ export interface ActorRole {
 export async function actorRole(
   tx: DbOrTx,
   accountId: number,
-  actor: AccountUserActor,
+  actor: Actor,
   primaryUserId: number | null,
 ): Promise<ActorRole> {
   const needsCurrentPassword = !actor.onBehalf;
-  if (actor.isAdmin) return { canManage: true, needsCurrentPassword };
+  if (actor.isStaff) return { canManage: true, needsCurrentPassword };
   if (primaryUserId === actor.userId) return { canManage: true, needsCurrentPassword };
   const [me] = await tx
     .select({ isPrimary: users.isPrimary })
@@ -78,7 +64,7 @@ export class AccountUserRefusal extends HttpError {
  * transaction has written nothing, and one audit_log row 'account_users.refused' is written
  * (actor, account, IP, what was tried; never a value sent), then the refusal is thrown on.
  */
-export async function auditRefusals<T>(db: Db, actor: AccountUserActor, work: () => Promise<T>): Promise<T> {
+export async function auditRefusals<T>(db: Db, actor: Actor, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -100,11 +86,7 @@ export async function auditRefusals<T>(db: Db, actor: AccountUserActor, work: ()
  * milliseconds, and on PGlite an open transaction holds the whole database): the password hash
  * it matched, or null when none was given or it did not match. Reads users.
  */
-export async function checkCurrentPassword(
-  db: DbOrTx,
-  actor: AccountUserActor,
-  currentPassword: string,
-): Promise<string | null> {
+export async function checkCurrentPassword(db: DbOrTx, actor: Actor, currentPassword: string): Promise<string | null> {
   if (actor.onBehalf || currentPassword === '') return null;
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
@@ -124,7 +106,7 @@ export async function checkCurrentPassword(
  */
 export async function assertCurrentPassword(
   tx: Tx,
-  actor: AccountUserActor,
+  actor: Actor,
   given: string,
   matchedHash: string | null,
 ): Promise<void> {

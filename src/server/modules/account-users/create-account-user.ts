@@ -19,13 +19,11 @@ import {
   auditRefusals,
   checkCurrentPassword,
   endOtherSessions,
-  type AccountUserActor,
 } from './account-user-roles.ts';
 import { accountUserColumns, assertEmailFree, lockAccount, makePrimary } from './account-user-rows.ts';
 import { inviteAccountUser } from './invite-account-user.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-
-export type { AccountUserActor } from './account-user-roles.ts';
 
 /**
  * POST /app/account/users/store: a new user of account `accountId`, never an admin; only the
@@ -50,7 +48,7 @@ export async function createAccountUser(
   db: Db,
   accountId: number,
   input: AccountUserStoreInput,
-  actor: AccountUserActor,
+  actor: Actor,
   sender: NoticeSender,
 ): Promise<AccountUserRow> {
   // Nobody knows it: the user cannot sign in until they choose their own password.

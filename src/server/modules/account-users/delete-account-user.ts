@@ -6,8 +6,9 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { removeStoredFiles } from '../files/remove-stored-files.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { accountUserNotices, type NoticeSender } from './account-user-notices.ts';
-import { AccountUserRefusal, actorRole, auditRefusals, type AccountUserActor } from './account-user-roles.ts';
+import { AccountUserRefusal, actorRole, auditRefusals } from './account-user-roles.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { FileStorage } from '../../providers/storage/storage.ts';
 
@@ -30,7 +31,7 @@ export async function deleteAccountUser(
   db: Db,
   accountId: number,
   userId: number,
-  actor: AccountUserActor,
+  actor: Actor,
   sender: NoticeSender,
   storage: FileStorage,
 ): Promise<void> {

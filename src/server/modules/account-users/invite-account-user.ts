@@ -7,8 +7,9 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { issueResetToken } from '../password-reset/issue-reset-token.ts';
 import { accountUserNotices, type NoticeContext, type NoticeSender } from './account-user-notices.ts';
-import { AccountUserRefusal, actorRole, auditRefusals, type AccountUserActor } from './account-user-roles.ts';
+import { AccountUserRefusal, actorRole, auditRefusals } from './account-user-roles.ts';
 import { findAccountUser, lockAccount } from './account-user-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 
 /**
@@ -61,7 +62,7 @@ export async function resendInvitation(
   db: Db,
   accountId: number,
   userId: number,
-  actor: AccountUserActor,
+  actor: Actor,
   sender: NoticeSender,
   now = new Date(),
 ): Promise<Date> {

@@ -1,9 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { accounts, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { actorRole, type AccountUserActor } from './account-user-roles.ts';
+import { actorRole } from './account-user-roles.ts';
 import { accountUserColumns } from './account-user-rows.ts';
 import type { AccountUserList } from '../../../shared/schemas/account-users.ts';
+import type { Actor } from '../../actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
@@ -14,11 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
  * @param accountId an account the caller may act on (resolveAccount)
  * @throws HttpError 404 when the account does not exist
  */
-export async function listAccountUsers(
-  db: DbOrTx,
-  accountId: number,
-  viewer: AccountUserActor,
-): Promise<AccountUserList> {
+export async function listAccountUsers(db: DbOrTx, accountId: number, viewer: Actor): Promise<AccountUserList> {
   const [account] = await db
     .select({ id: accounts.id, name: accounts.name, primaryUserId: accounts.primaryUserId })
     .from(accounts)

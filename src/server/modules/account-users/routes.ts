@@ -2,7 +2,6 @@ import { accountUserContracts } from '../../../shared/contracts/account-settings
 import { INVITATION_TEXT } from '../../../shared/schemas/account-users.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
 import { perMinute } from '../../plugins/rate-limits.ts';
-import { hashId } from '../../plugins/session.ts';
 import { takeAddUserLimits, takeEmailChangeLimits, takeResendLimits } from './account-user-limits.ts';
 import { noticeSenderOf } from './account-user-notices.ts';
 import { createAccountUser } from './create-account-user.ts';
@@ -12,23 +11,8 @@ import { resendInvitation } from './invite-account-user.ts';
 import { listAccountUsers } from './list-account-users.ts';
 import { updateAccountUser } from './update-account-user.ts';
 import type { AccountScope } from '../../plugins/access.ts';
-import type { AccountUserActor } from './account-user-roles.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-/** The signed-in caller as the services see them (docs/roles.md). */
-function actorOf(req: FastifyRequest, onBehalf: boolean): AccountUserActor {
-  const user = req.currentUser;
-  return {
-    userId: user.id,
-    name: [user.firstName, user.lastName].filter(Boolean).join(' '),
-    email: user.email,
-    isAdmin: user.isAdmin,
-    onBehalf,
-    ip: req.ip,
-    sessionIdHash: hashId(req.sessionToken),
-  };
-}
 
 /** Who the notices say they come from, and whom to contact. */
 const senderOf = (app: FastifyInstance) => noticeSenderOf(app.db, app.config.publicUrl);
@@ -62,8 +46,8 @@ export async function accountUserRoutes(app: FastifyInstance) {
     ...list,
     config: { ...list.config, accountScope },
     handler: async (req) => {
-      const { accountId, onBehalf } = req.account;
-      return listAccountUsers(app.db, accountId, actorOf(req, onBehalf));
+      const { accountId } = req.account;
+      return listAccountUsers(app.db, accountId, req.actor);
     },
   });
 
@@ -72,8 +56,8 @@ export async function accountUserRoutes(app: FastifyInstance) {
     ...store,
     config: { ...store.config, accountScope, rateLimit },
     handler: async (req, reply) => {
-      const { accountId, onBehalf } = req.account;
-      const actor = actorOf(req, onBehalf);
+      const { accountId } = req.account;
+      const actor = req.actor;
       await takeAddUserLimits(app.db, app.config.limits, accountId, actor, req.body.email);
       const user = await createAccountUser(app.db, accountId, req.body, actor, await senderOf(app));
       return reply.status(201).send({ message: INVITATION_TEXT.created, user });
@@ -86,8 +70,8 @@ export async function accountUserRoutes(app: FastifyInstance) {
     config: { ...update.config, accountScope, rateLimit },
     handler: async (req) => {
       const id = recordIdOf(req.params.id, 'The user');
-      const { accountId, onBehalf } = req.account;
-      const actor = actorOf(req, onBehalf);
+      const { accountId } = req.account;
+      const actor = req.actor;
       await takeEmailChangeLimits(app.db, app.config.limits, accountId, actor, id, req.body.email);
       const user = await updateAccountUser(app.db, accountId, id, req.body, actor, await senderOf(app));
       return { message: 'The user was saved.', user };
@@ -100,8 +84,8 @@ export async function accountUserRoutes(app: FastifyInstance) {
     config: { ...invitation.config, accountScope },
     handler: async (req) => {
       const id = recordIdOf(req.params.id, 'The user');
-      const { accountId, onBehalf } = req.account;
-      const actor = actorOf(req, onBehalf);
+      const { accountId } = req.account;
+      const actor = req.actor;
       await takeResendLimits(app.db, app.config.limits, accountId, actor, id);
       const expiresAt = await resendInvitation(app.db, accountId, id, actor, await senderOf(app));
       return { message: INVITATION_TEXT.resent, expires_at: expiresAt.toISOString() };
@@ -129,15 +113,8 @@ export async function accountUserRoutes(app: FastifyInstance) {
     config: { ...remove.config, accountScope },
     handler: async (req) => {
       const id = recordIdOf(req.params.id, 'The user');
-      const { accountId, onBehalf } = req.account;
-      await deleteAccountUser(
-        app.db,
-        accountId,
-        id,
-        actorOf(req, onBehalf),
-        await senderOf(app),
-        app.providers.storage,
-      );
+      const { accountId } = req.account;
+      await deleteAccountUser(app.db, accountId, id, req.actor, await senderOf(app), app.providers.storage);
       return { message: 'The user was deleted.' };
     },
   });

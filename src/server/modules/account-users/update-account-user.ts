@@ -19,9 +19,9 @@ import {
   auditRefusals,
   checkCurrentPassword,
   endOtherSessions,
-  type AccountUserActor,
 } from './account-user-roles.ts';
 import { accountUserColumns, assertEmailFree, findAccountUser, lockAccount, makePrimary } from './account-user-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -49,7 +49,7 @@ export async function updateAccountUser(
   accountId: number,
   userId: number,
   input: AccountUserUpdateInput,
-  actor: AccountUserActor,
+  actor: Actor,
   sender: NoticeSender,
 ): Promise<AccountUserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;

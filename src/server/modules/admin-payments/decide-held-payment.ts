@@ -7,9 +7,9 @@ import {
   findPayment,
   GATEWAY_SILENT,
   type StaffActionAnswer,
-  type StaffActor,
   type StaffPaymentDeps,
 } from './staff-payment-deps.ts';
+import type { Actor } from '../../actor.ts';
 
 /** Answers of the decisions on held and unconfirmed payments. */
 const DECISION_MESSAGES = {
@@ -34,7 +34,7 @@ const DECISION_MESSAGES = {
  */
 export async function decideHeldPayment(
   deps: StaffPaymentDeps,
-  req: { paymentId: number; action: 'approve' | 'decline'; reason: string; actor: StaffActor },
+  req: { paymentId: number; action: 'approve' | 'decline'; reason: string; actor: Pick<Actor, 'userId' | 'ip'> },
 ): Promise<StaffActionAnswer> {
   const now = deps.now ?? (() => new Date());
   const payment = await findPayment(deps.db, req.paymentId);

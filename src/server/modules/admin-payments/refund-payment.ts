@@ -12,9 +12,9 @@ import {
   findPayment,
   GATEWAY_SILENT,
   type StaffActionAnswer,
-  type StaffActor,
   type StaffPaymentDeps,
 } from './staff-payment-deps.ts';
+import type { Actor } from '../../actor.ts';
 import type { RefundPayment } from '../../providers/payments/authorize-net.ts';
 
 const REFUND_MESSAGES = {
@@ -48,7 +48,7 @@ function refundPaymentOf(payment: PaymentRow): RefundPayment {
  */
 export async function refundPayment(
   deps: StaffPaymentDeps,
-  req: { paymentId: number; amount: number; reason: string; actor: StaffActor },
+  req: { paymentId: number; amount: number; reason: string; actor: Pick<Actor, 'userId' | 'ip'> },
 ): Promise<StaffActionAnswer> {
   const now = deps.now ?? (() => new Date());
   const amountCents = dollarsToCents(req.amount);

@@ -6,9 +6,9 @@ import {
   auditPaymentAction,
   findPayment,
   type StaffActionAnswer,
-  type StaffActor,
   type StaffPaymentDeps,
 } from './staff-payment-deps.ts';
+import type { Actor } from '../../actor.ts';
 
 const RESOLVE_MESSAGES = {
   resolved: 'The payment was marked as dealt with.',
@@ -26,7 +26,7 @@ const RESOLVE_MESSAGES = {
  */
 export async function resolvePaymentReview(
   deps: StaffPaymentDeps,
-  req: { paymentId: number; reason: string; actor: StaffActor },
+  req: { paymentId: number; reason: string; actor: Pick<Actor, 'userId' | 'ip'> },
 ): Promise<StaffActionAnswer> {
   const payment = await findPayment(deps.db, req.paymentId);
   const done = await deps.db.transaction(async (tx) => {
@@ -55,7 +55,7 @@ export async function resolvePaymentReview(
  */
 export async function resolveDiscrepancy(
   deps: StaffPaymentDeps,
-  req: { id: number; resolution: string; actor: StaffActor },
+  req: { id: number; resolution: string; actor: Pick<Actor, 'userId' | 'ip'> },
 ): Promise<{ message: string }> {
   const now = deps.now ?? (() => new Date());
   const [found] = await deps.db.select().from(gatewayDiscrepancies).where(eq(gatewayDiscrepancies.id, req.id));

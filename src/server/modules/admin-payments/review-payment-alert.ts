@@ -2,8 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { paymentAlerts } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { StaffActor } from './staff-payment-deps.ts';
 
 const REVIEW_MESSAGES = {
   reviewed: 'The alert was marked reviewed.',
@@ -23,7 +23,7 @@ const REVIEW_MESSAGES = {
  */
 export async function reviewPaymentAlert(
   db: Db,
-  req: { id: number; note: string; actor: StaffActor; now?: Date },
+  req: { id: number; note: string; actor: Pick<Actor, 'userId' | 'ip'>; now?: Date },
 ): Promise<{ message: string }> {
   const [alert] = await db.select().from(paymentAlerts).where(eq(paymentAlerts.id, req.id));
   if (!alert) throw notFound('The alert');

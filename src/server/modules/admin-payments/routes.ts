@@ -2,7 +2,6 @@ import { adminInvoicesContracts } from '../../../shared/contracts/admin-invoices
 import { adminPaymentContracts as c } from '../../../shared/contracts/admin-payments.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
 import { getCompany } from '../content/get-company.ts';
 import { lastReconciledAt, reconcilePendingAfterMs, runReconciliation } from '../payments/reconciliation-job.ts';
@@ -98,7 +97,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
           const { reason } = req.body;
           return answer(
             reply,
-            await decideHeldPayment(await deps(req), { paymentId, action, reason, actor: auditActor(req) }),
+            await decideHeldPayment(await deps(req), { paymentId, action, reason, actor: req.actor }),
           );
         },
       });
@@ -108,7 +107,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       handler: async (req, reply) => {
         const paymentId = recordIdOf(req.params.id, 'The payment');
         const { reason } = req.body;
-        return answer(reply, await voidPayment(await deps(req), { paymentId, reason, actor: auditActor(req) }));
+        return answer(reply, await voidPayment(await deps(req), { paymentId, reason, actor: req.actor }));
       },
     });
     api.route({
@@ -116,10 +115,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       handler: async (req, reply) => {
         const paymentId = recordIdOf(req.params.id, 'The payment');
         const { amount, reason } = req.body;
-        return answer(
-          reply,
-          await refundPayment(await deps(req), { paymentId, amount, reason, actor: auditActor(req) }),
-        );
+        return answer(reply, await refundPayment(await deps(req), { paymentId, amount, reason, actor: req.actor }));
       },
     });
     api.route({
@@ -127,10 +123,7 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       handler: async (req, reply) => {
         const paymentId = recordIdOf(req.params.id, 'The payment');
         const { reason } = req.body;
-        return answer(
-          reply,
-          await resolvePaymentReview(await deps(req), { paymentId, reason, actor: auditActor(req) }),
-        );
+        return answer(reply, await resolvePaymentReview(await deps(req), { paymentId, reason, actor: req.actor }));
       },
     });
     api.route({
@@ -138,14 +131,14 @@ export async function adminPaymentRoutes(app: FastifyInstance) {
       handler: async (req) => {
         const id = recordIdOf(req.params.id, 'The gateway charge');
         const { resolution } = req.body;
-        return resolveDiscrepancy(await deps(req), { id, resolution, actor: auditActor(req) });
+        return resolveDiscrepancy(await deps(req), { id, resolution, actor: req.actor });
       },
     });
     api.route({
       ...fromContract(c.reviewAlert),
       handler: async (req) => {
         const id = recordIdOf(req.params.id, 'The alert');
-        return reviewPaymentAlert(app.db, { id, note: req.body.note, actor: auditActor(req) });
+        return reviewPaymentAlert(app.db, { id, note: req.body.note, actor: req.actor });
       },
     });
   });

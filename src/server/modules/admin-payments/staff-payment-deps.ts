@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import type { Actor } from '../../actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { PaymentRow } from '../payments/payment-steps.ts';
 import type { ReconcileDeps } from '../payments/reconcile-payments.ts';
@@ -11,12 +12,6 @@ import type { ReconcileDeps } from '../payments/reconcile-payments.ts';
  * gateway, a logger, the provider's name for the mails, and the clock, as the reconciliation.
  */
 export type StaffPaymentDeps = ReconcileDeps;
-
-/** The staff member acting, for the audit log. */
-export interface StaffActor {
-  userId: number;
-  ip: string;
-}
 
 /** The answer of a staff action: 200 when done, 202 when the gateway's answer never came. */
 export interface StaffActionAnswer {
@@ -47,7 +42,7 @@ export function assertState(ok: boolean, message: string): asserts ok {
  */
 export async function auditPaymentAction(
   tx: DbOrTx,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
   payment: Pick<PaymentRow, 'id' | 'accountId'>,
   verb: string,
   details: Record<string, unknown>,

@@ -7,9 +7,9 @@ import {
   findPayment,
   GATEWAY_SILENT,
   type StaffActionAnswer,
-  type StaffActor,
   type StaffPaymentDeps,
 } from './staff-payment-deps.ts';
+import type { Actor } from '../../actor.ts';
 
 const VOID_MESSAGES = {
   voided: 'The payment was voided: nothing was charged, and the invoices it paid are open again.',
@@ -30,7 +30,7 @@ const VOID_MESSAGES = {
  */
 export async function voidPayment(
   deps: StaffPaymentDeps,
-  req: { paymentId: number; reason: string; actor: StaffActor },
+  req: { paymentId: number; reason: string; actor: Pick<Actor, 'userId' | 'ip'> },
 ): Promise<StaffActionAnswer> {
   const now = deps.now ?? (() => new Date());
   const payment = await findPayment(deps.db, req.paymentId);

@@ -2,7 +2,6 @@ import { accountOverviewContracts } from '../../../shared/contracts/account-over
 import { adminComplianceContracts } from '../../../shared/contracts/admin-compliance.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { getCalendar } from './get-calendar.ts';
 import { listRevocationRisk } from './list-revocation-risk.ts';
 import { deletePenaltyFigures, listPenaltyFigures, savePenaltyFigures } from './penalty-figures.ts';
@@ -42,7 +41,7 @@ export async function complianceRoutes(app: FastifyInstance) {
     ...fromContract(adminComplianceContracts.recordFiling),
     handler: async (req, reply) => {
       const accountId = recordIdOf(req.params.id, 'The account');
-      const filing = await recordFiling(app.db, accountId, req.body, auditActor(req), calendarDate(new Date()));
+      const filing = await recordFiling(app.db, accountId, req.body, req.actor, calendarDate(new Date()));
       return reply.status(201).send({ filing, message: `The filing for tax year ${filing.tax_year} was recorded.` });
     },
   });
@@ -53,14 +52,14 @@ export async function complianceRoutes(app: FastifyInstance) {
   api.route({
     ...fromContract(adminComplianceContracts.savePenaltyFigures),
     handler: async (req) => {
-      const figures = await savePenaltyFigures(app.db, req.body, auditActor(req));
+      const figures = await savePenaltyFigures(app.db, req.body, req.actor);
       return { figures, message: `The penalty figures for returns due in ${figures.due_year} were saved.` };
     },
   });
   api.route({
     ...fromContract(adminComplianceContracts.deletePenaltyFigures),
     handler: async (req) => {
-      await deletePenaltyFigures(app.db, req.params.year, auditActor(req));
+      await deletePenaltyFigures(app.db, req.params.year, req.actor);
       return { message: `The penalty figures for returns due in ${req.params.year} were removed.` };
     },
   });

@@ -12,15 +12,8 @@ import { ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { extensionAccountOf, extensionRows } from './extension-rows.ts';
 import type { FieldErrors } from '../../../shared/field-errors.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-
-/** Who records: the signed-in user, whether staff, and whether acting for an account not their own. */
-export interface ExtensionActor {
-  userId: number;
-  isStaff: boolean;
-  onBehalf: boolean;
-  ip: string;
-}
 
 /** The extension already recorded for the period, if any. */
 async function recordedFor(db: DbOrTx, accountId: number, period: string) {
@@ -52,7 +45,7 @@ export async function recordExtension(
   db: Db,
   accountId: number,
   input: FilingExtensionInput,
-  actor: ExtensionActor,
+  actor: Pick<Actor, 'userId' | 'isStaff' | 'onBehalf' | 'ip'>,
   today: string,
 ): Promise<FilingExtensionRow> {
   const account = await extensionAccountOf(db, accountId);

@@ -2,7 +2,6 @@ import { extensionContracts } from '../../../shared/contracts/extensions.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { EXTENSION_MESSAGES } from '../../../shared/schemas/extensions.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { listExtensions } from './list-extensions.ts';
 import { recordExtension } from './record-extension.ts';
 import { removeExtension } from './remove-extension.ts';
@@ -36,7 +35,7 @@ export async function extensionRoutes(app: FastifyInstance) {
         app.db,
         accountId,
         req.body,
-        { ...auditActor(req), isStaff: req.currentUser.isAdmin, onBehalf },
+        { ...req.actor, isStaff: req.currentUser.isAdmin, onBehalf },
         calendarDate(new Date()),
       );
       return reply
@@ -49,7 +48,7 @@ export async function extensionRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const accountId = recordIdOf(req.params.id, 'The account');
       const extensionId = recordIdOf(req.params.extensionId, 'The extension');
-      const { periodEnd } = await removeExtension(app.db, accountId, extensionId, auditActor(req));
+      const { periodEnd } = await removeExtension(app.db, accountId, extensionId, req.actor);
       return { message: EXTENSION_MESSAGES.removed(periodEnd) };
     },
   });

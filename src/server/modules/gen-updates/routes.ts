@@ -1,7 +1,6 @@
 import { adminGenUpdateContracts as c } from '../../../shared/contracts/admin-gen-update.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
 import { buildGenUpdate } from './build-gen-update.ts';
 import { genUpdateCsv, genUpdatePdf } from './export-gen-update.ts';
@@ -35,7 +34,7 @@ export async function genUpdateRoutes(app: FastifyInstance) {
     });
     api.route({
       ...fromContract(c.saveSettings),
-      handler: async (req) => updateGenSettings(app.db, req.body, auditActor(req)),
+      handler: async (req) => updateGenSettings(app.db, req.body, req.actor),
     });
     api.route({
       ...fromContract(c.exportCsv),
@@ -53,7 +52,7 @@ export async function genUpdateRoutes(app: FastifyInstance) {
     });
     api.route({
       ...fromContract(c.submit),
-      handler: async (req) => submitGenUpdate(app.db, req.body, auditActor(req), today()),
+      handler: async (req) => submitGenUpdate(app.db, req.body, req.actor, today()),
     });
   });
 }

@@ -13,17 +13,10 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { issueResetToken } from '../password-reset/issue-reset-token.ts';
 import { groupUserNotices } from './group-user-notices.ts';
 import { findGroupUser, lockGroup } from './group-users.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { ActingGroup } from '../../plugins/resolve-group.ts';
 import type { NoticeSender } from '../account-users/account-user-notices.ts';
-
-/** Who acts on a group's users: the signed-in user, their name and address (for the mail) and the client address. */
-export interface GroupActor {
-  userId: number;
-  name: string;
-  email: string;
-  ip: string;
-}
 
 /**
  * Refuses a viewer what only a manager of the group (or staff) may do.
@@ -54,7 +47,7 @@ export async function inviteGroupUser(
   db: Db,
   group: ActingGroup,
   input: GroupUserInvite,
-  actor: GroupActor,
+  actor: Pick<Actor, 'userId' | 'name' | 'email' | 'ip'>,
   sender: NoticeSender,
   now = new Date(),
 ): Promise<{ message: string; user: GroupUser }> {

@@ -4,7 +4,8 @@ import { groupUsers, users } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findGroupUser, lockGroup } from './group-users.ts';
-import { assertManager, type GroupActor } from './invite-group-user.ts';
+import { assertManager } from './invite-group-user.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { ActingGroup } from '../../plugins/resolve-group.ts';
 
@@ -41,7 +42,7 @@ export async function removeGroupUser(
   db: Db,
   group: ActingGroup,
   userId: number,
-  actor: Pick<GroupActor, 'userId' | 'ip'>,
+  actor: Pick<Pick<Actor, 'userId' | 'name' | 'email' | 'ip'>, 'userId' | 'ip'>,
 ): Promise<{ message: string }> {
   assertManager(group);
   return db.transaction(async (tx) => {

@@ -11,17 +11,10 @@ import { sendEducationNotice } from '../supervision/send-compliance-education.ts
 import { supervisionOverview } from '../supervision/supervision-overview.ts';
 import { latestEndedTaxYear } from '../supervision/tax-years.ts';
 import { listGroupUsers, listWorkspaces, workspaceSummary } from './group-users.ts';
-import { inviteGroupUser, type GroupActor } from './invite-group-user.ts';
-import { assertManager } from './invite-group-user.ts';
+import { inviteGroupUser, assertManager } from './invite-group-user.ts';
 import { removeGroupUser } from './remove-group-user.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-
-/** Who acts, for the services, the mails and the audit log. */
-function actorOf(req: FastifyRequest): GroupActor {
-  const u = req.currentUser;
-  return { userId: u.id, name: `${u.firstName} ${u.lastName}`.trim(), email: u.email, ip: req.ip };
-}
 
 /** The checks a route may reach: the group's own. */
 const scopeOf = (req: FastifyRequest) => ({ groupId: req.group.groupId });
@@ -46,7 +39,7 @@ export async function groupWorkspaceRoutes(app: FastifyInstance) {
   api.route({
     ...fromContract(c.invite),
     handler: async (req, reply) => {
-      const actor = actorOf(req);
+      const actor = req.actor;
       const group = req.group;
       if (group.role === 'manager' || group.role === 'staff') {
         await takeLimits(
@@ -72,7 +65,7 @@ export async function groupWorkspaceRoutes(app: FastifyInstance) {
   });
   api.route({
     ...fromContract(c.remove),
-    handler: async (req) => removeGroupUser(app.db, req.group, recordIdOf(req.params.userId, 'The user'), actorOf(req)),
+    handler: async (req) => removeGroupUser(app.db, req.group, recordIdOf(req.params.userId, 'The user'), req.actor),
   });
   api.route({
     ...fromContract(c.bulkChecks),
@@ -84,10 +77,7 @@ export async function groupWorkspaceRoutes(app: FastifyInstance) {
       const list = await receiveEinList(app, req);
       // Counted once a file has arrived; staff's own checks are not counted.
       if (req.group.role !== 'staff')
-        await takeLimits(app.db, app.config.limits, [['bulk_checks_per_group', req.group.groupId]], {
-          userId: req.currentUser.id,
-          ip: req.ip,
-        });
+        await takeLimits(app.db, app.config.limits, [['bulk_checks_per_group', req.group.groupId]], req.actor);
       const check = await startBulkCheck(
         app.db,
         list,
@@ -133,7 +123,7 @@ export async function groupWorkspaceRoutes(app: FastifyInstance) {
         year: req.body.year,
         today: today(),
         publicUrl: app.config.publicUrl,
-        actor: { userId: req.currentUser.id, ip: req.ip },
+        actor: req.actor,
       });
       return reply.code(201).send(answer);
     },

@@ -2,7 +2,6 @@ import { text } from 'node:stream/consumers';
 import { adminIrsBulkChecksContracts } from '../../../shared/contracts/admin-irs-bulk-checks.ts';
 import { IRS_BULK_CHECK_FIELD, IRS_BULK_CHECK_MAX_BYTES } from '../../../shared/schemas/irs-bulk-check.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { bulkCheckResult, getBulkCheck, listBulkChecks, startBulkCheck } from './bulk-check-runs.ts';
@@ -54,7 +53,7 @@ export async function irsBulkCheckRoutes(app: FastifyInstance) {
     ...fromContract(c.upload),
     handler: async (req, reply) => {
       const list = await receiveEinList(app, req);
-      const { userId, ip } = auditActor(req);
+      const { userId, ip } = req.actor;
       const check = await startBulkCheck(
         app.db,
         list,

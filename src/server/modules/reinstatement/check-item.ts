@@ -5,14 +5,8 @@ import { reinstatementChecklist } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { accountRevocation } from './reinstatement-account.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-
-/** Who ticks: the signed-in user, and whether acting for an account not their own (staff). */
-export interface ChecklistActor {
-  userId: number;
-  onBehalf: boolean;
-  ip: string;
-}
 
 /**
  * Ticks (`checked` true) or unticks an item of the account's reinstatement checklist
@@ -31,7 +25,7 @@ export async function checkReinstatementItem(
   db: Db,
   accountId: number,
   input: ReinstatementItemInput,
-  actor: ChecklistActor,
+  actor: Pick<Actor, 'userId' | 'ip' | 'onBehalf'>,
   today: string,
 ): Promise<string> {
   const revocation = await accountRevocation(db, accountId, today);

@@ -7,8 +7,8 @@ import { HttpError, notFound } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { createInvoice } from '../invoices/create-invoice.ts';
 import { accountRevocation, reinstatementLevel } from './reinstatement-account.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { ChecklistActor } from './check-item.ts';
 
 /** The type of the order detail that bills the reinstatement application. */
 const REINSTATEMENT_LINE_TYPE = 'reinstatement';
@@ -56,7 +56,7 @@ export async function findReinstatementOrder(
 export async function orderReinstatement(
   db: Db,
   accountId: number,
-  actor: ChecklistActor,
+  actor: Pick<Actor, 'userId' | 'ip' | 'onBehalf'>,
   today: string,
 ): Promise<{ order: ReinstatementOrder; created: boolean; message: string }> {
   const revocation = await accountRevocation(db, accountId, today);

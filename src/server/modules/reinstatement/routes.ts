@@ -1,7 +1,6 @@
 import { reinstatementContracts } from '../../../shared/contracts/reinstatement.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { checkReinstatementItem } from './check-item.ts';
 import { orderReinstatement } from './order-reinstatement.ts';
 import { viewReinstatement } from './view-reinstatement.ts';
@@ -35,13 +34,7 @@ export async function reinstatementRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const { accountId, onBehalf } = req.account;
       const today = calendarDate(new Date());
-      const message = await checkReinstatementItem(
-        app.db,
-        accountId,
-        req.body,
-        { ...auditActor(req), onBehalf },
-        today,
-      );
+      const message = await checkReinstatementItem(app.db, accountId, req.body, { ...req.actor, onBehalf }, today);
       const view = await viewReinstatement(app.db, accountId, { isStaff: req.currentUser.isAdmin }, today);
       return { view, message };
     },
@@ -50,7 +43,7 @@ export async function reinstatementRoutes(app: FastifyInstance) {
     ...fromContract(reinstatementContracts.order),
     handler: async (req) => {
       const { accountId, onBehalf } = req.account;
-      return orderReinstatement(app.db, accountId, { ...auditActor(req), onBehalf }, calendarDate(new Date()));
+      return orderReinstatement(app.db, accountId, { ...req.actor, onBehalf }, calendarDate(new Date()));
     },
   });
 }

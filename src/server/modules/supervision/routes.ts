@@ -1,7 +1,6 @@
 import { supervisionContracts as c } from '../../../shared/contracts/supervision.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { getSupervisionForm } from './get-supervision-form.ts';
 import { listSupervisionStatus } from './list-supervision-status.ts';
 import { saveSupervisionReport } from './save-supervision-report.ts';
@@ -42,13 +41,7 @@ export async function supervisionRoutes(app: FastifyInstance) {
     handler: async (req) => {
       const { accountId, onBehalf } = req.account;
       const today = calendarDate(new Date());
-      const { taxYear } = await saveSupervisionReport(
-        app.db,
-        accountId,
-        req.body,
-        { ...auditActor(req), onBehalf },
-        today,
-      );
+      const { taxYear } = await saveSupervisionReport(app.db, accountId, req.body, { ...req.actor, onBehalf }, today);
       return {
         message: `The supervision report for tax year ${taxYear} was saved.`,
         form: await getSupervisionForm(app.db, accountId, taxYear, today),
@@ -75,7 +68,7 @@ export async function supervisionRoutes(app: FastifyInstance) {
           year: req.body.year,
           today: today(),
           publicUrl: app.config.publicUrl,
-          actor: auditActor(req),
+          actor: req.actor,
         });
         return reply.code(201).send(answer);
       },

@@ -6,14 +6,8 @@ import { accounts, irsReleases, supervisionReports } from '../../db/schema.ts';
 import { ValidationError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { SupervisionReportInput } from '../../../shared/schemas/supervision.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-
-export interface SaveSupervisionActor {
-  userId: number;
-  ip: string;
-  /** An admin acting for an account that is not theirs (audited as such). */
-  onBehalf: boolean;
-}
 
 /**
  * Saves an account's supervision report and Form 990-N answers for one tax year (docs/supervision.md):
@@ -35,7 +29,7 @@ export async function saveSupervisionReport(
   db: Db,
   accountId: number,
   input: SupervisionReportInput,
-  actor: SaveSupervisionActor,
+  actor: Pick<Actor, 'userId' | 'ip' | 'onBehalf'>,
   today: string,
 ): Promise<{ taxYear: number }> {
   return db.transaction(async (tx) => {

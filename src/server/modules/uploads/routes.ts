@@ -3,7 +3,6 @@ import { adminUploadsContracts } from '../../../shared/contracts/admin-uploads.t
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { GENERIC_UPLOAD_MAX_FILES } from '../../../shared/schemas/generic-upload.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
 import { receiveUpload } from '../files/receive-upload.ts';
 import { confirmRosterImport } from './confirm-roster-import.ts';
@@ -101,15 +100,15 @@ export async function uploadRoutes(app: FastifyInstance) {
     });
     uploadsApi.route({
       ...fromContract(roster.confirm),
-      handler: async (req) => confirmRosterImport(app.db, recordIdOf(req.params.id, IMPORT), auditActor(req)),
+      handler: async (req) => confirmRosterImport(app.db, recordIdOf(req.params.id, IMPORT), req.actor),
     });
     uploadsApi.route({
       ...fromContract(roster.discard),
-      handler: async (req) => discardRosterImport(app.db, recordIdOf(req.params.id, IMPORT), auditActor(req)),
+      handler: async (req) => discardRosterImport(app.db, recordIdOf(req.params.id, IMPORT), req.actor),
     });
     uploadsApi.route({
       ...fromContract(roster.undo),
-      handler: async (req) => undoRosterImport(app.db, recordIdOf(req.params.id, IMPORT), auditActor(req)),
+      handler: async (req) => undoRosterImport(app.db, recordIdOf(req.params.id, IMPORT), req.actor),
     });
   });
 }

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { workItemNotes, workItems } from '../../db/schema.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem } from './work-item-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
+import type { WorkItemActionAnswer } from './work-item-action-answer.ts';
 
 /**
  * POST /api/admin/work-queue/{id}/notes `{ body }` (docs/work-queue.md "Actions"; staff only):
@@ -16,7 +17,7 @@ export async function addWorkItemNote(
   db: Db,
   itemId: number,
   body: string,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
 ): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);

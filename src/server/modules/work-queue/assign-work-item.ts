@@ -5,8 +5,9 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { staffName } from './list-work-items.ts';
 import { findWorkItem } from './work-item-rows.ts';
 import type { WorkItemAssignInput } from '../../../shared/schemas/work-queue.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
+import type { WorkItemActionAnswer } from './work-item-action-answer.ts';
 
 /**
  * POST /api/admin/work-queue/{id}/assign `{ assignee }` (docs/work-queue.md "Actions"; staff only):
@@ -20,7 +21,7 @@ export async function assignWorkItem(
   db: Db,
   itemId: number,
   input: WorkItemAssignInput,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
 ): Promise<WorkItemActionAnswer> {
   const targetId = input.assignee === 'me' ? actor.userId : input.assignee;
   const [target] =

@@ -10,8 +10,9 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { typed } from '../mail/mail-words.ts';
 import { idOf, LINK_MESSAGES, linkBlocker } from './link-blocker.ts';
 import { findWorkItem, WORK_ITEM_MESSAGES } from './work-item-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
+import type { WorkItemActionAnswer } from './work-item-action-answer.ts';
 
 /**
  * POST /api/admin/work-queue/{id}/link-applicant (staff only; docs/work-queue.md "Applicants to
@@ -31,7 +32,7 @@ import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
 export async function linkApplicant(
   db: Db,
   itemId: number,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
   opts: { companyName: string; publicUrl: string },
 ): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { WORK_ITEM_KIND_LABELS, WORK_ITEM_KINDS } from '../../../shared/schemas/work-queue.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { buildWorkQueue, type WorkQueueBuildResult } from './build-work-queue.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { StaffActor } from './staff-actor.ts';
 
 /**
  * POST /api/admin/work-queue/build (docs/work-queue.md "When items are found"; staff only): runs
@@ -15,7 +15,7 @@ import type { StaffActor } from './staff-actor.ts';
 export async function rebuildWorkQueue(
   db: Db,
   today: string,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
 ): Promise<WorkQueueBuildResult & { message: string }> {
   const result = await buildWorkQueue(db, today);
   await recordAudit(db, {

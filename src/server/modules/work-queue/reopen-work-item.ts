@@ -3,8 +3,9 @@ import { workItems } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { findWorkItem, WORK_ITEM_MESSAGES } from './work-item-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
+import type { WorkItemActionAnswer } from './work-item-action-answer.ts';
 
 /**
  * POST /api/admin/work-queue/{id}/reopen (docs/work-queue.md "Actions"; staff only): opens a
@@ -13,7 +14,11 @@ import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
  * Writes work_items, audit_log (one transaction, the item locked).
  * @throws HttpError 404 unknown item; 409 when it is open
  */
-export async function reopenWorkItem(db: Db, itemId: number, actor: StaffActor): Promise<WorkItemActionAnswer> {
+export async function reopenWorkItem(
+  db: Db,
+  itemId: number,
+  actor: Pick<Actor, 'userId' | 'ip'>,
+): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);
     if (item.status !== 'resolved') throw new HttpError(409, WORK_ITEM_MESSAGES.alreadyOpen);

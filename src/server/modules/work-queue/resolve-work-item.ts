@@ -4,8 +4,9 @@ import { HttpError } from '../../errors.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { LINK_MESSAGES, linkBlocker } from './link-blocker.ts';
 import { findWorkItem, WORK_ITEM_MESSAGES } from './work-item-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
-import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
+import type { WorkItemActionAnswer } from './work-item-action-answer.ts';
 
 /**
  * POST /api/admin/work-queue/{id}/resolve `{ resolution }` (docs/work-queue.md "Actions"; staff
@@ -23,7 +24,7 @@ export async function resolveWorkItem(
   db: Db,
   itemId: number,
   resolution: string,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
 ): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const item = await findWorkItem(tx, itemId, true);

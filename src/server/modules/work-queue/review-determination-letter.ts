@@ -6,9 +6,10 @@ import { recordAudit } from '../audit/record-audit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { typed } from '../mail/mail-words.ts';
 import { findWorkItem, type WorkItem } from './work-item-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { FileRow } from '../files/stored-files.ts';
-import type { StaffActor, WorkItemActionAnswer } from './staff-actor.ts';
+import type { WorkItemActionAnswer } from './work-item-action-answer.ts';
 
 const LETTER_REVIEW_MESSAGES = {
   accepted: 'The letter was accepted: the exemption is recorded as recognized.',
@@ -51,7 +52,13 @@ export async function determinationLetterFile(db: Db, itemId: number): Promise<F
 }
 
 /** Closes the item in the review's transaction, as "Resolve" would, with what the review decided. */
-async function closeItem(tx: DbOrTx, item: WorkItem, resolution: string, actor: StaffActor, now: Date) {
+async function closeItem(
+  tx: DbOrTx,
+  item: WorkItem,
+  resolution: string,
+  actor: Pick<Actor, 'userId' | 'ip'>,
+  now: Date,
+) {
   if (item.status === 'open') {
     await tx
       .update(workItems)
@@ -75,7 +82,7 @@ export async function acceptDeterminationLetter(
   db: Db,
   itemId: number,
   letterDate: string,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
 ): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {
     const { item, letter } = await letterOfItem(tx, itemId, true);
@@ -121,7 +128,7 @@ export async function returnDeterminationLetter(
   db: Db,
   itemId: number,
   reason: string,
-  actor: StaffActor,
+  actor: Pick<Actor, 'userId' | 'ip'>,
   homeUrl: string,
 ): Promise<WorkItemActionAnswer> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,6 @@
 import { workQueueContracts } from '../../../shared/contracts/work-queue.ts';
 import { calendarDate } from '../../../shared/rules/compliance-calendar.ts';
 import { fromContract, recordIdOf } from '../../contracts.ts';
-import { auditActor } from '../../plugins/session.ts';
 import { sendDownload } from '../../send-download.ts';
 import { getCompany } from '../content/get-company.ts';
 import { sendStoredFile } from '../files/stored-files.ts';
@@ -67,7 +66,7 @@ export async function workQueueRoutes(app: FastifyInstance) {
     api.route({
       ...fromContract(workQueueContracts.build),
       handler: async (req) => {
-        const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), auditActor(req));
+        const done = await rebuildWorkQueue(app.db, calendarDate(new Date()), req.actor);
         return { message: done.message, added: done.added, by_kind: done.byKind };
       },
     });
@@ -78,14 +77,14 @@ export async function workQueueRoutes(app: FastifyInstance) {
     api.route({
       ...fromContract(workQueueContracts.assign),
       handler: async (req) => {
-        const done = await assignWorkItem(app.db, recordIdOf(req.params.id, ITEM), req.body, auditActor(req));
+        const done = await assignWorkItem(app.db, recordIdOf(req.params.id, ITEM), req.body, req.actor);
         return { message: done.message, item: await getWorkItem(app.db, done.id) };
       },
     });
     api.route({
       ...fromContract(workQueueContracts.addNote),
       handler: async (req, reply) => {
-        const done = await addWorkItemNote(app.db, recordIdOf(req.params.id, ITEM), req.body.body, auditActor(req));
+        const done = await addWorkItemNote(app.db, recordIdOf(req.params.id, ITEM), req.body.body, req.actor);
         return reply.code(201).send({ message: done.message, item: await getWorkItem(app.db, done.id) });
       },
     });
@@ -93,7 +92,7 @@ export async function workQueueRoutes(app: FastifyInstance) {
       ...fromContract(workQueueContracts.resolve),
       handler: async (req) => {
         const id = recordIdOf(req.params.id, ITEM);
-        const done = await resolveWorkItem(app.db, id, req.body.resolution, auditActor(req));
+        const done = await resolveWorkItem(app.db, id, req.body.resolution, req.actor);
         return { message: done.message, item: await getWorkItem(app.db, done.id) };
       },
     });
@@ -108,7 +107,7 @@ export async function workQueueRoutes(app: FastifyInstance) {
       ...fromContract(workQueueContracts.acceptLetter),
       handler: async (req) => {
         const id = recordIdOf(req.params.id, ITEM);
-        const done = await acceptDeterminationLetter(app.db, id, req.body.letter_date, auditActor(req));
+        const done = await acceptDeterminationLetter(app.db, id, req.body.letter_date, req.actor);
         return { message: done.message, item: await getWorkItem(app.db, done.id) };
       },
     });
@@ -120,7 +119,7 @@ export async function workQueueRoutes(app: FastifyInstance) {
           app.db,
           id,
           req.body.reason,
-          auditActor(req),
+          req.actor,
           `${app.config.publicUrl}/app`,
         );
         return { message: done.message, item: await getWorkItem(app.db, done.id) };
@@ -130,7 +129,7 @@ export async function workQueueRoutes(app: FastifyInstance) {
       ...fromContract(workQueueContracts.linkApplicant),
       handler: async (req) => {
         const company = await getCompany(app.db);
-        const done = await linkApplicant(app.db, recordIdOf(req.params.id, ITEM), auditActor(req), {
+        const done = await linkApplicant(app.db, recordIdOf(req.params.id, ITEM), req.actor, {
           companyName: company.name,
           publicUrl: app.config.publicUrl,
         });
@@ -140,7 +139,7 @@ export async function workQueueRoutes(app: FastifyInstance) {
     api.route({
       ...fromContract(workQueueContracts.reopen),
       handler: async (req) => {
-        const done = await reopenWorkItem(app.db, recordIdOf(req.params.id, ITEM), auditActor(req));
+        const done = await reopenWorkItem(app.db, recordIdOf(req.params.id, ITEM), req.actor);
         return { message: done.message, item: await getWorkItem(app.db, done.id) };
       },
     });
