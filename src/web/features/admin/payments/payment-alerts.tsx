@@ -48,8 +48,7 @@ function ReviewAlertDialog({ alert, onClose }: { alert: PaymentAlert; onClose: (
   const form = useAdminForm({ note: '' }, reviewPaymentAlertSchema);
   const refresh = () => {
     void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.attention) });
-    // The totals (['admin-payments', 'totals']) carry the count the notice shows.
-    // The payments' list and the money totals.
+    // The payments' list, and the money totals, which carry the count the notice shows.
     void client.invalidateQueries({ queryKey: keyOf(adminPaymentContracts.list) });
     void client.invalidateQueries({ queryKey: keyOf(adminInvoicesContracts.moneyTotals) });
   };
