@@ -2,6 +2,7 @@ import { extendableForms, extendablePeriods, extensionRefusal } from '../../../s
 import { extendedDueDate, periodDueDate } from '../../../shared/rules/standing.ts';
 import { EXTENSION_MESSAGES, type FilingExtensionsView } from '../../../shared/schemas/extensions.ts';
 import { extensionAccountOf, extensionRows } from './extension-rows.ts';
+import type { Actor } from '../../actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
@@ -19,7 +20,7 @@ import type { DbOrTx } from '../../db/client.ts';
 export async function listExtensions(
   db: DbOrTx,
   accountId: number,
-  viewer: { isStaff: boolean },
+  viewer: Pick<Actor, 'isStaff'>,
   today: string,
 ): Promise<FilingExtensionsView> {
   const account = await extensionAccountOf(db, accountId);

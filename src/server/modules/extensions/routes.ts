@@ -24,18 +24,16 @@ export async function extensionRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.route({
     ...fromContract(extensionContracts.list),
-    handler: async (req) =>
-      listExtensions(app.db, req.account.accountId, { isStaff: req.currentUser.isAdmin }, calendarDate(new Date())),
+    handler: async (req) => listExtensions(app.db, req.account.accountId, req.actor, calendarDate(new Date())),
   });
   api.route({
     ...fromContract(extensionContracts.record),
     handler: async (req, reply) => {
-      const { accountId, onBehalf } = req.account;
       const extension = await recordExtension(
         app.db,
-        accountId,
+        req.account.accountId,
         req.body,
-        { ...req.actor, isStaff: req.currentUser.isAdmin, onBehalf },
+        req.actor,
         calendarDate(new Date()),
       );
       return reply

@@ -26,24 +26,20 @@ export async function reinstatementRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.route({
     ...fromContract(reinstatementContracts.view),
-    handler: async (req) =>
-      viewReinstatement(app.db, req.account.accountId, { isStaff: req.currentUser.isAdmin }, calendarDate(new Date())),
+    handler: async (req) => viewReinstatement(app.db, req.account.accountId, req.actor, calendarDate(new Date())),
   });
   api.route({
     ...fromContract(reinstatementContracts.check),
     handler: async (req) => {
-      const { accountId, onBehalf } = req.account;
+      const { accountId } = req.account;
       const today = calendarDate(new Date());
-      const message = await checkReinstatementItem(app.db, accountId, req.body, { ...req.actor, onBehalf }, today);
-      const view = await viewReinstatement(app.db, accountId, { isStaff: req.currentUser.isAdmin }, today);
+      const message = await checkReinstatementItem(app.db, accountId, req.body, req.actor, today);
+      const view = await viewReinstatement(app.db, accountId, req.actor, today);
       return { view, message };
     },
   });
   api.route({
     ...fromContract(reinstatementContracts.order),
-    handler: async (req) => {
-      const { accountId, onBehalf } = req.account;
-      return orderReinstatement(app.db, accountId, { ...req.actor, onBehalf }, calendarDate(new Date()));
-    },
+    handler: async (req) => orderReinstatement(app.db, req.account.accountId, req.actor, calendarDate(new Date())),
   });
 }

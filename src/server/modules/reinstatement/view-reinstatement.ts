@@ -3,6 +3,7 @@ import { reinstatementChecklist, users } from '../../db/schema.ts';
 import { findReinstatementOrder } from './order-reinstatement.ts';
 import { accountRevocation, reinstatementLevel } from './reinstatement-account.ts';
 import type { ReinstatementView } from '../../../shared/schemas/reinstatement.ts';
+import type { Actor } from '../../actor.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
@@ -18,7 +19,7 @@ import type { DbOrTx } from '../../db/client.ts';
 export async function viewReinstatement(
   db: DbOrTx,
   accountId: number,
-  viewer: { isStaff: boolean },
+  viewer: Pick<Actor, 'isStaff'>,
   today: string,
 ): Promise<ReinstatementView> {
   const revocation = await accountRevocation(db, accountId, today);

@@ -39,9 +39,9 @@ export async function supervisionRoutes(app: FastifyInstance) {
   api.route({
     ...fromContract(c.save),
     handler: async (req) => {
-      const { accountId, onBehalf } = req.account;
+      const { accountId } = req.account;
       const today = calendarDate(new Date());
-      const { taxYear } = await saveSupervisionReport(app.db, accountId, req.body, { ...req.actor, onBehalf }, today);
+      const { taxYear } = await saveSupervisionReport(app.db, accountId, req.body, req.actor, today);
       return {
         message: `The supervision report for tax year ${taxYear} was saved.`,
         form: await getSupervisionForm(app.db, accountId, taxYear, today),
