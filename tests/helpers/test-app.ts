@@ -9,7 +9,7 @@ import { seedReference } from '../../src/server/db/seed/seed.ts';
 import { LIMIT_NAMES } from '../../src/server/modules/limits/limit-rules.ts';
 import { multipartBody, type UploadPart } from './files.ts';
 import { migratedPgliteSnapshot } from './pglite-snapshot.ts';
-import type { RouteContract } from '../../src/shared/contracts/contract.ts';
+import type { RouteAddress } from '../../src/shared/contracts/contract.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 export interface TestApp {
@@ -167,7 +167,7 @@ export class Agent {
    * query string (undefined values left out), any other method's body is sent as JSON.
    * @throws Error when a `:name` part of the URL has no value in `params`
    */
-  call(route: Pick<RouteContract, 'method' | 'url'>, input: CallInput = {}): Promise<LightMyRequestResponse> {
+  call(route: RouteAddress, input: CallInput = {}): Promise<LightMyRequestResponse> {
     const query = new URLSearchParams(
       Object.entries(input.query ?? {})
         .filter(([, v]) => v !== undefined)

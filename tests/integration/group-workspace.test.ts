@@ -51,7 +51,7 @@ const urlOf = (contract: { url: string }, groupId: number, more: Record<string, 
 
 /** Invites `email` to group `groupId` as `role` through the workspace route. */
 function invite(agent: Agent, groupId: number, email: string, role: 'manager' | 'viewer') {
-  return agent.post(urlOf(c.invite, groupId), { email, first_name: 'Pat', last_name: 'Lee', role });
+  return agent.call(c.invite, { params: { groupId }, body: { email, first_name: 'Pat', last_name: 'Lee', role } });
 }
 
 /** The newest audit row of `action`. */
@@ -73,7 +73,7 @@ async function checkToEnd(agent: Agent, groupId: number, content: string) {
   let last = res.json();
   expect(
     await waitFor(async () => {
-      last = (await agent.get(urlOf(c.bulkCheck, groupId, { id }))).json();
+      last = (await agent.call(c.bulkCheck, { params: { groupId, id } })).json();
       return last.status !== 'running';
     }, 60_000),
   ).toBe(true);
@@ -163,7 +163,10 @@ describe("a central organization's users", () => {
         },
       ],
     });
-    expect((await again.get(urlOf(c.show, fx.groupA))).json()).toMatchObject({ role: 'manager', gen: '4701' });
+    expect((await again.call(c.show, { params: { groupId: fx.groupA } })).json()).toMatchObject({
+      role: 'manager',
+      gen: '4701',
+    });
   });
 
   it("a manager invites a viewer, who reads the group's users and may not invite or remove", async () => {
@@ -176,7 +179,7 @@ describe("a central organization's users", () => {
       kind: INVITATION,
     });
 
-    const list = await viewer.get(urlOf(c.users, fx.groupA));
+    const list = await viewer.call(c.users, { params: { groupId: fx.groupA } });
     expect(list.statusCode).toBe(200);
     expect(list.json().data.map((u: { email: string; role: string }) => [u.email, u.role])).toEqual([
       ['first.manager@example.com', 'manager'],
@@ -189,7 +192,7 @@ describe("a central organization's users", () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(GROUP_WORKSPACE_TEXT.managersOnly);
     const managerId = list.json().data[0].user_id as number;
-    const remove = await viewer.delete(urlOf(c.remove, fx.groupA, { userId: managerId }));
+    const remove = await viewer.call(c.remove, { params: { groupId: fx.groupA, userId: managerId } });
     expect(remove.statusCode).toBe(403);
     expect(await databaseFingerprint(db())).toBe(before);
   });
@@ -241,34 +244,40 @@ describe("a central organization's users", () => {
     const twice = await invite(fx.staff, fx.groupA, 'viewer.a@example.com', 'manager');
     expect(twice.statusCode).toBe(422);
     expect(twice.json().errors.email).toEqual([GROUP_WORKSPACE_TEXT.alreadyUser]);
-    const bad = await fx.staff.post(urlOf(c.invite, fx.groupA), {
-      email: 'nope',
-      first_name: '',
-      last_name: 'X',
-      role: 'owner',
+    const bad = await fx.staff.call(c.invite, {
+      params: { groupId: fx.groupA },
+      body: {
+        email: 'nope',
+        first_name: '',
+        last_name: 'X',
+        role: 'owner',
+      },
     });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'first_name', 'role']);
   });
 
   it('a manager removes a user, who loses the workspace at once; the last manager stays', async () => {
-    const users_ = (await fx.staff.get(urlOf(c.users, fx.groupA))).json().data as { user_id: number; email: string }[];
+    const users_ = (await fx.staff.call(c.users, { params: { groupId: fx.groupA } })).json().data as {
+      user_id: number;
+      email: string;
+    }[];
     const viewerId = users_.find((u) => u.email === 'viewer.a@example.com')!.user_id;
     const managerId = users_.find((u) => u.email === 'first.manager@example.com')!.user_id;
     const viewer = await sessionAgent(t, viewerId);
-    expect((await viewer.get(urlOf(c.show, fx.groupA))).statusCode).toBe(200);
+    expect((await viewer.call(c.show, { params: { groupId: fx.groupA } })).statusCode).toBe(200);
 
     const manager = await sessionAgent(t, managerId);
-    const res = await manager.delete(urlOf(c.remove, fx.groupA, { userId: viewerId }));
+    const res = await manager.call(c.remove, { params: { groupId: fx.groupA, userId: viewerId } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(GROUP_WORKSPACE_TEXT.removed('viewer.a@example.com'));
-    const gone = await viewer.get(urlOf(c.show, fx.groupA));
+    const gone = await viewer.call(c.show, { params: { groupId: fx.groupA } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(GROUP_404);
     // They chose a password: they keep their sign-in.
     expect(await db().select({ id: users.id }).from(users).where(eq(users.id, viewerId))).toHaveLength(1);
 
-    const last = await manager.delete(urlOf(c.remove, fx.groupA, { userId: managerId }));
+    const last = await manager.call(c.remove, { params: { groupId: fx.groupA, userId: managerId } });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe(GROUP_WORKSPACE_TEXT.lastManager);
   });
@@ -277,7 +286,7 @@ describe("a central organization's users", () => {
     const res = await invite(fx.staff, fx.groupA, 'pending.viewer@example.com', 'viewer');
     const userId = res.json().user.user_id as number;
     const { token } = await invitationLink(db(), 'pending.viewer@example.com', INVITATION);
-    expect((await fx.staff.delete(urlOf(c.remove, fx.groupA, { userId }))).statusCode).toBe(200);
+    expect((await fx.staff.call(c.remove, { params: { groupId: fx.groupA, userId } })).statusCode).toBe(200);
     expect(await db().select({ id: users.id }).from(users).where(eq(users.id, userId))).toHaveLength(0);
     expect((await lastAudit('group_users.removed'))?.details).toMatchObject({
       userId,
@@ -338,7 +347,7 @@ describe("a central organization's supervision of its member groups", () => {
       .where(eq(users.email, 'first.manager@example.com'));
     const agent = await sessionAgent(t, manager.id);
 
-    const list = await agent.get(`${urlOf(c.supervision, fx.groupA)}?status=missing`);
+    const list = await agent.call(c.supervision, { params: { groupId: fx.groupA }, query: { status: 'missing' } });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().group_id).toBe(fx.groupA);
     expect(list.json().data.map((r: { name: string }) => r.name)).toEqual([
@@ -349,7 +358,9 @@ describe("a central organization's supervision of its member groups", () => {
     await db()
       .insert(accounts)
       .values(Array.from({ length: 24 }, (_, k) => ({ name: `Zz Chapter ${k + 10}`, groupId: fx.groupA })));
-    const first = (await agent.get(`${urlOf(c.supervision, fx.groupA)}?status=missing`)).json();
+    const first = (
+      await agent.call(c.supervision, { params: { groupId: fx.groupA }, query: { status: 'missing' } })
+    ).json();
     expect(first.data).toHaveLength(25);
     expect(first.next_page_url).toMatch(
       new RegExp(`^/api/app/groups/${fx.groupA}/supervision\\?tax_year=\\d{4}&status=missing&page=2$`),
@@ -358,7 +369,7 @@ describe("a central organization's supervision of its member groups", () => {
       'Zz Chapter 33',
     ]);
 
-    const overview = (await agent.get(urlOf(c.supervisionOverview, fx.groupA))).json();
+    const overview = (await agent.call(c.supervisionOverview, { params: { groupId: fx.groupA } })).json();
     expect(overview.groups).toHaveLength(1);
     expect(overview.groups[0]).toMatchObject({ id: fx.groupA, members: 26, recipients: 1, education: null });
 
@@ -368,11 +379,11 @@ describe("a central organization's supervision of its member groups", () => {
       .from(users)
       .where(eq(users.email, 'juneau.officer@example.com'));
     const viewer = await sessionAgent(t, officer.id);
-    const refused = await viewer.post(urlOf(c.sendEducation, fx.groupA), { year });
+    const refused = await viewer.call(c.sendEducation, { params: { groupId: fx.groupA }, body: { year } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(GROUP_WORKSPACE_TEXT.managersOnly);
 
-    const sent = await agent.post(urlOf(c.sendEducation, fx.groupA), { year });
+    const sent = await agent.call(c.sendEducation, { params: { groupId: fx.groupA }, body: { year } });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json()).toEqual({
       message: `The ${year} compliance education notice of Alaska Congress of Parents was queued for 1 users.`,
@@ -385,8 +396,12 @@ describe("a central organization's supervision of its member groups", () => {
       .orderBy(desc(mailOutbox.id))
       .limit(1);
     expect(mail.kind).toMatch(/education/);
-    expect((await agent.post(urlOf(c.sendEducation, fx.groupA), { year })).statusCode).toBe(409);
-    expect((await agent.get(urlOf(c.supervisionOverview, fx.groupA))).json().groups[0].education).toMatchObject({
+    expect((await agent.call(c.sendEducation, { params: { groupId: fx.groupA }, body: { year } })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await agent.call(c.supervisionOverview, { params: { groupId: fx.groupA } })).json().groups[0].education,
+    ).toMatchObject({
       recipients: 1,
       sent_by: 'first.manager@example.com',
     });
@@ -406,7 +421,7 @@ describe("a central organization's check of a list of EINs", () => {
     const done = await checkToEnd(managerA, fx.groupA, ['EIN', ...akEins, '990009999'].join('\n'));
     expect(done).toMatchObject({ status: 'done', total: 5, done: 5, error: null });
     checkA = done.id;
-    const res = await managerA.get(urlOf(c.bulkCheckResult, fx.groupA, { id: checkA }));
+    const res = await managerA.call(c.bulkCheckResult, { params: { groupId: fx.groupA, id: checkA } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const [header, ...lines] = parse(res.body) as string[][];
@@ -419,14 +434,16 @@ describe("a central organization's check of a list of EINs", () => {
       group_id: fx.groupA,
     });
 
-    expect((await managerA.get(urlOf(c.bulkChecks, fx.groupA))).json().data.map((r: { id: number }) => r.id)).toEqual([
-      checkA,
-    ]);
-    expect((await fx.managerB.get(urlOf(c.bulkChecks, fx.groupB))).json().data).toEqual([]);
+    expect(
+      (await managerA.call(c.bulkChecks, { params: { groupId: fx.groupA } }))
+        .json()
+        .data.map((r: { id: number }) => r.id),
+    ).toEqual([checkA]);
+    expect((await fx.managerB.call(c.bulkChecks, { params: { groupId: fx.groupB } })).json().data).toEqual([]);
     const staffList = (await fx.staff.call(adminIrsBulkChecksContracts.list)).json().data as { id: number }[];
     expect(staffList.map((r) => r.id)).toContain(checkA);
     // B's manager naming A's check under B's own group finds nothing.
-    const other = await fx.managerB.get(urlOf(c.bulkCheckResult, fx.groupB, { id: checkA }));
+    const other = await fx.managerB.call(c.bulkCheckResult, { params: { groupId: fx.groupB, id: checkA } });
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe('The check could not be found.');
   });

@@ -11,7 +11,7 @@ import { loadIrsRelease } from '../../src/server/modules/irs-data/load-release.t
 import { buildWorkQueue } from '../../src/server/modules/work-queue/build-work-queue.ts';
 import { workQueueContracts } from '../../src/shared/contracts/work-queue.ts';
 import { Agent, type CallInput, createTestApp, signedIn, type TestApp } from '../helpers/test-app.ts';
-import type { RouteContract } from '../../src/shared/contracts/contract.ts';
+import type { RouteAddress } from '../../src/shared/contracts/contract.ts';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -441,7 +441,7 @@ describe('GET /api/admin/work-queue/export.csv', () => {
 describe('who may call the work queue', () => {
   const c = workQueueContracts;
   const item = { params: { id: 1 } };
-  const routes: [Pick<RouteContract, 'method' | 'url'>, CallInput][] = [
+  const routes: [RouteAddress, CallInput][] = [
     [c.list, {}],
     [c.exportCsv, {}],
     [c.staff, {}],
